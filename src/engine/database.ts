@@ -1,0 +1,64 @@
+import { ceilCount, provisionGB } from "./rounding";
+import type { DatabaseFactors } from "./tables";
+
+/** The user profile of 000, Table 14 step 1. */
+export interface MailboxProfile {
+  /** NU — mailbox users, including growth. */
+  users: number;
+  /** MQ — mailbox quota, MB. */
+  quotaMB: number;
+  /** MSR — messages sent and received per user per day. */
+  messagesPerDay: number;
+  /** AMS — average message size, KB. */
+  messageKB: number;
+}
+
+export interface DatabaseCapacity {
+  /** WSU, MB per user (Table 14 step 2). */
+  whiteSpacePerUserMB: number;
+  /** DSU, MB per user (step 3). */
+  dumpsterPerUserMB: number;
+  /** MBU, MB per user (step 4). */
+  mailboxOnDiskMB: number;
+  /** DBS, GB (step 5). */
+  totalDatabaseGB: number;
+  /** DB — "Estimating Database Count": ceil(DBS / maximum database size). */
+  databaseCount: number;
+  /** IDBS, GB (step 6). */
+  databaseGB: number;
+  /** DVS, GB, unrounded (step 7). */
+  databaseVolumeGB: number;
+  /** DVS provisioned: whole GB, half up (Table 18: 1,266 GB). */
+  provisionedDatabaseVolumeGB: number;
+}
+
+/**
+ * Database capacity — 000_72e1ddb9bbd1ecac.txt, Table 14 (worked example Table 18).
+ *   WSU = MSR × AMS / 1024
+ *   DSU = WSU × retentionDays + MQ × singleItemRecovery + MQ × calendarLogging
+ *   MBU = MQ + WSU + DSU
+ *   DBS = NU × MBU × growth / 1024            (GB; growth 1.0 — erratum E1)
+ *   DB  = ceil(DBS / maxDatabaseGB); IDBS = DBS / DB
+ *   DVS = IDBS × contentIndex × volumeFree
+ */
+export function databaseCapacity(profile: MailboxProfile, maxDatabaseGB: number, f: DatabaseFactors): DatabaseCapacity {
+  const { users, quotaMB, messagesPerDay, messageKB } = profile;
+  const whiteSpacePerUserMB = (messagesPerDay * messageKB) / 1024;
+  const dumpsterPerUserMB =
+    whiteSpacePerUserMB * f.retentionDays + quotaMB * f.singleItemRecovery + quotaMB * f.calendarLogging;
+  const mailboxOnDiskMB = quotaMB + whiteSpacePerUserMB + dumpsterPerUserMB;
+  const totalDatabaseGB = (users * mailboxOnDiskMB * f.growth) / 1024;
+  const databaseCount = Math.max(1, ceilCount(totalDatabaseGB / maxDatabaseGB));
+  const databaseGB = totalDatabaseGB / databaseCount;
+  const databaseVolumeGB = databaseGB * f.contentIndex * f.volumeFree;
+  return {
+    whiteSpacePerUserMB,
+    dumpsterPerUserMB,
+    mailboxOnDiskMB,
+    totalDatabaseGB,
+    databaseCount,
+    databaseGB,
+    databaseVolumeGB,
+    provisionedDatabaseVolumeGB: provisionGB(databaseVolumeGB),
+  };
+}

@@ -1,0 +1,9 @@
+/** The sizing engine: pure functions over clean numbers. No Office.js, DOM, fs or exceljs here. */
+export * from "./errors";
+export * from "./rounding";
+export * from "./tables";
+export * from "./database";
+export * from "./logs";
+export * from "./iops";
+export * from "./spindles";
+export * from "./arrays";

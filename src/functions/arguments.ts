@@ -1,0 +1,179 @@
+/**
+ * Argument checking, in one place, so the engine receives clean numbers (HyperFormula's habit).
+ * Each parameter is declared once as data; a reader turns what Excel passes into a clean value
+ * or throws a SizingError that names the argument and says what it should be.
+ */
+import {
+  DISK_CLASS_IOPS,
+  EXCHANGE_VERSIONS,
+  FACTOR_DEFAULTS,
+  RAID_LEVELS,
+  SizingError,
+  type DiskClass,
+  type ExchangeVersion,
+  type FactorName,
+  type Factors,
+  type RaidLevel,
+} from "../engine";
+
+/** What Excel (or the CLI's formula reader) can pass for one argument. */
+export type CellValue = number | string | boolean | null | undefined;
+export type CellMatrix = CellValue[][];
+
+export interface NumberParameter {
+  name: string;
+  /** Inclusive bounds; `above` is an exclusive lower bound (a quota of 0 MB means nothing). */
+  min?: number;
+  above?: number;
+  max: number;
+  integer?: boolean;
+  /** Used when the argument is omitted; none means the argument is required. */
+  defaultValue?: number;
+  /** What the number is, for messages: "a quota in MB". */
+  what: string;
+}
+
+const formatNumber = (n: number): string => n.toLocaleString("en-US", { maximumFractionDigits: 6 });
+
+export function describeValue(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if (Array.isArray(value)) return "a range";
+  return String(value);
+}
+
+function describeRange(p: NumberParameter): string {
+  const kind = p.integer ? "a whole number" : "a number";
+  const low = p.min !== undefined ? `from ${formatNumber(p.min)}` : p.above !== undefined ? `above ${formatNumber(p.above)}` : "";
+  const high = p.min !== undefined ? `to ${formatNumber(p.max)}` : `up to ${formatNumber(p.max)}`;
+  return `${kind} ${low} ${high}`.replace(/\s+/g, " ");
+}
+
+/** Omitted: Excel passes null (or undefined) for a missing optional argument, "" for an empty cell. */
+export function isOmitted(value: unknown): value is null | undefined | "" {
+  return value === null || value === undefined || value === "";
+}
+
+function fail(name: string, expected: string, got: unknown): never {
+  throw new SizingError("#VALUE!", `${name} must be ${expected}; got ${describeValue(got)}`);
+}
+
+/** A number as Excel would take it from a direct argument: a number, or text that is one. */
+function toNumber(value: unknown): number | undefined {
+  if (typeof value === "number") return value;
+  if (typeof value === "string") {
+    const text = value.trim().replace(/,/g, "");
+    if (text !== "" && /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return Number(text);
+  }
+  return undefined;
+}
+
+export function readNumber(value: unknown, p: NumberParameter): number {
+  if (isOmitted(value)) {
+    if (p.defaultValue !== undefined) return p.defaultValue;
+    throw new SizingError("#VALUE!", `${p.name} is required: ${p.what}, ${describeRange(p)}`);
+  }
+  const n = toNumber(value);
+  if (
+    n === undefined ||
+    !Number.isFinite(n) ||
+    (p.min !== undefined && n < p.min) ||
+    (p.above !== undefined && n <= p.above) ||
+    n > p.max ||
+    (p.integer && !Number.isInteger(n))
+  ) {
+    return fail(p.name, `${p.what}, ${describeRange(p)}`, value);
+  }
+  return n;
+}
+
+/** An optional number with no default: undefined when omitted. */
+export function readOptionalNumber(value: unknown, p: NumberParameter): number | undefined {
+  return isOmitted(value) ? undefined : readNumber(value, p);
+}
+
+/**
+ * Pick one of several results by name, case-insensitively; the first name is the default.
+ */
+export function readChoice<K extends string>(value: unknown, name: string, choices: readonly K[]): K {
+  if (isOmitted(value)) return choices[0];
+  if (typeof value === "string") {
+    const key = value.trim().toLowerCase();
+    for (const c of choices) if (c === key) return c;
+  }
+  return fail(name, `one of ${choices.map((c) => `"${c}"`).join(", ")}`, value);
+}
+
+/** RAID level as people write it: "RAID5", "RAID 5", "raid 1/0", "R10", 10. */
+export function readRaid(value: unknown, name: string, defaultRaid: RaidLevel, allowed: readonly RaidLevel[] = RAID_LEVELS): RaidLevel {
+  if (isOmitted(value)) return defaultRaid;
+  if (typeof value === "string" || typeof value === "number") {
+    const key = "RAID" + String(value).toUpperCase().replace(/RAID|\s|\/|-|^R/g, "");
+    const level = (RAID_LEVELS as readonly string[]).includes(key) ? (key as RaidLevel) : undefined;
+    if (level && allowed.includes(level)) return level;
+  }
+  return fail(name, `one of ${allowed.map((r) => `"${r}"`).join(", ")}`, value);
+}
+
+/** A disk: a class name ("7.2K", "10K", "15K") or its random IOPS as a number. */
+export const DISK_IOPS: NumberParameter = { name: "disk", above: 0, max: 1_000_000, what: 'a disk class ("7.2K", "10K", "15K") or IOPS per disk' };
+
+export function readDiskIops(value: unknown, defaultClass: DiskClass): number {
+  if (isOmitted(value)) return DISK_CLASS_IOPS[defaultClass];
+  if (typeof value === "string") {
+    const key = value.trim().toUpperCase().replace(/RPM$/, "").replace(/\s/g, "");
+    if (key in DISK_CLASS_IOPS) return DISK_CLASS_IOPS[key as DiskClass];
+  }
+  return readNumber(value, DISK_IOPS);
+}
+
+export function readVersion(value: unknown, name: string): ExchangeVersion {
+  if (isOmitted(value)) return 2010;
+  const n = toNumber(value);
+  const version = EXCHANGE_VERSIONS.find((v) => v === n);
+  return version ?? fail(name, `an Exchange version: ${EXCHANGE_VERSIONS.join(", ")}`, value);
+}
+
+/** Limits of each factor: multipliers never below 1 (a sizing tool must not shrink), shares 0–1. */
+const FACTOR_PARAMETERS: Record<FactorName, NumberParameter> = {
+  growth: { name: "growth", min: 1, max: 100, what: "a multiplier such as 1.2" },
+  retentionDays: { name: "retentionDays", min: 0, max: 3650, what: "days of deleted item retention" },
+  singleItemRecovery: { name: "singleItemRecovery", min: 0, max: 1, what: "a share of the quota such as 0.012" },
+  calendarLogging: { name: "calendarLogging", min: 0, max: 1, what: "a share of the quota such as 0.058" },
+  contentIndex: { name: "contentIndex", min: 1, max: 10, what: "a multiplier such as 1.1" },
+  volumeFree: { name: "volumeFree", min: 1, max: 10, what: "a multiplier such as 1.2" },
+  logsPerMessage: { name: "logsPerMessage", above: 0, max: 100, what: "log files per message such as 0.2" },
+  logFileMB: { name: "logFileMB", above: 0, max: 1024, what: "a log file size in MB such as 1" },
+  moveFactor: { name: "moveFactor", min: 1, max: 10, what: "a multiplier such as 1.1" },
+  truncationDays: { name: "truncationDays", above: 0, max: 3650, what: "days of logs such as 3" },
+  overhead: { name: "overhead", min: 1, max: 10, what: "a multiplier such as 1.2" },
+  headroom: { name: "headroom", min: 1, max: 10, what: "a multiplier such as 1.2" },
+};
+
+export const FACTOR_NAMES = Object.keys(FACTOR_DEFAULTS) as FactorName[];
+const FACTOR_BY_LOWER_NAME = new Map(FACTOR_NAMES.map((n) => [n.toLowerCase(), n]));
+
+/**
+ * The `factors` argument: rows of name and value, from a two-column range or an array constant
+ * such as {"growth",1.2;"moveFactor",1}. Blank rows are skipped and a blank value keeps the
+ * default, so a factors table with empty lines works. Every function accepts every factor name,
+ * so one factors table can feed all of them; a name no function knows is an error.
+ */
+export function readFactors(value: unknown, name = "factors"): Factors {
+  if (isOmitted(value)) return FACTOR_DEFAULTS;
+  const rows = Array.isArray(value) ? (value as unknown[]) : [value];
+  if (rows.length === 0) return FACTOR_DEFAULTS;
+  const factors: Factors = { ...FACTOR_DEFAULTS };
+  const shape = "a two-column range or array of factor names and values";
+  for (const row of rows) {
+    if (!Array.isArray(row) || row.length !== 2) return fail(name, shape, value);
+    const [label, raw] = row as CellValue[];
+    if (isOmitted(label) && isOmitted(raw)) continue;
+    const factor = typeof label === "string" ? FACTOR_BY_LOWER_NAME.get(label.trim().toLowerCase()) : undefined;
+    if (factor === undefined) return fail(name, `factor names from: ${FACTOR_NAMES.join(", ")}`, label);
+    if (isOmitted(raw)) continue;
+    const p = FACTOR_PARAMETERS[factor];
+    factors[factor] = readNumber(raw, { ...p, name: `${name} ${factor}` });
+  }
+  return factors;
+}

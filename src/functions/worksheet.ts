@@ -1,0 +1,245 @@
+/**
+ * The five worksheet functions as Excel sees them: the same argument order, defaults and `result`
+ * choices as SIZING.md section 0. Each returns what the cell shows — a number, a text, or a
+ * SizingError value — and never throws for bad input. The Excel edge (functions.ts), the CLI and
+ * the package's main entry all call these, so `exsize eval` prints what the cell would show.
+ */
+import {
+  DEFAULT_MAX_DATABASE_GB,
+  DEFAULT_READ_RATIO,
+  EQUALLOGIC_CATALOGUE,
+  RAID_LAYOUTS,
+  SizingError,
+  arrayModelName,
+  chooseArrays,
+  databaseCapacity,
+  iopsRequirement,
+  logCapacity,
+  spindleCount,
+  type ArrayModel,
+  type DatabaseCapacity,
+  type IopsRequirement,
+  type LogCapacity,
+  type SpindleCount,
+} from "../engine";
+import {
+  readChoice,
+  readDiskIops,
+  readFactors,
+  readNumber,
+  readOptionalNumber,
+  readRaid,
+  readVersion,
+  type NumberParameter,
+} from "./arguments";
+import { readCatalogue } from "./catalogue";
+
+export type CellResult = number | string | SizingError;
+
+const USERS: NumberParameter = { name: "users", min: 1, max: 100_000_000, integer: true, what: "the number of mailboxes" };
+const QUOTA_MB: NumberParameter = { name: "quotaMB", above: 0, max: 10_000_000, what: "the mailbox quota in MB" };
+const MESSAGES_PER_DAY: NumberParameter = { name: "messagesPerDay", min: 0, max: 100_000, what: "messages sent and received per user per day" };
+const MESSAGE_KB: NumberParameter = { name: "messageKB", above: 0, max: 1_000_000, what: "the average message size in KB" };
+const MAX_DATABASE_GB: NumberParameter = { name: "maxDatabaseGB", above: 0, max: 1_000_000, defaultValue: DEFAULT_MAX_DATABASE_GB, what: "the largest database in GB" };
+const DATABASES: NumberParameter = { name: "databases", min: 1, max: 100_000, integer: true, what: "the number of databases" };
+const COPIES: NumberParameter = { name: "copies", min: 1, max: 16, integer: true, defaultValue: 2, what: "database copies (1 = stand-alone, a DAG has up to 16)" };
+const IOPS: NumberParameter = { name: "iops", min: 0, max: 1_000_000_000, what: "the IOPS to serve" };
+const READ_RATIO: NumberParameter = { name: "readRatio", min: 0, max: 1, defaultValue: DEFAULT_READ_RATIO, what: "the share of I/O that is reads" };
+const CAPACITY_GB: NumberParameter = { name: "capacityGB", min: 0, max: 1_000_000_000, what: "the capacity to hold in GB" };
+const DISK_GB: NumberParameter = { name: "diskGB", above: 0, max: 1_000_000, what: "the size of one disk in GB" };
+const GROUP_SIZE: NumberParameter = { name: "groupSize", min: 1, max: 256, integer: true, what: "disks per RAID group" };
+
+/** Run one function body; a SizingError becomes the cell's value. Anything else is a bug and surfaces. */
+function cell(body: () => number | string): CellResult {
+  try {
+    const value = body();
+    if (typeof value === "number" && !Number.isFinite(value)) {
+      return new SizingError("#NUM!", "the result is too large to be a number");
+    }
+    return value;
+  } catch (e) {
+    if (e instanceof SizingError) return e;
+    throw e;
+  }
+}
+
+const DBSIZE_RESULTS = {
+  total: (c: DatabaseCapacity) => c.totalDatabaseGB,
+  mailbox: (c: DatabaseCapacity) => c.mailboxOnDiskMB,
+  count: (c: DatabaseCapacity) => c.databaseCount,
+  database: (c: DatabaseCapacity) => c.databaseGB,
+  volume: (c: DatabaseCapacity) => c.provisionedDatabaseVolumeGB,
+  whitespace: (c: DatabaseCapacity) => c.whiteSpacePerUserMB,
+  dumpster: (c: DatabaseCapacity) => c.dumpsterPerUserMB,
+};
+const DBSIZE_RESULT_NAMES = Object.keys(DBSIZE_RESULTS) as (keyof typeof DBSIZE_RESULTS)[];
+
+export function EX_DBSIZE(
+  users: unknown,
+  quotaMB: unknown,
+  messagesPerDay: unknown,
+  messageKB: unknown,
+  maxDatabaseGB?: unknown,
+  result?: unknown,
+  factors?: unknown,
+): CellResult {
+  return cell(() => {
+    const profile = {
+      users: readNumber(users, USERS),
+      quotaMB: readNumber(quotaMB, QUOTA_MB),
+      messagesPerDay: readNumber(messagesPerDay, MESSAGES_PER_DAY),
+      messageKB: readNumber(messageKB, MESSAGE_KB),
+    };
+    const maxDb = readNumber(maxDatabaseGB, MAX_DATABASE_GB);
+    const pick = DBSIZE_RESULTS[readChoice(result, "result", DBSIZE_RESULT_NAMES)];
+    return pick(databaseCapacity(profile, maxDb, readFactors(factors)));
+  });
+}
+
+const LOGVOL_RESULTS = {
+  volume: (c: LogCapacity) => c.provisionedLogVolumeGB,
+  logs: (c: LogCapacity) => c.logFilesPerUserPerDay,
+  daily: (c: LogCapacity) => c.dailyLogMBPerDatabase,
+};
+const LOGVOL_RESULT_NAMES = Object.keys(LOGVOL_RESULTS) as (keyof typeof LOGVOL_RESULTS)[];
+
+export function EX_LOGVOL(
+  users: unknown,
+  messagesPerDay: unknown,
+  messageKB: unknown,
+  databases: unknown,
+  result?: unknown,
+  factors?: unknown,
+): CellResult {
+  return cell(() => {
+    const nu = readNumber(users, USERS);
+    const msr = readNumber(messagesPerDay, MESSAGES_PER_DAY);
+    const ams = readNumber(messageKB, MESSAGE_KB);
+    const db = readNumber(databases, DATABASES);
+    const pick = LOGVOL_RESULTS[readChoice(result, "result", LOGVOL_RESULT_NAMES)];
+    return pick(logCapacity(nu, msr, ams, db, readFactors(factors)));
+  });
+}
+
+const IOPS_RESULTS = {
+  database: (r: IopsRequirement) => r.databaseIops,
+  log: (r: IopsRequirement) => r.logIops,
+  peruser: (r: IopsRequirement) => r.iopsPerUser,
+  dag: (r: IopsRequirement) => r.dagDatabaseIops,
+};
+const IOPS_RESULT_NAMES = Object.keys(IOPS_RESULTS) as (keyof typeof IOPS_RESULTS)[];
+
+export function EX_IOPS(
+  users: unknown,
+  messagesPerDay: unknown,
+  copies?: unknown,
+  result?: unknown,
+  version?: unknown,
+  factors?: unknown,
+): CellResult {
+  return cell(() => {
+    const nu = readNumber(users, USERS);
+    const msr = readNumber(messagesPerDay, MESSAGES_PER_DAY);
+    const n = readNumber(copies, COPIES);
+    const pick = IOPS_RESULTS[readChoice(result, "result", IOPS_RESULT_NAMES)];
+    return pick(iopsRequirement(nu, msr, n, readVersion(version, "version"), readFactors(factors)));
+  });
+}
+
+const SPINDLES_RESULTS = {
+  disks: (s: SpindleCount) => s.disks,
+  backend: (s: SpindleCount) => s.backendIops,
+  iodisks: (s: SpindleCount) => s.iopsDisks,
+  capacitydisks: (s: SpindleCount) => {
+    if (s.capacityDisks === undefined) {
+      throw new SizingError("#N/A", "capacitydisks needs capacityGB and diskGB");
+    }
+    return s.capacityDisks;
+  },
+};
+const SPINDLES_RESULT_NAMES = Object.keys(SPINDLES_RESULTS) as (keyof typeof SPINDLES_RESULTS)[];
+
+export function EX_SPINDLES(
+  iops: unknown,
+  raid?: unknown,
+  disk?: unknown,
+  readRatio?: unknown,
+  capacityGB?: unknown,
+  diskGB?: unknown,
+  groupSize?: unknown,
+  result?: unknown,
+): CellResult {
+  return cell(() => {
+    const level = readRaid(raid, "raid", "RAID5");
+    const capacity = readOptionalNumber(capacityGB, CAPACITY_GB);
+    const diskSize = readOptionalNumber(diskGB, DISK_GB);
+    if ((capacity === undefined) !== (diskSize === undefined)) {
+      const missing = capacity === undefined ? "capacityGB" : "diskGB";
+      throw new SizingError("#VALUE!", `${missing} is required when ${missing === "diskGB" ? "capacityGB" : "diskGB"} is given`);
+    }
+    const group = readOptionalNumber(groupSize, GROUP_SIZE);
+    if (group !== undefined) checkGroupSize(level, group);
+    const pick = SPINDLES_RESULTS[readChoice(result, "result", SPINDLES_RESULT_NAMES)];
+    return pick(
+      spindleCount({
+        iops: readNumber(iops, IOPS),
+        raid: level,
+        diskIops: readDiskIops(disk, "10K"),
+        readRatio: readNumber(readRatio, READ_RATIO),
+        capacityGB: capacity,
+        diskGB: diskSize,
+        groupSize: group,
+      }),
+    );
+  });
+}
+
+function checkGroupSize(level: ReturnType<typeof readRaid>, group: number): void {
+  const layout = RAID_LAYOUTS[level];
+  if (group < layout.minGroup || group % layout.groupMultiple !== 0) {
+    const even = layout.groupMultiple === 2 ? "an even number of disks, " : "";
+    throw new SizingError("#VALUE!", `groupSize must be ${even}at least ${layout.minGroup} for ${level}; got ${group}`);
+  }
+}
+
+const ARRAYS_RESULTS = {
+  count: (a: ReturnType<typeof chooseArrays>) => a.arrays,
+  percopy: (a: ReturnType<typeof chooseArrays>) => a.arraysPerCopy,
+  model: (a: ReturnType<typeof chooseArrays>) => arrayModelName(a.model),
+};
+const ARRAYS_RESULT_NAMES = Object.keys(ARRAYS_RESULTS) as (keyof typeof ARRAYS_RESULTS)[];
+
+export function EX_ARRAYS(
+  capacityGB: unknown,
+  iops: unknown,
+  copies?: unknown,
+  raid?: unknown,
+  model?: unknown,
+  result?: unknown,
+  catalog?: unknown,
+): CellResult {
+  return cell(() => {
+    const capacity = readNumber(capacityGB, CAPACITY_GB);
+    const demand = readNumber(iops, IOPS);
+    const n = readNumber(copies, COPIES);
+    const candidates = readCatalogue(catalog, "catalog", EQUALLOGIC_CATALOGUE);
+    const raids = [...new Set(candidates.map((c) => c.raid))];
+    const level = readRaid(raid, "raid", "RAID50", raids);
+    const pick = ARRAYS_RESULTS[readChoice(result, "result", ARRAYS_RESULT_NAMES)];
+    return pick(chooseArrays(capacity, demand, n, level, selectModel(model, candidates)));
+  });
+}
+
+/** "auto" (or omitted) offers the whole catalogue; "PS6500E" offers its drives; "PS6500E 500GB" one entry. */
+function selectModel(model: unknown, candidates: readonly ArrayModel[]): readonly ArrayModel[] {
+  if (model === null || model === undefined || model === "") return candidates;
+  const key = typeof model === "string" ? model.trim().toUpperCase().replace(/\s+/g, " ") : "";
+  if (key === "AUTO") return candidates;
+  const chosen = candidates.filter((c) => {
+    const name = arrayModelName(c).toUpperCase();
+    return name === key || c.model.toUpperCase() === key || name.replace(/ /g, "") === key.replace(/ /g, "");
+  });
+  if (chosen.length > 0) return chosen;
+  const names = [...new Set(candidates.map(arrayModelName))].join(", ");
+  throw new SizingError("#N/A", `model must be "auto" or one of the catalogue's: ${names}; got ${JSON.stringify(model)}`);
+}
