@@ -7,3 +7,6 @@ export * from "./logs";
 export * from "./iops";
 export * from "./spindles";
 export * from "./arrays";
+export * from "./failover";
+export * from "./server";
+export * from "./jetstress";

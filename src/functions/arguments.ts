@@ -6,12 +6,12 @@
 import {
   DISK_CLASS_IOPS,
   EXCHANGE_VERSIONS,
-  FACTOR_DEFAULTS,
+  ALL_FACTOR_DEFAULTS,
   RAID_LEVELS,
   SizingError,
   type DiskClass,
   type ExchangeVersion,
-  type FactorName,
+  type AnyFactorName,
   type Factors,
   type RaidLevel,
 } from "../engine";
@@ -118,13 +118,37 @@ export function readRaid(value: unknown, name: string, defaultRaid: RaidLevel, a
 /** A disk: a class name ("7.2K", "10K", "15K") or its random IOPS as a number. */
 export const DISK_IOPS: NumberParameter = { name: "disk", above: 0, max: 1_000_000, what: 'a disk class ("7.2K", "10K", "15K") or IOPS per disk' };
 
-export function readDiskIops(value: unknown, defaultClass: DiskClass): number {
+const diskKey = (name: string) => name.trim().toUpperCase().replace(/RPM$/, "").replace(/\s/g, "");
+
+/**
+ * `userClasses` (from a `disks` range of name | IOPS rows) extend and override the built-in
+ * classes of 001, so a user can size their own hardware by name.
+ */
+export function readDiskIops(value: unknown, defaultClass: DiskClass, userClasses?: ReadonlyMap<string, number>): number {
   if (isOmitted(value)) return DISK_CLASS_IOPS[defaultClass];
   if (typeof value === "string") {
-    const key = value.trim().toUpperCase().replace(/RPM$/, "").replace(/\s/g, "");
+    const key = diskKey(value);
+    const own = userClasses?.get(key);
+    if (own !== undefined) return own;
     if (key in DISK_CLASS_IOPS) return DISK_CLASS_IOPS[key as DiskClass];
   }
   return readNumber(value, DISK_IOPS);
+}
+
+/** The `disks` argument: rows of disk class name and random IOPS per disk; titles and blank rows skipped. */
+export function readDiskClasses(value: unknown, name: string): ReadonlyMap<string, number> | undefined {
+  if (isOmitted(value)) return undefined;
+  const rows = Array.isArray(value) ? (value as unknown[]) : [value];
+  const classes = new Map<string, number>();
+  rows.forEach((row, index) => {
+    if (!Array.isArray(row) || row.length !== 2) fail(name, "a two-column range of disk class names and IOPS per disk", value);
+    const [label, iops] = row as CellValue[];
+    if (isOmitted(label) && isOmitted(iops)) return;
+    if (index === 0 && typeof iops === "string" && toNumber(iops) === undefined) return; // titles
+    if (typeof label !== "string" || label.trim() === "") fail(`${name} row ${index + 1}`, "a disk class name", label);
+    classes.set(diskKey(label), readNumber(iops, { ...DISK_IOPS, name: `${name} ${label.trim()}`, what: "IOPS per disk" }));
+  });
+  return classes;
 }
 
 export function readVersion(value: unknown, name: string): ExchangeVersion {
@@ -135,7 +159,7 @@ export function readVersion(value: unknown, name: string): ExchangeVersion {
 }
 
 /** Limits of each factor: multipliers never below 1 (a sizing tool must not shrink), shares 0–1. */
-const FACTOR_PARAMETERS: Record<FactorName, NumberParameter> = {
+const FACTOR_PARAMETERS: Record<AnyFactorName, NumberParameter> = {
   growth: { name: "growth", min: 1, max: 100, what: "a multiplier such as 1.2" },
   retentionDays: { name: "retentionDays", min: 0, max: 3650, what: "days of deleted item retention" },
   singleItemRecovery: { name: "singleItemRecovery", min: 0, max: 1, what: "a share of the quota such as 0.012" },
@@ -148,9 +172,12 @@ const FACTOR_PARAMETERS: Record<FactorName, NumberParameter> = {
   truncationDays: { name: "truncationDays", above: 0, max: 3650, what: "days of logs such as 3" },
   overhead: { name: "overhead", min: 1, max: 10, what: "a multiplier such as 1.2" },
   headroom: { name: "headroom", min: 1, max: 10, what: "a multiplier such as 1.2" },
+  mailboxesPerCore: { name: "mailboxesPerCore", above: 0, max: 100_000, what: "mailboxes one core serves, such as 1000" },
+  baseMemoryGB: { name: "baseMemoryGB", min: 0, max: 100_000, what: "memory of a server before mailboxes, GB, such as 4" },
+  memoryPerMailboxMB: { name: "memoryPerMailboxMB", min: 0, max: 100_000, what: "memory per mailbox, MB, such as 6" },
 };
 
-export const FACTOR_NAMES = Object.keys(FACTOR_DEFAULTS) as FactorName[];
+export const FACTOR_NAMES = Object.keys(ALL_FACTOR_DEFAULTS) as AnyFactorName[];
 const FACTOR_BY_LOWER_NAME = new Map(FACTOR_NAMES.map((n) => [n.toLowerCase(), n]));
 
 /**
@@ -160,10 +187,10 @@ const FACTOR_BY_LOWER_NAME = new Map(FACTOR_NAMES.map((n) => [n.toLowerCase(), n
  * so one factors table can feed all of them; a name no function knows is an error.
  */
 export function readFactors(value: unknown, name = "factors"): Factors {
-  if (isOmitted(value)) return FACTOR_DEFAULTS;
+  if (isOmitted(value)) return ALL_FACTOR_DEFAULTS;
   const rows = Array.isArray(value) ? (value as unknown[]) : [value];
-  if (rows.length === 0) return FACTOR_DEFAULTS;
-  const factors: Factors = { ...FACTOR_DEFAULTS };
+  if (rows.length === 0) return ALL_FACTOR_DEFAULTS;
+  const factors: Factors = { ...ALL_FACTOR_DEFAULTS };
   const shape = "a two-column range or array of factor names and values";
   for (const row of rows) {
     if (!Array.isArray(row) || row.length !== 2) return fail(name, shape, value);

@@ -16,6 +16,12 @@ import {
   iopsRequirement,
   logCapacity,
   spindleCount,
+  failoverLoad,
+  jetstressVerdict,
+  mailboxServerSize,
+  targetIops,
+  type DagLayout,
+  type FailureScenario,
   type ArrayModel,
   type DatabaseCapacity,
   type IopsRequirement,
@@ -23,7 +29,9 @@ import {
   type SpindleCount,
 } from "../engine";
 import {
+  isOmitted,
   readChoice,
+  readDiskClasses,
   readDiskIops,
   readFactors,
   readNumber,
@@ -168,6 +176,7 @@ export function EX_SPINDLES(
   diskGB?: unknown,
   groupSize?: unknown,
   result?: unknown,
+  disks?: unknown,
 ): CellResult {
   return cell(() => {
     const level = readRaid(raid, "raid", "RAID5");
@@ -184,7 +193,7 @@ export function EX_SPINDLES(
       spindleCount({
         iops: readNumber(iops, IOPS),
         raid: level,
-        diskIops: readDiskIops(disk, "10K"),
+        diskIops: readDiskIops(disk, "10K", readDiskClasses(disks, "disks")),
         readRatio: readNumber(readRatio, READ_RATIO),
         capacityGB: capacity,
         diskGB: diskSize,
@@ -242,4 +251,105 @@ function selectModel(model: unknown, candidates: readonly ArrayModel[]): readonl
   if (chosen.length > 0) return chosen;
   const names = [...new Set(candidates.map(arrayModelName))].join(", ");
   throw new SizingError("#N/A", `model must be "auto" or one of the catalogue's: ${names}; got ${JSON.stringify(model)}`);
+}
+
+const USERS_IN_DAG: NumberParameter = { ...USERS, what: "the mailboxes in the DAG" };
+const SERVERS_IN_SITE: NumberParameter = { name: "servers", min: 1, max: 16, integer: true, what: "servers in a site (a DAG has up to 16)" };
+const IOPS_PER_MAILBOX: NumberParameter = { name: "iopsPerMailbox", above: 0, max: 1000, what: "database IOPS per mailbox with headroom, such as 0.121" };
+
+/** `servers`: one number (one site) or a row or column of each site's servers, e.g. {6,3}. */
+function readServersPerSite(value: unknown): number[] {
+  if (!Array.isArray(value)) return [readNumber(value, SERVERS_IN_SITE)];
+  const cells = (value as unknown[][]).flat().filter((c) => !isOmitted(c));
+  const rows = value.length;
+  const columns = Array.isArray(value[0]) ? value[0].length : 0;
+  if (cells.length === 0 || (rows > 1 && columns > 1)) {
+    throw new SizingError("#VALUE!", "servers must be a number or a row or column of servers per site, such as {6,3}");
+  }
+  const perSite = cells.map((c, i) => readNumber(c, { ...SERVERS_IN_SITE, name: `servers in site ${i + 1}` }));
+  if (perSite.reduce((a, b) => a + b, 0) > 16) {
+    throw new SizingError("#VALUE!", `servers must total at most 16 in one DAG; got ${perSite.join(" + ")}`);
+  }
+  return perSite;
+}
+
+const FAILOVER_RESULTS = ["mailboxes", "target", "servers"] as const;
+
+/**
+ * Worst-case active mailboxes per surviving server, and the per-server IOPS target that follows
+ * (002 and 004, 4.1). Copies sit round-robin over the sites from the first.
+ */
+export function EX_FAILOVER(
+  users: unknown,
+  servers: unknown,
+  copies?: unknown,
+  scenario?: unknown,
+  layout?: unknown,
+  iopsPerMailbox?: unknown,
+  result?: unknown,
+): CellResult {
+  return cell(() => {
+    const perSite = readServersPerSite(servers);
+    const design = {
+      users: readNumber(users, USERS_IN_DAG),
+      serversPerSite: perSite,
+      copies: readNumber(copies, COPIES),
+      layout: readChoice(layout, "layout", DAG_LAYOUTS),
+    };
+    const which = readChoice(scenario, "scenario", SCENARIOS_WORST_FIRST);
+    const pick = readChoice(result, "result", FAILOVER_RESULTS);
+    const perMailbox = readOptionalNumber(iopsPerMailbox, IOPS_PER_MAILBOX);
+    const load = failoverLoad(design, which);
+    if (pick === "servers") return load.survivingServers;
+    if (pick === "mailboxes") return load.activeMailboxesPerServer;
+    if (perMailbox === undefined) throw new SizingError("#N/A", "target needs iopsPerMailbox, such as EX_IOPS(1,150,,\"peruser\",2013)");
+    return targetIops(load.activeMailboxesPerServer, perMailbox);
+  });
+}
+
+const DAG_LAYOUTS = ["active/active", "active/passive"] as const satisfies readonly DagLayout[];
+/** The default scenario is the worst the papers test: a site and then one more server (004). */
+const SCENARIOS_WORST_FIRST = ["site+server", "site", "server", "normal"] as const satisfies readonly FailureScenario[];
+
+const MAILBOXES: NumberParameter = { name: "mailboxes", min: 0, max: 1_000_000, integer: true, what: "active mailboxes on the server" };
+const SERVER_RESULTS = ["cores", "memory"] as const;
+
+/** Mailbox server cores and memory (003): 1,000 very heavy mailboxes a core, 4 GB + 6 MB a mailbox. */
+export function EX_SERVER(mailboxes: unknown, result?: unknown, factors?: unknown): CellResult {
+  return cell(() => {
+    const size = mailboxServerSize(readNumber(mailboxes, MAILBOXES), readFactors(factors));
+    return readChoice(result, "result", SERVER_RESULTS) === "cores" ? size.cores : size.memoryGB;
+  });
+}
+
+const LATENCY = (name: string, what: string): NumberParameter => ({ name, min: 0, max: 100_000, what: `${what} in ms` });
+const ACHIEVED_IOPS: NumberParameter = { name: "achievedIops", min: 0, max: 1e9, what: "the transactional IOPS Jetstress achieved" };
+const TARGET_IOPS: NumberParameter = { name: "targetIops", min: 0, max: 1e9, what: "the target IOPS of the server" };
+const JETSTRESS_RESULTS = ["verdict", "reason"] as const;
+
+/**
+ * Jetstress pass or fail against the thresholds of 000 (20 ms database reads, 10 ms log writes,
+ * 100 ms spikes) and the target IOPS. `reason` says which criteria failed.
+ */
+export function EX_JETSTRESS(
+  achievedIops: unknown,
+  targetIops: unknown,
+  dbReadLatencyMs: unknown,
+  logWriteLatencyMs: unknown,
+  dbReadPeakMs?: unknown,
+  logWritePeakMs?: unknown,
+  result?: unknown,
+): CellResult {
+  return cell(() => {
+    const verdict = jetstressVerdict({
+      achievedIops: readNumber(achievedIops, ACHIEVED_IOPS),
+      targetIops: readNumber(targetIops, TARGET_IOPS),
+      databaseReadLatencyMs: readNumber(dbReadLatencyMs, LATENCY("dbReadLatencyMs", "the average database read latency")),
+      logWriteLatencyMs: readNumber(logWriteLatencyMs, LATENCY("logWriteLatencyMs", "the average log write latency")),
+      databaseReadPeakMs: readOptionalNumber(dbReadPeakMs, LATENCY("dbReadPeakMs", "the peak database read latency")),
+      logWritePeakMs: readOptionalNumber(logWritePeakMs, LATENCY("logWritePeakMs", "the peak log write latency")),
+    });
+    if (readChoice(result, "result", JETSTRESS_RESULTS) === "verdict") return verdict.pass ? "pass" : "fail";
+    return verdict.pass ? "pass" : `fail: ${verdict.failures.join("; ")}`;
+  });
 }

@@ -1,0 +1,180 @@
+/**
+ * Beyond the reference design (issue 4): failure scenarios, mailbox server sizing, Jetstress
+ * validation and the user's own hardware. Numbers from the ESRPs and the VMware paper cite them.
+ */
+import { EX_ARRAYS, EX_FAILOVER, EX_IOPS, EX_JETSTRESS, EX_SERVER, EX_SPINDLES, SizingError } from "../../src/functions";
+import { ESRP_002_TABLE_12, ESRP_004_TABLE_9 } from "../fixtures/esrp-jetstress";
+
+const errorOf = (value: unknown): string => {
+  if (!(value instanceof SizingError)) throw new Error(`expected an error value, got ${String(value)}`);
+  return String(value);
+};
+
+describe("EX_FAILOVER reproduces 004_1d3a339e6fd03f64.txt (7,600 mailboxes, 8 + 8 servers, 4 copies, active/active)", () => {
+  test.each([
+    ["normal", 475, "475 (during normal operations)"], // 004, Table 6
+    ["site", 950, "950 (during site failure)"], // 004, Table 6
+    ["site+server", 1086, "1,086 (in tested failover during worst-case failure)"], // 004, 4 and Table 6
+  ])("%s: %i active mailboxes per server — %s", (scenario, mailboxes) => {
+    expect(EX_FAILOVER(7600, [[8, 8]], 4, scenario)).toBe(mailboxes);
+  });
+
+  test("a site and one more server down is the default scenario and leaves 7 servers", () => {
+    expect(EX_FAILOVER(7600, [[8, 8]], 4)).toBe(1086);
+    expect(EX_FAILOVER(7600, [[8, 8]], 4, null, null, null, "servers")).toBe(7);
+  });
+
+  test("target 132 IOPS per server at 0.121 IOPS per mailbox (004, Table 9: Target Disk Transfers/sec 132)", () => {
+    // 1,086 × 0.121 = 131.4, rounded up.
+    expect(EX_FAILOVER(7600, [[8, 8]], 4, "site+server", "active/active", 0.121, "target")).toBe(132);
+  });
+
+  test("in normal operation 229 IOPS per server and 3,666 per DAG (004, Figure 6)", () => {
+    const dag = EX_IOPS(7600, 150, 4, "dag", 2016) as number;
+    expect(Math.floor(dag)).toBe(3666);
+    expect(Math.floor(dag / 16)).toBe(229);
+  });
+
+  test("one server down in a site of 8: its 3,800 mailboxes on 7 servers → 543", () => {
+    expect(EX_FAILOVER(7600, [[8, 8]], 4, "server")).toBe(543); // ceil(3,800 / 7 = 542.9)
+  });
+});
+
+describe("EX_FAILOVER reproduces 002_65f0dd5fd4776492.txt (12,500 mailboxes, 6 + 3 servers, 3 copies, active/passive)", () => {
+  test("local site down: 12,500 on 3 servers → 4,167 per server (@erratum E6: 002 prints 4,166)", () => {
+    // 002, 4.1: "Each server is capable of handling the load for 4,166 users" — 12,500 / 3 = 4,166.7
+    // truncated; the busiest of 3 servers carries 4,167. A sizing tool rounds up (as E3).
+    expect(EX_FAILOVER(12500, [[6, 3]], 3, "site", "active/passive")).toBe(4167);
+  });
+
+  test("target ≈ 504 IOPS (002, Table 12: 504): 4,167 × 0.121 = 504.2, rounded up to 505 (@erratum E6)", () => {
+    const target = EX_FAILOVER(12500, [[6, 3]], 3, "site", "active/passive", 0.121, "target") as number;
+    expect(target).toBe(505);
+    expect(Math.abs(target - 504)).toBeLessThanOrEqual(1);
+  });
+
+  test("with the calculator's 0.1206 per mailbox the target is 503 — 002, 4.2: \"recommended IOPS per server is 503\"", () => {
+    const perMailbox = EX_IOPS(1, 150, 3, "peruser", 2013);
+    expect(EX_FAILOVER(12500, [[6, 3]], 3, "site", "active/passive", perMailbox, "target")).toBe(503);
+  });
+
+  test("normal operation: 12,500 on the 6 local servers → 2,084 (002, Table 7 prints 2,083, truncated — E6)", () => {
+    expect(EX_FAILOVER(12500, [[6, 3]], 3, "normal", "active/passive")).toBe(2084);
+  });
+
+  test("a site and then a server cannot fail: the remote site keeps one copy", () => {
+    expect(errorOf(EX_FAILOVER(12500, [[6, 3]], 3, "site+server", "active/passive"))).toBe(
+      "#N/A losing site 1 and then one more server leaves databases without a copy: 3 copies over 2 sites keep 1 elsewhere",
+    );
+  });
+});
+
+describe("EX_FAILOVER, bad designs and bad input", () => {
+  test.each([
+    [() => EX_FAILOVER(5000, 4, 2, "site"), "#N/A a DAG in one site cannot survive the loss of its site"],
+    [() => EX_FAILOVER(5000, 4, 1, "server"), "#N/A a server failure in site 1 leaves its databases without a copy in that site (4 server(s), 1 copy/copies there)"],
+    [() => EX_FAILOVER(5000, [[12, 6]], 2), "#VALUE! servers must total at most 16 in one DAG; got 12 + 6"],
+    [() => EX_FAILOVER(5000, [[8, 8], [8, 8]], 2), "#VALUE! servers must be a number or a row or column of servers per site, such as {6,3}"],
+    [() => EX_FAILOVER(5000, [[8, 0]], 2), "#VALUE! servers in site 2 must be servers in a site (a DAG has up to 16), a whole number from 1 to 16; got 0"],
+    [() => EX_FAILOVER(5000, [[8, 8]], 4, "meteor"), '#VALUE! scenario must be one of "site+server", "site", "server", "normal"; got "meteor"'],
+    [() => EX_FAILOVER(5000, [[8, 8]], 4, "site", "mesh"), '#VALUE! layout must be one of "active/active", "active/passive"; got "mesh"'],
+    [() => EX_FAILOVER(5000, [[8, 8]], 4, "site", null, null, "target"), '#N/A target needs iopsPerMailbox, such as EX_IOPS(1,150,,"peruser",2013)'],
+  ])("%#: %s", (call, message) => {
+    expect(errorOf(call())).toBe(message);
+  });
+
+  test("a column of sites reads like a row", () => {
+    expect(EX_FAILOVER(7600, [[8], [8]], 4)).toBe(1086);
+  });
+});
+
+describe("EX_SERVER reproduces 003_a7bfc144662ec97f.txt: 4,000 very heavy users → 4 vCPUs, 28 GB", () => {
+  test("cores: 1,000 very heavy users per core", () => {
+    expect(EX_SERVER(4000)).toBe(4);
+    expect(EX_SERVER(4001, "cores")).toBe(5);
+  });
+
+  test("memory: 4 GB + 6 MB × 4,000 = 27.4 GB → 28 GB", () => {
+    expect(EX_SERVER(4000, "memory")).toBe(28);
+  });
+
+  test("factors change the rule, e.g. a lighter profile of 2,000 per core", () => {
+    expect(EX_SERVER(4000, "cores", [["mailboxesPerCore", 2000]])).toBe(2);
+  });
+
+  test("sized for the worst failover of 004: 1,086 mailboxes → 2 cores, 11 GB", () => {
+    const mailboxes = EX_FAILOVER(7600, [[8, 8]], 4);
+    expect(EX_SERVER(mailboxes)).toBe(2);
+    expect(EX_SERVER(mailboxes, "memory")).toBe(11); // 4 + 6 × 1,086 / 1,024 = 10.4 → 11
+  });
+});
+
+describe("EX_JETSTRESS", () => {
+  test.each([...ESRP_002_TABLE_12.map((r) => ["002, Table 12", r] as const), ...ESRP_004_TABLE_9.map((r) => ["004, Table 9", r] as const)])(
+    "%s: %o passes",
+    (_source, r) => {
+      expect(EX_JETSTRESS(r.achievedIops, r.targetIops, r.dbReadLatencyMs, r.logWriteLatencyMs)).toBe("pass");
+    },
+  );
+
+  const server1 = ESRP_002_TABLE_12[0];
+  test.each([
+    ["IOPS below the target", [503, 504, 12.01, 0.076], "fail: achieved 503 IOPS is below the target 504"],
+    ["database reads over 20 ms", [1427, 504, 20.5, 0.076], "fail: database read latency 20.5 ms is above 20 ms"],
+    ["log writes over 10 ms", [1427, 504, 12.01, 10.01], "fail: log write latency 10.01 ms is above 10 ms"],
+    ["a read spike over 100 ms", [1427, 504, 12.01, 0.076, 101], "fail: database read peak 101 ms is above 100 ms"],
+    ["a log spike over 100 ms", [1427, 504, 12.01, 0.076, 50, 150], "fail: log write peak 150 ms is above 100 ms"],
+  ] as const)("fails with %s", (_what, args, reason) => {
+    const [a, t, r, l, rp, lp] = args as unknown as number[];
+    expect(EX_JETSTRESS(a, t, r, l, rp, lp)).toBe("fail");
+    expect(EX_JETSTRESS(a, t, r, l, rp, lp, "reason")).toBe(reason);
+  });
+
+  test("exactly at the thresholds passes (at most 20 ms, 10 ms, 100 ms)", () => {
+    expect(EX_JETSTRESS(server1.targetIops, server1.targetIops, 20, 10, 100, 100)).toBe("pass");
+  });
+
+  test("bad input names the argument", () => {
+    expect(errorOf(EX_JETSTRESS(1427, 504, -1, 0.1))).toBe(
+      "#VALUE! dbReadLatencyMs must be the average database read latency in ms, a number from 0 to 100,000; got -1",
+    );
+  });
+});
+
+describe("your own hardware", () => {
+  test("VMAX building block (001): 1,080 IOPS and 7,530 GB on 600 GB 10K disks in RAID 5 (7+1) → 24 disks", () => {
+    // 001, "Storage requirements calculated" and "Building-block design"; @erratum E3 (the IOPS need 17 → 3 groups).
+    expect(EX_SPINDLES(1080, "RAID5", "10K", 0.6, 7530, 600, 8)).toBe(24);
+  });
+
+  test("R730xd + MD1400, RAID 1 pairs of 4 TB 7.2K disks (002): one server's 504 target IOPS need 12 disks", () => {
+    // 504 × 0.6 + 2 × 504 × 0.4 = 705.6 back-end IOPS / 65 = 10.9 → 11 → an even 12 (002 uses 24 per server).
+    expect(EX_SPINDLES(504, "RAID1", "7.2K")).toBe(12);
+  });
+
+  test("DSS 7000 single-disk RAID 0 volumes of 8 TB 7.2K NL-SAS (004): capacity, not IOPS, sets the count", () => {
+    // RAID 0 has no write penalty: 132 / 65 = 2.03 → 3 disks for IOPS;
+    // 1,086 mailboxes × 70 GB = 76,020 GB on 7,450 GB formatted disks → 10.2 → 11.
+    expect(EX_SPINDLES(132, "RAID0", "7.2K", 0.6, 1086 * 70, 7450, null, "iodisks")).toBe(3);
+    expect(EX_SPINDLES(132, "RAID0", "7.2K", 0.6, 1086 * 70, 7450)).toBe(11);
+  });
+
+  test("a disk class of your own, by name, from a disks range", () => {
+    const disks = [["class", "IOPS"], ["NL-SAS 8TB", 75], ["SSD", 5000]];
+    // 1,000 × 0.6 + 2 × 1,000 × 0.4 = 1,400 / 75 = 18.7 → 19 → an even 20.
+    expect(EX_SPINDLES(1000, "RAID10", "NL-SAS 8TB", 0.6, null, null, null, "disks", disks)).toBe(20);
+    expect(EX_SPINDLES(1000, "RAID10", "ssd", 0.6, null, null, null, "disks", disks)).toBe(2);
+    // The built-in classes stay available beside them.
+    expect(EX_SPINDLES(1080, "RAID5", "10K", 0.6, null, null, null, "disks", disks)).toBe(17);
+    expect(errorOf(EX_SPINDLES(1000, "RAID10", "SSD", 0.6, null, null, null, "disks", [["SSD", 0]]))).toBe(
+      "#VALUE! disks SSD must be IOPS per disk, a number above 0 up to 1,000,000; got 0",
+    );
+  });
+
+  test("an array catalogue row of your own competes by the selection rule (000, 3.4.1)", () => {
+    // A VMAX building block as an "array": 16 × 600 GB in 2 × RAID 5 (7+1) = 7,630 GB (001).
+    const vmax = [["VMAX building block", "16x600GB 10K", "RAID5", 7630, 1018]];
+    expect(EX_ARRAYS(7530, 900, 2, "RAID5", "auto", "model", vmax)).toBe("VMAX building block 16x600GB 10K");
+    expect(EX_ARRAYS(7530, 900, 2, "RAID5", "auto", "count", vmax)).toBe(2);
+  });
+});
