@@ -1,0 +1,119 @@
+/**
+ * Values inside the evaluator, and Excel's coercions between them.
+ * A scalar is a number, text, boolean, an empty cell (null) or an error; a matrix is a range's
+ * values or an array constant, row by row.
+ */
+import { SizingError } from "../engine";
+import { formulaError } from "./errors";
+
+export type Scalar = number | string | boolean | null | SizingError;
+export type Matrix = Scalar[][];
+export type Value = Scalar | Matrix;
+
+export const isMatrix = (v: Value): v is Matrix => Array.isArray(v);
+
+/** Text Excel reads as a number in arithmetic: " 1,000 ", "1.5e3", "-2", "50%". */
+const NUMERIC_TEXT = /^\s*([+-]?(?:\d{1,3}(?:,\d{3})+|\d*)(?:\.\d*)?(?:e[+-]?\d+)?)\s*(%?)\s*$/i;
+
+export function numberFromText(text: string): number | undefined {
+  const m = NUMERIC_TEXT.exec(text);
+  if (!m || !/\d/.test(m[1].split(/e/i)[0])) return undefined;
+  const n = Number(m[1].replace(/,/g, ""));
+  if (!Number.isFinite(n)) return undefined;
+  return m[2] ? n / 100 : n;
+}
+
+/** Excel arithmetic coercion: numeric text → number, TRUE → 1, empty → 0, other text → #VALUE!. */
+export function toNumber(v: Scalar): number | SizingError {
+  if (typeof v === "number") return v;
+  if (v === null) return 0;
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (typeof v === "string") {
+    const n = numberFromText(v);
+    return n ?? formulaError("#VALUE!", `${JSON.stringify(v)} is text, not a number`);
+  }
+  return v;
+}
+
+/** Excel text coercion (the & operator, CONCAT): numbers as a General cell shows them. */
+export function toText(v: Scalar): string | SizingError {
+  if (typeof v === "string") return v;
+  if (typeof v === "number") return formatGeneral(v);
+  if (typeof v === "boolean") return v ? "TRUE" : "FALSE";
+  if (v === null) return "";
+  return v;
+}
+
+/** Excel logical coercion (IF, AND, NOT): numbers ≠ 0 are TRUE; only "TRUE"/"FALSE" text is logical. */
+export function toBoolean(v: Scalar): boolean | SizingError {
+  if (typeof v === "boolean") return v;
+  if (typeof v === "number") return v !== 0;
+  if (v === null) return false;
+  if (typeof v === "string") {
+    const upper = v.trim().toUpperCase();
+    if (upper === "TRUE" || upper === "FALSE") return upper === "TRUE";
+    return formulaError("#VALUE!", `${JSON.stringify(v)} is text, not TRUE or FALSE`);
+  }
+  return v;
+}
+
+/** A matrix where one value is needed: a 1×1 range is its value, anything larger is #VALUE!. */
+export function toScalar(v: Value, what: string): Scalar {
+  if (!isMatrix(v)) return v;
+  if (v.length === 1 && v[0].length === 1) return v[0][0];
+  return formulaError("#VALUE!", `${what} must be a single value, not a range of ${v.length}×${v[0]?.length ?? 0}`);
+}
+
+/** The first error in a matrix, if any (Excel passes no range with an error to a function). */
+export function firstError(m: Matrix): SizingError | undefined {
+  for (const row of m) for (const v of row) if (v instanceof SizingError) return v;
+  return undefined;
+}
+
+/** Excel keeps 15 significant digits. */
+export const roundTo15 = (n: number): number => Number(n.toPrecision(15));
+
+/**
+ * A number as a General-format cell shows it at full precision: 15 significant digits, no
+ * trailing zeros, no exponent from 1e-9 up to 1e15 (every size, count and rate here), and
+ * Excel's own exponent form outside that: 1.23456789012346E+15, 1E-10.
+ * @example formatGeneral(1265.5088028870) // "1265.508802887"
+ */
+export function formatGeneral(n: number): string {
+  if (n === 0 || Object.is(n, -0)) return "0";
+  const rounded = roundTo15(n);
+  const magnitude = Math.abs(rounded);
+  if (magnitude >= 1e15 || magnitude < 1e-9) {
+    const [mantissa, exponent] = rounded.toExponential(14).split("e");
+    const digits = mantissa.replace(/\.?0+$/, "");
+    const power = Number(exponent);
+    return `${digits}E${power < 0 ? "-" : "+"}${String(Math.abs(power)).padStart(2, "0")}`;
+  }
+  const decimals = Math.min(100, Math.max(0, 14 - Math.floor(Math.log10(magnitude))));
+  const fixed = rounded.toFixed(decimals);
+  return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
+}
+
+/** Excel's ordering for comparisons: numbers < text < booleans; text case-insensitive. */
+const TYPE_RANK = { number: 0, string: 1, boolean: 2 } as const;
+
+export function compareScalars(a: number | string | boolean | null, b: number | string | boolean | null): number {
+  // An empty cell compares as the other side's blank: 0, "" or FALSE.
+  if (a === null) a = b === null ? 0 : typeof b === "number" ? 0 : typeof b === "string" ? "" : false;
+  if (b === null) b = typeof a === "number" ? 0 : typeof a === "string" ? "" : false;
+  const rankA = TYPE_RANK[typeof a as keyof typeof TYPE_RANK];
+  const rankB = TYPE_RANK[typeof b as keyof typeof TYPE_RANK];
+  if (rankA !== rankB) return rankA - rankB;
+  if (typeof a === "number") {
+    // 15 digits, so =0.1+0.2=0.3 is TRUE as in Excel.
+    const x = roundTo15(a);
+    const y = roundTo15(b as number);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  if (typeof a === "string") {
+    const x = a.toLowerCase();
+    const y = (b as string).toLowerCase();
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  return Number(a) - Number(b);
+}
