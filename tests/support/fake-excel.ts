@@ -1,0 +1,991 @@
+/**
+ * An in-memory Excel host for exactly the Excel JavaScript API calls the taskpane makes, faithful
+ * where it matters for correctness:
+ * - proxies: a property can be read only after `load()` and `context.sync()` (PropertyNotLoaded
+ *   otherwise, as Excel); writes and loads are queued and applied in order at `sync()`;
+ * - a 2-D `formulas`/`values`/`numberFormat` must match the range's shape (InvalidArgument), and
+ *   `null` in it leaves that cell unchanged (Excel's "null input is ignored");
+ * - duplicate sheets and names fail with ItemAlreadyExists ("A resource with the same name or
+ *   identifier already exists."); every sync is counted.
+ * It also plays `Office.context.document.getFileAsync` (slices of an .xlsx the test supplies) and
+ * `Excel.createWorkbook` (records the base64). `install()` puts `Excel`, `Office` and
+ * `CustomFunctions` on a global object, for jest or for a browser page.
+ *
+ * This file imports nothing, so the browser test can transpile it alone and inject it into a page.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Errors, as OfficeExtension.Error carries them
+
+export const ErrorCodes = {
+  apiNotFound: "ApiNotFound",
+  generalException: "GeneralException",
+  invalidArgument: "InvalidArgument",
+  invalidReference: "InvalidReference",
+  itemAlreadyExists: "ItemAlreadyExists",
+  itemNotFound: "ItemNotFound",
+  propertyNotLoaded: "PropertyNotLoaded",
+} as const;
+
+export class FakeOfficeError extends Error {
+  readonly debugInfo: { code: string; message: string; errorLocation?: string };
+  constructor(
+    readonly code: string,
+    message: string,
+    errorLocation?: string,
+  ) {
+    super(message);
+    this.name = "RichApi.Error";
+    this.debugInfo = { code, message, errorLocation };
+  }
+}
+
+const MESSAGES = {
+  alreadyExists: "A resource with the same name or identifier already exists.",
+  invalidArgument: "The argument is invalid or missing or has an incorrect format.",
+  shapeMismatch: "The number of rows or columns in the input array doesn't match the size or dimensions of the range.",
+  notFound: "The requested resource doesn't exist.",
+  notLoaded: (p: string) =>
+    `The property '${p}' is not available. Before reading the property's value, call the load method on the containing object and call "context.sync()" on the associated request context.`,
+};
+
+// ---------------------------------------------------------------------------------------------
+// A1 addresses
+
+const MAX_ROWS = 1_048_576;
+const MAX_COLUMNS = 16_384;
+
+export interface CellRect {
+  top: number; // 0-based
+  left: number;
+  rows: number;
+  columns: number;
+}
+
+export function columnIndex(letters: string): number {
+  let n = 0;
+  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n - 1;
+}
+
+export function columnLetters(index: number): string {
+  let s = "";
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+}
+
+export const cellAddress = (row: number, column: number): string => `${columnLetters(column)}${row + 1}`;
+
+/** "B3", "A1:C3", "$B$3", "B:B", "A:C"; anything else (or a sheet-qualified address) is InvalidArgument. */
+export function parseRangeAddress(address: string): CellRect {
+  const text = address.replace(/\$/g, "").toUpperCase();
+  const bad = () => new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, `getRange(${JSON.stringify(address)})`);
+  const cols = /^([A-Z]{1,3}):([A-Z]{1,3})$/.exec(text);
+  if (cols) {
+    const a = columnIndex(cols[1]);
+    const b = columnIndex(cols[2]);
+    if (a > b || b >= MAX_COLUMNS) throw bad();
+    return { top: 0, left: a, rows: MAX_ROWS, columns: b - a + 1 };
+  }
+  const m = /^([A-Z]{1,3})(\d{1,7})(?::([A-Z]{1,3})(\d{1,7}))?$/.exec(text);
+  if (!m) throw bad();
+  const r1 = Number(m[2]) - 1;
+  const c1 = columnIndex(m[1]);
+  const r2 = m[3] ? Number(m[4]) - 1 : r1;
+  const c2 = m[3] ? columnIndex(m[3]) : c1;
+  if (r1 < 0 || r2 < r1 || c2 < c1 || r2 >= MAX_ROWS || c2 >= MAX_COLUMNS) throw bad();
+  return { top: r1, left: c1, rows: r2 - r1 + 1, columns: c2 - c1 + 1 };
+}
+
+function rectAddress(rect: CellRect): string {
+  const a = cellAddress(rect.top, rect.left);
+  const b = cellAddress(rect.top + rect.rows - 1, rect.left + rect.columns - 1);
+  return a === b ? a : `${a}:${b}`;
+}
+
+function quoteSheet(sheet: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(sheet) && !/^[A-Za-z]{1,3}\d+$/.test(sheet) ? sheet : `'${sheet.replace(/'/g, "''")}'`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The document
+
+export type FakeValue = number | string | boolean;
+
+export interface FakeCell {
+  /** What Range.values reads: the constant, or a formula's calculated value ("" until calculated). */
+  value: FakeValue;
+  /** "=…" for a formula; absent for a constant. */
+  formula?: string;
+  numberFormat: string;
+  fillColor?: string;
+  fontColor?: string;
+  bold?: boolean;
+  fontSize?: number;
+}
+
+export interface FakeChart {
+  name: string;
+  type: string;
+  /** Source range, sheet-qualified: "Design!B40:D43". */
+  source: string;
+  seriesBy: string;
+  title: string;
+  /** Top-left and bottom-right cells from setPosition. */
+  from?: string;
+  to?: string;
+}
+
+export class FakeSheet {
+  readonly cells = new Map<string, FakeCell>();
+  /** Column width in points, by 0-based column index; unset columns have Excel's default. */
+  readonly columnWidths = new Map<number, number>();
+  frozenRows = 0;
+  readonly charts: FakeChart[] = [];
+  constructor(public name: string) {}
+
+  cell(address: string): FakeCell | undefined {
+    return this.cells.get(address.replace(/\$/g, "").toUpperCase());
+  }
+}
+
+export interface FakeName {
+  name: string;
+  /** "=Inputs!$B$7" */
+  formula: string;
+  comment: string;
+}
+
+export const DEFAULT_COLUMN_WIDTH_POINTS = 48;
+const SHEET_NAME_FORBIDDEN = /[\\/?*[\]:]/;
+
+export class FakeWorkbook {
+  readonly sheets: FakeSheet[] = [];
+  readonly names: FakeName[] = [];
+  activeSheet = "";
+
+  sheet(name: string): FakeSheet | undefined {
+    return this.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
+  }
+
+  addSheet(name: string): FakeSheet {
+    if (name.length === 0 || name.length > 31 || SHEET_NAME_FORBIDDEN.test(name) || /^'|'$/.test(name)) {
+      throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, `Worksheets.add(${JSON.stringify(name)})`);
+    }
+    if (this.sheet(name)) throw new FakeOfficeError(ErrorCodes.itemAlreadyExists, MESSAGES.alreadyExists, "Worksheets.add");
+    const sheet = new FakeSheet(name);
+    this.sheets.push(sheet);
+    if (!this.activeSheet) this.activeSheet = name;
+    return sheet;
+  }
+
+  name(name: string): FakeName | undefined {
+    return this.names.find((n) => n.name.toLowerCase() === name.toLowerCase());
+  }
+
+  /** Resolve "=Sheet!$A$1" / "='Inputs 2'!$B$7:$B$9" to its sheet and rectangle. */
+  resolveReference(formula: string): { sheet: FakeSheet; rect: CellRect } | undefined {
+    const m = /^=?(?:'((?:[^']|'')+)'|([^'!]+))!(\$?[A-Z]+\$?\d+(?::\$?[A-Z]+\$?\d+)?)$/i.exec(formula.trim());
+    if (!m) return undefined;
+    const sheet = this.sheet(m[1] !== undefined ? m[1].replace(/''/g, "'") : m[2]);
+    if (!sheet) return undefined;
+    return { sheet, rect: parseRangeAddress(m[3]) };
+  }
+
+  /** A deep, comparable picture of one sheet: cells, widths, frozen rows and charts. */
+  snapshot(sheetName: string): string {
+    const s = this.sheet(sheetName);
+    if (!s) throw new Error(`no sheet ${sheetName}`);
+    return JSON.stringify({
+      name: s.name,
+      cells: [...s.cells.entries()].sort(([a], [b]) => a.localeCompare(b)),
+      widths: [...s.columnWidths.entries()].sort(([a], [b]) => a - b),
+      frozenRows: s.frozenRows,
+      charts: s.charts,
+    });
+  }
+}
+
+const NAME_SYNTAX = /^[A-Za-z_\\][A-Za-z0-9_.\\?]*$/;
+/** Names that read as a cell (A1, XFD100) or R1C1 are not allowed, as in Excel. */
+const LOOKS_LIKE_CELL = /^([A-Za-z]{1,3}\d+|[Rr]\d*[Cc]\d*|[RrCc])$/;
+
+function checkDefinedName(name: string): void {
+  if (name.length === 0 || name.length > 255 || !NAME_SYNTAX.test(name) || LOOKS_LIKE_CELL.test(name)) {
+    throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, `NamedItemCollection.add(${JSON.stringify(name)})`);
+  }
+}
+
+/** What typing `input` into a cell through `Range.formulas`/`values` stores. */
+function enteredCell(input: FakeValue, asFormula: boolean): { value: FakeValue; formula?: string } {
+  if (typeof input !== "string") return { value: input };
+  if (asFormula && input.startsWith("=") && input.length > 1) return { value: "", formula: input };
+  if (input.startsWith("'")) return { value: input.slice(1) };
+  const trimmed = input.trim();
+  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed)) return { value: Number(trimmed) };
+  if (/^(true|false)$/i.test(trimmed)) return { value: trimmed.toUpperCase() === "TRUE" };
+  return { value: input };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Proxy objects
+
+type Op = () => void;
+
+/** Properties an object can load: name → how to read it from the document at sync. */
+type Readers = Record<string, () => unknown>;
+
+abstract class FakeClientObject {
+  private readonly loadedValues = new Map<string, unknown>();
+  constructor(readonly context: FakeRequestContext) {}
+
+  protected abstract readers(): Readers;
+
+  /** `load("a,b")`, `load(["a"])`, `load({ select: "a" })` or `load()` for every property. */
+  load(option?: string | string[] | { select?: string | string[] }): this {
+    const wanted = normaliseSelect(option);
+    const readers = this.readers();
+    const names = wanted.length > 0 ? wanted : Object.keys(readers);
+    for (const n of names) {
+      if (!(n in readers)) {
+        throw new FakeOfficeError(ErrorCodes.invalidArgument, `The property '${n}' does not exist on ${this.constructor.name}.`);
+      }
+    }
+    this.context.queue(() => {
+      for (const n of names) this.loadedValues.set(n, readers[n]());
+    });
+    return this;
+  }
+
+  protected loaded<T>(property: string): T {
+    if (!this.loadedValues.has(property)) {
+      throw new FakeOfficeError(ErrorCodes.propertyNotLoaded, MESSAGES.notLoaded(property));
+    }
+    return this.loadedValues.get(property) as T;
+  }
+
+  /** Set after the sync that applied it, as Excel's proxies do once a write round-trips. */
+  protected remember(property: string, value: unknown): void {
+    this.loadedValues.set(property, value);
+  }
+}
+
+function normaliseSelect(option?: string | string[] | { select?: string | string[] }): string[] {
+  const raw = option === undefined ? [] : typeof option === "string" || Array.isArray(option) ? option : (option.select ?? []);
+  const list = typeof raw === "string" ? raw.split(",") : raw;
+  return list.map((s) => s.trim()).filter((s) => s !== "");
+}
+
+/** Collections load `items` or `items/prop,…`; each item is a fresh proxy with those props loaded. */
+abstract class FakeCollection<T extends FakeClientObject> {
+  private loadedItems: T[] | undefined;
+  constructor(readonly context: FakeRequestContext) {}
+  protected abstract currentItems(): T[];
+
+  load(option?: string | string[] | { select?: string | string[] }): this {
+    const wanted = normaliseSelect(option)
+      .map((s) => s.replace(/^items\/?/, ""))
+      .filter((s) => s !== "");
+    this.context.queue(() => {
+      const items = this.currentItems();
+      // Loading the item props is itself part of this sync: read them now, in order.
+      for (const item of items) {
+        const readers = (item as unknown as { readers(): Readers }).readers();
+        for (const n of wanted.length > 0 ? wanted : Object.keys(readers)) {
+          if (!(n in readers)) throw new FakeOfficeError(ErrorCodes.invalidArgument, `The property '${n}' does not exist.`);
+          (item as unknown as { remember(p: string, v: unknown): void }).remember(n, readers[n]());
+        }
+      }
+      this.loadedItems = items;
+    });
+    return this;
+  }
+
+  get items(): T[] {
+    if (!this.loadedItems) throw new FakeOfficeError(ErrorCodes.propertyNotLoaded, MESSAGES.notLoaded("items"));
+    return this.loadedItems;
+  }
+}
+
+export class FakeRequestContext {
+  private pending: Op[] = [];
+  readonly workbook: FakeWorkbookProxy;
+  constructor(readonly host: FakeExcelHost) {
+    this.workbook = new FakeWorkbookProxy(this);
+  }
+
+  queue(op: Op): void {
+    this.pending.push(op);
+  }
+
+  get pendingCount(): number {
+    return this.pending.length;
+  }
+
+  /** Apply every queued write and load, in order; the first failure rejects and drops the rest. */
+  async sync(): Promise<void> {
+    this.host.syncCount += 1;
+    const ops = this.pending;
+    this.pending = [];
+    this.host.operationsPerSync.push(ops.length);
+    await Promise.resolve();
+    for (const op of ops) op();
+    this.host.recalculate();
+  }
+}
+
+class FakeWorkbookProxy {
+  readonly worksheets: FakeWorksheetCollection;
+  readonly names: FakeNamedItemCollection;
+  constructor(readonly context: FakeRequestContext) {
+    this.worksheets = new FakeWorksheetCollection(context);
+    this.names = new FakeNamedItemCollection(context);
+  }
+}
+
+type SheetResolver = () => FakeSheet | undefined;
+
+class FakeWorksheetCollection extends FakeCollection<FakeWorksheet> {
+  private get doc(): FakeWorkbook {
+    return this.context.host.workbook;
+  }
+  protected currentItems(): FakeWorksheet[] {
+    return this.doc.sheets.map((s) => new FakeWorksheet(this.context, () => s));
+  }
+
+  add(name?: string): FakeWorksheet {
+    let created: FakeSheet | undefined;
+    this.context.queue(() => {
+      created = this.doc.addSheet(name ?? `Sheet${this.doc.sheets.length + 1}`);
+    });
+    return new FakeWorksheet(this.context, () => created);
+  }
+
+  getItem(name: string): FakeWorksheet {
+    return new FakeWorksheet(this.context, () => {
+      const s = this.doc.sheet(name);
+      if (!s) throw new FakeOfficeError(ErrorCodes.itemNotFound, MESSAGES.notFound, `Worksheets.getItem(${JSON.stringify(name)})`);
+      return s;
+    });
+  }
+
+  getItemOrNullObject(name: string): FakeWorksheet {
+    return new FakeWorksheet(this.context, () => this.doc.sheet(name), true);
+  }
+
+  getActiveWorksheet(): FakeWorksheet {
+    return new FakeWorksheet(this.context, () => this.doc.sheet(this.doc.activeSheet));
+  }
+}
+
+class FakeWorksheet extends FakeClientObject {
+  readonly freezePanes: { freezeRows: (count?: number) => void };
+  readonly charts: FakeChartCollection;
+  constructor(
+    context: FakeRequestContext,
+    private readonly resolveSheet: SheetResolver,
+    private readonly nullable = false,
+  ) {
+    super(context);
+    this.freezePanes = {
+      freezeRows: (count = 1) =>
+        this.context.queue(() => {
+          this.sheet().frozenRows = count;
+        }),
+    };
+    this.charts = new FakeChartCollection(context, () => this.sheet());
+  }
+
+  /** The sheet at sync time; a null object or a missing sheet fails the way Excel does. */
+  sheet(): FakeSheet {
+    const s = this.resolveSheet();
+    if (!s) throw new FakeOfficeError(ErrorCodes.itemNotFound, MESSAGES.notFound, "Worksheet");
+    return s;
+  }
+
+  protected readers(): Readers {
+    return {
+      name: () => this.sheet().name,
+      isNullObject: () => this.resolveSheet() === undefined,
+    };
+  }
+
+  load(option?: string | string[] | { select?: string | string[] }): this {
+    // A null object loads only isNullObject; its other properties stay unreadable.
+    if (this.nullable) {
+      this.context.queue(() => {
+        const exists = this.resolveSheet() !== undefined;
+        this.remember("isNullObject", !exists);
+        if (exists) for (const n of normaliseSelect(option)) this.remember(n, this.readers()[n]?.());
+      });
+      return this;
+    }
+    return super.load(option);
+  }
+
+  get name(): string {
+    return this.loaded("name");
+  }
+  get isNullObject(): boolean {
+    return this.loaded("isNullObject");
+  }
+
+  getRange(address?: string): FakeRange {
+    return new FakeRange(this.context, () => this.sheet(), address ?? "A1:XFD1048576");
+  }
+
+  activate(): void {
+    this.context.queue(() => {
+      this.context.host.workbook.activeSheet = this.sheet().name;
+    });
+  }
+}
+
+/** A 2-D input must be exactly rows × columns of the range. */
+function checkShape(input: unknown, rect: CellRect, what: string): FakeValue[][] | (FakeValue | null)[][] {
+  if (
+    !Array.isArray(input) ||
+    input.length !== rect.rows ||
+    input.some((row) => !Array.isArray(row) || row.length !== rect.columns)
+  ) {
+    throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.shapeMismatch, `Range.${what}`);
+  }
+  return input as (FakeValue | null)[][];
+}
+
+function checkCellInput(v: unknown, what: string): void {
+  if (v === null || typeof v === "string" || typeof v === "boolean") return;
+  if (typeof v === "number" && Number.isFinite(v)) return;
+  throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, `Range.${what}`);
+}
+
+class FakeRange extends FakeClientObject {
+  readonly format: FakeRangeFormat;
+  private rectCache: CellRect | undefined;
+  constructor(
+    context: FakeRequestContext,
+    readonly resolveSheet: () => FakeSheet,
+    readonly address0: string,
+  ) {
+    super(context);
+    this.format = new FakeRangeFormat(context, this);
+  }
+
+  rect(): CellRect {
+    return (this.rectCache ??= parseRangeAddress(this.address0));
+  }
+
+  /** Every cell of the range, row by row, creating blank cells for writes. */
+  forEachCell(fn: (cell: FakeCell, r: number, c: number) => void, create: boolean): void {
+    const sheet = this.resolveSheet();
+    const { top, left, rows, columns } = this.rect();
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < columns; c++) {
+        const key = cellAddress(top + r, left + c);
+        let cell = sheet.cells.get(key);
+        if (!cell && create) {
+          cell = { value: "", numberFormat: "General" };
+          sheet.cells.set(key, cell);
+        }
+        if (cell) fn(cell, r, c);
+      }
+    }
+  }
+
+  private grid<T>(read: (cell: FakeCell | undefined) => T): T[][] {
+    const sheet = this.resolveSheet();
+    const { top, left, rows, columns } = this.rect();
+    if (rows * columns > 5_000_000) throw new FakeOfficeError(ErrorCodes.generalException, "The range is too large to read.");
+    return Array.from({ length: rows }, (_, r) =>
+      Array.from({ length: columns }, (_, c) => read(sheet.cells.get(cellAddress(top + r, left + c)))),
+    );
+  }
+
+  protected readers(): Readers {
+    return {
+      address: () => `${quoteSheet(this.resolveSheet().name)}!${rectAddress(this.rect())}`,
+      rowCount: () => this.rect().rows,
+      columnCount: () => this.rect().columns,
+      values: () => this.grid((c) => (c ? c.value : "")),
+      formulas: () => this.grid((c) => (c ? (c.formula ?? c.value) : "")),
+      numberFormat: () => this.grid((c) => (c ? c.numberFormat : "General")),
+    };
+  }
+
+  get address(): string {
+    return this.loaded("address");
+  }
+  get values(): FakeValue[][] {
+    return this.loaded("values");
+  }
+  get formulas(): FakeValue[][] {
+    return this.loaded("formulas");
+  }
+  get numberFormat(): string[][] {
+    return this.loaded("numberFormat");
+  }
+
+  set values(input: FakeValue[][]) {
+    this.write("values", input, false);
+  }
+  set formulas(input: FakeValue[][]) {
+    this.write("formulas", input, true);
+  }
+  set numberFormat(input: string[][]) {
+    this.context.queue(() => {
+      const grid = checkShape(input, this.rect(), "numberFormat");
+      grid.forEach((row) => row.forEach((v) => checkCellInput(v, "numberFormat")));
+      this.forEachCell((cell, r, c) => {
+        const f = grid[r][c];
+        if (f !== null) cell.numberFormat = f === "" ? "General" : String(f);
+      }, true);
+    });
+  }
+
+  private write(what: "values" | "formulas", input: FakeValue[][], asFormula: boolean): void {
+    this.context.queue(() => {
+      const grid = checkShape(input, this.rect(), what);
+      grid.forEach((row) => row.forEach((v) => checkCellInput(v, what)));
+      this.forEachCell((cell, r, c) => {
+        const v = grid[r][c];
+        if (v === null) return; // Excel: null in an update leaves the cell as it is.
+        const entered = enteredCell(v, asFormula);
+        cell.value = entered.value;
+        if (entered.formula !== undefined) cell.formula = entered.formula;
+        else delete cell.formula;
+      }, true);
+    });
+  }
+}
+
+class FakeRangeFormat extends FakeClientObject {
+  readonly fill: { color: string };
+  readonly font: { color: string; bold: boolean; size: number };
+  constructor(
+    context: FakeRequestContext,
+    private readonly range: FakeRange,
+  ) {
+    super(context);
+    const setter = (apply: (cell: FakeCell, v: never) => void, check: (v: unknown) => boolean) => (v: unknown) =>
+      this.context.queue(() => {
+        if (!check(v)) throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "RangeFormat");
+        this.range.forEachCell((cell) => apply(cell, v as never), true);
+      });
+    const isColor = (v: unknown) => typeof v === "string" && /^(#[0-9A-Fa-f]{6}|[A-Za-z]+)$/.test(v);
+    const writeOnly = (p: string) => () => {
+      throw new FakeOfficeError(ErrorCodes.propertyNotLoaded, MESSAGES.notLoaded(p));
+    };
+    const fillColor = setter((cell, v: string) => (cell.fillColor = v.toUpperCase()), isColor);
+    const fontColor = setter((cell, v: string) => (cell.fontColor = v.toUpperCase()), isColor);
+    const bold = setter((cell, v: boolean) => (cell.bold = v), (v) => typeof v === "boolean");
+    const size = setter((cell, v: number) => (cell.fontSize = v), (v) => typeof v === "number" && v >= 1 && v <= 409);
+    this.fill = Object.defineProperties({} as { color: string }, {
+      color: { get: writeOnly("color"), set: fillColor, enumerable: true },
+    });
+    this.font = Object.defineProperties({} as { color: string; bold: boolean; size: number }, {
+      color: { get: writeOnly("color"), set: fontColor, enumerable: true },
+      bold: { get: writeOnly("bold"), set: bold, enumerable: true },
+      size: { get: writeOnly("size"), set: size, enumerable: true },
+    });
+  }
+
+  protected readers(): Readers {
+    return {
+      columnWidth: () => {
+        const sheet = this.range.resolveSheet();
+        const { left, columns } = this.range.rect();
+        const widths = Array.from({ length: columns }, (_, i) => sheet.columnWidths.get(left + i) ?? DEFAULT_COLUMN_WIDTH_POINTS);
+        return widths.every((w) => w === widths[0]) ? widths[0] : null;
+      },
+    };
+  }
+
+  get columnWidth(): number {
+    return this.loaded("columnWidth");
+  }
+  set columnWidth(points: number) {
+    this.context.queue(() => {
+      if (typeof points !== "number" || !(points >= 0) || points > 255 * 7.5) {
+        throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "RangeFormat.columnWidth");
+      }
+      const sheet = this.range.resolveSheet();
+      const { left, columns } = this.range.rect();
+      for (let i = 0; i < columns; i++) sheet.columnWidths.set(left + i, points);
+    });
+  }
+}
+
+/** Excel.ChartType values the fake accepts (a subset of Excel's, enough to catch a misspelt type). */
+const CHART_TYPES = new Set([
+  "ColumnClustered",
+  "ColumnStacked",
+  "ColumnStacked100",
+  "BarClustered",
+  "BarStacked",
+  "BarStacked100",
+  "Line",
+  "Pie",
+  "Doughnut",
+  "Area",
+  "XYScatter",
+]);
+const SERIES_BY = new Set(["Auto", "Columns", "Rows"]);
+
+class FakeChartCollection extends FakeCollection<FakeChartProxy> {
+  constructor(
+    context: FakeRequestContext,
+    private readonly sheet: () => FakeSheet,
+  ) {
+    super(context);
+  }
+  protected currentItems(): FakeChartProxy[] {
+    return this.sheet().charts.map((c) => new FakeChartProxy(this.context, () => c));
+  }
+
+  add(type: string, sourceData: FakeRange, seriesBy: string = "Auto"): FakeChartProxy {
+    let created: FakeChart | undefined;
+    this.context.queue(() => {
+      if (!CHART_TYPES.has(type) || !SERIES_BY.has(seriesBy) || !(sourceData instanceof FakeRange)) {
+        throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "ChartCollection.add");
+      }
+      const sheet = this.sheet();
+      const source = `${quoteSheet(sourceData.resolveSheet().name)}!${rectAddress(sourceData.rect())}`;
+      created = { name: `Chart ${sheet.charts.length + 1}`, type, source, seriesBy, title: "" };
+      sheet.charts.push(created);
+    });
+    return new FakeChartProxy(this.context, () => created);
+  }
+}
+
+class FakeChartProxy extends FakeClientObject {
+  readonly title: { text: string };
+  constructor(
+    context: FakeRequestContext,
+    private readonly resolveChart: () => FakeChart | undefined,
+  ) {
+    super(context);
+    const chart = () => {
+      const c = this.resolveChart();
+      if (!c) throw new FakeOfficeError(ErrorCodes.itemNotFound, MESSAGES.notFound, "Chart");
+      return c;
+    };
+    this.title = Object.defineProperty({} as { text: string }, "text", {
+      get: () => {
+        throw new FakeOfficeError(ErrorCodes.propertyNotLoaded, MESSAGES.notLoaded("text"));
+      },
+      set: (text: string) => this.context.queue(() => (chart().title = String(text))),
+      enumerable: true,
+    });
+    this.chart = chart;
+  }
+  private readonly chart: () => FakeChart;
+
+  protected readers(): Readers {
+    return { name: () => this.chart().name, chartType: () => this.chart().type };
+  }
+  get name(): string {
+    return this.loaded("name");
+  }
+  set name(name: string) {
+    this.context.queue(() => (this.chart().name = name));
+  }
+
+  setPosition(startCell: string | FakeRange, endCell?: string | FakeRange): void {
+    this.context.queue(() => {
+      const cell = (c: string | FakeRange) => {
+        const address = typeof c === "string" ? c : c.address0;
+        const rect = parseRangeAddress(address);
+        return cellAddress(rect.top, rect.left);
+      };
+      const chart = this.chart();
+      chart.from = cell(startCell);
+      if (endCell !== undefined) chart.to = cell(endCell);
+    });
+  }
+}
+
+class FakeNamedItemCollection extends FakeCollection<FakeNamedItem> {
+  private get doc(): FakeWorkbook {
+    return this.context.host.workbook;
+  }
+  protected currentItems(): FakeNamedItem[] {
+    return this.doc.names.map((n) => new FakeNamedItem(this.context, () => n));
+  }
+
+  add(name: string, reference: string | FakeRange, comment?: string): FakeNamedItem {
+    let created: FakeName | undefined;
+    this.context.queue(() => {
+      checkDefinedName(name);
+      if (this.doc.name(name)) {
+        throw new FakeOfficeError(ErrorCodes.itemAlreadyExists, MESSAGES.alreadyExists, "NamedItemCollection.add");
+      }
+      const formula =
+        typeof reference === "string"
+          ? reference.startsWith("=")
+            ? reference
+            : `=${reference}`
+          : `=${quoteSheet(reference.resolveSheet().name)}!${absoluteRect(reference.rect())}`;
+      if (!this.doc.resolveReference(formula)) {
+        throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, `NamedItemCollection.add(${JSON.stringify(name)})`);
+      }
+      created = { name, formula, comment: comment ?? "" };
+      this.doc.names.push(created);
+    });
+    return new FakeNamedItem(this.context, () => created);
+  }
+
+  getItem(name: string): FakeNamedItem {
+    return new FakeNamedItem(this.context, () => {
+      const n = this.doc.name(name);
+      if (!n) throw new FakeOfficeError(ErrorCodes.itemNotFound, MESSAGES.notFound, `NamedItemCollection.getItem(${JSON.stringify(name)})`);
+      return n;
+    });
+  }
+}
+
+function absoluteRect(rect: CellRect): string {
+  return rectAddress(rect).replace(/([A-Z]+)(\d+)/g, "$$$1$$$2");
+}
+
+class FakeNamedItem extends FakeClientObject {
+  constructor(
+    context: FakeRequestContext,
+    private readonly resolveName: () => FakeName | undefined,
+  ) {
+    super(context);
+  }
+  private item(): FakeName {
+    const n = this.resolveName();
+    if (!n) throw new FakeOfficeError(ErrorCodes.itemNotFound, MESSAGES.notFound, "NamedItem");
+    return n;
+  }
+  protected readers(): Readers {
+    return {
+      name: () => this.item().name,
+      formula: () => this.item().formula,
+      comment: () => this.item().comment,
+      type: () => "Range",
+      // Excel: "For a named range, it will return the range address."
+      value: () => this.item().formula.slice(1),
+    };
+  }
+  get name(): string {
+    return this.loaded("name");
+  }
+  get formula(): string {
+    return this.loaded("formula");
+  }
+  get comment(): string {
+    return this.loaded("comment");
+  }
+  get value(): string {
+    return this.loaded("value");
+  }
+  get type(): string {
+    return this.loaded("type");
+  }
+
+  getRange(): FakeRange {
+    const target = () => {
+      const resolved = this.context.host.workbook.resolveReference(this.item().formula);
+      if (!resolved) throw new FakeOfficeError(ErrorCodes.invalidReference, "The reference is not valid.", "NamedItem.getRange");
+      return resolved;
+    };
+    const range = new FakeRange(this.context, () => target().sheet, "A1");
+    // The rectangle is known only at sync; resolve it lazily from the name.
+    Object.defineProperty(range, "rect", { value: () => target().rect });
+    return range;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The host: Excel.run, Excel.createWorkbook, Office.context, CustomFunctions
+
+export interface FakeHostOptions {
+  /** The highest ExcelApi requirement set this host supports ("1.10" by default). */
+  excelApi?: string;
+  /** The current document as an .xlsx, for getFileAsync; absent: getFileAsync fails as unsupported. */
+  file?: () => Uint8Array;
+  /** Whether the host offers Document.getFileAsync at all (old hosts may not). */
+  getFileAsync?: boolean;
+  /** Runs after every sync: fills formula cells' values, as Excel's calculation would. */
+  calculate?: (workbook: FakeWorkbook) => void;
+}
+
+const versionNumber = (v: string): number[] => v.split(".").map((x) => Number(x) || 0);
+function atMost(wanted: string, supported: string): boolean {
+  const [a, b] = [versionNumber(wanted), versionNumber(supported)];
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) < (b[i] ?? 0);
+  }
+  return true;
+}
+
+const DEFAULT_SLICE_BYTES = 4 * 1024 * 1024;
+/** "No more than two documents are allowed to be in memory; otherwise the getFileAsync operation will fail." */
+const MAX_OPEN_FILES = 2;
+
+export class FakeExcelHost {
+  readonly workbook = new FakeWorkbook();
+  syncCount = 0;
+  /** How many queued operations each sync applied, in order. */
+  readonly operationsPerSync: number[] = [];
+  /** Operations left queued when an Excel.run batch ended without syncing them. */
+  unsyncedOperations = 0;
+  /** Base64 files passed to Excel.createWorkbook, in order. */
+  readonly createdWorkbooks: string[] = [];
+  readonly associatedFunctions = new Map<string, unknown>();
+  private openFiles = 0;
+  readonly options: Required<Omit<FakeHostOptions, "file" | "calculate">> & Pick<FakeHostOptions, "file" | "calculate">;
+
+  constructor(options: FakeHostOptions = {}) {
+    this.options = { excelApi: "1.10", getFileAsync: true, ...options };
+  }
+
+  /** A workbook as a new Excel window opens it: one empty Sheet1. */
+  static withBlankSheet(options: FakeHostOptions = {}): FakeExcelHost {
+    const host = new FakeExcelHost(options);
+    host.workbook.addSheet("Sheet1");
+    return host;
+  }
+
+  recalculate(): void {
+    this.options.calculate?.(this.workbook);
+  }
+
+  resetCounters(): void {
+    this.syncCount = 0;
+    this.operationsPerSync.length = 0;
+    this.unsyncedOperations = 0;
+  }
+
+  async run<T>(batch: (context: FakeRequestContext) => Promise<T>): Promise<T> {
+    const context = new FakeRequestContext(this);
+    const result = await batch(context);
+    this.unsyncedOperations += context.pendingCount;
+    return result;
+  }
+
+  isSetSupported(name: string, version?: string): boolean {
+    if (name === "ExcelApi") return atMost(version ?? "1.1", this.options.excelApi);
+    if (name === "File" || name === "CompressedFile") return this.options.getFileAsync;
+    return false;
+  }
+
+  /** Office.context.document.getFileAsync(fileType, [options], callback). */
+  getFileAsync(fileType: string, optionsOrCallback?: unknown, maybeCallback?: unknown): void {
+    const callback = (typeof optionsOrCallback === "function" ? optionsOrCallback : maybeCallback) as (r: unknown) => void;
+    const options = (typeof optionsOrCallback === "object" && optionsOrCallback) || {};
+    const sliceSize = Number((options as { sliceSize?: number }).sliceSize ?? DEFAULT_SLICE_BYTES);
+    const fail = (message: string, code: number): void => {
+      setTimeout(() => callback({ status: "failed", error: { name: "Internal Error", message, code } }), 0);
+    };
+    if (fileType !== "compressed") return fail("The file type is not supported by this host.", 5001);
+    if (!this.options.file) return fail("An internal error has occurred.", 5001);
+    if (this.openFiles >= MAX_OPEN_FILES) return fail("Too many documents are open; close one with File.closeAsync.", 5001);
+    const bytes = this.options.file();
+    const slices = Math.max(1, Math.ceil(bytes.length / sliceSize));
+    this.openFiles += 1;
+    let closed = false;
+    const file = {
+      size: bytes.length,
+      sliceCount: slices,
+      getSliceAsync: (index: number, cb: (r: unknown) => void) =>
+        setTimeout(() => {
+          if (closed || index < 0 || index >= slices) {
+            cb({ status: "failed", error: { name: "Invalid slice", message: "The slice index is out of range.", code: 5002 } });
+            return;
+          }
+          const data = Array.from(bytes.subarray(index * sliceSize, Math.min(bytes.length, (index + 1) * sliceSize)));
+          cb({ status: "succeeded", value: { data, index, size: data.length } });
+        }, 0),
+      closeAsync: (cb?: (r: unknown) => void) =>
+        setTimeout(() => {
+          if (!closed) this.openFiles -= 1;
+          closed = true;
+          cb?.({ status: "succeeded" });
+        }, 0),
+    };
+    setTimeout(() => callback({ status: "succeeded", value: file }), 0);
+  }
+
+  get openFileCount(): number {
+    return this.openFiles;
+  }
+
+  async createWorkbook(base64?: string): Promise<void> {
+    if (!this.isSetSupported("ExcelApi", "1.8")) {
+      throw new FakeOfficeError(ErrorCodes.apiNotFound, "The API you are trying to use could not be found. It may be available in a newer version of Excel.");
+    }
+    if (base64 !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) {
+      throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "createWorkbook");
+    }
+    this.createdWorkbooks.push(base64 ?? "");
+  }
+
+  /** The globals office.js would define, bound to this host. */
+  globals(): { Excel: unknown; Office: unknown; CustomFunctions: unknown } {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const host = this;
+    const Excel = {
+      run: <T>(batch: (context: FakeRequestContext) => Promise<T>) => host.run(batch),
+      createWorkbook: (base64?: string) => host.createWorkbook(base64),
+      ChartSeriesBy: { auto: "Auto", columns: "Columns", rows: "Rows" },
+      ChartType: {
+        columnClustered: "ColumnClustered",
+        columnStacked: "ColumnStacked",
+        barClustered: "BarClustered",
+        pie: "Pie",
+        line: "Line",
+      },
+      ErrorCodes,
+    };
+    const document: Record<string, unknown> = {};
+    if (this.options.getFileAsync) {
+      document.getFileAsync = (t: string, o?: unknown, c?: unknown) => host.getFileAsync(t, o, c);
+    }
+    const Office = {
+      HostType: { Excel: "Excel" },
+      PlatformType: { PC: "PC", OfficeOnline: "OfficeOnline" },
+      FileType: { Compressed: "compressed", Pdf: "pdf", Text: "text" },
+      AsyncResultStatus: { Succeeded: "succeeded", Failed: "failed" },
+      context: {
+        requirements: { isSetSupported: (name: string, version?: string) => host.isSetSupported(name, version) },
+        document,
+      },
+      onReady: (callback?: (info: { host: string; platform: string }) => void) => {
+        const info = { host: "Excel", platform: "PC" };
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            callback?.(info);
+            resolve(info);
+          }, 0),
+        );
+      },
+    };
+    class CustomFunctionsError extends Error {
+      constructor(
+        readonly code: string,
+        message?: string,
+      ) {
+        super(message);
+      }
+    }
+    const CustomFunctions = {
+      associate: (id: string | Record<string, unknown>, fn?: unknown) => {
+        if (typeof id === "string") host.associatedFunctions.set(id, fn);
+        else for (const [k, v] of Object.entries(id)) host.associatedFunctions.set(k, v);
+      },
+      Error: CustomFunctionsError,
+      ErrorCode: { invalidValue: "#VALUE!", notAvailable: "#N/A", invalidNumber: "#NUM!", divisionByZero: "#DIV/0!", nullReference: "#NULL!", invalidName: "#NAME?", invalidReference: "#REF!" },
+    };
+    return { Excel, Office, CustomFunctions };
+  }
+
+  /** Define Excel, Office and CustomFunctions on `target` (globalThis by default); returns an uninstall. */
+  install(target: Record<string, unknown> = globalThis as unknown as Record<string, unknown>): () => void {
+    const previous = { Excel: target.Excel, Office: target.Office, CustomFunctions: target.CustomFunctions };
+    Object.assign(target, this.globals());
+    return () => Object.assign(target, previous);
+  }
+}
