@@ -1,0 +1,162 @@
+/**
+ * The engine's evaluation of the template: every formula of a WorkbookModel evaluated with the
+ * project's formula reader, over the model's own cells and defined names. Writers use the values as
+ * cached results (a file shows numbers before any recalculation); tests use them to check that
+ * changing an input moves the outputs the way the worksheet functions say.
+ */
+import { SizingError } from "../engine";
+import { evaluateFormula, type EvaluationContext, type FormulaResult } from "../formula";
+import type { CellModel, DefinedName, WorkbookModel } from "./model";
+
+/** What one cell holds once evaluated; null is an empty cell. */
+export type EvaluatedValue = number | string | boolean | SizingError | null;
+/** Values per sheet, then per A1 address (only cells the model has). */
+export type WorkbookValues = Record<string, Record<string, EvaluatedValue>>;
+
+export interface CellPosition {
+  row: number;
+  column: number;
+}
+
+/** "C12" → { row: 11, column: 2 } (0-based); dollars allowed. */
+export function parseA1(address: string): CellPosition {
+  const m = /^\$?([A-Za-z]{1,3})\$?(\d+)$/.exec(address.trim());
+  if (!m) throw new Error(`not an A1 cell address: ${JSON.stringify(address)}`);
+  let column = 0;
+  for (const ch of m[1].toUpperCase()) column = column * 26 + (ch.charCodeAt(0) - 64);
+  return { row: Number(m[2]) - 1, column: column - 1 };
+}
+
+/** { row: 11, column: 2 } → "C12". */
+export function toA1(row: number, column: number): string {
+  let letters = "";
+  for (let c = column + 1; c > 0; c = Math.floor((c - 1) / 26)) letters = String.fromCharCode(65 + ((c - 1) % 26)) + letters;
+  return `${letters}${row + 1}`;
+}
+
+/** A defined name's range "$A$20:$B$31" as 0-based bounds. */
+export function parseRange(range: string): { top: number; left: number; bottom: number; right: number } {
+  const [first, last = first] = range.split(":");
+  const a = parseA1(first);
+  const b = parseA1(last);
+  return {
+    top: Math.min(a.row, b.row),
+    left: Math.min(a.column, b.column),
+    bottom: Math.max(a.row, b.row),
+    right: Math.max(a.column, b.column),
+  };
+}
+
+const key = (row: number, column: number) => `${row},${column}`;
+
+/**
+ * Evaluate every formula of the model. Each cell is computed once (memoised); a formula that
+ * depends on itself gets an error value instead of recursing forever.
+ */
+export function evaluateWorkbook(model: WorkbookModel): WorkbookValues {
+  const sheets = new Map<string, { name: string; cells: Map<string, CellModel> }>();
+  for (const sheet of model.sheets) {
+    const cells = new Map<string, CellModel>();
+    for (const cell of sheet.cells) {
+      const { row, column } = parseA1(cell.address);
+      cells.set(key(row, column), cell);
+    }
+    sheets.set(sheet.name.toUpperCase(), { name: sheet.name, cells });
+  }
+  const names = new Map<string, DefinedName>(model.names.map((n) => [n.name.toUpperCase(), n]));
+  const done = new Map<string, EvaluatedValue>();
+  const inProgress = new Set<string>();
+
+  function valueAt(sheetName: string, row: number, column: number): EvaluatedValue {
+    const sheet = sheets.get(sheetName.toUpperCase());
+    if (!sheet) return new SizingError("#N/A", `there is no sheet named ${JSON.stringify(sheetName)}`);
+    const id = `${sheet.name}!${key(row, column)}`;
+    const known = done.get(id);
+    if (known !== undefined) return known;
+    const cell = sheet.cells.get(key(row, column));
+    if (!cell) return null;
+    if (cell.formula === undefined) return cell.value ?? null;
+    if (inProgress.has(id)) {
+      return new SizingError("#NUM!", `circular reference: ${sheet.name}!${toA1(row, column)} depends on itself`);
+    }
+    inProgress.add(id);
+    let value: EvaluatedValue;
+    try {
+      value = scalar(evaluateFormula(cell.formula, contextFor(sheet.name)));
+    } finally {
+      inProgress.delete(id);
+    }
+    done.set(id, value);
+    return value;
+  }
+
+  function contextFor(sheet: string): EvaluationContext {
+    return {
+      sheet,
+      cell: (s, row, column) => valueAt(s ?? sheet, row, column),
+      name: (name) => {
+        const defined = names.get(name.toUpperCase());
+        return defined ? { sheet: defined.sheet, ...parseRange(defined.range) } : undefined;
+      },
+    };
+  }
+
+  const values: WorkbookValues = {};
+  for (const sheet of model.sheets) {
+    const out: Record<string, EvaluatedValue> = {};
+    for (const cell of sheet.cells) {
+      const { row, column } = parseA1(cell.address);
+      out[cell.address] = valueAt(sheet.name, row, column);
+    }
+    values[sheet.name] = out;
+  }
+  return values;
+}
+
+/** A formula whose result is a range shows its top-left value in a single cell. */
+function scalar(result: FormulaResult): EvaluatedValue {
+  let v: FormulaResult = result;
+  while (Array.isArray(v)) v = v[0]?.[0] ?? null;
+  return v;
+}
+
+/** A copy of the model with some constant cells changed: `{ sheet, address, value }`. */
+export function withCellValues(
+  model: WorkbookModel,
+  changes: ReadonlyArray<{ sheet: string; address: string; value: number | string | boolean }>,
+): WorkbookModel {
+  const sheets = model.sheets.map((sheet) => {
+    const mine = changes.filter((c) => c.sheet === sheet.name);
+    if (mine.length === 0) return sheet;
+    const cells = sheet.cells.map((cell) => ({ ...cell }));
+    for (const change of mine) {
+      const at = parseA1(change.address);
+      const cell = cells.find((c) => {
+        const p = parseA1(c.address);
+        return p.row === at.row && p.column === at.column;
+      });
+      if (!cell) throw new Error(`${sheet.name}!${change.address} is not a cell of the model`);
+      if (cell.formula !== undefined) throw new Error(`${sheet.name}!${change.address} holds a formula, not an input`);
+      cell.value = change.value;
+    }
+    return { ...sheet, cells };
+  });
+  for (const change of changes) {
+    if (!model.sheets.some((s) => s.name === change.sheet)) throw new Error(`there is no sheet named ${JSON.stringify(change.sheet)}`);
+  }
+  return { ...model, sheets };
+}
+
+/** A copy of the model with inputs changed by their defined names: `{ Users: 7500 }`. */
+export function withInputs(model: WorkbookModel, changes: Record<string, number | string | boolean>): WorkbookModel {
+  return withCellValues(
+    model,
+    Object.entries(changes).map(([name, value]) => {
+      const defined = model.names.find((n) => n.name.toUpperCase() === name.toUpperCase());
+      if (!defined) throw new Error(`there is no defined name ${JSON.stringify(name)}`);
+      const range = parseRange(defined.range);
+      if (range.top !== range.bottom || range.left !== range.right) throw new Error(`${name} is a range, not one input cell`);
+      return { sheet: defined.sheet, address: toA1(range.top, range.left), value };
+    }),
+  );
+}
