@@ -1,0 +1,110 @@
+/**
+ * The Excel edge of the worksheet functions: what `=EXSIZE.EX_DBSIZE(…)` calls.
+ *
+ * The JSDoc below is the single source of functions.json: custom-functions-metadata-plugin reads it
+ * at build time and appends the `CustomFunctions.associate` calls itself. Each wrapper hands Excel's
+ * arguments unchanged to worksheet.ts (scalars typed `any` so our own validation, not Excel's type
+ * coercion, writes the message naming the argument) and translates a SizingError once, here.
+ */
+import { SizingError } from "../engine";
+import * as worksheet from "./worksheet";
+
+/**
+ * A SizingError becomes a thrown CustomFunctions.Error, as the custom-functions docs ("Handle and
+ * return errors from your custom function") do for bad input; a number or text is the cell's value.
+ * Excel shows the message for #VALUE! and #N/A only; #NUM! keeps it for the debugger's sake.
+ */
+export function toExcel(value: worksheet.CellResult): number | string {
+  if (!(value instanceof SizingError)) return value;
+  const code =
+    value.code === "#N/A"
+      ? CustomFunctions.ErrorCode.notAvailable
+      : value.code === "#NUM!"
+        ? CustomFunctions.ErrorCode.invalidNumber
+        : CustomFunctions.ErrorCode.invalidValue;
+  throw new CustomFunctions.Error(code, value.message);
+}
+
+/**
+ * Exchange database capacity (000, Tables 14 and 18): total GB, MB per mailbox, database count, GB per database or provisioned GB per database volume.
+ * @customfunction EX_DBSIZE
+ * @helpurl https://localhost:3000/help.html#ex_dbsize
+ * @param users Number of mailboxes, including growth (a whole number, e.g. 5000).
+ * @param quotaMB Mailbox quota in MB (e.g. 2048 for 2 GB).
+ * @param messagesPerDay Messages sent and received per mailbox per day (e.g. 150).
+ * @param messageKB Average message size in KB (e.g. 75).
+ * @param [maxDatabaseGB] Largest database in GB. Default 1024.
+ * @param [result] "total" GB (default), "mailbox" MB per user, "count" databases, "database" GB each, "volume" GB provisioned per database, "whitespace" or "dumpster" MB per user.
+ * @param [factors] Two columns of factor names and values overriding the defaults: growth 1.0, retentionDays 14, singleItemRecovery 0.012, calendarLogging 0.058, contentIndex 1.1, volumeFree 1.2.
+ * @returns The chosen size: GB, MB or a count.
+ */
+export function EX_DBSIZE(users: any, quotaMB: any, messagesPerDay: any, messageKB: any, maxDatabaseGB?: any, result?: any, factors?: any[][]): number | string {
+  return toExcel(worksheet.EX_DBSIZE(users, quotaMB, messagesPerDay, messageKB, maxDatabaseGB, result, factors));
+}
+
+/**
+ * Exchange transaction log capacity (000, Tables 15 and 19): provisioned GB per log volume, log files per user per day, or log MB per database per day.
+ * @customfunction EX_LOGVOL
+ * @helpurl https://localhost:3000/help.html#ex_logvol
+ * @param users Number of mailboxes (a whole number, e.g. 5000).
+ * @param messagesPerDay Messages sent and received per mailbox per day (e.g. 150).
+ * @param messageKB Average message size in KB (e.g. 75); above 75 KB logs grow x1.9, above 150 KB x3.8.
+ * @param databases Number of databases the users are spread over (a whole number, e.g. 12 from EX_DBSIZE "count").
+ * @param [result] "volume" GB provisioned per log volume (default), "logs" files per user per day, "daily" MB per database per day.
+ * @param [factors] Two columns of factor names and values overriding the defaults: logsPerMessage 0.2, logFileMB 1, moveFactor 1.1, truncationDays 3, overhead 1.2.
+ * @returns The chosen log size: GB, a count of files or MB.
+ */
+export function EX_LOGVOL(users: any, messagesPerDay: any, messageKB: any, databases: any, result?: any, factors?: any[][]): number | string {
+  return toExcel(worksheet.EX_LOGVOL(users, messagesPerDay, messageKB, databases, result, factors));
+}
+
+/**
+ * Exchange IOPS with 20% headroom (000, Tables 16-17; 002; 004): database, log, per-user or all-copies (DAG) IOPS.
+ * @customfunction EX_IOPS
+ * @helpurl https://localhost:3000/help.html#ex_iops
+ * @param users Number of mailboxes (a whole number, e.g. 5000).
+ * @param messagesPerDay Messages sent and received per mailbox per day (e.g. 150).
+ * @param [copies] Database copies: 1 = stand-alone, 2 to 16 in a DAG. Default 2.
+ * @param [result] "database" IOPS (default), "log" IOPS, "peruser" IOPS, "dag" database IOPS x copies.
+ * @param [version] Exchange version: 2010, 2013, 2016 or 2019. Default 2010.
+ * @param [factors] Two columns of factor names and values overriding the default: headroom 1.2.
+ * @returns The chosen IOPS figure.
+ */
+export function EX_IOPS(users: any, messagesPerDay: any, copies?: any, result?: any, version?: any, factors?: any[][]): number | string {
+  return toExcel(worksheet.EX_IOPS(users, messagesPerDay, copies, result, version, factors));
+}
+
+/**
+ * Disks needed for an IOPS load, and for a capacity if given (001, Phase 2): rounds up, never under-provisions.
+ * @customfunction EX_SPINDLES
+ * @helpurl https://localhost:3000/help.html#ex_spindles
+ * @param iops Front-end IOPS to serve, headroom included (e.g. 1080).
+ * @param [raid] RAID level: "RAID0", "RAID1", "RAID10", "RAID5", "RAID50", "RAID6" or "RAID60". Default "RAID5".
+ * @param [disk] Disk class "7.2K" (65 IOPS), "10K" (140) or "15K" (180), or IOPS per disk as a number. Default "10K".
+ * @param [readRatio] Share of I/O that is reads, 0 to 1. Default 0.6 (3:2).
+ * @param [capacityGB] Capacity to hold in GB; give it with diskGB to count capacity disks too. Default none.
+ * @param [diskGB] Size of one disk in GB; give it with capacityGB. Default none.
+ * @param [groupSize] Disks per RAID group, e.g. 8 for RAID 5 (7+1); counts become whole groups. Default none.
+ * @param [result] "disks" (default), "backend" IOPS after the write penalty, "iodisks" for IOPS alone, "capacitydisks" for capacity alone.
+ * @returns The chosen count of disks or back-end IOPS.
+ */
+export function EX_SPINDLES(iops: any, raid?: any, disk?: any, readRatio?: any, capacityGB?: any, diskGB?: any, groupSize?: any, result?: any): number | string {
+  return toExcel(worksheet.EX_SPINDLES(iops, raid, disk, readRatio, capacityGB, diskGB, groupSize, result));
+}
+
+/**
+ * Dell EqualLogic arrays for a capacity and IOPS (000, 3.4.1, Tables 12-13): count in all, per copy, or the model chosen.
+ * @customfunction EX_ARRAYS
+ * @helpurl https://localhost:3000/help.html#ex_arrays
+ * @param capacityGB Capacity of one database copy in GB (e.g. 15768: database plus log volumes).
+ * @param iops Database IOPS of one copy (e.g. 900 from EX_IOPS); log IOPS are already covered.
+ * @param [copies] Database copies, each on its own arrays: 1 to 16. Default 2.
+ * @param [raid] RAID level: "RAID50" or "RAID10" (or any level your catalog has). Default "RAID50".
+ * @param [model] "auto" to pick the fewest arrays, a model such as "PS6500E", or a model and drive such as "PS6500E 500GB". Default "auto".
+ * @param [result] "count" arrays in all (default), "percopy" arrays per copy, "model" the model and drive chosen.
+ * @param [catalog] Extra arrays, five columns: model, drive, raid, usableGB, iops; a title row is skipped. Default the built-in catalogue.
+ * @returns The chosen count of arrays, or the model's name.
+ */
+export function EX_ARRAYS(capacityGB: any, iops: any, copies?: any, raid?: any, model?: any, result?: any, catalog?: any[][]): number | string {
+  return toExcel(worksheet.EX_ARRAYS(capacityGB, iops, copies, raid, model, result, catalog));
+}

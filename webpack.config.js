@@ -1,0 +1,136 @@
+/**
+ * The add-in's web build (the Node build goes to lib/ by tsc): dist/ holds taskpane.html, which
+ * loads both bundles because custom functions and the task pane share one runtime, functions.json
+ * generated from the JSDoc of src/functions/functions.ts, help.html, the icons and a manifest copy.
+ *
+ *   webpack --mode development                 dist/ for https://localhost:3000/
+ *   webpack serve --mode development           the same, served over https on port 3000
+ *   webpack --mode production --env url=https://host/path/   (or ADDIN_URL=https://host/path/)
+ *                                              dist/ to upload there; manifest and help URLs rewritten
+ */
+/* eslint-env node */
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const CopyWebpackPlugin = require("copy-webpack-plugin");
+const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
+const HtmlWebpackPlugin = require("html-webpack-plugin");
+const { Compilation, sources } = require("webpack");
+const { DEV_URL, resolveAddinUrl, rewriteAddinUrls } = require("./scripts/addin-url");
+
+const DEV_PORT = 3000;
+const FUNCTIONS_SOURCE = "./src/functions/functions.ts";
+const TASKPANE_TEMPLATE = path.resolve(__dirname, "src/taskpane/taskpane.html");
+const OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+/** Files whose dev-server URLs a hosted build must move: the manifest and the functions' help links. */
+const HOSTED_FILES = ["manifest.xml", "functions.json"];
+
+/** Rewrites https://localhost:3000/ to the hosting base in HOSTED_FILES, after every plugin has emitted them. */
+class HostedUrlsPlugin {
+  constructor(base) {
+    this.base = base;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap("HostedUrlsPlugin", (compilation) => {
+      compilation.hooks.processAssets.tap({ name: "HostedUrlsPlugin", stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, () => {
+        for (const file of HOSTED_FILES) {
+          if (!compilation.getAsset(file)) {
+            compilation.errors.push(new Error(`HostedUrlsPlugin: ${file} was not emitted, so its URLs cannot point at ${this.base}`));
+            continue;
+          }
+          compilation.updateAsset(file, (old) => new sources.RawSource(rewriteAddinUrls(old.source().toString(), this.base)));
+        }
+      });
+    });
+  }
+}
+
+/**
+ * The shared runtime page must load office.js before our bundles (they call CustomFunctions.associate).
+ * If the task pane's template does not include it, add it as a blocking script ahead of the deferred bundles.
+ */
+class OfficeJsPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap("OfficeJsPlugin", (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTags.tap("OfficeJsPlugin", (data) => {
+        if (data.outputName === "taskpane.html" && !fs.readFileSync(TASKPANE_TEMPLATE, "utf8").includes("office.js")) {
+          data.assetTags.scripts.unshift(HtmlWebpackPlugin.createHtmlTagObject("script", { src: OFFICE_JS }));
+        }
+        return data;
+      });
+    });
+  }
+}
+
+async function devServerHttps() {
+  // Only when serving: it creates and trusts a localhost certificate on first use.
+  const devCerts = require("office-addin-dev-certs");
+  const { ca, key, cert } = await devCerts.getHttpsServerOptions();
+  return { ca, key, cert };
+}
+
+module.exports = async (env = {}, argv = {}) => {
+  const production = argv.mode === "production";
+  const serving = Boolean(env.WEBPACK_SERVE);
+  const hostedUrl = resolveAddinUrl(env); // throws a clear message for a bad url
+  if (production && !hostedUrl) {
+    console.warn(
+      `warning: production build without a hosting URL: dist/manifest.xml and functions.json keep ${DEV_URL}.\n` +
+        "         Build with  npm run build -- --env url=https://your.host/path/  (or ADDIN_URL=...) to deploy.",
+    );
+  } else if (!production && hostedUrl) {
+    console.warn(`note: the hosting URL ${hostedUrl} applies to production builds only; this build keeps ${DEV_URL}.`);
+  }
+
+  return {
+    devtool: production ? false : "source-map",
+    entry: {
+      functions: FUNCTIONS_SOURCE,
+      taskpane: "./src/taskpane/taskpane.ts",
+    },
+    output: {
+      path: path.resolve(__dirname, "dist"),
+      filename: "[name].js",
+      clean: true,
+    },
+    resolve: { extensions: [".ts", ".js"] },
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          exclude: /node_modules/,
+          loader: "ts-loader",
+          options: {
+            configFile: path.resolve(__dirname, "tsconfig.json"),
+            // Type-check what the bundle contains, not the tests or the Node-only parts.
+            onlyCompileBundledFiles: true,
+            // ES2017 syntax keeps older Office webviews working; ES modules let webpack tree-shake.
+            compilerOptions: { target: "ES2017", module: "ES2020", sourceMap: !production },
+          },
+        },
+      ],
+    },
+    plugins: [
+      new CustomFunctionsMetadataPlugin({ input: FUNCTIONS_SOURCE, output: "functions.json" }),
+      new HtmlWebpackPlugin({
+        filename: "taskpane.html",
+        template: TASKPANE_TEMPLATE,
+        chunks: ["functions", "taskpane"],
+      }),
+      new OfficeJsPlugin(),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: "src/help/*", to: "[name][ext]" },
+          { from: "assets/*.png", to: "assets/[name][ext]" },
+          { from: "manifest.xml", to: "manifest.xml" },
+        ],
+      }),
+      ...(production && hostedUrl ? [new HostedUrlsPlugin(hostedUrl)] : []),
+    ],
+    devServer: {
+      port: DEV_PORT,
+      headers: { "Access-Control-Allow-Origin": "*" },
+      server: serving ? { type: "https", options: await devServerHttps() } : "https",
+    },
+  };
+};
