@@ -41,14 +41,18 @@ export const REQUIRED_EXCEL_API = "1.4";
 const FREEZE_PANES_API = "1.7";
 const MAX_COPIES = 100;
 
-/** Styles by role. Inputs look editable, as in Microsoft's calculators: light-yellow fill, blue font. */
-export const ROLE_STYLES: Readonly<Partial<Record<CellRole, { fill?: string; font?: string; bold?: boolean; size?: number }>>> = {
-  title: { bold: true, size: 14 },
-  heading: { bold: true },
+/**
+ * Styles by role, the same colours as the file writer (src/cli/xlsx-writer.ts). Inputs look editable,
+ * as in Microsoft's calculators: light-yellow fill, blue font.
+ */
+export const ROLE_STYLES: Readonly<Partial<Record<CellRole, { fill?: string; font?: string; bold?: boolean; italic?: boolean; size?: number }>>> = {
+  title: { bold: true, size: 14, font: "#1F3864" },
+  heading: { bold: true, font: "#1F3864", fill: "#D9E1F2" },
   input: { fill: "#FFF2CC", font: "#0000FF" },
   output: { bold: true },
+  unit: { font: "#595959" },
   note: { font: "#595959" },
-  source: { font: "#595959" },
+  source: { italic: true, font: "#7F7F7F" },
 };
 
 const CHART_TYPES: Readonly<Record<ChartModel["type"], Excel.ChartType>> = {
@@ -137,7 +141,10 @@ export function cellBlocks(cells: readonly CellModel[]): CellBlock[] {
   return blocks;
 }
 
-/** Runs of horizontally adjacent cells with the same role: "B7:B18" style ranges, one per run. */
+/**
+ * Rectangles of cells with the same role, for one format command each: runs of adjacent cells in a
+ * row, merged down while the next row has the same run ("B7:B18" for a column of inputs).
+ */
 export function roleRanges(cells: readonly CellModel[]): { role: CellRole; address: string }[] {
   const byRow = new Map<number, { column: number; role: CellRole }[]>();
   for (const cell of cells) {
@@ -147,19 +154,47 @@ export function roleRanges(cells: readonly CellModel[]): { role: CellRole; addre
     row.push({ column: at.column, role: cell.role });
     byRow.set(at.row, row);
   }
-  const out: { role: CellRole; address: string }[] = [];
+  interface Rect {
+    role: CellRole;
+    top: number;
+    bottom: number;
+    left: number;
+    right: number;
+  }
+  const done: Rect[] = [];
+  /** Rectangles that reached the previous row, by "role left right": they may grow by one row. */
+  let open = new Map<string, Rect>();
+  let previousRow = -2;
   for (const [row, list] of [...byRow.entries()].sort((a, b) => a[0] - b[0])) {
     list.sort((a, b) => a.column - b.column);
+    const next = new Map<string, Rect>();
     let i = 0;
     while (i < list.length) {
       let j = i;
       while (j + 1 < list.length && list[j + 1].role === list[i].role && list[j + 1].column === list[j].column + 1) j++;
-      const from = a1(row, list[i].column);
-      out.push({ role: list[i].role, address: i === j ? from : `${from}:${a1(row, list[j].column)}` });
+      const key = `${list[i].role} ${list[i].column} ${list[j].column}`;
+      const growing = row === previousRow + 1 ? open.get(key) : undefined;
+      if (growing) {
+        growing.bottom = row;
+        open.delete(key);
+        next.set(key, growing);
+      } else {
+        next.set(key, { role: list[i].role, top: row, bottom: row, left: list[i].column, right: list[j].column });
+      }
       i = j + 1;
     }
+    done.push(...open.values());
+    open = next;
+    previousRow = row;
   }
-  return out;
+  done.push(...open.values());
+  return done
+    .sort((a, b) => a.top - b.top || a.left - b.left)
+    .map((r) => {
+      const from = a1(r.top, r.left);
+      const to = a1(r.bottom, r.right);
+      return { role: r.role, address: from === to ? from : `${from}:${to}` };
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -197,6 +232,7 @@ function queueSheet(worksheet: Excel.Worksheet, sheet: SheetModel, freeze: boole
     if (style.fill) format.fill.color = style.fill;
     if (style.font) format.font.color = style.font;
     if (style.bold) format.font.bold = true;
+    if (style.italic) format.font.italic = true;
     if (style.size) format.font.size = style.size;
   }
   (sheet.columnWidths ?? []).forEach((characters, i) => {

@@ -121,6 +121,7 @@ export interface FakeCell {
   fillColor?: string;
   fontColor?: string;
   bold?: boolean;
+  italic?: boolean;
   fontSize?: number;
 }
 
@@ -475,12 +476,16 @@ class FakeRange extends FakeClientObject {
     return (this.rectCache ??= parseRangeAddress(this.address0));
   }
 
-  /** Every cell of the range, row by row, creating blank cells for writes. */
-  forEachCell(fn: (cell: FakeCell, r: number, c: number) => void, create: boolean): void {
+  /**
+   * Every cell of the range, row by row, creating blank cells for writes; `skip(r, c)` leaves a
+   * position alone (a null in a 2-D update), so no cell appears there.
+   */
+  forEachCell(fn: (cell: FakeCell, r: number, c: number) => void, create: boolean, skip?: (r: number, c: number) => boolean): void {
     const sheet = this.resolveSheet();
     const { top, left, rows, columns } = this.rect();
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < columns; c++) {
+        if (skip?.(r, c)) continue;
         const key = cellAddress(top + r, left + c);
         let cell = sheet.cells.get(key);
         if (!cell && create) {
@@ -533,34 +538,47 @@ class FakeRange extends FakeClientObject {
   }
   set numberFormat(input: string[][]) {
     this.context.queue(() => {
+      this.countWrite("numberFormat");
       const grid = checkShape(input, this.rect(), "numberFormat");
       grid.forEach((row) => row.forEach((v) => checkCellInput(v, "numberFormat")));
-      this.forEachCell((cell, r, c) => {
-        const f = grid[r][c];
-        if (f !== null) cell.numberFormat = f === "" ? "General" : String(f);
-      }, true);
+      this.forEachCell(
+        (cell, r, c) => {
+          const f = grid[r][c];
+          cell.numberFormat = f === "" ? "General" : String(f);
+        },
+        true,
+        (r, c) => grid[r][c] === null,
+      );
     });
+  }
+
+  private countWrite(what: string): void {
+    const writes = this.context.host.rangeWrites;
+    writes.set(what, (writes.get(what) ?? 0) + 1);
   }
 
   private write(what: "values" | "formulas", input: FakeValue[][], asFormula: boolean): void {
     this.context.queue(() => {
+      this.countWrite(what);
       const grid = checkShape(input, this.rect(), what);
       grid.forEach((row) => row.forEach((v) => checkCellInput(v, what)));
-      this.forEachCell((cell, r, c) => {
-        const v = grid[r][c];
-        if (v === null) return; // Excel: null in an update leaves the cell as it is.
-        const entered = enteredCell(v, asFormula);
-        cell.value = entered.value;
-        if (entered.formula !== undefined) cell.formula = entered.formula;
-        else delete cell.formula;
-      }, true);
+      this.forEachCell(
+        (cell, r, c) => {
+          const entered = enteredCell(grid[r][c] as FakeValue, asFormula);
+          cell.value = entered.value;
+          if (entered.formula !== undefined) cell.formula = entered.formula;
+          else delete cell.formula;
+        },
+        true,
+        (r, c) => grid[r][c] === null, // Excel: null in an update leaves the cell as it is.
+      );
     });
   }
 }
 
 class FakeRangeFormat extends FakeClientObject {
   readonly fill: { color: string };
-  readonly font: { color: string; bold: boolean; size: number };
+  readonly font: { color: string; bold: boolean; italic: boolean; size: number };
   constructor(
     context: FakeRequestContext,
     private readonly range: FakeRange,
@@ -578,13 +596,15 @@ class FakeRangeFormat extends FakeClientObject {
     const fillColor = setter((cell, v: string) => (cell.fillColor = v.toUpperCase()), isColor);
     const fontColor = setter((cell, v: string) => (cell.fontColor = v.toUpperCase()), isColor);
     const bold = setter((cell, v: boolean) => (cell.bold = v), (v) => typeof v === "boolean");
+    const italic = setter((cell, v: boolean) => (cell.italic = v), (v) => typeof v === "boolean");
     const size = setter((cell, v: number) => (cell.fontSize = v), (v) => typeof v === "number" && v >= 1 && v <= 409);
     this.fill = Object.defineProperties({} as { color: string }, {
       color: { get: writeOnly("color"), set: fillColor, enumerable: true },
     });
-    this.font = Object.defineProperties({} as { color: string; bold: boolean; size: number }, {
+    this.font = Object.defineProperties({} as { color: string; bold: boolean; italic: boolean; size: number }, {
       color: { get: writeOnly("color"), set: fontColor, enumerable: true },
       bold: { get: writeOnly("bold"), set: bold, enumerable: true },
+      italic: { get: writeOnly("italic"), set: italic, enumerable: true },
       size: { get: writeOnly("size"), set: size, enumerable: true },
     });
   }
@@ -805,7 +825,7 @@ export interface FakeHostOptions {
   /** The highest ExcelApi requirement set this host supports ("1.10" by default). */
   excelApi?: string;
   /** The current document as an .xlsx, for getFileAsync; absent: getFileAsync fails as unsupported. */
-  file?: () => Uint8Array;
+  file?: () => Uint8Array | Promise<Uint8Array>;
   /** Whether the host offers Document.getFileAsync at all (old hosts may not). */
   getFileAsync?: boolean;
   /** Runs after every sync: fills formula cells' values, as Excel's calculation would. */
@@ -832,6 +852,8 @@ export class FakeExcelHost {
   readonly operationsPerSync: number[] = [];
   /** Operations left queued when an Excel.run batch ended without syncing them. */
   unsyncedOperations = 0;
+  /** How many times each Range property was written (formulas, values, numberFormat), over all syncs. */
+  readonly rangeWrites = new Map<string, number>();
   /** Base64 files passed to Excel.createWorkbook, in order. */
   readonly createdWorkbooks: string[] = [];
   readonly associatedFunctions = new Map<string, unknown>();
@@ -856,6 +878,7 @@ export class FakeExcelHost {
   resetCounters(): void {
     this.syncCount = 0;
     this.operationsPerSync.length = 0;
+    this.rangeWrites.clear();
     this.unsyncedOperations = 0;
   }
 
@@ -883,9 +906,18 @@ export class FakeExcelHost {
     if (fileType !== "compressed") return fail("The file type is not supported by this host.", 5001);
     if (!this.options.file) return fail("An internal error has occurred.", 5001);
     if (this.openFiles >= MAX_OPEN_FILES) return fail("Too many documents are open; close one with File.closeAsync.", 5001);
-    const bytes = this.options.file();
-    const slices = Math.max(1, Math.ceil(bytes.length / sliceSize));
     this.openFiles += 1;
+    Promise.resolve(this.options.file()).then(
+      (bytes) => this.handOver(bytes, sliceSize, callback),
+      (error: Error) => {
+        this.openFiles -= 1;
+        fail(error.message, 5001);
+      },
+    );
+  }
+
+  private handOver(bytes: Uint8Array, sliceSize: number, callback: (r: unknown) => void): void {
+    const slices = Math.max(1, Math.ceil(bytes.length / sliceSize));
     let closed = false;
     const file = {
       size: bytes.length,
