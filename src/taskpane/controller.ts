@@ -15,11 +15,8 @@ export interface PaneView {
   showFieldError(field: HeadlineField, message: string | undefined): void;
 }
 
-const list = (names: readonly string[]): string =>
-  names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
-
 export function loadedMessage(what: string, report: WriteReport): string {
-  const where = `Loaded ${what} into sheets ${list(report.sheetNames)}`;
+  const where = `Loaded ${what} into sheets ${report.sheetNames.join(", ")}`;
   return report.suffix === ""
     ? `${where}. Change the yellow cells on ${report.sheetNames[0]} and every output follows.`
     : `${where} — your existing sheets were left as they were.`;

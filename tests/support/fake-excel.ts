@@ -907,7 +907,8 @@ export class FakeExcelHost {
     if (!this.options.file) return fail("An internal error has occurred.", 5001);
     if (this.openFiles >= MAX_OPEN_FILES) return fail("Too many documents are open; close one with File.closeAsync.", 5001);
     this.openFiles += 1;
-    Promise.resolve(this.options.file()).then(
+    const file = this.options.file;
+    new Promise<Uint8Array>((resolve) => resolve(file())).then(
       (bytes) => this.handOver(bytes, sliceSize, callback),
       (error: Error) => {
         this.openFiles -= 1;
