@@ -62,6 +62,7 @@ export async function writeXlsx(model: WorkbookModel, values: WorkbookValues): P
   for (const sheet of model.sheets) {
     const views: Partial<ExcelJS.WorksheetView>[] = sheet.frozenRows ? [{ state: "frozen", ySplit: sheet.frozenRows, xSplit: 0 }] : [];
     const worksheet = workbook.addWorksheet(sheet.name, { views });
+    // exceljs leaves out a width of exactly 9, its default; the template avoids that width.
     sheet.columnWidths?.forEach((width, i) => (worksheet.getColumn(i + 1).width = width));
     const sheetValues = values[sheet.name] ?? {};
     for (const cell of sheet.cells) {

@@ -433,7 +433,7 @@ function buildDesign(sheet: string, inputsSheet: string, names: Record<InputKey 
     from: "H4",
     to: "O22",
   };
-  return { sheet: { name: sheet, columnWidths: [9, 40, 16, 10, 58, 60], frozenRows: DESIGN_HEADER_ROW, cells }, chart };
+  return { sheet: { name: sheet, columnWidths: [10, 40, 16, 10, 58, 60], frozenRows: DESIGN_HEADER_ROW, cells }, chart };
 }
 
 /** The intermediate steps of Tables 18-19, shown for audit; writers may style them quieter than results. */

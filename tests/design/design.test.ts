@@ -1,0 +1,290 @@
+/**
+ * `exsize design` end to end (issue 3): the live workbook read back has the model's cells, stored
+ * formulas, formats, names and cached results; the customer copy has no EXSIZE formula left, keeps
+ * its native formulas, is stamped, and — recalculated by HyperFormula and by LibreOffice — shows no
+ * error and the reference design of 000_72e1ddb9bbd1ecac.txt 3.4.2.
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import ExcelJS from "exceljs";
+import { DetailedCellError, HyperFormula } from "hyperformula";
+import { runDesign, type CommandOutput } from "../../src/cli/design";
+import { evaluateWorkbook } from "../../src/workbook/evaluate";
+import { toStoredFormula } from "../../src/workbook/stored-formula";
+import { DESIGN_CELLS, REFERENCE_INPUTS, STAMP_CELL, referenceDesign, sheetReference, type DesignOutput } from "../../src/workbook/template";
+import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, recalculateXlsx, type RecalculatedWorkbook } from "../support/libreoffice";
+import { expectSameOutput, expectedOutputs } from "../workbook/expected";
+
+let work: string;
+beforeAll(() => (work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-design-test-"))));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+async function design(args: string[]): Promise<{ code: number; stdout: string[]; stderr: string[] }> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const out: CommandOutput = { stdout: (l) => stdout.push(l), stderr: (l) => stderr.push(l) };
+  return { code: await runDesign(args, out), stdout, stderr };
+}
+
+async function load(file: string): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  return workbook;
+}
+
+/** The reference design's published outputs — 000_72e1ddb9bbd1ecac.txt, Tables 18-19 and 3.4.2. */
+const PUBLISHED: Array<[DesignOutput, number | string]> = [
+  ["databaseCount", 12], // Table 18
+  ["provisionedDatabaseVolumeGB", 1266], // Table 18
+  ["logVolumeCount", 12], // Table 19
+  ["provisionedLogVolumeGB", 48], // Table 19
+  ["totalCapacityGB", 15768], // 3.4.2
+  ["databaseIops", 900], // 3.4.2
+  ["logIops", 378], // Table 17 with 2 copies (SIZING.md section 3)
+  ["arrays", 2], // 3.4.2: two PS6500
+  ["arrayModel", "PS6500E 500GB"], // 3.4.2: PS6500 with 500GB SATA drives
+];
+
+describe("the live workbook", () => {
+  let file: string;
+  let run: Awaited<ReturnType<typeof design>>;
+  let workbook: ExcelJS.Workbook;
+  const model = referenceDesign();
+  const values = evaluateWorkbook(model);
+
+  beforeAll(async () => {
+    file = path.join(work, "live.xlsx");
+    run = await design(["--out", file]);
+    workbook = await load(file);
+  });
+
+  test("runDesign succeeds and prints the headline numbers of 000_72e1ddb9bbd1ecac.txt 3.4.2", () => {
+    expect(run.stderr).toEqual([]);
+    expect(run.code).toBe(0);
+    const text = run.stdout.join("\n");
+    expect(text).toContain(`Wrote ${file}: the live design`);
+    expect(text).toContain("Databases: 12 × 1,266 GB volumes");
+    expect(text).toContain("Logs: 12 × 48 GB volumes");
+    expect(text).toContain("Capacity: 15,768 GB per copy");
+    expect(text).toContain("IOPS: 900 database, 378 log");
+    expect(text).toContain("Arrays: 2 × PS6500E 500GB (1 per copy)");
+  });
+
+  test("every cell of the model is in the file: values, stored formulas with cached results, number formats", () => {
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(model.sheets.map((s) => s.name));
+    let formulas = 0;
+    for (const sheet of model.sheets) {
+      const worksheet = workbook.getWorksheet(sheet.name)!;
+      for (const cell of sheet.cells) {
+        const target = worksheet.getCell(cell.address);
+        const where = `${sheet.name}!${cell.address}`;
+        if (cell.formula !== undefined) {
+          formulas++;
+          expect({ where, formula: target.formula }).toEqual({ where, formula: toStoredFormula(cell.formula) });
+          expect({ where, result: target.result }).toEqual({ where, result: values[sheet.name][cell.address] });
+        } else {
+          expect({ where, value: target.value }).toEqual({ where, value: cell.value });
+        }
+        expect({ where, numFmt: target.numFmt }).toEqual({ where, numFmt: cell.numberFormat });
+      }
+    }
+    expect(formulas).toBeGreaterThan(25);
+  });
+
+  test("EXSIZE formulas are stored as _xldudf_EXSIZE_… with the published results cached", () => {
+    const sheet = workbook.getWorksheet("Design")!;
+    expect(sheet.getCell(DESIGN_CELLS.provisionedDatabaseVolumeGB).formula).toBe(
+      '_xldudf_EXSIZE_EX_DBSIZE(Users,QuotaMB,MessagesPerDay,MessageKB,MaxDatabaseGB,"volume",Factors)',
+    );
+    for (const [key, published] of PUBLISHED) expect({ key, result: sheet.getCell(DESIGN_CELLS[key]).result }).toEqual({ key, result: published });
+  });
+
+  test("the defined names are the model's", () => {
+    const names = workbook.definedNames.model.map((n: { name: string; ranges: string[] }) => `${n.name}=${n.ranges.join(",")}`).sort();
+    expect(names).toEqual(model.names.map((n) => `${n.name}=${sheetReference(n.sheet)}!${n.range}`).sort());
+  });
+
+  test("inputs look editable (light yellow, blue), rows are frozen, columns have widths", () => {
+    const inputs = workbook.getWorksheet("Inputs")!;
+    const users = inputs.getCell("B7");
+    expect(users.value).toBe(REFERENCE_INPUTS.users);
+    expect(users.fill).toMatchObject({ type: "pattern", pattern: "solid", fgColor: { argb: "FFFFF2CC" } });
+    expect(users.font.color).toEqual({ argb: "FF0000FF" });
+    const sheetModel = model.sheets[1];
+    const designSheet = workbook.getWorksheet(sheetModel.name)!;
+    expect(designSheet.views[0]).toMatchObject({ state: "frozen", ySplit: sheetModel.frozenRows });
+    expect(sheetModel.columnWidths!.map((_, i) => designSheet.getColumn(i + 1).width)).toEqual(sheetModel.columnWidths);
+  });
+});
+
+/** A HyperFormula engine built from an .xlsx read back with exceljs: cells, formulas and defined names. */
+async function hyperFormulaOf(file: string): Promise<{ hf: HyperFormula; value: (sheet: string, address: string) => unknown }> {
+  const workbook = await load(file);
+  const sheets: Record<string, (string | number | boolean | null)[][]> = {};
+  for (const worksheet of workbook.worksheets) {
+    const rows: (string | number | boolean | null)[][] = [];
+    worksheet.eachRow({ includeEmpty: false }, (row, r) => {
+      row.eachCell({ includeEmpty: false }, (cell, c) => {
+        (rows[r - 1] ??= [])[c - 1] =
+          cell.type === ExcelJS.ValueType.Formula ? "=" + cell.formula : (cell.value as string | number | boolean | null);
+      });
+    });
+    sheets[worksheet.name] = Array.from(rows, (row) => Array.from(row ?? [], (v) => v ?? null));
+  }
+  const names = workbook.definedNames.model.map((n: { name: string; ranges: string[] }) => ({ name: n.name, expression: "=" + n.ranges[0] }));
+  const hf = HyperFormula.buildFromSheets(sheets, { licenseKey: "gpl-v3" }, names);
+  return {
+    hf,
+    value: (sheet, address) => hf.getCellValue(hf.simpleCellAddressFromString(address, hf.getSheetId(sheet)!)!),
+  };
+}
+
+function errorCells(hf: HyperFormula): string[] {
+  return hf.getSheetNames().flatMap((sheet) =>
+    hf.getSheetValues(hf.getSheetId(sheet)!).flatMap((row, r) =>
+      row.flatMap((v, c) => (v instanceof DetailedCellError ? [`${sheet} row ${r + 1} column ${c + 1}: ${v.value} ${v.message}`] : [])),
+    ),
+  );
+}
+
+describe("the customer copy", () => {
+  let file: string;
+  let run: Awaited<ReturnType<typeof design>>;
+  let workbook: ExcelJS.Workbook;
+  const model = referenceDesign();
+
+  beforeAll(async () => {
+    file = path.join(work, "customer.xlsx");
+    run = await design(["--out", file, "--customer"]);
+    workbook = await load(file);
+  });
+
+  test("runDesign says it wrote the customer copy", () => {
+    expect(run.code).toBe(0);
+    expect(run.stdout[0]).toBe(`Wrote ${file}: the customer copy (EXSIZE formulas replaced by their values; stamped on Inputs!A3).`);
+  });
+
+  test("no EXSIZE formula is left; every native formula of the model is", () => {
+    const left: string[] = [];
+    workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => {
+      if (cell.type === ExcelJS.ValueType.Formula) left.push(`${sheet.name}!${cell.address}=${cell.formula}`);
+    })));
+    expect(left.filter((f) => /_xldudf_|EXSIZE/i.test(f))).toEqual([]);
+    const native = model.sheets.flatMap((s) => s.cells.filter((c) => c.formula && !/EXSIZE\./.test(c.formula)).map((c) => `${s.name}!${c.address}=${c.formula!.slice(1)}`));
+    expect(left.sort()).toEqual(native.sort());
+    expect(native.length).toBeGreaterThan(5);
+  });
+
+  test("it carries the stamp: when, and from which inputs", () => {
+    const stamp = workbook.getWorksheet(STAMP_CELL.sheet)!.getCell(STAMP_CELL.address).value as string;
+    expect(stamp).toMatch(/^Customer copy prepared \d{4}-\d{2}-\d{2} from inputs: users 5,000, quota 2,048 MB, messages\/day 150, message 75 KB, copies 2, max database 1,024 GB\./);
+  });
+
+  test("recalculated by HyperFormula: no error cell, and the reference design", async () => {
+    const { hf, value } = await hyperFormulaOf(file);
+    expect(errorCells(hf)).toEqual([]);
+    for (const [key, published] of PUBLISHED) expect({ key, value: value("Design", DESIGN_CELLS[key]) }).toEqual({ key, value: published });
+    expect(value("Design", DESIGN_CELLS.databaseVolumeGB)).toBeCloseTo(1265.51, 2); // 000_72e1ddb9bbd1ecac.txt, Table 18 (DVS)
+    expect(value("Design", DESIGN_CELLS.logVolumeGB)).toBeCloseTo(48.38, 2); // 000_72e1ddb9bbd1ecac.txt, Table 19 (LVS)
+    expect(value("Design", DESIGN_CELLS.usersPerDatabase)).toBe(417); // 000_72e1ddb9bbd1ecac.txt, Table 19 (NDB)
+    hf.destroy();
+  });
+
+  test("control: HyperFormula does recalculate — the live workbook's EXSIZE cells are errors without the add-in", async () => {
+    const live = path.join(work, "live-control.xlsx");
+    expect((await design(["--out", live])).code).toBe(0);
+    const { hf, value } = await hyperFormulaOf(live);
+    expect(value("Design", DESIGN_CELLS.totalCapacityGB)).toBeInstanceOf(DetailedCellError);
+    expect(errorCells(hf).length).toBeGreaterThan(20);
+    hf.destroy();
+  });
+
+  test("with the user's own numbers, the copy shows what the functions compute for them", async () => {
+    const own = path.join(work, "own.xlsx");
+    const result = await design(["--users", "7500", "--quota=4096", "--copies", "3", "--out", own, "--customer"]);
+    expect(result.code).toBe(0);
+    const { hf, value } = await hyperFormulaOf(own);
+    expect(errorCells(hf)).toEqual([]);
+    const expected = expectedOutputs({ ...REFERENCE_INPUTS, users: 7500, quotaMB: 4096, copies: 3 });
+    for (const key of Object.keys(DESIGN_CELLS) as DesignOutput[]) expectSameOutput(value("Design", DESIGN_CELLS[key]), expected[key], key);
+    expect(String(value("Inputs", STAMP_CELL.address))).toContain("users 7,500, quota 4,096 MB");
+    hf.destroy();
+  });
+});
+
+const loAvailable = libreOfficeAvailable();
+const loRequired = process.env.REQUIRE_LIBREOFFICE === "1";
+if (!loAvailable && !loRequired) {
+  console.warn(`LibreOffice (soffice) not found: skipping its recalculation of the customer copy. Install ${LIBREOFFICE_APT_PACKAGE}, or set REQUIRE_LIBREOFFICE=1 to make this a failure.`);
+}
+
+(loAvailable || loRequired ? describe : describe.skip)("the customer copy recalculated by LibreOffice", () => {
+  let recalculated: RecalculatedWorkbook;
+
+  beforeAll(async () => {
+    if (!loAvailable) throw new Error(`REQUIRE_LIBREOFFICE=1 but LibreOffice (soffice) is not installed: apt-get install ${LIBREOFFICE_APT_PACKAGE}`);
+    const file = path.join(work, "customer-lo.xlsx");
+    expect((await design(["--out", file, "--customer"])).code).toBe(0);
+    recalculated = await recalculateXlsx(file);
+  }, 180_000);
+
+  test("no error cell", () => {
+    const errors = Object.entries(recalculated).flatMap(([sheet, cells]) =>
+      Object.entries(cells).filter(([, c]) => c.error !== undefined).map(([a, c]) => `${sheet}!${a} ${c.error}`),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test("the reference design: 12 × 1,266 GB, 12 × 48 GB, 15,768 GB, 900 and 378 IOPS, two PS6500E arrays", () => {
+    for (const [key, published] of PUBLISHED) expect({ key, value: recalculated.Design[DESIGN_CELLS[key]]?.value }).toEqual({ key, value: published });
+    // Native formulas really were recalculated, not just read: LibreOffice saved them back.
+    expect(recalculated.Design[DESIGN_CELLS.totalCapacityGB].formula).toBeDefined();
+    expect(recalculated.Design[DESIGN_CELLS.databaseVolumeGB].value as number).toBeCloseTo(1265.51, 2); // 000_72e1ddb9bbd1ecac.txt, Table 18
+  });
+
+  test("the stamp survives", () => {
+    expect(String(recalculated.Inputs[STAMP_CELL.address].value)).toMatch(/^Customer copy prepared /);
+  });
+});
+
+describe("runDesign with bad options exits 2 and names the option", () => {
+  test.each<[string[], RegExp]>([
+    [["--users", "abc"], /--users: users must be the number of mailboxes, a whole number from 1/],
+    [["--users", "2.5"], /--users: users must be .*whole number/],
+    [["--quota", "0"], /--quota: quotaMB must be the mailbox quota in MB/],
+    [["--messages", "-1"], /--messages: messagesPerDay must be/],
+    [["--message-kb", "big"], /--message-kb: messageKB must be/],
+    [["--copies", "17"], /--copies: copies must be .*from 1 to 16/],
+    [["--max-db", "0"], /--max-db: maxDatabaseGB must be/],
+    [["--users"], /--users needs a value/],
+    [["--users", "--customer"], /--users needs a value/],
+    [["--seats", "5"], /unknown option "--seats"/],
+    [["--customer=yes"], /--customer takes no value/],
+  ])("%j", async (args, message) => {
+    const file = path.join(work, "bad.xlsx");
+    const result = await design([...args, "--out", file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.join("\n")).toMatch(message);
+    expect(result.stderr.join("\n")).toContain("usage: exsize design");
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  test("--out is required", async () => {
+    const result = await design(["--users", "5000"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr[0]).toBe("exsize design: --out FILE.xlsx is required");
+  });
+
+  test("--help prints the usage", async () => {
+    const result = await design(["--help"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout[0]).toMatch(/^usage: exsize design/);
+  });
+
+  test("a file that cannot be written is exit 1 with the reason", async () => {
+    const result = await design(["--out", path.join(work, "no-such-dir", "x.xlsx")]);
+    expect(result.code).toBe(1);
+    expect(result.stderr[0]).toMatch(/cannot write .*no-such-dir/);
+  });
+});
