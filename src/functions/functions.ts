@@ -86,10 +86,11 @@ export function EX_IOPS(users: any, messagesPerDay: any, copies?: any, result?: 
  * @param [diskGB] Size of one disk in GB; give it with capacityGB. Default none.
  * @param [groupSize] Disks per RAID group, e.g. 8 for RAID 5 (7+1); counts become whole groups. Default none.
  * @param [result] "disks" (default), "backend" IOPS after the write penalty, "iodisks" for IOPS alone, "capacitydisks" for capacity alone.
+ * @param [disks] Your own disk classes, two columns: class name and IOPS per disk; name one in disk. Default none.
  * @returns The chosen count of disks or back-end IOPS.
  */
-export function EX_SPINDLES(iops: any, raid?: any, disk?: any, readRatio?: any, capacityGB?: any, diskGB?: any, groupSize?: any, result?: any): number | string {
-  return toExcel(worksheet.EX_SPINDLES(iops, raid, disk, readRatio, capacityGB, diskGB, groupSize, result));
+export function EX_SPINDLES(iops: any, raid?: any, disk?: any, readRatio?: any, capacityGB?: any, diskGB?: any, groupSize?: any, result?: any, disks?: any[][]): number | string {
+  return toExcel(worksheet.EX_SPINDLES(iops, raid, disk, readRatio, capacityGB, diskGB, groupSize, result, disks));
 }
 
 /**
@@ -107,4 +108,51 @@ export function EX_SPINDLES(iops: any, raid?: any, disk?: any, readRatio?: any, 
  */
 export function EX_ARRAYS(capacityGB: any, iops: any, copies?: any, raid?: any, model?: any, result?: any, catalog?: any[][]): number | string {
   return toExcel(worksheet.EX_ARRAYS(capacityGB, iops, copies, raid, model, result, catalog));
+}
+
+/**
+ * Worst-case active mailboxes on a surviving server of a DAG, its IOPS target, or the servers left (002, 004): for failure scenarios.
+ * @customfunction EX_FAILOVER
+ * @helpurl https://localhost:3000/help.html#ex_failover
+ * @param users Mailboxes in the DAG (a whole number, e.g. 7600).
+ * @param servers Servers in the DAG: one number for one site, or each site's servers as a row or column, e.g. {8,8}; 16 at most.
+ * @param [copies] Database copies, spread round-robin over the sites from the first: 1 to 16. Default 2.
+ * @param [scenario] "site+server" (a site and then one more server fails), "site", "server" or "normal". Default "site+server".
+ * @param [layout] "active/active" (every server carries active copies) or "active/passive" (the first site does). Default "active/active".
+ * @param [iopsPerMailbox] Database IOPS per mailbox with headroom, e.g. 0.121 (EX_IOPS "peruser"); needed for "target". Default none.
+ * @param [result] "mailboxes" on the busiest surviving server (default), "target" IOPS for it, "servers" left.
+ * @returns The chosen count of mailboxes, IOPS or servers.
+ */
+export function EX_FAILOVER(users: any, servers: any[][], copies?: any, scenario?: any, layout?: any, iopsPerMailbox?: any, result?: any): number | string {
+  return toExcel(worksheet.EX_FAILOVER(users, servers, copies, scenario, layout, iopsPerMailbox, result));
+}
+
+/**
+ * Mailbox server cores and memory for a number of active mailboxes (003): 1,000 very heavy mailboxes a core, 4 GB + 6 MB a mailbox.
+ * @customfunction EX_SERVER
+ * @helpurl https://localhost:3000/help.html#ex_server
+ * @param mailboxes Active mailboxes on the server (a whole number, e.g. 4000).
+ * @param [result] "cores" (default) or "memory" GB, whole GB rounded up.
+ * @param [factors] Two columns of factor names and values overriding the defaults: mailboxesPerCore 1000, baseMemoryGB 4, memoryPerMailboxMB 6.
+ * @returns The chosen count of cores or GB of memory.
+ */
+export function EX_SERVER(mailboxes: any, result?: any, factors?: any[][]): number | string {
+  return toExcel(worksheet.EX_SERVER(mailboxes, result, factors));
+}
+
+/**
+ * Jetstress pass or fail (000, 3.1.3; 002; 004): achieved IOPS at least the target, database reads at most 20 ms, log writes 10 ms, peaks 100 ms.
+ * @customfunction EX_JETSTRESS
+ * @helpurl https://localhost:3000/help.html#ex_jetstress
+ * @param achievedIops Transactional IOPS Jetstress achieved (e.g. 1427).
+ * @param targetIops Target IOPS of the server (e.g. 504 from EX_FAILOVER "target").
+ * @param dbReadLatencyMs Average database read latency in ms (pass at 20 or less).
+ * @param logWriteLatencyMs Average log write latency in ms (pass at 10 or less).
+ * @param [dbReadPeakMs] Peak database read latency in ms (pass at 100 or less). Default not checked.
+ * @param [logWritePeakMs] Peak log write latency in ms (pass at 100 or less). Default not checked.
+ * @param [result] "verdict" pass or fail (default), or "reason" which also says what failed.
+ * @returns "pass" or "fail", with the reasons for "reason".
+ */
+export function EX_JETSTRESS(achievedIops: any, targetIops: any, dbReadLatencyMs: any, logWriteLatencyMs: any, dbReadPeakMs?: any, logWritePeakMs?: any, result?: any): number | string {
+  return toExcel(worksheet.EX_JETSTRESS(achievedIops, targetIops, dbReadLatencyMs, logWriteLatencyMs, dbReadPeakMs, logWritePeakMs, result));
 }
