@@ -49,6 +49,13 @@ function bind(): void {
     });
   });
   byId("customer-copy").addEventListener("click", () => void controller.prepareCustomerCopy());
+  // A field's message goes as soon as the user changes it; the next submit checks it again.
+  for (const field of HEADLINE_FIELDS) {
+    byId<HTMLInputElement>(field).addEventListener("input", () => {
+      byId(`${field}-error`).textContent = "";
+      byId(field).setAttribute("aria-invalid", "false");
+    });
+  }
 }
 
 function outsideExcel(message: string): void {

@@ -5,12 +5,16 @@
  * - `engineCalculation` is a `calculate` hook: formula cells get the values the project's evaluator
  *   computes, as Excel's recalculation would with the add-in loaded;
  * - `savedFile` is what getFileAsync hands over: the host's workbook as .xlsx, custom functions in
- *   their stored form with cached values (written with the CLI's file writer).
+ *   their stored form with cached values (written with the CLI's file writer);
+ * - `cellsOf*` list a sheet's cells as formula | value | number format, so what the pane wrote and
+ *   what the CLI's file holds compare cell by cell.
  */
+import ExcelJS from "exceljs";
 import { SizingError } from "../../src/engine";
 import { writeXlsx } from "../../src/cli/xlsx-writer";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import type { CellModel, DefinedName, WorkbookModel } from "../../src/workbook/model";
+import { fromStoredFormula } from "../../src/workbook/stored-formula";
 import type { FakeWorkbook } from "./fake-excel";
 
 export function modelFromFake(workbook: FakeWorkbook): WorkbookModel {
@@ -51,4 +55,65 @@ export function engineCalculation(workbook: FakeWorkbook): void {
 export function savedFile(workbook: FakeWorkbook): Promise<Uint8Array> {
   const model = modelFromFake(workbook);
   return writeXlsx(model, evaluateWorkbook(model));
+}
+
+/** One written cell, as both writers are compared: the formula as typed, else the constant; its format. */
+export interface WrittenCell {
+  formula?: string;
+  value?: unknown;
+  numberFormat: string;
+}
+export type WrittenSheets = Record<string, Record<string, WrittenCell>>;
+
+/** The host's sheets (those named) as WrittenSheets. */
+export function cellsOfHost(workbook: { sheets: { name: string; cells: Map<string, { formula?: string; value: unknown; numberFormat: string }> }[] }, sheetNames: readonly string[]): WrittenSheets {
+  const out: WrittenSheets = {};
+  for (const name of sheetNames) {
+    const sheet = workbook.sheets.find((s) => s.name === name);
+    if (!sheet) throw new Error(`the host has no sheet ${name}`);
+    out[name] = Object.fromEntries(
+      [...sheet.cells.entries()].map(([address, c]) => [
+        address,
+        c.formula !== undefined ? { formula: c.formula, numberFormat: c.numberFormat } : { value: c.value, numberFormat: c.numberFormat },
+      ]),
+    );
+  }
+  return out;
+}
+
+/** What the CLI's file writer puts in an .xlsx for `model`, read back with exceljs, as WrittenSheets. */
+export async function cellsOfCliFile(model: WorkbookModel): Promise<WrittenSheets> {
+  const file = new ExcelJS.Workbook();
+  await file.xlsx.load(Buffer.from(await writeXlsx(model, evaluateWorkbook(model))) as unknown as ExcelJS.Buffer);
+  const out: WrittenSheets = {};
+  for (const sheet of model.sheets) {
+    const cells: Record<string, WrittenCell> = {};
+    file.getWorksheet(sheet.name)!.eachRow((row) =>
+      row.eachCell((cell) => {
+        const v = cell.value as ExcelJS.CellValue;
+        const numberFormat = cell.numFmt || "General";
+        cells[cell.address] =
+          typeof v === "object" && v !== null && "formula" in v
+            ? { formula: fromStoredFormula((v as ExcelJS.CellFormulaValue).formula), numberFormat }
+            : { value: v, numberFormat };
+      }),
+    );
+    out[sheet.name] = cells;
+  }
+  return out;
+}
+
+/** The model's own cells as WrittenSheets: what both writers must produce. */
+export function cellsOfModel(model: WorkbookModel): WrittenSheets {
+  return Object.fromEntries(
+    model.sheets.map((sheet) => [
+      sheet.name,
+      Object.fromEntries(
+        sheet.cells.map((c) => [
+          c.address,
+          c.formula !== undefined ? { formula: c.formula, numberFormat: c.numberFormat ?? "General" } : { value: c.value, numberFormat: c.numberFormat ?? "General" },
+        ]),
+      ),
+    ]),
+  );
 }

@@ -9,10 +9,9 @@ import { EX_DBSIZE, EX_IOPS, EX_LOGVOL } from "../../src/functions";
 import { cellBlocks, characterWidthToPoints, chooseFreeSuffix, DesignLoadError, writeDesign, type DesignBuilder } from "../../src/taskpane/excel-writer";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import type { WorkbookModel } from "../../src/workbook/model";
-import { fromStoredFormula } from "../../src/workbook/stored-formula";
 import { DESIGN_CELLS, INPUT_CELLS, referenceDesign, sheetReference } from "../../src/workbook/template";
 import { FakeExcelHost, type FakeRequestContext } from "../support/fake-excel";
-import { engineCalculation } from "../support/fake-excel-file";
+import { cellsOfCliFile, cellsOfHost, cellsOfModel, engineCalculation } from "../support/fake-excel-file";
 
 const reference: DesignBuilder = (suffix) => referenceDesign({ suffix });
 
@@ -103,26 +102,13 @@ describe("loading the reference design", () => {
     const host = hostWith();
     await load(host);
     const model = referenceDesign();
+    const sheetNames = model.sheets.map((s) => s.name);
+    const fromPane = cellsOfHost(host.workbook, sheetNames);
+    expect(fromPane).toEqual(await cellsOfCliFile(model));
+    expect(fromPane).toEqual(cellsOfModel(model));
+
     const file = new ExcelJS.Workbook();
     await file.xlsx.load(Buffer.from(await writeXlsx(model, evaluateWorkbook(model))) as unknown as ExcelJS.Buffer);
-
-    for (const sheet of model.sheets) {
-      const fromFile = new Map<string, { formula?: string; value?: unknown; numberFormat: string }>();
-      file.getWorksheet(sheet.name)!.eachRow((row) =>
-        row.eachCell((cell) => {
-          const v = cell.value as ExcelJS.CellValue;
-          const formula = typeof v === "object" && v !== null && "formula" in v ? fromStoredFormula((v as ExcelJS.CellFormulaValue).formula) : undefined;
-          fromFile.set(cell.address, { formula, value: formula === undefined ? v : undefined, numberFormat: cell.numFmt || "General" });
-        }),
-      );
-      const fromPane = new Map(
-        [...host.workbook.sheet(sheet.name)!.cells.entries()].map(([address, c]) => [
-          address,
-          { formula: c.formula, value: c.formula === undefined ? c.value : undefined, numberFormat: c.numberFormat },
-        ]),
-      );
-      expect(fromPane).toEqual(fromFile);
-    }
     const fileNames = file.definedNames.model.map((n) => ({ name: n.name, ranges: n.ranges }));
     const paneNames = host.workbook.names.map((n) => ({ name: n.name, ranges: [n.formula.slice(1)] }));
     expect(paneNames.sort((a, b) => a.name.localeCompare(b.name))).toEqual(fileNames.sort((a, b) => a.name.localeCompare(b.name)));
