@@ -135,6 +135,12 @@ describe("functions.json, as built from the JSDoc of src/functions/functions.ts"
     });
   });
 
+  test("the shared runtime page loads office.js once, then the functions and the task pane bundles", () => {
+    const page = readBuilt("taskpane.html");
+    const scripts = [...page.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toEqual(["https://appsforoffice.microsoft.com/lib/1/hosted/office.js", "functions.js", "taskpane.js"]);
+  });
+
   test("the bundle registers each function itself (the plugin appends CustomFunctions.associate)", () => {
     const bundle = readBuilt("functions.js");
     for (const id of Object.keys(PUBLIC_INTERFACE)) expect(bundle).toContain(`CustomFunctions.associate("${id}"`);
