@@ -1,9 +1,19 @@
 /**
- * The functions a formula can call: the five sizing functions of src/functions/worksheet.ts and
+ * The functions a formula can call: the sizing functions of src/functions/worksheet.ts and
  * the Excel natives a sizing template needs. Each follows Excel's argument rules.
  */
 import { SizingError } from "../engine";
-import { EX_ARRAYS, EX_DBSIZE, EX_IOPS, EX_LOGVOL, EX_SPINDLES, type CellResult } from "../functions/worksheet";
+import {
+  EX_ARRAYS,
+  EX_DBSIZE,
+  EX_FAILOVER,
+  EX_IOPS,
+  EX_JETSTRESS,
+  EX_LOGVOL,
+  EX_SERVER,
+  EX_SPINDLES,
+  type CellResult,
+} from "../functions/worksheet";
 import { formulaError } from "./errors";
 import {
   firstError,
@@ -241,6 +251,9 @@ export const FORMULA_FUNCTIONS: ReadonlyMap<string, FormulaFunction> = new Map<s
   ["EX_IOPS", sizingFunction(EX_IOPS)],
   ["EX_SPINDLES", sizingFunction(EX_SPINDLES)],
   ["EX_ARRAYS", sizingFunction(EX_ARRAYS)],
+  ["EX_FAILOVER", sizingFunction(EX_FAILOVER)],
+  ["EX_SERVER", sizingFunction(EX_SERVER)],
+  ["EX_JETSTRESS", sizingFunction(EX_JETSTRESS)],
   ["SUM", SUM],
   ["PRODUCT", PRODUCT],
   ["MIN", extreme(Math.min)],

@@ -1,5 +1,6 @@
 import { SizingError } from "../../src/engine";
 import { EX_DBSIZE } from "../../src/functions";
+import * as worksheet from "../../src/functions/worksheet";
 import {
   evaluateFormula,
   formatGeneral,
@@ -66,6 +67,15 @@ describe("the sizing functions give the published reference values", () => {
     const direct = EX_DBSIZE(5000, 2048, 150, 75, null, "total", [["growth", 1.2], ["moveFactor", 1]]);
     expect(viaFormula).toBe(direct);
     expect(viaFormula).not.toBe(evaluateFormula("=EX_DBSIZE(5000,2048,150,75)"));
+  });
+});
+
+describe("every worksheet function is callable from a formula", () => {
+  const names = Object.keys(worksheet).filter((n) => n.startsWith("EX_"));
+  test.each(names)("%s with no arguments gives what the function itself gives", (name) => {
+    const direct = (worksheet as unknown as Record<string, () => unknown>)[name]();
+    expect(shown(evaluateFormula(`=EXSIZE.${name}()`))).toEqual(shown(direct as FormulaResult));
+    expect(shown(direct as FormulaResult)).not.toMatch(/^#NAME\?/);
   });
 });
 
