@@ -1,18 +1,6 @@
 import { ceilCount, provisionGB } from "./rounding";
 import type { DatabaseFactors } from "./tables";
 
-/** The user profile of 000, Table 14 step 1. */
-export interface MailboxProfile {
-  /** NU — mailbox users, including growth. */
-  users: number;
-  /** MQ — mailbox quota, MB. */
-  quotaMB: number;
-  /** MSR — messages sent and received per user per day. */
-  messagesPerDay: number;
-  /** AMS — average message size, KB. */
-  messageKB: number;
-}
-
 export interface DatabaseCapacity {
   /** WSU, MB per user (Table 14 step 2). */
   whiteSpacePerUserMB: number;
@@ -33,7 +21,8 @@ export interface DatabaseCapacity {
 }
 
 /**
- * Database capacity — 000_72e1ddb9bbd1ecac.txt, Table 14 (worked example Table 18).
+ * Database capacity — 000_72e1ddb9bbd1ecac.txt, Table 14 (worked example Table 18), for NU users
+ * (including growth), a quota MQ in MB, MSR messages a day of AMS KB on average.
  *   WSU = MSR × AMS / 1024
  *   DSU = WSU × retentionDays + MQ × singleItemRecovery + MQ × calendarLogging
  *   MBU = MQ + WSU + DSU
@@ -41,8 +30,14 @@ export interface DatabaseCapacity {
  *   DB  = ceil(DBS / maxDatabaseGB); IDBS = DBS / DB
  *   DVS = IDBS × contentIndex × volumeFree
  */
-export function databaseCapacity(profile: MailboxProfile, maxDatabaseGB: number, f: DatabaseFactors): DatabaseCapacity {
-  const { users, quotaMB, messagesPerDay, messageKB } = profile;
+export function databaseCapacity(
+  users: number,
+  quotaMB: number,
+  messagesPerDay: number,
+  messageKB: number,
+  maxDatabaseGB: number,
+  f: DatabaseFactors,
+): DatabaseCapacity {
   const whiteSpacePerUserMB = (messagesPerDay * messageKB) / 1024;
   const dumpsterPerUserMB =
     whiteSpacePerUserMB * f.retentionDays + quotaMB * f.singleItemRecovery + quotaMB * f.calendarLogging;

@@ -4,30 +4,18 @@
  * SizingError value — and never throws for bad input. The Excel edge (functions.ts), the CLI and
  * the package's main entry all call these, so `exsize eval` prints what the cell would show.
  */
-import {
-  DEFAULT_MAX_DATABASE_GB,
-  DEFAULT_READ_RATIO,
-  EQUALLOGIC_CATALOGUE,
-  RAID_LAYOUTS,
-  SizingError,
-  arrayModelName,
-  chooseArrays,
-  databaseCapacity,
-  iopsRequirement,
-  logCapacity,
-  spindleCount,
-  failoverLoad,
-  jetstressVerdict,
-  mailboxServerSize,
-  targetIops,
-  type DagLayout,
-  type FailureScenario,
-  type ArrayModel,
-  type DatabaseCapacity,
-  type IopsRequirement,
-  type LogCapacity,
-  type SpindleCount,
-} from "../engine";
+// Imported from each module, not the engine's index: `export *` compiles to a getter per access,
+// a tenth of EX_DBSIZE's time (npm run bench).
+import { arrayModelName, chooseArrays } from "../engine/arrays";
+import { databaseCapacity, type DatabaseCapacity } from "../engine/database";
+import { SizingError } from "../engine/errors";
+import { failoverLoad, targetIops, type DagLayout, type FailureScenario } from "../engine/failover";
+import { iopsRequirement, type IopsRequirement } from "../engine/iops";
+import { jetstressVerdict } from "../engine/jetstress";
+import { logCapacity, type LogCapacity } from "../engine/logs";
+import { mailboxServerSize } from "../engine/server";
+import { spindleCount, type SpindleCount } from "../engine/spindles";
+import { DEFAULT_MAX_DATABASE_GB, DEFAULT_READ_RATIO, EQUALLOGIC_CATALOGUE, RAID_LAYOUTS, type ArrayModel, type RaidLevel } from "../engine/tables";
 import {
   isOmitted,
   readChoice,
@@ -38,37 +26,41 @@ import {
   readOptionalNumber,
   readRaid,
   readVersion,
+  numberParameter as param,
   type NumberParameter,
 } from "./arguments";
 import { readCatalogue } from "./catalogue";
 
 export type CellResult = number | string | SizingError;
 
-const USERS: NumberParameter = { name: "users", min: 1, max: 100_000_000, integer: true, what: "the number of mailboxes" };
-const QUOTA_MB: NumberParameter = { name: "quotaMB", above: 0, max: 10_000_000, what: "the mailbox quota in MB" };
-const MESSAGES_PER_DAY: NumberParameter = { name: "messagesPerDay", min: 0, max: 100_000, what: "messages sent and received per user per day" };
-const MESSAGE_KB: NumberParameter = { name: "messageKB", above: 0, max: 1_000_000, what: "the average message size in KB" };
-const MAX_DATABASE_GB: NumberParameter = { name: "maxDatabaseGB", above: 0, max: 1_000_000, defaultValue: DEFAULT_MAX_DATABASE_GB, what: "the largest database in GB" };
-const DATABASES: NumberParameter = { name: "databases", min: 1, max: 100_000, integer: true, what: "the number of databases" };
-const COPIES: NumberParameter = { name: "copies", min: 1, max: 16, integer: true, defaultValue: 2, what: "database copies (1 = stand-alone, a DAG has up to 16)" };
-const IOPS: NumberParameter = { name: "iops", min: 0, max: 1_000_000_000, what: "the IOPS to serve" };
-const READ_RATIO: NumberParameter = { name: "readRatio", min: 0, max: 1, defaultValue: DEFAULT_READ_RATIO, what: "the share of I/O that is reads" };
-const CAPACITY_GB: NumberParameter = { name: "capacityGB", min: 0, max: 1_000_000_000, what: "the capacity to hold in GB" };
-const DISK_GB: NumberParameter = { name: "diskGB", above: 0, max: 1_000_000, what: "the size of one disk in GB" };
-const GROUP_SIZE: NumberParameter = { name: "groupSize", min: 1, max: 256, integer: true, what: "disks per RAID group" };
+const USERS = param({ name: "users", min: 1, max: 100_000_000, integer: true, what: "the number of mailboxes" });
+const QUOTA_MB = param({ name: "quotaMB", above: 0, max: 10_000_000, what: "the mailbox quota in MB" });
+const MESSAGES_PER_DAY = param({ name: "messagesPerDay", min: 0, max: 100_000, what: "messages sent and received per user per day" });
+const MESSAGE_KB = param({ name: "messageKB", above: 0, max: 1_000_000, what: "the average message size in KB" });
+const MAX_DATABASE_GB = param({ name: "maxDatabaseGB", above: 0, max: 1_000_000, defaultValue: DEFAULT_MAX_DATABASE_GB, what: "the largest database in GB" });
+const DATABASES = param({ name: "databases", min: 1, max: 100_000, integer: true, what: "the number of databases" });
+const COPIES = param({ name: "copies", min: 1, max: 16, integer: true, defaultValue: 2, what: "database copies (1 = stand-alone, a DAG has up to 16)" });
+const IOPS = param({ name: "iops", min: 0, max: 1_000_000_000, what: "the IOPS to serve" });
+const READ_RATIO = param({ name: "readRatio", min: 0, max: 1, defaultValue: DEFAULT_READ_RATIO, what: "the share of I/O that is reads" });
+const CAPACITY_GB = param({ name: "capacityGB", min: 0, max: 1_000_000_000, what: "the capacity to hold in GB" });
+const DISK_GB = param({ name: "diskGB", above: 0, max: 1_000_000, what: "the size of one disk in GB" });
+const GROUP_SIZE = param({ name: "groupSize", min: 1, max: 256, integer: true, what: "disks per RAID group" });
 
-/** Run one function body; a SizingError becomes the cell's value. Anything else is a bug and surfaces. */
-function cell(body: () => number | string): CellResult {
-  try {
-    const value = body();
-    if (typeof value === "number" && !Number.isFinite(value)) {
-      return new SizingError("#NUM!", "the result is too large to be a number");
-    }
-    return value;
-  } catch (e) {
-    if (e instanceof SizingError) return e;
-    throw e;
+/**
+ * Each function body runs in `try { return checked(…) } catch (e) { return caught(e) }`: a
+ * SizingError becomes the cell's value; anything else is a bug and surfaces. (A plain try/catch
+ * rather than a wrapper taking a closure: no allocation per call.)
+ */
+function checked(value: number | string): CellResult {
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    return new SizingError("#NUM!", "the result is too large to be a number");
   }
+  return value;
+}
+
+function caught(e: unknown): SizingError {
+  if (e instanceof SizingError) return e;
+  throw e;
 }
 
 const DBSIZE_RESULTS = {
@@ -91,17 +83,17 @@ export function EX_DBSIZE(
   result?: unknown,
   factors?: unknown,
 ): CellResult {
-  return cell(() => {
-    const profile = {
-      users: readNumber(users, USERS),
-      quotaMB: readNumber(quotaMB, QUOTA_MB),
-      messagesPerDay: readNumber(messagesPerDay, MESSAGES_PER_DAY),
-      messageKB: readNumber(messageKB, MESSAGE_KB),
-    };
+  try {
+    const nu = readNumber(users, USERS);
+    const mq = readNumber(quotaMB, QUOTA_MB);
+    const msr = readNumber(messagesPerDay, MESSAGES_PER_DAY);
+    const ams = readNumber(messageKB, MESSAGE_KB);
     const maxDb = readNumber(maxDatabaseGB, MAX_DATABASE_GB);
     const pick = DBSIZE_RESULTS[readChoice(result, "result", DBSIZE_RESULT_NAMES)];
-    return pick(databaseCapacity(profile, maxDb, readFactors(factors)));
-  });
+    return checked(pick(databaseCapacity(nu, mq, msr, ams, maxDb, readFactors(factors))));
+  } catch (e) {
+    return caught(e);
+  }
 }
 
 const LOGVOL_RESULTS = {
@@ -119,14 +111,16 @@ export function EX_LOGVOL(
   result?: unknown,
   factors?: unknown,
 ): CellResult {
-  return cell(() => {
+  try {
     const nu = readNumber(users, USERS);
     const msr = readNumber(messagesPerDay, MESSAGES_PER_DAY);
     const ams = readNumber(messageKB, MESSAGE_KB);
     const db = readNumber(databases, DATABASES);
     const pick = LOGVOL_RESULTS[readChoice(result, "result", LOGVOL_RESULT_NAMES)];
-    return pick(logCapacity(nu, msr, ams, db, readFactors(factors)));
-  });
+    return checked(pick(logCapacity(nu, msr, ams, db, readFactors(factors))));
+  } catch (e) {
+    return caught(e);
+  }
 }
 
 const IOPS_RESULTS = {
@@ -145,13 +139,15 @@ export function EX_IOPS(
   version?: unknown,
   factors?: unknown,
 ): CellResult {
-  return cell(() => {
+  try {
     const nu = readNumber(users, USERS);
     const msr = readNumber(messagesPerDay, MESSAGES_PER_DAY);
     const n = readNumber(copies, COPIES);
     const pick = IOPS_RESULTS[readChoice(result, "result", IOPS_RESULT_NAMES)];
-    return pick(iopsRequirement(nu, msr, n, readVersion(version, "version"), readFactors(factors)));
-  });
+    return checked(pick(iopsRequirement(nu, msr, n, readVersion(version, "version"), readFactors(factors))));
+  } catch (e) {
+    return caught(e);
+  }
 }
 
 const SPINDLES_RESULTS = {
@@ -178,7 +174,7 @@ export function EX_SPINDLES(
   result?: unknown,
   disks?: unknown,
 ): CellResult {
-  return cell(() => {
+  try {
     const level = readRaid(raid, "raid", "RAID5");
     const capacity = readOptionalNumber(capacityGB, CAPACITY_GB);
     const diskSize = readOptionalNumber(diskGB, DISK_GB);
@@ -189,7 +185,7 @@ export function EX_SPINDLES(
     const group = readOptionalNumber(groupSize, GROUP_SIZE);
     if (group !== undefined) checkGroupSize(level, group);
     const pick = SPINDLES_RESULTS[readChoice(result, "result", SPINDLES_RESULT_NAMES)];
-    return pick(
+    return checked(pick(
       spindleCount({
         iops: readNumber(iops, IOPS),
         raid: level,
@@ -199,8 +195,10 @@ export function EX_SPINDLES(
         diskGB: diskSize,
         groupSize: group,
       }),
-    );
-  });
+    ));
+  } catch (e) {
+    return caught(e);
+  }
 }
 
 function checkGroupSize(level: ReturnType<typeof readRaid>, group: number): void {
@@ -227,17 +225,22 @@ export function EX_ARRAYS(
   result?: unknown,
   catalog?: unknown,
 ): CellResult {
-  return cell(() => {
+  try {
     const capacity = readNumber(capacityGB, CAPACITY_GB);
     const demand = readNumber(iops, IOPS);
     const n = readNumber(copies, COPIES);
     const candidates = readCatalogue(catalog, "catalog", EQUALLOGIC_CATALOGUE);
-    const raids = [...new Set(candidates.map((c) => c.raid))];
+    const raids = candidates === EQUALLOGIC_CATALOGUE ? EQUALLOGIC_RAIDS : raidLevelsOf(candidates);
     const level = readRaid(raid, "raid", "RAID50", raids);
     const pick = ARRAYS_RESULTS[readChoice(result, "result", ARRAYS_RESULT_NAMES)];
-    return pick(chooseArrays(capacity, demand, n, level, selectModel(model, candidates)));
-  });
+    return checked(pick(chooseArrays(capacity, demand, n, level, selectModel(model, candidates))));
+  } catch (e) {
+    return caught(e);
+  }
 }
+
+const raidLevelsOf = (models: readonly ArrayModel[]): RaidLevel[] => [...new Set(models.map((c) => c.raid))];
+const EQUALLOGIC_RAIDS = raidLevelsOf(EQUALLOGIC_CATALOGUE);
 
 /** "auto" (or omitted) offers the whole catalogue; "PS6500E" offers its drives; "PS6500E 500GB" one entry. */
 function selectModel(model: unknown, candidates: readonly ArrayModel[]): readonly ArrayModel[] {
@@ -253,9 +256,9 @@ function selectModel(model: unknown, candidates: readonly ArrayModel[]): readonl
   throw new SizingError("#N/A", `model must be "auto" or one of the catalogue's: ${names}; got ${JSON.stringify(model)}`);
 }
 
-const USERS_IN_DAG: NumberParameter = { ...USERS, what: "the mailboxes in the DAG" };
-const SERVERS_IN_SITE: NumberParameter = { name: "servers", min: 1, max: 16, integer: true, what: "servers in a site (a DAG has up to 16)" };
-const IOPS_PER_MAILBOX: NumberParameter = { name: "iopsPerMailbox", above: 0, max: 1000, what: "database IOPS per mailbox with headroom, such as 0.121" };
+const USERS_IN_DAG = param({ ...USERS, what: "the mailboxes in the DAG" });
+const SERVERS_IN_SITE = param({ name: "servers", min: 1, max: 16, integer: true, what: "servers in a site (a DAG has up to 16)" });
+const IOPS_PER_MAILBOX = param({ name: "iopsPerMailbox", above: 0, max: 1000, what: "database IOPS per mailbox with headroom, such as 0.121" });
 
 /** `servers`: one number (one site) or a row or column of each site's servers, e.g. {6,3}. */
 function readServersPerSite(value: unknown): number[] {
@@ -288,7 +291,7 @@ export function EX_FAILOVER(
   iopsPerMailbox?: unknown,
   result?: unknown,
 ): CellResult {
-  return cell(() => {
+  try {
     const perSite = readServersPerSite(servers);
     const design = {
       users: readNumber(users, USERS_IN_DAG),
@@ -300,31 +303,35 @@ export function EX_FAILOVER(
     const pick = readChoice(result, "result", FAILOVER_RESULTS);
     const perMailbox = readOptionalNumber(iopsPerMailbox, IOPS_PER_MAILBOX);
     const load = failoverLoad(design, which);
-    if (pick === "servers") return load.survivingServers;
-    if (pick === "mailboxes") return load.activeMailboxesPerServer;
+    if (pick === "servers") return checked(load.survivingServers);
+    if (pick === "mailboxes") return checked(load.activeMailboxesPerServer);
     if (perMailbox === undefined) throw new SizingError("#N/A", "target needs iopsPerMailbox, such as EX_IOPS(1,150,,\"peruser\",2013)");
-    return targetIops(load.activeMailboxesPerServer, perMailbox);
-  });
+    return checked(targetIops(load.activeMailboxesPerServer, perMailbox));
+  } catch (e) {
+    return caught(e);
+  }
 }
 
 const DAG_LAYOUTS = ["active/active", "active/passive"] as const satisfies readonly DagLayout[];
 /** The default scenario is the worst the papers test: a site and then one more server (004). */
 const SCENARIOS_WORST_FIRST = ["site+server", "site", "server", "normal"] as const satisfies readonly FailureScenario[];
 
-const MAILBOXES: NumberParameter = { name: "mailboxes", min: 0, max: 1_000_000, integer: true, what: "active mailboxes on the server" };
+const MAILBOXES = param({ name: "mailboxes", min: 0, max: 1_000_000, integer: true, what: "active mailboxes on the server" });
 const SERVER_RESULTS = ["cores", "memory"] as const;
 
 /** Mailbox server cores and memory (003): 1,000 very heavy mailboxes a core, 4 GB + 6 MB a mailbox. */
 export function EX_SERVER(mailboxes: unknown, result?: unknown, factors?: unknown): CellResult {
-  return cell(() => {
+  try {
     const size = mailboxServerSize(readNumber(mailboxes, MAILBOXES), readFactors(factors));
-    return readChoice(result, "result", SERVER_RESULTS) === "cores" ? size.cores : size.memoryGB;
-  });
+    return checked(readChoice(result, "result", SERVER_RESULTS) === "cores" ? size.cores : size.memoryGB);
+  } catch (e) {
+    return caught(e);
+  }
 }
 
-const LATENCY = (name: string, what: string): NumberParameter => ({ name, min: 0, max: 100_000, what: `${what} in ms` });
-const ACHIEVED_IOPS: NumberParameter = { name: "achievedIops", min: 0, max: 1e9, what: "the transactional IOPS Jetstress achieved" };
-const TARGET_IOPS: NumberParameter = { name: "targetIops", min: 0, max: 1e9, what: "the target IOPS of the server" };
+const LATENCY = (name: string, what: string): NumberParameter => param({ name, min: 0, max: 100_000, what: `${what} in ms` });
+const ACHIEVED_IOPS = param({ name: "achievedIops", min: 0, max: 1e9, what: "the transactional IOPS Jetstress achieved" });
+const TARGET_IOPS = param({ name: "targetIops", min: 0, max: 1e9, what: "the target IOPS of the server" });
 const JETSTRESS_RESULTS = ["verdict", "reason"] as const;
 
 /**
@@ -340,7 +347,7 @@ export function EX_JETSTRESS(
   logWritePeakMs?: unknown,
   result?: unknown,
 ): CellResult {
-  return cell(() => {
+  try {
     const verdict = jetstressVerdict({
       achievedIops: readNumber(achievedIops, ACHIEVED_IOPS),
       targetIops: readNumber(targetIops, TARGET_IOPS),
@@ -349,7 +356,9 @@ export function EX_JETSTRESS(
       databaseReadPeakMs: readOptionalNumber(dbReadPeakMs, LATENCY("dbReadPeakMs", "the peak database read latency")),
       logWritePeakMs: readOptionalNumber(logWritePeakMs, LATENCY("logWritePeakMs", "the peak log write latency")),
     });
-    if (readChoice(result, "result", JETSTRESS_RESULTS) === "verdict") return verdict.pass ? "pass" : "fail";
-    return verdict.pass ? "pass" : `fail: ${verdict.failures.join("; ")}`;
-  });
+    if (readChoice(result, "result", JETSTRESS_RESULTS) === "verdict") return checked(verdict.pass ? "pass" : "fail");
+    return checked(verdict.pass ? "pass" : `fail: ${verdict.failures.join("; ")}`);
+  } catch (e) {
+    return caught(e);
+  }
 }

@@ -16,11 +16,11 @@ import {
 } from "../../src/engine";
 
 // 000_72e1ddb9bbd1ecac.txt, 3.4.2: 5,000 users, 2 GB quota, 150 messages/day, 75 KB, max 1,024 GB.
-const REFERENCE_PROFILE = { users: 5000, quotaMB: 2048, messagesPerDay: 150, messageKB: 75 };
+const REFERENCE_PROFILE = [5000, 2048, 150, 75] as const;
 
 describe("database capacity reproduces 000_72e1ddb9bbd1ecac.txt, Table 18", () => {
   // @erratum E1: growth 1.0 (Table 14 says × 1.2; the worked example Table 18 applies none).
-  const c = databaseCapacity(REFERENCE_PROFILE, 1024, DATABASE_FACTOR_DEFAULTS);
+  const c = databaseCapacity(...REFERENCE_PROFILE, 1024, DATABASE_FACTOR_DEFAULTS);
 
   test.each([
     ["WSU, white space per user (MB)", c.whiteSpacePerUserMB, 11, 0], // Table 18: "WSU = 11MB"
@@ -70,7 +70,7 @@ describe("log capacity reproduces 000_72e1ddb9bbd1ecac.txt, Table 19", () => {
   });
 
   test("12 × 1,266 + 12 × 48 = 15,768 GB for all volumes (000, 3.4.2)", () => {
-    const c = databaseCapacity(REFERENCE_PROFILE, 1024, DATABASE_FACTOR_DEFAULTS);
+    const c = databaseCapacity(...REFERENCE_PROFILE, 1024, DATABASE_FACTOR_DEFAULTS);
     expect(c.databaseCount * c.provisionedDatabaseVolumeGB + c.databaseCount * l.provisionedLogVolumeGB).toBe(15768);
   });
 });

@@ -26,8 +26,7 @@ export function expectedOutputs(
   const databases = num(dbsize("count"));
   const logvol = (result: string) => EX_LOGVOL(users, messagesPerDay, messageKB, databases, result, factors);
   const iops = (result: string) => EX_IOPS(users, messagesPerDay, copies, result, 2010, factors);
-  const profile = { users, quotaMB, messagesPerDay, messageKB };
-  const capacity = databaseCapacity(profile, maxDatabaseGB, merged);
+  const capacity = databaseCapacity(users, quotaMB, messagesPerDay, messageKB, maxDatabaseGB, merged);
   const logs = logCapacity(users, messagesPerDay, messageKB, databases, merged);
   const databaseVolumesTotalGB = databases * num(dbsize("volume"));
   const logVolumesTotalGB = databases * num(logvol("volume"));
