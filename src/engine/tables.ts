@@ -45,15 +45,11 @@ export const SERVER_FACTOR_DEFAULTS = {
   memoryPerMailboxMB: 6,
 } as const;
 
+/** Every factor any function reads; one factors table in a workbook can feed them all. */
 export const FACTOR_DEFAULTS = {
   ...DATABASE_FACTOR_DEFAULTS,
   ...LOG_FACTOR_DEFAULTS,
   ...IOPS_FACTOR_DEFAULTS,
-} as const;
-
-/** Every factor any function reads; one factors table in a workbook can feed them all. */
-export const ALL_FACTOR_DEFAULTS = {
-  ...FACTOR_DEFAULTS,
   ...SERVER_FACTOR_DEFAULTS,
 } as const;
 
@@ -62,9 +58,7 @@ export type LogFactors = { [K in keyof typeof LOG_FACTOR_DEFAULTS]: number };
 export type IopsFactors = { [K in keyof typeof IOPS_FACTOR_DEFAULTS]: number };
 export type ServerFactors = { [K in keyof typeof SERVER_FACTOR_DEFAULTS]: number };
 export type FactorName = keyof typeof FACTOR_DEFAULTS;
-/** Names of every factor, the server sizing ones included. */
-export type AnyFactorName = keyof typeof ALL_FACTOR_DEFAULTS;
-export type Factors = { [K in AnyFactorName]: number };
+export type Factors = { [K in FactorName]: number };
 
 /** Maximum database size when none is given, GB — 000, 3.4.2. */
 export const DEFAULT_MAX_DATABASE_GB = 1024;

@@ -6,12 +6,12 @@
 import {
   DISK_CLASS_IOPS,
   EXCHANGE_VERSIONS,
-  ALL_FACTOR_DEFAULTS,
+  FACTOR_DEFAULTS,
   RAID_LEVELS,
   SizingError,
   type DiskClass,
   type ExchangeVersion,
-  type AnyFactorName,
+  type FactorName,
   type Factors,
   type RaidLevel,
 } from "../engine";
@@ -179,7 +179,7 @@ export function readVersion(value: unknown, name: string): ExchangeVersion {
 }
 
 /** Limits of each factor: multipliers never below 1 (a sizing tool must not shrink), shares 0–1. */
-const FACTOR_PARAMETERS: Record<AnyFactorName, NumberParameter> = {
+const FACTOR_PARAMETERS: Record<FactorName, NumberParameter> = {
   growth: numberParameter({ name: "growth", min: 1, max: 100, what: "a multiplier such as 1.2" }),
   retentionDays: numberParameter({ name: "retentionDays", min: 0, max: 3650, what: "days of deleted item retention" }),
   singleItemRecovery: numberParameter({ name: "singleItemRecovery", min: 0, max: 1, what: "a share of the quota such as 0.012" }),
@@ -197,7 +197,7 @@ const FACTOR_PARAMETERS: Record<AnyFactorName, NumberParameter> = {
   memoryPerMailboxMB: numberParameter({ name: "memoryPerMailboxMB", min: 0, max: 100_000, what: "memory per mailbox, MB, such as 6" }),
 };
 
-export const FACTOR_NAMES = Object.keys(ALL_FACTOR_DEFAULTS) as AnyFactorName[];
+export const FACTOR_NAMES = Object.keys(FACTOR_DEFAULTS) as FactorName[];
 const FACTOR_BY_LOWER_NAME = new Map(FACTOR_NAMES.map((n) => [n.toLowerCase(), n]));
 
 /**
@@ -207,10 +207,10 @@ const FACTOR_BY_LOWER_NAME = new Map(FACTOR_NAMES.map((n) => [n.toLowerCase(), n
  * so one factors table can feed all of them; a name no function knows is an error.
  */
 export function readFactors(value: unknown, name = "factors"): Factors {
-  if (isOmitted(value)) return ALL_FACTOR_DEFAULTS;
+  if (isOmitted(value)) return FACTOR_DEFAULTS;
   const rows = Array.isArray(value) ? (value as unknown[]) : [value];
-  if (rows.length === 0) return ALL_FACTOR_DEFAULTS;
-  const factors: Factors = { ...ALL_FACTOR_DEFAULTS };
+  if (rows.length === 0) return FACTOR_DEFAULTS;
+  const factors: Factors = { ...FACTOR_DEFAULTS };
   const shape = "a two-column range or array of factor names and values";
   for (const row of rows) {
     if (!Array.isArray(row) || row.length !== 2) return fail(name, shape, value);

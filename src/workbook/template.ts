@@ -9,8 +9,11 @@
 import {
   DEFAULT_MAX_DATABASE_GB,
   DEFAULT_READ_RATIO,
+  DISK_CLASS_IOPS,
+  EQUALLOGIC_CATALOGUE,
   EXCHANGE_VERSIONS,
   FACTOR_DEFAULTS,
+  JETSTRESS_THRESHOLDS,
   MESSAGE_SIZE_LOG_FACTORS,
   type FactorName,
 } from "../engine";
@@ -46,12 +49,21 @@ const SEED_DELL = "000_72e1ddb9bbd1ecac.txt";
 const SEED_EMC = "001_0443ed4d42832f8c.txt";
 const SEED_ESRP_2013 = "002_65f0dd5fd4776492.txt";
 const SEED_ESRP_2016 = "004_1d3a339e6fd03f64.txt";
+const SEED_VMWARE = "003_a7bfc144662ec97f.txt";
 
-const BASE_SHEETS = { inputs: "Inputs", design: "Design", sources: "Sources" } as const;
+const BASE_SHEETS = {
+  inputs: "Inputs",
+  design: "Design",
+  resilience: "Resilience",
+  jetstress: "Jetstress",
+  hardware: "Hardware",
+  sources: "Sources",
+} as const;
+export type TemplateSheet = keyof typeof BASE_SHEETS;
 
 /** The sheet names of a copy of the template. */
-export function templateSheetNames(suffix = ""): { inputs: string; design: string; sources: string } {
-  return { inputs: BASE_SHEETS.inputs + suffix, design: BASE_SHEETS.design + suffix, sources: BASE_SHEETS.sources + suffix };
+export function templateSheetNames(suffix = ""): Record<TemplateSheet, string> {
+  return Object.fromEntries(Object.entries(BASE_SHEETS).map(([key, name]) => [key, name + suffix])) as Record<TemplateSheet, string>;
 }
 
 /** The defined-name suffix for a sheet suffix: " 2" → "_2" (names cannot hold spaces). */
@@ -79,7 +91,14 @@ type InputKey =
   | "arrayModel"
   | "spindleRaid"
   | "spindleDisk"
-  | "readRatio";
+  | "readRatio"
+  | "serversSite1"
+  | "serversSite2"
+  | "dagLayout";
+
+/** Defined names beyond the single input cells: ranges that functions read whole. */
+type RangeNameKey = "factors" | "servers" | "arrayCatalog" | "diskClasses";
+type NameKey = InputKey | RangeNameKey;
 
 interface InputRow {
   key: InputKey;
@@ -105,6 +124,9 @@ const INPUT_ROWS: readonly InputRow[] = [
   { key: "spindleRaid", name: "SpindleRaid", label: "RAID level for spindles", what: "RAID level of your own spindle row on the Design sheet", source: `${SEED_EMC}, Phase 2` },
   { key: "spindleDisk", name: "SpindleDisk", label: "Spindle disk class", what: 'Disk class ("7.2K", "10K", "15K") or IOPS per disk', source: `${SEED_EMC}, Phase 2` },
   { key: "readRatio", name: "ReadRatio", label: "Read ratio", format: "0%", what: "Share of database I/O that is reads (3:2)", source: `${SEED_EMC}, Phase 2` },
+  { key: "serversSite1", name: "ServersFirstSite", label: "Mailbox servers, site 1", format: '0 "servers"', what: "DAG members in the first site (the active site when active/passive)", source: `${SEED_ESRP_2013}, 4.1; ${SEED_ESRP_2016}, 4.1` },
+  { key: "serversSite2", name: "ServersSecondSite", label: "Mailbox servers, site 2", format: '0 "servers"', what: "DAG members in a second site; leave empty for one site. Copies sit round-robin over the sites", source: `${SEED_ESRP_2013}, 4.1; ${SEED_ESRP_2016}, 4.1` },
+  { key: "dagLayout", name: "DagLayout", label: "DAG layout", what: '"active/active": every server carries active copies; "active/passive": only the first site does', source: `${SEED_ESRP_2016}, 4.1 (active/active); ${SEED_ESRP_2013}, 4.1 (active/passive)` },
 ];
 
 /** Defaults of the inputs beyond the headline numbers (SIZING.md sections 3-5). */
@@ -115,6 +137,10 @@ const OTHER_INPUT_DEFAULTS: Record<Exclude<InputKey, keyof HeadlineInputs>, numb
   spindleRaid: "RAID5",
   spindleDisk: "10K",
   readRatio: DEFAULT_READ_RATIO,
+  // 000 3.4.2 gives 2 copies but no server count: two servers in one site hold them.
+  serversSite1: 2,
+  serversSite2: "",
+  dagLayout: "active/active",
 };
 
 /** What each factor is, its display format and its source; the values are FACTOR_DEFAULTS. */
@@ -131,6 +157,9 @@ const FACTOR_ROWS: Record<FactorName, { what: string; format: string; source: st
   truncationDays: { what: "Days of logs kept against truncation failure", format: '0 "days"', source: `${SEED_DELL}, Table 15 step 6` },
   overhead: { what: "Log volume overhead", format: '0.00"×"', source: `${SEED_DELL}, Table 15 step 6` },
   headroom: { what: "IOPS headroom for spikes", format: '0.00"×"', source: `${SEED_DELL}, Tables 16-17` },
+  mailboxesPerCore: { what: "Very heavy mailboxes one core serves", format: '#,##0 "mailboxes"', source: `${SEED_VMWARE}, configuration of user and resource sizing` },
+  baseMemoryGB: { what: "Mailbox server memory before mailboxes", format: '0 "GB"', source: `${SEED_VMWARE}, configuration of user and resource sizing` },
+  memoryPerMailboxMB: { what: "Mailbox server memory per active mailbox", format: '0 "MB"', source: `${SEED_VMWARE}, configuration of user and resource sizing` },
 };
 
 const FACTOR_NAMES = Object.keys(FACTOR_DEFAULTS) as FactorName[];
@@ -165,10 +194,16 @@ export const FACTOR_CELLS: Readonly<Record<FactorName, string>> = Object.freeze(
   Object.fromEntries(FACTOR_NAMES.map((name, i) => [name, `B${FIRST_FACTOR_ROW + i}`])) as Record<FactorName, string>,
 );
 
-/** The defined names of the inputs, before any suffix; `Factors` is the name|value range. */
-export const INPUT_NAMES: Readonly<Record<InputKey | "factors", string>> = Object.freeze({
+/**
+ * The defined names, before any suffix: one per input cell; `Factors` is the name|value range,
+ * `Servers` the servers of each site, `ArrayCatalog` and `DiskClasses` the user's hardware.
+ */
+export const INPUT_NAMES: Readonly<Record<NameKey, string>> = Object.freeze({
   ...(Object.fromEntries(INPUT_ROWS.map((row) => [row.key, row.name])) as Record<InputKey, string>),
   factors: "Factors",
+  servers: "Servers",
+  arrayCatalog: "ArrayCatalog",
+  diskClasses: "DiskClasses",
 });
 
 function buildInputs(sheet: string, values: Record<InputKey, number | string>): SheetModel {
@@ -186,7 +221,7 @@ function buildInputs(sheet: string, values: Record<InputKey, number | string>): 
     const r = INPUTS_LAYOUT.firstInputRow + i;
     cells.push(
       { address: `A${r}`, value: row.label, role: "label" },
-      { address: `B${r}`, value: values[row.key], numberFormat: row.format, role: "input" },
+      { address: `B${r}`, value: values[row.key] === "" ? undefined : values[row.key], numberFormat: row.format, role: "input" },
       { address: `C${r}`, value: row.what, role: "note" },
       { address: `D${r}`, value: row.source, role: "source" },
     );
@@ -260,7 +295,7 @@ interface OutputRow {
 
 interface References {
   /** A defined input name, suffixed: `Users_2`. */
-  input(key: InputKey | "factors"): string;
+  input(key: NameKey): string;
   /** A factor's value cell on the Inputs sheet, qualified: `'Inputs 2'!$B$22`. */
   factor(name: FactorName): string;
   /** An earlier output on the Design sheet: `C7`. */
@@ -274,9 +309,9 @@ const logvol = (r: References, result: string): string =>
 const iops = (r: References, result: string): string =>
   `=EXSIZE.EX_IOPS(${r.input("users")},${r.input("messagesPerDay")},${r.input("copies")},"${result}",${r.input("exchangeVersion")},${r.input("factors")})`;
 const spindles = (r: References, raid: string, disk: string): string =>
-  `=EXSIZE.EX_SPINDLES(${r.output("databaseIops")},${raid},${disk},${r.input("readRatio")})`;
+  `=EXSIZE.EX_SPINDLES(${r.output("databaseIops")},${raid},${disk},${r.input("readRatio")},,,,"disks",${r.input("diskClasses")})`;
 const arrays = (r: References, result: string): string =>
-  `=EXSIZE.EX_ARRAYS(${r.output("totalCapacityGB")},${r.output("databaseIops")},${r.input("copies")},${r.input("arrayRaid")},${r.input("arrayModel")},"${result}")`;
+  `=EXSIZE.EX_ARRAYS(${r.output("totalCapacityGB")},${r.output("databaseIops")},${r.input("copies")},${r.input("arrayRaid")},${r.input("arrayModel")},"${result}",${r.input("arrayCatalog")})`;
 
 /** MSF as a native formula, generated from the engine's table (000, Table 15 step 3). */
 function messageSizeFactorFormula(messageKB: string): string {
@@ -377,7 +412,7 @@ const CHART_HEADING_ROW =
 const CHART_HEADER_ROW = CHART_HEADING_ROW + 1;
 const CHART_DATA_ROW = CHART_HEADER_ROW + 1;
 
-function buildDesign(sheet: string, inputsSheet: string, names: Record<InputKey | "factors", string>): { sheet: SheetModel; chart: ChartModel } {
+function buildDesign(sheet: string, inputsSheet: string, names: Record<NameKey, string>): { sheet: SheetModel; chart: ChartModel } {
   const inputs = sheetReference(inputsSheet);
   const ref: References = {
     input: (key) => names[key],
@@ -452,6 +487,212 @@ const STEP_OUTPUTS: ReadonlySet<DesignOutput> = new Set<DesignOutput>([
 ]);
 
 // ---------------------------------------------------------------------------------------------
+// Resilience sheet: failure scenarios and the servers that carry them (issue 4).
+// Columns: A scenario, B what fails, C surviving servers, D active mailboxes per server,
+// E target IOPS per server, F cores, G memory, H source.
+
+const SCENARIO_ROWS: ReadonlyArray<{ scenario: string; fails: string }> = [
+  { scenario: "normal", fails: "Nothing: every server up" },
+  { scenario: "server", fails: "One server" },
+  { scenario: "site", fails: "A whole site (the worst one to lose)" },
+  { scenario: "site+server", fails: "A site, then one more server" },
+];
+const RESILIENCE_FIRST_ROW = 5;
+const RESILIENCE_LAST_ROW = RESILIENCE_FIRST_ROW + SCENARIO_ROWS.length - 1;
+const RESILIENCE_SUMMARY_ROW = RESILIENCE_LAST_ROW + 2;
+const NOT_SURVIVABLE = "not survivable";
+
+/** Where the Resilience sheet's results sit: per scenario, and the worst survivable case. */
+export const RESILIENCE_CELLS = Object.freeze({
+  scenarioRow: Object.fromEntries(SCENARIO_ROWS.map((row, i) => [row.scenario, RESILIENCE_FIRST_ROW + i])) as Record<string, number>,
+  survivingServers: "C",
+  activeMailboxes: "D",
+  targetIops: "E",
+  cores: "F",
+  memoryGB: "G",
+  /** The per-server IOPS target the storage must pass: the worst survivable scenario. */
+  designTargetIops: `E${RESILIENCE_SUMMARY_ROW}`,
+  designCores: `F${RESILIENCE_SUMMARY_ROW}`,
+  designMemoryGB: `G${RESILIENCE_SUMMARY_ROW}`,
+  /** Database IOPS per server in normal operation, every copy counted (004, Figure 6: 229). */
+  normalIopsPerServer: `E${RESILIENCE_SUMMARY_ROW + 1}`,
+});
+
+function buildResilience(sheet: string, designSheet: string, names: Record<NameKey, string>): SheetModel {
+  const design = sheetReference(designSheet);
+  const iopsPerMailbox = `${design}!${absolute(DESIGN_CELLS.iopsPerUser)}`;
+  const failover = (scenario: string, perMailbox: string, result: string) =>
+    `EXSIZE.EX_FAILOVER(${names.users},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}")`;
+  const source = `${SEED_ESRP_2013}, 4.1; ${SEED_ESRP_2016}, 4.1; ${SEED_VMWARE}`;
+  const cells: CellModel[] = [
+    { address: "A1", value: "Resilience: what each surviving server carries when servers or a site fail", role: "title" },
+    {
+      address: "A2",
+      value:
+        "Active mailboxes spread evenly over the servers that hold copies; the busiest server is rounded up. A scenario that leaves a database without a copy is not survivable.",
+      role: "note",
+    },
+    ...header(4, ["Scenario", "What fails", "Surviving servers", "Active mailboxes per server", "Target IOPS per server", "Cores", "Memory", "Source"]),
+  ];
+  SCENARIO_ROWS.forEach((row, i) => {
+    const r = RESILIENCE_FIRST_ROW + i;
+    cells.push(
+      { address: `A${r}`, value: row.scenario, role: "label" },
+      { address: `B${r}`, value: row.fails, role: "note" },
+      { address: `C${r}`, formula: `=IFERROR(${failover(row.scenario, "", "servers")},"${NOT_SURVIVABLE}")`, numberFormat: '0 "servers"', role: "output" },
+      { address: `D${r}`, formula: `=IFERROR(${failover(row.scenario, "", "mailboxes")},"${NOT_SURVIVABLE}")`, numberFormat: '#,##0 "mailboxes"', role: "output" },
+      { address: `E${r}`, formula: `=IFERROR(${failover(row.scenario, iopsPerMailbox, "target")},"—")`, numberFormat: '#,##0 "IOPS"', role: "output" },
+      { address: `F${r}`, formula: `=IFERROR(EXSIZE.EX_SERVER(D${r},"cores",${names.factors}),"—")`, numberFormat: '0 "cores"', role: "output" },
+      { address: `G${r}`, formula: `=IFERROR(EXSIZE.EX_SERVER(D${r},"memory",${names.factors}),"—")`, numberFormat: '0 "GB"', role: "output" },
+      { address: `H${r}`, value: source, role: "source" },
+    );
+  });
+  const s = RESILIENCE_SUMMARY_ROW;
+  const span = (column: string) => `${column}${RESILIENCE_FIRST_ROW}:${column}${RESILIENCE_LAST_ROW}`;
+  cells.push(
+    { address: `A${s}`, value: "Design for the worst survivable case", role: "heading" },
+    { address: `D${s}`, value: "Target, cores, memory:", role: "label" },
+    { address: `E${s}`, formula: `=MAX(${span("E")})`, numberFormat: '#,##0 "IOPS"', role: "output" },
+    { address: `F${s}`, formula: `=MAX(${span("F")})`, numberFormat: '0 "cores"', role: "output" },
+    { address: `G${s}`, formula: `=MAX(${span("G")})`, numberFormat: '0 "GB"', role: "output" },
+    { address: `H${s}`, value: `Jetstress must reach this target on every server (${SEED_ESRP_2013}, 6.2)`, role: "source" },
+    { address: `A${s + 1}`, value: "Normal operation", role: "heading" },
+    { address: `D${s + 1}`, value: "Database IOPS per server, every copy:", role: "label" },
+    {
+      address: `E${s + 1}`,
+      formula: `=${design}!${absolute(DESIGN_CELLS.dagDatabaseIops)}/SUM(${names.servers})`,
+      numberFormat: '#,##0 "IOPS"',
+      role: "output",
+    },
+    { address: `H${s + 1}`, value: `The calculator's per-server figure (${SEED_ESRP_2016}, Figure 6: 3,666 / 16 = 229)`, role: "source" },
+  );
+  return { name: sheet, columnWidths: [14, 36, 18, 26, 22, 10, 10, 70], frozenRows: 4, cells };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Jetstress sheet: paste each server's results, see pass or fail (issue 4).
+
+/** One row per DAG member: a DAG has at most 16 servers. */
+const JETSTRESS_ROWS = 16;
+const JETSTRESS_FIRST_ROW = 5;
+const JETSTRESS_COLUMNS = ["Server", "Achieved IOPS", "Target IOPS", "DB read avg (ms)", "Log write avg (ms)", "DB read peak (ms)", "Log write peak (ms)", "Verdict", "Reason"] as const;
+
+/** Where the Jetstress sheet's rows sit: `row(i)` for server i (0-based), columns by letter. */
+export const JETSTRESS_CELLS = Object.freeze({
+  row: (server: number) => JETSTRESS_FIRST_ROW + server,
+  rows: JETSTRESS_ROWS,
+  server: "A",
+  achievedIops: "B",
+  targetIops: "C",
+  dbReadLatencyMs: "D",
+  logWriteLatencyMs: "E",
+  dbReadPeakMs: "F",
+  logWritePeakMs: "G",
+  verdict: "H",
+  reason: "I",
+});
+
+function buildJetstress(sheet: string, resilienceSheet: string): SheetModel {
+  const t = JETSTRESS_THRESHOLDS;
+  const target = `${sheetReference(resilienceSheet)}!${absolute(RESILIENCE_CELLS.designTargetIops)}`;
+  const cells: CellModel[] = [
+    { address: "A1", value: "Jetstress validation: paste each server's results", role: "title" },
+    {
+      address: "A2",
+      value:
+        `Pass: achieved IOPS at least the target, database reads at most ${t.databaseReadLatencyMs} ms and log writes at most ${t.logWriteLatencyMs} ms on average, ` +
+        `peaks at most ${t.spikeLatencyMs} ms (${SEED_DELL}, 3.1.3; ESRP 6.2). The target comes from the Resilience sheet; overwrite it with your Jetstress target.`,
+      role: "note",
+    },
+    ...header(4, [...JETSTRESS_COLUMNS]),
+  ];
+  for (let i = 0; i < JETSTRESS_ROWS; i++) {
+    const r = JETSTRESS_FIRST_ROW + i;
+    const args = `B${r},C${r},D${r},E${r},F${r},G${r}`;
+    cells.push(
+      { address: `A${r}`, role: "input" },
+      { address: `B${r}`, numberFormat: '#,##0 "IOPS"', role: "input" },
+      { address: `C${r}`, formula: `=${target}`, numberFormat: '#,##0 "IOPS"', role: "input" },
+      ...["D", "E", "F", "G"].map((column) => ({ address: `${column}${r}`, numberFormat: '0.00 "ms"', role: "input" as const })),
+      { address: `H${r}`, formula: `=IF(B${r}="","",EXSIZE.EX_JETSTRESS(${args}))`, role: "output" },
+      { address: `I${r}`, formula: `=IF(B${r}="","",EXSIZE.EX_JETSTRESS(${args},"reason"))`, role: "note" },
+    );
+  }
+  return { name: sheet, columnWidths: [16, 16, 16, 16, 16, 16, 16, 10, 60], frozenRows: 4, cells };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hardware sheet: the user's own arrays and disk classes (issue 4).
+
+const OWN_ARRAY_ROWS = 12;
+const ARRAYS_FIRST_ROW = 6;
+const ARRAYS_LAST_ROW = ARRAYS_FIRST_ROW + OWN_ARRAY_ROWS - 1;
+const DISKS_HEADING_ROW = ARRAYS_LAST_ROW + 2;
+const DISKS_FIRST_ROW = DISKS_HEADING_ROW + 2;
+const DISK_CLASS_NAMES = Object.keys(DISK_CLASS_IOPS) as Array<keyof typeof DISK_CLASS_IOPS>;
+const OWN_DISK_ROWS = 6;
+const DISKS_LAST_ROW = DISKS_FIRST_ROW + DISK_CLASS_NAMES.length + OWN_DISK_ROWS - 1;
+const BUILT_IN_HEADING_ROW = DISKS_LAST_ROW + 2;
+
+/** Where the user's hardware rows start (0-based row i of each table). */
+export const HARDWARE_CELLS = Object.freeze({
+  arrayRow: (i: number) => ARRAYS_FIRST_ROW + i,
+  diskRow: (i: number) => DISKS_FIRST_ROW + i,
+});
+
+function buildHardware(sheet: string): { sheet: SheetModel; arrayCatalog: string; diskClasses: string } {
+  const cells: CellModel[] = [
+    { address: "A1", value: "Your own hardware: arrays and disk classes the functions size with", role: "title" },
+    {
+      address: "A2",
+      value:
+        "Add a row and the Design sheet takes it into account: EX_ARRAYS chooses among your arrays and the EqualLogic catalogue by the same rule (fewest arrays, then least waste); EX_SPINDLES reads disk classes by name.",
+      role: "note",
+    },
+    { address: "A4", value: `Your arrays: one row per model, drive and RAID level (a row like a built-in one replaces it; ${SEED_DELL}, 3.4.1)`, role: "heading" },
+    ...header(5, ["Model", "Drive", "RAID level", "Usable GB per array", "Measured database IOPS per array"]),
+  ];
+  for (let r = ARRAYS_FIRST_ROW; r <= ARRAYS_LAST_ROW; r++) {
+    cells.push(
+      ...["A", "B", "C"].map((column) => ({ address: `${column}${r}`, role: "input" as const })),
+      { address: `D${r}`, numberFormat: '#,##0 "GB"', role: "input" },
+      { address: `E${r}`, numberFormat: '#,##0 "IOPS"', role: "input" },
+    );
+  }
+  cells.push(
+    { address: `A${DISKS_HEADING_ROW}`, value: `Disk classes: random IOPS per disk (${SEED_EMC}, Phase 2; 15K from Microsoft's calculator)`, role: "heading" },
+    ...header(DISKS_HEADING_ROW + 1, ["Disk class", "IOPS per disk"]),
+  );
+  for (let i = 0; i < DISK_CLASS_NAMES.length + OWN_DISK_ROWS; i++) {
+    const r = DISKS_FIRST_ROW + i;
+    const name = DISK_CLASS_NAMES[i];
+    cells.push(
+      { address: `A${r}`, value: name, role: "input" },
+      { address: `B${r}`, value: name === undefined ? undefined : DISK_CLASS_IOPS[name], numberFormat: '#,##0 "IOPS"', role: "input" },
+    );
+  }
+  cells.push(
+    { address: `A${BUILT_IN_HEADING_ROW}`, value: `Built-in arrays, for reference (${SEED_DELL}, Tables 12-13: models with both measured IOPS and usable capacity)`, role: "heading" },
+    ...header(BUILT_IN_HEADING_ROW + 1, ["Model", "Drive", "RAID level", "Usable GB per array", "Measured database IOPS per array"]),
+  );
+  EQUALLOGIC_CATALOGUE.forEach((m, i) => {
+    const r = BUILT_IN_HEADING_ROW + 2 + i;
+    cells.push(
+      { address: `A${r}`, value: m.model, role: "note" },
+      { address: `B${r}`, value: m.drive, role: "note" },
+      { address: `C${r}`, value: m.raid, role: "note" },
+      { address: `D${r}`, value: m.usableGB, numberFormat: '#,##0 "GB"', role: "note" },
+      { address: `E${r}`, value: m.iops, numberFormat: '#,##0 "IOPS"', role: "note" },
+    );
+  });
+  return {
+    sheet: { name: sheet, columnWidths: [22, 14, 12, 20, 30], frozenRows: 2, cells },
+    arrayCatalog: `$A$${ARRAYS_FIRST_ROW}:$E$${ARRAYS_LAST_ROW}`,
+    diskClasses: `$A$${DISKS_FIRST_ROW}:$B$${DISKS_LAST_ROW}`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Sources sheet
 
 /** SIZING.md section 7, the errata: where the seeds disagree with themselves and what we use. */
@@ -461,6 +702,7 @@ const ERRATA: ReadonlyArray<[string, string, string, string, string]> = [
   ["E3", "001 spindle counts", "ceil of the formula", '16.97 → "16", 10.8 → "10", 23.26 → "22"', "always round up: a sizing tool must never under-provision"],
   ["E4", "000 2.2", "150 msgs ↔ 9 MB cache", "one passage prints 6 MB", "9 MB (Microsoft's table: 0.06 MB × messages)"],
   ["E5", "001 IOPS requirements", "0.18 IOPS per user already includes the 20% headroom", "5,000 × 0.18 = 900, then + 20% again = 1,080", "EX_IOPS applies headroom once (900); EX_SPINDLES takes the IOPS it is given"],
+  ["E6", "002 4.1 and Tables 7, 12", "12,500 mailboxes on 3 servers", 'printed "4,166" each (and 2,083 on 6), target 504', "the busiest server carries 4,167 (2,084): rounded up as E3; IOPS targets round up too (README)"],
 ];
 
 function buildSources(sheet: string): SheetModel {
@@ -477,6 +719,11 @@ function buildSources(sheet: string): SheetModel {
     ["IOPS per user, Exchange 2013 and later", `${SEED_ESRP_2013}; ${SEED_ESRP_2016}`, "calculator profile; Figure 6", "0.121 at 150 messages"],
     ["Spindles", SEED_EMC, "Phase 2; Storage requirements calculated", "17 / 12 / 24 disks at 1,080 IOPS (errata E3, E5)"],
     ["Arrays", SEED_DELL, "3.4.1; Tables 12-13; 3.4.2", "two PS6500E arrays with 500GB drives"],
+    ["Resilience: active mailboxes per surviving server", `${SEED_ESRP_2013}; ${SEED_ESRP_2016}`, "4.1 Failure and Recovery Scenarios", "4,166 (002, erratum E6); 1,086 (004)"],
+    ["Resilience: target IOPS per server", `${SEED_ESRP_2013}; ${SEED_ESRP_2016}`, "4.2; 6.2.1 Individual Server Metrics", "503-504 (002); 132 (004)"],
+    ["Resilience: cores and memory", SEED_VMWARE, "configuration of user and resource sizing", "4,000 users: 4 vCPUs, 28 GB"],
+    ["Jetstress pass criteria", SEED_DELL, "3.1.3 footnotes 11-12; ESRP 6.2", "reads ≤ 20 ms, log writes ≤ 10 ms, spikes ≤ 100 ms"],
+    ["Hardware: disk classes", SEED_EMC, "Phase 2", "140 IOPS (10K), 65 IOPS (7.2K); 15K: 180 from Microsoft's calculator"],
   ];
   rows.forEach((values, i) => cells.push(...textRow(4 + i, values, ["label", "source", "source", "note"])));
   const errataHeading = 4 + rows.length + 1;
@@ -506,12 +753,10 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
   const suffix = options.suffix ?? "";
   const sheets = templateSheetNames(suffix);
   const tail = nameSuffix(suffix);
-  const names = Object.fromEntries(Object.entries(INPUT_NAMES).map(([key, name]) => [key, name + tail])) as Record<
-    InputKey | "factors",
-    string
-  >;
+  const names = Object.fromEntries(Object.entries(INPUT_NAMES).map(([key, name]) => [key, name + tail])) as Record<NameKey, string>;
   const inputs = buildInputs(sheets.inputs, inputValues(options.inputs));
   const { sheet: design, chart } = buildDesign(sheets.design, sheets.inputs, names);
+  const hardware = buildHardware(sheets.hardware);
   const definedNames: DefinedName[] = [
     ...INPUT_ROWS.map((row) => ({
       name: names[row.key],
@@ -525,8 +770,22 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       range: `$A$${FIRST_FACTOR_ROW}:$B$${LAST_FACTOR_ROW}`,
       comment: "Factor names and values, read by every EXSIZE function",
     },
+    {
+      name: names.servers,
+      sheet: sheets.inputs,
+      range: `${absolute(INPUT_CELLS.serversSite1)}:${absolute(INPUT_CELLS.serversSite2)}`,
+      comment: "Mailbox servers in each site, read by EX_FAILOVER",
+    },
+    { name: names.arrayCatalog, sheet: sheets.hardware, range: hardware.arrayCatalog, comment: "Your arrays, read by EX_ARRAYS" },
+    { name: names.diskClasses, sheet: sheets.hardware, range: hardware.diskClasses, comment: "Disk classes, read by EX_SPINDLES" },
   ];
-  return { sheets: [inputs, design, buildSources(sheets.sources)], names: definedNames, charts: [chart] };
+  const resilience = buildResilience(sheets.resilience, sheets.design, names);
+  const jetstress = buildJetstress(sheets.jetstress, sheets.resilience);
+  return {
+    sheets: [inputs, design, resilience, jetstress, hardware.sheet, buildSources(sheets.sources)],
+    names: definedNames,
+    charts: [chart],
+  };
 }
 
 /**

@@ -153,7 +153,7 @@ describeInBrowser("the task pane in chromium", () => {
     await page.getByRole("button", { name: "Load the reference design" }).click();
     await page.waitForFunction(() => /Loaded the reference design/.test(document.getElementById("status")?.textContent ?? ""));
     const status = await page.locator("#status").textContent();
-    expect(status).toBe("Loaded the reference design into sheets Inputs, Design, Sources. Change the yellow cells on Inputs and every output follows.");
+    expect(status).toBe("Loaded the reference design into sheets Inputs, Design, Resilience, Jetstress, Hardware, Sources. Change the yellow cells on Inputs and every output follows.");
 
     const model = referenceDesign();
     const names = model.sheets.map((s) => s.name);

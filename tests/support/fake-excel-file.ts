@@ -74,7 +74,7 @@ export function cellsOfHost(workbook: { sheets: { name: string; cells: Map<strin
     out[name] = Object.fromEntries(
       [...sheet.cells.entries()].map(([address, c]) => [
         address,
-        c.formula !== undefined ? { formula: c.formula, numberFormat: c.numberFormat } : { value: c.value, numberFormat: c.numberFormat },
+        c.formula !== undefined ? { formula: c.formula, numberFormat: c.numberFormat } : { value: c.value ?? "", numberFormat: c.numberFormat },
       ]),
     );
   }
@@ -98,6 +98,14 @@ export async function cellsOfCliFile(model: WorkbookModel): Promise<WrittenSheet
             : { value: v, numberFormat };
       }),
     );
+    // Input cells left empty for the user hold only a style: eachCell skips them, so read them by address.
+    const worksheet = file.getWorksheet(sheet.name)!;
+    for (const c of sheet.cells) {
+      if (cells[c.address] === undefined) {
+        const cell = worksheet.getCell(c.address);
+        cells[c.address] = { value: cell.value ?? "", numberFormat: cell.numFmt || "General" };
+      }
+    }
     out[sheet.name] = cells;
   }
   return out;
@@ -111,7 +119,7 @@ export function cellsOfModel(model: WorkbookModel): WrittenSheets {
       Object.fromEntries(
         sheet.cells.map((c) => [
           c.address,
-          c.formula !== undefined ? { formula: c.formula, numberFormat: c.numberFormat ?? "General" } : { value: c.value, numberFormat: c.numberFormat ?? "General" },
+          c.formula !== undefined ? { formula: c.formula, numberFormat: c.numberFormat ?? "General" } : { value: c.value ?? "", numberFormat: c.numberFormat ?? "General" },
         ]),
       ),
     ]),

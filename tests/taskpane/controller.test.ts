@@ -8,6 +8,9 @@ import { readHeadlineForm, type HeadlineField, type HeadlineForm } from "../../s
 import { DESIGN_CELLS, INPUT_CELLS, REFERENCE_INPUTS } from "../../src/workbook/template";
 import { FakeExcelHost, FakeOfficeError, type FakeHostOptions } from "../support/fake-excel";
 import { engineCalculation, savedFile } from "../support/fake-excel-file";
+import { templateSheetNames } from "../../src/workbook/template";
+/** The template's sheets, in order, for a suffix. */
+const templateSheetList = (suffix: string): string[] => Object.values(templateSheetNames(suffix));
 
 class RecordingView implements PaneView {
   statuses: { kind: StatusKind; text: string }[] = [];
@@ -50,12 +53,12 @@ describe("Load the reference design", () => {
   test("reports the sheets it filled, and says the user's sheets were left alone when it used a suffix", async () => {
     const { host, view, pane } = setUp();
     expect(await pane.loadReference()).toBe(true);
-    expect(view.last).toEqual({ kind: "success", text: "Loaded the reference design into sheets Inputs, Design, Sources. Change the yellow cells on Inputs and every output follows." });
+    expect(view.last).toEqual({ kind: "success", text: "Loaded the reference design into sheets Inputs, Design, Resilience, Jetstress, Hardware, Sources. Change the yellow cells on Inputs and every output follows." });
 
     expect(await pane.loadReference()).toBe(true);
-    expect(view.last).toEqual({ kind: "success", text: "Loaded the reference design into sheets Inputs 2, Design 2, Sources 2 — your existing sheets were left as they were." });
+    expect(view.last).toEqual({ kind: "success", text: "Loaded the reference design into sheets Inputs 2, Design 2, Resilience 2, Jetstress 2, Hardware 2, Sources 2 — your existing sheets were left as they were." });
     expect(view.busy).toEqual([true, false, true, false]);
-    expect(host.workbook.sheets.map((s) => s.name)).toEqual(["Sheet1", "Inputs", "Design", "Sources", "Inputs 2", "Design 2", "Sources 2"]);
+    expect(host.workbook.sheets.map((s) => s.name)).toEqual(["Sheet1", ...templateSheetList(""), ...templateSheetList(" 2")]);
   });
 
   test("an Excel too old for the design gets the reason in plain words, not a stack trace", async () => {
@@ -71,7 +74,7 @@ describe("Load with my numbers", () => {
   test("loads the design with the user's numbers, which the outputs then follow", async () => {
     const { host, view, pane } = setUp();
     expect(await pane.loadWithNumbers({ ...REFERENCE_FORM, users: "7,500", copies: "3" })).toBe(true);
-    expect(view.last.text).toMatch(/^Loaded the design with your numbers into sheets Inputs, Design, Sources\./);
+    expect(view.last.text).toMatch(/^Loaded the design with your numbers into sheets Inputs, Design, Resilience, Jetstress, Hardware, Sources\./);
     expect(view.fieldErrors).toEqual({});
     const inputs = host.workbook.sheet("Inputs")!;
     expect(inputs.cell(INPUT_CELLS.users)!.value).toBe(7500);

@@ -10,6 +10,9 @@ import { callsCustomFunction } from "../../src/workbook/stored-formula";
 import { DESIGN_CELLS, INPUT_CELLS, REFERENCE_INPUTS, STAMP_CELL, customerCopyStamp, referenceDesign } from "../../src/workbook/template";
 import { FakeExcelHost, type FakeHostOptions, type FakeRequestContext } from "../support/fake-excel";
 import { engineCalculation, savedFile } from "../support/fake-excel-file";
+import { templateSheetNames } from "../../src/workbook/template";
+/** The template's sheets, in order, for a suffix. */
+const templateSheetList = (suffix: string): string[] => Object.values(templateSheetNames(suffix));
 
 let uninstall: () => void = () => undefined;
 afterEach(() => uninstall());
@@ -71,7 +74,7 @@ describe("preparing a customer copy of the reference design", () => {
     expect(host.syncCount).toBe(2);
 
     const copy = await openedCopy(host);
-    expect(copy.worksheets.map((s) => s.name)).toEqual(["Sheet1", "Inputs", "Design", "Sources"]);
+    expect(copy.worksheets.map((s) => s.name)).toEqual(["Sheet1", ...templateSheetList("")]);
     expect(formulasOf(copy).filter((f) => callsCustomFunction(f.formula))).toEqual([]);
     // Native formulas may stay live: every formula left is one the model has without EXSIZE.
     const native = referenceDesign().sheets.flatMap((s) => s.cells.filter((c) => c.formula && !callsCustomFunction(c.formula)).map((c) => `${s.name}!${c.address}`));

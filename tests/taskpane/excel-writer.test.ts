@@ -12,6 +12,9 @@ import type { WorkbookModel } from "../../src/workbook/model";
 import { DESIGN_CELLS, INPUT_CELLS, referenceDesign, sheetReference } from "../../src/workbook/template";
 import { FakeExcelHost, type FakeRequestContext } from "../support/fake-excel";
 import { cellsOfCliFile, cellsOfHost, cellsOfModel, engineCalculation } from "../support/fake-excel-file";
+import { templateSheetNames } from "../../src/workbook/template";
+/** The template's sheets, in order, for a suffix. */
+const templateSheetList = (suffix: string): string[] => Object.values(templateSheetNames(suffix));
 
 const reference: DesignBuilder = (suffix) => referenceDesign({ suffix });
 
@@ -39,7 +42,8 @@ function expectHostHoldsModel(host: FakeExcelHost, model: WorkbookModel): void {
       expect({ where, formula: got?.formula, value: cell.formula === undefined ? got?.value : undefined, numberFormat: got?.numberFormat }).toEqual({
         where,
         formula: cell.formula,
-        value: cell.formula === undefined ? cell.value : undefined,
+        // An input cell left empty for the user reads "" in Excel.
+        value: cell.formula === undefined ? (cell.value ?? "") : undefined,
         numberFormat: cell.numberFormat ?? "General",
       });
     }
@@ -60,7 +64,7 @@ describe("loading the reference design", () => {
     const model = referenceDesign();
 
     expectHostHoldsModel(host, model);
-    expect(report).toMatchObject({ suffix: "", sheetNames: ["Inputs", "Design", "Sources"], syncs: 2, chartsAdded: 1 });
+    expect(report).toMatchObject({ suffix: "", sheetNames: templateSheetList(""), syncs: 2, chartsAdded: 1 });
     expect(report.cellsWritten).toBe(model.sheets.reduce((n, s) => n + s.cells.length, 0));
     expect(host.syncCount).toBe(2);
     expect(host.unsyncedOperations).toBe(0);
@@ -153,7 +157,7 @@ describe("no data loss: loading into a workbook that already has the design's sh
     const host = hostWith();
     // The user's own sheets with the template's names, and names the template also defines.
     await host.run(async (context) => {
-      for (const name of ["Inputs", "Design", "Sources"]) {
+      for (const name of templateSheetList("")) {
         const sheet = context.workbook.worksheets.add(name);
         const range = sheet.getRange("A1:C2");
         range.formulas = [["mine", 42, "=B1*2"], [true, "", "'007"]];
@@ -172,14 +176,14 @@ describe("no data loss: loading into a workbook that already has the design's sh
 
   test("keeps the user's sheets and names byte for byte and uses the next free suffix", async () => {
     const host = await userWorkbook();
-    const before = ["Sheet1", "Inputs", "Design", "Sources"].map((s) => host.workbook.snapshot(s));
+    const before = ["Sheet1", ...templateSheetList("")].map((s) => host.workbook.snapshot(s));
     const namesBefore = JSON.stringify(host.workbook.names);
 
     const report = await load(host);
 
     expect(report.suffix).toBe(" 2");
-    expect(report.sheetNames).toEqual(["Inputs 2", "Design 2", "Sources 2"]);
-    expect(["Sheet1", "Inputs", "Design", "Sources"].map((s) => host.workbook.snapshot(s))).toEqual(before);
+    expect(report.sheetNames).toEqual(templateSheetList(" 2"));
+    expect(["Sheet1", ...templateSheetList("")].map((s) => host.workbook.snapshot(s))).toEqual(before);
     expect(JSON.stringify(host.workbook.names.slice(0, 2))).toBe(namesBefore);
     expectHostHoldsModel(host, referenceDesign({ suffix: " 2" }));
     expect(host.syncCount).toBe(2);
@@ -188,10 +192,10 @@ describe("no data loss: loading into a workbook that already has the design's sh
   test("a third load goes to ' 3' and leaves both earlier copies as they were", async () => {
     const host = await userWorkbook();
     await load(host);
-    const second = ["Inputs 2", "Design 2", "Sources 2"].map((s) => host.workbook.snapshot(s));
+    const second = templateSheetList(" 2").map((s) => host.workbook.snapshot(s));
     const report = await load(host);
-    expect(report.sheetNames).toEqual(["Inputs 3", "Design 3", "Sources 3"]);
-    expect(["Inputs 2", "Design 2", "Sources 2"].map((s) => host.workbook.snapshot(s))).toEqual(second);
+    expect(report.sheetNames).toEqual(templateSheetList(" 3"));
+    expect(templateSheetList(" 2").map((s) => host.workbook.snapshot(s))).toEqual(second);
   });
 
   test("sheet names clash case-insensitively, as in Excel", () => {
