@@ -120,7 +120,7 @@ function scalar(result: FormulaResult): EvaluatedValue {
   return v;
 }
 
-/** A copy of the model with some constant cells changed: `{ sheet, address, value }`. */
+/** A copy of the model with some input cells changed, as a user types them: `{ sheet, address, value }`. */
 export function withCellValues(
   model: WorkbookModel,
   changes: ReadonlyArray<{ sheet: string; address: string; value: number | string | boolean }>,
@@ -136,7 +136,9 @@ export function withCellValues(
         return p.row === at.row && p.column === at.column;
       });
       if (!cell) throw new Error(`${sheet.name}!${change.address} is not a cell of the model`);
-      if (cell.formula !== undefined) throw new Error(`${sheet.name}!${change.address} holds a formula, not an input`);
+      // An input may hold a default formula (the Jetstress target) that the user types over.
+      if (cell.formula !== undefined && cell.role !== "input") throw new Error(`${sheet.name}!${change.address} holds a formula, not an input`);
+      delete cell.formula;
       cell.value = change.value;
     }
     return { ...sheet, cells };
