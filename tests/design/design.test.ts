@@ -12,7 +12,17 @@ import { DetailedCellError, HyperFormula } from "hyperformula";
 import { runDesign, type CommandOutput } from "../../src/cli/design";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import { toStoredFormula } from "../../src/workbook/stored-formula";
-import { DESIGN_CELLS, REFERENCE_INPUTS, STAMP_CELL, referenceDesign, sheetReference, type DesignOutput } from "../../src/workbook/template";
+import { EX_FAILOVER, EX_SERVER } from "../../src/functions";
+import {
+  DESIGN_CELLS,
+  REFERENCE_INPUTS,
+  RESILIENCE_CELLS,
+  STAMP_CELL,
+  referenceDesign,
+  sheetReference,
+  templateSheetNames,
+  type DesignOutput,
+} from "../../src/workbook/template";
 import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, recalculateXlsx, type RecalculatedWorkbook } from "../support/libreoffice";
 import { expectSameOutput, expectedOutputs } from "../workbook/expected";
 
@@ -188,6 +198,11 @@ describe("the customer copy", () => {
     const { hf, value } = await hyperFormulaOf(file);
     expect(errorCells(hf)).toEqual([]);
     for (const [key, published] of PUBLISHED) expect({ key, value: value("Design", DESIGN_CELLS[key]) }).toEqual({ key, value: published });
+    // The sheets beyond the reference design travel too (issue 4): two servers in one site by default.
+    expect(hf.getSheetNames()).toEqual(Object.values(templateSheetNames()));
+    const normal = RESILIENCE_CELLS.scenarioRow.normal;
+    expect(value("Resilience", `${RESILIENCE_CELLS.activeMailboxes}${normal}`)).toBe(EX_FAILOVER(5000, 2, 2, "normal"));
+    expect(value("Resilience", `${RESILIENCE_CELLS.memoryGB}${normal}`)).toBe(EX_SERVER(EX_FAILOVER(5000, 2, 2, "normal"), "memory"));
     expect(value("Design", DESIGN_CELLS.databaseVolumeGB)).toBeCloseTo(1265.51, 2); // 000_72e1ddb9bbd1ecac.txt, Table 18 (DVS)
     expect(value("Design", DESIGN_CELLS.logVolumeGB)).toBeCloseTo(48.38, 2); // 000_72e1ddb9bbd1ecac.txt, Table 19 (LVS)
     expect(value("Design", DESIGN_CELLS.usersPerDatabase)).toBe(417); // 000_72e1ddb9bbd1ecac.txt, Table 19 (NDB)
