@@ -243,6 +243,14 @@ function buildInputs(sheet: string, values: Record<InputKey, number | string>): 
   return { name: sheet, columnWidths: [26, 16, 62, 44], frozenRows: 3, cells };
 }
 
+/** A sheet's first lines: its title in A1 and a note saying how to use it in A2. */
+function titleAndNote(title: string, note: string): CellModel[] {
+  return [
+    { address: "A1", value: title, role: "title" },
+    { address: "A2", value: note, role: "note" },
+  ];
+}
+
 function header(row: number, titles: string[]): CellModel[] {
   return titles.map((value, i) => ({ address: `${String.fromCharCode(65 + i)}${row}`, value, role: "heading" as const }));
 }
@@ -420,12 +428,10 @@ function buildDesign(sheet: string, inputsSheet: string, names: Record<NameKey, 
     output: (key) => DESIGN_CELLS[key],
   };
   const cells: CellModel[] = [
-    { address: "A1", value: "Exchange mailbox storage design: outputs", role: "title" },
-    {
-      address: "A2",
-      value: "Every value is a live formula over the Inputs sheet, through the EXSIZE functions; the steps are shown for audit.",
-      role: "note",
-    },
+    ...titleAndNote(
+      "Exchange mailbox storage design: outputs",
+      "Every value is a live formula over the Inputs sheet, through the EXSIZE functions; the steps are shown for audit.",
+    ),
     ...["Symbol", "What it is", "Value", "Unit", "Formula in words", "Source"].map((value, i) => ({
       address: `${String.fromCharCode(65 + i)}${DESIGN_HEADER_ROW}`,
       value,
@@ -525,13 +531,10 @@ function buildResilience(sheet: string, designSheet: string, names: Record<NameK
     `EXSIZE.EX_FAILOVER(${names.users},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}")`;
   const source = `${SEED_ESRP_2013}, 4.1; ${SEED_ESRP_2016}, 4.1; ${SEED_VMWARE}`;
   const cells: CellModel[] = [
-    { address: "A1", value: "Resilience: what each surviving server carries when servers or a site fail", role: "title" },
-    {
-      address: "A2",
-      value:
-        "Active mailboxes spread evenly over the servers that hold copies; the busiest server is rounded up. A scenario that leaves a database without a copy is not survivable.",
-      role: "note",
-    },
+    ...titleAndNote(
+      "Resilience: what each surviving server carries when servers or a site fail",
+      "Active mailboxes spread evenly over the servers that hold copies; the busiest server is rounded up. A scenario that leaves a database without a copy is not survivable.",
+    ),
     ...header(4, ["Scenario", "What fails", "Surviving servers", "Active mailboxes per server", "Target IOPS per server", "Cores", "Memory", "Source"]),
   ];
   SCENARIO_ROWS.forEach((row, i) => {
@@ -596,14 +599,11 @@ function buildJetstress(sheet: string, resilienceSheet: string): SheetModel {
   const t = JETSTRESS_THRESHOLDS;
   const target = `${sheetReference(resilienceSheet)}!${absolute(RESILIENCE_CELLS.designTargetIops)}`;
   const cells: CellModel[] = [
-    { address: "A1", value: "Jetstress validation: paste each server's results", role: "title" },
-    {
-      address: "A2",
-      value:
-        `Pass: achieved IOPS at least the target, database reads at most ${t.databaseReadLatencyMs} ms and log writes at most ${t.logWriteLatencyMs} ms on average, ` +
+    ...titleAndNote(
+      "Jetstress validation: paste each server's results",
+      `Pass: achieved IOPS at least the target, database reads at most ${t.databaseReadLatencyMs} ms and log writes at most ${t.logWriteLatencyMs} ms on average, ` +
         `peaks at most ${t.spikeLatencyMs} ms (${SEED_DELL}, 3.1.3; ESRP 6.2). The target comes from the Resilience sheet; overwrite it with your Jetstress target.`,
-      role: "note",
-    },
+    ),
     ...header(4, [...JETSTRESS_COLUMNS]),
   ];
   for (let i = 0; i < JETSTRESS_ROWS; i++) {
@@ -642,13 +642,10 @@ export const HARDWARE_CELLS = Object.freeze({
 
 function buildHardware(sheet: string): { sheet: SheetModel; arrayCatalog: string; diskClasses: string } {
   const cells: CellModel[] = [
-    { address: "A1", value: "Your own hardware: arrays and disk classes the functions size with", role: "title" },
-    {
-      address: "A2",
-      value:
-        "Add a row and the Design sheet takes it into account: EX_ARRAYS chooses among your arrays and the EqualLogic catalogue by the same rule (fewest arrays, then least waste); EX_SPINDLES reads disk classes by name.",
-      role: "note",
-    },
+    ...titleAndNote(
+      "Your own hardware: arrays and disk classes the functions size with",
+      "Add a row and the Design sheet takes it into account: EX_ARRAYS chooses among your arrays and the EqualLogic catalogue by the same rule (fewest arrays, then least waste); EX_SPINDLES reads disk classes by name.",
+    ),
     { address: "A4", value: `Your arrays: one row per model, drive and RAID level (a row like a built-in one replaces it; ${SEED_DELL}, 3.4.1)`, role: "heading" },
     ...header(5, ["Model", "Drive", "RAID level", "Usable GB per array", "Measured database IOPS per array"]),
   ];
