@@ -11,6 +11,7 @@
  */
 import type { ArrayConstantValue, BinaryOperator, FormulaNode } from "./ast";
 import { FormulaSyntaxError, type FormulaErrorCode } from "./errors";
+import { CUSTOM_FUNCTION_NAMESPACE, STORED_FUNCTION_PREFIX } from "../functions/namespace";
 
 type Token =
   | { type: "number"; value: number; at: number }
@@ -27,7 +28,7 @@ export const MAX_ROWS = 1_048_576;
 export const MAX_COLUMNS = 16_384;
 
 /** Prefixes that name the same function: the add-in's namespace, its stored form, Excel's own. */
-const FUNCTION_PREFIXES = ["EXSIZE.", "_XLDUDF_EXSIZE_", "_XLFN._XLWS.", "_XLFN."];
+const FUNCTION_PREFIXES = [`${CUSTOM_FUNCTION_NAMESPACE}.`, STORED_FUNCTION_PREFIX.toUpperCase(), "_XLFN._XLWS.", "_XLFN."];
 
 export function canonicalFunctionName(written: string): string {
   const upper = written.toUpperCase();

@@ -244,7 +244,7 @@ const EQUALLOGIC_RAIDS = raidLevelsOf(EQUALLOGIC_CATALOGUE);
 
 /** "auto" (or omitted) offers the whole catalogue; "PS6500E" offers its drives; "PS6500E 500GB" one entry. */
 function selectModel(model: unknown, candidates: readonly ArrayModel[]): readonly ArrayModel[] {
-  if (model === null || model === undefined || model === "") return candidates;
+  if (isOmitted(model)) return candidates;
   const key = typeof model === "string" ? model.trim().toUpperCase().replace(/\s+/g, " ") : "";
   if (key === "AUTO") return candidates;
   const chosen = candidates.filter((c) => {

@@ -3,7 +3,8 @@
  * passed to EX_DBSIZE or EX_IOPS with the reference values for the other arguments, so the pane
  * accepts and refuses exactly what a cell would, and shows the function's own message.
  */
-import { EX_DBSIZE, EX_IOPS, EX_LOGVOL, SizingError } from "../functions";
+import { isSizingError } from "../engine/errors";
+import { EX_DBSIZE, EX_IOPS, EX_LOGVOL } from "../functions";
 import { REFERENCE_INPUTS, type HeadlineInputs } from "../workbook/template";
 
 export type HeadlineField = "users" | "quotaMB" | "messagesPerDay" | "messageKB" | "copies";
@@ -16,7 +17,6 @@ export type FormResult =
   | { ok: false; fieldErrors: Partial<Record<HeadlineField, string>>; formError?: string };
 
 const R = REFERENCE_INPUTS;
-const isSizingError = (v: unknown): v is SizingError => v instanceof SizingError;
 
 /** One check per field: the function and argument position that field feeds, other arguments at the reference. */
 const FIELD_CHECKS: Readonly<Record<HeadlineField, (v: string) => unknown>> = {

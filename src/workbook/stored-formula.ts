@@ -5,10 +5,9 @@
  * leading "=". Pure text work, usable in Node and in the browser.
  */
 
-/** The add-in's custom-functions namespace (manifest and functions.json). */
-export const CUSTOM_FUNCTION_NAMESPACE = "EXSIZE";
+import { CUSTOM_FUNCTION_NAMESPACE, STORED_FUNCTION_PREFIX as STORED_PREFIX } from "../functions/namespace";
 
-const STORED_PREFIX = `_xldudf_${CUSTOM_FUNCTION_NAMESPACE}_`;
+export { CUSTOM_FUNCTION_NAMESPACE };
 
 /**
  * Apply `replace` to the parts of a formula outside "text" literals and 'quoted sheet' names,
