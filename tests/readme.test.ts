@@ -2,8 +2,10 @@
  * The README is the product's front door: every `| \`=FORMULA\` | \`RESULT\` |` row in it is
  * evaluated as `exsize eval` would print it, so the README cannot drift from the functions.
  */
-import { readFileSync } from "fs";
+import { mkdtempSync, readFileSync, rmSync } from "fs";
+import { tmpdir } from "os";
 import { join } from "path";
+import { runDesign } from "../src/cli/design";
 import { displayResult } from "../src/cli/eval";
 import { evaluateFormula } from "../src/formula";
 
@@ -29,5 +31,23 @@ describe("README examples", () => {
     const [, first, second, firstShown, secondShown] = block!;
     expect(displayResult(evaluateFormula(first))).toBe(firstShown);
     expect(displayResult(evaluateFormula(second))).toBe(secondShown);
+  });
+
+  test("the exsize design example reports the numbers the README quotes", async () => {
+    const example = /`npx exsize design (--users \d+ --customer) --out c\.xlsx`\s+reports ([^.]+)\./.exec(README);
+    expect(example).not.toBeNull();
+    const dir = mkdtempSync(join(tmpdir(), "readme-"));
+    const lines: string[] = [];
+    try {
+      const args = [...example![1].split(" "), "--out", join(dir, "c.xlsx")];
+      expect(await runDesign(args, { stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) })).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const printed = lines.join("\n");
+    // "17 × 1,340 GB database volumes, 17 × 51 GB log volumes, 23,647 GB, 1,350 database and 567 log IOPS and 2 × PS6500E 1TB arrays"
+    const quoted = example![2].match(/\d[\d,]*(?: × [\d,]+)?|PS\w+ \w+/g)!;
+    expect(quoted.length).toBeGreaterThan(6);
+    for (const figure of quoted) expect(printed).toContain(figure);
   });
 });
