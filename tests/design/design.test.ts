@@ -76,7 +76,7 @@ describe("the live workbook", () => {
     expect(text).toContain(`Wrote ${file}: the live design`);
     expect(text).toContain("Databases: 12 × 1,266 GB volumes");
     expect(text).toContain("Logs: 12 × 48 GB volumes");
-    expect(text).toContain("Capacity: 15,768 GB per copy");
+    expect(text).toContain("Capacity: 15,768 GB per copy"); // 000_72e1ddb9bbd1ecac.txt, 3.4.2
     expect(text).toContain("IOPS: 900 database, 378 log");
     expect(text).toContain("Arrays: 2 × PS6500E 500GB (1 per copy)");
   });

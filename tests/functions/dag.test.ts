@@ -84,7 +84,7 @@ describe("EX_FAILOVER, bad designs and bad input", () => {
   });
 
   test("a column of sites reads like a row", () => {
-    expect(EX_FAILOVER(7600, [[8], [8]], 4)).toBe(1086);
+    expect(EX_FAILOVER(7600, [[8], [8]], 4)).toBe(1086); // 004_1d3a339e6fd03f64.txt, 4 and Table 6
   });
 });
 
