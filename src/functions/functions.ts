@@ -26,7 +26,7 @@ export function toExcel(value: worksheet.CellResult): number | string {
 }
 
 /**
- * Exchange database capacity (000, Tables 14 and 18): total GB, MB per mailbox, database count, GB per database or provisioned GB per database volume.
+ * Exchange database capacity: total GB, MB per mailbox, database count, GB per database or provisioned GB per database volume. Source: Dell, Exchange 2010 on EqualLogic sizing guide, Tables 14 and 18.
  * @customfunction EX_DBSIZE
  * @helpurl https://localhost:3000/help.html#ex_dbsize
  * @param users Number of mailboxes, including growth (a whole number, e.g. 5000).
@@ -43,7 +43,7 @@ export function EX_DBSIZE(users: any, quotaMB: any, messagesPerDay: any, message
 }
 
 /**
- * Exchange transaction log capacity (000, Tables 15 and 19): provisioned GB per log volume, log files per user per day, or log MB per database per day.
+ * Exchange transaction log capacity: provisioned GB per log volume, log files per user per day, or log MB per database per day. Source: Dell, Exchange 2010 on EqualLogic sizing guide, Tables 15 and 19.
  * @customfunction EX_LOGVOL
  * @helpurl https://localhost:3000/help.html#ex_logvol
  * @param users Number of mailboxes (a whole number, e.g. 5000).
@@ -59,7 +59,7 @@ export function EX_LOGVOL(users: any, messagesPerDay: any, messageKB: any, datab
 }
 
 /**
- * Exchange IOPS with 20% headroom (000, Tables 16-17; 002; 004): database, log, per-user or all-copies (DAG) IOPS.
+ * Exchange database, log, per-user or all-copies (DAG) IOPS with 20% headroom. Sources: Dell, Exchange 2010 on EqualLogic sizing guide, Tables 16 and 17; for 2013 on, Dell ESRP, 12,500 mailboxes, Exchange 2013, section 4.2.
  * @customfunction EX_IOPS
  * @helpurl https://localhost:3000/help.html#ex_iops
  * @param users Number of mailboxes (a whole number, e.g. 5000).
@@ -75,7 +75,7 @@ export function EX_IOPS(users: any, messagesPerDay: any, copies?: any, result?: 
 }
 
 /**
- * Disks needed for an IOPS load, and for a capacity if given (001, Phase 2): rounds up, never under-provisions.
+ * Disks needed for an IOPS load, and for a capacity if given: rounds up, never under-provisions. Source: EMC, Exchange 2010 on Symmetrix VMAX (H7018, 2010), Phase 2.
  * @customfunction EX_SPINDLES
  * @helpurl https://localhost:3000/help.html#ex_spindles
  * @param iops Front-end IOPS to serve, headroom included (e.g. 1080).
@@ -94,7 +94,7 @@ export function EX_SPINDLES(iops: any, raid?: any, disk?: any, readRatio?: any, 
 }
 
 /**
- * Dell EqualLogic arrays for a capacity and IOPS (000, 3.4.1, Tables 12-13): count in all, per copy, or the model chosen.
+ * Dell EqualLogic arrays for a capacity and IOPS: count in all, per copy, or the model chosen. Source: Dell, Exchange 2010 on EqualLogic sizing guide, section 3.4.1 and Tables 12 and 13.
  * @customfunction EX_ARRAYS
  * @helpurl https://localhost:3000/help.html#ex_arrays
  * @param capacityGB Capacity of one database copy in GB (e.g. 15768: database plus log volumes).
@@ -111,7 +111,7 @@ export function EX_ARRAYS(capacityGB: any, iops: any, copies?: any, raid?: any, 
 }
 
 /**
- * Worst-case active mailboxes on a surviving server of a DAG, its IOPS target, or the servers left (002, 004): for failure scenarios.
+ * Worst-case active mailboxes on a surviving DAG server, its IOPS target, or the servers left. Sources: Dell ESRP, 12,500 mailboxes, Exchange 2013, section 4.1; Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016), section 4.1.
  * @customfunction EX_FAILOVER
  * @helpurl https://localhost:3000/help.html#ex_failover
  * @param users Mailboxes in the DAG (a whole number, e.g. 7600).
@@ -128,7 +128,7 @@ export function EX_FAILOVER(users: any, servers: any[][], copies?: any, scenario
 }
 
 /**
- * Mailbox server cores and memory for a number of active mailboxes (003): 1,000 very heavy mailboxes a core, 4 GB + 6 MB a mailbox.
+ * Mailbox server cores and memory for active mailboxes: 1,000 very heavy mailboxes a core, 4 GB + 6 MB a mailbox. Source: VMware, Exchange on Virtual SAN performance study (2014), Test Cases and Test Method.
  * @customfunction EX_SERVER
  * @helpurl https://localhost:3000/help.html#ex_server
  * @param mailboxes Active mailboxes on the server (a whole number, e.g. 4000).
@@ -141,7 +141,7 @@ export function EX_SERVER(mailboxes: any, result?: any, factors?: any[][]): numb
 }
 
 /**
- * Jetstress pass or fail (000, 3.1.3; 002; 004): achieved IOPS at least the target, database reads at most 20 ms, log writes 10 ms, peaks 100 ms.
+ * Jetstress pass or fail: achieved IOPS at least the target, database reads at most 20 ms, log writes 10 ms, peaks 100 ms. Sources: Dell, Exchange 2010 on EqualLogic sizing guide, section 3.1; Dell ESRP, 12,500 mailboxes, Exchange 2013, section 6.2.
  * @customfunction EX_JETSTRESS
  * @helpurl https://localhost:3000/help.html#ex_jetstress
  * @param achievedIops Transactional IOPS Jetstress achieved (e.g. 1427).
