@@ -50,7 +50,7 @@ export function describeValue(value: unknown): string {
   return String(value);
 }
 
-function describeRange(p: NumberParameter): string {
+export function describeRange(p: NumberParameter): string {
   const kind = p.integer ? "a whole number" : "a number";
   const low = p.min !== undefined ? `from ${formatNumber(p.min)}` : p.above !== undefined ? `above ${formatNumber(p.above)}` : "";
   const high = p.min !== undefined ? `to ${formatNumber(p.max)}` : `up to ${formatNumber(p.max)}`;
@@ -179,7 +179,7 @@ export function readVersion(value: unknown, name: string): ExchangeVersion {
 }
 
 /** Limits of each factor: multipliers never below 1 (a sizing tool must not shrink), shares 0–1. */
-const FACTOR_PARAMETERS: Record<FactorName, NumberParameter> = {
+export const FACTOR_PARAMETERS: Record<FactorName, NumberParameter> = {
   growth: numberParameter({ name: "growth", min: 1, max: 100, what: "a multiplier such as 1.2" }),
   retentionDays: numberParameter({ name: "retentionDays", min: 0, max: 3650, what: "days of deleted item retention" }),
   singleItemRecovery: numberParameter({ name: "singleItemRecovery", min: 0, max: 1, what: "a share of the quota such as 0.012" }),

@@ -362,3 +362,21 @@ export function EX_JETSTRESS(
     return caught(e);
   }
 }
+
+/**
+ * The parameters a design's input cells feed, so the template's data validation uses the same limits
+ * and words as the functions (issue 7): a customer cannot type what the add-in would reject.
+ */
+export const INPUT_PARAMETERS = Object.freeze({
+  users: USERS,
+  quotaMB: QUOTA_MB,
+  messagesPerDay: MESSAGES_PER_DAY,
+  messageKB: MESSAGE_KB,
+  maxDatabaseGB: MAX_DATABASE_GB,
+  copies: COPIES,
+  readRatio: READ_RATIO,
+  servers: SERVERS_IN_SITE,
+  achievedIops: ACHIEVED_IOPS,
+  targetIops: TARGET_IOPS,
+  latency: LATENCY("latency", "a latency"),
+});

@@ -1,10 +1,16 @@
 /**
- * The reference-design workbook, described once as a WorkbookModel (issue 3): an Inputs sheet the
- * user edits, a Design sheet of live formulas over it, and a Sources sheet. Both writers (Office.js in
- * the taskpane, exceljs in the CLI) put this same model into a workbook.
+ * The reference-design workbook, described once as a WorkbookModel (issues 3, 4 and 7): a Summary
+ * that opens on the answer, an Inputs sheet the user edits, a Design sheet of live formulas over it,
+ * Resilience, Jetstress and Hardware sheets, and the Sources. Both writers (Office.js in the
+ * taskpane, exceljs in the CLI) put this same model into a workbook.
+ *
+ * Every cell that calls an EXSIZE function also carries `native`: the same quantity in Excel's own
+ * functions (src/engine/excel-formulas.ts), which the customer copy holds instead, so a customer
+ * without the add-in who edits an input sees every output follow.
  *
  * Defaults are the 5,000-user DAG design of 000_72e1ddb9bbd1ecac.txt, 3.4.2 (SIZING.md section 6).
  * Every formula is generated here from the sheet and name builders, so a `suffix` moves all of them.
+ * Cells cite papers by publisher and title (src/engine/papers.ts), never by seed file name.
  */
 import {
   DEFAULT_MAX_DATABASE_GB,
@@ -17,7 +23,28 @@ import {
   MESSAGE_SIZE_LOG_FACTORS,
   type FactorName,
 } from "../engine";
-import type { CellModel, ChartModel, DefinedName, SheetModel, WorkbookModel } from "./model";
+import { arrayModelName } from "../engine/arrays";
+import {
+  arraysPerCopyFormula,
+  databaseFormula,
+  diskIopsFormula,
+  failoverFormula,
+  iopsFormula,
+  jetstressFormula,
+  logFormula,
+  serverFormula,
+  spindlesFormula,
+  type DatabaseResult,
+  type FailoverResult,
+  type FailoverScenario,
+  type IopsResult,
+  type LogResult,
+} from "../engine/excel-formulas";
+import { cite, reference, PAPERS, type PaperKey } from "../engine/papers";
+import { RAID_LEVELS } from "../engine/tables";
+import { FACTOR_PARAMETERS, describeRange, type NumberParameter } from "../functions/arguments";
+import { INPUT_PARAMETERS } from "../functions/worksheet";
+import type { CellModel, CellRole, ChartModel, DefinedName, Highlight, InputRule, PrintSetup, SheetModel, WorkbookModel } from "./model";
 
 /** The numbers a user gives to size a design: the user profile and the DAG (000, 3.4.2). */
 export interface HeadlineInputs {
@@ -39,19 +66,38 @@ export const REFERENCE_INPUTS: Readonly<HeadlineInputs> = Object.freeze({
   maxDatabaseGB: DEFAULT_MAX_DATABASE_GB,
 });
 
-export interface ReferenceDesignOptions {
-  inputs?: Partial<HeadlineInputs>;
-  /** Appended to every sheet name (" 2" → "Inputs 2") and, made name-safe, to every defined name ("Users_2"). */
-  suffix?: string;
+/** Every input of the Inputs sheet a person sets per design, headline numbers first. */
+export interface DesignInputs extends HeadlineInputs {
+  exchangeVersion: number;
+  arrayRaid: string;
+  arrayModel: string;
+  spindleRaid: string;
+  spindleDisk: string | number;
+  readRatio: number;
+  serversSite1: number;
+  /** "" for a DAG in one site. */
+  serversSite2: number | "";
+  dagLayout: string;
 }
 
-const SEED_DELL = "000_72e1ddb9bbd1ecac.txt";
-const SEED_EMC = "001_0443ed4d42832f8c.txt";
-const SEED_ESRP_2013 = "002_65f0dd5fd4776492.txt";
-const SEED_ESRP_2016 = "004_1d3a339e6fd03f64.txt";
-const SEED_VMWARE = "003_a7bfc144662ec97f.txt";
+export interface ReferenceDesignOptions {
+  inputs?: Partial<DesignInputs>;
+  /** Appended to every sheet name (" 2" → "Inputs 2") and, made name-safe, to every defined name ("Users_2"). */
+  suffix?: string;
+  /** The design's name, printed in page headers. */
+  title?: string;
+}
+
+// Cells name each paper by publisher and title (src/engine/papers.ts), never by its seed file:
+// dell = 000_72e1ddb9bbd1ecac.txt, emc = 001, esrp2013 = 002, vmware = 003, esrp2016 = 004.
+const DELL = (where?: string) => cite("dell", where);
+const EMC = (where?: string) => cite("emc", where);
+const ESRP_2013 = (where?: string) => cite("esrp2013", where);
+const ESRP_2016 = (where?: string) => cite("esrp2016", where);
+const VMWARE = (where?: string) => cite("vmware", where);
 
 const BASE_SHEETS = {
+  summary: "Summary",
   inputs: "Inputs",
   design: "Design",
   resilience: "Resilience",
@@ -80,21 +126,59 @@ export function sheetReference(sheet: string): string {
 }
 
 const absolute = (address: string): string => address.replace(/^([A-Z]+)(\d+)$/, "$$$1$$$2");
+const column = (i: number): string => String.fromCharCode(65 + i);
+
+// ---------------------------------------------------------------------------------------------
+// Number formats: one unit per value, in the format; singular for 1 (issue 7).
+
+const count = (one: string, many: string): string => `[=1]0 "${one}";#,##0 "${many}"`;
+const FORMAT = {
+  users: count("user", "users"),
+  copies: count("copy", "copies"),
+  servers: count("server", "servers"),
+  databases: count("database", "databases"),
+  volumes: count("volume", "volumes"),
+  disks: count("disk", "disks"),
+  arrays: count("array", "arrays"),
+  mailboxes: count("mailbox", "mailboxes"),
+  cores: count("core", "cores"),
+  gb: '#,##0 "GB"',
+  gb2: '#,##0.00 "GB"',
+  mb2: '#,##0.00 "MB"',
+  iops: '#,##0 "IOPS"',
+  ms: '0.00 "ms"',
+  /** Inputs show the decimals a person typed: 75.4 KB is not shown as "75 KB" (issue 12). */
+  typed: (unit: string) => `General" ${unit}"`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Input rules: Excel data validation with the worksheet functions' own limits and words.
+
+function numberRule(p: NumberParameter, allowBlank = false, prompt = p.what): InputRule {
+  const low = p.min ?? p.above ?? 0;
+  return {
+    kind: p.integer ? "whole" : "decimal",
+    min: low,
+    max: p.max,
+    ...(p.min === undefined && p.above !== undefined ? { aboveMin: true } : {}),
+    allowBlank,
+    prompt: prompt.charAt(0).toUpperCase() + prompt.slice(1),
+    error: `${p.name} must be ${describeRange(p)}`,
+  };
+}
+
+function listRule(name: string, values: readonly string[], prompt: string): InputRule {
+  return { kind: "list", values, allowBlank: false, prompt, error: `${name} must be one of: ${values.join(", ")}` };
+}
+
+const ARRAY_RAIDS = [...new Set(EQUALLOGIC_CATALOGUE.map((m) => m.raid))];
+const ARRAY_NAMES = [...new Set(EQUALLOGIC_CATALOGUE.map(arrayModelName))];
+const DAG_LAYOUTS = ["active/active", "active/passive"] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Inputs sheet
 
-type InputKey =
-  | keyof HeadlineInputs
-  | "exchangeVersion"
-  | "arrayRaid"
-  | "arrayModel"
-  | "spindleRaid"
-  | "spindleDisk"
-  | "readRatio"
-  | "serversSite1"
-  | "serversSite2"
-  | "dagLayout";
+type InputKey = keyof DesignInputs;
 
 /** Defined names beyond the single input cells: ranges that functions read whole. */
 type RangeNameKey = "factors" | "servers" | "arrayCatalog" | "diskClasses";
@@ -108,29 +192,52 @@ interface InputRow {
   format?: string;
   what: string;
   source: string;
+  rule: InputRule;
 }
 
-/** The input rows, in sheet order. Values come from HeadlineInputs or OTHER_INPUT_DEFAULTS. */
+const P = INPUT_PARAMETERS;
+
+/** The input rows, in sheet order. Values come from DesignInputs, the reference design by default. */
 const INPUT_ROWS: readonly InputRow[] = [
-  { key: "users", name: "Users", label: "Users", format: '#,##0 "users"', what: "NU: mailboxes, growth included", source: `${SEED_DELL}, 3.4.2` },
-  { key: "quotaMB", name: "QuotaMB", label: "Mailbox quota", format: '#,##0 "MB"', what: "MQ: mailbox quota", source: `${SEED_DELL}, 3.4.2` },
-  { key: "messagesPerDay", name: "MessagesPerDay", label: "Messages per day", format: '#,##0 "msgs/day"', what: "MSR: messages sent and received per user per day", source: `${SEED_DELL}, 3.4.2` },
-  { key: "messageKB", name: "MessageKB", label: "Average message size", format: '#,##0 "KB"', what: "AMS: average message size", source: `${SEED_DELL}, 3.4.2` },
-  { key: "copies", name: "Copies", label: "Database copies", format: '0 "copies"', what: "DAG copies of each database (1 = stand-alone)", source: `${SEED_DELL}, 3.4.2` },
-  { key: "maxDatabaseGB", name: "MaxDatabaseGB", label: "Maximum database size", format: '#,##0 "GB"', what: "The largest database allowed", source: `${SEED_DELL}, 3.4.2` },
-  { key: "exchangeVersion", name: "ExchangeVersion", label: "Exchange version", format: "0", what: "2010 (IOPS per 000, Table 16) or 2013, 2016, 2019 (002, 004)", source: `${SEED_DELL}, Table 16; ${SEED_ESRP_2013}` },
-  { key: "arrayRaid", name: "ArrayRaid", label: "RAID level for arrays", what: "RAID50 or RAID10, the levels the array tables measure", source: `${SEED_DELL}, Tables 12-13` },
-  { key: "arrayModel", name: "ArrayModel", label: "Array model", what: '"auto" (fewest arrays, then least waste) or a model such as "PS6500E 500GB"', source: `${SEED_DELL}, 3.4.1` },
-  { key: "spindleRaid", name: "SpindleRaid", label: "RAID level for spindles", what: "RAID level of your own spindle row on the Design sheet", source: `${SEED_EMC}, Phase 2` },
-  { key: "spindleDisk", name: "SpindleDisk", label: "Spindle disk class", what: 'Disk class ("7.2K", "10K", "15K") or IOPS per disk', source: `${SEED_EMC}, Phase 2` },
-  { key: "readRatio", name: "ReadRatio", label: "Read ratio", format: "0%", what: "Share of database I/O that is reads (3:2)", source: `${SEED_EMC}, Phase 2` },
-  { key: "serversSite1", name: "ServersFirstSite", label: "Mailbox servers, site 1", format: '0 "servers"', what: "DAG members in the first site (the active site when active/passive)", source: `${SEED_ESRP_2013}, 4.1; ${SEED_ESRP_2016}, 4.1` },
-  { key: "serversSite2", name: "ServersSecondSite", label: "Mailbox servers, site 2", format: '0 "servers"', what: "DAG members in a second site; leave empty for one site. Copies sit round-robin over the sites", source: `${SEED_ESRP_2013}, 4.1; ${SEED_ESRP_2016}, 4.1` },
-  { key: "dagLayout", name: "DagLayout", label: "DAG layout", what: '"active/active": every server carries active copies; "active/passive": only the first site does', source: `${SEED_ESRP_2016}, 4.1 (active/active); ${SEED_ESRP_2013}, 4.1 (active/passive)` },
+  { key: "users", name: "Users", label: "Users", format: FORMAT.users, what: "NU: mailboxes, growth included", source: DELL("3.4.2"), rule: numberRule(P.users) },
+  { key: "quotaMB", name: "QuotaMB", label: "Mailbox quota", format: FORMAT.typed("MB"), what: "MQ: mailbox quota in MB", source: DELL("3.4.2"), rule: numberRule(P.quotaMB) },
+  { key: "messagesPerDay", name: "MessagesPerDay", label: "Messages per day", format: FORMAT.typed("a day"), what: "MSR: messages sent and received per user per day", source: DELL("3.4.2"), rule: numberRule(P.messagesPerDay) },
+  { key: "messageKB", name: "MessageKB", label: "Average message size", format: FORMAT.typed("KB"), what: "AMS: average message size in KB", source: DELL("3.4.2"), rule: numberRule(P.messageKB) },
+  { key: "copies", name: "Copies", label: "Database copies", format: FORMAT.copies, what: "DAG copies of each database (1 = stand-alone)", source: DELL("3.4.2"), rule: numberRule(P.copies) },
+  { key: "maxDatabaseGB", name: "MaxDatabaseGB", label: "Maximum database size", format: FORMAT.typed("GB"), what: "The largest database allowed, in GB", source: DELL("3.4.2"), rule: numberRule(P.maxDatabaseGB) },
+  {
+    key: "exchangeVersion", name: "ExchangeVersion", label: "Exchange version", format: "0",
+    what: "2010: IOPS by Dell's Exchange 2010 process; 2013, 2016, 2019: by the ESRPs' per-mailbox profile",
+    source: `${DELL("Table 16")}; ${ESRP_2013()}`,
+    rule: listRule("version", EXCHANGE_VERSIONS.map(String), "Exchange version: 2010, 2013, 2016 or 2019"),
+  },
+  { key: "arrayRaid", name: "ArrayRaid", label: "RAID level for arrays", what: "RAID50 or RAID10, the levels the array tables measure", source: DELL("Tables 12-13"), rule: listRule("raid", ARRAY_RAIDS, "RAID level of the arrays") },
+  {
+    key: "arrayModel", name: "ArrayModel", label: "Array model", what: '"auto" (fewest arrays, then least waste) or a model such as "PS6500E 500GB"', source: DELL("3.4.1"),
+    rule: listRule("model", ["auto", ...ARRAY_NAMES], '"auto", or the array model and drive to use'),
+  },
+  { key: "spindleRaid", name: "SpindleRaid", label: "RAID level for spindles", what: "RAID level of your own spindle row on the Design sheet", source: EMC("Phase 2"), rule: listRule("raid", RAID_LEVELS, "RAID level for the spindle count") },
+  {
+    key: "spindleDisk", name: "SpindleDisk", label: "Spindle disk class", what: "Disk class, from the Hardware sheet's disk classes", source: EMC("Phase 2"),
+    rule: listRule("disk", Object.keys(DISK_CLASS_IOPS), "Disk class of the spindles"),
+  },
+  { key: "readRatio", name: "ReadRatio", label: "Read ratio", format: "0%", what: "Share of database I/O that is reads (3:2)", source: EMC("Phase 2"), rule: numberRule(P.readRatio) },
+  { key: "serversSite1", name: "ServersFirstSite", label: "Mailbox servers, site 1", format: FORMAT.servers, what: "DAG members in the first site (the active site when active/passive)", source: `${ESRP_2013("4.1")}; ${ESRP_2016("4.1")}`, rule: numberRule(P.servers) },
+  {
+    key: "serversSite2", name: "ServersSecondSite", label: "Mailbox servers, site 2", format: FORMAT.servers,
+    what: "DAG members in a second site; leave empty for one site. Copies sit round-robin over the sites",
+    source: `${ESRP_2013("4.1")}; ${ESRP_2016("4.1")}`, rule: numberRule(P.servers, true, "servers in the second site; empty for one site"),
+  },
+  {
+    key: "dagLayout", name: "DagLayout", label: "DAG layout",
+    what: '"active/active": every server carries active copies; "active/passive": only the first site does',
+    source: `${ESRP_2016("4.1")} (active/active); ${ESRP_2013("4.1")} (active/passive)`,
+    rule: listRule("layout", DAG_LAYOUTS, "Where the active copies run"),
+  },
 ];
 
 /** Defaults of the inputs beyond the headline numbers (SIZING.md sections 3-5). */
-const OTHER_INPUT_DEFAULTS: Record<Exclude<InputKey, keyof HeadlineInputs>, number | string> = {
+const OTHER_INPUT_DEFAULTS: Omit<DesignInputs, keyof HeadlineInputs> = {
   exchangeVersion: EXCHANGE_VERSIONS[0],
   arrayRaid: "RAID50",
   arrayModel: "auto",
@@ -143,23 +250,26 @@ const OTHER_INPUT_DEFAULTS: Record<Exclude<InputKey, keyof HeadlineInputs>, numb
   dagLayout: "active/active",
 };
 
+/** The reference design's every input (000, 3.4.2, and the defaults above). */
+export const REFERENCE_DESIGN_INPUTS: Readonly<DesignInputs> = Object.freeze({ ...REFERENCE_INPUTS, ...OTHER_INPUT_DEFAULTS });
+
 /** What each factor is, its display format and its source; the values are FACTOR_DEFAULTS. */
 const FACTOR_ROWS: Record<FactorName, { what: string; format: string; source: string }> = {
-  growth: { what: "DBS multiplier (Table 14 says 1.2; Table 18 uses none)", format: '0.00"×"', source: `${SEED_DELL}, Table 14; erratum E1` },
-  retentionDays: { what: "Deleted item retention", format: '0 "days"', source: `${SEED_DELL}, Table 14 step 3` },
-  singleItemRecovery: { what: "Single item recovery, share of quota", format: "0.0%", source: `${SEED_DELL}, Table 14 step 3` },
-  calendarLogging: { what: "Calendar version logging, share of quota", format: "0.0%", source: `${SEED_DELL}, Table 14 step 3` },
-  contentIndex: { what: "Content index on the database volume", format: '0.00"×"', source: `${SEED_DELL}, Table 14 step 7` },
-  volumeFree: { what: "Free space kept on the database volume", format: '0.00"×"', source: `${SEED_DELL}, Table 14 step 7` },
-  logsPerMessage: { what: "Log files per message (NL = MSR × this)", format: "0.00", source: `${SEED_DELL}, Table 15 step 2` },
-  logFileMB: { what: "LFS: size of one log file", format: '0 "MB"', source: `${SEED_DELL}, Table 15 step 1` },
-  moveFactor: { what: "Mailbox moves within the truncation window", format: '0.00"×"', source: `${SEED_DELL}, Table 19, 3.3.4; erratum E2` },
-  truncationDays: { what: "Days of logs kept against truncation failure", format: '0 "days"', source: `${SEED_DELL}, Table 15 step 6` },
-  overhead: { what: "Log volume overhead", format: '0.00"×"', source: `${SEED_DELL}, Table 15 step 6` },
-  headroom: { what: "IOPS headroom for spikes", format: '0.00"×"', source: `${SEED_DELL}, Tables 16-17` },
-  mailboxesPerCore: { what: "Very heavy mailboxes one core serves", format: '#,##0 "mailboxes"', source: `${SEED_VMWARE}, configuration of user and resource sizing` },
-  baseMemoryGB: { what: "Mailbox server memory before mailboxes", format: '0 "GB"', source: `${SEED_VMWARE}, configuration of user and resource sizing` },
-  memoryPerMailboxMB: { what: "Mailbox server memory per active mailbox", format: '0 "MB"', source: `${SEED_VMWARE}, configuration of user and resource sizing` },
+  growth: { what: "DBS multiplier (Dell's process says 1.2; its worked example uses none)", format: '0.00"×"', source: `${DELL("Tables 14 and 18")}; erratum E1` },
+  retentionDays: { what: "Deleted item retention", format: '0 "days"', source: DELL("Table 14 step 3") },
+  singleItemRecovery: { what: "Single item recovery, share of quota", format: "0.0%", source: DELL("Table 14 step 3") },
+  calendarLogging: { what: "Calendar version logging, share of quota", format: "0.0%", source: DELL("Table 14 step 3") },
+  contentIndex: { what: "Content index on the database volume", format: '0.00"×"', source: DELL("Table 14 step 7") },
+  volumeFree: { what: "Free space kept on the database volume", format: '0.00"×"', source: DELL("Table 14 step 7") },
+  logsPerMessage: { what: "Log files per message (NL = MSR × this)", format: "0.00", source: DELL("Table 15 step 2") },
+  logFileMB: { what: "LFS: size of one log file", format: '0 "MB"', source: DELL("Table 15 step 1") },
+  moveFactor: { what: "Mailbox moves within the truncation window", format: '0.00"×"', source: `${DELL("Table 19 and 3.3.4")}; erratum E2` },
+  truncationDays: { what: "Days of logs kept against truncation failure", format: '0 "days"', source: DELL("Table 15 step 6") },
+  overhead: { what: "Log volume overhead", format: '0.00"×"', source: DELL("Table 15 step 6") },
+  headroom: { what: "IOPS headroom for spikes", format: '0.00"×"', source: DELL("Tables 16-17") },
+  mailboxesPerCore: { what: "Very heavy mailboxes one core serves", format: '#,##0 "mailboxes"', source: VMWARE("user and resource sizing") },
+  baseMemoryGB: { what: "Mailbox server memory before mailboxes", format: '0 "GB"', source: VMWARE("user and resource sizing") },
+  memoryPerMailboxMB: { what: "Mailbox server memory per active mailbox", format: '0 "MB"', source: VMWARE("user and resource sizing") },
 };
 
 const FACTOR_NAMES = Object.keys(FACTOR_DEFAULTS) as FactorName[];
@@ -168,20 +278,22 @@ const FACTOR_NAMES = Object.keys(FACTOR_DEFAULTS) as FactorName[];
 const INPUTS_LAYOUT = {
   title: "A1",
   note: "A2",
-  /** Left empty in the live design; the customer copy writes "Customer copy prepared …" here. */
-  stamp: "A3",
-  profileHeading: 5,
-  profileHeader: 6,
-  firstInputRow: 7,
+  profileHeading: 4,
+  profileHeader: 5,
+  firstInputRow: 6,
 } as const;
+const INPUTS_WIDTH = 4;
 const FACTORS_HEADING_ROW = INPUTS_LAYOUT.firstInputRow + INPUT_ROWS.length + 1;
 const FIRST_FACTOR_ROW = FACTORS_HEADING_ROW + 2;
 const LAST_FACTOR_ROW = FIRST_FACTOR_ROW + FACTOR_NAMES.length - 1;
 
-/** The cell on the Inputs sheet reserved for the customer-copy stamp (sheet name without suffix). */
+/**
+ * The cell of the Summary sheet that says what the workbook is: the live design, or the customer
+ * copy's stamp (when and from which inputs it was prepared). Sheet name without suffix.
+ */
 export const STAMP_CELL: Readonly<{ sheet: string; address: string }> = Object.freeze({
-  sheet: BASE_SHEETS.inputs,
-  address: INPUTS_LAYOUT.stamp,
+  sheet: BASE_SHEETS.summary,
+  address: "A3",
 });
 
 /** Where each input's value sits on the Inputs sheet. */
@@ -206,41 +318,17 @@ export const INPUT_NAMES: Readonly<Record<NameKey, string>> = Object.freeze({
   diskClasses: "DiskClasses",
 });
 
-function buildInputs(sheet: string, values: Record<InputKey, number | string>): SheetModel {
-  const cells: CellModel[] = [
-    { address: INPUTS_LAYOUT.title, value: "Exchange mailbox storage sizing: inputs", role: "title" },
-    {
-      address: INPUTS_LAYOUT.note,
-      value: "Yellow cells are inputs: change them and every output on the Design sheet follows. Defaults: the 5,000-user DAG design of 000_72e1ddb9bbd1ecac.txt, 3.4.2.",
-      role: "note",
-    },
-    { address: `A${INPUTS_LAYOUT.profileHeading}`, value: "User profile and design", role: "heading" },
-    ...header(INPUTS_LAYOUT.profileHeader, ["Input", "Value", "What it is", "Source"]),
-  ];
-  INPUT_ROWS.forEach((row, i) => {
-    const r = INPUTS_LAYOUT.firstInputRow + i;
-    cells.push(
-      { address: `A${r}`, value: row.label, role: "label" },
-      { address: `B${r}`, value: values[row.key] === "" ? undefined : values[row.key], numberFormat: row.format, role: "input" },
-      { address: `C${r}`, value: row.what, role: "note" },
-      { address: `D${r}`, value: row.source, role: "source" },
-    );
-  });
-  cells.push(
-    { address: `A${FACTORS_HEADING_ROW}`, value: "Factors: every function reads this table; change a value to override its default (SIZING.md section 0)", role: "heading" },
-    ...header(FACTORS_HEADING_ROW + 1, ["Factor", "Value", "What it is", "Source"]),
-  );
-  FACTOR_NAMES.forEach((name, i) => {
-    const r = FIRST_FACTOR_ROW + i;
-    const row = FACTOR_ROWS[name];
-    cells.push(
-      { address: `A${r}`, value: name, role: "label" },
-      { address: `B${r}`, value: FACTOR_DEFAULTS[name], numberFormat: row.format, role: "input" },
-      { address: `C${r}`, value: row.what, role: "note" },
-      { address: `D${r}`, value: row.source, role: "source" },
-    );
-  });
-  return { name: sheet, columnWidths: [26, 16, 62, 44], frozenRows: 3, cells };
+/** A section heading whose fill runs across the table's `width` columns. */
+function sectionHeading(row: number, text: string, width: number): CellModel[] {
+  return Array.from({ length: width }, (_, i) => ({
+    address: `${column(i)}${row}`,
+    ...(i === 0 ? { value: text } : {}),
+    role: "heading" as const,
+  }));
+}
+
+function header(row: number, titles: readonly string[]): CellModel[] {
+  return titles.map((value, i) => ({ address: `${column(i)}${row}`, value, role: "heading" as const }));
 }
 
 /** A sheet's first lines: its title in A1 and a note saying how to use it in A2. */
@@ -251,12 +339,55 @@ function titleAndNote(title: string, note: string): CellModel[] {
   ];
 }
 
-function header(row: number, titles: string[]): CellModel[] {
-  return titles.map((value, i) => ({ address: `${String.fromCharCode(65 + i)}${row}`, value, role: "heading" as const }));
+function buildInputs(sheet: string, values: DesignInputs): SheetModel {
+  const cells: CellModel[] = [
+    { address: INPUTS_LAYOUT.title, value: "Exchange mailbox storage sizing: inputs", role: "title" },
+    {
+      address: INPUTS_LAYOUT.note,
+      value: `Yellow cells are inputs: change them and every output follows. Defaults: the 5,000-user DAG design of ${DELL("3.4.2")}.`,
+      role: "note",
+    },
+    ...sectionHeading(INPUTS_LAYOUT.profileHeading, "User profile and design", INPUTS_WIDTH),
+    ...header(INPUTS_LAYOUT.profileHeader, ["Input", "Value", "What it is", "Source"]),
+  ];
+  INPUT_ROWS.forEach((row, i) => {
+    const r = INPUTS_LAYOUT.firstInputRow + i;
+    const value = values[row.key];
+    cells.push(
+      { address: `A${r}`, value: row.label, role: "label" },
+      { address: `B${r}`, value: value === "" ? undefined : value, numberFormat: row.format, role: "input", rule: row.rule },
+      { address: `C${r}`, value: row.what, role: "note" },
+      { address: `D${r}`, value: row.source, role: "source" },
+    );
+  });
+  cells.push(
+    ...sectionHeading(FACTORS_HEADING_ROW, "Factors: every function reads this table; change a value to override its default", INPUTS_WIDTH),
+    ...header(FACTORS_HEADING_ROW + 1, ["Factor", "Value", "What it is", "Source"]),
+  );
+  FACTOR_NAMES.forEach((name, i) => {
+    const r = FIRST_FACTOR_ROW + i;
+    const row = FACTOR_ROWS[name];
+    cells.push(
+      { address: `A${r}`, value: name, role: "label" },
+      { address: `B${r}`, value: FACTOR_DEFAULTS[name], numberFormat: row.format, role: "input", rule: numberRule(FACTOR_PARAMETERS[name]) },
+      { address: `C${r}`, value: row.what, role: "note" },
+      { address: `D${r}`, value: row.source, role: "source" },
+    );
+  });
+  return {
+    name: sheet,
+    columnWidths: [26, 16, 70, 52],
+    frozenRows: 2,
+    print: landscape(1, `${INPUTS_LAYOUT.profileHeader}:${INPUTS_LAYOUT.profileHeader}`),
+    cells,
+  };
 }
 
+const landscape = (fitToPagesTall: number, titleRows?: string): PrintSetup => ({ orientation: "landscape", fitToPagesTall, ...(titleRows ? { titleRows } : {}) });
+const portrait = (fitToPagesTall: number, titleRows?: string): PrintSetup => ({ orientation: "portrait", fitToPagesTall, ...(titleRows ? { titleRows } : {}) });
+
 // ---------------------------------------------------------------------------------------------
-// Design sheet: columns A symbol, B what it is, C value, D unit, E formula in words, F source.
+// Design sheet: columns A symbol, B what it is, C value (unit in its format), D formula in words, E source.
 
 export type DesignOutput =
   | "whiteSpacePerUserMB"
@@ -289,16 +420,21 @@ export type DesignOutput =
   | "arraysPerCopy"
   | "arrayModel";
 
+/** A formula in its two renderings: through the add-in's functions, and in Excel's own. */
+interface Rendered {
+  formula: string;
+  native?: string;
+}
+
 interface OutputRow {
   key: DesignOutput;
   symbol: string;
   what: string;
-  unit: string;
   format: string;
   words: string;
   source: string;
   /** The formula, given how to address inputs (by defined name) and earlier outputs. */
-  formula: (ref: References) => string;
+  formula: (ref: References) => Rendered;
 }
 
 interface References {
@@ -308,18 +444,50 @@ interface References {
   factor(name: FactorName): string;
   /** An earlier output on the Design sheet: `C7`. */
   output(key: DesignOutput): string;
+  /** The array candidates on the Hardware sheet, for the native array choice. */
+  candidates: CandidateColumns;
 }
 
-const dbsize = (r: References, result: string): string =>
-  `=EXSIZE.EX_DBSIZE(${r.input("users")},${r.input("quotaMB")},${r.input("messagesPerDay")},${r.input("messageKB")},${r.input("maxDatabaseGB")},"${result}",${r.input("factors")})`;
-const logvol = (r: References, result: string): string =>
-  `=EXSIZE.EX_LOGVOL(${r.input("users")},${r.input("messagesPerDay")},${r.input("messageKB")},${r.output("databaseCount")},"${result}",${r.input("factors")})`;
-const iops = (r: References, result: string): string =>
-  `=EXSIZE.EX_IOPS(${r.input("users")},${r.input("messagesPerDay")},${r.input("copies")},"${result}",${r.input("exchangeVersion")},${r.input("factors")})`;
-const spindles = (r: References, raid: string, disk: string): string =>
-  `=EXSIZE.EX_SPINDLES(${r.output("databaseIops")},${raid},${disk},${r.input("readRatio")},,,,"disks",${r.input("diskClasses")})`;
-const arrays = (r: References, result: string): string =>
-  `=EXSIZE.EX_ARRAYS(${r.output("totalCapacityGB")},${r.output("databaseIops")},${r.input("copies")},${r.input("arrayRaid")},${r.input("arrayModel")},"${result}",${r.input("arrayCatalog")})`;
+const native = (text: string): string => "=" + text;
+
+const dbsize = (r: References, result: DatabaseResult): Rendered => ({
+  formula: `=EXSIZE.EX_DBSIZE(${r.input("users")},${r.input("quotaMB")},${r.input("messagesPerDay")},${r.input("messageKB")},${r.input("maxDatabaseGB")},"${result}",${r.input("factors")})`,
+  native: native(
+    databaseFormula(
+      result,
+      { users: r.input("users"), quotaMB: r.input("quotaMB"), messagesPerDay: r.input("messagesPerDay"), messageKB: r.input("messageKB"), maxDatabaseGB: r.input("maxDatabaseGB") },
+      r.factor,
+    ),
+  ),
+});
+const logvol = (r: References, result: "logs" | "daily" | "volume"): Rendered => ({
+  formula: `=EXSIZE.EX_LOGVOL(${r.input("users")},${r.input("messagesPerDay")},${r.input("messageKB")},${r.output("databaseCount")},"${result}",${r.input("factors")})`,
+  native: native(logFormula(result as LogResult, { users: r.input("users"), messagesPerDay: r.input("messagesPerDay"), messageKB: r.input("messageKB"), databases: r.output("databaseCount") }, r.factor)),
+});
+const iops = (r: References, result: IopsResult): Rendered => ({
+  formula: `=EXSIZE.EX_IOPS(${r.input("users")},${r.input("messagesPerDay")},${r.input("copies")},"${result}",${r.input("exchangeVersion")},${r.input("factors")})`,
+  native: native(iopsFormula(result, { users: r.input("users"), messagesPerDay: r.input("messagesPerDay"), copies: r.input("copies"), version: r.input("exchangeVersion") }, r.factor)),
+});
+const spindles = (r: References, raid: string, disk: string): Rendered => ({
+  formula: `=EXSIZE.EX_SPINDLES(${r.output("databaseIops")},${raid},${disk},${r.input("readRatio")},,,,"disks",${r.input("diskClasses")})`,
+  native: native(spindlesFormula({ iops: r.output("databaseIops"), raid, diskIops: diskIopsFormula(disk, r.input("diskClasses")), readRatio: r.input("readRatio") })),
+});
+const arrays = (r: References, result: "count" | "percopy" | "model"): Rendered => {
+  const c = r.candidates;
+  const chosen = `MATCH(1,${c.chosen},0)`;
+  const perCopy = `INDEX(${c.arraysPerCopy},${chosen})`;
+  const nativeText =
+    result === "percopy"
+      ? perCopy
+      : result === "count"
+        ? `${perCopy}*${r.input("copies")}`
+        : `INDEX(${c.model},${chosen})&IF(INDEX(${c.drive},${chosen})="",""," "&INDEX(${c.drive},${chosen}))`;
+  return {
+    formula: `=EXSIZE.EX_ARRAYS(${r.output("totalCapacityGB")},${r.output("databaseIops")},${r.input("copies")},${r.input("arrayRaid")},${r.input("arrayModel")},"${result}",${r.input("arrayCatalog")})`,
+    native: native(nativeText),
+  };
+};
+const plain = (formula: string): Rendered => ({ formula });
 
 /** MSF as a native formula, generated from the engine's table (000, Table 15 step 3). */
 function messageSizeFactorFormula(messageKB: string): string {
@@ -329,9 +497,9 @@ function messageSizeFactorFormula(messageKB: string): string {
   return "=" + formula;
 }
 
-const T18 = `${SEED_DELL}, Table 18 (process: Table 14)`;
-const T19 = `${SEED_DELL}, Table 19 (process: Table 15)`;
-const SPINDLE_SOURCE = `${SEED_EMC}, Phase 2 formula; errata E3 (round up), E5 (its counts are at 1,080 IOPS)`;
+const T18 = DELL("Table 18 (process: Table 14)");
+const T19 = DELL("Table 19 (process: Table 15)");
+const SPINDLE_SOURCE = `${EMC("Phase 2 formula")}; errata E3 (round up), E5`;
 
 interface Section {
   heading: string;
@@ -340,67 +508,68 @@ interface Section {
 
 const DESIGN_SECTIONS: readonly Section[] = [
   {
-    heading: "Database capacity, step by step as 000 Table 18",
+    heading: "Database capacity, step by step as Dell's Table 18",
     rows: [
-      { key: "whiteSpacePerUserMB", symbol: "WSU", what: "White space per user", unit: "MB", format: '0.00 "MB"', words: "MSR × AMS / 1024", source: T18, formula: (r) => dbsize(r, "whitespace") },
-      { key: "dumpsterPerUserMB", symbol: "DSU", what: "Dumpster per user", unit: "MB", format: '0.00 "MB"', words: "WSU × retentionDays + MQ × singleItemRecovery + MQ × calendarLogging", source: T18, formula: (r) => dbsize(r, "dumpster") },
-      { key: "mailboxOnDiskMB", symbol: "MBU", what: "Mailbox size on disk", unit: "MB", format: '#,##0.00 "MB"', words: "MQ + WSU + DSU", source: T18, formula: (r) => dbsize(r, "mailbox") },
-      { key: "totalDatabaseGB", symbol: "DBS", what: "Total database size", unit: "GB", format: '#,##0.00 "GB"', words: "NU × MBU × growth / 1024", source: `${T18}; erratum E1`, formula: (r) => dbsize(r, "total") },
-      { key: "databaseCount", symbol: "DB", what: "Database count", unit: "databases", format: "#,##0", words: "DBS / maximum database size, rounded up", source: T18, formula: (r) => dbsize(r, "count") },
-      { key: "databaseGB", symbol: "IDBS", what: "Individual database size", unit: "GB", format: '#,##0.00 "GB"', words: "DBS / DB", source: T18, formula: (r) => dbsize(r, "database") },
-      { key: "databaseVolumeGB", symbol: "DVS", what: "Database volume size", unit: "GB", format: '#,##0.00 "GB"', words: "IDBS × contentIndex × volumeFree", source: T18, formula: (r) => `=${r.output("databaseGB")}*${r.factor("contentIndex")}*${r.factor("volumeFree")}` },
-      { key: "provisionedDatabaseVolumeGB", symbol: "DVS", what: "Database volume, provisioned", unit: "GB", format: '#,##0 "GB"', words: "DVS in whole GB, half up", source: T18, formula: (r) => dbsize(r, "volume") },
+      { key: "whiteSpacePerUserMB", symbol: "WSU", what: "White space per user", format: FORMAT.mb2, words: "MSR × AMS / 1024", source: T18, formula: (r) => dbsize(r, "whitespace") },
+      { key: "dumpsterPerUserMB", symbol: "DSU", what: "Dumpster per user", format: FORMAT.mb2, words: "WSU × retentionDays + MQ × singleItemRecovery + MQ × calendarLogging", source: T18, formula: (r) => dbsize(r, "dumpster") },
+      { key: "mailboxOnDiskMB", symbol: "MBU", what: "Mailbox size on disk", format: '#,##0.00 "MB"', words: "MQ + WSU + DSU", source: T18, formula: (r) => dbsize(r, "mailbox") },
+      { key: "totalDatabaseGB", symbol: "DBS", what: "Total database size", format: FORMAT.gb2, words: "NU × MBU × growth / 1024", source: `${T18}; erratum E1`, formula: (r) => dbsize(r, "total") },
+      { key: "databaseCount", symbol: "DB", what: "Database count", format: FORMAT.databases, words: "DBS / maximum database size, rounded up", source: T18, formula: (r) => dbsize(r, "count") },
+      { key: "databaseGB", symbol: "IDBS", what: "Individual database size", format: FORMAT.gb2, words: "DBS / DB", source: T18, formula: (r) => dbsize(r, "database") },
+      { key: "databaseVolumeGB", symbol: "DVS", what: "Database volume size", format: FORMAT.gb2, words: "IDBS × contentIndex × volumeFree", source: T18, formula: (r) => plain(`=${r.output("databaseGB")}*${r.factor("contentIndex")}*${r.factor("volumeFree")}`) },
+      { key: "provisionedDatabaseVolumeGB", symbol: "DVS", what: "Database volume, provisioned", format: FORMAT.gb, words: "DVS in whole GB, half up", source: T18, formula: (r) => dbsize(r, "volume") },
     ],
   },
   {
-    heading: "Log capacity, step by step as 000 Table 19",
+    heading: "Log capacity, step by step as Dell's Table 19",
     rows: [
-      { key: "logFilesPerUserPerDay", symbol: "NL", what: "Log files per user per day", unit: "logs", format: '#,##0.0 "logs"', words: "MSR × logsPerMessage", source: T19, formula: (r) => logvol(r, "logs") },
-      { key: "messageSizeFactor", symbol: "MSF", what: "Message size factor", unit: "×", format: "0.0", words: "1 up to 75 KB, 1.9 up to 150 KB, 3.8 above", source: `${SEED_DELL}, Table 15 step 3`, formula: (r) => messageSizeFactorFormula(r.input("messageKB")) },
-      { key: "usersPerDatabase", symbol: "NDB", what: "Users per database", unit: "users", format: "#,##0", words: "NU / DB, rounded up", source: T19, formula: (r) => `=ROUNDUP(${r.input("users")}/${r.output("databaseCount")},0)` },
-      { key: "dailyLogMBPerDatabase", symbol: "TLC", what: "Log MB per database per day", unit: "MB", format: '#,##0 "MB"', words: "NDB × NL × MSF × logFileMB", source: T19, formula: (r) => logvol(r, "daily") },
-      { key: "logVolumeGB", symbol: "LVS", what: "Log volume size", unit: "GB", format: '#,##0.00 "GB"', words: "TLC × moveFactor × truncationDays × overhead / 1024", source: `${T19}; erratum E2`, formula: (r) => `=${r.output("dailyLogMBPerDatabase")}*${r.factor("moveFactor")}*${r.factor("truncationDays")}*${r.factor("overhead")}/1024` },
-      { key: "provisionedLogVolumeGB", symbol: "LVS", what: "Log volume, provisioned", unit: "GB", format: '#,##0 "GB"', words: "LVS in whole GB, half up", source: T19, formula: (r) => logvol(r, "volume") },
-      { key: "logVolumeCount", symbol: "", what: "Log volumes", unit: "volumes", format: "#,##0", words: "One log volume per database", source: T19, formula: (r) => `=${r.output("databaseCount")}` },
+      { key: "logFilesPerUserPerDay", symbol: "NL", what: "Log files per user per day", format: '#,##0.0 "logs"', words: "MSR × logsPerMessage", source: T19, formula: (r) => logvol(r, "logs") },
+      { key: "messageSizeFactor", symbol: "MSF", what: "Message size factor", format: '0.0"×"', words: "1 up to 75 KB, 1.9 up to 150 KB, 3.8 above", source: DELL("Table 15 step 3"), formula: (r) => plain(messageSizeFactorFormula(r.input("messageKB"))) },
+      { key: "usersPerDatabase", symbol: "NDB", what: "Users per database", format: FORMAT.users, words: "NU / DB, rounded up", source: T19, formula: (r) => plain(`=ROUNDUP(${r.input("users")}/${r.output("databaseCount")},0)`) },
+      { key: "dailyLogMBPerDatabase", symbol: "TLC", what: "Log MB per database per day", format: '#,##0 "MB"', words: "NDB × NL × MSF × logFileMB", source: T19, formula: (r) => logvol(r, "daily") },
+      { key: "logVolumeGB", symbol: "LVS", what: "Log volume size", format: FORMAT.gb2, words: "TLC × moveFactor × truncationDays × overhead / 1024", source: `${T19}; erratum E2`, formula: (r) => plain(`=${r.output("dailyLogMBPerDatabase")}*${r.factor("moveFactor")}*${r.factor("truncationDays")}*${r.factor("overhead")}/1024`) },
+      { key: "provisionedLogVolumeGB", symbol: "LVS", what: "Log volume, provisioned", format: FORMAT.gb, words: "LVS in whole GB, half up", source: T19, formula: (r) => logvol(r, "volume") },
+      { key: "logVolumeCount", symbol: "", what: "Log volumes", format: FORMAT.volumes, words: "One log volume per database", source: T19, formula: (r) => plain(`=${r.output("databaseCount")}`) },
     ],
   },
   {
-    heading: "Capacity of all volumes, as 000 3.4.2",
+    heading: "Capacity of all volumes, as Dell's reference design",
     rows: [
-      { key: "databaseVolumesTotalGB", symbol: "", what: "Database volumes in all", unit: "GB", format: '#,##0 "GB"', words: "DB × provisioned DVS", source: `${SEED_DELL}, 3.4.2`, formula: (r) => `=${r.output("databaseCount")}*${r.output("provisionedDatabaseVolumeGB")}` },
-      { key: "logVolumesTotalGB", symbol: "", what: "Log volumes in all", unit: "GB", format: '#,##0 "GB"', words: "Log volumes × provisioned LVS", source: `${SEED_DELL}, 3.4.2`, formula: (r) => `=${r.output("logVolumeCount")}*${r.output("provisionedLogVolumeGB")}` },
-      { key: "totalCapacityGB", symbol: "", what: "Capacity of all volumes, per copy", unit: "GB", format: '#,##0 "GB"', words: "Database volumes + log volumes", source: `${SEED_DELL}, 3.4.2`, formula: (r) => `=${r.output("databaseVolumesTotalGB")}+${r.output("logVolumesTotalGB")}` },
+      { key: "databaseVolumesTotalGB", symbol: "", what: "Database volumes in all", format: FORMAT.gb, words: "DB × provisioned DVS", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("databaseCount")}*${r.output("provisionedDatabaseVolumeGB")}`) },
+      { key: "logVolumesTotalGB", symbol: "", what: "Log volumes in all", format: FORMAT.gb, words: "Log volumes × provisioned LVS", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("logVolumeCount")}*${r.output("provisionedLogVolumeGB")}`) },
+      { key: "totalCapacityGB", symbol: "", what: "Capacity of all volumes, per copy", format: FORMAT.gb, words: "Database volumes + log volumes", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("databaseVolumesTotalGB")}+${r.output("logVolumesTotalGB")}`) },
     ],
   },
   {
-    heading: "Performance: database and log IOPS, as 000 Tables 16-17",
+    heading: "Performance: database and log IOPS, as Dell's Tables 16-17",
     rows: [
-      { key: "iopsPerUser", symbol: "IOPU", what: "IOPS per user, headroom included", unit: "IOPS", format: '0.000 "IOPS"', words: "2010: MSR / 1000 (× 1.2 stand-alone); 2013+: MSR × 0.00067; × headroom", source: `${SEED_DELL}, Table 16; ${SEED_ESRP_2013}; ${SEED_ESRP_2016}`, formula: (r) => iops(r, "peruser") },
-      { key: "databaseIops", symbol: "DBIOP", what: "Database IOPS, active copies", unit: "IOPS", format: '#,##0 "IOPS"', words: "NU × IOPS per user", source: `${SEED_DELL}, Table 16; 3.4.2`, formula: (r) => iops(r, "database") },
-      { key: "logIops", symbol: "LIOPS", what: "Log IOPS", unit: "IOPS", format: '#,##0 "IOPS"', words: "(DBIOP × 0.5 × 0.5 + DBIOP × (copies − 1) × 0.1) × headroom", source: `${SEED_DELL}, Table 17`, formula: (r) => iops(r, "log") },
-      { key: "dagDatabaseIops", symbol: "", what: "Database IOPS, every copy", unit: "IOPS", format: '#,##0 "IOPS"', words: "DBIOP × copies", source: `${SEED_ESRP_2016}, Figure 6`, formula: (r) => iops(r, "dag") },
+      { key: "iopsPerUser", symbol: "IOPU", what: "IOPS per user, headroom included", format: '0.000 "IOPS"', words: "2010: MSR / 1000 (× 1.2 stand-alone); 2013+: MSR × 0.00067; × headroom", source: `${DELL("Table 16")}; ${ESRP_2013()}; ${ESRP_2016()}`, formula: (r) => iops(r, "peruser") },
+      { key: "databaseIops", symbol: "DBIOP", what: "Database IOPS, active copies", format: FORMAT.iops, words: "NU × IOPS per user", source: DELL("Table 16 and 3.4.2"), formula: (r) => iops(r, "database") },
+      { key: "logIops", symbol: "LIOPS", what: "Log IOPS", format: FORMAT.iops, words: "(DBIOP × 0.5 × 0.5 + DBIOP × (copies − 1) × 0.1) × headroom", source: DELL("Table 17"), formula: (r) => iops(r, "log") },
+      { key: "dagDatabaseIops", symbol: "", what: "Database IOPS, every copy", format: FORMAT.iops, words: "DBIOP × copies", source: ESRP_2016("Figure 6"), formula: (r) => iops(r, "dag") },
     ],
   },
   {
-    heading: "Spindles for the database IOPS, as the EMC building block (001)",
+    heading: "Spindles for the database IOPS, as EMC's building block",
     rows: [
-      { key: "spindlesRaid5At10K", symbol: "", what: "RAID 5 on 10K disks", unit: "disks", format: '#,##0 "disks"', words: "(IOPS × R + 4 × IOPS × W) / 140, rounded up", source: SPINDLE_SOURCE, formula: (r) => spindles(r, '"RAID5"', '"10K"') },
-      { key: "spindlesRaid10At10K", symbol: "", what: "RAID 10 on 10K disks", unit: "disks", format: '#,##0 "disks"', words: "(IOPS × R + 2 × IOPS × W) / 140, rounded up to an even count", source: SPINDLE_SOURCE, formula: (r) => spindles(r, '"RAID10"', '"10K"') },
-      { key: "spindlesRaid10At7200", symbol: "", what: "RAID 10 on 7.2K disks", unit: "disks", format: '#,##0 "disks"', words: "(IOPS × R + 2 × IOPS × W) / 65, rounded up to an even count", source: SPINDLE_SOURCE, formula: (r) => spindles(r, '"RAID10"', '"7.2K"') },
-      { key: "spindlesChosen", symbol: "", what: "Your RAID level and disk class (Inputs)", unit: "disks", format: '#,##0 "disks"', words: "Same formula with the Inputs sheet's RAID level and disk", source: SPINDLE_SOURCE, formula: (r) => spindles(r, r.input("spindleRaid"), r.input("spindleDisk")) },
+      { key: "spindlesRaid5At10K", symbol: "", what: "RAID 5 on 10K disks", format: FORMAT.disks, words: "(IOPS × R + 4 × IOPS × W) / 140, rounded up", source: SPINDLE_SOURCE, formula: (r) => spindles(r, '"RAID5"', '"10K"') },
+      { key: "spindlesRaid10At10K", symbol: "", what: "RAID 10 on 10K disks", format: FORMAT.disks, words: "(IOPS × R + 2 × IOPS × W) / 140, rounded up to an even count", source: SPINDLE_SOURCE, formula: (r) => spindles(r, '"RAID10"', '"10K"') },
+      { key: "spindlesRaid10At7200", symbol: "", what: "RAID 10 on 7.2K disks", format: FORMAT.disks, words: "(IOPS × R + 2 × IOPS × W) / 65, rounded up to an even count", source: SPINDLE_SOURCE, formula: (r) => spindles(r, '"RAID10"', '"7.2K"') },
+      { key: "spindlesChosen", symbol: "", what: "Your RAID level and disk class (Inputs)", format: FORMAT.disks, words: "Same formula with the Inputs sheet's RAID level and disk", source: SPINDLE_SOURCE, formula: (r) => spindles(r, r.input("spindleRaid"), r.input("spindleDisk")) },
     ],
   },
   {
-    heading: "Arrays, as 000 3.4.1 (Tables 12-13)",
+    heading: "Arrays, as Dell's selection process (Tables 12-13)",
     rows: [
-      { key: "arrays", symbol: "", what: "Arrays in all", unit: "arrays", format: '0 "arrays"', words: "Arrays per copy × copies (each copy on its own arrays)", source: `${SEED_DELL}, 3.4.1-3.4.2, Tables 12-13`, formula: (r) => arrays(r, "count") },
-      { key: "arraysPerCopy", symbol: "", what: "Arrays per copy", unit: "arrays", format: '0 "arrays"', words: "max(capacity / usable GB, DBIOP / array IOPS), rounded up", source: `${SEED_DELL}, 3.4.1, Tables 12-13`, formula: (r) => arrays(r, "percopy") },
-      { key: "arrayModel", symbol: "", what: "Array model and drive", unit: "", format: "@", words: "Fewest arrays, then least usable capacity", source: `${SEED_DELL}, 3.4.2`, formula: (r) => arrays(r, "model") },
+      { key: "arrays", symbol: "", what: "Arrays in all", format: FORMAT.arrays, words: "Arrays per copy × copies (each copy on its own arrays)", source: DELL("3.4.1-3.4.2, Tables 12-13"), formula: (r) => arrays(r, "count") },
+      { key: "arraysPerCopy", symbol: "", what: "Arrays per copy", format: FORMAT.arrays, words: "max(capacity / usable GB, DBIOP / array IOPS), rounded up", source: DELL("3.4.1, Tables 12-13"), formula: (r) => arrays(r, "percopy") },
+      { key: "arrayModel", symbol: "", what: "Array model and drive", format: "@", words: "Fewest arrays, then least usable capacity (Hardware sheet)", source: DELL("3.4.2"), formula: (r) => arrays(r, "model") },
     ],
   },
 ];
 
 const DESIGN_HEADER_ROW = 4;
+const DESIGN_WIDTH = 5;
 
 /** Each Design output's cell (column C), computed from the layout. */
 export const DESIGN_CELLS: Readonly<Record<DesignOutput, string>> = (() => {
@@ -414,67 +583,67 @@ export const DESIGN_CELLS: Readonly<Record<DesignOutput, string>> = (() => {
   return Object.freeze(cells as Record<DesignOutput, string>);
 })();
 
-/** Chart data: a header row of series names and one row of GB, below the outputs. */
+/** The capacity of one copy by kind, below the outputs (and the source of the pane's chart). */
 const CHART_HEADING_ROW =
   DESIGN_HEADER_ROW + 1 + DESIGN_SECTIONS.reduce((n, s) => n + s.rows.length + 2, 0);
 const CHART_HEADER_ROW = CHART_HEADING_ROW + 1;
 const CHART_DATA_ROW = CHART_HEADER_ROW + 1;
 
-function buildDesign(sheet: string, inputsSheet: string, names: Record<NameKey, string>): { sheet: SheetModel; chart: ChartModel } {
-  const inputs = sheetReference(inputsSheet);
-  const ref: References = {
-    input: (key) => names[key],
-    factor: (name) => `${inputs}!${absolute(FACTOR_CELLS[name])}`,
-    output: (key) => DESIGN_CELLS[key],
-  };
+function buildDesign(sheet: string, ref: References): { sheet: SheetModel; chart: ChartModel } {
   const cells: CellModel[] = [
     ...titleAndNote(
       "Exchange mailbox storage design: outputs",
-      "Every value is a live formula over the Inputs sheet, through the EXSIZE functions; the steps are shown for audit.",
+      "Every value is a live formula over the Inputs sheet; the steps are shown for audit.",
     ),
-    ...["Symbol", "What it is", "Value", "Unit", "Formula in words", "Source"].map((value, i) => ({
-      address: `${String.fromCharCode(65 + i)}${DESIGN_HEADER_ROW}`,
-      value,
-      role: "heading" as const,
-    })),
+    ...header(DESIGN_HEADER_ROW, ["Symbol", "What it is", "Value", "Formula in words", "Source"]),
   ];
   let row = DESIGN_HEADER_ROW + 1;
   for (const section of DESIGN_SECTIONS) {
-    cells.push({ address: `A${row++}`, value: section.heading, role: "heading" });
+    cells.push(...sectionHeading(row++, section.heading, DESIGN_WIDTH));
     for (const output of section.rows) {
       if (DESIGN_CELLS[output.key] !== `C${row}`) throw new Error(`template layout: ${output.key} is not at C${row}`);
       if (output.symbol) cells.push({ address: `A${row}`, value: output.symbol, role: "label" });
+      const rendered = output.formula(ref);
       cells.push(
         { address: `B${row}`, value: output.what, role: "label" },
-        { address: `C${row}`, formula: output.formula(ref), numberFormat: output.format, role: STEP_OUTPUTS.has(output.key) ? "step" : "output" },
+        {
+          address: `C${row}`,
+          formula: rendered.formula,
+          ...(rendered.native ? { native: rendered.native } : {}),
+          numberFormat: output.format,
+          role: STEP_OUTPUTS.has(output.key) ? "step" : "output",
+        },
+        { address: `D${row}`, value: output.words, role: "note" },
+        { address: `E${row}`, value: output.source, role: "source" },
       );
-      if (output.unit) cells.push({ address: `D${row}`, value: output.unit, role: "unit" });
-      cells.push({ address: `E${row}`, value: output.words, role: "note" }, { address: `F${row}`, value: output.source, role: "source" });
       row++;
     }
     row++;
   }
   const c = DESIGN_CELLS;
   cells.push(
-    { address: `A${CHART_HEADING_ROW}`, value: "Capacity of one copy, for the chart", role: "heading" },
+    ...sectionHeading(CHART_HEADING_ROW, "Capacity of one copy, by kind", DESIGN_WIDTH),
     { address: `B${CHART_HEADER_ROW}`, value: "Volume", role: "heading" },
     { address: `C${CHART_HEADER_ROW}`, value: "Database data", role: "heading" },
     { address: `D${CHART_HEADER_ROW}`, value: "Index and free space", role: "heading" },
     { address: `E${CHART_HEADER_ROW}`, value: "Log volumes", role: "heading" },
-    { address: `B${CHART_DATA_ROW}`, value: "GB", role: "label" },
-    { address: `C${CHART_DATA_ROW}`, formula: `=${c.totalDatabaseGB}`, numberFormat: '#,##0 "GB"', role: "output" },
-    { address: `D${CHART_DATA_ROW}`, formula: `=${c.databaseVolumesTotalGB}-${c.totalDatabaseGB}`, numberFormat: '#,##0 "GB"', role: "output" },
-    { address: `E${CHART_DATA_ROW}`, formula: `=${c.logVolumesTotalGB}`, numberFormat: '#,##0 "GB"', role: "output" },
+    { address: `B${CHART_DATA_ROW}`, value: "One copy", role: "label" },
+    { address: `C${CHART_DATA_ROW}`, formula: `=${c.totalDatabaseGB}`, numberFormat: FORMAT.gb, role: "output" },
+    { address: `D${CHART_DATA_ROW}`, formula: `=${c.databaseVolumesTotalGB}-${c.totalDatabaseGB}`, numberFormat: FORMAT.gb, role: "output" },
+    { address: `E${CHART_DATA_ROW}`, formula: `=${c.logVolumesTotalGB}`, numberFormat: FORMAT.gb, role: "output" },
   );
   const chart: ChartModel = {
     sheet,
     title: "Capacity of all volumes, one copy (GB)",
     type: "columnStacked",
     source: `B${CHART_HEADER_ROW}:E${CHART_DATA_ROW}`,
-    from: "H4",
-    to: "O22",
+    from: `B${CHART_DATA_ROW + 2}`,
+    to: `D${CHART_DATA_ROW + 18}`,
   };
-  return { sheet: { name: sheet, columnWidths: [10, 40, 16, 10, 58, 60], frozenRows: DESIGN_HEADER_ROW, cells }, chart };
+  return {
+    sheet: { name: sheet, columnWidths: [8, 38, 18, 60, 56], frozenRows: DESIGN_HEADER_ROW, print: landscape(2, `${DESIGN_HEADER_ROW}:${DESIGN_HEADER_ROW}`), cells },
+    chart,
+  };
 }
 
 /** The intermediate steps of Tables 18-19, shown for audit; writers may style them quieter than results. */
@@ -497,7 +666,7 @@ const STEP_OUTPUTS: ReadonlySet<DesignOutput> = new Set<DesignOutput>([
 // Columns: A scenario, B what fails, C surviving servers, D active mailboxes per server,
 // E target IOPS per server, F cores, G memory, H source.
 
-const SCENARIO_ROWS: ReadonlyArray<{ scenario: string; fails: string }> = [
+const SCENARIO_ROWS: ReadonlyArray<{ scenario: FailoverScenario; fails: string }> = [
   { scenario: "normal", fails: "Nothing: every server up" },
   { scenario: "server", fails: "One server" },
   { scenario: "site", fails: "A whole site (the worst one to lose)" },
@@ -506,11 +675,16 @@ const SCENARIO_ROWS: ReadonlyArray<{ scenario: string; fails: string }> = [
 const RESILIENCE_FIRST_ROW = 5;
 const RESILIENCE_LAST_ROW = RESILIENCE_FIRST_ROW + SCENARIO_ROWS.length - 1;
 const RESILIENCE_SUMMARY_ROW = RESILIENCE_LAST_ROW + 2;
-const NOT_SURVIVABLE = "not survivable";
+const RESILIENCE_WIDTH = 8;
+export const NOT_SURVIVABLE = "not survivable";
+const NO_VALUE = "—";
 
 /** Where the Resilience sheet's results sit: per scenario, and the worst survivable case. */
 export const RESILIENCE_CELLS = Object.freeze({
   scenarioRow: Object.fromEntries(SCENARIO_ROWS.map((row, i) => [row.scenario, RESILIENCE_FIRST_ROW + i])) as Record<string, number>,
+  firstRow: RESILIENCE_FIRST_ROW,
+  lastRow: RESILIENCE_LAST_ROW,
+  whatFails: "B",
   survivingServers: "C",
   activeMailboxes: "D",
   targetIops: "E",
@@ -524,12 +698,25 @@ export const RESILIENCE_CELLS = Object.freeze({
   normalIopsPerServer: `E${RESILIENCE_SUMMARY_ROW + 1}`,
 });
 
-function buildResilience(sheet: string, designSheet: string, names: Record<NameKey, string>): SheetModel {
+function buildResilience(sheet: string, designSheet: string, names: Record<NameKey, string>, factor: (name: FactorName) => string): SheetModel {
   const design = sheetReference(designSheet);
   const iopsPerMailbox = `${design}!${absolute(DESIGN_CELLS.iopsPerUser)}`;
-  const failover = (scenario: string, perMailbox: string, result: string) =>
-    `EXSIZE.EX_FAILOVER(${names.users},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}")`;
-  const source = `${SEED_ESRP_2013}, 4.1; ${SEED_ESRP_2016}, 4.1; ${SEED_VMWARE}`;
+  const failover = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string): Rendered => ({
+    formula: `=IFERROR(EXSIZE.EX_FAILOVER(${names.users},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}"),"${fallback}")`,
+    native: `=IFERROR(${failoverFormula(scenario, result, {
+      users: names.users,
+      serversFirstSite: names.serversSite1,
+      serversSecondSite: names.serversSite2,
+      copies: names.copies,
+      layout: names.dagLayout,
+      iopsPerMailbox: perMailbox === "" ? "0" : perMailbox,
+    })},"${fallback}")`,
+  });
+  const server = (mailboxes: string, result: "cores" | "memory"): Rendered => ({
+    formula: `=IFERROR(EXSIZE.EX_SERVER(${mailboxes},"${result}",${names.factors}),"${NO_VALUE}")`,
+    native: `=IFERROR(${serverFormula(result, mailboxes, factor)},"${NO_VALUE}")`,
+  });
+  const source = `${ESRP_2013("4.1")}; ${ESRP_2016("4.1")}; ${VMWARE()}`;
   const cells: CellModel[] = [
     ...titleAndNote(
       "Resilience: what each surviving server carries when servers or a site fail",
@@ -537,39 +724,47 @@ function buildResilience(sheet: string, designSheet: string, names: Record<NameK
     ),
     ...header(4, ["Scenario", "What fails", "Surviving servers", "Active mailboxes per server", "Target IOPS per server", "Cores", "Memory", "Source"]),
   ];
+  const put = (address: string, rendered: Rendered, numberFormat: string): CellModel => ({
+    address,
+    formula: rendered.formula,
+    ...(rendered.native ? { native: rendered.native } : {}),
+    numberFormat,
+    role: "output",
+  });
   SCENARIO_ROWS.forEach((row, i) => {
     const r = RESILIENCE_FIRST_ROW + i;
     cells.push(
       { address: `A${r}`, value: row.scenario, role: "label" },
       { address: `B${r}`, value: row.fails, role: "note" },
-      { address: `C${r}`, formula: `=IFERROR(${failover(row.scenario, "", "servers")},"${NOT_SURVIVABLE}")`, numberFormat: '0 "servers"', role: "output" },
-      { address: `D${r}`, formula: `=IFERROR(${failover(row.scenario, "", "mailboxes")},"${NOT_SURVIVABLE}")`, numberFormat: '#,##0 "mailboxes"', role: "output" },
-      { address: `E${r}`, formula: `=IFERROR(${failover(row.scenario, iopsPerMailbox, "target")},"—")`, numberFormat: '#,##0 "IOPS"', role: "output" },
-      { address: `F${r}`, formula: `=IFERROR(EXSIZE.EX_SERVER(D${r},"cores",${names.factors}),"—")`, numberFormat: '0 "cores"', role: "output" },
-      { address: `G${r}`, formula: `=IFERROR(EXSIZE.EX_SERVER(D${r},"memory",${names.factors}),"—")`, numberFormat: '0 "GB"', role: "output" },
+      put(`C${r}`, failover(row.scenario, "", "servers", NOT_SURVIVABLE), FORMAT.servers),
+      put(`D${r}`, failover(row.scenario, "", "mailboxes", NOT_SURVIVABLE), FORMAT.mailboxes),
+      put(`E${r}`, failover(row.scenario, iopsPerMailbox, "target", NO_VALUE), FORMAT.iops),
+      put(`F${r}`, server(`D${r}`, "cores"), FORMAT.cores),
+      put(`G${r}`, server(`D${r}`, "memory"), FORMAT.gb),
       { address: `H${r}`, value: source, role: "source" },
     );
   });
   const s = RESILIENCE_SUMMARY_ROW;
-  const span = (column: string) => `${column}${RESILIENCE_FIRST_ROW}:${column}${RESILIENCE_LAST_ROW}`;
+  const span = (col: string) => `${col}${RESILIENCE_FIRST_ROW}:${col}${RESILIENCE_LAST_ROW}`;
   cells.push(
-    { address: `A${s}`, value: "Design for the worst survivable case", role: "heading" },
-    { address: `D${s}`, value: "Target, cores, memory:", role: "label" },
-    { address: `E${s}`, formula: `=MAX(${span("E")})`, numberFormat: '#,##0 "IOPS"', role: "output" },
-    { address: `F${s}`, formula: `=MAX(${span("F")})`, numberFormat: '0 "cores"', role: "output" },
-    { address: `G${s}`, formula: `=MAX(${span("G")})`, numberFormat: '0 "GB"', role: "output" },
-    { address: `H${s}`, value: `Jetstress must reach this target on every server (${SEED_ESRP_2013}, 6.2)`, role: "source" },
-    { address: `A${s + 1}`, value: "Normal operation", role: "heading" },
+    ...sectionHeading(s, "Design for the worst survivable case", RESILIENCE_WIDTH),
+    { address: `D${s}`, value: "Target, cores, memory:", role: "heading" },
+    { address: `E${s}`, formula: `=MAX(${span("E")})`, numberFormat: FORMAT.iops, role: "output" },
+    { address: `F${s}`, formula: `=MAX(${span("F")})`, numberFormat: FORMAT.cores, role: "output" },
+    { address: `G${s}`, formula: `=MAX(${span("G")})`, numberFormat: FORMAT.gb, role: "output" },
+    { address: `H${s}`, value: `Jetstress must reach this target on every server (${ESRP_2013("6.2")})`, role: "source" },
+    { address: `A${s + 1}`, value: "Normal operation", role: "label" },
     { address: `D${s + 1}`, value: "Database IOPS per server, every copy:", role: "label" },
     {
       address: `E${s + 1}`,
       formula: `=${design}!${absolute(DESIGN_CELLS.dagDatabaseIops)}/SUM(${names.servers})`,
-      numberFormat: '#,##0 "IOPS"',
+      numberFormat: FORMAT.iops,
       role: "output",
     },
-    { address: `H${s + 1}`, value: `The calculator's per-server figure (${SEED_ESRP_2016}, Figure 6: 3,666 / 16 = 229)`, role: "source" },
+    { address: `H${s + 1}`, value: `The calculator's per-server figure (${ESRP_2016("Figure 6")}: 3,666 / 16 = 229)`, role: "source" },
   );
-  return { name: sheet, columnWidths: [14, 36, 18, 26, 22, 10, 10, 70], frozenRows: 4, cells };
+  const highlights: Highlight[] = [{ range: `C${RESILIENCE_FIRST_ROW}:D${RESILIENCE_LAST_ROW}`, text: NOT_SURVIVABLE, tone: "bad" }];
+  return { name: sheet, columnWidths: [13, 34, 17, 25, 21, 10, 10, 78], frozenRows: 4, print: landscape(1, "4:4"), highlights, cells };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -578,7 +773,7 @@ function buildResilience(sheet: string, designSheet: string, names: Record<NameK
 /** One row per DAG member: a DAG has at most 16 servers. */
 const JETSTRESS_ROWS = 16;
 const JETSTRESS_FIRST_ROW = 5;
-const JETSTRESS_COLUMNS = ["Server", "Achieved IOPS", "Target IOPS", "DB read avg (ms)", "Log write avg (ms)", "DB read peak (ms)", "Log write peak (ms)", "Verdict", "Reason"] as const;
+const JETSTRESS_COLUMNS = ["Server", "Achieved IOPS", "Target IOPS", "DB read avg", "Log write avg", "DB read peak", "Log write peak", "Verdict", "Reason"] as const;
 
 /** Where the Jetstress sheet's rows sit: `row(i)` for server i (0-based), columns by letter. */
 export const JETSTRESS_CELLS = Object.freeze({
@@ -602,27 +797,45 @@ function buildJetstress(sheet: string, resilienceSheet: string): SheetModel {
     ...titleAndNote(
       "Jetstress validation: paste each server's results",
       `Pass: achieved IOPS at least the target, database reads at most ${t.databaseReadLatencyMs} ms and log writes at most ${t.logWriteLatencyMs} ms on average, ` +
-        `peaks at most ${t.spikeLatencyMs} ms (${SEED_DELL}, 3.1.3; ESRP 6.2). The target comes from the Resilience sheet; overwrite it with your Jetstress target.`,
+        `peaks at most ${t.spikeLatencyMs} ms (${DELL("3.1.3")}; the ESRPs' section 6.2). The target comes from the Resilience sheet; overwrite it with your Jetstress target.`,
     ),
     ...header(4, [...JETSTRESS_COLUMNS]),
   ];
+  const latency = numberRule(INPUT_PARAMETERS.latency, true, "latency in ms from the Jetstress report");
   for (let i = 0; i < JETSTRESS_ROWS; i++) {
     const r = JETSTRESS_FIRST_ROW + i;
     const args = `B${r},C${r},D${r},E${r},F${r},G${r}`;
+    const jetstress = { achievedIops: `B${r}`, targetIops: `C${r}`, dbReadLatencyMs: `D${r}`, logWriteLatencyMs: `E${r}`, dbReadPeakMs: `F${r}`, logWritePeakMs: `G${r}` };
     cells.push(
       { address: `A${r}`, role: "input" },
-      { address: `B${r}`, numberFormat: '#,##0 "IOPS"', role: "input" },
-      { address: `C${r}`, formula: `=${target}`, numberFormat: '#,##0 "IOPS"', role: "input" },
-      ...["D", "E", "F", "G"].map((column) => ({ address: `${column}${r}`, numberFormat: '0.00 "ms"', role: "input" as const })),
-      { address: `H${r}`, formula: `=IF(B${r}="","",EXSIZE.EX_JETSTRESS(${args}))`, role: "output" },
-      { address: `I${r}`, formula: `=IF(B${r}="","",EXSIZE.EX_JETSTRESS(${args},"reason"))`, role: "note" },
+      { address: `B${r}`, numberFormat: FORMAT.iops, role: "input", rule: numberRule(INPUT_PARAMETERS.achievedIops, true) },
+      { address: `C${r}`, formula: `=${target}`, numberFormat: FORMAT.iops, role: "input", rule: numberRule(INPUT_PARAMETERS.targetIops, true) },
+      ...["D", "E", "F", "G"].map((col) => ({ address: `${col}${r}`, numberFormat: FORMAT.ms, role: "input" as const, rule: latency })),
+      {
+        address: `H${r}`,
+        formula: `=IF(B${r}="","",EXSIZE.EX_JETSTRESS(${args}))`,
+        native: `=IF(B${r}="","",${jetstressFormula("verdict", jetstress)})`,
+        role: "output",
+      },
+      {
+        address: `I${r}`,
+        formula: `=IF(B${r}="","",EXSIZE.EX_JETSTRESS(${args},"reason"))`,
+        native: `=IF(B${r}="","",${jetstressFormula("reason", jetstress)})`,
+        role: "note",
+      },
     );
   }
-  return { name: sheet, columnWidths: [16, 16, 16, 16, 16, 16, 16, 10, 60], frozenRows: 4, cells };
+  const last = JETSTRESS_FIRST_ROW + JETSTRESS_ROWS - 1;
+  const highlights: Highlight[] = [
+    { range: `H${JETSTRESS_FIRST_ROW}:I${last}`, text: "fail", tone: "bad" },
+    { range: `H${JETSTRESS_FIRST_ROW}:H${last}`, text: "pass", tone: "good" },
+  ];
+  return { name: sheet, columnWidths: [14, 14, 13, 12, 12, 12, 13, 9, 70], frozenRows: 4, print: landscape(1, "4:4"), highlights, cells };
 }
 
 // ---------------------------------------------------------------------------------------------
-// Hardware sheet: the user's own arrays and disk classes (issue 4).
+// Hardware sheet: the user's own arrays and disk classes (issue 4), and the array candidates the
+// choice is made among — Excel's own formulas, live in the add-in workbook and the customer copy.
 
 const OWN_ARRAY_ROWS = 12;
 const ARRAYS_FIRST_ROW = 6;
@@ -632,128 +845,313 @@ const DISKS_FIRST_ROW = DISKS_HEADING_ROW + 2;
 const DISK_CLASS_NAMES = Object.keys(DISK_CLASS_IOPS) as Array<keyof typeof DISK_CLASS_IOPS>;
 const OWN_DISK_ROWS = 6;
 const DISKS_LAST_ROW = DISKS_FIRST_ROW + DISK_CLASS_NAMES.length + OWN_DISK_ROWS - 1;
-const BUILT_IN_HEADING_ROW = DISKS_LAST_ROW + 2;
+const CANDIDATES_HEADING_ROW = DISKS_LAST_ROW + 2;
+const CANDIDATES_FIRST_ROW = CANDIDATES_HEADING_ROW + 2;
+const CANDIDATES_LAST_ROW = CANDIDATES_FIRST_ROW + EQUALLOGIC_CATALOGUE.length + OWN_ARRAY_ROWS - 1;
+const HARDWARE_WIDTH = 10;
 
 /** Where the user's hardware rows start (0-based row i of each table). */
 export const HARDWARE_CELLS = Object.freeze({
   arrayRow: (i: number) => ARRAYS_FIRST_ROW + i,
   diskRow: (i: number) => DISKS_FIRST_ROW + i,
+  candidateRow: (i: number) => CANDIDATES_FIRST_ROW + i,
 });
 
-function buildHardware(sheet: string): { sheet: SheetModel; arrayCatalog: string; diskClasses: string } {
+/** The candidate table's columns, as absolute sheet-qualified ranges. */
+interface CandidateColumns {
+  model: string;
+  drive: string;
+  arraysPerCopy: string;
+  /** 1 on the row chosen (the first of the fewest arrays, then least usable GB), else empty. */
+  chosen: string;
+}
+
+function candidateColumns(hardwareSheet: string): CandidateColumns {
+  const range = (col: string) => `${sheetReference(hardwareSheet)}!$${col}$${CANDIDATES_FIRST_ROW}:$${col}$${CANDIDATES_LAST_ROW}`;
+  return { model: range("A"), drive: range("B"), arraysPerCopy: range("G"), chosen: range("I") };
+}
+
+/**
+ * The user's rows replace a built-in row with the same model, drive and RAID level in its place;
+ * the others follow the catalogue — the order src/functions/catalogue.ts merges them in, which
+ * breaks ties. Column J is each row's key (model|drive|RAID).
+ */
+function buildHardware(sheet: string, designSheet: string, names: Record<NameKey, string>): { sheet: SheetModel; arrayCatalog: string; diskClasses: string } {
   const cells: CellModel[] = [
     ...titleAndNote(
-      "Your own hardware: arrays and disk classes the functions size with",
-      "Add a row and the Design sheet takes it into account: EX_ARRAYS chooses among your arrays and the EqualLogic catalogue by the same rule (fewest arrays, then least waste); EX_SPINDLES reads disk classes by name.",
+      "Your own hardware: arrays and disk classes the design is sized with",
+      "Add a row and the Design sheet takes it into account: arrays are chosen among yours and the EqualLogic catalogue by the same rule (fewest arrays, then least waste); spindle counts read disk classes by name.",
     ),
-    { address: "A4", value: `Your arrays: one row per model, drive and RAID level (a row like a built-in one replaces it; ${SEED_DELL}, 3.4.1)`, role: "heading" },
-    ...header(5, ["Model", "Drive", "RAID level", "Usable GB per array", "Measured database IOPS per array"]),
+    ...sectionHeading(4, `Your arrays: one row per model, drive and RAID level; a row like a built-in one replaces it (${DELL("3.4.1")})`, HARDWARE_WIDTH),
+    ...header(5, ["Model", "Drive", "RAID level", "Usable GB", "IOPS per array", "Key"]),
   ];
+  const usable = numberRule({ name: "usableGB", above: 0, max: 1e9, what: "usable GB per array" }, true);
+  const arrayIops = numberRule({ name: "iops", above: 0, max: 1e9, what: "measured database IOPS per array" }, true);
   for (let r = ARRAYS_FIRST_ROW; r <= ARRAYS_LAST_ROW; r++) {
     cells.push(
-      ...["A", "B", "C"].map((column) => ({ address: `${column}${r}`, role: "input" as const })),
-      { address: `D${r}`, numberFormat: '#,##0 "GB"', role: "input" },
-      { address: `E${r}`, numberFormat: '#,##0 "IOPS"', role: "input" },
+      { address: `A${r}`, role: "input" },
+      { address: `B${r}`, role: "input" },
+      { address: `C${r}`, role: "input", rule: { ...listRule("raid", RAID_LEVELS, "RAID level the figures are for"), allowBlank: true } },
+      { address: `D${r}`, numberFormat: FORMAT.gb, role: "input", rule: usable },
+      { address: `E${r}`, numberFormat: FORMAT.iops, role: "input", rule: arrayIops },
+      { address: `F${r}`, formula: `=IF(A${r}="","",A${r}&"|"&B${r}&"|"&C${r})`, role: "note" },
     );
   }
   cells.push(
-    { address: `A${DISKS_HEADING_ROW}`, value: `Disk classes: random IOPS per disk (${SEED_EMC}, Phase 2; 15K from Microsoft's calculator)`, role: "heading" },
+    ...sectionHeading(DISKS_HEADING_ROW, `Disk classes: random IOPS per disk (${EMC("Phase 2")}; 15K from Microsoft's calculator)`, HARDWARE_WIDTH),
     ...header(DISKS_HEADING_ROW + 1, ["Disk class", "IOPS per disk"]),
   );
+  const diskIops = numberRule({ name: "disk", above: 0, max: 1_000_000, what: "random IOPS per disk" }, true);
   for (let i = 0; i < DISK_CLASS_NAMES.length + OWN_DISK_ROWS; i++) {
     const r = DISKS_FIRST_ROW + i;
     const name = DISK_CLASS_NAMES[i];
     cells.push(
       { address: `A${r}`, value: name, role: "input" },
-      { address: `B${r}`, value: name === undefined ? undefined : DISK_CLASS_IOPS[name], numberFormat: '#,##0 "IOPS"', role: "input" },
+      { address: `B${r}`, value: name === undefined ? undefined : DISK_CLASS_IOPS[name], numberFormat: FORMAT.iops, role: "input", rule: diskIops },
     );
   }
+
+  // The candidates: every built-in row (or the user's row that replaces it), then the user's new rows.
+  const design = sheetReference(designSheet);
+  const capacity = `${design}!${absolute(DESIGN_CELLS.totalCapacityGB)}`;
+  const demand = `${design}!${absolute(DESIGN_CELLS.databaseIops)}`;
+  const userKeys = `$F$${ARRAYS_FIRST_ROW}:$F$${ARRAYS_LAST_ROW}`;
+  const builtInKeys = `$J$${CANDIDATES_FIRST_ROW}:$J$${CANDIDATES_FIRST_ROW + EQUALLOGIC_CATALOGUE.length - 1}`;
+  const g = `$G$${CANDIDATES_FIRST_ROW}:$G$${CANDIDATES_LAST_ROW}`;
+  const h = `$H$${CANDIDATES_FIRST_ROW}:$H$${CANDIDATES_LAST_ROW}`;
   cells.push(
-    { address: `A${BUILT_IN_HEADING_ROW}`, value: `Built-in arrays, for reference (${SEED_DELL}, Tables 12-13: models with both measured IOPS and usable capacity)`, role: "heading" },
-    ...header(BUILT_IN_HEADING_ROW + 1, ["Model", "Drive", "RAID level", "Usable GB per array", "Measured database IOPS per array"]),
+    ...sectionHeading(CANDIDATES_HEADING_ROW, `Arrays the design chooses among, for its capacity and IOPS (${DELL("3.4.1, Tables 12-13")})`, HARDWARE_WIDTH),
+    ...header(CANDIDATES_HEADING_ROW + 1, ["Model", "Drive", "RAID level", "Usable GB", "IOPS per array", "Considered", "Arrays per copy", "If fewest: usable GB", "Chosen", "Key"]),
   );
+  const considered = (r: number) =>
+    `AND(A${r}<>"",C${r}=${names.arrayRaid},OR(${names.arrayModel}="",${names.arrayModel}="auto",${names.arrayModel}=A${r},${names.arrayModel}=A${r}&" "&B${r}))`;
+  const choice = (r: number): CellModel[] => [
+    { address: `G${r}`, formula: `=IF(F${r},${arraysPerCopyFormula(capacity, demand, `D${r}`, `E${r}`)},"")`, numberFormat: FORMAT.arrays, role: "output" },
+    { address: `H${r}`, formula: `=IF(G${r}="","",IF(G${r}=MIN(${g}),D${r},""))`, numberFormat: FORMAT.gb, role: "step" },
+    { address: `I${r}`, formula: `=IF(H${r}="","",IF(D${r}=MIN(${h}),1,""))`, numberFormat: '[=1]"chosen";""', role: "output" },
+  ];
   EQUALLOGIC_CATALOGUE.forEach((m, i) => {
-    const r = BUILT_IN_HEADING_ROW + 2 + i;
+    const r = CANDIDATES_FIRST_ROW + i;
+    const own = (col: string) => `INDEX($${col}$${ARRAYS_FIRST_ROW}:$${col}$${ARRAYS_LAST_ROW},MATCH(J${r},${userKeys},0))`;
     cells.push(
-      { address: `A${r}`, value: m.model, role: "note" },
-      { address: `B${r}`, value: m.drive, role: "note" },
-      { address: `C${r}`, value: m.raid, role: "note" },
-      { address: `D${r}`, value: m.usableGB, numberFormat: '#,##0 "GB"', role: "note" },
-      { address: `E${r}`, value: m.iops, numberFormat: '#,##0 "IOPS"', role: "note" },
+      { address: `A${r}`, value: m.model, role: "label" },
+      { address: `B${r}`, value: m.drive, role: "label" },
+      { address: `C${r}`, value: m.raid, role: "label" },
+      { address: `D${r}`, formula: `=IFERROR(${own("D")},${m.usableGB})`, numberFormat: FORMAT.gb, role: "step" },
+      { address: `E${r}`, formula: `=IFERROR(${own("E")},${m.iops})`, numberFormat: FORMAT.iops, role: "step" },
+      { address: `F${r}`, formula: `=${considered(r)}`, role: "step" },
+      ...choice(r),
+      { address: `J${r}`, value: `${m.model}|${m.drive}|${m.raid}`, role: "note" },
     );
   });
+  for (let k = 0; k < OWN_ARRAY_ROWS; k++) {
+    const r = CANDIDATES_FIRST_ROW + EQUALLOGIC_CATALOGUE.length + k;
+    const u = ARRAYS_FIRST_ROW + k;
+    cells.push(
+      { address: `A${r}`, formula: `=IF(ISNUMBER(MATCH(J${r},${builtInKeys},0)),"",A${u}&"")`, role: "label" },
+      { address: `B${r}`, formula: `=B${u}&""`, role: "label" },
+      { address: `C${r}`, formula: `=C${u}&""`, role: "label" },
+      { address: `D${r}`, formula: `=IF(A${r}="","",D${u})`, numberFormat: FORMAT.gb, role: "step" },
+      { address: `E${r}`, formula: `=IF(A${r}="","",E${u})`, numberFormat: FORMAT.iops, role: "step" },
+      { address: `F${r}`, formula: `=${considered(r)}`, role: "step" },
+      ...choice(r),
+      { address: `J${r}`, formula: `=F${u}`, role: "note" },
+    );
+  }
   return {
-    sheet: { name: sheet, columnWidths: [22, 14, 12, 20, 30], frozenRows: 2, cells },
+    sheet: {
+      name: sheet,
+      columnWidths: [20, 11, 11, 13, 14, 12, 15, 19, 9, 26],
+      frozenRows: 2,
+      print: landscape(2),
+      cells,
+    },
     arrayCatalog: `$A$${ARRAYS_FIRST_ROW}:$E$${ARRAYS_LAST_ROW}`,
     diskClasses: `$A$${DISKS_FIRST_ROW}:$B$${DISKS_LAST_ROW}`,
   };
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sources sheet
+// Sources sheet: the papers in full, what each output takes from which, and the errata in plain words.
 
-/** SIZING.md section 7, the errata: where the seeds disagree with themselves and what we use. */
-const ERRATA: ReadonlyArray<[string, string, string, string, string]> = [
-  ["E1", "000 Table 14 vs Table 18", "DBS = NU × MBU × 1.2", "5,000 × 2,356 (no 1.2)", "growth default 1.0 so the reference design reproduces Table 18; 1.2 is one factor away"],
-  ["E2", "000 Table 15 vs Table 19", "LVS = TLC × 3 × 1.2", "TLC × 1.1 × 3 × 1.2 (10% for mailbox moves, 3.3.4)", "moveFactor default 1.1"],
-  ["E3", "001 spindle counts", "ceil of the formula", '16.97 → "16", 10.8 → "10", 23.26 → "22"', "always round up: a sizing tool must never under-provision"],
-  ["E4", "000 2.2", "150 msgs ↔ 9 MB cache", "one passage prints 6 MB", "9 MB (Microsoft's table: 0.06 MB × messages)"],
-  ["E5", "001 IOPS requirements", "0.18 IOPS per user already includes the 20% headroom", "5,000 × 0.18 = 900, then + 20% again = 1,080", "EX_IOPS applies headroom once (900); EX_SPINDLES takes the IOPS it is given"],
-  ["E6", "002 4.1 and Tables 7, 12", "12,500 mailboxes on 3 servers", 'printed "4,166" each (and 2,083 on 6), target 504', "the busiest server carries 4,167 (2,084): rounded up as E3; IOPS targets round up too (README)"],
+/**
+ * SIZING.md section 7 (and E6, README), said as a reader can follow it: where a paper contradicts
+ * itself, and what this workbook does.
+ */
+const ERRATA: ReadonlyArray<[string, string, string]> = [
+  ["E1", DELL("Tables 14 and 18"), "The process multiplies the database size by 1.2 for growth; the worked example does not. The workbook follows the worked example (growth 1.0) so the reference design matches it; set growth to 1.2 on the Inputs sheet to apply it."],
+  ["E2", DELL("Tables 15 and 19"), "The worked example adds 10% to the log volume for mailbox moves (section 3.3.4), which the process omits. The workbook applies it (moveFactor 1.1)."],
+  ["E3", EMC("spindle counts"), "The paper rounds some disk counts down (16.97 printed as 16). The workbook always rounds up: a design is never short of disks."],
+  ["E4", DELL("section 2.2"), "One passage gives 6 MB of database cache per mailbox at 150 messages a day, another 9 MB. The workbook uses 9 MB, as Microsoft's table (0.06 MB per message)."],
+  ["E5", EMC("IOPS requirements"), "The 0.18 IOPS per user already includes 20% headroom, yet the paper adds 20% again (1,080 IOPS). The workbook applies headroom once (900 IOPS); its spindle counts reproduce the paper's from the paper's 1,080."],
+  ["E6", ESRP_2013("4.1"), "The paper prints 4,166 mailboxes per server (12,500 on 3 servers, rounded down) and a target of 504 IOPS. The workbook rounds the busiest server up (4,167) and the target up: 505 at 0.121 IOPS per mailbox, 503 at 0.1206, the paper's own calculator figure."],
 ];
+
+const PAPER_ORDER: readonly PaperKey[] = ["dell", "emc", "esrp2013", "vmware", "esrp2016"];
 
 function buildSources(sheet: string): SheetModel {
   const cells: CellModel[] = [
-    { address: "A1", value: "Sources of the Design sheet's methods and reference numbers", role: "title" },
-    ...header(3, ["Output", "Seed file", "Table or section", "Reference value"]),
+    ...titleAndNote("Sources: the papers behind the methods and the reference numbers", "Each output cites its paper and table on the Design sheet; the papers in full:"),
+    ...header(4, ["Paper", "Publisher", "Title", "Year"]),
   ];
-  const rows: Array<[string, string, string, string]> = [
-    ["Database capacity: WSU, DSU, MBU, DBS, DB, IDBS, DVS", SEED_DELL, "Table 14 (process), Table 18 (worked example)", "12 databases of 959 GB on 1,266 GB volumes"],
-    ["Log capacity: NL, MSF, NDB, TLC, LVS", SEED_DELL, "Table 15 (process), Table 19 (worked example)", "12 log volumes of 48 GB"],
-    ["Capacity of all volumes", SEED_DELL, "3.4.2", "15,768 GB"],
-    ["Database IOPS", SEED_DELL, "Table 16; 3.4.2", "900 IOPS"],
-    ["Log IOPS", SEED_DELL, "Table 17", "378 IOPS with 2 copies"],
-    ["IOPS per user, Exchange 2013 and later", `${SEED_ESRP_2013}; ${SEED_ESRP_2016}`, "calculator profile; Figure 6", "0.121 at 150 messages"],
-    ["Spindles", SEED_EMC, "Phase 2; Storage requirements calculated", "17 / 12 / 24 disks at 1,080 IOPS (errata E3, E5)"],
-    ["Arrays", SEED_DELL, "3.4.1; Tables 12-13; 3.4.2", "two PS6500E arrays with 500GB drives"],
-    ["Resilience: active mailboxes per surviving server", `${SEED_ESRP_2013}; ${SEED_ESRP_2016}`, "4.1 Failure and Recovery Scenarios", "4,166 (002, erratum E6); 1,086 (004)"],
-    ["Resilience: target IOPS per server", `${SEED_ESRP_2013}; ${SEED_ESRP_2016}`, "4.2; 6.2.1 Individual Server Metrics", "503-504 (002); 132 (004)"],
-    ["Resilience: cores and memory", SEED_VMWARE, "configuration of user and resource sizing", "4,000 users: 4 vCPUs, 28 GB"],
-    ["Jetstress pass criteria", SEED_DELL, "3.1.3 footnotes 11-12; ESRP 6.2", "reads ≤ 20 ms, log writes ≤ 10 ms, spikes ≤ 100 ms"],
-    ["Hardware: disk classes", SEED_EMC, "Phase 2", "140 IOPS (10K), 65 IOPS (7.2K); 15K: 180 from Microsoft's calculator"],
+  PAPER_ORDER.forEach((key, i) => {
+    const p = PAPERS[key] as { publisher: string; title: string; year?: string; short: string };
+    cells.push(...textRow(5 + i, [p.short, p.publisher, p.title, p.year ?? "not printed"], ["label", "note", "note", "note"]));
+  });
+  const outputsHeading = 5 + PAPER_ORDER.length + 1;
+  cells.push(...sectionHeading(outputsHeading, "What each output takes from which paper", 4), ...header(outputsHeading + 1, ["Output", "Paper and where", "Reference value", ""]));
+  const rows: Array<[string, string, string]> = [
+    ["Database capacity: WSU, DSU, MBU, DBS, DB, IDBS, DVS", DELL("Table 14 (process), Table 18 (worked example)"), "12 databases of 959 GB on 1,266 GB volumes"],
+    ["Log capacity: NL, MSF, NDB, TLC, LVS", DELL("Table 15 (process), Table 19 (worked example)"), "12 log volumes of 48 GB"],
+    ["Capacity of all volumes", DELL("3.4.2"), "15,768 GB"],
+    ["Database IOPS", DELL("Table 16 and 3.4.2"), "900 IOPS"],
+    ["Log IOPS", DELL("Table 17"), "378 IOPS with 2 copies"],
+    ["IOPS per user, Exchange 2013 and later", `${ESRP_2013("calculator profile")}; ${ESRP_2016("Figure 6")}`, "0.121 at 150 messages"],
+    ["Spindles", EMC("Phase 2; storage requirements calculated"), "17 / 12 / 24 disks at 1,080 IOPS (errata E3, E5)"],
+    ["Arrays", DELL("3.4.1, Tables 12-13, 3.4.2"), "two PS6500E arrays with 500GB drives"],
+    ["Resilience: active mailboxes per surviving server", `${ESRP_2013("4.1")}; ${ESRP_2016("4.1")}`, "4,166 (erratum E6); 1,086"],
+    ["Resilience: target IOPS per server", `${ESRP_2013("4.2")}; ${ESRP_2016("6.2.1")}`, "503-504; 132"],
+    ["Resilience: cores and memory", VMWARE("user and resource sizing"), "4,000 users: 4 vCPUs, 28 GB"],
+    ["Jetstress pass criteria", `${DELL("3.1.3")}; the ESRPs' section 6.2`, "reads ≤ 20 ms, log writes ≤ 10 ms, spikes ≤ 100 ms"],
+    ["Hardware: disk classes", EMC("Phase 2"), "140 IOPS (10K), 65 IOPS (7.2K); 15K: 180 from Microsoft's calculator"],
   ];
-  rows.forEach((values, i) => cells.push(...textRow(4 + i, values, ["label", "source", "source", "note"])));
-  const errataHeading = 4 + rows.length + 1;
-  cells.push({ address: `A${errataHeading}`, value: "Errata: where the seeds disagree with themselves (SIZING.md section 7)", role: "heading" });
-  cells.push(...header(errataHeading + 1, ["Erratum", "Where", "The process says", "The worked example does", "The project uses"]));
-  ERRATA.forEach((values, i) => cells.push(...textRow(errataHeading + 2 + i, values, ["label", "source", "note", "note", "note"])));
-  return { name: sheet, columnWidths: [48, 30, 44, 44, 70], frozenRows: 1, cells };
+  rows.forEach((values, i) => cells.push(...textRow(outputsHeading + 2 + i, values, ["label", "source", "note"])));
+  const errataHeading = outputsHeading + 2 + rows.length + 1;
+  cells.push(
+    ...sectionHeading(errataHeading, "Errata: where a paper contradicts itself, and what this workbook does", 4),
+    ...header(errataHeading + 1, ["Erratum", "Paper and where", "What the paper does, and what the workbook does", ""]),
+  );
+  ERRATA.forEach((values, i) => cells.push(...textRow(errataHeading + 2 + i, values, ["label", "source", "note"])));
+  return { name: sheet, columnWidths: [44, 46, 100, 12], frozenRows: 2, print: landscape(2), cells };
 }
 
-function textRow(row: number, values: readonly string[], roles: CellModel["role"][]): CellModel[] {
-  return values.map((value, i) => ({ address: `${String.fromCharCode(65 + i)}${row}`, value, role: roles[i] }));
+function textRow(row: number, values: readonly string[], roles: CellRole[]): CellModel[] {
+  return values.map((value, i) => ({ address: `${column(i)}${row}`, value, role: roles[i] }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Summary sheet: the design at a glance, one printed page, live over the other sheets (issue 7).
+
+/** Where the Summary's answers sit, for tests and the pane's read-back. */
+export const SUMMARY_CELLS = Object.freeze({
+  databaseVolumes: "B10",
+  databaseVolumeGB: "C10",
+  logVolumes: "B11",
+  logVolumeGB: "C11",
+  capacityPerCopyGB: "B12",
+  capacityAllCopiesGB: "C12",
+  databaseIops: "B13",
+  dagDatabaseIops: "C13",
+  logIops: "B14",
+  arrays: "B15",
+  arrayModel: "C15",
+  arraysPerCopy: "D15",
+  spindles: "B16",
+  spindleRaid: "C16",
+  spindleDisk: "D16",
+  servers: "B17",
+  coresPerServer: "C17",
+  memoryPerServerGB: "D17",
+  worstFailure: "B18",
+  worstMailboxesPerServer: "C18",
+  worstTargetIops: "D18",
+});
+
+const SUMMARY_WIDTH = 8;
+
+function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameKey, string>): SheetModel {
+  const design = (key: DesignOutput) => `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS[key])}`;
+  const resilience = (cell: string) => `${sheetReference(sheets.resilience)}!${absolute(cell)}`;
+  const scenarioColumn = (col: string) =>
+    `${sheetReference(sheets.resilience)}!$${col}$${RESILIENCE_FIRST_ROW}:$${col}$${RESILIENCE_LAST_ROW}`;
+  const worst = `MATCH(MAX(${scenarioColumn("E")}),${scenarioColumn("E")},0)`;
+  const cells: CellModel[] = [
+    { address: "A1", value: "Exchange mailbox storage design: summary", role: "title" },
+    { address: "A2", value: "The design at a glance. Every number follows the Inputs sheet; the Design sheet shows each step and its source.", role: "note" },
+    { address: STAMP_CELL.address, value: "Live design, calculated by the EXSIZE add-in from the Inputs sheet.", role: "note" },
+    ...sectionHeading(5, "Inputs", SUMMARY_WIDTH),
+    ...header(6, ["Users", "Quota", "Messages", "Message size", "Copies", "Max database", "Exchange", "Servers"]),
+    { address: "A7", formula: `=${names.users}`, numberFormat: FORMAT.users, role: "output" },
+    { address: "B7", formula: `=${names.quotaMB}`, numberFormat: FORMAT.typed("MB"), role: "output" },
+    { address: "C7", formula: `=${names.messagesPerDay}`, numberFormat: FORMAT.typed("a day"), role: "output" },
+    { address: "D7", formula: `=${names.messageKB}`, numberFormat: FORMAT.typed("KB"), role: "output" },
+    { address: "E7", formula: `=${names.copies}`, numberFormat: FORMAT.copies, role: "output" },
+    { address: "F7", formula: `=${names.maxDatabaseGB}`, numberFormat: FORMAT.typed("GB"), role: "output" },
+    { address: "G7", formula: `=${names.exchangeVersion}`, numberFormat: "0", role: "output" },
+    { address: "H7", formula: `=${names.serversSite1}&IF(${names.serversSite2}="",""," + "&${names.serversSite2})`, role: "output" },
+    ...sectionHeading(9, "The design", SUMMARY_WIDTH),
+  ];
+  const row = (label: string, values: Array<{ formula: string; format?: string } | undefined>, r: number): void => {
+    cells.push({ address: `A${r}`, value: label, role: "label" });
+    values.forEach((v, i) => {
+      if (v) cells.push({ address: `${column(i + 1)}${r}`, formula: v.formula, ...(v.format ? { numberFormat: v.format } : {}), role: i === 0 ? "output" : "step" });
+    });
+  };
+  const S = SUMMARY_CELLS;
+  const r = (cell: string) => Number(cell.slice(1));
+  row("Database volumes", [{ formula: `=${design("databaseCount")}`, format: FORMAT.volumes }, { formula: `=${design("provisionedDatabaseVolumeGB")}`, format: '"× "#,##0" GB"' }], r(S.databaseVolumes));
+  row("Log volumes", [{ formula: `=${design("logVolumeCount")}`, format: FORMAT.volumes }, { formula: `=${design("provisionedLogVolumeGB")}`, format: '"× "#,##0" GB"' }], r(S.logVolumes));
+  row("Capacity per copy", [{ formula: `=${design("totalCapacityGB")}`, format: FORMAT.gb }, { formula: `=${design("totalCapacityGB")}*${names.copies}`, format: '#,##0 "GB, all copies"' }], r(S.capacityPerCopyGB));
+  row("Database IOPS", [{ formula: `=${design("databaseIops")}`, format: FORMAT.iops }, { formula: `=${design("dagDatabaseIops")}`, format: '#,##0 "IOPS, all copies"' }], r(S.databaseIops));
+  row("Log IOPS", [{ formula: `=${design("logIops")}`, format: FORMAT.iops }], r(S.logIops));
+  row("Arrays", [{ formula: `=${design("arrays")}`, format: FORMAT.arrays }, { formula: `=${design("arrayModel")}` }, { formula: `=${design("arraysPerCopy")}`, format: '0 "per copy"' }], r(S.arrays));
+  row("Spindles (your RAID level and disk)", [{ formula: `=${design("spindlesChosen")}`, format: FORMAT.disks }, { formula: `=${names.spindleRaid}` }, { formula: `=${names.spindleDisk}&""` }], r(S.spindles));
+  row("Mailbox servers", [
+    { formula: `=SUM(${names.servers})`, format: FORMAT.servers },
+    { formula: `=${resilience(RESILIENCE_CELLS.designCores)}`, format: '0 "cores each"' },
+    { formula: `=${resilience(RESILIENCE_CELLS.designMemoryGB)}`, format: '0 "GB memory each"' },
+  ], r(S.servers));
+  row("Worst survivable failure", [
+    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.whatFails)},${worst}),"none survivable")` },
+    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.activeMailboxes)},${worst}),"")`, format: '#,##0 "mailboxes a server"' },
+    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.targetIops)},${worst}),"")`, format: '#,##0 "IOPS a server"' },
+  ], r(S.worstFailure));
+  const methods = 20;
+  cells.push(
+    ...sectionHeading(methods, "Methods", SUMMARY_WIDTH),
+    { address: `A${methods + 1}`, value: `Capacity, IOPS and arrays: ${reference("dell")}.`, role: "source" },
+    { address: `A${methods + 2}`, value: `Spindles: ${reference("emc")}.`, role: "source" },
+    { address: `A${methods + 3}`, value: `IOPS per mailbox from Exchange 2013 and failure scenarios: ${reference("esrp2013")}; ${reference("esrp2016")}.`, role: "source" },
+    { address: `A${methods + 4}`, value: `Mailbox server cores and memory: ${reference("vmware")}.`, role: "source" },
+  );
+  return {
+    name: sheets.summary,
+    columnWidths: [34, 18, 24, 22, 12, 14, 10, 10],
+    gridlines: false,
+    print: portrait(1),
+    highlights: [{ range: S.worstFailure, text: "none survivable", tone: "bad" }],
+    cells,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
 
-/** The full set of input values of a design, headline inputs merged over the reference. */
-function inputValues(inputs: Partial<HeadlineInputs> = {}): Record<InputKey, number | string> {
+/** The full set of input values of a design, the given ones merged over the reference design. */
+function inputValues(inputs: Partial<DesignInputs> = {}): DesignInputs {
   const given = Object.fromEntries(Object.entries(inputs).filter(([, v]) => v !== undefined));
-  return { ...REFERENCE_INPUTS, ...given, ...OTHER_INPUT_DEFAULTS };
+  return { ...REFERENCE_DESIGN_INPUTS, ...given };
 }
 
 /**
  * The reference-design workbook: the 5,000-user DAG of 000_72e1ddb9bbd1ecac.txt 3.4.2 by default,
- * or with the user's headline numbers. `suffix` names a second copy that leaves the first untouched.
+ * or with the user's numbers. `suffix` names a second copy that leaves the first untouched.
  */
 export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookModel {
   const suffix = options.suffix ?? "";
   const sheets = templateSheetNames(suffix);
   const tail = nameSuffix(suffix);
   const names = Object.fromEntries(Object.entries(INPUT_NAMES).map(([key, name]) => [key, name + tail])) as Record<NameKey, string>;
+  const inputsRef = sheetReference(sheets.inputs);
+  const factor = (name: FactorName) => `${inputsRef}!${absolute(FACTOR_CELLS[name])}`;
+  const ref: References = {
+    input: (key) => names[key],
+    factor,
+    output: (key) => DESIGN_CELLS[key],
+    candidates: candidateColumns(sheets.hardware),
+  };
   const inputs = buildInputs(sheets.inputs, inputValues(options.inputs));
-  const { sheet: design, chart } = buildDesign(sheets.design, sheets.inputs, names);
-  const hardware = buildHardware(sheets.hardware);
+  const { sheet: design, chart } = buildDesign(sheets.design, ref);
+  const hardware = buildHardware(sheets.hardware, sheets.design, names);
   const definedNames: DefinedName[] = [
     ...INPUT_ROWS.map((row) => ({
       name: names[row.key],
@@ -771,15 +1169,17 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       name: names.servers,
       sheet: sheets.inputs,
       range: `${absolute(INPUT_CELLS.serversSite1)}:${absolute(INPUT_CELLS.serversSite2)}`,
-      comment: "Mailbox servers in each site, read by EX_FAILOVER",
+      comment: "Mailbox servers in each site",
     },
-    { name: names.arrayCatalog, sheet: sheets.hardware, range: hardware.arrayCatalog, comment: "Your arrays, read by EX_ARRAYS" },
-    { name: names.diskClasses, sheet: sheets.hardware, range: hardware.diskClasses, comment: "Disk classes, read by EX_SPINDLES" },
+    { name: names.arrayCatalog, sheet: sheets.hardware, range: hardware.arrayCatalog, comment: "Your arrays" },
+    { name: names.diskClasses, sheet: sheets.hardware, range: hardware.diskClasses, comment: "Disk classes" },
   ];
-  const resilience = buildResilience(sheets.resilience, sheets.design, names);
+  const resilience = buildResilience(sheets.resilience, sheets.design, names, factor);
   const jetstress = buildJetstress(sheets.jetstress, sheets.resilience);
   return {
-    sheets: [inputs, design, resilience, jetstress, hardware.sheet, buildSources(sheets.sources)],
+    title: options.title ?? "Exchange mailbox storage design",
+    font: { name: "Calibri", size: 11 },
+    sheets: [buildSummary(sheets, names), inputs, design, resilience, jetstress, hardware.sheet, buildSources(sheets.sources)],
     names: definedNames,
     charts: [chart],
   };
@@ -794,6 +1194,6 @@ export function customerCopyStamp(inputs: HeadlineInputs, preparedOn: string): s
   return (
     `Customer copy prepared ${preparedOn} from inputs: users ${n(inputs.users)}, quota ${n(inputs.quotaMB)} MB, ` +
     `messages/day ${n(inputs.messagesPerDay)}, message ${n(inputs.messageKB)} KB, copies ${n(inputs.copies)}, ` +
-    `max database ${n(inputs.maxDatabaseGB)} GB. EXSIZE formulas are replaced by their values.`
+    `max database ${n(inputs.maxDatabaseGB)} GB. Every formula is Excel's own: edit the yellow cells on the Inputs sheet and every output follows, with no add-in.`
   );
 }
