@@ -8,14 +8,133 @@
  * Every argument is formula text (a defined name, a cell, an expression) without a leading "=";
  * every renderer returns formula text without the "=". Only functions every target computes:
  * arithmetic, ROUND, ROUNDUP, MAX, MIN, IF, AND, OR, ISNUMBER, VLOOKUP, INDEX, MATCH, NA, IFERROR —
- * no LET, LAMBDA or dynamic arrays.
+ * no LET, LAMBDA or dynamic arrays. Constants come from the engine's tables, never retyped.
  *
- * STUB: signatures fixed, bodies to be written.
+ * Arithmetic is written in the engine's order (same operands, same association), so the
+ * floating-point results are the same bits, not merely close.
  */
-import type { FactorName } from "./tables";
+import { formatGeneral } from "./general-format";
+import { JETSTRESS_CRITERIA, type JetstressResult } from "./jetstress";
+import {
+  DISK_CLASS_IOPS,
+  EXCHANGE_VERSIONS,
+  FACTOR_DEFAULTS,
+  IOPS_PER_MESSAGE,
+  LOG_IOPS_SHARES,
+  MESSAGE_SIZE_LOG_FACTORS,
+  RAID_LAYOUTS,
+  RAID_LEVELS,
+  STANDALONE_DATABASE_OVERHEAD,
+  type FactorName,
+} from "./tables";
 
 /** How a factor's value is addressed: a cell of the factors table, or a default constant. */
 export type FactorReference = (name: FactorName) => string;
+
+/** Every factor as its default constant (src/engine/tables.ts): for a copy with no factors table. */
+export const defaultFactor: FactorReference = (name) => numberLiteral(FACTOR_DEFAULTS[name]);
+
+// ---------------------------------------------------------------------------------------------
+// Pieces
+
+/**
+ * A number as formula text that reads back as the same double. Exponents are written with a
+ * lower-case "e": HyperFormula reads no "E" (Excel and LibreOffice read both). More than 15
+ * significant digits would be cut by Excel, so such a constant is refused rather than changed.
+ */
+export function numberLiteral(n: number): string {
+  if (!Number.isFinite(n)) throw new RangeError(`${n} cannot be written in a formula`);
+  if (Number(n.toPrecision(15)) !== n) throw new RangeError(`${n} has more than 15 significant digits`);
+  return String(n);
+}
+
+/** A text constant: "..." with quotes doubled. */
+export function textLiteral(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** The operators at the top level of `text` (outside parentheses and quotes). */
+function topLevelOperators(text: string): string {
+  let found = "";
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote) {
+      if (c === quote) quote = text[i + 1] === quote ? (i++, quote) : undefined;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (depth === 0 && "+-*/^&=<> %,;".includes(c)) found += c;
+  }
+  return found;
+}
+
+const NUMBER_TEXT = /^\d+(\.\d*)?(e[+-]?\d+)?$/i;
+
+/**
+ * `text` as one operand of any operator: kept as is when it is a name, a cell, a number, a
+ * function call or already in parentheses; otherwise put in parentheses, so the engine's
+ * grouping (and its floating-point result) is kept.
+ */
+export function operand(text: string): string {
+  const t = text.trim();
+  return NUMBER_TEXT.test(t) || topLevelOperators(t) === "" ? t : `(${t})`;
+}
+
+/** `text` as the left operand of "*": a chain of "*" and "/" needs no parentheses (a/b*c is (a/b)*c). */
+function leftFactor(text: string): string {
+  const t = text.trim();
+  const operators = topLevelOperators(t.startsWith("-") ? t.slice(1) : t);
+  return /^[*/]*$/.test(operators) ? t : `(${t})`;
+}
+
+/**
+ * The engine's rounding (src/engine/rounding.ts) with its tolerance written out: ROUNDUP and
+ * ROUND alone would differ. HyperFormula rounds the raw double (ROUNDUP(12.000000000000002,0) is
+ * 13, ROUND(1265.4999999999998,0) is 1265); Excel and our evaluator first cut to 15 digits, which
+ * still leaves noise of a few units in the last place visible. Scaling by 1 ∓ 1e-12 moves every
+ * value that noise can reach to the engine's side of the integer in all three; only values within
+ * about 1e-16 of the tolerance's own edge could still differ. The quantities rounded are never
+ * negative, so x × (1 − 1e-12) is x − |x| × 1e-12.
+ */
+const RELATIVE_TOLERANCE = "1e-12";
+
+/** ceilCount(x): whole units, rounded up; never below the requirement (E3). */
+export function ceilCountFormula(x: string): string {
+  return `ROUNDUP(${leftFactor(x)}*(1-${RELATIVE_TOLERANCE}),0)`;
+}
+
+/** provisionGB(x): whole GB, half up (000 Tables 18–19). */
+export function provisionFormula(x: string): string {
+  return `ROUND(${leftFactor(x)}*(1+${RELATIVE_TOLERANCE}),0)`;
+}
+
+/** Nested IF over table rows: IF(test1,value1,IF(test2,value2,…otherwise)). */
+function nestedIf(rows: ReadonlyArray<{ test: string; value: string }>, otherwise: string): string {
+  return rows.reduceRight((rest, row) => `IF(${row.test},${row.value},${rest})`, otherwise);
+}
+
+/** `x` equal to one of `keys` (Excel's "=" ignores case). */
+function isOneOf(x: string, keys: readonly (string | number)[]): string {
+  const tests = keys.map((k) => `${x}=${typeof k === "number" ? numberLiteral(k) : textLiteral(k)}`);
+  return tests.length === 1 ? tests[0] : `OR(${tests.join(",")})`;
+}
+
+/** Keys grouped by the value they map to, in order of first appearance. */
+function groupByValue<K extends string | number>(keys: readonly K[], value: (k: K) => number): Array<{ keys: K[]; value: number }> {
+  const groups: Array<{ keys: K[]; value: number }> = [];
+  for (const k of keys) {
+    const v = value(k);
+    const group = groups.find((g) => g.value === v);
+    if (group) group.keys.push(k);
+    else groups.push({ keys: [k], value: v });
+  }
+  return groups;
+}
+
+// ---------------------------------------------------------------------------------------------
+// EX_DBSIZE
 
 export interface DatabaseArguments {
   users: string;
@@ -26,10 +145,43 @@ export interface DatabaseArguments {
 }
 export type DatabaseResult = "whitespace" | "dumpster" | "mailbox" | "total" | "count" | "database" | "volume";
 
-/** EX_DBSIZE's results — 000_72e1ddb9bbd1ecac.txt, Table 14 (src/engine/database.ts). */
+/** EX_DBSIZE's results — 000, Table 14 (src/engine/database.ts). */
 export function databaseFormula(result: DatabaseResult, a: DatabaseArguments, factor: FactorReference): string {
-  throw new Error("not written yet");
+  const [nu, mq, msr, ams, maxDb] = [a.users, a.quotaMB, a.messagesPerDay, a.messageKB, a.maxDatabaseGB].map(operand);
+  const f = (name: FactorName) => operand(factor(name));
+  // WSU = MSR × AMS / 1024 (step 2)
+  const whiteSpace = `${msr}*${ams}/1024`;
+  // DSU = WSU × retentionDays + MQ × sir + MQ × cvl (step 3)
+  const dumpster = `${whiteSpace}*${f("retentionDays")}+${mq}*${f("singleItemRecovery")}+${mq}*${f("calendarLogging")}`;
+  // MBU = MQ + WSU + DSU (step 4)
+  const mailbox = `${mq}+${whiteSpace}+(${dumpster})`;
+  // DBS = NU × MBU × growth / 1024 (step 5; growth 1.0 — erratum E1)
+  const total = `${nu}*(${mailbox})*${f("growth")}/1024`;
+  // DB = max(1, ceil(DBS / maxDatabaseGB))
+  const count = `MAX(1,${ceilCountFormula(`${total}/${maxDb}`)})`;
+  // IDBS = DBS / DB (step 6); DVS = IDBS × contentIndex × volumeFree (step 7)
+  const database = `${total}/${count}`;
+  const volume = `${database}*${f("contentIndex")}*${f("volumeFree")}`;
+  switch (result) {
+    case "whitespace":
+      return whiteSpace;
+    case "dumpster":
+      return dumpster;
+    case "mailbox":
+      return mailbox;
+    case "total":
+      return total;
+    case "count":
+      return count;
+    case "database":
+      return database;
+    case "volume":
+      return provisionFormula(volume);
+  }
 }
+
+// ---------------------------------------------------------------------------------------------
+// EX_LOGVOL
 
 export interface LogArguments {
   users: string;
@@ -39,10 +191,51 @@ export interface LogArguments {
 }
 export type LogResult = "logs" | "msf" | "perdatabase" | "daily" | "gb" | "volume";
 
+/**
+ * MSF — 000, Table 15 step 3, from MESSAGE_SIZE_LOG_FACTORS: IF(AMS<=75,1,IF(AMS<=150,1.9,3.8)).
+ * The comparison is at 15 digits in Excel, so 75.00000000000001 KB counts as 75.
+ */
+export function messageSizeFactorFormula(messageKB: string): string {
+  const ams = operand(messageKB);
+  const bounded = MESSAGE_SIZE_LOG_FACTORS.filter((row) => Number.isFinite(row.upToKB));
+  const last = MESSAGE_SIZE_LOG_FACTORS[MESSAGE_SIZE_LOG_FACTORS.length - 1];
+  return nestedIf(
+    bounded.map((row) => ({ test: `${ams}<=${numberLiteral(row.upToKB)}`, value: numberLiteral(row.factor) })),
+    numberLiteral(last.factor),
+  );
+}
+
 /** EX_LOGVOL's results (and MSF, NDB, unrounded LVS) — 000, Table 15 (src/engine/logs.ts). */
 export function logFormula(result: LogResult, a: LogArguments, factor: FactorReference): string {
-  throw new Error("not written yet");
+  const [nu, msr, db] = [a.users, a.messagesPerDay, a.databases].map(operand);
+  const f = (name: FactorName) => operand(factor(name));
+  // NL = MSR × logsPerMessage (step 2)
+  const logs = `${msr}*${f("logsPerMessage")}`;
+  const msf = messageSizeFactorFormula(a.messageKB);
+  // NDB = ceil(NU / DB) (step 4)
+  const perDatabase = ceilCountFormula(`${nu}/${db}`);
+  // TLC = NDB × NL × MSF × LFS (step 5)
+  const daily = `${perDatabase}*(${logs})*${msf}*${f("logFileMB")}`;
+  // LVS = TLC × moveFactor × truncationDays × overhead / 1024 (step 6; moveFactor — erratum E2)
+  const gb = `${daily}*${f("moveFactor")}*${f("truncationDays")}*${f("overhead")}/1024`;
+  switch (result) {
+    case "logs":
+      return logs;
+    case "msf":
+      return msf;
+    case "perdatabase":
+      return perDatabase;
+    case "daily":
+      return daily;
+    case "gb":
+      return gb;
+    case "volume":
+      return provisionFormula(gb);
+  }
 }
+
+// ---------------------------------------------------------------------------------------------
+// EX_IOPS
 
 export interface IopsArguments {
   users: string;
@@ -53,10 +246,43 @@ export interface IopsArguments {
 }
 export type IopsResult = "peruser" | "database" | "log" | "dag";
 
+/** The version whose stand-alone databases carry SDBO — 000, Table 16 (as src/engine/iops.ts). */
+const STANDALONE_OVERHEAD_VERSION = EXCHANGE_VERSIONS[0];
+
 /** EX_IOPS's results — 000 Tables 16-17, 002, 004 (src/engine/iops.ts). */
 export function iopsFormula(result: IopsResult, a: IopsArguments, factor: FactorReference): string {
-  throw new Error("not written yet");
+  const [nu, msr, copies, version] = [a.users, a.messagesPerDay, a.copies, a.version].map(operand);
+  const headroom = operand(factor("headroom"));
+  // IOPS per message by version: IF(Version=2010,0.001,0.00067).
+  const groups = groupByValue(EXCHANGE_VERSIONS, (v) => IOPS_PER_MESSAGE[v]);
+  const perMessage = nestedIf(
+    groups.slice(0, -1).map((g) => ({ test: isOneOf(version, g.keys), value: numberLiteral(g.value) })),
+    numberLiteral(groups[groups.length - 1].value),
+  );
+  // SDBO 1.2 for a stand-alone Exchange 2010 database (Table 16 step 2).
+  const standalone = `IF(AND(${version}=${numberLiteral(STANDALONE_OVERHEAD_VERSION)},${copies}=1),${numberLiteral(STANDALONE_DATABASE_OVERHEAD)},1)`;
+  const perUser = `${msr}*${perMessage}*${standalone}*${headroom}`;
+  // DBIOP = NU × IOPS per user (Table 16 step 4)
+  const database = `${nu}*(${perUser})`;
+  // LIOPS = (DBIOP × 0.5 × 0.5 + DBIOP × (copies − 1) × 0.1) × headroom (Table 17)
+  const s = LOG_IOPS_SHARES;
+  const log =
+    `(${database}*${numberLiteral(s.logShareOfWrites)}*${numberLiteral(s.writeShareOfDatabase)}` +
+    `+${database}*(${copies}-1)*${numberLiteral(s.perExtraCopy)})*${headroom}`;
+  switch (result) {
+    case "peruser":
+      return perUser;
+    case "database":
+      return database;
+    case "log":
+      return log;
+    case "dag":
+      return `${database}*${copies}`;
+  }
 }
+
+// ---------------------------------------------------------------------------------------------
+// EX_SPINDLES
 
 export interface SpindleArguments {
   iops: string;
@@ -67,20 +293,52 @@ export interface SpindleArguments {
   readRatio: string;
 }
 
-/** IOPS per disk for a disk given by class name or number, looked up in a name|IOPS range, then the built-in classes. */
+/**
+ * IOPS per disk for a disk given by class name or number, looked up in a name|IOPS range, then the built-in classes.
+ * As readDiskIops (src/functions/arguments.ts): a number is itself; a name is looked up in the
+ * user's range first (VLOOKUP exact, case-insensitive), then in DISK_CLASS_IOPS (001, Phase 2);
+ * an unknown name is #N/A. `diskClasses` "" means no range.
+ */
 export function diskIopsFormula(disk: string, diskClasses: string): string {
-  throw new Error("not written yet");
+  const d = operand(disk);
+  const classes = Object.entries(DISK_CLASS_IOPS) as [string, number][];
+  const builtIn = nestedIf(
+    classes.map(([name, iops]) => ({ test: `${d}=${textLiteral(name)}`, value: numberLiteral(iops) })),
+    "NA()",
+  );
+  const byName = diskClasses.trim() === "" ? builtIn : `IFERROR(VLOOKUP(${d},${diskClasses.trim()},2,0),${builtIn})`;
+  return `IF(ISNUMBER(${d}),${d},${byName})`;
+}
+
+/** A RAID level's figure, by nested IF over RAID_LEVELS grouped by value; an unknown level is #N/A. */
+function byRaidLevel(raid: string, value: (level: (typeof RAID_LEVELS)[number]) => number): string {
+  const groups = groupByValue(RAID_LEVELS, value);
+  return nestedIf(groups.map((g) => ({ test: isOneOf(raid, g.keys), value: numberLiteral(g.value) })), "NA()");
 }
 
 /** EX_SPINDLES(iops, raid, disk, readRatio,,,,"disks") — 001, Phase 2 (src/engine/spindles.ts). */
 export function spindlesFormula(a: SpindleArguments): string {
-  throw new Error("not written yet");
+  const [iops, raid, diskIops, read] = [a.iops, a.raid, a.diskIops, a.readRatio].map(operand);
+  // Back-end IOPS = IOPS × R + WP × IOPS × (1 − R)
+  const writePenalty = byRaidLevel(raid, (l) => RAID_LAYOUTS[l].writePenalty);
+  const backend = `${iops}*${read}+${writePenalty}*${iops}*(1-${read})`;
+  // Disks, rounded up (E3), then to whole mirrored pairs: ROUNDUP(n/2,0)*2 (n/2 is exact, so no tolerance).
+  const mirrored = RAID_LEVELS.filter((l) => RAID_LAYOUTS[l].defaultGroup !== undefined);
+  const granularity = nestedIf(
+    groupByValue(mirrored, (l) => RAID_LAYOUTS[l].defaultGroup!).map((g) => ({ test: isOneOf(raid, g.keys), value: numberLiteral(g.value) })),
+    "1",
+  );
+  return `ROUNDUP(${ceilCountFormula(`(${backend})/${diskIops}`)}/${granularity},0)*${granularity}`;
 }
 
 /** Arrays one copy needs of one catalogue row — 000, 3.4.1 (src/engine/arrays.ts). */
 export function arraysPerCopyFormula(capacityGB: string, iops: string, usableGB: string, arrayIops: string): string {
-  throw new Error("not written yet");
+  const [capacity, demand, usable, perArray] = [capacityGB, iops, usableGB, arrayIops].map(operand);
+  return `MAX(1,${ceilCountFormula(`${capacity}/${usable}`)},${ceilCountFormula(`${demand}/${perArray}`)})`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// EX_FAILOVER
 
 export interface FailoverArguments {
   users: string;
@@ -95,15 +353,73 @@ export interface FailoverArguments {
 export type FailoverScenario = "normal" | "server" | "site" | "site+server";
 export type FailoverResult = "servers" | "mailboxes" | "target";
 
-/** EX_FAILOVER — 002 and 004, 4.1 (src/engine/failover.ts); NA() where the scenario is not survivable. */
+/**
+ * EX_FAILOVER — 002 and 004, 4.1 (src/engine/failover.ts); NA() where the scenario is not survivable.
+ * Two sites at most: the second is there when its cell holds a number. Copies sit round-robin
+ * from the first site: ROUNDUP(copies/2,0) there, ROUNDDOWN(copies/2,0) in the second. As the
+ * engine, the busiest site wins and a tie reports the site considered first.
+ */
 export function failoverFormula(scenario: FailoverScenario, result: FailoverResult, a: FailoverArguments): string {
-  throw new Error("not written yet");
+  const [users, s1, s2, copies, layout] = [a.users, a.serversFirstSite, a.serversSecondSite, a.copies, a.layout].map(operand);
+  const twoSites = `ISNUMBER(${s2})`;
+  const passive = `${layout}="active/passive"`;
+  const firstSiteCopies = `IF(${twoSites},ROUNDUP(${copies}/2,0),${copies})`;
+  const secondSiteCopies = `ROUNDDOWN(${copies}/2,0)`;
+  /** Users active in a site, active/active: users × its share of the servers (as failover.ts). */
+  const siteUsers = (s: string) => `${users}*${s}/(${s1}+${s2})`;
+
+  let fails: string | undefined;
+  let mailboxes: string;
+  let servers: string;
+  switch (scenario) {
+    case "normal": {
+      const first = ceilCountFormula(`${siteUsers(s1)}/${s1}`);
+      const second = `IF(${twoSites},${ceilCountFormula(`${siteUsers(s2)}/${s2}`)},0)`;
+      mailboxes = `IF(${passive},${ceilCountFormula(`${users}/${s1}`)},MAX(${first},${second}))`;
+      servers = `IF(${passive},${s1},IF(${second}>${first},${s2},${s1}))`;
+      break;
+    }
+    case "server": {
+      // A server of a loaded site fails: that site needs a second server and a second copy.
+      fails = `OR(${s1}<2,${firstSiteCopies}<2,AND(NOT(${passive}),${twoSites},OR(${s2}<2,${secondSiteCopies}<2)))`;
+      const first = ceilCountFormula(`${siteUsers(s1)}/(${s1}-1)`);
+      const second = `IF(${twoSites},${ceilCountFormula(`${siteUsers(s2)}/(${s2}-1)`)},0)`;
+      mailboxes = `IF(${passive},${ceilCountFormula(`${users}/(${s1}-1)`)},MAX(${first},${second}))`;
+      servers = `IF(${passive},${s1}-1,IF(${second}>${first},${s2}-1,${s1}-1))`;
+      break;
+    }
+    case "site":
+    case "site+server": {
+      // Either site may be lost: every user activates on the other site's servers (less one more
+      // server after a site and a server). The second site holds the fewer copies.
+      const extra = scenario === "site+server" ? 1 : 0;
+      const left = (s: string) => (extra ? `(${s}-${extra})` : s);
+      fails = `OR(NOT(${twoSites}),${secondSiteCopies}<${1 + extra}${extra ? `,MIN(${s1},${s2})<${1 + extra}` : ""})`;
+      const firstLost = ceilCountFormula(`${users}/${left(s2)}`);
+      const secondLost = ceilCountFormula(`${users}/${left(s1)}`);
+      mailboxes = `MAX(${firstLost},${secondLost})`;
+      servers = `IF(${secondLost}>${firstLost},${s1}${extra ? `-${extra}` : ""},${s2}${extra ? `-${extra}` : ""})`;
+      break;
+    }
+  }
+  const chosen =
+    result === "servers" ? servers : result === "mailboxes" ? mailboxes : ceilCountFormula(`${mailboxes}*${operand(a.iopsPerMailbox)}`);
+  return fails === undefined ? chosen : `IF(${fails},NA(),${chosen})`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// EX_SERVER
 
 /** EX_SERVER — 003 (src/engine/server.ts). */
 export function serverFormula(result: "cores" | "memory", mailboxes: string, factor: FactorReference): string {
-  throw new Error("not written yet");
+  const m = operand(mailboxes);
+  const f = (name: FactorName) => operand(factor(name));
+  if (result === "cores") return `MAX(1,${ceilCountFormula(`${m}/${f("mailboxesPerCore")}`)})`;
+  return ceilCountFormula(`${f("baseMemoryGB")}+${m}*${f("memoryPerMailboxMB")}/1024`);
 }
+
+// ---------------------------------------------------------------------------------------------
+// EX_JETSTRESS
 
 export interface JetstressArguments {
   achievedIops: string;
@@ -115,7 +431,42 @@ export interface JetstressArguments {
   logWritePeakMs: string;
 }
 
-/** EX_JETSTRESS — 000, 3.1.3 (src/engine/jetstress.ts): "pass"/"fail", or the reason text. */
+/** Which argument holds each measurement of JETSTRESS_CRITERIA. */
+const JETSTRESS_ARGUMENT: Record<keyof JetstressResult, keyof JetstressArguments> = {
+  achievedIops: "achievedIops",
+  targetIops: "targetIops",
+  databaseReadLatencyMs: "dbReadLatencyMs",
+  logWriteLatencyMs: "logWriteLatencyMs",
+  databaseReadPeakMs: "dbReadPeakMs",
+  logWritePeakMs: "logWritePeakMs",
+};
+const OPTIONAL_MEASUREMENTS: ReadonlySet<keyof JetstressResult> = new Set(["databaseReadPeakMs", "logWritePeakMs"]);
+
+/**
+ * EX_JETSTRESS — 000, 3.1.3 (src/engine/jetstress.ts): "pass"/"fail", or the reason text.
+ * From JETSTRESS_CRITERIA: each failure is IF(test,"words"&value&"words",""), joined by "; "
+ * (a separator before a failure when an earlier one failed). A peak not given (an empty cell, or
+ * "" as the argument) is not judged. Numbers print through "&" as General format, as the engine.
+ */
 export function jetstressFormula(result: "verdict" | "reason", a: JetstressArguments): string {
-  throw new Error("not written yet");
+  const argument = (m: keyof JetstressResult) => a[JETSTRESS_ARGUMENT[m]].trim();
+  const judged = JETSTRESS_CRITERIA.filter((c) => argument(c.measured) !== "");
+  const tests = judged.map((c) => {
+    const value = operand(argument(c.measured));
+    const limit = typeof c.limit === "number" ? numberLiteral(c.limit) : operand(argument(c.limit));
+    const test = `${value}${c.failsWhen === "below" ? "<" : ">"}${limit}`;
+    return OPTIONAL_MEASUREMENTS.has(c.measured) ? `AND(ISNUMBER(${value}),${test})` : test;
+  });
+  const anyFails = tests.length === 1 ? tests[0] : `OR(${tests.join(",")})`;
+  if (result === "verdict") return `IF(${anyFails},"fail","pass")`;
+  const parts = judged.map((c, i) => {
+    const value = operand(argument(c.measured));
+    const limit =
+      typeof c.limit === "number"
+        ? textLiteral(c.words[1] + formatGeneral(c.limit) + c.words[2])
+        : `${textLiteral(c.words[1])}&${operand(argument(c.limit))}${c.words[2] ? `&${textLiteral(c.words[2])}` : ""}`;
+    const before = i === 0 ? "" : i === 1 ? `IF(${tests[0]},"; ","")&` : `IF(OR(${tests.slice(0, i).join(",")}),"; ","")&`;
+    return `IF(${tests[i]},${before}${textLiteral(c.words[0])}&${value}&${limit},"")`;
+  });
+  return `IF(${anyFails},"fail: "&${parts.join("&")},"pass")`;
 }

@@ -10,3 +10,5 @@ export * from "./arrays";
 export * from "./failover";
 export * from "./server";
 export * from "./jetstress";
+export * from "./general-format";
+export * from "./excel-formulas";

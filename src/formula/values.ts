@@ -3,8 +3,11 @@
  * A scalar is a number, text, boolean, an empty cell (null) or an error; a matrix is a range's
  * values or an array constant, row by row.
  */
-import { SizingError } from "../engine";
+import { SizingError, formatGeneral, roundTo15 } from "../engine";
 import { formulaError } from "./errors";
+
+// General-format numbers live in the engine (src/engine/general-format.ts): its texts print them too.
+export { formatGeneral, roundTo15 };
 
 export type Scalar = number | string | boolean | null | SizingError;
 export type Matrix = Scalar[][];
@@ -68,30 +71,6 @@ export function toScalar(v: Value, what: string): Scalar {
 export function firstError(m: Matrix): SizingError | undefined {
   for (const row of m) for (const v of row) if (v instanceof SizingError) return v;
   return undefined;
-}
-
-/** Excel keeps 15 significant digits. */
-export const roundTo15 = (n: number): number => Number(n.toPrecision(15));
-
-/**
- * A number as a General-format cell shows it at full precision: 15 significant digits, no
- * trailing zeros, no exponent from 1e-9 up to 1e15 (every size, count and rate here), and
- * Excel's own exponent form outside that: 1.23456789012346E+15, 1E-10.
- * @example formatGeneral(1265.5088028870) // "1265.508802887"
- */
-export function formatGeneral(n: number): string {
-  if (n === 0 || Object.is(n, -0)) return "0";
-  const rounded = roundTo15(n);
-  const magnitude = Math.abs(rounded);
-  if (magnitude >= 1e15 || magnitude < 1e-9) {
-    const [mantissa, exponent] = rounded.toExponential(14).split("e");
-    const digits = mantissa.replace(/\.?0+$/, "");
-    const power = Number(exponent);
-    return `${digits}E${power < 0 ? "-" : "+"}${String(Math.abs(power)).padStart(2, "0")}`;
-  }
-  const decimals = Math.min(100, Math.max(0, 14 - Math.floor(Math.log10(magnitude))));
-  const fixed = rounded.toFixed(decimals);
-  return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
 }
 
 /** Excel's ordering for comparisons: numbers < text < booleans; text case-insensitive. */

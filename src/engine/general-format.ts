@@ -1,0 +1,31 @@
+/**
+ * Numbers as Excel's General format writes them, which is also what Excel's "&" concatenation
+ * prints: 15 significant digits, no trailing zeros. Here in the engine so the engine's own texts
+ * (the Jetstress reason) read as a person writes them and as the native formula's "&" prints them;
+ * the formula evaluator (src/formula/values.ts) uses the same function.
+ */
+
+/** Excel keeps 15 significant digits. */
+export const roundTo15 = (n: number): number => Number(n.toPrecision(15));
+
+/**
+ * A number as a General-format cell shows it at full precision: 15 significant digits, no
+ * trailing zeros, no exponent from 1e-9 up to 1e15 (every size, count and rate here), and
+ * Excel's own exponent form outside that: 1.23456789012346E+15, 1E-10.
+ * @example formatGeneral(1265.5088028870) // "1265.508802887"
+ * @example formatGeneral(0.1 + 0.2) // "0.3"
+ */
+export function formatGeneral(n: number): string {
+  if (n === 0 || Object.is(n, -0)) return "0";
+  const rounded = roundTo15(n);
+  const magnitude = Math.abs(rounded);
+  if (magnitude >= 1e15 || magnitude < 1e-9) {
+    const [mantissa, exponent] = rounded.toExponential(14).split("e");
+    const digits = mantissa.replace(/\.?0+$/, "");
+    const power = Number(exponent);
+    return `${digits}E${power < 0 ? "-" : "+"}${String(Math.abs(power)).padStart(2, "0")}`;
+  }
+  const decimals = Math.min(100, Math.max(0, 14 - Math.floor(Math.log10(magnitude))));
+  const fixed = rounded.toFixed(decimals);
+  return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
+}
