@@ -1,0 +1,158 @@
+/**
+ * Every surface a customer reads names each paper by publisher, title and year (src/engine/papers.ts),
+ * never by an internal code: a seed file name, a bare paper number such as "(000, Table 18)", the word
+ * "seed", or SIZING.md. The surfaces: the functions' descriptions in the built dist/functions.json,
+ * the help page (source and built), the pane (source and built), the manifest, and the string literals
+ * the two bundles can put on screen. `npm test` builds dist/ first; with `npx jest` alone, run
+ * `npm run build:dev` yourself.
+ *
+ * The check itself is tests/support/readable-sources.ts, `userFacingProblems(text)`, for any other
+ * surface (a written workbook's cell texts) to use.
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { PAPERS, reference, type PaperKey } from "../../src/engine/papers";
+import {
+  bundleStringsByModule,
+  functionsJsonTexts,
+  manifestTexts,
+  userFacingProblems,
+  visibleHtmlText,
+  type Located,
+} from "../support/readable-sources";
+
+const ROOT = path.resolve(__dirname, "../..");
+const read = (relative: string): string => {
+  const file = path.join(ROOT, relative);
+  if (!fs.existsSync(file)) throw new Error(`${relative} is missing: run npm run build:dev first`);
+  return fs.readFileSync(file, "utf8");
+};
+
+/** Each text's problems, keyed by where it is, so a failure names the place: {} when all are clean. */
+function problemsIn(texts: Located[]): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const { where, text } of texts) {
+    const problems = userFacingProblems(text);
+    if (problems.length > 0) found[where] = [...(found[where] ?? []), ...problems];
+  }
+  return found;
+}
+
+describe("userFacingProblems", () => {
+  test.each([
+    ["Exchange database capacity (000, Tables 14 and 18): total GB", 'a bare paper number "000"'],
+    ["Mailbox server cores and memory (003): 1,000 very heavy mailboxes a core", 'a bare paper number "003"'],
+    ["Exchange IOPS with 20% headroom (000, Tables 16-17; 002; 004)", 'a bare paper number "002"'],
+    ["Defaults: the 5,000-user DAG design of Dell 000 3.4.2", 'a bare paper number "000"'],
+    ["Defaults: the design of 000_72e1ddb9bbd1ecac.txt, 3.4.2", 'a seed file name "000_72e1ddb9bbd1ecac.txt"'],
+    ["override its default (SIZING.md section 0)", 'SIZING.md, an internal file "SIZING.md"'],
+    ["Errata: where the seeds disagree with themselves", 'the word "seed", an internal term "seeds"'],
+    ["Seed file", 'the word "seed", an internal term "Seed"'],
+  ])("flags %j", (text, problem) => {
+    expect(userFacingProblems(text).some((p) => p.startsWith(problem))).toBe(true);
+  });
+
+  test.each([
+    "Source: Dell, Exchange 2010 on EqualLogic sizing guide, Table 18.",
+    "Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016), section 4.1",
+    "users must be the number of mailboxes, a whole number from 1 to 100,000,000; got 0",
+    "1,000 very heavy mailboxes a core; 0.00067 IOPS per message; 0.001 and 2,004 GB; PS6000E",
+    "E6: the busiest server carries 4,167, as the paper's worked example omits the 1.2 growth factor",
+  ])("passes %j", (text) => {
+    expect(userFacingProblems(text)).toEqual([]);
+  });
+
+  test("says where in the text the code is", () => {
+    expect(userFacingProblems("Exchange database capacity (000, Tables 14 and 18): total")).toEqual([
+      'a bare paper number "000": …Exchange database capacity (000, Tables 14 and 18): total…',
+    ]);
+  });
+});
+
+describe("function descriptions (dist/functions.json)", () => {
+  const json = read("dist/functions.json");
+  const functions = (JSON.parse(json) as { functions: { id: string; description: string }[] }).functions;
+
+  test("no description or parameter description cites an internal code", () => {
+    const texts = functionsJsonTexts(json);
+    expect(texts.length).toBeGreaterThan(functions.length * 3);
+    expect(problemsIn(texts)).toEqual({});
+  });
+
+  test.each(functions.map((f) => [f.id, f.description] as const))("%s names its paper as papers.ts does", (id, description) => {
+    const named = (Object.keys(PAPERS) as PaperKey[]).filter((k) => description.includes(PAPERS[k].short));
+    expect({ [id]: named.length > 0 }).toEqual({ [id]: true });
+  });
+
+  test.each(functions.map((f) => [f.id, f.description] as const))("%s's description fits a tooltip (255 characters at most)", (id, description) => {
+    expect({ [id]: description.length }).toEqual({ [id]: Math.min(description.length, 255) });
+  });
+});
+
+describe.each(["src/help/help.html", "dist/help.html"])("the help page, %s", (file) => {
+  const text = visibleHtmlText(read(file));
+
+  test("cites no internal code", () => {
+    expect(userFacingProblems(text)).toEqual([]);
+  });
+
+  /** A phrase from each paper's printed title that no other paper's title has. */
+  const DISTINCTIVE: Record<PaperKey, string> = {
+    dell: "EqualLogic PS Series",
+    emc: "Symmetrix VMAX",
+    esrp2013: "12,500-mailbox Exchange 2013",
+    vmware: "VMware Virtual SAN",
+    esrp2016: "100,000 Mailbox Resiliency",
+  };
+  test.each(Object.keys(PAPERS) as PaperKey[])("names the paper %s in full: publisher, title and year, as papers.ts", (key) => {
+    const named = { publisher: `${PAPERS[key].publisher}:`, phrase: DISTINCTIVE[key], reference: reference(key) };
+    const missing = Object.entries(named).filter(([, words]) => !text.includes(words));
+    expect({ [key]: missing }).toEqual({ [key]: [] });
+  });
+
+  test("has a Sources section and explains errata E1 to E6", () => {
+    const html = read(file);
+    expect(html).toMatch(/<section id="sources">\s*<h2>Sources<\/h2>/);
+    const errata = visibleHtmlText(/<section id="errata">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? "");
+    for (const id of ["E1", "E2", "E3", "E4", "E5", "E6"]) expect(errata).toMatch(new RegExp(`\\b${id}\\b .{40,}`));
+  });
+});
+
+describe.each(["src/taskpane/taskpane.html", "dist/taskpane.html"])("the pane, %s", (file) => {
+  test("cites no internal code", () => {
+    const text = visibleHtmlText(read(file));
+    expect(text).toContain("Reference design");
+    expect(userFacingProblems(text)).toEqual([]);
+  });
+});
+
+describe.each(["manifest.xml", "dist/manifest.xml"])("the manifest, %s", (file) => {
+  test("cites no internal code in what the store and the ribbon show", () => {
+    const texts = manifestTexts(read(file));
+    expect(texts.length).toBeGreaterThan(3);
+    expect(problemsIn(texts)).toEqual({});
+  });
+});
+
+/**
+ * The workbook's cell texts (src/workbook) reach the user through the written workbook, and are
+ * checked there with the same userFacingProblems; this file scans what the pane and the functions'
+ * own code can show: status lines, field and error messages.
+ */
+const WORKBOOK_MODULES = /^\.\/src\/workbook\//;
+
+describe.each(["dist/taskpane.js", "dist/functions.js"])("the strings of the bundle %s", (file) => {
+  const modules = bundleStringsByModule(read(file));
+
+  test("come from a development build, one entry per source module", () => {
+    expect([...modules.keys()]).toEqual(expect.arrayContaining(["./src/functions/worksheet.ts", "./src/engine/failover.ts"]));
+  });
+
+  test("cite no internal code, outside the workbook model", () => {
+    const texts = [...modules].filter(([name]) => !WORKBOOK_MODULES.test(name)).flatMap(([name, strings]) => strings.map((text) => ({ where: name, text })));
+    expect(texts.length).toBeGreaterThan(100);
+    expect(problemsIn(texts)).toEqual({});
+  });
+});
+
+test.todo("a written workbook's cell texts cite no internal code (run userFacingProblems over each cell)");
