@@ -162,3 +162,18 @@ export function withInputs(model: WorkbookModel, changes: Record<string, number 
     }),
   );
 }
+
+/**
+ * The model as the customer copy holds it: every formula that calls an EXSIZE function replaced by
+ * its native rendering (CellModel.native). Evaluating this and the live model must agree: that is
+ * the customer copy's promise, tested over random inputs.
+ */
+export function nativeModel(model: WorkbookModel): WorkbookModel {
+  return {
+    ...model,
+    sheets: model.sheets.map((sheet) => ({
+      ...sheet,
+      cells: sheet.cells.map((cell) => (cell.native === undefined ? cell : { ...cell, formula: cell.native })),
+    })),
+  };
+}

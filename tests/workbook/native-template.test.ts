@@ -1,0 +1,116 @@
+/**
+ * The customer copy's promise, in process (issue 7): the template with every EXSIZE call replaced
+ * by its native rendering computes, cell for cell, what the live template computes through the
+ * worksheet functions — for the reference design and for random designs. LibreOffice and
+ * HyperFormula confirm a sample on the written file (tests/libreoffice/customer-copy-live.test.ts).
+ */
+import fc from "fast-check";
+import { SizingError } from "../../src/engine";
+import { evaluateWorkbook, nativeModel, withCellValues, type EvaluatedValue } from "../../src/workbook/evaluate";
+import type { WorkbookModel } from "../../src/workbook/model";
+import { HARDWARE_CELLS, referenceDesign, templateSheetNames, type DesignInputs } from "../../src/workbook/template";
+
+const callsExsize = (formula: string | undefined) => formula !== undefined && /EXSIZE\./i.test(formula);
+
+/** Every formula cell's value in both models; a mismatch names the cell. */
+function mismatches(model: WorkbookModel): string[] {
+  const live = evaluateWorkbook(model);
+  const native = evaluateWorkbook(nativeModel(model));
+  const problems: string[] = [];
+  for (const sheet of model.sheets) {
+    for (const cell of sheet.cells) {
+      if (cell.formula === undefined) continue;
+      const a = live[sheet.name][cell.address];
+      const b = native[sheet.name][cell.address];
+      if (!same(a, b)) problems.push(`${sheet.name}!${cell.address}: live ${show(a)}, native ${show(b)} (${cell.native ?? cell.formula})`);
+    }
+  }
+  return problems;
+}
+
+function same(a: EvaluatedValue, b: EvaluatedValue): boolean {
+  if (a instanceof SizingError || b instanceof SizingError) {
+    // The copy cannot repeat the add-in's messages; an error must stay an error.
+    return a instanceof SizingError && b instanceof SizingError;
+  }
+  if (typeof a === "number" && typeof b === "number") return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a));
+  return a === b;
+}
+
+const show = (v: EvaluatedValue) => (v instanceof SizingError ? `${v.code} ${v.message}` : JSON.stringify(v));
+
+describe("the template's native formulas compute what its EXSIZE formulas compute", () => {
+  test("every cell that calls an EXSIZE function has a native rendering, and no native one calls EXSIZE", () => {
+    const model = referenceDesign();
+    const missing = model.sheets.flatMap((s) => s.cells.filter((c) => callsExsize(c.formula) && c.native === undefined).map((c) => `${s.name}!${c.address}`));
+    const leaking = model.sheets.flatMap((s) => s.cells.filter((c) => callsExsize(c.native)).map((c) => `${s.name}!${c.address}`));
+    expect(missing).toEqual([]);
+    expect(leaking).toEqual([]);
+  });
+
+  test("the reference design (Dell's 5,000-user DAG, 000_72e1ddb9bbd1ecac.txt 3.4.2), cell for cell", () => {
+    expect(mismatches(referenceDesign())).toEqual([]);
+  });
+
+  test("a second copy of the template (suffix \" 2\") too", () => {
+    expect(mismatches(referenceDesign({ suffix: " 2" }))).toEqual([]);
+  });
+
+  test("pasted Jetstress results are judged alike, passes and failures with decimals", () => {
+    const sheets = templateSheetNames();
+    const model = withCellValues(referenceDesign(), [
+      { sheet: sheets.jetstress, address: "A5", value: "MBX1" },
+      { sheet: sheets.jetstress, address: "B5", value: 1427.3 },
+      { sheet: sheets.jetstress, address: "D5", value: 12.01 },
+      { sheet: sheets.jetstress, address: "E5", value: 0.076 },
+      { sheet: sheets.jetstress, address: "B6", value: 100.5 },
+      { sheet: sheets.jetstress, address: "D6", value: 21.5 },
+      { sheet: sheets.jetstress, address: "E6", value: 10.3 },
+      { sheet: sheets.jetstress, address: "F6", value: 150 },
+    ]);
+    expect(mismatches(model)).toEqual([]);
+  });
+
+  test("your own array row and disk class take part alike", () => {
+    const sheets = templateSheetNames();
+    const row = HARDWARE_CELLS.arrayRow(0);
+    const disk = HARDWARE_CELLS.diskRow(3);
+    const model = withCellValues(referenceDesign({ inputs: { spindleDisk: "SSD" } }), [
+      { sheet: sheets.hardware, address: `A${row}`, value: "Tiny" },
+      { sheet: sheets.hardware, address: `B${row}`, value: "100GB" },
+      { sheet: sheets.hardware, address: `C${row}`, value: "RAID50" },
+      { sheet: sheets.hardware, address: `D${row}`, value: 16000 },
+      { sheet: sheets.hardware, address: `E${row}`, value: 5000 },
+      { sheet: sheets.hardware, address: `A${disk}`, value: "SSD" },
+      { sheet: sheets.hardware, address: `B${disk}`, value: 5000 },
+    ]);
+    expect(mismatches(model)).toEqual([]);
+    expect(evaluateWorkbook(model)[sheets.design]).toBeDefined();
+  });
+
+  test("random designs: users, quota, messages, message size, copies, version, sites, layout, RAID and model", () => {
+    const design = fc.record<DesignInputs>({
+      users: fc.integer({ min: 1, max: 200_000 }),
+      quotaMB: fc.oneof(fc.integer({ min: 100, max: 102_400 }), fc.double({ min: 100, max: 102_400, noNaN: true })),
+      messagesPerDay: fc.integer({ min: 10, max: 500 }),
+      messageKB: fc.oneof(fc.constantFrom(50, 75, 75.4, 100, 150, 150.5, 200), fc.double({ min: 1, max: 400, noNaN: true })),
+      copies: fc.integer({ min: 1, max: 6 }),
+      maxDatabaseGB: fc.constantFrom(200, 500, 1024, 2048),
+      exchangeVersion: fc.constantFrom(2010, 2013, 2016, 2019),
+      arrayRaid: fc.constantFrom("RAID50", "RAID10"),
+      arrayModel: fc.constantFrom("auto", "PS6500E 500GB", "PS6000XV 600GB", "PS6500E 2TB"),
+      spindleRaid: fc.constantFrom("RAID0", "RAID1", "RAID10", "RAID5", "RAID50", "RAID6", "RAID60"),
+      spindleDisk: fc.constantFrom("7.2K", "10K", "15K"),
+      readRatio: fc.constantFrom(0.5, 0.6, 0.7),
+      serversSite1: fc.integer({ min: 1, max: 8 }),
+      serversSite2: fc.oneof(fc.constant("" as const), fc.integer({ min: 1, max: 8 })),
+      dagLayout: fc.constantFrom("active/active", "active/passive"),
+    });
+    fc.assert(
+      fc.property(design, (inputs) => {
+        expect(mismatches(referenceDesign({ inputs }))).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
