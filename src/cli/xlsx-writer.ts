@@ -1,16 +1,23 @@
 /**
  * The .xlsx writer: puts a WorkbookModel into a file with exceljs — values, formulas in their stored
  * form (`_xldudf_EXSIZE_EX_DBSIZE(…)`, see src/workbook/stored-formula.ts) each with its cached
- * result so the file shows numbers before any recalculation, number formats, styles by role,
- * column widths, frozen rows and defined names.
+ * result so the file shows numbers before any recalculation, number formats, styles by role, the
+ * model's font on every written cell, column widths, frozen rows, hidden gridlines, input rules (data
+ * validation), highlights (conditional formats), page setup and defined names; it opens on the first
+ * sheet.
+ *
+ * Everything past cells is written as the taskpane's Excel writer writes it (src/taskpane/excel-writer.ts):
+ * the same rule per cell, the same tones, margins, header and footer. tests/cli/xlsx-writer.test.ts
+ * holds the two to the same result.
  *
  * No charts: exceljs cannot draw them, so the model's ChartModel is drawn only by the taskpane's
  * Excel writer.
  */
 import ExcelJS from "exceljs";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { SizingError } from "../engine";
 import type { EvaluatedValue, WorkbookValues } from "../workbook/evaluate";
-import type { CellModel, CellRole, WorkbookModel } from "../workbook/model";
+import type { CellModel, CellRole, Highlight, InputRule, PrintSetup, WorkbookModel } from "../workbook/model";
 import { toStoredFormula } from "../workbook/stored-formula";
 import { sheetReference } from "../workbook/template";
 
@@ -36,6 +43,147 @@ const ROLE_STYLES: Record<CellRole, Partial<Pick<ExcelJS.Style, "font" | "fill" 
   source: { font: { italic: true, color: argb("7F7F7F") } },
 };
 
+/** Excel's own "Light red fill with dark red text" and "Green fill with dark green text" presets. */
+export const HIGHLIGHT_TONES: Readonly<Record<Highlight["tone"], { fill: string; font: string }>> = {
+  bad: { fill: "FFC7CE", font: "9C0006" },
+  good: { fill: "C6EFCE", font: "006100" },
+};
+
+/** Print margins in inches: narrow at the sides so the template's columns fit one page wide. */
+export const PRINT_MARGINS_INCHES = { left: 0.5, right: 0.5, top: 0.75, bottom: 0.75, header: 0.3, footer: 0.3 } as const;
+
+/** Header: the design's name left, the sheet's name (&A) right. Footer: the date (&D) left, "Page 3 of 7" right. */
+export function headerFooterCodes(title: string | undefined): { header: string; footer: string } {
+  const left = title ? `&L${title.replace(/&/g, "&&")}` : "";
+  return { header: `${left}&R&A`, footer: "&L&D&RPage &P of &N" };
+}
+
+/** Titles of the input message and the error alert; Excel allows 32 characters in each. */
+export const PROMPT_TITLE = "Allowed values";
+export const ERROR_TITLE = "Not a valid input";
+
+/** Excel's limits on data validation text, in characters. */
+const MAX_PROMPT = 255;
+const MAX_ERROR = 225;
+const MAX_LIST_SOURCE = 255;
+
+/** A number as formula text (Excel reads 1E-07, not 1e-7). */
+function formulaNumber(n: number): string {
+  if (!Number.isFinite(n)) throw new Error(`an input rule's bound must be a finite number, not ${n}`);
+  return String(n).toUpperCase();
+}
+
+/**
+ * An input rule as Excel data validation on `address`. Whole numbers above min become whole between
+ * floor(min)+1 and max (the same set); decimals above min, which no single operator expresses, become
+ * the custom formula AND(ISNUMBER(B7),B7>min,B7<=max). A list becomes its choices, comma-separated:
+ * they may hold no comma or double quote, and Excel takes at most 255 characters.
+ */
+export function validationOf(rule: InputRule, address: string): { type: "whole" | "decimal" | "list" | "custom"; formulae: string[] } {
+  const where = `the input rule on ${address}`;
+  if (rule.prompt.length > MAX_PROMPT) throw new Error(`${where}: its prompt has ${rule.prompt.length} characters; Excel allows ${MAX_PROMPT}`);
+  if (rule.error.length > MAX_ERROR) throw new Error(`${where}: its error has ${rule.error.length} characters; Excel allows ${MAX_ERROR}`);
+  if (rule.kind === "list") {
+    if (rule.values.length === 0) throw new Error(`${where}: a list needs at least one choice`);
+    const bad = rule.values.find((v) => v === "" || /[,"]/.test(v));
+    if (bad !== undefined) throw new Error(`${where}: the choice ${JSON.stringify(bad)} is empty or holds a comma or double quote`);
+    const source = rule.values.join(",");
+    if (source.length > MAX_LIST_SOURCE) {
+      throw new Error(`${where}: its choices take ${source.length} characters; an Excel list takes at most ${MAX_LIST_SOURCE}`);
+    }
+    return { type: "list", formulae: [source] };
+  }
+  const { min, max } = rule;
+  if (!(rule.aboveMin ? min < max : min <= max)) throw new Error(`${where}: no number is above ${min} and at most ${max}`);
+  if (!rule.aboveMin) return { type: rule.kind, formulae: [formulaNumber(min), formulaNumber(max)] };
+  if (rule.kind === "whole") return { type: "whole", formulae: [formulaNumber(Math.floor(min) + 1), formulaNumber(max)] };
+  const cell = address.replace(/\$/g, "");
+  return { type: "custom", formulae: [`AND(ISNUMBER(${cell}),${cell}>${formulaNumber(min)},${cell}<=${formulaNumber(max)})`] };
+}
+
+function dataValidation(rule: InputRule, address: string): ExcelJS.DataValidation {
+  const { type, formulae } = validationOf(rule, address);
+  return {
+    type,
+    ...(type === "whole" || type === "decimal" ? { operator: "between" as const } : {}),
+    allowBlank: rule.allowBlank,
+    formulae: type === "list" ? [`"${formulae[0]}"`] : formulae,
+    showInputMessage: true,
+    promptTitle: PROMPT_TITLE,
+    prompt: rule.prompt,
+    showErrorMessage: true,
+    errorStyle: "stop",
+    errorTitle: ERROR_TITLE,
+    error: rule.error,
+  };
+}
+
+/**
+ * A conditional format: cells of the range whose text contains `text` (any case, as Excel's SEARCH) take
+ * the tone. The sheet's first highlight has the first priority.
+ */
+function conditionalFormat(highlight: Highlight, sheet: string, priority: number): ExcelJS.ConditionalFormattingOptions {
+  // exceljs writes the text into SEARCH("…") unescaped; Excel's own dialog cannot hold a quote either.
+  if (highlight.text === "" || highlight.text.includes('"')) {
+    throw new Error(`the highlight on ${sheet}!${highlight.range} looks for ${JSON.stringify(highlight.text)}: it must be non-empty text without a double quote`);
+  }
+  const tone = HIGHLIGHT_TONES[highlight.tone];
+  return {
+    ref: highlight.range,
+    rules: [
+      {
+        type: "containsText",
+        operator: "containsText",
+        text: highlight.text,
+        priority,
+        style: { fill: { type: "pattern", pattern: "solid", bgColor: argb(tone.fill) }, font: { color: argb(tone.font) } },
+      },
+    ],
+  };
+}
+
+const CONTAINS_TEXT_RULE =
+  /<cfRule type="containsText"([^>]*)><formula>NOT\(ISERROR\(SEARCH\(&quot;(.*?)&quot;,([A-Z]+\d+)\)\)\)<\/formula>/g;
+
+/**
+ * exceljs writes a containsText rule as its formula alone; Excel writes `operator="containsText"
+ * text="FAIL"` too, and LibreOffice reads the text from that attribute, so each rule gets them.
+ */
+function withContainsTextAttributes(xlsx: Uint8Array): Uint8Array {
+  const files = unzipSync(xlsx);
+  for (const name of Object.keys(files)) {
+    if (!/^xl\/worksheets\/sheet\d+\.xml$/.test(name)) continue;
+    const xml = strFromU8(files[name]);
+    if (!xml.includes('type="containsText"')) continue;
+    files[name] = strToU8(
+      xml.replace(CONTAINS_TEXT_RULE, (rule, attributes: string, text: string) =>
+        /\btext="/.test(attributes) ? rule : rule.replace(attributes, `${attributes} operator="containsText" text="${text}"`),
+      ),
+    );
+  }
+  return zipSync(files);
+}
+
+/** One page wide, `fitToPagesTall` tall (0: as many as needed), narrow margins, title rows. */
+function pageSetup(print: PrintSetup, sheet: string): Partial<ExcelJS.PageSetup> {
+  if (!Number.isInteger(print.fitToPagesTall) || print.fitToPagesTall < 0) {
+    throw new Error(`sheet ${sheet}: fitToPagesTall must be a whole number of pages (0 for as many as needed), not ${print.fitToPagesTall}`);
+  }
+  if (print.titleRows !== undefined) {
+    if (!/^\d+:\d+$/.test(print.titleRows)) throw new Error(`sheet ${sheet}: titleRows must read like "1:4", not ${JSON.stringify(print.titleRows)}`);
+    // exceljs quotes the sheet in _xlnm.Print_Titles without doubling an apostrophe.
+    if (sheet.includes("'")) throw new Error(`sheet ${sheet}: print title rows cannot be written for a sheet name with an apostrophe`);
+  }
+  return {
+    orientation: print.orientation,
+    fitToPage: true,
+    fitToWidth: 1,
+    fitToHeight: print.fitToPagesTall,
+    margins: { ...PRINT_MARGINS_INCHES },
+    ...(print.titleRows !== undefined ? { printTitlesRow: print.titleRows } : {}),
+  };
+}
+
 type CachedResult = number | string | boolean | { error: ExcelJS.CellErrorValue["error"] };
 
 function cachedResult(value: EvaluatedValue | undefined): CachedResult | undefined {
@@ -59,9 +207,19 @@ function cellValue(cell: CellModel, value: EvaluatedValue | undefined): ExcelJS.
 export async function writeXlsx(model: WorkbookModel, values: WorkbookValues): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "exsize";
-  for (const sheet of model.sheets) {
-    const views: Partial<ExcelJS.WorksheetView>[] = sheet.frozenRows ? [{ state: "frozen", ySplit: sheet.frozenRows, xSplit: 0 }] : [];
-    const worksheet = workbook.addWorksheet(sheet.name, { views });
+  // The workbook opens on the model's first sheet.
+  workbook.views = [{ x: 0, y: 0, width: 20000, height: 12000, firstSheet: 0, activeTab: 0, visibility: "visible" }];
+  const { header, footer } = headerFooterCodes(model.title);
+  model.sheets.forEach((sheet, index) => {
+    const view: Partial<ExcelJS.WorksheetView> = {
+      ...(sheet.frozenRows ? { state: "frozen" as const, ySplit: sheet.frozenRows, xSplit: 0 } : {}),
+      ...(sheet.gridlines === false ? { showGridLines: false } : {}),
+      ...(index === 0 ? { tabSelected: true } : {}),
+    };
+    const worksheet = workbook.addWorksheet(sheet.name, {
+      views: Object.keys(view).length > 0 ? [view] : [],
+      ...(sheet.print ? { pageSetup: pageSetup(sheet.print, sheet.name), headerFooter: { oddHeader: header, oddFooter: footer } } : {}),
+    });
     // exceljs leaves out a width of exactly 9, its default; the template avoids that width.
     sheet.columnWidths?.forEach((width, i) => (worksheet.getColumn(i + 1).width = width));
     const sheetValues = values[sheet.name] ?? {};
@@ -70,12 +228,17 @@ export async function writeXlsx(model: WorkbookModel, values: WorkbookValues): P
       target.value = cellValue(cell, sheetValues[cell.address]);
       if (cell.numberFormat) target.numFmt = cell.numberFormat;
       const style = cell.role ? ROLE_STYLES[cell.role] : undefined;
-      if (style?.font) target.font = style.font;
+      // The model's font under the role's (a title keeps its size 14).
+      const font = { ...(model.font ? { name: model.font.name, size: model.font.size } : {}), ...style?.font };
+      if (Object.keys(font).length > 0) target.font = font;
       if (style?.fill) target.fill = style.fill;
       if (style?.border) target.border = style.border;
+      if (cell.rule) target.dataValidation = dataValidation(cell.rule, cell.address);
     }
-  }
+    (sheet.highlights ?? []).forEach((highlight, i) => worksheet.addConditionalFormatting(conditionalFormat(highlight, sheet.name, i + 1)));
+  });
   for (const name of model.names) workbook.definedNames.add(`${sheetReference(name.sheet)}!${name.range}`, name.name);
   const buffer = await workbook.xlsx.writeBuffer();
-  return new Uint8Array(buffer as ArrayBuffer);
+  const bytes = new Uint8Array(buffer as ArrayBuffer);
+  return model.sheets.some((s) => (s.highlights ?? []).length > 0) ? withContainsTextAttributes(bytes) : bytes;
 }

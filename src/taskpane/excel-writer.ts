@@ -5,11 +5,19 @@
  * block of rows is one rectangular `range.formulas` and one `range.numberFormat` (null where the model
  * has no cell: Excel leaves those cells alone), so the queued commands grow with blocks, not cells.
  *
- * APIs used, all ExcelApi ≤ 1.10: worksheets.add, getRange, formulas, numberFormat, format fill/font
- * (1.1), format.columnWidth (1.2), names.add (1.4), freezePanes.freezeRows (1.7), charts.add,
- * chart.title, chart.setPosition (1.1).
+ * APIs used, and the requirement set of each: worksheets.add, getRange, formulas, numberFormat,
+ * format fill/font (color, bold, italic, name, size), worksheet.activate, charts.add, chart.title,
+ * chart.setPosition (ExcelApi 1.1); format.columnWidth (1.2); names.add (1.4);
+ * range.conditionalFormats.add("ContainsText") with textComparison.rule/format (1.6);
+ * freezePanes.freezeRows (1.7); range.dataValidation rule/prompt/errorAlert/ignoreBlanks and
+ * worksheet.showGridlines (1.8); worksheet.pageLayout orientation, zoom, setPrintMargins,
+ * setPrintTitleRows, headersFooters.defaultForAllPages (1.9). Anything above 1.4 is written only
+ * where Office says the set is supported; what was left out is in WriteReport.skipped.
+ *
+ * Input rules, highlights, margins, header and footer are written as the CLI's file writer writes
+ * them (src/cli/xlsx-writer.ts); tests/cli/xlsx-writer.test.ts holds the two to the same result.
  */
-import type { CellModel, CellRole, ChartModel, SheetModel, WorkbookModel } from "../workbook/model";
+import type { CellModel, CellRole, ChartModel, Highlight, InputRule, PrintSetup, SheetModel, WorkbookModel } from "../workbook/model";
 import { sheetReference } from "../workbook/template";
 
 export interface WriteReport {
@@ -21,6 +29,8 @@ export interface WriteReport {
   chartsAdded: number;
   /** Whether rows were frozen (needs ExcelApi 1.7). */
   frozePanes: boolean;
+  /** What the model asks for and this Excel cannot do, with the set it lacks: "page setup (ExcelApi 1.9)". */
+  skipped: string[];
   /** context.sync() calls this load made. */
   syncs: number;
 }
@@ -39,6 +49,15 @@ export type DesignBuilder = (suffix: string) => WorkbookModel;
 /** Names and the requirement sets the writer needs. */
 export const REQUIRED_EXCEL_API = "1.4";
 const FREEZE_PANES_API = "1.7";
+/** The requirement set of each optional feature, in the words WriteReport.skipped uses. */
+const FEATURE_APIS = {
+  "frozen rows": FREEZE_PANES_API,
+  highlights: "1.6",
+  "input rules": "1.8",
+  "hidden gridlines": "1.8",
+  "page setup": "1.9",
+} as const;
+type Feature = keyof typeof FEATURE_APIS;
 const MAX_COPIES = 100;
 
 /**
@@ -54,6 +73,76 @@ export const ROLE_STYLES: Readonly<Partial<Record<CellRole, { fill?: string; fon
   note: { font: "#595959" },
   source: { italic: true, font: "#7F7F7F" },
 };
+
+/** Excel's own "Light red fill with dark red text" and "Green fill with dark green text" presets, as the file writer. */
+export const HIGHLIGHT_TONES: Readonly<Record<Highlight["tone"], { fill: string; font: string }>> = {
+  bad: { fill: "#FFC7CE", font: "#9C0006" },
+  good: { fill: "#C6EFCE", font: "#006100" },
+};
+
+/** Print margins in inches, as the file writer: narrow at the sides so the columns fit one page wide. */
+export const PRINT_MARGINS_INCHES = { left: 0.5, right: 0.5, top: 0.75, bottom: 0.75, header: 0.3, footer: 0.3 } as const;
+
+/** Header: the design's name left, the sheet's name (&A) right. Footer: the date (&D) left, "Page 3 of 7" right. */
+export function headerFooterSections(title: string | undefined): { leftHeader: string; rightHeader: string; leftFooter: string; rightFooter: string } {
+  return { leftHeader: (title ?? "").replace(/&/g, "&&"), rightHeader: "&A", leftFooter: "&D", rightFooter: "Page &P of &N" };
+}
+
+/** Titles of the input message and the error alert, as the file writer. */
+export const PROMPT_TITLE = "Allowed values";
+export const ERROR_TITLE = "Not a valid input";
+const MAX_PROMPT = 255;
+const MAX_ERROR = 225;
+const MAX_LIST_SOURCE = 255;
+
+function formulaNumber(n: number): string {
+  if (!Number.isFinite(n)) throw new Error(`an input rule's bound must be a finite number, not ${n}`);
+  return String(n).toUpperCase();
+}
+
+/**
+ * An input rule as Excel.DataValidationRule on `address`, as the file writer: whole numbers above min
+ * are whole between floor(min)+1 and max; decimals above min are the custom formula
+ * =AND(ISNUMBER(B7),B7>min,B7<=max); a list is its choices comma-separated (no comma or double quote
+ * in a choice, 255 characters at most). Breaking a limit throws before anything is written.
+ */
+export function dataValidationRule(rule: InputRule, address: string): Excel.DataValidationRule {
+  const where = `the input rule on ${address}`;
+  if (rule.prompt.length > MAX_PROMPT) throw new Error(`${where}: its prompt has ${rule.prompt.length} characters; Excel allows ${MAX_PROMPT}`);
+  if (rule.error.length > MAX_ERROR) throw new Error(`${where}: its error has ${rule.error.length} characters; Excel allows ${MAX_ERROR}`);
+  if (rule.kind === "list") {
+    if (rule.values.length === 0) throw new Error(`${where}: a list needs at least one choice`);
+    const bad = rule.values.find((v) => v === "" || /[,"]/.test(v));
+    if (bad !== undefined) throw new Error(`${where}: the choice ${JSON.stringify(bad)} is empty or holds a comma or double quote`);
+    const source = rule.values.join(",");
+    if (source.length > MAX_LIST_SOURCE) {
+      throw new Error(`${where}: its choices take ${source.length} characters; an Excel list takes at most ${MAX_LIST_SOURCE}`);
+    }
+    return { list: { inCellDropDown: true, source } };
+  }
+  const { min, max } = rule;
+  if (!(rule.aboveMin ? min < max : min <= max)) throw new Error(`${where}: no number is above ${min} and at most ${max}`);
+  const between = (low: number): Excel.BasicDataValidation => ({ operator: "Between", formula1: formulaNumber(low), formula2: formulaNumber(max) });
+  if (rule.kind === "whole") return { wholeNumber: between(rule.aboveMin ? Math.floor(min) + 1 : min) };
+  if (!rule.aboveMin) return { decimal: between(min) };
+  const cell = address.replace(/\$/g, "");
+  return { custom: { formula: `=AND(ISNUMBER(${cell}),${cell}>${formulaNumber(min)},${cell}<=${formulaNumber(max)})` } };
+}
+
+function checkHighlight(highlight: Highlight, sheet: string): void {
+  if (highlight.text === "" || highlight.text.includes('"')) {
+    throw new Error(`the highlight on ${sheet}!${highlight.range} looks for ${JSON.stringify(highlight.text)}: it must be non-empty text without a double quote`);
+  }
+}
+
+function checkPrint(print: PrintSetup, sheet: string): void {
+  if (!Number.isInteger(print.fitToPagesTall) || print.fitToPagesTall < 0) {
+    throw new Error(`sheet ${sheet}: fitToPagesTall must be a whole number of pages (0 for as many as needed), not ${print.fitToPagesTall}`);
+  }
+  if (print.titleRows !== undefined && !/^\d+:\d+$/.test(print.titleRows)) {
+    throw new Error(`sheet ${sheet}: titleRows must read like "1:4", not ${JSON.stringify(print.titleRows)}`);
+  }
+}
 
 const CHART_TYPES: Readonly<Record<ChartModel["type"], Excel.ChartType>> = {
   columnStacked: "ColumnStacked" as Excel.ChartType,
@@ -142,27 +231,29 @@ export function cellBlocks(cells: readonly CellModel[]): CellBlock[] {
 }
 
 /**
- * Rectangles of cells with the same role, for one format command each: runs of adjacent cells in a
- * row, merged down while the next row has the same run ("B7:B18" for a column of inputs).
+ * Rectangles of cells with the same key, for one command each: runs of adjacent cells in a row,
+ * merged down while the next row has the same run ("B7:B18" for a column of inputs). Cells whose key
+ * is undefined are left out.
  */
-export function roleRanges(cells: readonly CellModel[]): { role: CellRole; address: string }[] {
-  const byRow = new Map<number, { column: number; role: CellRole }[]>();
+export function rectanglesBy(cells: readonly CellModel[], keyOf: (cell: CellModel) => string | undefined): { key: string; address: string }[] {
+  const byRow = new Map<number, { column: number; key: string }[]>();
   for (const cell of cells) {
-    if (!cell.role || !ROLE_STYLES[cell.role]) continue;
+    const key = keyOf(cell);
+    if (key === undefined) continue;
     const at = parseCell(cell.address);
     const row = byRow.get(at.row) ?? [];
-    row.push({ column: at.column, role: cell.role });
+    row.push({ column: at.column, key });
     byRow.set(at.row, row);
   }
   interface Rect {
-    role: CellRole;
+    key: string;
     top: number;
     bottom: number;
     left: number;
     right: number;
   }
   const done: Rect[] = [];
-  /** Rectangles that reached the previous row, by "role left right": they may grow by one row. */
+  /** Rectangles that reached the previous row, by "left right key": they may grow by one row. */
   let open = new Map<string, Rect>();
   let previousRow = -2;
   for (const [row, list] of [...byRow.entries()].sort((a, b) => a[0] - b[0])) {
@@ -171,15 +262,15 @@ export function roleRanges(cells: readonly CellModel[]): { role: CellRole; addre
     let i = 0;
     while (i < list.length) {
       let j = i;
-      while (j + 1 < list.length && list[j + 1].role === list[i].role && list[j + 1].column === list[j].column + 1) j++;
-      const key = `${list[i].role} ${list[i].column} ${list[j].column}`;
-      const growing = row === previousRow + 1 ? open.get(key) : undefined;
+      while (j + 1 < list.length && list[j + 1].key === list[i].key && list[j + 1].column === list[j].column + 1) j++;
+      const id = `${list[i].column} ${list[j].column} ${list[i].key}`;
+      const growing = row === previousRow + 1 ? open.get(id) : undefined;
       if (growing) {
         growing.bottom = row;
-        open.delete(key);
-        next.set(key, growing);
+        open.delete(id);
+        next.set(id, growing);
       } else {
-        next.set(key, { role: list[i].role, top: row, bottom: row, left: list[i].column, right: list[j].column });
+        next.set(id, { key: list[i].key, top: row, bottom: row, left: list[i].column, right: list[j].column });
       }
       i = j + 1;
     }
@@ -193,8 +284,16 @@ export function roleRanges(cells: readonly CellModel[]): { role: CellRole; addre
     .map((r) => {
       const from = a1(r.top, r.left);
       const to = a1(r.bottom, r.right);
-      return { role: r.role, address: from === to ? from : `${from}:${to}` };
+      return { key: r.key, address: from === to ? from : `${from}:${to}` };
     });
+}
+
+/** Rectangles of cells with the same role, for one format command each. */
+export function roleRanges(cells: readonly CellModel[]): { role: CellRole; address: string }[] {
+  return rectanglesBy(cells, (cell) => (cell.role && ROLE_STYLES[cell.role] ? cell.role : undefined)).map(({ key, address }) => ({
+    role: key as CellRole,
+    address,
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -218,12 +317,23 @@ function isSupported(version: string): boolean {
   return typeof Office !== "undefined" && Office.context?.requirements?.isSetSupported("ExcelApi", version) === true;
 }
 
-function queueSheet(worksheet: Excel.Worksheet, sheet: SheetModel, freeze: boolean): void {
+/** Which optional features this Excel supports. */
+type Supported = Record<Feature, boolean>;
+
+function queueSheet(worksheet: Excel.Worksheet, sheet: SheetModel, model: WorkbookModel, supported: Supported): void {
   for (const block of cellBlocks(sheet.cells)) {
     const range = worksheet.getRange(block.address);
     range.formulas = block.formulas as unknown as string[][];
     if (block.numberFormat.some((row) => row.some((f) => f !== null))) {
       range.numberFormat = block.numberFormat as unknown as string[][];
+    }
+  }
+  // The model's font on exactly the written cells, before the roles' (a title keeps its size 14).
+  if (model.font) {
+    for (const { address } of rectanglesBy(sheet.cells, () => "font")) {
+      const font = worksheet.getRange(address).format.font;
+      font.name = model.font.name;
+      font.size = model.font.size;
     }
   }
   for (const { role, address } of roleRanges(sheet.cells)) {
@@ -239,7 +349,80 @@ function queueSheet(worksheet: Excel.Worksheet, sheet: SheetModel, freeze: boole
     const column = columnLetters(i);
     worksheet.getRange(`${column}:${column}`).format.columnWidth = characterWidthToPoints(characters);
   });
-  if (freeze && sheet.frozenRows) worksheet.freezePanes.freezeRows(sheet.frozenRows);
+  if (supported["frozen rows"] && sheet.frozenRows) worksheet.freezePanes.freezeRows(sheet.frozenRows);
+  if (supported["hidden gridlines"] && sheet.gridlines === false) worksheet.showGridlines = false;
+  if (supported["input rules"]) queueInputRules(worksheet, sheet);
+  if (supported.highlights) queueHighlights(worksheet, sheet);
+  if (supported["page setup"] && sheet.print) queuePageSetup(worksheet, sheet.print, model.title);
+}
+
+/** One validation per rectangle of cells with the same rule (a custom formula names its cell, so stands alone). */
+function queueInputRules(worksheet: Excel.Worksheet, sheet: SheetModel): void {
+  const written = new Map<string, InputRule>();
+  const keyOf = (cell: CellModel): string | undefined => {
+    if (!cell.rule) return undefined;
+    const key = JSON.stringify([dataValidationRule(cell.rule, cell.address), cell.rule.allowBlank, cell.rule.prompt, cell.rule.error]);
+    written.set(key, cell.rule);
+    return key;
+  };
+  for (const { key, address } of rectanglesBy(sheet.cells, keyOf)) {
+    const rule = written.get(key)!;
+    const validation = worksheet.getRange(address).dataValidation;
+    validation.rule = JSON.parse(key)[0] as Excel.DataValidationRule;
+    validation.ignoreBlanks = rule.allowBlank;
+    validation.prompt = { showPrompt: true, title: PROMPT_TITLE, message: rule.prompt };
+    validation.errorAlert = { showAlert: true, style: "Stop", title: ERROR_TITLE, message: rule.error };
+  }
+}
+
+/** Each highlight as a "text contains" conditional format; added last first, so the sheet's first has the top priority. */
+function queueHighlights(worksheet: Excel.Worksheet, sheet: SheetModel): void {
+  for (const highlight of [...(sheet.highlights ?? [])].reverse()) {
+    const tone = HIGHLIGHT_TONES[highlight.tone];
+    const text = worksheet.getRange(highlight.range).conditionalFormats.add("ContainsText").textComparison;
+    text.format.fill.color = tone.fill;
+    text.format.font.color = tone.font;
+    text.rule = { operator: "Contains", text: highlight.text };
+  }
+}
+
+/** One page wide and `fitToPagesTall` tall (0: as many as needed), narrow margins, title rows, header and footer. */
+function queuePageSetup(worksheet: Excel.Worksheet, print: PrintSetup, title: string | undefined): void {
+  const layout = worksheet.pageLayout;
+  layout.orientation = print.orientation === "landscape" ? "Landscape" : "Portrait";
+  layout.zoom = { horizontalFitToPages: 1, verticalFitToPages: print.fitToPagesTall };
+  layout.setPrintMargins("Inches", { ...PRINT_MARGINS_INCHES });
+  if (print.titleRows) {
+    const [first, last] = print.titleRows.split(":");
+    layout.setPrintTitleRows(`$${first}:$${last}`);
+  }
+  const sections = headerFooterSections(title);
+  const page = layout.headersFooters.defaultForAllPages;
+  if (sections.leftHeader) page.leftHeader = sections.leftHeader;
+  page.rightHeader = sections.rightHeader;
+  page.leftFooter = sections.leftFooter;
+  page.rightFooter = sections.rightFooter;
+}
+
+/** What Excel would refuse or misread, found before anything is queued: the same checks as the file writer, whatever this Excel supports. */
+function checkModel(model: WorkbookModel): void {
+  for (const sheet of model.sheets) {
+    for (const cell of sheet.cells) if (cell.rule) dataValidationRule(cell.rule, cell.address);
+    for (const highlight of sheet.highlights ?? []) checkHighlight(highlight, sheet.name);
+    if (sheet.print) checkPrint(sheet.print, sheet.name);
+  }
+}
+
+/** Features the model uses that this Excel lacks, as "page setup (ExcelApi 1.9)". */
+function skippedFeatures(model: WorkbookModel, supported: Supported): string[] {
+  const used: Record<Feature, boolean> = {
+    "frozen rows": model.sheets.some((s) => (s.frozenRows ?? 0) > 0),
+    highlights: model.sheets.some((s) => (s.highlights ?? []).length > 0),
+    "input rules": model.sheets.some((s) => s.cells.some((c) => c.rule)),
+    "hidden gridlines": model.sheets.some((s) => s.gridlines === false),
+    "page setup": model.sheets.some((s) => s.print),
+  };
+  return (Object.keys(FEATURE_APIS) as Feature[]).filter((f) => used[f] && !supported[f]).map((f) => `${f} (ExcelApi ${FEATURE_APIS[f]})`);
 }
 
 /**
@@ -267,12 +450,13 @@ export async function writeDesign(context: Excel.RequestContext, build: DesignBu
     build,
   );
 
-  const freeze = isSupported(FREEZE_PANES_API);
+  checkModel(model);
+  const supported = Object.fromEntries((Object.keys(FEATURE_APIS) as Feature[]).map((f) => [f, isSupported(FEATURE_APIS[f])])) as Supported;
   const added = new Map<string, Excel.Worksheet>();
   for (const sheet of model.sheets) {
     const worksheet = context.workbook.worksheets.add(sheet.name);
     added.set(sheet.name, worksheet);
-    queueSheet(worksheet, sheet, freeze);
+    queueSheet(worksheet, sheet, model, supported);
   }
   for (const name of model.names) {
     context.workbook.names.add(name.name, `=${sheetReference(name.sheet)}!${name.range}`, name.comment);
@@ -293,7 +477,8 @@ export async function writeDesign(context: Excel.RequestContext, build: DesignBu
     cellsWritten: model.sheets.reduce((n, s) => n + s.cells.length, 0),
     namesAdded: model.names.map((n) => n.name),
     chartsAdded: model.charts.length,
-    frozePanes: freeze && model.sheets.some((s) => (s.frozenRows ?? 0) > 0),
+    frozePanes: supported["frozen rows"] && model.sheets.some((s) => (s.frozenRows ?? 0) > 0),
+    skipped: skippedFeatures(model, supported),
     syncs,
   };
 }

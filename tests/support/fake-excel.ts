@@ -6,7 +6,12 @@
  * - a 2-D `formulas`/`values`/`numberFormat` must match the range's shape (InvalidArgument), and
  *   `null` in it leaves that cell unchanged (Excel's "null input is ignored");
  * - duplicate sheets and names fail with ItemAlreadyExists ("A resource with the same name or
- *   identifier already exists."); every sync is counted.
+ *   identifier already exists."); every sync is counted;
+ * - an API above the host's ExcelApi version (`excelApi` option) fails the sync with ApiNotFound:
+ *   conditional formats (1.6), freezePanes (1.7), data validation and showGridlines (1.8), pageLayout (1.9);
+ * - data validation, conditional formats, page layout and fonts check their arguments as Excel does
+ *   (one rule type at a time, operators and styles from their enums, Excel's length limits) and keep
+ *   what was set, per sheet, for tests to read.
  * It also plays `Office.context.document.getFileAsync` (slices of an .xlsx the test supplies) and
  * `Excel.createWorkbook` (records the base64). `install()` puts `Excel`, `Office` and
  * `CustomFunctions` on a global object, for jest or for a browser page.
@@ -45,6 +50,7 @@ const MESSAGES = {
   invalidArgument: "The argument is invalid or missing or has an incorrect format.",
   shapeMismatch: "The number of rows or columns in the input array doesn't match the size or dimensions of the range.",
   notFound: "The requested resource doesn't exist.",
+  apiNotFound: "The API you are trying to use could not be found. It may be available in a newer version of Excel.",
   notLoaded: (p: string) =>
     `The property '${p}' is not available. Before reading the property's value, call the load method on the containing object and call "context.sync()" on the associated request context.`,
 };
@@ -76,7 +82,7 @@ export function columnLetters(index: number): string {
 
 export const cellAddress = (row: number, column: number): string => `${columnLetters(column)}${row + 1}`;
 
-/** "B3", "A1:C3", "$B$3", "B:B", "A:C"; anything else (or a sheet-qualified address) is InvalidArgument. */
+/** "B3", "A1:C3", "$B$3", "B:B", "A:C", "1:4"; anything else (or a sheet-qualified address) is InvalidArgument. */
 export function parseRangeAddress(address: string): CellRect {
   const text = address.replace(/\$/g, "").toUpperCase();
   const bad = () => new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, `getRange(${JSON.stringify(address)})`);
@@ -86,6 +92,13 @@ export function parseRangeAddress(address: string): CellRect {
     const b = columnIndex(cols[2]);
     if (a > b || b >= MAX_COLUMNS) throw bad();
     return { top: 0, left: a, rows: MAX_ROWS, columns: b - a + 1 };
+  }
+  const rows = /^(\d{1,7}):(\d{1,7})$/.exec(text);
+  if (rows) {
+    const a = Number(rows[1]) - 1;
+    const b = Number(rows[2]) - 1;
+    if (a < 0 || a > b || b >= MAX_ROWS) throw bad();
+    return { top: a, left: 0, rows: b - a + 1, columns: MAX_COLUMNS };
   }
   const m = /^([A-Z]{1,3})(\d{1,7})(?::([A-Z]{1,3})(\d{1,7}))?$/.exec(text);
   if (!m) throw bad();
@@ -98,6 +111,7 @@ export function parseRangeAddress(address: string): CellRect {
 }
 
 function rectAddress(rect: CellRect): string {
+  if (rect.left === 0 && rect.columns === MAX_COLUMNS) return `${rect.top + 1}:${rect.top + rect.rows}`;
   const a = cellAddress(rect.top, rect.left);
   const b = cellAddress(rect.top + rect.rows - 1, rect.left + rect.columns - 1);
   return a === b ? a : `${a}:${b}`;
@@ -122,8 +136,67 @@ export interface FakeCell {
   fontColor?: string;
   bold?: boolean;
   italic?: boolean;
+  fontName?: string;
   fontSize?: number;
 }
+
+/** What Range.dataValidation holds for one cell; `appliedTo` is the range the rule was set on. */
+export interface FakeDataValidation {
+  type: "None" | "WholeNumber" | "Decimal" | "List" | "TextLength" | "Custom";
+  /** As Excel reads it back: formula1/formula2 as string formulas ("=10"). */
+  rule: Record<string, unknown> | null;
+  ignoreBlanks: boolean;
+  prompt: { message: string; showPrompt: boolean; title: string };
+  errorAlert: { message: string; showAlert: boolean; style: "Stop" | "Warning" | "Information"; title: string };
+  appliedTo: string;
+}
+
+/** A conditional format; index 0 of FakeSheet.conditionalFormats has the top priority. */
+export interface FakeConditionalFormat {
+  type: string;
+  /** "C5:C9" */
+  range: string;
+  stopIfTrue: boolean;
+  textComparison?: { rule?: { operator: string; text: string }; fill?: string; fontColor?: string; bold?: boolean; italic?: boolean };
+}
+
+export interface FakeHeaderFooter {
+  leftHeader: string;
+  centerHeader: string;
+  rightHeader: string;
+  leftFooter: string;
+  centerFooter: string;
+  rightFooter: string;
+}
+
+/** Worksheet.pageLayout, margins in points as Excel reads them back. */
+export interface FakePageLayout {
+  orientation: "Portrait" | "Landscape";
+  zoom: { scale?: number; horizontalFitToPages?: number; verticalFitToPages?: number };
+  leftMargin: number;
+  rightMargin: number;
+  topMargin: number;
+  bottomMargin: number;
+  headerMargin: number;
+  footerMargin: number;
+  /** "$1:$4", or null when none is set. */
+  printTitleRows: string | null;
+  headersFooters: { state: string; defaultForAllPages: FakeHeaderFooter };
+}
+
+/** Excel's Normal margins, in points. */
+const DEFAULT_PAGE_LAYOUT = (): FakePageLayout => ({
+  orientation: "Portrait",
+  zoom: { scale: 100 },
+  leftMargin: 0.7 * 72,
+  rightMargin: 0.7 * 72,
+  topMargin: 0.75 * 72,
+  bottomMargin: 0.75 * 72,
+  headerMargin: 0.3 * 72,
+  footerMargin: 0.3 * 72,
+  printTitleRows: null,
+  headersFooters: { state: "Default", defaultForAllPages: { leftHeader: "", centerHeader: "", rightHeader: "", leftFooter: "", centerFooter: "", rightFooter: "" } },
+});
 
 export interface FakeChart {
   name: string;
@@ -142,7 +215,12 @@ export class FakeSheet {
   /** Column width in points, by 0-based column index; unset columns have Excel's default. */
   readonly columnWidths = new Map<number, number>();
   frozenRows = 0;
+  showGridlines = true;
   readonly charts: FakeChart[] = [];
+  /** Data validation by cell address ("B7"). */
+  readonly dataValidations = new Map<string, FakeDataValidation>();
+  readonly conditionalFormats: FakeConditionalFormat[] = [];
+  pageLayout: FakePageLayout = DEFAULT_PAGE_LAYOUT();
   constructor(public name: string) {}
 
   cell(address: string): FakeCell | undefined {
@@ -193,7 +271,7 @@ export class FakeWorkbook {
     return { sheet, rect: parseRangeAddress(m[3]) };
   }
 
-  /** A deep, comparable picture of one sheet: cells, widths, frozen rows and charts. */
+  /** A deep, comparable picture of one sheet: cells, widths, frozen rows, charts, validation, conditional formats, page layout. */
   snapshot(sheetName: string): string {
     const s = this.sheet(sheetName);
     if (!s) throw new Error(`no sheet ${sheetName}`);
@@ -202,7 +280,11 @@ export class FakeWorkbook {
       cells: [...s.cells.entries()].sort(([a], [b]) => a.localeCompare(b)),
       widths: [...s.columnWidths.entries()].sort(([a], [b]) => a - b),
       frozenRows: s.frozenRows,
+      showGridlines: s.showGridlines,
       charts: s.charts,
+      dataValidations: [...s.dataValidations.entries()].sort(([a], [b]) => a.localeCompare(b)),
+      conditionalFormats: s.conditionalFormats,
+      pageLayout: s.pageLayout,
     });
   }
 }
@@ -319,6 +401,15 @@ export class FakeRequestContext {
     this.pending.push(op);
   }
 
+  /** Queue a check that fails the sync with ApiNotFound where the host lacks ExcelApi `version`, as Excel does for `member`. */
+  requireApi(version: string, member: string): void {
+    this.queue(() => {
+      if (!this.host.isSetSupported("ExcelApi", version)) {
+        throw new FakeOfficeError(ErrorCodes.apiNotFound, MESSAGES.apiNotFound, member);
+      }
+    });
+  }
+
   get pendingCount(): number {
     return this.pending.length;
   }
@@ -382,6 +473,7 @@ class FakeWorksheetCollection extends FakeCollection<FakeWorksheet> {
 class FakeWorksheet extends FakeClientObject {
   readonly freezePanes: { freezeRows: (count?: number) => void };
   readonly charts: FakeChartCollection;
+  private pageLayoutProxy: FakePageLayoutProxy | undefined;
   constructor(
     context: FakeRequestContext,
     private readonly resolveSheet: SheetResolver,
@@ -389,12 +481,31 @@ class FakeWorksheet extends FakeClientObject {
   ) {
     super(context);
     this.freezePanes = {
-      freezeRows: (count = 1) =>
+      freezeRows: (count = 1) => {
+        this.context.requireApi("1.7", "WorksheetFreezePanes.freezeRows");
         this.context.queue(() => {
+          if (!Number.isInteger(count) || count < 1) throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "freezeRows");
           this.sheet().frozenRows = count;
-        }),
+        });
+      },
     };
     this.charts = new FakeChartCollection(context, () => this.sheet());
+  }
+
+  /** ExcelApi 1.9; the same proxy each time, as a navigation property. */
+  get pageLayout(): FakePageLayoutProxy {
+    return (this.pageLayoutProxy ??= new FakePageLayoutProxy(this.context, () => this.sheet()));
+  }
+
+  get showGridlines(): boolean {
+    return this.loaded("showGridlines");
+  }
+  set showGridlines(show: boolean) {
+    this.context.requireApi("1.8", "Worksheet.showGridlines");
+    this.context.queue(() => {
+      if (typeof show !== "boolean") throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "Worksheet.showGridlines");
+      this.sheet().showGridlines = show;
+    });
   }
 
   /** The sheet at sync time; a null object or a missing sheet fails the way Excel does. */
@@ -408,6 +519,7 @@ class FakeWorksheet extends FakeClientObject {
     return {
       name: () => this.sheet().name,
       isNullObject: () => this.resolveSheet() === undefined,
+      showGridlines: () => this.sheet().showGridlines,
     };
   }
 
@@ -462,6 +574,8 @@ function checkCellInput(v: unknown, what: string): void {
 
 class FakeRange extends FakeClientObject {
   readonly format: FakeRangeFormat;
+  readonly dataValidation: FakeDataValidationProxy;
+  readonly conditionalFormats: FakeConditionalFormatCollection;
   private rectCache: CellRect | undefined;
   constructor(
     context: FakeRequestContext,
@@ -470,6 +584,17 @@ class FakeRange extends FakeClientObject {
   ) {
     super(context);
     this.format = new FakeRangeFormat(context, this);
+    this.dataValidation = new FakeDataValidationProxy(context, this);
+    this.conditionalFormats = new FakeConditionalFormatCollection(context, this);
+  }
+
+  /** The addresses of the range's cells, row by row; a whole-column or whole-row range is refused (too many to keep per cell). */
+  cellAddresses(what: string): string[] {
+    const { top, left, rows, columns } = this.rect();
+    if (rows * columns > 100_000) throw new Error(`the fake keeps ${what} per cell and does not model ranges of ${rows * columns} cells`);
+    const out: string[] = [];
+    for (let r = 0; r < rows; r++) for (let c = 0; c < columns; c++) out.push(cellAddress(top + r, left + c));
+    return out;
   }
 
   rect(): CellRect {
@@ -578,7 +703,7 @@ class FakeRange extends FakeClientObject {
 
 class FakeRangeFormat extends FakeClientObject {
   readonly fill: { color: string };
-  readonly font: { color: string; bold: boolean; italic: boolean; size: number };
+  readonly font: { color: string; bold: boolean; italic: boolean; name: string; size: number };
   constructor(
     context: FakeRequestContext,
     private readonly range: FakeRange,
@@ -598,10 +723,13 @@ class FakeRangeFormat extends FakeClientObject {
     const bold = setter((cell, v: boolean) => (cell.bold = v), (v) => typeof v === "boolean");
     const italic = setter((cell, v: boolean) => (cell.italic = v), (v) => typeof v === "boolean");
     const size = setter((cell, v: number) => (cell.fontSize = v), (v) => typeof v === "number" && v >= 1 && v <= 409);
+    // Excel takes any font name up to 31 characters (a missing font is substituted at display time).
+    const name = setter((cell, v: string) => (cell.fontName = v), (v) => typeof v === "string" && v.trim() !== "" && v.length <= 31);
     this.fill = Object.defineProperties({} as { color: string }, {
       color: { get: writeOnly("color"), set: fillColor, enumerable: true },
     });
-    this.font = Object.defineProperties({} as { color: string; bold: boolean; italic: boolean; size: number }, {
+    this.font = Object.defineProperties({} as { color: string; bold: boolean; italic: boolean; name: string; size: number }, {
+      name: { get: writeOnly("name"), set: name, enumerable: true },
       color: { get: writeOnly("color"), set: fontColor, enumerable: true },
       bold: { get: writeOnly("bold"), set: bold, enumerable: true },
       italic: { get: writeOnly("italic"), set: italic, enumerable: true },
@@ -632,6 +760,473 @@ class FakeRangeFormat extends FakeClientObject {
       const { left, columns } = this.range.rect();
       for (let i = 0; i < columns; i++) sheet.columnWidths.set(left + i, points);
     });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data validation (ExcelApi 1.8)
+
+const VALIDATION_OPERATORS = new Set(["Between", "NotBetween", "EqualTo", "NotEqualTo", "GreaterThan", "LessThan", "GreaterThanOrEqualTo", "LessThanOrEqualTo"]);
+const RULE_TYPES: Record<string, FakeDataValidation["type"]> = { wholeNumber: "WholeNumber", decimal: "Decimal", list: "List", textLength: "TextLength", custom: "Custom" };
+const ALERT_STYLES = new Set(["Stop", "Warning", "Information"]);
+/** Excel's limits: input-message and error-alert titles 32 characters, input message 255, error message 225, list source 255. */
+const MAX_VALIDATION_TITLE = 32;
+const MAX_PROMPT_MESSAGE = 255;
+const MAX_ERROR_MESSAGE = 225;
+const MAX_LIST_SOURCE = 255;
+
+const blankValidation = (appliedTo: string): FakeDataValidation => ({
+  type: "None",
+  rule: null,
+  ignoreBlanks: true,
+  prompt: { message: "", showPrompt: true, title: "" },
+  errorAlert: { message: "", showAlert: true, style: "Stop", title: "" },
+  appliedTo,
+});
+
+/** A BasicDataValidation formula as Excel reads it back: always a string formula ("=10", "=A1"). */
+function validationFormula(v: unknown, where: string): string {
+  const bad = () => new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, where);
+  if (typeof v === "number") {
+    if (!Number.isFinite(v)) throw bad();
+    return `=${v}`;
+  }
+  if (v instanceof FakeRange) return `=${absoluteRect(v.rect())}`;
+  if (typeof v !== "string" || v.trim() === "") throw bad();
+  if (v.startsWith("=")) return v;
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(v.trim())) throw bad();
+  return `=${Number(v)}`;
+}
+
+/** Check a DataValidationRule as Excel does and give it back as Excel reads it. */
+function normaliseRule(rule: unknown): { type: FakeDataValidation["type"]; rule: Record<string, unknown> } {
+  const bad = (what: string) => new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, `DataValidation.rule${what}`);
+  if (typeof rule !== "object" || rule === null) throw bad("");
+  const keys = Object.keys(rule).filter((k) => (rule as Record<string, unknown>)[k] !== undefined);
+  // "You can only use one of them at a time."
+  if (keys.length !== 1) throw bad("");
+  const [key] = keys;
+  const body = (rule as Record<string, Record<string, unknown>>)[key];
+  if (key === "date" || key === "time") throw new Error(`the fake does not model ${key} data validation`);
+  if (!(key in RULE_TYPES) || typeof body !== "object" || body === null) throw bad(`.${key}`);
+  if (key === "list") {
+    const source = body.source instanceof FakeRange ? `=${absoluteRect(body.source.rect())}` : body.source;
+    if (typeof source !== "string" || source.trim() === "" || source.length > MAX_LIST_SOURCE) throw bad(".list.source");
+    if (body.inCellDropDown !== undefined && typeof body.inCellDropDown !== "boolean") throw bad(".list.inCellDropDown");
+    return { type: "List", rule: { list: { inCellDropDown: body.inCellDropDown ?? true, source } } };
+  }
+  if (key === "custom") {
+    if (typeof body.formula !== "string" || body.formula.trim() === "") throw bad(".custom.formula");
+    return { type: "Custom", rule: { custom: { formula: body.formula.startsWith("=") ? body.formula : `=${body.formula}` } } };
+  }
+  const operator = body.operator;
+  if (typeof operator !== "string" || !VALIDATION_OPERATORS.has(operator)) throw bad(`.${key}.operator`);
+  const ternary = operator === "Between" || operator === "NotBetween";
+  if (body.formula1 === undefined || (ternary && body.formula2 === undefined)) throw bad(`.${key}`);
+  const out: Record<string, unknown> = { operator, formula1: validationFormula(body.formula1, `DataValidation.rule.${key}.formula1`) };
+  if (ternary) out.formula2 = validationFormula(body.formula2, `DataValidation.rule.${key}.formula2`);
+  return { type: RULE_TYPES[key], rule: { [key]: out } };
+}
+
+class FakeDataValidationProxy extends FakeClientObject {
+  constructor(
+    context: FakeRequestContext,
+    private readonly range: FakeRange,
+  ) {
+    super(context);
+  }
+
+  /** Change each cell's validation at sync. */
+  private update(member: string, change: (v: FakeDataValidation, appliedTo: string) => void): void {
+    this.context.requireApi("1.8", `DataValidation.${member}`);
+    this.context.queue(() => {
+      const sheet = this.range.resolveSheet();
+      const appliedTo = rectAddress(this.range.rect());
+      for (const address of this.range.cellAddresses("data validation")) {
+        const v = structuredClone(sheet.dataValidations.get(address) ?? blankValidation(appliedTo));
+        change(v, appliedTo);
+        if (v.type === "None" && v.rule === null) sheet.dataValidations.delete(address);
+        else sheet.dataValidations.set(address, v);
+      }
+    });
+  }
+
+  /** One value for the range when every cell agrees; "Inconsistent" for type otherwise, as Excel. */
+  private read<T>(pick: (v: FakeDataValidation) => T, inconsistent: T): T {
+    const sheet = this.range.resolveSheet();
+    const all = this.range.cellAddresses("data validation").map((a) => pick(sheet.dataValidations.get(a) ?? blankValidation(a)));
+    return all.every((x) => JSON.stringify(x) === JSON.stringify(all[0])) ? all[0] : inconsistent;
+  }
+
+  protected readers(): Readers {
+    return {
+      type: () => this.read((v) => v.type as string, "Inconsistent"),
+      rule: () => this.read((v) => v.rule, null),
+      ignoreBlanks: () => this.read((v) => v.ignoreBlanks, null),
+      prompt: () => this.read((v) => v.prompt, null),
+      errorAlert: () => this.read((v) => v.errorAlert, null),
+    };
+  }
+
+  get type(): string {
+    return this.loaded("type");
+  }
+  get rule(): Record<string, unknown> {
+    return this.loaded("rule");
+  }
+  set rule(rule: Record<string, unknown>) {
+    // Checked when queued, as Excel checks the request (the rule object is copied now, not read at sync).
+    let normal: ReturnType<typeof normaliseRule> | undefined;
+    let failure: unknown;
+    try {
+      normal = normaliseRule(rule);
+    } catch (error) {
+      failure = error;
+    }
+    this.update("rule", (v, appliedTo) => {
+      if (failure) throw failure;
+      v.type = normal!.type;
+      v.rule = structuredClone(normal!.rule);
+      v.appliedTo = appliedTo;
+    });
+  }
+  get ignoreBlanks(): boolean {
+    return this.loaded("ignoreBlanks");
+  }
+  set ignoreBlanks(ignore: boolean) {
+    this.update("ignoreBlanks", (v) => {
+      if (typeof ignore !== "boolean") throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "DataValidation.ignoreBlanks");
+      v.ignoreBlanks = ignore;
+    });
+  }
+  get prompt(): FakeDataValidation["prompt"] {
+    return this.loaded("prompt");
+  }
+  set prompt(prompt: Partial<FakeDataValidation["prompt"]>) {
+    const given = { ...prompt };
+    this.update("prompt", (v) => {
+      const bad = () => new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "DataValidation.prompt");
+      if (given.showPrompt !== undefined && typeof given.showPrompt !== "boolean") throw bad();
+      if (given.title !== undefined && (typeof given.title !== "string" || given.title.length > MAX_VALIDATION_TITLE)) throw bad();
+      if (given.message !== undefined && (typeof given.message !== "string" || given.message.length > MAX_PROMPT_MESSAGE)) throw bad();
+      v.prompt = { ...v.prompt, ...given };
+    });
+  }
+  get errorAlert(): FakeDataValidation["errorAlert"] {
+    return this.loaded("errorAlert");
+  }
+  set errorAlert(alert: Partial<FakeDataValidation["errorAlert"]>) {
+    const given = { ...alert };
+    this.update("errorAlert", (v) => {
+      const bad = () => new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "DataValidation.errorAlert");
+      if (given.showAlert !== undefined && typeof given.showAlert !== "boolean") throw bad();
+      if (given.style !== undefined && !ALERT_STYLES.has(given.style)) throw bad();
+      if (given.title !== undefined && (typeof given.title !== "string" || given.title.length > MAX_VALIDATION_TITLE)) throw bad();
+      if (given.message !== undefined && (typeof given.message !== "string" || given.message.length > MAX_ERROR_MESSAGE)) throw bad();
+      v.errorAlert = { ...v.errorAlert, ...given };
+    });
+  }
+
+  clear(): void {
+    this.context.requireApi("1.8", "DataValidation.clear");
+    this.context.queue(() => {
+      const sheet = this.range.resolveSheet();
+      for (const address of this.range.cellAddresses("data validation")) sheet.dataValidations.delete(address);
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conditional formats (ExcelApi 1.6)
+
+const CONDITIONAL_FORMAT_TYPES = new Set(["Custom", "DataBar", "ColorScale", "IconSet", "TopBottom", "PresetCriteria", "ContainsText", "CellValue"]);
+const TEXT_OPERATORS = new Set(["Contains", "NotContains", "BeginsWith", "EndsWith"]);
+const isColor = (v: unknown) => typeof v === "string" && /^(#[0-9A-Fa-f]{6}|[A-Za-z]+)$/.test(v);
+
+function rectsIntersect(a: CellRect, b: CellRect): boolean {
+  return a.top < b.top + b.rows && b.top < a.top + a.rows && a.left < b.left + b.columns && b.left < a.left + a.columns;
+}
+
+/** Range.conditionalFormats: the formats that touch the range, top priority first. */
+class FakeConditionalFormatCollection extends FakeCollection<FakeConditionalFormatProxy> {
+  constructor(
+    context: FakeRequestContext,
+    private readonly range: FakeRange,
+  ) {
+    super(context);
+  }
+  protected currentItems(): FakeConditionalFormatProxy[] {
+    const sheet = this.range.resolveSheet();
+    return sheet.conditionalFormats
+      .filter((f) => rectsIntersect(parseRangeAddress(f.range), this.range.rect()))
+      .map((f) => new FakeConditionalFormatProxy(this.context, () => f));
+  }
+
+  /** "Adds a new conditional format to the collection at the first/top priority." */
+  add(type: string): FakeConditionalFormatProxy {
+    this.context.requireApi("1.6", "ConditionalFormatCollection.add");
+    let created: FakeConditionalFormat | undefined;
+    this.context.queue(() => {
+      if (!CONDITIONAL_FORMAT_TYPES.has(type)) throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "ConditionalFormatCollection.add");
+      if (type !== "ContainsText") throw new Error(`the fake does not model ${type} conditional formats`);
+      created = { type, range: rectAddress(this.range.rect()), stopIfTrue: false, textComparison: {} };
+      this.range.resolveSheet().conditionalFormats.unshift(created);
+    });
+    return new FakeConditionalFormatProxy(this.context, () => created);
+  }
+}
+
+class FakeConditionalFormatProxy extends FakeClientObject {
+  readonly textComparison: FakeTextConditionalFormatProxy;
+  constructor(
+    context: FakeRequestContext,
+    private readonly resolveFormat: () => FakeConditionalFormat | undefined,
+  ) {
+    super(context);
+    this.textComparison = new FakeTextConditionalFormatProxy(context, () => {
+      const f = this.format();
+      // The text properties of a format of another type: Excel refuses them.
+      if (f.type !== "ContainsText" || !f.textComparison) throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "ConditionalFormat.textComparison");
+      return f.textComparison;
+    });
+  }
+  private format(): FakeConditionalFormat {
+    const f = this.resolveFormat();
+    if (!f) throw new FakeOfficeError(ErrorCodes.itemNotFound, MESSAGES.notFound, "ConditionalFormat");
+    return f;
+  }
+  protected readers(): Readers {
+    return {
+      type: () => this.format().type,
+      stopIfTrue: () => this.format().stopIfTrue,
+      priority: () => {
+        const f = this.format();
+        for (const sheet of this.context.host.workbook.sheets) {
+          const i = sheet.conditionalFormats.indexOf(f);
+          if (i >= 0) return i;
+        }
+        throw new FakeOfficeError(ErrorCodes.itemNotFound, MESSAGES.notFound, "ConditionalFormat");
+      },
+    };
+  }
+  get type(): string {
+    return this.loaded("type");
+  }
+  get priority(): number {
+    return this.loaded("priority");
+  }
+  get stopIfTrue(): boolean {
+    return this.loaded("stopIfTrue");
+  }
+}
+
+type TextComparison = NonNullable<FakeConditionalFormat["textComparison"]>;
+
+class FakeTextConditionalFormatProxy extends FakeClientObject {
+  readonly format: { fill: { color: string }; font: { color: string; bold: boolean; italic: boolean } };
+  constructor(
+    context: FakeRequestContext,
+    private readonly resolve: () => TextComparison,
+  ) {
+    super(context);
+    const bad = (what: string) => new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, `ConditionalRangeFormat.${what}`);
+    const writeOnly = (p: string) => () => {
+      throw new FakeOfficeError(ErrorCodes.propertyNotLoaded, MESSAGES.notLoaded(p));
+    };
+    const setter = <K extends keyof TextComparison>(key: K, check: (v: unknown) => boolean, what: string, map: (v: never) => TextComparison[K] = (v) => v) => (v: unknown) =>
+      this.context.queue(() => {
+        if (!check(v)) throw bad(what);
+        this.resolve()[key] = map(v as never);
+      });
+    const upper = (v: string) => v.toUpperCase();
+    this.format = {
+      fill: Object.defineProperties({} as { color: string }, {
+        color: { get: writeOnly("color"), set: setter("fill", isColor, "fill.color", upper as never), enumerable: true },
+      }),
+      font: Object.defineProperties({} as { color: string; bold: boolean; italic: boolean }, {
+        color: { get: writeOnly("color"), set: setter("fontColor", isColor, "font.color", upper as never), enumerable: true },
+        bold: { get: writeOnly("bold"), set: setter("bold", (v) => typeof v === "boolean", "font.bold"), enumerable: true },
+        italic: { get: writeOnly("italic"), set: setter("italic", (v) => typeof v === "boolean", "font.italic"), enumerable: true },
+      }),
+    };
+  }
+  protected readers(): Readers {
+    return { rule: () => structuredClone(this.resolve().rule ?? { operator: "Invalid", text: "" }) };
+  }
+  get rule(): { operator: string; text: string } {
+    return this.loaded("rule");
+  }
+  set rule(rule: { operator: string; text: string }) {
+    const given = { ...rule };
+    this.context.queue(() => {
+      if (!TEXT_OPERATORS.has(given.operator) || typeof given.text !== "string") {
+        throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "TextConditionalFormat.rule");
+      }
+      this.resolve().rule = { operator: given.operator, text: given.text };
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page layout (ExcelApi 1.9)
+
+const POINTS_PER: Record<string, number> = { Points: 1, Inches: 72, Centimeters: 72 / 2.54 };
+const MARGIN_KEYS = { left: "leftMargin", right: "rightMargin", top: "topMargin", bottom: "bottomMargin", header: "headerMargin", footer: "footerMargin" } as const;
+/** Excel: a header or footer holds at most 255 characters, its three sections together. */
+const MAX_HEADER_FOOTER = 255;
+
+class FakePageLayoutProxy extends FakeClientObject {
+  readonly headersFooters: FakeHeaderFooterGroupProxy;
+  constructor(
+    context: FakeRequestContext,
+    private readonly sheet: () => FakeSheet,
+  ) {
+    super(context);
+    this.headersFooters = new FakeHeaderFooterGroupProxy(context, () => this.layout());
+    for (const key of Object.values(MARGIN_KEYS)) {
+      Object.defineProperty(this, key, {
+        get: () => this.loaded(key),
+        set: (points: number) =>
+          this.change(key, (layout) => {
+            if (typeof points !== "number" || !(points >= 0)) throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, `PageLayout.${key}`);
+            layout[key] = points;
+          }),
+        enumerable: true,
+      });
+    }
+  }
+  private layout(): FakePageLayout {
+    return this.sheet().pageLayout;
+  }
+  private change(member: string, apply: (layout: FakePageLayout) => void): void {
+    this.context.requireApi("1.9", `PageLayout.${member}`);
+    this.context.queue(() => apply(this.layout()));
+  }
+  protected readers(): Readers {
+    const layout = () => this.layout();
+    return {
+      orientation: () => layout().orientation,
+      zoom: () => ({ ...layout().zoom }),
+      ...Object.fromEntries(Object.values(MARGIN_KEYS).map((k) => [k, () => layout()[k]])),
+    };
+  }
+
+  get orientation(): string {
+    return this.loaded("orientation");
+  }
+  set orientation(orientation: string) {
+    this.change("orientation", (layout) => {
+      if (orientation !== "Portrait" && orientation !== "Landscape") throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "PageLayout.orientation");
+      layout.orientation = orientation;
+    });
+  }
+
+  /** Read back as a copy: "must be set as a JSON object (use x.zoom = {...} instead of x.zoom.scale = ...)". */
+  get zoom(): FakePageLayout["zoom"] {
+    return this.loaded("zoom");
+  }
+  set zoom(zoom: FakePageLayout["zoom"]) {
+    const given = { ...zoom };
+    this.change("zoom", (layout) => {
+      const bad = () => new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "PageLayout.zoom");
+      const pages = (v: unknown) => v === undefined || (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 32767);
+      if (!pages(given.horizontalFitToPages) || !pages(given.verticalFitToPages)) throw bad();
+      if (given.scale !== undefined && (typeof given.scale !== "number" || given.scale < 10 || given.scale > 400)) throw bad();
+      const fits = given.horizontalFitToPages !== undefined || given.verticalFitToPages !== undefined;
+      if (fits && given.scale !== undefined) throw bad();
+      if (!fits && given.scale === undefined) throw bad();
+      layout.zoom = fits
+        ? { horizontalFitToPages: given.horizontalFitToPages ?? 1, verticalFitToPages: given.verticalFitToPages ?? 1 }
+        : { scale: given.scale };
+    });
+  }
+
+  setPrintMargins(unit: string, options: Partial<Record<keyof typeof MARGIN_KEYS, number>>): void {
+    const given = { ...options };
+    this.change("setPrintMargins", (layout) => {
+      const bad = () => new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "PageLayout.setPrintMargins");
+      const factor = POINTS_PER[unit];
+      if (factor === undefined) throw bad();
+      for (const [side, value] of Object.entries(given)) {
+        if (!(side in MARGIN_KEYS) || typeof value !== "number" || !(value >= 0)) throw bad();
+      }
+      for (const [side, value] of Object.entries(given)) layout[MARGIN_KEYS[side as keyof typeof MARGIN_KEYS]] = (value as number) * factor;
+    });
+  }
+
+  /** Whole rows only: "$1:$4", "1:4" or such a Range. */
+  setPrintTitleRows(rows: string | FakeRange): void {
+    this.change("setPrintTitleRows", (layout) => {
+      const bad = () => new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "PageLayout.setPrintTitleRows");
+      let rect: CellRect;
+      if (rows instanceof FakeRange) rect = rows.rect();
+      else if (typeof rows === "string") rect = parseRangeAddress(rows);
+      else throw bad();
+      if (rect.left !== 0 || rect.columns !== MAX_COLUMNS) throw bad();
+      layout.printTitleRows = `$${rect.top + 1}:$${rect.top + rect.rows}`;
+    });
+  }
+
+  getPrintTitleRowsOrNullObject(): FakeRange {
+    this.context.requireApi("1.9", "PageLayout.getPrintTitleRowsOrNullObject");
+    const range = new FakeRange(this.context, () => this.sheet(), "A1");
+    const current = () => this.layout().printTitleRows;
+    Object.defineProperty(range, "rect", { value: () => parseRangeAddress(current() ?? "1:1") });
+    const readers = (range as unknown as { readers(): Readers }).readers.bind(range);
+    Object.defineProperty(range, "readers", {
+      value: () => ({ ...readers(), isNullObject: () => current() === null, address: () => `${quoteSheet(this.sheet().name)}!${current() ?? ""}` }),
+    });
+    Object.defineProperty(range, "isNullObject", { get: () => (range as unknown as { loaded(p: string): boolean }).loaded("isNullObject") });
+    return range;
+  }
+}
+
+class FakeHeaderFooterGroupProxy extends FakeClientObject {
+  readonly defaultForAllPages: FakeHeaderFooterProxy;
+  constructor(
+    context: FakeRequestContext,
+    private readonly layout: () => FakePageLayout,
+  ) {
+    super(context);
+    this.defaultForAllPages = new FakeHeaderFooterProxy(context, () => this.layout().headersFooters.defaultForAllPages);
+  }
+  protected readers(): Readers {
+    return { state: () => this.layout().headersFooters.state };
+  }
+  get state(): string {
+    return this.loaded("state");
+  }
+}
+
+const HEADER_FOOTER_KEYS = ["leftHeader", "centerHeader", "rightHeader", "leftFooter", "centerFooter", "rightFooter"] as const;
+
+class FakeHeaderFooterProxy extends FakeClientObject {
+  constructor(
+    context: FakeRequestContext,
+    private readonly resolve: () => FakeHeaderFooter,
+  ) {
+    super(context);
+    for (const key of HEADER_FOOTER_KEYS) {
+      Object.defineProperty(this, key, {
+        get: () => this.loaded(key),
+        set: (text: string) => {
+          this.context.requireApi("1.9", `HeaderFooter.${key}`);
+          this.context.queue(() => {
+            const hf = this.resolve();
+            const part = key.endsWith("Header") ? "Header" : "Footer";
+            const others = HEADER_FOOTER_KEYS.filter((k) => k.endsWith(part) && k !== key).reduce((n, k) => n + hf[k].length, 0);
+            if (typeof text !== "string" || others + text.length > MAX_HEADER_FOOTER) {
+              throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, `HeaderFooter.${key}`);
+            }
+            hf[key] = text;
+          });
+        },
+        enumerable: true,
+      });
+    }
+  }
+  protected readers(): Readers {
+    return Object.fromEntries(HEADER_FOOTER_KEYS.map((k) => [k, () => this.resolve()[k]]));
   }
 }
 
@@ -971,6 +1566,21 @@ export class FakeExcelHost {
         pie: "Pie",
         line: "Line",
       },
+      ConditionalFormatType: { containsText: "ContainsText", custom: "Custom", cellValue: "CellValue" },
+      ConditionalTextOperator: { contains: "Contains", notContains: "NotContains", beginsWith: "BeginsWith", endsWith: "EndsWith" },
+      DataValidationOperator: {
+        between: "Between",
+        notBetween: "NotBetween",
+        equalTo: "EqualTo",
+        notEqualTo: "NotEqualTo",
+        greaterThan: "GreaterThan",
+        lessThan: "LessThan",
+        greaterThanOrEqualTo: "GreaterThanOrEqualTo",
+        lessThanOrEqualTo: "LessThanOrEqualTo",
+      },
+      DataValidationAlertStyle: { stop: "Stop", warning: "Warning", information: "Information" },
+      PageOrientation: { portrait: "Portrait", landscape: "Landscape" },
+      PrintMarginUnit: { points: "Points", inches: "Inches", centimeters: "Centimeters" },
       ErrorCodes,
     };
     const document: Record<string, unknown> = {};
