@@ -16,6 +16,7 @@ import {
 } from "../functions/worksheet";
 import { formulaError } from "./errors";
 import {
+  compareScalars,
   firstError,
   isMatrix,
   roundTo15,
@@ -244,6 +245,176 @@ const CONCAT = aggregate((args) => {
   return text;
 });
 
+/** ISNUMBER: TRUE for a number (not numeric text, not an empty cell); never an error. */
+const ISNUMBER: EagerFunction = {
+  minArgs: 1,
+  maxArgs: 1,
+  call([v]) {
+    return typeof toScalar(v, "ISNUMBER's value") === "number";
+  },
+};
+
+/** NA(): the #N/A error, as a native formula says "no such value" (an unsurvivable failover). */
+const NA: EagerFunction = {
+  minArgs: 0,
+  maxArgs: 0,
+  call() {
+    return formulaError("#N/A", "NA()");
+  },
+};
+
+/** LEN: characters of the text (a number counts as its General-format text). */
+const LEN: EagerFunction = {
+  minArgs: 1,
+  maxArgs: 1,
+  call([v]) {
+    const s = toScalar(v, "LEN's text");
+    const text = s instanceof SizingError ? s : toText(s);
+    return text instanceof SizingError ? text : text.length;
+  },
+};
+
+/** A lookup's value: one value, not an error. An empty cell looks up as 0, as in Excel. */
+function lookupValue(v: Value, what: string): Exclude<Scalar, null> {
+  const s = toScalar(v, what);
+  return s === null ? 0 : s;
+}
+
+/** A lookup range or array as rows; a single value is a 1×1 table. */
+const asTable = (v: Value): Scalar[][] => (isMatrix(v) ? v : [[v]]);
+
+/**
+ * Text with Excel's wildcards (* any run, ? one character, ~ escapes) as an anchored,
+ * case-insensitive pattern; undefined when the text has none.
+ */
+function wildcardPattern(text: string): RegExp | undefined {
+  if (!/[*?~]/.test(text)) return undefined;
+  let source = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "~" && i + 1 < text.length && "*?~".includes(text[i + 1])) source += "\\" + text[++i];
+    else if (c === "*") source += "[\\s\\S]*";
+    else if (c === "?") source += "[\\s\\S]";
+    else source += c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  }
+  return new RegExp(`^${source}$`, "i");
+}
+
+/**
+ * Where `key` is in `values` by exact match (MATCH type 0, VLOOKUP FALSE): same type, text
+ * case-insensitive and with wildcards, numbers at 15 digits as "=". Empty cells and errors never match.
+ */
+function exactMatch(key: Exclude<Scalar, null | SizingError>, values: Scalar[]): number {
+  const pattern = typeof key === "string" ? wildcardPattern(key) : undefined;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null || v instanceof SizingError || typeof v !== typeof key) continue;
+    if (pattern ? pattern.test(v as string) : compareScalars(v, key) === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * Approximate match over sorted values (MATCH 1 / -1, VLOOKUP TRUE): the last value ≤ key
+ * (ascending) or ≥ key (descending) before the order breaks; values of another type are skipped.
+ */
+function sortedMatch(key: Exclude<Scalar, null | SizingError>, values: Scalar[], descending: boolean): number {
+  let found = -1;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null || v instanceof SizingError || typeof v !== typeof key) continue;
+    const order = compareScalars(v, key) * (descending ? -1 : 1);
+    if (order > 0) break;
+    found = i;
+    if (order === 0 && descending) break;
+  }
+  return found;
+}
+
+const notFound = (key: Scalar): SizingError => formulaError("#N/A", `${typeof key === "string" ? JSON.stringify(key) : String(key)} is not in the lookup range`);
+
+/** VLOOKUP(value, table, column, [approximate = TRUE]) with Excel's errors: #VALUE! below column 1, #REF! past the table. */
+const VLOOKUP: EagerFunction = {
+  minArgs: 3,
+  maxArgs: 4,
+  referencesAsRanges: true,
+  call([value, table, column, approximate]) {
+    const key = lookupValue(value, "VLOOKUP's lookup_value");
+    if (key instanceof SizingError) return key;
+    const rows = asTable(table);
+    const n = numberArgument(column, "VLOOKUP's col_index_num");
+    if (n instanceof SizingError) return n;
+    const col = Math.trunc(n);
+    if (col < 1) return formulaError("#VALUE!", `VLOOKUP's col_index_num must be at least 1; got ${n}`);
+    if (col > (rows[0]?.length ?? 0)) return formulaError("#REF!", `VLOOKUP's col_index_num ${col} is past the table's ${rows[0]?.length ?? 0} columns`);
+    let sorted: boolean | SizingError = true;
+    if (approximate !== undefined) {
+      const a = toScalar(approximate, "VLOOKUP's range_lookup");
+      sorted = a instanceof SizingError ? a : toBoolean(a);
+      if (sorted instanceof SizingError) return sorted;
+    }
+    const firstColumn = rows.map((row) => row[0]);
+    const at = sorted ? sortedMatch(key, firstColumn, false) : exactMatch(key, firstColumn);
+    if (at < 0) return notFound(key);
+    const found = rows[at][col - 1];
+    return found === null ? 0 : found;
+  },
+};
+
+/** MATCH(value, row or column, [type = 1]): the 1-based position; type 0 exact, 1 sorted up, -1 sorted down. */
+const MATCH: EagerFunction = {
+  minArgs: 2,
+  maxArgs: 3,
+  referencesAsRanges: true,
+  call([value, array, type]) {
+    const key = lookupValue(value, "MATCH's lookup_value");
+    if (key instanceof SizingError) return key;
+    const rows = asTable(array);
+    if (rows.length > 1 && rows[0].length > 1) return formulaError("#N/A", "MATCH's lookup_array must be one row or one column");
+    const values = rows.length === 1 ? rows[0] : rows.map((row) => row[0]);
+    let kind = 1;
+    if (type !== undefined) {
+      const t = numberArgument(type, "MATCH's match_type");
+      if (t instanceof SizingError) return t;
+      kind = Math.sign(t);
+    }
+    const at = kind === 0 ? exactMatch(key, values) : sortedMatch(key, values, kind < 0);
+    return at < 0 ? notFound(key) : at + 1;
+  },
+};
+
+/**
+ * INDEX(array, row, [column]): the value at a 1-based position; one index into a single row or
+ * column picks along it; 0 picks the whole row or column; out of range is #REF!.
+ */
+const INDEX: EagerFunction = {
+  minArgs: 2,
+  maxArgs: 3,
+  referencesAsRanges: true,
+  call([array, row, column]) {
+    const rows = asTable(array);
+    const error = isMatrix(array) ? undefined : array instanceof SizingError ? array : undefined;
+    if (error) return error;
+    const r = numberArgument(row, "INDEX's row_num");
+    if (r instanceof SizingError) return r;
+    let c: number | SizingError = 0;
+    if (column !== undefined && column !== null) c = numberArgument(column, "INDEX's column_num");
+    if (c instanceof SizingError) return c;
+    let i = Math.trunc(r);
+    let j = Math.trunc(c);
+    const height = rows.length;
+    const width = rows[0]?.length ?? 0;
+    if (column === undefined && height === 1 && width > 1) [i, j] = [1, i];
+    else if (column === undefined && width === 1) j = 1;
+    if (i < 0 || j < 0 || i > height || j > width) return formulaError("#REF!", `INDEX(${i},${j}) is outside a range of ${height}×${width}`);
+    if (i === 0 && j === 0) return rows;
+    if (i === 0) return rows.map((line) => [line[j - 1]]);
+    if (j === 0) return [rows[i - 1]];
+    const v = rows[i - 1][j - 1];
+    return v === null ? 0 : v;
+  },
+};
+
 /** Every function a formula can call, by upper-case name without namespace. */
 export const FORMULA_FUNCTIONS: ReadonlyMap<string, FormulaFunction> = new Map<string, FormulaFunction>([
   ["EX_DBSIZE", sizingFunction(EX_DBSIZE)],
@@ -271,4 +442,10 @@ export const FORMULA_FUNCTIONS: ReadonlyMap<string, FormulaFunction> = new Map<s
   ["ABS", fixed(["number"], Math.abs)],
   ["CONCAT", CONCAT],
   ["CONCATENATE", CONCAT],
+  ["ISNUMBER", ISNUMBER],
+  ["NA", NA],
+  ["LEN", LEN],
+  ["VLOOKUP", VLOOKUP],
+  ["MATCH", MATCH],
+  ["INDEX", INDEX],
 ]);
