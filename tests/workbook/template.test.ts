@@ -137,21 +137,34 @@ describe("the Inputs sheet", () => {
     }
   });
 
-  test("the stamp cell is reserved: no cell of the Inputs sheet uses it", () => {
-    expect(STAMP_CELL.sheet).toBe("Inputs");
-    expect(cellAt(STAMP_CELL.address)).toBeUndefined();
+  test("the stamp cell is on the Summary, the first sheet, and says the workbook is the live design", () => {
+    expect(STAMP_CELL.sheet).toBe("Summary");
+    expect(model.sheets[0].name).toBe("Summary");
+    const stamp = model.sheets[0].cells.find((c) => c.address === STAMP_CELL.address);
+    expect(stamp?.value).toMatch(/^Live design/);
   });
 
   test("inputs with units carry them in their number formats", () => {
-    expect(cellAt(INPUT_CELLS.quotaMB)?.numberFormat).toContain('"MB"');
-    expect(cellAt(INPUT_CELLS.maxDatabaseGB)?.numberFormat).toContain('"GB"');
+    // General keeps the decimals a person typed: 75.4 KB is not shown as 75 KB (issue 12).
+    expect(cellAt(INPUT_CELLS.quotaMB)?.numberFormat).toBe('General" MB"');
+    expect(cellAt(INPUT_CELLS.messageKB)?.numberFormat).toBe('General" KB"');
+    expect(cellAt(INPUT_CELLS.maxDatabaseGB)?.numberFormat).toBe('General" GB"');
     const design = model.sheets.find((s) => s.name === "Design")!;
     const fmt = (key: DesignOutput) => design.cells.find((c) => c.address === DESIGN_CELLS[key])?.numberFormat;
     expect(fmt("provisionedDatabaseVolumeGB")).toBe('#,##0 "GB"');
     expect(fmt("databaseIops")).toBe('#,##0 "IOPS"');
-    expect(fmt("whiteSpacePerUserMB")).toBe('0.00 "MB"');
+    expect(fmt("whiteSpacePerUserMB")).toBe('#,##0.00 "MB"');
+    // Counts say "1 array", "2 arrays" (issue 7).
+    expect(fmt("arrays")).toBe('[=1]0 "array";#,##0 "arrays"');
+    expect(fmt("databaseCount")).toBe('[=1]0 "database";#,##0 "databases"');
   });
 });
+
+/**
+ * Functions every target of the customer copy computes: Excel 2016 and later, Excel on the web,
+ * LibreOffice and HyperFormula — no LET, LAMBDA, dynamic arrays or 2019+ functions (issue 7).
+ */
+const PORTABLE_FUNCTIONS = new Set(["ABS", "AND", "IF", "IFERROR", "INDEX", "ISNUMBER", "MATCH", "MAX", "MIN", "NA", "NOT", "OR", "ROUND", "ROUNDDOWN", "ROUNDUP", "SUM", "VLOOKUP", "LEN", "COUNT"]);
 
 /** Every sheet, name, function and cell a formula refers to. */
 function references(node: FormulaNode, found: { sheets: Set<string>; names: Set<string>; functions: Set<string>; cells: Array<[string | undefined, number, number]> }): void {
@@ -184,14 +197,15 @@ function references(node: FormulaNode, found: { sheets: Set<string>; names: Set<
   }
 }
 
-function formulaReferences(model: WorkbookModel) {
+function formulaReferences(model: WorkbookModel, which: "formula" | "native" = "formula") {
   const found = { sheets: new Set<string>(), names: new Set<string>(), functions: new Set<string>(), cells: [] as Array<[string | undefined, number, number]>, missingCells: [] as string[] };
   for (const sheet of model.sheets) {
     for (const cell of sheet.cells) {
-      if (cell.formula === undefined) continue;
-      expect(cell.formula.startsWith("=")).toBe(true);
+      const text = which === "native" ? cell.native ?? cell.formula : cell.formula;
+      if (text === undefined) continue;
+      expect(text.startsWith("=")).toBe(true);
       const mine = { ...found, cells: [] as Array<[string | undefined, number, number]> };
-      references(parseFormula(cell.formula), mine);
+      references(parseFormula(text), mine);
       for (const [target, row, column] of mine.cells) {
         const on = model.sheets.find((s) => s.name === (target ?? sheet.name));
         const hit = on?.cells.some((c) => {
@@ -215,8 +229,16 @@ describe("every formula parses and refers only to what the model has", () => {
     expect([...found.names].filter((n) => !definedNames.includes(n))).toEqual([]);
     expect([...found.functions].filter((f) => !FORMULA_FUNCTIONS.has(f))).toEqual([]);
     expect(found.missingCells).toEqual([]);
-    expect(found.functions).toEqual(new Set(["EX_DBSIZE", "EX_LOGVOL", "EX_IOPS", "EX_SPINDLES", "EX_ARRAYS", "EX_FAILOVER", "EX_SERVER", "EX_JETSTRESS", "IF", "IFERROR", "MAX", "ROUNDUP", "SUM"]));
+    expect([...found.functions].filter((f) => !f.startsWith("EX_") && !PORTABLE_FUNCTIONS.has(f))).toEqual([]);
     for (const n of model.names) expect(sheetNames).toContain(n.sheet);
+  });
+
+  test.each([[""], [" 2"]])("the customer copy's formulas (suffix %p) use only functions Excel 2016, LibreOffice and HyperFormula compute", (suffix) => {
+    const model = referenceDesign({ suffix });
+    const found = formulaReferences(model, "native");
+    expect([...found.names].filter((n) => !model.names.some((d) => d.name === n))).toEqual([]);
+    expect(found.missingCells).toEqual([]);
+    expect([...found.functions].filter((f) => !PORTABLE_FUNCTIONS.has(f))).toEqual([]);
   });
 });
 
