@@ -2,13 +2,14 @@
  * `exsize design [--users N --quota MB --messages N --message-kb KB --copies N --max-db GB]
  *   --out FILE.xlsx [--customer]` — writes the reference-design workbook (issue 3): the live design,
  * whose EXSIZE formulas work in Excel with the add-in, or with --customer the customer copy, whose
- * EXSIZE formulas are replaced by their values. The reference design of 000_72e1ddb9bbd1ecac.txt
- * 3.4.2 by default.
+ * EXSIZE formulas are replaced by the same quantities in Excel's own functions (src/workbook/
+ * customer-copy.ts), so it stays live without the add-in. The reference design of
+ * 000_72e1ddb9bbd1ecac.txt 3.4.2 by default.
  */
 import { promises as fs } from "fs";
 import { SizingError } from "../engine";
 import { EX_DBSIZE, EX_IOPS } from "../functions";
-import { prepareCustomerCopy } from "../workbook/customer-copy";
+import { customerCopy, describeCustomerCopy, nativeFormulasOf, type CustomerCopyReport } from "../workbook/customer-copy";
 import { evaluateWorkbook, type EvaluatedValue } from "../workbook/evaluate";
 import {
   DESIGN_CELLS,
@@ -123,9 +124,11 @@ export async function runDesign(args: string[], out: CommandOutput): Promise<num
   const values = evaluateWorkbook(model);
   let bytes = await writeXlsx(model, values);
   const sheets = templateSheetNames();
+  let copied: CustomerCopyReport | undefined;
   if (request.customer) {
     const preparedOn = new Date().toISOString().slice(0, 10);
-    bytes = prepareCustomerCopy(bytes, { sheet: sheets.inputs, address: STAMP_CELL.address, text: customerCopyStamp(inputs, preparedOn) });
+    const stamp = { sheet: STAMP_CELL.sheet, address: STAMP_CELL.address, text: customerCopyStamp(inputs, preparedOn) };
+    ({ bytes, report: copied } = customerCopy(bytes, stamp, nativeFormulasOf(model)));
   }
   try {
     await fs.writeFile(request.out, bytes);
@@ -138,10 +141,11 @@ export async function runDesign(args: string[], out: CommandOutput): Promise<num
   const v = (key: DesignOutput) => design[DESIGN_CELLS[key]];
   const formulas = model.sheets.reduce((n, s) => n + s.cells.filter((c) => c.formula !== undefined).length, 0);
   out.stdout(
-    request.customer
-      ? `Wrote ${request.out}: the customer copy (EXSIZE formulas replaced by their values; stamped on ${sheets.inputs}!${STAMP_CELL.address}).`
+    copied
+      ? `Wrote ${request.out}: the customer copy (EXSIZE formulas replaced by Excel's own; recalculates on opening; stamped on ${STAMP_CELL.sheet}!${STAMP_CELL.address}).`
       : `Wrote ${request.out}: the live design (sheets ${model.sheets.map((s) => s.name).join(", ")}; ${formulas} formulas).`,
   );
+  if (copied) for (const line of describeCustomerCopy(copied)) out.stdout(line);
   out.stdout(
     `Inputs: ${format(inputs.users)} users, ${format(inputs.quotaMB, 6)} MB quota, ${format(inputs.messagesPerDay, 6)} messages/day of ` +
       `${format(inputs.messageKB, 6)} KB, ${format(inputs.copies)} copies, ${format(inputs.maxDatabaseGB, 6)} GB maximum database`,

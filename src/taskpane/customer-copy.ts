@@ -1,12 +1,14 @@
 /**
- * The customer copy from the pane. The live design is never touched: the pane takes the current file
- * (Office.context.document.getFileAsync, compressed = .xlsx), replaces every EXSIZE formula by its
- * cached value and stamps the Inputs sheet in that copy (prepareCustomerCopy, pure), and opens the
- * result as a new workbook (Excel.createWorkbook, ExcelApi 1.8). Two syncs, whatever the size:
- * one finds the design's sheets and names, one reads its input values.
+ * The customer copy from the pane. The live design is never changed: the pane takes the current file
+ * (Office.context.document.getFileAsync, compressed = .xlsx), and in that copy (customerCopy, pure)
+ * gives each template cell its native formula, freezes any other EXSIZE formula to its value, and
+ * stamps the design's Summary sheet; it opens the result as a new workbook (Excel.createWorkbook, ExcelApi
+ * 1.8). Two syncs, whatever the size: one finds the design's sheets and names and the calculation
+ * mode, one reads its input values (after a full calculation when calculation is manual, so the
+ * file's saved values are current).
  */
-import { prepareCustomerCopy } from "../workbook/customer-copy";
-import { INPUT_NAMES, STAMP_CELL, customerCopyStamp, nameSuffix, templateSheetNames, type HeadlineInputs } from "../workbook/template";
+import { customerCopy, describeCustomerCopy, nativeFormulasOf, type CustomerCopyReport as CopyChanges, type NativeFormulas } from "../workbook/customer-copy";
+import { INPUT_NAMES, STAMP_CELL, customerCopyStamp, nameSuffix, referenceDesign, templateSheetNames, type HeadlineInputs } from "../workbook/template";
 import { DesignLoadError } from "./excel-writer";
 
 export const CREATE_WORKBOOK_API = "1.8";
@@ -18,9 +20,16 @@ const HEADLINE_KEYS: readonly (keyof HeadlineInputs)[] = ["users", "quotaMB", "m
 export interface CustomerCopyReport {
   /** The Inputs sheet the stamp was taken from: "Inputs" or "Inputs 2". */
   inputsSheet: string;
+  /** The sheet that carries the stamp: "Summary" or "Summary 2". */
+  stampSheet: string;
   stamp: string;
   bytes: number;
   syncs: number;
+  /** Whether the pane had Excel calculate first (calculation was manual). */
+  calculated: boolean;
+  /** What the copy did with each EXSIZE call, and the same in sentences for the user. */
+  changes: CopyChanges;
+  lines: string[];
 }
 
 /** Why a customer copy cannot be made here, in plain words; undefined when it can. */
@@ -48,6 +57,14 @@ export function designSuffixes(sheetNames: readonly string[], definedNames: read
 function chooseDesign(suffixes: readonly string[], activeSheet: string): string | undefined {
   const looking = suffixes.find((suffix) => Object.values(templateSheetNames(suffix)).includes(activeSheet));
   return looking ?? suffixes[0];
+}
+
+/**
+ * The native formulas of every template copy in the workbook. They depend only on the copy's suffix
+ * (its sheet and name references), not on its input values.
+ */
+export function nativeFormulasOfCopies(suffixes: readonly string[]): NativeFormulas {
+  return Object.assign({}, ...suffixes.map((suffix) => nativeFormulasOf(referenceDesign({ suffix })))) as NativeFormulas;
 }
 
 /** The current document as .xlsx bytes, slice by slice; the file is always closed again. */
@@ -104,23 +121,26 @@ export async function openCustomerCopy(now: Date = new Date()): Promise<Customer
   const unavailable = customerCopyUnavailable();
   if (unavailable) throw new DesignLoadError(unavailable);
 
-  const { inputsSheet, inputs, syncs } = await Excel.run(async (context) => {
+  const { inputsSheet, stampSheet, inputs, syncs, suffixes, calculated } = await Excel.run(async (context) => {
     let count = 0;
     const worksheets = context.workbook.worksheets.load("items/name");
     const names = context.workbook.names.load("items/name");
     const active = context.workbook.worksheets.getActiveWorksheet().load("name");
+    const application = context.workbook.application.load("calculationMode");
     await context.sync();
     count += 1;
-    const suffix = chooseDesign(
-      designSuffixes(
-        worksheets.items.map((w) => w.name),
-        names.items.map((n) => n.name),
-      ),
-      active.name,
+    const suffixes = designSuffixes(
+      worksheets.items.map((w) => w.name),
+      names.items.map((n) => n.name),
     );
+    const suffix = chooseDesign(suffixes, active.name);
     if (suffix === undefined) {
       throw new DesignLoadError("This workbook has no design to copy yet: load the reference design first, then prepare the customer copy.");
     }
+    // With manual calculation the saved values may be stale: calculate in full, in this same batch,
+    // before the reads below (it changes results only, never a formula or an input).
+    const calculated = application.calculationMode === "Manual";
+    if (calculated) application.calculate("Full");
     const ranges = HEADLINE_KEYS.map((key) => context.workbook.names.getItem(INPUT_NAMES[key] + nameSuffix(suffix)).getRange().load("values"));
     await context.sync();
     count += 1;
@@ -133,12 +153,12 @@ export async function openCustomerCopy(now: Date = new Date()): Promise<Customer
       }
       values[key] = value;
     });
-    return { inputsSheet: sheet, inputs: values, syncs: count };
+    return { inputsSheet: sheet, stampSheet: STAMP_CELL.sheet + suffix, inputs: values, syncs: count, suffixes, calculated };
   });
 
   const stamp = customerCopyStamp(inputs, isoDay(now));
   const live = await currentFileBytes();
-  const copy = prepareCustomerCopy(live, { sheet: inputsSheet, address: STAMP_CELL.address, text: stamp });
+  const { bytes: copy, report: changes } = customerCopy(live, { sheet: stampSheet, address: STAMP_CELL.address, text: stamp }, nativeFormulasOfCopies(suffixes));
   await Excel.createWorkbook(bytesToBase64(copy));
-  return { inputsSheet, stamp, bytes: copy.length, syncs };
+  return { inputsSheet, stampSheet, stamp, bytes: copy.length, syncs, calculated, changes, lines: describeCustomerCopy(changes) };
 }

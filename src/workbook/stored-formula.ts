@@ -37,26 +37,53 @@ function outsideQuotes(formula: string, replace: (code: string) => string): stri
   return out + replace(code);
 }
 
+/**
+ * A call of one of the add-in's functions, as typed (`EXSIZE.EX_DBSIZE(`) or as stored
+ * (`_xldudf_EXSIZE_EX_DBSIZE(`): the namespace, then a function whose id starts `EX_`, then "(".
+ * Nothing else is ours: a user's defined name `EXSIZE.Budget`, another add-in's `_xldudf_OTHER_X(`
+ * or `MYEXSIZE.F(` are left alone. Group 1 is what precedes the call, group 2 the prefix, group 3
+ * the function id.
+ */
+const callPattern = (flags: string): RegExp =>
+  new RegExp(`(^|[^A-Za-z0-9_])(${CUSTOM_FUNCTION_NAMESPACE}\\.|${STORED_PREFIX})(EX_[A-Za-z0-9_]+)(?=\\s*\\()`, flags);
+
 /** `=EXSIZE.EX_DBSIZE(Users,…)` → `_xldudf_EXSIZE_EX_DBSIZE(Users,…)`: the text of a file's `<f>`. */
 export function toStoredFormula(formula: string): string {
   const body = formula.startsWith("=") ? formula.slice(1) : formula;
-  const typed = new RegExp(`(^|[^A-Za-z0-9_.])${CUSTOM_FUNCTION_NAMESPACE}\\.`, "gi");
-  return outsideQuotes(body, (code) => code.replace(typed, `$1${STORED_PREFIX}`));
+  return outsideQuotes(body, (code) => code.replace(callPattern("gi"), (_, before: string, _prefix: string, id: string) => `${before}${STORED_PREFIX}${id}`));
 }
 
 /** `_xldudf_EXSIZE_EX_DBSIZE(…)` → `=EXSIZE.EX_DBSIZE(…)`: what a user would type. */
 export function fromStoredFormula(stored: string): string {
-  const prefix = new RegExp(STORED_PREFIX, "gi");
-  return "=" + outsideQuotes(stored.startsWith("=") ? stored.slice(1) : stored, (code) => code.replace(prefix, `${CUSTOM_FUNCTION_NAMESPACE}.`));
+  const body = stored.startsWith("=") ? stored.slice(1) : stored;
+  return "=" + outsideQuotes(body, (code) => code.replace(callPattern("gi"), (_, before: string, _prefix: string, id: string) => `${before}${CUSTOM_FUNCTION_NAMESPACE}.${id}`));
 }
 
 /** Does a formula (stored or typed form) call one of the add-in's functions? */
 export function callsCustomFunction(formula: string): boolean {
-  const pattern = new RegExp(`${STORED_PREFIX}|(^|[^A-Za-z0-9_])${CUSTOM_FUNCTION_NAMESPACE}\\.`, "i");
+  const pattern = callPattern("i");
   let found = false;
   outsideQuotes(formula, (code) => {
     if (pattern.test(code)) found = true;
     return code;
   });
   return found;
+}
+
+/**
+ * A formula as a comparison key, so that what Excel saved and what the template wrote compare equal
+ * when they are the same formula: no leading "=", no whitespace, names and functions in upper case,
+ * Excel's `_xlfn.` prefixes dropped, our functions in their typed form. "Text" literals and
+ * 'quoted sheet' names are kept as written.
+ * @example formulaKey("=exsize.ex_iops( Users, 150 )") === formulaKey("_xldudf_EXSIZE_EX_IOPS(Users,150)") // true
+ */
+export function formulaKey(formula: string): string {
+  const body = formula.trim().startsWith("=") ? formula.trim().slice(1) : formula.trim();
+  return outsideQuotes(body, (code) =>
+    code
+      .replace(/\s+/g, "")
+      .toUpperCase()
+      .replace(/(^|[^A-Z0-9_.])_XLFN\.(?:_XLWS\.)?/g, "$1")
+      .replace(callPattern("gi"), (_, before: string, _prefix: string, id: string) => `${before}${CUSTOM_FUNCTION_NAMESPACE}.${id}`),
+  );
 }

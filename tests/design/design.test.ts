@@ -175,18 +175,23 @@ describe("the customer copy", () => {
 
   test("runDesign says it wrote the customer copy", () => {
     expect(run.code).toBe(0);
-    expect(run.stdout[0]).toBe(`Wrote ${file}: the customer copy (EXSIZE formulas replaced by their values; stamped on Inputs!A3).`);
+    expect(run.stdout[0]).toBe(`Wrote ${file}: the customer copy (EXSIZE formulas replaced by Excel's own; recalculates on opening; stamped on ${STAMP_CELL.sheet}!${STAMP_CELL.address}).`);
+    const cells = model.sheets.reduce((n, s) => n + s.cells.filter((c) => c.native !== undefined).length, 0);
+    expect(run.stdout[1]).toBe(`${cells} EXSIZE cells of the design became Excel formulas that stay live without the add-in.`);
+    expect(run.stdout.join("\n")).not.toMatch(/of your own|removed/);
   });
 
-  test("no EXSIZE formula is left; every native formula of the model is", () => {
+  test("no EXSIZE formula is left: each EXSIZE cell holds its native formula, with its value cached; the other formulas stay", () => {
     const left: string[] = [];
     workbook.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => {
       if (cell.type === ExcelJS.ValueType.Formula) left.push(`${sheet.name}!${cell.address}=${cell.formula}`);
     })));
     expect(left.filter((f) => /_xldudf_|EXSIZE/i.test(f))).toEqual([]);
-    const native = model.sheets.flatMap((s) => s.cells.filter((c) => c.formula && !/EXSIZE\./.test(c.formula)).map((c) => `${s.name}!${c.address}=${c.formula!.slice(1)}`));
-    expect(left.sort()).toEqual(native.sort());
-    expect(native.length).toBeGreaterThan(5);
+    const expected = model.sheets.flatMap((s) => s.cells.filter((c) => c.formula).map((c) => `${s.name}!${c.address}=${(c.native ?? c.formula)!.slice(1)}`));
+    expect(left.sort()).toEqual(expected.sort());
+    expect(model.sheets.flatMap((s) => s.cells).filter((c) => c.native).length).toBeGreaterThan(20);
+    const cached = workbook.getWorksheet("Design")!.getCell(DESIGN_CELLS.provisionedDatabaseVolumeGB).value as ExcelJS.CellFormulaValue;
+    expect(cached.result).toBe(1266); // 000_72e1ddb9bbd1ecac.txt, Table 18: shown before any recalculation
   });
 
   test("it carries the stamp: when, and from which inputs", () => {
@@ -226,7 +231,7 @@ describe("the customer copy", () => {
     expect(errorCells(hf)).toEqual([]);
     const expected = expectedOutputs({ ...REFERENCE_INPUTS, users: 7500, quotaMB: 4096, copies: 3 });
     for (const key of Object.keys(DESIGN_CELLS) as DesignOutput[]) expectSameOutput(value("Design", DESIGN_CELLS[key]), expected[key], key);
-    expect(String(value("Inputs", STAMP_CELL.address))).toContain("users 7,500, quota 4,096 MB");
+    expect(String(value(STAMP_CELL.sheet, STAMP_CELL.address))).toContain("users 7,500, quota 4,096 MB");
     hf.destroy();
   });
 });
@@ -262,7 +267,7 @@ if (!loAvailable && !loRequired) {
   });
 
   test("the stamp survives", () => {
-    expect(String(recalculated.Inputs[STAMP_CELL.address].value)).toMatch(/^Customer copy prepared /);
+    expect(String(recalculated[STAMP_CELL.sheet][STAMP_CELL.address].value)).toMatch(/^Customer copy prepared /);
   });
 });
 

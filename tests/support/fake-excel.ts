@@ -429,9 +429,33 @@ export class FakeRequestContext {
 class FakeWorkbookProxy {
   readonly worksheets: FakeWorksheetCollection;
   readonly names: FakeNamedItemCollection;
+  readonly application: FakeApplication;
   constructor(readonly context: FakeRequestContext) {
     this.worksheets = new FakeWorksheetCollection(context);
     this.names = new FakeNamedItemCollection(context);
+    this.application = new FakeApplication(context);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Application: the calculation mode, and calculate() (the customer copy calculates a manual workbook)
+
+const CALCULATION_TYPES = ["Recalculate", "Full", "FullRebuild"];
+
+class FakeApplication extends FakeClientObject {
+  protected readers(): Readers {
+    return { calculationMode: () => this.context.host.calculationMode };
+  }
+  get calculationMode(): string {
+    return this.loaded("calculationMode");
+  }
+  /** Queued like every call; at sync it is recorded in host.calculations and calculates even when manual. */
+  calculate(calculationType: string): void {
+    if (!CALCULATION_TYPES.includes(calculationType)) throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "Application.calculate");
+    this.context.queue(() => {
+      this.context.host.calculations.push(calculationType);
+      this.context.host.calculateNow();
+    });
   }
 }
 
@@ -1466,7 +1490,17 @@ export class FakeExcelHost {
     return host;
   }
 
+  /** Application.calculationMode: with "Manual", syncs no longer recalculate; calculate() still does. */
+  calculationMode: "Automatic" | "AutomaticExceptTables" | "Manual" = "Automatic";
+  /** The types of the Application.calculate calls, in order. */
+  readonly calculations: string[] = [];
+
+  calculateNow(): void {
+    this.options.calculate?.(this.workbook);
+  }
+
   recalculate(): void {
+    if (this.calculationMode === "Manual") return;
     this.options.calculate?.(this.workbook);
   }
 
@@ -1582,6 +1616,8 @@ export class FakeExcelHost {
       PageOrientation: { portrait: "Portrait", landscape: "Landscape" },
       PrintMarginUnit: { points: "Points", inches: "Inches", centimeters: "Centimeters" },
       ErrorCodes,
+      CalculationMode: { automatic: "Automatic", automaticExceptTables: "AutomaticExceptTables", manual: "Manual" },
+      CalculationType: { recalculate: "Recalculate", full: "Full", fullRebuild: "FullRebuild" },
     };
     const document: Record<string, unknown> = {};
     if (this.options.getFileAsync) {

@@ -76,9 +76,16 @@ describe("preparing a customer copy of the reference design", () => {
     const copy = await openedCopy(host);
     expect(copy.worksheets.map((s) => s.name)).toEqual(["Sheet1", ...templateSheetList("")]);
     expect(formulasOf(copy).filter((f) => callsCustomFunction(f.formula))).toEqual([]);
-    // Native formulas may stay live: every formula left is one the model has without EXSIZE.
-    const native = referenceDesign().sheets.flatMap((s) => s.cells.filter((c) => c.formula && !callsCustomFunction(c.formula)).map((c) => `${s.name}!${c.address}`));
-    for (const f of formulasOf(copy)) expect(native).toContain(f.where);
+    // Every formula stays live: an EXSIZE cell holds its native formula, the others their own.
+    const model = referenceDesign();
+    const expected = model.sheets.flatMap((s) => s.cells.filter((c) => c.formula).map((c) => ({ where: `${s.name}!${c.address}`, formula: (c.native ?? c.formula)!.slice(1) })));
+    const byPlace = (a: { where: string }, b: { where: string }) => a.where.localeCompare(b.where);
+    expect(formulasOf(copy).sort(byPlace)).toEqual(expected.sort(byPlace));
+    const natives = model.sheets.flatMap((s) => s.cells).filter((c) => c.native).length;
+    expect(report.changes).toEqual({ nativeCells: natives, frozenCells: 0, frozenCellList: [], frozenFormulas: [], removed: [] });
+    expect(report.lines).toEqual([`${natives} EXSIZE cells of the design became Excel formulas that stay live without the add-in.`]);
+    expect(report.calculated).toBe(false);
+    expect(host.calculations).toEqual([]);
 
     // 000_72e1ddb9bbd1ecac.txt, Table 18: 1,266 GB database volumes; Table 19: 48 GB log volumes;
     // 3.4.2: 900 database IOPS, 378 log IOPS, two PS6500E arrays.
@@ -93,6 +100,19 @@ describe("preparing a customer copy of the reference design", () => {
     expect(copy.getWorksheet(STAMP_CELL.sheet)!.getCell(STAMP_CELL.address).value).toBe(stamp);
   });
 
+  test("the round trips do not grow with the workbook: two syncs with a thousand more cells", async () => {
+    const host = hostWith();
+    await loadDesign(host);
+    await host.run(async (context) => {
+      const rows = Array.from({ length: 1000 }, (_, i) => [i, `=A${i + 1}*2`]);
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1:B1000").formulas = rows;
+      await context.sync();
+    });
+    host.resetCounters();
+    expect((await openCustomerCopy(PREPARED)).syncs).toBe(2);
+    expect(host.syncCount).toBe(2);
+  });
+
   test("stamps the copy the user is looking at, with the inputs in its cells", async () => {
     const host = hostWith();
     await loadDesign(host);
@@ -105,11 +125,48 @@ describe("preparing a customer copy of the reference design", () => {
     const report = await openCustomerCopy(PREPARED);
 
     expect(report.inputsSheet).toBe("Inputs 2");
+    expect(report.stampSheet).toBe(`${STAMP_CELL.sheet} 2`);
     const copy = await openedCopy(host);
     const stamp = customerCopyStamp({ ...REFERENCE_INPUTS, users: 7500 }, "2025-01-31");
-    expect(copy.getWorksheet("Inputs 2")!.getCell(STAMP_CELL.address).value).toBe(stamp);
-    expect(copy.getWorksheet("Inputs")!.getCell(STAMP_CELL.address).value).toBeNull();
+    expect(copy.getWorksheet(`${STAMP_CELL.sheet} 2`)!.getCell(STAMP_CELL.address).value).toBe(stamp);
+    expect(copy.getWorksheet(STAMP_CELL.sheet)!.getCell(STAMP_CELL.address).value).not.toBe(stamp);
     expect(copy.getWorksheet("Inputs 2")!.getCell(INPUT_CELLS.users).value).toBe(7500);
+    // Both copies stay live: the second copy's cells get their own natives, over its own names.
+    const second = referenceDesign({ suffix: " 2" });
+    const natives = second.sheets.flatMap((s) => s.cells).filter((c) => c.native).length;
+    expect(report.changes.nativeCells).toBe(2 * natives);
+    const cell = second.sheets.find((s) => s.name === "Design 2")!.cells.find((c) => c.address === DESIGN_CELLS.provisionedDatabaseVolumeGB)!;
+    expect(copy.getWorksheet("Design 2")!.getCell(cell.address).formula).toBe(cell.native!.slice(1));
+    expect(formulasOf(copy).filter((f) => callsCustomFunction(f.formula))).toEqual([]);
+  });
+
+  test("a cell of the user's own that calls EXSIZE keeps only its value, and the report says where", async () => {
+    const host = hostWith();
+    await loadDesign(host);
+    await host.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("B2").formulas = [["=EXSIZE.EX_IOPS(Users,MessagesPerDay)*2"]];
+      // A template cell the user changed is the user's own too.
+      context.workbook.worksheets.getItem("Design").getRange(DESIGN_CELLS.databaseIops).formulas = [["=EXSIZE.EX_IOPS(Users,MessagesPerDay)"]];
+      await context.sync();
+    });
+    const report = await openCustomerCopy(PREPARED);
+    expect(report.changes).toMatchObject({ frozenCells: 2, frozenCellList: ["Sheet1!B2", `Design!${DESIGN_CELLS.databaseIops}`] });
+    expect(report.lines[1]).toBe(`2 cells of your own that call EXSIZE functions were replaced by their values (they no longer follow the inputs): Sheet1!B2, Design!${DESIGN_CELLS.databaseIops}.`);
+    const copy = await openedCopy(host);
+    expect(copy.getWorksheet("Sheet1")!.getCell("B2").value).toBeCloseTo(1800, 9); // 000_72e1ddb9bbd1ecac.txt, 3.4.2: 900 IOPS, twice
+    expect(formulasOf(copy).filter((f) => callsCustomFunction(f.formula))).toEqual([]);
+  });
+
+  test("with manual calculation, Excel calculates in full first, in the same two syncs", async () => {
+    const host = hostWith();
+    await loadDesign(host);
+    host.calculationMode = "Manual";
+    host.resetCounters();
+    const report = await openCustomerCopy(PREPARED);
+    expect(report.calculated).toBe(true);
+    expect(host.calculations).toEqual(["Full"]);
+    expect(host.syncCount).toBe(2);
+    expect(host.createdWorkbooks).toHaveLength(1);
   });
 });
 
