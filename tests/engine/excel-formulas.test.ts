@@ -5,8 +5,12 @@
  * HyperFormula too, as a second spreadsheet engine. Factors are tried both as default constants and
  * as cells holding random values (then the function gets them as its `factors` argument).
  */
+import ExcelJS from "exceljs";
 import fc from "fast-check";
-import { HyperFormula } from "hyperformula";
+import * as fs from "fs";
+import { DetailedCellError, HyperFormula } from "hyperformula";
+import * as os from "os";
+import * as path from "path";
 import {
   DISK_CLASS_IOPS,
   FACTOR_DEFAULTS,
@@ -40,6 +44,7 @@ import {
   type FailoverScenario,
 } from "../../src/engine/excel-formulas";
 import { evaluateFormula, type EvaluationContext, type FormulaResult } from "../../src/formula";
+import { libreOfficeAvailable, recalculateXlsx } from "../support/libreoffice";
 import { EX_DBSIZE, EX_FAILOVER, EX_IOPS, EX_JETSTRESS, EX_LOGVOL, EX_SERVER, EX_SPINDLES } from "../../src/functions/worksheet";
 
 type Cell = number | string | boolean | null;
@@ -433,87 +438,151 @@ describe("the pieces", () => {
   });
 });
 
+// ----- A sample of random designs, for other spreadsheet engines
+
+const design = fc.record({
+  Users: users,
+  QuotaMB: quotaMB,
+  MessagesPerDay: messagesPerDay,
+  MessageKB: messageKB,
+  MaxDatabaseGB: maxDatabaseGB,
+  Databases: fc.integer({ min: 1, max: 400 }),
+  Copies: copies,
+  Version: version,
+  Iops: hundredths(0, 100_000),
+  Raid: raid,
+  Disk: fc.oneof(fc.constantFrom("7.2K", "10k", "15K", "SSD"), hundredths(20, 500)),
+  ReadRatio: readRatio,
+  ServersFirstSite: fc.integer({ min: 1, max: 8 }),
+  ServersSecondSite: fc.option(fc.integer({ min: 1, max: 8 }), { nil: null }),
+  Layout: fc.constantFrom("active/active", "active/passive"),
+  IopsPerMailbox: hundredths(0.01, 1),
+  Mailboxes: fc.integer({ min: 0, max: 100_000 }),
+  AchievedIops: hundredths(0, 2000),
+  TargetIops: hundredths(0, 2000),
+  DbRead: hundredths(0, 40),
+  LogWrite: hundredths(0, 20),
+  DbReadPeak: fc.option(hundredths(0, 200), { nil: null }),
+  LogWritePeak: fc.option(hundredths(0, 200), { nil: null }),
+});
+const SAMPLE_CLASSES: Cell[][] = [["Class", "IOPS"], ["SSD", 5000], ["10K", 150]];
+
+interface Sample {
+  /** Every input (and factor cell) by name, in the order they sit in column A. */
+  inputs: [string, Cell][];
+  /** Every renderer's formula, given how an input is addressed. */
+  formulas(address: (name: string) => string, classes: string): string[];
+}
+
+/** 20 random designs (a fixed seed), factors as constants or as cells. */
+function sampleDesigns(): Sample[] {
+  return fc.sample(fc.tuple(design, fc.record(FACTOR_ARBITRARIES), fc.boolean()), { numRuns: 20, seed: 7 }).map(([values, factorValues, asCells]) => ({
+    inputs: [...Object.entries(values), ...(asCells ? Object.entries(factorValues).map(([n, v]): [string, Cell] => [`Factor_${n}`, v]) : [])],
+    formulas(address, classes) {
+      const factor: FactorReference = asCells ? (n) => address(`Factor_${n}`) : defaultFactor;
+      const [db, log, iops] = [
+        { users: "Users", quotaMB: "QuotaMB", messagesPerDay: "MessagesPerDay", messageKB: "MessageKB", maxDatabaseGB: "MaxDatabaseGB" },
+        { users: "Users", messagesPerDay: "MessagesPerDay", messageKB: "MessageKB", databases: "Databases" },
+        { users: "Users", messagesPerDay: "MessagesPerDay", copies: "Copies", version: "Version" },
+      ].map((a) => Object.fromEntries(Object.entries(a).map(([k, name]) => [k, address(name)]))) as never[];
+      const failover = { users: address("Users"), serversFirstSite: address("ServersFirstSite"), serversSecondSite: address("ServersSecondSite"), copies: address("Copies"), layout: address("Layout"), iopsPerMailbox: address("IopsPerMailbox") };
+      const jet = { achievedIops: address("AchievedIops"), targetIops: address("TargetIops"), dbReadLatencyMs: address("DbRead"), logWriteLatencyMs: address("LogWrite"), dbReadPeakMs: address("DbReadPeak"), logWritePeakMs: address("LogWritePeak") };
+      return [
+        ...(["whitespace", "dumpster", "mailbox", "total", "count", "database", "volume"] as const).map((r) => databaseFormula(r, db, factor)),
+        ...(["logs", "msf", "perdatabase", "daily", "gb", "volume"] as const).map((r) => logFormula(r, log, factor)),
+        ...(["peruser", "database", "log", "dag"] as const).map((r) => iopsFormula(r, iops, factor)),
+        spindlesFormula({ iops: address("Iops"), raid: address("Raid"), diskIops: diskIopsFormula(address("Disk"), classes), readRatio: address("ReadRatio") }),
+        arraysPerCopyFormula(address("Iops"), address("MaxDatabaseGB"), address("QuotaMB"), address("Databases")),
+        ...(["normal", "server", "site", "site+server"] as const).flatMap((s) => (["servers", "mailboxes", "target"] as const).map((r) => failoverFormula(s, r, failover))),
+        serverFormula("cores", address("Mailboxes"), factor),
+        serverFormula("memory", address("Mailboxes"), factor),
+        jetstressFormula("verdict", jet),
+        jetstressFormula("reason", jet),
+      ];
+    },
+  }));
+}
+
+/** Another engine's value agrees with ours: the same number to 1e-9, the same text, #N/A for #N/A. */
+function expectAgrees(theirs: { value?: unknown; error?: string }, ours: FormulaResult, formula: string): void {
+  const where = `\n  formula: ${formula}`;
+  if (ours instanceof SizingError) {
+    if (theirs.error !== ours.code) throw new Error(`expected ${ours.code}, got ${JSON.stringify(theirs)}${where}`);
+  } else if (typeof ours === "number") {
+    if (typeof theirs.value !== "number" || Math.abs(theirs.value - ours) > 1e-9 * Math.abs(ours)) throw new Error(`expected ${ours}, got ${JSON.stringify(theirs)}${where}`);
+  } else if (theirs.value !== ours) throw new Error(`expected ${JSON.stringify(ours)}, got ${JSON.stringify(theirs)}${where}`);
+}
+
 describe("HyperFormula computes the same as our evaluator for a sample of random inputs", () => {
   /**
    * One sheet: inputs in column A under defined names, the disk classes in D:E, formulas in G.
    * smartRounding off: HyperFormula otherwise rounds what it reports to 10 decimals.
+   * @compatibility: HyperFormula's "&" prints a number as JavaScript does (10.1+0.2 → "10.299999999999999"),
+   * not at Excel's 15 digits; the sample's inputs are typed decimals, which print the same either way.
    */
   test("20 random designs, every renderer", () => {
-    const design = fc.record({
-      Users: users,
-      QuotaMB: quotaMB,
-      MessagesPerDay: messagesPerDay,
-      MessageKB: messageKB,
-      MaxDatabaseGB: maxDatabaseGB,
-      Databases: fc.integer({ min: 1, max: 400 }),
-      Copies: copies,
-      Version: version,
-      Iops: hundredths(0, 100_000),
-      Raid: raid,
-      Disk: fc.oneof(fc.constantFrom("7.2K", "10k", "15K", "SSD"), hundredths(20, 500)),
-      ReadRatio: readRatio,
-      ServersFirstSite: fc.integer({ min: 1, max: 8 }),
-      ServersSecondSite: fc.option(fc.integer({ min: 1, max: 8 }), { nil: null }),
-      Layout: fc.constantFrom("active/active", "active/passive"),
-      IopsPerMailbox: hundredths(0.01, 1),
-      Mailboxes: fc.integer({ min: 0, max: 100_000 }),
-      AchievedIops: hundredths(0, 2000),
-      TargetIops: hundredths(0, 2000),
-      DbRead: hundredths(0, 40),
-      LogWrite: hundredths(0, 20),
-      DbReadPeak: fc.option(hundredths(0, 200), { nil: null }),
-      LogWritePeak: fc.option(hundredths(0, 200), { nil: null }),
-    });
-    const factorValues = fc.record(FACTOR_ARBITRARIES);
-    const classes: Cell[][] = [["Class", "IOPS"], ["SSD", 5000], ["10K", 150]];
-    const db = { users: "Users", quotaMB: "QuotaMB", messagesPerDay: "MessagesPerDay", messageKB: "MessageKB", maxDatabaseGB: "MaxDatabaseGB" };
-    const log = { users: "Users", messagesPerDay: "MessagesPerDay", messageKB: "MessageKB", databases: "Databases" };
-    const iops = { users: "Users", messagesPerDay: "MessagesPerDay", copies: "Copies", version: "Version" };
-    const failover = { users: "Users", serversFirstSite: "ServersFirstSite", serversSecondSite: "ServersSecondSite", copies: "Copies", layout: "Layout", iopsPerMailbox: "IopsPerMailbox" };
-    const jet = { achievedIops: "AchievedIops", targetIops: "TargetIops", dbReadLatencyMs: "DbRead", logWriteLatencyMs: "LogWrite", dbReadPeakMs: "DbReadPeak", logWritePeakMs: "LogWritePeak" };
-    const formulas = (factor: FactorReference): string[] => [
-      ...(["whitespace", "dumpster", "mailbox", "total", "count", "database", "volume"] as const).map((r) => databaseFormula(r, db, factor)),
-      ...(["logs", "msf", "perdatabase", "daily", "gb", "volume"] as const).map((r) => logFormula(r, log, factor)),
-      ...(["peruser", "database", "log", "dag"] as const).map((r) => iopsFormula(r, iops, factor)),
-      spindlesFormula({ iops: "Iops", raid: "Raid", diskIops: diskIopsFormula("Disk", "DiskClasses"), readRatio: "ReadRatio" }),
-      arraysPerCopyFormula("Iops", "MaxDatabaseGB", "QuotaMB", "Databases"),
-      ...(["normal", "server", "site", "site+server"] as const).flatMap((s) => (["servers", "mailboxes", "target"] as const).map((r) => failoverFormula(s, r, failover))),
-      serverFormula("cores", "Mailboxes", factor),
-      serverFormula("memory", "Mailboxes", factor),
-      jetstressFormula("verdict", jet),
-      jetstressFormula("reason", jet),
-    ];
-
-    const samples = fc.sample(fc.tuple(design, factorValues, fc.boolean()), { numRuns: 20, seed: 7 });
-    for (const [inputs, factorInputs, asCells] of samples) {
-      const names: Record<string, Cell> = { ...inputs, ...(asCells ? Object.fromEntries(Object.entries(factorInputs).map(([n, v]) => [`Factor_${n}`, v])) : {}) };
-      const texts = formulas(asCells ? (n) => `Factor_${n}` : defaultFactor);
-      const entries = Object.entries(names);
+    for (const sample of sampleDesigns()) {
+      const texts = sample.formulas((name) => name, "DiskClasses");
       const rows: Cell[][] = [];
-      for (let r = 0; r < Math.max(entries.length, texts.length, classes.length); r++) {
-        rows.push([entries[r]?.[1] ?? null, null, null, classes[r]?.[0] ?? null, classes[r]?.[1] ?? null, null, texts[r] === undefined ? null : `=${texts[r]}`]);
+      for (let r = 0; r < Math.max(sample.inputs.length, texts.length, SAMPLE_CLASSES.length); r++) {
+        rows.push([sample.inputs[r]?.[1] ?? null, null, null, SAMPLE_CLASSES[r]?.[0] ?? null, SAMPLE_CLASSES[r]?.[1] ?? null, null, texts[r] === undefined ? null : `=${texts[r]}`]);
       }
       const hf = HyperFormula.buildEmpty({ licenseKey: "gpl-v3", smartRounding: false });
-      const sheetName = hf.addSheet("Inputs");
-      const sheet = hf.getSheetId(sheetName)!;
-      entries.forEach(([name], r) => hf.addNamedExpression(name, `=Inputs!$A$${r + 1}`));
-      hf.addNamedExpression("DiskClasses", `=Inputs!$D$1:$E$${classes.length}`);
+      const sheet = hf.getSheetId(hf.addSheet("Inputs"))!;
+      sample.inputs.forEach(([name], r) => hf.addNamedExpression(name, `=Inputs!$A$${r + 1}`));
+      hf.addNamedExpression("DiskClasses", `=Inputs!$D$1:$E$${SAMPLE_CLASSES.length}`);
       hf.setCellContents({ sheet, row: 0, col: 0 }, rows);
 
-      const context = workbook({ ...names, DiskClasses: classes });
+      const context = workbook({ ...Object.fromEntries(sample.inputs), DiskClasses: SAMPLE_CLASSES });
       texts.forEach((text, r) => {
-        const ours = evaluateFormula(text, context);
-        const theirs = hf.getCellValue({ sheet, row: r, col: 6 });
-        if (ours instanceof SizingError) {
-          expect(theirs).toMatchObject({ type: ours.code === "#N/A" ? "NA" : expect.anything() });
-        } else if (typeof ours === "number") {
-          expect(typeof theirs).toBe("number");
-          expect(Math.abs((theirs as number) - ours)).toBeLessThanOrEqual(1e-9 * Math.abs(ours));
-        } else {
-          expect(theirs).toBe(ours);
-        }
+        const value = hf.getCellValue({ sheet, row: r, col: 6 });
+        const theirs = value instanceof DetailedCellError ? { error: value.value } : { value };
+        expectAgrees(theirs, evaluateFormula(text, context), text);
       });
       hf.destroy();
     }
   });
+});
+
+const libreOffice = libreOfficeAvailable() || process.env.REQUIRE_LIBREOFFICE === "1";
+
+(libreOffice ? describe : describe.skip)("LibreOffice Calc computes the same as our evaluator for the same sample", () => {
+  /** A sheet per design: inputs in column A, the disk classes in D:E, the formulas in G over $A$n cells; one recalculation. */
+  test("20 random designs, every renderer", async () => {
+    const samples = sampleDesigns();
+    const book = new ExcelJS.Workbook();
+    const expected: Array<{ sheet: string; cell: string; text: string; ours: FormulaResult }> = [];
+    samples.forEach((sample, i) => {
+      const name = `Design${i + 1}`;
+      const ws = book.addWorksheet(name);
+      const row = new Map(sample.inputs.map(([n], r) => [n, r + 1]));
+      sample.inputs.forEach(([, v], r) => {
+        if (v !== null) ws.getCell(`A${r + 1}`).value = v;
+      });
+      SAMPLE_CLASSES.forEach(([label, iops], r) => {
+        ws.getCell(`D${r + 1}`).value = label;
+        ws.getCell(`E${r + 1}`).value = iops;
+      });
+      const context = workbook({ ...Object.fromEntries(sample.inputs), DiskClasses: SAMPLE_CLASSES });
+      const ourTexts = sample.formulas((n) => n, "DiskClasses");
+      sample.formulas((n) => `$A$${row.get(n)}`, `$D$1:$E$${SAMPLE_CLASSES.length}`).forEach((text, r) => {
+        ws.getCell(`G${r + 1}`).value = { formula: text } as ExcelJS.CellFormulaValue;
+        expected.push({ sheet: name, cell: `G${r + 1}`, text, ours: evaluateFormula(ourTexts[r], context) });
+      });
+    });
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-native-formulas-"));
+    try {
+      const file = path.join(work, "sample.xlsx");
+      await book.xlsx.writeFile(file);
+      const recalculated = await recalculateXlsx(file);
+      for (const { sheet, cell, text, ours } of expected) {
+        const theirs = recalculated[sheet]?.[cell] ?? {};
+        // exceljs reads a formula's saved result 0 as no result (tests/support/libreoffice.ts gets null).
+        const zero = theirs.value === null && theirs.error === undefined && ours === 0;
+        expectAgrees(zero ? { value: 0 } : theirs, ours, text);
+      }
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
