@@ -6,9 +6,10 @@
  * compare with the worksheet functions, so the two cannot drift apart.
  *
  * Every argument is formula text (a defined name, a cell, an expression) without a leading "=";
- * every renderer returns formula text without the "=". Only functions every target computes:
- * arithmetic, ROUND, ROUNDUP, MAX, MIN, IF, AND, OR, ISNUMBER, VLOOKUP, INDEX, MATCH, NA, IFERROR —
- * no LET, LAMBDA or dynamic arrays. Constants come from the engine's tables, never retyped.
+ * every renderer returns formula text without the "=". Only functions Excel 2016, LibreOffice and
+ * HyperFormula all compute: arithmetic, "&", ROUND, ROUNDUP, ROUNDDOWN, MAX, MIN, IF, AND, OR, NOT,
+ * ISNUMBER, VLOOKUP, NA, IFERROR — no LET, LAMBDA, dynamic arrays or array constants. Constants come
+ * from the engine's tables, never retyped; a table's rows become nested IFs.
  *
  * Arithmetic is written in the engine's order (same operands, same association), so the
  * floating-point results are the same bits, not merely close.
