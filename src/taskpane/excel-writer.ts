@@ -358,20 +358,21 @@ function queueSheet(worksheet: Excel.Worksheet, sheet: SheetModel, model: Workbo
 
 /** One validation per rectangle of cells with the same rule (a custom formula names its cell, so stands alone). */
 function queueInputRules(worksheet: Excel.Worksheet, sheet: SheetModel): void {
-  const written = new Map<string, InputRule>();
+  const byKey = new Map<string, { rule: Excel.DataValidationRule; input: InputRule }>();
   const keyOf = (cell: CellModel): string | undefined => {
     if (!cell.rule) return undefined;
-    const key = JSON.stringify([dataValidationRule(cell.rule, cell.address), cell.rule.allowBlank, cell.rule.prompt, cell.rule.error]);
-    written.set(key, cell.rule);
+    const rule = dataValidationRule(cell.rule, cell.address);
+    const key = JSON.stringify([rule, cell.rule.allowBlank, cell.rule.prompt, cell.rule.error]);
+    byKey.set(key, { rule, input: cell.rule });
     return key;
   };
   for (const { key, address } of rectanglesBy(sheet.cells, keyOf)) {
-    const rule = written.get(key)!;
+    const { rule, input } = byKey.get(key)!;
     const validation = worksheet.getRange(address).dataValidation;
-    validation.rule = JSON.parse(key)[0] as Excel.DataValidationRule;
-    validation.ignoreBlanks = rule.allowBlank;
-    validation.prompt = { showPrompt: true, title: PROMPT_TITLE, message: rule.prompt };
-    validation.errorAlert = { showAlert: true, style: "Stop", title: ERROR_TITLE, message: rule.error };
+    validation.rule = rule;
+    validation.ignoreBlanks = input.allowBlank;
+    validation.prompt = { showPrompt: true, title: PROMPT_TITLE, message: input.prompt };
+    validation.errorAlert = { showAlert: true, style: "Stop", title: ERROR_TITLE, message: input.error };
   }
 }
 

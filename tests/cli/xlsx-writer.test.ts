@@ -253,18 +253,25 @@ describe("both writers write the same rules, highlights, page setup, font, gridl
   let xml: Record<string, string>;
   let pane: Written;
   let report: WriteReport;
+  let host: FakeExcelHost;
   const model = testModel();
 
   beforeAll(async () => {
     ({ written: file, xml } = await writtenByFile(model));
     const loaded = await loadIntoHost(model);
     report = loaded.report;
+    host = loaded.host;
     pane = writtenByHost(loaded.host.workbook.sheets, loaded.host.workbook.activeSheet, model);
   });
 
   test("the taskpane's workbook equals the file, feature for feature", () => {
     expect(pane).toEqual(file);
     expect(report).toMatchObject({ syncs: 2, skipped: [] });
+  });
+
+  test("the taskpane sets one validation on a run of cells with the same rule, as the file holds it (sqref B9:B10)", () => {
+    expect(host.workbook.sheet("Inputs")!.dataValidations.get("B10")!.appliedTo).toBe("B9:B10");
+    expect(host.workbook.sheet("Inputs")!.dataValidations.get("B6")!.appliedTo).toBe("B6");
   });
 
   test("every input rule is Excel data validation with the model's bounds, choices and words", () => {

@@ -401,12 +401,13 @@ export class FakeRequestContext {
     this.pending.push(op);
   }
 
-  /** Queue a check that fails the sync with ApiNotFound where the host lacks ExcelApi `version`, as Excel does for `member`. */
-  requireApi(version: string, member: string): void {
+  /** Queue `op`, which fails the sync with ApiNotFound where the host lacks ExcelApi `version`, as Excel does for `member`. */
+  queueApi(version: string, member: string, op: Op): void {
     this.queue(() => {
       if (!this.host.isSetSupported("ExcelApi", version)) {
         throw new FakeOfficeError(ErrorCodes.apiNotFound, MESSAGES.apiNotFound, member);
       }
+      op();
     });
   }
 
@@ -506,8 +507,7 @@ class FakeWorksheet extends FakeClientObject {
     super(context);
     this.freezePanes = {
       freezeRows: (count = 1) => {
-        this.context.requireApi("1.7", "WorksheetFreezePanes.freezeRows");
-        this.context.queue(() => {
+        this.context.queueApi("1.7", "WorksheetFreezePanes.freezeRows", () => {
           if (!Number.isInteger(count) || count < 1) throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "freezeRows");
           this.sheet().frozenRows = count;
         });
@@ -525,8 +525,7 @@ class FakeWorksheet extends FakeClientObject {
     return this.loaded("showGridlines");
   }
   set showGridlines(show: boolean) {
-    this.context.requireApi("1.8", "Worksheet.showGridlines");
-    this.context.queue(() => {
+    this.context.queueApi("1.8", "Worksheet.showGridlines", () => {
       if (typeof show !== "boolean") throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "Worksheet.showGridlines");
       this.sheet().showGridlines = show;
     });
@@ -862,8 +861,7 @@ class FakeDataValidationProxy extends FakeClientObject {
 
   /** Change each cell's validation at sync. */
   private update(member: string, change: (v: FakeDataValidation, appliedTo: string) => void): void {
-    this.context.requireApi("1.8", `DataValidation.${member}`);
-    this.context.queue(() => {
+    this.context.queueApi("1.8", `DataValidation.${member}`, () => {
       const sheet = this.range.resolveSheet();
       const appliedTo = rectAddress(this.range.rect());
       for (const address of this.range.cellAddresses("data validation")) {
@@ -952,8 +950,7 @@ class FakeDataValidationProxy extends FakeClientObject {
   }
 
   clear(): void {
-    this.context.requireApi("1.8", "DataValidation.clear");
-    this.context.queue(() => {
+    this.context.queueApi("1.8", "DataValidation.clear", () => {
       const sheet = this.range.resolveSheet();
       for (const address of this.range.cellAddresses("data validation")) sheet.dataValidations.delete(address);
     });
@@ -988,9 +985,8 @@ class FakeConditionalFormatCollection extends FakeCollection<FakeConditionalForm
 
   /** "Adds a new conditional format to the collection at the first/top priority." */
   add(type: string): FakeConditionalFormatProxy {
-    this.context.requireApi("1.6", "ConditionalFormatCollection.add");
     let created: FakeConditionalFormat | undefined;
-    this.context.queue(() => {
+    this.context.queueApi("1.6", "ConditionalFormatCollection.add", () => {
       if (!CONDITIONAL_FORMAT_TYPES.has(type)) throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "ConditionalFormatCollection.add");
       if (type !== "ContainsText") throw new Error(`the fake does not model ${type} conditional formats`);
       created = { type, range: rectAddress(this.range.rect()), stopIfTrue: false, textComparison: {} };
@@ -1101,6 +1097,13 @@ const MAX_HEADER_FOOTER = 255;
 
 class FakePageLayoutProxy extends FakeClientObject {
   readonly headersFooters: FakeHeaderFooterGroupProxy;
+  /** Defined in the constructor: read after load, set in points. */
+  declare leftMargin: number;
+  declare rightMargin: number;
+  declare topMargin: number;
+  declare bottomMargin: number;
+  declare headerMargin: number;
+  declare footerMargin: number;
   constructor(
     context: FakeRequestContext,
     private readonly sheet: () => FakeSheet,
@@ -1123,8 +1126,7 @@ class FakePageLayoutProxy extends FakeClientObject {
     return this.sheet().pageLayout;
   }
   private change(member: string, apply: (layout: FakePageLayout) => void): void {
-    this.context.requireApi("1.9", `PageLayout.${member}`);
-    this.context.queue(() => apply(this.layout()));
+    this.context.queueApi("1.9", `PageLayout.${member}`, () => apply(this.layout()));
   }
   protected readers(): Readers {
     const layout = () => this.layout();
@@ -1192,7 +1194,7 @@ class FakePageLayoutProxy extends FakeClientObject {
   }
 
   getPrintTitleRowsOrNullObject(): FakeRange {
-    this.context.requireApi("1.9", "PageLayout.getPrintTitleRowsOrNullObject");
+    this.context.queueApi("1.9", "PageLayout.getPrintTitleRowsOrNullObject", () => undefined);
     const range = new FakeRange(this.context, () => this.sheet(), "A1");
     const current = () => this.layout().printTitleRows;
     Object.defineProperty(range, "rect", { value: () => parseRangeAddress(current() ?? "1:1") });
@@ -1225,6 +1227,13 @@ class FakeHeaderFooterGroupProxy extends FakeClientObject {
 const HEADER_FOOTER_KEYS = ["leftHeader", "centerHeader", "rightHeader", "leftFooter", "centerFooter", "rightFooter"] as const;
 
 class FakeHeaderFooterProxy extends FakeClientObject {
+  /** Defined in the constructor: read after load; Excel's header and footer codes (&A, &P…). */
+  declare leftHeader: string;
+  declare centerHeader: string;
+  declare rightHeader: string;
+  declare leftFooter: string;
+  declare centerFooter: string;
+  declare rightFooter: string;
   constructor(
     context: FakeRequestContext,
     private readonly resolve: () => FakeHeaderFooter,
@@ -1234,8 +1243,7 @@ class FakeHeaderFooterProxy extends FakeClientObject {
       Object.defineProperty(this, key, {
         get: () => this.loaded(key),
         set: (text: string) => {
-          this.context.requireApi("1.9", `HeaderFooter.${key}`);
-          this.context.queue(() => {
+          this.context.queueApi("1.9", `HeaderFooter.${key}`, () => {
             const hf = this.resolve();
             const part = key.endsWith("Header") ? "Header" : "Footer";
             const others = HEADER_FOOTER_KEYS.filter((k) => k.endsWith(part) && k !== key).reduce((n, k) => n + hf[k].length, 0);

@@ -8,7 +8,7 @@ import { writeXlsx } from "../../src/cli/xlsx-writer";
 import { EX_DBSIZE, EX_IOPS, EX_LOGVOL } from "../../src/functions";
 import { cellBlocks, characterWidthToPoints, chooseFreeSuffix, DesignLoadError, writeDesign, type DesignBuilder } from "../../src/taskpane/excel-writer";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
-import type { WorkbookModel } from "../../src/workbook/model";
+import type { CellModel, InputRule, WorkbookModel } from "../../src/workbook/model";
 import { DESIGN_CELLS, INPUT_CELLS, referenceDesign, sheetReference } from "../../src/workbook/template";
 import { FakeExcelHost, type FakeRequestContext } from "../support/fake-excel";
 import { cellsOfCliFile, cellsOfHost, cellsOfModel, engineCalculation } from "../support/fake-excel-file";
@@ -99,7 +99,7 @@ describe("loading the reference design", () => {
     expect(host.workbook.sheet(chart.sheet)!.charts).toEqual([
       expect.objectContaining({ title: chart.title, source: `${chart.sheet}!${chart.source}`, seriesBy: "Columns", from: chart.from, to: chart.to }),
     ]);
-    expect(host.workbook.activeSheet).toBe("Inputs");
+    expect(host.workbook.activeSheet).toBe(model.sheets[0].name);
   });
 
   test("writes the same cells, formulas, number formats and names as the CLI's file writer", async () => {
@@ -139,16 +139,60 @@ describe("round trips", () => {
     });
   }
 
+  /** `sheets` sheets of `rows` rows, each with input rules (every kind), highlights, page setup, hidden gridlines and a font. */
+  function decoratedModel(sheets: number, rows: number): DesignBuilder {
+    const kinds: InputRule[] = [
+      { kind: "whole", min: 1, max: 100_000, allowBlank: false, prompt: "Users", error: "Too many users" },
+      { kind: "decimal", min: 0, max: 1e7, aboveMin: true, allowBlank: false, prompt: "Quota", error: "Above 0" },
+      { kind: "list", values: ["RAID10", "RAID50"], allowBlank: true, prompt: "RAID", error: "Pick one" },
+    ];
+    return (suffix) => ({
+      title: "Many sheets",
+      font: { name: "Arial", size: 10 },
+      sheets: Array.from({ length: sheets }, (_, n) => ({
+        name: `Sheet ${n + 1}${suffix}`,
+        gridlines: n % 2 === 0,
+        print: { orientation: n % 2 ? "landscape" : "portrait", fitToPagesTall: n % 3, titleRows: "1:2" },
+        highlights: [
+          { range: `C1:C${rows}`, text: "FAIL", tone: "bad" as const },
+          { range: `C1:C${rows}`, text: "PASS", tone: "good" as const },
+        ],
+        cells: Array.from({ length: rows }, (_, r): CellModel[] => [
+          { address: `A${r + 1}`, value: `Input ${r + 1}`, role: "label" },
+          { address: `B${r + 1}`, value: r % 3 === 2 ? "RAID10" : r + 1, role: "input", rule: kinds[r % 3] },
+          { address: `C${r + 1}`, value: r % 2 ? "PASS" : "FAIL", role: "output" },
+        ]).flat(),
+      })),
+      names: [],
+      charts: [],
+    });
+  }
+
   test.each([
     ["the reference design", 2, reference],
     ["a synthetic model of 300 cells", 2, syntheticModel(10)],
     ["a synthetic model of 30,000 cells", 2, syntheticModel(1_000)],
+    ["40 sheets with input rules, highlights and page setup", 2, decoratedModel(40, 30)],
   ])("loading %s takes %i syncs", async (_what, syncs, build) => {
     const host = hostWith();
     const report = await load(host, build);
     expect(report.syncs).toBe(syncs);
     expect(host.syncCount).toBe(syncs);
     expectHostHoldsModel(host, build(""));
+  });
+
+  test("40 decorated sheets: every rule, highlight and page setup is in the host after those two syncs", async () => {
+    const host = hostWith();
+    const build = decoratedModel(40, 30);
+    const report = await load(host, build);
+    expect(report.skipped).toEqual([]);
+    for (const sheet of build("").sheets) {
+      const written = host.workbook.sheet(sheet.name)!;
+      expect(written.dataValidations.size).toBe(sheet.cells.filter((c) => c.rule).length);
+      expect(written.conditionalFormats.map((f) => f.textComparison?.rule?.text)).toEqual(["FAIL", "PASS"]);
+      expect(written.pageLayout).toMatchObject({ zoom: { horizontalFitToPages: 1, verticalFitToPages: sheet.print!.fitToPagesTall }, printTitleRows: "$1:$2" });
+      expect(written.showGridlines).toBe(sheet.gridlines);
+    }
   });
 });
 
