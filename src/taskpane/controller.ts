@@ -18,7 +18,7 @@ export interface PaneView {
 export function loadedMessage(what: string, report: WriteReport): string {
   const where = `Loaded ${what} into sheets ${report.sheetNames.join(", ")}`;
   return report.suffix === ""
-    ? `${where}. Change the yellow cells on ${report.sheetNames[0]} and every output follows.`
+    ? `${where}. Change the yellow cells on ${report.sheetNames.find((name) => name.startsWith("Inputs")) ?? report.sheetNames[0]} and every output follows.`
     : `${where} — your existing sheets were left as they were.`;
 }
 

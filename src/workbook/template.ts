@@ -675,7 +675,6 @@ const SCENARIO_ROWS: ReadonlyArray<{ scenario: FailoverScenario; fails: string }
 const RESILIENCE_FIRST_ROW = 5;
 const RESILIENCE_LAST_ROW = RESILIENCE_FIRST_ROW + SCENARIO_ROWS.length - 1;
 const RESILIENCE_SUMMARY_ROW = RESILIENCE_LAST_ROW + 2;
-const RESILIENCE_WIDTH = 8;
 export const NOT_SURVIVABLE = "not survivable";
 const NO_VALUE = "—";
 
@@ -747,7 +746,8 @@ function buildResilience(sheet: string, designSheet: string, names: Record<NameK
   const s = RESILIENCE_SUMMARY_ROW;
   const span = (col: string) => `${col}${RESILIENCE_FIRST_ROW}:${col}${RESILIENCE_LAST_ROW}`;
   cells.push(
-    ...sectionHeading(s, "Design for the worst survivable case", RESILIENCE_WIDTH),
+    // The heading's fill runs under its label (A-D); the answers beside it stay plain.
+    ...sectionHeading(s, "Design for the worst survivable case", 3),
     { address: `D${s}`, value: "Target, cores, memory:", role: "heading" },
     { address: `E${s}`, formula: `=MAX(${span("E")})`, numberFormat: FORMAT.iops, role: "output" },
     { address: `F${s}`, formula: `=MAX(${span("F")})`, numberFormat: FORMAT.cores, role: "output" },

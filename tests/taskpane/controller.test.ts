@@ -53,10 +53,10 @@ describe("Load the reference design", () => {
   test("reports the sheets it filled, and says the user's sheets were left alone when it used a suffix", async () => {
     const { host, view, pane } = setUp();
     expect(await pane.loadReference()).toBe(true);
-    expect(view.last).toEqual({ kind: "success", text: "Loaded the reference design into sheets Inputs, Design, Resilience, Jetstress, Hardware, Sources. Change the yellow cells on Inputs and every output follows." });
+    expect(view.last).toEqual({ kind: "success", text: "Loaded the reference design into sheets Summary, Inputs, Design, Resilience, Jetstress, Hardware, Sources. Change the yellow cells on Inputs and every output follows." });
 
     expect(await pane.loadReference()).toBe(true);
-    expect(view.last).toEqual({ kind: "success", text: "Loaded the reference design into sheets Inputs 2, Design 2, Resilience 2, Jetstress 2, Hardware 2, Sources 2 — your existing sheets were left as they were." });
+    expect(view.last).toEqual({ kind: "success", text: "Loaded the reference design into sheets Summary 2, Inputs 2, Design 2, Resilience 2, Jetstress 2, Hardware 2, Sources 2 — your existing sheets were left as they were." });
     expect(view.busy).toEqual([true, false, true, false]);
     expect(host.workbook.sheets.map((s) => s.name)).toEqual(["Sheet1", ...templateSheetList(""), ...templateSheetList(" 2")]);
   });
@@ -74,7 +74,7 @@ describe("Load with my numbers", () => {
   test("loads the design with the user's numbers, which the outputs then follow", async () => {
     const { host, view, pane } = setUp();
     expect(await pane.loadWithNumbers({ ...REFERENCE_FORM, users: "7,500", copies: "3" })).toBe(true);
-    expect(view.last.text).toMatch(/^Loaded the design with your numbers into sheets Inputs, Design, Resilience, Jetstress, Hardware, Sources\./);
+    expect(view.last.text).toMatch(/^Loaded the design with your numbers into sheets Summary, Inputs, Design, Resilience, Jetstress, Hardware, Sources\. Change the yellow cells on Inputs/);
     expect(view.fieldErrors).toEqual({});
     const inputs = host.workbook.sheet("Inputs")!;
     expect(inputs.cell(INPUT_CELLS.users)!.value).toBe(7500);

@@ -73,7 +73,8 @@ describe("loading the reference design", () => {
     expect(host.rangeWrites.get("formulas")).toBe(blocks);
     expect(host.rangeWrites.get("numberFormat")).toBeLessThanOrEqual(blocks);
     expect(blocks).toBeLessThan(report.cellsWritten / 10);
-    expect(host.operationsPerSync[1]).toBeLessThan(report.cellsWritten / 2);
+    // Commands grow with runs of like cells (blocks, styles, rules, fonts), never one per cell.
+    expect(host.operationsPerSync[1]).toBeLessThan(report.cellsWritten * 0.75);
   });
 
   test("writes EXSIZE formulas as a user types them, namespace included", async () => {

@@ -95,7 +95,8 @@ describe("the template's native formulas compute what its EXSIZE formulas comput
       messagesPerDay: fc.integer({ min: 10, max: 500 }),
       messageKB: fc.oneof(fc.constantFrom(50, 75, 75.4, 100, 150, 150.5, 200), fc.double({ min: 1, max: 400, noNaN: true })),
       copies: fc.integer({ min: 1, max: 6 }),
-      maxDatabaseGB: fc.constantFrom(200, 500, 1024, 2048),
+      // Within the functions' reach: at most 100,000 databases (issue 12 refuses bigger designs as a whole).
+      maxDatabaseGB: fc.constantFrom(500, 1024, 2048),
       exchangeVersion: fc.constantFrom(2010, 2013, 2016, 2019),
       arrayRaid: fc.constantFrom("RAID50", "RAID10"),
       arrayModel: fc.constantFrom("auto", "PS6500E 500GB", "PS6000XV 600GB", "PS6500E 2TB"),

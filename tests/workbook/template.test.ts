@@ -219,6 +219,14 @@ function formulaReferences(model: WorkbookModel, which: "formula" | "native" = "
   return found;
 }
 
+test("no sheet has two cells at one address", () => {
+  const duplicates = referenceDesign().sheets.flatMap((sheet) => {
+    const seen = new Set<string>();
+    return sheet.cells.filter((c) => (seen.has(c.address) ? true : (seen.add(c.address), false))).map((c) => `${sheet.name}!${c.address}`);
+  });
+  expect(duplicates).toEqual([]);
+});
+
 describe("every formula parses and refers only to what the model has", () => {
   test.each([[""], [" 2"]])("suffix %p", (suffix) => {
     const model = referenceDesign({ suffix });
