@@ -12,3 +12,4 @@ export * from "./server";
 export * from "./jetstress";
 export * from "./general-format";
 export * from "./excel-formulas";
+export * from "./microsoft";

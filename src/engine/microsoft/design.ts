@@ -1,0 +1,332 @@
+import { SizingError } from "../errors";
+import { copiesPerSite } from "../failover";
+import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "./mailbox";
+import { MEMORY_STEPS, MICROSOFT, MIN_MEMORY_BY_COPIES, MIN_MEMORY_CONFIG_GB, type MicrosoftFactors } from "./tables";
+
+/**
+ * One DAG (or, with one copy, stand-alone servers) as the calculator sizes it: the mailbox tiers it
+ * holds, its servers per site (Input!C26: servers hosting active mailboxes per datacenter; one or
+ * two sites, active/active as the Input!G23 example) and its database copies (HA plus lagged,
+ * Input!C30:C31), placed round-robin over the sites from the first.
+ */
+export interface MicrosoftDesign {
+  tiers: readonly MailboxTier[];
+  serversPerSite: readonly number[];
+  copies: number;
+  /** Specific databases per DAG instead of the calculated count (Input!G38 "No", G39). */
+  databases?: number;
+  /** Processor cores per server and its SPECint2006 rate (0 = not given) — Input!C131, D131. */
+  cores: number;
+  specRate: number;
+}
+
+const ceil = Math.ceil;
+const ceilingTo = (x: number, step: number) => ceil(x / step) * step;
+function permut(n: number, k: number): number {
+  let p = 1;
+  for (let i = 0; i < k; i++) p *= n - i;
+  return p;
+}
+
+/**
+ * The calculated maximum database size, GB — Role Requirements!C62 (707.8 in the example):
+ * stand-alone 200 GB (Variables!K33); on RAID 2,000 GB (Variables!K34); on a JBOD disk of D raw GB
+ * holding v databases per volume: formatted(D) ÷ v × (1 − free) ÷ (1 + CI + CI ÷ v), where
+ * formatted(D) = D × 10⁹ ÷ 1024³ (Storage Design!C46); with one database per volume, 2,000 GB on a
+ * disk above 2,500 GB, else ROUNDUP(formatted × (1 − free) ÷ (1 + 2 CI)).
+ */
+export function maxDatabaseGB(copies: number, f: MicrosoftFactors): number {
+  if (copies < 2) return MICROSOFT.maxDatabaseGBStandalone;
+  if (!(f.diskGB > 0)) return MICROSOFT.maxDatabaseGBWithCopies;
+  const formatted = f.diskGB * MICROSOFT.formattedPerRawGB;
+  const perVolume = f.databasesPerVolume > 0 ? f.databasesPerVolume : copies;
+  const ci = f.contentIndexShare;
+  if (perVolume > 1) return ((formatted / perVolume) * (1 - f.volumeFreeShare)) / (1 + ci + ci / perVolume);
+  if (f.diskGB > MICROSOFT.largeDiskRawGB) return MICROSOFT.maxDatabaseGBWithCopies;
+  return ceil((formatted * (1 - f.volumeFreeShare)) / (1 + ci * 2));
+}
+
+/** Active databases on the busiest server in each failure the calculator models — Role Requirements!C194:G196. */
+export interface ActiveDatabases {
+  normal: number;
+  server: number;
+  doubleServer: number;
+  site: number;
+  siteServer: number;
+  siteDoubleServer: number;
+  /** The largest: what memory, megacycles and log reads are sized for — Role Requirements!C103 (40). */
+  worst: number;
+}
+
+export interface MicrosoftSizing {
+  mailboxes: number;
+  perTier: MailboxRequirement[];
+  /** Share of each tier among the mailboxes — Role Requirements!C66:C69. */
+  tierShares: number[];
+  /** Weighted mailbox size on disk, MB. */
+  mailboxOnDiskMB: number;
+  /** Role Requirements!C62 (707.8). */
+  maxDatabaseGB: number;
+  /** Mailboxes a database of the maximum size holds — Role Requirements!C75 (66.56). */
+  mailboxesPerDatabaseLimit: number;
+  /** Databases per DAG — Role Requirements!C79 (40); per server when stand-alone. */
+  databases: number;
+  /** Role Requirements!C81 (62.5). */
+  mailboxesPerDatabase: number;
+  /** Database size with overhead, GB — Volume Requirements!E123 (664.7). */
+  databaseGB: number;
+  /** Database copies on each server — Role Requirements!C102 (40). */
+  copiesPerServer: number;
+  servers: number;
+  active: ActiveDatabases;
+  /** Database IOPS of the DAG's active databases with overhead — Role Requirements!I76 (402). */
+  environmentIops: number;
+  readShare: number;
+  /** Per database, per server, per DAG — Role Requirements!C281, D281, E281 (10.05, 402, 1,608). */
+  databaseIops: number;
+  serverIops: number;
+  dagIops: number;
+  /** Log IOPS: writes and reads per server, per server, per DAG — Role Requirements!I80, I81, D282, E282 (80.4 + 8.04 = 88.44; 353.8). */
+  serverLogWrites: number;
+  serverLogReads: number;
+  serverLogIops: number;
+  dagLogIops: number;
+  databaseLogIops: number;
+  /** Database cache the busiest server needs, GB — Role Requirements!C134 (30). */
+  cacheGB: number;
+  /** Role Requirements!C133, C140, C138, C139, C141, C142 (14, 8.4, 128.4, 7.04, 128.4, 160). */
+  minimumMemoryGB: number;
+  casMemoryGB: number;
+  calculatedMemoryGB: number;
+  contentIndexMemoryGB: number;
+  totalMemoryGB: number;
+  memoryGB: number;
+  /** Worst-case megacycles of the busiest server — Role Requirements!G199:G201, C256 (21,250 + 0 + 7,968.75). */
+  activeMegacycles: number;
+  passiveMegacycles: number;
+  casMegacycles: number;
+  megacycles: number;
+  /** Megacycles per core and per server from the SPECint2006 rate — Role Requirements!C159, C162; NaN without a rate. */
+  megacyclesPerCore: number;
+  availableMegacycles: number;
+  /** Cores needed and utilisation — Role Requirements!C254, G208; NaN without a rate. */
+  coresNeeded: number;
+  utilization: number;
+  /** Logs per database per day: users' and mailbox moves' — Role Requirements!C148, C154, C155 (2,500 + 972.3). */
+  userLogsPerDatabase: number;
+  moveLogsPerDatabase: number;
+  logsPerDatabase: number;
+  /** Log space per database, GB — Volume Requirements!F123 (23.7 with the example's 7-day lag). */
+  logSpaceGB: number;
+  /** Log streams that cross between the sites — Role Requirements!I173 (80). */
+  logStreams: number;
+}
+
+function checkDesign(d: MicrosoftDesign): void {
+  if (d.tiers.length === 0 || d.tiers.every((t) => t.mailboxes === 0)) throw new SizingError("#VALUE!", "mailboxes must total at least 1");
+  if (d.serversPerSite.length < 1 || d.serversPerSite.length > 2) throw new SizingError("#VALUE!", "servers must be one or two sites");
+  const perSite = copiesPerSite(d.copies, d.serversPerSite.length);
+  perSite.forEach((c, s) => {
+    if (c > d.serversPerSite[s]) {
+      throw new SizingError("#N/A", `copies: ${c} copies in site ${s + 1} need as many servers there; it has ${d.serversPerSite[s]}`);
+    }
+  });
+}
+
+/** Databases per DAG — Role Requirements!C76:C80 and C79 (HA); C77 and C80 stand-alone. */
+function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha: boolean): number {
+  if (d.databases !== undefined) return d.databases;
+  const firstSite = d.serversPerSite[0];
+  const firstCopies = copiesPerSite(d.copies, d.serversPerSite.length)[0];
+  const maxDatabases = ha ? Math.floor((MICROSOFT.maxDatabasesPerServer * firstSite) / firstCopies) : MICROSOFT.maxDatabasesPerServer;
+  const perDatabase = ceil(limit); // C76
+  const raw = mailboxes / perDatabase;
+  const calculated = Math.min(ceil(raw) < 2 ? ceil(raw) : ceilingTo(raw, 2), maxDatabases); // C77
+  if (!ha) return Math.max(1, calculated); // C80 stand-alone
+  const permutations = permut(firstSite, firstCopies);
+  const symmetric = ceilingTo(calculated, permutations); // C78
+  let count: number; // C80
+  if (maxDatabases > symmetric) count = symmetric;
+  else if (maxDatabases < symmetric && symmetric - maxDatabases < permutations && symmetric - permutations !== 0) count = symmetric - permutations;
+  else if (calculated === maxDatabases) count = calculated;
+  else if (calculated <= 1) count = 1;
+  else count = ceilingTo(calculated, firstSite * (d.serversPerSite.length === 2 ? 2 : 1));
+  return count + (count % MICROSOFT.diskGroup); // C79
+}
+
+/**
+ * Active databases on the busiest server — Role Requirements!C116:C130, for one or two sites,
+ * active/active: the databases split half and half between the sites (Variables!K43), each spread
+ * over its site's servers; a failed server's databases spread over the site's others; a failed site's
+ * over the other site, then one or two more servers fail there. A case needs copies to activate.
+ */
+export function activeDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number): ActiveDatabases {
+  const sites = serversPerSite.length;
+  const siteCopies = copiesPerSite(copies, sites);
+  const cap = (n: number) => Math.min(n, copiesPerServer);
+  const r: ActiveDatabases = { normal: 0, server: 0, doubleServer: 0, site: 0, siteServer: 0, siteDoubleServer: 0, worst: 0 };
+  if (copies < 2) {
+    r.normal = r.worst = databases;
+    return r;
+  }
+  const firstSiteDatabases = sites === 2 ? ceil(databases * MICROSOFT.firstSiteUserShare) : databases;
+  for (let s = 0; s < sites; s++) {
+    const n = serversPerSite[s];
+    const normal = (s === 0 ? firstSiteDatabases : databases - firstSiteDatabases) / n;
+    r.normal = Math.max(r.normal, normal);
+    if (siteCopies[s] >= 2 && n > 1) r.server = Math.max(r.server, cap(ceil(normal + normal / (n - 1))));
+    if (siteCopies[s] >= 3 && n >= 4) r.doubleServer = Math.max(r.doubleServer, cap(ceil(normal + (normal * 2) / (n - 2))));
+    if (sites === 2) {
+      const other = 1 - s;
+      const m = serversPerSite[other];
+      if (siteCopies[other] >= 1) r.site = Math.max(r.site, cap(ceil(databases / m)));
+      if (siteCopies[other] >= 2 && m >= 2) r.siteServer = Math.max(r.siteServer, cap(ceil(databases / (m - 1))));
+      if (siteCopies[other] >= 3 && m >= 4) r.siteDoubleServer = Math.max(r.siteDoubleServer, cap(ceil(databases / (m - 2))));
+    }
+  }
+  r.worst = Math.max(ceil(r.normal), r.server, r.doubleServer, r.site, r.siteServer, r.siteDoubleServer);
+  return r;
+}
+
+/** Memory rounded up to a configuration — Role Requirements!C142. */
+export function memoryConfigurationGB(gb: number): number {
+  const step = MEMORY_STEPS.find((s) => gb >= s.fromGB) ?? MEMORY_STEPS[MEMORY_STEPS.length - 1];
+  return Math.max(ceilingTo(gb, step.stepGB), MIN_MEMORY_CONFIG_GB);
+}
+
+/** Minimum memory by copies on the server — Tables!A16:C21, ascending lookup. */
+export function minimumMemoryGB(copiesOnServer: number): number {
+  let gb = MIN_MEMORY_BY_COPIES[0].memoryGB;
+  for (const row of MIN_MEMORY_BY_COPIES) if (copiesOnServer >= row.fromCopies) gb = row.memoryGB;
+  return gb;
+}
+
+/** The whole calculation for one DAG; each field names the calculator cell it reproduces. */
+export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): MicrosoftSizing {
+  checkDesign(d);
+  const ha = d.copies >= 2;
+  const servers = d.serversPerSite.reduce((a, b) => a + b, 0);
+  const perTier = d.tiers.map((t) => mailboxRequirement(t.messagesPerDay, t.messageKB, t.quotaMB, t.archiveMB, ha, f));
+  const mailboxes = d.tiers.reduce((a, t) => a + t.mailboxes, 0);
+  const tierShares = d.tiers.map((t) => t.mailboxes / mailboxes);
+  const weighted = (pick: (r: MailboxRequirement, i: number) => number) => perTier.reduce((a, r, i) => a + tierShares[i] * pick(r, i), 0);
+  const mailboxOnDiskMB = weighted((r) => r.mailboxOnDiskMB);
+
+  // Stand-alone servers each hold their share of the mailboxes (Role Requirements!C77 "TotalMBXPerSvr").
+  const sized = ha ? mailboxes : mailboxes / servers;
+  const maxDb = maxDatabaseGB(d.copies, f);
+  const limit = (maxDb * (1 - f.dataOverhead) * 1024) / mailboxOnDiskMB; // C75
+  const databases = databaseCount(sized, limit, d, ha);
+  const mailboxesPerDatabase = sized / databases; // C81
+  const databaseGB = ((mailboxesPerDatabase * mailboxOnDiskMB) / 1024) * (1 + f.dataOverhead); // Volume Requirements!D123, E123
+  const copiesPerServer = ha ? Math.round((databases * d.copies) / servers) : databases; // C102
+  const active = activeDatabases(databases, d.serversPerSite, d.copies, copiesPerServer);
+
+  // I/O — Role Requirements!C31, I75:I83.
+  const transfers = perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.iops, 0) / (ha ? 1 : servers);
+  const readTransfers = perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.reads, 0) / (ha ? 1 : servers);
+  const readShare = transfers > 0 ? readTransfers / transfers : 0;
+  const environmentIops = transfers * (1 + f.ioOverhead);
+  const databaseIops = environmentIops / databases;
+  const serverIops = ha ? databaseIops * copiesPerServer : environmentIops;
+  const writeShare = 1 - readShare;
+  const serverLogWrites = serverIops * writeShare * (ha ? MICROSOFT.logWriteShareHa : MICROSOFT.logWriteShareStandalone);
+  const serverLogReads = ha ? databaseIops * writeShare * MICROSOFT.logReadShare * active.worst : 0;
+  const serverLogIops = serverLogWrites + serverLogReads;
+  const databaseLogIops = databaseIops * writeShare * (ha ? MICROSOFT.logWriteShareHa : MICROSOFT.logWriteShareStandalone) + (ha ? databaseIops * writeShare * MICROSOFT.logReadShare : 0);
+
+  // Megacycles of the busiest server in its worst case — G199:G201.
+  const busyActive = ha ? active.worst : databases;
+  const busyPassive = ha ? copiesPerServer - active.worst : 0;
+  const perDatabase = (pick: (r: MailboxRequirement) => number) => mailboxesPerDatabase * weighted(pick);
+  const virtual = 1 + f.hypervisor;
+  const activeMegacycles = busyActive * perDatabase((r) => r.activeMegacycles) * virtual;
+  const passiveMegacycles = busyPassive * perDatabase((r) => r.passiveMegacycles) * virtual;
+  const casMegacycles = f.multiRole > 0 ? busyActive * perDatabase((r) => r.casMegacycles) * virtual : 0;
+  const megacycles = activeMegacycles + passiveMegacycles + casMegacycles;
+  const hasRate = d.specRate > 0;
+  const megacyclesPerCore = hasRate ? (d.specRate / d.cores) * (MICROSOFT.baselineMegacycles / MICROSOFT.baselineSpecPerCore) : NaN;
+  const availableMegacycles = d.cores * megacyclesPerCore;
+  const coresNeeded = hasRate ? ceil(megacycles / megacyclesPerCore) : NaN;
+  const utilization = megacycles / availableMegacycles;
+
+  // Memory — C133:C142.
+  const cacheGB = ceil((busyActive * perDatabase((r) => r.cacheMB)) / 1024);
+  const minimumMemory = minimumMemoryGB(copiesPerServer);
+  const casMemoryGB = hasRate
+    ? Math.round(MICROSOFT.casMemoryBaseGB + (casMegacycles / availableMegacycles) * d.cores * 2)
+    : d.cores * MICROSOFT.casMemoryPerCoreGB + MICROSOFT.casMemoryBaseGB;
+  const calculatedMemoryGB = Math.max(minimumMemory, cacheGB / MICROSOFT.cacheShareOfMemory + (f.multiRole > 0 ? casMemoryGB : 0));
+  const itemsPerDatabase = mailboxesPerDatabase * perTier.reduce((a, r, i) => a + (tierShares[i] * r.mailboxOnDiskMB) / d.tiers[i].messageKB, 0);
+  const contentIndexMemoryGB =
+    MICROSOFT.contentIndexBaseGB +
+    (itemsPerDatabase * busyActive * MICROSOFT.contentIndexBytesPerActiveItem + itemsPerDatabase * busyPassive * MICROSOFT.contentIndexBytesPerPassiveItem) / 1024 ** 3;
+  const totalMemoryGB =
+    MICROSOFT.cacheShareOfMemory * calculatedMemoryGB + contentIndexMemoryGB > calculatedMemoryGB ? calculatedMemoryGB + contentIndexMemoryGB : calculatedMemoryGB;
+
+  // Logs — Role Requirements!C147:C155, Volume Requirements!F123.
+  const userLogs = perTier.reduce((a, r, i) => a + r.logsPerDay * d.tiers[i].mailboxes, 0) / (ha ? 1 : servers) * (1 + f.dataOverhead);
+  const moveGB = perTier.reduce((a, r, i) => a + ((d.tiers[i].mailboxes / (ha ? 1 : servers)) * f.moveShare * r.mailboxOnDiskMB) / 1024, 0) * (1 + f.dataOverhead);
+  const userLogsPerDatabase = userLogs / databases;
+  const moveLogsPerDatabase = (moveGB * 1024) / databases / MICROSOFT.daysPerWeek;
+  const keptDays = Math.max(f.truncationFailureDays, f.lagDays, 1);
+  const logSpaceGB = ((userLogs * keptDays) / 1024 + moveGB) / databases;
+  const siteCopies = copiesPerSite(d.copies, d.serversPerSite.length);
+  const firstSiteDatabases = d.serversPerSite.length === 2 ? ceil(databases * MICROSOFT.firstSiteUserShare) : databases;
+  const logStreams = d.serversPerSite.length === 2 ? firstSiteDatabases * siteCopies[1] + (databases - firstSiteDatabases) * siteCopies[0] : 0;
+
+  return {
+    mailboxes,
+    perTier,
+    tierShares,
+    mailboxOnDiskMB,
+    maxDatabaseGB: maxDb,
+    mailboxesPerDatabaseLimit: limit,
+    databases,
+    mailboxesPerDatabase,
+    databaseGB,
+    copiesPerServer,
+    servers,
+    active,
+    environmentIops,
+    readShare,
+    databaseIops,
+    serverIops,
+    dagIops: serverIops * servers,
+    serverLogWrites,
+    serverLogReads,
+    serverLogIops,
+    dagLogIops: serverLogIops * servers,
+    databaseLogIops,
+    cacheGB,
+    minimumMemoryGB: minimumMemory,
+    casMemoryGB,
+    calculatedMemoryGB,
+    contentIndexMemoryGB,
+    totalMemoryGB,
+    memoryGB: memoryConfigurationGB(totalMemoryGB),
+    activeMegacycles,
+    passiveMegacycles,
+    casMegacycles,
+    megacycles,
+    megacyclesPerCore,
+    availableMegacycles,
+    coresNeeded,
+    utilization,
+    userLogsPerDatabase,
+    moveLogsPerDatabase,
+    logsPerDatabase: userLogsPerDatabase + moveLogsPerDatabase,
+    logSpaceGB,
+    logStreams,
+  };
+}
+
+/**
+ * Log replication between the sites, Mb/s, in an hour that generates `hourShare` of the day's logs —
+ * Replication Requirements!E12, E14: share × logs per database per day × 8 Mb ÷ 3,600 s ×
+ * (1 − compression), per database and times the log streams that cross.
+ */
+export function replicationMbps(logsPerDatabasePerDay: number, hourShare: number, streams: number, f: MicrosoftFactors): { perDatabase: number; total: number } {
+  const perDatabase = ((hourShare * logsPerDatabasePerDay * MICROSOFT.bitsPerLog) / MICROSOFT.secondsPerHour) * (1 - f.logCompression);
+  return { perDatabase, total: perDatabase * streams };
+}

@@ -1,0 +1,110 @@
+import { SizingError } from "../errors";
+import { MAX_MESSAGE_PROFILE, MESSAGE_PROFILES, MESSAGE_PROFILE_STEP, MICROSOFT, type MessageProfile, type MicrosoftFactors } from "./tables";
+
+/** One mailbox tier as the calculator's Input sheet asks for it (Input!B54:C71, up to four tiers). */
+export interface MailboxTier {
+  mailboxes: number;
+  messagesPerDay: number;
+  messageKB: number;
+  quotaMB: number;
+  /** Personal archive quota, MB (0 = none) — Input!C61. */
+  archiveMB: number;
+}
+
+/**
+ * The calculator's profile row for a message count — Tables!A4:F13, looked up exactly by its drop-down.
+ * @compatibility A count between two rows is sized as the next row up (the calculator offers only
+ * multiples of 50); above 500 is an error, as the calculator has no such row.
+ */
+export function messageProfile(messagesPerDay: number): MessageProfile {
+  if (!(messagesPerDay > 0) || messagesPerDay > MAX_MESSAGE_PROFILE) {
+    throw new SizingError("#VALUE!", `messagesPerDay must be a number above 0 up to ${MAX_MESSAGE_PROFILE} (the calculator's profiles are 50 to 500); got ${messagesPerDay}`);
+  }
+  const messages = Math.max(MESSAGE_PROFILE_STEP, Math.ceil(messagesPerDay / MESSAGE_PROFILE_STEP) * MESSAGE_PROFILE_STEP);
+  return MESSAGE_PROFILES[messages / MESSAGE_PROFILE_STEP - 1];
+}
+
+export interface MailboxRequirement {
+  /** The profile row used: 200 for 200 messages a day. */
+  profileMessages: number;
+  /** Transaction logs per mailbox per day — Role Requirements!C18 (40). */
+  logsPerDay: number;
+  /** Dumpster and white space of the primary mailbox, MB — Role Requirements!C20 (649.8). */
+  dumpsterMB: number;
+  /** Dumpster and white space of the archive, MB — Role Requirements!C21 (0 without an archive). */
+  archiveDumpsterMB: number;
+  /** Mailbox size on disk, whole MB rounded up — Role Requirements!C22 (10,890). */
+  mailboxOnDiskMB: number;
+  /** Database IOPS per mailbox, before the I/O overhead — Role Requirements!C30 (0.134). */
+  iops: number;
+  /** Reads and writes per mailbox — Role Requirements!C27, C28 (0.0804, 0.0536). */
+  reads: number;
+  writes: number;
+  /** Read share of database I/O — Role Requirements!C29 (0.6). */
+  readShare: number;
+  /** Database cache per mailbox, MB — Role Requirements!C17 (12). */
+  cacheMB: number;
+  /** Megacycles per active, passive mailbox and client access — Role Requirements!C14, C15, C16 (8.5, 2.74, 3.19). */
+  activeMegacycles: number;
+  passiveMegacycles: number;
+  casMegacycles: number;
+}
+
+/** Dumpster plus white space of a mailbox (or archive) of `quotaMB` — Role Requirements!C20/C21. */
+export function dumpsterMB(messages: number, messageKB: number, quotaMB: number, f: MicrosoftFactors): number {
+  const dailyMB = messages * (messageKB / 1024);
+  const dumpster = dailyMB * f.deletedItemDays + quotaMB * f.singleItemShare + quotaMB * f.calendarShare;
+  return Math.min(dumpster, MICROSOFT.dumpsterCapMB) + dailyMB;
+}
+
+/** Logs scale with message size in steps of 0.1 — Role Requirements!C18 (75 KB → 1.0, 150 KB → 1.9). */
+export function logSizeMultiplier(messageKB: number): number {
+  return Math.round((messageKB / MICROSOFT.logSizeDivisorKB) * 10) / 10;
+}
+
+/** Read share by profile and by DAG or stand-alone — Role Requirements!C29. */
+export function readShare(profileMessages: number, highAvailability: boolean): number {
+  const shares = highAvailability ? MICROSOFT.readShareHa : MICROSOFT.readShareStandalone;
+  return profileMessages <= MICROSOFT.readShareBreakMessages ? shares.upTo250 : shares.above250;
+}
+
+/**
+ * Everything the calculator derives for one mailbox — Role Requirements!C11:C30 (Tier-1 column).
+ *   logs/day = profile logs at 75 KB × ROUND(KB ÷ 78.947 × 10) ÷ 10
+ *   on disk  = ROUNDUP(quota + dumpster(quota) + archive + dumpster(archive))
+ *   IOPS     = profile × 0.00067 × IOPS multiplier; reads = IOPS × read share
+ *   megacycles = profile × 0.0425 (active), × 0.0137 (passive), active × 0.375 (client access)
+ */
+export function mailboxRequirement(
+  messagesPerDay: number,
+  messageKB: number,
+  quotaMB: number,
+  archiveMB: number,
+  highAvailability: boolean,
+  f: MicrosoftFactors,
+): MailboxRequirement {
+  const row = messageProfile(messagesPerDay);
+  const m = row.messages;
+  const primary = dumpsterMB(m, messageKB, quotaMB, f);
+  const archive = archiveMB > 0 ? dumpsterMB(m, messageKB, archiveMB, f) : 0;
+  const baseIops = m * MICROSOFT.iopsPerMessage;
+  const share = readShare(m, highAvailability);
+  const reads = baseIops * share * f.iopsMultiplier;
+  const writes = baseIops * (1 - share) * f.iopsMultiplier;
+  const active = m * MICROSOFT.activeMegacyclesPerMessage * f.megacyclesMultiplier;
+  return {
+    profileMessages: m,
+    logsPerDay: row.logsAt75KB * logSizeMultiplier(messageKB),
+    dumpsterMB: primary,
+    archiveDumpsterMB: archive,
+    mailboxOnDiskMB: Math.ceil(quotaMB + primary + archiveMB + archive),
+    iops: reads + writes,
+    reads,
+    writes,
+    readShare: share,
+    cacheMB: row.cacheMB,
+    activeMegacycles: active,
+    passiveMegacycles: m * MICROSOFT.passiveMegacyclesPerMessage * f.megacyclesMultiplier,
+    casMegacycles: active * MICROSOFT.casRatio,
+  };
+}

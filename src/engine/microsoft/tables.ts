@@ -1,0 +1,176 @@
+/**
+ * Microsoft's method (Exchange 2013–2019): the constants of Microsoft, Exchange Server Role
+ * Requirements Calculator v7.6 (the worked example published in dsccommunity/ExchangeDsc,
+ * "E2013Calcv7.6 - Example.xlsm", commit before 7207293). Each constant names the sheet and cell it
+ * comes from; docs/microsoft-method.md writes the method out. Units: MB and GB binary, as the
+ * calculator divides by 1024.
+ */
+
+/**
+ * One row of the calculator's message profile table — Tables!A4:F13 ("TblSendReceive"):
+ * messages sent and received a day, database cache per mailbox (MB), transaction logs a day at a
+ * 75 KB message, megacycles per active and passive mailbox.
+ */
+export interface MessageProfile {
+  messages: number;
+  cacheMB: number;
+  logsAt75KB: number;
+  activeMegacyclesTable: number;
+  passiveMegacyclesTable: number;
+}
+
+/** Tables!A4:F13 — ten profiles, 50 to 500 messages a day. */
+export const MESSAGE_PROFILES: readonly MessageProfile[] = [
+  { messages: 50, cacheMB: 3, logsAt75KB: 10, activeMegacyclesTable: 2.1, passiveMegacyclesTable: 0.7 }, // row 4
+  { messages: 100, cacheMB: 6, logsAt75KB: 20, activeMegacyclesTable: 4.3, passiveMegacyclesTable: 1.4 }, // row 5
+  { messages: 150, cacheMB: 9, logsAt75KB: 30, activeMegacyclesTable: 6.4, passiveMegacyclesTable: 2.1 }, // row 6
+  { messages: 200, cacheMB: 12, logsAt75KB: 40, activeMegacyclesTable: 8.5, passiveMegacyclesTable: 2.7 }, // row 7
+  { messages: 250, cacheMB: 15, logsAt75KB: 50, activeMegacyclesTable: 10.6, passiveMegacyclesTable: 3.4 }, // row 8
+  { messages: 300, cacheMB: 18, logsAt75KB: 60, activeMegacyclesTable: 12.8, passiveMegacyclesTable: 4.1 }, // row 9
+  { messages: 350, cacheMB: 21, logsAt75KB: 70, activeMegacyclesTable: 14.9, passiveMegacyclesTable: 4.8 }, // row 10
+  { messages: 400, cacheMB: 24, logsAt75KB: 80, activeMegacyclesTable: 17, passiveMegacyclesTable: 5.5 }, // row 11
+  { messages: 450, cacheMB: 27, logsAt75KB: 90, activeMegacyclesTable: 19.1, passiveMegacyclesTable: 6.2 }, // row 12
+  { messages: 500, cacheMB: 30, logsAt75KB: 100, activeMegacyclesTable: 21.3, passiveMegacyclesTable: 6.9 }, // row 13
+];
+
+/** The profiles step by 50 messages (Tables!A4:A13); a profile between two is sized as the next one up. */
+export const MESSAGE_PROFILE_STEP = 50;
+export const MAX_MESSAGE_PROFILE = 500;
+
+export const MICROSOFT = {
+  /** Base IOPS per message a day: 0.001 × 0.67 — Role Requirements!C23. */
+  iopsPerMessage: 0.001 * 0.67,
+  /** Database read share, DAG: 0.6 up to 250 messages, 0.5 above — Role Requirements!C29. */
+  readShareHa: { upTo250: 0.6, above250: 0.5 },
+  /** Database read share, stand-alone: 0.5 up to 250 messages, 0.4 above — Role Requirements!C29. */
+  readShareStandalone: { upTo250: 0.5, above250: 0.4 },
+  /** The message count where the read share drops — Role Requirements!C29. */
+  readShareBreakMessages: 250,
+  /** Active megacycles per message a day — Role Requirements!C14 (8.5 at 200). */
+  activeMegacyclesPerMessage: 0.0425,
+  /** Passive megacycles per message a day — Role Requirements!C15 (2.74 at 200). */
+  passiveMegacyclesPerMessage: 0.0137,
+  /** Client access megacycles as a share of active — Variables!K44 ("CAS Ratio"). */
+  casRatio: 0.375,
+  /** Log files scale with message size in steps of 0.1 of this many KB — Role Requirements!C18. */
+  logSizeDivisorKB: 78.9473684210526,
+  /** Dumpster of the primary or archive mailbox is capped at 30 GB (30,720 MB) — Role Requirements!C20. */
+  dumpsterCapMB: 30720,
+  /** Single item recovery versions, share of the quota — Variables!K41. */
+  singleItemShare: 0.012,
+  /** Calendar version storage, share of the quota — Variables!K42. */
+  calendarShare: 0.03,
+  /** Largest database with two or more copies, GB — Variables!K34. */
+  maxDatabaseGBWithCopies: 2000,
+  /** Largest stand-alone database, GB — Variables!K33. */
+  maxDatabaseGBStandalone: 200,
+  /** A JBOD disk this large (raw GB) allows the 2 TB database outright — Role Requirements!C62. */
+  largeDiskRawGB: 2500,
+  /** Content index, share of the database — Variables!K38. */
+  contentIndexShare: 0.2,
+  /** Databases a server may hold — Variables!K35. */
+  maxDatabasesPerServer: 100,
+  /** Database count is rounded by adding its remainder of this group — Variables!K53 (Role Requirements!C79). */
+  diskGroup: 4,
+  /** Active databases' users in the first datacenter, active/active — Variables!K43. */
+  firstSiteUserShare: 0.5,
+  /** Log writes as a share of database writes: 0.5 in a DAG, 0.4 stand-alone — Role Requirements!I80. */
+  logWriteShareHa: 0.5,
+  logWriteShareStandalone: 0.4,
+  /** Log reads: database writes × 0.5 × 0.1 per active database — Role Requirements!I81. */
+  logReadShare: 0.5 * 0.1,
+  /** Database cache is a quarter of the server's memory: RAM = cache × 100 / 25 — Role Requirements!C138. */
+  cacheShareOfMemory: 25 / 100,
+  /** Client access memory without a SPECint rate: 2 GB + 0.2 × 2 GB per core — Role Requirements!C140. */
+  casMemoryBaseGB: 2,
+  casMemoryPerCoreGB: 2 * 0.2,
+  /** Content indexing memory: 7 GB + 110 bytes per active item + 24 per passive — Role Requirements!C139. */
+  contentIndexBaseGB: 7,
+  contentIndexBytesPerActiveItem: 110,
+  contentIndexBytesPerPassiveItem: 24,
+  /** Megacycles per core: SPECint2006 rate per core × 2,000 / 33.75 — Role Requirements!C159. */
+  baselineMegacycles: 2000,
+  baselineSpecPerCore: 33.75,
+  /** Log shipping: a 1 MB log is 8 Mb, over 3,600 s an hour — Replication Requirements!E12. */
+  bitsPerLog: 8,
+  secondsPerHour: 3600,
+  /** A formatted disk: raw decimal GB × 10⁹ / 1024³ — Storage Design!C46. */
+  formattedPerRawGB: (1000 * 1000 * 1000) / (1024 * 1024 * 1024),
+  /** Mailbox moves are a weekly share spread over 7 days — Role Requirements!C153. */
+  daysPerWeek: 7,
+} as const;
+
+/**
+ * Minimum server memory by the database copies a server holds — Tables!A16:C21
+ * ("tblMinESECacheReq", looked up ascending): 1–10 → 8 GB … 41 and more → 16 GB.
+ */
+export const MIN_MEMORY_BY_COPIES: readonly { fromCopies: number; memoryGB: number }[] = [
+  { fromCopies: 1, memoryGB: 8 }, // Tables!A16:C16
+  { fromCopies: 11, memoryGB: 10 }, // Tables!A17:C17
+  { fromCopies: 21, memoryGB: 12 }, // Tables!A18:C18
+  { fromCopies: 31, memoryGB: 14 }, // Tables!A19:C19
+  { fromCopies: 41, memoryGB: 16 }, // Tables!A20:C20 (A21: 50 → 16)
+];
+
+/**
+ * Memory configurations: the calculated GB rounded up to a multiple of 32 from 64 GB, of 16 from 32,
+ * of 8 from 16, of 4 from 4, else of 2; never below 8 GB — Role Requirements!C142.
+ */
+export const MEMORY_STEPS: readonly { fromGB: number; stepGB: number }[] = [
+  { fromGB: 64, stepGB: 32 },
+  { fromGB: 32, stepGB: 16 },
+  { fromGB: 16, stepGB: 8 },
+  { fromGB: 4, stepGB: 4 },
+  { fromGB: 0, stepGB: 2 },
+];
+export const MIN_MEMORY_CONFIG_GB = 8;
+
+/**
+ * The calculator's defaults for what its Input sheet asks (the example's values), overridable by
+ * name in `factors`. Names differ from the papers' factors where the constants differ, so one
+ * factors table can feed every function without one method's value leaking into the other.
+ */
+export const MICROSOFT_FACTOR_DEFAULTS = {
+  /** Deleted item retention window, days — Input!C62. */
+  deletedItemDays: 14,
+  /** Single item recovery share of the quota (0 = disabled) — Input!C63, Variables!K41. */
+  singleItemShare: MICROSOFT.singleItemShare,
+  /** Calendar version storage share of the quota (0 = disabled) — Input!C64, Variables!K42. */
+  calendarShare: MICROSOFT.calendarShare,
+  /** Personal archive quota, MB — Input!C61. */
+  archiveMB: 0,
+  /** Initial mailbox size, MB (the space model only; size on disk uses the quota) — Input!C59. */
+  initialMB: 0,
+  /** I/O overhead factor — Input!C44. */
+  ioOverhead: 0.2,
+  /** IOPS and megacycles multiplication factors — Input!C66, Input!C67. */
+  iopsMultiplier: 1,
+  megacyclesMultiplier: 1,
+  /** Data overhead factor — Input!C36. */
+  dataOverhead: 0,
+  /** Volume free space percentage — Input!C39. */
+  volumeFreeShare: 0.05,
+  /** Content index share of the database — Variables!K38. */
+  contentIndexShare: MICROSOFT.contentIndexShare,
+  /** Mailbox moves a week, share of mailboxes — Input!C37. */
+  moveShare: 0.01,
+  /** Log shipping compression — Input!C40, Input!C41. */
+  logCompression: 0.3,
+  /** Backup/truncation failure tolerance, days — Input!C99. */
+  truncationFailureDays: 3,
+  /** Lagged copy replay delay, days (0 = no lagged copy) — Input!G31 ÷ 24. */
+  lagDays: 0,
+  /** Raw GB of one JBOD database disk (0 = RAID: the 2 TB limit) — Input!C116, Storage Design!C45. */
+  diskGB: 0,
+  /** Databases per volume on JBOD (0 = one per copy, Input!C109 "matches total copy count"). */
+  databasesPerVolume: 0,
+  /** Worst-case active databases on a server (0 = the calculator's activation rules). */
+  activeDatabases: 0,
+  /** Mailbox and client access roles on one server (1 = yes) — Input!C23. */
+  multiRole: 1,
+  /** Hypervisor CPU adjustment (0 = physical; 0.1 when virtual) — Input!C24, Input!C136. */
+  hypervisor: 0,
+} as const;
+
+export type MicrosoftFactorName = keyof typeof MICROSOFT_FACTOR_DEFAULTS;
+export type MicrosoftFactors = { -readonly [K in MicrosoftFactorName]: number };

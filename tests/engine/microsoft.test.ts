@@ -1,0 +1,208 @@
+/**
+ * Microsoft's method reproduces Microsoft, Exchange Server Role Requirements Calculator v7.6, on its
+ * own worked example ("E2013Calcv7.6 - Example.xlsm", dsccommunity/ExchangeDsc, the commit before
+ * 7207293): 5,000 mailboxes in 2 DAGs (2,500 each) of 2 + 2 servers, 3 HA copies and 1 lagged (4),
+ * 200 messages of 75 KB, 10 GB quota, 2 GB initial, JBOD on 4,000 GB disks, 7-day replay lag.
+ * Each row cites the sheet and cell that shows the value. And 004's calculator figure (Figure 6).
+ */
+import fc from "fast-check";
+import {
+  MICROSOFT_FACTOR_DEFAULTS,
+  SizingError,
+  activeDatabases,
+  mailboxRequirement,
+  maxDatabaseGB,
+  memoryConfigurationGB,
+  messageProfile,
+  microsoftSizing,
+  replicationMbps,
+  type MicrosoftDesign,
+  type MicrosoftFactors,
+} from "../../src/engine";
+
+const f: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, diskGB: 4000, lagDays: 7 };
+const example: MicrosoftDesign = {
+  tiers: [{ mailboxes: 2500, messagesPerDay: 200, messageKB: 75, quotaMB: 10240, archiveMB: 0 }],
+  serversPerSite: [2, 2],
+  copies: 4,
+  cores: 16,
+  specRate: 0,
+};
+const sizing = microsoftSizing(example, f);
+const mailbox = sizing.perTier[0];
+
+describe("the calculator's worked example, cell by cell", () => {
+  test.each([
+    ["Role Requirements!C18 — transaction logs / mailbox / day", mailbox.logsPerDay, 40, 9],
+    ["Role Requirements!C20 — dumpster and white space, MB", mailbox.dumpsterMB, 649.80656249999993, 9],
+    ["Role Requirements!C22 — mailbox size on disk, MB", mailbox.mailboxOnDiskMB, 10890, 9],
+    ["Role Requirements!C30 — IOPS profile / mailbox", mailbox.iops, 0.134, 12],
+    ["Role Requirements!C27 — DB reads / mailbox", mailbox.reads, 0.0804, 12],
+    ["Role Requirements!C28 — DB writes / mailbox", mailbox.writes, 0.0536, 12],
+    ["Role Requirements!C17 — DB cache profile / mailbox, MB", mailbox.cacheMB, 12, 9],
+    ["Role Requirements!C14 — active megacycles / mailbox", mailbox.activeMegacycles, 8.5, 9],
+    ["Role Requirements!C15 — passive megacycles / mailbox", mailbox.passiveMegacycles, 2.74, 9],
+    ["Role Requirements!C16 — CAS megacycles / mailbox", mailbox.casMegacycles, 3.1875, 9],
+    ["Role Requirements!C62 — calculated maximum database size, GB", sizing.maxDatabaseGB, 707.80515670776367, 9],
+    ["Role Requirements!C75 — mailboxes / database, capacity driven", sizing.mailboxesPerDatabaseLimit, 66.555783330463726, 9],
+    ["Role Requirements!C79 — recommended databases / DAG", sizing.databases, 40, 9],
+    ["Role Requirements!C81 — recommended mailboxes / database", sizing.mailboxesPerDatabase, 62.5, 9],
+    ["Volume Requirements!E123 — database space / database, GB", sizing.databaseGB, 664.6728515625, 9],
+    ["Role Requirements!C102 — database copies / server", sizing.copiesPerServer, 40, 9],
+    ["Role Requirements!C116 — active databases / server, normal", sizing.active.normal, 10, 9],
+    ["Role Requirements!C117 — active databases / server, first failure", sizing.active.server, 20, 9],
+    ["Role Requirements!C103 — databases used in memory sizing", sizing.active.worst, 40, 9],
+    ["Role Requirements!I76 — peak IOPS (DAG's active databases)", sizing.environmentIops, 402, 9],
+    ["Role Requirements!C281 — database IOPS / database", sizing.databaseIops, 10.05, 9],
+    ["Role Requirements!D281 — database IOPS / server", sizing.serverIops, 402, 9],
+    ["Role Requirements!E281 — database IOPS / DAG", sizing.dagIops, 1608, 9],
+    ["Role Requirements!I80 — log writes / server", sizing.serverLogWrites, 80.4, 9],
+    ["Role Requirements!I81 — log reads / server", sizing.serverLogReads, 8.04, 9],
+    ["Role Requirements!D282 — log IOPS / server", sizing.serverLogIops, 88.44, 9],
+    ["Role Requirements!E282 — log IOPS / DAG", sizing.dagLogIops, 353.76, 9],
+    ["Role Requirements!C282 — log IOPS / database", sizing.databaseLogIops, 2.211, 9],
+    ["Role Requirements!I75 — read share", sizing.readShare, 0.6, 12],
+    ["Role Requirements!C134 — database cache memory, GB", sizing.cacheGB, 30, 9],
+    ["Role Requirements!C133 — minimum memory, GB", sizing.minimumMemoryGB, 14, 9],
+    ["Role Requirements!C140 — CAS memory, GB", sizing.casMemoryGB, 8.4, 9],
+    ["Role Requirements!C138 — calculated server RAM, GB", sizing.calculatedMemoryGB, 128.4, 9],
+    ["Role Requirements!C139 — content index memory, GB", sizing.contentIndexMemoryGB, 7.0371877104043961, 9],
+    ["Role Requirements!C141 — total server RAM, GB", sizing.totalMemoryGB, 128.4, 9],
+    ["Role Requirements!C253 — recommended RAM configuration, GB", sizing.memoryGB, 160, 9],
+    ["Role Requirements!G199 — active mailbox megacycles / server, worst", sizing.activeMegacycles, 21250, 6],
+    ["Role Requirements!G200 — passive mailbox megacycles / server, worst", sizing.passiveMegacycles, 0, 6],
+    ["Role Requirements!G201 — CAS megacycles / server, worst", sizing.casMegacycles, 7968.75, 6],
+    ["Role Requirements!C256 — server megacycle requirements", sizing.megacycles, 29218.75, 6],
+    ["Role Requirements!C148 — user logs / database / day", sizing.userLogsPerDatabase, 2500, 9],
+    ["Role Requirements!C154 — move logs / database / day", sizing.moveLogsPerDatabase, 972.32142857142856, 9],
+    ["Role Requirements!C155 — logs / database / day", sizing.logsPerDatabase, 3472.3214285714284, 9],
+    ["Volume Requirements!F123 — log space / database, GB", sizing.logSpaceGB, 23.736572265625, 9],
+    ["Role Requirements!I173 — log streams between datacenters", sizing.logStreams, 80, 9],
+  ])("%s = %d", (_cell, actual, expected, digits) => {
+    expect(actual).toBeCloseTo(expected, digits);
+  });
+
+  test("Role Requirements!C200 passive megacycles at normal runtime: 10 active of 40 copies → 5,137.5", () => {
+    expect((sizing.copiesPerServer - sizing.active.normal) * sizing.mailboxesPerDatabase * mailbox.passiveMegacycles).toBeCloseTo(5137.5, 6);
+  });
+});
+
+describe("004's calculator figure (004_1d3a339e6fd03f64.txt, 4.2 Figure 6; 4.1 activation table)", () => {
+  // 7,600 mailboxes, 150 messages, 8 + 8 servers, 4 copies, 336 databases per DAG.
+  const dell = microsoftSizing(
+    { tiers: [{ mailboxes: 7600, messagesPerDay: 150, messageKB: 75, quotaMB: 20480, archiveMB: 51200 }], serversPerSite: [8, 8], copies: 4, databases: 336, cores: 20, specRate: 0 },
+    { ...MICROSOFT_FACTOR_DEFAULTS },
+  );
+  test.each([
+    ["Total Database Required IOPS / Server: 229", dell.serverIops, 229],
+    ["Total Database Required IOPS / DAG: 3,666", dell.dagIops, 3666],
+    ["Total Log Required IOPS / Server: 48", dell.serverLogIops, 48],
+    ["Total Log Required IOPS / DAG: 775", dell.dagLogIops, 775],
+    ["Database copies per server: 84 (1,344 MB/s BDM per DAG ÷ 16 ÷ 1 MB/s)", dell.copiesPerServer, 84],
+  ])("%s", (_what, actual, printed) => {
+    expect(Math.round(actual)).toBe(printed);
+  });
+  test("active databases on the busiest server: 21 normal, 24 after a server, 42 after a site, 48 after a site and a server", () => {
+    expect([dell.active.normal, dell.active.server, dell.active.site, dell.active.siteServer, dell.active.worst]).toEqual([21, 24, 42, 48, 48]);
+  });
+});
+
+describe("pieces", () => {
+  test("profiles round up to the next row of Tables!A4:A13; above 500 is an error", () => {
+    expect(messageProfile(150).messages).toBe(150);
+    expect(messageProfile(151).messages).toBe(200);
+    expect(messageProfile(1).messages).toBe(50);
+    expect(() => messageProfile(501)).toThrow(SizingError);
+  });
+  test("maximum database size: 200 GB stand-alone (Variables!K33), 2,000 GB on RAID (Variables!K34)", () => {
+    expect(maxDatabaseGB(1, { ...MICROSOFT_FACTOR_DEFAULTS })).toBe(200);
+    expect(maxDatabaseGB(3, { ...MICROSOFT_FACTOR_DEFAULTS })).toBe(2000);
+  });
+  test("memory configurations (Role Requirements!C142): 128.4 → 160, 40 → 48, 17 → 24, 5 → 8, 3 → 8", () => {
+    expect([128.4, 40, 17, 5, 3].map(memoryConfigurationGB)).toEqual([160, 48, 24, 8, 8]);
+  });
+  test("an archive adds its quota and its own dumpster (Role Requirements!C21, C22)", () => {
+    const r = mailboxRequirement(200, 75, 10240, 10240, true, { ...MICROSOFT_FACTOR_DEFAULTS });
+    expect(r.archiveDumpsterMB).toBeCloseTo(649.80656249999993, 9);
+    expect(r.mailboxOnDiskMB).toBe(Math.ceil(10240 * 2 + 649.80656249999993 * 2));
+  });
+  test("replication: 10% of the example's 3,472 logs in one hour over 80 streams", () => {
+    const r = replicationMbps(3472.3214285714284, 0.1, 80, { ...MICROSOFT_FACTOR_DEFAULTS });
+    expect(r.perDatabase).toBeCloseTo((0.1 * 3472.3214285714284 * 8) / 3600 * 0.7, 12);
+    expect(r.total).toBeCloseTo(r.perDatabase * 80, 9);
+  });
+  test("one site, two copies: a server failure spreads its databases over the others", () => {
+    expect(activeDatabases(12, [4], 2, 6)).toMatchObject({ normal: 3, server: 4, worst: 4 });
+  });
+});
+
+describe("properties", () => {
+  const design = fc.record({
+    mailboxes: fc.integer({ min: 1, max: 100_000 }),
+    messagesPerDay: fc.integer({ min: 1, max: 500 }),
+    messageKB: fc.double({ min: 1, max: 1000, noNaN: true }),
+    quotaMB: fc.double({ min: 1, max: 200_000, noNaN: true }),
+    archiveMB: fc.constantFrom(0, 1024, 51200),
+    site1: fc.integer({ min: 1, max: 8 }),
+    site2: fc.integer({ min: 0, max: 8 }),
+    copies: fc.integer({ min: 1, max: 6 }),
+    specRate: fc.constantFrom(0, 400, 1000),
+  });
+  const build = (d: { mailboxes: number; messagesPerDay: number; messageKB: number; quotaMB: number; archiveMB: number; site1: number; site2: number; copies: number; specRate: number }): MicrosoftDesign => ({
+    tiers: [{ mailboxes: d.mailboxes, messagesPerDay: d.messagesPerDay, messageKB: d.messageKB, quotaMB: d.quotaMB, archiveMB: d.archiveMB }],
+    serversPerSite: d.site2 > 0 ? [d.site1, d.site2] : [d.site1],
+    copies: d.copies,
+    cores: 16,
+    specRate: d.specRate,
+  });
+  const numbers = (s: ReturnType<typeof microsoftSizing>) =>
+    Object.entries(s).filter(([k, v]) => typeof v === "number" && !(s.megacyclesPerCore !== s.megacyclesPerCore && ["megacyclesPerCore", "availableMegacycles", "coresNeeded", "utilization"].includes(k)));
+
+  test("every result is a finite number or a SizingError, never a throw of anything else", () => {
+    fc.assert(
+      fc.property(design, (d) => {
+        try {
+          const s = microsoftSizing(build(d), { ...MICROSOFT_FACTOR_DEFAULTS });
+          for (const [k, v] of numbers(s)) if (!Number.isFinite(v as number)) throw new Error(`${k} = ${v}`);
+        } catch (e) {
+          if (!(e instanceof SizingError)) throw e;
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test("more mailboxes never need less: IOPS, memory, megacycles, databases × size", () => {
+    fc.assert(
+      fc.property(design, fc.integer({ min: 1, max: 50_000 }), (d, more) => {
+        let a, b;
+        try {
+          a = microsoftSizing(build(d), { ...MICROSOFT_FACTOR_DEFAULTS });
+          b = microsoftSizing(build({ ...d, mailboxes: d.mailboxes + more }), { ...MICROSOFT_FACTOR_DEFAULTS });
+        } catch (e) {
+          if (e instanceof SizingError) return;
+          throw e;
+        }
+        const tol = 1e-9;
+        expect(b.environmentIops).toBeGreaterThanOrEqual(a.environmentIops - tol);
+        expect(b.databases * b.databaseGB).toBeGreaterThanOrEqual(a.databases * a.databaseGB - tol);
+        expect(b.dagIops).toBeGreaterThanOrEqual(a.dagIops - tol);
+        expect(b.dagLogIops).toBeGreaterThanOrEqual(a.dagLogIops * 0.999 - tol);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  test("more messages a day never need less per mailbox", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 499 }), fc.integer({ min: 1, max: 100 }), (m, more) => {
+        const a = mailboxRequirement(m, 75, 2048, 0, true, { ...MICROSOFT_FACTOR_DEFAULTS });
+        const b = mailboxRequirement(Math.min(500, m + more), 75, 2048, 0, true, { ...MICROSOFT_FACTOR_DEFAULTS });
+        expect(b.logsPerDay).toBeGreaterThanOrEqual(a.logsPerDay);
+        expect(b.mailboxOnDiskMB).toBeGreaterThanOrEqual(a.mailboxOnDiskMB);
+        expect(b.cacheMB).toBeGreaterThanOrEqual(a.cacheMB);
+        expect(b.activeMegacycles).toBeGreaterThanOrEqual(a.activeMegacycles);
+      }),
+    );
+  });
+});
