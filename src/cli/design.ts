@@ -1,26 +1,36 @@
 /**
- * `exsize design [--users N --quota MB --messages N --message-kb KB --copies N --max-db GB]
- *   --out FILE.xlsx [--customer]` — writes the reference-design workbook (issue 3): the live design,
- * whose EXSIZE formulas work in Excel with the add-in, or with --customer the customer copy, whose
- * EXSIZE formulas are replaced by the same quantities in Excel's own functions (src/workbook/
- * customer-copy.ts), so it stays live without the add-in. The reference design of
- * 000_72e1ddb9bbd1ecac.txt 3.4.2 by default.
+ * `exsize design [INPUTS…] (--out FILE.xlsx | --json) [--customer] [--force]` — writes the design
+ * workbook (issues 3, 9, 12): the live design, whose EXSIZE formulas work in Excel with the add-in,
+ * or with --customer the customer copy, whose EXSIZE formulas are replaced by the same quantities in
+ * Excel's own functions (src/workbook/customer-copy.ts), so it stays live without the add-in.
+ *
+ * Every input of the template's Inputs sheet is an option, named after the input (`quotaMB` →
+ * `--quota-mb`), with its label, default, unit and rule read from the template itself: a new input
+ * row becomes an option, and its help, with no change here. Each value is checked by the rule its
+ * cell's data validation applies, with the same message; then the design as a whole by
+ * designProblems; then the evaluated workbook must show no error. Whatever fails, nothing is written.
+ * The reference design of 000_72e1ddb9bbd1ecac.txt 3.4.2 by default.
  */
 import { promises as fs } from "fs";
+import * as path from "path";
 import { SizingError } from "../engine";
-import { EX_DBSIZE, EX_IOPS } from "../functions";
-import { customerCopy, describeCustomerCopy, nativeFormulasOf, type CustomerCopyReport } from "../workbook/customer-copy";
-import { evaluateWorkbook, type EvaluatedValue } from "../workbook/evaluate";
+import { CustomerCopyError, customerCopy, describeCustomerCopy, nativeFormulasOf, type CustomerCopyReport } from "../workbook/customer-copy";
+import { designProblems, type DesignProblem } from "../workbook/design-check";
+import { evaluateWorkbook, type EvaluatedValue, type WorkbookValues } from "../workbook/evaluate";
+import type { InputRule, WorkbookModel } from "../workbook/model";
 import {
-  DESIGN_CELLS,
-  REFERENCE_INPUTS,
+  INPUT_CELLS,
+  INPUT_NAMES,
+  REFERENCE_DESIGN_INPUTS,
   STAMP_CELL,
+  SUMMARY_CELLS,
   customerCopyStamp,
   referenceDesign,
   templateSheetNames,
-  type DesignOutput,
-  type HeadlineInputs,
+  type DesignInputs,
 } from "../workbook/template";
+import { didYouMean } from "./suggest";
+import { readTypedNumber } from "./typed-number";
 import { writeXlsx } from "./xlsx-writer";
 
 export interface CommandOutput {
@@ -28,32 +38,161 @@ export interface CommandOutput {
   stderr: (line: string) => void;
 }
 
-/** Each numeric option, the input it sets, and the worksheet-function parameter that checks it. */
-const NUMBER_OPTIONS: ReadonlyArray<{ option: string; input: keyof HeadlineInputs; parameter: string }> = [
-  { option: "--users", input: "users", parameter: "users" },
-  { option: "--quota", input: "quotaMB", parameter: "quotaMB" },
-  { option: "--messages", input: "messagesPerDay", parameter: "messagesPerDay" },
-  { option: "--message-kb", input: "messageKB", parameter: "messageKB" },
-  { option: "--copies", input: "copies", parameter: "copies" },
-  { option: "--max-db", input: "maxDatabaseGB", parameter: "maxDatabaseGB" },
-];
+type InputKey = keyof DesignInputs;
+type SummaryKey = keyof typeof SUMMARY_CELLS;
 
-export const DESIGN_USAGE =
-  "usage: exsize design [--users N] [--quota MB] [--messages N] [--message-kb KB] [--copies N] [--max-db GB] --out FILE.xlsx [--customer]";
+/** One input of the Inputs sheet as a command-line option. */
+export interface InputOption {
+  key: InputKey;
+  /** `--quota-mb`: the input's name in kebab case, or the name below. */
+  option: string;
+  /** Older or shorter names that still work: `--quota`. */
+  aliases: readonly string[];
+  /** The row's label on the Inputs sheet: "Mailbox quota". */
+  label: string;
+  /** Its cell: "Inputs!B7". */
+  cell: string;
+  /** The cell's data validation: bounds or choices, its prompt and its error message. */
+  rule: InputRule;
+  /** The unit its number format shows: "MB", "users" (empty for none). */
+  unit: (value: number) => string;
+  defaultValue: DesignInputs[InputKey];
+  /** What the help shows after the option: N, MB, VERSION. */
+  placeholder: string;
+}
+
+/** Option names that are not the input's kebab-case name. */
+const OPTION_NAMES: Partial<Record<InputKey, string>> = { dagLayout: "--layout" };
+/** The names of issue 3's CLI, and the Inputs sheet's defined name where it differs. */
+const OPTION_ALIASES: Partial<Record<InputKey, readonly string[]>> = {
+  quotaMB: ["--quota"],
+  messagesPerDay: ["--messages"],
+  maxDatabaseGB: ["--max-db"],
+  dagLayout: ["--dag-layout"],
+};
+
+const kebab = (key: string): string => "--" + key.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+
+/** The unit a number format shows: `General" MB"` → MB; `[=1]0 "user";#,##0 "users"` → user / users. */
+function unitOf(format: string | undefined): (value: number) => string {
+  const count = format ? /^\[=1\]0 "([^"]+)";#,##0 "([^"]+)"$/.exec(format) : null;
+  if (count) return (value) => (value === 1 ? count[1] : count[2]);
+  const typed = format ? /^General" (.+)"$/.exec(format) : null;
+  return () => (typed ? typed[1] : "");
+}
+
+let cachedOptions: readonly InputOption[] | undefined;
+
+/** Every input of the template's Inputs sheet, in sheet order, as an option. */
+export function inputOptions(): readonly InputOption[] {
+  if (cachedOptions) return cachedOptions;
+  const sheets = templateSheetNames();
+  const inputs = referenceDesign().sheets.find((s) => s.name === sheets.inputs);
+  if (!inputs) throw new Error(`template: no ${sheets.inputs} sheet`);
+  const cellAt = (address: string) => inputs.cells.find((c) => c.address === address);
+  cachedOptions = (Object.keys(INPUT_CELLS) as InputKey[]).map((key) => {
+    const address = INPUT_CELLS[key];
+    const cell = cellAt(address);
+    const label = cellAt(address.replace(/^[A-Z]+/, "A"))?.value;
+    if (!cell?.rule) throw new Error(`template: the input ${key} at ${sheets.inputs}!${address} has no rule`);
+    const rule = cell.rule;
+    const unit = unitOf(cell.numberFormat);
+    const storage = unit(2);
+    const placeholder =
+      rule.kind === "list" ? key.replace(/^.*([A-Z][a-z]+)$/, "$1").toUpperCase() : /^[KMGT]B$/.test(storage) ? storage : "N";
+    return {
+      key,
+      option: OPTION_NAMES[key] ?? kebab(key),
+      aliases: OPTION_ALIASES[key] ?? [],
+      label: typeof label === "string" ? label : key,
+      cell: `${sheets.inputs}!${address}`,
+      rule,
+      unit,
+      defaultValue: REFERENCE_DESIGN_INPUTS[key],
+      placeholder,
+    };
+  });
+  return cachedOptions;
+}
+
+/** The options that are not inputs: where and how to write. */
+const OUTPUT_OPTIONS: ReadonlyArray<{ names: string; text: string }> = [
+  { names: "-o, --out FILE.xlsx", text: "the workbook to write; its name must end in .xlsx. Required unless --json" },
+  { names: "--force", text: "overwrite FILE.xlsx if it exists (default: refuse, and write nothing)" },
+  { names: "--customer", text: "write the customer copy: every EXSIZE formula replaced by Excel's own, live without the add-in (default: the live design)" },
+  { names: "--json", text: "print the inputs and the Summary's numbers as one JSON object; with --out, the file is written too" },
+  { names: "-h, --help", text: "this text" },
+];
+const FLAGS = ["-o", "--out", "--force", "--customer", "--json", "--help", "-h"];
+
+export const DESIGN_USAGE = "usage: exsize design [INPUTS…] (--out FILE.xlsx | --json) [--customer] [--force]";
+
+const formatNumber = (n: number): string => n.toLocaleString("en-US", { maximumFractionDigits: 6 });
+
+/** An input's unit in words for the help: "MB", "users", "per day"; "" for none. */
+function unitName(option: InputOption): string {
+  const unit = option.unit(2);
+  return unit.startsWith("a ") ? `per ${unit.slice(2)}` : unit;
+}
+
+/** `exsize design --help` and `exsize help design`: every option, its default, unit and rule. */
+export function designHelp(): string[] {
+  const width = 36;
+  const pad = (s: string) => (s.length >= width - 1 ? `${s}\n${" ".repeat(width + 2)}` : s.padEnd(width));
+  const lines = [
+    DESIGN_USAGE,
+    "",
+    "Writes the design workbook: the reference design (Dell's 5,000-user DAG, §3.4.2) with the inputs you",
+    "set. Each input is checked by the rule of its cell on the Inputs sheet, with the workbook's message,",
+    "then the design as a whole; when one fails, nothing is written.",
+    "",
+    "Inputs (the Inputs sheet's yellow cells, in its order):",
+  ];
+  for (const o of inputOptions()) {
+    const names = [o.option, ...o.aliases].join(", ");
+    const what = o.rule.prompt.toLowerCase().startsWith(o.label.toLowerCase()) ? o.rule.prompt : `${o.label}: ${o.rule.prompt}`;
+    const unit = typeof o.defaultValue === "number" || o.rule.kind !== "list" ? unitName(o) : "";
+    lines.push(`  ${pad(`${names} ${o.placeholder}`)}${what}`);
+    lines.push(`  ${" ".repeat(width)}default ${o.defaultValue === "" ? "empty" : String(o.defaultValue)}${unit ? `; unit: ${unit}` : ""}; rule: ${o.rule.error}`);
+  }
+  lines.push("", "Output:");
+  for (const o of OUTPUT_OPTIONS) lines.push(`  ${pad(o.names)}${o.text}`);
+  lines.push(
+    "",
+    "Numbers: 5000 or 5,000 (a comma only between groups of three digits); a decimal takes a point: 2048.5.",
+    "Choices ignore case and spaces (raid10 is RAID10). --servers-site2 \"\" is one site.",
+    "",
+    "Exit status: 0 written (or printed); 1 the design cannot be built (a combined rule, or a cell of the",
+    "workbook would show an error) or the file cannot be written; 2 a usage error or an input its rule refuses.",
+    "",
+    "Example: exsize design --users 7500 --servers-site1 3 --servers-site2 3 --copies 3 --out design.xlsx",
+  );
+  return lines;
+}
 
 class UsageError extends Error {}
 
 interface DesignRequest {
-  raw: Partial<Record<keyof HeadlineInputs, string>>;
-  out: string;
+  /** The inputs given, as typed, with the option they were given as. */
+  given: Map<InputKey, { flag: string; text: string }>;
+  out?: string;
   customer: boolean;
+  force: boolean;
+  json: boolean;
   help: boolean;
 }
 
+function knownOptions(): string[] {
+  return [...inputOptions().flatMap((o) => [o.option, ...o.aliases]), ...FLAGS];
+}
+
 function parseArguments(args: readonly string[]): DesignRequest {
-  const request: DesignRequest = { raw: {}, out: "", customer: false, help: false };
+  const request: DesignRequest = { given: new Map(), customer: false, force: false, json: false, help: false };
+  const byName = new Map(inputOptions().flatMap((o) => [o.option, ...o.aliases].map((name) => [name, o] as const)));
   for (let i = 0; i < args.length; i++) {
-    const [flag, inline] = args[i].startsWith("--") && args[i].includes("=") ? [args[i].slice(0, args[i].indexOf("=")), args[i].slice(args[i].indexOf("=") + 1)] : [args[i], undefined];
+    const arg = args[i];
+    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const [flag, inline] = eq > 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
     const takeValue = (): string => {
       if (inline !== undefined) return inline;
       const next = args[i + 1];
@@ -61,105 +200,209 @@ function parseArguments(args: readonly string[]): DesignRequest {
       i++;
       return next;
     };
+    const noValue = () => {
+      if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
+    };
     if (flag === "--help" || flag === "-h") request.help = true;
-    else if (flag === "--customer") {
-      if (inline !== undefined) throw new UsageError("--customer takes no value");
-      request.customer = true;
-    } else if (flag === "--out") request.out = takeValue();
-    else {
-      const option = NUMBER_OPTIONS.find((o) => o.option === flag);
-      if (!option) throw new UsageError(`unknown option ${JSON.stringify(args[i])}`);
-      request.raw[option.input] = takeValue();
+    else if (flag === "--customer") (noValue(), (request.customer = true));
+    else if (flag === "--force") (noValue(), (request.force = true));
+    else if (flag === "--json") (noValue(), (request.json = true));
+    else if (flag === "--out" || flag === "-o") {
+      if (request.out !== undefined) throw new UsageError(`${flag} given twice`);
+      request.out = takeValue();
+    } else {
+      const option = byName.get(flag);
+      if (!option) {
+        const what = flag.startsWith("-") ? "unknown option" : "unexpected argument";
+        throw new UsageError(`${what} ${JSON.stringify(arg)}${flag.startsWith("-") ? didYouMean(flag, knownOptions()) : ""}`);
+      }
+      const earlier = request.given.get(option.key);
+      if (earlier) throw new UsageError(`${option.option} given twice (${earlier.flag} and ${flag})`);
+      request.given.set(option.key, { flag, text: takeValue() });
     }
   }
-  if (!request.help && request.out.trim() === "") throw new UsageError("--out FILE.xlsx is required");
+  if (request.help) return request;
+  if (request.out === undefined && !request.json) {
+    throw new UsageError("--out FILE.xlsx is required (or --json, to print the design without writing a file)");
+  }
+  if (request.out !== undefined) {
+    if (request.out.trim() === "") throw new UsageError("--out needs a file name");
+    if (path.extname(request.out).toLowerCase() !== ".xlsx") {
+      throw new UsageError(`--out must name an .xlsx file (the workbook is written as .xlsx); got ${JSON.stringify(request.out)}`);
+    }
+  }
   return request;
 }
 
-/**
- * The headline inputs, checked by the worksheet functions' own parameter rules: EX_DBSIZE checks
- * users, quota, messages, message size and maximum database size; EX_IOPS checks copies.
- */
-function readInputs(raw: DesignRequest["raw"]): HeadlineInputs {
-  const given = (key: keyof HeadlineInputs): string | number => raw[key] ?? REFERENCE_INPUTS[key];
-  const checks = [
-    EX_DBSIZE(given("users"), given("quotaMB"), given("messagesPerDay"), given("messageKB"), given("maxDatabaseGB")),
-    EX_IOPS(given("users"), given("messagesPerDay"), given("copies")),
-  ];
-  for (const check of checks) {
-    if (check instanceof SizingError) {
-      const option = NUMBER_OPTIONS.find((o) => check.message.startsWith(o.parameter + " "));
-      throw new UsageError(option ? `${option.option}: ${check.message}` : check.message);
+const choiceKey = (s: string) => s.toLowerCase().replace(/\s+/g, "");
+
+/** One input's text, checked by its cell's rule: the value, or the workbook's message for it. */
+function readInput(option: InputOption, flag: string, text: string): DesignInputs[InputKey] {
+  const rule = option.rule;
+  const refuse = (): never => {
+    throw new UsageError(`${flag}: ${rule.error}; got ${JSON.stringify(text)}`);
+  };
+  if (text.trim() === "") return rule.allowBlank ? "" : refuse();
+  if (rule.kind === "list") {
+    const choice = rule.values.find((v) => choiceKey(v) === choiceKey(text));
+    if (choice === undefined) {
+      throw new UsageError(`${flag}: ${rule.error}; got ${JSON.stringify(text)}${didYouMean(text, rule.values)}`);
     }
+    return typeof option.defaultValue === "number" ? Number(choice) : choice;
   }
-  const inputs = { ...REFERENCE_INPUTS };
-  for (const { input } of NUMBER_OPTIONS) {
-    const value = given(input);
-    inputs[input] = typeof value === "number" ? value : Number(value.trim().replace(/,/g, ""));
-  }
-  return inputs;
+  const percent = /%\s*$/.test(text);
+  const read = readTypedNumber(percent ? text.replace(/%\s*$/, "") : text);
+  if ("problem" in read) throw new UsageError(`${flag}: ${read.problem}`);
+  const value = percent ? read.value / 100 : read.value;
+  const low = rule.aboveMin ? value <= rule.min : value < rule.min;
+  if (low || value > rule.max || (rule.kind === "whole" && !Number.isInteger(value))) refuse();
+  return value;
 }
 
-const format = (value: EvaluatedValue, digits = 0): string =>
-  typeof value === "number" ? value.toLocaleString("en-US", { maximumFractionDigits: digits }) : String(value);
+/** Every input: the given ones checked by their rules, the rest the reference design's. */
+function readInputs(given: DesignRequest["given"]): DesignInputs {
+  const inputs: Record<string, unknown> = { ...REFERENCE_DESIGN_INPUTS };
+  for (const option of inputOptions()) {
+    const typed = given.get(option.key);
+    if (typed) inputs[option.key] = readInput(option, typed.flag, typed.text);
+  }
+  return inputs as unknown as DesignInputs;
+}
+
+/** A Summary value for JSON: the number or text, null for an empty cell, an error as code and message. */
+function jsonValue(value: EvaluatedValue | undefined): unknown {
+  if (value instanceof SizingError) return { error: value.code, message: value.message };
+  if (value === undefined || value === "") return null;
+  return value;
+}
+
+function jsonInputs(inputs: DesignInputs): Record<string, unknown> {
+  return Object.fromEntries(inputOptions().map((o) => [o.key, inputs[o.key] === "" ? null : inputs[o.key]]));
+}
+
+/** Every error a cell of the evaluated workbook shows, once per message. */
+function errorCells(model: WorkbookModel, values: WorkbookValues): string[] {
+  const seen = new Map<string, string[]>();
+  for (const sheet of model.sheets) {
+    for (const [address, value] of Object.entries(values[sheet.name] ?? {})) {
+      if (value instanceof SizingError) {
+        const text = value.toString();
+        seen.set(text, [...(seen.get(text) ?? []), `${sheet.name}!${address}`]);
+      }
+    }
+  }
+  return [...seen].map(([text, cells]) => `${cells.slice(0, 3).join(", ")}${cells.length > 3 ? ` and ${cells.length - 3} more` : ""} would show ${text}`);
+}
+
+/** The options a problem's inputs (their defined names on the Inputs sheet: "Users") are set by. */
+function optionsOf(problem: DesignProblem): string {
+  const options = problem.inputs.map((name) => {
+    const lower = name.toLowerCase();
+    const option = inputOptions().find((o) => [INPUT_NAMES[o.key], o.key, o.label].some((n) => n.toLowerCase() === lower));
+    return option?.option ?? name;
+  });
+  return options.length > 0 ? ` (${options.join(", ")})` : "";
+}
+
+const show = (value: EvaluatedValue | undefined, digits = 0): string =>
+  typeof value === "number" ? value.toLocaleString("en-US", { maximumFractionDigits: digits }) : value instanceof SizingError ? value.toString() : String(value ?? "");
 
 export async function runDesign(args: string[], out: CommandOutput): Promise<number> {
   let request: DesignRequest;
-  let inputs: HeadlineInputs;
+  let inputs: DesignInputs;
   try {
     request = parseArguments(args);
     if (request.help) {
-      out.stdout(DESIGN_USAGE);
+      designHelp().forEach((line) => out.stdout(line));
       return 0;
     }
-    inputs = readInputs(request.raw);
+    inputs = readInputs(request.given);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     out.stderr(`exsize design: ${e.message}`);
     out.stderr(DESIGN_USAGE);
+    out.stderr("exsize help design: every option, its default and its rule");
     return 2;
   }
 
+  const refuse = (problems: string[]): number => {
+    if (request.json) out.stdout(JSON.stringify({ file: null, workbook: null, inputs: jsonInputs(inputs), problems }, null, 2));
+    for (const problem of problems) out.stderr(`exsize design: ${problem}`);
+    out.stderr(`exsize design: the design cannot be built${request.out ? `; nothing written to ${request.out}` : ""}`);
+    return 1;
+  };
+  const problems = designProblems(inputs);
+  if (problems.length > 0) return refuse(problems.map((p) => `${p.message}${optionsOf(p)}`));
+
   const model = referenceDesign({ inputs });
   const values = evaluateWorkbook(model);
-  let bytes = await writeXlsx(model, values);
+  const errors = errorCells(model, values);
+  if (errors.length > 0) return refuse(errors);
+
   const sheets = templateSheetNames();
+  const summary = values[sheets.summary] ?? {};
+  const s = (key: SummaryKey) => summary[SUMMARY_CELLS[key]];
+
   let copied: CustomerCopyReport | undefined;
-  if (request.customer) {
-    const preparedOn = new Date().toISOString().slice(0, 10);
-    const stamp = { sheet: STAMP_CELL.sheet, address: STAMP_CELL.address, text: customerCopyStamp(inputs, preparedOn) };
-    ({ bytes, report: copied } = customerCopy(bytes, stamp, nativeFormulasOf(model)));
-  }
-  try {
-    await fs.writeFile(request.out, bytes);
-  } catch (e) {
-    out.stderr(`exsize design: cannot write ${request.out}: ${(e as Error).message}`);
-    return 1;
+  if (request.out !== undefined) {
+    let bytes = await writeXlsx(model, values);
+    if (request.customer) {
+      const preparedOn = new Date().toISOString().slice(0, 10);
+      const stamp = { sheet: STAMP_CELL.sheet, address: STAMP_CELL.address, text: customerCopyStamp(inputs, preparedOn) };
+      try {
+        ({ bytes, report: copied } = customerCopy(bytes, stamp, nativeFormulasOf(model)));
+      } catch (e) {
+        if (!(e instanceof CustomerCopyError)) throw e;
+        out.stderr(`exsize design: cannot prepare the customer copy: ${e.message}`);
+        return 1;
+      }
+    }
+    try {
+      await fs.writeFile(request.out, bytes, { flag: request.force ? "w" : "wx" });
+    } catch (e) {
+      const error = e as NodeJS.ErrnoException;
+      if (error.code === "EEXIST") {
+        out.stderr(`exsize design: ${request.out} exists; add --force to overwrite it`);
+        return 2;
+      }
+      out.stderr(`exsize design: cannot write ${request.out}: ${error.message}`);
+      return 1;
+    }
   }
 
-  const design = values[sheets.design];
-  const v = (key: DesignOutput) => design[DESIGN_CELLS[key]];
-  const formulas = model.sheets.reduce((n, s) => n + s.cells.filter((c) => c.formula !== undefined).length, 0);
-  out.stdout(
-    copied
-      ? `Wrote ${request.out}: the customer copy (EXSIZE formulas replaced by Excel's own; recalculates on opening; stamped on ${STAMP_CELL.sheet}!${STAMP_CELL.address}).`
-      : `Wrote ${request.out}: the live design (sheets ${model.sheets.map((s) => s.name).join(", ")}; ${formulas} formulas).`,
-  );
-  if (copied) for (const line of describeCustomerCopy(copied)) out.stdout(line);
-  out.stdout(
-    `Inputs: ${format(inputs.users)} users, ${format(inputs.quotaMB, 6)} MB quota, ${format(inputs.messagesPerDay, 6)} messages/day of ` +
-      `${format(inputs.messageKB, 6)} KB, ${format(inputs.copies)} copies, ${format(inputs.maxDatabaseGB, 6)} GB maximum database`,
-  );
-  out.stdout(`Databases: ${format(v("databaseCount"))} × ${format(v("provisionedDatabaseVolumeGB"))} GB volumes (${format(v("databaseGB"))} GB each)`);
-  out.stdout(`Logs: ${format(v("logVolumeCount"))} × ${format(v("provisionedLogVolumeGB"))} GB volumes`);
-  out.stdout(`Capacity: ${format(v("totalCapacityGB"))} GB per copy`);
-  out.stdout(`IOPS: ${format(v("databaseIops"))} database, ${format(v("logIops"))} log`);
-  out.stdout(`Arrays: ${format(v("arrays"))} × ${format(v("arrayModel"))} (${format(v("arraysPerCopy"))} per copy)`);
-
-  const errors = Object.entries(design).filter(([, value]) => value instanceof SizingError);
-  if (errors.length > 0) {
-    for (const [address, error] of errors) out.stderr(`exsize design: ${sheets.design}!${address} shows ${String(error)}`);
-    return 1;
+  if (request.json) {
+    const outputs = Object.fromEntries((Object.keys(SUMMARY_CELLS) as SummaryKey[]).map((key) => [key, jsonValue(s(key))]));
+    const workbook = request.out === undefined ? null : request.customer ? "customer copy" : "live design";
+    out.stdout(JSON.stringify({ file: request.out ?? null, workbook, inputs: jsonInputs(inputs), outputs }, null, 2));
+    return 0;
   }
+
+  if (request.out !== undefined) {
+    const formulas = model.sheets.reduce((n, sheet) => n + sheet.cells.filter((c) => c.formula !== undefined).length, 0);
+    out.stdout(
+      copied
+        ? `Wrote ${request.out}: the customer copy (EXSIZE formulas replaced by Excel's own; recalculates on opening; stamped on ${STAMP_CELL.sheet}!${STAMP_CELL.address}).`
+        : `Wrote ${request.out}: the live design (sheets ${model.sheets.map((sheet) => sheet.name).join(", ")}; ${formulas} formulas).`,
+    );
+    if (copied) for (const line of describeCustomerCopy(copied)) out.stdout(line);
+  }
+  const servers = inputs.serversSite2 === "" ? `${inputs.serversSite1} servers in one site` : `${inputs.serversSite1} + ${inputs.serversSite2} servers in two sites`;
+  out.stdout(
+    `Inputs: ${formatNumber(inputs.users)} users, ${formatNumber(inputs.quotaMB)} MB quota, ${formatNumber(inputs.messagesPerDay)} messages/day of ` +
+      `${formatNumber(inputs.messageKB)} KB, ${inputs.copies} copies, ${formatNumber(inputs.maxDatabaseGB)} GB maximum database, ` +
+      `Exchange ${inputs.exchangeVersion}, ${servers} (${inputs.dagLayout})`,
+  );
+  out.stdout(`Databases: ${show(s("databaseVolumes"))} × ${show(s("databaseVolumeGB"))} GB volumes`);
+  out.stdout(`Logs: ${show(s("logVolumes"))} × ${show(s("logVolumeGB"))} GB volumes`);
+  out.stdout(`Capacity: ${show(s("capacityPerCopyGB"))} GB per copy (${show(s("capacityAllCopiesGB"))} GB, all copies)`);
+  out.stdout(`IOPS: ${show(s("databaseIops"))} database, ${show(s("logIops"))} log`);
+  out.stdout(`Arrays: ${show(s("arrays"))} × ${show(s("arrayModel"))} (${show(s("arraysPerCopy"))} per copy)`);
+  out.stdout(`Spindles: ${show(s("spindles"))} (${show(s("spindleRaid"))}, ${show(s("spindleDisk"))})`);
+  out.stdout(`Servers: ${show(s("servers"))}, ${show(s("coresPerServer"))} cores and ${show(s("memoryPerServerGB"))} GB memory each`);
+  const worst = s("worstMailboxesPerServer");
+  out.stdout(
+    `Worst survivable failure: ${show(s("worstFailure"))}` +
+      (typeof worst === "number" ? ` (${show(worst)} mailboxes and ${show(s("worstTargetIops"))} IOPS on the busiest server)` : ""),
+  );
   return 0;
 }

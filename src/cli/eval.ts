@@ -6,8 +6,41 @@
 import { SizingError } from "../engine";
 import { cellAddress, evaluateFormula, formatGeneral, formulaError, type EvaluationContext, type FormulaResult } from "../formula";
 import type { CommandOutput } from "./design";
+import { didYouMean } from "./suggest";
 
-export const EVAL_USAGE = `usage: exsize eval FORMULA… (e.g. exsize eval '=EX_DBSIZE(5000,2048,150,75,,"volume")')`;
+export const EVAL_USAGE = `usage: exsize eval [--json] FORMULA… (e.g. exsize eval '=EX_DBSIZE(5000,2048,150,75,,"volume")')`;
+
+/** `exsize eval --help` and `exsize help eval`. */
+export const EVAL_HELP: readonly string[] = [
+  EVAL_USAGE,
+  "",
+  "Prints what each formula shows in a cell, one line each, in order: a number at 15 significant digits,",
+  "TRUE/FALSE, the text, or the error code and its message (#VALUE! users must be …). The worksheet",
+  "functions work with or without their EXSIZE. prefix; there is no workbook, so a cell reference is #REF!.",
+  "",
+  "Options:",
+  "  --json         one JSON object a line, per formula: {\"formula\", \"value\"} or {\"formula\", \"error\", \"message\"};",
+  "                 a spilled array's value is rows of values (an error element as {\"error\", \"message\"})",
+  "                 (default: the cell's text)",
+  "  --             what follows is a formula even if it starts with --",
+  "  -h, --help     this text",
+  "",
+  "Exit status: 0 every result is a value; 1 a result is an error (every line is still printed); 2 a usage error.",
+];
+
+type JsonElement = number | string | boolean | { error: string; message: string };
+
+function jsonElement(v: FormulaResult): JsonElement | JsonElement[][] {
+  if (v instanceof SizingError) return { error: v.code, message: v.message };
+  if (Array.isArray(v)) return v.map((row) => row.map((e) => jsonElement(e) as JsonElement));
+  return v;
+}
+
+/** One formula's result for --json: its value, or its error code and message. */
+export function jsonResult(formula: string, result: FormulaResult): Record<string, unknown> {
+  if (result instanceof SizingError) return { formula, error: result.code, message: result.message };
+  return { formula, value: jsonElement(result) };
+}
 
 /** eval has no workbook: a reference is #REF!, and says what to do instead. */
 const NO_WORKBOOK: EvaluationContext = {
@@ -40,13 +73,15 @@ export function isErrorResult(result: FormulaResult): boolean {
 export async function runEval(args: string[], out: CommandOutput): Promise<number> {
   const formulas: string[] = [];
   let optionsEnded = false;
+  let json = false;
   for (const arg of args) {
     if (!optionsEnded && arg === "--") optionsEnded = true;
     else if (!optionsEnded && (arg === "--help" || arg === "-h")) {
-      out.stdout(EVAL_USAGE);
+      EVAL_HELP.forEach((line) => out.stdout(line));
       return 0;
-    } else if (!optionsEnded && arg.startsWith("--")) {
-      out.stderr(`exsize eval: unknown option ${arg}`);
+    } else if (!optionsEnded && arg === "--json") json = true;
+    else if (!optionsEnded && arg.startsWith("--")) {
+      out.stderr(`exsize eval: unknown option ${arg}${didYouMean(arg, ["--json", "--help"])}`);
       out.stderr(EVAL_USAGE);
       return 2;
     } else formulas.push(arg);
@@ -59,7 +94,7 @@ export async function runEval(args: string[], out: CommandOutput): Promise<numbe
   for (const formula of formulas) {
     const result = evaluateFormula(formula, NO_WORKBOOK);
     anyError ||= isErrorResult(result);
-    out.stdout(displayResult(result));
+    out.stdout(json ? JSON.stringify(jsonResult(formula, result)) : displayResult(result));
   }
   return anyError ? 1 : 0;
 }

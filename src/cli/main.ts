@@ -4,23 +4,51 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { runDesign, type CommandOutput } from "./design";
-import { EVAL_USAGE, runEval } from "./eval";
+import { designHelp, runDesign, type CommandOutput } from "./design";
+import { EVAL_HELP, runEval } from "./eval";
+import { didYouMean } from "./suggest";
 
 const USAGE = [
   "usage: exsize <command> [arguments]",
   "",
-  "  exsize eval FORMULA…               print what each formula shows in a cell, one line each",
-  `                                     e.g. exsize eval '=EX_DBSIZE(5000,2048,150,75,,"volume")' prints 1266`,
-  "  exsize design --out FILE.xlsx …    write the reference design workbook",
-  "  exsize help | --help               this text",
-  "  exsize --version                   the version",
+  "  exsize eval [--json] FORMULA…          print what each formula shows in a cell, one line each",
+  `                                         e.g. exsize eval '=EX_DBSIZE(5000,2048,150,75,,"volume")' prints 1266`,
+  "  exsize design [INPUTS…] -o FILE.xlsx   write the design workbook: the reference design, or yours",
+  "                                         (--users, --quota-mb, --copies, --servers-site1, --layout, …)",
+  "  exsize help [COMMAND]                  this text, or a command's options with their defaults and rules",
+  "  exsize --version                       the version",
+  "",
+  "Exit status: 0 done; 1 a result is an error or the design cannot be built; 2 a usage error; 70 an internal error.",
 ];
 
-const processOutput: CommandOutput = {
-  stdout: (line) => process.stdout.write(`${line}\n`),
-  stderr: (line) => process.stderr.write(`${line}\n`),
+/** The help of each command: `exsize help COMMAND` and `exsize COMMAND --help` print the same. */
+const COMMAND_HELP: Record<string, () => readonly string[]> = {
+  eval: () => EVAL_HELP,
+  design: designHelp,
+  help: () => USAGE,
 };
+
+/**
+ * Stdout and stderr of the process. A reader that closes the pipe early (`exsize … | head -1`) ends
+ * the output quietly: the stream's EPIPE is caught, later lines are dropped, and the command ends
+ * with its own exit status — never a stack trace.
+ */
+const closed = new Set<NodeJS.WriteStream>();
+function processOutput(): CommandOutput {
+  for (const stream of [process.stdout, process.stderr]) {
+    if (stream.listenerCount("error") > 0) continue;
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      closed.add(stream);
+      if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") return;
+      if (stream !== process.stderr && !closed.has(process.stderr)) process.stderr.write(`exsize: cannot write the output: ${error.message}\n`);
+      process.exitCode = 70;
+    });
+  }
+  const write = (stream: NodeJS.WriteStream) => (line: string) => {
+    if (!closed.has(stream) && !stream.destroyed) stream.write(`${line}\n`);
+  };
+  return { stdout: write(process.stdout), stderr: write(process.stderr) };
+}
 
 /** The version in the package's package.json, found by walking up from this file (src/cli or lib/src/cli). */
 function packageVersion(): string {
@@ -35,7 +63,7 @@ function packageVersion(): string {
 }
 
 /** Runs one command; resolves to the exit code (0 ok, 1 a result is an error, 2 usage, 70 internal). */
-export async function main(argv: string[], out: CommandOutput = processOutput): Promise<number> {
+export async function main(argv: string[], out: CommandOutput = processOutput()): Promise<number> {
   try {
     const [command, ...rest] = argv;
     switch (command) {
@@ -45,10 +73,19 @@ export async function main(argv: string[], out: CommandOutput = processOutput): 
         return await runDesign(rest, out);
       case "help":
       case "--help":
-      case "-h":
-        if (rest[0] === "eval") out.stdout(EVAL_USAGE);
-        else USAGE.forEach((line) => out.stdout(line));
+      case "-h": {
+        if (rest[0] === undefined) {
+          USAGE.forEach((line) => out.stdout(line));
+          return 0;
+        }
+        const help = COMMAND_HELP[rest[0]];
+        if (!help) {
+          out.stderr(`exsize help: no command ${JSON.stringify(rest[0])}${didYouMean(rest[0], Object.keys(COMMAND_HELP))}; the commands: ${Object.keys(COMMAND_HELP).join(", ")}`);
+          return 2;
+        }
+        help().forEach((line) => out.stdout(line));
         return 0;
+      }
       case "--version":
       case "-V":
         out.stdout(packageVersion());
@@ -57,7 +94,7 @@ export async function main(argv: string[], out: CommandOutput = processOutput): 
         USAGE.forEach((line) => out.stderr(line));
         return 2;
       default:
-        out.stderr(`exsize: unknown command ${JSON.stringify(command)}`);
+        out.stderr(`exsize: unknown command ${JSON.stringify(command)}${didYouMean(command, Object.keys(COMMAND_HELP))}`);
         out.stderr(USAGE[0]);
         return 2;
     }
