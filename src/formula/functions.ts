@@ -12,6 +12,11 @@ import {
   EX_LOGVOL,
   EX_SERVER,
   EX_SPINDLES,
+  EX_MS_DATABASES,
+  EX_MS_IOPS,
+  EX_MS_MAILBOX,
+  EX_MS_REPLICATION,
+  EX_MS_SERVER,
   type CellResult,
 } from "../functions/worksheet";
 import { formulaError } from "./errors";
@@ -425,6 +430,11 @@ export const FORMULA_FUNCTIONS: ReadonlyMap<string, FormulaFunction> = new Map<s
   ["EX_FAILOVER", sizingFunction(EX_FAILOVER)],
   ["EX_SERVER", sizingFunction(EX_SERVER)],
   ["EX_JETSTRESS", sizingFunction(EX_JETSTRESS)],
+  ["EX_MS_MAILBOX", sizingFunction(EX_MS_MAILBOX)],
+  ["EX_MS_DATABASES", sizingFunction(EX_MS_DATABASES)],
+  ["EX_MS_IOPS", sizingFunction(EX_MS_IOPS)],
+  ["EX_MS_SERVER", sizingFunction(EX_MS_SERVER)],
+  ["EX_MS_REPLICATION", sizingFunction(EX_MS_REPLICATION)],
   ["SUM", SUM],
   ["PRODUCT", PRODUCT],
   ["MIN", extreme(Math.min)],

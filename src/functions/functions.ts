@@ -156,3 +156,95 @@ export function EX_SERVER(mailboxes: any, result?: any, factors?: any[][]): numb
 export function EX_JETSTRESS(achievedIops: any, targetIops: any, dbReadLatencyMs: any, logWriteLatencyMs: any, dbReadPeakMs?: any, logWritePeakMs?: any, result?: any): number | string {
   return toExcel(worksheet.EX_JETSTRESS(achievedIops, targetIops, dbReadLatencyMs, logWriteLatencyMs, dbReadPeakMs, logWritePeakMs, result));
 }
+
+/**
+ * One mailbox by Microsoft's method (Exchange 2013-2019): size on disk, logs a day, IOPS, cache or megacycles. Source: Microsoft, Exchange Server Role Requirements Calculator v7.6, Role Requirements sheet.
+ * @customfunction EX_MS_MAILBOX
+ * @helpurl https://localhost:3000/help.html#ex_ms_mailbox
+ * @param messagesPerDay Messages sent and received per mailbox per day, up to 500 (e.g. 200); between the calculator's profiles of 50, the next one up.
+ * @param messageKB Average message size in KB (e.g. 75).
+ * @param quotaMB Mailbox size limit in MB (e.g. 10240).
+ * @param [copies] Database copies, HA and lagged; 1 = stand-alone (changes the read share). Default 2.
+ * @param [result] "disk" MB on disk (default), "logs" per day, "iops", "reads", "writes", "cache" MB, "active", "passive" or "cas" megacycles, "dumpster" MB, "readshare".
+ * @param [factors] Two columns of factor names and values: archiveMB 0, deletedItemDays 14, singleItemShare 0.012, calendarShare 0.03, iopsMultiplier 1, megacyclesMultiplier 1.
+ * @returns The chosen figure per mailbox.
+ */
+export function EX_MS_MAILBOX(messagesPerDay: any, messageKB: any, quotaMB: any, copies?: any, result?: any, factors?: any[][]): number | string {
+  return toExcel(worksheet.EX_MS_MAILBOX(messagesPerDay, messageKB, quotaMB, copies, result, factors));
+}
+
+/**
+ * Databases of a DAG by Microsoft's method: count, mailboxes and GB per database, calculated maximum size. Source: Microsoft, Exchange Server Role Requirements Calculator v7.6, Role Requirements and Volume Requirements sheets.
+ * @customfunction EX_MS_DATABASES
+ * @helpurl https://localhost:3000/help.html#ex_ms_databases
+ * @param mailboxes Mailboxes in the DAG (e.g. 2500), or a row of up to four tiers.
+ * @param messagesPerDay Messages per mailbox per day (e.g. 200), or one per tier.
+ * @param messageKB Average message size in KB (e.g. 75), or one per tier.
+ * @param quotaMB Mailbox size limit in MB (e.g. 10240), or one per tier.
+ * @param servers Mailbox servers of the DAG: a number (one site) or two sites, e.g. {2,2}.
+ * @param [copies] Database copies, HA and lagged, round-robin over the sites. Default 2.
+ * @param [result] "count" databases (default), "mailboxes" per database, "size" GB per database, "maxsize" GB, "limit" mailboxes at the maximum size, "copies" per server, "disk" MB per mailbox, "logs" per database per day, "logspace" GB per database, "active" databases on the busiest server.
+ * @param [factors] Two columns of factor names and values: diskGB 0 (RAID; a JBOD disk's raw GB), databasesPerVolume, databases 0 (calculated), dataOverhead 0, volumeFreeShare 0.05, contentIndexShare 0.2, archiveMB 0, moveShare 0.01, truncationFailureDays 3, lagDays 0.
+ * @returns The chosen count or size.
+ */
+export function EX_MS_DATABASES(mailboxes: any[][], messagesPerDay: any[][], messageKB: any[][], quotaMB: any[][], servers: any[][], copies?: any, result?: any, factors?: any[][]): number | string {
+  return toExcel(worksheet.EX_MS_DATABASES(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, result, factors));
+}
+
+/**
+ * Database and log IOPS by Microsoft's method, per server, database or DAG, counting every copy. Source: Microsoft, Exchange Server Role Requirements Calculator v7.6, Role Requirements sheet.
+ * @customfunction EX_MS_IOPS
+ * @helpurl https://localhost:3000/help.html#ex_ms_iops
+ * @param mailboxes Mailboxes in the DAG (e.g. 7600), or a row of up to four tiers.
+ * @param messagesPerDay Messages per mailbox per day (e.g. 150), or one per tier.
+ * @param messageKB Average message size in KB (e.g. 75), or one per tier.
+ * @param quotaMB Mailbox size limit in MB (e.g. 20480), or one per tier.
+ * @param servers Mailbox servers of the DAG: a number (one site) or two sites, e.g. {8,8}.
+ * @param [copies] Database copies, HA and lagged. Default 2.
+ * @param [result] "server" database IOPS (default), "log" IOPS per server, "dag", "daglog", "database", "databaselog", "reads", "writes", "peak" IOPS of the active databases, "permailbox".
+ * @param [factors] Two columns of factor names and values: ioOverhead 0.2, iopsMultiplier 1, databases 0 (calculated), activeDatabases 0 (calculated), and those of EX_MS_DATABASES.
+ * @returns IOPS.
+ */
+export function EX_MS_IOPS(mailboxes: any[][], messagesPerDay: any[][], messageKB: any[][], quotaMB: any[][], servers: any[][], copies?: any, result?: any, factors?: any[][]): number | string {
+  return toExcel(worksheet.EX_MS_IOPS(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, result, factors));
+}
+
+/**
+ * Memory and processors of the busiest mailbox server by Microsoft's method, in its worst failure. Source: Microsoft, Exchange Server Role Requirements Calculator v7.6, Role Requirements sheet.
+ * @customfunction EX_MS_SERVER
+ * @helpurl https://localhost:3000/help.html#ex_ms_server
+ * @param mailboxes Mailboxes in the DAG (e.g. 2500), or a row of up to four tiers.
+ * @param messagesPerDay Messages per mailbox per day (e.g. 200), or one per tier.
+ * @param messageKB Average message size in KB (e.g. 75), or one per tier.
+ * @param quotaMB Mailbox size limit in MB (e.g. 10240), or one per tier.
+ * @param servers Mailbox servers of the DAG: a number (one site) or two sites, e.g. {2,2}.
+ * @param [copies] Database copies, HA and lagged. Default 2.
+ * @param [cores] Processor cores per server. Default 16.
+ * @param [specRate] The server's SPECint2006 rate; needed for "cores" and "utilization". Default none.
+ * @param [result] "memory" GB configuration (default), "cache" GB, "calculated" GB before rounding, "megacycles", "cores" needed, "utilization", "active" databases.
+ * @param [factors] Two columns of factor names and values: multiRole 1, hypervisor 0, megacyclesMultiplier 1, activeDatabases 0 (calculated), and those of EX_MS_DATABASES.
+ * @returns GB, megacycles, cores or a share.
+ */
+export function EX_MS_SERVER(mailboxes: any[][], messagesPerDay: any[][], messageKB: any[][], quotaMB: any[][], servers: any[][], copies?: any, cores?: any, specRate?: any, result?: any, factors?: any[][]): number | string {
+  return toExcel(worksheet.EX_MS_SERVER(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, cores, specRate, result, factors));
+}
+
+/**
+ * Log replication bandwidth between two sites by Microsoft's method, Mb/s in the busiest (or a given) hour. Source: Microsoft, Exchange Server Role Requirements Calculator v7.6, Replication Requirements sheet.
+ * @customfunction EX_MS_REPLICATION
+ * @helpurl https://localhost:3000/help.html#ex_ms_replication
+ * @param mailboxes Mailboxes in the DAG (e.g. 2500), or a row of up to four tiers.
+ * @param messagesPerDay Messages per mailbox per day (e.g. 200), or one per tier.
+ * @param messageKB Average message size in KB (e.g. 75), or one per tier.
+ * @param quotaMB Mailbox size limit in MB (e.g. 10240), or one per tier.
+ * @param servers Mailbox servers of the two sites, e.g. {2,2}.
+ * @param copies Database copies, HA and lagged, round-robin over the sites (e.g. 4).
+ * @param hourShares Share of a day's logs generated in the busiest hour (e.g. 0.1), or 24 hourly shares.
+ * @param [hour] An hour 1 to 24 of hourShares. Default the busiest.
+ * @param [result] "total" Mb/s between the sites (default), "database" Mb/s per database, "streams" crossing.
+ * @param [factors] Two columns of factor names and values: logCompression 0.3, moveShare 0.01, and those of EX_MS_DATABASES.
+ * @returns Mb/s or a count of log streams.
+ */
+export function EX_MS_REPLICATION(mailboxes: any[][], messagesPerDay: any[][], messageKB: any[][], quotaMB: any[][], servers: any[][], copies: any, hourShares: any[][], hour?: any, result?: any, factors?: any[][]): number | string {
+  return toExcel(worksheet.EX_MS_REPLICATION(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, hourShares, hour, result, factors));
+}

@@ -380,3 +380,6 @@ export const INPUT_PARAMETERS = Object.freeze({
   targetIops: TARGET_IOPS,
   latency: LATENCY("latency", "a latency"),
 });
+
+// Microsoft's method (Exchange 2013–2019), after Microsoft, Exchange Server Role Requirements Calculator v7.6 (issue 10).
+export { EX_MS_DATABASES, EX_MS_IOPS, EX_MS_MAILBOX, EX_MS_REPLICATION, EX_MS_SERVER } from "./microsoft";

@@ -135,7 +135,7 @@ function checkDesign(d: MicrosoftDesign): void {
 
 /** Databases per DAG — Role Requirements!C76:C80 and C79 (HA); C77 and C80 stand-alone. */
 function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha: boolean): number {
-  if (d.databases !== undefined) return d.databases;
+  if (d.databases !== undefined && d.databases > 0) return d.databases;
   const firstSite = d.serversPerSite[0];
   const firstCopies = copiesPerSite(d.copies, d.serversPerSite.length)[0];
   const maxDatabases = ha ? Math.floor((MICROSOFT.maxDatabasesPerServer * firstSite) / firstCopies) : MICROSOFT.maxDatabasesPerServer;
@@ -220,7 +220,8 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const mailboxesPerDatabase = sized / databases; // C81
   const databaseGB = ((mailboxesPerDatabase * mailboxOnDiskMB) / 1024) * (1 + f.dataOverhead); // Volume Requirements!D123, E123
   const copiesPerServer = ha ? Math.round((databases * d.copies) / servers) : databases; // C102
-  const active = activeDatabases(databases, d.serversPerSite, d.copies, copiesPerServer);
+  const computed = activeDatabases(databases, d.serversPerSite, d.copies, copiesPerServer);
+  const active = f.activeDatabases > 0 ? { ...computed, worst: f.activeDatabases } : computed;
 
   // I/O — Role Requirements!C31, I75:I83.
   const transfers = perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.iops, 0) / (ha ? 1 : servers);

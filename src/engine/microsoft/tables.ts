@@ -164,6 +164,8 @@ export const MICROSOFT_FACTOR_DEFAULTS = {
   diskGB: 0,
   /** Databases per volume on JBOD (0 = one per copy, Input!C109 "matches total copy count"). */
   databasesPerVolume: 0,
+  /** Databases per DAG (0 = calculated, Input!G38 "Yes"; else Input!G39's custom count). */
+  databases: 0,
   /** Worst-case active databases on a server (0 = the calculator's activation rules). */
   activeDatabases: 0,
   /** Mailbox and client access roles on one server (1 = yes) — Input!C23. */

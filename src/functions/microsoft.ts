@@ -1,0 +1,269 @@
+/**
+ * The worksheet functions of Microsoft's method (Exchange 2013–2019), after Microsoft, Exchange
+ * Server Role Requirements Calculator v7.6: the same conventions as worksheet.ts — arguments checked
+ * in one place, `result` picks one number, `factors` overrides defaults by name, errors are values
+ * naming the argument. worksheet.ts re-exports them; docs/microsoft-method.md is the specification.
+ */
+import { SizingError } from "../engine/errors";
+import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "../engine/microsoft/mailbox";
+import { microsoftSizing, replicationMbps, type MicrosoftSizing } from "../engine/microsoft/design";
+import { MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactorName, type MicrosoftFactors } from "../engine/microsoft/tables";
+import { FACTOR_NAMES, isOmitted, numberParameter as param, readChoice, readNumber, readOptionalNumber, type CellValue, type NumberParameter } from "./arguments";
+
+export type MicrosoftCellResult = number | string | SizingError;
+
+function checked(value: number): MicrosoftCellResult {
+  if (!Number.isFinite(value)) return new SizingError("#NUM!", "the result is too large to be a number");
+  return value;
+}
+
+function caught(e: unknown): SizingError {
+  if (e instanceof SizingError) return e;
+  throw e;
+}
+
+const MAILBOXES = param({ name: "mailboxes", min: 0, max: 10_000_000, integer: true, what: "mailboxes in the DAG" });
+const MESSAGES = param({ name: "messagesPerDay", above: 0, max: 500, what: "messages sent and received per mailbox per day (the calculator's profiles run to 500)" });
+const MESSAGE_KB = param({ name: "messageKB", above: 0, max: 100_000, what: "the average message size in KB" });
+const QUOTA_MB = param({ name: "quotaMB", above: 0, max: 10_000_000, what: "the mailbox quota in MB" });
+const COPIES = param({ name: "copies", min: 1, max: 16, integer: true, defaultValue: 2, what: "database copies, HA and lagged (1 = stand-alone)" });
+const SERVERS = param({ name: "servers", min: 1, max: 16, integer: true, what: "mailbox servers in a site" });
+const CORES = param({ name: "cores", min: 1, max: 1024, integer: true, defaultValue: 16, what: "processor cores per server" });
+const SPEC_RATE = param({ name: "specRate", min: 0, max: 1_000_000, defaultValue: 0, what: "the server's SPECint2006 rate (0 = not known)" });
+const HOUR = param({ name: "hour", min: 1, max: 24, integer: true, what: "an hour of the day, 1 to 24" });
+const SHARE = param({ name: "hourShares", min: 0, max: 1, what: "a share of the day's logs generated in an hour, such as 0.1" });
+
+/** Limits of Microsoft's factors: shares 0–1, days and sizes non-negative. */
+const MICROSOFT_FACTOR_PARAMETERS: Record<MicrosoftFactorName, NumberParameter> = {
+  deletedItemDays: param({ name: "deletedItemDays", min: 0, max: 3650, what: "days of deleted item retention" }),
+  singleItemShare: param({ name: "singleItemShare", min: 0, max: 1, what: "a share of the quota such as 0.012 (0 = off)" }),
+  calendarShare: param({ name: "calendarShare", min: 0, max: 1, what: "a share of the quota such as 0.03 (0 = off)" }),
+  archiveMB: param({ name: "archiveMB", min: 0, max: 10_000_000, what: "the archive quota in MB (0 = none)" }),
+  initialMB: param({ name: "initialMB", min: 0, max: 10_000_000, what: "the initial mailbox size in MB" }),
+  ioOverhead: param({ name: "ioOverhead", min: 0, max: 10, what: "an I/O overhead share such as 0.2" }),
+  iopsMultiplier: param({ name: "iopsMultiplier", above: 0, max: 100, what: "an IOPS multiplication factor such as 1" }),
+  megacyclesMultiplier: param({ name: "megacyclesMultiplier", above: 0, max: 100, what: "a megacycles multiplication factor such as 1" }),
+  dataOverhead: param({ name: "dataOverhead", min: 0, max: 0.99, what: "a data overhead share such as 0" }),
+  volumeFreeShare: param({ name: "volumeFreeShare", min: 0, max: 0.99, what: "a volume free space share such as 0.05" }),
+  contentIndexShare: param({ name: "contentIndexShare", min: 0, max: 10, what: "a content index share such as 0.2" }),
+  moveShare: param({ name: "moveShare", min: 0, max: 1, what: "a share of mailboxes moved a week such as 0.01" }),
+  logCompression: param({ name: "logCompression", min: 0, max: 0.99, what: "a log shipping compression share such as 0.3 (0 = off)" }),
+  truncationFailureDays: param({ name: "truncationFailureDays", min: 0, max: 3650, what: "days of logs kept against truncation failure such as 3" }),
+  lagDays: param({ name: "lagDays", min: 0, max: 14, what: "days of lagged copy replay delay (0 = none)" }),
+  diskGB: param({ name: "diskGB", min: 0, max: 1_000_000, what: "raw GB of one JBOD database disk (0 = RAID)" }),
+  databasesPerVolume: param({ name: "databasesPerVolume", min: 0, max: 100, integer: true, what: "databases per JBOD volume (0 = one per copy)" }),
+  databases: param({ name: "databases", min: 0, max: 10_000, integer: true, what: "databases per DAG (0 = calculated)" }),
+  activeDatabases: param({ name: "activeDatabases", min: 0, max: 10_000, integer: true, what: "worst-case active databases on a server (0 = calculated)" }),
+  multiRole: param({ name: "multiRole", min: 0, max: 1, integer: true, what: "1 when mailbox and client access share the server, else 0" }),
+  hypervisor: param({ name: "hypervisor", min: 0, max: 10, what: "a hypervisor CPU adjustment such as 0.1 (0 = physical)" }),
+};
+const MICROSOFT_NAMES = Object.keys(MICROSOFT_FACTOR_DEFAULTS) as MicrosoftFactorName[];
+const BY_LOWER = new Map<string, MicrosoftFactorName>(MICROSOFT_NAMES.map((n) => [n.toLowerCase(), n]));
+/** The papers' factor names: accepted and left alone, so one factors table feeds every function. */
+const PAPER_NAMES = new Set(FACTOR_NAMES.map((n) => n.toLowerCase()));
+
+/** `factors` for Microsoft's functions: rows of name and value; the papers' names are ignored here. */
+export function readMicrosoftFactors(value: unknown, name = "factors"): MicrosoftFactors {
+  const factors: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS };
+  if (isOmitted(value)) return factors;
+  const rows = Array.isArray(value) ? (value as unknown[]) : [value];
+  const shape = "a two-column range or array of factor names and values";
+  for (const row of rows) {
+    if (!Array.isArray(row) || row.length !== 2) throw new SizingError("#VALUE!", `${name} must be ${shape}`);
+    const [label, raw] = row as CellValue[];
+    if (isOmitted(label) && isOmitted(raw)) continue;
+    const key = typeof label === "string" ? label.trim().toLowerCase() : "";
+    const factor = BY_LOWER.get(key);
+    if (factor === undefined) {
+      if (PAPER_NAMES.has(key)) continue;
+      throw new SizingError("#VALUE!", `${name} must be factor names from: ${MICROSOFT_NAMES.join(", ")}; got ${JSON.stringify(label)}`);
+    }
+    if (isOmitted(raw)) continue;
+    factors[factor] = readNumber(raw, { ...MICROSOFT_FACTOR_PARAMETERS[factor], name: `${name} ${factor}` });
+  }
+  return factors;
+}
+
+/** A scalar, or a row or column of up to four values (one per mailbox tier, Input!B54:G90). */
+function readTierValues(value: unknown, p: NumberParameter): number[] {
+  if (!Array.isArray(value)) return [readNumber(value, p)];
+  const cells = (value as unknown[][]).flat();
+  if (cells.length > 4 || (value.length > 1 && Array.isArray(value[0]) && value[0].length > 1)) {
+    throw new SizingError("#VALUE!", `${p.name} must be a number or a row or column of up to four tiers`);
+  }
+  return cells.map((c, i) => readNumber(c, { ...p, name: cells.length > 1 ? `${p.name} of tier ${i + 1}` : p.name }));
+}
+
+function readTiers(mailboxes: unknown, messagesPerDay: unknown, messageKB: unknown, quotaMB: unknown, f: MicrosoftFactors): MailboxTier[] {
+  const columns = [readTierValues(mailboxes, MAILBOXES), readTierValues(messagesPerDay, MESSAGES), readTierValues(messageKB, MESSAGE_KB), readTierValues(quotaMB, QUOTA_MB)];
+  const tiers = Math.max(...columns.map((c) => c.length));
+  const names = ["mailboxes", "messagesPerDay", "messageKB", "quotaMB"];
+  columns.forEach((c, i) => {
+    if (c.length !== 1 && c.length !== tiers) throw new SizingError("#VALUE!", `${names[i]} must give one value or one per tier (${tiers}); got ${c.length}`);
+  });
+  const at = (c: number[], i: number) => (c.length === 1 ? c[0] : c[i]);
+  const result = Array.from({ length: tiers }, (_, i) => ({
+    mailboxes: at(columns[0], i),
+    messagesPerDay: at(columns[1], i),
+    messageKB: at(columns[2], i),
+    quotaMB: at(columns[3], i),
+    archiveMB: f.archiveMB,
+  }));
+  if (result.every((t) => t.mailboxes === 0)) throw new SizingError("#VALUE!", "mailboxes must total at least 1");
+  return result.filter((t) => t.mailboxes > 0);
+}
+
+/** `servers`: one number (one site) or a row or column of two sites' servers, e.g. {2,2}. */
+function readSites(value: unknown): number[] {
+  const cells = Array.isArray(value) ? (value as unknown[][]).flat().filter((c) => !isOmitted(c)) : [value];
+  if (cells.length < 1 || cells.length > 2) throw new SizingError("#VALUE!", "servers must be a number or the servers of two sites, such as {2,2}");
+  const sites = cells.map((c, i) => readNumber(c, { ...SERVERS, name: cells.length > 1 ? `servers in site ${i + 1}` : "servers" }));
+  if (sites.reduce((a, b) => a + b, 0) > 16) throw new SizingError("#VALUE!", `servers must total at most 16 in one DAG; got ${sites.join(" + ")}`);
+  return sites;
+}
+
+function sizeDesign(mailboxes: unknown, messagesPerDay: unknown, messageKB: unknown, quotaMB: unknown, servers: unknown, copies: unknown, factors: unknown, cores?: unknown, specRate?: unknown): MicrosoftSizing {
+  const f = readMicrosoftFactors(factors);
+  const tiers = readTiers(mailboxes, messagesPerDay, messageKB, quotaMB, f);
+  return microsoftSizing(
+    {
+      tiers,
+      serversPerSite: readSites(servers),
+      copies: readNumber(copies, COPIES),
+      databases: f.databases > 0 ? f.databases : undefined,
+      cores: readNumber(cores, CORES),
+      specRate: readNumber(specRate, SPEC_RATE),
+    },
+    f,
+  );
+}
+
+const MAILBOX_RESULTS = {
+  disk: (r: MailboxRequirement) => r.mailboxOnDiskMB,
+  logs: (r: MailboxRequirement) => r.logsPerDay,
+  iops: (r: MailboxRequirement) => r.iops,
+  reads: (r: MailboxRequirement) => r.reads,
+  writes: (r: MailboxRequirement) => r.writes,
+  cache: (r: MailboxRequirement) => r.cacheMB,
+  active: (r: MailboxRequirement) => r.activeMegacycles,
+  passive: (r: MailboxRequirement) => r.passiveMegacycles,
+  cas: (r: MailboxRequirement) => r.casMegacycles,
+  dumpster: (r: MailboxRequirement) => r.dumpsterMB + r.archiveDumpsterMB,
+  readshare: (r: MailboxRequirement) => r.readShare,
+};
+export const MS_MAILBOX_RESULTS = Object.keys(MAILBOX_RESULTS) as (keyof typeof MAILBOX_RESULTS)[];
+
+/** One mailbox by Microsoft's method: =EX_MS_MAILBOX(200,75,10240) → 10,890 MB on disk. */
+export function EX_MS_MAILBOX(messagesPerDay: unknown, messageKB: unknown, quotaMB: unknown, copies?: unknown, result?: unknown, factors?: unknown): MicrosoftCellResult {
+  try {
+    const m = readNumber(messagesPerDay, MESSAGES);
+    const kb = readNumber(messageKB, MESSAGE_KB);
+    const q = readNumber(quotaMB, QUOTA_MB);
+    const c = readNumber(copies, COPIES);
+    const pick = MAILBOX_RESULTS[readChoice(result, "result", MS_MAILBOX_RESULTS)];
+    const f = readMicrosoftFactors(factors);
+    return checked(pick(mailboxRequirement(m, kb, q, f.archiveMB, c >= 2, f)));
+  } catch (e) {
+    return caught(e);
+  }
+}
+
+const DATABASE_RESULTS = {
+  count: (s: MicrosoftSizing) => s.databases,
+  mailboxes: (s: MicrosoftSizing) => s.mailboxesPerDatabase,
+  size: (s: MicrosoftSizing) => s.databaseGB,
+  maxsize: (s: MicrosoftSizing) => s.maxDatabaseGB,
+  limit: (s: MicrosoftSizing) => s.mailboxesPerDatabaseLimit,
+  copies: (s: MicrosoftSizing) => s.copiesPerServer,
+  disk: (s: MicrosoftSizing) => s.mailboxOnDiskMB,
+  logs: (s: MicrosoftSizing) => s.logsPerDatabase,
+  logspace: (s: MicrosoftSizing) => s.logSpaceGB,
+  active: (s: MicrosoftSizing) => s.active.worst,
+};
+export const MS_DATABASES_RESULTS = Object.keys(DATABASE_RESULTS) as (keyof typeof DATABASE_RESULTS)[];
+
+/** Databases of a DAG: =EX_MS_DATABASES(2500,200,75,10240,{2,2},4,"count",{"diskGB",4000}) → 40. */
+export function EX_MS_DATABASES(mailboxes: unknown, messagesPerDay: unknown, messageKB: unknown, quotaMB: unknown, servers: unknown, copies?: unknown, result?: unknown, factors?: unknown): MicrosoftCellResult {
+  try {
+    const pick = DATABASE_RESULTS[readChoice(result, "result", MS_DATABASES_RESULTS)];
+    return checked(pick(sizeDesign(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, factors)));
+  } catch (e) {
+    return caught(e);
+  }
+}
+
+const IOPS_RESULTS = {
+  server: (s: MicrosoftSizing) => s.serverIops,
+  log: (s: MicrosoftSizing) => s.serverLogIops,
+  dag: (s: MicrosoftSizing) => s.dagIops,
+  daglog: (s: MicrosoftSizing) => s.dagLogIops,
+  database: (s: MicrosoftSizing) => s.databaseIops,
+  databaselog: (s: MicrosoftSizing) => s.databaseLogIops,
+  reads: (s: MicrosoftSizing) => s.serverIops * s.readShare,
+  writes: (s: MicrosoftSizing) => s.serverIops * (1 - s.readShare),
+  peak: (s: MicrosoftSizing) => s.environmentIops,
+  permailbox: (s: MicrosoftSizing) => s.environmentIops / s.mailboxes,
+};
+export const MS_IOPS_RESULTS = Object.keys(IOPS_RESULTS) as (keyof typeof IOPS_RESULTS)[];
+
+/** Database and log IOPS: =EX_MS_IOPS(7600,150,75,20480,{8,8},4,"daglog",{"databases",336}) → 775.2. */
+export function EX_MS_IOPS(mailboxes: unknown, messagesPerDay: unknown, messageKB: unknown, quotaMB: unknown, servers: unknown, copies?: unknown, result?: unknown, factors?: unknown): MicrosoftCellResult {
+  try {
+    const pick = IOPS_RESULTS[readChoice(result, "result", MS_IOPS_RESULTS)];
+    return checked(pick(sizeDesign(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, factors)));
+  } catch (e) {
+    return caught(e);
+  }
+}
+
+const SERVER_RESULTS = {
+  memory: (s: MicrosoftSizing) => s.memoryGB,
+  cache: (s: MicrosoftSizing) => s.cacheGB,
+  calculated: (s: MicrosoftSizing) => s.totalMemoryGB,
+  megacycles: (s: MicrosoftSizing) => s.megacycles,
+  cores: (s: MicrosoftSizing) => s.coresNeeded,
+  utilization: (s: MicrosoftSizing) => s.utilization,
+  active: (s: MicrosoftSizing) => s.active.worst,
+};
+export const MS_SERVER_RESULTS = Object.keys(SERVER_RESULTS) as (keyof typeof SERVER_RESULTS)[];
+
+/** Memory and processors of the busiest server: =EX_MS_SERVER(2500,200,75,10240,{2,2},4) → 160 GB. */
+export function EX_MS_SERVER(mailboxes: unknown, messagesPerDay: unknown, messageKB: unknown, quotaMB: unknown, servers: unknown, copies?: unknown, cores?: unknown, specRate?: unknown, result?: unknown, factors?: unknown): MicrosoftCellResult {
+  try {
+    const which = readChoice(result, "result", MS_SERVER_RESULTS);
+    const s = sizeDesign(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, factors, cores, specRate);
+    if ((which === "cores" || which === "utilization") && !(s.megacyclesPerCore > 0)) {
+      throw new SizingError("#N/A", `${which} needs specRate, the server's SPECint2006 rate (e.g. 1000)`);
+    }
+    return checked(SERVER_RESULTS[which](s));
+  } catch (e) {
+    return caught(e);
+  }
+}
+
+/** `hourShares`: one share, or 24 (or fewer) hourly shares of the day's logs — Input!C145:C168. */
+function readHourShares(value: unknown): number[] {
+  const cells = Array.isArray(value) ? (value as unknown[][]).flat() : [value];
+  if (cells.length > 24) throw new SizingError("#VALUE!", "hourShares must be one share or up to 24 hourly shares");
+  return cells.map((c, i) => (isOmitted(c) && cells.length > 1 ? 0 : readNumber(c, { ...SHARE, name: cells.length > 1 ? `hourShares hour ${i + 1}` : "hourShares" })));
+}
+
+const REPLICATION_RESULTS = ["total", "database", "streams"] as const;
+
+/** Log replication between two sites, Mb/s: =EX_MS_REPLICATION(2500,200,75,10240,{2,2},4,0.1) → 43.2. */
+export function EX_MS_REPLICATION(mailboxes: unknown, messagesPerDay: unknown, messageKB: unknown, quotaMB: unknown, servers: unknown, copies: unknown, hourShares: unknown, hour?: unknown, result?: unknown, factors?: unknown): MicrosoftCellResult {
+  try {
+    const shares = readHourShares(hourShares);
+    const h = readOptionalNumber(hour, HOUR);
+    if (h !== undefined && h > shares.length) throw new SizingError("#VALUE!", `hour must be at most ${shares.length}, the hours hourShares gives; got ${h}`);
+    const which = readChoice(result, "result", REPLICATION_RESULTS);
+    const s = sizeDesign(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, factors);
+    if (s.logStreams === 0) throw new SizingError("#N/A", "replication between sites needs servers and copies in two sites, such as servers {2,2} and copies 4");
+    if (which === "streams") return checked(s.logStreams);
+    const share = h === undefined ? Math.max(...shares) : shares[h - 1];
+    const r = replicationMbps(s.logsPerDatabase, share, s.logStreams, readMicrosoftFactors(factors));
+    return checked(which === "total" ? r.total : r.perDatabase);
+  } catch (e) {
+    return caught(e);
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * The EX_MS_* worksheet functions on the calculator's worked example (Microsoft, Exchange Server
+ * Role Requirements Calculator v7.6, "E2013Calcv7.6 - Example.xlsm": 2,500 mailboxes per DAG, 2 + 2
+ * servers, 4 copies, JBOD on 4,000 GB disks, 7-day lag) and 004's Figure 6
+ * (004_1d3a339e6fd03f64.txt, 4.2), through the formula reader as a cell would compute them.
+ */
+import fc from "fast-check";
+import { SizingError } from "../../src/engine";
+import { evaluateFormula } from "../../src/formula";
+import { EX_MS_DATABASES, EX_MS_IOPS, EX_MS_MAILBOX, EX_MS_REPLICATION, EX_MS_SERVER } from "../../src/functions/worksheet";
+
+const cell = (formula: string) => evaluateFormula(formula, { sheet: "Sheet1", cell: () => null, name: () => undefined });
+const EXAMPLE = `2500,200,75,10240,{2,2},4`;
+const JBOD = `{"diskGB",4000;"lagDays",7}`;
+
+describe("the calculator's example through the formulas", () => {
+  test.each([
+    ["=EX_MS_MAILBOX(200,75,10240)", 10890, "Role Requirements!C22"],
+    ['=EX_MS_MAILBOX(200,75,10240,,"logs")', 40, "Role Requirements!C18"],
+    ['=EX_MS_MAILBOX(200,75,10240,,"iops")', 0.134, "Role Requirements!C30"],
+    ['=EX_MS_MAILBOX(200,75,10240,,"reads")', 0.0804, "Role Requirements!C27"],
+    ['=EX_MS_MAILBOX(200,75,10240,,"writes")', 0.0536, "Role Requirements!C28"],
+    ['=EX_MS_MAILBOX(200,75,10240,,"cache")', 12, "Role Requirements!C17"],
+    ['=EX_MS_MAILBOX(200,75,10240,,"active")', 8.5, "Role Requirements!C14"],
+    ['=EX_MS_MAILBOX(200,75,10240,,"passive")', 2.74, "Role Requirements!C15"],
+    [`=EX_MS_DATABASES(${EXAMPLE},"count",${JBOD})`, 40, "Role Requirements!C79"],
+    [`=EX_MS_DATABASES(${EXAMPLE},"mailboxes",${JBOD})`, 62.5, "Role Requirements!C81"],
+    [`=EX_MS_DATABASES(${EXAMPLE},"maxsize",${JBOD})`, 707.80515670776367, "Role Requirements!C62"],
+    [`=EX_MS_DATABASES(${EXAMPLE},"size",${JBOD})`, 664.6728515625, "Volume Requirements!E123"],
+    [`=EX_MS_DATABASES(${EXAMPLE},"logspace",${JBOD})`, 23.736572265625, "Volume Requirements!F123"],
+    [`=EX_MS_IOPS(${EXAMPLE},"server",${JBOD})`, 402, "Role Requirements!D281"],
+    [`=EX_MS_IOPS(${EXAMPLE},"log",${JBOD})`, 88.44, "Role Requirements!D282"],
+    [`=EX_MS_IOPS(${EXAMPLE},"dag",${JBOD})`, 1608, "Role Requirements!E281"],
+    [`=EX_MS_SERVER(${EXAMPLE},16,,"memory",${JBOD})`, 160, "Role Requirements!C253"],
+    [`=EX_MS_SERVER(${EXAMPLE},16,,"megacycles",${JBOD})`, 29218.75, "Role Requirements!C256"],
+    [`=EX_MS_REPLICATION(${EXAMPLE},0.1,,"streams",${JBOD})`, 80, "Role Requirements!I173"],
+    ['=EX_MS_IOPS(7600,150,75,20480,{8,8},4,"dag",{"databases",336})', 3666.24, "004, Figure 6: 3,666"],
+    ['=EX_MS_IOPS(7600,150,75,20480,{8,8},4,"daglog",{"databases",336})', 775.1478857142861, "004, Figure 6: 775"],
+    ['=EX_MS_IOPS(7600,150,75,20480,{8,8},4,"server",{"databases",336})', 229.14, "004, Figure 6: 229"],
+    ['=EX_MS_IOPS(7600,150,75,20480,{8,8},4,"log",{"databases",336})', 48.45, "004, Figure 6: 48"],
+  ])("%s = %d (%s)", (formula, expected) => {
+    const v = cell(formula);
+    expect(typeof v).toBe("number");
+    expect(v as number).toBeCloseTo(expected, 2);
+  });
+
+  test("replication: 10% of the day's logs in the busiest hour, compressed by 30%, over 80 streams", () => {
+    expect(cell(`=EX_MS_REPLICATION(${EXAMPLE},0.1,,,${JBOD})`) as number).toBeCloseTo((0.1 * 3472.3214285714284 * 8 * 0.7 * 80) / 3600, 6);
+  });
+
+  test("cores from a SPECint2006 rate: 1,000 over 16 cores is 3,703.7 megacycles a core", () => {
+    expect(cell(`=EX_MS_SERVER(${EXAMPLE},16,1000,"cores",${JBOD})`)).toBe(Math.ceil(29218.75 / ((1000 / 16) * (2000 / 33.75))));
+  });
+
+  test("tiers: two rows add up as the calculator's weighted mailbox", () => {
+    const one = EX_MS_IOPS(5000, 200, 75, 10240, [[2, 2]], 4, "peak");
+    const two = EX_MS_IOPS([[2500, 2500]], 200, 75, 10240, [[2, 2]], 4, "peak");
+    expect(two).toBeCloseTo(one as number, 9);
+  });
+});
+
+describe("errors name the argument", () => {
+  test.each([
+    [() => EX_MS_MAILBOX(600, 75, 10240), /messagesPerDay/],
+    [() => EX_MS_MAILBOX(200, -1, 10240), /messageKB/],
+    [() => EX_MS_MAILBOX(200, 75, 10240, 2, "nope"), /result must be one of/],
+    [() => EX_MS_DATABASES(2500, 200, 75, 10240, [[20, 2]]), /servers/],
+    [() => EX_MS_DATABASES(2500, 200, 75, 10240, 2, 3), /copies/],
+    [() => EX_MS_IOPS(2500, 200, 75, 10240, 2, 2, "server", [["bogus", 1]]), /factors must be factor names/],
+    [() => EX_MS_SERVER(2500, 200, 75, 10240, 2, 2, 16, 0, "cores"), /specRate/],
+    [() => EX_MS_REPLICATION(2500, 200, 75, 10240, 4, 2, 0.1), /two sites/],
+  ])("%#", (call, message) => {
+    const v = call();
+    expect(v).toBeInstanceOf(SizingError);
+    expect((v as SizingError).message).toMatch(message);
+  });
+
+  test("the papers' factor names are accepted and left alone", () => {
+    expect(EX_MS_MAILBOX(200, 75, 10240, 2, "disk", [["calendarLogging", 0.5]])).toBe(10890);
+  });
+});
+
+describe("properties", () => {
+  const anything = fc.oneof(fc.double(), fc.integer({ min: -10, max: 100_000 }), fc.string(), fc.constant(null), fc.boolean());
+  test("every input gives a finite number, a text or a SizingError, never a throw", () => {
+    fc.assert(
+      fc.property(anything, anything, anything, anything, anything, anything, (a, b, c, d, e, g) => {
+        for (const v of [
+          EX_MS_MAILBOX(a, b, c, d),
+          EX_MS_DATABASES(a, b, c, d, e, g),
+          EX_MS_IOPS(a, b, c, d, e, g),
+          EX_MS_SERVER(a, b, c, d, e, g, 16, 1000, "cores"),
+          EX_MS_REPLICATION(a, b, c, d, [[2, 2]], 4, 0.1),
+        ]) {
+          if (typeof v === "number") expect(Number.isFinite(v)).toBe(true);
+          else expect(typeof v === "string" || v instanceof SizingError).toBe(true);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  test("more mailboxes never need fewer IOPS, GB of databases or megacycles of the DAG", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 50_000 }), fc.integer({ min: 1, max: 50_000 }), fc.constantFrom(50, 150, 200, 350), (n, more, m) => {
+        const at = (users: number) => ({
+          iops: EX_MS_IOPS(users, m, 75, 2048, [[4, 4]], 4, "dag") as number,
+          log: EX_MS_IOPS(users, m, 75, 2048, [[4, 4]], 4, "daglog") as number,
+          gb: (EX_MS_DATABASES(users, m, 75, 2048, [[4, 4]], 4, "count") as number) * (EX_MS_DATABASES(users, m, 75, 2048, [[4, 4]], 4, "size") as number),
+        });
+        const a = at(n);
+        const b = at(n + more);
+        expect(b.iops).toBeGreaterThanOrEqual(a.iops - 1e-9);
+        expect(b.log).toBeGreaterThanOrEqual(a.log * 0.999);
+        expect(b.gb).toBeGreaterThanOrEqual(a.gb - 1e-9);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
