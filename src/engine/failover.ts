@@ -1,102 +1,150 @@
-import { SizingError } from "./errors";
-import { ceilCount } from "./rounding";
-
 /**
- * How active copies sit in normal operation.
- * active/active: spread over every server of every site (Microsoft's preferred architecture; 004, 4.1).
- * active/passive: all in the first site; the others hold passive copies only (002, 4.1).
+ * Failure scenarios over the copy layout (layout.ts): which server carries the most active
+ * mailboxes when a server, a site, or a site and one more server fail — 002_65f0dd5fd4776492.txt,
+ * 4.1 (12,500 users, 6 + 3 servers, local site down → "4,166" a server) and
+ * 004_1d3a339e6fd03f64.txt, 4 and 4.1 (7,600 users in 336 databases, 8 + 8 servers: 21 / 24 / 42 /
+ * 48 active databases, 475 / 543 / 950 / 1,086 mailboxes on the busiest server).
+ *
+ * No closed formula guesses where a failed server's databases go: the layout says, and each
+ * affected database activates on its next surviving copy in preference order.
  */
-export type DagLayout = "active/active" | "active/passive";
+import { databaseCapacity } from "./database";
+import { SizingError } from "./errors";
+import {
+  activeMailboxes,
+  balancedDatabaseCount,
+  copyLayout,
+  defaultNames,
+  worstCase,
+  type CopyLayout,
+  type DagLayout,
+  type FailureScenario,
+  type LayoutNames,
+  type ScenarioOutcome,
+} from "./layout";
+import { ceilCount } from "./rounding";
+import { FACTOR_DEFAULTS } from "./tables";
 
-/** Failures the DAG must ride through (002 and 004, "Failure and Recovery Scenarios"). */
-export const FAILURE_SCENARIOS = ["normal", "server", "site", "site+server"] as const;
-export type FailureScenario = (typeof FAILURE_SCENARIOS)[number];
+export { copiesPerSite, FAILURE_SCENARIOS, type DagLayout, type FailureScenario } from "./layout";
 
 export interface DagDesign {
   users: number;
   /** Servers in each site, the first site first: [6, 3] for 002, [8, 8] for 004. */
   serversPerSite: readonly number[];
-  /** Database copies, placed round-robin over the sites from the first: 3 over 2 sites → 2 + 1 (002). */
+  /** Database copies, spread round-robin over the sites from the active copy's site: 3 over 2 sites → 2 + 1 (002). */
   copies: number;
   layout: DagLayout;
+  /** Databases in the DAG; default defaultDatabaseCount(users, design). */
+  databases?: number;
+  /** Lagged copies of each database, never activated; default 0. */
+  laggedCopies?: number;
 }
 
 export interface FailoverLoad {
-  /** Servers left to carry the active mailboxes. */
+  /** Servers still running in the worst case of the scenario. */
   survivingServers: number;
-  /** Active mailboxes on the busiest surviving server: users spread evenly, rounded up. */
+  /** Active databases on the busiest running server. */
+  activeDatabasesPerServer: number;
+  /** Active mailboxes on the busiest running server: its databases × users ÷ databases, rounded up. */
   activeMailboxesPerServer: number;
-}
-
-/** Copies of every database held in each site: round-robin from the first site. */
-export function copiesPerSite(copies: number, sites: number): number[] {
-  return Array.from({ length: sites }, (_, s) => Math.floor(copies / sites) + (s < copies % sites ? 1 : 0));
+  /** Databases in the DAG (given, or the default). */
+  databases: number;
+  outcome: ScenarioOutcome;
 }
 
 /**
- * Worst-case active mailboxes per surviving server — 002_65f0dd5fd4776492.txt, 4.1 (12,500 users,
- * 6 + 3 servers, local site down → "4,166" per server) and 004_1d3a339e6fd03f64.txt, 4.1 (7,600
- * users, 8 + 8 servers, a site and one more server down → 1,086).
- *
- * The calculator spreads the active copies evenly over the servers that hold copies, so the busiest
- * server carries ceil(users ÷ servers carrying them). Of the sites that could fail, the worst is the
- * one that leaves the fewest servers; a scenario that leaves some database without any copy is an
- * error, not a number.
+ * The reference mailbox profile of SIZING.md §6 (000_72e1ddb9bbd1ecac.txt, 3.4.2): 2,048 MB quota,
+ * 150 messages a day of 75 KB, databases of at most 1,024 GB.
  */
-export function failoverLoad(design: DagDesign, scenario: FailureScenario): FailoverLoad {
-  const { users, serversPerSite, copies, layout } = design;
-  const sites = serversPerSite.length;
-  const siteCopies = copiesPerSite(copies, sites);
-  const total = serversPerSite.reduce((a, b) => a + b, 0);
-  /** Users whose active copies live in site s in normal operation. */
-  const siteUsers = (s: number) =>
-    layout === "active/passive" ? (s === 0 ? users : 0) : (users * serversPerSite[s]) / total;
+export const REFERENCE_PROFILE = { quotaMB: 2048, messagesPerDay: 150, messageKB: 75, maxDatabaseGB: 1024 } as const;
 
-  let worst: FailoverLoad | undefined;
-  const consider = (survivingServers: number, load: number) => {
-    const perServer = ceilCount(load / survivingServers);
-    if (worst === undefined || perServer > worst.activeMailboxesPerServer) {
-      worst = { survivingServers, activeMailboxesPerServer: perServer };
-    }
+/**
+ * Databases when none are given: EX_DBSIZE's count for the users at the reference profile,
+ * rounded up to a balanced count (layout.ts balancedDatabaseCount), as the calculator rounds its
+ * count so copies lay out evenly. 7,600 users → 18 → 112 for 004's design (336 is 3 × 112);
+ * 12,500 users → 29 → 30 for 002's.
+ */
+export function defaultDatabaseCount(users: number, design: Omit<DagDesign, "users" | "databases">): number {
+  const p = REFERENCE_PROFILE;
+  const count = databaseCapacity(users, p.quotaMB, p.messagesPerDay, p.messageKB, p.maxDatabaseGB, FACTOR_DEFAULTS).databaseCount;
+  return balancedDatabaseCount(count, design);
+}
+
+/** The layout of a DAG design, memoised: a sheet asks for the same design in many cells. */
+const recent = new Map<string, CopyLayout>();
+export function layoutOf(design: Omit<DagDesign, "users"> & { databases: number }): CopyLayout {
+  const key = JSON.stringify([design.serversPerSite, design.copies, design.layout, design.databases, design.laggedCopies ?? 0]);
+  const hit = recent.get(key);
+  if (hit) return hit;
+  const layout = copyLayout(design);
+  if (recent.size >= 16) recent.delete(recent.keys().next().value as string);
+  recent.set(key, layout);
+  return layout;
+}
+
+/** The databases of a design: the given count, or the default for its users. */
+export function databasesOf(design: DagDesign): number {
+  return design.databases ?? defaultDatabaseCount(design.users, design);
+}
+
+/**
+ * The worst case of a scenario and the load on its busiest running server. An unsurvivable
+ * scenario, or a design that cannot exist, is a SizingError saying why.
+ */
+export function failoverLoad(design: DagDesign, scenario: FailureScenario, names?: LayoutNames): FailoverLoad {
+  const databases = databasesOf(design);
+  const layout = layoutOf({ ...design, databases });
+  const outcome = worstCase(layout, scenario, names ?? defaultNames(layout.siteOfServer.length, databases));
+  return {
+    survivingServers: outcome.runningServers,
+    activeDatabasesPerServer: outcome.busiestDatabases,
+    activeMailboxesPerServer: activeMailboxes(outcome.busiestDatabases, design.users, databases),
+    databases,
+    outcome,
   };
+}
 
-  switch (scenario) {
-    case "normal":
-      for (let s = 0; s < sites; s++) if (siteUsers(s) > 0) consider(serversPerSite[s], siteUsers(s));
-      break;
-    case "server":
-      // One server of a loaded site fails; its databases activate on the site's other copies.
-      for (let s = 0; s < sites; s++) {
-        if (siteUsers(s) === 0) continue;
-        if (serversPerSite[s] < 2 || siteCopies[s] < 2) {
-          throw new SizingError(
-            "#N/A",
-            `a server failure in site ${s + 1} leaves its databases without a copy in that site (${serversPerSite[s]} server(s), ${siteCopies[s]} copy/copies there)`,
-          );
-        }
-        consider(serversPerSite[s] - 1, siteUsers(s));
-      }
-      break;
-    case "site":
-    case "site+server": {
-      if (sites < 2) throw new SizingError("#N/A", "a DAG in one site cannot survive the loss of its site");
-      const extraServer = scenario === "site+server" ? 1 : 0;
-      for (let lost = 0; lost < sites; lost++) {
-        const copiesLeft = copies - siteCopies[lost];
-        const serversLeft = total - serversPerSite[lost] - extraServer;
-        if (copiesLeft < 1 + extraServer || serversLeft < 1) {
-          const then = extraServer ? " and then one more server" : "";
-          throw new SizingError(
-            "#N/A",
-            `losing site ${lost + 1}${then} leaves databases without a copy: ${copies} copies over ${sites} sites keep ${copiesLeft} elsewhere`,
-          );
-        }
-        consider(serversLeft, users);
-      }
-      break;
+export interface ServerLoad {
+  server: number;
+  running: boolean;
+  activeDatabases: number;
+  activeMailboxes: number;
+  /** Database IOPS target, when an IOPS per mailbox is given. */
+  targetIops?: number;
+}
+
+export interface ScenarioReport {
+  scenario: FailureScenario;
+  /** Undefined where the scenario is survivable; else why not. */
+  error?: SizingError;
+  failedServers: number[];
+  lostSite?: number;
+  runningServers: number;
+  busiestServer: number;
+  perServer: ServerLoad[];
+}
+
+/** Every scenario's worst case, server by server: what `exsize layout` prints and the Distribution sheet tabulates. */
+export function failoverReport(design: DagDesign, iopsPerMailbox?: number, names?: LayoutNames): ScenarioReport[] {
+  const databases = databasesOf(design);
+  const layout = layoutOf({ ...design, databases });
+  const serverCount = layout.siteOfServer.length;
+  const n = names ?? defaultNames(serverCount, databases);
+  const scenarios: FailureScenario[] = ["normal", "server", "site", "site+server"];
+  return scenarios.map((scenario) => {
+    try {
+      const o = worstCase(layout, scenario, n);
+      const perServer = o.activation.activeDatabases.map((count, server) => {
+        const running = !o.activation.failed.includes(server);
+        const mailboxes = activeMailboxes(count, design.users, databases);
+        return { server, running, activeDatabases: count, activeMailboxes: mailboxes, ...(iopsPerMailbox === undefined ? {} : { targetIops: targetIops(mailboxes, iopsPerMailbox) }) };
+      });
+      return { scenario, failedServers: o.activation.failed.slice(), lostSite: o.lostSite, runningServers: o.runningServers, busiestServer: o.busiestServer, perServer };
+    } catch (e) {
+      if (!(e instanceof SizingError)) throw e;
+      return { scenario, error: e, failedServers: [], runningServers: 0, busiestServer: -1, perServer: [] };
     }
-  }
-  return worst!;
+  });
 }
 
 /** The per-server database IOPS target: mailboxes × IOPS per mailbox, whole IOPS rounded up. */

@@ -7,6 +7,7 @@ export * from "./logs";
 export * from "./iops";
 export * from "./spindles";
 export * from "./arrays";
+export * from "./layout";
 export * from "./failover";
 export * from "./server";
 export * from "./jetstress";

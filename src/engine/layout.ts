@@ -1,0 +1,432 @@
+/**
+ * The DAG copy layout: every database copy on a server, with its activation preference, as the
+ * Distribution sheet of Microsoft's Exchange Server Role Requirements Calculator lays them out
+ * (issue 8; docs/dag-layout.md). 004_1d3a339e6fd03f64.txt, 4 and Figures 3–5: 16 servers in two
+ * sites, 4 copies, 336 databases, 21 active copies a server in normal running.
+ *
+ * The rule — a symmetric rotation, written so that the preference of (database, server) has a
+ * closed form (`layoutPreference`) and the Distribution sheet can be a native formula:
+ *
+ * - Active copies (preference 1) are dealt round-robin over the servers that host actives: all
+ *   servers, site by site, for active/active; the first site's for active/passive. Database d sits
+ *   on the (d mod M)-th of those M servers, in round ρ = floor(d / M).
+ * - Copies are spread over the sites round-robin from the database's home site (3 copies over 2
+ *   sites: 2 at home, 1 in the other site — 002, 4.1). Preferences run through the home site's
+ *   copies first, then the next site's, and so on (the calculator's export, ExchangeDsc
+ *   source/Examples/EndToEndExample/Calculators/Prod/MailboxDatabaseCopies.csv).
+ * - In the home site (n servers, home position i), the k-th further copy sits at position
+ *   i + 1 + ((ρ + k − 1) mod (n − 1)): as ρ runs, a server's databases send their second copy to
+ *   each other server of the site in turn, so a failed server's actives spread evenly.
+ * - In another site (n servers) the first copy sits at position (i + ρ) mod n and its further
+ *   copies rotate after it as in the home site. With equal sites this is the calculator's mirror
+ *   (server i's databases fall on server i + ρ there, a bijection for every round).
+ * - Lagged copies are the last `laggedCopies` in preference order, and never activate.
+ */
+import { SizingError } from "./errors";
+import { ceilCount } from "./rounding";
+
+/**
+ * How active copies sit in normal operation.
+ * active/active: spread over every server of every site (Microsoft's preferred architecture; 004, 4.1).
+ * active/passive: all in the first site; the others hold passive copies only (002, 4.1).
+ */
+export type DagLayout = "active/active" | "active/passive";
+
+export interface LayoutDesign {
+  /** Servers in each site, the first site first: [6, 3] for 002, [8, 8] for 004. One to four sites, 16 servers at most. */
+  serversPerSite: readonly number[];
+  /** Copies of each database, the active one included: 1 to 16. */
+  copies: number;
+  layout: DagLayout;
+  /** Databases in the DAG. */
+  databases: number;
+  /** Copies of each database that replay with a lag and are left out of activation; default 0. */
+  laggedCopies?: number;
+}
+
+export interface DatabaseCopy {
+  /** The server's index, 0-based, in site order. */
+  server: number;
+  /** Activation preference, 1 for the active copy in normal running. */
+  preference: number;
+  lagged: boolean;
+}
+
+export interface CopyLayout {
+  design: Required<LayoutDesign>;
+  /** The site of each server (0-based). */
+  siteOfServer: readonly number[];
+  /** For each database, its copies in preference order. */
+  copies: readonly (readonly DatabaseCopy[])[];
+}
+
+export const MAX_SITES = 4;
+export const MAX_SERVERS = 16;
+export const MAX_COPIES = 16;
+
+/** Copies of every database held in each site, round-robin from the first: 3 over 2 sites → 2 + 1 (002). */
+export function copiesPerSite(copies: number, sites: number): number[] {
+  return Array.from({ length: sites }, (_, s) => Math.floor(copies / sites) + (s < copies % sites ? 1 : 0));
+}
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const mod = (a: number, n: number) => ((a % n) + n) % n;
+
+/** The sites that host active copies: all for active/active, the first for active/passive. */
+function activeSites(design: LayoutDesign): number[] {
+  return design.layout === "active/passive" ? [0] : design.serversPerSite.map((_, s) => s);
+}
+
+/**
+ * A design that cannot hold its copies is a SizingError saying why: a server never holds two
+ * copies of one database, so each site holds at most as many copies as it has servers.
+ */
+export function validateLayoutDesign(design: LayoutDesign): Required<LayoutDesign> {
+  const { serversPerSite, copies, layout, databases } = design;
+  const lagged = design.laggedCopies ?? 0;
+  const sites = serversPerSite.length;
+  const total = sum(serversPerSite);
+  const whole = (n: number) => Number.isInteger(n);
+  if (sites < 1 || sites > MAX_SITES) throw new SizingError("#VALUE!", `a DAG spans 1 to ${MAX_SITES} sites; got ${sites}`);
+  if (!serversPerSite.every((n) => whole(n) && n >= 1)) throw new SizingError("#VALUE!", `every site needs at least one server; got ${serversPerSite.join(" + ")}`);
+  if (total > MAX_SERVERS) throw new SizingError("#VALUE!", `a DAG has at most ${MAX_SERVERS} servers; got ${serversPerSite.join(" + ")}`);
+  if (!whole(copies) || copies < 1 || copies > MAX_COPIES) throw new SizingError("#VALUE!", `copies must be a whole number from 1 to ${MAX_COPIES}; got ${copies}`);
+  if (!whole(databases) || databases < 1) throw new SizingError("#VALUE!", `databases must be a whole number of at least 1; got ${databases}`);
+  if (!whole(lagged) || lagged < 0 || lagged >= copies) {
+    throw new SizingError("#VALUE!", `lagged copies must be a whole number from 0 to copies − 1 (${copies - 1}): the active copy is never lagged; got ${lagged}`);
+  }
+  if (copies > total) {
+    throw new SizingError("#VALUE!", `${plural(copies, "copy", "copies")} of each database need ${copies} servers, and the DAG has ${total}: a server cannot hold two copies of one database`);
+  }
+  for (const home of activeSites(design)) {
+    const perSite = copiesPerSite(copies, sites);
+    for (let j = 0; j < sites; j++) {
+      const site = (home + j) % sites;
+      if (perSite[j] > serversPerSite[site]) {
+        const from = sites === 1 ? "" : ` over ${sites} sites (round-robin from the active copy's site)`;
+        throw new SizingError(
+          "#VALUE!",
+          `${plural(copies, "copy", "copies")}${from} put ${perSite[j]} in site ${site + 1}, which has ${plural(serversPerSite[site], "server")}: a server cannot hold two copies of one database`,
+        );
+      }
+    }
+  }
+  return { serversPerSite: [...serversPerSite], copies, layout, databases, laggedCopies: lagged };
+}
+
+/** Where database d's active copy lives: its home site, position there, and round. */
+function home(design: LayoutDesign, d: number): { site: number; position: number; round: number } {
+  const { serversPerSite } = design;
+  if (design.layout === "active/passive") {
+    const m = serversPerSite[0];
+    return { site: 0, position: d % m, round: Math.floor(d / m) };
+  }
+  const total = sum(serversPerSite);
+  let g = d % total;
+  let site = 0;
+  while (g >= serversPerSite[site]) g -= serversPerSite[site++];
+  return { site, position: g, round: Math.floor(d / total) };
+}
+
+/** Each site's first server index. */
+function firstServers(serversPerSite: readonly number[]): number[] {
+  return serversPerSite.map((_, s) => sum(serversPerSite.slice(0, s)));
+}
+
+/** Database d's copies in preference order, as server indices (0-based). */
+function placeDatabase(design: Required<LayoutDesign>, d: number, first: readonly number[]): number[] {
+  const { serversPerSite, copies } = design;
+  const sites = serversPerSite.length;
+  const { site: h, position: i, round: rho } = home(design, d);
+  const perSite = copiesPerSite(copies, sites);
+  const servers: number[] = [];
+  for (let j = 0; j < sites; j++) {
+    const t = (h + j) % sites;
+    const n = serversPerSite[t];
+    if (perSite[j] === 0) continue;
+    const base = j === 0 ? i : (i + rho) % n;
+    servers.push(first[t] + base);
+    for (let k = 1; k < perSite[j]; k++) servers.push(first[t] + ((base + 1 + ((rho + k - 1) % (n - 1))) % n));
+  }
+  return servers;
+}
+
+/** The layout of every database copy. Throws a SizingError for a design that cannot exist. */
+export function copyLayout(design: LayoutDesign): CopyLayout {
+  const valid = validateLayoutDesign(design);
+  const first = firstServers(valid.serversPerSite);
+  const siteOfServer = valid.serversPerSite.flatMap((n, s) => Array<number>(n).fill(s));
+  const copies: DatabaseCopy[][] = [];
+  for (let d = 0; d < valid.databases; d++) {
+    const servers = placeDatabase(valid, d, first);
+    copies.push(servers.map((server, k) => ({ server, preference: k + 1, lagged: k >= valid.copies - valid.laggedCopies })));
+  }
+  return { design: valid, siteOfServer, copies };
+}
+
+/**
+ * The activation preference of database `database`'s copy on server `server` (both 0-based), or
+ * undefined where that server holds no copy — the closed form behind copyLayout, which
+ * excel-formulas.ts renders as layoutPreferenceFormula for the Distribution sheet.
+ */
+export function layoutPreference(design: LayoutDesign, database: number, server: number): number | undefined {
+  const { serversPerSite, copies } = design;
+  const sites = serversPerSite.length;
+  const first = firstServers(serversPerSite);
+  let t = sites - 1;
+  while (server < first[t]) t--;
+  const q = server - first[t];
+  const n = serversPerSite[t];
+  const { site: h, position: i, round: rho } = home(design, database);
+  const j = mod(t - h, sites);
+  const perSite = copiesPerSite(copies, sites);
+  if (perSite[j] === 0) return undefined;
+  const before = sum(perSite.slice(0, j));
+  const base = j === 0 ? i : (i + rho) % n;
+  if (q === base) return before + 1;
+  const k = mod(q - base - 1 - rho, n - 1) + 1;
+  return k < perSite[j] ? before + 1 + k : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Failure simulation
+
+/** Which copy of every database is active when `failed` servers are down. */
+export interface Activation {
+  failed: readonly number[];
+  /** Active databases on each server (0 on a failed one). */
+  activeDatabases: number[];
+  /** The server each database is active on, or -1 where no non-lagged copy is left running. */
+  activeServer: number[];
+  /** Databases left without an active copy (0-based). */
+  lost: number[];
+}
+
+/**
+ * The calculator's activation rule: every database is active on its non-lagged copy with the
+ * lowest preference number on a running server (a database whose active copy survives stays put).
+ */
+export function activate(layout: CopyLayout, failed: Iterable<number>): Activation {
+  const down = new Set(failed);
+  const activeDatabases = Array<number>(layout.siteOfServer.length).fill(0);
+  const activeServer: number[] = [];
+  const lost: number[] = [];
+  layout.copies.forEach((copies, d) => {
+    const copy = copies.find((c) => !c.lagged && !down.has(c.server));
+    if (copy === undefined) {
+      activeServer.push(-1);
+      lost.push(d);
+    } else {
+      activeServer.push(copy.server);
+      activeDatabases[copy.server]++;
+    }
+  });
+  return { failed: [...down].sort((a, b) => a - b), activeDatabases, activeServer, lost };
+}
+
+/** Failures the DAG must ride through (002 and 004, "Failure and Recovery Scenarios"). */
+export const FAILURE_SCENARIOS = ["normal", "server", "site", "site+server"] as const;
+export type FailureScenario = (typeof FAILURE_SCENARIOS)[number];
+
+export interface ScenarioOutcome {
+  scenario: FailureScenario;
+  activation: Activation;
+  /** The lost site (0-based), for "site" and "site+server". */
+  lostSite?: number;
+  runningServers: number;
+  /** The first busiest running server and its active databases. */
+  busiestServer: number;
+  busiestDatabases: number;
+}
+
+/** Names used in messages and exports: MBX01…, DB001…, unless the caller gives its own. */
+export interface LayoutNames {
+  server: (index: number) => string;
+  database: (index: number) => string;
+}
+
+export function defaultNames(servers: number, databases: number): LayoutNames {
+  const pad = (n: number, width: number) => String(n).padStart(width, "0");
+  const dbWidth = Math.max(2, String(databases).length);
+  const serverWidth = Math.max(2, String(servers).length);
+  return { server: (s) => `MBX${pad(s + 1, serverWidth)}`, database: (d) => `DB${pad(d + 1, dbWidth)}` };
+}
+
+/** The candidate failures of a scenario, in the order they are considered (ties keep the first). */
+export function scenarioFailures(layout: CopyLayout, scenario: FailureScenario): Array<{ failed: number[]; lostSite?: number }> {
+  const servers = layout.siteOfServer.length;
+  const all = Array.from({ length: servers }, (_, s) => s);
+  switch (scenario) {
+    case "normal":
+      return [{ failed: [] }];
+    case "server":
+      return all.map((s) => ({ failed: [s] }));
+    case "site":
+    case "site+server": {
+      const sites = layout.design.serversPerSite.length;
+      const out: Array<{ failed: number[]; lostSite?: number }> = [];
+      for (let t = 0; t < sites; t++) {
+        const inSite = all.filter((s) => layout.siteOfServer[s] === t);
+        if (scenario === "site") out.push({ failed: inSite, lostSite: t });
+        else for (const s of all) if (layout.siteOfServer[s] !== t) out.push({ failed: [...inSite, s], lostSite: t });
+      }
+      return out;
+    }
+  }
+}
+
+function describeFailure(layout: CopyLayout, failed: readonly number[], lostSite: number | undefined, names: LayoutNames): string {
+  if (lostSite === undefined) return failed.length === 1 ? `losing server ${names.server(failed[0])}` : `losing ${failed.map(names.server).join(", ")}`;
+  const extra = failed.filter((s) => layout.siteOfServer[s] !== lostSite);
+  return `losing site ${lostSite + 1}${extra.length ? ` and then server ${extra.map(names.server).join(", ")}` : ""}`;
+}
+
+/** "DB01, DB05, DB09 and 18 more" */
+export function nameList(indices: readonly number[], name: (i: number) => string, shown = 6): string {
+  const head = indices.slice(0, shown).map(name).join(", ");
+  return indices.length > shown ? `${head} and ${indices.length - shown} more` : head;
+}
+
+/**
+ * The worst case of a scenario: of its candidate failures (every server, every site, every site and
+ * one more server), the one whose busiest running server carries the most active databases. A
+ * scenario in which any candidate leaves a database without a non-lagged copy on a running server
+ * is not survivable: an #N/A that names the failure and the databases.
+ */
+export function worstCase(layout: CopyLayout, scenario: FailureScenario, names?: LayoutNames): ScenarioOutcome {
+  const sites = layout.design.serversPerSite.length;
+  const n = names ?? defaultNames(layout.siteOfServer.length, layout.copies.length);
+  if ((scenario === "site" || scenario === "site+server") && sites < 2) {
+    throw new SizingError("#N/A", "a DAG in one site cannot survive the loss of its site");
+  }
+  let worst: ScenarioOutcome | undefined;
+  for (const { failed, lostSite } of scenarioFailures(layout, scenario)) {
+    const activation = activate(layout, failed);
+    if (activation.lost.length > 0) {
+      throw new SizingError(
+        "#N/A",
+        `${describeFailure(layout, failed, lostSite, n)} leaves ${plural(activation.lost.length, "database")} without an active copy: ${nameList(activation.lost, n.database)}`,
+      );
+    }
+    let busiestServer = -1;
+    let busiestDatabases = -1;
+    activation.activeDatabases.forEach((count, s) => {
+      if (!failed.includes(s) && count > busiestDatabases) [busiestServer, busiestDatabases] = [s, count];
+    });
+    if (worst === undefined || busiestDatabases > worst.busiestDatabases) {
+      worst = { scenario, activation, lostSite, runningServers: layout.siteOfServer.length - failed.length, busiestServer, busiestDatabases };
+    }
+  }
+  return worst!;
+}
+
+/** Active mailboxes on a server with `databases` active: users spread evenly over the databases, rounded up (E6). */
+export function activeMailboxes(databases: number, users: number, totalDatabases: number): number {
+  return ceilCount((databases * users) / totalDatabases);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Balance: the database count that spreads every scenario evenly, and the closed forms that follow
+
+/** Copies of each database that can activate in its home site and in the next (two sites at most). */
+export function activatableCopies(design: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies">): { home: number; other: number } {
+  const sites = design.serversPerSite.length;
+  const [home, other = 0] = copiesPerSite(design.copies, Math.min(sites, 2));
+  const lagged = design.laggedCopies ?? 0;
+  return { home: home - Math.max(0, lagged - other), other: Math.max(0, other - lagged) };
+}
+
+/**
+ * The rounds (databases per active server) whose multiples make every scenario spread exactly
+ * evenly: the product of the distinct periods of the rotations a failure exercises (a multiple of
+ * their least common multiple; equal to it for 002 and 004). One or two sites; for three or four,
+ * the periods of the home site and the next.
+ *
+ * - a server's failure within its site: n − 1 (when the home site holds two activatable copies);
+ * - a server's failure to the other site (one copy at home): that site's n (active/active only —
+ *   with active/passive the other site carries less than the active one anyway);
+ * - a site's failure: the surviving site's n, unless it divides the lost site's;
+ * - a site and a server: the surviving site's n − 1 (two activatable copies there).
+ */
+export function balancingPeriods(design: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">): number[] {
+  const [n1, n2] = design.serversPerSite;
+  const { home, other } = activatableCopies(design);
+  const periods: number[] = [];
+  const sites: Array<[number, number | undefined]> = design.layout === "active/passive" || n2 === undefined ? [[n1, n2]] : [[n1, n2], [n2, n1]];
+  for (const [x, y] of sites) {
+    if (home >= 2) periods.push(x - 1);
+    if (y === undefined) continue;
+    if (home === 1 && other >= 1 && design.layout === "active/active") periods.push(y);
+    if (other >= 1 && x % y !== 0) periods.push(y);
+    if (other >= 2) periods.push(y - 1);
+  }
+  return periods;
+}
+
+/** The product of the distinct periods (at least 1). */
+export function balancingRounds(design: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">): number {
+  return [...new Set(balancingPeriods(design))].reduce((a, b) => a * b, 1);
+}
+
+/** Servers that host active copies in normal running. */
+export function activeServerCount(design: Pick<LayoutDesign, "serversPerSite" | "layout">): number {
+  return design.layout === "active/passive" ? design.serversPerSite[0] : sum(design.serversPerSite);
+}
+
+/**
+ * The smallest database count of at least `minimum` that spreads evenly in every scenario: a
+ * whole number of balanced rounds on every active server. As the calculator, which rounds its
+ * database count so that the copies lay out evenly (004: 336 = 16 servers × 21 rounds).
+ */
+export function balancedDatabaseCount(minimum: number, design: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">): number {
+  const unit = activeServerCount(design) * balancingRounds(design);
+  return Math.max(1, Math.ceil(minimum / unit)) * unit;
+}
+
+export interface BalancedLoad {
+  /** Active databases on the busiest running server. */
+  databases: number;
+  runningServers: number;
+}
+
+/**
+ * The busiest server in the worst case of each scenario, in closed form, for one or two sites and a
+ * balanced database count (a multiple of activeServerCount × balancingRounds): what worstCase finds
+ * by simulation, which tests/engine/layout.test.ts checks for every design in the template's range.
+ * Each scenario spreads exactly: R = databases ÷ active servers a server in normal running, and the
+ * failed servers' load divides evenly among the servers that hold their next copies.
+ * Throws the #N/A of an unsurvivable scenario (its words are the simulation's, without names).
+ */
+export function balancedLoad(design: LayoutDesign, scenario: FailureScenario): BalancedLoad {
+  const valid = validateLayoutDesign(design);
+  const [n1, n2] = valid.serversPerSite;
+  const total = sum(valid.serversPerSite);
+  const passive = valid.layout === "active/passive";
+  const R = valid.databases / activeServerCount(valid);
+  const { home, other } = activatableCopies(valid);
+  const notSurvivable = () => new SizingError("#N/A", `the design does not survive "${scenario}"`);
+  switch (scenario) {
+    case "normal":
+      return { databases: R, runningServers: total };
+    case "server": {
+      if (home + other < 2) throw notSurvivable();
+      if (n2 === undefined || passive) return { databases: home >= 2 ? R + R / (n1 - 1) : R, runningServers: total - 1 };
+      const load = (x: number, y: number) => (home >= 2 ? R + R / (x - 1) : R + R / y);
+      return { databases: Math.max(load(n1, n2), load(n2, n1)), runningServers: total - 1 };
+    }
+    case "site": {
+      if (n2 === undefined || other < 1) throw notSurvivable();
+      const firstLost = passive ? (R * n1) / n2 : (R * total) / n2;
+      const secondLost = passive ? R : (R * total) / n1;
+      return secondLost > firstLost ? { databases: secondLost, runningServers: n1 } : { databases: firstLost, runningServers: n2 };
+    }
+    case "site+server": {
+      if (n2 === undefined || other < 2 || home < 2) throw notSurvivable();
+      const active = passive ? n1 : total;
+      const firstLost = (R * active) / (n2 - 1);
+      const secondLost = (R * active) / (n1 - 1);
+      return secondLost > firstLost ? { databases: secondLost, runningServers: n1 - 1 } : { databases: firstLost, runningServers: n2 - 1 };
+    }
+  }
+}
