@@ -222,6 +222,7 @@ export async function writeXlsx(model: WorkbookModel, values: WorkbookValues): P
     });
     // exceljs leaves out a width of exactly 9, its default; the template avoids that width.
     sheet.columnWidths?.forEach((width, i) => (worksheet.getColumn(i + 1).width = width));
+    for (const [row, points] of Object.entries(sheet.rowHeights ?? {})) worksheet.getRow(Number(row)).height = points;
     const sheetValues = values[sheet.name] ?? {};
     for (const cell of sheet.cells) {
       const target = worksheet.getCell(cell.address);
@@ -233,6 +234,9 @@ export async function writeXlsx(model: WorkbookModel, values: WorkbookValues): P
       if (Object.keys(font).length > 0) target.font = font;
       if (style?.fill) target.fill = style.fill;
       if (style?.border) target.border = style.border;
+      if (cell.wrap || cell.align) {
+        target.alignment = { ...(cell.wrap ? { wrapText: true, vertical: "top" as const } : {}), ...(cell.align ? { horizontal: cell.align } : {}) };
+      }
       if (cell.rule) target.dataValidation = dataValidation(cell.rule, cell.address);
     }
     (sheet.highlights ?? []).forEach((highlight, i) => worksheet.addConditionalFormatting(conditionalFormat(highlight, sheet.name, i + 1)));

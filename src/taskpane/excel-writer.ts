@@ -235,6 +235,24 @@ export function cellBlocks(cells: readonly CellModel[]): CellBlock[] {
  * merged down while the next row has the same run ("B7:B18" for a column of inputs). Cells whose key
  * is undefined are left out.
  */
+const ALIGNMENTS: Readonly<Record<NonNullable<CellModel["align"]>, Excel.HorizontalAlignment>> = {
+  left: "Left" as Excel.HorizontalAlignment,
+  center: "Center" as Excel.HorizontalAlignment,
+  right: "Right" as Excel.HorizontalAlignment,
+};
+
+/** Consecutive rows of one height, as whole-row addresses: one command each ("7:9" at 30 points). */
+function rowHeightRuns(heights: Readonly<Record<number, number>>): { rows: string; points: number }[] {
+  const rows = Object.keys(heights).map(Number).sort((a, b) => a - b);
+  const runs: { first: number; last: number; points: number }[] = [];
+  for (const row of rows) {
+    const run = runs[runs.length - 1];
+    if (run && run.last === row - 1 && run.points === heights[row]) run.last = row;
+    else runs.push({ first: row, last: row, points: heights[row] });
+  }
+  return runs.map((r) => ({ rows: `${r.first}:${r.last}`, points: r.points }));
+}
+
 export function rectanglesBy(cells: readonly CellModel[], keyOf: (cell: CellModel) => string | undefined): { key: string; address: string }[] {
   const byRow = new Map<number, { column: number; key: string }[]>();
   for (const cell of cells) {
@@ -349,6 +367,17 @@ function queueSheet(worksheet: Excel.Worksheet, sheet: SheetModel, model: Workbo
     const column = columnLetters(i);
     worksheet.getRange(`${column}:${column}`).format.columnWidth = characterWidthToPoints(characters);
   });
+  // Wrapped text: one command per rectangle; rows take the model's heights, as the file writer's.
+  for (const { address } of rectanglesBy(sheet.cells, (cell) => (cell.wrap ? "wrap" : undefined))) {
+    const format = worksheet.getRange(address).format;
+    format.wrapText = true;
+    format.verticalAlignment = "Top" as Excel.VerticalAlignment;
+  }
+  for (const { rows, points } of rowHeightRuns(sheet.rowHeights ?? {})) worksheet.getRange(rows).format.rowHeight = points;
+  for (const { key, address } of rectanglesBy(sheet.cells, (cell) => cell.align)) {
+    worksheet.getRange(address).format.horizontalAlignment = ALIGNMENTS[key as NonNullable<CellModel["align"]>];
+  }
+
   if (supported["frozen rows"] && sheet.frozenRows) worksheet.freezePanes.freezeRows(sheet.frozenRows);
   if (supported["hidden gridlines"] && sheet.gridlines === false) worksheet.showGridlines = false;
   if (supported["input rules"]) queueInputRules(worksheet, sheet);

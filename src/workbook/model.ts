@@ -29,6 +29,10 @@ export interface CellModel {
   native?: string;
   /** What a person may type here: Excel data validation with the functions' own limits and words. */
   rule?: InputRule;
+  /** Long text wraps within its column (and the row grows), so a sheet prints one page wide. */
+  wrap?: boolean;
+  /** Horizontal alignment; by default numbers right, text left, as Excel does. */
+  align?: "left" | "center" | "right";
 }
 
 /**
@@ -74,6 +78,8 @@ export interface SheetModel {
   print?: PrintSetup;
   /** Conditional formats: pass / fail and survivable / not. */
   highlights?: Highlight[];
+  /** Row heights in points by row number, for rows whose wrapped text needs more than one line. */
+  rowHeights?: Record<number, number>;
   /** False hides the grid (the Summary reads as a page). */
   gridlines?: boolean;
   cells: CellModel[];

@@ -376,7 +376,7 @@ function buildInputs(sheet: string, values: DesignInputs): SheetModel {
   });
   return {
     name: sheet,
-    columnWidths: [26, 16, 70, 52],
+    columnWidths: [26, 16, 54, 54],
     frozenRows: 2,
     print: landscape(1, `${INPUTS_LAYOUT.profileHeader}:${INPUTS_LAYOUT.profileHeader}`),
     cells,
@@ -641,7 +641,7 @@ function buildDesign(sheet: string, ref: References): { sheet: SheetModel; chart
     to: `D${CHART_DATA_ROW + 18}`,
   };
   return {
-    sheet: { name: sheet, columnWidths: [8, 38, 18, 60, 56], frozenRows: DESIGN_HEADER_ROW, print: landscape(2, `${DESIGN_HEADER_ROW}:${DESIGN_HEADER_ROW}`), cells },
+    sheet: { name: sheet, columnWidths: [8, 36, 18, 50, 46], frozenRows: DESIGN_HEADER_ROW, print: landscape(2, `${DESIGN_HEADER_ROW}:${DESIGN_HEADER_ROW}`), cells },
     chart,
   };
 }
@@ -715,13 +715,13 @@ function buildResilience(sheet: string, designSheet: string, names: Record<NameK
     formula: `=IFERROR(EXSIZE.EX_SERVER(${mailboxes},"${result}",${names.factors}),"${NO_VALUE}")`,
     native: `=IFERROR(${serverFormula(result, mailboxes, factor)},"${NO_VALUE}")`,
   });
-  const source = `${ESRP_2013("4.1")}; ${ESRP_2016("4.1")}; ${VMWARE()}`;
+  const source = `${ESRP_2013("4.1")} and ${ESRP_2016("4.1")}; servers, ${VMWARE()}`;
   const cells: CellModel[] = [
     ...titleAndNote(
       "Resilience: what each surviving server carries when servers or a site fail",
       "Active mailboxes spread evenly over the servers that hold copies; the busiest server is rounded up. A scenario that leaves a database without a copy is not survivable.",
     ),
-    ...header(4, ["Scenario", "What fails", "Surviving servers", "Active mailboxes per server", "Target IOPS per server", "Cores", "Memory", "Source"]),
+    ...header(4, ["Scenario", "What fails", "Surviving servers", "Active mailboxes per server", "Target IOPS per server", "Cores", "Memory", "Note"]),
   ];
   const put = (address: string, rendered: Rendered, numberFormat: string): CellModel => ({
     address,
@@ -740,7 +740,6 @@ function buildResilience(sheet: string, designSheet: string, names: Record<NameK
       put(`E${r}`, failover(row.scenario, iopsPerMailbox, "target", NO_VALUE), FORMAT.iops),
       put(`F${r}`, server(`D${r}`, "cores"), FORMAT.cores),
       put(`G${r}`, server(`D${r}`, "memory"), FORMAT.gb),
-      { address: `H${r}`, value: source, role: "source" },
     );
   });
   const s = RESILIENCE_SUMMARY_ROW;
@@ -762,9 +761,10 @@ function buildResilience(sheet: string, designSheet: string, names: Record<NameK
       role: "output",
     },
     { address: `H${s + 1}`, value: `The calculator's per-server figure (${ESRP_2016("Figure 6")}: 3,666 / 16 = 229)`, role: "source" },
+    { address: `A${s + 3}`, value: `Sources: failure scenarios, ${source}.`, role: "source" },
   );
   const highlights: Highlight[] = [{ range: `C${RESILIENCE_FIRST_ROW}:D${RESILIENCE_LAST_ROW}`, text: NOT_SURVIVABLE, tone: "bad" }];
-  return { name: sheet, columnWidths: [13, 34, 17, 25, 21, 10, 10, 78], frozenRows: 4, print: landscape(1, "4:4"), highlights, cells };
+  return { name: sheet, columnWidths: [13, 26, 17, 25, 21, 10, 10, 46], frozenRows: 4, print: landscape(1, "4:4"), highlights, cells };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -796,9 +796,13 @@ function buildJetstress(sheet: string, resilienceSheet: string): SheetModel {
   const cells: CellModel[] = [
     ...titleAndNote(
       "Jetstress validation: paste each server's results",
-      `Pass: achieved IOPS at least the target, database reads at most ${t.databaseReadLatencyMs} ms and log writes at most ${t.logWriteLatencyMs} ms on average, ` +
-        `peaks at most ${t.spikeLatencyMs} ms (${DELL("3.1.3")}; the ESRPs' section 6.2). The target comes from the Resilience sheet; overwrite it with your Jetstress target.`,
+      `Pass: achieved IOPS at least the target; database reads at most ${t.databaseReadLatencyMs} ms and log writes at most ${t.logWriteLatencyMs} ms on average; peaks at most ${t.spikeLatencyMs} ms.`,
     ),
+    {
+      address: "A3",
+      value: `Thresholds: ${DELL("3.1.3")}, and the ESRPs' section 6.2. The target comes from the Resilience sheet; type your own over it.`,
+      role: "note",
+    },
     ...header(4, [...JETSTRESS_COLUMNS]),
   ];
   const latency = numberRule(INPUT_PARAMETERS.latency, true, "latency in ms from the Jetstress report");
@@ -830,7 +834,7 @@ function buildJetstress(sheet: string, resilienceSheet: string): SheetModel {
     { range: `H${JETSTRESS_FIRST_ROW}:I${last}`, text: "fail", tone: "bad" },
     { range: `H${JETSTRESS_FIRST_ROW}:H${last}`, text: "pass", tone: "good" },
   ];
-  return { name: sheet, columnWidths: [14, 14, 13, 12, 12, 12, 13, 9, 70], frozenRows: 4, print: landscape(1, "4:4"), highlights, cells };
+  return { name: sheet, columnWidths: [14, 14, 13, 12, 12, 12, 13, 9, 50], frozenRows: 4, print: landscape(1, "4:4"), highlights, cells };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -880,7 +884,7 @@ function buildHardware(sheet: string, designSheet: string, names: Record<NameKey
   const cells: CellModel[] = [
     ...titleAndNote(
       "Your own hardware: arrays and disk classes the design is sized with",
-      "Add a row and the Design sheet takes it into account: arrays are chosen among yours and the EqualLogic catalogue by the same rule (fewest arrays, then least waste); spindle counts read disk classes by name.",
+      "Add a row and the design follows: arrays are chosen among yours and the EqualLogic catalogue (fewest arrays, then least waste).",
     ),
     ...sectionHeading(4, `Your arrays: one row per model, drive and RAID level; a row like a built-in one replaces it (${DELL("3.4.1")})`, HARDWARE_WIDTH),
     ...header(5, ["Model", "Drive", "RAID level", "Usable GB", "IOPS per array", "Key"]),
@@ -924,9 +928,9 @@ function buildHardware(sheet: string, designSheet: string, names: Record<NameKey
     ...header(CANDIDATES_HEADING_ROW + 1, ["Model", "Drive", "RAID level", "Usable GB", "IOPS per array", "Considered", "Arrays per copy", "If fewest: usable GB", "Chosen", "Key"]),
   );
   const considered = (r: number) =>
-    `AND(A${r}<>"",C${r}=${names.arrayRaid},OR(${names.arrayModel}="",${names.arrayModel}="auto",${names.arrayModel}=A${r},${names.arrayModel}=A${r}&" "&B${r}))`;
+    `IF(AND(A${r}<>"",C${r}=${names.arrayRaid},OR(${names.arrayModel}="",${names.arrayModel}="auto",${names.arrayModel}=A${r},${names.arrayModel}=A${r}&" "&B${r})),"yes","no")`;
   const choice = (r: number): CellModel[] => [
-    { address: `G${r}`, formula: `=IF(F${r},${arraysPerCopyFormula(capacity, demand, `D${r}`, `E${r}`)},"")`, numberFormat: FORMAT.arrays, role: "output" },
+    { address: `G${r}`, formula: `=IF(F${r}="yes",${arraysPerCopyFormula(capacity, demand, `D${r}`, `E${r}`)},"")`, numberFormat: FORMAT.arrays, role: "output" },
     { address: `H${r}`, formula: `=IF(G${r}="","",IF(G${r}=MIN(${g}),D${r},""))`, numberFormat: FORMAT.gb, role: "step" },
     { address: `I${r}`, formula: `=IF(H${r}="","",IF(D${r}=MIN(${h}),1,""))`, numberFormat: '[=1]"chosen";""', role: "output" },
   ];
@@ -1022,7 +1026,7 @@ function buildSources(sheet: string): SheetModel {
     ...header(errataHeading + 1, ["Erratum", "Paper and where", "What the paper does, and what the workbook does", ""]),
   );
   ERRATA.forEach((values, i) => cells.push(...textRow(errataHeading + 2 + i, values, ["label", "source", "note"])));
-  return { name: sheet, columnWidths: [44, 46, 100, 12], frozenRows: 2, print: landscape(2), cells };
+  return { name: sheet, columnWidths: [40, 44, 80, 12], frozenRows: 2, print: landscape(2), cells };
 }
 
 function textRow(row: number, values: readonly string[], roles: CellRole[]): CellModel[] {
@@ -1034,30 +1038,31 @@ function textRow(row: number, values: readonly string[], roles: CellRole[]): Cel
 
 /** Where the Summary's answers sit, for tests and the pane's read-back. */
 export const SUMMARY_CELLS = Object.freeze({
-  databaseVolumes: "B10",
-  databaseVolumeGB: "C10",
-  logVolumes: "B11",
-  logVolumeGB: "C11",
-  capacityPerCopyGB: "B12",
-  capacityAllCopiesGB: "C12",
-  databaseIops: "B13",
-  dagDatabaseIops: "C13",
-  logIops: "B14",
-  arrays: "B15",
-  arrayModel: "C15",
-  arraysPerCopy: "D15",
-  spindles: "B16",
-  spindleRaid: "C16",
-  spindleDisk: "D16",
-  servers: "B17",
-  coresPerServer: "C17",
-  memoryPerServerGB: "D17",
-  worstFailure: "B18",
-  worstMailboxesPerServer: "C18",
-  worstTargetIops: "D18",
+  inputs: "A6",
+  databaseVolumes: "B9",
+  databaseVolumeGB: "C9",
+  logVolumes: "B10",
+  logVolumeGB: "C10",
+  capacityPerCopyGB: "B11",
+  capacityAllCopiesGB: "C11",
+  databaseIops: "B12",
+  dagDatabaseIops: "C12",
+  logIops: "B13",
+  arrays: "B14",
+  arrayModel: "C14",
+  arraysPerCopy: "D14",
+  spindles: "B15",
+  spindleRaid: "C15",
+  spindleDisk: "D15",
+  servers: "B16",
+  coresPerServer: "C16",
+  memoryPerServerGB: "D16",
+  worstFailure: "B17",
+  worstMailboxesPerServer: "C17",
+  worstTargetIops: "D17",
 });
 
-const SUMMARY_WIDTH = 8;
+const SUMMARY_WIDTH = 5;
 
 function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameKey, string>): SheetModel {
   const design = (key: DesignOutput) => `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS[key])}`;
@@ -1065,63 +1070,124 @@ function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameK
   const scenarioColumn = (col: string) =>
     `${sheetReference(sheets.resilience)}!$${col}$${RESILIENCE_FIRST_ROW}:$${col}$${RESILIENCE_LAST_ROW}`;
   const worst = `MATCH(MAX(${scenarioColumn("E")}),${scenarioColumn("E")},0)`;
+  const n = names;
+  // The inputs in one line, with Excel's own "&" (numbers print as General, in every program).
+  const inputsLine =
+    `=${n.users}&" users · "&${n.quotaMB}&" MB quota · "&${n.messagesPerDay}&" messages a day of "&${n.messageKB}&" KB · "` +
+    `&${n.copies}&IF(${n.copies}=1," copy"," copies")&" · databases up to "&${n.maxDatabaseGB}&" GB · Exchange "&${n.exchangeVersion}` +
+    `&" · "&${n.serversSite1}&IF(${n.serversSite2}="",""," + "&${n.serversSite2})&" servers, "&${n.dagLayout}`;
   const cells: CellModel[] = [
     { address: "A1", value: "Exchange mailbox storage design: summary", role: "title" },
     { address: "A2", value: "The design at a glance. Every number follows the Inputs sheet; the Design sheet shows each step and its source.", role: "note" },
     { address: STAMP_CELL.address, value: "Live design, calculated by the EXSIZE add-in from the Inputs sheet.", role: "note" },
     ...sectionHeading(5, "Inputs", SUMMARY_WIDTH),
-    ...header(6, ["Users", "Quota", "Messages", "Message size", "Copies", "Max database", "Exchange", "Servers"]),
-    { address: "A7", formula: `=${names.users}`, numberFormat: FORMAT.users, role: "output" },
-    { address: "B7", formula: `=${names.quotaMB}`, numberFormat: FORMAT.typed("MB"), role: "output" },
-    { address: "C7", formula: `=${names.messagesPerDay}`, numberFormat: FORMAT.typed("a day"), role: "output" },
-    { address: "D7", formula: `=${names.messageKB}`, numberFormat: FORMAT.typed("KB"), role: "output" },
-    { address: "E7", formula: `=${names.copies}`, numberFormat: FORMAT.copies, role: "output" },
-    { address: "F7", formula: `=${names.maxDatabaseGB}`, numberFormat: FORMAT.typed("GB"), role: "output" },
-    { address: "G7", formula: `=${names.exchangeVersion}`, numberFormat: "0", role: "output" },
-    { address: "H7", formula: `=${names.serversSite1}&IF(${names.serversSite2}="",""," + "&${names.serversSite2})`, role: "output" },
-    ...sectionHeading(9, "The design", SUMMARY_WIDTH),
+    { address: SUMMARY_CELLS.inputs, formula: inputsLine, role: "output" },
+    ...sectionHeading(8, "The design", SUMMARY_WIDTH),
   ];
-  const row = (label: string, values: Array<{ formula: string; format?: string } | undefined>, r: number): void => {
+  type Entry = { formula: string; format?: string } | undefined;
+  const row = (label: string, at: string, values: Entry[]): void => {
+    const r = Number(at.slice(1));
     cells.push({ address: `A${r}`, value: label, role: "label" });
     values.forEach((v, i) => {
-      if (v) cells.push({ address: `${column(i + 1)}${r}`, formula: v.formula, ...(v.format ? { numberFormat: v.format } : {}), role: i === 0 ? "output" : "step" });
+      if (!v) return;
+      cells.push({
+        address: `${column(i + 1)}${r}`,
+        formula: v.formula,
+        ...(v.format ? { numberFormat: v.format } : {}),
+        role: i === 0 ? "output" : "step",
+        align: i === 0 ? "right" : "left",
+      });
     });
   };
   const S = SUMMARY_CELLS;
-  const r = (cell: string) => Number(cell.slice(1));
-  row("Database volumes", [{ formula: `=${design("databaseCount")}`, format: FORMAT.volumes }, { formula: `=${design("provisionedDatabaseVolumeGB")}`, format: '"× "#,##0" GB"' }], r(S.databaseVolumes));
-  row("Log volumes", [{ formula: `=${design("logVolumeCount")}`, format: FORMAT.volumes }, { formula: `=${design("provisionedLogVolumeGB")}`, format: '"× "#,##0" GB"' }], r(S.logVolumes));
-  row("Capacity per copy", [{ formula: `=${design("totalCapacityGB")}`, format: FORMAT.gb }, { formula: `=${design("totalCapacityGB")}*${names.copies}`, format: '#,##0 "GB, all copies"' }], r(S.capacityPerCopyGB));
-  row("Database IOPS", [{ formula: `=${design("databaseIops")}`, format: FORMAT.iops }, { formula: `=${design("dagDatabaseIops")}`, format: '#,##0 "IOPS, all copies"' }], r(S.databaseIops));
-  row("Log IOPS", [{ formula: `=${design("logIops")}`, format: FORMAT.iops }], r(S.logIops));
-  row("Arrays", [{ formula: `=${design("arrays")}`, format: FORMAT.arrays }, { formula: `=${design("arrayModel")}` }, { formula: `=${design("arraysPerCopy")}`, format: '0 "per copy"' }], r(S.arrays));
-  row("Spindles (your RAID level and disk)", [{ formula: `=${design("spindlesChosen")}`, format: FORMAT.disks }, { formula: `=${names.spindleRaid}` }, { formula: `=${names.spindleDisk}&""` }], r(S.spindles));
-  row("Mailbox servers", [
-    { formula: `=SUM(${names.servers})`, format: FORMAT.servers },
-    { formula: `=${resilience(RESILIENCE_CELLS.designCores)}`, format: '0 "cores each"' },
-    { formula: `=${resilience(RESILIENCE_CELLS.designMemoryGB)}`, format: '0 "GB memory each"' },
-  ], r(S.servers));
-  row("Worst survivable failure", [
-    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.whatFails)},${worst}),"none survivable")` },
-    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.activeMailboxes)},${worst}),"")`, format: '#,##0 "mailboxes a server"' },
-    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.targetIops)},${worst}),"")`, format: '#,##0 "IOPS a server"' },
-  ], r(S.worstFailure));
-  const methods = 20;
+  row("Database volumes", S.databaseVolumes, [{ formula: `=${design("databaseCount")}`, format: FORMAT.volumes }, { formula: `=${design("provisionedDatabaseVolumeGB")}`, format: '"× "#,##0" GB"' }]);
+  row("Log volumes", S.logVolumes, [{ formula: `=${design("logVolumeCount")}`, format: FORMAT.volumes }, { formula: `=${design("provisionedLogVolumeGB")}`, format: '"× "#,##0" GB"' }]);
+  row("Capacity per copy", S.capacityPerCopyGB, [{ formula: `=${design("totalCapacityGB")}`, format: FORMAT.gb }, { formula: `=${design("totalCapacityGB")}*${n.copies}`, format: '#,##0" GB in all copies"' }]);
+  row("Database IOPS", S.databaseIops, [{ formula: `=${design("databaseIops")}`, format: FORMAT.iops }, { formula: `=${design("dagDatabaseIops")}`, format: '#,##0" IOPS, every copy"' }]);
+  row("Log IOPS", S.logIops, [{ formula: `=${design("logIops")}`, format: FORMAT.iops }]);
+  row("Arrays", S.arrays, [{ formula: `=${design("arrays")}`, format: FORMAT.arrays }, { formula: `=${design("arrayModel")}` }, { formula: `=${design("arraysPerCopy")}`, format: '0" per copy"' }]);
+  row("Spindles, your RAID level and disk", S.spindles, [{ formula: `=${design("spindlesChosen")}`, format: FORMAT.disks }, { formula: `=${n.spindleRaid}&""` }, { formula: `=${n.spindleDisk}&" disks"` }]);
+  row("Mailbox servers", S.servers, [
+    { formula: `=SUM(${n.servers})`, format: FORMAT.servers },
+    { formula: `=${resilience(RESILIENCE_CELLS.designCores)}`, format: '0" cores each"' },
+    { formula: `=${resilience(RESILIENCE_CELLS.designMemoryGB)}`, format: '0" GB memory each"' },
+  ]);
+  row("Worst survivable failure", S.worstFailure, [
+    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.whatFails)},${worst}),"${NONE_SURVIVABLE}")` },
+    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.activeMailboxes)},${worst}),"")`, format: '#,##0" mailboxes a server"' },
+    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.targetIops)},${worst}),"")`, format: '#,##0" IOPS a server"' },
+  ]);
+  const methods = 19;
   cells.push(
-    ...sectionHeading(methods, "Methods", SUMMARY_WIDTH),
-    { address: `A${methods + 1}`, value: `Capacity, IOPS and arrays: ${reference("dell")}.`, role: "source" },
-    { address: `A${methods + 2}`, value: `Spindles: ${reference("emc")}.`, role: "source" },
-    { address: `A${methods + 3}`, value: `IOPS per mailbox from Exchange 2013 and failure scenarios: ${reference("esrp2013")}; ${reference("esrp2016")}.`, role: "source" },
-    { address: `A${methods + 4}`, value: `Mailbox server cores and memory: ${reference("vmware")}.`, role: "source" },
+    ...sectionHeading(methods, "Methods (full titles and errata on the Sources sheet)", SUMMARY_WIDTH),
+    ...textRow(methods + 1, ["Capacity, IOPS, arrays", DELL()], ["label", "source"]),
+    ...textRow(methods + 2, ["Spindles", EMC()], ["label", "source"]),
+    ...textRow(methods + 3, ["IOPS from Exchange 2013, failures", `${ESRP_2013()}; ${ESRP_2016()}`], ["label", "source"]),
+    ...textRow(methods + 4, ["Server cores and memory", VMWARE()], ["label", "source"]),
   );
   return {
     name: sheets.summary,
-    columnWidths: [34, 18, 24, 22, 12, 14, 10, 10],
+    columnWidths: [32, 18, 26, 26, 30],
     gridlines: false,
     print: portrait(1),
-    highlights: [{ range: S.worstFailure, text: "none survivable", tone: "bad" }],
+    highlights: [{ range: S.worstFailure, text: NONE_SURVIVABLE, tone: "bad" }],
     cells,
   };
+}
+
+const NONE_SURVIVABLE = "none survivable";
+
+/** Columns whose text wraps within the column on each sheet (below its header), so it prints one page wide. */
+const WRAPPED_COLUMNS: Readonly<Record<TemplateSheet, readonly string[]>> = {
+  summary: [],
+  inputs: ["C", "D"],
+  design: ["D", "E"],
+  resilience: ["B", "H"],
+  jetstress: ["I"],
+  hardware: [],
+  sources: ["A", "B", "C"],
+};
+
+function wrapText(sheet: SheetModel, columns: readonly string[], belowRow: number): SheetModel {
+  if (columns.length === 0) return sheet;
+  const rowHeights: Record<number, number> = {};
+  const cells = sheet.cells.map((cell) => {
+    const m = /^([A-Z]+)(\d+)$/.exec(cell.address)!;
+    const row = Number(m[2]);
+    const text = cell.role === "note" || cell.role === "source" || cell.role === "label";
+    if (!(text && columns.includes(m[1]) && row > belowRow)) return cell;
+    const lines = wrappedLines(String(cell.value ?? ""), sheet.columnWidths?.[m[1].charCodeAt(0) - 65] ?? 10);
+    if (lines > 1) rowHeights[row] = Math.max(rowHeights[row] ?? 0, lines * LINE_HEIGHT_POINTS);
+    return { ...cell, wrap: true };
+  });
+  // A row that grows is read from its top: its other cells align to the top too.
+  const aligned = cells.map((cell) =>
+    !cell.wrap && cell.role !== "heading" && cell.role !== "title" && rowHeights[Number(/\d+$/.exec(cell.address)![0])] ? { ...cell, wrap: true } : cell,
+  );
+  return { ...sheet, cells: aligned, ...(Object.keys(rowHeights).length > 0 ? { rowHeights } : {}) };
+}
+
+/** One line of Calibri 11 (Excel's default row height). */
+const LINE_HEIGHT_POINTS = 15;
+
+/**
+ * Lines a text takes when wrapped in a column `width` characters wide. Column widths count the
+ * digit "0"; Calibri's average letter is narrower, about 1.25 letters to a "0" (measured on the
+ * template's texts as LibreOffice lays them out). Words are not split, so a line is filled word by word.
+ */
+function wrappedLines(text: string, width: number): number {
+  const perLine = Math.max(1, Math.floor(width * 1.25) - 1);
+  let lines = 1;
+  let used = 0;
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const need = used === 0 ? word.length : used + 1 + word.length;
+    if (need <= perLine || used === 0) used = need;
+    else {
+      lines++;
+      used = word.length;
+    }
+  }
+  return lines;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1179,7 +1245,15 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
   return {
     title: options.title ?? "Exchange mailbox storage design",
     font: { name: "Calibri", size: 11 },
-    sheets: [buildSummary(sheets, names), inputs, design, resilience, jetstress, hardware.sheet, buildSources(sheets.sources)],
+    sheets: [
+      buildSummary(sheets, names),
+      wrapText(inputs, WRAPPED_COLUMNS.inputs, INPUTS_LAYOUT.profileHeader),
+      wrapText(design, WRAPPED_COLUMNS.design, DESIGN_HEADER_ROW),
+      wrapText(resilience, WRAPPED_COLUMNS.resilience, 4),
+      wrapText(jetstress, WRAPPED_COLUMNS.jetstress, 4),
+      hardware.sheet,
+      wrapText(buildSources(sheets.sources), WRAPPED_COLUMNS.sources, 4),
+    ],
     names: definedNames,
     charts: [chart],
   };
@@ -1191,9 +1265,9 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
  */
 export function customerCopyStamp(inputs: HeadlineInputs, preparedOn: string): string {
   const n = (x: number) => x.toLocaleString("en-US", { maximumFractionDigits: 6 });
+  // One line that fits the Summary's width; the inputs it was prepared from, and that it needs no add-in.
   return (
-    `Customer copy prepared ${preparedOn} from inputs: users ${n(inputs.users)}, quota ${n(inputs.quotaMB)} MB, ` +
-    `messages/day ${n(inputs.messagesPerDay)}, message ${n(inputs.messageKB)} KB, copies ${n(inputs.copies)}, ` +
-    `max database ${n(inputs.maxDatabaseGB)} GB. Every formula is Excel's own: edit the yellow cells on the Inputs sheet and every output follows, with no add-in.`
+    `Customer copy of ${preparedOn}, prepared for ${n(inputs.users)} users, ${n(inputs.quotaMB)} MB quota, ` +
+    `${n(inputs.messagesPerDay)} messages a day of ${n(inputs.messageKB)} KB, ${n(inputs.copies)} ${inputs.copies === 1 ? "copy" : "copies"}. Needs no add-in.`
   );
 }

@@ -137,6 +137,9 @@ export interface FakeCell {
   bold?: boolean;
   italic?: boolean;
   fontName?: string;
+  wrapText?: boolean;
+  horizontalAlignment?: string;
+  verticalAlignment?: string;
   fontSize?: number;
 }
 
@@ -214,6 +217,8 @@ export class FakeSheet {
   readonly cells = new Map<string, FakeCell>();
   /** Column width in points, by 0-based column index; unset columns have Excel's default. */
   readonly columnWidths = new Map<number, number>();
+  /** Row heights in points by 0-based row, where set. */
+  readonly rowHeights = new Map<number, number>();
   frozenRows = 0;
   showGridlines = true;
   readonly charts: FakeChart[] = [];
@@ -769,6 +774,40 @@ class FakeRangeFormat extends FakeClientObject {
         return widths.every((w) => w === widths[0]) ? widths[0] : null;
       },
     };
+  }
+
+  // Alignment, wrapping and row height (ExcelApi 1.1): Excel's enum strings only.
+  set wrapText(v: boolean) {
+    this.context.queue(() => {
+      if (typeof v !== "boolean") throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "RangeFormat.wrapText");
+      this.range.forEachCell((cell) => (cell.wrapText = v), true);
+    });
+  }
+  set horizontalAlignment(v: string) {
+    this.context.queue(() => {
+      if (!["General", "Left", "Center", "Right", "Fill", "Justify", "CenterAcrossSelection", "Distributed"].includes(v)) {
+        throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "RangeFormat.horizontalAlignment");
+      }
+      this.range.forEachCell((cell) => (cell.horizontalAlignment = v), true);
+    });
+  }
+  set verticalAlignment(v: string) {
+    this.context.queue(() => {
+      if (!["Top", "Center", "Bottom", "Justify", "Distributed"].includes(v)) {
+        throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "RangeFormat.verticalAlignment");
+      }
+      this.range.forEachCell((cell) => (cell.verticalAlignment = v), true);
+    });
+  }
+  set rowHeight(points: number) {
+    this.context.queue(() => {
+      if (typeof points !== "number" || !(points >= 0) || points > 409) {
+        throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "RangeFormat.rowHeight");
+      }
+      const sheet = this.range.resolveSheet();
+      const { top, rows } = this.range.rect();
+      for (let i = 0; i < rows; i++) sheet.rowHeights.set(top + i, points);
+    });
   }
 
   get columnWidth(): number {

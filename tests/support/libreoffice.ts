@@ -119,6 +119,45 @@ async function recalculateNow(xlsxPath: string, options: RecalculateOptions): Pr
   }
 }
 
+/**
+ * Prints the workbook with LibreOffice (recalculating on load, as a customer's program would) and
+ * returns the PDF: every sheet, with each sheet's own page setup.
+ */
+export function printXlsxToPdf(xlsxPath: string, options: RecalculateOptions = {}): Promise<Buffer> {
+  const run = queue.then(() => withCrossProcessLock(() => printNow(xlsxPath, options)));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function printNow(xlsxPath: string, options: RecalculateOptions): Promise<Buffer> {
+  const soffice = sofficePath();
+  if (!soffice) {
+    throw new Error(`LibreOffice (soffice) was not found; install the Debian package ${LIBREOFFICE_APT_PACKAGE} or set SOFFICE_PATH`);
+  }
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-lo-pdf-"));
+  try {
+    const profile = path.join(work, "profile");
+    const output = path.join(work, "out");
+    for (const dir of [path.join(profile, "user"), output]) fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(profile, "user", "registrymodifications.xcu"), RECALCULATE_ALWAYS_XCU);
+    const copy = path.join(work, "workbook.xlsx");
+    fs.copyFileSync(path.resolve(xlsxPath), copy);
+    const args = [
+      `-env:UserInstallation=${pathToFileURL(profile).href}`,
+      "--headless", "--norestore", "--nolockcheck", "--nodefault", "--nologo",
+      "--convert-to", "pdf", "--outdir", output, copy,
+    ];
+    const run = await runProcessGroup(soffice, args, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const pdf = path.join(output, "workbook.pdf");
+    if (run.code !== 0 || !fs.existsSync(pdf)) {
+      throw new Error(`soffice did not print ${xlsxPath} (exit ${run.code ?? run.signal}):\n${run.stdout}${run.stderr}`.trim());
+    }
+    return fs.readFileSync(pdf);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
 /** Profile settings: recalculate every formula on load, for .xlsx (OOXML) and .ods (ODF). 0 = always. */
 const RECALCULATE_ALWAYS_XCU = `<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
