@@ -111,20 +111,40 @@ export function EX_ARRAYS(capacityGB: any, iops: any, copies?: any, raid?: any, 
 }
 
 /**
- * Worst-case active mailboxes on a surviving DAG server, its IOPS target, or the servers left. Sources: Dell ESRP, 12,500 mailboxes, Exchange 2013, section 4.1; Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016), section 4.1.
+ * Worst-case load on the busiest running DAG server, from the copy layout with activation preferences (as Microsoft's calculator's Distribution sheet): active mailboxes, active databases, its IOPS target, or the servers still running. Sources: Dell ESRP, 12,500 mailboxes, Exchange 2013, section 4.1; Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016), section 4 and Figures 3 to 5.
  * @customfunction EX_FAILOVER
  * @helpurl https://localhost:3000/help.html#ex_failover
  * @param users Mailboxes in the DAG (a whole number, e.g. 7600).
- * @param servers Servers in the DAG: one number for one site, or each site's servers as a row or column, e.g. {8,8}; 16 at most.
- * @param [copies] Database copies, spread round-robin over the sites from the first: 1 to 16. Default 2.
- * @param [scenario] "site+server" (a site and then one more server fails), "site", "server" or "normal". Default "site+server".
+ * @param servers Servers in the DAG: one number for one site, or each site's servers as a row or column, e.g. {8,8}; up to 4 sites and 16 servers.
+ * @param [copies] Copies of each database, spread round-robin over the sites from the active copy's site; a server never holds two: 1 to 16. Default 2.
+ * @param [scenario] "site+server" (a site and then one more server fails), "site", "server" or "normal"; the worst such failure is taken. Default "site+server".
  * @param [layout] "active/active" (every server carries active copies) or "active/passive" (the first site does). Default "active/active".
  * @param [iopsPerMailbox] Database IOPS per mailbox with headroom, e.g. 0.121 (EX_IOPS "peruser"); needed for "target". Default none.
- * @param [result] "mailboxes" on the busiest surviving server (default), "target" IOPS for it, "servers" left.
- * @returns The chosen count of mailboxes, IOPS or servers.
+ * @param [result] "mailboxes" on the busiest running server (default), "databases" active on it, "target" IOPS for it, "servers" still running.
+ * @param [databases] Databases in the DAG, e.g. 336. Default EX_DBSIZE's count for the users at 2 GB, 150 messages of 75 KB, rounded up so the copies spread evenly.
+ * @param [lagged] Lagged copies of each database, never activated: 0 to copies - 1. Default 0.
+ * @returns The chosen count of mailboxes, databases, IOPS or servers; #N/A naming the databases left without a copy where the design does not survive.
  */
-export function EX_FAILOVER(users: any, servers: any[][], copies?: any, scenario?: any, layout?: any, iopsPerMailbox?: any, result?: any): number | string {
-  return toExcel(worksheet.EX_FAILOVER(users, servers, copies, scenario, layout, iopsPerMailbox, result));
+export function EX_FAILOVER(users: any, servers: any[][], copies?: any, scenario?: any, layout?: any, iopsPerMailbox?: any, result?: any, databases?: any, lagged?: any): number | string {
+  return toExcel(worksheet.EX_FAILOVER(users, servers, copies, scenario, layout, iopsPerMailbox, result, databases, lagged));
+}
+
+/**
+ * The DAG's database copy layout, as Microsoft's calculator's Distribution sheet: a header row of server names, one row per database, the activation preference in each cell holding a copy. Source: Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016), section 4 and Figures 3 to 5.
+ * @customfunction EX_LAYOUT
+ * @helpurl https://localhost:3000/help.html#ex_layout
+ * @param users Mailboxes in the DAG (a whole number, e.g. 7600); sets the default database count.
+ * @param servers Servers in the DAG: one number for one site, or each site's servers as a row or column, e.g. {8,8}; up to 4 sites and 16 servers.
+ * @param [copies] Copies of each database, spread round-robin over the sites from the active copy's site: 1 to 16. Default 2.
+ * @param [layout] "active/active" or "active/passive". Default "active/active".
+ * @param [databases] Databases in the DAG, e.g. 336. Default as EX_FAILOVER.
+ * @param [lagged] Lagged copies of each database (the highest preferences): 0 to copies - 1. Default 0.
+ * @returns A range: the header row, then one row per database; empty where a server holds no copy.
+ */
+export function EX_LAYOUT(users: any, servers: any[][], copies?: any, layout?: any, databases?: any, lagged?: any): any[][] {
+  const value = worksheet.EX_LAYOUT(users, servers, copies, layout, databases, lagged);
+  if (value instanceof SizingError) return [[toExcel(value)]];
+  return value;
 }
 
 /**

@@ -9,7 +9,8 @@
 import { arrayModelName, chooseArrays } from "../engine/arrays";
 import { databaseCapacity, type DatabaseCapacity } from "../engine/database";
 import { SizingError } from "../engine/errors";
-import { failoverLoad, targetIops, type DagLayout, type FailureScenario } from "../engine/failover";
+import { databasesOf, failoverLoad, layoutOf, targetIops, type DagLayout, type FailureScenario } from "../engine/failover";
+import { defaultNames, MAX_COPIES } from "../engine/layout";
 import { iopsRequirement, type IopsRequirement } from "../engine/iops";
 import { jetstressVerdict } from "../engine/jetstress";
 import { logCapacity, type LogCapacity } from "../engine/logs";
@@ -276,11 +277,27 @@ function readServersPerSite(value: unknown): number[] {
   return perSite;
 }
 
-const FAILOVER_RESULTS = ["mailboxes", "target", "servers"] as const;
+const FAILOVER_RESULTS = ["mailboxes", "target", "servers", "databases"] as const;
+const DATABASES_IN_DAG = param({ name: "databases", min: 1, max: 10_000, integer: true, what: "databases in the DAG" });
+const LAGGED_COPIES = param({ name: "lagged", min: 0, max: MAX_COPIES - 1, integer: true, defaultValue: 0, what: "lagged copies of each database, never activated" });
+
+/** The DAG design of EX_FAILOVER and EX_LAYOUT from their shared arguments. */
+function readDagDesign(users: unknown, servers: unknown, copies: unknown, layout: unknown, databases: unknown, lagged: unknown) {
+  return {
+    users: readNumber(users, USERS_IN_DAG),
+    serversPerSite: readServersPerSite(servers),
+    copies: readNumber(copies, COPIES),
+    layout: readChoice(layout, "layout", DAG_LAYOUTS),
+    databases: readOptionalNumber(databases, DATABASES_IN_DAG),
+    laggedCopies: readNumber(lagged, LAGGED_COPIES),
+  };
+}
 
 /**
- * Worst-case active mailboxes per surviving server, and the per-server IOPS target that follows
- * (002 and 004, 4.1). Copies sit round-robin over the sites from the first.
+ * Worst-case load on the busiest running server of the DAG's copy layout (src/engine/layout.ts),
+ * and the per-server IOPS target that follows (002 and 004, 4.1). `servers` is the servers still
+ * running; `databases` the active databases on the busiest. `databases` (the argument) defaults to
+ * EX_DBSIZE's count for the users at the reference profile, rounded up to a balanced count.
  */
 export function EX_FAILOVER(
   users: unknown,
@@ -290,23 +307,54 @@ export function EX_FAILOVER(
   layout?: unknown,
   iopsPerMailbox?: unknown,
   result?: unknown,
+  databases?: unknown,
+  lagged?: unknown,
 ): CellResult {
   try {
-    const perSite = readServersPerSite(servers);
-    const design = {
-      users: readNumber(users, USERS_IN_DAG),
-      serversPerSite: perSite,
-      copies: readNumber(copies, COPIES),
-      layout: readChoice(layout, "layout", DAG_LAYOUTS),
-    };
+    const design = readDagDesign(users, servers, copies, layout, databases, lagged);
     const which = readChoice(scenario, "scenario", SCENARIOS_WORST_FIRST);
     const pick = readChoice(result, "result", FAILOVER_RESULTS);
     const perMailbox = readOptionalNumber(iopsPerMailbox, IOPS_PER_MAILBOX);
     const load = failoverLoad(design, which);
     if (pick === "servers") return checked(load.survivingServers);
+    if (pick === "databases") return checked(load.activeDatabasesPerServer);
     if (pick === "mailboxes") return checked(load.activeMailboxesPerServer);
     if (perMailbox === undefined) throw new SizingError("#N/A", "target needs iopsPerMailbox, such as EX_IOPS(1,150,,\"peruser\",2013)");
     return checked(targetIops(load.activeMailboxesPerServer, perMailbox));
+  } catch (e) {
+    return caught(e);
+  }
+}
+
+/** A spilled range: text, numbers and "" for an empty cell. */
+export type CellMatrix = (string | number)[][];
+
+/**
+ * The copy layout as the calculator's Distribution sheet shows it: a header row ("Database" and
+ * each server's name), then one row per database with the activation preference in each cell
+ * that holds a copy and "" elsewhere. Lagged copies are the highest preferences.
+ */
+export function EX_LAYOUT(
+  users: unknown,
+  servers: unknown,
+  copies?: unknown,
+  layout?: unknown,
+  databases?: unknown,
+  lagged?: unknown,
+): CellMatrix | SizingError {
+  try {
+    const design = readDagDesign(users, servers, copies, layout, databases, lagged);
+    const count = databasesOf(design);
+    const copyLayout = layoutOf({ ...design, databases: count });
+    const serverCount = copyLayout.siteOfServer.length;
+    const names = defaultNames(serverCount, count);
+    const header: (string | number)[] = ["Database", ...Array.from({ length: serverCount }, (_, s) => names.server(s))];
+    const rows = copyLayout.copies.map((dbCopies, d) => {
+      const row: (string | number)[] = [names.database(d), ...Array<string | number>(serverCount).fill("")];
+      for (const c of dbCopies) row[c.server + 1] = c.preference;
+      return row;
+    });
+    return [header, ...rows];
   } catch (e) {
     return caught(e);
   }

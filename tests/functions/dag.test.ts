@@ -2,7 +2,7 @@
  * Beyond the reference design (issue 4): failure scenarios, mailbox server sizing, Jetstress
  * validation and the user's own hardware. Numbers from the ESRPs and the VMware paper cite them.
  */
-import { EX_ARRAYS, EX_FAILOVER, EX_IOPS, EX_JETSTRESS, EX_SERVER, EX_SPINDLES, SizingError } from "../../src/functions";
+import { EX_ARRAYS, EX_FAILOVER, EX_LAYOUT, EX_IOPS, EX_JETSTRESS, EX_SERVER, EX_SPINDLES, SizingError } from "../../src/functions";
 import { ESRP_002_TABLE_12, ESRP_004_TABLE_9 } from "../fixtures/esrp-jetstress";
 
 const errorOf = (value: unknown): string => {
@@ -19,9 +19,23 @@ describe("EX_FAILOVER reproduces 004_1d3a339e6fd03f64.txt (7,600 mailboxes, 8 + 
     expect(EX_FAILOVER(7600, [[8, 8]], 4, scenario)).toBe(mailboxes);
   });
 
-  test("a site and one more server down is the default scenario and leaves 7 servers", () => {
+  test("a site and one more server down is the default scenario and leaves 7 servers running", () => {
     expect(EX_FAILOVER(7600, [[8, 8]], 4)).toBe(1086);
     expect(EX_FAILOVER(7600, [[8, 8]], 4, null, null, null, "servers")).toBe(7);
+  });
+
+  // 004_1d3a339e6fd03f64.txt, 4 ("42-RAID 0 LUNs hosting one active and three passive databases", 475 per
+  // server) and its activation table (42 / 950 after the site, 48 / 1,086 after one more server);
+  // 24 / 543 for one server is the same rotation: a failed server's 21 actives over its 7 site peers.
+  test.each([
+    ["normal", 21, 475, 16],
+    ["server", 24, 543, 15],
+    ["site", 42, 950, 8],
+    ["site+server", 48, 1086, 7],
+  ])("from its own inputs, 336 databases — %s: %i active databases, %i mailboxes, %i servers running", (scenario, databases, mailboxes, running) => {
+    expect(EX_FAILOVER(7600, [[8, 8]], 4, scenario, "active/active", null, "databases", 336)).toBe(databases);
+    expect(EX_FAILOVER(7600, [[8, 8]], 4, scenario, "active/active", null, "mailboxes", 336)).toBe(mailboxes);
+    expect(EX_FAILOVER(7600, [[8, 8]], 4, scenario, "active/active", null, "servers", 336)).toBe(running);
   });
 
   test("target 132 IOPS per server at 0.121 IOPS per mailbox (004, Table 9: Target Disk Transfers/sec 132)", () => {
@@ -62,17 +76,71 @@ describe("EX_FAILOVER reproduces 002_65f0dd5fd4776492.txt (12,500 mailboxes, 6 +
     expect(EX_FAILOVER(12500, [[6, 3]], 3, "normal", "active/passive")).toBe(2084);
   });
 
-  test("a site and then a server cannot fail: the remote site keeps one copy", () => {
+  test("a site and then a server cannot fail: the remote site keeps one copy, and #N/A names the databases", () => {
     expect(errorOf(EX_FAILOVER(12500, [[6, 3]], 3, "site+server", "active/passive"))).toBe(
-      "#N/A losing site 1 and then one more server leaves databases without a copy: 3 copies over 2 sites keep 1 elsewhere",
+      "#N/A losing site 1 and then server MBX07 leaves 10 databases without an active copy: DB01, DB04, DB09, DB12, DB14, DB17 and 4 more",
     );
+  });
+
+  test("by default 30 databases (29 at the reference profile, rounded up to 5 rounds on 6 servers); a local server down → 6 on the busiest", () => {
+    expect(EX_FAILOVER(12500, [[6, 3]], 3, "normal", "active/passive", null, "databases")).toBe(5);
+    expect(EX_FAILOVER(12500, [[6, 3]], 3, "server", "active/passive", null, "databases")).toBe(6);
+    expect(EX_FAILOVER(12500, [[6, 3]], 3, "site", "active/passive", null, "databases")).toBe(10);
+    expect(EX_FAILOVER(12500, [[6, 3]], 3, "site", "active/passive", null, "servers")).toBe(3);
+  });
+});
+
+describe("EX_FAILOVER, the cases of issue 8", () => {
+  test("two copies over 8 + 8 survive one server: the other site's copies activate (535 = 475 + 475 / 8, on 128 databases)", () => {
+    expect(EX_FAILOVER(7600, [[8, 8]], 2, "server")).toBe(535);
+    expect(EX_FAILOVER(7600, [[8, 8]], 2, "site")).toBe(950);
+  });
+
+  test("three copies over 8 + 8 survive one server with 004's own rotation: 543", () => {
+    expect(EX_FAILOVER(7600, [[8, 8]], 3, "server")).toBe(543);
+  });
+
+  test("1 + 1 servers with two copies: one server down leaves all 5,000 on the other", () => {
+    expect(EX_FAILOVER(5000, [[1, 1]], 2, "server")).toBe(5000);
+  });
+
+  test('"servers" is the servers still running: 16 in normal running, 15 after one fails', () => {
+    expect(EX_FAILOVER(7600, [[8, 8]], 4, "normal", null, null, "servers")).toBe(16);
+    expect(EX_FAILOVER(7600, [[8, 8]], 4, "server", null, null, "servers")).toBe(15);
+  });
+
+  test.each([
+    [() => EX_FAILOVER(5000, 2, 3, "normal"), "#VALUE! 3 copies of each database need 3 servers, and the DAG has 2: a server cannot hold two copies of one database"],
+    [() => EX_FAILOVER(7600, [[2, 2]], 6, "normal"), "#VALUE! 6 copies of each database need 6 servers, and the DAG has 4: a server cannot hold two copies of one database"],
+    [() => EX_FAILOVER(7600, [[2, 3]], 5, "normal"), "#VALUE! 5 copies over 2 sites (round-robin from the active copy's site) put 3 in site 1, which has 2 servers: a server cannot hold two copies of one database"],
+  ])("a design that cannot exist is an error that says why (%#)", (call, message) => {
+    expect(errorOf(call())).toBe(message);
+  });
+
+  test("lagged copies never activate: 4 copies with 2 lagged over 8 + 8 do not survive a site", () => {
+    expect(errorOf(EX_FAILOVER(7600, [[8, 8]], 4, "site", null, null, null, 336, 2))).toMatch(/^#N\/A losing site 1 leaves 168 databases without an active copy: DB001, DB002/);
+    expect(EX_FAILOVER(7600, [[8, 8]], 4, "server", null, null, "databases", 336, 1)).toBe(24);
+  });
+});
+
+describe("EX_LAYOUT", () => {
+  test("004's design: a header of 16 servers, 336 rows, preferences 1–4 in four cells of each row", () => {
+    const grid = EX_LAYOUT(7600, [[8, 8]], 4, "active/active", 336) as (string | number)[][];
+    expect(grid).toHaveLength(337);
+    expect(grid[0]).toEqual(["Database", ...Array.from({ length: 16 }, (_, s) => `MBX${String(s + 1).padStart(2, "0")}`)]);
+    for (const row of grid.slice(1)) expect(row.slice(1).filter((c) => c !== "").sort()).toEqual([1, 2, 3, 4]);
+    expect(grid[1]).toEqual(["DB001", 1, 2, "", "", "", "", "", "", 3, 4, "", "", "", "", "", ""]);
+  });
+
+  test("an impossible design is the error, not a grid", () => {
+    expect(errorOf(EX_LAYOUT(5000, 2, 3))).toMatch(/^#VALUE! 3 copies of each database need 3 servers/);
   });
 });
 
 describe("EX_FAILOVER, bad designs and bad input", () => {
   test.each([
     [() => EX_FAILOVER(5000, 4, 2, "site"), "#N/A a DAG in one site cannot survive the loss of its site"],
-    [() => EX_FAILOVER(5000, 4, 1, "server"), "#N/A a server failure in site 1 leaves its databases without a copy in that site (4 server(s), 1 copy/copies there)"],
+    [() => EX_FAILOVER(5000, 4, 1, "server"), "#N/A losing server MBX01 leaves 3 databases without an active copy: DB01, DB05, DB09"],
     [() => EX_FAILOVER(5000, [[12, 6]], 2), "#VALUE! servers must total at most 16 in one DAG; got 12 + 6"],
     [() => EX_FAILOVER(5000, [[8, 8], [8, 8]], 2), "#VALUE! servers must be a number or a row or column of servers per site, such as {6,3}"],
     [() => EX_FAILOVER(5000, [[8, 0]], 2), "#VALUE! servers in site 2 must be servers in a site (a DAG has up to 16), a whole number from 1 to 16; got 0"],
