@@ -185,7 +185,7 @@ export function layoutPreference(design: LayoutDesign, database: number, server:
   const before = sum(perSite.slice(0, j));
   const base = j === 0 ? i : (i + rho) % n;
   if (q === base) return before + 1;
-  const k = mod(q - base - 1 - rho, n - 1) + 1;
+  const k = mod(mod(q - base, n) - 1 - rho, n - 1) + 1;
   return k < perSite[j] ? before + 1 + k : undefined;
 }
 
