@@ -10,7 +10,10 @@
  * surface (a written workbook's cell texts) to use.
  */
 import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
+import { strFromU8, unzipSync } from "fflate";
+import { runDesign } from "../../src/cli/design";
 import { PAPERS, reference, type PaperKey } from "../../src/engine/papers";
 import { referenceDesign } from "../../src/workbook/template";
 import {
@@ -171,4 +174,38 @@ describe("the reference design workbook, as the pane and exsize write it", () =>
   });
 });
 
-test.todo("a written .xlsx's cell texts cite no internal code (run userFacingProblems over each cell of the file)");
+/**
+ * Every text of a written .xlsx a reader can see: shared and inline strings, cached text results,
+ * input prompts and error alerts, page headers and footers, sheet names. Formulas are code.
+ */
+function xlsxTexts(file: string): Located[] {
+  const files = unzipSync(fs.readFileSync(file));
+  const texts: Located[] = [];
+  const unescape = (t: string) => t.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+  for (const [part, bytes] of Object.entries(files)) {
+    if (!/^xl\/(sharedStrings|workbook|worksheets\/sheet\d+)\.xml$/.test(part)) continue;
+    const xml = strFromU8(bytes);
+    for (const m of xml.matchAll(/<t\b[^>]*>([^<]*)<\/t>/g)) texts.push({ where: `${part} text`, text: unescape(m[1]) });
+    for (const m of xml.matchAll(/<c\b[^>]*t="str"[^>]*>[\s\S]*?<v>([^<]*)<\/v>/g)) texts.push({ where: `${part} result`, text: unescape(m[1]) });
+    for (const m of xml.matchAll(/\b(prompt|error|promptTitle|errorTitle|name)="([^"]*)"/g)) texts.push({ where: `${part} ${m[1]}`, text: unescape(m[2]) });
+    for (const m of xml.matchAll(/<(oddHeader|oddFooter)>([^<]*)<\//g)) texts.push({ where: `${part} ${m[1]}`, text: unescape(m[2]) });
+  }
+  return texts;
+}
+
+describe("the written workbooks: the live design and the customer copy, as exsize writes them", () => {
+  let work: string;
+  beforeAll(() => (work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-readable-"))));
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  test.each([["the live design", [] as string[]], ["the customer copy", ["--customer"]]])("%s cites no internal code, and its Sources name every paper", async (_name, flags) => {
+    const file = path.join(work, `${flags.length ? "copy" : "live"}.xlsx`);
+    const code = await runDesign([...flags, "--out", file], { stdout: () => undefined, stderr: () => undefined });
+    expect(code).toBe(0);
+    const texts = xlsxTexts(file);
+    expect(texts.length).toBeGreaterThan(300);
+    expect(problemsIn(texts)).toEqual({});
+    const all = texts.map((t) => t.text).join("\n");
+    for (const key of Object.keys(PAPERS) as PaperKey[]) expect(all).toContain(PAPERS[key].title);
+  }, 60_000);
+});
