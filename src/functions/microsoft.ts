@@ -115,7 +115,8 @@ function readTiers(mailboxes: unknown, messagesPerDay: unknown, messageKB: unkno
 
 /** `servers`: one number (one site) or a row or column of two sites' servers, e.g. {2,2}. */
 function readSites(value: unknown): number[] {
-  const cells = Array.isArray(value) ? (value as unknown[][]).flat().filter((c) => !isOmitted(c)) : [value];
+  // A second site of 0 servers is no site, so a sheet can pass its two site cells whatever the design.
+  const cells = Array.isArray(value) ? (value as unknown[][]).flat().filter((c, i) => !isOmitted(c) && !(i > 0 && c === 0)) : [value];
   if (cells.length < 1 || cells.length > 2) throw new SizingError("#VALUE!", "servers must be a number or the servers of two sites, such as {2,2}");
   const sites = cells.map((c, i) => readNumber(c, { ...SERVERS, name: cells.length > 1 ? `servers in site ${i + 1}` : "servers" }));
   if (sites.reduce((a, b) => a + b, 0) > 16) throw new SizingError("#VALUE!", `servers must total at most 16 in one DAG; got ${sites.join(" + ")}`);
@@ -150,6 +151,7 @@ const MAILBOX_RESULTS = {
   cas: (r: MailboxRequirement) => r.casMegacycles,
   dumpster: (r: MailboxRequirement) => r.dumpsterMB + r.archiveDumpsterMB,
   readshare: (r: MailboxRequirement) => r.readShare,
+  profile: (r: MailboxRequirement) => r.profileMessages,
 };
 export const MS_MAILBOX_RESULTS = Object.keys(MAILBOX_RESULTS) as (keyof typeof MAILBOX_RESULTS)[];
 
@@ -202,7 +204,7 @@ const IOPS_RESULTS = {
   reads: (s: MicrosoftSizing) => s.serverIops * s.readShare,
   writes: (s: MicrosoftSizing) => s.serverIops * (1 - s.readShare),
   peak: (s: MicrosoftSizing) => s.environmentIops,
-  permailbox: (s: MicrosoftSizing) => s.environmentIops / s.mailboxes,
+  permailbox: (s: MicrosoftSizing) => s.perTier.reduce((a, r, i) => a + s.tierShares[i] * r.iops, 0) * (1 + s.ioOverhead),
 };
 export const MS_IOPS_RESULTS = Object.keys(IOPS_RESULTS) as (keyof typeof IOPS_RESULTS)[];
 

@@ -1,4 +1,5 @@
 import { SizingError } from "../errors";
+import { excelCeil, excelFloor, excelRound } from "./excel";
 import { copiesPerSite } from "../failover";
 import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "./mailbox";
 import { MEMORY_STEPS, MICROSOFT, MIN_MEMORY_BY_COPIES, MIN_MEMORY_CONFIG_GB, type MicrosoftFactors } from "./tables";
@@ -20,8 +21,7 @@ export interface MicrosoftDesign {
   specRate: number;
 }
 
-const ceil = Math.ceil;
-const ceilingTo = (x: number, step: number) => ceil(x / step) * step;
+const ceilingTo = (x: number, step: number) => excelCeil(x / step) * step;
 function permut(n: number, k: number): number {
   let p = 1;
   for (let i = 0; i < k; i++) p *= n - i;
@@ -43,7 +43,7 @@ export function maxDatabaseGB(copies: number, f: MicrosoftFactors): number {
   const ci = f.contentIndexShare;
   if (perVolume > 1) return ((formatted / perVolume) * (1 - f.volumeFreeShare)) / (1 + ci + ci / perVolume);
   if (f.diskGB > MICROSOFT.largeDiskRawGB) return MICROSOFT.maxDatabaseGBWithCopies;
-  return ceil((formatted * (1 - f.volumeFreeShare)) / (1 + ci * 2));
+  return excelCeil((formatted * (1 - f.volumeFreeShare)) / (1 + ci * 2));
 }
 
 /** Active databases on the busiest server in each failure the calculator models — Role Requirements!C194:G196. */
@@ -81,6 +81,8 @@ export interface MicrosoftSizing {
   active: ActiveDatabases;
   /** Database IOPS of the DAG's active databases with overhead — Role Requirements!I76 (402). */
   environmentIops: number;
+  /** The I/O overhead applied (Input!C44). */
+  ioOverhead: number;
   readShare: number;
   /** Per database, per server, per DAG — Role Requirements!C281, D281, E281 (10.05, 402, 1,608). */
   databaseIops: number;
@@ -138,10 +140,10 @@ function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha:
   if (d.databases !== undefined && d.databases > 0) return d.databases;
   const firstSite = d.serversPerSite[0];
   const firstCopies = copiesPerSite(d.copies, d.serversPerSite.length)[0];
-  const maxDatabases = ha ? Math.floor((MICROSOFT.maxDatabasesPerServer * firstSite) / firstCopies) : MICROSOFT.maxDatabasesPerServer;
-  const perDatabase = ceil(limit); // C76
+  const maxDatabases = ha ? excelFloor((MICROSOFT.maxDatabasesPerServer * firstSite) / firstCopies) : MICROSOFT.maxDatabasesPerServer;
+  const perDatabase = excelCeil(limit); // C76
   const raw = mailboxes / perDatabase;
-  const calculated = Math.min(ceil(raw) < 2 ? ceil(raw) : ceilingTo(raw, 2), maxDatabases); // C77
+  const calculated = Math.min(excelCeil(raw) < 2 ? excelCeil(raw) : ceilingTo(raw, 2), maxDatabases); // C77
   if (!ha) return Math.max(1, calculated); // C80 stand-alone
   const permutations = permut(firstSite, firstCopies);
   const symmetric = ceilingTo(calculated, permutations); // C78
@@ -169,22 +171,22 @@ export function activeDatabases(databases: number, serversPerSite: readonly numb
     r.normal = r.worst = databases;
     return r;
   }
-  const firstSiteDatabases = sites === 2 ? ceil(databases * MICROSOFT.firstSiteUserShare) : databases;
+  const firstSiteDatabases = sites === 2 ? excelCeil(databases * MICROSOFT.firstSiteUserShare) : databases;
   for (let s = 0; s < sites; s++) {
     const n = serversPerSite[s];
     const normal = (s === 0 ? firstSiteDatabases : databases - firstSiteDatabases) / n;
     r.normal = Math.max(r.normal, normal);
-    if (siteCopies[s] >= 2 && n > 1) r.server = Math.max(r.server, cap(ceil(normal + normal / (n - 1))));
-    if (siteCopies[s] >= 3 && n >= 4) r.doubleServer = Math.max(r.doubleServer, cap(ceil(normal + (normal * 2) / (n - 2))));
+    if (siteCopies[s] >= 2 && n > 1) r.server = Math.max(r.server, cap(excelCeil(normal + normal / (n - 1))));
+    if (siteCopies[s] >= 3 && n >= 4) r.doubleServer = Math.max(r.doubleServer, cap(excelCeil(normal + (normal * 2) / (n - 2))));
     if (sites === 2) {
       const other = 1 - s;
       const m = serversPerSite[other];
-      if (siteCopies[other] >= 1) r.site = Math.max(r.site, cap(ceil(databases / m)));
-      if (siteCopies[other] >= 2 && m >= 2) r.siteServer = Math.max(r.siteServer, cap(ceil(databases / (m - 1))));
-      if (siteCopies[other] >= 3 && m >= 4) r.siteDoubleServer = Math.max(r.siteDoubleServer, cap(ceil(databases / (m - 2))));
+      if (siteCopies[other] >= 1) r.site = Math.max(r.site, cap(excelCeil(databases / m)));
+      if (siteCopies[other] >= 2 && m >= 2) r.siteServer = Math.max(r.siteServer, cap(excelCeil(databases / (m - 1))));
+      if (siteCopies[other] >= 3 && m >= 4) r.siteDoubleServer = Math.max(r.siteDoubleServer, cap(excelCeil(databases / (m - 2))));
     }
   }
-  r.worst = Math.max(ceil(r.normal), r.server, r.doubleServer, r.site, r.siteServer, r.siteDoubleServer);
+  r.worst = Math.max(excelCeil(r.normal), r.server, r.doubleServer, r.site, r.siteServer, r.siteDoubleServer);
   return r;
 }
 
@@ -219,7 +221,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const databases = databaseCount(sized, limit, d, ha);
   const mailboxesPerDatabase = sized / databases; // C81
   const databaseGB = ((mailboxesPerDatabase * mailboxOnDiskMB) / 1024) * (1 + f.dataOverhead); // Volume Requirements!D123, E123
-  const copiesPerServer = ha ? Math.round((databases * d.copies) / servers) : databases; // C102
+  const copiesPerServer = ha ? excelRound((databases * d.copies) / servers) : databases; // C102
   const computed = activeDatabases(databases, d.serversPerSite, d.copies, copiesPerServer);
   const active = f.activeDatabases > 0 ? { ...computed, worst: f.activeDatabases } : computed;
 
@@ -248,14 +250,14 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const hasRate = d.specRate > 0;
   const megacyclesPerCore = hasRate ? (d.specRate / d.cores) * (MICROSOFT.baselineMegacycles / MICROSOFT.baselineSpecPerCore) : NaN;
   const availableMegacycles = d.cores * megacyclesPerCore;
-  const coresNeeded = hasRate ? ceil(megacycles / megacyclesPerCore) : NaN;
+  const coresNeeded = hasRate ? excelCeil(megacycles / megacyclesPerCore) : NaN;
   const utilization = megacycles / availableMegacycles;
 
   // Memory — C133:C142.
-  const cacheGB = ceil((busyActive * perDatabase((r) => r.cacheMB)) / 1024);
+  const cacheGB = excelCeil((busyActive * perDatabase((r) => r.cacheMB)) / 1024);
   const minimumMemory = minimumMemoryGB(copiesPerServer);
   const casMemoryGB = hasRate
-    ? Math.round(MICROSOFT.casMemoryBaseGB + (casMegacycles / availableMegacycles) * d.cores * 2)
+    ? excelRound(MICROSOFT.casMemoryBaseGB + (casMegacycles / availableMegacycles) * d.cores * 2)
     : d.cores * MICROSOFT.casMemoryPerCoreGB + MICROSOFT.casMemoryBaseGB;
   const calculatedMemoryGB = Math.max(minimumMemory, cacheGB / MICROSOFT.cacheShareOfMemory + (f.multiRole > 0 ? casMemoryGB : 0));
   const itemsPerDatabase = mailboxesPerDatabase * perTier.reduce((a, r, i) => a + (tierShares[i] * r.mailboxOnDiskMB) / d.tiers[i].messageKB, 0);
@@ -273,7 +275,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const keptDays = Math.max(f.truncationFailureDays, f.lagDays, 1);
   const logSpaceGB = ((userLogs * keptDays) / 1024 + moveGB) / databases;
   const siteCopies = copiesPerSite(d.copies, d.serversPerSite.length);
-  const firstSiteDatabases = d.serversPerSite.length === 2 ? ceil(databases * MICROSOFT.firstSiteUserShare) : databases;
+  const firstSiteDatabases = d.serversPerSite.length === 2 ? excelCeil(databases * MICROSOFT.firstSiteUserShare) : databases;
   const logStreams = d.serversPerSite.length === 2 ? firstSiteDatabases * siteCopies[1] + (databases - firstSiteDatabases) * siteCopies[0] : 0;
 
   return {
@@ -290,6 +292,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     servers,
     active,
     environmentIops,
+    ioOverhead: f.ioOverhead,
     readShare,
     databaseIops,
     serverIops,

@@ -1,4 +1,5 @@
 import { SizingError } from "../errors";
+import { excelCeil, excelFloor, excelRound } from "./excel";
 import { MAX_MESSAGE_PROFILE, MESSAGE_PROFILES, MESSAGE_PROFILE_STEP, MICROSOFT, type MessageProfile, type MicrosoftFactors } from "./tables";
 
 /** One mailbox tier as the calculator's Input sheet asks for it (Input!B54:C71, up to four tiers). */
@@ -20,7 +21,7 @@ export function messageProfile(messagesPerDay: number): MessageProfile {
   if (!(messagesPerDay > 0) || messagesPerDay > MAX_MESSAGE_PROFILE) {
     throw new SizingError("#VALUE!", `messagesPerDay must be a number above 0 up to ${MAX_MESSAGE_PROFILE} (the calculator's profiles are 50 to 500); got ${messagesPerDay}`);
   }
-  const messages = Math.max(MESSAGE_PROFILE_STEP, Math.ceil(messagesPerDay / MESSAGE_PROFILE_STEP) * MESSAGE_PROFILE_STEP);
+  const messages = Math.max(MESSAGE_PROFILE_STEP, excelCeil(messagesPerDay / MESSAGE_PROFILE_STEP) * MESSAGE_PROFILE_STEP);
   return MESSAGE_PROFILES[messages / MESSAGE_PROFILE_STEP - 1];
 }
 
@@ -59,7 +60,7 @@ export function dumpsterMB(messages: number, messageKB: number, quotaMB: number,
 
 /** Logs scale with message size in steps of 0.1 — Role Requirements!C18 (75 KB → 1.0, 150 KB → 1.9). */
 export function logSizeMultiplier(messageKB: number): number {
-  return Math.round((messageKB / MICROSOFT.logSizeDivisorKB) * 10) / 10;
+  return excelRound((messageKB / MICROSOFT.logSizeDivisorKB) * 10) / 10;
 }
 
 /** Read share by profile and by DAG or stand-alone — Role Requirements!C29. */
@@ -97,7 +98,7 @@ export function mailboxRequirement(
     logsPerDay: row.logsAt75KB * logSizeMultiplier(messageKB),
     dumpsterMB: primary,
     archiveDumpsterMB: archive,
-    mailboxOnDiskMB: Math.ceil(quotaMB + primary + archiveMB + archive),
+    mailboxOnDiskMB: excelCeil(quotaMB + primary + archiveMB + archive),
     iops: reads + writes,
     reads,
     writes,

@@ -1,0 +1,241 @@
+/**
+ * Microsoft's method rendered in Excel's own functions, for the customer copy of the Methods sheet
+ * (issue 10): one design, one tier, the calculator's defaults. Each renderer mirrors the arithmetic
+ * of mailbox.ts and design.ts operation for operation, over cells and defined names given as text;
+ * later quantities reference the cells of earlier ones (profile, size on disk, databases…), so no
+ * formula repeats the whole method. tests/workbook/methods-sheet.test.ts evaluates both renderings.
+ * Functions: arithmetic, ROUND, ROUNDUP, ROUNDDOWN, MAX, MIN, IF, AND, OR, NA — no LET, no MOD.
+ */
+import { numberLiteral as n } from "../excel-formulas";
+import { MAX_MESSAGE_PROFILE, MESSAGE_PROFILE_STEP, MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, MIN_MEMORY_BY_COPIES, MEMORY_STEPS, MIN_MEMORY_CONFIG_GB } from "./tables";
+
+/** Where each input and each earlier quantity of the Methods sheet is. */
+export interface MicrosoftCells {
+  users: string;
+  quotaMB: string;
+  messagesPerDay: string;
+  messageKB: string;
+  copies: string;
+  serversFirstSite: string;
+  /** 0 = one site. */
+  serversSecondSite: string;
+  archiveMB: string;
+  cores: string;
+  specRate: string;
+  hourShare: string;
+  /** Cells of the sheet's own Microsoft quantities. */
+  profile: string;
+  disk: string;
+  logs: string;
+  iops: string;
+  databases: string;
+  copiesPerServer: string;
+  active: string;
+  peak: string;
+  cache: string;
+  megacycles: string;
+  calculated: string;
+  /** Helper cells of plain formulas (no EXSIZE call), so no rendering exceeds Excel's 8,192 characters. */
+  copiesFirstSite: string;
+  maxDatabases: string;
+  calculatedDatabases: string;
+  permutations: string;
+}
+
+const ha = (c: MicrosoftCells) => `${c.copies}>=2`;
+const sites = (c: MicrosoftCells) => `IF(${c.serversSecondSite}>0,2,1)`;
+const servers = (c: MicrosoftCells) => `(${c.serversFirstSite}+${c.serversSecondSite})`;
+/** Copies in the first site, round-robin: ROUNDUP(copies ÷ sites); the second holds the rest. */
+const copies1 = (c: MicrosoftCells) => c.copiesFirstSite;
+
+/** Helper: copies in the first site, round-robin over the sites (failover.ts copiesPerSite). */
+export function copiesFirstSiteFormula(c: MicrosoftCells): string {
+  return `ROUNDUP(${c.copies}/${sites(c)},0)`;
+}
+const copies2 = (c: MicrosoftCells) => `(${c.copies}-${copies1(c)})`;
+/** The design check of design.ts: copies in a site need as many servers there. */
+const guard = (c: MicrosoftCells, body: string) =>
+  `IF(OR(${copies1(c)}>${c.serversFirstSite},AND(${c.serversSecondSite}>0,${copies2(c)}>${c.serversSecondSite})),NA(),${body})`;
+const sized = (c: MicrosoftCells) => `IF(${ha(c)},${c.users},${c.users}/${servers(c)})`;
+const perDb = (c: MicrosoftCells) => `(${sized(c)}/${c.databases})`;
+const busyActive = (c: MicrosoftCells) => `IF(${ha(c)},${c.active},${c.databases})`;
+const busyPassive = (c: MicrosoftCells) => `IF(${ha(c)},${c.copiesPerServer}-${c.active},0)`;
+
+/** The profile row: the next multiple of 50 up, at least 50; above 500 none (messageProfile). */
+export function profileFormula(c: MicrosoftCells): string {
+  const step = n(MESSAGE_PROFILE_STEP);
+  return `IF(OR(${c.messagesPerDay}<=0,${c.messagesPerDay}>${n(MAX_MESSAGE_PROFILE)}),NA(),MAX(${step},ROUNDUP(${c.messagesPerDay}/${step},0)*${step}))`;
+}
+
+function dumpster(c: MicrosoftCells, quota: string): string {
+  const daily = `${c.profile}*(${c.messageKB}/1024)`;
+  return `(MIN(${daily}*${n(F.deletedItemDays)}+${quota}*${n(F.singleItemShare)}+${quota}*${n(F.calendarShare)},${n(MICROSOFT.dumpsterCapMB)})+${daily})`;
+}
+
+/** Mailbox size on disk, MB — Role Requirements!C22. */
+export function diskFormula(c: MicrosoftCells): string {
+  return `ROUNDUP(${c.quotaMB}+${dumpster(c, c.quotaMB)}+${c.archiveMB}+IF(${c.archiveMB}>0,${dumpster(c, c.archiveMB)},0),0)`;
+}
+
+/** Logs per mailbox per day — Role Requirements!C18: the profile's logs (messages ÷ 5) × size steps. */
+export function logsFormula(c: MicrosoftCells): string {
+  return `${c.profile}/5*(ROUND(${c.messageKB}/${n(MICROSOFT.logSizeDivisorKB)}*10,0)/10)`;
+}
+
+const readShare = (c: MicrosoftCells) =>
+  `IF(${ha(c)},IF(${c.profile}<=${n(MICROSOFT.readShareBreakMessages)},${n(MICROSOFT.readShareHa.upTo250)},${n(MICROSOFT.readShareHa.above250)}),IF(${c.profile}<=${n(MICROSOFT.readShareBreakMessages)},${n(MICROSOFT.readShareStandalone.upTo250)},${n(MICROSOFT.readShareStandalone.above250)}))`;
+const reads = (c: MicrosoftCells) => `${c.profile}*${n(MICROSOFT.iopsPerMessage)}*${readShare(c)}*${n(F.iopsMultiplier)}`;
+const writes = (c: MicrosoftCells) => `${c.profile}*${n(MICROSOFT.iopsPerMessage)}*(1-${readShare(c)})*${n(F.iopsMultiplier)}`;
+
+/** IOPS per mailbox before overhead — Role Requirements!C30. */
+export function iopsFormula(c: MicrosoftCells): string {
+  return `${reads(c)}+${writes(c)}`;
+}
+
+/** IOPS per mailbox with the I/O overhead (EX_MS_IOPS "permailbox"). */
+export function perMailboxIopsFormula(c: MicrosoftCells): string {
+  return guard(c, `(0+1*${c.iops})*(1+${n(F.ioOverhead)})`);
+}
+
+/** Helper: most databases per DAG — Role Requirements!C64, C65 (Variables!K35). */
+export function maxDatabasesFormula(c: MicrosoftCells): string {
+  return `IF(${ha(c)},ROUNDDOWN(${n(MICROSOFT.maxDatabasesPerServer)}*${c.serversFirstSite}/${copies1(c)},0),${n(MICROSOFT.maxDatabasesPerServer)})`;
+}
+
+/** Helper: databases before the symmetry rules — Role Requirements!C75:C77. */
+export function calculatedDatabasesFormula(c: MicrosoftCells): string {
+  const maxDb = `IF(${ha(c)},${n(MICROSOFT.maxDatabaseGBWithCopies)},${n(MICROSOFT.maxDatabaseGBStandalone)})`;
+  const limit = `(${maxDb}*(1-${n(F.dataOverhead)})*1024/${c.disk})`;
+  const raw = `(${sized(c)}/ROUNDUP(${limit},0))`;
+  return `MIN(IF(ROUNDUP(${raw},0)<2,ROUNDUP(${raw},0),ROUNDUP(${raw}/2,0)*2),${c.maxDatabases})`;
+}
+
+/** Helper: PERMUT(first-site servers, first-site copies) as a product — Role Requirements!C78. */
+export function permutationsFormula(c: MicrosoftCells): string {
+  const terms = Array.from({ length: 16 }, (_, k) => `IF(${copies1(c)}>=${k + 1},${c.serversFirstSite}-${k},1)`);
+  return `1*${terms.join("*")}`;
+}
+
+/** Databases per DAG — Role Requirements!C78:C80, C79 (design.ts databaseCount). */
+export function databasesFormula(c: MicrosoftCells): string {
+  const calculated = c.calculatedDatabases;
+  const maxDatabases = c.maxDatabases;
+  const perm = c.permutations;
+  const symmetric = `(ROUNDUP(${calculated}/${perm},0)*${perm})`;
+  const spread = `(${c.serversFirstSite}*IF(${c.serversSecondSite}>0,2,1))`;
+  const count = `IF(${maxDatabases}>${symmetric},${symmetric},IF(AND(${maxDatabases}<${symmetric},${symmetric}-${maxDatabases}<${perm},${symmetric}-${perm}<>0),${symmetric}-${perm},IF(${calculated}=${maxDatabases},${calculated},IF(${calculated}<=1,1,ROUNDUP(${calculated}/${spread},0)*${spread}))))`;
+  const group = n(MICROSOFT.diskGroup);
+  return guard(c, `IF(${ha(c)},${count}+(${count}-ROUNDDOWN((${count})/${group},0)*${group}),MAX(1,${calculated}))`);
+}
+
+/** GB per database — Volume Requirements!E123. */
+export function databaseGBFormula(c: MicrosoftCells): string {
+  return `${perDb(c)}*${c.disk}/1024*(1+${n(F.dataOverhead)})`;
+}
+
+/** Database copies per server — Role Requirements!C102. */
+export function copiesPerServerFormula(c: MicrosoftCells): string {
+  return `IF(${ha(c)},ROUND(${c.databases}*${c.copies}/${servers(c)},0),${c.databases})`;
+}
+
+/** Worst-case active databases on a server — Role Requirements!C103 (design.ts activeDatabases). */
+export function activeFormula(c: MicrosoftCells): string {
+  const cap = (x: string) => `MIN(${x},${c.copiesPerServer})`;
+  const d1 = `IF(${c.serversSecondSite}>0,ROUNDUP(${c.databases}*${n(MICROSOFT.firstSiteUserShare)},0),${c.databases})`;
+  const normal1 = `((${d1})/${c.serversFirstSite})`;
+  const normal2 = `IF(${c.serversSecondSite}>0,(${c.databases}-${d1})/${c.serversSecondSite},0)`;
+  const site = (normal: string, copies: string, n0: string, other: string, otherCopies: string, two: boolean) => {
+    const parts = [
+      `IF(AND(${copies}>=2,${n0}>1),${cap(`ROUNDUP(${normal}+${normal}/(${n0}-1),0)`)},0)`,
+      `IF(AND(${copies}>=3,${n0}>=4),${cap(`ROUNDUP(${normal}+(${normal}*2)/(${n0}-2),0)`)},0)`,
+    ];
+    const guardSecond = two ? `${c.serversSecondSite}>0` : `TRUE()`;
+    parts.push(
+      `IF(AND(${c.serversSecondSite}>0,${otherCopies}>=1),${cap(`ROUNDUP(${c.databases}/${other},0)`)},0)`,
+      `IF(AND(${c.serversSecondSite}>0,${otherCopies}>=2,${other}>=2),${cap(`ROUNDUP(${c.databases}/(${other}-1),0)`)},0)`,
+      `IF(AND(${c.serversSecondSite}>0,${otherCopies}>=3,${other}>=4),${cap(`ROUNDUP(${c.databases}/(${other}-2),0)`)},0)`,
+    );
+    return two ? `IF(${guardSecond},MAX(${parts.join(",")}),0)` : parts.join(",");
+  };
+  const first = site(normal1, copies1(c), c.serversFirstSite, `IF(${c.serversSecondSite}>0,${c.serversSecondSite},1)`, copies2(c), false);
+  const second = site(`IF(${c.serversSecondSite}>0,${normal2},0)`, copies2(c), `IF(${c.serversSecondSite}>0,${c.serversSecondSite},1)`, c.serversFirstSite, copies1(c), true);
+  return `IF(${ha(c)},MAX(ROUNDUP(MAX(${normal1},${normal2}),0),${first},${second}),${c.databases})`;
+}
+
+const transfers = (c: MicrosoftCells, perMailbox: string) => `((0+${c.users}*${perMailbox})/IF(${ha(c)},1,${servers(c)}))`;
+const share = (c: MicrosoftCells) => `IF(${transfers(c, c.iops)}>0,${transfers(c, `(${reads(c)})`)}/${transfers(c, c.iops)},0)`;
+
+/** IOPS of the active databases with overhead — Role Requirements!I76. */
+export function peakFormula(c: MicrosoftCells): string {
+  return guard(c, `${transfers(c, c.iops)}*(1+${n(F.ioOverhead)})`);
+}
+
+const serverIops = (c: MicrosoftCells) => `IF(${ha(c)},${c.peak}/${c.databases}*${c.copiesPerServer},${c.peak})`;
+
+/** Database IOPS of the DAG, every copy — Role Requirements!E281. */
+export function dagIopsFormula(c: MicrosoftCells): string {
+  return `${serverIops(c)}*${servers(c)}`;
+}
+
+/** Log IOPS of the DAG — Role Requirements!I80, I81, E282. */
+export function dagLogIopsFormula(c: MicrosoftCells): string {
+  const ws = `(1-${share(c)})`;
+  const w = `${serverIops(c)}*${ws}*IF(${ha(c)},${n(MICROSOFT.logWriteShareHa)},${n(MICROSOFT.logWriteShareStandalone)})`;
+  const r = `IF(${ha(c)},${c.peak}/${c.databases}*${ws}*${n(MICROSOFT.logReadShare)}*${c.active},0)`;
+  return `(${w}+${r})*${servers(c)}`;
+}
+
+const cacheMB = (c: MicrosoftCells) => `(${c.profile}/50*3)`;
+const activeMc = (c: MicrosoftCells) => `(${c.profile}*${n(MICROSOFT.activeMegacyclesPerMessage)}*${n(F.megacyclesMultiplier)})`;
+const passiveMc = (c: MicrosoftCells) => `(${c.profile}*${n(MICROSOFT.passiveMegacyclesPerMessage)}*${n(F.megacyclesMultiplier)})`;
+const virtual = `(1+${n(F.hypervisor)})`;
+const casCycles = (c: MicrosoftCells) => `(${busyActive(c)}*(${perDb(c)}*(0+1*(${activeMc(c)}*${n(MICROSOFT.casRatio)})))*${virtual})`;
+
+/** Database cache of the busiest server, GB — Role Requirements!C134. */
+export function cacheGBFormula(c: MicrosoftCells): string {
+  return `ROUNDUP(${busyActive(c)}*(${perDb(c)}*(0+1*${cacheMB(c)}))/1024,0)`;
+}
+
+/** Worst-case megacycles of the busiest server — Role Requirements!C256. */
+export function megacyclesFormula(c: MicrosoftCells): string {
+  const a = `${busyActive(c)}*(${perDb(c)}*(0+1*${activeMc(c)}))*${virtual}`;
+  const p = `${busyPassive(c)}*(${perDb(c)}*(0+1*${passiveMc(c)}))*${virtual}`;
+  return `${a}+${p}+${casCycles(c)}`;
+}
+
+const perCore = (c: MicrosoftCells) => `(${c.specRate}/${c.cores}*(${n(MICROSOFT.baselineMegacycles)}/${n(MICROSOFT.baselineSpecPerCore)}))`;
+
+/** Memory before the configuration step, GB — Role Requirements!C133, C138:C141. */
+export function calculatedMemoryFormula(c: MicrosoftCells): string {
+  let minimum = n(MIN_MEMORY_BY_COPIES[0].memoryGB);
+  for (const row of MIN_MEMORY_BY_COPIES.slice(1)) minimum = `IF(${c.copiesPerServer}>=${n(row.fromCopies)},${n(row.memoryGB)},${minimum})`;
+  const cas = `IF(${c.specRate}>0,ROUND(${n(MICROSOFT.casMemoryBaseGB)}+${casCycles(c)}/(${c.cores}*${perCore(c)})*${c.cores}*2,0),${c.cores}*${n(MICROSOFT.casMemoryPerCoreGB)}+${n(MICROSOFT.casMemoryBaseGB)})`;
+  const calc = `MAX(${minimum},${c.cache}/${n(MICROSOFT.cacheShareOfMemory)}+${cas})`;
+  const items = `(${perDb(c)}*(0+1*${c.disk}/${c.messageKB}))`;
+  const ci = `(${n(MICROSOFT.contentIndexBaseGB)}+(${items}*${busyActive(c)}*${n(MICROSOFT.contentIndexBytesPerActiveItem)}+${items}*${busyPassive(c)}*${n(MICROSOFT.contentIndexBytesPerPassiveItem)})/${n(1024 ** 3)})`;
+  return `IF(${n(MICROSOFT.cacheShareOfMemory)}*${calc}+${ci}>${calc},${calc}+${ci},${calc})`;
+}
+
+/** Memory configuration, GB — Role Requirements!C142. */
+export function memoryFormula(c: MicrosoftCells): string {
+  let step = n(MEMORY_STEPS[MEMORY_STEPS.length - 1].stepGB);
+  for (const s of [...MEMORY_STEPS].reverse().slice(1)) step = `IF(${c.calculated}>=${n(s.fromGB)},${n(s.stepGB)},${step})`;
+  return `MAX(ROUNDUP(${c.calculated}/${step},0)*${step},${n(MIN_MEMORY_CONFIG_GB)})`;
+}
+
+/** Cores needed — Role Requirements!C254; no SPECint rate, no answer. */
+export function coresFormula(c: MicrosoftCells): string {
+  return `IF(${c.specRate}>0,ROUNDUP(${c.megacycles}/${perCore(c)},0),NA())`;
+}
+
+/** Log replication between the sites in the busiest hour, Mb/s — Replication Requirements!E12, E14. */
+export function replicationFormula(c: MicrosoftCells): string {
+  const per = `IF(${ha(c)},1,${servers(c)})`;
+  const userLogs = `(0+${c.logs}*${c.users})/${per}*(1+${n(F.dataOverhead)})`;
+  const moveGB = `(0+${c.users}/${per}*${n(F.moveShare)}*${c.disk}/1024)*(1+${n(F.dataOverhead)})`;
+  const logsPerDb = `(${userLogs}/${c.databases}+${moveGB}*1024/${c.databases}/${n(MICROSOFT.daysPerWeek)})`;
+  const perDatabase = `${c.hourShare}*${logsPerDb}*${n(MICROSOFT.bitsPerLog)}/${n(MICROSOFT.secondsPerHour)}*(1-${n(F.logCompression)})`;
+  const d1 = `ROUNDUP(${c.databases}*${n(MICROSOFT.firstSiteUserShare)},0)`;
+  const streams = `(${d1}*${copies2(c)}+(${c.databases}-${d1})*${copies1(c)})`;
+  return `IF(OR(${c.serversSecondSite}=0,${streams}=0),NA(),${perDatabase}*${streams})`;
+}
