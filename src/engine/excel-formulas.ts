@@ -14,8 +14,10 @@
  * Arithmetic is written in the engine's order (same operands, same association), so the
  * floating-point results are the same bits, not merely close.
  */
+import { MINIMUM_VOLUME_GB } from "./database";
 import { formatGeneral } from "./general-format";
 import { JETSTRESS_CRITERIA, type JetstressResult } from "./jetstress";
+import { COUNT_TOLERANCE_ABSOLUTE, COUNT_TOLERANCE_RELATIVE } from "./rounding";
 import {
   DISK_CLASS_IOPS,
   EXCHANGE_VERSIONS,
@@ -93,22 +95,32 @@ function leftFactor(text: string): string {
 /**
  * The engine's rounding (src/engine/rounding.ts) with its tolerance written out: ROUNDUP and
  * ROUND alone would differ. HyperFormula rounds the raw double (ROUNDUP(12.000000000000002,0) is
- * 13, ROUND(1265.4999999999998,0) is 1265); Excel and our evaluator first cut to 15 digits, which
- * still leaves noise of a few units in the last place visible. Scaling by 1 ∓ 1e-12 moves every
- * value that noise can reach to the engine's side of the integer in all three; only values within
- * about 1e-16 of the tolerance's own edge could still differ. The quantities rounded are never
- * negative, so x × (1 − 1e-12) is x − |x| × 1e-12.
+ * 13, ROUND(1265.4999999999998,0) is 1265); Excel, LibreOffice and our evaluator first cut to 15
+ * digits. The same operations as the engine's, on the same doubles: x − MIN(x × 1e-15, 1e-6),
+ * then ROUNDUP; x + MIN(x × 1e-15, 1e-6), then ROUND (half up, as Math.round for x ≥ 0). So
+ * HyperFormula computes the engine's bits, and Excel's 15-digit cut can differ only for a value
+ * whose fraction lies within 5e-15 of it of the tolerance's edge — no sizing input lands there.
+ * The quantities rounded are never negative, so x is |x|. `x` appears twice: the cap needs it.
  */
-const RELATIVE_TOLERANCE = "1e-12";
+const RELATIVE_TOLERANCE = numberLiteral(COUNT_TOLERANCE_RELATIVE);
+const ABSOLUTE_TOLERANCE = numberLiteral(COUNT_TOLERANCE_ABSOLUTE);
+
+/** `text` as the left operand of "+" or "-": only a comparison or "&" at the top needs parentheses. */
+function leftTerm(text: string): string {
+  const t = text.trim();
+  return /[=<>&]/.test(topLevelOperators(t)) ? `(${t})` : t;
+}
+
+const toleranceFormula = (x: string) => `MIN(${leftFactor(x)}*${RELATIVE_TOLERANCE},${ABSOLUTE_TOLERANCE})`;
 
 /** ceilCount(x): whole units, rounded up; never below the requirement (E3). */
 export function ceilCountFormula(x: string): string {
-  return `ROUNDUP(${leftFactor(x)}*(1-${RELATIVE_TOLERANCE}),0)`;
+  return `ROUNDUP(${leftTerm(x)}-${toleranceFormula(x)},0)`;
 }
 
 /** provisionGB(x): whole GB, half up (000 Tables 18–19). */
 export function provisionFormula(x: string): string {
-  return `ROUND(${leftFactor(x)}*(1+${RELATIVE_TOLERANCE}),0)`;
+  return `ROUND(${leftTerm(x)}+${toleranceFormula(x)},0)`;
 }
 
 /** Nested IF over table rows: IF(test1,value1,IF(test2,value2,…otherwise)). */
@@ -163,21 +175,24 @@ export function databaseFormula(result: DatabaseResult, a: DatabaseArguments, fa
   // IDBS = DBS / DB (step 6); DVS = IDBS × contentIndex × volumeFree (step 7)
   const database = `${total}/${count}`;
   const volume = `${database}*${f("contentIndex")}*${f("volumeFree")}`;
+  // A mailbox that cannot fit the largest database makes no design: every result is an error (issue 12).
+  const fits = (x: string) => `IF((${mailbox})*${f("growth")}/1024>${maxDb},NA(),${x})`;
   switch (result) {
     case "whitespace":
-      return whiteSpace;
+      return fits(whiteSpace);
     case "dumpster":
-      return dumpster;
+      return fits(dumpster);
     case "mailbox":
-      return mailbox;
+      return fits(mailbox);
     case "total":
-      return total;
+      return fits(total);
     case "count":
-      return count;
+      return fits(count);
     case "database":
-      return database;
+      return fits(database);
     case "volume":
-      return provisionFormula(volume);
+      // No volume below 1 GB (src/engine/database.ts MINIMUM_VOLUME_GB).
+      return fits(`MAX(${MINIMUM_VOLUME_GB},${provisionFormula(volume)})`);
   }
 }
 
@@ -231,7 +246,7 @@ export function logFormula(result: LogResult, a: LogArguments, factor: FactorRef
     case "gb":
       return gb;
     case "volume":
-      return provisionFormula(gb);
+      return `MAX(${MINIMUM_VOLUME_GB},${provisionFormula(gb)})`;
   }
 }
 
@@ -329,7 +344,9 @@ export function spindlesFormula(a: SpindleArguments): string {
     groupByValue(mirrored, (l) => RAID_LAYOUTS[l].defaultGroup!).map((g) => ({ test: isOneOf(raid, g.keys), value: numberLiteral(g.value) })),
     "1",
   );
-  return `ROUNDUP(${ceilCountFormula(`(${backend})/${diskIops}`)}/${granularity},0)*${granularity}`;
+  // At least the level's minimum set (RAID 5: 3, RAID 6: 4, mirrors: 2) when there is I/O to serve.
+  const minimum = byRaidLevel(raid, (l) => RAID_LAYOUTS[l].minGroup);
+  return `IF((${backend})>0,ROUNDUP(MAX(${minimum},${ceilCountFormula(`(${backend})/${diskIops}`)})/${granularity},0)*${granularity},0)`;
 }
 
 /** Arrays one copy needs of one catalogue row — 000, 3.4.1 (src/engine/arrays.ts). */
@@ -339,73 +356,198 @@ export function arraysPerCopyFormula(capacityGB: string, iops: string, usableGB:
 }
 
 // ---------------------------------------------------------------------------------------------
-// EX_FAILOVER
+// EX_FAILOVER and the copy layout (src/engine/layout.ts, failover.ts; docs/dag-layout.md)
 
-export interface FailoverArguments {
-  users: string;
+/** The design of a DAG of one or two sites, as formula text (defined names or cells). */
+export interface DagArguments {
   /** Servers in the first site, and in a second site (an empty cell: one site). */
   serversFirstSite: string;
   serversSecondSite: string;
   copies: string;
   /** "active/active" or "active/passive". */
   layout: string;
+  /** Lagged copies of each database; "" or omitted: 0. */
+  lagged?: string;
+}
+
+export interface FailoverArguments extends DagArguments {
+  users: string;
   iopsPerMailbox: string;
+  /**
+   * Databases in the DAG. Omitted or "": EX_FAILOVER's default, balancedDatabasesFormula of the
+   * reference profile's count, written inline — long; a cell holding it keeps the formulas short.
+   */
+  databases?: string;
 }
 export type FailoverScenario = "normal" | "server" | "site" | "site+server";
-export type FailoverResult = "servers" | "mailboxes" | "target";
+export type FailoverResult = "servers" | "mailboxes" | "target" | "databases";
+
+/** a mod b for whole a ≥ 0, b ≥ 1, with the functions every target computes. */
+const modFormula = (a: string, b: string) => `(${a}-${operand(b)}*ROUNDDOWN(${operand(a)}/${operand(b)},0))`;
+
+/** The pieces of a one- or two-site DAG design that every renderer below shares. */
+function dagPieces(a: DagArguments) {
+  const [s1, s2, c, layout] = [a.serversFirstSite, a.serversSecondSite, a.copies, a.layout].map(operand);
+  const lagged = a.lagged === undefined || a.lagged.trim() === "" ? "0" : operand(a.lagged);
+  const two = `ISNUMBER(${s2})`;
+  const passive = `${layout}="active/passive"`;
+  const total = `(${s1}+IF(${two},${s2},0))`;
+  const active = `IF(${passive},${s1},${total})`;
+  // copiesPerSite from the home site: ROUNDUP(c/2) at home, ROUNDDOWN(c/2) in the other site.
+  const homeCopies = `IF(${two},ROUNDUP(${c}/2,0),${c})`;
+  const otherCopies = `IF(${two},ROUNDDOWN(${c}/2,0),0)`;
+  // activatableCopies: lagged copies are the last in preference order, the other site's first.
+  const home = `(${homeCopies}-MAX(0,${lagged}-${otherCopies}))`;
+  const other = `MAX(0,${otherCopies}-${lagged})`;
+  // validateLayoutDesign, for one or two sites: #VALUE! as the engine.
+  const invalid =
+    `OR(${c}<1,${c}>${total},${lagged}<0,${lagged}>=${c},${homeCopies}>${s1},` +
+    `IF(${two},IF(${passive},${otherCopies}>${s2},${homeCopies}>${s2}),FALSE))`;
+  return { s1, s2, c, lagged, two, passive, total, active, home, other, invalid };
+}
+
+/** #VALUE! in every target: a text that is not a number, in arithmetic. */
+const VALUE_ERROR = '(0+"invalid design")';
 
 /**
- * EX_FAILOVER — 002 and 004, 4.1 (src/engine/failover.ts); NA() where the scenario is not survivable.
- * Two sites at most: the second is there when its cell holds a number. Copies sit round-robin
- * from the first site: ROUNDUP(copies/2,0) there, ROUNDDOWN(copies/2,0) in the second. As the
- * engine, the busiest site wins and a tie reports the site considered first.
+ * balancingRounds (layout.ts): the product of the distinct periods a failure exercises. The
+ * periods are s1 − 1, s2 − 1, s1 and s2, each taken when a rule of balancingPeriods applies.
+ */
+function balancingRoundsFormula(p: ReturnType<typeof dagPieces>): string {
+  const { s1, s2, two, passive, home, other } = p;
+  const activeActive = (x: string) => `IF(${two},IF(${passive},FALSE,${x}),FALSE)`;
+  const ifTwo = (x: string) => `IF(${two},${x},FALSE)`;
+  const firstLess = `OR(${home}>=2,${activeActive(`${other}>=2`)})`;
+  const secondLess = ifTwo(`OR(${other}>=2,AND(NOT(${passive}),${home}>=2))`);
+  const second = ifTwo(`OR(AND(NOT(${passive}),${home}=1,${other}>=1),AND(${other}>=1,${modFormula(s1, s2)}<>0))`);
+  const first = activeActive(`OR(AND(${home}=1,${other}>=1),AND(${other}>=1,${modFormula(s2, s1)}<>0))`);
+  const [v1, v2, v3, v4] = [`(${s1}-1)`, `(${s2}-1)`, s1, s2];
+  return (
+    `IF(${firstLess},${v1},1)` +
+    `*IF(AND(${secondLess},NOT(AND(${firstLess},${v2}=${v1}))),${v2},1)` +
+    `*IF(AND(${second},NOT(AND(${firstLess},${v4}=${v1}))),${v4},1)` +
+    `*IF(AND(${first},NOT(AND(${secondLess},${v3}=${v2})),NOT(AND(${second},${v3}=${v4}))),${v3},1)`
+  );
+}
+
+/**
+ * balancedDatabaseCount (layout.ts): the smallest count of at least `minimum` that is a whole
+ * number of balanced rounds on every active server; #VALUE! for a design that cannot exist.
+ * EX_FAILOVER(…,"count") gives the same in the add-in.
+ */
+export function balancedDatabasesFormula(minimum: string, a: DagArguments): string {
+  return `IF(${dagPieces(a).invalid},${VALUE_ERROR},${balancedCount(minimum, a)})`;
+}
+
+/** balancedDatabasesFormula for a design known to be valid. */
+function balancedCount(minimum: string, a: DagArguments): string {
+  const p = dagPieces(a);
+  const unit = `${p.active}*(${balancingRoundsFormula(p)})`;
+  return `MAX(1,ROUNDUP(${operand(minimum)}/(${unit}),0))*(${unit})`;
+}
+
+/** EX_FAILOVER's default databases: EX_DBSIZE's count at the reference profile (failover.ts REFERENCE_PROFILE), balanced. */
+export function defaultDatabasesFormula(users: string, a: DagArguments): string {
+  return `IF(${dagPieces(a).invalid},${VALUE_ERROR},${defaultCount(users, a)})`;
+}
+
+function defaultCount(users: string, a: DagArguments): string {
+  const count = databaseFormula("count", { users, quotaMB: "2048", messagesPerDay: "150", messageKB: "75", maxDatabaseGB: "1024" }, defaultFactor);
+  return balancedCount(count, a);
+}
+
+/**
+ * EX_FAILOVER — the closed forms of layout.ts balancedLoad: exactly what the simulation gives when
+ * the databases are a balanced count (the default, or balancedDatabasesFormula in a cell; a count
+ * that is not balanced gives the even spread it would have, not its layout's lumps);
+ * NA() where the scenario is not survivable, #VALUE! where the design cannot exist. The
+ * arithmetic is the engine's, in its order, so ties break the same way.
  */
 export function failoverFormula(scenario: FailoverScenario, result: FailoverResult, a: FailoverArguments): string {
-  const [users, s1, s2, copies, layout] = [a.users, a.serversFirstSite, a.serversSecondSite, a.copies, a.layout].map(operand);
-  const twoSites = `ISNUMBER(${s2})`;
-  const passive = `${layout}="active/passive"`;
-  const firstSiteCopies = `IF(${twoSites},ROUNDUP(${copies}/2,0),${copies})`;
-  const secondSiteCopies = `ROUNDDOWN(${copies}/2,0)`;
-  /** Users active in a site, active/active: users × its share of the servers (as failover.ts). */
-  const siteUsers = (s: string) => `${users}*${s}/(${s1}+${s2})`;
-
+  const p = dagPieces(a);
+  const { s1, s2, two, passive, total, active, home, other } = p;
+  const users = operand(a.users);
+  // At a balanced count the busiest server carries R × f databases, R = databases ÷ active servers,
+  // and f depends on the design alone; its mailboxes, R × f × users ÷ databases, are f × users ÷
+  // active servers, so only the "databases" result needs the count.
   let fails: string | undefined;
-  let mailboxes: string;
+  let factor: string;
   let servers: string;
   switch (scenario) {
-    case "normal": {
-      const first = ceilCountFormula(`${siteUsers(s1)}/${s1}`);
-      const second = `IF(${twoSites},${ceilCountFormula(`${siteUsers(s2)}/${s2}`)},0)`;
-      mailboxes = `IF(${passive},${ceilCountFormula(`${users}/${s1}`)},MAX(${first},${second}))`;
-      servers = `IF(${passive},${s1},IF(${second}>${first},${s2},${s1}))`;
+    case "normal":
+      factor = "1";
+      servers = total;
       break;
-    }
     case "server": {
-      // A server of a loaded site fails: that site needs a second server and a second copy.
-      fails = `OR(${s1}<2,${firstSiteCopies}<2,AND(NOT(${passive}),${twoSites},OR(${s2}<2,${secondSiteCopies}<2)))`;
-      const first = ceilCountFormula(`${siteUsers(s1)}/(${s1}-1)`);
-      const second = `IF(${twoSites},${ceilCountFormula(`${siteUsers(s2)}/(${s2}-1)`)},0)`;
-      mailboxes = `IF(${passive},${ceilCountFormula(`${users}/(${s1}-1)`)},MAX(${first},${second}))`;
-      servers = `IF(${passive},${s1}-1,IF(${second}>${first},${s2}-1,${s1}-1))`;
+      fails = `${home}+${other}<2`;
+      const oneSite = `IF(${home}>=2,1+1/(${s1}-1),1)`;
+      const spread = (x: string, y: string) => `IF(${home}>=2,1+1/(${x}-1),1+1/${y})`;
+      factor = `IF(OR(NOT(${two}),${passive}),${oneSite},MAX(${spread(s1, s2)},${spread(s2, s1)}))`;
+      servers = `(${total}-1)`;
       break;
     }
-    case "site":
+    case "site": {
+      fails = `IF(${two},${other}<1,TRUE)`;
+      const firstLost = `IF(${passive},${s1}/${s2},${total}/${s2})`;
+      const secondLost = `IF(${passive},1,${total}/${s1})`;
+      factor = `MAX(${firstLost},${secondLost})`;
+      servers = `IF(${secondLost}>${firstLost},${s1},${s2})`;
+      break;
+    }
     case "site+server": {
-      // Either site may be lost: every user activates on the other site's servers (less one more
-      // server after a site and a server). The second site holds the fewer copies.
-      const extra = scenario === "site+server" ? 1 : 0;
-      const left = (s: string) => (extra ? `(${s}-${extra})` : s);
-      fails = `OR(NOT(${twoSites}),${secondSiteCopies}<${1 + extra}${extra ? `,MIN(${s1},${s2})<${1 + extra}` : ""})`;
-      const firstLost = ceilCountFormula(`${users}/${left(s2)}`);
-      const secondLost = ceilCountFormula(`${users}/${left(s1)}`);
-      mailboxes = `MAX(${firstLost},${secondLost})`;
-      servers = `IF(${secondLost}>${firstLost},${s1}${extra ? `-${extra}` : ""},${s2}${extra ? `-${extra}` : ""})`;
+      fails = `IF(${two},OR(${other}<2,${home}<2),TRUE)`;
+      const firstLost = `${active}/(${s2}-1)`;
+      const secondLost = `${active}/(${s1}-1)`;
+      factor = `MAX(${firstLost},${secondLost})`;
+      servers = `IF(${secondLost}>${firstLost},${s1}-1,${s2}-1)`;
       break;
     }
   }
+  // activeMailboxes: databases × users ÷ databases in the DAG, rounded up (E6).
+  const mailboxes = ceilCountFormula(`${operand(factor)}*${users}/${operand(active)}`);
+  const databases = (): string => {
+    const count = a.databases === undefined || a.databases.trim() === "" ? defaultCount(a.users, a) : a.databases;
+    return `ROUND(${operand(count)}/${operand(active)}*${operand(factor)},0)`;
+  };
   const chosen =
-    result === "servers" ? servers : result === "mailboxes" ? mailboxes : ceilCountFormula(`${mailboxes}*${operand(a.iopsPerMailbox)}`);
-  return fails === undefined ? chosen : `IF(${fails},NA(),${chosen})`;
+    result === "servers" ? servers : result === "databases" ? databases() : result === "mailboxes" ? mailboxes : ceilCountFormula(`${mailboxes}*${operand(a.iopsPerMailbox)}`);
+  const survivable = fails === undefined ? chosen : `IF(${fails},NA(),${chosen})`;
+  return `IF(${p.invalid},${VALUE_ERROR},${survivable})`;
+}
+
+/** Database `database`'s (0-based) home: its position among the active servers (layout.ts home()). A helper cell per database row. */
+export function layoutHomeFormula(database: string, a: DagArguments): string {
+  return modFormula(operand(database), dagPieces(a).active);
+}
+
+/** Database `database`'s round ρ: floor(database ÷ active servers). A helper cell per database row. */
+export function layoutRoundFormula(database: string, a: DagArguments): string {
+  return `ROUNDDOWN(${operand(database)}/${operand(dagPieces(a).active)},0)`;
+}
+
+/**
+ * layoutPreference (layout.ts) as a formula: the activation preference of a database's copy on
+ * server `server` (0-based, the first site's servers first), or "" where that server holds no copy
+ * — one cell of the Distribution sheet, as EX_LAYOUT spills it, for a design EX_LAYOUT accepts
+ * (balancedDatabasesFormula is #VALUE! for one it does not). `home` and `round` are the database
+ * row's helper cells, layoutHomeFormula and layoutRoundFormula. Two sites at most.
+ */
+export function layoutPreferenceFormula(home: string, round: string, server: string, a: DagArguments): string {
+  const { s1, s2, c, two } = dagPieces(a);
+  const [g, rho, s] = [home, round, server].map(operand);
+  const homeCopies = `IF(${two},ROUNDUP(${c}/2,0),${c})`;
+  const otherCopies = `IF(${two},ROUNDDOWN(${c}/2,0),0)`;
+  const atHome = `(${s}<${s1})=(${g}<${s1})`;
+  const n = `IF(${s}<${s1},${s1},${s2})`;
+  const i = `(${g}-IF(${g}<${s1},0,${s1}))`;
+  const q = `(${s}-IF(${s}<${s1},0,${s1}))`;
+  // δ = (q − base) mod n: base = i at home, (i + ρ) mod n elsewhere; offsets keep the dividend ≥ 0.
+  const delta = `IF(${atHome},${modFormula(`${s}-${g}+${n}`, n)},${modFormula(`${q}-${i}-${rho}+${n}*(${rho}+16)`, n)})`;
+  const copiesHere = `IF(${atHome},${homeCopies},${otherCopies})`;
+  const before = `IF(${atHome},0,${homeCopies})`;
+  // k = (δ − 1 − ρ) mod (n − 1) + 1: the further copy that sits δ after the site's first.
+  const k = `(${modFormula(`${delta}-1-${rho}+(${n}-1)*(${rho}+1)`, `${n}-1`)}+1)`;
+  return `IF(${copiesHere}=0,"",IF(${delta}=0,${before}+1,IF(${k}<${copiesHere},${before}+1+${k},"")))`;
 }
 
 // ---------------------------------------------------------------------------------------------

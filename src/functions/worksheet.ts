@@ -277,8 +277,8 @@ function readServersPerSite(value: unknown): number[] {
   return perSite;
 }
 
-const FAILOVER_RESULTS = ["mailboxes", "target", "servers", "databases"] as const;
-const DATABASES_IN_DAG = param({ name: "databases", min: 1, max: 10_000, integer: true, what: "databases in the DAG" });
+const FAILOVER_RESULTS = ["mailboxes", "target", "servers", "databases", "count"] as const;
+const DATABASES_IN_DAG = param({ name: "databases", min: 1, max: 100_000, integer: true, what: "databases in the DAG" });
 const LAGGED_COPIES = param({ name: "lagged", min: 0, max: MAX_COPIES - 1, integer: true, defaultValue: 0, what: "lagged copies of each database, never activated" });
 
 /** The DAG design of EX_FAILOVER and EX_LAYOUT from their shared arguments. */
@@ -318,6 +318,7 @@ export function EX_FAILOVER(
     const load = failoverLoad(design, which);
     if (pick === "servers") return checked(load.survivingServers);
     if (pick === "databases") return checked(load.activeDatabasesPerServer);
+    if (pick === "count") return checked(load.databases);
     if (pick === "mailboxes") return checked(load.activeMailboxesPerServer);
     if (perMailbox === undefined) throw new SizingError("#N/A", "target needs iopsPerMailbox, such as EX_IOPS(1,150,,\"peruser\",2013)");
     return checked(targetIops(load.activeMailboxesPerServer, perMailbox));
