@@ -48,6 +48,12 @@ const NO_WORKBOOK: EvaluationContext = {
     const address = sheet === undefined ? cellAddress(row, column) : `${sheet}!${cellAddress(row, column)}`;
     return formulaError("#REF!", `eval has no workbook; write the value of ${address} into the formula instead`);
   },
+  /** A range is one #REF! at once: no cell of it exists (=SUM(A1:J100000) costs nothing). */
+  range(sheet, top, left, bottom, right) {
+    const range = `${cellAddress(top, left)}:${cellAddress(bottom, right)}`;
+    const address = sheet === undefined ? range : `${sheet}!${range}`;
+    return formulaError("#REF!", `eval has no workbook; write the values of ${address} into the formula instead`);
+  },
 };
 
 function displayElement(v: FormulaResult): string {

@@ -2,7 +2,7 @@
 import type { FormulaErrorCode } from "./errors";
 
 /** A constant inside an array constant `{"growth",1.2;"moveFactor",1}`. */
-export type ArrayConstantValue = number | string | boolean | { error: FormulaErrorCode };
+export type ArrayConstantValue = number | string | boolean | { error: FormulaErrorCode; message?: string };
 
 export type BinaryOperator = "+" | "-" | "*" | "/" | "^" | "&" | "=" | "<>" | "<" | ">" | "<=" | ">=";
 
@@ -10,7 +10,8 @@ export type FormulaNode =
   | { kind: "number"; value: number }
   | { kind: "string"; value: string }
   | { kind: "boolean"; value: boolean }
-  | { kind: "error"; code: FormulaErrorCode }
+  /** An error literal (#N/A), or a number literal beyond a double (#NUM!, with its message). */
+  | { kind: "error"; code: FormulaErrorCode; message?: string }
   | { kind: "array"; rows: ArrayConstantValue[][] }
   /** An argument left out: `EX_DBSIZE(5000,2048,150,75,,"volume")`. */
   | { kind: "omitted" }

@@ -5,9 +5,9 @@
  */
 import { SizingError, type SizingErrorCode } from "../engine";
 
-export type FormulaErrorCode = SizingErrorCode | "#DIV/0!" | "#REF!" | "#NAME?";
+export type FormulaErrorCode = SizingErrorCode | "#DIV/0!" | "#REF!" | "#NAME?" | "#NULL!";
 
-export const FORMULA_ERROR_CODES: readonly FormulaErrorCode[] = ["#VALUE!", "#N/A", "#NUM!", "#DIV/0!", "#REF!", "#NAME?"];
+export const FORMULA_ERROR_CODES: readonly FormulaErrorCode[] = ["#VALUE!", "#N/A", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!"];
 
 /**
  * A SizingError with any formula error code. SizingErrorCode (src/engine/errors.ts) lists only the
@@ -27,7 +27,27 @@ export class FormulaSyntaxError extends SizingError {
     readonly position: number,
     readonly formula: string,
   ) {
-    super("#VALUE!", `formula syntax: ${reason} at position ${position} of ${formula}`);
+    super("#VALUE!", `formula syntax: ${reason} at position ${position} of ${shortened(formula)}`);
     this.name = "FormulaSyntaxError";
   }
 }
+
+/** A long formula is quoted by its first 100 characters: a message stays one readable line. */
+function shortened(formula: string): string {
+  return formula.length <= 120 ? formula : `${formula.slice(0, 100)}… (${formula.length.toLocaleString("en-US")} characters)`;
+}
+
+/**
+ * Excel's limits on a formula (Microsoft, "Excel specifications and limits"): 8,192 characters
+ * of contents and 64 levels of nested functions. Parentheses, signs in a row and % in a row are
+ * held to 64 levels too, so no formula nests deeper than the reader and evaluator can recurse.
+ */
+export const FORMULA_LIMITS = {
+  characters: 8192,
+  nestedFunctions: 64,
+  nestedParentheses: 64,
+  signsInARow: 64,
+} as const;
+
+/** A number literal beyond a double (1e400): #NUM!, as Excel. */
+export const NUMBER_TOO_LARGE = "is too large to be a number (a double reaches about 1.79769313486232E+308)";

@@ -10,7 +10,10 @@ import { FORMULA_FUNCTIONS } from "./functions";
 import { cellAddress, parseFormula } from "./parser";
 import {
   compareScalars,
+  emptyRow,
+  isEmptyRow,
   isMatrix,
+  matrixCells,
   toNumber,
   toText,
   type Matrix,
@@ -27,12 +30,27 @@ export interface EvaluationContext {
   cell(sheet: string | undefined, row: number, column: number): number | string | boolean | null | SizingError;
   /** A workbook-level defined name → its sheet and range, or undefined. Called with the name as written; Excel names ignore case. */
   name?(name: string): { sheet: string; top: number; left: number; bottom: number; right: number } | undefined;
+  /**
+   * A whole range at once, when the context can answer without visiting its cells (eval with no
+   * workbook: one #REF!); undefined to have it read cell by cell.
+   */
+  range?(sheet: string | undefined, top: number, left: number, bottom: number, right: number): Scalar[][] | SizingError | undefined;
+  /**
+   * How far the cells that exist reach on a sheet (rows and columns from A1): beyond, every
+   * cell is empty and is not read, so a range costs what its content costs.
+   */
+  extent?(sheet: string | undefined): { rows: number; columns: number } | undefined;
 }
 
 type Compiled = (context: EvaluationContext | undefined) => Value;
 
-/** A range larger than this is refused rather than read cell by cell. */
+/**
+ * Cells read one by one from a context, at most: a range with more cells that exist is refused
+ * rather than read. Cells beyond the context's extent cost nothing and do not count.
+ */
 const MAX_RANGE_CELLS = 1_000_000;
+/** An element-by-element result (A1:A1048576*2, a spilled range) larger than this is refused. */
+const MAX_ARRAY_CELLS = 4_194_304;
 
 function qualified(sheet: string | undefined, address: string): string {
   if (sheet === undefined) return address;
@@ -57,21 +75,40 @@ function readRange(
 ): Matrix | SizingError {
   const address = `${cellAddress(top, left)}:${cellAddress(bottom, right)}`;
   if (context === undefined) return formulaError("#REF!", `no workbook to read ${qualified(sheet, address)} from`);
-  if ((bottom - top + 1) * (right - left + 1) > MAX_RANGE_CELLS) {
-    return formulaError("#VALUE!", `${qualified(sheet, address)} has more than ${MAX_RANGE_CELLS.toLocaleString("en-US")} cells`);
+  if (top !== bottom || left !== right) {
+    const whole = context.range?.(sheet ?? context.sheet, top, left, bottom, right);
+    if (whole !== undefined) return whole;
+  }
+  const extent = context.extent?.(sheet ?? context.sheet);
+  const width = right - left + 1;
+  // Rows and columns past the extent are empty: not read, and rows share one empty row.
+  const lastRow = extent === undefined ? bottom : Math.min(bottom, top + Math.max(0, extent.rows - top) - 1);
+  const lastColumn = extent === undefined ? right : Math.min(right, extent.columns - 1);
+  const usedCells = (lastRow - top + 1) * width;
+  if (usedCells > MAX_RANGE_CELLS) {
+    return formulaError("#VALUE!", `${qualified(sheet, address)} has more than ${MAX_RANGE_CELLS.toLocaleString("en-US")} cells to read`);
   }
   const rows: Matrix = [];
-  for (let r = top; r <= bottom; r++) {
-    const row: Scalar[] = [];
-    for (let c = left; c <= right; c++) row.push(readCell(context, sheet, r, c));
+  for (let r = top; r <= lastRow; r++) {
+    const row: Scalar[] = new Array(width);
+    for (let c = left; c <= right; c++) row[c - left] = c <= lastColumn ? readCell(context, sheet, r, c) : null;
     rows.push(row);
   }
+  const empty = emptyRow(width);
+  for (let r = Math.max(top, lastRow + 1); r <= bottom; r++) rows.push(empty);
   return rows;
+}
+
+/** An element-by-element result too large to hold. */
+function tooManyCells(cells: number): SizingError {
+  return formulaError("#NUM!", `an array of ${cells.toLocaleString("en-US")} cells is more than ${MAX_ARRAY_CELLS.toLocaleString("en-US")}, too large to compute element by element`);
 }
 
 /** Apply a scalar operation to a value, element by element when it is a matrix. */
 function map1(v: Value, f: (s: Scalar) => Scalar): Value {
-  return isMatrix(v) ? v.map((row) => row.map(f)) : f(v);
+  if (!isMatrix(v)) return f(v);
+  if (matrixCells(v) > MAX_ARRAY_CELLS) return tooManyCells(matrixCells(v));
+  return v.map((row) => row.map(f));
 }
 
 /**
@@ -82,6 +119,7 @@ function map2(a: Value, b: Value, f: (x: Scalar, y: Scalar) => Scalar): Value {
   if (!isMatrix(a) && !isMatrix(b)) return f(a, b);
   const height = Math.max(isMatrix(a) ? a.length : 1, isMatrix(b) ? b.length : 1);
   const width = Math.max(isMatrix(a) ? a[0].length : 1, isMatrix(b) ? b[0].length : 1);
+  if (height * width > MAX_ARRAY_CELLS) return tooManyCells(height * width);
   const at = (v: Value, r: number, c: number): Scalar => {
     if (!isMatrix(v)) return v;
     const rr = v.length === 1 ? 0 : r;
@@ -174,12 +212,12 @@ function compile(node: FormulaNode, asRange = false): Compiled {
       return () => value;
     }
     case "error": {
-      const error = formulaError(node.code, ERROR_LITERAL_MESSAGE);
+      const error = formulaError(node.code, node.message ?? ERROR_LITERAL_MESSAGE);
       return () => error;
     }
     case "array": {
       const matrix: Matrix = node.rows.map((row) =>
-        row.map((v) => (typeof v === "object" ? formulaError(v.error, ERROR_LITERAL_MESSAGE) : v)),
+        row.map((v) => (typeof v === "object" ? formulaError(v.error, v.message ?? ERROR_LITERAL_MESSAGE) : v)),
       );
       return () => matrix;
     }
@@ -215,13 +253,51 @@ function compile(node: FormulaNode, asRange = false): Compiled {
       const operand = compile(node.operand);
       return (context) => map1(operand(context), percent);
     }
-    case "binary": {
-      const left = compile(node.left);
-      const right = compile(node.right);
-      const f = scalarOperation(node.operator);
-      return (context) => map2(left(context), right(context), f);
-    }
+    case "binary":
+      return compileBinaryChain(node);
   }
+}
+
+/**
+ * A chain of binary operators, 1+2+3+…: the parser builds it left-deep, as long as the formula.
+ * Its left spine is walked in a loop, compiled and evaluated in a loop, so a chain of 4,000
+ * operators recurses no deeper than one; the right operands are of higher precedence (or in
+ * parentheses, bounded by Excel's limits) and recurse as usual. Same order as Excel: left to right.
+ */
+function compileBinaryChain(node: Extract<FormulaNode, { kind: "binary" }>): Compiled {
+  const steps: Extract<FormulaNode, { kind: "binary" }>[] = [];
+  let leftmost: FormulaNode = node;
+  while (leftmost.kind === "binary") {
+    steps.push(leftmost);
+    leftmost = leftmost.left;
+  }
+  steps.reverse();
+  const first = compile(leftmost);
+  const rights = steps.map((step) => compile(step.right));
+  const operations = steps.map((step) => scalarOperation(step.operator));
+  return (context) => {
+    let value = first(context);
+    for (let i = 0; i < rights.length; i++) value = map2(value, rights[i](context), operations[i]);
+    return value;
+  };
+}
+
+/** A function's number beyond a double (SUM(1e308,1e308)) is #NUM!, as Excel; never Infinity or NaN. */
+function finiteResult(name: string, v: Value): Value {
+  if (typeof v === "number") return Number.isFinite(v) ? v : notFinite(name, v);
+  if (!isMatrix(v)) return v;
+  let bad: number | undefined;
+  for (const row of v) {
+    if (isEmptyRow(row)) continue;
+    for (const s of row) if (typeof s === "number" && !Number.isFinite(s)) bad = s;
+  }
+  if (bad === undefined) return v;
+  const n = bad;
+  return v.map((row) => row.map((s) => (typeof s === "number" && !Number.isFinite(s) ? notFinite(name, n) : s)));
+}
+
+function notFinite(name: string, n: number): SizingError {
+  return formulaError("#NUM!", Number.isNaN(n) ? `${name}'s result is not a number` : `${name}'s result is too large to be a number`);
 }
 
 function constantError(code: FormulaErrorCode, message: string): Compiled {
@@ -238,11 +314,12 @@ function compileCall(node: Extract<FormulaNode, { kind: "call" }>): Compiled {
     return constantError("#VALUE!", `${node.name} takes ${expected} argument${expected === "1" ? "" : "s"}; got ${count}`);
   }
   const args = node.args.map((a) => compile(a, !fn.lazy && fn.referencesAsRanges === true));
-  if (fn.lazy) return (context) => fn.call(args.map((arg) => () => arg(context)));
+  const name = node.name;
+  if (fn.lazy) return (context) => finiteResult(name, fn.call(args.map((arg) => () => arg(context))));
   return (context) => {
     const values: Value[] = new Array(count);
     for (let i = 0; i < count; i++) values[i] = args[i](context);
-    return fn.call(values);
+    return finiteResult(name, fn.call(values));
   };
 }
 
@@ -268,9 +345,11 @@ function parseCached(text: string): FormulaNode | SizingError {
 
 function toResult(v: Value): FormulaResult {
   if (v === null) return 0; // a formula showing an empty cell shows 0
+  if (typeof v === "number") return Number.isFinite(v) ? v : notFinite("the formula", v);
   if (!isMatrix(v)) return v;
   if (v.length === 1 && v[0].length === 1) return toResult(v[0][0]);
-  return v.map((row) => row.map((s) => (s === null ? 0 : s)));
+  if (matrixCells(v) > MAX_ARRAY_CELLS) return tooManyCells(matrixCells(v));
+  return v.map((row) => row.map((s) => (s === null ? 0 : typeof s === "number" && !Number.isFinite(s) ? notFinite("the formula", s) : s)));
 }
 
 /**

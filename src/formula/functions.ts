@@ -7,6 +7,7 @@ import {
   EX_ARRAYS,
   EX_DBSIZE,
   EX_FAILOVER,
+  EX_LAYOUT,
   EX_IOPS,
   EX_JETSTRESS,
   EX_LOGVOL,
@@ -19,10 +20,12 @@ import {
   EX_MS_SERVER,
   type CellResult,
 } from "../functions/worksheet";
+import type { CellMatrix } from "../functions/arguments";
 import { formulaError } from "./errors";
 import {
   compareScalars,
   firstError,
+  isEmptyRow,
   isMatrix,
   roundTo15,
   toBoolean,
@@ -58,7 +61,7 @@ export type FormulaFunction = EagerFunction | LazyFunction;
  * A sizing function as Excel calls a custom function: an argument that is an error, or a range
  * holding one, is the result and the function is not called.
  */
-function sizingFunction(fn: (...args: unknown[]) => CellResult): EagerFunction {
+function sizingFunction(fn: (...args: unknown[]) => CellResult | CellMatrix): EagerFunction {
   // Too few arguments is left to the function: it names the missing one ("quotaMB is required").
   return {
     minArgs: 0,
@@ -71,7 +74,9 @@ function sizingFunction(fn: (...args: unknown[]) => CellResult): EagerFunction {
           if (error) return error;
         }
       }
-      return fn(...args);
+      const result = fn(...args);
+      // A table (EX_LAYOUT) spills; an empty element is an empty cell.
+      return Array.isArray(result) ? result.map((row) => row.map((v) => v ?? null)) : result;
     },
   };
 }
@@ -87,8 +92,9 @@ function eachNumber(args: Value[], visit: (n: number) => void): SizingError | un
   for (const arg of args) {
     if (isMatrix(arg)) {
       for (const row of arg)
-        for (const v of row) {
-          if (typeof v === "number") visit(v);
+        if (!isEmptyRow(row))
+          for (const v of row) {
+            if (typeof v === "number") visit(v);
           else if (v instanceof SizingError) return v;
         }
     } else {
@@ -127,7 +133,7 @@ const COUNT = aggregate((args) => {
   let count = 0;
   for (const arg of args) {
     if (isMatrix(arg)) {
-      for (const row of arg) for (const v of row) if (typeof v === "number") count++;
+      for (const row of arg) if (!isEmptyRow(row)) for (const v of row) if (typeof v === "number") count++;
     } else if (arg !== null && !(arg instanceof SizingError) && !(toNumber(arg) instanceof SizingError)) count++;
   }
   return count;
@@ -140,10 +146,11 @@ function logical(name: string, combine: (values: boolean[]) => boolean): EagerFu
     for (const arg of args) {
       if (isMatrix(arg)) {
         for (const row of arg)
-          for (const v of row) {
-            if (v instanceof SizingError) return v;
-            if (typeof v === "boolean" || typeof v === "number") values.push(toBoolean(v) as boolean);
-          }
+          if (!isEmptyRow(row))
+            for (const v of row) {
+              if (v instanceof SizingError) return v;
+              if (typeof v === "boolean" || typeof v === "number") values.push(toBoolean(v) as boolean);
+            }
       } else {
         const b = toBoolean(arg);
         if (b instanceof SizingError) return b;
@@ -241,7 +248,7 @@ const NOT: EagerFunction = {
 const CONCAT = aggregate((args) => {
   let text = "";
   for (const arg of args) {
-    for (const v of isMatrix(arg) ? arg.flat() : [arg]) {
+    for (const v of isMatrix(arg) ? arg.filter((row) => !isEmptyRow(row)).flat() : [arg]) {
       const t = toText(v);
       if (t instanceof SizingError) return t;
       text += t;
@@ -428,6 +435,7 @@ export const FORMULA_FUNCTIONS: ReadonlyMap<string, FormulaFunction> = new Map<s
   ["EX_SPINDLES", sizingFunction(EX_SPINDLES)],
   ["EX_ARRAYS", sizingFunction(EX_ARRAYS)],
   ["EX_FAILOVER", sizingFunction(EX_FAILOVER)],
+  ["EX_LAYOUT", sizingFunction(EX_LAYOUT)],
   ["EX_SERVER", sizingFunction(EX_SERVER)],
   ["EX_JETSTRESS", sizingFunction(EX_JETSTRESS)],
   ["EX_MS_MAILBOX", sizingFunction(EX_MS_MAILBOX)],

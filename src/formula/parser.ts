@@ -10,13 +10,13 @@
  * Negation binds tighter than ^ (=-2^2 is 4) and ^ is left-associative (=2^3^2 is 64).
  */
 import type { ArrayConstantValue, BinaryOperator, FormulaNode } from "./ast";
-import { FormulaSyntaxError, type FormulaErrorCode } from "./errors";
+import { FORMULA_LIMITS, FormulaSyntaxError, NUMBER_TOO_LARGE, type FormulaErrorCode } from "./errors";
 import { CUSTOM_FUNCTION_NAMESPACE, STORED_FUNCTION_PREFIX } from "../functions/namespace";
 
 type Token =
   | { type: "number"; value: number; at: number }
   | { type: "string"; value: string; at: number }
-  | { type: "error"; code: FormulaErrorCode; at: number }
+  | { type: "error"; code: FormulaErrorCode; message?: string; at: number }
   | { type: "reference"; node: FormulaNode; at: number }
   | { type: "function"; name: string; at: number }
   | { type: "word"; text: string; at: number }
@@ -97,7 +97,10 @@ class Tokenizer {
     const c = text[at];
     let m: RegExpExecArray | null;
     if ((m = match(NUMBER, text, at))) {
-      this.tokens.push({ type: "number", value: Number(m[0]), at });
+      const value = Number(m[0]);
+      // 1e400 is beyond a double: #NUM!, as Excel, never Infinity.
+      if (Number.isFinite(value)) this.tokens.push({ type: "number", value, at });
+      else this.tokens.push({ type: "error", code: "#NUM!", message: `${m[0]} ${NUMBER_TOO_LARGE}`, at });
       return at + m[0].length;
     }
     if (c === '"') {
@@ -159,8 +162,13 @@ class Tokenizer {
 
 const COMPARISON = new Set(["=", "<>", "<", ">", "<=", ">="]);
 
+const LIMITS = FORMULA_LIMITS;
+
 class Parser {
   private index = 0;
+  /** Open function calls and parentheses: bounded before recursing (Excel's limits), so no input overflows the stack. */
+  private functionDepth = 0;
+  private parenthesisDepth = 0;
 
   constructor(
     private readonly text: string,
@@ -210,20 +218,22 @@ class Parser {
   private multiplicative = (): FormulaNode => this.binaryLevel((t) => t === "*" || t === "/", this.power);
   private power = (): FormulaNode => this.binaryLevel((t) => t === "^", this.unary);
 
+  /** Signs and % are read in loops, at most 64 in a row: a chain of them is one level of nesting each. */
   private unary = (): FormulaNode => {
-    if (this.isPunctuation("-")) {
+    const signs: Extract<Token, { type: "punctuation" }>[] = [];
+    for (let t = this.token; t.type === "punctuation" && (t.text === "-" || t.text === "+"); t = this.token) {
+      if (signs.length === LIMITS.signsInARow) this.fail(`more than ${LIMITS.signsInARow} signs in a row`);
+      signs.push(t);
       this.index++;
-      return { kind: "negate", operand: this.unary() };
-    }
-    if (this.isPunctuation("+")) {
-      this.index++;
-      return { kind: "plus", operand: this.unary() };
     }
     let node = this.primary();
+    let percents = 0;
     while (this.isPunctuation("%")) {
+      if (++percents > LIMITS.signsInARow) this.fail(`more than ${LIMITS.signsInARow} % signs in a row`);
       this.index++;
       node = { kind: "percent", operand: node };
     }
+    for (let i = signs.length - 1; i >= 0; i--) node = signs[i].text === "-" ? { kind: "negate", operand: node } : { kind: "plus", operand: node };
     return node;
   };
 
@@ -238,7 +248,7 @@ class Parser {
         return { kind: "string", value: t.value };
       case "error":
         this.index++;
-        return { kind: "error", code: t.code };
+        return t.message === undefined ? { kind: "error", code: t.code } : { kind: "error", code: t.code, message: t.message };
       case "reference":
         this.index++;
         return t.node;
@@ -252,9 +262,14 @@ class Parser {
         return this.call(t);
       case "punctuation":
         if (t.text === "(") {
+          if (this.parenthesisDepth === LIMITS.nestedParentheses) {
+            this.fail(`more than ${LIMITS.nestedParentheses} levels of nested parentheses (Excel nests formulas at most ${LIMITS.nestedFunctions} levels deep)`);
+          }
           this.index++;
+          this.parenthesisDepth++;
           const inner = this.comparison();
           this.expect(")", "to close the parenthesis");
+          this.parenthesisDepth--;
           return inner;
         }
         if (t.text === "{") return this.arrayConstant();
@@ -265,6 +280,14 @@ class Parser {
   }
 
   private call(t: Extract<Token, { type: "function" }>): FormulaNode {
+    if (this.functionDepth === LIMITS.nestedFunctions) this.fail(`more than ${LIMITS.nestedFunctions} levels of nested functions, Excel's limit`);
+    this.functionDepth++;
+    const node = this.callArguments(t);
+    this.functionDepth--;
+    return node;
+  }
+
+  private callArguments(t: Extract<Token, { type: "function" }>): FormulaNode {
     this.index++;
     this.expect("(", `after ${t.name}`);
     const args: FormulaNode[] = [];
@@ -307,13 +330,15 @@ class Parser {
     if (this.isPunctuation("-") || this.isPunctuation("+")) {
       if (this.isPunctuation("-")) sign = -1;
       this.index++;
-      if (this.token.type !== "number") this.fail(`expected a number after the sign but found ${describe(this.token)}`);
+      const next = this.token;
+      if (next.type !== "number" && !(next.type === "error" && next.message !== undefined)) this.fail(`expected a number after the sign but found ${describe(this.token)}`);
     }
     const t = this.token;
     this.index++;
     if (t.type === "number") return sign * t.value;
+    if (t.type === "error" && sign === -1 && t.message !== undefined) return { error: t.code, message: `-${t.message}` };
     if (t.type === "string") return t.value;
-    if (t.type === "error") return { error: t.code };
+    if (t.type === "error") return t.message === undefined ? { error: t.code } : { error: t.code, message: t.message };
     if (t.type === "word" && /^(TRUE|FALSE)$/i.test(t.text)) return t.text.toUpperCase() === "TRUE";
     this.index--;
     return this.fail(`an array constant holds numbers, text, TRUE/FALSE or errors; found ${describe(t)}`);
@@ -349,5 +374,9 @@ function describe(t: Token): string {
 export function parseFormula(text: string): FormulaNode {
   const first = text.search(/\S/);
   const start = first >= 0 && text[first] === "=" ? first + 1 : 0;
+  const length = text.length - start;
+  if (length > LIMITS.characters) {
+    throw new FormulaSyntaxError(`${length.toLocaleString("en-US")} characters are more than Excel's limit of ${LIMITS.characters.toLocaleString("en-US")} characters`, LIMITS.characters + start + 1, text);
+  }
   return new Parser(text, new Tokenizer(text, start).tokens).parseFormula();
 }

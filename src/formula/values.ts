@@ -5,6 +5,7 @@
  */
 import { SizingError, formatGeneral, roundTo15 } from "../engine";
 import { formulaError } from "./errors";
+import { parseNumberText } from "../functions/arguments";
 
 // General-format numbers live in the engine (src/engine/general-format.ts): its texts print them too.
 export { formatGeneral, roundTo15 };
@@ -15,16 +16,37 @@ export type Value = Scalar | Matrix;
 
 export const isMatrix = (v: Value): v is Matrix => Array.isArray(v);
 
-/** Text Excel reads as a number in arithmetic: " 1,000 ", "1.5e3", "-2", "50%". */
-const NUMERIC_TEXT = /^\s*([+-]?(?:\d{1,3}(?:,\d{3})+|\d*)(?:\.\d*)?(?:e[+-]?\d+)?)\s*(%?)\s*$/i;
-
+/**
+ * Text Excel reads as a number in arithmetic: " 1,000 ", "1.5e3", "-2", "50%". One rule for
+ * cells, the CLI and the pane (src/functions/arguments.ts): a comma only groups thousands.
+ */
 export function numberFromText(text: string): number | undefined {
-  const m = NUMERIC_TEXT.exec(text);
-  if (!m || !/\d/.test(m[1].split(/e/i)[0])) return undefined;
-  const n = Number(m[1].replace(/,/g, ""));
-  if (!Number.isFinite(n)) return undefined;
-  return m[2] ? n / 100 : n;
+  return parseNumberText(text);
 }
+
+/**
+ * A range's rows beyond the cells that exist: one shared, frozen row of empty cells per width,
+ * so a whole column costs a reference per row, and aggregates skip such rows at once.
+ */
+const EMPTY_ROWS = new Map<number, readonly Scalar[]>();
+const EMPTY_ROW_SET = new WeakSet<readonly Scalar[]>();
+
+export function emptyRow(width: number): Scalar[] {
+  let row = EMPTY_ROWS.get(width);
+  if (row === undefined) {
+    row = Object.freeze(new Array<Scalar>(width).fill(null));
+    if (EMPTY_ROWS.size > 64) EMPTY_ROWS.clear();
+    EMPTY_ROWS.set(width, row);
+    EMPTY_ROW_SET.add(row);
+  }
+  return row as Scalar[];
+}
+
+/** True for a row of emptyRow(): every cell empty. */
+export const isEmptyRow = (row: readonly Scalar[]): boolean => EMPTY_ROW_SET.has(row);
+
+/** Cells of a matrix, counted without reading them. */
+export const matrixCells = (m: Matrix): number => m.length * (m[0]?.length ?? 0);
 
 /** Excel arithmetic coercion: numeric text → number, TRUE → 1, empty → 0, other text → #VALUE!. */
 export function toNumber(v: Scalar): number | SizingError {
@@ -69,7 +91,7 @@ export function toScalar(v: Value, what: string): Scalar {
 
 /** The first error in a matrix, if any (Excel passes no range with an error to a function). */
 export function firstError(m: Matrix): SizingError | undefined {
-  for (const row of m) for (const v of row) if (v instanceof SizingError) return v;
+  for (const row of m) if (!isEmptyRow(row)) for (const v of row) if (v instanceof SizingError) return v;
   return undefined;
 }
 

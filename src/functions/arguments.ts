@@ -9,6 +9,7 @@ import {
   FACTOR_DEFAULTS,
   RAID_LEVELS,
   SizingError,
+  formatGeneral,
   type DiskClass,
   type ExchangeVersion,
   type FactorName,
@@ -41,14 +42,55 @@ export function numberParameter(p: NumberParameter): NumberParameter {
   return { name: p.name, min: p.min, above: p.above, max: p.max, integer: p.integer ?? false, defaultValue: p.defaultValue, what: p.what };
 }
 
-const formatNumber = (n: number): string => n.toLocaleString("en-US", { maximumFractionDigits: 6 });
+/**
+ * A number as a person writes it in a message: 15 significant digits as Excel's General format
+ * (no float noise: 10.299999999999999 → "10.3"), thousands grouped with commas, Excel's exponent
+ * form beyond 1e15 or below 1e-9.
+ * @example formatNumber(100_000_000) // "100,000,000"
+ * @example formatNumber(1.1 + 0.2) // "1.3"
+ */
+export function formatNumber(n: number): string {
+  if (!Number.isFinite(n)) return Number.isNaN(n) ? "not a number" : "a number too large for a spreadsheet";
+  const general = formatGeneral(n);
+  if (general.includes("E")) return general;
+  const [whole, fraction] = general.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
 
 export function describeValue(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value);
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if (typeof value === "number") return formatNumber(value);
   if (Array.isArray(value)) return "a range";
   return String(value);
 }
+
+/**
+ * Text that is a number, as Excel coerces a text argument (VALUE, arithmetic): spaces around,
+ * a sign, digits with a decimal point, an exponent, a trailing %, or (12) for −12 — and a comma
+ * only as a thousands separator, in groups of three after the first group ("2,048", "1,234,567").
+ * A decimal comma ("2048,5", "1,5") is never read as a thousands separator: undefined, as is a
+ * number beyond a double ("1e400"). Dates, times and currency symbols are not read.
+ * The one rule for cells, `exsize` options and the pane's fields.
+ * @example parseNumberText("2,048") // 2048
+ * @example parseNumberText("2048,5") // undefined
+ */
+export function parseNumberText(text: string): number | undefined {
+  const m = NUMBER_TEXT.exec(text);
+  if (m === null) return undefined;
+  const [, open, sign, digits, close, percent] = m;
+  if ((open === "(") !== (close === ")") || (open === "(" && sign !== undefined)) return undefined;
+  const n = Number(digits.replace(/,/g, ""));
+  if (!Number.isFinite(n)) return undefined;
+  const signed = open === "(" || sign === "-" ? -n : n;
+  return percent ? signed / 100 : signed;
+}
+
+const NUMBER_TEXT = /^\s*(\()?\s*([+-])?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d*)?(?:e[+-]?\d+)?|\.\d+(?:e[+-]?\d+)?)\s*(\))?\s*(%)?\s*$/i;
+
+/** True for text that would be a number with a point where the comma is: "2048,5", "1,5". */
+const looksLikeDecimalComma = (text: string): boolean => /^\s*[+-]?\d*,\d+\s*%?\s*$/.test(text) && parseNumberText(text.replace(",", ".")) !== undefined;
 
 export function describeRange(p: NumberParameter): string {
   const kind = p.integer ? "a whole number" : "a number";
@@ -63,16 +105,14 @@ export function isOmitted(value: unknown): value is null | undefined | "" {
 }
 
 function fail(name: string, expected: string, got: unknown): never {
-  throw new SizingError("#VALUE!", `${name} must be ${expected}; got ${describeValue(got)}`);
+  const hint = typeof got === "string" && looksLikeDecimalComma(got) ? " — use a point for decimals (a comma only separates thousands, in groups of three)" : "";
+  throw new SizingError("#VALUE!", `${name} must be ${expected}; got ${describeValue(got)}${hint}`);
 }
 
 /** A number as Excel would take it from a direct argument: a number, or text that is one. */
 function toNumber(value: unknown): number | undefined {
   if (typeof value === "number") return value;
-  if (typeof value === "string") {
-    const text = value.trim().replace(/,/g, "");
-    if (text !== "" && /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return Number(text);
-  }
+  if (typeof value === "string") return parseNumberText(value);
   return undefined;
 }
 

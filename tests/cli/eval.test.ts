@@ -66,6 +66,41 @@ describe("exsize eval reports errors as the cell shows them and exits 1", () => 
   });
 });
 
+describe("exsize eval at the edges (issue 12)", () => {
+  test("=1e400 is #NUM! with a message and exits 1, as Excel", async () => {
+    const r = await run("eval", "=1e400");
+    expect(r).toEqual({ code: 1, stdout: [expect.stringMatching(/^#NUM! .*too large/)], stderr: [] });
+  });
+
+  test("800 nested parentheses are refused with Excel's limit, not an internal error", async () => {
+    const r = await run("eval", "=" + "(".repeat(800) + "1" + ")".repeat(800));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toEqual([expect.stringMatching(/^#VALUE! .*64 levels/)]);
+    expect(r.stderr).toEqual([]);
+  });
+
+  test("=SUM(A1:J100000) answers #REF! at once", async () => {
+    const started = Date.now();
+    const r = await run("eval", "=SUM(A1:J100000)");
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(r).toEqual({ code: 1, stdout: [expect.stringMatching(/^#REF! eval has no workbook; write the values of A1:J100000 into the formula instead$/)], stderr: [] });
+  });
+
+  test("numbers print without float noise, in results and in messages", async () => {
+    expect((await run("eval", "=0.1+0.2")).stdout).toEqual(["0.3"]);
+    expect((await run("eval", "=EX_DBSIZE(10.1+0.2,2048,150,75)")).stdout).toEqual([
+      "#VALUE! users must be the number of mailboxes, a whole number from 1 to 100,000,000; got 10.3",
+    ]);
+    expect((await run("eval", '=EX_JETSTRESS(0.1+0.2,1500,20,10.1+0.2,,,"reason")')).stdout[0]).toMatch(/achieved 0\.3 IOPS.*log write latency 10\.3 ms/);
+  });
+
+  test('a decimal comma in a text number is refused: "2048,5" is not 20,485', async () => {
+    const r = await run("eval", '=EX_DBSIZE(5000,"2048,5",150,75,,"volume")');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toEqual([expect.stringMatching(/^#VALUE! quotaMB must be .*; got "2048,5".*use a point for decimals/)]);
+  });
+});
+
 describe("exsize usage", () => {
   test.each<[string[], number, "stdout" | "stderr", RegExp]>([
     [[], 2, "stderr", /^usage: exsize <command>/],
