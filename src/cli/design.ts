@@ -246,7 +246,11 @@ function readInput(option: InputOption, flag: string, text: string): DesignInput
   if (rule.kind === "list") {
     const choice = rule.values.find((v) => choiceKey(v) === choiceKey(text));
     if (choice === undefined) {
-      throw new UsageError(`${flag}: ${rule.error}; got ${JSON.stringify(text)}${didYouMean(text, rule.values)}`);
+      // Suggest only what differs in punctuation, or a long name mistyped: RAID5 is not a typo of RAID50.
+      const alike = (v: string) => v.toLowerCase().replace(/[^a-z0-9]/g, "");
+      const same = rule.values.find((v) => alike(v) === alike(text));
+      const hint = same !== undefined ? ` (did you mean ${same}?)` : text.length >= 8 ? didYouMean(text, rule.values) : "";
+      throw new UsageError(`${flag}: ${rule.error}; got ${JSON.stringify(text)}${hint}`);
     }
     return typeof option.defaultValue === "number" ? Number(choice) : choice;
   }

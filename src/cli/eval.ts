@@ -8,7 +8,7 @@ import { cellAddress, evaluateFormula, formatGeneral, formulaError, type Evaluat
 import type { CommandOutput } from "./design";
 import { didYouMean } from "./suggest";
 
-export const EVAL_USAGE = `usage: exsize eval [--json] FORMULA… (e.g. exsize eval '=EX_DBSIZE(5000,2048,150,75,,"volume")')`;
+export const EVAL_USAGE = `usage: exsize eval FORMULA… [--json] (e.g. exsize eval '=EX_DBSIZE(5000,2048,150,75,,"volume")')`;
 
 /** `exsize eval --help` and `exsize help eval`. */
 export const EVAL_HELP: readonly string[] = [

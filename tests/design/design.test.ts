@@ -273,11 +273,11 @@ if (!loAvailable && !loRequired) {
 
 describe("runDesign with bad options exits 2 and names the option", () => {
   test.each<[string[], RegExp]>([
-    [["--users", "abc"], /--users: users must be the number of mailboxes, a whole number from 1/],
+    [["--users", "abc"], /--users: "abc" is not a number/],
     [["--users", "2.5"], /--users: users must be .*whole number/],
-    [["--quota", "0"], /--quota: quotaMB must be the mailbox quota in MB/],
+    [["--quota", "0"], /--quota: quotaMB must be a number above 0/],
     [["--messages", "-1"], /--messages: messagesPerDay must be/],
-    [["--message-kb", "big"], /--message-kb: messageKB must be/],
+    [["--message-kb", "big"], /--message-kb: "big" is not a number/],
     [["--copies", "17"], /--copies: copies must be .*from 1 to 16/],
     [["--max-db", "0"], /--max-db: maxDatabaseGB must be/],
     [["--users"], /--users needs a value/],
@@ -296,10 +296,10 @@ describe("runDesign with bad options exits 2 and names the option", () => {
   test("--out is required", async () => {
     const result = await design(["--users", "5000"]);
     expect(result.code).toBe(2);
-    expect(result.stderr[0]).toBe("exsize design: --out FILE.xlsx is required");
+    expect(result.stderr[0]).toBe("exsize design: --out FILE.xlsx is required (or --json, to print the design without writing a file)");
   });
 
-  test("--help prints the usage", async () => {
+  test("--help prints the usage first", async () => {
     const result = await design(["--help"]);
     expect(result.code).toBe(0);
     expect(result.stdout[0]).toMatch(/^usage: exsize design/);

@@ -1,0 +1,63 @@
+/**
+ * `exsize design` refuses what the combined rules refuse (issue 12): designProblems is called with
+ * every input, and its messages are printed with the options that set the inputs they join; the exit
+ * status is 1 and no file is written. The rules themselves are tested in tests/workbook; here they
+ * are replaced by one, so this holds whatever rules there are.
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { runDesign } from "../../src/cli/design";
+import { designProblems } from "../../src/workbook/design-check";
+import type { DesignInputs } from "../../src/workbook/template";
+
+jest.mock("../../src/workbook/design-check", () => ({
+  designProblems: jest.fn((inputs: DesignInputs) =>
+    inputs.copies > inputs.serversSite1 + (inputs.serversSite2 === "" ? 0 : inputs.serversSite2)
+      ? [{ inputs: ["Copies", "ServersFirstSite", "ServersSecondSite"], message: "copies must be at most the servers: a server never holds two copies of one database" }]
+      : [],
+  ),
+}));
+
+let work: string;
+beforeAll(() => (work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-refused-"))));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+async function design(args: string[]) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await runDesign(args, { stdout: (l) => stdout.push(l), stderr: (l) => stderr.push(l) });
+  return { code, stdout, stderr };
+}
+
+test("designProblems sees every input, the given ones and the reference design's", async () => {
+  await design(["--copies", "2", "--layout", "active/passive", "--json"]);
+  expect(designProblems).toHaveBeenLastCalledWith(expect.objectContaining({ users: 5000, copies: 2, dagLayout: "active/passive", serversSite2: "" }));
+});
+
+test("a design the combined rules refuse: its message with the options, exit 1, no file", async () => {
+  const file = path.join(work, "three-copies.xlsx");
+  const run = await design(["--copies", "3", "-o", file]);
+  expect(run.code).toBe(1);
+  expect(run.stdout).toEqual([]);
+  expect(run.stderr).toEqual([
+    "exsize design: copies must be at most the servers: a server never holds two copies of one database (--copies, --servers-site1, --servers-site2)",
+    `exsize design: the design cannot be built; nothing written to ${file}`,
+  ]);
+  expect(fs.existsSync(file)).toBe(false);
+});
+
+test("with --json the problems are in the JSON too", async () => {
+  const run = await design(["--copies", "3", "--json"]);
+  expect(run.code).toBe(1);
+  expect(JSON.parse(run.stdout.join("\n")).problems).toEqual([
+    "copies must be at most the servers: a server never holds two copies of one database (--copies, --servers-site1, --servers-site2)",
+  ]);
+});
+
+test("the same design on enough servers is written", async () => {
+  const file = path.join(work, "enough.xlsx");
+  const run = await design(["--copies", "3", "--servers-site1", "3", "-o", file]);
+  expect(run.code).toBe(0);
+  expect(fs.existsSync(file)).toBe(true);
+});
