@@ -15,7 +15,7 @@ const path = require("path");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
-const { Compilation, sources } = require("webpack");
+const { Compilation, DefinePlugin, sources } = require("webpack");
 const { DEV_URL, resolveAddinUrl, rewriteAddinUrls } = require("./scripts/addin-url");
 
 const DEV_PORT = 3000;
@@ -111,6 +111,8 @@ module.exports = async (env = {}, argv = {}) => {
       ],
     },
     plugins: [
+      // The pane shows the add-in's version (src/taskpane/taskpane.ts).
+      new DefinePlugin({ __ADDIN_VERSION__: JSON.stringify(require("./package.json").version) }),
       new CustomFunctionsMetadataPlugin({ input: FUNCTIONS_SOURCE, output: "functions.json" }),
       new HtmlWebpackPlugin({
         filename: "taskpane.html",

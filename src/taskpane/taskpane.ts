@@ -1,9 +1,22 @@
 /**
- * The task pane page: binds taskpane.html to PaneController once Office is ready. Everything the
- * buttons do lives in controller.ts; this file only reads the form and shows what it is told.
+ * The task pane page: builds the form from the field table (headline-form.ts), binds taskpane.html
+ * to PaneController once Office is ready, and shows what the controller tells it. Everything the
+ * buttons do lives in controller.ts.
  */
-import { PaneController, type PaneView, type StatusKind } from "./controller";
-import { HEADLINE_FIELDS, type HeadlineForm } from "./headline-form";
+import { cite } from "../engine/papers";
+import { REFERENCE_DESIGN_INPUTS } from "../workbook/template";
+import { PaneController, type Action, type PaneView, type StatusKind } from "./controller";
+import { DESIGN_FIELDS, FORM_FIELDS, formatTyped, referenceForm, type DesignField, type DesignForm, type FormField } from "./headline-form";
+import type { HeadlineResults } from "./results";
+
+/** package.json's version, put in at build time by webpack's DefinePlugin. */
+declare const __ADDIN_VERSION__: string | undefined;
+const VERSION = typeof __ADDIN_VERSION__ === "string" ? __ADDIN_VERSION__ : "development";
+
+/** Fields that take the pane's full width: their choices are long. */
+const WIDE: ReadonlySet<DesignField> = new Set<DesignField>(["arrayModel", "spindleDisk"]);
+const BUTTONS: Record<Action, string> = { load: "load-design", refresh: "refresh", copy: "customer-copy" };
+const STATUSES: Record<Action, string> = { load: "load-status", refresh: "refresh-status", copy: "copy-status" };
 
 const byId = <T extends HTMLElement>(id: string): T => {
   const element = document.getElementById(id);
@@ -11,59 +24,167 @@ const byId = <T extends HTMLElement>(id: string): T => {
   return element as T;
 };
 
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [name, value] of Object.entries(props)) if (value !== undefined) e.setAttribute(name, value);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** One field: label, the control (with its unit), a hint where it has one, and its error line. */
+function fieldElement(field: FormField, value: string): HTMLElement {
+  const id = field.key;
+  const wrapper = element("div", { class: WIDE.has(field.key) ? "field wide" : "field" });
+  wrapper.append(element("label", { for: id, id: `${id}-label` }, field.label));
+  const control = element("div", { class: "control" });
+  const described = [field.kind === "number" && field.unit ? `${id}-unit` : undefined, field.kind === "number" && field.optional ? `${id}-hint` : undefined, `${id}-error`]
+    .filter(Boolean)
+    .join(" ");
+  if (field.kind === "number") {
+    const input = element("input", {
+      id,
+      name: id,
+      type: "text",
+      inputmode: field.parameter.integer ? "numeric" : "decimal",
+      autocomplete: "off",
+      spellcheck: "false",
+      "aria-describedby": described,
+      "aria-invalid": "false",
+      ...(field.optional ? {} : { "aria-required": "true" }),
+    });
+    input.value = value;
+    control.append(input);
+    if (field.unit) control.append(element("span", { class: "unit", id: `${id}-unit` }, field.unit));
+  } else {
+    const select = element("select", { id, name: id, "aria-describedby": described, "aria-invalid": "false" });
+    for (const choice of field.choices) select.append(element("option", { value: choice.value }, choice.text));
+    select.value = value;
+    control.append(select);
+  }
+  wrapper.append(control);
+  const notes = element("div", { class: "notes" });
+  if (field.kind === "number" && field.optional) notes.append(element("p", { class: "field-hint", id: `${id}-hint` }, field.optional.hint));
+  notes.append(element("p", { class: "field-error", id: `${id}-error` }));
+  wrapper.append(notes);
+  return wrapper;
+}
+
+function buildForm(): void {
+  const form = referenceForm();
+  for (const field of FORM_FIELDS) {
+    byId(`group-${field.group}`).querySelector(".fields")!.append(fieldElement(field, form[field.key]));
+  }
+  const R = REFERENCE_DESIGN_INPUTS;
+  byId("preset-hint").textContent =
+    `The form starts with the reference design: ${formatTyped(R.users)} users, ${formatTyped(R.quotaMB)} MB quota, ${R.messagesPerDay} messages a day of ${R.messageKB} KB, ` +
+    `${R.copies} database copies in a DAG, from ${cite("dell", "3.4.2")}. Change any input, then load: the design goes into new sheets of this workbook as live formulas.`;
+  byId("version").textContent = `Version ${VERSION}`;
+}
+
+const control = (field: DesignField) => byId<HTMLInputElement | HTMLSelectElement>(field);
+
+function readForm(): DesignForm {
+  return Object.fromEntries(DESIGN_FIELDS.map((f) => [f, control(f).value])) as DesignForm;
+}
+
+function fillForm(form: DesignForm): void {
+  for (const f of DESIGN_FIELDS) {
+    control(f).value = form[f];
+    clearFieldError(f);
+  }
+}
+
+function clearFieldError(field: DesignField): void {
+  byId(`${field}-error`).textContent = "";
+  control(field).setAttribute("aria-invalid", "false");
+}
+
 function domView(): PaneView {
-  const status = byId<HTMLDivElement>("status");
-  const buttons = Array.from(document.querySelectorAll<HTMLButtonElement>("main button"));
+  const buttons = Object.entries(BUTTONS).map(([action, id]) => ({ action: action as Action, button: byId<HTMLButtonElement>(id) }));
+  let busy: Action | undefined;
+  let designPresent = false;
+  const enable = () => {
+    for (const { action, button } of buttons) {
+      const needsDesign = action !== "load";
+      button.disabled = busy !== undefined || (needsDesign && !designPresent);
+      if (busy === action) button.setAttribute("aria-busy", "true");
+      else button.removeAttribute("aria-busy");
+    }
+    byId<HTMLButtonElement>("preset").disabled = busy !== undefined;
+  };
+  enable();
   return {
-    setBusy(busy) {
-      for (const b of buttons) b.disabled = busy;
-      document.querySelector("main")?.setAttribute("aria-busy", String(busy));
+    setBusy(action) {
+      busy = action;
+      enable();
     },
-    showStatus(kind: StatusKind, text: string) {
-      status.className = kind;
+    setDesignPresent(present) {
+      designPresent = present;
+      enable();
+    },
+    showStatus(action: Action, kind: StatusKind, text: string) {
+      const status = byId(STATUSES[action]);
+      status.className = text === "" ? "status" : `status ${kind}`;
       status.textContent = text;
     },
     showFieldError(field, message) {
-      const input = byId<HTMLInputElement>(field);
       byId(`${field}-error`).textContent = message ?? "";
-      input.setAttribute("aria-invalid", message ? "true" : "false");
+      control(field).setAttribute("aria-invalid", message ? "true" : "false");
+    },
+    showResults(results: HeadlineResults | undefined) {
+      const list = byId("results");
+      const source = byId("results-source");
+      list.replaceChildren();
+      if (results === undefined) {
+        source.textContent = "This workbook has no design yet. Load a design to see its answer here, as Excel calculated it.";
+        return;
+      }
+      if (results.state !== "ok") {
+        source.textContent = `The design on sheet ${results.sheet} has no answer yet.`;
+        this.showStatus("refresh", "error", results.message);
+        return;
+      }
+      this.showStatus("refresh", "info", "");
+      source.textContent = `As Excel calculated them on sheet ${results.sheet}.`;
+      for (const row of results.rows) list.append(element("dt", {}, row.label), element("dd", {}, row.value));
     },
   };
 }
 
-function readForm(): HeadlineForm {
-  return Object.fromEntries(HEADLINE_FIELDS.map((f) => [f, byId<HTMLInputElement>(f).value])) as HeadlineForm;
-}
-
 function bind(): void {
   const controller = new PaneController(domView());
-  byId("load-reference").addEventListener("click", () => void controller.loadReference());
-  byId<HTMLFormElement>("headline-form").addEventListener("submit", (event) => {
+  byId<HTMLFormElement>("design-form").addEventListener("submit", (event) => {
     event.preventDefault();
-    void controller.loadWithNumbers(readForm()).then((ok) => {
-      if (!ok) {
-        // Take the user to the first field that needs fixing.
-        const bad = HEADLINE_FIELDS.find((f) => byId(f).getAttribute("aria-invalid") === "true");
-        if (bad) byId(bad).focus();
-      }
+    void controller.loadDesign(readForm()).then((ok) => {
+      if (ok) return;
+      // Take the user to the first field that needs fixing.
+      const bad = DESIGN_FIELDS.find((f) => control(f).getAttribute("aria-invalid") === "true");
+      if (bad) control(bad).focus();
     });
   });
+  byId("preset").addEventListener("click", () => {
+    fillForm(referenceForm());
+    byId("load-status").textContent = "";
+    byId("load-status").className = "status";
+    control(DESIGN_FIELDS[0]).focus();
+  });
+  byId("refresh").addEventListener("click", () => void controller.refreshResults());
   byId("customer-copy").addEventListener("click", () => void controller.prepareCustomerCopy());
-  // A field's message goes as soon as the user changes it; the next submit checks it again.
-  for (const field of HEADLINE_FIELDS) {
-    byId<HTMLInputElement>(field).addEventListener("input", () => {
-      byId(`${field}-error`).textContent = "";
-      byId(field).setAttribute("aria-invalid", "false");
-    });
+  // A field's message goes as soon as the user changes it; the next load checks it again.
+  for (const field of DESIGN_FIELDS) {
+    control(field).addEventListener("input", () => clearFieldError(field));
+    control(field).addEventListener("change", () => clearFieldError(field));
   }
+  // Is there a design in the workbook already? Its answers, and the buttons that need one.
+  void controller.refreshResults(true);
 }
 
 function outsideExcel(message: string): void {
-  const view = domView();
-  view.setBusy(true);
-  view.showStatus("error", message);
+  domView().showStatus("load", "error", message);
+  for (const id of [...Object.values(BUTTONS), "preset"]) byId<HTMLButtonElement>(id).disabled = true;
 }
 
+buildForm();
 if (typeof Office === "undefined" || typeof Office.onReady !== "function") {
   outsideExcel("Open this pane from Excel: it fills the open workbook, so it needs Excel around it.");
 } else {

@@ -2,10 +2,13 @@
  * The built task pane (dist/, webpack's output) in Debian's chromium, against the in-memory Excel
  * host: tests/support/fake-excel.ts is transpiled alone and injected before the page's scripts, and
  * office.js (not reachable offline) is served as a stub, since the host already defines `Office`.
- * A click on "Load the reference design" must write the same cells and formulas as the CLI's file
- * writer; a screenshot of the pane goes to tests/output/taskpane.png.
+ * Excel's calculation is played by the project's evaluator: the test computes the design's values in
+ * Node and the page's host puts them in the formula cells at each sync (or #NAME? / #BUSY!, as an
+ * Excel without the add-in's functions shows them).
  *
- * Without chromium the test is skipped with a warning, or fails when REQUIRE_CHROMIUM=1.
+ * At Excel's pane width (350 px) and at 320 px: nothing overflows, every field is visible and has an
+ * accessible name, the keyboard goes through the pane in reading order; screenshots go to
+ * tests/output/. Without chromium the test is skipped with a warning, or fails when REQUIRE_CHROMIUM=1.
  */
 import fs from "fs";
 import http from "http";
@@ -14,14 +17,17 @@ import path from "path";
 import type { AddressInfo } from "net";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import ts from "typescript";
-import { EX_DBSIZE, SizingError } from "../../src/functions";
-import { referenceDesign } from "../../src/workbook/template";
+import { SizingError } from "../../src/functions";
+import { FORM_FIELDS, referenceForm, type DesignForm } from "../../src/taskpane/headline-form";
+import { evaluateWorkbook } from "../../src/workbook/evaluate";
+import { referenceDesign, type DesignInputs } from "../../src/workbook/template";
 import { cellsOfCliFile, cellsOfModel, type WrittenSheets } from "../support/fake-excel-file";
 
 const ROOT = path.resolve(__dirname, "../..");
 const DIST = path.join(ROOT, "dist");
+const OUTPUT = path.join(ROOT, "tests/output");
 const CHROMIUM = "/usr/bin/chromium";
-const SCREENSHOT = path.join(ROOT, "tests/output/taskpane.png");
+const VERSION = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
 const LAUNCH_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -32,6 +38,8 @@ const LAUNCH_ARGS = [
   "--disable-component-update",
   "--disable-sync",
 ];
+/** Excel's default task pane width, and a narrower one. */
+const WIDTHS = [350, 320] as const;
 
 const haveChromium = fs.existsSync(CHROMIUM);
 if (!haveChromium && process.env.REQUIRE_CHROMIUM === "1") {
@@ -53,7 +61,7 @@ function fakeHostScript(): string {
 })();`;
 }
 
-const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".json": "application/json", ".png": "image/png", ".map": "application/json", ".xml": "application/xml" };
+const TYPES: Record<string, string> = { ".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".json": "application/json", ".png": "image/png", ".map": "application/json", ".xml": "application/xml" };
 
 function serve(dir: string): Promise<http.Server> {
   const server = http.createServer((req, res) => {
@@ -68,11 +76,19 @@ function serve(dir: string): Promise<http.Server> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
+type HostWindow = {
+  __fakeExcel: {
+    workbook: { sheets: { name: string; cells: Map<string, { formula?: string; value: unknown; numberFormat: string }> }[]; activeSheet: string };
+    options: { calculate?: (workbook: unknown) => void };
+  };
+  __gate?: Promise<void>;
+  __open?: () => void;
+};
+
 /** What the page's host holds, read in the page: the named sheets' cells as formula | value, with formats. */
 function readHostCells(page: Page, sheetNames: string[]): Promise<WrittenSheets> {
   return page.evaluate((names) => {
-    type Cell = { formula?: string; value: unknown; numberFormat: string };
-    const host = (window as unknown as { __fakeExcel: { workbook: { sheets: { name: string; cells: Map<string, Cell> }[] } } }).__fakeExcel;
+    const host = (window as unknown as HostWindow).__fakeExcel;
     const out: Record<string, Record<string, unknown>> = {};
     for (const name of names) {
       const sheet = host.workbook.sheets.find((s) => s.name === name);
@@ -87,15 +103,85 @@ function readHostCells(page: Page, sheetNames: string[]): Promise<WrittenSheets>
   }, sheetNames) as Promise<WrittenSheets>;
 }
 
-const sheetNamesIn = (page: Page): Promise<string[]> =>
-  page.evaluate(() => (window as unknown as { __fakeExcel: { workbook: { sheets: { name: string }[] } } }).__fakeExcel.workbook.sheets.map((s) => s.name));
+const sheetNamesIn = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as HostWindow).__fakeExcel.workbook.sheets.map((s) => s.name));
+
+/** Every formula cell's value as Excel with the add-in would calculate it, by sheet and address. */
+function calculatedValues(inputs: Partial<DesignInputs>, suffix = ""): Record<string, Record<string, unknown>> {
+  const values = evaluateWorkbook(referenceDesign({ inputs, suffix }));
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [sheet, cells] of Object.entries(values)) {
+    out[sheet] = Object.fromEntries(Object.entries(cells as Record<string, unknown>).map(([a, v]) => [a, v instanceof SizingError ? v.code : v]));
+  }
+  return out;
+}
+
+/**
+ * From now on the page's host calculates at each sync: formula cells get `values` (by sheet and
+ * address), or `code` in every formula cell (#NAME?, #BUSY!), or nothing (undefined).
+ */
+function calculateAs(page: Page, what: { values: Record<string, Record<string, unknown>> } | { code: string } | undefined): Promise<void> {
+  return page.evaluate((w) => {
+    const host = (window as unknown as HostWindow).__fakeExcel;
+    host.options.calculate =
+      w === null
+        ? undefined
+        : () => {
+            for (const sheet of host.workbook.sheets) {
+              sheet.cells.forEach((cell, address) => {
+                if (cell.formula === undefined) return;
+                if ("code" in w) cell.value = w.code;
+                else {
+                  const v = w.values[sheet.name]?.[address];
+                  if (v !== undefined) cell.value = v;
+                }
+              });
+            }
+          };
+  }, what ?? null);
+}
+
+/** Hold every Excel.run until `release()`: the pane stays busy meanwhile. */
+async function holdExcel(page: Page): Promise<{ release: () => Promise<void> }> {
+  await page.evaluate(() => {
+    const w = window as unknown as HostWindow & { Excel: { run: (b: unknown) => Promise<unknown> }; __run?: (b: unknown) => Promise<unknown> };
+    w.__gate = new Promise<void>((resolve) => (w.__open = resolve));
+    const run = w.__run ?? w.Excel.run;
+    w.__run = run;
+    w.Excel.run = async (batch: unknown) => {
+      await w.__gate;
+      return run(batch);
+    };
+  });
+  return { release: () => page.evaluate(() => (window as unknown as HostWindow).__open?.()) };
+}
+
+/** Elements wider than the page, or sticking out of its right edge. */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > width) out.push(`page scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+    for (const e of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (r.right > width + 0.5 || r.left < -0.5) out.push(`${e.tagName.toLowerCase()}#${e.id}.${e.className}: ${Math.round(r.left)}–${Math.round(r.right)} of ${width}`);
+      if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== "visible" && e.tagName !== "SELECT") {
+        out.push(`${e.tagName.toLowerCase()}#${e.id} clips its content: ${e.scrollWidth} > ${e.clientWidth}`);
+      }
+    }
+    return out;
+  });
+}
+
+const formValues = (page: Page): Promise<Record<string, string>> =>
+  page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, (document.getElementById(k) as HTMLInputElement).value])), FORM_FIELDS.map((f) => f.key));
 
 describeInBrowser("the task pane in chromium", () => {
-  jest.setTimeout(90_000);
+  jest.setTimeout(120_000);
   let server: http.Server;
   let context: BrowserContext;
-  let page: Page;
   let userDataDir: string;
+  let origin: string;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
@@ -108,11 +194,10 @@ describeInBrowser("the task pane in chromium", () => {
       executablePath: CHROMIUM,
       headless: true,
       args: LAUNCH_ARGS,
-      // A task pane is about 350 px wide; tall enough that the whole pane is in view.
-      viewport: { width: 360, height: 900 },
+      viewport: { width: 350, height: 900 },
     });
     // Offline: office.js is a stub (the fake host defines Office); anything else off this server fails.
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await context.route("**/*", (route) => {
       const url = route.request().url();
       if (url.startsWith(origin)) return route.continue();
@@ -122,12 +207,7 @@ describeInBrowser("the task pane in chromium", () => {
       return route.abort();
     });
     await context.addInitScript({ content: fakeHostScript() });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on("pageerror", (e) => pageErrors.push(e.message));
-    page.on("console", (m) => {
-      if (m.type() === "error") pageErrors.push(m.text());
-    });
-    await page.goto(`${origin}/taskpane.html`);
+    fs.mkdirSync(OUTPUT, { recursive: true });
   });
 
   afterAll(async () => {
@@ -136,35 +216,234 @@ describeInBrowser("the task pane in chromium", () => {
     if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
   });
 
-  test("bad numbers show the function's message beside the field and write nothing", async () => {
-    await page.getByLabel("Users").fill("lots");
-    await page.getByRole("button", { name: "Load with my numbers" }).click();
-    const expected = EX_DBSIZE("lots", 2048, 150, 75);
-    if (!(expected instanceof SizingError)) throw new Error("EX_DBSIZE should refuse text for users");
-    await expect(page.locator("#users-error").textContent()).resolves.toBe(expected.message);
-    await expect(page.getByLabel("Users").getAttribute("aria-invalid")).resolves.toBe("true");
-    await expect(page.locator("#status").textContent()).resolves.toContain("Nothing was written");
-    expect(await sheetNamesIn(page)).toEqual(["Sheet1"]);
-    await page.getByLabel("Users").fill("5,000");
-    await expect(page.locator("#users-error").textContent()).resolves.toBe("");
+  /** A fresh pane on a fresh blank workbook, `width` px wide, ready (the design check at opening done). */
+  async function openPane(width: number): Promise<Page> {
+    const page = await context.newPage();
+    page.on("pageerror", (e) => pageErrors.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() === "error") pageErrors.push(m.text());
+    });
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${origin}/taskpane.html`);
+    await page.waitForFunction(() => document.getElementById("users") !== null && document.querySelector("main button[aria-busy]") === null);
+    return page;
+  }
+
+  const load = async (page: Page) => {
+    await page.getByRole("button", { name: "Load a design" }).click();
+    await page.waitForFunction(() => /^Loaded into sheets/.test(document.getElementById("load-status")?.textContent ?? ""));
+  };
+
+  describe.each(WIDTHS)("at %i px", (width) => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await openPane(width);
+    });
+    afterAll(async () => page?.close());
+
+    test("a header with the add-in's name, icon, version and a link to the help page on this origin", async () => {
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Exchange storage sizing");
+      const icon = page.locator("header img");
+      expect(await icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(32);
+      await expect(page.locator("#version").textContent()).resolves.toBe(`Version ${VERSION}`);
+      const help = page.getByRole("link", { name: "Help" });
+      const href = await help.evaluate((a: HTMLAnchorElement) => a.href);
+      expect(href).toBe(`${origin}/help.html`);
+      const response = await page.request.get(href);
+      expect(response.status()).toBe(200);
+    });
+
+    test("Load a design comes first, is the primary button, and the form holds the reference design in three groups", async () => {
+      const buttons = await page.locator("main button").evaluateAll((bs) => bs.map((b) => ({ text: b.textContent?.trim(), primary: b.classList.contains("primary") })));
+      expect(buttons.filter((b) => b.primary)).toEqual([{ text: "Load a design", primary: true }]);
+      // Fluent's primary blue (the stylesheet loaded).
+      expect(await page.locator("#load-design").evaluate((b) => getComputedStyle(b).backgroundColor)).toBe("rgb(15, 108, 189)");
+      expect(buttons.map((b) => b.text)).toEqual(["Use the reference design", "Load a design", "Refresh results", "Prepare a customer copy"]);
+      const groups = await page.locator("fieldset").evaluateAll((fs) => fs.map((f) => [f.querySelector("legend")?.textContent, Array.from(f.querySelectorAll("input,select")).map((c) => c.id)]));
+      expect(groups).toEqual([
+        ["Mailboxes", ["users", "quotaMB", "messagesPerDay", "messageKB"]],
+        ["Database availability group", ["exchangeVersion", "copies", "serversSite1", "serversSite2", "maxDatabaseGB", "dagLayout"]],
+        ["Storage", ["arrayRaid", "spindleRaid", "arrayModel", "spindleDisk"]],
+      ]);
+      expect(await formValues(page)).toEqual(referenceForm());
+      // Choices are selects; units sit beside the numbers.
+      for (const key of ["exchangeVersion", "dagLayout", "arrayRaid", "spindleRaid", "arrayModel", "spindleDisk"]) {
+        expect(await page.locator(`#${key}`).evaluate((e) => e.tagName)).toBe("SELECT");
+      }
+      expect(await page.locator(".unit").allTextContents()).toEqual(["MB", "per user", "KB", "GB"]);
+    });
+
+    test("every field is visible and labelled by its accessible name, and nothing overflows sideways", async () => {
+      for (const field of FORM_FIELDS) {
+        const control = page.getByLabel(field.label, { exact: true });
+        await expect(control.count()).resolves.toBe(1);
+        expect(await control.isVisible()).toBe(true);
+        expect(await control.getAttribute("id")).toBe(field.key);
+        const box = (await control.boundingBox())!;
+        expect(box.width).toBeGreaterThan(60);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+      expect(await overflowing(page)).toEqual([]);
+    });
+
+    test("the keyboard goes through the pane in reading order", async () => {
+      await page.locator("body").click({ position: { x: 1, y: 1 } });
+      const expected = ["Help", "preset", ...FORM_FIELDS.map((f) => f.key), "load-design"];
+      const order: { id: string; top: number; left: number }[] = [];
+      for (let i = 0; i < expected.length; i++) {
+        await page.keyboard.press("Tab");
+        order.push(
+          await page.evaluate(() => {
+            const e = document.activeElement as HTMLElement;
+            const r = e.getBoundingClientRect();
+            return { id: e.id || e.textContent?.trim() || "", top: r.top + window.scrollY, left: r.left + window.scrollX };
+          }),
+        );
+      }
+      // Refresh results and the customer copy are disabled until a design exists, so Tab skips them.
+      expect(order.map((o) => o.id)).toEqual(expected);
+      // Reading order on the page: each next stop is lower, or on the same row further right.
+      for (let i = 2; i < order.length; i++) {
+        const [a, b] = [order[i - 1], order[i]];
+        const sameRow = Math.abs(b.top - a.top) < 24;
+        expect(sameRow ? b.left > a.left : b.top > a.top).toBe(true);
+      }
+    });
+
+    test("bad numbers: a message beside each field, named as the pane labels it, and nothing written", async () => {
+      await page.getByLabel("Users", { exact: true }).fill("lots");
+      await page.getByLabel("Average message size").fill("75,5");
+      await page.getByRole("button", { name: "Load a design" }).click();
+      await expect(page.locator("#users-error").textContent()).resolves.toBe('Users must be a whole number from 1 to 100,000,000; "lots" is not a number.');
+      await expect(page.locator("#messageKB-error").textContent()).resolves.toBe("Average message size: use a point for decimals (75.5), or commas only between groups of three digits.");
+      await expect(page.getByLabel("Users", { exact: true }).getAttribute("aria-invalid")).resolves.toBe("true");
+      // The error is part of the field's accessible description; focus went to the first bad field.
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("users");
+      expect(await page.getByLabel("Users", { exact: true }).evaluate((e) => e.getAttribute("aria-describedby"))).toContain("users-error");
+      await expect(page.locator("#load-status").textContent()).resolves.toMatch(/Nothing was written\.$/);
+      expect(await sheetNamesIn(page)).toEqual(["Sheet1"]);
+      expect(await overflowing(page)).toEqual([]);
+      await page.screenshot({ path: path.join(OUTPUT, `taskpane-${width}-errors.png`), fullPage: true });
+      // Typing clears a field's message; the preset puts the reference design back.
+      await page.getByLabel("Users", { exact: true }).fill("7,500");
+      await expect(page.locator("#users-error").textContent()).resolves.toBe("");
+      await page.getByRole("button", { name: "Use the reference design" }).click();
+      expect(await formValues(page)).toEqual(referenceForm());
+      await expect(page.locator("#messageKB-error").textContent()).resolves.toBe("");
+    });
+
+    test("Refresh results and the customer copy are off until a design exists", async () => {
+      expect(await page.getByRole("button", { name: "Refresh results" }).isDisabled()).toBe(true);
+      expect(await page.getByRole("button", { name: "Prepare a customer copy" }).isDisabled()).toBe(true);
+      expect(await page.getByRole("button", { name: "Load a design" }).isEnabled()).toBe(true);
+      await page.screenshot({ path: path.join(OUTPUT, `taskpane-${width}.png`), fullPage: true });
+    });
+
+    test("loading: a spinner on the button that was clicked, every action off meanwhile, then the answer Excel computed", async () => {
+      await calculateAs(page, { values: calculatedValues({}) });
+      const gate = await holdExcel(page);
+      await page.getByRole("button", { name: "Load a design" }).click();
+      const load = page.locator("#load-design");
+      await expect(load.getAttribute("aria-busy")).resolves.toBe("true");
+      expect(await load.locator(".spinner").isVisible()).toBe(true);
+      expect(await page.locator("#refresh .spinner").isVisible()).toBe(false);
+      for (const id of ["load-design", "refresh", "customer-copy", "preset"]) expect(await page.locator(`#${id}`).isDisabled()).toBe(true);
+      await page.screenshot({ path: path.join(OUTPUT, `taskpane-${width}-busy.png`), clip: { x: 0, y: 0, width, height: 900 } });
+      await gate.release();
+      await page.waitForFunction(() => /^Loaded into sheets/.test(document.getElementById("load-status")?.textContent ?? ""));
+      expect(await load.getAttribute("aria-busy")).toBeNull();
+      expect(await load.locator(".spinner").isVisible()).toBe(false);
+
+      const results = await page.locator("#results").evaluate((dl) => Array.from(dl.querySelectorAll("dt")).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+      expect(Object.fromEntries(results)).toMatchObject({
+        // 000_72e1ddb9bbd1ecac.txt, 3.4.2 and Tables 18-19.
+        "Database volumes": "12 × 1,266 GB",
+        "Log volumes": "12 × 48 GB",
+        Capacity: "15,768 GB a copy, 31,536 GB in all",
+        "Database IOPS": "900 a copy, 1,800 in all",
+        Arrays: "2 × PS6500E 500GB (1 a copy)",
+      });
+      expect(results.map(([label]) => label)).toEqual(["Database volumes", "Log volumes", "Capacity", "Database IOPS", "Log IOPS", "Arrays", "Spindles", "Mailbox servers", "Worst failure"]);
+      await expect(page.locator("#results-source").textContent()).resolves.toBe("As Excel calculated them on sheet Summary.");
+      for (const name of ["Refresh results", "Prepare a customer copy"]) expect(await page.getByRole("button", { name }).isEnabled()).toBe(true);
+      expect(await overflowing(page)).toEqual([]);
+      await page.screenshot({ path: path.join(OUTPUT, `taskpane-${width}-loaded.png`), fullPage: true });
+    });
+
+    test("the status sits under its own action and covers nothing: the next step stays clickable", async () => {
+      const status = (await page.locator("#load-status").boundingBox())!;
+      const load = (await page.locator("#load-design").boundingBox())!;
+      expect(status.y).toBeGreaterThanOrEqual(load.y + load.height);
+      expect(await page.locator("#load-status").evaluate((e) => getComputedStyle(e).position)).toBe("static");
+      for (const id of ["refresh", "customer-copy"]) {
+        await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+        const box = (await page.locator(`#${id}`).boundingBox())!;
+        const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest("button")?.id, [box.x + box.width / 2, box.y + box.height / 2]);
+        expect(onTop).toBe(id);
+      }
+    });
   });
 
-  test("a click on Load the reference design writes the same cells and formulas as the CLI's writer", async () => {
-    await page.getByRole("button", { name: "Load the reference design" }).click();
-    await page.waitForFunction(() => /Loaded the reference design/.test(document.getElementById("status")?.textContent ?? ""));
-    const status = await page.locator("#status").textContent();
-    expect(status).toBe("Loaded the reference design into sheets Inputs, Design, Resilience, Jetstress, Hardware, Sources. Change the yellow cells on Inputs and every output follows.");
+  describe("the answer, read back from the workbook", () => {
+    test("a click writes the same cells and formulas as the CLI's writer", async () => {
+      const page = await openPane(350);
+      await calculateAs(page, { values: calculatedValues({}) });
+      await load(page);
+      const model = referenceDesign();
+      const names = model.sheets.map((s) => s.name);
+      expect(await sheetNamesIn(page)).toEqual(["Sheet1", ...names]);
+      const inPage = await readHostCells(page, names);
+      expect(inPage).toEqual(cellsOfModel(model));
+      expect(inPage).toEqual(await cellsOfCliFile(model));
+      await page.close();
+    });
 
-    const model = referenceDesign();
-    const names = model.sheets.map((s) => s.name);
-    expect(await sheetNamesIn(page)).toEqual(["Sheet1", ...names]);
-    const inPage = await readHostCells(page, names);
-    expect(inPage).toEqual(cellsOfModel(model));
-    expect(inPage).toEqual(await cellsOfCliFile(model));
+    test("the user's numbers, two sites and Exchange 2019: the answer follows them", async () => {
+      const page = await openPane(350);
+      const inputs: Partial<DesignInputs> = { users: 12500, exchangeVersion: 2019, copies: 3, serversSite1: 6, serversSite2: 3, dagLayout: "active/passive" };
+      await calculateAs(page, { values: calculatedValues(inputs) });
+      await page.getByLabel("Users", { exact: true }).fill("12,500");
+      await page.getByLabel("Exchange version").selectOption("2019");
+      await page.getByLabel("Database copies").fill("3");
+      await page.getByLabel("Servers in site 1").fill("6");
+      await page.getByLabel("Servers in site 2").fill("3");
+      await page.getByLabel("DAG layout").selectOption("active/passive");
+      await load(page);
+      const inputsSheet = (await readHostCells(page, ["Inputs"])).Inputs;
+      const written = referenceDesign({ inputs });
+      expect(inputsSheet).toEqual(cellsOfModel(written).Inputs);
+      const worst = await page.locator("#results dd").last().textContent();
+      expect(worst).toMatch(/mailboxes and [\d,]+ IOPS a server$/);
+      await page.close();
+    });
 
-    fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
-    await page.screenshot({ path: SCREENSHOT });
-    expect(fs.statSync(SCREENSHOT).size).toBeGreaterThan(10_000);
-    expect(pageErrors).toEqual([]);
+    test("#NAME?: says the add-in's functions are not loaded and how to fix it", async () => {
+      const page = await openPane(320);
+      await calculateAs(page, { code: "#NAME?" });
+      await load(page);
+      await expect(page.locator("#refresh-status").textContent()).resolves.toMatch(/^Excel shows #NAME\? where the add-in's functions should be: they are not loaded in this Excel\. Close this pane and open it again/);
+      await expect(page.locator("#results dt").count()).resolves.toBe(0);
+      expect(await overflowing(page)).toEqual([]);
+      await page.screenshot({ path: path.join(OUTPUT, "taskpane-320-name-error.png"), fullPage: true });
+      await page.close();
+    });
+
+    test("#BUSY!: says to wait and press Refresh results, which then shows the answer", async () => {
+      const page = await openPane(350);
+      await calculateAs(page, { code: "#BUSY!" });
+      await load(page);
+      await expect(page.locator("#refresh-status").textContent()).resolves.toBe("Excel is still calculating the add-in's functions (#BUSY!). Wait a moment, then press Refresh results.");
+      await calculateAs(page, { values: calculatedValues({}) });
+      await page.getByRole("button", { name: "Refresh results" }).click();
+      await page.waitForFunction(() => document.querySelectorAll("#results dt").length > 0);
+      await expect(page.locator("#refresh-status").textContent()).resolves.toBe("Read from sheet Summary.");
+      await expect(page.locator("#results dd").first().textContent()).resolves.toBe("12 × 1,266 GB");
+      await page.close();
+    });
+  });
+
+  afterEach(() => {
+    // Nothing the pane did raised an error in the page (a CSP violation or an exception included).
+    expect(pageErrors.splice(0)).toEqual([]);
   });
 });

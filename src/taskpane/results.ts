@@ -1,0 +1,114 @@
+/**
+ * The headline answer as Excel computed it: the Summary sheet's cells at SUMMARY_CELLS, read back in
+ * one sync whatever the template's size (one rectangle around them, and the calculation mode), and
+ * put in the pane's words. When Excel has not computed the add-in's functions — `#NAME?` (the
+ * functions are not loaded), `#BUSY!` (still calculating), another error, or no value at all — the
+ * pane says so plainly and what to do.
+ */
+import { SUMMARY_CELLS, templateSheetNames } from "../workbook/template";
+
+export type SummaryKey = keyof typeof SUMMARY_CELLS;
+export type SummaryValues = Record<SummaryKey, unknown>;
+
+export interface ResultRow {
+  label: string;
+  value: string;
+}
+
+export type HeadlineResults =
+  | { state: "ok"; sheet: string; rows: ResultRow[] }
+  | { state: "not computed"; sheet: string; problem: "functions not loaded" | "busy" | "error" | "not calculated"; message: string };
+
+interface Cell {
+  row: number;
+  column: number;
+}
+
+const cellOf = (address: string): Cell => {
+  const m = /^([A-Z]+)(\d+)$/.exec(address)!;
+  let column = 0;
+  for (const ch of m[1]) column = column * 26 + ch.charCodeAt(0) - 64;
+  return { row: Number(m[2]), column };
+};
+const letters = (column: number): string => {
+  let s = "";
+  for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+};
+
+const KEYS = Object.keys(SUMMARY_CELLS) as SummaryKey[];
+const CELLS = KEYS.map((k) => cellOf(SUMMARY_CELLS[k]));
+const TOP = Math.min(...CELLS.map((c) => c.row));
+const LEFT = Math.min(...CELLS.map((c) => c.column));
+
+/** The one rectangle of the Summary sheet that holds every answer: "B10:D18". */
+export const SUMMARY_BLOCK = `${letters(LEFT)}${TOP}:${letters(Math.max(...CELLS.map((c) => c.column)))}${Math.max(...CELLS.map((c) => c.row))}`;
+
+/** The answers out of the block's values, by key. */
+export function summaryValues(block: readonly (readonly unknown[])[]): SummaryValues {
+  return Object.fromEntries(KEYS.map((k, i) => [k, block[CELLS[i].row - TOP]?.[CELLS[i].column - LEFT]])) as SummaryValues;
+}
+
+/**
+ * Queue the read of a design's Summary answers and the calculation mode; after the caller's one
+ * `context.sync()`, `read()` gives the answers in words.
+ */
+export function queueSummaryRead(context: Excel.RequestContext, suffix: string): { read: () => HeadlineResults } {
+  const sheet = templateSheetNames(suffix).summary;
+  const range = context.workbook.worksheets.getItem(sheet).getRange(SUMMARY_BLOCK).load("values");
+  const application = context.workbook.application.load("calculationMode");
+  return { read: () => describeResults(sheet, summaryValues(range.values), application.calculationMode === "Manual") };
+}
+
+const n0 = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 0 });
+const plural = (v: number, one: string, many: string) => `${n0(v)} ${v === 1 ? one : many}`;
+const isError = (v: unknown): v is string => typeof v === "string" && /^#[A-Z0-9/]+[!?]?/.test(v);
+
+/** Values that must be numbers for the answer to mean anything. */
+const NUMERIC: readonly SummaryKey[] = [
+  "databaseVolumes", "databaseVolumeGB", "logVolumes", "logVolumeGB", "capacityPerCopyGB", "capacityAllCopiesGB",
+  "databaseIops", "dagDatabaseIops", "logIops", "arrays", "arraysPerCopy", "spindles", "servers", "coresPerServer", "memoryPerServerGB",
+];
+
+const FIX_NOT_LOADED =
+  "Excel shows #NAME? where the add-in's functions should be: they are not loaded in this Excel. Close this pane and open it again from the ribbon; if the cells still show #NAME?, remove the add-in and add it again (Home > Add-ins), then press Refresh results.";
+const FIX_BUSY = "Excel is still calculating the add-in's functions (#BUSY!). Wait a moment, then press Refresh results.";
+
+/** The Summary's answers in the pane's words, or what keeps Excel from having computed them. */
+export function describeResults(sheet: string, v: SummaryValues, manual = false): HeadlineResults {
+  const values = KEYS.map((k) => v[k]);
+  if (values.some((x) => x === "#NAME?")) return { state: "not computed", sheet, problem: "functions not loaded", message: FIX_NOT_LOADED };
+  if (values.some((x) => x === "#BUSY!" || x === "#GETTING_DATA")) return { state: "not computed", sheet, problem: "busy", message: FIX_BUSY };
+  const errors = KEYS.filter((k) => isError(v[k]));
+  if (errors.length > 0) {
+    const codes = [...new Set(errors.map((k) => String(v[k])))].join(" and ");
+    return {
+      state: "not computed", sheet, problem: "error",
+      message: `Excel shows ${codes} on sheet ${sheet} instead of an answer. An input is probably out of range: hover over the cell with the error on the Design sheet to read why, fix the yellow cell on the Inputs sheet, then press Refresh results.`,
+    };
+  }
+  if (NUMERIC.some((k) => typeof v[k] !== "number")) {
+    const how = manual
+      ? "Calculation in this workbook is set to manual: press Calculate Now (Formulas > Calculate Now, or F9), then Refresh results."
+      : "Wait a moment for Excel to calculate, then press Refresh results.";
+    return { state: "not computed", sheet, problem: "not calculated", message: `Excel has not calculated the design on sheet ${sheet} yet. ${how}` };
+  }
+  const num = (k: SummaryKey) => v[k] as number;
+  const text = (k: SummaryKey) => String(v[k] ?? "");
+  const worst = text("worstFailure");
+  const worstLoad = typeof v.worstMailboxesPerServer === "number" && typeof v.worstTargetIops === "number"
+    ? `: ${plural(num("worstMailboxesPerServer"), "mailbox", "mailboxes")} and ${n0(num("worstTargetIops"))} IOPS a server`
+    : "";
+  const rows: ResultRow[] = [
+    { label: "Database volumes", value: `${n0(num("databaseVolumes"))} × ${n0(num("databaseVolumeGB"))} GB` },
+    { label: "Log volumes", value: `${n0(num("logVolumes"))} × ${n0(num("logVolumeGB"))} GB` },
+    { label: "Capacity", value: `${n0(num("capacityPerCopyGB"))} GB a copy, ${n0(num("capacityAllCopiesGB"))} GB in all` },
+    { label: "Database IOPS", value: `${n0(num("databaseIops"))} a copy, ${n0(num("dagDatabaseIops"))} in all` },
+    { label: "Log IOPS", value: n0(num("logIops")) },
+    { label: "Arrays", value: `${n0(num("arrays"))} × ${text("arrayModel")} (${n0(num("arraysPerCopy"))} a copy)` },
+    { label: "Spindles", value: `${plural(num("spindles"), "disk", "disks")} (${text("spindleRaid").replace(/^RAID/, "RAID ")}, ${text("spindleDisk").replace(/\s*disks?$/, "")})` },
+    { label: "Mailbox servers", value: `${n0(num("servers"))}, each ${plural(num("coresPerServer"), "core", "cores")} and ${n0(num("memoryPerServerGB"))} GB memory` },
+    { label: "Worst failure", value: worst === "none survivable" ? "None survivable: a failure leaves databases without a copy" : `${worst}${worstLoad}` },
+  ];
+  return { state: "ok", sheet, rows };
+}
