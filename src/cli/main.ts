@@ -6,6 +6,8 @@ import * as fs from "fs";
 import * as path from "path";
 import { designHelp, runDesign, type CommandOutput } from "./design";
 import { EVAL_HELP, runEval } from "./eval";
+import { EXPORT_HELP, runExport } from "./export";
+import { LAYOUT_HELP, runLayout } from "./layout";
 import { didYouMean } from "./suggest";
 
 const USAGE = [
@@ -15,6 +17,8 @@ const USAGE = [
   `                                         e.g. exsize eval '=EX_DBSIZE(5000,2048,150,75,,"volume")' prints 1266`,
   "  exsize design [INPUTS…] -o FILE.xlsx   write the design workbook: the reference design, or yours",
   "                                         (--users, --quota-mb, --copies, --servers-site1, --layout, …)",
+  "  exsize layout [DESIGN…] [--json]       the DAG's copy layout with activation preferences, and its failure scenarios",
+  "  exsize export --out DIR [DESIGN…]      the layout as the calculator's CSVs, and a PowerShell script that deploys it",
   "  exsize help [COMMAND]                  this text, or a command's options with their defaults and rules",
   "  exsize --version                       the version",
   "",
@@ -25,6 +29,8 @@ const USAGE = [
 const COMMAND_HELP: Record<string, () => readonly string[]> = {
   eval: () => EVAL_HELP,
   design: designHelp,
+  layout: () => LAYOUT_HELP,
+  export: () => EXPORT_HELP,
   help: () => USAGE,
 };
 
@@ -71,6 +77,10 @@ export async function main(argv: string[], out: CommandOutput = processOutput())
         return await runEval(rest, out);
       case "design":
         return await runDesign(rest, out);
+      case "layout":
+        return await runLayout(rest, out);
+      case "export":
+        return await runExport(rest, out);
       case "help":
       case "--help":
       case "-h": {

@@ -1,0 +1,160 @@
+/**
+ * `exsize export`: the calculator's three CSVs and the deployment script (issue 8). PowerShell is not
+ * on these machines, so the script is checked by parsing it: every database and copy once, the
+ * preferences of the layout, quoting that survives names with spaces and quotes.
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { main } from "../../src/cli/main";
+import { COPIES_COLUMNS, DATABASES_COLUMNS, exportFiles, SERVERS_COLUMNS } from "../../src/cli/export";
+import { parseDagOptions } from "../../src/cli/layout";
+import { EX_LAYOUT } from "../../src/functions/worksheet";
+
+async function run(...argv: string[]): Promise<{ code: number; stdout: string[]; stderr: string[] }> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await main(argv, { stdout: (l) => stdout.push(l), stderr: (l) => stderr.push(l) });
+  return { code, stdout, stderr };
+}
+
+/** RFC 4180, as PowerShell's Import-Csv reads it: quoted fields, doubled quotes, CRLF rows. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") row.push(field), (field = "");
+    else if (c === "\r") continue;
+    else if (c === "\n") row.push(field), rows.push(row), (row = []), (field = "");
+    else field += c;
+  }
+  return rows;
+}
+
+/** Import-Csv: the header names the columns; the calculator's version row comes first. */
+function importCsv(text: string, columns: readonly string[]): Array<Record<string, string>> {
+  const [header, version, ...rows] = parseCsv(text);
+  expect(header).toEqual([...columns]);
+  expect(version.slice(0, 3)).toEqual(["VersionNumber", "2.1", "7.6"]); // ExchangeDsc tests/Data/*V7.6.csv
+  expect(version).toHaveLength(columns.length);
+  return rows.map((r) => {
+    expect(r).toHaveLength(columns.length);
+    return Object.fromEntries(columns.map((c, i) => [c, r[i]]));
+  });
+}
+
+/** A PowerShell single-quoted string's value. */
+const psValue = (quoted: string) => quoted.slice(1, -1).replace(/''/g, "'");
+const PS_STRING = "'(?:[^']|'')*'";
+const parameter = (line: string, name: string): string | undefined => {
+  const m = new RegExp(`-${name} (${PS_STRING}|\\d+)`).exec(line);
+  return m ? (m[1].startsWith("'") ? psValue(m[1]) : m[1]) : undefined;
+};
+
+/** Every single-quoted string of the script closes on its line: no name breaks out of its quotes. */
+function checkQuoting(script: string): void {
+  for (const line of script.split("\r\n")) {
+    if (line.startsWith("#")) continue;
+    const stripped = line.replace(new RegExp(PS_STRING, "g"), "S");
+    expect(stripped).not.toMatch(/'/);
+  }
+}
+
+describe("the export of 004's DAG (004_1d3a339e6fd03f64.txt, 4: 8 + 8 servers, 4 copies, 336 databases)", () => {
+  const { options } = parseDagOptions(["--users", "7600", "--servers", "8,8", "--copies", "4", "--databases", "336", "--lagged", "1"], {});
+  const files = exportFiles(options);
+  const grid = EX_LAYOUT(7600, [[8, 8]], 4, "active/active", 336, 1) as (string | number)[][];
+  const servers = grid[0].slice(1) as string[];
+  const preference = (db: string, server: string) => grid.find((r) => r[0] === db)![servers.indexOf(server) + 1];
+
+  test("Servers.csv: one row per server, its DbMap the databases it holds a copy of (84 each)", () => {
+    const rows = importCsv(files["Servers.csv"], SERVERS_COLUMNS);
+    expect(rows.map((r) => r.ServerName)).toEqual(servers);
+    for (const r of rows) {
+      const dbs = r.DbMap.split(",");
+      expect(dbs).toHaveLength(84);
+      for (const db of dbs) expect(preference(db, r.ServerName)).not.toBe("");
+    }
+  });
+
+  test("MailboxDatabases.csv: one row per database, on the server of its preference-1 copy", () => {
+    const rows = importCsv(files["MailboxDatabases.csv"], DATABASES_COLUMNS);
+    expect(rows).toHaveLength(336);
+    for (const r of rows) expect(preference(r.Name, r.Server)).toBe(1);
+    expect(rows[0].EDBFilePath).toBe("C:\\ExchangeDatabases\\DB001\\DB001.db\\DB001.edb");
+  });
+
+  test("MailboxDatabaseCopies.csv: one row per passive copy with the layout's preference; the lagged one has a replay lag", () => {
+    const rows = importCsv(files["MailboxDatabaseCopies.csv"], COPIES_COLUMNS);
+    expect(rows).toHaveLength(336 * 3);
+    for (const r of rows) {
+      expect(preference(r.Name, r.Server)).toBe(Number(r.ActivationPreference));
+      expect(r.ReplayLagTime).toBe(r.ActivationPreference === "4" ? "7.00:00:00" : "0.00:00:00");
+    }
+  });
+
+  test("Deploy-Dag.ps1 creates each database once on its active server and each copy once, in the layout's preferences", () => {
+    const script = files["Deploy-Dag.ps1"];
+    checkQuoting(script);
+    const lines = script.split("\r\n");
+    const created = lines.filter((l) => l.startsWith("New-MailboxDatabase "));
+    expect(created).toHaveLength(336);
+    expect(new Set(created.map((l) => parameter(l, "Name"))).size).toBe(336);
+    for (const l of created) expect(preference(parameter(l, "Name")!, parameter(l, "Server")!)).toBe(1);
+    const copies = lines.filter((l) => l.startsWith("Add-MailboxDatabaseCopy "));
+    expect(copies).toHaveLength(336 * 3);
+    expect(new Set(copies.map((l) => `${parameter(l, "Identity")}@${parameter(l, "MailboxServer")}`)).size).toBe(336 * 3);
+    for (const l of copies) expect(preference(parameter(l, "Identity")!, parameter(l, "MailboxServer")!)).toBe(Number(parameter(l, "ActivationPreference")));
+    expect(copies.filter((l) => l.includes("-ReplayLagTime '7.00:00:00'"))).toHaveLength(336);
+    // Mount points: every database folder mounted once, on the server holding each copy.
+    const mounts = lines.filter((l) => /^\s+Add-PartitionAccessPath .*ExchangeDatabases/.test(l));
+    expect(mounts).toHaveLength(336 * 4);
+  });
+});
+
+describe("names with spaces and quotes stay inside their quotes", () => {
+  test("server, database and path names with ' \" and spaces", () => {
+    const { options } = parseDagOptions(["--servers", "2,2", "--copies", "2", "--databases", "4", "--server-prefix", "Ex O'Brien \"HQ\" ", "--database-prefix", "Mail DB '"], {});
+    const files = exportFiles(options, { volumesRoot: "D:\\Vol's", databasesRoot: "D:\\Data bases", databasesPerVolume: 2, startDisk: 3, gc: "gc1.contoso.com", replayLag: "7.00:00:00" });
+    checkQuoting(files["Deploy-Dag.ps1"]);
+    const created = files["Deploy-Dag.ps1"].split("\r\n").filter((l) => l.startsWith("New-MailboxDatabase "));
+    expect(parameter(created[0], "Name")).toBe("Mail DB '01");
+    expect(parameter(created[0], "Server")).toBe('Ex O\'Brien "HQ" 01');
+    expect(parameter(created[0], "EdbFilePath")).toBe("D:\\Data bases\\Mail DB '01\\Mail DB '01.db\\Mail DB '01.edb");
+    const rows = importCsv(files["MailboxDatabaseCopies.csv"], COPIES_COLUMNS);
+    expect(rows[0]).toMatchObject({ GC: "gc1.contoso.com", Name: "Mail DB '01", Server: 'Ex O\'Brien "HQ" 03', ActivationPreference: "2" });
+  });
+});
+
+describe("exsize export writes the files and refuses to overwrite them", () => {
+  test("--out DIR, then again without --force is refused, with --force written", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-export-"));
+    try {
+      const argv = ["export", "--out", dir, "--users", "12500", "--servers", "6,3", "--copies", "3", "--layout", "active/passive"];
+      const first = await run(...argv);
+      expect(first.code).toBe(0);
+      expect(fs.readdirSync(dir).sort()).toEqual(["Deploy-Dag.ps1", "MailboxDatabaseCopies.csv", "MailboxDatabases.csv", "Servers.csv"]);
+      expect(importCsv(fs.readFileSync(path.join(dir, "MailboxDatabases.csv"), "utf8"), DATABASES_COLUMNS)).toHaveLength(30);
+      const again = await run(...argv);
+      expect(again.code).toBe(1);
+      expect(again.stderr[0]).toMatch(/already exist; give --force to overwrite$/);
+      expect((await run(...argv, "--force")).code).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("no --out is a usage error", async () => {
+    const r = await run("export", "--servers", "4");
+    expect(r.code).toBe(2);
+    expect(r.stderr[0]).toBe("exsize export: --out DIR is required");
+  });
+});
