@@ -5,8 +5,8 @@
 import { mkdtempSync, readFileSync, rmSync } from "fs";
 import { tmpdir } from "os";
 import { join } from "path";
-import { runDesign } from "../src/cli/design";
-import { displayResult } from "../src/cli/eval";
+import { inputOptions, runDesign } from "../src/cli/design";
+import { displayResult, jsonResult } from "../src/cli/eval";
 import { evaluateFormula } from "../src/formula";
 
 const README = readFileSync(join(__dirname, "../README.md"), "utf8");
@@ -49,5 +49,33 @@ describe("README examples", () => {
     const quoted = example![2].match(/\d[\d,]*(?: × [\d,]+)?|PS\w+ \w+/g)!;
     expect(quoted.length).toBeGreaterThan(6);
     for (const figure of quoted) expect(printed).toContain(figure);
+  });
+});
+
+describe("README: the CLI's options and --json examples", () => {
+  test("every input option of exsize design is in the README's table, with its default", () => {
+    const rows = README.split("\n").filter((line) => line.startsWith("| `--"));
+    for (const o of inputOptions()) {
+      const row = rows.find((line) => line.includes(`\`${o.option} `));
+      expect({ option: o.option, row: row !== undefined }).toEqual({ option: o.option, row: true });
+      expect(row!.split("|").at(-2)).toContain(o.defaultValue === "" ? "empty" : String(o.defaultValue));
+    }
+  });
+
+  test("the exsize design --json example prints what the README shows", async () => {
+    const example = /```sh\nnpx exsize design ([^\n]*--json)\n(\{\n[\s\S]*?\n\})\n```/.exec(README);
+    expect(example).not.toBeNull();
+    const lines: string[] = [];
+    expect(await runDesign(example![1].split(" "), { stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) })).toBe(0);
+    expect(JSON.parse(lines.join("\n"))).toEqual(JSON.parse(example![2]));
+    expect(lines.join("\n")).toBe(example![2]);
+  });
+
+  test("the exsize eval --json example prints what the README shows", () => {
+    const example = /```sh\nnpx exsize eval --json '([^']+)' '([^']+)'\n(\{.*\})\n(\{.*\})\n```/.exec(README);
+    expect(example).not.toBeNull();
+    const [, first, second, firstShown, secondShown] = example!;
+    expect(JSON.stringify(jsonResult(first, evaluateFormula(first)))).toBe(firstShown);
+    expect(JSON.stringify(jsonResult(second, evaluateFormula(second)))).toBe(secondShown);
   });
 });

@@ -273,6 +273,11 @@ function readInputs(given: DesignRequest["given"]): DesignInputs {
   return inputs as unknown as DesignInputs;
 }
 
+/** The Summary's answers, by their names in SUMMARY_CELLS; its line restating the inputs is not one. */
+export function summaryOutputs(): SummaryKey[] {
+  return (Object.keys(SUMMARY_CELLS) as SummaryKey[]).filter((key) => key !== ("inputs" as string));
+}
+
 /** A Summary value for JSON: the number or text, null for an empty cell, an error as code and message. */
 function jsonValue(value: EvaluatedValue | undefined): unknown {
   if (value instanceof SizingError) return { error: value.code, message: value.message };
@@ -375,7 +380,7 @@ export async function runDesign(args: string[], out: CommandOutput): Promise<num
   }
 
   if (request.json) {
-    const outputs = Object.fromEntries((Object.keys(SUMMARY_CELLS) as SummaryKey[]).map((key) => [key, jsonValue(s(key))]));
+    const outputs = Object.fromEntries(summaryOutputs().map((key) => [key, jsonValue(s(key))]));
     const workbook = request.out === undefined ? null : request.customer ? "customer copy" : "live design";
     out.stdout(JSON.stringify({ file: request.out ?? null, workbook, inputs: jsonInputs(inputs), outputs }, null, 2));
     return 0;

@@ -52,7 +52,8 @@ describe("help for each command", () => {
   test("help for a command that does not exist: exit 2 and a suggestion", async () => {
     const r = await run("help", "desing");
     expect(r.code).toBe(2);
-    expect(r.stderr).toEqual(['exsize help: no command "desing" (did you mean design?); the commands: eval, design, help']);
+    expect(r.stderr).toHaveLength(1);
+    expect(r.stderr[0]).toMatch(/^exsize help: no command "desing" \(did you mean design\?\); the commands: eval, design, (.+, )?help$/);
   });
 
   test("a mistyped command: did you mean", async () => {
