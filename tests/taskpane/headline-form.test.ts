@@ -1,0 +1,103 @@
+/**
+ * The form's pieces apart from Excel: numbers as a person types them, the fields against the
+ * Inputs sheet, and the Summary's answers in the pane's words.
+ */
+import { INPUT_PARAMETERS } from "../../src/functions/worksheet";
+import { DESIGN_FIELDS, FORM_FIELDS, parseTypedNumber, readDesignForm, referenceForm, type TypedNumber } from "../../src/taskpane/headline-form";
+import { SUMMARY_BLOCK, describeResults, summaryValues, type SummaryValues } from "../../src/taskpane/results";
+import { INPUT_CELLS, REFERENCE_DESIGN_INPUTS, SUMMARY_CELLS, referenceDesign } from "../../src/workbook/template";
+import { evaluateWorkbook } from "../../src/workbook/evaluate";
+
+describe("parseTypedNumber: numbers as a person means them", () => {
+  test.each<[string, TypedNumber]>([
+    ["5000", { ok: true, value: 5000 }],
+    ["5,000", { ok: true, value: 5000 }],
+    [" 1,234,567.25 ", { ok: true, value: 1234567.25 }],
+    ["75.5", { ok: true, value: 75.5 }],
+    [".5", { ok: true, value: 0.5 }],
+    ["-1", { ok: true, value: -1 }],
+    ["1e3", { ok: true, value: 1000 }],
+    ["", { ok: false, problem: "empty" }],
+    ["   ", { ok: false, problem: "empty" }],
+    ["75,5", { ok: false, problem: "decimal comma" }],
+    ["1,23", { ok: false, problem: "decimal comma" }],
+    ["12,3456", { ok: false, problem: "decimal comma" }],
+    ["1,000,00", { ok: false, problem: "decimal comma" }],
+    [",5", { ok: false, problem: "decimal comma" }],
+    ["1.000,5", { ok: false, problem: "decimal comma" }],
+    ["lots", { ok: false, problem: "not a number" }],
+    ["5 000", { ok: false, problem: "not a number" }],
+    ["5,000 users", { ok: false, problem: "not a number" }],
+  ])("%j", (text, expected) => {
+    expect(parseTypedNumber(text)).toEqual(expected);
+  });
+});
+
+describe("the form's fields", () => {
+  test("every input of the Inputs sheet a person sets per design, and only the read ratio (a method detail) left at its default", () => {
+    expect([...DESIGN_FIELDS].sort()).toEqual(Object.keys(INPUT_CELLS).filter((k) => k !== "readRatio").sort());
+  });
+
+  test("number fields use the worksheet functions' own parameters", () => {
+    const parameters = Object.values(INPUT_PARAMETERS);
+    for (const field of FORM_FIELDS) if (field.kind === "number") expect(parameters).toContain(field.parameter);
+  });
+
+  test("every choice the Inputs sheet's list allows is offered, and the reference design's is among them", () => {
+    for (const field of FORM_FIELDS) {
+      if (field.kind !== "choice") continue;
+      expect(field.choices.map((c) => c.value)).toContain(String(REFERENCE_DESIGN_INPUTS[field.key]));
+    }
+  });
+
+  test("the reference form reads back as the reference design's inputs", () => {
+    const result = readDesignForm(referenceForm());
+    expect(result).toEqual({ ok: true, inputs: Object.fromEntries(DESIGN_FIELDS.map((k) => [k, REFERENCE_DESIGN_INPUTS[k]])) });
+  });
+});
+
+describe("the Summary's answers in the pane's words", () => {
+  const values = (inputs = {}): SummaryValues => {
+    const model = referenceDesign({ inputs });
+    const computed = evaluateWorkbook(model).Summary as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(SUMMARY_CELLS).map(([k, address]) => [k, computed[address]])) as SummaryValues;
+  };
+
+  test("one rectangle holds every answer", () => {
+    const [from, to] = SUMMARY_BLOCK.split(":");
+    expect(from).toMatch(/^[A-Z]+\d+$/);
+    expect(to).toMatch(/^[A-Z]+\d+$/);
+    const block = [["x"]];
+    expect(Object.keys(summaryValues(block))).toEqual(Object.keys(SUMMARY_CELLS));
+  });
+
+  test("the reference design (000_72e1ddb9bbd1ecac.txt, 3.4.2)", () => {
+    const results = describeResults("Summary", values());
+    expect(results.state).toBe("ok");
+    if (results.state !== "ok") return;
+    expect(results.rows.slice(0, 2)).toEqual([
+      { label: "Database volumes", value: "12 × 1,266 GB" },
+      { label: "Log volumes", value: "12 × 48 GB" },
+    ]);
+  });
+
+  test("no survivable failure is said in words, not as empty numbers", () => {
+    const v = { ...values(), worstFailure: "none survivable", worstMailboxesPerServer: "", worstTargetIops: "" };
+    const results = describeResults("Summary", v);
+    expect(results.state === "ok" && results.rows.find((r) => r.label === "Worst failure")?.value).toBe("None survivable: a failure leaves databases without a copy");
+  });
+
+  test.each([
+    ["#NAME?", "functions not loaded"],
+    ["#BUSY!", "busy"],
+    ["#VALUE!", "error"],
+    ["#N/A", "error"],
+    ["", "not calculated"],
+  ])("%j in one answer: %s", (code, problem) => {
+    expect(describeResults("Summary", { ...values(), databaseIops: code })).toMatchObject({ state: "not computed", problem });
+  });
+
+  test("#NAME? wins over #BUSY!: the functions must be loaded before anything else helps", () => {
+    expect(describeResults("Summary", { ...values(), databaseIops: "#BUSY!", logIops: "#NAME?" })).toMatchObject({ problem: "functions not loaded" });
+  });
+});
