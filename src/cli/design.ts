@@ -159,7 +159,7 @@ export function designHelp(): string[] {
   for (const o of OUTPUT_OPTIONS) lines.push(`  ${pad(o.names)}${o.text}`);
   lines.push(
     "",
-    "Numbers: 5000 or 5,000 (a comma only between groups of three digits); a decimal takes a point: 2048.5.",
+    "Numbers: 5000 or 5,000 (a comma only between groups of three digits); a decimal takes a point: 2048.5; a share may be 60%.",
     "Choices ignore case and spaces (raid10 is RAID10). --servers-site2 \"\" is one site.",
     "",
     "Exit status: 0 written (or printed); 1 the design cannot be built (a combined rule, or a cell of the",
@@ -254,10 +254,9 @@ function readInput(option: InputOption, flag: string, text: string): DesignInput
     }
     return typeof option.defaultValue === "number" ? Number(choice) : choice;
   }
-  const percent = /%\s*$/.test(text);
-  const read = readTypedNumber(percent ? text.replace(/%\s*$/, "") : text);
+  const read = readTypedNumber(text);
   if ("problem" in read) throw new UsageError(`${flag}: ${read.problem}`);
-  const value = percent ? read.value / 100 : read.value;
+  const value = read.value;
   const low = rule.aboveMin ? value <= rule.min : value < rule.min;
   if (low || value > rule.max || (rule.kind === "whole" && !Number.isInteger(value))) refuse();
   return value;

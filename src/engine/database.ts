@@ -1,3 +1,4 @@
+import { SizingError } from "./errors";
 import { ceilCount, provisionGB } from "./rounding";
 import type { DatabaseFactors } from "./tables";
 
@@ -42,6 +43,10 @@ export function databaseCapacity(
   const dumpsterPerUserMB =
     whiteSpacePerUserMB * f.retentionDays + quotaMB * f.singleItemRecovery + quotaMB * f.calendarLogging;
   const mailboxOnDiskMB = quotaMB + whiteSpacePerUserMB + dumpsterPerUserMB;
+  // A mailbox lives in one database: one that cannot fit the largest database makes no design (issue 12).
+  if ((mailboxOnDiskMB * f.growth) / 1024 > maxDatabaseGB) {
+    throw new SizingError("#N/A", mailboxDoesNotFit(mailboxOnDiskMB * f.growth, maxDatabaseGB));
+  }
   const totalDatabaseGB = (users * mailboxOnDiskMB * f.growth) / 1024;
   const databaseCount = Math.max(1, ceilCount(totalDatabaseGB / maxDatabaseGB));
   const databaseGB = totalDatabaseGB / databaseCount;
@@ -54,6 +59,18 @@ export function databaseCapacity(
     databaseCount,
     databaseGB,
     databaseVolumeGB,
-    provisionedDatabaseVolumeGB: provisionGB(databaseVolumeGB),
+    provisionedDatabaseVolumeGB: Math.max(MINIMUM_VOLUME_GB, provisionGB(databaseVolumeGB)),
   };
+}
+
+/** No volume is provisioned below 1 GB: a volume that rounds to 0 GB would hold nothing (issue 12). */
+export const MINIMUM_VOLUME_GB = 1;
+
+/** The combined rule's message, as every edge words it (functions, CLI, pane, workbook check). */
+export function mailboxDoesNotFit(mailboxMB: number, maxDatabaseGB: number): string {
+  const gb = (x: number) => x.toLocaleString("en-US", { maximumFractionDigits: 0 });
+  return (
+    `quotaMB and maxDatabaseGB: a mailbox of ${gb(mailboxMB)} MB on disk cannot fit a database of at most ${gb(maxDatabaseGB)} GB; ` +
+    `raise maxDatabaseGB to at least ${gb(Math.ceil(mailboxMB / 1024))} GB or lower the quota`
+  );
 }

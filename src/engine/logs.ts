@@ -1,3 +1,4 @@
+import { MINIMUM_VOLUME_GB } from "./database";
 import { ceilCount, provisionGB } from "./rounding";
 import { MESSAGE_SIZE_LOG_FACTORS, type LogFactors } from "./tables";
 
@@ -47,6 +48,6 @@ export function logCapacity(
     usersPerDatabase,
     dailyLogMBPerDatabase,
     logVolumeGB,
-    provisionedLogVolumeGB: provisionGB(logVolumeGB),
+    provisionedLogVolumeGB: Math.max(MINIMUM_VOLUME_GB, provisionGB(logVolumeGB)),
   };
 }

@@ -38,7 +38,8 @@ export function spindleCount(input: SpindleInput): SpindleCount {
   const group = input.groupSize ?? layout.defaultGroup;
   const writeRatio = 1 - input.readRatio;
   const backendIops = input.iops * input.readRatio + layout.writePenalty * input.iops * writeRatio;
-  const rawIopsDisks = ceilCount(backendIops / input.diskIops);
+  // A RAID set has at least its level's minimum (RAID 5: 3 disks, RAID 6: 4, mirrors: a pair) — issue 12.
+  const rawIopsDisks = backendIops > 0 ? Math.max(layout.minGroup, ceilCount(backendIops / input.diskIops)) : 0;
   const iopsDisks = group === undefined ? rawIopsDisks : roundUpToMultiple(rawIopsDisks, group);
 
   let capacityDisks: number | undefined;
@@ -46,8 +47,9 @@ export function spindleCount(input: SpindleInput): SpindleCount {
     const dataDisks = ceilCount(input.capacityGB / input.diskGB);
     capacityDisks =
       group === undefined
-        ? dataDisks + layout.parityDisks
+        ? Math.max(layout.minGroup, dataDisks + layout.parityDisks)
         : ceilCount(dataDisks / layout.dataDisksPerGroup(group)) * group;
+    if (dataDisks === 0) capacityDisks = 0;
   }
   return { backendIops, iopsDisks, capacityDisks, disks: Math.max(iopsDisks, capacityDisks ?? 0) };
 }

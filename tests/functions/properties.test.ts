@@ -24,12 +24,29 @@ const num = (v: unknown): number => {
   return v;
 };
 
+/**
+ * `more` needs at least what `less` needs: both numbers, more ≥ less; or the larger load makes a
+ * design that cannot exist (a mailbox too big for a database: #N/A), which is refused, never less.
+ * A refused smaller load stays refused under a larger one.
+ */
+function atLeast(more: unknown, less: unknown): void {
+  if (less instanceof SizingError) {
+    expect(more).toBeInstanceOf(SizingError);
+    return;
+  }
+  if (more instanceof SizingError) {
+    expect(more.code).toBe("#N/A");
+    return;
+  }
+  expect(num(more)).toBeGreaterThanOrEqual(num(less));
+}
+
 describe("more demand never needs less", () => {
   test("more users: no fewer GB, databases, log GB or IOPS", () => {
     fc.assert(
       fc.property(ordered(users), quotaMB, messages, messageKB, maxDb, ([u1, u2], q, m, kb, max) => {
         for (const result of ["total", "count"]) {
-          expect(num(EX_DBSIZE(u2, q, m, kb, max, result))).toBeGreaterThanOrEqual(num(EX_DBSIZE(u1, q, m, kb, max, result)));
+          atLeast(EX_DBSIZE(u2, q, m, kb, max, result), EX_DBSIZE(u1, q, m, kb, max, result));
         }
         expect(num(EX_LOGVOL(u2, m, kb, 12))).toBeGreaterThanOrEqual(num(EX_LOGVOL(u1, m, kb, 12)));
         expect(num(EX_IOPS(u2, m))).toBeGreaterThanOrEqual(num(EX_IOPS(u1, m)));
@@ -42,7 +59,7 @@ describe("more demand never needs less", () => {
     fc.assert(
       fc.property(users, ordered(quotaMB), messages, messageKB, maxDb, (u, [q1, q2], m, kb, max) => {
         for (const result of ["total", "mailbox", "count"]) {
-          expect(num(EX_DBSIZE(u, q2, m, kb, max, result))).toBeGreaterThanOrEqual(num(EX_DBSIZE(u, q1, m, kb, max, result)));
+          atLeast(EX_DBSIZE(u, q2, m, kb, max, result), EX_DBSIZE(u, q1, m, kb, max, result));
         }
       }),
       RUNS,
@@ -52,7 +69,7 @@ describe("more demand never needs less", () => {
   test("more or larger messages: no fewer GB, log GB or IOPS", () => {
     fc.assert(
       fc.property(users, quotaMB, ordered(messages), ordered(messageKB), copies, version, (u, q, [m1, m2], [k1, k2], c, v) => {
-        expect(num(EX_DBSIZE(u, q, m2, k2))).toBeGreaterThanOrEqual(num(EX_DBSIZE(u, q, m1, k1)));
+        atLeast(EX_DBSIZE(u, q, m2, k2), EX_DBSIZE(u, q, m1, k1));
         expect(num(EX_LOGVOL(u, m2, k2, 4))).toBeGreaterThanOrEqual(num(EX_LOGVOL(u, m1, k1, 4)));
         expect(num(EX_IOPS(u, m2, c, "database", v))).toBeGreaterThanOrEqual(num(EX_IOPS(u, m1, c, "database", v)));
         expect(num(EX_IOPS(u, m2, c, "log", v))).toBeGreaterThanOrEqual(num(EX_IOPS(u, m1, c, "log", v)));
@@ -132,9 +149,9 @@ describe("every input gives a finite number, a text or a typed error", () => {
     ["EX_DBSIZE at every upper bound", () => EX_DBSIZE(100_000_000, 10_000_000, 100_000, 1_000_000, 1e-9, "count", [["growth", 100], ["retentionDays", 3650]])],
     ["EX_LOGVOL at every upper bound", () => EX_LOGVOL(100_000_000, 100_000, 1_000_000, 1, "volume", [["logsPerMessage", 100], ["logFileMB", 1024], ["truncationDays", 3650], ["overhead", 10], ["moveFactor", 10]])],
     ["EX_SPINDLES at every upper bound", () => EX_SPINDLES(1e9, "RAID60", 1e-9, 0, 1e9, 1e-9, 4)],
-  ])("%s is finite or a #NUM! error", (_name, call) => {
+  ])("%s is finite, a #NUM! error, or a design refused as a whole (#N/A)", (_name, call) => {
     const value = call();
-    if (value instanceof SizingError) expect(value.code).toBe("#NUM!");
+    if (value instanceof SizingError) expect(["#NUM!", "#N/A"]).toContain(value.code);
     else expect(Number.isFinite(value as number)).toBe(true);
   });
 });
