@@ -38,7 +38,7 @@ class HostedUrlsPlugin {
             compilation.errors.push(new Error(`HostedUrlsPlugin: ${file} was not emitted, so its URLs cannot point at ${this.base}`));
             continue;
           }
-          compilation.updateAsset(file, (old) => new sources.RawSource(rewriteAddinUrls(old.source().toString(), this.base)));
+          compilation.updateAsset(file, (old) => new sources.RawSource(rewriteAddinUrls(old.source().toString(), this.base, file)));
         }
       });
     });
