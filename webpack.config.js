@@ -7,6 +7,11 @@
  *   webpack serve --mode development           the same, served over https on port 3000
  *   webpack --mode production --env url=https://host/path/   (or ADDIN_URL=https://host/path/)
  *                                              dist/ to upload there; manifest and help URLs rewritten
+ *
+ * Content-Security-Policy: taskpane.html and help.html carry theirs as a meta tag in <head> (static
+ * hosting gives us no headers); the dev server sends the same policy as a header, and every build
+ * checks that the pages hold nothing inline their policy refuses (scripts/csp.js). That is why the
+ * pages' styles are files (taskpane.css, help.css) and why no devtool here may use eval.
  */
 /* eslint-env node */
 "use strict";
@@ -17,11 +22,17 @@ const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin"
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { Compilation, DefinePlugin, sources } = require("webpack");
 const { DEV_URL, resolveAddinUrl, rewriteAddinUrls } = require("./scripts/addin-url");
+const { inlineViolations, pagePolicy } = require("./scripts/csp");
 
 const DEV_PORT = 3000;
 const FUNCTIONS_SOURCE = "./src/functions/functions.ts";
 const TASKPANE_TEMPLATE = path.resolve(__dirname, "src/taskpane/taskpane.html");
 const OFFICE_JS = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+/** The pages, each with its source (its <meta> Content-Security-Policy is read from there) and where its styles live. */
+const PAGES = {
+  "taskpane.html": { source: TASKPANE_TEMPLATE, styles: "src/taskpane/taskpane.css" },
+  "help.html": { source: path.resolve(__dirname, "src/help/help.html"), styles: "src/help/help.css" },
+};
 /** Files whose dev-server URLs a hosted build must move: the manifest and the functions' help links. */
 const HOSTED_FILES = ["manifest.xml", "functions.json"];
 
@@ -62,6 +73,37 @@ class OfficeJsPlugin {
   }
 }
 
+/** Fails the build when an emitted page lost its Content-Security-Policy or holds something inline that it refuses. */
+class CspCheckPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap("CspCheckPlugin", (compilation) => {
+      compilation.hooks.processAssets.tap({ name: "CspCheckPlugin", stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        for (const [page, { styles }] of Object.entries(PAGES)) {
+          const asset = compilation.getAsset(page);
+          if (!asset) continue; // a missing page is reported by whatever should have emitted it
+          for (const problem of inlineViolations(asset.source.source().toString(), styles)) {
+            compilation.errors.push(new Error(`${page}: ${problem} (Content-Security-Policy, see its <head>)`));
+          }
+        }
+      });
+    });
+  }
+}
+
+/**
+ * Headers for the dev server: each page's own policy (the same text as its meta tag) on the page.
+ * frame-ancestors, which only a header can set, is left out on purpose: Office on the web frames
+ * the pane from hosts it chooses, and the desktop hosts do not frame it at all.
+ */
+function devServerHeaders() {
+  const policies = Object.fromEntries(Object.entries(PAGES).map(([page, { source }]) => [page, pagePolicy(fs.readFileSync(source, "utf8"))]));
+  return (req) => {
+    const page = path.posix.basename(new URL(req.url ?? "/", "https://localhost").pathname);
+    const policy = policies[page];
+    return { "Access-Control-Allow-Origin": "*", ...(policy ? { "Content-Security-Policy": policy } : {}) };
+  };
+}
+
 async function devServerHttps() {
   // Only when serving: it creates and trusts a localhost certificate on first use.
   const devCerts = require("office-addin-dev-certs");
@@ -83,6 +125,7 @@ module.exports = async (env = {}, argv = {}) => {
   }
 
   return {
+    // Never an eval-* devtool (webpack's development default): the pages' policy has no 'unsafe-eval'.
     devtool: production ? false : "source-map",
     entry: {
       functions: FUNCTIONS_SOURCE,
@@ -120,9 +163,11 @@ module.exports = async (env = {}, argv = {}) => {
         chunks: ["functions", "taskpane"],
       }),
       new OfficeJsPlugin(),
+      new CspCheckPlugin(),
       new CopyWebpackPlugin({
         patterns: [
           { from: "src/help/*", to: "[name][ext]" },
+          { from: "src/taskpane/taskpane.css", to: "taskpane.css" },
           { from: "assets/*.png", to: "assets/[name][ext]" },
           { from: "manifest.xml", to: "manifest.xml" },
         ],
@@ -131,7 +176,7 @@ module.exports = async (env = {}, argv = {}) => {
     ],
     devServer: {
       port: DEV_PORT,
-      headers: { "Access-Control-Allow-Origin": "*" },
+      headers: devServerHeaders(),
       server: serving ? { type: "https", options: await devServerHttps() } : "https",
     },
   };
