@@ -26,7 +26,8 @@ const PUBLIC_INTERFACE: Record<string, string> = {
   EX_IOPS: "users, messagesPerDay, [copies], [result], [version], [factors]",
   EX_SPINDLES: "iops, [raid], [disk], [readRatio], [capacityGB], [diskGB], [groupSize], [result], [disks]",
   EX_ARRAYS: "capacityGB, iops, [copies], [raid], [model], [result], [catalog]",
-  EX_FAILOVER: "users, servers, [copies], [scenario], [layout], [iopsPerMailbox], [result]",
+  EX_FAILOVER: "users, servers, [copies], [scenario], [layout], [iopsPerMailbox], [result], [databases], [lagged]",
+  EX_LAYOUT: "users, servers, [copies], [layout], [databases], [lagged]",
   EX_SERVER: "mailboxes, [result], [factors]",
   EX_JETSTRESS: "achievedIops, targetIops, dbReadLatencyMs, logWriteLatencyMs, [dbReadPeakMs], [logWritePeakMs], [result]",
 };
