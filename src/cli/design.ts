@@ -225,6 +225,7 @@ function parseArguments(args: readonly string[]): DesignRequest {
   if (request.out === undefined && !request.json) {
     throw new UsageError("--out FILE.xlsx is required (or --json, to print the design without writing a file)");
   }
+  if (request.customer && request.out === undefined) throw new UsageError("--customer writes a file: add --out FILE.xlsx");
   if (request.out !== undefined) {
     if (request.out.trim() === "") throw new UsageError("--out needs a file name");
     if (path.extname(request.out).toLowerCase() !== ".xlsx") {

@@ -251,6 +251,12 @@ describe("where exsize design writes", () => {
     expect(fs.existsSync(file)).toBe(false);
   });
 
+  test("--customer without --out is refused: the customer copy is a file", async () => {
+    const run = await design(["--customer", "--json"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr[0]).toBe("exsize design: --customer writes a file: add --out FILE.xlsx");
+  });
+
   test("DESIGN.XLSX is an .xlsx file", async () => {
     const file = path.join(work, "UPPER.XLSX");
     expect((await design(["--out", file])).code).toBe(0);
