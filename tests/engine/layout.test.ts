@@ -14,7 +14,6 @@ import {
   scenarioFailures,
   SizingError,
   worstCase,
-  type CopyLayout,
   type DagLayout,
   type FailureScenario,
   type LayoutDesign,
@@ -49,11 +48,6 @@ function fitCopies(sites: number[], layout: DagLayout): number {
   }
   return 1;
 }
-
-const busiest = (layout: CopyLayout, failed: number[]) => {
-  const a = activate(layout, failed);
-  return Math.max(0, ...a.activeDatabases.filter((_, s) => !failed.includes(s)));
-};
 
 describe("004_1d3a339e6fd03f64.txt, 4 and Figures 3–5: 8 + 8 servers, 4 copies active/active, 336 databases", () => {
   const layout = copyLayout({ serversPerSite: [8, 8], copies: 4, layout: "active/active", databases: 336 });
@@ -153,7 +147,10 @@ describe("properties over random designs of 1–4 sites", () => {
     );
   });
 
-  test("the busiest server's load never falls when more servers fail", () => {
+  // Per server, not the maximum: the busiest server's own failure can spread its load thinner
+  // ([1,2,1] servers, active/passive: its 2 databases go to 2 servers). The worst case of a scenario
+  // never falls below normal running (the next test): failing another server only adds to it.
+  test("no running server's load falls when one more server fails", () => {
     fc.assert(
       fc.property(designs(), fc.array(fc.integer({ min: 0, max: 15 }), { maxLength: 5 }), fc.integer({ min: 0, max: 15 }), (design, picks, more) => {
         const layout = copyLayout(design);
@@ -163,7 +160,11 @@ describe("properties over random designs of 1–4 sites", () => {
         if (failed.includes(extra) || failed.length + 1 >= n) return;
         const after = [...failed, extra];
         if (activate(layout, after).lost.length > 0) return;
-        expect(busiest(layout, after)).toBeGreaterThanOrEqual(busiest(layout, failed));
+        const before = activate(layout, failed).activeDatabases;
+        const now = activate(layout, after).activeDatabases;
+        now.forEach((count, server) => {
+          if (!after.includes(server)) expect(count).toBeGreaterThanOrEqual(before[server]);
+        });
       }),
       { numRuns: 400 },
     );
