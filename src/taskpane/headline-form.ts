@@ -6,7 +6,7 @@
  * sheet's own lists. Pure: no DOM, no Office.js.
  */
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, EXCHANGE_VERSIONS, RAID_LEVELS, SizingError, arrayModelName } from "../engine";
-import { describeRange, readNumber, type NumberParameter } from "../functions/arguments";
+import { describeRange, parseNumberText, readNumber, type NumberParameter } from "../functions/arguments";
 import { EX_DBSIZE, EX_FAILOVER, EX_IOPS, EX_LOGVOL } from "../functions";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import { designProblems } from "../workbook/design-check";
@@ -18,22 +18,18 @@ import { INPUT_NAMES, REFERENCE_DESIGN_INPUTS, type DesignInputs } from "../work
 export type TypedNumber = { ok: true; value: number } | { ok: false; problem: "empty" | "decimal comma" | "not a number" };
 
 /**
- * A number as a person means it: "5,000" and "1,234.5" are thousands; "75,5" is refused (a comma that
- * is not a thousands separator in groups of three is a decimal comma, which a cell would not read).
- * The one place this rule lives in the pane: point it at the shared parseNumberText of
- * src/functions/arguments.ts once that lands.
+ * A number as a person means it, by the one rule the cells and `exsize` follow (parseNumberText):
+ * "5,000" and "1,234.5" are thousands; "75,5" is refused as a decimal comma (a comma that is not a
+ * thousands separator in groups of three), so the pane can say "use a point for decimals".
  *
  * @example parseTypedNumber("5,000") // { ok: true, value: 5000 }
  * @example parseTypedNumber("75,5")  // { ok: false, problem: "decimal comma" }
  */
 export function parseTypedNumber(text: string): TypedNumber {
-  const t = text.trim();
-  if (t === "") return { ok: false, problem: "empty" };
-  const number = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
-  if (!t.includes(",")) return number.test(t) ? { ok: true, value: Number(t) } : { ok: false, problem: "not a number" };
-  // Thousands: 1 to 3 digits, then groups of exactly three, then an optional decimal part.
-  if (/^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$/.test(t)) return { ok: true, value: Number(t.replace(/,/g, "")) };
-  return /^[+-]?[\d.,]+$/.test(t) ? { ok: false, problem: "decimal comma" } : { ok: false, problem: "not a number" };
+  if (text.trim() === "") return { ok: false, problem: "empty" };
+  const value = parseNumberText(text);
+  if (value !== undefined) return { ok: true, value };
+  return /^\s*[+-]?[\d.,]*,[\d.,]*\s*$/.test(text) ? { ok: false, problem: "decimal comma" } : { ok: false, problem: "not a number" };
 }
 
 /** A number in the pane's fields: thousands separated, as the form shows the reference design. */
@@ -159,7 +155,30 @@ function checkChoice(field: ChoiceField, text: string): { value?: string; error?
   return choice ? { value: choice.value } : { error: `${field.label} must be one of: ${field.choices.map((c) => c.text).join(", ")}.` };
 }
 
-const FIELD_BY_SHEET_NAME = new Map(DESIGN_FIELDS.map((key) => [INPUT_NAMES[key].toLowerCase(), key]));
+/** Each field by its defined name on the Inputs sheet ("MaxDatabaseGB") and its code name ("maxDatabaseGB"), in lower case. */
+const FIELD_BY_NAME = new Map(DESIGN_FIELDS.flatMap((key) => [[INPUT_NAMES[key].toLowerCase(), key], [key.toLowerCase(), key]] as const));
+/** Code names a message may hold (quotaMB, MaxDatabaseGB…), each to the pane's label; plain words (users, copies) stay. */
+const CODE_NAMES = new RegExp(
+  `\\b(${DESIGN_FIELDS.flatMap((key) => [key, INPUT_NAMES[key]]).filter((name) => /[A-Z]/.test(name.slice(1))).join("|")})\\b`,
+  "g",
+);
+const LABEL_BY_CODE_NAME = new Map(DESIGN_FIELDS.flatMap((key) => [[key, fieldOf(key).label], [INPUT_NAMES[key], fieldOf(key).label]] as const));
+const listed = (labels: readonly string[]) => (labels.length < 2 ? labels.join("") : `${labels.slice(0, -1).join(", ")} and ${labels[labels.length - 1]}`);
+
+/**
+ * A shared rule's problem in the pane's words: the fields it joins by their labels, then what is
+ * wrong with its figures, code names replaced by labels ("quotaMB and maxDatabaseGB: a mailbox …;
+ * raise maxDatabaseGB" → "Mailbox quota and Maximum database size: a mailbox …; raise Maximum database size.").
+ */
+export function inPaneWords(problem: { inputs: readonly string[]; message: string }): { fields: DesignField[]; message: string } {
+  // The functions' messages open with the inputs they join, in code names: the labels say it instead.
+  const leadIn = /^([A-Za-z0-9]+(?:(?:, | and )[A-Za-z0-9]+)*): /.exec(problem.message);
+  const named = problem.inputs.length > 0 ? problem.inputs : (leadIn?.[1].split(/, | and /) ?? []);
+  const fields = named.map((name) => FIELD_BY_NAME.get(name.toLowerCase())).filter((k): k is DesignField => k !== undefined);
+  const detail = (leadIn ? problem.message.slice(leadIn[0].length) : problem.message).replace(CODE_NAMES, (name) => LABEL_BY_CODE_NAME.get(name) ?? name);
+  const text = fields.length > 0 ? `${listed(fields.map((k) => fieldOf(k).label))}: ${detail}` : capital(detail);
+  return { fields, message: /[.!?]$/.test(text) ? text : `${text}.` };
+}
 
 /**
  * The rules that join fields, after each field is fine on its own: the shared design check
@@ -168,12 +187,7 @@ const FIELD_BY_SHEET_NAME = new Map(DESIGN_FIELDS.map((key) => [INPUT_NAMES[key]
  */
 function togetherProblems(inputs: DesignInputs): { fields: DesignField[]; message: string }[] {
   const shared = designProblems(inputs);
-  if (shared.length > 0) {
-    return shared.map((p) => ({
-      fields: p.inputs.map((name) => FIELD_BY_SHEET_NAME.get(name.toLowerCase())).filter((k): k is DesignField => k !== undefined),
-      message: capital(p.message),
-    }));
-  }
+  if (shared.length > 0) return shared.map(inPaneWords);
   const site2 = inputs.serversSite2 === "" ? 0 : inputs.serversSite2;
   const servers = inputs.serversSite1 + site2;
   if (servers > 16) {
@@ -192,7 +206,7 @@ function togetherProblems(inputs: DesignInputs): { fields: DesignField[]; messag
     EX_IOPS(u.users, u.messagesPerDay, u.copies, "dag", u.exchangeVersion),
     EX_FAILOVER(u.users, sites, u.copies, "normal", u.dagLayout),
   ].find((r): r is SizingError => r instanceof SizingError);
-  return failed ? [{ fields: [], message: `These inputs cannot size a design together: ${failed.message}.` }] : [];
+  return failed ? [inPaneWords({ inputs: [], message: failed.message })] : [];
 }
 
 /** The form checked: the design's inputs, or a message for each field that is wrong and for the whole. */

@@ -82,10 +82,12 @@ describe("Load a design", () => {
     expect(view.answer).toMatchObject({
       "Database volumes": "12 × 1,266 GB",
       "Log volumes": "12 × 48 GB",
-      Capacity: "15,768 GB a copy, 31,536 GB in all",
       "Database IOPS": "900 a copy, 1,800 in all",
       Arrays: "2 × PS6500E 500GB (1 a copy)",
     });
+    const summary = host.workbook.sheet("Summary")!;
+    const gb = (key: keyof typeof SUMMARY_CELLS) => (summary.cell(SUMMARY_CELLS[key])!.value as number).toLocaleString("en-US");
+    expect(view.answer.Capacity).toBe(`${gb("capacityPerCopyGB")} GB a copy, ${gb("capacityAllCopiesGB")} GB in all`);
     expect(Object.keys(view.answer)).toEqual(["Database volumes", "Log volumes", "Capacity", "Database IOPS", "Log IOPS", "Arrays", "Spindles", "Mailbox servers", "Worst failure"]);
     expect(view.answer["Mailbox servers"]).toMatch(/^2, each \d+ cores? and \d+ GB memory$/);
     expect(view.designPresent).toEqual([true]);
@@ -264,12 +266,15 @@ describe("the form's messages", () => {
     expect(view.fieldErrors).toEqual({ exchangeVersion: "Exchange version must be one of: 2010, 2013, 2016, 2019." });
   });
 
-  test("fields that are fine alone but not together: more than 16 servers, more copies than servers", async () => {
+  test("fields that are fine alone but not together: the shared design check, in the pane's words", async () => {
     let view = await messageOf({ serversSite1: "12", serversSite2: "6" });
-    expect(view.last.text).toBe("Servers in site 1 and site 2 must total at most 16, the most a DAG holds; they total 18. Nothing was written.");
-    expect(Object.keys(view.fieldErrors).sort()).toEqual(["serversSite1", "serversSite2"]);
+    expect(view.last.text).toBe("Database copies, Servers in site 1, Servers in site 2 and DAG layout: a DAG has at most 16 servers; got 12 + 6. Nothing was written.");
+    expect(Object.keys(view.fieldErrors).sort()).toEqual(["copies", "dagLayout", "serversSite1", "serversSite2"]);
     view = await messageOf({ copies: "3" });
-    expect(view.last.text).toMatch(/^Database copies \(3\) cannot be more than the servers that hold them \(2\)/);
+    expect(view.last.text).toMatch(/^Database copies, Servers in site 1, Servers in site 2 and DAG layout: 3 copies of each database need 3 servers, and the DAG has 2/);
+    view = await messageOf({ quotaMB: "2,000,000" });
+    expect(view.last.text).toMatch(/^Mailbox quota and Maximum database size: a mailbox of [\d,]+ MB on disk cannot fit a database of at most 1,024 GB; raise Maximum database size to at least [\d,]+ GB or lower the quota\. Nothing was written\.$/);
+    for (const m of view.statuses.map((s) => s.text)) expect(m).not.toMatch(/quotaMB|maxDatabaseGB|MaxDatabaseGB/);
   });
 
   test("every bad field is reported at once, and fixed fields lose their message", async () => {
