@@ -108,7 +108,9 @@ function tooManyCells(cells: number): SizingError {
 function map1(v: Value, f: (s: Scalar) => Scalar): Value {
   if (!isMatrix(v)) return f(v);
   if (matrixCells(v) > MAX_ARRAY_CELLS) return tooManyCells(matrixCells(v));
-  return v.map((row) => row.map(f));
+  let mappedEmpty: Scalar[] | undefined;
+  // Rows past the cells that exist are one shared row: mapped once (f is pure).
+  return v.map((row) => (isEmptyRow(row) ? (mappedEmpty ??= row.map(f)) : row.map(f)));
 }
 
 /**
@@ -126,10 +128,22 @@ function map2(a: Value, b: Value, f: (x: Scalar, y: Scalar) => Scalar): Value {
     const cc = v[0].length === 1 ? 0 : c;
     return rr < v.length && cc < v[0].length ? v[rr][cc] : formulaError("#N/A", "the arrays are of different sizes");
   };
+  const rowOf = (v: Value, r: number): Scalar[] | undefined => (isMatrix(v) ? (v.length === 1 ? v[0] : v[r]) : undefined);
   const rows: Matrix = [];
+  let sharedRow: Scalar[] | undefined;
   for (let r = 0; r < height; r++) {
+    // Where both sides are a shared empty row (or a single value), the result row is the same: computed once.
+    const ra = rowOf(a, r);
+    const rb = rowOf(b, r);
+    const reaches = (v: Value) => !isMatrix(v) || v.length === 1 || r < v.length;
+    const shared = (ra === undefined || isEmptyRow(ra)) && (rb === undefined || isEmptyRow(rb)) && reaches(a) && reaches(b);
+    if (shared && sharedRow !== undefined && sharedRow.length === width) {
+      rows.push(sharedRow);
+      continue;
+    }
     const row: Scalar[] = [];
     for (let c = 0; c < width; c++) row.push(f(at(a, r, c), at(b, r, c)));
+    if (shared) sharedRow = row;
     rows.push(row);
   }
   return rows;
@@ -349,7 +363,9 @@ function toResult(v: Value): FormulaResult {
   if (!isMatrix(v)) return v;
   if (v.length === 1 && v[0].length === 1) return toResult(v[0][0]);
   if (matrixCells(v) > MAX_ARRAY_CELLS) return tooManyCells(matrixCells(v));
-  return v.map((row) => row.map((s) => (s === null ? 0 : typeof s === "number" && !Number.isFinite(s) ? notFinite("the formula", s) : s)));
+  const shown = (row: Scalar[]): FormulaResult[] => row.map((s) => (s === null ? 0 : typeof s === "number" && !Number.isFinite(s) ? notFinite("the formula", s) : s));
+  let emptyShown: FormulaResult[] | undefined;
+  return v.map((row) => (isEmptyRow(row) ? (emptyShown ??= shown(row)) : shown(row)));
 }
 
 /**

@@ -61,7 +61,9 @@ export function formatNumber(n: number): string {
 export function describeValue(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value);
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
-  if (typeof value === "number") return formatNumber(value);
+  // The value given, as the cell shows it: no float noise (10.299999999999999 → 10.3), no
+  // separators added (a version 2007 stays 2007); Infinity and NaN come only from JavaScript callers.
+  if (typeof value === "number") return Number.isFinite(value) ? formatGeneral(value) : String(value);
   if (Array.isArray(value)) return "a range";
   return String(value);
 }
