@@ -4,6 +4,7 @@ export * from "./rounding";
 export * from "./tables";
 export * from "./database";
 export * from "./logs";
+export * from "./capacity";
 export * from "./iops";
 export * from "./spindles";
 export * from "./arrays";

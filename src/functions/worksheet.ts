@@ -422,6 +422,7 @@ export const INPUT_PARAMETERS = Object.freeze({
   messagesPerDay: MESSAGES_PER_DAY,
   messageKB: MESSAGE_KB,
   maxDatabaseGB: MAX_DATABASE_GB,
+  databases: DATABASES,
   copies: COPIES,
   readRatio: READ_RATIO,
   servers: SERVERS_IN_SITE,

@@ -1,21 +1,106 @@
 /**
  * A design checked as a whole (issue 12): the combined rules every edge refuses alike — the CLI
- * before it writes a file, the pane before it loads, the workbook's "Design check" cell. Each rule
- * is a sentence naming the inputs it joins and what they should be.
+ * before it writes a file, the pane before it loads, and the workbook's "Design check" cell, which
+ * is Excel's own formula (live in the customer copy too). Each input alone is checked by the
+ * functions' parameter rules and the cells' data validation; these rules join inputs.
  *
- * STUB: the rules are being written; the signature is fixed.
+ * One set of rules, two renderings: `designProblems` in TypeScript and `designCheckFormula` as
+ * Excel formula text; tests/workbook/design-check.test.ts holds them equal over random designs.
  */
+import { databaseCapacity, mailboxDoesNotFit } from "../engine/database";
+import { SizingError } from "../engine/errors";
+import { databaseFormula, type FactorReference } from "../engine/excel-formulas";
+import { validateLayoutDesign, type DagLayout } from "../engine/layout";
+import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
+import { INPUT_PARAMETERS } from "../functions/worksheet";
 import type { DesignInputs } from "./template";
 
 export interface DesignProblem {
-  /** The inputs the rule joins, by their names on the Inputs sheet: ["Users", "MaxDatabaseGB"]. */
+  /** The inputs the rule joins, by their defined names on the Inputs sheet: ["QuotaMB", "MaxDatabaseGB"]. */
   inputs: string[];
-  /** What is wrong and what would be right, as the functions word it. */
+  /** What is wrong and what would be right, in the words the functions use (the CLI prints it). */
   message: string;
+  /** The same in one sentence without figures: what the workbook's Design check cell shows. */
+  summary: string;
 }
 
+/** What the Design check cell shows for a design that can be built. */
+export const DESIGN_OK = "OK: the inputs make a design that can be built.";
+/** How every problem the cell shows begins (the cell is highlighted red on it). */
+export const NOT_A_DESIGN = "Not a design:";
+
+const SUMMARIES = {
+  mailbox: `${NOT_A_DESIGN} a mailbox, with its overheads, cannot fit the largest database. Raise the maximum database size or lower the quota.`,
+  databases: `${NOT_A_DESIGN} it needs more databases than a design can hold (${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")}). Raise the maximum database size.`,
+  servers: `${NOT_A_DESIGN} the servers cannot hold the copies: each copy of a database needs a server of its own, in each site as the copies are spread.`,
+} as const;
+
 /** Every combined rule the design breaks; none for a design that can be built. */
-export function designProblems(inputs: DesignInputs): DesignProblem[] {
-  void inputs;
-  return [];
+export function designProblems(inputs: DesignInputs, factors: Factors = FACTOR_DEFAULTS): DesignProblem[] {
+  const problems: DesignProblem[] = [];
+  // The engine itself, past the single-input limits (those are each input's own rule).
+  const mailbox = databaseCapacity(1, inputs.quotaMB, inputs.messagesPerDay, inputs.messageKB, Infinity, factors).mailboxOnDiskMB;
+  const fits = (mailbox * factors.growth) / 1024 <= inputs.maxDatabaseGB;
+  const count = fits ? databaseCapacity(inputs.users, inputs.quotaMB, inputs.messagesPerDay, inputs.messageKB, inputs.maxDatabaseGB, factors).databaseCount : undefined;
+  if (!fits) {
+    problems.push({ inputs: ["QuotaMB", "MaxDatabaseGB"], message: mailboxDoesNotFit(mailbox * factors.growth, inputs.maxDatabaseGB), summary: SUMMARIES.mailbox });
+  } else if (count !== undefined && count > INPUT_PARAMETERS.databases.max) {
+    problems.push({
+      inputs: ["Users", "QuotaMB", "MaxDatabaseGB"],
+      message: `users, quotaMB and maxDatabaseGB: the design needs ${count.toLocaleString("en-US")} databases, more than ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")}; raise maxDatabaseGB`,
+      summary: SUMMARIES.databases,
+    });
+  }
+  try {
+    validateLayoutDesign({
+      serversPerSite: inputs.serversSite2 === "" ? [inputs.serversSite1] : [inputs.serversSite1, inputs.serversSite2],
+      copies: inputs.copies,
+      layout: inputs.dagLayout as DagLayout,
+      databases: 1,
+    });
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    problems.push({ inputs: ["Copies", "ServersFirstSite", "ServersSecondSite", "DagLayout"], message: `copies and servers: ${e.message}`, summary: SUMMARIES.servers });
+  }
+  return problems;
+}
+
+/** The defined names (or cells) the check reads. */
+export interface DesignCheckNames {
+  users: string;
+  quotaMB: string;
+  messagesPerDay: string;
+  messageKB: string;
+  maxDatabaseGB: string;
+  copies: string;
+  serversSite1: string;
+  /** Empty: one site. */
+  serversSite2: string;
+  dagLayout: string;
+  factor: FactorReference;
+}
+
+/**
+ * The Design check cell: the first rule broken, in `designProblems`' order, or DESIGN_OK. Copies
+ * spread round-robin from the active copy's site (src/engine/layout.ts): with two sites, site j of
+ * the spread holds ROUNDUP(c/2) or ROUNDDOWN(c/2); active/active homes databases in both sites.
+ */
+export function designCheckFormula(n: DesignCheckNames): string {
+  const args = { users: n.users, quotaMB: n.quotaMB, messagesPerDay: n.messagesPerDay, messageKB: n.messageKB, maxDatabaseGB: n.maxDatabaseGB };
+  const mailboxMB = databaseFormula("mailbox", { ...args, maxDatabaseGB: "1e300" }, n.factor);
+  const fits = `(${mailboxMB})*${n.factor("growth")}/1024<=${n.maxDatabaseGB}`;
+  const count = databaseFormula("count", args, n.factor);
+  const twoSites = `ISNUMBER(${n.serversSite2})`;
+  const first = `ROUNDUP(${n.copies}/2,0)`;
+  const second = `ROUNDDOWN(${n.copies}/2,0)`;
+  const serversHold =
+    `IF(${twoSites},AND(${first}<=${n.serversSite1},` +
+    `IF(${n.dagLayout}="active/passive",${second}<=${n.serversSite2},${first}<=${n.serversSite2})),` +
+    `${n.copies}<=${n.serversSite1})`;
+  const text = (t: string) => `"${t.replace(/"/g, '""')}"`;
+  return (
+    `IF(NOT(${fits}),${text(SUMMARIES.mailbox)},` +
+    `IF(${count}>${INPUT_PARAMETERS.databases.max},${text(SUMMARIES.databases)},` +
+    `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${text(DESIGN_OK)})))`
+  );
 }

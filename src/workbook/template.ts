@@ -26,6 +26,7 @@ import {
 import { arrayModelName } from "../engine/arrays";
 import {
   arraysPerCopyFormula,
+  ceilCountFormula,
   databaseFormula,
   diskIopsFormula,
   failoverFormula,
@@ -44,6 +45,7 @@ import { cite, reference, PAPERS, type PaperKey } from "../engine/papers";
 import { RAID_LEVELS } from "../engine/tables";
 import { FACTOR_PARAMETERS, describeRange, type NumberParameter } from "../functions/arguments";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
+import { NOT_A_DESIGN, designCheckFormula } from "./design-check";
 import type { CellModel, CellRole, ChartModel, DefinedName, Highlight, InputRule, PrintSetup, SheetModel, WorkbookModel } from "./model";
 
 /** The numbers a user gives to size a design: the user profile and the DAG (000, 3.4.2). */
@@ -278,6 +280,7 @@ const FACTOR_NAMES = Object.keys(FACTOR_DEFAULTS) as FactorName[];
 const INPUTS_LAYOUT = {
   title: "A1",
   note: "A2",
+  check: "A3",
   profileHeading: 4,
   profileHeader: 5,
   firstInputRow: 6,
@@ -339,7 +342,7 @@ function titleAndNote(title: string, note: string): CellModel[] {
   ];
 }
 
-function buildInputs(sheet: string, values: DesignInputs): SheetModel {
+function buildInputs(sheet: string, values: DesignInputs, check: string): SheetModel {
   const cells: CellModel[] = [
     { address: INPUTS_LAYOUT.title, value: "Exchange mailbox storage sizing: inputs", role: "title" },
     {
@@ -347,6 +350,8 @@ function buildInputs(sheet: string, values: DesignInputs): SheetModel {
       value: `Yellow cells are inputs: change them and every output follows. Defaults: the 5,000-user DAG design of ${DELL("3.4.2")}.`,
       role: "note",
     },
+    // The inputs checked as a whole (src/workbook/design-check.ts), in Excel's own functions.
+    { address: INPUTS_LAYOUT.check, formula: "=" + check, role: "output" },
     ...sectionHeading(INPUTS_LAYOUT.profileHeading, "User profile and design", INPUTS_WIDTH),
     ...header(INPUTS_LAYOUT.profileHeader, ["Input", "Value", "What it is", "Source"]),
   ];
@@ -379,9 +384,19 @@ function buildInputs(sheet: string, values: DesignInputs): SheetModel {
     columnWidths: [26, 16, 54, 54],
     frozenRows: 2,
     print: landscape(1, `${INPUTS_LAYOUT.profileHeader}:${INPUTS_LAYOUT.profileHeader}`),
+    highlights: checkHighlights(INPUTS_LAYOUT.check),
     cells,
   };
 }
+
+/** The Design check cell: red when the inputs make no design, green when they do. */
+const checkHighlights = (address: string): Highlight[] => [
+  { range: address, text: NOT_A_DESIGN, tone: "bad" },
+  { range: address, text: "OK:", tone: "good" },
+];
+
+/** Where the Design check sits on the Inputs sheet (and, as a copy, on the Summary). */
+export const DESIGN_CHECK_CELL = Object.freeze({ inputs: "A3", summary: "A4" });
 
 const landscape = (fitToPagesTall: number, titleRows?: string): PrintSetup => ({ orientation: "landscape", fitToPagesTall, ...(titleRows ? { titleRows } : {}) });
 const portrait = (fitToPagesTall: number, titleRows?: string): PrintSetup => ({ orientation: "portrait", fitToPagesTall, ...(titleRows ? { titleRows } : {}) });
@@ -408,6 +423,7 @@ export type DesignOutput =
   | "databaseVolumesTotalGB"
   | "logVolumesTotalGB"
   | "totalCapacityGB"
+  | "capacityToProvisionGB"
   | "iopsPerUser"
   | "databaseIops"
   | "logIops"
@@ -483,7 +499,7 @@ const arrays = (r: References, result: "count" | "percopy" | "model"): Rendered 
         ? `${perCopy}*${r.input("copies")}`
         : `INDEX(${c.model},${chosen})&IF(INDEX(${c.drive},${chosen})="",""," "&INDEX(${c.drive},${chosen}))`;
   return {
-    formula: `=EXSIZE.EX_ARRAYS(${r.output("totalCapacityGB")},${r.output("databaseIops")},${r.input("copies")},${r.input("arrayRaid")},${r.input("arrayModel")},"${result}",${r.input("arrayCatalog")})`,
+    formula: `=EXSIZE.EX_ARRAYS(${r.output("capacityToProvisionGB")},${r.output("databaseIops")},${r.input("copies")},${r.input("arrayRaid")},${r.input("arrayModel")},"${result}",${r.input("arrayCatalog")})`,
     native: native(nativeText),
   };
 };
@@ -537,7 +553,22 @@ const DESIGN_SECTIONS: readonly Section[] = [
     rows: [
       { key: "databaseVolumesTotalGB", symbol: "", what: "Database volumes in all", format: FORMAT.gb, words: "DB × provisioned DVS", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("databaseCount")}*${r.output("provisionedDatabaseVolumeGB")}`) },
       { key: "logVolumesTotalGB", symbol: "", what: "Log volumes in all", format: FORMAT.gb, words: "Log volumes × provisioned LVS", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("logVolumeCount")}*${r.output("provisionedLogVolumeGB")}`) },
-      { key: "totalCapacityGB", symbol: "", what: "Capacity of all volumes, per copy", format: FORMAT.gb, words: "Database volumes + log volumes", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("databaseVolumesTotalGB")}+${r.output("logVolumesTotalGB")}`) },
+      { key: "totalCapacityGB", symbol: "", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Database volumes + log volumes", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("databaseVolumesTotalGB")}+${r.output("logVolumesTotalGB")}`) },
+      {
+        key: "capacityToProvisionGB", symbol: "", what: "Capacity to provision, per copy", format: FORMAT.gb,
+        words: "DBS × contentIndex × volumeFree + logs of (NU + DB − 1) users + 1 GB a volume for rounding: never falls as the load rises",
+        source: `${DELL("Tables 14-15")}; counted from the totals, as the arrays are bought`,
+        formula: (r) =>
+          plain(
+            "=" +
+              ceilCountFormula(
+                `${r.output("totalDatabaseGB")}*${r.factor("contentIndex")}*${r.factor("volumeFree")}` +
+                  `+(${r.input("users")}+${r.output("databaseCount")}-1)*${r.output("logFilesPerUserPerDay")}*${r.output("messageSizeFactor")}` +
+                  `*${r.factor("logFileMB")}*${r.factor("moveFactor")}*${r.factor("truncationDays")}*${r.factor("overhead")}/1024` +
+                  `+2*${r.output("databaseCount")}`,
+              ),
+          ),
+      },
     ],
   },
   {
@@ -917,7 +948,7 @@ function buildHardware(sheet: string, designSheet: string, names: Record<NameKey
 
   // The candidates: every built-in row (or the user's row that replaces it), then the user's new rows.
   const design = sheetReference(designSheet);
-  const capacity = `${design}!${absolute(DESIGN_CELLS.totalCapacityGB)}`;
+  const capacity = `${design}!${absolute(DESIGN_CELLS.capacityToProvisionGB)}`;
   const demand = `${design}!${absolute(DESIGN_CELLS.databaseIops)}`;
   const userKeys = `$F$${ARRAYS_FIRST_ROW}:$F$${ARRAYS_LAST_ROW}`;
   const builtInKeys = `$J$${CANDIDATES_FIRST_ROW}:$J$${CANDIDATES_FIRST_ROW + EQUALLOGIC_CATALOGUE.length - 1}`;
@@ -1045,6 +1076,7 @@ export const SUMMARY_CELLS = Object.freeze({
   logVolumeGB: "C10",
   capacityPerCopyGB: "B11",
   capacityAllCopiesGB: "C11",
+  volumesGB: "D11",
   databaseIops: "B12",
   dagDatabaseIops: "C12",
   logIops: "B13",
@@ -1080,6 +1112,7 @@ function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameK
     { address: "A1", value: "Exchange mailbox storage design: summary", role: "title" },
     { address: "A2", value: "The design at a glance. Every number follows the Inputs sheet; the Design sheet shows each step and its source.", role: "note" },
     { address: STAMP_CELL.address, value: "Live design, calculated by the EXSIZE add-in from the Inputs sheet.", role: "note" },
+    { address: DESIGN_CHECK_CELL.summary, formula: `=${sheetReference(sheets.inputs)}!$A$3`, role: "output" },
     ...sectionHeading(5, "Inputs", SUMMARY_WIDTH),
     { address: SUMMARY_CELLS.inputs, formula: inputsLine, role: "output" },
     ...sectionHeading(8, "The design", SUMMARY_WIDTH),
@@ -1102,7 +1135,11 @@ function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameK
   const S = SUMMARY_CELLS;
   row("Database volumes", S.databaseVolumes, [{ formula: `=${design("databaseCount")}`, format: FORMAT.volumes }, { formula: `=${design("provisionedDatabaseVolumeGB")}`, format: '"× "#,##0" GB"' }]);
   row("Log volumes", S.logVolumes, [{ formula: `=${design("logVolumeCount")}`, format: FORMAT.volumes }, { formula: `=${design("provisionedLogVolumeGB")}`, format: '"× "#,##0" GB"' }]);
-  row("Capacity per copy", S.capacityPerCopyGB, [{ formula: `=${design("totalCapacityGB")}`, format: FORMAT.gb }, { formula: `=${design("totalCapacityGB")}*${n.copies}`, format: '#,##0" GB in all copies"' }]);
+  row("Capacity per copy", S.capacityPerCopyGB, [
+    { formula: `=${design("capacityToProvisionGB")}`, format: FORMAT.gb },
+    { formula: `=${design("capacityToProvisionGB")}*${n.copies}`, format: '#,##0" GB, all copies"' },
+    { formula: `=${design("totalCapacityGB")}`, format: '#,##0" GB in volumes"' },
+  ]);
   row("Database IOPS", S.databaseIops, [{ formula: `=${design("databaseIops")}`, format: FORMAT.iops }, { formula: `=${design("dagDatabaseIops")}`, format: '#,##0" IOPS, every copy"' }]);
   row("Log IOPS", S.logIops, [{ formula: `=${design("logIops")}`, format: FORMAT.iops }]);
   row("Arrays", S.arrays, [{ formula: `=${design("arrays")}`, format: FORMAT.arrays }, { formula: `=${design("arrayModel")}` }, { formula: `=${design("arraysPerCopy")}`, format: '0" per copy"' }]);
@@ -1130,7 +1167,7 @@ function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameK
     columnWidths: [32, 18, 26, 26, 30],
     gridlines: false,
     print: portrait(1),
-    highlights: [{ range: S.worstFailure, text: NONE_SURVIVABLE, tone: "bad" }],
+    highlights: [{ range: S.worstFailure, text: NONE_SURVIVABLE, tone: "bad" }, ...checkHighlights(DESIGN_CHECK_CELL.summary)],
     cells,
   };
 }
@@ -1215,7 +1252,19 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     output: (key) => DESIGN_CELLS[key],
     candidates: candidateColumns(sheets.hardware),
   };
-  const inputs = buildInputs(sheets.inputs, inputValues(options.inputs));
+  const check = designCheckFormula({
+    users: names.users,
+    quotaMB: names.quotaMB,
+    messagesPerDay: names.messagesPerDay,
+    messageKB: names.messageKB,
+    maxDatabaseGB: names.maxDatabaseGB,
+    copies: names.copies,
+    serversSite1: names.serversSite1,
+    serversSite2: names.serversSite2,
+    dagLayout: names.dagLayout,
+    factor,
+  });
+  const inputs = buildInputs(sheets.inputs, inputValues(options.inputs), check);
   const { sheet: design, chart } = buildDesign(sheets.design, ref);
   const hardware = buildHardware(sheets.hardware, sheets.design, names);
   const definedNames: DefinedName[] = [

@@ -6,7 +6,7 @@
  * 10K disks with a 0.6 read ratio (section 4).
  */
 import { EX_ARRAYS, EX_DBSIZE, EX_IOPS, EX_LOGVOL, EX_SPINDLES } from "../../src/functions";
-import { FACTOR_DEFAULTS, databaseCapacity, logCapacity, messageSizeFactor, type FactorName } from "../../src/engine";
+import { FACTOR_DEFAULTS, capacityToProvisionGB, databaseCapacity, logCapacity, messageSizeFactor, type FactorName } from "../../src/engine";
 import type { DesignOutput, HeadlineInputs } from "../../src/workbook/template";
 
 export const num = (value: unknown): number => {
@@ -32,7 +32,8 @@ export function expectedOutputs(
   const logVolumesTotalGB = databases * num(logvol("volume"));
   const totalCapacityGB = databaseVolumesTotalGB + logVolumesTotalGB;
   const databaseIops = num(iops("database"));
-  const arrays = (result: string) => EX_ARRAYS(totalCapacityGB, databaseIops, copies, "RAID50", "auto", result);
+  const capacityGB = capacityToProvisionGB(users, capacity, logs, merged);
+  const arrays = (result: string) => EX_ARRAYS(capacityGB, databaseIops, copies, "RAID50", "auto", result);
   return {
     whiteSpacePerUserMB: dbsize("whitespace"),
     dumpsterPerUserMB: dbsize("dumpster"),
@@ -52,6 +53,7 @@ export function expectedOutputs(
     databaseVolumesTotalGB,
     logVolumesTotalGB,
     totalCapacityGB,
+    capacityToProvisionGB: capacityGB,
     iopsPerUser: iops("peruser"),
     databaseIops,
     logIops: iops("log"),

@@ -1,0 +1,31 @@
+/**
+ * The capacity a copy of the databases must be given, counted from the totals (issue 12).
+ *
+ * The volumes as provisioned (000_72e1ddb9bbd1ecac.txt, Tables 18-19: whole GB, half up, one database
+ * and one log volume per database) add up to the paper's 15,768 GB, but that sum can fall when the
+ * load rises: a new database makes every volume smaller and rounds each anew, and the users per
+ * database are rounded up per database. What is bought (arrays) must never fall, so it is counted
+ * from the unrounded requirement, which only grows, with a bound on what rounding can add:
+ *   database data  DBS × contentIndex × volumeFree                 (Table 14 step 7, all databases)
+ *   logs           (NU + DB − 1) × NL × MSF × LFS × moveFactor × truncationDays × overhead / 1024
+ *                  (Table 15: DB × ceil(NU / DB) ≤ NU + DB − 1 users' logs)
+ *   rounding       1 GB per volume, 2 × DB (a volume is at most its requirement + 0.5 GB, or 1 GB)
+ * rounded up to whole GB. Every term is non-decreasing in users, quota, messages and message size
+ * (DB never falls), and the result is never below the provisioned volumes' sum. docs/whole-design.md.
+ */
+import type { DatabaseCapacity } from "./database";
+import { ceilCount } from "./rounding";
+import type { LogCapacity } from "./logs";
+import type { DatabaseFactors, LogFactors } from "./tables";
+
+export function capacityToProvisionGB(
+  users: number,
+  database: Pick<DatabaseCapacity, "totalDatabaseGB" | "databaseCount">,
+  logs: Pick<LogCapacity, "logFilesPerUserPerDay" | "messageSizeFactor">,
+  f: Pick<DatabaseFactors, "contentIndex" | "volumeFree"> & Pick<LogFactors, "logFileMB" | "moveFactor" | "truncationDays" | "overhead">,
+): number {
+  const db = database.databaseCount;
+  const data = database.totalDatabaseGB * f.contentIndex * f.volumeFree;
+  const logGB = ((users + db - 1) * logs.logFilesPerUserPerDay * logs.messageSizeFactor * f.logFileMB * f.moveFactor * f.truncationDays * f.overhead) / 1024;
+  return ceilCount(data + logGB + 2 * db);
+}
