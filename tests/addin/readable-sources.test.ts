@@ -125,7 +125,7 @@ describe.each(["src/help/help.html", "dist/help.html"])("the help page, %s", (fi
 describe.each(["src/taskpane/taskpane.html", "dist/taskpane.html"])("the pane, %s", (file) => {
   test("cites no internal code", () => {
     const text = visibleHtmlText(read(file));
-    expect(text).toContain("Reference design");
+    expect(text).toContain("Load a design");
     expect(userFacingProblems(text)).toEqual([]);
   });
 });
