@@ -131,6 +131,14 @@ describe("Load a design", () => {
     expect(host.workbook.sheets.map((s) => s.name)).toEqual(["Sheet1", ...templateSheetList(""), ...templateSheetList(" 2")]);
   });
 
+  test("a second click while the pane is working does nothing: one design, one busy spell", async () => {
+    const { host, view, pane } = setUp();
+    const [first, second] = await Promise.all([pane.loadDesign(REFERENCE), pane.loadDesign(REFERENCE)]);
+    expect([first, second]).toEqual([true, false]);
+    expect(host.workbook.sheets.map((s) => s.name)).toEqual(["Sheet1", ...templateSheetList("")]);
+    expect(view.busy).toEqual(["load", undefined]);
+  });
+
   test("an Excel too old for the design gets the reason in plain words, not a stack trace", async () => {
     const { view, pane } = setUp({ excelApi: "1.3" });
     expect(await pane.loadDesign(REFERENCE)).toBe(false);
