@@ -13,7 +13,6 @@
  * checks that the pages hold nothing inline their policy refuses (scripts/csp.js). That is why the
  * pages' styles are files (taskpane.css, help.css) and why no devtool here may use eval.
  */
-/* eslint-env node */
 "use strict";
 const fs = require("fs");
 const path = require("path");

@@ -204,10 +204,16 @@ function parseArguments(args: readonly string[]): DesignRequest {
       if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
     };
     if (flag === "--help" || flag === "-h") request.help = true;
-    else if (flag === "--customer") (noValue(), (request.customer = true));
-    else if (flag === "--force") (noValue(), (request.force = true));
-    else if (flag === "--json") (noValue(), (request.json = true));
-    else if (flag === "--out" || flag === "-o") {
+    else if (flag === "--customer") {
+      noValue();
+      request.customer = true;
+    } else if (flag === "--force") {
+      noValue();
+      request.force = true;
+    } else if (flag === "--json") {
+      noValue();
+      request.json = true;
+    } else if (flag === "--out" || flag === "-o") {
       if (request.out !== undefined) throw new UsageError(`${flag} given twice`);
       request.out = takeValue();
     } else {

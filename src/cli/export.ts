@@ -11,7 +11,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { SizingError } from "../engine/errors";
-import type { CopyLayout, LayoutNames } from "../engine/layout";
+import type { CopyLayout } from "../engine/layout";
 import type { CommandOutput } from "./design";
 import { dagReport, DESIGN_OPTION_HELP, LayoutUsageError, parseDagOptions, type DagOptions } from "./layout";
 

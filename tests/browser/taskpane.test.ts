@@ -18,7 +18,7 @@ import type { AddressInfo } from "net";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import ts from "typescript";
 import { SizingError } from "../../src/functions";
-import { FORM_FIELDS, referenceForm, type DesignForm } from "../../src/taskpane/headline-form";
+import { FORM_FIELDS, referenceForm } from "../../src/taskpane/headline-form";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import { referenceDesign, type DesignInputs } from "../../src/workbook/template";
 import { cellsOfCliFile, cellsOfModel, type WrittenSheets } from "../support/fake-excel-file";

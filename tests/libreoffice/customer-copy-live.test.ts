@@ -20,7 +20,7 @@ import { runDesign } from "../../src/cli/design";
 import { stampCell } from "../../src/workbook/customer-copy";
 import { evaluateWorkbook, parseRange, toA1, withCellValues, type EvaluatedValue } from "../../src/workbook/evaluate";
 import type { WorkbookModel } from "../../src/workbook/model";
-import { REFERENCE_INPUTS, referenceDesign, type HeadlineInputs } from "../../src/workbook/template";
+import { referenceDesign, type HeadlineInputs } from "../../src/workbook/template";
 import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, recalculateXlsx, type RecalculatedWorkbook } from "../support/libreoffice";
 
 type CellValue = number | string;

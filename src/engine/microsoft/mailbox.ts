@@ -1,5 +1,5 @@
 import { SizingError } from "../errors";
-import { excelCeil, excelFloor, excelRound } from "./excel";
+import { excelCeil, excelRound } from "./excel";
 import { MAX_MESSAGE_PROFILE, MESSAGE_PROFILES, MESSAGE_PROFILE_STEP, MICROSOFT, type MessageProfile, type MicrosoftFactors } from "./tables";
 
 /** One mailbox tier as the calculator's Input sheet asks for it (Input!B54:C71, up to four tiers). */
