@@ -28,6 +28,7 @@ const engineImports = (escapesEngine) => ({
 });
 const browserAndOfficeGlobals = [
   ...["Office", "Excel", "CustomFunctions", "OfficeExtension", "OfficeRuntime"],
+  ...["process", "Buffer", "__dirname", "__filename", "global"],
   ...Object.keys(globals.browser).filter((name) => !(name in globals.es2021) && !(name in globals.node)),
 ].map((name) => ({ name, message: ENGINE_BOUNDARY }));
 
