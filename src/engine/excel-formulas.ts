@@ -346,7 +346,8 @@ export function spindlesFormula(a: SpindleArguments): string {
   );
   // At least the level's minimum set (RAID 5: 3, RAID 6: 4, mirrors: 2) when there is I/O to serve.
   const minimum = byRaidLevel(raid, (l) => RAID_LAYOUTS[l].minGroup);
-  return `IF((${backend})>0,ROUNDUP(MAX(${minimum},${ceilCountFormula(`(${backend})/${diskIops}`)})/${granularity},0)*${granularity},0)`;
+  // No I/O, no disks — but an unknown disk class is still an error, as EX_SPINDLES says (0 × #N/A).
+  return `IF((${backend})>0,ROUNDUP(MAX(${minimum},${ceilCountFormula(`(${backend})/${diskIops}`)})/${granularity},0)*${granularity},0*${diskIops})`;
 }
 
 /** Arrays one copy needs of one catalogue row — 000, 3.4.1 (src/engine/arrays.ts). */
@@ -402,7 +403,7 @@ function dagPieces(a: DagArguments) {
   // validateLayoutDesign, for one or two sites: #VALUE! as the engine.
   const invalid =
     `OR(${c}<1,${c}>${total},${lagged}<0,${lagged}>=${c},${homeCopies}>${s1},` +
-    `IF(${two},IF(${passive},${otherCopies}>${s2},${homeCopies}>${s2}),FALSE))`;
+    `IF(${two},IF(${passive},${otherCopies}>${s2},${homeCopies}>${s2}),FALSE()))`;
   return { s1, s2, c, lagged, two, passive, total, active, home, other, invalid };
 }
 
@@ -415,8 +416,8 @@ const VALUE_ERROR = '(0+"invalid design")';
  */
 function balancingRoundsFormula(p: ReturnType<typeof dagPieces>): string {
   const { s1, s2, two, passive, home, other } = p;
-  const activeActive = (x: string) => `IF(${two},IF(${passive},FALSE,${x}),FALSE)`;
-  const ifTwo = (x: string) => `IF(${two},${x},FALSE)`;
+  const activeActive = (x: string) => `IF(${two},IF(${passive},FALSE(),${x}),FALSE())`;
+  const ifTwo = (x: string) => `IF(${two},${x},FALSE())`;
   const firstLess = `OR(${home}>=2,${activeActive(`${other}>=2`)})`;
   const secondLess = ifTwo(`OR(${other}>=2,AND(NOT(${passive}),${home}>=2))`);
   const second = ifTwo(`OR(AND(NOT(${passive}),${home}=1,${other}>=1),AND(${other}>=1,${modFormula(s1, s2)}<>0))`);

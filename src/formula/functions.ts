@@ -234,6 +234,9 @@ const IFERROR: LazyFunction = {
   },
 };
 
+/** TRUE() and FALSE(): Excel's functions of no argument (HyperFormula reads no bare TRUE/FALSE name). */
+const constant = (value: boolean): EagerFunction => ({ minArgs: 0, maxArgs: 0, call: () => value });
+
 const NOT: EagerFunction = {
   minArgs: 1,
   maxArgs: 1,
@@ -457,6 +460,8 @@ export const FORMULA_FUNCTIONS: ReadonlyMap<string, FormulaFunction> = new Map<s
   ["AND", logical("AND", (values) => values.every(Boolean))],
   ["OR", logical("OR", (values) => values.some(Boolean))],
   ["NOT", NOT],
+  ["TRUE", constant(true)],
+  ["FALSE", constant(false)],
   ["ABS", fixed(["number"], Math.abs)],
   ["CONCAT", CONCAT],
   ["CONCATENATE", CONCAT],

@@ -41,7 +41,7 @@ import {
   type IopsResult,
   type LogResult,
 } from "../engine/excel-formulas";
-import { cite, reference, PAPERS, type PaperKey } from "../engine/papers";
+import { cite, PAPERS, type PaperKey } from "../engine/papers";
 import { RAID_LEVELS } from "../engine/tables";
 import { FACTOR_PARAMETERS, describeRange, type NumberParameter } from "../functions/arguments";
 import { INPUT_PARAMETERS } from "../functions/worksheet";

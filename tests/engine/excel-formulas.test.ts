@@ -433,7 +433,7 @@ describe("the pieces", () => {
       serverFormula("memory", "M", defaultFactor),
       jetstressFormula("reason", { achievedIops: "A", targetIops: "T", dbReadLatencyMs: "R", logWriteLatencyMs: "W", dbReadPeakMs: "RP", logWritePeakMs: "WP" }),
     ];
-    const allowed = new Set(["ROUND", "ROUNDUP", "ROUNDDOWN", "MAX", "MIN", "IF", "AND", "OR", "NOT", "ISNUMBER", "VLOOKUP", "INDEX", "MATCH", "NA", "IFERROR", "ABS", "LEN"]);
+    const allowed = new Set(["ROUND", "ROUNDUP", "ROUNDDOWN", "MAX", "MIN", "IF", "AND", "OR", "NOT", "ISNUMBER", "VLOOKUP", "INDEX", "MATCH", "NA", "IFERROR", "ABS", "LEN", "TRUE", "FALSE"]);
     for (const formula of all) {
       const withoutText = formula.replace(/"[^"]*"/g, '""');
       for (const [, name] of withoutText.matchAll(/([A-Z][A-Z0-9.]*)\(/g)) expect(allowed).toContain(name);
