@@ -409,7 +409,7 @@ export async function runDesign(args: string[], out: CommandOutput): Promise<num
   );
   out.stdout(`Databases: ${show(s("databaseVolumes"))} × ${show(s("databaseVolumeGB"))} GB volumes`);
   out.stdout(`Logs: ${show(s("logVolumes"))} × ${show(s("logVolumeGB"))} GB volumes`);
-  out.stdout(`Capacity: ${show(s("capacityPerCopyGB"))} GB per copy (${show(s("capacityAllCopiesGB"))} GB, all copies)`);
+  out.stdout(`Capacity: ${show(s("capacityPerCopyGB"))} GB per copy to provision, ${show(s("volumesGB"))} GB in volumes (${show(s("capacityAllCopiesGB"))} GB, all copies)`);
   out.stdout(`IOPS: ${show(s("databaseIops"))} database, ${show(s("logIops"))} log`);
   out.stdout(`Arrays: ${show(s("arrays"))} × ${show(s("arrayModel"))} (${show(s("arraysPerCopy"))} per copy)`);
   out.stdout(`Spindles: ${show(s("spindles"))} (${show(s("spindleRaid"))}, ${show(s("spindleDisk"))})`);

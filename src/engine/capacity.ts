@@ -9,7 +9,8 @@
  *   database data  DBS × contentIndex × volumeFree                 (Table 14 step 7, all databases)
  *   logs           (NU + DB − 1) × NL × MSF × LFS × moveFactor × truncationDays × overhead / 1024
  *                  (Table 15: DB × ceil(NU / DB) ≤ NU + DB − 1 users' logs)
- *   rounding       1 GB per volume, 2 × DB (a volume is at most its requirement + 0.5 GB, or 1 GB)
+ *   rounding       each volume is provisioned at most max(1 GB, its requirement + 0.5 GB), so the
+ *                  DB volumes of a kind hold at most max(DB, requirement + DB / 2)
  * rounded up to whole GB. Every term is non-decreasing in users, quota, messages and message size
  * (DB never falls), and the result is never below the provisioned volumes' sum. docs/whole-design.md.
  */
@@ -27,5 +28,5 @@ export function capacityToProvisionGB(
   const db = database.databaseCount;
   const data = database.totalDatabaseGB * f.contentIndex * f.volumeFree;
   const logGB = ((users + db - 1) * logs.logFilesPerUserPerDay * logs.messageSizeFactor * f.logFileMB * f.moveFactor * f.truncationDays * f.overhead) / 1024;
-  return ceilCount(data + logGB + 2 * db);
+  return ceilCount(Math.max(db, data + db / 2) + Math.max(db, logGB + db / 2));
 }

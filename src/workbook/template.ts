@@ -556,16 +556,15 @@ const DESIGN_SECTIONS: readonly Section[] = [
       { key: "totalCapacityGB", symbol: "", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Database volumes + log volumes", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("databaseVolumesTotalGB")}+${r.output("logVolumesTotalGB")}`) },
       {
         key: "capacityToProvisionGB", symbol: "", what: "Capacity to provision, per copy", format: FORMAT.gb,
-        words: "DBS × contentIndex × volumeFree + logs of (NU + DB − 1) users + 1 GB a volume for rounding: never falls as the load rises",
+        words: "Database data (DBS × contentIndex × volumeFree) and logs of (NU + DB − 1) users, each kind at least max(DB, requirement + DB / 2) GB for rounding: never falls as the load rises",
         source: `${DELL("Tables 14-15")}; counted from the totals, as the arrays are bought`,
         formula: (r) =>
           plain(
             "=" +
               ceilCountFormula(
-                `${r.output("totalDatabaseGB")}*${r.factor("contentIndex")}*${r.factor("volumeFree")}` +
-                  `+(${r.input("users")}+${r.output("databaseCount")}-1)*${r.output("logFilesPerUserPerDay")}*${r.output("messageSizeFactor")}` +
-                  `*${r.factor("logFileMB")}*${r.factor("moveFactor")}*${r.factor("truncationDays")}*${r.factor("overhead")}/1024` +
-                  `+2*${r.output("databaseCount")}`,
+                `MAX(${r.output("databaseCount")},${r.output("totalDatabaseGB")}*${r.factor("contentIndex")}*${r.factor("volumeFree")}+${r.output("databaseCount")}/2)` +
+                  `+MAX(${r.output("databaseCount")},(${r.input("users")}+${r.output("databaseCount")}-1)*${r.output("logFilesPerUserPerDay")}*${r.output("messageSizeFactor")}` +
+                  `*${r.factor("logFileMB")}*${r.factor("moveFactor")}*${r.factor("truncationDays")}*${r.factor("overhead")}/1024+${r.output("databaseCount")}/2)`,
               ),
           ),
       },
@@ -1143,7 +1142,7 @@ function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameK
   row("Database IOPS", S.databaseIops, [{ formula: `=${design("databaseIops")}`, format: FORMAT.iops }, { formula: `=${design("dagDatabaseIops")}`, format: '#,##0" IOPS, every copy"' }]);
   row("Log IOPS", S.logIops, [{ formula: `=${design("logIops")}`, format: FORMAT.iops }]);
   row("Arrays", S.arrays, [{ formula: `=${design("arrays")}`, format: FORMAT.arrays }, { formula: `=${design("arrayModel")}` }, { formula: `=${design("arraysPerCopy")}`, format: '0" per copy"' }]);
-  row("Spindles, your RAID level and disk", S.spindles, [{ formula: `=${design("spindlesChosen")}`, format: FORMAT.disks }, { formula: `=${n.spindleRaid}&""` }, { formula: `=${n.spindleDisk}&" disks"` }]);
+  row("Spindles, your RAID level and disk", S.spindles, [{ formula: `=${design("spindlesChosen")}`, format: FORMAT.disks }, { formula: `=${n.spindleRaid}&""` }, { formula: `=${n.spindleDisk}&""`, format: '@" disks"' }]);
   row("Mailbox servers", S.servers, [
     { formula: `=SUM(${n.servers})`, format: FORMAT.servers },
     { formula: `=${resilience(RESILIENCE_CELLS.designCores)}`, format: '0" cores each"' },

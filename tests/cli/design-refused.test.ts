@@ -11,13 +11,14 @@ import { runDesign } from "../../src/cli/design";
 import { designProblems } from "../../src/workbook/design-check";
 import type { DesignInputs } from "../../src/workbook/template";
 
-jest.mock("../../src/workbook/design-check", () => ({
-  designProblems: jest.fn((inputs: DesignInputs) =>
-    inputs.copies > inputs.serversSite1 + (inputs.serversSite2 === "" ? 0 : inputs.serversSite2)
-      ? [{ inputs: ["Copies", "ServersFirstSite", "ServersSecondSite"], message: "copies must be at most the servers: a server never holds two copies of one database" }]
-      : [],
-  ),
-}));
+// The real rules, watched: the CLI must call them with every input.
+jest.mock("../../src/workbook/design-check", () => {
+  const actual = jest.requireActual("../../src/workbook/design-check");
+  return { ...actual, designProblems: jest.fn(actual.designProblems) };
+});
+
+const THREE_COPIES =
+  "copies and servers: 3 copies of each database need 3 servers, and the DAG has 2: a server cannot hold two copies of one database (--copies, --servers-site1, --servers-site2, --layout)";
 
 let work: string;
 beforeAll(() => (work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-refused-"))));
@@ -41,7 +42,7 @@ test("a design the combined rules refuse: its message with the options, exit 1, 
   expect(run.code).toBe(1);
   expect(run.stdout).toEqual([]);
   expect(run.stderr).toEqual([
-    "exsize design: copies must be at most the servers: a server never holds two copies of one database (--copies, --servers-site1, --servers-site2)",
+    `exsize design: ${THREE_COPIES}`,
     `exsize design: the design cannot be built; nothing written to ${file}`,
   ]);
   expect(fs.existsSync(file)).toBe(false);
@@ -51,8 +52,16 @@ test("with --json the problems are in the JSON too", async () => {
   const run = await design(["--copies", "3", "--json"]);
   expect(run.code).toBe(1);
   expect(JSON.parse(run.stdout.join("\n")).problems).toEqual([
-    "copies must be at most the servers: a server never holds two copies of one database (--copies, --servers-site1, --servers-site2)",
+    THREE_COPIES,
   ]);
+});
+
+test("a mailbox too big for the largest database: refused before anything is written (issue 12)", async () => {
+  const file = path.join(work, "huge-mailboxes.xlsx");
+  const run = await design(["--users", "10", "--quota", "2000000", "-o", file]);
+  expect(run.code).toBe(1);
+  expect(run.stderr[0]).toMatch(/^exsize design: quotaMB and maxDatabaseGB: a mailbox of [\d,]+ MB on disk cannot fit a database of at most 1,024 GB; raise maxDatabaseGB to at least [\d,]+ GB or lower the quota \(--quota-mb, --max-database-gb\)$/);
+  expect(fs.existsSync(file)).toBe(false);
 });
 
 test("the same design on enough servers is written", async () => {

@@ -77,7 +77,8 @@ describe("the live workbook", () => {
     expect(text).toContain(`Wrote ${file}: the live design`);
     expect(text).toContain("Databases: 12 × 1,266 GB volumes");
     expect(text).toContain("Logs: 12 × 48 GB volumes");
-    expect(text).toContain("Capacity: 15,768 GB per copy"); // 000_72e1ddb9bbd1ecac.txt, 3.4.2
+    // 15,768 GB in volumes: 000_72e1ddb9bbd1ecac.txt, 3.4.2; 15,780 GB to provision, the bound that never falls (issue 12).
+    expect(text).toContain("Capacity: 15,780 GB per copy to provision, 15,768 GB in volumes (31,560 GB, all copies)");
     expect(text).toContain("IOPS: 900 database, 378 log");
     expect(text).toContain("Arrays: 2 × PS6500E 500GB (1 per copy)");
   });
@@ -226,7 +227,8 @@ describe("the customer copy", () => {
 
   test("with the user's own numbers, the copy shows what the functions compute for them", async () => {
     const own = path.join(work, "own.xlsx");
-    const result = await design(["--users", "7500", "--quota=4096", "--copies", "3", "--out", own, "--customer"]);
+    // 3 copies need 3 servers: a server never holds two copies of one database (issue 12).
+    const result = await design(["--users", "7500", "--quota=4096", "--copies", "3", "--servers-site1", "3", "--out", own, "--customer"]);
     expect(result.code).toBe(0);
     const { hf, value } = await hyperFormulaOf(own);
     expect(errorCells(hf)).toEqual([]);
