@@ -13,6 +13,7 @@ import { databaseFormula, type FactorReference } from "../engine/excel-formulas"
 import { validateLayoutDesign, type DagLayout } from "../engine/layout";
 import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
+import type { InputRule } from "./model";
 import type { DesignInputs } from "./template";
 
 export interface DesignProblem {
@@ -103,4 +104,49 @@ export function designCheckFormula(n: DesignCheckNames): string {
     `IF(${count}>${INPUT_PARAMETERS.databases.max},${text(SUMMARIES.databases)},` +
     `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${text(DESIGN_OK)})))`
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table of every input's limits and every combined rule: docs/whole-design.md and the help page
+// show it; tests/workbook/limits-table.test.ts holds both to this.
+
+export interface LimitRow {
+  input: string;
+  name: string;
+  rule: string;
+}
+
+/** Each input's rule, then each factor's, in words: what the cell's data validation and the functions accept. */
+export function inputLimitRows(rows: ReadonlyArray<{ name: string; label: string; rule: InputRule }>, factors: ReadonlyArray<{ name: string; rule: InputRule }>): LimitRow[] {
+  const words = (rule: InputRule): string => {
+    if (rule.kind === "list") return `one of: ${rule.values.join(", ")}`;
+    const kind = rule.kind === "whole" ? "a whole number" : "a number";
+    const n = (x: number) => x.toLocaleString("en-US", { maximumFractionDigits: 6 });
+    const low = rule.aboveMin ? `above ${n(rule.min)}` : `from ${n(rule.min)}`;
+    return `${kind} ${low} ${rule.aboveMin ? "up " : ""}to ${n(rule.max)}${rule.allowBlank ? " (or empty)" : ""}`;
+  };
+  return [
+    ...rows.map((r) => ({ input: r.label, name: r.name, rule: words(r.rule) })),
+    ...factors.map((f) => ({ input: `factor ${f.name}`, name: f.name, rule: words(f.rule) })),
+  ];
+}
+
+/** The combined rules, each with the inputs it joins: the Design check cell's sentences. */
+export const COMBINED_RULES: ReadonlyArray<{ inputs: string; rule: string }> = [
+  { inputs: "QuotaMB, MessagesPerDay, MessageKB, growth, MaxDatabaseGB", rule: "a mailbox on disk, times growth, fits the largest database (a mailbox lives in one database)" },
+  { inputs: "Users, QuotaMB, MaxDatabaseGB", rule: `at most ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} databases` },
+  { inputs: "Copies, ServersFirstSite, ServersSecondSite, DagLayout", rule: "each copy of a database on a server of its own: copies spread round-robin over the sites from the active copy's site, and each site has a server for each copy it holds" },
+];
+
+/** The table in Markdown, as docs/whole-design.md holds it. */
+export function limitsMarkdown(limits: readonly LimitRow[]): string {
+  return [
+    "| input | defined name | what it accepts |",
+    "|---|---|---|",
+    ...limits.map((l) => `| ${l.input} | \`${l.name}\` | ${l.rule} |`),
+    "",
+    "| combined rule | inputs it joins |",
+    "|---|---|",
+    ...COMBINED_RULES.map((r) => `| ${r.rule} | ${r.inputs} |`),
+  ].join("\n");
 }

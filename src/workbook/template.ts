@@ -238,6 +238,9 @@ const INPUT_ROWS: readonly InputRow[] = [
   },
 ];
 
+/** Every input row of the Inputs sheet: its key, defined name, label and rule — for the CLI, the pane and the docs. */
+export const DESIGN_INPUT_ROWS: ReadonlyArray<Readonly<Pick<InputRow, "key" | "name" | "label" | "rule">>> = INPUT_ROWS.map(({ key, name, label, rule }) => ({ key, name, label, rule }));
+
 /** Defaults of the inputs beyond the headline numbers (SIZING.md sections 3-5). */
 const OTHER_INPUT_DEFAULTS: Omit<DesignInputs, keyof HeadlineInputs> = {
   exchangeVersion: EXCHANGE_VERSIONS[0],
@@ -275,6 +278,9 @@ const FACTOR_ROWS: Record<FactorName, { what: string; format: string; source: st
 };
 
 const FACTOR_NAMES = Object.keys(FACTOR_DEFAULTS) as FactorName[];
+
+/** Each factor of the Inputs sheet's factors table with its rule (the functions' limits). */
+export const FACTOR_INPUT_ROWS: ReadonlyArray<{ name: FactorName; rule: InputRule }> = FACTOR_NAMES.map((name) => ({ name, rule: numberRule(FACTOR_PARAMETERS[name]) }));
 
 /** Inputs sheet layout: columns A label, B value (the input), C what it is, D source. */
 const INPUTS_LAYOUT = {
