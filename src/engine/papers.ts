@@ -1,8 +1,8 @@
 /**
- * The five papers the methods come from, as a reader names them: publisher, title and year
- * (../shared/seeds/README.md, "How to name them to a reader"). Everything a person reads — workbook
- * cells, the help page, function descriptions, the pane — cites a paper through this table, never by
- * its seed file name; code comments and tests keep the file names.
+ * The five papers the methods come from, and Microsoft's calculator beside them, as a reader names
+ * them: publisher, title and year (../shared/seeds/README.md, "How to name them to a reader").
+ * Everything a person reads — workbook cells, the help page, function descriptions, the pane — cites
+ * a source through this table, never by its seed file name; code comments and tests keep the file names.
  */
 export interface Paper {
   /** Publisher as printed in the paper. */
@@ -49,6 +49,16 @@ export const PAPERS = {
     title: "DSS 7000/DSS 7500 100,000 Mailbox Resiliency Microsoft Exchange 2016 Storage Solution — ESRP – Storage v4.0",
     year: "2016",
     short: "Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016)",
+  },
+  /**
+   * Not a seed: Microsoft's Excel workbook, version 7.6 (its Version Changes sheet), the copy with its
+   * worked example that dsccommunity/ExchangeDsc published (docs/microsoft-method.md). Its Input sheet
+   * heads it "Exchange 2013 Server Role Requirements Calculator"; it prints no year.
+   */
+  microsoft: {
+    publisher: "Microsoft",
+    title: "Exchange Server Role Requirements Calculator v7.6",
+    short: "Microsoft, Exchange Server Role Requirements Calculator v7.6",
   },
 } as const satisfies Record<string, Paper>;
 
