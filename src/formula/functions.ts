@@ -27,6 +27,7 @@ import {
   firstError,
   isEmptyRow,
   isMatrix,
+  numberFromText,
   roundTo15,
   toBoolean,
   toNumber,
@@ -430,6 +431,66 @@ const INDEX: EagerFunction = {
   },
 };
 
+/** A COUNTIF criterion: its comparison and the value compared with. */
+interface Criterion {
+  operator: "=" | "<>" | "<" | "<=" | ">" | ">=";
+  operand: number | string | boolean;
+}
+
+/** "<>1", ">=2", "abc", 3, TRUE → a Criterion, as Excel reads COUNTIF's criteria. */
+function readCriterion(v: Scalar): Criterion | SizingError {
+  if (v instanceof SizingError) return v;
+  if (v === null) return { operator: "=", operand: 0 };
+  if (typeof v !== "string") return { operator: "=", operand: v };
+  const m = /^(<=|>=|<>|<|>|=)?([\s\S]*)$/.exec(v)!;
+  const operator = (m[1] ?? "=") as Criterion["operator"];
+  const text = m[2];
+  const upper = text.trim().toUpperCase();
+  const n = text.trim() === "" ? undefined : numberFromText(text);
+  const operand = n !== undefined ? n : upper === "TRUE" || upper === "FALSE" ? upper === "TRUE" : text;
+  return { operator, operand };
+}
+
+/** Whether a cell meets a criterion with Excel's COUNTIF rules (src/formula/functions.ts COUNTIF). */
+function meets(cell: Scalar, c: Criterion): boolean {
+  if (c.operator === "<>") return !meets(cell, { operator: "=", operand: c.operand });
+  if (cell instanceof SizingError) return false;
+  if (c.operator === "=") {
+    if (typeof c.operand === "number") {
+      // A number matches numeric text too ("1" counts for 1), as Excel and HyperFormula count.
+      const n = typeof cell === "number" ? cell : typeof cell === "string" ? numberFromText(cell) : undefined;
+      return n !== undefined && compareScalars(n, c.operand) === 0;
+    }
+    if (typeof c.operand === "boolean") return cell === c.operand;
+    if (c.operand === "") return cell === null || cell === "";
+    if (typeof cell !== "string") return false;
+    const pattern = wildcardPattern(c.operand);
+    return pattern ? pattern.test(cell) : compareScalars(cell, c.operand) === 0;
+  }
+  // @compatibility: an ordering compares numbers with numbers and text with text only; numeric text is not a number here.
+  if (cell === null || typeof cell !== typeof c.operand) return false;
+  const order = compareScalars(cell, c.operand);
+  return c.operator === "<" ? order < 0 : c.operator === "<=" ? order <= 0 : c.operator === ">" ? order > 0 : order >= 0;
+}
+
+/**
+ * COUNTIF(range, criteria): the cells of `range` that meet the criteria — a value (equal; text
+ * case-insensitive with wildcards) or text starting with a comparison (">0", "<>lost"). Errors in
+ * the range are never counted (but do meet "<>"), and never the result.
+ */
+const COUNTIF: EagerFunction = {
+  minArgs: 2,
+  maxArgs: 2,
+  referencesAsRanges: true,
+  call([range, criteria]) {
+    const criterion = readCriterion(toScalar(criteria, "COUNTIF's criteria"));
+    if (criterion instanceof SizingError) return criterion;
+    let count = 0;
+    for (const row of asTable(range)) for (const cell of row) if (meets(cell, criterion)) count++;
+    return count;
+  },
+};
+
 /** Every function a formula can call, by upper-case name without namespace. */
 export const FORMULA_FUNCTIONS: ReadonlyMap<string, FormulaFunction> = new Map<string, FormulaFunction>([
   ["EX_DBSIZE", sizingFunction(EX_DBSIZE)],
@@ -451,6 +512,7 @@ export const FORMULA_FUNCTIONS: ReadonlyMap<string, FormulaFunction> = new Map<s
   ["MIN", extreme(Math.min)],
   ["MAX", extreme(Math.max)],
   ["COUNT", COUNT],
+  ["COUNTIF", COUNTIF],
   ["ROUND", rounding(Math.round)],
   ["ROUNDUP", rounding(Math.ceil)],
   ["ROUNDDOWN", rounding(Math.floor)],
