@@ -17,8 +17,10 @@ const DEV_URL = "https://localhost:3000/";
 
 /**
  * The public interface, copied by hand (not generated from the code under test): arguments in
- * [brackets] are optional. The first five are SIZING.md section 0; EX_SPINDLES's `disks` and the
- * last three are README.md, "The worksheet functions" (commit dea8062 added them to worksheet.ts).
+ * [brackets] are optional. The first five are SIZING.md section 0; EX_SPINDLES's `disks`, EX_FAILOVER,
+ * EX_LAYOUT, EX_SERVER and EX_JETSTRESS are README.md, "The worksheet functions" (commit dea8062 added
+ * them to worksheet.ts); the EX_MS_* functions, Microsoft's calculator method, are issue 10 and
+ * docs/microsoft-method.md, with the parameters their JSDoc in src/functions/functions.ts declares.
  */
 const PUBLIC_INTERFACE: Record<string, string> = {
   EX_DBSIZE: "users, quotaMB, messagesPerDay, messageKB, [maxDatabaseGB], [result], [factors]",
@@ -30,6 +32,11 @@ const PUBLIC_INTERFACE: Record<string, string> = {
   EX_LAYOUT: "users, servers, [copies], [layout], [databases], [lagged]",
   EX_SERVER: "mailboxes, [result], [factors]",
   EX_JETSTRESS: "achievedIops, targetIops, dbReadLatencyMs, logWriteLatencyMs, [dbReadPeakMs], [logWritePeakMs], [result]",
+  EX_MS_MAILBOX: "messagesPerDay, messageKB, quotaMB, [copies], [result], [factors]",
+  EX_MS_DATABASES: "mailboxes, messagesPerDay, messageKB, quotaMB, servers, [copies], [result], [factors]",
+  EX_MS_IOPS: "mailboxes, messagesPerDay, messageKB, quotaMB, servers, [copies], [result], [factors]",
+  EX_MS_SERVER: "mailboxes, messagesPerDay, messageKB, quotaMB, servers, [copies], [cores], [specRate], [result], [factors]",
+  EX_MS_REPLICATION: "mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, hourShares, [hour], [result], [factors]",
 };
 /**
  * Arguments that take a range or an array constant, so Excel passes them whole (matrix) instead of
@@ -37,6 +44,20 @@ const PUBLIC_INTERFACE: Record<string, string> = {
  * (README) and servers, one number or each site's servers such as {8,8} (README, EX_FAILOVER).
  */
 const RANGE_ARGUMENTS = new Set(["factors", "catalog", "disks", "servers"]);
+/**
+ * And per function: Microsoft's method sizes up to four mailbox tiers, so the DAG-wide EX_MS_*
+ * functions take mailboxes, messagesPerDay, messageKB and quotaMB as a row of one value per tier
+ * (docs/microsoft-method.md section 1); EX_MS_REPLICATION's hourShares is one share or 24 (section 6).
+ * EX_MS_MAILBOX sizes one mailbox of one tier, so its arguments are single values.
+ */
+const TIERS = ["mailboxes", "messagesPerDay", "messageKB", "quotaMB"];
+const RANGE_ARGUMENTS_OF: Record<string, readonly string[]> = {
+  EX_MS_DATABASES: TIERS,
+  EX_MS_IOPS: TIERS,
+  EX_MS_SERVER: TIERS,
+  EX_MS_REPLICATION: [...TIERS, "hourShares"],
+};
+const takesRange = (id: string, parameter: string): boolean => RANGE_ARGUMENTS.has(parameter) || (RANGE_ARGUMENTS_OF[id] ?? []).includes(parameter);
 
 interface Parameter {
   name: string;
@@ -113,7 +134,7 @@ describe("functions.json, as built from the JSDoc of src/functions/functions.ts"
 
     test("takes ranges (matrix) where a range is meant, and single values (typed any) for the rest", () => {
       for (const p of byId(id).parameters) {
-        if (RANGE_ARGUMENTS.has(p.name)) expect({ [p.name]: p.dimensionality }).toEqual({ [p.name]: "matrix" });
+        if (takesRange(id, p.name)) expect({ [p.name]: p.dimensionality }).toEqual({ [p.name]: "matrix" });
         else expect({ [p.name]: p.dimensionality }).toEqual({ [p.name]: undefined });
         // "any", so worksheet.ts, not Excel's coercion, writes the message naming the argument.
         expect({ [p.name]: p.type }).toEqual({ [p.name]: "any" });

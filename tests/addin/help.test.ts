@@ -6,6 +6,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import * as excel from "../../src/functions/functions";
+import { MICROSOFT_FACTOR_DEFAULTS } from "../../src/engine/microsoft/tables";
 
 type Argument = number | string | null | (number | string)[][];
 
@@ -39,15 +40,30 @@ function literal(text: string): Argument {
   return Number(t);
 }
 
-/** What the cell shows for `=EXSIZE.NAME(literal, …)`: the value, or the thrown error's code and message. */
-function evaluate(formula: string): number | string | { code: string; message?: string } {
-  const call = /^=EXSIZE\.(EX_[A-Z]+)\((.*)\)$/.exec(formula);
+type Shown = number | string | { code: string; message?: string };
+
+/**
+ * What the cell shows for `=EXSIZE.NAME(literal, …)`: the value, or the thrown error's code and
+ * message. A function that spills a range (EX_LAYOUT) is shown one cell at a time, as Excel's
+ * `=INDEX(EXSIZE.NAME(…),row,column)` picks it.
+ */
+function evaluate(formula: string): Shown {
+  const index = /^=INDEX\((EXSIZE\..*),(\d+),(\d+)\)$/.exec(formula);
+  const call = /^=?EXSIZE\.(EX_[A-Z_]+)\((.*)\)$/.exec(index ? index[1] : formula);
   if (!call) throw new Error(`not an EXSIZE call: ${formula}`);
-  const fn = excel[call[1] as keyof typeof excel] as ((...args: Argument[]) => number | string) | undefined;
+  const fn = excel[call[1] as keyof typeof excel] as ((...args: Argument[]) => number | string | (number | string)[][]) | undefined;
   if (typeof fn !== "function") throw new Error(`functions.ts has no ${call[1]}`);
   try {
-    return fn(...splitTopLevel(call[2], ",").map(literal));
+    const value = fn(...splitTopLevel(call[2], ",").map(literal));
+    if (!Array.isArray(value)) {
+      if (index) throw new Error(`${call[1]} returns one value, not a range to INDEX: ${formula}`);
+      return value;
+    }
+    if (!index) throw new Error(`${call[1]} spills a range: show one cell of it with INDEX: ${formula}`);
+    const cell = value[Number(index[2]) - 1]?.[Number(index[3]) - 1];
+    return cell === undefined ? { code: "#REF!", message: `no row ${index[2]}, column ${index[3]} in ${value.length} × ${value[0]?.length ?? 0}` } : cell;
   } catch (e) {
+    if (e instanceof Error) throw e;
     return e as { code: string; message?: string };
   }
 }
@@ -80,15 +96,17 @@ const decode = (html: string): string =>
     .replace(/&amp;/g, "&")
     .trim();
 
-/** Rows of the example tables: <td><code>=EXSIZE.…</code></td><td>what it gives</td>. */
-const EXAMPLES = [...HELP.matchAll(/<tr><td><code>(=EXSIZE\.[^<]+)<\/code><\/td><td>([^<]+)<\/td><\/tr>/g)].map(
+/** Rows of the example tables: <td><code>=EXSIZE.…</code></td><td>what it gives</td> (or =INDEX(EXSIZE.…,row,column)). */
+const EXAMPLES = [...HELP.matchAll(/<tr><td><code>(=(?:INDEX\()?EXSIZE\.[^<]+)<\/code><\/td><td>([^<]+)<\/td><\/tr>/g)].map(
   ([, formula, gives]) => [decode(formula), decode(gives)] as const,
 );
 
 test("the help page has examples for every function section", () => {
-  const sections = [...HELP.matchAll(/<section id="(ex_[a-z]+)">/g)].map((m) => m[1].toUpperCase());
-  expect(sections.length).toBeGreaterThanOrEqual(5);
-  for (const name of sections) expect({ [name]: EXAMPLES.some(([f]) => f.startsWith(`=EXSIZE.${name}(`)) }).toEqual({ [name]: true });
+  const sections = [...HELP.matchAll(/<section id="(ex_[a-z_]+)">/g)].map((m) => m[1].toUpperCase());
+  expect(sections).toEqual(expect.arrayContaining(["EX_LAYOUT", "EX_MS_MAILBOX", "EX_MS_DATABASES", "EX_MS_IOPS", "EX_MS_SERVER", "EX_MS_REPLICATION"]));
+  for (const name of sections) {
+    expect({ [name]: EXAMPLES.some(([f]) => f.startsWith(`=EXSIZE.${name}(`) || f.startsWith(`=INDEX(EXSIZE.${name}(`)) }).toEqual({ [name]: true });
+  }
 });
 
 test.each(EXAMPLES)("%s gives %s", (formula, gives) => {
@@ -108,4 +126,10 @@ test("the error example shows the message the function really gives", () => {
   const example = /<code>(=EXSIZE\.EX_DBSIZE\(0,[^<]+)<\/code> →\s*<em>([^<]+)<\/em>/.exec(HELP);
   expect(example).not.toBeNull();
   expect(evaluate(example![1])).toEqual({ code: "#VALUE!", message: example![2].replace(/\s+/g, " ") });
+});
+
+test("the table of Microsoft's factors lists every factor the EX_MS_ functions take, with its default", () => {
+  const section = /<section id="ms_factors">([\s\S]*?)<\/section>/.exec(HELP)?.[1] ?? "";
+  const rows = [...section.matchAll(/<tr><td><code>(\w+)<\/code><\/td><td>([^<]+)<\/td>/g)].map(([, name, value]) => [name, Number(value)]);
+  expect(Object.fromEntries(rows)).toEqual(MICROSOFT_FACTOR_DEFAULTS);
 });

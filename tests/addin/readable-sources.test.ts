@@ -107,6 +107,7 @@ describe.each(["src/help/help.html", "dist/help.html"])("the help page, %s", (fi
     esrp2013: "12,500-mailbox Exchange 2013",
     vmware: "VMware Virtual SAN",
     esrp2016: "100,000 Mailbox Resiliency",
+    microsoft: "Role Requirements Calculator",
   };
   test.each(Object.keys(PAPERS) as PaperKey[])("names the paper %s in full: publisher, title and year, as papers.ts", (key) => {
     const named = { publisher: `${PAPERS[key].publisher}:`, phrase: DISTINCTIVE[key], reference: reference(key) };
