@@ -181,6 +181,7 @@ function pageSetup(print: PrintSetup, sheet: string): Partial<ExcelJS.PageSetup>
     fitToHeight: print.fitToPagesTall,
     margins: { ...PRINT_MARGINS_INCHES },
     ...(print.titleRows !== undefined ? { printTitlesRow: print.titleRows } : {}),
+    ...(print.area !== undefined ? { printArea: print.area } : {}),
   };
 }
 

@@ -426,6 +426,7 @@ function queuePageSetup(worksheet: Excel.Worksheet, print: PrintSetup, title: st
     const [first, last] = print.titleRows.split(":");
     layout.setPrintTitleRows(`$${first}:$${last}`);
   }
+  if (print.area) layout.setPrintArea(print.area);
   const sections = headerFooterSections(title);
   const page = layout.headersFooters.defaultForAllPages;
   if (sections.leftHeader) page.leftHeader = sections.leftHeader;

@@ -59,6 +59,8 @@ export interface PrintSetup {
   fitToPagesTall: number;
   /** Rows repeated at the top of every page, e.g. "1:4". */
   titleRows?: string;
+  /** What prints, e.g. "A1:G30"; by default the used range (helper cells beside a table stay off the page when set). */
+  area?: string;
 }
 
 /** A conditional format: cells of `range` whose text contains `text` are shown in `tone`. */

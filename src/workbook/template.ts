@@ -26,6 +26,7 @@ import {
 import { arrayModelName } from "../engine/arrays";
 import {
   arraysPerCopyFormula,
+  balancedDatabasesFormula,
   ceilCountFormula,
   databaseFormula,
   diskIopsFormula,
@@ -46,6 +47,7 @@ import { RAID_LEVELS } from "../engine/tables";
 import { FACTOR_PARAMETERS, describeRange, type NumberParameter } from "../functions/arguments";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import { NOT_A_DESIGN, designCheckFormula } from "./design-check";
+import { METHODS_INPUTS, methodsSheet } from "./sheets/methods";
 import type { CellModel, CellRole, ChartModel, DefinedName, Highlight, InputRule, PrintSetup, SheetModel, WorkbookModel } from "./model";
 
 /** The numbers a user gives to size a design: the user profile and the DAG (000, 3.4.2). */
@@ -82,8 +84,19 @@ export interface DesignInputs extends HeadlineInputs {
   dagLayout: string;
 }
 
+/** Microsoft's method's own inputs (the Methods sheet): personal archive MB, SPECint2006 rate, cores, busiest hour's share of logs. */
+export interface MethodsInputValues {
+  archiveMB: number;
+  specIntRate: number;
+  coresPerServer: number;
+  peakHourLogShare: number;
+}
+
+/** Every input of the Inputs sheet. */
+export type WorkbookInputs = DesignInputs & MethodsInputValues;
+
 export interface ReferenceDesignOptions {
-  inputs?: Partial<DesignInputs>;
+  inputs?: Partial<WorkbookInputs>;
   /** Appended to every sheet name (" 2" → "Inputs 2") and, made name-safe, to every defined name ("Users_2"). */
   suffix?: string;
   /** The design's name, printed in page headers. */
@@ -102,6 +115,7 @@ const BASE_SHEETS = {
   summary: "Summary",
   inputs: "Inputs",
   design: "Design",
+  methods: "Methods",
   resilience: "Resilience",
   jetstress: "Jetstress",
   hardware: "Hardware",
@@ -180,7 +194,7 @@ const DAG_LAYOUTS = ["active/active", "active/passive"] as const;
 // ---------------------------------------------------------------------------------------------
 // Inputs sheet
 
-type InputKey = keyof DesignInputs;
+type InputKey = keyof WorkbookInputs;
 
 /** Defined names beyond the single input cells: ranges that functions read whole. */
 type RangeNameKey = "factors" | "servers" | "arrayCatalog" | "diskClasses";
@@ -236,13 +250,23 @@ const INPUT_ROWS: readonly InputRow[] = [
     source: `${ESRP_2016("4.1")} (active/active); ${ESRP_2013("4.1")} (active/passive)`,
     rule: listRule("layout", DAG_LAYOUTS, "Where the active copies run"),
   },
+  // Microsoft's method on the Methods sheet (src/workbook/sheets/methods.ts): its own inputs.
+  ...METHODS_INPUTS.map((input) => ({
+    key: input.key as InputKey,
+    name: input.name,
+    label: input.label,
+    format: input.key === "peakHourLogShare" ? "0%" : input.key === "archiveMB" ? FORMAT.typed("MB") : input.key === "coresPerServer" ? FORMAT.cores : "General",
+    what: input.rule.prompt,
+    source: cite("microsoft", "Input sheet"),
+    rule: input.rule,
+  })),
 ];
 
 /** Every input row of the Inputs sheet: its key, defined name, label and rule — for the CLI, the pane and the docs. */
 export const DESIGN_INPUT_ROWS: ReadonlyArray<Readonly<Pick<InputRow, "key" | "name" | "label" | "rule">>> = INPUT_ROWS.map(({ key, name, label, rule }) => ({ key, name, label, rule }));
 
 /** Defaults of the inputs beyond the headline numbers (SIZING.md sections 3-5). */
-const OTHER_INPUT_DEFAULTS: Omit<DesignInputs, keyof HeadlineInputs> = {
+const OTHER_INPUT_DEFAULTS: Omit<WorkbookInputs, keyof HeadlineInputs> = {
   exchangeVersion: EXCHANGE_VERSIONS[0],
   arrayRaid: "RAID50",
   arrayModel: "auto",
@@ -253,10 +277,11 @@ const OTHER_INPUT_DEFAULTS: Omit<DesignInputs, keyof HeadlineInputs> = {
   serversSite1: 2,
   serversSite2: "",
   dagLayout: "active/active",
+  ...(Object.fromEntries(METHODS_INPUTS.map((input) => [input.key, input.default])) as unknown as MethodsInputValues),
 };
 
 /** The reference design's every input (000, 3.4.2, and the defaults above). */
-export const REFERENCE_DESIGN_INPUTS: Readonly<DesignInputs> = Object.freeze({ ...REFERENCE_INPUTS, ...OTHER_INPUT_DEFAULTS });
+export const REFERENCE_DESIGN_INPUTS: Readonly<WorkbookInputs> = Object.freeze({ ...REFERENCE_INPUTS, ...OTHER_INPUT_DEFAULTS });
 
 /** What each factor is, its display format and its source; the values are FACTOR_DEFAULTS. */
 const FACTOR_ROWS: Record<FactorName, { what: string; format: string; source: string }> = {
@@ -348,7 +373,7 @@ function titleAndNote(title: string, note: string): CellModel[] {
   ];
 }
 
-function buildInputs(sheet: string, values: DesignInputs, check: string): SheetModel {
+function buildInputs(sheet: string, values: WorkbookInputs, check: string): SheetModel {
   const cells: CellModel[] = [
     { address: INPUTS_LAYOUT.title, value: "Exchange mailbox storage sizing: inputs", role: "title" },
     {
@@ -721,31 +746,31 @@ export const RESILIENCE_CELLS = Object.freeze({
   lastRow: RESILIENCE_LAST_ROW,
   whatFails: "B",
   survivingServers: "C",
-  activeMailboxes: "D",
-  targetIops: "E",
-  cores: "F",
-  memoryGB: "G",
+  /** Active databases on the busiest running server (004's activation table: 21 / 24 / 42 / 48). */
+  activeDatabases: "D",
+  activeMailboxes: "E",
+  targetIops: "F",
+  cores: "G",
+  memoryGB: "H",
   /** The per-server IOPS target the storage must pass: the worst survivable scenario. */
-  designTargetIops: `E${RESILIENCE_SUMMARY_ROW}`,
-  designCores: `F${RESILIENCE_SUMMARY_ROW}`,
-  designMemoryGB: `G${RESILIENCE_SUMMARY_ROW}`,
+  designTargetIops: `F${RESILIENCE_SUMMARY_ROW}`,
+  designCores: `G${RESILIENCE_SUMMARY_ROW}`,
+  designMemoryGB: `H${RESILIENCE_SUMMARY_ROW}`,
   /** Database IOPS per server in normal operation, every copy counted (004, Figure 6: 229). */
-  normalIopsPerServer: `E${RESILIENCE_SUMMARY_ROW + 1}`,
+  normalIopsPerServer: `F${RESILIENCE_SUMMARY_ROW + 1}`,
+  /** The DAG's databases: the design's count rounded up to a balanced one (docs/dag-layout.md). */
+  databases: `F${RESILIENCE_SUMMARY_ROW + 2}`,
 });
 
 function buildResilience(sheet: string, designSheet: string, names: Record<NameKey, string>, factor: (name: FactorName) => string): SheetModel {
   const design = sheetReference(designSheet);
   const iopsPerMailbox = `${design}!${absolute(DESIGN_CELLS.iopsPerUser)}`;
+  const databases = absolute(RESILIENCE_CELLS.databases);
+  const dag = { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout };
+  // EX_FAILOVER over the copy layout (src/engine/layout.ts, docs/dag-layout.md) of the DAG's databases.
   const failover = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string): Rendered => ({
-    formula: `=IFERROR(EXSIZE.EX_FAILOVER(${names.users},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}"),"${fallback}")`,
-    native: `=IFERROR(${failoverFormula(scenario, result, {
-      users: names.users,
-      serversFirstSite: names.serversSite1,
-      serversSecondSite: names.serversSite2,
-      copies: names.copies,
-      layout: names.dagLayout,
-      iopsPerMailbox: perMailbox === "" ? "0" : perMailbox,
-    })},"${fallback}")`,
+    formula: `=IFERROR(EXSIZE.EX_FAILOVER(${names.users},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}",${databases}),"${fallback}")`,
+    native: `=IFERROR(${failoverFormula(scenario, result, { ...dag, users: names.users, iopsPerMailbox: perMailbox === "" ? "0" : perMailbox, databases })},"${fallback}")`,
   });
   const server = (mailboxes: string, result: "cores" | "memory"): Rendered => ({
     formula: `=IFERROR(EXSIZE.EX_SERVER(${mailboxes},"${result}",${names.factors}),"${NO_VALUE}")`,
@@ -754,10 +779,10 @@ function buildResilience(sheet: string, designSheet: string, names: Record<NameK
   const source = `${ESRP_2013("4.1")} and ${ESRP_2016("4.1")}; servers, ${VMWARE()}`;
   const cells: CellModel[] = [
     ...titleAndNote(
-      "Resilience: what each surviving server carries when servers or a site fail",
-      "Active mailboxes spread evenly over the servers that hold copies; the busiest server is rounded up. A scenario that leaves a database without a copy is not survivable.",
+      "Resilience: what the busiest running server carries when servers or a site fail",
+      "Each database runs on its next copy by activation preference (the Distribution sheet); the busiest server of the worst failure of each kind. A scenario that leaves a database without a copy is not survivable.",
     ),
-    ...header(4, ["Scenario", "What fails", "Surviving servers", "Active mailboxes per server", "Target IOPS per server", "Cores", "Memory", "Note"]),
+    ...header(4, ["Scenario", "What fails", "Running servers", "Active databases", "Active mailboxes", "Target IOPS", "Cores", "Memory", "Note"]),
   ];
   const put = (address: string, rendered: Rendered, numberFormat: string): CellModel => ({
     address,
@@ -766,41 +791,58 @@ function buildResilience(sheet: string, designSheet: string, names: Record<NameK
     numberFormat,
     role: "output",
   });
+  const C = RESILIENCE_CELLS;
   SCENARIO_ROWS.forEach((row, i) => {
     const r = RESILIENCE_FIRST_ROW + i;
     cells.push(
       { address: `A${r}`, value: row.scenario, role: "label" },
-      { address: `B${r}`, value: row.fails, role: "note" },
-      put(`C${r}`, failover(row.scenario, "", "servers", NOT_SURVIVABLE), FORMAT.servers),
-      put(`D${r}`, failover(row.scenario, "", "mailboxes", NOT_SURVIVABLE), FORMAT.mailboxes),
-      put(`E${r}`, failover(row.scenario, iopsPerMailbox, "target", NO_VALUE), FORMAT.iops),
-      put(`F${r}`, server(`D${r}`, "cores"), FORMAT.cores),
-      put(`G${r}`, server(`D${r}`, "memory"), FORMAT.gb),
+      { address: `${C.whatFails}${r}`, value: row.fails, role: "note" },
+      put(`${C.survivingServers}${r}`, failover(row.scenario, "", "servers", NOT_SURVIVABLE), FORMAT.servers),
+      put(`${C.activeDatabases}${r}`, failover(row.scenario, "", "databases", NOT_SURVIVABLE), FORMAT.databases),
+      put(`${C.activeMailboxes}${r}`, failover(row.scenario, "", "mailboxes", NOT_SURVIVABLE), FORMAT.mailboxes),
+      put(`${C.targetIops}${r}`, failover(row.scenario, iopsPerMailbox, "target", NO_VALUE), FORMAT.iops),
+      put(`${C.cores}${r}`, server(`${C.activeMailboxes}${r}`, "cores"), FORMAT.cores),
+      put(`${C.memoryGB}${r}`, server(`${C.activeMailboxes}${r}`, "memory"), FORMAT.gb),
     );
   });
   const s = RESILIENCE_SUMMARY_ROW;
   const span = (col: string) => `${col}${RESILIENCE_FIRST_ROW}:${col}${RESILIENCE_LAST_ROW}`;
+  const designDatabases = `${design}!${absolute(DESIGN_CELLS.databaseCount)}`;
   cells.push(
-    // The heading's fill runs under its label (A-D); the answers beside it stay plain.
-    ...sectionHeading(s, "Design for the worst survivable case", 3),
-    { address: `D${s}`, value: "Target, cores, memory:", role: "heading" },
-    { address: `E${s}`, formula: `=MAX(${span("E")})`, numberFormat: FORMAT.iops, role: "output" },
-    { address: `F${s}`, formula: `=MAX(${span("F")})`, numberFormat: FORMAT.cores, role: "output" },
-    { address: `G${s}`, formula: `=MAX(${span("G")})`, numberFormat: FORMAT.gb, role: "output" },
-    { address: `H${s}`, value: `Jetstress must reach this target on every server (${ESRP_2013("6.2")})`, role: "source" },
+    // The heading's fill runs under its label (A-E); the answers beside it stay plain.
+    ...sectionHeading(s, "Design for the worst survivable case", 4),
+    { address: `E${s}`, value: "Target, cores, memory:", role: "heading" },
+    { address: `F${s}`, formula: `=MAX(${span("F")})`, numberFormat: FORMAT.iops, role: "output" },
+    { address: `G${s}`, formula: `=MAX(${span("G")})`, numberFormat: FORMAT.cores, role: "output" },
+    { address: `H${s}`, formula: `=MAX(${span("H")})`, numberFormat: FORMAT.gb, role: "output" },
+    { address: `I${s}`, value: `Jetstress must reach this target on every server (${ESRP_2013("6.2")})`, role: "source" },
     { address: `A${s + 1}`, value: "Normal operation", role: "label" },
-    { address: `D${s + 1}`, value: "Database IOPS per server, every copy:", role: "label" },
+    { address: `E${s + 1}`, value: "Database IOPS per server, every copy:", role: "label" },
     {
-      address: `E${s + 1}`,
+      address: `F${s + 1}`,
       formula: `=${design}!${absolute(DESIGN_CELLS.dagDatabaseIops)}/SUM(${names.servers})`,
       numberFormat: FORMAT.iops,
       role: "output",
     },
-    { address: `H${s + 1}`, value: `The calculator's per-server figure (${ESRP_2016("Figure 6")}: 3,666 / 16 = 229)`, role: "source" },
-    { address: `A${s + 3}`, value: `Sources: failure scenarios, ${source}.`, role: "source" },
+    { address: `I${s + 1}`, value: `The calculator's per-server figure (${ESRP_2016("Figure 6")}: 3,666 / 16 = 229)`, role: "source" },
+    { address: `A${s + 2}`, value: "Databases in the DAG", role: "label" },
+    { address: `E${s + 2}`, value: "the design's count, balanced:", role: "label" },
+    {
+      address: C.databases,
+      // Excel's own formula in both workbooks: EX_FAILOVER(…,"count") balances only its own default count.
+      formula: `=${balancedDatabasesFormula(designDatabases, dag)}`,
+      numberFormat: FORMAT.databases,
+      role: "output",
+    },
+    {
+      address: `I${s + 2}`,
+      value: "Rounded up so every server carries the same active databases in every failure, as Microsoft's calculator spreads them",
+      role: "note",
+    },
+    { address: `A${s + 4}`, value: `Sources: failure scenarios, ${source}.`, role: "source" },
   );
-  const highlights: Highlight[] = [{ range: `C${RESILIENCE_FIRST_ROW}:D${RESILIENCE_LAST_ROW}`, text: NOT_SURVIVABLE, tone: "bad" }];
-  return { name: sheet, columnWidths: [13, 26, 17, 25, 21, 10, 10, 46], frozenRows: 4, print: landscape(1, "4:4"), highlights, cells };
+  const highlights: Highlight[] = [{ range: `C${RESILIENCE_FIRST_ROW}:E${RESILIENCE_LAST_ROW}`, text: NOT_SURVIVABLE, tone: "bad" }];
+  return { name: sheet, columnWidths: [12, 24, 15, 15, 17, 13, 9, 9, 46], frozenRows: 4, print: landscape(1, "4:4"), highlights, cells };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1106,7 +1148,7 @@ function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameK
   const resilience = (cell: string) => `${sheetReference(sheets.resilience)}!${absolute(cell)}`;
   const scenarioColumn = (col: string) =>
     `${sheetReference(sheets.resilience)}!$${col}$${RESILIENCE_FIRST_ROW}:$${col}$${RESILIENCE_LAST_ROW}`;
-  const worst = `MATCH(MAX(${scenarioColumn("E")}),${scenarioColumn("E")},0)`;
+  const worst = `MATCH(MAX(${scenarioColumn(RESILIENCE_CELLS.targetIops)}),${scenarioColumn(RESILIENCE_CELLS.targetIops)},0)`;
   const n = names;
   // The inputs in one line, with Excel's own "&" (numbers print as General, in every program).
   const inputsLine =
@@ -1184,7 +1226,8 @@ const WRAPPED_COLUMNS: Readonly<Record<TemplateSheet, readonly string[]>> = {
   summary: [],
   inputs: ["C", "D"],
   design: ["D", "E"],
-  resilience: ["B", "H"],
+  methods: ["F"],
+  resilience: ["B", "I"],
   jetstress: ["I"],
   hardware: [],
   sources: ["A", "B", "C"],
@@ -1235,7 +1278,7 @@ function wrappedLines(text: string, width: number): number {
 // ---------------------------------------------------------------------------------------------
 
 /** The full set of input values of a design, the given ones merged over the reference design. */
-function inputValues(inputs: Partial<DesignInputs> = {}): DesignInputs {
+function inputValues(inputs: Partial<WorkbookInputs> = {}): WorkbookInputs {
   const given = Object.fromEntries(Object.entries(inputs).filter(([, v]) => v !== undefined));
   return { ...REFERENCE_DESIGN_INPUTS, ...given };
 }
@@ -1295,6 +1338,38 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     { name: names.diskClasses, sheet: sheets.hardware, range: hardware.diskClasses, comment: "Disk classes" },
   ];
   const resilience = buildResilience(sheets.resilience, sheets.design, names, factor);
+  const designRef = (key: DesignOutput) => `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS[key])}`;
+  const resilienceRef = (cell: string) => `${sheetReference(sheets.resilience)}!${absolute(cell)}`;
+  const methods = methodsSheet({
+    sheetName: sheets.methods,
+    names: {
+      users: names.users,
+      quotaMB: names.quotaMB,
+      messagesPerDay: names.messagesPerDay,
+      messageKB: names.messageKB,
+      copies: names.copies,
+      serversFirstSite: names.serversSite1,
+      serversSecondSite: names.serversSite2,
+      archiveMB: names.archiveMB,
+      specIntRate: names.specIntRate,
+      coresPerServer: names.coresPerServer,
+      peakHourLogShare: names.peakHourLogShare,
+    },
+    // The papers' figures beside Microsoft's: the Design and Resilience cells that hold them.
+    design: (key) =>
+      ({
+        mailboxMB: designRef("mailboxOnDiskMB"),
+        logsPerUser: designRef("logFilesPerUserPerDay"),
+        iopsPerUser: designRef("iopsPerUser"),
+        databases: designRef("databaseCount"),
+        databaseGB: designRef("databaseGB"),
+        databaseIops: designRef("databaseIops"),
+        dagIops: designRef("dagDatabaseIops"),
+        logIops: designRef("logIops"),
+        serverMemoryGB: resilienceRef(RESILIENCE_CELLS.designMemoryGB),
+        serverCores: resilienceRef(RESILIENCE_CELLS.designCores),
+      })[key as string],
+  });
   const jetstress = buildJetstress(sheets.jetstress, sheets.resilience);
   return {
     title: options.title ?? "Exchange mailbox storage design",
@@ -1303,6 +1378,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       buildSummary(sheets, names),
       wrapText(inputs, WRAPPED_COLUMNS.inputs, INPUTS_LAYOUT.profileHeader),
       wrapText(design, WRAPPED_COLUMNS.design, DESIGN_HEADER_ROW),
+      wrapText(methods, WRAPPED_COLUMNS.methods, 4),
       wrapText(resilience, WRAPPED_COLUMNS.resilience, 4),
       wrapText(jetstress, WRAPPED_COLUMNS.jetstress, 4),
       hardware.sheet,

@@ -184,6 +184,8 @@ export interface FakePageLayout {
   footerMargin: number;
   /** "$1:$4", or null when none is set. */
   printTitleRows: string | null;
+  /** "A1:G30" as set by setPrintArea, or null. */
+  printArea?: string | null;
   headersFooters: { state: string; defaultForAllPages: FakeHeaderFooter };
 }
 
@@ -1229,6 +1231,15 @@ class FakePageLayoutProxy extends FakeClientObject {
       else throw bad();
       if (rect.left !== 0 || rect.columns !== MAX_COLUMNS) throw bad();
       layout.printTitleRows = `$${rect.top + 1}:$${rect.top + rect.rows}`;
+    });
+  }
+
+  /** One rectangle, an A1 address ("A1:G30") or such a Range (PageLayout.setPrintArea, ExcelApi 1.9). */
+  setPrintArea(area: string | FakeRange): void {
+    this.change("setPrintArea", (layout) => {
+      const rect = area instanceof FakeRange ? area.rect() : typeof area === "string" ? parseRangeAddress(area) : undefined;
+      if (!rect) throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "PageLayout.setPrintArea");
+      layout.printArea = typeof area === "string" ? area.replace(/\$/g, "") : null;
     });
   }
 

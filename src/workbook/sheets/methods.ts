@@ -132,6 +132,8 @@ interface Row {
   step?: boolean;
   /** Which MicrosoftCells field this row's cell is. */
   field?: keyof MicrosoftCells;
+  /** Needs an input the design may not give: "—" instead of the error. */
+  optional?: boolean;
 }
 
 function rows(n: MethodsNames): Row[] {
@@ -154,9 +156,9 @@ function rows(n: MethodsNames): Row[] {
     { field: "cache", step: true, label: "Database cache of the busiest server", unit: "GB", format: "#,##0", call: (f, s) => `EX_MS_SERVER(${server(s)},"cache",${f})`, native: cacheGBFormula, why: "0.06 MB per message a day for each mailbox of the active databases in the worst failure." },
     { field: "megacycles", step: true, label: "Megacycles of the busiest server", unit: "megacycles", format: "#,##0", call: (f, s) => `EX_MS_SERVER(${server(s)},"megacycles",${f})`, native: megacyclesFormula, why: "0.0425 per message a day for an active mailbox, 0.0137 passive, and 37.5% more for client access." },
     { field: "calculated", step: true, label: "Memory before the configuration step", unit: "GB", format: "#,##0.0", call: (f, s) => `EX_MS_SERVER(${server(s)},"calculated",${f})`, native: calculatedMemoryFormula, why: "Database cache as a quarter of memory, plus client access, at least the minimum for the copies held." },
-    { label: "Memory per mailbox server", unit: "GB", format: "#,##0", dell: "serverMemoryGB", call: (f, s) => `EX_MS_SERVER(${server(s)},"memory",${f})`, native: memoryFormula, why: "Microsoft sizes the cache of the worst failure and rounds to a memory configuration; VMware's study (003): 4 GB + 6 MB per mailbox." },
-    { label: "Processor cores per mailbox server", unit: "cores", format: "#,##0", dell: "serverCores", call: (f, s) => `EX_MS_SERVER(${server(s)},"cores",${f})`, native: coresFormula, why: "Microsoft: megacycles against the server's SPECint2006 rate (none given: #N/A); VMware's study (003): 1,000 mailboxes a core." },
-    { label: "Log replication between the sites, busiest hour", unit: "Mb/s", format: "#,##0.0", call: (f, s) => `EX_MS_REPLICATION(${design(s)},${n.peakHourLogShare},,"total",${f})`, native: replicationFormula, why: "Only Microsoft sizes the link: the busiest hour's logs, 8 Mb each, 30% compressed, for each copy in the other site." },
+    { label: "Memory per mailbox server", unit: "GB", format: "#,##0", dell: "serverMemoryGB", call: (f, s) => `EX_MS_SERVER(${server(s)},"memory",${f})`, native: memoryFormula, why: "Microsoft sizes the cache of the worst failure and rounds to a memory configuration; VMware's study: 4 GB + 6 MB per mailbox." },
+    { optional: true, label: "Processor cores per mailbox server", unit: "cores", format: "#,##0", dell: "serverCores", call: (f, s) => `EX_MS_SERVER(${server(s)},"cores",${f})`, native: coresFormula, why: "Microsoft: megacycles against the server's SPECint2006 rate (none given: #N/A); VMware's study: 1,000 mailboxes a core." },
+    { optional: true, label: "Log replication between the sites, busiest hour", unit: "Mb/s", format: "#,##0.0", call: (f, s) => `EX_MS_REPLICATION(${design(s)},${n.peakHourLogShare},,"total",${f})`, native: replicationFormula, why: "Only Microsoft sizes the link: the busiest hour's logs, 8 Mb each, 30% compressed, for each copy in the other site." },
   ];
 }
 
@@ -168,10 +170,10 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   const put = (address: string, cell: Omit<CellModel, "address">) => cells.push({ address, ...cell });
   put("A1", { value: "Methods: the papers and Microsoft's calculator, side by side", role: "title" });
   put("A2", {
-    value: "Microsoft's column follows Microsoft, Exchange Server Role Requirements Calculator v7.6 with its defaults, the design's mailboxes in one DAG (docs: microsoft-method.md). Steps in grey feed the rows below them.",
+    value: "Microsoft's column follows Microsoft, Exchange Server Role Requirements Calculator v7.6 with its defaults, the design's mailboxes in one DAG. Steps in grey feed the rows below them.",
     role: "note",
   });
-  const headings = ["Quantity", "Dell (000)", "EMC (001)", "Microsoft (calculator)", "Microsoft − Dell", "Why they differ", "Unit"];
+  const headings = ["Quantity", "Dell sizing guide", "EMC building block", "Microsoft calculator", "Microsoft − Dell", "Why they differ", "Unit"];
   Object.values(COLUMNS).forEach((column, i) => put(`${column}4`, { value: headings[i], role: "heading" }));
   // Microsoft's factors (archive) and the two sites' servers, as the ranges its functions read.
   put(`I${FACTORS_ROW}`, { value: "archiveMB", role: "label" });
@@ -231,7 +233,9 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   list.forEach((r, i) => {
     const row = first + i;
     put(`${COLUMNS.label}${row}`, { value: r.label, role: r.step ? "step" : "label" });
-    put(`${COLUMNS.microsoft}${row}`, { formula: `=${NS}${r.call(factors, servers)}`, native: `=${r.native(refs)}`, numberFormat: r.format, role: r.step ? "step" : "output" });
+    // Rows that need an input the design may not give (a SPECint rate, a second site) show "—" then.
+    const shown = (text: string) => (r.optional ? `IFERROR(${text},"—")` : text);
+    put(`${COLUMNS.microsoft}${row}`, { formula: `=${shown(NS + r.call(factors, servers))}`, native: `=${shown(r.native(refs))}`, numberFormat: r.format, role: r.step ? "step" : "output" });
     const dell = r.dell ? p.design(r.dell) : undefined;
     const emc = r.emc ? p.design(r.emc) : undefined;
     put(`${COLUMNS.dell}${row}`, dell ? { formula: `=${dell}`, numberFormat: r.format, role: "output" } : { value: "—", role: "note" });
@@ -242,11 +246,13 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     put(`${COLUMNS.why}${row}`, { value: r.why, role: "note" });
     put(`${COLUMNS.unit}${row}`, { value: r.unit, role: "unit" });
   });
+  const last = first + list.length - 1;
   return {
     name,
-    columnWidths: [44, 14, 14, 18, 16, 90, 11, 2, 26, 10, 20],
+    columnWidths: [40, 14, 14, 16, 16, 64, 11, 2, 26, 10, 20],
     frozenRows: 4,
-    print: { orientation: "landscape", fitToPagesTall: 0, titleRows: "1:4" },
+    // The table prints; the helper cells beside it (columns I:K) stay off the page.
+    print: { orientation: "landscape", fitToPagesTall: 1, titleRows: "4:4", area: `A1:${COLUMNS.unit}${last}` },
     cells,
   };
 }
