@@ -16,7 +16,9 @@ const examples = [...README.matchAll(EXAMPLE_ROW)].map((m) => [m[1], m[2]] as co
 describe("README examples", () => {
   test("there are examples for every worksheet function", () => {
     const named = new Set(examples.map(([formula]) => /^=(EX_\w+)/.exec(formula)?.[1]));
-    for (const fn of ["EX_DBSIZE", "EX_LOGVOL", "EX_IOPS", "EX_SPINDLES", "EX_ARRAYS", "EX_FAILOVER", "EX_SERVER", "EX_JETSTRESS"]) {
+    const functions = ["EX_DBSIZE", "EX_LOGVOL", "EX_IOPS", "EX_SPINDLES", "EX_ARRAYS", "EX_FAILOVER", "EX_LAYOUT", "EX_SERVER", "EX_JETSTRESS"];
+    const microsoft = ["EX_MS_MAILBOX", "EX_MS_DATABASES", "EX_MS_IOPS", "EX_MS_SERVER", "EX_MS_REPLICATION"];
+    for (const fn of [...functions, ...microsoft]) {
       expect(named).toContain(fn);
     }
   });

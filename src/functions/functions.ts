@@ -111,7 +111,7 @@ export function EX_ARRAYS(capacityGB: any, iops: any, copies?: any, raid?: any, 
 }
 
 /**
- * Worst-case load on the busiest running DAG server, from the copy layout with activation preferences (as Microsoft's calculator's Distribution sheet): active mailboxes, active databases, its IOPS target, or the servers still running. Sources: Dell ESRP, 12,500 mailboxes, Exchange 2013, section 4.1; Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016), section 4 and Figures 3 to 5.
+ * The busiest running DAG server in the worst failure: its mailboxes, active databases or IOPS target, or the servers left. Sources: Dell ESRP, 12,500 mailboxes, Exchange 2013 and Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016), section 4.1 of each.
  * @customfunction EX_FAILOVER
  * @helpurl https://localhost:3000/help.html#ex_failover
  * @param users Mailboxes in the DAG (a whole number, e.g. 7600).
@@ -130,7 +130,7 @@ export function EX_FAILOVER(users: any, servers: any[][], copies?: any, scenario
 }
 
 /**
- * The DAG's database copy layout, as Microsoft's calculator's Distribution sheet: a header row of server names, one row per database, the activation preference in each cell holding a copy. Source: Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016), section 4 and Figures 3 to 5.
+ * The DAG's database copy layout, as the Distribution sheet of Microsoft's calculator: server names, then a row per database with each copy's activation preference. Source: Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016), section 4, Figures 3 to 5.
  * @customfunction EX_LAYOUT
  * @helpurl https://localhost:3000/help.html#ex_layout
  * @param users Mailboxes in the DAG (a whole number, e.g. 7600); sets the default database count.
@@ -185,8 +185,8 @@ export function EX_JETSTRESS(achievedIops: any, targetIops: any, dbReadLatencyMs
  * @param messageKB Average message size in KB (e.g. 75).
  * @param quotaMB Mailbox size limit in MB (e.g. 10240).
  * @param [copies] Database copies, HA and lagged; 1 = stand-alone (changes the read share). Default 2.
- * @param [result] "disk" MB on disk (default), "logs" per day, "iops", "reads", "writes", "cache" MB, "active", "passive" or "cas" megacycles, "dumpster" MB, "readshare".
- * @param [factors] Two columns of factor names and values: archiveMB 0, deletedItemDays 14, singleItemShare 0.012, calendarShare 0.03, iopsMultiplier 1, megacyclesMultiplier 1.
+ * @param [result] "disk" MB on disk (default), "logs" per day, "iops", "reads", "writes", "cache" MB, "active", "passive" or "cas" megacycles, "dumpster" MB, "readshare", "profile" messages.
+ * @param [factors] Two columns of factor names and values overriding the defaults: archiveMB 0, deletedItemDays 14, singleItemShare 0.012, calendarShare 0.03, iopsMultiplier 1, megacyclesMultiplier 1.
  * @returns The chosen figure per mailbox.
  */
 export function EX_MS_MAILBOX(messagesPerDay: any, messageKB: any, quotaMB: any, copies?: any, result?: any, factors?: any[][]): number | string {
@@ -204,7 +204,7 @@ export function EX_MS_MAILBOX(messagesPerDay: any, messageKB: any, quotaMB: any,
  * @param servers Mailbox servers of the DAG: a number (one site) or two sites, e.g. {2,2}.
  * @param [copies] Database copies, HA and lagged, round-robin over the sites. Default 2.
  * @param [result] "count" databases (default), "mailboxes" per database, "size" GB per database, "maxsize" GB, "limit" mailboxes at the maximum size, "copies" per server, "disk" MB per mailbox, "logs" per database per day, "logspace" GB per database, "active" databases on the busiest server.
- * @param [factors] Two columns of factor names and values: diskGB 0 (RAID; a JBOD disk's raw GB), databasesPerVolume, databases 0 (calculated), dataOverhead 0, volumeFreeShare 0.05, contentIndexShare 0.2, archiveMB 0, moveShare 0.01, truncationFailureDays 3, lagDays 0.
+ * @param [factors] Two columns of factor names and values overriding the defaults: diskGB 0 (RAID; a JBOD disk's raw GB), databasesPerVolume 0, databases 0 (calculated), dataOverhead 0, volumeFreeShare 0.05, contentIndexShare 0.2, archiveMB 0, moveShare 0.01, truncationFailureDays 3, lagDays 0.
  * @returns The chosen count or size.
  */
 export function EX_MS_DATABASES(mailboxes: any[][], messagesPerDay: any[][], messageKB: any[][], quotaMB: any[][], servers: any[][], copies?: any, result?: any, factors?: any[][]): number | string {
@@ -222,7 +222,7 @@ export function EX_MS_DATABASES(mailboxes: any[][], messagesPerDay: any[][], mes
  * @param servers Mailbox servers of the DAG: a number (one site) or two sites, e.g. {8,8}.
  * @param [copies] Database copies, HA and lagged. Default 2.
  * @param [result] "server" database IOPS (default), "log" IOPS per server, "dag", "daglog", "database", "databaselog", "reads", "writes", "peak" IOPS of the active databases, "permailbox".
- * @param [factors] Two columns of factor names and values: ioOverhead 0.2, iopsMultiplier 1, databases 0 (calculated), activeDatabases 0 (calculated), and those of EX_MS_DATABASES.
+ * @param [factors] Two columns of factor names and values overriding the defaults: ioOverhead 0.2, iopsMultiplier 1, databases 0 (calculated), activeDatabases 0 (calculated), and those of EX_MS_DATABASES.
  * @returns IOPS.
  */
 export function EX_MS_IOPS(mailboxes: any[][], messagesPerDay: any[][], messageKB: any[][], quotaMB: any[][], servers: any[][], copies?: any, result?: any, factors?: any[][]): number | string {
@@ -242,7 +242,7 @@ export function EX_MS_IOPS(mailboxes: any[][], messagesPerDay: any[][], messageK
  * @param [cores] Processor cores per server. Default 16.
  * @param [specRate] The server's SPECint2006 rate; needed for "cores" and "utilization". Default none.
  * @param [result] "memory" GB configuration (default), "cache" GB, "calculated" GB before rounding, "megacycles", "cores" needed, "utilization", "active" databases.
- * @param [factors] Two columns of factor names and values: multiRole 1, hypervisor 0, megacyclesMultiplier 1, activeDatabases 0 (calculated), and those of EX_MS_DATABASES.
+ * @param [factors] Two columns of factor names and values overriding the defaults: multiRole 1, hypervisor 0, megacyclesMultiplier 1, activeDatabases 0 (calculated), and those of EX_MS_DATABASES.
  * @returns GB, megacycles, cores or a share.
  */
 export function EX_MS_SERVER(mailboxes: any[][], messagesPerDay: any[][], messageKB: any[][], quotaMB: any[][], servers: any[][], copies?: any, cores?: any, specRate?: any, result?: any, factors?: any[][]): number | string {
@@ -262,7 +262,7 @@ export function EX_MS_SERVER(mailboxes: any[][], messagesPerDay: any[][], messag
  * @param hourShares Share of a day's logs generated in the busiest hour (e.g. 0.1), or 24 hourly shares.
  * @param [hour] An hour 1 to 24 of hourShares. Default the busiest.
  * @param [result] "total" Mb/s between the sites (default), "database" Mb/s per database, "streams" crossing.
- * @param [factors] Two columns of factor names and values: logCompression 0.3, moveShare 0.01, and those of EX_MS_DATABASES.
+ * @param [factors] Two columns of factor names and values overriding the defaults: logCompression 0.3, moveShare 0.01, and those of EX_MS_DATABASES.
  * @returns Mb/s or a count of log streams.
  */
 export function EX_MS_REPLICATION(mailboxes: any[][], messagesPerDay: any[][], messageKB: any[][], quotaMB: any[][], servers: any[][], copies: any, hourShares: any[][], hour?: any, result?: any, factors?: any[][]): number | string {
