@@ -161,6 +161,11 @@ function withContainsTextAttributes(xlsx: Uint8Array): Uint8Array {
       ),
     );
   }
+  // exceljs writes a print area as "$A1:$G22" (rows relative); Excel and LibreOffice want "$A$1:$G$22".
+  const workbook = strFromU8(files["xl/workbook.xml"]);
+  files["xl/workbook.xml"] = strToU8(
+    workbook.replace(/(<definedName name="_xlnm\.Print_Area"[^>]*>[^<]*!)\$+([A-Z]+)\$*(\d+):\$+([A-Z]+)\$*(\d+)</g, "$1$$$2$$$3:$$$4$$$5<"),
+  );
   return zipSync(files);
 }
 
@@ -245,5 +250,6 @@ export async function writeXlsx(model: WorkbookModel, values: WorkbookValues): P
   for (const name of model.names) workbook.definedNames.add(`${sheetReference(name.sheet)}!${name.range}`, name.name);
   const buffer = await workbook.xlsx.writeBuffer();
   const bytes = new Uint8Array(buffer as ArrayBuffer);
-  return model.sheets.some((s) => (s.highlights ?? []).length > 0) ? withContainsTextAttributes(bytes) : bytes;
+  const patch = model.sheets.some((s) => (s.highlights ?? []).length > 0 || s.print?.area !== undefined);
+  return patch ? withContainsTextAttributes(bytes) : bytes;
 }

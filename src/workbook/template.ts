@@ -255,7 +255,7 @@ const INPUT_ROWS: readonly InputRow[] = [
     key: input.key as InputKey,
     name: input.name,
     label: input.label,
-    format: input.key === "peakHourLogShare" ? "0%" : input.key === "archiveMB" ? FORMAT.typed("MB") : input.key === "coresPerServer" ? FORMAT.cores : "General",
+    format: input.key === "peakHourLogShare" ? "0%" : input.key === "archiveMB" ? FORMAT.typed("MB") : input.key === "coresPerServer" ? FORMAT.cores : undefined,
     what: input.rule.prompt,
     source: cite("microsoft", "Input sheet"),
     rule: input.rule,
@@ -780,9 +780,9 @@ function buildResilience(sheet: string, designSheet: string, names: Record<NameK
   const cells: CellModel[] = [
     ...titleAndNote(
       "Resilience: what the busiest running server carries when servers or a site fail",
-      "Each database runs on its next copy by activation preference (the Distribution sheet); the busiest server of the worst failure of each kind. A scenario that leaves a database without a copy is not survivable.",
+      "Each database runs on its next copy by activation preference; each row is the busiest server of the worst failure of its kind. Not survivable: a database is left without a copy.",
     ),
-    ...header(4, ["Scenario", "What fails", "Running servers", "Active databases", "Active mailboxes", "Target IOPS", "Cores", "Memory", "Note"]),
+    ...header(4, ["Scenario", "What fails", "Running servers", "Active databases", "Active mailboxes", "Target IOPS", "Cores", "Memory"]),
   ];
   const put = (address: string, rendered: Rendered, numberFormat: string): CellModel => ({
     address,
@@ -811,22 +811,18 @@ function buildResilience(sheet: string, designSheet: string, names: Record<NameK
   cells.push(
     // The heading's fill runs under its label (A-E); the answers beside it stay plain.
     ...sectionHeading(s, "Design for the worst survivable case", 4),
-    { address: `E${s}`, value: "Target, cores, memory:", role: "heading" },
+    { address: `E${s}`, value: "Worst case:", role: "heading" },
     { address: `F${s}`, formula: `=MAX(${span("F")})`, numberFormat: FORMAT.iops, role: "output" },
     { address: `G${s}`, formula: `=MAX(${span("G")})`, numberFormat: FORMAT.cores, role: "output" },
     { address: `H${s}`, formula: `=MAX(${span("H")})`, numberFormat: FORMAT.gb, role: "output" },
-    { address: `I${s}`, value: `Jetstress must reach this target on every server (${ESRP_2013("6.2")})`, role: "source" },
-    { address: `A${s + 1}`, value: "Normal operation", role: "label" },
-    { address: `E${s + 1}`, value: "Database IOPS per server, every copy:", role: "label" },
+    { address: `A${s + 1}`, value: "Normal operation: database IOPS per server, every copy", role: "label" },
     {
       address: `F${s + 1}`,
       formula: `=${design}!${absolute(DESIGN_CELLS.dagDatabaseIops)}/SUM(${names.servers})`,
       numberFormat: FORMAT.iops,
       role: "output",
     },
-    { address: `I${s + 1}`, value: `The calculator's per-server figure (${ESRP_2016("Figure 6")}: 3,666 / 16 = 229)`, role: "source" },
-    { address: `A${s + 2}`, value: "Databases in the DAG", role: "label" },
-    { address: `E${s + 2}`, value: "the design's count, balanced:", role: "label" },
+    { address: `A${s + 2}`, value: "Databases in the DAG: the design's count, balanced", role: "label" },
     {
       address: C.databases,
       // Excel's own formula in both workbooks: EX_FAILOVER(…,"count") balances only its own default count.
@@ -834,15 +830,13 @@ function buildResilience(sheet: string, designSheet: string, names: Record<NameK
       numberFormat: FORMAT.databases,
       role: "output",
     },
-    {
-      address: `I${s + 2}`,
-      value: "Rounded up so every server carries the same active databases in every failure, as Microsoft's calculator spreads them",
-      role: "note",
-    },
-    { address: `A${s + 4}`, value: `Sources: failure scenarios, ${source}.`, role: "source" },
+    { address: `A${s + 4}`, value: `The worst case's target is what Jetstress must reach on every server (${ESRP_2013("6.2")}).`, role: "source" },
+    { address: `A${s + 5}`, value: `Database IOPS per server is the calculator's per-server figure (${ESRP_2016("Figure 6")}: 3,666 / 16 = 229).`, role: "source" },
+    { address: `A${s + 6}`, value: "The DAG's databases are rounded up so every server carries the same active databases in every failure, as Microsoft's calculator spreads them.", role: "source" },
+    { address: `A${s + 7}`, value: `Failure scenarios: ${source}.`, role: "source" },
   );
   const highlights: Highlight[] = [{ range: `C${RESILIENCE_FIRST_ROW}:E${RESILIENCE_LAST_ROW}`, text: NOT_SURVIVABLE, tone: "bad" }];
-  return { name: sheet, columnWidths: [12, 24, 15, 15, 17, 13, 9, 9, 46], frozenRows: 4, print: landscape(1, "4:4"), highlights, cells };
+  return { name: sheet, columnWidths: [12, 30, 15, 15, 17, 13, 9, 9], frozenRows: 4, print: landscape(1, "4:4"), highlights, cells };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1227,7 +1221,7 @@ const WRAPPED_COLUMNS: Readonly<Record<TemplateSheet, readonly string[]>> = {
   inputs: ["C", "D"],
   design: ["D", "E"],
   methods: ["F"],
-  resilience: ["B", "I"],
+  resilience: ["B"],
   jetstress: ["I"],
   hardware: [],
   sources: ["A", "B", "C"],

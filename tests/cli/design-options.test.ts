@@ -10,7 +10,7 @@ import * as path from "path";
 import ExcelJS from "exceljs";
 import { designHelp, inputOptions, runDesign, summaryOutputs, type CommandOutput } from "../../src/cli/design";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
-import { INPUT_CELLS, REFERENCE_DESIGN_INPUTS, SUMMARY_CELLS, referenceDesign, type DesignInputs } from "../../src/workbook/template";
+import { INPUT_CELLS, REFERENCE_DESIGN_INPUTS, SUMMARY_CELLS, referenceDesign, type DesignInputs, type WorkbookInputs } from "../../src/workbook/template";
 
 let work: string;
 beforeAll(() => (work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-design-options-"))));
@@ -62,7 +62,7 @@ describe("every input of the template is an option of exsize design", () => {
   });
 
   // Each input set to something other than the reference design's, as typed and as the cell holds it.
-  const SET: Record<keyof DesignInputs, [string, number | string | null]> = {
+  const SET: Record<keyof WorkbookInputs, [string, number | string | null]> = {
     users: ["6,000", 6000],
     quotaMB: ["4096", 4096],
     messagesPerDay: ["100", 100],
@@ -78,6 +78,10 @@ describe("every input of the template is an option of exsize design", () => {
     serversSite1: ["3", 3],
     serversSite2: ["3", 3],
     dagLayout: ["active/passive", "active/passive"],
+    archiveMB: ["2048", 2048],
+    specIntRate: ["1000", 1000],
+    coresPerServer: ["24", 24],
+    peakHourLogShare: ["15%", 0.15],
   };
 
   test("a design with 2 sites, active/passive, Exchange 2019 and every other input set is written with those inputs", async () => {

@@ -3,6 +3,7 @@
  * (`exsize … | head -1`) ends the output quietly — exit status 0, nothing on stderr, never an EPIPE
  * stack trace — for every command.
  */
+import { templateSheetNames } from "../../src/workbook/template";
 import { execFileSync, spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
@@ -42,7 +43,7 @@ describe("a closed pipe ends quietly", () => {
   test("exsize design … -o FILE | head -1: the first line, exit 0, empty stderr", () => {
     const file = path.join(work, "head.xlsx");
     const r = piped("head -1", "design", "--users", "7500", "-o", file);
-    expect(r.stdout).toBe(`Wrote ${file}: the live design (sheets Summary, Inputs, Design, Resilience, Jetstress, Hardware, Sources; ${r.stdout.match(/; (\d+) formulas/)?.[1]} formulas).\n`);
+    expect(r.stdout).toBe(`Wrote ${file}: the live design (sheets ${Object.values(templateSheetNames()).join(", ")}; ${r.stdout.match(/; (\d+) formulas/)?.[1]} formulas).\n`);
     expect(r.stderr).toBe("");
     expect(r.exsize).toBe(0);
     expect(r.status).toBe(0);

@@ -60,7 +60,7 @@ function pagesBySheet(pdf: Buffer, sheets: readonly string[]): Map<string, numbe
 
   test.each([
     ["the reference design", [] as string[]],
-    ["a large design (40,000 users, 10 GB, 4 copies)", ["--users", "40000", "--quota", "10240", "--copies", "4"]],
+    ["a large design (40,000 users, 10 GB, 4 copies on 2 + 2 servers)", ["--users", "40000", "--quota", "10240", "--copies", "4", "--servers-site1", "2", "--servers-site2", "2"]],
   ])("%s: every sheet on at most two pages, the Summary on one", async (_name, args) => {
     if (!available) throw new Error(`REQUIRE_LIBREOFFICE=1 but soffice or pdftotext is missing: apt-get install ${LIBREOFFICE_APT_PACKAGE} poppler-utils`);
     const pages = pagesBySheet(await printXlsxToPdf(await customerCopy(args)), sheets);

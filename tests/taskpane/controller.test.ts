@@ -78,7 +78,7 @@ describe("Load a design", () => {
     const { host, view, pane } = setUp();
     expect(await pane.loadDesign(REFERENCE)).toBe(true);
     expect(host.syncCount).toBe(3); // writeDesign's two, and one to read the Summary back
-    expect(view.last).toEqual({ action: "load", kind: "success", text: "Loaded into sheets Summary, Inputs, Design, Resilience, Jetstress, Hardware, Sources. Change the yellow cells on Inputs and every output follows." });
+    expect(view.last).toEqual({ action: "load", kind: "success", text: `Loaded into sheets ${Object.values(templateSheetNames()).join(", ")}. Change the yellow cells on Inputs and every output follows.` });
     expect(view.answer).toMatchObject({
       "Database volumes": "12 × 1,266 GB",
       "Log volumes": "12 × 48 GB",

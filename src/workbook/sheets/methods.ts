@@ -249,7 +249,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   const last = first + list.length - 1;
   return {
     name,
-    columnWidths: [40, 14, 14, 16, 16, 64, 11, 2, 26, 10, 20],
+    columnWidths: [38, 17, 19, 20, 17, 60, 11, 2, 26, 10, 20],
     frozenRows: 4,
     // The table prints; the helper cells beside it (columns I:K) stay off the page.
     print: { orientation: "landscape", fitToPagesTall: 1, titleRows: "4:4", area: `A1:${COLUMNS.unit}${last}` },
