@@ -9,7 +9,6 @@ import * as os from "os";
 import * as path from "path";
 import { runDesign } from "../../src/cli/design";
 import { designProblems } from "../../src/workbook/design-check";
-import type { DesignInputs } from "../../src/workbook/template";
 
 // The real rules, watched: the CLI must call them with every input.
 jest.mock("../../src/workbook/design-check", () => {
