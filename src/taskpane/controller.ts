@@ -153,7 +153,11 @@ export class PaneController {
       "copy",
       () => openCustomerCopy(),
       (report) =>
-        `A customer copy opened in a new window: save it and send it. Your live design is unchanged. (Stamped from the inputs on ${report.inputsSheet}; EXSIZE formulas became Excel's own.)`,
+        [
+          `A customer copy opened in a new window: save it and send it. Your live design is unchanged. (Stamped from the inputs on ${report.inputsSheet}; EXSIZE formulas became Excel's own.)`,
+          // What else the copy did: cells of the user's own frozen to their values, rules removed (describeCustomerCopy).
+          ...report.lines.filter((line) => !/became Excel formulas/.test(line)),
+        ].join(" "),
     );
   }
 }
