@@ -1,0 +1,367 @@
+/**
+ * The Distribution sheet (issue 8), as the Distribution sheet of Microsoft's Exchange Server Role
+ * Requirements Calculator: one row per database (DB001…), one column per server (MBX01…, under a
+ * row naming each server's site), the activation preference in each cell that holds a copy — and
+ * below the grid, for normal running, one server, a site, and a site and one more server failing:
+ * the active databases and mailboxes on each server, and the busiest server.
+ *
+ * Every cell is a plain formula in Excel's own functions, the same in the add-in workbook and the
+ * customer copy, so the grid follows the Inputs live everywhere (EX_LAYOUT spills the same grid for
+ * a user who wants it with the add-in). The layout is src/engine/layout.ts, rendered by
+ * src/engine/excel-formulas.ts (layoutHomeFormula, layoutRoundFormula, layoutPreferenceFormula,
+ * failoverFormula; docs/dag-layout.md) for one or two sites; template.ts lists the sheet.
+ *
+ * How the scenario table is computed natively:
+ * - Normal running: a server's active databases in closed form, ⌊D ÷ M⌋ or one more (the first
+ *   D mod M active servers): exact for any count, the grid's rows or not.
+ * - A failure: the failure the worst case of the scenario picks (worstCase in layout.ts: the first
+ *   server, or the first of the site whose loss loads the survivors most, by the closed forms of
+ *   failoverFormula), its servers marked "down"; a helper column per scenario gives each database's
+ *   server after the failure — its lowest running, non-lagged preference (MIN over the row, MATCH for
+ *   the column) — and COUNTIF counts each server's. Exact while the grid holds every database.
+ * - The busiest server and the servers running: failoverFormula, exact at every balanced count.
+ * Mailboxes are ⌈active databases × users ÷ databases⌉, as EX_FAILOVER.
+ */
+import { ceilCountFormula, failoverFormula, layoutHomeFormula, layoutPreferenceFormula, layoutRoundFormula, type DagArguments, type FailoverScenario } from "../../engine/excel-formulas";
+import { toA1 } from "../evaluate";
+import type { CellModel, Highlight, SheetModel } from "../model";
+
+/** Defined names (or absolute references) of the Inputs the sheet reads. */
+export interface DistributionNames {
+  users: string;
+  serversFirstSite: string;
+  /** Empty: one site. */
+  serversSecondSite: string;
+  copies: string;
+  /** "active/active" or "active/passive". */
+  dagLayout: string;
+  /** Lagged copies of each database; omitted: none. */
+  lagged?: string;
+}
+
+export interface DistributionSheetParameters {
+  names: DistributionNames;
+  /**
+   * The DAG's databases: a defined name or an absolute reference ("Resilience!$C$12") of a cell
+   * holding balancedDatabasesFormula over the design's count — #VALUE! for a design that cannot exist.
+   */
+  databases: string;
+  /** Database rows laid out (DB001…); databases beyond them are not on the grid. Default 200. */
+  rows?: number;
+  /** Server columns (MBX01…); a DAG has at most 16. Default 16. */
+  servers?: number;
+  sheetName?: string;
+}
+
+export const DISTRIBUTION_DEFAULTS = Object.freeze({ rows: 200, servers: 16, sheetName: "Distribution" });
+
+/** What a failed server's cells and a database without a copy show; highlighted. */
+export const DOWN = "down";
+export const LOST = "lost";
+export const NOT_SURVIVABLE = "not survivable";
+
+/** Penalty added to a preference whose copy cannot activate (failed server or lagged): above any preference (16 at most). */
+const PENALTY = 99;
+
+const TITLE_ROW = 1;
+const NOTE_ROW = 2;
+const STATUS_ROW = 3;
+const SITE_ROW = 4;
+const HEADER_ROW = 5;
+const FIRST_ROW = 6;
+
+const SCENARIOS: ReadonlyArray<{ scenario: FailoverScenario; label: string }> = [
+  { scenario: "normal", label: "Normal running" },
+  { scenario: "server", label: "One server fails" },
+  { scenario: "site", label: "A site fails" },
+  { scenario: "site+server", label: "A site and a server fail" },
+];
+type FailureScenario = Exclude<FailoverScenario, "normal">;
+const FAILURES: readonly FailureScenario[] = ["server", "site", "site+server"];
+
+/** Where everything sits, for a grid of `rows` databases and `servers` server columns. */
+export function distributionLayout(rows: number = DISTRIBUTION_DEFAULTS.rows, servers: number = DISTRIBUTION_DEFAULTS.servers) {
+  const lastRow = FIRST_ROW + rows - 1;
+  const column = (i: number) => toA1(0, i).replace(/\d+$/, "");
+  const serverColumn = (s: number) => column(1 + s);
+  const after = 1 + servers;
+  // Helper columns of the grid: home and round (layoutPreferenceFormula's), and each failure's active server.
+  const helper = { home: column(after), round: column(after + 1), server: column(after + 2), site: column(after + 3), "site+server": column(after + 4) } as const;
+  // The scenario table below the grid reuses the columns right of the servers for its own figures.
+  const table = { busiest: column(after), running: column(after + 1), lostSite: column(after + 2), failedServer: column(after + 3) } as const;
+  const tableTitle = lastRow + 2;
+  const tableHeader = lastRow + 3;
+  const scenarioRows = {} as Record<FailoverScenario, { down?: number; databases: number; mailboxes: number }>;
+  let r = tableHeader + 1;
+  for (const { scenario } of SCENARIOS) {
+    const down = scenario === "normal" ? undefined : r++;
+    scenarioRows[scenario] = { down, databases: r, mailboxes: r + 1 };
+    r += 2;
+  }
+  // The design's mirrors: label in row 1, value in row 2, over the helper columns.
+  const design = {
+    serversFirstSite: { column: helper.home, row: 2 },
+    serversSecondSite: { column: helper.round, row: 2 },
+    copies: { column: helper.server, row: 2 },
+    layout: { column: helper.site, row: 2 },
+    activatable: { column: helper["site+server"], row: 2 },
+  } as const;
+  return {
+    rows,
+    servers,
+    design,
+    siteRow: SITE_ROW,
+    headerRow: HEADER_ROW,
+    firstRow: FIRST_ROW,
+    lastRow,
+    statusCell: `A${STATUS_ROW}`,
+    databaseColumn: "A",
+    serverColumn,
+    helper,
+    table,
+    tableHeader,
+    tableTitle,
+    scenarioRows,
+    noteRow: r + 1,
+    lastColumn: helper["site+server"],
+  };
+}
+
+/** The proposed model extension (model.ts is the template owner's): cells of `range` equal to `equals` shown in `tone`. */
+export interface ValueHighlight {
+  range: string;
+  equals: number;
+  tone: PreferenceTone;
+}
+/** Preference 1 (active), 2, 3, 4 and beyond: the calculator's colours by preference. */
+export type PreferenceTone = "preference1" | "preference2" | "preference3" | "preference4";
+
+/** Colouring by preference, once the model has ValueHighlight: 1 to 4 on the grid (further preferences plain). */
+export function distributionPreferenceHighlights(p: Pick<DistributionSheetParameters, "rows" | "servers">): ValueHighlight[] {
+  const L = distributionLayout(p.rows, p.servers);
+  const range = `${L.serverColumn(0)}${L.firstRow}:${L.serverColumn(L.servers - 1)}${L.lastRow}`;
+  return ([1, 2, 3, 4] as const).map((equals) => ({ range, equals, tone: `preference${equals}` as PreferenceTone }));
+}
+
+/** "DB" and the number, zero-padded to max(2, digits of the count) as EX_LAYOUT names them (layout.ts defaultNames). */
+function databaseName(d: number, databases: string): string {
+  const number = String(d + 1);
+  let zeros = "";
+  // The count has at most 6 digits (100,000 databases).
+  for (let width = number.length; width < 6; width++) zeros += width < 2 ? `&"0"` : `&IF(LEN(${databases})>${width},"0","")`;
+  return `"DB"${zeros}&"${number}"`;
+}
+
+const serverName = (s: number) => `MBX${String(s + 1).padStart(2, "0")}`;
+
+/** The Distribution sheet as a model. */
+export function distributionSheet(p: DistributionSheetParameters): SheetModel {
+  const L = distributionLayout(p.rows, p.servers);
+  const name = p.sheetName ?? DISTRIBUTION_DEFAULTS.sheetName;
+  const n = p.names;
+  const D = p.databases;
+  const dag: DagArguments = {
+    serversFirstSite: n.serversFirstSite,
+    serversSecondSite: n.serversSecondSite,
+    copies: n.copies,
+    layout: n.dagLayout,
+    ...(n.lagged !== undefined ? { lagged: n.lagged } : {}),
+  };
+  const s1 = n.serversFirstSite;
+  const s2 = n.serversSecondSite;
+  const two = `ISNUMBER(${s2})`;
+  const passive = `${n.dagLayout}="active/passive"`;
+  const total = `(${s1}+IF(${two},${s2},0))`;
+  const active = `IF(${passive},${s1},${total})`;
+  const lagged = n.lagged === undefined ? "0" : `IF(ISNUMBER(${n.lagged}),${n.lagged},0)`;
+  // Activatable copies at home (layout.ts: lagged copies are the last preferences, the other site's first).
+  const homeCopies = `(IF(${two},ROUNDUP(${n.copies}/2,0),${n.copies})-MAX(0,${lagged}-IF(${two},ROUNDDOWN(${n.copies}/2,0),0)))`;
+  const activatable = n.lagged === undefined ? n.copies : `(${n.copies}-${lagged})`;
+
+  const cells: CellModel[] = [];
+  const put = (address: string, cell: Omit<CellModel, "address">) => cells.push({ address, ...cell });
+  const formula = (text: string) => `=${text}`;
+
+  // The design, mirrored into short absolute cells that the grid's thousands of formulas read: with
+  // the Inputs' names written out, one grid cell would be over 5,000 characters; with these, under 1,500.
+  const M = L.design;
+  const mirrors: Array<[keyof typeof M, string, string]> = [
+    ["serversFirstSite", "Helper: servers, site 1", s1],
+    ["serversSecondSite", "Helper: servers, site 2", `IF(ISNUMBER(${s2}),${s2},"")`],
+    ["copies", "Helper: copies", n.copies],
+    ["layout", "Helper: layout", n.dagLayout],
+    ["activatable", "Helper: copies that activate", activatable],
+  ];
+  for (const [key, label, text] of mirrors) {
+    const { column, row } = M[key];
+    put(`${column}${row - 1}`, { value: label, role: "step", wrap: true });
+    put(`${column}${row}`, { formula: formula(text), role: "step", ...(key === "layout" ? {} : { numberFormat: "0" }) });
+  }
+  const at = (key: keyof typeof M) => `$${M[key].column}$${M[key].row}`;
+  const grid: DagArguments = { serversFirstSite: at("serversFirstSite"), serversSecondSite: at("serversSecondSite"), copies: at("copies"), layout: at("layout") };
+  const gridTotal = `(${at("serversFirstSite")}+IF(ISNUMBER(${at("serversSecondSite")}),${at("serversSecondSite")},0))`;
+
+  put(`A${TITLE_ROW}`, { value: "Distribution: each database's copies on the DAG's servers, by activation preference", role: "title" });
+  put(`A${NOTE_ROW}`, {
+    value:
+      "1 is the active copy in normal running; when its server fails, the next running copy in preference order activates (lagged copies never do). " +
+      "Plain formulas: the grid follows the Inputs with or without the add-in (=EXSIZE.EX_LAYOUT spills the same grid). Per-scenario loads are below the grid.",
+    role: "note",
+  });
+  const shown = `MIN(${D},${L.rows})`;
+  put(L.statusCell, {
+    formula: formula(
+      `IF(ISNUMBER(${D}),${D}&" databases, "&${n.copies}&" copies of each, on "&${total}&" servers"` +
+        `&IF(${D}>${L.rows},": the grid shows the first "&${shown}&"; per-server loads after a failure need them all, the busiest server's column is exact",""),` +
+        `"The design cannot lay out its copies: a server holds one copy of a database, so each site needs as many servers as the copies it holds")`,
+    ),
+    role: "note",
+  });
+
+  // Header rows: each server's site, then its name; blank beyond the DAG's servers.
+  put(`A${SITE_ROW}`, { value: "Site", role: "heading" });
+  put(`A${HEADER_ROW}`, { value: "Database", role: "heading" });
+  for (let s = 0; s < L.servers; s++) {
+    const c = L.serverColumn(s);
+    put(`${c}${SITE_ROW}`, { formula: formula(`IF(${s}<${s1},"Site 1",IF(${s}<${total},"Site 2",""))`), role: "heading", align: "center" });
+    put(`${c}${HEADER_ROW}`, { formula: formula(`IF(${s}<${total},"${serverName(s)}","")`), role: "heading", align: "center" });
+  }
+  const helperHeadings: Record<keyof typeof L.helper, string> = {
+    home: "Helper: home position",
+    round: "Helper: round",
+    server: "Helper: active on, server fails",
+    site: "Helper: active on, site fails",
+    "site+server": "Helper: active on, site + server",
+  };
+  for (const [key, column] of Object.entries(L.helper)) put(`${column}${HEADER_ROW}`, { value: helperHeadings[key as keyof typeof L.helper], role: "step", wrap: true });
+  put(`${L.helper.home}${SITE_ROW}`, { value: "Helper columns (do not type here)", role: "step" });
+
+  // The grid.
+  const firstServer = L.serverColumn(0);
+  const lastServer = L.serverColumn(L.servers - 1);
+  for (let d = 0; d < L.rows; d++) {
+    const r = L.firstRow + d;
+    const home = `$${L.helper.home}${r}`;
+    const round = `$${L.helper.round}${r}`;
+    put(`${L.helper.home}${r}`, { formula: formula(`IF(ISNUMBER(${D}),IF(${d}<${D},${layoutHomeFormula(String(d), grid)},""),"")`), role: "step", numberFormat: "0" });
+    put(`${L.helper.round}${r}`, { formula: formula(`IF(${home}="","",${layoutRoundFormula(String(d), grid)})`), role: "step", numberFormat: "0" });
+    put(`A${r}`, { formula: formula(`IF(${home}="","",${databaseName(d, D)})`), role: "label" });
+    for (let s = 0; s < L.servers; s++) {
+      put(`${L.serverColumn(s)}${r}`, {
+        formula: formula(`IF(${home}="","",IF(${s}>=${gridTotal},"",${layoutPreferenceFormula(home, round, String(s), grid)}))`),
+        role: "output",
+        numberFormat: "0",
+        align: "center",
+      });
+    }
+    // Each failure's server for this database: its lowest running, non-lagged preference.
+    for (const scenario of FAILURES) {
+      const down = L.scenarioRows[scenario].down!;
+      const terms = Array.from({ length: L.servers }, (_, s) => {
+        const cell = `${L.serverColumn(s)}${r}`;
+        return `IF(ISNUMBER(${cell}),${cell}+${PENALTY}*OR(${cell}>${at("activatable")},${L.serverColumn(s)}$${down}="${DOWN}"),${PENALTY})`;
+      }).join(",");
+      put(`${L.helper[scenario]}${r}`, {
+        // A penalised minimum (a failed or lagged copy) is above every preference, so MATCH finds no such copy: lost.
+        formula: formula(`IF(${home}="","",IFERROR(MATCH(MIN(${terms}),$${firstServer}${r}:$${lastServer}${r},0),"${LOST}"))`),
+        role: "step",
+        numberFormat: "0",
+      });
+    }
+  }
+
+  // The scenario table.
+  const T = L.table;
+  put(`A${L.tableTitle}`, { value: "Active databases and mailboxes on each server, by scenario (the worst failure of each)", role: "heading" });
+  put(`A${L.tableHeader}`, { value: "Scenario", role: "heading" });
+  for (let s = 0; s < L.servers; s++) put(`${L.serverColumn(s)}${L.tableHeader}`, { formula: formula(`${L.serverColumn(s)}$${HEADER_ROW}&""`), role: "heading", align: "center" });
+  put(`${T.busiest}${L.tableHeader}`, { value: "Busiest server", role: "heading", wrap: true });
+  put(`${T.running}${L.tableHeader}`, { value: "Servers running", role: "heading", wrap: true });
+  put(`${T.lostSite}${L.tableHeader}`, { value: "Helper: site lost", role: "step", wrap: true });
+  put(`${T.failedServer}${L.tableHeader}`, { value: "Helper: server failed", role: "step", wrap: true });
+
+  const guarded = (text: string) => `IF(ISNUMBER(${D}),IFERROR(${text},"${NOT_SURVIVABLE}"),"")`;
+  // failoverFormula writes a bare TRUE for a one-site DAG's site scenarios (excel-formulas.ts), which
+  // HyperFormula does not read; TRUE() is the same in every target. A no-op once the renderer writes TRUE().
+  const loss = (scenario: FailoverScenario, result: "databases" | "mailboxes" | "servers") =>
+    guarded(failoverFormula(scenario, result, { ...dag, users: n.users, iopsPerMailbox: "0", databases: D }).replace(/,TRUE\)/g, ",TRUE())"));
+  // Which failure the worst case picks (layout.ts worstCase: the first candidate whose busiest survivor
+  // carries the most). A site: site 2 when it is the larger (its loss loads site 1's fewer survivors,
+  // and site 1 then loses one of fewer servers). One server, active/active: the first server of the
+  // site whose server's actives spread over fewer peers — its own site's others (two activatable
+  // copies at home) or the other site's servers. Active/passive: the first server, unless the active
+  // site is one server whose loss spreads its databases over a larger passive site, when a passive
+  // server's loss (nothing moves) leaves the busiest as it was, and busier.
+  const loseSecondSite = `IF(AND(${two},${s2}>${s1}),2,1)`;
+  const firstServerOfSecondSite = `${s1}+1`;
+  const secondSiteWorse = `IF(${passive},AND(${homeCopies}<2,${s1}=1,${s2}>1),IF(${homeCopies}>=2,${s2}<${s1},${s1}<${s2}))`;
+  const worstServer = `IF(${two},IF(${secondSiteWorse},${firstServerOfSecondSite},1),1)`;
+
+  for (const { scenario, label } of SCENARIOS) {
+    const rows = L.scenarioRows[scenario];
+    const dbRow = rows.databases;
+    const mbRow = rows.mailboxes;
+    if (rows.down !== undefined) {
+      const r = rows.down;
+      const lost = `$${T.lostSite}$${r}`;
+      const failed = `$${T.failedServer}$${r}`;
+      put(`${T.lostSite}${r}`, { formula: formula(scenario === "server" ? "0" : loseSecondSite), role: "step", numberFormat: "0" });
+      put(`${T.failedServer}${r}`, { formula: formula(scenario === "server" ? worstServer : scenario === "site" ? "0" : `IF(${lost}=2,1,${firstServerOfSecondSite})`), role: "step", numberFormat: "0" });
+      const site = `"site "&${lost}`;
+      const server = `"MBX"&IF(${failed}<10,"0","")&${failed}`;
+      const what = scenario === "server" ? server : scenario === "site" ? site : `${site}&" and "&${server}`;
+      put(`A${r}`, { formula: formula(`"${label}: "&${what}`), role: "label" });
+      for (let s = 0; s < L.servers; s++) {
+        const inSite = `IF(${s}<${s1},1,2)`;
+        put(`${L.serverColumn(s)}${r}`, { formula: formula(`IF(${s}>=${total},"",IF(OR(${s}+1=${failed},${inSite}=${lost}),"${DOWN}",""))`), role: "output", align: "center" });
+      }
+    }
+    put(`A${dbRow}`, { value: rows.down === undefined ? `${label}: active databases` : "active databases", role: "label" });
+    put(`A${mbRow}`, { value: rows.down === undefined ? `${label}: active mailboxes` : "active mailboxes", role: "label" });
+    put(`${T.busiest}${dbRow}`, { formula: formula(loss(scenario, "databases")), role: "output", numberFormat: "#,##0" });
+    put(`${T.busiest}${mbRow}`, { formula: formula(loss(scenario, "mailboxes")), role: "output", numberFormat: "#,##0" });
+    put(`${T.running}${dbRow}`, { formula: formula(loss(scenario, "servers")), role: "output", numberFormat: "#,##0" });
+    const survivable = `ISNUMBER($${T.busiest}$${dbRow})`;
+    for (let s = 0; s < L.servers; s++) {
+      const c = L.serverColumn(s);
+      let count: string;
+      if (scenario === "normal") {
+        // Database d is active on the (d mod M)-th active server: ⌊D/M⌋ each, one more on the first D mod M.
+        const each = `ROUNDDOWN(${D}/${active},0)`;
+        count = `IF(${s}<${active},${each}+IF(${s}<${D}-${active}*${each},1,0),0)`;
+      } else {
+        const helper = L.helper[scenario];
+        count = `IF(${c}$${rows.down}="${DOWN}","—",IF(${D}>${L.rows},"",COUNTIF($${helper}$${L.firstRow}:$${helper}$${L.lastRow},${s + 1})))`;
+      }
+      put(`${c}${dbRow}`, { formula: formula(`IF(${s}>=${total},"",IF(${survivable},${count},""))`), role: "output", numberFormat: "#,##0", align: "center" });
+      const databases = `${c}${dbRow}`;
+      put(`${c}${mbRow}`, {
+        formula: formula(`IF(ISNUMBER(${databases}),${ceilCountFormula(`${databases}*${n.users}/${D}`)},${databases}&"")`),
+        role: "output",
+        numberFormat: "#,##0",
+        align: "center",
+      });
+    }
+  }
+  put(`A${L.noteRow}`, {
+    value:
+      "The failure shown is the scenario's worst: the server, site, or site and server whose loss loads the busiest survivor most (the first such). " +
+      "Mailboxes: a server's active databases × users ÷ databases, rounded up. Sources: 004_1d3a339e6fd03f64.txt, 4 (Figures 3–5); 002_65f0dd5fd4776492.txt, 4.1; docs/dag-layout.md.",
+    role: "source",
+  });
+
+  const tableRange = `${firstServer}${L.tableHeader + 1}:${T.running}${L.scenarioRows["site+server"].mailboxes}`;
+  const highlights: Highlight[] = [
+    { range: tableRange, text: NOT_SURVIVABLE, tone: "bad" },
+    { range: tableRange, text: DOWN, tone: "bad" },
+  ];
+  return {
+    name,
+    columnWidths: [24, ...Array<number>(L.servers).fill(6.5), 11, 10, 10, 10, 10],
+    frozenRows: HEADER_ROW,
+    print: { orientation: "landscape", fitToPagesTall: 2, titleRows: `${SITE_ROW}:${HEADER_ROW}` },
+    rowHeights: { [HEADER_ROW]: 45, [L.tableHeader]: 30 },
+    highlights,
+    cells,
+  };
+}
