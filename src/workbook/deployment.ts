@@ -1,0 +1,347 @@
+/**
+ * Deploy what was designed (issue 8): the DAG's copy layout as Microsoft's Exchange Server Role
+ * Requirements Calculator exports it — Servers.csv, MailboxDatabases.csv and
+ * MailboxDatabaseCopies.csv, in the calculator's columns with its "VersionNumber" row, as the public
+ * dsccommunity/ExchangeDsc repository's examples (source/Examples/ConfigureDatabases-FromCalculator,
+ * tests/Data/…V7.6.csv) that its ExchangeDscCalculatorHelper module reads — and Deploy-Dag.ps1, a
+ * PowerShell script that creates the mount points, the databases and their copies with activation
+ * preferences.
+ *
+ * Pure: text in memory, no file system and no DOM. `exsize export` (src/cli/export.ts) writes the
+ * files to a folder; the pane (src/taskpane) offers them as downloads, or puts the same content on
+ * new sheets (deploymentSheets) for a user whose Excel blocks downloads.
+ *
+ * @example
+ * const files = deploymentFiles({ users: 7600, serversPerSite: [8, 8], copies: 4, layout: "active/active", databases: 336 });
+ * files["Servers.csv"].split("\r\n")[0]; // "ServerName,StartDrive,DbPerVolume,AutoReseedVolumes,DbLogIsolation,VolumesRootFolder,DatabasesRootFolder,DbMap"
+ */
+import { databasesOf, layoutOf, type DagDesign, type DagLayout } from "../engine/failover";
+import type { CopyLayout, LayoutNames } from "../engine/layout";
+import type { CellModel, SheetModel, WorkbookModel } from "./model";
+
+/** The calculator's version row: its export format 2.1, calculator 7.6 (ExchangeDsc tests/Data/*V7.6.csv). */
+export const CALCULATOR_VERSION = ["VersionNumber", "2.1", "7.6"] as const;
+
+export const SERVERS_COLUMNS = ["ServerName", "StartDrive", "DbPerVolume", "AutoReseedVolumes", "DbLogIsolation", "VolumesRootFolder", "DatabasesRootFolder", "DbMap"] as const;
+export const DATABASES_COLUMNS = [
+  "Name", "Server", "EDBFilePath", "LogFolderPath", "DeletedItemRetention", "GC", "OAB", "RetainDeletedItemsUntilBackup", "IndexEnabled",
+  "CircularLoggingEnabled", "ProhibitSendReceiveQuota", "ProhibitSendQuota", "IssueWarningQuota", "AllowFileRestore", "BackgroundDatabaseMaintenance",
+  "IsExcludedFromProvisioning", "IsSuspendedFromProvisioning", "MailboxRetention", "MountAtStartup", "EventHistoryRetentionPeriod",
+  "AutoDagExcludeFromMonitoring", "CalendarLoggingQuota", "IsExcludedFromInitialProvisioning", "DataMoveReplicationConstraint",
+  "RecoverableItemsQuota", "RecoverableItemsWarningQuota",
+] as const;
+export const COPIES_COLUMNS = ["GC", "GC2", "Name", "Server", "ActivationPreference", "ReplayLagTime", "TruncationLagTime"] as const;
+
+/** The DAG's name and the prefixes of its server and database names. */
+export interface DeploymentNames {
+  dag: string;
+  serverPrefix: string;
+  databasePrefix: string;
+}
+
+/** `exsize export`'s defaults: DAG01, servers MBX01…, databases DB01… (DB001… past 99). */
+export const DEFAULT_DEPLOYMENT_NAMES: Readonly<DeploymentNames> = Object.freeze({ dag: "DAG01", serverPrefix: "MBX", databasePrefix: "DB" });
+
+export interface DeploymentSettings {
+  volumesRoot: string;
+  databasesRoot: string;
+  /** Databases on each volume (the calculator's DbPerVolume). */
+  databasesPerVolume: number;
+  /** The first disk number of the database volumes (the calculator's StartDrive). */
+  startDisk: number;
+  /** Global catalog servers for the CSVs' GC columns; "" leaves them empty. */
+  gc: string;
+  /** A lagged copy's replay lag (d.hh:mm:ss). */
+  replayLag: string;
+}
+
+export const DEFAULT_DEPLOYMENT_SETTINGS: Readonly<DeploymentSettings> = Object.freeze({
+  volumesRoot: "C:\\ExchangeVolumes",
+  databasesRoot: "C:\\ExchangeDatabases",
+  databasesPerVolume: 1,
+  startDisk: 5,
+  gc: "",
+  replayLag: "7.00:00:00",
+});
+
+/** The four files, in the order they are offered. */
+export const DEPLOYMENT_FILE_NAMES = ["Servers.csv", "MailboxDatabases.csv", "MailboxDatabaseCopies.csv", "Deploy-Dag.ps1"] as const;
+export type DeploymentFileName = (typeof DEPLOYMENT_FILE_NAMES)[number];
+/** Each file's text: CRLF line ends, as Windows tools write them. */
+export type DeploymentFiles = Record<DeploymentFileName, string>;
+
+/** A CSV field, quoted as the calculator's files quote theirs (and RFC 4180: quotes doubled). */
+export const csvField = (value: string | number): string => `"${String(value).replace(/"/g, '""')}"`;
+const csvLine = (fields: readonly (string | number)[]) => fields.map(csvField).join(",");
+/** The version row: VersionNumber, 2.1, 7.6 and empty fields to the header's width. */
+const versionLine = (columns: number) => [...CALCULATOR_VERSION.map(csvField), ...Array<string>(columns - CALCULATOR_VERSION.length).fill("")].join(",");
+
+/** A PowerShell single-quoted string: nothing inside is expanded; a quote (and a typographic one) is doubled. */
+export const psString = (text: string): string => `'${text.replace(/'/g, "''").replace(/[\u2018\u2019\u201a\u201b]/g, (q) => q + q)}'`;
+
+const joinPath = (...parts: string[]) => parts.map((p, i) => (i === 0 ? p.replace(/\\+$/, "") : p.replace(/^\\+|\\+$/g, ""))).join("\\");
+
+/**
+ * Server and database names from the prefixes: MBX01…, DB001… — two digits at least, as the
+ * calculator's, and as many as the largest number needs.
+ *
+ * @example
+ * deploymentNames(DEFAULT_DEPLOYMENT_NAMES, 16, 336).database(0); // "DB001"
+ */
+export function deploymentNames(names: DeploymentNames, servers: number, databases: number): LayoutNames {
+  const pad = (n: number, of: number) => String(n).padStart(Math.max(2, String(of).length), "0");
+  return {
+    server: (s) => `${names.serverPrefix}${pad(s + 1, servers)}`,
+    database: (d) => `${names.databasePrefix}${pad(d + 1, databases)}`,
+  };
+}
+
+/** Why a name cannot be used, in the words of `label`; undefined when it can. */
+export function deploymentNameProblem(label: string, text: string): string | undefined {
+  if (text.trim() === "") return `${label} must not be empty`;
+  if (/[\r\n\t]/.test(text)) return `${label} must be on one line`;
+  return undefined;
+}
+
+/** Each server's databases (those it holds a copy of), in database order. */
+function serverDatabases(layout: CopyLayout): number[][] {
+  const held: number[][] = layout.siteOfServer.map(() => []);
+  layout.copies.forEach((copies, d) => copies.forEach((c) => held[c.server].push(d)));
+  return held;
+}
+
+/**
+ * The four files of a design: its copy layout (src/engine/layout.ts) with the names given. A design
+ * that cannot exist (more copies than servers, too many sites…) throws the engine's SizingError.
+ *
+ * @example
+ * const files = deploymentFiles({ users: 12500, serversPerSite: [6, 3], copies: 3, layout: "active/passive" });
+ * files["MailboxDatabases.csv"].split("\r\n").length; // 33: header, version row, 30 databases, and the last line's end
+ */
+export function deploymentFiles(
+  design: DagDesign,
+  dagNames: DeploymentNames = DEFAULT_DEPLOYMENT_NAMES,
+  settings: DeploymentSettings = DEFAULT_DEPLOYMENT_SETTINGS,
+): DeploymentFiles {
+  const databaseCount = databasesOf(design);
+  const layout = layoutOf({ ...design, databases: databaseCount });
+  const names = deploymentNames(dagNames, layout.siteOfServer.length, databaseCount);
+  const held = serverDatabases(layout);
+  const dbFolder = (d: number) => joinPath(settings.databasesRoot, names.database(d));
+  const edbPath = (d: number) => joinPath(dbFolder(d), `${names.database(d)}.db`, `${names.database(d)}.edb`);
+  const logPath = (d: number) => joinPath(dbFolder(d), `${names.database(d)}.log`);
+  const crlf = (lines: string[]) => `${lines.join("\r\n")}\r\n`;
+
+  const servers = crlf([
+    SERVERS_COLUMNS.join(","),
+    versionLine(SERVERS_COLUMNS.length),
+    ...held.map((dbs, s) =>
+      csvLine([names.server(s), settings.startDisk, settings.databasesPerVolume, 0, 0, settings.volumesRoot, settings.databasesRoot, dbs.map(names.database).join(",")]),
+    ),
+  ]);
+  const databases = crlf([
+    DATABASES_COLUMNS.join(","),
+    versionLine(DATABASES_COLUMNS.length),
+    ...layout.copies.map((copies, d) =>
+      csvLine([
+        names.database(d), names.server(copies[0].server), edbPath(d), logPath(d), "14.00:00:00", settings.gc, "\\Default Offline Address Book", "TRUE", "True",
+        "FALSE", "Unlimited", "Unlimited", "Unlimited", "True", "True", "False", "False", "30.00:00:00", "True", "7.00:00:00", "False", "1GB", "False",
+        layout.design.copies > 1 ? "SecondCopy" : "None", "30", "20",
+      ]),
+    ),
+  ]);
+  const copies = crlf([
+    COPIES_COLUMNS.join(","),
+    versionLine(COPIES_COLUMNS.length),
+    ...layout.copies.flatMap((dbCopies, d) =>
+      dbCopies.slice(1).map((c) => csvLine([settings.gc, settings.gc, names.database(d), names.server(c.server), c.preference, c.lagged ? settings.replayLag : "0.00:00:00", "0.00:00:00"])),
+    ),
+  ]);
+
+  const ps: string[] = [
+    `# ${dagNames.dag}: ${layout.design.serversPerSite.join(" + ")} servers, ${layout.design.copies} copies (${layout.design.laggedCopies} lagged), ${layout.design.layout}, ${layout.design.databases} databases.`,
+    "# Written by exsize export from the copy layout (docs/dag-layout.md). Run in the Exchange Management Shell,",
+    "# after the servers have joined the DAG. Review the disk numbers before running step 1: it formats disks.",
+    "$ErrorActionPreference = 'Stop'",
+    "",
+    "# 1. Database volumes and their mount points: one volume per DbPerVolume databases, mounted under the",
+    "#    volumes folder, and each database's folder mounted on its volume (the calculator's layout).",
+  ];
+  held.forEach((dbs, s) => {
+    ps.push(`Invoke-Command -ComputerName ${psString(names.server(s))} -ScriptBlock {`);
+    const volumes = Math.ceil(dbs.length / settings.databasesPerVolume);
+    for (let v = 0; v < volumes; v++) {
+      const disk = settings.startDisk + v;
+      const label = `ExVol${String(v + 1).padStart(2, "0")}`;
+      const volumePath = joinPath(settings.volumesRoot, label);
+      ps.push(`  Initialize-Disk -Number ${disk} -PartitionStyle GPT`);
+      ps.push(`  $partition = New-Partition -DiskNumber ${disk} -UseMaximumSize`);
+      ps.push(`  Format-Volume -Partition $partition -FileSystem ReFS -AllocationUnitSize 65536 -NewFileSystemLabel ${psString(label)} -Confirm:$false | Out-Null`);
+      ps.push(`  New-Item -ItemType Directory -Force -Path ${psString(volumePath)} | Out-Null`);
+      ps.push(`  Add-PartitionAccessPath -DiskNumber ${disk} -PartitionNumber $partition.PartitionNumber -AccessPath ${psString(volumePath)}`);
+      for (const d of dbs.slice(v * settings.databasesPerVolume, (v + 1) * settings.databasesPerVolume)) {
+        ps.push(`  New-Item -ItemType Directory -Force -Path ${psString(dbFolder(d))} | Out-Null`);
+        ps.push(`  Add-PartitionAccessPath -DiskNumber ${disk} -PartitionNumber $partition.PartitionNumber -AccessPath ${psString(dbFolder(d))}`);
+      }
+    }
+    ps.push("}");
+  });
+  ps.push("", "# 2. The databases, each on the server of its active copy (activation preference 1).");
+  layout.copies.forEach((dbCopies, d) => {
+    ps.push(
+      `New-MailboxDatabase -Name ${psString(names.database(d))} -Server ${psString(names.server(dbCopies[0].server))} -EdbFilePath ${psString(edbPath(d))} -LogFolderPath ${psString(logPath(d))}`,
+    );
+    ps.push(`Mount-Database -Identity ${psString(names.database(d))}`);
+  });
+  ps.push("", "# 3. The passive copies, in preference order; lagged copies replay with a lag and are blocked from activation.");
+  layout.copies.forEach((dbCopies, d) => {
+    for (const c of dbCopies.slice(1)) {
+      const lag = c.lagged ? ` -ReplayLagTime ${psString(settings.replayLag)}` : "";
+      ps.push(`Add-MailboxDatabaseCopy -Identity ${psString(names.database(d))} -MailboxServer ${psString(names.server(c.server))} -ActivationPreference ${c.preference}${lag}`);
+      if (c.lagged) ps.push(`Suspend-MailboxDatabaseCopy -Identity ${psString(`${names.database(d)}\\${names.server(c.server)}`)} -ActivationOnly -Confirm:$false`);
+    }
+  });
+  return { "Servers.csv": servers, "MailboxDatabases.csv": databases, "MailboxDatabaseCopies.csv": copies, "Deploy-Dag.ps1": crlf(ps) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The design as the workbook holds it
+
+/** The cells the pane reads: the Inputs sheet's DAG inputs and the Resilience sheet's database count, as Excel gives them. */
+export interface WorkbookDagValues {
+  users: unknown;
+  copies: unknown;
+  serversSite1: unknown;
+  /** Empty for one site. */
+  serversSite2: unknown;
+  dagLayout: unknown;
+  /** The DAG's databases, balanced (the Resilience sheet's "Databases in the DAG"). */
+  databases: unknown;
+}
+
+/** Labels of the cells above, as the sheets show them, for messages. */
+const VALUE_LABELS: Record<keyof WorkbookDagValues, string> = {
+  users: "Users",
+  copies: "Database copies",
+  serversSite1: "Mailbox servers, site 1",
+  serversSite2: "Mailbox servers, site 2",
+  dagLayout: "DAG layout",
+  databases: "Databases in the DAG",
+};
+
+/**
+ * The DAG design the workbook's cells describe, or what is wrong with them in a sentence. Lagged
+ * copies: none (the workbook has no input for them; `exsize export --lagged N` has).
+ */
+export function dagDesignFromWorkbook(values: WorkbookDagValues): { ok: true; design: DagDesign } | { ok: false; problem: string } {
+  const problems: string[] = [];
+  const whole = (key: keyof WorkbookDagValues): number => {
+    const v = values[key];
+    if (typeof v === "number" && Number.isInteger(v) && v >= 1) return v;
+    problems.push(`${VALUE_LABELS[key]} is ${typeof v === "string" && v !== "" ? v : JSON.stringify(v)}, not a whole number of at least 1`);
+    return NaN;
+  };
+  const users = whole("users");
+  const copies = whole("copies");
+  const site1 = whole("serversSite1");
+  const serversPerSite = values.serversSite2 === "" || values.serversSite2 === null || values.serversSite2 === undefined ? [site1] : [site1, whole("serversSite2")];
+  const layout = typeof values.dagLayout === "string" ? values.dagLayout.trim().toLowerCase().replace(/\s+/g, "") : "";
+  if (layout !== "active/active" && layout !== "active/passive") problems.push(`${VALUE_LABELS.dagLayout} is ${JSON.stringify(values.dagLayout)}, not active/active or active/passive`);
+  const databases = whole("databases");
+  if (problems.length > 0) return { ok: false, problem: problems.join("; ") };
+  return { ok: true, design: { users, serversPerSite, copies, layout: layout as DagLayout, databases, laggedCopies: 0 } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The same content on sheets, for an Excel that blocks downloads
+
+/** The sheet each file goes on (before the suffix that keeps it clear of the user's sheets). */
+export const DEPLOYMENT_SHEETS: Readonly<Record<DeploymentFileName, string>> = Object.freeze({
+  "Servers.csv": "Export Servers",
+  "MailboxDatabases.csv": "Export Databases",
+  "MailboxDatabaseCopies.csv": "Export Copies",
+  "Deploy-Dag.ps1": "Export script",
+});
+
+/**
+ * What each sheet says about itself, shown when its first cell is selected (an input message, never
+ * a cell: a note in a cell would go into the saved CSV). Titles ≤ 32 characters, messages ≤ 255, Excel's limits.
+ */
+export function deploymentSheetNote(file: DeploymentFileName): { title: string; message: string } {
+  if (file === "Deploy-Dag.ps1") {
+    return {
+      title: "Copy into Deploy-Dag.ps1",
+      message: "Column A is the script, a line a row. Select column A, copy, and paste into a new file named Deploy-Dag.ps1 (or save this sheet as Text). Review the disk numbers first: step 1 formats disks.",
+    };
+  }
+  return {
+    title: `Save as ${file}`,
+    message: `Save this sheet as CSV to get ${file}: File > Save a Copy > CSV (Comma delimited). Excel saves only the sheet in view. Rows 1-2 are the calculator's header and version row: keep them.`,
+  };
+}
+
+/** RFC 4180 text into rows of fields (the files' own quoting: quoted fields, doubled quotes, CRLF rows). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\r") continue;
+    else if (c === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else field += c;
+  }
+  if (field !== "" || row.length > 0) rows.push([...row, field]);
+  return rows;
+}
+
+/** A file as the rows and columns of its sheet: a CSV by its fields, the script a line a row in column A. */
+export function deploymentTable(file: DeploymentFileName, text: string): string[][] {
+  if (file.endsWith(".csv")) return parseCsv(text);
+  const lines = text.split("\r\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  return lines.map((line) => [line]);
+}
+
+const columnName = (i: number): string => {
+  let s = "";
+  for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+};
+
+/**
+ * The files as sheets of a workbook model: each file's table from A1, every cell text ("@"), so
+ * Excel keeps "2.1", "TRUE" and "7.00:00:00" as written and File > Save a Copy > CSV gives the
+ * calculator's rows back. The CSVs' header row is a heading and rows 1-2 stay in view.
+ */
+export function deploymentSheets(files: DeploymentFiles, suffix = ""): WorkbookModel {
+  const sheets: SheetModel[] = DEPLOYMENT_FILE_NAMES.map((file) => {
+    const table = deploymentTable(file, files[file]);
+    const csv = file.endsWith(".csv");
+    const cells: CellModel[] = [];
+    const widths: number[] = [];
+    table.forEach((row, r) =>
+      row.forEach((value, c) => {
+        cells.push({ address: `${columnName(c)}${r + 1}`, value, numberFormat: "@", ...(csv && r === 0 ? { role: "heading" as const } : {}) });
+        widths[c] = Math.max(widths[c] ?? 8, Math.min(csv ? 40 : 120, value.length + 2));
+      }),
+    );
+    return { name: DEPLOYMENT_SHEETS[file] + suffix, cells, columnWidths: widths, ...(csv ? { frozenRows: 2 } : {}) };
+  });
+  return { sheets, names: [], charts: [] };
+}
