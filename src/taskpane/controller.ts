@@ -7,16 +7,44 @@
  * - Refresh results: find the design in the workbook and read its answers again (two syncs).
  * - Prepare a customer copy: customer-copy.ts, enabled only once a design exists in the workbook,
  *   found by its defined names.
+ * - Export the deployment: find the design (one sync, as Refresh), read its DAG — five inputs by
+ *   name and the Resilience sheet's database count — in one more sync, build the four files with
+ *   src/workbook/deployment.ts (as `exsize export` does) and offer them as downloads.
+ * - Put the deployment on sheets: the same read, then the same files on new sheets in one more sync
+ *   (deployment.ts), for an Excel whose webview blocks downloads.
  */
+import { SizingError } from "../engine/errors";
+import {
+  DEFAULT_DEPLOYMENT_NAMES,
+  DEPLOYMENT_FILE_NAMES,
+  dagDesignFromWorkbook,
+  deploymentFiles,
+  deploymentNameProblem,
+  type DeploymentFiles,
+  type DeploymentNames,
+} from "../workbook/deployment";
 import { templateSheetNames, referenceDesign } from "../workbook/template";
 import { designSuffixes, openCustomerCopy } from "./customer-copy";
+import { queueDagRead, queueDeploymentSheets } from "./deployment";
 import { DesignLoadError, writeDesign, type WriteReport } from "./excel-writer";
 import { DESIGN_FIELDS, readDesignForm, type DesignField, type DesignForm } from "./headline-form";
 import { queueSummaryRead, type HeadlineResults } from "./results";
 
 export type StatusKind = "info" | "success" | "error";
-export type Action = "load" | "refresh" | "copy";
-const ACTIONS: readonly Action[] = ["load", "refresh", "copy"];
+export type Action = "load" | "refresh" | "copy" | "export" | "sheets";
+const ACTIONS: readonly Action[] = ["load", "refresh", "copy", "export", "sheets"];
+
+/** A file the pane offers to download. */
+export interface DownloadFile {
+  name: string;
+  /** MIME type of the Blob. */
+  type: string;
+  text: string;
+}
+
+/** The pane's name fields as typed; an empty field takes `exsize export`'s default. */
+export type DeploymentNameForm = Record<keyof DeploymentNames, string>;
+const NAME_LABELS: Record<keyof DeploymentNames, string> = { dag: "The DAG's name", serverPrefix: "The server prefix", databasePrefix: "The database prefix" };
 
 export interface PaneView {
   /** The action whose button shows the spinner; every action is disabled while one runs. undefined: none. */
@@ -28,6 +56,36 @@ export interface PaneView {
   showFieldError(field: DesignField, message: string | undefined): void;
   /** The headline answer, or what keeps Excel from having computed it; undefined hides it. */
   showResults(results: HeadlineResults | undefined): void;
+  /** The deployment's files to download, one link each; undefined takes them away. */
+  offerDownloads(files: DownloadFile[] | undefined): void;
+}
+
+/** The names the user typed, with the defaults for empty fields, or what is wrong with them. */
+export function deploymentNamesOf(form: Partial<DeploymentNameForm> = {}): { ok: true; names: DeploymentNames } | { ok: false; problem: string } {
+  const names = { ...DEFAULT_DEPLOYMENT_NAMES };
+  const problems: string[] = [];
+  for (const key of Object.keys(NAME_LABELS) as (keyof DeploymentNames)[]) {
+    const typed = form[key] ?? "";
+    if (typed.trim() === "") continue;
+    const problem = deploymentNameProblem(NAME_LABELS[key], typed);
+    if (problem) problems.push(problem);
+    else names[key] = typed.trim();
+  }
+  return problems.length > 0 ? { ok: false, problem: `${problems.join("; ")}. Nothing was exported.` } : { ok: true, names };
+}
+
+/** The files as the pane offers them: CSV as text/csv, the script as text/plain. */
+export function downloadsOf(files: DeploymentFiles): DownloadFile[] {
+  return DEPLOYMENT_FILE_NAMES.map((name) => ({ name, type: name.endsWith(".csv") ? "text/csv;charset=utf-8" : "text/plain;charset=utf-8", text: files[name] }));
+}
+
+/** What a deployment read found: the design's Inputs sheet, its files, and the sheets the workbook had. */
+interface DeploymentRead {
+  inputsSheet: string;
+  files: DeploymentFiles;
+  servers: number;
+  databases: number;
+  sheetNames: string[];
 }
 
 export function loadedMessage(report: WriteReport): string {
@@ -64,6 +122,45 @@ export function plainError(error: unknown): string {
 function chooseDesign(suffixes: readonly string[], activeSheet: string): string | undefined {
   const looking = suffixes.find((suffix) => Object.values(templateSheetNames(suffix)).includes(activeSheet));
   return looking ?? suffixes[suffixes.length - 1];
+}
+
+/** Where the design is: one sync, whatever the workbook's size (sheet and defined names, the active sheet, calculation mode). */
+async function findDesign(context: Excel.RequestContext): Promise<{ suffix: string | undefined; sheetNames: string[]; manual: boolean }> {
+  const worksheets = context.workbook.worksheets.load("items/name");
+  const names = context.workbook.names.load("items/name");
+  const active = context.workbook.worksheets.getActiveWorksheet().load("name");
+  const application = context.workbook.application.load("calculationMode");
+  await context.sync();
+  const sheetNames = worksheets.items.map((w) => w.name);
+  const suffixes = designSuffixes(
+    sheetNames,
+    names.items.map((n) => n.name),
+  );
+  return { suffix: chooseDesign(suffixes, active.name), sheetNames, manual: application.calculationMode === "Manual" };
+}
+
+/**
+ * Find the design and read its DAG (two syncs), and build the deployment's files. With manual
+ * calculation Excel calculates first, in the read's batch, so the database count follows the inputs.
+ */
+async function readDeployment(context: Excel.RequestContext, names: DeploymentNames): Promise<DeploymentRead> {
+  const { suffix, sheetNames, manual } = await findDesign(context);
+  if (suffix === undefined) throw new DesignLoadError("This workbook has no design to export yet: load one above, then export.");
+  if (manual) context.workbook.application.calculate("Full" as Excel.CalculationType);
+  const dag = queueDagRead(context, suffix);
+  await context.sync();
+  const inputsSheet = templateSheetNames(suffix).inputs;
+  const read = dagDesignFromWorkbook(dag.read());
+  if (!read.ok) {
+    throw new DesignLoadError(`The design on sheet ${inputsSheet} cannot be exported: ${read.problem}. Fix the yellow cells on ${inputsSheet} (or wait for Excel to calculate), then export again.`);
+  }
+  try {
+    const files = deploymentFiles(read.design, names);
+    return { inputsSheet, files, servers: read.design.serversPerSite.reduce((a, b) => a + b, 0), databases: read.design.databases!, sheetNames };
+  } catch (error) {
+    if (error instanceof SizingError) throw new DesignLoadError(`The design on sheet ${inputsSheet} cannot be deployed: ${error.message}. Change its DAG inputs, then export again.`);
+    throw error;
+  }
 }
 
 export class PaneController {
@@ -125,15 +222,7 @@ export class PaneController {
       "refresh",
       () =>
         Excel.run(async (context) => {
-          const worksheets = context.workbook.worksheets.load("items/name");
-          const names = context.workbook.names.load("items/name");
-          const active = context.workbook.worksheets.getActiveWorksheet().load("name");
-          await context.sync();
-          const suffixes = designSuffixes(
-            worksheets.items.map((w) => w.name),
-            names.items.map((n) => n.name),
-          );
-          const suffix = chooseDesign(suffixes, active.name);
+          const { suffix } = await findDesign(context);
           if (suffix === undefined) return undefined;
           const summary = queueSummaryRead(context, suffix);
           await context.sync();
@@ -158,6 +247,59 @@ export class PaneController {
           // What else the copy did: cells of the user's own frozen to their values, rules removed (describeCustomerCopy).
           ...report.lines.filter((line) => !/became Excel formulas/.test(line)),
         ].join(" "),
+    );
+  }
+
+  /**
+   * Build the deployment from the design in the workbook (two syncs: find it, read its DAG) and offer
+   * the four files as downloads.
+   */
+  exportDeployment(form: Partial<DeploymentNameForm> = {}): Promise<boolean> {
+    const named = deploymentNamesOf(form);
+    if (!named.ok) {
+      if (!this.busy) this.view.showStatus("export", "error", named.problem);
+      return Promise.resolve(false);
+    }
+    return this.act(
+      "export",
+      () => {
+        this.view.offerDownloads(undefined);
+        return Excel.run((context) => readDeployment(context, named.names));
+      },
+      (read) => {
+        this.view.offerDownloads(downloadsOf(read.files));
+        return `Four files from the design on ${read.inputsSheet} (${read.servers} servers, ${read.databases.toLocaleString("en-US")} databases): download each below. If Excel saves nothing, use Put the deployment on sheets.`;
+      },
+    );
+  }
+
+  /**
+   * The same files on new sheets, one a file (three syncs: find the design, read its DAG, write), for
+   * an Excel that blocks downloads. Existing sheets are never touched.
+   */
+  putDeploymentOnSheets(form: Partial<DeploymentNameForm> = {}): Promise<boolean> {
+    const named = deploymentNamesOf(form);
+    if (!named.ok) {
+      if (!this.busy) this.view.showStatus("sheets", "error", named.problem);
+      return Promise.resolve(false);
+    }
+    return this.act(
+      "sheets",
+      () =>
+        Excel.run(async (context) => {
+          const read = await readDeployment(context, named.names);
+          const report = queueDeploymentSheets(context, read.files, read.sheetNames);
+          await context.sync();
+          return report;
+        }),
+      (report) => {
+        const sheets = Object.values(report.sheets);
+        const how = report.notes ? " (select A1 of each to read its note)" : "";
+        return (
+          `Written to new sheets ${sheets.join(", ")}; your other sheets were not changed. Save each of the first three as CSV under the file name it names${how}: ` +
+          `File > Save a Copy > CSV (Comma delimited). Copy column A of ${report.sheets["Deploy-Dag.ps1"]} into Deploy-Dag.ps1.`
+        );
+      },
     );
   }
 }

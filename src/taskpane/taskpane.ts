@@ -5,7 +5,7 @@
  */
 import { cite } from "../engine/papers";
 import { REFERENCE_DESIGN_INPUTS } from "../workbook/template";
-import { PaneController, type Action, type PaneView, type StatusKind } from "./controller";
+import { PaneController, type Action, type DeploymentNameForm, type DownloadFile, type PaneView, type StatusKind } from "./controller";
 import { DESIGN_FIELDS, FORM_FIELDS, formatTyped, referenceForm, type DesignField, type DesignForm, type FormField } from "./headline-form";
 import type { HeadlineResults } from "./results";
 
@@ -15,8 +15,8 @@ const VERSION = typeof __ADDIN_VERSION__ === "string" ? __ADDIN_VERSION__ : "dev
 
 /** Fields that take the pane's full width: their choices are long. */
 const WIDE: ReadonlySet<DesignField> = new Set<DesignField>(["arrayModel", "spindleDisk"]);
-const BUTTONS: Record<Action, string> = { load: "load-design", refresh: "refresh", copy: "customer-copy" };
-const STATUSES: Record<Action, string> = { load: "load-status", refresh: "refresh-status", copy: "copy-status" };
+const BUTTONS: Record<Action, string> = { load: "load-design", refresh: "refresh", copy: "customer-copy", export: "export-deployment", sheets: "deployment-sheets" };
+const STATUSES: Record<Action, string> = { load: "load-status", refresh: "refresh-status", copy: "copy-status", export: "export-status", sheets: "sheets-status" };
 
 const byId = <T extends HTMLElement>(id: string): T => {
   const element = document.getElementById(id);
@@ -99,6 +99,40 @@ function clearFieldError(field: DesignField): void {
   control(field).setAttribute("aria-invalid", "false");
 }
 
+function readDeploymentNames(): DeploymentNameForm {
+  return {
+    dag: byId<HTMLInputElement>("dag-name").value,
+    serverPrefix: byId<HTMLInputElement>("server-prefix").value,
+    databasePrefix: byId<HTMLInputElement>("database-prefix").value,
+  };
+}
+
+const sizeText = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toLocaleString("en-US", { maximumFractionDigits: bytes < 10240 ? 1 : 0 })} KB`);
+
+/**
+ * One link a file: a Blob behind an object URL, saved under the file's name by the <a download>.
+ * The page's Content-Security-Policy governs what it loads, not what a link saves, so blob: needs
+ * no source there. The URLs of an earlier export are revoked when it is replaced.
+ */
+let objectUrls: string[] = [];
+function showDownloads(files: DownloadFile[] | undefined): void {
+  objectUrls.forEach((url) => URL.revokeObjectURL(url));
+  objectUrls = [];
+  const list = byId("downloads");
+  list.replaceChildren();
+  for (const file of files ?? []) {
+    const blob = new Blob([file.text], { type: file.type });
+    const url = URL.createObjectURL(blob);
+    objectUrls.push(url);
+    const link = element("a", { href: url, download: file.name }, file.name);
+    const rows = file.text.split("\r\n").length - 1;
+    const what = file.name.endsWith(".csv") ? `${(rows - 2).toLocaleString("en-US")} rows` : `${rows.toLocaleString("en-US")} lines`;
+    const item = element("li");
+    item.append(link, element("span", { class: "size" }, `${what}, ${sizeText(blob.size)}`));
+    list.append(item);
+  }
+}
+
 function domView(): PaneView {
   const buttons = Object.entries(BUTTONS).map(([action, id]) => ({ action: action as Action, button: byId<HTMLButtonElement>(id) }));
   let busy: Action | undefined;
@@ -148,6 +182,7 @@ function domView(): PaneView {
       source.textContent = `As Excel calculated them on sheet ${results.sheet}.`;
       for (const row of results.rows) list.append(element("dt", {}, row.label), element("dd", {}, row.value));
     },
+    offerDownloads: showDownloads,
   };
 }
 
@@ -170,6 +205,8 @@ function bind(): void {
   });
   byId("refresh").addEventListener("click", () => void controller.refreshResults());
   byId("customer-copy").addEventListener("click", () => void controller.prepareCustomerCopy());
+  byId("export-deployment").addEventListener("click", () => void controller.exportDeployment(readDeploymentNames()));
+  byId("deployment-sheets").addEventListener("click", () => void controller.putDeploymentOnSheets(readDeploymentNames()));
   // A field's message goes as soon as the user changes it; the next load checks it again.
   for (const field of DESIGN_FIELDS) {
     control(field).addEventListener("input", () => clearFieldError(field));

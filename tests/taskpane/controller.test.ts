@@ -3,7 +3,7 @@
  * records what the page would show.
  */
 import { EX_DBSIZE, EX_IOPS } from "../../src/functions";
-import { PaneController, plainError, type Action, type PaneView, type StatusKind } from "../../src/taskpane/controller";
+import { PaneController, plainError, type Action, type DownloadFile, type PaneView, type StatusKind } from "../../src/taskpane/controller";
 import { DESIGN_FIELDS, referenceForm, type DesignField, type DesignForm } from "../../src/taskpane/headline-form";
 import type { HeadlineResults } from "../../src/taskpane/results";
 import { DESIGN_CELLS, INPUT_CELLS, REFERENCE_DESIGN_INPUTS, SUMMARY_CELLS, templateSheetNames } from "../../src/workbook/template";
@@ -19,6 +19,7 @@ class RecordingView implements PaneView {
   busy: (Action | undefined)[] = [];
   designPresent: boolean[] = [];
   results: HeadlineResults | undefined;
+  downloads: DownloadFile[] | undefined;
   setBusy(action: Action | undefined) {
     this.busy.push(action);
   }
@@ -34,6 +35,9 @@ class RecordingView implements PaneView {
   }
   showResults(results: HeadlineResults | undefined) {
     this.results = results;
+  }
+  offerDownloads(files: DownloadFile[] | undefined) {
+    this.downloads = files;
   }
   get last() {
     return this.statuses[this.statuses.length - 1];
