@@ -1,6 +1,7 @@
 /**
  * Microsoft's method rendered in Excel's own functions, for the customer copy of the Methods sheet
- * (issue 10): one design, one tier, the calculator's defaults. Each renderer mirrors the arithmetic
+ * (issue 10): one design, the calculator's defaults, one profile — or several tiers, whose averages
+ * (by mailboxes) the sheet gives as cells (`reads`, `items`). Each renderer mirrors the arithmetic
  * of mailbox.ts and design.ts operation for operation, over cells and defined names given as text;
  * later quantities reference the cells of earlier ones (profile, size on disk, databases…), so no
  * formula repeats the whole method. tests/workbook/methods-sheet.test.ts evaluates both renderings.
@@ -40,6 +41,14 @@ export interface MicrosoftCells {
   maxDatabases: string;
   calculatedDatabases: string;
   permutations: string;
+  /**
+   * Mailbox tiers (the Methods sheet's tier helpers): with several tiers the read share and the
+   * content index's items are not functions of one profile, so the sheet gives them as cells —
+   * reads per mailbox and items per mailbox, each averaged over the tiers by mailboxes. Absent,
+   * they follow from the one profile as before.
+   */
+  reads?: string;
+  items?: string;
 }
 
 const ha = (c: MicrosoftCells) => `${c.copies}>=2`;
@@ -86,6 +95,11 @@ const readShare = (c: MicrosoftCells) =>
   `IF(${ha(c)},IF(${c.profile}<=${n(MICROSOFT.readShareBreakMessages)},${n(MICROSOFT.readShareHa.upTo250)},${n(MICROSOFT.readShareHa.above250)}),IF(${c.profile}<=${n(MICROSOFT.readShareBreakMessages)},${n(MICROSOFT.readShareStandalone.upTo250)},${n(MICROSOFT.readShareStandalone.above250)}))`;
 const reads = (c: MicrosoftCells) => `${c.profile}*${n(MICROSOFT.iopsPerMessage)}*${readShare(c)}*${n(F.iopsMultiplier)}`;
 const writes = (c: MicrosoftCells) => `${c.profile}*${n(MICROSOFT.iopsPerMessage)}*(1-${readShare(c)})*${n(F.iopsMultiplier)}`;
+
+/** Reads per mailbox before overhead — Role Requirements!C27 (0.0804). */
+export function readsFormula(c: MicrosoftCells): string {
+  return reads(c);
+}
 
 /** IOPS per mailbox before overhead — Role Requirements!C30. */
 export function iopsFormula(c: MicrosoftCells): string {
@@ -163,7 +177,7 @@ export function activeFormula(c: MicrosoftCells): string {
 }
 
 const transfers = (c: MicrosoftCells, perMailbox: string) => `((0+${c.users}*${perMailbox})/IF(${ha(c)},1,${servers(c)}))`;
-const share = (c: MicrosoftCells) => `IF(${transfers(c, c.iops)}>0,${transfers(c, `(${reads(c)})`)}/${transfers(c, c.iops)},0)`;
+const share = (c: MicrosoftCells) => `IF(${transfers(c, c.iops)}>0,${transfers(c, `(${c.reads ?? reads(c)})`)}/${transfers(c, c.iops)},0)`;
 
 /** IOPS of the active databases with overhead — Role Requirements!I76. */
 export function peakFormula(c: MicrosoftCells): string {
@@ -211,7 +225,7 @@ export function calculatedMemoryFormula(c: MicrosoftCells): string {
   for (const row of MIN_MEMORY_BY_COPIES.slice(1)) minimum = `IF(${c.copiesPerServer}>=${n(row.fromCopies)},${n(row.memoryGB)},${minimum})`;
   const cas = `IF(${c.specRate}>0,ROUND(${n(MICROSOFT.casMemoryBaseGB)}+${casCycles(c)}/(${c.cores}*${perCore(c)})*${c.cores}*2,0),${c.cores}*${n(MICROSOFT.casMemoryPerCoreGB)}+${n(MICROSOFT.casMemoryBaseGB)})`;
   const calc = `MAX(${minimum},${c.cache}/${n(MICROSOFT.cacheShareOfMemory)}+${cas})`;
-  const items = `(${perDb(c)}*(0+1*${c.disk}/${c.messageKB}))`;
+  const items = `(${perDb(c)}*(0+1*${c.items ?? `${c.disk}/${c.messageKB}`}))`;
   const ci = `(${n(MICROSOFT.contentIndexBaseGB)}+(${items}*${busyActive(c)}*${n(MICROSOFT.contentIndexBytesPerActiveItem)}+${items}*${busyPassive(c)}*${n(MICROSOFT.contentIndexBytesPerPassiveItem)})/${n(1024 ** 3)})`;
   return `IF(${n(MICROSOFT.cacheShareOfMemory)}*${calc}+${ci}>${calc},${calc}+${ci},${calc})`;
 }

@@ -28,10 +28,12 @@ import {
   peakFormula,
   perMailboxIopsFormula,
   profileFormula,
+  readsFormula,
   replicationFormula,
   type MicrosoftCells,
 } from "../../engine/microsoft/formulas";
 import type { CellModel, InputRule, SheetModel } from "../model";
+import { TIER_COUNT, tierValueFormula, type TierNames } from "./tiers";
 
 /** The papers' figures the sheet sets beside Microsoft's: the Design sheet cell of each, if it has one. */
 export type DesignKey =
@@ -69,6 +71,12 @@ export interface MethodsSheetParameters {
   /** The Design sheet cell of a paper's figure, e.g. "Design!$C$12"; undefined when the design has none. */
   design: (key: DesignKey) => string | undefined;
   sheetName?: string;
+  /**
+   * The Inputs sheet's mailbox tiers (tiers.ts: tierNames()), four ranges of four cells. Given,
+   * Microsoft's column sizes the tiers (all empty: the design's one profile, as without them);
+   * the papers' columns keep the design's one profile.
+   */
+  tiers?: TierNames;
 }
 
 /** An input the Methods sheet needs that the Inputs sheet does not have yet. */
@@ -118,6 +126,16 @@ const COLUMNS = { label: "A", dell: "B", emc: "C", microsoft: "D", difference: "
 const FACTORS_ROW = 5;
 const SERVERS_ROW = 6;
 const HELPER_ROW = 8;
+/**
+ * The tiers as Microsoft's column sizes them (with `tiers`): a title, a header, tiers 1-4 and their
+ * average by mailboxes, in columns I:S beside the helpers, off the printed page.
+ */
+const TIER_TITLE_ROW = 13;
+const TIER_FIRST_ROW = TIER_TITLE_ROW + 2;
+const TIER_ALL_ROW = TIER_FIRST_ROW + TIER_COUNT;
+/** Helper columns: the tier's inputs as sized, then its per-mailbox quantities (EX_MS_MAILBOX). */
+const TIER_COLUMNS = { label: "I", mailboxes: "J", messagesPerDay: "K", messageKB: "L", quotaMB: "M", profile: "N", disk: "O", logs: "P", iops: "Q", reads: "R", items: "S" } as const;
+type PerMailbox = "profile" | "disk" | "logs" | "iops";
 
 interface Row {
   label: string;
@@ -134,17 +152,28 @@ interface Row {
   field?: keyof MicrosoftCells;
   /** Needs an input the design may not give: "—" instead of the error. */
   optional?: boolean;
+  /** A per-mailbox quantity: with tiers, the tiers' average by mailboxes (a helper cell). */
+  perMailbox?: PerMailbox;
 }
 
-function rows(n: MethodsNames): Row[] {
+/** What the EX_MS_* functions size: the design's names, or the tier helper ranges. */
+interface Sized {
+  mailboxes: string;
+  messagesPerDay: string;
+  messageKB: string;
+  quotaMB: string;
+}
+
+function rows(n: MethodsNames, tiers?: Sized): Row[] {
   const m = `${n.messagesPerDay},${n.messageKB},${n.quotaMB}`;
-  const design = (s: string) => `${n.users},${m},${s},${n.copies}`;
+  const who = tiers ?? { mailboxes: n.users, messagesPerDay: n.messagesPerDay, messageKB: n.messageKB, quotaMB: n.quotaMB };
+  const design = (s: string) => `${who.mailboxes},${who.messagesPerDay},${who.messageKB},${who.quotaMB},${s},${n.copies}`;
   const server = (s: string) => `${design(s)},${n.coresPerServer},${n.specIntRate}`;
   return [
-    { field: "profile", step: true, label: "Calculator's message profile", unit: "messages", format: "#,##0", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"profile",${f})`, native: profileFormula, why: "The calculator offers profiles of 50 to 500 messages; a count between two is sized as the next up." },
-    { field: "disk", label: "Mailbox size on disk", unit: "MB", format: "#,##0", dell: "mailboxMB", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"disk",${f})`, native: diskFormula, why: "Microsoft: 14 days of mail + 1.2% single item recovery + 3% calendar versions (30 GB cap) + a day of white space, and the archive; Dell adds 5.8% calendar logging." },
-    { field: "logs", label: "Transaction logs per mailbox per day", unit: "logs", format: "#,##0.0", dell: "logsPerUser", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"logs",${f})`, native: logsFormula, why: "Both make 0.2 logs a message; Microsoft scales by message size in steps of 0.1 (75 KB = 1.0), Dell in bands of 1, 1.9 and 3.8." },
-    { field: "iops", step: true, label: "IOPS per mailbox before overhead", unit: "IOPS", format: "0.0000", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"iops",${f})`, native: iopsFormula, why: "Exchange 2013+: 0.00067 per message a day, read 60:40 in a DAG up to 250 messages." },
+    { field: "profile", perMailbox: "profile", step: true, label: "Calculator's message profile", unit: "messages", format: "#,##0", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"profile",${f})`, native: profileFormula, why: "The calculator offers profiles of 50 to 500 messages; a count between two is sized as the next up." },
+    { field: "disk", perMailbox: "disk", label: "Mailbox size on disk", unit: "MB", format: "#,##0", dell: "mailboxMB", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"disk",${f})`, native: diskFormula, why: "Microsoft: 14 days of mail + 1.2% single item recovery + 3% calendar versions (30 GB cap) + a day of white space, and the archive; Dell adds 5.8% calendar logging." },
+    { field: "logs", perMailbox: "logs", label: "Transaction logs per mailbox per day", unit: "logs", format: "#,##0.0", dell: "logsPerUser", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"logs",${f})`, native: logsFormula, why: "Both make 0.2 logs a message; Microsoft scales by message size in steps of 0.1 (75 KB = 1.0), Dell in bands of 1, 1.9 and 3.8." },
+    { field: "iops", perMailbox: "iops", step: true, label: "IOPS per mailbox before overhead", unit: "IOPS", format: "0.0000", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"iops",${f})`, native: iopsFormula, why: "Exchange 2013+: 0.00067 per message a day, read 60:40 in a DAG up to 250 messages." },
     { label: "IOPS per mailbox with 20% overhead", unit: "IOPS", format: "0.0000", dell: "iopsPerUser", emc: "emcIopsPerUser", call: (f, s) => `EX_MS_IOPS(${design(s)},"permailbox",${f})`, native: perMailboxIopsFormula, why: "Dell's 2010 process uses 0.001 per message (1.2 stand-alone); Microsoft's 2013+ profile 0.00067; EMC prints 0.18 with the 20% inside." },
     { field: "databases", label: "Databases", unit: "databases", format: "#,##0", dell: "databases", call: (f, s) => `EX_MS_DATABASES(${design(s)},"count",${f})`, native: databasesFormula, why: "Microsoft fills databases to 2 TB (200 GB stand-alone) and rounds up for an even spread over servers and copies; Dell divides by your maximum." },
     { label: "Size of one database", unit: "GB", format: "#,##0.0", dell: "databaseGB", call: (f, s) => `EX_MS_DATABASES(${design(s)},"size",${f})`, native: databaseGBFormula, why: "Follows from the counts: the same mailboxes spread over each method's databases." },
@@ -169,8 +198,9 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   const cells: CellModel[] = [];
   const put = (address: string, cell: Omit<CellModel, "address">) => cells.push({ address, ...cell });
   put("A1", { value: "Methods: the papers and Microsoft's calculator, side by side", role: "title" });
+  const t = p.tiers;
   put("A2", {
-    value: "Microsoft's column follows Microsoft, Exchange Server Role Requirements Calculator v7.6 with its defaults, the design's mailboxes in one DAG. Steps in grey feed the rows below them.",
+    value: `Microsoft's column follows Microsoft, Exchange Server Role Requirements Calculator v7.6 with its defaults, the design's mailboxes${t ? " (or the mailbox tiers on Inputs)" : ""} in one DAG. Steps in grey feed the rows below them.`,
     role: "note",
   });
   const headings = ["Quantity", "Dell sizing guide", "EMC building block", "Microsoft calculator", "Microsoft − Dell", "Why they differ", "Unit"];
@@ -185,11 +215,15 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   const factors = `$I$${FACTORS_ROW}:$J$${FACTORS_ROW}`;
   const servers = `$I$${SERVERS_ROW}:$J$${SERVERS_ROW}`;
 
-  const list = rows(n);
+  // With tiers, the EX_MS_* functions size the helper ranges of the tiers as sized (tierBlock below).
+  const tierRange = (column: keyof typeof TIER_COLUMNS) => `$${TIER_COLUMNS[column]}$${TIER_FIRST_ROW}:$${TIER_COLUMNS[column]}$${TIER_ALL_ROW - 1}`;
+  const allTiers = (column: keyof typeof TIER_COLUMNS) => `$${TIER_COLUMNS[column]}$${TIER_ALL_ROW}`;
+  const list = rows(n, t ? { mailboxes: tierRange("mailboxes"), messagesPerDay: tierRange("messagesPerDay"), messageKB: tierRange("messageKB"), quotaMB: tierRange("quotaMB") } : undefined);
   const first = 5;
   const at = (i: number) => `$${COLUMNS.microsoft}$${first + i}`;
   const refs: MicrosoftCells = {
-    users: n.users,
+    // With tiers, the design-wide quantities read the tiers' total mailboxes and their averages.
+    users: t ? allTiers("mailboxes") : n.users,
     quotaMB: n.quotaMB,
     messagesPerDay: n.messagesPerDay,
     messageKB: n.messageKB,
@@ -215,6 +249,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     maxDatabases: `$J$${HELPER_ROW + 1}`,
     calculatedDatabases: `$J$${HELPER_ROW + 2}`,
     permutations: `$J$${HELPER_ROW + 3}`,
+    ...(t ? { reads: allTiers("reads"), items: allTiers("items") } : {}),
   };
   list.forEach((r, i) => {
     if (r.field) refs[r.field] = at(i);
@@ -230,12 +265,19 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     put(`I${HELPER_ROW + k}`, { value: label, role: "note" });
     put(`J${HELPER_ROW + k}`, { formula: `=${render(refs)}`, role: "step" });
   });
+  if (t) tierBlock(t, n, refs, factors).forEach((c) => cells.push(c));
   list.forEach((r, i) => {
     const row = first + i;
     put(`${COLUMNS.label}${row}`, { value: r.label, role: r.step ? "step" : "label" });
     // Rows that need an input the design may not give (a SPECint rate, a second site) show "—" then.
     const shown = (text: string) => (r.optional ? `IFERROR(${text},"—")` : text);
-    put(`${COLUMNS.microsoft}${row}`, { formula: `=${shown(NS + r.call(factors, servers))}`, native: `=${shown(r.native(refs))}`, numberFormat: r.format, role: r.step ? "step" : "output" });
+    const role = r.step ? "step" : "output";
+    if (t && r.perMailbox) {
+      // With tiers, a per-mailbox row is the tiers' average by mailboxes, the same in both copies.
+      put(`${COLUMNS.microsoft}${row}`, { formula: `=${allTiers(r.perMailbox)}`, numberFormat: r.format, role });
+    } else {
+      put(`${COLUMNS.microsoft}${row}`, { formula: `=${shown(NS + r.call(factors, servers))}`, native: `=${shown(r.native(refs))}`, numberFormat: r.format, role });
+    }
     const dell = r.dell ? p.design(r.dell) : undefined;
     const emc = r.emc ? p.design(r.emc) : undefined;
     put(`${COLUMNS.dell}${row}`, dell ? { formula: `=${dell}`, numberFormat: r.format, role: "output" } : { value: "—", role: "note" });
@@ -243,18 +285,93 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     const d = `${COLUMNS.microsoft}${row}`;
     const b = `${COLUMNS.dell}${row}`;
     put(`${COLUMNS.difference}${row}`, dell ? { formula: `=IF(AND(ISNUMBER(${d}),ISNUMBER(${b})),${d}-${b},"—")`, numberFormat: r.format, role: "output" } : { value: "—", role: "note" });
-    put(`${COLUMNS.why}${row}`, { value: r.why, role: "note" });
+    put(`${COLUMNS.why}${row}`, { value: t ? r.why + tierWhy(r) : r.why, role: "note" });
     put(`${COLUMNS.unit}${row}`, { value: r.unit, role: "unit" });
   });
   const last = first + list.length - 1;
+  if (t) {
+    // Says, above the table, when Microsoft's column sizes tiers rather than the design's one profile.
+    const used = `COUNT(${t.mailboxes},${t.messagesPerDay},${t.messageKB},${t.quotaMB})>0`;
+    const tiersSized = `COUNTIF(${tierRange("mailboxes")},">0")`;
+    put("A3", {
+      formula: `=IFERROR(IF(${used},"Mailbox tiers on Inputs: Microsoft's column sizes "&${allTiers("mailboxes")}&" mailboxes in "&${tiersSized}&IF(${tiersSized}=1," tier"," tiers")&"; Dell and EMC size the design's one profile.",""),"")`,
+      role: "note",
+    });
+  }
   return {
     name,
-    columnWidths: [38, 17, 19, 20, 17, 60, 11, 2, 26, 10, 20],
+    columnWidths: [38, 17, 19, 20, 17, 60, 11, 2, 26, 10, 20, ...(t ? [10, 10, 10, 10, 10, 10, 10, 10] : [])],
     frozenRows: 4,
     // The table prints; the helper cells beside it (columns I:K) stay off the page.
     print: { orientation: "landscape", fitToPagesTall: 1, titleRows: "4:4", area: `A1:${COLUMNS.unit}${last}` },
     cells,
   };
+}
+
+/** The clause a row's "why they differ" gains with tiers: what changes, and that the papers keep one profile. */
+function tierWhy(r: Row): string {
+  const papers = r.emc ? "Dell and EMC size" : "Dell sizes";
+  if (r.perMailbox) return ` With tiers: the tiers' average by mailboxes${r.dell ? `; ${papers} the design's one profile` : ""}.`;
+  if (r.dell || r.emc) return ` With tiers, Microsoft sizes the tiers on Inputs; ${papers} the design's one profile.`;
+  return "";
+}
+
+/**
+ * The tiers as Microsoft's column sizes them, in Methods!I13:S19: each tier's mailboxes, messages,
+ * KB and quota by the Inputs block's rule (tiers.ts tierValueFormula), its per-mailbox quantities
+ * (EX_MS_MAILBOX, with natives), and in the last row the total mailboxes and each quantity's
+ * average weighted by mailboxes, as design.ts weighs them (share × value, summed from 0).
+ */
+function tierBlock(t: TierNames, n: MethodsNames, base: MicrosoftCells, factors: string): CellModel[] {
+  const cells: CellModel[] = [];
+  const C = TIER_COLUMNS;
+  const at = (column: keyof typeof C, row: number) => `$${C[column]}$${row}`;
+  cells.push({ address: `I${TIER_TITLE_ROW}`, value: "Mailbox tiers as sized (Inputs; tier 1 empty = the design's profile)", role: "note" });
+  const headings: Record<keyof typeof C, string> = {
+    label: "Tier", mailboxes: "Mailboxes", messagesPerDay: "Messages", messageKB: "KB", quotaMB: "Quota MB",
+    profile: "Profile", disk: "Disk MB", logs: "Logs", iops: "IOPS", reads: "Reads", items: "Items",
+  };
+  (Object.keys(C) as (keyof typeof C)[]).forEach((k) => cells.push({ address: `${C[k]}${TIER_TITLE_ROW + 1}`, value: headings[k], role: "note" }));
+  const design = { users: n.users, messagesPerDay: n.messagesPerDay, messageKB: n.messageKB, quotaMB: n.quotaMB };
+  const perMailbox: [PerMailbox | "reads", (c: MicrosoftCells) => string, string][] = [
+    ["profile", profileFormula, "#,##0"],
+    ["disk", diskFormula, "#,##0"],
+    ["logs", logsFormula, "#,##0.0"],
+    ["iops", iopsFormula, "0.0000"],
+    ["reads", readsFormula, "0.0000"],
+  ];
+  for (let k = 1; k <= TIER_COUNT; k++) {
+    const row = TIER_FIRST_ROW + k - 1;
+    const m = at("mailboxes", row);
+    cells.push({ address: `I${row}`, value: `Tier ${k}`, role: "note" });
+    cells.push({ address: `${C.mailboxes}${row}`, formula: `=${tierValueFormula(t, design, "mailboxes", k, m)}`, numberFormat: "#,##0", role: "step" });
+    for (const column of ["messagesPerDay", "messageKB", "quotaMB"] as const) {
+      cells.push({ address: `${C[column]}${row}`, formula: `=${tierValueFormula(t, design, column, k, m)}`, numberFormat: "General", role: "step" });
+    }
+    const c: MicrosoftCells = {
+      ...base,
+      messagesPerDay: at("messagesPerDay", row),
+      messageKB: at("messageKB", row),
+      quotaMB: at("quotaMB", row),
+      profile: at("profile", row),
+      disk: at("disk", row),
+    };
+    const args = `${c.messagesPerDay},${c.messageKB},${c.quotaMB},${n.copies}`;
+    for (const [result, render, format] of perMailbox) {
+      cells.push({ address: `${C[result]}${row}`, formula: `=${NS}EX_MS_MAILBOX(${args},"${result}",${factors})`, native: `=${render(c)}`, numberFormat: format, role: "step" });
+    }
+  }
+  // The last row: total mailboxes and the averages (design.ts: tierShares, weighted; items per mailbox = Σ share × disk ÷ KB).
+  const all = TIER_ALL_ROW;
+  const rowsOf = Array.from({ length: TIER_COUNT }, (_, i) => TIER_FIRST_ROW + i);
+  const share = (row: number) => `${at("mailboxes", row)}/${at("mailboxes", all)}`;
+  cells.push({ address: `I${all}`, value: "All tiers (average by mailboxes)", role: "note" });
+  cells.push({ address: `${C.mailboxes}${all}`, formula: `=SUM(${at("mailboxes", rowsOf[0])}:${at("mailboxes", rowsOf[rowsOf.length - 1])})`, numberFormat: "#,##0", role: "step" });
+  for (const [result, , format] of perMailbox) {
+    cells.push({ address: `${C[result]}${all}`, formula: `=0${rowsOf.map((row) => `+${share(row)}*${at(result, row)}`).join("")}`, numberFormat: format, role: "step" });
+  }
+  cells.push({ address: `${C.items}${all}`, formula: `=0${rowsOf.map((row) => `+${share(row)}*${at("disk", row)}/${at("messageKB", row)}`).join("")}`, numberFormat: "#,##0", role: "step" });
+  return cells;
 }
 
 /** The rows of Microsoft's column, for tests and the help page: label and the cell address. */
