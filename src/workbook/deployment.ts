@@ -275,7 +275,7 @@ export function deploymentSheetNote(file: DeploymentFileName): { title: string; 
     };
   }
   return {
-    title: `Save as ${file}`,
+    title: "Save this sheet as CSV",
     message: `Save this sheet as CSV to get ${file}: File > Save a Copy > CSV (Comma delimited). Excel saves only the sheet in view. Rows 1-2 are the calculator's header and version row: keep them.`,
   };
 }

@@ -6,7 +6,10 @@ import { EX_DBSIZE, EX_IOPS } from "../../src/functions";
 import { PaneController, plainError, type Action, type DownloadFile, type PaneView, type StatusKind } from "../../src/taskpane/controller";
 import { DESIGN_FIELDS, referenceForm, type DesignField, type DesignForm } from "../../src/taskpane/headline-form";
 import type { HeadlineResults } from "../../src/taskpane/results";
-import { DESIGN_CELLS, INPUT_CELLS, REFERENCE_DESIGN_INPUTS, SUMMARY_CELLS, templateSheetNames } from "../../src/workbook/template";
+import { DESIGN_CELLS, INPUT_CELLS, REFERENCE_DESIGN_INPUTS, RESILIENCE_CELLS, SUMMARY_CELLS, templateSheetNames } from "../../src/workbook/template";
+import { csvField, DEPLOYMENT_FILE_NAMES, deploymentTable, parseCsv } from "../../src/workbook/deployment";
+import { exportFiles } from "../../src/cli/export";
+import { parseDagOptions } from "../../src/cli/layout";
 import { FakeExcelHost, FakeOfficeError, type FakeHostOptions, type FakeWorkbook } from "../support/fake-excel";
 import { engineCalculation, savedFile } from "../support/fake-excel-file";
 
@@ -323,5 +326,215 @@ describe("plainError", () => {
     const text = plainError(error);
     expect(text).toMatch(/^Excel refused to add a sheet or name because one of that name already exists/);
     expect(text).not.toContain(error.stack!.split("\n")[1].trim());
+  });
+});
+
+describe("Export the deployment (issue 8)", () => {
+  // 004_1d3a339e6fd03f64.txt, 4 and 4.1: 7,600 mailboxes, 8 + 8 servers, 4 copies, active/active.
+  const FORM_004: DesignForm = { ...REFERENCE, users: "7,600", copies: "4", serversSite1: "8", serversSite2: "8", dagLayout: "active/active" };
+  const resilience = (host: FakeExcelHost, suffix = "") => host.workbook.sheet(templateSheetNames(suffix).resilience)!;
+  /** Every sheet of the workbook, as a comparable picture. */
+  const pictures = (host: FakeExcelHost) => Object.fromEntries(host.workbook.sheets.map((s) => [s.name, host.workbook.snapshot(s.name)]));
+
+  /** A loaded 004 design, counters reset; the DAG's databases as Excel calculated them (or `databases` in their place). */
+  async function loaded004(databases?: number, options: FakeHostOptions = {}) {
+    const calculate = (workbook: FakeWorkbook) => {
+      engineCalculation(workbook);
+      const cell = workbook.sheet("Resilience")?.cell(RESILIENCE_CELLS.databases);
+      if (cell && databases !== undefined) cell.value = databases;
+    };
+    const set = setUp({ calculate, ...options });
+    expect(await set.pane.loadDesign(FORM_004)).toBe(true);
+    set.host.resetCounters();
+    return set;
+  }
+
+  test("reads the design in two syncs (find it, then its six cells) and offers the four files exsize export writes", async () => {
+    const { host, view, pane } = await loaded004(336);
+    const before = pictures(host);
+    expect(await pane.exportDeployment()).toBe(true);
+    expect(host.syncCount).toBe(2);
+    expect(host.unsyncedOperations).toBe(0);
+    expect(pictures(host)).toEqual(before); // nothing written
+    const { options } = parseDagOptions(["--users", "7600", "--servers", "8,8", "--copies", "4", "--databases", "336"], {});
+    const files = exportFiles(options);
+    expect(view.downloads?.map((f) => f.name)).toEqual(["Servers.csv", "MailboxDatabases.csv", "MailboxDatabaseCopies.csv", "Deploy-Dag.ps1"]);
+    for (const file of view.downloads!) expect(file.text).toBe(files[file.name as keyof typeof files]);
+    expect(view.downloads!.map((f) => f.type)).toEqual(["text/csv;charset=utf-8", "text/csv;charset=utf-8", "text/csv;charset=utf-8", "text/plain;charset=utf-8"]);
+    expect(view.last).toEqual({ action: "export", kind: "success", text: "Four files from the design on Inputs (16 servers, 336 databases): download each below. If Excel saves nothing, use Put the deployment on sheets." });
+    expect(view.busy).toEqual(["load", undefined, "export", undefined]);
+  });
+
+  test("the database count is the Resilience sheet's, as Excel calculated it for the design", async () => {
+    const { host, view, pane } = await loaded004();
+    const count = resilience(host).cell(RESILIENCE_CELLS.databases)!.value as number;
+    expect(count % 16).toBe(0); // balanced: every server the same number of actives
+    await pane.exportDeployment();
+    const rows = view.downloads![1].text.split("\r\n").filter((l) => l !== "");
+    expect(rows).toHaveLength(2 + count);
+    const { options } = parseDagOptions(["--users", "7600", "--servers", "8,8", "--copies", "4", "--databases", String(count)], {});
+    expect(view.downloads!.map((f) => f.text)).toEqual(Object.values(exportFiles(options)));
+  });
+
+  test("the reference design (one site, two servers, two copies) with the pane's names", async () => {
+    const { host, view, pane } = setUp();
+    await pane.loadDesign(REFERENCE);
+    expect(await pane.exportDeployment({ dag: "DAG-HQ", serverPrefix: "EXMB", databasePrefix: "" })).toBe(true);
+    const count = resilience(host).cell(RESILIENCE_CELLS.databases)!.value as number;
+    const { options } = parseDagOptions(["--users", "5000", "--servers", "2", "--copies", "2", "--databases", String(count), "--dag", "DAG-HQ", "--server-prefix", "EXMB"], {});
+    expect(view.downloads!.map((f) => f.text)).toEqual(Object.values(exportFiles(options)));
+    expect(view.downloads![3].text).toMatch(/^# DAG-HQ: 2 servers, 2 copies/);
+    expect(view.downloads![0].text.split("\r\n")[2]).toMatch(/^"EXMB01",/);
+  });
+
+  test("a name on two lines is refused before Excel is asked anything", async () => {
+    const { host, view, pane } = await loaded004();
+    expect(await pane.exportDeployment({ serverPrefix: "MB\tX", dag: "A\nB" })).toBe(false);
+    expect(host.syncCount).toBe(0);
+    expect(view.last).toEqual({ action: "export", kind: "error", text: "The DAG's name must be on one line; The server prefix must be on one line. Nothing was exported." });
+  });
+
+  test("with no design in the workbook it says so after one sync", async () => {
+    const { host, view, pane } = setUp();
+    expect(await pane.exportDeployment()).toBe(false);
+    expect(host.syncCount).toBe(1);
+    expect(view.last).toEqual({ action: "export", kind: "error", text: "This workbook has no design to export yet: load one above, then export." });
+    expect(view.downloads).toBeUndefined();
+  });
+
+  test("inputs that cannot make a DAG are named in the message, and no file is offered", async () => {
+    const { host, view, pane } = await loaded004(336);
+    await pane.exportDeployment();
+    expect(view.downloads).toHaveLength(4);
+    host.workbook.sheet("Inputs")!.cell(INPUT_CELLS.copies)!.value = "four";
+    expect(await pane.exportDeployment()).toBe(false);
+    expect(view.downloads).toBeUndefined();
+    expect(view.last.text).toBe(
+      "The design on sheet Inputs cannot be exported: Database copies is four, not a whole number of at least 1. Fix the yellow cells on Inputs (or wait for Excel to calculate), then export again.",
+    );
+    host.workbook.sheet("Inputs")!.cell(INPUT_CELLS.copies)!.value = 4;
+    host.workbook.sheet("Inputs")!.cell(INPUT_CELLS.serversSite2)!.value = 1; // 3 copies in site 1 and… the design check's
+    host.workbook.sheet("Inputs")!.cell(INPUT_CELLS.serversSite1)!.value = 1;
+    expect(await pane.exportDeployment()).toBe(false);
+    expect(view.last.text).toMatch(/^The design on sheet Inputs cannot be deployed: .+\. Change its DAG inputs, then export again\.$/);
+  });
+
+  test("with manual calculation Excel calculates first, in the read's batch", async () => {
+    const { host, pane } = await loaded004(336);
+    host.calculationMode = "Manual";
+    expect(await pane.exportDeployment()).toBe(true);
+    expect(host.calculations).toEqual(["Full"]);
+    expect(host.syncCount).toBe(2);
+  });
+
+  test("exports the design the user is looking at", async () => {
+    const { host, view, pane } = setUp();
+    await pane.loadDesign(REFERENCE);
+    await pane.loadDesign(FORM_004);
+    host.workbook.activeSheet = "Summary";
+    await pane.exportDeployment();
+    expect(view.last.text).toMatch(/^Four files from the design on Inputs \(2 servers/);
+    host.workbook.activeSheet = "Resilience 2";
+    await pane.exportDeployment();
+    expect(view.last.text).toMatch(/^Four files from the design on Inputs 2 \(16 servers/);
+  });
+});
+
+describe("Put the deployment on sheets (issue 8)", () => {
+  const FORM_004: DesignForm = { ...REFERENCE, users: "7,600", copies: "4", serversSite1: "8", serversSite2: "8", dagLayout: "active/active" };
+  const pictures = (host: FakeExcelHost) => Object.fromEntries(host.workbook.sheets.map((s) => [s.name, host.workbook.snapshot(s.name)]));
+  const SHEETS = ["Export Servers", "Export Databases", "Export Copies", "Export script"];
+  /** The sheet's cells as rows of text, from A1: what File > Save a Copy > CSV saves, field by field. */
+  const rowsOf = (host: FakeExcelHost, name: string): unknown[][] => {
+    const sheet = host.workbook.sheet(name)!;
+    const rows: unknown[][] = [];
+    for (const [address, cell] of sheet.cells) {
+      const m = /^([A-Z]+)(\d+)$/.exec(address)!;
+      const column = [...m[1]].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+      (rows[Number(m[2]) - 1] ??= [])[column] = cell.value;
+    }
+    return rows;
+  };
+
+  async function loaded(options: FakeHostOptions = {}) {
+    const calculate = (workbook: FakeWorkbook) => {
+      engineCalculation(workbook);
+      const cell = workbook.sheet("Resilience")?.cell(RESILIENCE_CELLS.databases);
+      if (cell) cell.value = 336;
+    };
+    const set = setUp({ calculate, ...options });
+    await set.pane.loadDesign(FORM_004);
+    set.host.resetCounters();
+    return set;
+  }
+
+  test("writes each file on a new sheet in one sync after the read, every cell the file's text; no other sheet changes", async () => {
+    const { host, view, pane } = await loaded();
+    const before = pictures(host);
+    const done = await pane.putDeploymentOnSheets();
+    expect(view.last).toEqual({ action: "sheets", kind: "success", text: expect.any(String) });
+    expect(done).toBe(true);
+    expect(host.syncCount).toBe(3); // find, read, write
+    expect(host.unsyncedOperations).toBe(0);
+    const after = pictures(host);
+    for (const [name, picture] of Object.entries(before)) expect(after[name]).toBe(picture);
+    expect(host.workbook.sheets.map((s) => s.name).slice(-4)).toEqual(SHEETS);
+    expect(host.workbook.activeSheet).toBe("Export Servers");
+
+    const { options } = parseDagOptions(["--users", "7600", "--servers", "8,8", "--copies", "4", "--databases", "336"], {});
+    const files = exportFiles(options);
+    DEPLOYMENT_FILE_NAMES.forEach((file, i) => expect(rowsOf(host, SHEETS[i])).toEqual(deploymentTable(file, files[file])));
+    // Text stays text: the version row's 2.1, TRUE and the lag times are as the calculator writes them.
+    const databases = rowsOf(host, "Export Databases");
+    expect(databases[1].slice(0, 3)).toEqual(["VersionNumber", "2.1", "7.6"]);
+    expect(databases[2][7]).toBe("TRUE");
+    expect(databases[2][4]).toBe("14.00:00:00");
+    expect(host.workbook.sheet("Export Servers")!.cell("B3")).toMatchObject({ value: "5", numberFormat: "@" });
+    // Saved as CSV (Excel quotes only fields that need it), each sheet reads back as its file.
+    const saved = (name: string) => rowsOf(host, name).map((r) => r.map((v) => (/[",\r\n]/.test(String(v)) ? csvField(String(v)) : String(v))).join(",")).join("\r\n") + "\r\n";
+    expect(parseCsv(saved("Export Copies"))).toEqual(parseCsv(files["MailboxDatabaseCopies.csv"]));
+    expect(rowsOf(host, "Export script").map((r) => r[0]).join("\r\n") + "\r\n").toBe(files["Deploy-Dag.ps1"]);
+    expect(view.last).toEqual({
+      action: "sheets",
+      kind: "success",
+      text:
+        "Written to new sheets Export Servers, Export Databases, Export Copies, Export script; your other sheets were not changed. Save each of the first three as CSV under the file name it names (select A1 of each to read its note): " +
+        "File > Save a Copy > CSV (Comma delimited). Copy column A of Export script into Deploy-Dag.ps1.",
+    });
+  });
+
+  test("each sheet's note is an input message on A1, never a cell (a cell would go into the CSV); the header row stays in view", async () => {
+    const { host, pane } = await loaded();
+    await pane.putDeploymentOnSheets();
+    const servers = host.workbook.sheet("Export Servers")!;
+    expect(servers.dataValidations.get("A1")?.prompt).toEqual({ showPrompt: true, title: "Save this sheet as CSV", message: expect.stringMatching(/^Save this sheet as CSV to get Servers\.csv: File > Save a Copy > CSV \(Comma delimited\)\./) });
+    expect(servers.frozenRows).toBe(2);
+    expect(host.workbook.sheet("Export script")!.dataValidations.get("A1")?.prompt).toMatchObject({ title: "Copy into Deploy-Dag.ps1" });
+    for (const name of SHEETS) expect([...host.workbook.sheet(name)!.dataValidations.keys()]).toEqual(["A1"]);
+  });
+
+  test("an Excel without input messages (ExcelApi 1.7) gets the sheets without notes, and the pane does not mention them", async () => {
+    const { host, view, pane } = await loaded({ excelApi: "1.7" });
+    expect(await pane.putDeploymentOnSheets()).toBe(true);
+    expect(host.workbook.sheet("Export Servers")!.dataValidations.size).toBe(0);
+    expect(view.last.text).not.toContain("select A1");
+  });
+
+  test("a second export, or a sheet of the user's named Export Servers, goes beside: the user's sheet is untouched", async () => {
+    const { host, pane } = await loaded();
+    host.workbook.addSheet("export servers").cells.set("A1", { value: "mine", numberFormat: "General" });
+    const mine = host.workbook.snapshot("export servers");
+    await pane.putDeploymentOnSheets();
+    expect(host.workbook.sheets.map((s) => s.name).slice(-4)).toEqual(SHEETS.map((s) => `${s} 2`));
+    await pane.putDeploymentOnSheets();
+    expect(host.workbook.sheets.map((s) => s.name).slice(-4)).toEqual(SHEETS.map((s) => `${s} 3`));
+    expect(host.workbook.snapshot("export servers")).toBe(mine);
+  });
+
+  test("with no design it writes nothing", async () => {
+    const { host, view, pane } = setUp();
+    expect(await pane.putDeploymentOnSheets()).toBe(false);
+    expect(host.workbook.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
+    expect(view.last).toMatchObject({ action: "sheets", kind: "error" });
   });
 });
