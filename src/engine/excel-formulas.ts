@@ -488,7 +488,7 @@ export function failoverFormula(scenario: FailoverScenario, result: FailoverResu
       break;
     }
     case "site": {
-      fails = `IF(${two},${other}<1,TRUE)`;
+      fails = `IF(${two},${other}<1,TRUE())`;
       const firstLost = `IF(${passive},${s1}/${s2},${total}/${s2})`;
       const secondLost = `IF(${passive},1,${total}/${s1})`;
       factor = `MAX(${firstLost},${secondLost})`;
@@ -496,7 +496,7 @@ export function failoverFormula(scenario: FailoverScenario, result: FailoverResu
       break;
     }
     case "site+server": {
-      fails = `IF(${two},OR(${other}<2,${home}<2),TRUE)`;
+      fails = `IF(${two},OR(${other}<2,${home}<2),TRUE())`;
       const firstLost = `${active}/(${s2}-1)`;
       const secondLost = `${active}/(${s1}-1)`;
       factor = `MAX(${firstLost},${secondLost})`;
@@ -549,6 +549,92 @@ export function layoutPreferenceFormula(home: string, round: string, server: str
   // k = (δ − 1 − ρ) mod (n − 1) + 1: the further copy that sits δ after the site's first.
   const k = `(${modFormula(`${delta}-1-${rho}+(${n}-1)*(${rho}+1)`, `${n}-1`)}+1)`;
   return `IF(${copiesHere}=0,"",IF(${delta}=0,${before}+1,IF(${k}<${copiesHere},${before}+1+${k},"")))`;
+}
+
+/*
+ * layoutPreference split over helper cells, for a sheet that lays out many databases (the
+ * Distribution sheet): the same number as layoutPreferenceFormula in a tenth of the text, since no
+ * sub-expression is written twice over long operands.
+ *
+ * Per database (helper columns): its position i in its home site (layoutPositionFormula), and for
+ * each site t four figures (layoutSiteFormula): the server b of the site's first copy, the site's
+ * rotation a, the copies the site holds, and the preference of its first copy. Per database and
+ * server (a helper grid): the rank k of the server's copy in its site, 0 for the first
+ * (layoutRankFormula). The grid cell: the first preference + k where k < the site's copies
+ * (layoutRankPreferenceFormula).
+ *
+ * Why k is layout.ts's: there δ = (q − b) mod n and k = ((δ − 1 − ρ) mod (n − 1)) + 1 for q ≠ b. Leave
+ * b out of the site's cycle: the other servers, in order, have j = q − [q > b] in 0…n − 2, and
+ * δ − 1 ≡ j − b (mod n − 1) (q > b: δ − 1 = q − b − 1 = j − b; q < b: δ − 1 = q − b + n − 1). So
+ * k − 1 = (j − a) mod (n − 1) with a = (b + ρ) mod (n − 1); both j and a lie in 0…n − 2, so the mod
+ * is one comparison: j − a, plus n − 1 when j < a. b, j and a are counted from server 0 (the first
+ * site's first server), so the server's own number stands for q.
+ */
+
+/** Database's position i in its home site (0-based), from its home (layoutHomeFormula). A helper cell per database row. */
+export function layoutPositionFormula(home: string, a: DagArguments): string {
+  const { s1 } = dagPieces(a);
+  const g = operand(home);
+  return `${g}-IF(${g}<${s1},0,${s1})`;
+}
+
+/** The per-database, per-site helpers of layoutRankFormula and layoutRankPreferenceFormula. */
+export type LayoutSiteHelper = "first" | "rotation" | "copies" | "firstPreference";
+
+/**
+ * One per-database helper for site `site` (1 or 2; "" for site 2 of a one-site DAG), from the row's
+ * home, position (layoutPositionFormula) and round cells; "rotation" reads the row's "first" cell.
+ * - first: the server b of the site's first copy, counted from server 0 — i at home, (i + ρ) mod n elsewhere.
+ * - rotation: a = (b − first server of the site + ρ) mod (n − 1), counted from server 0; 0 where n = 1.
+ * - copies: ⌈c ÷ 2⌉ at home, ⌊c ÷ 2⌋ elsewhere (c in one site).
+ * - firstPreference: 1 at home, ⌈c ÷ 2⌉ + 1 elsewhere.
+ */
+export function layoutSiteFormula(
+  helper: LayoutSiteHelper,
+  site: 1 | 2,
+  cells: { home: string; position: string; round: string; first: string },
+  a: DagArguments,
+): string {
+  const { s1, s2, c, two } = dagPieces(a);
+  const [g, i, rho, b] = [cells.home, cells.position, cells.round, cells.first].map(operand);
+  const atHome = site === 1 ? `${g}<${s1}` : `${g}>=${s1}`;
+  const n = site === 1 ? s1 : s2;
+  const start = site === 1 ? "" : `${s1}+`;
+  const homeCopies = `IF(${two},ROUNDUP(${c}/2,0),${c})`;
+  const otherCopies = `IF(${two},ROUNDDOWN(${c}/2,0),0)`;
+  let text: string;
+  switch (helper) {
+    case "first":
+      text = `${start}IF(${atHome},${i},${modFormula(`${i}+${rho}`, n)})`;
+      break;
+    case "rotation":
+      text = `${start}IF(${n}=1,0,${modFormula(`${b}${site === 1 ? "" : `-${s1}`}+${rho}`, `${n}-1`)})`;
+      break;
+    case "copies":
+      text = `IF(${atHome},${homeCopies},${otherCopies})`;
+      break;
+    case "firstPreference":
+      text = `IF(${atHome},1,${homeCopies}+1)`;
+      break;
+  }
+  return site === 1 ? text : `IF(${two},${text},"")`;
+}
+
+/**
+ * The rank k of server `server`'s copy in its site (0-based server, a number or a cell): 0 for the
+ * site's first copy, else 1 + (j − a) mod (n − 1). `first` and `rotation` are the row's helpers for
+ * the server's site (layoutSiteFormula), `siteServers` that site's n. A helper grid cell.
+ */
+export function layoutRankFormula(server: string, first: string, rotation: string, siteServers: string): string {
+  const [s, b, r, n] = [server, first, rotation, siteServers].map(operand);
+  const j = `${s}-(${s}>${b})`;
+  return `IF(${s}=${b},0,1+${j}-${r}+IF(${j}<${r},${n}-1,0))`;
+}
+
+/** The preference of the copy of rank `rank` (layoutRankFormula), or "" where its site holds fewer copies: layoutPreferenceFormula's number. */
+export function layoutRankPreferenceFormula(rank: string, copies: string, firstPreference: string): string {
+  const [k, cp, p] = [rank, copies, firstPreference].map(operand);
+  return `IF(${k}<${cp},${p}+${k},"")`;
 }
 
 // ---------------------------------------------------------------------------------------------

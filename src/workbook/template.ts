@@ -47,6 +47,7 @@ import { RAID_LEVELS } from "../engine/tables";
 import { FACTOR_PARAMETERS, describeRange, type NumberParameter } from "../functions/arguments";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import { NOT_A_DESIGN, designCheckFormula } from "./design-check";
+import { distributionSheet } from "./sheets/distribution";
 import { METHODS_INPUTS, methodsSheet } from "./sheets/methods";
 import type { CellModel, CellRole, ChartModel, DefinedName, Highlight, InputRule, PrintSetup, SheetModel, WorkbookModel } from "./model";
 
@@ -117,6 +118,7 @@ const BASE_SHEETS = {
   design: "Design",
   methods: "Methods",
   resilience: "Resilience",
+  distribution: "Distribution",
   jetstress: "Jetstress",
   hardware: "Hardware",
   sources: "Sources",
@@ -1215,6 +1217,12 @@ function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameK
 
 const NONE_SURVIVABLE = "none survivable";
 
+/**
+ * Database rows the Distribution sheet lays out: the reference design's 12 and 004's 336 fit; a DAG
+ * with more databases is said so on the sheet (its scenario figures still come from the layout).
+ */
+const DISTRIBUTION_ROWS = 60;
+
 /** Columns whose text wraps within the column on each sheet (below its header), so it prints one page wide. */
 const WRAPPED_COLUMNS: Readonly<Record<TemplateSheet, readonly string[]>> = {
   summary: [],
@@ -1222,6 +1230,7 @@ const WRAPPED_COLUMNS: Readonly<Record<TemplateSheet, readonly string[]>> = {
   design: ["D", "E"],
   methods: ["F"],
   resilience: ["B"],
+  distribution: [],
   jetstress: ["I"],
   hardware: [],
   sources: ["A", "B", "C"],
@@ -1374,6 +1383,12 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       wrapText(design, WRAPPED_COLUMNS.design, DESIGN_HEADER_ROW),
       wrapText(methods, WRAPPED_COLUMNS.methods, 4),
       wrapText(resilience, WRAPPED_COLUMNS.resilience, 4),
+      distributionSheet({
+        sheetName: sheets.distribution,
+        names: { users: names.users, serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, dagLayout: names.dagLayout },
+        databases: resilienceRef(RESILIENCE_CELLS.databases),
+        rows: DISTRIBUTION_ROWS,
+      }),
       wrapText(jetstress, WRAPPED_COLUMNS.jetstress, 4),
       hardware.sheet,
       wrapText(buildSources(sheets.sources), WRAPPED_COLUMNS.sources, 4),

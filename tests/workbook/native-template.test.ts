@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { SizingError } from "../../src/engine";
 import { evaluateWorkbook, nativeModel, withCellValues, type EvaluatedValue } from "../../src/workbook/evaluate";
 import type { WorkbookModel } from "../../src/workbook/model";
+import { withoutDistribution } from "./light-model";
 import { HARDWARE_CELLS, referenceDesign, templateSheetNames, type DesignInputs } from "../../src/workbook/template";
 
 const callsExsize = (formula: string | undefined) => formula !== undefined && /EXSIZE\./i.test(formula);
@@ -109,7 +110,7 @@ describe("the template's native formulas compute what its EXSIZE formulas comput
     });
     fc.assert(
       fc.property(design, (inputs) => {
-        expect(mismatches(referenceDesign({ inputs }))).toEqual([]);
+        expect(mismatches(withoutDistribution(referenceDesign({ inputs })))).toEqual([]);
       }),
       { numRuns: 60 },
     );
