@@ -1,0 +1,149 @@
+/**
+ * The deployment's files (src/workbook/deployment.ts): the same text `exsize export` writes, for 004's
+ * DAG (004_1d3a339e6fd03f64.txt, 4 and 4.1: 8 + 8 servers, 4 copies, 336 databases) and the reference
+ * design (000_72e1ddb9bbd1ecac.txt, 3.4.2: 5,000 users, two copies on two servers); the workbook's
+ * cells read as a design; and the sheets the pane writes, which give each file back.
+ * The CSVs' columns and the script's commands are checked in tests/cli/export.test.ts.
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { main } from "../../src/cli/main";
+import { layoutNames, parseDagOptions } from "../../src/cli/layout";
+import { databasesOf, type DagDesign, type DagLayout } from "../../src/engine/failover";
+import {
+  dagDesignFromWorkbook,
+  DEFAULT_DEPLOYMENT_NAMES,
+  DEPLOYMENT_FILE_NAMES,
+  deploymentFiles,
+  deploymentNames,
+  deploymentSheetNote,
+  deploymentSheets,
+  deploymentTable,
+  parseCsv,
+  type DeploymentFiles,
+  type WorkbookDagValues,
+} from "../../src/workbook/deployment";
+import { REFERENCE_DESIGN_INPUTS } from "../../src/workbook/template";
+
+/** What `exsize export --out DIR …` writes, file by file. */
+async function cliExport(...args: string[]): Promise<DeploymentFiles> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-deployment-"));
+  try {
+    const code = await main(["export", "--out", dir, ...args], { stdout: () => undefined, stderr: (l) => console.error(l) });
+    expect(code).toBe(0);
+    return Object.fromEntries(DEPLOYMENT_FILE_NAMES.map((f) => [f, fs.readFileSync(path.join(dir, f), "utf8")])) as DeploymentFiles;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("deploymentFiles gives what exsize export writes", () => {
+  test("004's DAG: 8 + 8 servers, 4 copies, 336 databases (004_1d3a339e6fd03f64.txt, 4.1)", async () => {
+    const files = deploymentFiles({ users: 7600, serversPerSite: [8, 8], copies: 4, layout: "active/active", databases: 336 });
+    expect(files).toEqual(await cliExport("--users", "7600", "--servers", "8,8", "--copies", "4", "--databases", "336"));
+    expect(parseCsv(files["MailboxDatabases.csv"])).toHaveLength(2 + 336);
+    expect(parseCsv(files["MailboxDatabaseCopies.csv"])).toHaveLength(2 + 336 * 3);
+    expect(parseCsv(files["Servers.csv"])).toHaveLength(2 + 16);
+  });
+
+  test("the reference design (000_72e1ddb9bbd1ecac.txt, 3.4.2): 5,000 users, two copies on two servers in one site", async () => {
+    const R = REFERENCE_DESIGN_INPUTS;
+    const design: DagDesign = { users: R.users, serversPerSite: [R.serversSite1 as number], copies: R.copies, layout: R.dagLayout as DagLayout };
+    const files = deploymentFiles(design);
+    expect(files).toEqual(await cliExport("--users", String(R.users), "--servers", String(R.serversSite1), "--copies", String(R.copies), "--layout", R.dagLayout));
+    expect(parseCsv(files["Servers.csv"]).slice(2).map((r) => r[0])).toEqual(["MBX01", "MBX02"]);
+    expect(parseCsv(files["MailboxDatabases.csv"])).toHaveLength(2 + databasesOf(design));
+  });
+
+  test("names and a lagged copy, as the CLI's options give them", async () => {
+    const files = deploymentFiles(
+      { users: 12500, serversPerSite: [6, 3], copies: 3, layout: "active/passive", laggedCopies: 1 },
+      { dag: "DAG-East", serverPrefix: "EXMB-", databasePrefix: "MDB" },
+    );
+    expect(files).toEqual(await cliExport("--users", "12500", "--servers", "6,3", "--copies", "3", "--layout", "active/passive", "--lagged", "1", "--dag", "DAG-East", "--server-prefix", "EXMB-", "--database-prefix", "MDB"));
+  });
+
+  test("server and database names are the CLI's layout names", () => {
+    const { options } = parseDagOptions([], {});
+    for (const [servers, databases] of [[2, 12], [16, 336], [9, 100], [1, 5]]) {
+      const ours = deploymentNames(DEFAULT_DEPLOYMENT_NAMES, servers, databases);
+      const cli = layoutNames(options, servers, databases);
+      expect([ours.server(0), ours.server(servers - 1), ours.database(0), ours.database(databases - 1)]).toEqual([cli.server(0), cli.server(servers - 1), cli.database(0), cli.database(databases - 1)]);
+    }
+    expect(deploymentNames(DEFAULT_DEPLOYMENT_NAMES, 16, 336).database(0)).toBe("DB001");
+  });
+});
+
+describe("dagDesignFromWorkbook: the Inputs and Resilience cells as Excel gives them", () => {
+  const cells: WorkbookDagValues = { users: 7600, copies: 4, serversSite1: 8, serversSite2: 8, dagLayout: "active/active", databases: 336 };
+
+  test("004's cells are 004's design, no lagged copy", () => {
+    expect(dagDesignFromWorkbook(cells)).toEqual({ ok: true, design: { users: 7600, serversPerSite: [8, 8], copies: 4, layout: "active/active", databases: 336, laggedCopies: 0 } });
+  });
+
+  test("an empty second site is one site; the layout as typed in any case", () => {
+    expect(dagDesignFromWorkbook({ ...cells, serversSite2: "", dagLayout: "Active/Passive " })).toMatchObject({ ok: true, design: { serversPerSite: [8], layout: "active/passive" } });
+  });
+
+  test.each<[string, Partial<WorkbookDagValues>, string]>([
+    ["an error in the database count", { databases: "#NAME?" }, "Databases in the DAG is #NAME?, not a whole number of at least 1"],
+    ["text for copies", { copies: "four" }, "Database copies is four, not a whole number of at least 1"],
+    ["a fraction of a server", { serversSite2: 2.5 }, "Mailbox servers, site 2 is 2.5, not a whole number of at least 1"],
+    ["an unknown layout", { dagLayout: "hot/cold" }, 'DAG layout is "hot/cold", not active/active or active/passive'],
+    ["no users", { users: 0 }, "Users is 0, not a whole number of at least 1"],
+  ])("%s is named in words", (_what, change, problem) => {
+    expect(dagDesignFromWorkbook({ ...cells, ...change })).toEqual({ ok: false, problem });
+  });
+});
+
+describe("deploymentSheets: the same content on sheets", () => {
+  const files = deploymentFiles({ users: 7600, serversPerSite: [8, 8], copies: 4, layout: "active/active", databases: 336, laggedCopies: 1 });
+  const model = deploymentSheets(files, " 2");
+
+  test("four sheets, named with the suffix, no names or charts", () => {
+    expect(model.sheets.map((s) => s.name)).toEqual(["Export Servers 2", "Export Databases 2", "Export Copies 2", "Export script 2"]);
+    expect(model.names).toEqual([]);
+    expect(model.charts).toEqual([]);
+  });
+
+  test("every cell is text, and a sheet saved as CSV (or column A copied) gives its file back", () => {
+    DEPLOYMENT_FILE_NAMES.forEach((file, i) => {
+      const sheet = model.sheets[i];
+      expect(sheet.cells.every((c) => typeof c.value === "string" && c.numberFormat === "@")).toBe(true);
+      const rows: string[][] = [];
+      for (const c of sheet.cells) {
+        const m = /^([A-Z]+)(\d+)$/.exec(c.address)!;
+        const column = [...m[1]].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+        (rows[Number(m[2]) - 1] ??= [])[column] = c.value as string;
+      }
+      // Saved as CSV the rows parse as the file's own; column A of the script is its text, a line a row.
+      if (file.endsWith(".csv")) expect(rows).toEqual(parseCsv(files[file]));
+      else expect(rows.map((r) => r[0]).join("\r\n") + "\r\n").toBe(files[file]);
+      expect(rows).toEqual(deploymentTable(file, files[file]));
+    });
+  });
+
+  test("the CSV sheets keep the header and version row in view, the header as a heading", () => {
+    expect(model.sheets.map((s) => s.frozenRows)).toEqual([2, 2, 2, undefined]);
+    expect(model.sheets[0].cells.filter((c) => c.role === "heading").map((c) => c.value)).toEqual(["ServerName", "StartDrive", "DbPerVolume", "AutoReseedVolumes", "DbLogIsolation", "VolumesRootFolder", "DatabasesRootFolder", "DbMap"]);
+  });
+
+  test("each note fits Excel's input message (title 32 characters, message 255)", () => {
+    for (const file of DEPLOYMENT_FILE_NAMES) {
+      const note = deploymentSheetNote(file);
+      expect(note.title.length).toBeLessThanOrEqual(32);
+      expect(note.message.length).toBeLessThanOrEqual(255);
+    }
+    expect(deploymentSheetNote("MailboxDatabaseCopies.csv").message).toMatch(/^Save this sheet as CSV to get MailboxDatabaseCopies\.csv: File > Save a Copy > CSV \(Comma delimited\)\./);
+  });
+});
+
+describe("parseCsv", () => {
+  test("quoted fields, doubled quotes, commas and CRLF rows", () => {
+    expect(parseCsv('a,"b ""c"", d",\r\n"x",""\r\n')).toEqual([["a", 'b "c", d', ""], ["x", ""]]);
+  });
+  test("a last row without its line end", () => {
+    expect(parseCsv("a,b\r\nc,d")).toEqual([["a", "b"], ["c", "d"]]);
+  });
+});
