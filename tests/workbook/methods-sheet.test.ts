@@ -5,8 +5,9 @@
  * for the reference design and for random designs.
  */
 import fc from "fast-check";
+import { DetailedCellError, HyperFormula } from "hyperformula";
 import { SizingError } from "../../src/engine";
-import { evaluateWorkbook, nativeModel, withCellValues, type EvaluatedValue, type WorkbookValues } from "../../src/workbook/evaluate";
+import { evaluateWorkbook, nativeModel, parseA1, withCellValues, type EvaluatedValue, type WorkbookValues } from "../../src/workbook/evaluate";
 import type { WorkbookModel } from "../../src/workbook/model";
 import { METHODS_INPUTS, methodsRows, methodsSheet, type DesignKey, type MethodsNames, type MethodsSheetParameters } from "../../src/workbook/sheets/methods";
 import { TIER_COLUMNS, tierInputs, tierNames, type TierColumn } from "../../src/workbook/sheets/tiers";
@@ -297,6 +298,52 @@ describe("the Methods sheet with mailbox tiers on Inputs", () => {
       { numRuns: 120 },
     );
   });
+});
+
+describe("HyperFormula computes the customer copy's tiered Methods sheet as our evaluator does", () => {
+  /** The model's cells into HyperFormula sheets, the names as named expressions (tests/workbook/distribution-sheet.test.ts). */
+  function hyperFormula(m: WorkbookModel) {
+    const hf = HyperFormula.buildEmpty({ licenseKey: "gpl-v3", smartRounding: false });
+    for (const sheet of m.sheets) hf.addSheet(sheet.name);
+    for (const n of m.names) hf.addNamedExpression(n.name, `=${n.sheet}!${n.range}`);
+    for (const sheet of m.sheets) {
+      const id = hf.getSheetId(sheet.name)!;
+      hf.batch(() => {
+        for (const c of sheet.cells) {
+          const { row, column } = parseA1(c.address);
+          hf.setCellContents({ sheet: id, row, col: column }, c.formula ?? c.value ?? null);
+        }
+      });
+    }
+    return hf;
+  }
+
+  test.each<[string, TierRow[]]>([
+    ["all tiers empty", []],
+    ["tier 1 empty, tier 2 of 500 at 300 messages", [{}, { mailboxes: 500, messagesPerDay: 300, messageKB: 100, quotaMB: 10240 }]],
+    ["tier 1 of 0 mailboxes, tiers 2 to 4 with empty profile cells", [{ mailboxes: 0 }, { mailboxes: 3000, messagesPerDay: 50 }, { mailboxes: 1200 }, { mailboxes: 100, quotaMB: 51200 }]],
+  ])("%s", (_, tiers) => {
+    const m = nativeModel(model({ serversSecondSite: 2, copies: 4, specIntRate: 1000 }, tiers));
+    const ours = evaluateWorkbook(m).Methods;
+    const hf = hyperFormula(m);
+    try {
+      const id = hf.getSheetId("Methods")!;
+      const differences = Object.entries(ours).flatMap(([address, value]) => {
+        const { row, column } = parseA1(address);
+        const theirs = hf.getCellValue({ sheet: id, row, col: column });
+        const agree =
+          value instanceof SizingError
+            ? theirs instanceof DetailedCellError
+            : typeof value === "number"
+              ? typeof theirs === "number" && Math.abs(theirs - value) <= 1e-9 * Math.max(1, Math.abs(value))
+              : (theirs ?? null) === value || (value === "" && theirs === null);
+        return agree ? [] : [`${address}: ours ${show(value as EvaluatedValue)}, HyperFormula ${JSON.stringify(theirs)}`];
+      });
+      expect(differences.slice(0, 10)).toEqual([]);
+    } finally {
+      hf.destroy();
+    }
+  }, 60_000);
 });
 
 // Keep the changes helper in view for the owner's wiring tests.

@@ -128,7 +128,9 @@ export function tierInputs(firstRow: number): TierInputsBlock {
     const row = first + t;
     cells.push({ address: `A${row}`, value: `Tier ${t + 1}`, role: "label" });
     for (const column of TIER_COLUMNS) {
-      cells.push({ address: `${LETTERS[column]}${row}`, numberFormat: TIER_FORMATS[column], role: "input", rule: TIER_RULES[column] });
+      // Under their headings: the Inputs sheet's columns C and D are wide text columns.
+      const align = column === "mailboxes" ? {} : { align: "left" as const };
+      cells.push({ address: `${LETTERS[column]}${row}`, numberFormat: TIER_FORMATS[column], role: "input", rule: TIER_RULES[column], ...align });
     }
   }
   const ranges = Object.fromEntries(TIER_COLUMNS.map((c) => [c, `$${LETTERS[c]}$${first}:$${LETTERS[c]}$${last}`])) as Record<TierColumn, string>;
