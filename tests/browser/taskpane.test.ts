@@ -258,12 +258,13 @@ describeInBrowser("the task pane in chromium", () => {
       expect(buttons.filter((b) => b.primary)).toEqual([{ text: "Load a design", primary: true }]);
       // Fluent's primary blue (the stylesheet loaded).
       expect(await page.locator("#load-design").evaluate((b) => getComputedStyle(b).backgroundColor)).toBe("rgb(15, 108, 189)");
-      expect(buttons.map((b) => b.text)).toEqual(["Use the reference design", "Load a design", "Refresh results", "Prepare a customer copy"]);
+      expect(buttons.map((b) => b.text)).toEqual(["Use the reference design", "Load a design", "Refresh results", "Prepare a customer copy", "Export the deployment", "Put the deployment on sheets"]);
       const groups = await page.locator("fieldset").evaluateAll((fs) => fs.map((f) => [f.querySelector("legend")?.textContent, Array.from(f.querySelectorAll("input,select")).map((c) => c.id)]));
       expect(groups).toEqual([
         ["Mailboxes", ["users", "quotaMB", "messagesPerDay", "messageKB"]],
         ["Database availability group", ["exchangeVersion", "copies", "serversSite1", "serversSite2", "maxDatabaseGB", "dagLayout"]],
         ["Storage", ["arrayRaid", "spindleRaid", "arrayModel", "spindleDisk"]],
+        ["Names (empty: the default)", ["dag-name", "server-prefix", "database-prefix"]],
       ]);
       expect(await formValues(page)).toEqual(referenceForm());
       // Choices are selects; units sit beside the numbers.
@@ -335,6 +336,8 @@ describeInBrowser("the task pane in chromium", () => {
     test("Refresh results and the customer copy are off until a design exists", async () => {
       expect(await page.getByRole("button", { name: "Refresh results" }).isDisabled()).toBe(true);
       expect(await page.getByRole("button", { name: "Prepare a customer copy" }).isDisabled()).toBe(true);
+      expect(await page.getByRole("button", { name: "Export the deployment" }).isDisabled()).toBe(true);
+      expect(await page.getByRole("button", { name: "Put the deployment on sheets" }).isDisabled()).toBe(true);
       expect(await page.getByRole("button", { name: "Load a design" }).isEnabled()).toBe(true);
       await page.screenshot({ path: path.join(OUTPUT, `taskpane-${width}.png`), fullPage: true });
     });
@@ -438,6 +441,67 @@ describeInBrowser("the task pane in chromium", () => {
       await page.waitForFunction(() => document.querySelectorAll("#results dt").length > 0);
       await expect(page.locator("#refresh-status").textContent()).resolves.toBe("Read from sheet Summary.");
       await expect(page.locator("#results dd").first().textContent()).resolves.toBe("12 × 1,266 GB");
+      await page.close();
+    });
+  });
+
+  describe("Export the deployment (issue 8)", () => {
+    /** The page's download of `link`: its suggested name and its text. */
+    async function download(page: Page, name: string): Promise<{ name: string; text: string }> {
+      const [event] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name, exact: true }).click()]);
+      const file = await event.path();
+      return { name: event.suggestedFilename(), text: fs.readFileSync(file, "utf8") };
+    }
+
+    test("a download event per file, with the file's name and the calculator's header and version row; blob: links pass the page's policy", async () => {
+      const page = await openPane(350);
+      await calculateAs(page, { values: calculatedValues({}) });
+      await load(page);
+      expect(await page.getByRole("button", { name: "Export the deployment" }).isEnabled()).toBe(true);
+      await page.getByLabel("Server prefix").fill("EXMB");
+      await page.getByRole("button", { name: "Export the deployment" }).click();
+      await page.waitForFunction(() => document.querySelectorAll("#downloads a").length === 4);
+      await expect(page.locator("#export-status").textContent()).resolves.toMatch(/^Four files from the design on Inputs \(2 servers, [\d,]+ databases\): download each below\./);
+      const links = await page.locator("#downloads a").evaluateAll((as) => as.map((a) => ({ text: a.textContent, download: a.getAttribute("download"), href: (a as HTMLAnchorElement).href })));
+      expect(links.map((l) => l.download)).toEqual(["Servers.csv", "MailboxDatabases.csv", "MailboxDatabaseCopies.csv", "Deploy-Dag.ps1"]);
+      for (const l of links) expect(l.href).toMatch(/^blob:http:\/\/127\.0\.0\.1:\d+\//);
+
+      const headers: Record<string, string> = {
+        "Servers.csv": "ServerName,StartDrive,DbPerVolume,AutoReseedVolumes,DbLogIsolation,VolumesRootFolder,DatabasesRootFolder,DbMap",
+        "MailboxDatabases.csv": "Name,Server,EDBFilePath,LogFolderPath,",
+        "MailboxDatabaseCopies.csv": "GC,GC2,Name,Server,ActivationPreference,ReplayLagTime,TruncationLagTime",
+      };
+      for (const name of Object.keys(headers)) {
+        const file = await download(page, name);
+        expect(file.name).toBe(name);
+        const [header, version, first] = file.text.split("\r\n");
+        expect(header.startsWith(headers[name])).toBe(true);
+        expect(version).toMatch(/^"VersionNumber","2\.1","7\.6"(,)*$/);
+        expect(first).toMatch(name === "MailboxDatabaseCopies.csv" ? /^"","","DB01","EXMB02","2",/ : /^"(EXMB01|DB01)",/);
+      }
+      const script = await download(page, "Deploy-Dag.ps1");
+      expect(script.name).toBe("Deploy-Dag.ps1");
+      expect(script.text).toMatch(/^# DAG01: 2 servers, 2 copies \(0 lagged\), active\/active, \d+ databases\.\r\n/);
+      expect(script.text).toContain("New-MailboxDatabase -Name 'DB01' -Server 'EXMB01'");
+
+      expect(await overflowing(page)).toEqual([]);
+      await page.locator("#deploy-heading").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(OUTPUT, "taskpane-350-export.png"), fullPage: true });
+      await page.locator("section:has(#deploy-heading)").screenshot({ path: path.join(OUTPUT, "taskpane-350-export-section.png") });
+
+      // The sheets: new ones beside the design, the first in view; nothing of the design's changed.
+      const designSheets = await sheetNamesIn(page);
+      const before = await readHostCells(page, designSheets);
+      await page.getByRole("button", { name: "Put the deployment on sheets" }).click();
+      await page.waitForFunction(() => /^Written to new sheets/.test(document.getElementById("sheets-status")?.textContent ?? ""));
+      expect(await sheetNamesIn(page)).toEqual([...designSheets, "Export Servers", "Export Databases", "Export Copies", "Export script"]);
+      expect(await readHostCells(page, designSheets)).toEqual(before);
+      const sheets = await readHostCells(page, ["Export Servers"]);
+      expect(sheets["Export Servers"].A1).toEqual({ value: "ServerName", numberFormat: "@" });
+      expect(sheets["Export Servers"].B2).toEqual({ value: "2.1", numberFormat: "@" });
+      expect(sheets["Export Servers"].A3).toEqual({ value: "EXMB01", numberFormat: "@" });
+      expect(await overflowing(page)).toEqual([]);
+      await page.locator("section:has(#deploy-heading)").screenshot({ path: path.join(OUTPUT, "taskpane-350-export-sheets.png") });
       await page.close();
     });
   });
