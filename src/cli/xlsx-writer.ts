@@ -47,6 +47,12 @@ const ROLE_STYLES: Record<CellRole, Partial<Pick<ExcelJS.Style, "font" | "fill" 
 export const HIGHLIGHT_TONES: Readonly<Record<Highlight["tone"], { fill: string; font: string }>> = {
   bad: { fill: "FFC7CE", font: "9C0006" },
   good: { fill: "C6EFCE", font: "006100" },
+  // Activation preferences, as the calculator's Distribution sheet tints them: the active copy green,
+  // the next ones blue, yellow, grey.
+  preference1: { fill: "C6EFCE", font: "006100" },
+  preference2: { fill: "DDEBF7", font: "1F3864" },
+  preference3: { fill: "FFF2CC", font: "7F6000" },
+  preference4: { fill: "EDEDED", font: "404040" },
 };
 
 /** Print margins in inches: narrow at the sides so the template's columns fit one page wide. */
@@ -123,22 +129,19 @@ function dataValidation(rule: InputRule, address: string): ExcelJS.DataValidatio
  * the tone. The sheet's first highlight has the first priority.
  */
 function conditionalFormat(highlight: Highlight, sheet: string, priority: number): ExcelJS.ConditionalFormattingOptions {
+  const tone = HIGHLIGHT_TONES[highlight.tone];
+  const style = { fill: { type: "pattern" as const, pattern: "solid" as const, bgColor: argb(tone.fill) }, font: { color: argb(tone.font) } };
+  if ("equals" in highlight) {
+    if (!Number.isFinite(highlight.equals)) throw new Error(`the highlight on ${sheet}!${highlight.range} compares with ${highlight.equals}: it must be a number`);
+    return { ref: highlight.range, rules: [{ type: "cellIs", operator: "equal", formulae: [String(highlight.equals)], priority, style }] };
+  }
   // exceljs writes the text into SEARCH("…") unescaped; Excel's own dialog cannot hold a quote either.
   if (highlight.text === "" || highlight.text.includes('"')) {
     throw new Error(`the highlight on ${sheet}!${highlight.range} looks for ${JSON.stringify(highlight.text)}: it must be non-empty text without a double quote`);
   }
-  const tone = HIGHLIGHT_TONES[highlight.tone];
   return {
     ref: highlight.range,
-    rules: [
-      {
-        type: "containsText",
-        operator: "containsText",
-        text: highlight.text,
-        priority,
-        style: { fill: { type: "pattern", pattern: "solid", bgColor: argb(tone.fill) }, font: { color: argb(tone.font) } },
-      },
-    ],
+    rules: [{ type: "containsText", operator: "containsText", text: highlight.text, priority, style }],
   };
 }
 

@@ -78,6 +78,10 @@ export const ROLE_STYLES: Readonly<Partial<Record<CellRole, { fill?: string; fon
 export const HIGHLIGHT_TONES: Readonly<Record<Highlight["tone"], { fill: string; font: string }>> = {
   bad: { fill: "#FFC7CE", font: "#9C0006" },
   good: { fill: "#C6EFCE", font: "#006100" },
+  preference1: { fill: "#C6EFCE", font: "#006100" },
+  preference2: { fill: "#DDEBF7", font: "#1F3864" },
+  preference3: { fill: "#FFF2CC", font: "#7F6000" },
+  preference4: { fill: "#EDEDED", font: "#404040" },
 };
 
 /** Print margins in inches, as the file writer: narrow at the sides so the columns fit one page wide. */
@@ -130,6 +134,10 @@ export function dataValidationRule(rule: InputRule, address: string): Excel.Data
 }
 
 function checkHighlight(highlight: Highlight, sheet: string): void {
+  if ("equals" in highlight) {
+    if (!Number.isFinite(highlight.equals)) throw new Error(`the highlight on ${sheet}!${highlight.range} compares with ${highlight.equals}: it must be a number`);
+    return;
+  }
   if (highlight.text === "" || highlight.text.includes('"')) {
     throw new Error(`the highlight on ${sheet}!${highlight.range} looks for ${JSON.stringify(highlight.text)}: it must be non-empty text without a double quote`);
   }
@@ -409,7 +417,15 @@ function queueInputRules(worksheet: Excel.Worksheet, sheet: SheetModel): void {
 function queueHighlights(worksheet: Excel.Worksheet, sheet: SheetModel): void {
   for (const highlight of [...(sheet.highlights ?? [])].reverse()) {
     const tone = HIGHLIGHT_TONES[highlight.tone];
-    const text = worksheet.getRange(highlight.range).conditionalFormats.add("ContainsText").textComparison;
+    const formats = worksheet.getRange(highlight.range).conditionalFormats;
+    if ("equals" in highlight) {
+      const value = formats.add("CellValue" as Excel.ConditionalFormatType).cellValue;
+      value.format.fill.color = tone.fill;
+      value.format.font.color = tone.font;
+      value.rule = { formula1: `=${highlight.equals}`, operator: "EqualTo" };
+      continue;
+    }
+    const text = formats.add("ContainsText").textComparison;
     text.format.fill.color = tone.fill;
     text.format.font.color = tone.font;
     text.rule = { operator: "Contains", text: highlight.text };

@@ -63,12 +63,13 @@ export interface PrintSetup {
   area?: string;
 }
 
-/** A conditional format: cells of `range` whose text contains `text` are shown in `tone`. */
-export interface Highlight {
-  range: string;
-  text: string;
-  tone: "good" | "bad";
-}
+/**
+ * A conditional format: cells of `range` whose text contains `text`, or whose number equals
+ * `equals`, are shown in `tone` — pass/fail and survivable red and green, activation preferences
+ * 1-4 in the calculator's Distribution colours.
+ */
+export type Highlight = { range: string; tone: HighlightTone } & ({ text: string } | { equals: number });
+export type HighlightTone = "good" | "bad" | "preference1" | "preference2" | "preference3" | "preference4";
 
 export interface SheetModel {
   name: string;

@@ -47,8 +47,9 @@ import { RAID_LEVELS } from "../engine/tables";
 import { FACTOR_PARAMETERS, describeRange, type NumberParameter } from "../functions/arguments";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import { NOT_A_DESIGN, designCheckFormula } from "./design-check";
-import { distributionSheet } from "./sheets/distribution";
+import { distributionPreferenceHighlights, distributionSheet } from "./sheets/distribution";
 import { METHODS_INPUTS, methodsSheet } from "./sheets/methods";
+import { tierInputs, tierNames } from "./sheets/tiers";
 import type { CellModel, CellRole, ChartModel, DefinedName, Highlight, InputRule, PrintSetup, SheetModel, WorkbookModel } from "./model";
 
 /** The numbers a user gives to size a design: the user profile and the DAG (000, 3.4.2). */
@@ -322,6 +323,8 @@ const INPUTS_WIDTH = 4;
 const FACTORS_HEADING_ROW = INPUTS_LAYOUT.firstInputRow + INPUT_ROWS.length + 1;
 const FIRST_FACTOR_ROW = FACTORS_HEADING_ROW + 2;
 const LAST_FACTOR_ROW = FIRST_FACTOR_ROW + FACTOR_NAMES.length - 1;
+/** Up to four mailbox tiers (Microsoft's calculator sizes them; the papers size one profile). */
+const TIERS = tierInputs(LAST_FACTOR_ROW + 2);
 
 /**
  * The cell of the Summary sheet that says what the workbook is: the live design, or the customer
@@ -412,9 +415,11 @@ function buildInputs(sheet: string, values: WorkbookInputs, check: string): Shee
       { address: `D${r}`, value: row.source, role: "source" },
     );
   });
+  // Mailbox tiers for Microsoft's method (the Methods sheet), below the factors.
+  cells.push(...TIERS.cells);
   return {
     name: sheet,
-    columnWidths: [26, 16, 54, 54],
+    columnWidths: [26, 16, 54, 54, 12],
     frozenRows: 2,
     print: landscape(1, `${INPUTS_LAYOUT.profileHeader}:${INPUTS_LAYOUT.profileHeader}`),
     highlights: checkHighlights(INPUTS_LAYOUT.check),
@@ -1223,6 +1228,11 @@ const NONE_SURVIVABLE = "none survivable";
  */
 const DISTRIBUTION_ROWS = 60;
 
+/** The Distribution grid coloured by activation preference, as Microsoft's calculator colours it. */
+function withPreferenceColours(sheet: SheetModel): SheetModel {
+  return { ...sheet, highlights: [...(sheet.highlights ?? []), ...distributionPreferenceHighlights({ rows: DISTRIBUTION_ROWS })] };
+}
+
 /** Columns whose text wraps within the column on each sheet (below its header), so it prints one page wide. */
 const WRAPPED_COLUMNS: Readonly<Record<TemplateSheet, readonly string[]>> = {
   summary: [],
@@ -1339,12 +1349,14 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     },
     { name: names.arrayCatalog, sheet: sheets.hardware, range: hardware.arrayCatalog, comment: "Your arrays" },
     { name: names.diskClasses, sheet: sheets.hardware, range: hardware.diskClasses, comment: "Disk classes" },
+    ...TIERS.names(sheets.inputs, tail),
   ];
   const resilience = buildResilience(sheets.resilience, sheets.design, names, factor);
   const designRef = (key: DesignOutput) => `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS[key])}`;
   const resilienceRef = (cell: string) => `${sheetReference(sheets.resilience)}!${absolute(cell)}`;
   const methods = methodsSheet({
     sheetName: sheets.methods,
+    tiers: tierNames(tail),
     names: {
       users: names.users,
       quotaMB: names.quotaMB,
@@ -1383,12 +1395,14 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       wrapText(design, WRAPPED_COLUMNS.design, DESIGN_HEADER_ROW),
       wrapText(methods, WRAPPED_COLUMNS.methods, 4),
       wrapText(resilience, WRAPPED_COLUMNS.resilience, 4),
-      distributionSheet({
-        sheetName: sheets.distribution,
-        names: { users: names.users, serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, dagLayout: names.dagLayout },
-        databases: resilienceRef(RESILIENCE_CELLS.databases),
-        rows: DISTRIBUTION_ROWS,
-      }),
+      withPreferenceColours(
+        distributionSheet({
+          sheetName: sheets.distribution,
+          names: { users: names.users, serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, dagLayout: names.dagLayout },
+          databases: resilienceRef(RESILIENCE_CELLS.databases),
+          rows: DISTRIBUTION_ROWS,
+        }),
+      ),
       wrapText(jetstress, WRAPPED_COLUMNS.jetstress, 4),
       hardware.sheet,
       wrapText(buildSources(sheets.sources), WRAPPED_COLUMNS.sources, 4),

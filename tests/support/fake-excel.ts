@@ -161,6 +161,8 @@ export interface FakeConditionalFormat {
   range: string;
   stopIfTrue: boolean;
   textComparison?: { rule?: { operator: string; text: string }; fill?: string; fontColor?: string; bold?: boolean; italic?: boolean };
+  /** A "CellValue" format: a comparison with formula1 (and formula2 for Between). */
+  cellValue?: { rule?: { operator: string; formula1: string; formula2?: string }; fill?: string; fontColor?: string; bold?: boolean; italic?: boolean };
 }
 
 export interface FakeHeaderFooter {
@@ -1029,8 +1031,8 @@ class FakeConditionalFormatCollection extends FakeCollection<FakeConditionalForm
     let created: FakeConditionalFormat | undefined;
     this.context.queueApi("1.6", "ConditionalFormatCollection.add", () => {
       if (!CONDITIONAL_FORMAT_TYPES.has(type)) throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "ConditionalFormatCollection.add");
-      if (type !== "ContainsText") throw new Error(`the fake does not model ${type} conditional formats`);
-      created = { type, range: rectAddress(this.range.rect()), stopIfTrue: false, textComparison: {} };
+      if (type !== "ContainsText" && type !== "CellValue") throw new Error(`the fake does not model ${type} conditional formats`);
+      created = { type, range: rectAddress(this.range.rect()), stopIfTrue: false, ...(type === "ContainsText" ? { textComparison: {} } : { cellValue: {} }) };
       this.range.resolveSheet().conditionalFormats.unshift(created);
     });
     return new FakeConditionalFormatProxy(this.context, () => created);
@@ -1039,6 +1041,7 @@ class FakeConditionalFormatCollection extends FakeCollection<FakeConditionalForm
 
 class FakeConditionalFormatProxy extends FakeClientObject {
   readonly textComparison: FakeTextConditionalFormatProxy;
+  readonly cellValue: FakeCellValueConditionalFormatProxy;
   constructor(
     context: FakeRequestContext,
     private readonly resolveFormat: () => FakeConditionalFormat | undefined,
@@ -1049,6 +1052,11 @@ class FakeConditionalFormatProxy extends FakeClientObject {
       // The text properties of a format of another type: Excel refuses them.
       if (f.type !== "ContainsText" || !f.textComparison) throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "ConditionalFormat.textComparison");
       return f.textComparison;
+    });
+    this.cellValue = new FakeCellValueConditionalFormatProxy(context, () => {
+      const f = this.format();
+      if (f.type !== "CellValue" || !f.cellValue) throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "ConditionalFormat.cellValue");
+      return f.cellValue;
     });
   }
   private format(): FakeConditionalFormat {
@@ -1124,6 +1132,49 @@ class FakeTextConditionalFormatProxy extends FakeClientObject {
         throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "TextConditionalFormat.rule");
       }
       this.resolve().rule = { operator: given.operator, text: given.text };
+    });
+  }
+}
+
+const CELL_VALUE_OPERATORS = new Set(["Between", "NotBetween", "EqualTo", "NotEqualTo", "GreaterThan", "LessThan", "GreaterThanOrEqual", "LessThanOrEqual"]);
+type CellValueComparison = NonNullable<FakeConditionalFormat["cellValue"]>;
+
+/** ConditionalFormat.cellValue (ExcelApi 1.6): its format and its rule { formula1, formula2?, operator }. */
+class FakeCellValueConditionalFormatProxy extends FakeClientObject {
+  readonly format: { fill: { color: string }; font: { color: string } };
+  constructor(
+    context: FakeRequestContext,
+    private readonly resolve: () => CellValueComparison,
+  ) {
+    super(context);
+    const bad = (what: string) => new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, `ConditionalRangeFormat.${what}`);
+    const writeOnly = (p: string) => () => {
+      throw new FakeOfficeError(ErrorCodes.propertyNotLoaded, MESSAGES.notLoaded(p));
+    };
+    const color = (key: "fill" | "fontColor", what: string) => (v: unknown) =>
+      this.context.queue(() => {
+        if (!isColor(v)) throw bad(what);
+        this.resolve()[key] = (v as string).toUpperCase();
+      });
+    this.format = {
+      fill: Object.defineProperties({} as { color: string }, { color: { get: writeOnly("color"), set: color("fill", "fill.color"), enumerable: true } }),
+      font: Object.defineProperties({} as { color: string }, { color: { get: writeOnly("color"), set: color("fontColor", "font.color"), enumerable: true } }),
+    };
+  }
+  protected readers(): Readers {
+    return { rule: () => structuredClone(this.resolve().rule ?? { operator: "Invalid", formula1: "" }) };
+  }
+  get rule(): { operator: string; formula1: string; formula2?: string } {
+    return this.loaded("rule");
+  }
+  set rule(rule: { operator: string; formula1: string; formula2?: string }) {
+    const given = { ...rule };
+    this.context.queue(() => {
+      const needsSecond = given.operator === "Between" || given.operator === "NotBetween";
+      if (!CELL_VALUE_OPERATORS.has(given.operator) || typeof given.formula1 !== "string" || (needsSecond && typeof given.formula2 !== "string")) {
+        throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "CellValueConditionalFormat.rule");
+      }
+      this.resolve().rule = { operator: given.operator, formula1: given.formula1, ...(needsSecond ? { formula2: given.formula2 } : {}) };
     });
   }
 }
