@@ -584,6 +584,8 @@ export type LayoutSiteHelper = "first" | "rotation" | "copies" | "firstPreferenc
 /**
  * One per-database helper for site `site` (1 or 2; "" for site 2 of a one-site DAG), from the row's
  * home, position (layoutPositionFormula) and round cells; "rotation" reads the row's "first" cell.
+ * `homeCopies` and `otherCopies`, when given, are cells holding ⌈c ÷ 2⌉ and ⌊c ÷ 2⌋ (c and 0 in one
+ * site), written out otherwise.
  * - first: the server b of the site's first copy, counted from server 0 — i at home, (i + ρ) mod n elsewhere.
  * - rotation: a = (b − first server of the site + ρ) mod (n − 1), counted from server 0; 0 where n = 1.
  * - copies: ⌈c ÷ 2⌉ at home, ⌊c ÷ 2⌋ elsewhere (c in one site).
@@ -592,7 +594,7 @@ export type LayoutSiteHelper = "first" | "rotation" | "copies" | "firstPreferenc
 export function layoutSiteFormula(
   helper: LayoutSiteHelper,
   site: 1 | 2,
-  cells: { home: string; position: string; round: string; first: string },
+  cells: { home: string; position: string; round: string; first: string; homeCopies?: string; otherCopies?: string },
   a: DagArguments,
 ): string {
   const { s1, s2, c, two } = dagPieces(a);
@@ -600,8 +602,8 @@ export function layoutSiteFormula(
   const atHome = site === 1 ? `${g}<${s1}` : `${g}>=${s1}`;
   const n = site === 1 ? s1 : s2;
   const start = site === 1 ? "" : `${s1}+`;
-  const homeCopies = `IF(${two},ROUNDUP(${c}/2,0),${c})`;
-  const otherCopies = `IF(${two},ROUNDDOWN(${c}/2,0),0)`;
+  const homeCopies = cells.homeCopies === undefined ? `IF(${two},ROUNDUP(${c}/2,0),${c})` : operand(cells.homeCopies);
+  const otherCopies = cells.otherCopies === undefined ? `IF(${two},ROUNDDOWN(${c}/2,0),0)` : operand(cells.otherCopies);
   let text: string;
   switch (helper) {
     case "first":

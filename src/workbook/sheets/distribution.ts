@@ -8,8 +8,17 @@
  * Every cell is a plain formula in Excel's own functions, the same in the add-in workbook and the
  * customer copy, so the grid follows the Inputs live everywhere (EX_LAYOUT spills the same grid for
  * a user who wants it with the add-in). The layout is src/engine/layout.ts, rendered by
- * src/engine/excel-formulas.ts (layoutHomeFormula, layoutRoundFormula, layoutPreferenceFormula,
- * failoverFormula; docs/dag-layout.md) for one or two sites; template.ts lists the sheet.
+ * src/engine/excel-formulas.ts (layoutHomeFormula, layoutRoundFormula, layoutPositionFormula,
+ * layoutSiteFormula, layoutRankFormula, layoutRankPreferenceFormula, failoverFormula;
+ * docs/dag-layout.md) for one or two sites; template.ts lists the sheet.
+ *
+ * Helpers, none of them printed (the print area is the title, the grid and the table, A1 to the
+ * table's "Servers running"): per database, right of the printed columns, its home, round and
+ * position in its home site, and each site's first copy, rotation, copies and first preference;
+ * then the rank grid, one column per server, each copy's rank in its site; below the sheet, one
+ * row per server-dependent term (in site 1, its site's servers) and each failure's penalty. A grid
+ * cell reads only its rank and its site's helpers: some 70 characters, and the rank some 160, where
+ * layoutPreferenceFormula in one cell is some 2,500 (it repeats δ and the mod's argument).
  *
  * How the scenario table is computed natively:
  * - Normal running: a server's active databases in closed form, ⌊D ÷ M⌋ or one more (the first
@@ -22,7 +31,19 @@
  * - The busiest server and the servers running: failoverFormula, exact at every balanced count.
  * Mailboxes are ⌈active databases × users ÷ databases⌉, as EX_FAILOVER.
  */
-import { ceilCountFormula, failoverFormula, layoutHomeFormula, layoutPreferenceFormula, layoutRoundFormula, type DagArguments, type FailoverScenario } from "../../engine/excel-formulas";
+import {
+  ceilCountFormula,
+  failoverFormula,
+  layoutHomeFormula,
+  layoutPositionFormula,
+  layoutRankFormula,
+  layoutRankPreferenceFormula,
+  layoutRoundFormula,
+  layoutSiteFormula,
+  type DagArguments,
+  type FailoverScenario,
+  type LayoutSiteHelper,
+} from "../../engine/excel-formulas";
 import { toA1 } from "../evaluate";
 import type { CellModel, Highlight, SheetModel } from "../model";
 
@@ -79,16 +100,43 @@ const SCENARIOS: ReadonlyArray<{ scenario: FailoverScenario; label: string }> = 
 type FailureScenario = Exclude<FailoverScenario, "normal">;
 const FAILURES: readonly FailureScenario[] = ["server", "site", "site+server"];
 
-/** Where everything sits, for a grid of `rows` databases and `servers` server columns. */
+/** The per-database helpers of each site (layoutSiteFormula), in column order: site 1's, then site 2's. */
+const SITE_HELPERS: ReadonlyArray<{ helper: LayoutSiteHelper; heading: string }> = [
+  { helper: "first", heading: "first copy's server" },
+  { helper: "rotation", heading: "rotation" },
+  { helper: "copies", heading: "copies" },
+  { helper: "firstPreference", heading: "first preference" },
+];
+type SiteHelperKey = `${LayoutSiteHelper}${1 | 2}`;
+
+/**
+ * Where everything sits, for a grid of `rows` databases and `servers` server columns. What prints
+ * (`printArea`): the title, the grid and the scenario table, columns A to the table's "Servers
+ * running"; the helpers lie right of it (per database, then the rank grid) and below it (per server).
+ */
 export function distributionLayout(rows: number = DISTRIBUTION_DEFAULTS.rows, servers: number = DISTRIBUTION_DEFAULTS.servers) {
   const lastRow = FIRST_ROW + rows - 1;
   const column = (i: number) => toA1(0, i).replace(/\d+$/, "");
   const serverColumn = (s: number) => column(1 + s);
   const after = 1 + servers;
-  // Helper columns of the grid: home and round (layoutPreferenceFormula's), and each failure's active server.
-  const helper = { home: column(after), round: column(after + 1), server: column(after + 2), site: column(after + 3), "site+server": column(after + 4) } as const;
-  // The scenario table below the grid reuses the columns right of the servers for its own figures.
+  // The scenario table below the grid uses the two columns right of the servers for its own figures;
+  // they are blank beside the grid, and the last columns that print.
   const table = { busiest: column(after), running: column(after + 1), lostSite: column(after + 2), failedServer: column(after + 3) } as const;
+  // Helper columns of the grid, right of the printed columns: each database's home, round and position
+  // in its home site, each site's four helpers, and each failure's active server.
+  const helperKeys = [
+    "home",
+    "round",
+    "position",
+    ...([1, 2] as const).flatMap((site) => SITE_HELPERS.map(({ helper }) => `${helper}${site}` as SiteHelperKey)),
+    "server",
+    "site",
+    "site+server",
+  ] as const;
+  const helper = Object.fromEntries(helperKeys.map((key, i) => [key, column(after + 2 + i)])) as Record<(typeof helperKeys)[number], string>;
+  // The rank grid (layoutRankFormula): one helper column per server, right of the helper columns.
+  const firstRank = after + 2 + helperKeys.length;
+  const rankColumn = (s: number) => column(firstRank + s);
   const tableTitle = lastRow + 2;
   const tableHeader = lastRow + 3;
   const scenarioRows = {} as Record<FailoverScenario, { down?: number; databases: number; mailboxes: number }>;
@@ -98,13 +146,19 @@ export function distributionLayout(rows: number = DISTRIBUTION_DEFAULTS.rows, se
     scenarioRows[scenario] = { down, databases: r, mailboxes: r + 1 };
     r += 2;
   }
+  const noteRow = r + 1;
+  // Helper rows below the note, one cell per server: its site, its site's servers, and each failure's penalty.
+  const serverRows = { heading: noteRow + 2, inFirstSite: noteRow + 3, siteServers: noteRow + 4 } as const;
+  const penaltyRows = { server: noteRow + 5, site: noteRow + 6, "site+server": noteRow + 7 } as const;
   // The design's mirrors: label in row 1, value in row 2, over the helper columns.
   const design = {
     serversFirstSite: { column: helper.home, row: 2 },
     serversSecondSite: { column: helper.round, row: 2 },
-    copies: { column: helper.server, row: 2 },
-    layout: { column: helper.site, row: 2 },
-    activatable: { column: helper["site+server"], row: 2 },
+    copies: { column: helper.position, row: 2 },
+    layout: { column: helper.first1, row: 2 },
+    activatable: { column: helper.rotation1, row: 2 },
+    homeCopies: { column: helper.copies1, row: 2 },
+    otherCopies: { column: helper.firstPreference1, row: 2 },
   } as const;
   return {
     rows,
@@ -118,12 +172,17 @@ export function distributionLayout(rows: number = DISTRIBUTION_DEFAULTS.rows, se
     databaseColumn: "A",
     serverColumn,
     helper,
+    rankColumn,
+    serverRows,
+    penaltyRows,
     table,
     tableHeader,
     tableTitle,
     scenarioRows,
-    noteRow: r + 1,
-    lastColumn: helper["site+server"],
+    noteRow,
+    printArea: `A1:${table.running}${noteRow}`,
+    lastColumn: rankColumn(servers - 1),
+    lastHelperRow: penaltyRows["site+server"],
   };
 }
 
@@ -183,7 +242,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   const formula = (text: string) => `=${text}`;
 
   // The design, mirrored into short absolute cells that the grid's thousands of formulas read: with
-  // the Inputs' names written out, one grid cell would be over 5,000 characters; with these, under 1,500.
+  // the Inputs' names written out, the grid's helpers would be several times longer.
   const M = L.design;
   const mirrors: Array<[keyof typeof M, string, string]> = [
     ["serversFirstSite", "Helper: servers, site 1", s1],
@@ -191,6 +250,8 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
     ["copies", "Helper: copies", n.copies],
     ["layout", "Helper: layout", n.dagLayout],
     ["activatable", "Helper: copies that activate", activatable],
+    ["homeCopies", "Helper: copies in the home site", `IF(ISNUMBER(${s2}),ROUNDUP(${n.copies}/2,0),${n.copies})`],
+    ["otherCopies", "Helper: copies in the other site", `IF(ISNUMBER(${s2}),ROUNDDOWN(${n.copies}/2,0),0)`],
   ];
   for (const [key, label, text] of mirrors) {
     const { column, row } = M[key];
@@ -226,29 +287,83 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
     put(`${c}${SITE_ROW}`, { formula: formula(`IF(${s}<${s1},"Site 1",IF(${s}<${total},"Site 2",""))`), role: "heading", align: "center" });
     put(`${c}${HEADER_ROW}`, { formula: formula(`IF(${s}<${total},"${serverName(s)}","")`), role: "heading", align: "center" });
   }
+  const siteHeadings = Object.fromEntries(
+    ([1, 2] as const).flatMap((site) => SITE_HELPERS.map(({ helper, heading }) => [`${helper}${site}`, `Helper: site ${site}, ${heading}`])),
+  ) as Record<SiteHelperKey, string>;
   const helperHeadings: Record<keyof typeof L.helper, string> = {
     home: "Helper: home position",
     round: "Helper: round",
+    position: "Helper: position in home site",
+    ...siteHeadings,
     server: "Helper: active on, server fails",
     site: "Helper: active on, site fails",
     "site+server": "Helper: active on, site + server",
   };
   for (const [key, column] of Object.entries(L.helper)) put(`${column}${HEADER_ROW}`, { value: helperHeadings[key as keyof typeof L.helper], role: "step", wrap: true });
   put(`${L.helper.home}${SITE_ROW}`, { value: "Helper columns (do not type here)", role: "step" });
+  for (let s = 0; s < L.servers; s++) put(`${L.rankColumn(s)}${HEADER_ROW}`, { value: `Helper: rank of the copy on ${serverName(s)}`, role: "step", wrap: true });
+  put(`${L.rankColumn(0)}${SITE_ROW}`, { value: "Helper: each copy's rank in its site, 0 for the site's first (do not type here)", role: "step" });
 
-  // The grid.
+  // Helper rows below the sheet, one cell per server: whether it is in site 1 (which site's helpers
+  // its cells read), its site's servers ("" beyond the DAG's servers), and each failure's penalty
+  // (99 on a failed server, so a copy there never has the lowest preference).
+  const S = L.serverRows;
+  const P = L.penaltyRows;
+  const penaltyLabels: Record<FailureScenario, string> = {
+    server: "Helper: penalty, one server fails",
+    site: "Helper: penalty, a site fails",
+    "site+server": "Helper: penalty, a site and a server fail",
+  };
+  put(`A${S.heading}`, { value: "Helper rows (do not type here)", role: "step" });
+  put(`A${S.inFirstSite}`, { value: "Helper: in site 1", role: "step" });
+  put(`A${S.siteServers}`, { value: "Helper: servers in its site", role: "step" });
+  for (const scenario of FAILURES) put(`A${P[scenario]}`, { value: penaltyLabels[scenario], role: "step" });
+  for (let s = 0; s < L.servers; s++) {
+    const c = L.serverColumn(s);
+    put(`${c}${S.inFirstSite}`, { formula: formula(`${s}<${at("serversFirstSite")}`), role: "step", align: "center" });
+    put(`${c}${S.siteServers}`, {
+      formula: formula(`IF(${s}<${at("serversFirstSite")},${at("serversFirstSite")},IF(${s}<${gridTotal},${at("serversSecondSite")},""))`),
+      role: "step",
+      numberFormat: "0",
+      align: "center",
+    });
+    for (const scenario of FAILURES) {
+      put(`${c}${P[scenario]}`, { formula: formula(`IF(${c}$${L.scenarioRows[scenario].down!}="${DOWN}",${PENALTY},0)`), role: "step", numberFormat: "0", align: "center" });
+    }
+  }
+
+  // The grid: per database, the helpers of layoutSiteFormula; per server, the copy's rank in its
+  // site (the rank grid) and, in the grid, its preference — layoutPreferenceFormula's number.
   const firstServer = L.serverColumn(0);
   const lastServer = L.serverColumn(L.servers - 1);
+  const step = { role: "step", numberFormat: "0" } as const;
   for (let d = 0; d < L.rows; d++) {
     const r = L.firstRow + d;
-    const home = `$${L.helper.home}${r}`;
-    const round = `$${L.helper.round}${r}`;
-    put(`${L.helper.home}${r}`, { formula: formula(`IF(ISNUMBER(${D}),IF(${d}<${D},${layoutHomeFormula(String(d), grid)},""),"")`), role: "step", numberFormat: "0" });
-    put(`${L.helper.round}${r}`, { formula: formula(`IF(${home}="","",${layoutRoundFormula(String(d), grid)})`), role: "step", numberFormat: "0" });
-    put(`A${r}`, { formula: formula(`IF(${home}="","",${databaseName(d, D)})`), role: "label" });
+    const row = (key: keyof typeof L.helper) => `$${L.helper[key]}${r}`;
+    const home = row("home");
+    const blankOr = (text: string) => formula(`IF(${home}="","",${text})`);
+    put(`${L.helper.home}${r}`, { formula: formula(`IF(ISNUMBER(${D}),IF(${d}<${D},${layoutHomeFormula(String(d), grid)},""),"")`), ...step });
+    put(`${L.helper.round}${r}`, { formula: blankOr(layoutRoundFormula(String(d), grid)), ...step });
+    put(`${L.helper.position}${r}`, { formula: blankOr(layoutPositionFormula(home, grid)), ...step });
+    for (const site of [1, 2] as const) {
+      for (const { helper } of SITE_HELPERS) {
+        const cells = { home, position: row("position"), round: row("round"), first: row(`first${site}`), homeCopies: at("homeCopies"), otherCopies: at("otherCopies") };
+        put(`${L.helper[`${helper}${site}`]}${r}`, { formula: blankOr(layoutSiteFormula(helper, site, cells, grid)), ...step });
+      }
+    }
+    put(`A${r}`, { formula: blankOr(databaseName(d, D)), role: "label" });
     for (let s = 0; s < L.servers; s++) {
-      put(`${L.serverColumn(s)}${r}`, {
-        formula: formula(`IF(${home}="","",IF(${s}>=${gridTotal},"",${layoutPreferenceFormula(home, round, String(s), grid)}))`),
+      const c = L.serverColumn(s);
+      // Site 1's helper or site 2's, by the server's site.
+      const ofSite = (helper: LayoutSiteHelper) => `IF(${c}$${S.inFirstSite},${row(`${helper}1`)},${row(`${helper}2`)})`;
+      const siteServers = `${c}$${S.siteServers}`;
+      put(`${L.rankColumn(s)}${r}`, {
+        formula: formula(`IF(OR(${home}="",${siteServers}=""),"",${layoutRankFormula(String(s), ofSite("first"), ofSite("rotation"), siteServers)})`),
+        ...step,
+      });
+      const rank = `${L.rankColumn(s)}${r}`;
+      put(`${c}${r}`, {
+        formula: formula(`IF(${rank}="","",${layoutRankPreferenceFormula(rank, ofSite("copies"), ofSite("firstPreference"))})`),
         role: "output",
         numberFormat: "0",
         align: "center",
@@ -256,16 +371,15 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
     }
     // Each failure's server for this database: its lowest running, non-lagged preference.
     for (const scenario of FAILURES) {
-      const down = L.scenarioRows[scenario].down!;
       const terms = Array.from({ length: L.servers }, (_, s) => {
         const cell = `${L.serverColumn(s)}${r}`;
-        return `IF(ISNUMBER(${cell}),${cell}+${PENALTY}*OR(${cell}>${at("activatable")},${L.serverColumn(s)}$${down}="${DOWN}"),${PENALTY})`;
+        const laggedPenalty = n.lagged === undefined ? "" : `+${PENALTY}*(${cell}>${at("activatable")})`;
+        return `IF(ISNUMBER(${cell}),${cell}${laggedPenalty},${PENALTY})+${L.serverColumn(s)}$${P[scenario]}`;
       }).join(",");
       put(`${L.helper[scenario]}${r}`, {
         // A penalised minimum (a failed or lagged copy) is above every preference, so MATCH finds no such copy: lost.
-        formula: formula(`IF(${home}="","",IFERROR(MATCH(MIN(${terms}),$${firstServer}${r}:$${lastServer}${r},0),"${LOST}"))`),
-        role: "step",
-        numberFormat: "0",
+        formula: blankOr(`IFERROR(MATCH(MIN(${terms}),$${firstServer}${r}:$${lastServer}${r},0),"${LOST}")`),
+        ...step,
       });
     }
   }
@@ -357,9 +471,10 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   ];
   return {
     name,
-    columnWidths: [24, ...Array<number>(L.servers).fill(6.5), 11, 10, 10, 10, 10],
+    // The table's two columns, the helper columns, the rank grid.
+    columnWidths: [24, ...Array<number>(L.servers).fill(6.5), 11, 10, ...Array<number>(Object.keys(L.helper).length).fill(10), ...Array<number>(L.servers).fill(6.5)],
     frozenRows: HEADER_ROW,
-    print: { orientation: "landscape", fitToPagesTall: 2, titleRows: `${SITE_ROW}:${HEADER_ROW}` },
+    print: { orientation: "landscape", fitToPagesTall: 2, titleRows: `${SITE_ROW}:${HEADER_ROW}`, area: L.printArea },
     rowHeights: { [HEADER_ROW]: 45, [L.tableHeader]: 30 },
     highlights,
     cells,
