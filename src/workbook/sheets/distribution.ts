@@ -45,6 +45,7 @@ import {
   type LayoutSiteHelper,
 } from "../../engine/excel-formulas";
 import { toA1 } from "../evaluate";
+import { cite } from "../../engine/papers";
 import type { CellModel, Highlight, SheetModel } from "../model";
 
 /** Defined names (or absolute references) of the Inputs the sheet reads. */
@@ -460,7 +461,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   put(`A${L.noteRow}`, {
     value:
       "The failure shown is the scenario's worst: the server, site, or site and server whose loss loads the busiest survivor most (the first such). " +
-      "Mailboxes: a server's active databases × users ÷ databases, rounded up. Sources: 004_1d3a339e6fd03f64.txt, 4 (Figures 3–5); 002_65f0dd5fd4776492.txt, 4.1; docs/dag-layout.md.",
+      `Mailboxes: a server's active databases × users ÷ databases, rounded up. Sources: ${cite("esrp2016", "section 4 (Figures 3–5)")}; ${cite("esrp2013", "4.1")}; the layout follows Microsoft's calculator's Distribution sheet.`,
     role: "source",
   });
 
