@@ -1226,7 +1226,7 @@ const NONE_SURVIVABLE = "none survivable";
  * Database rows the Distribution sheet lays out: the reference design's 12 and 004's 336 fit; a DAG
  * with more databases is said so on the sheet (its scenario figures still come from the layout).
  */
-const DISTRIBUTION_ROWS = 60;
+const DISTRIBUTION_ROWS = 120;
 
 /** The Distribution grid coloured by activation preference, as Microsoft's calculator colours it. */
 function withPreferenceColours(sheet: SheetModel): SheetModel {

@@ -197,6 +197,20 @@ function references(node: FormulaNode, found: { sheets: Set<string>; names: Set<
   }
 }
 
+/** Each sheet's cell positions ("row,column", 0-based), once per model. */
+const positions = new WeakMap<WorkbookModel, Map<string, Set<string>>>();
+function addresses(model: WorkbookModel): Map<string, Set<string>> {
+  let found = positions.get(model);
+  if (!found) {
+    found = new Map(model.sheets.map((sheet) => [sheet.name, new Set(sheet.cells.map((c) => {
+      const p = parseA1(c.address);
+      return `${p.row},${p.column}`;
+    }))]));
+    positions.set(model, found);
+  }
+  return found;
+}
+
 function formulaReferences(model: WorkbookModel, which: "formula" | "native" = "formula") {
   const found = { sheets: new Set<string>(), names: new Set<string>(), functions: new Set<string>(), cells: [] as Array<[string | undefined, number, number]>, missingCells: [] as string[] };
   for (const sheet of model.sheets) {
@@ -207,11 +221,7 @@ function formulaReferences(model: WorkbookModel, which: "formula" | "native" = "
       const mine = { ...found, cells: [] as Array<[string | undefined, number, number]> };
       references(parseFormula(text), mine);
       for (const [target, row, column] of mine.cells) {
-        const on = model.sheets.find((s) => s.name === (target ?? sheet.name));
-        const hit = on?.cells.some((c) => {
-          const p = parseA1(c.address);
-          return p.row === row && p.column === column;
-        });
+        const hit = addresses(model).get(target ?? sheet.name)?.has(`${row},${column}`) ?? false;
         if (!hit) found.missingCells.push(`${sheet.name}!${cell.address} → ${target ?? sheet.name} row ${row + 1} column ${column + 1}`);
       }
     }
