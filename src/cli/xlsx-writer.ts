@@ -18,6 +18,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { SizingError } from "../engine";
 import type { EvaluatedValue, WorkbookValues } from "../workbook/evaluate";
 import type { CellModel, CellRole, Highlight, InputRule, PrintSetup, WorkbookModel } from "../workbook/model";
+import { HIGHLIGHT_TONES, PRINT_MARGINS_INCHES } from "../workbook/styles";
 import { toStoredFormula } from "../workbook/stored-formula";
 import { sheetReference } from "../workbook/template";
 
@@ -43,20 +44,7 @@ const ROLE_STYLES: Record<CellRole, Partial<Pick<ExcelJS.Style, "font" | "fill" 
   source: { font: { italic: true, color: argb("7F7F7F") } },
 };
 
-/** Excel's own "Light red fill with dark red text" and "Green fill with dark green text" presets. */
-export const HIGHLIGHT_TONES: Readonly<Record<Highlight["tone"], { fill: string; font: string }>> = {
-  bad: { fill: "FFC7CE", font: "9C0006" },
-  good: { fill: "C6EFCE", font: "006100" },
-  // Activation preferences, as the calculator's Distribution sheet tints them: the active copy green,
-  // the next ones blue, yellow, grey.
-  preference1: { fill: "C6EFCE", font: "006100" },
-  preference2: { fill: "DDEBF7", font: "1F3864" },
-  preference3: { fill: "FFF2CC", font: "7F6000" },
-  preference4: { fill: "EDEDED", font: "404040" },
-};
-
-/** Print margins in inches: narrow at the sides so the template's columns fit one page wide. */
-export const PRINT_MARGINS_INCHES = { left: 0.5, right: 0.5, top: 0.75, bottom: 0.75, header: 0.3, footer: 0.3 } as const;
+export { HIGHLIGHT_TONES, PRINT_MARGINS_INCHES };
 
 /** Header: the design's name left, the sheet's name (&A) right. Footer: the date (&D) left, "Page 3 of 7" right. */
 export function headerFooterCodes(title: string | undefined): { header: string; footer: string } {

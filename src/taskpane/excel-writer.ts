@@ -18,6 +18,7 @@
  * them (src/cli/xlsx-writer.ts); tests/cli/xlsx-writer.test.ts holds the two to the same result.
  */
 import type { CellModel, CellRole, ChartModel, Highlight, InputRule, PrintSetup, SheetModel, WorkbookModel } from "../workbook/model";
+import { HIGHLIGHT_TONES as TONES, PRINT_MARGINS_INCHES } from "../workbook/styles";
 import { sheetReference } from "../workbook/template";
 
 export interface WriteReport {
@@ -74,18 +75,11 @@ export const ROLE_STYLES: Readonly<Partial<Record<CellRole, { fill?: string; fon
   source: { italic: true, font: "#7F7F7F" },
 };
 
-/** Excel's own "Light red fill with dark red text" and "Green fill with dark green text" presets, as the file writer. */
-export const HIGHLIGHT_TONES: Readonly<Record<Highlight["tone"], { fill: string; font: string }>> = {
-  bad: { fill: "#FFC7CE", font: "#9C0006" },
-  good: { fill: "#C6EFCE", font: "#006100" },
-  preference1: { fill: "#C6EFCE", font: "#006100" },
-  preference2: { fill: "#DDEBF7", font: "#1F3864" },
-  preference3: { fill: "#FFF2CC", font: "#7F6000" },
-  preference4: { fill: "#EDEDED", font: "#404040" },
-};
-
-/** Print margins in inches, as the file writer: narrow at the sides so the columns fit one page wide. */
-export const PRINT_MARGINS_INCHES = { left: 0.5, right: 0.5, top: 0.75, bottom: 0.75, header: 0.3, footer: 0.3 } as const;
+/** The shared tones and margins, with "#" as the Excel API takes colours. */
+export const HIGHLIGHT_TONES: Readonly<Record<Highlight["tone"], { fill: string; font: string }>> = Object.fromEntries(
+  Object.entries(TONES).map(([tone, { fill, font }]) => [tone, { fill: `#${fill}`, font: `#${font}` }]),
+) as Record<Highlight["tone"], { fill: string; font: string }>;
+export { PRINT_MARGINS_INCHES };
 
 /** Header: the design's name left, the sheet's name (&A) right. Footer: the date (&D) left, "Page 3 of 7" right. */
 export function headerFooterSections(title: string | undefined): { leftHeader: string; rightHeader: string; leftFooter: string; rightFooter: string } {
