@@ -232,7 +232,8 @@ describe("random designs", () => {
         checkDesign(d, databases + 2);
         checked++;
       }),
-      { numRuns: 60 },
+      // A fixed seed: the check below counts how many random designs were valid, which must not vary by run.
+      { numRuns: 60, seed: 20261123 },
     );
     expect(checked).toBeGreaterThan(15);
   }, 120_000);

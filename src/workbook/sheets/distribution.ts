@@ -267,7 +267,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   put(`A${NOTE_ROW}`, {
     value:
       "1 is the active copy in normal running; when its server fails, the next running copy in preference order activates (lagged copies never do). " +
-      "Plain formulas: the grid follows the Inputs with or without the add-in (=EXSIZE.EX_LAYOUT spills the same grid). Per-scenario loads are below the grid.",
+      "Plain formulas: the grid follows the Inputs with or without the add-in (with the add-in, EX_LAYOUT spills the same grid). Per-scenario loads are below the grid.",
     role: "note",
   });
   const shown = `MIN(${D},${L.rows})`;

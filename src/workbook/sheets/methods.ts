@@ -346,7 +346,7 @@ function tierBlock(t: TierNames, n: MethodsNames, base: MicrosoftCells, factors:
     cells.push({ address: `I${row}`, value: `Tier ${k}`, role: "note" });
     cells.push({ address: `${C.mailboxes}${row}`, formula: `=${tierValueFormula(t, design, "mailboxes", k, m)}`, numberFormat: "#,##0", role: "step" });
     for (const column of ["messagesPerDay", "messageKB", "quotaMB"] as const) {
-      cells.push({ address: `${C[column]}${row}`, formula: `=${tierValueFormula(t, design, column, k, m)}`, numberFormat: "General", role: "step" });
+      cells.push({ address: `${C[column]}${row}`, formula: `=${tierValueFormula(t, design, column, k, m)}`, role: "step" });
     }
     const c: MicrosoftCells = {
       ...base,
