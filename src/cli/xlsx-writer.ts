@@ -78,6 +78,7 @@ export function validationOf(rule: InputRule, address: string): { type: "whole" 
   if (rule.prompt.length > MAX_PROMPT) throw new Error(`${where}: its prompt has ${rule.prompt.length} characters; Excel allows ${MAX_PROMPT}`);
   if (rule.error.length > MAX_ERROR) throw new Error(`${where}: its error has ${rule.error.length} characters; Excel allows ${MAX_ERROR}`);
   if (rule.kind === "list") {
+    if (rule.range !== undefined) return { type: "list", formulae: [rule.range] };
     if (rule.values.length === 0) throw new Error(`${where}: a list needs at least one choice`);
     const bad = rule.values.find((v) => v === "" || /[,"]/.test(v));
     if (bad !== undefined) throw new Error(`${where}: the choice ${JSON.stringify(bad)} is empty or holds a comma or double quote`);
@@ -101,7 +102,7 @@ function dataValidation(rule: InputRule, address: string): ExcelJS.DataValidatio
     type,
     ...(type === "whole" || type === "decimal" ? { operator: "between" as const } : {}),
     allowBlank: rule.allowBlank,
-    formulae: type === "list" ? [`"${formulae[0]}"`] : formulae,
+    formulae: type === "list" && !(rule.kind === "list" && rule.range !== undefined) ? [`"${formulae[0]}"`] : formulae,
     showInputMessage: true,
     promptTitle: PROMPT_TITLE,
     prompt: rule.prompt,

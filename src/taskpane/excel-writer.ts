@@ -109,6 +109,7 @@ export function dataValidationRule(rule: InputRule, address: string): Excel.Data
   if (rule.prompt.length > MAX_PROMPT) throw new Error(`${where}: its prompt has ${rule.prompt.length} characters; Excel allows ${MAX_PROMPT}`);
   if (rule.error.length > MAX_ERROR) throw new Error(`${where}: its error has ${rule.error.length} characters; Excel allows ${MAX_ERROR}`);
   if (rule.kind === "list") {
+    if (rule.range !== undefined) return { list: { inCellDropDown: true, source: `=${rule.range}` } };
     if (rule.values.length === 0) throw new Error(`${where}: a list needs at least one choice`);
     const bad = rule.values.find((v) => v === "" || /[,"]/.test(v));
     if (bad !== undefined) throw new Error(`${where}: the choice ${JSON.stringify(bad)} is empty or holds a comma or double quote`);

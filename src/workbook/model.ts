@@ -42,7 +42,15 @@ export interface CellModel {
  */
 export type InputRule = (
   | { kind: "whole" | "decimal"; min: number; max: number; aboveMin?: boolean }
-  | { kind: "list"; values: readonly string[] }
+  | {
+      kind: "list";
+      values: readonly string[];
+      /**
+       * The drop-down lists the cells of this range instead ("'Hardware'!$A$22:$A$30"), so choices
+       * a person adds there (their own disk classes) can be picked; `values` are then the built-in ones.
+       */
+      range?: string;
+    }
 ) & {
   /** Whether an empty cell is allowed (optional inputs). */
   allowBlank: boolean;

@@ -378,7 +378,12 @@ function titleAndNote(title: string, note: string): CellModel[] {
   ];
 }
 
-function buildInputs(sheet: string, values: WorkbookInputs, check: string): SheetModel {
+function buildInputs(sheet: string, values: WorkbookInputs, check: string, diskClassNames: string): SheetModel {
+  // The disk class drop-down lists the Hardware sheet's classes, so a class a person adds there can be picked.
+  const ruleOf = (row: InputRow): InputRule =>
+    row.key === "spindleDisk" && row.rule.kind === "list"
+      ? { ...row.rule, range: diskClassNames, error: "disk must be a disk class of the Hardware sheet's table" }
+      : row.rule;
   const cells: CellModel[] = [
     { address: INPUTS_LAYOUT.title, value: "Exchange mailbox storage sizing: inputs", role: "title" },
     {
@@ -396,7 +401,7 @@ function buildInputs(sheet: string, values: WorkbookInputs, check: string): Shee
     const value = values[row.key];
     cells.push(
       { address: `A${r}`, value: row.label, role: "label" },
-      { address: `B${r}`, value: value === "" ? undefined : value, numberFormat: row.format, role: "input", rule: row.rule },
+      { address: `B${r}`, value: value === "" ? undefined : value, numberFormat: row.format, role: "input", rule: ruleOf(row) },
       { address: `C${r}`, value: row.what, role: "note" },
       { address: `D${r}`, value: row.source, role: "source" },
     );
@@ -1325,7 +1330,8 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     dagLayout: names.dagLayout,
     factor,
   });
-  const inputs = buildInputs(sheets.inputs, inputValues(options.inputs), check);
+  const diskClassNames = `${sheetReference(sheets.hardware)}!$A$${DISKS_FIRST_ROW}:$A$${DISKS_LAST_ROW}`;
+  const inputs = buildInputs(sheets.inputs, inputValues(options.inputs), check, diskClassNames);
   const { sheet: design, chart } = buildDesign(sheets.design, ref);
   const hardware = buildHardware(sheets.hardware, sheets.design, names);
   const definedNames: DefinedName[] = [
