@@ -19,6 +19,12 @@ export function formatGeneral(n: number): string {
   if (n === 0 || Object.is(n, -0)) return "0";
   const rounded = roundTo15(n);
   const magnitude = Math.abs(rounded);
+  // Near the largest double, 15 digits round past it (1.79769313486232E+308 is Infinity as a
+  // number): the digits then come from the number itself, as Excel prints them.
+  if (!Number.isFinite(rounded)) {
+    const [mantissa, exponent] = n.toExponential(14).split("e");
+    return `${mantissa.replace(/\.?0+$/, "")}E+${String(Math.abs(Number(exponent))).padStart(2, "0")}`;
+  }
   if (magnitude >= 1e15 || magnitude < 1e-9) {
     const [mantissa, exponent] = rounded.toExponential(14).split("e");
     const digits = mantissa.replace(/\.?0+$/, "");

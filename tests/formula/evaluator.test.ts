@@ -322,6 +322,9 @@ describe("formatGeneral shows numbers as a General cell at full precision", () =
     [1234567890123456, "1.23456789012346E+15"],
     [0.000001, "0.000001"],
     [1e-10, "1E-10"],
+    // The largest double: 15 digits round past it, yet it prints as Excel shows it (found by the fuzz test).
+    [Number.MAX_VALUE, "1.79769313486232E+308"],
+    [-Number.MAX_VALUE, "-1.79769313486232E+308"],
   ])("%p → %s", (n, text) => {
     expect(formatGeneral(n)).toBe(text);
   });
