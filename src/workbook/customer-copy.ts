@@ -20,7 +20,7 @@ import { strFromU8, strToU8, unzipSync, zipSync, type Unzipped } from "fflate";
 import { SizingError } from "../engine";
 import { FORMULA_FUNCTIONS, evaluateFormula, formulaError, parseFormula, type FormulaErrorCode, type EvaluationContext, type FormulaNode, type FormulaResult } from "../formula";
 import type { WorkbookModel } from "./model";
-import { callsCustomFunction, formulaKey, toStoredFormula } from "./stored-formula";
+import { callsCustomFunction, formulaKey, outsideQuotes, toStoredFormula } from "./stored-formula";
 
 export interface CustomerCopyStamp {
   sheet: string;
@@ -177,31 +177,6 @@ const sheetOrder = (workbookXml: string): string[] =>
 
 /** A1 references outside quotes: group 1 what precedes, 2 "$" or "", 3 column, 4 "$" or "", 5 row. */
 const A1_REFERENCE = /(^|[^A-Za-z0-9_.])(\$?)([A-Za-z]{1,3})(\$?)(\d+)(?![A-Za-z0-9_.(!])/g;
-
-/** Apply `replace` to the parts of a formula outside "text" literals and 'quoted sheet' names. */
-function outsideQuotes(formula: string, replace: (code: string) => string): string {
-  let out = "";
-  let code = "";
-  for (let i = 0; i < formula.length; i++) {
-    const quote = formula[i];
-    if (quote !== '"' && quote !== "'") {
-      code += formula[i];
-      continue;
-    }
-    out += replace(code);
-    code = "";
-    let j = i + 1;
-    for (; j < formula.length; j++) {
-      if (formula[j] === quote) {
-        if (formula[j + 1] === quote) j++;
-        else break;
-      }
-    }
-    out += formula.slice(i, j + 1);
-    i = j;
-  }
-  return out + replace(code);
-}
 
 /** Does the formula hold a reference with a relative row or column (`B5`, `$B5`, `B$5`)? */
 function hasRelativeReference(formula: string): boolean {

@@ -13,7 +13,7 @@ export { CUSTOM_FUNCTION_NAMESPACE };
  * Apply `replace` to the parts of a formula outside "text" literals and 'quoted sheet' names,
  * so a string that happens to contain "EXSIZE." is left alone.
  */
-function outsideQuotes(formula: string, replace: (code: string) => string): string {
+export function outsideQuotes(formula: string, replace: (code: string) => string): string {
   let out = "";
   let code = "";
   for (let i = 0; i < formula.length; i++) {
