@@ -18,7 +18,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { SizingError } from "../engine";
 import type { EvaluatedValue, WorkbookValues } from "../workbook/evaluate";
 import type { CellModel, CellRole, Highlight, InputRule, PrintSetup, WorkbookModel } from "../workbook/model";
-import { HIGHLIGHT_TONES, PRINT_MARGINS_INCHES } from "../workbook/styles";
+import { ERROR_TITLE, HIGHLIGHT_TONES, PRINT_MARGINS_INCHES, PROMPT_TITLE, checkHighlight, checkPrint, checkedRule } from "../workbook/styles";
 import { toStoredFormula } from "../workbook/stored-formula";
 import { sheetReference } from "../workbook/template";
 
@@ -52,48 +52,14 @@ export function headerFooterCodes(title: string | undefined): { header: string; 
   return { header: `${left}&R&A`, footer: "&L&D&RPage &P of &N" };
 }
 
-/** Titles of the input message and the error alert; Excel allows 32 characters in each. */
-export const PROMPT_TITLE = "Allowed values";
-export const ERROR_TITLE = "Not a valid input";
+export { PROMPT_TITLE, ERROR_TITLE };
 
-/** Excel's limits on data validation text, in characters. */
-const MAX_PROMPT = 255;
-const MAX_ERROR = 225;
-const MAX_LIST_SOURCE = 255;
-
-/** A number as formula text (Excel reads 1E-07, not 1e-7). */
-function formulaNumber(n: number): string {
-  if (!Number.isFinite(n)) throw new Error(`an input rule's bound must be a finite number, not ${n}`);
-  return String(n).toUpperCase();
-}
-
-/**
- * An input rule as Excel data validation on `address`. Whole numbers above min become whole between
- * floor(min)+1 and max (the same set); decimals above min, which no single operator expresses, become
- * the custom formula AND(ISNUMBER(B7),B7>min,B7<=max). A list becomes its choices, comma-separated:
- * they may hold no comma or double quote, and Excel takes at most 255 characters.
- */
+/** An input rule as exceljs takes it (the checks are the shared checkedRule, src/workbook/styles.ts). */
 export function validationOf(rule: InputRule, address: string): { type: "whole" | "decimal" | "list" | "custom"; formulae: string[] } {
-  const where = `the input rule on ${address}`;
-  if (rule.prompt.length > MAX_PROMPT) throw new Error(`${where}: its prompt has ${rule.prompt.length} characters; Excel allows ${MAX_PROMPT}`);
-  if (rule.error.length > MAX_ERROR) throw new Error(`${where}: its error has ${rule.error.length} characters; Excel allows ${MAX_ERROR}`);
-  if (rule.kind === "list") {
-    if (rule.range !== undefined) return { type: "list", formulae: [rule.range] };
-    if (rule.values.length === 0) throw new Error(`${where}: a list needs at least one choice`);
-    const bad = rule.values.find((v) => v === "" || /[,"]/.test(v));
-    if (bad !== undefined) throw new Error(`${where}: the choice ${JSON.stringify(bad)} is empty or holds a comma or double quote`);
-    const source = rule.values.join(",");
-    if (source.length > MAX_LIST_SOURCE) {
-      throw new Error(`${where}: its choices take ${source.length} characters; an Excel list takes at most ${MAX_LIST_SOURCE}`);
-    }
-    return { type: "list", formulae: [source] };
-  }
-  const { min, max } = rule;
-  if (!(rule.aboveMin ? min < max : min <= max)) throw new Error(`${where}: no number is above ${min} and at most ${max}`);
-  if (!rule.aboveMin) return { type: rule.kind, formulae: [formulaNumber(min), formulaNumber(max)] };
-  if (rule.kind === "whole") return { type: "whole", formulae: [formulaNumber(Math.floor(min) + 1), formulaNumber(max)] };
-  const cell = address.replace(/\$/g, "");
-  return { type: "custom", formulae: [`AND(ISNUMBER(${cell}),${cell}>${formulaNumber(min)},${cell}<=${formulaNumber(max)})`] };
+  const checked = checkedRule(rule, address);
+  if (checked.kind === "list") return { type: "list", formulae: [checked.source] };
+  if (checked.kind === "custom") return { type: "custom", formulae: [checked.formula] };
+  return { type: checked.kind, formulae: [checked.formula1, checked.formula2] };
 }
 
 function dataValidation(rule: InputRule, address: string): ExcelJS.DataValidation {
@@ -102,6 +68,7 @@ function dataValidation(rule: InputRule, address: string): ExcelJS.DataValidatio
     type,
     ...(type === "whole" || type === "decimal" ? { operator: "between" as const } : {}),
     allowBlank: rule.allowBlank,
+    // A list of choices is quoted text; a list from a range is the range itself.
     formulae: type === "list" && !(rule.kind === "list" && rule.range !== undefined) ? [`"${formulae[0]}"`] : formulae,
     showInputMessage: true,
     promptTitle: PROMPT_TITLE,
@@ -118,15 +85,11 @@ function dataValidation(rule: InputRule, address: string): ExcelJS.DataValidatio
  * the tone. The sheet's first highlight has the first priority.
  */
 function conditionalFormat(highlight: Highlight, sheet: string, priority: number): ExcelJS.ConditionalFormattingOptions {
+  checkHighlight(highlight, sheet);
   const tone = HIGHLIGHT_TONES[highlight.tone];
   const style = { fill: { type: "pattern" as const, pattern: "solid" as const, bgColor: argb(tone.fill) }, font: { color: argb(tone.font) } };
   if ("equals" in highlight) {
-    if (!Number.isFinite(highlight.equals)) throw new Error(`the highlight on ${sheet}!${highlight.range} compares with ${highlight.equals}: it must be a number`);
     return { ref: highlight.range, rules: [{ type: "cellIs", operator: "equal", formulae: [String(highlight.equals)], priority, style }] };
-  }
-  // exceljs writes the text into SEARCH("…") unescaped; Excel's own dialog cannot hold a quote either.
-  if (highlight.text === "" || highlight.text.includes('"')) {
-    throw new Error(`the highlight on ${sheet}!${highlight.range} looks for ${JSON.stringify(highlight.text)}: it must be non-empty text without a double quote`);
   }
   return {
     ref: highlight.range,
@@ -163,14 +126,9 @@ function withContainsTextAttributes(xlsx: Uint8Array): Uint8Array {
 
 /** One page wide, `fitToPagesTall` tall (0: as many as needed), narrow margins, title rows. */
 function pageSetup(print: PrintSetup, sheet: string): Partial<ExcelJS.PageSetup> {
-  if (!Number.isInteger(print.fitToPagesTall) || print.fitToPagesTall < 0) {
-    throw new Error(`sheet ${sheet}: fitToPagesTall must be a whole number of pages (0 for as many as needed), not ${print.fitToPagesTall}`);
-  }
-  if (print.titleRows !== undefined) {
-    if (!/^\d+:\d+$/.test(print.titleRows)) throw new Error(`sheet ${sheet}: titleRows must read like "1:4", not ${JSON.stringify(print.titleRows)}`);
-    // exceljs quotes the sheet in _xlnm.Print_Titles without doubling an apostrophe.
-    if (sheet.includes("'")) throw new Error(`sheet ${sheet}: print title rows cannot be written for a sheet name with an apostrophe`);
-  }
+  checkPrint(print, sheet);
+  // exceljs quotes the sheet in _xlnm.Print_Titles without doubling an apostrophe.
+  if (print.titleRows !== undefined && sheet.includes("'")) throw new Error(`sheet ${sheet}: print title rows cannot be written for a sheet name with an apostrophe`);
   return {
     orientation: print.orientation,
     fitToPage: true,

@@ -18,7 +18,7 @@
  * them (src/cli/xlsx-writer.ts); tests/cli/xlsx-writer.test.ts holds the two to the same result.
  */
 import type { CellModel, CellRole, ChartModel, Highlight, InputRule, PrintSetup, SheetModel, WorkbookModel } from "../workbook/model";
-import { HIGHLIGHT_TONES as TONES, PRINT_MARGINS_INCHES } from "../workbook/styles";
+import { ERROR_TITLE, HIGHLIGHT_TONES as TONES, PRINT_MARGINS_INCHES, PROMPT_TITLE, checkHighlight, checkPrint, checkedRule } from "../workbook/styles";
 import { sheetReference } from "../workbook/template";
 
 export interface WriteReport {
@@ -86,64 +86,20 @@ export function headerFooterSections(title: string | undefined): { leftHeader: s
   return { leftHeader: (title ?? "").replace(/&/g, "&&"), rightHeader: "&A", leftFooter: "&D", rightFooter: "Page &P of &N" };
 }
 
-/** Titles of the input message and the error alert, as the file writer. */
-export const PROMPT_TITLE = "Allowed values";
-export const ERROR_TITLE = "Not a valid input";
-const MAX_PROMPT = 255;
-const MAX_ERROR = 225;
-const MAX_LIST_SOURCE = 255;
+export { PROMPT_TITLE, ERROR_TITLE };
 
-function formulaNumber(n: number): string {
-  if (!Number.isFinite(n)) throw new Error(`an input rule's bound must be a finite number, not ${n}`);
-  return String(n).toUpperCase();
-}
-
-/**
- * An input rule as Excel.DataValidationRule on `address`, as the file writer: whole numbers above min
- * are whole between floor(min)+1 and max; decimals above min are the custom formula
- * =AND(ISNUMBER(B7),B7>min,B7<=max); a list is its choices comma-separated (no comma or double quote
- * in a choice, 255 characters at most). Breaking a limit throws before anything is written.
- */
+/** An input rule as Excel.DataValidationRule on `address` (checked by the shared checkedRule, as the file writer's). */
 export function dataValidationRule(rule: InputRule, address: string): Excel.DataValidationRule {
-  const where = `the input rule on ${address}`;
-  if (rule.prompt.length > MAX_PROMPT) throw new Error(`${where}: its prompt has ${rule.prompt.length} characters; Excel allows ${MAX_PROMPT}`);
-  if (rule.error.length > MAX_ERROR) throw new Error(`${where}: its error has ${rule.error.length} characters; Excel allows ${MAX_ERROR}`);
-  if (rule.kind === "list") {
-    if (rule.range !== undefined) return { list: { inCellDropDown: true, source: `=${rule.range}` } };
-    if (rule.values.length === 0) throw new Error(`${where}: a list needs at least one choice`);
-    const bad = rule.values.find((v) => v === "" || /[,"]/.test(v));
-    if (bad !== undefined) throw new Error(`${where}: the choice ${JSON.stringify(bad)} is empty or holds a comma or double quote`);
-    const source = rule.values.join(",");
-    if (source.length > MAX_LIST_SOURCE) {
-      throw new Error(`${where}: its choices take ${source.length} characters; an Excel list takes at most ${MAX_LIST_SOURCE}`);
-    }
-    return { list: { inCellDropDown: true, source } };
-  }
-  const { min, max } = rule;
-  if (!(rule.aboveMin ? min < max : min <= max)) throw new Error(`${where}: no number is above ${min} and at most ${max}`);
-  const between = (low: number): Excel.BasicDataValidation => ({ operator: "Between", formula1: formulaNumber(low), formula2: formulaNumber(max) });
-  if (rule.kind === "whole") return { wholeNumber: between(rule.aboveMin ? Math.floor(min) + 1 : min) };
-  if (!rule.aboveMin) return { decimal: between(min) };
-  const cell = address.replace(/\$/g, "");
-  return { custom: { formula: `=AND(ISNUMBER(${cell}),${cell}>${formulaNumber(min)},${cell}<=${formulaNumber(max)})` } };
-}
-
-function checkHighlight(highlight: Highlight, sheet: string): void {
-  if ("equals" in highlight) {
-    if (!Number.isFinite(highlight.equals)) throw new Error(`the highlight on ${sheet}!${highlight.range} compares with ${highlight.equals}: it must be a number`);
-    return;
-  }
-  if (highlight.text === "" || highlight.text.includes('"')) {
-    throw new Error(`the highlight on ${sheet}!${highlight.range} looks for ${JSON.stringify(highlight.text)}: it must be non-empty text without a double quote`);
-  }
-}
-
-function checkPrint(print: PrintSetup, sheet: string): void {
-  if (!Number.isInteger(print.fitToPagesTall) || print.fitToPagesTall < 0) {
-    throw new Error(`sheet ${sheet}: fitToPagesTall must be a whole number of pages (0 for as many as needed), not ${print.fitToPagesTall}`);
-  }
-  if (print.titleRows !== undefined && !/^\d+:\d+$/.test(print.titleRows)) {
-    throw new Error(`sheet ${sheet}: titleRows must read like "1:4", not ${JSON.stringify(print.titleRows)}`);
+  const checked = checkedRule(rule, address);
+  switch (checked.kind) {
+    case "list":
+      return { list: { inCellDropDown: true, source: checked.fromRange ? `=${checked.source}` : checked.source } };
+    case "custom":
+      return { custom: { formula: `=${checked.formula}` } };
+    case "whole":
+      return { wholeNumber: { operator: "Between", formula1: checked.formula1, formula2: checked.formula2 } };
+    case "decimal":
+      return { decimal: { operator: "Between", formula1: checked.formula1, formula2: checked.formula2 } };
   }
 }
 
