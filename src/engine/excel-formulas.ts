@@ -158,16 +158,31 @@ export interface DatabaseArguments {
 }
 export type DatabaseResult = "whitespace" | "dumpster" | "mailbox" | "total" | "count" | "database" | "volume";
 
-/** EX_DBSIZE's results — 000, Table 14 (src/engine/database.ts). */
-export function databaseFormula(result: DatabaseResult, a: DatabaseArguments, factor: FactorReference): string {
-  const [nu, mq, msr, ams, maxDb] = [a.users, a.quotaMB, a.messagesPerDay, a.messageKB, a.maxDatabaseGB].map(operand);
+/**
+ * Whether one mailbox on disk, with growth, fits the largest database (src/engine/database.ts
+ * mailboxDoesNotFit): TRUE or FALSE. The workbook's Design check reads the same condition.
+ */
+export function mailboxFitsFormula(a: Omit<DatabaseArguments, "users">, factor: FactorReference): string {
+  return `(${mailboxSteps(a, factor).mailbox})*${operand(factor("growth"))}/1024<=${operand(a.maxDatabaseGB)}`;
+}
+
+/** WSU, DSU and MBU — 000, Table 14 steps 2-4 — as formula text. */
+function mailboxSteps(a: Pick<DatabaseArguments, "quotaMB" | "messagesPerDay" | "messageKB">, factor: FactorReference) {
+  const [mq, msr, ams] = [a.quotaMB, a.messagesPerDay, a.messageKB].map(operand);
   const f = (name: FactorName) => operand(factor(name));
   // WSU = MSR × AMS / 1024 (step 2)
   const whiteSpace = `${msr}*${ams}/1024`;
   // DSU = WSU × retentionDays + MQ × sir + MQ × cvl (step 3)
   const dumpster = `${whiteSpace}*${f("retentionDays")}+${mq}*${f("singleItemRecovery")}+${mq}*${f("calendarLogging")}`;
   // MBU = MQ + WSU + DSU (step 4)
-  const mailbox = `${mq}+${whiteSpace}+(${dumpster})`;
+  return { whiteSpace, dumpster, mailbox: `${mq}+${whiteSpace}+(${dumpster})` };
+}
+
+/** EX_DBSIZE's results — 000, Table 14 (src/engine/database.ts). */
+export function databaseFormula(result: DatabaseResult, a: DatabaseArguments, factor: FactorReference): string {
+  const [nu, maxDb] = [a.users, a.maxDatabaseGB].map(operand);
+  const f = (name: FactorName) => operand(factor(name));
+  const { whiteSpace, dumpster, mailbox } = mailboxSteps(a, factor);
   // DBS = NU × MBU × growth / 1024 (step 5; growth 1.0 — erratum E1)
   const total = `${nu}*(${mailbox})*${f("growth")}/1024`;
   // DB = max(1, ceil(DBS / maxDatabaseGB))
@@ -176,7 +191,7 @@ export function databaseFormula(result: DatabaseResult, a: DatabaseArguments, fa
   const database = `${total}/${count}`;
   const volume = `${database}*${f("contentIndex")}*${f("volumeFree")}`;
   // A mailbox that cannot fit the largest database makes no design: every result is an error (issue 12).
-  const fits = (x: string) => `IF((${mailbox})*${f("growth")}/1024>${maxDb},NA(),${x})`;
+  const fits = (x: string) => `IF(NOT(${mailboxFitsFormula(a, factor)}),NA(),${x})`;
   switch (result) {
     case "whitespace":
       return fits(whiteSpace);

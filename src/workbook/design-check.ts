@@ -9,7 +9,7 @@
  */
 import { databaseCapacity, mailboxDoesNotFit } from "../engine/database";
 import { SizingError } from "../engine/errors";
-import { databaseFormula, type FactorReference } from "../engine/excel-formulas";
+import { databaseFormula, mailboxFitsFormula, type FactorReference } from "../engine/excel-formulas";
 import { validateLayoutDesign, type DagLayout } from "../engine/layout";
 import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
@@ -88,8 +88,7 @@ export interface DesignCheckNames {
  */
 export function designCheckFormula(n: DesignCheckNames): string {
   const args = { users: n.users, quotaMB: n.quotaMB, messagesPerDay: n.messagesPerDay, messageKB: n.messageKB, maxDatabaseGB: n.maxDatabaseGB };
-  const mailboxMB = databaseFormula("mailbox", { ...args, maxDatabaseGB: "1e300" }, n.factor);
-  const fits = `(${mailboxMB})*${n.factor("growth")}/1024<=${n.maxDatabaseGB}`;
+  const fits = mailboxFitsFormula(args, n.factor);
   const count = databaseFormula("count", args, n.factor);
   const twoSites = `ISNUMBER(${n.serversSite2})`;
   const first = `ROUNDUP(${n.copies}/2,0)`;
