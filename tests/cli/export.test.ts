@@ -9,6 +9,7 @@ import * as path from "path";
 import { main } from "../../src/cli/main";
 import { COPIES_COLUMNS, DATABASES_COLUMNS, exportFiles, SERVERS_COLUMNS } from "../../src/cli/export";
 import { parseDagOptions } from "../../src/cli/layout";
+import { parseCsv } from "../../src/workbook/deployment";
 import { EX_LAYOUT } from "../../src/functions/worksheet";
 
 async function run(...argv: string[]): Promise<{ code: number; stdout: string[]; stderr: string[] }> {
@@ -16,35 +17,6 @@ async function run(...argv: string[]): Promise<{ code: number; stdout: string[];
   const stderr: string[] = [];
   const code = await main(argv, { stdout: (l) => stdout.push(l), stderr: (l) => stderr.push(l) });
   return { code, stdout, stderr };
-}
-
-/** RFC 4180, as PowerShell's Import-Csv reads it: quoted fields, doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r") continue;
-    else if (c === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += c;
-  }
-  return rows;
 }
 
 /** Import-Csv: the header names the columns; the calculator's version row comes first. */
