@@ -15,3 +15,4 @@ export * from "./jetstress";
 export * from "./general-format";
 export * from "./excel-formulas";
 export * from "./microsoft";
+export * from "./design";

@@ -1,0 +1,101 @@
+/**
+ * What a person gives to size a design: the Inputs sheet's yellow cells, the CLI's options and the
+ * pane's fields are all this one record (issue 15). The workbook, the CLI and the pane read the
+ * defaults from here.
+ */
+import { DEFAULT_MAX_DATABASE_GB, DEFAULT_READ_RATIO, EXCHANGE_VERSIONS, type ExchangeVersion } from "../tables";
+
+/** The numbers a user gives to size a design: the user profile and the DAG (000, 3.4.2). */
+export interface HeadlineInputs {
+  users: number;
+  quotaMB: number;
+  messagesPerDay: number;
+  messageKB: number;
+  copies: number;
+  maxDatabaseGB: number;
+}
+
+/** The sizing methods: Dell's process (000, for Exchange 2010) and Microsoft's calculator's (2013 and later). */
+export const SIZING_METHODS = ["dell", "microsoft"] as const;
+export type SizingMethod = (typeof SIZING_METHODS)[number];
+/** What a user picks: "auto" follows the Exchange version. */
+export const METHOD_CHOICES = ["auto", ...SIZING_METHODS] as const;
+export type MethodChoice = (typeof METHOD_CHOICES)[number];
+
+/** Every input of the Inputs sheet a person sets per design, headline numbers first. */
+export interface DesignInputs extends HeadlineInputs {
+  exchangeVersion: number;
+  arrayRaid: string;
+  arrayModel: string;
+  spindleRaid: string;
+  spindleDisk: string | number;
+  readRatio: number;
+  serversSite1: number;
+  /** "" for a DAG in one site. */
+  serversSite2: number | "";
+  dagLayout: string;
+}
+
+/** Microsoft's method's own inputs: personal archive MB, SPECint2006 rate, cores, busiest hour's share of logs. */
+export interface MethodsInputValues {
+  archiveMB: number;
+  specIntRate: number;
+  coresPerServer: number;
+  peakHourLogShare: number;
+}
+
+/** Every input of the Inputs sheet. */
+export interface WorkbookInputs extends DesignInputs, MethodsInputValues {
+  /** "auto" (Dell's process for Exchange 2010, Microsoft's calculator's for 2013 and later), "dell" or "microsoft". */
+  method: MethodChoice;
+}
+
+/** 000_72e1ddb9bbd1ecac.txt, 3.4.2: 5,000 users, 2 GB quota, 150 messages of 75 KB, 2 copies, 1,024 GB. */
+export const REFERENCE_INPUTS: Readonly<HeadlineInputs> = Object.freeze({
+  users: 5000,
+  quotaMB: 2048,
+  messagesPerDay: 150,
+  messageKB: 75,
+  copies: 2,
+  maxDatabaseGB: DEFAULT_MAX_DATABASE_GB,
+});
+
+/**
+ * Microsoft's method's inputs by default: no archive (Input!C61), no SPECint2006 rate (Input!D131
+ * is 0 in the calculator's own example), 16 cores a server (Input!C131), and this project's
+ * assumption that the busiest hour carries a tenth of a day's logs (the calculator asks for all 24).
+ */
+export const METHODS_INPUT_DEFAULTS: Readonly<MethodsInputValues> = Object.freeze({
+  archiveMB: 0,
+  specIntRate: 0,
+  coresPerServer: 16,
+  peakHourLogShare: 0.1,
+});
+
+/** The reference design's every input (000, 3.4.2, and the defaults of SIZING.md sections 3-5). */
+export const REFERENCE_DESIGN_INPUTS: Readonly<WorkbookInputs> = Object.freeze({
+  ...REFERENCE_INPUTS,
+  exchangeVersion: EXCHANGE_VERSIONS[0],
+  arrayRaid: "RAID50",
+  arrayModel: "auto",
+  spindleRaid: "RAID5",
+  spindleDisk: "10K",
+  readRatio: DEFAULT_READ_RATIO,
+  // 000 3.4.2 gives 2 copies but no server count: two servers in one site hold them.
+  serversSite1: 2,
+  serversSite2: "",
+  dagLayout: "active/active",
+  ...METHODS_INPUT_DEFAULTS,
+  method: "auto",
+});
+
+/** The method a design is sized by: the one chosen, or for "auto" the one its Exchange version calls for. */
+export function methodOf(inputs: Pick<WorkbookInputs, "method" | "exchangeVersion">): SizingMethod {
+  if (inputs.method === "dell" || inputs.method === "microsoft") return inputs.method;
+  return (inputs.exchangeVersion as ExchangeVersion) === 2010 ? "dell" : "microsoft";
+}
+
+/** Servers of each site, the first site first. */
+export function serversPerSiteOf(inputs: Pick<DesignInputs, "serversSite1" | "serversSite2">): number[] {
+  return inputs.serversSite2 === "" ? [inputs.serversSite1] : [inputs.serversSite1, inputs.serversSite2];
+}

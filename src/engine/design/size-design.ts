@@ -1,0 +1,359 @@
+/**
+ * A design, sized once (issue 15): every figure a design has — databases, volumes, capacity, IOPS,
+ * arrays, spindles, servers with cores and memory, the copy layout and every failure scenario — by
+ * the method its Exchange version calls for. `exsize design --json`, `layout`, `export`, the pane's
+ * answer and the workbook's cached values read this; the workbook's formulas are its second
+ * rendering, held equal to it by tests/engine/size-design.test.ts.
+ *
+ * - Dell's process (000_72e1ddb9bbd1ecac.txt, Tables 14-19, 3.4.1-3.4.2) for Exchange 2010: database
+ *   and log volumes, IOPS, arrays; servers by VMware's rule (003).
+ * - Microsoft's calculator's (Exchange Server Role Requirements Calculator v7.6, src/engine/microsoft)
+ *   for 2013 and later: databases, mailboxes per database, database and log IOPS, memory and cores.
+ *
+ * One database count, the one deployed: the method's count rounded up to a balanced one
+ * (layout.ts balancedDatabaseCount) so every server carries the same active databases in every
+ * failure. The calculator's own count is balanced for one site (its symmetric count is a multiple
+ * of servers × (servers − 1)) and for 004's design; where it is not, the count rises to the next
+ * balanced one, and Microsoft's figures are those of the deployed count (docs/one-design.md).
+ */
+import { arrayModelName, chooseArrays, type ArrayChoice } from "../arrays";
+import { capacityToProvisionGB } from "../capacity";
+import { databaseCapacity, MINIMUM_VOLUME_GB, type DatabaseCapacity } from "../database";
+import { SizingError } from "../errors";
+import { iopsRequirement } from "../iops";
+import {
+  activeMailboxes,
+  balancedDatabaseCount,
+  copyLayout,
+  defaultNames,
+  FAILURE_SCENARIOS,
+  worstCase,
+  type CopyLayout,
+  type DagLayout,
+  type FailureScenario,
+} from "../layout";
+import { logCapacity, type LogCapacity } from "../logs";
+import { microsoftSizing, type MicrosoftSizing } from "../microsoft/design";
+import type { MailboxTier } from "../microsoft/mailbox";
+import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";
+import { ceilCount, provisionGB } from "../rounding";
+import { mailboxServerSize } from "../server";
+import { spindleCount } from "../spindles";
+import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type ExchangeVersion, type Factors, type RaidLevel } from "../tables";
+import { methodOf, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
+
+/** What else a design may carry beyond its inputs: the Inputs sheet's tables and the Hardware sheet's rows. */
+export interface DesignTables {
+  /** The papers' factors (the Inputs sheet's factors table); missing names take their defaults. */
+  factors?: Partial<Factors>;
+  /** Microsoft's factors (diskGB, lagDays, …); missing names take the calculator's defaults. */
+  microsoftFactors?: Partial<MicrosoftFactors>;
+  /** Mailbox tiers for Microsoft's method; none: one tier of the headline profile. */
+  tiers?: readonly Omit<MailboxTier, "archiveMB">[];
+  /** Every array the choice may take (the built-in EqualLogic tables by default). */
+  arrayCatalog?: readonly ArrayModel[];
+  /** Random IOPS of a disk by class name (the built-in 7.2K, 10K, 15K by default). */
+  diskClasses?: Readonly<Record<string, number>>;
+}
+
+export interface ScenarioFigures {
+  scenario: FailureScenario;
+  /** What fails, in words: "One server". */
+  fails: string;
+  survivable: boolean;
+  /** Why not, for a scenario that is not survivable (or cannot occur in one site). */
+  reason?: string;
+  /** Whether the scenario can occur at all (a site's loss needs two sites). */
+  applies: boolean;
+  failedServers: number[];
+  runningServers: number;
+  busiestServer: number;
+  activeDatabases: number;
+  activeMailboxes: number;
+  targetIops: number;
+  /** VMware's rule for the busiest server (000's method only). */
+  cores: number;
+  memoryGB: number;
+}
+
+/** The words for each scenario, as the Resilience sheet shows them. */
+export const SCENARIO_WORDS: Readonly<Record<FailureScenario, string>> = Object.freeze({
+  normal: "Nothing: every server up",
+  server: "One server",
+  site: "A whole site (the worst one to lose)",
+  "site+server": "A site, then one more server",
+});
+
+/**
+ * The server the cores assume when no SPECint2006 rate is given: the calculator's baseline, 33.75
+ * SPECint2006 a core, on which a core gives 2,000 megacycles (Role Requirements!C159).
+ */
+export const DEFAULT_SERVER = Object.freeze({
+  name: "the calculator's baseline server (33.75 SPECint2006 a core, 2,000 megacycles a core)",
+  specPerCore: MICROSOFT.baselineSpecPerCore,
+  megacyclesPerCore: MICROSOFT.baselineMegacycles,
+});
+
+export interface Design {
+  inputs: Readonly<WorkbookInputs>;
+  method: SizingMethod;
+  serversPerSite: number[];
+  /** Dell's steps (Tables 18-19) at the deployed database count: every method shows them for comparison. */
+  dell: { database: DatabaseCapacity; logs: LogCapacity; rawDatabases: number };
+  /** Microsoft's calculator at the deployed count; undefined when its method cannot size the design (it says why in microsoftProblem). */
+  microsoft?: MicrosoftSizing;
+  microsoftProblem?: string;
+  /** The calculator's own database count, before balancing (Role Requirements!C79). */
+  microsoftDatabases?: number;
+  /** The one database count: deployed, laid out, exported. */
+  databases: number;
+  mailboxesPerDatabase: number;
+  /** Mailbox size on disk by the method, MB. */
+  mailboxOnDiskMB: number;
+  /** One database's data, GB. */
+  databaseGB: number;
+  /** Each database's volume and each log volume, whole GB (one of each per database). */
+  databaseVolumeGB: number;
+  logVolumeGB: number;
+  /** databases × (database volume + log volume), GB. */
+  volumesGB: number;
+  /** What one copy needs provisioned: counted from the totals, never falls as the load rises (capacity.ts). */
+  capacityPerCopyGB: number;
+  capacityAllCopiesGB: number;
+  /** Database IOPS per mailbox, headroom or overhead included. */
+  iopsPerMailbox: number;
+  /** Database IOPS of the active copies, of every copy, and log IOPS of the DAG. */
+  databaseIops: number;
+  dagDatabaseIops: number;
+  logIops: number;
+  arrays: ArrayChoice & { modelName: string };
+  spindles: { disks: number; raid: RaidLevel; disk: string | number; diskIops: number };
+  servers: number;
+  coresPerServer: number;
+  memoryPerServerGB: number;
+  /** What the cores assume: the SPECint2006 rate given, Microsoft's baseline server, or VMware's mailboxes a core. */
+  coresBasis: string;
+  layout: CopyLayout;
+  scenarios: ScenarioFigures[];
+  /** The worst survivable failure: most mailboxes on the busiest server, then most IOPS, then the more severe. */
+  worst?: ScenarioFigures;
+}
+
+const isDiskClass = (d: string | number): d is keyof typeof DISK_CLASS_IOPS => typeof d === "string" && d in DISK_CLASS_IOPS;
+
+function diskIopsOf(disk: string | number, classes: Readonly<Record<string, number>>): number {
+  if (typeof disk === "number") return disk;
+  const key = Object.keys(classes).find((name) => name.toLowerCase() === disk.trim().toLowerCase());
+  if (key === undefined) throw new SizingError("#N/A", `spindleDisk must be one of the disk classes (${Object.keys(classes).join(", ")}) or an IOPS number; got ${JSON.stringify(disk)}`);
+  return classes[key];
+}
+
+function candidateArrays(model: string, catalog: readonly ArrayModel[]): readonly ArrayModel[] {
+  const key = model.trim().toUpperCase().replace(/\s+/g, " ");
+  if (key === "AUTO" || key === "") return catalog;
+  const chosen = catalog.filter((c) => {
+    const name = arrayModelName(c).toUpperCase();
+    return name === key || c.model.toUpperCase() === key || name.replace(/ /g, "") === key.replace(/ /g, "");
+  });
+  if (chosen.length === 0) {
+    throw new SizingError("#N/A", `arrayModel must be "auto" or one of the catalogue's: ${[...new Set(catalog.map(arrayModelName))].join(", ")}; got ${JSON.stringify(model)}`);
+  }
+  return chosen;
+}
+
+/** Microsoft's sizing of the design at `databases` (0: the calculator's own count). */
+function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSite: number[], databases: number): MicrosoftSizing {
+  const tiers = (tables.tiers && tables.tiers.length > 0 ? tables.tiers : [inputs]).map((t) => ({
+    mailboxes: "mailboxes" in t ? t.mailboxes : inputs.users,
+    messagesPerDay: t.messagesPerDay,
+    messageKB: t.messageKB,
+    quotaMB: t.quotaMB,
+    archiveMB: inputs.archiveMB,
+  }));
+  const f: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors, archiveMB: inputs.archiveMB, databases };
+  return microsoftSizing({ tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate }, f);
+}
+
+/**
+ * Sizes a design. Inputs are taken as checked (each by its rule: src/functions/worksheet.ts
+ * INPUT_PARAMETERS); a design that cannot be built as a whole is a SizingError saying why.
+ */
+export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): Design {
+  const method = methodOf(inputs);
+  const f: Factors = { ...FACTOR_DEFAULTS, ...tables.factors };
+  const serversPerSite = serversPerSiteOf(inputs);
+  const layoutDesign = { serversPerSite, copies: inputs.copies, layout: inputs.dagLayout as DagLayout, laggedCopies: 0 };
+  const version = inputs.exchangeVersion as ExchangeVersion;
+
+  // Microsoft's calculator sizes every design it can, for the Methods sheet beside the papers.
+  let microsoft: MicrosoftSizing | undefined;
+  let microsoftProblem: string | undefined;
+  let microsoftDatabases: number | undefined;
+  try {
+    microsoft = microsoftAt(inputs, tables, serversPerSite, 0);
+    microsoftDatabases = microsoft.databases;
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    microsoftProblem = e.message;
+  }
+  if (method === "microsoft" && microsoft === undefined) throw new SizingError("#N/A", `Microsoft's method cannot size this design: ${microsoftProblem}`);
+
+  const raw = databaseCapacity(inputs.users, inputs.quotaMB, inputs.messagesPerDay, inputs.messageKB, inputs.maxDatabaseGB, f);
+  const methodCount = method === "microsoft" ? microsoft!.databases : raw.databaseCount;
+  const databases = balancedDatabaseCount(methodCount, layoutDesign);
+  if (microsoft !== undefined && databases !== microsoft.databases) {
+    try {
+      microsoft = microsoftAt(inputs, tables, serversPerSite, databases);
+    } catch (e) {
+      if (!(e instanceof SizingError)) throw e;
+      if (method === "microsoft") throw e;
+      microsoftProblem = e.message;
+      microsoft = undefined;
+    }
+  }
+
+  // Dell's steps at the deployed count (Table 18: IDBS = DBS / DB; Table 19: NDB = ceil(NU / DB)).
+  const databaseGBDell = raw.totalDatabaseGB / databases;
+  const dellVolume = databaseGBDell * f.contentIndex * f.volumeFree;
+  const database: DatabaseCapacity = {
+    ...raw,
+    databaseCount: databases,
+    databaseGB: databaseGBDell,
+    databaseVolumeGB: dellVolume,
+    provisionedDatabaseVolumeGB: Math.max(MINIMUM_VOLUME_GB, provisionGB(dellVolume)),
+  };
+  const logs = logCapacity(inputs.users, inputs.messagesPerDay, inputs.messageKB, databases, f);
+  const dell = { database, logs, rawDatabases: raw.databaseCount };
+
+  let mailboxOnDiskMB: number;
+  let databaseGB: number;
+  let databaseVolumeGB: number;
+  let logVolumeGB: number;
+  let capacityPerCopyGB: number;
+  let iopsPerMailbox: number;
+  let databaseIops: number;
+  let dagDatabaseIops: number;
+  let logIops: number;
+  if (method === "dell") {
+    mailboxOnDiskMB = database.mailboxOnDiskMB;
+    databaseGB = database.databaseGB;
+    databaseVolumeGB = database.provisionedDatabaseVolumeGB;
+    logVolumeGB = logs.provisionedLogVolumeGB;
+    capacityPerCopyGB = capacityToProvisionGB(inputs.users, database, logs, f);
+    const iops = iopsRequirement(inputs.users, inputs.messagesPerDay, inputs.copies, version, f);
+    iopsPerMailbox = iops.iopsPerUser;
+    databaseIops = iops.databaseIops;
+    dagDatabaseIops = iops.dagDatabaseIops;
+    logIops = iops.logIops;
+  } else {
+    const ms = microsoft!;
+    const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
+    // A database volume holds the database, its content index and free space; a log volume its logs
+    // and free space — Volume Requirements!I123 (example: (4 × 664.7 × 1.25 + 4 × 23.7) / 0.95 for
+    // four databases a volume), one database a volume here, as Dell's design and the export lay them out.
+    const free = 1 - mf.volumeFreeShare;
+    const indexed = 1 + 2 * mf.contentIndexShare;
+    mailboxOnDiskMB = ms.mailboxOnDiskMB;
+    databaseGB = ms.databaseGB;
+    databaseVolumeGB = Math.max(MINIMUM_VOLUME_GB, ceilCount((ms.databaseGB * indexed) / free));
+    logVolumeGB = Math.max(MINIMUM_VOLUME_GB, ceilCount(ms.logSpaceGB / free));
+    // From the totals, which never fall as the load rises: all databases' data and logs, plus a GB a volume of rounding.
+    capacityPerCopyGB = ceilCount(((ms.databaseGB * indexed + ms.logSpaceGB) * databases) / free + 2 * databases);
+    iopsPerMailbox = ms.environmentIops / ms.mailboxes;
+    databaseIops = ms.environmentIops;
+    dagDatabaseIops = ms.dagIops;
+    logIops = ms.dagLogIops;
+  }
+  const volumesGB = databases * (databaseVolumeGB + logVolumeGB);
+
+  const catalog = tables.arrayCatalog ?? EQUALLOGIC_CATALOGUE;
+  const choice = chooseArrays(capacityPerCopyGB, databaseIops, inputs.copies, inputs.arrayRaid as RaidLevel, candidateArrays(inputs.arrayModel, catalog));
+  const classes = tables.diskClasses ?? DISK_CLASS_IOPS;
+  const diskIops = isDiskClass(inputs.spindleDisk) && !tables.diskClasses ? DISK_CLASS_IOPS[inputs.spindleDisk] : diskIopsOf(inputs.spindleDisk, classes);
+  const spindles = spindleCount({ iops: databaseIops, raid: inputs.spindleRaid as RaidLevel, diskIops, readRatio: inputs.readRatio });
+
+  const layout = copyLayout({ ...layoutDesign, databases });
+  const names = defaultNames(layout.siteOfServer.length, databases);
+  const scenarios: ScenarioFigures[] = FAILURE_SCENARIOS.map((scenario) => {
+    const applies = !((scenario === "site" || scenario === "site+server") && serversPerSite.length < 2);
+    try {
+      const o = worstCase(layout, scenario, names);
+      const mailboxes = activeMailboxes(o.busiestDatabases, inputs.users, databases);
+      const server = mailboxServerSize(mailboxes, f);
+      return {
+        scenario,
+        fails: SCENARIO_WORDS[scenario],
+        survivable: true,
+        applies,
+        failedServers: o.activation.failed.slice(),
+        runningServers: o.runningServers,
+        busiestServer: o.busiestServer,
+        activeDatabases: o.busiestDatabases,
+        activeMailboxes: mailboxes,
+        targetIops: ceilCount(mailboxes * iopsPerMailbox),
+        cores: server.cores,
+        memoryGB: server.memoryGB,
+      };
+    } catch (e) {
+      if (!(e instanceof SizingError)) throw e;
+      return { scenario, fails: SCENARIO_WORDS[scenario], survivable: false, applies, reason: e.message, failedServers: [], runningServers: 0, busiestServer: -1, activeDatabases: 0, activeMailboxes: 0, targetIops: 0, cores: 0, memoryGB: 0 };
+    }
+  });
+  let worst: ScenarioFigures | undefined;
+  for (const s of scenarios) {
+    if (!s.survivable) continue;
+    if (worst === undefined || s.activeMailboxes > worst.activeMailboxes || (s.activeMailboxes === worst.activeMailboxes && s.targetIops >= worst.targetIops)) worst = s;
+  }
+
+  let coresPerServer: number;
+  let memoryPerServerGB: number;
+  let coresBasis: string;
+  if (method === "microsoft") {
+    const ms = microsoft!;
+    memoryPerServerGB = ms.memoryGB;
+    if (inputs.specIntRate > 0) {
+      coresPerServer = ms.coresNeeded;
+      coresBasis = `a server of ${inputs.coresPerServer} cores rated ${inputs.specIntRate} SPECint2006`;
+    } else {
+      coresPerServer = Math.max(1, ceilCount(ms.megacycles / DEFAULT_SERVER.megacyclesPerCore));
+      coresBasis = DEFAULT_SERVER.name;
+    }
+  } else {
+    const survivable = scenarios.filter((s) => s.survivable);
+    coresPerServer = Math.max(0, ...survivable.map((s) => s.cores));
+    memoryPerServerGB = Math.max(0, ...survivable.map((s) => s.memoryGB));
+    coresBasis = `${f.mailboxesPerCore.toLocaleString("en-US")} mailboxes a core (VMware's rule)`;
+  }
+
+  return {
+    inputs,
+    method,
+    serversPerSite,
+    dell,
+    ...(microsoft ? { microsoft } : {}),
+    ...(microsoftProblem ? { microsoftProblem } : {}),
+    ...(microsoftDatabases !== undefined ? { microsoftDatabases } : {}),
+    databases,
+    mailboxesPerDatabase: inputs.users / databases,
+    mailboxOnDiskMB,
+    databaseGB,
+    databaseVolumeGB,
+    logVolumeGB,
+    volumesGB,
+    capacityPerCopyGB,
+    capacityAllCopiesGB: capacityPerCopyGB * inputs.copies,
+    iopsPerMailbox,
+    databaseIops,
+    dagDatabaseIops,
+    logIops,
+    arrays: { ...choice, modelName: arrayModelName(choice.model) },
+    spindles: { disks: spindles.disks, raid: inputs.spindleRaid as RaidLevel, disk: inputs.spindleDisk, diskIops },
+    servers: serversPerSite.reduce((a, b) => a + b, 0),
+    coresPerServer,
+    memoryPerServerGB,
+    coresBasis,
+    layout,
+    scenarios,
+    ...(worst ? { worst } : {}),
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * One design, sized once (issue 15): sizeDesign reproduces both reference designs, picks the method
+ * by version, and keeps its figures consistent with each other over random designs.
+ */
+import fc from "fast-check";
+import { REFERENCE_DESIGN_INPUTS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
+import { copyLayout } from "../../src/engine/layout";
+
+const R = REFERENCE_DESIGN_INPUTS;
+
+describe("the 5,000-user DAG of 000_72e1ddb9bbd1ecac.txt, 3.4.2, by Dell's process (Exchange 2010)", () => {
+  const d = sizeDesign(R);
+  test.each([
+    ["method", d.method, "dell"],
+    ["databases (Table 18: DB = 12)", d.databases, 12],
+    ["database volume GB (Table 18: DVS = 1266GB)", d.databaseVolumeGB, 1266],
+    ["log volume GB (Table 19: 48GB)", d.logVolumeGB, 48],
+    ["GB in volumes (3.4.2: 12 × 1,266 + 12 × 48)", d.volumesGB, 15768],
+    ["database IOPS (Table 16: 5,000 × 0.15 × 1.2)", d.databaseIops, 900],
+    ["log IOPS (Table 17: (225 + 90) × 1.2)", d.logIops, 378],
+    ["arrays (3.4.2: two PS6500E)", d.arrays.arrays, 2],
+    ["array model (3.4.2: PS6500E with 500GB drives)", d.arrays.modelName, "PS6500E 500GB"],
+  ])("%s", (_what, actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+  test("capacity to provision bounds the volumes' rounding (SIZING.md §6a: 15,780 GB)", () => {
+    expect(d.capacityPerCopyGB).toBe(15780);
+    expect(d.capacityAllCopiesGB).toBe(31560);
+  });
+  test("one server lost puts every mailbox on the other: the worst failure", () => {
+    expect(d.worst?.scenario).toBe("server");
+    expect(d.worst?.activeMailboxes).toBe(5000);
+    expect(d.worst?.targetIops).toBe(900);
+  });
+  test("a one-site DAG's site failures do not apply", () => {
+    expect(d.scenarios.filter((s) => !s.applies).map((s) => s.scenario)).toEqual(["site", "site+server"]);
+  });
+});
+
+describe("Dell EMC's 100,000-mailbox Exchange 2016 DAG (004_1d3a339e6fd03f64.txt), by Microsoft's method", () => {
+  // 004 §4: 7,600 mailboxes a DAG of 20 GB + a 50 GB archive, 150 messages, 4 copies on 8 + 8 servers.
+  const inputs: WorkbookInputs = { ...R, users: 7600, quotaMB: 20480, archiveMB: 51200, messagesPerDay: 150, copies: 4, serversSite1: 8, serversSite2: 8, exchangeVersion: 2016 };
+  const d = sizeDesign(inputs);
+  test("2016 is sized by Microsoft's calculator's method", () => expect(d.method).toBe("microsoft"));
+  test("336 databases (004 §4.1, Figures 3-5)", () => expect(d.databases).toBe(336));
+  test("3,666 database IOPS a DAG (004 §4.2: 3,666)", () => expect(Math.round(d.dagDatabaseIops)).toBe(3666));
+  test("775 log IOPS a DAG (004 §4.2: 775)", () => expect(Math.round(d.logIops)).toBe(775));
+  test.each([
+    // 004 §4.1, the activation table: active databases and mailboxes on the busiest server.
+    ["normal", 21, 475],
+    ["server", 24, 543],
+    ["site", 42, 950],
+    ["site+server", 48, 1086],
+  ])("%s: %d active databases, %d mailboxes (004 §4.1)", (scenario, databases, mailboxes) => {
+    const s = d.scenarios.find((x) => x.scenario === scenario)!;
+    expect([s.activeDatabases, s.activeMailboxes]).toEqual([databases, mailboxes]);
+  });
+  test("the worst failure is a site and a server", () => expect(d.worst?.scenario).toBe("site+server"));
+  test("the method can be chosen: Dell's process for the same inputs", () => {
+    const dell = sizeDesign({ ...inputs, method: "dell" });
+    expect(dell.method).toBe("dell");
+    expect(dell.databases).toBe(dell.layout.copies.length);
+  });
+});
+
+describe("every design", () => {
+  const design = fc.record({
+    users: fc.integer({ min: 1, max: 200_000 }),
+    quotaMB: fc.integer({ min: 100, max: 100_000 }),
+    messagesPerDay: fc.integer({ min: 1, max: 500 }),
+    messageKB: fc.integer({ min: 1, max: 500 }),
+    exchangeVersion: fc.constantFrom(2010, 2013, 2016, 2019),
+    sites: fc.constantFrom(1, 2),
+    serversSite1: fc.integer({ min: 1, max: 8 }),
+    serversSite2: fc.integer({ min: 1, max: 8 }),
+    copies: fc.integer({ min: 1, max: 6 }),
+    dagLayout: fc.constantFrom("active/active", "active/passive"),
+  });
+  const toInputs = (r: { sites: number; serversSite2: number } & Partial<WorkbookInputs>): WorkbookInputs => ({
+    ...R,
+    ...r,
+    maxDatabaseGB: 2048,
+    serversSite2: r.sites === 2 ? r.serversSite2 : "",
+  });
+  const buildable = (i: WorkbookInputs) => {
+    try {
+      copyLayout({ serversPerSite: i.serversSite2 === "" ? [i.serversSite1] : [i.serversSite1, i.serversSite2], copies: i.copies, layout: i.dagLayout as "active/active", databases: 1 });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  test("one database count: the layout's, and each figure finite", () => {
+    fc.assert(
+      fc.property(design, (r) => {
+        const inputs = toInputs(r);
+        fc.pre(buildable(inputs));
+        const d = sizeDesign(inputs);
+        expect(d.layout.copies.length).toBe(d.databases);
+        for (const [key, value] of Object.entries(d)) if (typeof value === "number") expect([key, Number.isFinite(value)]).toEqual([key, true]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test("the worst failure is the survivable scenario with most mailboxes, then most IOPS, on the busiest server", () => {
+    fc.assert(
+      fc.property(design, (r) => {
+        const inputs = toInputs(r);
+        fc.pre(buildable(inputs));
+        const d = sizeDesign(inputs);
+        const survivable = d.scenarios.filter((s) => s.survivable);
+        if (survivable.length === 0) return expect(d.worst).toBeUndefined();
+        const most = Math.max(...survivable.map((s) => s.activeMailboxes));
+        const mostIops = Math.max(...survivable.filter((s) => s.activeMailboxes === most).map((s) => s.targetIops));
+        expect([d.worst?.activeMailboxes, d.worst?.targetIops]).toEqual([most, mostIops]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
