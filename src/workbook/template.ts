@@ -13,8 +13,6 @@
  * Cells cite papers by publisher and title (src/engine/papers.ts), never by seed file name.
  */
 import {
-  DEFAULT_MAX_DATABASE_GB,
-  DEFAULT_READ_RATIO,
   DISK_CLASS_IOPS,
   EQUALLOGIC_CATALOGUE,
   EXCHANGE_VERSIONS,
@@ -52,50 +50,9 @@ import { METHODS_INPUTS, methodsSheet } from "./sheets/methods";
 import { tierInputs, tierNames } from "./sheets/tiers";
 import type { CellModel, CellRole, ChartModel, DefinedName, Highlight, InputRule, PrintSetup, SheetModel, WorkbookModel } from "./model";
 
-/** The numbers a user gives to size a design: the user profile and the DAG (000, 3.4.2). */
-export interface HeadlineInputs {
-  users: number;
-  quotaMB: number;
-  messagesPerDay: number;
-  messageKB: number;
-  copies: number;
-  maxDatabaseGB: number;
-}
-
-/** 000_72e1ddb9bbd1ecac.txt, 3.4.2: 5,000 users, 2 GB quota, 150 messages of 75 KB, 2 copies, 1,024 GB. */
-export const REFERENCE_INPUTS: Readonly<HeadlineInputs> = Object.freeze({
-  users: 5000,
-  quotaMB: 2048,
-  messagesPerDay: 150,
-  messageKB: 75,
-  copies: 2,
-  maxDatabaseGB: DEFAULT_MAX_DATABASE_GB,
-});
-
-/** Every input of the Inputs sheet a person sets per design, headline numbers first. */
-export interface DesignInputs extends HeadlineInputs {
-  exchangeVersion: number;
-  arrayRaid: string;
-  arrayModel: string;
-  spindleRaid: string;
-  spindleDisk: string | number;
-  readRatio: number;
-  serversSite1: number;
-  /** "" for a DAG in one site. */
-  serversSite2: number | "";
-  dagLayout: string;
-}
-
-/** Microsoft's method's own inputs (the Methods sheet): personal archive MB, SPECint2006 rate, cores, busiest hour's share of logs. */
-export interface MethodsInputValues {
-  archiveMB: number;
-  specIntRate: number;
-  coresPerServer: number;
-  peakHourLogShare: number;
-}
-
-/** Every input of the Inputs sheet. */
-export type WorkbookInputs = DesignInputs & MethodsInputValues;
+// The inputs and their defaults are the engine's (src/engine/design/inputs.ts): one record for every edge.
+import { METHOD_CHOICES, REFERENCE_DESIGN_INPUTS, type HeadlineInputs, type WorkbookInputs } from "../engine/design";
+export { REFERENCE_DESIGN_INPUTS, REFERENCE_INPUTS, type DesignInputs, type HeadlineInputs, type MethodsInputValues, type WorkbookInputs } from "../engine/design";
 
 export interface ReferenceDesignOptions {
   inputs?: Partial<WorkbookInputs>;
@@ -230,6 +187,12 @@ const INPUT_ROWS: readonly InputRow[] = [
     source: `${DELL("Table 16")}; ${ESRP_2013()}`,
     rule: listRule("version", EXCHANGE_VERSIONS.map(String), "Exchange version: 2010, 2013, 2016 or 2019"),
   },
+  {
+    key: "method", name: "Method", label: "Sizing method",
+    what: '"auto": Dell\'s process for Exchange 2010, Microsoft\'s calculator\'s for 2013 and later; or "dell" or "microsoft" to choose',
+    source: `${DELL("3.4")}; ${cite("microsoft")}`,
+    rule: listRule("method", METHOD_CHOICES, "Sizing method: auto follows the Exchange version"),
+  },
   { key: "arrayRaid", name: "ArrayRaid", label: "RAID level for arrays", what: "RAID50 or RAID10, the levels the array tables measure", source: DELL("Tables 12-13"), rule: listRule("raid", ARRAY_RAIDS, "RAID level of the arrays") },
   {
     key: "arrayModel", name: "ArrayModel", label: "Array model", what: '"auto" (fewest arrays, then least waste) or a model such as "PS6500E 500GB"', source: DELL("3.4.1"),
@@ -267,24 +230,6 @@ const INPUT_ROWS: readonly InputRow[] = [
 
 /** Every input row of the Inputs sheet: its key, defined name, label and rule — for the CLI, the pane and the docs. */
 export const DESIGN_INPUT_ROWS: ReadonlyArray<Readonly<Pick<InputRow, "key" | "name" | "label" | "rule">>> = INPUT_ROWS.map(({ key, name, label, rule }) => ({ key, name, label, rule }));
-
-/** Defaults of the inputs beyond the headline numbers (SIZING.md sections 3-5). */
-const OTHER_INPUT_DEFAULTS: Omit<WorkbookInputs, keyof HeadlineInputs> = {
-  exchangeVersion: EXCHANGE_VERSIONS[0],
-  arrayRaid: "RAID50",
-  arrayModel: "auto",
-  spindleRaid: "RAID5",
-  spindleDisk: "10K",
-  readRatio: DEFAULT_READ_RATIO,
-  // 000 3.4.2 gives 2 copies but no server count: two servers in one site hold them.
-  serversSite1: 2,
-  serversSite2: "",
-  dagLayout: "active/active",
-  ...(Object.fromEntries(METHODS_INPUTS.map((input) => [input.key, input.default])) as unknown as MethodsInputValues),
-};
-
-/** The reference design's every input (000, 3.4.2, and the defaults above). */
-export const REFERENCE_DESIGN_INPUTS: Readonly<WorkbookInputs> = Object.freeze({ ...REFERENCE_INPUTS, ...OTHER_INPUT_DEFAULTS });
 
 /** What each factor is, its display format and its source; the values are FACTOR_DEFAULTS. */
 const FACTOR_ROWS: Record<FactorName, { what: string; format: string; source: string }> = {
@@ -1064,15 +1009,21 @@ function buildHardware(sheet: string, designSheet: string, names: Record<NameKey
 
 /**
  * SIZING.md section 7 (and E6, README), said as a reader can follow it: where a paper contradicts
- * itself, and what this workbook does.
+ * itself, and what this workbook does. Each checked against its paper: E1 000_72e1ddb9bbd1ecac.txt
+ * Table 14 step 5 ("DBS (MB) = NU * MBU * 1.2 … a 20% overhead factor") vs Table 18 ("5000 x 2356");
+ * E2 Table 15 step 6 ("LVS (MB) = TLC * 3 * 1.2") vs Table 19 ("12510 x 1.1 x 3 x 1.2 / 1024");
+ * E3 001_0443ed4d42832f8c.txt, IOPS requirements ("2,376 / 140 = 16 disks", "1,512 / 140 = 10",
+ * "1,512 / 65 = 22"); E5 the same ("5,000 users * .18 = 900 + 20% = 1,080 IOPS", .18 "includes 20%
+ * headroom"); E6 002_65f0dd5fd4776492.txt 4.1 and Table 7 (4,166; 2,083), 6.2.1 (target 504), 4.2 and
+ * 5.2 (503). E4 is withdrawn: 000 prints 9, 12, 18 and 21 MB of cache consistently (2.2); the 6 MB is
+ * 003's memory rule, another quantity.
  */
 const ERRATA: ReadonlyArray<[string, string, string]> = [
-  ["E1", DELL("Tables 14 and 18"), "The process multiplies the database size by 1.2 for growth; the worked example does not. The workbook follows the worked example (growth 1.0) so the reference design matches it; set growth to 1.2 on the Inputs sheet to apply it."],
-  ["E2", DELL("Tables 15 and 19"), "The worked example adds 10% to the log volume for mailbox moves (section 3.3.4), which the process omits. The workbook applies it (moveFactor 1.1)."],
-  ["E3", EMC("spindle counts"), "The paper rounds some disk counts down (16.97 printed as 16). The workbook always rounds up: a design is never short of disks."],
-  ["E4", DELL("section 2.2"), "One passage gives 6 MB of database cache per mailbox at 150 messages a day, another 9 MB. The workbook uses 9 MB, as Microsoft's table (0.06 MB per message)."],
+  ["E1", DELL("Tables 14 and 18"), "The process multiplies the total database size by 1.2, \"a 20% overhead factor\"; the worked example does not (5,000 mailboxes of 2,356 MB: 11,505 GB). The workbook follows the worked example (growth 1.0) so the reference design matches it; set growth to 1.2 on the Inputs sheet to apply the process."],
+  ["E2", DELL("Tables 15 and 19"), "The process sizes a log volume as TLC × 3 × 1.2; the worked example multiplies by 1.1 as well, for 10% of mailboxes moved within the truncation window (48 GB). The workbook applies it (moveFactor 1.1)."],
+  ["E3", EMC("IOPS requirements"), "The paper rounds its disk counts down: 2,376 / 140 printed as 16 disks (16.97), 1,512 / 140 as 10 (10.8), 1,512 / 65 as 22 (23.26). The workbook always rounds up (17; 12 in mirrored pairs; 24): a design is never short of disks."],
   ["E5", EMC("IOPS requirements"), "The 0.18 IOPS per user already includes 20% headroom, yet the paper adds 20% again (1,080 IOPS). The workbook applies headroom once (900 IOPS); its spindle counts reproduce the paper's from the paper's 1,080."],
-  ["E6", ESRP_2013("4.1"), "The paper prints 4,166 mailboxes per server (12,500 on 3 servers, rounded down) and a target of 504 IOPS. The workbook rounds the busiest server up (4,167) and the target up: 505 at 0.121 IOPS per mailbox, 503 at 0.1206, the paper's own calculator figure."],
+  ["E6", ESRP_2013("4.1, 4.2, 6.2.1"), "The paper puts 12,500 mailboxes on 3 servers as 4,166 each (12,500 / 3 is 4,166.7) and its Jetstress reports target 504 IOPS; its text gives the calculator's 503. The workbook rounds the busiest server up (4,167) and the target up: 505 at 0.121 IOPS per mailbox, 503 at the calculator's 0.1206."],
 ];
 
 const PAPER_ORDER: readonly PaperKey[] = ["dell", "emc", "esrp2013", "vmware", "esrp2016"];

@@ -32,6 +32,7 @@ import {
   replicationFormula,
   type MicrosoftCells,
 } from "../../engine/microsoft/formulas";
+import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
 import type { CellModel, InputRule, SheetModel } from "../model";
 import { TIER_COUNT, tierValueFormula, type TierNames } from "./tiers";
 
@@ -94,28 +95,28 @@ export const METHODS_INPUTS: readonly MethodsInput[] = [
     key: "archiveMB",
     name: "ArchiveMB",
     label: "Personal archive quota (MB, 0 = none)",
-    default: 0,
+    default: METHODS_INPUT_DEFAULTS.archiveMB,
     rule: { kind: "decimal", min: 0, max: 10_000_000, allowBlank: false, prompt: "The personal archive's size limit in MB; 0 for no archive (Microsoft's calculator, Input!C61).", error: "archiveMB must be a number from 0 to 10,000,000" },
   },
   {
     key: "specIntRate",
     name: "SpecIntRate",
     label: "SPECint2006 rate of a mailbox server (0 = not known)",
-    default: 0,
+    default: METHODS_INPUT_DEFAULTS.specIntRate,
     rule: { kind: "decimal", min: 0, max: 1_000_000, allowBlank: false, prompt: "The server's SPECint_rate2006 result; 0 leaves cores unsized (Microsoft's calculator, Input!D131).", error: "specRate must be a number from 0 to 1,000,000" },
   },
   {
     key: "coresPerServer",
     name: "CoresPerServer",
     label: "Processor cores per mailbox server",
-    default: 16,
+    default: METHODS_INPUT_DEFAULTS.coresPerServer,
     rule: { kind: "whole", min: 1, max: 1024, allowBlank: false, prompt: "Physical cores per server (Microsoft's calculator, Input!C131).", error: "cores must be a whole number from 1 to 1,024" },
   },
   {
     key: "peakHourLogShare",
     name: "PeakHourLogShare",
     label: "Share of a day's logs in the busiest hour",
-    default: 0.1,
+    default: METHODS_INPUT_DEFAULTS.peakHourLogShare,
     rule: { kind: "decimal", min: 0, max: 1, allowBlank: false, prompt: "Your own measurement (Microsoft's calculator, Input!C145:C168, asks for all 24 hours); 0.1 is this workbook's assumption.", error: "hourShares must be a number from 0 to 1" },
   },
 ];
