@@ -73,6 +73,68 @@ describe("userFacingProblems", () => {
   });
 });
 
+/**
+ * Claims a paper does not make, withdrawn once checked against it; none may come back where a person
+ * reads. Erratum E4 said Dell's EqualLogic guide gives 6 MB of database cache a mailbox in one passage
+ * and 9 MB in another. It does not: 000_72e1ddb9bbd1ecac.txt prints 9 MB (150 messages, stand-alone),
+ * 12 MB (200, copy), 18 and 21 MB, consistently (§2.2); the 6 MB is VMware's memory rule, 4 GB + 6 MB
+ * a mailbox (003_a7bfc144662ec97f.txt, "Test Cases and Test Method"), another quantity. SIZING.md §7
+ * marks E4 withdrawn. Each problem is "what: …the clause…", [] when the text is clean.
+ */
+function withdrawnClaims(text: string): string[] {
+  const problems: string[] = [];
+  // Erratum E4 by its id; not a cell reference ("Inputs!E4", "A1:E4", "$E$4") nor "E40".
+  if (/(?<![!:$\w])E4(?![\w:])/.test(text)) problems.push(`erratum E4, withdrawn: …${/.{0,40}E4.{0,40}/s.exec(text)?.[0] ?? ""}…`);
+  // A clause (sentence, table cell or line) that puts 6 MB beside database cache, or beside Dell's paper.
+  for (const clause of text.split(/[.;:!?](?=\s|$)|\||\n/)) {
+    if (!/(?<![\d.,])6\s?MB\b/i.test(clause)) continue;
+    if (/\bcache\b/i.test(clause)) problems.push(`6 MB of cache, which no paper gives: …${clause.trim()}…`);
+    else if (/\b(?:Dell|EqualLogic)\b/.test(clause)) problems.push(`6 MB from Dell's paper, which it does not give: …${clause.trim()}…`);
+  }
+  return problems;
+}
+
+/** A cell address or range as code writes it ("E4", "$A$1:E4"): not something a person reads. */
+const isCellReference = (text: string): boolean => /^\$?[A-Z]{1,3}\$?[1-9]\d*(?::\$?[A-Z]{1,3}\$?[1-9]\d*)?$/.test(text);
+
+/** Each text's withdrawn claims, keyed by where it is: {} when all are clean. */
+function withdrawnIn(texts: Located[]): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const { where, text } of texts) {
+    const problems = withdrawnClaims(text);
+    if (problems.length > 0) found[where] = [...(found[where] ?? []), ...problems];
+  }
+  return found;
+}
+
+describe("withdrawnClaims: erratum E4 and Dell's '6 MB of cache' stay withdrawn", () => {
+  test.each([
+    ["E4", "erratum E4"],
+    ["E4 Dell's EqualLogic sizing guide (section 2.2) pairs 150 messages a day with 9 MB of database cache", "erratum E4"],
+    ["One passage gives 6 MB of database cache per mailbox at 150 messages a day, another 9 MB.", "6 MB of cache"],
+    ["| E4 | Dell 000 §2.2 gives 9 MB and, in one passage, 6 MB of cache at 150 messages | 9 MB |", "erratum E4"],
+    ["Dell's guide gives 6MB per mailbox at 150 messages a day", "6 MB from Dell's paper"],
+    ["errata E1-E6, see E4", "erratum E4"],
+  ])("flags %j", (text, problem) => {
+    expect(withdrawnClaims(text).some((p) => p.startsWith(problem))).toBe(true);
+  });
+
+  test.each([
+    "1,000 very heavy mailboxes per core; memory 4 GB + 6 MB per mailbox, whole GB up.",
+    "Microsoft sizes the cache of the worst failure and rounds to a memory configuration; VMware's study: 4 GB + 6 MB per mailbox.",
+    "150 messages a day with 9 MB of database cache a mailbox; 0.06 MB per message",
+    "errata E1, E2, E3, E5 and E6; cells E40, Inputs!E4, A1:E4 and $E$4",
+    "a 16 MB log buffer",
+  ])("passes %j", (text) => {
+    expect(withdrawnClaims(text)).toEqual([]);
+  });
+
+  test("cell addresses are code, not something a person reads", () => {
+    expect(["E4", "$E$4", "A1:E4"].every(isCellReference)).toBe(true);
+    expect(isCellReference("E4 Dell's guide")).toBe(false);
+  });
+});
+
 describe("function descriptions (dist/functions.json)", () => {
   const json = read("dist/functions.json");
   const functions = (JSON.parse(json) as { functions: { id: string; description: string }[] }).functions;
@@ -81,6 +143,7 @@ describe("function descriptions (dist/functions.json)", () => {
     const texts = functionsJsonTexts(json);
     expect(texts.length).toBeGreaterThan(functions.length * 3);
     expect(problemsIn(texts)).toEqual({});
+    expect(withdrawnIn(texts)).toEqual({});
   });
 
   test.each(functions.map((f) => [f.id, f.description] as const))("%s names its paper as papers.ts does", (id, description) => {
@@ -96,8 +159,9 @@ describe("function descriptions (dist/functions.json)", () => {
 describe.each(["src/help/help.html", "dist/help.html"])("the help page, %s", (file) => {
   const text = visibleHtmlText(read(file));
 
-  test("cites no internal code", () => {
+  test("cites no internal code, and no withdrawn claim", () => {
     expect(userFacingProblems(text)).toEqual([]);
+    expect(withdrawnClaims(text)).toEqual([]);
   });
 
   /** A phrase from each paper's printed title that no other paper's title has. */
@@ -115,19 +179,21 @@ describe.each(["src/help/help.html", "dist/help.html"])("the help page, %s", (fi
     expect({ [key]: missing }).toEqual({ [key]: [] });
   });
 
-  test("has a Sources section and explains errata E1 to E6", () => {
+  test("has a Sources section and explains errata E1, E2, E3, E5 and E6 (E4 is withdrawn)", () => {
     const html = read(file);
     expect(html).toMatch(/<section id="sources">\s*<h2>Sources<\/h2>/);
     const errata = visibleHtmlText(/<section id="errata">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? "");
-    for (const id of ["E1", "E2", "E3", "E4", "E5", "E6"]) expect(errata).toMatch(new RegExp(`\\b${id}\\b .{40,}`));
+    for (const id of ["E1", "E2", "E3", "E5", "E6"]) expect(errata).toMatch(new RegExp(`\\b${id}\\b .{40,}`));
+    expect(errata).not.toMatch(/\bE4\b/);
   });
 });
 
 describe.each(["src/taskpane/taskpane.html", "dist/taskpane.html"])("the pane, %s", (file) => {
-  test("cites no internal code", () => {
+  test("cites no internal code, and no withdrawn claim", () => {
     const text = visibleHtmlText(read(file));
     expect(text).toContain("Load a design");
     expect(userFacingProblems(text)).toEqual([]);
+    expect(withdrawnClaims(text)).toEqual([]);
   });
 });
 
@@ -150,6 +216,7 @@ describe.each(["dist/taskpane.js", "dist/functions.js"])("the strings of the bun
     const texts = [...modules].flatMap(([name, strings]) => strings.map((text) => ({ where: name, text })));
     expect(texts.length).toBeGreaterThan(100);
     expect(problemsIn(texts)).toEqual({});
+    expect(withdrawnIn(texts.filter((t) => !isCellReference(t.text)))).toEqual({});
   });
 });
 
@@ -172,6 +239,7 @@ describe("the reference design workbook, as the pane and exsize write it", () =>
     const texts = modelTexts(referenceDesign(), "workbook");
     expect(texts.length).toBeGreaterThan(100);
     expect(problemsIn(texts)).toEqual({});
+    expect(withdrawnIn(texts.filter((t) => !t.where.endsWith(".address")))).toEqual({});
   });
 });
 
@@ -206,7 +274,15 @@ describe("the written workbooks: the live design and the customer copy, as exsiz
     const texts = xlsxTexts(file);
     expect(texts.length).toBeGreaterThan(300);
     expect(problemsIn(texts)).toEqual({});
+    expect(withdrawnIn(texts)).toEqual({});
     const all = texts.map((t) => t.text).join("\n");
     for (const key of Object.keys(PAPERS) as PaperKey[]) expect(all).toContain(PAPERS[key].title);
   }, 60_000);
+});
+
+describe("the README and docs/, as a reader of the repository sees them", () => {
+  const docs = ["README.md", ...fs.readdirSync(path.join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+  test.each(docs)("%s makes no withdrawn claim", (file) => {
+    expect(withdrawnClaims(read(file))).toEqual([]);
+  });
 });
