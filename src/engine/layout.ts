@@ -329,12 +329,17 @@ export function activeMailboxes(databases: number, users: number, totalDatabases
 // ---------------------------------------------------------------------------------------------
 // Balance: the database count that spreads every scenario evenly, and the closed forms that follow
 
-/** Copies of each database that can activate in its home site and in the next (two sites at most). */
+/**
+ * Copies of each database that can activate in its home site and in the next. Copies are spread
+ * over all the sites (3 copies over 3 sites: one in each, not two at home — issue 16, where the
+ * two-site spread gave a period of 0 and a NaN count); the lagged ones are the last in preference
+ * order, so they come off the last sites first.
+ */
 export function activatableCopies(design: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies">): { home: number; other: number } {
-  const sites = design.serversPerSite.length;
-  const [home, other = 0] = copiesPerSite(design.copies, Math.min(sites, 2));
-  const lagged = design.laggedCopies ?? 0;
-  return { home: home - Math.max(0, lagged - other), other: Math.max(0, other - lagged) };
+  const perSite = copiesPerSite(design.copies, design.serversPerSite.length);
+  const activatable = design.copies - (design.laggedCopies ?? 0);
+  const [home, other = 0] = perSite;
+  return { home: Math.min(home, activatable), other: Math.max(0, Math.min(other, activatable - home)) };
 }
 
 /**
@@ -378,8 +383,11 @@ export function activeServerCount(design: Pick<LayoutDesign, "serversPerSite" | 
  * The smallest database count of at least `minimum` that spreads evenly in every scenario: a
  * whole number of balanced rounds on every active server. As the calculator, which rounds its
  * database count so that the copies lay out evenly (004: 336 = 16 servers × 21 rounds).
+ * The design is judged first: one that cannot hold its copies (a site of one server holding two)
+ * has a period of 0, and its count would be NaN; the SizingError says what is wrong instead (issue 16).
  */
 export function balancedDatabaseCount(minimum: number, design: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">): number {
+  validateLayoutDesign({ ...design, databases: 1 });
   const unit = activeServerCount(design) * balancingRounds(design);
   return Math.max(1, Math.ceil(minimum / unit)) * unit;
 }

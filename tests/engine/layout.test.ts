@@ -113,6 +113,22 @@ describe("properties over random designs of 1–4 sites", () => {
     );
   });
 
+  test("the balanced database count of every valid design is a positive whole number of active-server rounds (issue 16: NaN for 3 sites)", () => {
+    fc.assert(
+      fc.property(designs(), fc.integer({ min: 1, max: 500 }), (design, minimum) => {
+        const count = balancedDatabaseCount(minimum, design);
+        expect(Number.isInteger(count) && count >= minimum).toBe(true);
+        expect(count % activeServerCount(design)).toBe(0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test("a design that cannot hold its copies has no balanced count but the reason (issue 16: was NaN)", () => {
+    expect(() => balancedDatabaseCount(10, { serversPerSite: [1], copies: 2, layout: "active/active" })).toThrow(/^2 copies of each database need 2 servers, and the DAG has 1/);
+    expect(() => balancedDatabaseCount(10, { serversPerSite: [1, 2], copies: 3, layout: "active/passive" })).toThrow(/put 2 in site 1, which has 1 server/);
+  });
+
   test("normal running is balanced within one over the servers that host actives", () => {
     fc.assert(
       fc.property(designs(), (design) => {

@@ -2,6 +2,7 @@
  * Beyond the reference design (issue 4): failure scenarios, mailbox server sizing, Jetstress
  * validation and the user's own hardware. Numbers from the ESRPs and the VMware paper cite them.
  */
+import fc from "fast-check";
 import { EX_ARRAYS, EX_FAILOVER, EX_LAYOUT, EX_IOPS, EX_JETSTRESS, EX_SERVER, EX_SPINDLES, SizingError } from "../../src/functions";
 import { ESRP_002_TABLE_12, ESRP_004_TABLE_9 } from "../fixtures/esrp-jetstress";
 
@@ -151,6 +152,23 @@ describe("EX_FAILOVER, bad designs and bad input", () => {
     expect(errorOf(call())).toBe(message);
   });
 
+  // Issue 16: the default database count was NaN (ceil(x / 0) × 0) when a one-server site would
+  // hold two copies; the design is now judged before the count, so the message says what is wrong.
+  test.each([
+    [() => EX_FAILOVER(100, [[1, 2]], 3, "server"), "#VALUE! 3 copies over 2 sites (round-robin from the active copy's site) put 2 in site 1, which has 1 server: a server cannot hold two copies of one database"],
+    [() => EX_LAYOUT(100, 1, 2), "#VALUE! 2 copies of each database need 2 servers, and the DAG has 1: a server cannot hold two copies of one database"],
+    [() => EX_FAILOVER(100, 1, 2, "normal"), "#VALUE! 2 copies of each database need 2 servers, and the DAG has 1: a server cannot hold two copies of one database"],
+  ])("impossible designs without a database count say why (issue 16) %#", (call, message) => {
+    expect(errorOf(call())).toBe(message);
+  });
+
+  test("3 copies over 3 one-server sites is one copy a site: the default count is 3, as given (issue 16, was NaN)", () => {
+    // Losing site 1 moves DB1 to site 2's server, which already runs DB2: 2 × 100 / 3 → 67.
+    expect(EX_FAILOVER(100, [[1, 1, 1]], 3, "site", null, null, "count")).toBe(3);
+    expect(EX_FAILOVER(100, [[1, 1, 1]], 3, "site")).toBe(67);
+    expect(EX_FAILOVER(100, [[1, 1, 1]], 3, "site", null, null, null, 3)).toBe(67);
+  });
+
   test("a column of sites reads like a row", () => {
     expect(EX_FAILOVER(7600, [[8], [8]], 4)).toBe(1086); // 004_1d3a339e6fd03f64.txt, 4 and Table 6
   });
@@ -244,5 +262,40 @@ describe("your own hardware", () => {
     const vmax = [["VMAX building block", "16x600GB 10K", "RAID5", 7630, 1018]];
     expect(EX_ARRAYS(7530, 900, 2, "RAID5", "auto", "model", vmax)).toBe("VMAX building block 16x600GB 10K");
     expect(EX_ARRAYS(7530, 900, 2, "RAID5", "auto", "count", vmax)).toBe(2);
+  });
+});
+
+describe("no message over random designs, valid or not, says NaN, Infinity or undefined (issue 16)", () => {
+  // Arguments as a cell may hold them: in range, past the limits, fractions, blanks, text.
+  const count = (max: number) => fc.oneof(fc.integer({ min: 1, max }), fc.integer({ min: -3, max: max + 20 }), fc.double({ min: -5, max: max + 5, noNaN: true }), fc.constantFrom<unknown>(null, "", "x", true));
+  const servers = fc.oneof(
+    count(16),
+    fc.array(fc.oneof(fc.integer({ min: 1, max: 8 }), fc.integer({ min: -1, max: 17 })), { minLength: 1, maxLength: 5 }).map((row) => [row]),
+  );
+  const args = fc.record({
+    users: fc.oneof(fc.integer({ min: 1, max: 200_000 }), count(100)),
+    servers,
+    copies: count(16),
+    scenario: fc.constantFrom<unknown>("normal", "server", "site", "site+server", null, "x"),
+    layout: fc.constantFrom<unknown>("active/active", "active/passive", null, "mesh"),
+    perMailbox: fc.oneof(fc.constant<unknown>(null), fc.double({ min: -1, max: 2, noNaN: true })),
+    result: fc.constantFrom<unknown>("mailboxes", "target", "servers", "databases", "count", null),
+    databases: fc.oneof(fc.constant<unknown>(null), count(400)),
+    lagged: fc.oneof(fc.constant<unknown>(null), count(16)),
+  });
+  const bad = /NaN|Infinity|undefined/;
+
+  test("EX_FAILOVER and EX_LAYOUT give a number, a grid or an error whose words are all meant", () => {
+    fc.assert(
+      fc.property(args, (a) => {
+        const failover = EX_FAILOVER(a.users, a.servers as never, a.copies, a.scenario, a.layout, a.perMailbox, a.result, a.databases, a.lagged);
+        if (failover instanceof SizingError) expect(String(failover)).not.toMatch(bad);
+        else expect(Number.isFinite(failover)).toBe(true);
+        const layout = EX_LAYOUT(a.users, a.servers as never, a.copies, a.layout, a.databases, a.lagged);
+        if (layout instanceof SizingError) expect(String(layout)).not.toMatch(bad);
+        else for (const row of layout) for (const cell of row) expect(String(cell)).not.toMatch(bad);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
