@@ -107,6 +107,44 @@ describe("004's calculator figure (004_1d3a339e6fd03f64.txt, 4.2 Figure 6; 4.1 a
   });
 });
 
+/**
+ * Differential rows: the calculator itself (the example copy, v7.6) recalculated at other inputs by
+ * ../shared/ms-calc-oracle (not in CI). ONE_DAG is what we set on the example copy so that its own
+ * settings (2 DAGs, a lagged copy, 4,000 GB JBOD disks, 2 GB initial size…) do not leak in; each row
+ * adds its design's cells. docs/microsoft-method.md §8 gives the mapping.
+ */
+const ONE_DAG = { C23: "Yes", C24: "No", C25: "Yes", C27: 1, G25: "No", G26: "No", G30: "No", G33: "No", C31: 0, C33: 0, G31: 0, C59: 0, C61: 0, C74: 0, G55: 0, G74: 0, C107: "No", G38: "Yes", C131: 16, D131: 0 };
+type Cells = Record<string, number | string>;
+const at = (cells: Cells) => JSON.stringify({ ...ONE_DAG, ...cells });
+const one = (mailboxes: number, messagesPerDay: number, messageKB: number, quotaMB: number, serversPerSite: number[], copies: number, extra: Partial<MicrosoftDesign> = {}): MicrosoftDesign => ({
+  tiers: [{ mailboxes, messagesPerDay, messageKB, quotaMB, archiveMB: 0 }],
+  serversPerSite,
+  copies,
+  cores: 16,
+  specRate: 0,
+  ...extra,
+});
+const defaults = (more: Partial<MicrosoftFactors> = {}): MicrosoftFactors => ({ ...MICROSOFT_FACTOR_DEFAULTS, ...more });
+
+describe("the disk group: Variables!K53, the DAG's active servers (Role Requirements!C79)", () => {
+  // 7,600 mailboxes, 150 messages of 150 KB, 2 GB, 2 servers in one site, 2 copies: the disk group is 2, not 4.
+  const twoServers = microsoftSizing(one(7600, 150, 150, 2048, [2], 2), defaults());
+  const cells2 = { C55: 7600, C57: 150, C58: 150, C60: 2048, C26: 2, C30: 2, C32: 0, G22: "No" };
+  // 16,000 mailboxes, 150 messages of 75 KB, 2 GB, 3 + 3 servers, 4 copies: the disk group is 6.
+  const sixServers = microsoftSizing(one(16000, 150, 75, 2048, [3, 3], 4), defaults());
+  const cells6 = { C55: 16000, C57: 150, C58: 75, C60: 2048, C26: 3, C30: 4, C32: 2, G22: "Yes", G23: "Active/Active (Single DAG)" };
+  test.each([
+    [`Role Requirements!C79 at ${at(cells2)}`, twoServers.databases, 10],
+    [`Role Requirements!C81 at ${at(cells2)}`, twoServers.mailboxesPerDatabase, 760],
+    [`Role Requirements!C102 at ${at(cells2)}`, twoServers.copiesPerServer, 10],
+    [`Role Requirements!C103 at ${at(cells2)}`, twoServers.active.worst, 10],
+    [`Role Requirements!C79 at ${at(cells6)}`, sixServers.databases, 18],
+    [`Role Requirements!C102 at ${at(cells6)}`, sixServers.copiesPerServer, 12],
+  ])("%s = %d", (_cell, actual, expected) => {
+    expect(actual).toBeCloseTo(expected, 9);
+  });
+});
+
 describe("pieces", () => {
   test("profiles round up to the next row of Tables!A4:A13; above 500 is an error", () => {
     expect(messageProfile(150).messages).toBe(150);

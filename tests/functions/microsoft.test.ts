@@ -44,6 +44,11 @@ describe("the calculator's example through the formulas", () => {
     expect(v as number).toBeCloseTo(expected, 2);
   });
 
+  test('the disk group is the DAG\'s active servers (Variables!K53): =EX_MS_DATABASES(7600,150,150,2048,2,2,"count") is 10, Role Requirements!C79 at {C55:7600,C57:150,C58:150,C60:2048,C26:2,C30:2,G22:"No"} on the one-DAG base (docs/microsoft-method.md §8)', () => {
+    expect(cell('=EX_MS_DATABASES(7600,150,150,2048,2,2,"count")')).toBe(10);
+    expect(cell('=EX_MS_DATABASES(16000,150,75,2048,{3,3},4,"count")')).toBe(18);
+  });
+
   test("replication: 10% of the day's logs in the busiest hour, compressed by 30%, over 80 streams", () => {
     expect(cell(`=EX_MS_REPLICATION(${EXAMPLE},0.1,,,${JBOD})`) as number).toBeCloseTo((0.1 * 3472.3214285714284 * 8 * 0.7 * 80) / 3600, 6);
   });

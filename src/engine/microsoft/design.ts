@@ -135,8 +135,20 @@ function checkDesign(d: MicrosoftDesign): void {
   });
 }
 
+/**
+ * The disk group the database count is rounded by — Variables!K53 ("varDiskGroup"), which the Input
+ * sheet's change macro writes and Role Requirements!C79 reads as MOD(count, group). For an
+ * active/active DAG (the example copy's Input!G23, which the macro reads even for one site) it is
+ * the servers hosting active databases in both sites when databases per volume match the copies
+ * (Input!C109 "Yes": our databasesPerVolume 0, or equal to the copies), else the first site's.
+ */
+export function diskGroup(serversPerSite: readonly number[], copies: number, f: Pick<MicrosoftFactors, "databasesPerVolume">): number {
+  const matchesCopies = f.databasesPerVolume === 0 || f.databasesPerVolume === copies;
+  return matchesCopies ? serversPerSite.reduce((a, b) => a + b, 0) : serversPerSite[0];
+}
+
 /** Databases per DAG — Role Requirements!C76:C80 and C79 (HA); C77 and C80 stand-alone. */
-function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha: boolean): number {
+function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha: boolean, group: number): number {
   if (d.databases !== undefined && d.databases > 0) return d.databases;
   const firstSite = d.serversPerSite[0];
   const firstCopies = copiesPerSite(d.copies, d.serversPerSite.length)[0];
@@ -153,7 +165,7 @@ function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha:
   else if (calculated === maxDatabases) count = calculated;
   else if (calculated <= 1) count = 1;
   else count = ceilingTo(calculated, firstSite * (d.serversPerSite.length === 2 ? 2 : 1));
-  return count + (count % MICROSOFT.diskGroup); // C79
+  return count + (count % group); // C79
 }
 
 /**
@@ -218,7 +230,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const sized = ha ? mailboxes : mailboxes / servers;
   const maxDb = maxDatabaseGB(d.copies, f);
   const limit = (maxDb * (1 - f.dataOverhead) * 1024) / mailboxOnDiskMB; // C75
-  const databases = databaseCount(sized, limit, d, ha);
+  const databases = databaseCount(sized, limit, d, ha, diskGroup(d.serversPerSite, d.copies, f));
   const mailboxesPerDatabase = sized / databases; // C81
   const databaseGB = ((mailboxesPerDatabase * mailboxOnDiskMB) / 1024) * (1 + f.dataOverhead); // Volume Requirements!D123, E123
   const copiesPerServer = ha ? excelRound((databases * d.copies) / servers) : databases; // C102

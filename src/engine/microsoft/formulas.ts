@@ -130,7 +130,7 @@ export function permutationsFormula(c: MicrosoftCells): string {
   return `1*${terms.join("*")}`;
 }
 
-/** Databases per DAG — Role Requirements!C78:C80, C79 (design.ts databaseCount). */
+/** Databases per DAG — Role Requirements!C78:C80, C79 plus its remainder of the disk group (design.ts databaseCount). */
 export function databasesFormula(c: MicrosoftCells): string {
   const calculated = c.calculatedDatabases;
   const maxDatabases = c.maxDatabases;
@@ -138,7 +138,8 @@ export function databasesFormula(c: MicrosoftCells): string {
   const symmetric = `(ROUNDUP(${calculated}/${perm},0)*${perm})`;
   const spread = `(${c.serversFirstSite}*IF(${c.serversSecondSite}>0,2,1))`;
   const count = `IF(${maxDatabases}>${symmetric},${symmetric},IF(AND(${maxDatabases}<${symmetric},${symmetric}-${maxDatabases}<${perm},${symmetric}-${perm}<>0),${symmetric}-${perm},IF(${calculated}=${maxDatabases},${calculated},IF(${calculated}<=1,1,ROUNDUP(${calculated}/${spread},0)*${spread}))))`;
-  const group = n(MICROSOFT.diskGroup);
+  // The disk group (Variables!K53): the DAG's servers, databases per volume matching the copies (design.ts diskGroup).
+  const group = servers(c);
   return guard(c, `IF(${ha(c)},${count}+(${count}-ROUNDDOWN((${count})/${group},0)*${group}),MAX(1,${calculated}))`);
 }
 

@@ -70,8 +70,6 @@ export const MICROSOFT = {
   contentIndexShare: 0.2,
   /** Databases a server may hold — Variables!K35. */
   maxDatabasesPerServer: 100,
-  /** Database count is rounded by adding its remainder of this group — Variables!K53 (Role Requirements!C79). */
-  diskGroup: 4,
   /** Active databases' users in the first datacenter, active/active — Variables!K43. */
   firstSiteUserShare: 0.5,
   /** Log writes as a share of database writes: 0.5 in a DAG, 0.4 stand-alone — Role Requirements!I80. */
