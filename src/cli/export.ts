@@ -7,7 +7,11 @@
  * mount points, the databases and their copies with activation preferences.
  *
  * The files are built as text in memory first (src/workbook/deployment.ts, shared with the pane's
- * "Export the deployment"), and written second.
+ * "Export the deployment"), and written second, all or none (issue 16: a folder in the way of the
+ * script once left the three CSVs written): every target is checked, the four texts go to
+ * temporary files in the target folder, and only then are they renamed into place; a failure at
+ * any step removes the temporaries, puts back any file already replaced, and leaves the folder as
+ * it was.
  */
 import * as fs from "fs";
 import * as path from "path";
@@ -35,13 +39,17 @@ export const EXPORT_HELP: readonly string[] = [
   "the mount points, the databases and their copies with activation preferences.",
   "",
   "  -o, --out DIR           the folder to write (created if missing)",
-  "  --force                 overwrite files already there (refused otherwise)",
+  "  --force                 overwrite files already there (refused otherwise, exit status 2, as exsize design)",
   ...DESIGN_OPTION_HELP,
   "  --volumes-root PATH     the volumes' mount folder (default C:\\ExchangeVolumes)",
   "  --databases-root PATH   the databases' folder (default C:\\ExchangeDatabases)",
   "  --db-per-volume N       databases on each volume (default 1)",
   "  --start-disk N          the first database disk's number (default 5)",
   "  --gc NAME               a global catalog server for the CSVs' GC columns (default empty)",
+  "",
+  "All four files are written, or none: a file or folder in the way, or a folder that cannot be written,",
+  "leaves what was there untouched. Exit status: 0 written; 1 the design cannot be built or DIR cannot be",
+  "written; 2 a usage error, or files already there without --force.",
 ];
 
 export async function runExport(args: string[], out: CommandOutput): Promise<number> {
@@ -83,15 +91,16 @@ export async function runExport(args: string[], out: CommandOutput): Promise<num
       out.stderr(`exsize export: ${String(e)}`);
       return 1;
     }
-    const targets = Object.keys(files).map((name) => path.join(dir, name));
-    const existing = targets.filter((t) => fs.existsSync(t));
-    if (existing.length > 0 && !rest.has("--force")) {
-      out.stderr(`exsize export: ${existing.join(", ")} already exist${existing.length === 1 ? "s" : ""}; give --force to overwrite`);
+    const written = writeAllOrNothing(dir, files, rest.has("--force"));
+    if (written.kind === "exists") {
+      out.stderr(`exsize export: ${written.paths.join(", ")} already exist${written.paths.length === 1 ? "s" : ""}; give --force to overwrite`);
+      return 2;
+    }
+    if (written.kind === "cannot write") {
+      out.stderr(`exsize export: cannot write ${written.path}: ${written.reason}; nothing written`);
       return 1;
     }
-    fs.mkdirSync(dir, { recursive: true });
-    for (const [name, content] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), content, "utf8");
-    targets.forEach((t) => out.stdout(`wrote ${t}`));
+    written.paths.forEach((t) => out.stdout(`wrote ${t}`));
     return 0;
   } catch (e) {
     if (!(e instanceof LayoutUsageError)) throw e;
@@ -99,4 +108,114 @@ export async function runExport(args: string[], out: CommandOutput): Promise<num
     out.stderr(EXPORT_USAGE);
     return 2;
   }
+}
+
+/** What writeAllOrNothing asks of the file system. */
+export type FileOperations = Pick<typeof fs, "statSync" | "mkdirSync" | "writeFileSync" | "renameSync" | "rmSync">;
+
+export type WriteOutcome =
+  | { kind: "written"; paths: string[] }
+  /** Files already there, and no --force: a refusal the user can lift. */
+  | { kind: "exists"; paths: string[] }
+  | { kind: "cannot write"; path: string; reason: string };
+
+/** An error's words for a person: "permission denied", not "EACCES: permission denied, open '…'". */
+function reasonOf(e: unknown): string {
+  const error = e as NodeJS.ErrnoException;
+  const words: Record<string, string> = {
+    EACCES: "permission denied",
+    EPERM: "permission denied",
+    EROFS: "the file system is read-only",
+    ENOSPC: "no space left on the device",
+    EDQUOT: "the disk quota is used up",
+    ENOTDIR: "a part of the path is a file, not a folder",
+    EISDIR: "a folder is in the way",
+    ENAMETOOLONG: "the name is too long",
+  };
+  return (error.code !== undefined && words[error.code]) || (error instanceof Error ? error.message : String(e));
+}
+
+/**
+ * Writes every file into `dir`, or none: the folder (made if missing) and every target are checked
+ * first; the texts go to temporary files beside their targets (same folder, so a rename is atomic
+ * and cannot cross devices), and are renamed into place only once all four are on disk. On any
+ * failure the temporaries are removed, files already replaced are put back, and a folder this call
+ * made is removed again. `io` is node's fs; tests give one that fails where a disk would.
+ */
+export function writeAllOrNothing(dir: string, files: Readonly<Record<string, string>>, force: boolean, io: FileOperations = fs): WriteOutcome {
+  const stat = (p: string) => {
+    try {
+      return io.statSync(p);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw e;
+    }
+  };
+  const targets = Object.keys(files).map((name) => path.join(dir, name));
+  try {
+    const folder = stat(dir);
+    if (folder !== undefined && !folder.isDirectory()) return { kind: "cannot write", path: dir, reason: "it is a file, not a folder" };
+    if (folder !== undefined) {
+      const inTheWay = targets.filter((t) => {
+        const s = stat(t);
+        return s !== undefined && !s.isFile();
+      });
+      if (inTheWay.length > 0) return { kind: "cannot write", path: inTheWay[0], reason: "it is a folder (or another thing that is not a file), which --force does not replace" };
+      const existing = targets.filter((t) => stat(t) !== undefined);
+      if (existing.length > 0 && !force) return { kind: "exists", paths: existing };
+    }
+  } catch (e) {
+    return { kind: "cannot write", path: dir, reason: reasonOf(e) };
+  }
+
+  let made: string | undefined;
+  try {
+    made = io.mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    return { kind: "cannot write", path: dir, reason: reasonOf(e) };
+  }
+  const tag = `${process.pid}-${Date.now().toString(36)}`;
+  const temporaries: string[] = [];
+  const backups: Array<{ target: string; backup: string }> = [];
+  const placed: string[] = [];
+  let failedAt = dir;
+  try {
+    for (const [name, content] of Object.entries(files)) {
+      const temporary = path.join(dir, `.${name}.${tag}.tmp`);
+      io.writeFileSync(temporary, content, { encoding: "utf8", flag: "wx" });
+      temporaries.push(temporary);
+    }
+    targets.forEach((target, i) => {
+      failedAt = target;
+      if (stat(target) !== undefined) {
+        const backup = path.join(dir, `.${path.basename(target)}.${tag}.old`);
+        io.renameSync(target, backup);
+        backups.push({ target, backup });
+      }
+      io.renameSync(temporaries[i], target);
+      placed.push(target);
+    });
+  } catch (e) {
+    // Undo in reverse: take out what was placed, put back what it replaced, drop the rest.
+    const quietly = (f: () => void) => {
+      try {
+        f();
+      } catch {
+        /* best effort: the first error is the one to report */
+      }
+    };
+    for (const target of placed) quietly(() => io.rmSync(target, { force: true }));
+    for (const { target, backup } of backups) quietly(() => io.renameSync(backup, target));
+    for (const temporary of temporaries) quietly(() => io.rmSync(temporary, { force: true }));
+    if (made !== undefined) quietly(() => io.rmSync(made!, { recursive: true, force: true }));
+    return { kind: "cannot write", path: failedAt, reason: reasonOf(e) };
+  }
+  for (const { backup } of backups) {
+    try {
+      io.rmSync(backup, { force: true });
+    } catch {
+      /* the export is written; a leftover backup is harmless */
+    }
+  }
+  return { kind: "written", paths: targets };
 }

@@ -7,7 +7,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { main } from "../../src/cli/main";
-import { COPIES_COLUMNS, DATABASES_COLUMNS, exportFiles, SERVERS_COLUMNS } from "../../src/cli/export";
+import { COPIES_COLUMNS, DATABASES_COLUMNS, exportFiles, SERVERS_COLUMNS, writeAllOrNothing, type FileOperations } from "../../src/cli/export";
 import { parseDagOptions } from "../../src/cli/layout";
 import { parseCsv } from "../../src/workbook/deployment";
 import { EX_LAYOUT } from "../../src/functions/worksheet";
@@ -124,7 +124,7 @@ describe("exsize export writes the files and refuses to overwrite them", () => {
       expect(fs.readdirSync(dir).sort()).toEqual(["Deploy-Dag.ps1", "MailboxDatabaseCopies.csv", "MailboxDatabases.csv", "Servers.csv"]);
       expect(importCsv(fs.readFileSync(path.join(dir, "MailboxDatabases.csv"), "utf8"), DATABASES_COLUMNS)).toHaveLength(30);
       const again = await run(...argv);
-      expect(again.code).toBe(1);
+      expect(again.code).toBe(2); // as exsize design's "exists; add --force" (src/cli/design.ts)
       expect(again.stderr[0]).toMatch(/already exist; give --force to overwrite$/);
       expect((await run(...argv, "--force")).code).toBe(0);
     } finally {
@@ -136,5 +136,125 @@ describe("exsize export writes the files and refuses to overwrite them", () => {
     const r = await run("export", "--servers", "4");
     expect(r.code).toBe(2);
     expect(r.stderr[0]).toBe("exsize export: --out DIR is required");
+  });
+});
+
+describe("exsize export writes every file or none (issue 16)", () => {
+  const design = ["--users", "12500", "--servers", "6,3", "--copies", "3", "--layout", "active/passive"];
+  let work: string;
+  beforeEach(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-export-"));
+  });
+  afterEach(() => {
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+  /** Every file under a folder with its text: what a failed export must leave as it was. */
+  const snapshot = (dir: string): Record<string, string> =>
+    Object.fromEntries(fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).sort().map((f) => {
+      const p = path.join(dir, f);
+      return [f, fs.statSync(p).isDirectory() ? "<folder>" : fs.readFileSync(p, "utf8")];
+    }));
+
+  test("--out naming an existing file: a clear refusal, exit 1, the file untouched", async () => {
+    const file = path.join(work, "notes.txt");
+    fs.writeFileSync(file, "mine");
+    const r = await run("export", "--out", file, ...design);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toEqual([`exsize export: cannot write ${file}: it is a file, not a folder; nothing written`]);
+    expect(snapshot(work)).toEqual({ "notes.txt": "mine" });
+  });
+
+  test("--out under a regular file (a folder that cannot be made): exit 1, nothing written", async () => {
+    fs.writeFileSync(path.join(work, "plain"), "mine");
+    const dir = path.join(work, "plain", "deploy");
+    const r = await run("export", "--out", dir, ...design);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toEqual([`exsize export: cannot write ${dir}: a part of the path is a file, not a folder; nothing written`]);
+    expect(snapshot(work)).toEqual({ plain: "mine" });
+  });
+
+  /** node's fs, but the n-th call of `operation` fails with `code`, as a full or failing disk would. */
+  const failing = (operation: "writeFileSync" | "renameSync", n: number, code: string): FileOperations => {
+    let calls = 0;
+    const fail = () => {
+      if (++calls === n) throw Object.assign(new Error(`${code}: failed`), { code });
+    };
+    return {
+      ...fs,
+      writeFileSync: (...args: Parameters<typeof fs.writeFileSync>) => {
+        if (operation === "writeFileSync") fail();
+        fs.writeFileSync(...args);
+      },
+      renameSync: (...args: Parameters<typeof fs.renameSync>) => {
+        if (operation === "renameSync") fail();
+        fs.renameSync(...args);
+      },
+    };
+  };
+  const texts = () => exportFiles(parseDagOptions(design, {}).options);
+
+  test("a folder it may not write: exit 1, nothing written", async () => {
+    const dir = path.join(work, "locked");
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, "keep.txt"), "mine");
+    fs.chmodSync(dir, 0o500);
+    let root = false;
+    try {
+      fs.writeFileSync(path.join(dir, "probe"), "");
+      fs.rmSync(path.join(dir, "probe"));
+      root = true; // chmod does not stop root: the next test fails the writes instead
+    } catch {
+      /* chmod holds */
+    }
+    const r = await run("export", "--out", dir, ...design).finally(() => fs.chmodSync(dir, 0o700));
+    if (root) {
+      expect(r.code).toBe(0);
+      return;
+    }
+    expect(r.code).toBe(1);
+    expect(r.stderr).toEqual([`exsize export: cannot write ${dir}: permission denied; nothing written`]);
+    expect(snapshot(dir)).toEqual({ "keep.txt": "mine" });
+  });
+
+  test("the third file's write failing (permission, full disk) leaves no temporaries and nothing written", () => {
+    fs.writeFileSync(path.join(work, "keep.txt"), "mine");
+    const outcome = writeAllOrNothing(work, texts(), false, failing("writeFileSync", 3, "EACCES"));
+    expect(outcome).toEqual({ kind: "cannot write", path: work, reason: "permission denied" });
+    expect(snapshot(work)).toEqual({ "keep.txt": "mine" });
+  });
+
+  test("a rename failing half-way puts back the files already replaced and removes the new ones", async () => {
+    expect((await run("export", "--out", work, ...design)).code).toBe(0);
+    fs.writeFileSync(path.join(work, "MailboxDatabases.csv"), "edited by hand");
+    const before = snapshot(work);
+    // A backup and a placing rename for each file: the fifth is the third file's backup.
+    const outcome = writeAllOrNothing(work, exportFiles(parseDagOptions(["--users", "7600", "--servers", "8,8", "--copies", "4"], {}).options), true, failing("renameSync", 5, "EIO"));
+    expect(outcome).toEqual({ kind: "cannot write", path: path.join(work, "MailboxDatabaseCopies.csv"), reason: "EIO: failed" });
+    expect(snapshot(work)).toEqual(before);
+  });
+
+  test("a new folder that cannot be filled is removed again", () => {
+    const dir = path.join(work, "new", "deploy");
+    const outcome = writeAllOrNothing(dir, texts(), false, failing("writeFileSync", 1, "ENOSPC"));
+    expect(outcome).toEqual({ kind: "cannot write", path: dir, reason: "no space left on the device" });
+    expect(snapshot(work)).toEqual({});
+  });
+
+  test("--force with a folder named Deploy-Dag.ps1 in the way: exit 1, nothing written, earlier files unchanged", async () => {
+    fs.writeFileSync(path.join(work, "Servers.csv"), "an earlier export");
+    fs.mkdirSync(path.join(work, "Deploy-Dag.ps1"));
+    const before = snapshot(work);
+    const r = await run("export", "--out", work, ...design, "--force");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toEqual([
+      `exsize export: cannot write ${path.join(work, "Deploy-Dag.ps1")}: it is a folder (or another thing that is not a file), which --force does not replace; nothing written`,
+    ]);
+    expect(snapshot(work)).toEqual(before);
+  });
+
+  test("the help says all or none, and which exit status means what", async () => {
+    const help = (await run("export", "--help")).stdout.join("\n");
+    expect(help).toContain("All four files are written, or none");
+    expect(help).toContain("exit status 2, as exsize design");
   });
 });
