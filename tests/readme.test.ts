@@ -2,9 +2,9 @@
  * The README is the product's front door: every `| \`=FORMULA\` | \`RESULT\` |` row in it is
  * evaluated as `exsize eval` would print it, so the README cannot drift from the functions.
  */
-import { mkdtempSync, readFileSync, rmSync } from "fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "fs";
 import { tmpdir } from "os";
-import { join } from "path";
+import { dirname, join, relative, resolve, sep } from "path";
 import { inputOptions, runDesign } from "../src/cli/design";
 import { displayResult, jsonResult } from "../src/cli/eval";
 import { evaluateFormula } from "../src/formula";
@@ -79,5 +79,117 @@ describe("README: the CLI's options and --json examples", () => {
     const [, first, second, firstShown, secondShown] = example!;
     expect(JSON.stringify(jsonResult(first, evaluateFormula(first)))).toBe(firstShown);
     expect(JSON.stringify(jsonResult(second, evaluateFormula(second)))).toBe(secondShown);
+  });
+});
+
+/**
+ * A README that stands alone in a clone (issue 18): every link in README.md and docs/*.md either
+ * resolves to a file of the repository (and, with a #fragment, to a heading of it) or is a public
+ * web page. Nothing points outside the repository — ../shared/SIZING.md and ../shared/seeds/ exist
+ * only beside our working copy — nor at a build output a clone does not have.
+ */
+const ROOT = resolve(__dirname, "..");
+const DOCUMENTS = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const BUILD_OUTPUTS = ["dist", "lib", "node_modules", "coverage"];
+
+/** Markdown without its fenced code blocks and code spans: text in code is not a link. */
+function withoutCode(markdown: string): string {
+  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, "").replace(/(`+)[^`]*?\1/g, "");
+}
+
+/** Every link target: inline links and images, reference definitions, and HTML href/src. */
+function linkTargets(markdown: string): string[] {
+  const text = withoutCode(markdown);
+  return [
+    ...[...text.matchAll(/!?\[(?:[^\][]|\[[^\]]*\])*\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]),
+    ...[...text.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm)].map((m) => m[1]),
+    ...[...text.matchAll(/<(?:a|img)\b[^>]*\b(?:href|src)="([^"]*)"/gi)].map((m) => m[1]),
+  ];
+}
+
+/** The anchors GitHub gives a document's headings: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
+function headingAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  for (const m of markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, "").matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
+    const base = m[1]
+      .replace(/<[^>]+>/g, "")
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/ /g, "-");
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    anchors.add(n === 0 ? base : `${base}-${n}`);
+  }
+  return anchors;
+}
+
+/** What is wrong with one link of `file` (a path from the repository root), or undefined when it is fine. */
+function linkProblem(file: string, target: string, readDocument: (path: string) => string = (p) => readFileSync(join(ROOT, p), "utf8")): string | undefined {
+  if (/^https?:\/\//i.test(target)) {
+    const host = new URL(target).hostname;
+    return /^(localhost|127\.|0\.0\.0\.0|\[::1\]|10\.|192\.168\.)/.test(host) ? `${target} is not a public web page` : undefined;
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return `${target}: only repository files and public web pages (https://…) may be linked`;
+  if (target.includes("../shared") || target.includes("shared/")) return `${target} points into ../shared, which a clone does not have`;
+  const [pathPart, fragment] = target.split("#", 2);
+  const resolved = pathPart === "" ? join(ROOT, file) : resolve(ROOT, dirname(file), decodeURIComponent(pathPart));
+  const inRepository = relative(ROOT, resolved);
+  if (inRepository.startsWith("..") || resolve(inRepository) === inRepository) return `${target} leaves the repository`;
+  if (BUILD_OUTPUTS.includes(inRepository.split(sep)[0])) return `${target} is a build output, not in a clone`;
+  if (!existsSync(resolved)) return `${target} does not exist`;
+  if (fragment !== undefined && statSync(resolved).isFile() && resolved.endsWith(".md")) {
+    if (!headingAnchors(readDocument(inRepository)).has(fragment)) return `${target}: ${inRepository} has no heading #${fragment}`;
+  }
+  return undefined;
+}
+
+describe("README and docs/: links stay in the repository or go to public web pages", () => {
+  test("the link reader finds inline links, images, reference definitions and HTML, and skips code", () => {
+    const text = ["See [the spec](../shared/SIZING.md) and ![chart](docs/c.png \"Chart\").", "[ref]: docs/papers.md", '<a href="https://example.org/x">x</a>', "`[not](a-link.md)`", "```", "[nor](this.md)", "```"].join("\n");
+    expect(linkTargets(text)).toEqual(["../shared/SIZING.md", "docs/c.png", "docs/papers.md", "https://example.org/x"]);
+  });
+
+  test("GitHub's heading anchors", () => {
+    expect([...headingAnchors("## 9. Errata: where a paper disagrees with itself\n### `EX_DBSIZE` — database capacity (Dell, Table 14)\n## Notes\n## Notes")]).toEqual([
+      "9-errata-where-a-paper-disagrees-with-itself",
+      "ex_dbsize--database-capacity-dell-table-14",
+      "notes",
+      "notes-1",
+    ]);
+  });
+
+  test.each([
+    ["../shared/SIZING.md", "points into ../shared"],
+    ["../shared/seeds/", "points into ../shared"],
+    ["../../etc/passwd", "leaves the repository"],
+    ["docs/no-such-page.md", "does not exist"],
+    ["dist/help.html", "a build output"],
+    ["file:///work/shared/SIZING.md", "only repository files"],
+    ["https://localhost:3000/taskpane.html", "not a public web page"],
+    ["docs/methods.md#no-such-heading", "has no heading"],
+  ])("refuses %s", (target, problem) => {
+    expect(linkProblem("README.md", target)).toContain(problem);
+  });
+
+  test.each([["docs/methods.md"], ["docs/methods.md#9-errata-where-a-paper-disagrees-with-itself"], ["https://learn.microsoft.com/"], ["LICENSE"]].filter(([t]) => t !== "LICENSE" || existsSync(join(ROOT, "LICENSE"))))("accepts %s", (target) => {
+    expect(linkProblem("README.md", target)).toBeUndefined();
+  });
+
+  test.each(DOCUMENTS)("every link in %s resolves", (file) => {
+    const problems = linkTargets(readFileSync(join(ROOT, file), "utf8"))
+      .map((target) => linkProblem(file, target))
+      .filter((p) => p !== undefined);
+    expect({ [file]: problems }).toEqual({ [file]: [] });
+  });
+
+  test.each(DOCUMENTS)("%s does not mention ../shared, even in code", (file) => {
+    expect(readFileSync(join(ROOT, file), "utf8")).not.toMatch(/\.\.\/shared\b/);
+  });
+
+  test("the README links to the methods and the papers", () => {
+    const targets = linkTargets(README);
+    expect(targets).toEqual(expect.arrayContaining(["docs/methods.md", "docs/papers.md"]));
   });
 });
