@@ -145,6 +145,24 @@ describe("the disk group: Variables!K53, the DAG's active servers (Role Requirem
   });
 });
 
+describe("a database count the user sets (Input!G38 \"No\", G39): capped, then plus its remainder of the disk group (Role Requirements!C79)", () => {
+  const dell = { C55: 7600, C57: 150, C58: 75, C60: 20480, C26: 8, C30: 4, C32: 2, G22: "Yes", G23: "Active/Active (Single DAG)", G38: "No" };
+  const dellDesign = (databases: number) => one(7600, 150, 75, 20480, [8, 8], 4, { databases });
+  const cells6 = { C55: 20000, C57: 150, C58: 75, C60: 2048, C26: 3, C30: 4, C32: 2, G22: "Yes", G23: "Active/Active (Single DAG)", G38: "No" };
+  test.each([
+    [`Role Requirements!C79 at ${at({ ...dell, G39: 100 })}`, microsoftSizing(dellDesign(100), defaults()).databases, 104],
+    [`Role Requirements!C102 at ${at({ ...dell, G39: 100 })}`, microsoftSizing(dellDesign(100), defaults()).copiesPerServer, 26],
+    [`Role Requirements!C79 at ${at({ ...dell, G39: 336 })}`, microsoftSizing(dellDesign(336), defaults()).databases, 336],
+    [`Role Requirements!C79 at ${at({ ...dell, G39: 420 })} (above C65's 400: capped, not rounded)`, microsoftSizing(dellDesign(420), defaults()).databases, 400],
+  ])("%s = %d", (_cell, actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+
+  test(`Role Requirements!I158: more than 100 copies a server is refused — 148 databases become 152 (+ 148 mod 6), 101 copies a server, at ${at({ ...cells6, G39: 148 })}`, () => {
+    expect(() => microsoftSizing(one(20000, 150, 75, 2048, [3, 3], 4, { databases: 148 }), defaults())).toThrow(/152 databases × 4 copies on 6 servers put 101.3 copies on a server; .* at most 100/);
+  });
+});
+
 describe("pieces", () => {
   test("profiles round up to the next row of Tables!A4:A13; above 500 is an error", () => {
     expect(messageProfile(150).messages).toBe(150);

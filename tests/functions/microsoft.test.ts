@@ -49,6 +49,17 @@ describe("the calculator's example through the formulas", () => {
     expect(cell('=EX_MS_DATABASES(16000,150,75,2048,{3,3},4,"count")')).toBe(18);
   });
 
+  test('a database count the user sets is rounded by the disk group as Role Requirements!C79: 100 → 104 on 8 + 8 servers, at {C55:7600,C57:150,C58:75,C60:20480,C26:8,C30:4,C32:2,G22:"Yes",G38:"No",G39:100}', () => {
+    expect(cell('=EX_MS_DATABASES(7600,150,75,20480,{8,8},4,"count",{"databases",100})')).toBe(104);
+  });
+
+  test("more than 100 database copies a server is #N/A, as Role Requirements!I158 refuses the design", () => {
+    const v = cell('=EX_MS_DATABASES(20000,150,75,2048,{3,3},4,"count",{"databases",148})');
+    expect(v).toBeInstanceOf(SizingError);
+    expect((v as SizingError).code).toBe("#N/A");
+    expect((v as SizingError).message).toMatch(/152 databases × 4 copies on 6 servers.*101\.3.*100/);
+  });
+
   test("replication: 10% of the day's logs in the busiest hour, compressed by 30%, over 80 streams", () => {
     expect(cell(`=EX_MS_REPLICATION(${EXAMPLE},0.1,,,${JBOD})`) as number).toBeCloseTo((0.1 * 3472.3214285714284 * 8 * 0.7 * 80) / 3600, 6);
   });

@@ -147,12 +147,29 @@ export function diskGroup(serversPerSite: readonly number[], copies: number, f: 
   return matchesCopies ? serversPerSite.reduce((a, b) => a + b, 0) : serversPerSite[0];
 }
 
+/**
+ * The calculator refuses a design with more than 100 database copies a server (Role Requirements!I158,
+ * Variables!K35): databases × copies ÷ servers, unrounded; stand-alone, the databases of a server.
+ */
+function checkCopiesPerServer(databases: number, copies: number, servers: number, ha: boolean): void {
+  const perServer = ha ? (databases * copies) / servers : databases;
+  if (perServer > MICROSOFT.maxDatabasesPerServer) {
+    const what = ha ? `${databases} databases × ${copies} copies on ${servers} servers put ${excelRound(perServer * 10) / 10} copies on a server` : `${databases} databases on a server`;
+    throw new SizingError("#N/A", `databases: ${what}; Microsoft's calculator allows at most ${MICROSOFT.maxDatabasesPerServer} (set fewer databases, or more servers)`);
+  }
+}
+
 /** Databases per DAG — Role Requirements!C76:C80 and C79 (HA); C77 and C80 stand-alone. */
 function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha: boolean, group: number): number {
-  if (d.databases !== undefined && d.databases > 0) return d.databases;
   const firstSite = d.serversPerSite[0];
   const firstCopies = copiesPerSite(d.copies, d.serversPerSite.length)[0];
   const maxDatabases = ha ? excelFloor((MICROSOFT.maxDatabasesPerServer * firstSite) / firstCopies) : MICROSOFT.maxDatabasesPerServer;
+  if (d.databases !== undefined && d.databases > 0) {
+    // The user's count (Input!G39): above the most a DAG supports (C65) it is that most, as it is;
+    // else plus its remainder of the disk group, as the calculated count (C79).
+    if (d.databases > maxDatabases) return maxDatabases;
+    return ha ? d.databases + (d.databases % group) : d.databases;
+  }
   const perDatabase = excelCeil(limit); // C76
   const raw = mailboxes / perDatabase;
   const calculated = Math.min(excelCeil(raw) < 2 ? excelCeil(raw) : ceilingTo(raw, 2), maxDatabases); // C77
@@ -231,6 +248,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const maxDb = maxDatabaseGB(d.copies, f);
   const limit = (maxDb * (1 - f.dataOverhead) * 1024) / mailboxOnDiskMB; // C75
   const databases = databaseCount(sized, limit, d, ha, diskGroup(d.serversPerSite, d.copies, f));
+  checkCopiesPerServer(databases, d.copies, servers, ha);
   const mailboxesPerDatabase = sized / databases; // C81
   const databaseGB = ((mailboxesPerDatabase * mailboxOnDiskMB) / 1024) * (1 + f.dataOverhead); // Volume Requirements!D123, E123
   const copiesPerServer = ha ? excelRound((databases * d.copies) / servers) : databases; // C102

@@ -65,6 +65,8 @@ const copies2 = (c: MicrosoftCells) => `(${c.copies}-${copies1(c)})`;
 /** The design check of design.ts: copies in a site need as many servers there. */
 const guard = (c: MicrosoftCells, body: string) =>
   `IF(OR(${copies1(c)}>${c.serversFirstSite},AND(${c.serversSecondSite}>0,${copies2(c)}>${c.serversSecondSite})),NA(),${body})`;
+/** A design the calculator refuses (the databases cell is #N/A) has no figures, though this one needs no count. */
+const refusedWith = (c: MicrosoftCells, body: string) => `IF(${c.databases}>=1,${body},NA())`;
 const sized = (c: MicrosoftCells) => `IF(${ha(c)},${c.users},${c.users}/${servers(c)})`;
 const perDb = (c: MicrosoftCells) => `(${sized(c)}/${c.databases})`;
 const busyActive = (c: MicrosoftCells) => `IF(${ha(c)},${c.active},${c.databases})`;
@@ -108,7 +110,7 @@ export function iopsFormula(c: MicrosoftCells): string {
 
 /** IOPS per mailbox with the I/O overhead (EX_MS_IOPS "permailbox"). */
 export function perMailboxIopsFormula(c: MicrosoftCells): string {
-  return guard(c, `(0+1*${c.iops})*(1+${n(F.ioOverhead)})`);
+  return guard(c, refusedWith(c, `(0+1*${c.iops})*(1+${n(F.ioOverhead)})`));
 }
 
 /** Helper: most databases per DAG — Role Requirements!C64, C65 (Variables!K35). */
@@ -140,7 +142,10 @@ export function databasesFormula(c: MicrosoftCells): string {
   const count = `IF(${maxDatabases}>${symmetric},${symmetric},IF(AND(${maxDatabases}<${symmetric},${symmetric}-${maxDatabases}<${perm},${symmetric}-${perm}<>0),${symmetric}-${perm},IF(${calculated}=${maxDatabases},${calculated},IF(${calculated}<=1,1,ROUNDUP(${calculated}/${spread},0)*${spread}))))`;
   // The disk group (Variables!K53): the DAG's servers, databases per volume matching the copies (design.ts diskGroup).
   const group = servers(c);
-  return guard(c, `IF(${ha(c)},${count}+(${count}-ROUNDDOWN((${count})/${group},0)*${group}),MAX(1,${calculated}))`);
+  const rounded = `(${count}+(${count}-ROUNDDOWN((${count})/${group},0)*${group}))`;
+  // More than 100 copies a server is refused (Role Requirements!I158, design.ts checkCopiesPerServer).
+  const refused = `${rounded}*${c.copies}/${servers(c)}>${n(MICROSOFT.maxDatabasesPerServer)}`;
+  return guard(c, `IF(${ha(c)},IF(${refused},NA(),${rounded}),MAX(1,${calculated}))`);
 }
 
 /** GB per database — Volume Requirements!E123. */
@@ -182,7 +187,7 @@ const share = (c: MicrosoftCells) => `IF(${transfers(c, c.iops)}>0,${transfers(c
 
 /** IOPS of the active databases with overhead — Role Requirements!I76. */
 export function peakFormula(c: MicrosoftCells): string {
-  return guard(c, `${transfers(c, c.iops)}*(1+${n(F.ioOverhead)})`);
+  return guard(c, refusedWith(c, `${transfers(c, c.iops)}*(1+${n(F.ioOverhead)})`));
 }
 
 const serverIops = (c: MicrosoftCells) => `IF(${ha(c)},${c.peak}/${c.databases}*${c.copiesPerServer},${c.peak})`;
