@@ -7,6 +7,9 @@ import { tmpdir } from "os";
 import { dirname, join, relative, resolve, sep } from "path";
 import { inputOptions, runDesign } from "../src/cli/design";
 import { displayResult, jsonResult } from "../src/cli/eval";
+import { runExport } from "../src/cli/export";
+import { runLayout } from "../src/cli/layout";
+import { main } from "../src/cli/main";
 import { evaluateFormula } from "../src/formula";
 
 const README = readFileSync(join(__dirname, "../README.md"), "utf8");
@@ -79,6 +82,71 @@ describe("README: the CLI's options and --json examples", () => {
     const [, first, second, firstShown, secondShown] = example!;
     expect(JSON.stringify(jsonResult(first, evaluateFormula(first)))).toBe(firstShown);
     expect(JSON.stringify(jsonResult(second, evaluateFormula(second)))).toBe(secondShown);
+  });
+});
+
+/**
+ * The README's sections on `exsize layout`, `exsize export` and `exsize help` (issue 18): each
+ * example block is run and must print what the README shows (trailing spaces aside), and each exit
+ * status the prose promises is the one the command returns.
+ */
+describe("README: exsize layout, export and help print what the README shows", () => {
+  /** The ```sh block that starts `npx exsize COMMAND …`: its arguments and the lines shown below it. */
+  function example(command: string): { args: string[]; shown: string[] } {
+    const block = new RegExp("```sh\\nnpx exsize " + command + "((?: [^\\n]*)?)\\n([\\s\\S]*?)\\n```").exec(README);
+    expect({ command, found: block !== null }).toEqual({ command, found: true });
+    return { args: block![1].trim().split(/\s+/).filter((a) => a !== ""), shown: block![2].split("\n") };
+  }
+  const capture = () => {
+    const lines: string[] = [];
+    return { lines, out: { stdout: (l: string) => lines.push(l), stderr: (l: string) => lines.push(l) } };
+  };
+  const trimmed = (lines: string[]) => lines.join("\n").split("\n").map((l) => l.replace(/\s+$/, ""));
+
+  test("exsize layout prints the README's layout and scenarios", async () => {
+    const { args, shown } = example("layout");
+    const { lines, out } = capture();
+    expect(await runLayout(args, out)).toBe(0);
+    expect(trimmed(lines)).toEqual(shown);
+  });
+
+  test("exsize layout exits as the README says for a design that cannot exist", async () => {
+    const claim = /cannot exist \(`([^`]+)`:[^)]*\) prints why\s+and exits (\d)/.exec(README);
+    expect(claim).not.toBeNull();
+    const { lines, out } = capture();
+    expect(await runLayout(claim![1].split(" "), out)).toBe(Number(claim![2]));
+    expect(lines.join("\n")).toMatch(/cannot hold two copies of one database/);
+  });
+
+  test("exsize export writes the README's files, Servers.csv as shown, and keeps them as the README says", async () => {
+    const { args, shown } = example("export");
+    const folder = args[args.indexOf("--out") + 1];
+    const dir = mkdtempSync(join(tmpdir(), "readme-export-"));
+    try {
+      const inDir = args.map((a, i) => (i === args.indexOf("--out") + 1 ? join(dir, folder) : a));
+      const first = capture();
+      expect(await runExport(inDir, first.out)).toBe(0);
+      expect(first.lines.map((l) => l.split(`${dir}${sep}`).join(""))).toEqual(shown);
+      const csv = /`deploy\/Servers\.csv` then reads:\s*```csv\n([\s\S]*?)\n```/.exec(README);
+      expect(csv).not.toBeNull();
+      // The files have Windows line ends (CRLF), as the calculator's exports; the README shows the text.
+      expect(readFileSync(join(dir, folder, "Servers.csv"), "utf8").replace(/\r\n/g, "\n").trimEnd()).toBe(csv![1]);
+      const kept = /files already there are\s+kept, and the command exits (\d) naming them, as `exsize design` does, unless you add `--force`/.exec(README);
+      expect(kept).not.toBeNull();
+      const again = capture();
+      expect(await runExport(inDir, again.out)).toBe(Number(kept![1]));
+      expect(again.lines.join("\n")).toContain("Servers.csv");
+      expect(await runExport([...inDir, "--force"], capture().out)).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("exsize help prints the README's list of commands", async () => {
+    const { args, shown } = example("help");
+    const { lines, out } = capture();
+    expect(await main(["help", ...args], out)).toBe(0);
+    expect(trimmed(lines)).toEqual(shown);
   });
 });
 
