@@ -14,7 +14,7 @@ import { validateLayoutDesign, type DagLayout } from "../engine/layout";
 import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import type { InputRule } from "./model";
-import type { DesignInputs } from "./template";
+import { MAX_MICROSOFT_MESSAGES, microsoftMethodProblem, type DesignInputs, type WorkbookInputs } from "../engine/design/inputs";
 
 export interface DesignProblem {
   /** The inputs the rule joins, by their defined names on the Inputs sheet: ["QuotaMB", "MaxDatabaseGB"]. */
@@ -34,11 +34,14 @@ const SUMMARIES = {
   mailbox: `${NOT_A_DESIGN} a mailbox, with its overheads, cannot fit the largest database. Raise the maximum database size or lower the quota.`,
   databases: `${NOT_A_DESIGN} it needs more databases than a design can hold (${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")}). Raise the maximum database size.`,
   servers: `${NOT_A_DESIGN} the servers cannot hold the copies: each copy of a database needs a server of its own, in each site as the copies are spread.`,
+  method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies and 50 to ${MAX_MICROSOFT_MESSAGES} messages a day. Choose the method "dell", or change the copies or messages.`,
 } as const;
 
 /** Every combined rule the design breaks; none for a design that can be built. */
-export function designProblems(inputs: DesignInputs, factors: Factors = FACTOR_DEFAULTS): DesignProblem[] {
+export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors = FACTOR_DEFAULTS): DesignProblem[] {
   const problems: DesignProblem[] = [];
+  const method = microsoftMethodProblem({ ...inputs, method: inputs.method ?? "auto" });
+  if (method !== undefined) problems.push({ inputs: ["Method", "ExchangeVersion", "Copies", "MessagesPerDay"], message: method, summary: SUMMARIES.method });
   // The engine itself, past the single-input limits (those are each input's own rule).
   const mailbox = databaseCapacity(1, inputs.quotaMB, inputs.messagesPerDay, inputs.messageKB, Infinity, factors).mailboxOnDiskMB;
   const fits = (mailbox * factors.growth) / 1024 <= inputs.maxDatabaseGB;
@@ -78,6 +81,8 @@ export interface DesignCheckNames {
   /** Empty: one site. */
   serversSite2: string;
   dagLayout: string;
+  method: string;
+  exchangeVersion: string;
   factor: FactorReference;
 }
 
@@ -98,10 +103,14 @@ export function designCheckFormula(n: DesignCheckNames): string {
     `IF(${n.dagLayout}="active/passive",${second}<=${n.serversSite2},${first}<=${n.serversSite2})),` +
     `${n.copies}<=${n.serversSite1})`;
   const text = (t: string) => `"${t.replace(/"/g, '""')}"`;
+  // microsoftMethodProblem: Microsoft's method (chosen, or auto for 2013+ DAGs) with one copy or above 500 messages.
+  const microsoft = `OR(${n.method}="microsoft",AND(${n.method}="auto",${n.exchangeVersion}<>2010,${n.copies}>=2))`;
+  const methodFails = `AND(${microsoft},OR(${n.copies}<2,${n.messagesPerDay}>${MAX_MICROSOFT_MESSAGES}))`;
   return (
+    `IF(${methodFails},${text(SUMMARIES.method)},` +
     `IF(NOT(${fits}),${text(SUMMARIES.mailbox)},` +
     `IF(${count}>${INPUT_PARAMETERS.databases.max},${text(SUMMARIES.databases)},` +
-    `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${text(DESIGN_OK)})))`
+    `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${text(DESIGN_OK)}))))`
   );
 }
 

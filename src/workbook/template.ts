@@ -26,6 +26,7 @@ import {
   arraysPerCopyFormula,
   balancedDatabasesFormula,
   ceilCountFormula,
+  provisionFormula,
   databaseFormula,
   diskIopsFormula,
   failoverFormula,
@@ -46,12 +47,14 @@ import { FACTOR_PARAMETERS, describeRange, type NumberParameter } from "../funct
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import { NOT_A_DESIGN, designCheckFormula } from "./design-check";
 import { distributionPreferenceHighlights, distributionSheet } from "./sheets/distribution";
-import { METHODS_INPUTS, methodsSheet } from "./sheets/methods";
+import { METHODS_INPUTS, methodsSheet, microsoftCell, type MicrosoftKey } from "./sheets/methods";
 import { tierInputs, tierNames } from "./sheets/tiers";
 import type { CellModel, CellRole, ChartModel, DefinedName, Highlight, InputRule, PrintSetup, SheetModel, WorkbookModel } from "./model";
 
 // The inputs and their defaults are the engine's (src/engine/design/inputs.ts): one record for every edge.
-import { METHOD_CHOICES, REFERENCE_DESIGN_INPUTS, type HeadlineInputs, type WorkbookInputs } from "../engine/design";
+import { DEFAULT_SERVER, METHOD_CHOICES, REFERENCE_DESIGN_INPUTS, type HeadlineInputs, type WorkbookInputs } from "../engine/design";
+import { MINIMUM_VOLUME_GB } from "../engine/database";
+import { MICROSOFT_FACTOR_DEFAULTS } from "../engine/microsoft/tables";
 export { REFERENCE_DESIGN_INPUTS, REFERENCE_INPUTS, type DesignInputs, type HeadlineInputs, type MethodsInputValues, type WorkbookInputs } from "../engine/design";
 
 export interface ReferenceDesignOptions {
@@ -393,11 +396,14 @@ const portrait = (fitToPagesTall: number, titleRows?: string): PrintSetup => ({ 
 // Design sheet: columns A symbol, B what it is, C value (unit in its format), D formula in words, E source.
 
 export type DesignOutput =
+  | "methodUsed"
+  | "databasesDeployed"
   | "whiteSpacePerUserMB"
   | "dumpsterPerUserMB"
   | "mailboxOnDiskMB"
   | "totalDatabaseGB"
   | "databaseCount"
+  | "dellDatabases"
   | "databaseGB"
   | "databaseVolumeGB"
   | "provisionedDatabaseVolumeGB"
@@ -416,6 +422,20 @@ export type DesignOutput =
   | "databaseIops"
   | "logIops"
   | "dagDatabaseIops"
+  | "msDatabaseVolumeGB"
+  | "msLogVolumeGB"
+  | "msCapacityGB"
+  | "msCoresNeeded"
+  | "answerDatabaseVolumeGB"
+  | "answerLogVolumeGB"
+  | "answerVolumesGB"
+  | "answerCapacityGB"
+  | "answerIopsPerMailbox"
+  | "answerDatabaseIops"
+  | "answerDagIops"
+  | "answerLogIops"
+  | "answerMemoryGB"
+  | "answerCores"
   | "spindlesRaid5At10K"
   | "spindlesRaid10At10K"
   | "spindlesRaid10At7200"
@@ -450,6 +470,12 @@ interface References {
   output(key: DesignOutput): string;
   /** The array candidates on the Hardware sheet, for the native array choice. */
   candidates: CandidateColumns;
+  /** One of Microsoft's figures on the Methods sheet, qualified: `Methods!$D$10`. */
+  microsoft(key: MicrosoftKey): string;
+  /** The servers' cores and memory by VMware's rule, worst survivable case (Resilience sheet), qualified. */
+  vmware(result: "cores" | "memory"): string;
+  /** The DAG's servers, copies and layout, for the balanced count. */
+  dag: { serversFirstSite: string; serversSecondSite: string; copies: string; layout: string };
 }
 
 const native = (text: string): string => "=" + text;
@@ -465,16 +491,16 @@ const dbsize = (r: References, result: DatabaseResult): Rendered => ({
   ),
 });
 const logvol = (r: References, result: "logs" | "daily" | "volume"): Rendered => ({
-  formula: `=EXSIZE.EX_LOGVOL(${r.input("users")},${r.input("messagesPerDay")},${r.input("messageKB")},${r.output("databaseCount")},"${result}",${r.input("factors")})`,
-  native: native(logFormula(result as LogResult, { users: r.input("users"), messagesPerDay: r.input("messagesPerDay"), messageKB: r.input("messageKB"), databases: r.output("databaseCount") }, r.factor)),
+  formula: `=EXSIZE.EX_LOGVOL(${r.input("users")},${r.input("messagesPerDay")},${r.input("messageKB")},${r.output("dellDatabases")},"${result}",${r.input("factors")})`,
+  native: native(logFormula(result as LogResult, { users: r.input("users"), messagesPerDay: r.input("messagesPerDay"), messageKB: r.input("messageKB"), databases: r.output("dellDatabases") }, r.factor)),
 });
 const iops = (r: References, result: IopsResult): Rendered => ({
   formula: `=EXSIZE.EX_IOPS(${r.input("users")},${r.input("messagesPerDay")},${r.input("copies")},"${result}",${r.input("exchangeVersion")},${r.input("factors")})`,
   native: native(iopsFormula(result, { users: r.input("users"), messagesPerDay: r.input("messagesPerDay"), copies: r.input("copies"), version: r.input("exchangeVersion") }, r.factor)),
 });
 const spindles = (r: References, raid: string, disk: string): Rendered => ({
-  formula: `=EXSIZE.EX_SPINDLES(${r.output("databaseIops")},${raid},${disk},${r.input("readRatio")},,,,"disks",${r.input("diskClasses")})`,
-  native: native(spindlesFormula({ iops: r.output("databaseIops"), raid, diskIops: diskIopsFormula(disk, r.input("diskClasses")), readRatio: r.input("readRatio") })),
+  formula: `=EXSIZE.EX_SPINDLES(${r.output("answerDatabaseIops")},${raid},${disk},${r.input("readRatio")},,,,"disks",${r.input("diskClasses")})`,
+  native: native(spindlesFormula({ iops: r.output("answerDatabaseIops"), raid, diskIops: diskIopsFormula(disk, r.input("diskClasses")), readRatio: r.input("readRatio") })),
 });
 const arrays = (r: References, result: "count" | "percopy" | "model"): Rendered => {
   const c = r.candidates;
@@ -487,7 +513,7 @@ const arrays = (r: References, result: "count" | "percopy" | "model"): Rendered 
         ? `${perCopy}*${r.input("copies")}`
         : `INDEX(${c.model},${chosen})&IF(INDEX(${c.drive},${chosen})="",""," "&INDEX(${c.drive},${chosen}))`;
   return {
-    formula: `=EXSIZE.EX_ARRAYS(${r.output("capacityToProvisionGB")},${r.output("databaseIops")},${r.input("copies")},${r.input("arrayRaid")},${r.input("arrayModel")},"${result}",${r.input("arrayCatalog")})`,
+    formula: `=EXSIZE.EX_ARRAYS(${r.output("answerCapacityGB")},${r.output("answerDatabaseIops")},${r.input("copies")},${r.input("arrayRaid")},${r.input("arrayModel")},"${result}",${r.input("arrayCatalog")})`,
     native: native(nativeText),
   };
 };
@@ -510,7 +536,36 @@ interface Section {
   rows: OutputRow[];
 }
 
+/** Microsoft's volumes: the database with its content index (20% of it, Variables!K38, counted twice as Volume Requirements!I123 does for one database a volume) over 95% usable space (Input!C39). */
+const MS_INDEXED = 1 + 2 * MICROSOFT_FACTOR_DEFAULTS.contentIndexShare;
+const MS_USABLE = 1 - MICROSOFT_FACTOR_DEFAULTS.volumeFreeShare;
+/** Logs kept: the larger of the truncation-failure days and the lag (Volume Requirements!F123). */
+const MS_LOG_DAYS = Math.max(MICROSOFT_FACTOR_DEFAULTS.truncationFailureDays, MICROSOFT_FACTOR_DEFAULTS.lagDays, 1);
+const msLogSpaceGB = (r: References) =>
+  `(${r.input("users")}*${r.microsoft("logs")}*${MS_LOG_DAYS}/1024+${r.input("users")}*${MICROSOFT_FACTOR_DEFAULTS.moveShare}*${r.microsoft("disk")}/1024)/${r.microsoft("databases")}`;
+/** A figure of Microsoft's method: "—" where it cannot size the design (the design's method is then Dell's, or the Design check says why). */
+const msPlain = (formula: string): Rendered => plain(`=IFERROR(${formula},"—")`);
+const byMethod = (r: References, microsoft: string, dell: string): Rendered => plain(`=IF(${r.output("methodUsed")}="microsoft",${microsoft},${dell})`);
+
 const DESIGN_SECTIONS: readonly Section[] = [
+  {
+    heading: "The method and the databases the design deploys",
+    rows: [
+      {
+        key: "methodUsed", symbol: "", what: "Sizing method", format: "@",
+        words: "Inputs' method; auto: Dell's process for Exchange 2010 and stand-alone servers, Microsoft's calculator's for 2013 and later DAGs",
+        source: `${DELL()}; ${cite("microsoft")}`,
+        // Excel compares text without case: "Microsoft" is "microsoft".
+        formula: (r) => plain(`=IF(${r.input("method")}="auto",IF(OR(${r.input("exchangeVersion")}=2010,${r.input("copies")}<2),"dell","microsoft"),IF(${r.input("method")}="microsoft","microsoft","dell"))`),
+      },
+      {
+        key: "databasesDeployed", symbol: "DB", what: "Databases deployed", format: FORMAT.databases,
+        words: "The method's count, balanced so every server carries the same active databases in every failure: what the Distribution sheet lays out and the export deploys",
+        source: "docs/dag-layout.md",
+        formula: (r) => byMethod(r, r.microsoft("databases"), r.output("dellDatabases")),
+      },
+    ],
+  },
   {
     heading: "Database capacity, step by step as Dell's Table 18",
     rows: [
@@ -518,10 +573,14 @@ const DESIGN_SECTIONS: readonly Section[] = [
       { key: "dumpsterPerUserMB", symbol: "DSU", what: "Dumpster per user", format: FORMAT.mb2, words: "WSU × retentionDays + MQ × singleItemRecovery + MQ × calendarLogging", source: T18, formula: (r) => dbsize(r, "dumpster") },
       { key: "mailboxOnDiskMB", symbol: "MBU", what: "Mailbox size on disk", format: '#,##0.00 "MB"', words: "MQ + WSU + DSU", source: T18, formula: (r) => dbsize(r, "mailbox") },
       { key: "totalDatabaseGB", symbol: "DBS", what: "Total database size", format: FORMAT.gb2, words: "NU × MBU × growth / 1024", source: `${T18}; erratum E1`, formula: (r) => dbsize(r, "total") },
-      { key: "databaseCount", symbol: "DB", what: "Database count", format: FORMAT.databases, words: "DBS / maximum database size, rounded up", source: T18, formula: (r) => dbsize(r, "count") },
-      { key: "databaseGB", symbol: "IDBS", what: "Individual database size", format: FORMAT.gb2, words: "DBS / DB", source: T18, formula: (r) => dbsize(r, "database") },
+      { key: "databaseCount", symbol: "", what: "Database count", format: FORMAT.databases, words: "DBS / maximum database size, rounded up", source: T18, formula: (r) => dbsize(r, "count") },
+      {
+        key: "dellDatabases", symbol: "DB", what: "Databases, balanced over the servers", format: FORMAT.databases, words: "The count rounded up so every server carries the same active databases in every failure",
+        source: `${T18}; docs/dag-layout.md`, formula: (r) => plain(`=${balancedDatabasesFormula(r.output("databaseCount"), r.dag)}`),
+      },
+      { key: "databaseGB", symbol: "IDBS", what: "Individual database size", format: FORMAT.gb2, words: "DBS / DB", source: T18, formula: (r) => plain(`=${r.output("totalDatabaseGB")}/${r.output("dellDatabases")}`) },
       { key: "databaseVolumeGB", symbol: "DVS", what: "Database volume size", format: FORMAT.gb2, words: "IDBS × contentIndex × volumeFree", source: T18, formula: (r) => plain(`=${r.output("databaseGB")}*${r.factor("contentIndex")}*${r.factor("volumeFree")}`) },
-      { key: "provisionedDatabaseVolumeGB", symbol: "DVS", what: "Database volume, provisioned", format: FORMAT.gb, words: "DVS in whole GB, half up", source: T18, formula: (r) => dbsize(r, "volume") },
+      { key: "provisionedDatabaseVolumeGB", symbol: "DVS", what: "Database volume, provisioned", format: FORMAT.gb, words: "DVS in whole GB, half up (at least 1 GB)", source: T18, formula: (r) => plain(`=MAX(${MINIMUM_VOLUME_GB},${provisionFormula(r.output("databaseVolumeGB"))})`) },
     ],
   },
   {
@@ -529,17 +588,17 @@ const DESIGN_SECTIONS: readonly Section[] = [
     rows: [
       { key: "logFilesPerUserPerDay", symbol: "NL", what: "Log files per user per day", format: '#,##0.0 "logs"', words: "MSR × logsPerMessage", source: T19, formula: (r) => logvol(r, "logs") },
       { key: "messageSizeFactor", symbol: "MSF", what: "Message size factor", format: '0.0"×"', words: "1 up to 75 KB, 1.9 up to 150 KB, 3.8 above", source: DELL("Table 15 step 3"), formula: (r) => plain(messageSizeFactorFormula(r.input("messageKB"))) },
-      { key: "usersPerDatabase", symbol: "NDB", what: "Users per database", format: FORMAT.users, words: "NU / DB, rounded up", source: T19, formula: (r) => plain(`=ROUNDUP(${r.input("users")}/${r.output("databaseCount")},0)`) },
+      { key: "usersPerDatabase", symbol: "NDB", what: "Users per database", format: FORMAT.users, words: "NU / DB, rounded up", source: T19, formula: (r) => plain(`=${ceilCountFormula(`${r.input("users")}/${r.output("dellDatabases")}`)}`) },
       { key: "dailyLogMBPerDatabase", symbol: "TLC", what: "Log MB per database per day", format: '#,##0 "MB"', words: "NDB × NL × MSF × logFileMB", source: T19, formula: (r) => logvol(r, "daily") },
       { key: "logVolumeGB", symbol: "LVS", what: "Log volume size", format: FORMAT.gb2, words: "TLC × moveFactor × truncationDays × overhead / 1024", source: `${T19}; erratum E2`, formula: (r) => plain(`=${r.output("dailyLogMBPerDatabase")}*${r.factor("moveFactor")}*${r.factor("truncationDays")}*${r.factor("overhead")}/1024`) },
       { key: "provisionedLogVolumeGB", symbol: "LVS", what: "Log volume, provisioned", format: FORMAT.gb, words: "LVS in whole GB, half up", source: T19, formula: (r) => logvol(r, "volume") },
-      { key: "logVolumeCount", symbol: "", what: "Log volumes", format: FORMAT.volumes, words: "One log volume per database", source: T19, formula: (r) => plain(`=${r.output("databaseCount")}`) },
+      { key: "logVolumeCount", symbol: "", what: "Log volumes", format: FORMAT.volumes, words: "One log volume per database", source: T19, formula: (r) => plain(`=${r.output("dellDatabases")}`) },
     ],
   },
   {
     heading: "Capacity of all volumes, as Dell's reference design",
     rows: [
-      { key: "databaseVolumesTotalGB", symbol: "", what: "Database volumes in all", format: FORMAT.gb, words: "DB × provisioned DVS", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("databaseCount")}*${r.output("provisionedDatabaseVolumeGB")}`) },
+      { key: "databaseVolumesTotalGB", symbol: "", what: "Database volumes in all", format: FORMAT.gb, words: "DB × provisioned DVS", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("dellDatabases")}*${r.output("provisionedDatabaseVolumeGB")}`) },
       { key: "logVolumesTotalGB", symbol: "", what: "Log volumes in all", format: FORMAT.gb, words: "Log volumes × provisioned LVS", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("logVolumeCount")}*${r.output("provisionedLogVolumeGB")}`) },
       { key: "totalCapacityGB", symbol: "", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Database volumes + log volumes", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("databaseVolumesTotalGB")}+${r.output("logVolumesTotalGB")}`) },
       {
@@ -550,9 +609,9 @@ const DESIGN_SECTIONS: readonly Section[] = [
           plain(
             "=" +
               ceilCountFormula(
-                `MAX(${r.output("databaseCount")},${r.output("totalDatabaseGB")}*${r.factor("contentIndex")}*${r.factor("volumeFree")}+${r.output("databaseCount")}/2)` +
-                  `+MAX(${r.output("databaseCount")},(${r.input("users")}+${r.output("databaseCount")}-1)*${r.output("logFilesPerUserPerDay")}*${r.output("messageSizeFactor")}` +
-                  `*${r.factor("logFileMB")}*${r.factor("moveFactor")}*${r.factor("truncationDays")}*${r.factor("overhead")}/1024+${r.output("databaseCount")}/2)`,
+                `MAX(${r.output("dellDatabases")},${r.output("totalDatabaseGB")}*${r.factor("contentIndex")}*${r.factor("volumeFree")}+${r.output("dellDatabases")}/2)` +
+                  `+MAX(${r.output("dellDatabases")},(${r.input("users")}+${r.output("dellDatabases")}-1)*${r.output("logFilesPerUserPerDay")}*${r.output("messageSizeFactor")}` +
+                  `*${r.factor("logFileMB")}*${r.factor("moveFactor")}*${r.factor("truncationDays")}*${r.factor("overhead")}/1024+${r.output("dellDatabases")}/2)`,
               ),
           ),
       },
@@ -565,6 +624,44 @@ const DESIGN_SECTIONS: readonly Section[] = [
       { key: "databaseIops", symbol: "DBIOP", what: "Database IOPS, active copies", format: FORMAT.iops, words: "NU × IOPS per user", source: DELL("Table 16 and 3.4.2"), formula: (r) => iops(r, "database") },
       { key: "logIops", symbol: "LIOPS", what: "Log IOPS", format: FORMAT.iops, words: "(DBIOP × 0.5 × 0.5 + DBIOP × (copies − 1) × 0.1) × headroom", source: DELL("Table 17"), formula: (r) => iops(r, "log") },
       { key: "dagDatabaseIops", symbol: "", what: "Database IOPS, every copy", format: FORMAT.iops, words: "DBIOP × copies", source: ESRP_2016("Figure 6"), formula: (r) => iops(r, "dag") },
+    ],
+  },
+  {
+    heading: "Microsoft's calculator at its databases (figures from the Methods sheet)",
+    rows: [
+      {
+        key: "msDatabaseVolumeGB", symbol: "", what: "Database volume, provisioned", format: FORMAT.gb, words: "One database with its content index (20%, twice for one database a volume) over 95% usable space, whole GB up",
+        source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(`MAX(${MINIMUM_VOLUME_GB},${ceilCountFormula(`${r.microsoft("databaseGB")}*${MS_INDEXED}/${MS_USABLE}`)})`),
+      },
+      {
+        key: "msLogVolumeGB", symbol: "", what: "Log volume, provisioned", format: FORMAT.gb, words: "A database's logs of 3 days and a week's mailbox moves, over 95% usable space, whole GB up",
+        source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(`MAX(${MINIMUM_VOLUME_GB},${ceilCountFormula(`${msLogSpaceGB(r)}/${MS_USABLE}`)})`),
+      },
+      {
+        key: "msCapacityGB", symbol: "", what: "Capacity to provision, per copy", format: FORMAT.gb, words: "Every database and its logs over usable space, and a GB a volume for rounding: never falls as the load rises",
+        source: cite("microsoft", "Volume Requirements sheet"),
+        formula: (r) => msPlain(ceilCountFormula(`(${r.microsoft("databaseGB")}*${MS_INDEXED}+${msLogSpaceGB(r)})*${r.microsoft("databases")}/${MS_USABLE}+2*${r.microsoft("databases")}`)),
+      },
+      {
+        key: "msCoresNeeded", symbol: "", what: "Processor cores per mailbox server", format: FORMAT.cores, words: "Megacycles against the SPECint2006 rate; none given: the calculator's baseline server, 2,000 megacycles a core",
+        source: cite("microsoft", "Role Requirements sheet"),
+        formula: (r) => msPlain(`IF(${r.input("specIntRate")}>0,${r.microsoft("cores")},MAX(1,${ceilCountFormula(`${r.microsoft("megacycles")}/${DEFAULT_SERVER.megacyclesPerCore}`)}))`),
+      },
+    ],
+  },
+  {
+    heading: "The design, by its method",
+    rows: [
+      { key: "answerDatabaseVolumeGB", symbol: "", what: "Database volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.output("msDatabaseVolumeGB"), r.output("provisionedDatabaseVolumeGB")) },
+      { key: "answerLogVolumeGB", symbol: "", what: "Log volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.output("msLogVolumeGB"), r.output("provisionedLogVolumeGB")) },
+      { key: "answerVolumesGB", symbol: "", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Databases deployed × (database volume + log volume)", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("databasesDeployed")}*(${r.output("answerDatabaseVolumeGB")}+${r.output("answerLogVolumeGB")})`) },
+      { key: "answerCapacityGB", symbol: "", what: "Capacity to provision, per copy", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.output("msCapacityGB"), r.output("capacityToProvisionGB")) },
+      { key: "answerIopsPerMailbox", symbol: "", what: "Database IOPS per mailbox", format: '0.0000 "IOPS"', words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("iopsPerMailbox"), r.output("iopsPerUser")) },
+      { key: "answerDatabaseIops", symbol: "", what: "Database IOPS, active copies", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("peak"), r.output("databaseIops")) },
+      { key: "answerDagIops", symbol: "", what: "Database IOPS, every copy", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("dagIops"), r.output("dagDatabaseIops")) },
+      { key: "answerLogIops", symbol: "", what: "Log IOPS", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("dagLogIops"), r.output("logIops")) },
+      { key: "answerMemoryGB", symbol: "", what: "Memory per mailbox server", format: FORMAT.gb, words: "Microsoft's calculator, or VMware's rule at the worst survivable failure", source: `${cite("microsoft")}; ${VMWARE()}`, formula: (r) => byMethod(r, r.microsoft("memoryGB"), r.vmware("memory")) },
+      { key: "answerCores", symbol: "", what: "Processor cores per mailbox server", format: FORMAT.cores, words: "Microsoft's calculator, or VMware's rule at the worst survivable failure", source: `${cite("microsoft")}; ${VMWARE()}`, formula: (r) => byMethod(r, r.output("msCoresNeeded"), r.vmware("cores")) },
     ],
   },
   {
@@ -709,6 +806,8 @@ export const RESILIENCE_CELLS = Object.freeze({
   targetIops: "F",
   cores: "G",
   memoryGB: "H",
+  /** A helper column off the page: each scenario's key for the worst failure (mailboxes, then IOPS). */
+  worstKey: "J",
   /** The per-server IOPS target the storage must pass: the worst survivable scenario. */
   designTargetIops: `F${RESILIENCE_SUMMARY_ROW}`,
   designCores: `G${RESILIENCE_SUMMARY_ROW}`,
@@ -721,7 +820,7 @@ export const RESILIENCE_CELLS = Object.freeze({
 
 function buildResilience(sheet: string, designSheet: string, names: Record<NameKey, string>, factor: (name: FactorName) => string): SheetModel {
   const design = sheetReference(designSheet);
-  const iopsPerMailbox = `${design}!${absolute(DESIGN_CELLS.iopsPerUser)}`;
+  const iopsPerMailbox = `${design}!${absolute(DESIGN_CELLS.answerIopsPerMailbox)}`;
   const databases = absolute(RESILIENCE_CELLS.databases);
   const dag = { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout };
   // EX_FAILOVER over the copy layout (src/engine/layout.ts, docs/dag-layout.md) of the DAG's databases.
@@ -764,7 +863,6 @@ function buildResilience(sheet: string, designSheet: string, names: Record<NameK
   });
   const s = RESILIENCE_SUMMARY_ROW;
   const span = (col: string) => `${col}${RESILIENCE_FIRST_ROW}:${col}${RESILIENCE_LAST_ROW}`;
-  const designDatabases = `${design}!${absolute(DESIGN_CELLS.databaseCount)}`;
   cells.push(
     // The heading's fill runs under its label (A-E); the answers beside it stay plain.
     ...sectionHeading(s, "Design for the worst survivable case", 4),
@@ -775,25 +873,26 @@ function buildResilience(sheet: string, designSheet: string, names: Record<NameK
     { address: `A${s + 1}`, value: "Normal operation: database IOPS per server, every copy", role: "label" },
     {
       address: `F${s + 1}`,
-      formula: `=${design}!${absolute(DESIGN_CELLS.dagDatabaseIops)}/SUM(${names.servers})`,
+      formula: `=${design}!${absolute(DESIGN_CELLS.answerDagIops)}/SUM(${names.servers})`,
       numberFormat: FORMAT.iops,
       role: "output",
     },
     { address: `A${s + 2}`, value: "Databases in the DAG: the design's count, balanced", role: "label" },
-    {
-      address: C.databases,
-      // Excel's own formula in both workbooks: EX_FAILOVER(…,"count") balances only its own default count.
-      formula: `=${balancedDatabasesFormula(designDatabases, dag)}`,
-      numberFormat: FORMAT.databases,
-      role: "output",
-    },
+    { address: C.databases, formula: `=${design}!${absolute(DESIGN_CELLS.databasesDeployed)}`, numberFormat: FORMAT.databases, role: "output" },
     { address: `A${s + 4}`, value: `The worst case's target is what Jetstress must reach on every server (${ESRP_2013("6.2")}).`, role: "source" },
     { address: `A${s + 5}`, value: `Database IOPS per server is the calculator's per-server figure (${ESRP_2016("Figure 6")}: 3,666 / 16 = 229).`, role: "source" },
     { address: `A${s + 6}`, value: "The DAG's databases are rounded up so every server carries the same active databases in every failure, as Microsoft's calculator spreads them.", role: "source" },
     { address: `A${s + 7}`, value: `Failure scenarios: ${source}.`, role: "source" },
   );
   const highlights: Highlight[] = [{ range: `C${RESILIENCE_FIRST_ROW}:E${RESILIENCE_LAST_ROW}`, text: NOT_SURVIVABLE, tone: "bad" }];
-  return { name: sheet, columnWidths: [12, 30, 15, 15, 17, 13, 9, 9], frozenRows: 4, print: landscape(1, "4:4"), highlights, cells };
+  // Helper keys off the page: the worst failure is the most mailboxes on the busiest server, then
+  // the most IOPS (sizeDesign's rule); not survivable is -1.
+  const E = (r: number) => `${C.activeMailboxes}${r}`;
+  const F = (r: number) => `${C.targetIops}${r}`;
+  for (let r = RESILIENCE_FIRST_ROW; r <= RESILIENCE_LAST_ROW; r++) {
+    cells.push({ address: `${C.worstKey}${r}`, formula: `=IF(ISNUMBER(${E(r)}),${E(r)}+IF(ISNUMBER(${F(r)}),${F(r)},0)/(1+MAX(${span(C.targetIops)})),-1)`, role: "step" });
+  }
+  return { name: sheet, columnWidths: [12, 30, 15, 15, 17, 13, 9, 9], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:H${s + 7}` }, highlights, cells };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -946,8 +1045,8 @@ function buildHardware(sheet: string, designSheet: string, names: Record<NameKey
 
   // The candidates: every built-in row (or the user's row that replaces it), then the user's new rows.
   const design = sheetReference(designSheet);
-  const capacity = `${design}!${absolute(DESIGN_CELLS.capacityToProvisionGB)}`;
-  const demand = `${design}!${absolute(DESIGN_CELLS.databaseIops)}`;
+  const capacity = `${design}!${absolute(DESIGN_CELLS.answerCapacityGB)}`;
+  const demand = `${design}!${absolute(DESIGN_CELLS.answerDatabaseIops)}`;
   const userKeys = `$F$${ARRAYS_FIRST_ROW}:$F$${ARRAYS_LAST_ROW}`;
   const builtInKeys = `$J$${CANDIDATES_FIRST_ROW}:$J$${CANDIDATES_FIRST_ROW + EQUALLOGIC_CATALOGUE.length - 1}`;
   const g = `$G$${CANDIDATES_FIRST_ROW}:$G$${CANDIDATES_LAST_ROW}`;
@@ -1105,7 +1204,12 @@ function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameK
   const resilience = (cell: string) => `${sheetReference(sheets.resilience)}!${absolute(cell)}`;
   const scenarioColumn = (col: string) =>
     `${sheetReference(sheets.resilience)}!$${col}$${RESILIENCE_FIRST_ROW}:$${col}$${RESILIENCE_LAST_ROW}`;
-  const worst = `MATCH(MAX(${scenarioColumn(RESILIENCE_CELLS.targetIops)}),${scenarioColumn(RESILIENCE_CELLS.targetIops)},0)`;
+  // The worst survivable failure: the highest key, the more severe scenario on a tie (the last), as sizeDesign picks.
+  const keys = scenarioColumn(RESILIENCE_CELLS.worstKey);
+  const keyAt = (r: number) => `${sheetReference(sheets.resilience)}!$${RESILIENCE_CELLS.worstKey}$${r}`;
+  let worst = "1";
+  for (let r = RESILIENCE_FIRST_ROW + 1; r <= RESILIENCE_LAST_ROW; r++) worst = `IF(${keyAt(r)}=MAX(${keys}),${r - RESILIENCE_FIRST_ROW + 1},${worst})`;
+  worst = `IF(MAX(${keys})<0,NA(),${worst})`;
   const n = names;
   // The inputs in one line, with Excel's own "&" (numbers print as General, in every program).
   const inputsLine =
@@ -1137,21 +1241,21 @@ function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameK
     });
   };
   const S = SUMMARY_CELLS;
-  row("Database volumes", S.databaseVolumes, [{ formula: `=${design("databaseCount")}`, format: FORMAT.volumes }, { formula: `=${design("provisionedDatabaseVolumeGB")}`, format: '"× "#,##0" GB"' }]);
-  row("Log volumes", S.logVolumes, [{ formula: `=${design("logVolumeCount")}`, format: FORMAT.volumes }, { formula: `=${design("provisionedLogVolumeGB")}`, format: '"× "#,##0" GB"' }]);
+  row("Database volumes", S.databaseVolumes, [{ formula: `=${design("databasesDeployed")}`, format: FORMAT.volumes }, { formula: `=${design("answerDatabaseVolumeGB")}`, format: '"× "#,##0" GB"' }]);
+  row("Log volumes", S.logVolumes, [{ formula: `=${design("databasesDeployed")}`, format: FORMAT.volumes }, { formula: `=${design("answerLogVolumeGB")}`, format: '"× "#,##0" GB"' }]);
   row("Capacity per copy", S.capacityPerCopyGB, [
-    { formula: `=${design("capacityToProvisionGB")}`, format: FORMAT.gb },
-    { formula: `=${design("capacityToProvisionGB")}*${n.copies}`, format: '#,##0" GB, all copies"' },
-    { formula: `=${design("totalCapacityGB")}`, format: '#,##0" GB in volumes"' },
+    { formula: `=${design("answerCapacityGB")}`, format: FORMAT.gb },
+    { formula: `=${design("answerCapacityGB")}*${n.copies}`, format: '#,##0" GB, all copies"' },
+    { formula: `=${design("answerVolumesGB")}`, format: '#,##0" GB in volumes"' },
   ]);
-  row("Database IOPS", S.databaseIops, [{ formula: `=${design("databaseIops")}`, format: FORMAT.iops }, { formula: `=${design("dagDatabaseIops")}`, format: '#,##0" IOPS, every copy"' }]);
-  row("Log IOPS", S.logIops, [{ formula: `=${design("logIops")}`, format: FORMAT.iops }]);
+  row("Database IOPS", S.databaseIops, [{ formula: `=${design("answerDatabaseIops")}`, format: FORMAT.iops }, { formula: `=${design("answerDagIops")}`, format: '#,##0" IOPS, every copy"' }]);
+  row("Log IOPS", S.logIops, [{ formula: `=${design("answerLogIops")}`, format: FORMAT.iops }]);
   row("Arrays", S.arrays, [{ formula: `=${design("arrays")}`, format: FORMAT.arrays }, { formula: `=${design("arrayModel")}` }, { formula: `=${design("arraysPerCopy")}`, format: '0" per copy"' }]);
   row("Spindles, your RAID level and disk", S.spindles, [{ formula: `=${design("spindlesChosen")}`, format: FORMAT.disks }, { formula: `=${n.spindleRaid}&""` }, { formula: `=${n.spindleDisk}&""`, format: '@" disks"' }]);
   row("Mailbox servers", S.servers, [
     { formula: `=SUM(${n.servers})`, format: FORMAT.servers },
-    { formula: `=${resilience(RESILIENCE_CELLS.designCores)}`, format: '0" cores each"' },
-    { formula: `=${resilience(RESILIENCE_CELLS.designMemoryGB)}`, format: '0" GB memory each"' },
+    { formula: `=${design("answerCores")}`, format: '0" cores each"' },
+    { formula: `=${design("answerMemoryGB")}`, format: '0" GB memory each"' },
   ]);
   row("Worst survivable failure", S.worstFailure, [
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.whatFails)},${worst}),"${NONE_SURVIVABLE}")` },
@@ -1268,6 +1372,9 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     factor,
     output: (key) => DESIGN_CELLS[key],
     candidates: candidateColumns(sheets.hardware),
+    microsoft: (key) => `${sheetReference(sheets.methods)}!${microsoftCell(key)}`,
+    vmware: (result) => `${sheetReference(sheets.resilience)}!${absolute(result === "cores" ? RESILIENCE_CELLS.designCores : RESILIENCE_CELLS.designMemoryGB)}`,
+    dag: { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout },
   };
   const check = designCheckFormula({
     users: names.users,
@@ -1279,6 +1386,8 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     serversSite1: names.serversSite1,
     serversSite2: names.serversSite2,
     dagLayout: names.dagLayout,
+    method: names.method,
+    exchangeVersion: names.exchangeVersion,
     factor,
   });
   const diskClassNames = `${sheetReference(sheets.hardware)}!$A$${DISKS_FIRST_ROW}:$A$${DISKS_LAST_ROW}`;
@@ -1326,6 +1435,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       specIntRate: names.specIntRate,
       coresPerServer: names.coresPerServer,
       peakHourLogShare: names.peakHourLogShare,
+      dagLayout: names.dagLayout,
     },
     // The papers' figures beside Microsoft's: the Design and Resilience cells that hold them.
     design: (key) =>
@@ -1333,7 +1443,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
         mailboxMB: designRef("mailboxOnDiskMB"),
         logsPerUser: designRef("logFilesPerUserPerDay"),
         iopsPerUser: designRef("iopsPerUser"),
-        databases: designRef("databaseCount"),
+        databases: designRef("dellDatabases"),
         databaseGB: designRef("databaseGB"),
         databaseIops: designRef("databaseIops"),
         dagIops: designRef("dagDatabaseIops"),

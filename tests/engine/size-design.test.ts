@@ -4,6 +4,7 @@
  */
 import fc from "fast-check";
 import { REFERENCE_DESIGN_INPUTS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
+import { SizingError } from "../../src/engine/errors";
 import { copyLayout } from "../../src/engine/layout";
 
 const R = REFERENCE_DESIGN_INPUTS;
@@ -85,8 +86,16 @@ describe("every design", () => {
   const buildable = (i: WorkbookInputs) => {
     try {
       copyLayout({ serversPerSite: i.serversSite2 === "" ? [i.serversSite1] : [i.serversSite1, i.serversSite2], copies: i.copies, layout: i.dagLayout as "active/active", databases: 1 });
-      return true;
     } catch {
+      return false;
+    }
+    try {
+      sizeDesign(i);
+      return true;
+    } catch (e) {
+      // A design the method refuses says why, in words (no NaN).
+      expect(e).toBeInstanceOf(SizingError);
+      expect(String((e as Error).message)).not.toMatch(/NaN|Infinity|undefined/);
       return false;
     }
   };

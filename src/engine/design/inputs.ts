@@ -89,11 +89,29 @@ export const REFERENCE_DESIGN_INPUTS: Readonly<WorkbookInputs> = Object.freeze({
   method: "auto",
 });
 
-/** The method a design is sized by: the one chosen, or for "auto" the one its Exchange version calls for. */
-export function methodOf(inputs: Pick<WorkbookInputs, "method" | "exchangeVersion">): SizingMethod {
+/**
+ * The method a design is sized by: the one chosen, or for "auto" the one its Exchange version calls
+ * for — Dell's process for 2010, Microsoft's calculator's for 2013 and later DAGs. Stand-alone
+ * servers (one copy) are sized by Dell's process: the calculator sizes those per server, which
+ * this workbook's single-DAG layout does not model (docs/one-design.md).
+ */
+export function methodOf(inputs: Pick<WorkbookInputs, "method" | "exchangeVersion" | "copies">): SizingMethod {
   if (inputs.method === "dell" || inputs.method === "microsoft") return inputs.method;
-  return (inputs.exchangeVersion as ExchangeVersion) === 2010 ? "dell" : "microsoft";
+  return (inputs.exchangeVersion as ExchangeVersion) === 2010 || inputs.copies < 2 ? "dell" : "microsoft";
 }
+
+/** Why Microsoft's method cannot size these inputs, when it is the design's method; undefined when it can. */
+export function microsoftMethodProblem(inputs: Pick<WorkbookInputs, "method" | "exchangeVersion" | "copies" | "messagesPerDay">): string | undefined {
+  if (methodOf(inputs) !== "microsoft") return undefined;
+  if (inputs.copies < 2) return `method and copies: Microsoft's method here sizes a DAG of 2 or more copies; got ${inputs.copies} copy — choose the method "dell" for stand-alone servers`;
+  if (inputs.messagesPerDay > MAX_MICROSOFT_MESSAGES) {
+    return `method and messagesPerDay: Microsoft's calculator sizes 50 to ${MAX_MICROSOFT_MESSAGES} messages a day; got ${inputs.messagesPerDay} — choose the method "dell", or fewer messages`;
+  }
+  return undefined;
+}
+
+/** The calculator's largest message profile — Tables!A13 (500 messages). */
+export const MAX_MICROSOFT_MESSAGES = 500;
 
 /** Servers of each site, the first site first. */
 export function serversPerSiteOf(inputs: Pick<DesignInputs, "serversSite1" | "serversSite2">): number[] {

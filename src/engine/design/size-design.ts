@@ -40,7 +40,7 @@ import { ceilCount, provisionGB } from "../rounding";
 import { mailboxServerSize } from "../server";
 import { spindleCount } from "../spindles";
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type ExchangeVersion, type Factors, type RaidLevel } from "../tables";
-import { methodOf, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
+import { methodOf, microsoftMethodProblem, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
 
 /** What else a design may carry beyond its inputs: the Inputs sheet's tables and the Hardware sheet's rows. */
 export interface DesignTables {
@@ -98,9 +98,9 @@ export interface Design {
   inputs: Readonly<WorkbookInputs>;
   method: SizingMethod;
   serversPerSite: number[];
-  /** Dell's steps (Tables 18-19) at the deployed database count: every method shows them for comparison. */
+  /** Dell's steps (Tables 18-19) at its own count balanced: every design shows them (the Design and Methods sheets). */
   dell: { database: DatabaseCapacity; logs: LogCapacity; rawDatabases: number };
-  /** Microsoft's calculator at the deployed count; undefined when its method cannot size the design (it says why in microsoftProblem). */
+  /** Microsoft's calculator at its own count balanced; undefined when its method cannot size the design (it says why in microsoftProblem). */
   microsoft?: MicrosoftSizing;
   microsoftProblem?: string;
   /** The calculator's own database count, before balancing (Role Requirements!C79). */
@@ -170,8 +170,8 @@ function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSit
     quotaMB: t.quotaMB,
     archiveMB: inputs.archiveMB,
   }));
-  const f: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors, archiveMB: inputs.archiveMB, databases };
-  return microsoftSizing({ tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate }, f);
+  const f: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors, archiveMB: inputs.archiveMB };
+  return microsoftSizing({ tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate, ...(databases > 0 ? { deployedDatabases: databases } : {}) }, f);
 }
 
 /**
@@ -180,6 +180,8 @@ function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSit
  */
 export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): Design {
   const method = methodOf(inputs);
+  const refused = microsoftMethodProblem(inputs);
+  if (refused !== undefined) throw new SizingError("#N/A", refused);
   const f: Factors = { ...FACTOR_DEFAULTS, ...tables.factors };
   const serversPerSite = serversPerSiteOf(inputs);
   const layoutDesign = { serversPerSite, copies: inputs.copies, layout: inputs.dagLayout as DagLayout, laggedCopies: 0 };
@@ -198,12 +200,16 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
   }
   if (method === "microsoft" && microsoft === undefined) throw new SizingError("#N/A", `Microsoft's method cannot size this design: ${microsoftProblem}`);
 
+  // Each method's own count, balanced; the design deploys its method's.
   const raw = databaseCapacity(inputs.users, inputs.quotaMB, inputs.messagesPerDay, inputs.messageKB, inputs.maxDatabaseGB, f);
-  const methodCount = method === "microsoft" ? microsoft!.databases : raw.databaseCount;
-  const databases = balancedDatabaseCount(methodCount, layoutDesign);
-  if (microsoft !== undefined && databases !== microsoft.databases) {
+  const dellDatabases = balancedDatabaseCount(raw.databaseCount, layoutDesign);
+  // Microsoft's figures at its count balanced: what a design sized by its method deploys. A
+  // balanced count is a multiple of the active servers, so the calculator's own rounding of a set
+  // count to its disk group (the active servers, Variables!K53) keeps it.
+  const microsoftDeployed = microsoft === undefined ? undefined : balancedDatabaseCount(microsoft.databases, layoutDesign);
+  if (microsoft !== undefined && microsoftDeployed !== microsoft.databases) {
     try {
-      microsoft = microsoftAt(inputs, tables, serversPerSite, databases);
+      microsoft = microsoftAt(inputs, tables, serversPerSite, microsoftDeployed!);
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
       if (method === "microsoft") throw e;
@@ -211,18 +217,19 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
       microsoft = undefined;
     }
   }
+  const databases = method === "microsoft" ? microsoftDeployed! : dellDatabases;
 
-  // Dell's steps at the deployed count (Table 18: IDBS = DBS / DB; Table 19: NDB = ceil(NU / DB)).
-  const databaseGBDell = raw.totalDatabaseGB / databases;
+  // Dell's steps at its count balanced (Table 18: IDBS = DBS / DB; Table 19: NDB = ceil(NU / DB)).
+  const databaseGBDell = raw.totalDatabaseGB / dellDatabases;
   const dellVolume = databaseGBDell * f.contentIndex * f.volumeFree;
   const database: DatabaseCapacity = {
     ...raw,
-    databaseCount: databases,
+    databaseCount: dellDatabases,
     databaseGB: databaseGBDell,
     databaseVolumeGB: dellVolume,
     provisionedDatabaseVolumeGB: Math.max(MINIMUM_VOLUME_GB, provisionGB(dellVolume)),
   };
-  const logs = logCapacity(inputs.users, inputs.messagesPerDay, inputs.messageKB, databases, f);
+  const logs = logCapacity(inputs.users, inputs.messagesPerDay, inputs.messageKB, dellDatabases, f);
   const dell = { database, logs, rawDatabases: raw.databaseCount };
 
   let mailboxOnDiskMB: number;

@@ -8,14 +8,21 @@ import { MEMORY_STEPS, MICROSOFT, MIN_MEMORY_BY_COPIES, MIN_MEMORY_CONFIG_GB, ty
  * One DAG (or, with one copy, stand-alone servers) as the calculator sizes it: the mailbox tiers it
  * holds, its servers per site (Input!C26: servers hosting active mailboxes per datacenter; one or
  * two sites, active/active as the Input!G23 example) and its database copies (HA plus lagged,
- * Input!C30:C31), placed round-robin over the sites from the first.
+ * Input!C30 + C31), placed round-robin over the sites from the first, the lagged ones last.
  */
 export interface MicrosoftDesign {
   tiers: readonly MailboxTier[];
   serversPerSite: readonly number[];
   copies: number;
+  /**
+   * How many of the copies are lagged (Input!C31): never activated, their replay lag (lagDays) kept in
+   * the log space. Absent: the factors' laggedCopies (0 by default).
+   */
+  laggedCopies?: number;
   /** Specific databases per DAG instead of the calculated count (Input!G38 "No", G39). */
   databases?: number;
+  /** The databases a design deploys, used exactly (the calculator's count balanced over our layout; src/engine/design). */
+  deployedDatabases?: number;
   /** Processor cores per server and its SPECint2006 rate (0 = not given) — Input!C131, D131. */
   cores: number;
   specRate: number;
@@ -124,9 +131,24 @@ export interface MicrosoftSizing {
   logStreams: number;
 }
 
-function checkDesign(d: MicrosoftDesign): void {
+/** Lagged copies of the design (Input!C31): the design's own, else the factors'. */
+const laggedOf = (d: MicrosoftDesign, f: MicrosoftFactors): number => d.laggedCopies ?? f.laggedCopies ?? 0;
+
+/** HA copies in each site: the copies round-robin from the first site, the lagged ones last (Input!C30:C33). */
+export function haCopiesPerSite(copies: number, laggedCopies: number, sites: number): number[] {
+  return copiesPerSite(copies - laggedCopies, sites);
+}
+
+function checkDesign(d: MicrosoftDesign, f: MicrosoftFactors): void {
   if (d.tiers.length === 0 || d.tiers.every((t) => t.mailboxes === 0)) throw new SizingError("#VALUE!", "mailboxes must total at least 1");
   if (d.serversPerSite.length < 1 || d.serversPerSite.length > 2) throw new SizingError("#VALUE!", "servers must be one or two sites");
+  const lagged = laggedOf(d, f);
+  if (!Number.isInteger(lagged) || lagged < 0 || lagged > d.copies - 1) {
+    throw new SizingError("#VALUE!", `laggedCopies must be at most ${d.copies - 1}, the copies less the active one${d.copies === 1 ? " (stand-alone servers have no copy to lag)" : ""}; got ${lagged}`);
+  }
+  if (f.lagDays > 0 && lagged === 0) {
+    throw new SizingError("#VALUE!", `lagDays is the replay delay of lagged copies: give laggedCopies, how many of the ${d.copies} copies are lagged (1 or more), or lagDays 0`);
+  }
   const perSite = copiesPerSite(d.copies, d.serversPerSite.length);
   perSite.forEach((c, s) => {
     if (c > d.serversPerSite[s]) {
@@ -164,6 +186,8 @@ function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha:
   const firstSite = d.serversPerSite[0];
   const firstCopies = copiesPerSite(d.copies, d.serversPerSite.length)[0];
   const maxDatabases = ha ? excelFloor((MICROSOFT.maxDatabasesPerServer * firstSite) / firstCopies) : MICROSOFT.maxDatabasesPerServer;
+  // A design deploys exactly its balanced count (src/engine/design): no rounding of the calculator's.
+  if (d.deployedDatabases !== undefined && d.deployedDatabases > 0) return d.deployedDatabases;
   if (d.databases !== undefined && d.databases > 0) {
     // The user's count (Input!G39): above the most a DAG supports (C65) it is that most, as it is;
     // else plus its remainder of the disk group, as the calculated count (C79).
@@ -189,11 +213,12 @@ function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha:
  * Active databases on the busiest server — Role Requirements!C116:C130, for one or two sites,
  * active/active: the databases split half and half between the sites (Variables!K43), each spread
  * over its site's servers; a failed server's databases spread over the site's others; a failed site's
- * over the other site, then one or two more servers fail there. A case needs copies to activate.
+ * over the other site, then one or two more servers fail there. A case needs HA copies to activate.
  */
-export function activeDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number): ActiveDatabases {
+export function activeDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number, laggedCopies = 0): ActiveDatabases {
   const sites = serversPerSite.length;
-  const siteCopies = copiesPerSite(copies, sites);
+  // Only HA copies activate: a lagged copy never does (Role Requirements!I63, I65, "Actual" copies).
+  const siteCopies = haCopiesPerSite(copies, laggedCopies, sites);
   const cap = (n: number) => Math.min(n, copiesPerServer);
   const r: ActiveDatabases = { normal: 0, server: 0, doubleServer: 0, site: 0, siteServer: 0, siteDoubleServer: 0, worst: 0 };
   if (copies < 2) {
@@ -234,8 +259,9 @@ export function minimumMemoryGB(copiesOnServer: number): number {
 
 /** The whole calculation for one DAG; each field names the calculator cell it reproduces. */
 export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): MicrosoftSizing {
-  checkDesign(d);
+  checkDesign(d, f);
   const ha = d.copies >= 2;
+  const lagged = laggedOf(d, f);
   const servers = d.serversPerSite.reduce((a, b) => a + b, 0);
   const perTier = d.tiers.map((t) => mailboxRequirement(t.messagesPerDay, t.messageKB, t.quotaMB, t.archiveMB, ha, f));
   const mailboxes = d.tiers.reduce((a, t) => a + t.mailboxes, 0);
@@ -252,7 +278,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const mailboxesPerDatabase = sized / databases; // C81
   const databaseGB = ((mailboxesPerDatabase * mailboxOnDiskMB) / 1024) * (1 + f.dataOverhead); // Volume Requirements!D123, E123
   const copiesPerServer = ha ? excelRound((databases * d.copies) / servers) : databases; // C102
-  const computed = activeDatabases(databases, d.serversPerSite, d.copies, copiesPerServer);
+  const computed = activeDatabases(databases, d.serversPerSite, d.copies, copiesPerServer, lagged);
   const active = f.activeDatabases > 0 ? { ...computed, worst: f.activeDatabases } : computed;
 
   // I/O — Role Requirements!C31, I75:I83.
@@ -302,7 +328,8 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const moveGB = perTier.reduce((a, r, i) => a + ((d.tiers[i].mailboxes / (ha ? 1 : servers)) * f.moveShare * r.mailboxOnDiskMB) / 1024, 0) * (1 + f.dataOverhead);
   const userLogsPerDatabase = userLogs / databases;
   const moveLogsPerDatabase = (moveGB * 1024) / databases / MICROSOFT.daysPerWeek;
-  const keptDays = Math.max(f.truncationFailureDays, f.lagDays, 1);
+  // Logs kept: the truncation failure tolerance, or the lagged copies' replay lag (I96; lagDays needs laggedCopies).
+  const keptDays = Math.max(f.truncationFailureDays, lagged > 0 ? f.lagDays : 0, 1);
   const logSpaceGB = ((userLogs * keptDays) / 1024 + moveGB) / databases;
   const siteCopies = copiesPerSite(d.copies, d.serversPerSite.length);
   const firstSiteDatabases = d.serversPerSite.length === 2 ? excelCeil(databases * MICROSOFT.firstSiteUserShare) : databases;

@@ -156,14 +156,18 @@ export const MICROSOFT_FACTOR_DEFAULTS = {
   logCompression: 0.3,
   /** Backup/truncation failure tolerance, days — Input!C99. */
   truncationFailureDays: 3,
-  /** Lagged copy replay delay, days (0 = no lagged copy) — Input!G31 ÷ 24. */
+  /** Lagged copies' replay delay, days — Input!G31 ÷ 24 (Role Requirements!I96); needs laggedCopies ≥ 1. */
   lagDays: 0,
+  /** How many of the copies are lagged (never activated) — Input!C31 (C33 of them in the second site). */
+  laggedCopies: 0,
   /** Raw GB of one JBOD database disk (0 = RAID: the 2 TB limit) — Input!C116, Storage Design!C45. */
   diskGB: 0,
   /** Databases per volume on JBOD (0 = one per copy, Input!C109 "matches total copy count"). */
   databasesPerVolume: 0,
   /** Databases per DAG (0 = calculated, Input!G38 "Yes"; else Input!G39's custom count). */
   databases: 0,
+  /** Databases a design deploys, used exactly (0 = none): the calculator's count balanced over the layout (src/engine/design). */
+  deployedDatabases: 0,
   /** Worst-case active databases on a server (0 = the calculator's activation rules). */
   activeDatabases: 0,
   /** Mailbox and client access roles on one server (1 = yes) — Input!C23. */

@@ -33,6 +33,7 @@ import {
   type MicrosoftCells,
 } from "../../engine/microsoft/formulas";
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
+import { balancedDatabasesFormula } from "../../engine/excel-formulas";
 import type { CellModel, InputRule, SheetModel } from "../model";
 import { TIER_COUNT, tierValueFormula, type TierNames } from "./tiers";
 
@@ -65,6 +66,8 @@ export interface MethodsNames {
   specIntRate: string;
   coresPerServer: string;
   peakHourLogShare: string;
+  /** "active/active" or "active/passive": the copies' layout, which the balanced database count follows. */
+  dagLayout: string;
 }
 
 export interface MethodsSheetParameters {
@@ -123,10 +126,17 @@ export const METHODS_INPUTS: readonly MethodsInput[] = [
 
 const NS = "EXSIZE.";
 const COLUMNS = { label: "A", dell: "B", emc: "C", microsoft: "D", difference: "E", why: "F", unit: "G" } as const;
-/** Microsoft's factors and the servers of each site, as ranges its functions read. */
+/**
+ * Microsoft's factors and the servers of each site, as ranges its functions read: row 5 the archive
+ * (what the calculator's own database count reads), row 6 the databases deployed (what every other
+ * Microsoft figure is sized at: the calculator's count balanced over the layout, as sizeDesign does).
+ */
 const FACTORS_ROW = 5;
-const SERVERS_ROW = 6;
+const DATABASES_FACTOR_ROW = 6;
+const SERVERS_ROW = 7;
 const HELPER_ROW = 8;
+/** The calculator's own database count, below the four helpers. */
+const OWN_COUNT_ROW = HELPER_ROW + 4;
 /**
  * The tiers as Microsoft's column sizes them (with `tiers`): a title, a header, tiers 1-4 and their
  * average by mailboxes, in columns I:S beside the helpers, off the printed page.
@@ -151,11 +161,14 @@ interface Row {
   step?: boolean;
   /** Which MicrosoftCells field this row's cell is. */
   field?: keyof MicrosoftCells;
-  /** Needs an input the design may not give: "—" instead of the error. */
-  optional?: boolean;
   /** A per-mailbox quantity: with tiers, the tiers' average by mailboxes (a helper cell). */
   perMailbox?: PerMailbox;
+  /** How other sheets ask for this row's cell (microsoftCell). */
+  key?: MicrosoftKey;
 }
+
+/** The rows of Microsoft's column other sheets read: the design sized by Microsoft's method. */
+export type MicrosoftKey = "disk" | "logs" | "iopsPerMailbox" | "databases" | "databaseGB" | "peak" | "dagIops" | "dagLogIops" | "megacycles" | "memoryGB" | "cores";
 
 /** What the EX_MS_* functions size: the design's names, or the tier helper ranges. */
 interface Sized {
@@ -165,30 +178,35 @@ interface Sized {
   quotaMB: string;
 }
 
+/** The arguments an EX_MS_* function sizes a design by: mailboxes, messages, KB, quota, servers, copies. */
+function designArguments(n: MethodsNames, tiers: Sized | undefined, servers: string): string {
+  const who = tiers ?? { mailboxes: n.users, messagesPerDay: n.messagesPerDay, messageKB: n.messageKB, quotaMB: n.quotaMB };
+  return `${who.mailboxes},${who.messagesPerDay},${who.messageKB},${who.quotaMB},${servers},${n.copies}`;
+}
+
 function rows(n: MethodsNames, tiers?: Sized): Row[] {
   const m = `${n.messagesPerDay},${n.messageKB},${n.quotaMB}`;
-  const who = tiers ?? { mailboxes: n.users, messagesPerDay: n.messagesPerDay, messageKB: n.messageKB, quotaMB: n.quotaMB };
-  const design = (s: string) => `${who.mailboxes},${who.messagesPerDay},${who.messageKB},${who.quotaMB},${s},${n.copies}`;
+  const design = (s: string) => designArguments(n, tiers, s);
   const server = (s: string) => `${design(s)},${n.coresPerServer},${n.specIntRate}`;
   return [
     { field: "profile", perMailbox: "profile", step: true, label: "Calculator's message profile", unit: "messages", format: "#,##0", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"profile",${f})`, native: profileFormula, why: "The calculator offers profiles of 50 to 500 messages; a count between two is sized as the next up." },
-    { field: "disk", perMailbox: "disk", label: "Mailbox size on disk", unit: "MB", format: "#,##0", dell: "mailboxMB", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"disk",${f})`, native: diskFormula, why: "Microsoft: 14 days of mail + 1.2% single item recovery + 3% calendar versions (30 GB cap) + a day of white space, and the archive; Dell adds 5.8% calendar logging." },
-    { field: "logs", perMailbox: "logs", label: "Transaction logs per mailbox per day", unit: "logs", format: "#,##0.0", dell: "logsPerUser", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"logs",${f})`, native: logsFormula, why: "Both make 0.2 logs a message; Microsoft scales by message size in steps of 0.1 (75 KB = 1.0), Dell in bands of 1, 1.9 and 3.8." },
+    { key: "disk", field: "disk", perMailbox: "disk", label: "Mailbox size on disk", unit: "MB", format: "#,##0", dell: "mailboxMB", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"disk",${f})`, native: diskFormula, why: "Microsoft: 14 days of mail + 1.2% single item recovery + 3% calendar versions (30 GB cap) + a day of white space, and the archive; Dell adds 5.8% calendar logging." },
+    { key: "logs", field: "logs", perMailbox: "logs", label: "Transaction logs per mailbox per day", unit: "logs", format: "#,##0.0", dell: "logsPerUser", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"logs",${f})`, native: logsFormula, why: "Both make 0.2 logs a message; Microsoft scales by message size in steps of 0.1 (75 KB = 1.0), Dell in bands of 1, 1.9 and 3.8." },
     { field: "iops", perMailbox: "iops", step: true, label: "IOPS per mailbox before overhead", unit: "IOPS", format: "0.0000", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"iops",${f})`, native: iopsFormula, why: "Exchange 2013+: 0.00067 per message a day, read 60:40 in a DAG up to 250 messages." },
-    { label: "IOPS per mailbox with 20% overhead", unit: "IOPS", format: "0.0000", dell: "iopsPerUser", emc: "emcIopsPerUser", call: (f, s) => `EX_MS_IOPS(${design(s)},"permailbox",${f})`, native: perMailboxIopsFormula, why: "Dell's 2010 process uses 0.001 per message (1.2 stand-alone); Microsoft's 2013+ profile 0.00067; EMC prints 0.18 with the 20% inside." },
-    { field: "databases", label: "Databases", unit: "databases", format: "#,##0", dell: "databases", call: (f, s) => `EX_MS_DATABASES(${design(s)},"count",${f})`, native: databasesFormula, why: "Microsoft fills databases to 2 TB (200 GB stand-alone) and rounds up for an even spread over servers and copies; Dell divides by your maximum." },
-    { label: "Size of one database", unit: "GB", format: "#,##0.0", dell: "databaseGB", call: (f, s) => `EX_MS_DATABASES(${design(s)},"size",${f})`, native: databaseGBFormula, why: "Follows from the counts: the same mailboxes spread over each method's databases." },
+    { key: "iopsPerMailbox", label: "IOPS per mailbox with 20% overhead", unit: "IOPS", format: "0.0000", dell: "iopsPerUser", emc: "emcIopsPerUser", call: (f, s) => `EX_MS_IOPS(${design(s)},"permailbox",${f})`, native: perMailboxIopsFormula, why: "Dell's 2010 process uses 0.001 per message (1.2 stand-alone); Microsoft's 2013+ profile 0.00067; EMC prints 0.18 with the 20% inside." },
+    { key: "databases", field: "databases", label: "Databases, balanced over the servers", unit: "databases", format: "#,##0", dell: "databases", call: () => "", native: () => "", why: "Microsoft fills databases to 2 TB (200 GB stand-alone) and rounds up for an even spread over servers and copies; Dell divides by your maximum. Both are then balanced so every server carries the same load in every failure." },
+    { key: "databaseGB", label: "Size of one database", unit: "GB", format: "#,##0.0", dell: "databaseGB", call: (f, s) => `EX_MS_DATABASES(${design(s)},"size",${f})`, native: databaseGBFormula, why: "Follows from the counts: the same mailboxes spread over each method's databases." },
     { field: "copiesPerServer", step: true, label: "Database copies per server", unit: "copies", format: "#,##0", call: (f, s) => `EX_MS_DATABASES(${design(s)},"copies",${f})`, native: copiesPerServerFormula, why: "Every copy of every database spread evenly over the DAG's servers." },
     { field: "active", step: true, label: "Active databases on the busiest server, worst failure", unit: "databases", format: "#,##0", call: (f, s) => `EX_MS_DATABASES(${design(s)},"active",${f})`, native: activeFormula, why: "The calculator's activation rules: a server, two servers, a site, a site and one or two servers fail." },
-    { field: "peak", label: "Database IOPS of the active databases", unit: "IOPS", format: "#,##0", dell: "databaseIops", emc: "emcDatabaseIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"peak",${f})`, native: peakFormula, why: "The same mailboxes at each method's IOPS per mailbox, 20% overhead included." },
-    { label: "Database IOPS of the DAG, every copy", unit: "IOPS", format: "#,##0", dell: "dagIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"dag",${f})`, native: dagIopsFormula, why: "Both charge a passive copy the I/O of an active one; the difference is the IOPS per mailbox." },
-    { label: "Log IOPS of the DAG", unit: "IOPS", format: "#,##0", dell: "logIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"daglog",${f})`, native: dagLogIopsFormula, why: "Microsoft: half the database writes of every copy plus log reads per active database; Dell (Table 17): a quarter of active IOPS plus 10% per extra copy, × 1.2." },
+    { key: "peak", field: "peak", label: "Database IOPS of the active databases", unit: "IOPS", format: "#,##0", dell: "databaseIops", emc: "emcDatabaseIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"peak",${f})`, native: peakFormula, why: "The same mailboxes at each method's IOPS per mailbox, 20% overhead included." },
+    { key: "dagIops", label: "Database IOPS of the DAG, every copy", unit: "IOPS", format: "#,##0", dell: "dagIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"dag",${f})`, native: dagIopsFormula, why: "Both charge a passive copy the I/O of an active one; the difference is the IOPS per mailbox." },
+    { key: "dagLogIops", label: "Log IOPS of the DAG", unit: "IOPS", format: "#,##0", dell: "logIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"daglog",${f})`, native: dagLogIopsFormula, why: "Microsoft: half the database writes of every copy plus log reads per active database; Dell (Table 17): a quarter of active IOPS plus 10% per extra copy, × 1.2." },
     { field: "cache", step: true, label: "Database cache of the busiest server", unit: "GB", format: "#,##0", call: (f, s) => `EX_MS_SERVER(${server(s)},"cache",${f})`, native: cacheGBFormula, why: "0.06 MB per message a day for each mailbox of the active databases in the worst failure." },
-    { field: "megacycles", step: true, label: "Megacycles of the busiest server", unit: "megacycles", format: "#,##0", call: (f, s) => `EX_MS_SERVER(${server(s)},"megacycles",${f})`, native: megacyclesFormula, why: "0.0425 per message a day for an active mailbox, 0.0137 passive, and 37.5% more for client access." },
+    { key: "megacycles", field: "megacycles", step: true, label: "Megacycles of the busiest server", unit: "megacycles", format: "#,##0", call: (f, s) => `EX_MS_SERVER(${server(s)},"megacycles",${f})`, native: megacyclesFormula, why: "0.0425 per message a day for an active mailbox, 0.0137 passive, and 37.5% more for client access." },
     { field: "calculated", step: true, label: "Memory before the configuration step", unit: "GB", format: "#,##0.0", call: (f, s) => `EX_MS_SERVER(${server(s)},"calculated",${f})`, native: calculatedMemoryFormula, why: "Database cache as a quarter of memory, plus client access, at least the minimum for the copies held." },
-    { label: "Memory per mailbox server", unit: "GB", format: "#,##0", dell: "serverMemoryGB", call: (f, s) => `EX_MS_SERVER(${server(s)},"memory",${f})`, native: memoryFormula, why: "Microsoft sizes the cache of the worst failure and rounds to a memory configuration; VMware's study: 4 GB + 6 MB per mailbox." },
-    { optional: true, label: "Processor cores per mailbox server", unit: "cores", format: "#,##0", dell: "serverCores", call: (f, s) => `EX_MS_SERVER(${server(s)},"cores",${f})`, native: coresFormula, why: "Microsoft: megacycles against the server's SPECint2006 rate (none given: #N/A); VMware's study: 1,000 mailboxes a core." },
-    { optional: true, label: "Log replication between the sites, busiest hour", unit: "Mb/s", format: "#,##0.0", call: (f, s) => `EX_MS_REPLICATION(${design(s)},${n.peakHourLogShare},,"total",${f})`, native: replicationFormula, why: "Only Microsoft sizes the link: the busiest hour's logs, 8 Mb each, 30% compressed, for each copy in the other site." },
+    { key: "memoryGB", label: "Memory per mailbox server", unit: "GB", format: "#,##0", dell: "serverMemoryGB", call: (f, s) => `EX_MS_SERVER(${server(s)},"memory",${f})`, native: memoryFormula, why: "Microsoft sizes the cache of the worst failure and rounds to a memory configuration; VMware's study: 4 GB + 6 MB per mailbox." },
+    { key: "cores", label: "Processor cores per mailbox server", unit: "cores", format: "#,##0", dell: "serverCores", call: (f, s) => `EX_MS_SERVER(${server(s)},"cores",${f})`, native: coresFormula, why: "Microsoft: megacycles against the server's SPECint2006 rate (none given: #N/A); VMware's study: 1,000 mailboxes a core." },
+    { label: "Log replication between the sites, busiest hour", unit: "Mb/s", format: "#,##0.0", call: (f, s) => `EX_MS_REPLICATION(${design(s)},${n.peakHourLogShare},,"total",${f})`, native: replicationFormula, why: "Only Microsoft sizes the link: the busiest hour's logs, 8 Mb each, 30% compressed, for each copy in the other site." },
   ];
 }
 
@@ -213,13 +231,15 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   put(`J${SERVERS_ROW}`, { formula: `=${n.serversSecondSite}`, role: "step" });
   put(`K${FACTORS_ROW}`, { value: "Microsoft's factors", role: "note" });
   put(`K${SERVERS_ROW}`, { value: "Servers per site", role: "note" });
-  const factors = `$I$${FACTORS_ROW}:$J$${FACTORS_ROW}`;
+  const ownFactors = `$I$${FACTORS_ROW}:$J$${FACTORS_ROW}`;
+  const factors = `$I$${FACTORS_ROW}:$J$${DATABASES_FACTOR_ROW}`;
   const servers = `$I$${SERVERS_ROW}:$J$${SERVERS_ROW}`;
 
   // With tiers, the EX_MS_* functions size the helper ranges of the tiers as sized (tierBlock below).
   const tierRange = (column: keyof typeof TIER_COLUMNS) => `$${TIER_COLUMNS[column]}$${TIER_FIRST_ROW}:$${TIER_COLUMNS[column]}$${TIER_ALL_ROW - 1}`;
   const allTiers = (column: keyof typeof TIER_COLUMNS) => `$${TIER_COLUMNS[column]}$${TIER_ALL_ROW}`;
-  const list = rows(n, t ? { mailboxes: tierRange("mailboxes"), messagesPerDay: tierRange("messagesPerDay"), messageKB: tierRange("messageKB"), quotaMB: tierRange("quotaMB") } : undefined);
+  const sizedTiers = t ? { mailboxes: tierRange("mailboxes"), messagesPerDay: tierRange("messagesPerDay"), messageKB: tierRange("messageKB"), quotaMB: tierRange("quotaMB") } : undefined;
+  const list = rows(n, sizedTiers);
   const first = 5;
   const at = (i: number) => `$${COLUMNS.microsoft}$${first + i}`;
   const refs: MicrosoftCells = {
@@ -266,16 +286,28 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     put(`I${HELPER_ROW + k}`, { value: label, role: "note" });
     put(`J${HELPER_ROW + k}`, { formula: `=${render(refs)}`, role: "step" });
   });
+  // The calculator's own count (Role Requirements!C79), then balanced: the count every figure below is sized at.
+  const own = `$J$${OWN_COUNT_ROW}`;
+  put(`I${OWN_COUNT_ROW}`, { value: "Calculator's own database count", role: "note" });
+  put(`J${OWN_COUNT_ROW}`, { formula: `=${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"count",${ownFactors})`, native: `=${databasesFormula(refs)}`, role: "step" });
+  const deployed = refs.databases;
+  put(`I${DATABASES_FACTOR_ROW}`, { value: "deployedDatabases", role: "label" });
+  put(`J${DATABASES_FACTOR_ROW}`, { formula: `=${deployed}`, role: "step" });
   if (t) tierBlock(t, n, refs, factors).forEach((c) => cells.push(c));
   list.forEach((r, i) => {
     const row = first + i;
     put(`${COLUMNS.label}${row}`, { value: r.label, role: r.step ? "step" : "label" });
     // Rows that need an input the design may not give (a SPECint rate, a second site) show "—" then.
-    const shown = (text: string) => (r.optional ? `IFERROR(${text},"—")` : text);
+    // Every row shows "—" where Microsoft's method cannot size the design (a profile above 500
+    // messages, no second site): the design's own method is then Dell's, or the Design check says why.
+    const shown = (text: string) => `IFERROR(${text},"—")`;
     const role = r.step ? "step" : "output";
     if (t && r.perMailbox) {
       // With tiers, a per-mailbox row is the tiers' average by mailboxes, the same in both copies.
       put(`${COLUMNS.microsoft}${row}`, { formula: `=${allTiers(r.perMailbox)}`, numberFormat: r.format, role });
+    } else if (r.field === "databases") {
+      const dag = { serversFirstSite: n.serversFirstSite, serversSecondSite: n.serversSecondSite, copies: n.copies, layout: n.dagLayout };
+      put(`${COLUMNS.microsoft}${row}`, { formula: `=${balancedDatabasesFormula(`$J$${OWN_COUNT_ROW}`, dag)}`, numberFormat: r.format, role });
     } else {
       put(`${COLUMNS.microsoft}${row}`, { formula: `=${shown(NS + r.call(factors, servers))}`, native: `=${shown(r.native(refs))}`, numberFormat: r.format, role });
     }
@@ -379,3 +411,13 @@ function tierBlock(t: TierNames, n: MethodsNames, base: MicrosoftCells, factors:
 export function methodsRows(p: MethodsSheetParameters): { label: string; address: string }[] {
   return rows(p.names).map((r, i) => ({ label: r.label, address: `${COLUMNS.microsoft}${5 + i}` }));
 }
+
+/** The cell of one of Microsoft's figures on the Methods sheet (unqualified, absolute): `$D$10`. */
+export function microsoftCell(key: MicrosoftKey): string {
+  const i = rows(PLACEHOLDER_NAMES).findIndex((r) => r.key === key);
+  return `$${COLUMNS.microsoft}$${5 + i}`;
+}
+const PLACEHOLDER_NAMES: MethodsNames = {
+  users: "", quotaMB: "", messagesPerDay: "", messageKB: "", copies: "", serversFirstSite: "", serversSecondSite: "",
+  archiveMB: "", specIntRate: "", coresPerServer: "", peakHourLogShare: "", dagLayout: "",
+};

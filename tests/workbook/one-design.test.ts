@@ -1,0 +1,114 @@
+/**
+ * One design, one answer (issue 15): the workbook is the second rendering of sizeDesign. Its
+ * Summary, the Resilience and Distribution sheets' database count and the Design sheet's method
+ * equal the engine's figures, live (EXSIZE functions) and native (the customer copy's formulas),
+ * over random designs of every version, one and two sites, one to six copies.
+ */
+import fc from "fast-check";
+import { REFERENCE_DESIGN_INPUTS, sizeDesign, type Design, type WorkbookInputs } from "../../src/engine/design";
+import { copyLayout } from "../../src/engine/layout";
+import { evaluateWorkbook, nativeModel, type WorkbookValues } from "../../src/workbook/evaluate";
+import { DESIGN_CELLS, RESILIENCE_CELLS, SUMMARY_CELLS, referenceDesign, templateSheetNames } from "../../src/workbook/template";
+
+jest.setTimeout(600_000);
+
+const R = REFERENCE_DESIGN_INPUTS;
+const sheets = templateSheetNames();
+
+/** The Summary's figures as sizeDesign gives them, by SUMMARY_CELLS key. */
+function expected(d: Design): Partial<Record<keyof typeof SUMMARY_CELLS, number | string>> {
+  return {
+    databaseVolumes: d.databases,
+    databaseVolumeGB: d.databaseVolumeGB,
+    logVolumes: d.databases,
+    logVolumeGB: d.logVolumeGB,
+    capacityPerCopyGB: d.capacityPerCopyGB,
+    capacityAllCopiesGB: d.capacityAllCopiesGB,
+    volumesGB: d.volumesGB,
+    databaseIops: d.databaseIops,
+    dagDatabaseIops: d.dagDatabaseIops,
+    logIops: d.logIops,
+    arrays: d.arrays.arrays,
+    arrayModel: d.arrays.modelName,
+    arraysPerCopy: d.arrays.arraysPerCopy,
+    spindles: d.spindles.disks,
+    servers: d.servers,
+    coresPerServer: d.coresPerServer,
+    memoryPerServerGB: d.memoryPerServerGB,
+    worstFailure: d.worst?.fails ?? "none survivable",
+    ...(d.worst ? { worstMailboxesPerServer: d.worst.activeMailboxes, worstTargetIops: d.worst.targetIops } : {}),
+  };
+}
+
+/** Where the workbook and the engine differ, as lines; none when they agree. */
+function differences(inputs: WorkbookInputs, values: WorkbookValues, d: Design): string[] {
+  const summary = values[sheets.summary];
+  const problems: string[] = [];
+  const close = (a: unknown, b: unknown) => (typeof a === "number" && typeof b === "number" ? Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)) : a === b);
+  for (const [key, want] of Object.entries(expected(d))) {
+    const got = summary[SUMMARY_CELLS[key as keyof typeof SUMMARY_CELLS]];
+    if (!close(got, want)) problems.push(`${key}: workbook ${String(got)}, sizeDesign ${String(want)}`);
+  }
+  const more: Array<[string, unknown, unknown]> = [
+    ["method", values[sheets.design][DESIGN_CELLS.methodUsed], d.method],
+    ["Resilience databases", values[sheets.resilience][RESILIENCE_CELLS.databases], d.databases],
+  ];
+  for (const [what, got, want] of more) if (!close(got, want)) problems.push(`${what}: workbook ${String(got)}, sizeDesign ${String(want)}`);
+  return problems.map((p) => `${JSON.stringify(inputs)} — ${p}`);
+}
+
+const buildable = (i: WorkbookInputs): boolean => {
+  try {
+    copyLayout({ serversPerSite: i.serversSite2 === "" ? [i.serversSite1] : [i.serversSite1, i.serversSite2], copies: i.copies, layout: i.dagLayout as "active/active", databases: 1 });
+    sizeDesign(i);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe("the workbook shows sizeDesign's figures", () => {
+  const fixed: Array<[string, WorkbookInputs]> = [
+    ["the reference design (000_72e1ddb9bbd1ecac.txt, 3.4.2)", R],
+    // 004_1d3a339e6fd03f64.txt §4: a DAG of the 100,000-mailbox Exchange 2016 design.
+    ["one DAG of 004's Exchange 2016 design", { ...R, users: 7600, quotaMB: 20480, archiveMB: 51200, copies: 4, serversSite1: 8, serversSite2: 8, exchangeVersion: 2016 }],
+    // Issue 15's case: three database counts in one workbook.
+    ["issue 15's 10,000 mailboxes on 4 + 4 servers, Exchange 2019", { ...R, users: 10000, quotaMB: 10240, copies: 4, serversSite1: 4, serversSite2: 4, exchangeVersion: 2019, maxDatabaseGB: 2048 }],
+    ["an Exchange 2016 design sized by Dell's process, chosen", { ...R, users: 7600, quotaMB: 5120, copies: 3, serversSite1: 4, exchangeVersion: 2016, method: "dell" }],
+  ];
+  test.each(fixed)("%s, live and native", (_name, inputs) => {
+    const model = referenceDesign({ inputs });
+    const d = sizeDesign(inputs);
+    expect(differences(inputs, evaluateWorkbook(model), d)).toEqual([]);
+    expect(differences(inputs, evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
+  });
+
+  test("random designs of every version, 1-2 sites, 1-6 copies, both layouts, live and native", () => {
+    const design = fc
+      .record({
+        users: fc.integer({ min: 50, max: 60_000 }),
+        quotaMB: fc.integer({ min: 100, max: 20_000 }),
+        messagesPerDay: fc.integer({ min: 1, max: 500 }),
+        messageKB: fc.integer({ min: 10, max: 300 }),
+        exchangeVersion: fc.constantFrom(2010, 2013, 2016, 2019),
+        method: fc.constantFrom("auto", "auto", "dell", "microsoft"),
+        sites: fc.constantFrom(1, 2),
+        serversSite1: fc.integer({ min: 1, max: 8 }),
+        serversSite2: fc.integer({ min: 1, max: 8 }),
+        copies: fc.integer({ min: 1, max: 6 }),
+        dagLayout: fc.constantFrom("active/active", "active/passive"),
+        maxDatabaseGB: fc.constantFrom(500, 1024, 2048),
+      })
+      .map(({ sites, ...r }): WorkbookInputs => ({ ...R, ...r, method: r.method as WorkbookInputs["method"], serversSite2: sites === 2 ? r.serversSite2 : "" }))
+      .filter(buildable);
+    fc.assert(
+      fc.property(design, (inputs) => {
+        const model = referenceDesign({ inputs });
+        const d = sizeDesign(inputs);
+        expect(differences(inputs, evaluateWorkbook(model), d)).toEqual([]);
+        expect(differences(inputs, evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
+      }),
+      { numRuns: 12 },
+    );
+  });
+});
