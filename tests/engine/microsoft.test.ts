@@ -25,6 +25,7 @@ const example: MicrosoftDesign = {
   tiers: [{ mailboxes: 2500, messagesPerDay: 200, messageKB: 75, quotaMB: 10240, archiveMB: 0 }],
   serversPerSite: [2, 2],
   copies: 4,
+  laggedCopies: 1,
   cores: 16,
   specRate: 0,
 };
@@ -160,6 +161,39 @@ describe("a database count the user sets (Input!G38 \"No\", G39): capped, then p
 
   test(`Role Requirements!I158: more than 100 copies a server is refused — 148 databases become 152 (+ 148 mod 6), 101 copies a server, at ${at({ ...cells6, G39: 148 })}`, () => {
     expect(() => microsoftSizing(one(20000, 150, 75, 2048, [3, 3], 4, { databases: 148 }), defaults())).toThrow(/152 databases × 4 copies on 6 servers put 101.3 copies on a server; .* at most 100/);
+  });
+});
+
+describe("lagged copies (Input!C30:C31): counted in copies, never activated, their replay lag in the log space", () => {
+  // 6,000 mailboxes, 250 messages of 120 KB, 10 GB, 4 servers, 3 copies of which 1 lagged by 7 days.
+  const cells = { C55: 6000, C57: 250, C58: 120, C60: 10240, C26: 4, C30: 2, C31: 1, G31: 168, C32: 0, G22: "No" };
+  const lagged = microsoftSizing(one(6000, 250, 120, 10240, [4], 3, { laggedCopies: 1 }), defaults({ lagDays: 7 }));
+  const allHa = microsoftSizing(one(6000, 250, 120, 10240, [4], 3), defaults());
+  test.each([
+    [`Role Requirements!C79 at ${at(cells)}`, lagged.databases, 48],
+    [`Role Requirements!C102 at ${at(cells)}`, lagged.copiesPerServer, 36],
+    [`Role Requirements!C117 at ${at(cells)}`, lagged.active.server, 16],
+    [`Role Requirements!C103 at ${at(cells)} (C121 "--": two HA copies survive no double failure)`, lagged.active.worst, 16],
+    [`Role Requirements!C142 at ${at(cells)}`, lagged.memoryGB, 160],
+    [`Role Requirements!C256 at ${at(cells)}`, lagged.megacycles, 37781.25],
+    [`Volume Requirements!F123 at ${at(cells)} (7 days of logs, Role Requirements!I96)`, lagged.logSpaceGB, 77.64892578125],
+    [`Role Requirements!C103 at ${at({ ...cells, C30: 3, C31: 0, G31: 0 })} (three HA copies)`, allHa.active.worst, 24],
+    [`Volume Requirements!F123 at ${at({ ...cells, C30: 3, C31: 0, G31: 0 })}`, allHa.logSpaceGB, 41.02783203125],
+  ])("%s = %d", (_cell, actual, expected) => {
+    expect(actual).toBeCloseTo(expected, 9);
+  });
+
+  test("a replay lag without a lagged copy, or lagged copies without an HA copy to activate, is an error", () => {
+    expect(() => microsoftSizing(one(6000, 250, 120, 10240, [4], 3), defaults({ lagDays: 7 }))).toThrow(/lagDays .*laggedCopies/);
+    expect(() => microsoftSizing(one(6000, 250, 120, 10240, [4], 3, { laggedCopies: 3 }), defaults({ lagDays: 7 }))).toThrow(/laggedCopies must be at most 2/);
+  });
+
+  // @compatibility The calculator keeps a stand-alone server's "lagged copy" replay lag in its log space
+  // (Volume Requirements!F123 18.96 GB against 9.20 GB without, at {C25:"No",C26:2,C31:1,G31:168,C55:3000,
+  // C57:150,C58:75,C60:2048}): a stand-alone server has no copy to lag, so we refuse the lag instead.
+  test("@compatibility stand-alone servers have no lagged copy: the lag is refused, not added to the log space", () => {
+    expect(() => microsoftSizing(one(3000, 150, 75, 2048, [2], 1, { laggedCopies: 1 }), defaults({ lagDays: 7 }))).toThrow(/laggedCopies must be at most 0/);
+    expect(microsoftSizing(one(3000, 150, 75, 2048, [2], 1), defaults()).logSpaceGB).toBeCloseTo(9.195149739583334, 9);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The EX_MS_* worksheet functions on the calculator's worked example (Microsoft, Exchange Server
  * Role Requirements Calculator v7.6, "E2013Calcv7.6 - Example.xlsm": 2,500 mailboxes per DAG, 2 + 2
- * servers, 4 copies, JBOD on 4,000 GB disks, 7-day lag) and 004's Figure 6
+ * servers, 4 copies (1 lagged), JBOD on 4,000 GB disks, 7-day lag) and 004's Figure 6
  * (004_1d3a339e6fd03f64.txt, 4.2), through the formula reader as a cell would compute them.
  */
 import fc from "fast-check";
@@ -11,7 +11,7 @@ import { EX_MS_DATABASES, EX_MS_IOPS, EX_MS_MAILBOX, EX_MS_REPLICATION, EX_MS_SE
 
 const cell = (formula: string) => evaluateFormula(formula, { sheet: "Sheet1", cell: () => null, name: () => undefined });
 const EXAMPLE = `2500,200,75,10240,{2,2},4`;
-const JBOD = `{"diskGB",4000;"lagDays",7}`;
+const JBOD = `{"diskGB",4000;"lagDays",7;"laggedCopies",1}`;
 
 describe("the calculator's example through the formulas", () => {
   test.each([
@@ -58,6 +58,15 @@ describe("the calculator's example through the formulas", () => {
     expect(v).toBeInstanceOf(SizingError);
     expect((v as SizingError).code).toBe("#N/A");
     expect((v as SizingError).message).toMatch(/152 databases × 4 copies on 6 servers.*101\.3.*100/);
+  });
+
+  test('lagged copies are never activated: =EX_MS_DATABASES(6000,250,120,10240,4,3,"active",{"lagDays",7;"laggedCopies",1}) is 16, Role Requirements!C103 at {C55:6000,C57:250,C58:120,C60:10240,C26:4,C30:2,C31:1,G31:168,G22:"No",G33:"No"}', () => {
+    expect(cell('=EX_MS_DATABASES(6000,250,120,10240,4,3,"active",{"lagDays",7;"laggedCopies",1})')).toBe(16);
+    expect(cell('=EX_MS_DATABASES(6000,250,120,10240,4,3,"logspace",{"lagDays",7;"laggedCopies",1})') as number).toBeCloseTo(77.64892578125, 9);
+    expect(cell('=EX_MS_DATABASES(6000,250,120,10240,4,3,"active")')).toBe(24);
+    const v = cell('=EX_MS_DATABASES(6000,250,120,10240,4,3,"active",{"lagDays",7})');
+    expect(v).toBeInstanceOf(SizingError);
+    expect((v as SizingError).message).toMatch(/lagDays .*laggedCopies/);
   });
 
   test("replication: 10% of the day's logs in the busiest hour, compressed by 30%, over 80 streams", () => {
