@@ -1201,7 +1201,6 @@ const SUMMARY_WIDTH = 5;
 
 function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameKey, string>): SheetModel {
   const design = (key: DesignOutput) => `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS[key])}`;
-  const resilience = (cell: string) => `${sheetReference(sheets.resilience)}!${absolute(cell)}`;
   const scenarioColumn = (col: string) =>
     `${sheetReference(sheets.resilience)}!$${col}$${RESILIENCE_FIRST_ROW}:$${col}$${RESILIENCE_LAST_ROW}`;
   // The worst survivable failure: the highest key, the more severe scenario on a tie (the last), as sizeDesign picks.

@@ -137,6 +137,7 @@ const SERVERS_ROW = 7;
 const HELPER_ROW = 8;
 /** The calculator's own database count, below the four helpers. */
 const OWN_COUNT_ROW = HELPER_ROW + 4;
+const OWN_COUNT = `$J$${OWN_COUNT_ROW}`;
 /**
  * The tiers as Microsoft's column sizes them (with `tiers`): a title, a header, tiers 1-4 and their
  * average by mailboxes, in columns I:S beside the helpers, off the printed page.
@@ -287,7 +288,6 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     put(`J${HELPER_ROW + k}`, { formula: `=${render(refs)}`, role: "step" });
   });
   // The calculator's own count (Role Requirements!C79), then balanced: the count every figure below is sized at.
-  const own = `$J$${OWN_COUNT_ROW}`;
   put(`I${OWN_COUNT_ROW}`, { value: "Calculator's own database count", role: "note" });
   put(`J${OWN_COUNT_ROW}`, { formula: `=${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"count",${ownFactors})`, native: `=${databasesFormula(refs)}`, role: "step" });
   const deployed = refs.databases;
@@ -307,7 +307,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       put(`${COLUMNS.microsoft}${row}`, { formula: `=${allTiers(r.perMailbox)}`, numberFormat: r.format, role });
     } else if (r.field === "databases") {
       const dag = { serversFirstSite: n.serversFirstSite, serversSecondSite: n.serversSecondSite, copies: n.copies, layout: n.dagLayout };
-      put(`${COLUMNS.microsoft}${row}`, { formula: `=${balancedDatabasesFormula(`$J$${OWN_COUNT_ROW}`, dag)}`, numberFormat: r.format, role });
+      put(`${COLUMNS.microsoft}${row}`, { formula: `=${balancedDatabasesFormula(OWN_COUNT, dag)}`, numberFormat: r.format, role });
     } else {
       put(`${COLUMNS.microsoft}${row}`, { formula: `=${shown(NS + r.call(factors, servers))}`, native: `=${shown(r.native(refs))}`, numberFormat: r.format, role });
     }
