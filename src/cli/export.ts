@@ -16,7 +16,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { SizingError } from "../engine/errors";
-import { DEFAULT_DEPLOYMENT_SETTINGS, deploymentFiles, type DeploymentFiles, type DeploymentSettings } from "../workbook/deployment";
+import { DEFAULT_DEPLOYMENT_SETTINGS, DeploymentInputError, deploymentFiles, deploymentSettingProblem, type DeploymentFiles, type DeploymentSettings } from "../workbook/deployment";
 import type { CommandOutput } from "./design";
 import { DESIGN_OPTION_HELP, LayoutUsageError, parseDagOptions, type DagOptions } from "./layout";
 
@@ -41,11 +41,18 @@ export const EXPORT_HELP: readonly string[] = [
   "  -o, --out DIR           the folder to write (created if missing)",
   "  --force                 overwrite files already there (refused otherwise, exit status 2, as exsize design)",
   ...DESIGN_OPTION_HELP,
-  "  --volumes-root PATH     the volumes' mount folder (default C:\\ExchangeVolumes)",
-  "  --databases-root PATH   the databases' folder (default C:\\ExchangeDatabases)",
+  "  --volumes-root PATH     the volumes' mount folder, a local path (default C:\\ExchangeVolumes)",
+  "  --databases-root PATH   the databases' folder, a local path (default C:\\ExchangeDatabases)",
   "  --db-per-volume N       databases on each volume (default 1)",
   "  --start-disk N          the first database disk's number (default 5)",
-  "  --gc NAME               a global catalog server for the CSVs' GC columns (default empty)",
+  "  --gc NAME               a global catalog server's DNS name for the CSVs' GC columns (default empty)",
+  "",
+  "Names and folders are refused, not altered, where Windows or Exchange would refuse them: the DAG's name",
+  "and the server names are Windows computer names (Microsoft, \"Naming conventions in Active Directory for",
+  "computers, domains, sites, and OUs\", KB 909264); a database name is a folder and file name with no comma",
+  "(Servers.csv's DbMap separates names with commas) and no = + - @ first. As a second guard, any CSV field",
+  "that a spreadsheet would run as a formula (first character = + - @, tab or return) starts with a single",
+  "quote (OWASP, \"CSV Injection\").",
   "",
   "All four files are written, or none: a file or folder in the way, or a folder that cannot be written,",
   "leaves what was there untouched. Exit status: 0 written; 1 the design cannot be built or DIR cannot be",
@@ -69,7 +76,8 @@ export async function runExport(args: string[], out: CommandOutput): Promise<num
     const text = (flag: string, key: "volumesRoot" | "databasesRoot" | "gc") => {
       const v = rest.get(flag);
       if (typeof v === "string") {
-        if (/[\r\n]/.test(v)) throw new LayoutUsageError(`${flag} must be on one line`);
+        const problem = deploymentSettingProblem(flag, v, key);
+        if (problem !== undefined) throw new LayoutUsageError(`${problem}; got ${JSON.stringify(v)}`);
         settings[key] = v;
       }
     };
@@ -87,6 +95,7 @@ export async function runExport(args: string[], out: CommandOutput): Promise<num
     try {
       files = exportFiles(options, settings);
     } catch (e) {
+      if (e instanceof DeploymentInputError) throw new LayoutUsageError(e.message);
       if (!(e instanceof SizingError)) throw e;
       out.stderr(`exsize export: ${String(e)}`);
       return 1;

@@ -5,6 +5,7 @@
 import { failoverReport, layoutOf, databasesOf, type DagDesign, type ScenarioReport } from "../engine/failover";
 import { SizingError } from "../engine/errors";
 import type { CopyLayout, DagLayout, LayoutNames } from "../engine/layout";
+import { deploymentNameProblem, type DeploymentNames } from "../workbook/deployment";
 import type { CommandOutput } from "./design";
 
 export class LayoutUsageError extends Error {}
@@ -24,9 +25,9 @@ export const DESIGN_OPTION_HELP: readonly string[] = [
   "  --databases N           databases in the DAG (default: the reference profile's count, balanced)",
   "  --lagged N              lagged copies of each database, never activated (default 0)",
   "  --iops-per-mailbox X    database IOPS per mailbox, for the per-server targets (default 0.121)",
-  "  --dag NAME              the DAG's name (default DAG01)",
-  "  --server-prefix TEXT    server names: TEXT01, TEXT02, … (default MBX)",
-  "  --database-prefix TEXT  database names: TEXT01, … (default DB)",
+  "  --dag NAME              the DAG's name (default DAG01): a Windows computer name, letters, digits, hyphens, 15 at most",
+  "  --server-prefix TEXT    server names: TEXT01, TEXT02, … (default MBX): letters, digits, hyphens, 13 at most",
+  "  --database-prefix TEXT  database names: TEXT01, … (default DB): no \\ / : * ? \" < > | or comma, no = + - @ first",
 ];
 
 const DESIGN_FLAGS = ["--users", "--servers", "--copies", "--layout", "--databases", "--lagged", "--iops-per-mailbox", "--dag", "--server-prefix", "--database-prefix"];
@@ -72,9 +73,10 @@ export function parseDagOptions(args: readonly string[], own: Record<string, boo
   const iops = values.get("--iops-per-mailbox");
   const iopsPerMailbox = iops === undefined ? 0.121 : Number(iops);
   if (!(iopsPerMailbox > 0 && iopsPerMailbox <= 1000)) throw new LayoutUsageError(`--iops-per-mailbox must be a number above 0; got ${JSON.stringify(iops)}`);
-  const name = (flag: string, fallback: string) => {
+  const name = (flag: string, fallback: string, role: keyof DeploymentNames) => {
     const text = values.get(flag) ?? fallback;
-    if (text.trim() === "" || /[\r\n\t]/.test(text)) throw new LayoutUsageError(`${flag} must be a name on one line; got ${JSON.stringify(text)}`);
+    const problem = deploymentNameProblem(flag, text, role);
+    if (problem !== undefined) throw new LayoutUsageError(`${problem}; got ${JSON.stringify(text)}`);
     return text;
   };
   return {
@@ -88,7 +90,7 @@ export function parseDagOptions(args: readonly string[], own: Record<string, boo
         laggedCopies: whole("--lagged", 0, 0, 15),
       },
       iopsPerMailbox,
-      names: { dag: name("--dag", "DAG01"), serverPrefix: name("--server-prefix", "MBX"), databasePrefix: name("--database-prefix", "DB") },
+      names: { dag: name("--dag", "DAG01", "dag"), serverPrefix: name("--server-prefix", "MBX", "serverPrefix"), databasePrefix: name("--database-prefix", "DB", "databasePrefix") },
     },
     rest,
   };

@@ -65,11 +65,11 @@ export function deploymentNamesOf(form: Partial<DeploymentNameForm> = {}): { ok:
   const names = { ...DEFAULT_DEPLOYMENT_NAMES };
   const problems: string[] = [];
   for (const key of Object.keys(NAME_LABELS) as (keyof DeploymentNames)[]) {
-    const typed = form[key] ?? "";
-    if (typed.trim() === "") continue;
-    const problem = deploymentNameProblem(NAME_LABELS[key], typed);
+    const typed = (form[key] ?? "").trim();
+    if (typed === "") continue;
+    const problem = deploymentNameProblem(NAME_LABELS[key], typed, key);
     if (problem) problems.push(problem);
-    else names[key] = typed.trim();
+    else names[key] = typed;
   }
   return problems.length > 0 ? { ok: false, problem: `${problems.join("; ")}. Nothing was exported.` } : { ok: true, names };
 }

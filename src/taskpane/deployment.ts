@@ -5,9 +5,10 @@
  * - queueDagRead: the Inputs cells (by defined name) and the Resilience sheet's "Databases in the
  *   DAG", queued for the caller's one sync — six cells, whatever the workbook's size.
  * - queueDeploymentSheets: the four sheets under the first free suffix ("Export Servers",
- *   "Export Servers 2"…), never an existing sheet, each cell text as written, in the caller's one sync.
+ *   "Export Servers 2"…), never an existing sheet, each cell text as written — a value, never a
+ *   formula, whatever the user typed (issue 16) — in the caller's one sync.
  *
- * APIs: names.getItem/getRange, worksheets.add, range.formulas/numberFormat, format (ExcelApi 1.1-1.2);
+ * APIs: names.getItem/getRange, worksheets.add, range.values/numberFormat, format (ExcelApi 1.1-1.2);
  * freezePanes.freezeRows (1.7) and the note as an input message (data validation, 1.8) only where
  * Office says the set is supported.
  */
@@ -67,9 +68,11 @@ export function queueDeploymentSheets(context: Excel.RequestContext, files: Depl
     first ??= worksheet;
     for (const block of cellBlocks(sheet.cells)) {
       const range = worksheet.getRange(block.address);
-      // Text first, so nothing typed in is read as a number, a date or TRUE.
+      // Text first, so nothing typed in is read as a number, a date or TRUE. Then values, never
+      // formulas: the cells are the files' text, and text Excel would still read as a formula
+      // (= + - @ first, which Range.values interprets too) carries enteredText's apostrophe.
       range.numberFormat = block.numberFormat as string[][];
-      range.formulas = block.formulas as unknown as string[][];
+      range.values = block.formulas as unknown as string[][];
     }
     for (const { role, address } of roleRanges(sheet.cells)) {
       const style = ROLE_STYLES[role]!;

@@ -11,6 +11,19 @@
  * files to a folder; the pane (src/taskpane) offers them as downloads, or puts the same content on
  * new sheets (deploymentSheets) for a user whose Excel blocks downloads.
  *
+ * Text from the user, and what becomes of it (issue 16: `--gc '=HYPERLINK(…)'` once landed in the
+ * CSVs as a formula, and `--database-prefix 'a,b'` split Servers.csv's DbMap):
+ * - refused: the DAG's name and the server prefix (Windows computer names: letters, digits and
+ *   hyphens, 15 characters with the number — Microsoft, "Naming conventions in Active Directory for
+ *   computers, domains, sites, and OUs", KB 909264), the database prefix (a folder and file name:
+ *   none of \ / : * ? " < > |, no comma, the DbMap separator, and no leading = + - @), the GC (a DNS
+ *   name) and the two folders (a local path, C:\…). A quote would change the name a tool reads, so a
+ *   name is refused rather than altered: deploymentNameProblem, deploymentSettingProblem.
+ * - neutralised, as a second guard: every CSV field that would start with = + - @, a tab or a
+ *   carriage return gets a leading single quote (OWASP, "CSV Injection"), so no spreadsheet opening
+ *   the file runs it; and the pane writes every sheet cell as a value, text that Excel would read as
+ *   a formula behind an apostrophe (src/taskpane/excel-writer.ts enteredText).
+ *
  * @example
  * const files = deploymentFiles({ users: 7600, serversPerSite: [8, 8], copies: 4, layout: "active/active", databases: 336 });
  * files["Servers.csv"].split("\r\n")[0]; // "ServerName,StartDrive,DbPerVolume,AutoReseedVolumes,DbLogIsolation,VolumesRootFolder,DatabasesRootFolder,DbMap"
@@ -72,7 +85,16 @@ export type DeploymentFiles = Record<DeploymentFileName, string>;
 
 /** A CSV field, quoted as the calculator's files quote theirs (and RFC 4180: quotes doubled). */
 export const csvField = (value: string | number): string => `"${String(value).replace(/"/g, '""')}"`;
-const csvLine = (fields: readonly (string | number)[]) => fields.map(csvField).join(",");
+
+/**
+ * A field a spreadsheet would run as a formula (= + - @, or a tab or carriage return before one)
+ * behind a single quote, as OWASP's "CSV Injection" advises; every other field as it is.
+ *
+ * @example
+ * neutralisedField('=HYPERLINK("http://evil.example","x")'); // "'=HYPERLINK(\"http://evil.example\",\"x\")"
+ */
+export const neutralisedField = (value: string | number): string | number => (typeof value === "string" && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+const csvLine = (fields: readonly (string | number)[]) => fields.map((f) => csvField(neutralisedField(f))).join(",");
 /** The version row: VersionNumber, 2.1, 7.6 and empty fields to the header's width. */
 const versionLine = (columns: number) => [...CALCULATOR_VERSION.map(csvField), ...Array<string>(columns - CALCULATOR_VERSION.length).fill("")].join(",");
 
@@ -96,11 +118,71 @@ export function deploymentNames(names: DeploymentNames, servers: number, databas
   };
 }
 
-/** Why a name cannot be used, in the words of `label`; undefined when it can. */
-export function deploymentNameProblem(label: string, text: string): string | undefined {
+/** A Windows computer name's longest (Microsoft KB 909264: NetBIOS names, 15 characters; the 16th is reserved). */
+export const COMPUTER_NAME_MAX = 15;
+/** The server prefix's longest: the name adds at least two digits (MBX01), and a DAG has at most 16 servers. */
+export const SERVER_PREFIX_MAX = COMPUTER_NAME_MAX - 2;
+
+/**
+ * Why a name cannot be used, in the words of `label` ("--server-prefix", "The server prefix");
+ * undefined when it can. The sentence does not repeat the text: the CLI adds it, the pane's field shows it. `role` says which rule: the DAG's name and the server prefix are Windows
+ * computer names (KB 909264, and DNS host names since Windows 2000: letters, digits, hyphens, not
+ * all digits); the database prefix becomes folder and file names (EDBFilePath) and a DbMap entry.
+ */
+export function deploymentNameProblem(label: string, text: string, role: keyof DeploymentNames): string | undefined {
   if (text.trim() === "") return `${label} must not be empty`;
-  if (/[\r\n\t]/.test(text)) return `${label} must be on one line`;
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (/[\u0000-\u001f\u007f]/.test(text)) return `${label} must be on one line`;
+  if (role === "databasePrefix") {
+    if (/[\\/:*?"<>|]/.test(text)) return `${label} must not contain \\ / : * ? " < > | (a database's name is a folder and a file name)`;
+    if (text.includes(",")) return `${label} must not contain a comma (Servers.csv lists each server's databases separated by commas)`;
+    if (/^[=+\-@\s]/.test(text)) return `${label} must not start with = + - @ or a space (a spreadsheet would read it as a formula)`;
+    return undefined;
+  }
+  const most = role === "dag" ? COMPUTER_NAME_MAX : SERVER_PREFIX_MAX;
+  const what = role === "dag" ? "the DAG's name is a Windows computer name" : "a server's name is its Windows computer name, with two digits after the prefix";
+  // A DNS label: no hyphen first, nor last in a whole name (a prefix is followed by its digits).
+  const shape = role === "dag" ? /^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?$/ : /^[A-Za-z0-9][A-Za-z0-9-]*$/;
+  if (!shape.test(text)) return `${label} must be letters, digits and hyphens, with no hyphen first${role === "dag" ? " or last" : ""} (${what})`;
+  if (text.length > most) return `${label} must be at most ${most} characters (${what}, 15 at most)`;
+  if (role === "dag" && /^\d+$/.test(text)) return `${label} must not be all digits (a Windows computer name)`;
   return undefined;
+}
+
+/**
+ * Why a setting's text cannot be used, in the words of `label`; undefined when it can. The folders
+ * are local Windows paths (the script mounts volumes there); the GC a DNS name, or empty.
+ */
+export function deploymentSettingProblem(label: string, text: string, key: "volumesRoot" | "databasesRoot" | "gc"): string | undefined {
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (/[\u0000-\u001f\u007f]/.test(text)) return `${label} must be on one line`;
+  if (key === "gc") {
+    if (text === "") return undefined;
+    const labels = text.split(".");
+    const ok = text.length <= 253 && labels.every((l) => /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(l));
+    return ok ? undefined : `${label} must be a server's DNS name, such as gc1.contoso.com: letters, digits, hyphens and dots`;
+  }
+  if (!/^[A-Za-z]:\\/.test(text)) return `${label} must be a local folder, such as C:\\ExchangeVolumes`;
+  if (/[*?"<>|]/.test(text) || text.slice(2).includes(":")) return `${label} must not contain * ? " < > | or a second colon (a Windows folder name)`;
+  return undefined;
+}
+
+/** Names or settings that deploymentFiles refuses (its callers check first; this is the last guard). */
+export class DeploymentInputError extends Error {}
+
+/** Every problem with the names and settings, in order. */
+export function deploymentInputProblems(names: DeploymentNames, settings: DeploymentSettings): string[] {
+  const said = (problem: string | undefined, text: string) => (problem === undefined ? undefined : `${problem}; got ${JSON.stringify(text)}`);
+  const problems = [
+    said(deploymentNameProblem("the DAG's name", names.dag, "dag"), names.dag),
+    said(deploymentNameProblem("the server prefix", names.serverPrefix, "serverPrefix"), names.serverPrefix),
+    said(deploymentNameProblem("the database prefix", names.databasePrefix, "databasePrefix"), names.databasePrefix),
+    said(deploymentSettingProblem("the volumes folder", settings.volumesRoot, "volumesRoot"), settings.volumesRoot),
+    said(deploymentSettingProblem("the databases folder", settings.databasesRoot, "databasesRoot"), settings.databasesRoot),
+    said(deploymentSettingProblem("the GC", settings.gc, "gc"), settings.gc),
+  ];
+  if (!/^\d+\.\d{2}:\d{2}:\d{2}$/.test(settings.replayLag)) problems.push(`the replay lag must be d.hh:mm:ss, such as 7.00:00:00; got ${JSON.stringify(settings.replayLag)}`);
+  return problems.filter((p): p is string => p !== undefined);
 }
 
 /** Each server's databases (those it holds a copy of), in database order. */
@@ -112,7 +194,8 @@ function serverDatabases(layout: CopyLayout): number[][] {
 
 /**
  * The four files of a design: its copy layout (src/engine/layout.ts) with the names given. A design
- * that cannot exist (more copies than servers, too many sites…) throws the engine's SizingError.
+ * that cannot exist (more copies than servers, too many sites…) throws the engine's SizingError;
+ * names or settings that deploymentInputProblems refuses, a DeploymentInputError.
  *
  * @example
  * const files = deploymentFiles({ users: 12500, serversPerSite: [6, 3], copies: 3, layout: "active/passive" });
@@ -123,6 +206,8 @@ export function deploymentFiles(
   dagNames: DeploymentNames = DEFAULT_DEPLOYMENT_NAMES,
   settings: DeploymentSettings = DEFAULT_DEPLOYMENT_SETTINGS,
 ): DeploymentFiles {
+  const problems = deploymentInputProblems(dagNames, settings);
+  if (problems.length > 0) throw new DeploymentInputError(problems.join("; "));
   const databaseCount = databasesOf(design);
   const layout = layoutOf({ ...design, databases: databaseCount });
   const names = deploymentNames(dagNames, layout.siteOfServer.length, databaseCount);

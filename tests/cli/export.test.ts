@@ -101,16 +101,51 @@ describe("the export of 004's DAG (004_1d3a339e6fd03f64.txt, 4: 8 + 8 servers, 4
 });
 
 describe("names with spaces and quotes stay inside their quotes", () => {
-  test("server, database and path names with ' \" and spaces", () => {
-    const { options } = parseDagOptions(["--servers", "2,2", "--copies", "2", "--databases", "4", "--server-prefix", "Ex O'Brien \"HQ\" ", "--database-prefix", "Mail DB '"], {});
+  // Server names are Windows computer names (no quotes or spaces: refused below); a database name
+  // and a folder may hold both.
+  test("database and path names with ' and spaces", () => {
+    const { options } = parseDagOptions(["--servers", "2,2", "--copies", "2", "--databases", "4", "--server-prefix", "EX-HQ", "--database-prefix", "Mail DB '"], {});
     const files = exportFiles(options, { volumesRoot: "D:\\Vol's", databasesRoot: "D:\\Data bases", databasesPerVolume: 2, startDisk: 3, gc: "gc1.contoso.com", replayLag: "7.00:00:00" });
     checkQuoting(files["Deploy-Dag.ps1"]);
     const created = files["Deploy-Dag.ps1"].split("\r\n").filter((l) => l.startsWith("New-MailboxDatabase "));
     expect(parameter(created[0], "Name")).toBe("Mail DB '01");
-    expect(parameter(created[0], "Server")).toBe('Ex O\'Brien "HQ" 01');
+    expect(parameter(created[0], "Server")).toBe("EX-HQ01");
     expect(parameter(created[0], "EdbFilePath")).toBe("D:\\Data bases\\Mail DB '01\\Mail DB '01.db\\Mail DB '01.edb");
     const rows = importCsv(files["MailboxDatabaseCopies.csv"], COPIES_COLUMNS);
-    expect(rows[0]).toMatchObject({ GC: "gc1.contoso.com", Name: "Mail DB '01", Server: 'Ex O\'Brien "HQ" 03', ActivationPreference: "2" });
+    expect(rows[0]).toMatchObject({ GC: "gc1.contoso.com", Name: "Mail DB '01", Server: "EX-HQ03", ActivationPreference: "2" });
+  });
+});
+
+describe("hostile text is refused before anything is written (issue 16: CSV formula injection)", () => {
+  const design = ["--servers", "2,2", "--copies", "2", "--databases", "4"];
+  test.each([
+    [["--gc", '=HYPERLINK("http://evil.example","x")'], '--gc must be a server\'s DNS name, such as gc1.contoso.com: letters, digits, hyphens and dots; got "=HYPERLINK(\\"http://evil.example\\",\\"x\\")"'],
+    [["--gc", "+1+1"], '--gc must be a server\'s DNS name, such as gc1.contoso.com: letters, digits, hyphens and dots; got "+1+1"'],
+    [["--gc", "-2+3"], '--gc must be a server\'s DNS name, such as gc1.contoso.com: letters, digits, hyphens and dots; got "-2+3"'],
+    [["--gc", "@SUM(A1)"], '--gc must be a server\'s DNS name, such as gc1.contoso.com: letters, digits, hyphens and dots; got "@SUM(A1)"'],
+    [["--gc", "\t=1"], '--gc must be on one line; got "\\t=1"'],
+    [["--volumes-root", "=cmd|' /C calc'!A0"], '--volumes-root must be a local folder, such as C:\\ExchangeVolumes; got "=cmd|\' /C calc\'!A0"'],
+    [["--database-prefix", "a,b"], '--database-prefix must not contain a comma (Servers.csv lists each server\'s databases separated by commas); got "a,b"'],
+    [["--database-prefix", "=DB"], '--database-prefix must not start with = + - @ or a space (a spreadsheet would read it as a formula); got "=DB"'],
+    [["--server-prefix", "@MBX"], '--server-prefix must be letters, digits and hyphens, with no hyphen first (a server\'s name is its Windows computer name, with two digits after the prefix); got "@MBX"'],
+    [["--dag", "-DAG"], '--dag must be letters, digits and hyphens, with no hyphen first or last (the DAG\'s name is a Windows computer name); got "-DAG"'],
+    [["--dag", "DAG\r"], '--dag must be on one line; got "DAG\\r"'],
+  ])("%j: a usage error, exit 2, nothing written", async (flags, message) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-export-"));
+    try {
+      const r = await run("export", "--out", dir, ...design, ...flags);
+      expect(r.code).toBe(2);
+      expect(r.stderr[0]).toBe(`exsize export: ${message}`);
+      expect(fs.readdirSync(dir)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("the help says which text is refused and which neutralised", async () => {
+    const help = (await run("export", "--help")).stdout.join("\n");
+    expect(help).toContain("Names and folders are refused, not altered");
+    expect(help).toContain('starts with a single\nquote (OWASP, "CSV Injection")');
   });
 });
 

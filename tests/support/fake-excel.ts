@@ -308,14 +308,18 @@ function checkDefinedName(name: string): void {
   }
 }
 
-/** What typing `input` into a cell through `Range.formulas`/`values` stores. */
-function enteredCell(input: FakeValue, asFormula: boolean): { value: FakeValue; formula?: string } {
+/**
+ * What typing `input` into a cell through `Range.formulas` or `Range.values` stores. Both read text
+ * that starts with = + - (Excel's Range.values documentation: "Excel interprets this value as a
+ * formula") or @ (implicit intersection, as typing it) as a formula; an apostrophe first keeps it text.
+ */
+function enteredCell(input: FakeValue): { value: FakeValue; formula?: string } {
   if (typeof input !== "string") return { value: input };
-  if (asFormula && input.startsWith("=") && input.length > 1) return { value: "", formula: input };
   if (input.startsWith("'")) return { value: input.slice(1) };
   const trimmed = input.trim();
   if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed)) return { value: Number(trimmed) };
   if (/^(true|false)$/i.test(trimmed)) return { value: trimmed.toUpperCase() === "TRUE" };
+  if (/^[=+\-@]/.test(input) && input.length > 1) return { value: "", formula: input.startsWith("=") ? input : `=${input}` };
   return { value: input };
 }
 
@@ -688,10 +692,10 @@ class FakeRange extends FakeClientObject {
   }
 
   set values(input: FakeValue[][]) {
-    this.write("values", input, false);
+    this.write("values", input);
   }
   set formulas(input: FakeValue[][]) {
-    this.write("formulas", input, true);
+    this.write("formulas", input);
   }
   set numberFormat(input: string[][]) {
     this.context.queue(() => {
@@ -714,14 +718,14 @@ class FakeRange extends FakeClientObject {
     writes.set(what, (writes.get(what) ?? 0) + 1);
   }
 
-  private write(what: "values" | "formulas", input: FakeValue[][], asFormula: boolean): void {
+  private write(what: "values" | "formulas", input: FakeValue[][]): void {
     this.context.queue(() => {
       this.countWrite(what);
       const grid = checkShape(input, this.rect(), what);
       grid.forEach((row) => row.forEach((v) => checkCellInput(v, what)));
       this.forEachCell(
         (cell, r, c) => {
-          const entered = enteredCell(grid[r][c] as FakeValue, asFormula);
+          const entered = enteredCell(grid[r][c] as FakeValue);
           cell.value = entered.value;
           if (entered.formula !== undefined) cell.formula = entered.formula;
           else delete cell.formula;

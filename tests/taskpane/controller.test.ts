@@ -7,7 +7,8 @@ import { PaneController, plainError, type Action, type DownloadFile, type PaneVi
 import { DESIGN_FIELDS, referenceForm, type DesignField, type DesignForm } from "../../src/taskpane/headline-form";
 import type { HeadlineResults } from "../../src/taskpane/results";
 import { DESIGN_CELLS, INPUT_CELLS, REFERENCE_DESIGN_INPUTS, RESILIENCE_CELLS, SUMMARY_CELLS, templateSheetNames } from "../../src/workbook/template";
-import { csvField, DEPLOYMENT_FILE_NAMES, deploymentTable, parseCsv } from "../../src/workbook/deployment";
+import { csvField, DEPLOYMENT_FILE_NAMES, deploymentTable, parseCsv, type DeploymentFiles } from "../../src/workbook/deployment";
+import { queueDeploymentSheets } from "../../src/taskpane/deployment";
 import { exportFiles } from "../../src/cli/export";
 import { parseDagOptions } from "../../src/cli/layout";
 import { FakeExcelHost, FakeOfficeError, type FakeHostOptions, type FakeWorkbook } from "../support/fake-excel";
@@ -394,6 +395,24 @@ describe("Export the deployment (issue 8)", () => {
     expect(view.last).toEqual({ action: "export", kind: "error", text: "The DAG's name must be on one line; The server prefix must be on one line. Nothing was exported." });
   });
 
+  test("names that would be formulas or split a CSV list are refused before Excel is asked anything (issue 16)", async () => {
+    const { host, view, pane } = await loaded004();
+    expect(await pane.exportDeployment({ dag: '=HYPERLINK("http://evil.example","x")', serverPrefix: "+MBX", databasePrefix: "a,b" })).toBe(false);
+    expect(await pane.putDeploymentOnSheets({ databasePrefix: "@SUM(A1)" })).toBe(false);
+    expect(host.syncCount).toBe(0);
+    expect(view.statuses.slice(-2)).toEqual([
+      {
+        action: "export",
+        kind: "error",
+        text:
+          "The DAG's name must be letters, digits and hyphens, with no hyphen first or last (the DAG's name is a Windows computer name); " +
+          "The server prefix must be letters, digits and hyphens, with no hyphen first (a server's name is its Windows computer name, with two digits after the prefix); " +
+          "The database prefix must not contain a comma (Servers.csv lists each server's databases separated by commas). Nothing was exported.",
+      },
+      { action: "sheets", kind: "error", text: "The database prefix must not start with = + - @ or a space (a spreadsheet would read it as a formula). Nothing was exported." },
+    ]);
+  });
+
   test("with no design in the workbook it says so after one sync", async () => {
     const { host, view, pane } = setUp();
     expect(await pane.exportDeployment()).toBe(false);
@@ -529,6 +548,24 @@ describe("Put the deployment on sheets (issue 8)", () => {
     await pane.putDeploymentOnSheets();
     expect(host.workbook.sheets.map((s) => s.name).slice(-4)).toEqual(SHEETS.map((s) => `${s} 3`));
     expect(host.workbook.snapshot("export servers")).toBe(mine);
+  });
+
+  test("text that Excel would read as a formula lands as text: no cell of the sheets is a formula (issue 16)", async () => {
+    // The names the pane accepts cannot start so (above); this is the writer's own guard, for any text.
+    const { host } = setUp();
+    const hostile = ['=HYPERLINK("http://evil.example","x")', "+1+1", "-2+3", "@SUM(A1)", "\t=1", "=1", "'quoted", "-"];
+    const csv = `${hostile.map(csvField).join(",")}\r\n${hostile.map(csvField).join(",")}\r\n`;
+    const files: DeploymentFiles = { "Servers.csv": csv, "MailboxDatabases.csv": csv, "MailboxDatabaseCopies.csv": csv, "Deploy-Dag.ps1": `${hostile.join("\r\n")}\r\n` };
+    await Excel.run(async (context) => {
+      queueDeploymentSheets(context, files, ["Sheet1"]);
+      await context.sync();
+    });
+    DEPLOYMENT_FILE_NAMES.forEach((file, i) => {
+      const sheet = host.workbook.sheet(SHEETS[i])!;
+      for (const [address, cell] of sheet.cells) expect([address, cell.formula]).toEqual([address, undefined]);
+      expect(rowsOf(host, SHEETS[i])).toEqual(deploymentTable(file, files[file]));
+    });
+    expect(host.rangeWrites.get("formulas")).toBeUndefined(); // values, never formulas
   });
 
   test("with no design it writes nothing", async () => {

@@ -11,9 +11,15 @@ import * as path from "path";
 import { main } from "../../src/cli/main";
 import { layoutNames, parseDagOptions } from "../../src/cli/layout";
 import { databasesOf, type DagDesign, type DagLayout } from "../../src/engine/failover";
+import fc from "fast-check";
 import {
   dagDesignFromWorkbook,
   DEFAULT_DEPLOYMENT_NAMES,
+  DEFAULT_DEPLOYMENT_SETTINGS,
+  DeploymentInputError,
+  deploymentNameProblem,
+  deploymentSettingProblem,
+  neutralisedField,
   DEPLOYMENT_FILE_NAMES,
   deploymentFiles,
   deploymentNames,
@@ -145,5 +151,99 @@ describe("parseCsv", () => {
   });
   test("a last row without its line end", () => {
     expect(parseCsv("a,b\r\nc,d")).toEqual([["a", "b"], ["c", "d"]]);
+  });
+});
+
+describe("text from the user: refused or neutralised, never a formula (issue 16)", () => {
+  const design: DagDesign = { users: 5000, serversPerSite: [2, 2], copies: 2, layout: "active/active", databases: 4 };
+  /** Every field of the three CSVs. */
+  const fieldsOf = (files: DeploymentFiles) => DEPLOYMENT_FILE_NAMES.filter((f) => f.endsWith(".csv")).flatMap((f) => parseCsv(files[f]).flat());
+
+  test.each<[string, string, "dag" | "serverPrefix" | "databasePrefix", RegExp | undefined]>([
+    ["DAG01", "DAG01", "dag", undefined],
+    ["DAG-HQ", "DAG-HQ", "dag", undefined],
+    ["15 characters", "DAG-HEADQUARTER", "dag", undefined],
+    ["16 characters (KB 909264: 15 at most)", "DAG-HEADQUARTERS", "dag", /must be at most 15 characters/],
+    ["a formula", '=HYPERLINK("http://evil.example","x")', "dag", /must be letters, digits and hyphens, with no hyphen first or last/],
+    ["a trailing hyphen", "DAG-", "dag", /no hyphen first or last/],
+    ["all digits", "2019", "dag", /must not be all digits/],
+    ["a server prefix ending in a hyphen (EXMB-01)", "EXMB-", "serverPrefix", undefined],
+    ["a server prefix with a space", "EX MB", "serverPrefix", /letters, digits and hyphens/],
+    ["a server prefix starting with -", "-MBX", "serverPrefix", /no hyphen first/],
+    ["a server prefix starting with +", "+MBX", "serverPrefix", /letters, digits and hyphens/],
+    ["a server prefix of 14 characters (with 01, 16)", "EXCHANGEMBXSRV", "serverPrefix", /at most 13 characters/],
+    ["a database prefix with a space and a quote", "Mail DB '", "databasePrefix", undefined],
+    ["a comma (Servers.csv's DbMap would list four names for two databases)", "a,b", "databasePrefix", /must not contain a comma/],
+    ["a backslash (a folder in EDBFilePath)", "DB\\x", "databasePrefix", /must not contain \\ \/ : \* \? " < > \|/],
+    ["a quotation mark", 'DB"', "databasePrefix", /must not contain/],
+    ["= first", "=1+1", "databasePrefix", /must not start with = \+ - @/],
+    ["+ first", "+DB", "databasePrefix", /must not start with/],
+    ["- first", "-DB", "databasePrefix", /must not start with/],
+    ["@ first", "@SUM", "databasePrefix", /must not start with/],
+    ["a tab", "D\tB", "databasePrefix", /must be on one line$/],
+    ["a carriage return", "DB\r", "dag", /must be on one line$/],
+  ])("%s: %j as %s", (_what, text, role, problem) => {
+    const found = deploymentNameProblem("the name", text, role);
+    if (problem === undefined) expect(found).toBeUndefined();
+    else expect(found).toMatch(problem);
+  });
+
+  test.each<[string, "volumesRoot" | "databasesRoot" | "gc", RegExp | undefined]>([
+    ["", "gc", undefined],
+    ["gc1.contoso.com", "gc", undefined],
+    ['=HYPERLINK("http://evil.example","x")', "gc", /must be a server's DNS name/],
+    ["+gc1", "gc", /DNS name/],
+    ["-gc1", "gc", /DNS name/],
+    ["@gc1", "gc", /DNS name/],
+    ["\tgc1", "gc", /must be on one line$/],
+    ["D:\\Vol's", "volumesRoot", undefined],
+    ["D:\\Data bases, main", "databasesRoot", undefined],
+    ["=D:\\x", "volumesRoot", /must be a local folder/],
+    ["relative\\path", "databasesRoot", /must be a local folder/],
+    ["C:\\a|b", "volumesRoot", /must not contain/],
+  ])("%j as %s", (text, key, problem) => {
+    const found = deploymentSettingProblem("the setting", text, key);
+    if (problem === undefined) expect(found).toBeUndefined();
+    else expect(found).toMatch(problem);
+  });
+
+  test("deploymentFiles refuses what the edges refuse, saying every problem", () => {
+    expect(() => deploymentFiles(design, { ...DEFAULT_DEPLOYMENT_NAMES, databasePrefix: "a,b" }, { ...DEFAULT_DEPLOYMENT_SETTINGS, gc: "=1+1" })).toThrow(
+      new DeploymentInputError(
+        'the database prefix must not contain a comma (Servers.csv lists each server\'s databases separated by commas); got "a,b"; the GC must be a server\'s DNS name, such as gc1.contoso.com: letters, digits, hyphens and dots; got "=1+1"',
+      ),
+    );
+  });
+
+  test("neutralisedField: = + - @ tab and carriage return first get a single quote (OWASP); anything else is as it was", () => {
+    for (const bad of ['=HYPERLINK("http://evil.example","x")', "+1+1", "-2+3", "@SUM(A1)", "\t=1", "\r=1"]) expect(neutralisedField(bad)).toBe(`'${bad}`);
+    for (const fine of ["DB01", "C:\\ExchangeDatabases", "", "'quoted", " =spaced", 5, -1]) expect(neutralisedField(fine)).toBe(fine);
+  });
+
+  test("no CSV field of any accepted names and settings starts as a formula", () => {
+    const hostile = fc.string({ unit: fc.constantFrom("=", "+", "-", "@", "\t", "\r", ",", "'", '"', " ", "a", "B", "7", ":", "\\", "."), maxLength: 12 });
+    // Two times in three a plain name, so that the files are built often enough to be checked.
+    const text = fc.oneof({ arbitrary: hostile, weight: 1 }, { arbitrary: fc.string({ unit: fc.constantFrom("a", "B", "x", "7"), minLength: 1, maxLength: 8 }), weight: 2 });
+    let built = 0;
+    fc.assert(
+      fc.property(text, text, text, text, text, (dag, serverPrefix, databasePrefix, gc, root) => {
+        const names = { dag, serverPrefix, databasePrefix };
+        const settings = { ...DEFAULT_DEPLOYMENT_SETTINGS, gc, databasesRoot: `C:\\${root}` };
+        let files: DeploymentFiles;
+        try {
+          files = deploymentFiles(design, names, settings);
+        } catch (e) {
+          expect(e).toBeInstanceOf(DeploymentInputError);
+          return;
+        }
+        for (const field of fieldsOf(files)) expect(field).not.toMatch(/^[=+\-@\t\r]/);
+        // Each server's DbMap names exactly the databases it holds: two copies of four databases over four servers.
+        const servers = parseCsv(files["Servers.csv"]).slice(2);
+        expect(servers.reduce((n, r) => n + r[7].split(",").length, 0)).toBe(4 * 2);
+        built++;
+      }),
+      { numRuns: 400 },
+    );
+    expect(built).toBeGreaterThan(20);
   });
 });
