@@ -4,11 +4,17 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { designHelp, runDesign, type CommandOutput } from "./design";
-import { EVAL_HELP, runEval } from "./eval";
-import { EXPORT_HELP, runExport } from "./export";
-import { LAYOUT_HELP, runLayout } from "./layout";
+import type { CommandOutput } from "./design-options";
 import { didYouMean } from "./suggest";
+
+// Each command's module is loaded when it runs (issue 15: `exsize design --json` loads the engine
+// and the input rules, not the formula interpreter, exceljs or the template's sheets).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const design = () => require("./design") as typeof import("./design");
+const evaluate = () => require("./eval") as typeof import("./eval");
+const layout = () => require("./layout") as typeof import("./layout");
+const deploy = () => require("./export") as typeof import("./export");
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 const USAGE = [
   "usage: exsize <command> [arguments]",
@@ -22,15 +28,17 @@ const USAGE = [
   "  exsize help [COMMAND]                  this text, or a command's options with their defaults and rules",
   "  exsize --version                       the version",
   "",
-  "Exit status: 0 done; 1 a result is an error or the design cannot be built; 2 a usage error; 70 an internal error.",
+  "Exit status, the same in every command: 0 done; 1 a result is an error, the design cannot be built, or a file",
+  "cannot be written or read; 2 a usage error, an input its rule refuses, or a file already there without --force;",
+  "70 an internal error.",
 ];
 
 /** The help of each command: `exsize help COMMAND` and `exsize COMMAND --help` print the same. */
 const COMMAND_HELP: Record<string, () => readonly string[]> = {
-  eval: () => EVAL_HELP,
-  design: designHelp,
-  layout: () => LAYOUT_HELP,
-  export: () => EXPORT_HELP,
+  eval: () => evaluate().EVAL_HELP,
+  design: () => design().designHelp(),
+  layout: () => layout().LAYOUT_HELP,
+  export: () => deploy().EXPORT_HELP,
   help: () => USAGE,
 };
 
@@ -74,13 +82,13 @@ export async function main(argv: string[], out: CommandOutput = processOutput())
     const [command, ...rest] = argv;
     switch (command) {
       case "eval":
-        return await runEval(rest, out);
+        return await evaluate().runEval(rest, out);
       case "design":
-        return await runDesign(rest, out);
+        return await design().runDesign(rest, out);
       case "layout":
-        return await runLayout(rest, out);
+        return await layout().runLayout(rest, out);
       case "export":
-        return await runExport(rest, out);
+        return await deploy().runExport(rest, out);
       case "help":
       case "--help":
       case "-h": {

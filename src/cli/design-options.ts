@@ -1,0 +1,213 @@
+/**
+ * The design's inputs as command-line options, shared by `exsize design`, `layout` and `export`
+ * (issue 15): one name, alias, default and rule per input of the Inputs sheet, so the three commands
+ * size the same design from the same words — the reference design of 000_72e1ddb9bbd1ecac.txt 3.4.2
+ * by default. Every input row of the template (src/workbook/template.ts DESIGN_INPUT_ROWS) is an
+ * option, named after the input (`quotaMB` → `--quota-mb`), checked by its cell's rule with the
+ * workbook's message (src/workbook/input-values.ts), so a new input row becomes an option with no
+ * change here.
+ *
+ * Reading options builds no workbook: the rules are data, and the design is sized by the engine.
+ * Only the help, which shows each input's unit as its cell's number format does, builds the template.
+ */
+import { didYouMean } from "./suggest";
+import { INPUT_ROWS, inputFromText, type InputKey, type InputValue } from "../workbook/input-values";
+import type { InputRule, WorkbookModel } from "../workbook/model";
+import { REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "../engine/design";
+
+export interface CommandOutput {
+  stdout: (line: string) => void;
+  stderr: (line: string) => void;
+}
+
+/** A usage error or an input its rule refuses: exit status 2 in every command. */
+export class UsageError extends Error {}
+
+/**
+ * Exit statuses, one per kind of failure and the same in every command: 0 done; 1 the design cannot
+ * be built, or a file cannot be written (or read, for --from); 2 a usage error, an input its rule
+ * refuses, or a file already there without --force (a refusal the user lifts by changing the command).
+ */
+export const EXIT = Object.freeze({ ok: 0, failed: 1, usage: 2 });
+export const EXIT_STATUS_HELP: readonly string[] = [
+  "Exit status: 0 done; 1 the design cannot be built, or a file cannot be written or read; 2 a usage error,",
+  "an input its rule refuses, or a file already there without --force.",
+];
+
+/** One input of the Inputs sheet as a command-line option. */
+export interface InputOption {
+  key: InputKey;
+  /** `--quota-mb`: the input's name in kebab case, or the name below. */
+  option: string;
+  /** Older or shorter names that still work: `--quota`. */
+  aliases: readonly string[];
+  /** The row's label on the Inputs sheet: "Mailbox quota". */
+  label: string;
+  /** Its cell: "Inputs!B7". */
+  cell: string;
+  /** The cell's data validation: bounds or choices, its prompt and its error message. */
+  rule: InputRule;
+  defaultValue: InputValue;
+}
+
+/** Option names that are not the input's kebab-case name. */
+const OPTION_NAMES: Partial<Record<InputKey, string>> = { dagLayout: "--layout" };
+/** The names of issue 3's CLI, and the Inputs sheet's defined name where it differs. */
+const OPTION_ALIASES: Partial<Record<InputKey, readonly string[]>> = {
+  quotaMB: ["--quota"],
+  messagesPerDay: ["--messages"],
+  maxDatabaseGB: ["--max-db"],
+  dagLayout: ["--dag-layout"],
+};
+
+const kebab = (key: string): string => "--" + key.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
+
+const OPTIONS: readonly InputOption[] = INPUT_ROWS.map((row) => ({
+  key: row.key,
+  option: OPTION_NAMES[row.key] ?? kebab(row.key),
+  aliases: OPTION_ALIASES[row.key] ?? [],
+  label: row.label,
+  cell: `Inputs!${row.cell}`,
+  rule: row.rule,
+  defaultValue: row.defaultValue,
+}));
+
+/** Every input of the template's Inputs sheet, in sheet order, as an option. */
+export function inputOptions(): readonly InputOption[] {
+  return OPTIONS;
+}
+
+/**
+ * Options that are gone, and what says the same now: `layout` and `export` once had their own
+ * design options (issue 8); they now take `design`'s, and lay out the design's own databases.
+ */
+export const RETIRED_OPTIONS: Readonly<Record<string, string>> = Object.freeze({
+  "--servers": "did you mean --servers-site1 and --servers-site2? --servers 8,8 is now --servers-site1 8 --servers-site2 8",
+  "--iops-per-mailbox": "the per-server IOPS targets use the design's own IOPS per mailbox, from its method, --exchange-version and --messages-per-day",
+  "--databases": "the design's own database count is laid out; it follows --users, --quota-mb, --max-database-gb and --method",
+  "--lagged": "the design sizes no lagged copies: every copy it lays out can be activated, as the workbook sizes it",
+});
+
+/** A flag of a command that is not an input: `--out` (with a value), `--json` (none). */
+export interface FlagSpec {
+  /** Its names, the first the one messages use: ["--out", "-o"]. */
+  names: readonly string[];
+  value: boolean;
+}
+
+export interface ParsedCommand {
+  /** The inputs given, as typed, with the option they were given as. */
+  given: Map<InputKey, { flag: string; text: string }>;
+  /** The other flags by their first name: a value, or true for a flag without one. */
+  flags: Map<string, string | true>;
+}
+
+/**
+ * A command's arguments: every input option, and the command's own flags. `--name=value` or
+ * `--name value`; a flag given twice, an unknown option (with the nearest known one, or what
+ * replaced a retired one) and a stray argument are usage errors.
+ */
+export function parseCommand(args: readonly string[], own: readonly FlagSpec[]): ParsedCommand {
+  const parsed: ParsedCommand = { given: new Map(), flags: new Map() };
+  const byName = new Map(OPTIONS.flatMap((o) => [o.option, ...o.aliases].map((name) => [name, o] as const)));
+  const flagByName = new Map(own.flatMap((f) => f.names.map((name) => [name, f] as const)));
+  const seenAs = new Map<string, string>();
+  const known = () => [...OPTIONS.flatMap((o) => [o.option, ...o.aliases]), ...own.flatMap((f) => f.names)];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const [flag, inline] = eq > 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
+    const takeValue = (): string => {
+      if (inline !== undefined) return inline;
+      const next = args[i + 1];
+      if (next === undefined || (next.startsWith("--") && next.length > 2)) throw new UsageError(`${flag} needs a value`);
+      i++;
+      return next;
+    };
+    const option = byName.get(flag);
+    const spec = flagByName.get(flag);
+    if (option) {
+      const earlier = parsed.given.get(option.key);
+      if (earlier) throw new UsageError(`${option.option} given twice (${earlier.flag} and ${flag})`);
+      parsed.given.set(option.key, { flag, text: takeValue() });
+    } else if (spec) {
+      const name = spec.names[0];
+      const earlier = seenAs.get(name);
+      if (earlier !== undefined) throw new UsageError(earlier === flag ? `${flag} given twice` : `${name} given twice (${earlier} and ${flag})`);
+      seenAs.set(name, flag);
+      if (spec.value) parsed.flags.set(name, takeValue());
+      else if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
+      else parsed.flags.set(name, true);
+    } else if (RETIRED_OPTIONS[flag] !== undefined) {
+      throw new UsageError(`unknown option ${JSON.stringify(flag)}: ${RETIRED_OPTIONS[flag]}`);
+    } else {
+      const what = flag.startsWith("-") ? "unknown option" : "unexpected argument";
+      throw new UsageError(`${what} ${JSON.stringify(arg)}${flag.startsWith("-") ? didYouMean(flag, known()) : ""}`);
+    }
+  }
+  return parsed;
+}
+
+/** Every input: the given ones checked by their cells' rules (a refusal names the option), the rest the reference design's. */
+export function readInputs(given: ParsedCommand["given"]): WorkbookInputs {
+  const inputs: Record<string, unknown> = { ...REFERENCE_DESIGN_INPUTS };
+  for (const option of OPTIONS) {
+    const typed = given.get(option.key);
+    if (!typed) continue;
+    const checked = inputFromText(option.key, typed.text);
+    if ("problem" in checked) throw new UsageError(`${typed.flag}: ${checked.problem}`);
+    inputs[option.key] = checked.value;
+  }
+  return inputs as unknown as WorkbookInputs;
+}
+
+/** The option that sets an input: for messages about the design as a whole. */
+export const optionOf = (key: InputKey): string => OPTIONS.find((o) => o.key === key)?.option ?? key;
+
+// ---------------------------------------------------------------------------------------------
+// Help: every input option, its default, unit and rule.
+
+/** The unit a number format shows: `General" MB"` → MB; `[=1]0 "user";#,##0 "users"` → user / users. */
+function unitOf(format: string | undefined): (value: number) => string {
+  const count = format ? /^\[=1\]0 "([^"]+)";#,##0 "([^"]+)"$/.exec(format) : null;
+  if (count) return (value) => (value === 1 ? count[1] : count[2]);
+  const typed = format ? /^General" (.+)"$/.exec(format) : null;
+  return () => (typed ? typed[1] : "");
+}
+
+/**
+ * Each input's number format on the Inputs sheet: the help's units. Builds the template, so only
+ * the help asks (lazily required: `design --json` loads no workbook code beyond the rules).
+ */
+function inputFormats(): Map<InputKey, string | undefined> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const template = require("../workbook/template") as typeof import("../workbook/template");
+  const model: WorkbookModel = template.referenceDesign();
+  const inputs = model.sheets.find((s) => s.name === template.templateSheetNames().inputs);
+  return new Map(OPTIONS.map((o) => [o.key, inputs?.cells.find((c) => c.address === template.INPUT_CELLS[o.key])?.numberFormat]));
+}
+
+/** The help's lines for every input option: its names, what it is, its default, unit and rule. */
+export function inputOptionsHelp(width = 36): string[] {
+  const pad = (s: string) => (s.length >= width - 1 ? `${s}\n${" ".repeat(width + 2)}` : s.padEnd(width));
+  const formats = inputFormats();
+  const lines: string[] = [];
+  for (const o of OPTIONS) {
+    const unit = unitOf(formats.get(o.key));
+    const storage = unit(2);
+    const placeholder = o.rule.kind === "list" ? o.key.replace(/^.*([A-Z][a-z]+)$/, "$1").toUpperCase() : /^[KMGT]B$/.test(storage) ? storage : "N";
+    const unitName = storage.startsWith("a ") ? `per ${storage.slice(2)}` : storage;
+    const names = [o.option, ...o.aliases].join(", ");
+    const what = o.rule.prompt.toLowerCase().startsWith(o.label.toLowerCase()) ? o.rule.prompt : `${o.label}: ${o.rule.prompt}`;
+    const shown = typeof o.defaultValue === "number" || o.rule.kind !== "list" ? unitName : "";
+    lines.push(`  ${pad(`${names} ${placeholder}`)}${what}`);
+    lines.push(`  ${" ".repeat(width)}default ${o.defaultValue === "" ? "empty" : String(o.defaultValue)}${shown ? `; unit: ${shown}` : ""}; rule: ${o.rule.error}`);
+  }
+  return lines;
+}
+
+/** How numbers and choices are typed, for every command's help. */
+export const TYPING_HELP: readonly string[] = [
+  "Numbers: 5000 or 5,000 (a comma only between groups of three digits); a decimal takes a point: 2048.5; a share may be 60%.",
+  "Choices ignore case and spaces (raid10 is RAID10). --servers-site2 \"\" is one site.",
+];

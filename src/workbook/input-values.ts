@@ -1,0 +1,190 @@
+/**
+ * The Inputs sheet's values as a design (issue 15): each input checked by the rule of its cell, the
+ * design as a whole by the combined rules (design-check.ts), then sized once by the engine
+ * (sizeDesign). One path for every edge that reads inputs: `exsize design`'s options (typed text),
+ * `exsize export --from FILE.xlsx` (a workbook edited in Excel, read with exceljs) and the pane's
+ * "Export the deployment" (the cells as Office.js gives them), so all three size the same design
+ * from the same inputs. Pure: no file system, no DOM.
+ */
+import { sizeDesign, type Design, type DesignTables } from "../engine/design";
+import { SizingError } from "../engine/errors";
+import { FACTOR_DEFAULTS, type FactorName, type Factors } from "../engine/tables";
+import { parseNumberText } from "../functions/arguments";
+import { nearest } from "../cli/suggest";
+import { readTypedNumber } from "../cli/typed-number";
+import { designProblems, type DesignProblem } from "./design-check";
+import type { InputRule } from "./model";
+import { DESIGN_INPUT_ROWS, FACTOR_CELLS, FACTOR_INPUT_ROWS, INPUT_CELLS, INPUT_NAMES, REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "./template";
+
+export type InputKey = keyof WorkbookInputs;
+export type InputValue = WorkbookInputs[InputKey];
+
+/** An input of the Inputs sheet: its key, defined name, label, cell and rule. */
+export interface InputRow {
+  key: InputKey;
+  /** Its defined name, before any suffix: "Users". */
+  name: string;
+  /** The row's label on the Inputs sheet: "Mailbox quota". */
+  label: string;
+  /** Its cell on the Inputs sheet: "B6". */
+  cell: string;
+  rule: InputRule;
+  /** The reference design's value (000_72e1ddb9bbd1ecac.txt, 3.4.2). */
+  defaultValue: InputValue;
+}
+
+/** Every input, in the sheet's order. */
+export const INPUT_ROWS: readonly InputRow[] = DESIGN_INPUT_ROWS.map((row) => ({
+  key: row.key,
+  name: INPUT_NAMES[row.key],
+  label: row.label,
+  cell: INPUT_CELLS[row.key],
+  rule: row.rule,
+  defaultValue: REFERENCE_DESIGN_INPUTS[row.key],
+}));
+
+const ROWS = new Map(INPUT_ROWS.map((row) => [row.key, row]));
+export function inputRow(key: InputKey): InputRow {
+  const row = ROWS.get(key);
+  if (!row) throw new Error(`no input ${key}`);
+  return row;
+}
+
+/** A value, or why it is refused: the rule's own message and what was given, without where it came from. */
+export type Checked<T> = { value: T } | { problem: string };
+
+const choiceKey = (s: string) => s.toLowerCase().replace(/\s+/g, "");
+
+/** A number against a number rule: its bounds, and whole where the rule says so. */
+function withinRule(rule: InputRule & { kind: "whole" | "decimal" }, value: number): boolean {
+  const low = rule.aboveMin ? value <= rule.min : value < rule.min;
+  return Number.isFinite(value) && !low && value <= rule.max && (rule.kind !== "whole" || Number.isInteger(value));
+}
+
+/**
+ * A choice, as typed: case and spaces aside ("raid10" is RAID10). The suggestion only where the
+ * text is plainly the same choice (punctuation aside) or a long name mistyped: RAID5 is another
+ * level, not a typo of RAID50.
+ */
+function readChoice(row: InputRow, values: readonly string[], text: string): Checked<InputValue> {
+  const choice = values.find((v) => choiceKey(v) === choiceKey(text));
+  if (choice !== undefined) return { value: typeof row.defaultValue === "number" ? Number(choice) : choice };
+  const alike = (v: string) => v.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const same = values.find((v) => alike(v) === alike(text)) ?? (text.length >= 8 ? nearest(text, values) : undefined);
+  return { problem: `${row.rule.error}; got ${JSON.stringify(text)}${same !== undefined ? ` (did you mean ${same}?)` : ""}` };
+}
+
+/**
+ * One input as a person typed it (an option of `exsize design`, a cell holding text), checked by its
+ * cell's rule: the value as the cell holds it, or the rule's message. Numbers are read by the
+ * functions' own rule (parseNumberText: 5,000; 2048.5; 60%), choices ignore case and spaces; an
+ * empty text is an empty cell.
+ */
+export function inputFromText(key: InputKey, text: string): Checked<InputValue> {
+  const row = inputRow(key);
+  const rule = row.rule;
+  if (text.trim() === "") return rule.allowBlank ? { value: "" } : { problem: `${rule.error}; got ${JSON.stringify(text)}` };
+  if (rule.kind === "list") return readChoice(row, rule.values, text);
+  const read = readTypedNumber(text);
+  if ("problem" in read) return read;
+  const value = read.value;
+  return withinRule(rule, value) ? { value } : { problem: `${rule.error}; got ${JSON.stringify(text)}` };
+}
+
+/** A cell's value as Excel or exceljs gives it: a number, text, TRUE/FALSE, empty, or an error such as #N/A. */
+export type CellInput = number | string | boolean | null | undefined | { error: string };
+
+/** A cell's value in a message: 5000, "RAID5", TRUE, an empty cell, #N/A. */
+function shownCell(value: CellInput): string {
+  if (value === null || value === undefined || value === "") return "an empty cell";
+  if (typeof value === "object") return value.error;
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  return JSON.stringify(value);
+}
+
+/**
+ * One input as its cell holds it, checked by the same rule as the option: a number against the
+ * bounds (or, for a numeric choice such as the Exchange version, the choices), text as typed text.
+ */
+export function inputFromCell(key: InputKey, value: CellInput): Checked<InputValue> {
+  const row = inputRow(key);
+  const rule = row.rule;
+  if (typeof value === "string") return inputFromText(key, value);
+  const refuse = (): Checked<InputValue> => ({ problem: `${rule.error}; got ${shownCell(value)}` });
+  if (value === null || value === undefined) return rule.allowBlank ? { value: "" } : refuse();
+  if (typeof value !== "number") return refuse();
+  if (rule.kind === "list") return Number.isFinite(value) ? readChoice(row, rule.values, String(value)) : refuse();
+  return withinRule(rule, value) ? { value } : refuse();
+}
+
+/** A factor's cell (the Inputs sheet's factors table), checked by its rule. */
+export function factorFromCell(name: FactorName, value: CellInput): Checked<number> {
+  const rule = FACTOR_INPUT_ROWS.find((f) => f.name === name)!.rule as InputRule & { kind: "whole" | "decimal" };
+  const number = typeof value === "string" ? parseNumberText(value) : value;
+  if (typeof number === "number" && withinRule(rule, number)) return { value: number };
+  return { problem: `${rule.error}; got ${shownCell(value)}` };
+}
+
+/** A combined rule's message, with where each of its inputs is set (options, or cells). */
+function problemText(problem: DesignProblem, where: (key: InputKey) => string): string {
+  const keys = problem.inputs.map((name) => {
+    const lower = name.toLowerCase();
+    return INPUT_ROWS.find((r) => [r.name, r.key, r.label].some((n) => n.toLowerCase() === lower));
+  });
+  const places = keys.map((row, i) => (row ? where(row.key) : problem.inputs[i]));
+  return `${problem.message}${places.length > 0 ? ` (${places.join(", ")})` : ""}`;
+}
+
+export type Sized = { ok: true; design: Design } | { ok: false; problems: string[] };
+
+/**
+ * The design of checked inputs: refused by the combined rules (each message naming where its inputs
+ * are set: `where` gives an option's name or a cell), or by the engine (SizingError), or sized.
+ */
+export function designOf(inputs: WorkbookInputs, where: (key: InputKey) => string, tables: DesignTables = {}): Sized {
+  const factors: Factors = { ...FACTOR_DEFAULTS, ...tables.factors };
+  const problems = designProblems(inputs, factors);
+  if (problems.length > 0) return { ok: false, problems: problems.map((p) => problemText(p, where)) };
+  try {
+    return { ok: true, design: sizeDesign(inputs, tables) };
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    return { ok: false, problems: [e.message] };
+  }
+}
+
+/** What a workbook's Inputs sheet holds: each input's cell (undefined where the workbook has none) and each factor's. */
+export interface InputCells {
+  inputs: Partial<Record<InputKey, CellInput>>;
+  /** The factors table's values by name; a missing factor takes its default. */
+  factors?: Partial<Record<FactorName, CellInput>>;
+}
+
+/**
+ * A workbook's inputs, each checked by its rule as `exsize design` checks its options, and the
+ * design they make: what `exsize export --from` and the pane export. An input the workbook has no
+ * cell for (written before the input existed) takes the reference design's value. `where` names
+ * a cell for messages: "Inputs!B6 (Users)".
+ */
+export function designFromCells(cells: InputCells, where: (key: InputKey) => string, whereFactor: (name: FactorName) => string = (n) => n): Sized {
+  const problems: string[] = [];
+  const inputs: Record<string, unknown> = { ...REFERENCE_DESIGN_INPUTS };
+  for (const row of INPUT_ROWS) {
+    if (!(row.key in cells.inputs)) continue;
+    const checked = inputFromCell(row.key, cells.inputs[row.key]);
+    if ("problem" in checked) problems.push(`${where(row.key)}: ${checked.problem}`);
+    else inputs[row.key] = checked.value;
+  }
+  const factors: Partial<Factors> = {};
+  for (const [name, value] of Object.entries(cells.factors ?? {}) as Array<[FactorName, CellInput]>) {
+    if (!(name in FACTOR_DEFAULTS)) continue;
+    const checked = factorFromCell(name, value);
+    if ("problem" in checked) problems.push(`${whereFactor(name)}: ${checked.problem}`);
+    else if (checked.value !== FACTOR_DEFAULTS[name]) factors[name] = checked.value;
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return designOf(inputs as unknown as WorkbookInputs, where, Object.keys(factors).length > 0 ? { factors } : {});
+}
+
+/** Where each factor's value sits on the Inputs sheet: for a reader that reads cells. */
+export { FACTOR_CELLS };

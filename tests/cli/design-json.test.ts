@@ -1,0 +1,123 @@
+/**
+ * `exsize design --json` reads the engine's design (issue 15), not the evaluated workbook, and
+ * prints its numbers as the workbook shows them (issue 18: no "logIops": 795.9599999999999): the
+ * Summary's answers under their names, rounded as the Summary's number formats show them, and
+ * equal to the evaluated workbook's Summary for the same inputs; the method used at the top.
+ */
+import { OUTPUT_DIGITS, runDesign, shownNumber, type OutputKey } from "../../src/cli/design";
+import { REFERENCE_DESIGN_INPUTS, SUMMARY_CELLS, RESILIENCE_CELLS, referenceDesign, templateSheetNames, type WorkbookInputs } from "../../src/workbook/template";
+import { evaluateWorkbook } from "../../src/workbook/evaluate";
+import { SizingError } from "../../src/engine/errors";
+
+jest.setTimeout(180_000);
+
+async function json(args: string[]): Promise<{ code: number; printed: { method: string; inputs: Record<string, unknown>; outputs: Record<OutputKey, unknown> }; stderr: string[] }> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await runDesign([...args, "--json"], { stdout: (l) => stdout.push(l), stderr: (l) => stderr.push(l) });
+  return { code, printed: JSON.parse(stdout.join("\n")), stderr };
+}
+
+const summaryKeys = () => (Object.keys(SUMMARY_CELLS) as Array<keyof typeof SUMMARY_CELLS>).filter((k) => k !== "inputs");
+
+/** Decimals a number format shows, from its first section with quoted text taken out; undefined for text. */
+function formatDigits(format: string | undefined): number | undefined {
+  if (format === undefined) return undefined;
+  const first = format.replace(/"[^"]*"/g, "").split(";").at(-1)!.replace(/\[[^\]]*\]/g, "");
+  if (!/[0#]/.test(first)) return undefined;
+  const decimals = /\.([0#]+)/.exec(first);
+  return decimals ? decimals[1].length : 0;
+}
+
+describe("the outputs are the Summary's, shown as the Summary shows them", () => {
+  const summary = referenceDesign().sheets.find((s) => s.name === templateSheetNames().summary)!;
+
+  test("every Summary answer is an output, in the Summary's order, then databases, mailboxesPerDatabase and coresBasis", () => {
+    expect(Object.keys(OUTPUT_DIGITS)).toEqual([...summaryKeys(), "databases", "mailboxesPerDatabase", "coresBasis"]);
+  });
+
+  test.each(summaryKeys())("%s has the decimals its Summary cell's number format shows", (key) => {
+    const cell = summary.cells.find((c) => c.address === SUMMARY_CELLS[key])!;
+    expect({ key, digits: OUTPUT_DIGITS[key as OutputKey] }).toEqual({ key, digits: formatDigits(cell.numberFormat) });
+  });
+
+  test("formatDigits reads the formats it is given", () => {
+    expect(formatDigits('#,##0 "GB"')).toBe(0);
+    expect(formatDigits('"× "#,##0" GB"')).toBe(0);
+    expect(formatDigits('[=1]0 "disk";#,##0 "disks"')).toBe(0);
+    expect(formatDigits('0.000 "IOPS"')).toBe(3);
+    expect(formatDigits('@" disks"')).toBeUndefined();
+  });
+});
+
+describe("shownNumber rounds as Excel shows a number", () => {
+  test.each<[number, number, number]>([
+    [795.9599999999999, 0, 796],
+    [586.5984000000003, 0, 587],
+    [916.56, 0, 917],
+    [2.5, 0, 3],
+    [-2.5, 0, -3],
+    [1.005, 2, 1.01], // 1.005 × 100 is 100.49999999999999 in binary; Excel shows 1.01
+    [416.6666666666667, 2, 416.67],
+    [-0.4, 0, 0],
+    [15780, 0, 15780],
+  ])("%d to %d decimals is %d", (value, digits, shown) => {
+    expect(Object.is(shownNumber(value, digits), shown)).toBe(true);
+  });
+});
+
+/** Designs of every method and shape: the reference, the issue's 2016 and 2019 designs, two sites active/passive, a method chosen. */
+const DESIGNS: Array<[string, string[]]> = [
+  ["the reference design (000, 3.4.2)", []],
+  ["7,600 mailboxes, 5 GB, 3 copies on 4 servers, Exchange 2016", ["--users", "7600", "--quota", "5120", "--copies", "3", "--servers-site1", "4", "--exchange-version", "2016"]],
+  ["10,000 mailboxes, 10 GB, 4 copies on 4 + 4, Exchange 2019", ["--users", "10000", "--quota-mb", "10240", "--copies", "4", "--servers-site1", "4", "--servers-site2", "4", "--exchange-version", "2019", "--max-db", "2048"]],
+  ["12,500 mailboxes, 6 + 3 active/passive, 3 copies, Exchange 2013 (002)", ["--users", "12500", "--servers-site1", "6", "--servers-site2", "3", "--copies", "3", "--layout", "active/passive", "--exchange-version", "2013"]],
+  ["Exchange 2016 sized by Dell's process", ["--exchange-version", "2016", "--method", "dell", "--users", "6000", "--servers-site1", "3", "--copies", "3"]],
+  ["Exchange 2010 sized by Microsoft's method", ["--method", "microsoft", "--users", "3000", "--messages", "200"]],
+];
+
+describe.each(DESIGNS)("%s: --json equals the evaluated workbook's Summary", (_name, args) => {
+  let printed: Awaited<ReturnType<typeof json>>["printed"];
+  let summary: Record<string, unknown>;
+  let resilience: Record<string, unknown>;
+  beforeAll(async () => {
+    const run = await json(args);
+    expect(run.stderr).toEqual([]);
+    expect(run.code).toBe(0);
+    printed = run.printed;
+    const values = evaluateWorkbook(referenceDesign({ inputs: printed.inputs as Partial<WorkbookInputs> }));
+    summary = values[templateSheetNames().summary];
+    resilience = values[templateSheetNames().resilience];
+  });
+
+  test("every Summary answer, rounded as its format shows it", () => {
+    for (const key of summaryKeys()) {
+      const cell = summary[SUMMARY_CELLS[key]];
+      expect(cell).not.toBeInstanceOf(SizingError);
+      const digits = OUTPUT_DIGITS[key as OutputKey];
+      const expected = cell === "" ? null : typeof cell === "number" && digits !== undefined ? shownNumber(cell, digits) : cell;
+      expect({ key, value: printed.outputs[key as OutputKey] }).toEqual({ key, value: expected });
+    }
+  });
+
+  test("databases is the count the Resilience and Distribution sheets lay out; method is the one used", () => {
+    expect(printed.outputs.databases).toBe(resilience[RESILIENCE_CELLS.databases]);
+    expect(printed.outputs.databaseVolumes).toBe(printed.outputs.databases);
+    const version = Number(printed.inputs.exchangeVersion);
+    const chosen = printed.inputs.method;
+    expect(printed.method).toBe(chosen === "auto" ? (version === 2010 ? "dell" : "microsoft") : chosen);
+  });
+
+  test("no number has more decimals than the workbook shows", () => {
+    for (const [key, value] of Object.entries(printed.outputs)) {
+      if (typeof value !== "number") continue;
+      const digits = OUTPUT_DIGITS[key as OutputKey] ?? 0;
+      expect({ key, value }).toEqual({ key, value: shownNumber(value, digits) });
+    }
+    expect(typeof printed.outputs.coresBasis).toBe("string");
+  });
+});
+
+test("the reference design's inputs are the defaults", async () => {
+  expect((await json([])).printed.inputs).toEqual({ ...REFERENCE_DESIGN_INPUTS, serversSite2: null });
+});
