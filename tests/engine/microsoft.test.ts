@@ -197,6 +197,25 @@ describe("lagged copies (Input!C30:C31): counted in copies, never activated, the
   });
 });
 
+describe("a double failure adds 2 active databases when the copies fall short of the symmetric count (Role Requirements!C121)", () => {
+  // 20,000 mailboxes, 150 messages of 75 KB, 5 GB, 8 servers, 3 copies: 56 databases, 56 × 3 = 168 copies
+  // against C78's 336 (PERMUT(8, 3)), so two failed servers leave 10 + 2 = 12 on the busiest.
+  const cells = { C55: 20000, C57: 150, C58: 75, C60: 5120, C26: 8, C30: 3, C32: 0, G22: "No" };
+  const s = microsoftSizing(one(20000, 150, 75, 5120, [8], 3), defaults());
+  test.each([
+    [`Role Requirements!C79 at ${at(cells)}`, s.databases, 56],
+    [`Role Requirements!C117 at ${at(cells)}`, s.active.server, 8],
+    [`Role Requirements!C121 at ${at(cells)}`, s.active.doubleServer, 12],
+    [`Role Requirements!C103 at ${at(cells)}`, s.active.worst, 12],
+    [`Role Requirements!C134 at ${at(cells)}`, s.cacheGB, 38],
+    [`Role Requirements!C142 at ${at(cells)}`, s.memoryGB, 192],
+    [`Role Requirements!C256 at ${at(cells)}`, s.megacycles, 44172.321428571435],
+    [`Role Requirements!D282 at ${at(cells)}`, s.serverLogIops, 191.23714285714286],
+  ])("%s = %d", (_cell, actual, expected) => {
+    expect(actual).toBeCloseTo(expected, 9);
+  });
+});
+
 describe("pieces", () => {
   test("profiles round up to the next row of Tables!A4:A13; above 500 is an error", () => {
     expect(messageProfile(150).messages).toBe(150);

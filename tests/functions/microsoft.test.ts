@@ -69,6 +69,11 @@ describe("the calculator's example through the formulas", () => {
     expect((v as SizingError).message).toMatch(/lagDays .*laggedCopies/);
   });
 
+  test('a double failure adds 2 when the copies fall short of the symmetric count: =EX_MS_SERVER(20000,150,75,5120,8,3,16,,"active") is 12, Role Requirements!C103 at {C55:20000,C57:150,C58:75,C60:5120,C26:8,C30:3,G22:"No"}', () => {
+    expect(cell('=EX_MS_SERVER(20000,150,75,5120,8,3,16,,"active")')).toBe(12);
+    expect(cell('=EX_MS_SERVER(20000,150,75,5120,8,3,16,,"memory")')).toBe(192);
+  });
+
   test("replication: 10% of the day's logs in the busiest hour, compressed by 30%, over 80 streams", () => {
     expect(cell(`=EX_MS_REPLICATION(${EXAMPLE},0.1,,,${JBOD})`) as number).toBeCloseTo((0.1 * 3472.3214285714284 * 8 * 0.7 * 80) / 3600, 6);
   });

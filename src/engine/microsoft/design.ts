@@ -181,32 +181,36 @@ function checkCopiesPerServer(databases: number, copies: number, servers: number
   }
 }
 
-/** Databases per DAG — Role Requirements!C76:C80 and C79 (HA); C77 and C80 stand-alone. */
-function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha: boolean, group: number): number {
+/**
+ * Databases per DAG — Role Requirements!C76:C80 and C79 (HA); C77 and C80 stand-alone — and the
+ * count for symmetrical distribution (C78), which the double failure compares the copies with (C121).
+ */
+function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha: boolean, group: number): { count: number; symmetric: number } {
   const firstSite = d.serversPerSite[0];
   const firstCopies = copiesPerSite(d.copies, d.serversPerSite.length)[0];
   const maxDatabases = ha ? excelFloor((MICROSOFT.maxDatabasesPerServer * firstSite) / firstCopies) : MICROSOFT.maxDatabasesPerServer;
-  // A design deploys exactly its balanced count (src/engine/design): no rounding of the calculator's.
-  if (d.deployedDatabases !== undefined && d.deployedDatabases > 0) return d.deployedDatabases;
-  if (d.databases !== undefined && d.databases > 0) {
-    // The user's count (Input!G39): above the most a DAG supports (C65) it is that most, as it is;
-    // else plus its remainder of the disk group, as the calculated count (C79).
-    if (d.databases > maxDatabases) return maxDatabases;
-    return ha ? d.databases + (d.databases % group) : d.databases;
-  }
   const perDatabase = excelCeil(limit); // C76
   const raw = mailboxes / perDatabase;
   const calculated = Math.min(excelCeil(raw) < 2 ? excelCeil(raw) : ceilingTo(raw, 2), maxDatabases); // C77
-  if (!ha) return Math.max(1, calculated); // C80 stand-alone
   const permutations = permut(firstSite, firstCopies);
-  const symmetric = ceilingTo(calculated, permutations); // C78
+  const symmetric = ha ? ceilingTo(calculated, permutations) : calculated; // C78
+  const counted = (count: number) => ({ count, symmetric });
+  // A design deploys exactly its balanced count (src/engine/design): no rounding of the calculator's.
+  if (d.deployedDatabases !== undefined && d.deployedDatabases > 0) return counted(d.deployedDatabases);
+  if (d.databases !== undefined && d.databases > 0) {
+    // The user's count (Input!G39): above the most a DAG supports (C65) it is that most, as it is;
+    // else plus its remainder of the disk group, as the calculated count (C79).
+    if (d.databases > maxDatabases) return counted(maxDatabases);
+    return counted(ha ? d.databases + (d.databases % group) : d.databases);
+  }
+  if (!ha) return counted(Math.max(1, calculated)); // C80 stand-alone
   let count: number; // C80
   if (maxDatabases > symmetric) count = symmetric;
   else if (maxDatabases < symmetric && symmetric - maxDatabases < permutations && symmetric - permutations !== 0) count = symmetric - permutations;
   else if (calculated === maxDatabases) count = calculated;
   else if (calculated <= 1) count = 1;
   else count = ceilingTo(calculated, firstSite * (d.serversPerSite.length === 2 ? 2 : 1));
-  return count + (count % group); // C79
+  return counted(count + (count % group)); // C79
 }
 
 /**
@@ -214,8 +218,9 @@ function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha:
  * active/active: the databases split half and half between the sites (Variables!K43), each spread
  * over its site's servers; a failed server's databases spread over the site's others; a failed site's
  * over the other site, then one or two more servers fail there. A case needs HA copies to activate.
+ * `symmetricDatabases` is the count for symmetrical distribution (C78), for C121's two more.
  */
-export function activeDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number, laggedCopies = 0): ActiveDatabases {
+export function activeDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number, laggedCopies = 0, symmetricDatabases = 0): ActiveDatabases {
   const sites = serversPerSite.length;
   // Only HA copies activate: a lagged copy never does (Role Requirements!I63, I65, "Actual" copies).
   const siteCopies = haCopiesPerSite(copies, laggedCopies, sites);
@@ -231,7 +236,9 @@ export function activeDatabases(databases: number, serversPerSite: readonly numb
     const normal = (s === 0 ? firstSiteDatabases : databases - firstSiteDatabases) / n;
     r.normal = Math.max(r.normal, normal);
     if (siteCopies[s] >= 2 && n > 1) r.server = Math.max(r.server, cap(excelCeil(normal + normal / (n - 1))));
-    if (siteCopies[s] >= 3 && n >= 4) r.doubleServer = Math.max(r.doubleServer, cap(excelCeil(normal + (normal * 2) / (n - 2))));
+    // Two more active databases when the first site's copies fall short of the symmetric count (C121: C88 < C78).
+    const short = s === 0 && firstSiteDatabases * siteCopies[0] < symmetricDatabases ? 2 : 0;
+    if (siteCopies[s] >= 3 && n >= 4) r.doubleServer = Math.max(r.doubleServer, cap(excelCeil(normal + (normal * 2) / (n - 2)) + short));
     if (sites === 2) {
       const other = 1 - s;
       const m = serversPerSite[other];
@@ -273,12 +280,12 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const sized = ha ? mailboxes : mailboxes / servers;
   const maxDb = maxDatabaseGB(d.copies, f);
   const limit = (maxDb * (1 - f.dataOverhead) * 1024) / mailboxOnDiskMB; // C75
-  const databases = databaseCount(sized, limit, d, ha, diskGroup(d.serversPerSite, d.copies, f));
+  const { count: databases, symmetric } = databaseCount(sized, limit, d, ha, diskGroup(d.serversPerSite, d.copies, f));
   checkCopiesPerServer(databases, d.copies, servers, ha);
   const mailboxesPerDatabase = sized / databases; // C81
   const databaseGB = ((mailboxesPerDatabase * mailboxOnDiskMB) / 1024) * (1 + f.dataOverhead); // Volume Requirements!D123, E123
   const copiesPerServer = ha ? excelRound((databases * d.copies) / servers) : databases; // C102
-  const computed = activeDatabases(databases, d.serversPerSite, d.copies, copiesPerServer, lagged);
+  const computed = activeDatabases(databases, d.serversPerSite, d.copies, copiesPerServer, lagged, symmetric);
   const active = f.activeDatabases > 0 ? { ...computed, worst: f.activeDatabases } : computed;
 
   // I/O — Role Requirements!C31, I75:I83.

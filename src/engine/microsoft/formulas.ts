@@ -164,10 +164,12 @@ export function activeFormula(c: MicrosoftCells): string {
   const d1 = `IF(${c.serversSecondSite}>0,ROUNDUP(${c.databases}*${n(MICROSOFT.firstSiteUserShare)},0),${c.databases})`;
   const normal1 = `((${d1})/${c.serversFirstSite})`;
   const normal2 = `IF(${c.serversSecondSite}>0,(${c.databases}-${d1})/${c.serversSecondSite},0)`;
+  // Two more on a double failure when the first site's copies fall short of the symmetric count (C121: C88 < C78).
+  const short = `IF((${d1})*${copies1(c)}<ROUNDUP(${c.calculatedDatabases}/${c.permutations},0)*${c.permutations},2,0)`;
   const site = (normal: string, copies: string, n0: string, other: string, otherCopies: string, two: boolean) => {
     const parts = [
       `IF(AND(${copies}>=2,${n0}>1),${cap(`ROUNDUP(${normal}+${normal}/(${n0}-1),0)`)},0)`,
-      `IF(AND(${copies}>=3,${n0}>=4),${cap(`ROUNDUP(${normal}+(${normal}*2)/(${n0}-2),0)`)},0)`,
+      `IF(AND(${copies}>=3,${n0}>=4),${cap(`ROUNDUP(${normal}+(${normal}*2)/(${n0}-2),0)${two ? "" : `+${short}`}`)},0)`,
     ];
     const guardSecond = two ? `${c.serversSecondSite}>0` : `TRUE()`;
     parts.push(
