@@ -165,7 +165,23 @@ async function readDeployment(context: Excel.RequestContext, names: DeploymentNa
 
 export class PaneController {
   private busy = false;
+  /** What the pane shows now, so that a failed load can mark it as the previous design's. */
+  private shown: HeadlineResults | undefined;
   constructor(private readonly view: PaneView) {}
+
+  private showResults(results: HeadlineResults | undefined): void {
+    this.shown = results;
+    this.view.showResults(results);
+  }
+
+  /** After a failed load the results on show answer the design loaded before, not the form: say so (issue 16). */
+  private markResultsStale(): void {
+    if (this.shown === undefined || this.shown.stale !== undefined) return;
+    this.showResults({
+      ...this.shown,
+      stale: `These results are from the design on sheet ${this.shown.sheet}, loaded before: the last load failed, so they are not the answer for the inputs above.`,
+    });
+  }
 
   private async act<T>(action: Action, work: () => Promise<T>, done: (result: T) => string | undefined): Promise<boolean> {
     if (this.busy) return false;
@@ -194,9 +210,10 @@ export class PaneController {
     if (!checked.ok) {
       const text = checked.formErrors.length > 0 ? checked.formErrors.join(" ") : "Some fields cannot size a design: see the messages beside them.";
       this.view.showStatus("load", "error", `${text} Nothing was written.`);
+      this.markResultsStale();
       return false;
     }
-    return this.act(
+    const loaded = await this.act(
       "load",
       () =>
         Excel.run(async (context) => {
@@ -207,10 +224,12 @@ export class PaneController {
         }),
       ({ report, results }) => {
         this.view.setDesignPresent(true);
-        this.view.showResults(results);
+        this.showResults(results);
         return loadedMessage(report);
       },
     );
+    if (!loaded) this.markResultsStale();
+    return loaded;
   }
 
   /**
@@ -230,7 +249,7 @@ export class PaneController {
         }),
       (results) => {
         this.view.setDesignPresent(results !== undefined);
-        this.view.showResults(results);
+        this.showResults(results);
         if (results === undefined) return quiet ? undefined : "This workbook has no design yet: load one above.";
         return quiet ? undefined : results.state === "ok" ? `Read from sheet ${results.sheet}.` : undefined;
       },

@@ -15,9 +15,14 @@ export interface ResultRow {
   value: string;
 }
 
-export type HeadlineResults =
+/**
+ * `stale`: the results are still shown, but no longer answer the form — a later load failed (issue 16);
+ * the sentence says so, and the pane shows it in place of where the results came from.
+ */
+export type HeadlineResults = (
   | { state: "ok"; sheet: string; rows: ResultRow[] }
-  | { state: "not computed"; sheet: string; problem: "functions not loaded" | "busy" | "error" | "not calculated"; message: string };
+  | { state: "not computed"; sheet: string; problem: "functions not loaded" | "busy" | "error" | "not calculated"; message: string }
+) & { stale?: string };
 
 interface Cell {
   row: number;

@@ -173,13 +173,14 @@ function domView(): PaneView {
         source.textContent = "This workbook has no design yet. Load a design to see its answer here, as Excel calculated it.";
         return;
       }
+      list.classList.toggle("stale", results.stale !== undefined);
       if (results.state !== "ok") {
-        source.textContent = `The design on sheet ${results.sheet} has no answer yet.`;
-        this.showStatus("refresh", "error", results.message);
+        source.textContent = results.stale ?? `The design on sheet ${results.sheet} has no answer yet.`;
+        if (results.stale === undefined) this.showStatus("refresh", "error", results.message);
         return;
       }
-      this.showStatus("refresh", "info", "");
-      source.textContent = `As Excel calculated them on sheet ${results.sheet}.`;
+      if (results.stale === undefined) this.showStatus("refresh", "info", "");
+      source.textContent = results.stale ?? `As Excel calculated them on sheet ${results.sheet}.`;
       for (const row of results.rows) list.append(element("dt", {}, row.label), element("dd", {}, row.value));
     },
     offerDownloads: showDownloads,

@@ -157,6 +157,37 @@ describe("Load a design", () => {
   });
 });
 
+describe("after a failed load the previous design's results are marked stale (issue 16)", () => {
+  const STALE = /^These results are from the design on sheet Summary, loaded before: the last load failed, so they are not the answer for the inputs above\.$/;
+
+  test("a form the checks refuse: the answer shown stays, marked as the previous design's", async () => {
+    const { view, pane } = setUp();
+    await pane.loadDesign(REFERENCE);
+    const before = view.answer;
+    expect(await pane.loadDesign({ ...REFERENCE, users: "lots" })).toBe(false);
+    expect(view.results).toMatchObject({ state: "ok", sheet: "Summary", stale: expect.stringMatching(STALE) });
+    expect(view.answer).toEqual(before);
+  });
+
+  test("Excel refusing the load: marked the same way; the next good load clears the mark", async () => {
+    const { host, view, pane } = setUp();
+    await pane.loadDesign(REFERENCE);
+    host.options.excelApi = "1.3"; // the design needs ExcelApi 1.4
+    expect(await pane.loadDesign({ ...REFERENCE, users: "7,500" })).toBe(false);
+    expect(view.results).toMatchObject({ state: "ok", sheet: "Summary", stale: expect.stringMatching(STALE) });
+    host.options.excelApi = "1.10";
+    expect(await pane.loadDesign({ ...REFERENCE, users: "7,500" })).toBe(true);
+    expect(view.results).toMatchObject({ state: "ok", sheet: "Summary 2" });
+    expect(view.results).not.toHaveProperty("stale");
+  });
+
+  test("with no results shown, a failed load shows none", async () => {
+    const { view, pane } = setUp();
+    expect(await pane.loadDesign({ ...REFERENCE, users: "lots" })).toBe(false);
+    expect(view.results).toBeUndefined();
+  });
+});
+
 describe("when Excel has not computed the add-in's functions", () => {
   test.each<[string, FakeHostOptions, string, RegExp]>([
     ["#NAME? (functions not loaded)", { calculate: calculationShowing("#NAME?") }, "functions not loaded", /^Excel shows #NAME\? where the add-in's functions should be: they are not loaded.*open it again.*remove the add-in and add it again.*Refresh results/],
