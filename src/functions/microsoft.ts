@@ -52,6 +52,7 @@ const MICROSOFT_FACTOR_PARAMETERS: Record<MicrosoftFactorName, NumberParameter> 
   lagDays: param({ name: "lagDays", min: 0, max: 14, what: "days of lagged copy replay delay (needs laggedCopies)" }),
   laggedCopies: param({ name: "laggedCopies", min: 0, max: 15, integer: true, what: "how many of the copies are lagged, never activated (0 = none)" }),
   diskGB: param({ name: "diskGB", min: 0, max: 1_000_000, what: "raw GB of one JBOD database disk (0 = RAID)" }),
+  diskIops: param({ name: "diskIops", above: 0, max: 1_000_000, what: "random IOPS of one JBOD database disk such as 57.5 (7.2K RPM)" }),
   databasesPerVolume: param({ name: "databasesPerVolume", min: 0, max: 100, integer: true, what: "databases per JBOD volume (0 = one per copy)" }),
   databases: param({ name: "databases", min: 0, max: 10_000, integer: true, what: "databases per DAG (0 = calculated)" }),
   deployedDatabases: param({ name: "deployedDatabases", min: 0, max: 100_000, integer: true, what: "databases the design deploys, used exactly (0 = none)" }),
@@ -179,6 +180,10 @@ const DATABASE_RESULTS = {
   size: (s: MicrosoftSizing) => s.databaseGB,
   maxsize: (s: MicrosoftSizing) => s.maxDatabaseGB,
   limit: (s: MicrosoftSizing) => s.mailboxesPerDatabaseLimit,
+  iolimit: (s: MicrosoftSizing) => {
+    if (Number.isNaN(s.ioMailboxesPerDatabase)) throw new SizingError("#N/A", "iolimit is the I/O-driven limit of JBOD disks (diskGB, with three or more HA copies); this design is on RAID");
+    return s.ioMailboxesPerDatabase;
+  },
   copies: (s: MicrosoftSizing) => s.copiesPerServer,
   disk: (s: MicrosoftSizing) => s.mailboxOnDiskMB,
   logs: (s: MicrosoftSizing) => s.logsPerDatabase,

@@ -216,6 +216,41 @@ describe("a double failure adds 2 active databases when the copies fall short of
   });
 });
 
+describe("JBOD (Role Requirements!I127) and its I/O-driven mailboxes per database (C74) on the calculator's 7.2K disks", () => {
+  // 20,000 mailboxes, 500 messages of 75 KB, 5 GB, 8 servers, 4 copies on 4,000 GB JBOD disks of 57.5 random IOPS
+  // (Input!D116 "7.2K RPM SAS 3.5"", Storage Design!C48): 57.5 ÷ 0.402 → 142 (even), ÷ 4 databases a volume = 35.5.
+  const cells = { C55: 20000, C57: 500, C58: 75, C60: 5120, C26: 8, C30: 4, C32: 0, G22: "No", C107: "Yes", C116: "4000 GB" };
+  const io = microsoftSizing(one(20000, 500, 75, 5120, [8], 4), defaults({ diskGB: 4000 }));
+  const ioLagged = microsoftSizing(one(20000, 500, 75, 5120, [8], 4, { laggedCopies: 1 }), defaults({ diskGB: 4000, lagDays: 7 }));
+  const lagCells = { ...cells, C30: 3, C31: 1, G31: 168 };
+  // Two HA copies are not JBOD (I127 needs three): RAID's 2,000 GB databases.
+  const twoCopies = microsoftSizing(one(7600, 150, 75, 2048, [2], 2), defaults({ diskGB: 4000 }));
+  const twoCells = { C55: 7600, C57: 150, C58: 75, C60: 2048, C26: 2, C30: 2, C32: 0, G22: "No", C107: "Yes", C116: "4000 GB" };
+  const haTwo = microsoftSizing(one(6000, 250, 120, 10240, [4], 3, { laggedCopies: 1 }), defaults({ diskGB: 4000, lagDays: 7 }));
+  const haTwoCells = { C55: 6000, C57: 250, C58: 120, C60: 10240, C26: 4, C30: 2, C31: 1, G31: 168, C32: 0, G22: "No", C107: "Yes", C116: "4000 GB" };
+  test.each([
+    [`Role Requirements!C74 at ${at(cells)}`, io.ioMailboxesPerDatabase, 35.5],
+    [`Role Requirements!C75 at ${at(cells)}`, io.mailboxesPerDatabaseLimit, 123.15929999468989],
+    [`Role Requirements!C79 at ${at(cells)}`, io.databases, 200],
+    [`Role Requirements!C81 at ${at(cells)}`, io.mailboxesPerDatabase, 100],
+    [`Role Requirements!C102 at ${at(cells)}`, io.copiesPerServer, 100],
+    [`Role Requirements!C62 at ${at(cells)}`, io.maxDatabaseGB, 707.8051567077637],
+    [`Role Requirements!C74 at ${at(lagCells)}`, ioLagged.ioMailboxesPerDatabase, 35.5],
+    [`Role Requirements!C79 at ${at(lagCells)}`, ioLagged.databases, 200],
+    [`Role Requirements!C62 at ${at(twoCells)} (RAID: I127 needs 3 HA copies)`, twoCopies.maxDatabaseGB, 2000],
+    [`Role Requirements!C79 at ${at(twoCells)}`, twoCopies.databases, 10],
+    [`Role Requirements!C62 at ${at(haTwoCells)} (2 HA + 1 lagged: RAID)`, haTwo.maxDatabaseGB, 2000],
+    [`Role Requirements!C79 at ${at(haTwoCells)}`, haTwo.databases, 48],
+  ])("%s = %d", (_cell, actual, expected) => {
+    expect(actual).toBeCloseTo(expected, 9);
+  });
+  test(`Role Requirements!I127 at ${at(cells)} is JBOD; at ${at(twoCells)} RAID, so C74 is "--"`, () => {
+    expect(io.jbod).toBe(true);
+    expect(twoCopies.jbod).toBe(false);
+    expect(twoCopies.ioMailboxesPerDatabase).toBeNaN();
+  });
+});
+
 describe("pieces", () => {
   test("profiles round up to the next row of Tables!A4:A13; above 500 is an error", () => {
     expect(messageProfile(150).messages).toBe(150);
@@ -265,7 +300,12 @@ describe("properties", () => {
     specRate: d.specRate,
   });
   const numbers = (s: ReturnType<typeof microsoftSizing>) =>
-    Object.entries(s).filter(([k, v]) => typeof v === "number" && !(s.megacyclesPerCore !== s.megacyclesPerCore && ["megacyclesPerCore", "availableMegacycles", "coresNeeded", "utilization"].includes(k)));
+    Object.entries(s).filter(
+      ([k, v]) =>
+        typeof v === "number" &&
+        !(s.megacyclesPerCore !== s.megacyclesPerCore && ["megacyclesPerCore", "availableMegacycles", "coresNeeded", "utilization"].includes(k)) &&
+        !(k === "ioMailboxesPerDatabase" && !s.jbod),
+    );
 
   test("every result is a finite number or a SizingError, never a throw of anything else", () => {
     fc.assert(

@@ -74,6 +74,17 @@ describe("the calculator's example through the formulas", () => {
     expect(cell('=EX_MS_SERVER(20000,150,75,5120,8,3,16,,"memory")')).toBe(192);
   });
 
+  test('JBOD\'s I/O-driven mailboxes per database: =EX_MS_DATABASES(20000,500,75,5120,8,4,"count",{"diskGB",4000}) is 200, Role Requirements!C79 (C74 35.5) at {C55:20000,C57:500,C58:75,C60:5120,C26:8,C30:4,G22:"No",C107:"Yes",C116:"4000 GB"}', () => {
+    expect(cell('=EX_MS_DATABASES(20000,500,75,5120,8,4,"count",{"diskGB",4000})')).toBe(200);
+    expect(cell('=EX_MS_DATABASES(20000,500,75,5120,8,4,"count",{"diskGB",4000;"lagDays",7;"laggedCopies",1})')).toBe(200);
+    expect(cell('=EX_MS_DATABASES(20000,500,75,5120,8,4,"iolimit",{"diskGB",4000})')).toBe(35.5);
+    // Input!D116 "10K RPM SAS 2.5\"": 165 random IOPS (Storage Design!C48), Role Requirements!C74 = 102.5.
+    expect(cell('=EX_MS_DATABASES(20000,500,75,5120,8,4,"iolimit",{"diskGB",4000;"diskIops",165})')).toBe(102.5);
+    const raid = cell('=EX_MS_DATABASES(20000,500,75,5120,8,4,"iolimit")');
+    expect(raid).toBeInstanceOf(SizingError);
+    expect((raid as SizingError).message).toMatch(/JBOD/);
+  });
+
   test("replication: 10% of the day's logs in the busiest hour, compressed by 30%, over 80 streams", () => {
     expect(cell(`=EX_MS_REPLICATION(${EXAMPLE},0.1,,,${JBOD})`) as number).toBeCloseTo((0.1 * 3472.3214285714284 * 8 * 0.7 * 80) / 3600, 6);
   });

@@ -40,17 +40,51 @@ function permut(n: number, k: number): number {
  * stand-alone 200 GB (Variables!K33); on RAID 2,000 GB (Variables!K34); on a JBOD disk of D raw GB
  * holding v databases per volume: formatted(D) ÷ v × (1 − free) ÷ (1 + CI + CI ÷ v), where
  * formatted(D) = D × 10⁹ ÷ 1024³ (Storage Design!C46); with one database per volume, 2,000 GB on a
- * disk above 2,500 GB, else ROUNDUP(formatted × (1 − free) ÷ (1 + 2 CI)).
+ * disk above 2,500 GB, else ROUNDUP(formatted × (1 − free) ÷ (1 + 2 CI)). `jbod`: whether the
+ * calculator deploys JBOD (prefersJbod); a disk given for a design it puts on RAID is not used.
  */
-export function maxDatabaseGB(copies: number, f: MicrosoftFactors): number {
+export function maxDatabaseGB(copies: number, f: MicrosoftFactors, jbod = copies >= 2 && f.diskGB > 0): number {
   if (copies < 2) return MICROSOFT.maxDatabaseGBStandalone;
-  if (!(f.diskGB > 0)) return MICROSOFT.maxDatabaseGBWithCopies;
+  if (!jbod || !(f.diskGB > 0)) return MICROSOFT.maxDatabaseGBWithCopies;
   const formatted = f.diskGB * MICROSOFT.formattedPerRawGB;
   const perVolume = f.databasesPerVolume > 0 ? f.databasesPerVolume : copies;
   const ci = f.contentIndexShare;
   if (perVolume > 1) return ((formatted / perVolume) * (1 - f.volumeFreeShare)) / (1 + ci + ci / perVolume);
   if (f.diskGB > MICROSOFT.largeDiskRawGB) return MICROSOFT.maxDatabaseGBWithCopies;
   return excelCeil((formatted * (1 - f.volumeFreeShare)) / (1 + ci * 2));
+}
+
+/** Databases a JBOD volume holds — Role Requirements!C83: one per copy (Input!C109 "Yes"), else databasesPerVolume. */
+const databasesPerVolumeOf = (copies: number, f: MicrosoftFactors): number => (f.databasesPerVolume > 0 ? f.databasesPerVolume : copies);
+
+/**
+ * Whether the calculator deploys the DAG on JBOD — Role Requirements!I127 ("Preferred Storage
+ * Architecture"): a JBOD disk given (Input!C107 "Yes", our diskGB), three or more HA copies
+ * (Input!C30), in the first site no lagged copy or, without several databases a volume (C110), two;
+ * and with two sites more than one copy in the second. Several databases a volume (C110) need three
+ * copies in all and, with two sites, as many in each.
+ */
+export function prefersJbod(serversPerSite: readonly number[], copies: number, laggedCopies: number, f: Pick<MicrosoftFactors, "diskGB">): { jbod: boolean; multipleDatabasesPerVolume: boolean } {
+  const sites = serversPerSite.length;
+  const total = copiesPerSite(copies, sites);
+  const ha = haCopiesPerSite(copies, laggedCopies, sites);
+  const disks = f.diskGB > 0 && copies >= 2;
+  const multipleDatabasesPerVolume = disks && copies >= 3 && (sites === 1 || total[0] === total[1]);
+  const laggedFirst = total[0] - ha[0];
+  const lagOk = laggedFirst === 0 || (multipleDatabasesPerVolume ? laggedFirst >= 1 : laggedFirst >= 2);
+  const secondOk = sites === 1 || (multipleDatabasesPerVolume ? total[1] !== 1 : ha[1] !== 1);
+  return { jbod: disks && copies - laggedCopies >= 3 && lagOk && secondOk, multipleDatabasesPerVolume };
+}
+
+/**
+ * Mailboxes a database on JBOD can hold for I/O — Role Requirements!C74: the disk's random IOPS
+ * (Storage Design!C48) over a mailbox's IOPS with overhead, rounded down to an even number, shared by
+ * the databases of a volume. NaN on RAID ("--").
+ */
+export function ioMailboxesPerDatabase(diskIops: number, iopsPerMailbox: number, jbod: boolean, databasesPerVolume: number): number {
+  if (!jbod) return NaN;
+  const mailboxes = excelFloor(diskIops / iopsPerMailbox);
+  return (mailboxes % 2 === 1 ? mailboxes - 1 : mailboxes) / databasesPerVolume;
 }
 
 /** Active databases on the busiest server in each failure the calculator models — Role Requirements!C194:G196. */
@@ -76,6 +110,10 @@ export interface MicrosoftSizing {
   maxDatabaseGB: number;
   /** Mailboxes a database of the maximum size holds — Role Requirements!C75 (66.56). */
   mailboxesPerDatabaseLimit: number;
+  /** Whether the calculator deploys JBOD — Role Requirements!I127 (prefersJbod). */
+  jbod: boolean;
+  /** Mailboxes a JBOD database can hold for I/O — Role Requirements!C74 (NaN on RAID, the calculator's "--"). */
+  ioMailboxesPerDatabase: number;
   /** Databases per DAG — Role Requirements!C79 (40); per server when stand-alone. */
   databases: number;
   /** Role Requirements!C81 (62.5). */
@@ -189,7 +227,7 @@ function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha:
   const firstSite = d.serversPerSite[0];
   const firstCopies = copiesPerSite(d.copies, d.serversPerSite.length)[0];
   const maxDatabases = ha ? excelFloor((MICROSOFT.maxDatabasesPerServer * firstSite) / firstCopies) : MICROSOFT.maxDatabasesPerServer;
-  const perDatabase = excelCeil(limit); // C76
+  const perDatabase = excelCeil(limit); // C76: ROUNDUP(MIN(C74, C75))
   const raw = mailboxes / perDatabase;
   const calculated = Math.min(excelCeil(raw) < 2 ? excelCeil(raw) : ceilingTo(raw, 2), maxDatabases); // C77
   const permutations = permut(firstSite, firstCopies);
@@ -278,9 +316,16 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
 
   // Stand-alone servers each hold their share of the mailboxes (Role Requirements!C77 "TotalMBXPerSvr").
   const sized = ha ? mailboxes : mailboxes / servers;
-  const maxDb = maxDatabaseGB(d.copies, f);
+  const { jbod, multipleDatabasesPerVolume } = prefersJbod(d.serversPerSite, d.copies, lagged, f);
+  const maxDb = maxDatabaseGB(d.copies, f, jbod);
   const limit = (maxDb * (1 - f.dataOverhead) * 1024) / mailboxOnDiskMB; // C75
-  const { count: databases, symmetric } = databaseCount(sized, limit, d, ha, diskGroup(d.serversPerSite, d.copies, f));
+  const peakPerMailbox = (perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.iops, 0) * (1 + f.ioOverhead)) / mailboxes; // I76 ÷ C98
+  const ioLimit = ioMailboxesPerDatabase(f.diskIops, peakPerMailbox, jbod, multipleDatabasesPerVolume ? databasesPerVolumeOf(d.copies, f) : 1); // C74
+  if (ioLimit <= 0) {
+    throw new SizingError("#N/A", `diskIops: a JBOD disk of ${f.diskIops} IOPS cannot serve the mailboxes of one database at ${excelRound(peakPerMailbox * 1000) / 1000} IOPS each; give faster disks (diskIops) or RAID (diskGB 0)`);
+  }
+  const perDatabaseLimit = Number.isNaN(ioLimit) ? limit : Math.min(ioLimit, limit); // C76 before rounding
+  const { count: databases, symmetric } = databaseCount(sized, perDatabaseLimit, d, ha, diskGroup(d.serversPerSite, d.copies, f));
   checkCopiesPerServer(databases, d.copies, servers, ha);
   const mailboxesPerDatabase = sized / databases; // C81
   const databaseGB = ((mailboxesPerDatabase * mailboxOnDiskMB) / 1024) * (1 + f.dataOverhead); // Volume Requirements!D123, E123
@@ -349,6 +394,8 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     mailboxOnDiskMB,
     maxDatabaseGB: maxDb,
     mailboxesPerDatabaseLimit: limit,
+    jbod,
+    ioMailboxesPerDatabase: ioLimit,
     databases,
     mailboxesPerDatabase,
     databaseGB,

@@ -162,6 +162,11 @@ export const MICROSOFT_FACTOR_DEFAULTS = {
   laggedCopies: 0,
   /** Raw GB of one JBOD database disk (0 = RAID: the 2 TB limit) — Input!C116, Storage Design!C45. */
   diskGB: 0,
+  /**
+   * Random I/O of one JBOD database disk, disk transfers a second — Storage Design!C48: 57.5 is the
+   * calculator's 7.2K RPM SAS 3.5" disk (Input!D116, Tables!B241), which bounds the mailboxes a database (C74).
+   */
+  diskIops: 57.5,
   /** Databases per volume on JBOD (0 = one per copy, Input!C109 "matches total copy count"). */
   databasesPerVolume: 0,
   /** Databases per DAG (0 = calculated, Input!G38 "Yes"; else Input!G39's custom count). */
