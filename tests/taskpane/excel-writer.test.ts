@@ -6,6 +6,7 @@
 import ExcelJS from "exceljs";
 import { writeXlsx } from "../../src/cli/xlsx-writer";
 import { EX_DBSIZE, EX_IOPS, EX_LOGVOL } from "../../src/functions";
+import { REFERENCE_DESIGN_INPUTS, sizeDesign } from "../../src/engine/design";
 import { cellBlocks, characterWidthToPoints, chooseFreeSuffix, DesignLoadError, writeDesign, type DesignBuilder } from "../../src/taskpane/excel-writer";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import type { CellModel, InputRule, WorkbookModel } from "../../src/workbook/model";
@@ -13,6 +14,11 @@ import { DESIGN_CELLS, INPUT_CELLS, referenceDesign, sheetReference } from "../.
 import { FakeExcelHost, type FakeRequestContext } from "../support/fake-excel";
 import { cellsOfCliFile, cellsOfHost, cellsOfModel, engineCalculation } from "../support/fake-excel-file";
 import { templateSheetNames } from "../../src/workbook/template";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+// Writes designs into the fake Excel host and into .xlsx files, and recalculates them: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
+
 /** The template's sheets, in order, for a suffix. */
 const templateSheetList = (suffix: string): string[] => Object.values(templateSheetNames(suffix));
 
@@ -293,10 +299,12 @@ describe("the live design in the host recalculates like Excel with the add-in", 
       await context.sync();
     });
     const design = host.workbook.sheet("Design")!;
-    const databases = EX_DBSIZE(7500, 2048, 150, 75, 1024, "count");
-    expect(design.cell(DESIGN_CELLS.databaseCount)!.value).toBe(databases);
-    expect(design.cell(DESIGN_CELLS.provisionedDatabaseVolumeGB)!.value).toBe(EX_DBSIZE(7500, 2048, 150, 75, 1024, "volume"));
-    expect(design.cell(DESIGN_CELLS.provisionedLogVolumeGB)!.value).toBe(EX_LOGVOL(7500, 150, 75, databases));
+    // Table 18's count, then balanced over the two servers: the design's databases, as sizeDesign deploys them.
+    const sized = sizeDesign({ ...REFERENCE_DESIGN_INPUTS, users: 7500 });
+    expect(design.cell(DESIGN_CELLS.databaseCount)!.value).toBe(EX_DBSIZE(7500, 2048, 150, 75, 1024, "count"));
+    expect(design.cell(DESIGN_CELLS.databasesDeployed)!.value).toBe(sized.databases);
+    expect(design.cell(DESIGN_CELLS.provisionedDatabaseVolumeGB)!.value).toBe(sized.databaseVolumeGB);
+    expect(design.cell(DESIGN_CELLS.provisionedLogVolumeGB)!.value).toBe(EX_LOGVOL(7500, 150, 75, sized.databases));
     expect(design.cell(DESIGN_CELLS.databaseIops)!.value).toBe(EX_IOPS(7500, 150, 2));
     expect(design.cell(DESIGN_CELLS.databaseIops)!.value).not.toBeCloseTo(900, 3);
   });

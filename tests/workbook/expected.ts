@@ -6,7 +6,8 @@
  * 10K disks with a 0.6 read ratio (section 4).
  */
 import { EX_ARRAYS, EX_DBSIZE, EX_IOPS, EX_LOGVOL, EX_SPINDLES } from "../../src/functions";
-import { FACTOR_DEFAULTS, capacityToProvisionGB, databaseCapacity, logCapacity, messageSizeFactor, type FactorName } from "../../src/engine";
+import { FACTOR_DEFAULTS, balancedDatabaseCount, capacityToProvisionGB, databaseCapacity, logCapacity, messageSizeFactor, provisionGB, type FactorName } from "../../src/engine";
+import { REFERENCE_DESIGN_INPUTS, sizeDesign } from "../../src/engine/design";
 import type { DesignOutput, HeadlineInputs } from "../../src/workbook/template";
 
 export const num = (value: unknown): number => {
@@ -17,32 +18,60 @@ export const num = (value: unknown): number => {
 export function expectedOutputs(
   inputs: HeadlineInputs,
   factorChanges: Partial<Record<FactorName, number>> = {},
+  serversPerSite: readonly number[] = [2],
 ): Record<DesignOutput, number | string> {
   const { users, quotaMB, messagesPerDay, messageKB, copies, maxDatabaseGB } = inputs;
   const rows = Object.entries(factorChanges);
   const factors = rows.length > 0 ? rows : null;
   const merged = { ...FACTOR_DEFAULTS, ...factorChanges };
   const dbsize = (result: string) => EX_DBSIZE(users, quotaMB, messagesPerDay, messageKB, maxDatabaseGB, result, factors);
-  const databases = num(dbsize("count"));
+  const rawDatabases = num(dbsize("count"));
+  // Dell's count balanced over the servers (src/engine/layout.ts), as the Distribution sheet lays it out.
+  const databases = balancedDatabaseCount(rawDatabases, { serversPerSite, copies, layout: "active/active" });
   const logvol = (result: string) => EX_LOGVOL(users, messagesPerDay, messageKB, databases, result, factors);
   const iops = (result: string) => EX_IOPS(users, messagesPerDay, copies, result, 2010, factors);
-  const capacity = databaseCapacity(users, quotaMB, messagesPerDay, messageKB, maxDatabaseGB, merged);
+  const raw = databaseCapacity(users, quotaMB, messagesPerDay, messageKB, maxDatabaseGB, merged);
+  const databaseGB = raw.totalDatabaseGB / databases;
+  const capacity = { ...raw, databaseCount: databases, databaseGB, databaseVolumeGB: databaseGB * merged.contentIndex * merged.volumeFree };
+  const provisionedDatabaseVolumeGB = Math.max(1, provisionGB(capacity.databaseVolumeGB));
   const logs = logCapacity(users, messagesPerDay, messageKB, databases, merged);
-  const databaseVolumesTotalGB = databases * num(dbsize("volume"));
+  const databaseVolumesTotalGB = databases * provisionedDatabaseVolumeGB;
   const logVolumesTotalGB = databases * num(logvol("volume"));
   const totalCapacityGB = databaseVolumesTotalGB + logVolumesTotalGB;
   const databaseIops = num(iops("database"));
   const capacityGB = capacityToProvisionGB(users, capacity, logs, merged);
   const arrays = (result: string) => EX_ARRAYS(capacityGB, databaseIops, copies, "RAID50", "auto", result);
+  // Microsoft's rows (the Methods sheet's column, sized at its own balanced count) as the engine's design gives them.
+  const design = sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs, serversSite1: serversPerSite[0], serversSite2: serversPerSite[1] ?? "" }, { factors: merged });
+  const ms = (x: number | undefined) => (design.microsoft === undefined || x === undefined ? "—" : x);
+  const msVolume = design.microsoft && Math.max(1, Math.ceil(design.microsoft.databaseGB * 1.4 / 0.95 - 1e-9));
+  const vmware = design.scenarios.filter((x) => x.survivable);
   return {
+    methodUsed: "dell",
+    databasesDeployed: databases,
+    dellDatabases: databases,
+    msDatabaseVolumeGB: ms(msVolume),
+    msLogVolumeGB: ms(design.microsoft && Math.max(1, Math.ceil(design.microsoft.logSpaceGB / 0.95 - 1e-9))),
+    msCapacityGB: ms(design.microsoft && Math.ceil(((design.microsoft.databaseGB * 1.4 + design.microsoft.logSpaceGB) * design.microsoft.databases) / 0.95 + 2 * design.microsoft.databases - 1e-9)),
+    msCoresNeeded: ms(design.microsoft && Math.max(1, Math.ceil(design.microsoft.megacycles / 2000 - 1e-9))),
+    answerDatabaseVolumeGB: provisionedDatabaseVolumeGB,
+    answerLogVolumeGB: num(logvol("volume")),
+    answerVolumesGB: totalCapacityGB,
+    answerCapacityGB: capacityGB,
+    answerIopsPerMailbox: iops("peruser"),
+    answerDatabaseIops: databaseIops,
+    answerDagIops: iops("dag"),
+    answerLogIops: iops("log"),
+    answerMemoryGB: vmware.length ? Math.max(...vmware.map((x) => x.memoryGB)) : 0,
+    answerCores: vmware.length ? Math.max(...vmware.map((x) => x.cores)) : 0,
     whiteSpacePerUserMB: dbsize("whitespace"),
     dumpsterPerUserMB: dbsize("dumpster"),
     mailboxOnDiskMB: dbsize("mailbox"),
     totalDatabaseGB: dbsize("total"),
-    databaseCount: databases,
-    databaseGB: dbsize("database"),
+    databaseCount: rawDatabases,
+    databaseGB,
     databaseVolumeGB: capacity.databaseVolumeGB,
-    provisionedDatabaseVolumeGB: dbsize("volume"),
+    provisionedDatabaseVolumeGB,
     logFilesPerUserPerDay: logvol("logs"),
     messageSizeFactor: messageSizeFactor(messageKB),
     usersPerDatabase: logs.usersPerDatabase,

@@ -13,7 +13,7 @@ import { METHODS_INPUTS, methodsRows, methodsSheet, type DesignKey, type Methods
 import { TIER_COLUMNS, tierInputs, tierNames, type TierColumn } from "../../src/workbook/sheets/tiers";
 import { microsoftSizing, replicationMbps, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftSizing } from "../../src/engine/microsoft";
 
-const INPUTS: { name: keyof MethodsNames; defined: string; value: number }[] = [
+const INPUTS: { name: keyof MethodsNames; defined: string; value: number | string }[] = [
   { name: "users", defined: "Users", value: 5000 },
   { name: "quotaMB", defined: "QuotaMB", value: 2048 },
   { name: "messagesPerDay", defined: "MessagesPerDay", value: 150 },
@@ -21,6 +21,7 @@ const INPUTS: { name: keyof MethodsNames; defined: string; value: number }[] = [
   { name: "copies", defined: "Copies", value: 2 },
   { name: "serversFirstSite", defined: "ServersFirstSite", value: 2 },
   { name: "serversSecondSite", defined: "ServersSecondSite", value: 0 },
+  { name: "dagLayout", defined: "DagLayout", value: "active/active" },
   ...METHODS_INPUTS.map((i) => ({ name: i.key, defined: i.name, value: i.default })),
 ];
 const DESIGN: Partial<Record<DesignKey, number>> = { mailboxMB: 2356.15, logsPerUser: 30, iopsPerUser: 0.18, emcIopsPerUser: 0.18, databases: 12, databaseGB: 958.72, databaseIops: 900, dagIops: 1800, logIops: 378, serverMemoryGB: 28, serverCores: 4 };
@@ -50,7 +51,8 @@ function model(values: Partial<Record<keyof MethodsNames, number>> = {}, tiers?:
     : [];
   return {
     sheets: [
-      { name: "Inputs", cells: [...INPUTS.map((i, r) => ({ address: `B${r + 1}`, value: values[i.name] ?? i.value })), ...tierCells] },
+      // One site is an empty second-site cell, as on the template's Inputs sheet.
+      { name: "Inputs", cells: [...INPUTS.map((i, r) => ({ address: `B${r + 1}`, value: i.name === "serversSecondSite" && !values[i.name] ? undefined : (values[i.name] ?? i.value) })), ...tierCells] },
       { name: "Design", cells: designKeys.map((k, r) => ({ address: `B${r + 1}`, value: DESIGN[k] as number })) },
       methodsSheet(parameters(tiers !== undefined)),
     ],

@@ -19,6 +19,11 @@ import {
   type HeadlineInputs,
 } from "../../src/workbook/template";
 import { expectSameOutput, expectedOutputs } from "./expected";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+// Builds and evaluates the template: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
+
 /** The template's sheets, in order, for a suffix. */
 const templateSheetList = (suffix: string): string[] => Object.values(templateSheetNames(suffix));
 
@@ -77,7 +82,7 @@ describe("changing an input moves the dependent outputs to what the functions co
     ["users 7,500", { users: 7500 }, {}, ["totalDatabaseGB", "databaseCount", "totalCapacityGB", "databaseIops", "logIops"]],
     ["quota 4,096 MB", { quotaMB: 4096 }, {}, ["dumpsterPerUserMB", "mailboxOnDiskMB", "databaseCount", "totalCapacityGB"]],
     ["messages 200 of 100 KB (MSF 1.9)", { messagesPerDay: 200, messageKB: 100 }, {}, ["whiteSpacePerUserMB", "messageSizeFactor", "dailyLogMBPerDatabase", "databaseIops"]],
-    ["3 copies", { copies: 3 }, {}, ["logIops", "dagDatabaseIops", "arrays"]],
+    ["3 copies", { copies: 3 }, {}, ["logIops", "dagDatabaseIops", "arrays"]], // on 3 servers: a server holds one copy of a database
     ["growth 1.2 (erratum E1: Table 14's factor)", {}, { growth: 1.2 }, ["totalDatabaseGB", "databaseCount", "totalCapacityGB"]],
     ["moveFactor 1 (erratum E2: Table 15 without moves)", {}, { moveFactor: 1 }, ["logVolumeGB", "provisionedLogVolumeGB"]],
   ];
@@ -87,13 +92,15 @@ describe("changing an input moves the dependent outputs to what the functions co
     const names: Record<keyof HeadlineInputs, string> = {
       users: "Users", quotaMB: "QuotaMB", messagesPerDay: "MessagesPerDay", messageKB: "MessageKB", copies: "Copies", maxDatabaseGB: "MaxDatabaseGB",
     };
-    let model = withInputs(referenceDesign(), Object.fromEntries(Object.entries(headline).map(([k, v]) => [names[k as keyof HeadlineInputs], v])));
+    // 3 copies need 3 servers: a server holds one copy of a database (the copies' layout).
+    const servers = inputs.copies > 2 ? inputs.copies : 2;
+    let model = withInputs(referenceDesign(), { ...Object.fromEntries(Object.entries(headline).map(([k, v]) => [names[k as keyof HeadlineInputs], v])), ServersFirstSite: servers });
     model = withCellValues(
       model,
       Object.entries(factorChanges).map(([name, value]) => ({ sheet: "Inputs", address: FACTOR_CELLS[name as FactorName], value })),
     );
     const values = designValues(model);
-    const expected = expectedOutputs(inputs, factorChanges);
+    const expected = expectedOutputs(inputs, factorChanges, [servers]);
     for (const key of Object.keys(DESIGN_CELLS) as DesignOutput[]) expectSameOutput(values[DESIGN_CELLS[key]], expected[key], key);
     for (const key of moved) expect({ key, value: values[DESIGN_CELLS[key]] }).not.toEqual({ key, value: reference[DESIGN_CELLS[key]] });
   });

@@ -206,7 +206,8 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
   // Microsoft's figures at its count balanced: what a design sized by its method deploys. A
   // balanced count is a multiple of the active servers, so the calculator's own rounding of a set
   // count to its disk group (the active servers, Variables!K53) keeps it.
-  const microsoftDeployed = microsoft === undefined ? undefined : balancedDatabaseCount(microsoft.databases, layoutDesign);
+  // Stand-alone servers (one copy) keep the calculator's count, a server each (its method is then Dell's).
+  const microsoftDeployed = microsoft === undefined ? undefined : inputs.copies >= 2 ? balancedDatabaseCount(microsoft.databases, layoutDesign) : microsoft.databases;
   if (microsoft !== undefined && microsoftDeployed !== microsoft.databases) {
     try {
       microsoft = microsoftAt(inputs, tables, serversPerSite, microsoftDeployed!);

@@ -34,6 +34,7 @@ import {
 } from "../../engine/microsoft/formulas";
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
 import { balancedDatabasesFormula } from "../../engine/excel-formulas";
+import { MICROSOFT } from "../../engine/microsoft/tables";
 import type { CellModel, InputRule, SheetModel } from "../model";
 import { TIER_COUNT, tierValueFormula, type TierNames } from "./tiers";
 
@@ -164,6 +165,8 @@ interface Row {
   field?: keyof MicrosoftCells;
   /** A per-mailbox quantity: with tiers, the tiers' average by mailboxes (a helper cell). */
   perMailbox?: PerMailbox;
+  /** Needs an input the design may not give: "—" instead of the error. */
+  optional?: boolean;
   /** How other sheets ask for this row's cell (microsoftCell). */
   key?: MicrosoftKey;
 }
@@ -195,7 +198,7 @@ function rows(n: MethodsNames, tiers?: Sized): Row[] {
     { key: "logs", field: "logs", perMailbox: "logs", label: "Transaction logs per mailbox per day", unit: "logs", format: "#,##0.0", dell: "logsPerUser", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"logs",${f})`, native: logsFormula, why: "Both make 0.2 logs a message; Microsoft scales by message size in steps of 0.1 (75 KB = 1.0), Dell in bands of 1, 1.9 and 3.8." },
     { field: "iops", perMailbox: "iops", step: true, label: "IOPS per mailbox before overhead", unit: "IOPS", format: "0.0000", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"iops",${f})`, native: iopsFormula, why: "Exchange 2013+: 0.00067 per message a day, read 60:40 in a DAG up to 250 messages." },
     { key: "iopsPerMailbox", label: "IOPS per mailbox with 20% overhead", unit: "IOPS", format: "0.0000", dell: "iopsPerUser", emc: "emcIopsPerUser", call: (f, s) => `EX_MS_IOPS(${design(s)},"permailbox",${f})`, native: perMailboxIopsFormula, why: "Dell's 2010 process uses 0.001 per message (1.2 stand-alone); Microsoft's 2013+ profile 0.00067; EMC prints 0.18 with the 20% inside." },
-    { key: "databases", field: "databases", label: "Databases, balanced over the servers", unit: "databases", format: "#,##0", dell: "databases", call: () => "", native: () => "", why: "Microsoft fills databases to 2 TB (200 GB stand-alone) and rounds up for an even spread over servers and copies; Dell divides by your maximum. Both are then balanced so every server carries the same load in every failure." },
+    { key: "databases", field: "databases", label: "Databases", unit: "databases", format: "#,##0", dell: "databases", call: () => "", native: () => "", why: "Microsoft fills databases to 2 TB (200 GB stand-alone) and rounds up for an even spread over servers and copies; Dell divides by your maximum. Both are then balanced so every server carries the same load in every failure." },
     { key: "databaseGB", label: "Size of one database", unit: "GB", format: "#,##0.0", dell: "databaseGB", call: (f, s) => `EX_MS_DATABASES(${design(s)},"size",${f})`, native: databaseGBFormula, why: "Follows from the counts: the same mailboxes spread over each method's databases." },
     { field: "copiesPerServer", step: true, label: "Database copies per server", unit: "copies", format: "#,##0", call: (f, s) => `EX_MS_DATABASES(${design(s)},"copies",${f})`, native: copiesPerServerFormula, why: "Every copy of every database spread evenly over the DAG's servers." },
     { field: "active", step: true, label: "Active databases on the busiest server, worst failure", unit: "databases", format: "#,##0", call: (f, s) => `EX_MS_DATABASES(${design(s)},"active",${f})`, native: activeFormula, why: "The calculator's activation rules: a server, two servers, a site, a site and one or two servers fail." },
@@ -206,8 +209,8 @@ function rows(n: MethodsNames, tiers?: Sized): Row[] {
     { key: "megacycles", field: "megacycles", step: true, label: "Megacycles of the busiest server", unit: "megacycles", format: "#,##0", call: (f, s) => `EX_MS_SERVER(${server(s)},"megacycles",${f})`, native: megacyclesFormula, why: "0.0425 per message a day for an active mailbox, 0.0137 passive, and 37.5% more for client access." },
     { field: "calculated", step: true, label: "Memory before the configuration step", unit: "GB", format: "#,##0.0", call: (f, s) => `EX_MS_SERVER(${server(s)},"calculated",${f})`, native: calculatedMemoryFormula, why: "Database cache as a quarter of memory, plus client access, at least the minimum for the copies held." },
     { key: "memoryGB", label: "Memory per mailbox server", unit: "GB", format: "#,##0", dell: "serverMemoryGB", call: (f, s) => `EX_MS_SERVER(${server(s)},"memory",${f})`, native: memoryFormula, why: "Microsoft sizes the cache of the worst failure and rounds to a memory configuration; VMware's study: 4 GB + 6 MB per mailbox." },
-    { key: "cores", label: "Processor cores per mailbox server", unit: "cores", format: "#,##0", dell: "serverCores", call: (f, s) => `EX_MS_SERVER(${server(s)},"cores",${f})`, native: coresFormula, why: "Microsoft: megacycles against the server's SPECint2006 rate (none given: #N/A); VMware's study: 1,000 mailboxes a core." },
-    { label: "Log replication between the sites, busiest hour", unit: "Mb/s", format: "#,##0.0", call: (f, s) => `EX_MS_REPLICATION(${design(s)},${n.peakHourLogShare},,"total",${f})`, native: replicationFormula, why: "Only Microsoft sizes the link: the busiest hour's logs, 8 Mb each, 30% compressed, for each copy in the other site." },
+    { key: "cores", optional: true, label: "Processor cores per mailbox server", unit: "cores", format: "#,##0", dell: "serverCores", call: (f, s) => `EX_MS_SERVER(${server(s)},"cores",${f})`, native: coresFormula, why: "Microsoft: megacycles against the server's SPECint2006 rate (none given: #N/A); VMware's study: 1,000 mailboxes a core." },
+    { optional: true, label: "Log replication between the sites, busiest hour", unit: "Mb/s", format: "#,##0.0", call: (f, s) => `EX_MS_REPLICATION(${design(s)},${n.peakHourLogShare},,"total",${f})`, native: replicationFormula, why: "Only Microsoft sizes the link: the busiest hour's logs, 8 Mb each, 30% compressed, for each copy in the other site." },
   ];
 }
 
@@ -292,24 +295,31 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   put(`J${OWN_COUNT_ROW}`, { formula: `=${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"count",${ownFactors})`, native: `=${databasesFormula(refs)}`, role: "step" });
   const deployed = refs.databases;
   put(`I${DATABASES_FACTOR_ROW}`, { value: "deployedDatabases", role: "label" });
-  put(`J${DATABASES_FACTOR_ROW}`, { formula: `=${deployed}`, role: "step" });
-  if (t) tierBlock(t, n, refs, factors).forEach((c) => cells.push(c));
+  put(`J${DATABASES_FACTOR_ROW}`, { formula: `=IF(${n.copies}>=2,${deployed},0)`, role: "step" });
+  if (t) tierBlock(t, n, refs, ownFactors).forEach((c) => cells.push(c));
   list.forEach((r, i) => {
     const row = first + i;
     put(`${COLUMNS.label}${row}`, { value: r.label, role: r.step ? "step" : "label" });
     // Rows that need an input the design may not give (a SPECint rate, a second site) show "—" then.
-    // Every row shows "—" where Microsoft's method cannot size the design (a profile above 500
-    // messages, no second site): the design's own method is then Dell's, or the Design check says why.
-    const shown = (text: string) => `IFERROR(${text},"—")`;
+    // Rows that need an input the design may not give (a SPECint rate, a second site) show "—" then.
+    const shown = (text: string) => (r.optional ? `IFERROR(${text},"—")` : text);
+    // A mailbox's own figures do not depend on the databases: they read the factors without the deployed count.
+    const rowFactors = r.call(factors, servers).startsWith("EX_MS_MAILBOX(") ? ownFactors : factors;
     const role = r.step ? "step" : "output";
     if (t && r.perMailbox) {
       // With tiers, a per-mailbox row is the tiers' average by mailboxes, the same in both copies.
       put(`${COLUMNS.microsoft}${row}`, { formula: `=${allTiers(r.perMailbox)}`, numberFormat: r.format, role });
     } else if (r.field === "databases") {
+      // The Inputs sheet's second site is an empty cell for one site (the EX_MS_* functions read it as 0).
       const dag = { serversFirstSite: n.serversFirstSite, serversSecondSite: n.serversSecondSite, copies: n.copies, layout: n.dagLayout };
-      put(`${COLUMNS.microsoft}${row}`, { formula: `=${balancedDatabasesFormula(OWN_COUNT, dag)}`, numberFormat: r.format, role });
+      // A DAG deploys the count balanced; stand-alone servers the calculator's count, a server each.
+      // More than 100 copies on a server is refused, as the calculator refuses its own count (Role Requirements!I158).
+      const balanced = `$K$${DATABASES_FACTOR_ROW}`;
+      put(balanced.replace(/\$/g, ""), { formula: `=IF(${n.copies}>=2,${balancedDatabasesFormula(OWN_COUNT, dag)},${OWN_COUNT})`, role: "step" });
+      const copiesPerServer = `${balanced}*${n.copies}/(${n.serversFirstSite}+${n.serversSecondSite})`;
+      put(`${COLUMNS.microsoft}${row}`, { formula: `=IF(AND(${n.copies}>=2,${copiesPerServer}>${MICROSOFT.maxDatabasesPerServer}),NA(),${balanced})`, numberFormat: r.format, role });
     } else {
-      put(`${COLUMNS.microsoft}${row}`, { formula: `=${shown(NS + r.call(factors, servers))}`, native: `=${shown(r.native(refs))}`, numberFormat: r.format, role });
+      put(`${COLUMNS.microsoft}${row}`, { formula: `=${shown(NS + r.call(rowFactors, servers))}`, native: `=${shown(r.native(refs))}`, numberFormat: r.format, role });
     }
     const dell = r.dell ? p.design(r.dell) : undefined;
     const emc = r.emc ? p.design(r.emc) : undefined;
