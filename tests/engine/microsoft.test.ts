@@ -135,13 +135,13 @@ describe("the disk group: Variables!K53, the DAG's active servers (Role Requirem
   const sixServers = microsoftSizing(one(16000, 150, 75, 2048, [3, 3], 4), defaults());
   const cells6 = { C55: 16000, C57: 150, C58: 75, C60: 2048, C26: 3, C30: 4, C32: 2, G22: "Yes", G23: "Active/Active (Single DAG)" };
   test.each([
-    [`Role Requirements!C79 at ${at(cells2)}`, twoServers.databases, 10],
-    [`Role Requirements!C81 at ${at(cells2)}`, twoServers.mailboxesPerDatabase, 760],
-    [`Role Requirements!C102 at ${at(cells2)}`, twoServers.copiesPerServer, 10],
-    [`Role Requirements!C103 at ${at(cells2)}`, twoServers.active.worst, 10],
-    [`Role Requirements!C79 at ${at(cells6)}`, sixServers.databases, 18],
-    [`Role Requirements!C102 at ${at(cells6)}`, sixServers.copiesPerServer, 12],
-  ])("%s = %d", (_cell, actual, expected) => {
+    [`Role Requirements!C79 at ${at(cells2)}`, 10, twoServers.databases],
+    [`Role Requirements!C81 at ${at(cells2)}`, 760, twoServers.mailboxesPerDatabase],
+    [`Role Requirements!C102 at ${at(cells2)}`, 10, twoServers.copiesPerServer],
+    [`Role Requirements!C103 at ${at(cells2)}`, 10, twoServers.active.worst],
+    [`Role Requirements!C79 at ${at(cells6)}`, 18, sixServers.databases],
+    [`Role Requirements!C102 at ${at(cells6)}`, 12, sixServers.copiesPerServer],
+  ])("%s = %d", (_cell, expected, actual) => {
     expect(actual).toBeCloseTo(expected, 9);
   });
 });
@@ -151,11 +151,11 @@ describe("a database count the user sets (Input!G38 \"No\", G39): capped, then p
   const dellDesign = (databases: number) => one(7600, 150, 75, 20480, [8, 8], 4, { databases });
   const cells6 = { C55: 20000, C57: 150, C58: 75, C60: 2048, C26: 3, C30: 4, C32: 2, G22: "Yes", G23: "Active/Active (Single DAG)", G38: "No" };
   test.each([
-    [`Role Requirements!C79 at ${at({ ...dell, G39: 100 })}`, microsoftSizing(dellDesign(100), defaults()).databases, 104],
-    [`Role Requirements!C102 at ${at({ ...dell, G39: 100 })}`, microsoftSizing(dellDesign(100), defaults()).copiesPerServer, 26],
-    [`Role Requirements!C79 at ${at({ ...dell, G39: 336 })}`, microsoftSizing(dellDesign(336), defaults()).databases, 336],
-    [`Role Requirements!C79 at ${at({ ...dell, G39: 420 })} (above C65's 400: capped, not rounded)`, microsoftSizing(dellDesign(420), defaults()).databases, 400],
-  ])("%s = %d", (_cell, actual, expected) => {
+    [`Role Requirements!C79 at ${at({ ...dell, G39: 100 })}`, 104, microsoftSizing(dellDesign(100), defaults()).databases],
+    [`Role Requirements!C102 at ${at({ ...dell, G39: 100 })}`, 26, microsoftSizing(dellDesign(100), defaults()).copiesPerServer],
+    [`Role Requirements!C79 at ${at({ ...dell, G39: 336 })}`, 336, microsoftSizing(dellDesign(336), defaults()).databases],
+    [`Role Requirements!C79 at ${at({ ...dell, G39: 420 })} (above C65's 400: capped, not rounded)`, 400, microsoftSizing(dellDesign(420), defaults()).databases],
+  ])("%s = %d", (_cell, expected, actual) => {
     expect(actual).toBe(expected);
   });
 
@@ -170,16 +170,16 @@ describe("lagged copies (Input!C30:C31): counted in copies, never activated, the
   const lagged = microsoftSizing(one(6000, 250, 120, 10240, [4], 3, { laggedCopies: 1 }), defaults({ lagDays: 7 }));
   const allHa = microsoftSizing(one(6000, 250, 120, 10240, [4], 3), defaults());
   test.each([
-    [`Role Requirements!C79 at ${at(cells)}`, lagged.databases, 48],
-    [`Role Requirements!C102 at ${at(cells)}`, lagged.copiesPerServer, 36],
-    [`Role Requirements!C117 at ${at(cells)}`, lagged.active.server, 16],
-    [`Role Requirements!C103 at ${at(cells)} (C121 "--": two HA copies survive no double failure)`, lagged.active.worst, 16],
-    [`Role Requirements!C142 at ${at(cells)}`, lagged.memoryGB, 160],
-    [`Role Requirements!C256 at ${at(cells)}`, lagged.megacycles, 37781.25],
-    [`Volume Requirements!F123 at ${at(cells)} (7 days of logs, Role Requirements!I96)`, lagged.logSpaceGB, 77.64892578125],
-    [`Role Requirements!C103 at ${at({ ...cells, C30: 3, C31: 0, G31: 0 })} (three HA copies)`, allHa.active.worst, 24],
-    [`Volume Requirements!F123 at ${at({ ...cells, C30: 3, C31: 0, G31: 0 })}`, allHa.logSpaceGB, 41.02783203125],
-  ])("%s = %d", (_cell, actual, expected) => {
+    [`Role Requirements!C79 at ${at(cells)}`, 48, lagged.databases],
+    [`Role Requirements!C102 at ${at(cells)}`, 36, lagged.copiesPerServer],
+    [`Role Requirements!C117 at ${at(cells)}`, 16, lagged.active.server],
+    [`Role Requirements!C103 at ${at(cells)} (C121 "--": two HA copies survive no double failure)`, 16, lagged.active.worst],
+    [`Role Requirements!C142 at ${at(cells)}`, 160, lagged.memoryGB],
+    [`Role Requirements!C256 at ${at(cells)}`, 37781.25, lagged.megacycles],
+    [`Volume Requirements!F123 at ${at(cells)} (7 days of logs, Role Requirements!I96)`, 77.64892578125, lagged.logSpaceGB],
+    [`Role Requirements!C103 at ${at({ ...cells, C30: 3, C31: 0, G31: 0 })} (three HA copies)`, 24, allHa.active.worst],
+    [`Volume Requirements!F123 at ${at({ ...cells, C30: 3, C31: 0, G31: 0 })}`, 41.02783203125, allHa.logSpaceGB],
+  ])("%s = %d", (_cell, expected, actual) => {
     expect(actual).toBeCloseTo(expected, 9);
   });
 
@@ -203,15 +203,15 @@ describe("a double failure adds 2 active databases when the copies fall short of
   const cells = { C55: 20000, C57: 150, C58: 75, C60: 5120, C26: 8, C30: 3, C32: 0, G22: "No" };
   const s = microsoftSizing(one(20000, 150, 75, 5120, [8], 3), defaults());
   test.each([
-    [`Role Requirements!C79 at ${at(cells)}`, s.databases, 56],
-    [`Role Requirements!C117 at ${at(cells)}`, s.active.server, 8],
-    [`Role Requirements!C121 at ${at(cells)}`, s.active.doubleServer, 12],
-    [`Role Requirements!C103 at ${at(cells)}`, s.active.worst, 12],
-    [`Role Requirements!C134 at ${at(cells)}`, s.cacheGB, 38],
-    [`Role Requirements!C142 at ${at(cells)}`, s.memoryGB, 192],
-    [`Role Requirements!C256 at ${at(cells)}`, s.megacycles, 44172.321428571435],
-    [`Role Requirements!D282 at ${at(cells)}`, s.serverLogIops, 191.23714285714286],
-  ])("%s = %d", (_cell, actual, expected) => {
+    [`Role Requirements!C79 at ${at(cells)}`, 56, s.databases],
+    [`Role Requirements!C117 at ${at(cells)}`, 8, s.active.server],
+    [`Role Requirements!C121 at ${at(cells)}`, 12, s.active.doubleServer],
+    [`Role Requirements!C103 at ${at(cells)}`, 12, s.active.worst],
+    [`Role Requirements!C134 at ${at(cells)}`, 38, s.cacheGB],
+    [`Role Requirements!C142 at ${at(cells)}`, 192, s.memoryGB],
+    [`Role Requirements!C256 at ${at(cells)}`, 44172.321428571435, s.megacycles],
+    [`Role Requirements!D282 at ${at(cells)}`, 191.23714285714286, s.serverLogIops],
+  ])("%s = %d", (_cell, expected, actual) => {
     expect(actual).toBeCloseTo(expected, 9);
   });
 });
@@ -229,25 +229,59 @@ describe("JBOD (Role Requirements!I127) and its I/O-driven mailboxes per databas
   const haTwo = microsoftSizing(one(6000, 250, 120, 10240, [4], 3, { laggedCopies: 1 }), defaults({ diskGB: 4000, lagDays: 7 }));
   const haTwoCells = { C55: 6000, C57: 250, C58: 120, C60: 10240, C26: 4, C30: 2, C31: 1, G31: 168, C32: 0, G22: "No", C107: "Yes", C116: "4000 GB" };
   test.each([
-    [`Role Requirements!C74 at ${at(cells)}`, io.ioMailboxesPerDatabase, 35.5],
-    [`Role Requirements!C75 at ${at(cells)}`, io.mailboxesPerDatabaseLimit, 123.15929999468989],
-    [`Role Requirements!C79 at ${at(cells)}`, io.databases, 200],
-    [`Role Requirements!C81 at ${at(cells)}`, io.mailboxesPerDatabase, 100],
-    [`Role Requirements!C102 at ${at(cells)}`, io.copiesPerServer, 100],
-    [`Role Requirements!C62 at ${at(cells)}`, io.maxDatabaseGB, 707.8051567077637],
-    [`Role Requirements!C74 at ${at(lagCells)}`, ioLagged.ioMailboxesPerDatabase, 35.5],
-    [`Role Requirements!C79 at ${at(lagCells)}`, ioLagged.databases, 200],
-    [`Role Requirements!C62 at ${at(twoCells)} (RAID: I127 needs 3 HA copies)`, twoCopies.maxDatabaseGB, 2000],
-    [`Role Requirements!C79 at ${at(twoCells)}`, twoCopies.databases, 10],
-    [`Role Requirements!C62 at ${at(haTwoCells)} (2 HA + 1 lagged: RAID)`, haTwo.maxDatabaseGB, 2000],
-    [`Role Requirements!C79 at ${at(haTwoCells)}`, haTwo.databases, 48],
-  ])("%s = %d", (_cell, actual, expected) => {
+    [`Role Requirements!C74 at ${at(cells)}`, 35.5, io.ioMailboxesPerDatabase],
+    [`Role Requirements!C75 at ${at(cells)}`, 123.15929999468989, io.mailboxesPerDatabaseLimit],
+    [`Role Requirements!C79 at ${at(cells)}`, 200, io.databases],
+    [`Role Requirements!C81 at ${at(cells)}`, 100, io.mailboxesPerDatabase],
+    [`Role Requirements!C102 at ${at(cells)}`, 100, io.copiesPerServer],
+    [`Role Requirements!C62 at ${at(cells)}`, 707.8051567077637, io.maxDatabaseGB],
+    [`Role Requirements!C74 at ${at(lagCells)}`, 35.5, ioLagged.ioMailboxesPerDatabase],
+    [`Role Requirements!C79 at ${at(lagCells)}`, 200, ioLagged.databases],
+    [`Role Requirements!C62 at ${at(twoCells)} (RAID: I127 needs 3 HA copies)`, 2000, twoCopies.maxDatabaseGB],
+    [`Role Requirements!C79 at ${at(twoCells)}`, 10, twoCopies.databases],
+    [`Role Requirements!C62 at ${at(haTwoCells)} (2 HA + 1 lagged: RAID)`, 2000, haTwo.maxDatabaseGB],
+    [`Role Requirements!C79 at ${at(haTwoCells)}`, 48, haTwo.databases],
+  ])("%s = %d", (_cell, expected, actual) => {
     expect(actual).toBeCloseTo(expected, 9);
   });
   test(`Role Requirements!I127 at ${at(cells)} is JBOD; at ${at(twoCells)} RAID, so C74 is "--"`, () => {
     expect(io.jbod).toBe(true);
     expect(twoCopies.jbod).toBe(false);
     expect(twoCopies.ioMailboxesPerDatabase).toBeNaN();
+  });
+});
+
+describe("a site and then its servers fail (Role Requirements!C127:C130)", () => {
+  // 12,000 mailboxes, 300 messages of 75 KB, 8 GB, 3 + 3 servers, 4 copies, 8,000 GB JBOD: 150 databases;
+  // after the first site, one more server: twice the first site's one-failure figure, 2 × 38 (C128).
+  const cells = { C55: 12000, C57: 300, C58: 75, C60: 8192, C26: 3, C30: 4, C32: 2, G22: "Yes", G23: "Active/Active (Single DAG)", C107: "Yes", C116: "8000 GB", C122: "8000 GB" };
+  const s = microsoftSizing(one(12000, 300, 75, 8192, [3, 3], 4), defaults({ diskGB: 8000 }));
+  test.each([
+    [`Role Requirements!C79 at ${at(cells)}`, 150, s.databases],
+    [`Role Requirements!C117 at ${at(cells)}`, 38, s.active.server],
+    [`Role Requirements!C127 at ${at(cells)}`, 50, s.active.site],
+    [`Role Requirements!C128 at ${at(cells)}`, 76, s.active.siteServer],
+    [`Role Requirements!C103 at ${at(cells)}`, 76, s.active.worst],
+    [`Role Requirements!C134 at ${at(cells)}`, 107, s.cacheGB],
+    [`Role Requirements!C142 at ${at(cells)}`, 448, s.memoryGB],
+    [`Role Requirements!C256 at ${at(cells)}`, 114481.20000000001, s.megacycles],
+    [`Role Requirements!D282 at ${at(cells)}`, 519.0624, s.serverLogIops],
+  ])("%s = %d", (_cell, expected, actual) => {
+    expect(actual).toBeCloseTo(expected, 9);
+  });
+
+  // @compatibility The calculator fails only the first site (C127:C129). With the lagged copy in the second
+  // site (4 copies, 1 lagged, 2 + 2 servers, 5,000 mailboxes: 76 databases) it finds the second site unable to
+  // lose a server after the first fails, and sizes for 38 (C103 at G33 "No"); we also fail the second site,
+  // after which the first site's two HA copies let one server carry all 76. At the example's own G33 "Yes"
+  // (Replay Lag Manager counts the lagged copy) the calculator shows 76 too.
+  test("@compatibility either site may fail: 76 active databases where the calculator (Replay Lag Manager off) sizes 38", () => {
+    const cellsLag = { C55: 5000, C57: 200, C58: 75, C60: 10240, C26: 2, C30: 3, C31: 1, G31: 168, C32: 1, C33: 1, G22: "Yes", G23: "Active/Active (Single DAG)", C107: "Yes", C116: "4000 GB", C122: "4000 GB" };
+    const lag = microsoftSizing(one(5000, 200, 75, 10240, [2, 2], 4, { laggedCopies: 1 }), defaults({ diskGB: 4000, lagDays: 7 }));
+    expect(lag.databases).toBe(76); // Role Requirements!C79 at either G33
+    expect(lag.active.site).toBe(38); // C127 at `at(cellsLag)`
+    expect(lag.active.worst).toBe(76); // C103: 38 at ${at(cellsLag)}; 76 at G33 "Yes"
+    expect(at(cellsLag)).toContain('"G33":"No"');
   });
 });
 

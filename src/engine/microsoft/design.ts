@@ -253,39 +253,79 @@ function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha:
 
 /**
  * Active databases on the busiest server — Role Requirements!C116:C130, for one or two sites,
- * active/active: the databases split half and half between the sites (Variables!K43), each spread
- * over its site's servers; a failed server's databases spread over the site's others; a failed site's
- * over the other site, then one or two more servers fail there. A case needs HA copies to activate.
- * `symmetricDatabases` is the count for symmetrical distribution (C78), for C121's two more.
+ * active/active: the databases split half and half between the sites (Variables!K43, C86), each
+ * spread over its site's servers (C116). Only HA copies activate (the calculator's "Actual" copies):
+ * - a server fails (C117): ROUNDUP(normal + normal ÷ (n − 1)) with two HA copies in the site; with one,
+ *   the site's servers keep their normal load (the calculator shows it, though that copy is lost);
+ * - two fail (C121): with three HA copies and 4 servers (two sites: three HA copies in all and 4 in the
+ *   other site), MIN(copies a server, ROUNDUP(normal + 2 normal ÷ (n − 2)) + 2 when the first site's
+ *   databases × its HA copies (C88) fall short of `symmetricDatabases` (C78)); with fewer HA copies in
+ *   the site, its databases less the two failed servers' shares over n − 2;
+ * - a site fails (C127): the other site's servers take every database, ROUNDUP(D ÷ m) (an HA copy there);
+ *   then one more (C128, two HA copies there) and two more (C129, three and 4 servers): with equal sites
+ *   twice the first site's one- and two-failure figures, else ROUNDUP(D ÷ (m − 1)), ROUNDUP(D ÷ (m − 2)).
+ * The worst (C103) is the largest of the first site's failures and the site cases — or, when no failure
+ * is survivable, the normal load (twice that with one HA copy a site in two sites).
+ * @compatibility The calculator fails the first site only (C127:C129); we fail either. They differ only
+ * when the second site has fewer HA copies than the first — a lagged copy there (docs §7).
  */
 export function activeDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number, laggedCopies = 0, symmetricDatabases = 0): ActiveDatabases {
   const sites = serversPerSite.length;
-  // Only HA copies activate: a lagged copy never does (Role Requirements!I63, I65, "Actual" copies).
-  const siteCopies = haCopiesPerSite(copies, laggedCopies, sites);
-  const cap = (n: number) => Math.min(n, copiesPerServer);
+  const ha = haCopiesPerSite(copies, laggedCopies, sites);
+  const haTotal = copies - laggedCopies;
   const r: ActiveDatabases = { normal: 0, server: 0, doubleServer: 0, site: 0, siteServer: 0, siteDoubleServer: 0, worst: 0 };
   if (copies < 2) {
     r.normal = r.worst = databases;
     return r;
   }
-  const firstSiteDatabases = sites === 2 ? excelCeil(databases * MICROSOFT.firstSiteUserShare) : databases;
-  for (let s = 0; s < sites; s++) {
-    const n = serversPerSite[s];
-    const normal = (s === 0 ? firstSiteDatabases : databases - firstSiteDatabases) / n;
-    r.normal = Math.max(r.normal, normal);
-    if (siteCopies[s] >= 2 && n > 1) r.server = Math.max(r.server, cap(excelCeil(normal + normal / (n - 1))));
-    // Two more active databases when the first site's copies fall short of the symmetric count (C121: C88 < C78).
-    const short = s === 0 && firstSiteDatabases * siteCopies[0] < symmetricDatabases ? 2 : 0;
-    if (siteCopies[s] >= 3 && n >= 4) r.doubleServer = Math.max(r.doubleServer, cap(excelCeil(normal + (normal * 2) / (n - 2)) + short));
-    if (sites === 2) {
-      const other = 1 - s;
-      const m = serversPerSite[other];
-      if (siteCopies[other] >= 1) r.site = Math.max(r.site, cap(excelCeil(databases / m)));
-      if (siteCopies[other] >= 2 && m >= 2) r.siteServer = Math.max(r.siteServer, cap(excelCeil(databases / (m - 1))));
-      if (siteCopies[other] >= 3 && m >= 4) r.siteDoubleServer = Math.max(r.siteDoubleServer, cap(excelCeil(databases / (m - 2))));
+  const firstSiteDatabases = sites === 2 ? excelCeil(databases * MICROSOFT.firstSiteUserShare) : databases; // C86
+  const siteDatabases = sites === 2 ? [firstSiteDatabases, databases - firstSiteDatabases] : [firstSiteDatabases];
+  const defined = (x: number | undefined): x is number => x !== undefined;
+  const max = (...xs: (number | undefined)[]) => Math.max(0, ...xs.filter(defined));
+  // Per site: normal (C116/D116), one failure (C117/D117), two (C121/D121); undefined is the calculator's "--".
+  const inSite = serversPerSite.map((n, s) => {
+    const d = siteDatabases[s];
+    const normal = d === 1 ? 1 : d / n;
+    let one: number | undefined;
+    if (ha[s] > 1) {
+      const spread = excelCeil(normal + normal / (n - 1));
+      one = d === 1 ? 1 : spread === normal ? undefined : spread;
+    } else if (n > 1) one = normal;
+    const short = s === 0 && firstSiteDatabases * ha[0] < symmetricDatabases ? 2 : 0; // C121: C88 < C78
+    const other = sites === 2 ? serversPerSite[1 - s] : 0;
+    const survivable = sites === 1 ? ha[s] >= 3 && n >= 4 : haTotal >= 3 && (s === 0 ? other >= 4 : n + other >= 4);
+    let two: number | undefined;
+    if (survivable) {
+      if (ha[s] >= 3) two = Math.min(copiesPerServer, n - 2 === 1 ? copiesPerServer / 2 : excelCeil(normal + (normal * 2) / (n - 2)) + short);
+      else if (n > 2) two = Math.min(copiesPerServer, excelCeil((d - excelCeil(normal / (n - 1)) * 2) / (n - 2)) + short);
+      else two = 0;
     }
+    return { normal, one, two };
+  });
+  r.normal = max(...inSite.map((x) => x.normal));
+  r.server = max(...inSite.map((x) => x.one));
+  r.doubleServer = max(...inSite.map((x) => x.two));
+  const first = inSite[0];
+  let siteCases: (number | undefined)[] = [];
+  if (sites === 2) {
+    // Site `failed` fails; the other's servers take every database (C127:C130).
+    const siteFailure = (failed: number) => {
+      const survivor = 1 - failed;
+      const m = serversPerSite[survivor];
+      const equal = m === serversPerSite[failed];
+      const site = ha[survivor] >= 1 ? excelCeil(databases / m) : undefined;
+      const one = ha[survivor] >= 2 && m >= 2 ? (equal ? 2 * (first.one ?? NaN) : excelCeil(databases / (m - 1))) : undefined;
+      const two = ha[survivor] >= 3 && m >= 4 ? (equal ? 2 * (first.two ?? NaN) : excelCeil(databases / (m - 2))) : undefined;
+      return [site, one, two];
+    };
+    const cases = [siteFailure(0), siteFailure(1)];
+    r.site = max(cases[0][0], cases[1][0]);
+    r.siteServer = max(cases[0][1], cases[1][1]);
+    r.siteDoubleServer = max(cases[0][2], cases[1][2]);
+    siteCases = [...cases[0], ...cases[1]];
   }
-  r.worst = Math.max(excelCeil(r.normal), r.server, r.doubleServer, r.site, r.siteServer, r.siteDoubleServer);
+  if (!defined(first.one) && !defined(first.two)) r.worst = first.normal * (ha[0] === 1 && sites === 2 ? 2 : 1); // C103
+  else r.worst = max(first.one, first.two, ...siteCases);
   return r;
 }
 

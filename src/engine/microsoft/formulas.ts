@@ -160,28 +160,36 @@ export function copiesPerServerFormula(c: MicrosoftCells): string {
 
 /** Worst-case active databases on a server — Role Requirements!C103 (design.ts activeDatabases). */
 export function activeFormula(c: MicrosoftCells): string {
-  const cap = (x: string) => `MIN(${x},${c.copiesPerServer})`;
-  const d1 = `IF(${c.serversSecondSite}>0,ROUNDUP(${c.databases}*${n(MICROSOFT.firstSiteUserShare)},0),${c.databases})`;
-  const normal1 = `((${d1})/${c.serversFirstSite})`;
-  const normal2 = `IF(${c.serversSecondSite}>0,(${c.databases}-${d1})/${c.serversSecondSite},0)`;
-  // Two more on a double failure when the first site's copies fall short of the symmetric count (C121: C88 < C78).
-  const short = `IF((${d1})*${copies1(c)}<ROUNDUP(${c.calculatedDatabases}/${c.permutations},0)*${c.permutations},2,0)`;
-  const site = (normal: string, copies: string, n0: string, other: string, otherCopies: string, two: boolean) => {
-    const parts = [
-      `IF(AND(${copies}>=2,${n0}>1),${cap(`ROUNDUP(${normal}+${normal}/(${n0}-1),0)`)},0)`,
-      `IF(AND(${copies}>=3,${n0}>=4),${cap(`ROUNDUP(${normal}+(${normal}*2)/(${n0}-2),0)${two ? "" : `+${short}`}`)},0)`,
-    ];
-    const guardSecond = two ? `${c.serversSecondSite}>0` : `TRUE()`;
-    parts.push(
-      `IF(AND(${c.serversSecondSite}>0,${otherCopies}>=1),${cap(`ROUNDUP(${c.databases}/${other},0)`)},0)`,
-      `IF(AND(${c.serversSecondSite}>0,${otherCopies}>=2,${other}>=2),${cap(`ROUNDUP(${c.databases}/(${other}-1),0)`)},0)`,
-      `IF(AND(${c.serversSecondSite}>0,${otherCopies}>=3,${other}>=4),${cap(`ROUNDUP(${c.databases}/(${other}-2),0)`)},0)`,
-    );
-    return two ? `IF(${guardSecond},MAX(${parts.join(",")}),0)` : parts.join(",");
-  };
-  const first = site(normal1, copies1(c), c.serversFirstSite, `IF(${c.serversSecondSite}>0,${c.serversSecondSite},1)`, copies2(c), false);
-  const second = site(`IF(${c.serversSecondSite}>0,${normal2},0)`, copies2(c), `IF(${c.serversSecondSite}>0,${c.serversSecondSite},1)`, c.serversFirstSite, copies1(c), true);
-  return `IF(${ha(c)},MAX(ROUNDUP(MAX(${normal1},${normal2}),0),${first},${second}),${c.databases})`;
+  // design.ts activeDatabases with no lagged copy (the sheet has none), so the second site never holds
+  // more HA copies than the first; -1 stands for the calculator's "--" (no such case).
+  const two = `${c.serversSecondSite}>0`;
+  const n1 = c.serversFirstSite;
+  const n2 = c.serversSecondSite;
+  const h1 = copies1(c);
+  const h2 = copies2(c);
+  const cps = c.copiesPerServer;
+  const db = c.databases;
+  const d1 = `IF(${two},ROUNDUP(${db}*${n(MICROSOFT.firstSiteUserShare)},0),${db})`;
+  const normal1 = `IF(${d1}=1,1,(${d1})/${n1})`;
+  // C117: one server of the first site fails (a spread never equals the normal load, which is above 0).
+  const one1 = `IF(${h1}>1,IF(${d1}=1,1,ROUNDUP(${normal1}+${normal1}/(${n1}-1),0)),IF(${n1}>1,${normal1},-1))`;
+  // C121: two fail; two more when the first site's copies fall short of the symmetric count (C88 < C78).
+  const short = `IF((${d1})*${h1}<ROUNDUP(${c.calculatedDatabases}/${c.permutations},0)*${c.permutations},2,0)`;
+  const withThree = `MIN(${cps},IF(${n1}-2=1,${cps}/2,ROUNDUP(${normal1}+(${normal1}*2)/(${n1}-2),0)+${short}))`;
+  const withFewer = `IF(${n1}>2,MIN(${cps},ROUNDUP(((${d1})-ROUNDUP(${normal1}/(${n1}-1),0)*2)/(${n1}-2),0)+${short}),0)`;
+  const two1 = `IF(IF(${two},AND(${c.copies}>=3,${n2}>=4),AND(${h1}>=3,${n1}>=4)),IF(${h1}>=3,${withThree},${withFewer}),-1)`;
+  // C127:C129, either site failing. Equal sites: the first site surviving covers both (it holds as many
+  // HA copies or more): its servers take every database, then twice its one- and two-failure figures.
+  const equal = [`ROUNDUP(${db}/${n1},0)`, `IF(${h1}>=2,2*${one1},-1)`, `IF(AND(${h1}>=3,${n1}>=4),2*${two1},-1)`];
+  const unequal = (m: string, h: string) => [
+    `IF(${h}>=1,ROUNDUP(${db}/${m},0),-1)`,
+    `IF(AND(${h}>=2,${m}>=2),ROUNDUP(${db}/(${m}-1),0),-1)`,
+    `IF(AND(${h}>=3,${m}>=4),ROUNDUP(${db}/(${m}-2),0),-1)`,
+  ];
+  const sites = `IF(${two},IF(${n1}=${n2},MAX(${equal.join(",")}),MAX(${[...unequal(`IF(${two},${n2},1)`, h2), ...unequal(n1, h1)].join(",")})),-1)`;
+  // C103: no failure survivable (one HA copy on one server) leaves the normal load, twice it over two sites.
+  const worst = `IF(AND(${h1}<=1,${n1}=1),${normal1}*IF(${two},2,1),MAX(${one1},${two1},${sites}))`;
+  return `IF(${ha(c)},${worst},${db})`;
 }
 
 const transfers = (c: MicrosoftCells, perMailbox: string) => `((0+${c.users}*${perMailbox})/IF(${ha(c)},1,${servers(c)}))`;
