@@ -1,10 +1,16 @@
 /**
- * `exsize export --out DIR [DESIGN…] [--force]` — deploy what was designed: the copy layout as
- * Microsoft's calculator exports it (Servers.csv, MailboxDatabases.csv, MailboxDatabaseCopies.csv:
- * the calculator's columns and its "VersionNumber" row, as the examples of the public
- * dsccommunity/ExchangeDsc repository, source/Examples/ConfigureDatabases-FromCalculator and tests/Data/…V7.6.csv,
- * which its ExchangeDscCalculatorHelper module reads), and a PowerShell script that creates the
- * mount points, the databases and their copies with activation preferences.
+ * `exsize export --out DIR [INPUTS…] [--force]` and `exsize export --out DIR --from FILE.xlsx` —
+ * deploy what was designed: the design's copy layout as Microsoft's calculator exports it
+ * (Servers.csv, MailboxDatabases.csv, MailboxDatabaseCopies.csv: the calculator's columns and its
+ * "VersionNumber" row, as the examples of the public dsccommunity/ExchangeDsc repository,
+ * source/Examples/ConfigureDatabases-FromCalculator and tests/Data/…V7.6.csv, which its
+ * ExchangeDscCalculatorHelper module reads), and a PowerShell script that creates the mount points,
+ * the databases and their copies with activation preferences.
+ *
+ * The design is `exsize design`'s (issue 15): the same input options, names, defaults and rules, or
+ * with --from the inputs of a design workbook a person edited in Excel (its Inputs sheet read back
+ * by the defined names, each value checked by its rule as the options are), sized once by the
+ * engine, so the databases, servers and copies deployed are the ones the workbook sizes.
  *
  * The files are built as text in memory first (src/workbook/deployment.ts, shared with the pane's
  * "Export the deployment"), and written second, all or none (issue 16: a folder in the way of the
@@ -17,106 +23,174 @@ import * as fs from "fs";
 import * as path from "path";
 import { SizingError } from "../engine/errors";
 import { DEFAULT_DEPLOYMENT_SETTINGS, DeploymentInputError, deploymentFiles, deploymentSettingProblem, type DeploymentFiles, type DeploymentSettings } from "../workbook/deployment";
-import type { CommandOutput } from "./design";
-import { DESIGN_OPTION_HELP, LayoutUsageError, parseDagOptions, type DagOptions } from "./layout";
+import { designFromCells, designOf, type Sized } from "../workbook/input-values";
+import { EXIT, EXIT_STATUS_HELP, TYPING_HELP, UsageError, inputOptionsHelp, optionOf, parseCommand, readInputs, type CommandOutput, type FlagSpec } from "./design-options";
+import { NAME_FLAGS, NAME_OPTION_HELP, dagOf, readNames, type DagOptions } from "./layout";
+import { readWorkbookCells, WorkbookReadError } from "./read-workbook";
 
 export { CALCULATOR_VERSION, COPIES_COLUMNS, csvField, DATABASES_COLUMNS, psString, SERVERS_COLUMNS } from "../workbook/deployment";
 export type ExportSettings = DeploymentSettings;
 export const DEFAULT_SETTINGS: ExportSettings = DEFAULT_DEPLOYMENT_SETTINGS;
 export type ExportFiles = DeploymentFiles;
 
-/** The four files of a design, as text (src/workbook/deployment.ts, which the pane uses too). */
+/** The four files of a DAG, as text (src/workbook/deployment.ts, which the pane uses too). */
 export function exportFiles(options: DagOptions, settings: ExportSettings = DEFAULT_SETTINGS): ExportFiles {
   return deploymentFiles(options.design, options.names, settings);
 }
 
-export const EXPORT_USAGE = "usage: exsize export --out DIR [--users N] [--servers N,N] [--copies N] [--layout L] [--databases N] [--lagged N] [--force]";
-export const EXPORT_HELP: readonly string[] = [
-  EXPORT_USAGE,
-  "",
-  "Writes the DAG's copy layout as Microsoft's calculator exports it — Servers.csv, MailboxDatabases.csv and",
-  "MailboxDatabaseCopies.csv, with the calculator's columns and version row — and Deploy-Dag.ps1, which creates",
-  "the mount points, the databases and their copies with activation preferences.",
-  "",
-  "  -o, --out DIR           the folder to write (created if missing)",
-  "  --force                 overwrite files already there (refused otherwise, exit status 2, as exsize design)",
-  ...DESIGN_OPTION_HELP,
-  "  --volumes-root PATH     the volumes' mount folder, a local path (default C:\\ExchangeVolumes)",
-  "  --databases-root PATH   the databases' folder, a local path (default C:\\ExchangeDatabases)",
-  "  --db-per-volume N       databases on each volume (default 1)",
-  "  --start-disk N          the first database disk's number (default 5)",
-  "  --gc NAME               a global catalog server's DNS name for the CSVs' GC columns (default empty)",
-  "",
-  "Names and folders are refused, not altered, where Windows or Exchange would refuse them: the DAG's name",
-  "and the server names are Windows computer names (Microsoft, \"Naming conventions in Active Directory for",
-  "computers, domains, sites, and OUs\", KB 909264); a database name is a folder and file name with no comma",
-  "(Servers.csv's DbMap separates names with commas) and no = + - @ first. As a second guard, any CSV field",
-  "that a spreadsheet would run as a formula (first character = + - @, tab or return) starts with a single",
-  "quote (OWASP, \"CSV Injection\").",
-  "",
-  "All four files are written, or none: a file or folder in the way, or a folder that cannot be written,",
-  "leaves what was there untouched. Exit status: 0 written; 1 the design cannot be built or DIR cannot be",
-  "written; 2 a usage error, or files already there without --force.",
+export const EXPORT_USAGE = "usage: exsize export --out DIR ([INPUTS…] | --from FILE.xlsx) [--dag NAME] [--server-prefix TEXT] [--database-prefix TEXT] [--force]";
+const EXPORT_FLAGS: readonly FlagSpec[] = [
+  { names: ["--out", "-o"], value: true },
+  { names: ["--from"], value: true },
+  { names: ["--force"], value: false },
+  { names: ["--help", "-h"], value: false },
+  ...NAME_FLAGS,
+  { names: ["--volumes-root"], value: true },
+  { names: ["--databases-root"], value: true },
+  { names: ["--db-per-volume"], value: true },
+  { names: ["--start-disk"], value: true },
+  { names: ["--gc"], value: true },
 ];
 
-export async function runExport(args: string[], out: CommandOutput): Promise<number> {
-  let options: DagOptions;
-  let rest: Map<string, string | true>;
-  const own = { "--out": true, "-o": true, "--force": false, "--help": false, "-h": false, "--volumes-root": true, "--databases-root": true, "--db-per-volume": true, "--start-disk": true, "--gc": true };
+/** `exsize export --help`. */
+export function exportHelp(): string[] {
+  return [
+    EXPORT_USAGE,
+    "",
+    "Writes the design's DAG as Microsoft's calculator exports it — Servers.csv, MailboxDatabases.csv and",
+    "MailboxDatabaseCopies.csv, with the calculator's columns and version row — and Deploy-Dag.ps1, which creates",
+    "the mount points, the databases and their copies with activation preferences. The design is exsize design's",
+    "for the same inputs (the same databases, servers and copies), or the one a workbook holds (--from).",
+    "",
+    "  -o, --out DIR           the folder to write (created if missing)",
+    "  --from FILE.xlsx        export the design of a workbook written by exsize design -o or the add-in and edited",
+    "                          in Excel: its Inputs sheet's inputs (by their defined names), factors, mailbox tiers",
+    "                          and disk classes, each checked by its rule as the options are; no input options with it",
+    "  --force                 overwrite files already there (refused otherwise, exit status 2, as exsize design)",
+    "",
+    "Inputs (exsize design's options: the same names, defaults and rules):",
+    ...inputOptionsHelp(),
+    "",
+    "Names and folders:",
+    ...NAME_OPTION_HELP,
+    "  --volumes-root PATH     the volumes' mount folder, a local path (default C:\\ExchangeVolumes)",
+    "  --databases-root PATH   the databases' folder, a local path (default C:\\ExchangeDatabases)",
+    "  --db-per-volume N       databases on each volume (default 1)",
+    "  --start-disk N          the first database disk's number (default 5)",
+    "  --gc NAME               a global catalog server's DNS name for the CSVs' GC columns (default empty)",
+    "  -h, --help              this text",
+    "",
+    ...TYPING_HELP,
+    "",
+    "Names and folders are refused, not altered, where Windows or Exchange would refuse them: the DAG's name",
+    "and the server names are Windows computer names (Microsoft, \"Naming conventions in Active Directory for",
+    "computers, domains, sites, and OUs\", KB 909264); a database name is a folder and file name with no comma",
+    "(Servers.csv's DbMap separates names with commas) and no = + - @ first. As a second guard, any CSV field",
+    "that a spreadsheet would run as a formula (first character = + - @, tab or return) starts with a single",
+    "quote (OWASP, \"CSV Injection\").",
+    "",
+    "All four files are written, or none: a file or folder in the way, or a folder that cannot be written,",
+    "leaves what was there untouched.",
+    "",
+    ...EXIT_STATUS_HELP,
+  ];
+}
+
+/** The settings of the files: folders, disks and the GC, each checked. */
+function readSettings(flags: ReadonlyMap<string, string | true>): ExportSettings {
   const settings: ExportSettings = { ...DEFAULT_SETTINGS };
-  try {
-    ({ options, rest } = parseDagOptions(args, own));
-    if (rest.has("--help") || rest.has("-h")) {
-      EXPORT_HELP.forEach((line) => out.stdout(line));
-      return 0;
-    }
-    const dir = (rest.get("--out") ?? rest.get("-o")) as string | undefined;
-    if (rest.has("--out") && rest.has("-o")) throw new LayoutUsageError("--out given twice");
-    if (dir === undefined || dir.trim() === "") throw new LayoutUsageError("--out DIR is required");
-    const text = (flag: string, key: "volumesRoot" | "databasesRoot" | "gc") => {
-      const v = rest.get(flag);
-      if (typeof v === "string") {
-        const problem = deploymentSettingProblem(flag, v, key);
-        if (problem !== undefined) throw new LayoutUsageError(`${problem}; got ${JSON.stringify(v)}`);
-        settings[key] = v;
-      }
-    };
-    text("--volumes-root", "volumesRoot");
-    text("--databases-root", "databasesRoot");
-    text("--gc", "gc");
-    for (const [flag, key, min] of [["--db-per-volume", "databasesPerVolume", 1], ["--start-disk", "startDisk", 0]] as const) {
-      const v = rest.get(flag);
-      if (typeof v !== "string") continue;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min || n > 1000) throw new LayoutUsageError(`${flag} must be a whole number from ${min} to 1,000; got ${JSON.stringify(v)}`);
-      settings[key] = n;
-    }
-    let files: ExportFiles;
-    try {
-      files = exportFiles(options, settings);
-    } catch (e) {
-      if (e instanceof DeploymentInputError) throw new LayoutUsageError(e.message);
-      if (!(e instanceof SizingError)) throw e;
-      out.stderr(`exsize export: ${String(e)}`);
-      return 1;
-    }
-    const written = writeAllOrNothing(dir, files, rest.has("--force"));
-    if (written.kind === "exists") {
-      out.stderr(`exsize export: ${written.paths.join(", ")} already exist${written.paths.length === 1 ? "s" : ""}; give --force to overwrite`);
-      return 2;
-    }
-    if (written.kind === "cannot write") {
-      out.stderr(`exsize export: cannot write ${written.path}: ${written.reason}; nothing written`);
-      return 1;
-    }
-    written.paths.forEach((t) => out.stdout(`wrote ${t}`));
-    return 0;
-  } catch (e) {
-    if (!(e instanceof LayoutUsageError)) throw e;
-    out.stderr(`exsize export: ${e.message}`);
-    out.stderr(EXPORT_USAGE);
-    return 2;
+  for (const [flag, key] of [["--volumes-root", "volumesRoot"], ["--databases-root", "databasesRoot"], ["--gc", "gc"]] as const) {
+    const v = flags.get(flag);
+    if (typeof v !== "string") continue;
+    const problem = deploymentSettingProblem(flag, v, key);
+    if (problem !== undefined) throw new UsageError(`${problem}; got ${JSON.stringify(v)}`);
+    settings[key] = v;
   }
+  for (const [flag, key, min] of [["--db-per-volume", "databasesPerVolume", 1], ["--start-disk", "startDisk", 0]] as const) {
+    const v = flags.get(flag);
+    if (typeof v !== "string") continue;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > 1000) throw new UsageError(`${flag} must be a whole number from ${min} to 1,000; got ${JSON.stringify(v)}`);
+    settings[key] = n;
+  }
+  return settings;
+}
+
+export async function runExport(args: string[], out: CommandOutput): Promise<number> {
+  const usage = (message: string): number => {
+    out.stderr(`exsize export: ${message}`);
+    out.stderr(EXPORT_USAGE);
+    return EXIT.usage;
+  };
+  let sized: Sized;
+  let dir: string;
+  let options: Omit<DagOptions, "design">;
+  let settings: ExportSettings;
+  let force: boolean;
+  try {
+    const { given, flags } = parseCommand(args, EXPORT_FLAGS);
+    if (flags.has("--help")) {
+      exportHelp().forEach((line) => out.stdout(line));
+      return EXIT.ok;
+    }
+    const target = flags.get("--out");
+    if (typeof target !== "string" || target.trim() === "") throw new UsageError("--out DIR is required");
+    dir = target;
+    force = flags.has("--force");
+    options = { names: readNames(flags) };
+    settings = readSettings(flags);
+    const from = flags.get("--from");
+    if (typeof from === "string") {
+      const [first] = given.values();
+      if (first !== undefined) throw new UsageError(`--from reads every input from ${from}; ${first.flag} cannot be given with it (change the workbook's Inputs sheet instead)`);
+      if (path.extname(from).toLowerCase() !== ".xlsx") throw new UsageError(`--from must name an .xlsx workbook (written by exsize design -o or the add-in); got ${JSON.stringify(from)}`);
+      let read: Awaited<ReturnType<typeof readWorkbookCells>>;
+      try {
+        read = await readWorkbookCells(from);
+      } catch (e) {
+        if (!(e instanceof WorkbookReadError)) throw e;
+        out.stderr(`exsize export: cannot read ${from}: ${e.message}; nothing written`);
+        return EXIT.failed;
+      }
+      sized = designFromCells(read.cells, read.places);
+      // A value its cell's rule refuses is an input error, as an option's would be: exit 2.
+      if (!sized.ok && sized.refusedBy === "rule") {
+        for (const problem of sized.problems) out.stderr(`exsize export: ${from}: ${problem}`);
+        out.stderr(`exsize export: the workbook's inputs are refused by their rules; nothing written`);
+        return EXIT.usage;
+      }
+    } else {
+      sized = designOf(readInputs(given), optionOf);
+    }
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    return usage(e.message);
+  }
+  if (!sized.ok) {
+    for (const problem of sized.problems) out.stderr(`exsize export: ${problem}`);
+    out.stderr("exsize export: the design cannot be built; nothing written");
+    return EXIT.failed;
+  }
+  let files: ExportFiles;
+  try {
+    files = exportFiles({ ...options, design: dagOf(sized.design) }, settings);
+  } catch (e) {
+    if (e instanceof DeploymentInputError) return usage(e.message);
+    if (!(e instanceof SizingError)) throw e;
+    out.stderr(`exsize export: ${String(e)}`);
+    return EXIT.failed;
+  }
+  const written = writeAllOrNothing(dir, files, force);
+  if (written.kind === "exists") {
+    out.stderr(`exsize export: ${written.paths.join(", ")} already exist${written.paths.length === 1 ? "s" : ""}; give --force to overwrite`);
+    return EXIT.usage;
+  }
+  if (written.kind === "cannot write") {
+    out.stderr(`exsize export: cannot write ${written.path}: ${written.reason}; nothing written`);
+    return EXIT.failed;
+  }
+  written.paths.forEach((t) => out.stdout(`wrote ${t}`));
+  return EXIT.ok;
 }
 
 /** What writeAllOrNothing asks of the file system. */

@@ -1,117 +1,62 @@
 /**
- * `exsize layout [DESIGN…] [--json]` — the DAG's copy layout (the calculator's Distribution sheet)
- * and its failure scenarios, server by server (src/engine/layout.ts, failover.ts; docs/dag-layout.md).
+ * `exsize layout [INPUTS…] [--json]` — the design's DAG: its copy layout (the calculator's
+ * Distribution sheet) and its failure scenarios, server by server (src/engine/layout.ts,
+ * failover.ts; docs/dag-layout.md). The design is `exsize design`'s for the same inputs (issue 15):
+ * the same options, names, defaults and rules (src/cli/design-options.ts), sized once by the engine
+ * (sizeDesign), so the databases laid out here are the ones `design --json` reports and `export`
+ * deploys.
  */
-import { failoverReport, layoutOf, databasesOf, type DagDesign, type ScenarioReport } from "../engine/failover";
-import { SizingError } from "../engine/errors";
-import type { CopyLayout, DagLayout, LayoutNames } from "../engine/layout";
-import { deploymentNameProblem, type DeploymentNames } from "../workbook/deployment";
-import type { CommandOutput } from "./design";
+import { failoverReport, type DagDesign, type ScenarioReport } from "../engine/failover";
+import type { Design } from "../engine/design";
+import type { CopyLayout, LayoutNames } from "../engine/layout";
+import { DEFAULT_DEPLOYMENT_NAMES, deploymentNameProblem, deploymentNames, type DeploymentNames } from "../workbook/deployment";
+import { designOf } from "../workbook/input-values";
+import { EXIT, EXIT_STATUS_HELP, TYPING_HELP, UsageError, inputOptionsHelp, optionOf, parseCommand, readInputs, type CommandOutput, type FlagSpec } from "./design-options";
+import { shownNumber } from "./design";
 
-export class LayoutUsageError extends Error {}
-
-/** The design and the names, as options: shared by `layout` and `export`. */
-export interface DagOptions {
-  design: DagDesign;
-  iopsPerMailbox?: number;
-  names: { dag: string; serverPrefix: string; databasePrefix: string };
-}
-
-export const DESIGN_OPTION_HELP: readonly string[] = [
-  "  --users N               mailboxes in the DAG (default 7600)",
-  "  --servers N[,N…]        servers in each site, e.g. 8,8 (default 8,8; up to 4 sites, 16 servers)",
-  "  --copies N              copies of each database, 1 to 16 (default 4)",
-  "  --layout L              active/active or active/passive (default active/active)",
-  "  --databases N           databases in the DAG (default: the reference profile's count, balanced)",
-  "  --lagged N              lagged copies of each database, never activated (default 0)",
-  "  --iops-per-mailbox X    database IOPS per mailbox, for the per-server targets (default 0.121)",
-  "  --dag NAME              the DAG's name (default DAG01): a Windows computer name, letters, digits, hyphens, 15 at most",
-  "  --server-prefix TEXT    server names: TEXT01, TEXT02, … (default MBX): letters, digits, hyphens, 13 at most",
-  "  --database-prefix TEXT  database names: TEXT01, … (default DB): no \\ / : * ? \" < > | or comma, no = + - @ first",
+/** The names of the DAG, its servers and databases: options of `layout` and `export`. */
+export const NAME_FLAGS: readonly FlagSpec[] = [
+  { names: ["--dag"], value: true },
+  { names: ["--server-prefix"], value: true },
+  { names: ["--database-prefix"], value: true },
+];
+export const NAME_OPTION_HELP: readonly string[] = [
+  `  --dag NAME              the DAG's name (default ${DEFAULT_DEPLOYMENT_NAMES.dag}): a Windows computer name, letters, digits, hyphens, 15 at most`,
+  `  --server-prefix TEXT    server names: TEXT01, TEXT02, … (default ${DEFAULT_DEPLOYMENT_NAMES.serverPrefix}): letters, digits, hyphens, 13 at most`,
+  `  --database-prefix TEXT  database names: TEXT01, … (default ${DEFAULT_DEPLOYMENT_NAMES.databasePrefix}): no \\ / : * ? " < > | or comma, no = + - @ first`,
 ];
 
-const DESIGN_FLAGS = ["--users", "--servers", "--copies", "--layout", "--databases", "--lagged", "--iops-per-mailbox", "--dag", "--server-prefix", "--database-prefix"];
-
-/**
- * Reads the design options from `args`; the flags in `own` (with a value, or none when mapped to
- * false) are handed back in `rest`.
- */
-export function parseDagOptions(args: readonly string[], own: Record<string, boolean>): { options: DagOptions; rest: Map<string, string | true> } {
-  const values = new Map<string, string>();
-  const rest = new Map<string, string | true>();
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
-    const [flag, inline] = eq > 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
-    const takesValue = DESIGN_FLAGS.includes(flag) || own[flag] === true;
-    if (!takesValue && own[flag] !== false) throw new LayoutUsageError(`unknown option ${JSON.stringify(arg)}`);
-    let value: string | true = true;
-    if (takesValue) {
-      if (inline !== undefined) value = inline;
-      else if (args[i + 1] === undefined) throw new LayoutUsageError(`${flag} needs a value`);
-      else value = args[++i];
-    } else if (inline !== undefined) throw new LayoutUsageError(`${flag} takes no value`);
-    if (values.has(flag) || rest.has(flag)) throw new LayoutUsageError(`${flag} given twice`);
-    if (DESIGN_FLAGS.includes(flag)) values.set(flag, value as string);
-    else rest.set(flag, value);
-  }
-  const whole = (flag: string, fallback: number | undefined, min: number, max: number): number | undefined => {
-    const text = values.get(flag);
-    if (text === undefined) return fallback;
-    const n = Number(text.replace(/[,_](?=\d{3}\b)/g, ""));
-    if (!Number.isInteger(n) || n < min || n > max) throw new LayoutUsageError(`${flag} must be a whole number from ${min} to ${max.toLocaleString("en-US")}; got ${JSON.stringify(text)}`);
-    return n;
-  };
-  const servers = (values.get("--servers") ?? "8,8").split(/[,+ ]+/).filter((s) => s !== "");
-  const serversPerSite = servers.map((s) => {
-    const n = Number(s);
-    if (!Number.isInteger(n) || n < 1 || n > 16) throw new LayoutUsageError(`--servers must be each site's servers, 1 to 16, e.g. 8,8; got ${JSON.stringify(values.get("--servers"))}`);
-    return n;
-  });
-  const layout = (values.get("--layout") ?? "active/active").toLowerCase().replace(/\s+/g, "");
-  if (layout !== "active/active" && layout !== "active/passive") throw new LayoutUsageError(`--layout must be active/active or active/passive; got ${JSON.stringify(values.get("--layout"))}`);
-  const iops = values.get("--iops-per-mailbox");
-  const iopsPerMailbox = iops === undefined ? 0.121 : Number(iops);
-  if (!(iopsPerMailbox > 0 && iopsPerMailbox <= 1000)) throw new LayoutUsageError(`--iops-per-mailbox must be a number above 0; got ${JSON.stringify(iops)}`);
-  const name = (flag: string, fallback: string, role: keyof DeploymentNames) => {
-    const text = values.get(flag) ?? fallback;
+/** The names given, each checked where Windows or Exchange would refuse it (deploymentNameProblem). */
+export function readNames(flags: ReadonlyMap<string, string | true>): DeploymentNames {
+  const name = (flag: string, role: keyof DeploymentNames): string => {
+    const given = flags.get(flag);
+    const text = typeof given === "string" ? given : DEFAULT_DEPLOYMENT_NAMES[role];
     const problem = deploymentNameProblem(flag, text, role);
-    if (problem !== undefined) throw new LayoutUsageError(`${problem}; got ${JSON.stringify(text)}`);
+    if (problem !== undefined) throw new UsageError(`${problem}; got ${JSON.stringify(text)}`);
     return text;
   };
-  return {
-    options: {
-      design: {
-        users: whole("--users", 7600, 1, 100_000_000)!,
-        serversPerSite,
-        copies: whole("--copies", 4, 1, 16)!,
-        layout: layout as DagLayout,
-        databases: whole("--databases", undefined, 1, 100_000),
-        laggedCopies: whole("--lagged", 0, 0, 15),
-      },
-      iopsPerMailbox,
-      names: { dag: name("--dag", "DAG01", "dag"), serverPrefix: name("--server-prefix", "MBX", "serverPrefix"), databasePrefix: name("--database-prefix", "DB", "databasePrefix") },
-    },
-    rest,
-  };
+  return { dag: name("--dag", "dag"), serverPrefix: name("--server-prefix", "serverPrefix"), databasePrefix: name("--database-prefix", "databasePrefix") };
 }
 
-/** Server and database names from the prefixes: MBX01…, DB001… (two digits at least, as the calculator's). */
-export function layoutNames(options: DagOptions, servers: number, databases: number): LayoutNames {
-  const pad = (n: number, of: number) => String(n).padStart(Math.max(2, String(of).length), "0");
-  return {
-    server: (s) => `${options.names.serverPrefix}${pad(s + 1, servers)}`,
-    database: (d) => `${options.names.databasePrefix}${pad(d + 1, databases)}`,
-  };
+/** The design's DAG as the layout and failover modules take it: its servers, copies, layout and databases. */
+export function dagOf(design: Design): DagDesign & { databases: number } {
+  const d = design.layout.design;
+  return { users: design.inputs.users, serversPerSite: d.serversPerSite, copies: d.copies, layout: d.layout, databases: d.databases, laggedCopies: d.laggedCopies };
 }
 
-/** The layout and the scenarios of a design; a design that cannot exist is a SizingError. */
-export function dagReport(options: DagOptions): { layout: CopyLayout; names: LayoutNames; scenarios: ScenarioReport[] } {
-  const databases = databasesOf(options.design);
-  const design = { ...options.design, databases };
-  const layout = layoutOf(design);
-  const names = layoutNames(options, layout.siteOfServer.length, databases);
-  return { layout, names, scenarios: failoverReport(design, options.iopsPerMailbox, names) };
+export interface DagReport {
+  design: Design;
+  layout: CopyLayout;
+  names: LayoutNames;
+  /** Each scenario server by server, at the design's own IOPS per mailbox. */
+  scenarios: ScenarioReport[];
+}
+
+/** The layout and the scenarios of a sized design, with the names given. */
+export function dagReport(design: Design, dagNames: DeploymentNames = DEFAULT_DEPLOYMENT_NAMES): DagReport {
+  const dag = dagOf(design);
+  const names = deploymentNames(dagNames, design.layout.siteOfServer.length, dag.databases);
+  return { design, layout: design.layout, names, scenarios: failoverReport(dag, design.iopsPerMailbox, names) };
 }
 
 const SCENARIO_WORDS: Record<string, string> = {
@@ -121,7 +66,8 @@ const SCENARIO_WORDS: Record<string, string> = {
   "site+server": "the worst site and then one more server down",
 };
 
-function scenarioJson(r: ScenarioReport, names: LayoutNames) {
+function scenarioJson(r: ScenarioReport, names: LayoutNames, applies: boolean) {
+  if (!applies) return { scenario: r.scenario, applies: false, survivable: false, error: "the DAG has one site" };
   if (r.error) return { scenario: r.scenario, survivable: false, error: String(r.error) };
   return {
     scenario: r.scenario,
@@ -134,82 +80,204 @@ function scenarioJson(r: ScenarioReport, names: LayoutNames) {
   };
 }
 
-export const LAYOUT_USAGE = "usage: exsize layout [--users N] [--servers N,N] [--copies N] [--layout L] [--databases N] [--lagged N] [--json]";
-export const LAYOUT_HELP: readonly string[] = [
-  LAYOUT_USAGE,
-  "",
-  "Prints the DAG's copy layout — one row per database, one column per server, the activation",
-  "preference in each cell that holds a copy — and the busiest servers of each failure scenario.",
-  "",
-  ...DESIGN_OPTION_HELP,
-  "  --json                  one JSON object: the design, the layout and the scenarios",
-  "",
-  "e.g. exsize layout --users 7600 --servers 8,8 --copies 4 --databases 336   (004's DAG: 21 / 24 / 42 / 48)",
-];
+export const LAYOUT_USAGE = "usage: exsize layout [INPUTS…] [--dag NAME] [--server-prefix TEXT] [--database-prefix TEXT] [--json]";
+const LAYOUT_FLAGS: readonly FlagSpec[] = [...NAME_FLAGS, { names: ["--json"], value: false }, { names: ["--help", "-h"], value: false }];
+
+/** `exsize layout --help`: the design's inputs (exsize design's), the names, --json. */
+export function layoutHelp(): string[] {
+  return [
+    LAYOUT_USAGE,
+    "",
+    "Prints the design's DAG: its copy layout — one row per database, one column per server, the activation",
+    "preference in each cell that holds a copy — and the busiest servers of each failure scenario. The design",
+    "is exsize design's for the same inputs, sized by the same method: the same databases, servers and copies.",
+    "",
+    "Inputs (exsize design's options: the same names, defaults and rules):",
+    ...inputOptionsHelp(),
+    "",
+    "Names and output:",
+    ...NAME_OPTION_HELP,
+    "  --json                  one JSON object: the design (its databases as exsize design --json reports them),",
+    "                          the servers, each database's copies and the scenarios",
+    "  -h, --help              this text",
+    "",
+    ...TYPING_HELP,
+    "",
+    ...EXIT_STATUS_HELP,
+    "",
+    "e.g. exsize layout --users 12500 --servers-site1 6 --servers-site2 3 --copies 3 --layout active/passive --exchange-version 2013",
+  ];
+}
 
 export async function runLayout(args: string[], out: CommandOutput): Promise<number> {
-  let options: DagOptions;
-  let rest: Map<string, string | true>;
+  let flags: Map<string, string | true>;
+  let names: DeploymentNames;
+  let inputs: ReturnType<typeof readInputs>;
   try {
-    ({ options, rest } = parseDagOptions(args, { "--json": false, "--help": false, "-h": false }));
+    const parsed = parseCommand(args, LAYOUT_FLAGS);
+    flags = parsed.flags;
+    if (flags.has("--help")) {
+      layoutHelp().forEach((line) => out.stdout(line));
+      return EXIT.ok;
+    }
+    inputs = readInputs(parsed.given);
+    names = readNames(flags);
   } catch (e) {
-    if (!(e instanceof LayoutUsageError)) throw e;
+    if (!(e instanceof UsageError)) throw e;
     out.stderr(`exsize layout: ${e.message}`);
     out.stderr(LAYOUT_USAGE);
-    return 2;
+    return EXIT.usage;
   }
-  if (rest.has("--help") || rest.has("-h")) {
-    LAYOUT_HELP.forEach((line) => out.stdout(line));
-    return 0;
+  const sized = designOf(inputs, optionOf);
+  if (!sized.ok) {
+    for (const problem of sized.problems) out.stderr(`exsize layout: ${problem}`);
+    out.stderr("exsize layout: the design cannot be built");
+    return EXIT.failed;
   }
-  let report: ReturnType<typeof dagReport>;
-  try {
-    report = dagReport(options);
-  } catch (e) {
-    if (!(e instanceof SizingError)) throw e;
-    out.stderr(`exsize layout: ${String(e)}`);
-    return 1;
-  }
-  const { layout, names, scenarios } = report;
+  const { design, layout, names: n, scenarios } = dagReport(sized.design, names);
+  const applies = (r: ScenarioReport) => design.scenarios.find((s) => s.scenario === r.scenario)?.applies !== false;
   const serverCount = layout.siteOfServer.length;
   const d = layout.design;
-  if (rest.has("--json")) {
+  if (flags.has("--json")) {
     out.stdout(
       JSON.stringify({
-        design: { dag: options.names.dag, users: options.design.users, serversPerSite: d.serversPerSite, copies: d.copies, layout: d.layout, databases: d.databases, laggedCopies: d.laggedCopies, iopsPerMailbox: options.iopsPerMailbox },
-        servers: Array.from({ length: serverCount }, (_, s) => ({ name: names.server(s), site: layout.siteOfServer[s] + 1 })),
-        databases: layout.copies.map((copies, i) => ({ name: names.database(i), copies: copies.map((c) => ({ server: names.server(c.server), preference: c.preference, lagged: c.lagged })) })),
-        scenarios: scenarios.map((r) => scenarioJson(r, names)),
+        design: {
+          dag: names.dag,
+          method: design.method,
+          users: design.inputs.users,
+          serversPerSite: d.serversPerSite,
+          copies: d.copies,
+          layout: d.layout,
+          databases: d.databases,
+          laggedCopies: d.laggedCopies,
+          // As the Design sheet shows it: '0.0000 "IOPS"'.
+          iopsPerMailbox: shownNumber(design.iopsPerMailbox, 4),
+        },
+        servers: Array.from({ length: serverCount }, (_, s) => ({ name: n.server(s), site: layout.siteOfServer[s] + 1 })),
+        databases: layout.copies.map((copies, i) => ({ name: n.database(i), copies: copies.map((c) => ({ server: n.server(c.server), preference: c.preference, lagged: c.lagged })) })),
+        scenarios: scenarios.map((r) => scenarioJson(r, n, applies(r))),
       }),
     );
-    return 0;
+    return EXIT.ok;
   }
   out.stdout(
-    `${options.names.dag}: ${options.design.users.toLocaleString("en-US")} mailboxes, ${d.serversPerSite.join(" + ")} servers, ${d.copies} copies${d.laggedCopies ? ` (${d.laggedCopies} lagged)` : ""}, ${d.layout}, ${d.databases} databases`,
+    `${names.dag}: ${design.inputs.users.toLocaleString("en-US")} mailboxes, ${d.serversPerSite.join(" + ")} servers, ${d.copies} copies${d.laggedCopies ? ` (${d.laggedCopies} lagged)` : ""}, ${d.layout}, ${d.databases} databases (${design.method === "dell" ? "Dell's process" : "Microsoft's calculator's method"})`,
   );
   out.stdout("");
-  const width = Math.max(...Array.from({ length: serverCount }, (_, s) => names.server(s).length), 2);
-  const first = Math.max(8, names.database(d.databases - 1).length);
+  const width = Math.max(...Array.from({ length: serverCount }, (_, s) => n.server(s).length), 2);
+  const first = Math.max(8, n.database(d.databases - 1).length);
   const cell = (text: string, w: number) => text.padStart(w);
-  out.stdout(`${"Database".padEnd(first)} ${Array.from({ length: serverCount }, (_, s) => cell(names.server(s), width)).join(" ")}`);
+  out.stdout(`${"Database".padEnd(first)} ${Array.from({ length: serverCount }, (_, s) => cell(n.server(s), width)).join(" ")}`);
   layout.copies.forEach((copies, i) => {
     const row = Array<string>(serverCount).fill("");
     for (const c of copies) row[c.server] = `${c.preference}${c.lagged ? "L" : ""}`;
-    out.stdout(`${names.database(i).padEnd(first)} ${row.map((t) => cell(t, width)).join(" ")}`);
+    out.stdout(`${n.database(i).padEnd(first)} ${row.map((t) => cell(t, width)).join(" ")}`);
   });
   out.stdout("");
   out.stdout("Scenario: active databases / mailboxes / target IOPS on each running server");
   for (const r of scenarios) {
+    if (!applies(r)) {
+      out.stdout(`${r.scenario} (${SCENARIO_WORDS[r.scenario]}): does not apply — the DAG has one site`);
+      continue;
+    }
     if (r.error) {
       out.stdout(`${r.scenario} (${SCENARIO_WORDS[r.scenario]}): not survivable — ${r.error.message}`);
       continue;
     }
     const busiest = r.perServer[r.busiestServer];
-    const failed = r.failedServers.length ? `; down: ${r.failedServers.map(names.server).join(", ")}` : "";
+    const failed = r.failedServers.length ? `; down: ${r.failedServers.map(n.server).join(", ")}` : "";
     out.stdout(
-      `${r.scenario} (${SCENARIO_WORDS[r.scenario]}${failed}): busiest ${names.server(r.busiestServer)} with ${busiest.activeDatabases} databases, ${busiest.activeMailboxes.toLocaleString("en-US")} mailboxes, ${busiest.targetIops} IOPS; ${r.runningServers} servers running`,
+      `${r.scenario} (${SCENARIO_WORDS[r.scenario]}${failed}): busiest ${n.server(r.busiestServer)} with ${busiest.activeDatabases} databases, ${busiest.activeMailboxes.toLocaleString("en-US")} mailboxes, ${busiest.targetIops} IOPS; ${r.runningServers} servers running`,
     );
-    out.stdout(`  ${r.perServer.map((p) => `${names.server(p.server)} ${p.running ? `${p.activeDatabases}/${p.activeMailboxes}/${p.targetIops}` : "down"}`).join(", ")}`);
+    out.stdout(`  ${r.perServer.map((p) => `${n.server(p.server)} ${p.running ? `${p.activeDatabases}/${p.activeMailboxes}/${p.targetIops}` : "down"}`).join(", ")}`);
   }
-  return 0;
+  return EXIT.ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A DAG given directly
+
+/** A DAG and its names: what the deployment's files are built from (src/workbook/deployment.ts). */
+export interface DagOptions {
+  design: DagDesign;
+  iopsPerMailbox?: number;
+  names: DeploymentNames;
+}
+
+/** A usage error of parseDagOptions. */
+export class LayoutUsageError extends Error {}
+
+/**
+ * A DAG given as it is, not sized — servers of each site (`--servers 8,8`), copies, layout, a
+ * database count, lagged copies and the names — for tests and scripts that hold a DAG already and
+ * want its files (`exportFiles`). No command reads these options: `layout` and `export` read the
+ * design's inputs and lay out its own databases (issue 15).
+ */
+export function parseDagOptions(args: readonly string[], own: Record<string, boolean> = {}): { options: DagOptions; rest: Map<string, string | true> } {
+  const DAG_FLAGS = ["--users", "--servers", "--copies", "--layout", "--databases", "--lagged", "--iops-per-mailbox", "--dag", "--server-prefix", "--database-prefix"];
+  const values = new Map<string, string>();
+  const rest = new Map<string, string | true>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const [flag, inline] = eq > 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
+    const takesValue = DAG_FLAGS.includes(flag) || own[flag] === true;
+    if (!takesValue && own[flag] !== false) throw new LayoutUsageError(`unknown option ${JSON.stringify(arg)}`);
+    let value: string | true = true;
+    if (takesValue) {
+      if (inline !== undefined) value = inline;
+      else if (args[i + 1] === undefined) throw new LayoutUsageError(`${flag} needs a value`);
+      else value = args[++i];
+    } else if (inline !== undefined) throw new LayoutUsageError(`${flag} takes no value`);
+    if (values.has(flag) || rest.has(flag)) throw new LayoutUsageError(`${flag} given twice`);
+    if (DAG_FLAGS.includes(flag)) values.set(flag, value as string);
+    else rest.set(flag, value);
+  }
+  const whole = (flag: string, fallback: number | undefined, min: number, max: number): number | undefined => {
+    const text = values.get(flag);
+    if (text === undefined) return fallback;
+    const n = Number(text.replace(/[,_](?=\d{3}\b)/g, ""));
+    if (!Number.isInteger(n) || n < min || n > max) throw new LayoutUsageError(`${flag} must be a whole number from ${min} to ${max.toLocaleString("en-US")}; got ${JSON.stringify(text)}`);
+    return n;
+  };
+  const serversPerSite = (values.get("--servers") ?? "8,8")
+    .split(/[,+ ]+/)
+    .filter((t) => t !== "")
+    .map((t) => {
+      const n = Number(t);
+      if (!Number.isInteger(n) || n < 1 || n > 16) throw new LayoutUsageError(`--servers must be each site's servers, 1 to 16, e.g. 8,8; got ${JSON.stringify(values.get("--servers"))}`);
+      return n;
+    });
+  const layout = (values.get("--layout") ?? "active/active").toLowerCase().replace(/\s+/g, "");
+  if (layout !== "active/active" && layout !== "active/passive") throw new LayoutUsageError(`--layout must be active/active or active/passive; got ${JSON.stringify(values.get("--layout"))}`);
+  const iops = values.get("--iops-per-mailbox");
+  const iopsPerMailbox = iops === undefined ? 0.121 : Number(iops);
+  if (!(iopsPerMailbox > 0 && iopsPerMailbox <= 1000)) throw new LayoutUsageError(`--iops-per-mailbox must be a number above 0; got ${JSON.stringify(iops)}`);
+  let names: DeploymentNames;
+  try {
+    names = readNames(new Map([...values].filter(([flag]) => ["--dag", "--server-prefix", "--database-prefix"].includes(flag))));
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    throw new LayoutUsageError(e.message);
+  }
+  return {
+    options: {
+      design: {
+        users: whole("--users", 7600, 1, 100_000_000)!,
+        serversPerSite,
+        copies: whole("--copies", 4, 1, 16)!,
+        layout: layout as DagDesign["layout"],
+        databases: whole("--databases", undefined, 1, 100_000),
+        laggedCopies: whole("--lagged", 0, 0, 15),
+      },
+      iopsPerMailbox,
+      names,
+    },
+    rest,
+  };
+}
+
+/** Server and database names from the prefixes: MBX01…, DB001… (deploymentNames, which the files use). */
+export function layoutNames(options: Pick<DagOptions, "names">, servers: number, databases: number): LayoutNames {
+  return deploymentNames(options.names, servers, databases);
 }

@@ -37,8 +37,8 @@ const USAGE = [
 const COMMAND_HELP: Record<string, () => readonly string[]> = {
   eval: () => evaluate().EVAL_HELP,
   design: () => design().designHelp(),
-  layout: () => layout().LAYOUT_HELP,
-  export: () => deploy().EXPORT_HELP,
+  layout: () => layout().layoutHelp(),
+  export: () => deploy().exportHelp(),
   help: () => USAGE,
 };
 

@@ -8,13 +8,14 @@
  */
 import { sizeDesign, type Design, type DesignTables } from "../engine/design";
 import { SizingError } from "../engine/errors";
-import { FACTOR_DEFAULTS, type FactorName, type Factors } from "../engine/tables";
-import { parseNumberText } from "../functions/arguments";
+import { DISK_CLASS_IOPS, FACTOR_DEFAULTS, type FactorName, type Factors } from "../engine/tables";
+import { parseNumberText, readDiskClasses } from "../functions/arguments";
 import { nearest } from "../cli/suggest";
 import { readTypedNumber } from "../cli/typed-number";
 import { designProblems, type DesignProblem } from "./design-check";
 import type { InputRule } from "./model";
-import { DESIGN_INPUT_ROWS, FACTOR_CELLS, FACTOR_INPUT_ROWS, INPUT_CELLS, INPUT_NAMES, REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "./template";
+import { TIER_COUNT, TIER_NAMES, TIER_RULES, type TierColumn } from "./sheets/tiers";
+import { DESIGN_INPUT_ROWS, FACTOR_INPUT_ROWS, INPUT_CELLS, INPUT_NAMES, REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "./template";
 
 export type InputKey = keyof WorkbookInputs;
 export type InputValue = WorkbookInputs[InputKey];
@@ -135,7 +136,8 @@ function problemText(problem: DesignProblem, where: (key: InputKey) => string): 
   return `${problem.message}${places.length > 0 ? ` (${places.join(", ")})` : ""}`;
 }
 
-export type Sized = { ok: true; design: Design } | { ok: false; problems: string[] };
+/** A design, or why not: `refusedBy` "rule" when a value breaks its own cell's rule, "design" when the inputs together make no design. */
+export type Sized = { ok: true; design: Design } | { ok: false; problems: string[]; refusedBy: "rule" | "design" };
 
 /**
  * The design of checked inputs: refused by the combined rules (each message naming where its inputs
@@ -144,47 +146,112 @@ export type Sized = { ok: true; design: Design } | { ok: false; problems: string
 export function designOf(inputs: WorkbookInputs, where: (key: InputKey) => string, tables: DesignTables = {}): Sized {
   const factors: Factors = { ...FACTOR_DEFAULTS, ...tables.factors };
   const problems = designProblems(inputs, factors);
-  if (problems.length > 0) return { ok: false, problems: problems.map((p) => problemText(p, where)) };
+  if (problems.length > 0) return { ok: false, refusedBy: "design", problems: problems.map((p) => problemText(p, where)) };
   try {
     return { ok: true, design: sizeDesign(inputs, tables) };
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
-    return { ok: false, problems: [e.message] };
+    return { ok: false, refusedBy: "design", problems: [e.message] };
   }
 }
 
-/** What a workbook's Inputs sheet holds: each input's cell (undefined where the workbook has none) and each factor's. */
+/** A range's values as Excel, Office.js or exceljs give them: rows of cells. */
+export type CellRows = ReadonlyArray<readonly CellInput[]>;
+
+/**
+ * What a workbook holds beyond the inputs' cells, by the defined names the template gives them:
+ * the factors table (Factors: name | value), the mailbox tiers (TierMailboxes, TierMessages,
+ * TierMessageKB, TierQuotaMB: four cells each) and the Hardware sheet's disk classes (DiskClasses:
+ * name | IOPS). Each is optional: a workbook without one sizes with the defaults.
+ */
 export interface InputCells {
+  /** Each input's cell; an input the workbook has no cell for (written before it existed) takes the reference design's value. */
   inputs: Partial<Record<InputKey, CellInput>>;
-  /** The factors table's values by name; a missing factor takes its default. */
-  factors?: Partial<Record<FactorName, CellInput>>;
+  factors?: CellRows;
+  tiers?: Partial<Record<TierColumn, readonly CellInput[]>>;
+  diskClasses?: CellRows;
+}
+
+/** Where a value sits, for messages: an input's cell, or a named range's row. */
+export interface Places {
+  input(key: InputKey): string;
+  /** "Factors", "TierMailboxes", "DiskClasses" and the row (1-based) within it. */
+  range(name: string, row: number): string;
+}
+
+const plain = (value: CellInput): unknown => (value !== null && typeof value === "object" ? value.error : value);
+
+/**
+ * The tiers as the Methods sheet reads them (src/workbook/sheets/tiers.ts tierValueFormula): a
+ * tier's mailboxes, 0 or empty for none (tier 1: the design's Users); a counted tier's empty
+ * profile cell takes the design's value. Only tiers with mailboxes are sized.
+ */
+function tiersOf(cells: NonNullable<InputCells["tiers"]>, inputs: WorkbookInputs, places: Places, problems: string[]): DesignTables["tiers"] {
+  const tiers: Array<{ mailboxes: number; messagesPerDay: number; messageKB: number; quotaMB: number }> = [];
+  for (let k = 0; k < TIER_COUNT; k++) {
+    const read = (column: TierColumn, fallback: number): number => {
+      const value = cells[column]?.[k];
+      if (value === null || value === undefined || value === "" || value === 0) return fallback;
+      const rule = TIER_RULES[column] as InputRule & { kind: "whole" | "decimal" };
+      const number = typeof value === "string" ? parseNumberText(value) : value;
+      if (typeof number === "number" && withinRule(rule, number)) return number;
+      problems.push(`${places.range(TIER_NAMES[column], k + 1)}: ${rule.error}; got ${shownCell(value)}`);
+      return fallback;
+    };
+    const mailboxes = read("mailboxes", k === 0 ? inputs.users : 0);
+    if (mailboxes === 0) continue;
+    tiers.push({ mailboxes, messagesPerDay: read("messagesPerDay", inputs.messagesPerDay), messageKB: read("messageKB", inputs.messageKB), quotaMB: read("quotaMB", inputs.quotaMB) });
+  }
+  return tiers;
 }
 
 /**
- * A workbook's inputs, each checked by its rule as `exsize design` checks its options, and the
- * design they make: what `exsize export --from` and the pane export. An input the workbook has no
- * cell for (written before the input existed) takes the reference design's value. `where` names
- * a cell for messages: "Inputs!B6 (Users)".
+ * A workbook's design: each input checked by its rule as `exsize design` checks its options, the
+ * factors, tiers and disk classes as the workbook's formulas read them, then the design they make —
+ * what `exsize export --from` and the pane export.
  */
-export function designFromCells(cells: InputCells, where: (key: InputKey) => string, whereFactor: (name: FactorName) => string = (n) => n): Sized {
+export function designFromCells(cells: InputCells, places: Places): Sized {
   const problems: string[] = [];
   const inputs: Record<string, unknown> = { ...REFERENCE_DESIGN_INPUTS };
+  const tables: DesignTables = {};
+
+  // The Hardware sheet's disk classes (name | IOPS) extend the built-in ones, as the spindle formula reads them.
+  let ownClasses: ReadonlyMap<string, number> | undefined;
+  if (cells.diskClasses) {
+    try {
+      ownClasses = readDiskClasses(cells.diskClasses.map((row) => row.map(plain)), "DiskClasses");
+    } catch (e) {
+      if (!(e instanceof SizingError)) throw e;
+      problems.push(`${places.range("DiskClasses", 1)}: ${e.message}`);
+    }
+  }
+
+  if (ownClasses !== undefined && ownClasses.size > 0) tables.diskClasses = { ...DISK_CLASS_IOPS, ...Object.fromEntries(ownClasses) };
+
   for (const row of INPUT_ROWS) {
     if (!(row.key in cells.inputs)) continue;
-    const checked = inputFromCell(row.key, cells.inputs[row.key]);
-    if ("problem" in checked) problems.push(`${where(row.key)}: ${checked.problem}`);
+    const value = cells.inputs[row.key];
+    const checked = inputFromCell(row.key, value);
+    const diskKey = typeof value === "string" ? value.trim().toUpperCase().replace(/RPM$/, "").replace(/\s/g, "") : "";
+    if (row.key === "spindleDisk" && ownClasses?.has(diskKey)) inputs[row.key] = diskKey;
+    else if ("problem" in checked) problems.push(`${places.input(row.key)}: ${checked.problem}`);
     else inputs[row.key] = checked.value;
   }
-  const factors: Partial<Factors> = {};
-  for (const [name, value] of Object.entries(cells.factors ?? {}) as Array<[FactorName, CellInput]>) {
-    if (!(name in FACTOR_DEFAULTS)) continue;
-    const checked = factorFromCell(name, value);
-    if ("problem" in checked) problems.push(`${whereFactor(name)}: ${checked.problem}`);
-    else if (checked.value !== FACTOR_DEFAULTS[name]) factors[name] = checked.value;
-  }
-  if (problems.length > 0) return { ok: false, problems };
-  return designOf(inputs as unknown as WorkbookInputs, where, Object.keys(factors).length > 0 ? { factors } : {});
-}
 
-/** Where each factor's value sits on the Inputs sheet: for a reader that reads cells. */
-export { FACTOR_CELLS };
+  const factors: Partial<Factors> = {};
+  (cells.factors ?? []).forEach((row, i) => {
+    const name = typeof row[0] === "string" ? (row[0].trim() as FactorName) : undefined;
+    if (name === undefined || !(name in FACTOR_DEFAULTS)) return;
+    const checked = factorFromCell(name, row[1]);
+    if ("problem" in checked) problems.push(`${places.range("Factors", i + 1)} (${name}): ${checked.problem}`);
+    else if (checked.value !== FACTOR_DEFAULTS[name]) factors[name] = checked.value;
+  });
+  if (Object.keys(factors).length > 0) tables.factors = factors;
+
+  if (cells.tiers) {
+    const tiers = tiersOf(cells.tiers, inputs as unknown as WorkbookInputs, places, problems);
+    if (tiers && tiers.length > 0) tables.tiers = tiers;
+  }
+  if (problems.length > 0) return { ok: false, refusedBy: "rule", problems };
+  return designOf(inputs as unknown as WorkbookInputs, places.input, tables);
+}

@@ -117,7 +117,7 @@ describe("names with spaces and quotes stay inside their quotes", () => {
 });
 
 describe("hostile text is refused before anything is written (issue 16: CSV formula injection)", () => {
-  const design = ["--servers", "2,2", "--copies", "2", "--databases", "4"];
+  const design = ["--servers-site1", "2", "--servers-site2", "2", "--copies", "2"];
   test.each([
     [["--gc", '=HYPERLINK("http://evil.example","x")'], '--gc must be a server\'s DNS name, such as gc1.contoso.com: letters, digits, hyphens and dots; got "=HYPERLINK(\\"http://evil.example\\",\\"x\\")"'],
     [["--gc", "+1+1"], '--gc must be a server\'s DNS name, such as gc1.contoso.com: letters, digits, hyphens and dots; got "+1+1"'],
@@ -153,10 +153,11 @@ describe("exsize export writes the files and refuses to overwrite them", () => {
   test("--out DIR, then again without --force is refused, with --force written", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-export-"));
     try {
-      const argv = ["export", "--out", dir, "--users", "12500", "--servers", "6,3", "--copies", "3", "--layout", "active/passive"];
+      const argv = ["export", "--out", dir, "--users", "12500", "--servers-site1", "6", "--servers-site2", "3", "--copies", "3", "--layout", "active/passive"];
       const first = await run(...argv);
       expect(first.code).toBe(0);
       expect(fs.readdirSync(dir).sort()).toEqual(["Deploy-Dag.ps1", "MailboxDatabaseCopies.csv", "MailboxDatabases.csv", "Servers.csv"]);
+      // The design's databases: 12,500 of 002's users at the reference profile, 26, balanced over 6 + 3 active/passive: 30.
       expect(importCsv(fs.readFileSync(path.join(dir, "MailboxDatabases.csv"), "utf8"), DATABASES_COLUMNS)).toHaveLength(30);
       const again = await run(...argv);
       expect(again.code).toBe(2); // as exsize design's "exists; add --force" (src/cli/design.ts)
@@ -168,14 +169,14 @@ describe("exsize export writes the files and refuses to overwrite them", () => {
   });
 
   test("no --out is a usage error", async () => {
-    const r = await run("export", "--servers", "4");
+    const r = await run("export", "--servers-site1", "4");
     expect(r.code).toBe(2);
     expect(r.stderr[0]).toBe("exsize export: --out DIR is required");
   });
 });
 
 describe("exsize export writes every file or none (issue 16)", () => {
-  const design = ["--users", "12500", "--servers", "6,3", "--copies", "3", "--layout", "active/passive"];
+  const design = ["--users", "12500", "--servers-site1", "6", "--servers-site2", "3", "--copies", "3", "--layout", "active/passive"];
   let work: string;
   beforeEach(() => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-export-"));
@@ -226,7 +227,7 @@ describe("exsize export writes every file or none (issue 16)", () => {
       },
     };
   };
-  const texts = () => exportFiles(parseDagOptions(design, {}).options);
+  const texts = () => exportFiles(parseDagOptions(["--users", "12500", "--servers", "6,3", "--copies", "3", "--layout", "active/passive"], {}).options);
 
   test("a folder it may not write: exit 1, nothing written", async () => {
     const dir = path.join(work, "locked");

@@ -1,0 +1,138 @@
+/**
+ * `exsize export --from FILE.xlsx` (issue 15): the design of a workbook a person edited in Excel —
+ * written by `exsize design -o`, an input cell changed (here with exceljs, as Excel saves it), read
+ * back by the Inputs sheet's defined names, each value checked by its rule as design's options are,
+ * sized by the engine and exported: the CSVs hold the databases `design --json` reports for the
+ * changed inputs.
+ */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import ExcelJS from "exceljs";
+import { runDesign } from "../../src/cli/design";
+import { runExport } from "../../src/cli/export";
+import { parseCsv } from "../../src/workbook/deployment";
+import { FACTOR_CELLS, INPUT_CELLS, REFERENCE_DESIGN_INPUTS } from "../../src/workbook/template";
+import { sizeDesign } from "../../src/engine/design";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+jest.setTimeout(WORKBOOK_MS);
+
+type Run = { code: number; stdout: string[]; stderr: string[] };
+async function run(command: typeof runDesign, args: string[]): Promise<Run> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await command(args, { stdout: (l) => stdout.push(l), stderr: (l) => stderr.push(l) });
+  return { code, stdout, stderr };
+}
+
+let work: string;
+/** A 2016 design on four servers, written once; each test edits a copy. */
+let written: string;
+const DESIGN = ["--exchange-version", "2016", "--servers-site1", "4", "--copies", "3"];
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-export-from-"));
+  written = path.join(work, "design.xlsx");
+  const r = await run(runDesign, [...DESIGN, "-o", written]);
+  expect(r.stderr).toEqual([]);
+  expect(r.code).toBe(0);
+});
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+/** The written workbook with cells of the Inputs sheet changed, saved as a new file. */
+async function edited(name: string, cells: Record<string, ExcelJS.CellValue>): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(written);
+  const inputs = workbook.getWorksheet("Inputs")!;
+  for (const [address, value] of Object.entries(cells)) inputs.getCell(address).value = value;
+  const file = path.join(work, name);
+  await workbook.xlsx.writeFile(file);
+  return file;
+}
+
+const databasesOf = (dir: string) => parseCsv(fs.readFileSync(path.join(dir, "MailboxDatabases.csv"), "utf8")).slice(2).length;
+const designJson = async (args: string[]) => JSON.parse((await run(runDesign, [...args, "--json"])).stdout.join("\n"));
+
+test("the users changed in the workbook: the CSVs hold the databases design --json reports for the changed inputs", async () => {
+  const file = await edited("users.xlsx", { [INPUT_CELLS.users]: 50000 });
+  const dir = path.join(work, "users");
+  const r = await run(runExport, ["--out", dir, "--from", file]);
+  expect(r.stderr).toEqual([]);
+  expect(r.code).toBe(0);
+  const changed = await designJson([...DESIGN, "--users", "50000"]);
+  const unchanged = await designJson(DESIGN);
+  expect(changed.outputs.databases).not.toBe(unchanged.outputs.databases); // the edit is what is exported
+  expect(databasesOf(dir)).toBe(changed.outputs.databases);
+  expect(parseCsv(fs.readFileSync(path.join(dir, "Servers.csv"), "utf8")).slice(2)).toHaveLength(4);
+});
+
+test("several inputs changed, a second site and a factor: the same design as the options give", async () => {
+  const file = await edited("several.xlsx", {
+    [INPUT_CELLS.serversSite2]: 4,
+    [INPUT_CELLS.copies]: 4,
+    [INPUT_CELLS.exchangeVersion]: 2010,
+    [INPUT_CELLS.quotaMB]: 4096,
+    [FACTOR_CELLS.growth]: 1.2, // 000, Table 14 step 5: the process's 20% (erratum E1)
+  });
+  const dir = path.join(work, "several");
+  expect((await run(runExport, ["--out", dir, "--from", file])).code).toBe(0);
+  // The factor has no option: the engine's design with it (Dell's count grows with the 20%), and without it fewer.
+  const inputs = { ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2010, serversSite1: 4, serversSite2: 4, copies: 4, quotaMB: 4096 };
+  const withGrowth = sizeDesign(inputs, { factors: { growth: 1.2 } });
+  expect(databasesOf(dir)).toBe(withGrowth.databases);
+  const without = await designJson(["--servers-site1", "4", "--servers-site2", "4", "--copies", "4", "--exchange-version", "2010", "--quota-mb", "4096"]);
+  expect(without.outputs.databases).toBeLessThan(withGrowth.databases);
+  const Servers = parseCsv(fs.readFileSync(path.join(dir, "Servers.csv"), "utf8")).slice(2);
+  expect(Servers).toHaveLength(8);
+});
+
+test("the same as design's options where no factor changed: export --from and export with the options write the same files", async () => {
+  const file = await edited("same.xlsx", { [INPUT_CELLS.users]: 9000, [INPUT_CELLS.dagLayout]: "active/passive", [INPUT_CELLS.serversSite2]: 2 });
+  const fromDir = path.join(work, "same-from");
+  const optionsDir = path.join(work, "same-options");
+  expect((await run(runExport, ["--out", fromDir, "--from", file])).code).toBe(0);
+  expect((await run(runExport, ["--out", optionsDir, ...DESIGN, "--users", "9000", "--layout", "active/passive", "--servers-site2", "2"])).code).toBe(0);
+  for (const name of fs.readdirSync(optionsDir)) expect({ name, text: fs.readFileSync(path.join(fromDir, name), "utf8") }).toEqual({ name, text: fs.readFileSync(path.join(optionsDir, name), "utf8") });
+});
+
+test("a value its cell's rule refuses: named by cell and label with the rule's words, exit 2, nothing written", async () => {
+  const file = await edited("refused.xlsx", { [INPUT_CELLS.users]: "lots", [INPUT_CELLS.copies]: 2.5, [INPUT_CELLS.dagLayout]: "hot/cold" });
+  const dir = path.join(work, "refused");
+  const r = await run(runExport, ["--out", dir, "--from", file]);
+  expect(r.code).toBe(2);
+  expect(r.stderr).toEqual([
+    `exsize export: ${file}: Inputs!${INPUT_CELLS.users} (Users): "lots" is not a number`,
+    `exsize export: ${file}: Inputs!${INPUT_CELLS.copies} (Database copies): copies must be a whole number from 1 to 16; got 2.5`,
+    `exsize export: ${file}: Inputs!${INPUT_CELLS.dagLayout} (DAG layout): layout must be one of: active/active, active/passive; got "hot/cold"`,
+    "exsize export: the workbook's inputs are refused by their rules; nothing written",
+  ]);
+  expect(fs.existsSync(dir)).toBe(false);
+});
+
+test("inputs that make no design together: exit 1 with the reason, naming the cells", async () => {
+  const file = await edited("no-design.xlsx", { [INPUT_CELLS.copies]: 5 });
+  const r = await run(runExport, ["--out", path.join(work, "no-design"), "--from", file]);
+  expect(r.code).toBe(1);
+  expect(r.stderr[0]).toMatch(/5 copies of each database need 5 servers, and the DAG has 4: .*\(Inputs!B\d+ \(Database copies\), Inputs!B\d+ \(Mailbox servers, site 1\)/);
+});
+
+test.each<[string, () => string, number, RegExp]>([
+  ["no such file", () => path.join(work, "missing.xlsx"), 1, /cannot read .*missing\.xlsx: no such file; nothing written$/],
+  ["not a workbook", () => { const f = path.join(work, "text.xlsx"); fs.writeFileSync(f, "not a zip"); return f; }, 1, /cannot read .*text\.xlsx: not an \.xlsx workbook/],
+  ["a workbook that is not a design", () => path.join(work, "plain.xlsx"), 1, /cannot read .*plain\.xlsx: it has none of the design's defined names \(Users, QuotaMB, MessagesPerDay, …\)/],
+  ["not .xlsx", () => path.join(work, "design.csv"), 2, /--from must name an \.xlsx workbook/],
+])("--from %s: refused with the reason", async (_what, file, code, message) => {
+  const plain = new ExcelJS.Workbook();
+  plain.addWorksheet("Sheet1").getCell("A1").value = 1;
+  await plain.xlsx.writeFile(path.join(work, "plain.xlsx"));
+  const r = await run(runExport, ["--out", path.join(work, "never"), "--from", file()]);
+  expect(r.code).toBe(code);
+  expect(r.stderr[0]).toMatch(message);
+  expect(fs.existsSync(path.join(work, "never"))).toBe(false);
+});
+
+test("--from with an input option is a usage error: the workbook holds every input", async () => {
+  const r = await run(runExport, ["--out", path.join(work, "never"), "--from", written, "--users", "5"]);
+  expect(r.code).toBe(2);
+  expect(r.stderr[0]).toBe(`exsize export: --from reads every input from ${written}; --users cannot be given with it (change the workbook's Inputs sheet instead)`);
+});
