@@ -2,8 +2,11 @@
  * "Export the deployment" in Excel: the design's DAG read from the workbook, and the files of
  * src/workbook/deployment.ts put on new sheets for an Excel whose webview blocks downloads.
  *
- * - queueDagRead: the Inputs cells (by defined name) and the Resilience sheet's "Databases in the
- *   DAG", queued for the caller's one sync — six cells, whatever the workbook's size.
+ * - queueDagRead: the design's inputs — every input cell, the factors, the mailbox tiers and the
+ *   disk classes, each by its defined name — queued for the caller's one sync, whatever the
+ *   workbook's size. dagDesignFromWorkbook (src/workbook/deployment.ts) checks each by its rule and
+ *   sizes the design with the engine, as `exsize export --from` does with a file (issue 15): the
+ *   databases deployed are the design's, never a cell's count that Excel may not have calculated.
  * - queueDeploymentSheets: the four sheets under the first free suffix ("Export Servers",
  *   "Export Servers 2"…), never an existing sheet, each cell text as written — a value, never a
  *   formula, whatever the user typed (issue 16) — in the caller's one sync.
@@ -12,7 +15,9 @@
  * freezePanes.freezeRows (1.7) and the note as an input message (data validation, 1.8) only where
  * Office says the set is supported.
  */
-import { RESILIENCE_CELLS, INPUT_NAMES, nameSuffix, templateSheetNames } from "../workbook/template";
+import { INPUT_CELLS, nameSuffix, templateSheetNames } from "../workbook/template";
+import { INPUT_ROWS, type CellInput, type CellRows, type InputCells } from "../workbook/input-values";
+import { TIER_COLUMNS, TIER_NAMES } from "../workbook/sheets/tiers";
 import {
   DEPLOYMENT_FILE_NAMES,
   DEPLOYMENT_SHEETS,
@@ -25,17 +30,38 @@ import {
 import type { WorkbookModel } from "../workbook/model";
 import { cellBlocks, characterWidthToPoints, chooseFreeSuffix, roleRanges, ROLE_STYLES } from "./excel-writer";
 
-const INPUT_KEYS = ["users", "copies", "serversSite1", "serversSite2", "dagLayout"] as const;
+/** The ranges beyond the inputs that the design reads, by defined name (before the suffix). */
+const FACTORS = "Factors";
+const DISK_CLASSES = "DiskClasses";
 
-/** Queue the read of a design's DAG inputs and database count; after the caller's sync, `read()` gives them. */
+/**
+ * Queue the read of a design's inputs (every input cell, the factors, the tiers and the disk
+ * classes, by their defined names); after the caller's sync, `read()` gives them with where each
+ * sits, for dagDesignFromWorkbook.
+ */
 export function queueDagRead(context: Excel.RequestContext, suffix: string): { read: () => WorkbookDagValues } {
   const tail = nameSuffix(suffix);
-  const inputs = INPUT_KEYS.map((key) => context.workbook.names.getItem(INPUT_NAMES[key] + tail).getRange().load("values"));
-  const databases = context.workbook.worksheets.getItem(templateSheetNames(suffix).resilience).getRange(RESILIENCE_CELLS.databases).load("values");
+  const named = (name: string) => context.workbook.names.getItem(name + tail).getRange().load("values");
+  const inputs = INPUT_ROWS.map((row) => named(row.name));
+  const factors = named(FACTORS);
+  const disks = named(DISK_CLASSES);
+  const tiers = TIER_COLUMNS.map((column) => named(TIER_NAMES[column]));
+  const sheet = templateSheetNames(suffix).inputs;
   return {
     read: () => {
-      const values = Object.fromEntries(INPUT_KEYS.map((key, i) => [key, inputs[i].values[0][0]])) as Omit<WorkbookDagValues, "databases">;
-      return { ...values, databases: databases.values[0][0] };
+      const cells: InputCells = {
+        inputs: Object.fromEntries(INPUT_ROWS.map((row, i) => [row.key, inputs[i].values[0][0] as CellInput])),
+        factors: factors.values as CellRows,
+        diskClasses: disks.values as CellRows,
+        tiers: Object.fromEntries(TIER_COLUMNS.map((column, i) => [column, tiers[i].values.map((r) => r[0] as CellInput)])),
+      };
+      return {
+        cells,
+        places: {
+          input: (key) => `${INPUT_ROWS.find((r) => r.key === key)?.label ?? key} (${sheet}!${INPUT_CELLS[key]})`,
+          range: (name, row) => `${name} row ${row}`,
+        },
+      };
     },
   };
 }

@@ -28,7 +28,9 @@
  * const files = deploymentFiles({ users: 7600, serversPerSite: [8, 8], copies: 4, layout: "active/active", databases: 336 });
  * files["Servers.csv"].split("\r\n")[0]; // "ServerName,StartDrive,DbPerVolume,AutoReseedVolumes,DbLogIsolation,VolumesRootFolder,DatabasesRootFolder,DbMap"
  */
-import { databasesOf, layoutOf, type DagDesign, type DagLayout } from "../engine/failover";
+import type { Design } from "../engine/design";
+import { databasesOf, layoutOf, type DagDesign } from "../engine/failover";
+import { designFromCells, type InputCells, type Places } from "./input-values";
 import type { CopyLayout, LayoutNames } from "../engine/layout";
 import type { CellModel, SheetModel, WorkbookModel } from "./model";
 
@@ -292,49 +294,31 @@ export function deploymentFiles(
 // ---------------------------------------------------------------------------------------------
 // The design as the workbook holds it
 
-/** The cells the pane reads: the Inputs sheet's DAG inputs and the Resilience sheet's database count, as Excel gives them. */
+/**
+ * What the pane reads from a design in the workbook (issue 15): the Inputs sheet's inputs by their
+ * defined names, the factors, the mailbox tiers and the disk classes, as Excel gives them, and where
+ * each sits, for messages. The same cells `exsize export --from FILE.xlsx` reads from a file.
+ */
 export interface WorkbookDagValues {
-  users: unknown;
-  copies: unknown;
-  serversSite1: unknown;
-  /** Empty for one site. */
-  serversSite2: unknown;
-  dagLayout: unknown;
-  /** The DAG's databases, balanced (the Resilience sheet's "Databases in the DAG"). */
-  databases: unknown;
+  cells: InputCells;
+  places: Places;
 }
 
-/** Labels of the cells above, as the sheets show them, for messages. */
-const VALUE_LABELS: Record<keyof WorkbookDagValues, string> = {
-  users: "Users",
-  copies: "Database copies",
-  serversSite1: "Mailbox servers, site 1",
-  serversSite2: "Mailbox servers, site 2",
-  dagLayout: "DAG layout",
-  databases: "Databases in the DAG",
-};
-
 /**
- * The DAG design the workbook's cells describe, or what is wrong with them in a sentence. Lagged
- * copies: none (the workbook has no input for them; `exsize export --lagged N` has).
+ * The design the workbook's inputs make, sized by the engine as `exsize design` sizes it
+ * (src/workbook/input-values.ts designFromCells: each input checked by its cell's rule, then the
+ * design as a whole), and its DAG: the servers, copies and databases to deploy. What is wrong is
+ * one sentence naming the cells. Lagged copies: none (the design sizes none).
  */
-export function dagDesignFromWorkbook(values: WorkbookDagValues): { ok: true; design: DagDesign } | { ok: false; problem: string } {
-  const problems: string[] = [];
-  const whole = (key: keyof WorkbookDagValues): number => {
-    const v = values[key];
-    if (typeof v === "number" && Number.isInteger(v) && v >= 1) return v;
-    problems.push(`${VALUE_LABELS[key]} is ${typeof v === "string" && v !== "" ? v : JSON.stringify(v)}, not a whole number of at least 1`);
-    return NaN;
+export function dagDesignFromWorkbook(values: WorkbookDagValues): { ok: true; design: DagDesign & { databases: number }; sized: Design } | { ok: false; problem: string } {
+  const sized = designFromCells(values.cells, values.places);
+  if (!sized.ok) return { ok: false, problem: sized.problems.join("; ") };
+  const d = sized.design.layout.design;
+  return {
+    ok: true,
+    design: { users: sized.design.inputs.users, serversPerSite: d.serversPerSite, copies: d.copies, layout: d.layout, databases: d.databases, laggedCopies: d.laggedCopies },
+    sized: sized.design,
   };
-  const users = whole("users");
-  const copies = whole("copies");
-  const site1 = whole("serversSite1");
-  const serversPerSite = values.serversSite2 === "" || values.serversSite2 === null || values.serversSite2 === undefined ? [site1] : [site1, whole("serversSite2")];
-  const layout = typeof values.dagLayout === "string" ? values.dagLayout.trim().toLowerCase().replace(/\s+/g, "") : "";
-  if (layout !== "active/active" && layout !== "active/passive") problems.push(`${VALUE_LABELS.dagLayout} is ${JSON.stringify(values.dagLayout)}, not active/active or active/passive`);
-  const databases = whole("databases");
-  if (problems.length > 0) return { ok: false, problem: problems.join("; ") };
-  return { ok: true, design: { users, serversPerSite, copies, layout: layout as DagLayout, databases, laggedCopies: 0 } };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import * as os from "os";
 import * as path from "path";
 import { main } from "../../src/cli/main";
 import { layoutNames, parseDagOptions } from "../../src/cli/layout";
-import { databasesOf, type DagDesign, type DagLayout } from "../../src/engine/failover";
+import type { DagDesign } from "../../src/engine/failover";
 import fc from "fast-check";
 import {
   dagDesignFromWorkbook,
@@ -30,7 +30,10 @@ import {
   type DeploymentFiles,
   type WorkbookDagValues,
 } from "../../src/workbook/deployment";
-import { REFERENCE_DESIGN_INPUTS } from "../../src/workbook/template";
+import { REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "../../src/workbook/template";
+import { sizeDesign } from "../../src/engine/design";
+import { dagOf } from "../../src/cli/layout";
+import type { InputCells, Places } from "../../src/workbook/input-values";
 
 /** What `exsize export --out DIR …` writes, file by file. */
 async function cliExport(...args: string[]): Promise<DeploymentFiles> {
@@ -47,27 +50,25 @@ async function cliExport(...args: string[]): Promise<DeploymentFiles> {
 describe("deploymentFiles gives what exsize export writes", () => {
   test("004's DAG: 8 + 8 servers, 4 copies, 336 databases (004_1d3a339e6fd03f64.txt, 4.1)", async () => {
     const files = deploymentFiles({ users: 7600, serversPerSite: [8, 8], copies: 4, layout: "active/active", databases: 336 });
-    expect(files).toEqual(await cliExport("--users", "7600", "--servers", "8,8", "--copies", "4", "--databases", "336"));
     expect(parseCsv(files["MailboxDatabases.csv"])).toHaveLength(2 + 336);
     expect(parseCsv(files["MailboxDatabaseCopies.csv"])).toHaveLength(2 + 336 * 3);
     expect(parseCsv(files["Servers.csv"])).toHaveLength(2 + 16);
   });
 
-  test("the reference design (000_72e1ddb9bbd1ecac.txt, 3.4.2): 5,000 users, two copies on two servers in one site", async () => {
-    const R = REFERENCE_DESIGN_INPUTS;
-    const design: DagDesign = { users: R.users, serversPerSite: [R.serversSite1 as number], copies: R.copies, layout: R.dagLayout as DagLayout };
-    const files = deploymentFiles(design);
-    expect(files).toEqual(await cliExport("--users", String(R.users), "--servers", String(R.serversSite1), "--copies", String(R.copies), "--layout", R.dagLayout));
+  test("the reference design (000_72e1ddb9bbd1ecac.txt, 3.4.2): 5,000 users, two copies on two servers in one site, its 12 databases", async () => {
+    const design = sizeDesign(REFERENCE_DESIGN_INPUTS);
+    const files = deploymentFiles(dagOf(design));
+    expect(files).toEqual(await cliExport());
     expect(parseCsv(files["Servers.csv"]).slice(2).map((r) => r[0])).toEqual(["MBX01", "MBX02"]);
-    expect(parseCsv(files["MailboxDatabases.csv"])).toHaveLength(2 + databasesOf(design));
+    expect(parseCsv(files["MailboxDatabases.csv"])).toHaveLength(2 + 12); // 000, Table 18: 12 databases
   });
 
-  test("names and a lagged copy, as the CLI's options give them", async () => {
-    const files = deploymentFiles(
-      { users: 12500, serversPerSite: [6, 3], copies: 3, layout: "active/passive", laggedCopies: 1 },
-      { dag: "DAG-East", serverPrefix: "EXMB-", databasePrefix: "MDB" },
+  test("names, as the CLI's options give them, for the design of 002's inputs (6 + 3, 3 copies, active/passive)", async () => {
+    const design = sizeDesign({ ...REFERENCE_DESIGN_INPUTS, users: 12500, serversSite1: 6, serversSite2: 3, copies: 3, dagLayout: "active/passive" });
+    const files = deploymentFiles(dagOf(design), { dag: "DAG-East", serverPrefix: "EXMB-", databasePrefix: "MDB" });
+    expect(files).toEqual(
+      await cliExport("--users", "12500", "--servers-site1", "6", "--servers-site2", "3", "--copies", "3", "--layout", "active/passive", "--dag", "DAG-East", "--server-prefix", "EXMB-", "--database-prefix", "MDB"),
     );
-    expect(files).toEqual(await cliExport("--users", "12500", "--servers", "6,3", "--copies", "3", "--layout", "active/passive", "--lagged", "1", "--dag", "DAG-East", "--server-prefix", "EXMB-", "--database-prefix", "MDB"));
   });
 
   test("server and database names are the CLI's layout names", () => {
@@ -81,25 +82,33 @@ describe("deploymentFiles gives what exsize export writes", () => {
   });
 });
 
-describe("dagDesignFromWorkbook: the Inputs and Resilience cells as Excel gives them", () => {
-  const cells: WorkbookDagValues = { users: 7600, copies: 4, serversSite1: 8, serversSite2: 8, dagLayout: "active/active", databases: 336 };
+describe("dagDesignFromWorkbook: the Inputs sheet's cells as Excel gives them, sized by the engine", () => {
+  const places: Places = { input: (key) => key, range: (name, row) => `${name} row ${row}` };
+  const INPUTS_004 = { ...REFERENCE_DESIGN_INPUTS, users: 7600, copies: 4, serversSite1: 8, serversSite2: 8, dagLayout: "active/active" };
+  const cells = (change: Partial<Record<keyof typeof INPUTS_004, unknown>> = {}): WorkbookDagValues => ({ cells: { inputs: { ...INPUTS_004, ...change } as InputCells["inputs"] }, places });
 
-  test("004's cells are 004's design, no lagged copy", () => {
-    expect(dagDesignFromWorkbook(cells)).toEqual({ ok: true, design: { users: 7600, serversPerSite: [8, 8], copies: 4, layout: "active/active", databases: 336, laggedCopies: 0 } });
+  test("004's inputs are the design's DAG, with the design's own database count and no lagged copy", () => {
+    const expected = sizeDesign(INPUTS_004 as WorkbookInputs);
+    expect(dagDesignFromWorkbook(cells())).toEqual({ ok: true, design: dagOf(expected), sized: expected });
+    expect(dagOf(expected)).toMatchObject({ users: 7600, serversPerSite: [8, 8], copies: 4, layout: "active/active", laggedCopies: 0, databases: expected.databases });
   });
 
   test("an empty second site is one site; the layout as typed in any case", () => {
-    expect(dagDesignFromWorkbook({ ...cells, serversSite2: "", dagLayout: "Active/Passive " })).toMatchObject({ ok: true, design: { serversPerSite: [8], layout: "active/passive" } });
+    expect(dagDesignFromWorkbook(cells({ serversSite2: "", dagLayout: "Active/Passive " }))).toMatchObject({ ok: true, design: { serversPerSite: [8], layout: "active/passive" } });
   });
 
-  test.each<[string, Partial<WorkbookDagValues>, string]>([
-    ["an error in the database count", { databases: "#NAME?" }, "Databases in the DAG is #NAME?, not a whole number of at least 1"],
-    ["text for copies", { copies: "four" }, "Database copies is four, not a whole number of at least 1"],
-    ["a fraction of a server", { serversSite2: 2.5 }, "Mailbox servers, site 2 is 2.5, not a whole number of at least 1"],
-    ["an unknown layout", { dagLayout: "hot/cold" }, 'DAG layout is "hot/cold", not active/active or active/passive'],
-    ["no users", { users: 0 }, "Users is 0, not a whole number of at least 1"],
-  ])("%s is named in words", (_what, change, problem) => {
-    expect(dagDesignFromWorkbook({ ...cells, ...change })).toEqual({ ok: false, problem });
+  test.each<[string, Record<string, unknown>, string]>([
+    ["text for copies", { copies: "four" }, 'copies: "four" is not a number'],
+    ["a fraction of a server", { serversSite2: 2.5 }, "serversSite2: servers must be a whole number from 1 to 16; got 2.5"],
+    ["an unknown layout", { dagLayout: "hot/cold" }, 'dagLayout: layout must be one of: active/active, active/passive; got "hot/cold"'],
+    ["no users", { users: 0 }, "users: users must be a whole number from 1 to 100,000,000; got 0"],
+    ["an error in a cell", { users: "#NAME?" }, 'users: "#NAME?" is not a number'],
+  ])("%s is refused by the cell's rule, in its words", (_what, change, problem) => {
+    expect(dagDesignFromWorkbook(cells(change))).toEqual({ ok: false, problem });
+  });
+
+  test("a design the inputs cannot make says why", () => {
+    expect(dagDesignFromWorkbook(cells({ copies: 3, serversSite1: 2, serversSite2: "" }))).toEqual({ ok: false, problem: expect.stringMatching(/3 copies of each database need 3 servers, and the DAG has 2/) });
   });
 });
 
