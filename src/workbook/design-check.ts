@@ -34,7 +34,7 @@ const SUMMARIES = {
   mailbox: `${NOT_A_DESIGN} a mailbox, with its overheads, cannot fit the largest database. Raise the maximum database size or lower the quota.`,
   databases: `${NOT_A_DESIGN} it needs more databases than a design can hold (${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")}). Raise the maximum database size.`,
   servers: `${NOT_A_DESIGN} the servers cannot hold the copies: each copy of a database needs a server of its own, in each site as the copies are spread.`,
-  method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies and 50 to ${MAX_MICROSOFT_MESSAGES} messages a day. Choose the method "dell", or change the copies or messages.`,
+  method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies and 50 to ${MAX_MICROSOFT_MESSAGES} messages a day. Choose Dell's method, or change the copies or messages.`,
 } as const;
 
 /** Every combined rule the design breaks; none for a design that can be built. */
