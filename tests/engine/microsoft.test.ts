@@ -185,14 +185,15 @@ describe("lagged copies (Input!C30:C31): counted in copies, never activated, the
 
   test("a replay lag without a lagged copy, or lagged copies without an HA copy to activate, is an error", () => {
     expect(() => microsoftSizing(one(6000, 250, 120, 10240, [4], 3), defaults({ lagDays: 7 }))).toThrow(/lagDays .*laggedCopies/);
-    expect(() => microsoftSizing(one(6000, 250, 120, 10240, [4], 3, { laggedCopies: 3 }), defaults({ lagDays: 7 }))).toThrow(/laggedCopies must be at most 2/);
+    // A DAG keeps two HA copies (Input!C30 offers 0, 2, 3 … 16 HA copies).
+    expect(() => microsoftSizing(one(6000, 250, 120, 10240, [4], 3, { laggedCopies: 2 }), defaults({ lagDays: 7 }))).toThrow(/laggedCopies must be at most 1: a DAG keeps two HA copies/);
   });
 
   // @compatibility The calculator keeps a stand-alone server's "lagged copy" replay lag in its log space
   // (Volume Requirements!F123 18.96 GB against 9.20 GB without, at {C25:"No",C26:2,C31:1,G31:168,C55:3000,
   // C57:150,C58:75,C60:2048}): a stand-alone server has no copy to lag, so we refuse the lag instead.
   test("@compatibility stand-alone servers have no lagged copy: the lag is refused, not added to the log space", () => {
-    expect(() => microsoftSizing(one(3000, 150, 75, 2048, [2], 1, { laggedCopies: 1 }), defaults({ lagDays: 7 }))).toThrow(/laggedCopies must be at most 0/);
+    expect(() => microsoftSizing(one(3000, 150, 75, 2048, [2], 1, { laggedCopies: 1 }), defaults({ lagDays: 7 }))).toThrow(/laggedCopies must be 0 for stand-alone servers/);
     expect(microsoftSizing(one(3000, 150, 75, 2048, [2], 1), defaults()).logSpaceGB).toBeCloseTo(9.195149739583334, 9);
   });
 });
@@ -282,6 +283,27 @@ describe("a site and then its servers fail (Role Requirements!C127:C130)", () =>
     expect(lag.active.site).toBe(38); // C127 at `at(cellsLag)`
     expect(lag.active.worst).toBe(76); // C103: 38 at ${at(cellsLag)}; 76 at G33 "Yes"
     expect(at(cellsLag)).toContain('"G33":"No"');
+  });
+});
+
+describe("the most databases a server and a DAG support (Role Requirements!C64, C65)", () => {
+  // Stand-alone servers: 98 (Variables!K36, two LUNs a backup set; Volume Requirements!I6 "1/7").
+  const standalone = microsoftSizing(one(40000, 150, 75, 1024, [2], 1), defaults());
+  const saCells = { C55: 40000, C57: 150, C58: 75, C60: 1024, C26: 2, C25: "No", C30: 0, G22: "No" };
+  // Three copies a JBOD volume: 99 a server, the most that is a whole number of volumes; 99 × 4 ÷ 3 = 132 a DAG.
+  const jbod = microsoftSizing(one(60000, 150, 75, 2048, [4], 3), defaults({ diskGB: 4000 }));
+  const jbodCells = { C55: 60000, C57: 150, C58: 75, C60: 2048, C26: 4, C30: 3, G22: "No", C107: "Yes", C116: "4000 GB" };
+  const raid = microsoftSizing(one(60000, 150, 75, 2048, [4], 3), defaults());
+  const raidCells = { ...jbodCells, C107: "No" };
+  test.each([
+    [`Role Requirements!C79 at ${at(saCells)}`, 98, standalone.databases],
+    [`Role Requirements!C81 at ${at(saCells)}`, 204.08163265306123, standalone.mailboxesPerDatabase],
+    [`Role Requirements!C64 at ${at(saCells)}`, 98, standalone.maxDatabases],
+    [`Role Requirements!C65 at ${at(jbodCells)}`, 132, jbod.maxDatabases],
+    [`Role Requirements!C79 at ${at(jbodCells)}`, 120, jbod.databases],
+    [`Role Requirements!C65 at ${at(raidCells)}`, 133, raid.maxDatabases],
+  ])("%s = %d", (_cell, expected, actual) => {
+    expect(actual).toBeCloseTo(expected, 9);
   });
 });
 

@@ -114,6 +114,8 @@ export interface MicrosoftSizing {
   jbod: boolean;
   /** Mailboxes a JBOD database can hold for I/O — Role Requirements!C74 (NaN on RAID, the calculator's "--"). */
   ioMailboxesPerDatabase: number;
+  /** The most databases the DAG supports — Role Requirements!C65 (100); stand-alone a server's, C64 (98). */
+  maxDatabases: number;
   /** Databases per DAG — Role Requirements!C79 (40); per server when stand-alone. */
   databases: number;
   /** Role Requirements!C81 (62.5). */
@@ -181,8 +183,10 @@ function checkDesign(d: MicrosoftDesign, f: MicrosoftFactors): void {
   if (d.tiers.length === 0 || d.tiers.every((t) => t.mailboxes === 0)) throw new SizingError("#VALUE!", "mailboxes must total at least 1");
   if (d.serversPerSite.length < 1 || d.serversPerSite.length > 2) throw new SizingError("#VALUE!", "servers must be one or two sites");
   const lagged = laggedOf(d, f);
-  if (!Number.isInteger(lagged) || lagged < 0 || lagged > d.copies - 1) {
-    throw new SizingError("#VALUE!", `laggedCopies must be at most ${d.copies - 1}, the copies less the active one${d.copies === 1 ? " (stand-alone servers have no copy to lag)" : ""}; got ${lagged}`);
+  if (d.copies < 2 && lagged !== 0) throw new SizingError("#VALUE!", `laggedCopies must be 0 for stand-alone servers (one copy): they have no copy to lag; got ${lagged}`);
+  if (!Number.isInteger(lagged) || lagged < 0 || (d.copies >= 2 && lagged > d.copies - 2)) {
+    // Input!C30 offers 0, 2, 3 … HA copies: a DAG keeps two that can be activated.
+    throw new SizingError("#VALUE!", `laggedCopies must be at most ${d.copies - 2}: a DAG keeps two HA copies of its ${d.copies}; got ${lagged}`);
   }
   if (f.lagDays > 0 && lagged === 0) {
     throw new SizingError("#VALUE!", `lagDays is the replay delay of lagged copies: give laggedCopies, how many of the ${d.copies} copies are lagged (1 or more), or lagDays 0`);
@@ -223,16 +227,27 @@ function checkCopiesPerServer(databases: number, copies: number, servers: number
  * Databases per DAG — Role Requirements!C76:C80 and C79 (HA); C77 and C80 stand-alone — and the
  * count for symmetrical distribution (C78), which the double failure compares the copies with (C121).
  */
-function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha: boolean, group: number): { count: number; symmetric: number } {
+/**
+ * The most databases a server supports — Role Requirements!C64: stand-alone 98 (Variables!K36, two LUNs
+ * a backup set: Volume Requirements!I6 "1/7"); with several databases a JBOD volume the most that fills
+ * whole volumes (99 at 3 a volume); else 100 (Variables!K35).
+ */
+export function maxDatabasesPerServer(ha: boolean, databasesPerVolume: number): number {
+  if (!ha) return MICROSOFT.maxDatabasesStandalone;
+  const most = MICROSOFT.maxDatabasesPerServer;
+  return most - (most % databasesPerVolume);
+}
+
+function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha: boolean, group: number, perServer: number): { count: number; symmetric: number; maxDatabases: number } {
   const firstSite = d.serversPerSite[0];
   const firstCopies = copiesPerSite(d.copies, d.serversPerSite.length)[0];
-  const maxDatabases = ha ? excelFloor((MICROSOFT.maxDatabasesPerServer * firstSite) / firstCopies) : MICROSOFT.maxDatabasesPerServer;
+  const maxDatabases = ha ? excelFloor((perServer * firstSite) / firstCopies) : perServer; // C65; C64 stand-alone
   const perDatabase = excelCeil(limit); // C76: ROUNDUP(MIN(C74, C75))
   const raw = mailboxes / perDatabase;
   const calculated = Math.min(excelCeil(raw) < 2 ? excelCeil(raw) : ceilingTo(raw, 2), maxDatabases); // C77
   const permutations = permut(firstSite, firstCopies);
   const symmetric = ha ? ceilingTo(calculated, permutations) : calculated; // C78
-  const counted = (count: number) => ({ count, symmetric });
+  const counted = (count: number) => ({ count, symmetric, maxDatabases });
   // A design deploys exactly its balanced count (src/engine/design): no rounding of the calculator's.
   if (d.deployedDatabases !== undefined && d.deployedDatabases > 0) return counted(d.deployedDatabases);
   if (d.databases !== undefined && d.databases > 0) {
@@ -365,7 +380,8 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     throw new SizingError("#N/A", `diskIops: a JBOD disk of ${f.diskIops} IOPS cannot serve the mailboxes of one database at ${excelRound(peakPerMailbox * 1000) / 1000} IOPS each; give faster disks (diskIops) or RAID (diskGB 0)`);
   }
   const perDatabaseLimit = Number.isNaN(ioLimit) ? limit : Math.min(ioLimit, limit); // C76 before rounding
-  const { count: databases, symmetric } = databaseCount(sized, perDatabaseLimit, d, ha, diskGroup(d.serversPerSite, d.copies, f));
+  const perServer = maxDatabasesPerServer(ha, multipleDatabasesPerVolume ? databasesPerVolumeOf(d.copies, f) : 1);
+  const { count: databases, symmetric, maxDatabases } = databaseCount(sized, perDatabaseLimit, d, ha, diskGroup(d.serversPerSite, d.copies, f), perServer);
   checkCopiesPerServer(databases, d.copies, servers, ha);
   const mailboxesPerDatabase = sized / databases; // C81
   const databaseGB = ((mailboxesPerDatabase * mailboxOnDiskMB) / 1024) * (1 + f.dataOverhead); // Volume Requirements!D123, E123
@@ -436,6 +452,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     mailboxesPerDatabaseLimit: limit,
     jbod,
     ioMailboxesPerDatabase: ioLimit,
+    maxDatabases,
     databases,
     mailboxesPerDatabase,
     databaseGB,

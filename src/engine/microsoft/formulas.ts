@@ -113,9 +113,9 @@ export function perMailboxIopsFormula(c: MicrosoftCells): string {
   return guard(c, refusedWith(c, `(0+1*${c.iops})*(1+${n(F.ioOverhead)})`));
 }
 
-/** Helper: most databases per DAG — Role Requirements!C64, C65 (Variables!K35). */
+/** Helper: most databases per DAG — Role Requirements!C64, C65 (Variables!K35; stand-alone K36, design.ts maxDatabasesPerServer). */
 export function maxDatabasesFormula(c: MicrosoftCells): string {
-  return `IF(${ha(c)},ROUNDDOWN(${n(MICROSOFT.maxDatabasesPerServer)}*${c.serversFirstSite}/${copies1(c)},0),${n(MICROSOFT.maxDatabasesPerServer)})`;
+  return `IF(${ha(c)},ROUNDDOWN(${n(MICROSOFT.maxDatabasesPerServer)}*${c.serversFirstSite}/${copies1(c)},0),${n(MICROSOFT.maxDatabasesStandalone)})`;
 }
 
 /** Helper: databases before the symmetry rules — Role Requirements!C75:C77. */

@@ -70,6 +70,8 @@ export const MICROSOFT = {
   contentIndexShare: 0.2,
   /** Databases a server may hold — Variables!K35. */
   maxDatabasesPerServer: 100,
+  /** Databases a stand-alone server may hold: two LUNs a backup set — Variables!K36 (Role Requirements!C64). */
+  maxDatabasesStandalone: 98,
   /** Active databases' users in the first datacenter, active/active — Variables!K43. */
   firstSiteUserShare: 0.5,
   /** Log writes as a share of database writes: 0.5 in a DAG, 0.4 stand-alone — Role Requirements!I80. */
