@@ -1170,6 +1170,9 @@ function textRow(row: number, values: readonly string[], roles: CellRole[]): Cel
 // ---------------------------------------------------------------------------------------------
 // Summary sheet: the design at a glance, one printed page, live over the other sheets (issue 7).
 
+/** Where the Summary says which method sized the design, in words (below the inputs line). */
+export const SUMMARY_METHOD_CELL = "A7";
+
 /** Where the Summary's answers sit, for tests and the pane's read-back. */
 export const SUMMARY_CELLS = Object.freeze({
   inputs: "A6",
@@ -1222,6 +1225,11 @@ function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameK
     { address: DESIGN_CHECK_CELL.summary, formula: `=${sheetReference(sheets.inputs)}!$A$3`, role: "output" },
     ...sectionHeading(5, "Inputs", SUMMARY_WIDTH),
     { address: SUMMARY_CELLS.inputs, formula: inputsLine, role: "output" },
+    {
+      address: SUMMARY_METHOD_CELL,
+      formula: `=IF(${design("methodUsed")}="microsoft","Sized by Microsoft's method (${cite("microsoft")}), the papers' beside it on the Methods sheet","Sized by Dell's process (${cite("dell")}), Microsoft's beside it on the Methods sheet")`,
+      role: "note",
+    },
     ...sectionHeading(8, "The design", SUMMARY_WIDTH),
   ];
   type Entry = { formula: string; format?: string } | undefined;
@@ -1255,6 +1263,10 @@ function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameK
     { formula: `=SUM(${n.servers})`, format: FORMAT.servers },
     { formula: `=${design("answerCores")}`, format: '0" cores each"' },
     { formula: `=${design("answerMemoryGB")}`, format: '0" GB memory each"' },
+    // What the cores assume: never "—" (issue 15).
+    {
+      formula: `=IF(${design("methodUsed")}="microsoft",IF(${n.specIntRate}>0,"cores for "&${n.coresPerServer}&"-core servers rated "&${n.specIntRate}&" SPECint2006","cores on ${DEFAULT_SERVER.name}"),"cores by VMware's mailboxes a core (the factors on Inputs)")`,
+    },
   ]);
   row("Worst survivable failure", S.worstFailure, [
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.whatFails)},${worst}),"${NONE_SURVIVABLE}")` },
