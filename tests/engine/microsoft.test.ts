@@ -288,22 +288,39 @@ describe("a site and then its servers fail (Role Requirements!C127:C130)", () =>
 
 describe("the most databases a server and a DAG support (Role Requirements!C64, C65)", () => {
   // Stand-alone servers: 98 (Variables!K36, two LUNs a backup set; Volume Requirements!I6 "1/7").
-  const standalone = microsoftSizing(one(40000, 150, 75, 1024, [2], 1), defaults());
-  const saCells = { C55: 40000, C57: 150, C58: 75, C60: 1024, C26: 2, C25: "No", C30: 0, G22: "No" };
+  const standalone = microsoftSizing(one(3000, 150, 75, 2048, [2], 1), defaults());
+  const saCells = { C55: 3000, C57: 150, C58: 75, C60: 2048, C26: 2, C25: "No", C30: 0, G22: "No" };
+  // At 40,000 mailboxes of 1 GB the calculator caps the count there: 98 databases (C79) of 204.1 mailboxes,
+  // 245.5 GB each against the stand-alone 200 GB (C62) — databases above the maximum, which we refuse (below).
+  const bigCells = { ...saCells, C55: 40000, C60: 1024 };
   // Three copies a JBOD volume: 99 a server, the most that is a whole number of volumes; 99 × 4 ÷ 3 = 132 a DAG.
-  const jbod = microsoftSizing(one(60000, 150, 75, 2048, [4], 3), defaults({ diskGB: 4000 }));
-  const jbodCells = { C55: 60000, C57: 150, C58: 75, C60: 2048, C26: 4, C30: 3, G22: "No", C107: "Yes", C116: "4000 GB" };
-  const raid = microsoftSizing(one(60000, 150, 75, 2048, [4], 3), defaults());
+  const jbod = microsoftSizing(one(10000, 150, 75, 2048, [4], 3), defaults({ diskGB: 4000 }));
+  const jbodCells = { C55: 10000, C57: 150, C58: 75, C60: 2048, C26: 4, C30: 3, G22: "No", C107: "Yes", C116: "4000 GB" };
+  const raid = microsoftSizing(one(10000, 150, 75, 2048, [4], 3), defaults());
   const raidCells = { ...jbodCells, C107: "No" };
   test.each([
-    [`Role Requirements!C79 at ${at(saCells)}`, 98, standalone.databases],
-    [`Role Requirements!C81 at ${at(saCells)}`, 204.08163265306123, standalone.mailboxesPerDatabase],
     [`Role Requirements!C64 at ${at(saCells)}`, 98, standalone.maxDatabases],
     [`Role Requirements!C65 at ${at(jbodCells)}`, 132, jbod.maxDatabases],
-    [`Role Requirements!C79 at ${at(jbodCells)}`, 120, jbod.databases],
+    [`Role Requirements!C79 at ${at(jbodCells)}`, 72, jbod.databases],
     [`Role Requirements!C65 at ${at(raidCells)}`, 133, raid.maxDatabases],
   ])("%s = %d", (_cell, expected, actual) => {
     expect(actual).toBeCloseTo(expected, 9);
+  });
+  test(`@compatibility stand-alone, the count capped at 98 (Role Requirements!C79 at ${at(bigCells)}) leaves 245.5 GB databases above the 200 GB maximum: refused`, () => {
+    expect(() => microsoftSizing(one(40000, 150, 75, 1024, [2], 1), defaults())).toThrow(/98 databases \(the most a stand-alone server supports\) would hold 204\.1 mailboxes each, above the 167/);
+  });
+});
+
+describe("databases above the maximum size", () => {
+  // @compatibility 20,000 mailboxes of 50 GB on 2 + 2 servers, 4 copies, 4,000 GB JBOD disks: the calculator caps the
+  // count at the DAG's 100 (Role Requirements!C65, C79), 200 mailboxes a database of 10,452 GB (Volume Requirements!E123)
+  // against its own 707.8 GB maximum (C62), and calls the design valid (I160 = 0). We refuse it.
+  const cells = { C55: 20000, C57: 150, C58: 75, C60: 51200, C26: 2, C30: 4, C32: 2, G22: "Yes", G23: "Active/Active (Single DAG)", C107: "Yes", C116: "4000 GB", C122: "4000 GB" };
+  test(`@compatibility a capped count leaves databases above the maximum: #N/A, not the calculator's 10,452 GB at ${at(cells)}`, () => {
+    expect(() => microsoftSizing(one(20000, 150, 75, 51200, [2, 2], 4), defaults({ diskGB: 4000 }))).toThrow(/100 databases \(the most the DAG supports\) would hold 200 mailboxes each, above the 14 a database of at most 707\.8 GB holds/);
+  });
+  test("a count the user sets is the user's: its size is reported, as the calculator's (Input!G39)", () => {
+    expect(microsoftSizing(one(20000, 150, 75, 51200, [2, 2], 4, { databases: 100 }), defaults({ diskGB: 4000 })).databaseGB).toBeCloseTo(10452.34375, 6);
   });
 });
 

@@ -119,10 +119,12 @@ export function maxDatabasesFormula(c: MicrosoftCells): string {
 }
 
 /** Helper: databases before the symmetry rules — Role Requirements!C75:C77. */
+/** Mailboxes a database of the maximum size holds, RAID — Role Requirements!C62, C75. */
+const capacityLimit = (c: MicrosoftCells) =>
+  `(IF(${ha(c)},${n(MICROSOFT.maxDatabaseGBWithCopies)},${n(MICROSOFT.maxDatabaseGBStandalone)})*(1-${n(F.dataOverhead)})*1024/${c.disk})`;
+
 export function calculatedDatabasesFormula(c: MicrosoftCells): string {
-  const maxDb = `IF(${ha(c)},${n(MICROSOFT.maxDatabaseGBWithCopies)},${n(MICROSOFT.maxDatabaseGBStandalone)})`;
-  const limit = `(${maxDb}*(1-${n(F.dataOverhead)})*1024/${c.disk})`;
-  const raw = `(${sized(c)}/ROUNDUP(${limit},0))`;
+  const raw = `(${sized(c)}/ROUNDUP(${capacityLimit(c)},0))`;
   return `MIN(IF(ROUNDUP(${raw},0)<2,ROUNDUP(${raw},0),ROUNDUP(${raw}/2,0)*2),${c.maxDatabases})`;
 }
 
@@ -142,10 +144,13 @@ export function databasesFormula(c: MicrosoftCells): string {
   const count = `IF(${maxDatabases}>${symmetric},${symmetric},IF(AND(${maxDatabases}<${symmetric},${symmetric}-${maxDatabases}<${perm},${symmetric}-${perm}<>0),${symmetric}-${perm},IF(${calculated}=${maxDatabases},${calculated},IF(${calculated}<=1,1,ROUNDUP(${calculated}/${spread},0)*${spread}))))`;
   // The disk group (Variables!K53): the DAG's servers, databases per volume matching the copies (design.ts diskGroup).
   const group = servers(c);
-  const rounded = `(${count}+(${count}-ROUNDDOWN((${count})/${group},0)*${group}))`;
-  // More than 100 copies a server is refused (Role Requirements!I158, design.ts checkCopiesPerServer).
-  const refused = `${rounded}*${c.copies}/${servers(c)}>${n(MICROSOFT.maxDatabasesPerServer)}`;
-  return guard(c, `IF(${ha(c)},IF(${refused},NA(),${rounded}),MAX(1,${calculated}))`);
+  const rounded = `(2*${count}-ROUNDDOWN((${count})/${group},0)*${group})`;
+  // Refused: more than 100 copies a server (Role Requirements!I158, design.ts checkCopiesPerServer), or a
+  // count capped so that its databases outgrow the maximum size (design.ts checkFits).
+  const outgrown = (count: string) => `${sized(c)}/${count}>ROUNDUP(${capacityLimit(c)},0)`;
+  const refused = `OR(${rounded}*${c.copies}/${servers(c)}>${n(MICROSOFT.maxDatabasesPerServer)},${outgrown(rounded)})`;
+  const standalone = `MAX(1,${calculated})`;
+  return guard(c, `IF(${ha(c)},IF(${refused},NA(),${rounded}),IF(${outgrown(standalone)},NA(),${standalone}))`);
 }
 
 /** GB per database — Volume Requirements!E123. */
