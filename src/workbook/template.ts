@@ -43,13 +43,44 @@ import {
 } from "../engine/excel-formulas";
 import { cite, PAPERS, type PaperKey } from "../engine/papers";
 import { RAID_LEVELS } from "../engine/tables";
-import { FACTOR_PARAMETERS, describeRange, type NumberParameter } from "../functions/arguments";
+import { FACTOR_PARAMETERS } from "../functions/arguments";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import { NOT_A_DESIGN, designCheckFormula } from "./design-check";
 import { distributionPreferenceHighlights, distributionSheet } from "./sheets/distribution";
-import { METHODS_INPUTS, methodsSheet, microsoftCell, type MicrosoftKey } from "./sheets/methods";
+import { METHODS_INPUTS, methodsSheet, microsoftCell } from "./sheets/methods";
 import { tierInputs, tierNames } from "./sheets/tiers";
-import type { CellModel, CellRole, ChartModel, DefinedName, Highlight, InputRule, PrintSetup, SheetModel, WorkbookModel } from "./model";
+import {
+  BASE_SHEETS,
+  DELL,
+  EMC,
+  ESRP_2013,
+  ESRP_2016,
+  FORMAT,
+  VMWARE,
+  absolute,
+  column,
+  header,
+  landscape,
+  listRule,
+  nameSuffix,
+  numberRule,
+  portrait,
+  sectionHeading,
+  sheetReference,
+  templateSheetNames,
+  textRow,
+  titleAndNote,
+  wrapText,
+  type CandidateColumns,
+  type DesignOutput,
+  type InputKey,
+  type NameKey,
+  type References,
+  type Rendered,
+  type TemplateSheet,
+} from "./sheets/shared";
+export { nameSuffix, sheetReference, templateSheetNames, type DesignOutput, type TemplateSheet } from "./sheets/shared";
+import type { CellModel, ChartModel, DefinedName, Highlight, InputRule, SheetModel, WorkbookModel } from "./model";
 
 // The inputs and their defaults are the engine's (src/engine/design/inputs.ts): one record for every edge.
 import { DEFAULT_SERVER, METHOD_CHOICES, REFERENCE_DESIGN_INPUTS, type HeadlineInputs, type WorkbookInputs } from "../engine/design";
@@ -65,103 +96,12 @@ export interface ReferenceDesignOptions {
   title?: string;
 }
 
-// Cells name each paper by publisher and title (src/engine/papers.ts), never by its seed file:
-// dell = 000_72e1ddb9bbd1ecac.txt, emc = 001, esrp2013 = 002, vmware = 003, esrp2016 = 004.
-const DELL = (where?: string) => cite("dell", where);
-const EMC = (where?: string) => cite("emc", where);
-const ESRP_2013 = (where?: string) => cite("esrp2013", where);
-const ESRP_2016 = (where?: string) => cite("esrp2016", where);
-const VMWARE = (where?: string) => cite("vmware", where);
-
-const BASE_SHEETS = {
-  summary: "Summary",
-  inputs: "Inputs",
-  design: "Design",
-  methods: "Methods",
-  resilience: "Resilience",
-  distribution: "Distribution",
-  jetstress: "Jetstress",
-  hardware: "Hardware",
-  sources: "Sources",
-} as const;
-export type TemplateSheet = keyof typeof BASE_SHEETS;
-
-/** The sheet names of a copy of the template. */
-export function templateSheetNames(suffix = ""): Record<TemplateSheet, string> {
-  return Object.fromEntries(Object.entries(BASE_SHEETS).map(([key, name]) => [key, name + suffix])) as Record<TemplateSheet, string>;
-}
-
-/** The defined-name suffix for a sheet suffix: " 2" → "_2" (names cannot hold spaces). */
-export function nameSuffix(suffix = ""): string {
-  const safe = suffix.trim().replace(/[^A-Za-z0-9_.]/g, "_");
-  return safe === "" ? "" : "_" + safe;
-}
-
-/** A sheet name as a formula writes it: quoted when it is not a plain identifier. */
-export function sheetReference(sheet: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(sheet) && !/^[A-Za-z]{1,3}\d+$/.test(sheet)
-    ? sheet
-    : `'${sheet.replace(/'/g, "''")}'`;
-}
-
-const absolute = (address: string): string => address.replace(/^([A-Z]+)(\d+)$/, "$$$1$$$2");
-const column = (i: number): string => String.fromCharCode(65 + i);
-
-// ---------------------------------------------------------------------------------------------
-// Number formats: one unit per value, in the format; singular for 1 (issue 7).
-
-const count = (one: string, many: string): string => `[=1]0 "${one}";#,##0 "${many}"`;
-const FORMAT = {
-  users: count("user", "users"),
-  copies: count("copy", "copies"),
-  servers: count("server", "servers"),
-  databases: count("database", "databases"),
-  volumes: count("volume", "volumes"),
-  disks: count("disk", "disks"),
-  arrays: count("array", "arrays"),
-  mailboxes: count("mailbox", "mailboxes"),
-  cores: count("core", "cores"),
-  gb: '#,##0 "GB"',
-  gb2: '#,##0.00 "GB"',
-  mb2: '#,##0.00 "MB"',
-  iops: '#,##0 "IOPS"',
-  ms: '0.00 "ms"',
-  /** Inputs show the decimals a person typed: 75.4 KB is not shown as "75 KB" (issue 12). */
-  typed: (unit: string) => `General" ${unit}"`,
-} as const;
-
-// ---------------------------------------------------------------------------------------------
-// Input rules: Excel data validation with the worksheet functions' own limits and words.
-
-function numberRule(p: NumberParameter, allowBlank = false, prompt = p.what): InputRule {
-  const low = p.min ?? p.above ?? 0;
-  return {
-    kind: p.integer ? "whole" : "decimal",
-    min: low,
-    max: p.max,
-    ...(p.min === undefined && p.above !== undefined ? { aboveMin: true } : {}),
-    allowBlank,
-    prompt: prompt.charAt(0).toUpperCase() + prompt.slice(1),
-    error: `${p.name} must be ${describeRange(p)}`,
-  };
-}
-
-function listRule(name: string, values: readonly string[], prompt: string): InputRule {
-  return { kind: "list", values, allowBlank: false, prompt, error: `${name} must be one of: ${values.join(", ")}` };
-}
-
 const ARRAY_RAIDS = [...new Set(EQUALLOGIC_CATALOGUE.map((m) => m.raid))];
 const ARRAY_NAMES = [...new Set(EQUALLOGIC_CATALOGUE.map(arrayModelName))];
 const DAG_LAYOUTS = ["active/active", "active/passive"] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Inputs sheet
-
-type InputKey = keyof WorkbookInputs;
-
-/** Defined names beyond the single input cells: ranges that functions read whole. */
-type RangeNameKey = "factors" | "servers" | "arrayCatalog" | "diskClasses";
-type NameKey = InputKey | RangeNameKey;
 
 interface InputRow {
   key: InputKey;
@@ -305,27 +245,6 @@ export const INPUT_NAMES: Readonly<Record<NameKey, string>> = Object.freeze({
   diskClasses: "DiskClasses",
 });
 
-/** A section heading whose fill runs across the table's `width` columns. */
-function sectionHeading(row: number, text: string, width: number): CellModel[] {
-  return Array.from({ length: width }, (_, i) => ({
-    address: `${column(i)}${row}`,
-    ...(i === 0 ? { value: text } : {}),
-    role: "heading" as const,
-  }));
-}
-
-function header(row: number, titles: readonly string[]): CellModel[] {
-  return titles.map((value, i) => ({ address: `${column(i)}${row}`, value, role: "heading" as const }));
-}
-
-/** A sheet's first lines: its title in A1 and a note saying how to use it in A2. */
-function titleAndNote(title: string, note: string): CellModel[] {
-  return [
-    { address: "A1", value: title, role: "title" },
-    { address: "A2", value: note, role: "note" },
-  ];
-}
-
 function buildInputs(sheet: string, values: WorkbookInputs, check: string, diskClassNames: string): SheetModel {
   // The disk class drop-down lists the Hardware sheet's classes, so a class a person adds there can be picked.
   const ruleOf = (row: InputRow): InputRule =>
@@ -389,66 +308,8 @@ const checkHighlights = (address: string): Highlight[] => [
 /** Where the Design check sits on the Inputs sheet (and, as a copy, on the Summary). */
 export const DESIGN_CHECK_CELL = Object.freeze({ inputs: "A3", summary: "A4" });
 
-const landscape = (fitToPagesTall: number, titleRows?: string): PrintSetup => ({ orientation: "landscape", fitToPagesTall, ...(titleRows ? { titleRows } : {}) });
-const portrait = (fitToPagesTall: number, titleRows?: string): PrintSetup => ({ orientation: "portrait", fitToPagesTall, ...(titleRows ? { titleRows } : {}) });
-
 // ---------------------------------------------------------------------------------------------
 // Design sheet: columns A symbol, B what it is, C value (unit in its format), D formula in words, E source.
-
-export type DesignOutput =
-  | "methodUsed"
-  | "databasesDeployed"
-  | "whiteSpacePerUserMB"
-  | "dumpsterPerUserMB"
-  | "mailboxOnDiskMB"
-  | "totalDatabaseGB"
-  | "databaseCount"
-  | "dellDatabases"
-  | "databaseGB"
-  | "databaseVolumeGB"
-  | "provisionedDatabaseVolumeGB"
-  | "logFilesPerUserPerDay"
-  | "messageSizeFactor"
-  | "usersPerDatabase"
-  | "dailyLogMBPerDatabase"
-  | "logVolumeGB"
-  | "provisionedLogVolumeGB"
-  | "logVolumeCount"
-  | "databaseVolumesTotalGB"
-  | "logVolumesTotalGB"
-  | "totalCapacityGB"
-  | "capacityToProvisionGB"
-  | "iopsPerUser"
-  | "databaseIops"
-  | "logIops"
-  | "dagDatabaseIops"
-  | "msDatabaseVolumeGB"
-  | "msLogVolumeGB"
-  | "msCapacityGB"
-  | "msCoresNeeded"
-  | "answerDatabaseVolumeGB"
-  | "answerLogVolumeGB"
-  | "answerVolumesGB"
-  | "answerCapacityGB"
-  | "answerIopsPerMailbox"
-  | "answerDatabaseIops"
-  | "answerDagIops"
-  | "answerLogIops"
-  | "answerMemoryGB"
-  | "answerCores"
-  | "spindlesRaid5At10K"
-  | "spindlesRaid10At10K"
-  | "spindlesRaid10At7200"
-  | "spindlesChosen"
-  | "arrays"
-  | "arraysPerCopy"
-  | "arrayModel";
-
-/** A formula in its two renderings: through the add-in's functions, and in Excel's own. */
-interface Rendered {
-  formula: string;
-  native?: string;
-}
 
 interface OutputRow {
   key: DesignOutput;
@@ -459,23 +320,6 @@ interface OutputRow {
   source: string;
   /** The formula, given how to address inputs (by defined name) and earlier outputs. */
   formula: (ref: References) => Rendered;
-}
-
-interface References {
-  /** A defined input name, suffixed: `Users_2`. */
-  input(key: NameKey): string;
-  /** A factor's value cell on the Inputs sheet, qualified: `'Inputs 2'!$B$22`. */
-  factor(name: FactorName): string;
-  /** An earlier output on the Design sheet: `C7`. */
-  output(key: DesignOutput): string;
-  /** The array candidates on the Hardware sheet, for the native array choice. */
-  candidates: CandidateColumns;
-  /** One of Microsoft's figures on the Methods sheet, qualified: `Methods!$D$10`. */
-  microsoft(key: MicrosoftKey): string;
-  /** The servers' cores and memory by VMware's rule, worst survivable case (Resilience sheet), qualified. */
-  vmware(result: "cores" | "memory"): string;
-  /** The DAG's servers, copies and layout, for the balanced count. */
-  dag: { serversFirstSite: string; serversSecondSite: string; copies: string; layout: string };
 }
 
 const native = (text: string): string => "=" + text;
@@ -989,15 +833,6 @@ export const HARDWARE_CELLS = Object.freeze({
   candidateRow: (i: number) => CANDIDATES_FIRST_ROW + i,
 });
 
-/** The candidate table's columns, as absolute sheet-qualified ranges. */
-interface CandidateColumns {
-  model: string;
-  drive: string;
-  arraysPerCopy: string;
-  /** 1 on the row chosen (the first of the fewest arrays, then least usable GB), else empty. */
-  chosen: string;
-}
-
 function candidateColumns(hardwareSheet: string): CandidateColumns {
   const range = (col: string) => `${sheetReference(hardwareSheet)}!$${col}$${CANDIDATES_FIRST_ROW}:$${col}$${CANDIDATES_LAST_ROW}`;
   return { model: range("A"), drive: range("B"), arraysPerCopy: range("G"), chosen: range("I") };
@@ -1163,10 +998,6 @@ function buildSources(sheet: string): SheetModel {
   return { name: sheet, columnWidths: [40, 44, 80, 12], frozenRows: 2, print: landscape(2), cells };
 }
 
-function textRow(row: number, values: readonly string[], roles: CellRole[]): CellModel[] {
-  return values.map((value, i) => ({ address: `${column(i)}${row}`, value, role: roles[i] }));
-}
-
 // ---------------------------------------------------------------------------------------------
 // Summary sheet: the design at a glance, one printed page, live over the other sheets (issue 7).
 
@@ -1316,48 +1147,6 @@ const WRAPPED_COLUMNS: Readonly<Record<TemplateSheet, readonly string[]>> = {
   hardware: [],
   sources: ["A", "B", "C"],
 };
-
-function wrapText(sheet: SheetModel, columns: readonly string[], belowRow: number): SheetModel {
-  if (columns.length === 0) return sheet;
-  const rowHeights: Record<number, number> = {};
-  const cells = sheet.cells.map((cell) => {
-    const m = /^([A-Z]+)(\d+)$/.exec(cell.address)!;
-    const row = Number(m[2]);
-    const text = cell.role === "note" || cell.role === "source" || cell.role === "label";
-    if (!(text && columns.includes(m[1]) && row > belowRow)) return cell;
-    const lines = wrappedLines(String(cell.value ?? ""), sheet.columnWidths?.[m[1].charCodeAt(0) - 65] ?? 10);
-    if (lines > 1) rowHeights[row] = Math.max(rowHeights[row] ?? 0, lines * LINE_HEIGHT_POINTS);
-    return { ...cell, wrap: true };
-  });
-  // A row that grows is read from its top: its other cells align to the top too.
-  const aligned = cells.map((cell) =>
-    !cell.wrap && cell.role !== "heading" && cell.role !== "title" && rowHeights[Number(/\d+$/.exec(cell.address)![0])] ? { ...cell, wrap: true } : cell,
-  );
-  return { ...sheet, cells: aligned, ...(Object.keys(rowHeights).length > 0 ? { rowHeights } : {}) };
-}
-
-/** One line of Calibri 11 (Excel's default row height). */
-const LINE_HEIGHT_POINTS = 15;
-
-/**
- * Lines a text takes when wrapped in a column `width` characters wide. Column widths count the
- * digit "0"; Calibri's average letter is narrower, about 1.25 letters to a "0" (measured on the
- * template's texts as LibreOffice lays them out). Words are not split, so a line is filled word by word.
- */
-function wrappedLines(text: string, width: number): number {
-  const perLine = Math.max(1, Math.floor(width * 1.25) - 1);
-  let lines = 1;
-  let used = 0;
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const need = used === 0 ? word.length : used + 1 + word.length;
-    if (need <= perLine || used === 0) used = need;
-    else {
-      lines++;
-      used = word.length;
-    }
-  }
-  return lines;
-}
 
 // ---------------------------------------------------------------------------------------------
 

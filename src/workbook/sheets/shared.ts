@@ -1,0 +1,272 @@
+/**
+ * The template's shared vocabulary (issue 15, "the house"): what every sheet of the reference-design
+ * workbook (src/workbook/template.ts lists them; one file each beside this one) writes with — the
+ * sheet and defined-name builders, cell addresses, number formats, input rules, headings and print
+ * setups, text wrapping, the papers' cite shorthands, and how a formula addresses the other sheets.
+ * Nothing here imports template.ts, so no sheet does either.
+ */
+import type { FactorName } from "../../engine";
+import type { WorkbookInputs } from "../../engine/design";
+import { cite } from "../../engine/papers";
+import { describeRange, type NumberParameter } from "../../functions/arguments";
+import type { CellModel, CellRole, InputRule, PrintSetup, SheetModel } from "../model";
+import type { MicrosoftKey } from "./methods";
+
+// Cells name each paper by publisher and title (src/engine/papers.ts), never by its seed file:
+// dell = 000_72e1ddb9bbd1ecac.txt, emc = 001, esrp2013 = 002, vmware = 003, esrp2016 = 004.
+export const DELL = (where?: string) => cite("dell", where);
+export const EMC = (where?: string) => cite("emc", where);
+export const ESRP_2013 = (where?: string) => cite("esrp2013", where);
+export const ESRP_2016 = (where?: string) => cite("esrp2016", where);
+export const VMWARE = (where?: string) => cite("vmware", where);
+
+export const BASE_SHEETS = {
+  summary: "Summary",
+  inputs: "Inputs",
+  design: "Design",
+  methods: "Methods",
+  resilience: "Resilience",
+  distribution: "Distribution",
+  jetstress: "Jetstress",
+  hardware: "Hardware",
+  sources: "Sources",
+} as const;
+export type TemplateSheet = keyof typeof BASE_SHEETS;
+
+/** The sheet names of a copy of the template. */
+export function templateSheetNames(suffix = ""): Record<TemplateSheet, string> {
+  return Object.fromEntries(Object.entries(BASE_SHEETS).map(([key, name]) => [key, name + suffix])) as Record<TemplateSheet, string>;
+}
+
+/** The defined-name suffix for a sheet suffix: " 2" → "_2" (names cannot hold spaces). */
+export function nameSuffix(suffix = ""): string {
+  const safe = suffix.trim().replace(/[^A-Za-z0-9_.]/g, "_");
+  return safe === "" ? "" : "_" + safe;
+}
+
+/** A sheet name as a formula writes it: quoted when it is not a plain identifier. */
+export function sheetReference(sheet: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_.]*$/.test(sheet) && !/^[A-Za-z]{1,3}\d+$/.test(sheet)
+    ? sheet
+    : `'${sheet.replace(/'/g, "''")}'`;
+}
+
+export const absolute = (address: string): string => address.replace(/^([A-Z]+)(\d+)$/, "$$$1$$$2");
+export const column = (i: number): string => String.fromCharCode(65 + i);
+
+// ---------------------------------------------------------------------------------------------
+// Number formats: one unit per value, in the format; singular for 1 (issue 7).
+
+const count = (one: string, many: string): string => `[=1]0 "${one}";#,##0 "${many}"`;
+export const FORMAT = {
+  users: count("user", "users"),
+  copies: count("copy", "copies"),
+  servers: count("server", "servers"),
+  databases: count("database", "databases"),
+  volumes: count("volume", "volumes"),
+  disks: count("disk", "disks"),
+  arrays: count("array", "arrays"),
+  mailboxes: count("mailbox", "mailboxes"),
+  cores: count("core", "cores"),
+  gb: '#,##0 "GB"',
+  gb2: '#,##0.00 "GB"',
+  mb2: '#,##0.00 "MB"',
+  iops: '#,##0 "IOPS"',
+  ms: '0.00 "ms"',
+  /** Inputs show the decimals a person typed: 75.4 KB is not shown as "75 KB" (issue 12). */
+  typed: (unit: string) => `General" ${unit}"`,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Input rules: Excel data validation with the worksheet functions' own limits and words.
+
+export function numberRule(p: NumberParameter, allowBlank = false, prompt = p.what): InputRule {
+  const low = p.min ?? p.above ?? 0;
+  return {
+    kind: p.integer ? "whole" : "decimal",
+    min: low,
+    max: p.max,
+    ...(p.min === undefined && p.above !== undefined ? { aboveMin: true } : {}),
+    allowBlank,
+    prompt: prompt.charAt(0).toUpperCase() + prompt.slice(1),
+    error: `${p.name} must be ${describeRange(p)}`,
+  };
+}
+
+export function listRule(name: string, values: readonly string[], prompt: string): InputRule {
+  return { kind: "list", values, allowBlank: false, prompt, error: `${name} must be one of: ${values.join(", ")}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Defined names: one per input cell, and the ranges functions read whole.
+
+export type InputKey = keyof WorkbookInputs;
+
+/** Defined names beyond the single input cells: ranges that functions read whole. */
+export type RangeNameKey = "factors" | "servers" | "arrayCatalog" | "diskClasses";
+export type NameKey = InputKey | RangeNameKey;
+
+// ---------------------------------------------------------------------------------------------
+// Cells every sheet writes: headings, a title and its note, a row of text; print setups.
+
+/** A section heading whose fill runs across the table's `width` columns. */
+export function sectionHeading(row: number, text: string, width: number): CellModel[] {
+  return Array.from({ length: width }, (_, i) => ({
+    address: `${column(i)}${row}`,
+    ...(i === 0 ? { value: text } : {}),
+    role: "heading" as const,
+  }));
+}
+
+export function header(row: number, titles: readonly string[]): CellModel[] {
+  return titles.map((value, i) => ({ address: `${column(i)}${row}`, value, role: "heading" as const }));
+}
+
+/** A sheet's first lines: its title in A1 and a note saying how to use it in A2. */
+export function titleAndNote(title: string, note: string): CellModel[] {
+  return [
+    { address: "A1", value: title, role: "title" },
+    { address: "A2", value: note, role: "note" },
+  ];
+}
+
+export function textRow(row: number, values: readonly string[], roles: CellRole[]): CellModel[] {
+  return values.map((value, i) => ({ address: `${column(i)}${row}`, value, role: roles[i] }));
+}
+
+export const landscape = (fitToPagesTall: number, titleRows?: string): PrintSetup => ({ orientation: "landscape", fitToPagesTall, ...(titleRows ? { titleRows } : {}) });
+export const portrait = (fitToPagesTall: number, titleRows?: string): PrintSetup => ({ orientation: "portrait", fitToPagesTall, ...(titleRows ? { titleRows } : {}) });
+
+// ---------------------------------------------------------------------------------------------
+// How a Design formula addresses inputs, factors, earlier outputs and the other sheets.
+
+/** The Design sheet's outputs (src/workbook/sheets/design.ts), each a cell in column C. */
+
+export type DesignOutput =
+  | "methodUsed"
+  | "databasesDeployed"
+  | "whiteSpacePerUserMB"
+  | "dumpsterPerUserMB"
+  | "mailboxOnDiskMB"
+  | "totalDatabaseGB"
+  | "databaseCount"
+  | "dellDatabases"
+  | "databaseGB"
+  | "databaseVolumeGB"
+  | "provisionedDatabaseVolumeGB"
+  | "logFilesPerUserPerDay"
+  | "messageSizeFactor"
+  | "usersPerDatabase"
+  | "dailyLogMBPerDatabase"
+  | "logVolumeGB"
+  | "provisionedLogVolumeGB"
+  | "logVolumeCount"
+  | "databaseVolumesTotalGB"
+  | "logVolumesTotalGB"
+  | "totalCapacityGB"
+  | "capacityToProvisionGB"
+  | "iopsPerUser"
+  | "databaseIops"
+  | "logIops"
+  | "dagDatabaseIops"
+  | "msDatabaseVolumeGB"
+  | "msLogVolumeGB"
+  | "msCapacityGB"
+  | "msCoresNeeded"
+  | "answerDatabaseVolumeGB"
+  | "answerLogVolumeGB"
+  | "answerVolumesGB"
+  | "answerCapacityGB"
+  | "answerIopsPerMailbox"
+  | "answerDatabaseIops"
+  | "answerDagIops"
+  | "answerLogIops"
+  | "answerMemoryGB"
+  | "answerCores"
+  | "spindlesRaid5At10K"
+  | "spindlesRaid10At10K"
+  | "spindlesRaid10At7200"
+  | "spindlesChosen"
+  | "arrays"
+  | "arraysPerCopy"
+  | "arrayModel";
+
+/** A formula in its two renderings: through the add-in's functions, and in Excel's own. */
+export interface Rendered {
+  formula: string;
+  native?: string;
+}
+
+/** The candidate table's columns, as absolute sheet-qualified ranges. */
+export interface CandidateColumns {
+  model: string;
+  drive: string;
+  arraysPerCopy: string;
+  /** 1 on the row chosen (the first of the fewest arrays, then least usable GB), else empty. */
+  chosen: string;
+}
+
+/** How a Design formula addresses everything it reads; template.ts builds it for a suffix. */
+export interface References {
+  /** A defined input name, suffixed: `Users_2`. */
+  input(key: NameKey): string;
+  /** A factor's value cell on the Inputs sheet, qualified: `'Inputs 2'!$B$22`. */
+  factor(name: FactorName): string;
+  /** An earlier output on the Design sheet: `C7`. */
+  output(key: DesignOutput): string;
+  /** The array candidates on the Hardware sheet, for the native array choice. */
+  candidates: CandidateColumns;
+  /** One of Microsoft's figures on the Methods sheet, qualified: `Methods!$D$10`. */
+  microsoft(key: MicrosoftKey): string;
+  /** The servers' cores and memory by VMware's rule, worst survivable case (Resilience sheet), qualified. */
+  vmware(result: "cores" | "memory"): string;
+  /** The DAG's servers, copies and layout, for the balanced count. */
+  dag: { serversFirstSite: string; serversSecondSite: string; copies: string; layout: string };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text that wraps within its column, so each sheet prints one page wide.
+
+/** Wraps the text cells of `columns` below `belowRow`, and grows each row to the lines it takes. */
+
+export function wrapText(sheet: SheetModel, columns: readonly string[], belowRow: number): SheetModel {
+  if (columns.length === 0) return sheet;
+  const rowHeights: Record<number, number> = {};
+  const cells = sheet.cells.map((cell) => {
+    const m = /^([A-Z]+)(\d+)$/.exec(cell.address)!;
+    const row = Number(m[2]);
+    const text = cell.role === "note" || cell.role === "source" || cell.role === "label";
+    if (!(text && columns.includes(m[1]) && row > belowRow)) return cell;
+    const lines = wrappedLines(String(cell.value ?? ""), sheet.columnWidths?.[m[1].charCodeAt(0) - 65] ?? 10);
+    if (lines > 1) rowHeights[row] = Math.max(rowHeights[row] ?? 0, lines * LINE_HEIGHT_POINTS);
+    return { ...cell, wrap: true };
+  });
+  // A row that grows is read from its top: its other cells align to the top too.
+  const aligned = cells.map((cell) =>
+    !cell.wrap && cell.role !== "heading" && cell.role !== "title" && rowHeights[Number(/\d+$/.exec(cell.address)![0])] ? { ...cell, wrap: true } : cell,
+  );
+  return { ...sheet, cells: aligned, ...(Object.keys(rowHeights).length > 0 ? { rowHeights } : {}) };
+}
+
+/** One line of Calibri 11 (Excel's default row height). */
+const LINE_HEIGHT_POINTS = 15;
+
+/**
+ * Lines a text takes when wrapped in a column `width` characters wide. Column widths count the
+ * digit "0"; Calibri's average letter is narrower, about 1.25 letters to a "0" (measured on the
+ * template's texts as LibreOffice lays them out). Words are not split, so a line is filled word by word.
+ */
+export function wrappedLines(text: string, width: number): number {
+  const perLine = Math.max(1, Math.floor(width * 1.25) - 1);
+  let lines = 1;
+  let used = 0;
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const need = used === 0 ? word.length : used + 1 + word.length;
+    if (need <= perLine || used === 0) used = need;
+    else {
+      lines++;
+      used = word.length;
+    }
+  }
+  return lines;
+}
