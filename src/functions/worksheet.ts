@@ -365,7 +365,8 @@ const DAG_LAYOUTS = ["active/active", "active/passive"] as const satisfies reado
 /** The default scenario is the worst the papers test: a site and then one more server (004). */
 const SCENARIOS_WORST_FIRST = ["site+server", "site", "server", "normal"] as const satisfies readonly FailureScenario[];
 
-const MAILBOXES = param({ name: "mailboxes", min: 0, max: 1_000_000, integer: true, what: "active mailboxes on the server" });
+// As many as a design has users: in a one-server design, or a failure, one server carries them all (issue 16).
+const MAILBOXES = param({ name: "mailboxes", min: 0, max: 100_000_000, integer: true, what: "active mailboxes on the server" });
 const SERVER_RESULTS = ["cores", "memory"] as const;
 
 /** Mailbox server cores and memory (003): 1,000 very heavy mailboxes a core, 4 GB + 6 MB a mailbox. */

@@ -10,11 +10,12 @@
 import { databaseCapacity, mailboxDoesNotFit } from "../engine/database";
 import { SizingError } from "../engine/errors";
 import { databaseFormula, mailboxFitsFormula, type FactorReference } from "../engine/excel-formulas";
-import { validateLayoutDesign, type DagLayout } from "../engine/layout";
+import { MAX_COPIES, MAX_SERVERS, validateLayoutDesign, type DagLayout } from "../engine/layout";
+import { REFERENCE_DESIGN_INPUTS, sizeDesign } from "../engine/design";
 import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import type { InputRule } from "./model";
-import { MAX_MICROSOFT_MESSAGES, microsoftMethodProblem, type DesignInputs, type WorkbookInputs } from "../engine/design/inputs";
+import { MAX_MICROSOFT_MAILBOXES, MAX_MICROSOFT_MESSAGES, microsoftMethodProblem, type DesignInputs, type WorkbookInputs } from "../engine/design/inputs";
 
 export interface DesignProblem {
   /** The inputs the rule joins, by their defined names on the Inputs sheet: ["QuotaMB", "MaxDatabaseGB"]. */
@@ -34,14 +35,15 @@ const SUMMARIES = {
   mailbox: `${NOT_A_DESIGN} a mailbox, with its overheads, cannot fit the largest database. Raise the maximum database size or lower the quota.`,
   databases: `${NOT_A_DESIGN} it needs more databases than a design can hold (${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")}). Raise the maximum database size.`,
   servers: `${NOT_A_DESIGN} the servers cannot hold the copies: each copy of a database needs a server of its own, in each site as the copies are spread.`,
-  method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies and 50 to ${MAX_MICROSOFT_MESSAGES} messages a day. Choose Dell's method, or change the copies or messages.`,
+  deployed: `${NOT_A_DESIGN} the databases it deploys cannot be: more than ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} in all, or more than 100 copies on a server. Raise the maximum database size, or add servers.`,
+  method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies, up to ${MAX_MICROSOFT_MAILBOXES.toLocaleString("en-US")} mailboxes and ${MAX_MICROSOFT_MESSAGES} messages a day. Choose Dell's method, or change the copies, mailboxes or messages.`,
 } as const;
 
 /** Every combined rule the design breaks; none for a design that can be built. */
 export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors = FACTOR_DEFAULTS): DesignProblem[] {
   const problems: DesignProblem[] = [];
   const method = microsoftMethodProblem({ ...inputs, method: inputs.method ?? "auto" });
-  if (method !== undefined) problems.push({ inputs: ["Method", "ExchangeVersion", "Copies", "MessagesPerDay"], message: method, summary: SUMMARIES.method });
+  if (method !== undefined) problems.push({ inputs: ["Method", "ExchangeVersion", "Copies", "MessagesPerDay", "Users"], message: method, summary: SUMMARIES.method });
   // The engine itself, past the single-input limits (those are each input's own rule).
   const mailbox = databaseCapacity(1, inputs.quotaMB, inputs.messagesPerDay, inputs.messageKB, Infinity, factors).mailboxOnDiskMB;
   const fits = (mailbox * factors.growth) / 1024 <= inputs.maxDatabaseGB;
@@ -66,6 +68,22 @@ export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInput
     if (!(e instanceof SizingError)) throw e;
     problems.push({ inputs: ["Copies", "ServersFirstSite", "ServersSecondSite", "DagLayout"], message: `copies and servers: ${e.message}`, summary: SUMMARIES.servers });
   }
+  if (problems.length === 0) {
+    // The databases the design deploys (each method's count balanced over the layout) have limits of their own.
+    try {
+      const deployed = sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs }, { factors }).databases;
+      if (deployed > INPUT_PARAMETERS.databases.max) {
+        problems.push({
+          inputs: ["Users", "QuotaMB", "MaxDatabaseGB", "ServersFirstSite", "ServersSecondSite"],
+          message: `users, maxDatabaseGB and servers: the design deploys ${deployed.toLocaleString("en-US")} databases (its count balanced over the servers), more than ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")}; raise maxDatabaseGB`,
+          summary: SUMMARIES.deployed,
+        });
+      }
+    } catch (e) {
+      if (!(e instanceof SizingError)) throw e;
+      problems.push({ inputs: ["Users", "Copies", "ServersFirstSite", "ServersSecondSite"], message: e.message, summary: SUMMARIES.deployed });
+    }
+  }
   return problems;
 }
 
@@ -84,6 +102,24 @@ export interface DesignCheckNames {
   method: string;
   exchangeVersion: string;
   factor: FactorReference;
+  /** The databases the design deploys (the Design sheet's cell): past the limits, or an error, is no design. */
+  deployedDatabases?: string;
+  /** Every input's cell (defined name), label and rule: a value pasted past data validation is no design either. */
+  rules?: ReadonlyArray<{ name: string; label: string; rule: InputRule }>;
+}
+
+/** Whether a cell holds what its rule allows, in Excel's own functions (no ISBLANK or INT: LibreOffice and HyperFormula read these alike). */
+export function inputRuleFormula(name: string, rule: InputRule): string {
+  const blank = `LEN(${name}&"")=0`;
+  const allowBlank = rule.allowBlank ? "TRUE()" : "FALSE()";
+  if (rule.kind === "list") {
+    if (rule.range !== undefined) return `IF(${blank},${allowBlank},COUNTIF(${rule.range},${name})>0)`;
+    // A choice that reads as a number (2016) may be held as one.
+    const choices = rule.values.flatMap((v) => (/^\d+(\.\d+)?$/.test(v) ? [`${name}=${v}`, `${name}="${v}"`] : [`${name}="${v.replace(/"/g, '""')}"`]));
+    return `IF(${blank},${allowBlank},OR(${choices.join(",")}))`;
+  }
+  const bounds = [`${name}${rule.aboveMin ? ">" : ">="}${rule.min}`, `${name}<=${rule.max}`, ...(rule.kind === "whole" ? [`ROUNDDOWN(${name},0)=${name}`] : [])];
+  return `IF(${blank},${allowBlank},IF(ISNUMBER(${name}),AND(${bounds.join(",")}),FALSE()))`;
 }
 
 /**
@@ -99,19 +135,23 @@ export function designCheckFormula(n: DesignCheckNames): string {
   const first = `ROUNDUP(${n.copies}/2,0)`;
   const second = `ROUNDDOWN(${n.copies}/2,0)`;
   const serversHold =
+    `AND(${n.serversSite1}+IF(${twoSites},${n.serversSite2},0)<=${MAX_SERVERS},${n.copies}<=${MAX_COPIES},` +
     `IF(${twoSites},AND(${first}<=${n.serversSite1},` +
     `IF(${n.dagLayout}="active/passive",${second}<=${n.serversSite2},${first}<=${n.serversSite2})),` +
-    `${n.copies}<=${n.serversSite1})`;
+    `${n.copies}<=${n.serversSite1}))`;
   const text = (t: string) => `"${t.replace(/"/g, '""')}"`;
   // microsoftMethodProblem: Microsoft's method (chosen, or auto for 2013+ DAGs) with one copy or above 500 messages.
   const microsoft = `OR(${n.method}="microsoft",AND(${n.method}="auto",${n.exchangeVersion}<>2010,${n.copies}>=2))`;
-  const methodFails = `AND(${microsoft},OR(${n.copies}<2,${n.messagesPerDay}>${MAX_MICROSOFT_MESSAGES}))`;
-  return (
+  const methodFails = `AND(${microsoft},OR(${n.copies}<2,${n.messagesPerDay}>${MAX_MICROSOFT_MESSAGES},${n.users}>${MAX_MICROSOFT_MAILBOXES}))`;
+  const deployed = n.deployedDatabases;
+  const last = deployed === undefined ? text(DESIGN_OK) : `IF(IFERROR(${deployed}<=${INPUT_PARAMETERS.databases.max},FALSE()),${text(DESIGN_OK)},${text(SUMMARIES.deployed)})`;
+  const combined =
     `IF(${methodFails},${text(SUMMARIES.method)},` +
     `IF(NOT(${fits}),${text(SUMMARIES.mailbox)},` +
     `IF(${count}>${INPUT_PARAMETERS.databases.max},${text(SUMMARIES.databases)},` +
-    `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${text(DESIGN_OK)}))))`
-  );
+    `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${last}))))`;
+  // Each input by its own rule first: a value pasted past data validation (Copies 0, Users 1.5) is named (issue 16).
+  return (n.rules ?? []).reduceRight((rest, r) => `IF(NOT(${inputRuleFormula(r.name, r.rule)}),${text(`${NOT_A_DESIGN} ${r.label}: ${r.rule.error}.`)},${rest})`, combined);
 }
 
 // ---------------------------------------------------------------------------------------------
