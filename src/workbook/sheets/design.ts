@@ -1,0 +1,337 @@
+/**
+ * The Design sheet (issues 3, 7, 15): every output a live formula over the Inputs, the steps of Dell's
+ * Tables 18-19 shown for audit, Microsoft's figures read from the Methods sheet, the design's answer
+ * by its method, spindles and arrays, and the capacity of one copy by kind (the chart's source).
+ * Columns: A symbol, B what it is, C value (unit in its format), D formula in words, E source.
+ * Each EXSIZE formula carries its native rendering (src/engine/excel-formulas.ts) for the customer copy.
+ */
+import { MESSAGE_SIZE_LOG_FACTORS } from "../../engine";
+import { MINIMUM_VOLUME_GB } from "../../engine/database";
+import { DEFAULT_SERVER } from "../../engine/design";
+import {
+  balancedDatabasesFormula,
+  ceilCountFormula,
+  databaseFormula,
+  diskIopsFormula,
+  iopsFormula,
+  logFormula,
+  provisionFormula,
+  spindlesFormula,
+  type DatabaseResult,
+  type IopsResult,
+  type LogResult,
+} from "../../engine/excel-formulas";
+import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
+import { cite } from "../../engine/papers";
+import type { CellModel, ChartModel, SheetModel } from "../model";
+import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, header, landscape, sectionHeading, titleAndNote, type DesignOutput, type References, type Rendered } from "./shared";
+
+interface OutputRow {
+  key: DesignOutput;
+  symbol: string;
+  what: string;
+  format: string;
+  words: string;
+  source: string;
+  /** The formula, given how to address inputs (by defined name) and earlier outputs. */
+  formula: (ref: References) => Rendered;
+}
+
+const native = (text: string): string => "=" + text;
+
+const dbsize = (r: References, result: DatabaseResult): Rendered => ({
+  formula: `=EXSIZE.EX_DBSIZE(${r.input("users")},${r.input("quotaMB")},${r.input("messagesPerDay")},${r.input("messageKB")},${r.input("maxDatabaseGB")},"${result}",${r.input("factors")})`,
+  native: native(
+    databaseFormula(
+      result,
+      { users: r.input("users"), quotaMB: r.input("quotaMB"), messagesPerDay: r.input("messagesPerDay"), messageKB: r.input("messageKB"), maxDatabaseGB: r.input("maxDatabaseGB") },
+      r.factor,
+    ),
+  ),
+});
+const logvol = (r: References, result: "logs" | "daily" | "volume"): Rendered => ({
+  formula: `=EXSIZE.EX_LOGVOL(${r.input("users")},${r.input("messagesPerDay")},${r.input("messageKB")},${r.output("dellDatabases")},"${result}",${r.input("factors")})`,
+  native: native(logFormula(result as LogResult, { users: r.input("users"), messagesPerDay: r.input("messagesPerDay"), messageKB: r.input("messageKB"), databases: r.output("dellDatabases") }, r.factor)),
+});
+const iops = (r: References, result: IopsResult): Rendered => ({
+  formula: `=EXSIZE.EX_IOPS(${r.input("users")},${r.input("messagesPerDay")},${r.input("copies")},"${result}",${r.input("exchangeVersion")},${r.input("factors")})`,
+  native: native(iopsFormula(result, { users: r.input("users"), messagesPerDay: r.input("messagesPerDay"), copies: r.input("copies"), version: r.input("exchangeVersion") }, r.factor)),
+});
+const spindles = (r: References, raid: string, disk: string): Rendered => ({
+  formula: `=EXSIZE.EX_SPINDLES(${r.output("answerDatabaseIops")},${raid},${disk},${r.input("readRatio")},,,,"disks",${r.input("diskClasses")})`,
+  native: native(spindlesFormula({ iops: r.output("answerDatabaseIops"), raid, diskIops: diskIopsFormula(disk, r.input("diskClasses")), readRatio: r.input("readRatio") })),
+});
+const arrays = (r: References, result: "count" | "percopy" | "model"): Rendered => {
+  const c = r.candidates;
+  const chosen = `MATCH(1,${c.chosen},0)`;
+  const perCopy = `INDEX(${c.arraysPerCopy},${chosen})`;
+  const nativeText =
+    result === "percopy"
+      ? perCopy
+      : result === "count"
+        ? `${perCopy}*${r.input("copies")}`
+        : `INDEX(${c.model},${chosen})&IF(INDEX(${c.drive},${chosen})="",""," "&INDEX(${c.drive},${chosen}))`;
+  return {
+    formula: `=EXSIZE.EX_ARRAYS(${r.output("answerCapacityGB")},${r.output("answerDatabaseIops")},${r.input("copies")},${r.input("arrayRaid")},${r.input("arrayModel")},"${result}",${r.input("arrayCatalog")})`,
+    native: native(nativeText),
+  };
+};
+const plain = (formula: string): Rendered => ({ formula });
+
+/** MSF as a native formula, generated from the engine's table (000, Table 15 step 3). */
+function messageSizeFactorFormula(messageKB: string): string {
+  const rows = MESSAGE_SIZE_LOG_FACTORS;
+  let formula = String(rows[rows.length - 1].factor);
+  for (let i = rows.length - 2; i >= 0; i--) formula = `IF(${messageKB}<=${rows[i].upToKB},${rows[i].factor},${formula})`;
+  return "=" + formula;
+}
+
+const T18 = DELL("Table 18 (process: Table 14)");
+const T19 = DELL("Table 19 (process: Table 15)");
+const SPINDLE_SOURCE = `${EMC("Phase 2 formula")}; errata E3 (round up), E5`;
+
+interface Section {
+  heading: string;
+  rows: OutputRow[];
+}
+
+/** Microsoft's volumes: the database with its content index (20% of it, Variables!K38, counted twice as Volume Requirements!I123 does for one database a volume) over 95% usable space (Input!C39). */
+const MS_INDEXED = 1 + 2 * MICROSOFT_FACTOR_DEFAULTS.contentIndexShare;
+const MS_USABLE = 1 - MICROSOFT_FACTOR_DEFAULTS.volumeFreeShare;
+/** Logs kept: the larger of the truncation-failure days and the lag (Volume Requirements!F123). */
+const MS_LOG_DAYS = Math.max(MICROSOFT_FACTOR_DEFAULTS.truncationFailureDays, MICROSOFT_FACTOR_DEFAULTS.lagDays, 1);
+const msLogSpaceGB = (r: References) =>
+  `(${r.input("users")}*${r.microsoft("logs")}*${MS_LOG_DAYS}/1024+${r.input("users")}*${MICROSOFT_FACTOR_DEFAULTS.moveShare}*${r.microsoft("disk")}/1024)/${r.microsoft("databases")}`;
+/** A figure of Microsoft's method: "—" where it cannot size the design (the design's method is then Dell's, or the Design check says why). */
+const msPlain = (formula: string): Rendered => plain(`=IFERROR(${formula},"—")`);
+const byMethod = (r: References, microsoft: string, dell: string): Rendered => plain(`=IF(${r.output("methodUsed")}="microsoft",${microsoft},${dell})`);
+
+const DESIGN_SECTIONS: readonly Section[] = [
+  {
+    heading: "The method and the databases the design deploys",
+    rows: [
+      {
+        key: "methodUsed", symbol: "", what: "Sizing method", format: "@",
+        words: "Inputs' method; auto: Dell's process for Exchange 2010 and stand-alone servers, Microsoft's calculator's for 2013 and later DAGs",
+        source: `${DELL()}; ${cite("microsoft")}`,
+        // Excel compares text without case: "Microsoft" is "microsoft".
+        formula: (r) => plain(`=IF(${r.input("method")}="auto",IF(OR(${r.input("exchangeVersion")}=2010,${r.input("copies")}<2),"dell","microsoft"),IF(${r.input("method")}="microsoft","microsoft","dell"))`),
+      },
+      {
+        key: "databasesDeployed", symbol: "DB", what: "Databases deployed", format: FORMAT.databases,
+        words: "The method's count, balanced so every server carries the same active databases in every failure: what the Distribution sheet lays out and the export deploys",
+        source: "docs/dag-layout.md",
+        formula: (r) => byMethod(r, r.microsoft("databases"), r.output("dellDatabases")),
+      },
+    ],
+  },
+  {
+    heading: "Database capacity, step by step as Dell's Table 18",
+    rows: [
+      { key: "whiteSpacePerUserMB", symbol: "WSU", what: "White space per user", format: FORMAT.mb2, words: "MSR × AMS / 1024", source: T18, formula: (r) => dbsize(r, "whitespace") },
+      { key: "dumpsterPerUserMB", symbol: "DSU", what: "Dumpster per user", format: FORMAT.mb2, words: "WSU × retentionDays + MQ × singleItemRecovery + MQ × calendarLogging", source: T18, formula: (r) => dbsize(r, "dumpster") },
+      { key: "mailboxOnDiskMB", symbol: "MBU", what: "Mailbox size on disk", format: '#,##0.00 "MB"', words: "MQ + WSU + DSU", source: T18, formula: (r) => dbsize(r, "mailbox") },
+      { key: "totalDatabaseGB", symbol: "DBS", what: "Total database size", format: FORMAT.gb2, words: "NU × MBU × growth / 1024", source: `${T18}; erratum E1`, formula: (r) => dbsize(r, "total") },
+      { key: "databaseCount", symbol: "", what: "Database count", format: FORMAT.databases, words: "DBS / maximum database size, rounded up", source: T18, formula: (r) => dbsize(r, "count") },
+      {
+        key: "dellDatabases", symbol: "DB", what: "Databases, balanced over the servers", format: FORMAT.databases, words: "The count rounded up so every server carries the same active databases in every failure",
+        source: `${T18}; docs/dag-layout.md`, formula: (r) => plain(`=${balancedDatabasesFormula(r.output("databaseCount"), r.dag)}`),
+      },
+      { key: "databaseGB", symbol: "IDBS", what: "Individual database size", format: FORMAT.gb2, words: "DBS / DB", source: T18, formula: (r) => plain(`=${r.output("totalDatabaseGB")}/${r.output("dellDatabases")}`) },
+      { key: "databaseVolumeGB", symbol: "DVS", what: "Database volume size", format: FORMAT.gb2, words: "IDBS × contentIndex × volumeFree", source: T18, formula: (r) => plain(`=${r.output("databaseGB")}*${r.factor("contentIndex")}*${r.factor("volumeFree")}`) },
+      { key: "provisionedDatabaseVolumeGB", symbol: "DVS", what: "Database volume, provisioned", format: FORMAT.gb, words: "DVS in whole GB, half up (at least 1 GB)", source: T18, formula: (r) => plain(`=MAX(${MINIMUM_VOLUME_GB},${provisionFormula(r.output("databaseVolumeGB"))})`) },
+    ],
+  },
+  {
+    heading: "Log capacity, step by step as Dell's Table 19",
+    rows: [
+      { key: "logFilesPerUserPerDay", symbol: "NL", what: "Log files per user per day", format: '#,##0.0 "logs"', words: "MSR × logsPerMessage", source: T19, formula: (r) => logvol(r, "logs") },
+      { key: "messageSizeFactor", symbol: "MSF", what: "Message size factor", format: '0.0"×"', words: "1 up to 75 KB, 1.9 up to 150 KB, 3.8 above", source: DELL("Table 15 step 3"), formula: (r) => plain(messageSizeFactorFormula(r.input("messageKB"))) },
+      { key: "usersPerDatabase", symbol: "NDB", what: "Users per database", format: FORMAT.users, words: "NU / DB, rounded up", source: T19, formula: (r) => plain(`=${ceilCountFormula(`${r.input("users")}/${r.output("dellDatabases")}`)}`) },
+      { key: "dailyLogMBPerDatabase", symbol: "TLC", what: "Log MB per database per day", format: '#,##0 "MB"', words: "NDB × NL × MSF × logFileMB", source: T19, formula: (r) => logvol(r, "daily") },
+      { key: "logVolumeGB", symbol: "LVS", what: "Log volume size", format: FORMAT.gb2, words: "TLC × moveFactor × truncationDays × overhead / 1024", source: `${T19}; erratum E2`, formula: (r) => plain(`=${r.output("dailyLogMBPerDatabase")}*${r.factor("moveFactor")}*${r.factor("truncationDays")}*${r.factor("overhead")}/1024`) },
+      { key: "provisionedLogVolumeGB", symbol: "LVS", what: "Log volume, provisioned", format: FORMAT.gb, words: "LVS in whole GB, half up", source: T19, formula: (r) => logvol(r, "volume") },
+      { key: "logVolumeCount", symbol: "", what: "Log volumes", format: FORMAT.volumes, words: "One log volume per database", source: T19, formula: (r) => plain(`=${r.output("dellDatabases")}`) },
+    ],
+  },
+  {
+    heading: "Capacity of all volumes, as Dell's reference design",
+    rows: [
+      { key: "databaseVolumesTotalGB", symbol: "", what: "Database volumes in all", format: FORMAT.gb, words: "DB × provisioned DVS", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("dellDatabases")}*${r.output("provisionedDatabaseVolumeGB")}`) },
+      { key: "logVolumesTotalGB", symbol: "", what: "Log volumes in all", format: FORMAT.gb, words: "Log volumes × provisioned LVS", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("logVolumeCount")}*${r.output("provisionedLogVolumeGB")}`) },
+      { key: "totalCapacityGB", symbol: "", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Database volumes + log volumes", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("databaseVolumesTotalGB")}+${r.output("logVolumesTotalGB")}`) },
+      {
+        key: "capacityToProvisionGB", symbol: "", what: "Capacity to provision, per copy", format: FORMAT.gb,
+        words: "Database data (DBS × contentIndex × volumeFree) and logs of (NU + DB − 1) users, each kind at least max(DB, requirement + DB / 2) GB for rounding: never falls as the load rises",
+        source: `${DELL("Tables 14-15")}; counted from the totals, as the arrays are bought`,
+        formula: (r) =>
+          plain(
+            "=" +
+              ceilCountFormula(
+                `MAX(${r.output("dellDatabases")},${r.output("totalDatabaseGB")}*${r.factor("contentIndex")}*${r.factor("volumeFree")}+${r.output("dellDatabases")}/2)` +
+                  `+MAX(${r.output("dellDatabases")},(${r.input("users")}+${r.output("dellDatabases")}-1)*${r.output("logFilesPerUserPerDay")}*${r.output("messageSizeFactor")}` +
+                  `*${r.factor("logFileMB")}*${r.factor("moveFactor")}*${r.factor("truncationDays")}*${r.factor("overhead")}/1024+${r.output("dellDatabases")}/2)`,
+              ),
+          ),
+      },
+    ],
+  },
+  {
+    heading: "Performance: database and log IOPS, as Dell's Tables 16-17",
+    rows: [
+      { key: "iopsPerUser", symbol: "IOPU", what: "IOPS per user, headroom included", format: '0.000 "IOPS"', words: "2010: MSR / 1000 (× 1.2 stand-alone); 2013+: MSR × 0.00067; × headroom", source: `${DELL("Table 16")}; ${ESRP_2013()}; ${ESRP_2016()}`, formula: (r) => iops(r, "peruser") },
+      { key: "databaseIops", symbol: "DBIOP", what: "Database IOPS, active copies", format: FORMAT.iops, words: "NU × IOPS per user", source: DELL("Table 16 and 3.4.2"), formula: (r) => iops(r, "database") },
+      { key: "logIops", symbol: "LIOPS", what: "Log IOPS", format: FORMAT.iops, words: "(DBIOP × 0.5 × 0.5 + DBIOP × (copies − 1) × 0.1) × headroom", source: DELL("Table 17"), formula: (r) => iops(r, "log") },
+      { key: "dagDatabaseIops", symbol: "", what: "Database IOPS, every copy", format: FORMAT.iops, words: "DBIOP × copies", source: ESRP_2016("Figure 6"), formula: (r) => iops(r, "dag") },
+    ],
+  },
+  {
+    heading: "Microsoft's calculator at its databases (figures from the Methods sheet)",
+    rows: [
+      {
+        key: "msDatabaseVolumeGB", symbol: "", what: "Database volume, provisioned", format: FORMAT.gb, words: "One database with its content index (20%, twice for one database a volume) over 95% usable space, whole GB up",
+        source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(`MAX(${MINIMUM_VOLUME_GB},${ceilCountFormula(`${r.microsoft("databaseGB")}*${MS_INDEXED}/${MS_USABLE}`)})`),
+      },
+      {
+        key: "msLogVolumeGB", symbol: "", what: "Log volume, provisioned", format: FORMAT.gb, words: "A database's logs of 3 days and a week's mailbox moves, over 95% usable space, whole GB up",
+        source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(`MAX(${MINIMUM_VOLUME_GB},${ceilCountFormula(`${msLogSpaceGB(r)}/${MS_USABLE}`)})`),
+      },
+      {
+        key: "msCapacityGB", symbol: "", what: "Capacity to provision, per copy", format: FORMAT.gb, words: "Every database and its logs over usable space, and a GB a volume for rounding: never falls as the load rises",
+        source: cite("microsoft", "Volume Requirements sheet"),
+        formula: (r) => msPlain(ceilCountFormula(`(${r.microsoft("databaseGB")}*${MS_INDEXED}+${msLogSpaceGB(r)})*${r.microsoft("databases")}/${MS_USABLE}+2*${r.microsoft("databases")}`)),
+      },
+      {
+        key: "msCoresNeeded", symbol: "", what: "Processor cores per mailbox server", format: FORMAT.cores, words: "Megacycles against the SPECint2006 rate; none given: the calculator's baseline server, 2,000 megacycles a core",
+        source: cite("microsoft", "Role Requirements sheet"),
+        formula: (r) => msPlain(`IF(${r.input("specIntRate")}>0,${r.microsoft("cores")},MAX(1,${ceilCountFormula(`${r.microsoft("megacycles")}/${DEFAULT_SERVER.megacyclesPerCore}`)}))`),
+      },
+    ],
+  },
+  {
+    heading: "The design, by its method",
+    rows: [
+      { key: "answerDatabaseVolumeGB", symbol: "", what: "Database volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.output("msDatabaseVolumeGB"), r.output("provisionedDatabaseVolumeGB")) },
+      { key: "answerLogVolumeGB", symbol: "", what: "Log volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.output("msLogVolumeGB"), r.output("provisionedLogVolumeGB")) },
+      { key: "answerVolumesGB", symbol: "", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Databases deployed × (database volume + log volume)", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("databasesDeployed")}*(${r.output("answerDatabaseVolumeGB")}+${r.output("answerLogVolumeGB")})`) },
+      { key: "answerCapacityGB", symbol: "", what: "Capacity to provision, per copy", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.output("msCapacityGB"), r.output("capacityToProvisionGB")) },
+      { key: "answerIopsPerMailbox", symbol: "", what: "Database IOPS per mailbox", format: '0.0000 "IOPS"', words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("iopsPerMailbox"), r.output("iopsPerUser")) },
+      { key: "answerDatabaseIops", symbol: "", what: "Database IOPS, active copies", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("peak"), r.output("databaseIops")) },
+      { key: "answerDagIops", symbol: "", what: "Database IOPS, every copy", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("dagIops"), r.output("dagDatabaseIops")) },
+      { key: "answerLogIops", symbol: "", what: "Log IOPS", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("dagLogIops"), r.output("logIops")) },
+      { key: "answerMemoryGB", symbol: "", what: "Memory per mailbox server", format: FORMAT.gb, words: "Microsoft's calculator, or VMware's rule at the worst survivable failure", source: `${cite("microsoft")}; ${VMWARE()}`, formula: (r) => byMethod(r, r.microsoft("memoryGB"), r.vmware("memory")) },
+      { key: "answerCores", symbol: "", what: "Processor cores per mailbox server", format: FORMAT.cores, words: "Microsoft's calculator, or VMware's rule at the worst survivable failure", source: `${cite("microsoft")}; ${VMWARE()}`, formula: (r) => byMethod(r, r.output("msCoresNeeded"), r.vmware("cores")) },
+    ],
+  },
+  {
+    heading: "Spindles for the database IOPS, as EMC's building block",
+    rows: [
+      { key: "spindlesRaid5At10K", symbol: "", what: "RAID 5 on 10K disks", format: FORMAT.disks, words: "(IOPS × R + 4 × IOPS × W) / 140, rounded up", source: SPINDLE_SOURCE, formula: (r) => spindles(r, '"RAID5"', '"10K"') },
+      { key: "spindlesRaid10At10K", symbol: "", what: "RAID 10 on 10K disks", format: FORMAT.disks, words: "(IOPS × R + 2 × IOPS × W) / 140, rounded up to an even count", source: SPINDLE_SOURCE, formula: (r) => spindles(r, '"RAID10"', '"10K"') },
+      { key: "spindlesRaid10At7200", symbol: "", what: "RAID 10 on 7.2K disks", format: FORMAT.disks, words: "(IOPS × R + 2 × IOPS × W) / 65, rounded up to an even count", source: SPINDLE_SOURCE, formula: (r) => spindles(r, '"RAID10"', '"7.2K"') },
+      { key: "spindlesChosen", symbol: "", what: "Your RAID level and disk class (Inputs)", format: FORMAT.disks, words: "Same formula with the Inputs sheet's RAID level and disk", source: SPINDLE_SOURCE, formula: (r) => spindles(r, r.input("spindleRaid"), r.input("spindleDisk")) },
+    ],
+  },
+  {
+    heading: "Arrays, as Dell's selection process (Tables 12-13)",
+    rows: [
+      { key: "arrays", symbol: "", what: "Arrays in all", format: FORMAT.arrays, words: "Arrays per copy × copies (each copy on its own arrays)", source: DELL("3.4.1-3.4.2, Tables 12-13"), formula: (r) => arrays(r, "count") },
+      { key: "arraysPerCopy", symbol: "", what: "Arrays per copy", format: FORMAT.arrays, words: "max(capacity / usable GB, DBIOP / array IOPS), rounded up", source: DELL("3.4.1, Tables 12-13"), formula: (r) => arrays(r, "percopy") },
+      { key: "arrayModel", symbol: "", what: "Array model and drive", format: "@", words: "Fewest arrays, then least usable capacity (Hardware sheet)", source: DELL("3.4.2"), formula: (r) => arrays(r, "model") },
+    ],
+  },
+];
+
+export const DESIGN_HEADER_ROW = 4;
+const DESIGN_WIDTH = 5;
+
+/** Each Design output's cell (column C), computed from the layout. */
+export const DESIGN_CELLS: Readonly<Record<DesignOutput, string>> = (() => {
+  const cells: Partial<Record<DesignOutput, string>> = {};
+  let row = DESIGN_HEADER_ROW + 1;
+  for (const section of DESIGN_SECTIONS) {
+    row++; // heading
+    for (const output of section.rows) cells[output.key] = `C${row++}`;
+    row++; // blank line
+  }
+  return Object.freeze(cells as Record<DesignOutput, string>);
+})();
+
+/** The capacity of one copy by kind, below the outputs (and the source of the pane's chart). */
+const CHART_HEADING_ROW =
+  DESIGN_HEADER_ROW + 1 + DESIGN_SECTIONS.reduce((n, s) => n + s.rows.length + 2, 0);
+const CHART_HEADER_ROW = CHART_HEADING_ROW + 1;
+const CHART_DATA_ROW = CHART_HEADER_ROW + 1;
+
+export function buildDesign(sheet: string, ref: References): { sheet: SheetModel; chart: ChartModel } {
+  const cells: CellModel[] = [
+    ...titleAndNote(
+      "Exchange mailbox storage design: outputs",
+      "Every value is a live formula over the Inputs sheet; the steps are shown for audit.",
+    ),
+    ...header(DESIGN_HEADER_ROW, ["Symbol", "What it is", "Value", "Formula in words", "Source"]),
+  ];
+  let row = DESIGN_HEADER_ROW + 1;
+  for (const section of DESIGN_SECTIONS) {
+    cells.push(...sectionHeading(row++, section.heading, DESIGN_WIDTH));
+    for (const output of section.rows) {
+      if (DESIGN_CELLS[output.key] !== `C${row}`) throw new Error(`template layout: ${output.key} is not at C${row}`);
+      if (output.symbol) cells.push({ address: `A${row}`, value: output.symbol, role: "label" });
+      const rendered = output.formula(ref);
+      cells.push(
+        { address: `B${row}`, value: output.what, role: "label" },
+        {
+          address: `C${row}`,
+          formula: rendered.formula,
+          ...(rendered.native ? { native: rendered.native } : {}),
+          numberFormat: output.format,
+          role: STEP_OUTPUTS.has(output.key) ? "step" : "output",
+        },
+        { address: `D${row}`, value: output.words, role: "note" },
+        { address: `E${row}`, value: output.source, role: "source" },
+      );
+      row++;
+    }
+    row++;
+  }
+  const c = DESIGN_CELLS;
+  cells.push(
+    ...sectionHeading(CHART_HEADING_ROW, "Capacity of one copy, by kind", DESIGN_WIDTH),
+    { address: `B${CHART_HEADER_ROW}`, value: "Volume", role: "heading" },
+    { address: `C${CHART_HEADER_ROW}`, value: "Database data", role: "heading" },
+    { address: `D${CHART_HEADER_ROW}`, value: "Index and free space", role: "heading" },
+    { address: `E${CHART_HEADER_ROW}`, value: "Log volumes", role: "heading" },
+    { address: `B${CHART_DATA_ROW}`, value: "One copy", role: "label" },
+    { address: `C${CHART_DATA_ROW}`, formula: `=${c.totalDatabaseGB}`, numberFormat: FORMAT.gb, role: "output" },
+    { address: `D${CHART_DATA_ROW}`, formula: `=${c.databaseVolumesTotalGB}-${c.totalDatabaseGB}`, numberFormat: FORMAT.gb, role: "output" },
+    { address: `E${CHART_DATA_ROW}`, formula: `=${c.logVolumesTotalGB}`, numberFormat: FORMAT.gb, role: "output" },
+  );
+  const chart: ChartModel = {
+    sheet,
+    title: "Capacity of all volumes, one copy (GB)",
+    type: "columnStacked",
+    source: `B${CHART_HEADER_ROW}:E${CHART_DATA_ROW}`,
+    from: `B${CHART_DATA_ROW + 2}`,
+    to: `D${CHART_DATA_ROW + 18}`,
+  };
+  return {
+    sheet: { name: sheet, columnWidths: [8, 36, 18, 50, 46], frozenRows: DESIGN_HEADER_ROW, print: landscape(2, `${DESIGN_HEADER_ROW}:${DESIGN_HEADER_ROW}`), cells },
+    chart,
+  };
+}
+
+/** The intermediate steps of Tables 18-19, shown for audit; writers may style them quieter than results. */
+const STEP_OUTPUTS: ReadonlySet<DesignOutput> = new Set<DesignOutput>([
+  "whiteSpacePerUserMB",
+  "dumpsterPerUserMB",
+  "mailboxOnDiskMB",
+  "totalDatabaseGB",
+  "databaseGB",
+  "databaseVolumeGB",
+  "logFilesPerUserPerDay",
+  "messageSizeFactor",
+  "usersPerDatabase",
+  "dailyLogMBPerDatabase",
+  "logVolumeGB",
+]);
+

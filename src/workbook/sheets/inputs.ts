@@ -1,0 +1,219 @@
+/**
+ * The Inputs sheet (issues 3, 4, 12): the user profile and design a person edits, the factors every
+ * function reads, and the mailbox tiers of Microsoft's method, each input with its defined name, its
+ * rule (the worksheet functions' own limits and words) and its source. Column A label, B value (the
+ * input), C what it is, D source; A3 is the Design check (src/workbook/design-check.ts).
+ * Values come from the engine's inputs (src/engine/design/inputs.ts), the reference design by default.
+ */
+import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, EXCHANGE_VERSIONS, FACTOR_DEFAULTS, type FactorName } from "../../engine";
+import { arrayModelName } from "../../engine/arrays";
+import { METHOD_CHOICES, type WorkbookInputs } from "../../engine/design";
+import { cite } from "../../engine/papers";
+import { RAID_LEVELS } from "../../engine/tables";
+import { FACTOR_PARAMETERS } from "../../functions/arguments";
+import { INPUT_PARAMETERS } from "../../functions/worksheet";
+import { NOT_A_DESIGN } from "../design-check";
+import type { CellModel, Highlight, InputRule, SheetModel } from "../model";
+import { METHODS_INPUTS } from "./methods";
+import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, header, landscape, listRule, numberRule, sectionHeading, type InputKey, type NameKey } from "./shared";
+import { tierInputs } from "./tiers";
+
+const ARRAY_RAIDS = [...new Set(EQUALLOGIC_CATALOGUE.map((m) => m.raid))];
+const ARRAY_NAMES = [...new Set(EQUALLOGIC_CATALOGUE.map(arrayModelName))];
+const DAG_LAYOUTS = ["active/active", "active/passive"] as const;
+
+interface InputRow {
+  key: InputKey;
+  /** Defined name, before the suffix. */
+  name: string;
+  label: string;
+  format?: string;
+  what: string;
+  source: string;
+  rule: InputRule;
+}
+
+const P = INPUT_PARAMETERS;
+
+/** The input rows, in sheet order. Values come from DesignInputs, the reference design by default. */
+export const INPUT_ROWS: readonly InputRow[] = [
+  { key: "users", name: "Users", label: "Users", format: FORMAT.users, what: "NU: mailboxes, growth included", source: DELL("3.4.2"), rule: numberRule(P.users) },
+  { key: "quotaMB", name: "QuotaMB", label: "Mailbox quota", format: FORMAT.typed("MB"), what: "MQ: mailbox quota in MB", source: DELL("3.4.2"), rule: numberRule(P.quotaMB) },
+  { key: "messagesPerDay", name: "MessagesPerDay", label: "Messages per day", format: FORMAT.typed("a day"), what: "MSR: messages sent and received per user per day", source: DELL("3.4.2"), rule: numberRule(P.messagesPerDay) },
+  { key: "messageKB", name: "MessageKB", label: "Average message size", format: FORMAT.typed("KB"), what: "AMS: average message size in KB", source: DELL("3.4.2"), rule: numberRule(P.messageKB) },
+  { key: "copies", name: "Copies", label: "Database copies", format: FORMAT.copies, what: "DAG copies of each database (1 = stand-alone)", source: DELL("3.4.2"), rule: numberRule(P.copies) },
+  { key: "maxDatabaseGB", name: "MaxDatabaseGB", label: "Maximum database size", format: FORMAT.typed("GB"), what: "The largest database allowed, in GB", source: DELL("3.4.2"), rule: numberRule(P.maxDatabaseGB) },
+  {
+    key: "exchangeVersion", name: "ExchangeVersion", label: "Exchange version", format: "0",
+    what: "2010: IOPS by Dell's Exchange 2010 process; 2013, 2016, 2019: by the ESRPs' per-mailbox profile",
+    source: `${DELL("Table 16")}; ${ESRP_2013()}`,
+    rule: listRule("version", EXCHANGE_VERSIONS.map(String), "Exchange version: 2010, 2013, 2016 or 2019"),
+  },
+  {
+    key: "method", name: "Method", label: "Sizing method",
+    what: '"auto": Dell\'s process for Exchange 2010, Microsoft\'s calculator\'s for 2013 and later; or "dell" or "microsoft" to choose',
+    source: `${DELL("3.4")}; ${cite("microsoft")}`,
+    rule: listRule("method", METHOD_CHOICES, "Sizing method: auto follows the Exchange version"),
+  },
+  { key: "arrayRaid", name: "ArrayRaid", label: "RAID level for arrays", what: "RAID50 or RAID10, the levels the array tables measure", source: DELL("Tables 12-13"), rule: listRule("raid", ARRAY_RAIDS, "RAID level of the arrays") },
+  {
+    key: "arrayModel", name: "ArrayModel", label: "Array model", what: '"auto" (fewest arrays, then least waste) or a model such as "PS6500E 500GB"', source: DELL("3.4.1"),
+    rule: listRule("model", ["auto", ...ARRAY_NAMES], '"auto", or the array model and drive to use'),
+  },
+  { key: "spindleRaid", name: "SpindleRaid", label: "RAID level for spindles", what: "RAID level of your own spindle row on the Design sheet", source: EMC("Phase 2"), rule: listRule("raid", RAID_LEVELS, "RAID level for the spindle count") },
+  {
+    key: "spindleDisk", name: "SpindleDisk", label: "Spindle disk class", what: "Disk class, from the Hardware sheet's disk classes", source: EMC("Phase 2"),
+    rule: listRule("disk", Object.keys(DISK_CLASS_IOPS), "Disk class of the spindles"),
+  },
+  { key: "readRatio", name: "ReadRatio", label: "Read ratio", format: "0%", what: "Share of database I/O that is reads (3:2)", source: EMC("Phase 2"), rule: numberRule(P.readRatio) },
+  { key: "serversSite1", name: "ServersFirstSite", label: "Mailbox servers, site 1", format: FORMAT.servers, what: "DAG members in the first site (the active site when active/passive)", source: `${ESRP_2013("4.1")}; ${ESRP_2016("4.1")}`, rule: numberRule(P.servers) },
+  {
+    key: "serversSite2", name: "ServersSecondSite", label: "Mailbox servers, site 2", format: FORMAT.servers,
+    what: "DAG members in a second site; leave empty for one site. Copies sit round-robin over the sites",
+    source: `${ESRP_2013("4.1")}; ${ESRP_2016("4.1")}`, rule: numberRule(P.servers, true, "servers in the second site; empty for one site"),
+  },
+  {
+    key: "dagLayout", name: "DagLayout", label: "DAG layout",
+    what: '"active/active": every server carries active copies; "active/passive": only the first site does',
+    source: `${ESRP_2016("4.1")} (active/active); ${ESRP_2013("4.1")} (active/passive)`,
+    rule: listRule("layout", DAG_LAYOUTS, "Where the active copies run"),
+  },
+  // Microsoft's method on the Methods sheet (src/workbook/sheets/methods.ts): its own inputs.
+  ...METHODS_INPUTS.map((input) => ({
+    key: input.key as InputKey,
+    name: input.name,
+    label: input.label,
+    format: input.key === "peakHourLogShare" ? "0%" : input.key === "archiveMB" ? FORMAT.typed("MB") : input.key === "coresPerServer" ? FORMAT.cores : undefined,
+    what: input.rule.prompt,
+    source: cite("microsoft", "Input sheet"),
+    rule: input.rule,
+  })),
+];
+
+/** Every input row of the Inputs sheet: its key, defined name, label and rule — for the CLI, the pane and the docs. */
+export const DESIGN_INPUT_ROWS: ReadonlyArray<Readonly<Pick<InputRow, "key" | "name" | "label" | "rule">>> = INPUT_ROWS.map(({ key, name, label, rule }) => ({ key, name, label, rule }));
+
+/** What each factor is, its display format and its source; the values are FACTOR_DEFAULTS. */
+const FACTOR_ROWS: Record<FactorName, { what: string; format: string; source: string }> = {
+  growth: { what: "DBS multiplier (Dell's process says 1.2; its worked example uses none)", format: '0.00"×"', source: `${DELL("Tables 14 and 18")}; erratum E1` },
+  retentionDays: { what: "Deleted item retention", format: '0 "days"', source: DELL("Table 14 step 3") },
+  singleItemRecovery: { what: "Single item recovery, share of quota", format: "0.0%", source: DELL("Table 14 step 3") },
+  calendarLogging: { what: "Calendar version logging, share of quota", format: "0.0%", source: DELL("Table 14 step 3") },
+  contentIndex: { what: "Content index on the database volume", format: '0.00"×"', source: DELL("Table 14 step 7") },
+  volumeFree: { what: "Free space kept on the database volume", format: '0.00"×"', source: DELL("Table 14 step 7") },
+  logsPerMessage: { what: "Log files per message (NL = MSR × this)", format: "0.00", source: DELL("Table 15 step 2") },
+  logFileMB: { what: "LFS: size of one log file", format: '0 "MB"', source: DELL("Table 15 step 1") },
+  moveFactor: { what: "Mailbox moves within the truncation window", format: '0.00"×"', source: `${DELL("Table 19 and 3.3.4")}; erratum E2` },
+  truncationDays: { what: "Days of logs kept against truncation failure", format: '0 "days"', source: DELL("Table 15 step 6") },
+  overhead: { what: "Log volume overhead", format: '0.00"×"', source: DELL("Table 15 step 6") },
+  headroom: { what: "IOPS headroom for spikes", format: '0.00"×"', source: DELL("Tables 16-17") },
+  mailboxesPerCore: { what: "Very heavy mailboxes one core serves", format: '#,##0 "mailboxes"', source: VMWARE("user and resource sizing") },
+  baseMemoryGB: { what: "Mailbox server memory before mailboxes", format: '0 "GB"', source: VMWARE("user and resource sizing") },
+  memoryPerMailboxMB: { what: "Mailbox server memory per active mailbox", format: '0 "MB"', source: VMWARE("user and resource sizing") },
+};
+
+const FACTOR_NAMES = Object.keys(FACTOR_DEFAULTS) as FactorName[];
+
+/** Each factor of the Inputs sheet's factors table with its rule (the functions' limits). */
+export const FACTOR_INPUT_ROWS: ReadonlyArray<{ name: FactorName; rule: InputRule }> = FACTOR_NAMES.map((name) => ({ name, rule: numberRule(FACTOR_PARAMETERS[name]) }));
+
+/** Inputs sheet layout: columns A label, B value (the input), C what it is, D source. */
+export const INPUTS_LAYOUT = {
+  title: "A1",
+  note: "A2",
+  check: "A3",
+  profileHeading: 4,
+  profileHeader: 5,
+  firstInputRow: 6,
+} as const;
+const INPUTS_WIDTH = 4;
+const FACTORS_HEADING_ROW = INPUTS_LAYOUT.firstInputRow + INPUT_ROWS.length + 1;
+export const FIRST_FACTOR_ROW = FACTORS_HEADING_ROW + 2;
+export const LAST_FACTOR_ROW = FIRST_FACTOR_ROW + FACTOR_NAMES.length - 1;
+/** Up to four mailbox tiers (Microsoft's calculator sizes them; the papers size one profile). */
+export const TIERS = tierInputs(LAST_FACTOR_ROW + 2);
+
+/** Where each input's value sits on the Inputs sheet. */
+export const INPUT_CELLS: Readonly<Record<InputKey, string>> = Object.freeze(
+  Object.fromEntries(INPUT_ROWS.map((row, i) => [row.key, `B${INPUTS_LAYOUT.firstInputRow + i}`])) as Record<InputKey, string>,
+);
+
+/** Where each factor's value sits on the Inputs sheet (column A holds its name). */
+export const FACTOR_CELLS: Readonly<Record<FactorName, string>> = Object.freeze(
+  Object.fromEntries(FACTOR_NAMES.map((name, i) => [name, `B${FIRST_FACTOR_ROW + i}`])) as Record<FactorName, string>,
+);
+
+/**
+ * The defined names, before any suffix: one per input cell; `Factors` is the name|value range,
+ * `Servers` the servers of each site, `ArrayCatalog` and `DiskClasses` the user's hardware.
+ */
+export const INPUT_NAMES: Readonly<Record<NameKey, string>> = Object.freeze({
+  ...(Object.fromEntries(INPUT_ROWS.map((row) => [row.key, row.name])) as Record<InputKey, string>),
+  factors: "Factors",
+  servers: "Servers",
+  arrayCatalog: "ArrayCatalog",
+  diskClasses: "DiskClasses",
+});
+
+export function buildInputs(sheet: string, values: WorkbookInputs, check: string, diskClassNames: string): SheetModel {
+  // The disk class drop-down lists the Hardware sheet's classes, so a class a person adds there can be picked.
+  const ruleOf = (row: InputRow): InputRule =>
+    row.key === "spindleDisk" && row.rule.kind === "list"
+      ? { ...row.rule, range: diskClassNames, error: "disk must be a disk class of the Hardware sheet's table" }
+      : row.rule;
+  const cells: CellModel[] = [
+    { address: INPUTS_LAYOUT.title, value: "Exchange mailbox storage sizing: inputs", role: "title" },
+    {
+      address: INPUTS_LAYOUT.note,
+      value: `Yellow cells are inputs: change them and every output follows. Defaults: the 5,000-user DAG design of ${DELL("3.4.2")}.`,
+      role: "note",
+    },
+    // The inputs checked as a whole (src/workbook/design-check.ts), in Excel's own functions.
+    { address: INPUTS_LAYOUT.check, formula: "=" + check, role: "output" },
+    ...sectionHeading(INPUTS_LAYOUT.profileHeading, "User profile and design", INPUTS_WIDTH),
+    ...header(INPUTS_LAYOUT.profileHeader, ["Input", "Value", "What it is", "Source"]),
+  ];
+  INPUT_ROWS.forEach((row, i) => {
+    const r = INPUTS_LAYOUT.firstInputRow + i;
+    const value = values[row.key];
+    cells.push(
+      { address: `A${r}`, value: row.label, role: "label" },
+      { address: `B${r}`, value: value === "" ? undefined : value, numberFormat: row.format, role: "input", rule: ruleOf(row) },
+      { address: `C${r}`, value: row.what, role: "note" },
+      { address: `D${r}`, value: row.source, role: "source" },
+    );
+  });
+  cells.push(
+    ...sectionHeading(FACTORS_HEADING_ROW, "Factors: every function reads this table; change a value to override its default", INPUTS_WIDTH),
+    ...header(FACTORS_HEADING_ROW + 1, ["Factor", "Value", "What it is", "Source"]),
+  );
+  FACTOR_NAMES.forEach((name, i) => {
+    const r = FIRST_FACTOR_ROW + i;
+    const row = FACTOR_ROWS[name];
+    cells.push(
+      { address: `A${r}`, value: name, role: "label" },
+      { address: `B${r}`, value: FACTOR_DEFAULTS[name], numberFormat: row.format, role: "input", rule: numberRule(FACTOR_PARAMETERS[name]) },
+      { address: `C${r}`, value: row.what, role: "note" },
+      { address: `D${r}`, value: row.source, role: "source" },
+    );
+  });
+  // Mailbox tiers for Microsoft's method (the Methods sheet), below the factors.
+  cells.push(...TIERS.cells);
+  return {
+    name: sheet,
+    columnWidths: [26, 16, 54, 54, 12],
+    frozenRows: 2,
+    print: landscape(1, `${INPUTS_LAYOUT.profileHeader}:${INPUTS_LAYOUT.profileHeader}`),
+    highlights: checkHighlights(INPUTS_LAYOUT.check),
+    cells,
+  };
+}
+
+/** The Design check cell: red when the inputs make no design, green when they do. */
+export const checkHighlights = (address: string): Highlight[] => [
+  { range: address, text: NOT_A_DESIGN, tone: "bad" },
+  { range: address, text: "OK:", tone: "good" },
+];
+
+/** Where the Design check sits on the Inputs sheet (and, as a copy, on the Summary). */
+export const DESIGN_CHECK_CELL = Object.freeze({ inputs: "A3", summary: "A4" });
