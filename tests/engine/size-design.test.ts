@@ -129,3 +129,53 @@ describe("every design", () => {
     );
   });
 });
+
+describe("more load never buys less, whichever method sizes the design (issue 16)", () => {
+  const base = fc.record({
+    users: fc.integer({ min: 1, max: 100_000 }),
+    quotaMB: fc.integer({ min: 100, max: 50_000 }),
+    messagesPerDay: fc.integer({ min: 50, max: 450 }),
+    messageKB: fc.integer({ min: 10, max: 300 }),
+    exchangeVersion: fc.constantFrom(2010, 2016),
+    serversSite1: fc.integer({ min: 2, max: 6 }),
+    copies: fc.integer({ min: 2, max: 3 }),
+  });
+  const raise = {
+    users: (n: number) => ({ users: n }),
+    quotaMB: (n: number) => ({ quotaMB: n * 10 }),
+    messagesPerDay: (n: number) => ({ messagesPerDay: Math.min(500, n) }),
+    messageKB: (n: number) => ({ messageKB: n }),
+  };
+  const bought = (d: ReturnType<typeof sizeDesign>) => ({
+    capacityAllCopiesGB: d.capacityAllCopiesGB,
+    arrays: d.arrays.arrays,
+    databaseIops: d.databaseIops,
+    dagDatabaseIops: d.dagDatabaseIops,
+    logIops: d.logIops,
+    spindles: d.spindles.disks,
+    coresPerServer: d.coresPerServer,
+    memoryPerServerGB: d.memoryPerServerGB,
+  });
+  test.each(Object.keys(raise) as Array<keyof typeof raise>)("more %s", (input) => {
+    fc.assert(
+      fc.property(base, fc.integer({ min: 1, max: 50 }), (r, step) => {
+        const less: WorkbookInputs = { ...R, ...r, maxDatabaseGB: 2048 };
+        const more: WorkbookInputs = { ...less, ...raise[input]((less[input] as number) + step) };
+        fc.pre((more[input] as number) >= (less[input] as number));
+        let a, b;
+        try {
+          a = bought(sizeDesign(less));
+        } catch {
+          return;
+        }
+        try {
+          b = bought(sizeDesign(more));
+        } catch {
+          return; // the larger load is refused, never smaller
+        }
+        for (const key of Object.keys(a) as Array<keyof typeof a>) expect({ key, less: a[key], more: b[key], ok: b[key] >= a[key] - 1e-9 }).toMatchObject({ key, ok: true });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -42,6 +42,7 @@ export function expectedOutputs(
   const capacityGB = capacityToProvisionGB(users, capacity, logs, merged);
   const arrays = (result: string) => EX_ARRAYS(capacityGB, databaseIops, copies, "RAID50", "auto", result);
   // Microsoft's rows (the Methods sheet's column, sized at its own balanced count) as the engine's design gives them.
+  // A design whose servers cannot hold its copies has no layout: the engine refuses it, the sheet shows errors.
   const design = sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs, serversSite1: serversPerSite[0], serversSite2: serversPerSite[1] ?? "" }, { factors: merged });
   const ms = (x: number | undefined) => (design.microsoft === undefined || x === undefined ? "—" : x);
   const msVolume = design.microsoft && Math.max(1, Math.ceil(design.microsoft.databaseGB * 1.4 / 0.95 - 1e-9));
