@@ -184,6 +184,7 @@ const DATABASE_RESULTS = {
     if (Number.isNaN(s.ioMailboxesPerDatabase)) throw new SizingError("#N/A", "iolimit is the I/O-driven limit of JBOD disks (diskGB, with three or more HA copies); this design is on RAID");
     return s.ioMailboxesPerDatabase;
   },
+  maxcount: (s: MicrosoftSizing) => s.maxDatabases,
   copies: (s: MicrosoftSizing) => s.copiesPerServer,
   disk: (s: MicrosoftSizing) => s.mailboxOnDiskMB,
   logs: (s: MicrosoftSizing) => s.logsPerDatabase,
@@ -192,7 +193,18 @@ const DATABASE_RESULTS = {
 };
 export const MS_DATABASES_RESULTS = Object.keys(DATABASE_RESULTS) as (keyof typeof DATABASE_RESULTS)[];
 
-/** Databases of a DAG: =EX_MS_DATABASES(2500,200,75,10240,{2,2},4,"count",{"diskGB",4000}) → 40. */
+/**
+ * Databases of a DAG by Microsoft's method: count, mailboxes and GB per database, calculated maximum size. Source: Microsoft, Exchange Server Role Requirements Calculator v7.6, Role Requirements and Volume Requirements sheets.
+ * @param mailboxes Mailboxes in the DAG (e.g. 2500), or a row of up to four tiers.
+ * @param messagesPerDay Messages per mailbox per day (e.g. 200), or one per tier.
+ * @param messageKB Average message size in KB (e.g. 75), or one per tier.
+ * @param quotaMB Mailbox size limit in MB (e.g. 10240), or one per tier.
+ * @param servers Mailbox servers of the DAG: a number (one site) or two sites, e.g. {2,2}.
+ * @param [copies] Database copies, HA and lagged (factor laggedCopies says how many are lagged), round-robin over the sites. Default 2.
+ * @param [result] "count" (default), "mailboxes", "size" GB, "maxsize" GB, "limit" mailboxes at maxsize, "iolimit" for JBOD I/O, "maxcount" databases the DAG allows, "copies" a server, "disk", "logs", "logspace", "active".
+ * @param [factors] Names and values: diskGB 0 (RAID), diskIops 57.5, databasesPerVolume 0, databases 0, laggedCopies 0, lagDays 0, dataOverhead 0, volumeFreeShare 0.05, archiveMB 0, moveShare 0.01, truncationFailureDays 3 …
+ * @returns The chosen count or size. =EX_MS_DATABASES(2500,200,75,10240,{2,2},4,"count",{"diskGB",4000}) → 40.
+ */
 export function EX_MS_DATABASES(mailboxes: unknown, messagesPerDay: unknown, messageKB: unknown, quotaMB: unknown, servers: unknown, copies?: unknown, result?: unknown, factors?: unknown): MicrosoftCellResult {
   try {
     const pick = DATABASE_RESULTS[readChoice(result, "result", MS_DATABASES_RESULTS)];
@@ -216,7 +228,13 @@ const IOPS_RESULTS = {
 };
 export const MS_IOPS_RESULTS = Object.keys(IOPS_RESULTS) as (keyof typeof IOPS_RESULTS)[];
 
-/** Database and log IOPS: =EX_MS_IOPS(7600,150,75,20480,{8,8},4,"daglog",{"databases",336}) → 775.2. */
+/**
+ * Database and log IOPS by Microsoft's method, per server, database or DAG, counting every copy (lagged ones too). Source: Microsoft, Exchange Server Role Requirements Calculator v7.6, Role Requirements sheet.
+ * @param [copies] Database copies, HA and lagged (factor laggedCopies). Default 2.
+ * @param [result] "server" (default), "log", "dag", "daglog" (stand-alone: all servers), "database", "databaselog", "reads", "writes", "peak", "permailbox".
+ * @param [factors] ioOverhead 0.2, iopsMultiplier 1, databases 0, activeDatabases 0, laggedCopies 0, and those of EX_MS_DATABASES.
+ * @returns IOPS. =EX_MS_IOPS(7600,150,75,20480,{8,8},4,"daglog",{"databases",336}) → 775.2.
+ */
 export function EX_MS_IOPS(mailboxes: unknown, messagesPerDay: unknown, messageKB: unknown, quotaMB: unknown, servers: unknown, copies?: unknown, result?: unknown, factors?: unknown): MicrosoftCellResult {
   try {
     const pick = IOPS_RESULTS[readChoice(result, "result", MS_IOPS_RESULTS)];
@@ -237,7 +255,12 @@ const SERVER_RESULTS = {
 };
 export const MS_SERVER_RESULTS = Object.keys(SERVER_RESULTS) as (keyof typeof SERVER_RESULTS)[];
 
-/** Memory and processors of the busiest server: =EX_MS_SERVER(2500,200,75,10240,{2,2},4) → 160 GB. */
+/**
+ * Memory and processors of the busiest server in its worst failure (lagged copies never activate) by Microsoft's method. Source: Microsoft, Exchange Server Role Requirements Calculator v7.6, Role Requirements sheet.
+ * @param [result] "memory" GB (default), "cache" GB, "calculated" GB, "megacycles", "cores" (needs specRate), "utilization", "active" databases.
+ * @param [factors] multiRole 1, hypervisor 0, megacyclesMultiplier 1, laggedCopies 0, and those of EX_MS_DATABASES.
+ * @returns GB, megacycles, cores or a share. =EX_MS_SERVER(2500,200,75,10240,{2,2},4) → 160.
+ */
 export function EX_MS_SERVER(mailboxes: unknown, messagesPerDay: unknown, messageKB: unknown, quotaMB: unknown, servers: unknown, copies?: unknown, cores?: unknown, specRate?: unknown, result?: unknown, factors?: unknown): MicrosoftCellResult {
   try {
     const which = readChoice(result, "result", MS_SERVER_RESULTS);

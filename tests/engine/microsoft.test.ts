@@ -324,6 +324,23 @@ describe("databases above the maximum size", () => {
   });
 });
 
+describe("stand-alone servers' processors", () => {
+  // @compatibility 2,000 mailboxes of 200 messages of 100 KB, 4 GB, on 3 stand-alone servers of 16 cores rated 800:
+  // the calculator's worst case (G195 "--") leaves C256, C254 and, through C140, C142 at #VALUE! (its own fault). We
+  // size the normal runtime it does show, by its own formulas: C199 + C200 + C201, over C159 and C162.
+  const cells = { C55: 2000, C57: 200, C58: 100, C60: 4096, C26: 3, C25: "No", C30: 0, G22: "No", D131: 800 };
+  const s = microsoftSizing(one(2000, 200, 100, 4096, [3], 1, { specRate: 800 }), defaults());
+  test(`@compatibility megacycles are C199 + C200 + C201 = 5,666.7 + 0 + 2,125 where C256 is #VALUE! at ${at(cells)}`, () => {
+    expect(s.databases).toBe(16); // Role Requirements!C79
+    expect(s.megacycles).toBeCloseTo(5666.666666666666 + 0 + 2125, 9);
+    expect(s.megacyclesPerCore).toBeCloseTo(2962.962962962963, 9); // C159
+    expect(s.coresNeeded).toBe(Math.ceil((5666.666666666666 + 2125) / 2962.962962962963)); // C254's rule: 3
+    // C140's rule over C201 and C162: ROUND(2 + 2,125 ÷ 47,407.4 × 16 × 2) = 3; C138 = MAX(C133 10, C134 8 × 4 + 3) = 35.
+    expect(s.calculatedMemoryGB).toBe(35);
+    expect(s.memoryGB).toBe(48);
+  });
+});
+
 describe("pieces", () => {
   test("profiles round up to the next row of Tables!A4:A13; above 500 is an error", () => {
     expect(messageProfile(150).messages).toBe(150);

@@ -166,3 +166,67 @@ describe("properties", () => {
     );
   });
 });
+
+/**
+ * The differential sweep: 40 designs from 500 to 100,000 mailboxes, stand-alone to 6 copies with lagged ones, one
+ * and two sites, JBOD and RAID, one to four tiers, each with the calculator's Input cells and every result the
+ * EX_MS_* functions can select against the calculator's cell (tests/fixtures/microsoft-calculator.json, from
+ * ../shared/ms-calc-oracle; its "about" says how). Departures (docs/microsoft-method.md §7) carry "want" and "why".
+ */
+describe("the calculator, cell for cell, at 40 designs (tests/fixtures/microsoft-calculator.json)", () => {
+  interface Row {
+    r: string;
+    cell: string;
+    calc: number | string;
+    want?: number | "error";
+    why?: "oversize" | "standalone-cpu" | "either-site";
+  }
+  interface SweepDesign {
+    name: string;
+    design: { mailboxes: number | number[][]; messages?: number; kb?: number; quota?: number; sites: number[]; copies: number; lagged?: number; factors?: Record<string, number>; cores?: number; spec?: number };
+    inputs: Record<string, number | string>;
+    rows: Row[];
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const sweep = require("../fixtures/microsoft-calculator.json") as { designs: SweepDesign[] };
+
+  function ours(d: SweepDesign["design"], result: string): unknown {
+    const tiers = Array.isArray(d.mailboxes) ? d.mailboxes : [[d.mailboxes, d.messages!, d.kb!, d.quota!]];
+    const column = (i: number) => (tiers.length === 1 ? tiers[0][i] : [tiers.map((t) => t[i])]);
+    const args = [column(0), column(1), column(2), column(3), d.sites.length === 1 ? d.sites[0] : [d.sites], d.copies] as const;
+    const pairs = Object.entries({ ...(d.factors ?? {}), ...(d.lagged ? { laggedCopies: d.lagged } : {}) });
+    const factors = pairs.length > 0 ? pairs : undefined;
+    const [fn, pick] = result.split(".");
+    if (fn === "db") return EX_MS_DATABASES(...args, pick, factors);
+    if (fn === "iops") return EX_MS_IOPS(...args, pick, factors);
+    if (fn === "server") return EX_MS_SERVER(...args, d.cores ?? 16, d.spec ?? 0, pick, factors);
+    if (fn === "repl") return EX_MS_REPLICATION(...args, 0.1, undefined, pick, factors);
+    return EX_MS_MAILBOX(tiers[0][1], tiers[0][2], tiers[0][3], d.copies, pick, factors);
+  }
+
+  const cases = sweep.designs.flatMap((d) => d.rows.map((row) => [d.name, row.r, row.cell, row, d] as const));
+  test("the sweep covers what it says: 40 designs, 500 to 100,000 mailboxes, 1 to 6 copies with lagged ones, 1 and 2 sites, JBOD and RAID, 1 to 4 tiers", () => {
+    const designs = sweep.designs.map((d) => d.design);
+    const mailboxes = designs.map((d) => (Array.isArray(d.mailboxes) ? d.mailboxes.reduce((a, t) => a + t[0], 0) : d.mailboxes));
+    expect(designs.length).toBe(40);
+    expect([Math.min(...mailboxes), Math.max(...mailboxes)]).toEqual([500, 100000]);
+    expect(new Set(designs.map((d) => d.copies))).toEqual(new Set([1, 2, 3, 4, 6]));
+    expect(designs.some((d) => (d.lagged ?? 0) > 0 && d.sites.length === 2)).toBe(true);
+    expect(designs.some((d) => (d.factors?.diskGB ?? 0) > 0) && designs.some((d) => !(d.factors?.diskGB ?? 0))).toBe(true);
+    expect(new Set(designs.map((d) => (Array.isArray(d.mailboxes) ? d.mailboxes.length : 1)))).toEqual(new Set([1, 2, 3, 4]));
+    expect(cases.length).toBeGreaterThan(1500);
+  });
+
+  test.each(cases)("%s %s = %s", (_name, result, _cell, row, d) => {
+    const v = ours(d.design, result);
+    const want = row.want ?? row.calc;
+    if (want === "error" || typeof want === "string") {
+      // The calculator shows no number ("--"), or we refuse what it shows (a departure): an error naming why.
+      expect(v).toBeInstanceOf(SizingError);
+      if (row.why === "oversize") expect((v as SizingError).message).toMatch(/databases \(.*\) would hold .* mailboxes each, above the/);
+    } else {
+      expect(typeof v).toBe("number");
+      expect(Math.abs((v as number) - want)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(want)));
+    }
+  });
+});
