@@ -12,16 +12,16 @@
  * Every formula is generated here from the sheet and name builders, so a `suffix` moves all of them.
  * Cells cite papers by publisher and title (src/engine/papers.ts), never by seed file name.
  */
-import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, JETSTRESS_THRESHOLDS, type FactorName } from "../engine";
-import { arraysPerCopyFormula, failoverFormula, jetstressFormula, serverFormula, type FailoverResult, type FailoverScenario } from "../engine/excel-formulas";
+import type { FactorName } from "../engine";
 import { cite, PAPERS, type PaperKey } from "../engine/papers";
-import { RAID_LEVELS } from "../engine/tables";
-import { INPUT_PARAMETERS } from "../functions/worksheet";
 import { designCheckFormula } from "./design-check";
 import { distributionPreferenceHighlights, distributionSheet } from "./sheets/distribution";
 import { methodsSheet, microsoftCell } from "./sheets/methods";
 import { tierNames } from "./sheets/tiers";
 import { DESIGN_CELLS, DESIGN_HEADER_ROW, buildDesign } from "./sheets/design";
+import { buildHardware, candidateColumns, diskClassNameRange } from "./sheets/hardware";
+import { buildJetstress } from "./sheets/jetstress";
+import { RESILIENCE_CELLS, RESILIENCE_FIRST_ROW, RESILIENCE_LAST_ROW, buildResilience } from "./sheets/resilience";
 import { DESIGN_CHECK_CELL, FACTOR_CELLS, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, checkHighlights } from "./sheets/inputs";
 import {
   BASE_SHEETS,
@@ -35,9 +35,7 @@ import {
   column,
   header,
   landscape,
-  listRule,
   nameSuffix,
-  numberRule,
   portrait,
   sectionHeading,
   sheetReference,
@@ -45,14 +43,12 @@ import {
   textRow,
   titleAndNote,
   wrapText,
-  type CandidateColumns,
   type DesignOutput,
   type NameKey,
   type References,
-  type Rendered,
   type TemplateSheet,
 } from "./sheets/shared";
-import type { CellModel, DefinedName, Highlight, SheetModel, WorkbookModel } from "./model";
+import type { CellModel, DefinedName, SheetModel, WorkbookModel } from "./model";
 
 // The inputs and their defaults are the engine's (src/engine/design/inputs.ts): one record for every edge.
 import { DEFAULT_SERVER, REFERENCE_DESIGN_INPUTS, type HeadlineInputs, type WorkbookInputs } from "../engine/design";
@@ -60,6 +56,9 @@ export { REFERENCE_DESIGN_INPUTS, REFERENCE_INPUTS, type DesignInputs, type Head
 export { nameSuffix, sheetReference, templateSheetNames, type DesignOutput, type TemplateSheet } from "./sheets/shared";
 export { DESIGN_CHECK_CELL, DESIGN_INPUT_ROWS, FACTOR_CELLS, FACTOR_INPUT_ROWS, INPUT_CELLS, INPUT_NAMES } from "./sheets/inputs";
 export { DESIGN_CELLS } from "./sheets/design";
+export { HARDWARE_CELLS } from "./sheets/hardware";
+export { JETSTRESS_CELLS } from "./sheets/jetstress";
+export { NOT_SURVIVABLE, RESILIENCE_CELLS } from "./sheets/resilience";
 
 export interface ReferenceDesignOptions {
   inputs?: Partial<WorkbookInputs>;
@@ -77,324 +76,6 @@ export const STAMP_CELL: Readonly<{ sheet: string; address: string }> = Object.f
   sheet: BASE_SHEETS.summary,
   address: "A3",
 });
-
-// ---------------------------------------------------------------------------------------------
-// Resilience sheet: failure scenarios and the servers that carry them (issue 4).
-// Columns: A scenario, B what fails, C surviving servers, D active mailboxes per server,
-// E target IOPS per server, F cores, G memory, H source.
-
-const SCENARIO_ROWS: ReadonlyArray<{ scenario: FailoverScenario; fails: string }> = [
-  { scenario: "normal", fails: "Nothing: every server up" },
-  { scenario: "server", fails: "One server" },
-  { scenario: "site", fails: "A whole site (the worst one to lose)" },
-  { scenario: "site+server", fails: "A site, then one more server" },
-];
-const RESILIENCE_FIRST_ROW = 5;
-const RESILIENCE_LAST_ROW = RESILIENCE_FIRST_ROW + SCENARIO_ROWS.length - 1;
-const RESILIENCE_SUMMARY_ROW = RESILIENCE_LAST_ROW + 2;
-export const NOT_SURVIVABLE = "not survivable";
-const NO_VALUE = "—";
-
-/** Where the Resilience sheet's results sit: per scenario, and the worst survivable case. */
-export const RESILIENCE_CELLS = Object.freeze({
-  scenarioRow: Object.fromEntries(SCENARIO_ROWS.map((row, i) => [row.scenario, RESILIENCE_FIRST_ROW + i])) as Record<string, number>,
-  firstRow: RESILIENCE_FIRST_ROW,
-  lastRow: RESILIENCE_LAST_ROW,
-  whatFails: "B",
-  survivingServers: "C",
-  /** Active databases on the busiest running server (004's activation table: 21 / 24 / 42 / 48). */
-  activeDatabases: "D",
-  activeMailboxes: "E",
-  targetIops: "F",
-  cores: "G",
-  memoryGB: "H",
-  /** A helper column off the page: each scenario's key for the worst failure (mailboxes, then IOPS). */
-  worstKey: "J",
-  /** The per-server IOPS target the storage must pass: the worst survivable scenario. */
-  designTargetIops: `F${RESILIENCE_SUMMARY_ROW}`,
-  designCores: `G${RESILIENCE_SUMMARY_ROW}`,
-  designMemoryGB: `H${RESILIENCE_SUMMARY_ROW}`,
-  /** Database IOPS per server in normal operation, every copy counted (004, Figure 6: 229). */
-  normalIopsPerServer: `F${RESILIENCE_SUMMARY_ROW + 1}`,
-  /** The DAG's databases: the design's count rounded up to a balanced one (docs/dag-layout.md). */
-  databases: `F${RESILIENCE_SUMMARY_ROW + 2}`,
-});
-
-function buildResilience(sheet: string, designSheet: string, names: Record<NameKey, string>, factor: (name: FactorName) => string): SheetModel {
-  const design = sheetReference(designSheet);
-  const iopsPerMailbox = `${design}!${absolute(DESIGN_CELLS.answerIopsPerMailbox)}`;
-  const databases = absolute(RESILIENCE_CELLS.databases);
-  const dag = { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout };
-  // EX_FAILOVER over the copy layout (src/engine/layout.ts, docs/dag-layout.md) of the DAG's databases.
-  const failover = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string): Rendered => ({
-    formula: `=IFERROR(EXSIZE.EX_FAILOVER(${names.users},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}",${databases}),"${fallback}")`,
-    native: `=IFERROR(${failoverFormula(scenario, result, { ...dag, users: names.users, iopsPerMailbox: perMailbox === "" ? "0" : perMailbox, databases })},"${fallback}")`,
-  });
-  const server = (mailboxes: string, result: "cores" | "memory"): Rendered => ({
-    formula: `=IFERROR(EXSIZE.EX_SERVER(${mailboxes},"${result}",${names.factors}),"${NO_VALUE}")`,
-    native: `=IFERROR(${serverFormula(result, mailboxes, factor)},"${NO_VALUE}")`,
-  });
-  const source = `${ESRP_2013("4.1")} and ${ESRP_2016("4.1")}; servers, ${VMWARE()}`;
-  const cells: CellModel[] = [
-    ...titleAndNote(
-      "Resilience: what the busiest running server carries when servers or a site fail",
-      "Each database runs on its next copy by activation preference; each row is the busiest server of the worst failure of its kind. Not survivable: a database is left without a copy.",
-    ),
-    ...header(4, ["Scenario", "What fails", "Running servers", "Active databases", "Active mailboxes", "Target IOPS", "Cores", "Memory"]),
-  ];
-  const put = (address: string, rendered: Rendered, numberFormat: string): CellModel => ({
-    address,
-    formula: rendered.formula,
-    ...(rendered.native ? { native: rendered.native } : {}),
-    numberFormat,
-    role: "output",
-  });
-  const C = RESILIENCE_CELLS;
-  SCENARIO_ROWS.forEach((row, i) => {
-    const r = RESILIENCE_FIRST_ROW + i;
-    cells.push(
-      { address: `A${r}`, value: row.scenario, role: "label" },
-      { address: `${C.whatFails}${r}`, value: row.fails, role: "note" },
-      put(`${C.survivingServers}${r}`, failover(row.scenario, "", "servers", NOT_SURVIVABLE), FORMAT.servers),
-      put(`${C.activeDatabases}${r}`, failover(row.scenario, "", "databases", NOT_SURVIVABLE), FORMAT.databases),
-      put(`${C.activeMailboxes}${r}`, failover(row.scenario, "", "mailboxes", NOT_SURVIVABLE), FORMAT.mailboxes),
-      put(`${C.targetIops}${r}`, failover(row.scenario, iopsPerMailbox, "target", NO_VALUE), FORMAT.iops),
-      put(`${C.cores}${r}`, server(`${C.activeMailboxes}${r}`, "cores"), FORMAT.cores),
-      put(`${C.memoryGB}${r}`, server(`${C.activeMailboxes}${r}`, "memory"), FORMAT.gb),
-    );
-  });
-  const s = RESILIENCE_SUMMARY_ROW;
-  const span = (col: string) => `${col}${RESILIENCE_FIRST_ROW}:${col}${RESILIENCE_LAST_ROW}`;
-  cells.push(
-    // The heading's fill runs under its label (A-E); the answers beside it stay plain.
-    ...sectionHeading(s, "Design for the worst survivable case", 4),
-    { address: `E${s}`, value: "Worst case:", role: "heading" },
-    { address: `F${s}`, formula: `=MAX(${span("F")})`, numberFormat: FORMAT.iops, role: "output" },
-    { address: `G${s}`, formula: `=MAX(${span("G")})`, numberFormat: FORMAT.cores, role: "output" },
-    { address: `H${s}`, formula: `=MAX(${span("H")})`, numberFormat: FORMAT.gb, role: "output" },
-    { address: `A${s + 1}`, value: "Normal operation: database IOPS per server, every copy", role: "label" },
-    {
-      address: `F${s + 1}`,
-      formula: `=${design}!${absolute(DESIGN_CELLS.answerDagIops)}/SUM(${names.servers})`,
-      numberFormat: FORMAT.iops,
-      role: "output",
-    },
-    { address: `A${s + 2}`, value: "Databases in the DAG: the design's count, balanced", role: "label" },
-    { address: C.databases, formula: `=${design}!${absolute(DESIGN_CELLS.databasesDeployed)}`, numberFormat: FORMAT.databases, role: "output" },
-    { address: `A${s + 4}`, value: `The worst case's target is what Jetstress must reach on every server (${ESRP_2013("6.2")}).`, role: "source" },
-    { address: `A${s + 5}`, value: `Database IOPS per server is the calculator's per-server figure (${ESRP_2016("Figure 6")}: 3,666 / 16 = 229).`, role: "source" },
-    { address: `A${s + 6}`, value: "The DAG's databases are rounded up so every server carries the same active databases in every failure, as Microsoft's calculator spreads them.", role: "source" },
-    { address: `A${s + 7}`, value: `Failure scenarios: ${source}.`, role: "source" },
-  );
-  const highlights: Highlight[] = [{ range: `C${RESILIENCE_FIRST_ROW}:E${RESILIENCE_LAST_ROW}`, text: NOT_SURVIVABLE, tone: "bad" }];
-  // Helper keys off the page: the worst failure is the most mailboxes on the busiest server, then
-  // the most IOPS (sizeDesign's rule); not survivable is -1.
-  const E = (r: number) => `${C.activeMailboxes}${r}`;
-  const F = (r: number) => `${C.targetIops}${r}`;
-  for (let r = RESILIENCE_FIRST_ROW; r <= RESILIENCE_LAST_ROW; r++) {
-    cells.push({ address: `${C.worstKey}${r}`, formula: `=IF(ISNUMBER(${E(r)}),${E(r)}+IF(ISNUMBER(${F(r)}),${F(r)},0)/(1+MAX(${span(C.targetIops)})),-1)`, role: "step" });
-  }
-  return { name: sheet, columnWidths: [12, 30, 15, 15, 17, 13, 9, 9], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:H${s + 7}` }, highlights, cells };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Jetstress sheet: paste each server's results, see pass or fail (issue 4).
-
-/** One row per DAG member: a DAG has at most 16 servers. */
-const JETSTRESS_ROWS = 16;
-const JETSTRESS_FIRST_ROW = 5;
-const JETSTRESS_COLUMNS = ["Server", "Achieved IOPS", "Target IOPS", "DB read avg", "Log write avg", "DB read peak", "Log write peak", "Verdict", "Reason"] as const;
-
-/** Where the Jetstress sheet's rows sit: `row(i)` for server i (0-based), columns by letter. */
-export const JETSTRESS_CELLS = Object.freeze({
-  row: (server: number) => JETSTRESS_FIRST_ROW + server,
-  rows: JETSTRESS_ROWS,
-  server: "A",
-  achievedIops: "B",
-  targetIops: "C",
-  dbReadLatencyMs: "D",
-  logWriteLatencyMs: "E",
-  dbReadPeakMs: "F",
-  logWritePeakMs: "G",
-  verdict: "H",
-  reason: "I",
-});
-
-function buildJetstress(sheet: string, resilienceSheet: string): SheetModel {
-  const t = JETSTRESS_THRESHOLDS;
-  const target = `${sheetReference(resilienceSheet)}!${absolute(RESILIENCE_CELLS.designTargetIops)}`;
-  const cells: CellModel[] = [
-    ...titleAndNote(
-      "Jetstress validation: paste each server's results",
-      `Pass: achieved IOPS at least the target; database reads at most ${t.databaseReadLatencyMs} ms and log writes at most ${t.logWriteLatencyMs} ms on average; peaks at most ${t.spikeLatencyMs} ms.`,
-    ),
-    {
-      address: "A3",
-      value: `Thresholds: ${DELL("3.1.3")}, and the ESRPs' section 6.2. The target comes from the Resilience sheet; type your own over it.`,
-      role: "note",
-    },
-    ...header(4, [...JETSTRESS_COLUMNS]),
-  ];
-  const latency = numberRule(INPUT_PARAMETERS.latency, true, "latency in ms from the Jetstress report");
-  for (let i = 0; i < JETSTRESS_ROWS; i++) {
-    const r = JETSTRESS_FIRST_ROW + i;
-    const args = `B${r},C${r},D${r},E${r},F${r},G${r}`;
-    const jetstress = { achievedIops: `B${r}`, targetIops: `C${r}`, dbReadLatencyMs: `D${r}`, logWriteLatencyMs: `E${r}`, dbReadPeakMs: `F${r}`, logWritePeakMs: `G${r}` };
-    cells.push(
-      { address: `A${r}`, role: "input" },
-      { address: `B${r}`, numberFormat: FORMAT.iops, role: "input", rule: numberRule(INPUT_PARAMETERS.achievedIops, true) },
-      { address: `C${r}`, formula: `=${target}`, numberFormat: FORMAT.iops, role: "input", rule: numberRule(INPUT_PARAMETERS.targetIops, true) },
-      ...["D", "E", "F", "G"].map((col) => ({ address: `${col}${r}`, numberFormat: FORMAT.ms, role: "input" as const, rule: latency })),
-      {
-        address: `H${r}`,
-        formula: `=IF(B${r}="","",EXSIZE.EX_JETSTRESS(${args}))`,
-        native: `=IF(B${r}="","",${jetstressFormula("verdict", jetstress)})`,
-        role: "output",
-      },
-      {
-        address: `I${r}`,
-        formula: `=IF(B${r}="","",EXSIZE.EX_JETSTRESS(${args},"reason"))`,
-        native: `=IF(B${r}="","",${jetstressFormula("reason", jetstress)})`,
-        role: "note",
-      },
-    );
-  }
-  const last = JETSTRESS_FIRST_ROW + JETSTRESS_ROWS - 1;
-  const highlights: Highlight[] = [
-    { range: `H${JETSTRESS_FIRST_ROW}:I${last}`, text: "fail", tone: "bad" },
-    { range: `H${JETSTRESS_FIRST_ROW}:H${last}`, text: "pass", tone: "good" },
-  ];
-  return { name: sheet, columnWidths: [14, 14, 13, 12, 12, 12, 13, 9, 50], frozenRows: 4, print: landscape(1, "4:4"), highlights, cells };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Hardware sheet: the user's own arrays and disk classes (issue 4), and the array candidates the
-// choice is made among — Excel's own formulas, live in the add-in workbook and the customer copy.
-
-const OWN_ARRAY_ROWS = 12;
-const ARRAYS_FIRST_ROW = 6;
-const ARRAYS_LAST_ROW = ARRAYS_FIRST_ROW + OWN_ARRAY_ROWS - 1;
-const DISKS_HEADING_ROW = ARRAYS_LAST_ROW + 2;
-const DISKS_FIRST_ROW = DISKS_HEADING_ROW + 2;
-const DISK_CLASS_NAMES = Object.keys(DISK_CLASS_IOPS) as Array<keyof typeof DISK_CLASS_IOPS>;
-const OWN_DISK_ROWS = 6;
-const DISKS_LAST_ROW = DISKS_FIRST_ROW + DISK_CLASS_NAMES.length + OWN_DISK_ROWS - 1;
-const CANDIDATES_HEADING_ROW = DISKS_LAST_ROW + 2;
-const CANDIDATES_FIRST_ROW = CANDIDATES_HEADING_ROW + 2;
-const CANDIDATES_LAST_ROW = CANDIDATES_FIRST_ROW + EQUALLOGIC_CATALOGUE.length + OWN_ARRAY_ROWS - 1;
-const HARDWARE_WIDTH = 10;
-
-/** Where the user's hardware rows start (0-based row i of each table). */
-export const HARDWARE_CELLS = Object.freeze({
-  arrayRow: (i: number) => ARRAYS_FIRST_ROW + i,
-  diskRow: (i: number) => DISKS_FIRST_ROW + i,
-  candidateRow: (i: number) => CANDIDATES_FIRST_ROW + i,
-});
-
-function candidateColumns(hardwareSheet: string): CandidateColumns {
-  const range = (col: string) => `${sheetReference(hardwareSheet)}!$${col}$${CANDIDATES_FIRST_ROW}:$${col}$${CANDIDATES_LAST_ROW}`;
-  return { model: range("A"), drive: range("B"), arraysPerCopy: range("G"), chosen: range("I") };
-}
-
-/**
- * The user's rows replace a built-in row with the same model, drive and RAID level in its place;
- * the others follow the catalogue — the order src/functions/catalogue.ts merges them in, which
- * breaks ties. Column J is each row's key (model|drive|RAID).
- */
-function buildHardware(sheet: string, designSheet: string, names: Record<NameKey, string>): { sheet: SheetModel; arrayCatalog: string; diskClasses: string } {
-  const cells: CellModel[] = [
-    ...titleAndNote(
-      "Your own hardware: arrays and disk classes the design is sized with",
-      "Add a row and the design follows: arrays are chosen among yours and the EqualLogic catalogue (fewest arrays, then least waste).",
-    ),
-    ...sectionHeading(4, `Your arrays: one row per model, drive and RAID level; a row like a built-in one replaces it (${DELL("3.4.1")})`, HARDWARE_WIDTH),
-    ...header(5, ["Model", "Drive", "RAID level", "Usable GB", "IOPS per array", "Key"]),
-  ];
-  const usable = numberRule({ name: "usableGB", above: 0, max: 1e9, what: "usable GB per array" }, true);
-  const arrayIops = numberRule({ name: "iops", above: 0, max: 1e9, what: "measured database IOPS per array" }, true);
-  for (let r = ARRAYS_FIRST_ROW; r <= ARRAYS_LAST_ROW; r++) {
-    cells.push(
-      { address: `A${r}`, role: "input" },
-      { address: `B${r}`, role: "input" },
-      { address: `C${r}`, role: "input", rule: { ...listRule("raid", RAID_LEVELS, "RAID level the figures are for"), allowBlank: true } },
-      { address: `D${r}`, numberFormat: FORMAT.gb, role: "input", rule: usable },
-      { address: `E${r}`, numberFormat: FORMAT.iops, role: "input", rule: arrayIops },
-      { address: `F${r}`, formula: `=IF(A${r}="","",A${r}&"|"&B${r}&"|"&C${r})`, role: "note" },
-    );
-  }
-  cells.push(
-    ...sectionHeading(DISKS_HEADING_ROW, `Disk classes: random IOPS per disk (${EMC("Phase 2")}; 15K from Microsoft's calculator)`, HARDWARE_WIDTH),
-    ...header(DISKS_HEADING_ROW + 1, ["Disk class", "IOPS per disk"]),
-  );
-  const diskIops = numberRule({ name: "disk", above: 0, max: 1_000_000, what: "random IOPS per disk" }, true);
-  for (let i = 0; i < DISK_CLASS_NAMES.length + OWN_DISK_ROWS; i++) {
-    const r = DISKS_FIRST_ROW + i;
-    const name = DISK_CLASS_NAMES[i];
-    cells.push(
-      { address: `A${r}`, value: name, role: "input" },
-      { address: `B${r}`, value: name === undefined ? undefined : DISK_CLASS_IOPS[name], numberFormat: FORMAT.iops, role: "input", rule: diskIops },
-    );
-  }
-
-  // The candidates: every built-in row (or the user's row that replaces it), then the user's new rows.
-  const design = sheetReference(designSheet);
-  const capacity = `${design}!${absolute(DESIGN_CELLS.answerCapacityGB)}`;
-  const demand = `${design}!${absolute(DESIGN_CELLS.answerDatabaseIops)}`;
-  const userKeys = `$F$${ARRAYS_FIRST_ROW}:$F$${ARRAYS_LAST_ROW}`;
-  const builtInKeys = `$J$${CANDIDATES_FIRST_ROW}:$J$${CANDIDATES_FIRST_ROW + EQUALLOGIC_CATALOGUE.length - 1}`;
-  const g = `$G$${CANDIDATES_FIRST_ROW}:$G$${CANDIDATES_LAST_ROW}`;
-  const h = `$H$${CANDIDATES_FIRST_ROW}:$H$${CANDIDATES_LAST_ROW}`;
-  cells.push(
-    ...sectionHeading(CANDIDATES_HEADING_ROW, `Arrays the design chooses among, for its capacity and IOPS (${DELL("3.4.1, Tables 12-13")})`, HARDWARE_WIDTH),
-    ...header(CANDIDATES_HEADING_ROW + 1, ["Model", "Drive", "RAID level", "Usable GB", "IOPS per array", "Considered", "Arrays per copy", "If fewest: usable GB", "Chosen", "Key"]),
-  );
-  const considered = (r: number) =>
-    `IF(AND(A${r}<>"",C${r}=${names.arrayRaid},OR(${names.arrayModel}="",${names.arrayModel}="auto",${names.arrayModel}=A${r},${names.arrayModel}=A${r}&" "&B${r})),"yes","no")`;
-  const choice = (r: number): CellModel[] => [
-    { address: `G${r}`, formula: `=IF(F${r}="yes",${arraysPerCopyFormula(capacity, demand, `D${r}`, `E${r}`)},"")`, numberFormat: FORMAT.arrays, role: "output" },
-    { address: `H${r}`, formula: `=IF(G${r}="","",IF(G${r}=MIN(${g}),D${r},""))`, numberFormat: FORMAT.gb, role: "step" },
-    { address: `I${r}`, formula: `=IF(H${r}="","",IF(D${r}=MIN(${h}),1,""))`, numberFormat: '[=1]"chosen";""', role: "output" },
-  ];
-  EQUALLOGIC_CATALOGUE.forEach((m, i) => {
-    const r = CANDIDATES_FIRST_ROW + i;
-    const own = (col: string) => `INDEX($${col}$${ARRAYS_FIRST_ROW}:$${col}$${ARRAYS_LAST_ROW},MATCH(J${r},${userKeys},0))`;
-    cells.push(
-      { address: `A${r}`, value: m.model, role: "label" },
-      { address: `B${r}`, value: m.drive, role: "label" },
-      { address: `C${r}`, value: m.raid, role: "label" },
-      { address: `D${r}`, formula: `=IFERROR(${own("D")},${m.usableGB})`, numberFormat: FORMAT.gb, role: "step" },
-      { address: `E${r}`, formula: `=IFERROR(${own("E")},${m.iops})`, numberFormat: FORMAT.iops, role: "step" },
-      { address: `F${r}`, formula: `=${considered(r)}`, role: "step" },
-      ...choice(r),
-      { address: `J${r}`, value: `${m.model}|${m.drive}|${m.raid}`, role: "note" },
-    );
-  });
-  for (let k = 0; k < OWN_ARRAY_ROWS; k++) {
-    const r = CANDIDATES_FIRST_ROW + EQUALLOGIC_CATALOGUE.length + k;
-    const u = ARRAYS_FIRST_ROW + k;
-    cells.push(
-      { address: `A${r}`, formula: `=IF(ISNUMBER(MATCH(J${r},${builtInKeys},0)),"",A${u}&"")`, role: "label" },
-      { address: `B${r}`, formula: `=B${u}&""`, role: "label" },
-      { address: `C${r}`, formula: `=C${u}&""`, role: "label" },
-      { address: `D${r}`, formula: `=IF(A${r}="","",D${u})`, numberFormat: FORMAT.gb, role: "step" },
-      { address: `E${r}`, formula: `=IF(A${r}="","",E${u})`, numberFormat: FORMAT.iops, role: "step" },
-      { address: `F${r}`, formula: `=${considered(r)}`, role: "step" },
-      ...choice(r),
-      { address: `J${r}`, formula: `=F${u}`, role: "note" },
-    );
-  }
-  return {
-    sheet: {
-      name: sheet,
-      columnWidths: [20, 11, 11, 13, 14, 12, 15, 19, 9, 26],
-      frozenRows: 2,
-      print: landscape(2),
-      cells,
-    },
-    arrayCatalog: `$A$${ARRAYS_FIRST_ROW}:$E$${ARRAYS_LAST_ROW}`,
-    diskClasses: `$A$${DISKS_FIRST_ROW}:$B$${DISKS_LAST_ROW}`,
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Sources sheet: the papers in full, what each output takes from which, and the errata in plain words.
@@ -648,7 +329,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     exchangeVersion: names.exchangeVersion,
     factor,
   });
-  const diskClassNames = `${sheetReference(sheets.hardware)}!$A$${DISKS_FIRST_ROW}:$A$${DISKS_LAST_ROW}`;
+  const diskClassNames = diskClassNameRange(sheets.hardware);
   const inputs = buildInputs(sheets.inputs, inputValues(options.inputs), check, diskClassNames);
   const { sheet: design, chart } = buildDesign(sheets.design, ref);
   const hardware = buildHardware(sheets.hardware, sheets.design, names);

@@ -1,0 +1,142 @@
+/**
+ * The Hardware sheet (issue 4): the user's own arrays and disk classes, and the array candidates the
+ * design chooses among (fewest arrays, then least usable capacity) — Excel's own formulas, live in
+ * the add-in workbook and the customer copy.
+ */
+import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE } from "../../engine";
+import { arraysPerCopyFormula } from "../../engine/excel-formulas";
+import { RAID_LEVELS } from "../../engine/tables";
+import type { CellModel, SheetModel } from "../model";
+import { DESIGN_CELLS } from "./design";
+import { DELL, EMC, FORMAT, absolute, header, landscape, listRule, numberRule, sectionHeading, sheetReference, titleAndNote, type CandidateColumns, type NameKey } from "./shared";
+
+const OWN_ARRAY_ROWS = 12;
+const ARRAYS_FIRST_ROW = 6;
+const ARRAYS_LAST_ROW = ARRAYS_FIRST_ROW + OWN_ARRAY_ROWS - 1;
+const DISKS_HEADING_ROW = ARRAYS_LAST_ROW + 2;
+const DISKS_FIRST_ROW = DISKS_HEADING_ROW + 2;
+const DISK_CLASS_NAMES = Object.keys(DISK_CLASS_IOPS) as Array<keyof typeof DISK_CLASS_IOPS>;
+const OWN_DISK_ROWS = 6;
+const DISKS_LAST_ROW = DISKS_FIRST_ROW + DISK_CLASS_NAMES.length + OWN_DISK_ROWS - 1;
+const CANDIDATES_HEADING_ROW = DISKS_LAST_ROW + 2;
+const CANDIDATES_FIRST_ROW = CANDIDATES_HEADING_ROW + 2;
+const CANDIDATES_LAST_ROW = CANDIDATES_FIRST_ROW + EQUALLOGIC_CATALOGUE.length + OWN_ARRAY_ROWS - 1;
+const HARDWARE_WIDTH = 10;
+
+/** Where the user's hardware rows start (0-based row i of each table). */
+export const HARDWARE_CELLS = Object.freeze({
+  arrayRow: (i: number) => ARRAYS_FIRST_ROW + i,
+  diskRow: (i: number) => DISKS_FIRST_ROW + i,
+  candidateRow: (i: number) => CANDIDATES_FIRST_ROW + i,
+});
+
+
+export function candidateColumns(hardwareSheet: string): CandidateColumns {
+  const range = (col: string) => `${sheetReference(hardwareSheet)}!$${col}$${CANDIDATES_FIRST_ROW}:$${col}$${CANDIDATES_LAST_ROW}`;
+  return { model: range("A"), drive: range("B"), arraysPerCopy: range("G"), chosen: range("I") };
+}
+
+/**
+ * The user's rows replace a built-in row with the same model, drive and RAID level in its place;
+ * the others follow the catalogue — the order src/functions/catalogue.ts merges them in, which
+ * breaks ties. Column J is each row's key (model|drive|RAID).
+ */
+export function buildHardware(sheet: string, designSheet: string, names: Record<NameKey, string>): { sheet: SheetModel; arrayCatalog: string; diskClasses: string } {
+  const cells: CellModel[] = [
+    ...titleAndNote(
+      "Your own hardware: arrays and disk classes the design is sized with",
+      "Add a row and the design follows: arrays are chosen among yours and the EqualLogic catalogue (fewest arrays, then least waste).",
+    ),
+    ...sectionHeading(4, `Your arrays: one row per model, drive and RAID level; a row like a built-in one replaces it (${DELL("3.4.1")})`, HARDWARE_WIDTH),
+    ...header(5, ["Model", "Drive", "RAID level", "Usable GB", "IOPS per array", "Key"]),
+  ];
+  const usable = numberRule({ name: "usableGB", above: 0, max: 1e9, what: "usable GB per array" }, true);
+  const arrayIops = numberRule({ name: "iops", above: 0, max: 1e9, what: "measured database IOPS per array" }, true);
+  for (let r = ARRAYS_FIRST_ROW; r <= ARRAYS_LAST_ROW; r++) {
+    cells.push(
+      { address: `A${r}`, role: "input" },
+      { address: `B${r}`, role: "input" },
+      { address: `C${r}`, role: "input", rule: { ...listRule("raid", RAID_LEVELS, "RAID level the figures are for"), allowBlank: true } },
+      { address: `D${r}`, numberFormat: FORMAT.gb, role: "input", rule: usable },
+      { address: `E${r}`, numberFormat: FORMAT.iops, role: "input", rule: arrayIops },
+      { address: `F${r}`, formula: `=IF(A${r}="","",A${r}&"|"&B${r}&"|"&C${r})`, role: "note" },
+    );
+  }
+  cells.push(
+    ...sectionHeading(DISKS_HEADING_ROW, `Disk classes: random IOPS per disk (${EMC("Phase 2")}; 15K from Microsoft's calculator)`, HARDWARE_WIDTH),
+    ...header(DISKS_HEADING_ROW + 1, ["Disk class", "IOPS per disk"]),
+  );
+  const diskIops = numberRule({ name: "disk", above: 0, max: 1_000_000, what: "random IOPS per disk" }, true);
+  for (let i = 0; i < DISK_CLASS_NAMES.length + OWN_DISK_ROWS; i++) {
+    const r = DISKS_FIRST_ROW + i;
+    const name = DISK_CLASS_NAMES[i];
+    cells.push(
+      { address: `A${r}`, value: name, role: "input" },
+      { address: `B${r}`, value: name === undefined ? undefined : DISK_CLASS_IOPS[name], numberFormat: FORMAT.iops, role: "input", rule: diskIops },
+    );
+  }
+
+  // The candidates: every built-in row (or the user's row that replaces it), then the user's new rows.
+  const design = sheetReference(designSheet);
+  const capacity = `${design}!${absolute(DESIGN_CELLS.answerCapacityGB)}`;
+  const demand = `${design}!${absolute(DESIGN_CELLS.answerDatabaseIops)}`;
+  const userKeys = `$F$${ARRAYS_FIRST_ROW}:$F$${ARRAYS_LAST_ROW}`;
+  const builtInKeys = `$J$${CANDIDATES_FIRST_ROW}:$J$${CANDIDATES_FIRST_ROW + EQUALLOGIC_CATALOGUE.length - 1}`;
+  const g = `$G$${CANDIDATES_FIRST_ROW}:$G$${CANDIDATES_LAST_ROW}`;
+  const h = `$H$${CANDIDATES_FIRST_ROW}:$H$${CANDIDATES_LAST_ROW}`;
+  cells.push(
+    ...sectionHeading(CANDIDATES_HEADING_ROW, `Arrays the design chooses among, for its capacity and IOPS (${DELL("3.4.1, Tables 12-13")})`, HARDWARE_WIDTH),
+    ...header(CANDIDATES_HEADING_ROW + 1, ["Model", "Drive", "RAID level", "Usable GB", "IOPS per array", "Considered", "Arrays per copy", "If fewest: usable GB", "Chosen", "Key"]),
+  );
+  const considered = (r: number) =>
+    `IF(AND(A${r}<>"",C${r}=${names.arrayRaid},OR(${names.arrayModel}="",${names.arrayModel}="auto",${names.arrayModel}=A${r},${names.arrayModel}=A${r}&" "&B${r})),"yes","no")`;
+  const choice = (r: number): CellModel[] => [
+    { address: `G${r}`, formula: `=IF(F${r}="yes",${arraysPerCopyFormula(capacity, demand, `D${r}`, `E${r}`)},"")`, numberFormat: FORMAT.arrays, role: "output" },
+    { address: `H${r}`, formula: `=IF(G${r}="","",IF(G${r}=MIN(${g}),D${r},""))`, numberFormat: FORMAT.gb, role: "step" },
+    { address: `I${r}`, formula: `=IF(H${r}="","",IF(D${r}=MIN(${h}),1,""))`, numberFormat: '[=1]"chosen";""', role: "output" },
+  ];
+  EQUALLOGIC_CATALOGUE.forEach((m, i) => {
+    const r = CANDIDATES_FIRST_ROW + i;
+    const own = (col: string) => `INDEX($${col}$${ARRAYS_FIRST_ROW}:$${col}$${ARRAYS_LAST_ROW},MATCH(J${r},${userKeys},0))`;
+    cells.push(
+      { address: `A${r}`, value: m.model, role: "label" },
+      { address: `B${r}`, value: m.drive, role: "label" },
+      { address: `C${r}`, value: m.raid, role: "label" },
+      { address: `D${r}`, formula: `=IFERROR(${own("D")},${m.usableGB})`, numberFormat: FORMAT.gb, role: "step" },
+      { address: `E${r}`, formula: `=IFERROR(${own("E")},${m.iops})`, numberFormat: FORMAT.iops, role: "step" },
+      { address: `F${r}`, formula: `=${considered(r)}`, role: "step" },
+      ...choice(r),
+      { address: `J${r}`, value: `${m.model}|${m.drive}|${m.raid}`, role: "note" },
+    );
+  });
+  for (let k = 0; k < OWN_ARRAY_ROWS; k++) {
+    const r = CANDIDATES_FIRST_ROW + EQUALLOGIC_CATALOGUE.length + k;
+    const u = ARRAYS_FIRST_ROW + k;
+    cells.push(
+      { address: `A${r}`, formula: `=IF(ISNUMBER(MATCH(J${r},${builtInKeys},0)),"",A${u}&"")`, role: "label" },
+      { address: `B${r}`, formula: `=B${u}&""`, role: "label" },
+      { address: `C${r}`, formula: `=C${u}&""`, role: "label" },
+      { address: `D${r}`, formula: `=IF(A${r}="","",D${u})`, numberFormat: FORMAT.gb, role: "step" },
+      { address: `E${r}`, formula: `=IF(A${r}="","",E${u})`, numberFormat: FORMAT.iops, role: "step" },
+      { address: `F${r}`, formula: `=${considered(r)}`, role: "step" },
+      ...choice(r),
+      { address: `J${r}`, formula: `=F${u}`, role: "note" },
+    );
+  }
+  return {
+    sheet: {
+      name: sheet,
+      columnWidths: [20, 11, 11, 13, 14, 12, 15, 19, 9, 26],
+      frozenRows: 2,
+      print: landscape(2),
+      cells,
+    },
+    arrayCatalog: `$A$${ARRAYS_FIRST_ROW}:$E$${ARRAYS_LAST_ROW}`,
+    diskClasses: `$A$${DISKS_FIRST_ROW}:$B$${DISKS_LAST_ROW}`,
+  };
+}
+
+/** The disk class names on the Hardware sheet, qualified: the Inputs sheet's disk drop-down lists them. */
+export function diskClassNameRange(hardwareSheet: string): string {
+  return `${sheetReference(hardwareSheet)}!$A$${DISKS_FIRST_ROW}:$A$${DISKS_LAST_ROW}`;
+}

@@ -1,0 +1,78 @@
+/**
+ * The Jetstress sheet (issue 4): paste each server's Jetstress results, see pass or fail against the
+ * papers' thresholds (src/engine/jetstress.ts) and the per-server target of the Resilience sheet's
+ * worst survivable case.
+ */
+import { JETSTRESS_THRESHOLDS } from "../../engine";
+import { jetstressFormula } from "../../engine/excel-formulas";
+import { INPUT_PARAMETERS } from "../../functions/worksheet";
+import type { CellModel, Highlight, SheetModel } from "../model";
+import { RESILIENCE_CELLS } from "./resilience";
+import { DELL, FORMAT, absolute, header, landscape, numberRule, sheetReference, titleAndNote } from "./shared";
+
+/** One row per DAG member: a DAG has at most 16 servers. */
+const JETSTRESS_ROWS = 16;
+const JETSTRESS_FIRST_ROW = 5;
+const JETSTRESS_COLUMNS = ["Server", "Achieved IOPS", "Target IOPS", "DB read avg", "Log write avg", "DB read peak", "Log write peak", "Verdict", "Reason"] as const;
+
+/** Where the Jetstress sheet's rows sit: `row(i)` for server i (0-based), columns by letter. */
+export const JETSTRESS_CELLS = Object.freeze({
+  row: (server: number) => JETSTRESS_FIRST_ROW + server,
+  rows: JETSTRESS_ROWS,
+  server: "A",
+  achievedIops: "B",
+  targetIops: "C",
+  dbReadLatencyMs: "D",
+  logWriteLatencyMs: "E",
+  dbReadPeakMs: "F",
+  logWritePeakMs: "G",
+  verdict: "H",
+  reason: "I",
+});
+
+export function buildJetstress(sheet: string, resilienceSheet: string): SheetModel {
+  const t = JETSTRESS_THRESHOLDS;
+  const target = `${sheetReference(resilienceSheet)}!${absolute(RESILIENCE_CELLS.designTargetIops)}`;
+  const cells: CellModel[] = [
+    ...titleAndNote(
+      "Jetstress validation: paste each server's results",
+      `Pass: achieved IOPS at least the target; database reads at most ${t.databaseReadLatencyMs} ms and log writes at most ${t.logWriteLatencyMs} ms on average; peaks at most ${t.spikeLatencyMs} ms.`,
+    ),
+    {
+      address: "A3",
+      value: `Thresholds: ${DELL("3.1.3")}, and the ESRPs' section 6.2. The target comes from the Resilience sheet; type your own over it.`,
+      role: "note",
+    },
+    ...header(4, [...JETSTRESS_COLUMNS]),
+  ];
+  const latency = numberRule(INPUT_PARAMETERS.latency, true, "latency in ms from the Jetstress report");
+  for (let i = 0; i < JETSTRESS_ROWS; i++) {
+    const r = JETSTRESS_FIRST_ROW + i;
+    const args = `B${r},C${r},D${r},E${r},F${r},G${r}`;
+    const jetstress = { achievedIops: `B${r}`, targetIops: `C${r}`, dbReadLatencyMs: `D${r}`, logWriteLatencyMs: `E${r}`, dbReadPeakMs: `F${r}`, logWritePeakMs: `G${r}` };
+    cells.push(
+      { address: `A${r}`, role: "input" },
+      { address: `B${r}`, numberFormat: FORMAT.iops, role: "input", rule: numberRule(INPUT_PARAMETERS.achievedIops, true) },
+      { address: `C${r}`, formula: `=${target}`, numberFormat: FORMAT.iops, role: "input", rule: numberRule(INPUT_PARAMETERS.targetIops, true) },
+      ...["D", "E", "F", "G"].map((col) => ({ address: `${col}${r}`, numberFormat: FORMAT.ms, role: "input" as const, rule: latency })),
+      {
+        address: `H${r}`,
+        formula: `=IF(B${r}="","",EXSIZE.EX_JETSTRESS(${args}))`,
+        native: `=IF(B${r}="","",${jetstressFormula("verdict", jetstress)})`,
+        role: "output",
+      },
+      {
+        address: `I${r}`,
+        formula: `=IF(B${r}="","",EXSIZE.EX_JETSTRESS(${args},"reason"))`,
+        native: `=IF(B${r}="","",${jetstressFormula("reason", jetstress)})`,
+        role: "note",
+      },
+    );
+  }
+  const last = JETSTRESS_FIRST_ROW + JETSTRESS_ROWS - 1;
+  const highlights: Highlight[] = [
+    { range: `H${JETSTRESS_FIRST_ROW}:I${last}`, text: "fail", tone: "bad" },
+    { range: `H${JETSTRESS_FIRST_ROW}:H${last}`, text: "pass", tone: "good" },
+  ];
+  return { name: sheet, columnWidths: [14, 14, 13, 12, 12, 12, 13, 9, 50], frozenRows: 4, print: landscape(1, "4:4"), highlights, cells };
+}

@@ -1,0 +1,126 @@
+/**
+ * The Resilience sheet (issue 4): failure scenarios and the servers that carry them — for each, the
+ * busiest running server's active databases, mailboxes, target IOPS, cores and memory, over the copy
+ * layout of the DAG's databases (src/engine/layout.ts, docs/dag-layout.md) — and the worst survivable
+ * case the design is sized for. Columns: A scenario, B what fails, C running servers, D active
+ * databases, E active mailboxes, F target IOPS, G cores, H memory; J a helper key off the page.
+ */
+import type { FactorName } from "../../engine";
+import { failoverFormula, serverFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
+import type { CellModel, Highlight, SheetModel } from "../model";
+import { DESIGN_CELLS } from "./design";
+import { ESRP_2013, ESRP_2016, FORMAT, VMWARE, absolute, header, landscape, sectionHeading, sheetReference, titleAndNote, type NameKey, type Rendered } from "./shared";
+
+const SCENARIO_ROWS: ReadonlyArray<{ scenario: FailoverScenario; fails: string }> = [
+  { scenario: "normal", fails: "Nothing: every server up" },
+  { scenario: "server", fails: "One server" },
+  { scenario: "site", fails: "A whole site (the worst one to lose)" },
+  { scenario: "site+server", fails: "A site, then one more server" },
+];
+export const RESILIENCE_FIRST_ROW = 5;
+export const RESILIENCE_LAST_ROW = RESILIENCE_FIRST_ROW + SCENARIO_ROWS.length - 1;
+const RESILIENCE_SUMMARY_ROW = RESILIENCE_LAST_ROW + 2;
+export const NOT_SURVIVABLE = "not survivable";
+const NO_VALUE = "—";
+
+/** Where the Resilience sheet's results sit: per scenario, and the worst survivable case. */
+export const RESILIENCE_CELLS = Object.freeze({
+  scenarioRow: Object.fromEntries(SCENARIO_ROWS.map((row, i) => [row.scenario, RESILIENCE_FIRST_ROW + i])) as Record<string, number>,
+  firstRow: RESILIENCE_FIRST_ROW,
+  lastRow: RESILIENCE_LAST_ROW,
+  whatFails: "B",
+  survivingServers: "C",
+  /** Active databases on the busiest running server (004's activation table: 21 / 24 / 42 / 48). */
+  activeDatabases: "D",
+  activeMailboxes: "E",
+  targetIops: "F",
+  cores: "G",
+  memoryGB: "H",
+  /** A helper column off the page: each scenario's key for the worst failure (mailboxes, then IOPS). */
+  worstKey: "J",
+  /** The per-server IOPS target the storage must pass: the worst survivable scenario. */
+  designTargetIops: `F${RESILIENCE_SUMMARY_ROW}`,
+  designCores: `G${RESILIENCE_SUMMARY_ROW}`,
+  designMemoryGB: `H${RESILIENCE_SUMMARY_ROW}`,
+  /** Database IOPS per server in normal operation, every copy counted (004, Figure 6: 229). */
+  normalIopsPerServer: `F${RESILIENCE_SUMMARY_ROW + 1}`,
+  /** The DAG's databases: the design's count rounded up to a balanced one (docs/dag-layout.md). */
+  databases: `F${RESILIENCE_SUMMARY_ROW + 2}`,
+});
+
+export function buildResilience(sheet: string, designSheet: string, names: Record<NameKey, string>, factor: (name: FactorName) => string): SheetModel {
+  const design = sheetReference(designSheet);
+  const iopsPerMailbox = `${design}!${absolute(DESIGN_CELLS.answerIopsPerMailbox)}`;
+  const databases = absolute(RESILIENCE_CELLS.databases);
+  const dag = { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout };
+  // EX_FAILOVER over the copy layout (src/engine/layout.ts, docs/dag-layout.md) of the DAG's databases.
+  const failover = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string): Rendered => ({
+    formula: `=IFERROR(EXSIZE.EX_FAILOVER(${names.users},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}",${databases}),"${fallback}")`,
+    native: `=IFERROR(${failoverFormula(scenario, result, { ...dag, users: names.users, iopsPerMailbox: perMailbox === "" ? "0" : perMailbox, databases })},"${fallback}")`,
+  });
+  const server = (mailboxes: string, result: "cores" | "memory"): Rendered => ({
+    formula: `=IFERROR(EXSIZE.EX_SERVER(${mailboxes},"${result}",${names.factors}),"${NO_VALUE}")`,
+    native: `=IFERROR(${serverFormula(result, mailboxes, factor)},"${NO_VALUE}")`,
+  });
+  const source = `${ESRP_2013("4.1")} and ${ESRP_2016("4.1")}; servers, ${VMWARE()}`;
+  const cells: CellModel[] = [
+    ...titleAndNote(
+      "Resilience: what the busiest running server carries when servers or a site fail",
+      "Each database runs on its next copy by activation preference; each row is the busiest server of the worst failure of its kind. Not survivable: a database is left without a copy.",
+    ),
+    ...header(4, ["Scenario", "What fails", "Running servers", "Active databases", "Active mailboxes", "Target IOPS", "Cores", "Memory"]),
+  ];
+  const put = (address: string, rendered: Rendered, numberFormat: string): CellModel => ({
+    address,
+    formula: rendered.formula,
+    ...(rendered.native ? { native: rendered.native } : {}),
+    numberFormat,
+    role: "output",
+  });
+  const C = RESILIENCE_CELLS;
+  SCENARIO_ROWS.forEach((row, i) => {
+    const r = RESILIENCE_FIRST_ROW + i;
+    cells.push(
+      { address: `A${r}`, value: row.scenario, role: "label" },
+      { address: `${C.whatFails}${r}`, value: row.fails, role: "note" },
+      put(`${C.survivingServers}${r}`, failover(row.scenario, "", "servers", NOT_SURVIVABLE), FORMAT.servers),
+      put(`${C.activeDatabases}${r}`, failover(row.scenario, "", "databases", NOT_SURVIVABLE), FORMAT.databases),
+      put(`${C.activeMailboxes}${r}`, failover(row.scenario, "", "mailboxes", NOT_SURVIVABLE), FORMAT.mailboxes),
+      put(`${C.targetIops}${r}`, failover(row.scenario, iopsPerMailbox, "target", NO_VALUE), FORMAT.iops),
+      put(`${C.cores}${r}`, server(`${C.activeMailboxes}${r}`, "cores"), FORMAT.cores),
+      put(`${C.memoryGB}${r}`, server(`${C.activeMailboxes}${r}`, "memory"), FORMAT.gb),
+    );
+  });
+  const s = RESILIENCE_SUMMARY_ROW;
+  const span = (col: string) => `${col}${RESILIENCE_FIRST_ROW}:${col}${RESILIENCE_LAST_ROW}`;
+  cells.push(
+    // The heading's fill runs under its label (A-E); the answers beside it stay plain.
+    ...sectionHeading(s, "Design for the worst survivable case", 4),
+    { address: `E${s}`, value: "Worst case:", role: "heading" },
+    { address: `F${s}`, formula: `=MAX(${span("F")})`, numberFormat: FORMAT.iops, role: "output" },
+    { address: `G${s}`, formula: `=MAX(${span("G")})`, numberFormat: FORMAT.cores, role: "output" },
+    { address: `H${s}`, formula: `=MAX(${span("H")})`, numberFormat: FORMAT.gb, role: "output" },
+    { address: `A${s + 1}`, value: "Normal operation: database IOPS per server, every copy", role: "label" },
+    {
+      address: `F${s + 1}`,
+      formula: `=${design}!${absolute(DESIGN_CELLS.answerDagIops)}/SUM(${names.servers})`,
+      numberFormat: FORMAT.iops,
+      role: "output",
+    },
+    { address: `A${s + 2}`, value: "Databases in the DAG: the design's count, balanced", role: "label" },
+    { address: C.databases, formula: `=${design}!${absolute(DESIGN_CELLS.databasesDeployed)}`, numberFormat: FORMAT.databases, role: "output" },
+    { address: `A${s + 4}`, value: `The worst case's target is what Jetstress must reach on every server (${ESRP_2013("6.2")}).`, role: "source" },
+    { address: `A${s + 5}`, value: `Database IOPS per server is the calculator's per-server figure (${ESRP_2016("Figure 6")}: 3,666 / 16 = 229).`, role: "source" },
+    { address: `A${s + 6}`, value: "The DAG's databases are rounded up so every server carries the same active databases in every failure, as Microsoft's calculator spreads them.", role: "source" },
+    { address: `A${s + 7}`, value: `Failure scenarios: ${source}.`, role: "source" },
+  );
+  const highlights: Highlight[] = [{ range: `C${RESILIENCE_FIRST_ROW}:E${RESILIENCE_LAST_ROW}`, text: NOT_SURVIVABLE, tone: "bad" }];
+  // Helper keys off the page: the worst failure is the most mailboxes on the busiest server, then
+  // the most IOPS (sizeDesign's rule); not survivable is -1.
+  const E = (r: number) => `${C.activeMailboxes}${r}`;
+  const F = (r: number) => `${C.targetIops}${r}`;
+  for (let r = RESILIENCE_FIRST_ROW; r <= RESILIENCE_LAST_ROW; r++) {
+    cells.push({ address: `${C.worstKey}${r}`, formula: `=IF(ISNUMBER(${E(r)}),${E(r)}+IF(ISNUMBER(${F(r)}),${F(r)},0)/(1+MAX(${span(C.targetIops)})),-1)`, role: "step" });
+  }
+  return { name: sheet, columnWidths: [12, 30, 15, 15, 17, 13, 9, 9], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:H${s + 7}` }, highlights, cells };
+}
