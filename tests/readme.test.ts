@@ -11,6 +11,10 @@ import { runExport } from "../src/cli/export";
 import { runLayout } from "../src/cli/layout";
 import { main } from "../src/cli/main";
 import { evaluateFormula } from "../src/formula";
+import { WORKBOOK_MS } from "./support/timeouts";
+
+// Runs the README's exsize design examples, which evaluate and write workbooks: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
 
 const README = readFileSync(join(__dirname, "../README.md"), "utf8");
 const EXAMPLE_ROW = /^\| `(=[^`]+)` \| `([^`]+)` \|$/gm;

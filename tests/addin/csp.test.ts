@@ -19,6 +19,7 @@ import type { AddressInfo } from "net";
 import { promisify } from "util";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import ts from "typescript";
+import { BROWSER_MS, BUILD_MS } from "../support/timeouts";
 
 const ROOT = path.resolve(__dirname, "../..");
 const WEBPACK = path.join(ROOT, "node_modules/webpack-cli/bin/cli.js");
@@ -46,7 +47,7 @@ beforeAll(async () => {
     buildOutput = `${failed.stdout ?? ""}${failed.stderr ?? ""}`;
   }
   for (const page of PAGES) if (!fs.existsSync(path.join(out, page))) throw new Error(`the development build emitted no ${page}:\n${buildOutput}`);
-}, 180_000);
+}, BUILD_MS);
 afterAll(() => out && fs.rmSync(out, { recursive: true, force: true }));
 
 const built = (page: string): string => fs.readFileSync(path.join(out, page), "utf8");
@@ -208,7 +209,7 @@ async function settled(page: Page): Promise<void> {
 }
 
 describeInBrowser("the built pages in chromium", () => {
-  jest.setTimeout(120_000);
+  jest.setTimeout(BROWSER_MS);
   let server: http.Server;
   let context: BrowserContext;
   let userDataDir: string;

@@ -12,6 +12,10 @@ import * as os from "os";
 import * as path from "path";
 import { promisify } from "util";
 import { DEV_URL, resolveAddinUrl, rewriteAddinUrls } from "../../scripts/addin-url";
+import { BUILD_MS } from "../support/timeouts";
+
+// Builds the add-in with webpack: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(BUILD_MS);
 
 const ROOT = path.resolve(__dirname, "../..");
 const WEBPACK = path.join(ROOT, "node_modules/webpack-cli/bin/cli.js");
@@ -192,7 +196,7 @@ describe("a production build for https://sizing.example.org/addin/", () => {
   beforeAll(async () => {
     out = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-hosted-"));
     build = await webpack(["--mode", "production", "--env", `url=${HOST}`, "--output-path", out]);
-  }, 120_000);
+  }, BUILD_MS);
   afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 
   test("succeeds", () => {
@@ -230,7 +234,7 @@ describe("a production build for a hosting URL with & ' \" < spaces and non-ASCI
   beforeAll(async () => {
     out = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-awkward-"));
     build = await webpack(["--mode", "production", "--output-path", out], { ADDIN_URL: AWKWARD });
-  }, 120_000);
+  }, BUILD_MS);
   afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 
   test("succeeds", () => {
@@ -277,7 +281,7 @@ test("a build for a URL with a tab in it is refused, naming what is wrong", asyn
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
   }
-}, 60_000);
+}, BUILD_MS);
 
 test("a build for an http:// URL is refused before it compiles anything", async () => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-refused-"));
@@ -289,4 +293,4 @@ test("a build for an http:// URL is refused before it compiles anything", async 
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
   }
-}, 60_000);
+}, BUILD_MS);

@@ -10,12 +10,12 @@
  * surface (a written workbook's cell texts) to use.
  */
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import { strFromU8, unzipSync } from "fflate";
-import { runDesign } from "../../src/cli/design";
 import { PAPERS, reference, type PaperKey } from "../../src/engine/papers";
 import { referenceDesign } from "../../src/workbook/template";
+import { builtDesign } from "../support/built-designs";
+import { WORKBOOK_MS } from "../support/timeouts";
 import {
   bundleStringsByModule,
   functionsJsonTexts,
@@ -263,21 +263,16 @@ function xlsxTexts(file: string): Located[] {
 }
 
 describe("the written workbooks: the live design and the customer copy, as exsize writes them", () => {
-  let work: string;
-  beforeAll(() => (work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-readable-"))));
-  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
-
   test.each([["the live design", [] as string[]], ["the customer copy", ["--customer"]]])("%s cites no internal code, and its Sources name every paper", async (_name, flags) => {
-    const file = path.join(work, `${flags.length ? "copy" : "live"}.xlsx`);
-    const code = await runDesign([...flags, "--out", file], { stdout: () => undefined, stderr: () => undefined });
-    expect(code).toBe(0);
+    // The same files design.test.ts and the LibreOffice suites read (tests/support/built-designs.ts).
+    const { file } = await builtDesign(flags);
     const texts = xlsxTexts(file);
     expect(texts.length).toBeGreaterThan(300);
     expect(problemsIn(texts)).toEqual({});
     expect(withdrawnIn(texts)).toEqual({});
     const all = texts.map((t) => t.text).join("\n");
     for (const key of Object.keys(PAPERS) as PaperKey[]) expect(all).toContain(PAPERS[key].title);
-  }, 60_000);
+  }, WORKBOOK_MS);
 });
 
 describe("the README and docs/, as a reader of the repository sees them", () => {

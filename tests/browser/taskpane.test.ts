@@ -22,6 +22,7 @@ import { FORM_FIELDS, referenceForm } from "../../src/taskpane/headline-form";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import { referenceDesign, type DesignInputs } from "../../src/workbook/template";
 import { cellsOfCliFile, cellsOfModel, type WrittenSheets } from "../support/fake-excel-file";
+import { BROWSER_MS } from "../support/timeouts";
 
 const ROOT = path.resolve(__dirname, "../..");
 const DIST = path.join(ROOT, "dist");
@@ -177,7 +178,7 @@ const formValues = (page: Page): Promise<Record<string, string>> =>
   page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, (document.getElementById(k) as HTMLInputElement).value])), FORM_FIELDS.map((f) => f.key));
 
 describeInBrowser("the task pane in chromium", () => {
-  jest.setTimeout(120_000);
+  jest.setTimeout(BROWSER_MS);
   let server: http.Server;
   let context: BrowserContext;
   let userDataDir: string;

@@ -11,6 +11,10 @@ import ExcelJS from "exceljs";
 import { designHelp, inputOptions, runDesign, type CommandOutput } from "../../src/cli/design";
 import { DESIGN_INPUT_ROWS } from "../../src/workbook/template";
 import { INPUT_CELLS, REFERENCE_DESIGN_INPUTS, referenceDesign, type DesignInputs, type WorkbookInputs } from "../../src/workbook/template";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+// Runs exsize design, which evaluates and writes the workbook: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
 
 let work: string;
 beforeAll(() => (work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-design-options-"))));

@@ -9,6 +9,10 @@ import * as os from "os";
 import * as path from "path";
 import { runDesign } from "../../src/cli/design";
 import { designProblems } from "../../src/workbook/design-check";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+// Runs exsize design, which evaluates the workbook: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
 
 // The real rules, watched: the CLI must call them with every input.
 jest.mock("../../src/workbook/design-check", () => {

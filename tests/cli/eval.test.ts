@@ -3,6 +3,10 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { main } from "../../src/cli/main";
+import { BUILD_MS, PROCESS_MS } from "../support/timeouts";
+
+// Runs bin/exsize.js as a process, after compiling lib/: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(PROCESS_MS);
 
 const ROOT = path.resolve(__dirname, "../..");
 const BIN = path.join(ROOT, "bin", "exsize.js");
@@ -152,7 +156,7 @@ describe("bin/exsize.js, as a process", () => {
     if (!fs.existsSync(lib) || fs.statSync(lib).mtimeMs < newest(path.join(ROOT, "src"))) {
       execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.node.json"], { cwd: ROOT, stdio: "pipe" });
     }
-  }, 120_000);
+  }, BUILD_MS);
 
   const exsize = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: "utf8" });
 

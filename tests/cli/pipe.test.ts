@@ -8,6 +8,10 @@ import { execFileSync, spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { BUILD_MS, PROCESS_MS } from "../support/timeouts";
+
+// Each test runs exsize as a process in a shell pipeline, some writing a workbook: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(PROCESS_MS);
 
 const ROOT = path.resolve(__dirname, "../..");
 const lib = path.join(ROOT, "lib", "src", "cli", "main.js");
@@ -22,7 +26,7 @@ beforeAll(() => {
   if (!fs.existsSync(lib) || fs.statSync(lib).mtimeMs < newest(path.join(ROOT, "src"))) {
     execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.node.json"], { cwd: ROOT, stdio: "pipe" });
   }
-}, 180_000);
+}, BUILD_MS);
 
 let work: string;
 beforeAll(() => (work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-pipe-"))));

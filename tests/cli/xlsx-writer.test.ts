@@ -17,6 +17,10 @@ import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import type { CellModel, InputRule, SheetModel, WorkbookModel } from "../../src/workbook/model";
 import { FakeExcelHost, type FakeHostOptions, type FakeRequestContext, type FakeSheet } from "../support/fake-excel";
 import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, sofficePath } from "../support/libreoffice";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+// Writes, reads back and recalculates workbooks: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
 
 // ---------------------------------------------------------------------------------------------
 // A model with every kind of rule, two highlights, two page setups, a font and a gridless sheet

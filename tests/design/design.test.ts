@@ -24,8 +24,13 @@ import {
   templateSheetNames,
   type DesignOutput,
 } from "../../src/workbook/template";
+import { builtDesign, type BuiltDesign } from "../support/built-designs";
 import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, recalculateXlsx, type RecalculatedWorkbook } from "../support/libreoffice";
+import { LIBREOFFICE_MS, WORKBOOK_MS } from "../support/timeouts";
 import { expectSameOutput, expectedOutputs } from "../workbook/expected";
+
+// Every test here reads, evaluates or recalculates a whole workbook: never Jest's 5 s (issue 16).
+jest.setTimeout(WORKBOOK_MS);
 
 let work: string;
 beforeAll(() => (work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-design-test-"))));
@@ -59,20 +64,20 @@ const PUBLISHED: Array<[DesignOutput, number | string]> = [
 
 describe("the live workbook", () => {
   let file: string;
-  let run: Awaited<ReturnType<typeof design>>;
+  let run: BuiltDesign;
   let workbook: ExcelJS.Workbook;
   const model = referenceDesign();
   const values = evaluateWorkbook(model);
 
   beforeAll(async () => {
-    file = path.join(work, "live.xlsx");
-    run = await design(["--out", file]);
+    // runDesign's file, built once for every suite that reads it (tests/support/built-designs.ts; it throws unless exit 0).
+    run = await builtDesign([]);
+    file = run.file;
     workbook = await load(file);
   });
 
   test("runDesign succeeds and prints the headline numbers of 000_72e1ddb9bbd1ecac.txt 3.4.2", () => {
     expect(run.stderr).toEqual([]);
-    expect(run.code).toBe(0);
     const text = run.stdout.join("\n");
     expect(text).toContain(`Wrote ${file}: the live design`);
     expect(text).toContain("Databases: 12 × 1,266 GB volumes");
@@ -165,18 +170,18 @@ function errorCells(hf: HyperFormula): string[] {
 
 describe("the customer copy", () => {
   let file: string;
-  let run: Awaited<ReturnType<typeof design>>;
+  let run: BuiltDesign;
   let workbook: ExcelJS.Workbook;
   const model = referenceDesign();
 
   beforeAll(async () => {
-    file = path.join(work, "customer.xlsx");
-    run = await design(["--out", file, "--customer"]);
+    run = await builtDesign(["--customer"]);
+    file = run.file;
     workbook = await load(file);
   });
 
   test("runDesign says it wrote the customer copy", () => {
-    expect(run.code).toBe(0);
+    expect(run.stderr).toEqual([]);
     expect(run.stdout[0]).toBe(`Wrote ${file}: the customer copy (EXSIZE formulas replaced by Excel's own; recalculates on opening; stamped on ${STAMP_CELL.sheet}!${STAMP_CELL.address}).`);
     const cells = model.sheets.reduce((n, s) => n + s.cells.filter((c) => c.native !== undefined).length, 0);
     expect(run.stdout[1]).toBe(`${cells} EXSIZE cells of the design became Excel formulas that stay live without the add-in.`);
@@ -217,19 +222,15 @@ describe("the customer copy", () => {
   });
 
   test("control: HyperFormula does recalculate — the live workbook's EXSIZE cells are errors without the add-in", async () => {
-    const live = path.join(work, "live-control.xlsx");
-    expect((await design(["--out", live])).code).toBe(0);
-    const { hf, value } = await hyperFormulaOf(live);
+    const { hf, value } = await hyperFormulaOf((await builtDesign([])).file);
     expect(value("Design", DESIGN_CELLS.totalCapacityGB)).toBeInstanceOf(DetailedCellError);
     expect(errorCells(hf).length).toBeGreaterThan(20);
     hf.destroy();
   });
 
   test("with the user's own numbers, the copy shows what the functions compute for them", async () => {
-    const own = path.join(work, "own.xlsx");
     // 3 copies need 3 servers: a server never holds two copies of one database (issue 12).
-    const result = await design(["--users", "7500", "--quota=4096", "--copies", "3", "--servers-site1", "3", "--out", own, "--customer"]);
-    expect(result.code).toBe(0);
+    const { file: own } = await builtDesign(["--users", "7500", "--quota=4096", "--copies", "3", "--servers-site1", "3", "--customer"]);
     const { hf, value } = await hyperFormulaOf(own);
     expect(errorCells(hf)).toEqual([]);
     const expected = expectedOutputs({ ...REFERENCE_INPUTS, users: 7500, quotaMB: 4096, copies: 3 });
@@ -250,10 +251,8 @@ if (!loAvailable && !loRequired) {
 
   beforeAll(async () => {
     if (!loAvailable) throw new Error(`REQUIRE_LIBREOFFICE=1 but LibreOffice (soffice) is not installed: apt-get install ${LIBREOFFICE_APT_PACKAGE}`);
-    const file = path.join(work, "customer-lo.xlsx");
-    expect((await design(["--out", file, "--customer"])).code).toBe(0);
-    recalculated = await recalculateXlsx(file);
-  }, 180_000);
+    recalculated = await recalculateXlsx((await builtDesign(["--customer"])).file);
+  }, LIBREOFFICE_MS);
 
   test("no error cell", () => {
     const errors = Object.entries(recalculated).flatMap(([sheet, cells]) =>

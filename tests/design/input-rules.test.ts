@@ -4,25 +4,21 @@
  * classes — so a class a person adds there can be picked, and nothing else can be typed.
  */
 import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
 import { strFromU8, unzipSync } from "fflate";
-import { runDesign } from "../../src/cli/design";
 import { HARDWARE_CELLS, INPUT_CELLS, templateSheetNames } from "../../src/workbook/template";
+import { builtDesign } from "../support/built-designs";
+import { WORKBOOK_MS } from "../support/timeouts";
 
 let xml: string;
 beforeAll(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-rules-"));
-  const file = path.join(dir, "rules.xlsx");
-  expect(await runDesign(["-o", file], { stdout: () => undefined, stderr: () => undefined })).toBe(0);
-  const files = unzipSync(fs.readFileSync(file));
+  // The reference live workbook exsize design writes, shared with the suites that read it too.
+  const files = unzipSync(fs.readFileSync((await builtDesign([])).file));
   const workbook = strFromU8(files["xl/workbook.xml"]);
   const rels = strFromU8(files["xl/_rels/workbook.xml.rels"]);
   const rid = new RegExp(`<sheet[^>]*name="${templateSheetNames().inputs}"[^>]*r:id="([^"]+)"`).exec(workbook)![1];
   const target = new RegExp(`Id="${rid}"[^>]*Target="([^"]+)"`).exec(rels)?.[1] ?? new RegExp(`Target="([^"]+)"[^>]*Id="${rid}"`).exec(rels)![1];
   xml = strFromU8(files[`xl/${target.replace(/^\/?xl\//, "")}`]);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+}, WORKBOOK_MS);
 
 /** The <dataValidation> whose sqref covers `address` (exceljs writes one per cell or run of cells). */
 function validationOf(address: string): string | undefined {

@@ -46,6 +46,10 @@ import {
 import { evaluateFormula, type EvaluationContext, type FormulaResult } from "../../src/formula";
 import { libreOfficeAvailable, recalculateXlsx } from "../support/libreoffice";
 import { EX_DBSIZE, EX_FAILOVER, EX_IOPS, EX_JETSTRESS, EX_LOGVOL, EX_SERVER, EX_SPINDLES } from "../../src/functions/worksheet";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+// Evaluates the emitted formula text for thousands of inputs: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
 
 type Cell = number | string | boolean | null;
 

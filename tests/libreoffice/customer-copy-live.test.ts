@@ -16,12 +16,16 @@ import ExcelJS from "exceljs";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { DetailedCellError, HyperFormula } from "hyperformula";
 import { SizingError } from "../../src/engine";
-import { runDesign } from "../../src/cli/design";
 import { stampCell } from "../../src/workbook/customer-copy";
 import { evaluateWorkbook, parseRange, toA1, withCellValues, type EvaluatedValue } from "../../src/workbook/evaluate";
 import type { WorkbookModel } from "../../src/workbook/model";
 import { referenceDesign, type HeadlineInputs } from "../../src/workbook/template";
+import { builtDesign } from "../support/built-designs";
 import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, recalculateXlsx, type RecalculatedWorkbook } from "../support/libreoffice";
+import { LIBREOFFICE_MS, WORKBOOK_MS } from "../support/timeouts";
+
+// Each test evaluates a design and recalculates a workbook with HyperFormula: never Jest's 5 s.
+jest.setTimeout(WORKBOOK_MS);
 
 type CellValue = number | string;
 
@@ -253,17 +257,14 @@ const files = new Map<string, string>();
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-live-copy-"));
-  const file = path.join(work, "customer.xlsx");
-  const lines: string[] = [];
-  const code = await runDesign(["--out", file, "--customer"], { stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) });
-  if (code !== 0) throw new Error(`exsize design --customer failed:\n${lines.join("\n")}`);
-  copy = new Uint8Array(fs.readFileSync(file));
+  // The reference customer copy, shared with the suites that read it too (tests/support/built-designs.ts); edited in copies.
+  copy = new Uint8Array(fs.readFileSync((await builtDesign(["--customer"])).file));
   INPUT_SETS.forEach((set, i) => {
     const edited = path.join(work, `edited-${i}.xlsx`);
     fs.writeFileSync(edited, editCopy(copy, set));
     files.set(set.name, edited);
   });
-}, 60_000);
+}, WORKBOOK_MS);
 
 afterAll(() => {
   if (work) fs.rmSync(work, { recursive: true, force: true });
@@ -313,7 +314,7 @@ describe("the reference customer copy, its inputs edited in the file", () => {
   beforeAll(async () => {
     if (!available) throw new Error(`REQUIRE_LIBREOFFICE=1 but LibreOffice (soffice) is not installed: apt-get install ${LIBREOFFICE_APT_PACKAGE}`);
     for (const set of INPUT_SETS) recalculated.set(set.name, await recalculateXlsx(files.get(set.name)!));
-  }, INPUT_SETS.length * 120_000);
+  }, INPUT_SETS.length * LIBREOFFICE_MS);
 
   test.each(INPUT_SETS.map((set) => [set.name, set] as const))("%s: every formula cell shows what the EXSIZE functions compute", (name, set) => {
     const book = recalculated.get(name)!;

@@ -14,6 +14,10 @@ import type { WorkbookModel } from "../../src/workbook/model";
 import { METHODS_INPUTS, methodsSheet, type MethodsNames } from "../../src/workbook/sheets/methods";
 import { TIER_COLUMNS, tierInputs, tierNames, type TierColumn } from "../../src/workbook/sheets/tiers";
 import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, recalculateXlsx, type RecalculatedCell } from "../support/libreoffice";
+import { LIBREOFFICE_MS, WORKBOOK_MS } from "../support/timeouts";
+
+// Builds and evaluates designs; the LibreOffice test waits longer, as it says: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
 
 const available = libreOfficeAvailable();
 const required = process.env.REQUIRE_LIBREOFFICE === "1";
@@ -81,5 +85,5 @@ describeWithLibreOffice("LibreOffice recalculates the customer copy's tiered Met
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, LIBREOFFICE_MS);
 });

@@ -9,9 +9,10 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { strFromU8, unzipSync } from "fflate";
-import { runDesign } from "../../src/cli/design";
 import { referenceDesign } from "../../src/workbook/template";
+import { builtDesign } from "../support/built-designs";
 import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, printXlsxToPdf } from "../support/libreoffice";
+import { LIBREOFFICE_MS } from "../support/timeouts";
 
 const required = process.env.REQUIRE_LIBREOFFICE === "1";
 const pdftotextAvailable = (() => {
@@ -31,13 +32,9 @@ let work: string;
 beforeAll(() => (work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-print-"))));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-let written = 0;
+/** The customer copy `exsize design ARGS --customer` writes, shared with the other suites that read it (tests/support/built-designs.ts). */
 async function customerCopy(args: string[] = []): Promise<string> {
-  const file = path.join(work, `copy-${++written}.xlsx`);
-  const lines: string[] = [];
-  const code = await runDesign([...args, "--customer", "--out", file], { stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) });
-  if (code !== 0) throw new Error(lines.join("\n"));
-  return file;
+  return (await builtDesign([...args, "--customer"])).file;
 }
 
 /** The sheet each printed page belongs to, from the right-hand header (the sheet name). */
@@ -70,7 +67,7 @@ function pagesBySheet(pdf: Buffer, sheets: readonly string[]): Map<string, numbe
       expect({ sheet, atMostTwo: (pages.get(sheet) ?? 0) <= 2 }).toEqual({ sheet, atMostTwo: true });
     }
     expect(pages.get("Summary")).toBe(1);
-  }, 180_000);
+  }, LIBREOFFICE_MS);
 
   test("it opens on the Summary: the first sheet, the active tab", async () => {
     const files = unzipSync(fs.readFileSync(await customerCopy()));

@@ -9,6 +9,10 @@ import * as path from "path";
 import ExcelJS from "exceljs";
 import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, recalculateXlsx, type RecalculatedWorkbook } from "../support/libreoffice";
 import { PROBE_SHEET, probeCells, referenceDbsize, writeCustomFunctionProbe } from "../support/custom-function-probe";
+import { LIBREOFFICE_MS, WORKBOOK_MS } from "../support/timeouts";
+
+// Writes workbooks; the LibreOffice hook waits longer, as it says: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
 
 const available = libreOfficeAvailable();
 const required = process.env.REQUIRE_LIBREOFFICE === "1";
@@ -37,7 +41,7 @@ describeWithLibreOffice("recalculating the custom-function probe with LibreOffic
     const probe = path.join(work, "probe.xlsx");
     await writeCustomFunctionProbe(probe);
     recalculated = await recalculateXlsx(probe);
-  }, 180_000);
+  }, LIBREOFFICE_MS);
 
   afterAll(() => {
     if (work) fs.rmSync(work, { recursive: true, force: true });

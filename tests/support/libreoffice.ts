@@ -16,6 +16,7 @@ import * as os from "os";
 import * as path from "path";
 import { pathToFileURL } from "url";
 import ExcelJS from "exceljs";
+import { SOFFICE_LOCK_WAIT_MS, SOFFICE_RUN_MS } from "./timeouts";
 
 /** The Debian package that provides headless `soffice` with Calc. */
 export const LIBREOFFICE_APT_PACKAGE = "libreoffice-calc-nogui";
@@ -35,9 +36,9 @@ export interface RecalculateOptions {
   timeoutMs?: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 120_000;
+const DEFAULT_TIMEOUT_MS = SOFFICE_RUN_MS;
 const LOCK_DIR = path.join(os.tmpdir(), "exsize-soffice.lock");
-const LOCK_WAIT_MS = 10 * 60_000;
+const LOCK_WAIT_MS = SOFFICE_LOCK_WAIT_MS;
 
 /** Where soffice is: $SOFFICE_PATH if set (and only there), else the first `soffice` on PATH, else the usual install places. */
 export function sofficePath(): string | null {

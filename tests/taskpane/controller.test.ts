@@ -13,6 +13,10 @@ import { exportFiles } from "../../src/cli/export";
 import { parseDagOptions } from "../../src/cli/layout";
 import { FakeExcelHost, FakeOfficeError, type FakeHostOptions, type FakeWorkbook } from "../support/fake-excel";
 import { engineCalculation, savedFile } from "../support/fake-excel-file";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+// Loads designs into the fake Excel host, which calculates them with the evaluator: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
 
 /** The template's sheets, in order, for a suffix. */
 const templateSheetList = (suffix: string): string[] => Object.values(templateSheetNames(suffix));

@@ -11,6 +11,11 @@ import { DESIGN_CELLS, INPUT_CELLS, REFERENCE_INPUTS, STAMP_CELL, customerCopySt
 import { FakeExcelHost, type FakeHostOptions, type FakeRequestContext } from "../support/fake-excel";
 import { engineCalculation, savedFile } from "../support/fake-excel-file";
 import { templateSheetNames } from "../../src/workbook/template";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+// Writes designs into the fake Excel host and prepares customer copies of them: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
+
 /** The template's sheets, in order, for a suffix. */
 const templateSheetList = (suffix: string): string[] => Object.values(templateSheetNames(suffix));
 

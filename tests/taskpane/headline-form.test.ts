@@ -7,6 +7,10 @@ import { DESIGN_FIELDS, FORM_FIELDS, parseTypedNumber, readDesignForm, reference
 import { SUMMARY_BLOCK, describeResults, summaryValues, type SummaryValues } from "../../src/taskpane/results";
 import { INPUT_CELLS, REFERENCE_DESIGN_INPUTS, SUMMARY_CELLS, referenceDesign } from "../../src/workbook/template";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+// Evaluates the template for designs: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
 
 describe("parseTypedNumber: numbers as a person means them", () => {
   test.each<[string, TypedNumber]>([

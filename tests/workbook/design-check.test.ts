@@ -8,6 +8,10 @@ import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import { withoutDistribution } from "./light-model";
 import { DESIGN_OK, NOT_A_DESIGN, designProblems } from "../../src/workbook/design-check";
 import { DESIGN_CHECK_CELL, REFERENCE_DESIGN_INPUTS, referenceDesign, templateSheetNames, type DesignInputs } from "../../src/workbook/template";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+// Evaluates the template for each design: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
 
 const checkCell = (inputs: Partial<DesignInputs>) => {
   const values = evaluateWorkbook(withoutDistribution(referenceDesign({ inputs })));

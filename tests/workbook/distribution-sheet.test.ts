@@ -32,6 +32,10 @@ import {
   distributionSheet,
   type DistributionSheetParameters,
 } from "../../src/workbook/sheets/distribution";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+// Evaluates the Distribution sheet for many designs: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
 
 interface Design {
   users: number;
@@ -179,7 +183,7 @@ describe("the papers' designs", () => {
     expect(SCENARIOS.map((s) => sheet.table[s].busiestMailboxes)).toEqual([475, 543, 950, 1086]);
     expect(sheet.table.normal.databases).toEqual(Array(16).fill(21)); // 21 active databases on every server in normal running
     expect(sheet.grid[0]).toEqual(["DB001", 1, 2, "", "", "", "", "", "", 3, 4, "", "", "", "", "", ""]);
-  }, 60_000);
+  }, WORKBOOK_MS);
 
   test("002: 6 + 3 servers, 3 copies, active/passive, 12,500 mailboxes in 30 databases — 2,084 normal, 4,167 after a site (erratum E6)", () => {
     // 002_65f0dd5fd4776492.txt, 4.1.
@@ -190,7 +194,7 @@ describe("the papers' designs", () => {
     expect(sheet.table["site+server"].busiestMailboxes).toBe(NOT_SURVIVABLE);
     expect(sheet.table.normal.databases).toEqual([5, 5, 5, 5, 5, 5, 0, 0, 0, ...Array(7).fill("")]); // the second site is passive
     expect(sheet.grid[30]).toEqual(Array(17).fill("")); // rows beyond the DAG's 30 databases are blank
-  }, 30_000);
+  }, WORKBOOK_MS);
 
   test("000: one site of 2 servers, 2 copies, 5,000 users in 12 databases — 6 active each, 12 (5,000 mailboxes) on the survivor", () => {
     // 000_72e1ddb9bbd1ecac.txt, 3.4.2.
@@ -236,14 +240,14 @@ describe("random designs", () => {
       { numRuns: 60, seed: 20261123 },
     );
     expect(checked).toBeGreaterThan(15);
-  }, 120_000);
+  }, WORKBOOK_MS);
 
   test("a DAG of more databases than the grid's rows: the grid shows the first, normal running and the busiest server stay exact, failures per server are left blank", () => {
     const d: Design = { users: 7600, serversFirstSite: 8, serversSecondSite: 8, copies: 4, layout: "active/active", minimumDatabases: 336 };
     checkDesign(d, 40);
     const values = evaluateWorkbook(model(d, 40)).Distribution;
     expect(values[distributionLayout(40).statusCell]).toMatch(/^336 databases.*the grid shows the first 40/);
-  }, 30_000);
+  }, WORKBOOK_MS);
 
   test("a design that cannot exist: blank grid and table, and the status says why", () => {
     checkInvalid({ users: 5000, serversFirstSite: 2, serversSecondSite: null, copies: 3, layout: "active/active", minimumDatabases: 12 }, 12);
@@ -255,7 +259,7 @@ describe("random designs", () => {
     const withName = evaluateWorkbook(model(d, 30)).Distribution;
     const without = evaluateWorkbook(model(d, 30, false)).Distribution;
     expect(without).toEqual(withName);
-  }, 30_000);
+  }, WORKBOOK_MS);
 });
 
 describe("the sheet as the template will hold it: 200 rows, 16 server columns", () => {
@@ -369,5 +373,5 @@ describe("HyperFormula computes the same sheet", () => {
     } finally {
       hf.destroy();
     }
-  }, 60_000);
+  }, WORKBOOK_MS);
 });

@@ -10,6 +10,10 @@ import { evaluateWorkbook, nativeModel, withCellValues, type EvaluatedValue } fr
 import type { WorkbookModel } from "../../src/workbook/model";
 import { withoutDistribution } from "./light-model";
 import { HARDWARE_CELLS, referenceDesign, templateSheetNames, type DesignInputs } from "../../src/workbook/template";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+// Builds and evaluates the template, live and native: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
 
 const callsExsize = (formula: string | undefined) => formula !== undefined && /EXSIZE\./i.test(formula);
 

@@ -14,6 +14,10 @@ import {
   templateSheetNames,
 } from "../../src/workbook/template";
 import { ESRP_002_TABLE_12, ESRP_004_TABLE_9, type EsrpServerResult } from "../fixtures/esrp-jetstress";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+// Builds and evaluates the template for the papers' designs: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
 
 const sheets = templateSheetNames();
 const at = (scenario: string, column: string) => `${column}${RESILIENCE_CELLS.scenarioRow[scenario]}`;
