@@ -24,6 +24,7 @@ import { iopsRequirement } from "../iops";
 import {
   activeMailboxes,
   balancedDatabaseCount,
+  balancedLoad,
   copyLayout,
   defaultNames,
   FAILURE_SCENARIOS,
@@ -65,9 +66,7 @@ export interface ScenarioFigures {
   reason?: string;
   /** Whether the scenario can occur at all (a site's loss needs two sites). */
   applies: boolean;
-  failedServers: number[];
   runningServers: number;
-  busiestServer: number;
   activeDatabases: number;
   activeMailboxes: number;
   targetIops: number;
@@ -133,7 +132,8 @@ export interface Design {
   memoryPerServerGB: number;
   /** What the cores assume: the SPECint2006 rate given, Microsoft's baseline server, or VMware's mailboxes a core. */
   coresBasis: string;
-  layout: CopyLayout;
+  /** The copy layout of the databases deployed (built when first read). */
+  readonly layout: CopyLayout;
   scenarios: ScenarioFigures[];
   /** The worst survivable failure: most mailboxes on the busiest server, then most IOPS, then the more severe. */
   worst?: ScenarioFigures;
@@ -280,32 +280,48 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
   const diskIops = isDiskClass(inputs.spindleDisk) && !tables.diskClasses ? DISK_CLASS_IOPS[inputs.spindleDisk] : diskIopsOf(inputs.spindleDisk, classes);
   const spindles = spindleCount({ iops: databaseIops, raid: inputs.spindleRaid as RaidLevel, diskIops, readRatio: inputs.readRatio });
 
-  const layout = copyLayout({ ...layoutDesign, databases });
-  const names = defaultNames(layout.siteOfServer.length, databases);
+  // The layout is built when it is read (layout, export): the scenarios need only its closed forms.
+  const deployedLayout = { ...layoutDesign, databases };
+  let layout: CopyLayout | undefined;
+  const layoutOnce = (): CopyLayout => (layout ??= copyLayout(deployedLayout));
   const scenarios: ScenarioFigures[] = FAILURE_SCENARIOS.map((scenario) => {
     const applies = !((scenario === "site" || scenario === "site+server") && serversPerSite.length < 2);
+    const refused = (reason: string): ScenarioFigures => ({ scenario, fails: SCENARIO_WORDS[scenario], survivable: false, applies, reason, runningServers: 0, activeDatabases: 0, activeMailboxes: 0, targetIops: 0, cores: 0, memoryGB: 0 });
+    if (!applies) return refused("a DAG in one site cannot lose its site: the scenario does not apply");
+    let busiest: number;
+    let runningServers: number;
     try {
-      const o = worstCase(layout, scenario, names);
-      const mailboxes = activeMailboxes(o.busiestDatabases, inputs.users, databases);
-      const server = mailboxServerSize(mailboxes, f);
-      return {
-        scenario,
-        fails: SCENARIO_WORDS[scenario],
-        survivable: true,
-        applies,
-        failedServers: o.activation.failed.slice(),
-        runningServers: o.runningServers,
-        busiestServer: o.busiestServer,
-        activeDatabases: o.busiestDatabases,
-        activeMailboxes: mailboxes,
-        targetIops: ceilCount(mailboxes * iopsPerMailbox),
-        cores: server.cores,
-        memoryGB: server.memoryGB,
-      };
+      // The deployed count is balanced: the closed forms are what the simulation finds (tests/engine/layout.test.ts).
+      ({ databases: busiest, runningServers } = balancedLoad(deployedLayout, scenario));
+      if (!Number.isInteger(busiest)) throw new Error("not balanced");
     } catch (e) {
-      if (!(e instanceof SizingError)) throw e;
-      return { scenario, fails: SCENARIO_WORDS[scenario], survivable: false, applies, reason: e.message, failedServers: [], runningServers: 0, busiestServer: -1, activeDatabases: 0, activeMailboxes: 0, targetIops: 0, cores: 0, memoryGB: 0 };
+      if (e instanceof SizingError) {
+        // Not survivable: the simulation names the failure and the databases left without a copy.
+        try {
+          worstCase(layoutOnce(), scenario, defaultNames(serversPerSite.reduce((x, y) => x + y, 0), databases));
+        } catch (why) {
+          if (why instanceof SizingError) return refused(why.message);
+          throw why;
+        }
+        return refused(e.message);
+      }
+      const o = worstCase(layoutOnce(), scenario);
+      [busiest, runningServers] = [o.busiestDatabases, o.runningServers];
     }
+    const mailboxes = activeMailboxes(busiest, inputs.users, databases);
+    const server = mailboxServerSize(mailboxes, f);
+    return {
+      scenario,
+      fails: SCENARIO_WORDS[scenario],
+      survivable: true,
+      applies,
+      runningServers,
+      activeDatabases: busiest,
+      activeMailboxes: mailboxes,
+      targetIops: ceilCount(mailboxes * iopsPerMailbox),
+      cores: server.cores,
+      memoryGB: server.memoryGB,
+    };
   });
   let worst: ScenarioFigures | undefined;
   for (const s of scenarios) {
@@ -360,7 +376,9 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
     coresPerServer,
     memoryPerServerGB,
     coresBasis,
-    layout,
+    get layout() {
+      return layoutOnce();
+    },
     scenarios,
     ...(worst ? { worst } : {}),
   };
