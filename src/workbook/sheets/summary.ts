@@ -1,0 +1,162 @@
+/**
+ * The Summary sheet (issues 7, 15): the design at a glance on one printed page, live over the other
+ * sheets — the inputs in one line, which method sized the design, volumes, capacity, IOPS, arrays,
+ * spindles, servers (and what their cores assume), the worst survivable failure — and the stamp that
+ * says whether the workbook is the live design or a customer copy.
+ */
+import { DEFAULT_SERVER } from "../../engine/design";
+import { cite } from "../../engine/papers";
+import type { CellModel, SheetModel } from "../model";
+import { DESIGN_CELLS } from "./design";
+import { DESIGN_CHECK_CELL, checkHighlights } from "./inputs";
+import { RESILIENCE_CELLS, RESILIENCE_FIRST_ROW, RESILIENCE_LAST_ROW } from "./resilience";
+import {
+  BASE_SHEETS,
+  DELL,
+  EMC,
+  ESRP_2013,
+  ESRP_2016,
+  FORMAT,
+  VMWARE,
+  absolute,
+  column,
+  portrait,
+  sectionHeading,
+  sheetReference,
+  textRow,
+  type DesignOutput,
+  type NameKey,
+  type TemplateSheet,
+} from "./shared";
+
+/**
+ * The cell of the Summary sheet that says what the workbook is: the live design, or the customer
+ * copy's stamp (when and from which inputs it was prepared). Sheet name without suffix.
+ */
+export const STAMP_CELL: Readonly<{ sheet: string; address: string }> = Object.freeze({
+  sheet: BASE_SHEETS.summary,
+  address: "A3",
+});
+
+/** Where the Summary says which method sized the design, in words (below the inputs line). */
+export const SUMMARY_METHOD_CELL = "A7";
+
+/** Where the Summary's answers sit, for tests and the pane's read-back. */
+export const SUMMARY_CELLS = Object.freeze({
+  inputs: "A6",
+  databaseVolumes: "B9",
+  databaseVolumeGB: "C9",
+  logVolumes: "B10",
+  logVolumeGB: "C10",
+  capacityPerCopyGB: "B11",
+  capacityAllCopiesGB: "C11",
+  volumesGB: "D11",
+  databaseIops: "B12",
+  dagDatabaseIops: "C12",
+  logIops: "B13",
+  arrays: "B14",
+  arrayModel: "C14",
+  arraysPerCopy: "D14",
+  spindles: "B15",
+  spindleRaid: "C15",
+  spindleDisk: "D15",
+  servers: "B16",
+  coresPerServer: "C16",
+  memoryPerServerGB: "D16",
+  worstFailure: "B17",
+  worstMailboxesPerServer: "C17",
+  worstTargetIops: "D17",
+});
+
+const SUMMARY_WIDTH = 5;
+
+export function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameKey, string>): SheetModel {
+  const design = (key: DesignOutput) => `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS[key])}`;
+  const scenarioColumn = (col: string) =>
+    `${sheetReference(sheets.resilience)}!$${col}$${RESILIENCE_FIRST_ROW}:$${col}$${RESILIENCE_LAST_ROW}`;
+  // The worst survivable failure: the highest key, the more severe scenario on a tie (the last), as sizeDesign picks.
+  const keys = scenarioColumn(RESILIENCE_CELLS.worstKey);
+  const keyAt = (r: number) => `${sheetReference(sheets.resilience)}!$${RESILIENCE_CELLS.worstKey}$${r}`;
+  let worst = "1";
+  for (let r = RESILIENCE_FIRST_ROW + 1; r <= RESILIENCE_LAST_ROW; r++) worst = `IF(${keyAt(r)}=MAX(${keys}),${r - RESILIENCE_FIRST_ROW + 1},${worst})`;
+  worst = `IF(MAX(${keys})<0,NA(),${worst})`;
+  const n = names;
+  // The inputs in one line, with Excel's own "&" (numbers print as General, in every program).
+  const inputsLine =
+    `=${n.users}&" users · "&${n.quotaMB}&" MB quota · "&${n.messagesPerDay}&" messages a day of "&${n.messageKB}&" KB · "` +
+    `&${n.copies}&IF(${n.copies}=1," copy"," copies")&" · databases up to "&${n.maxDatabaseGB}&" GB · Exchange "&${n.exchangeVersion}` +
+    `&" · "&${n.serversSite1}&IF(${n.serversSite2}="",""," + "&${n.serversSite2})&" servers, "&${n.dagLayout}`;
+  const cells: CellModel[] = [
+    { address: "A1", value: "Exchange mailbox storage design: summary", role: "title" },
+    { address: "A2", value: "The design at a glance. Every number follows the Inputs sheet; the Design sheet shows each step and its source.", role: "note" },
+    { address: STAMP_CELL.address, value: "Live design, calculated by the EXSIZE add-in from the Inputs sheet.", role: "note" },
+    { address: DESIGN_CHECK_CELL.summary, formula: `=${sheetReference(sheets.inputs)}!$A$3`, role: "output" },
+    ...sectionHeading(5, "Inputs", SUMMARY_WIDTH),
+    { address: SUMMARY_CELLS.inputs, formula: inputsLine, role: "output" },
+    {
+      address: SUMMARY_METHOD_CELL,
+      formula: `=IF(${design("methodUsed")}="microsoft","Sized by Microsoft's method (${cite("microsoft")}), the papers' beside it on the Methods sheet","Sized by Dell's process (${cite("dell")}), Microsoft's beside it on the Methods sheet")`,
+      role: "note",
+    },
+    ...sectionHeading(8, "The design", SUMMARY_WIDTH),
+  ];
+  type Entry = { formula: string; format?: string } | undefined;
+  const row = (label: string, at: string, values: Entry[]): void => {
+    const r = Number(at.slice(1));
+    cells.push({ address: `A${r}`, value: label, role: "label" });
+    values.forEach((v, i) => {
+      if (!v) return;
+      cells.push({
+        address: `${column(i + 1)}${r}`,
+        formula: v.formula,
+        ...(v.format ? { numberFormat: v.format } : {}),
+        role: i === 0 ? "output" : "step",
+        align: i === 0 ? "right" : "left",
+      });
+    });
+  };
+  const S = SUMMARY_CELLS;
+  row("Database volumes", S.databaseVolumes, [{ formula: `=${design("databasesDeployed")}`, format: FORMAT.volumes }, { formula: `=${design("answerDatabaseVolumeGB")}`, format: '"× "#,##0" GB"' }]);
+  row("Log volumes", S.logVolumes, [{ formula: `=${design("databasesDeployed")}`, format: FORMAT.volumes }, { formula: `=${design("answerLogVolumeGB")}`, format: '"× "#,##0" GB"' }]);
+  row("Capacity per copy", S.capacityPerCopyGB, [
+    { formula: `=${design("answerCapacityGB")}`, format: FORMAT.gb },
+    { formula: `=${design("answerCapacityGB")}*${n.copies}`, format: '#,##0" GB, all copies"' },
+    { formula: `=${design("answerVolumesGB")}`, format: '#,##0" GB in volumes"' },
+  ]);
+  row("Database IOPS", S.databaseIops, [{ formula: `=${design("answerDatabaseIops")}`, format: FORMAT.iops }, { formula: `=${design("answerDagIops")}`, format: '#,##0" IOPS, every copy"' }]);
+  row("Log IOPS", S.logIops, [{ formula: `=${design("answerLogIops")}`, format: FORMAT.iops }]);
+  row("Arrays", S.arrays, [{ formula: `=${design("arrays")}`, format: FORMAT.arrays }, { formula: `=${design("arrayModel")}` }, { formula: `=${design("arraysPerCopy")}`, format: '0" per copy"' }]);
+  row("Spindles, your RAID level and disk", S.spindles, [{ formula: `=${design("spindlesChosen")}`, format: FORMAT.disks }, { formula: `=${n.spindleRaid}&""` }, { formula: `=${n.spindleDisk}&""`, format: '@" disks"' }]);
+  row("Mailbox servers", S.servers, [
+    { formula: `=SUM(${n.servers})`, format: FORMAT.servers },
+    { formula: `=${design("answerCores")}`, format: '0" cores each"' },
+    { formula: `=${design("answerMemoryGB")}`, format: '0" GB memory each"' },
+    // What the cores assume: never "—" (issue 15).
+    {
+      formula: `=IF(${design("methodUsed")}="microsoft",IF(${n.specIntRate}>0,"cores for "&${n.coresPerServer}&"-core servers rated "&${n.specIntRate}&" SPECint2006","cores on ${DEFAULT_SERVER.name}"),"cores by VMware's mailboxes a core (the factors on Inputs)")`,
+    },
+  ]);
+  row("Worst survivable failure", S.worstFailure, [
+    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.whatFails)},${worst}),"${NONE_SURVIVABLE}")` },
+    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.activeMailboxes)},${worst}),"")`, format: '#,##0" mailboxes a server"' },
+    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.targetIops)},${worst}),"")`, format: '#,##0" IOPS a server"' },
+  ]);
+  const methods = 19;
+  cells.push(
+    ...sectionHeading(methods, "Methods (full titles and errata on the Sources sheet)", SUMMARY_WIDTH),
+    ...textRow(methods + 1, ["Capacity, IOPS, arrays", DELL()], ["label", "source"]),
+    ...textRow(methods + 2, ["Spindles", EMC()], ["label", "source"]),
+    ...textRow(methods + 3, ["IOPS from Exchange 2013, failures", `${ESRP_2013()}; ${ESRP_2016()}`], ["label", "source"]),
+    ...textRow(methods + 4, ["Server cores and memory", VMWARE()], ["label", "source"]),
+  );
+  return {
+    name: sheets.summary,
+    columnWidths: [32, 18, 26, 26, 30],
+    gridlines: false,
+    print: portrait(1),
+    highlights: [{ range: S.worstFailure, text: NONE_SURVIVABLE, tone: "bad" }, ...checkHighlights(DESIGN_CHECK_CELL.summary)],
+    cells,
+  };
+}
+
+const NONE_SURVIVABLE = "none survivable";
