@@ -118,6 +118,8 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     method: names.method,
     exchangeVersion: names.exchangeVersion,
     factor,
+    deployedDatabases: `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.databasesDeployed)}`,
+    rules: INPUT_ROWS.map((row) => ({ name: names[row.key], label: row.label, rule: row.rule })),
   });
   const diskClassNames = diskClassNameRange(sheets.hardware);
   const inputs = buildInputs(sheets.inputs, inputValues(options.inputs), check, diskClassNames);

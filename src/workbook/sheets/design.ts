@@ -51,7 +51,12 @@ const dbsize = (r: References, result: DatabaseResult): Rendered => ({
 });
 const logvol = (r: References, result: "logs" | "daily" | "volume"): Rendered => ({
   formula: `=EXSIZE.EX_LOGVOL(${r.input("users")},${r.input("messagesPerDay")},${r.input("messageKB")},${r.output("dellDatabases")},"${result}",${r.input("factors")})`,
-  native: native(logFormula(result as LogResult, { users: r.input("users"), messagesPerDay: r.input("messagesPerDay"), messageKB: r.input("messageKB"), databases: r.output("dellDatabases") }, r.factor)),
+  native: native(
+    // "logs" needs no database count, but EX_LOGVOL reads the argument: an invalid design's count (#VALUE!) is its result too.
+    ((text) => (result === "logs" ? `IF(ISNUMBER(${r.output("dellDatabases")}),${text},${r.output("dellDatabases")})` : text))(
+      logFormula(result as LogResult, { users: r.input("users"), messagesPerDay: r.input("messagesPerDay"), messageKB: r.input("messageKB"), databases: r.output("dellDatabases") }, r.factor),
+    ),
+  ),
 });
 const iops = (r: References, result: IopsResult): Rendered => ({
   formula: `=EXSIZE.EX_IOPS(${r.input("users")},${r.input("messagesPerDay")},${r.input("copies")},"${result}",${r.input("exchangeVersion")},${r.input("factors")})`,

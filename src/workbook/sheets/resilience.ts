@@ -56,7 +56,8 @@ export function buildResilience(sheet: string, designSheet: string, names: Recor
   // EX_FAILOVER over the copy layout (src/engine/layout.ts, docs/dag-layout.md) of the DAG's databases.
   const failover = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string): Rendered => ({
     formula: `=IFERROR(EXSIZE.EX_FAILOVER(${names.users},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}",${databases}),"${fallback}")`,
-    native: `=IFERROR(${failoverFormula(scenario, result, { ...dag, users: names.users, iopsPerMailbox: perMailbox === "" ? "0" : perMailbox, databases })},"${fallback}")`,
+    // The closed forms need the count for "databases" alone, but EX_FAILOVER reads it: a design with no count has no scenarios.
+    native: `=IFERROR(IF(ISNUMBER(${databases}),${failoverFormula(scenario, result, { ...dag, users: names.users, iopsPerMailbox: perMailbox === "" ? "0" : perMailbox, databases })},NA()),"${fallback}")`,
   });
   const server = (mailboxes: string, result: "cores" | "memory"): Rendered => ({
     formula: `=IFERROR(EXSIZE.EX_SERVER(${mailboxes},"${result}",${names.factors}),"${NO_VALUE}")`,
