@@ -67,6 +67,26 @@ const buildable = (i: WorkbookInputs): boolean => {
   }
 };
 
+describe("issue 16's wrong numbers", () => {
+  test("a server of 1,000,001 mailboxes needs 1,001 cores and 5,864 GB (VMware's rule), not 0", () => {
+    const d = sizeDesign({ ...R, users: 1_000_001, maxDatabaseGB: 100_000, copies: 1, serversSite1: 1 });
+    expect([d.coresPerServer, d.memoryPerServerGB]).toEqual([1001, Math.ceil(4 + (1_000_001 * 6) / 1024)]);
+  });
+  test("losing a site and a server puts 11,400 mailboxes on one server: the worst failure, though every target rounds to 1 IOPS", () => {
+    const d = sizeDesign({ ...R, users: 22800, messagesPerDay: 0.1, copies: 4, serversSite1: 8, serversSite2: 3, dagLayout: "active/passive", exchangeVersion: 2016, maxDatabaseGB: 2048, method: "dell" });
+    expect([d.worst?.scenario, d.worst?.activeMailboxes]).toEqual(["site+server", 11400]);
+  });
+  test("20 mailboxes never carry a smaller worst failure than 15 (10 against 8)", () => {
+    const at = (users: number) => sizeDesign({ ...R, users, quotaMB: 5.034, messagesPerDay: 362, messageKB: 6.22, copies: 5, serversSite1: 8, serversSite2: 3, exchangeVersion: 2019, method: "dell" }).worst!;
+    expect([at(15).activeMailboxes, at(20).activeMailboxes]).toEqual([8, 10]);
+  });
+  test("by Microsoft's method, 5 copies on 8 + 3 servers cannot be balanced within 100 copies a server: refused, saying so", () => {
+    expect(() => sizeDesign({ ...R, users: 20, quotaMB: 5.034, messagesPerDay: 362, messageKB: 6.22, copies: 5, serversSite1: 8, serversSite2: 3, exchangeVersion: 2019 })).toThrow(
+      /balance only at 3,696 databases .* past the calculator's 100; use equal sites, other copies, or Dell's method/,
+    );
+  });
+});
+
 describe("the workbook shows sizeDesign's figures", () => {
   const fixed: Array<[string, WorkbookInputs]> = [
     ["the reference design (000_72e1ddb9bbd1ecac.txt, 3.4.2)", R],
@@ -75,6 +95,9 @@ describe("the workbook shows sizeDesign's figures", () => {
     // Issue 15's case: three database counts in one workbook.
     ["issue 15's 10,000 mailboxes on 4 + 4 servers, Exchange 2019", { ...R, users: 10000, quotaMB: 10240, copies: 4, serversSite1: 4, serversSite2: 4, exchangeVersion: 2019, maxDatabaseGB: 2048 }],
     ["an Exchange 2016 design sized by Dell's process, chosen", { ...R, users: 7600, quotaMB: 5120, copies: 3, serversSite1: 4, exchangeVersion: 2016, method: "dell" }],
+    // Issue 16's cases: a million mailboxes on one server (cores and memory were 0), ties in the worst failure.
+    ["1,000,001 mailboxes on one stand-alone server", { ...R, users: 1_000_001, maxDatabaseGB: 100_000, copies: 1, serversSite1: 1 }],
+    ["22,800 mailboxes of 0.1 messages on 8 + 3 servers, active/passive (ties at 1 IOPS)", { ...R, users: 22800, messagesPerDay: 0.1, copies: 4, serversSite1: 8, serversSite2: 3, dagLayout: "active/passive", exchangeVersion: 2016, maxDatabaseGB: 2048, method: "dell" }],
   ];
   test.each(fixed)("%s, live and native", (_name, inputs) => {
     const model = referenceDesign({ inputs });

@@ -210,6 +210,18 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
   const microsoftDeployed = microsoft === undefined ? undefined : inputs.copies >= 2 ? balancedDatabaseCount(microsoft.databases, layoutDesign) : microsoft.databases;
   if (microsoft !== undefined && microsoftDeployed !== microsoft.databases) {
     try {
+      // Balancing can take far more databases than the calculator's count (unequal sites multiply the
+      // rounds): past its 100 copies a server (Role Requirements!I158) the design cannot be balanced.
+      const perServer = (microsoftDeployed! * inputs.copies) / serversPerSite.reduce((a, b) => a + b, 0);
+      if (perServer > MICROSOFT.maxDatabasesPerServer) {
+        const n = (x: number) => x.toLocaleString("en-US", { maximumFractionDigits: 1 });
+        throw new SizingError(
+          "#N/A",
+          `copies and servers: ${inputs.copies} copies on ${serversPerSite.join(" + ")} servers balance only at ${n(microsoftDeployed!)} databases ` +
+            `(the calculator's ${n(microsoft.databases)} rounded up so every server carries the same load in every failure), ${n(perServer)} copies a server, ` +
+            `past the calculator's ${MICROSOFT.maxDatabasesPerServer}; use equal sites, other copies, or Dell's method`,
+        );
+      }
       microsoft = microsoftAt(inputs, tables, serversPerSite, microsoftDeployed!);
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
