@@ -208,7 +208,8 @@ describe("the Methods sheet with mailbox tiers on Inputs", () => {
     ["four tiers, empty profile cells taking the design's", {}, [{ mailboxes: 3000 }, { mailboxes: 1000, messagesPerDay: 250 }, { mailboxes: 700, messageKB: 120 }, { mailboxes: 300, quotaMB: 25600 }]],
     ["tier 1's messages only: the design's Users at 100 messages", {}, [{ messagesPerDay: 100 }]],
     ["tier 1's mailboxes 0, as empty: the design's Users, beside tiers 2 and 3", {}, [{ mailboxes: 0 }, { mailboxes: 3000, messagesPerDay: 50 }, { mailboxes: 1200 }]],
-    ["stand-alone servers (1 copy), two tiers, an archive and a SPECint rate", { copies: 1, serversFirstSite: 4, archiveMB: 10240, specIntRate: 1000 }, [{}, { mailboxes: 2000, messagesPerDay: 400, quotaMB: 5120 }]],
+    // Within the calculator's stand-alone databases (at most 200 GB): 5,000 + 2,000 mailboxes with 10 GB archives outgrow them (#N/A).
+    ["stand-alone servers (1 copy), two tiers, an archive and a SPECint rate", { copies: 1, serversFirstSite: 4, users: 1000, archiveMB: 2048, specIntRate: 1000 }, [{}, { mailboxes: 1000, messagesPerDay: 400, quotaMB: 5120 }]],
     ["two sites, a stray profile in an unused tier ignored", { ...CALCULATOR, peakHourLogShare: 0.15 }, [{}, { mailboxes: 0, messagesPerDay: 450 }, { mailboxes: 600, messagesPerDay: 350, messageKB: 40 }]],
   ])("%s: live and native are the engine's tier sizing", (_, values, tiers) => {
     const m = model(values, tiers);

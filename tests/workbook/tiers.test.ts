@@ -45,11 +45,15 @@ describe("tierInputs", () => {
 });
 
 describe("the tier rules are the functions' limits", () => {
-  /** EX_MS_DATABASES with tier 2's `column` at `value`, everything else valid. */
+  /**
+   * EX_MS_DATABASES with tier 2's `column` at `value`, everything else valid. A set count of 100: a
+   * calculated one is capped at the DAG's most and #N/A when the databases outgrow the maximum size
+   * (the fit, not the argument's rule).
+   */
   function size(column: TierColumn, value: number) {
     const tiers: Record<TierColumn, number[][]> = { mailboxes: [[1000], [100]], messagesPerDay: [[100], [100]], messageKB: [[75], [75]], quotaMB: [[2048], [2048]] };
     tiers[column] = [[tiers[column][0][0]], [value]];
-    return EX_MS_DATABASES(tiers.mailboxes, tiers.messagesPerDay, tiers.messageKB, tiers.quotaMB, 2, 2, "count");
+    return EX_MS_DATABASES(tiers.mailboxes, tiers.messagesPerDay, tiers.messageKB, tiers.quotaMB, 2, 2, "count", [["databases", 100]]);
   }
   const nameOf: Record<TierColumn, string> = { mailboxes: "mailboxes", messagesPerDay: "messagesPerDay", messageKB: "messageKB", quotaMB: "quotaMB" };
 
