@@ -10,6 +10,7 @@ import { describeRange, parseNumberText, readNumber, type NumberParameter } from
 import { EX_DBSIZE, EX_FAILOVER, EX_IOPS, EX_LOGVOL } from "../functions";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import { designProblems } from "../workbook/design-check";
+import type { MethodsInputValues, WorkbookInputs } from "../engine/design";
 import { INPUT_NAMES, REFERENCE_DESIGN_INPUTS, type DesignInputs } from "../workbook/template";
 
 // ---------------------------------------------------------------------------------------------
@@ -38,7 +39,8 @@ export const formatTyped = (n: number): string => n.toLocaleString("en-US", { ma
 // ---------------------------------------------------------------------------------------------
 // The fields
 
-export type DesignField = Exclude<keyof DesignInputs, "readRatio">;
+/** The inputs a person sets per design; the read ratio and the Methods sheet's own inputs keep their defaults. */
+export type DesignField = Exclude<keyof WorkbookInputs, "readRatio" | keyof MethodsInputValues>;
 export type FieldGroup = "mailboxes" | "dag" | "storage";
 
 export const GROUP_TITLES: Readonly<Record<FieldGroup, string>> = {
@@ -80,6 +82,15 @@ export const FORM_FIELDS: readonly FormField[] = [
   { key: "messagesPerDay", group: "mailboxes", label: "Messages per day", kind: "number", parameter: P.messagesPerDay, unit: "per user" },
   { key: "messageKB", group: "mailboxes", label: "Average message size", kind: "number", parameter: P.messageKB, unit: "KB" },
   { key: "exchangeVersion", group: "dag", label: "Exchange version", kind: "choice", choices: same(EXCHANGE_VERSIONS) },
+  {
+    // The Inputs sheet's Method cell (METHOD_CHOICES): auto follows the version, as sizeDesign's methodOf.
+    key: "method", group: "dag", label: "Sizing method", kind: "choice",
+    choices: [
+      { value: "auto", text: "Auto: Dell's for 2010, Microsoft's for 2013 on" },
+      { value: "dell", text: "Dell's process (the papers)" },
+      { value: "microsoft", text: "Microsoft's calculator" },
+    ],
+  },
   { key: "copies", group: "dag", label: "Database copies", kind: "number", parameter: P.copies },
   { key: "serversSite1", group: "dag", label: "Servers in site 1", kind: "number", parameter: P.servers },
   { key: "serversSite2", group: "dag", label: "Servers in site 2", kind: "number", parameter: P.servers, optional: { hint: "Empty for a DAG in one site" } },
@@ -122,7 +133,7 @@ export function referenceForm(): DesignForm {
 // Checking
 
 export type FormResult =
-  | { ok: true; inputs: Partial<DesignInputs> }
+  | { ok: true; inputs: Partial<WorkbookInputs> }
   | { ok: false; fieldErrors: Partial<Record<DesignField, string>>; formErrors: string[] };
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -221,11 +232,11 @@ export function readDesignForm(form: DesignForm): FormResult {
   }
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors, formErrors: [] };
 
-  const design = { ...REFERENCE_DESIGN_INPUTS, ...inputs } as DesignInputs;
+  const design = { ...REFERENCE_DESIGN_INPUTS, ...inputs } as WorkbookInputs;
   const problems = togetherProblems(design);
   if (problems.length > 0) {
     for (const p of problems) for (const key of p.fields) fieldErrors[key] ??= "See the message below.";
     return { ok: false, fieldErrors, formErrors: problems.map((p) => p.message) };
   }
-  return { ok: true, inputs: inputs as Partial<DesignInputs> };
+  return { ok: true, inputs: inputs as Partial<WorkbookInputs> };
 }

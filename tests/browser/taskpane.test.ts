@@ -263,7 +263,7 @@ describeInBrowser("the task pane in chromium", () => {
       const groups = await page.locator("fieldset").evaluateAll((fs) => fs.map((f) => [f.querySelector("legend")?.textContent, Array.from(f.querySelectorAll("input,select")).map((c) => c.id)]));
       expect(groups).toEqual([
         ["Mailboxes", ["users", "quotaMB", "messagesPerDay", "messageKB"]],
-        ["Database availability group", ["exchangeVersion", "copies", "serversSite1", "serversSite2", "maxDatabaseGB", "dagLayout"]],
+        ["Database availability group", ["exchangeVersion", "method", "copies", "serversSite1", "serversSite2", "maxDatabaseGB", "dagLayout"]],
         ["Storage", ["arrayRaid", "spindleRaid", "arrayModel", "spindleDisk"]],
         ["Names (empty: the default)", ["dag-name", "server-prefix", "database-prefix"]],
       ]);

@@ -10,7 +10,8 @@ import { DESIGN_CELLS, INPUT_CELLS, REFERENCE_DESIGN_INPUTS, RESILIENCE_CELLS, S
 import { csvField, DEPLOYMENT_FILE_NAMES, deploymentTable, parseCsv, type DeploymentFiles } from "../../src/workbook/deployment";
 import { queueDeploymentSheets } from "../../src/taskpane/deployment";
 import { exportFiles } from "../../src/cli/export";
-import { parseDagOptions } from "../../src/cli/layout";
+import { dagOf } from "../../src/cli/layout";
+import { sizeDesign } from "../../src/engine/design";
 import { FakeExcelHost, FakeOfficeError, type FakeHostOptions, type FakeWorkbook } from "../support/fake-excel";
 import { engineCalculation, savedFile } from "../support/fake-excel-file";
 import { WORKBOOK_MS } from "../support/timeouts";
@@ -68,6 +69,8 @@ function setUp(options: FakeHostOptions = {}) {
 }
 
 const REFERENCE: DesignForm = referenceForm();
+// 004_1d3a339e6fd03f64.txt, 4 and 4.1: 7,600 mailboxes, 8 + 8 servers, 4 copies, active/active (the rest the reference design's).
+const INPUTS_004 = { ...REFERENCE_DESIGN_INPUTS, users: 7600, copies: 4, serversSite1: 8, serversSite2: 8 as const, dagLayout: "active/active" as const };
 
 /** Excel's calculation without the add-in's functions loaded: every EXSIZE cell, and what follows it, is `code`. */
 const calculationShowing = (code: string) => (workbook: FakeWorkbook) => {
@@ -80,7 +83,7 @@ describe("Load a design", () => {
     expect(REFERENCE).toEqual({
       users: "5,000", quotaMB: "2,048", messagesPerDay: "150", messageKB: "75",
       exchangeVersion: "2010", copies: "2", serversSite1: "2", serversSite2: "", maxDatabaseGB: "1,024", dagLayout: "active/active",
-      arrayRaid: "RAID50", spindleRaid: "RAID5", arrayModel: "auto", spindleDisk: "10K",
+      arrayRaid: "RAID50", spindleRaid: "RAID5", arrayModel: "auto", spindleDisk: "10K", method: "auto",
     });
   });
 
@@ -120,14 +123,14 @@ describe("Load a design", () => {
     const form: DesignForm = {
       users: "12,500", quotaMB: "10240", messagesPerDay: "200", messageKB: "75.5", exchangeVersion: "2019", copies: "3",
       serversSite1: "6", serversSite2: "3", maxDatabaseGB: "2,000", dagLayout: "active/passive",
-      arrayRaid: "RAID10", spindleRaid: "RAID6", arrayModel: "PS6000XV 600GB", spindleDisk: "15K",
+      arrayRaid: "RAID10", spindleRaid: "RAID6", arrayModel: "PS6000XV 600GB", spindleDisk: "15K", method: "dell",
     };
     expect(await pane.loadDesign(form)).toBe(true);
     const inputs = host.workbook.sheet("Inputs")!;
     expect(Object.fromEntries(DESIGN_FIELDS.map((f) => [f, inputs.cell(INPUT_CELLS[f])!.value]))).toEqual({
       users: 12500, quotaMB: 10240, messagesPerDay: 200, messageKB: 75.5, exchangeVersion: 2019, copies: 3,
       serversSite1: 6, serversSite2: 3, maxDatabaseGB: 2000, dagLayout: "active/passive",
-      arrayRaid: "RAID10", spindleRaid: "RAID6", arrayModel: "PS6000XV 600GB", spindleDisk: "15K",
+      arrayRaid: "RAID10", spindleRaid: "RAID6", arrayModel: "PS6000XV 600GB", spindleDisk: "15K", method: "dell",
     });
     expect(inputs.cell(INPUT_CELLS.readRatio)!.value).toBe(REFERENCE_DESIGN_INPUTS.readRatio);
     expect(view.answer.Arrays).toMatch(/ × PS6000XV 600GB \(\d+ a copy\)$/);
@@ -368,6 +371,8 @@ describe("plainError", () => {
 describe("Export the deployment (issue 8)", () => {
   // 004_1d3a339e6fd03f64.txt, 4 and 4.1: 7,600 mailboxes, 8 + 8 servers, 4 copies, active/active.
   const FORM_004: DesignForm = { ...REFERENCE, users: "7,600", copies: "4", serversSite1: "8", serversSite2: "8", dagLayout: "active/active" };
+  /** The files exsize export writes for FORM_004: its own databases, sized once (issue 15). */
+  const FILES_004 = () => exportFiles({ design: dagOf(sizeDesign(INPUTS_004)), names: { dag: "DAG01", serverPrefix: "MBX", databasePrefix: "DB" } });
   const resilience = (host: FakeExcelHost, suffix = "") => host.workbook.sheet(templateSheetNames(suffix).resilience)!;
   /** Every sheet of the workbook, as a comparable picture. */
   const pictures = (host: FakeExcelHost) => Object.fromEntries(host.workbook.sheets.map((s) => [s.name, host.workbook.snapshot(s.name)]));
@@ -385,19 +390,18 @@ describe("Export the deployment (issue 8)", () => {
     return set;
   }
 
-  test("reads the design in two syncs (find it, then its six cells) and offers the four files exsize export writes", async () => {
+  test("reads the design in two syncs (find it, then its inputs) and offers the four files exsize export writes, whatever a calculated cell shows", async () => {
     const { host, view, pane } = await loaded004(336);
     const before = pictures(host);
     expect(await pane.exportDeployment()).toBe(true);
     expect(host.syncCount).toBe(2);
     expect(host.unsyncedOperations).toBe(0);
     expect(pictures(host)).toEqual(before); // nothing written
-    const { options } = parseDagOptions(["--users", "7600", "--servers", "8,8", "--copies", "4", "--databases", "336"], {});
-    const files = exportFiles(options);
+    const files = FILES_004();
     expect(view.downloads?.map((f) => f.name)).toEqual(["Servers.csv", "MailboxDatabases.csv", "MailboxDatabaseCopies.csv", "Deploy-Dag.ps1"]);
     for (const file of view.downloads!) expect(file.text).toBe(files[file.name as keyof typeof files]);
     expect(view.downloads!.map((f) => f.type)).toEqual(["text/csv;charset=utf-8", "text/csv;charset=utf-8", "text/csv;charset=utf-8", "text/plain;charset=utf-8"]);
-    expect(view.last).toEqual({ action: "export", kind: "success", text: "Four files from the design on Inputs (16 servers, 336 databases): download each below. If Excel saves nothing, use Put the deployment on sheets." });
+    expect(view.last).toEqual({ action: "export", kind: "success", text: `Four files from the design on Inputs (16 servers, ${sizeDesign(INPUTS_004).databases} databases): download each below. If Excel saves nothing, use Put the deployment on sheets.` });
     expect(view.busy).toEqual(["load", undefined, "export", undefined]);
   });
 
@@ -408,8 +412,8 @@ describe("Export the deployment (issue 8)", () => {
     await pane.exportDeployment();
     const rows = view.downloads![1].text.split("\r\n").filter((l) => l !== "");
     expect(rows).toHaveLength(2 + count);
-    const { options } = parseDagOptions(["--users", "7600", "--servers", "8,8", "--copies", "4", "--databases", String(count)], {});
-    expect(view.downloads!.map((f) => f.text)).toEqual(Object.values(exportFiles(options)));
+    expect(count).toBe(sizeDesign(INPUTS_004).databases);
+    expect(view.downloads!.map((f) => f.text)).toEqual(Object.values(FILES_004()));
   });
 
   test("the reference design (one site, two servers, two copies) with the pane's names", async () => {
@@ -417,8 +421,9 @@ describe("Export the deployment (issue 8)", () => {
     await pane.loadDesign(REFERENCE);
     expect(await pane.exportDeployment({ dag: "DAG-HQ", serverPrefix: "EXMB", databasePrefix: "" })).toBe(true);
     const count = resilience(host).cell(RESILIENCE_CELLS.databases)!.value as number;
-    const { options } = parseDagOptions(["--users", "5000", "--servers", "2", "--copies", "2", "--databases", String(count), "--dag", "DAG-HQ", "--server-prefix", "EXMB"], {});
-    expect(view.downloads!.map((f) => f.text)).toEqual(Object.values(exportFiles(options)));
+    expect(count).toBe(sizeDesign(REFERENCE_DESIGN_INPUTS).databases);
+    const files = exportFiles({ design: dagOf(sizeDesign(REFERENCE_DESIGN_INPUTS)), names: { dag: "DAG-HQ", serverPrefix: "EXMB", databasePrefix: "DB" } });
+    expect(view.downloads!.map((f) => f.text)).toEqual(Object.values(files));
     expect(view.downloads![3].text).toMatch(/^# DAG-HQ: 2 servers, 2 copies/);
     expect(view.downloads![0].text.split("\r\n")[2]).toMatch(/^"EXMB01",/);
   });
@@ -464,13 +469,13 @@ describe("Export the deployment (issue 8)", () => {
     expect(await pane.exportDeployment()).toBe(false);
     expect(view.downloads).toBeUndefined();
     expect(view.last.text).toBe(
-      "The design on sheet Inputs cannot be exported: Database copies is four, not a whole number of at least 1. Fix the yellow cells on Inputs (or wait for Excel to calculate), then export again.",
+      `The design on sheet Inputs cannot be exported: Database copies (Inputs!${INPUT_CELLS.copies}): "four" is not a number. Fix the yellow cells on Inputs (or wait for Excel to calculate), then export again.`,
     );
     host.workbook.sheet("Inputs")!.cell(INPUT_CELLS.copies)!.value = 4;
     host.workbook.sheet("Inputs")!.cell(INPUT_CELLS.serversSite2)!.value = 1; // 3 copies in site 1 and… the design check's
     host.workbook.sheet("Inputs")!.cell(INPUT_CELLS.serversSite1)!.value = 1;
     expect(await pane.exportDeployment()).toBe(false);
-    expect(view.last.text).toMatch(/^The design on sheet Inputs cannot be deployed: .+\. Change its DAG inputs, then export again\.$/);
+    expect(view.last.text).toMatch(/^The design on sheet Inputs cannot be exported: copies and servers: 4 copies of each database need 4 servers, and the DAG has 2: .+ \(Database copies \(Inputs!B10\), .+\)\. Fix the yellow cells on Inputs/);
   });
 
   test("with manual calculation Excel calculates first, in the read's batch", async () => {
@@ -535,8 +540,7 @@ describe("Put the deployment on sheets (issue 8)", () => {
     expect(host.workbook.sheets.map((s) => s.name).slice(-4)).toEqual(SHEETS);
     expect(host.workbook.activeSheet).toBe("Export Servers");
 
-    const { options } = parseDagOptions(["--users", "7600", "--servers", "8,8", "--copies", "4", "--databases", "336"], {});
-    const files = exportFiles(options);
+    const files = exportFiles({ design: dagOf(sizeDesign(INPUTS_004)), names: { dag: "DAG01", serverPrefix: "MBX", databasePrefix: "DB" } });
     DEPLOYMENT_FILE_NAMES.forEach((file, i) => expect(rowsOf(host, SHEETS[i])).toEqual(deploymentTable(file, files[file])));
     // Text stays text: the version row's 2.1, TRUE and the lag times are as the calculator writes them.
     const databases = rowsOf(host, "Export Databases");

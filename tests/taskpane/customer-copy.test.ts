@@ -140,7 +140,7 @@ describe("preparing a customer copy of the reference design", () => {
     const second = referenceDesign({ suffix: " 2" });
     const natives = second.sheets.flatMap((s) => s.cells).filter((c) => c.native).length;
     expect(report.changes.nativeCells).toBe(2 * natives);
-    const cell = second.sheets.find((s) => s.name === "Design 2")!.cells.find((c) => c.address === DESIGN_CELLS.provisionedDatabaseVolumeGB)!;
+    const cell = second.sheets.find((s) => s.name === "Design 2")!.cells.find((c) => c.address === DESIGN_CELLS.databaseCount)!;
     expect(copy.getWorksheet("Design 2")!.getCell(cell.address).formula).toBe(cell.native!.slice(1));
     expect(formulasOf(copy).filter((f) => callsCustomFunction(f.formula))).toEqual([]);
   });
