@@ -4,7 +4,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import type { CommandOutput } from "./design-options";
+import type { ProgressOutput } from "./compare";
 import { didYouMean } from "./suggest";
 
 // Each command's module is loaded when it runs (issue 15: `exsize design --json` loads the engine
@@ -14,6 +14,7 @@ const design = () => require("./design") as typeof import("./design");
 const evaluate = () => require("./eval") as typeof import("./eval");
 const layout = () => require("./layout") as typeof import("./layout");
 const deploy = () => require("./export") as typeof import("./export");
+const compare = () => require("./compare") as typeof import("./compare");
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const USAGE = [
@@ -40,6 +41,7 @@ const COMMAND_HELP: Record<string, () => readonly string[]> = {
   design: () => design().designHelp(),
   layout: () => layout().layoutHelp(),
   export: () => deploy().exportHelp(),
+  compare: () => compare().compareHelp(),
   help: () => USAGE,
 };
 
@@ -49,7 +51,7 @@ const COMMAND_HELP: Record<string, () => readonly string[]> = {
  * with its own exit status — never a stack trace.
  */
 const closed = new Set<NodeJS.WriteStream>();
-function processOutput(): CommandOutput {
+function processOutput(): ProgressOutput {
   for (const stream of [process.stdout, process.stderr]) {
     if (stream.listenerCount("error") > 0) continue;
     stream.on("error", (error: NodeJS.ErrnoException) => {
@@ -62,7 +64,11 @@ function processOutput(): CommandOutput {
   const write = (stream: NodeJS.WriteStream) => (line: string) => {
     if (!closed.has(stream) && !stream.destroyed) stream.write(`${line}\n`);
   };
-  return { stdout: write(process.stdout), stderr: write(process.stderr) };
+  // Progress (exsize compare) only where standard error is a terminal: quiet when piped.
+  const progress = (text: string) => {
+    if (!closed.has(process.stderr) && !process.stderr.destroyed) process.stderr.write(text);
+  };
+  return { stdout: write(process.stdout), stderr: write(process.stderr), isTTY: process.stderr.isTTY === true, progress };
 }
 
 /** The version in the package's package.json, found by walking up from this file (src/cli or lib/src/cli). */
@@ -78,7 +84,7 @@ function packageVersion(): string {
 }
 
 /** Runs one command; resolves to the exit code (0 ok, 1 a result is an error, 2 usage, 70 internal). */
-export async function main(argv: string[], out: CommandOutput = processOutput()): Promise<number> {
+export async function main(argv: string[], out: ProgressOutput = processOutput()): Promise<number> {
   try {
     const [command, ...rest] = argv;
     switch (command) {
@@ -90,6 +96,8 @@ export async function main(argv: string[], out: CommandOutput = processOutput())
         return await layout().runLayout(rest, out);
       case "export":
         return await deploy().runExport(rest, out);
+      case "compare":
+        return await compare().runCompare(rest, out);
       case "help":
       case "--help":
       case "-h": {

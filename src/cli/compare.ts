@@ -1,0 +1,361 @@
+/**
+ * `exsize compare [INPUTS…] --vary OPTION=V1,V2,… [--vary …] [--json | --csv] [--out FILE.xlsx]`
+ * (issue 19): several designs side by side. Every combination of the varied inputs over the base
+ * design (the reference design with the options given), each sized once by the engine exactly as
+ * `exsize design` sizes it alone — the same rules (designOf), the same numbers as the workbook shows
+ * them (design.ts shownOutputs) — so a row of `--json` is `exsize design --json`'s method and
+ * outputs for those options. A design its inputs refuse is a row that says why, not a failure of
+ * the command.
+ *
+ * Exit status: 0 when at least one design is sized; 1 when none is (every row says why), or a file
+ * cannot be written; 2 a usage error (naming the option), a value its input's rule refuses, more
+ * than MAX_DESIGNS combinations, or a file already there without --force; 130 stopped by Ctrl-C,
+ * with nothing printed to standard output and no file written.
+ */
+import * as path from "path";
+import type { WorkbookInputs } from "../engine/design";
+import { designOf, inputFromText, type InputValue } from "../workbook/input-values";
+import { EXIT, TYPING_HELP, UsageError, inputOptions, optionOf, parseCommand, readInputs, type CommandOutput, type FlagSpec, type InputOption } from "./design-options";
+import { OUTPUT_DIGITS, jsonInputs, shownOutputs, type OutputKey } from "./design";
+import { didYouMean } from "./suggest";
+
+/** The output of a command that shows progress: whether standard error is a terminal, and a raw writer to it. */
+export interface ProgressOutput extends CommandOutput {
+  /** Standard error is a terminal (process.stderr.isTTY): progress is shown only then. */
+  isTTY?: boolean;
+  /** Text to standard error as it is, no line end added: progress redraws its line with a carriage return. */
+  progress?: (text: string) => void;
+}
+
+/** The most designs one comparison sizes: 100,000 take about a minute at the engine's speed. */
+export const MAX_DESIGNS = 100_000;
+/** The most designs a Compare sheet holds: a column each after the labels, in Excel's 16,384 columns. */
+export const MAX_SHEET_DESIGNS = 16_383;
+/** Exit status after Ctrl-C, as a shell reports a process ended by SIGINT (128 + 2). */
+export const EXIT_INTERRUPTED = 130;
+
+const FLAGS: readonly FlagSpec[] = [
+  { names: ["--out", "-o"], value: true },
+  { names: ["--force"], value: false },
+  { names: ["--json"], value: false },
+  { names: ["--csv"], value: false },
+  { names: ["--help", "-h"], value: false },
+];
+
+export const COMPARE_USAGE = "usage: exsize compare [INPUTS…] --vary OPTION=V1,V2,… [--vary …] [--json | --csv] [--out FILE.xlsx [--force]]";
+
+/** `exsize compare --help` and `exsize help compare`. */
+export function compareHelp(): string[] {
+  return [
+    COMPARE_USAGE,
+    "",
+    "Sizes every combination of the varied inputs over the base design — the reference design with the",
+    "inputs you give (exsize help design lists them) — each exactly as exsize design sizes it alone, and",
+    "prints them a row per design: the inputs that vary, then the method, databases, database volumes,",
+    "capacity (all copies), database and log IOPS, arrays, disks, servers, cores and memory a server, and",
+    "the worst survivable failure. A design its inputs refuse is a row that says why.",
+    "",
+    "  --vary OPTION=V1,V2,…   an input option (users, --users or an alias such as quota) and its values,",
+    "                          each checked by the input's rule; a number is written without a thousands",
+    "                          comma here (5000), since the comma separates values. An empty value is an",
+    "                          empty cell (--vary servers-site2=,3: one site, then two). Numbers may be a",
+    "                          range FIRST..LAST/STEP (users=5000..50000/5000; the step is 1 if left out).",
+    "                          Give --vary once per input; the first varies slowest.",
+    `  --json                  print a JSON list, a design each: {inputs, method, outputs} as exsize design`,
+    "                          --json prints them, or {inputs, problems} for a design that cannot be built",
+    "  --csv                   print CSV: the varied inputs, method, every output of --json, problems; a",
+    "                          field a spreadsheet would run as a formula (= + - @) starts with a quote",
+    "  -o, --out FILE.xlsx     also write a workbook whose Compare sheet holds the designs side by side, a",
+    `                          column each (at most ${MAX_SHEET_DESIGNS.toLocaleString("en-US")}), every input and output, those that differ from`,
+    "                          the first design's highlighted; values, not formulas. Written whole or not at all",
+    "  --force                 overwrite FILE.xlsx if it exists (default: refuse with exit status 2)",
+    "  -h, --help              this text",
+    "",
+    `At most ${MAX_DESIGNS.toLocaleString("en-US")} designs a comparison. On a terminal, progress shows on standard error; piped, it`,
+    "stays quiet. Ctrl-C stops at once: nothing is printed or written, exit status 130.",
+    "",
+    ...TYPING_HELP,
+    "",
+    "Exit status: 0 at least one design sized; 1 none could be built, or the file cannot be written; 2 a usage",
+    "error, a value its input's rule refuses, too many designs, or a file already there without --force;",
+    "130 stopped by Ctrl-C.",
+    "",
+    "Example: exsize compare --vary quota-mb=2048,5120 --vary copies=2,3 --servers-site1 4",
+  ];
+}
+
+/** One varied input: its option and its values, as the cells would hold them. */
+export interface Varied {
+  option: InputOption;
+  values: InputValue[];
+}
+
+/** FIRST..LAST/STEP: plain decimal numbers, no thousands comma. */
+const RANGE = /^\s*([0-9]+(?:\.[0-9]+)?)\s*\.\.\s*([0-9]+(?:\.[0-9]+)?)\s*(?:\/\s*([0-9]+(?:\.[0-9]+)?)\s*)?$/;
+
+/**
+ * The texts of a --vary value list: a range's numbers (FIRST..LAST/STEP, the step 1 if left out, as
+ * many as fit up to LAST), or the comma-separated values as typed. A range longer than `limit` is
+ * refused before it is built.
+ */
+export function valueTexts(list: string, where: string, limit = MAX_DESIGNS): string[] {
+  const range = RANGE.exec(list);
+  if (!range) return list.split(",");
+  const [first, last, step] = [Number(range[1]), Number(range[2]), range[3] === undefined ? 1 : Number(range[3])];
+  if (!(step > 0)) throw new UsageError(`${where}: the range's step must be more than 0; got ${JSON.stringify(list)}`);
+  if (last < first) throw new UsageError(`${where}: the range's last value must not be below its first; got ${JSON.stringify(list)}`);
+  // A hair over the count so 0.1..0.3/0.1 reaches 0.3 despite binary fractions.
+  const count = Math.floor((last - first) / step + 1e-9) + 1;
+  if (count > limit) throw new UsageError(`${where}: the range has ${count.toLocaleString("en-US")} values; at most ${limit.toLocaleString("en-US")} designs a comparison`);
+  return Array.from({ length: count }, (_, i) => String(Number((first + i * step).toPrecision(12))));
+}
+
+/** Every option name an input goes by, without the dashes: users, quota-mb, quota. */
+const bareNames = (o: InputOption): string[] => [o.option, ...o.aliases].map((n) => n.replace(/^--/, ""));
+
+/** One --vary argument, checked: the input it names and its values by the input's rule. */
+export function readVary(text: string): Varied {
+  const eq = text.indexOf("=");
+  if (eq <= 0) throw new UsageError(`--vary needs OPTION=V1,V2,…; got ${JSON.stringify(text)}`);
+  const name = text.slice(0, eq).trim().replace(/^--/, "");
+  const option = inputOptions().find((o) => bareNames(o).includes(name));
+  if (!option) {
+    const known = inputOptions().flatMap(bareNames);
+    throw new UsageError(`--vary: no input option ${JSON.stringify(name)}${didYouMean(name, known)}; exsize help design lists them`);
+  }
+  const where = `--vary ${name}`;
+  const list = text.slice(eq + 1);
+  const values = valueTexts(list, where).map((typed) => {
+    const checked = inputFromText(option.key, typed);
+    // Commas split the values, so 5,000 is two of them: say so when the list looks like one.
+    const cut = /\d,\d{3}(?!\d)/.test(list) ? " (a comma separates values here: write 5000, not 5,000)" : "";
+    if ("problem" in checked) throw new UsageError(`${where}: ${checked.problem}${cut}`);
+    return checked.value;
+  });
+  return { option, values };
+}
+
+interface CompareRequest {
+  base: WorkbookInputs;
+  varied: Varied[];
+  count: number;
+  out?: string;
+  force: boolean;
+  json: boolean;
+  csv: boolean;
+  help: boolean;
+}
+
+/** The arguments: --vary taken out (it may repeat), the rest read as exsize design reads them. */
+export function parseCompare(args: readonly string[]): CompareRequest {
+  const rest: string[] = [];
+  const varyTexts: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--vary") {
+      const next = args[i + 1];
+      // `--vary --users=1,2` reads as `--vary users=1,2`; `--vary --json` lacks its value.
+      if (next === undefined || (next.startsWith("--") && !next.includes("="))) throw new UsageError("--vary needs a value: OPTION=V1,V2,…");
+      varyTexts.push(next);
+      i++;
+    } else if (arg.startsWith("--vary=")) varyTexts.push(arg.slice("--vary=".length));
+    else rest.push(arg);
+  }
+  const { given, flags } = parseCommand(rest, FLAGS);
+  const out = flags.get("--out") as string | undefined;
+  const request = { force: flags.has("--force"), json: flags.has("--json"), csv: flags.has("--csv"), help: flags.has("--help"), ...(out !== undefined ? { out } : {}) };
+  if (request.help) return { ...request, base: readInputs(new Map()), varied: [], count: 0 };
+  const base = readInputs(given);
+  if (request.json && request.csv) throw new UsageError("--json and --csv: choose one");
+  if (request.force && out === undefined) throw new UsageError("--force overwrites a file: add --out FILE.xlsx");
+  if (out !== undefined) {
+    if (out.trim() === "") throw new UsageError("--out needs a file name");
+    if (path.extname(out).toLowerCase() !== ".xlsx") throw new UsageError(`--out must name an .xlsx file (the workbook is written as .xlsx); got ${JSON.stringify(out)}`);
+  }
+  if (varyTexts.length === 0) throw new UsageError("--vary OPTION=V1,V2,… is required: the input to vary and its values (exsize design sizes one design)");
+  const varied: Varied[] = [];
+  let count = 1;
+  for (const text of varyTexts) {
+    const v = readVary(text);
+    const twice = varied.find((w) => w.option.key === v.option.key);
+    if (twice) throw new UsageError(`--vary ${v.option.option.slice(2)} given twice: give its values once, V1,V2,…`);
+    const fixed = given.get(v.option.key);
+    if (fixed) throw new UsageError(`${fixed.flag} is given and varied: drop ${fixed.flag} ${fixed.text}, or its --vary`);
+    count *= v.values.length;
+    if (count > MAX_DESIGNS) throw new UsageError(`--vary: ${varyTexts.length > 1 ? "the combinations come to" : "that is"} more than ${MAX_DESIGNS.toLocaleString("en-US")} designs, the most a comparison sizes; vary fewer inputs or fewer values`);
+    varied.push(v);
+  }
+  if (out !== undefined && count > MAX_SHEET_DESIGNS) {
+    throw new UsageError(`--out: ${count.toLocaleString("en-US")} designs; a Compare sheet holds at most ${MAX_SHEET_DESIGNS.toLocaleString("en-US")}, a column each (print --csv instead)`);
+  }
+  return { ...request, base, varied, count };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sizing the designs
+
+/** One design of the comparison: its inputs, and its method and outputs, or why it cannot be built. */
+export type CompareRow =
+  | { inputs: WorkbookInputs; method: string; outputs: Record<OutputKey, number | string | null> }
+  | { inputs: WorkbookInputs; problems: string[] };
+
+/** The inputs of the i-th combination: the first varied input varies slowest. */
+export function combination(base: WorkbookInputs, varied: readonly Varied[], i: number): WorkbookInputs {
+  const inputs: Record<string, unknown> = { ...base };
+  let rest = i;
+  for (let k = varied.length - 1; k >= 0; k--) {
+    const { option, values } = varied[k];
+    inputs[option.key] = values[rest % values.length];
+    rest = Math.floor(rest / values.length);
+  }
+  return inputs as unknown as WorkbookInputs;
+}
+
+/** One design, sized as exsize design sizes it: the same checks, the same numbers as shown. */
+export function compareRow(inputs: WorkbookInputs): CompareRow {
+  const sized = designOf(inputs, optionOf);
+  if (!sized.ok) return { inputs, problems: sized.problems };
+  return { inputs, method: sized.design.method, outputs: shownOutputs(sized.design) };
+}
+
+/** Designs sized between checks for Ctrl-C and progress: about 20 ms of work. */
+const CHUNK = 100;
+const PROGRESS_EVERY_MS = 100;
+
+/**
+ * Every combination, sized in chunks with a turn of the event loop between them so Ctrl-C
+ * (SIGINT) is heard; when it is, the designs sized so far and `interrupted`. Progress on a terminal only, redrawn in place.
+ */
+export async function sizeAll(request: Pick<CompareRequest, "base" | "varied" | "count">, out: ProgressOutput): Promise<{ rows: CompareRow[]; interrupted: boolean }> {
+  const showProgress = out.isTTY === true && out.progress !== undefined;
+  const progress = (text: string) => {
+    if (showProgress) out.progress!(text);
+  };
+  let interrupted = false;
+  const onInterrupt = () => {
+    interrupted = true;
+  };
+  process.on("SIGINT", onInterrupt);
+  try {
+    const rows: CompareRow[] = [];
+    const total = request.count.toLocaleString("en-US");
+    let shown = Date.now();
+    progress(`\rexsize compare: 0 of ${total} designs`);
+    for (let i = 0; i < request.count; i++) {
+      rows.push(compareRow(combination(request.base, request.varied, i)));
+      if ((i + 1) % CHUNK === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        if (interrupted) break;
+        if (Date.now() - shown >= PROGRESS_EVERY_MS) {
+          shown = Date.now();
+          progress(`\rexsize compare: ${(i + 1).toLocaleString("en-US")} of ${total} designs`);
+        }
+      }
+    }
+    // Clear the progress line: what follows on the terminal starts clean.
+    progress("\r\x1b[K");
+    return { rows, interrupted };
+  } finally {
+    process.removeListener("SIGINT", onInterrupt);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Printing: the table, JSON and CSV
+
+const show = (value: unknown): string => (typeof value === "number" ? value.toLocaleString("en-US", { maximumFractionDigits: 2 }) : value === null || value === undefined || value === "" ? "" : String(value));
+
+/** A varied input's value in a table or CSV: an empty cell shows "(empty)". */
+const shownInput = (value: unknown): string => (value === "" ? "(empty)" : show(value));
+
+/** The table's figures after the varied inputs: a heading and the text of a sized design's row. */
+const TABLE_COLUMNS: ReadonlyArray<{ heading: string; right: boolean; text: (o: Record<OutputKey, number | string | null>, method: string) => string }> = [
+  { heading: "method", right: false, text: (_, method) => method },
+  { heading: "databases", right: true, text: (o) => show(o.databases) },
+  { heading: "volumes", right: true, text: (o) => `${show(o.databaseVolumes)} × ${show(o.databaseVolumeGB)} GB` },
+  { heading: "capacity GB", right: true, text: (o) => show(o.capacityAllCopiesGB) },
+  { heading: "DB IOPS", right: true, text: (o) => show(o.databaseIops) },
+  { heading: "log IOPS", right: true, text: (o) => show(o.logIops) },
+  { heading: "arrays", right: false, text: (o) => `${show(o.arrays)} × ${show(o.arrayModel)}` },
+  { heading: "disks", right: true, text: (o) => show(o.spindles) },
+  { heading: "servers", right: true, text: (o) => show(o.servers) },
+  { heading: "cores", right: true, text: (o) => show(o.coresPerServer) },
+  { heading: "memory GB", right: true, text: (o) => show(o.memoryPerServerGB) },
+  { heading: "worst failure", right: false, text: (o) => show(o.worstFailure) },
+];
+
+/** The text table: a row per design; a refused design's row says why after its inputs. */
+export function tableLines(varied: readonly Varied[], rows: readonly CompareRow[]): string[] {
+  const headings = [...varied.map((v) => v.option.option.slice(2)), ...TABLE_COLUMNS.map((c) => c.heading)];
+  const right = [...varied.map((v) => v.option.rule.kind !== "list"), ...TABLE_COLUMNS.map((c) => c.right)];
+  const cells = rows.map((row) => {
+    const inputs = varied.map((v) => shownInput(row.inputs[v.option.key]));
+    return "problems" in row ? [...inputs, `cannot be built: ${row.problems.join("; ")}`] : [...inputs, ...TABLE_COLUMNS.map((c) => c.text(row.outputs, row.method))];
+  });
+  // A refusal's text runs past the columns: it does not widen them.
+  const widths = headings.map((h, k) => Math.max(h.length, ...cells.map((r, i) => ("problems" in rows[i] && k >= varied.length ? 0 : (r[k] ?? "").length))));
+  const line = (texts: string[], refused = false) =>
+    texts
+      .map((t, k) => (refused && k === texts.length - 1 ? t : right[k] ? t.padStart(widths[k]) : t.padEnd(widths[k])))
+      .join("  ")
+      .replace(/\s+$/, "");
+  return [line(headings), ...cells.map((texts, i) => line(texts, "problems" in rows[i]))];
+}
+
+/** The JSON list: as exsize design --json prints each design (its inputs, method and outputs, or its problems). */
+export function jsonRows(rows: readonly CompareRow[]): unknown[] {
+  return rows.map((row) => ("problems" in row ? { inputs: jsonInputs(row.inputs), problems: row.problems } : { inputs: jsonInputs(row.inputs), method: row.method, outputs: row.outputs }));
+}
+
+/** CSV lines: a header, then a row per design; every field quoted, and one a spreadsheet would run as a formula neutralised. */
+export function csvLines(varied: readonly Varied[], rows: readonly CompareRow[]): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { csvField, neutralisedField } = require("../workbook/deployment") as typeof import("../workbook/deployment");
+  const keys = Object.keys(OUTPUT_DIGITS) as OutputKey[];
+  const line = (fields: ReadonlyArray<string | number>) => fields.map((f) => csvField(neutralisedField(f))).join(",");
+  const header = [...varied.map((v) => v.option.option.slice(2)), "method", ...keys, "problems"];
+  return [
+    line(header),
+    ...rows.map((row) => {
+      const inputs = varied.map((v) => row.inputs[v.option.key] as string | number);
+      const outputs = "problems" in row ? keys.map(() => "") : keys.map((k) => row.outputs[k] ?? "");
+      return line([...inputs, "problems" in row ? "" : row.method, ...outputs, "problems" in row ? row.problems.join("; ") : ""]);
+    }),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export async function runCompare(args: string[], out: ProgressOutput): Promise<number> {
+  let request: CompareRequest;
+  try {
+    request = parseCompare(args);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    out.stderr(`exsize compare: ${e.message}`);
+    out.stderr(COMPARE_USAGE);
+    out.stderr("exsize help compare: the options; exsize help design: every input");
+    return EXIT.usage;
+  }
+  if (request.help) {
+    compareHelp().forEach((line) => out.stdout(line));
+    return EXIT.ok;
+  }
+  const { rows, interrupted } = await sizeAll(request, out);
+  if (interrupted) {
+    const where = request.out !== undefined ? ` and nothing written to ${request.out}` : "";
+    out.stderr(`exsize compare: stopped (Ctrl-C) after ${rows.length.toLocaleString("en-US")} of ${request.count.toLocaleString("en-US")} designs; nothing printed${where}`);
+    return EXIT_INTERRUPTED;
+  }
+  const sized = rows.filter((r) => !("problems" in r)).length;
+
+  if (request.json) out.stdout(JSON.stringify(jsonRows(rows), null, 2));
+  else if (request.csv) csvLines(request.varied, rows).forEach((line) => out.stdout(line));
+  else tableLines(request.varied, rows).forEach((line) => out.stdout(line));
+
+  if (sized === 0) {
+    out.stderr(`exsize compare: none of the ${rows.length.toLocaleString("en-US")} designs can be built; each row says why`);
+    return EXIT.failed;
+  }
+  return EXIT.ok;
+}
