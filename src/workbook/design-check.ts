@@ -15,7 +15,7 @@ import { REFERENCE_DESIGN_INPUTS, sizeDesign } from "../engine/design";
 import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import type { InputRule } from "./model";
-import { MAX_MICROSOFT_MAILBOXES, MAX_MICROSOFT_MESSAGES, microsoftMethodProblem, type DesignInputs, type WorkbookInputs } from "../engine/design/inputs";
+import { MAX_MICROSOFT_MAILBOXES, MAX_MICROSOFT_MESSAGE_KB, MAX_MICROSOFT_MESSAGES, microsoftMethodProblem, type DesignInputs, type WorkbookInputs } from "../engine/design/inputs";
 
 export interface DesignProblem {
   /** The inputs the rule joins, by their defined names on the Inputs sheet: ["QuotaMB", "MaxDatabaseGB"]. */
@@ -36,14 +36,14 @@ const SUMMARIES = {
   databases: `${NOT_A_DESIGN} it needs more databases than a design can hold (${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")}). Raise the maximum database size.`,
   servers: `${NOT_A_DESIGN} the servers cannot hold the copies: each copy of a database needs a server of its own, in each site as the copies are spread.`,
   deployed: `${NOT_A_DESIGN} the databases it deploys cannot be: more than ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} in all, or more than 100 copies on a server. Raise the maximum database size, or add servers.`,
-  method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies, up to ${MAX_MICROSOFT_MAILBOXES.toLocaleString("en-US")} mailboxes and ${MAX_MICROSOFT_MESSAGES} messages a day. Choose Dell's method, or change the copies, mailboxes or messages.`,
+  method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies, up to ${MAX_MICROSOFT_MAILBOXES.toLocaleString("en-US")} mailboxes, more than 0 and up to ${MAX_MICROSOFT_MESSAGES} messages a day of up to ${MAX_MICROSOFT_MESSAGE_KB.toLocaleString("en-US")} KB. Choose Dell's method, or change the copies, mailboxes or messages.`,
 } as const;
 
 /** Every combined rule the design breaks; none for a design that can be built. */
 export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors = FACTOR_DEFAULTS): DesignProblem[] {
   const problems: DesignProblem[] = [];
   const method = microsoftMethodProblem({ ...inputs, method: inputs.method ?? "auto" });
-  if (method !== undefined) problems.push({ inputs: ["Method", "ExchangeVersion", "Copies", "MessagesPerDay", "Users"], message: method, summary: SUMMARIES.method });
+  if (method !== undefined) problems.push({ inputs: ["Method", "ExchangeVersion", "Copies", "MessagesPerDay", "MessageKB", "Users"], message: method, summary: SUMMARIES.method });
   // The engine itself, past the single-input limits (those are each input's own rule).
   const mailbox = databaseCapacity(1, inputs.quotaMB, inputs.messagesPerDay, inputs.messageKB, Infinity, factors).mailboxOnDiskMB;
   const fits = (mailbox * factors.growth) / 1024 <= inputs.maxDatabaseGB;
@@ -118,6 +118,7 @@ export function inputRuleFormula(name: string, rule: InputRule): string {
     const choices = rule.values.flatMap((v) => (/^\d+(\.\d+)?$/.test(v) ? [`${name}=${v}`, `${name}="${v}"`] : [`${name}="${v.replace(/"/g, '""')}"`]));
     return `IF(${blank},${allowBlank},OR(${choices.join(",")}))`;
   }
+  if (rule.kind === "text") return `IF(${blank},${allowBlank},AND(LEN(${name})<=${rule.maxLength},ISERROR(FIND(CHAR(10),${name})),ISERROR(FIND(LEFT(${name},1),"=+-@"))))`;
   const bounds = [`${name}${rule.aboveMin ? ">" : ">="}${rule.min}`, `${name}<=${rule.max}`, ...(rule.kind === "whole" ? [`ROUNDDOWN(${name},0)=${name}`] : [])];
   return `IF(${blank},${allowBlank},IF(ISNUMBER(${name}),AND(${bounds.join(",")}),FALSE()))`;
 }
@@ -140,9 +141,9 @@ export function designCheckFormula(n: DesignCheckNames): string {
     `IF(${n.dagLayout}="active/passive",${second}<=${n.serversSite2},${first}<=${n.serversSite2})),` +
     `${n.copies}<=${n.serversSite1}))`;
   const text = (t: string) => `"${t.replace(/"/g, '""')}"`;
-  // microsoftMethodProblem: Microsoft's method (chosen, or auto for 2013+ DAGs) with one copy or above 500 messages.
+  // microsoftMethodProblem: Microsoft's method (chosen, or auto for 2013+ DAGs) with one copy, no or above 500 messages, too large messages or mailboxes.
   const microsoft = `OR(${n.method}="microsoft",AND(${n.method}="auto",${n.exchangeVersion}<>2010,${n.copies}>=2))`;
-  const methodFails = `AND(${microsoft},OR(${n.copies}<2,${n.messagesPerDay}>${MAX_MICROSOFT_MESSAGES},${n.users}>${MAX_MICROSOFT_MAILBOXES}))`;
+  const methodFails = `AND(${microsoft},OR(${n.copies}<2,${n.messagesPerDay}>${MAX_MICROSOFT_MESSAGES},${n.messagesPerDay}<=0,${n.messageKB}>${MAX_MICROSOFT_MESSAGE_KB},${n.users}>${MAX_MICROSOFT_MAILBOXES}))`;
   const deployed = n.deployedDatabases;
   const last = deployed === undefined ? text(DESIGN_OK) : `IF(IFERROR(${deployed}<=${INPUT_PARAMETERS.databases.max},FALSE()),${text(DESIGN_OK)},${text(SUMMARIES.deployed)})`;
   const combined =
@@ -168,6 +169,7 @@ export interface LimitRow {
 export function inputLimitRows(rows: ReadonlyArray<{ name: string; label: string; rule: InputRule }>, factors: ReadonlyArray<{ name: string; rule: InputRule }>): LimitRow[] {
   const words = (rule: InputRule): string => {
     if (rule.kind === "list") return `one of: ${rule.values.join(", ")}`;
+    if (rule.kind === "text") return `text: one line of up to ${rule.maxLength} characters, not starting with = + - or @ (or empty)`;
     const kind = rule.kind === "whole" ? "a whole number" : "a number";
     const n = (x: number) => x.toLocaleString("en-US", { maximumFractionDigits: 6 });
     const low = rule.aboveMin ? `above ${n(rule.min)}` : `from ${n(rule.min)}`;

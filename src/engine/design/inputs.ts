@@ -101,11 +101,17 @@ export function methodOf(inputs: Pick<WorkbookInputs, "method" | "exchangeVersio
 }
 
 /** Why Microsoft's method cannot size these inputs, when it is the design's method; undefined when it can. */
-export function microsoftMethodProblem(inputs: Pick<WorkbookInputs, "method" | "exchangeVersion" | "copies" | "messagesPerDay" | "users">): string | undefined {
+export function microsoftMethodProblem(inputs: Pick<WorkbookInputs, "method" | "exchangeVersion" | "copies" | "messagesPerDay" | "users"> & Partial<Pick<WorkbookInputs, "messageKB">>): string | undefined {
   if (methodOf(inputs) !== "microsoft") return undefined;
   if (inputs.copies < 2) return `method and copies: Microsoft's method here sizes a DAG of 2 or more copies; got ${inputs.copies} copy — choose the method "dell" for stand-alone servers`;
   if (inputs.messagesPerDay > MAX_MICROSOFT_MESSAGES) {
     return `method and messagesPerDay: Microsoft's calculator sizes 50 to ${MAX_MICROSOFT_MESSAGES} messages a day; got ${inputs.messagesPerDay} — choose the method "dell", or fewer messages`;
+  }
+  if (!(inputs.messagesPerDay > 0)) {
+    return `method and messagesPerDay: Microsoft's calculator sizes mailboxes that send and receive messages (its profiles run from 50 to ${MAX_MICROSOFT_MESSAGES} a day); got ${inputs.messagesPerDay} — choose the method "dell", or more messages`;
+  }
+  if (inputs.messageKB !== undefined && inputs.messageKB > MAX_MICROSOFT_MESSAGE_KB) {
+    return `method and messageKB: Microsoft's method here sizes messages of up to ${MAX_MICROSOFT_MESSAGE_KB.toLocaleString("en-US")} KB; got ${inputs.messageKB.toLocaleString("en-US")} — choose the method "dell", or a smaller message size`;
   }
   if (inputs.users > MAX_MICROSOFT_MAILBOXES) {
     return `method and users: Microsoft's method sizes a DAG of up to ${MAX_MICROSOFT_MAILBOXES.toLocaleString("en-US")} mailboxes; got ${inputs.users.toLocaleString("en-US")} — choose the method "dell", or split the mailboxes over several DAGs`;
@@ -115,6 +121,9 @@ export function microsoftMethodProblem(inputs: Pick<WorkbookInputs, "method" | "
 
 /** The most mailboxes the EX_MS_* functions size in one DAG (src/functions/microsoft.ts, its tiers' mailboxes). */
 export const MAX_MICROSOFT_MAILBOXES = 10_000_000;
+
+/** The largest average message the EX_MS_* functions size (src/functions/microsoft.ts MESSAGE_KB). */
+export const MAX_MICROSOFT_MESSAGE_KB = 100_000;
 
 /** The calculator's largest message profile — Tables!A13 (500 messages). */
 export const MAX_MICROSOFT_MESSAGES = 500;
