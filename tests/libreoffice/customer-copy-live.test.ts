@@ -60,6 +60,9 @@ const INPUT_SETS: InputSet[] = [
     inputs: { copies: 3 },
     named: { ServersFirstSite: 4, ServersSecondSite: 2, DagLayout: "active/passive" },
   },
+  // Issue 15: the method cell edited in the file; every sheet follows the design's method.
+  { name: "Exchange 2016 sized by Dell's process, chosen in the Method cell", named: { ExchangeVersion: 2016, Method: "dell" } },
+  { name: "Exchange 2019 on 4 + 4 servers, four copies: Microsoft's method by auto", inputs: { users: 10000, copies: 4 }, named: { ExchangeVersion: 2019, ServersFirstSite: 4, ServersSecondSite: 4 } },
   {
     name: "a custom array row and a custom disk class",
     named: { SpindleDisk: "SSD", ArrayModel: "auto" },
