@@ -12,6 +12,7 @@
  * than MAX_DESIGNS combinations, or a file already there without --force; 130 stopped by Ctrl-C,
  * with nothing printed to standard output and no file written.
  */
+import { promises as fs } from "fs";
 import * as path from "path";
 import type { WorkbookInputs } from "../engine/design";
 import { designOf, inputFromText, type InputValue } from "../workbook/input-values";
@@ -231,12 +232,7 @@ export async function sizeAll(request: Pick<CompareRequest, "base" | "varied" | 
   const progress = (text: string) => {
     if (showProgress) out.progress!(text);
   };
-  let interrupted = false;
-  const onInterrupt = () => {
-    interrupted = true;
-  };
-  process.on("SIGINT", onInterrupt);
-  try {
+  return whileHeard(async (heard) => {
     const rows: CompareRow[] = [];
     const total = request.count.toLocaleString("en-US");
     let shown = Date.now();
@@ -245,7 +241,7 @@ export async function sizeAll(request: Pick<CompareRequest, "base" | "varied" | 
       rows.push(compareRow(combination(request.base, request.varied, i)));
       if ((i + 1) % CHUNK === 0) {
         await new Promise((resolve) => setImmediate(resolve));
-        if (interrupted) break;
+        if (heard()) break;
         if (Date.now() - shown >= PROGRESS_EVERY_MS) {
           shown = Date.now();
           progress(`\rexsize compare: ${(i + 1).toLocaleString("en-US")} of ${total} designs`);
@@ -254,7 +250,19 @@ export async function sizeAll(request: Pick<CompareRequest, "base" | "varied" | 
     }
     // Clear the progress line: what follows on the terminal starts clean.
     progress("\r\x1b[K");
-    return { rows, interrupted };
+    return { rows, interrupted: heard() };
+  });
+}
+
+/** Runs `work` with Ctrl-C (SIGINT) caught: `heard()` says whether it came; the handler is removed after. */
+async function whileHeard<T>(work: (heard: () => boolean) => Promise<T>): Promise<T> {
+  let interrupted = false;
+  const onInterrupt = () => {
+    interrupted = true;
+  };
+  process.on("SIGINT", onInterrupt);
+  try {
+    return await work(() => interrupted);
   } finally {
     process.removeListener("SIGINT", onInterrupt);
   }
@@ -324,6 +332,128 @@ export function csvLines(varied: readonly Varied[], rows: readonly CompareRow[])
   ];
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// The workbook: a Compare sheet, a column per design (exceljs is loaded only here)
+
+/** Each output's row label on the Compare sheet, with its unit: as the Summary names them. */
+export const OUTPUT_LABELS: Readonly<Record<OutputKey, string>> = Object.freeze({
+  databaseVolumes: "Database volumes",
+  databaseVolumeGB: "Database volume (GB each)",
+  logVolumes: "Log volumes",
+  logVolumeGB: "Log volume (GB each)",
+  capacityPerCopyGB: "Capacity per copy (GB)",
+  capacityAllCopiesGB: "Capacity, all copies (GB)",
+  volumesGB: "Capacity in volumes (GB, a copy)",
+  databaseIops: "Database IOPS (a copy)",
+  dagDatabaseIops: "Database IOPS (the DAG)",
+  logIops: "Log IOPS",
+  arrays: "Arrays",
+  arrayModel: "Array model",
+  arraysPerCopy: "Arrays per copy",
+  spindles: "Spindles (disks)",
+  spindleRaid: "Spindles' RAID level",
+  spindleDisk: "Spindles' disk",
+  servers: "Mailbox servers",
+  coresPerServer: "Cores a server",
+  memoryPerServerGB: "Memory a server (GB)",
+  worstFailure: "Worst survivable failure",
+  worstMailboxesPerServer: "Worst failure: mailboxes on the busiest server",
+  worstTargetIops: "Worst failure: IOPS on the busiest server",
+  databases: "Databases",
+  mailboxesPerDatabase: "Mailboxes per database",
+  coresBasis: "What the cores assume",
+});
+
+/** A cell of the Compare sheet: a number, text, or empty. */
+type SheetValue = number | string | null;
+
+/** The Compare sheet's rows: a label and a value per design; `heading` rows start a section. */
+export function compareSheetRows(rows: readonly CompareRow[]): Array<{ label: string; heading?: boolean; format?: string; values: SheetValue[] }> {
+  const inputValue = (v: unknown): SheetValue => (v === "" || v === undefined ? null : (v as number | string));
+  const keys = Object.keys(OUTPUT_DIGITS) as OutputKey[];
+  return [
+    { label: "Design", values: rows.map((_, i) => i + 1) },
+    { label: "Inputs", heading: true, values: [] },
+    ...inputOptions().map((o) => ({ label: `${o.label} (${o.option})`, values: rows.map((r) => inputValue(r.inputs[o.key])) })),
+    { label: "The design", heading: true, values: [] },
+    { label: "Cannot be built because", values: rows.map((r) => ("problems" in r ? r.problems.join("; ") : null)) },
+    { label: "Sized by the method", values: rows.map((r) => ("problems" in r ? null : r.method)) },
+    ...keys.map((key) => ({
+      label: OUTPUT_LABELS[key],
+      ...(OUTPUT_DIGITS[key] !== undefined ? { format: OUTPUT_DIGITS[key] === 0 ? "#,##0" : "#,##0.00" } : {}),
+      values: rows.map((r) => ("problems" in r ? null : r.outputs[key])),
+    })),
+  ];
+}
+
+/** The tone of a cell that differs from the first design's: the template's amber. */
+const DIFFERENT = { fill: "FFFFE699", font: "FF7F6000" };
+
+/** The workbook's bytes: the Compare sheet, a column per design after the labels, differences from design 1 filled. */
+export async function compareWorkbook(varied: readonly Varied[], rows: readonly CompareRow[]): Promise<Uint8Array> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const ExcelJS = require("exceljs") as typeof import("exceljs");
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = "exsize";
+  const sheet = workbook.addWorksheet("Compare", { views: [{ state: "frozen", xSplit: 1, ySplit: 4 }] });
+  sheet.getColumn(1).width = 46;
+  for (let c = 2; c <= rows.length + 1; c++) sheet.getColumn(c).width = 16;
+  sheet.getCell("A1").value = "Designs compared";
+  sheet.getCell("A1").font = { bold: true, size: 14, color: { argb: "FF1F3864" } };
+  sheet.getCell("A2").value =
+    `${rows.length.toLocaleString("en-US")} designs, varying ${varied.map((v) => v.option.option).join(", ")}: each column sized as exsize design sizes it alone; ` +
+    "values, not formulas. A cell that differs from design 1 is filled.";
+  sheet.getCell("A2").font = { color: { argb: "FF595959" } };
+  const layout = compareSheetRows(rows);
+  layout.forEach((row, i) => {
+    const r = i + 4;
+    const label = sheet.getCell(r, 1);
+    label.value = row.label;
+    if (row.heading || i === 0) {
+      label.font = { bold: true, color: { argb: "FF1F3864" } };
+      label.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFD9E1F2" } };
+    }
+    row.values.forEach((value, d) => {
+      const cell = sheet.getCell(r, d + 2);
+      cell.value = value;
+      if (i === 0) cell.font = { bold: true, color: { argb: "FF1F3864" } };
+      if (row.format && typeof value === "number") cell.numFmt = row.format;
+      if (i > 0 && d > 0 && value !== row.values[0]) {
+        cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb: DIFFERENT.fill } };
+        cell.font = { color: { argb: DIFFERENT.font } };
+      }
+    });
+  });
+  return new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+}
+
+/**
+ * Writes the bytes whole or not at all: to a temporary file beside FILE, then linked (without
+ * --force: a FILE already there stays, exit 2) or renamed (with --force) into place, so a reader never
+ * sees half a workbook and Ctrl-C or a failure leaves FILE as it was.
+ */
+export async function writeWhole(file: string, bytes: Uint8Array, force: boolean, heard: () => boolean, out: CommandOutput): Promise<number> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    await fs.writeFile(temporary, bytes, { flag: "wx" });
+    if (heard()) return EXIT_INTERRUPTED;
+    if (force) await fs.rename(temporary, file);
+    else await fs.link(temporary, file);
+    return EXIT.ok;
+  } catch (e) {
+    const error = e as NodeJS.ErrnoException;
+    if (error.code === "EEXIST" && !force) {
+      out.stderr(`exsize compare: ${file} exists; add --force to overwrite it`);
+      return EXIT.usage;
+    }
+    out.stderr(`exsize compare: cannot write ${file}: ${error.message}`);
+    return EXIT.failed;
+  } finally {
+    await fs.rm(temporary, { force: true });
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 
 export async function runCompare(args: string[], out: ProgressOutput): Promise<number> {
@@ -341,7 +471,22 @@ export async function runCompare(args: string[], out: ProgressOutput): Promise<n
     compareHelp().forEach((line) => out.stdout(line));
     return EXIT.ok;
   }
-  const { rows, interrupted } = await sizeAll(request, out);
+  if (request.out !== undefined && !request.force && (await fs.stat(request.out).then(() => true, () => false))) {
+    // Said before sizing: the answer would be the same after.
+    out.stderr(`exsize compare: ${request.out} exists; add --force to overwrite it`);
+    return EXIT.usage;
+  }
+  const { rows, interrupted: stopped } = await sizeAll(request, out);
+  let interrupted = stopped;
+  if (!interrupted && request.out !== undefined) {
+    const file = request.out;
+    const code = await whileHeard(async (heard) => {
+      const bytes = await compareWorkbook(request.varied, rows);
+      return heard() ? EXIT_INTERRUPTED : writeWhole(file, bytes, request.force, heard, out);
+    });
+    if (code === EXIT_INTERRUPTED) interrupted = true;
+    else if (code !== EXIT.ok) return code;
+  }
   if (interrupted) {
     const where = request.out !== undefined ? ` and nothing written to ${request.out}` : "";
     out.stderr(`exsize compare: stopped (Ctrl-C) after ${rows.length.toLocaleString("en-US")} of ${request.count.toLocaleString("en-US")} designs; nothing printed${where}`);
@@ -352,6 +497,9 @@ export async function runCompare(args: string[], out: ProgressOutput): Promise<n
   if (request.json) out.stdout(JSON.stringify(jsonRows(rows), null, 2));
   else if (request.csv) csvLines(request.varied, rows).forEach((line) => out.stdout(line));
   else tableLines(request.varied, rows).forEach((line) => out.stdout(line));
+  if (request.out !== undefined && !request.json && !request.csv) {
+    out.stdout(`Wrote ${request.out}: the Compare sheet, ${rows.length.toLocaleString("en-US")} designs side by side (values; differences from design 1 filled).`);
+  }
 
   if (sized === 0) {
     out.stderr(`exsize compare: none of the ${rows.length.toLocaleString("en-US")} designs can be built; each row says why`);

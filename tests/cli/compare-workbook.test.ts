@@ -1,0 +1,129 @@
+/**
+ * `exsize compare --out FILE.xlsx` (issue 19): the Compare sheet holds the designs side by side, a
+ * column each, every input and output as plain values equal to --json's, the cells that differ from
+ * the first design filled; the file is written whole or not at all (kept without --force, exit 2).
+ */
+import ExcelJS from "exceljs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
+import { tmpdir } from "os";
+import { join } from "path";
+import { EXIT_INTERRUPTED, MAX_SHEET_DESIGNS, OUTPUT_LABELS, runCompare, writeWhole } from "../../src/cli/compare";
+import { inputOptions } from "../../src/cli/design";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+// Writes and reads workbooks with exceljs: a generous timeout on a busy two-core machine (tests/support/timeouts.ts).
+jest.setTimeout(WORKBOOK_MS);
+
+let dir: string;
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "compare-"))));
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(args: string[]) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await runCompare(args, { stdout: (l) => stdout.push(l), stderr: (l) => stderr.push(l) });
+  return { code, stdout, stderr };
+}
+
+const FILL = "FFFFE699";
+const filled = (cell: ExcelJS.Cell) => (cell.fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb === FILL;
+
+describe("the Compare sheet", () => {
+  const vary = ["--vary", "users=5000,20000", "--vary", "copies=2,3"];
+
+  test("a column per design: every input and output, the values --json prints, differences from design 1 filled", async () => {
+    const file = join(dir, "c.xlsx");
+    const written = await run([...vary, "--out", file, "--json"]);
+    expect(written.code).toBe(0);
+    const rows = JSON.parse(written.stdout.join("\n")) as Array<{ inputs: Record<string, unknown>; method?: string; outputs?: Record<string, unknown>; problems?: string[] }>;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync(file) as unknown as ExcelJS.Buffer);
+    expect(book.worksheets.map((s) => s.name)).toEqual(["Compare"]);
+    const sheet = book.getWorksheet("Compare")!;
+    const rowOf = (label: string) => {
+      for (let r = 1; r <= sheet.rowCount; r++) if (sheet.getCell(r, 1).value === label) return r;
+      throw new Error(`no row ${label}`);
+    };
+    expect([2, 3, 4, 5].map((c) => sheet.getCell(rowOf("Design"), c).value)).toEqual([1, 2, 3, 4]);
+    expect(sheet.getCell(rowOf("Design"), 6).value).toBeNull();
+    for (const o of inputOptions()) {
+      const r = rowOf(`${o.label} (${o.option})`);
+      rows.forEach((row, d) => expect(sheet.getCell(r, d + 2).value).toEqual(row.inputs[o.key]));
+    }
+    for (const [key, label] of Object.entries(OUTPUT_LABELS)) {
+      const r = rowOf(label);
+      rows.forEach((row, d) => expect({ key, d, value: sheet.getCell(r, d + 2).value }).toEqual({ key, d, value: row.outputs ? row.outputs[key] : null }));
+    }
+    const databases = rowOf("Databases");
+    const memory = rowOf("Memory a server (GB)");
+    rows.forEach((row, d) => {
+      // Plain numbers, equal to --json's; a refused design's outputs empty, its reason in words.
+      expect(sheet.getCell(databases, d + 2).value).toBe(row.outputs ? row.outputs.databases : null);
+      expect(sheet.getCell(memory, d + 2).value).toBe(row.outputs ? row.outputs.memoryPerServerGB : null);
+      expect(sheet.getCell(rowOf("Cannot be built because"), d + 2).value).toBe(row.problems ? row.problems.join("; ") : null);
+      expect(sheet.getCell(rowOf("Sized by the method"), d + 2).value).toBe(row.method ?? null);
+    });
+    expect(typeof sheet.getCell(databases, 2).value).toBe("number");
+    expect(sheet.getCell(databases, 2).numFmt).toBe("#,##0");
+    // Design 3 (20,000 users, 2 copies) differs from design 1 in users and databases, not in copies.
+    const users = rowOf("Users (--users)");
+    const copies = rowOf("Database copies (--copies)");
+    expect([filled(sheet.getCell(users, 2)), filled(sheet.getCell(users, 3)), filled(sheet.getCell(users, 4))]).toEqual([false, false, true]);
+    expect([filled(sheet.getCell(copies, 3)), filled(sheet.getCell(copies, 4)), filled(sheet.getCell(copies, 5))]).toEqual([true, false, true]);
+    expect(filled(sheet.getCell(databases, 4))).toBe(true);
+    expect(filled(sheet.getCell(rowOf("Mailbox servers"), 4))).toBe(false);
+  });
+
+  test("the table, then the file written", async () => {
+    const file = join(dir, "c.xlsx");
+    const r = await run([...vary, "--out", file]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.at(-1)).toBe(`Wrote ${file}: the Compare sheet, 4 designs side by side (values; differences from design 1 filled).`);
+    expect(r.stdout).toHaveLength(6);
+  });
+});
+
+describe("written whole or not at all", () => {
+  test("a file already there stays, exit 2, before sizing; --force overwrites it", async () => {
+    const file = join(dir, "c.xlsx");
+    writeFileSync(file, "mine");
+    const kept = await run(["--vary", "users=1000,2000", "--out", file]);
+    expect(kept.code).toBe(2);
+    expect(kept.stdout).toEqual([]);
+    expect(kept.stderr).toEqual([`exsize compare: ${file} exists; add --force to overwrite it`]);
+    expect(readFileSync(file, "utf8")).toBe("mine");
+    expect((await run(["--vary", "users=1000,2000", "--out", file, "--force"])).code).toBe(0);
+    expect(readFileSync(file).subarray(0, 2).toString()).toBe("PK");
+    expect(readdirSync(dir)).toEqual(["c.xlsx"]);
+  });
+
+  test("a file that appears while the workbook is built stays too (linked into place, never overwritten)", async () => {
+    const file = join(dir, "c.xlsx");
+    writeFileSync(file, "theirs");
+    const stderr: string[] = [];
+    expect(await writeWhole(file, new Uint8Array([1, 2, 3]), false, () => false, { stdout: () => undefined, stderr: (l) => stderr.push(l) })).toBe(2);
+    expect(readFileSync(file, "utf8")).toBe("theirs");
+    expect(readdirSync(dir)).toEqual(["c.xlsx"]);
+  });
+
+  test("Ctrl-C while writing: no file, no temporary left", async () => {
+    const file = join(dir, "c.xlsx");
+    expect(await writeWhole(file, new Uint8Array([1, 2, 3]), true, () => true, { stdout: () => undefined, stderr: () => undefined })).toBe(EXIT_INTERRUPTED);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  test("a folder that does not exist: exit 1, nothing written", async () => {
+    const file = join(dir, "no", "c.xlsx");
+    const r = await run(["--vary", "users=1000,2000", "--out", file]);
+    expect(r.code).toBe(1);
+    expect(r.stderr[0]).toMatch(/^exsize compare: cannot write .*c\.xlsx: ENOENT/);
+    expect(existsSync(join(dir, "no"))).toBe(false);
+  });
+
+  test(`more designs than a sheet's ${MAX_SHEET_DESIGNS.toLocaleString("en-US")} columns: exit 2, before sizing`, async () => {
+    const r = await run(["--vary", "users=1..16384", "--out", join(dir, "c.xlsx")]);
+    expect(r.code).toBe(2);
+    expect(r.stderr[0]).toBe("exsize compare: --out: 16,384 designs; a Compare sheet holds at most 16,383, a column each (print --csv instead)");
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
