@@ -195,7 +195,7 @@ export function inputOptionsHelp(width = 36): string[] {
   for (const o of OPTIONS) {
     const unit = unitOf(formats.get(o.key));
     const storage = unit(2);
-    const placeholder = o.rule.kind === "list" ? o.key.replace(/^.*([A-Z][a-z]+)$/, "$1").toUpperCase() : /^[KMGT]B$/.test(storage) ? storage : "N";
+    const placeholder = o.rule.kind === "list" ? o.key.replace(/^.*([A-Z][a-z]+)$/, "$1").toUpperCase() : o.rule.kind === "text" ? "TEXT" : /^[KMGT]B$/.test(storage) ? storage : "N";
     const unitName = storage.startsWith("a ") ? `per ${storage.slice(2)}` : storage;
     const names = [o.option, ...o.aliases].join(", ");
     const what = o.rule.prompt.toLowerCase().startsWith(o.label.toLowerCase()) ? o.rule.prompt : `${o.label}: ${o.rule.prompt}`;

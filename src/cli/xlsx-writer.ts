@@ -18,7 +18,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { SizingError } from "../engine";
 import type { EvaluatedValue, WorkbookValues } from "../workbook/evaluate";
 import type { CellModel, CellRole, Highlight, InputRule, PrintSetup, WorkbookModel } from "../workbook/model";
-import { ERROR_TITLE, HIGHLIGHT_TONES, PRINT_MARGINS_INCHES, PROMPT_TITLE, checkHighlight, checkPrint, checkedRule } from "../workbook/styles";
+import { ERROR_TITLE, HIGHLIGHT_TONES, PRINT_MARGINS_INCHES, PROMPT_TITLE, checkHighlight, checkPrint, checkedRule, pageHeaderFooter } from "../workbook/styles";
 import { toStoredFormula } from "../workbook/stored-formula";
 import { sheetReference } from "../workbook/template";
 
@@ -46,10 +46,14 @@ const ROLE_STYLES: Record<CellRole, Partial<Pick<ExcelJS.Style, "font" | "fill" 
 
 export { HIGHLIGHT_TONES, PRINT_MARGINS_INCHES };
 
-/** Header: the design's name left, the sheet's name (&A) right. Footer: the date (&D) left, "Page 3 of 7" right. */
-export function headerFooterCodes(title: string | undefined): { header: string; footer: string } {
-  const left = title ? `&L${title.replace(/&/g, "&&")}` : "";
-  return { header: `${left}&R&A`, footer: "&L&D&RPage &P of &N" };
+/**
+ * Header: the design's name left, whom it is prepared for and by in the centre, the sheet's name
+ * (&A) right. Footer: the revision date (ISO) left, "Page 3 of 7" right (pageHeaderFooter).
+ */
+export function headerFooterCodes(model: Pick<WorkbookModel, "title" | "preparedFor" | "preparedBy" | "revised">): { header: string; footer: string } {
+  const s = pageHeaderFooter(model);
+  const part = (code: string, text: string) => (text ? `${code}${text}` : "");
+  return { header: `${part("&L", s.leftHeader)}${part("&C", s.centerHeader)}&R${s.rightHeader}`, footer: `&L${s.leftFooter}&R${s.rightFooter}` };
 }
 
 export { PROMPT_TITLE, ERROR_TITLE };
@@ -165,7 +169,7 @@ export async function writeXlsx(model: WorkbookModel, values: WorkbookValues): P
   workbook.creator = "exsize";
   // The workbook opens on the model's first sheet.
   workbook.views = [{ x: 0, y: 0, width: 20000, height: 12000, firstSheet: 0, activeTab: 0, visibility: "visible" }];
-  const { header, footer } = headerFooterCodes(model.title);
+  const { header, footer } = headerFooterCodes(model);
   model.sheets.forEach((sheet, index) => {
     const view: Partial<ExcelJS.WorksheetView> = {
       ...(sheet.frozenRows ? { state: "frozen" as const, ySplit: sheet.frozenRows, xSplit: 0 } : {}),

@@ -18,7 +18,7 @@
  * them (src/cli/xlsx-writer.ts); tests/cli/xlsx-writer.test.ts holds the two to the same result.
  */
 import type { CellModel, CellRole, ChartModel, Highlight, InputRule, PrintSetup, SheetModel, WorkbookModel } from "../workbook/model";
-import { ERROR_TITLE, HIGHLIGHT_TONES as TONES, PRINT_MARGINS_INCHES, PROMPT_TITLE, checkHighlight, checkPrint, checkedRule } from "../workbook/styles";
+import { ERROR_TITLE, HIGHLIGHT_TONES as TONES, PRINT_MARGINS_INCHES, PROMPT_TITLE, checkHighlight, checkPrint, checkedRule, pageHeaderFooter } from "../workbook/styles";
 import { sheetReference } from "../workbook/template";
 
 export interface WriteReport {
@@ -81,10 +81,8 @@ export const HIGHLIGHT_TONES: Readonly<Record<Highlight["tone"], { fill: string;
 ) as Record<Highlight["tone"], { fill: string; font: string }>;
 export { PRINT_MARGINS_INCHES };
 
-/** Header: the design's name left, the sheet's name (&A) right. Footer: the date (&D) left, "Page 3 of 7" right. */
-export function headerFooterSections(title: string | undefined): { leftHeader: string; rightHeader: string; leftFooter: string; rightFooter: string } {
-  return { leftHeader: (title ?? "").replace(/&/g, "&&"), rightHeader: "&A", leftFooter: "&D", rightFooter: "Page &P of &N" };
-}
+/** Header: the design's name, whom it is for and by, the sheet; footer: the revision date and "Page 3 of 7" (as the file writer's: pageHeaderFooter). */
+export const headerFooterSections = pageHeaderFooter;
 
 export { PROMPT_TITLE, ERROR_TITLE };
 
@@ -341,7 +339,7 @@ function queueSheet(worksheet: Excel.Worksheet, sheet: SheetModel, model: Workbo
   if (supported["hidden gridlines"] && sheet.gridlines === false) worksheet.showGridlines = false;
   if (supported["input rules"]) queueInputRules(worksheet, sheet);
   if (supported.highlights) queueHighlights(worksheet, sheet);
-  if (supported["page setup"] && sheet.print) queuePageSetup(worksheet, sheet.print, model.title);
+  if (supported["page setup"] && sheet.print) queuePageSetup(worksheet, sheet.print, model);
 }
 
 /** One validation per rectangle of cells with the same rule (a custom formula names its cell, so stands alone). */
@@ -384,7 +382,7 @@ function queueHighlights(worksheet: Excel.Worksheet, sheet: SheetModel): void {
 }
 
 /** One page wide and `fitToPagesTall` tall (0: as many as needed), narrow margins, title rows, header and footer. */
-function queuePageSetup(worksheet: Excel.Worksheet, print: PrintSetup, title: string | undefined): void {
+function queuePageSetup(worksheet: Excel.Worksheet, print: PrintSetup, model: WorkbookModel): void {
   const layout = worksheet.pageLayout;
   layout.orientation = print.orientation === "landscape" ? "Landscape" : "Portrait";
   layout.zoom = { horizontalFitToPages: 1, verticalFitToPages: print.fitToPagesTall };
@@ -394,9 +392,10 @@ function queuePageSetup(worksheet: Excel.Worksheet, print: PrintSetup, title: st
     layout.setPrintTitleRows(`$${first}:$${last}`);
   }
   if (print.area) layout.setPrintArea(print.area);
-  const sections = headerFooterSections(title);
+  const sections = headerFooterSections(model);
   const page = layout.headersFooters.defaultForAllPages;
   if (sections.leftHeader) page.leftHeader = sections.leftHeader;
+  if (sections.centerHeader) page.centerHeader = sections.centerHeader;
   page.rightHeader = sections.rightHeader;
   page.leftFooter = sections.leftFooter;
   page.rightFooter = sections.rightFooter;

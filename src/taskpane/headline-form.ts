@@ -11,7 +11,9 @@ import { EX_DBSIZE, EX_FAILOVER, EX_IOPS, EX_LOGVOL } from "../functions";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import { designProblems } from "../workbook/design-check";
 import type { MethodsInputValues, WorkbookInputs } from "../engine/design";
-import { INPUT_NAMES, REFERENCE_DESIGN_INPUTS, type DesignInputs } from "../workbook/template";
+import { readText } from "../workbook/input-values";
+import type { InputRule } from "../workbook/model";
+import { DESIGN_INPUT_ROWS, INPUT_NAMES, REFERENCE_DESIGN_INPUTS, type DesignInputs } from "../workbook/template";
 
 // ---------------------------------------------------------------------------------------------
 // Numbers as a person types them
@@ -41,9 +43,10 @@ export const formatTyped = (n: number): string => n.toLocaleString("en-US", { ma
 
 /** The inputs a person sets per design; the read ratio and the Methods sheet's own inputs keep their defaults. */
 export type DesignField = Exclude<keyof WorkbookInputs, "readRatio" | keyof MethodsInputValues>;
-export type FieldGroup = "mailboxes" | "dag" | "storage";
+export type FieldGroup = "document" | "mailboxes" | "dag" | "storage";
 
 export const GROUP_TITLES: Readonly<Record<FieldGroup, string>> = {
+  document: "This design",
   mailboxes: "Mailboxes",
   dag: "Database availability group",
   storage: "Storage",
@@ -67,7 +70,20 @@ export interface ChoiceField extends FieldBase {
   /** value as the Inputs sheet holds it, text as the pane shows it */
   choices: ReadonlyArray<{ value: string; text: string }>;
 }
-export type FormField = NumberField | ChoiceField;
+/** Text a person writes: the design's title, whom it is for and by (the Inputs sheet's text rows and their rule). */
+export interface TextField extends FieldBase {
+  kind: "text";
+  rule: InputRule & { kind: "text" };
+  hint: string;
+}
+export type FormField = NumberField | ChoiceField | TextField;
+
+/** The text rows' rule, as the Inputs sheet's cell holds it (src/workbook/sheets/inputs.ts). */
+function textRuleOf(key: DesignField): InputRule & { kind: "text" } {
+  const rule = DESIGN_INPUT_ROWS.find((row) => row.key === key)?.rule;
+  if (rule?.kind !== "text") throw new Error(`the Inputs sheet has no text row ${key}`);
+  return rule;
+}
 
 const P = INPUT_PARAMETERS;
 const same = (values: readonly (string | number)[]) => values.map((v) => ({ value: String(v), text: String(v) }));
@@ -77,6 +93,10 @@ const ARRAY_MODELS = [...new Set(EQUALLOGIC_CATALOGUE.map(arrayModelName))];
 
 /** The form's fields, in the pane's order (and so the keyboard's). */
 export const FORM_FIELDS: readonly FormField[] = [
+  // Optional: shown on the Summary's heading and in every printed page header.
+  { key: "title", group: "document", label: "Design title", kind: "text", rule: textRuleOf("title"), hint: "Optional: on the Summary and every printed page" },
+  { key: "preparedFor", group: "document", label: "Prepared for", kind: "text", rule: textRuleOf("preparedFor"), hint: "Optional: the customer or project" },
+  { key: "preparedBy", group: "document", label: "Prepared by", kind: "text", rule: textRuleOf("preparedBy"), hint: "Optional: you" },
   { key: "users", group: "mailboxes", label: "Users", kind: "number", parameter: P.users },
   { key: "quotaMB", group: "mailboxes", label: "Mailbox quota", kind: "number", parameter: P.quotaMB, unit: "MB" },
   { key: "messagesPerDay", group: "mailboxes", label: "Messages per day", kind: "number", parameter: P.messagesPerDay, unit: "per user" },
@@ -115,8 +135,10 @@ export const DESIGN_FIELDS: readonly DesignField[] = FORM_FIELDS.map((f) => f.ke
 const FIELD_BY_KEY = new Map(FORM_FIELDS.map((f) => [f.key, f]));
 export const fieldOf = (key: DesignField): FormField => FIELD_BY_KEY.get(key)!;
 
+/** The form's text fields: optional, so a form without them (an older caller) is the design without a title. */
+export type DocumentField = "title" | "preparedFor" | "preparedBy";
 /** What the form holds: each field's text (a select's value). */
-export type DesignForm = Record<DesignField, string>;
+export type DesignForm = Record<Exclude<DesignField, DocumentField>, string> & Partial<Record<DocumentField, string>>;
 
 /** The form as the reference design fills it: the preset, and what the pane opens with. */
 export function referenceForm(): DesignForm {
@@ -124,7 +146,7 @@ export function referenceForm(): DesignForm {
   return Object.fromEntries(
     DESIGN_FIELDS.map((key) => {
       const v = R[key];
-      return [key, typeof v === "number" && fieldOf(key).kind === "number" ? formatTyped(v) : String(v)];
+      return [key, typeof v === "number" && fieldOf(key).kind === "number" ? formatTyped(v) : String(v ?? "")];
     }),
   ) as DesignForm;
 }
@@ -159,6 +181,13 @@ function checkNumber(field: NumberField, text: string): { value?: number | ""; e
     if (!(e instanceof SizingError)) throw e;
     return { error: `${field.label} must be ${rangeWithUnit(field)}.` };
   }
+}
+
+/** One text field: trimmed, or a message naming it as the pane labels it (the cell's rule, readText). */
+function checkText(field: TextField, text: string): { value?: string; error?: string } {
+  const read = readText(field.rule, text);
+  if ("value" in read) return { value: read.value };
+  return { error: `${field.label} must be one line of at most ${field.rule.maxLength} characters, not starting with = + - or @.` };
 }
 
 function checkChoice(field: ChoiceField, text: string): { value?: string; error?: string } {
@@ -226,8 +255,10 @@ export function readDesignForm(form: DesignForm): FormResult {
   const inputs: Record<string, number | string> = {};
   for (const field of FORM_FIELDS) {
     const text = form[field.key] ?? "";
-    const checked = field.kind === "number" ? checkNumber(field, text) : checkChoice(field, text);
+    const checked = field.kind === "number" ? checkNumber(field, text) : field.kind === "text" ? checkText(field, text) : checkChoice(field, text);
     if (checked.error !== undefined) fieldErrors[field.key] = checked.error;
+    // An empty text field is no title (the workbook's default), as the reference design has none.
+    else if (field.kind === "text" && checked.value === "") continue;
     else inputs[field.key] = field.key === "exchangeVersion" ? Number(checked.value) : checked.value!;
   }
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors, formErrors: [] };

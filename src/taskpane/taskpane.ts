@@ -37,24 +37,24 @@ function fieldElement(field: FormField, value: string): HTMLElement {
   const wrapper = element("div", { class: WIDE.has(field.key) ? "field wide" : "field" });
   wrapper.append(element("label", { for: id, id: `${id}-label` }, field.label));
   const control = element("div", { class: "control" });
-  const described = [field.kind === "number" && field.unit ? `${id}-unit` : undefined, field.kind === "number" && field.optional ? `${id}-hint` : undefined, `${id}-error`]
+  const hint = field.kind === "number" ? field.optional?.hint : field.kind === "text" ? field.hint : undefined;
+  const described = [field.kind === "number" && field.unit ? `${id}-unit` : undefined, hint !== undefined ? `${id}-hint` : undefined, `${id}-error`]
     .filter(Boolean)
     .join(" ");
-  if (field.kind === "number") {
+  if (field.kind === "number" || field.kind === "text") {
     const input = element("input", {
       id,
       name: id,
       type: "text",
-      inputmode: field.parameter.integer ? "numeric" : "decimal",
+      ...(field.kind === "number" ? { inputmode: field.parameter.integer ? "numeric" : "decimal", spellcheck: "false" } : { maxlength: String(field.rule.maxLength) }),
       autocomplete: "off",
-      spellcheck: "false",
       "aria-describedby": described,
       "aria-invalid": "false",
-      ...(field.optional ? {} : { "aria-required": "true" }),
+      ...(field.kind === "text" || field.optional ? {} : { "aria-required": "true" }),
     });
     input.value = value;
     control.append(input);
-    if (field.unit) control.append(element("span", { class: "unit", id: `${id}-unit` }, field.unit));
+    if (field.kind === "number" && field.unit) control.append(element("span", { class: "unit", id: `${id}-unit` }, field.unit));
   } else {
     const select = element("select", { id, name: id, "aria-describedby": described, "aria-invalid": "false" });
     for (const choice of field.choices) select.append(element("option", { value: choice.value }, choice.text));
@@ -63,7 +63,7 @@ function fieldElement(field: FormField, value: string): HTMLElement {
   }
   wrapper.append(control);
   const notes = element("div", { class: "notes" });
-  if (field.kind === "number" && field.optional) notes.append(element("p", { class: "field-hint", id: `${id}-hint` }, field.optional.hint));
+  if (hint !== undefined) notes.append(element("p", { class: "field-hint", id: `${id}-hint` }, hint));
   notes.append(element("p", { class: "field-error", id: `${id}-error` }));
   wrapper.append(notes);
   return wrapper;
@@ -72,7 +72,7 @@ function fieldElement(field: FormField, value: string): HTMLElement {
 function buildForm(): void {
   const form = referenceForm();
   for (const field of FORM_FIELDS) {
-    byId(`group-${field.group}`).querySelector(".fields")!.append(fieldElement(field, form[field.key]));
+    byId(`group-${field.group}`).querySelector(".fields")!.append(fieldElement(field, form[field.key] ?? ""));
   }
   const R = REFERENCE_DESIGN_INPUTS;
   byId("preset-hint").textContent =
@@ -89,7 +89,7 @@ function readForm(): DesignForm {
 
 function fillForm(form: DesignForm): void {
   for (const f of DESIGN_FIELDS) {
-    control(f).value = form[f];
+    control(f).value = form[f] ?? "";
     clearFieldError(f);
   }
 }

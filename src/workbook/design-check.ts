@@ -118,6 +118,7 @@ export function inputRuleFormula(name: string, rule: InputRule): string {
     const choices = rule.values.flatMap((v) => (/^\d+(\.\d+)?$/.test(v) ? [`${name}=${v}`, `${name}="${v}"`] : [`${name}="${v.replace(/"/g, '""')}"`]));
     return `IF(${blank},${allowBlank},OR(${choices.join(",")}))`;
   }
+  if (rule.kind === "text") return `IF(${blank},${allowBlank},AND(LEN(${name})<=${rule.maxLength},ISERROR(FIND(CHAR(10),${name})),ISERROR(FIND(LEFT(${name},1),"=+-@"))))`;
   const bounds = [`${name}${rule.aboveMin ? ">" : ">="}${rule.min}`, `${name}<=${rule.max}`, ...(rule.kind === "whole" ? [`ROUNDDOWN(${name},0)=${name}`] : [])];
   return `IF(${blank},${allowBlank},IF(ISNUMBER(${name}),AND(${bounds.join(",")}),FALSE()))`;
 }
@@ -168,6 +169,7 @@ export interface LimitRow {
 export function inputLimitRows(rows: ReadonlyArray<{ name: string; label: string; rule: InputRule }>, factors: ReadonlyArray<{ name: string; rule: InputRule }>): LimitRow[] {
   const words = (rule: InputRule): string => {
     if (rule.kind === "list") return `one of: ${rule.values.join(", ")}`;
+    if (rule.kind === "text") return `text: one line of up to ${rule.maxLength} characters, not starting with = + - or @ (or empty)`;
     const kind = rule.kind === "whole" ? "a whole number" : "a number";
     const n = (x: number) => x.toLocaleString("en-US", { maximumFractionDigits: 6 });
     const low = rule.aboveMin ? `above ${n(rule.min)}` : `from ${n(rule.min)}`;

@@ -14,11 +14,12 @@ import { nearest } from "../cli/suggest";
 import { readTypedNumber } from "../cli/typed-number";
 import { designProblems, type DesignProblem } from "./design-check";
 import type { InputRule } from "./model";
+import { DOCUMENT_DEFAULTS, type DocumentInputs } from "./sheets/inputs";
 import { TIER_COUNT, TIER_NAMES, TIER_RULES, type TierColumn } from "./sheets/tiers";
 import { DESIGN_INPUT_ROWS, FACTOR_INPUT_ROWS, INPUT_CELLS, INPUT_NAMES, REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "./template";
 
 export type InputKey = keyof WorkbookInputs;
-export type InputValue = WorkbookInputs[InputKey];
+export type InputValue = Exclude<WorkbookInputs[InputKey], undefined>;
 
 /** An input of the Inputs sheet: its key, defined name, label, cell and rule. */
 export interface InputRow {
@@ -30,7 +31,7 @@ export interface InputRow {
   /** Its cell on the Inputs sheet: "B6". */
   cell: string;
   rule: InputRule;
-  /** The reference design's value (000_72e1ddb9bbd1ecac.txt, 3.4.2). */
+  /** The reference design's value (000_72e1ddb9bbd1ecac.txt, 3.4.2); "" for the document's text. */
   defaultValue: InputValue;
 }
 
@@ -41,7 +42,7 @@ export const INPUT_ROWS: readonly InputRow[] = DESIGN_INPUT_ROWS.map((row) => ({
   label: row.label,
   cell: INPUT_CELLS[row.key],
   rule: row.rule,
-  defaultValue: REFERENCE_DESIGN_INPUTS[row.key],
+  defaultValue: REFERENCE_DESIGN_INPUTS[row.key] ?? DOCUMENT_DEFAULTS[row.key as keyof DocumentInputs],
 }));
 
 const ROWS = new Map(INPUT_ROWS.map((row) => [row.key, row]));
@@ -86,10 +87,26 @@ export function inputFromText(key: InputKey, text: string): Checked<InputValue> 
   const rule = row.rule;
   if (text.trim() === "") return rule.allowBlank ? { value: "" } : { problem: `${rule.error}; got ${JSON.stringify(text)}` };
   if (rule.kind === "list") return readChoice(row, rule.values, text);
+  if (rule.kind === "text") return readText(rule, text);
   const read = readTypedNumber(text);
   if ("problem" in read) return read;
   const value = read.value;
   return withinRule(rule, value) ? { value } : { problem: `${rule.error}; got ${JSON.stringify(text)}` };
+}
+
+/**
+ * Text against a text rule (the design's title, whom it is for and by): trimmed, one line without
+ * control characters, at most the rule's length, not opening with = + - @, which a spreadsheet
+ * would read as a formula. The same test as the cell's data validation (src/workbook/styles.ts).
+ *
+ * @example readText(rule, "  Contoso mail 2027 ") // { value: "Contoso mail 2027" }
+ * @example readText(rule, "=HYPERLINK(…)")      // { problem: "… not starting with = + - or @; got \"=HYPERLINK(…)\"" }
+ */
+export function readText(rule: InputRule & { kind: "text" }, text: string): Checked<string> {
+  const value = text.trim();
+  // eslint-disable-next-line no-control-regex
+  const fits = value.length <= rule.maxLength && !/[\u0000-\u001f\u007f]/.test(value) && !/^[=+\-@]/.test(value);
+  return fits ? { value } : { problem: `${rule.error}; got ${JSON.stringify(text.length > 80 ? text.slice(0, 77) + "..." : text)}` };
 }
 
 /** A cell's value as Excel or exceljs gives it: a number, text, TRUE/FALSE, empty, or an error such as #N/A. */
@@ -115,6 +132,8 @@ export function inputFromCell(key: InputKey, value: CellInput): Checked<InputVal
   if (value === null || value === undefined) return rule.allowBlank ? { value: "" } : refuse();
   if (typeof value !== "number") return refuse();
   if (rule.kind === "list") return Number.isFinite(value) ? readChoice(row, rule.values, String(value)) : refuse();
+  // A title typed as a number (2027) is held as one: it is its text.
+  if (rule.kind === "text") return Number.isFinite(value) ? readText(rule, String(value)) : refuse();
   return withinRule(rule, value) ? { value } : refuse();
 }
 

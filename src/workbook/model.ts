@@ -51,6 +51,11 @@ export type InputRule = (
        */
       range?: string;
     }
+  /**
+   * Text a person writes (the design's title, whom it is prepared for and by): one line, at most
+   * `maxLength` characters, not opening with = + - @ (which a spreadsheet would read as a formula).
+   */
+  | { kind: "text"; maxLength: number }
 ) & {
   /** Whether an empty cell is allowed (optional inputs). */
   allowBlank: boolean;
@@ -119,6 +124,11 @@ export interface ChartModel {
 export interface WorkbookModel {
   /** The design's name, printed in every page header. */
   title?: string;
+  /** Whom the design is prepared for and by, printed in every page header when given. */
+  preparedFor?: string;
+  preparedBy?: string;
+  /** The revision date, ISO (2026-11-24), printed in every page footer and on the Summary. */
+  revised?: string;
   /** Font of every cell the writers write (explicit, so no program falls back to a serif). */
   font?: { name: string; size: number };
   /** Sheets in order; the workbook opens on the first. */

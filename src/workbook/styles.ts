@@ -2,7 +2,7 @@
  * What both writers (src/cli/xlsx-writer.ts, src/taskpane/excel-writer.ts) draw alike: the colours
  * of highlights and the print margins. One table here, so the file and the pane cannot differ.
  */
-import type { Highlight, InputRule, PrintSetup } from "./model";
+import type { Highlight, InputRule, PrintSetup, WorkbookModel } from "./model";
 
 /**
  * Highlight tones as RGB hex without "#": Excel's own "Light red fill with dark red text" and "Green
@@ -66,6 +66,12 @@ export function checkedRule(rule: InputRule, address: string): CheckedRule {
     }
     return { kind: "list", source, fromRange: false };
   }
+  if (rule.kind === "text") {
+    // One line, at most maxLength characters, not opening as a formula would (FIND: no wildcards, unlike SEARCH).
+    const cell = address.replace(/\$/g, "");
+    if (!Number.isInteger(rule.maxLength) || rule.maxLength < 1) throw new Error(`${where}: a text's maximum length must be a whole number of characters, not ${rule.maxLength}`);
+    return { kind: "custom", formula: `AND(LEN(${cell})<=${rule.maxLength},ISERROR(FIND(CHAR(10),${cell})),ISERROR(FIND(LEFT(${cell},1),"=+-@")))` };
+  }
   const { min, max } = rule;
   if (!(rule.aboveMin ? min < max : min <= max)) throw new Error(`${where}: no number is above ${min} and at most ${max}`);
   if (!rule.aboveMin) return { kind: rule.kind, formula1: formulaNumber(min), formula2: formulaNumber(max) };
@@ -94,4 +100,23 @@ export function checkPrint(print: PrintSetup, sheet: string): void {
   if (print.titleRows !== undefined && !/^\d+:\d+$/.test(print.titleRows)) {
     throw new Error(`sheet ${sheet}: titleRows must read like "1:4", not ${JSON.stringify(print.titleRows)}`);
   }
+}
+
+/**
+ * Every printed page's header and footer (issue 18), for both writers: the design's title left,
+ * whom it is prepared for and by in the centre, the sheet's name (&A) right; the revision date
+ * (ISO, the workbook's one date style) left and "Page 3 of 7" right below. "&" is doubled, as
+ * Excel's header codes need; `revised` falls back to today.
+ */
+export function pageHeaderFooter(model: Pick<WorkbookModel, "title" | "preparedFor" | "preparedBy" | "revised">): {
+  leftHeader: string;
+  centerHeader: string;
+  rightHeader: string;
+  leftFooter: string;
+  rightFooter: string;
+} {
+  const text = (t: string | undefined) => (t ?? "").replace(/&/g, "&&");
+  const prepared = [model.preparedFor ? `Prepared for ${model.preparedFor}` : "", model.preparedBy ? `${model.preparedFor ? "by" : "Prepared by"} ${model.preparedBy}` : ""].filter(Boolean).join(" ");
+  const revised = model.revised ?? new Date().toISOString().slice(0, 10);
+  return { leftHeader: text(model.title), centerHeader: text(prepared), rightHeader: "&A", leftFooter: `Revised ${revised}`, rightFooter: "Page &P of &N" };
 }

@@ -23,7 +23,7 @@ import type { DefinedName, SheetModel, WorkbookModel } from "./model";
 import { DESIGN_CELLS, DESIGN_HEADER_ROW, buildDesign } from "./sheets/design";
 import { distributionPreferenceHighlights, distributionSheet } from "./sheets/distribution";
 import { buildHardware, candidateColumns, diskClassNameRange } from "./sheets/hardware";
-import { FACTOR_CELLS, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs } from "./sheets/inputs";
+import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, FACTOR_CELLS, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
 import { buildJetstress } from "./sheets/jetstress";
 import { methodsSheet, microsoftCell } from "./sheets/methods";
 import { RESILIENCE_CELLS, buildResilience } from "./sheets/resilience";
@@ -39,7 +39,7 @@ export { REFERENCE_DESIGN_INPUTS, REFERENCE_INPUTS, type DesignInputs, type Head
 // What other modules read of the template, from the sheet that owns it: every name importable here as before.
 export { DESIGN_CELLS } from "./sheets/design";
 export { HARDWARE_CELLS } from "./sheets/hardware";
-export { DESIGN_CHECK_CELL, DESIGN_INPUT_ROWS, FACTOR_CELLS, FACTOR_INPUT_ROWS, INPUT_CELLS, INPUT_NAMES } from "./sheets/inputs";
+export { DEFAULT_TITLE, DESIGN_CHECK_CELL, DESIGN_INPUT_ROWS, FACTOR_CELLS, FACTOR_INPUT_ROWS, INPUT_CELLS, INPUT_NAMES } from "./sheets/inputs";
 export { JETSTRESS_CELLS } from "./sheets/jetstress";
 export { NOT_SURVIVABLE, RESILIENCE_CELLS } from "./sheets/resilience";
 export { nameSuffix, sheetReference, templateSheetNames, type DesignOutput, type TemplateSheet } from "./sheets/shared";
@@ -49,9 +49,14 @@ export interface ReferenceDesignOptions {
   inputs?: Partial<WorkbookInputs>;
   /** Appended to every sheet name (" 2" → "Inputs 2") and, made name-safe, to every defined name ("Users_2"). */
   suffix?: string;
-  /** The design's name, printed in page headers. */
+  /** The design's name, printed in page headers: the Title input's by default, or DEFAULT_TITLE. */
   title?: string;
+  /** The revision date, ISO (2026-11-24): on the Summary and in every page footer; today by default. */
+  revised?: string;
 }
+
+/** Today as an ISO date (2026-11-24): the one date style of the workbook. */
+export const isoToday = (): string => new Date().toISOString().slice(0, 10);
 
 /**
  * Database rows the Distribution sheet lays out: the reference design's 12 and 004's 336 fit; a DAG
@@ -80,9 +85,9 @@ const WRAPPED_COLUMNS: Readonly<Record<TemplateSheet, readonly string[]>> = {
 // ---------------------------------------------------------------------------------------------
 
 /** The full set of input values of a design, the given ones merged over the reference design. */
-function inputValues(inputs: Partial<WorkbookInputs> = {}): WorkbookInputs {
+function inputValues(inputs: Partial<WorkbookInputs> = {}): WorkbookInputs & DocumentInputs {
   const given = Object.fromEntries(Object.entries(inputs).filter(([, v]) => v !== undefined));
-  return { ...REFERENCE_DESIGN_INPUTS, ...given };
+  return { ...REFERENCE_DESIGN_INPUTS, ...DOCUMENT_DEFAULTS, ...given } as WorkbookInputs & DocumentInputs;
 }
 
 /**
@@ -119,10 +124,13 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     exchangeVersion: names.exchangeVersion,
     factor,
     deployedDatabases: `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.databasesDeployed)}`,
-    rules: INPUT_ROWS.map((row) => ({ name: names[row.key], label: row.label, rule: row.rule })),
+    // The title and whom it is for and by make no design or none: their rules are their cells' alone.
+    rules: INPUT_ROWS.filter((row) => row.rule.kind !== "text").map((row) => ({ name: names[row.key], label: row.label, rule: row.rule })),
   });
   const diskClassNames = diskClassNameRange(sheets.hardware);
-  const inputs = buildInputs(sheets.inputs, inputValues(options.inputs), check, diskClassNames);
+  const values = inputValues(options.inputs);
+  const revised = options.revised ?? isoToday();
+  const inputs = buildInputs(sheets.inputs, values, check, diskClassNames);
   const { sheet: design, chart } = buildDesign(sheets.design, ref);
   const hardware = buildHardware(sheets.hardware, sheets.design, names);
   const definedNames: DefinedName[] = [
@@ -185,10 +193,13 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
   });
   const jetstress = buildJetstress(sheets.jetstress, sheets.resilience);
   return {
-    title: options.title ?? "Exchange mailbox storage design",
+    title: options.title ?? (values.title || DEFAULT_TITLE),
+    ...(values.preparedFor ? { preparedFor: values.preparedFor } : {}),
+    ...(values.preparedBy ? { preparedBy: values.preparedBy } : {}),
+    revised,
     font: { name: "Calibri", size: 11 },
     sheets: [
-      buildSummary(sheets, names),
+      buildSummary(sheets, names, revised),
       wrapText(inputs, WRAPPED_COLUMNS.inputs, INPUTS_LAYOUT.profileHeader),
       wrapText(design, WRAPPED_COLUMNS.design, DESIGN_HEADER_ROW),
       wrapText(methods, WRAPPED_COLUMNS.methods, 4),

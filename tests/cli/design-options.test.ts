@@ -49,7 +49,8 @@ describe("every input of the template is an option of exsize design", () => {
       // The cell holds the row's rule; only the disk class's drop-down lists the Hardware sheet's classes (a range) in the workbook.
       if (o.key === "spindleDisk") expect(cell.rule).toMatchObject({ kind: "list", values: (row.rule as { values: readonly string[] }).values, range: expect.any(String) });
       else expect({ key: o.key, rule: cell.rule }).toEqual({ key: o.key, rule: row.rule });
-      expect(o.defaultValue).toBe(REFERENCE_DESIGN_INPUTS[o.key]);
+      // The title and whom it is for and by are empty by default: the reference design has none.
+      expect(o.defaultValue).toBe(REFERENCE_DESIGN_INPUTS[o.key] ?? "");
     }
     expect(Object.fromEntries(options.map((o) => [o.key, [o.option, ...o.aliases]]))).toMatchObject({
       users: ["--users"],
@@ -93,6 +94,9 @@ describe("every input of the template is an option of exsize design", () => {
     specIntRate: ["1000", 1000],
     coresPerServer: ["24", 24],
     peakHourLogShare: ["15%", 0.15],
+    title: ["  Contoso mail 2027 ", "Contoso mail 2027"],
+    preparedFor: ["Contoso, Ltd & partners", "Contoso, Ltd & partners"],
+    preparedBy: ["J. Doe", "J. Doe"],
   };
 
   test("a design with 2 sites, active/passive, Exchange 2019 and every other input set is written with those inputs", async () => {

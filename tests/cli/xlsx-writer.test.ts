@@ -56,6 +56,9 @@ function wideSheet(name: string, print: SheetModel["print"]): SheetModel {
 function testModel(suffix = ""): WorkbookModel {
   return {
     title: "Contoso & Partners mailbox design",
+    preparedFor: "Fabrikam",
+    preparedBy: "A & B Consulting",
+    revised: "2026-11-24",
     font: { name: "Liberation Sans", size: 10 },
     sheets: [
       {
@@ -315,10 +318,10 @@ describe("both writers write the same rules, highlights, page setup, font, gridl
     expect(file.sheets.Inputs.highlights).toEqual([]);
   });
 
-  test("each sheet prints one page wide, its title rows on every page, the design's name and the sheet's in the header", () => {
+  test("each sheet prints one page wide, its title rows on every page, the design's name, whom it is for and by and the sheet's in the header, the revision date in the footer", () => {
     const margins = { left: 0.5, right: 0.5, top: 0.75, bottom: 0.75, header: 0.3, footer: 0.3 };
-    const header = "&LContoso && Partners mailbox design&R&A";
-    const footer = "&L&D&RPage &P of &N";
+    const header = "&LContoso && Partners mailbox design&CPrepared for Fabrikam by A && B Consulting&R&A";
+    const footer = "&LRevised 2026-11-24&RPage &P of &N";
     expect(file.sheets.Inputs.print).toEqual({ orientation: "portrait", pagesWide: 1, pagesTall: 0, titleRows: "1:4", margins, header, footer });
     expect(file.sheets.Results.print).toEqual({ orientation: "landscape", pagesWide: 1, pagesTall: 1, titleRows: "1:2", margins, header, footer });
 
@@ -327,7 +330,10 @@ describe("both writers write the same rules, highlights, page setup, font, gridl
     expect(inputs).toMatch(/<pageSetup orientation="portrait"[^>]* fitToWidth="1" fitToHeight="0"\/>/);
     expect(results).toMatch(/<pageSetup orientation="landscape"[^>]* fitToWidth="1" fitToHeight="1"\/>/);
     expect(inputs).toContain('<pageMargins left="0.5" right="0.5" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>');
-    expect(inputs).toContain("<headerFooter><oddHeader>&amp;LContoso &amp;&amp; Partners mailbox design&amp;R&amp;A</oddHeader><oddFooter>&amp;L&amp;D&amp;RPage &amp;P of &amp;N</oddFooter></headerFooter>");
+    expect(inputs).toContain(
+      "<headerFooter><oddHeader>&amp;LContoso &amp;&amp; Partners mailbox design&amp;CPrepared for Fabrikam by A &amp;&amp; B Consulting&amp;R&amp;A</oddHeader>" +
+        "<oddFooter>&amp;LRevised 2026-11-24&amp;RPage &amp;P of &amp;N</oddFooter></headerFooter>",
+    );
     const workbook = xml["xl/workbook.xml"];
     expect(workbook).toContain('<definedName name="_xlnm.Print_Titles" localSheetId="0">&apos;Inputs&apos;!$1:$4</definedName>');
     expect(workbook).toContain('<definedName name="_xlnm.Print_Titles" localSheetId="1">&apos;Results&apos;!$1:$2</definedName>');

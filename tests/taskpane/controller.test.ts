@@ -84,6 +84,7 @@ describe("Load a design", () => {
       users: "5,000", quotaMB: "2,048", messagesPerDay: "150", messageKB: "75",
       exchangeVersion: "2010", copies: "2", serversSite1: "2", serversSite2: "", maxDatabaseGB: "1,024", dagLayout: "active/active",
       arrayRaid: "RAID50", spindleRaid: "RAID5", arrayModel: "auto", spindleDisk: "10K", method: "auto",
+      title: "", preparedFor: "", preparedBy: "",
     });
   });
 
@@ -124,6 +125,7 @@ describe("Load a design", () => {
       users: "12,500", quotaMB: "10240", messagesPerDay: "200", messageKB: "75.5", exchangeVersion: "2019", copies: "3",
       serversSite1: "6", serversSite2: "3", maxDatabaseGB: "2,000", dagLayout: "active/passive",
       arrayRaid: "RAID10", spindleRaid: "RAID6", arrayModel: "PS6000XV 600GB", spindleDisk: "15K", method: "dell",
+      title: "Contoso mail 2027", preparedFor: "Contoso", preparedBy: "J. Doe",
     };
     expect(await pane.loadDesign(form)).toBe(true);
     const inputs = host.workbook.sheet("Inputs")!;
@@ -131,6 +133,7 @@ describe("Load a design", () => {
       users: 12500, quotaMB: 10240, messagesPerDay: 200, messageKB: 75.5, exchangeVersion: 2019, copies: 3,
       serversSite1: 6, serversSite2: 3, maxDatabaseGB: 2000, dagLayout: "active/passive",
       arrayRaid: "RAID10", spindleRaid: "RAID6", arrayModel: "PS6000XV 600GB", spindleDisk: "15K", method: "dell",
+      title: "Contoso mail 2027", preparedFor: "Contoso", preparedBy: "J. Doe",
     });
     expect(inputs.cell(INPUT_CELLS.readRatio)!.value).toBe(REFERENCE_DESIGN_INPUTS.readRatio);
     expect(view.answer.Arrays).toMatch(/ × PS6000XV 600GB \(\d+ a copy\)$/);

@@ -44,7 +44,8 @@ describe("values pasted past data validation are no design, and the check names 
     for (const row of DESIGN_INPUT_ROWS) {
       const formula = inputRuleFormula("X", row.rule);
       expect(formula).toMatch(/^IF\(LEN\(X&""\)=0,/);
-      if (row.rule.kind !== "list") expect(formula).toContain(`X<=${row.rule.max}`);
+      if (row.rule.kind === "whole" || row.rule.kind === "decimal") expect(formula).toContain(`X<=${row.rule.max}`);
+      if (row.rule.kind === "text") expect(formula).toContain(`LEN(X)<=${row.rule.maxLength}`);
     }
   });
 });

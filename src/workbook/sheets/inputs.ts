@@ -35,8 +35,8 @@ interface InputRow {
 
 const P = INPUT_PARAMETERS;
 
-/** The input rows, in sheet order. Values come from DesignInputs, the reference design by default. */
-export const INPUT_ROWS: readonly InputRow[] = [
+/** The sizing input rows, in sheet order. Values come from DesignInputs, the reference design by default. */
+const SIZING_INPUT_ROWS: readonly InputRow[] = [
   { key: "users", name: "Users", label: "Users", format: FORMAT.users, what: "NU: mailboxes, growth included", source: DELL("3.4.2"), rule: numberRule(P.users) },
   { key: "quotaMB", name: "QuotaMB", label: "Mailbox quota", format: FORMAT.typed("MB"), what: "MQ: mailbox quota in MB", source: DELL("3.4.2"), rule: numberRule(P.quotaMB) },
   { key: "messagesPerDay", name: "MessagesPerDay", label: "Messages per day", format: FORMAT.typed("a day"), what: "MSR: messages sent and received per user per day", source: DELL("3.4.2"), rule: numberRule(P.messagesPerDay) },
@@ -89,6 +89,47 @@ export const INPUT_ROWS: readonly InputRow[] = [
     rule: input.rule,
   })),
 ];
+
+/**
+ * Who the workbook is for and from (issue 18): the Summary's heading and every page header show
+ * them. Text, not sizing inputs: the engine never reads them, and the Design check leaves them out.
+ */
+export interface DocumentInputs {
+  title: string;
+  preparedFor: string;
+  preparedBy: string;
+}
+export const DOCUMENT_DEFAULTS: Readonly<DocumentInputs> = Object.freeze({ title: "", preparedFor: "", preparedBy: "" });
+/** The design's name in page headers and on the Summary when no title is given. */
+export const DEFAULT_TITLE = "Exchange mailbox storage design";
+
+// The one record of a design's inputs (src/engine/design/inputs.ts, issue 15) holds these too, so
+// the CLI's options, the pane's fields and the cells stay one list; optional there, "" by default here.
+declare module "../../engine/design/inputs" {
+  interface WorkbookInputs {
+    title?: string;
+    preparedFor?: string;
+    preparedBy?: string;
+  }
+}
+
+/** One line, no formula-like opening, a length a page header holds beside the others. */
+const textRule = (what: string, maxLength: number): InputRule => ({
+  kind: "text",
+  maxLength,
+  allowBlank: true,
+  prompt: `${what}: one line, up to ${maxLength} characters; empty to leave it out`,
+  error: `${what.toLowerCase()} must be one line of at most ${maxLength} characters, not starting with = + - or @`,
+});
+
+const DOCUMENT_ROWS: readonly InputRow[] = [
+  { key: "title", name: "DesignTitle", label: "Design title", format: "@", what: `The design's name on the Summary and in every page header; empty: "${DEFAULT_TITLE}"`, source: "Yours", rule: textRule("Design title", 60) },
+  { key: "preparedFor", name: "PreparedFor", label: "Prepared for", format: "@", what: "The customer or project, in every page header", source: "Yours", rule: textRule("Prepared for", 50) },
+  { key: "preparedBy", name: "PreparedBy", label: "Prepared by", format: "@", what: "Who prepared the design, in every page header", source: "Yours", rule: textRule("Prepared by", 50) },
+];
+
+/** The sizing inputs and then the document's: every yellow cell of the Inputs sheet's first table, in order. */
+export const INPUT_ROWS: readonly InputRow[] = [...SIZING_INPUT_ROWS, ...DOCUMENT_ROWS];
 
 /** Every input row of the Inputs sheet: its key, defined name, label and rule — for the CLI, the pane and the docs. */
 export const DESIGN_INPUT_ROWS: ReadonlyArray<Readonly<Pick<InputRow, "key" | "name" | "label" | "rule">>> = INPUT_ROWS.map(({ key, name, label, rule }) => ({ key, name, label, rule }));

@@ -8,7 +8,7 @@ import { DEFAULT_SERVER } from "../../engine/design";
 import { cite } from "../../engine/papers";
 import type { CellModel, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
-import { DESIGN_CHECK_CELL, checkHighlights } from "./inputs";
+import { DEFAULT_TITLE, DESIGN_CHECK_CELL, checkHighlights } from "./inputs";
 import { RESILIENCE_CELLS, RESILIENCE_FIRST_ROW, RESILIENCE_LAST_ROW } from "./resilience";
 import {
   BASE_SHEETS,
@@ -70,7 +70,26 @@ export const SUMMARY_CELLS = Object.freeze({
 
 const SUMMARY_WIDTH = 5;
 
-export function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameKey, string>): SheetModel {
+/** Where the Summary names the design (the Title input) and says for whom, by whom and when it was revised. */
+export const SUMMARY_HEADING_CELLS = Object.freeze({ title: "A1", prepared: "A2" });
+
+/**
+ * The Summary's heading over the Inputs' text cells: the design's title (DEFAULT_TITLE when empty),
+ * then "Prepared for … by … · revised 2026-11-24", each part only when given.
+ */
+export function summaryHeading(names: Pick<Record<NameKey, string>, "title" | "preparedFor" | "preparedBy">, revised: string): { title: string; prepared: string } {
+  const given = (name: string) => `LEN(${name}&"")>0`;
+  const f = names.preparedFor;
+  const b = names.preparedBy;
+  return {
+    title: `=IF(${given(names.title)},${names.title}&"","${DEFAULT_TITLE}")&": summary"`,
+    prepared:
+      `=IF(${given(f)},"Prepared for "&${f},"")&IF(${given(b)},IF(${given(f)}," by ","Prepared by ")&${b},"")` +
+      `&IF(OR(${given(f)},${given(b)})," · revised ","Revised ")&"${revised}"`,
+  };
+}
+
+export function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameKey, string>, revised: string): SheetModel {
   const design = (key: DesignOutput) => `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS[key])}`;
   const scenarioColumn = (col: string) =>
     `${sheetReference(sheets.resilience)}!$${col}$${RESILIENCE_FIRST_ROW}:$${col}$${RESILIENCE_LAST_ROW}`;
@@ -81,15 +100,16 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   for (let r = RESILIENCE_FIRST_ROW + 1; r <= RESILIENCE_LAST_ROW; r++) worst = `IF(${keyAt(r)}=MAX(${keys}),${r - RESILIENCE_FIRST_ROW + 1},${worst})`;
   worst = `IF(MAX(${keys})<0,NA(),${worst})`;
   const n = names;
+  const heading = summaryHeading(names, revised);
   // The inputs in one line, with Excel's own "&" (numbers print as General, in every program).
   const inputsLine =
     `=${n.users}&" users · "&${n.quotaMB}&" MB quota · "&${n.messagesPerDay}&" messages a day of "&${n.messageKB}&" KB · "` +
     `&${n.copies}&IF(${n.copies}=1," copy"," copies")&" · databases up to "&${n.maxDatabaseGB}&" GB · Exchange "&${n.exchangeVersion}` +
     `&" · "&${n.serversSite1}&IF(${n.serversSite2}="",""," + "&${n.serversSite2})&" servers, "&${n.dagLayout}`;
   const cells: CellModel[] = [
-    { address: "A1", value: "Exchange mailbox storage design: summary", role: "title" },
-    { address: "A2", value: "The design at a glance. Every number follows the Inputs sheet; the Design sheet shows each step and its source.", role: "note" },
-    { address: STAMP_CELL.address, value: "Live design, calculated by the EXSIZE add-in from the Inputs sheet.", role: "note" },
+    { address: SUMMARY_HEADING_CELLS.title, formula: heading.title, role: "title" },
+    { address: SUMMARY_HEADING_CELLS.prepared, formula: heading.prepared, role: "note" },
+    { address: STAMP_CELL.address, value: "Live design, calculated by the EXSIZE add-in from the Inputs sheet: every number follows it.", role: "note" },
     { address: DESIGN_CHECK_CELL.summary, formula: `=${sheetReference(sheets.inputs)}!$A$3`, role: "output" },
     ...sectionHeading(5, "Inputs", SUMMARY_WIDTH),
     { address: SUMMARY_CELLS.inputs, formula: inputsLine, role: "output" },
