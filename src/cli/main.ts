@@ -27,6 +27,8 @@ const USAGE = [
   "  exsize layout [INPUTS…] [--json]       the design's DAG: its copy layout with activation preferences, and its failures",
   "  exsize export --out DIR [INPUTS…]      the design's DAG as the calculator's CSVs and a PowerShell script that deploys it;",
   "                                         --from FILE.xlsx: the design a workbook edited in Excel holds",
+  "  exsize compare --vary OPTION=V1,V2,…   designs side by side: every combination of the values over the design,",
+  "                                         a row each (or --json, --csv; --out FILE.xlsx: a column each)",
   "  exsize help [COMMAND]                  this text, or a command's options with their defaults and rules",
   "  exsize --version                       the version",
   "",

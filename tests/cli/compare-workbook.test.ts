@@ -48,7 +48,7 @@ describe("the Compare sheet", () => {
     expect(sheet.getCell(rowOf("Design"), 6).value).toBeNull();
     for (const o of inputOptions()) {
       const r = rowOf(`${o.label} (${o.option})`);
-      rows.forEach((row, d) => expect(sheet.getCell(r, d + 2).value).toEqual(row.inputs[o.key]));
+      rows.forEach((row, d) => expect(sheet.getCell(r, d + 2).value).toEqual(row.inputs[o.key] ?? null));
     }
     for (const [key, label] of Object.entries(OUTPUT_LABELS)) {
       const r = rowOf(label);

@@ -79,6 +79,12 @@ describe("each row is exsize design --json for its options alone", () => {
     expect(r.stdout[3]).toMatch(/^\s*20,000\s+2\s+dell\s+46\s/);
   });
 
+  test("a choice shows as it is (Exchange 2010, not 2,010); an empty cell as (empty)", async () => {
+    const r = await compare(["--servers-site1", "3", "--vary", "exchange-version=2010,2019", "--vary", "servers-site2=,3"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.slice(1).map((l) => l.split(/\s+/).slice(0, 3).join(" "))).toEqual(["2010 (empty) dell", "2010 3 dell", "2019 (empty) microsoft", "2019 3 microsoft"]);
+  });
+
   test("every design refused: each row says why, exit 1", async () => {
     const r = await compare(["--vary", "copies=3,4"]);
     expect(r.code).toBe(1);

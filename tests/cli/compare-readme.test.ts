@@ -1,0 +1,44 @@
+/**
+ * The README's section on `exsize compare` (issue 19): its example prints what the README shows, and
+ * the exit statuses and limits it states are the command's.
+ */
+import { readFileSync } from "fs";
+import { join } from "path";
+import { MAX_DESIGNS, MAX_SHEET_DESIGNS, runCompare } from "../../src/cli/compare";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+jest.setTimeout(WORKBOOK_MS);
+
+const README = readFileSync(join(__dirname, "../../README.md"), "utf8");
+const section = README.slice(README.indexOf("## Several designs side by side: `exsize compare`"));
+
+async function run(args: string[]) {
+  const lines: string[] = [];
+  const code = await runCompare(args, { stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) });
+  return { code, lines };
+}
+
+describe("README: exsize compare", () => {
+  test("the example prints what the README shows", async () => {
+    const block = /```sh\nnpx exsize compare ([^\n]*)\n([\s\S]*?)\n```/.exec(section);
+    expect(block).not.toBeNull();
+    const { code, lines } = await run(block![1].split(" "));
+    expect(code).toBe(0);
+    expect(lines.map((l) => l.replace(/\s+$/, ""))).toEqual(block![2].split("\n"));
+  });
+
+  test("the exit statuses and limits it states", async () => {
+    expect(section).toContain("exits 0 when at least one design is sized, and 1 when none can be");
+    expect((await run(["--vary", "copies=3,4"])).code).toBe(1);
+    expect(section).toContain(`more than ${MAX_DESIGNS.toLocaleString("en-US")} designs`);
+    expect(section).toContain(`at most ${MAX_SHEET_DESIGNS.toLocaleString("en-US")}`);
+    const unknown = await run(["--vary", "usres=1,2"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.lines[0]).toContain("did you mean users?");
+    expect(section).toMatch(/did\s+you mean users\?/);
+  });
+
+  test("the README's help block lists compare as exsize help does", () => {
+    expect(README).toContain("  exsize compare --vary OPTION=V1,V2,…   designs side by side");
+  });
+});
