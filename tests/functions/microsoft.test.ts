@@ -167,6 +167,44 @@ describe("properties", () => {
   });
 });
 
+describe("issue 16: Microsoft's column as messages grow", () => {
+  test("EX_MS_IOPS(204578,226,61.09,14.203,3,2,\"dag\") is not above the same at 62.09 KB (it was 82,240 against 80,955)", () => {
+    const at = (kb: number) => EX_MS_IOPS(204578, 226, kb, 14.203, 3, 2, "dag") as number;
+    expect(at(62.09)).toBeGreaterThanOrEqual(at(61.09));
+  });
+
+  test("larger or more messages never need fewer database IOPS of the DAG", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 250_000 }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.double({ min: 1, max: 2000, noNaN: true }),
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 2, max: 8 }),
+        fc.integer({ min: 2, max: 4 }),
+        (users, messages, kb, moreKb, moreMessages, servers, copies) => {
+          const at = (m: number, k: number) => EX_MS_IOPS(users, m, k, 2048, servers, copies, "dag");
+          const [a, b] = [at(messages, kb), at(Math.min(500, messages + moreMessages), kb + moreKb)];
+          fc.pre(typeof a === "number" && typeof b === "number");
+          // Equal figures may differ in the last bits (sums in another order): a relative tolerance.
+          expect((b as number) >= (a as number) * (1 - 1e-12)).toBe(true);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  test("the DAG's log IOPS fall where the calculator's do: 32 → 40 databases as messages grow from 1 to 100.52 KB", () => {
+    // Role Requirements!C79 32 and 40, E282 6,191.4432 and 6,152.74668 (../shared/ms-calc-oracle at C55 24,065, C57 400 (351 sized as 400),
+    // C58 1 and 100.52, C60 2,048, C26 8, C30 3, G22 No, C107 No): more, smaller databases carry fewer log reads each.
+    // The function reproduces the calculator; a design's own figures are held apart (tests/engine/size-design.test.ts).
+    const at = (kb: number) => EX_MS_IOPS(24065, 351, kb, 2048, 8, 3, "daglog") as number;
+    expect(at(1)).toBeCloseTo(6191.4432, 6);
+    expect(at(100.52)).toBeCloseTo(6152.74668, 6);
+  });
+});
+
 /**
  * The differential sweep: 40 designs from 500 to 100,000 mailboxes, stand-alone to 6 copies with lagged ones, one
  * and two sites, JBOD and RAID, one to four tiers, each with the calculator's Input cells and every result the
