@@ -15,7 +15,9 @@
 import { promises as fs } from "fs";
 import * as path from "path";
 import { SizingError } from "../engine/errors";
-import type { Design, WorkbookInputs } from "../engine/design";
+import { DEFAULT_PRESET, PRESET_NAMES, REFERENCE_PRESETS, presetNamed, type Design, type DesignTables, type PresetName, type WorkbookInputs } from "../engine/design";
+import { jbodDisk, JBOD_CATALOGUE } from "../engine/microsoft/disks";
+import { parseNumberText } from "../functions/arguments";
 import { designOf } from "../workbook/input-values";
 import {
   EXIT,
@@ -36,6 +38,10 @@ export { inputOptions, type CommandOutput, type InputOption };
 
 /** The options that are not inputs: where and how to write. */
 const OUTPUT_OPTIONS: ReadonlyArray<{ names: string; text: string }> = [
+  { names: "--preset NAME", text: `the reference design to start from: ${PRESET_NAMES.join(" or ")} (default ${DEFAULT_PRESET}); inputs given override its values` },
+  { names: "--environment-users N", text: "the environment's mailboxes, sized as identical DAGs of --users mailboxes each (default: one DAG of --users; dellemc-2016: 100,000)" },
+  { names: "--disk NAME", text: `a Microsoft-method JBOD server's disk: ${JBOD_CATALOGUE.slice(0, 2).map((d) => JSON.stringify(d.name)).join(", ")} … or "SIZE GB TYPE" of the calculator's table (default its 4TB 7.2K RPM SAS 3.5"; dellemc-2016: 8TB 7.2K NL-SAS 3.5")` },
+  { names: "--databases-per-volume N", text: "databases a JBOD disk's volume holds (default: the most that fit, at most the copies; dellemc-2016: 2)" },
   { names: "-o, --out FILE.xlsx", text: "the workbook to write; its name must end in .xlsx. Required unless --json" },
   { names: "--force", text: "overwrite FILE.xlsx if it exists (default: refuse with exit status 2, and write nothing)" },
   { names: "--customer", text: "write the customer copy: every EXSIZE formula replaced by Excel's own, live without the add-in (default: the live design)" },
@@ -43,6 +49,10 @@ const OUTPUT_OPTIONS: ReadonlyArray<{ names: string; text: string }> = [
   { names: "-h, --help", text: "this text" },
 ];
 const FLAGS: readonly FlagSpec[] = [
+  { names: ["--preset"], value: true },
+  { names: ["--environment-users"], value: true },
+  { names: ["--disk"], value: true },
+  { names: ["--databases-per-volume"], value: true },
   { names: ["--out", "-o"], value: true },
   { names: ["--force"], value: false },
   { names: ["--customer"], value: false },
@@ -61,8 +71,9 @@ export function designHelp(): string[] {
   return [
     DESIGN_USAGE,
     "",
-    "Sizes the design — the reference design (Dell's 5,000-user DAG, §3.4.2) with the inputs you set — by",
-    "the method its Exchange version calls for (--method), and prints it (--json) or writes its workbook.",
+    "Sizes the design — a reference design (--preset: Dell's 5,000-user DAG by default, or Dell EMC's 100,000-mailbox",
+    "Exchange 2016 design) with the inputs you set — by the method its Exchange version calls for (--method), and",
+    "prints it (--json) or writes its workbook (one DAG: a design of several DAGs writes the one they all repeat).",
     "Each input is checked by the rule of its cell on the Inputs sheet, with the workbook's message, then",
     "the design as a whole; when one fails, nothing is written. exsize layout and exsize export take the",
     "same inputs and lay out and deploy this design.",
@@ -70,25 +81,36 @@ export function designHelp(): string[] {
     "Inputs (the Inputs sheet's yellow cells, in its order):",
     ...inputOptionsHelp(width),
     "",
-    "Output:",
+    "Design and output:",
     ...OUTPUT_OPTIONS.map((o) => `  ${pad(o.names)}${o.text}`),
     "",
     ...TYPING_HELP,
     "",
-    "--json prints {file, workbook, method, inputs, outputs}: method is dell or microsoft (the one used);",
+    "--json prints {file, workbook, preset, method, inputs, outputs, figures}: method is dell or microsoft (the one used);",
     "outputs are the Summary sheet's answers under their names (databaseVolumes, databaseIops, …) and",
     "databases, mailboxesPerDatabase and coresBasis. Numbers are as the workbook shows them: every number",
     "on the Summary shows whole (GB, IOPS, disks, arrays, cores, mailboxes), so it is printed whole, rounded",
     "half away from zero as Excel shows it; mailboxesPerDatabase, on no sheet, has at most two decimals.",
+    "figures are one DAG's and its environment's, as a reference design publishes them: dags, serversPerDag,",
+    "usersPerDag, environmentUsers, environmentServers, databases, mailboxesPerDatabase, normalMailboxesPerServer,",
+    "siteFailureMailboxesPerServer, worstMailboxesPerServer, serverDatabaseIops, worstTargetIops, dagDatabaseIops,",
+    "dagLogIops, and a Microsoft-method JBOD server's disks: disksPerServer (databases and logs, restore, AutoReseed,",
+    "spare), databaseLogDisksPerServer, databasesPerVolume, serverDisk; null where the design has none (serverDisksProblem says why).",
     "",
     ...EXIT_STATUS_HELP,
     "",
     "Example: exsize design --users 7500 --servers-site1 3 --servers-site2 3 --copies 3 --out design.xlsx",
+    "Example: exsize design --preset dellemc-2016 --json — Dell EMC's 100,000 mailboxes as 14 DAGs of 16 servers:",
+    "  figures.databases 336, normalMailboxesPerServer 475, siteFailureMailboxesPerServer 950, worstMailboxesPerServer 1086,",
+    "  serverDatabaseIops 229, dagDatabaseIops 3666, dagLogIops 775, disksPerServer 45.",
   ];
 }
 
 interface DesignRequest {
   inputs: WorkbookInputs;
+  preset: PresetName;
+  /** What the design carries beyond its inputs: the environment's mailboxes, the servers' disks. */
+  tables: DesignTables;
   out?: string;
   customer: boolean;
   force: boolean;
@@ -96,19 +118,56 @@ interface DesignRequest {
   help: boolean;
 }
 
+/** A whole number a flag gives, at least `min`: "100,000" is 100000. */
+function wholeFlag(flags: Map<string, string | true>, name: string, min: number, max: number): number | undefined {
+  const text = flags.get(name);
+  if (text === undefined) return undefined;
+  const n = parseNumberText(String(text));
+  if (n === undefined || !Number.isInteger(n) || n < min || n > max) {
+    throw new UsageError(`${name} must be a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}; got ${JSON.stringify(text)}`);
+  }
+  return n;
+}
+
+/** The preset's inputs, then the inputs given (each checked by its cell's rule), and what the design carries beyond them. */
+function presetDesign(given: Parameters<typeof readInputs>[0], flags: Map<string, string | true>): Pick<DesignRequest, "inputs" | "preset" | "tables"> {
+  const name = flags.get("--preset");
+  const preset = name === undefined ? REFERENCE_PRESETS[DEFAULT_PRESET] : presetNamed(String(name));
+  if (preset === undefined) throw new UsageError(`--preset must be ${PRESET_NAMES.join(" or ")}; got ${JSON.stringify(name)}`);
+  const read = readInputs(given);
+  const inputs = { ...preset.inputs, ...Object.fromEntries([...given.keys()].map((key) => [key, read[key]])) } as WorkbookInputs;
+  const environmentUsers = wholeFlag(flags, "--environment-users", 1, 1_000_000_000);
+  const databasesPerVolume = wholeFlag(flags, "--databases-per-volume", 1, 100);
+  const diskName = flags.get("--disk");
+  let disk;
+  if (diskName !== undefined) {
+    try {
+      disk = jbodDisk(String(diskName));
+    } catch (e) {
+      if (!(e instanceof SizingError)) throw e;
+      throw new UsageError(`--${e.message}`);
+    }
+  }
+  const serverDisks = { ...preset.tables.serverDisks, ...(disk ? { disk } : {}), ...(databasesPerVolume !== undefined ? { databasesPerVolume } : {}) };
+  // A preset's environment is its DAGs of its users: given --users, one DAG of them unless --environment-users says more.
+  const presetUsers = given.has("users") ? undefined : preset.tables.environmentUsers;
+  const users = environmentUsers ?? presetUsers;
+  return { inputs, preset: preset.name, tables: { ...(users !== undefined ? { environmentUsers: users } : {}), ...(Object.keys(serverDisks).length > 0 ? { serverDisks } : {}) } };
+}
+
 function parseArguments(args: readonly string[]): DesignRequest {
   const { given, flags } = parseCommand(args, FLAGS);
   const out = flags.get("--out") as string | undefined;
   const request = { customer: flags.has("--customer"), force: flags.has("--force"), json: flags.has("--json"), help: flags.has("--help"), ...(out !== undefined ? { out } : {}) };
-  if (request.help) return { ...request, inputs: readInputs(new Map()) };
-  const inputs = readInputs(given);
+  if (request.help) return { ...request, inputs: readInputs(new Map()), preset: DEFAULT_PRESET, tables: {} };
+  const { inputs, preset, tables } = presetDesign(given, flags);
   if (out === undefined && !request.json) throw new UsageError("--out FILE.xlsx is required (or --json, to print the design without writing a file)");
   if (request.customer && out === undefined) throw new UsageError("--customer writes a file: add --out FILE.xlsx");
   if (out !== undefined) {
     if (out.trim() === "") throw new UsageError("--out needs a file name");
     if (path.extname(out).toLowerCase() !== ".xlsx") throw new UsageError(`--out must name an .xlsx file (the workbook is written as .xlsx); got ${JSON.stringify(out)}`);
   }
-  return { ...request, inputs };
+  return { ...request, inputs, preset, tables };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -148,6 +207,69 @@ export const OUTPUT_DIGITS = Object.freeze({
   coresBasis: undefined,
 } as const);
 export type OutputKey = keyof typeof OUTPUT_DIGITS;
+
+/**
+ * `--json`'s "figures" (issue 17): the figures a reference design publishes per environment, DAG and
+ * server — the environment's DAGs, databases, each server's active mailboxes by failure, database
+ * and log IOPS, a JBOD server's disks — whole as the calculator shows them (mailboxesPerDatabase two
+ * decimals, as in "outputs"); null where the design has none (one site: no site failure; Dell's
+ * process: no server disks). Beside "outputs", not in it: `exsize compare` keeps the Summary's columns.
+ */
+export const DESIGN_FIGURE_DIGITS = Object.freeze({
+  dags: 0,
+  serversPerDag: 0,
+  usersPerDag: 0,
+  environmentUsers: 0,
+  environmentServers: 0,
+  databases: 0,
+  mailboxesPerDatabase: 2,
+  normalMailboxesPerServer: 0,
+  siteFailureMailboxesPerServer: 0,
+  worstMailboxesPerServer: 0,
+  serverDatabaseIops: 0,
+  worstTargetIops: 0,
+  dagDatabaseIops: 0,
+  dagLogIops: 0,
+  disksPerServer: 0,
+  databaseLogDisksPerServer: 0,
+  databasesPerVolume: 0,
+  serverDisk: undefined,
+  serverDisksProblem: undefined,
+} as const);
+export type DesignFigureKey = keyof typeof DESIGN_FIGURE_DIGITS;
+
+/** The figures beyond the Summary's, each with the decimals its digits say. */
+export function designFigures(d: Design): Record<DesignFigureKey, number | string | null> {
+  const disks = d.serverDisks;
+  const raw: Record<DesignFigureKey, number | string | null> = {
+    dags: d.dags,
+    serversPerDag: d.serversPerDag,
+    usersPerDag: d.usersPerDag,
+    environmentUsers: d.environmentUsers,
+    environmentServers: d.environmentServers,
+    databases: d.databases,
+    mailboxesPerDatabase: d.mailboxesPerDatabase,
+    normalMailboxesPerServer: d.normalMailboxesPerServer,
+    siteFailureMailboxesPerServer: d.siteFailureMailboxesPerServer ?? null,
+    worstMailboxesPerServer: d.worst ? d.worst.activeMailboxes : null,
+    serverDatabaseIops: d.serverDatabaseIops,
+    worstTargetIops: d.worst ? d.worst.targetIops : null,
+    dagDatabaseIops: d.dagDatabaseIops,
+    dagLogIops: d.logIops,
+    disksPerServer: disks ? disks.disksPerServer : null,
+    databaseLogDisksPerServer: disks ? disks.databaseLogDisks : null,
+    databasesPerVolume: disks ? disks.databasesPerVolume : null,
+    serverDisk: disks ? disks.disk.name : null,
+    serverDisksProblem: d.serverDisksProblem ?? null,
+  };
+  return Object.fromEntries(
+    (Object.keys(DESIGN_FIGURE_DIGITS) as DesignFigureKey[]).map((key) => {
+      const digits = DESIGN_FIGURE_DIGITS[key];
+      const value = raw[key];
+      return [key, typeof value === "number" && digits !== undefined ? shownNumber(value, digits) : value];
+    }),
+  ) as Record<DesignFigureKey, number | string | null>;
+}
 
 /** The Summary's words when no failure is survivable (its worst-failure cell). */
 export const NONE_SURVIVABLE = "none survivable";
@@ -303,7 +425,7 @@ export async function runDesign(args: string[], out: CommandOutput): Promise<num
     out.stderr(`exsize design: the design cannot be built${request.out ? `; nothing written to ${request.out}` : ""}`);
     return EXIT.failed;
   };
-  const sized = designOf(inputs, optionOf);
+  const sized = designOf(inputs, optionOf, request.tables);
   if (!sized.ok) return refuse(sized.problems);
   const design = sized.design;
 
@@ -316,7 +438,8 @@ export async function runDesign(args: string[], out: CommandOutput): Promise<num
 
   if (request.json) {
     const workbook = request.out === undefined ? null : request.customer ? "customer copy" : "live design";
-    out.stdout(JSON.stringify({ file: request.out ?? null, workbook, method: design.method, inputs: jsonInputs(inputs), outputs: shownOutputs(design) }, null, 2));
+    const printed = { file: request.out ?? null, workbook, preset: request.preset, method: design.method, inputs: jsonInputs(inputs), outputs: shownOutputs(design), figures: designFigures(design) };
+    out.stdout(JSON.stringify(printed, null, 2));
     return EXIT.ok;
   }
 
@@ -343,12 +466,28 @@ export async function runDesign(args: string[], out: CommandOutput): Promise<num
       `Exchange ${inputs.exchangeVersion}, ${servers} (${inputs.dagLayout})`,
   );
   out.stdout(`Method: ${methodWords(design)}`);
+  const f = designFigures(design);
+  if (design.dags > 1) {
+    out.stdout(`Environment: ${show(f.environmentUsers)} mailboxes as ${show(f.dags)} DAGs of ${show(f.usersPerDag)} (the figures below are one DAG's), ${show(f.environmentServers)} servers in all`);
+  }
   out.stdout(`Databases: ${show(o.databaseVolumes)} × ${show(o.databaseVolumeGB)} GB volumes (${show(o.mailboxesPerDatabase)} mailboxes each)`);
   out.stdout(`Logs: ${show(o.logVolumes)} × ${show(o.logVolumeGB)} GB volumes`);
   out.stdout(`Capacity: ${show(o.capacityPerCopyGB)} GB per copy to provision, ${show(o.volumesGB)} GB in volumes (${show(o.capacityAllCopiesGB)} GB, all copies)`);
   out.stdout(`IOPS: ${show(o.databaseIops)} database, ${show(o.logIops)} log`);
   out.stdout(`Arrays: ${show(o.arrays)} × ${show(o.arrayModel)} (${show(o.arraysPerCopy)} per copy)`);
   out.stdout(`Spindles: ${show(o.spindles)} (${show(o.spindleRaid)}, ${show(o.spindleDisk)})`);
+  out.stdout(
+    `Per server: ${show(f.normalMailboxesPerServer)} active mailboxes in normal running` +
+      (f.siteFailureMailboxesPerServer !== null ? `, ${show(f.siteFailureMailboxesPerServer)} after a site fails` : "") +
+      `; ${show(f.serverDatabaseIops)} database IOPS (every copy it holds)`,
+  );
+  if (design.serverDisks) {
+    const k = design.serverDisks;
+    out.stdout(
+      `Server disks: ${show(k.disksPerServer)} × ${k.disk.name} a server (${show(k.databaseLogDisks)} for databases and logs, ${show(k.databasesPerVolume)} databases each; ` +
+        `${show(k.restoreDisks)} restore, ${show(k.autoReseedDisks)} AutoReseed, ${show(k.spareDisks)} spare)`,
+    );
+  }
   out.stdout(`Servers: ${show(o.servers)}, ${show(o.coresPerServer)} cores and ${show(o.memoryPerServerGB)} GB memory each (cores: ${show(o.coresBasis)})`);
   out.stdout(
     `Worst survivable failure: ${show(o.worstFailure)}` +

@@ -34,8 +34,9 @@ import {
   type FailureScenario,
 } from "../layout";
 import { logCapacity, type LogCapacity } from "../logs";
-import { microsoftSizing, type MicrosoftSizing } from "../microsoft/design";
+import { microsoftSizing, prefersJbod, type MicrosoftSizing } from "../microsoft/design";
 import type { MailboxTier } from "../microsoft/mailbox";
+import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";
 import { ceilCount, provisionGB } from "../rounding";
 import { mailboxServerSize } from "../server";
@@ -55,6 +56,13 @@ export interface DesignTables {
   arrayCatalog?: readonly ArrayModel[];
   /** Random IOPS of a disk by class name (the built-in 7.2K, 10K, 15K by default). */
   diskClasses?: Readonly<Record<string, number>>;
+  /**
+   * The environment's mailboxes, sized as identical DAGs of `users` mailboxes each (the building block
+   * of 004_1d3a339e6fd03f64.txt §4: 100,000 mailboxes as 14 DAGs of 7,600); default `users`, one DAG.
+   */
+  environmentUsers?: number;
+  /** A Microsoft-method design's server disks (JBOD): missing parts take the calculator's 4 TB 7.2K disk and SERVER_DISK_DEFAULTS. */
+  serverDisks?: Partial<ServerDiskChoice>;
 }
 
 export interface ScenarioFigures {
@@ -137,6 +145,20 @@ export interface Design {
   scenarios: ScenarioFigures[];
   /** The worst survivable failure: most mailboxes on the busiest server, then most IOPS, then the more severe. */
   worst?: ScenarioFigures;
+  /** Active mailboxes on the busiest server in normal running, and after a site fails (undefined in one site). */
+  normalMailboxesPerServer: number;
+  siteFailureMailboxesPerServer?: number;
+  /** Database IOPS of every copy a server holds — Role Requirements!D281 (Microsoft's); Dell's: the DAG's ÷ its servers. */
+  serverDatabaseIops: number;
+  /** The environment: its mailboxes as `dags` identical DAGs of `usersPerDag` (this design) and their servers. */
+  environmentUsers: number;
+  dags: number;
+  usersPerDag: number;
+  serversPerDag: number;
+  environmentServers: number;
+  /** A Microsoft-method JBOD design's disks a server (src/engine/microsoft/disks.ts); else why none, in serverDisksProblem. */
+  serverDisks?: ServerDisks;
+  serverDisksProblem?: string;
 }
 
 const isDiskClass = (d: string | number): d is keyof typeof DISK_CLASS_IOPS => typeof d === "string" && d in DISK_CLASS_IOPS;
@@ -335,6 +357,40 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
       memoryGB: server.memoryGB,
     };
   });
+  const environment = environmentOf(inputs.users, tables.environmentUsers, serversPerSite);
+  let disks: ServerDisks | undefined;
+  let disksProblem: string | undefined;
+  if (method === "microsoft") {
+    const ms = microsoft!;
+    const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
+    // The design's databases as the calculator lays a set count (Input!G38 "No", G39) on JBOD disks: the count stands.
+    const given: JbodDisk | undefined = mf.diskGB > 0 ? { name: `${mf.diskGB} GB`, rawGB: mf.diskGB, type: "given", iops: mf.diskIops, source: "the factors diskGB and diskIops" } : undefined;
+    const choice: ServerDiskChoice = { ...SERVER_DISK_DEFAULTS, disk: given ?? CALCULATOR_DEFAULT_DISK, ...tables.serverDisks };
+    if (!prefersJbod(serversPerSite, inputs.copies, mf.laggedCopies, { diskGB: choice.disk.rawGB }).jbod) {
+      disksProblem = `a server's own disks are sized for JBOD, which Microsoft's calculator deploys with three or more copies that can be activated (Role Requirements!I127); ${inputs.copies} copies on ${serversPerSite.join(" + ")} servers go on RAID`;
+    } else {
+      // A disk that cannot hold a volume says so beside the design: the databases stand (RAID or another disk holds them).
+      try {
+        const need = {
+          copiesPerServer: ms.copiesPerServer,
+          copies: inputs.copies,
+          databaseGB: ms.databaseGB,
+          logGB: ms.logSpaceGB,
+          mailboxesPerDatabase: ms.mailboxesPerDatabase,
+          iopsPerMailbox: ms.environmentIops / ms.mailboxes,
+          contentIndexShare: mf.contentIndexShare,
+          volumeFreeShare: mf.volumeFreeShare,
+        };
+        disks = serverDisks(need, choice);
+      } catch (e) {
+        if (!(e instanceof SizingError)) throw e;
+        disksProblem = e.message;
+      }
+    }
+  } else {
+    disksProblem = "Dell's process puts the databases on EqualLogic arrays (the arrays above), not on the servers' own disks";
+  }
+
   let worst: ScenarioFigures | undefined;
   for (const s of scenarios) {
     if (!s.survivable) continue;
@@ -393,5 +449,31 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
     },
     scenarios,
     ...(worst ? { worst } : {}),
+    normalMailboxesPerServer: scenarios.find((s) => s.scenario === "normal")!.activeMailboxes,
+    ...(serversPerSite.length === 2 ? { siteFailureMailboxesPerServer: scenarios.find((s) => s.scenario === "site")!.activeMailboxes } : {}),
+    serverDatabaseIops: method === "microsoft" ? microsoft!.serverIops : dagDatabaseIops / serversPerSite.reduce((a, b) => a + b, 0),
+    ...environment,
+    ...(disks ? { serverDisks: disks } : {}),
+    ...(disksProblem ? { serverDisksProblem: disksProblem } : {}),
   };
+}
+
+/**
+ * An environment of `environmentUsers` mailboxes as identical DAGs of `usersPerDag` each, every DAG
+ * sized as the one design (004_1d3a339e6fd03f64.txt §4: "to host 100,000 mailboxes the solution
+ * requires 14 DAGs" of 7,600). The calculator's number of DAGs (Input!C27) splits its mailboxes
+ * evenly instead; here the DAG is the building block, as 004's.
+ */
+export function environmentOf(
+  usersPerDag: number,
+  environmentUsers: number | undefined,
+  serversPerSite: readonly number[],
+): Pick<Design, "environmentUsers" | "dags" | "usersPerDag" | "serversPerDag" | "environmentServers"> {
+  const users = environmentUsers ?? usersPerDag;
+  if (!Number.isInteger(users) || users < usersPerDag) {
+    throw new SizingError("#N/A", `environmentUsers must be a whole number of mailboxes, at least a DAG's (users, ${usersPerDag.toLocaleString("en-US")}); got ${users}`);
+  }
+  const dags = Math.ceil(users / usersPerDag);
+  const serversPerDag = serversPerSite.reduce((a, b) => a + b, 0);
+  return { environmentUsers: users, dags, usersPerDag, serversPerDag, environmentServers: dags * serversPerDag };
 }

@@ -1,0 +1,232 @@
+/**
+ * A server's own disks for a design sized by Microsoft's method (issue 17): the JBOD disks the
+ * calculator offers (its disk table, Tables!A199:C245) and Dell EMC's 8 TB NL-SAS disk of the
+ * 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.txt, Table 4, Table 8), and the disks a
+ * server needs: its database+log volumes (Volume Requirements!E115, one disk each on JBOD, Storage
+ * Design!C182), a restore volume (E118, Storage Design!D182), its AutoReseed volumes (Input!C112,
+ * E117, Storage Design!E182) and hot spares — which 004 adds (§4: "One disk drive as a spare
+ * drive") and the calculator does not count (Storage Design!C197 is the other three).
+ */
+import { SizingError } from "../errors";
+import { excelCeil } from "./excel";
+import { MICROSOFT } from "./tables";
+
+/** Random I/O of a disk by its type, disk transfers a second — Tables!A229:B245 ("Random Disk I/O"). */
+export const DISK_TYPE_IOPS: Readonly<Record<string, number>> = Object.freeze({
+  '5.2K RPM SATA 2.5"': 55, // Tables!B229
+  '5.4K RPM SATA 2.5"': 55, // B230
+  '5.9K RPM SATA 2.5"': 55, // B231
+  '5.2K RPM SATA 3.5"': 50, // B232
+  '5.4K RPM SATA 3.5"': 50, // B233
+  '5.9K RPM SATA 3.5"': 50, // B234
+  '5.2K RPM SAS 3.5"': 52.5, // B235
+  '5.4K RPM SAS 3.5"': 52.5, // B236
+  '5.9K RPM SAS 3.5"': 52.5, // B237
+  '7.2K RPM SATA 2.5"': 60, // B238
+  '7.2K RPM SATA 3.5"': 55, // B239
+  '7.2K RPM SAS 2.5"': 62.5, // B240
+  '7.2K RPM SAS 3.5"': 57.5, // B241
+  '10K RPM SAS 2.5"': 165, // B242
+  '15K RPM SAS 2.5"': 230, // B243
+  '10K RPM FC/SCSI/SAS 3.5"': 130, // B244
+  '15K RPM FC/SCSI/SAS 3.5"': 180, // B245
+});
+
+/** The disk capacities the calculator offers, raw decimal GB — Tables!B201:B225 (36 GB to 12,000 GB). */
+export const DISK_SIZES_GB: readonly number[] = Object.freeze([
+  36, 72, 120, 146, 160, 250, 300, 320, 400, 450, 500, 600, 640, 750, 900, 1000,
+  1200, 1500, 2000, 3000, 4000, 6000, 8000, 10000, 12000,
+]);
+
+/** One JBOD disk: raw decimal GB, its type, and the random IOPS the calculator gives that type. */
+export interface JbodDisk {
+  /** "8TB 7.2K NL-SAS 3.5\"". */
+  name: string;
+  rawGB: number;
+  type: string;
+  iops: number;
+  /** Where it comes from, for a reader (no seed file names). */
+  source: string;
+}
+
+const disk = (
+  rawGB: number,
+  type: string,
+  name?: string,
+  source = "Microsoft's calculator's disk table",
+): JbodDisk => ({
+  name: name ?? `${rawGB >= 1000 ? `${rawGB / 1000}TB` : `${rawGB}GB`} ${type}`,
+  rawGB,
+  type,
+  iops: DISK_TYPE_IOPS[type],
+  source,
+});
+
+/**
+ * Dell EMC's disk: 8 TB 7.2K RPM NL-SAS 3.5" (Seagate ST8000NM0055) — 004 Table 4, Table 8 (7.27 TB
+ * raw per disk as formatted: 8,000 × 10⁹ ÷ 1024⁴). NL-SAS is a 7.2K disk with a SAS interface: the
+ * calculator's "7.2K RPM SAS 3.5"" (Tables!A241, 57.5 IOPS).
+ */
+export const DELL_EMC_8TB_NL_SAS: JbodDisk = Object.freeze(
+  disk(
+    8000,
+    '7.2K RPM SAS 3.5"',
+    '8TB 7.2K NL-SAS 3.5"',
+    "Dell EMC's 100,000-mailbox Exchange 2016 design (Table 4, Table 8)",
+  ),
+);
+
+/** The calculator's example disk for databases and logs: 4,000 GB 7.2K RPM SAS 3.5" — Input!C116, D116. */
+export const CALCULATOR_DEFAULT_DISK: JbodDisk = Object.freeze(
+  disk(4000, '7.2K RPM SAS 3.5"'),
+);
+
+/**
+ * The JBOD catalogue: 004's disk first, then every size of the calculator's table (Tables!B201:B225)
+ * in the 3.5" 7.2K SAS type of its example (Input!D116) — the disks a JBOD Exchange server is built
+ * from; any other size and type pair of the table is `jbodDisk(gb, type)`.
+ */
+export const JBOD_CATALOGUE: readonly JbodDisk[] = Object.freeze([
+  DELL_EMC_8TB_NL_SAS,
+  ...DISK_SIZES_GB.filter((gb) => gb >= 1000).map((gb) =>
+    disk(gb, '7.2K RPM SAS 3.5"'),
+  ),
+]);
+
+const key = (s: string) => s.toLowerCase().replace(/[^a-z0-9.]/g, "");
+
+/**
+ * A disk by name from the catalogue ("8TB 7.2K NL-SAS 3.5\"", "4TB 7.2K RPM SAS 3.5\""; case, spaces
+ * and punctuation aside), or any size of the calculator's table with any of its types as
+ * "SIZE GB TYPE" ("6000 GB 10K RPM SAS 2.5\""). Anything else is a SizingError naming the choices.
+ */
+export function jbodDisk(name: string): JbodDisk {
+  const k = key(name);
+  const known = JBOD_CATALOGUE.find((d) => key(d.name) === k);
+  if (known) return known;
+  const m = /^\s*(\d+)\s*GB\s+(.+)$/i.exec(name);
+  if (m) {
+    const gb = Number(m[1]);
+    const type = Object.keys(DISK_TYPE_IOPS).find((t) => key(t) === key(m[2]));
+    if (DISK_SIZES_GB.includes(gb) && type !== undefined) return disk(gb, type);
+  }
+  throw new SizingError(
+    "#N/A",
+    `disk must be one of ${JBOD_CATALOGUE.map((d) => JSON.stringify(d.name)).join(", ")}, or "SIZE GB TYPE" with a size of Microsoft's calculator's table ` +
+      `(${DISK_SIZES_GB.join(", ")} GB) and one of its types (${Object.keys(DISK_TYPE_IOPS).join(", ")}); got ${JSON.stringify(name)}`,
+  );
+}
+
+/** How a server's disks are chosen: the disk, databases a volume (0: the most that fit), AutoReseed volumes, restore volumes, hot spares. */
+export interface ServerDiskChoice {
+  disk: JbodDisk;
+  /** Databases a database+log volume (one disk) holds — Input!C109:C111, Volume Requirements!E114; 0: the most that fit, at most the copies. */
+  databasesPerVolume: number;
+  /** AutoReseed spare volumes a server — Input!C112 (1). */
+  autoReseedDisks: number;
+  /** Restore volumes a server — Volume Requirements!E118 (1). */
+  restoreDisks: number;
+  /** Hot spares a server: 004 §4 keeps one; the calculator counts none (Storage Design!C197). */
+  spareDisks: number;
+}
+
+/** The calculator's example (Input!C112, Volume Requirements!E118) and 004's one hot spare (§4, Table 4). */
+export const SERVER_DISK_DEFAULTS: Readonly<Omit<ServerDiskChoice, "disk">> =
+  Object.freeze({
+    databasesPerVolume: 0,
+    autoReseedDisks: 1,
+    restoreDisks: 1,
+    spareDisks: 1,
+  });
+
+export interface ServerDisks extends ServerDiskChoice {
+  /** Database copies on a server — Role Requirements!C102. */
+  copiesPerServer: number;
+  /** A database+log volume's size, GB — Volume Requirements!I123: (v × database × (1 + CI + CI ÷ v) + v × logs) ÷ (1 − free). */
+  volumeGB: number;
+  /** A disk's formatted capacity, GB: raw × 10⁹ ÷ 1024³ — Storage Design!C46. */
+  formattedGB: number;
+  /** The restore volume, GB — Volume Requirements!I9: a volume's databases and logs without content indexes, ÷ (1 − free). */
+  restoreVolumeGB: number;
+  /** Database+log volumes, one disk each — Volume Requirements!E115, Storage Design!C182. */
+  databaseLogDisks: number;
+  /** Database+log + restore + AutoReseed: the calculator's count — Storage Design!C197. */
+  calculatorDisks: number;
+  /** Every disk a server holds: the calculator's and the hot spares. */
+  disksPerServer: number;
+}
+
+/**
+ * The disks one server of a JBOD design needs for `copiesPerServer` database copies of `databaseGB`
+ * each with `logGB` of logs. A volume of v databases must fit the disk's formatted capacity
+ * (Volume Requirements!I123 against Storage Design!C46) and its mailboxes' IOPS the disk's random
+ * I/O (Role Requirements!C74: v databases × mailboxes × IOPS ≤ the disk's). With v 0, the most that
+ * fit, at most the copies (the calculator's default, Input!C109 "Yes"); a volume that does not fit is a
+ * SizingError saying so.
+ */
+export function serverDisks(
+  need: {
+    copiesPerServer: number;
+    copies: number;
+    databaseGB: number;
+    logGB: number;
+    mailboxesPerDatabase: number;
+    iopsPerMailbox: number;
+    contentIndexShare: number;
+    volumeFreeShare: number;
+  },
+  choice: ServerDiskChoice,
+): ServerDisks {
+  const formattedGB = choice.disk.rawGB * MICROSOFT.formattedPerRawGB;
+  const ci = need.contentIndexShare;
+  const volumeGB = (v: number) =>
+    (v * need.databaseGB * (1 + ci + ci / v) + v * need.logGB) /
+    (1 - need.volumeFreeShare);
+  const volumeIops = (v: number) =>
+    v * need.mailboxesPerDatabase * need.iopsPerMailbox;
+  const fits = (v: number) =>
+    volumeGB(v) <= formattedGB && volumeIops(v) <= choice.disk.iops;
+  let v = choice.databasesPerVolume;
+  if (v === 0) {
+    v = 0;
+    while (v < need.copies && fits(v + 1)) v++;
+    if (v === 0) v = 1;
+  }
+  const n = (x: number) =>
+    x.toLocaleString("en-US", { maximumFractionDigits: 1 });
+  if (volumeGB(v) > formattedGB) {
+    throw new SizingError(
+      "#N/A",
+      `disk: a volume of ${v} database${v === 1 ? "" : "s"} needs ${n(volumeGB(v))} GB; a ${choice.disk.name} disk formats to ${n(formattedGB)} GB — choose a larger disk or fewer databases a volume`,
+    );
+  }
+  if (volumeIops(v) > choice.disk.iops) {
+    throw new SizingError(
+      "#N/A",
+      `disk: a volume of ${v} database${v === 1 ? "" : "s"} needs ${n(volumeIops(v))} IOPS; a ${choice.disk.name} disk gives ${n(choice.disk.iops)} — choose a faster disk or fewer databases a volume`,
+    );
+  }
+  const restoreVolumeGB =
+    (v * (need.databaseGB + need.logGB)) / (1 - need.volumeFreeShare);
+  if (choice.restoreDisks > 0 && restoreVolumeGB > formattedGB) {
+    // Storage Design!D182 says "Insufficient Disk Capacity" when the restore volume outgrows its disk.
+    throw new SizingError(
+      "#N/A",
+      `disk: the restore volume needs ${n(restoreVolumeGB)} GB; a ${choice.disk.name} disk formats to ${n(formattedGB)} GB — choose a larger disk or fewer databases a volume`,
+    );
+  }
+  const databaseLogDisks = excelCeil(need.copiesPerServer / v);
+  const calculatorDisks =
+    databaseLogDisks + choice.restoreDisks + choice.autoReseedDisks;
+  return {
+    ...choice,
+    databasesPerVolume: v,
+    copiesPerServer: need.copiesPerServer,
+    volumeGB: volumeGB(v),
+    formattedGB,
+    restoreVolumeGB,
+    databaseLogDisks,
+    calculatorDisks,
+    disksPerServer: calculatorDisks + choice.spareDisks,
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * `exsize design --preset dell-2010|dellemc-2016` (issue 17): the second reference design, Dell EMC's
+ * 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.txt), printed by --json with every
+ * published figure; options given after override the preset's values.
+ */
+import { runDesign } from "../../src/cli/design";
+
+jest.setTimeout(120_000);
+
+interface Printed {
+  preset: string;
+  method: string;
+  inputs: Record<string, unknown>;
+  outputs: Record<string, unknown>;
+  figures: Record<string, unknown>;
+}
+
+async function design(args: string[]): Promise<{ code: number; stdout: string[]; stderr: string[] }> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await runDesign(args, { stdout: (l) => stdout.push(l), stderr: (l) => stderr.push(l) });
+  return { code, stdout, stderr };
+}
+async function json(args: string[]): Promise<Printed> {
+  const r = await design([...args, "--json"]);
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: [] });
+  return JSON.parse(r.stdout.join("\n")) as Printed;
+}
+
+describe("--preset dellemc-2016 --json: 004's figures", () => {
+  let printed: Printed;
+  beforeAll(async () => {
+    printed = await json(["--preset", "dellemc-2016"]);
+  });
+  test("the preset and Microsoft's method (004 §4.2)", () => {
+    expect([printed.preset, printed.method]).toEqual(["dellemc-2016", "microsoft"]);
+  });
+  test("the inputs: 7,600 mailboxes of 20 GB + a 50 GB archive, 150 messages, 4 copies on 8 + 8 servers, Exchange 2016 (004 §2, §4, §5, Table 5)", () => {
+    expect(printed.inputs).toMatchObject({ users: 7600, quotaMB: 20480, archiveMB: 51200, messagesPerDay: 150, copies: 4, serversSite1: 8, serversSite2: 8, exchangeVersion: 2016 });
+  });
+  test.each<[string, unknown]>([
+    ["dags", 14], // 004 §4: 14 DAGs for 100,000 mailboxes
+    ["serversPerDag", 16], // 004 §4, Table 5: 8 + 8
+    ["usersPerDag", 7600], // 004 §4, §5
+    ["environmentUsers", 100_000], // 004 §1
+    ["environmentServers", 224], // 004 §4.1: fourteen DAGs of 16 servers
+    ["databases", 336], // 004 §4, the activation table
+    ["normalMailboxesPerServer", 475], // 004 §4, Table 5
+    ["siteFailureMailboxesPerServer", 950], // 004 §4, Table 5
+    ["worstMailboxesPerServer", 1086], // 004 §4.1, Table 5
+    ["serverDatabaseIops", 229], // 004 §4.2, Figure 6 "/ Server"
+    ["dagDatabaseIops", 3666], // 004 §4.2, Figure 6 "/ DAG"
+    ["dagLogIops", 775], // 004 §4.2, Figure 6 "/ DAG"
+    ["disksPerServer", 45], // 004 Table 4: 45 x 8TB
+    ["databaseLogDisksPerServer", 42], // 004 §4, Table 5 (@erratum E7: not "14 x RAID 0 volumes")
+    ["databasesPerVolume", 2], // 004 Table 5
+    ["serverDisk", '8TB 7.2K NL-SAS 3.5"'], // 004 Table 4, Table 8
+    ["serverDisksProblem", null],
+  ])("%s is %p", (key, expected) => {
+    expect(printed.figures[key]).toEqual(expected);
+  });
+  test("mailboxesPerDatabase 22.62: 004's 23 (§4, Table 5) is the fullest database, 7,600 ÷ 336 rounded up", () => {
+    expect([printed.figures.mailboxesPerDatabase, printed.outputs.mailboxesPerDatabase]).toEqual([22.62, 22.62]);
+  });
+  test("worstTargetIops 131 by the calculator's 0.1206 a mailbox; 004 prints 132 from 0.121 (Table 9; @erratum E6's rounding)", () => {
+    expect([printed.figures.worstTargetIops, printed.outputs.worstTargetIops]).toEqual([131, 131]);
+  });
+  test("the figures the outputs also hold are the outputs' (databases, worst mailboxes, DAG IOPS)", () => {
+    for (const key of ["databases", "mailboxesPerDatabase", "worstMailboxesPerServer", "worstTargetIops", "dagDatabaseIops"]) expect([key, printed.figures[key]]).toEqual([key, printed.outputs[key]]);
+    expect(printed.figures.dagLogIops).toBe(printed.outputs.logIops);
+  });
+  test("every existing output is still there, and the outputs are the Summary's alone", async () => {
+    const dell = await json([]);
+    expect(Object.keys(printed.outputs)).toEqual(Object.keys(dell.outputs));
+    expect(printed.outputs).not.toHaveProperty("dags");
+  });
+});
+
+describe("presets and overrides", () => {
+  test("dell-2010 is the default: the 5,000-user design, one DAG, no server disks", async () => {
+    const a = await json([]);
+    const b = await json(["--preset", "dell-2010"]);
+    expect(a).toEqual(b);
+    expect([a.preset, a.method, a.figures.dags, a.figures.usersPerDag, a.figures.databases, a.figures.disksPerServer]).toEqual(["dell-2010", "dell", 1, 5000, 12, null]);
+    expect(a.figures.siteFailureMailboxesPerServer).toBeNull();
+    expect(a.figures.serverDisksProblem).toMatch(/arrays/);
+  });
+  test("an input given after the preset overrides it; the rest stay the preset's", async () => {
+    const p = await json(["--preset", "dellemc-2016", "--messages-per-day", "200"]);
+    expect(p.inputs).toMatchObject({ messagesPerDay: 200, users: 7600, copies: 4 });
+    expect(p.figures.serverDatabaseIops).toBeGreaterThan(229);
+  });
+  test("--environment-users, --disk and --databases-per-volume override the preset's", async () => {
+    const p = await json(["--preset", "dellemc-2016", "--environment-users", "50,000", "--databases-per-volume", "3", "--disk", '10000 GB 7.2K RPM SAS 3.5"']);
+    expect([p.figures.dags, p.figures.databasesPerVolume, p.figures.databaseLogDisksPerServer, p.figures.disksPerServer, p.figures.serverDisk]).toEqual([7, 3, 28, 31, '10TB 7.2K RPM SAS 3.5"']);
+  });
+  test("--users given without --environment-users: one DAG of them", async () => {
+    const p = await json(["--preset", "dellemc-2016", "--users", "7000"]);
+    expect([p.figures.dags, p.figures.environmentUsers]).toEqual([1, 7000]);
+  });
+  test.each<[string[], RegExp]>([
+    [["--preset", "dell-2013"], /--preset must be dell-2010 or dellemc-2016; got "dell-2013"/],
+    [["--environment-users", "12.5"], /--environment-users must be a whole number from 1 to 1,000,000,000; got "12.5"/],
+    [["--databases-per-volume", "0"], /--databases-per-volume must be a whole number from 1 to 100; got "0"/],
+    [["--disk", "fast"], /--disk must be one of "8TB 7.2K NL-SAS 3.5\\"", .*got "fast"/],
+  ])("%p is a usage error naming the option", async (args, message) => {
+    const r = await design([...args, "--json"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr[0]).toMatch(message);
+  });
+  test("an environment smaller than a DAG is refused (exit 1), naming both", async () => {
+    const r = await design(["--environment-users", "4000", "--json"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.join("\n")).toMatch(/environmentUsers .*at least a DAG's \(users, 5,000\); got 4000/);
+  });
+});
+
+describe("README: the dellemc-2016 example prints the figures the README shows", () => {
+  test("npx exsize design --preset dellemc-2016 --json", async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const readme = (require("fs") as typeof import("fs")).readFileSync(require("path").join(__dirname, "../../README.md"), "utf8");
+    const block = /```sh\nnpx exsize design (--preset dellemc-2016 --json)\n {2}…\n {2}"figures": (\{[\s\S]*?\n {2}\})\n\}\n```/.exec(readme);
+    expect(block).not.toBeNull();
+    const printed = await json(block![1].split(" ").slice(0, -1));
+    expect(printed.figures).toEqual(JSON.parse(block![2]));
+  });
+});
