@@ -9,7 +9,8 @@ import { tmpdir } from "os";
 import { join } from "path";
 import { EXIT_INTERRUPTED, MAX_SHEET_DESIGNS, OUTPUT_LABELS, runCompare, writeWhole } from "../../src/cli/compare";
 import { inputOptions } from "../../src/cli/design";
-import { WORKBOOK_MS } from "../support/timeouts";
+import { libreOfficeAvailable, recalculateXlsx } from "../support/libreoffice";
+import { LIBREOFFICE_MS, WORKBOOK_MS } from "../support/timeouts";
 
 // Writes and reads workbooks with exceljs: a generous timeout on a busy two-core machine (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
@@ -126,4 +127,27 @@ describe("written whole or not at all", () => {
     expect(r.stderr[0]).toBe("exsize compare: --out: 16,384 designs; a Compare sheet holds at most 16,383, a column each (print --csv instead)");
     expect(readdirSync(dir)).toEqual([]);
   });
+});
+
+const withLibreOffice = libreOfficeAvailable() || process.env.REQUIRE_LIBREOFFICE === "1" ? describe : describe.skip;
+
+withLibreOffice("the Compare sheet in LibreOffice", () => {
+  test(
+    "opens, recalculates and keeps every value: the same figures as --json (plain values, no formula to go wrong)",
+    async () => {
+      const file = join(dir, "c.xlsx");
+      const r = await run(["--vary", "users=5000,20000", "--vary", "copies=2,3", "--out", file, "--json"]);
+      expect(r.code).toBe(0);
+      const rows = JSON.parse(r.stdout.join("\n")) as Array<{ outputs?: Record<string, number | string | null>; problems?: string[] }>;
+      const sheet = (await recalculateXlsx(file)).Compare;
+      const labels = Object.fromEntries(Object.entries(sheet).filter(([a]) => /^A\d+$/.test(a)).map(([a, c]) => [c.value, Number(a.slice(1))]));
+      for (const [key, label] of Object.entries(OUTPUT_LABELS)) {
+        rows.forEach((row, d) => {
+          const cell = sheet[`${"BCDE"[d]}${labels[label]}`];
+          expect({ key, d, value: cell?.value ?? null, error: cell?.error }).toEqual({ key, d, value: row.outputs ? row.outputs[key] : null, error: undefined });
+        });
+      }
+    },
+    LIBREOFFICE_MS,
+  );
 });
