@@ -275,8 +275,11 @@ async function whileHeard<T>(work: (heard: () => boolean) => Promise<T>): Promis
 const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 const show = (value: unknown): string => (typeof value === "number" ? NUMBER.format(value) : value === null || value === undefined || value === "" ? "" : String(value));
 
-/** A varied input's value in the table: an empty cell shows "(empty)"; a choice as it is (Exchange 2010, not 2,010). */
-const shownInput = (value: unknown, option: InputOption): string => (value === "" ? "(empty)" : option.rule.kind === "list" ? String(value) : show(value));
+/** Whether an input is a number (whole or decimal): right-aligned, with thousands separators. */
+const numeric = (option: InputOption): boolean => option.rule.kind === "whole" || option.rule.kind === "decimal";
+
+/** A varied input's value in the table: an empty cell shows "(empty)"; a choice or text as it is (Exchange 2010, not 2,010). */
+const shownInput = (value: unknown, option: InputOption): string => (value === "" ? "(empty)" : numeric(option) ? show(value) : String(value));
 
 /** The table's figures after the varied inputs: a heading and the text of a sized design's row. */
 const TABLE_COLUMNS: ReadonlyArray<{ heading: string; right: boolean; text: (o: Record<OutputKey, number | string | null>, method: string) => string }> = [
@@ -297,7 +300,7 @@ const TABLE_COLUMNS: ReadonlyArray<{ heading: string; right: boolean; text: (o: 
 /** The text table: a row per design; a refused design's row says why after its inputs. */
 export function tableLines(varied: readonly Varied[], rows: readonly CompareRow[]): string[] {
   const headings = [...varied.map((v) => v.option.option.slice(2)), ...TABLE_COLUMNS.map((c) => c.heading)];
-  const right = [...varied.map((v) => v.option.rule.kind !== "list"), ...TABLE_COLUMNS.map((c) => c.right)];
+  const right = [...varied.map((v) => numeric(v.option)), ...TABLE_COLUMNS.map((c) => c.right)];
   const cells = rows.map((row) => {
     const inputs = varied.map((v) => shownInput(row.inputs[v.option.key], v.option));
     return "problems" in row ? [...inputs, `cannot be built: ${row.problems.join("; ")}`] : [...inputs, ...TABLE_COLUMNS.map((c) => c.text(row.outputs, row.method))];

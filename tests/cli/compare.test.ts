@@ -85,6 +85,12 @@ describe("each row is exsize design --json for its options alone", () => {
     expect(r.stdout.slice(1).map((l) => l.split(/\s+/).slice(0, 3).join(" "))).toEqual(["2010 (empty) dell", "2010 3 dell", "2019 (empty) microsoft", "2019 3 microsoft"]);
   });
 
+  test("text is left-aligned as typed; a number right-aligned", async () => {
+    const r = await compare(["--vary", "title=Plan A,Plan B2", "--vary", "users=500,25000"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.slice(1).map((l) => l.slice(0, 16))).toEqual(["Plan A      500 ", "Plan A   25,000 ", "Plan B2     500 ", "Plan B2  25,000 "]);
+  });
+
   test("every design refused: each row says why, exit 1", async () => {
     const r = await compare(["--vary", "copies=3,4"]);
     expect(r.code).toBe(1);
