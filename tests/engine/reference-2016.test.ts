@@ -122,6 +122,25 @@ describe("server disks (JBOD) for Microsoft-method designs", () => {
   test("a volume whose mailboxes need more IOPS than its disk gives is refused", () => {
     expect(() => serverDisks({ ...need, mailboxesPerDatabase: 300 }, { ...SERVER_DISK_DEFAULTS, disk: DELL_EMC_8TB_NL_SAS, databasesPerVolume: 2 })).toThrow(/needs 72\.4 IOPS; .* gives 57\.5/);
   });
+  // The calculator itself (v7.6, recalculated; Input cells as docs/microsoft-method.md §8, C107 "Yes", the disk in
+  // C116/C118 (and C122/C124), 7.2K RPM SAS 3.5"): its per-database figures in, its volumes and disks out.
+  test.each<[string, { copiesPerServer: number; copies: number; databaseGB: number; logGB: number; mailboxesPerDatabase: number; iopsPerMailbox: number }, number, { v: number; volumeGB: number; restoreGB: number; disks: number; total: number }]>([
+    // B: 6,000 mailboxes, 100 messages, 10 GB, 3 copies on 6 servers, 6,000 GB disks: C102 60, E123 526.37, F123 8.19, C81 50.
+    ["B: 6,000 mailboxes on 6 servers, 3 copies, 6 TB", { copiesPerServer: 60, copies: 3, databaseGB: 526.3671875, logGB: 8.193359375, mailboxesPerDatabase: 50, iopsPerMailbox: 100 * 0.00067 * 1.2 }, 6000, { v: 3, volumeGB: 2131.3425164473683, restoreGB: 1688.0859375, disks: 20, total: 22 }],
+    // C: 5,000 mailboxes, 150 messages, 2 GB, 3 copies on 4 servers, 2,000 GB disks: C102 36, E123 233.87, F123 11.49, C81 104.17.
+    ["C: 5,000 mailboxes on 4 servers, 3 copies, 2 TB", { copiesPerServer: 36, copies: 3, databaseGB: 233.86637369791669, logGB: 11.493937174479166, mailboxesPerDatabase: 5000 / 48, iopsPerMailbox: 150 * 0.00067 * 1.2 }, 2000, { v: 3, volumeGB: 971.7621385005483, restoreGB: 774.8220343338816, disks: 12, total: 14 }],
+  ])("as the calculator: %s (Volume Requirements!E114, I123, I9; Storage Design!C182, C197)", (_name, need, gb, want) => {
+    const s = serverDisks({ ...need, contentIndexShare: 0.2, volumeFreeShare: 0.05 }, { ...SERVER_DISK_DEFAULTS, disk: jbodDisk(`${gb} GB 7.2K RPM SAS 3.5"`) });
+    expect(s.databasesPerVolume).toBe(want.v);
+    expect(s.volumeGB).toBeCloseTo(want.volumeGB, 6);
+    expect(s.restoreVolumeGB).toBeCloseTo(want.restoreGB, 6);
+    expect([s.databaseLogDisks, s.calculatorDisks, s.disksPerServer]).toEqual([want.disks, want.total, want.total + 1]);
+  });
+  test("as the calculator: a volume of 4 databases of 104.2 mailboxes at 200 messages (67 IOPS) is too much for a 7.2K disk — Storage Design!C182 'Insufficient Disk IO Capacity'", () => {
+    // A: 20,000 mailboxes, 200 messages, 4 GB, 4 copies on 4 + 4 servers, 4,000 GB disks: C102 96, E123 456.54, F123 16.77, I123 2,473.5.
+    const need = { copiesPerServer: 96, copies: 4, databaseGB: 456.54296875, logGB: 16.7724609375, mailboxesPerDatabase: 20000 / 192, iopsPerMailbox: 200 * 0.00067 * 1.2, contentIndexShare: 0.2, volumeFreeShare: 0.05 };
+    expect(() => serverDisks(need, { ...SERVER_DISK_DEFAULTS, disk: CALCULATOR_DEFAULT_DISK, databasesPerVolume: 4 })).toThrow(/needs 67 IOPS; a 4TB 7\.2K RPM SAS 3\.5" disk gives 57\.5/);
+  });
   test("a design the calculator puts on RAID (two copies) has no server disks, and says why", () => {
     const two = sizeDesign({ ...preset.inputs, copies: 2 }, preset.tables);
     expect(two.serverDisks).toBeUndefined();
