@@ -45,6 +45,7 @@ import {
   type LayoutSiteHelper,
 } from "../../engine/excel-formulas";
 import { toA1 } from "../evaluate";
+import { ONE_SITE } from "./resilience";
 import { cite } from "../../engine/papers";
 import type { CellModel, Highlight, SheetModel } from "../model";
 
@@ -96,7 +97,7 @@ const SCENARIOS: ReadonlyArray<{ scenario: FailoverScenario; label: string }> = 
   { scenario: "normal", label: "Normal running" },
   { scenario: "server", label: "One server fails" },
   { scenario: "site", label: "A site fails" },
-  { scenario: "site+server", label: "A site and a server fail" },
+  { scenario: "site+server", label: "Site and server fail" },
 ];
 type FailureScenario = Exclude<FailoverScenario, "normal">;
 const FAILURES: readonly FailureScenario[] = ["server", "site", "site+server"];
@@ -396,6 +397,9 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   put(`${T.failedServer}${L.tableHeader}`, { value: "Helper: server failed", role: "step", wrap: true });
 
   const guarded = (text: string) => `IF(ISNUMBER(${D}),IFERROR(${text},"${NOT_SURVIVABLE}"),"")`;
+  // A site's failure in one site cannot occur: its rows say so once, in the label, and hold no red (issue 18).
+  const siteScenario = (scenario: FailoverScenario) => scenario === "site" || scenario === "site+server";
+  const ifTwoSites = (scenario: FailoverScenario, text: string) => (siteScenario(scenario) ? `IF(AND(ISNUMBER(${D}),NOT(${two})),"—",${text})` : text);
   // failoverFormula writes a bare TRUE for a one-site DAG's site scenarios (excel-formulas.ts), which
   // HyperFormula does not read; TRUE() is the same in every target. A no-op once the renderer writes TRUE().
   const loss = (scenario: FailoverScenario, result: "databases" | "mailboxes" | "servers") =>
@@ -425,17 +429,19 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
       const site = `"site "&${lost}`;
       const server = `"MBX"&IF(${failed}<10,"0","")&${failed}`;
       const what = scenario === "server" ? server : scenario === "site" ? site : `${site}&" and "&${server}`;
-      put(`A${r}`, { formula: formula(`"${label}: "&${what}`), role: "label" });
+      const labelled = `"${label}: "&${what}`;
+      put(`A${r}`, { formula: formula(siteScenario(scenario) ? `IF(${two},${labelled},"${label}: ${ONE_SITE}")` : labelled), role: "label" });
       for (let s = 0; s < L.servers; s++) {
         const inSite = `IF(${s}<${s1},1,2)`;
-        put(`${L.serverColumn(s)}${r}`, { formula: formula(`IF(${s}>=${total},"",IF(OR(${s}+1=${failed},${inSite}=${lost}),"${DOWN}",""))`), role: "output", align: "center" });
+        const down = `IF(${s}>=${total},"",IF(OR(${s}+1=${failed},${inSite}=${lost}),"${DOWN}",""))`;
+        put(`${L.serverColumn(s)}${r}`, { formula: formula(siteScenario(scenario) ? `IF(${two},${down},"")` : down), role: "output", align: "center" });
       }
     }
     put(`A${dbRow}`, { value: rows.down === undefined ? `${label}: active databases` : "active databases", role: "label" });
     put(`A${mbRow}`, { value: rows.down === undefined ? `${label}: active mailboxes` : "active mailboxes", role: "label" });
-    put(`${T.busiest}${dbRow}`, { formula: formula(loss(scenario, "databases")), role: "output", numberFormat: "#,##0" });
-    put(`${T.busiest}${mbRow}`, { formula: formula(loss(scenario, "mailboxes")), role: "output", numberFormat: "#,##0" });
-    put(`${T.running}${dbRow}`, { formula: formula(loss(scenario, "servers")), role: "output", numberFormat: "#,##0" });
+    put(`${T.busiest}${dbRow}`, { formula: formula(ifTwoSites(scenario, loss(scenario, "databases"))), role: "output", numberFormat: "#,##0" });
+    put(`${T.busiest}${mbRow}`, { formula: formula(ifTwoSites(scenario, loss(scenario, "mailboxes"))), role: "output", numberFormat: "#,##0" });
+    put(`${T.running}${dbRow}`, { formula: formula(ifTwoSites(scenario, loss(scenario, "servers"))), role: "output", numberFormat: "#,##0" });
     const survivable = `ISNUMBER($${T.busiest}$${dbRow})`;
     for (let s = 0; s < L.servers; s++) {
       const c = L.serverColumn(s);

@@ -21,7 +21,10 @@ export const RESILIENCE_FIRST_ROW = 5;
 export const RESILIENCE_LAST_ROW = RESILIENCE_FIRST_ROW + SCENARIO_ROWS.length - 1;
 const RESILIENCE_SUMMARY_ROW = RESILIENCE_LAST_ROW + 2;
 export const NOT_SURVIVABLE = "not survivable";
+/** A site's failure in a DAG of one site: it cannot occur, so it is neither survivable nor not (issue 18). */
+export const ONE_SITE = "does not apply (one site)";
 const NO_VALUE = "—";
+const SITE_SCENARIOS: ReadonlySet<FailoverScenario> = new Set<FailoverScenario>(["site", "site+server"]);
 
 /** Where the Resilience sheet's results sit: per scenario, and the worst survivable case. */
 export const RESILIENCE_CELLS = Object.freeze({
@@ -54,7 +57,7 @@ export function buildResilience(sheet: string, designSheet: string, names: Recor
   const databases = absolute(RESILIENCE_CELLS.databases);
   const dag = { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout };
   // EX_FAILOVER over the copy layout (src/engine/layout.ts, docs/dag-layout.md) of the DAG's databases.
-  const failover = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string): Rendered => ({
+  const failoverOf = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string): Rendered => ({
     formula: `=IFERROR(EXSIZE.EX_FAILOVER(${names.users},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}",${databases}),"${fallback}")`,
     // The closed forms need the count for "databases" alone, but EX_FAILOVER reads it: a design with no count has no scenarios.
     native: `=IFERROR(IF(ISNUMBER(${databases}),${failoverFormula(scenario, result, { ...dag, users: names.users, iopsPerMailbox: perMailbox === "" ? "0" : perMailbox, databases })},NA()),"${fallback}")`,
@@ -79,11 +82,24 @@ export function buildResilience(sheet: string, designSheet: string, names: Recor
     role: "output",
   });
   const C = RESILIENCE_CELLS;
+  // A site's failure needs a second site: in one site its row says so and holds dashes, never "not survivable".
+  const twoSites = `ISNUMBER(${names.serversSite2})`;
+  const ifTwoSites = (rendered: Rendered): Rendered => ({
+    formula: `=IF(${twoSites},${rendered.formula.slice(1)},"${NO_VALUE}")`,
+    ...(rendered.native ? { native: `=IF(${twoSites},${rendered.native.slice(1)},"${NO_VALUE}")` } : {}),
+  });
+  const siteRows: Record<number, number> = {};
   SCENARIO_ROWS.forEach((row, i) => {
     const r = RESILIENCE_FIRST_ROW + i;
+    const site = SITE_SCENARIOS.has(row.scenario);
+    const failover = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string): Rendered =>
+      site ? ifTwoSites(failoverOf(scenario, perMailbox, result, fallback)) : failoverOf(scenario, perMailbox, result, fallback);
+    if (site) siteRows[r] = 2 * LINE_POINTS;
     cells.push(
       { address: `A${r}`, value: row.scenario, role: "label" },
-      { address: `${C.whatFails}${r}`, value: row.fails, role: "note" },
+      site
+        ? { address: `${C.whatFails}${r}`, formula: `=IF(${twoSites},"${row.fails}","${row.fails}: ${ONE_SITE}")`, role: "note", wrap: true }
+        : { address: `${C.whatFails}${r}`, value: row.fails, role: "note" },
       put(`${C.survivingServers}${r}`, failover(row.scenario, "", "servers", NOT_SURVIVABLE), FORMAT.servers),
       put(`${C.activeDatabases}${r}`, failover(row.scenario, "", "databases", NOT_SURVIVABLE), FORMAT.databases),
       put(`${C.activeMailboxes}${r}`, failover(row.scenario, "", "mailboxes", NOT_SURVIVABLE), FORMAT.mailboxes),
@@ -123,5 +139,8 @@ export function buildResilience(sheet: string, designSheet: string, names: Recor
   for (let r = RESILIENCE_FIRST_ROW; r <= RESILIENCE_LAST_ROW; r++) {
     cells.push({ address: `${C.worstKey}${r}`, formula: `=IF(ISNUMBER(${E(r)}),${E(r)}+IF(ISNUMBER(${F(r)}),${F(r)},0)/(1+MAX(${span(C.targetIops)})),-1)`, role: "step" });
   }
-  return { name: sheet, columnWidths: [12, 30, 15, 15, 17, 13, 9, 9], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:H${s + 7}` }, highlights, cells };
+  return { name: sheet, columnWidths: [12, 30, 15, 15, 17, 13, 9, 9], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:H${s + 7}` }, rowHeights: siteRows, highlights, cells };
 }
+
+/** One line of Calibri 11, in points: a site row holds two, for "…: does not apply (one site)". */
+const LINE_POINTS = 15;

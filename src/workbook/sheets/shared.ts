@@ -231,7 +231,8 @@ export interface References {
 
 export function wrapText(sheet: SheetModel, columns: readonly string[], belowRow: number): SheetModel {
   if (columns.length === 0) return sheet;
-  const rowHeights: Record<number, number> = {};
+  // Rows the sheet already sized (Resilience's site rows) keep their height, or grow to their text.
+  const rowHeights: Record<number, number> = { ...sheet.rowHeights };
   const cells = sheet.cells.map((cell) => {
     const m = /^([A-Z]+)(\d+)$/.exec(cell.address)!;
     const row = Number(m[2]);
