@@ -130,7 +130,7 @@ function wholeFlag(flags: Map<string, string | true>, name: string, min: number,
 }
 
 /** The preset's inputs, then the inputs given (each checked by its cell's rule), and what the design carries beyond them. */
-function presetDesign(given: Parameters<typeof readInputs>[0], flags: Map<string, string | true>): Pick<DesignRequest, "inputs" | "preset" | "tables"> {
+export function presetDesign(given: Parameters<typeof readInputs>[0], flags: Map<string, string | true>): Pick<DesignRequest, "inputs" | "preset" | "tables"> {
   const name = flags.get("--preset");
   const preset = name === undefined ? REFERENCE_PRESETS[DEFAULT_PRESET] : presetNamed(String(name));
   if (preset === undefined) throw new UsageError(`--preset must be ${PRESET_NAMES.join(" or ")}; got ${JSON.stringify(name)}`);
