@@ -14,10 +14,10 @@
  */
 import { promises as fs } from "fs";
 import * as path from "path";
-import type { WorkbookInputs } from "../engine/design";
+import type { DesignTables, WorkbookInputs } from "../engine/design";
 import { designOf, inputFromText, type InputValue } from "../workbook/input-values";
-import { EXIT, TYPING_HELP, UsageError, inputOptions, optionOf, parseCommand, readInputs, type CommandOutput, type FlagSpec, type InputOption } from "./design-options";
-import { OUTPUT_DIGITS, jsonInputs, shownOutputs, type OutputKey } from "./design";
+import { EXIT, TYPING_HELP, UsageError, inputOptions, optionOf, parseCommand, type CommandOutput, type FlagSpec, type InputOption, type ParsedCommand } from "./design-options";
+import { OUTPUT_DIGITS, designFigures, jsonInputs, presetDesign, shownOutputs, type OutputKey } from "./design";
 import { didYouMean } from "./suggest";
 
 /** The output of a command that shows progress: whether standard error is a terminal, and a raw writer to it. */
@@ -36,6 +36,11 @@ export const MAX_SHEET_DESIGNS = 16_383;
 export const EXIT_INTERRUPTED = 130;
 
 const FLAGS: readonly FlagSpec[] = [
+  // exsize design's options beyond the inputs, read by its own presetDesign.
+  { names: ["--preset"], value: true },
+  { names: ["--environment-users"], value: true },
+  { names: ["--databases-per-volume"], value: true },
+  { names: ["--disk"], value: true },
   { names: ["--out", "-o"], value: true },
   { names: ["--force"], value: false },
   { names: ["--json"], value: false },
@@ -43,15 +48,16 @@ const FLAGS: readonly FlagSpec[] = [
   { names: ["--help", "-h"], value: false },
 ];
 
-export const COMPARE_USAGE = "usage: exsize compare [INPUTS…] --vary OPTION=V1,V2,… [--vary …] [--json | --csv] [--out FILE.xlsx [--force]]";
+export const COMPARE_USAGE = "usage: exsize compare [INPUTS…] [--preset NAME] --vary OPTION=V1,V2,… [--vary …] [--json | --csv] [--out FILE.xlsx [--force]]";
 
 /** `exsize compare --help` and `exsize help compare`. */
 export function compareHelp(): string[] {
   return [
     COMPARE_USAGE,
     "",
-    "Sizes every combination of the varied inputs over the base design — the reference design with the",
-    "inputs you give (exsize help design lists them) — each exactly as exsize design sizes it alone, and",
+    "Sizes every combination of the varied inputs over the base design — a reference design (--preset) with",
+    "the options of exsize design you give (exsize help design lists them: every input, --preset,",
+    "--environment-users, --disk, --databases-per-volume) — each exactly as exsize design sizes it alone, and",
     "prints them a row per design: the inputs that vary, then the method, databases, database volumes,",
     "capacity (all copies), database and log IOPS, arrays, disks, servers, cores and memory a server, and",
     "the worst survivable failure. A design its inputs refuse is a row that says why.",
@@ -62,8 +68,8 @@ export function compareHelp(): string[] {
     "                          empty cell (--vary servers-site2=,3: one site, then two). Numbers may be a",
     "                          range FIRST..LAST/STEP (users=5000..50000/5000; the step is 1 if left out).",
     "                          Give --vary once per input; the first varies slowest.",
-    `  --json                  print a JSON list, a design each: {inputs, method, outputs} as exsize design`,
-    "                          --json prints them, or {inputs, problems} for a design that cannot be built",
+    "  --json                  print a JSON list, a design each, as exsize design --json prints it less file and",
+    "                          workbook: {preset, method, inputs, outputs, figures}, or {inputs, problems}",
     "  --csv                   print CSV: the varied inputs, method, every output of --json, problems; a",
     "                          field a spreadsheet would run as a formula (= + - @) starts with a quote",
     "  -o, --out FILE.xlsx     also write a workbook whose Compare sheet holds the designs side by side, a",
@@ -85,10 +91,11 @@ export function compareHelp(): string[] {
   ];
 }
 
-/** One varied input: its option and its values, as the cells would hold them. */
+/** One varied input: its option, its values as the cells would hold them, and as typed. */
 export interface Varied {
   option: InputOption;
   values: InputValue[];
+  texts: string[];
 }
 
 /** FIRST..LAST/STEP: plain decimal numbers, no thousands comma. */
@@ -126,18 +133,21 @@ export function readVary(text: string): Varied {
   }
   const where = `--vary ${name}`;
   const list = text.slice(eq + 1);
-  const values = valueTexts(list, where).map((typed) => {
+  const texts = valueTexts(list, where);
+  const values = texts.map((typed) => {
     const checked = inputFromText(option.key, typed);
     // Commas split the values, so 5,000 is two of them: say so when the list looks like one.
     const cut = /\d,\d{3}(?!\d)/.test(list) ? " (a comma separates values here: write 5000, not 5,000)" : "";
     if ("problem" in checked) throw new UsageError(`${where}: ${checked.problem}${cut}`);
     return checked.value;
   });
-  return { option, values };
+  return { option, values, texts };
 }
 
 interface CompareRequest {
-  base: WorkbookInputs;
+  /** The inputs given, and exsize design's other options (--preset, …): the base design. */
+  given: ParsedCommand["given"];
+  flags: ParsedCommand["flags"];
   varied: Varied[];
   count: number;
   out?: string;
@@ -165,8 +175,9 @@ export function parseCompare(args: readonly string[]): CompareRequest {
   const { given, flags } = parseCommand(rest, FLAGS);
   const out = flags.get("--out") as string | undefined;
   const request = { force: flags.has("--force"), json: flags.has("--json"), csv: flags.has("--csv"), help: flags.has("--help"), ...(out !== undefined ? { out } : {}) };
-  if (request.help) return { ...request, base: readInputs(new Map()), varied: [], count: 0 };
-  const base = readInputs(given);
+  if (request.help) return { ...request, given, flags, varied: [], count: 0 };
+  // The base design, as exsize design reads it: a refused input or --preset is a usage error now.
+  presetDesign(given, flags);
   if (request.json && request.csv) throw new UsageError("--json and --csv: choose one");
   if (request.force && out === undefined) throw new UsageError("--force overwrites a file: add --out FILE.xlsx");
   if (out !== undefined) {
@@ -189,34 +200,39 @@ export function parseCompare(args: readonly string[]): CompareRequest {
   if (out !== undefined && count > MAX_SHEET_DESIGNS) {
     throw new UsageError(`--out: ${count.toLocaleString("en-US")} designs; a Compare sheet holds at most ${MAX_SHEET_DESIGNS.toLocaleString("en-US")}, a column each (print --csv instead)`);
   }
-  return { ...request, base, varied, count };
+  return { ...request, given, flags, varied, count };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Sizing the designs
 
-/** One design of the comparison: its inputs, and its method and outputs, or why it cannot be built. */
+/** One design of the comparison: its inputs, and its preset, method, outputs and figures, or why it cannot be built. */
 export type CompareRow =
-  | { inputs: WorkbookInputs; method: string; outputs: Record<OutputKey, number | string | null> }
+  | { inputs: WorkbookInputs; preset: string; method: string; outputs: Record<OutputKey, number | string | null>; figures: Record<string, number | string | null> }
   | { inputs: WorkbookInputs; problems: string[] };
 
-/** The inputs of the i-th combination: the first varied input varies slowest. */
-export function combination(base: WorkbookInputs, varied: readonly Varied[], i: number): WorkbookInputs {
-  const inputs: Record<string, unknown> = { ...base };
+/**
+ * The i-th design (the first varied input varies slowest), read as exsize design reads its options:
+ * the options given with each varied input's value as if typed (presetDesign: the preset's inputs,
+ * those given, and what the design carries beyond them).
+ */
+export function combination(request: Pick<CompareRequest, "given" | "flags" | "varied">, i: number): { inputs: WorkbookInputs; tables: DesignTables; preset: string } {
+  const given = new Map(request.given);
   let rest = i;
-  for (let k = varied.length - 1; k >= 0; k--) {
-    const { option, values } = varied[k];
-    inputs[option.key] = values[rest % values.length];
-    rest = Math.floor(rest / values.length);
+  for (let k = request.varied.length - 1; k >= 0; k--) {
+    const { option, texts } = request.varied[k];
+    given.set(option.key, { flag: option.option, text: texts[rest % texts.length] });
+    rest = Math.floor(rest / texts.length);
   }
-  return inputs as unknown as WorkbookInputs;
+  return presetDesign(given, request.flags);
 }
 
 /** One design, sized as exsize design sizes it: the same checks, the same numbers as shown. */
-export function compareRow(inputs: WorkbookInputs): CompareRow {
-  const sized = designOf(inputs, optionOf);
+export function compareRow({ inputs, tables, preset }: { inputs: WorkbookInputs; tables?: DesignTables; preset?: string }): CompareRow {
+  const sized = designOf(inputs, optionOf, tables);
   if (!sized.ok) return { inputs, problems: sized.problems };
-  return { inputs, method: sized.design.method, outputs: shownOutputs(sized.design) };
+  const d = sized.design;
+  return { inputs, preset: preset ?? "", method: d.method, outputs: shownOutputs(d), figures: designFigures(d) };
 }
 
 /** Designs sized between checks for Ctrl-C and progress: about 20 ms of work. */
@@ -227,7 +243,7 @@ const PROGRESS_EVERY_MS = 100;
  * Every combination, sized in chunks with a turn of the event loop between them so Ctrl-C
  * (SIGINT) is heard; when it is, the designs sized so far and `interrupted`. Progress on a terminal only, redrawn in place.
  */
-export async function sizeAll(request: Pick<CompareRequest, "base" | "varied" | "count">, out: ProgressOutput): Promise<{ rows: CompareRow[]; interrupted: boolean }> {
+export async function sizeAll(request: Pick<CompareRequest, "given" | "flags" | "varied" | "count">, out: ProgressOutput): Promise<{ rows: CompareRow[]; interrupted: boolean }> {
   const showProgress = out.isTTY === true && out.progress !== undefined;
   const progress = (text: string) => {
     if (showProgress) out.progress!(text);
@@ -238,7 +254,7 @@ export async function sizeAll(request: Pick<CompareRequest, "base" | "varied" | 
     let shown = Date.now();
     progress(`\rexsize compare: 0 of ${total} designs`);
     for (let i = 0; i < request.count; i++) {
-      rows.push(compareRow(combination(request.base, request.varied, i)));
+      rows.push(compareRow(combination(request, i)));
       if ((i + 1) % CHUNK === 0) {
         await new Promise((resolve) => setImmediate(resolve));
         if (heard()) break;
@@ -315,9 +331,13 @@ export function tableLines(varied: readonly Varied[], rows: readonly CompareRow[
   return [line(headings), ...cells.map((texts, i) => line(texts, "problems" in rows[i]))];
 }
 
-/** The JSON list: as exsize design --json prints each design (its inputs, method and outputs, or its problems). */
+/** The JSON list: each design as exsize design --json prints it, less file and workbook (its preset, method, inputs, outputs and figures, or its inputs and problems). */
 export function jsonRows(rows: readonly CompareRow[]): unknown[] {
-  return rows.map((row) => ("problems" in row ? { inputs: jsonInputs(row.inputs), problems: row.problems } : { inputs: jsonInputs(row.inputs), method: row.method, outputs: row.outputs }));
+  return rows.map((row) =>
+    "problems" in row
+      ? { inputs: jsonInputs(row.inputs), problems: row.problems }
+      : { preset: row.preset, method: row.method, inputs: jsonInputs(row.inputs), outputs: row.outputs, figures: row.figures },
+  );
 }
 
 /** CSV lines: a header, then a row per design; every field quoted, and one a spreadsheet would run as a formula neutralised. */

@@ -37,7 +37,7 @@ describe("each row is exsize design --json for its options alone", () => {
   const base = ["--servers-site1", "3", "--quota-mb", "5120"];
   const vary = ["--vary", "exchange-version=2010,2016", "--vary", "copies=2,3,4", "--vary", "servers-site2=,3", "--vary", "users=4000,25000"];
 
-  test("--json: a list of {inputs, method, outputs}, or {inputs, problems}, each design --json's", async () => {
+  test("--json: a list of {preset, method, inputs, outputs, figures}, or {inputs, problems}, each design --json's less file and workbook", async () => {
     const r = await compare([...base, ...vary, "--json"]);
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout.join("\n")) as Array<Record<string, unknown>>;
@@ -58,12 +58,33 @@ describe("each row is exsize design --json for its options alone", () => {
         expect(row).toEqual({ inputs: alone.printed.inputs, problems: alone.printed.problems });
       } else {
         expect(alone.code).toBe(0);
-        expect(row).toEqual({ inputs: alone.printed.inputs, method: alone.printed.method, outputs: alone.printed.outputs });
+        const { file, workbook, ...printed } = alone.printed;
+        expect([file, workbook]).toEqual([null, null]);
+        expect(row).toEqual(printed);
+        expect(JSON.stringify(row)).toBe(JSON.stringify(printed));
       }
     }
     // 4 copies on 3 servers in one site, never; both methods sized some.
     expect(refused).toBeGreaterThan(0);
     expect(new Set(rows.filter((r) => "method" in r).map((r) => r.method))).toEqual(new Set(["dell", "microsoft"]));
+  });
+
+  test("--preset and exsize design's other options: each row exsize design --json's for the same options", async () => {
+    const args = ["--preset", "dellemc-2016", "--disk", "6TB 7.2K RPM SAS 3.5\"", "--vary", "users=7600,10000", "--vary", "copies=3,4"];
+    const r = await compare([...args, "--json"]);
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.stdout.join("\n")) as Array<Record<string, unknown>>;
+    expect(rows).toHaveLength(4);
+    for (const [i, row] of rows.entries()) {
+      const alone = await designJson(["--preset", "dellemc-2016", "--disk", "6TB 7.2K RPM SAS 3.5\"", "--users", ["7600", "10000"][i >> 1], "--copies", ["3", "4"][i % 2]]);
+      const { file, workbook, ...printed } = alone.printed;
+      expect([file, workbook]).toEqual([null, null]);
+      // 10,000 mailboxes with 4 copies on 8 + 8 servers balance past 100 copies a server: refused alone too.
+      expect(alone.code).toBe(i === 3 ? 1 : 0);
+      expect(row).toEqual(i === 3 ? { inputs: printed.inputs, problems: printed.problems } : printed);
+    }
+    expect(rows[0].preset).toBe("dellemc-2016");
+    expect((rows[0].figures as Record<string, unknown>).disksPerServer).toBe(((await designJson(["--preset", "dellemc-2016", "--disk", "6TB 7.2K RPM SAS 3.5\"", "--users", "7600", "--copies", "3"])).printed.figures as Record<string, unknown>).disksPerServer);
   });
 
   test("the table: the varied inputs then the figures, a refused design's row saying why", async () => {
