@@ -191,7 +191,8 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
         serverCores: resilienceRef(RESILIENCE_CELLS.designCores),
       })[key as string],
   });
-  const jetstress = buildJetstress(sheets.jetstress, sheets.resilience);
+  const designServers = Number(values.serversSite1) + (typeof values.serversSite2 === "number" ? values.serversSite2 : 0);
+  const jetstress = buildJetstress(sheets.jetstress, sheets.resilience, names.servers, designServers);
   return {
     title: options.title ?? (values.title || DEFAULT_TITLE),
     ...(values.preparedFor ? { preparedFor: values.preparedFor } : {}),

@@ -239,7 +239,7 @@ describe("the Methods sheet with mailbox tiers on Inputs", () => {
 
   test("A3 says when Microsoft's column sizes tiers, and the rows that change say the papers keep one profile", () => {
     expect(evaluateWorkbook(model({}, [])).Methods.A3).toBe("");
-    expect(evaluateWorkbook(model({}, [{}, { mailboxes: 500 }])).Methods.A3).toBe("Mailbox tiers on Inputs: Microsoft's column sizes 5500 mailboxes in 2 tiers; Dell and EMC size the design's one profile.");
+    expect(evaluateWorkbook(model({}, [{}, { mailboxes: 500 }])).Methods.A3).toBe("Mailbox tiers on Inputs: Microsoft's column sizes 5,500 mailboxes in 2 tiers; Dell and EMC size the design's one profile.");
     expect(evaluateWorkbook(model({}, [{ mailboxes: 800 }])).Methods.A3).toMatch(/sizes 800 mailboxes in 1 tier;/);
     const sheet = methodsSheet(parameters(true));
     const why = (label: string) => {

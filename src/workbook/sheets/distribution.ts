@@ -46,6 +46,7 @@ import {
 } from "../../engine/excel-formulas";
 import { toA1 } from "../evaluate";
 import { ONE_SITE } from "./resilience";
+import { withThousands } from "./shared";
 import { cite } from "../../engine/papers";
 import type { CellModel, Highlight, SheetModel } from "../model";
 
@@ -274,7 +275,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   const shown = `MIN(${D},${L.rows})`;
   put(L.statusCell, {
     formula: formula(
-      `IF(ISNUMBER(${D}),${D}&" databases, "&${n.copies}&" copies of each, on "&${total}&" servers"` +
+      `IF(ISNUMBER(${D}),${withThousands(D)}&" databases, "&${n.copies}&" copies of each, on "&${total}&" servers"` +
         `&IF(${D}>${L.rows},": the grid shows the first "&${shown}&"; per-server loads after a failure need them all, the busiest server's column is exact",""),` +
         `"The design cannot lay out its copies: a server holds one copy of a database, so each site needs as many servers as the copies it holds")`,
     ),

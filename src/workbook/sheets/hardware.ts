@@ -89,7 +89,8 @@ export function buildHardware(sheet: string, designSheet: string, names: Record<
     ...header(CANDIDATES_HEADING_ROW + 1, ["Model", "Drive", "RAID level", "Usable GB", "IOPS per array", "Considered", "Arrays per copy", "If fewest: usable GB", "Chosen", "Key"]),
   );
   const considered = (r: number) =>
-    `IF(AND(A${r}<>"",C${r}=${names.arrayRaid},OR(${names.arrayModel}="",${names.arrayModel}="auto",${names.arrayModel}=A${r},${names.arrayModel}=A${r}&" "&B${r})),"yes","no")`;
+    // An empty row (a user's row not filled in) is neither: blank, not a column of stray "no"s (issue 18).
+    `IF(A${r}="","",IF(AND(C${r}=${names.arrayRaid},OR(${names.arrayModel}="",${names.arrayModel}="auto",${names.arrayModel}=A${r},${names.arrayModel}=A${r}&" "&B${r})),"yes","no"))`;
   const choice = (r: number): CellModel[] => [
     { address: `G${r}`, formula: `=IF(F${r}="yes",${arraysPerCopyFormula(capacity, demand, `D${r}`, `E${r}`)},"")`, numberFormat: FORMAT.arrays, role: "output" },
     { address: `H${r}`, formula: `=IF(G${r}="","",IF(G${r}=MIN(${g}),D${r},""))`, numberFormat: FORMAT.gb, role: "step" },
@@ -104,7 +105,7 @@ export function buildHardware(sheet: string, designSheet: string, names: Record<
       { address: `C${r}`, value: m.raid, role: "label" },
       { address: `D${r}`, formula: `=IFERROR(${own("D")},${m.usableGB})`, numberFormat: FORMAT.gb, role: "step" },
       { address: `E${r}`, formula: `=IFERROR(${own("E")},${m.iops})`, numberFormat: FORMAT.iops, role: "step" },
-      { address: `F${r}`, formula: `=${considered(r)}`, role: "step" },
+      { address: `F${r}`, formula: `=${considered(r)}`, role: "step", align: "center" },
       ...choice(r),
       { address: `J${r}`, value: `${m.model}|${m.drive}|${m.raid}`, role: "note" },
     );
@@ -118,7 +119,7 @@ export function buildHardware(sheet: string, designSheet: string, names: Record<
       { address: `C${r}`, formula: `=C${u}&""`, role: "label" },
       { address: `D${r}`, formula: `=IF(A${r}="","",D${u})`, numberFormat: FORMAT.gb, role: "step" },
       { address: `E${r}`, formula: `=IF(A${r}="","",E${u})`, numberFormat: FORMAT.iops, role: "step" },
-      { address: `F${r}`, formula: `=${considered(r)}`, role: "step" },
+      { address: `F${r}`, formula: `=${considered(r)}`, role: "step", align: "center" },
       ...choice(r),
       { address: `J${r}`, formula: `=F${u}`, role: "note" },
     );

@@ -1,7 +1,9 @@
 /**
  * The Jetstress sheet (issue 4): paste each server's Jetstress results, see pass or fail against the
  * papers' thresholds (src/engine/jetstress.ts) and the per-server target of the Resilience sheet's
- * worst survivable case.
+ * worst survivable case. A row per server of the design, named as the layout names them (MBX01…,
+ * src/engine/layout.ts defaultNames); rows past the design's servers stay blank, and only the
+ * design's rows print (issue 18).
  */
 import { JETSTRESS_THRESHOLDS } from "../../engine";
 import { jetstressFormula } from "../../engine/excel-formulas";
@@ -30,7 +32,11 @@ export const JETSTRESS_CELLS = Object.freeze({
   reason: "I",
 });
 
-export function buildJetstress(sheet: string, resilienceSheet: string): SheetModel {
+/** The server name of row i as a formula: MBX01…MBX16 while i is within the DAG's servers, else blank. */
+const serverNameFormula = (i: number, servers: string) => `=IF(${i}<SUM(${servers}),"MBX${String(i + 1).padStart(2, "0")}","")`;
+
+/** `servers`: the defined name of both sites' servers; `designServers`: the design's count, for the printed rows. */
+export function buildJetstress(sheet: string, resilienceSheet: string, servers: string, designServers: number): SheetModel {
   const t = JETSTRESS_THRESHOLDS;
   const target = `${sheetReference(resilienceSheet)}!${absolute(RESILIENCE_CELLS.designTargetIops)}`;
   const cells: CellModel[] = [
@@ -40,7 +46,7 @@ export function buildJetstress(sheet: string, resilienceSheet: string): SheetMod
     ),
     {
       address: "A3",
-      value: `Thresholds: ${DELL("3.1.3")}, and the ESRPs' section 6.2. The target comes from the Resilience sheet; type your own over it.`,
+      value: `Thresholds: ${DELL("3.1.3")}, and the ESRPs' section 6.2. A row per server of the design; the target comes from the Resilience sheet: type your own names or target over them.`,
       role: "note",
     },
     ...header(4, [...JETSTRESS_COLUMNS]),
@@ -51,9 +57,9 @@ export function buildJetstress(sheet: string, resilienceSheet: string): SheetMod
     const args = `B${r},C${r},D${r},E${r},F${r},G${r}`;
     const jetstress = { achievedIops: `B${r}`, targetIops: `C${r}`, dbReadLatencyMs: `D${r}`, logWriteLatencyMs: `E${r}`, dbReadPeakMs: `F${r}`, logWritePeakMs: `G${r}` };
     cells.push(
-      { address: `A${r}`, role: "input" },
+      { address: `A${r}`, formula: serverNameFormula(i, servers), role: "input" },
       { address: `B${r}`, numberFormat: FORMAT.iops, role: "input", rule: numberRule(INPUT_PARAMETERS.achievedIops, true) },
-      { address: `C${r}`, formula: `=${target}`, numberFormat: FORMAT.iops, role: "input", rule: numberRule(INPUT_PARAMETERS.targetIops, true) },
+      { address: `C${r}`, formula: `=IF(A${r}="","",${target})`, numberFormat: FORMAT.iops, role: "input", rule: numberRule(INPUT_PARAMETERS.targetIops, true) },
       ...["D", "E", "F", "G"].map((col) => ({ address: `${col}${r}`, numberFormat: FORMAT.ms, role: "input" as const, rule: latency })),
       {
         address: `H${r}`,
@@ -74,5 +80,7 @@ export function buildJetstress(sheet: string, resilienceSheet: string): SheetMod
     { range: `H${JETSTRESS_FIRST_ROW}:I${last}`, text: "fail", tone: "bad" },
     { range: `H${JETSTRESS_FIRST_ROW}:H${last}`, text: "pass", tone: "good" },
   ];
-  return { name: sheet, columnWidths: [14, 14, 13, 12, 12, 12, 13, 9, 50], frozenRows: 4, print: landscape(1, "4:4"), highlights, cells };
+  // Only the design's servers print; the rows below stay on the sheet for a DAG grown on Inputs.
+  const printed = JETSTRESS_FIRST_ROW + Math.min(JETSTRESS_ROWS, Math.max(1, designServers)) - 1;
+  return { name: sheet, columnWidths: [14, 14, 13, 12, 12, 12, 13, 9, 50], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:I${printed}` }, highlights, cells };
 }

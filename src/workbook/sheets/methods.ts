@@ -35,7 +35,9 @@ import {
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
 import { balancedDatabasesFormula } from "../../engine/excel-formulas";
 import { MICROSOFT } from "../../engine/microsoft/tables";
+import { cite } from "../../engine/papers";
 import type { CellModel, InputRule, SheetModel } from "../model";
+import { withThousands } from "./shared";
 import { TIER_COUNT, tierValueFormula, type TierNames } from "./tiers";
 
 /** The papers' figures the sheet sets beside Microsoft's: the Design sheet cell of each, if it has one. */
@@ -222,11 +224,16 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   const put = (address: string, cell: Omit<CellModel, "address">) => cells.push({ address, ...cell });
   put("A1", { value: "Methods: the papers and Microsoft's calculator, side by side", role: "title" });
   const t = p.tiers;
+  // EMC's column only where the caller gives EMC's figures; otherwise the note says once why there is none (issue 18).
+  const emcShown = rows(n, undefined).some((r) => r.emc !== undefined && p.design(r.emc) !== undefined);
   put("A2", {
-    value: `Microsoft's column follows Microsoft, Exchange Server Role Requirements Calculator v7.6 with its defaults, the design's mailboxes${t ? " (or the mailbox tiers on Inputs)" : ""} in one DAG. Steps in grey feed the rows below them.`,
+    value:
+      `Microsoft's column follows Microsoft, Exchange Server Role Requirements Calculator v7.6 with its defaults, the design's mailboxes${t ? " (or the mailbox tiers on Inputs)" : ""} in one DAG. ` +
+      (emcShown ? "" : `EMC's building block (${cite("emc")}) does not apply to these quantities: it sizes the spindles, on the Design sheet. `) +
+      "Steps in grey feed the rows below them.",
     role: "note",
   });
-  const headings = ["Quantity", "Dell sizing guide", "EMC building block", "Microsoft calculator", "Microsoft − Dell", "Why they differ", "Unit"];
+  const headings = ["Quantity", "Dell sizing guide", emcShown ? "EMC building block" : "", "Microsoft calculator", "Microsoft − Dell", "Why they differ", "Unit"];
   Object.values(COLUMNS).forEach((column, i) => put(`${column}4`, { value: headings[i], role: "heading" }));
   // Microsoft's factors (archive) and the two sites' servers, as the ranges its functions read.
   put(`I${FACTORS_ROW}`, { value: "archiveMB", role: "label" });
@@ -243,7 +250,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   const tierRange = (column: keyof typeof TIER_COLUMNS) => `$${TIER_COLUMNS[column]}$${TIER_FIRST_ROW}:$${TIER_COLUMNS[column]}$${TIER_ALL_ROW - 1}`;
   const allTiers = (column: keyof typeof TIER_COLUMNS) => `$${TIER_COLUMNS[column]}$${TIER_ALL_ROW}`;
   const sizedTiers = t ? { mailboxes: tierRange("mailboxes"), messagesPerDay: tierRange("messagesPerDay"), messageKB: tierRange("messageKB"), quotaMB: tierRange("quotaMB") } : undefined;
-  const list = rows(n, sizedTiers);
+  const sized = rows(n, sizedTiers);
   const first = 5;
   const at = (i: number) => `$${COLUMNS.microsoft}$${first + i}`;
   const refs: MicrosoftCells = {
@@ -276,7 +283,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     permutations: `$J$${HELPER_ROW + 3}`,
     ...(t ? { reads: allTiers("reads"), items: allTiers("items") } : {}),
   };
-  list.forEach((r, i) => {
+  sized.forEach((r, i) => {
     if (r.field) refs[r.field] = at(i);
   });
   // Intermediate counts of Microsoft's database rules, plain formulas in both copies.
@@ -297,7 +304,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   put(`I${DATABASES_FACTOR_ROW}`, { value: "deployedDatabases", role: "label" });
   put(`J${DATABASES_FACTOR_ROW}`, { formula: `=IF(${n.copies}>=2,${deployed},0)`, role: "step" });
   if (t) tierBlock(t, n, refs, ownFactors).forEach((c) => cells.push(c));
-  list.forEach((r, i) => {
+  sized.forEach((r, i) => {
     const row = first + i;
     put(`${COLUMNS.label}${row}`, { value: r.label, role: r.step ? "step" : "label" });
     // Rows that need an input the design may not give (a SPECint rate, a second site) show "—" then.
@@ -324,26 +331,26 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     const dell = r.dell ? p.design(r.dell) : undefined;
     const emc = r.emc ? p.design(r.emc) : undefined;
     put(`${COLUMNS.dell}${row}`, dell ? { formula: `=${dell}`, numberFormat: r.format, role: "output" } : { value: "—", role: "note" });
-    put(`${COLUMNS.emc}${row}`, emc ? { formula: `=${emc}`, numberFormat: r.format, role: "output" } : { value: "—", role: "note" });
+    if (emcShown) put(`${COLUMNS.emc}${row}`, emc ? { formula: `=${emc}`, numberFormat: r.format, role: "output" } : { value: "—", role: "note" });
     const d = `${COLUMNS.microsoft}${row}`;
     const b = `${COLUMNS.dell}${row}`;
     put(`${COLUMNS.difference}${row}`, dell ? { formula: `=IF(AND(ISNUMBER(${d}),ISNUMBER(${b})),${d}-${b},"—")`, numberFormat: r.format, role: "output" } : { value: "—", role: "note" });
-    put(`${COLUMNS.why}${row}`, { value: t ? r.why + tierWhy(r) : r.why, role: "note" });
+    put(`${COLUMNS.why}${row}`, { value: t ? r.why + tierWhy(r, emcShown) : r.why, role: "note" });
     put(`${COLUMNS.unit}${row}`, { value: r.unit, role: "unit" });
   });
-  const last = first + list.length - 1;
+  const last = first + sized.length - 1;
   if (t) {
     // Says, above the table, when Microsoft's column sizes tiers rather than the design's one profile.
     const used = `COUNT(${t.mailboxes},${t.messagesPerDay},${t.messageKB},${t.quotaMB})>0`;
     const tiersSized = `COUNTIF(${tierRange("mailboxes")},">0")`;
     put("A3", {
-      formula: `=IFERROR(IF(${used},"Mailbox tiers on Inputs: Microsoft's column sizes "&${allTiers("mailboxes")}&" mailboxes in "&${tiersSized}&IF(${tiersSized}=1," tier"," tiers")&"; Dell and EMC size the design's one profile.",""),"")`,
+      formula: `=IFERROR(IF(${used},"Mailbox tiers on Inputs: Microsoft's column sizes "&${withThousands(allTiers("mailboxes"))}&" mailboxes in "&${tiersSized}&IF(${tiersSized}=1," tier"," tiers")&"; ${emcShown ? "Dell and EMC size" : "Dell sizes"} the design's one profile.",""),"")`,
       role: "note",
     });
   }
   return {
     name,
-    columnWidths: [38, 17, 19, 20, 17, 60, 11, 2, 26, 10, 20, ...(t ? [10, 10, 10, 10, 10, 10, 10, 10] : [])],
+    columnWidths: [38, 17, emcShown ? 19 : 1, 20, 17, 60, 11, 2, 26, 10, 20, ...(t ? [10, 10, 10, 10, 10, 10, 10, 10] : [])],
     frozenRows: 4,
     // The table prints; the helper cells beside it (columns I:K) stay off the page.
     print: { orientation: "landscape", fitToPagesTall: 1, titleRows: "4:4", area: `A1:${COLUMNS.unit}${last}` },
@@ -352,8 +359,8 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
 }
 
 /** The clause a row's "why they differ" gains with tiers: what changes, and that the papers keep one profile. */
-function tierWhy(r: Row): string {
-  const papers = r.emc ? "Dell and EMC size" : "Dell sizes";
+function tierWhy(r: Row, emcShown: boolean): string {
+  const papers = r.emc && emcShown ? "Dell and EMC size" : "Dell sizes";
   if (r.perMailbox) return ` With tiers: the tiers' average by mailboxes${r.dell ? `; ${papers} the design's one profile` : ""}.`;
   if (r.dell || r.emc) return ` With tiers, Microsoft sizes the tiers on Inputs; ${papers} the design's one profile.`;
   return "";

@@ -34,7 +34,7 @@ export function buildSources(sheet: string): SheetModel {
   ];
   PAPER_ORDER.forEach((key, i) => {
     const p = PAPERS[key] as { publisher: string; title: string; year?: string; short: string };
-    cells.push(...textRow(5 + i, [p.short, p.publisher, p.title, p.year ?? "not printed"], ["label", "note", "note", "note"]));
+    cells.push(...textRow(5 + i, [p.short, p.publisher, p.title, p.year ?? "undated"], ["label", "note", "note", "note"]));
   });
   const outputsHeading = 5 + PAPER_ORDER.length + 1;
   cells.push(...sectionHeading(outputsHeading, "What each output takes from which paper", 4), ...header(outputsHeading + 1, ["Output", "Paper and where", "Reference value", ""]));

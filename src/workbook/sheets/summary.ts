@@ -24,6 +24,7 @@ import {
   sectionHeading,
   sheetReference,
   textRow,
+  withThousands,
   type DesignOutput,
   type NameKey,
   type TemplateSheet,
@@ -103,8 +104,8 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   const heading = summaryHeading(names, revised);
   // The inputs in one line, with Excel's own "&" (numbers print as General, in every program).
   const inputsLine =
-    `=${n.users}&" users · "&${n.quotaMB}&" MB quota · "&${n.messagesPerDay}&" messages a day of "&${n.messageKB}&" KB · "` +
-    `&${n.copies}&IF(${n.copies}=1," copy"," copies")&" · databases up to "&${n.maxDatabaseGB}&" GB · Exchange "&${n.exchangeVersion}` +
+    `=${withThousands(n.users)}&" users · "&${withThousands(n.quotaMB)}&" MB quota · "&${withThousands(n.messagesPerDay)}&" messages a day of "&${withThousands(n.messageKB)}&" KB · "` +
+    `&${n.copies}&IF(${n.copies}=1," copy"," copies")&" · databases up to "&${withThousands(n.maxDatabaseGB)}&" GB · Exchange "&${n.exchangeVersion}` +
     `&" · "&${n.serversSite1}&IF(${n.serversSite2}="",""," + "&${n.serversSite2})&" servers, "&${n.dagLayout}`;
   const cells: CellModel[] = [
     { address: SUMMARY_HEADING_CELLS.title, formula: heading.title, role: "title" },
@@ -146,14 +147,15 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   row("Database IOPS", S.databaseIops, [{ formula: `=${design("answerDatabaseIops")}`, format: FORMAT.iops }, { formula: `=${design("answerDagIops")}`, format: '#,##0" IOPS, every copy"' }]);
   row("Log IOPS", S.logIops, [{ formula: `=${design("answerLogIops")}`, format: FORMAT.iops }]);
   row("Arrays", S.arrays, [{ formula: `=${design("arrays")}`, format: FORMAT.arrays }, { formula: `=${design("arrayModel")}` }, { formula: `=${design("arraysPerCopy")}`, format: '0" per copy"' }]);
-  row("Spindles, your RAID level and disk", S.spindles, [{ formula: `=${design("spindlesChosen")}`, format: FORMAT.disks }, { formula: `=${n.spindleRaid}&""` }, { formula: `=${n.spindleDisk}&""`, format: '@" disks"' }]);
+  // The spindles the IOPS alone need (EMC's building block), at the Inputs' RAID level and disk: not a count for capacity.
+  row("Spindles for the IOPS, your RAID and disk", S.spindles, [{ formula: `=${design("spindlesChosen")}`, format: FORMAT.disks }, { formula: `=${n.spindleRaid}&""` }, { formula: `=${n.spindleDisk}&""`, format: '@" disks"' }]);
   row("Mailbox servers", S.servers, [
     { formula: `=SUM(${n.servers})`, format: FORMAT.servers },
     { formula: `=${design("answerCores")}`, format: '0" cores each"' },
     { formula: `=${design("answerMemoryGB")}`, format: '0" GB memory each"' },
     // What the cores assume: never "—" (issue 15).
     {
-      formula: `=IF(${design("methodUsed")}="microsoft",IF(${n.specIntRate}>0,"cores for "&${n.coresPerServer}&"-core servers rated "&${n.specIntRate}&" SPECint2006","cores on ${DEFAULT_SERVER.name}"),"cores by VMware's mailboxes a core (the factors on Inputs)")`,
+      formula: `=IF(${design("methodUsed")}="microsoft",IF(${n.specIntRate}>0,"cores for "&${n.coresPerServer}&"-core servers rated "&${withThousands(n.specIntRate)}&" SPECint2006","cores on ${DEFAULT_SERVER.name}"),"cores by VMware's mailboxes a core (the factors on Inputs)")`,
     },
   ]);
   row("Worst survivable failure", S.worstFailure, [
