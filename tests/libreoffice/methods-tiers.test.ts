@@ -23,7 +23,7 @@ const available = libreOfficeAvailable();
 const required = process.env.REQUIRE_LIBREOFFICE === "1";
 const describeWithLibreOffice = available || required ? describe : describe.skip;
 
-const INPUTS: [keyof MethodsNames, string, number][] = [
+const INPUTS: [keyof MethodsNames, string, number | string][] = [
   ["users", "Users", 2500],
   ["quotaMB", "QuotaMB", 10240],
   ["messagesPerDay", "MessagesPerDay", 200],
@@ -31,7 +31,9 @@ const INPUTS: [keyof MethodsNames, string, number][] = [
   ["copies", "Copies", 4],
   ["serversFirstSite", "ServersFirstSite", 2],
   ["serversSecondSite", "ServersSecondSite", 2],
-  ...METHODS_INPUTS.map((i): [keyof MethodsNames, string, number] => [i.key, i.name, i.key === "specIntRate" ? 1000 : i.default]),
+  // The layout the balanced database count follows (MethodsNames.dagLayout).
+  ["dagLayout", "DagLayout", "active/active"],
+  ...METHODS_INPUTS.map((i): [keyof MethodsNames, string, number | string] => [i.key, i.name, i.key === "specIntRate" ? 1000 : i.default]),
 ];
 const LETTER: Record<TierColumn, string> = { mailboxes: "B", messagesPerDay: "C", messageKB: "D", quotaMB: "E" };
 
