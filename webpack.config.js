@@ -130,6 +130,9 @@ module.exports = async (env = {}, argv = {}) => {
       functions: FUNCTIONS_SOURCE,
       taskpane: "./src/taskpane/taskpane.ts",
     },
+    // The pane carries the whole engine (sizeDesign, the layout, the template it writes): 267 KiB
+    // minified in November 2026, past webpack's 244 KiB hint. A budget of our own, so growth still fails the build.
+    performance: { maxAssetSize: 400 * 1024, maxEntrypointSize: 400 * 1024 },
     output: {
       path: path.resolve(__dirname, "dist"),
       filename: "[name].js",
