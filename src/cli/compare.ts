@@ -43,12 +43,13 @@ const FLAGS: readonly FlagSpec[] = [
   { names: ["--disk"], value: true },
   { names: ["--out", "-o"], value: true },
   { names: ["--force"], value: false },
+  { names: ["--customer"], value: false },
   { names: ["--json"], value: false },
   { names: ["--csv"], value: false },
   { names: ["--help", "-h"], value: false },
 ];
 
-export const COMPARE_USAGE = "usage: exsize compare [INPUTS…] [--preset NAME] --vary OPTION=V1,V2,… [--vary …] [--json | --csv] [--out FILE.xlsx [--force]]";
+export const COMPARE_USAGE = "usage: exsize compare [INPUTS…] [--preset NAME] --vary OPTION=V1,V2,… [--vary …] [--json | --csv] [--out FILE.xlsx [--customer] [--force]]";
 
 /** `exsize compare --help` and `exsize help compare`. */
 export function compareHelp(): string[] {
@@ -75,6 +76,10 @@ export function compareHelp(): string[] {
     "  -o, --out FILE.xlsx     also write a workbook whose Compare sheet holds the designs side by side, a",
     `                          column each (at most ${MAX_SHEET_DESIGNS.toLocaleString("en-US")}), every input and output, those that differ from`,
     "                          the first design's highlighted; values, not formulas. Written whole or not at all",
+    `  --customer              with --out: the Compare sheet's cells are Excel formulas over each design's own`,
+    "                          sheets, written beside it (Summary, Inputs, … for design 1; Summary 2, … for design",
+    "                          2) as the customer copy: edit a design's inputs and its column recalculates, with no",
+    `                          add-in; a last column says "differs" where a row differs from design 1. At most ${MAX_LIVE_DESIGNS} designs`,
     "  --force                 overwrite FILE.xlsx if it exists (default: refuse with exit status 2)",
     "  -h, --help              this text",
     "",
@@ -152,6 +157,7 @@ interface CompareRequest {
   count: number;
   out?: string;
   force: boolean;
+  customer: boolean;
   json: boolean;
   csv: boolean;
   help: boolean;
@@ -174,12 +180,13 @@ export function parseCompare(args: readonly string[]): CompareRequest {
   }
   const { given, flags } = parseCommand(rest, FLAGS);
   const out = flags.get("--out") as string | undefined;
-  const request = { force: flags.has("--force"), json: flags.has("--json"), csv: flags.has("--csv"), help: flags.has("--help"), ...(out !== undefined ? { out } : {}) };
+  const request = { force: flags.has("--force"), customer: flags.has("--customer"), json: flags.has("--json"), csv: flags.has("--csv"), help: flags.has("--help"), ...(out !== undefined ? { out } : {}) };
   if (request.help) return { ...request, given, flags, varied: [], count: 0 };
   // The base design, as exsize design reads it: a refused input or --preset is a usage error now.
   presetDesign(given, flags);
   if (request.json && request.csv) throw new UsageError("--json and --csv: choose one");
   if (request.force && out === undefined) throw new UsageError("--force overwrites a file: add --out FILE.xlsx");
+  if (request.customer && out === undefined) throw new UsageError("--customer writes a file: add --out FILE.xlsx");
   if (out !== undefined) {
     if (out.trim() === "") throw new UsageError("--out needs a file name");
     if (path.extname(out).toLowerCase() !== ".xlsx") throw new UsageError(`--out must name an .xlsx file (the workbook is written as .xlsx); got ${JSON.stringify(out)}`);
@@ -196,6 +203,9 @@ export function parseCompare(args: readonly string[]): CompareRequest {
     count *= v.values.length;
     if (count > MAX_DESIGNS) throw new UsageError(`--vary: ${varyTexts.length > 1 ? "the combinations come to" : "that is"} more than ${MAX_DESIGNS.toLocaleString("en-US")} designs, the most a comparison sizes; vary fewer inputs or fewer values`);
     varied.push(v);
+  }
+  if (request.customer && count > MAX_LIVE_DESIGNS) {
+    throw new UsageError(`--customer: ${count.toLocaleString("en-US")} designs; a live Compare workbook holds at most ${MAX_LIVE_DESIGNS}, each with its own sheets (leave out --customer for values)`);
   }
   if (out !== undefined && count > MAX_SHEET_DESIGNS) {
     throw new UsageError(`--out: ${count.toLocaleString("en-US")} designs; a Compare sheet holds at most ${MAX_SHEET_DESIGNS.toLocaleString("en-US")}, a column each (print --csv instead)`);
@@ -453,6 +463,106 @@ export async function compareWorkbook(varied: readonly Varied[], rows: readonly 
   return new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
 }
 
+
+/** The most designs a live Compare workbook holds: each brings its own ten sheets (about 2.5 s each to build and write). */
+export const MAX_LIVE_DESIGNS = 10;
+
+/** A column's letters: 1 → A, 27 → AA. */
+function columnLetters(n: number): string {
+  let letters = "";
+  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) letters = String.fromCharCode(65 + ((k - 1) % 26)) + letters;
+  return letters;
+}
+
+/** The text a cell of the live Compare sheet marks a row with when a design differs from design 1 there. */
+export const DIFFERS = "differs";
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+/**
+ * The live Compare workbook (--customer): every sized design's own sheets, as exsize design writes
+ * them (the first design's named as the template's, design k's with " k": Summary 2, Inputs 2, …),
+ * and a Compare sheet whose cells are formulas over them — each input its design's Inputs cell,
+ * each output its Summary cell (databases and the method: its Design sheet) — so editing a design's
+ * inputs recalculates its column. Then the customer copy: every EXSIZE formula replaced by Excel's
+ * own (src/workbook/customer-copy.ts), live without the add-in, in Excel and LibreOffice. Two outputs
+ * no sheet shows (mailboxesPerDatabase, coresBasis) and a refused design's column are values. A last
+ * column says "differs" (live, highlighted) where a row's designs differ from design 1.
+ * Undefined with the problems when an evaluated cell shows an error (nothing is written then).
+ */
+export async function liveCompareWorkbook(rows: readonly CompareRow[], preparedOn: string): Promise<{ bytes: Uint8Array } | { problems: string[] }> {
+  const template = require("../workbook/template") as typeof import("../workbook/template");
+  const { evaluateWorkbook } = require("../workbook/evaluate") as typeof import("../workbook/evaluate");
+  const { writeXlsx } = require("./xlsx-writer") as typeof import("./xlsx-writer");
+  const { customerCopy, nativeFormulasOf } = require("../workbook/customer-copy") as typeof import("../workbook/customer-copy");
+  const { SizingError } = require("../engine/errors") as typeof import("../engine/errors");
+  type Cell = import("../workbook/model").CellModel;
+  const suffixOf = (d: number) => (d === 0 ? "" : ` ${d + 1}`);
+  const models = rows.map((row, d) => ("problems" in row ? undefined : template.referenceDesign({ inputs: row.inputs, suffix: suffixOf(d), revised: preparedOn })));
+  const at = (sheet: string, address: string) => `${template.sheetReference(sheet)}!$${address.replace(/(\d+)$/, "$$$1")}`;
+  const layout = compareSheetRows(rows);
+  const outputKeys = Object.keys(OUTPUT_DIGITS) as OutputKey[];
+  const inputKeys = inputOptions().map((o) => o.key);
+  const first = 5;
+  const marker = columnLetters(rows.length + 2);
+  const cells: Cell[] = [
+    { address: "A1", value: "Designs compared", role: "title" },
+    { address: "A2", value: `${rows.length} designs, each column formulas over its own sheets (Summary, Inputs, … for design 1; Summary 2, Inputs 2, … for design 2): edit a design's inputs there and its column recalculates.`, role: "note" },
+    { address: `${marker}${first - 1}`, value: "Differs from design 1", role: "heading" },
+  ];
+  layout.forEach((row, i) => {
+    const r = first - 1 + i;
+    cells.push({ address: `A${r}`, value: row.label, role: row.heading || i === 0 ? "heading" : "label" });
+    if (row.heading) return;
+    const inputKey = i >= 2 && i < 2 + inputKeys.length ? inputKeys[i - 2] : undefined;
+    const outputKey = i >= layout.length - outputKeys.length ? outputKeys[i - (layout.length - outputKeys.length)] : undefined;
+    row.values.forEach((value, d) => {
+      const address = `${columnLetters(d + 2)}${r}`;
+      const model = models[d];
+      const names = template.templateSheetNames(suffixOf(d));
+      const constant = (): Cell | undefined => (value === null ? undefined : { address, value, ...(row.format ? { numberFormat: row.format } : {}), role: i === 0 ? "heading" : "output" });
+      let formula: string | undefined;
+      if (model && inputKey !== undefined) {
+        const ref = at(names.inputs, template.INPUT_CELLS[inputKey]);
+        // An empty cell shows empty, not 0; LEN, not ref="", since LibreOffice takes 0="" as TRUE.
+        formula = `=IF(LEN(${ref})=0,"",${ref})`;
+      } else if (model && row.label === "Sized by the method") formula = `=${at(names.design, template.DESIGN_CELLS.methodUsed)}`;
+      else if (model && outputKey === "databases") formula = `=${at(names.design, template.DESIGN_CELLS.databasesDeployed)}`;
+      else if (model && outputKey !== undefined && outputKey in template.SUMMARY_CELLS) formula = `=${at(names.summary, template.SUMMARY_CELLS[outputKey as keyof typeof template.SUMMARY_CELLS])}`;
+      const cell = formula !== undefined ? { address, formula, ...(row.format ? { numberFormat: row.format } : {}), role: "output" as const } : constant();
+      if (cell) cells.push(cell);
+    });
+    if (i > 0 && rows.length > 1) {
+      const col = (d: number) => `${columnLetters(d + 2)}${r}`;
+      cells.push({ address: `${marker}${r}`, formula: `=IF(OR(${rows.slice(1).map((_, d) => `${col(d + 1)}<>${col(0)}`).join(",")}),"${DIFFERS}","")`, role: "step" });
+    }
+  });
+  const last = first - 2 + layout.length;
+  const compare: import("../workbook/model").SheetModel = {
+    name: "Compare",
+    columnWidths: [46, ...rows.map(() => 16), 20],
+    frozenRows: first - 1,
+    cells,
+    highlights: [{ range: `${marker}${first}:${marker}${last}`, text: DIFFERS, tone: "bad" }],
+  };
+  const sized = models.filter((m) => m !== undefined);
+  const model: import("../workbook/model").WorkbookModel = {
+    ...(sized[0] ?? { charts: [] }),
+    title: "Designs compared",
+    sheets: [compare, ...sized.flatMap((m) => m.sheets)],
+    names: sized.flatMap((m) => m.names),
+    charts: sized.flatMap((m) => m.charts),
+  };
+  const values = evaluateWorkbook(model);
+  const problems = Object.entries(values.Compare ?? {})
+    .filter(([, v]) => v instanceof SizingError)
+    .map(([address, v]) => `Compare!${address} would show ${String(v)}`);
+  if (problems.length > 0) return { problems };
+  const bytes = await writeXlsx(model, values);
+  const stamp = { sheet: "Compare", address: "A3", text: `Customer copy of ${preparedOn}: every formula Excel's own. Needs no add-in.` };
+  return { bytes: customerCopy(bytes, stamp, nativeFormulasOf(model)).bytes };
+}
+/* eslint-enable @typescript-eslint/no-require-imports */
+
 /**
  * Writes the bytes whole or not at all: to a temporary file beside FILE, then linked (without
  * --force: a FILE already there stays, exit 2) or renamed (with --force) into place, so a reader never
@@ -506,7 +616,16 @@ export async function runCompare(args: string[], out: ProgressOutput): Promise<n
   if (!interrupted && request.out !== undefined) {
     const file = request.out;
     const code = await whileHeard(async (heard) => {
-      const bytes = await compareWorkbook(request.varied, rows);
+      let bytes: Uint8Array;
+      if (request.customer) {
+        const live = await liveCompareWorkbook(rows, new Date().toISOString().slice(0, 10));
+        if ("problems" in live) {
+          live.problems.forEach((problem) => out.stderr(`exsize compare: ${problem}`));
+          out.stderr(`exsize compare: the live Compare workbook cannot be built; nothing written to ${file}`);
+          return EXIT.failed;
+        }
+        bytes = live.bytes;
+      } else bytes = await compareWorkbook(request.varied, rows);
       return heard() ? EXIT_INTERRUPTED : writeWhole(file, bytes, request.force, heard, out);
     });
     if (code === EXIT_INTERRUPTED) interrupted = true;
@@ -523,7 +642,11 @@ export async function runCompare(args: string[], out: ProgressOutput): Promise<n
   else if (request.csv) csvLines(request.varied, rows).forEach((line) => out.stdout(line));
   else tableLines(request.varied, rows).forEach((line) => out.stdout(line));
   if (request.out !== undefined && !request.json && !request.csv) {
-    out.stdout(`Wrote ${request.out}: the Compare sheet, ${rows.length.toLocaleString("en-US")} designs side by side (values; differences from design 1 filled).`);
+    out.stdout(
+      request.customer
+        ? `Wrote ${request.out}: the Compare sheet, ${rows.length} designs side by side, formulas over each design's own sheets (the customer copy: Excel's own formulas, live without the add-in).`
+        : `Wrote ${request.out}: the Compare sheet, ${rows.length.toLocaleString("en-US")} designs side by side (values; differences from design 1 filled).`,
+    );
   }
 
   if (sized === 0) {

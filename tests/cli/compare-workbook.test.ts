@@ -7,9 +7,9 @@ import ExcelJS from "exceljs";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
 import { tmpdir } from "os";
 import { join } from "path";
-import { EXIT_INTERRUPTED, MAX_SHEET_DESIGNS, OUTPUT_LABELS, runCompare, writeWhole } from "../../src/cli/compare";
-import { inputOptions } from "../../src/cli/design";
-import { libreOfficeAvailable, recalculateXlsx } from "../support/libreoffice";
+import { DIFFERS, EXIT_INTERRUPTED, MAX_LIVE_DESIGNS, MAX_SHEET_DESIGNS, OUTPUT_LABELS, runCompare, writeWhole } from "../../src/cli/compare";
+import { OUTPUT_DIGITS, inputOptions, shownNumber, type OutputKey } from "../../src/cli/design";
+import { libreOfficeAvailable, recalculateXlsx, type RecalculatedCell } from "../support/libreoffice";
 import { LIBREOFFICE_MS, WORKBOOK_MS } from "../support/timeouts";
 
 // Writes and reads workbooks with exceljs: a generous timeout on a busy two-core machine (tests/support/timeouts.ts).
@@ -150,4 +150,59 @@ withLibreOffice("the Compare sheet in LibreOffice", () => {
     },
     LIBREOFFICE_MS,
   );
+});
+
+describe("--customer: the Compare sheet live over each design's own sheets", () => {
+  test.each<[string[], RegExp]>([
+    [["--vary", "users=1000,2000", "--customer"], /^exsize compare: --customer writes a file: add --out FILE\.xlsx$/],
+    [["--vary", `users=1..${MAX_LIVE_DESIGNS + 1}`, "--customer", "--out", "c.xlsx"], /^exsize compare: --customer: 11 designs; a live Compare workbook holds at most 10/],
+  ])("%j: exit 2", async (args, message) => {
+    const r = await run(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr[0]).toMatch(message);
+  });
+
+  withLibreOffice("recalculated by LibreOffice", () => {
+    test(
+      "every input, the method and every output Excel formulas (none an EXSIZE one), recalculating to --json's figures; a refused design's column says why; a last column marks the rows that differ",
+      async () => {
+        const file = join(dir, "live.xlsx");
+        const r = await run(["--servers-site1", "3", "--vary", "exchange-version=2010,2019", "--vary", "copies=2,4", "--out", file, "--customer", "--json"]);
+        expect(r.code).toBe(0);
+        const rows = JSON.parse(r.stdout.join("\n")) as Array<{ inputs: Record<string, unknown>; method?: string; outputs?: Record<string, number | string | null>; problems?: string[] }>;
+        expect(rows.map((row) => row.problems === undefined)).toEqual([true, false, true, false]);
+        const book = await recalculateXlsx(file);
+        expect(Object.keys(book)).toEqual(expect.arrayContaining(["Compare", "Summary", "Inputs", "Summary 3", "Inputs 3"]));
+        expect(Object.keys(book)).not.toContain("Summary 2");
+        const sheet = book.Compare;
+        const rowOf = Object.fromEntries(Object.entries(sheet).filter(([a]) => /^A\d+$/.test(a)).map(([a, c]) => [c.value, a.slice(1)]));
+        // exceljs, reading LibreOffice's file back, drops a formula's cached 0 (<v>0</v>): it reads as no value.
+        const zeroRead = (c: RecalculatedCell | undefined, want: unknown) => (want === 0 && c?.formula !== undefined && c.value === null && c.error === undefined ? { ...c, value: 0 } : c);
+        const cell = (label: string, d: number) => sheet[`${"BCDE"[d]}${rowOf[label]}`];
+        rows.forEach((row, d) => {
+          for (const o of inputOptions()) {
+            const c = zeroRead(cell(`${o.label} (${o.option})`, d), row.inputs[o.key]);
+            expect({ key: o.key, d, value: c?.value ?? null, live: row.problems ? undefined : /^IF\(/.test(c?.formula ?? "") }).toEqual({ key: o.key, d, value: row.inputs[o.key] ?? null, live: row.problems ? undefined : true });
+          }
+          expect(cell("Sized by the method", d)?.value ?? null).toBe(row.method ?? null);
+          expect(cell("Cannot be built because", d)?.value ?? null).toBe(row.problems ? row.problems.join("; ") : null);
+          for (const [key, label] of Object.entries(OUTPUT_LABELS)) {
+            const c = zeroRead(cell(label, d), row.outputs?.[key]);
+            const digits = OUTPUT_DIGITS[key as OutputKey];
+            const value = typeof c?.value === "number" && digits !== undefined ? shownNumber(c.value, digits) : (c?.value ?? null);
+            expect({ key, d, value, error: c?.error }).toEqual({ key, d, value: row.outputs ? row.outputs[key] : null, error: undefined });
+            // Live: a formula over the design's own sheets, except the two figures no sheet shows.
+            if (row.outputs && !["mailboxesPerDatabase", "coresBasis"].includes(key)) expect({ key, formula: c?.formula }).toEqual({ key, formula: expect.stringMatching(d === 0 ? /^(Summary|Design)!/ : /^\$?'(Summary|Design) 3'!/) });
+          }
+        });
+        const everyFormula = Object.values(book).flatMap((s) => Object.values(s).map((c) => c.formula ?? ""));
+        expect(everyFormula.filter((f) => /EXSIZE|_xldudf/i.test(f))).toEqual([]);
+        // Exchange 2019 and 4 copies differ from design 1; its users do not.
+        expect(sheet[`F${rowOf["Exchange version (--exchange-version)"]}`]?.value).toBe(DIFFERS);
+        expect(sheet[`F${rowOf["Users (--users)"]}`]?.value ?? "").toBe("");
+        expect(sheet[`F${rowOf["Databases"]}`]?.value).toBe(DIFFERS);
+      },
+      LIBREOFFICE_MS,
+    );
+  });
 });
