@@ -12,8 +12,13 @@
  *   src/workbook/deployment.ts (as `exsize export` does) and offer them as downloads.
  * - Put the deployment on sheets: the same read, then the same files on new sheets in one more sync
  *   (deployment.ts), for an Excel whose webview blocks downloads.
+ * - Use a reference design (issue 17): either preset (src/engine/design/presets.ts) fills the form;
+ *   what it sets beyond the form's fields (Dell EMC's 50 GB archive, 24 cores a server) goes with the
+ *   next load, so the workbook holds the preset's design.
  */
+import { PRESET_NAMES, REFERENCE_DESIGN_INPUTS, REFERENCE_PRESETS, sizeDesign, type PresetName, type WorkbookInputs } from "../engine/design";
 import { SizingError } from "../engine/errors";
+import { cite } from "../engine/papers";
 import {
   DEFAULT_DEPLOYMENT_NAMES,
   DEPLOYMENT_FILE_NAMES,
@@ -27,7 +32,7 @@ import { templateSheetNames, referenceDesign } from "../workbook/template";
 import { designSuffixes, openCustomerCopy } from "./customer-copy";
 import { queueDagRead, queueDeploymentSheets } from "./deployment";
 import { DesignLoadError, writeDesign, type WriteReport } from "./excel-writer";
-import { DESIGN_FIELDS, readDesignForm, type DesignField, type DesignForm } from "./headline-form";
+import { DESIGN_FIELDS, fieldOf, formatTyped, readDesignForm, type DesignField, type DesignForm } from "./headline-form";
 import { queueSummaryRead, type HeadlineResults } from "./results";
 
 export type StatusKind = "info" | "success" | "error";
@@ -77,6 +82,64 @@ export function deploymentNamesOf(form: Partial<DeploymentNameForm> = {}): { ok:
 /** The files as the pane offers them: CSV as text/csv, the script as text/plain. */
 export function downloadsOf(files: DeploymentFiles): DownloadFile[] {
   return DEPLOYMENT_FILE_NAMES.map((name) => ({ name, type: name.endsWith(".csv") ? "text/csv;charset=utf-8" : "text/plain;charset=utf-8", text: files[name] }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reference designs
+
+/** The reference designs the pane offers, in the order of the CLI's --preset, with the words its choice shows. */
+export const PANE_PRESETS: ReadonlyArray<{ name: PresetName; text: string }> = PRESET_NAMES.map((name) => ({
+  name,
+  text: name === "dell-2010" ? "Dell, 5,000 users, Exchange 2010" : "Dell EMC, 100,000 mailboxes, Exchange 2016",
+}));
+
+/** A preset's inputs as the form's fields show them (numbers with thousands separators, as the reference form). */
+export function presetForm(name: PresetName): DesignForm {
+  const inputs = REFERENCE_PRESETS[name].inputs;
+  return Object.fromEntries(
+    DESIGN_FIELDS.map((key) => {
+      const v = inputs[key];
+      return [key, typeof v === "number" && fieldOf(key).kind === "number" ? formatTyped(v) : String(v ?? "")];
+    }),
+  ) as DesignForm;
+}
+
+/** What a preset sets that the form has no field for (the archive, cores a server), where it differs from the reference design's. */
+export function presetExtras(name: PresetName): Partial<WorkbookInputs> {
+  const inputs = REFERENCE_PRESETS[name].inputs;
+  const fields = new Set<string>(DESIGN_FIELDS);
+  return Object.fromEntries(
+    (Object.keys(inputs) as (keyof WorkbookInputs)[]).filter((key) => !fields.has(key) && inputs[key] !== REFERENCE_DESIGN_INPUTS[key]).map((key) => [key, inputs[key]]),
+  ) as Partial<WorkbookInputs>;
+}
+
+/**
+ * The hint under the preset's choice: what the design is, from which paper (by publisher and title),
+ * and for Dell EMC's the figures it publishes as this project sizes them — one DAG of the
+ * environment's is what the workbook holds.
+ */
+export function presetHint(name: PresetName): string {
+  const after = "Change any input, then load: the design goes into new sheets of this workbook as live formulas.";
+  const p = REFERENCE_PRESETS[name];
+  const i = p.inputs;
+  if (name === "dell-2010") {
+    return (
+      `The reference design: ${formatTyped(i.users)} users, ${formatTyped(i.quotaMB)} MB quota, ${i.messagesPerDay} messages a day of ${i.messageKB} KB, ` +
+      `${i.copies} database copies in a DAG, from ${cite("dell", "3.4.2")}. ${after}`
+    );
+  }
+  const d = sizeDesign(p.inputs, p.tables);
+  const disks = d.serverDisks;
+  const n = (x: number) => formatTyped(Math.round(x));
+  return (
+    `Dell EMC's design: ${formatTyped(d.environmentUsers)} mailboxes as ${d.dags} DAGs of ${formatTyped(i.users)} mailboxes of ${formatTyped(i.quotaMB / 1024)} GB ` +
+    `with a ${formatTyped(i.archiveMB / 1024)} GB archive, ${i.messagesPerDay} messages a day, ${i.copies} copies on ${i.serversSite1} + ${i.serversSite2} servers, ` +
+    `by Microsoft's method, from ${cite("esrp2016")}. Each DAG: ${d.databases} databases; ${n(d.normalMailboxesPerServer)}, ${n(d.siteFailureMailboxesPerServer ?? 0)} and ` +
+    `${n(d.worst?.activeMailboxes ?? 0)} mailboxes a server (normal, a site lost, a site and a server); ${n(d.serverDatabaseIops)} database IOPS a server; ` +
+    `${n(d.dagDatabaseIops)} database and ${n(d.logIops)} log IOPS a DAG` +
+    (disks ? `; ${disks.disksPerServer} disks a server (${disks.databaseLogDisks} for databases and logs, a restore, an AutoReseed and a spare disk)` : "") +
+    `. The workbook holds one DAG. ${after}`
+  );
 }
 
 /** What a deployment read found: the design's Inputs sheet, its files, and the sheets the workbook had. */
@@ -167,7 +230,15 @@ export class PaneController {
   private busy = false;
   /** What the pane shows now, so that a failed load can mark it as the previous design's. */
   private shown: HeadlineResults | undefined;
+  /** What the preset last used sets beyond the form's fields; the reference design's: nothing. */
+  private extras: Partial<WorkbookInputs> = {};
   constructor(private readonly view: PaneView) {}
+
+  /** Use a reference design: its form, and what it sets beyond the form kept for the next load. */
+  usePreset(name: PresetName): DesignForm {
+    this.extras = presetExtras(name);
+    return presetForm(name);
+  }
 
   private showResults(results: HeadlineResults | undefined): void {
     this.shown = results;
@@ -217,7 +288,8 @@ export class PaneController {
       "load",
       () =>
         Excel.run(async (context) => {
-          const report = await writeDesign(context, (suffix) => referenceDesign({ inputs: checked.inputs, suffix }));
+          const inputs = { ...this.extras, ...checked.inputs };
+          const report = await writeDesign(context, (suffix) => referenceDesign({ inputs, suffix }));
           const summary = queueSummaryRead(context, report.suffix);
           await context.sync();
           return { report, results: summary.read() };

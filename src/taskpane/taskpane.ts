@@ -5,7 +5,8 @@
  */
 import { cite } from "../engine/papers";
 import { REFERENCE_DESIGN_INPUTS } from "../workbook/template";
-import { PaneController, type Action, type DeploymentNameForm, type DownloadFile, type PaneView, type StatusKind } from "./controller";
+import { PANE_PRESETS, PaneController, presetHint, type Action, type DeploymentNameForm, type DownloadFile, type PaneView, type StatusKind } from "./controller";
+import type { PresetName } from "../engine/design";
 import { DESIGN_FIELDS, FORM_FIELDS, formatTyped, referenceForm, type DesignField, type DesignForm, type FormField } from "./headline-form";
 import type { HeadlineResults } from "./results";
 
@@ -74,10 +75,24 @@ function buildForm(): void {
   for (const field of FORM_FIELDS) {
     byId(`group-${field.group}`).querySelector(".fields")!.append(fieldElement(field, form[field.key] ?? ""));
   }
+  // "Use a reference design": a choice of either preset beside the button (issue 17); the hint says what the choice holds.
+  const button = byId<HTMLButtonElement>("preset");
+  button.textContent = "Use a reference design";
+  const choice = element("select", { id: "preset-choice", "aria-label": "Reference design", "aria-describedby": "preset-hint" });
+  for (const p of PANE_PRESETS) choice.append(element("option", { value: p.name }, p.text));
+  // Their own row under the heading, so a narrow pane (320 px) wraps them rather than scrolling sideways.
+  const row = element("div", { class: "preset-row" });
+  Object.assign(row.style, { display: "flex", flexWrap: "wrap", gap: "8px", alignItems: "center", margin: "4px 0" });
+  Object.assign(choice.style, { flex: "1 1 12em", minWidth: "0", maxWidth: "100%" });
+  byId("preset-hint").before(row);
+  row.append(choice, button);
   const R = REFERENCE_DESIGN_INPUTS;
   byId("preset-hint").textContent =
     `The form starts with the reference design: ${formatTyped(R.users)} users, ${formatTyped(R.quotaMB)} MB quota, ${R.messagesPerDay} messages a day of ${R.messageKB} KB, ` +
     `${R.copies} database copies in a DAG, from ${cite("dell", "3.4.2")}. Change any input, then load: the design goes into new sheets of this workbook as live formulas.`;
+  choice.addEventListener("change", () => {
+    byId("preset-hint").textContent = presetHint(choice.value as PresetName);
+  });
   byId("version").textContent = `Version ${VERSION}`;
 }
 
@@ -145,6 +160,7 @@ function domView(): PaneView {
       else button.removeAttribute("aria-busy");
     }
     byId<HTMLButtonElement>("preset").disabled = busy !== undefined;
+    byId<HTMLSelectElement>("preset-choice").disabled = busy !== undefined;
   };
   enable();
   return {
@@ -199,7 +215,7 @@ function bind(): void {
     });
   });
   byId("preset").addEventListener("click", () => {
-    fillForm(referenceForm());
+    fillForm(controller.usePreset(byId<HTMLSelectElement>("preset-choice").value as PresetName));
     byId("load-status").textContent = "";
     byId("load-status").className = "status";
     control(DESIGN_FIELDS[0]).focus();
@@ -219,7 +235,7 @@ function bind(): void {
 
 function outsideExcel(message: string): void {
   domView().showStatus("load", "error", message);
-  for (const id of [...Object.values(BUTTONS), "preset"]) byId<HTMLButtonElement>(id).disabled = true;
+  for (const id of [...Object.values(BUTTONS), "preset", "preset-choice"]) byId<HTMLButtonElement>(id).disabled = true;
 }
 
 buildForm();

@@ -19,6 +19,7 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import ts from "typescript";
 import { SizingError } from "../../src/functions";
 import { FORM_FIELDS, referenceForm } from "../../src/taskpane/headline-form";
+import { presetForm } from "../../src/taskpane/controller";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import { referenceDesign, type DesignInputs } from "../../src/workbook/template";
 import { cellsOfCliFile, cellsOfModel, type WrittenSheets } from "../support/fake-excel-file";
@@ -259,9 +260,10 @@ describeInBrowser("the task pane in chromium", () => {
       expect(buttons.filter((b) => b.primary)).toEqual([{ text: "Load a design", primary: true }]);
       // Fluent's primary blue (the stylesheet loaded).
       expect(await page.locator("#load-design").evaluate((b) => getComputedStyle(b).backgroundColor)).toBe("rgb(15, 108, 189)");
-      expect(buttons.map((b) => b.text)).toEqual(["Use the reference design", "Load a design", "Refresh results", "Prepare a customer copy", "Export the deployment", "Put the deployment on sheets"]);
+      expect(buttons.map((b) => b.text)).toEqual(["Use a reference design", "Load a design", "Refresh results", "Prepare a customer copy", "Export the deployment", "Put the deployment on sheets"]);
       const groups = await page.locator("fieldset").evaluateAll((fs) => fs.map((f) => [f.querySelector("legend")?.textContent, Array.from(f.querySelectorAll("input,select")).map((c) => c.id)]));
       expect(groups).toEqual([
+        ["This design", ["title", "preparedFor", "preparedBy"]],
         ["Mailboxes", ["users", "quotaMB", "messagesPerDay", "messageKB"]],
         ["Database availability group", ["exchangeVersion", "method", "copies", "serversSite1", "serversSite2", "maxDatabaseGB", "dagLayout"]],
         ["Storage", ["arrayRaid", "spindleRaid", "arrayModel", "spindleDisk"]],
@@ -290,7 +292,7 @@ describeInBrowser("the task pane in chromium", () => {
 
     test("the keyboard goes through the pane in reading order", async () => {
       await page.locator("body").click({ position: { x: 1, y: 1 } });
-      const expected = ["Help", "preset", ...FORM_FIELDS.map((f) => f.key), "load-design"];
+      const expected = ["Help", "preset-choice", "preset", ...FORM_FIELDS.map((f) => f.key), "load-design"];
       const order: { id: string; top: number; left: number }[] = [];
       for (let i = 0; i < expected.length; i++) {
         await page.keyboard.press("Tab");
@@ -329,7 +331,15 @@ describeInBrowser("the task pane in chromium", () => {
       // Typing clears a field's message; the preset puts the reference design back.
       await page.getByLabel("Users", { exact: true }).fill("7,500");
       await expect(page.locator("#users-error").textContent()).resolves.toBe("");
-      await page.getByRole("button", { name: "Use the reference design" }).click();
+      await page.getByRole("button", { name: "Use a reference design" }).click();
+      expect(await formValues(page)).toEqual(referenceForm());
+      // The other reference design (issue 17): Dell EMC's 2016 design, its hint with its figures (004_1d3a339e6fd03f64.txt §4, §4.2).
+      await page.getByLabel("Reference design", { exact: true }).selectOption("dellemc-2016");
+      await expect(page.locator("#preset-hint").textContent()).resolves.toContain("336 databases");
+      await page.getByRole("button", { name: "Use a reference design" }).click();
+      expect(await formValues(page)).toEqual(presetForm("dellemc-2016"));
+      await page.getByLabel("Reference design", { exact: true }).selectOption("dell-2010");
+      await page.getByRole("button", { name: "Use a reference design" }).click();
       expect(await formValues(page)).toEqual(referenceForm());
       await expect(page.locator("#messageKB-error").textContent()).resolves.toBe("");
     });
@@ -351,7 +361,7 @@ describeInBrowser("the task pane in chromium", () => {
       await expect(load.getAttribute("aria-busy")).resolves.toBe("true");
       expect(await load.locator(".spinner").isVisible()).toBe(true);
       expect(await page.locator("#refresh .spinner").isVisible()).toBe(false);
-      for (const id of ["load-design", "refresh", "customer-copy", "preset"]) expect(await page.locator(`#${id}`).isDisabled()).toBe(true);
+      for (const id of ["load-design", "refresh", "customer-copy", "preset", "preset-choice"]) expect(await page.locator(`#${id}`).isDisabled()).toBe(true);
       await page.screenshot({ path: path.join(OUTPUT, `taskpane-${width}-busy.png`), clip: { x: 0, y: 0, width, height: 900 } });
       await gate.release();
       await page.waitForFunction(() => /^Loaded into sheets/.test(document.getElementById("load-status")?.textContent ?? ""));
