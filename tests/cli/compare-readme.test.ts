@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "fs";
 import { join } from "path";
-import { MAX_DESIGNS, MAX_SHEET_DESIGNS, runCompare } from "../../src/cli/compare";
+import { MAX_DESIGNS, MAX_LIVE_DESIGNS, MAX_SHEET_DESIGNS, runCompare } from "../../src/cli/compare";
 import { WORKBOOK_MS } from "../support/timeouts";
 
 jest.setTimeout(WORKBOOK_MS);
@@ -32,6 +32,7 @@ describe("README: exsize compare", () => {
     expect((await run(["--vary", "copies=3,4"])).code).toBe(1);
     expect(section).toContain(`more than ${MAX_DESIGNS.toLocaleString("en-US")} designs`);
     expect(section).toContain(`at most ${MAX_SHEET_DESIGNS.toLocaleString("en-US")}`);
+    expect(section).toContain(`With \`--customer\` (at most ${MAX_LIVE_DESIGNS}\n`);
     const unknown = await run(["--vary", "usres=1,2"]);
     expect(unknown.code).toBe(2);
     expect(unknown.lines[0]).toContain("did you mean users?");
