@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "os";
 import { join } from "path";
 import { DIFFERS, EXIT_INTERRUPTED, MAX_LIVE_DESIGNS, MAX_SHEET_DESIGNS, OUTPUT_LABELS, runCompare, writeWhole } from "../../src/cli/compare";
-import { OUTPUT_DIGITS, inputOptions, shownNumber, type OutputKey } from "../../src/cli/design";
+import { OUTPUT_DIGITS, inputOptions, runDesign, shownNumber, type OutputKey } from "../../src/cli/design";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { libreOfficeAvailable, recalculateXlsx, type RecalculatedCell } from "../support/libreoffice";
 import { LIBREOFFICE_MS, WORKBOOK_MS } from "../support/timeouts";
 
@@ -201,8 +202,34 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
         expect(sheet[`F${rowOf["Exchange version (--exchange-version)"]}`]?.value).toBe(DIFFERS);
         expect(sheet[`F${rowOf["Users (--users)"]}`]?.value ?? "").toBe("");
         expect(sheet[`F${rowOf["Databases"]}`]?.value).toBe(DIFFERS);
+
+        // Live: design 3's users edited on its own Inputs sheet (Inputs 3!B6, as a person would in Excel),
+        // its column recalculates to exsize design --json for the edited inputs.
+        const files = unzipSync(new Uint8Array(readFileSync(file)));
+        const rid = /<sheet [^>]*name="Inputs 3"[^>]*r:id="(rId\d+)"/.exec(strFromU8(files["xl/workbook.xml"]))![1];
+        const target = new RegExp(`Id="${rid}"[^>]*Target="/?(?:xl/)?([^"]+)"|Target="/?(?:xl/)?([^"]+)"[^>]*Id="${rid}"`).exec(strFromU8(files["xl/_rels/workbook.xml.rels"]))!;
+        const part = `xl/${target[1] ?? target[2]}`;
+        const xml = strFromU8(files[part]);
+        const edited = xml.replace(/(<c r="B6"[^>]*>)<v>5000<\/v>/, "$1<v>20000</v>");
+        expect(edited).not.toBe(xml);
+        files[part] = strToU8(edited);
+        const editedFile = join(dir, "edited.xlsx");
+        writeFileSync(editedFile, zipSync(files));
+        const after = (await recalculateXlsx(editedFile)).Compare;
+        const lines: string[] = [];
+        expect(await runDesign(["--servers-site1", "3", "--exchange-version", "2019", "--copies", "2", "--users", "20000", "--json"], { stdout: (l) => lines.push(l), stderr: () => undefined })).toBe(0);
+        const alone = JSON.parse(lines.join("\n")) as { outputs: Record<string, number | string | null> };
+        expect(after[`D${rowOf["Users (--users)"]}`]?.value).toBe(20000);
+        expect(alone.outputs.databases).not.toBe(rows[2].outputs!.databases);
+        for (const [key, label] of Object.entries(OUTPUT_LABELS)) {
+          if (["mailboxesPerDatabase", "coresBasis"].includes(key)) continue;
+          const c = zeroRead(after[`D${rowOf[label]}`], alone.outputs[key]);
+          const digits = OUTPUT_DIGITS[key as OutputKey];
+          const value = typeof c?.value === "number" && digits !== undefined ? shownNumber(c.value, digits) : (c?.value ?? null);
+          expect({ key, value }).toEqual({ key, value: alone.outputs[key] });
+        }
       },
-      LIBREOFFICE_MS,
+      2 * LIBREOFFICE_MS,
     );
   });
 });
