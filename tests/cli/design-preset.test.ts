@@ -3,7 +3,7 @@
  * 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.txt), printed by --json with every
  * published figure; options given after override the preset's values.
  */
-import { runDesign } from "../../src/cli/design";
+import { designHelp, runDesign } from "../../src/cli/design";
 
 jest.setTimeout(120_000);
 
@@ -123,5 +123,25 @@ describe("README: the dellemc-2016 example prints the figures the README shows",
     expect(block).not.toBeNull();
     const printed = await json(block![1].split(" ").slice(0, -1));
     expect(printed.figures).toEqual(JSON.parse(block![2]));
+  });
+});
+
+describe("the help's examples give the numbers they say", () => {
+  test("exsize help: 'exsize design --preset dellemc-2016 --json: 14 DAGs, 336 databases, 45 disks a server'", async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { main } = require("../../src/cli/main") as typeof import("../../src/cli/main");
+    const lines: string[] = [];
+    const sink = { stdout: (l: string) => lines.push(l), stderr: (l: string) => lines.push(l) };
+    expect(await main(["help"], sink as unknown as Parameters<typeof main>[1])).toBe(0);
+    const claim = /exsize design (--preset dellemc-2016 --json): (\d+) DAGs, (\d+) databases, (\d+) disks a server/.exec(lines.join("\n"));
+    expect(claim).not.toBeNull();
+    const printed = await json(claim![1].split(" ").slice(0, -1));
+    expect([printed.figures.dags, printed.figures.databases, printed.figures.disksPerServer]).toEqual(claim!.slice(2).map(Number));
+  });
+  test("exsize help design: the preset example's figures", () => {
+    const text = designHelp().join("\n");
+    for (const figure of ["figures.databases 336", "normalMailboxesPerServer 475", "siteFailureMailboxesPerServer 950", "worstMailboxesPerServer 1086", "serverDatabaseIops 229", "dagDatabaseIops 3666", "dagLogIops 775", "disksPerServer 45"]) {
+      expect(text).toContain(figure);
+    }
   });
 });
