@@ -461,7 +461,7 @@ export async function runDesign(args: string[], out: CommandOutput): Promise<num
   const show = (value: number | string | null): string => (typeof value === "number" ? value.toLocaleString("en-US", { maximumFractionDigits: 2 }) : String(value ?? ""));
   const servers = inputs.serversSite2 === "" ? `${inputs.serversSite1} servers in one site` : `${inputs.serversSite1} + ${inputs.serversSite2} servers in two sites`;
   out.stdout(
-    `Inputs: ${formatNumber(inputs.users)} users, ${formatNumber(inputs.quotaMB)} MB quota, ${formatNumber(inputs.messagesPerDay)} messages/day of ` +
+    `Inputs: ${formatNumber(inputs.users)} users, ${formatNumber(inputs.quotaMB)} MB quota${inputs.archiveMB > 0 ? ` + ${formatNumber(inputs.archiveMB)} MB archive` : ""}, ${formatNumber(inputs.messagesPerDay)} messages/day of ` +
       `${formatNumber(inputs.messageKB)} KB, ${inputs.copies} copies, ${formatNumber(inputs.maxDatabaseGB)} GB maximum database, ` +
       `Exchange ${inputs.exchangeVersion}, ${servers} (${inputs.dagLayout})`,
   );

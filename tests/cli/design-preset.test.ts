@@ -145,3 +145,28 @@ describe("the help's examples give the numbers they say", () => {
     }
   });
 });
+
+describe("the text beside the written workbook", () => {
+  test("names the environment, each server's mailboxes and IOPS, and its disks (004 §4, §4.2, Table 4)", async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fs = require("fs") as typeof import("fs");
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { join } = require("path") as typeof import("path");
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const dir = fs.mkdtempSync(join(require("os").tmpdir(), "preset-"));
+    try {
+      const r = await design(["--preset", "dellemc-2016", "--out", join(dir, "d.xlsx")]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^Inputs: 7,600 users, 20,480 MB quota \+ 51,200 MB archive, 150 messages\/day/),
+          "Environment: 100,000 mailboxes as 14 DAGs of 7,600 (the figures below are one DAG's), 224 servers in all",
+          "Per server: 475 active mailboxes in normal running, 950 after a site fails; 229 database IOPS (every copy it holds)",
+          'Server disks: 45 × 8TB 7.2K NL-SAS 3.5" a server (42 for databases and logs, 2 databases each; 1 restore, 1 AutoReseed, 1 spare)',
+        ]),
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
