@@ -613,7 +613,9 @@ export async function runCompare(args: string[], out: ProgressOutput): Promise<n
   }
   const { rows, interrupted: stopped } = await sizeAll(request, out);
   let interrupted = stopped;
-  if (!interrupted && request.out !== undefined) {
+  const sized = rows.filter((r) => !("problems" in r)).length;
+  // None sized: the rows say why, and no workbook is written (exit 1 writes nothing, as in exsize design).
+  if (!interrupted && request.out !== undefined && sized > 0) {
     const file = request.out;
     const code = await whileHeard(async (heard) => {
       let bytes: Uint8Array;
@@ -636,12 +638,11 @@ export async function runCompare(args: string[], out: ProgressOutput): Promise<n
     out.stderr(`exsize compare: stopped (Ctrl-C) after ${rows.length.toLocaleString("en-US")} of ${request.count.toLocaleString("en-US")} designs; nothing printed${where}`);
     return EXIT_INTERRUPTED;
   }
-  const sized = rows.filter((r) => !("problems" in r)).length;
 
   if (request.json) out.stdout(JSON.stringify(jsonRows(rows), null, 2));
   else if (request.csv) csvLines(request.varied, rows).forEach((line) => out.stdout(line));
   else tableLines(request.varied, rows).forEach((line) => out.stdout(line));
-  if (request.out !== undefined && !request.json && !request.csv) {
+  if (request.out !== undefined && sized > 0 && !request.json && !request.csv) {
     out.stdout(
       request.customer
         ? `Wrote ${request.out}: the Compare sheet, ${rows.length} designs side by side, formulas over each design's own sheets (the customer copy: Excel's own formulas, live without the add-in).`
@@ -650,7 +651,7 @@ export async function runCompare(args: string[], out: ProgressOutput): Promise<n
   }
 
   if (sized === 0) {
-    out.stderr(`exsize compare: none of the ${rows.length.toLocaleString("en-US")} designs can be built; each row says why`);
+    out.stderr(`exsize compare: none of the ${rows.length.toLocaleString("en-US")} designs can be built; each row says why${request.out !== undefined ? `; nothing written to ${request.out}` : ""}`);
     return EXIT.failed;
   }
   return EXIT.ok;

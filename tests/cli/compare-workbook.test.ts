@@ -114,6 +114,15 @@ describe("written whole or not at all", () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  test("no design can be built: the rows say why, exit 1, nothing written", async () => {
+    const file = join(dir, "c.xlsx");
+    const r = await run(["--vary", "copies=3,4", "--out", file]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.slice(1).every((l) => l.includes("cannot be built"))).toBe(true);
+    expect(r.stderr).toEqual([`exsize compare: none of the 2 designs can be built; each row says why; nothing written to ${file}`]);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   test("a folder that does not exist: exit 1, nothing written", async () => {
     const file = join(dir, "no", "c.xlsx");
     const r = await run(["--vary", "users=1000,2000", "--out", file]);
