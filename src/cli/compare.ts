@@ -1,14 +1,17 @@
 /**
- * `exsize compare [INPUTS…] --vary OPTION=V1,V2,… [--vary …] [--json | --csv] [--out FILE.xlsx]`
+ * `exsize compare [INPUTS…] --vary OPTION=V1,V2,… [--vary …] [--json | --csv] [--out FILE.xlsx [--customer]]`
  * (issue 19): several designs side by side. Every combination of the varied inputs over the base
- * design (the reference design with the options given), each sized once by the engine exactly as
- * `exsize design` sizes it alone — the same rules (designOf), the same numbers as the workbook shows
- * them (design.ts shownOutputs) — so a row of `--json` is `exsize design --json`'s method and
- * outputs for those options. A design its inputs refuse is a row that says why, not a failure of
- * the command.
+ * design (a reference design, --preset, with the options given), each read by exsize design's own
+ * presetDesign and sized once by the engine exactly as `exsize design` sizes it alone — the same
+ * rules (designOf), the same numbers as the workbook shows them (design.ts shownOutputs,
+ * designFigures) — so a row of `--json` is `exsize design --json` for those options, less file and
+ * workbook. A design its inputs refuse is a row that says why, not a failure of the command.
+ * `--out` writes the Compare sheet as values (any number of designs a sheet holds), or with
+ * `--customer` live: each design's own sheets beside it, the Compare cells formulas over them, as the
+ * customer copy (Excel's own formulas).
  *
- * Exit status: 0 when at least one design is sized; 1 when none is (every row says why), or a file
- * cannot be written; 2 a usage error (naming the option), a value its input's rule refuses, more
+ * Exit status: 0 when at least one design is sized; 1 when none is (every row says why; no file is
+ * written), or a file cannot be written; 2 a usage error (naming the option), a value its input's rule refuses, more
  * than MAX_DESIGNS combinations, or a file already there without --force; 130 stopped by Ctrl-C,
  * with nothing printed to standard output and no file written.
  */
