@@ -37,7 +37,7 @@ import { balancedDatabasesFormula } from "../../engine/excel-formulas";
 import { MICROSOFT } from "../../engine/microsoft/tables";
 import { cite } from "../../engine/papers";
 import type { CellModel, InputRule, SheetModel } from "../model";
-import { withThousands } from "./shared";
+import { withThousands, type MicrosoftKey } from "./shared";
 import { TIER_COUNT, tierValueFormula, type TierNames } from "./tiers";
 
 /** The papers' figures the sheet sets beside Microsoft's: the Design sheet cell of each, if it has one. */
@@ -130,6 +130,12 @@ export const METHODS_INPUTS: readonly MethodsInput[] = [
 const NS = "EXSIZE.";
 const COLUMNS = { label: "A", dell: "B", emc: "C", microsoft: "D", difference: "E", why: "F", unit: "G" } as const;
 /**
+ * Microsoft's column where the calculator cannot size the design (its databases would outgrow its
+ * maximum size, or pass 100 copies a server; a row that needs a SPECint rate): "—", never an error
+ * in a workbook (issue 16). A design sized by Microsoft's method is refused by the Design check first.
+ */
+const unsized = (text: string): string => `IFERROR(${text},"—")`;
+/**
  * Microsoft's factors and the servers of each site, as ranges its functions read: row 5 the archive
  * (what the calculator's own database count reads), row 6 the databases deployed (what every other
  * Microsoft figure is sized at: the calculator's count balanced over the layout, as sizeDesign does).
@@ -174,7 +180,7 @@ interface Row {
 }
 
 /** The rows of Microsoft's column other sheets read: the design sized by Microsoft's method. */
-export type MicrosoftKey = "disk" | "logs" | "iopsPerMailbox" | "databases" | "databaseGB" | "peak" | "dagIops" | "dagLogIops" | "megacycles" | "memoryGB" | "cores";
+export type { MicrosoftKey };
 
 /** What the EX_MS_* functions size: the design's names, or the tier helper ranges. */
 interface Sized {
@@ -229,7 +235,6 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   put("A2", {
     value:
       `Microsoft's column follows Microsoft, Exchange Server Role Requirements Calculator v7.6 with its defaults, the design's mailboxes${t ? " (or the mailbox tiers on Inputs)" : ""} in one DAG. ` +
-      (emcShown ? "" : `EMC's building block (${cite("emc")}) does not apply to these quantities: it sizes the spindles, on the Design sheet. `) +
       "Steps in grey feed the rows below them.",
     role: "note",
   });
@@ -295,11 +300,11 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   ];
   helpers.forEach(([label, render], k) => {
     put(`I${HELPER_ROW + k}`, { value: label, role: "note" });
-    put(`J${HELPER_ROW + k}`, { formula: `=${render(refs)}`, role: "step" });
+    put(`J${HELPER_ROW + k}`, { formula: `=${unsized(render(refs))}`, role: "step" });
   });
   // The calculator's own count (Role Requirements!C79), then balanced: the count every figure below is sized at.
   put(`I${OWN_COUNT_ROW}`, { value: "Calculator's own database count", role: "note" });
-  put(`J${OWN_COUNT_ROW}`, { formula: `=${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"count",${ownFactors})`, native: `=${databasesFormula(refs)}`, role: "step" });
+  put(`J${OWN_COUNT_ROW}`, { formula: `=${unsized(`${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"count",${ownFactors})`)}`, native: `=${unsized(databasesFormula(refs))}`, role: "step" });
   const deployed = refs.databases;
   put(`I${DATABASES_FACTOR_ROW}`, { value: "deployedDatabases", role: "label" });
   put(`J${DATABASES_FACTOR_ROW}`, { formula: `=IF(${n.copies}>=2,${deployed},0)`, role: "step" });
@@ -309,7 +314,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     put(`${COLUMNS.label}${row}`, { value: r.label, role: r.step ? "step" : "label" });
     // Rows that need an input the design may not give (a SPECint rate, a second site) show "—" then.
     // Rows that need an input the design may not give (a SPECint rate, a second site) show "—" then.
-    const shown = (text: string) => (r.optional ? `IFERROR(${text},"—")` : text);
+    const shown = unsized;
     // A mailbox's own figures do not depend on the databases: they read the factors without the deployed count.
     const rowFactors = r.call(factors, servers).startsWith("EX_MS_MAILBOX(") ? ownFactors : factors;
     const role = r.step ? "step" : "output";
@@ -322,11 +327,13 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       // A DAG deploys the count balanced; stand-alone servers the calculator's count, a server each.
       // More than 100 copies on a server is refused, as the calculator refuses its own count (Role Requirements!I158).
       const balanced = `$K$${DATABASES_FACTOR_ROW}`;
-      put(balanced.replace(/\$/g, ""), { formula: `=IF(${n.copies}>=2,${balancedDatabasesFormula(OWN_COUNT, dag)},${OWN_COUNT})`, role: "step" });
+      put(balanced.replace(/\$/g, ""), { formula: `=${unsized(`IF(${n.copies}>=2,${balancedDatabasesFormula(OWN_COUNT, dag)},${OWN_COUNT})`)}`, role: "step" });
       const copiesPerServer = `${balanced}*${n.copies}/(${n.serversFirstSite}+${n.serversSecondSite})`;
-      put(`${COLUMNS.microsoft}${row}`, { formula: `=IF(AND(${n.copies}>=2,${copiesPerServer}>${MICROSOFT.maxDatabasesPerServer}),NA(),${balanced})`, numberFormat: r.format, role });
+      put(`${COLUMNS.microsoft}${row}`, { formula: `=${unsized(`IF(AND(${n.copies}>=2,${copiesPerServer}>${MICROSOFT.maxDatabasesPerServer}),NA(),${balanced})`)}`, numberFormat: r.format, role });
     } else {
-      put(`${COLUMNS.microsoft}${row}`, { formula: `=${shown(NS + r.call(rowFactors, servers))}`, native: `=${shown(r.native(refs))}`, numberFormat: r.format, role });
+      // The functions size the whole DAG at its deployed count first: where that count cannot be had, so cannot they. A mailbox's own figures can.
+      const native = rowFactors === ownFactors ? r.native(refs) : `IF(ISNUMBER(${refs.databases}),${r.native(refs)},NA())`;
+      put(`${COLUMNS.microsoft}${row}`, { formula: `=${shown(NS + r.call(rowFactors, servers))}`, native: `=${shown(native)}`, numberFormat: r.format, role });
     }
     const dell = r.dell ? p.design(r.dell) : undefined;
     const emc = r.emc ? p.design(r.emc) : undefined;
@@ -339,6 +346,14 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     put(`${COLUMNS.unit}${row}`, { value: r.unit, role: "unit" });
   });
   const last = first + sized.length - 1;
+  // Said once below the table, where EMC has no figure here (issue 18: a column of dashes said it before).
+  const footnote = last + 2;
+  if (!emcShown) put(`A${footnote}`, { value: `EMC's building block (${cite("emc")}) does not apply to these quantities: it sizes the spindles, on the Design sheet.`, role: "note" });
+  // Says once why Microsoft's column is dashes (issue 16: a workbook shows no error where the design stands).
+  put(`${COLUMNS.microsoft}3`, {
+    formula: `=IF(ISNUMBER(${refs.databases}),"","Microsoft's calculator cannot size this design: its databases would outgrow its largest, it would pass 100 copies a server, or a tier is outside its limits.")`,
+    role: "note",
+  });
   if (t) {
     // Says, above the table, when Microsoft's column sizes tiers rather than the design's one profile.
     const used = `COUNT(${t.mailboxes},${t.messagesPerDay},${t.messageKB},${t.quotaMB})>0`;
@@ -353,7 +368,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     columnWidths: [38, 17, emcShown ? 19 : 1, 20, 17, 60, 11, 2, 26, 10, 20, ...(t ? [10, 10, 10, 10, 10, 10, 10, 10] : [])],
     frozenRows: 4,
     // The table prints; the helper cells beside it (columns I:K) stay off the page.
-    print: { orientation: "landscape", fitToPagesTall: 1, titleRows: "4:4", area: `A1:${COLUMNS.unit}${last}` },
+    print: { orientation: "landscape", fitToPagesTall: 1, titleRows: "4:4", area: `A1:${COLUMNS.unit}${emcShown ? last : footnote}` },
     cells,
   };
 }

@@ -10,7 +10,6 @@ import type { WorkbookInputs } from "../../engine/design";
 import { cite } from "../../engine/papers";
 import { describeRange, type NumberParameter } from "../../functions/arguments";
 import type { CellModel, CellRole, InputRule, PrintSetup, SheetModel } from "../model";
-import type { MicrosoftKey } from "./methods";
 
 // Cells name each paper by publisher and title (src/engine/papers.ts), never by its seed file:
 // dell = 000_72e1ddb9bbd1ecac.txt, emc = 001, esrp2013 = 002, vmware = 003, esrp2016 = 004.
@@ -223,6 +222,9 @@ export interface CandidateColumns {
 }
 
 /** How a Design formula addresses everything it reads; template.ts builds it for a suffix. */
+/** A Microsoft figure the sheets read from the Methods sheet (methods.ts microsoftCell); here, so methods.ts and this file import no circle. */
+export type MicrosoftKey = "disk" | "logs" | "iopsPerMailbox" | "databases" | "databaseGB" | "peak" | "dagIops" | "dagLogIops" | "megacycles" | "memoryGB" | "cores";
+
 export interface References {
   /** A defined input name, suffixed: `Users_2`. */
   input(key: NameKey): string;
