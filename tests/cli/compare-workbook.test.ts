@@ -76,6 +76,18 @@ describe("the Compare sheet", () => {
     expect(filled(sheet.getCell(rowOf("Mailbox servers"), 4))).toBe(false);
   });
 
+  test("on a terminal, a line while the workbook is written, then cleared; piped, none", async () => {
+    const file = join(dir, "c.xlsx");
+    const progress: string[] = [];
+    const out = { stdout: () => undefined, stderr: () => undefined, isTTY: true, progress: (t: string) => progress.push(t) };
+    expect(await runCompare([...vary, "--out", file], out)).toBe(0);
+    expect(progress).toContain(`\rexsize compare: writing ${file} (4 designs)…`);
+    expect(progress.at(-1)).toBe("\r\x1b[K");
+    const piped: string[] = [];
+    expect(await runCompare([...vary, "--out", file, "--force"], { ...out, isTTY: false, progress: (t: string) => piped.push(t) })).toBe(0);
+    expect(piped).toEqual([]);
+  });
+
   test("the table, then the file written", async () => {
     const file = join(dir, "c.xlsx");
     const r = await run([...vary, "--out", file]);
