@@ -222,7 +222,7 @@ describe("bad input gives #VALUE! naming the argument and what it should be", ()
     [() => EX_SPINDLES(1000, "RAID5", "10K", 0.6, null, 600), "#VALUE! capacityGB is required when diskGB is given"],
     [() => EX_SPINDLES(1000, "RAID5", "10K", 0.6, null, null, 2), "#VALUE! groupSize must be at least 3 for RAID5; got 2"],
     [() => EX_SPINDLES(1000, "RAID10", "10K", 0.6, null, null, 5), "#VALUE! groupSize must be an even number of disks, at least 2 for RAID10; got 5"],
-    [() => EX_ARRAYS(-1, 900), "#VALUE! capacityGB must be the capacity to hold in GB, a number from 0 to 1,000,000,000; got -1"],
+    [() => EX_ARRAYS(-1, 900), "#VALUE! capacityGB must be the capacity to hold in GB, a number from 0 to 1,000,000,000,000; got -1"],
     [() => EX_ARRAYS(15768, 900, 2, "RAID50", null, null, [["x", "y"]]), "#VALUE! catalog must be a range of 5 columns: model, drive, raid, usableGB, iops; got a range"],
     [() => EX_ARRAYS(15768, 900, 2, "RAID50", null, null, [["Lab", "4TB", "RAID50", 0, 100]]), "#VALUE! catalog row 1 usableGB must be usable GB per array, a number above 0 up to 1,000,000,000; got 0"],
   ])("%#: %s", (call, message) => {

@@ -2,10 +2,12 @@
  * Issue 16: one design, one verdict. For designs anywhere within the inputs' rules — near the limits
  * too (100,000,000 users, 0 or 100,000 messages, 16 servers, every method) — the Design check the
  * workbook shows, the rules the pane and CLI apply (designProblems) and `exsize design --json`
- * accept and refuse the same designs; and a design that exits 0 has no server figure of 0.
+ * accept and refuse the same designs; and a design that exits 0 has no server figure of 0, and a
+ * workbook with no error cell (so `--out` writes it).
  */
 import fc from "fast-check";
 import { runDesign } from "../../src/cli/design";
+import { SizingError } from "../../src/engine";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import { withoutDistribution } from "./light-model";
 import { DESIGN_OK, designProblems } from "../../src/workbook/design-check";
@@ -33,7 +35,12 @@ const design: fc.Arbitrary<WorkbookInputs> = fc
   .map((r) => ({ ...REFERENCE_DESIGN_INPUTS, ...r }) as WorkbookInputs);
 
 const sheets = templateSheetNames();
-const checkCell = (inputs: WorkbookInputs) => evaluateWorkbook(withoutDistribution(referenceDesign({ inputs })))[sheets.inputs][DESIGN_CHECK_CELL.inputs];
+/** The Design check's verdict, and every cell that would show an error (exsize design --out refuses a workbook with any). */
+function workbook(inputs: WorkbookInputs): { cell: unknown; errors: string[] } {
+  const values = evaluateWorkbook(withoutDistribution(referenceDesign({ inputs })));
+  const errors = Object.entries(values).flatMap(([sheet, cells]) => Object.entries(cells).filter(([, v]) => v instanceof SizingError).map(([a]) => `${sheet}!${a}`));
+  return { cell: values[sheets.inputs][DESIGN_CHECK_CELL.inputs], errors };
+}
 
 async function cli(inputs: WorkbookInputs): Promise<{ code: number; json?: { outputs: Record<string, unknown> } }> {
   const args = [
@@ -51,11 +58,13 @@ test("the Design check, designProblems and exsize design accept and refuse the s
   await fc.assert(
     fc.asyncProperty(design, async (inputs) => {
       const problems = designProblems(inputs);
-      const cell = checkCell(inputs);
+      const { cell, errors } = workbook(inputs);
       const { code, json } = await cli(inputs);
       expect({ cell, code }).toEqual(problems.length === 0 ? { cell: DESIGN_OK, code: 0 } : { cell: problems[0].summary, code: 1 });
       if (json) {
         seen.accepted++;
+        // An accepted design's workbook can be written: no cell shows an error.
+        expect(errors.slice(0, 5)).toEqual([]);
         const o = json.outputs;
         for (const key of ["servers", "coresPerServer", "memoryPerServerGB", "databases", "databaseVolumes", "worstMailboxesPerServer"]) {
           expect([key, typeof o[key] === "number" && (o[key] as number) > 0]).toEqual([key, true]);

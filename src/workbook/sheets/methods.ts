@@ -320,7 +320,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     const role = r.step ? "step" : "output";
     if (t && r.perMailbox) {
       // With tiers, a per-mailbox row is the tiers' average by mailboxes, the same in both copies.
-      put(`${COLUMNS.microsoft}${row}`, { formula: `=${allTiers(r.perMailbox)}`, numberFormat: r.format, role });
+      put(`${COLUMNS.microsoft}${row}`, { formula: `=${unsized(allTiers(r.perMailbox))}`, numberFormat: r.format, role });
     } else if (r.field === "databases") {
       // The Inputs sheet's second site is an empty cell for one site (the EX_MS_* functions read it as 0).
       const dag = { serversFirstSite: n.serversFirstSite, serversSecondSite: n.serversSecondSite, copies: n.copies, layout: n.dagLayout };
@@ -423,7 +423,7 @@ function tierBlock(t: TierNames, n: MethodsNames, base: MicrosoftCells, factors:
     };
     const args = `${c.messagesPerDay},${c.messageKB},${c.quotaMB},${n.copies}`;
     for (const [result, render, format] of perMailbox) {
-      cells.push({ address: `${C[result]}${row}`, formula: `=${NS}EX_MS_MAILBOX(${args},"${result}",${factors})`, native: `=${render(c)}`, numberFormat: format, role: "step" });
+      cells.push({ address: `${C[result]}${row}`, formula: `=${unsized(`${NS}EX_MS_MAILBOX(${args},"${result}",${factors})`)}`, native: `=${unsized(render(c))}`, numberFormat: format, role: "step" });
     }
   }
   // The last row: total mailboxes and the averages (design.ts: tierShares, weighted; items per mailbox = Σ share × disk ÷ KB).
@@ -433,9 +433,9 @@ function tierBlock(t: TierNames, n: MethodsNames, base: MicrosoftCells, factors:
   cells.push({ address: `I${all}`, value: "All tiers (average by mailboxes)", role: "note" });
   cells.push({ address: `${C.mailboxes}${all}`, formula: `=SUM(${at("mailboxes", rowsOf[0])}:${at("mailboxes", rowsOf[rowsOf.length - 1])})`, numberFormat: "#,##0", role: "step" });
   for (const [result, , format] of perMailbox) {
-    cells.push({ address: `${C[result]}${all}`, formula: `=0${rowsOf.map((row) => `+${share(row)}*${at(result, row)}`).join("")}`, numberFormat: format, role: "step" });
+    cells.push({ address: `${C[result]}${all}`, formula: `=${unsized(`0${rowsOf.map((row) => `+${share(row)}*${at(result, row)}`).join("")}`)}`, numberFormat: format, role: "step" });
   }
-  cells.push({ address: `${C.items}${all}`, formula: `=0${rowsOf.map((row) => `+${share(row)}*${at("disk", row)}/${at("messageKB", row)}`).join("")}`, numberFormat: "#,##0", role: "step" });
+  cells.push({ address: `${C.items}${all}`, formula: `=${unsized(`0${rowsOf.map((row) => `+${share(row)}*${at("disk", row)}/${at("messageKB", row)}`).join("")}`)}`, numberFormat: "#,##0", role: "step" });
   return cells;
 }
 
