@@ -10,11 +10,12 @@
  * the same rule per cell, the same tones, margins, header and footer. tests/cli/xlsx-writer.test.ts
  * holds the two to the same result.
  *
- * No charts: exceljs cannot draw them, so the model's ChartModel is drawn only by the taskpane's
- * Excel writer.
+ * Charts: exceljs cannot draw them, so the model's charts are added to the zip as DrawingML parts
+ * (src/cli/xlsx-charts.ts), as the taskpane's Excel writer draws them with Office.js.
  */
 import ExcelJS from "exceljs";
-import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { strFromU8, strToU8, unzipSync, zipSync, type Unzipped } from "fflate";
+import { addCharts } from "./xlsx-charts";
 import { SizingError } from "../engine";
 import type { EvaluatedValue, WorkbookValues } from "../workbook/evaluate";
 import type { CellModel, CellRole, Highlight, InputRule, PrintSetup, WorkbookModel } from "../workbook/model";
@@ -108,8 +109,7 @@ const CONTAINS_TEXT_RULE =
  * exceljs writes a containsText rule as its formula alone; Excel writes `operator="containsText"
  * text="FAIL"` too, and LibreOffice reads the text from that attribute, so each rule gets them.
  */
-function withContainsTextAttributes(xlsx: Uint8Array): Uint8Array {
-  const files = unzipSync(xlsx);
+function withContainsTextAttributes(files: Unzipped): void {
   for (const name of Object.keys(files)) {
     if (!/^xl\/worksheets\/sheet\d+\.xml$/.test(name)) continue;
     const xml = strFromU8(files[name]);
@@ -125,7 +125,6 @@ function withContainsTextAttributes(xlsx: Uint8Array): Uint8Array {
   files["xl/workbook.xml"] = strToU8(
     workbook.replace(/(<definedName name="_xlnm\.Print_Area"[^>]*>[^<]*!)\$+([A-Z]+)\$*(\d+):\$+([A-Z]+)\$*(\d+)</g, "$1$$$2$$$3:$$$4$$$5<"),
   );
-  return zipSync(files);
 }
 
 /** One page wide, `fitToPagesTall` tall (0: as many as needed), narrow margins, title rows. */
@@ -205,5 +204,10 @@ export async function writeXlsx(model: WorkbookModel, values: WorkbookValues): P
   const buffer = await workbook.xlsx.writeBuffer();
   const bytes = new Uint8Array(buffer as ArrayBuffer);
   const patch = model.sheets.some((s) => (s.highlights ?? []).length > 0 || s.print?.area !== undefined);
-  return patch ? withContainsTextAttributes(bytes) : bytes;
+  if (!patch && model.charts.length === 0) return bytes;
+  const files = unzipSync(bytes);
+  if (patch) withContainsTextAttributes(files);
+  // The model's charts as DrawingML parts (src/cli/xlsx-charts.ts): exceljs draws none.
+  addCharts(files, model, values);
+  return zipSync(files);
 }

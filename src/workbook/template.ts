@@ -29,7 +29,7 @@ import { methodsSheet, microsoftCell } from "./sheets/methods";
 import { RESILIENCE_CELLS, buildResilience } from "./sheets/resilience";
 import { absolute, nameSuffix, sheetReference, templateSheetNames, wrapText, type DesignOutput, type NameKey, type References, type TemplateSheet } from "./sheets/shared";
 import { buildSources } from "./sheets/sources";
-import { buildSummary } from "./sheets/summary";
+import { buildSummary, summaryCharts } from "./sheets/summary";
 import { tierNames } from "./sheets/tiers";
 
 // The inputs and their defaults are the engine's (src/engine/design/inputs.ts): one record for every edge.
@@ -59,14 +59,14 @@ export interface ReferenceDesignOptions {
 export const isoToday = (): string => new Date().toISOString().slice(0, 10);
 
 /**
- * Database rows the Distribution sheet lays out: the reference design's 12 and 004's 336 fit; a DAG
- * with more databases is said so on the sheet (its scenario figures still come from the layout).
+ * Database rows the Distribution sheet lays out, at most: a DAG with more databases is said so on the
+ * sheet (its scenario figures still come from the layout).
  */
 const DISTRIBUTION_ROWS = 120;
 
 /** The Distribution grid coloured by activation preference, as Microsoft's calculator colours it. */
-function withPreferenceColours(sheet: SheetModel): SheetModel {
-  return { ...sheet, highlights: [...(sheet.highlights ?? []), ...distributionPreferenceHighlights({ rows: DISTRIBUTION_ROWS })] };
+function withPreferenceColours(sheet: SheetModel, rows: number): SheetModel {
+  return { ...sheet, highlights: [...(sheet.highlights ?? []), ...distributionPreferenceHighlights({ rows })] };
 }
 
 /** Columns whose text wraps within the column on each sheet (below its header), so it prints one page wide. */
@@ -192,6 +192,8 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       })[key as string],
   });
   const designServers = Number(values.serversSite1) + (typeof values.serversSite2 === "number" ? values.serversSite2 : 0);
+  // Every design gets the same rows: an edited customer copy lays out its new databases as exsize design would (issue 7).
+  const gridRows = DISTRIBUTION_ROWS;
   const jetstress = buildJetstress(sheets.jetstress, sheets.resilience, names.servers, designServers);
   return {
     title: options.title ?? (values.title || DEFAULT_TITLE),
@@ -210,15 +212,17 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
           sheetName: sheets.distribution,
           names: { users: names.users, serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, dagLayout: names.dagLayout },
           databases: resilienceRef(RESILIENCE_CELLS.databases),
-          rows: DISTRIBUTION_ROWS,
+          rows: gridRows,
         }),
+        gridRows,
       ),
       wrapText(jetstress, WRAPPED_COLUMNS.jetstress, 4),
       hardware.sheet,
       wrapText(buildSources(sheets.sources), WRAPPED_COLUMNS.sources, 4),
     ],
     names: definedNames,
-    charts: [chart],
+    // The Design sheet's capacity chart, and the Summary's pictures (issue 18).
+    charts: [chart, ...summaryCharts(sheets.summary)],
   };
 }
 

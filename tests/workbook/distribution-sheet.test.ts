@@ -307,7 +307,9 @@ describe("the sheet as the template will hold it: 200 rows, 16 server columns", 
   });
 
   test("prints one page wide and at most two tall, the server names on every page, no helper cell", () => {
-    expect(sheet.print).toEqual({ orientation: "landscape", fitToPagesTall: 2, titleRows: `${L.siteRow}:${L.headerRow}`, area: `A1:${L.table.running}${L.noteRow}` });
+    // The note takes three lines (issue 18: one ran off the page); 200 rows take two pages.
+    expect(sheet.print).toEqual({ orientation: "landscape", fitToPagesTall: 2, titleRows: `${L.siteRow}:${L.headerRow}`, area: `A1:${L.table.running}${L.lastPrintedRow}` });
+    expect(L.lastPrintedRow).toBe(L.noteRow + 2);
     const area = parseRange(L.printArea);
     const printed = (address: string) => {
       const { row, column } = parseA1(address);
@@ -315,11 +317,11 @@ describe("the sheet as the template will hold it: 200 rows, 16 server columns", 
     };
     // Every helper (labelled "Helper: …", the design's mirrors, the per-database helpers, the rank grid, the per-server rows) lies outside.
     const helperColumns = new Set([...Object.values(L.helper), ...Array.from({ length: L.servers }, (_, s) => L.rankColumn(s))]);
-    const helpers = sheet.cells.filter((c) => /^Helper/.test(String(c.value ?? "")) || helperColumns.has(c.address.replace(/\d+$/, "")) || parseA1(c.address).row > L.noteRow);
+    const helpers = sheet.cells.filter((c) => /^Helper/.test(String(c.value ?? "")) || helperColumns.has(c.address.replace(/\d+$/, "")) || parseA1(c.address).row > L.lastPrintedRow);
     expect(helpers.length).toBeGreaterThan(L.rows * (L.servers + 10));
     expect(helpers.filter((c) => printed(c.address)).map((c) => c.address)).toEqual([]);
     // Everything a reader needs prints: the grid, the table, the notes.
-    for (const address of ["A1", L.statusCell, `${L.serverColumn(15)}${L.lastRow}`, `${L.table.running}${L.scenarioRows["site+server"].databases}`, `A${L.noteRow}`]) expect(printed(address)).toBe(true);
+    for (const address of ["A1", L.statusCell, `${L.serverColumn(15)}${L.lastRow}`, `${L.table.running}${L.scenarioRows["site+server"].databases}`, `A${L.noteRow}`, `A${L.lastPrintedRow}`]) expect(printed(address)).toBe(true);
     expect(sheet.frozenRows).toBe(L.headerRow);
     expect(sheet.columnWidths).toHaveLength(parseA1(`${L.lastColumn}1`).column + 1);
   });

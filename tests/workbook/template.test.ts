@@ -275,7 +275,7 @@ describe("a suffixed copy stands beside the first without touching it", () => {
     expect(second.sheets.map((s) => s.name)).toEqual(templateSheetList(" 2"));
     for (const n of second.names) expect(n.name).toMatch(/_2$/);
     expect(second.names.map((n) => n.name)).toContain("Users_2");
-    expect(second.charts.map((c) => c.sheet)).toEqual(["Design 2"]);
+    expect(second.charts.map((c) => c.sheet)).toEqual(["Design 2", "Summary 2", "Summary 2"]);
   });
 
   test("no formula of the copy uses a sheet or name of the unsuffixed model", () => {

@@ -83,6 +83,11 @@ export const DISTRIBUTION_DEFAULTS = Object.freeze({ rows: 200, servers: 16, she
 export const DOWN = "down";
 export const LOST = "lost";
 export const NOT_SURVIVABLE = "not survivable";
+/**
+ * Printed rows (title, grid, scenario table, note) that go on one landscape page: one page wide
+ * takes about 60 rows a page, so past 80 the second page holds at least a third of a page.
+ */
+const ONE_PAGE_ROWS = 80;
 
 /** Penalty added to a preference whose copy cannot activate (failed server or lagged): above any preference (16 at most). */
 const PENALTY = 99;
@@ -151,8 +156,11 @@ export function distributionLayout(rows: number = DISTRIBUTION_DEFAULTS.rows, se
   }
   const noteRow = r + 1;
   // Helper rows below the note, one cell per server: its site, its site's servers, and each failure's penalty.
-  const serverRows = { heading: noteRow + 2, inFirstSite: noteRow + 3, siteServers: noteRow + 4 } as const;
-  const penaltyRows = { server: noteRow + 5, site: noteRow + 6, "site+server": noteRow + 7 } as const;
+  // The note takes three lines, each within the printed page (issue 18); the helpers follow a row below.
+  const noteLines = 3;
+  const helpersFrom = noteRow + noteLines - 1;
+  const serverRows = { heading: helpersFrom + 2, inFirstSite: helpersFrom + 3, siteServers: helpersFrom + 4 } as const;
+  const penaltyRows = { server: helpersFrom + 5, site: helpersFrom + 6, "site+server": helpersFrom + 7 } as const;
   // The design's mirrors: label in row 1, value in row 2, over the helper columns.
   const design = {
     serversFirstSite: { column: helper.home, row: 2 },
@@ -183,7 +191,8 @@ export function distributionLayout(rows: number = DISTRIBUTION_DEFAULTS.rows, se
     tableTitle,
     scenarioRows,
     noteRow,
-    printArea: `A1:${table.running}${noteRow}`,
+    printArea: `A1:${table.running}${noteRow + noteLines - 1}`,
+    lastPrintedRow: noteRow + noteLines - 1,
     lastColumn: rankColumn(servers - 1),
     lastHelperRow: penaltyRows["site+server"],
   };
@@ -268,8 +277,8 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   put(`A${TITLE_ROW}`, { value: "Distribution: each database's copies on the DAG's servers, by activation preference", role: "title" });
   put(`A${NOTE_ROW}`, {
     value:
-      "1 is the active copy in normal running; when its server fails, the next running copy in preference order activates (lagged copies never do). " +
-      "Plain formulas: the grid follows the Inputs with or without the add-in (with the add-in, EX_LAYOUT spills the same grid). Per-scenario loads are below the grid.",
+      // One line that fits the printed page (issue 18: it ran off it).
+      "1 is the active copy; when its server fails, the next running copy by preference takes over (never a lagged one). The grid follows the Inputs; each scenario's loads are below it.",
     role: "note",
   });
   const shown = `MIN(${D},${L.rows})`;
@@ -465,12 +474,11 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
       });
     }
   }
-  put(`A${L.noteRow}`, {
-    value:
-      "The failure shown is the scenario's worst: the server, site, or site and server whose loss loads the busiest survivor most (the first such). " +
-      `Mailboxes: a server's active databases × users ÷ databases, rounded up. Sources: ${cite("esrp2016", "section 4 (Figures 3–5)")}; ${cite("esrp2013", "4.1")}; the layout follows Microsoft's calculator's Distribution sheet.`,
-    role: "source",
-  });
+  [
+    "The failure shown is the scenario's worst: the server, site, or site and server whose loss loads the busiest survivor most (the first such).",
+    "Mailboxes: a server's active databases × users ÷ databases, rounded up. The layout follows Microsoft's calculator's Distribution sheet.",
+    `Sources: ${cite("esrp2016", "section 4 (Figures 3–5)")}; ${cite("esrp2013", "4.1")}.`,
+  ].forEach((value, i) => put(`A${L.noteRow + i}`, { value, role: "source" }));
 
   const tableRange = `${firstServer}${L.tableHeader + 1}:${T.running}${L.scenarioRows["site+server"].mailboxes}`;
   const highlights: Highlight[] = [
@@ -480,9 +488,11 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   return {
     name,
     // The table's two columns, the helper columns, the rank grid.
-    columnWidths: [24, ...Array<number>(L.servers).fill(6.5), 11, 10, ...Array<number>(Object.keys(L.helper).length).fill(10), ...Array<number>(L.servers).fill(6.5)],
+    // Column A holds the scenario labels ("Site and server fail: does not apply (one site)") whole.
+    columnWidths: [36, ...Array<number>(L.servers).fill(6.5), 11, 10, ...Array<number>(Object.keys(L.helper).length).fill(10), ...Array<number>(L.servers).fill(6.5)],
     frozenRows: HEADER_ROW,
-    print: { orientation: "landscape", fitToPagesTall: 2, titleRows: `${SITE_ROW}:${HEADER_ROW}`, area: L.printArea },
+    // One page while the grid is short, else two: fitted to two, a page's worth and a few rows would leave a near-empty second page (issue 18).
+    print: { orientation: "landscape", fitToPagesTall: L.lastPrintedRow <= ONE_PAGE_ROWS ? 1 : 2, titleRows: `${SITE_ROW}:${HEADER_ROW}`, area: L.printArea },
     rowHeights: { [HEADER_ROW]: 45, [L.tableHeader]: 30 },
     highlights,
     cells,

@@ -8,7 +8,7 @@ import { arraysPerCopyFormula } from "../../engine/excel-formulas";
 import { RAID_LEVELS } from "../../engine/tables";
 import type { CellModel, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
-import { DELL, EMC, FORMAT, absolute, header, landscape, listRule, numberRule, sectionHeading, sheetReference, titleAndNote, type CandidateColumns, type NameKey } from "./shared";
+import { DELL, EMC, FORMAT, absolute, header, listRule, numberRule, portrait, sectionHeading, sheetReference, titleAndNote, type CandidateColumns, type NameKey } from "./shared";
 
 const OWN_ARRAY_ROWS = 12;
 const ARRAYS_FIRST_ROW = 6;
@@ -129,7 +129,8 @@ export function buildHardware(sheet: string, designSheet: string, names: Record<
       name: sheet,
       columnWidths: [20, 11, 11, 13, 14, 12, 15, 19, 9, 26],
       frozenRows: 2,
-      print: landscape(2),
+      // One portrait page, the helper keys (column J) off it: landscape left a page of 12 rows (issue 18).
+      print: { ...portrait(1), area: `A1:I${CANDIDATES_LAST_ROW}` },
       cells,
     },
     arrayCatalog: `$A$${ARRAYS_FIRST_ROW}:$E$${ARRAYS_LAST_ROW}`,

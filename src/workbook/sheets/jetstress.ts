@@ -46,7 +46,7 @@ export function buildJetstress(sheet: string, resilienceSheet: string, servers: 
     ),
     {
       address: "A3",
-      value: `Thresholds: ${DELL("3.1.3")}, and the ESRPs' section 6.2. A row per server of the design; the target comes from the Resilience sheet: type your own names or target over them.`,
+      value: `Thresholds: ${DELL("3.1.3")}, and the ESRPs' section 6.2. The target comes from the Resilience sheet; type your own over it.`,
       role: "note",
     },
     ...header(4, [...JETSTRESS_COLUMNS]),

@@ -66,12 +66,13 @@ export function buildResilience(sheet: string, designSheet: string, names: Recor
     formula: `=IFERROR(EXSIZE.EX_SERVER(${mailboxes},"${result}",${names.factors}),"${NO_VALUE}")`,
     native: `=IFERROR(${serverFormula(result, mailboxes, factor)},"${NO_VALUE}")`,
   });
-  const source = `${ESRP_2013("4.1")} and ${ESRP_2016("4.1")}; servers, ${VMWARE()}`;
   const cells: CellModel[] = [
     ...titleAndNote(
       "Resilience: what the busiest running server carries when servers or a site fail",
-      "Each database runs on its next copy by activation preference; each row is the busiest server of the worst failure of its kind. Not survivable: a database is left without a copy.",
+      "Each database runs on its next copy by activation preference; each row is the busiest server of the worst failure of its kind.",
     ),
+    // Its own line: on the note's, it ran off the printed page (issue 18).
+    { address: "A3", value: "Not survivable: a database is left without a copy.", role: "note" },
     ...header(4, ["Scenario", "What fails", "Running servers", "Active databases", "Active mailboxes", "Target IOPS", "Cores", "Memory"]),
   ];
   const put = (address: string, rendered: Rendered, numberFormat: string): CellModel => ({
@@ -129,7 +130,8 @@ export function buildResilience(sheet: string, designSheet: string, names: Recor
     { address: `A${s + 4}`, value: `The worst case's target is what Jetstress must reach on every server (${ESRP_2013("6.2")}).`, role: "source" },
     { address: `A${s + 5}`, value: `Database IOPS per server is the calculator's per-server figure (${ESRP_2016("Figure 6")}: 3,666 / 16 = 229).`, role: "source" },
     { address: `A${s + 6}`, value: "The DAG's databases are rounded up so every server carries the same active databases in every failure, as Microsoft's calculator spreads them.", role: "source" },
-    { address: `A${s + 7}`, value: `Failure scenarios: ${source}.`, role: "source" },
+    { address: `A${s + 7}`, value: `Failure scenarios: ${ESRP_2013("4.1")} and ${ESRP_2016("4.1")}.`, role: "source" },
+    { address: `A${s + 8}`, value: `Servers' cores and memory: ${VMWARE()}.`, role: "source" },
   );
   const highlights: Highlight[] = [{ range: `C${RESILIENCE_FIRST_ROW}:E${RESILIENCE_LAST_ROW}`, text: NOT_SURVIVABLE, tone: "bad" }];
   // Helper keys off the page: the worst failure is the most mailboxes on the busiest server, then
@@ -139,7 +141,7 @@ export function buildResilience(sheet: string, designSheet: string, names: Recor
   for (let r = RESILIENCE_FIRST_ROW; r <= RESILIENCE_LAST_ROW; r++) {
     cells.push({ address: `${C.worstKey}${r}`, formula: `=IF(ISNUMBER(${E(r)}),${E(r)}+IF(ISNUMBER(${F(r)}),${F(r)},0)/(1+MAX(${span(C.targetIops)})),-1)`, role: "step" });
   }
-  return { name: sheet, columnWidths: [12, 30, 15, 15, 17, 13, 9, 9], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:H${s + 7}` }, rowHeights: siteRows, highlights, cells };
+  return { name: sheet, columnWidths: [12, 30, 15, 15, 17, 13, 9, 9], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:H${s + 8}` }, rowHeights: siteRows, highlights, cells };
 }
 
 /** One line of Calibri 11, in points: a site row holds two, for "…: does not apply (one site)". */

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_SERVER } from "../../engine/design";
 import { cite } from "../../engine/papers";
-import type { CellModel, SheetModel } from "../model";
+import type { CellModel, ChartModel, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
 import { DEFAULT_TITLE, DESIGN_CHECK_CELL, checkHighlights } from "./inputs";
 import { RESILIENCE_CELLS, RESILIENCE_FIRST_ROW, RESILIENCE_LAST_ROW } from "./resilience";
@@ -148,7 +148,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   row("Log IOPS", S.logIops, [{ formula: `=${design("answerLogIops")}`, format: FORMAT.iops }]);
   row("Arrays", S.arrays, [{ formula: `=${design("arrays")}`, format: FORMAT.arrays }, { formula: `=${design("arrayModel")}` }, { formula: `=${design("arraysPerCopy")}`, format: '0" per copy"' }]);
   // The spindles the IOPS alone need (EMC's building block), at the Inputs' RAID level and disk: not a count for capacity.
-  row("Spindles for the IOPS, your RAID and disk", S.spindles, [{ formula: `=${design("spindlesChosen")}`, format: FORMAT.disks }, { formula: `=${n.spindleRaid}&""` }, { formula: `=${n.spindleDisk}&""`, format: '@" disks"' }]);
+  row("Spindles for the IOPS", S.spindles, [{ formula: `=${design("spindlesChosen")}`, format: FORMAT.disks }, { formula: `=${n.spindleRaid}&""` }, { formula: `=${n.spindleDisk}&""`, format: '@" disks"' }]);
   row("Mailbox servers", S.servers, [
     { formula: `=SUM(${n.servers})`, format: FORMAT.servers },
     { formula: `=${design("answerCores")}`, format: '0" cores each"' },
@@ -171,6 +171,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     ...textRow(methods + 3, ["IOPS from Exchange 2013, failures", `${ESRP_2013()}; ${ESRP_2016()}`], ["label", "source"]),
     ...textRow(methods + 4, ["Server cores and memory", VMWARE()], ["label", "source"]),
   );
+  cells.push(...pictureCells(sheets, names));
   return {
     name: sheets.summary,
     columnWidths: [32, 18, 26, 26, 30],
@@ -182,3 +183,62 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
 }
 
 const NONE_SURVIVABLE = "none survivable";
+
+// ---------------------------------------------------------------------------------------------
+// Pictures (issue 18): the capacity of one copy by kind, and the mailboxes the busiest server
+// carries in each failure — each chart over a small table on the Summary, so both writers draw it
+// from the same cells and a reader sees the numbers beside the picture.
+
+const PICTURES_ROW = 25;
+const PICTURE_TABLE_ROW = PICTURES_ROW + 1;
+const FAILURE_ROWS: ReadonlyArray<{ scenario: "normal" | "server" | "site" | "site+server"; label: string }> = [
+  { scenario: "normal", label: "Normal running" },
+  { scenario: "server", label: "One server fails" },
+  { scenario: "site", label: "A site fails" },
+  { scenario: "site+server", label: "Site + server fail" },
+];
+
+/** Where the pictures' tables sit on the Summary: capacity in A:B, failures in D:E, from the header row. */
+export const SUMMARY_PICTURES = Object.freeze({
+  capacity: `A${PICTURE_TABLE_ROW}:B${PICTURE_TABLE_ROW + 2}`,
+  failures: `D${PICTURE_TABLE_ROW}:E${PICTURE_TABLE_ROW + FAILURE_ROWS.length}`,
+});
+
+function pictureCells(sheets: Record<TemplateSheet, string>, names: Record<NameKey, string>): CellModel[] {
+  const r = PICTURE_TABLE_ROW;
+  const S = SUMMARY_CELLS;
+  const resilience = (col: string, row: number) => `${sheetReference(sheets.resilience)}!$${col}$${row}`;
+  const twoSites = `ISNUMBER(${names.serversSite2})`;
+  return [
+    ...sectionHeading(PICTURES_ROW, "The design in pictures", SUMMARY_WIDTH),
+    { address: `A${r}`, value: "Volumes of one copy", role: "heading" },
+    { address: `B${r}`, value: "GB", role: "heading", align: "right" },
+    { address: `A${r + 1}`, value: "Database volumes", role: "label" },
+    { address: `B${r + 1}`, formula: `=${S.databaseVolumes}*${S.databaseVolumeGB}`, numberFormat: FORMAT.gb, role: "step" },
+    { address: `A${r + 2}`, value: "Log volumes", role: "label" },
+    { address: `B${r + 2}`, formula: `=${S.logVolumes}*${S.logVolumeGB}`, numberFormat: FORMAT.gb, role: "step" },
+    { address: `D${r}`, value: "Failure", role: "heading" },
+    { address: `E${r}`, value: "Mailboxes, busiest server", role: "heading", align: "right" },
+    ...FAILURE_ROWS.flatMap(({ scenario, label }, i) => {
+      const row = RESILIENCE_CELLS.scenarioRow[scenario];
+      const site = scenario === "site" || scenario === "site+server";
+      const mailboxes = resilience(RESILIENCE_CELLS.activeMailboxes, row);
+      return [
+        site
+          ? { address: `D${r + 1 + i}`, formula: `=IF(${twoSites},"${label}","${label.replace(/ fails?$/, "")}: does not apply")`, role: "label" as const }
+          : { address: `D${r + 1 + i}`, value: label, role: "label" as const },
+        // A failure the design does not survive, or cannot have, is a dash: a gap in the chart.
+        { address: `E${r + 1 + i}`, formula: `=IF(ISNUMBER(${mailboxes}),${mailboxes},"—")`, numberFormat: FORMAT.mailboxes, role: "step" as const, align: "right" as const },
+      ];
+    }),
+  ];
+}
+
+/** The Summary's two charts, over its pictures' tables. */
+export function summaryCharts(sheet: string): ChartModel[] {
+  const below = PICTURE_TABLE_ROW + FAILURE_ROWS.length + 2;
+  return [
+    { sheet, title: "Volumes of one copy (GB)", type: "pie", source: SUMMARY_PICTURES.capacity, from: `A${below}`, to: `B${below + 16}` },
+    { sheet, title: "Mailboxes on the busiest server, by failure", type: "barClustered", source: SUMMARY_PICTURES.failures, from: `C${below}`, to: `E${below + 16}` },
+  ];
+}

@@ -1,0 +1,122 @@
+/**
+ * Issue 18: charts in every workbook the CLI writes — exceljs draws none, so the writer adds the
+ * DrawingML parts itself (src/cli/xlsx-charts.ts). On the Summary: the volumes of one copy by kind,
+ * and the mailboxes the busiest server carries in each failure; on the Design sheet its capacity
+ * chart. Each chart part is present, wired sheet → drawing → chart with its content types, and
+ * references the right cells, its cached values the cells' own.
+ */
+import ExcelJS from "exceljs";
+import * as fs from "fs";
+import { strFromU8, unzipSync } from "fflate";
+import { writeXlsx } from "../../src/cli/xlsx-writer";
+import { evaluateWorkbook } from "../../src/workbook/evaluate";
+import { RESILIENCE_CELLS, SUMMARY_CELLS, referenceDesign } from "../../src/workbook/template";
+import { SUMMARY_PICTURES } from "../../src/workbook/sheets/summary";
+import { builtDesign } from "../support/built-designs";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+type Files = Record<string, string>;
+const text = (bytes: Uint8Array): Files => Object.fromEntries(Object.entries(unzipSync(bytes)).map(([name, data]) => [name, strFromU8(data)]));
+
+/** Each chart part's formulas (<c:f>) and cached numbers, by the sheet whose drawing holds it. */
+function chartsOf(files: Files): Array<{ sheet: string; title: string; refs: string[]; numbers: number[]; kind: string }> {
+  const workbook = files["xl/workbook.xml"];
+  const sheetNames = [...workbook.matchAll(/<sheet\b[^>]*name="([^"]*)"/g)].map((m) => m[1]);
+  const found: Array<{ sheet: string; title: string; refs: string[]; numbers: number[]; kind: string }> = [];
+  sheetNames.forEach((sheet, i) => {
+    const rels = files[`xl/worksheets/_rels/sheet${i + 1}.xml.rels`] ?? "";
+    const drawing = /Type="[^"]*\/drawing" Target="\.\.\/drawings\/(drawing\d+\.xml)"/.exec(rels)?.[1];
+    if (!drawing) return;
+    const id = /Id="([^"]+)"[^>]*\/drawing"/.exec(rels)?.[1];
+    expect(files[`xl/worksheets/sheet${i + 1}.xml`]).toContain(`<drawing r:id="${id}"/>`);
+    const drawingRels = files[`xl/drawings/_rels/${drawing}.rels`];
+    for (const m of files[`xl/drawings/${drawing}`].matchAll(/r:id="(rId\d+)"/g)) {
+      const target = new RegExp(`Id="${m[1]}"[^>]*Target="\\.\\./charts/(chart\\d+\\.xml)"`).exec(drawingRels)![1];
+      const chart = files[`xl/charts/${target}`];
+      expect(files["[Content_Types].xml"]).toContain(`<Override PartName="/xl/charts/${target}" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/>`);
+      found.push({
+        sheet,
+        title: /<a:t>([^<]*)<\/a:t>/.exec(chart)![1],
+        kind: /<c:(pieChart|barChart)>/.exec(chart)![1] + (/<c:barDir val="(\w+)"/.exec(chart)?.[1] ?? ""),
+        refs: [...chart.matchAll(/<c:f>([^<]*)<\/c:f>/g)].map((f) => f[1]),
+        numbers: [...chart.matchAll(/<c:numCache>(.*?)<\/c:numCache>/g)].flatMap((c) => [...c[1].matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((v) => Number(v[1]))),
+      });
+    }
+    expect(files["[Content_Types].xml"]).toContain(`<Override PartName="/xl/drawings/${drawing}" ContentType="application/vnd.openxmlformats-officedocument.drawing+xml"/>`);
+  });
+  return found;
+}
+
+describe("the charts of the workbook the CLI writes", () => {
+  const model = referenceDesign();
+  const values = evaluateWorkbook(model);
+  let files: Files;
+  beforeAll(async () => {
+    files = text(await writeXlsx(model, values));
+  }, WORKBOOK_MS);
+
+  test("the Summary's two charts and the Design sheet's, each over its cells, with the cells' values cached", () => {
+    const charts = chartsOf(files);
+    const s = values.Summary;
+    const r = Number(SUMMARY_PICTURES.capacity.match(/\d+/)![0]);
+    expect(charts).toEqual([
+      {
+        sheet: "Summary",
+        title: "Volumes of one copy (GB)",
+        kind: "pieChart",
+        refs: [`Summary!$B$${r}`, `Summary!$A$${r + 1}:$A$${r + 2}`, `Summary!$B$${r + 1}:$B$${r + 2}`],
+        numbers: [s[`B${r + 1}`], s[`B${r + 2}`]],
+      },
+      {
+        sheet: "Summary",
+        title: "Mailboxes on the busiest server, by failure",
+        kind: "barChartbar",
+        refs: [`Summary!$E$${r}`, `Summary!$D$${r + 1}:$D$${r + 4}`, `Summary!$E$${r + 1}:$E$${r + 4}`],
+        // One site: the site failures cannot occur, a gap in the chart.
+        numbers: [2500, 5000],
+      },
+      expect.objectContaining({ sheet: "Design", title: "Capacity of all volumes, one copy (GB)", kind: "barChartcol" }),
+    ]);
+    // The capacity by kind is the Summary's volumes: 12 × 1,266 GB and 12 × 48 GB (000_72e1ddb9bbd1ecac.txt, 3.4.2), 15,768 GB in all.
+    expect([s[`B${r + 1}`], s[`B${r + 2}`]]).toEqual([12 * 1266, 12 * 48]);
+    expect(s[SUMMARY_CELLS.volumesGB]).toBe(12 * 1266 + 12 * 48);
+  });
+
+  test("the failure table reads the Resilience sheet's busiest server, each scenario's row", () => {
+    const summary = model.sheets.find((x) => x.name === "Summary")!;
+    const r = Number(SUMMARY_PICTURES.failures.match(/\d+/)![0]);
+    const formulas = [1, 2, 3, 4].map((i) => summary.cells.find((c) => c.address === `E${r + i}`)!.formula);
+    (["normal", "server", "site", "site+server"] as const).forEach((scenario, i) =>
+      expect(formulas[i]).toContain(`Resilience!$${RESILIENCE_CELLS.activeMailboxes}$${RESILIENCE_CELLS.scenarioRow[scenario]}`),
+    );
+  });
+
+  test("a two-site design that survives every failure charts every failure", async () => {
+    // 4 copies on 2 + 2 servers: two copies a site, so a site and then a server leave one.
+    const twoSites = referenceDesign({ inputs: { serversSite1: 2, serversSite2: 2, copies: 4 } });
+    const v = evaluateWorkbook(twoSites);
+    const charts = chartsOf(text(await writeXlsx(twoSites, v)));
+    const r = Number(SUMMARY_PICTURES.failures.match(/\d+/)![0]);
+    expect(charts[1].numbers).toEqual([1, 2, 3, 4].map((i) => v.Summary[`E${r + i}`]));
+    expect(charts[1].numbers).toHaveLength(4);
+  }, WORKBOOK_MS);
+
+  test(
+    "exsize design's live workbook and its customer copy hold the charts, and exceljs reads them back",
+    async () => {
+      for (const args of [[], ["--customer"]]) {
+        const { file } = await builtDesign(args);
+        const charts = chartsOf(text(new Uint8Array(fs.readFileSync(file))));
+        expect(charts.map((c) => `${c.sheet}: ${c.title}`)).toEqual([
+          "Summary: Volumes of one copy (GB)",
+          "Summary: Mailboxes on the busiest server, by failure",
+          "Design: Capacity of all volumes, one copy (GB)",
+        ]);
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.readFile(file);
+        expect(workbook.getWorksheet("Summary")).toBeDefined();
+      }
+    },
+    WORKBOOK_MS,
+  );
+});
