@@ -24,8 +24,10 @@ import * as path from "path";
 import { SizingError } from "../engine/errors";
 import { DEFAULT_DEPLOYMENT_SETTINGS, DeploymentInputError, deploymentFiles, deploymentSettingProblem, type DeploymentFiles, type DeploymentSettings } from "../workbook/deployment";
 import { designFromCells, designOf, type Sized } from "../workbook/input-values";
-import { EXIT, EXIT_STATUS_HELP, TYPING_HELP, UsageError, inputOptionsHelp, optionOf, parseCommand, readInputs, type CommandOutput, type FlagSpec } from "./design-options";
+import { EXIT, EXIT_STATUS_HELP, TYPING_HELP, UsageError, inputOptionsHelp, optionOf, parseCommand, type CommandOutput, type FlagSpec } from "./design-options";
 import { NAME_FLAGS, NAME_OPTION_HELP, dagOf, readNames, type DagOptions } from "./layout";
+import { presetDesign } from "./design";
+import { DEFAULT_PRESET, PRESET_NAMES } from "../engine/design";
 import { readWorkbookCells, WorkbookReadError } from "./read-workbook";
 
 export { CALCULATOR_VERSION, COPIES_COLUMNS, csvField, DATABASES_COLUMNS, psString, SERVERS_COLUMNS } from "../workbook/deployment";
@@ -42,6 +44,7 @@ export const EXPORT_USAGE = "usage: exsize export --out DIR ([INPUTS…] | --fro
 const EXPORT_FLAGS: readonly FlagSpec[] = [
   { names: ["--out", "-o"], value: true },
   { names: ["--from"], value: true },
+  { names: ["--preset"], value: true },
   { names: ["--force"], value: false },
   { names: ["--help", "-h"], value: false },
   ...NAME_FLAGS,
@@ -69,6 +72,8 @@ export function exportHelp(): string[] {
     "  --force                 overwrite files already there (refused otherwise, exit status 2, as exsize design)",
     "",
     "Inputs (exsize design's options: the same names, defaults and rules):",
+    `  --preset NAME           the reference design to start from: ${PRESET_NAMES.join(" or ")} (default ${DEFAULT_PRESET}),`,
+    "                          as exsize design; the inputs given override its values (its DAG: one of its DAGs)",
     ...inputOptionsHelp(),
     "",
     "Names and folders:",
@@ -143,6 +148,7 @@ export async function runExport(args: string[], out: CommandOutput): Promise<num
     if (typeof from === "string") {
       const [first] = given.values();
       if (first !== undefined) throw new UsageError(`--from reads every input from ${from}; ${first.flag} cannot be given with it (change the workbook's Inputs sheet instead)`);
+      if (flags.has("--preset")) throw new UsageError(`--from reads every input from ${from}; --preset cannot be given with it`);
       if (path.extname(from).toLowerCase() !== ".xlsx") throw new UsageError(`--from must name an .xlsx workbook (written by exsize design -o or the add-in); got ${JSON.stringify(from)}`);
       let read: Awaited<ReturnType<typeof readWorkbookCells>>;
       try {
@@ -160,7 +166,8 @@ export async function runExport(args: string[], out: CommandOutput): Promise<num
         return EXIT.usage;
       }
     } else {
-      sized = designOf(readInputs(given), optionOf);
+      // exsize design's preset and inputs: the same design, read the same way.
+      sized = designOf(presetDesign(given, flags).inputs, optionOf);
     }
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;

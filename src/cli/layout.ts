@@ -12,7 +12,8 @@ import type { CopyLayout, LayoutNames } from "../engine/layout";
 import { DEFAULT_DEPLOYMENT_NAMES, deploymentNameProblem, deploymentNames, type DeploymentNames } from "../workbook/deployment";
 import { designOf } from "../workbook/input-values";
 import { EXIT, EXIT_STATUS_HELP, TYPING_HELP, UsageError, inputOptionsHelp, optionOf, parseCommand, readInputs, type CommandOutput, type FlagSpec } from "./design-options";
-import { shownNumber } from "./design";
+import { presetDesign, shownNumber } from "./design";
+import { DEFAULT_PRESET, PRESET_NAMES } from "../engine/design";
 
 /** The names of the DAG, its servers and databases: options of `layout` and `export`. */
 export const NAME_FLAGS: readonly FlagSpec[] = [
@@ -81,7 +82,7 @@ function scenarioJson(r: ScenarioReport, names: LayoutNames, applies: boolean) {
 }
 
 export const LAYOUT_USAGE = "usage: exsize layout [INPUTS…] [--dag NAME] [--server-prefix TEXT] [--database-prefix TEXT] [--json]";
-const LAYOUT_FLAGS: readonly FlagSpec[] = [...NAME_FLAGS, { names: ["--json"], value: false }, { names: ["--help", "-h"], value: false }];
+const LAYOUT_FLAGS: readonly FlagSpec[] = [...NAME_FLAGS, { names: ["--preset"], value: true }, { names: ["--json"], value: false }, { names: ["--help", "-h"], value: false }];
 
 /** `exsize layout --help`: the design's inputs (exsize design's), the names, --json. */
 export function layoutHelp(): string[] {
@@ -93,6 +94,8 @@ export function layoutHelp(): string[] {
     "is exsize design's for the same inputs, sized by the same method: the same databases, servers and copies.",
     "",
     "Inputs (exsize design's options: the same names, defaults and rules):",
+    `  --preset NAME           the reference design to start from: ${PRESET_NAMES.join(" or ")} (default ${DEFAULT_PRESET}),`,
+    "                          as exsize design; the inputs given override its values (its DAG: one of its DAGs)",
     ...inputOptionsHelp(),
     "",
     "Names and output:",
@@ -120,7 +123,8 @@ export async function runLayout(args: string[], out: CommandOutput): Promise<num
       layoutHelp().forEach((line) => out.stdout(line));
       return EXIT.ok;
     }
-    inputs = readInputs(parsed.given);
+    // exsize design's preset and inputs: the same design, read the same way.
+    inputs = presetDesign(parsed.given, flags).inputs;
     names = readNames(flags);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;

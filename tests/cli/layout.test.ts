@@ -115,3 +115,43 @@ describe("exsize layout, the other designs", () => {
     expect(help).not.toContain("--servers N");
   });
 });
+
+describe("exsize layout and export take exsize design's --preset (issue 17)", () => {
+  test("--preset dellemc-2016: one of 004's DAGs, the databases design --json reports (336, 004_1d3a339e6fd03f64.txt §4.1), busiest 475 / 950 / 1,086", async () => {
+    const lines: string[] = [];
+    expect(await runDesign(["--preset", "dellemc-2016", "--json"], { stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) })).toBe(0);
+    const design = JSON.parse(lines.join("\n"));
+    const { code, stdout } = await run("layout", "--preset", "dellemc-2016", "--json");
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout.join("\n"));
+    expect([report.design.method, report.design.databases, report.databases.length]).toEqual(["microsoft", design.outputs.databases, 336]);
+    const mailboxes = report.scenarios.map((s: { busiestServer: string; servers: Array<{ server: string; activeMailboxes: number }> }) => s.servers.find((p) => p.server === s.busiestServer)!.activeMailboxes);
+    expect([mailboxes[0], mailboxes[2], mailboxes[3]]).toEqual([475, 950, 1086]);
+  });
+
+  test("an input given after the preset overrides it; a preset that is none is a usage error", async () => {
+    const given = JSON.parse((await run("layout", "--preset", "dellemc-2016", "--copies", "3", "--json")).stdout.join("\n"));
+    expect(given.design.copies).toBe(3);
+    const wrong = await run("layout", "--preset", "dell-2019");
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr[0]).toMatch(/--preset must be dell-2010 or dellemc-2016; got "dell-2019"/);
+  });
+
+  test("export --preset writes the preset's databases; with --from it is refused", async () => {
+    const fs = await import("fs");
+    const os = await import("os");
+    const path = await import("path");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-preset-"));
+    try {
+      const out = path.join(dir, "deploy");
+      expect((await run("export", "--preset", "dellemc-2016", "--out", out)).code).toBe(0);
+      const rows = fs.readFileSync(path.join(out, "MailboxDatabases.csv"), "utf8").split("\r\n").filter((l) => l !== "");
+      expect(rows).toHaveLength(2 + 336);
+      const both = await run("export", "--from", path.join(dir, "x.xlsx"), "--preset", "dellemc-2016", "--out", path.join(dir, "other"));
+      expect(both.code).toBe(2);
+      expect(both.stderr.join("\n")).toMatch(/--preset cannot be given with it/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
