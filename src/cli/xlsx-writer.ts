@@ -121,10 +121,24 @@ function withContainsTextAttributes(files: Unzipped): void {
     );
   }
   // exceljs writes a print area as "$A1:$G22" (rows relative); Excel and LibreOffice want "$A$1:$G$22".
-  const workbook = strFromU8(files["xl/workbook.xml"]);
-  files["xl/workbook.xml"] = strToU8(
-    workbook.replace(/(<definedName name="_xlnm\.Print_Area"[^>]*>[^<]*!)\$+([A-Z]+)\$*(\d+):\$+([A-Z]+)\$*(\d+)</g, "$1$$$2$$$3:$$$4$$$5<"),
+  const workbook = strFromU8(files["xl/workbook.xml"]).replace(
+    /(<definedName name="_xlnm\.Print_Area"[^>]*>[^<]*!)\$+([A-Z]+)\$*(\d+):\$+([A-Z]+)\$*(\d+)</g,
+    "$1$$$2$$$3:$$$4$$$5<",
   );
+  // A sheet's several print ranges are one defined name in Excel: exceljs writes one name per range.
+  const areas = new Map<string, string[]>();
+  for (const m of workbook.matchAll(/<definedName name="_xlnm\.Print_Area" localSheetId="(\d+)">([^<]*)<\/definedName>/g)) areas.set(m[1], [...(areas.get(m[1]) ?? []), m[2]]);
+  let merged = workbook;
+  for (const [sheet, ranges] of areas) {
+    if (ranges.length < 2) continue;
+    let first = true;
+    merged = merged.replace(new RegExp(`<definedName name="_xlnm\\.Print_Area" localSheetId="${sheet}">[^<]*</definedName>`, "g"), () => {
+      if (!first) return "";
+      first = false;
+      return `<definedName name="_xlnm.Print_Area" localSheetId="${sheet}">${ranges.join(",")}</definedName>`;
+    });
+  }
+  files["xl/workbook.xml"] = strToU8(merged);
 }
 
 /** One page wide, `fitToPagesTall` tall (0: as many as needed), narrow margins, title rows. */
@@ -139,7 +153,8 @@ function pageSetup(print: PrintSetup, sheet: string): Partial<ExcelJS.PageSetup>
     fitToHeight: print.fitToPagesTall,
     margins: { ...PRINT_MARGINS_INCHES },
     ...(print.titleRows !== undefined ? { printTitlesRow: print.titleRows } : {}),
-    ...(print.area !== undefined ? { printArea: print.area } : {}),
+    // exceljs takes several ranges joined by "&&" (one defined name each, merged after writing).
+    ...(print.area !== undefined ? { printArea: print.area.split(",").join("&&") } : {}),
   };
 }
 

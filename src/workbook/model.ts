@@ -72,7 +72,7 @@ export interface PrintSetup {
   fitToPagesTall: number;
   /** Rows repeated at the top of every page, e.g. "1:4". */
   titleRows?: string;
-  /** What prints, e.g. "A1:G30"; by default the used range (helper cells beside a table stay off the page when set). */
+  /** What prints, e.g. "A1:G30", or ranges each on its own page ("A1:T20,A125:T145"); by default the used range (helper cells beside a table stay off the page when set). */
   area?: string;
 }
 

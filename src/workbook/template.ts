@@ -33,7 +33,7 @@ import { buildSummary, summaryCharts } from "./sheets/summary";
 import { tierNames } from "./sheets/tiers";
 
 // The inputs and their defaults are the engine's (src/engine/design/inputs.ts): one record for every edge.
-import { REFERENCE_DESIGN_INPUTS, type HeadlineInputs, type WorkbookInputs } from "../engine/design";
+import { REFERENCE_DESIGN_INPUTS, sizeDesign, type HeadlineInputs, type WorkbookInputs } from "../engine/design";
 export { REFERENCE_DESIGN_INPUTS, REFERENCE_INPUTS, type DesignInputs, type HeadlineInputs, type MethodsInputValues, type WorkbookInputs } from "../engine/design";
 
 // What other modules read of the template, from the sheet that owns it: every name importable here as before.
@@ -63,6 +63,15 @@ export const isoToday = (): string => new Date().toISOString().slice(0, 10);
  * sheet (its scenario figures still come from the layout).
  */
 const DISTRIBUTION_ROWS = 120;
+
+/** The design's databases as written, for the Distribution sheet's printed rows; undefined for a design that cannot be sized. */
+function designDatabases(inputs: WorkbookInputs): number | undefined {
+  try {
+    return sizeDesign(inputs).databases;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The Distribution grid coloured by activation preference, as Microsoft's calculator colours it. */
 function withPreferenceColours(sheet: SheetModel, rows: number): SheetModel {
@@ -213,6 +222,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
           names: { users: names.users, serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, dagLayout: names.dagLayout },
           databases: resilienceRef(RESILIENCE_CELLS.databases),
           rows: gridRows,
+          printedRows: designDatabases(values),
         }),
         gridRows,
       ),

@@ -1289,10 +1289,13 @@ class FakePageLayoutProxy extends FakeClientObject {
     });
   }
 
-  /** One rectangle, an A1 address ("A1:G30") or such a Range (PageLayout.setPrintArea, ExcelApi 1.9). */
+  /**
+   * An A1 address ("A1:G30"), several joined by commas as a RangeAreas address ("A1:G30,A40:G50"),
+   * or such a Range (PageLayout.setPrintArea, ExcelApi 1.9: Range | RangeAreas | string).
+   */
   setPrintArea(area: string | FakeRange): void {
     this.change("setPrintArea", (layout) => {
-      const rect = area instanceof FakeRange ? area.rect() : typeof area === "string" ? parseRangeAddress(area) : undefined;
+      const rect = area instanceof FakeRange ? area.rect() : typeof area === "string" ? area.split(",").map((a) => parseRangeAddress(a.trim()))[0] : undefined;
       if (!rect) throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "PageLayout.setPrintArea");
       layout.printArea = typeof area === "string" ? area.replace(/\$/g, "") : null;
     });

@@ -6,7 +6,10 @@
  * be the count for the IOPS; and numbers joined into text carry thousands separators, as every
  * number format does.
  */
+import { strFromU8, unzipSync } from "fflate";
+import { writeXlsx } from "../../src/cli/xlsx-writer";
 import { defaultNames } from "../../src/engine/layout";
+import { distributionLayout } from "../../src/workbook/sheets/distribution";
 import { evaluateWorkbook, type WorkbookValues } from "../../src/workbook/evaluate";
 import { evaluateFormula } from "../../src/formula";
 import { withThousands } from "../../src/workbook/sheets/shared";
@@ -94,5 +97,26 @@ describe("numbers in text have thousands separators, as the number formats do", 
         expect({ sheet: sheet.name, cell: cell.address, format: f }).toEqual({ sheet: sheet.name, cell: cell.address, format: expect.stringMatching(/#,##0/) });
       }
     }
+  });
+});
+
+describe("the Distribution sheet prints the design's databases, then its scenario table", () => {
+  test("two print ranges: the grid's rows of the design's 12 databases, and the table; one defined name in the file", async () => {
+    const model = referenceDesign();
+    const sheet = model.sheets.find((s) => s.name === "Distribution")!;
+    const [grid, table] = sheet.print!.area!.split(",");
+    const layout = distributionLayout(120);
+    expect(grid).toBe(`A1:${layout.table.running}${layout.firstRow + 12 - 1}`);
+    expect(table).toBe(`A${layout.tableTitle}:${layout.table.running}${layout.lastPrintedRow}`);
+    const workbook = strFromU8(unzipSync(await writeXlsx(model, evaluateWorkbook(model)))["xl/workbook.xml"]);
+    const index = model.sheets.indexOf(sheet);
+    const names = [...workbook.matchAll(new RegExp(`<definedName name="_xlnm\\.Print_Area" localSheetId="${index}">([^<]*)</definedName>`, "g"))].map((m) => m[1]);
+    const abs = (range: string) => range.replace(/([A-Z]+)(\d+)/g, "$$$1$$$2");
+    expect(names).toEqual([`&apos;Distribution&apos;!${abs(grid)},&apos;Distribution&apos;!${abs(table)}`]);
+  }, 120_000);
+
+  test("a design whose databases fill the grid prints it whole, in one range", () => {
+    const sheet = sheetOf({ users: 100000, copies: 4, serversSite1: 8, serversSite2: 8, exchangeVersion: 2016, maxDatabaseGB: 100 }, "Distribution");
+    expect(sheet.print!.area!.split(",")).toHaveLength(1);
   });
 });

@@ -48,7 +48,7 @@ import { toA1 } from "../evaluate";
 import { ONE_SITE } from "./resilience";
 import { withThousands } from "./shared";
 import { cite } from "../../engine/papers";
-import type { CellModel, Highlight, SheetModel } from "../model";
+import type { CellModel, Highlight, PrintSetup, SheetModel } from "../model";
 
 /** Defined names (or absolute references) of the Inputs the sheet reads. */
 export interface DistributionNames {
@@ -75,6 +75,12 @@ export interface DistributionSheetParameters {
   /** Server columns (MBX01…); a DAG has at most 16. Default 16. */
   servers?: number;
   sheetName?: string;
+  /**
+   * The design's databases when the workbook is written: only those grid rows print, then the
+   * scenario table on its own page, instead of the empty rows between (issue 18). The sheet keeps
+   * every row live; a design grown on Inputs prints its first rows until the print area is widened.
+   */
+  printedRows?: number;
 }
 
 export const DISTRIBUTION_DEFAULTS = Object.freeze({ rows: 200, servers: 16, sheetName: "Distribution" });
@@ -88,6 +94,8 @@ export const NOT_SURVIVABLE = "not survivable";
  * takes about 60 rows a page, so past 80 the second page holds at least a third of a page.
  */
 const ONE_PAGE_ROWS = 80;
+/** Grid rows that print on one page of their own (the two-range print). */
+const GRID_PAGE_ROWS = 60;
 
 /** Penalty added to a preference whose copy cannot activate (failed server or lagged): above any preference (16 at most). */
 const PENALTY = 99;
@@ -492,9 +500,26 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
     columnWidths: [36, ...Array<number>(L.servers).fill(6.5), 11, 10, ...Array<number>(Object.keys(L.helper).length).fill(10), ...Array<number>(L.servers).fill(6.5)],
     frozenRows: HEADER_ROW,
     // One page while the grid is short, else two: fitted to two, a page's worth and a few rows would leave a near-empty second page (issue 18).
-    print: { orientation: "landscape", fitToPagesTall: L.lastPrintedRow <= ONE_PAGE_ROWS ? 1 : 2, titleRows: `${SITE_ROW}:${HEADER_ROW}`, area: L.printArea },
+    print: printSetup(L, p.printedRows),
     rowHeights: { [HEADER_ROW]: 45, [L.tableHeader]: 30 },
     highlights,
     cells,
   };
+}
+
+/**
+ * The grid and the table print; with `printedRows` fewer than the grid's (and a page's worth at
+ * most), the grid's first rows and the table as two print ranges, each on its own page (the grid's
+ * title rows on both).
+ */
+function printSetup(L: ReturnType<typeof distributionLayout>, printedRows: number | undefined): PrintSetup {
+  const titleRows = `${SITE_ROW}:${HEADER_ROW}`;
+  // A grid longer than a page prints whole, as two pages fitted: its ranges split would take three.
+  if (printedRows === undefined || printedRows >= L.rows || printedRows > GRID_PAGE_ROWS) {
+    // One page while the grid is short, else two: fitted to two, a page's worth and a few rows would leave a near-empty second page (issue 18).
+    return { orientation: "landscape", fitToPagesTall: L.lastPrintedRow <= ONE_PAGE_ROWS ? 1 : 2, titleRows, area: L.printArea };
+  }
+  const gridEnd = L.firstRow + Math.max(1, printedRows) - 1;
+  const area = `A1:${L.table.running}${gridEnd},A${L.tableTitle}:${L.table.running}${L.lastPrintedRow}`;
+  return { orientation: "landscape", fitToPagesTall: 2, titleRows, area };
 }
