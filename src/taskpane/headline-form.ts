@@ -106,9 +106,10 @@ export const FORM_FIELDS: readonly FormField[] = [
     // The Inputs sheet's Method cell (METHOD_CHOICES): auto follows the version, as sizeDesign's methodOf.
     key: "method", group: "dag", label: "Sizing method", kind: "choice",
     choices: [
-      { value: "auto", text: "Auto: Dell's for 2010, Microsoft's for 2013 on" },
-      { value: "dell", text: "Dell's process (the papers)" },
-      { value: "microsoft", text: "Microsoft's calculator" },
+      // Short: the select is half the pane wide (auto: Dell's for 2010, Microsoft's for 2013 on — the README says so).
+      { value: "auto", text: "By version" },
+      { value: "dell", text: "Dell's process" },
+      { value: "microsoft", text: "Microsoft's" },
     ],
   },
   { key: "copies", group: "dag", label: "Database copies", kind: "number", parameter: P.copies },
