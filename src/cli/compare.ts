@@ -463,7 +463,55 @@ export async function compareWorkbook(varied: readonly Varied[], rows: readonly 
       }
     });
   });
-  return new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+  // The figure that changes most, drawn below the table (issue 19): its designs as bars.
+  const most = mostChangedFigure(layout);
+  if (most === undefined) return new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+  const top = layout.length + 6;
+  const blockValues: Record<string, string | number> = { [`A${top}`]: "Design", [`B${top}`]: most.label };
+  sheet.getCell(`A${top - 1}`).value = `The figure that changes most: ${most.label}`;
+  most.values.forEach((value, d) => {
+    blockValues[`A${top + 1 + d}`] = `Design ${d + 1}`;
+    if (value !== null) blockValues[`B${top + 1 + d}`] = value;
+  });
+  for (const [address, value] of Object.entries(blockValues)) {
+    sheet.getCell(address).value = value;
+    if (typeof value === "number") sheet.getCell(address).numFmt = "#,##0.##";
+  }
+  const rowsTall = Math.min(40, Math.max(10, most.values.length * 2 + 4));
+  const chart: import("../workbook/model").ChartModel = {
+    sheet: "Compare",
+    title: most.label,
+    type: "barClustered",
+    source: `A${top}:B${top + most.values.length}`,
+    // Below the table, from column A: beside it would sit on the designs' columns.
+    from: `A${top + most.values.length + 2}`,
+    to: `${columnLetters(Math.max(3, Math.min(rows.length + 1, 10)))}${top + most.values.length + 2 + rowsTall}`,
+  };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { unzipSync, zipSync } = require("fflate") as typeof import("fflate");
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { addCharts } = require("./xlsx-charts") as typeof import("./xlsx-charts");
+  const files = unzipSync(new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer));
+  addCharts(files, { sheets: [{ name: "Compare", cells: [] }], names: [], charts: [chart] }, { Compare: blockValues });
+  return zipSync(files);
+}
+
+/**
+ * The numeric output row whose designs differ the most, relative to its largest value (ties: the
+ * first, the Summary's order); undefined when no figure changes.
+ */
+export function mostChangedFigure(layout: ReturnType<typeof compareSheetRows>): { label: string; values: Array<number | null> } | undefined {
+  const outputs = new Set(Object.values(OUTPUT_LABELS));
+  let best: { label: string; values: Array<number | null>; change: number } | undefined;
+  for (const row of layout) {
+    if (!outputs.has(row.label)) continue;
+    const numbers = row.values.filter((v): v is number => typeof v === "number");
+    if (numbers.length < 2 || numbers.length !== row.values.filter((v) => v !== null).length) continue;
+    const top = Math.max(...numbers.map(Math.abs));
+    const change = top === 0 ? 0 : (Math.max(...numbers) - Math.min(...numbers)) / top;
+    if (change > 0 && (best === undefined || change > best.change)) best = { label: row.label, values: row.values.map((v) => (typeof v === "number" ? v : null)), change };
+  }
+  return best && { label: best.label, values: best.values };
 }
 
 

@@ -76,6 +76,33 @@ describe("the Compare sheet", () => {
     expect(filled(sheet.getCell(rowOf("Mailbox servers"), 4))).toBe(false);
   });
 
+  test("a chart of the figure that changes most, over its values below the table (its designs as bars)", async () => {
+    const file = join(dir, "c.xlsx");
+    const written = await run(["--vary", "quota-mb=2048,5120,10240", "--out", file, "--json"]);
+    expect(written.code).toBe(0);
+    const rows = JSON.parse(written.stdout.join("\n")) as Array<{ outputs: Record<string, number> }>;
+    // Whichever figure changes most relative to its largest value: computed here from --json, not assumed.
+    const rel = (key: string) => {
+      const v = rows.map((r) => r.outputs[key]);
+      return (Math.max(...v) - Math.min(...v)) / Math.max(...v);
+    };
+    const numeric = Object.keys(OUTPUT_LABELS).filter((k) => rows.every((r) => typeof r.outputs[k] === "number"));
+    const most = numeric.reduce((a, b) => (rel(b) > rel(a) ? b : a));
+    const label = OUTPUT_LABELS[most as OutputKey];
+    const files = unzipSync(new Uint8Array(readFileSync(file)));
+    const chart = strFromU8(files["xl/charts/chart1.xml"]);
+    expect(chart).toContain(`<a:t>${label}</a:t>`);
+    expect(chart).toMatch(/<c:barChart>/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync(file) as unknown as ExcelJS.Buffer);
+    const sheet = book.getWorksheet("Compare")!;
+    const values = /<c:val><c:numRef><c:f>Compare!\$B\$(\d+):\$B\$(\d+)<\/c:f>/.exec(chart)!;
+    expect(values).not.toBeNull();
+    const drawn = Array.from({ length: Number(values[2]) - Number(values[1]) + 1 }, (_, i) => sheet.getCell(Number(values[1]) + i, 2).value);
+    expect(drawn).toEqual(rows.map((r) => r.outputs[most]));
+    expect(strFromU8(files["xl/worksheets/sheet1.xml"])).toMatch(/<drawing r:id="rIdChart1"\/>/);
+  });
+
   test("on a terminal, a line while the workbook is written, then cleared; piped, none", async () => {
     const file = join(dir, "c.xlsx");
     const progress: string[] = [];
