@@ -130,6 +130,12 @@ describe("every design", () => {
   });
 });
 
+test("a design past 100,000 databases is refused before anything is laid out (99,999,988 stand-alone mailboxes of 32 GB filled 4 GB of memory)", () => {
+  expect(() => sizeDesign({ ...R, users: 99_999_988, quotaMB: 32551, messagesPerDay: 397, messageKB: 224, copies: 1, maxDatabaseGB: 50, serversSite1: 1, exchangeVersion: 2016 })).toThrow(
+    /deploys [\d,]+ databases \(its count balanced over the servers\), more than 100,000; raise maxDatabaseGB/,
+  );
+});
+
 describe("more load never buys less (issue 16)", () => {
   /**
    * OPEN (issue 16): by Microsoft's method a rise in load can buy less memory and fewer cores. The

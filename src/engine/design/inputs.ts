@@ -122,6 +122,9 @@ export function microsoftMethodProblem(inputs: Pick<WorkbookInputs, "method" | "
 /** The most mailboxes the EX_MS_* functions size in one DAG (src/functions/microsoft.ts, its tiers' mailboxes). */
 export const MAX_MICROSOFT_MAILBOXES = 10_000_000;
 
+/** The most databases a design deploys: the worksheet functions' own limit (src/functions/worksheet.ts, databases). */
+export const MAX_DESIGN_DATABASES = 100_000;
+
 /** The largest average message the EX_MS_* functions size (src/functions/microsoft.ts MESSAGE_KB). */
 export const MAX_MICROSOFT_MESSAGE_KB = 100_000;
 

@@ -42,7 +42,7 @@ import { ceilCount, provisionGB } from "../rounding";
 import { mailboxServerSize } from "../server";
 import { spindleCount } from "../spindles";
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type ExchangeVersion, type Factors, type RaidLevel } from "../tables";
-import { methodOf, microsoftMethodProblem, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
+import { MAX_DESIGN_DATABASES, methodOf, microsoftMethodProblem, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
 
 /** What else a design may carry beyond its inputs: the Inputs sheet's tables and the Hardware sheet's rows. */
 export interface DesignTables {
@@ -253,6 +253,11 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
     }
   }
   const databases = method === "microsoft" ? microsoftDeployed! : dellDatabases;
+  // Before anything is laid out: a layout of millions of databases would fill memory (the Design check's limit).
+  if (databases > MAX_DESIGN_DATABASES) {
+    const n = MAX_DESIGN_DATABASES.toLocaleString("en-US");
+    throw new SizingError("#N/A", `users, maxDatabaseGB and servers: the design deploys ${databases.toLocaleString("en-US")} databases (its count balanced over the servers), more than ${n}; raise maxDatabaseGB`);
+  }
 
   // Dell's steps at its count balanced (Table 18: IDBS = DBS / DB; Table 19: NDB = ceil(NU / DB)).
   const databaseGBDell = raw.totalDatabaseGB / dellDatabases;
