@@ -11,10 +11,9 @@ module.exports = {
   // LibreOffice, a browser or a child process set their own, longer, explicitly
   // (tests/support/timeouts.ts). A test that hangs still fails, two minutes later.
   testTimeout: 120_000,
-  // On two cores Jest would take one worker and run every suite in its own process, where memory
-  // builds up suite after suite (a full run reached Node's 4 GB heap and aborted). Two workers share
-  // the suites, each with an 8 GB heap (package.json's test script). Not workerIdleMemoryLimit: its
-  // restart raced a suite's start and failed it ("terminated by another process: SIGTERM").
+  // Two workers, one a core (on two cores Jest would otherwise run every suite in its own process),
+  // each with an 8 GB heap (package.json's test script): a suite that runs away with memory fails
+  // alone instead of aborting the run. Not workerIdleMemoryLimit: its restart raced a suite's start.
   maxWorkers: 2,
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json", diagnostics: { warnOnly: false } }] },
 };
