@@ -11,7 +11,7 @@ import { databaseCapacity, mailboxDoesNotFit } from "../engine/database";
 import { SizingError } from "../engine/errors";
 import { databaseFormula, mailboxFitsFormula, type FactorReference } from "../engine/excel-formulas";
 import { MAX_COPIES, MAX_SERVERS, validateLayoutDesign, type DagLayout } from "../engine/layout";
-import { REFERENCE_DESIGN_INPUTS, sizeDesign } from "../engine/design";
+import { REFERENCE_DESIGN_INPUTS, TooManyDatabasesError, sizeDesign } from "../engine/design";
 import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import type { InputRule } from "./model";
@@ -71,17 +71,11 @@ export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInput
   if (problems.length === 0) {
     // The databases the design deploys (each method's count balanced over the layout) have limits of their own.
     try {
-      const deployed = sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs }, { factors }).databases;
-      if (deployed > INPUT_PARAMETERS.databases.max) {
-        problems.push({
-          inputs: ["Users", "QuotaMB", "MaxDatabaseGB", "ServersFirstSite", "ServersSecondSite"],
-          message: `users, maxDatabaseGB and servers: the design deploys ${deployed.toLocaleString("en-US")} databases (its count balanced over the servers), more than ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")}; raise maxDatabaseGB`,
-          summary: SUMMARIES.deployed,
-        });
-      }
+      sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs }, { factors });
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
-      problems.push({ inputs: ["Users", "Copies", "ServersFirstSite", "ServersSecondSite"], message: e.message, summary: SUMMARIES.deployed });
+      const inputNames = e instanceof TooManyDatabasesError ? ["Users", "QuotaMB", "MaxDatabaseGB", "ServersFirstSite", "ServersSecondSite"] : ["Users", "Copies", "ServersFirstSite", "ServersSecondSite"];
+      problems.push({ inputs: inputNames, message: e.message, summary: SUMMARIES.deployed });
     }
   }
   return problems;

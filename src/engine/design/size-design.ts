@@ -196,6 +196,9 @@ function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSit
   return microsoftSizing({ tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate, ...(databases > 0 ? { deployedDatabases: databases } : {}) }, f);
 }
 
+/** A design that would deploy more databases than MAX_DESIGN_DATABASES: its quota, database size and servers say why. */
+export class TooManyDatabasesError extends SizingError {}
+
 /**
  * Sizes a design. Inputs are taken as checked (each by its rule: src/functions/worksheet.ts
  * INPUT_PARAMETERS); a design that cannot be built as a whole is a SizingError saying why.
@@ -256,7 +259,7 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
   // Before anything is laid out: a layout of millions of databases would fill memory (the Design check's limit).
   if (databases > MAX_DESIGN_DATABASES) {
     const n = MAX_DESIGN_DATABASES.toLocaleString("en-US");
-    throw new SizingError("#N/A", `users, maxDatabaseGB and servers: the design deploys ${databases.toLocaleString("en-US")} databases (its count balanced over the servers), more than ${n}; raise maxDatabaseGB`);
+    throw new TooManyDatabasesError("#N/A", `users, maxDatabaseGB and servers: the design deploys ${databases.toLocaleString("en-US")} databases (its count balanced over the servers), more than ${n}; raise maxDatabaseGB`);
   }
 
   // Dell's steps at its count balanced (Table 18: IDBS = DBS / DB; Table 19: NDB = ceil(NU / DB)).
