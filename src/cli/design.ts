@@ -36,9 +36,12 @@ import {
 
 export { inputOptions, type CommandOutput, type InputOption };
 
+/** What --preset does, in every command that takes it (design, layout, export). */
+export const PRESET_HELP = `the reference design to start from: ${PRESET_NAMES.join(" or ")} (default ${DEFAULT_PRESET}); inputs given override its values`;
+
 /** The options that are not inputs: where and how to write. */
 const OUTPUT_OPTIONS: ReadonlyArray<{ names: string; text: string }> = [
-  { names: "--preset NAME", text: `the reference design to start from: ${PRESET_NAMES.join(" or ")} (default ${DEFAULT_PRESET}); inputs given override its values` },
+  { names: "--preset NAME", text: PRESET_HELP },
   { names: "--environment-users N", text: "the environment's mailboxes, sized as identical DAGs of --users mailboxes each (default: one DAG of --users; dellemc-2016: 100,000)" },
   { names: "--disk NAME", text: `a Microsoft-method JBOD server's disk: ${JBOD_CATALOGUE.slice(0, 2).map((d) => JSON.stringify(d.name)).join(", ")} … or "SIZE GB TYPE" of the calculator's table (default its 4TB 7.2K RPM SAS 3.5"; dellemc-2016: 8TB 7.2K NL-SAS 3.5")` },
   { names: "--databases-per-volume N", text: "databases a JBOD disk's volume holds (default: the most that fit, at most the copies; dellemc-2016: 2)" },

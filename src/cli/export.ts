@@ -26,8 +26,7 @@ import { DEFAULT_DEPLOYMENT_SETTINGS, DeploymentInputError, deploymentFiles, dep
 import { designFromCells, designOf, type Sized } from "../workbook/input-values";
 import { EXIT, EXIT_STATUS_HELP, TYPING_HELP, UsageError, inputOptionsHelp, optionOf, parseCommand, type CommandOutput, type FlagSpec } from "./design-options";
 import { NAME_FLAGS, NAME_OPTION_HELP, dagOf, readNames, type DagOptions } from "./layout";
-import { presetDesign } from "./design";
-import { DEFAULT_PRESET, PRESET_NAMES } from "../engine/design";
+import { PRESET_HELP, presetDesign } from "./design";
 import { readWorkbookCells, WorkbookReadError } from "./read-workbook";
 
 export { CALCULATOR_VERSION, COPIES_COLUMNS, csvField, DATABASES_COLUMNS, psString, SERVERS_COLUMNS } from "../workbook/deployment";
@@ -72,8 +71,7 @@ export function exportHelp(): string[] {
     "  --force                 overwrite files already there (refused otherwise, exit status 2, as exsize design)",
     "",
     "Inputs (exsize design's options: the same names, defaults and rules):",
-    `  --preset NAME           the reference design to start from: ${PRESET_NAMES.join(" or ")} (default ${DEFAULT_PRESET}),`,
-    "                          as exsize design; the inputs given override its values (its DAG: one of its DAGs)",
+    `  --preset NAME           ${PRESET_HELP} (a preset of several DAGs: one of them)`,
     ...inputOptionsHelp(),
     "",
     "Names and folders:",

@@ -12,8 +12,7 @@ import type { CopyLayout, LayoutNames } from "../engine/layout";
 import { DEFAULT_DEPLOYMENT_NAMES, deploymentNameProblem, deploymentNames, type DeploymentNames } from "../workbook/deployment";
 import { designOf } from "../workbook/input-values";
 import { EXIT, EXIT_STATUS_HELP, TYPING_HELP, UsageError, inputOptionsHelp, optionOf, parseCommand, readInputs, type CommandOutput, type FlagSpec } from "./design-options";
-import { presetDesign, shownNumber } from "./design";
-import { DEFAULT_PRESET, PRESET_NAMES } from "../engine/design";
+import { PRESET_HELP, presetDesign, shownNumber } from "./design";
 
 /** The names of the DAG, its servers and databases: options of `layout` and `export`. */
 export const NAME_FLAGS: readonly FlagSpec[] = [
@@ -94,8 +93,7 @@ export function layoutHelp(): string[] {
     "is exsize design's for the same inputs, sized by the same method: the same databases, servers and copies.",
     "",
     "Inputs (exsize design's options: the same names, defaults and rules):",
-    `  --preset NAME           the reference design to start from: ${PRESET_NAMES.join(" or ")} (default ${DEFAULT_PRESET}),`,
-    "                          as exsize design; the inputs given override its values (its DAG: one of its DAGs)",
+    `  --preset NAME           ${PRESET_HELP} (a preset of several DAGs: one of them)`,
     ...inputOptionsHelp(),
     "",
     "Names and output:",
