@@ -6,7 +6,7 @@
  */
 import { SizingError } from "../engine/errors";
 import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "../engine/microsoft/mailbox";
-import { microsoftSizing, replicationMbps, type MicrosoftSizing } from "../engine/microsoft/design";
+import { MICROSOFT_FAILURE_MODES, microsoftSizing, replicationMbps, type MicrosoftFailureMode, type MicrosoftModeFigures, type MicrosoftSizing } from "../engine/microsoft/design";
 import { MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactorName, type MicrosoftFactors } from "../engine/microsoft/tables";
 import { FACTOR_NAMES, isOmitted, numberParameter as param, readChoice, readNumber, readOptionalNumber, type CellValue, type NumberParameter } from "./arguments";
 
@@ -174,6 +174,31 @@ export function EX_MS_MAILBOX(messagesPerDay: unknown, messageKB: unknown, quota
   }
 }
 
+/** A failure mode as a result names it, lowercase: "active.doubleserver" (MICROSOFT_FAILURE_MODES, less the worst). */
+const MODES = MICROSOFT_FAILURE_MODES.filter((m) => m !== "worst");
+const MODE_WORDS: Record<MicrosoftFailureMode, string> = {
+  normal: "normal runtime",
+  server: "a server's failure",
+  doubleServer: "two servers' failure",
+  site: "a site's failure",
+  siteServer: "a site's and one more server's failure",
+  siteDoubleServer: "a site's and two more servers' failure",
+  worst: "the worst failure",
+};
+/** Results per failure mode, `prefix.mode`; a mode that cannot occur or is not survivable is #N/A saying so. */
+function byMode<P extends string>(prefix: P, pick: (m: MicrosoftModeFigures) => number): Record<`${P}.${string}`, (s: MicrosoftSizing) => number> {
+  return Object.fromEntries(
+    MODES.map((mode) => [
+      `${prefix}.${mode.toLowerCase()}`,
+      (s: MicrosoftSizing) => {
+        const m = s.failureModes[mode];
+        if (!m.applies) throw new SizingError("#N/A", `${prefix}.${mode.toLowerCase()}: ${MODE_WORDS[mode]} cannot occur in this design or leaves a database without a copy (one site, or too few servers or HA copies)`);
+        return pick(m);
+      },
+    ]),
+  ) as Record<`${P}.${string}`, (s: MicrosoftSizing) => number>;
+}
+
 const DATABASE_RESULTS = {
   count: (s: MicrosoftSizing) => s.databases,
   mailboxes: (s: MicrosoftSizing) => s.mailboxesPerDatabase,
@@ -190,6 +215,7 @@ const DATABASE_RESULTS = {
   logs: (s: MicrosoftSizing) => s.logsPerDatabase,
   logspace: (s: MicrosoftSizing) => s.logSpaceGB,
   active: (s: MicrosoftSizing) => s.active.worst,
+  ...byMode("active", (m) => m.activeDatabases),
 };
 export const MS_DATABASES_RESULTS = Object.keys(DATABASE_RESULTS) as (keyof typeof DATABASE_RESULTS)[];
 
@@ -201,7 +227,7 @@ export const MS_DATABASES_RESULTS = Object.keys(DATABASE_RESULTS) as (keyof type
  * @param quotaMB Mailbox size limit in MB (e.g. 10240), or one per tier.
  * @param servers Mailbox servers of the DAG: a number (one site) or two sites, e.g. {2,2}.
  * @param [copies] Database copies, HA and lagged (factor laggedCopies says how many are lagged), round-robin over the sites. Default 2.
- * @param [result] "count" (default), "mailboxes", "size" GB, "maxsize" GB, "limit" mailboxes at maxsize, "iolimit" for JBOD I/O, "maxcount" databases the DAG allows, "copies" a server, "disk", "logs", "logspace", "active".
+ * @param [result] "count" (default), "mailboxes", "size" GB, "maxsize" GB, "limit" mailboxes at maxsize, "iolimit" for JBOD I/O, "maxcount" databases the DAG allows, "copies" a server, "disk", "logs", "logspace", "active" (worst failure), or the busiest server's active databases in one failure mode: "active.normal", "active.server", "active.doubleserver", "active.site", "active.siteserver", "active.sitedoubleserver" (#N/A where the mode cannot occur or is not survivable). =EX_MS_DATABASES(7600,150,75,20480,{8,8},4,"active.site") → 14.
  * @param [factors] Names and values: diskGB 0 (RAID), diskIops 57.5, databasesPerVolume 0, databases 0, laggedCopies 0, lagDays 0, dataOverhead 0, volumeFreeShare 0.05, archiveMB 0, moveShare 0.01, truncationFailureDays 3 …
  * @returns The chosen count or size. =EX_MS_DATABASES(2500,200,75,10240,{2,2},4,"count",{"diskGB",4000}) → 40.
  */
@@ -252,12 +278,15 @@ const SERVER_RESULTS = {
   cores: (s: MicrosoftSizing) => s.coresNeeded,
   utilization: (s: MicrosoftSizing) => s.utilization,
   active: (s: MicrosoftSizing) => s.active.worst,
+  transport: (s: MicrosoftSizing) => s.transportGB,
+  transportall: (s: MicrosoftSizing) => s.transportAllGB,
+  ...byMode("megacycles", (m) => m.megacycles),
 };
 export const MS_SERVER_RESULTS = Object.keys(SERVER_RESULTS) as (keyof typeof SERVER_RESULTS)[];
 
 /**
  * Memory and processors of the busiest server in its worst failure (lagged copies never activate) by Microsoft's method. Source: Microsoft, Exchange Server Role Requirements Calculator v7.6, Role Requirements sheet.
- * @param [result] "memory" GB (default), "cache" GB, "calculated" GB, "megacycles", "cores" (needs specRate), "utilization", "active" databases.
+ * @param [result] "memory" GB (default), "cache" GB, "calculated" GB, "megacycles", "cores" (needs specRate), "utilization", "active" databases; "transport" GB, the transport (Safety Net) database of a server, "transportall" of all the DAG's servers (=EX_MS_SERVER(7600,150,75,20480,{8,8},4,,,"transport") → 209.7); the megacycles of one failure mode: "megacycles.normal", "megacycles.server", "megacycles.doubleserver", "megacycles.site", "megacycles.siteserver", "megacycles.sitedoubleserver" (=EX_MS_SERVER(7600,150,75,20480,{8,8},4,,,"megacycles.site") → 10,279.6; #N/A where the mode cannot occur).
  * @param [factors] multiRole 1, hypervisor 0, megacyclesMultiplier 1, laggedCopies 0, and those of EX_MS_DATABASES.
  * @returns GB, megacycles, cores or a share. =EX_MS_SERVER(2500,200,75,10240,{2,2},4) → 160.
  */

@@ -99,6 +99,26 @@ export interface ActiveDatabases {
   worst: number;
 }
 
+/** The failure modes the calculator sizes the busiest server for, in its order (Role Requirements!C194:G194, C127:C129). */
+export type MicrosoftFailureMode = keyof ActiveDatabases;
+export const MICROSOFT_FAILURE_MODES: readonly MicrosoftFailureMode[] = ["normal", "server", "doubleServer", "site", "siteServer", "siteDoubleServer", "worst"];
+
+/**
+ * One failure mode of the busiest server: its active databases and megacycles — Role Requirements!C195:G195
+ * and C199:G201 (normal, single, double, site failure, worst; the calculator shows no megacycles for a site
+ * and one or two more servers, C128:C129, which we size the same way). A mode that cannot occur or is not
+ * survivable (the calculator's "--", or 0 for a site in one site) does not apply: its megacycles are NaN.
+ */
+export interface MicrosoftModeFigures {
+  applies: boolean;
+  activeDatabases: number;
+  /** Active, passive and client access megacycles, and their sum — C199, C200, C201. */
+  activeMegacycles: number;
+  passiveMegacycles: number;
+  casMegacycles: number;
+  megacycles: number;
+}
+
 export interface MicrosoftSizing {
   mailboxes: number;
   perTier: MailboxRequirement[];
@@ -169,6 +189,34 @@ export interface MicrosoftSizing {
   logSpaceGB: number;
   /** Log streams that cross between the sites — Role Requirements!I173 (80). */
   logStreams: number;
+  /** Each failure mode's active databases and megacycles on the busiest server — Role Requirements!C195:G201. */
+  failureModes: Record<MicrosoftFailureMode, MicrosoftModeFigures>;
+  /** Servers left after the worst failure, which share the transport load — Role Requirements!C107 (2). */
+  transportServers: number;
+  /** Transport (Safety Net) database per server and for all servers, GB — Role Requirements!C184, D273, E273 (643.7; 2,574.9). */
+  transportGB: number;
+  transportAllGB: number;
+}
+
+/**
+ * Servers left after the worst failure — Role Requirements!C107: with two sites, a site's loss leaves the
+ * other site's servers, less the one or two more failures they survive (an HA copy there for each); in
+ * one site, the servers less the one or two failures the DAG survives.
+ * @compatibility The calculator fails the first site only; we fail either, as activeDatabases does
+ * (docs/microsoft-method.md §7), and keep the fewer servers left.
+ */
+function serversAfterWorstFailure(serversPerSite: readonly number[], copies: number, laggedCopies: number, active: ActiveDatabases): number {
+  const servers = serversPerSite.reduce((a, b) => a + b, 0);
+  if (serversPerSite.length === 1) return servers - (active.doubleServer > 0 ? 2 : active.server > 0 ? 1 : 0);
+  const ha = haCopiesPerSite(copies, laggedCopies, 2);
+  const left = [0, 1]
+    .map((failed) => 1 - failed)
+    .filter((survivor) => ha[survivor] >= 1)
+    .map((survivor) => {
+      const m = serversPerSite[survivor];
+      return m - (ha[survivor] >= 3 && m >= 4 ? 2 : ha[survivor] >= 2 && m >= 2 ? 1 : 0);
+    });
+  return Math.min(...left);
 }
 
 /** Lagged copies of the design (Input!C31): the design's own, else the factors'. */
@@ -423,15 +471,23 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const serverLogIops = serverLogWrites + serverLogReads;
   const databaseLogIops = databaseIops * writeShare * (ha ? MICROSOFT.logWriteShareHa : MICROSOFT.logWriteShareStandalone) + (ha ? databaseIops * writeShare * MICROSOFT.logReadShare : 0);
 
-  // Megacycles of the busiest server in its worst case — G199:G201.
+  // Megacycles of the busiest server with `x` active databases, the rest of its copies passive — C199:G201.
   const busyActive = ha ? active.worst : databases;
   const busyPassive = ha ? copiesPerServer - active.worst : 0;
   const perDatabase = (pick: (r: MailboxRequirement) => number) => mailboxesPerDatabase * weighted(pick);
   const virtual = 1 + f.hypervisor;
-  const activeMegacycles = busyActive * perDatabase((r) => r.activeMegacycles) * virtual;
-  const passiveMegacycles = busyPassive * perDatabase((r) => r.passiveMegacycles) * virtual;
-  const casMegacycles = f.multiRole > 0 ? busyActive * perDatabase((r) => r.casMegacycles) * virtual : 0;
-  const megacycles = activeMegacycles + passiveMegacycles + casMegacycles;
+  const megacyclesAt = (x: number, applies = true): MicrosoftModeFigures => {
+    if (!applies) return { applies, activeDatabases: x, activeMegacycles: NaN, passiveMegacycles: NaN, casMegacycles: NaN, megacycles: NaN };
+    const a = x * perDatabase((r) => r.activeMegacycles) * virtual;
+    const p = (ha ? copiesPerServer - x : 0) * perDatabase((r) => r.passiveMegacycles) * virtual;
+    const c = f.multiRole > 0 ? x * perDatabase((r) => r.casMegacycles) * virtual : 0;
+    return { applies, activeDatabases: x, activeMegacycles: a, passiveMegacycles: p, casMegacycles: c, megacycles: a + p + c };
+  };
+  const { activeMegacycles, passiveMegacycles, casMegacycles, megacycles } = megacyclesAt(busyActive);
+  // Normal runtime and the worst always apply; a failure mode with no active databases cannot occur or is not survivable.
+  const failureModes = Object.fromEntries(
+    MICROSOFT_FAILURE_MODES.map((mode) => [mode, mode === "worst" ? megacyclesAt(busyActive) : megacyclesAt(active[mode], mode === "normal" || active[mode] > 0)]),
+  ) as Record<MicrosoftFailureMode, MicrosoftModeFigures>;
   const hasRate = d.specRate > 0;
   const megacyclesPerCore = hasRate ? (d.specRate / d.cores) * (MICROSOFT.baselineMegacycles / MICROSOFT.baselineSpecPerCore) : NaN;
   const availableMegacycles = d.cores * megacyclesPerCore;
@@ -463,6 +519,15 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const siteCopies = copiesPerSite(d.copies, d.serversPerSite.length);
   const firstSiteDatabases = d.serversPerSite.length === 2 ? excelCeil(databases * MICROSOFT.firstSiteUserShare) : databases;
   const logStreams = d.serversPerSite.length === 2 ? firstSiteDatabases * siteCopies[1] + (databases - firstSiteDatabases) * siteCopies[0] : 0;
+
+  // Transport — Role Requirements!C180:C184: a day's messages (the profiles') over the servers left after
+  // the worst failure (stand-alone: every server), held twice, queued and kept by Safety Net, at the
+  // average message size by mailboxes.
+  const messagesPerDay = perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.profileMessages, 0);
+  const transportServers = ha ? serversAfterWorstFailure(d.serversPerSite, d.copies, lagged, computed) : servers;
+  const heldDays = 1 + MICROSOFT.transportQueueRate * MICROSOFT.transportQueueDays + Math.max(MICROSOFT.safetyNetDays, lagged > 0 ? f.lagDays : 0);
+  const messageKB = d.tiers.reduce((a, t, i) => a + tierShares[i] * t.messageKB, 0);
+  const transportGB = ((messagesPerDay / transportServers) * MICROSOFT.transportShadowCopies * heldDays * messageKB) / MICROSOFT.kbPerGB;
 
   return {
     mailboxes,
@@ -511,6 +576,10 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     logsPerDatabase: userLogsPerDatabase + moveLogsPerDatabase,
     logSpaceGB,
     logStreams,
+    failureModes,
+    transportServers,
+    transportGB,
+    transportAllGB: transportGB * servers,
   };
 }
 

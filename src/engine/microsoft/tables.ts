@@ -98,6 +98,18 @@ export const MICROSOFT = {
   formattedPerRawGB: (1000 * 1000 * 1000) / (1024 * 1024 * 1024),
   /** Mailbox moves are a weekly share spread over 7 days — Role Requirements!C153. */
   daysPerWeek: 7,
+  /**
+   * Transport (Safety Net) storage — Role Requirements!C179:C184, the calculator's defaults: every
+   * message is held twice (shadow redundancy, C182), queued at half the rate (Variables!K54) for the
+   * 2-day queue timeout (Input!G44), and kept by Safety Net for 7 days (Input!G45) or the lagged
+   * copies' replay lag when longer (C179).
+   */
+  transportShadowCopies: 2,
+  transportQueueRate: 0.5,
+  transportQueueDays: 2,
+  safetyNetDays: 7,
+  /** KB to GB, as C184 divides (1,048,576). */
+  kbPerGB: 1024 * 1024,
 } as const;
 
 /**
