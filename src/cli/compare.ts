@@ -21,6 +21,9 @@ import type { DesignTables, WorkbookInputs } from "../engine/design";
 import { designOf, inputFromText, type InputValue } from "../workbook/input-values";
 import { EXIT, TYPING_HELP, UsageError, inputOptions, optionOf, parseCommand, type CommandOutput, type FlagSpec, type InputOption, type ParsedCommand } from "./design-options";
 import { OUTPUT_DIGITS, designFigures, jsonInputs, presetDesign, shownOutputs, type OutputKey } from "./design";
+import { DIFFERS, MAX_LIVE_DESIGNS, OUTPUT_LABELS, columnLetters, compareSheetRows, liveCompareModel, mostChangedFigure } from "../workbook/compare";
+
+export { DIFFERS, MAX_LIVE_DESIGNS, OUTPUT_LABELS, compareSheetRows, mostChangedFigure };
 import { didYouMean } from "./suggest";
 
 /** The output of a command that shows progress: whether standard error is a terminal, and a raw writer to it. */
@@ -374,57 +377,6 @@ export function csvLines(varied: readonly Varied[], rows: readonly CompareRow[])
 // ---------------------------------------------------------------------------------------------
 // The workbook: a Compare sheet, a column per design (exceljs is loaded only here)
 
-/** Each output's row label on the Compare sheet, with its unit: as the Summary names them. */
-export const OUTPUT_LABELS: Readonly<Record<OutputKey, string>> = Object.freeze({
-  databaseVolumes: "Database volumes",
-  databaseVolumeGB: "Database volume (GB each)",
-  logVolumes: "Log volumes",
-  logVolumeGB: "Log volume (GB each)",
-  capacityPerCopyGB: "Capacity per copy (GB)",
-  capacityAllCopiesGB: "Capacity, all copies (GB)",
-  volumesGB: "Capacity in volumes (GB, a copy)",
-  databaseIops: "Database IOPS (a copy)",
-  dagDatabaseIops: "Database IOPS (the DAG)",
-  logIops: "Log IOPS",
-  arrays: "Arrays",
-  arrayModel: "Array model",
-  arraysPerCopy: "Arrays per copy",
-  spindles: "Spindles (disks)",
-  spindleRaid: "Spindles' RAID level",
-  spindleDisk: "Spindles' disk",
-  servers: "Mailbox servers",
-  coresPerServer: "Cores a server",
-  memoryPerServerGB: "Memory a server (GB)",
-  worstFailure: "Worst survivable failure",
-  worstMailboxesPerServer: "Worst failure: mailboxes on the busiest server",
-  worstTargetIops: "Worst failure: IOPS on the busiest server",
-  databases: "Databases",
-  mailboxesPerDatabase: "Mailboxes per database",
-  coresBasis: "What the cores assume",
-});
-
-/** A cell of the Compare sheet: a number, text, or empty. */
-type SheetValue = number | string | null;
-
-/** The Compare sheet's rows: a label and a value per design; `heading` rows start a section. */
-export function compareSheetRows(rows: readonly CompareRow[]): Array<{ label: string; heading?: boolean; format?: string; values: SheetValue[] }> {
-  const inputValue = (v: unknown): SheetValue => (v === "" || v === undefined ? null : (v as number | string));
-  const keys = Object.keys(OUTPUT_DIGITS) as OutputKey[];
-  return [
-    { label: "Design", values: rows.map((_, i) => i + 1) },
-    { label: "Inputs", heading: true, values: [] },
-    ...inputOptions().map((o) => ({ label: `${o.label} (${o.option})`, values: rows.map((r) => inputValue(r.inputs[o.key])) })),
-    { label: "The design", heading: true, values: [] },
-    { label: "Cannot be built because", values: rows.map((r) => ("problems" in r ? r.problems.join("; ") : null)) },
-    { label: "Sized by the method", values: rows.map((r) => ("problems" in r ? null : r.method)) },
-    ...keys.map((key) => ({
-      label: OUTPUT_LABELS[key],
-      ...(OUTPUT_DIGITS[key] !== undefined ? { format: OUTPUT_DIGITS[key] === 0 ? "#,##0" : "#,##0.00" } : {}),
-      values: rows.map((r) => ("problems" in r ? null : r.outputs[key])),
-    })),
-  ];
-}
-
 /** The tone of a cell that differs from the first design's: the template's amber. */
 const DIFFERENT = { fill: "FFFFE699", font: "FF7F6000" };
 
@@ -496,113 +448,24 @@ export async function compareWorkbook(varied: readonly Varied[], rows: readonly 
   return zipSync(files);
 }
 
-/**
- * The numeric output row whose designs differ the most, relative to its largest value (ties: the
- * first, the Summary's order); undefined when no figure changes.
- */
-export function mostChangedFigure(layout: ReturnType<typeof compareSheetRows>): { label: string; values: Array<number | null> } | undefined {
-  const outputs = new Set(Object.values(OUTPUT_LABELS));
-  let best: { label: string; values: Array<number | null>; change: number } | undefined;
-  for (const row of layout) {
-    if (!outputs.has(row.label)) continue;
-    const numbers = row.values.filter((v): v is number => typeof v === "number");
-    if (numbers.length < 2 || numbers.length !== row.values.filter((v) => v !== null).length) continue;
-    const top = Math.max(...numbers.map(Math.abs));
-    const change = top === 0 ? 0 : (Math.max(...numbers) - Math.min(...numbers)) / top;
-    if (change > 0 && (best === undefined || change > best.change)) best = { label: row.label, values: row.values.map((v) => (typeof v === "number" ? v : null)), change };
-  }
-  return best && { label: best.label, values: best.values };
-}
 
-
-/** The most designs a live Compare workbook holds: each brings its own ten sheets (about 2.5 s each to build and write). */
-export const MAX_LIVE_DESIGNS = 10;
-
-/** A column's letters: 1 → A, 27 → AA. */
-function columnLetters(n: number): string {
-  let letters = "";
-  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) letters = String.fromCharCode(65 + ((k - 1) % 26)) + letters;
-  return letters;
-}
-
-/** The text a cell of the live Compare sheet marks a row with when a design differs from design 1 there. */
-export const DIFFERS = "differs";
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 /**
- * The live Compare workbook (--customer): every sized design's own sheets, as exsize design writes
- * them (the first design's named as the template's, design k's with " k": Summary 2, Inputs 2, …),
- * and a Compare sheet whose cells are formulas over them — each input its design's Inputs cell,
- * each output its Summary cell (databases and the method: its Design sheet) — so editing a design's
- * inputs recalculates its column. Then the customer copy: every EXSIZE formula replaced by Excel's
- * own (src/workbook/customer-copy.ts), live without the add-in, in Excel and LibreOffice. Two outputs
- * no sheet shows (mailboxesPerDatabase, coresBasis) and a refused design's column are values. A last
- * column says "differs" (live, highlighted) where a row's designs differ from design 1.
- * Undefined with the problems when an evaluated cell shows an error (nothing is written then).
+ * The live Compare workbook (--customer): src/workbook/compare.ts liveCompareModel — every sized
+ * design's own sheets (the first design's named as the template's, design k's with " k": Summary 2,
+ * Inputs 2, …), a Compare sheet of formulas over them and the chart of the figure that changes most —
+ * written by exceljs, then the customer copy: every EXSIZE formula replaced by Excel's own
+ * (src/workbook/customer-copy.ts), live without the add-in, in Excel and LibreOffice.
+ * The problems when an evaluated cell shows an error (nothing is written then).
  */
 export async function liveCompareWorkbook(rows: readonly CompareRow[], preparedOn: string): Promise<{ bytes: Uint8Array } | { problems: string[] }> {
-  const template = require("../workbook/template") as typeof import("../workbook/template");
   const { evaluateWorkbook } = require("../workbook/evaluate") as typeof import("../workbook/evaluate");
   const { writeXlsx } = require("./xlsx-writer") as typeof import("./xlsx-writer");
   const { customerCopy, nativeFormulasOf } = require("../workbook/customer-copy") as typeof import("../workbook/customer-copy");
   const { SizingError } = require("../engine/errors") as typeof import("../engine/errors");
-  type Cell = import("../workbook/model").CellModel;
-  const suffixOf = (d: number) => (d === 0 ? "" : ` ${d + 1}`);
-  const models = rows.map((row, d) => ("problems" in row ? undefined : template.referenceDesign({ inputs: row.inputs, suffix: suffixOf(d), revised: preparedOn })));
-  const at = (sheet: string, address: string) => `${template.sheetReference(sheet)}!$${address.replace(/(\d+)$/, "$$$1")}`;
-  const layout = compareSheetRows(rows);
-  const outputKeys = Object.keys(OUTPUT_DIGITS) as OutputKey[];
-  const inputKeys = inputOptions().map((o) => o.key);
-  const first = 5;
-  const marker = columnLetters(rows.length + 2);
-  const cells: Cell[] = [
-    { address: "A1", value: "Designs compared", role: "title" },
-    { address: "A2", value: `${rows.length} designs, each column formulas over its own sheets (Summary, Inputs, … for design 1; Summary 2, Inputs 2, … for design 2): edit a design's inputs there and its column recalculates.`, role: "note" },
-    { address: `${marker}${first - 1}`, value: "Differs from design 1", role: "heading" },
-  ];
-  layout.forEach((row, i) => {
-    const r = first - 1 + i;
-    cells.push({ address: `A${r}`, value: row.label, role: row.heading || i === 0 ? "heading" : "label" });
-    if (row.heading) return;
-    const inputKey = i >= 2 && i < 2 + inputKeys.length ? inputKeys[i - 2] : undefined;
-    const outputKey = i >= layout.length - outputKeys.length ? outputKeys[i - (layout.length - outputKeys.length)] : undefined;
-    row.values.forEach((value, d) => {
-      const address = `${columnLetters(d + 2)}${r}`;
-      const model = models[d];
-      const names = template.templateSheetNames(suffixOf(d));
-      const constant = (): Cell | undefined => (value === null ? undefined : { address, value, ...(row.format ? { numberFormat: row.format } : {}), role: i === 0 ? "heading" : "output" });
-      let formula: string | undefined;
-      if (model && inputKey !== undefined) {
-        const ref = at(names.inputs, template.INPUT_CELLS[inputKey]);
-        // An empty cell shows empty, not 0; LEN, not ref="", since LibreOffice takes 0="" as TRUE.
-        formula = `=IF(LEN(${ref})=0,"",${ref})`;
-      } else if (model && row.label === "Sized by the method") formula = `=${at(names.design, template.DESIGN_CELLS.methodUsed)}`;
-      else if (model && outputKey === "databases") formula = `=${at(names.design, template.DESIGN_CELLS.databasesDeployed)}`;
-      else if (model && outputKey !== undefined && outputKey in template.SUMMARY_CELLS) formula = `=${at(names.summary, template.SUMMARY_CELLS[outputKey as keyof typeof template.SUMMARY_CELLS])}`;
-      const cell = formula !== undefined ? { address, formula, ...(row.format ? { numberFormat: row.format } : {}), role: "output" as const } : constant();
-      if (cell) cells.push(cell);
-    });
-    if (i > 0 && rows.length > 1) {
-      const col = (d: number) => `${columnLetters(d + 2)}${r}`;
-      cells.push({ address: `${marker}${r}`, formula: `=IF(OR(${rows.slice(1).map((_, d) => `${col(d + 1)}<>${col(0)}`).join(",")}),"${DIFFERS}","")`, role: "step" });
-    }
-  });
-  const last = first - 2 + layout.length;
-  const compare: import("../workbook/model").SheetModel = {
-    name: "Compare",
-    columnWidths: [46, ...rows.map(() => 16), 20],
-    frozenRows: first - 1,
-    cells,
-    highlights: [{ range: `${marker}${first}:${marker}${last}`, text: DIFFERS, tone: "bad" }],
-  };
-  const sized = models.filter((m) => m !== undefined);
-  const model: import("../workbook/model").WorkbookModel = {
-    ...(sized[0] ?? { charts: [] }),
-    title: "Designs compared",
-    sheets: [compare, ...sized.flatMap((m) => m.sheets)],
-    names: sized.flatMap((m) => m.names),
-    charts: sized.flatMap((m) => m.charts),
-  };
+  // The one builder the pane's Compare designs uses too (src/workbook/compare.ts).
+  const model = liveCompareModel(rows, { revised: preparedOn });
   const values = evaluateWorkbook(model);
   const problems = Object.entries(values.Compare ?? {})
     .filter(([, v]) => v instanceof SizingError)

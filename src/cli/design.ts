@@ -19,6 +19,7 @@ import { DEFAULT_PRESET, PRESET_NAMES, REFERENCE_PRESETS, presetNamed, type Desi
 import { jbodDisk, JBOD_CATALOGUE } from "../engine/microsoft/disks";
 import { parseNumberText } from "../functions/arguments";
 import { designOf } from "../workbook/input-values";
+import { NONE_SURVIVABLE, OUTPUT_DIGITS, designOutputs, shownNumber, shownOutputs, type OutputKey } from "../workbook/compare";
 import {
   EXIT,
   EXIT_STATUS_HELP,
@@ -35,6 +36,8 @@ import {
 } from "./design-options";
 
 export { inputOptions, type CommandOutput, type InputOption };
+// The design's numbers as the workbook shows them live in src/workbook/compare.ts (the pane's Compare sheet uses them too).
+export { NONE_SURVIVABLE, OUTPUT_DIGITS, designOutputs, shownNumber, shownOutputs, type OutputKey };
 
 /** What --preset does, in every command that takes it (design, layout, export). */
 export const PRESET_HELP = `the reference design to start from: ${PRESET_NAMES.join(" or ")} (default ${DEFAULT_PRESET}); inputs given override its values`;
@@ -176,40 +179,6 @@ function parseArguments(args: readonly string[]): DesignRequest {
 // ---------------------------------------------------------------------------------------------
 // The design's numbers, as the workbook shows them
 
-/**
- * The Summary's answers under their names (template.ts SUMMARY_CELLS), then what the Summary does
- * not show; each with the decimals its number format shows. Every number on the Summary shows whole
- * ('#,##0 "GB"', '0" cores each"', counts): tests/cli/design-json.test.ts holds these digits to the
- * Summary's formats and the values to the evaluated workbook.
- */
-export const OUTPUT_DIGITS = Object.freeze({
-  databaseVolumes: 0,
-  databaseVolumeGB: 0,
-  logVolumes: 0,
-  logVolumeGB: 0,
-  capacityPerCopyGB: 0,
-  capacityAllCopiesGB: 0,
-  volumesGB: 0,
-  databaseIops: 0,
-  dagDatabaseIops: 0,
-  logIops: 0,
-  arrays: 0,
-  arrayModel: undefined,
-  arraysPerCopy: 0,
-  spindles: 0,
-  spindleRaid: undefined,
-  spindleDisk: undefined,
-  servers: 0,
-  coresPerServer: 0,
-  memoryPerServerGB: 0,
-  worstFailure: undefined,
-  worstMailboxesPerServer: 0,
-  worstTargetIops: 0,
-  databases: 0,
-  mailboxesPerDatabase: 2,
-  coresBasis: undefined,
-} as const);
-export type OutputKey = keyof typeof OUTPUT_DIGITS;
 
 /**
  * `--json`'s "figures" (issue 17): the figures a reference design publishes per environment, DAG and
@@ -272,65 +241,6 @@ export function designFigures(d: Design): Record<DesignFigureKey, number | strin
       return [key, typeof value === "number" && digits !== undefined ? shownNumber(value, digits) : value];
     }),
   ) as Record<DesignFigureKey, number | string | null>;
-}
-
-/** The Summary's words when no failure is survivable (its worst-failure cell). */
-export const NONE_SURVIVABLE = "none survivable";
-
-/**
- * A number to `digits` decimals as Excel shows it: half away from zero, on the decimal text so
- * 1.005 shows 1.01 as in Excel (not 1.00 as 1.005 × 100 in binary would give), and never -0.
- */
-export function shownNumber(value: number, digits: number): number {
-  if (!Number.isFinite(value) || Math.abs(value) >= 1e15) return value;
-  // Excel shows a double's 15 significant digits, rounded half away from zero: shift by the exponent in text, not by multiplying.
-  const magnitude = Math.abs(value).toPrecision(15);
-  const rounded = Number(`${Math.round(Number(`${magnitude}e${digits}`))}e-${digits}`);
-  return value < 0 && rounded !== 0 ? -rounded : rounded;
-}
-
-/** Every output of a design, raw: what the Summary's cells hold before their formats round them. */
-export function designOutputs(d: Design): Record<OutputKey, number | string | null> {
-  const worst = d.worst;
-  return {
-    databaseVolumes: d.databases,
-    databaseVolumeGB: d.databaseVolumeGB,
-    logVolumes: d.databases,
-    logVolumeGB: d.logVolumeGB,
-    capacityPerCopyGB: d.capacityPerCopyGB,
-    capacityAllCopiesGB: d.capacityAllCopiesGB,
-    volumesGB: d.volumesGB,
-    databaseIops: d.databaseIops,
-    dagDatabaseIops: d.dagDatabaseIops,
-    logIops: d.logIops,
-    arrays: d.arrays.arrays,
-    arrayModel: d.arrays.modelName,
-    arraysPerCopy: d.arrays.arraysPerCopy,
-    spindles: d.spindles.disks,
-    spindleRaid: d.spindles.raid,
-    spindleDisk: String(d.spindles.disk),
-    servers: d.servers,
-    coresPerServer: d.coresPerServer,
-    memoryPerServerGB: d.memoryPerServerGB,
-    worstFailure: worst ? worst.fails : NONE_SURVIVABLE,
-    worstMailboxesPerServer: worst ? worst.activeMailboxes : null,
-    worstTargetIops: worst ? worst.targetIops : null,
-    databases: d.databases,
-    mailboxesPerDatabase: d.mailboxesPerDatabase,
-    coresBasis: d.coresBasis,
-  };
-}
-
-/** The outputs as `--json` prints them: each number with the decimals the workbook shows. */
-export function shownOutputs(d: Design): Record<OutputKey, number | string | null> {
-  const raw = designOutputs(d);
-  return Object.fromEntries(
-    (Object.keys(OUTPUT_DIGITS) as OutputKey[]).map((key) => {
-      const digits = OUTPUT_DIGITS[key];
-      const value = raw[key];
-      return [key, typeof value === "number" && digits !== undefined ? shownNumber(value, digits) : value];
-    }),
-  ) as Record<OutputKey, number | string | null>;
 }
 
 export function jsonInputs(inputs: WorkbookInputs): Record<string, unknown> {

@@ -12,6 +12,10 @@
  *   src/workbook/deployment.ts (as `exsize export` does) and offer them as downloads.
  * - Put the deployment on sheets: the same read, then the same files on new sheets in one more sync
  *   (deployment.ts), for an Excel whose webview blocks downloads.
+ * - Compare designs (issue 19): the form's design with one input varied over the values typed, each
+ *   variant checked as a load checks it and sized by the engine (src/workbook/compare.ts compareDesign);
+ *   a new Compare sheet (Compare 2… when one exists: nothing of the user's is touched) of formulas over
+ *   each variant's own new sheets, built by the same liveCompareModel as `exsize compare --customer`.
  * - Use a reference design (issue 17): either preset (src/engine/design/presets.ts) fills the form;
  *   what it sets beyond the form's fields (Dell EMC's 50 GB archive, 24 cores a server) goes with the
  *   next load, so the workbook holds the preset's design.
@@ -28,16 +32,18 @@ import {
   type DeploymentFiles,
   type DeploymentNames,
 } from "../workbook/deployment";
-import { templateSheetNames, referenceDesign } from "../workbook/template";
+import { MAX_LIVE_DESIGNS, compareDesign, liveCompareModel, type CompareDesign } from "../workbook/compare";
+import type { InputKey } from "../workbook/input-values";
+import { isoToday, nameSuffix, templateSheetNames, referenceDesign } from "../workbook/template";
 import { designSuffixes, openCustomerCopy } from "./customer-copy";
 import { queueDagRead, queueDeploymentSheets } from "./deployment";
-import { DesignLoadError, writeDesign, type WriteReport } from "./excel-writer";
-import { DESIGN_FIELDS, fieldOf, formatTyped, readDesignForm, type DesignField, type DesignForm } from "./headline-form";
+import { DesignLoadError, writeDesign, writeModel, type WriteReport } from "./excel-writer";
+import { DESIGN_FIELDS, FORM_FIELDS, fieldOf, formatTyped, readDesignForm, readField, type DesignField, type DesignForm } from "./headline-form";
 import { queueSummaryRead, type HeadlineResults } from "./results";
 
 export type StatusKind = "info" | "success" | "error";
-export type Action = "load" | "refresh" | "copy" | "export" | "sheets";
-const ACTIONS: readonly Action[] = ["load", "refresh", "copy", "export", "sheets"];
+export type Action = "load" | "refresh" | "copy" | "export" | "sheets" | "compare";
+const ACTIONS: readonly Action[] = ["load", "refresh", "copy", "export", "sheets", "compare"];
 
 /** A file the pane offers to download. */
 export interface DownloadFile {
@@ -141,6 +147,85 @@ export function presetHint(name: PresetName): string {
     `. The workbook holds one DAG. ${after}`
   );
 }
+
+
+// ---------------------------------------------------------------------------------------------
+// Compare designs
+
+/** What to vary: a field of the form and its values as typed ("5000,10000" or "5,000; 10,000"). */
+export interface VaryForm {
+  field: string;
+  values: string;
+}
+
+/** The fields a comparison can vary: every number and choice of the form (the title and names are no design's). */
+export const VARY_FIELDS: readonly DesignField[] = FORM_FIELDS.filter((f) => f.kind !== "text").map((f) => f.key);
+
+/** The hint under the values: how to separate them, or the field's choices. */
+export function varyHint(field: DesignField): string {
+  const f = fieldOf(field);
+  if (f.kind === "choice") return `Any of: ${f.choices.map((c) => c.text).join(", ")}; separate them with commas.`;
+  return `Two to ${MAX_LIVE_DESIGNS} values, separated by commas (5000,10000) or semicolons (5,000; 10,000).`;
+}
+
+/**
+ * The values typed for a field, each checked by the field's rule as the form checks it: split at
+ * semicolons when there is one (so 5,000; 10,000 reads as two), else at commas (5000,10000, as the
+ * CLI's --vary). Between 2 and MAX_LIVE_DESIGNS values, each a design with its own sheets.
+ */
+export function variantValues(field: DesignField, text: string): { ok: true; values: Array<{ text: string; value: number | string }> } | { ok: false; problem: string } {
+  const label = fieldOf(field).label;
+  const texts = (text.includes(";") ? text.split(";") : text.split(",")).map((t) => t.trim());
+  if (texts.every((t) => t === "")) return { ok: false, problem: `Type the values of ${label} to compare: ${varyHint(field)}` };
+  if (texts.length < 2) return { ok: false, problem: `Give ${label} two values or more to compare (separate them with commas); one design is Load a design's.` };
+  if (texts.length > MAX_LIVE_DESIGNS) return { ok: false, problem: `${texts.length} values of ${label}: at most ${MAX_LIVE_DESIGNS} designs a comparison, each with its own sheets.` };
+  const values: Array<{ text: string; value: number | string }> = [];
+  for (const [i, t] of texts.entries()) {
+    const read = readField(field, t);
+    if (!read.ok) {
+      // 5,000,10,000 split at its commas: say how to write thousands here.
+      const cut = !text.includes(";") && /\d,\d{3}(?!\d)/.test(text) ? " A comma separates values here: write 5000,10000, or 5,000; 10,000 with semicolons." : "";
+      return { ok: false, problem: `Value ${i + 1} ("${t}"): ${read.error}${cut}` };
+    }
+    values.push({ text: t, value: read.value });
+  }
+  return { ok: true, values };
+}
+
+const lower = (s: string) => s.toLowerCase();
+
+/**
+ * Where a comparison goes, touching nothing there: the first free Compare sheet name (Compare, Compare 2,
+ * …), and for each design that can be built the first free suffix whose sheets and defined names are
+ * all free ("" → Inputs, " 3" → Inputs 3), as a load chooses its own.
+ */
+export function compareNames(existingSheets: readonly string[], existingNames: readonly string[], designs: readonly CompareDesign[]): { sheetName: string; suffixes: string[] } {
+  const sheets = new Set(existingSheets.map(lower));
+  const names = new Set(existingNames.map(lower));
+  let k = 1;
+  const compareName = (n: number) => (n === 1 ? "Compare" : `Compare ${n}`);
+  while (sheets.has(lower(compareName(k)))) k++;
+  const sheetName = compareName(k);
+  sheets.add(lower(sheetName));
+  const baseNames = referenceDesign().names.map((n) => n.name);
+  const suffixes = designs.map((design) => {
+    if ("problems" in design) return "";
+    for (let copy = 1; copy <= 200; copy++) {
+      const suffix = copy === 1 ? "" : ` ${copy}`;
+      const sheetNames = Object.values(templateSheetNames(suffix));
+      const definedNames = baseNames.map((n) => n + nameSuffix(suffix));
+      if (sheetNames.some((s) => sheets.has(lower(s))) || definedNames.some((n) => names.has(lower(n)))) continue;
+      sheetNames.forEach((s) => sheets.add(lower(s)));
+      definedNames.forEach((n) => names.add(lower(n)));
+      return suffix;
+    }
+    throw new DesignLoadError("This workbook already holds 200 copies of the design: delete some before comparing.");
+  });
+  return { sheetName, suffixes };
+}
+
+/** A design's input in the pane's words: its label where the form has it. */
+const paneWord = (key: InputKey): string => ((DESIGN_FIELDS as readonly string[]).includes(key) ? fieldOf(key as DesignField).label : key);
 
 /** What a deployment read found: the design's Inputs sheet, its files, and the sheets the workbook had. */
 interface DeploymentRead {
@@ -302,6 +387,74 @@ export class PaneController {
     );
     if (!loaded) this.markResultsStale();
     return loaded;
+  }
+
+
+  /**
+   * Compare designs: the form's design with `vary.field` taking each value, a column each on a new
+   * Compare sheet over each design's own new sheets (two syncs: find what exists, write). A design the
+   * inputs refuse is a column that says why; a value its field refuses, or another field that cannot
+   * size a design, writes nothing.
+   */
+  async compareDesigns(form: DesignForm, vary: VaryForm): Promise<boolean> {
+    if (this.busy) return false;
+    const fail = (text: string) => {
+      this.view.showStatus("compare", "error", `${text} Nothing was written.`);
+      return false;
+    };
+    if (!(VARY_FIELDS as readonly string[]).includes(vary.field)) return fail("Choose the input to vary.");
+    const field = vary.field as DesignField;
+    const values = variantValues(field, vary.values);
+    if (!values.ok) return fail(values.problem);
+    const designs: CompareDesign[] = [];
+    for (const { text } of values.values) {
+      const variant: DesignForm = { ...form, [field]: text };
+      const checked = readDesignForm(variant);
+      if (!checked.ok && checked.formErrors.length === 0) {
+        // A field other than the varied one is wrong on its own: as a load, beside the fields.
+        for (const f of DESIGN_FIELDS) this.view.showFieldError(f, f === field ? undefined : checked.fieldErrors[f]);
+        return fail("Some fields cannot size a design: see the messages beside them.");
+      }
+      // Every field is right alone: the design's inputs, what the last preset set beyond the form under them.
+      const typed = Object.fromEntries(
+        FORM_FIELDS.flatMap((f) => {
+          const read = readField(f.key, variant[f.key] ?? "");
+          return read.ok && !(f.kind === "text" && read.value === "") ? [[f.key, read.value]] : [];
+        }),
+      );
+      const inputs = { ...REFERENCE_DESIGN_INPUTS, ...this.extras, ...typed } as WorkbookInputs;
+      // Refused together (the pane's own words, as a load says them), or by the engine: a column that says why.
+      if (!checked.ok) designs.push({ inputs, problems: checked.formErrors });
+      else {
+        const row = compareDesign(inputs, undefined, paneWord);
+        designs.push("problems" in row ? { inputs, problems: row.problems } : { inputs, method: row.method, outputs: row.outputs });
+      }
+    }
+    for (const f of DESIGN_FIELDS) this.view.showFieldError(f, undefined);
+    const sized = designs.filter((d) => !("problems" in d)).length;
+    if (sized === 0) return fail(`None of the ${designs.length} designs can be built: ${designs.map((d, i) => `${i + 1}. ${(d as { problems: string[] }).problems.join(" ")}`).join(" ")}`);
+    return this.act(
+      "compare",
+      () =>
+        Excel.run((context) =>
+          writeModel(context, (sheets, names) => {
+            const { sheetName, suffixes } = compareNames(sheets, names, designs);
+            return { suffix: sheetName, model: liveCompareModel(designs, { revised: isoToday(), suffixes, sheetName }) };
+          }),
+        ),
+      (report) => {
+        this.view.setDesignPresent(true);
+        const sheetName = report.suffix;
+        const inputsSheets = report.sheetNames.filter((s) => /^Inputs( \d+)?$/.test(s));
+        const refused = designs.length - sized;
+        return (
+          `Compared ${designs.length} designs on the new sheet ${sheetName}, a column each: formulas over each design's own new sheets (${inputsSheets.join(", ")}). ` +
+          `Change a design's yellow cells there and its column follows; the last column marks what differs from design 1.` +
+          (refused > 0 ? ` ${refused} cannot be built: ${refused === 1 ? "its column says" : "their columns say"} why.` : "") +
+          " Your other sheets were not changed."
+        );
+      },
+    );
   }
 
   /**

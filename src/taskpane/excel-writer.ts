@@ -426,7 +426,19 @@ function skippedFeatures(model: WorkbookModel, supported: Supported): string[] {
  * Load a copy of the design into the workbook of `context`: new sheets and names only, under the first
  * free suffix. Two syncs: read what exists, then write.
  */
-export async function writeDesign(context: Excel.RequestContext, build: DesignBuilder): Promise<WriteReport> {
+export function writeDesign(context: Excel.RequestContext, build: DesignBuilder): Promise<WriteReport> {
+  return writeModel(context, (sheets, names) => chooseFreeSuffix(sheets, names, build));
+}
+
+/**
+ * Put a model into the workbook that `choose` picks from the sheet and defined names already there
+ * (the design's first free suffix; the Compare sheet's free names): new sheets and names only — one
+ * that exists after all is refused, never overwritten. Two syncs: read what exists, then write.
+ */
+export async function writeModel(
+  context: Excel.RequestContext,
+  choose: (existingSheets: readonly string[], existingNames: readonly string[]) => { suffix: string; model: WorkbookModel },
+): Promise<WriteReport> {
   if (!isSupported(REQUIRED_EXCEL_API)) {
     throw new DesignLoadError(
       `This version of Excel cannot hold the design: it needs Excel JavaScript API ${REQUIRED_EXCEL_API} (Excel 2016 or later, or Excel on the web).`,
@@ -441,11 +453,12 @@ export async function writeDesign(context: Excel.RequestContext, build: DesignBu
   const worksheets = context.workbook.worksheets.load("items/name");
   const names = context.workbook.names.load("items/name");
   await sync();
-  const { suffix, model } = chooseFreeSuffix(
-    worksheets.items.map((w) => w.name),
-    names.items.map((n) => n.name),
-    build,
-  );
+  const existingSheets = worksheets.items.map((w) => w.name);
+  const existingNames = names.items.map((n) => n.name);
+  const { suffix, model } = choose(existingSheets, existingNames);
+  const taken = new Set([...existingSheets, ...existingNames].map(lower));
+  const clash = [...model.sheets.map((s) => s.name), ...model.names.map((n) => n.name)].find((name) => taken.has(lower(name)));
+  if (clash !== undefined) throw new DesignLoadError(`This workbook already has "${clash}": nothing was written, so nothing of yours was changed.`);
 
   checkModel(model);
   const supported = Object.fromEntries((Object.keys(FEATURE_APIS) as Feature[]).map((f) => [f, isSupported(FEATURE_APIS[f])])) as Supported;

@@ -250,6 +250,23 @@ function togetherProblems(inputs: DesignInputs): { fields: DesignField[]; messag
   return failed ? [inPaneWords({ inputs: [], message: failed.message })] : [];
 }
 
+/**
+ * One field's text checked alone by its rule, as the form checks it: its value as the Inputs sheet
+ * holds it (a choice by its value or its text, in any case), or the message naming the field.
+ */
+export function readField(key: DesignField, text: string): { ok: true; value: number | string } | { ok: false; error: string } {
+  const field = fieldOf(key);
+  if (field.kind === "choice") {
+    const wanted = text.trim().toLowerCase();
+    const choice = field.choices.find((c) => c.value.toLowerCase() === wanted || c.text.toLowerCase() === wanted);
+    const checked = checkChoice(field, choice?.value ?? text.trim());
+    if (checked.error !== undefined) return { ok: false, error: checked.error };
+    return { ok: true, value: key === "exchangeVersion" ? Number(checked.value) : checked.value! };
+  }
+  const checked = field.kind === "number" ? checkNumber(field, text) : checkText(field, text);
+  return checked.error !== undefined ? { ok: false, error: checked.error } : { ok: true, value: checked.value! };
+}
+
 /** The form checked: the design's inputs, or a message for each field that is wrong and for the whole. */
 export function readDesignForm(form: DesignForm): FormResult {
   const fieldErrors: Partial<Record<DesignField, string>> = {};

@@ -5,9 +5,9 @@
  */
 import { cite } from "../engine/papers";
 import { REFERENCE_DESIGN_INPUTS } from "../workbook/template";
-import { PANE_PRESETS, PaneController, presetHint, type Action, type DeploymentNameForm, type DownloadFile, type PaneView, type StatusKind } from "./controller";
+import { PANE_PRESETS, PaneController, VARY_FIELDS, presetHint, varyHint, type Action, type DeploymentNameForm, type DownloadFile, type PaneView, type StatusKind } from "./controller";
 import type { PresetName } from "../engine/design";
-import { DESIGN_FIELDS, FORM_FIELDS, formatTyped, referenceForm, type DesignField, type DesignForm, type FormField } from "./headline-form";
+import { DESIGN_FIELDS, FORM_FIELDS, fieldOf, formatTyped, referenceForm, type DesignField, type DesignForm, type FormField } from "./headline-form";
 import type { HeadlineResults } from "./results";
 
 /** package.json's version, put in at build time by webpack's DefinePlugin. */
@@ -16,8 +16,10 @@ const VERSION = typeof __ADDIN_VERSION__ === "string" ? __ADDIN_VERSION__ : "dev
 
 /** Fields that take the pane's full width: their choices are long. */
 const WIDE: ReadonlySet<DesignField> = new Set<DesignField>(["arrayModel", "spindleDisk"]);
-const BUTTONS: Record<Action, string> = { load: "load-design", refresh: "refresh", copy: "customer-copy", export: "export-deployment", sheets: "deployment-sheets" };
-const STATUSES: Record<Action, string> = { load: "load-status", refresh: "refresh-status", copy: "copy-status", export: "export-status", sheets: "sheets-status" };
+const BUTTONS: Record<Action, string> = { load: "load-design", refresh: "refresh", copy: "customer-copy", export: "export-deployment", sheets: "deployment-sheets", compare: "compare-designs" };
+const STATUSES: Record<Action, string> = { load: "load-status", refresh: "refresh-status", copy: "copy-status", export: "export-status", sheets: "sheets-status", compare: "compare-status" };
+/** Actions that work from the form, with no design in the workbook yet. */
+const FROM_FORM: ReadonlySet<Action> = new Set<Action>(["load", "compare"]);
 
 const byId = <T extends HTMLElement>(id: string): T => {
   const element = document.getElementById(id);
@@ -94,6 +96,14 @@ function buildForm(): void {
     byId("preset-hint").textContent = presetHint(choice.value as PresetName);
   });
   byId("version").textContent = `Version ${VERSION}`;
+  // Compare designs: the inputs a comparison can vary, as the form labels them; the hint follows the choice.
+  const vary = byId<HTMLSelectElement>("vary-field");
+  for (const key of VARY_FIELDS) vary.append(element("option", { value: key }, fieldOf(key).label));
+  vary.value = "users";
+  byId("vary-hint").textContent = varyHint("users");
+  vary.addEventListener("change", () => {
+    byId("vary-hint").textContent = varyHint(vary.value as DesignField);
+  });
 }
 
 const control = (field: DesignField) => byId<HTMLInputElement | HTMLSelectElement>(field);
@@ -154,13 +164,14 @@ function domView(): PaneView {
   let designPresent = false;
   const enable = () => {
     for (const { action, button } of buttons) {
-      const needsDesign = action !== "load";
+      const needsDesign = !FROM_FORM.has(action);
       button.disabled = busy !== undefined || (needsDesign && !designPresent);
       if (busy === action) button.setAttribute("aria-busy", "true");
       else button.removeAttribute("aria-busy");
     }
     byId<HTMLButtonElement>("preset").disabled = busy !== undefined;
     byId<HTMLSelectElement>("preset-choice").disabled = busy !== undefined;
+    byId<HTMLSelectElement>("vary-field").disabled = busy !== undefined;
   };
   enable();
   return {
@@ -221,6 +232,7 @@ function bind(): void {
     control(DESIGN_FIELDS[0]).focus();
   });
   byId("refresh").addEventListener("click", () => void controller.refreshResults());
+  byId("compare-designs").addEventListener("click", () => void controller.compareDesigns(readForm(), { field: byId<HTMLSelectElement>("vary-field").value, values: byId<HTMLInputElement>("vary-values").value }));
   byId("customer-copy").addEventListener("click", () => void controller.prepareCustomerCopy());
   byId("export-deployment").addEventListener("click", () => void controller.exportDeployment(readDeploymentNames()));
   byId("deployment-sheets").addEventListener("click", () => void controller.putDeploymentOnSheets(readDeploymentNames()));
@@ -235,7 +247,7 @@ function bind(): void {
 
 function outsideExcel(message: string): void {
   domView().showStatus("load", "error", message);
-  for (const id of [...Object.values(BUTTONS), "preset", "preset-choice"]) byId<HTMLButtonElement>(id).disabled = true;
+  for (const id of [...Object.values(BUTTONS), "preset", "preset-choice", "vary-field"]) byId<HTMLButtonElement>(id).disabled = true;
 }
 
 buildForm();

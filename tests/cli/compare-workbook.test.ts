@@ -211,6 +211,34 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
     expect(r.stderr[0]).toMatch(message);
   });
 
+  test("the live workbook has the chart of the figure that changes most too, on the Compare sheet, over live cells", async () => {
+    const file = join(dir, "live.xlsx");
+    const r = await run(["--vary", "quota-mb=2048,5120", "--out", file, "--customer", "--json"]);
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.stdout.join("\n")) as Array<{ outputs: Record<string, number> }>;
+    const rel = (key: string) => {
+      const v = rows.map((row) => row.outputs[key]);
+      return (Math.max(...v) - Math.min(...v)) / Math.max(...v);
+    };
+    const numeric = Object.keys(OUTPUT_LABELS).filter((k) => rows.every((row) => typeof row.outputs[k] === "number"));
+    const label = OUTPUT_LABELS[numeric.reduce((a, b) => (rel(b) > rel(a) ? b : a)) as OutputKey];
+    const files = unzipSync(new Uint8Array(readFileSync(file)));
+    // The Compare sheet is the workbook's first: its drawing holds the chart titled with the figure.
+    const sheetRels = strFromU8(files["xl/worksheets/_rels/sheet1.xml.rels"] ?? new Uint8Array());
+    const drawing = /Target="\.\.\/drawings\/(drawing\d+\.xml)"/.exec(sheetRels);
+    expect(drawing).not.toBeNull();
+    const drawingRels = strFromU8(files[`xl/drawings/_rels/${drawing![1]}.rels`]);
+    const charts = [...drawingRels.matchAll(/Target="\.\.\/charts\/(chart\d+\.xml)"/g)].map((m) => strFromU8(files[`xl/charts/${m[1]}`]));
+    const chart = charts.find((c) => c.includes(`<a:t>${label}</a:t>`));
+    expect(chart).toBeDefined();
+    expect(chart).toMatch(/<c:barChart>/);
+    // Its values are cells of the Compare sheet, cached with the designs' figures.
+    expect(chart).toMatch(/<c:val><c:numRef><c:f>Compare!\$B\$\d+:\$B\$\d+<\/c:f>/);
+    const cached = [.../<c:val>.*?<\/c:val>/s.exec(chart!)![0].matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((m) => Number(m[1]));
+    const key = Object.entries(OUTPUT_LABELS).find(([, l]) => l === label)![0];
+    expect(cached).toEqual(rows.map((row) => row.outputs[key]));
+  });
+
   withLibreOffice("recalculated by LibreOffice", () => {
     test(
       "every input, the method and every output Excel formulas (none an EXSIZE one), recalculating to --json's figures; a refused design's column says why; a last column marks the rows that differ",
