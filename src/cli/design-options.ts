@@ -167,11 +167,11 @@ export const optionOf = (key: InputKey): string => OPTIONS.find((o) => o.key ===
 // ---------------------------------------------------------------------------------------------
 // Help: every input option, its default, unit and rule.
 
-/** The unit a number format shows: `General" MB"` → MB; `[=1]0 "user";#,##0 "users"` → user / users. */
+/** The unit a number format shows: `#,##0" MB"` (an input, FORMAT.typed) → MB; `[=1]0 "user";#,##0 "users"` → user / users. */
 function unitOf(format: string | undefined): (value: number) => string {
   const count = format ? /^\[=1\]0 "([^"]+)";#,##0 "([^"]+)"$/.exec(format) : null;
   if (count) return (value) => (value === 1 ? count[1] : count[2]);
-  const typed = format ? /^General" (.+)"$/.exec(format) : null;
+  const typed = format ? /^#,##0" (.+)"$/.exec(format) : null;
   return () => (typed ? typed[1] : "");
 }
 

@@ -3,7 +3,7 @@
  * form (`_xldudf_EXSIZE_EX_DBSIZE(…)`, see src/workbook/stored-formula.ts) each with its cached
  * result so the file shows numbers before any recalculation, number formats, styles by role, the
  * model's font on every written cell, column widths, frozen rows, hidden gridlines, input rules (data
- * validation), highlights (conditional formats), page setup and defined names; it opens on the first
+ * validation), highlights and decimal formats (conditional formats), page setup and defined names; it opens on the first
  * sheet.
  *
  * Everything past cells is written as the taskpane's Excel writer writes it (src/taskpane/excel-writer.ts):
@@ -18,8 +18,8 @@ import { strFromU8, strToU8, unzipSync, zipSync, type Unzipped } from "fflate";
 import { addCharts } from "./xlsx-charts";
 import { SizingError } from "../engine";
 import type { EvaluatedValue, WorkbookValues } from "../workbook/evaluate";
-import type { CellModel, CellRole, Highlight, InputRule, PrintSetup, WorkbookModel } from "../workbook/model";
-import { ERROR_TITLE, HIGHLIGHT_TONES, PRINT_MARGINS_INCHES, PROMPT_TITLE, checkHighlight, checkPrint, checkedRule, pageHeaderFooter } from "../workbook/styles";
+import type { CellModel, CellRole, DecimalFormat, Highlight, InputRule, PrintSetup, WorkbookModel } from "../workbook/model";
+import { ERROR_TITLE, HIGHLIGHT_TONES, PRINT_MARGINS_INCHES, PROMPT_TITLE, checkHighlight, checkPrint, checkedRule, decimalCondition, pageHeaderFooter } from "../workbook/styles";
 import { toStoredFormula } from "../workbook/stored-formula";
 import { sheetReference } from "../workbook/template";
 
@@ -100,6 +100,12 @@ function conditionalFormat(highlight: Highlight, sheet: string, priority: number
     ref: highlight.range,
     rules: [{ type: "containsText", operator: "containsText", text: highlight.text, priority, style }],
   };
+}
+
+/** A decimal format: an expression rule whose style is the number format alone (a dxf with a numFmt). */
+function decimalFormat(format: DecimalFormat, sheet: string, priority: number): ExcelJS.ConditionalFormattingOptions {
+  const condition = decimalCondition(format, sheet);
+  return { ref: format.range, rules: [{ type: "expression", formulae: [condition], priority, style: { numFmt: format.numberFormat } }] };
 }
 
 const CONTAINS_TEXT_RULE =
@@ -213,7 +219,9 @@ export async function writeXlsx(model: WorkbookModel, values: WorkbookValues): P
       }
       if (cell.rule) target.dataValidation = dataValidation(cell.rule, cell.address);
     }
-    (sheet.highlights ?? []).forEach((highlight, i) => worksheet.addConditionalFormatting(conditionalFormat(highlight, sheet.name, i + 1)));
+    const highlights = sheet.highlights ?? [];
+    highlights.forEach((highlight, i) => worksheet.addConditionalFormatting(conditionalFormat(highlight, sheet.name, i + 1)));
+    (sheet.decimalFormats ?? []).forEach((format, i) => worksheet.addConditionalFormatting(decimalFormat(format, sheet.name, highlights.length + i + 1)));
   });
   for (const name of model.names) workbook.definedNames.add(`${sheetReference(name.sheet)}!${name.range}`, name.name);
   const buffer = await workbook.xlsx.writeBuffer();

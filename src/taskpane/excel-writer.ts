@@ -8,7 +8,8 @@
  * APIs used, and the requirement set of each: worksheets.add, getRange, formulas, numberFormat,
  * format fill/font (color, bold, italic, name, size), worksheet.activate, charts.add, chart.title,
  * chart.setPosition (ExcelApi 1.1); format.columnWidth (1.2); names.add (1.4);
- * range.conditionalFormats.add("ContainsText") with textComparison.rule/format (1.6);
+ * range.conditionalFormats.add("ContainsText") with textComparison.rule/format, add("Custom") with
+ * custom.rule.formula and custom.format.numberFormat (1.6);
  * freezePanes.freezeRows (1.7); range.dataValidation rule/prompt/errorAlert/ignoreBlanks and
  * worksheet.showGridlines (1.8); worksheet.pageLayout orientation, zoom, setPrintMargins,
  * setPrintTitleRows, headersFooters.defaultForAllPages (1.9). Anything above 1.4 is written only
@@ -18,7 +19,7 @@
  * them (src/cli/xlsx-writer.ts); tests/cli/xlsx-writer.test.ts holds the two to the same result.
  */
 import type { CellModel, CellRole, ChartModel, Highlight, InputRule, PrintSetup, SheetModel, WorkbookModel } from "../workbook/model";
-import { ERROR_TITLE, HIGHLIGHT_TONES as TONES, PRINT_MARGINS_INCHES, PROMPT_TITLE, checkHighlight, checkPrint, checkedRule, pageHeaderFooter } from "../workbook/styles";
+import { ERROR_TITLE, HIGHLIGHT_TONES as TONES, PRINT_MARGINS_INCHES, PROMPT_TITLE, checkHighlight, checkPrint, checkedRule, decimalCondition, pageHeaderFooter } from "../workbook/styles";
 import { sheetReference } from "../workbook/template";
 
 export interface WriteReport {
@@ -54,6 +55,7 @@ const FREEZE_PANES_API = "1.7";
 const FEATURE_APIS = {
   "frozen rows": FREEZE_PANES_API,
   highlights: "1.6",
+  "decimals as typed": "1.6",
   "input rules": "1.8",
   "hidden gridlines": "1.8",
   "page setup": "1.9",
@@ -338,6 +340,8 @@ function queueSheet(worksheet: Excel.Worksheet, sheet: SheetModel, model: Workbo
   if (supported["frozen rows"] && sheet.frozenRows) worksheet.freezePanes.freezeRows(sheet.frozenRows);
   if (supported["hidden gridlines"] && sheet.gridlines === false) worksheet.showGridlines = false;
   if (supported["input rules"]) queueInputRules(worksheet, sheet);
+  // Decimal formats first: each add takes the top priority, so the highlights end above them, as in the file.
+  if (supported["decimals as typed"]) queueDecimalFormats(worksheet, sheet);
   if (supported.highlights) queueHighlights(worksheet, sheet);
   if (supported["page setup"] && sheet.print) queuePageSetup(worksheet, sheet.print, model);
 }
@@ -381,6 +385,15 @@ function queueHighlights(worksheet: Excel.Worksheet, sheet: SheetModel): void {
   }
 }
 
+/** Each decimal format as a custom conditional format whose format is the number format alone (as the file writer's); added last first, as the highlights. */
+function queueDecimalFormats(worksheet: Excel.Worksheet, sheet: SheetModel): void {
+  for (const format of [...(sheet.decimalFormats ?? [])].reverse()) {
+    const custom = worksheet.getRange(format.range).conditionalFormats.add("Custom" as Excel.ConditionalFormatType).custom;
+    custom.rule.formula = `=${decimalCondition(format, sheet.name)}`;
+    custom.format.numberFormat = format.numberFormat;
+  }
+}
+
 /** One page wide and `fitToPagesTall` tall (0: as many as needed), narrow margins, title rows, header and footer. */
 function queuePageSetup(worksheet: Excel.Worksheet, print: PrintSetup, model: WorkbookModel): void {
   const layout = worksheet.pageLayout;
@@ -406,6 +419,7 @@ function checkModel(model: WorkbookModel): void {
   for (const sheet of model.sheets) {
     for (const cell of sheet.cells) if (cell.rule) dataValidationRule(cell.rule, cell.address);
     for (const highlight of sheet.highlights ?? []) checkHighlight(highlight, sheet.name);
+    for (const format of sheet.decimalFormats ?? []) decimalCondition(format, sheet.name);
     if (sheet.print) checkPrint(sheet.print, sheet.name);
   }
 }
@@ -415,6 +429,7 @@ function skippedFeatures(model: WorkbookModel, supported: Supported): string[] {
   const used: Record<Feature, boolean> = {
     "frozen rows": model.sheets.some((s) => (s.frozenRows ?? 0) > 0),
     highlights: model.sheets.some((s) => (s.highlights ?? []).length > 0),
+    "decimals as typed": model.sheets.some((s) => (s.decimalFormats ?? []).length > 0),
     "input rules": model.sheets.some((s) => s.cells.some((c) => c.rule)),
     "hidden gridlines": model.sheets.some((s) => s.gridlines === false),
     "page setup": model.sheets.some((s) => s.print),

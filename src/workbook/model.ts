@@ -84,6 +84,16 @@ export interface PrintSetup {
 export type Highlight = { range: string; tone: HighlightTone } & ({ text: string } | { equals: number });
 export type HighlightTone = "good" | "bad" | "preference1" | "preference2" | "preference3" | "preference4";
 
+/**
+ * A number format shown where a cell of `range` (one rectangle) holds a number with decimals: a
+ * conditional format over the cell's own format. Inputs keep the decimals a person typed ("2,048.5 MB")
+ * while whole numbers group thousands ("2,048 MB"): no one Excel number format does both (issue 18).
+ */
+export interface DecimalFormat {
+  range: string;
+  numberFormat: string;
+}
+
 export interface SheetModel {
   name: string;
   /** Column widths in characters, from column A. */
@@ -94,6 +104,8 @@ export interface SheetModel {
   print?: PrintSetup;
   /** Conditional formats: pass / fail and survivable / not. */
   highlights?: Highlight[];
+  /** Number formats for cells holding decimals, after the highlights (conditional formats too). */
+  decimalFormats?: DecimalFormat[];
   /** Row heights in points by row number, for rows whose wrapped text needs more than one line. */
   rowHeights?: Record<number, number>;
   /** False hides the grid (the Summary reads as a page). */

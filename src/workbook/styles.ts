@@ -2,7 +2,7 @@
  * What both writers (src/cli/xlsx-writer.ts, src/taskpane/excel-writer.ts) draw alike: the colours
  * of highlights and the print margins. One table here, so the file and the pane cannot differ.
  */
-import type { Highlight, InputRule, PrintSetup, WorkbookModel } from "./model";
+import type { DecimalFormat, Highlight, InputRule, PrintSetup, WorkbookModel } from "./model";
 
 /**
  * Highlight tones as RGB hex without "#": Excel's own "Light red fill with dark red text" and "Green
@@ -90,6 +90,19 @@ export function checkHighlight(highlight: Highlight, sheet: string): void {
   if (highlight.text === "" || highlight.text.includes('"')) {
     throw new Error(`the highlight on ${sheet}!${highlight.range} looks for ${JSON.stringify(highlight.text)}: it must be non-empty text without a double quote`);
   }
+}
+
+/**
+ * When a decimal format shows (both writers' conditional formats), relative to the range's first cell:
+ * the number has decimals to six places. Six, as the format shows; a value a hair off whole (2048.0000001,
+ * or 2048.9999999) keeps the whole format, so no "2,048." appears. Text and blanks never match.
+ */
+export function decimalCondition(format: DecimalFormat, sheet: string): string {
+  const m = /^([A-Z]{1,3}\d+)(:[A-Z]{1,3}\d+)?$/.exec(format.range);
+  if (!m) throw new Error(`the decimal format on ${sheet}!${format.range}: its range must be one rectangle such as B6:B9`);
+  if (format.numberFormat === "" || format.numberFormat.length > 255) throw new Error(`the decimal format on ${sheet}!${format.range}: its number format must be 1 to 255 characters`);
+  const cell = m[1];
+  return `ROUND(${cell},6)<>ROUND(${cell},0)`;
 }
 
 /** A page setup Excel can hold: whole pages tall, title rows like "1:4". */

@@ -163,6 +163,8 @@ export interface FakeConditionalFormat {
   textComparison?: { rule?: { operator: string; text: string }; fill?: string; fontColor?: string; bold?: boolean; italic?: boolean };
   /** A "CellValue" format: a comparison with formula1 (and formula2 for Between). */
   cellValue?: { rule?: { operator: string; formula1: string; formula2?: string }; fill?: string; fontColor?: string; bold?: boolean; italic?: boolean };
+  /** A "Custom" format: a formula (relative to the range's first cell) and, here, a number format. */
+  custom?: { rule?: { formula: string }; numberFormat?: string };
 }
 
 export interface FakeHeaderFooter {
@@ -1035,8 +1037,9 @@ class FakeConditionalFormatCollection extends FakeCollection<FakeConditionalForm
     let created: FakeConditionalFormat | undefined;
     this.context.queueApi("1.6", "ConditionalFormatCollection.add", () => {
       if (!CONDITIONAL_FORMAT_TYPES.has(type)) throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "ConditionalFormatCollection.add");
-      if (type !== "ContainsText" && type !== "CellValue") throw new Error(`the fake does not model ${type} conditional formats`);
-      created = { type, range: rectAddress(this.range.rect()), stopIfTrue: false, ...(type === "ContainsText" ? { textComparison: {} } : { cellValue: {} }) };
+      if (type !== "ContainsText" && type !== "CellValue" && type !== "Custom") throw new Error(`the fake does not model ${type} conditional formats`);
+      const part = type === "ContainsText" ? { textComparison: {} } : type === "CellValue" ? { cellValue: {} } : { custom: {} };
+      created = { type, range: rectAddress(this.range.rect()), stopIfTrue: false, ...part };
       this.range.resolveSheet().conditionalFormats.unshift(created);
     });
     return new FakeConditionalFormatProxy(this.context, () => created);
@@ -1046,6 +1049,7 @@ class FakeConditionalFormatCollection extends FakeCollection<FakeConditionalForm
 class FakeConditionalFormatProxy extends FakeClientObject {
   readonly textComparison: FakeTextConditionalFormatProxy;
   readonly cellValue: FakeCellValueConditionalFormatProxy;
+  readonly custom: FakeCustomConditionalFormatProxy;
   constructor(
     context: FakeRequestContext,
     private readonly resolveFormat: () => FakeConditionalFormat | undefined,
@@ -1061,6 +1065,11 @@ class FakeConditionalFormatProxy extends FakeClientObject {
       const f = this.format();
       if (f.type !== "CellValue" || !f.cellValue) throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "ConditionalFormat.cellValue");
       return f.cellValue;
+    });
+    this.custom = new FakeCustomConditionalFormatProxy(context, () => {
+      const f = this.format();
+      if (f.type !== "Custom" || !f.custom) throw new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, "ConditionalFormat.custom");
+      return f.custom;
     });
   }
   private format(): FakeConditionalFormat {
@@ -1180,6 +1189,52 @@ class FakeCellValueConditionalFormatProxy extends FakeClientObject {
       }
       this.resolve().rule = { operator: given.operator, formula1: given.formula1, ...(needsSecond ? { formula2: given.formula2 } : {}) };
     });
+  }
+}
+
+type CustomComparison = NonNullable<FakeConditionalFormat["custom"]>;
+
+/**
+ * ConditionalFormat.custom (ExcelApi 1.6): rule.formula (a formula, "=" first, as Excel takes it) and
+ * format.numberFormat, write-only here as the writer uses them.
+ */
+class FakeCustomConditionalFormatProxy extends FakeClientObject {
+  readonly rule: { formula: string };
+  readonly format: { numberFormat: string };
+  constructor(
+    context: FakeRequestContext,
+    private readonly resolve: () => CustomComparison,
+  ) {
+    super(context);
+    const bad = (what: string) => new FakeOfficeError(ErrorCodes.invalidArgument, MESSAGES.invalidArgument, what);
+    const writeOnly = (p: string) => () => {
+      throw new FakeOfficeError(ErrorCodes.propertyNotLoaded, MESSAGES.notLoaded(p));
+    };
+    this.rule = Object.defineProperties({} as { formula: string }, {
+      formula: {
+        get: writeOnly("formula"),
+        set: (v: unknown) =>
+          this.context.queue(() => {
+            if (typeof v !== "string" || !v.startsWith("=") || v.length < 2) throw bad("ConditionalFormatRule.formula");
+            this.resolve().rule = { formula: v };
+          }),
+        enumerable: true,
+      },
+    });
+    this.format = Object.defineProperties({} as { numberFormat: string }, {
+      numberFormat: {
+        get: writeOnly("numberFormat"),
+        set: (v: unknown) =>
+          this.context.queue(() => {
+            if (typeof v !== "string" || v === "" || v.length > 255) throw bad("ConditionalRangeFormat.numberFormat");
+            this.resolve().numberFormat = v;
+          }),
+        enumerable: true,
+      },
+    });
+  }
+  protected readers(): Readers {
+    return {};
   }
 }
 

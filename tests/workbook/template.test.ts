@@ -152,10 +152,10 @@ describe("the Inputs sheet", () => {
   });
 
   test("inputs with units carry them in their number formats", () => {
-    // General keeps the decimals a person typed: 75.4 KB is not shown as 75 KB (issue 12).
-    expect(cellAt(INPUT_CELLS.quotaMB)?.numberFormat).toBe('General" MB"');
-    expect(cellAt(INPUT_CELLS.messageKB)?.numberFormat).toBe('General" KB"');
-    expect(cellAt(INPUT_CELLS.maxDatabaseGB)?.numberFormat).toBe('General" GB"');
+    // Thousands grouped; the decimals a person typed show through the sheet's decimal formats (issues 12, 18).
+    expect(cellAt(INPUT_CELLS.quotaMB)?.numberFormat).toBe('#,##0" MB"');
+    expect(cellAt(INPUT_CELLS.messageKB)?.numberFormat).toBe('#,##0" KB"');
+    expect(cellAt(INPUT_CELLS.maxDatabaseGB)?.numberFormat).toBe('#,##0" GB"');
     const design = model.sheets.find((s) => s.name === "Design")!;
     const fmt = (key: DesignOutput) => design.cells.find((c) => c.address === DESIGN_CELLS[key])?.numberFormat;
     expect(fmt("provisionedDatabaseVolumeGB")).toBe('#,##0 "GB"');

@@ -15,7 +15,7 @@ import { INPUT_PARAMETERS } from "../../functions/worksheet";
 import { NOT_A_DESIGN } from "../design-check";
 import type { CellModel, Highlight, InputRule, SheetModel } from "../model";
 import { METHODS_INPUTS } from "./methods";
-import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, header, landscape, listRule, numberRule, sectionHeading, type InputKey, type NameKey } from "./shared";
+import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, header, landscape, listRule, numberRule, sectionHeading, typedDecimalFormats, type InputKey, type NameKey } from "./shared";
 import { tierInputs } from "./tiers";
 
 const ARRAY_RAIDS = [...new Set(EQUALLOGIC_CATALOGUE.map((m) => m.raid))];
@@ -137,20 +137,20 @@ export const DESIGN_INPUT_ROWS: ReadonlyArray<Readonly<Pick<InputRow, "key" | "n
 /** What each factor is, its display format and its source; the values are FACTOR_DEFAULTS. */
 const FACTOR_ROWS: Record<FactorName, { what: string; format: string; source: string }> = {
   growth: { what: "DBS multiplier (Dell's process says 1.2; its worked example uses none)", format: '0.00"×"', source: `${DELL("Tables 14 and 18")}; erratum E1` },
-  retentionDays: { what: "Deleted item retention", format: '0 "days"', source: DELL("Table 14 step 3") },
+  retentionDays: { what: "Deleted item retention", format: FORMAT.typed("days"), source: DELL("Table 14 step 3") },
   singleItemRecovery: { what: "Single item recovery, share of quota", format: "0.0%", source: DELL("Table 14 step 3") },
   calendarLogging: { what: "Calendar version logging, share of quota", format: "0.0%", source: DELL("Table 14 step 3") },
   contentIndex: { what: "Content index on the database volume", format: '0.00"×"', source: DELL("Table 14 step 7") },
   volumeFree: { what: "Free space kept on the database volume", format: '0.00"×"', source: DELL("Table 14 step 7") },
   logsPerMessage: { what: "Log files per message (NL = MSR × this)", format: "0.00", source: DELL("Table 15 step 2") },
-  logFileMB: { what: "LFS: size of one log file", format: '0 "MB"', source: DELL("Table 15 step 1") },
+  logFileMB: { what: "LFS: size of one log file", format: FORMAT.typed("MB"), source: DELL("Table 15 step 1") },
   moveFactor: { what: "Mailbox moves within the truncation window", format: '0.00"×"', source: `${DELL("Table 19 and 3.3.4")}; erratum E2` },
-  truncationDays: { what: "Days of logs kept against truncation failure", format: '0 "days"', source: DELL("Table 15 step 6") },
+  truncationDays: { what: "Days of logs kept against truncation failure", format: FORMAT.typed("days"), source: DELL("Table 15 step 6") },
   overhead: { what: "Log volume overhead", format: '0.00"×"', source: DELL("Table 15 step 6") },
   headroom: { what: "IOPS headroom for spikes", format: '0.00"×"', source: DELL("Tables 16-17") },
   mailboxesPerCore: { what: "Very heavy mailboxes one core serves", format: '#,##0 "mailboxes"', source: VMWARE("user and resource sizing") },
-  baseMemoryGB: { what: "Mailbox server memory before mailboxes", format: '0 "GB"', source: VMWARE("user and resource sizing") },
-  memoryPerMailboxMB: { what: "Mailbox server memory per active mailbox", format: '0 "MB"', source: VMWARE("user and resource sizing") },
+  baseMemoryGB: { what: "Mailbox server memory before mailboxes", format: FORMAT.typed("GB"), source: VMWARE("user and resource sizing") },
+  memoryPerMailboxMB: { what: "Mailbox server memory per active mailbox", format: FORMAT.typed("MB"), source: VMWARE("user and resource sizing") },
 };
 
 const FACTOR_NAMES = Object.keys(FACTOR_DEFAULTS) as FactorName[];
@@ -246,6 +246,8 @@ export function buildInputs(sheet: string, values: WorkbookInputs, check: string
     frozenRows: 2,
     print: landscape(1, `${INPUTS_LAYOUT.profileHeader}:${INPUTS_LAYOUT.profileHeader}`),
     highlights: checkHighlights(INPUTS_LAYOUT.check),
+    // Typed decimals shown where there are some, whole numbers with thousands grouped (issue 18).
+    decimalFormats: typedDecimalFormats(cells),
     cells,
   };
 }

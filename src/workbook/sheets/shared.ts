@@ -9,7 +9,7 @@ import type { FactorName } from "../../engine";
 import type { WorkbookInputs } from "../../engine/design";
 import { cite } from "../../engine/papers";
 import { describeRange, type NumberParameter } from "../../functions/arguments";
-import type { CellModel, CellRole, InputRule, PrintSetup, SheetModel } from "../model";
+import type { CellModel, CellRole, DecimalFormat, InputRule, PrintSetup, SheetModel } from "../model";
 
 // Cells name each paper by publisher and title (src/engine/papers.ts), never by its seed file:
 // dell = 000_72e1ddb9bbd1ecac.txt, emc = 001, esrp2013 = 002, vmware = 003, esrp2016 = 004.
@@ -88,9 +88,44 @@ export const FORMAT = {
   mb2: '#,##0.00 "MB"',
   iops: '#,##0 "IOPS"',
   ms: '0.00 "ms"',
-  /** Inputs show the decimals a person typed: 75.4 KB is not shown as "75 KB" (issue 12). */
-  typed: (unit: string) => `General" ${unit}"`,
+  /**
+   * An input's format: thousands grouped, "2,048 MB". Its decimals, as typed (75.4 KB is not "75 KB",
+   * issue 12), show through a conditional format: typedDecimalFormats.
+   */
+  typed: (unit: string) => `#,##0" ${unit}"`,
 } as const;
+
+/** The unit of an input's format (FORMAT.typed), or undefined for any other format. */
+export function typedUnit(format: string | undefined): string | undefined {
+  return format ? /^#,##0" (.+)"$/.exec(format)?.[1] : undefined;
+}
+
+/**
+ * The typed inputs among `cells` (input cells in FORMAT.typed), as decimal formats: each column's run
+ * of cells in the same format one rectangle, shown with up to six decimals ("2,048.5 MB") where the
+ * number has decimals, as Excel's General shows a typed value to six places and withThousands does.
+ */
+export function typedDecimalFormats(cells: readonly CellModel[]): DecimalFormat[] {
+  const typed = cells
+    .filter((c) => c.role === "input" && typedUnit(c.numberFormat) !== undefined)
+    .map((c) => {
+      const [, letters, digits] = /^([A-Z]+)(\d+)$/.exec(c.address)!;
+      return { column: letters, row: Number(digits), unit: typedUnit(c.numberFormat)! };
+    })
+    .sort((a, b) => (a.column === b.column ? a.row - b.row : a.column < b.column ? -1 : 1));
+  const formats: DecimalFormat[] = [];
+  let run: { column: string; first: number; last: number; unit: string } | undefined;
+  const close = () => run && formats.push({ range: run.first === run.last ? `${run.column}${run.first}` : `${run.column}${run.first}:${run.column}${run.last}`, numberFormat: `#,##0.######" ${run.unit}"` });
+  for (const cell of typed) {
+    if (run && run.column === cell.column && run.last === cell.row - 1 && run.unit === cell.unit) run.last = cell.row;
+    else {
+      close();
+      run = { column: cell.column, first: cell.row, last: cell.row, unit: cell.unit };
+    }
+  }
+  close();
+  return formats;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Input rules: Excel data validation with the worksheet functions' own limits and words.

@@ -16,6 +16,7 @@
 import { numberLiteral as literal } from "../../engine/excel-formulas";
 import { describeRange, numberParameter, type NumberParameter } from "../../functions/arguments";
 import type { CellModel, DefinedName, InputRule } from "../model";
+import { FORMAT } from "./shared";
 
 /** The four columns of a tier: the EX_MS_* functions' mailboxes, messagesPerDay, messageKB, quotaMB. */
 export type TierColumn = "mailboxes" | "messagesPerDay" | "messageKB" | "quotaMB";
@@ -72,9 +73,9 @@ export const TIER_RULES: Readonly<Record<TierColumn, InputRule>> = Object.freeze
 /** Number formats, as the Inputs sheet shows the design's own profile (typed decimals kept). */
 export const TIER_FORMATS: Readonly<Record<TierColumn, string>> = Object.freeze({
   mailboxes: '[=1]0 "mailbox";#,##0 "mailboxes"',
-  messagesPerDay: 'General" a day"',
-  messageKB: 'General" KB"',
-  quotaMB: 'General" MB"',
+  messagesPerDay: FORMAT.typed("a day"),
+  messageKB: FORMAT.typed("KB"),
+  quotaMB: FORMAT.typed("MB"),
 });
 
 const HEADINGS = ["Tier", "Mailboxes", "Messages a day", "Message size", "Quota"] as const;
