@@ -16,6 +16,7 @@ import { promises as fs } from "fs";
 import * as path from "path";
 import { SizingError } from "../engine/errors";
 import { DEFAULT_PRESET, PRESET_NAMES, REFERENCE_PRESETS, presetNamed, type Design, type DesignTables, type PresetName, type WorkbookInputs } from "../engine/design";
+import { MICROSOFT_FAILURE_MODES, type MicrosoftFailureMode } from "../engine/microsoft/design";
 import { jbodDisk, JBOD_CATALOGUE } from "../engine/microsoft/disks";
 import { parseNumberText } from "../functions/arguments";
 import { designOf } from "../workbook/input-values";
@@ -101,14 +102,18 @@ export function designHelp(): string[] {
     "usersPerDag, environmentUsers, environmentServers, databases, mailboxesPerDatabase, normalMailboxesPerServer,",
     "siteFailureMailboxesPerServer, worstMailboxesPerServer, serverDatabaseIops, worstTargetIops, dagDatabaseIops,",
     "dagLogIops, and a Microsoft-method JBOD server's disks: disksPerServer (databases and logs, restore, AutoReseed,",
-    "spare), databaseLogDisksPerServer, databasesPerVolume, serverDisk; null where the design has none (serverDisksProblem says why).",
+    "spare), databaseLogDisksPerServer, databasesPerVolume, serverDisk; null where the design has none (serverDisksProblem says why);",
+    "by Microsoft's method, the busiest server's active databases and megacycles in each failure mode: normal, server,",
+    "doubleServer, site, siteServer, siteDoubleServer + ActiveDatabases / Megacycles (null where the mode cannot occur),",
+    "and the transport (Safety Net) database, transportGBPerServer and transportGBPerDag.",
     "",
     ...EXIT_STATUS_HELP,
     "",
     "Example: exsize design --users 7500 --servers-site1 3 --servers-site2 3 --copies 3 --out design.xlsx",
     "Example: exsize design --preset dellemc-2016 --json — Dell EMC's 100,000 mailboxes as 14 DAGs of 16 servers:",
     "  figures.databases 336, normalMailboxesPerServer 475, siteFailureMailboxesPerServer 950, worstMailboxesPerServer 1086,",
-    "  serverDatabaseIops 229, dagDatabaseIops 3666, dagLogIops 775, disksPerServer 45.",
+    "  serverDatabaseIops 229, dagDatabaseIops 3666, dagLogIops 775, disksPerServer 45, siteActiveDatabases 42,",
+    "  siteMegacycles 10280, transportGBPerServer 210.",
   ];
 }
 
@@ -207,8 +212,39 @@ export const DESIGN_FIGURE_DIGITS = Object.freeze({
   databasesPerVolume: 0,
   serverDisk: undefined,
   serverDisksProblem: undefined,
+  // Microsoft's method: the busiest server's active databases and megacycles in each failure mode
+  // (Role Requirements!C195:F201, C127:C129), and the transport database (C184, E273).
+  normalActiveDatabases: 0,
+  serverActiveDatabases: 0,
+  doubleServerActiveDatabases: 0,
+  siteActiveDatabases: 0,
+  siteServerActiveDatabases: 0,
+  siteDoubleServerActiveDatabases: 0,
+  normalMegacycles: 0,
+  serverMegacycles: 0,
+  doubleServerMegacycles: 0,
+  siteMegacycles: 0,
+  siteServerMegacycles: 0,
+  siteDoubleServerMegacycles: 0,
+  transportGBPerServer: 0,
+  transportGBPerDag: 0,
 } as const);
 export type DesignFigureKey = keyof typeof DESIGN_FIGURE_DIGITS;
+
+type MicrosoftFigureKey = Extract<DesignFigureKey, `${string}ActiveDatabases` | `${string}Megacycles` | `transportGB${string}`>;
+
+/** Microsoft's failure modes and transport database; null by Dell's method, and for a mode that cannot occur or is not survivable. */
+function microsoftFigures(d: Design): Record<MicrosoftFigureKey, number | null> {
+  const ms = d.method === "microsoft" ? d.microsoft : undefined;
+  const modes = MICROSOFT_FAILURE_MODES.filter((m) => m !== "worst");
+  const mode = (m: MicrosoftFailureMode, pick: "activeDatabases" | "megacycles") => (ms && ms.failureModes[m].applies ? ms.failureModes[m][pick] : null);
+  return {
+    ...Object.fromEntries(modes.map((m) => [`${m}ActiveDatabases`, mode(m, "activeDatabases")])),
+    ...Object.fromEntries(modes.map((m) => [`${m}Megacycles`, mode(m, "megacycles")])),
+    transportGBPerServer: ms ? ms.transportGB : null,
+    transportGBPerDag: ms ? ms.transportAllGB : null,
+  } as Record<MicrosoftFigureKey, number | null>;
+}
 
 /** The figures beyond the Summary's, each with the decimals its digits say. */
 export function designFigures(d: Design): Record<DesignFigureKey, number | string | null> {
@@ -233,6 +269,7 @@ export function designFigures(d: Design): Record<DesignFigureKey, number | strin
     databasesPerVolume: disks ? disks.databasesPerVolume : null,
     serverDisk: disks ? disks.disk.name : null,
     serverDisksProblem: d.serverDisksProblem ?? null,
+    ...microsoftFigures(d),
   };
   return Object.fromEntries(
     (Object.keys(DESIGN_FIGURE_DIGITS) as DesignFigureKey[]).map((key) => {

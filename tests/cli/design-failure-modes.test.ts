@@ -1,0 +1,49 @@
+/**
+ * `exsize design --json`'s figures of Microsoft's method (issue 17): the busiest server's active
+ * databases and megacycles in each failure mode, and the transport (Safety Net) database, for 004's
+ * DAG (004_1d3a339e6fd03f64.txt) — checked against Microsoft's Exchange Server Role Requirements
+ * Calculator v7.6 recalculated at 7,600 mailboxes of 150 messages on 8 + 8 servers with 4 copies
+ * (Input C26:8, C30:4, C32:2, C55:7600, C57:150, C60:20480 on the one-DAG base of
+ * tests/fixtures/microsoft-calculator.json s30): its own 112 databases hold three times the
+ * mailboxes of 004's 336, with a third of the active databases, so the megacycles are the same.
+ */
+import { runDesign } from "../../src/cli/design";
+
+jest.setTimeout(120_000);
+
+async function figures(args: string[]): Promise<Record<string, unknown>> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await runDesign([...args, "--json"], { stdout: (l) => stdout.push(l), stderr: (l) => stderr.push(l) });
+  expect({ code, stderr }).toEqual({ code: 0, stderr: [] });
+  return (JSON.parse(stdout.join("\n")) as { figures: Record<string, unknown> }).figures;
+}
+
+describe("--preset dellemc-2016 --json: Microsoft's failure modes and transport", () => {
+  let f: Record<string, unknown>;
+  beforeAll(async () => {
+    f = await figures(["--preset", "dellemc-2016"]);
+  });
+  test.each<[string, unknown]>([
+    ["normalActiveDatabases", 21], // 004 §4.1, the activation table
+    ["serverActiveDatabases", 24], // 004 §4.1
+    ["siteActiveDatabases", 42], // 004 §4.1
+    ["siteServerActiveDatabases", 48], // 004 §4.1
+    ["siteDoubleServerActiveDatabases", null], // two HA copies a site survive no third failure (Role Requirements!C129 "--")
+    ["normalMegacycles", 7092], // Role Requirements!C199 + C200 + C201: 3,028.1 + 2,928.4 + 1,135.5
+    ["serverMegacycles", 7547], // D199:D201: 3,460.7 + 2,788.9 + 1,297.8
+    ["doubleServerMegacycles", 8003], // E199:E201 at the calculator's 9 active databases; 004's 336 give 27, the same mailboxes
+    ["siteMegacycles", 10280], // F199:F201: 6,056.3 + 1,952.3 + 2,271.1
+    ["siteServerMegacycles", 11190], // G199:G201 and C256: 11,190.3, the worst
+    ["siteDoubleServerMegacycles", null],
+    ["transportGBPerServer", 210], // Role Requirements!C184: 209.67
+    ["transportGBPerDag", 3355], // Role Requirements!E273: 3,354.75
+  ])("%s is %p", (key, expected) => {
+    expect(f[key]).toEqual(expected);
+  });
+});
+
+test("by Dell's method the figures of Microsoft's are null", async () => {
+  const f = await figures(["--preset", "dell-2010"]);
+  expect([f.siteActiveDatabases, f.normalMegacycles, f.transportGBPerServer]).toEqual([null, null, null]);
+});
