@@ -224,6 +224,12 @@ export function buildInputs(sheet: string, values: WorkbookInputs, check: string
       { address: `D${r}`, value: row.source, role: "source" },
     );
   });
+  // An Excel page header is text, and reads no cell: say so where the title is typed (issue 18).
+  cells.push({
+    address: `A${INPUTS_LAYOUT.firstInputRow + INPUT_ROWS.length}`,
+    value: "Page headers print the title and names as written with the workbook: a header cannot read a cell, so edits here reach the Summary only.",
+    role: "note",
+  });
   cells.push(
     ...sectionHeading(FACTORS_HEADING_ROW, "Factors: every function reads this table; change a value to override its default", INPUTS_WIDTH),
     ...header(FACTORS_HEADING_ROW + 1, ["Factor", "Value", "What it is", "Source"]),
