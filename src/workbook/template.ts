@@ -200,10 +200,9 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
         serverCores: resilienceRef(RESILIENCE_CELLS.designCores),
       })[key as string],
   });
-  const designServers = Number(values.serversSite1) + (typeof values.serversSite2 === "number" ? values.serversSite2 : 0);
   // Every design gets the same rows: an edited customer copy lays out its new databases as exsize design would (issue 7).
   const gridRows = DISTRIBUTION_ROWS;
-  const jetstress = buildJetstress(sheets.jetstress, sheets.resilience, names.servers, designServers);
+  const jetstress = buildJetstress(sheets.jetstress, sheets.resilience, names.servers);
   return {
     title: options.title ?? (values.title || DEFAULT_TITLE),
     ...(values.preparedFor ? { preparedFor: values.preparedFor } : {}),

@@ -2,8 +2,8 @@
  * The Jetstress sheet (issue 4): paste each server's Jetstress results, see pass or fail against the
  * papers' thresholds (src/engine/jetstress.ts) and the per-server target of the Resilience sheet's
  * worst survivable case. A row per server of the design, named as the layout names them (MBX01…,
- * src/engine/layout.ts defaultNames); rows past the design's servers stay blank, and only the
- * design's rows print (issue 18).
+ * src/engine/layout.ts defaultNames); rows past the design's servers stay blank and print blank, so
+ * the page holds a DAG's servers grown on Inputs too (issue 18).
  */
 import { JETSTRESS_THRESHOLDS } from "../../engine";
 import { jetstressFormula } from "../../engine/excel-formulas";
@@ -35,8 +35,8 @@ export const JETSTRESS_CELLS = Object.freeze({
 /** The server name of row i as a formula: MBX01…MBX16 while i is within the DAG's servers, else blank. */
 const serverNameFormula = (i: number, servers: string) => `=IF(${i}<SUM(${servers}),"MBX${String(i + 1).padStart(2, "0")}","")`;
 
-/** `servers`: the defined name of both sites' servers; `designServers`: the design's count, for the printed rows. */
-export function buildJetstress(sheet: string, resilienceSheet: string, servers: string, designServers: number): SheetModel {
+/** `servers`: the defined name of both sites' servers. */
+export function buildJetstress(sheet: string, resilienceSheet: string, servers: string): SheetModel {
   const t = JETSTRESS_THRESHOLDS;
   const target = `${sheetReference(resilienceSheet)}!${absolute(RESILIENCE_CELLS.designTargetIops)}`;
   const cells: CellModel[] = [
@@ -80,7 +80,8 @@ export function buildJetstress(sheet: string, resilienceSheet: string, servers: 
     { range: `H${JETSTRESS_FIRST_ROW}:I${last}`, text: "fail", tone: "bad" },
     { range: `H${JETSTRESS_FIRST_ROW}:H${last}`, text: "pass", tone: "good" },
   ];
-  // Only the design's servers print; the rows below stay on the sheet for a DAG grown on Inputs.
-  const printed = JETSTRESS_FIRST_ROW + Math.min(JETSTRESS_ROWS, Math.max(1, designServers)) - 1;
-  return { name: sheet, columnWidths: [14, 14, 13, 12, 12, 12, 13, 9, 50], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:I${printed}` }, highlights, cells };
+  // Every row prints, up to a DAG's 16 servers: one page whatever the design, and a DAG grown on Inputs
+  // (in the customer copy) prints its new servers' rows. A print area that follows the servers (a
+  // formula in Print_Area) works in Excel only: LibreOffice ignores it and prints the whole used range.
+  return { name: sheet, columnWidths: [14, 14, 13, 12, 12, 12, 13, 9, 50], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:I${last}` }, highlights, cells };
 }
