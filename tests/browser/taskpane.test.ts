@@ -21,7 +21,9 @@ import { SizingError } from "../../src/functions";
 import { FORM_FIELDS, referenceForm } from "../../src/taskpane/headline-form";
 import { presetForm } from "../../src/taskpane/controller";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
-import { referenceDesign, type DesignInputs } from "../../src/workbook/template";
+import { REFERENCE_DESIGN_INPUTS, isoToday, referenceDesign, type DesignInputs } from "../../src/workbook/template";
+import { compareDesign, liveCompareModel } from "../../src/workbook/compare";
+import { sizeDesign } from "../../src/engine/design";
 import { cellsOfCliFile, cellsOfModel, type WrittenSheets } from "../support/fake-excel-file";
 import { BROWSER_MS } from "../support/timeouts";
 
@@ -513,6 +515,51 @@ describeInBrowser("the task pane in chromium", () => {
       expect(sheets["Export Servers"].A3).toEqual({ value: "EXMB01", numberFormat: "@" });
       expect(await overflowing(page)).toEqual([]);
       await page.locator("section:has(#deploy-heading)").screenshot({ path: path.join(OUTPUT, "taskpane-350-export-sheets.png") });
+      await page.close();
+    });
+  });
+
+  describe("Compare designs (issue 19)", () => {
+    test.each(WIDTHS)("at %i px: the input and its values chosen in the pane write a Compare sheet, a column per value over its own sheets, with its chart", async (width) => {
+      const page = await openPane(width);
+      // Excel's calculation as the add-in's: the same designs and sheets as the pane writes, evaluated here.
+      const designs = [5000, 10000].map((users) => compareDesign({ ...REFERENCE_DESIGN_INPUTS, users }));
+      const model = liveCompareModel(designs, { revised: isoToday() });
+      const values = evaluateWorkbook(model);
+      await calculateAs(page, { values: Object.fromEntries(Object.entries(values).map(([s, cells]) => [s, Object.fromEntries(Object.entries(cells as Record<string, unknown>).map(([a, v]) => [a, v instanceof SizingError ? v.code : v]))])) });
+      // It works from the form: no design need be in the workbook first.
+      const button = page.getByRole("button", { name: "Compare designs" });
+      expect(await button.isEnabled()).toBe(true);
+      expect(await page.getByLabel("Input", { exact: true }).inputValue()).toBe("users");
+      await expect(page.locator("#vary-hint").textContent()).resolves.toMatch(/separated by commas \(5000,10000\) or semicolons/);
+      // A single value is refused beside the button, and nothing is written.
+      await page.getByLabel("Values", { exact: true }).fill("5000");
+      await button.click();
+      await page.waitForFunction(() => /two values or more/.test(document.getElementById("compare-status")?.textContent ?? ""));
+      expect(await sheetNamesIn(page)).toEqual(["Sheet1"]);
+      // Choosing another input changes the hint to its choices.
+      await page.getByLabel("Input", { exact: true }).selectOption({ label: "Exchange version" });
+      await expect(page.locator("#vary-hint").textContent()).resolves.toMatch(/^Any of: 2010, 2013, 2016, 2019/);
+      await page.getByLabel("Input", { exact: true }).selectOption({ label: "Users" });
+      await page.getByLabel("Values", { exact: true }).fill("5,000; 10,000");
+      await button.click();
+      await page.waitForFunction(() => /^Compared 2 designs/.test(document.getElementById("compare-status")?.textContent ?? ""));
+      expect(await sheetNamesIn(page)).toEqual(["Sheet1", ...model.sheets.map((s) => s.name)]);
+      const written = await readHostCells(page, ["Compare"]);
+      const compare = model.sheets[0];
+      // Every cell as the shared builder makes it: formulas where the CLI's live workbook has formulas.
+      for (const cell of compare.cells) {
+        const got = written.Compare[cell.address] as { formula?: string; value?: unknown };
+        expect({ address: cell.address, formula: got?.formula }).toEqual({ address: cell.address, formula: cell.formula });
+      }
+      const databasesRow = compare.cells.find((c) => c.value === "Databases")!.address.slice(1);
+      const cell = await page.evaluate((address) => (window as unknown as HostWindow).__fakeExcel.workbook.sheets.find((s) => s.name === "Compare")!.cells.get(address)?.value, `C${databasesRow}`);
+      expect(cell).toBe(sizeDesign({ ...REFERENCE_DESIGN_INPUTS, users: 10000 }).databases);
+      const charts = await page.evaluate(() => (window as unknown as { __fakeExcel: { workbook: { sheets: { name: string; charts: { title: string }[] }[] } } }).__fakeExcel.workbook.sheets.find((s) => s.name === "Compare")!.charts.map((c) => c.title));
+      expect(charts).toEqual([model.charts[0].title]);
+      expect(await overflowing(page)).toEqual([]);
+      await page.locator("#compare-heading").scrollIntoViewIfNeeded();
+      await page.locator("section:has(#compare-heading)").screenshot({ path: path.join(OUTPUT, `taskpane-${width}-compare.png`) });
       await page.close();
     });
   });

@@ -12,8 +12,9 @@ import { DIFFERS, OUTPUT_DIGITS, OUTPUT_LABELS, designOutputs, mostChangedFigure
 import { REFERENCE_DESIGN_INPUTS, SUMMARY_CELLS, templateSheetNames } from "../../src/workbook/template";
 import { inputOptions } from "../../src/cli/design-options";
 import { sizeDesign, type WorkbookInputs } from "../../src/engine/design";
+import ExcelJS from "exceljs";
 import { FakeExcelHost, type FakeSheet } from "../support/fake-excel";
-import { engineCalculation } from "../support/fake-excel-file";
+import { engineCalculation, savedFile } from "../support/fake-excel-file";
 import { WORKBOOK_MS } from "../support/timeouts";
 
 // Writes several designs into the fake host and calculates them: a generous timeout on a busy two-core machine.
@@ -45,7 +46,7 @@ let uninstall: () => void = () => undefined;
 afterEach(() => uninstall());
 
 function setUp() {
-  const host = FakeExcelHost.withBlankSheet({ calculate: engineCalculation });
+  const host: FakeExcelHost = FakeExcelHost.withBlankSheet({ calculate: engineCalculation, file: () => savedFile(host.workbook) });
   uninstall = host.install();
   const view = new RecordingView();
   return { host, view, pane: new PaneController(view) };
@@ -150,6 +151,24 @@ describe("Compare designs", () => {
     expect(view.last.text).toMatch(/two values or more/);
     expect(await pane.compareDesigns(REFERENCE, { field: "title", values: "a,b" })).toBe(false);
     expect(host.workbook.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
+  });
+
+  test("the customer copy keeps the Compare sheet live: its formulas Excel's own over each design's sheets, no EXSIZE anywhere", async () => {
+    const { host, pane } = setUp();
+    expect(await pane.compareDesigns(REFERENCE, { field: "users", values: "5000,10000" })).toBe(true);
+    expect(await pane.prepareCustomerCopy()).toBe(true);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(host.createdWorkbooks[0], "base64") as unknown as ExcelJS.Buffer);
+    const formulas: string[] = [];
+    book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => {
+      const v = cell.value as ExcelJS.CellFormulaValue | null;
+      if (v && typeof v === "object" && "formula" in v) formulas.push(`${sheet.name}!${cell.address} ${v.formula}`);
+    })));
+    expect(formulas.filter((f) => /EXSIZE|_xldudf/i.test(f))).toEqual([]);
+    const rows = rowsOf(host.workbook.sheet("Compare")!);
+    const databases = book.getWorksheet("Compare")!.getCell(`C${rows["Databases"]}`).value as ExcelJS.CellFormulaValue;
+    expect(databases.formula).toMatch(/^'Design 2'!\$/);
+    expect(databases.result).toBe(sizeDesign({ ...REFERENCE_DESIGN_INPUTS, users: 10000 }).databases);
   });
 
   test("values: commas, or semicolons when thousands are written with commas; choices by value or text", () => {
