@@ -83,10 +83,9 @@ describe("exsize eval at the edges (issue 12)", () => {
     expect(r.stderr).toEqual([]);
   });
 
-  test("=SUM(A1:J100000) answers #REF! at once", async () => {
-    const started = Date.now();
+  // Not timed (a process's start on a busy machine is no measure): tests/formula/limits.test.ts counts the cells read.
+  test("=SUM(A1:J100000) answers #REF!, naming the range to write as values", async () => {
     const r = await run("eval", "=SUM(A1:J100000)");
-    expect(Date.now() - started).toBeLessThan(500);
     expect(r).toEqual({ code: 1, stdout: [expect.stringMatching(/^#REF! eval has no workbook; write the values of A1:J100000 into the formula instead$/)], stderr: [] });
   });
 

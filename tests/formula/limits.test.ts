@@ -88,10 +88,10 @@ describe("formulas beyond Excel's limits are refused with a message naming the l
 });
 
 describe("a range costs what its content costs", () => {
-  test("without a workbook, a large range is #REF! at once", () => {
-    const started = Date.now();
+  // What these cost is counted in cells read, not timed: a busy CI machine fails a clock (a 1,000 ms
+  // limit read 1,027 ms while two other processes held both cores). `npm run bench` times the evaluator.
+  test("without a workbook, a large range is #REF!", () => {
     expect(errorOf("=SUM(A1:J100000)").code).toBe("#REF!");
-    expect(Date.now() - started).toBeLessThan(200);
   });
 
   test("a context that answers a range at once is asked once, not cell by cell", () => {
@@ -110,12 +110,10 @@ describe("a range costs what its content costs", () => {
       cell: (_sheet: string | undefined, row: number, column: number) => (cells++, row < 3 && column === 0 ? row + 1 : null),
       extent: () => ({ rows: 3, columns: 1 }),
     } as EvaluationContext;
-    const started = Date.now();
     expect(evaluateFormula("=SUM(A1:J100000)", context)).toBe(6);
     expect(evaluateFormula("=COUNT(A1:A1048576)", context)).toBe(3);
     expect(evaluateFormula("=MATCH(3,A1:A1048576,0)", context)).toBe(3);
     expect(evaluateFormula("=INDEX(A1:B50000,50000,2)", context)).toBe(0);
     expect(cells).toBeLessThan(20);
-    expect(Date.now() - started).toBeLessThan(1000);
   });
 });
