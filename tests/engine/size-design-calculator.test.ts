@@ -8,6 +8,9 @@
  * Departure (docs/one-design.md, "one database count"): the databases deployed are the calculator's
  * count rounded up to a balanced one, so every server carries the same load in every failure; where
  * the calculator's count is already balanced they are equal.
+ * Departure (issue 16, docs/whole-design.md): a design that deploys several balancing units sizes its
+ * servers as the calculator sizes one unit (its figures at that count set, Input!G38 "No", G39), so
+ * more load never buys less; its memory is then at least the calculator's at its own count.
  */
 import { REFERENCE_DESIGN_INPUTS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import { balancedDatabaseCount } from "../../src/engine/layout";
@@ -60,10 +63,12 @@ test.each(expressible.map((x) => [x.name, x] as const))("%s: memory a server is 
   }
   const d = sizeDesign(inputs);
   expect(d.method).toBe("microsoft");
-  expect(d.memoryPerServerGB).toBe(calc(x, "Role Requirements!C142"));
   const theirs = calc(x, "Role Requirements!C79");
-  const balanced = balancedDatabaseCount(theirs, { serversPerSite: x.design.sites, copies: x.design.copies, laggedCopies: 0, layout: "active/active" });
+  const dag = { serversPerSite: x.design.sites, copies: x.design.copies, laggedCopies: 0, layout: "active/active" as const };
+  const balanced = balancedDatabaseCount(theirs, dag);
   expect(d.databases).toBe(balanced);
+  if (balanced === balancedDatabaseCount(1, dag)) expect(d.memoryPerServerGB).toBe(calc(x, "Role Requirements!C142"));
+  else expect(d.memoryPerServerGB).toBeGreaterThanOrEqual(calc(x, "Role Requirements!C142"));
   if (balanced === theirs) expect(d.databases).toBe(theirs);
 });
 
@@ -72,4 +77,22 @@ test("the issue's two examples, by name: 10 databases and 288 GB; 24 databases a
   // Role Requirements!C79 and C142 at s06 and s07 (tests/fixtures/microsoft-calculator.json).
   expect([byName("s06-issue2srv").databases, byName("s06-issue2srv").memoryPerServerGB]).toEqual([10, 288]);
   expect([byName("s07-issue4srv").databases, byName("s07-issue4srv").memoryPerServerGB]).toEqual([24, 160]);
+});
+
+/**
+ * Where the design deploys several balancing units, its servers are the calculator's at one unit: the
+ * calculator recalculated by ../shared/ms-calc-oracle at the fixture design's Input cells with the
+ * database count set to the unit (Input!G38 "No", G39), Role Requirements!C103 and C142.
+ */
+test.each([
+  // name, unit (G39), C103 at the unit, C142 at the unit, C142 at the calculator's own count (fixture)
+  ["s29-archive", 12, 8, 160, 128],
+  ["s33", 24, 16, 1280, 960],
+] as const)("%s deploys several units of %i databases: a server is the calculator's at one unit (%i active databases, %i GB)", (name, unit, active, memoryGB, ownGB) => {
+  const x = expressible.find((e) => e.name === name)!;
+  expect(calc(x, "Role Requirements!C142")).toBe(ownGB);
+  const d = sizeDesign(inputsOf(x));
+  expect(balancedDatabaseCount(1, { serversPerSite: x.design.sites, copies: x.design.copies, laggedCopies: 0, layout: "active/active" })).toBe(unit);
+  expect(d.databases / unit).toBeGreaterThan(1);
+  expect([d.microsoft!.active.worst, d.memoryPerServerGB]).toEqual([(d.databases / unit) * active, memoryGB]);
 });

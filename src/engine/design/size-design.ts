@@ -233,7 +233,7 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
   // count to its disk group (the active servers, Variables!K53) keeps it.
   // Stand-alone servers (one copy) keep the calculator's count, a server each (its method is then Dell's).
   const microsoftDeployed = microsoft === undefined ? undefined : inputs.copies >= 2 ? balancedDatabaseCount(microsoft.databases, layoutDesign) : microsoft.databases;
-  if (microsoft !== undefined && microsoftDeployed !== microsoft.databases) {
+  if (microsoft !== undefined && inputs.copies >= 2) {
     try {
       // Balancing can take far more databases than the calculator's count (unequal sites multiply the
       // rounds): past its 100 copies a server (Role Requirements!I158) the design cannot be balanced.
@@ -247,7 +247,13 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
             `past the calculator's ${MICROSOFT.maxDatabasesPerServer}; use equal sites, other copies, or Dell's method`,
         );
       }
-      microsoft = microsoftAt(inputs, tables, serversPerSite, microsoftDeployed!);
+      // @departure (issue 16): the busiest server's active databases are the calculator's at one balancing
+      // unit, once for each unit deployed (docs/whole-design.md). Its rule at more databases (Role
+      // Requirements!C103: ROUNDUP and two more on a double failure) gives each database fewer mailboxes,
+      // so more load could buy less; a unit's share never falls, and is never below its rule at the count.
+      const unit = balancedDatabaseCount(1, layoutDesign);
+      const activeDatabases = tables.microsoftFactors?.activeDatabases || (microsoftDeployed! / unit) * microsoftAt(inputs, tables, serversPerSite, unit).active.worst;
+      microsoft = microsoftAt(inputs, { ...tables, microsoftFactors: { ...tables.microsoftFactors, activeDatabases } }, serversPerSite, microsoftDeployed!);
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
       if (method === "microsoft") throw e;

@@ -138,20 +138,27 @@ const unsized = (text: string): string => `IFERROR(${text},"—")`;
 /**
  * Microsoft's factors and the servers of each site, as ranges its functions read: row 5 the archive
  * (what the calculator's own database count reads), row 6 the databases deployed (what every other
- * Microsoft figure is sized at: the calculator's count balanced over the layout, as sizeDesign does).
+ * Microsoft figure is sized at: the calculator's count balanced over the layout, as sizeDesign does),
+ * row 7 the busiest server's active databases (a balancing unit's, once a unit: sizeDesign's @departure).
  */
 const FACTORS_ROW = 5;
 const DATABASES_FACTOR_ROW = 6;
-const SERVERS_ROW = 7;
-const HELPER_ROW = 8;
+const ACTIVE_FACTOR_ROW = 7;
+const SERVERS_ROW = 8;
+const HELPER_ROW = 9;
 /** The calculator's own database count, below the four helpers. */
 const OWN_COUNT_ROW = HELPER_ROW + 4;
 const OWN_COUNT = `$J$${OWN_COUNT_ROW}`;
+/** One balancing unit (rows 14-15: the factors its functions read, archive and the unit as deployed), its copies a server and active databases. */
+const UNIT_FACTORS_ROW = OWN_COUNT_ROW + 1;
+const UNIT = `$J$${UNIT_FACTORS_ROW + 1}`;
+const UNIT_COPIES = `$J$${UNIT_FACTORS_ROW + 2}`;
+const UNIT_ACTIVE = `$J$${UNIT_FACTORS_ROW + 3}`;
 /**
  * The tiers as Microsoft's column sizes them (with `tiers`): a title, a header, tiers 1-4 and their
  * average by mailboxes, in columns I:S beside the helpers, off the printed page.
  */
-const TIER_TITLE_ROW = 13;
+const TIER_TITLE_ROW = UNIT_FACTORS_ROW + 5;
 const TIER_FIRST_ROW = TIER_TITLE_ROW + 2;
 const TIER_ALL_ROW = TIER_FIRST_ROW + TIER_COUNT;
 /** Helper columns: the tier's inputs as sized, then its per-mailbox quantities (EX_MS_MAILBOX). */
@@ -209,7 +216,7 @@ function rows(n: MethodsNames, tiers?: Sized): Row[] {
     { key: "databases", field: "databases", label: "Databases", unit: "databases", format: "#,##0", dell: "databases", call: () => "", native: () => "", why: "Microsoft fills databases to 2 TB (200 GB stand-alone) and rounds up for an even spread over servers and copies; Dell divides by your maximum. Both are then balanced so every server carries the same load in every failure." },
     { key: "databaseGB", label: "Size of one database", unit: "GB", format: "#,##0.0", dell: "databaseGB", call: (f, s) => `EX_MS_DATABASES(${design(s)},"size",${f})`, native: databaseGBFormula, why: "Follows from the counts: the same mailboxes spread over each method's databases." },
     { field: "copiesPerServer", step: true, label: "Database copies per server", unit: "copies", format: "#,##0", call: (f, s) => `EX_MS_DATABASES(${design(s)},"copies",${f})`, native: copiesPerServerFormula, why: "Every copy of every database spread evenly over the DAG's servers." },
-    { field: "active", step: true, label: "Active databases on the busiest server, worst failure", unit: "databases", format: "#,##0", call: (f, s) => `EX_MS_DATABASES(${design(s)},"active",${f})`, native: activeFormula, why: "The calculator's activation rules: a server, two servers, a site, a site and one or two servers fail." },
+    { field: "active", step: true, label: "Active databases on the busiest server, worst failure", unit: "databases", format: "#,##0", call: (f, s) => `EX_MS_DATABASES(${design(s)},"active",${f})`, native: activeFormula, why: "The calculator's activation rules (a server, two servers, a site, a site and one or two servers fail) at one balancing unit of databases, once for each unit deployed, so more load never buys less." },
     { key: "peak", field: "peak", label: "Database IOPS of the active databases", unit: "IOPS", format: "#,##0", dell: "databaseIops", emc: "emcDatabaseIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"peak",${f})`, native: peakFormula, why: "The same mailboxes at each method's IOPS per mailbox, 20% overhead included." },
     { key: "dagIops", label: "Database IOPS of the DAG, every copy", unit: "IOPS", format: "#,##0", dell: "dagIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"dag",${f})`, native: dagIopsFormula, why: "Both charge a passive copy the I/O of an active one; the difference is the IOPS per mailbox." },
     { key: "dagLogIops", label: "Log IOPS of the DAG", unit: "IOPS", format: "#,##0", dell: "logIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"daglog",${f})`, native: dagLogIopsFormula, why: "Microsoft: half the database writes of every copy plus log reads per active database; Dell (Table 17): a quarter of active IOPS plus 10% per extra copy, × 1.2." },
@@ -248,7 +255,10 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   put(`K${FACTORS_ROW}`, { value: "Microsoft's factors", role: "note" });
   put(`K${SERVERS_ROW}`, { value: "Servers per site", role: "note" });
   const ownFactors = `$I$${FACTORS_ROW}:$J$${FACTORS_ROW}`;
-  const factors = `$I$${FACTORS_ROW}:$J$${DATABASES_FACTOR_ROW}`;
+  // The active row itself reads the factors without its own (row 7): no circle.
+  const deployedFactors = `$I$${FACTORS_ROW}:$J$${DATABASES_FACTOR_ROW}`;
+  const factors = `$I$${FACTORS_ROW}:$J$${ACTIVE_FACTOR_ROW}`;
+  const unitFactors = `$I$${UNIT_FACTORS_ROW}:$J$${UNIT_FACTORS_ROW + 1}`;
   const servers = `$I$${SERVERS_ROW}:$J$${SERVERS_ROW}`;
 
   // With tiers, the EX_MS_* functions size the helper ranges of the tiers as sized (tierBlock below).
@@ -308,6 +318,25 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   const deployed = refs.databases;
   put(`I${DATABASES_FACTOR_ROW}`, { value: "deployedDatabases", role: "label" });
   put(`J${DATABASES_FACTOR_ROW}`, { formula: `=IF(${n.copies}>=2,${deployed},0)`, role: "step" });
+  put(`I${ACTIVE_FACTOR_ROW}`, { value: "activeDatabases", role: "label" });
+  put(`J${ACTIVE_FACTOR_ROW}`, { formula: `=IF(${n.copies}>=2,${refs.active},0)`, role: "step" });
+  // One balancing unit as the calculator sizes it: what the busiest server carries once for each unit deployed.
+  const dagOf = { serversFirstSite: n.serversFirstSite, serversSecondSite: n.serversSecondSite, copies: n.copies, layout: n.dagLayout };
+  const unitRefs: MicrosoftCells = { ...refs, databases: UNIT, copiesPerServer: UNIT_COPIES };
+  put(`I${UNIT_FACTORS_ROW}`, { value: "archiveMB", role: "label" });
+  put(`J${UNIT_FACTORS_ROW}`, { formula: `=${n.archiveMB}`, role: "step" });
+  put(`I${UNIT_FACTORS_ROW + 1}`, { value: "deployedDatabases", role: "label" });
+  put(`J${UNIT_FACTORS_ROW + 1}`, { formula: `=${unsized(`IF(${n.copies}>=2,${balancedDatabasesFormula("1", dagOf)},1)`)}`, role: "step" });
+  put(`K${UNIT_FACTORS_ROW + 1}`, { value: "A balancing unit's databases", role: "note" });
+  put(`I${UNIT_FACTORS_ROW + 2}`, { value: "Unit's copies a server", role: "note" });
+  put(`J${UNIT_FACTORS_ROW + 2}`, { formula: `=${unsized(copiesPerServerFormula(unitRefs))}`, role: "step" });
+  put(`I${UNIT_FACTORS_ROW + 3}`, { value: "Unit's active databases", role: "note" });
+  put(`J${UNIT_FACTORS_ROW + 3}`, {
+    // Only where the deployed count can be had (a unit is never more): the active row reads it then.
+    formula: `=${unsized(`IF(ISNUMBER(${refs.databases}),${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"active",${unitFactors}),NA())`)}`,
+    native: `=${unsized(`IF(ISNUMBER(${refs.databases}),${activeFormula(unitRefs)},NA())`)}`,
+    role: "step",
+  });
   if (t) tierBlock(t, n, refs, ownFactors).forEach((c) => cells.push(c));
   sized.forEach((r, i) => {
     const row = first + i;
@@ -323,13 +352,22 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       put(`${COLUMNS.microsoft}${row}`, { formula: `=${unsized(allTiers(r.perMailbox))}`, numberFormat: r.format, role });
     } else if (r.field === "databases") {
       // The Inputs sheet's second site is an empty cell for one site (the EX_MS_* functions read it as 0).
-      const dag = { serversFirstSite: n.serversFirstSite, serversSecondSite: n.serversSecondSite, copies: n.copies, layout: n.dagLayout };
       // A DAG deploys the count balanced; stand-alone servers the calculator's count, a server each.
       // More than 100 copies on a server is refused, as the calculator refuses its own count (Role Requirements!I158).
       const balanced = `$K$${DATABASES_FACTOR_ROW}`;
-      put(balanced.replace(/\$/g, ""), { formula: `=${unsized(`IF(${n.copies}>=2,${balancedDatabasesFormula(OWN_COUNT, dag)},${OWN_COUNT})`)}`, role: "step" });
+      put(balanced.replace(/\$/g, ""), { formula: `=${unsized(`IF(${n.copies}>=2,${balancedDatabasesFormula(OWN_COUNT, dagOf)},${OWN_COUNT})`)}`, role: "step" });
       const copiesPerServer = `${balanced}*${n.copies}/(${n.serversFirstSite}+${n.serversSecondSite})`;
       put(`${COLUMNS.microsoft}${row}`, { formula: `=${unsized(`IF(AND(${n.copies}>=2,${copiesPerServer}>${MICROSOFT.maxDatabasesPerServer}),NA(),${balanced})`)}`, numberFormat: r.format, role });
+    } else if (r.field === "active") {
+      // A DAG's busiest server: the unit's active databases once a unit (sizeDesign's @departure, issue 16); stand-alone: the calculator's.
+      const own = `${NS}${r.call(deployedFactors, servers)}`;
+      const byUnit = `${UNIT_ACTIVE}*${refs.databases}/${UNIT}`;
+      put(`${COLUMNS.microsoft}${row}`, {
+        formula: `=${shown(`IF(${n.copies}>=2,${byUnit},${own})`)}`,
+        native: `=${shown(`IF(ISNUMBER(${refs.databases}),IF(${n.copies}>=2,${byUnit},${r.native(refs)}),NA())`)}`,
+        numberFormat: r.format,
+        role,
+      });
     } else {
       // The functions size the whole DAG at its deployed count first: where that count cannot be had, so cannot they. A mailbox's own figures can.
       const native = rowFactors === ownFactors ? r.native(refs) : `IF(ISNUMBER(${refs.databases}),${r.native(refs)},NA())`;
