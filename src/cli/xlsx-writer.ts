@@ -19,7 +19,7 @@ import { addCharts } from "./xlsx-charts";
 import { SizingError } from "../engine";
 import type { EvaluatedValue, WorkbookValues } from "../workbook/evaluate";
 import type { CellModel, CellRole, DecimalFormat, Highlight, InputRule, PrintSetup, WorkbookModel } from "../workbook/model";
-import { ERROR_TITLE, HIGHLIGHT_TONES, PRINT_MARGINS_INCHES, PROMPT_TITLE, checkHighlight, checkPrint, checkedRule, decimalCondition, pageHeaderFooter } from "../workbook/styles";
+import { ERROR_TITLE, HIGHLIGHT_TONES, PRINT_MARGINS_INCHES, PROMPT_TITLE, blankCondition, checkHighlight, checkPrint, checkedRule, decimalCondition, pageHeaderFooter } from "../workbook/styles";
 import { toStoredFormula } from "../workbook/stored-formula";
 import { sheetReference } from "../workbook/template";
 
@@ -93,6 +93,9 @@ function conditionalFormat(highlight: Highlight, sheet: string, priority: number
   checkHighlight(highlight, sheet);
   const tone = HIGHLIGHT_TONES[highlight.tone];
   const style = { fill: { type: "pattern" as const, pattern: "solid" as const, bgColor: argb(tone.fill) }, font: { color: argb(tone.font) } };
+  if ("blankIn" in highlight) {
+    return { ref: highlight.range, rules: [{ type: "expression", formulae: [blankCondition(highlight, sheet)], priority, style: { fill: style.fill } }] };
+  }
   if ("equals" in highlight) {
     return { ref: highlight.range, rules: [{ type: "cellIs", operator: "equal", formulae: [String(highlight.equals)], priority, style }] };
   }

@@ -19,7 +19,7 @@
  * them (src/cli/xlsx-writer.ts); tests/cli/xlsx-writer.test.ts holds the two to the same result.
  */
 import type { CellModel, CellRole, ChartModel, Highlight, InputRule, PrintSetup, SheetModel, WorkbookModel } from "../workbook/model";
-import { ERROR_TITLE, HIGHLIGHT_TONES as TONES, PRINT_MARGINS_INCHES, PROMPT_TITLE, checkHighlight, checkPrint, checkedRule, decimalCondition, pageHeaderFooter } from "../workbook/styles";
+import { ERROR_TITLE, HIGHLIGHT_TONES as TONES, PRINT_MARGINS_INCHES, PROMPT_TITLE, blankCondition, checkHighlight, checkPrint, checkedRule, decimalCondition, pageHeaderFooter } from "../workbook/styles";
 import { sheetReference } from "../workbook/template";
 
 export interface WriteReport {
@@ -371,6 +371,12 @@ function queueHighlights(worksheet: Excel.Worksheet, sheet: SheetModel): void {
   for (const highlight of [...(sheet.highlights ?? [])].reverse()) {
     const tone = HIGHLIGHT_TONES[highlight.tone];
     const formats = worksheet.getRange(highlight.range).conditionalFormats;
+    if ("blankIn" in highlight) {
+      const custom = formats.add("Custom" as Excel.ConditionalFormatType).custom;
+      custom.rule.formula = `=${blankCondition(highlight, sheet.name)}`;
+      custom.format.fill.color = tone.fill;
+      continue;
+    }
     if ("equals" in highlight) {
       const value = formats.add("CellValue" as Excel.ConditionalFormatType).cellValue;
       value.format.fill.color = tone.fill;

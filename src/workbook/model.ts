@@ -79,10 +79,11 @@ export interface PrintSetup {
 /**
  * A conditional format: cells of `range` whose text contains `text`, or whose number equals
  * `equals`, are shown in `tone` — pass/fail and survivable red and green, activation preferences
- * 1-4 in the calculator's Distribution colours.
+ * 1-4 in the calculator's Distribution colours; or, with `blankIn` (a column), the cells of each row
+ * whose cell in that column is blank — input rows with no server yet shown "unused", not as inputs.
  */
-export type Highlight = { range: string; tone: HighlightTone } & ({ text: string } | { equals: number });
-export type HighlightTone = "good" | "bad" | "preference1" | "preference2" | "preference3" | "preference4";
+export type Highlight = { range: string; tone: HighlightTone } & ({ text: string } | { equals: number } | { blankIn: string });
+export type HighlightTone = "good" | "bad" | "preference1" | "preference2" | "preference3" | "preference4" | "unused";
 
 /**
  * A number format shown where a cell of `range` (one rectangle) holds a number with decimals: a

@@ -16,6 +16,8 @@ export const HIGHLIGHT_TONES: Readonly<Record<Highlight["tone"], { fill: string;
   preference2: { fill: "DDEBF7", font: "1F3864" },
   preference3: { fill: "FFF2CC", font: "7F6000" },
   preference4: { fill: "EDEDED", font: "404040" },
+  // A row with nothing to type yet (the Jetstress sheet past the DAG's servers): the page's own white.
+  unused: { fill: "FFFFFF", font: "000000" },
 };
 
 /** Print margins in inches: narrow at the sides so the template's columns fit one page wide. */
@@ -82,6 +84,10 @@ export function checkedRule(rule: InputRule, address: string): CheckedRule {
 
 /** A highlight Excel can hold: a finite number, or non-empty text without a double quote. */
 export function checkHighlight(highlight: Highlight, sheet: string): void {
+  if ("blankIn" in highlight) {
+    blankCondition(highlight, sheet);
+    return;
+  }
   if ("equals" in highlight) {
     if (!Number.isFinite(highlight.equals)) throw new Error(`the highlight on ${sheet}!${highlight.range} compares with ${highlight.equals}: it must be a number`);
     return;
@@ -90,6 +96,13 @@ export function checkHighlight(highlight: Highlight, sheet: string): void {
   if (highlight.text === "" || highlight.text.includes('"')) {
     throw new Error(`the highlight on ${sheet}!${highlight.range} looks for ${JSON.stringify(highlight.text)}: it must be non-empty text without a double quote`);
   }
+}
+
+/** When a `blankIn` highlight shows, relative to the range's first cell: that row's cell in the column is blank ("" from a formula too). */
+export function blankCondition(highlight: Highlight & { blankIn: string }, sheet: string): string {
+  const m = /^[A-Z]{1,3}(\d+)(:[A-Z]{1,3}\d+)?$/.exec(highlight.range);
+  if (!m || !/^[A-Z]{1,3}$/.test(highlight.blankIn)) throw new Error(`the highlight on ${sheet}!${highlight.range} by blank ${highlight.blankIn}: it needs one rectangle and a column letter`);
+  return `$${highlight.blankIn}${m[1]}=""`;
 }
 
 /**

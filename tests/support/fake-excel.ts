@@ -163,8 +163,8 @@ export interface FakeConditionalFormat {
   textComparison?: { rule?: { operator: string; text: string }; fill?: string; fontColor?: string; bold?: boolean; italic?: boolean };
   /** A "CellValue" format: a comparison with formula1 (and formula2 for Between). */
   cellValue?: { rule?: { operator: string; formula1: string; formula2?: string }; fill?: string; fontColor?: string; bold?: boolean; italic?: boolean };
-  /** A "Custom" format: a formula (relative to the range's first cell) and, here, a number format. */
-  custom?: { rule?: { formula: string }; numberFormat?: string };
+  /** A "Custom" format: a formula (relative to the range's first cell) and, here, a number format or a fill. */
+  custom?: { rule?: { formula: string }; numberFormat?: string; fill?: string };
 }
 
 export interface FakeHeaderFooter {
@@ -1196,11 +1196,11 @@ type CustomComparison = NonNullable<FakeConditionalFormat["custom"]>;
 
 /**
  * ConditionalFormat.custom (ExcelApi 1.6): rule.formula (a formula, "=" first, as Excel takes it) and
- * format.numberFormat, write-only here as the writer uses them.
+ * format.numberFormat and format.fill.color, write-only here as the writer uses them.
  */
 class FakeCustomConditionalFormatProxy extends FakeClientObject {
   readonly rule: { formula: string };
-  readonly format: { numberFormat: string };
+  readonly format: { numberFormat: string; fill: { color: string } };
   constructor(
     context: FakeRequestContext,
     private readonly resolve: () => CustomComparison,
@@ -1221,7 +1221,21 @@ class FakeCustomConditionalFormatProxy extends FakeClientObject {
         enumerable: true,
       },
     });
-    this.format = Object.defineProperties({} as { numberFormat: string }, {
+    this.format = Object.defineProperties({} as { numberFormat: string; fill: { color: string } }, {
+      fill: {
+        value: Object.defineProperties({} as { color: string }, {
+          color: {
+            get: writeOnly("color"),
+            set: (v: unknown) =>
+              this.context.queue(() => {
+                if (!isColor(v)) throw bad("ConditionalRangeFormat.fill.color");
+                this.resolve().fill = (v as string).toUpperCase();
+              }),
+            enumerable: true,
+          },
+        }),
+        enumerable: true,
+      },
       numberFormat: {
         get: writeOnly("numberFormat"),
         set: (v: unknown) =>

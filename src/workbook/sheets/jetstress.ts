@@ -77,6 +77,8 @@ export function buildJetstress(sheet: string, resilienceSheet: string, servers: 
   }
   const last = JETSTRESS_FIRST_ROW + JETSTRESS_ROWS - 1;
   const highlights: Highlight[] = [
+    // Rows past the DAG's servers are white until a server is added (their name comes with it).
+    { range: `A${JETSTRESS_FIRST_ROW}:G${last}`, blankIn: "A", tone: "unused" },
     { range: `H${JETSTRESS_FIRST_ROW}:I${last}`, text: "fail", tone: "bad" },
     { range: `H${JETSTRESS_FIRST_ROW}:H${last}`, text: "pass", tone: "good" },
   ];
