@@ -21,7 +21,7 @@ import type { DesignTables, WorkbookInputs } from "../engine/design";
 import { designOf, inputFromText, type InputValue } from "../workbook/input-values";
 import { EXIT, TYPING_HELP, UsageError, inputOptions, optionOf, parseCommand, type CommandOutput, type FlagSpec, type InputOption, type ParsedCommand } from "./design-options";
 import { OUTPUT_DIGITS, designFigures, jsonInputs, presetDesign, shownOutputs, type OutputKey } from "./design";
-import { DIFFERS, MAX_LIVE_DESIGNS, OUTPUT_LABELS, columnLetters, compareSheetRows, liveCompareModel, mostChangedFigure } from "../workbook/compare";
+import { DIFFERS, MAX_LIVE_DESIGNS, OUTPUT_LABELS, columnLetters, compareSheetRows, liveCompareModel, mostChangedFigure, rangeTexts } from "../workbook/compare";
 
 export { DIFFERS, MAX_LIVE_DESIGNS, OUTPUT_LABELS, compareSheetRows, mostChangedFigure };
 import { didYouMean } from "./suggest";
@@ -109,24 +109,15 @@ export interface Varied {
   texts: string[];
 }
 
-/** FIRST..LAST/STEP: plain decimal numbers, no thousands comma. */
-const RANGE = /^\s*([0-9]+(?:\.[0-9]+)?)\s*\.\.\s*([0-9]+(?:\.[0-9]+)?)\s*(?:\/\s*([0-9]+(?:\.[0-9]+)?)\s*)?$/;
-
 /**
  * The texts of a --vary value list: a range's numbers (FIRST..LAST/STEP, the step 1 if left out, as
  * many as fit up to LAST), or the comma-separated values as typed. A range longer than `limit` is
  * refused before it is built.
  */
 export function valueTexts(list: string, where: string, limit = MAX_DESIGNS): string[] {
-  const range = RANGE.exec(list);
-  if (!range) return list.split(",");
-  const [first, last, step] = [Number(range[1]), Number(range[2]), range[3] === undefined ? 1 : Number(range[3])];
-  if (!(step > 0)) throw new UsageError(`${where}: the range's step must be more than 0; got ${JSON.stringify(list)}`);
-  if (last < first) throw new UsageError(`${where}: the range's last value must not be below its first; got ${JSON.stringify(list)}`);
-  // A hair over the count so 0.1..0.3/0.1 reaches 0.3 despite binary fractions.
-  const count = Math.floor((last - first) / step + 1e-9) + 1;
-  if (count > limit) throw new UsageError(`${where}: the range has ${count.toLocaleString("en-US")} values; at most ${limit.toLocaleString("en-US")} designs a comparison`);
-  return Array.from({ length: count }, (_, i) => String(Number((first + i * step).toPrecision(12))));
+  const range = rangeTexts(list, limit);
+  if ("problem" in range) throw new UsageError(`${where}: ${range.problem}`);
+  return range.texts ?? list.split(",");
 }
 
 /** Every option name an input goes by, without the dashes: users, quota-mb, quota. */

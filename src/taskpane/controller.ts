@@ -32,7 +32,7 @@ import {
   type DeploymentFiles,
   type DeploymentNames,
 } from "../workbook/deployment";
-import { MAX_LIVE_DESIGNS, compareDesign, liveCompareModel, type CompareDesign } from "../workbook/compare";
+import { MAX_LIVE_DESIGNS, compareDesign, liveCompareModel, rangeTexts, type CompareDesign } from "../workbook/compare";
 import type { InputKey } from "../workbook/input-values";
 import { isoToday, nameSuffix, templateSheetNames, referenceDesign } from "../workbook/template";
 import { designSuffixes, openCustomerCopy } from "./customer-copy";
@@ -165,17 +165,21 @@ export const VARY_FIELDS: readonly DesignField[] = FORM_FIELDS.filter((f) => f.k
 export function varyHint(field: DesignField): string {
   const f = fieldOf(field);
   if (f.kind === "choice") return `Any of: ${f.choices.map((c) => c.text).join(", ")}; separate them with commas.`;
-  return `Two to ${MAX_LIVE_DESIGNS} values, separated by commas (5000,10000) or semicolons (5,000; 10,000).`;
+  return `Two to ${MAX_LIVE_DESIGNS} values, separated by commas (5000,10000) or semicolons (5,000; 10,000), or a range FIRST..LAST/STEP (5000..20000/5000).`;
 }
 
 /**
  * The values typed for a field, each checked by the field's rule as the form checks it: split at
  * semicolons when there is one (so 5,000; 10,000 reads as two), else at commas (5000,10000, as the
- * CLI's --vary). Between 2 and MAX_LIVE_DESIGNS values, each a design with its own sheets.
+ * CLI's --vary), or a range FIRST..LAST/STEP as the CLI's. Between 2 and MAX_LIVE_DESIGNS values, each a
+ * design with its own sheets.
  */
 export function variantValues(field: DesignField, text: string): { ok: true; values: Array<{ text: string; value: number | string }> } | { ok: false; problem: string } {
   const label = fieldOf(field).label;
-  const texts = (text.includes(";") ? text.split(";") : text.split(",")).map((t) => t.trim());
+  // A range, as exsize compare --vary takes it: users 5000..20000/5000.
+  const range = rangeTexts(text, MAX_LIVE_DESIGNS);
+  if ("problem" in range) return { ok: false, problem: `${label}: ${range.problem}` };
+  const texts = range.texts ?? (text.includes(";") ? text.split(";") : text.split(",")).map((t) => t.trim());
   if (texts.every((t) => t === "")) return { ok: false, problem: `Type the values of ${label} to compare: ${varyHint(field)}` };
   if (texts.length < 2) return { ok: false, problem: `Give ${label} two values or more to compare (separate them with commas); one design is Load a design's.` };
   if (texts.length > MAX_LIVE_DESIGNS) return { ok: false, problem: `${texts.length} values of ${label}: at most ${MAX_LIVE_DESIGNS} designs a comparison, each with its own sheets.` };

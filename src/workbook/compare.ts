@@ -323,3 +323,23 @@ export function liveCompareModel(designs: readonly CompareDesign[], options: Liv
     charts: [...charts, ...sized.flatMap((m) => m.charts)],
   };
 }
+
+/** FIRST..LAST/STEP: plain decimal numbers, no thousands comma. */
+const RANGE = /^\s*([0-9]+(?:\.[0-9]+)?)\s*\.\.\s*([0-9]+(?:\.[0-9]+)?)\s*(?:\/\s*([0-9]+(?:\.[0-9]+)?)\s*)?$/;
+
+/**
+ * A range of values to compare, as `exsize compare --vary` and the pane take it: FIRST..LAST/STEP (the
+ * step 1 if left out), as many as fit up to LAST; `texts` absent when the list is not a range. A range
+ * longer than `limit` is refused before it is built.
+ */
+export function rangeTexts(list: string, limit: number): { texts?: string[] } | { problem: string } {
+  const range = RANGE.exec(list);
+  if (!range) return {};
+  const [first, last, step] = [Number(range[1]), Number(range[2]), range[3] === undefined ? 1 : Number(range[3])];
+  if (!(step > 0)) return { problem: `the range's step must be more than 0; got ${JSON.stringify(list)}` };
+  if (last < first) return { problem: `the range's last value must not be below its first; got ${JSON.stringify(list)}` };
+  // A hair over the count so 0.1..0.3/0.1 reaches 0.3 despite binary fractions.
+  const count = Math.floor((last - first) / step + 1e-9) + 1;
+  if (count > limit) return { problem: `the range has ${count.toLocaleString("en-US")} values; at most ${limit.toLocaleString("en-US")} designs a comparison` };
+  return { texts: Array.from({ length: count }, (_, i) => String(Number((first + i * step).toPrecision(12)))) };
+}

@@ -178,5 +178,9 @@ describe("Compare designs", () => {
     expect(variantValues("spindleRaid", "RAID 10, raid5")).toEqual({ ok: true, values: [{ text: "RAID 10", value: "RAID10" }, { text: "raid5", value: "RAID5" }] });
     expect(variantValues("exchangeVersion", "2010,2019")).toEqual({ ok: true, values: [{ text: "2010", value: 2010 }, { text: "2019", value: 2019 }] });
     expect(variantValues("users", Array.from({ length: 11 }, (_, i) => 1000 * (i + 1)).join(","))).toMatchObject({ ok: false, problem: expect.stringMatching(/at most 10 designs/) });
+    // A range, as exsize compare --vary takes it.
+    expect(variantValues("users", "5000..20000/5000")).toEqual({ ok: true, values: [5000, 10000, 15000, 20000].map((v) => ({ text: String(v), value: v })) });
+    expect(variantValues("users", "1000..11000/1000")).toMatchObject({ ok: false, problem: expect.stringMatching(/the range has 11 values; at most 10 designs/) });
+    expect(variantValues("users", "5000..1000")).toMatchObject({ ok: false, problem: expect.stringMatching(/last value must not be below its first/) });
   });
 });
