@@ -274,3 +274,73 @@ export function replicationFormula(c: MicrosoftCells): string {
   const streams = `(${d1}*${copies2(c)}+(${c.databases}-${d1})*${copies1(c)})`;
   return `IF(OR(${c.serversSecondSite}=0,${streams}=0),NA(),${perDatabase}*${streams})`;
 }
+
+/** A failure mode of activeModeFormula: design.ts MicrosoftFailureMode less the worst, which activeFormula gives. */
+export type ActiveMode = "normal" | "server" | "doubleServer" | "site" | "siteServer" | "siteDoubleServer";
+
+/**
+ * Active databases on the busiest server in one failure mode — Role Requirements!C195:F195, C127:C129
+ * (design.ts activeDatabases, both sites, no lagged copy): a number above 0 where the mode occurs and
+ * is survivable, else 0 or below (the calculator's "--"; 0 for a site in one site). Stand-alone: the
+ * server's databases in normal runtime.
+ */
+export function activeModeFormula(c: MicrosoftCells, mode: ActiveMode): string {
+  const two = `${c.serversSecondSite}>0`;
+  const sv = [c.serversFirstSite, c.serversSecondSite];
+  const h = [copies1(c), copies2(c)];
+  const cps = c.copiesPerServer;
+  const db = c.databases;
+  const d1 = `IF(${two},ROUNDUP(${db}*${n(MICROSOFT.firstSiteUserShare)},0),${db})`;
+  const d = [d1, `(${db}-${d1})`];
+  const normal = (s: number) => `IF(${d[s]}=1,1,(${d[s]})/${sv[s]})`;
+  // C117: a server fails; the spread is above the normal load, which is above 0.
+  const one = (s: number) => `IF(${h[s]}>1,IF(${d[s]}=1,1,ROUNDUP(${normal(s)}+${normal(s)}/(${sv[s]}-1),0)),IF(${sv[s]}>1,${normal(s)},-1))`;
+  // C121: two fail; two more in the first site when its copies fall short of the symmetric count (C88 < C78).
+  const short = (s: number) => (s === 0 ? `IF((${d1})*${h[0]}<ROUNDUP(${c.calculatedDatabases}/${c.permutations},0)*${c.permutations},2,0)` : "0");
+  const survivable = (s: number) =>
+    s === 0 ? `IF(${two},AND(${c.copies}>=3,${sv[1]}>=4),AND(${h[0]}>=3,${sv[0]}>=4))` : `AND(${c.copies}>=3,${sv[0]}+${sv[1]}>=4)`;
+  const twoFail = (s: number) => {
+    const withThree = `MIN(${cps},IF(${sv[s]}-2=1,${cps}/2,ROUNDUP(${normal(s)}+(${normal(s)}*2)/(${sv[s]}-2),0)+${short(s)}))`;
+    const withFewer = `IF(${sv[s]}>2,MIN(${cps},ROUNDUP(((${d[s]})-ROUNDUP(${normal(s)}/(${sv[s]}-1),0)*2)/(${sv[s]}-2),0)+${short(s)}),0)`;
+    return `IF(${survivable(s)},IF(${h[s]}>=3,${withThree},${withFewer}),-1)`;
+  };
+  const bothSites = (f: (s: number) => string) => `MAX(${f(0)},IF(${two},${f(1)},-1))`;
+  // C127:C129: a site fails and the other's servers take every database; equal sites, twice the first site's figures.
+  const siteCase = (failed: number, k: 0 | 1 | 2) => {
+    const survivor = 1 - failed;
+    const m = sv[survivor];
+    const hs = h[survivor];
+    const equal = `${m}=${sv[failed]}`;
+    if (k === 0) return `IF(${hs}>=1,ROUNDUP(${db}/${m},0),-1)`;
+    if (k === 1) return `IF(AND(${hs}>=2,${m}>=2),IF(${equal},2*${one(0)},ROUNDUP(${db}/(${m}-1),0)),-1)`;
+    return `IF(AND(${hs}>=3,${m}>=4),IF(${equal},2*${twoFail(0)},ROUNDUP(${db}/(${m}-2),0)),-1)`;
+  };
+  const sites = (k: 0 | 1 | 2) => `IF(${two},MAX(${siteCase(0, k)},${siteCase(1, k)}),-1)`;
+  const byMode: Record<ActiveMode, string> = {
+    normal: bothSites(normal),
+    server: bothSites(one),
+    doubleServer: bothSites(twoFail),
+    site: sites(0),
+    siteServer: sites(1),
+    siteDoubleServer: sites(2),
+  };
+  return `IF(${ha(c)},${byMode[mode]},${mode === "normal" ? db : "-1"})`;
+}
+
+/**
+ * The transport (Safety Net) database of a server, GB — Role Requirements!C180:C184 (design.ts
+ * transportGB, no lagged copy): the day's messages of the profile over the servers left after the
+ * worst failure, held twice, queued and kept by Safety Net, at the message size. `serverActive` and
+ * `doubleServerActive` are cells of the one- and two-server failures' active databases (above 0 where
+ * the DAG survives them; activeModeFormula).
+ */
+export function transportFormula(c: MicrosoftCells, serverActive: string, doubleServerActive: string): string {
+  const sv = [c.serversFirstSite, c.serversSecondSite];
+  const h = [copies1(c), copies2(c)];
+  // A site's loss leaves the other site's servers, less the one or two more failures they survive (design.ts serversAfterWorstFailure).
+  const left = (survivor: number) =>
+    `IF(${h[survivor]}>=1,${sv[survivor]}-IF(AND(${h[survivor]}>=3,${sv[survivor]}>=4),2,IF(AND(${h[survivor]}>=2,${sv[survivor]}>=2),1,0)),${n(1e9)})`;
+  const remaining = `IF(${ha(c)},IF(${c.serversSecondSite}>0,MIN(${left(0)},${left(1)}),${c.serversFirstSite}-IF(${doubleServerActive}>0,2,IF(${serverActive}>0,1,0))),${servers(c)})`;
+  const days = `(1+${n(MICROSOFT.transportQueueRate)}*${n(MICROSOFT.transportQueueDays)}+${n(MICROSOFT.safetyNetDays)})`;
+  return `${c.users}*${c.profile}/(${remaining})*${n(MICROSOFT.transportShadowCopies)}*${days}*${c.messageKB}/${n(MICROSOFT.kbPerGB)}`;
+}

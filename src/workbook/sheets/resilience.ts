@@ -7,8 +7,25 @@
  */
 import type { FactorName } from "../../engine";
 import { failoverFormula, serverFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
+import {
+  activeModeFormula,
+  calculatedDatabasesFormula,
+  copiesFirstSiteFormula,
+  copiesPerServerFormula,
+  diskFormula,
+  maxDatabasesFormula,
+  megacyclesFormula,
+  permutationsFormula,
+  profileFormula,
+  transportFormula,
+  type ActiveMode,
+  type MicrosoftCells,
+} from "../../engine/microsoft/formulas";
+import { cite } from "../../engine/papers";
 import type { CellModel, Highlight, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
+import { INPUT_NAMES } from "./inputs";
+import { tierNames } from "./tiers";
 import { ESRP_2013, ESRP_2016, FORMAT, VMWARE, absolute, header, landscape, sectionHeading, sheetReference, titleAndNote, type NameKey, type Rendered } from "./shared";
 
 const SCENARIO_ROWS: ReadonlyArray<{ scenario: FailoverScenario; fails: string }> = [
@@ -133,6 +150,8 @@ export function buildResilience(sheet: string, designSheet: string, names: Recor
     { address: `A${s + 7}`, value: `Failure scenarios: ${ESRP_2013("4.1")} and ${ESRP_2016("4.1")}.`, role: "source" },
     { address: `A${s + 8}`, value: `Servers' cores and memory: ${VMWARE()}.`, role: "source" },
   );
+  const microsoft = microsoftModes(MODES_ROW, design, names);
+  cells.push(...microsoft);
   const highlights: Highlight[] = [{ range: `C${RESILIENCE_FIRST_ROW}:E${RESILIENCE_LAST_ROW}`, text: NOT_SURVIVABLE, tone: "bad" }];
   // Helper keys off the page: the worst failure is the most mailboxes on the busiest server, then
   // the most IOPS (sizeDesign's rule); not survivable is -1.
@@ -141,8 +160,145 @@ export function buildResilience(sheet: string, designSheet: string, names: Recor
   for (let r = RESILIENCE_FIRST_ROW; r <= RESILIENCE_LAST_ROW; r++) {
     cells.push({ address: `${C.worstKey}${r}`, formula: `=IF(ISNUMBER(${E(r)}),${E(r)}+IF(ISNUMBER(${F(r)}),${F(r)},0)/(1+MAX(${span(C.targetIops)})),-1)`, role: "step" });
   }
-  return { name: sheet, columnWidths: [12, 30, 15, 15, 17, 13, 9, 9], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:H${s + 8}` }, rowHeights: siteRows, highlights, cells };
+  return { name: sheet, columnWidths: [12, 30, 15, 15, 17, 13, 9, 9], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:H${MODES_LAST_ROW + 4}` }, rowHeights: siteRows, highlights, cells };
 }
 
 /** One line of Calibri 11, in points: a site row holds two, for "…: does not apply (one site)". */
 const LINE_POINTS = 15;
+
+/**
+ * Microsoft's calculator by failure mode (issue 17): for a design sized by its method, the busiest
+ * server's active databases and megacycles in each failure mode, as its Role Requirements sheet lists
+ * them (C195:F201; a site and one or two more servers, C128:C129) — EX_MS_DATABASES "active.<mode>" and
+ * EX_MS_SERVER "megacycles.<mode>" live, formulas.ts activeModeFormula and megacyclesFormula native, at
+ * the design's deployed databases (sizeDesign's Design.microsoft.failureModes). Helpers in K:M, off the page.
+ */
+const MICROSOFT_MODES: ReadonlyArray<{ mode: ActiveMode; label: string; fails: string }> = [
+  { mode: "normal", label: "normal", fails: "Nothing: every server up" },
+  { mode: "server", label: "server", fails: "One server" },
+  { mode: "doubleServer", label: "2 servers", fails: "Two servers in a site" },
+  { mode: "site", label: "site", fails: "A whole site" },
+  { mode: "siteServer", label: "site+server", fails: "A site, then one more server" },
+  { mode: "siteDoubleServer", label: "site+2 servers", fails: "A site, then two more servers" },
+];
+const MODES_ROW = RESILIENCE_SUMMARY_ROW + 10;
+const MODES_FIRST_ROW = MODES_ROW + 4;
+const MODES_LAST_ROW = MODES_FIRST_ROW + MICROSOFT_MODES.length - 1;
+export const MICROSOFT_MODE_CELLS = Object.freeze({
+  /** The row of each failure mode (design.ts MicrosoftFailureMode less the worst). */
+  row: Object.fromEntries(MICROSOFT_MODES.map((m, i) => [m.mode, MODES_FIRST_ROW + i])) as Record<ActiveMode, number>,
+  activeDatabases: "C",
+  megacycles: "D",
+  /** The transport (Safety Net) database of a server, GB (Role Requirements!C184). */
+  transportGB: `D${MODES_LAST_ROW + 1}`,
+});
+
+function microsoftModes(top: number, design: string, names: Record<NameKey, string>): CellModel[] {
+  const tail = names.users.slice(INPUT_NAMES.users.length);
+  const tiers = tierNames(tail);
+  const at = (column: string, row: number) => `$${column}$${row}`;
+  // Helpers: K labels, L values; the EX_MS_* functions' factors are L's first two rows with their names in K.
+  const helperRows = ["archiveMB", "deployedDatabases", "profile", "disk", "databases", "copiesPerServer", "copiesFirstSite", "maxDatabases", "calculatedDatabases", "permutations"] as const;
+  const helper = (key: (typeof helperRows)[number]) => at("L", top + helperRows.indexOf(key));
+  const deployed = `${design}!${absolute(DESIGN_CELLS.databasesDeployed)}`;
+  const c: MicrosoftCells = {
+    users: names.users,
+    quotaMB: names.quotaMB,
+    messagesPerDay: names.messagesPerDay,
+    messageKB: names.messageKB,
+    copies: names.copies,
+    serversFirstSite: names.serversSite1,
+    serversSecondSite: names.serversSite2,
+    archiveMB: names.archiveMB,
+    cores: names.coresPerServer,
+    specRate: names.specIntRate,
+    hourShare: "",
+    profile: helper("profile"),
+    disk: helper("disk"),
+    logs: "",
+    iops: "",
+    databases: helper("databases"),
+    copiesPerServer: helper("copiesPerServer"),
+    active: "",
+    peak: "",
+    cache: "",
+    megacycles: "",
+    calculated: "",
+    copiesFirstSite: helper("copiesFirstSite"),
+    maxDatabases: helper("maxDatabases"),
+    calculatedDatabases: helper("calculatedDatabases"),
+    permutations: helper("permutations"),
+  };
+  const plain: Record<(typeof helperRows)[number], string> = {
+    archiveMB: `=${names.archiveMB}`,
+    deployedDatabases: `=IF(${names.copies}>=2,${deployed},0)`,
+    profile: `=${profileFormula(c)}`,
+    disk: `=${diskFormula(c)}`,
+    databases: `=${deployed}`,
+    copiesPerServer: `=${copiesPerServerFormula(c)}`,
+    copiesFirstSite: `=${copiesFirstSiteFormula(c)}`,
+    maxDatabases: `=${maxDatabasesFormula(c)}`,
+    calculatedDatabases: `=${calculatedDatabasesFormula(c)}`,
+    permutations: `=${permutationsFormula(c)}`,
+  };
+  const cells: CellModel[] = helperRows.flatMap((key, k) => [
+    { address: `K${top + k}`, value: key, role: "label" as const },
+    { address: `L${top + k}`, formula: `=IFERROR(${plain[key].slice(1)},NA())`, role: "step" as const },
+  ]);
+  const factors = `${at("K", top)}:${at("L", top + 1)}`;
+  const args = `${names.users},${names.messagesPerDay},${names.messageKB},${names.quotaMB},${names.servers},${names.copies}`;
+  // Microsoft's method, one profile: the Methods sheet sizes mailbox tiers; these rows the design's profile.
+  const sized = `AND(${design}!${absolute(DESIGN_CELLS.methodUsed)}="microsoft",COUNT(${tiers.mailboxes},${tiers.messagesPerDay},${tiers.messageKB},${tiers.quotaMB})=0)`;
+  cells.push(
+    ...sectionHeading(top, "Microsoft's calculator: active databases and megacycles by failure mode", 8),
+    // Two short lines: one long line ran off the printed page.
+    { address: `A${top + 1}`, value: "The busiest server in each failure mode by Microsoft's method, at the design's databases. —: the mode cannot occur", role: "note" },
+    { address: `A${top + 2}`, value: "or leaves a database without a copy, or the design is sized by Dell's process or with mailbox tiers.", role: "note" },
+    ...header(top + 3, ["Failure mode", "What fails", "Active databases", "Megacycles"]),
+  );
+  MICROSOFT_MODES.forEach((m, i) => {
+    const r = MODES_FIRST_ROW + i;
+    const raw = at("M", r);
+    const activeCell = `${MICROSOFT_MODE_CELLS.activeDatabases}${r}`;
+    const mode = m.mode.toLowerCase();
+    cells.push(
+      { address: `A${r}`, value: m.label, role: "label" },
+      { address: `B${r}`, value: m.fails, role: "note" },
+      // The mode's active databases, unrounded, off the page: above 0 where the mode occurs and is survivable, else 0.
+      {
+        address: `M${r}`,
+        // Only where the rows show it: a design Dell's process sizes may have no count Microsoft's would deploy.
+        // 0 where the mode does not apply, in both copies (the function's #N/A, the formula's 0 or -1).
+        formula: `=IF(${sized},IFERROR(EXSIZE.EX_MS_DATABASES(${args},"active.${mode}",${factors}),0),0)`,
+        native: `=IF(${sized},IFERROR(MAX(0,${activeModeFormula(c, m.mode)}),0),0)`,
+        role: "step",
+      },
+      { address: activeCell, formula: `=IF(AND(${sized},ISNUMBER(${raw})),IF(${raw}>0,${raw},"${NO_VALUE}"),"${NO_VALUE}")`, numberFormat: FORMAT.databases, role: "output" },
+      {
+        address: `${MICROSOFT_MODE_CELLS.megacycles}${r}`,
+        formula: `=IF(ISNUMBER(${activeCell}),IFERROR(EXSIZE.EX_MS_SERVER(${args},${names.coresPerServer},${names.specIntRate},"megacycles.${mode}",${factors}),"${NO_VALUE}"),"${NO_VALUE}")`,
+        native: `=IF(ISNUMBER(${activeCell}),IFERROR(${megacyclesFormula({ ...c, active: activeCell })},"${NO_VALUE}"),"${NO_VALUE}")`,
+        numberFormat: '#,##0',
+        role: "output",
+      },
+    );
+  });
+  const t = MODES_LAST_ROW + 1;
+  const rawOf = (mode: ActiveMode) => at("M", MICROSOFT_MODE_CELLS.row[mode]);
+  const normalCell = `${MICROSOFT_MODE_CELLS.activeDatabases}${MICROSOFT_MODE_CELLS.row.normal}`;
+  cells.push(
+    { address: `A${t}`, value: "Transport (Safety Net) database per server", role: "label" },
+    {
+      address: MICROSOFT_MODE_CELLS.transportGB,
+      // Where the normal runtime has a figure: a design Microsoft's method cannot size has no transport either.
+      formula: `=IF(ISNUMBER(${normalCell}),IFERROR(EXSIZE.EX_MS_SERVER(${args},${names.coresPerServer},${names.specIntRate},"transport",${factors}),"${NO_VALUE}"),"${NO_VALUE}")`,
+      native: `=IF(ISNUMBER(${normalCell}),IFERROR(${transportFormula(c, rawOf("server"), rawOf("doubleServer"))},"${NO_VALUE}"),"${NO_VALUE}")`,
+      numberFormat: FORMAT.gb,
+      role: "output",
+    },
+    { address: `A${t + 1}`, value: `Failure modes and transport: ${cite("microsoft")}, Role Requirements sheet.`, role: "source" },
+    { address: `A${t + 2}`, value: "Megacycles: the busiest server's active and passive copies and their client access work.", role: "source" },
+    { address: `A${t + 3}`, value: "Transport: a day's messages over the servers left after the worst failure, held twice, queued, and kept 7 days by Safety Net.", role: "source" },
+  );
+  return cells;
+}
