@@ -11,19 +11,11 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { builtDesign } from "../support/built-designs";
-import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, printXlsxToPdf } from "../support/libreoffice";
+import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, pdftotextAvailable, printXlsxToPdf } from "../support/libreoffice";
 import { LIBREOFFICE_MS } from "../support/timeouts";
 
 const required = process.env.REQUIRE_LIBREOFFICE === "1";
-const pdftotextAvailable = (() => {
-  try {
-    execFileSync("pdftotext", ["-v"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-const available = libreOfficeAvailable() && pdftotextAvailable;
+const available = libreOfficeAvailable() && pdftotextAvailable();
 if (!available && !required) {
   console.warn(`LibreOffice or pdftotext not found: skipping the Inputs number style test. Install ${LIBREOFFICE_APT_PACKAGE} and poppler-utils, or set REQUIRE_LIBREOFFICE=1 to make this a failure.`);
 }

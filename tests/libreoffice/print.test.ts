@@ -14,19 +14,11 @@ import { strFromU8, unzipSync } from "fflate";
 import { parseCommand, readInputs } from "../../src/cli/design-options";
 import { STAMP_CELL, referenceDesign } from "../../src/workbook/template";
 import { builtDesign } from "../support/built-designs";
-import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, printXlsxToPdf } from "../support/libreoffice";
+import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, pdftotextAvailable, printXlsxToPdf } from "../support/libreoffice";
 import { LIBREOFFICE_MS } from "../support/timeouts";
 
 const required = process.env.REQUIRE_LIBREOFFICE === "1";
-const pdftotextAvailable = (() => {
-  try {
-    execFileSync("pdftotext", ["-v"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-const available = libreOfficeAvailable() && pdftotextAvailable;
+const available = libreOfficeAvailable() && pdftotextAvailable();
 if (!available && !required) {
   console.warn(`LibreOffice or pdftotext not found: skipping the print test. Install ${LIBREOFFICE_APT_PACKAGE} and poppler-utils, or set REQUIRE_LIBREOFFICE=1 to make this a failure.`);
 }

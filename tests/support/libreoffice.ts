@@ -10,7 +10,7 @@
  * One soffice at a time: calls are queued in this process and hold a lock directory across
  * processes (jest workers), and the whole soffice process group is killed on timeout.
  */
-import { spawn } from "child_process";
+import { execFileSync, spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -64,6 +64,16 @@ export function sofficePath(): string | null {
 
 export function libreOfficeAvailable(): boolean {
   return sofficePath() !== null;
+}
+
+/** Whether poppler's pdftotext runs: the print tests read LibreOffice's pages with it. */
+export function pdftotextAvailable(): boolean {
+  try {
+    execFileSync("pdftotext", ["-v"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 let queue: Promise<unknown> = Promise.resolve();
