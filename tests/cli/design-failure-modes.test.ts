@@ -19,7 +19,7 @@ async function figures(args: string[]): Promise<Record<string, unknown>> {
   return (JSON.parse(stdout.join("\n")) as { figures: Record<string, unknown> }).figures;
 }
 
-describe("--preset dellemc-2016 --json: Microsoft's failure modes and transport", () => {
+describe("--preset dellemc-2016 --json: Microsoft's failure modes, transport and the environment's totals", () => {
   let f: Record<string, unknown>;
   beforeAll(async () => {
     f = await figures(["--preset", "dellemc-2016"]);
@@ -38,12 +38,15 @@ describe("--preset dellemc-2016 --json: Microsoft's failure modes and transport"
     ["siteDoubleServerMegacycles", null],
     ["transportGBPerServer", 210], // Role Requirements!C184: 209.67
     ["transportGBPerDag", 3355], // Role Requirements!E273: 3,354.75
+    ["environmentDatabases", 4704], // 004 §4: 14 DAGs of 336 databases
+    ["environmentDisks", 10080], // 004 §4.1, Table 4: 224 servers of 45 disks
   ])("%s is %p", (key, expected) => {
     expect(f[key]).toEqual(expected);
   });
 });
 
-test("by Dell's method the figures of Microsoft's are null", async () => {
+test("by Dell's method the figures of Microsoft's are null; one DAG's environment is the DAG", async () => {
   const f = await figures(["--preset", "dell-2010"]);
-  expect([f.siteActiveDatabases, f.normalMegacycles, f.transportGBPerServer]).toEqual([null, null, null]);
+  expect([f.siteActiveDatabases, f.normalMegacycles, f.transportGBPerServer, f.environmentDisks]).toEqual([null, null, null, null]);
+  expect(f.environmentDatabases).toBe(f.databases);
 });
