@@ -243,7 +243,8 @@ function microsoftModes(top: number, design: string, names: Record<NameKey, stri
   };
   const cells: CellModel[] = helperRows.flatMap((key, k) => [
     { address: `K${top + k}`, value: key, role: "label" as const },
-    { address: `L${top + k}`, formula: `=IFERROR(${plain[key].slice(1)},NA())`, role: "step" as const },
+    // "—", not an error, where a helper has no value (a design Microsoft's method does not size): no cell of a design shows an error.
+    { address: `L${top + k}`, formula: `=IFERROR(${plain[key].slice(1)},"${NO_VALUE}")`, role: "step" as const },
   ]);
   const factors = `${at("K", top)}:${at("L", top + 1)}`;
   const args = `${names.users},${names.messagesPerDay},${names.messageKB},${names.quotaMB},${names.servers},${names.copies}`;
