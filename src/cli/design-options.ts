@@ -51,13 +51,14 @@ export interface InputOption {
 }
 
 /** Option names that are not the input's kebab-case name. */
-const OPTION_NAMES: Partial<Record<InputKey, string>> = { dagLayout: "--layout" };
+const OPTION_NAMES: Partial<Record<InputKey, string>> = { dagLayout: "--layout", laggedCopies: "--lagged" };
 /** The names of issue 3's CLI, and the Inputs sheet's defined name where it differs. */
 const OPTION_ALIASES: Partial<Record<InputKey, readonly string[]>> = {
   quotaMB: ["--quota"],
   messagesPerDay: ["--messages"],
   maxDatabaseGB: ["--max-db"],
   dagLayout: ["--dag-layout"],
+  laggedCopies: ["--lagged-copies"],
 };
 
 const kebab = (key: string): string => "--" + key.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
@@ -85,7 +86,6 @@ export const RETIRED_OPTIONS: Readonly<Record<string, string>> = Object.freeze({
   "--servers": "did you mean --servers-site1 and --servers-site2? --servers 8,8 is now --servers-site1 8 --servers-site2 8",
   "--iops-per-mailbox": "the per-server IOPS targets use the design's own IOPS per mailbox, from its method, --exchange-version and --messages-per-day",
   "--databases": "the design's own database count is laid out; it follows --users, --quota-mb, --max-database-gb and --method",
-  "--lagged": "the design sizes no lagged copies: every copy it lays out can be activated, as the workbook sizes it",
 });
 
 /** A flag of a command that is not an input: `--out` (with a value), `--json` (none). */

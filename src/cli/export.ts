@@ -22,7 +22,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import { SizingError } from "../engine/errors";
-import { DEFAULT_DEPLOYMENT_SETTINGS, DeploymentInputError, deploymentFiles, deploymentSettingProblem, type DeploymentFiles, type DeploymentSettings } from "../workbook/deployment";
+import { DEFAULT_DEPLOYMENT_SETTINGS, DeploymentInputError, deploymentFiles, deploymentSettingProblem, settingsFor, type DeploymentFiles, type DeploymentSettings } from "../workbook/deployment";
 import { designFromCells, designOf, type Sized } from "../workbook/input-values";
 import { EXIT, EXIT_STATUS_HELP, TYPING_HELP, UsageError, inputOptionsHelp, optionOf, parseCommand, type CommandOutput, type FlagSpec } from "./design-options";
 import { NAME_FLAGS, NAME_OPTION_HELP, dagOf, readNames, type DagOptions } from "./layout";
@@ -178,7 +178,8 @@ export async function runExport(args: string[], out: CommandOutput): Promise<num
   }
   let files: ExportFiles;
   try {
-    files = exportFiles({ ...options, design: dagOf(sized.design) }, settings);
+    // A lagged copy replays with the design's lag (its input lagDays): -ReplayLagTime and the CSV's ReplayLagTime.
+    files = exportFiles({ ...options, design: dagOf(sized.design) }, settingsFor(sized.design, settings));
   } catch (e) {
     if (e instanceof DeploymentInputError) return usage(e.message);
     if (!(e instanceof SizingError)) throw e;

@@ -427,6 +427,8 @@ export const INPUT_PARAMETERS = Object.freeze({
   maxDatabaseGB: MAX_DATABASE_GB,
   databases: DATABASES,
   copies: COPIES,
+  laggedCopies: param({ name: "laggedCopies", min: 0, max: MAX_COPIES - 2, integer: true, defaultValue: 0, what: "lagged copies of each database, counted among the copies and never activated (0 = none)" }),
+  lagDays: param({ name: "lagDays", above: 0, max: 14, defaultValue: 7, what: "the lagged copies' replay lag in days, up to Exchange's 14" }),
   readRatio: READ_RATIO,
   servers: SERVERS_IN_SITE,
   achievedIops: ACHIEVED_IOPS,

@@ -28,6 +28,7 @@ import {
   DEPLOYMENT_FILE_NAMES,
   dagDesignFromWorkbook,
   deploymentFiles,
+  settingsFor,
   deploymentNameProblem,
   type DeploymentFiles,
   type DeploymentNames,
@@ -307,7 +308,7 @@ async function readDeployment(context: Excel.RequestContext, names: DeploymentNa
     throw new DesignLoadError(`The design on sheet ${inputsSheet} cannot be exported: ${read.problem}. Fix the yellow cells on ${inputsSheet} (or wait for Excel to calculate), then export again.`);
   }
   try {
-    const files = deploymentFiles(read.design, names);
+    const files = deploymentFiles(read.design, names, settingsFor(read.sized));
     return { inputsSheet, files, servers: read.design.serversPerSite.reduce((a, b) => a + b, 0), databases: read.design.databases!, sheetNames };
   } catch (error) {
     if (error instanceof SizingError) throw new DesignLoadError(`The design on sheet ${inputsSheet} cannot be deployed: ${error.message}. Change its DAG inputs, then export again.`);

@@ -113,6 +113,9 @@ export const FORM_FIELDS: readonly FormField[] = [
     ],
   },
   { key: "copies", group: "dag", label: "Database copies", kind: "number", parameter: P.copies },
+  // Lagged copies: counted among the copies, never activated (the Inputs sheet's LaggedCopies, LagDays).
+  { key: "laggedCopies", group: "dag", label: "Lagged copies", kind: "number", parameter: P.laggedCopies },
+  { key: "lagDays", group: "dag", label: "Replay lag", kind: "number", parameter: P.lagDays, unit: "days" },
   { key: "serversSite1", group: "dag", label: "Servers in site 1", kind: "number", parameter: P.servers },
   { key: "serversSite2", group: "dag", label: "Servers in site 2", kind: "number", parameter: P.servers, optional: { hint: "Empty for a DAG in one site" } },
   { key: "maxDatabaseGB", group: "dag", label: "Maximum database size", kind: "number", parameter: P.maxDatabaseGB, unit: "GB" },

@@ -28,7 +28,7 @@
  * const files = deploymentFiles({ users: 7600, serversPerSite: [8, 8], copies: 4, layout: "active/active", databases: 336 });
  * files["Servers.csv"].split("\r\n")[0]; // "ServerName,StartDrive,DbPerVolume,AutoReseedVolumes,DbLogIsolation,VolumesRootFolder,DatabasesRootFolder,DbMap"
  */
-import type { Design } from "../engine/design";
+import { LAG_DEFAULTS, type Design } from "../engine/design";
 import { databasesOf, layoutOf, type DagDesign } from "../engine/failover";
 import { designFromCells, type InputCells, type Places } from "./input-values";
 import type { CopyLayout, LayoutNames } from "../engine/layout";
@@ -78,6 +78,25 @@ export const DEFAULT_DEPLOYMENT_SETTINGS: Readonly<DeploymentSettings> = Object.
   gc: "",
   replayLag: "7.00:00:00",
 });
+
+/**
+ * A replay lag of `days` as Add-MailboxDatabaseCopy's -ReplayLagTime and the calculator's
+ * ReplayLagTime column take it, d.hh:mm:ss to the second (Microsoft, "Add-MailboxDatabaseCopy":
+ * at most 14 days).
+ *
+ * @example replayLagTime(7);   // "7.00:00:00"
+ * @example replayLagTime(1.5); // "1.12:00:00"
+ */
+export function replayLagTime(days: number): string {
+  const seconds = Math.round(days * 86_400);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${Math.floor(seconds / 86_400)}.${two(Math.floor((seconds % 86_400) / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}`;
+}
+
+/** The export's settings for a sized design: its lagged copies' replay lag (the input lagDays), the rest as given. */
+export function settingsFor(design: Pick<Design, "inputs">, settings: DeploymentSettings = DEFAULT_DEPLOYMENT_SETTINGS): DeploymentSettings {
+  return { ...settings, replayLag: replayLagTime(design.inputs.lagDays ?? LAG_DEFAULTS.lagDays) };
+}
 
 /** The four files, in the order they are offered. */
 export const DEPLOYMENT_FILE_NAMES = ["Servers.csv", "MailboxDatabases.csv", "MailboxDatabaseCopies.csv", "Deploy-Dag.ps1"] as const;
@@ -308,7 +327,7 @@ export interface WorkbookDagValues {
  * The design the workbook's inputs make, sized by the engine as `exsize design` sizes it
  * (src/workbook/input-values.ts designFromCells: each input checked by its cell's rule, then the
  * design as a whole), and its DAG: the servers, copies and databases to deploy. What is wrong is
- * one sentence naming the cells. Lagged copies: none (the design sizes none).
+ * one sentence naming the cells. Lagged copies: the Inputs sheet's LaggedCopies, their replay lag its LagDays (settingsFor).
  */
 export function dagDesignFromWorkbook(values: WorkbookDagValues): { ok: true; design: DagDesign & { databases: number }; sized: Design } | { ok: false; problem: string } {
   const sized = designFromCells(values.cells, values.places);

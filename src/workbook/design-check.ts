@@ -15,7 +15,7 @@ import { REFERENCE_DESIGN_INPUTS, TooManyDatabasesError, sizeDesign } from "../e
 import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import type { InputRule } from "./model";
-import { MAX_MICROSOFT_MAILBOXES, MAX_MICROSOFT_MESSAGE_KB, MAX_MICROSOFT_MESSAGES, microsoftMethodProblem, type DesignInputs, type WorkbookInputs } from "../engine/design/inputs";
+import { laggedCopiesProblem, MAX_MICROSOFT_MAILBOXES, MAX_MICROSOFT_MESSAGE_KB, MAX_MICROSOFT_MESSAGES, microsoftMethodProblem, type DesignInputs, type WorkbookInputs } from "../engine/design/inputs";
 
 export interface DesignProblem {
   /** The inputs the rule joins, by their defined names on the Inputs sheet: ["QuotaMB", "MaxDatabaseGB"]. */
@@ -36,6 +36,7 @@ const SUMMARIES = {
   databases: `${NOT_A_DESIGN} it needs more databases than a design can hold (${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")}). Raise the maximum database size.`,
   servers: `${NOT_A_DESIGN} the servers cannot hold the copies: each copy of a database needs a server of its own, in each site as the copies are spread.`,
   deployed: `${NOT_A_DESIGN} the databases it deploys cannot be: more than ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} in all, or more than 100 copies on a server. Raise the maximum database size, or add servers.`,
+  lagged: `${NOT_A_DESIGN} too many lagged copies: a DAG keeps at least two copies a failure can activate (lagged copies at most copies − 2), and a stand-alone server has none. Lower the lagged copies, or add copies.`,
   method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies, up to ${MAX_MICROSOFT_MAILBOXES.toLocaleString("en-US")} mailboxes, more than 0 and up to ${MAX_MICROSOFT_MESSAGES} messages a day of up to ${MAX_MICROSOFT_MESSAGE_KB.toLocaleString("en-US")} KB. Choose Dell's method, or change the copies, mailboxes or messages.`,
 } as const;
 
@@ -44,6 +45,8 @@ export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInput
   const problems: DesignProblem[] = [];
   const method = microsoftMethodProblem({ ...inputs, method: inputs.method ?? "auto" });
   if (method !== undefined) problems.push({ inputs: ["Method", "ExchangeVersion", "Copies", "MessagesPerDay", "MessageKB", "Users"], message: method, summary: SUMMARIES.method });
+  const lagged = laggedCopiesProblem(inputs);
+  if (lagged !== undefined) problems.push({ inputs: ["LaggedCopies", "Copies"], message: lagged, summary: SUMMARIES.lagged });
   // The engine itself, past the single-input limits (those are each input's own rule).
   const mailbox = databaseCapacity(1, inputs.quotaMB, inputs.messagesPerDay, inputs.messageKB, Infinity, factors).mailboxOnDiskMB;
   const fits = (mailbox * factors.growth) / 1024 <= inputs.maxDatabaseGB;
@@ -63,6 +66,7 @@ export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInput
       copies: inputs.copies,
       layout: inputs.dagLayout as DagLayout,
       databases: 1,
+      laggedCopies: lagged === undefined ? (inputs.laggedCopies ?? 0) : 0,
     });
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
@@ -89,6 +93,8 @@ export interface DesignCheckNames {
   messageKB: string;
   maxDatabaseGB: string;
   copies: string;
+  /** Lagged copies of each database (omitted: none). */
+  laggedCopies?: string;
   serversSite1: string;
   /** Empty: one site. */
   serversSite2: string;
@@ -138,13 +144,16 @@ export function designCheckFormula(n: DesignCheckNames): string {
   // microsoftMethodProblem: Microsoft's method (chosen, or auto for 2013+ DAGs) with one copy, no or above 500 messages, too large messages or mailboxes.
   const microsoft = `OR(${n.method}="microsoft",AND(${n.method}="auto",${n.exchangeVersion}<>2010,${n.copies}>=2))`;
   const methodFails = `AND(${microsoft},OR(${n.copies}<2,${n.messagesPerDay}>${MAX_MICROSOFT_MESSAGES},${n.messagesPerDay}<=0,${n.messageKB}>${MAX_MICROSOFT_MESSAGE_KB},${n.users}>${MAX_MICROSOFT_MAILBOXES}))`;
+  // laggedCopiesProblem: at most copies − 2 lagged (none with one copy).
+  const laggedFails = n.laggedCopies === undefined ? "FALSE()" : `${n.laggedCopies}>MAX(0,${n.copies}-2)`;
   const deployed = n.deployedDatabases;
   const last = deployed === undefined ? text(DESIGN_OK) : `IF(IFERROR(${deployed}<=${INPUT_PARAMETERS.databases.max},FALSE()),${text(DESIGN_OK)},${text(SUMMARIES.deployed)})`;
   const combined =
     `IF(${methodFails},${text(SUMMARIES.method)},` +
+    `IF(${laggedFails},${text(SUMMARIES.lagged)},` +
     `IF(NOT(${fits}),${text(SUMMARIES.mailbox)},` +
     `IF(${count}>${INPUT_PARAMETERS.databases.max},${text(SUMMARIES.databases)},` +
-    `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${last}))))`;
+    `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${last})))))`;
   // Each input by its own rule first: a value pasted past data validation (Copies 0, Users 1.5) is named (issue 16).
   return (n.rules ?? []).reduceRight((rest, r) => `IF(NOT(${inputRuleFormula(r.name, r.rule)}),${text(`${NOT_A_DESIGN} ${r.label}: ${r.rule.error}.`)},${rest})`, combined);
 }
@@ -179,6 +188,7 @@ export function inputLimitRows(rows: ReadonlyArray<{ name: string; label: string
 export const COMBINED_RULES: ReadonlyArray<{ inputs: string; rule: string }> = [
   { inputs: "QuotaMB, MessagesPerDay, MessageKB, growth, MaxDatabaseGB", rule: "a mailbox on disk, times growth, fits the largest database (a mailbox lives in one database)" },
   { inputs: "Users, QuotaMB, MaxDatabaseGB", rule: `at most ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} databases` },
+  { inputs: "LaggedCopies, Copies", rule: "at most copies − 2 lagged copies: two copies a failure can activate (none with one copy)" },
   { inputs: "Copies, ServersFirstSite, ServersSecondSite, DagLayout", rule: "each copy of a database on a server of its own: copies spread round-robin over the sites from the active copy's site, and each site has a server for each copy it holds" },
 ];
 

@@ -117,7 +117,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     candidates: candidateColumns(sheets.hardware),
     microsoft: (key) => `${sheetReference(sheets.methods)}!${microsoftCell(key)}`,
     vmware: (result) => `${sheetReference(sheets.resilience)}!${absolute(result === "cores" ? RESILIENCE_CELLS.designCores : RESILIENCE_CELLS.designMemoryGB)}`,
-    dag: { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout },
+    dag: { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout, lagged: names.laggedCopies },
   };
   const check = designCheckFormula({
     users: names.users,
@@ -126,6 +126,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     messageKB: names.messageKB,
     maxDatabaseGB: names.maxDatabaseGB,
     copies: names.copies,
+    laggedCopies: names.laggedCopies,
     serversSite1: names.serversSite1,
     serversSite2: names.serversSite2,
     dagLayout: names.dagLayout,
@@ -177,6 +178,8 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       messagesPerDay: names.messagesPerDay,
       messageKB: names.messageKB,
       copies: names.copies,
+      laggedCopies: names.laggedCopies,
+      lagDays: names.lagDays,
       serversFirstSite: names.serversSite1,
       serversSecondSite: names.serversSite2,
       archiveMB: names.archiveMB,
@@ -218,7 +221,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       withPreferenceColours(
         distributionSheet({
           sheetName: sheets.distribution,
-          names: { users: names.users, serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, dagLayout: names.dagLayout },
+          names: { users: names.users, serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, dagLayout: names.dagLayout, lagged: names.laggedCopies },
           databases: resilienceRef(RESILIENCE_CELLS.databases),
           rows: gridRows,
           printedRows: designDatabases(values),

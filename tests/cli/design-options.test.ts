@@ -79,6 +79,8 @@ describe("every input of the template is an option of exsize design", () => {
     messagesPerDay: ["100", 100],
     messageKB: ["50.5", 50.5],
     copies: ["3", 3],
+    laggedCopies: ["1", 1],
+    lagDays: ["3.5", 3.5],
     maxDatabaseGB: ["1000", 1000],
     exchangeVersion: ["2019", 2019],
     method: ["Dell", "dell"],

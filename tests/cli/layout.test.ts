@@ -87,7 +87,6 @@ describe("exsize layout, the other designs", () => {
     [["--servers", "8,8"], /^exsize layout: unknown option "--servers": did you mean --servers-site1 and --servers-site2\? --servers 8,8 is now --servers-site1 8 --servers-site2 8$/],
     [["--databases", "336"], /^exsize layout: unknown option "--databases": the design's own database count is laid out/],
     [["--iops-per-mailbox", "0.121"], /^exsize layout: unknown option "--iops-per-mailbox": the per-server IOPS targets use the design's own/],
-    [["--lagged", "1"], /^exsize layout: unknown option "--lagged": the design sizes no lagged copies/],
     [["--server-site1", "4"], /^exsize layout: unknown option "--server-site1" \(did you mean --servers-site1\?\)$/],
   ])("the old option %j says what replaced it: exit 2", async (args, message) => {
     const r = await run("layout", ...args);

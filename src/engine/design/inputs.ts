@@ -34,6 +34,39 @@ export interface DesignInputs extends HeadlineInputs {
   /** "" for a DAG in one site. */
   serversSite2: number | "";
   dagLayout: string;
+  /**
+   * How many of the `copies` are lagged (Microsoft's calculator's Input!C31): counted wherever copies
+   * are (storage, passive copies), never activated. Default 0; at most copies − 2, so a DAG keeps two
+   * copies a failure can activate (the calculator's Input!C30 offers 0, 2, 3 … HA copies).
+   */
+  laggedCopies?: number;
+  /**
+   * Their replay lag, days (Input!G31 ÷ 24): kept in Microsoft's log space (Role Requirements!I96) and
+   * written as each lagged copy's -ReplayLagTime by the export. Read only with a lagged copy; default 7,
+   * the calculator's example (G31 = 168 hours); at most 14, Exchange's longest replay lag.
+   */
+  lagDays?: number;
+}
+
+/** The lagged copies' defaults: none, and a 7-day replay lag when there are some. */
+export const LAG_DEFAULTS = Object.freeze({ laggedCopies: 0, lagDays: 7 });
+
+/** A DAG's lagged copies, the input or 0. */
+export const laggedCopiesOf = (inputs: Pick<DesignInputs, "laggedCopies">): number => inputs.laggedCopies ?? 0;
+
+/**
+ * Why the lagged copies cannot be, or undefined: a DAG keeps at least two copies that a failure can
+ * activate (Microsoft's calculator, Input!C30: 0, 2, 3 … HA copies), and stand-alone servers (one copy)
+ * have none to lag.
+ */
+export function laggedCopiesProblem(inputs: Pick<DesignInputs, "laggedCopies" | "copies">): string | undefined {
+  const lagged = laggedCopiesOf(inputs);
+  if (lagged === 0) return undefined;
+  const most = Math.max(0, inputs.copies - 2);
+  if (lagged <= most) return undefined;
+  return inputs.copies < 2
+    ? `laggedCopies and copies: a stand-alone server (1 copy) has no copy to lag; got ${lagged} lagged — give 0, or 3 or more copies`
+    : `laggedCopies and copies: ${inputs.copies} copies keep at most ${most} lagged, so that two copies can be activated when a server fails; got ${lagged} — give more copies or fewer lagged`;
 }
 
 /** Microsoft's method's own inputs: personal archive MB, SPECint2006 rate, cores, busiest hour's share of logs. */
@@ -85,6 +118,7 @@ export const REFERENCE_DESIGN_INPUTS: Readonly<WorkbookInputs> = Object.freeze({
   serversSite1: 2,
   serversSite2: "",
   dagLayout: "active/active",
+  ...LAG_DEFAULTS,
   ...METHODS_INPUT_DEFAULTS,
   method: "auto",
 });

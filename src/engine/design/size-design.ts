@@ -42,7 +42,7 @@ import { ceilCount, provisionGB } from "../rounding";
 import { mailboxServerSize } from "../server";
 import { spindleCount } from "../spindles";
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type ExchangeVersion, type Factors, type RaidLevel } from "../tables";
-import { MAX_DESIGN_DATABASES, methodOf, microsoftMethodProblem, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
+import { LAG_DEFAULTS, laggedCopiesProblem, MAX_DESIGN_DATABASES, methodOf, microsoftMethodProblem, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
 
 /** What else a design may carry beyond its inputs: the Inputs sheet's tables and the Hardware sheet's rows. */
 export interface DesignTables {
@@ -192,8 +192,18 @@ function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSit
     quotaMB: t.quotaMB,
     archiveMB: inputs.archiveMB,
   }));
-  const f: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors, archiveMB: inputs.archiveMB };
+  const f: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors, archiveMB: inputs.archiveMB, ...lagFactors(inputs, tables) };
   return microsoftSizing({ tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate, ...(databases > 0 ? { deployedDatabases: databases } : {}) }, f);
+}
+
+/**
+ * The design's lagged copies as Microsoft's factors (Input!C31, G31 ÷ 24): the input, else the
+ * factors given (a preset's), else none; their replay lag only with a lagged copy (Role Requirements!I96).
+ */
+function lagFactors(inputs: WorkbookInputs, tables: DesignTables): Pick<MicrosoftFactors, "laggedCopies" | "lagDays"> {
+  const laggedCopies = inputs.laggedCopies ?? tables.microsoftFactors?.laggedCopies ?? 0;
+  const lagDays = laggedCopies > 0 ? (inputs.lagDays ?? tables.microsoftFactors?.lagDays ?? LAG_DEFAULTS.lagDays) : 0;
+  return { laggedCopies, lagDays };
 }
 
 /** A design that would deploy more databases than MAX_DESIGN_DATABASES: its quota, database size and servers say why. */
@@ -207,9 +217,14 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
   const method = methodOf(inputs);
   const refused = microsoftMethodProblem(inputs);
   if (refused !== undefined) throw new SizingError("#N/A", refused);
+  const lagProblem = laggedCopiesProblem(inputs);
+  if (lagProblem !== undefined) throw new SizingError("#N/A", lagProblem);
   const f: Factors = { ...FACTOR_DEFAULTS, ...tables.factors };
   const serversPerSite = serversPerSiteOf(inputs);
-  const layoutDesign = { serversPerSite, copies: inputs.copies, layout: inputs.dagLayout as DagLayout, laggedCopies: 0 };
+  // Lagged copies are the last preferences and never activate (layout.ts): the balancing unit, the
+  // failures and the servers' active databases count only the copies that can be activated.
+  const { laggedCopies } = lagFactors(inputs, tables);
+  const layoutDesign = { serversPerSite, copies: inputs.copies, layout: inputs.dagLayout as DagLayout, laggedCopies };
   const version = inputs.exchangeVersion as ExchangeVersion;
 
   // Microsoft's calculator sizes every design it can, for the Methods sheet beside the papers.
@@ -251,9 +266,8 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
       // unit, once for each unit deployed (docs/whole-design.md). Its rule at more databases (Role
       // Requirements!C103: ROUNDUP and two more on a double failure) gives each database fewer mailboxes,
       // so more load could buy less; a unit's share never falls, and is never below its rule at the count.
-      const unit = balancedDatabaseCount(1, layoutDesign);
-      const activeDatabases = tables.microsoftFactors?.activeDatabases || (microsoftDeployed! / unit) * microsoftAt(inputs, tables, serversPerSite, unit).active.worst;
-      microsoft = microsoftAt(inputs, { ...tables, microsoftFactors: { ...tables.microsoftFactors, activeDatabases } }, serversPerSite, microsoftDeployed!);
+      const activationUnit = balancedDatabaseCount(1, layoutDesign);
+      microsoft = microsoftAt(inputs, { ...tables, microsoftFactors: { ...tables.microsoftFactors, activationUnit } }, serversPerSite, microsoftDeployed!);
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
       if (method === "microsoft") throw e;
@@ -380,7 +394,7 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
     // The design's databases as the calculator lays a set count (Input!G38 "No", G39) on JBOD disks: the count stands.
     const given: JbodDisk | undefined = mf.diskGB > 0 ? { name: `${mf.diskGB} GB`, rawGB: mf.diskGB, type: "given", iops: mf.diskIops, source: "the factors diskGB and diskIops" } : undefined;
     const choice: ServerDiskChoice = { ...SERVER_DISK_DEFAULTS, disk: given ?? CALCULATOR_DEFAULT_DISK, ...tables.serverDisks };
-    if (!prefersJbod(serversPerSite, inputs.copies, mf.laggedCopies, { diskGB: choice.disk.rawGB }).jbod) {
+    if (!prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB }).jbod) {
       disksProblem = `a server's own disks are sized for JBOD, which Microsoft's calculator deploys with three or more copies that can be activated (Role Requirements!I127); ${inputs.copies} copies on ${serversPerSite.join(" + ")} servers go on RAID`;
     } else {
       // A disk that cannot hold a volume says so beside the design: the databases stand (RAID or another disk holds them).

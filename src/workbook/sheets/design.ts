@@ -103,10 +103,10 @@ interface Section {
 /** Microsoft's volumes: the database with its content index (20% of it, Variables!K38, counted twice as Volume Requirements!I123 does for one database a volume) over 95% usable space (Input!C39). */
 const MS_INDEXED = 1 + 2 * MICROSOFT_FACTOR_DEFAULTS.contentIndexShare;
 const MS_USABLE = 1 - MICROSOFT_FACTOR_DEFAULTS.volumeFreeShare;
-/** Logs kept: the larger of the truncation-failure days and the lag (Volume Requirements!F123). */
-const MS_LOG_DAYS = Math.max(MICROSOFT_FACTOR_DEFAULTS.truncationFailureDays, MICROSOFT_FACTOR_DEFAULTS.lagDays, 1);
+/** Logs kept: the larger of the truncation-failure days and the lagged copies' lag (Volume Requirements!F123; the lag only with a lagged copy, I96). */
+const msLogDays = (r: References) => `MAX(${MICROSOFT_FACTOR_DEFAULTS.truncationFailureDays},IF(IF(ISNUMBER(${r.input("laggedCopies")}),${r.input("laggedCopies")},0)>0,${r.input("lagDays")},0),1)`;
 const msLogSpaceGB = (r: References) =>
-  `(${r.input("users")}*${r.microsoft("logs")}*${MS_LOG_DAYS}/1024+${r.input("users")}*${MICROSOFT_FACTOR_DEFAULTS.moveShare}*${r.microsoft("disk")}/1024)/${r.microsoft("databases")}`;
+  `(${r.input("users")}*${r.microsoft("logs")}*${msLogDays(r)}/1024+${r.input("users")}*${MICROSOFT_FACTOR_DEFAULTS.moveShare}*${r.microsoft("disk")}/1024)/${r.microsoft("databases")}`;
 /** A figure of Microsoft's method: "—" where it cannot size the design (the design's method is then Dell's, or the Design check says why). */
 const msPlain = (formula: string): Rendered => plain(`=IFERROR(${formula},"—")`);
 const byMethod = (r: References, microsoft: string, dell: string): Rendered => plain(`=IF(${r.output("methodUsed")}="microsoft",${microsoft},${dell})`);

@@ -42,6 +42,16 @@ const SIZING_INPUT_ROWS: readonly InputRow[] = [
   { key: "messagesPerDay", name: "MessagesPerDay", label: "Messages per day", format: FORMAT.typed("a day"), what: "MSR: messages sent and received per user per day", source: DELL("3.4.2"), rule: numberRule(P.messagesPerDay) },
   { key: "messageKB", name: "MessageKB", label: "Average message size", format: FORMAT.typed("KB"), what: "AMS: average message size in KB", source: DELL("3.4.2"), rule: numberRule(P.messageKB) },
   { key: "copies", name: "Copies", label: "Database copies", format: FORMAT.copies, what: "DAG copies of each database (1 = stand-alone)", source: DELL("3.4.2"), rule: numberRule(P.copies) },
+  {
+    key: "laggedCopies", name: "LaggedCopies", label: "Lagged copies", format: FORMAT.copies,
+    what: "How many of the copies replay with a lag: counted for storage, never activated; at most copies − 2 (0 = none)",
+    source: cite("microsoft", "Input sheet"), rule: numberRule(P.laggedCopies),
+  },
+  {
+    key: "lagDays", name: "LagDays", label: "Replay lag", format: FORMAT.typed("days"),
+    what: "The lagged copies' replay lag: Microsoft's log space keeps it, the export sets it (-ReplayLagTime); read only with a lagged copy",
+    source: cite("microsoft", "Input sheet"), rule: numberRule(P.lagDays),
+  },
   { key: "maxDatabaseGB", name: "MaxDatabaseGB", label: "Maximum database size", format: FORMAT.typed("GB"), what: "The largest database allowed, in GB", source: DELL("3.4.2"), rule: numberRule(P.maxDatabaseGB) },
   {
     key: "exchangeVersion", name: "ExchangeVersion", label: "Exchange version", format: "0",

@@ -62,6 +62,9 @@ export interface MethodsNames {
   messagesPerDay: string;
   messageKB: string;
   copies: string;
+  /** Lagged copies of each database, and their replay lag in days (omitted: none). */
+  laggedCopies?: string;
+  lagDays?: string;
   serversFirstSite: string;
   /** 0 = one site. */
   serversSecondSite: string;
@@ -141,6 +144,8 @@ const unsized = (text: string): string => `IFERROR(${text},"—")`;
  * Microsoft figure is sized at: the calculator's count balanced over the layout, as sizeDesign does),
  * row 7 the busiest server's active databases (a balancing unit's, once a unit: sizeDesign's @departure).
  */
+/** The lagged copies and their replay lag (rows 3-4), the first of Microsoft's factors. */
+const LAG_ROW = 3;
 const FACTORS_ROW = 5;
 const DATABASES_FACTOR_ROW = 6;
 const ACTIVE_FACTOR_ROW = 7;
@@ -149,16 +154,19 @@ const HELPER_ROW = 9;
 /** The calculator's own database count, below the four helpers. */
 const OWN_COUNT_ROW = HELPER_ROW + 4;
 const OWN_COUNT = `$J$${OWN_COUNT_ROW}`;
-/** One balancing unit (rows 14-15: the factors its functions read, archive and the unit as deployed), its copies a server and active databases. */
+/**
+ * One balancing unit (rows 14-17: the factors its functions read, archive, the lagged copies and their
+ * lag, and the unit as deployed), its copies a server and active databases (rows 18-19).
+ */
 const UNIT_FACTORS_ROW = OWN_COUNT_ROW + 1;
-const UNIT = `$J$${UNIT_FACTORS_ROW + 1}`;
-const UNIT_COPIES = `$J$${UNIT_FACTORS_ROW + 2}`;
-const UNIT_ACTIVE = `$J$${UNIT_FACTORS_ROW + 3}`;
+const UNIT = `$J$${UNIT_FACTORS_ROW + 3}`;
+const UNIT_COPIES = `$J$${UNIT_FACTORS_ROW + 4}`;
+const UNIT_ACTIVE = `$J$${UNIT_FACTORS_ROW + 5}`;
 /**
  * The tiers as Microsoft's column sizes them (with `tiers`): a title, a header, tiers 1-4 and their
  * average by mailboxes, in columns I:S beside the helpers, off the printed page.
  */
-const TIER_TITLE_ROW = UNIT_FACTORS_ROW + 5;
+const TIER_TITLE_ROW = UNIT_FACTORS_ROW + 7;
 const TIER_FIRST_ROW = TIER_TITLE_ROW + 2;
 const TIER_ALL_ROW = TIER_FIRST_ROW + TIER_COUNT;
 /** Helper columns: the tier's inputs as sized, then its per-mailbox quantities (EX_MS_MAILBOX). */
@@ -248,17 +256,26 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   const headings = ["Quantity", "Dell sizing guide", emcShown ? "EMC building block" : "", "Microsoft calculator", "Microsoft − Dell", "Why they differ", "Unit"];
   Object.values(COLUMNS).forEach((column, i) => put(`${column}4`, { value: headings[i], role: "heading" }));
   // Microsoft's factors (archive) and the two sites' servers, as the ranges its functions read.
+  // The lagged copies (never activated) and their replay lag, which only a lagged copy reads (Role Requirements!I96).
+  const lagged = `$J$${LAG_ROW}`;
+  const lagRows = (row: number) => {
+    put(`I${row}`, { value: "laggedCopies", role: "label" });
+    put(`J${row}`, n.laggedCopies === undefined ? { value: 0, role: "step" } : { formula: `=${n.laggedCopies}`, role: "step" });
+    put(`I${row + 1}`, { value: "lagDays", role: "label" });
+    put(`J${row + 1}`, n.lagDays === undefined ? { value: 0, role: "step" } : { formula: `=IF($J$${row}>0,${n.lagDays},0)`, role: "step" });
+  };
+  lagRows(LAG_ROW);
   put(`I${FACTORS_ROW}`, { value: "archiveMB", role: "label" });
   put(`J${FACTORS_ROW}`, { formula: `=${n.archiveMB}`, role: "step" });
   put(`I${SERVERS_ROW}`, { formula: `=${n.serversFirstSite}`, role: "step" });
   put(`J${SERVERS_ROW}`, { formula: `=${n.serversSecondSite}`, role: "step" });
   put(`K${FACTORS_ROW}`, { value: "Microsoft's factors", role: "note" });
   put(`K${SERVERS_ROW}`, { value: "Servers per site", role: "note" });
-  const ownFactors = `$I$${FACTORS_ROW}:$J$${FACTORS_ROW}`;
+  const ownFactors = `$I$${LAG_ROW}:$J$${FACTORS_ROW}`;
   // The active row itself reads the factors without its own (row 7): no circle.
-  const deployedFactors = `$I$${FACTORS_ROW}:$J$${DATABASES_FACTOR_ROW}`;
-  const factors = `$I$${FACTORS_ROW}:$J$${ACTIVE_FACTOR_ROW}`;
-  const unitFactors = `$I$${UNIT_FACTORS_ROW}:$J$${UNIT_FACTORS_ROW + 1}`;
+  const deployedFactors = `$I$${LAG_ROW}:$J$${DATABASES_FACTOR_ROW}`;
+  const factors = `$I$${LAG_ROW}:$J$${ACTIVE_FACTOR_ROW}`;
+  const unitFactors = `$I$${UNIT_FACTORS_ROW}:$J$${UNIT_FACTORS_ROW + 3}`;
   const servers = `$I$${SERVERS_ROW}:$J$${SERVERS_ROW}`;
 
   // With tiers, the EX_MS_* functions size the helper ranges of the tiers as sized (tierBlock below).
@@ -314,24 +331,27 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   });
   // The calculator's own count (Role Requirements!C79), then balanced: the count every figure below is sized at.
   put(`I${OWN_COUNT_ROW}`, { value: "Calculator's own database count", role: "note" });
-  put(`J${OWN_COUNT_ROW}`, { formula: `=${unsized(`${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"count",${ownFactors})`)}`, native: `=${unsized(databasesFormula(refs))}`, role: "step" });
+  // @limitation (issue 17): Excel's own rendering of Microsoft's figures (src/engine/microsoft/formulas.ts) has no
+  // lagged copies yet; with one the customer copy's Microsoft column is "—", never a figure that ignores them.
+  put(`J${OWN_COUNT_ROW}`, { formula: `=${unsized(`${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"count",${ownFactors})`)}`, native: `=${unsized(`IF(${lagged}>0,NA(),${databasesFormula(refs)})`)}`, role: "step" });
   const deployed = refs.databases;
   put(`I${DATABASES_FACTOR_ROW}`, { value: "deployedDatabases", role: "label" });
   put(`J${DATABASES_FACTOR_ROW}`, { formula: `=IF(${n.copies}>=2,${deployed},0)`, role: "step" });
   put(`I${ACTIVE_FACTOR_ROW}`, { value: "activeDatabases", role: "label" });
   put(`J${ACTIVE_FACTOR_ROW}`, { formula: `=IF(${n.copies}>=2,${refs.active},0)`, role: "step" });
   // One balancing unit as the calculator sizes it: what the busiest server carries once for each unit deployed.
-  const dagOf = { serversFirstSite: n.serversFirstSite, serversSecondSite: n.serversSecondSite, copies: n.copies, layout: n.dagLayout };
+  const dagOf = { serversFirstSite: n.serversFirstSite, serversSecondSite: n.serversSecondSite, copies: n.copies, layout: n.dagLayout, ...(n.laggedCopies !== undefined ? { lagged: n.laggedCopies } : {}) };
   const unitRefs: MicrosoftCells = { ...refs, databases: UNIT, copiesPerServer: UNIT_COPIES };
   put(`I${UNIT_FACTORS_ROW}`, { value: "archiveMB", role: "label" });
   put(`J${UNIT_FACTORS_ROW}`, { formula: `=${n.archiveMB}`, role: "step" });
-  put(`I${UNIT_FACTORS_ROW + 1}`, { value: "deployedDatabases", role: "label" });
-  put(`J${UNIT_FACTORS_ROW + 1}`, { formula: `=${unsized(`IF(${n.copies}>=2,${balancedDatabasesFormula("1", dagOf)},1)`)}`, role: "step" });
-  put(`K${UNIT_FACTORS_ROW + 1}`, { value: "A balancing unit's databases", role: "note" });
-  put(`I${UNIT_FACTORS_ROW + 2}`, { value: "Unit's copies a server", role: "note" });
-  put(`J${UNIT_FACTORS_ROW + 2}`, { formula: `=${unsized(copiesPerServerFormula(unitRefs))}`, role: "step" });
-  put(`I${UNIT_FACTORS_ROW + 3}`, { value: "Unit's active databases", role: "note" });
-  put(`J${UNIT_FACTORS_ROW + 3}`, {
+  lagRows(UNIT_FACTORS_ROW + 1);
+  put(`I${UNIT_FACTORS_ROW + 3}`, { value: "deployedDatabases", role: "label" });
+  put(`J${UNIT_FACTORS_ROW + 3}`, { formula: `=${unsized(`IF(${n.copies}>=2,${balancedDatabasesFormula("1", dagOf)},1)`)}`, role: "step" });
+  put(`K${UNIT_FACTORS_ROW + 3}`, { value: "A balancing unit's databases", role: "note" });
+  put(`I${UNIT_FACTORS_ROW + 4}`, { value: "Unit's copies a server", role: "note" });
+  put(`J${UNIT_FACTORS_ROW + 4}`, { formula: `=${unsized(copiesPerServerFormula(unitRefs))}`, role: "step" });
+  put(`I${UNIT_FACTORS_ROW + 5}`, { value: "Unit's active databases", role: "note" });
+  put(`J${UNIT_FACTORS_ROW + 5}`, {
     // Only where the deployed count can be had (a unit is never more): the active row reads it then.
     formula: `=${unsized(`IF(ISNUMBER(${refs.databases}),${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"active",${unitFactors}),NA())`)}`,
     native: `=${unsized(`IF(ISNUMBER(${refs.databases}),${activeFormula(unitRefs)},NA())`)}`,

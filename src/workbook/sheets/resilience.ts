@@ -72,10 +72,11 @@ export function buildResilience(sheet: string, designSheet: string, names: Recor
   const design = sheetReference(designSheet);
   const iopsPerMailbox = `${design}!${absolute(DESIGN_CELLS.answerIopsPerMailbox)}`;
   const databases = absolute(RESILIENCE_CELLS.databases);
-  const dag = { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout };
+  // Lagged copies are the last preferences and never activate (src/engine/layout.ts): the failures count the others.
+  const dag = { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout, lagged: names.laggedCopies };
   // EX_FAILOVER over the copy layout (src/engine/layout.ts, docs/dag-layout.md) of the DAG's databases.
   const failoverOf = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string): Rendered => ({
-    formula: `=IFERROR(EXSIZE.EX_FAILOVER(${names.users},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}",${databases}),"${fallback}")`,
+    formula: `=IFERROR(EXSIZE.EX_FAILOVER(${names.users},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}",${databases},${names.laggedCopies}),"${fallback}")`,
     // The closed forms need the count for "databases" alone, but EX_FAILOVER reads it: a design with no count has no scenarios.
     native: `=IFERROR(IF(ISNUMBER(${databases}),${failoverFormula(scenario, result, { ...dag, users: names.users, iopsPerMailbox: perMailbox === "" ? "0" : perMailbox, databases })},NA()),"${fallback}")`,
   });
@@ -249,12 +250,13 @@ function microsoftModes(top: number, design: string, names: Record<NameKey, stri
   const factors = `${at("K", top)}:${at("L", top + 1)}`;
   const args = `${names.users},${names.messagesPerDay},${names.messageKB},${names.quotaMB},${names.servers},${names.copies}`;
   // Microsoft's method, one profile: the Methods sheet sizes mailbox tiers; these rows the design's profile.
-  const sized = `AND(${design}!${absolute(DESIGN_CELLS.methodUsed)}="microsoft",COUNT(${tiers.mailboxes},${tiers.messagesPerDay},${tiers.messageKB},${tiers.quotaMB})=0)`;
+  // @limitation (issue 17): the failure modes' Excel rendering (formulas.ts activeModeFormula) has no lagged copies yet: "—" with one.
+  const sized = `AND(${design}!${absolute(DESIGN_CELLS.methodUsed)}="microsoft",COUNT(${tiers.mailboxes},${tiers.messagesPerDay},${tiers.messageKB},${tiers.quotaMB})=0,IF(ISNUMBER(${names.laggedCopies}),${names.laggedCopies},0)=0)`;
   cells.push(
     ...sectionHeading(top, "Microsoft's calculator: active databases and megacycles by failure mode", 8),
     // Two short lines: one long line ran off the printed page.
     { address: `A${top + 1}`, value: "The busiest server in each failure mode by Microsoft's method, at the design's databases. —: the mode cannot occur", role: "note" },
-    { address: `A${top + 2}`, value: "or leaves a database without a copy, or the design is sized by Dell's process or with mailbox tiers.", role: "note" },
+    { address: `A${top + 2}`, value: "or leaves a database without a copy, or the design is sized by Dell's process, with mailbox tiers or with lagged copies.", role: "note" },
     ...header(top + 3, ["Failure mode", "What fails", "Active databases", "Megacycles"]),
   );
   MICROSOFT_MODES.forEach((m, i) => {

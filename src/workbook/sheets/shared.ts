@@ -274,7 +274,7 @@ export interface References {
   /** The servers' cores and memory by VMware's rule, worst survivable case (Resilience sheet), qualified. */
   vmware(result: "cores" | "memory"): string;
   /** The DAG's servers, copies and layout, for the balanced count. */
-  dag: { serversFirstSite: string; serversSecondSite: string; copies: string; layout: string };
+  dag: { serversFirstSite: string; serversSecondSite: string; copies: string; layout: string; lagged?: string };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,159 @@
+/**
+ * Issue 17: lagged copies as an input everywhere copies are. The workbook (its LaggedCopies and
+ * LagDays cells) shows sizeDesign's figures for designs with lagged copies; the Design check, the
+ * rules the pane and the CLI apply (designProblems) and `exsize design` accept and refuse the same
+ * lagged designs (tests/workbook/surfaces-agree.test.ts's pattern); the export writes the replay lag.
+ */
+import fc from "fast-check";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { runDesign } from "../../src/cli/design";
+import { runExport } from "../../src/cli/export";
+import { REFERENCE_DESIGN_INPUTS, sizeDesign, type Design, type WorkbookInputs } from "../../src/engine/design";
+import { SizingError } from "../../src/engine/errors";
+import { DESIGN_OK, designProblems } from "../../src/workbook/design-check";
+import { evaluateWorkbook, nativeModel, type WorkbookValues } from "../../src/workbook/evaluate";
+import { DESIGN_CHECK_CELL, DESIGN_CELLS, RESILIENCE_CELLS, SUMMARY_CELLS, referenceDesign, templateSheetNames } from "../../src/workbook/template";
+import { withoutDistribution } from "./light-model";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+jest.setTimeout(5 * WORKBOOK_MS);
+
+const R = REFERENCE_DESIGN_INPUTS;
+const sheets = templateSheetNames();
+
+/** Where the workbook's Summary, Design and Resilience cells differ from sizeDesign, as lines. */
+function differences(values: WorkbookValues, d: Design): string[] {
+  const summary = values[sheets.summary];
+  const want: Array<[string, unknown, unknown]> = [
+    ["databases", summary[SUMMARY_CELLS.databaseVolumes], d.databases],
+    ["logVolumeGB", summary[SUMMARY_CELLS.logVolumeGB], d.logVolumeGB],
+    ["capacityPerCopyGB", summary[SUMMARY_CELLS.capacityPerCopyGB], d.capacityPerCopyGB],
+    ["capacityAllCopiesGB", summary[SUMMARY_CELLS.capacityAllCopiesGB], d.capacityAllCopiesGB],
+    ["dagDatabaseIops", summary[SUMMARY_CELLS.dagDatabaseIops], d.dagDatabaseIops],
+    ["memoryPerServerGB", summary[SUMMARY_CELLS.memoryPerServerGB], d.memoryPerServerGB],
+    ["coresPerServer", summary[SUMMARY_CELLS.coresPerServer], d.coresPerServer],
+    ["worstFailure", summary[SUMMARY_CELLS.worstFailure], d.worst?.fails ?? "none survivable"],
+    ["worstMailboxesPerServer", summary[SUMMARY_CELLS.worstMailboxesPerServer], d.worst?.activeMailboxes],
+    ["method", values[sheets.design][DESIGN_CELLS.methodUsed], d.method],
+    ["Resilience databases", values[sheets.resilience][RESILIENCE_CELLS.databases], d.databases],
+  ];
+  const close = (a: unknown, b: unknown) => (typeof a === "number" && typeof b === "number" ? Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)) : a === b);
+  return want.filter(([, got, w]) => !close(got, w)).map(([what, got, w]) => `${what}: workbook ${String(got)}, sizeDesign ${String(w)}`);
+}
+
+const errorsOf = (values: WorkbookValues) =>
+  Object.entries(values).flatMap(([sheet, cells]) => Object.entries(cells).filter(([, v]) => v instanceof SizingError).map(([a]) => `${sheet}!${a}`));
+
+describe("the workbook shows sizeDesign's figures for lagged copies", () => {
+  const dell: WorkbookInputs = { ...R, users: 5000, copies: 4, laggedCopies: 1, lagDays: 7, serversSite1: 2, serversSite2: 2 };
+  // tests/fixtures/microsoft-calculator.json s10: 15,000 mailboxes, 350 messages of 75 KB, 2 GB, 6 servers, 3 copies of which 1 lagged 7 days.
+  const s10: WorkbookInputs = { ...R, users: 15000, messagesPerDay: 350, quotaMB: 2048, copies: 3, laggedCopies: 1, lagDays: 7, serversSite1: 6, exchangeVersion: 2016, maxDatabaseGB: 2048 };
+  const ms22: WorkbookInputs = { ...R, users: 5000, quotaMB: 10240, messagesPerDay: 200, copies: 4, laggedCopies: 1, lagDays: 7, serversSite1: 2, serversSite2: 2, exchangeVersion: 2016, maxDatabaseGB: 2048 };
+
+  test("Dell's process, 1 lagged of 4 on 2 + 2 servers: live and native; the site and a server is not survivable", () => {
+    const d = sizeDesign(dell);
+    expect(d.scenarios.find((s) => s.scenario === "site+server")!.survivable).toBe(false);
+    const model = referenceDesign({ inputs: dell });
+    expect(differences(evaluateWorkbook(model), d)).toEqual([]);
+    expect(differences(evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
+  });
+
+  test.each([
+    ["the calculator's s10 (Role Requirements!C79 120, C142 288 GB)", s10],
+    ["Microsoft's method, 1 lagged of 4 on 2 + 2 servers", ms22],
+  ])("%s: live (EX_MS_* with the factor laggedCopies)", (_name, inputs) => {
+    const d = sizeDesign(inputs);
+    const values = evaluateWorkbook(model(inputs));
+    expect(differences(values, d)).toEqual([]);
+    expect(errorsOf(values).slice(0, 5)).toEqual([]);
+  });
+  const model = (inputs: WorkbookInputs) => referenceDesign({ inputs });
+
+  test("s10's figures are the calculator's: 120 databases, 288 GB a server (Role Requirements!C79, C142)", () => {
+    const summary = evaluateWorkbook(model(s10))[sheets.summary];
+    expect([summary[SUMMARY_CELLS.databaseVolumes], summary[SUMMARY_CELLS.memoryPerServerGB]]).toEqual([120, 288]);
+  });
+
+  test("@limitation Microsoft's method in Excel's own functions has no lagged copies yet: the customer copy shows no figure, never one that ignores them", () => {
+    const native = evaluateWorkbook(nativeModel(model(ms22)));
+    const d = sizeDesign(ms22);
+    const got = native[sheets.summary][SUMMARY_CELLS.memoryPerServerGB];
+    expect(typeof got === "number" ? got : "no figure").toEqual(typeof got === "number" ? d.memoryPerServerGB : "no figure");
+  });
+});
+
+const lagged: fc.Arbitrary<WorkbookInputs> = fc
+  .record({
+    users: fc.integer({ min: 100, max: 50_000 }),
+    copies: fc.integer({ min: 1, max: 6 }),
+    laggedCopies: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 4 })),
+    lagDays: fc.constantFrom(1, 3.5, 7, 14),
+    exchangeVersion: fc.constantFrom(2010, 2016, 2019),
+    method: fc.constantFrom("auto", "dell", "microsoft"),
+    serversSite1: fc.integer({ min: 1, max: 6 }),
+    serversSite2: fc.oneof(fc.constant("" as const), fc.integer({ min: 1, max: 6 })),
+    dagLayout: fc.constantFrom("active/active", "active/passive"),
+  })
+  .map((r) => ({ ...R, maxDatabaseGB: 2048, quotaMB: 4096, ...r }) as WorkbookInputs);
+
+async function cli(inputs: WorkbookInputs): Promise<number> {
+  const args = [
+    ["--users", inputs.users], ["--quota-mb", inputs.quotaMB], ["--copies", inputs.copies], ["--lagged", inputs.laggedCopies!], ["--lag-days", inputs.lagDays!],
+    ["--max-database-gb", inputs.maxDatabaseGB], ["--exchange-version", inputs.exchangeVersion], ["--method", inputs.method],
+    ["--servers-site1", inputs.serversSite1], ["--layout", inputs.dagLayout], ...(inputs.serversSite2 === "" ? [] : [["--servers-site2", inputs.serversSite2]]),
+  ].flatMap(([flag, value]) => [String(flag), String(value)]);
+  return runDesign([...args, "--json"], { stdout: () => undefined, stderr: () => undefined });
+}
+
+test("the Design check, designProblems and exsize design --lagged accept and refuse the same lagged designs", async () => {
+  const seen = { accepted: 0, refusedForLag: 0 };
+  await fc.assert(
+    fc.asyncProperty(lagged, async (inputs) => {
+      const problems = designProblems(inputs);
+      const cell = evaluateWorkbook(withoutDistribution(referenceDesign({ inputs })))[sheets.inputs][DESIGN_CHECK_CELL.inputs];
+      const code = await cli(inputs);
+      expect({ cell, code }).toEqual(problems.length === 0 ? { cell: DESIGN_OK, code: 0 } : { cell: problems[0].summary, code: 1 });
+      if (problems.length === 0) seen.accepted++;
+      else if (problems[0].inputs.includes("LaggedCopies")) seen.refusedForLag++;
+    }),
+    { numRuns: Number(process.env.RUNS ?? 30) },
+  );
+  expect(seen.accepted).toBeGreaterThan(2);
+  expect(seen.refusedForLag).toBeGreaterThan(2);
+});
+
+test("the Design check names the rule: 2 lagged of 3 copies", () => {
+  const inputs = { ...R, copies: 3, laggedCopies: 2, serversSite1: 3 };
+  expect(designProblems(inputs)[0].message).toBe("laggedCopies and copies: 3 copies keep at most 1 lagged, so that two copies can be activated when a server fails; got 2 — give more copies or fewer lagged");
+  const cell = evaluateWorkbook(withoutDistribution(referenceDesign({ inputs })))[sheets.inputs][DESIGN_CHECK_CELL.inputs];
+  expect(cell).toBe(designProblems(inputs)[0].summary);
+});
+
+describe("exsize export writes each lagged copy with the design's replay lag", () => {
+  let dir: string;
+  beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-lag-"))));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test("--lagged 1 --lag-days 3.5 of 4 copies on 2 + 2 servers: -ReplayLagTime '3.12:00:00' on every preference-4 copy, the others 0", async () => {
+    const err: string[] = [];
+    const code = await runExport(["--out", dir, "--users", "5000", "--copies", "4", "--lagged", "1", "--lag-days", "3.5", "--servers-site1", "2", "--servers-site2", "2"], { stdout: () => undefined, stderr: (l) => err.push(l) });
+    expect([code, err]).toEqual([0, []]);
+    const d = sizeDesign({ ...R, users: 5000, copies: 4, laggedCopies: 1, lagDays: 3.5, serversSite1: 2, serversSite2: 2 });
+    const script = fs.readFileSync(path.join(dir, "Deploy-Dag.ps1"), "utf8").split("\r\n");
+    const copies = script.filter((l) => l.startsWith("Add-MailboxDatabaseCopy "));
+    expect(copies).toHaveLength(d.databases * 3);
+    const lagged = copies.filter((l) => l.includes("-ReplayLagTime '3.12:00:00'"));
+    expect(lagged).toHaveLength(d.databases);
+    for (const l of lagged) expect(l).toMatch(/-ActivationPreference 4\b/);
+    const csv = fs.readFileSync(path.join(dir, "MailboxDatabaseCopies.csv"), "utf8");
+    expect(csv.split("\r\n").filter((l) => l.includes('"3.12:00:00"'))).toHaveLength(d.databases);
+  });
+
+  test("no lagged copy: no replay lag anywhere", async () => {
+    const code = await runExport(["--out", dir, "--force", "--users", "5000", "--copies", "4", "--servers-site1", "2", "--servers-site2", "2"], { stdout: () => undefined, stderr: () => undefined });
+    expect(code).toBe(0);
+    expect(fs.readFileSync(path.join(dir, "Deploy-Dag.ps1"), "utf8")).not.toContain("-ReplayLagTime");
+  });
+});
