@@ -57,6 +57,7 @@ const MICROSOFT_FACTOR_PARAMETERS: Record<MicrosoftFactorName, NumberParameter> 
   databases: param({ name: "databases", min: 0, max: 10_000, integer: true, what: "databases per DAG (0 = calculated)" }),
   deployedDatabases: param({ name: "deployedDatabases", min: 0, max: 100_000, integer: true, what: "databases the design deploys, used exactly (0 = none)" }),
   activeDatabases: param({ name: "activeDatabases", min: 0, max: 10_000, integer: true, what: "worst-case active databases on a server (0 = calculated)" }),
+  activationUnit: param({ name: "activationUnit", min: 0, max: 100_000, integer: true, what: "databases of one balancing unit, whose active databases repeat once a unit (0 = none)" }),
   multiRole: param({ name: "multiRole", min: 0, max: 1, integer: true, what: "1 when mailbox and client access share the server, else 0" }),
   hypervisor: param({ name: "hypervisor", min: 0, max: 10, what: "a hypervisor CPU adjustment such as 0.1 (0 = physical)" }),
 };

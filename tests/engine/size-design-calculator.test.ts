@@ -15,6 +15,7 @@
 import { REFERENCE_DESIGN_INPUTS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import { balancedDatabaseCount } from "../../src/engine/layout";
 import fixture from "../fixtures/microsoft-calculator.json";
+import { evaluateFormula } from "../../src/formula";
 
 interface FixtureDesign {
   name: string;
@@ -95,4 +96,16 @@ test.each([
   expect(balancedDatabaseCount(1, { serversPerSite: x.design.sites, copies: x.design.copies, laggedCopies: 0, layout: "active/active" })).toBe(unit);
   expect(d.databases / unit).toBeGreaterThan(1);
   expect([d.microsoft!.active.worst, d.memoryPerServerGB]).toEqual([(d.databases / unit) * active, memoryGB]);
+  // Every failure mode is the unit's, once a unit: the worst is the largest mode, as on the Resilience sheet.
+  const modes = Object.entries(d.microsoft!.active).filter(([mode]) => mode !== "worst").map(([, x]) => x);
+  expect(modes.every((x) => x % (d.databases / unit) === 0)).toBe(true);
+  expect(Math.max(...modes)).toBe(d.microsoft!.active.worst);
+});
+
+test("the functions take the balancing unit as a factor, and refuse one that does not divide the count", () => {
+  const d = sizeDesign(inputsOf(expressible.find((e) => e.name === "s29-archive")!));
+  const cell = (formula: string) => evaluateFormula(formula, { sheet: "Sheet1", cell: () => null, name: () => undefined });
+  const active = (unit: number) => cell(`=EX_MS_DATABASES(6000,150,75,2048,4,3,"active",{"archiveMB",10240;"deployedDatabases",${d.databases};"activationUnit",${unit}})`);
+  expect(active(12)).toBe(d.microsoft!.active.worst);
+  expect(active(7)).toEqual(expect.objectContaining({ message: expect.stringMatching(/activationUnit: 48 databases are not whole units of 7/) }));
 });

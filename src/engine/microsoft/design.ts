@@ -411,6 +411,20 @@ export function activeDatabases(databases: number, serversPerSite: readonly numb
   return r;
 }
 
+/**
+ * @departure (issue 16, docs/whole-design.md) Each failure mode's active databases at `databases` made of
+ * whole balancing units of `unit`: the calculator's rules (C103) at one unit, once a unit. Its rules at
+ * the whole count give each database fewer mailboxes as the count rises (ROUNDUP, and two more on a double
+ * failure), so more load could buy less; a unit's share never falls, and k × ROUNDUP(x) ≥ ROUNDUP(k × x).
+ */
+function activeByUnit(databases: number, unit: number, d: MicrosoftDesign, laggedCopies: number, symmetricDatabases: number): ActiveDatabases {
+  if (unit > databases || databases % unit !== 0) throw new SizingError("#N/A", `activationUnit: ${databases} databases are not whole units of ${unit}; give a unit that divides the count`);
+  const servers = d.serversPerSite.reduce((a, b) => a + b, 0);
+  const one = activeDatabases(unit, d.serversPerSite, d.copies, excelRound((unit * d.copies) / servers), laggedCopies, symmetricDatabases);
+  const units = databases / unit;
+  return Object.fromEntries(Object.entries(one).map(([mode, x]) => [mode, x * units])) as unknown as ActiveDatabases;
+}
+
 /** Memory rounded up to a configuration — Role Requirements!C142. */
 export function memoryConfigurationGB(gb: number): number {
   const step = MEMORY_STEPS.find((s) => gb >= s.fromGB) ?? MEMORY_STEPS[MEMORY_STEPS.length - 1];
@@ -455,7 +469,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const mailboxesPerDatabase = sized / databases; // C81
   const databaseGB = ((mailboxesPerDatabase * mailboxOnDiskMB) / 1024) * (1 + f.dataOverhead); // Volume Requirements!D123, E123
   const copiesPerServer = ha ? excelRound((databases * d.copies) / servers) : databases; // C102
-  const computed = activeDatabases(databases, d.serversPerSite, d.copies, copiesPerServer, lagged, symmetric);
+  const computed = ha && f.activationUnit > 0 ? activeByUnit(databases, f.activationUnit, d, lagged, symmetric) : activeDatabases(databases, d.serversPerSite, d.copies, copiesPerServer, lagged, symmetric);
   const active = f.activeDatabases > 0 ? { ...computed, worst: f.activeDatabases } : computed;
 
   // I/O — Role Requirements!C31, I75:I83.

@@ -189,6 +189,11 @@ export const MICROSOFT_FACTOR_DEFAULTS = {
   deployedDatabases: 0,
   /** Worst-case active databases on a server (0 = the calculator's activation rules). */
   activeDatabases: 0,
+  /**
+   * Databases of one balancing unit (0 = none): every failure mode's active databases are the calculator's
+   * rules at one unit, once for each unit of the count — a design's busiest server (src/engine/design, issue 16).
+   */
+  activationUnit: 0,
   /** Mailbox and client access roles on one server (1 = yes) — Input!C23. */
   multiRole: 1,
   /** Hypervisor CPU adjustment (0 = physical; 0.1 when virtual) — Input!C24, Input!C136. */

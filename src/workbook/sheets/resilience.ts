@@ -6,7 +6,7 @@
  * databases, E active mailboxes, F target IOPS, G cores, H memory; J a helper key off the page.
  */
 import type { FactorName } from "../../engine";
-import { failoverFormula, serverFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
+import { balancedDatabasesFormula, failoverFormula, serverFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
 import {
   activeModeFormula,
   calculatedDatabasesFormula,
@@ -199,7 +199,8 @@ function microsoftModes(top: number, design: string, names: Record<NameKey, stri
   const tiers = tierNames(tail);
   const at = (column: string, row: number) => `$${column}$${row}`;
   // Helpers: K labels, L values; the EX_MS_* functions' factors are L's first two rows with their names in K.
-  const helperRows = ["archiveMB", "deployedDatabases", "profile", "disk", "databases", "copiesPerServer", "copiesFirstSite", "maxDatabases", "calculatedDatabases", "permutations"] as const;
+  // The third, activationUnit: a balancing unit's databases, whose active databases repeat once a unit (issue 16).
+  const helperRows = ["archiveMB", "deployedDatabases", "activationUnit", "unitCopiesPerServer", "profile", "disk", "databases", "copiesPerServer", "copiesFirstSite", "maxDatabases", "calculatedDatabases", "permutations"] as const;
   const helper = (key: (typeof helperRows)[number]) => at("L", top + helperRows.indexOf(key));
   const deployed = `${design}!${absolute(DESIGN_CELLS.databasesDeployed)}`;
   const c: MicrosoftCells = {
@@ -230,9 +231,13 @@ function microsoftModes(top: number, design: string, names: Record<NameKey, stri
     calculatedDatabases: helper("calculatedDatabases"),
     permutations: helper("permutations"),
   };
+  const unit: MicrosoftCells = { ...c, databases: helper("activationUnit"), copiesPerServer: helper("unitCopiesPerServer") };
+  const dagOf = { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout, lagged: names.laggedCopies };
   const plain: Record<(typeof helperRows)[number], string> = {
     archiveMB: `=${names.archiveMB}`,
     deployedDatabases: `=IF(${names.copies}>=2,${deployed},0)`,
+    activationUnit: `=IF(${names.copies}>=2,${balancedDatabasesFormula("1", dagOf)},0)`,
+    unitCopiesPerServer: `=${copiesPerServerFormula(unit)}`,
     profile: `=${profileFormula(c)}`,
     disk: `=${diskFormula(c)}`,
     databases: `=${deployed}`,
@@ -247,7 +252,7 @@ function microsoftModes(top: number, design: string, names: Record<NameKey, stri
     // "—", not an error, where a helper has no value (a design Microsoft's method does not size): no cell of a design shows an error.
     { address: `L${top + k}`, formula: `=IFERROR(${plain[key].slice(1)},"${NO_VALUE}")`, role: "step" as const },
   ]);
-  const factors = `${at("K", top)}:${at("L", top + 1)}`;
+  const factors = `${at("K", top)}:${at("L", top + 2)}`;
   const args = `${names.users},${names.messagesPerDay},${names.messageKB},${names.quotaMB},${names.servers},${names.copies}`;
   // Microsoft's method, one profile: the Methods sheet sizes mailbox tiers; these rows the design's profile.
   // @limitation (issue 17): the failure modes' Excel rendering (formulas.ts activeModeFormula) has no lagged copies yet: "—" with one.
@@ -255,7 +260,7 @@ function microsoftModes(top: number, design: string, names: Record<NameKey, stri
   cells.push(
     ...sectionHeading(top, "Microsoft's calculator: active databases and megacycles by failure mode", 8),
     // Two short lines: one long line ran off the printed page.
-    { address: `A${top + 1}`, value: "The busiest server in each failure mode by Microsoft's method, at the design's databases. —: the mode cannot occur", role: "note" },
+    { address: `A${top + 1}`, value: "The busiest server in each failure mode by Microsoft's method: a balancing unit's, once a unit. —: the mode cannot occur", role: "note" },
     { address: `A${top + 2}`, value: "or leaves a database without a copy, or the design is sized by Dell's process, with mailbox tiers or with lagged copies.", role: "note" },
     ...header(top + 3, ["Failure mode", "What fails", "Active databases", "Megacycles"]),
   );
@@ -273,7 +278,8 @@ function microsoftModes(top: number, design: string, names: Record<NameKey, stri
         // Only where the rows show it: a design Dell's process sizes may have no count Microsoft's would deploy.
         // 0 where the mode does not apply, in both copies (the function's #N/A, the formula's 0 or -1).
         formula: `=IF(${sized},IFERROR(EXSIZE.EX_MS_DATABASES(${args},"active.${mode}",${factors}),0),0)`,
-        native: `=IF(${sized},IFERROR(MAX(0,${activeModeFormula(c, m.mode)}),0),0)`,
+        // A unit's active databases, once a unit (sizeDesign's busiest server): the worst mode is the Methods sheet's active row.
+        native: `=IF(${sized},IFERROR(MAX(0,${activeModeFormula(unit, m.mode)}*${helper("databases")}/${helper("activationUnit")}),0),0)`,
         role: "step",
       },
       { address: activeCell, formula: `=IF(AND(${sized},ISNUMBER(${raw})),IF(${raw}>0,${raw},"${NO_VALUE}"),"${NO_VALUE}")`, numberFormat: FORMAT.databases, role: "output" },
