@@ -248,7 +248,10 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
   // count to its disk group (the active servers, Variables!K53) keeps it.
   // Stand-alone servers (one copy) keep the calculator's count, a server each (its method is then Dell's).
   const microsoftDeployed = microsoft === undefined ? undefined : inputs.copies >= 2 ? balancedDatabaseCount(microsoft.databases, layoutDesign) : microsoft.databases;
-  if (microsoft !== undefined && inputs.copies >= 2) {
+  // One balancing unit's databases: a design deploys whole units (docs/one-design.md).
+  const activationUnit = inputs.copies >= 2 ? balancedDatabaseCount(1, layoutDesign) : 0;
+  // Sized again unless the calculator's own count is one unit, balanced: then its figures are the design's.
+  if (microsoft !== undefined && inputs.copies >= 2 && !(microsoftDeployed === microsoft.databases && activationUnit === microsoftDeployed)) {
     try {
       // Balancing can take far more databases than the calculator's count (unequal sites multiply the
       // rounds): past its 100 copies a server (Role Requirements!I158) the design cannot be balanced.
@@ -266,7 +269,6 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
       // unit, once for each unit deployed (docs/whole-design.md). Its rule at more databases (Role
       // Requirements!C103: ROUNDUP and two more on a double failure) gives each database fewer mailboxes,
       // so more load could buy less; a unit's share never falls, and is never below its rule at the count.
-      const activationUnit = balancedDatabaseCount(1, layoutDesign);
       microsoft = microsoftAt(inputs, { ...tables, microsoftFactors: { ...tables.microsoftFactors, activationUnit } }, serversPerSite, microsoftDeployed!);
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
