@@ -19,7 +19,9 @@ import { SizingError } from "../../src/engine";
 import { stampCell } from "../../src/workbook/customer-copy";
 import { evaluateWorkbook, parseRange, toA1, withCellValues, type EvaluatedValue } from "../../src/workbook/evaluate";
 import type { WorkbookModel } from "../../src/workbook/model";
-import { referenceDesign, type HeadlineInputs } from "../../src/workbook/template";
+import { DESIGN_FIGURE_DIGITS, runDesign } from "../../src/cli/design";
+import { MICROSOFT_MODE_CELLS } from "../../src/workbook/sheets/resilience";
+import { SUMMARY_CELLS, referenceDesign, templateSheetNames, type HeadlineInputs } from "../../src/workbook/template";
 import { builtDesign } from "../support/built-designs";
 import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, recalculateXlsx, type RecalculatedWorkbook } from "../support/libreoffice";
 import { LIBREOFFICE_MS, WORKBOOK_MS } from "../support/timeouts";
@@ -48,6 +50,14 @@ const HEADLINE_NAMES: Record<keyof HeadlineInputs, string> = {
   maxDatabaseGB: "MaxDatabaseGB",
 };
 
+const LAGGED: InputSet = {
+  name: "Exchange 2016 on 2 + 2 servers, four copies of which one lagged 7 days: Microsoft's method",
+  inputs: { users: 5000, copies: 4, quotaMB: 10240, messagesPerDay: 200, maxDatabaseGB: 2048 },
+  named: { ExchangeVersion: 2016, ServersFirstSite: 2, ServersSecondSite: 2, LaggedCopies: 1, LagDays: 7, Method: "microsoft" },
+};
+/** The same design as `exsize design` flags. */
+const LAGGED_FLAGS = ["--users", "5000", "--copies", "4", "--quota-mb", "10240", "--messages", "200", "--max-database-gb", "2048", "--exchange-version", "2016", "--servers-site1", "2", "--servers-site2", "2", "--lagged", "1", "--lag-days", "7", "--method", "microsoft"];
+
 const INPUT_SETS: InputSet[] = [
   { name: "the reference design (000_72e1ddb9bbd1ecac.txt 3.4.2), unedited" },
   { name: "one copy (stand-alone)", inputs: { copies: 1 } },
@@ -63,6 +73,8 @@ const INPUT_SETS: InputSet[] = [
   // Issue 15: the method cell edited in the file; every sheet follows the design's method.
   { name: "Exchange 2016 sized by Dell's process, chosen in the Method cell", named: { ExchangeVersion: 2016, Method: "dell" } },
   { name: "Exchange 2019 on 4 + 4 servers, four copies: Microsoft's method by auto", inputs: { users: 10000, copies: 4 }, named: { ExchangeVersion: 2019, ServersFirstSite: 4, ServersSecondSite: 4 } },
+  // Issue 17: a lagged copy, never activated, its lag in the log space and Safety Net; Microsoft's figures in Excel's own functions.
+  LAGGED,
   {
     name: "a custom array row and a custom disk class",
     named: { SpindleDisk: "SSD", ArrayModel: "auto" },
@@ -332,5 +344,34 @@ describe("the reference customer copy, its inputs edited in the file", () => {
       return cell && cell.formula !== undefined && cell.value === null && cell.error === undefined ? { ...cell, noResult: true } : cell;
     };
     expect(differences(expectedModel(set), shown)).toEqual([]);
+  });
+
+  test("the lagged Microsoft-method copy shows what exsize design --json prints: databases, memory, IOPS, each failure mode's active databases and megacycles, transport", async () => {
+    const printed: string[] = [];
+    expect(await runDesign([...LAGGED_FLAGS, "--json"], { stdout: (l) => printed.push(l), stderr: () => undefined })).toBe(0);
+    const printedJson = JSON.parse(printed.join("\n")) as { method: string; outputs: Record<string, number | null>; figures: Record<string, number | null> };
+    expect(printedJson.method).toBe("microsoft");
+    const json = { ...printedJson.outputs, ...printedJson.figures };
+    const book = recalculated.get(LAGGED.name)!;
+    const sheets = templateSheetNames();
+    const at = (sheet: string, address: string) => book[sheet]?.[address]?.value ?? null;
+    const got: Record<string, unknown> = {
+      databases: at(sheets.summary, SUMMARY_CELLS.databaseVolumes),
+      memoryPerServerGB: at(sheets.summary, SUMMARY_CELLS.memoryPerServerGB),
+      dagDatabaseIops: at(sheets.summary, SUMMARY_CELLS.dagDatabaseIops),
+      transportGBPerServer: at(sheets.resilience, MICROSOFT_MODE_CELLS.transportGB),
+    };
+    for (const mode of Object.keys(MICROSOFT_MODE_CELLS.row) as (keyof typeof MICROSOFT_MODE_CELLS.row)[]) {
+      const row = MICROSOFT_MODE_CELLS.row[mode];
+      const shown = (column: string) => (typeof at(sheets.resilience, `${column}${row}`) === "number" ? at(sheets.resilience, `${column}${row}`) : null);
+      got[`${mode}ActiveDatabases`] = shown(MICROSOFT_MODE_CELLS.activeDatabases);
+      got[`${mode}Megacycles`] = shown(MICROSOFT_MODE_CELLS.megacycles);
+    }
+    // --json rounds each figure to its digits (DESIGN_FIGURE_DIGITS; the Summary's figures are whole): the copy's, so rounded, is the CLI's.
+    const digits = (k: string) => (DESIGN_FIGURE_DIGITS as Record<string, number | undefined>)[k] ?? 0;
+    const rounded = Object.fromEntries(Object.entries(got).map(([k, v]) => [k, typeof v === "number" ? Math.round(v * 10 ** digits(k)) / 10 ** digits(k) : v]));
+    expect(rounded).toEqual(Object.fromEntries(Object.keys(got).map((k) => [k, json[k] ?? null])));
+    // A control: the lagged copy is in the design, and some failure mode has figures.
+    expect(json.serverActiveDatabases).not.toBeNull();
   });
 });

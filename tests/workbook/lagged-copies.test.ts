@@ -16,6 +16,7 @@ import { DESIGN_OK, designProblems } from "../../src/workbook/design-check";
 import { evaluateWorkbook, nativeModel, type WorkbookValues } from "../../src/workbook/evaluate";
 import { DESIGN_CHECK_CELL, DESIGN_CELLS, RESILIENCE_CELLS, SUMMARY_CELLS, referenceDesign, templateSheetNames } from "../../src/workbook/template";
 import { withoutDistribution } from "./light-model";
+import fixture from "../fixtures/microsoft-calculator.json";
 import { WORKBOOK_MS } from "../support/timeouts";
 
 jest.setTimeout(5 * WORKBOOK_MS);
@@ -76,12 +77,99 @@ describe("the workbook shows sizeDesign's figures for lagged copies", () => {
     expect([summary[SUMMARY_CELLS.databaseVolumes], summary[SUMMARY_CELLS.memoryPerServerGB]]).toEqual([120, 288]);
   });
 
-  test("@limitation Microsoft's method in Excel's own functions has no lagged copies yet: the customer copy shows no figure, never one that ignores them", () => {
-    const native = evaluateWorkbook(nativeModel(model(ms22)));
-    const d = sizeDesign(ms22);
-    const got = native[sheets.summary][SUMMARY_CELLS.memoryPerServerGB];
-    expect(typeof got === "number" ? got : "no figure").toEqual(typeof got === "number" ? d.memoryPerServerGB : "no figure");
+  test.each([
+    ["the calculator's s10", s10],
+    ["Microsoft's method, 1 lagged of 4 on 2 + 2 servers", ms22],
+  ])("%s: native (the customer copy: Microsoft's method in Excel's own functions, with the lagged copies)", (_name, inputs) => {
+    const d = sizeDesign(inputs);
+    expect(d.method).toBe("microsoft");
+    const values = evaluateWorkbook(nativeModel(model(inputs)));
+    expect(differences(values, d)).toEqual([]);
+    expect(errorsOf(values).slice(0, 5)).toEqual([]);
   });
+});
+
+test("the natives that now read the lagged copies stay within the customer copy's rules: no LET, LAMBDA, MOD, CEILING…, under 8,192 characters", () => {
+  const cells = referenceDesign({ inputs: { ...R, copies: 4, laggedCopies: 1, serversSite1: 2, serversSite2: 2, method: "microsoft", exchangeVersion: 2016 } }).sheets.flatMap((s) => s.cells.filter((c) => c.native).map((c) => ({ at: `${s.name}!${c.address}`, native: c.native! })));
+  expect(cells.filter((c) => /Lagged|lagDays|laggedCopies/i.test(c.native) || /\$L\$/.test(c.native)).length).toBeGreaterThan(0);
+  expect(cells.filter((c) => /\b(LET|LAMBDA|MOD|CEILING|PERMUT|MROUND)\(/.test(c.native) || c.native.length >= 8192).map((c) => `${c.at} (${c.native.length})`)).toEqual([]);
+});
+
+interface FixtureDesign {
+  name: string;
+  design: { mailboxes: number; messages: number; kb: number; quota: number; sites: number[]; copies: number; lagged?: number; factors?: Record<string, number> };
+  rows: { r: string; cell: string; calc: number | string }[];
+}
+const fixtureDesign = (name: string) => (fixture.designs as unknown as FixtureDesign[]).find((x) => x.name === name)!;
+/** The Methods sheet's Microsoft figure on the row labelled `label` (column A), in column D. */
+function methodsFigure(values: WorkbookValues, label: string): unknown {
+  const sheet = values[sheets.methods];
+  const at = Object.keys(sheet).find((a) => /^A\d+$/.test(a) && sheet[a] === label);
+  if (!at) throw new Error(`no Methods row ${label}`);
+  return sheet[`D${at.slice(1)}`];
+}
+
+/**
+ * The calculator's own lagged designs (tests/fixtures/microsoft-calculator.json, v7.6 recalculated by
+ * ../shared/ms-calc-oracle; tests/engine/size-design-lagged.test.ts): s10, 15,000 mailboxes on 6 servers,
+ * 3 copies of which 1 lagged 7 days; s39, 9,000 mailboxes on 4 servers, 4 copies of which 2 lagged 5 days.
+ * The customer copy (natives only) shows the calculator's figures, cell for cell.
+ */
+describe.each(["s10", "s39-lag-raid"])("the customer copy of the calculator's lagged design %s", (name) => {
+  const x = fixtureDesign(name);
+  const g = x.design;
+  const inputs: WorkbookInputs = {
+    ...R, users: g.mailboxes, messagesPerDay: g.messages, messageKB: g.kb, quotaMB: g.quota, copies: g.copies, laggedCopies: g.lagged ?? 0, lagDays: g.factors?.lagDays ?? 7,
+    serversSite1: g.sites[0], serversSite2: g.sites[1] ?? "", exchangeVersion: 2016, maxDatabaseGB: 2048, method: "microsoft",
+  };
+  const calc = (cell: string) => x.rows.find((r) => r.cell === cell)!.calc as number;
+  let values: WorkbookValues;
+  beforeAll(() => (values = evaluateWorkbook(nativeModel(referenceDesign({ inputs })))), 5 * WORKBOOK_MS);
+  test.each([
+    ["Role Requirements!C79", "databases", () => values[sheets.summary][SUMMARY_CELLS.databaseVolumes]],
+    ["Role Requirements!C102", "copies a server", () => methodsFigure(values, "Database copies per server")],
+    ["Role Requirements!C103", "active databases, worst failure", () => methodsFigure(values, "Active databases on the busiest server, worst failure")],
+    ["Role Requirements!C142", "memory a server", () => values[sheets.summary][SUMMARY_CELLS.memoryPerServerGB]],
+  ] as const)("%s (%s)", (cell, _what, got) => {
+    expect(got()).toBe(calc(cell));
+  });
+  test("Role Requirements!E281 (the DAG's database IOPS, every copy)", () => expect(values[sheets.summary][SUMMARY_CELLS.dagDatabaseIops] as number).toBeCloseTo(calc("Role Requirements!E281"), 9));
+});
+
+test("random Microsoft-method designs with 0-2 lagged copies: live and native show sizeDesign's figures", () => {
+  let lagged = 0;
+  const design = fc
+    .record({
+      users: fc.integer({ min: 500, max: 40_000 }),
+      quotaMB: fc.integer({ min: 500, max: 20_000 }),
+      messagesPerDay: fc.integer({ min: 50, max: 500 }),
+      exchangeVersion: fc.constantFrom(2013, 2016, 2019),
+      serversSite1: fc.integer({ min: 2, max: 6 }),
+      serversSite2: fc.oneof(fc.constant("" as const), fc.integer({ min: 1, max: 6 })),
+      copies: fc.integer({ min: 2, max: 5 }),
+      laggedCopies: fc.integer({ min: 0, max: 2 }),
+      lagDays: fc.constantFrom(1, 3.5, 7, 14),
+      dagLayout: fc.constantFrom("active/active", "active/passive"),
+    })
+    .map((r): WorkbookInputs => ({ ...R, ...r, laggedCopies: Math.min(r.laggedCopies, r.copies - 2), method: "microsoft", maxDatabaseGB: 2048 }))
+    .filter((i) => {
+      try {
+        return sizeDesign(i).method === "microsoft";
+      } catch {
+        return false;
+      }
+    });
+  fc.assert(
+    fc.property(design, (inputs) => {
+      if ((inputs.laggedCopies ?? 0) > 0) lagged++;
+      const d = sizeDesign(inputs);
+      const m = referenceDesign({ inputs });
+      expect(differences(evaluateWorkbook(m), d)).toEqual([]);
+      expect(differences(evaluateWorkbook(nativeModel(m)), d)).toEqual([]);
+    }),
+    { numRuns: Number(process.env.RUNS ?? 6) },
+  );
+  expect(lagged).toBeGreaterThan(0);
 });
 
 const lagged: fc.Arbitrary<WorkbookInputs> = fc

@@ -22,6 +22,9 @@ const INPUTS: { name: keyof MethodsNames; defined: string; value: number | strin
   { name: "serversFirstSite", defined: "ServersFirstSite", value: 2 },
   { name: "serversSecondSite", defined: "ServersSecondSite", value: 0 },
   { name: "dagLayout", defined: "DagLayout", value: "active/active" },
+  // Lagged copies (issue 17): none by default, as the Inputs sheet's.
+  { name: "laggedCopies", defined: "LaggedCopies", value: 0 },
+  { name: "lagDays", defined: "LagDays", value: 7 },
   ...METHODS_INPUTS.map((i) => ({ name: i.key, defined: i.name, value: i.default })),
 ];
 const DESIGN: Partial<Record<DesignKey, number>> = { mailboxMB: 2356.15, logsPerUser: 30, iopsPerUser: 0.18, emcIopsPerUser: 0.18, databases: 12, databaseGB: 958.72, databaseIops: 900, dagIops: 1800, logIops: 378, serverMemoryGB: 28, serverCores: 4 };
@@ -113,7 +116,7 @@ describe("the Methods sheet", () => {
     expect(mismatches(m)).toEqual([]);
   });
 
-  test("random designs: natives compute what the EX_MS_* formulas compute", () => {
+  test("random designs, 0-2 lagged copies: natives compute what the EX_MS_* formulas compute", () => {
     fc.assert(
       fc.property(
         fc.record({
@@ -122,6 +125,9 @@ describe("the Methods sheet", () => {
           messagesPerDay: fc.integer({ min: 1, max: 520 }),
           messageKB: fc.integer({ min: 10, max: 400 }),
           copies: fc.integer({ min: 1, max: 6 }),
+          // Past copies − 2 too: both copies refuse the design ("—").
+          laggedCopies: fc.integer({ min: 0, max: 2 }),
+          lagDays: fc.constantFrom(1, 3.5, 7, 14),
           serversFirstSite: fc.integer({ min: 1, max: 8 }),
           serversSecondSite: fc.integer({ min: 0, max: 8 }),
           archiveMB: fc.constantFrom(0, 10240, 51200),

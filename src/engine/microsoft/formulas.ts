@@ -42,6 +42,13 @@ export interface MicrosoftCells {
   calculatedDatabases: string;
   permutations: string;
   /**
+   * The lagged copies of each database (never activated: Input!C31) and their replay lag in days, kept in
+   * the transport's Safety Net (design.ts laggedOf, heldDays); absent, none. A cell of 0 days without a
+   * lagged copy, as the Methods sheet's lagDays factor.
+   */
+  laggedCopies?: string;
+  lagDays?: string;
+  /**
    * Mailbox tiers (the Methods sheet's tier helpers): with several tiers the read share and the
    * content index's items are not functions of one profile, so the sheet gives them as cells —
    * reads per mailbox and items per mailbox, each averaged over the tiers by mailboxes. Absent,
@@ -62,9 +69,16 @@ export function copiesFirstSiteFormula(c: MicrosoftCells): string {
   return `ROUNDUP(${c.copies}/${sites(c)},0)`;
 }
 const copies2 = (c: MicrosoftCells) => `(${c.copies}-${copies1(c)})`;
-/** The design check of design.ts: copies in a site need as many servers there. */
+/** Copies a failure can activate, all but the lagged (design.ts haCopiesPerSite: copies − lagged, round-robin, the lagged last). */
+const haCopies = (c: MicrosoftCells) => (c.laggedCopies === undefined ? c.copies : `(${c.copies}-${c.laggedCopies})`);
+const ha1 = (c: MicrosoftCells) => (c.laggedCopies === undefined ? copies1(c) : `ROUNDUP(${haCopies(c)}/${sites(c)},0)`);
+const ha2 = (c: MicrosoftCells) => `(${haCopies(c)}-${ha1(c)})`;
+/** design.ts checkDesign: lagged copies a whole number, none stand-alone, at most copies − 2 (two HA copies). */
+const lagRefused = (c: MicrosoftCells) =>
+  c.laggedCopies === undefined ? "" : `,${c.laggedCopies}<0,${c.laggedCopies}<>ROUND(${c.laggedCopies},0),${c.laggedCopies}>IF(${ha(c)},${c.copies}-2,0)`;
+/** The design check of design.ts: copies in a site need as many servers there; the lagged copies as above. */
 const guard = (c: MicrosoftCells, body: string) =>
-  `IF(OR(${copies1(c)}>${c.serversFirstSite},AND(${c.serversSecondSite}>0,${copies2(c)}>${c.serversSecondSite})),NA(),${body})`;
+  `IF(OR(${copies1(c)}>${c.serversFirstSite},AND(${c.serversSecondSite}>0,${copies2(c)}>${c.serversSecondSite})${lagRefused(c)}),NA(),${body})`;
 /** A design the calculator refuses (the databases cell is #N/A) has no figures, though this one needs no count. */
 const refusedWith = (c: MicrosoftCells, body: string) => `IF(${c.databases}>=1,${body},NA())`;
 const sized = (c: MicrosoftCells) => `IF(${ha(c)},${c.users},${c.users}/${servers(c)})`;
@@ -165,13 +179,13 @@ export function copiesPerServerFormula(c: MicrosoftCells): string {
 
 /** Worst-case active databases on a server — Role Requirements!C103 (design.ts activeDatabases). */
 export function activeFormula(c: MicrosoftCells): string {
-  // design.ts activeDatabases with no lagged copy (the sheet has none), so the second site never holds
-  // more HA copies than the first; -1 stands for the calculator's "--" (no such case).
+  // design.ts activeDatabases: only HA copies activate (round-robin from the first site, the lagged last),
+  // so the second site never holds more HA copies than the first; -1 stands for the calculator's "--" (no such case).
   const two = `${c.serversSecondSite}>0`;
   const n1 = c.serversFirstSite;
   const n2 = c.serversSecondSite;
-  const h1 = copies1(c);
-  const h2 = copies2(c);
+  const h1 = ha1(c);
+  const h2 = ha2(c);
   const cps = c.copiesPerServer;
   const db = c.databases;
   const d1 = `IF(${two},ROUNDUP(${db}*${n(MICROSOFT.firstSiteUserShare)},0),${db})`;
@@ -182,7 +196,7 @@ export function activeFormula(c: MicrosoftCells): string {
   const short = `IF((${d1})*${h1}<ROUNDUP(${c.calculatedDatabases}/${c.permutations},0)*${c.permutations},2,0)`;
   const withThree = `MIN(${cps},IF(${n1}-2=1,${cps}/2,ROUNDUP(${normal1}+(${normal1}*2)/(${n1}-2),0)+${short}))`;
   const withFewer = `IF(${n1}>2,MIN(${cps},ROUNDUP(((${d1})-ROUNDUP(${normal1}/(${n1}-1),0)*2)/(${n1}-2),0)+${short}),0)`;
-  const two1 = `IF(IF(${two},AND(${c.copies}>=3,${n2}>=4),AND(${h1}>=3,${n1}>=4)),IF(${h1}>=3,${withThree},${withFewer}),-1)`;
+  const two1 = `IF(IF(${two},AND(${haCopies(c)}>=3,${n2}>=4),AND(${h1}>=3,${n1}>=4)),IF(${h1}>=3,${withThree},${withFewer}),-1)`;
   // C127:C129, either site failing. Equal sites: the first site surviving covers both (it holds as many
   // HA copies or more): its servers take every database, then twice its one- and two-failure figures.
   const equal = [`ROUNDUP(${db}/${n1},0)`, `IF(${h1}>=2,2*${one1},-1)`, `IF(AND(${h1}>=3,${n1}>=4),2*${two1},-1)`];
@@ -280,14 +294,14 @@ export type ActiveMode = "normal" | "server" | "doubleServer" | "site" | "siteSe
 
 /**
  * Active databases on the busiest server in one failure mode — Role Requirements!C195:F195, C127:C129
- * (design.ts activeDatabases, both sites, no lagged copy): a number above 0 where the mode occurs and
+ * (design.ts activeDatabases, both sites, HA copies only): a number above 0 where the mode occurs and
  * is survivable, else 0 or below (the calculator's "--"; 0 for a site in one site). Stand-alone: the
  * server's databases in normal runtime.
  */
 export function activeModeFormula(c: MicrosoftCells, mode: ActiveMode): string {
   const two = `${c.serversSecondSite}>0`;
   const sv = [c.serversFirstSite, c.serversSecondSite];
-  const h = [copies1(c), copies2(c)];
+  const h = [ha1(c), ha2(c)];
   const cps = c.copiesPerServer;
   const db = c.databases;
   const d1 = `IF(${two},ROUNDUP(${db}*${n(MICROSOFT.firstSiteUserShare)},0),${db})`;
@@ -298,7 +312,7 @@ export function activeModeFormula(c: MicrosoftCells, mode: ActiveMode): string {
   // C121: two fail; two more in the first site when its copies fall short of the symmetric count (C88 < C78).
   const short = (s: number) => (s === 0 ? `IF((${d1})*${h[0]}<ROUNDUP(${c.calculatedDatabases}/${c.permutations},0)*${c.permutations},2,0)` : "0");
   const survivable = (s: number) =>
-    s === 0 ? `IF(${two},AND(${c.copies}>=3,${sv[1]}>=4),AND(${h[0]}>=3,${sv[0]}>=4))` : `AND(${c.copies}>=3,${sv[0]}+${sv[1]}>=4)`;
+    s === 0 ? `IF(${two},AND(${haCopies(c)}>=3,${sv[1]}>=4),AND(${h[0]}>=3,${sv[0]}>=4))` : `AND(${haCopies(c)}>=3,${sv[0]}+${sv[1]}>=4)`;
   const twoFail = (s: number) => {
     const withThree = `MIN(${cps},IF(${sv[s]}-2=1,${cps}/2,ROUNDUP(${normal(s)}+(${normal(s)}*2)/(${sv[s]}-2),0)+${short(s)}))`;
     const withFewer = `IF(${sv[s]}>2,MIN(${cps},ROUNDUP(((${d[s]})-ROUNDUP(${normal(s)}/(${sv[s]}-1),0)*2)/(${sv[s]}-2),0)+${short(s)}),0)`;
@@ -329,18 +343,20 @@ export function activeModeFormula(c: MicrosoftCells, mode: ActiveMode): string {
 
 /**
  * The transport (Safety Net) database of a server, GB — Role Requirements!C180:C184 (design.ts
- * transportGB, no lagged copy): the day's messages of the profile over the servers left after the
- * worst failure, held twice, queued and kept by Safety Net, at the message size. `serverActive` and
+ * transportGB): the day's messages of the profile over the servers left after the worst failure (HA
+ * copies only), held twice, queued and kept by Safety Net (or the lagged copies' replay lag, if longer),
+ * at the message size. `serverActive` and
  * `doubleServerActive` are cells of the one- and two-server failures' active databases (above 0 where
  * the DAG survives them; activeModeFormula).
  */
 export function transportFormula(c: MicrosoftCells, serverActive: string, doubleServerActive: string): string {
   const sv = [c.serversFirstSite, c.serversSecondSite];
-  const h = [copies1(c), copies2(c)];
+  const h = [ha1(c), ha2(c)];
   // A site's loss leaves the other site's servers, less the one or two more failures they survive (design.ts serversAfterWorstFailure).
   const left = (survivor: number) =>
     `IF(${h[survivor]}>=1,${sv[survivor]}-IF(AND(${h[survivor]}>=3,${sv[survivor]}>=4),2,IF(AND(${h[survivor]}>=2,${sv[survivor]}>=2),1,0)),${n(1e9)})`;
   const remaining = `IF(${ha(c)},IF(${c.serversSecondSite}>0,MIN(${left(0)},${left(1)}),${c.serversFirstSite}-IF(${doubleServerActive}>0,2,IF(${serverActive}>0,1,0))),${servers(c)})`;
-  const days = `(1+${n(MICROSOFT.transportQueueRate)}*${n(MICROSOFT.transportQueueDays)}+${n(MICROSOFT.safetyNetDays)})`;
+  const safetyNet = c.laggedCopies === undefined || c.lagDays === undefined ? n(MICROSOFT.safetyNetDays) : `MAX(${n(MICROSOFT.safetyNetDays)},IF(${c.laggedCopies}>0,${c.lagDays},0))`;
+  const days = `(1+${n(MICROSOFT.transportQueueRate)}*${n(MICROSOFT.transportQueueDays)}+${safetyNet})`;
   return `${c.users}*${c.profile}/(${remaining})*${n(MICROSOFT.transportShadowCopies)}*${days}*${c.messageKB}/${n(MICROSOFT.kbPerGB)}`;
 }

@@ -313,6 +313,9 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     maxDatabases: `$J$${HELPER_ROW + 1}`,
     calculatedDatabases: `$J$${HELPER_ROW + 2}`,
     permutations: `$J$${HELPER_ROW + 3}`,
+    // The lagged copies never activate; their lag is the transport's and logs' (formulas.ts ha1, transportFormula).
+    laggedCopies: lagged,
+    lagDays: `$J$${LAG_ROW + 1}`,
     ...(t ? { reads: allTiers("reads"), items: allTiers("items") } : {}),
   };
   sized.forEach((r, i) => {
@@ -331,9 +334,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   });
   // The calculator's own count (Role Requirements!C79), then balanced: the count every figure below is sized at.
   put(`I${OWN_COUNT_ROW}`, { value: "Calculator's own database count", role: "note" });
-  // @limitation (issue 17): Excel's own rendering of Microsoft's figures (src/engine/microsoft/formulas.ts) has no
-  // lagged copies yet; with one the customer copy's Microsoft column is "—", never a figure that ignores them.
-  put(`J${OWN_COUNT_ROW}`, { formula: `=${unsized(`${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"count",${ownFactors})`)}`, native: `=${unsized(`IF(${lagged}>0,NA(),${databasesFormula(refs)})`)}`, role: "step" });
+  put(`J${OWN_COUNT_ROW}`, { formula: `=${unsized(`${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"count",${ownFactors})`)}`, native: `=${unsized(databasesFormula(refs))}`, role: "step" });
   const deployed = refs.databases;
   put(`I${DATABASES_FACTOR_ROW}`, { value: "deployedDatabases", role: "label" });
   put(`J${DATABASES_FACTOR_ROW}`, { formula: `=IF(${n.copies}>=2,${deployed},0)`, role: "step" });

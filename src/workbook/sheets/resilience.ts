@@ -199,8 +199,9 @@ function microsoftModes(top: number, design: string, names: Record<NameKey, stri
   const tiers = tierNames(tail);
   const at = (column: string, row: number) => `$${column}$${row}`;
   // Helpers: K labels, L values; the EX_MS_* functions' factors are L's first two rows with their names in K.
-  // The third, activationUnit: a balancing unit's databases, whose active databases repeat once a unit (issue 16).
-  const helperRows = ["archiveMB", "deployedDatabases", "activationUnit", "unitCopiesPerServer", "profile", "disk", "databases", "copiesPerServer", "copiesFirstSite", "maxDatabases", "calculatedDatabases", "permutations"] as const;
+  // The third, activationUnit: a balancing unit's databases, whose active databases repeat once a unit (issue 16);
+  // then the lagged copies (never activated) and their replay lag, which only a lagged copy reads.
+  const helperRows = ["archiveMB", "deployedDatabases", "activationUnit", "laggedCopies", "lagDays", "unitCopiesPerServer", "profile", "disk", "databases", "copiesPerServer", "copiesFirstSite", "maxDatabases", "calculatedDatabases", "permutations"] as const;
   const helper = (key: (typeof helperRows)[number]) => at("L", top + helperRows.indexOf(key));
   const deployed = `${design}!${absolute(DESIGN_CELLS.databasesDeployed)}`;
   const c: MicrosoftCells = {
@@ -230,6 +231,8 @@ function microsoftModes(top: number, design: string, names: Record<NameKey, stri
     maxDatabases: helper("maxDatabases"),
     calculatedDatabases: helper("calculatedDatabases"),
     permutations: helper("permutations"),
+    laggedCopies: helper("laggedCopies"),
+    lagDays: helper("lagDays"),
   };
   const unit: MicrosoftCells = { ...c, databases: helper("activationUnit"), copiesPerServer: helper("unitCopiesPerServer") };
   const dagOf = { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout, lagged: names.laggedCopies };
@@ -237,6 +240,8 @@ function microsoftModes(top: number, design: string, names: Record<NameKey, stri
     archiveMB: `=${names.archiveMB}`,
     deployedDatabases: `=IF(${names.copies}>=2,${deployed},0)`,
     activationUnit: `=IF(${names.copies}>=2,${balancedDatabasesFormula("1", dagOf)},0)`,
+    laggedCopies: `=IF(ISNUMBER(${names.laggedCopies}),${names.laggedCopies},0)`,
+    lagDays: `=IF(${helper("laggedCopies")}>0,${names.lagDays},0)`,
     unitCopiesPerServer: `=${copiesPerServerFormula(unit)}`,
     profile: `=${profileFormula(c)}`,
     disk: `=${diskFormula(c)}`,
@@ -252,16 +257,15 @@ function microsoftModes(top: number, design: string, names: Record<NameKey, stri
     // "—", not an error, where a helper has no value (a design Microsoft's method does not size): no cell of a design shows an error.
     { address: `L${top + k}`, formula: `=IFERROR(${plain[key].slice(1)},"${NO_VALUE}")`, role: "step" as const },
   ]);
-  const factors = `${at("K", top)}:${at("L", top + 2)}`;
+  const factors = `${at("K", top)}:${at("L", top + 4)}`;
   const args = `${names.users},${names.messagesPerDay},${names.messageKB},${names.quotaMB},${names.servers},${names.copies}`;
   // Microsoft's method, one profile: the Methods sheet sizes mailbox tiers; these rows the design's profile.
-  // @limitation (issue 17): the failure modes' Excel rendering (formulas.ts activeModeFormula) has no lagged copies yet: "—" with one.
-  const sized = `AND(${design}!${absolute(DESIGN_CELLS.methodUsed)}="microsoft",COUNT(${tiers.mailboxes},${tiers.messagesPerDay},${tiers.messageKB},${tiers.quotaMB})=0,IF(ISNUMBER(${names.laggedCopies}),${names.laggedCopies},0)=0)`;
+  const sized = `AND(${design}!${absolute(DESIGN_CELLS.methodUsed)}="microsoft",COUNT(${tiers.mailboxes},${tiers.messagesPerDay},${tiers.messageKB},${tiers.quotaMB})=0)`;
   cells.push(
     ...sectionHeading(top, "Microsoft's calculator: active databases and megacycles by failure mode", 8),
     // Two short lines: one long line ran off the printed page.
     { address: `A${top + 1}`, value: "The busiest server in each failure mode by Microsoft's method: a balancing unit's, once a unit. —: the mode cannot occur", role: "note" },
-    { address: `A${top + 2}`, value: "or leaves a database without a copy, or the design is sized by Dell's process, with mailbox tiers or with lagged copies.", role: "note" },
+    { address: `A${top + 2}`, value: "or leaves a database without a copy, or the design is sized by Dell's process or with mailbox tiers.", role: "note" },
     ...header(top + 3, ["Failure mode", "What fails", "Active databases", "Megacycles"]),
   );
   MICROSOFT_MODES.forEach((m, i) => {
