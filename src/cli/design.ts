@@ -46,7 +46,6 @@ export const PRESET_HELP = `the reference design to start from: ${PRESET_NAMES.j
 /** The options that are not inputs: where and how to write. */
 const OUTPUT_OPTIONS: ReadonlyArray<{ names: string; text: string }> = [
   { names: "--preset NAME", text: PRESET_HELP },
-  { names: "--environment-users N", text: "the environment's mailboxes, sized as identical DAGs of --users mailboxes each (default: one DAG of --users; dellemc-2016: 100,000)" },
   { names: "--disk NAME", text: `a Microsoft-method JBOD server's disk: ${JBOD_CATALOGUE.slice(0, 2).map((d) => JSON.stringify(d.name)).join(", ")} … or "SIZE GB TYPE" of the calculator's table (default its 4TB 7.2K RPM SAS 3.5"; dellemc-2016: 8TB 7.2K NL-SAS 3.5")` },
   { names: "--databases-per-volume N", text: "databases a JBOD disk's volume holds (default: the most that fit, at most the copies; dellemc-2016: 2)" },
   { names: "-o, --out FILE.xlsx", text: "the workbook to write; its name must end in .xlsx. Required unless --json" },
@@ -57,7 +56,6 @@ const OUTPUT_OPTIONS: ReadonlyArray<{ names: string; text: string }> = [
 ];
 const FLAGS: readonly FlagSpec[] = [
   { names: ["--preset"], value: true },
-  { names: ["--environment-users"], value: true },
   { names: ["--disk"], value: true },
   { names: ["--databases-per-volume"], value: true },
   { names: ["--out", "-o"], value: true },
@@ -147,8 +145,9 @@ export function presetDesign(given: Parameters<typeof readInputs>[0], flags: Map
   const preset = name === undefined ? REFERENCE_PRESETS[DEFAULT_PRESET] : presetNamed(String(name));
   if (preset === undefined) throw new UsageError(`--preset must be ${PRESET_NAMES.join(" or ")}; got ${JSON.stringify(name)}`);
   const read = readInputs(given);
-  const inputs = { ...preset.inputs, ...Object.fromEntries([...given.keys()].map((key) => [key, read[key]])) } as WorkbookInputs;
-  const environmentUsers = wholeFlag(flags, "--environment-users", 1, 1_000_000_000);
+  // A preset's environment is its DAGs of its users: given --users, one DAG of them unless --environment-users says more.
+  const oneDag = given.has("users") && !given.has("environmentUsers") ? { environmentUsers: "" as const } : {};
+  const inputs = { ...preset.inputs, ...oneDag, ...Object.fromEntries([...given.keys()].map((key) => [key, read[key]])) } as WorkbookInputs;
   const databasesPerVolume = wholeFlag(flags, "--databases-per-volume", 1, 100);
   const diskName = flags.get("--disk");
   let disk;
@@ -161,10 +160,7 @@ export function presetDesign(given: Parameters<typeof readInputs>[0], flags: Map
     }
   }
   const serverDisks = { ...preset.tables.serverDisks, ...(disk ? { disk } : {}), ...(databasesPerVolume !== undefined ? { databasesPerVolume } : {}) };
-  // A preset's environment is its DAGs of its users: given --users, one DAG of them unless --environment-users says more.
-  const presetUsers = given.has("users") ? undefined : preset.tables.environmentUsers;
-  const users = environmentUsers ?? presetUsers;
-  return { inputs, preset: preset.name, tables: { ...(users !== undefined ? { environmentUsers: users } : {}), ...(Object.keys(serverDisks).length > 0 ? { serverDisks } : {}) } };
+  return { inputs, preset: preset.name, tables: Object.keys(serverDisks).length > 0 ? { serverDisks } : {} };
 }
 
 function parseArguments(args: readonly string[]): DesignRequest {

@@ -431,6 +431,8 @@ export const INPUT_PARAMETERS = Object.freeze({
   lagDays: param({ name: "lagDays", above: 0, max: 14, defaultValue: 7, what: "the lagged copies' replay lag in days, up to Exchange's 14" }),
   readRatio: READ_RATIO,
   servers: SERVERS_IN_SITE,
+  // The environment of several DAGs (issue 17; 004_1d3a339e6fd03f64.txt §4): at least a DAG's users, a rule joining Users (design-check.ts).
+  environmentUsers: param({ name: "environmentUsers", min: 0, max: 1_000_000_000, integer: true, defaultValue: 0, what: "the environment's mailboxes, sized as identical DAGs of Users each: at least Users (empty or 0 = this DAG alone)" }),
   achievedIops: ACHIEVED_IOPS,
   targetIops: TARGET_IOPS,
   latency: LATENCY("latency", "a latency"),

@@ -123,7 +123,7 @@ export function presetExtras(name: PresetName): Partial<WorkbookInputs> {
 /**
  * The hint under the preset's choice: what the design is, from which paper (by publisher and title),
  * and for Dell EMC's the figures it publishes as this project sizes them — one DAG of the
- * environment's is what the workbook holds.
+ * environment's is what the workbook holds, the environment's totals on its Summary.
  */
 export function presetHint(name: PresetName): string {
   const after = "Change any input, then load: the design goes into new sheets of this workbook as live formulas.";
@@ -145,7 +145,7 @@ export function presetHint(name: PresetName): string {
     `${n(d.worst?.activeMailboxes ?? 0)} mailboxes a server (normal, a site lost, a site and a server); ${n(d.serverDatabaseIops)} database IOPS a server; ` +
     `${n(d.dagDatabaseIops)} database and ${n(d.logIops)} log IOPS a DAG` +
     (disks ? `; ${disks.disksPerServer} disks a server (${disks.databaseLogDisks} for databases and logs, a restore, an AutoReseed and a spare disk)` : "") +
-    `. The workbook holds one DAG. ${after}`
+    `. The workbook holds one DAG, and the environment's DAGs, servers and databases on its Summary. ${after}`
   );
 }
 

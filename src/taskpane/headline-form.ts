@@ -126,6 +126,8 @@ export const FORM_FIELDS: readonly FormField[] = [
       { value: "active/passive", text: "Active/passive" },
     ],
   },
+  // Several DAGs of this one (the Inputs sheet's EnvironmentUsers); at least Users: the Design check's rule.
+  { key: "environmentUsers", group: "dag", label: "Mailboxes in the environment", kind: "number", parameter: P.environmentUsers, optional: { hint: "Empty for this DAG alone; else DAGs of Users each" } },
   { key: "arrayRaid", group: "storage", label: "Array RAID level", kind: "choice", choices: ARRAY_RAIDS.map((r) => ({ value: r, text: raidText(r) })) },
   { key: "spindleRaid", group: "storage", label: "Spindle RAID level", kind: "choice", choices: RAID_LEVELS.map((r) => ({ value: r, text: raidText(r) })) },
   { key: "arrayModel", group: "storage", label: "Array model", kind: "choice", choices: [{ value: "auto", text: "Auto: the fewest arrays" }, ...same(ARRAY_MODELS)] },
@@ -139,10 +141,10 @@ export const DESIGN_FIELDS: readonly DesignField[] = FORM_FIELDS.map((f) => f.ke
 const FIELD_BY_KEY = new Map(FORM_FIELDS.map((f) => [f.key, f]));
 export const fieldOf = (key: DesignField): FormField => FIELD_BY_KEY.get(key)!;
 
-/** The form's text fields: optional, so a form without them (an older caller) is the design without a title. */
-export type DocumentField = "title" | "preparedFor" | "preparedBy";
+/** The form's optional fields: a form without them (an older caller) is the design without a title, one DAG. */
+export type OptionalField = "title" | "preparedFor" | "preparedBy" | "environmentUsers";
 /** What the form holds: each field's text (a select's value). */
-export type DesignForm = Record<Exclude<DesignField, DocumentField>, string> & Partial<Record<DocumentField, string>>;
+export type DesignForm = Record<Exclude<DesignField, OptionalField>, string> & Partial<Record<OptionalField, string>>;
 
 /** The form as the reference design fills it: the preset, and what the pane opens with. */
 export function referenceForm(): DesignForm {

@@ -15,7 +15,7 @@ import { REFERENCE_DESIGN_INPUTS, TooManyDatabasesError, sizeDesign } from "../e
 import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import type { InputRule } from "./model";
-import { laggedCopiesProblem, MAX_MICROSOFT_MAILBOXES, MAX_MICROSOFT_MESSAGE_KB, MAX_MICROSOFT_MESSAGES, microsoftMethodProblem, type DesignInputs, type WorkbookInputs } from "../engine/design/inputs";
+import { environmentProblem, environmentUsersOf, laggedCopiesProblem, MAX_MICROSOFT_MAILBOXES, MAX_MICROSOFT_MESSAGE_KB, MAX_MICROSOFT_MESSAGES, microsoftMethodProblem, type DesignInputs, type WorkbookInputs } from "../engine/design/inputs";
 
 export interface DesignProblem {
   /** The inputs the rule joins, by their defined names on the Inputs sheet: ["QuotaMB", "MaxDatabaseGB"]. */
@@ -37,8 +37,20 @@ const SUMMARIES = {
   servers: `${NOT_A_DESIGN} the servers cannot hold the copies: each copy of a database needs a server of its own, in each site as the copies are spread.`,
   deployed: `${NOT_A_DESIGN} the databases it deploys cannot be: more than ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} in all, or more than 100 copies on a server. Raise the maximum database size, or add servers.`,
   lagged: `${NOT_A_DESIGN} too many lagged copies: a DAG keeps at least two copies a failure can activate (lagged copies at most copies − 2), and a stand-alone server has none. Lower the lagged copies, or add copies.`,
+  environment: `${NOT_A_DESIGN} Mailboxes in the environment must be empty, 0 (one DAG) or a whole number of at least Users.`,
   method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies, up to ${MAX_MICROSOFT_MAILBOXES.toLocaleString("en-US")} mailboxes, more than 0 and up to ${MAX_MICROSOFT_MESSAGES} messages a day of up to ${MAX_MICROSOFT_MESSAGE_KB.toLocaleString("en-US")} KB. Choose Dell's method, or change the copies, mailboxes or messages.`,
 } as const;
+
+/**
+ * The environment's verdict, for a cell of its own that the Design check reads: environmentProblem
+ * and EnvironmentUsers's own rule in one clause and one message (its summary; "" when it is fine) —
+ * empty or 0, else a whole number from Users (a negative is below it) to the rule's most.
+ */
+export function environmentCheckFormula(environmentUsers: string, users: string): string {
+  const e = environmentUsers;
+  const fails = `IF(ISNUMBER(${e}),OR(${e}>${INPUT_PARAMETERS.environmentUsers.max},ROUNDDOWN(${e},0)<>${e},AND(${e}<>0,${e}<${users})),LEN(${e}&"")>0)`;
+  return `IF(${fails},"${SUMMARIES.environment.replace(/"/g, '""')}","")`;
+}
 
 /** Every combined rule the design breaks; none for a design that can be built. */
 export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors = FACTOR_DEFAULTS): DesignProblem[] {
@@ -47,6 +59,9 @@ export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInput
   if (method !== undefined) problems.push({ inputs: ["Method", "ExchangeVersion", "Copies", "MessagesPerDay", "MessageKB", "Users"], message: method, summary: SUMMARIES.method });
   const lagged = laggedCopiesProblem(inputs);
   if (lagged !== undefined) problems.push({ inputs: ["LaggedCopies", "Copies"], message: lagged, summary: SUMMARIES.lagged });
+  // The engine's environmentOf, in its words: several DAGs hold at least one DAG's mailboxes.
+  const environment = environmentProblem(inputs.users, environmentUsersOf(inputs));
+  if (environment !== undefined) problems.push({ inputs: ["EnvironmentUsers", "Users"], message: environment, summary: SUMMARIES.environment });
   // The engine itself, past the single-input limits (those are each input's own rule).
   const mailbox = databaseCapacity(1, inputs.quotaMB, inputs.messagesPerDay, inputs.messageKB, Infinity, factors).mailboxOnDiskMB;
   const fits = (mailbox * factors.growth) / 1024 <= inputs.maxDatabaseGB;
@@ -95,6 +110,8 @@ export interface DesignCheckNames {
   copies: string;
   /** Lagged copies of each database (omitted: none). */
   laggedCopies?: string;
+  /** The environment's verdict, a cell holding environmentCheckFormula (omitted: one DAG). */
+  environmentCheck?: string;
   serversSite1: string;
   /** Empty: one site. */
   serversSite2: string;
@@ -146,14 +163,17 @@ export function designCheckFormula(n: DesignCheckNames): string {
   const methodFails = `AND(${microsoft},OR(${n.copies}<2,${n.messagesPerDay}>${MAX_MICROSOFT_MESSAGES},${n.messagesPerDay}<=0,${n.messageKB}>${MAX_MICROSOFT_MESSAGE_KB},${n.users}>${MAX_MICROSOFT_MAILBOXES}))`;
   // laggedCopiesProblem: at most copies − 2 lagged (none with one copy).
   const laggedFails = n.laggedCopies === undefined ? "FALSE()" : `${n.laggedCopies}>MAX(0,${n.copies}-2)`;
+  // The environment's verdict is its own cell's (environmentCheckFormula): this formula is near Excel's 8,192 characters.
+  const environmentFails = n.environmentCheck === undefined ? "FALSE()" : `LEN(${n.environmentCheck})>0`;
   const deployed = n.deployedDatabases;
   const last = deployed === undefined ? text(DESIGN_OK) : `IF(IFERROR(${deployed}<=${INPUT_PARAMETERS.databases.max},FALSE()),${text(DESIGN_OK)},${text(SUMMARIES.deployed)})`;
   const combined =
     `IF(${methodFails},${text(SUMMARIES.method)},` +
     `IF(${laggedFails},${text(SUMMARIES.lagged)},` +
+    `IF(${environmentFails},${n.environmentCheck},` +
     `IF(NOT(${fits}),${text(SUMMARIES.mailbox)},` +
     `IF(${count}>${INPUT_PARAMETERS.databases.max},${text(SUMMARIES.databases)},` +
-    `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${last})))))`;
+    `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${last}))))))`;
   // Each input by its own rule first: a value pasted past data validation (Copies 0, Users 1.5) is named (issue 16).
   return (n.rules ?? []).reduceRight((rest, r) => `IF(NOT(${inputRuleFormula(r.name, r.rule)}),${text(`${NOT_A_DESIGN} ${r.label}: ${r.rule.error}.`)},${rest})`, combined);
 }
@@ -189,6 +209,7 @@ export const COMBINED_RULES: ReadonlyArray<{ inputs: string; rule: string }> = [
   { inputs: "QuotaMB, MessagesPerDay, MessageKB, growth, MaxDatabaseGB", rule: "a mailbox on disk, times growth, fits the largest database (a mailbox lives in one database)" },
   { inputs: "Users, QuotaMB, MaxDatabaseGB", rule: `at most ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} databases` },
   { inputs: "LaggedCopies, Copies", rule: "at most copies − 2 lagged copies: two copies a failure can activate (none with one copy)" },
+  { inputs: "EnvironmentUsers, Users", rule: "the environment's mailboxes, when given (not empty or 0), at least a DAG's users: it is DAGs of Users each" },
   { inputs: "Copies, ServersFirstSite, ServersSecondSite, DagLayout", rule: "each copy of a database on a server of its own: copies spread round-robin over the sites from the active copy's site, and each site has a server for each copy it holds" },
 ];
 

@@ -18,12 +18,12 @@
  * Cells cite papers by publisher and title (src/engine/papers.ts), never by seed file name.
  */
 import type { FactorName } from "../engine";
-import { designCheckFormula } from "./design-check";
+import { designCheckFormula, environmentCheckFormula } from "./design-check";
 import type { DefinedName, SheetModel, WorkbookModel } from "./model";
 import { DESIGN_CELLS, DESIGN_HEADER_ROW, buildDesign } from "./sheets/design";
 import { distributionPreferenceHighlights, distributionSheet } from "./sheets/distribution";
 import { buildHardware, candidateColumns, diskClassNameRange } from "./sheets/hardware";
-import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, FACTOR_CELLS, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
+import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
 import { buildJetstress } from "./sheets/jetstress";
 import { methodsSheet, microsoftCell } from "./sheets/methods";
 import { RESILIENCE_CELLS, buildResilience } from "./sheets/resilience";
@@ -127,6 +127,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     maxDatabaseGB: names.maxDatabaseGB,
     copies: names.copies,
     laggedCopies: names.laggedCopies,
+    environmentCheck: `${inputsRef}!${absolute(ENVIRONMENT_CHECK_CELL)}`,
     serversSite1: names.serversSite1,
     serversSite2: names.serversSite2,
     dagLayout: names.dagLayout,
@@ -135,12 +136,13 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     factor,
     deployedDatabases: `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.databasesDeployed)}`,
     // The title and whom it is for and by make no design or none: their rules are their cells' alone.
-    rules: INPUT_ROWS.filter((row) => row.rule.kind !== "text").map((row) => ({ name: names[row.key], label: row.label, rule: row.rule })),
+    // EnvironmentUsers's rule is its combined clause's (designCheckFormula), one message for both.
+    rules: INPUT_ROWS.filter((row) => row.rule.kind !== "text" && row.key !== "environmentUsers").map((row) => ({ name: names[row.key], label: row.label, rule: row.rule })),
   });
   const diskClassNames = diskClassNameRange(sheets.hardware);
   const values = inputValues(options.inputs);
   const revised = options.revised ?? isoToday();
-  const inputs = buildInputs(sheets.inputs, values, check, diskClassNames);
+  const inputs = buildInputs(sheets.inputs, values, check, diskClassNames, environmentCheckFormula(names.environmentUsers, names.users));
   const { sheet: design, chart } = buildDesign(sheets.design, ref);
   const hardware = buildHardware(sheets.hardware, sheets.design, names);
   const definedNames: DefinedName[] = [

@@ -267,7 +267,7 @@ describeInBrowser("the task pane in chromium", () => {
       expect(groups).toEqual([
         ["This design", ["title", "preparedFor", "preparedBy"]],
         ["Mailboxes", ["users", "quotaMB", "messagesPerDay", "messageKB"]],
-        ["Database availability group", ["exchangeVersion", "method", "copies", "laggedCopies", "lagDays", "serversSite1", "serversSite2", "maxDatabaseGB", "dagLayout"]],
+        ["Database availability group", ["exchangeVersion", "method", "copies", "laggedCopies", "lagDays", "serversSite1", "serversSite2", "maxDatabaseGB", "dagLayout", "environmentUsers"]],
         ["Storage", ["arrayRaid", "spindleRaid", "arrayModel", "spindleDisk"]],
         ["What to vary", ["vary-field", "vary-values"]],
         ["Names (empty: the default)", ["dag-name", "server-prefix", "database-prefix"]],

@@ -81,6 +81,7 @@ describe("every input of the template is an option of exsize design", () => {
     copies: ["3", 3],
     laggedCopies: ["1", 1],
     lagDays: ["3.5", 3.5],
+    environmentUsers: ["100,000", 100000],
     maxDatabaseGB: ["1000", 1000],
     exchangeVersion: ["2019", 2019],
     method: ["Dell", "dell"],
@@ -212,7 +213,7 @@ describe("exsize design --json", () => {
     expect(printed.file).toBeNull();
     expect(printed.workbook).toBeNull();
     expect(printed.method).toBe("dell");
-    expect(printed.inputs).toEqual({ ...REFERENCE_DESIGN_INPUTS, serversSite2: null });
+    expect(printed.inputs).toEqual({ ...REFERENCE_DESIGN_INPUTS, serversSite2: null, environmentUsers: null });
     // 000_72e1ddb9bbd1ecac.txt, Tables 18-19 and 3.4.2
     expect(printed.outputs).toMatchObject({
       databases: 12,

@@ -56,6 +56,11 @@ const DESIGNS: Array<[string, string[]]> = [
   ["20,000 users, 4 copies on 4 + 4 servers in two sites, Exchange 2016", ["--users", "20000", "--copies", "4", "--servers-site1", "4", "--servers-site2", "4", "--exchange-version", "2016"]],
   ["the largest DAG: 16 servers (8 + 8), 20,000 users, 4 copies, Exchange 2016", ["--users", "20000", "--copies", "4", "--servers-site1", "8", "--servers-site2", "8", "--exchange-version", "2016"]],
   ["a large design (40,000 users, 10 GB, 4 copies on 2 + 2 servers)", ["--users", "40000", "--quota", "10240", "--copies", "4", "--servers-site1", "2", "--servers-site2", "2"]],
+  // The Summary's environment block filled (issue 17): the dellemc-2016 preset's inputs, 14 DAGs of its 100,000 mailboxes.
+  [
+    "Dell EMC's 2016 design: one DAG of an environment of 14",
+    ["--users", "7600", "--environment-users", "100000", "--quota-mb", "20480", "--archive-mb", "51200", "--copies", "4", "--servers-site1", "8", "--servers-site2", "8", "--exchange-version", "2016", "--method", "microsoft", "--cores-per-server", "24"],
+  ],
 ];
 
 /** The row and column (1-based) an A1 address names. */

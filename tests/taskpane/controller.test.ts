@@ -82,7 +82,7 @@ describe("Load a design", () => {
   test("the form opens with every input of the reference design, numbers as a person writes them", () => {
     expect(REFERENCE).toEqual({
       users: "5,000", quotaMB: "2,048", messagesPerDay: "150", messageKB: "75",
-      exchangeVersion: "2010", copies: "2", laggedCopies: "0", lagDays: "7", serversSite1: "2", serversSite2: "", maxDatabaseGB: "1,024", dagLayout: "active/active",
+      exchangeVersion: "2010", copies: "2", laggedCopies: "0", lagDays: "7", serversSite1: "2", serversSite2: "", maxDatabaseGB: "1,024", dagLayout: "active/active", environmentUsers: "",
       arrayRaid: "RAID50", spindleRaid: "RAID5", arrayModel: "auto", spindleDisk: "10K", method: "auto",
       title: "", preparedFor: "", preparedBy: "",
     });
@@ -122,7 +122,7 @@ describe("Load a design", () => {
   test("every input of the form lands on the Inputs sheet: a two-site Exchange 2019 design", async () => {
     const { host, view, pane } = setUp();
     const form: DesignForm = {
-      users: "12,500", quotaMB: "10240", messagesPerDay: "200", messageKB: "75.5", exchangeVersion: "2019", copies: "3", laggedCopies: "1", lagDays: "10",
+      users: "12,500", quotaMB: "10240", messagesPerDay: "200", messageKB: "75.5", exchangeVersion: "2019", copies: "3", laggedCopies: "1", lagDays: "10", environmentUsers: "40,000",
       serversSite1: "6", serversSite2: "3", maxDatabaseGB: "2,000", dagLayout: "active/passive",
       arrayRaid: "RAID10", spindleRaid: "RAID6", arrayModel: "PS6000XV 600GB", spindleDisk: "15K", method: "dell",
       title: "Contoso mail 2027", preparedFor: "Contoso", preparedBy: "J. Doe",
@@ -130,7 +130,7 @@ describe("Load a design", () => {
     expect(await pane.loadDesign(form)).toBe(true);
     const inputs = host.workbook.sheet("Inputs")!;
     expect(Object.fromEntries(DESIGN_FIELDS.map((f) => [f, inputs.cell(INPUT_CELLS[f])!.value]))).toEqual({
-      users: 12500, quotaMB: 10240, messagesPerDay: 200, messageKB: 75.5, exchangeVersion: 2019, copies: 3, laggedCopies: 1, lagDays: 10,
+      users: 12500, quotaMB: 10240, messagesPerDay: 200, messageKB: 75.5, exchangeVersion: 2019, copies: 3, laggedCopies: 1, lagDays: 10, environmentUsers: 40000,
       serversSite1: 6, serversSite2: 3, maxDatabaseGB: 2000, dagLayout: "active/passive",
       arrayRaid: "RAID10", spindleRaid: "RAID6", arrayModel: "PS6000XV 600GB", spindleDisk: "15K", method: "dell",
       title: "Contoso mail 2027", preparedFor: "Contoso", preparedBy: "J. Doe",

@@ -3,6 +3,7 @@
  * preset's design — with what it sets beyond the form's fields (Dell EMC's 50 GB archive, 24 cores a
  * server) — as `exsize design --preset` sizes it.
  */
+import { SUMMARY_ENVIRONMENT_CELLS } from "../../src/workbook/sheets/summary";
 import { PANE_PRESETS, PaneController, presetExtras, presetForm, presetHint, type Action, type DownloadFile, type PaneView, type StatusKind } from "../../src/taskpane/controller";
 import { referenceForm, type DesignField } from "../../src/taskpane/headline-form";
 import type { HeadlineResults } from "../../src/taskpane/results";
@@ -38,6 +39,8 @@ describe("the presets the pane offers", () => {
   });
   test("dellemc-2016: 7,600 mailboxes of 20 GB, 150 messages, 4 copies on 8 + 8 servers, Exchange 2016 by Microsoft's method (004_1d3a339e6fd03f64.txt §4, §5, Table 5)", () => {
     expect(presetForm("dellemc-2016")).toMatchObject({ users: "7,600", quotaMB: "20,480", messagesPerDay: "150", copies: "4", serversSite1: "8", serversSite2: "8", exchangeVersion: "2016", method: "microsoft", dagLayout: "active/active" });
+    // 004 §1, §4: 100,000 mailboxes in the environment, the pane's "Mailboxes in the environment".
+    expect(presetForm("dellemc-2016").environmentUsers).toBe("100,000");
   });
   test("dellemc-2016 sets a 50 GB archive (004 §5) and 2 × 12 cores a server (004 Table 3), which the form has no field for", () => {
     expect(presetExtras("dellemc-2016")).toEqual({ archiveMB: 51200, coresPerServer: 24 });
@@ -66,6 +69,11 @@ describe("loading a preset", () => {
     const inputs = host.workbook.sheet("Inputs")!;
     expect([inputs.cell(INPUT_CELLS.users)!.value, inputs.cell(INPUT_CELLS.archiveMB)!.value, inputs.cell(INPUT_CELLS.coresPerServer)!.value]).toEqual([7600, 51200, 24]);
     expect(host.workbook.sheet("Resilience")!.cell(RESILIENCE_CELLS.databases)!.value).toBe(336);
+    // The environment (issue 17; 004 §4, §4.1 Table 4): 100,000 mailboxes, 14 DAGs, 224 servers, 4,704 databases on the Summary.
+    expect(inputs.cell(INPUT_CELLS.environmentUsers)!.value).toBe(100_000);
+    const summary = host.workbook.sheet("Summary")!;
+    const E = SUMMARY_ENVIRONMENT_CELLS;
+    expect([E.dags, E.servers, E.databases].map((a) => summary.cell(a)!.value)).toEqual([14, 224, 4704]);
   });
 
   test("using dell-2010 after it forgets Dell EMC's archive", async () => {

@@ -46,6 +46,27 @@ export interface DesignInputs extends HeadlineInputs {
    * the calculator's example (G31 = 168 hours); at most 14, Exchange's longest replay lag.
    */
   lagDays?: number;
+  /**
+   * The environment's mailboxes, sized as identical DAGs of `users` each (004_1d3a339e6fd03f64.txt
+   * §4: 100,000 mailboxes as 14 DAGs of 7,600): "" or 0 (the default) is this DAG's users alone; else a
+   * whole number, at least `users` (environmentProblem).
+   */
+  environmentUsers?: number | "";
+}
+
+/** The environment's mailboxes as given, or undefined for one DAG ("", 0 or none). */
+export const environmentUsersOf = (inputs: Pick<DesignInputs, "environmentUsers">): number | undefined =>
+  inputs.environmentUsers === undefined || inputs.environmentUsers === "" || inputs.environmentUsers === 0 ? undefined : inputs.environmentUsers;
+
+/**
+ * Why an environment of `environmentUsers` mailboxes cannot be DAGs of `usersPerDag`, or undefined:
+ * it holds at least one whole DAG (the engine's environmentOf, the CLI, the pane and the Design check
+ * all say it in these words).
+ */
+export function environmentProblem(usersPerDag: number, environmentUsers: number | undefined): string | undefined {
+  if (environmentUsers === undefined) return undefined;
+  if (Number.isInteger(environmentUsers) && environmentUsers >= usersPerDag) return undefined;
+  return `environmentUsers must be a whole number of mailboxes, at least a DAG's (users, ${usersPerDag.toLocaleString("en-US")}); got ${environmentUsers}`;
 }
 
 /** The lagged copies' defaults: none, and a 7-day replay lag when there are some. */
@@ -119,6 +140,8 @@ export const REFERENCE_DESIGN_INPUTS: Readonly<WorkbookInputs> = Object.freeze({
   serversSite2: "",
   dagLayout: "active/active",
   ...LAG_DEFAULTS,
+  // One DAG: the environment is this design alone.
+  environmentUsers: "",
   ...METHODS_INPUT_DEFAULTS,
   method: "auto",
 });

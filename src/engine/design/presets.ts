@@ -21,7 +21,8 @@ export interface ReferencePreset {
   /** What it is, in a few words: "5,000 users, Exchange 2010, one DAG of 2 servers". */
   summary: string;
   inputs: Readonly<WorkbookInputs>;
-  tables: Readonly<Pick<DesignTables, "environmentUsers" | "serverDisks">>;
+  /** The servers' disks: what the design carries beyond the Inputs sheet (the environment's mailboxes are its EnvironmentUsers input). */
+  tables: Readonly<Pick<DesignTables, "serverDisks">>;
 }
 
 /**
@@ -48,6 +49,8 @@ const DELLEMC_2016_INPUTS: Readonly<WorkbookInputs> = Object.freeze({
   dagLayout: "active/active",
   coresPerServer: 24,
   method: "microsoft",
+  // §1, §4: 100,000 mailboxes, 14 DAGs of 7,600.
+  environmentUsers: 100_000,
 });
 
 export const REFERENCE_PRESETS: Readonly<Record<PresetName, ReferencePreset>> = Object.freeze({
@@ -64,7 +67,6 @@ export const REFERENCE_PRESETS: Readonly<Record<PresetName, ReferencePreset>> = 
     summary: "100,000 mailboxes, Exchange 2016, 14 DAGs of 7,600 on 8 + 8 servers, by Microsoft's method",
     inputs: DELLEMC_2016_INPUTS,
     tables: {
-      environmentUsers: 100_000,
       serverDisks: { disk: DELL_EMC_8TB_NL_SAS, databasesPerVolume: 2, restoreDisks: 1, autoReseedDisks: 1, spareDisks: 1 },
     },
   },

@@ -42,7 +42,7 @@ import { ceilCount, provisionGB } from "../rounding";
 import { mailboxServerSize } from "../server";
 import { spindleCount } from "../spindles";
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type ExchangeVersion, type Factors, type RaidLevel } from "../tables";
-import { LAG_DEFAULTS, laggedCopiesProblem, MAX_DESIGN_DATABASES, methodOf, microsoftMethodProblem, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
+import { environmentProblem, environmentUsersOf, LAG_DEFAULTS, laggedCopiesProblem, MAX_DESIGN_DATABASES, methodOf, microsoftMethodProblem, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
 
 /** What else a design may carry beyond its inputs: the Inputs sheet's tables and the Hardware sheet's rows. */
 export interface DesignTables {
@@ -58,7 +58,8 @@ export interface DesignTables {
   diskClasses?: Readonly<Record<string, number>>;
   /**
    * The environment's mailboxes, sized as identical DAGs of `users` mailboxes each (the building block
-   * of 004_1d3a339e6fd03f64.txt §4: 100,000 mailboxes as 14 DAGs of 7,600); default `users`, one DAG.
+   * of 004_1d3a339e6fd03f64.txt §4: 100,000 mailboxes as 14 DAGs of 7,600); default the input
+   * environmentUsers (the Inputs sheet's EnvironmentUsers), else `users`, one DAG.
    */
   environmentUsers?: number;
   /** A Microsoft-method design's server disks (JBOD): missing parts take the calculator's 4 TB 7.2K disk and SERVER_DISK_DEFAULTS. */
@@ -387,7 +388,7 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
       memoryGB: server.memoryGB,
     };
   });
-  const environment = environmentOf(inputs.users, tables.environmentUsers, serversPerSite);
+  const environment = environmentOf(inputs.users, tables.environmentUsers ?? environmentUsersOf(inputs), serversPerSite);
   let disks: ServerDisks | undefined;
   let disksProblem: string | undefined;
   if (method === "microsoft") {
@@ -499,10 +500,9 @@ export function environmentOf(
   environmentUsers: number | undefined,
   serversPerSite: readonly number[],
 ): Pick<Design, "environmentUsers" | "dags" | "usersPerDag" | "serversPerDag" | "environmentServers"> {
+  const problem = environmentProblem(usersPerDag, environmentUsers);
+  if (problem !== undefined) throw new SizingError("#N/A", problem);
   const users = environmentUsers ?? usersPerDag;
-  if (!Number.isInteger(users) || users < usersPerDag) {
-    throw new SizingError("#N/A", `environmentUsers must be a whole number of mailboxes, at least a DAG's (users, ${usersPerDag.toLocaleString("en-US")}); got ${users}`);
-  }
   const dags = Math.ceil(users / usersPerDag);
   const serversPerDag = serversPerSite.reduce((a, b) => a + b, 0);
   return { environmentUsers: users, dags, usersPerDag, serversPerDag, environmentServers: dags * serversPerDag };

@@ -88,6 +88,11 @@ const SIZING_INPUT_ROWS: readonly InputRow[] = [
     source: `${ESRP_2016("4.1")} (active/active); ${ESRP_2013("4.1")} (active/passive)`,
     rule: listRule("layout", DAG_LAYOUTS, "Where the active copies run"),
   },
+  {
+    key: "environmentUsers", name: "EnvironmentUsers", label: "Mailboxes in the environment", format: FORMAT.users,
+    what: "The environment's mailboxes, sized as identical DAGs of Users each (the Summary's environment); empty or 0: this DAG alone",
+    source: ESRP_2016("4"), rule: numberRule(P.environmentUsers, true),
+  },
   // Microsoft's method on the Methods sheet (src/workbook/sheets/methods.ts): its own inputs.
   ...METHODS_INPUTS.map((input) => ({
     key: input.key as InputKey,
@@ -195,6 +200,13 @@ export const FACTOR_CELLS: Readonly<Record<FactorName, string>> = Object.freeze(
 );
 
 /**
+ * The environment's verdict (design-check.ts environmentCheckFormula) beside its input, in column E:
+ * the Design check reads it, so its formula stays within Excel's 8,192 characters. Hidden (";;;"):
+ * the Design check above says it.
+ */
+export const ENVIRONMENT_CHECK_CELL = INPUT_CELLS.environmentUsers.replace(/^B/, "E");
+
+/**
  * The defined names, before any suffix: one per input cell; `Factors` is the name|value range,
  * `Servers` the servers of each site, `ArrayCatalog` and `DiskClasses` the user's hardware.
  */
@@ -206,7 +218,7 @@ export const INPUT_NAMES: Readonly<Record<NameKey, string>> = Object.freeze({
   diskClasses: "DiskClasses",
 });
 
-export function buildInputs(sheet: string, values: WorkbookInputs, check: string, diskClassNames: string): SheetModel {
+export function buildInputs(sheet: string, values: WorkbookInputs, check: string, diskClassNames: string, environmentCheck: string): SheetModel {
   // The disk class drop-down lists the Hardware sheet's classes, so a class a person adds there can be picked.
   const ruleOf = (row: InputRow): InputRule =>
     row.key === "spindleDisk" && row.rule.kind === "list"
@@ -234,6 +246,7 @@ export function buildInputs(sheet: string, values: WorkbookInputs, check: string
       { address: `D${r}`, value: row.source, role: "source" },
     );
   });
+  cells.push({ address: ENVIRONMENT_CHECK_CELL, formula: "=" + environmentCheck, numberFormat: ";;;", role: "step" });
   // An Excel page header is text, and reads no cell: say so where the title is typed (issue 18).
   cells.push({
     address: `A${INPUTS_LAYOUT.firstInputRow + INPUT_ROWS.length}`,

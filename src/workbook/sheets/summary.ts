@@ -71,6 +71,23 @@ export const SUMMARY_CELLS = Object.freeze({
 
 const SUMMARY_WIDTH = 5;
 
+/**
+ * The environment (issue 17): the DAGs the Inputs' EnvironmentUsers makes of this design, and their
+ * mailbox servers and databases, as sizeDesign's environmentOf and `exsize design --json`'s figures
+ * (dags, environmentServers, environmentDatabases). With EnvironmentUsers empty or 0, the first row
+ * says the design is one DAG and the other cells are empty.
+ */
+export const SUMMARY_ENVIRONMENT_ROW = 19;
+export const SUMMARY_ENVIRONMENT_CELLS = Object.freeze({
+  /** The one-DAG line, or the DAGs row's label. */
+  line: `A${SUMMARY_ENVIRONMENT_ROW + 1}`,
+  dags: `B${SUMMARY_ENVIRONMENT_ROW + 1}`,
+  /** The environment's mailboxes and a DAG's; for one DAG, what the line means. */
+  note: `C${SUMMARY_ENVIRONMENT_ROW + 1}`,
+  servers: `B${SUMMARY_ENVIRONMENT_ROW + 2}`,
+  databases: `B${SUMMARY_ENVIRONMENT_ROW + 3}`,
+});
+
 /** Where the Summary names the design (the Title input) and says for whom, by whom and when it was revised. */
 export const SUMMARY_HEADING_CELLS = Object.freeze({ title: "A1", prepared: "A2" });
 
@@ -163,7 +180,8 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.activeMailboxes)},${worst}),"")`, format: '#,##0" mailboxes a server"' },
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.targetIops)},${worst}),"")`, format: '#,##0" IOPS a server"' },
   ]);
-  const methods = 19;
+  cells.push(...environmentCells(names, design));
+  const methods = SUMMARY_ENVIRONMENT_ROW + 5;
   cells.push(
     ...sectionHeading(methods, "Methods (full titles and errata on the Sources sheet)", SUMMARY_WIDTH),
     ...textRow(methods + 1, ["Capacity, IOPS, arrays", DELL()], ["label", "source"]),
@@ -184,12 +202,46 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
 
 const NONE_SURVIVABLE = "none survivable";
 
+/**
+ * The environment block: plain Excel over the Inputs' names and the Design sheet's deployed databases
+ * (itself live and native), so the same formulas serve the live design and the customer copy.
+ */
+function environmentCells(n: Record<NameKey, string>, design: (key: DesignOutput) => string): CellModel[] {
+  const r = SUMMARY_ENVIRONMENT_ROW + 1;
+  const E = SUMMARY_ENVIRONMENT_CELLS;
+  const env = n.environmentUsers;
+  // environmentUsersOf: empty or 0 is one DAG; environmentOf: ROUNDUP(environment ÷ Users) DAGs, at least one whole DAG.
+  const several = `AND(ISNUMBER(${env}),${env}<>0)`;
+  const dags = `IF(${env}<${n.users},NA(),ROUNDUP(${env}/${n.users},0))`;
+  const shown = (formula: string) => `=IF(${several},${formula},"")`;
+  const label = (text: string) => ({ formula: shown(`"${text}"`), role: "label" as const });
+  const value = (address: string, formula: string, format: string) => ({ address, formula: shown(formula), numberFormat: format, role: "output" as const, align: "right" as const });
+  const note = (address: string, formula: string) => ({ address, formula: shown(formula), role: "step" as const });
+  return [
+    ...sectionHeading(SUMMARY_ENVIRONMENT_ROW, "The environment", SUMMARY_WIDTH),
+    { address: E.line, formula: `=IF(${several},"DAGs in the environment","One DAG")`, role: "label" },
+    value(E.dags, dags, '#,##0" DAGs"'),
+    // One DAG: the line runs on from C over the empty D and E (B's "" would stop it in A).
+    {
+      address: E.note,
+      formula: `=IF(${several},${withThousands(env)}&" mailboxes in the environment, "&${withThousands(n.users)}&" a DAG","the environment is this design: Mailboxes in the environment on the Inputs sheet makes several")`,
+      role: "step",
+    },
+    { address: `A${r + 1}`, ...label("Mailbox servers in the environment") },
+    value(E.servers, `${E.dags}*SUM(${n.servers})`, '#,##0" servers"'),
+    note(`C${r + 1}`, `SUM(${n.servers})&" a DAG"`),
+    { address: `A${r + 2}`, ...label("Databases in the environment") },
+    value(E.databases, `${E.dags}*${design("databasesDeployed")}`, '#,##0" databases"'),
+    note(`C${r + 2}`, `${withThousands(design("databasesDeployed"))}&" a DAG"`),
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Pictures (issue 18): the capacity of one copy by kind, and the mailboxes the busiest server
 // carries in each failure — each chart over a small table on the Summary, so both writers draw it
 // from the same cells and a reader sees the numbers beside the picture.
 
-const PICTURES_ROW = 25;
+const PICTURES_ROW = SUMMARY_ENVIRONMENT_ROW + 11;
 const PICTURE_TABLE_ROW = PICTURES_ROW + 1;
 const FAILURE_ROWS: ReadonlyArray<{ scenario: "normal" | "server" | "site" | "site+server"; label: string }> = [
   { scenario: "normal", label: "Normal running" },
