@@ -277,7 +277,7 @@ describeInBrowser("the task pane in chromium", () => {
       for (const key of ["exchangeVersion", "dagLayout", "arrayRaid", "spindleRaid", "arrayModel", "spindleDisk"]) {
         expect(await page.locator(`#${key}`).evaluate((e) => e.tagName)).toBe("SELECT");
       }
-      expect(await page.locator(".unit").allTextContents()).toEqual(["MB", "per user", "KB", "GB"]);
+      expect(await page.locator(".unit").allTextContents()).toEqual(["MB", "per user", "KB", "days", "GB"]);
     });
 
     test("every field is visible and labelled by its accessible name, and nothing overflows sideways", async () => {
