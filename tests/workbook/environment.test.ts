@@ -16,6 +16,7 @@ import { DESIGN_OK, designProblems } from "../../src/workbook/design-check";
 import { evaluateWorkbook, nativeModel, type WorkbookValues } from "../../src/workbook/evaluate";
 import { SUMMARY_ENVIRONMENT_CELLS } from "../../src/workbook/sheets/summary";
 import { DESIGN_CHECK_CELL, INPUT_CELLS, referenceDesign, templateSheetNames } from "../../src/workbook/template";
+import { MAX_LIVE_DESIGNS } from "../../src/workbook/compare";
 import { withoutDistribution } from "./light-model";
 import { WORKBOOK_MS } from "../support/timeouts";
 
@@ -184,3 +185,14 @@ describe("the Design check, the pane and exsize design accept and refuse the sam
     expect(() => sizeDesign(inputs)).toThrow(SizingError);
   });
 });
+
+test("the Design check stays within Excel's 8,192 characters for every design a workbook holds (the pane's Compare designs: up to MAX_LIVE_DESIGNS beside the first)", () => {
+  // The environment's verdict is a helper cell's (Inputs!E, environmentCheckFormula): inline, the check passed the limit at suffix " 10".
+  for (const copy of [1, 2, MAX_LIVE_DESIGNS + 1]) {
+    const suffix = copy === 1 ? "" : ` ${copy}`;
+    const inputs = referenceDesign({ suffix }).sheets.find((s) => s.name === templateSheetNames(suffix).inputs)!;
+    const check = inputs.cells.find((c) => c.address === DESIGN_CHECK_CELL.inputs)!.formula!;
+    expect({ suffix, short: check.length <= 8192 }).toEqual({ suffix, short: true });
+  }
+});
+
