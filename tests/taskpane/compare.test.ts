@@ -5,9 +5,8 @@
  * those inputs; a refused design a column that says why; an existing Compare sheet (or any sheet of
  * the user's) never touched.
  */
-import { PaneController, variantValues, type Action, type DownloadFile, type PaneView, type StatusKind } from "../../src/taskpane/controller";
-import { referenceForm, type DesignField, type DesignForm } from "../../src/taskpane/headline-form";
-import type { HeadlineResults } from "../../src/taskpane/results";
+import { PaneController, variantValues } from "../../src/taskpane/controller";
+import { referenceForm, type DesignForm } from "../../src/taskpane/headline-form";
 import { DIFFERS, OUTPUT_DIGITS, OUTPUT_LABELS, designOutputs, mostChangedFigure, compareSheetRows, shownNumber, type OutputKey } from "../../src/workbook/compare";
 import { REFERENCE_DESIGN_INPUTS, SUMMARY_CELLS, templateSheetNames } from "../../src/workbook/template";
 import { inputOptions } from "../../src/cli/design-options";
@@ -15,32 +14,11 @@ import { sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import ExcelJS from "exceljs";
 import { FakeExcelHost, type FakeSheet } from "../support/fake-excel";
 import { engineCalculation, savedFile } from "../support/fake-excel-file";
+import { RecordingView } from "../support/recording-view";
 import { WORKBOOK_MS } from "../support/timeouts";
 
 // Writes several designs into the fake host and calculates them: a generous timeout on a busy two-core machine.
 jest.setTimeout(4 * WORKBOOK_MS);
-
-class RecordingView implements PaneView {
-  statuses: { action: Action; kind: StatusKind; text: string }[] = [];
-  fieldErrors: Partial<Record<DesignField, string>> = {};
-  designPresent: boolean[] = [];
-  setBusy() {}
-  setDesignPresent(present: boolean) {
-    this.designPresent.push(present);
-  }
-  showStatus(action: Action, kind: StatusKind, text: string) {
-    if (text !== "") this.statuses.push({ action, kind, text });
-  }
-  showFieldError(field: DesignField, message: string | undefined) {
-    if (message === undefined) delete this.fieldErrors[field];
-    else this.fieldErrors[field] = message;
-  }
-  showResults(_: HeadlineResults | undefined) {}
-  offerDownloads(_: DownloadFile[] | undefined) {}
-  get last() {
-    return this.statuses[this.statuses.length - 1];
-  }
-}
 
 let uninstall: () => void = () => undefined;
 afterEach(() => uninstall());

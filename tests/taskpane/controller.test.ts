@@ -3,9 +3,8 @@
  * records what the page would show.
  */
 import { EX_DBSIZE, EX_IOPS } from "../../src/functions";
-import { PaneController, plainError, type Action, type DownloadFile, type PaneView, type StatusKind } from "../../src/taskpane/controller";
+import { PaneController, plainError } from "../../src/taskpane/controller";
 import { DESIGN_FIELDS, referenceForm, type DesignField, type DesignForm } from "../../src/taskpane/headline-form";
-import type { HeadlineResults } from "../../src/taskpane/results";
 import { DESIGN_CELLS, INPUT_CELLS, REFERENCE_DESIGN_INPUTS, RESILIENCE_CELLS, SUMMARY_CELLS, templateSheetNames } from "../../src/workbook/template";
 import { csvField, DEPLOYMENT_FILE_NAMES, deploymentTable, parseCsv, type DeploymentFiles } from "../../src/workbook/deployment";
 import { queueDeploymentSheets } from "../../src/taskpane/deployment";
@@ -14,6 +13,7 @@ import { dagOf } from "../../src/cli/layout";
 import { sizeDesign } from "../../src/engine/design";
 import { FakeExcelHost, FakeOfficeError, type FakeHostOptions, type FakeWorkbook } from "../support/fake-excel";
 import { engineCalculation, savedFile } from "../support/fake-excel-file";
+import { RecordingView } from "../support/recording-view";
 import { WORKBOOK_MS } from "../support/timeouts";
 
 // Loads designs into the fake Excel host, which calculates them with the evaluator: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
@@ -21,42 +21,6 @@ jest.setTimeout(WORKBOOK_MS);
 
 /** The template's sheets, in order, for a suffix. */
 const templateSheetList = (suffix: string): string[] => Object.values(templateSheetNames(suffix));
-
-class RecordingView implements PaneView {
-  statuses: { action: Action; kind: StatusKind; text: string }[] = [];
-  fieldErrors: Partial<Record<DesignField, string>> = {};
-  busy: (Action | undefined)[] = [];
-  designPresent: boolean[] = [];
-  results: HeadlineResults | undefined;
-  downloads: DownloadFile[] | undefined;
-  setBusy(action: Action | undefined) {
-    this.busy.push(action);
-  }
-  setDesignPresent(present: boolean) {
-    this.designPresent.push(present);
-  }
-  showStatus(action: Action, kind: StatusKind, text: string) {
-    if (text !== "") this.statuses.push({ action, kind, text });
-  }
-  showFieldError(field: DesignField, message: string | undefined) {
-    if (message === undefined) delete this.fieldErrors[field];
-    else this.fieldErrors[field] = message;
-  }
-  showResults(results: HeadlineResults | undefined) {
-    this.results = results;
-  }
-  offerDownloads(files: DownloadFile[] | undefined) {
-    this.downloads = files;
-  }
-  get last() {
-    return this.statuses[this.statuses.length - 1];
-  }
-  /** The results as label → value. */
-  get answer(): Record<string, string> {
-    if (this.results?.state !== "ok") throw new Error(`no answer: ${JSON.stringify(this.results)}`);
-    return Object.fromEntries(this.results.rows.map((r) => [r.label, r.value]));
-  }
-}
 
 let uninstall: () => void = () => undefined;
 afterEach(() => uninstall());
