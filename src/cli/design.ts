@@ -20,7 +20,7 @@ import { MICROSOFT_FAILURE_MODES, type MicrosoftFailureMode } from "../engine/mi
 import { jbodDisk, JBOD_CATALOGUE } from "../engine/microsoft/disks";
 import { parseNumberText } from "../functions/arguments";
 import { designOf } from "../workbook/input-values";
-import { NONE_SURVIVABLE, OUTPUT_DIGITS, designOutputs, shownNumber, shownOutputs, type OutputKey } from "../workbook/compare";
+import { NONE_SURVIVABLE, OUTPUT_DIGITS, designOutputs, shownNumber, shownOutputs, shownValues, type OutputKey } from "../workbook/compare";
 import {
   EXIT,
   EXIT_STATUS_HELP,
@@ -273,13 +273,7 @@ export function designFigures(d: Design): Record<DesignFigureKey, number | strin
     serverDisksProblem: d.serverDisksProblem ?? null,
     ...microsoftFigures(d),
   };
-  return Object.fromEntries(
-    (Object.keys(DESIGN_FIGURE_DIGITS) as DesignFigureKey[]).map((key) => {
-      const digits = DESIGN_FIGURE_DIGITS[key];
-      const value = raw[key];
-      return [key, typeof value === "number" && digits !== undefined ? shownNumber(value, digits) : value];
-    }),
-  ) as Record<DesignFigureKey, number | string | null>;
+  return shownValues(raw, DESIGN_FIGURE_DIGITS);
 }
 
 export function jsonInputs(inputs: WorkbookInputs): Record<string, unknown> {

@@ -65,6 +65,17 @@ export function shownNumber(value: number, digits: number): number {
   return value < 0 && rounded !== 0 ? -rounded : rounded;
 }
 
+/** Each value as the workbook shows it, in the digits table's order: a number with its key's decimals (undefined: as is). */
+export function shownValues<K extends string>(raw: Record<K, number | string | null>, digits: Readonly<Record<K, number | undefined>>): Record<K, number | string | null> {
+  return Object.fromEntries(
+    (Object.keys(digits) as K[]).map((key) => {
+      const d = digits[key];
+      const value = raw[key];
+      return [key, typeof value === "number" && d !== undefined ? shownNumber(value, d) : value];
+    }),
+  ) as Record<K, number | string | null>;
+}
+
 /** Every output of a design, raw: what the Summary's cells hold before their formats round them. */
 export function designOutputs(d: Design): Record<OutputKey, number | string | null> {
   const worst = d.worst;
@@ -99,14 +110,7 @@ export function designOutputs(d: Design): Record<OutputKey, number | string | nu
 
 /** The outputs as `--json` prints them: each number with the decimals the workbook shows. */
 export function shownOutputs(d: Design): Record<OutputKey, number | string | null> {
-  const raw = designOutputs(d);
-  return Object.fromEntries(
-    (Object.keys(OUTPUT_DIGITS) as OutputKey[]).map((key) => {
-      const digits = OUTPUT_DIGITS[key];
-      const value = raw[key];
-      return [key, typeof value === "number" && digits !== undefined ? shownNumber(value, digits) : value];
-    }),
-  ) as Record<OutputKey, number | string | null>;
+  return shownValues(designOutputs(d), OUTPUT_DIGITS);
 }
 
 
