@@ -44,8 +44,6 @@ export const EXIT_INTERRUPTED = 130;
 const FLAGS: readonly FlagSpec[] = [
   // exsize design's options beyond the inputs, read by its own presetDesign.
   { names: ["--preset"], value: true },
-  { names: ["--databases-per-volume"], value: true },
-  { names: ["--disk"], value: true },
   { names: ["--out", "-o"], value: true },
   { names: ["--force"], value: false },
   { names: ["--customer"], value: false },
@@ -62,8 +60,8 @@ export function compareHelp(): string[] {
     COMPARE_USAGE,
     "",
     "Sizes every combination of the varied inputs over the base design — a reference design (--preset) with",
-    "the options of exsize design you give (exsize help design lists them: every input, --preset, --disk,",
-    "--databases-per-volume) — each exactly as exsize design sizes it alone, and",
+    "the options of exsize design you give (exsize help design lists them: every input and --preset) — each",
+    "exactly as exsize design sizes it alone, and",
     "prints them a row per design: the inputs that vary, then the method, databases, database volumes,",
     "capacity (all copies), database and log IOPS, arrays, disks, servers, cores and memory a server, and",
     "the worst survivable failure. A design its inputs refuse is a row that says why.",

@@ -59,6 +59,7 @@ const OPTION_ALIASES: Partial<Record<InputKey, readonly string[]>> = {
   maxDatabaseGB: ["--max-db"],
   dagLayout: ["--dag-layout"],
   laggedCopies: ["--lagged-copies"],
+  serverDisk: ["--disk"],
 };
 
 const kebab = (key: string): string => "--" + key.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();

@@ -17,8 +17,6 @@ import * as path from "path";
 import { SizingError } from "../engine/errors";
 import { DEFAULT_PRESET, PRESET_NAMES, REFERENCE_PRESETS, presetNamed, type Design, type DesignTables, type PresetName, type WorkbookInputs } from "../engine/design";
 import { MICROSOFT_FAILURE_MODES, type MicrosoftFailureMode } from "../engine/microsoft/design";
-import { jbodDisk, JBOD_CATALOGUE } from "../engine/microsoft/disks";
-import { parseNumberText } from "../functions/arguments";
 import { designOf } from "../workbook/input-values";
 import { NONE_SURVIVABLE, OUTPUT_DIGITS, designOutputs, shownNumber, shownOutputs, shownValues, type OutputKey } from "../workbook/compare";
 import {
@@ -46,8 +44,6 @@ export const PRESET_HELP = `the reference design to start from: ${PRESET_NAMES.j
 /** The options that are not inputs: where and how to write. */
 const OUTPUT_OPTIONS: ReadonlyArray<{ names: string; text: string }> = [
   { names: "--preset NAME", text: PRESET_HELP },
-  { names: "--disk NAME", text: `a Microsoft-method JBOD server's disk: ${JBOD_CATALOGUE.slice(0, 2).map((d) => JSON.stringify(d.name)).join(", ")} … or "SIZE GB TYPE" of the calculator's table (default its 4TB 7.2K RPM SAS 3.5"; dellemc-2016: 8TB 7.2K NL-SAS 3.5")` },
-  { names: "--databases-per-volume N", text: "databases a JBOD disk's volume holds (default: the most that fit, at most the copies; dellemc-2016: 2)" },
   { names: "-o, --out FILE.xlsx", text: "the workbook to write; its name must end in .xlsx. Required unless --json" },
   { names: "--force", text: "overwrite FILE.xlsx if it exists (default: refuse with exit status 2, and write nothing)" },
   { names: "--customer", text: "write the customer copy: every EXSIZE formula replaced by Excel's own, live without the add-in (default: the live design)" },
@@ -56,8 +52,6 @@ const OUTPUT_OPTIONS: ReadonlyArray<{ names: string; text: string }> = [
 ];
 const FLAGS: readonly FlagSpec[] = [
   { names: ["--preset"], value: true },
-  { names: ["--disk"], value: true },
-  { names: ["--databases-per-volume"], value: true },
   { names: ["--out", "-o"], value: true },
   { names: ["--force"], value: false },
   { names: ["--customer"], value: false },
@@ -128,17 +122,6 @@ interface DesignRequest {
   help: boolean;
 }
 
-/** A whole number a flag gives, at least `min`: "100,000" is 100000. */
-function wholeFlag(flags: Map<string, string | true>, name: string, min: number, max: number): number | undefined {
-  const text = flags.get(name);
-  if (text === undefined) return undefined;
-  const n = parseNumberText(String(text));
-  if (n === undefined || !Number.isInteger(n) || n < min || n > max) {
-    throw new UsageError(`${name} must be a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}; got ${JSON.stringify(text)}`);
-  }
-  return n;
-}
-
 /** The preset's inputs, then the inputs given (each checked by its cell's rule), and what the design carries beyond them. */
 export function presetDesign(given: Parameters<typeof readInputs>[0], flags: Map<string, string | true>): Pick<DesignRequest, "inputs" | "preset" | "tables"> {
   const name = flags.get("--preset");
@@ -148,19 +131,7 @@ export function presetDesign(given: Parameters<typeof readInputs>[0], flags: Map
   // A preset's environment is its DAGs of its users: given --users, one DAG of them unless --environment-users says more.
   const oneDag = given.has("users") && !given.has("environmentUsers") ? { environmentUsers: "" as const } : {};
   const inputs = { ...preset.inputs, ...oneDag, ...Object.fromEntries([...given.keys()].map((key) => [key, read[key]])) } as WorkbookInputs;
-  const databasesPerVolume = wholeFlag(flags, "--databases-per-volume", 1, 100);
-  const diskName = flags.get("--disk");
-  let disk;
-  if (diskName !== undefined) {
-    try {
-      disk = jbodDisk(String(diskName));
-    } catch (e) {
-      if (!(e instanceof SizingError)) throw e;
-      throw new UsageError(`--${e.message}`);
-    }
-  }
-  const serverDisks = { ...preset.tables.serverDisks, ...(disk ? { disk } : {}), ...(databasesPerVolume !== undefined ? { databasesPerVolume } : {}) };
-  return { inputs, preset: preset.name, tables: Object.keys(serverDisks).length > 0 ? { serverDisks } : {} };
+  return { inputs, preset: preset.name, tables: {} };
 }
 
 function parseArguments(args: readonly string[]): DesignRequest {

@@ -102,6 +102,11 @@ export async function readWorkbookCells(file: string): Promise<{ cells: InputCel
     ranges.set("DiskClasses", disks);
     cells.diskClasses = rows(disks);
   }
+  const serverDisks = named("ServerDisks");
+  if (serverDisks) {
+    ranges.set("ServerDisks", serverDisks);
+    cells.serverDisks = rows(serverDisks);
+  }
   const tiers: Partial<Record<TierColumn, CellInput[]>> = {};
   for (const column of TIER_COLUMNS) {
     const range = named(TIER_NAMES[column]);

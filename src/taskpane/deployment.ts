@@ -33,10 +33,11 @@ import { cellBlocks, characterWidthToPoints, chooseFreeSuffix, roleRanges, ROLE_
 /** The ranges beyond the inputs that the design reads, by defined name (before the suffix). */
 const FACTORS = "Factors";
 const DISK_CLASSES = "DiskClasses";
+const SERVER_DISKS = "ServerDisks";
 
 /**
  * Queue the read of a design's inputs (every input cell, the factors, the tiers and the disk
- * classes, by their defined names); after the caller's sync, `read()` gives them with where each
+ * classes and server disks, by their defined names); after the caller's sync, `read()` gives them with where each
  * sits, for dagDesignFromWorkbook.
  */
 export function queueDagRead(context: Excel.RequestContext, suffix: string): { read: () => WorkbookDagValues } {
@@ -45,6 +46,7 @@ export function queueDagRead(context: Excel.RequestContext, suffix: string): { r
   const inputs = INPUT_ROWS.map((row) => named(row.name));
   const factors = named(FACTORS);
   const disks = named(DISK_CLASSES);
+  const serverDisks = named(SERVER_DISKS);
   const tiers = TIER_COLUMNS.map((column) => named(TIER_NAMES[column]));
   const sheet = templateSheetNames(suffix).inputs;
   return {
@@ -53,6 +55,7 @@ export function queueDagRead(context: Excel.RequestContext, suffix: string): { r
         inputs: Object.fromEntries(INPUT_ROWS.map((row, i) => [row.key, inputs[i].values[0][0] as CellInput])),
         factors: factors.values as CellRows,
         diskClasses: disks.values as CellRows,
+        serverDisks: serverDisks.values as CellRows,
         tiers: Object.fromEntries(TIER_COLUMNS.map((column, i) => [column, tiers[i].values.map((r) => r[0] as CellInput)])),
       };
       return {

@@ -6,6 +6,7 @@
  * sheet's own lists. Pure: no DOM, no Office.js.
  */
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, EXCHANGE_VERSIONS, RAID_LEVELS, SizingError, arrayModelName } from "../engine";
+import { JBOD_CATALOGUE } from "../engine/microsoft/disks";
 import { describeRange, parseNumberText, readNumber, type NumberParameter } from "../functions/arguments";
 import { EX_DBSIZE, EX_FAILOVER, EX_IOPS, EX_LOGVOL } from "../functions";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
@@ -135,16 +136,22 @@ export const FORM_FIELDS: readonly FormField[] = [
     key: "spindleDisk", group: "storage", label: "Spindle disk class", kind: "choice",
     choices: (Object.keys(DISK_CLASS_IOPS) as (keyof typeof DISK_CLASS_IOPS)[]).map((d) => ({ value: d, text: `${d} rpm (${DISK_CLASS_IOPS[d]} IOPS a disk)` })),
   },
+  // A Microsoft-method JBOD server's own disks (the Inputs sheet's ServerDisk …SpareDisks; issue 17).
+  { key: "serverDisk", group: "storage", label: "Server disk (JBOD)", kind: "choice", choices: JBOD_CATALOGUE.map((d) => ({ value: d.name, text: d.name })) },
+  { key: "databasesPerVolume", group: "storage", label: "Databases a disk's volume", kind: "number", parameter: P.databasesPerVolume, unit: "0 = most that fit" },
+  { key: "autoReseedDisks", group: "storage", label: "AutoReseed disks a server", kind: "number", parameter: P.autoReseedDisks },
+  { key: "spareDisks", group: "storage", label: "Hot spare disks a server", kind: "number", parameter: P.spareDisks },
 ];
 
 export const DESIGN_FIELDS: readonly DesignField[] = FORM_FIELDS.map((f) => f.key);
 const FIELD_BY_KEY = new Map(FORM_FIELDS.map((f) => [f.key, f]));
 export const fieldOf = (key: DesignField): FormField => FIELD_BY_KEY.get(key)!;
 
-/** The form's optional fields: a form without them (an older caller) is the design without a title, one DAG. */
-export type OptionalField = "title" | "preparedFor" | "preparedBy" | "environmentUsers";
+/** The form's optional fields: a form without them (an older caller) is the design without a title, one DAG, the calculator's example disks. */
+export type OptionalField = "title" | "preparedFor" | "preparedBy" | "environmentUsers" | "serverDisk" | "databasesPerVolume" | "autoReseedDisks" | "spareDisks";
 /** What the form holds: each field's text (a select's value). */
 export type DesignForm = Record<Exclude<DesignField, OptionalField>, string> & Partial<Record<OptionalField, string>>;
+const OPTIONAL_FIELDS: ReadonlySet<DesignField> = new Set<OptionalField>(["title", "preparedFor", "preparedBy", "environmentUsers", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks"]);
 
 /** The form as the reference design fills it: the preset, and what the pane opens with. */
 export function referenceForm(): DesignForm {
@@ -277,6 +284,8 @@ export function readDesignForm(form: DesignForm): FormResult {
   const fieldErrors: Partial<Record<DesignField, string>> = {};
   const inputs: Record<string, number | string> = {};
   for (const field of FORM_FIELDS) {
+    // A form without an optional field (an older caller's) leaves that input at the reference design's value.
+    if (form[field.key] === undefined && OPTIONAL_FIELDS.has(field.key)) continue;
     const text = form[field.key] ?? "";
     const checked = field.kind === "number" ? checkNumber(field, text) : field.kind === "text" ? checkText(field, text) : checkChoice(field, text);
     if (checked.error !== undefined) fieldErrors[field.key] = checked.error;

@@ -52,6 +52,20 @@ export function environmentCheckFormula(environmentUsers: string, users: string)
   return `IF(${fails},"${SUMMARIES.environment.replace(/"/g, '""')}","")`;
 }
 
+/**
+ * Inputs' own rules in a cell of their own, as the Design check words them ("" when each holds): the
+ * Design check reads the cell, so its formula stays within Excel's 8,192 characters (the server
+ * disks' four inputs, issue 17).
+ */
+export function rulesCheckFormula(rules: ReadonlyArray<{ name: string; label: string; rule: InputRule }>): string {
+  return ruleChain(rules, '""');
+}
+
+/** Each rule in turn, the first broken one's message, else `rest`. */
+function ruleChain(rules: ReadonlyArray<{ name: string; label: string; rule: InputRule }>, rest: string): string {
+  return rules.reduceRight((after, r) => `IF(NOT(${inputRuleFormula(r.name, r.rule)}),"${`${NOT_A_DESIGN} ${r.label}: ${r.rule.error}.`.replace(/"/g, '""')}",${after})`, rest);
+}
+
 /** Every combined rule the design breaks; none for a design that can be built. */
 export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors = FACTOR_DEFAULTS): DesignProblem[] {
   const problems: DesignProblem[] = [];
@@ -112,6 +126,8 @@ export interface DesignCheckNames {
   laggedCopies?: string;
   /** The environment's verdict, a cell holding environmentCheckFormula (omitted: one DAG). */
   environmentCheck?: string;
+  /** The server disks' inputs' own rules, a cell holding rulesCheckFormula (omitted: none). */
+  serverDisksCheck?: string;
   serversSite1: string;
   /** Empty: one site. */
   serversSite2: string;
@@ -167,15 +183,17 @@ export function designCheckFormula(n: DesignCheckNames): string {
   const environmentFails = n.environmentCheck === undefined ? "FALSE()" : `LEN(${n.environmentCheck})>0`;
   const deployed = n.deployedDatabases;
   const last = deployed === undefined ? text(DESIGN_OK) : `IF(IFERROR(${deployed}<=${INPUT_PARAMETERS.databases.max},FALSE()),${text(DESIGN_OK)},${text(SUMMARIES.deployed)})`;
+  const serverDisksFails = n.serverDisksCheck === undefined ? "FALSE()" : `LEN(${n.serverDisksCheck})>0`;
   const combined =
+    `IF(${serverDisksFails},${n.serverDisksCheck ?? '""'},` +
     `IF(${methodFails},${text(SUMMARIES.method)},` +
     `IF(${laggedFails},${text(SUMMARIES.lagged)},` +
     `IF(${environmentFails},${n.environmentCheck},` +
     `IF(NOT(${fits}),${text(SUMMARIES.mailbox)},` +
     `IF(${count}>${INPUT_PARAMETERS.databases.max},${text(SUMMARIES.databases)},` +
-    `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${last}))))))`;
+    `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${last})))))))`;
   // Each input by its own rule first: a value pasted past data validation (Copies 0, Users 1.5) is named (issue 16).
-  return (n.rules ?? []).reduceRight((rest, r) => `IF(NOT(${inputRuleFormula(r.name, r.rule)}),${text(`${NOT_A_DESIGN} ${r.label}: ${r.rule.error}.`)},${rest})`, combined);
+  return ruleChain(n.rules ?? [], combined);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { sizeDesign, type Design, type DesignTables } from "../engine/design";
 import { SizingError } from "../engine/errors";
 import { DISK_CLASS_IOPS, FACTOR_DEFAULTS, type FactorName, type Factors } from "../engine/tables";
 import { parseNumberText, readDiskClasses } from "../functions/arguments";
+import { JBOD_CATALOGUE, serverDiskNamed, type JbodDisk } from "../engine/microsoft/disks";
 import { nearest } from "../cli/suggest";
 import { readTypedNumber } from "../cli/typed-number";
 import { designProblems, type DesignProblem } from "./design-check";
@@ -86,12 +87,28 @@ export function inputFromText(key: InputKey, text: string): Checked<InputValue> 
   const row = inputRow(key);
   const rule = row.rule;
   if (text.trim() === "") return rule.allowBlank ? { value: "" } : { problem: `${rule.error}; got ${JSON.stringify(text)}` };
+  if (key === "serverDisk") return readServerDisk(text);
   if (rule.kind === "list") return readChoice(row, rule.values, text);
   if (rule.kind === "text") return readText(rule, text);
   const read = readTypedNumber(text);
   if ("problem" in read) return read;
   const value = read.value;
   return withinRule(rule, value) ? { value } : { problem: `${rule.error}; got ${JSON.stringify(text)}` };
+}
+
+/**
+ * A server disk as typed: a catalogue name (case, spaces and punctuation aside: `8TB 7.2K NL-SAS 3.5`
+ * without its inch mark) or "SIZE GB TYPE" of Microsoft's calculator's table, held by its catalogue
+ * name (src/engine/microsoft/disks.ts jbodDisk). The template lists a disk beyond the catalogue
+ * among the Hardware sheet's own server disks, so the cell's drop-down holds it.
+ */
+function readServerDisk(text: string, own: readonly JbodDisk[] = []): Checked<InputValue> {
+  try {
+    return { value: serverDiskNamed(text, own).name };
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    return { problem: `serverDisk ${e.message.replace(/^disk /, "")}${own.length > 0 ? " (or one of the Hardware sheet's own server disks)" : ""}` };
+  }
 }
 
 /**
@@ -189,6 +206,8 @@ export interface InputCells {
   factors?: CellRows;
   tiers?: Partial<Record<TierColumn, readonly CellInput[]>>;
   diskClasses?: CellRows;
+  /** The Hardware sheet's server disks (ServerDisks: name | raw GB | random IOPS); the user's rows follow the catalogue's. */
+  serverDisks?: CellRows;
 }
 
 /** Where a value sits, for messages: an input's cell, or a named range's row. */
@@ -225,6 +244,25 @@ function tiersOf(cells: NonNullable<InputCells["tiers"]>, inputs: WorkbookInputs
 }
 
 /**
+ * The server disks a workbook adds (rows of ServerDisks not in the catalogue, with a name): each a raw
+ * GB and random IOPS above 0, as the Hardware sheet's cells' rules say.
+ */
+function ownServerDisks(rows: CellRows, places: Places, problems: string[]): JbodDisk[] {
+  const own: JbodDisk[] = [];
+  rows.forEach((row, i) => {
+    const name = typeof row[0] === "string" ? row[0].trim() : typeof row[0] === "number" ? String(row[0]) : "";
+    if (name === "" || JBOD_CATALOGUE.some((d) => d.name === name)) return;
+    const [rawGB, iops] = [row[1], row[2]].map((v) => (typeof v === "string" ? parseNumberText(v) : v));
+    if (typeof rawGB !== "number" || !(rawGB > 0) || rawGB > 1_000_000 || typeof iops !== "number" || !(iops > 0) || iops > 1_000_000) {
+      problems.push(`${places.range("ServerDisks", i + 1)} (${name}): a server disk needs its raw GB and random IOPS, each a number above 0 and at most 1,000,000; got ${shownCell(row[1] as CellInput)} and ${shownCell(row[2] as CellInput)}`);
+      return;
+    }
+    own.push({ name, rawGB, type: "your own", iops, source: "the Hardware sheet's own server disks" });
+  });
+  return own;
+}
+
+/**
  * A workbook's design: each input checked by its rule as `exsize design` checks its options, the
  * factors, tiers and disk classes as the workbook's formulas read them, then the design they make —
  * what `exsize export --from` and the pane export.
@@ -247,10 +285,14 @@ export function designFromCells(cells: InputCells, places: Places): Sized {
 
   if (ownClasses !== undefined && ownClasses.size > 0) tables.diskClasses = { ...DISK_CLASS_IOPS, ...Object.fromEntries(ownClasses) };
 
+  // The Hardware sheet's own server disks: a named row with its raw GB and IOPS (the catalogue's rows are the engine's own).
+  const ownDisks = ownServerDisks(cells.serverDisks ?? [], places, problems);
+  if (ownDisks.length > 0) tables.ownServerDisks = ownDisks;
+
   for (const row of INPUT_ROWS) {
     if (!(row.key in cells.inputs)) continue;
     const value = cells.inputs[row.key];
-    const checked = inputFromCell(row.key, value);
+    const checked = row.key === "serverDisk" && typeof value === "string" && value.trim() !== "" ? readServerDisk(value, ownDisks) : inputFromCell(row.key, value);
     const diskKey = typeof value === "string" ? value.trim().toUpperCase().replace(/RPM$/, "").replace(/\s/g, "") : "";
     if (row.key === "spindleDisk" && ownClasses?.has(diskKey)) inputs[row.key] = diskKey;
     else if ("problem" in checked) problems.push(`${places.input(row.key)}: ${checked.problem}`);

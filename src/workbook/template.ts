@@ -18,12 +18,13 @@
  * Cells cite papers by publisher and title (src/engine/papers.ts), never by seed file name.
  */
 import type { FactorName } from "../engine";
-import { designCheckFormula, environmentCheckFormula } from "./design-check";
+import { JBOD_CATALOGUE, jbodDisk, type JbodDisk } from "../engine/microsoft/disks";
+import { designCheckFormula, environmentCheckFormula, rulesCheckFormula } from "./design-check";
 import type { DefinedName, SheetModel, WorkbookModel } from "./model";
 import { DESIGN_CELLS, DESIGN_HEADER_ROW, buildDesign } from "./sheets/design";
 import { distributionPreferenceHighlights, distributionSheet } from "./sheets/distribution";
-import { buildHardware, candidateColumns, diskClassNameRange } from "./sheets/hardware";
-import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
+import { buildHardware, candidateColumns, diskClassNameRange, serverDiskNameRange } from "./sheets/hardware";
+import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, SERVER_DISK_INPUTS, SERVER_DISKS_CHECK_CELL, sheetRuleOf, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
 import { buildJetstress } from "./sheets/jetstress";
 import { methodsSheet, microsoftCell } from "./sheets/methods";
 import { RESILIENCE_CELLS, buildResilience } from "./sheets/resilience";
@@ -93,6 +94,16 @@ const WRAPPED_COLUMNS: Readonly<Record<TemplateSheet, readonly string[]>> = {
 
 // ---------------------------------------------------------------------------------------------
 
+/** The design's server disk when the catalogue lacks it (another size or type of the calculator's table): the Hardware sheet lists it as the user's own. */
+function diskBeyondCatalogue(name: string | undefined): JbodDisk[] {
+  try {
+    const disk = name === undefined || name === "" ? undefined : jbodDisk(name);
+    return disk && !JBOD_CATALOGUE.some((d) => d.name === disk.name) ? [disk] : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The full set of input values of a design, the given ones merged over the reference design. */
 function inputValues(inputs: Partial<WorkbookInputs> = {}): WorkbookInputs & DocumentInputs {
   const given = Object.fromEntries(Object.entries(inputs).filter(([, v]) => v !== undefined));
@@ -128,6 +139,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     copies: names.copies,
     laggedCopies: names.laggedCopies,
     environmentCheck: `${inputsRef}!${absolute(ENVIRONMENT_CHECK_CELL)}`,
+    serverDisksCheck: `${inputsRef}!${absolute(SERVER_DISKS_CHECK_CELL)}`,
     serversSite1: names.serversSite1,
     serversSite2: names.serversSite2,
     dagLayout: names.dagLayout,
@@ -137,14 +149,18 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     deployedDatabases: `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.databasesDeployed)}`,
     // The title and whom it is for and by make no design or none: their rules are their cells' alone.
     // EnvironmentUsers's rule is its combined clause's (designCheckFormula), one message for both.
-    rules: INPUT_ROWS.filter((row) => row.rule.kind !== "text" && row.key !== "environmentUsers").map((row) => ({ name: names[row.key], label: row.label, rule: row.rule })),
+    // The server disks' rules are their own cell's (SERVER_DISKS_CHECK_CELL): the formula is near Excel's 8,192 characters.
+    rules: INPUT_ROWS.filter((row) => row.rule.kind !== "text" && row.key !== "environmentUsers" && !SERVER_DISK_INPUTS.includes(row.key)).map((row) => ({ name: names[row.key], label: row.label, rule: row.rule })),
   });
-  const diskClassNames = diskClassNameRange(sheets.hardware);
+  const hardwareNames = { diskClassNames: diskClassNameRange(sheets.hardware), serverDiskNames: serverDiskNameRange(sheets.hardware) };
+  const serverDisksCheck = rulesCheckFormula(
+    INPUT_ROWS.filter((row) => SERVER_DISK_INPUTS.includes(row.key)).map((row) => ({ name: names[row.key], label: row.label, rule: sheetRuleOf(row, hardwareNames) })),
+  );
   const values = inputValues(options.inputs);
   const revised = options.revised ?? isoToday();
-  const inputs = buildInputs(sheets.inputs, values, check, diskClassNames, environmentCheckFormula(names.environmentUsers, names.users));
+  const inputs = buildInputs(sheets.inputs, values, check, hardwareNames, environmentCheckFormula(names.environmentUsers, names.users), serverDisksCheck);
   const { sheet: design, chart } = buildDesign(sheets.design, ref);
-  const hardware = buildHardware(sheets.hardware, sheets.design, names);
+  const hardware = buildHardware(sheets.hardware, sheets.design, names, diskBeyondCatalogue(values.serverDisk));
   const definedNames: DefinedName[] = [
     ...INPUT_ROWS.map((row) => ({
       name: names[row.key],
@@ -166,6 +182,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     },
     { name: names.arrayCatalog, sheet: sheets.hardware, range: hardware.arrayCatalog, comment: "Your arrays" },
     { name: names.diskClasses, sheet: sheets.hardware, range: hardware.diskClasses, comment: "Disk classes" },
+    { name: names.serverDisks, sheet: sheets.hardware, range: hardware.serverDisks, comment: "Server disks (JBOD): name, raw GB, random IOPS" },
     ...TIERS.names(sheets.inputs, tail),
   ];
   const resilience = buildResilience(sheets.resilience, sheets.design, names, factor);

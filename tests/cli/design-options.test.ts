@@ -46,8 +46,8 @@ describe("every input of the template is an option of exsize design", () => {
       const row = DESIGN_INPUT_ROWS.find((r) => r.key === o.key)!;
       const label = inputsSheet.cells.find((c) => c.address === INPUT_CELLS[o.key].replace(/^B/, "A"))!.value;
       expect({ key: o.key, rule: o.rule, label: o.label, cell: o.cell }).toEqual({ key: o.key, rule: row.rule, label, cell: `Inputs!${INPUT_CELLS[o.key]}` });
-      // The cell holds the row's rule; only the disk class's drop-down lists the Hardware sheet's classes (a range) in the workbook.
-      if (o.key === "spindleDisk") expect(cell.rule).toMatchObject({ kind: "list", values: (row.rule as { values: readonly string[] }).values, range: expect.any(String) });
+      // The cell holds the row's rule; only the disks' drop-downs list the Hardware sheet's rows (a range) in the workbook.
+      if (o.key === "spindleDisk" || o.key === "serverDisk") expect(cell.rule).toMatchObject({ kind: "list", values: (row.rule as { values: readonly string[] }).values, range: expect.any(String) });
       else expect({ key: o.key, rule: cell.rule }).toEqual({ key: o.key, rule: row.rule });
       // The title and whom it is for and by are empty by default: the reference design has none.
       expect(o.defaultValue).toBe(REFERENCE_DESIGN_INPUTS[o.key] ?? "");
@@ -97,6 +97,11 @@ describe("every input of the template is an option of exsize design", () => {
     specIntRate: ["1000", 1000],
     coresPerServer: ["24", 24],
     peakHourLogShare: ["15%", 0.15],
+    // A server disk by its catalogue name, punctuation aside (the inch mark), or "SIZE GB TYPE" (issue 17).
+    serverDisk: ["8TB 7.2K NL-SAS 3.5", '8TB 7.2K NL-SAS 3.5"'],
+    databasesPerVolume: ["3", 3],
+    autoReseedDisks: ["2", 2],
+    spareDisks: ["0", 0],
     title: ["  Contoso mail 2027 ", "Contoso mail 2027"],
     preparedFor: ["Contoso, Ltd & partners", "Contoso, Ltd & partners"],
     preparedBy: ["J. Doe", "J. Doe"],

@@ -3,6 +3,7 @@
  * pane's fields are all this one record (issue 15). The workbook, the CLI and the pane read the
  * defaults from here.
  */
+import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS } from "../microsoft/disks";
 import { DEFAULT_MAX_DATABASE_GB, DEFAULT_READ_RATIO, EXCHANGE_VERSIONS, type ExchangeVersion } from "../tables";
 
 /** The numbers a user gives to size a design: the user profile and the DAG (000, 3.4.2). */
@@ -52,7 +53,25 @@ export interface DesignInputs extends HeadlineInputs {
    * whole number, at least `users` (environmentProblem).
    */
   environmentUsers?: number | "";
+  /**
+   * A Microsoft-method JBOD server's own disks (issue 17; the calculator's Input!C107:C116, 004's
+   * §4): the disk by name (src/engine/microsoft/disks.ts jbodDisk, or a row of the Hardware sheet's
+   * server disks), the databases a disk's volume holds (0: the most that fit, at most the copies), and
+   * a server's AutoReseed and hot-spare disks. Defaults SERVER_DISK_INPUT_DEFAULTS.
+   */
+  serverDisk?: string;
+  databasesPerVolume?: number;
+  autoReseedDisks?: number;
+  spareDisks?: number;
 }
+
+/** The server disks' defaults: the calculator's example disk (Input!C116, D116), the most databases that fit, one AutoReseed disk (Input!C112) and 004's one hot spare. */
+export const SERVER_DISK_INPUT_DEFAULTS = Object.freeze({
+  serverDisk: CALCULATOR_DEFAULT_DISK.name,
+  databasesPerVolume: SERVER_DISK_DEFAULTS.databasesPerVolume,
+  autoReseedDisks: SERVER_DISK_DEFAULTS.autoReseedDisks,
+  spareDisks: SERVER_DISK_DEFAULTS.spareDisks,
+});
 
 /** The environment's mailboxes as given, or undefined for one DAG ("", 0 or none). */
 export const environmentUsersOf = (inputs: Pick<DesignInputs, "environmentUsers">): number | undefined =>
@@ -143,6 +162,7 @@ export const REFERENCE_DESIGN_INPUTS: Readonly<WorkbookInputs> = Object.freeze({
   // One DAG: the environment is this design alone.
   environmentUsers: "",
   ...METHODS_INPUT_DEFAULTS,
+  ...SERVER_DISK_INPUT_DEFAULTS,
   method: "auto",
 });
 

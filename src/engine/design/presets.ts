@@ -21,7 +21,7 @@ export interface ReferencePreset {
   /** What it is, in a few words: "5,000 users, Exchange 2010, one DAG of 2 servers". */
   summary: string;
   inputs: Readonly<WorkbookInputs>;
-  /** The servers' disks: what the design carries beyond the Inputs sheet (the environment's mailboxes are its EnvironmentUsers input). */
+  /** What the design carries beyond the Inputs sheet: nothing now (the environment and the servers' disks are inputs). */
   tables: Readonly<Pick<DesignTables, "serverDisks">>;
 }
 
@@ -51,6 +51,11 @@ const DELLEMC_2016_INPUTS: Readonly<WorkbookInputs> = Object.freeze({
   method: "microsoft",
   // §1, §4: 100,000 mailboxes, 14 DAGs of 7,600.
   environmentUsers: 100_000,
+  // §4, Table 4, Table 5 ("Number of DBs per LUN: 2"): 8 TB NL-SAS disks, one AutoReseed and one spare disk a server.
+  serverDisk: DELL_EMC_8TB_NL_SAS.name,
+  databasesPerVolume: 2,
+  autoReseedDisks: 1,
+  spareDisks: 1,
 });
 
 export const REFERENCE_PRESETS: Readonly<Record<PresetName, ReferencePreset>> = Object.freeze({
@@ -66,9 +71,7 @@ export const REFERENCE_PRESETS: Readonly<Record<PresetName, ReferencePreset>> = 
     paper: "esrp2016",
     summary: "100,000 mailboxes, Exchange 2016, 14 DAGs of 7,600 on 8 + 8 servers, by Microsoft's method",
     inputs: DELLEMC_2016_INPUTS,
-    tables: {
-      serverDisks: { disk: DELL_EMC_8TB_NL_SAS, databasesPerVolume: 2, restoreDisks: 1, autoReseedDisks: 1, spareDisks: 1 },
-    },
+    tables: {},
   },
 });
 

@@ -36,7 +36,7 @@ import {
 import { logCapacity, type LogCapacity } from "../logs";
 import { microsoftSizing, prefersJbod, type MicrosoftSizing } from "../microsoft/design";
 import type { MailboxTier } from "../microsoft/mailbox";
-import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
+import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, serverDiskNamed, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";
 import { ceilCount, provisionGB } from "../rounding";
 import { mailboxServerSize } from "../server";
@@ -62,8 +62,10 @@ export interface DesignTables {
    * environmentUsers (the Inputs sheet's EnvironmentUsers), else `users`, one DAG.
    */
   environmentUsers?: number;
-  /** A Microsoft-method design's server disks (JBOD): missing parts take the calculator's 4 TB 7.2K disk and SERVER_DISK_DEFAULTS. */
+  /** A Microsoft-method design's server disks (JBOD), overriding the inputs' (serverDisk, databasesPerVolume, autoReseedDisks, spareDisks). */
   serverDisks?: Partial<ServerDiskChoice>;
+  /** The user's own server disks (the Hardware sheet's rows), which the input serverDisk may name. */
+  ownServerDisks?: readonly JbodDisk[];
 }
 
 export interface ScenarioFigures {
@@ -207,6 +209,20 @@ function lagFactors(inputs: WorkbookInputs, tables: DesignTables): Pick<Microsof
   return { laggedCopies, lagDays };
 }
 
+/**
+ * The input serverDisk as a disk: one of the user's own (tables.ownServerDisks), or the catalogue's
+ * (jbodDisk); none given, the calculator's example. Any other name is a SizingError naming serverDisk.
+ */
+export function serverDiskOf(inputs: Pick<WorkbookInputs, "serverDisk">, tables: Pick<DesignTables, "ownServerDisks"> = {}): JbodDisk {
+  if (inputs.serverDisk === undefined || inputs.serverDisk.trim() === "") return CALCULATOR_DEFAULT_DISK;
+  try {
+    return serverDiskNamed(inputs.serverDisk, tables.ownServerDisks);
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    throw new SizingError("#N/A", `serverDisk: ${e.message.replace(/^disk must be/, "must be")}${(tables.ownServerDisks ?? []).length > 0 ? ", or one of the Hardware sheet's own server disks" : ""}`);
+  }
+}
+
 /** A design that would deploy more databases than MAX_DESIGN_DATABASES: its quota, database size and servers say why. */
 export class TooManyDatabasesError extends SizingError {}
 
@@ -220,6 +236,7 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
   if (refused !== undefined) throw new SizingError("#N/A", refused);
   const lagProblem = laggedCopiesProblem(inputs);
   if (lagProblem !== undefined) throw new SizingError("#N/A", lagProblem);
+  const serverDisk = serverDiskOf(inputs, tables);
   const f: Factors = { ...FACTOR_DEFAULTS, ...tables.factors };
   const serversPerSite = serversPerSiteOf(inputs);
   // Lagged copies are the last preferences and never activate (layout.ts): the balancing unit, the
@@ -396,7 +413,15 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
     const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
     // The design's databases as the calculator lays a set count (Input!G38 "No", G39) on JBOD disks: the count stands.
     const given: JbodDisk | undefined = mf.diskGB > 0 ? { name: `${mf.diskGB} GB`, rawGB: mf.diskGB, type: "given", iops: mf.diskIops, source: "the factors diskGB and diskIops" } : undefined;
-    const choice: ServerDiskChoice = { ...SERVER_DISK_DEFAULTS, disk: given ?? CALCULATOR_DEFAULT_DISK, ...tables.serverDisks };
+    // The inputs' disk, AutoReseed and spare disks (the Inputs sheet's server disks); the factors' diskGB, then the tables, override.
+    const choice: ServerDiskChoice = {
+      ...SERVER_DISK_DEFAULTS,
+      disk: given ?? serverDisk,
+      databasesPerVolume: inputs.databasesPerVolume ?? SERVER_DISK_DEFAULTS.databasesPerVolume,
+      autoReseedDisks: inputs.autoReseedDisks ?? SERVER_DISK_DEFAULTS.autoReseedDisks,
+      spareDisks: inputs.spareDisks ?? SERVER_DISK_DEFAULTS.spareDisks,
+      ...tables.serverDisks,
+    };
     if (!prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB }).jbod) {
       disksProblem = `a server's own disks are sized for JBOD, which Microsoft's calculator deploys with three or more copies that can be activated (Role Requirements!I127); ${inputs.copies} copies on ${serversPerSite.join(" + ")} servers go on RAID`;
     } else {

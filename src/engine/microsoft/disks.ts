@@ -104,6 +104,10 @@ export function jbodDisk(name: string): JbodDisk {
   const k = key(name);
   const known = JBOD_CATALOGUE.find((d) => key(d.name) === k);
   if (known) return known;
+  // Its own names of the table's other disks ("6TB 10K RPM SAS 2.5\""), as jbodDisk names them.
+  for (const gb of DISK_SIZES_GB) {
+    for (const type of Object.keys(DISK_TYPE_IOPS)) if (key(disk(gb, type).name) === k) return disk(gb, type);
+  }
   const m = /^\s*(\d+)\s*GB\s+(.+)$/i.exec(name);
   if (m) {
     const gb = Number(m[1]);
@@ -115,6 +119,15 @@ export function jbodDisk(name: string): JbodDisk {
     `disk must be one of ${JBOD_CATALOGUE.map((d) => JSON.stringify(d.name)).join(", ")}, or "SIZE GB TYPE" with a size of Microsoft's calculator's table ` +
       `(${DISK_SIZES_GB.join(", ")} GB) and one of its types (${Object.keys(DISK_TYPE_IOPS).join(", ")}); got ${JSON.stringify(name)}`,
   );
+}
+
+/**
+ * A server disk by name: the user's own disks first (the Hardware sheet's server-disk rows, same
+ * name rules as jbodDisk), then jbodDisk's catalogue and the calculator's table.
+ */
+export function serverDiskNamed(name: string, own: readonly JbodDisk[] = []): JbodDisk {
+  const k = key(name);
+  return own.find((d) => key(d.name) === k) ?? jbodDisk(name);
 }
 
 /** How a server's disks are chosen: the disk, databases a volume (0: the most that fit), AutoReseed volumes, restore volumes, hot spares. */

@@ -5,10 +5,13 @@
  */
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE } from "../../engine";
 import { arraysPerCopyFormula } from "../../engine/excel-formulas";
+import { JBOD_CATALOGUE, type JbodDisk } from "../../engine/microsoft/disks";
+import { MICROSOFT } from "../../engine/microsoft/tables";
 import { RAID_LEVELS } from "../../engine/tables";
+import { cite } from "../../engine/papers";
 import type { CellModel, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
-import { DELL, EMC, FORMAT, absolute, header, listRule, numberRule, portrait, sectionHeading, sheetReference, titleAndNote, type CandidateColumns, type NameKey } from "./shared";
+import { DELL, EMC, ESRP_2016, FORMAT, absolute, header, listRule, numberRule, portrait, sectionHeading, sheetReference, titleAndNote, type CandidateColumns, type NameKey } from "./shared";
 
 const OWN_ARRAY_ROWS = 12;
 const ARRAYS_FIRST_ROW = 6;
@@ -21,12 +24,19 @@ const DISKS_LAST_ROW = DISKS_FIRST_ROW + DISK_CLASS_NAMES.length + OWN_DISK_ROWS
 const CANDIDATES_HEADING_ROW = DISKS_LAST_ROW + 2;
 const CANDIDATES_FIRST_ROW = CANDIDATES_HEADING_ROW + 2;
 const CANDIDATES_LAST_ROW = CANDIDATES_FIRST_ROW + EQUALLOGIC_CATALOGUE.length + OWN_ARRAY_ROWS - 1;
+/** Server disks (JBOD, issue 17): the catalogue's, then the user's own rows. */
+const SERVER_DISKS_HEADING_ROW = CANDIDATES_LAST_ROW + 2;
+const SERVER_DISKS_FIRST_ROW = SERVER_DISKS_HEADING_ROW + 2;
+const OWN_SERVER_DISK_ROWS = 6;
+const SERVER_DISKS_LAST_ROW = SERVER_DISKS_FIRST_ROW + JBOD_CATALOGUE.length + OWN_SERVER_DISK_ROWS - 1;
 const HARDWARE_WIDTH = 10;
 
 /** Where the user's hardware rows start (0-based row i of each table). */
 export const HARDWARE_CELLS = Object.freeze({
   arrayRow: (i: number) => ARRAYS_FIRST_ROW + i,
   diskRow: (i: number) => DISKS_FIRST_ROW + i,
+  serverDiskRow: (i: number) => SERVER_DISKS_FIRST_ROW + i,
+  ownServerDiskRow: (i: number) => SERVER_DISKS_FIRST_ROW + JBOD_CATALOGUE.length + i,
   candidateRow: (i: number) => CANDIDATES_FIRST_ROW + i,
 });
 
@@ -41,7 +51,7 @@ export function candidateColumns(hardwareSheet: string): CandidateColumns {
  * the others follow the catalogue — the order src/functions/catalogue.ts merges them in, which
  * breaks ties. Column J is each row's key (model|drive|RAID).
  */
-export function buildHardware(sheet: string, designSheet: string, names: Record<NameKey, string>): { sheet: SheetModel; arrayCatalog: string; diskClasses: string } {
+export function buildHardware(sheet: string, designSheet: string, names: Record<NameKey, string>, ownServerDisks: readonly JbodDisk[] = []): { sheet: SheetModel; arrayCatalog: string; diskClasses: string; serverDisks: string } {
   const cells: CellModel[] = [
     ...titleAndNote(
       "Your own hardware: arrays and disk classes the design is sized with",
@@ -124,21 +134,68 @@ export function buildHardware(sheet: string, designSheet: string, names: Record<
       { address: `J${r}`, formula: `=F${u}`, role: "note" },
     );
   }
+  cells.push(...serverDiskCells(ownServerDisks));
   return {
     sheet: {
       name: sheet,
       columnWidths: [20, 11, 11, 13, 14, 12, 15, 19, 9, 26],
       frozenRows: 2,
       // One portrait page, the helper keys (column J) off it: landscape left a page of 12 rows (issue 18).
-      print: { ...portrait(1), area: `A1:I${CANDIDATES_LAST_ROW}` },
+      print: { ...portrait(1), area: `A1:I${SERVER_DISKS_LAST_ROW}` },
       cells,
     },
     arrayCatalog: `$A$${ARRAYS_FIRST_ROW}:$E$${ARRAYS_LAST_ROW}`,
     diskClasses: `$A$${DISKS_FIRST_ROW}:$B$${DISKS_LAST_ROW}`,
+    serverDisks: SERVER_DISKS_RANGE,
   };
 }
 
 /** The disk class names on the Hardware sheet, qualified: the Inputs sheet's disk drop-down lists them. */
 export function diskClassNameRange(hardwareSheet: string): string {
   return `${sheetReference(hardwareSheet)}!$A$${DISKS_FIRST_ROW}:$A$${DISKS_LAST_ROW}`;
+}
+
+/** The server disks' rows, unqualified: name, raw GB, random IOPS (the Summary's disk reads them by name). */
+const SERVER_DISKS_RANGE = `$A$${SERVER_DISKS_FIRST_ROW}:$C$${SERVER_DISKS_LAST_ROW}`;
+
+/**
+ * The server disks a Microsoft-method JBOD design chooses among by the Inputs' ServerDisk: Dell EMC's
+ * and the calculator's table of sizes (src/engine/microsoft/disks.ts JBOD_CATALOGUE), then rows for
+ * the user's own disks — a name, its raw decimal GB and its random IOPS.
+ */
+function serverDiskCells(own: readonly JbodDisk[]): CellModel[] {
+  const cells: CellModel[] = [
+    ...sectionHeading(SERVER_DISKS_HEADING_ROW, `Server disks for JBOD (${cite("microsoft", "disk table")}; ${ESRP_2016("Table 4")}): add your own below`, HARDWARE_WIDTH),
+    ...header(SERVER_DISKS_HEADING_ROW + 1, ["Disk", "Raw GB", "Random IOPS", "Formatted GB", "Source"]),
+  ];
+  const raw = numberRule({ name: "rawGB", above: 0, max: 1_000_000, what: "a disk's raw decimal GB" }, true);
+  const iops = numberRule({ name: "diskIops", above: 0, max: 1_000_000, what: "a disk's random IOPS" }, true);
+  const formatted = (r: number) => ({ address: `D${r}`, formula: `=IF(ISNUMBER(B${r}),B${r}*${MICROSOFT.formattedPerRawGB},"")`, numberFormat: FORMAT.gb, role: "step" as const });
+  JBOD_CATALOGUE.forEach((d, i) => {
+    const r = SERVER_DISKS_FIRST_ROW + i;
+    cells.push(
+      { address: `A${r}`, value: d.name, role: "label" },
+      { address: `B${r}`, value: d.rawGB, numberFormat: FORMAT.gb, role: "label" },
+      { address: `C${r}`, value: d.iops, numberFormat: '0.0 "IOPS"', role: "label" },
+      formatted(r),
+      { address: `E${r}`, value: d.source, role: "source" },
+    );
+  });
+  for (let k = 0; k < OWN_SERVER_DISK_ROWS; k++) {
+    const r = SERVER_DISKS_FIRST_ROW + JBOD_CATALOGUE.length + k;
+    // A disk the design names beyond the catalogue (exsize design --server-disk "6000 GB 10K RPM SAS 2.5\"") is the first own row.
+    const d = own[k];
+    cells.push(
+      { address: `A${r}`, value: d?.name, role: "input" },
+      { address: `B${r}`, value: d?.rawGB, numberFormat: FORMAT.gb, role: "input", rule: raw },
+      { address: `C${r}`, value: d?.iops, numberFormat: '0.0 "IOPS"', role: "input", rule: iops },
+      formatted(r),
+    );
+  }
+  return cells;
+}
+
+/** The server disk names on the Hardware sheet, qualified: the Inputs sheet's ServerDisk drop-down lists them. */
+export function serverDiskNameRange(hardwareSheet: string): string {
+  return `${sheetReference(hardwareSheet)}!$A$${SERVER_DISKS_FIRST_ROW}:$A$${SERVER_DISKS_LAST_ROW}`;
 }

@@ -7,6 +7,7 @@
  */
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, EXCHANGE_VERSIONS, FACTOR_DEFAULTS, type FactorName } from "../../engine";
 import { arrayModelName } from "../../engine/arrays";
+import { JBOD_CATALOGUE } from "../../engine/microsoft/disks";
 import { METHOD_CHOICES, type WorkbookInputs } from "../../engine/design";
 import { cite } from "../../engine/papers";
 import { RAID_LEVELS } from "../../engine/tables";
@@ -103,6 +104,20 @@ const SIZING_INPUT_ROWS: readonly InputRow[] = [
     source: cite("microsoft", "Input sheet"),
     rule: input.rule,
   })),
+  // A Microsoft-method JBOD server's own disks (issue 17): the Summary's server disks read them.
+  {
+    key: "serverDisk", name: "ServerDisk", label: "Server disk (JBOD)",
+    what: "A JBOD server's disk, from the Hardware sheet's server disks; read by Microsoft's method with three or more copies that can be activated",
+    source: `${cite("microsoft", "Input sheet")}; ${ESRP_2016("4")}`,
+    rule: listRule("serverDisk", JBOD_CATALOGUE.map((d) => d.name), "A JBOD server's disk"),
+  },
+  {
+    key: "databasesPerVolume", name: "DatabasesPerVolume", label: "Databases a disk's volume", format: FORMAT.typed("databases"),
+    what: "Databases each JBOD disk's volume holds; 0: the most that fit the disk's space and I/O, at most the copies",
+    source: `${cite("microsoft", "Input sheet")}; ${ESRP_2016("Table 5")}`, rule: numberRule(P.databasesPerVolume),
+  },
+  { key: "autoReseedDisks", name: "AutoReseedDisks", label: "AutoReseed disks a server", format: FORMAT.typed("disks"), what: "Spare disks AutoReseed reseeds a failed disk's copies onto", source: cite("microsoft", "Input sheet"), rule: numberRule(P.autoReseedDisks) },
+  { key: "spareDisks", name: "SpareDisks", label: "Hot spare disks a server", format: FORMAT.typed("disks"), what: "Hot spares beyond the calculator's count (it counts none; Dell EMC's design keeps one)", source: ESRP_2016("4"), rule: numberRule(P.spareDisks) },
 ];
 
 /**
@@ -206,6 +221,11 @@ export const FACTOR_CELLS: Readonly<Record<FactorName, string>> = Object.freeze(
  */
 export const ENVIRONMENT_CHECK_CELL = INPUT_CELLS.environmentUsers.replace(/^B/, "E");
 
+/** The server disks' inputs, whose own rules the Design check reads from one hidden cell (SERVER_DISKS_CHECK_CELL). */
+export const SERVER_DISK_INPUTS: readonly InputKey[] = ["serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks"];
+/** Their verdict (design-check.ts rulesCheckFormula), hidden beside ServerDisk: the Design check says it. */
+export const SERVER_DISKS_CHECK_CELL = INPUT_CELLS.serverDisk.replace(/^B/, "E");
+
 /**
  * The defined names, before any suffix: one per input cell; `Factors` is the name|value range,
  * `Servers` the servers of each site, `ArrayCatalog` and `DiskClasses` the user's hardware.
@@ -216,14 +236,19 @@ export const INPUT_NAMES: Readonly<Record<NameKey, string>> = Object.freeze({
   servers: "Servers",
   arrayCatalog: "ArrayCatalog",
   diskClasses: "DiskClasses",
+  serverDisks: "ServerDisks",
 });
 
-export function buildInputs(sheet: string, values: WorkbookInputs, check: string, diskClassNames: string, environmentCheck: string): SheetModel {
-  // The disk class drop-down lists the Hardware sheet's classes, so a class a person adds there can be picked.
-  const ruleOf = (row: InputRow): InputRule =>
-    row.key === "spindleDisk" && row.rule.kind === "list"
-      ? { ...row.rule, range: diskClassNames, error: "disk must be a disk class of the Hardware sheet's table" }
-      : row.rule;
+/** An input's rule on the sheet: the disk drop-downs list the Hardware sheet's rows, so a disk a person adds there can be picked. */
+export function sheetRuleOf(row: Pick<InputRow, "key" | "rule">, hardware: { diskClassNames: string; serverDiskNames: string }): InputRule {
+  if (row.rule.kind !== "list") return row.rule;
+  if (row.key === "spindleDisk") return { ...row.rule, range: hardware.diskClassNames, error: "disk must be a disk class of the Hardware sheet's table" };
+  if (row.key === "serverDisk") return { ...row.rule, range: hardware.serverDiskNames, error: "serverDisk must be a server disk of the Hardware sheet's table" };
+  return row.rule;
+}
+
+export function buildInputs(sheet: string, values: WorkbookInputs, check: string, hardware: { diskClassNames: string; serverDiskNames: string }, environmentCheck: string, serverDisksCheck: string): SheetModel {
+  const ruleOf = (row: InputRow): InputRule => sheetRuleOf(row, hardware);
   const cells: CellModel[] = [
     { address: INPUTS_LAYOUT.title, value: "Exchange mailbox storage sizing: inputs", role: "title" },
     {
@@ -247,6 +272,7 @@ export function buildInputs(sheet: string, values: WorkbookInputs, check: string
     );
   });
   cells.push({ address: ENVIRONMENT_CHECK_CELL, formula: "=" + environmentCheck, numberFormat: ";;;", role: "step" });
+  cells.push({ address: SERVER_DISKS_CHECK_CELL, formula: "=" + serverDisksCheck, numberFormat: ";;;", role: "step" });
   // An Excel page header is text, and reads no cell: say so where the title is typed (issue 18).
   cells.push({
     address: `A${INPUTS_LAYOUT.firstInputRow + INPUT_ROWS.length}`,

@@ -153,7 +153,7 @@ export function listRule(name: string, values: readonly string[], prompt: string
 export type InputKey = keyof WorkbookInputs;
 
 /** Defined names beyond the single input cells: ranges that functions read whole. */
-export type RangeNameKey = "factors" | "servers" | "arrayCatalog" | "diskClasses";
+export type RangeNameKey = "factors" | "servers" | "arrayCatalog" | "diskClasses" | "serverDisks";
 export type NameKey = InputKey | RangeNameKey;
 
 // ---------------------------------------------------------------------------------------------
