@@ -34,7 +34,7 @@ import {
   type FailureScenario,
 } from "../layout";
 import { logCapacity, type LogCapacity } from "../logs";
-import { microsoftSizing, prefersJbod, type MicrosoftSizing } from "../microsoft/design";
+import { microsoftSizing, prefersJbod, serverDisksOnRaid, type MicrosoftSizing } from "../microsoft/design";
 import type { MailboxTier } from "../microsoft/mailbox";
 import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, serverDiskNamed, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";
@@ -423,7 +423,7 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
       ...tables.serverDisks,
     };
     if (!prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB }).jbod) {
-      disksProblem = `a server's own disks are sized for JBOD, which Microsoft's calculator deploys with three or more copies that can be activated (Role Requirements!I127); ${inputs.copies} copies on ${serversPerSite.join(" + ")} servers go on RAID`;
+      disksProblem = serverDisksOnRaid(inputs.copies, serversPerSite);
     } else {
       // A disk that cannot hold a volume says so beside the design: the databases stand (RAID or another disk holds them).
       try {
