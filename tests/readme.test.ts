@@ -24,7 +24,7 @@ describe("README examples", () => {
   test("there are examples for every worksheet function", () => {
     const named = new Set(examples.map(([formula]) => /^=(EX_\w+)/.exec(formula)?.[1]));
     const functions = ["EX_DBSIZE", "EX_LOGVOL", "EX_IOPS", "EX_SPINDLES", "EX_ARRAYS", "EX_FAILOVER", "EX_LAYOUT", "EX_SERVER", "EX_JETSTRESS"];
-    const microsoft = ["EX_MS_MAILBOX", "EX_MS_DATABASES", "EX_MS_IOPS", "EX_MS_SERVER", "EX_MS_REPLICATION"];
+    const microsoft = ["EX_MS_MAILBOX", "EX_MS_DATABASES", "EX_MS_IOPS", "EX_MS_SERVER", "EX_MS_REPLICATION", "EX_MS_DISKS"];
     for (const fn of [...functions, ...microsoft]) {
       expect(named).toContain(fn);
     }

@@ -6,9 +6,11 @@
  */
 import { SizingError } from "../engine/errors";
 import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "../engine/microsoft/mailbox";
-import { MICROSOFT_FAILURE_MODES, microsoftSizing, replicationMbps, type MicrosoftFailureMode, type MicrosoftModeFigures, type MicrosoftSizing } from "../engine/microsoft/design";
+import { MICROSOFT_FAILURE_MODES, microsoftSizing, prefersJbod, replicationMbps, serverDisksOnRaid, type MicrosoftFailureMode, type MicrosoftModeFigures, type MicrosoftSizing } from "../engine/microsoft/design";
+import { SERVER_DISK_RESULTS, type ServerDiskResult } from "../engine/microsoft/disk-formulas";
+import { jbodDisk, SERVER_DISK_DEFAULTS, serverDisks, type JbodDisk, type ServerDisks } from "../engine/microsoft/disks";
 import { MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactorName, type MicrosoftFactors } from "../engine/microsoft/tables";
-import { FACTOR_NAMES, isOmitted, numberParameter as param, readChoice, readNumber, readOptionalNumber, type CellValue, type NumberParameter } from "./arguments";
+import { describeValue, FACTOR_NAMES, formatNumber, isOmitted, numberParameter as param, readChoice, readNumber, readOptionalNumber, type CellValue, type NumberParameter } from "./arguments";
 
 export type MicrosoftCellResult = number | string | SizingError;
 
@@ -127,14 +129,24 @@ function readSites(value: unknown): number[] {
   return sites;
 }
 
-function sizeDesign(mailboxes: unknown, messagesPerDay: unknown, messageKB: unknown, quotaMB: unknown, servers: unknown, copies: unknown, factors: unknown, cores?: unknown, specRate?: unknown): MicrosoftSizing {
+/** The sizing with what it was sized for: the sites, the copies and the factors (EX_MS_DISKS reads them too). */
+interface Sized {
+  sizing: MicrosoftSizing;
+  serversPerSite: number[];
+  copies: number;
+  factors: MicrosoftFactors;
+}
+
+function sized(mailboxes: unknown, messagesPerDay: unknown, messageKB: unknown, quotaMB: unknown, servers: unknown, copies: unknown, factors: unknown, cores?: unknown, specRate?: unknown): Sized {
   const f = readMicrosoftFactors(factors);
   const tiers = readTiers(mailboxes, messagesPerDay, messageKB, quotaMB, f);
-  return microsoftSizing(
+  const serversPerSite = readSites(servers);
+  const c = readNumber(copies, COPIES);
+  const sizing = microsoftSizing(
     {
       tiers,
-      serversPerSite: readSites(servers),
-      copies: readNumber(copies, COPIES),
+      serversPerSite,
+      copies: c,
       databases: f.databases > 0 ? f.databases : undefined,
       deployedDatabases: f.deployedDatabases > 0 ? f.deployedDatabases : undefined,
       cores: readNumber(cores, CORES),
@@ -142,6 +154,11 @@ function sizeDesign(mailboxes: unknown, messagesPerDay: unknown, messageKB: unkn
     },
     f,
   );
+  return { sizing, serversPerSite, copies: c, factors: f };
+}
+
+function sizeDesign(mailboxes: unknown, messagesPerDay: unknown, messageKB: unknown, quotaMB: unknown, servers: unknown, copies: unknown, factors: unknown, cores?: unknown, specRate?: unknown): MicrosoftSizing {
+  return sized(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, factors, cores, specRate).sizing;
 }
 
 const MAILBOX_RESULTS = {
@@ -326,6 +343,88 @@ export function EX_MS_REPLICATION(mailboxes: unknown, messagesPerDay: unknown, m
     const share = h === undefined ? Math.max(...shares) : shares[h - 1];
     const r = replicationMbps(s.logsPerDatabase, share, s.logStreams, readMicrosoftFactors(factors));
     return checked(which === "total" ? r.total : r.perDatabase);
+  } catch (e) {
+    return caught(e);
+  }
+}
+
+const VOLUME_DATABASES = param({ name: "volumeDatabases", min: 0, max: 100, integer: true, defaultValue: SERVER_DISK_DEFAULTS.databasesPerVolume, what: "databases a disk's volume holds (0 = the most that fit, at most the copies)" });
+const AUTORESEED_DISKS = param({ name: "autoReseedDisks", min: 0, max: 100, integer: true, defaultValue: SERVER_DISK_DEFAULTS.autoReseedDisks, what: "AutoReseed spare disks a server" });
+const SPARE_DISKS = param({ name: "spareDisks", min: 0, max: 100, integer: true, defaultValue: SERVER_DISK_DEFAULTS.spareDisks, what: "hot spare disks a server" });
+const DISK_RAW_GB = param({ name: "disk raw GB", above: 0, max: 1_000_000, what: "a disk's raw (decimal) GB such as 8000" });
+const DISK_IOPS = param({ name: "disk IOPS", above: 0, max: 1_000_000, what: "a disk's random IOPS such as 57.5" });
+const DISK_SHAPE = `a JBOD disk: a name of Microsoft's calculator's disk table such as "8TB 7.2K NL-SAS 3.5" or "6000 GB 10K RPM SAS 2.5" (the inch mark may be left out), or a row of its raw GB and random IOPS such as {8000,57.5}`;
+
+/** `disk`: a name jbodDisk knows, or a row (or column) of raw GB and random IOPS — a user's own disk, as a sheet's table gives it. */
+function readServerDisk(value: unknown): JbodDisk {
+  let one = value;
+  if (Array.isArray(value)) {
+    const rows = value as unknown[];
+    const cells = rows.flatMap((r) => (Array.isArray(r) ? (r as unknown[]) : [r]));
+    const line = rows.length === 1 || rows.every((r) => !Array.isArray(r) || r.length === 1);
+    if (cells.length === 2 && line) {
+      const rawGB = readNumber(cells[0], DISK_RAW_GB);
+      const iops = readNumber(cells[1], DISK_IOPS);
+      return { name: `${formatNumber(rawGB)} GB, ${formatNumber(iops)} IOPS`, rawGB, type: "given", iops, source: "the disk given" };
+    }
+    if (cells.length !== 1) throw new SizingError("#VALUE!", `disk must be ${DISK_SHAPE}; got a range of ${cells.length} cells`);
+    one = cells[0];
+  }
+  if (isOmitted(one)) throw new SizingError("#VALUE!", `disk is required: ${DISK_SHAPE}`);
+  if (typeof one !== "string") throw new SizingError("#VALUE!", `disk must be ${DISK_SHAPE}; got ${describeValue(one)}`);
+  return jbodDisk(one);
+}
+
+const DISK_RESULTS: Record<ServerDiskResult, (d: ServerDisks, s: MicrosoftSizing) => number> = {
+  disks: (d) => d.disksPerServer,
+  calculator: (d) => d.calculatorDisks,
+  databaselog: (d) => d.databaseLogDisks,
+  volumedatabases: (d) => d.databasesPerVolume,
+  volumegb: (d) => d.volumeGB,
+  formattedgb: (d) => d.formattedGB,
+  restoregb: (d) => d.restoreVolumeGB,
+  dag: (d, s) => d.disksPerServer * s.servers,
+};
+export const MS_DISKS_RESULTS: readonly ServerDiskResult[] = SERVER_DISK_RESULTS;
+
+/**
+ * A JBOD server's own disks by Microsoft's method: its database+log volumes (one disk each), a restore
+ * disk, AutoReseed and hot spare disks. Source: Microsoft, Exchange Server Role Requirements Calculator
+ * v7.6, Volume Requirements and Storage Design sheets; the hot spares as Dell EMC ESRP, 100,000
+ * mailboxes, Exchange 2016 (2016), §4. The databases are sized as EX_MS_DATABASES sizes them (the same
+ * arguments and factors); the disk holds their copies as sizeDesign's serverDisks does.
+ * @param disk A disk name ("8TB 7.2K NL-SAS 3.5", "6000 GB 10K RPM SAS 2.5"; the inch mark may be left out) or a row of raw GB and random IOPS, e.g. {8000,57.5}.
+ * @param [result] "disks" a server (default), "calculator", "databaselog", "volumedatabases", "volumegb", "formattedgb", "restoregb", "dag".
+ * @param [volumeDatabases] Databases a volume; 0 (default) the most that fit, at most the copies.
+ * @param [autoReseedDisks] AutoReseed disks a server. Default 1.
+ * @param [spareDisks] Hot spare disks a server. Default 1.
+ * @returns A count of disks, databases or GB. =EX_MS_DISKS(7600,150,75,20480,{8,8},4,"8TB 7.2K NL-SAS 3.5""","disks",2,,,{"archiveMB",51200;"databases",336}) → 45.
+ */
+export function EX_MS_DISKS(mailboxes: unknown, messagesPerDay: unknown, messageKB: unknown, quotaMB: unknown, servers: unknown, copies: unknown, disk: unknown, result?: unknown, volumeDatabases?: unknown, autoReseedDisks?: unknown, spareDisks?: unknown, factors?: unknown): MicrosoftCellResult {
+  try {
+    const pick = DISK_RESULTS[readChoice(result, "result", MS_DISKS_RESULTS)];
+    const d = readServerDisk(disk);
+    const choice = {
+      disk: d,
+      databasesPerVolume: readNumber(volumeDatabases, VOLUME_DATABASES),
+      autoReseedDisks: readNumber(autoReseedDisks, AUTORESEED_DISKS),
+      restoreDisks: SERVER_DISK_DEFAULTS.restoreDisks,
+      spareDisks: readNumber(spareDisks, SPARE_DISKS),
+    };
+    const { sizing: s, serversPerSite, copies: c, factors: f } = sized(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, factors);
+    // As sizeDesign: a design the calculator puts on RAID has no disks of its own to count.
+    if (!prefersJbod(serversPerSite, c, f.laggedCopies, { diskGB: d.rawGB }).jbod) throw new SizingError("#N/A", serverDisksOnRaid(c, serversPerSite));
+    const need = {
+      copiesPerServer: s.copiesPerServer,
+      copies: c,
+      databaseGB: s.databaseGB,
+      logGB: s.logSpaceGB,
+      mailboxesPerDatabase: s.mailboxesPerDatabase,
+      iopsPerMailbox: s.environmentIops / s.mailboxes,
+      contentIndexShare: f.contentIndexShare,
+      volumeFreeShare: f.volumeFreeShare,
+    };
+    return checked(pick(serverDisks(need, choice), s));
   } catch (e) {
     return caught(e);
   }

@@ -443,4 +443,4 @@ export const INPUT_PARAMETERS = Object.freeze({
 });
 
 // Microsoft's method (Exchange 2013–2019), after Microsoft, Exchange Server Role Requirements Calculator v7.6 (issue 10).
-export { EX_MS_DATABASES, EX_MS_IOPS, EX_MS_MAILBOX, EX_MS_REPLICATION, EX_MS_SERVER } from "./microsoft";
+export { EX_MS_DATABASES, EX_MS_DISKS, EX_MS_IOPS, EX_MS_MAILBOX, EX_MS_REPLICATION, EX_MS_SERVER } from "./microsoft";

@@ -103,7 +103,7 @@ const EXAMPLES = [...HELP.matchAll(/<tr><td><code>(=(?:INDEX\()?EXSIZE\.[^<]+)<\
 
 test("the help page has examples for every function section", () => {
   const sections = [...HELP.matchAll(/<section id="(ex_[a-z_]+)">/g)].map((m) => m[1].toUpperCase());
-  expect(sections).toEqual(expect.arrayContaining(["EX_LAYOUT", "EX_MS_MAILBOX", "EX_MS_DATABASES", "EX_MS_IOPS", "EX_MS_SERVER", "EX_MS_REPLICATION"]));
+  expect(sections).toEqual(expect.arrayContaining(["EX_LAYOUT", "EX_MS_MAILBOX", "EX_MS_DATABASES", "EX_MS_IOPS", "EX_MS_SERVER", "EX_MS_REPLICATION", "EX_MS_DISKS"]));
   for (const name of sections) {
     expect({ [name]: EXAMPLES.some(([f]) => f.startsWith(`=EXSIZE.${name}(`) || f.startsWith(`=INDEX(EXSIZE.${name}(`)) }).toEqual({ [name]: true });
   }

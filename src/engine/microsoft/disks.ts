@@ -8,6 +8,7 @@
  * drive") and the calculator does not count (Storage Design!C197 is the other three).
  */
 import { SizingError } from "../errors";
+import { roundTo15 } from "../general-format";
 import { excelCeil } from "./excel";
 import { MICROSOFT } from "./tables";
 
@@ -170,6 +171,12 @@ export interface ServerDisks extends ServerDiskChoice {
 }
 
 /**
+ * a ≤ b as Excel compares, to 15 significant digits (a volume a few units in the last place over its
+ * disk fits, as in the calculator and the customer copy's native formulas, disk-formulas.ts).
+ */
+const atMost = (a: number, b: number): boolean => a <= b || roundTo15(a) <= roundTo15(b);
+
+/**
  * The disks one server of a JBOD design needs for `copiesPerServer` database copies of `databaseGB`
  * each with `logGB` of logs. A volume of v databases must fit the disk's formatted capacity
  * (Volume Requirements!I123 against Storage Design!C46) and its mailboxes' IOPS the disk's random
@@ -198,7 +205,7 @@ export function serverDisks(
   const volumeIops = (v: number) =>
     v * need.mailboxesPerDatabase * need.iopsPerMailbox;
   const fits = (v: number) =>
-    volumeGB(v) <= formattedGB && volumeIops(v) <= choice.disk.iops;
+    atMost(volumeGB(v), formattedGB) && atMost(volumeIops(v), choice.disk.iops);
   let v = choice.databasesPerVolume;
   if (v === 0) {
     v = 0;
@@ -207,13 +214,13 @@ export function serverDisks(
   }
   const n = (x: number) =>
     x.toLocaleString("en-US", { maximumFractionDigits: 1 });
-  if (volumeGB(v) > formattedGB) {
+  if (!atMost(volumeGB(v), formattedGB)) {
     throw new SizingError(
       "#N/A",
       `disk: a volume of ${v} database${v === 1 ? "" : "s"} needs ${n(volumeGB(v))} GB; a ${choice.disk.name} disk formats to ${n(formattedGB)} GB — choose a larger disk or fewer databases a volume`,
     );
   }
-  if (volumeIops(v) > choice.disk.iops) {
+  if (!atMost(volumeIops(v), choice.disk.iops)) {
     throw new SizingError(
       "#N/A",
       `disk: a volume of ${v} database${v === 1 ? "" : "s"} needs ${n(volumeIops(v))} IOPS; a ${choice.disk.name} disk gives ${n(choice.disk.iops)} — choose a faster disk or fewer databases a volume`,
@@ -221,7 +228,7 @@ export function serverDisks(
   }
   const restoreVolumeGB =
     (v * (need.databaseGB + need.logGB)) / (1 - need.volumeFreeShare);
-  if (choice.restoreDisks > 0 && restoreVolumeGB > formattedGB) {
+  if (choice.restoreDisks > 0 && !atMost(restoreVolumeGB, formattedGB)) {
     // Storage Design!D182 says "Insufficient Disk Capacity" when the restore volume outgrows its disk.
     throw new SizingError(
       "#N/A",

@@ -277,6 +277,20 @@ export function coresFormula(c: MicrosoftCells): string {
   return `IF(${c.specRate}>0,ROUNDUP(${c.megacycles}/${perCore(c)},0),NA())`;
 }
 
+/**
+ * Log space a database, GB — Volume Requirements!F123 (design.ts logSpaceGB, EX_MS_DATABASES
+ * "logspace"): the users' logs of the days kept (the truncation failure tolerance, or the lagged
+ * copies' replay lag when longer) and a week's mailbox moves, over the databases.
+ */
+export function logSpaceFormula(c: MicrosoftCells): string {
+  const per = `IF(${ha(c)},1,${servers(c)})`;
+  const userLogs = `(0+${c.logs}*${c.users})/${per}*(1+${n(F.dataOverhead)})`;
+  const moveGB = `(0+${c.users}/${per}*${n(F.moveShare)}*${c.disk}/1024)*(1+${n(F.dataOverhead)})`;
+  const lag = c.laggedCopies === undefined || c.lagDays === undefined ? "0" : `IF(${c.laggedCopies}>0,${c.lagDays},0)`;
+  const keptDays = `MAX(${n(F.truncationFailureDays)},${lag},1)`;
+  return `((${userLogs})*${keptDays}/1024+${moveGB})/${c.databases}`;
+}
+
 /** Log replication between the sites in the busiest hour, Mb/s — Replication Requirements!E12, E14. */
 export function replicationFormula(c: MicrosoftCells): string {
   const per = `IF(${ha(c)},1,${servers(c)})`;

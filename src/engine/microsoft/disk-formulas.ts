@@ -1,0 +1,111 @@
+/**
+ * A JBOD server's own disks (disks.ts serverDisks, EX_MS_DISKS) rendered in Excel's own functions,
+ * for the customer copy, which has no add-in (issue 17): the databases a volume, the volume's GB,
+ * the disk's formatted GB, the restore volume and the disks a server and a DAG. Each renderer mirrors
+ * serverDisks operation for operation over cells and defined names given as text, so the customer
+ * copy shows the engine's numbers; tests/functions/microsoft-disks.test.ts evaluates both.
+ *
+ * The databases a volume (0: the most that fit, at most the copies) is a loop in serverDisks; here
+ * it is a chain of IFs over 1..16 in a helper cell (volumeDatabasesChoiceFormula), which the results
+ * read, so no formula repeats the chain (Excel's 8,192 characters). Where serverDisks throws (a
+ * volume too large or too busy for its disk, a restore volume too large) the results are NA().
+ * Whether the calculator puts the design on JBOD at all (design.ts prefersJbod) is the sheet's to say.
+ * Functions: arithmetic, IF, AND, OR, ROUND, ROUNDUP, NA — no LET, no SUMPRODUCT (our evaluator has
+ * none), no MOD.
+ */
+import { numberLiteral as n } from "../excel-formulas";
+import { SERVER_DISK_DEFAULTS } from "./disks";
+import { MICROSOFT_FACTOR_DEFAULTS as F } from "./tables";
+
+/** Where each figure serverDisks needs is: a cell or defined name, as formula text. */
+export interface ServerDiskCells {
+  /** Database copies on a server — Role Requirements!C102 (EX_MS_DATABASES "copies"). */
+  copiesPerServer: string;
+  /** Every copy of a database, HA and lagged: the most databases a volume holds by default. */
+  copies: string;
+  /** GB a database — Volume Requirements!E123 (EX_MS_DATABASES "size"). */
+  databaseGB: string;
+  /** Log space a database, GB — Volume Requirements!F123 (EX_MS_DATABASES "logspace", formulas.ts logSpaceFormula). */
+  logGB: string;
+  /** Mailboxes a database — Role Requirements!C81 (EX_MS_DATABASES "mailboxes"). */
+  mailboxesPerDatabase: string;
+  /** IOPS a mailbox with the I/O overhead: the peak IOPS (Role Requirements!I76) ÷ mailboxes, as sizeDesign divides them. */
+  iopsPerMailbox: string;
+  /** The disk's raw decimal GB and random IOPS (disks.ts JbodDisk rawGB, iops). */
+  diskRawGB: string;
+  diskIops: string;
+  /** Databases a volume: 0 (or empty) the most that fit, else a whole number 1 to 100. */
+  volumeDatabases: string;
+  /** AutoReseed and hot spare disks a server, whole numbers 0 to 100; empty: 1 each (SERVER_DISK_DEFAULTS). */
+  autoReseedDisks: string;
+  spareDisks: string;
+  /** The DAG's mailbox servers, every site. */
+  servers: string;
+  /** The cell holding volumeDatabasesChoiceFormula(these cells): every result reads it. */
+  volumeDatabasesChoice: string;
+}
+
+/** The figures of a server's disks, as EX_MS_DISKS names them (its `result`). */
+export const SERVER_DISK_RESULTS = ["disks", "calculator", "databaselog", "volumedatabases", "volumegb", "formattedgb", "restoregb", "dag"] as const;
+export type ServerDiskResult = (typeof SERVER_DISK_RESULTS)[number];
+
+const ci = n(F.contentIndexShare);
+const free = n(F.volumeFreeShare);
+/** The most copies a database has (the functions' copies, 1 to 16): the chain's length. */
+const MOST_COPIES = 16;
+
+/** A disk's formatted GB, raw × 10⁹ ÷ 1024³ — Storage Design!C46 (the same double as raw × MICROSOFT.formattedPerRawGB: 1024³ is a power of two). */
+const formatted = (c: ServerDiskCells) => `(${c.diskRawGB}*${n(1e9)}/${n(1024 ** 3)})`;
+/** A volume of v databases, GB — Volume Requirements!I123 (serverDisks volumeGB). */
+const volumeGB = (c: ServerDiskCells, v: string) => `(${v}*${c.databaseGB}*(1+${ci}+${ci}/${v})+${v}*${c.logGB})/(1-${free})`;
+/** Its mailboxes' IOPS (serverDisks volumeIops). */
+const volumeIops = (c: ServerDiskCells, v: string) => `${v}*${c.mailboxesPerDatabase}*${c.iopsPerMailbox}`;
+/** The restore volume, GB — Volume Requirements!I9 (serverDisks restoreVolumeGB). */
+const restoreGB = (c: ServerDiskCells, v: string) => `${v}*(${c.databaseGB}+${c.logGB})/(1-${free})`;
+const fits = (c: ServerDiskCells, v: string) => `${volumeGB(c, v)}<=${formatted(c)},${volumeIops(c, v)}<=${c.diskIops}`;
+/** An empty cell takes the function's default, as EX_MS_DISKS takes an omitted argument. */
+const orDefault = (cell: string, value: number) => `IF(${cell}="",${n(value)},${cell})`;
+const autoReseed = (c: ServerDiskCells) => orDefault(c.autoReseedDisks, SERVER_DISK_DEFAULTS.autoReseedDisks);
+const spares = (c: ServerDiskCells) => orDefault(c.spareDisks, SERVER_DISK_DEFAULTS.spareDisks);
+/** A whole number 0 to 100, as EX_MS_DISKS checks volumeDatabases, autoReseedDisks and spareDisks. */
+const notCount = (x: string) => `${x}<0,${x}>100,${x}<>ROUND(${x},0)`;
+
+/**
+ * Helper: the databases a volume holds, before the checks — serverDisks' choice: the number given,
+ * or with 0 the most v of 1, 2 … up to the copies whose volume fits the disk's capacity and IOPS (the
+ * first that does not ends the count, as the engine's loop), at least 1. NA() for an input EX_MS_DISKS
+ * refuses (a count outside 0..100 or not whole, a disk of no GB or IOPS).
+ */
+export function volumeDatabasesChoiceFormula(c: Omit<ServerDiskCells, "volumeDatabasesChoice">): string {
+  const cells = c as ServerDiskCells;
+  let most = n(MOST_COPIES);
+  for (let k = MOST_COPIES; k >= 1; k--) most = `IF(AND(${c.copies}>=${k},${fits(cells, n(k))}),${most},${n(Math.max(1, k - 1))})`;
+  const refused = `OR(${notCount(c.volumeDatabases)},${notCount(autoReseed(cells))},${notCount(spares(cells))},${c.diskRawGB}<=0,${c.diskIops}<=0)`;
+  return `IF(${refused},NA(),IF(${c.volumeDatabases}>0,${c.volumeDatabases},${most}))`;
+}
+
+/**
+ * One figure of a server's disks (EX_MS_DISKS `result`), over the cells and the helper cell of the
+ * databases a volume: NA() where serverDisks refuses the volume (too large for the disk, too many
+ * IOPS for it, or a restore volume too large), as EX_MS_DISKS is #N/A.
+ */
+export function serverDiskFormula(c: ServerDiskCells, result: ServerDiskResult): string {
+  const v = c.volumeDatabasesChoice;
+  const restoreDisks = n(SERVER_DISK_DEFAULTS.restoreDisks);
+  const restoreTooLarge = SERVER_DISK_DEFAULTS.restoreDisks > 0 ? `,${restoreGB(c, v)}>${formatted(c)}` : "";
+  const refused = `OR(${volumeGB(c, v)}>${formatted(c)},${volumeIops(c, v)}>${c.diskIops}${restoreTooLarge})`;
+  const databaseLog = `ROUNDUP(${c.copiesPerServer}/${v},0)`;
+  const calculator = `${databaseLog}+${restoreDisks}+${autoReseed(c)}`;
+  const disks = `${calculator}+${spares(c)}`;
+  const figure: Record<ServerDiskResult, string> = {
+    disks,
+    calculator,
+    databaselog: databaseLog,
+    volumedatabases: v,
+    volumegb: volumeGB(c, v),
+    formattedgb: formatted(c),
+    restoregb: restoreGB(c, v),
+    dag: `(${disks})*${c.servers}`,
+  };
+  return `IF(${refused},NA(),${figure[result]})`;
+}
