@@ -104,7 +104,8 @@ export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInput
   if (problems.length === 0) {
     // The databases the design deploys (each method's count balanced over the layout) have limits of their own.
     try {
-      sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs }, { factors });
+      // The server disk is its own rule's (the Hardware sheet's rows may name it): the count does not read it.
+      sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs, serverDisk: undefined }, { factors });
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
       const inputNames = e instanceof TooManyDatabasesError ? ["Users", "QuotaMB", "MaxDatabaseGB", "ServersFirstSite", "ServersSecondSite"] : ["Users", "Copies", "ServersFirstSite", "ServersSecondSite"];

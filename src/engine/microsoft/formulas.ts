@@ -374,3 +374,21 @@ export function transportFormula(c: MicrosoftCells, serverActive: string, double
   const days = `(1+${n(MICROSOFT.transportQueueRate)}*${n(MICROSOFT.transportQueueDays)}+${safetyNet})`;
   return `${c.users}*${c.profile}/(${remaining})*${n(MICROSOFT.transportShadowCopies)}*${days}*${c.messageKB}/${n(MICROSOFT.kbPerGB)}`;
 }
+
+/**
+ * Whether the calculator puts the DAG on its servers' own disks (JBOD), a disk being given — design.ts
+ * prefersJbod (Role Requirements!I127): three or more copies that can be activated; in the first site no
+ * lagged copy or, without several databases a volume, two; with two sites, more than one copy in the
+ * second. Several databases a volume need three copies in all and, with two sites, as many in each.
+ * Round-robin as copiesFirstSiteFormula and ha1; TRUE or FALSE.
+ */
+export function jbodFormula(c: MicrosoftCells): string {
+  const two = `${c.serversSecondSite}>0`;
+  const total1 = copies1(c);
+  const total2 = copies2(c);
+  const multi = `AND(${c.copies}>=3,OR(NOT(${two}),${total1}=${total2}))`;
+  const laggedFirst = `(${total1}-${ha1(c)})`;
+  const lagOk = `OR(${laggedFirst}=0,IF(${multi},${laggedFirst}>=1,${laggedFirst}>=2))`;
+  const secondOk = `OR(NOT(${two}),IF(${multi},${total2}<>1,${ha2(c)}<>1))`;
+  return `AND(${c.copies}>=2,${haCopies(c)}>=3,${lagOk},${secondOk})`;
+}

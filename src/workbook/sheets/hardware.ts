@@ -199,3 +199,9 @@ function serverDiskCells(own: readonly JbodDisk[]): CellModel[] {
 export function serverDiskNameRange(hardwareSheet: string): string {
   return `${sheetReference(hardwareSheet)}!$A$${SERVER_DISKS_FIRST_ROW}:$A$${SERVER_DISKS_LAST_ROW}`;
 }
+
+/** The server disks' columns, qualified: names, raw GB and random IOPS (the Methods sheet looks the Inputs' disk up in them). */
+export function serverDiskColumns(hardwareSheet: string): { names: string; rawGB: string; iops: string } {
+  const column = (c: string) => `${sheetReference(hardwareSheet)}!$${c}$${SERVER_DISKS_FIRST_ROW}:$${c}$${SERVER_DISKS_LAST_ROW}`;
+  return { names: column("A"), rawGB: column("B"), iops: column("C") };
+}

@@ -30,8 +30,11 @@ import {
   profileFormula,
   readsFormula,
   replicationFormula,
+  jbodFormula,
+  logSpaceFormula,
   type MicrosoftCells,
 } from "../../engine/microsoft/formulas";
+import { SERVER_DISK_RESULTS, serverDiskFormula, volumeDatabasesChoiceFormula, type ServerDiskCells, type ServerDiskResult } from "../../engine/microsoft/disk-formulas";
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
 import { balancedDatabasesFormula } from "../../engine/excel-formulas";
 import { MICROSOFT } from "../../engine/microsoft/tables";
@@ -74,6 +77,11 @@ export interface MethodsNames {
   peakHourLogShare: string;
   /** "active/active" or "active/passive": the copies' layout, which the balanced database count follows. */
   dagLayout: string;
+  /**
+   * A JBOD server's disks (issue 17): the Inputs' ServerDisk, DatabasesPerVolume, AutoReseedDisks and
+   * SpareDisks, and the Hardware sheet's server-disk columns (names, raw GB, IOPS). Omitted: no block.
+   */
+  serverDisks?: { disk: string; databasesPerVolume: string; autoReseedDisks: string; spareDisks: string; names: string; rawGB: string; iops: string };
 }
 
 export interface MethodsSheetParameters {
@@ -169,6 +177,20 @@ const UNIT_ACTIVE = `$J$${UNIT_FACTORS_ROW + 5}`;
 const TIER_TITLE_ROW = UNIT_FACTORS_ROW + 7;
 const TIER_FIRST_ROW = TIER_TITLE_ROW + 2;
 const TIER_ALL_ROW = TIER_FIRST_ROW + TIER_COUNT;
+/** A JBOD server's disks (serverDiskBlock), below the tiers' helpers: the disk, the need, then each figure. */
+const DISKS_TITLE_ROW = TIER_ALL_ROW + 2;
+const DISK_ROW = DISKS_TITLE_ROW + 1;
+const JBOD_ROW = DISK_ROW + 1;
+const NEED_ROW = JBOD_ROW + 1;
+const CHOICE_ROW = NEED_ROW + 3;
+const FIGURES_ROW = CHOICE_ROW + 1;
+/** Where each figure of a JBOD server's disks is on the Methods sheet (unqualified, absolute): "—" where the design has none. */
+export const SERVER_DISK_CELLS: Readonly<Record<ServerDiskResult, string>> = Object.freeze(
+  Object.fromEntries(SERVER_DISK_RESULTS.map((r, i) => [r, `$J$${FIGURES_ROW + i}`])) as Record<ServerDiskResult, string>,
+);
+/** The chosen disk's raw GB and IOPS, and whether the calculator puts the design on JBOD (TRUE) or RAID. */
+export const SERVER_DISK_HELPERS = Object.freeze({ rawGB: `$J$${DISK_ROW}`, iops: `$K$${DISK_ROW}`, jbod: `$J$${JBOD_ROW}` });
+
 /** Helper columns: the tier's inputs as sized, then its per-mailbox quantities (EX_MS_MAILBOX). */
 const TIER_COLUMNS = { label: "I", mailboxes: "J", messagesPerDay: "K", messageKB: "L", quotaMB: "M", profile: "N", disk: "O", logs: "P", iops: "Q", reads: "R", items: "S" } as const;
 type PerMailbox = "profile" | "disk" | "logs" | "iops";
@@ -359,6 +381,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     role: "step",
   });
   if (t) tierBlock(t, n, refs, ownFactors).forEach((c) => cells.push(c));
+  if (n.serverDisks) serverDiskBlock(n, n.serverDisks, refs, designArguments(n, sizedTiers, servers), factors).forEach((c) => cells.push(c));
   sized.forEach((r, i) => {
     const row = first + i;
     put(`${COLUMNS.label}${row}`, { value: r.label, role: r.step ? "step" : "label" });
@@ -495,6 +518,71 @@ function tierBlock(t: TierNames, n: MethodsNames, base: MicrosoftCells, factors:
     cells.push({ address: `${C[result]}${all}`, formula: `=${unsized(`0${rowsOf.map((row) => `+${share(row)}*${at(result, row)}`).join("")}`)}`, numberFormat: format, role: "step" });
   }
   cells.push({ address: `${C.items}${all}`, formula: `=${unsized(`0${rowsOf.map((row) => `+${share(row)}*${at("disk", row)}/${at("messageKB", row)}`).join("")}`)}`, numberFormat: "#,##0", role: "step" });
+  return cells;
+}
+
+/**
+ * A JBOD server's disks as Microsoft's calculator's Volume Requirements and Storage Design sheets
+ * give them (issue 17), in Methods!I:K below the tiers: the Inputs' disk (its raw GB and IOPS from the
+ * Hardware sheet's server disks), whether the calculator puts the design on JBOD at all (prefersJbod),
+ * what a volume needs (log space and mailboxes a database, IOPS a mailbox, as sizeDesign passes them to
+ * serverDisks), the databases a volume, then each figure: EX_MS_DISKS live, disk-formulas.ts in the
+ * customer copy. "—" where the design has none (RAID, Dell's process, a disk too small): the
+ * Summary says why.
+ */
+function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDisks"]>, refs: MicrosoftCells, args: string, factors: string): CellModel[] {
+  const cells: CellModel[] = [];
+  const put = (address: string, cell: Omit<CellModel, "address">) => cells.push({ address, ...cell });
+  const lookup = (column: string) => `INDEX(${column},MATCH(${d.disk},${d.names},0))`;
+  put(`I${DISKS_TITLE_ROW}`, { value: "A JBOD server's disks (the Summary's server disks)", role: "note" });
+  put(`I${DISK_ROW}`, { value: "Disk: raw GB, random IOPS", role: "note" });
+  put(SERVER_DISK_HELPERS.rawGB.replace(/\$/g, ""), { formula: `=${unsized(lookup(d.rawGB))}`, role: "step" });
+  put(SERVER_DISK_HELPERS.iops.replace(/\$/g, ""), { formula: `=${unsized(lookup(d.iops))}`, role: "step" });
+  put(`I${JBOD_ROW}`, { value: "On JBOD (the calculator's choice)", role: "note" });
+  put(SERVER_DISK_HELPERS.jbod.replace(/\$/g, ""), { formula: `=IFERROR(AND(ISNUMBER(${refs.databases}),${jbodFormula(refs)}),FALSE())`, role: "step" });
+  const need = { logGB: `$J$${NEED_ROW}`, mailboxesPerDatabase: `$J$${NEED_ROW + 1}`, iopsPerMailbox: `$J$${NEED_ROW + 2}` };
+  put(`I${NEED_ROW}`, { value: "Log space a database, GB", role: "note" });
+  put(`J${NEED_ROW}`, { formula: `=${unsized(`${NS}EX_MS_DATABASES(${args},"logspace",${factors})`)}`, native: `=${unsized(logSpaceFormula(refs))}`, role: "step" });
+  put(`I${NEED_ROW + 1}`, { value: "Mailboxes a database", role: "note" });
+  put(`J${NEED_ROW + 1}`, { formula: `=${unsized(`${refs.users}/${refs.databases}`)}`, role: "step" });
+  put(`I${NEED_ROW + 2}`, { value: "IOPS a mailbox, with overhead", role: "note" });
+  put(`J${NEED_ROW + 2}`, { formula: `=${unsized(`${refs.peak}/${refs.users}`)}`, role: "step" });
+  const c: ServerDiskCells = {
+    copiesPerServer: refs.copiesPerServer,
+    copies: n.copies,
+    databaseGB: microsoftCell("databaseGB"),
+    ...need,
+    diskRawGB: SERVER_DISK_HELPERS.rawGB,
+    diskIops: SERVER_DISK_HELPERS.iops,
+    volumeDatabases: d.databasesPerVolume,
+    autoReseedDisks: d.autoReseedDisks,
+    spareDisks: d.spareDisks,
+    servers: `(${n.serversFirstSite}+${n.serversSecondSite})`,
+    volumeDatabasesChoice: `$J$${CHOICE_ROW}`,
+  };
+  const jbod = SERVER_DISK_HELPERS.jbod;
+  put(`I${CHOICE_ROW}`, { value: "Databases a volume, as chosen", role: "note" });
+  put(`J${CHOICE_ROW}`, { formula: `=${unsized(`IF(${jbod},${volumeDatabasesChoiceFormula(c)},NA())`)}`, role: "step" });
+  const disk = `${SERVER_DISK_HELPERS.rawGB}:${SERVER_DISK_HELPERS.iops}`;
+  const labels: Record<ServerDiskResult, string> = {
+    disks: "Disks a server, hot spares included",
+    calculator: "The calculator's count (Storage Design)",
+    databaselog: "Database and log disks a server",
+    volumedatabases: "Databases a volume",
+    volumegb: "GB a volume needs",
+    formattedgb: "GB a disk holds, formatted",
+    restoregb: "GB of the restore volume",
+    dag: "Disks of the DAG's servers",
+  };
+  SERVER_DISK_RESULTS.forEach((r) => {
+    const at = SERVER_DISK_CELLS[r];
+    put(`I${at.slice(3)}`, { value: labels[r], role: "note" });
+    put(at.replace(/\$/g, ""), {
+      formula: `=${unsized(`IF(${jbod},${NS}EX_MS_DISKS(${args},${disk},"${r}",${d.databasesPerVolume},${d.autoReseedDisks},${d.spareDisks},${factors}),NA())`)}`,
+      native: `=${unsized(`IF(${jbod},${serverDiskFormula(c, r)},NA())`)}`,
+      role: "step",
+    });
+  });
   return cells;
 }
 

@@ -5,10 +5,12 @@
  * says whether the workbook is the live design or a customer copy.
  */
 import { DEFAULT_SERVER } from "../../engine/design";
+import { SERVER_DISK_DEFAULTS } from "../../engine/microsoft/disks";
 import { cite } from "../../engine/papers";
 import type { CellModel, ChartModel, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
 import { DEFAULT_TITLE, DESIGN_CHECK_CELL, checkHighlights } from "./inputs";
+import { SERVER_DISK_CELLS, SERVER_DISK_HELPERS, microsoftCell } from "./methods";
 import { RESILIENCE_CELLS, RESILIENCE_FIRST_ROW, RESILIENCE_LAST_ROW } from "./resilience";
 import {
   BASE_SHEETS,
@@ -77,7 +79,30 @@ const SUMMARY_WIDTH = 5;
  * (dags, environmentServers, environmentDatabases). With EnvironmentUsers empty or 0, the first row
  * says the design is one DAG and the other cells are empty.
  */
-export const SUMMARY_ENVIRONMENT_ROW = 19;
+export const SUMMARY_ENVIRONMENT_ROW = 24;
+
+/**
+ * A Microsoft-method JBOD server's own disks (issue 17), from the Methods sheet's server-disk block
+ * (EX_MS_DISKS live, disk-formulas.ts in the customer copy): disks a server, of the DAG and of the
+ * environment; database and log disks with their databases, volume and disk GB; the restore,
+ * AutoReseed and spare disks. A design with none ("—") says why in the first row.
+ */
+export const SUMMARY_SERVER_DISKS_ROW = 19;
+export const SUMMARY_SERVER_DISK_CELLS = Object.freeze({
+  disksPerServer: `B${SUMMARY_SERVER_DISKS_ROW + 1}`,
+  /** The disk's name, or why there are none. */
+  disk: `C${SUMMARY_SERVER_DISKS_ROW + 1}`,
+  dagDisks: `D${SUMMARY_SERVER_DISKS_ROW + 1}`,
+  environmentDisks: `E${SUMMARY_SERVER_DISKS_ROW + 1}`,
+  databaseLogDisks: `B${SUMMARY_SERVER_DISKS_ROW + 2}`,
+  databasesPerVolume: `C${SUMMARY_SERVER_DISKS_ROW + 2}`,
+  volumeGB: `D${SUMMARY_SERVER_DISKS_ROW + 2}`,
+  formattedGB: `E${SUMMARY_SERVER_DISKS_ROW + 2}`,
+  otherDisks: `B${SUMMARY_SERVER_DISKS_ROW + 3}`,
+  restore: `C${SUMMARY_SERVER_DISKS_ROW + 3}`,
+  autoReseedDisks: `D${SUMMARY_SERVER_DISKS_ROW + 3}`,
+  spareDisks: `E${SUMMARY_SERVER_DISKS_ROW + 3}`,
+});
 export const SUMMARY_ENVIRONMENT_CELLS = Object.freeze({
   /** The one-DAG line, or the DAGs row's label. */
   line: `A${SUMMARY_ENVIRONMENT_ROW + 1}`,
@@ -180,6 +205,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.activeMailboxes)},${worst}),"")`, format: '#,##0" mailboxes a server"' },
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.targetIops)},${worst}),"")`, format: '#,##0" IOPS a server"' },
   ]);
+  cells.push(...serverDiskCells(sheets, names, design));
   cells.push(...environmentCells(names, design));
   const methods = SUMMARY_ENVIRONMENT_ROW + 5;
   cells.push(
@@ -201,6 +227,44 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
 }
 
 const NONE_SURVIVABLE = "none survivable";
+
+/** The server-disk block: plain Excel over the Methods sheet's cells (live and native there), the same in both copies. */
+function serverDiskCells(sheets: Record<TemplateSheet, string>, n: Record<NameKey, string>, design: (key: DesignOutput) => string): CellModel[] {
+  const r = SUMMARY_SERVER_DISKS_ROW;
+  const S = SUMMARY_SERVER_DISK_CELLS;
+  const methods = (cell: string) => `${sheetReference(sheets.methods)}!${cell}`;
+  const m = (key: keyof typeof SERVER_DISK_CELLS) => methods(SERVER_DISK_CELLS[key]);
+  const has = `ISNUMBER(${m("disks")})`;
+  const shown = (formula: string) => `=IF(${has},${formula},"")`;
+  const count = (address: string, formula: string, format: string) => ({ address, formula: `=${formula}`, numberFormat: format, role: "output" as const, align: "right" as const });
+  const step = (address: string, formula: string, format?: string) => ({ address, formula: shown(formula), ...(format ? { numberFormat: format } : {}), role: "step" as const, align: "left" as const });
+  // Why none, in the order sizeDesign's serverDisksProblem says it: Dell's process, the calculator's RAID, a disk too small or slow.
+  const why =
+    `IF(${design("methodUsed")}<>"microsoft","None: Dell's process puts the databases on the arrays above",` +
+    `IF(NOT(ISNUMBER(${methods(microsoftCell("databases"))})),"None: Microsoft's method cannot size this design (the Methods sheet says so)",` +
+    `IF(NOT(${methods(SERVER_DISK_HELPERS.jbod)}),"None: Microsoft's calculator puts "&${n.copies}&" copies"&IF(${n.laggedCopies}>0," ("&${n.laggedCopies}&" lagged)","")&" on RAID; JBOD needs three or more copies that can be activated",` +
+    `"None: a volume of the databases does not fit a "&${n.serverDisk}&" disk's space or I/O: choose a larger or faster disk, or fewer databases a volume")))`;
+  const several = `AND(ISNUMBER(${n.environmentUsers}),${n.environmentUsers}<>0)`;
+  const RESTORE = SERVER_DISK_DEFAULTS.restoreDisks;
+  return [
+    ...sectionHeading(r, "Server disks (JBOD, Microsoft's method)", SUMMARY_WIDTH),
+    { address: `A${r + 1}`, value: "Disks a server", role: "label" },
+    count(S.disksPerServer, m("disks"), FORMAT.disks),
+    { address: S.disk, formula: `=IF(${has},${n.serverDisk}&"",${why})`, role: "step" },
+    step(S.dagDisks, m("dag"), '#,##0" in the DAG"'),
+    step(S.environmentDisks, `IF(${several},${SUMMARY_ENVIRONMENT_CELLS.dags}*${m("dag")},"")`, '#,##0" in the environment"'),
+    { address: `A${r + 2}`, value: "Database and log disks", role: "label" },
+    count(S.databaseLogDisks, m("databaselog"), FORMAT.disks),
+    step(S.databasesPerVolume, m("volumedatabases"), '0" databases a volume"'),
+    step(S.volumeGB, m("volumegb"), '#,##0" GB a volume"'),
+    step(S.formattedGB, m("formattedgb"), '#,##0" GB a disk, formatted"'),
+    { address: `A${r + 3}`, value: "Restore, AutoReseed and spare disks", role: "label" },
+    count(S.otherDisks, `IF(${has},${m("disks")}-${m("databaselog")},"—")`, FORMAT.disks),
+    step(S.restore, `"${RESTORE} restore of "&${withThousands(`ROUND(${m("restoregb")},0)`)}&" GB"`),
+    step(S.autoReseedDisks, `${m("calculator")}-${m("databaselog")}-${RESTORE}`, '0" AutoReseed"'),
+    step(S.spareDisks, `${m("disks")}-${m("calculator")}`, '0" hot spare";0" hot spares";"no hot spare"'),
+  ];
+}
 
 /**
  * The environment block: plain Excel over the Inputs' names and the Design sheet's deployed databases

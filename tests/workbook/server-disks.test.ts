@@ -1,0 +1,186 @@
+/**
+ * Issue 17: a Microsoft-method JBOD server's own disks on the workbook. The Inputs sheet's ServerDisk
+ * (a drop-down of the Hardware sheet's server disks), DatabasesPerVolume, AutoReseedDisks and
+ * SpareDisks are inputs as the CLI's options and the pane's fields are; the Methods sheet sizes the
+ * disks (EX_MS_DISKS live, disk-formulas.ts in the customer copy) and the Summary's "Server disks"
+ * block shows them — equal to sizeDesign's serverDisks and `exsize design --json`'s figures, or a line
+ * saying why a design has none (Dell's process, the calculator's RAID, a disk too small).
+ */
+import fc from "fast-check";
+import { REFERENCE_DESIGN_INPUTS, REFERENCE_PRESETS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
+import { JBOD_CATALOGUE } from "../../src/engine/microsoft/disks";
+import { designProblems } from "../../src/workbook/design-check";
+import { evaluateWorkbook, nativeModel, withCellValues, withInputs, type WorkbookValues } from "../../src/workbook/evaluate";
+import { INPUT_ROWS, designFromCells, type CellInput, type CellRows } from "../../src/workbook/input-values";
+import { HARDWARE_CELLS } from "../../src/workbook/sheets/hardware";
+import { SUMMARY_SERVER_DISK_CELLS } from "../../src/workbook/sheets/summary";
+import { DESIGN_CHECK_CELL, referenceDesign, templateSheetNames } from "../../src/workbook/template";
+import type { WorkbookModel } from "../../src/workbook/model";
+import { withoutDistribution } from "./light-model";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+jest.setTimeout(6 * WORKBOOK_MS);
+
+const sheets = templateSheetNames();
+const S = SUMMARY_SERVER_DISK_CELLS;
+
+/** The Summary's server-disk block, as numbers where it has them. */
+const block = (values: WorkbookValues) => {
+  const s = values[sheets.summary];
+  return {
+    disksPerServer: s[S.disksPerServer],
+    disk: s[S.disk],
+    dagDisks: s[S.dagDisks],
+    environmentDisks: s[S.environmentDisks],
+    databaseLogDisks: s[S.databaseLogDisks],
+    databasesPerVolume: s[S.databasesPerVolume],
+    volumeGB: s[S.volumeGB],
+    formattedGB: s[S.formattedGB],
+    otherDisks: s[S.otherDisks],
+    restore: s[S.restore],
+    autoReseedDisks: s[S.autoReseedDisks],
+    spareDisks: s[S.spareDisks],
+  };
+};
+
+/** What the block shows for sizeDesign's design: its server disks, or "—" and a reason. */
+function expected(inputs: WorkbookInputs) {
+  const d = sizeDesign(inputs);
+  const k = d.serverDisks;
+  if (!k) {
+    const none = { disksPerServer: "—", databaseLogDisks: "—", otherDisks: "—", dagDisks: "", environmentDisks: "", databasesPerVolume: "", volumeGB: "", formattedGB: "", restore: "", autoReseedDisks: "", spareDisks: "" };
+    return { ...none, disk: expect.stringMatching(/^None: /) };
+  }
+  const servers = d.serversPerDag;
+  const several = inputs.environmentUsers !== undefined && inputs.environmentUsers !== "" && inputs.environmentUsers !== 0;
+  return {
+    disksPerServer: k.disksPerServer,
+    disk: k.disk.name,
+    dagDisks: k.disksPerServer * servers,
+    environmentDisks: several ? d.dags * k.disksPerServer * servers : "",
+    databaseLogDisks: k.databaseLogDisks,
+    databasesPerVolume: k.databasesPerVolume,
+    volumeGB: k.volumeGB,
+    formattedGB: k.formattedGB,
+    otherDisks: k.disksPerServer - k.databaseLogDisks,
+    restore: `${k.restoreDisks} restore of ${Math.round(k.restoreVolumeGB).toLocaleString("en-US")} GB`,
+    autoReseedDisks: k.autoReseedDisks,
+    spareDisks: k.spareDisks,
+  };
+}
+
+const both = (model: WorkbookModel) => [block(evaluateWorkbook(withoutDistribution(model))), block(evaluateWorkbook(withoutDistribution(nativeModel(model))))];
+
+describe("the Summary's server disks are sizeDesign's, live and in the customer copy", () => {
+  test("dellemc-2016: 45 disks a server — 42 database+log disks of two databases, a restore, an AutoReseed and a spare (004 §4, Table 4, Table 5; Storage Design!C197 = 44 without the spare); 720 a DAG, 10,080 in the environment", () => {
+    const inputs = REFERENCE_PRESETS["dellemc-2016"].inputs;
+    const [live, native] = both(referenceDesign({ inputs }));
+    expect(live).toMatchObject({ disksPerServer: 45, disk: '8TB 7.2K NL-SAS 3.5"', databaseLogDisks: 42, databasesPerVolume: 2, otherDisks: 3, autoReseedDisks: 1, spareDisks: 1, dagDisks: 720, environmentDisks: 10_080 });
+    // Volume Requirements!I123 for 2 databases: 4,574.4 GB; Storage Design!C46: 8,000 GB raw formats to 7,450.6 GB.
+    expect([Math.round((live.volumeGB as number) * 10) / 10, Math.round((live.formattedGB as number) * 10) / 10]).toEqual([4574.4, 7450.6]);
+    expect(native).toEqual(live);
+    expect(live).toEqual(expected(inputs));
+  });
+
+  test("a design with no server disks says why: Dell's process, the calculator's RAID (3 copies on 8 + 8 servers; 2 of 4 lagged), a disk too small", () => {
+    const p = REFERENCE_PRESETS["dellemc-2016"].inputs;
+    const cases: [Partial<WorkbookInputs>, RegExp][] = [
+      [{}, /^None: Dell's process puts the databases on the arrays above$/],
+      [{ ...p, copies: 3 }, /^None: Microsoft's calculator puts 3 copies on RAID; JBOD needs three or more copies that can be activated$/],
+      [{ ...p, laggedCopies: 2 }, /^None: Microsoft's calculator puts 4 copies \(2 lagged\) on RAID/],
+      [{ ...p, serverDisk: '1TB 7.2K RPM SAS 3.5"' }, /^None: a volume of the databases does not fit a 1TB 7.2K RPM SAS 3.5" disk's space or I\/O/],
+    ];
+    for (const [given, reason] of cases) {
+      const inputs = { ...REFERENCE_DESIGN_INPUTS, ...given } as WorkbookInputs;
+      const [live, native] = both(referenceDesign({ inputs }));
+      expect(live.disk).toMatch(reason);
+      expect(native).toEqual(live);
+      expect(live).toEqual(expected(inputs));
+    }
+  });
+
+  // Microsoft-method DAGs of 3 to 5 copies (0 to 2 lagged), one or two sites, every catalogue disk, any databases a volume.
+  const designs: fc.Arbitrary<WorkbookInputs> = fc
+    .record({
+      users: fc.integer({ min: 1000, max: 20_000 }),
+      quotaMB: fc.constantFrom(2048, 10_240, 20_480),
+      archiveMB: fc.constantFrom(0, 51_200),
+      messagesPerDay: fc.constantFrom(100, 150, 200),
+      copies: fc.integer({ min: 3, max: 5 }),
+      laggedCopies: fc.integer({ min: 0, max: 2 }),
+      serversSite1: fc.integer({ min: 3, max: 10 }),
+      serversSite2: fc.oneof(fc.constant("" as const), fc.integer({ min: 3, max: 10 })),
+      serverDisk: fc.constantFrom(...JBOD_CATALOGUE.map((d) => d.name)),
+      databasesPerVolume: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 4 })),
+      autoReseedDisks: fc.integer({ min: 0, max: 2 }),
+      spareDisks: fc.integer({ min: 0, max: 2 }),
+      dags: fc.integer({ min: 0, max: 5 }),
+    })
+    .map(({ dags, ...r }) => ({ ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2016, maxDatabaseGB: 2048, ...r, environmentUsers: dags === 0 ? ("" as const) : dags * r.users }) as WorkbookInputs)
+    .filter((inputs) => {
+      if (designProblems(inputs).length > 0) return false;
+      try {
+        sizeDesign(inputs);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+
+  test("random Microsoft-method DAGs: the block equals sizeDesign's server disks, live and native", () => {
+    fc.assert(
+      fc.property(designs, (inputs) => {
+        const [live, native] = both(referenceDesign({ inputs }));
+        expect(live).toEqual(expected(inputs));
+        expect(native).toEqual(live);
+      }),
+      { numRuns: Number(process.env.RUNS ?? 10) },
+    );
+  });
+});
+
+describe("the user's own server disk, on the Hardware sheet", () => {
+  const preset = REFERENCE_PRESETS["dellemc-2016"].inputs;
+  const own = { name: "16TB 7.2K NL-SAS", rawGB: 16_000, iops: 60 };
+  const row = HARDWARE_CELLS.ownServerDiskRow(0);
+  const withOwnDisk = (model: WorkbookModel) =>
+    withInputs(
+      withCellValues(model, [
+        { sheet: sheets.hardware, address: `A${row}`, value: own.name },
+        { sheet: sheets.hardware, address: `B${row}`, value: own.rawGB },
+        { sheet: sheets.hardware, address: `C${row}`, value: own.iops },
+      ]),
+      { ServerDisk: own.name },
+    );
+
+  test("named on Inputs, the Summary sizes it (live = native), and a workbook's reading (export --from, the pane's export) sizes the same disk", () => {
+    const model = withOwnDisk(referenceDesign({ inputs: { ...preset, databasesPerVolume: 0 } }));
+    const [live, native] = both(model);
+    expect(native).toEqual(live);
+    expect(live.disk).toBe(own.name);
+    // 16,000 GB raw formats to 14,901.2 GB; at 60 IOPS a volume may hold up to the copies (4) if they fit.
+    expect(Math.round((live.formattedGB as number) * 10) / 10).toBe(14_901.2);
+    const values = evaluateWorkbook(withoutDistribution(model));
+    expect(values[sheets.inputs][DESIGN_CHECK_CELL.inputs]).toMatch(/^OK:/);
+    const inputs = Object.fromEntries(INPUT_ROWS.map((r) => [r.key, (values[sheets.inputs][r.cell] ?? null) as CellInput]));
+    const serverDisks: CellRows = Array.from({ length: JBOD_CATALOGUE.length + 6 }, (_, i) => {
+      const r = HARDWARE_CELLS.serverDiskRow(i);
+      return ["A", "B", "C"].map((c) => (values[sheets.hardware][`${c}${r}`] ?? null) as CellInput);
+    });
+    const read = designFromCells({ inputs, serverDisks }, { input: (k) => k, range: (name, r) => `${name} row ${r}` });
+    if (!read.ok) throw new Error(read.problems.join("; "));
+    expect(read.design.serverDisks).toMatchObject({ disk: { name: own.name, rawGB: own.rawGB, iops: own.iops }, disksPerServer: live.disksPerServer, databasesPerVolume: live.databasesPerVolume });
+  });
+
+  test("a disk the Hardware sheet does not list, and a count past its rule, are not a design (the Design check, from its helper cell)", () => {
+    const model = referenceDesign({ inputs: preset });
+    for (const [name, value, message] of [
+      ["ServerDisk", "16TB 7.2K NL-SAS", /^Not a design: Server disk \(JBOD\): serverDisk must be a server disk of the Hardware sheet's table\.$/],
+      ["DatabasesPerVolume", 101, /^Not a design: Databases a disk's volume: databasesPerVolume must be a whole number from 0 to 100\.$/],
+      ["SpareDisks", 1.5, /^Not a design: Hot spare disks a server: spareDisks must be a whole number from 0 to 100\.$/],
+    ] as const) {
+      const values = evaluateWorkbook(withoutDistribution(withInputs(model, { [name]: value })));
+      expect(values[sheets.inputs][DESIGN_CHECK_CELL.inputs]).toMatch(message);
+    }
+  });
+});
