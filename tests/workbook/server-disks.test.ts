@@ -24,24 +24,8 @@ jest.setTimeout(6 * WORKBOOK_MS);
 const sheets = templateSheetNames();
 const S = SUMMARY_SERVER_DISK_CELLS;
 
-/** The Summary's server-disk block, as numbers where it has them. */
-const block = (values: WorkbookValues) => {
-  const s = values[sheets.summary];
-  return {
-    disksPerServer: s[S.disksPerServer],
-    disk: s[S.disk],
-    dagDisks: s[S.dagDisks],
-    environmentDisks: s[S.environmentDisks],
-    databaseLogDisks: s[S.databaseLogDisks],
-    databasesPerVolume: s[S.databasesPerVolume],
-    volumeGB: s[S.volumeGB],
-    formattedGB: s[S.formattedGB],
-    otherDisks: s[S.otherDisks],
-    restore: s[S.restore],
-    autoReseedDisks: s[S.autoReseedDisks],
-    spareDisks: s[S.spareDisks],
-  };
-};
+/** The Summary's server-disk block, as numbers where it has them: each of SUMMARY_SERVER_DISK_CELLS's cells. */
+const block = (values: WorkbookValues) => Object.fromEntries(Object.entries(S).map(([key, address]) => [key, values[sheets.summary][address]])) as Record<keyof typeof S, unknown>;
 
 /** What the block shows for sizeDesign's design: its server disks, or "—" and a reason. */
 function expected(inputs: WorkbookInputs) {
