@@ -15,7 +15,7 @@ declare const __ADDIN_VERSION__: string | undefined;
 const VERSION = typeof __ADDIN_VERSION__ === "string" ? __ADDIN_VERSION__ : "development";
 
 /** Fields that take the pane's full width: their choices are long. */
-const WIDE: ReadonlySet<DesignField> = new Set<DesignField>(["arrayModel", "spindleDisk"]);
+const WIDE: ReadonlySet<DesignField> = new Set<DesignField>(["arrayModel", "spindleDisk", "serverDisk"]);
 const BUTTONS: Record<Action, string> = { load: "load-design", refresh: "refresh", copy: "customer-copy", export: "export-deployment", sheets: "deployment-sheets", compare: "compare-designs" };
 const STATUSES: Record<Action, string> = { load: "load-status", refresh: "refresh-status", copy: "copy-status", export: "export-status", sheets: "sheets-status", compare: "compare-status" };
 /** Actions that work from the form, with no design in the workbook yet. */
