@@ -67,8 +67,9 @@ export const SUMMARY_CELLS = Object.freeze({
   coresPerServer: "C16",
   memoryPerServerGB: "D16",
   worstFailure: "B17",
-  worstMailboxesPerServer: "C17",
-  worstTargetIops: "D17",
+  // The failure's words run on from B over an empty C (right-aligned, they were cut by A's label): its figures in D and E.
+  worstMailboxesPerServer: "D17",
+  worstTargetIops: "E17",
 });
 
 const SUMMARY_WIDTH = 5;
@@ -163,7 +164,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     },
     ...sectionHeading(8, "The design", SUMMARY_WIDTH),
   ];
-  type Entry = { formula: string; format?: string } | undefined;
+  type Entry = { formula: string; format?: string; align?: "left" | "right" } | undefined;
   const row = (label: string, at: string, values: Entry[]): void => {
     const r = Number(at.slice(1));
     cells.push({ address: `A${r}`, value: label, role: "label" });
@@ -174,7 +175,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
         formula: v.formula,
         ...(v.format ? { numberFormat: v.format } : {}),
         role: i === 0 ? "output" : "step",
-        align: i === 0 ? "right" : "left",
+        align: v.align ?? (i === 0 ? "right" : "left"),
       });
     });
   };
@@ -201,7 +202,8 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     },
   ]);
   row("Worst survivable failure", S.worstFailure, [
-    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.whatFails)},${worst}),"${NONE_SURVIVABLE}")` },
+    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.whatFails)},${worst}),"${NONE_SURVIVABLE}")`, align: "left" },
+    undefined,
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.activeMailboxes)},${worst}),"")`, format: '#,##0" mailboxes a server"' },
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.targetIops)},${worst}),"")`, format: '#,##0" IOPS a server"' },
   ]);
