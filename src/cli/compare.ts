@@ -17,7 +17,7 @@
  */
 import { promises as fs } from "fs";
 import * as path from "path";
-import type { DesignTables, WorkbookInputs } from "../engine/design";
+import type { WorkbookInputs } from "../engine/design";
 import { designOf, inputFromText, type InputValue } from "../workbook/input-values";
 import { EXIT, TYPING_HELP, UsageError, inputOptions, optionOf, parseCommand, type CommandOutput, type FlagSpec, type InputOption, type ParsedCommand } from "./design-options";
 import { OUTPUT_DIGITS, designFigures, jsonInputs, presetDesign, shownOutputs, type OutputKey } from "./design";
@@ -218,9 +218,9 @@ export type CompareRow =
 /**
  * The i-th design (the first varied input varies slowest), read as exsize design reads its options:
  * the options given with each varied input's value as if typed (presetDesign: the preset's inputs,
- * those given, and what the design carries beyond them).
+ * then those given).
  */
-export function combination(request: Pick<CompareRequest, "given" | "flags" | "varied">, i: number): { inputs: WorkbookInputs; tables: DesignTables; preset: string } {
+export function combination(request: Pick<CompareRequest, "given" | "flags" | "varied">, i: number): { inputs: WorkbookInputs; preset: string } {
   const given = new Map(request.given);
   let rest = i;
   for (let k = request.varied.length - 1; k >= 0; k--) {
@@ -232,8 +232,8 @@ export function combination(request: Pick<CompareRequest, "given" | "flags" | "v
 }
 
 /** One design, sized as exsize design sizes it: the same checks, the same numbers as shown. */
-export function compareRow({ inputs, tables, preset }: { inputs: WorkbookInputs; tables?: DesignTables; preset?: string }): CompareRow {
-  const sized = designOf(inputs, optionOf, tables);
+export function compareRow({ inputs, preset }: { inputs: WorkbookInputs; preset?: string }): CompareRow {
+  const sized = designOf(inputs, optionOf);
   if (!sized.ok) return { inputs, problems: sized.problems };
   const d = sized.design;
   return { inputs, preset: preset ?? "", method: d.method, outputs: shownOutputs(d), figures: designFigures(d) };

@@ -15,7 +15,7 @@
 import { promises as fs } from "fs";
 import * as path from "path";
 import { SizingError } from "../engine/errors";
-import { DEFAULT_PRESET, PRESET_NAMES, REFERENCE_PRESETS, presetNamed, type Design, type DesignTables, type PresetName, type WorkbookInputs } from "../engine/design";
+import { DEFAULT_PRESET, PRESET_NAMES, REFERENCE_PRESETS, presetNamed, type Design, type PresetName, type WorkbookInputs } from "../engine/design";
 import { MICROSOFT_FAILURE_MODES, type MicrosoftFailureMode } from "../engine/microsoft/design";
 import { designOf } from "../workbook/input-values";
 import { NONE_SURVIVABLE, OUTPUT_DIGITS, designOutputs, shownNumber, shownOutputs, shownValues, type OutputKey } from "../workbook/compare";
@@ -113,8 +113,6 @@ export function designHelp(): string[] {
 interface DesignRequest {
   inputs: WorkbookInputs;
   preset: PresetName;
-  /** What the design carries beyond its inputs: the environment's mailboxes, the servers' disks. */
-  tables: DesignTables;
   out?: string;
   customer: boolean;
   force: boolean;
@@ -123,7 +121,7 @@ interface DesignRequest {
 }
 
 /** The preset's inputs, then the inputs given (each checked by its cell's rule), and what the design carries beyond them. */
-export function presetDesign(given: Parameters<typeof readInputs>[0], flags: Map<string, string | true>): Pick<DesignRequest, "inputs" | "preset" | "tables"> {
+export function presetDesign(given: Parameters<typeof readInputs>[0], flags: Map<string, string | true>): Pick<DesignRequest, "inputs" | "preset"> {
   const name = flags.get("--preset");
   const preset = name === undefined ? REFERENCE_PRESETS[DEFAULT_PRESET] : presetNamed(String(name));
   if (preset === undefined) throw new UsageError(`--preset must be ${PRESET_NAMES.join(" or ")}; got ${JSON.stringify(name)}`);
@@ -131,22 +129,22 @@ export function presetDesign(given: Parameters<typeof readInputs>[0], flags: Map
   // A preset's environment is its DAGs of its users: given --users, one DAG of them unless --environment-users says more.
   const oneDag = given.has("users") && !given.has("environmentUsers") ? { environmentUsers: "" as const } : {};
   const inputs = { ...preset.inputs, ...oneDag, ...Object.fromEntries([...given.keys()].map((key) => [key, read[key]])) } as WorkbookInputs;
-  return { inputs, preset: preset.name, tables: {} };
+  return { inputs, preset: preset.name };
 }
 
 function parseArguments(args: readonly string[]): DesignRequest {
   const { given, flags } = parseCommand(args, FLAGS);
   const out = flags.get("--out") as string | undefined;
   const request = { customer: flags.has("--customer"), force: flags.has("--force"), json: flags.has("--json"), help: flags.has("--help"), ...(out !== undefined ? { out } : {}) };
-  if (request.help) return { ...request, inputs: readInputs(new Map()), preset: DEFAULT_PRESET, tables: {} };
-  const { inputs, preset, tables } = presetDesign(given, flags);
+  if (request.help) return { ...request, inputs: readInputs(new Map()), preset: DEFAULT_PRESET };
+  const { inputs, preset } = presetDesign(given, flags);
   if (out === undefined && !request.json) throw new UsageError("--out FILE.xlsx is required (or --json, to print the design without writing a file)");
   if (request.customer && out === undefined) throw new UsageError("--customer writes a file: add --out FILE.xlsx");
   if (out !== undefined) {
     if (out.trim() === "") throw new UsageError("--out needs a file name");
     if (path.extname(out).toLowerCase() !== ".xlsx") throw new UsageError(`--out must name an .xlsx file (the workbook is written as .xlsx); got ${JSON.stringify(out)}`);
   }
-  return { ...request, inputs, preset, tables };
+  return { ...request, inputs, preset };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -342,7 +340,7 @@ export async function runDesign(args: string[], out: CommandOutput): Promise<num
     out.stderr(`exsize design: the design cannot be built${request.out ? `; nothing written to ${request.out}` : ""}`);
     return EXIT.failed;
   };
-  const sized = designOf(inputs, optionOf, request.tables);
+  const sized = designOf(inputs, optionOf);
   if (!sized.ok) return refuse(sized.problems);
   const design = sized.design;
 

@@ -135,7 +135,7 @@ export function presetHint(name: PresetName): string {
       `${i.copies} database copies in a DAG, from ${cite("dell", "3.4.2")}. ${after}`
     );
   }
-  const d = sizeDesign(p.inputs, p.tables);
+  const d = sizeDesign(p.inputs);
   const disks = d.serverDisks;
   const n = (x: number) => formatTyped(Math.round(x));
   return (

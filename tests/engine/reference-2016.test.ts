@@ -9,7 +9,7 @@ import { CALCULATOR_DEFAULT_DISK, DELL_EMC_8TB_NL_SAS, DISK_SIZES_GB, DISK_TYPE_
 import { SizingError } from "../../src/engine/errors";
 
 const preset = REFERENCE_PRESETS["dellemc-2016"];
-const d = sizeDesign(preset.inputs, preset.tables);
+const d = sizeDesign(preset.inputs);
 
 describe("Dell EMC's 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.txt), as published", () => {
   test.each<[string, unknown, unknown]>([
@@ -69,7 +69,7 @@ describe("Dell EMC's 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.
 describe("the presets", () => {
   test("dell-2010 is the 5,000-user design of 000_72e1ddb9bbd1ecac.txt 3.4.2: one DAG, no server disks (Dell's arrays)", () => {
     const p = REFERENCE_PRESETS["dell-2010"];
-    const dell = sizeDesign(p.inputs, p.tables);
+    const dell = sizeDesign(p.inputs);
     expect([dell.method, dell.dags, dell.usersPerDag, dell.environmentUsers, dell.databases]).toEqual(["dell", 1, 5000, 5000, 12]);
     expect(dell.serverDisks).toBeUndefined();
     expect(dell.serverDisksProblem).toMatch(/arrays/);
@@ -86,12 +86,12 @@ describe("the presets", () => {
 
 describe("several DAGs", () => {
   test("an environment of N mailboxes is ceil(N ÷ a DAG's) DAGs, each sized as the one design", () => {
-    const e = sizeDesign(preset.inputs, { ...preset.tables, environmentUsers: 7601 });
+    const e = sizeDesign(preset.inputs, { environmentUsers: 7601 });
     expect([e.dags, e.environmentServers, e.databases]).toEqual([2, 32, 336]);
-    expect(sizeDesign(preset.inputs, { ...preset.tables, environmentUsers: 7600 }).dags).toBe(1);
+    expect(sizeDesign(preset.inputs, { environmentUsers: 7600 }).dags).toBe(1);
   });
   test("fewer mailboxes than a DAG's is refused, naming both", () => {
-    expect(() => sizeDesign(preset.inputs, { ...preset.tables, environmentUsers: 7599 })).toThrow(/environmentUsers .*at least a DAG's \(users, 7,600\); got 7599/);
+    expect(() => sizeDesign(preset.inputs, { environmentUsers: 7599 })).toThrow(/environmentUsers .*at least a DAG's \(users, 7,600\); got 7599/);
   });
 });
 
@@ -142,7 +142,7 @@ describe("server disks (JBOD) for Microsoft-method designs", () => {
     expect(() => serverDisks(need, { ...SERVER_DISK_DEFAULTS, disk: CALCULATOR_DEFAULT_DISK, databasesPerVolume: 4 })).toThrow(/needs 67 IOPS; a 4TB 7\.2K RPM SAS 3\.5" disk gives 57\.5/);
   });
   test("a design the calculator puts on RAID (two copies) has no server disks, and says why", () => {
-    const two = sizeDesign({ ...preset.inputs, copies: 2 }, preset.tables);
+    const two = sizeDesign({ ...preset.inputs, copies: 2 });
     expect(two.serverDisks).toBeUndefined();
     expect(two.serverDisksProblem).toMatch(/three or more copies .*Role Requirements!I127/);
   });

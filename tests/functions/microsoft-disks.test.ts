@@ -76,7 +76,7 @@ const P = preset.inputs;
 const P_ARGS = [P.users, P.messagesPerDay, P.messageKB, P.quotaMB, [[8, 8]], P.copies, DELL_EMC_8TB_NL_SAS.name] as const;
 
 describe("Dell EMC's 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.txt), the preset dellemc-2016", () => {
-  const d = sizeDesign(preset.inputs, preset.tables);
+  const d = sizeDesign(preset.inputs);
   // The preset deploys 004's 336 databases (004 §4, the activation table); the calculator's own count is 288 on RAID.
   const factors = [["archiveMB", P.archiveMB], ["databases", d.databases]];
   const fn = (result: string, volumeDatabases: number | null = 2) => EX_MS_DISKS(...P_ARGS, result, volumeDatabases, null, null, factors);
@@ -109,7 +109,7 @@ describe("Dell EMC's 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.
   });
 
   test("two copies go on RAID: #N/A in sizeDesign's own words (Role Requirements!I127)", () => {
-    const two = sizeDesign({ ...preset.inputs, copies: 2 }, preset.tables);
+    const two = sizeDesign({ ...preset.inputs, copies: 2 });
     const v = EX_MS_DISKS(P.users, P.messagesPerDay, P.messageKB, P.quotaMB, [[8, 8]], 2, DELL_EMC_8TB_NL_SAS.name, "disks", 2, null, null, factors);
     expect(v).toBeInstanceOf(SizingError);
     expect([(v as SizingError).code, (v as SizingError).message]).toEqual(["#N/A", two.serverDisksProblem]);

@@ -2,13 +2,11 @@
  * The reference designs a person can start from (issue 17): Dell's 5,000-user Exchange 2010 DAG
  * (000_72e1ddb9bbd1ecac.txt, 3.4.2), sized by Dell's process, and Dell EMC's 100,000-mailbox
  * Exchange 2016 design (004_1d3a339e6fd03f64.txt), sized by Microsoft's calculator's method. A preset
- * is every input of the Inputs sheet and what the design carries beyond them (the environment's
- * mailboxes, the servers' disks); `exsize design --preset` and the pane's "Use a reference design"
- * read them from here.
+ * is every input of the Inputs sheet, the environment's mailboxes and the servers' disks among them;
+ * `exsize design --preset` and the pane's "Use a reference design" read them from here.
  */
 import { DELL_EMC_8TB_NL_SAS } from "../microsoft/disks";
 import { REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "./inputs";
-import type { DesignTables } from "./size-design";
 
 export const PRESET_NAMES = ["dell-2010", "dellemc-2016"] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
@@ -20,9 +18,8 @@ export interface ReferencePreset {
   paper: "dell" | "esrp2016";
   /** What it is, in a few words: "5,000 users, Exchange 2010, one DAG of 2 servers". */
   summary: string;
+  /** The whole design: the environment and the servers' disks are inputs too. */
   inputs: Readonly<WorkbookInputs>;
-  /** What the design carries beyond the Inputs sheet: nothing now (the environment and the servers' disks are inputs). */
-  tables: Readonly<Pick<DesignTables, "serverDisks">>;
 }
 
 /**
@@ -64,14 +61,12 @@ export const REFERENCE_PRESETS: Readonly<Record<PresetName, ReferencePreset>> = 
     paper: "dell",
     summary: "5,000 users, Exchange 2010, one DAG of 2 servers, by Dell's process",
     inputs: REFERENCE_DESIGN_INPUTS,
-    tables: {},
   },
   "dellemc-2016": {
     name: "dellemc-2016",
     paper: "esrp2016",
     summary: "100,000 mailboxes, Exchange 2016, 14 DAGs of 7,600 on 8 + 8 servers, by Microsoft's method",
     inputs: DELLEMC_2016_INPUTS,
-    tables: {},
   },
 });
 
