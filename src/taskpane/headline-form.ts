@@ -148,10 +148,11 @@ const FIELD_BY_KEY = new Map(FORM_FIELDS.map((f) => [f.key, f]));
 export const fieldOf = (key: DesignField): FormField => FIELD_BY_KEY.get(key)!;
 
 /** The form's optional fields: a form without them (an older caller) is the design without a title, one DAG, the calculator's example disks. */
-export type OptionalField = "title" | "preparedFor" | "preparedBy" | "environmentUsers" | "serverDisk" | "databasesPerVolume" | "autoReseedDisks" | "spareDisks";
+const OPTIONAL = ["title", "preparedFor", "preparedBy", "environmentUsers", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks"] as const;
+export type OptionalField = (typeof OPTIONAL)[number];
 /** What the form holds: each field's text (a select's value). */
 export type DesignForm = Record<Exclude<DesignField, OptionalField>, string> & Partial<Record<OptionalField, string>>;
-const OPTIONAL_FIELDS: ReadonlySet<DesignField> = new Set<OptionalField>(["title", "preparedFor", "preparedBy", "environmentUsers", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks"]);
+const OPTIONAL_FIELDS: ReadonlySet<DesignField> = new Set<OptionalField>(OPTIONAL);
 
 /** The form as the reference design fills it: the preset, and what the pane opens with. */
 export function referenceForm(): DesignForm {

@@ -6,15 +6,16 @@
  * "Export the deployment" (the cells as Office.js gives them), so all three size the same design
  * from the same inputs. Pure: no file system, no DOM.
  */
-import { sizeDesign, type Design, type DesignTables } from "../engine/design";
+import { serverDiskOf, sizeDesign, type Design, type DesignTables } from "../engine/design";
 import { SizingError } from "../engine/errors";
 import { DISK_CLASS_IOPS, FACTOR_DEFAULTS, type FactorName, type Factors } from "../engine/tables";
 import { parseNumberText, readDiskClasses } from "../functions/arguments";
-import { JBOD_CATALOGUE, serverDiskNamed, type JbodDisk } from "../engine/microsoft/disks";
+import { JBOD_CATALOGUE, type JbodDisk } from "../engine/microsoft/disks";
 import { nearest } from "../cli/suggest";
 import { readTypedNumber } from "../cli/typed-number";
 import { designProblems, type DesignProblem } from "./design-check";
 import type { InputRule } from "./model";
+import { SERVER_DISK_RULES } from "./sheets/hardware";
 import { DOCUMENT_DEFAULTS, type DocumentInputs } from "./sheets/inputs";
 import { TIER_COUNT, TIER_NAMES, TIER_RULES, type TierColumn } from "./sheets/tiers";
 import { DESIGN_INPUT_ROWS, FACTOR_INPUT_ROWS, INPUT_CELLS, INPUT_NAMES, REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "./template";
@@ -104,10 +105,10 @@ export function inputFromText(key: InputKey, text: string): Checked<InputValue> 
  */
 function readServerDisk(text: string, own: readonly JbodDisk[] = []): Checked<InputValue> {
   try {
-    return { value: serverDiskNamed(text, own).name };
+    return { value: serverDiskOf({ serverDisk: text }, { ownServerDisks: own }).name };
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
-    return { problem: `serverDisk ${e.message.replace(/^disk /, "")}${own.length > 0 ? " (or one of the Hardware sheet's own server disks)" : ""}` };
+    return { problem: e.message };
   }
 }
 
@@ -253,7 +254,8 @@ function ownServerDisks(rows: CellRows, places: Places, problems: string[]): Jbo
     const name = typeof row[0] === "string" ? row[0].trim() : typeof row[0] === "number" ? String(row[0]) : "";
     if (name === "" || JBOD_CATALOGUE.some((d) => d.name === name)) return;
     const [rawGB, iops] = [row[1], row[2]].map((v) => (typeof v === "string" ? parseNumberText(v) : v));
-    if (typeof rawGB !== "number" || !(rawGB > 0) || rawGB > 1_000_000 || typeof iops !== "number" || !(iops > 0) || iops > 1_000_000) {
+    const within = (rule: InputRule, v: unknown): v is number => typeof v === "number" && withinRule(rule as InputRule & { kind: "decimal" }, v);
+    if (!within(SERVER_DISK_RULES.rawGB, rawGB) || !within(SERVER_DISK_RULES.iops, iops)) {
       problems.push(`${places.range("ServerDisks", i + 1)} (${name}): a server disk needs its raw GB and random IOPS, each a number above 0 and at most 1,000,000; got ${shownCell(row[1] as CellInput)} and ${shownCell(row[2] as CellInput)}`);
       return;
     }

@@ -219,7 +219,7 @@ export function serverDiskOf(inputs: Pick<WorkbookInputs, "serverDisk">, tables:
     return serverDiskNamed(inputs.serverDisk, tables.ownServerDisks);
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
-    throw new SizingError("#N/A", `serverDisk: ${e.message.replace(/^disk must be/, "must be")}${(tables.ownServerDisks ?? []).length > 0 ? ", or one of the Hardware sheet's own server disks" : ""}`);
+    throw new SizingError("#N/A", `serverDisk ${e.message.replace(/^disk /, "")}${(tables.ownServerDisks ?? []).length > 0 ? " (or one of the Hardware sheet's own server disks)" : ""}`);
   }
 }
 

@@ -155,6 +155,12 @@ export function diskClassNameRange(hardwareSheet: string): string {
   return `${sheetReference(hardwareSheet)}!$A$${DISKS_FIRST_ROW}:$A$${DISKS_LAST_ROW}`;
 }
 
+/** The rules of an own server disk's raw GB and random IOPS cells; a workbook's reading (input-values.ts) checks them alike. */
+export const SERVER_DISK_RULES = Object.freeze({
+  rawGB: numberRule({ name: "rawGB", above: 0, max: 1_000_000, what: "a disk's raw decimal GB" }, true),
+  iops: numberRule({ name: "diskIops", above: 0, max: 1_000_000, what: "a disk's random IOPS" }, true),
+});
+
 /** The server disks' rows, unqualified: name, raw GB, random IOPS (the Summary's disk reads them by name). */
 const SERVER_DISKS_RANGE = `$A$${SERVER_DISKS_FIRST_ROW}:$C$${SERVER_DISKS_LAST_ROW}`;
 
@@ -168,8 +174,7 @@ function serverDiskCells(own: readonly JbodDisk[]): CellModel[] {
     ...sectionHeading(SERVER_DISKS_HEADING_ROW, `Server disks for JBOD (${cite("microsoft", "disk table")}; ${ESRP_2016("Table 4")}): add your own below`, HARDWARE_WIDTH),
     ...header(SERVER_DISKS_HEADING_ROW + 1, ["Disk", "Raw GB", "Random IOPS", "Formatted GB", "Source"]),
   ];
-  const raw = numberRule({ name: "rawGB", above: 0, max: 1_000_000, what: "a disk's raw decimal GB" }, true);
-  const iops = numberRule({ name: "diskIops", above: 0, max: 1_000_000, what: "a disk's random IOPS" }, true);
+  const { rawGB: raw, iops } = SERVER_DISK_RULES;
   const formatted = (r: number) => ({ address: `D${r}`, formula: `=IF(ISNUMBER(B${r}),B${r}*${MICROSOFT.formattedPerRawGB},"")`, numberFormat: FORMAT.gb, role: "step" as const });
   JBOD_CATALOGUE.forEach((d, i) => {
     const r = SERVER_DISKS_FIRST_ROW + i;
