@@ -73,6 +73,12 @@ const INPUT_SETS: InputSet[] = [
   // Issue 15: the method cell edited in the file; every sheet follows the design's method.
   { name: "Exchange 2016 sized by Dell's process, chosen in the Method cell", named: { ExchangeVersion: 2016, Method: "dell" } },
   { name: "Exchange 2019 on 4 + 4 servers, four copies: Microsoft's method by auto", inputs: { users: 10000, copies: 4 }, named: { ExchangeVersion: 2019, ServersFirstSite: 4, ServersSecondSite: 4 } },
+  // Issue 17: a JBOD server's disks edited in the copy — Dell EMC's disk, the most databases that fit a volume, two spares.
+  {
+    name: "Exchange 2016 on 4 + 4 servers, four copies on Dell EMC's 8 TB disks: the Summary's server disks",
+    inputs: { users: 10000, copies: 4 },
+    named: { ExchangeVersion: 2016, ServersFirstSite: 4, ServersSecondSite: 4, ServerDisk: '8TB 7.2K NL-SAS 3.5"', DatabasesPerVolume: 0, SpareDisks: 2 },
+  },
   // Issue 17: a lagged copy, never activated, its lag in the log space and Safety Net; Microsoft's figures in Excel's own functions.
   LAGGED,
   {
