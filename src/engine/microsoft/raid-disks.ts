@@ -1,0 +1,242 @@
+/**
+ * A server's own disks for a design Microsoft's calculator puts on RAID (issue 17): fewer than three
+ * copies that can be activated (design.ts prefersJbod false). The calculator's "Database+Log" volume
+ * architecture — a database and its logs on one volume — sized as its Storage Design sheet sizes it:
+ * a RAID set for the database+log volumes, wide enough for their random I/O with the RAID write
+ * penalty and rebuild overhead (C40:C42, C72:C75) and for their space (C76:C79); RAID-1/0 unless
+ * RAID-5 needs fewer disks (C133; RAID-5 and RAID-6 are not offered for 7.2K and slower disks, C74:C75;
+ * RAID-6 only by an override we do not take, Storage Design!C27); a RAID-5 restore volume (C88:C91,
+ * C137:C138); the disks a server (C194) and a DAG (C200). Hot spares are ours, as on JBOD (disks.ts
+ * `spareDisks`, 004_1d3a339e6fd03f64.txt §4), and kept apart from the calculator's count; AutoReseed
+ * volumes are JBOD's (Storage Design!C194 counts none on RAID).
+ */
+import { SizingError } from "../errors";
+import { copiesPerSite } from "../failover";
+import { prefersJbod, type MicrosoftSizing } from "./design";
+import type { JbodDisk, ServerDiskChoice } from "./disks";
+import { excelCeil, excelFloor } from "./excel";
+import { MICROSOFT, type MicrosoftFactors } from "./tables";
+
+export type CalculatorRaidLevel = "RAID-1/0" | "RAID-5" | "RAID-6";
+
+/** A RAID group: data and parity (or mirror) disks — Tables!A164:D196, as the calculator's defaults choose them. */
+interface RaidGroup {
+  data: number;
+  parity: number;
+}
+
+/** The database+log RAID groups — Storage Design!C17:C19 (1+1, 5+1, 6+2; Tables!A165, A175, A195). */
+export const DATABASE_RAID_GROUPS: Readonly<Record<CalculatorRaidLevel, RaidGroup>> = Object.freeze({
+  "RAID-1/0": { data: 1, parity: 1 },
+  "RAID-5": { data: 5, parity: 1 },
+  "RAID-6": { data: 6, parity: 2 },
+});
+
+/** The restore volume's RAID-5 group, 2+1 — Storage Design!F18, F20 (Tables!A172). */
+export const RESTORE_RAID: { level: CalculatorRaidLevel; group: RaidGroup } = Object.freeze({ level: "RAID-5", group: Object.freeze({ data: 2, parity: 1 }) });
+
+/** Disk transfers a host write costs: RAID-1/0 two, RAID-5 four, RAID-6 six — Storage Design!C36:C38. */
+export const RAID_WRITE_PENALTY: Readonly<Record<CalculatorRaidLevel, number>> = Object.freeze({ "RAID-1/0": 2, "RAID-5": 4, "RAID-6": 6 });
+
+/** Share of a disk's I/O kept for a rebuild — Storage Design!C22:C24. */
+export const RAID_REBUILD_OVERHEAD: Readonly<Record<CalculatorRaidLevel, number>> = Object.freeze({ "RAID-1/0": 0.35, "RAID-5": 0.5, "RAID-6": 0.5 });
+
+/** The most random IOPS of a 7.2K or slower disk of the calculator's table — Tables!B240 (7.2K RPM SAS 2.5"). */
+const SLOWEST_PARITY_DISK_OVER_IOPS = 62.5;
+
+/**
+ * Whether the calculator offers RAID-5 and RAID-6 for the disk — Storage Design!C74:C75: not for a
+ * 7.2K, 5.2K, 5.4K or 5.9K disk (by its type's name). A disk given by raw GB and IOPS alone has no type:
+ * it is offered parity RAID when faster than every 7.2K disk of the table (62.5 IOPS, Tables!B240).
+ */
+export function parityRaidOffered(disk: Pick<JbodDisk, "type" | "iops">): boolean {
+  const slow = /^(7\.2K|5\.2K|5\.4K|5\.9K)/.test(disk.type);
+  if (slow) return false;
+  return disk.type !== "given" || disk.iops > SLOWEST_PARITY_DISK_OVER_IOPS;
+}
+
+/** Up to whole groups, plus each group's parity disks — Storage Design!C77:C79, C89:C91. */
+const inGroups = (disks: number, g: RaidGroup): number => {
+  const groups = excelCeil(disks / g.data);
+  return groups * g.data + groups * g.parity;
+};
+
+/** One RAID level's database+log disks: for I/O (Storage Design!C73:C75), for space (C77:C79), and the larger (C134). */
+export interface RaidOption {
+  level: CalculatorRaidLevel;
+  /** Disk transfers the volumes' I/O costs at this level, before the rebuild overhead — Storage Design!C36:C38. */
+  transfers: number;
+  performanceDisks: number;
+  capacityDisks: number;
+  disks: number;
+}
+
+/** What one server of the design holds and does: the figures microsoftSizing computes. */
+export interface RaidNeed {
+  /** Database copies on a server — Role Requirements!C102. */
+  copiesPerServer: number;
+  /** Every copy, HA and lagged — Input!C30 + C31. */
+  copies: number;
+  laggedCopies: number;
+  serversPerSite: readonly number[];
+  /** A database with overhead and its log space, GB — Volume Requirements!E123, F123. */
+  databaseGB: number;
+  logGB: number;
+  /** The server's database IOPS and their read share — Role Requirements!I77, I75. */
+  serverIops: number;
+  readShare: number;
+  contentIndexShare: number;
+  volumeFreeShare: number;
+}
+
+export interface RaidServerDisks {
+  architecture: "RAID";
+  disk: JbodDisk;
+  /** A disk's formatted GB: raw × 10⁹ ÷ 1024³ — Storage Design!C46. */
+  formattedGB: number;
+  copiesPerServer: number;
+  /** Databases a volume — Volume Requirements!I7 (Role Requirements!C83): 1, or with several a volume the calculator's count. */
+  databasesPerVolume: number;
+  /** Database+log volumes a server: ⌈copies ÷ databases a volume⌉ — Volume Requirements!E115. */
+  volumes: number;
+  /** The server's database+log volumes, GB — Role Requirements!D276 (Volume Requirements!I223). */
+  databaseLogGB: number;
+  /** Database read and write IOPS a server — Role Requirements!I78, I79. */
+  readIops: number;
+  writeIops: number;
+  /** Disks without redundancy, for I/O and for space — Storage Design!C72, C76. */
+  raid0PerformanceDisks: number;
+  raid0CapacityDisks: number;
+  /** The levels the calculator weighs: RAID-1/0 always, RAID-5 and RAID-6 where the disk is fast enough (parityRaidOffered). */
+  options: RaidOption[];
+  /** The calculator's choice and its disks — Storage Design!C164, C165 (C133, C134). */
+  databaseLogRaid: CalculatorRaidLevel;
+  databaseLogDisks: number;
+  /** Restore volumes a server (ServerDiskChoice.restoreDisks, Volume Requirements!E118), each a RAID-5 set. */
+  restoreVolumes: number;
+  /** The restore volume, GB — Volume Requirements!I9. */
+  restoreVolumeGB: number;
+  restoreRaid: CalculatorRaidLevel;
+  /** Restore disks a server — Storage Design!E165 (C138) for each restore volume. */
+  restoreDisks: number;
+  /** Database+log and restore disks: the calculator's count — Storage Design!C194. */
+  calculatorDisks: number;
+  /** Hot spares a server (ours, as on JBOD). */
+  spareDisks: number;
+  /** Every disk a server holds: the calculator's and the hot spares. */
+  disksPerServer: number;
+  /** The DAG's servers, every one on RAID (Storage Design!E194:F194 for an active/active DAG whose first site is RAID). */
+  servers: number;
+  /** The calculator's disks a DAG — Storage Design!C200: its count a server × the servers. */
+  calculatorDagDisks: number;
+  /** Every disk of the DAG's servers, hot spares included. */
+  dagDisks: number;
+}
+
+/**
+ * Databases a RAID volume holds — Volume Requirements!I7, Role Requirements!C83: one, unless the
+ * calculator deploys several a volume (design.ts prefersJbod multipleDatabasesPerVolume, Role
+ * Requirements!C110: three or more copies, as many in each site), then every copy in one site
+ * (Input!C109 "Yes"); in two sites at most the databases of the RAID maximum size (2,000 GB,
+ * Variables!K34) a disk holds (Role Requirements!C82).
+ * @compatibility A disk under 2,000 GB formatted holds none there, and the calculator divides by zero
+ * (its volumes, restore volume and disks are #DIV/0!); we keep one database a volume.
+ */
+export function raidDatabasesPerVolume(need: Pick<RaidNeed, "copies" | "laggedCopies" | "serversPerSite">, disk: Pick<JbodDisk, "rawGB">): number {
+  const { multipleDatabasesPerVolume } = prefersJbod(need.serversPerSite, need.copies, need.laggedCopies, { diskGB: disk.rawGB });
+  if (!multipleDatabasesPerVolume) return 1;
+  if (need.serversPerSite.length === 1) return copiesPerSite(need.copies, 1)[0];
+  const fit = excelFloor((disk.rawGB * MICROSOFT.formattedPerRawGB) / MICROSOFT.maxDatabaseGBWithCopies);
+  return Math.max(1, Math.min(fit, need.copies));
+}
+
+/**
+ * The RAID disks one server of a design the calculator puts on RAID needs, with `choice.disk` for
+ * every volume (Input!C116, C118), `choice.restoreDisks` restore volumes and `choice.spareDisks` hot
+ * spares. The database+log volumes of v databases each hold v databases and logs and one more
+ * database's content index (Volume Requirements!I123) over the free space; the RAID set's disks are
+ * the more of those for I/O and for space at each level.
+ */
+export function raidServerDisks(need: RaidNeed, choice: Pick<ServerDiskChoice, "disk" | "restoreDisks" | "spareDisks">): RaidServerDisks {
+  const disk = choice.disk;
+  if (!(disk.rawGB > 0) || !(disk.iops > 0)) throw new SizingError("#N/A", `disk: a RAID disk needs its GB and IOPS; ${disk.name} has ${disk.rawGB} GB and ${disk.iops} IOPS`);
+  const formattedGB = disk.rawGB * MICROSOFT.formattedPerRawGB; // Storage Design!C46
+  const v = raidDatabasesPerVolume(need, disk);
+  const copies = need.copiesPerServer;
+  const volumes = excelCeil(copies / v); // Volume Requirements!E115: the last volume may hold fewer
+  const free = 1 - need.volumeFreeShare;
+  const ci = need.contentIndexShare;
+  // Volume Requirements!I123 summed over the volumes (I223 = Role Requirements!D276): each volume's
+  // databases with their content indexes and logs, plus one database's content index a volume.
+  const databaseLogGB = (copies * need.databaseGB * (1 + ci) + volumes * ci * need.databaseGB + copies * need.logGB) / free;
+  const readIops = need.serverIops * need.readShare; // Role Requirements!I78
+  const writeIops = need.serverIops * (1 - need.readShare); // I79
+  const raid0PerformanceDisks = excelCeil((readIops + writeIops) / disk.iops); // Storage Design!C72
+  const raid0CapacityDisks = excelCeil(databaseLogGB / formattedGB); // C76
+  const levels: CalculatorRaidLevel[] = parityRaidOffered(disk) ? ["RAID-1/0", "RAID-5", "RAID-6"] : ["RAID-1/0"];
+  const options = levels.map((level): RaidOption => {
+    const g = DATABASE_RAID_GROUPS[level];
+    const transfers = readIops + RAID_WRITE_PENALTY[level] * writeIops; // C36:C38
+    const withRebuild = transfers / (1 - RAID_REBUILD_OVERHEAD[level]); // C40:C42
+    const set = g.data + g.parity;
+    const performanceDisks = excelCeil(excelCeil(withRebuild / disk.iops) / set) * set; // C73:C75: whole groups
+    const capacityDisks = inGroups(raid0CapacityDisks, g); // C77:C79
+    return { level, transfers, performanceDisks, capacityDisks, disks: Math.max(performanceDisks, capacityDisks) };
+  });
+  // Storage Design!C133: RAID-1/0 unless RAID-5 needs fewer disks (a tie is RAID-1/0).
+  const raid10 = options[0];
+  const raid5 = options.find((o) => o.level === "RAID-5");
+  const chosen = raid5 !== undefined && raid5.disks < raid10.disks ? raid5 : raid10;
+  const restoreVolumeGB = (Math.min(v, copies) * (need.databaseGB + need.logGB)) / free; // Volume Requirements!I9: the first volume's databases and logs
+  const restoreVolumes = choice.restoreDisks;
+  const restoreDisks = restoreVolumes * inGroups(excelCeil(restoreVolumeGB / formattedGB), RESTORE_RAID.group); // Storage Design!C88, C90
+  const calculatorDisks = chosen.disks + restoreDisks; // C194
+  const servers = need.serversPerSite.reduce((a, b) => a + b, 0);
+  const disksPerServer = calculatorDisks + choice.spareDisks;
+  return {
+    architecture: "RAID",
+    disk,
+    formattedGB,
+    copiesPerServer: copies,
+    databasesPerVolume: v,
+    volumes,
+    databaseLogGB,
+    readIops,
+    writeIops,
+    raid0PerformanceDisks,
+    raid0CapacityDisks,
+    options,
+    databaseLogRaid: chosen.level,
+    databaseLogDisks: chosen.disks,
+    restoreVolumes,
+    restoreVolumeGB,
+    restoreRaid: RESTORE_RAID.level,
+    restoreDisks,
+    calculatorDisks,
+    spareDisks: choice.spareDisks,
+    disksPerServer,
+    servers,
+    calculatorDagDisks: calculatorDisks * servers, // Storage Design!C200
+    dagDisks: disksPerServer * servers,
+  };
+}
+
+/** What raidServerDisks needs, from a design's sizing (design.ts microsoftSizing) and its factors. */
+export function raidNeedOf(
+  s: Pick<MicrosoftSizing, "copiesPerServer" | "databaseGB" | "logSpaceGB" | "serverIops" | "readShare">,
+  design: { serversPerSite: readonly number[]; copies: number; laggedCopies: number },
+  f: Pick<MicrosoftFactors, "contentIndexShare" | "volumeFreeShare">,
+): RaidNeed {
+  return {
+    copiesPerServer: s.copiesPerServer,
+    copies: design.copies,
+    laggedCopies: design.laggedCopies,
+    serversPerSite: design.serversPerSite,
+    databaseGB: s.databaseGB,
+    logGB: s.logSpaceGB,
+    serverIops: s.serverIops,
+    readShare: s.readShare,
+    contentIndexShare: f.contentIndexShare,
+    volumeFreeShare: f.volumeFreeShare,
+  };
+}
