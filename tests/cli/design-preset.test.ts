@@ -104,7 +104,7 @@ describe("presets and overrides", () => {
     [["--environment-users", "12.5"], /--environment-users: environmentUsers must be a whole number from 0 to 1,000,000,000; got "12.5"/],
     // The Inputs sheet's server-disk rules (issue 17): 0 databases a volume is "the most that fit".
     [["--databases-per-volume", "101"], /--databases-per-volume: databasesPerVolume must be a whole number from 0 to 100; got "101"/],
-    [["--disk", "fast"], /--disk: serverDisk must be one of "8TB 7.2K NL-SAS 3.5\\"", .*got "fast"/],
+    [["--disk", "fast"], /--disk: serverDisk must be one of '8TB 7.2K NL-SAS 3.5"', .*got "fast"/],
     [["--spare-disks", "-1"], /--spare-disks: spareDisks must be a whole number from 0 to 100; got "-1"/],
   ])("%p is a usage error naming the option", async (args, message) => {
     const r = await design([...args, "--json"]);

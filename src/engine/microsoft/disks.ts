@@ -94,6 +94,9 @@ export const JBOD_CATALOGUE: readonly JbodDisk[] = Object.freeze([
   ),
 ]);
 
+/** A name as a reader would type it: in double quotes, or in single quotes when it holds an inch mark (not `3.5\"`). */
+const quoted = (s: string) => (s.includes('"') ? `'${s}'` : `"${s}"`);
+
 const key = (s: string) => s.toLowerCase().replace(/[^a-z0-9.]/g, "");
 
 /**
@@ -117,8 +120,8 @@ export function jbodDisk(name: string): JbodDisk {
   }
   throw new SizingError(
     "#N/A",
-    `disk must be one of ${JBOD_CATALOGUE.map((d) => JSON.stringify(d.name)).join(", ")}, or "SIZE GB TYPE" with a size of Microsoft's calculator's table ` +
-      `(${DISK_SIZES_GB.join(", ")} GB) and one of its types (${Object.keys(DISK_TYPE_IOPS).join(", ")}); got ${JSON.stringify(name)}`,
+    `disk must be one of ${JBOD_CATALOGUE.map((d) => quoted(d.name)).join(", ")}, or "SIZE GB TYPE" with a size of Microsoft's calculator's table ` +
+      `(${DISK_SIZES_GB.join(", ")} GB) and one of its types (${Object.keys(DISK_TYPE_IOPS).join(", ")}); got ${quoted(name)}`,
   );
 }
 
