@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { REFERENCE_DESIGN_INPUTS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import { SizingError } from "../../src/engine/errors";
 import { copyLayout } from "../../src/engine/layout";
+import { JBOD_CATALOGUE } from "../../src/engine/microsoft/disks";
 
 const R = REFERENCE_DESIGN_INPUTS;
 
@@ -229,6 +230,48 @@ describe("more load never buys less by Microsoft's method (issue 16)", () => {
     }),
     600,
   );
+});
+
+describe("more load never buys fewer server disks with a set number of databases a volume (issue 17)", () => {
+  // The disks are then ROUNDUP(copies a server ÷ databases a volume) + restore, AutoReseed and spares, and
+  // the copies a server rise with the count, which rises with the load: a larger load is refused (its
+  // volume outgrows the disk) or buys as many disks or more. The catalogue's disks, 3-4 copies, one or two sites.
+  const disks = JBOD_CATALOGUE.filter((d) => d.rawGB >= 4000).map((d) => d.name);
+  test.each(["users", "quotaMB", "messagesPerDay", "messageKB", "archiveMB"] as const)("more %s", (input) => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          users: fc.integer({ min: 1000, max: 60_000 }),
+          quotaMB: fc.integer({ min: 500, max: 10_000 }),
+          messagesPerDay: fc.integer({ min: 50, max: 200 }),
+          messageKB: fc.integer({ min: 30, max: 150 }),
+          archiveMB: fc.constantFrom(0, 0, 1024, 10_240),
+          copies: fc.integer({ min: 3, max: 4 }),
+          serversSite1: fc.integer({ min: 3, max: 10 }),
+          serversSite2: fc.constantFrom<number | "">("", "", "", 6),
+          serverDisk: fc.constantFrom(...disks),
+          databasesPerVolume: fc.constantFrom(1, 1, 2, 3),
+        }),
+        fc.integer({ min: 1, max: 500 }),
+        (r, step) => {
+          const less: WorkbookInputs = { ...R, ...r, method: "microsoft", exchangeVersion: 2016, maxDatabaseGB: 2048 };
+          const more: WorkbookInputs = { ...less, [input]: Math.min(input === "messagesPerDay" ? 500 : Infinity, (less[input] as number) + step) };
+          const disksOf = (i: WorkbookInputs) => {
+            try {
+              return sizeDesign(i).serverDisks;
+            } catch {
+              return undefined;
+            }
+          };
+          const a = disksOf(less);
+          const b = disksOf(more);
+          if (a === undefined || b === undefined) return;
+          expect({ less: a.disksPerServer, more: b.disksPerServer, ok: b.disksPerServer >= a.disksPerServer }).toMatchObject({ ok: true });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  }, 120_000);
 });
 
 describe("more load never buys fewer server disks (issue 17, open)", () => {
