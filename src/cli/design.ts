@@ -95,7 +95,9 @@ export function designHelp(): string[] {
     "databases, mailboxesPerDatabase, normalMailboxesPerServer, siteFailureMailboxesPerServer, worstMailboxesPerServer,",
     "serverDatabaseIops, worstTargetIops, dagDatabaseIops,",
     "dagLogIops, and a Microsoft-method JBOD server's disks: disksPerServer (databases and logs, restore, AutoReseed,",
-    "spare), databaseLogDisksPerServer, databasesPerVolume, serverDisk; null where the design has none (serverDisksProblem says why);",
+    "spare), databaseLogDisksPerServer, databasesPerVolume, serverDisk, restoreDisksPerServer, dagDisks, serverDiskArchitecture",
+    "(JBOD, or RAID where Microsoft's calculator puts the DAG on RAID: then databaseLogRaid and restoreRaid, the RAID levels, and",
+    "disksPerServer the calculator's RAID disks and the hot spare); null where the design has none (serverDisksProblem says why);",
     "by Microsoft's method, the busiest server's active databases and megacycles in each failure mode: normal, server,",
     "doubleServer, site, siteServer, siteDoubleServer + ActiveDatabases / Megacycles (null where the mode cannot occur),",
     "and the transport (Safety Net) database, transportGBPerServer and transportGBPerDag.",
@@ -180,6 +182,14 @@ export const DESIGN_FIGURE_DIGITS = Object.freeze({
   databaseLogDisksPerServer: 0,
   databasesPerVolume: 0,
   serverDisk: undefined,
+  /** "JBOD" (disks.ts) or "RAID" (raid-disks.ts): how Microsoft's calculator lays the server's disks (Role Requirements!I127). */
+  serverDiskArchitecture: undefined,
+  /** A RAID design's RAID levels (Storage Design!C164, E164); null on JBOD. */
+  databaseLogRaid: undefined,
+  restoreRaid: undefined,
+  /** Restore disks a server (Storage Design!D182 on JBOD, E165 on RAID) and every server disk of the DAG. */
+  restoreDisksPerServer: 0,
+  dagDisks: 0,
   serverDisksProblem: undefined,
   // Microsoft's method: the busiest server's active databases and megacycles in each failure mode
   // (Role Requirements!C195:F201, C127:C129), and the transport database (C184, E273).
@@ -217,7 +227,10 @@ function microsoftFigures(d: Design): Record<MicrosoftFigureKey, number | null> 
 
 /** The figures beyond the Summary's, each with the decimals its digits say. */
 export function designFigures(d: Design): Record<DesignFigureKey, number | string | null> {
-  const disks = d.serverDisks;
+  // One server's disks, JBOD or RAID: the figures both have under one name.
+  const jbod = d.serverDisks;
+  const raid = d.raidServerDisks;
+  const disks = jbod ?? raid;
   const raw: Record<DesignFigureKey, number | string | null> = {
     dags: d.dags,
     serversPerDag: d.serversPerDag,
@@ -239,6 +252,11 @@ export function designFigures(d: Design): Record<DesignFigureKey, number | strin
     databaseLogDisksPerServer: disks ? disks.databaseLogDisks : null,
     databasesPerVolume: disks ? disks.databasesPerVolume : null,
     serverDisk: disks ? disks.disk.name : null,
+    serverDiskArchitecture: jbod ? "JBOD" : raid ? "RAID" : null,
+    databaseLogRaid: raid ? raid.databaseLogRaid : null,
+    restoreRaid: raid ? raid.restoreRaid : null,
+    restoreDisksPerServer: disks ? disks.restoreDisks : null,
+    dagDisks: disks ? disks.disksPerServer * d.serversPerDag : null,
     serverDisksProblem: d.serverDisksProblem ?? null,
     ...microsoftFigures(d),
   };
@@ -396,6 +414,13 @@ export async function runDesign(args: string[], out: CommandOutput): Promise<num
       (f.siteFailureMailboxesPerServer !== null ? `, ${show(f.siteFailureMailboxesPerServer)} after a site fails` : "") +
       `; ${show(f.serverDatabaseIops)} database IOPS (every copy it holds)`,
   );
+  if (design.raidServerDisks) {
+    const k = design.raidServerDisks;
+    out.stdout(
+      `Server disks (RAID): ${show(k.disksPerServer)} × ${k.disk.name} a server (${show(k.databaseLogDisks)} in ${k.databaseLogRaid} for databases and logs, ` +
+        `${show(k.restoreDisks)} in ${k.restoreRaid} for the restore volume, ${show(k.spareDisks)} spare)`,
+    );
+  }
   if (design.serverDisks) {
     const k = design.serverDisks;
     out.stdout(

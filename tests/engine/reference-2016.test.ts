@@ -141,9 +141,9 @@ describe("server disks (JBOD) for Microsoft-method designs", () => {
     const need = { copiesPerServer: 96, copies: 4, databaseGB: 456.54296875, logGB: 16.7724609375, mailboxesPerDatabase: 20000 / 192, iopsPerMailbox: 200 * 0.00067 * 1.2, contentIndexShare: 0.2, volumeFreeShare: 0.05 };
     expect(() => serverDisks(need, { ...SERVER_DISK_DEFAULTS, disk: CALCULATOR_DEFAULT_DISK, databasesPerVolume: 4 })).toThrow(/needs 67 IOPS; a 4TB 7\.2K RPM SAS 3\.5" disk gives 57\.5/);
   });
-  test("a design the calculator puts on RAID (two copies) has no server disks, and says why", () => {
+  test("a design the calculator puts on RAID (two copies) has no JBOD disks but RAID ones (Role Requirements!I127; Storage Design!C164: RAID-1/0 for a 7.2K disk)", () => {
     const two = sizeDesign({ ...preset.inputs, copies: 2 });
-    expect(two.serverDisks).toBeUndefined();
-    expect(two.serverDisksProblem).toMatch(/three or more copies .*Role Requirements!I127/);
+    expect([two.serverDisks, two.serverDisksProblem]).toEqual([undefined, undefined]);
+    expect([two.raidServerDisks!.architecture, two.raidServerDisks!.databaseLogRaid, two.raidServerDisks!.restoreRaid]).toEqual(["RAID", "RAID-1/0", "RAID-5"]);
   });
 });

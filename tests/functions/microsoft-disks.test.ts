@@ -8,6 +8,7 @@
 import fc from "fast-check";
 import { REFERENCE_PRESETS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import { SizingError } from "../../src/engine/errors";
+import { serverDisksOnRaid } from "../../src/engine/microsoft/design";
 import { serverDiskFormula, SERVER_DISK_RESULTS, volumeDatabasesChoiceFormula, type ServerDiskCells, type ServerDiskResult } from "../../src/engine/microsoft/disk-formulas";
 import { DELL_EMC_8TB_NL_SAS, DISK_SIZES_GB, DISK_TYPE_IOPS, JBOD_CATALOGUE, jbodDisk } from "../../src/engine/microsoft/disks";
 import { logSpaceFormula, type MicrosoftCells } from "../../src/engine/microsoft/formulas";
@@ -112,7 +113,9 @@ describe("Dell EMC's 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.
     const two = sizeDesign({ ...preset.inputs, copies: 2 });
     const v = EX_MS_DISKS(P.users, P.messagesPerDay, P.messageKB, P.quotaMB, [[8, 8]], 2, DELL_EMC_8TB_NL_SAS.name, "disks", 2, null, null, factors);
     expect(v).toBeInstanceOf(SizingError);
-    expect([(v as SizingError).code, (v as SizingError).message]).toEqual(["#N/A", two.serverDisksProblem]);
+    // sizeDesign sizes its RAID disks (raid-disks.ts); EX_MS_DISKS counts a JBOD server's.
+    expect(two.raidServerDisks?.architecture).toBe("RAID");
+    expect([(v as SizingError).code, (v as SizingError).message]).toEqual(["#N/A", serverDisksOnRaid(2, [8, 8])]);
   });
 
   test("iopsPerMailbox for the native: the peak IOPS ÷ mailboxes, as sizeDesign divides (EX_MS_IOPS \"permailbox\" can be a unit in the last place away)", () => {
@@ -236,7 +239,7 @@ describe("EX_MS_DISKS is sizeDesign's serverDisks for the same design", () => {
           for (const r of SERVER_DISK_RESULTS) {
             const v = fn(r);
             expect(v).toBeInstanceOf(SizingError);
-            expect([(v as SizingError).code, (v as SizingError).message]).toEqual(["#N/A", d.serverDisksProblem]);
+            expect([(v as SizingError).code, (v as SizingError).message]).toEqual(["#N/A", d.serverDisksProblem ?? serverDisksOnRaid(g.copies, d.serversPerSite)]);
           }
           return;
         }

@@ -34,10 +34,11 @@ import {
   type FailureScenario,
 } from "../layout";
 import { logCapacity, type LogCapacity } from "../logs";
-import { microsoftSizing, prefersJbod, serverDisksOnRaid, type MicrosoftSizing } from "../microsoft/design";
+import { microsoftSizing, prefersJbod, type MicrosoftSizing } from "../microsoft/design";
 import type { MailboxTier } from "../microsoft/mailbox";
 import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, serverDiskNamed, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";
+import { raidNeedOf, raidServerDisks, type RaidServerDisks } from "../microsoft/raid-disks";
 import { ceilCount, provisionGB } from "../rounding";
 import { mailboxServerSize } from "../server";
 import { spindleCount } from "../spindles";
@@ -161,6 +162,8 @@ export interface Design {
   environmentServers: number;
   /** A Microsoft-method JBOD design's disks a server (src/engine/microsoft/disks.ts); else why none, in serverDisksProblem. */
   serverDisks?: ServerDisks;
+  /** A Microsoft-method design the calculator puts on RAID (prefersJbod false): its RAID disks a server (src/engine/microsoft/raid-disks.ts). */
+  raidServerDisks?: RaidServerDisks;
   serverDisksProblem?: string;
 }
 
@@ -407,6 +410,7 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
   });
   const environment = environmentOf(inputs.users, tables.environmentUsers ?? environmentUsersOf(inputs), serversPerSite);
   let disks: ServerDisks | undefined;
+  let raidDisks: RaidServerDisks | undefined;
   let disksProblem: string | undefined;
   if (method === "microsoft") {
     const ms = microsoft!;
@@ -423,7 +427,13 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
       ...tables.serverDisks,
     };
     if (!prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB }).jbod) {
-      disksProblem = serverDisksOnRaid(inputs.copies, serversPerSite);
+      // The calculator's RAID disks (Storage Design!C194): a DAG, as Microsoft's method here always is.
+      try {
+        raidDisks = raidServerDisks(raidNeedOf(ms, { serversPerSite, copies: inputs.copies, laggedCopies }, mf), choice);
+      } catch (e) {
+        if (!(e instanceof SizingError)) throw e;
+        disksProblem = e.message;
+      }
     } else {
       // A disk that cannot hold a volume says so beside the design: the databases stand (RAID or another disk holds them).
       try {
@@ -510,6 +520,7 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
     serverDatabaseIops: method === "microsoft" ? microsoft!.serverIops : dagDatabaseIops / serversPerSite.reduce((a, b) => a + b, 0),
     ...environment,
     ...(disks ? { serverDisks: disks } : {}),
+    ...(raidDisks ? { raidServerDisks: raidDisks } : {}),
     ...(disksProblem ? { serverDisksProblem: disksProblem } : {}),
   };
 }
