@@ -278,18 +278,16 @@ function chooseDesign(suffixes: readonly string[], activeSheet: string): string 
 }
 
 /** Where the design is: one sync, whatever the workbook's size (sheet and defined names, the active sheet, calculation mode). */
-async function findDesign(context: Excel.RequestContext): Promise<{ suffix: string | undefined; sheetNames: string[]; manual: boolean }> {
+async function findDesign(context: Excel.RequestContext): Promise<{ suffix: string | undefined; sheetNames: string[]; definedNames: string[]; manual: boolean }> {
   const worksheets = context.workbook.worksheets.load("items/name");
   const names = context.workbook.names.load("items/name");
   const active = context.workbook.worksheets.getActiveWorksheet().load("name");
   const application = context.workbook.application.load("calculationMode");
   await context.sync();
   const sheetNames = worksheets.items.map((w) => w.name);
-  const suffixes = designSuffixes(
-    sheetNames,
-    names.items.map((n) => n.name),
-  );
-  return { suffix: chooseDesign(suffixes, active.name), sheetNames, manual: application.calculationMode === "Manual" };
+  const definedNames = names.items.map((n) => n.name);
+  const suffixes = designSuffixes(sheetNames, definedNames);
+  return { suffix: chooseDesign(suffixes, active.name), sheetNames, definedNames, manual: application.calculationMode === "Manual" };
 }
 
 /**
@@ -297,10 +295,10 @@ async function findDesign(context: Excel.RequestContext): Promise<{ suffix: stri
  * calculation Excel calculates first, in the read's batch, so the database count follows the inputs.
  */
 async function readDeployment(context: Excel.RequestContext, names: DeploymentNames): Promise<DeploymentRead> {
-  const { suffix, sheetNames, manual } = await findDesign(context);
+  const { suffix, sheetNames, definedNames, manual } = await findDesign(context);
   if (suffix === undefined) throw new DesignLoadError("This workbook has no design to export yet: load one above, then export.");
   if (manual) context.workbook.application.calculate("Full" as Excel.CalculationType);
-  const dag = queueDagRead(context, suffix);
+  const dag = queueDagRead(context, suffix, definedNames);
   await context.sync();
   const inputsSheet = templateSheetNames(suffix).inputs;
   const read = dagDesignFromWorkbook(dag.read());

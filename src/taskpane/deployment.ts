@@ -40,9 +40,12 @@ const SERVER_DISKS = "ServerDisks";
  * classes and server disks, by their defined names); after the caller's sync, `read()` gives them with where each
  * sits, for dagDesignFromWorkbook.
  */
-export function queueDagRead(context: Excel.RequestContext, suffix: string): { read: () => WorkbookDagValues } {
+export function queueDagRead(context: Excel.RequestContext, suffix: string, definedNames?: readonly string[]): { read: () => WorkbookDagValues } {
   const tail = nameSuffix(suffix);
-  const named = (name: string) => context.workbook.names.getItem(name + tail).getRange().load("values");
+  // A workbook written before an input existed lacks its name: the input takes its default, as
+  // `exsize export --from` reads such a file (src/cli/read-workbook.ts). Excel's names ignore case.
+  const present = definedNames === undefined ? undefined : new Set(definedNames.map((n) => n.toLowerCase()));
+  const named = (name: string) => (present === undefined || present.has((name + tail).toLowerCase()) ? context.workbook.names.getItem(name + tail).getRange().load("values") : undefined);
   const inputs = INPUT_ROWS.map((row) => named(row.name));
   const factors = named(FACTORS);
   const disks = named(DISK_CLASSES);
@@ -52,11 +55,11 @@ export function queueDagRead(context: Excel.RequestContext, suffix: string): { r
   return {
     read: () => {
       const cells: InputCells = {
-        inputs: Object.fromEntries(INPUT_ROWS.map((row, i) => [row.key, inputs[i].values[0][0] as CellInput])),
-        factors: factors.values as CellRows,
-        diskClasses: disks.values as CellRows,
-        serverDisks: serverDisks.values as CellRows,
-        tiers: Object.fromEntries(TIER_COLUMNS.map((column, i) => [column, tiers[i].values.map((r) => r[0] as CellInput)])),
+        inputs: Object.fromEntries(INPUT_ROWS.flatMap((row, i) => (inputs[i] === undefined ? [] : [[row.key, inputs[i].values[0][0] as CellInput]]))),
+        ...(factors ? { factors: factors.values as CellRows } : {}),
+        ...(disks ? { diskClasses: disks.values as CellRows } : {}),
+        ...(serverDisks ? { serverDisks: serverDisks.values as CellRows } : {}),
+        tiers: Object.fromEntries(TIER_COLUMNS.flatMap((column, i) => (tiers[i] === undefined ? [] : [[column, tiers[i].values.map((r) => r[0] as CellInput)]]))),
       };
       return {
         cells,

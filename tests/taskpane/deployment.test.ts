@@ -81,6 +81,17 @@ test("inputs edited in the cells: the pane exports the databases exsize design -
   expect(view.last.text).toMatch(new RegExp(`\\(9 servers, ${design.outputs.databases} databases\\)`));
 });
 
+test("a workbook written before an input existed (no LaggedCopies, ServerDisk … names): the pane exports it with those inputs' defaults, as exsize export --from does", async () => {
+  const { host, view, pane } = await loaded();
+  const older = ["LaggedCopies", "LagDays", "ServerDisk", "DatabasesPerVolume", "AutoReseedDisks", "SpareDisks", "ServerDisks", "EnvironmentUsers"];
+  const names = host.workbook.names as { name: string }[];
+  for (let i = names.length - 1; i >= 0; i--) if (older.includes(names[i].name)) names.splice(i, 1);
+  expect(names.some((n) => older.includes(n.name))).toBe(false);
+  expect(await pane.exportDeployment()).toBe(true);
+  const files = exportFiles({ design: dagOf(sizeDesign(REFERENCE_DESIGN_INPUTS)), names: { dag: "DAG01", serverPrefix: "MBX", databasePrefix: "DB" } });
+  for (const file of view.downloads!) expect({ name: file.name, text: file.text }).toEqual({ name: file.name, text: files[file.name as keyof typeof files] });
+});
+
 test("a calculated cell that shows another count does not change what is deployed: the design's own databases", async () => {
   const { view, pane } = await loaded((workbook) => {
     const cell = workbook.sheet("Resilience")?.cell(RESILIENCE_CELLS.databases);
