@@ -407,8 +407,10 @@ export async function runDesign(args: string[], out: CommandOutput): Promise<num
   out.stdout(`Logs: ${show(o.logVolumes)} × ${show(o.logVolumeGB)} GB volumes`);
   out.stdout(`Capacity: ${show(o.capacityPerCopyGB)} GB per copy to provision, ${show(o.volumesGB)} GB in volumes (${show(o.capacityAllCopiesGB)} GB, all copies)`);
   out.stdout(`IOPS: ${show(o.databaseIops)} database, ${show(o.logIops)} log`);
-  out.stdout(`Arrays: ${show(o.arrays)} × ${show(o.arrayModel)} (${show(o.arraysPerCopy)} per copy)`);
-  out.stdout(`Spindles: ${show(o.spindles)} (${show(o.spindleRaid)}, ${show(o.spindleDisk)})`);
+  // By Microsoft's method the servers' own disks hold the databases: the papers' arrays and spindles are there to compare.
+  const papers = design.method === "microsoft" ? " (the papers' method, to compare)" : "";
+  out.stdout(`Arrays${papers}: ${show(o.arrays)} × ${show(o.arrayModel)} (${show(o.arraysPerCopy)} per copy)`);
+  out.stdout(`Spindles${papers}: ${show(o.spindles)} (${show(o.spindleRaid)}, ${show(o.spindleDisk)})`);
   out.stdout(
     `Per server: ${show(f.normalMailboxesPerServer)} active mailboxes in normal running` +
       (f.siteFailureMailboxesPerServer !== null ? `, ${show(f.siteFailureMailboxesPerServer)} after a site fails` : "") +

@@ -5,9 +5,22 @@
  * functions are not loaded), `#BUSY!` (still calculating), another error, or no value at all — the
  * pane says so plainly and what to do.
  */
-import { SUMMARY_CELLS, templateSheetNames } from "../workbook/template";
+import { SUMMARY_SERVER_DISK_CELLS } from "../workbook/sheets/summary";
+import { SUMMARY_CELLS, SUMMARY_METHOD_CELL, templateSheetNames } from "../workbook/template";
 
-export type SummaryKey = keyof typeof SUMMARY_CELLS;
+/**
+ * What the pane reads of the Summary: its answers, the line that says which method sized the design,
+ * and a server's own disks (a Microsoft-method design's storage: the Summary's "Server disks" block).
+ */
+export const PANE_SUMMARY_CELLS = Object.freeze({
+  ...SUMMARY_CELLS,
+  method: SUMMARY_METHOD_CELL,
+  serverDisks: SUMMARY_SERVER_DISK_CELLS.disksPerServer,
+  serverDisk: SUMMARY_SERVER_DISK_CELLS.disk,
+  dagServerDisks: SUMMARY_SERVER_DISK_CELLS.dagDisks,
+});
+
+export type SummaryKey = keyof typeof PANE_SUMMARY_CELLS;
 export type SummaryValues = Record<SummaryKey, unknown>;
 
 export interface ResultRow {
@@ -41,8 +54,11 @@ const letters = (column: number): string => {
   return s;
 };
 
-const KEYS = Object.keys(SUMMARY_CELLS) as SummaryKey[];
-const CELLS = KEYS.map((k) => cellOf(SUMMARY_CELLS[k]));
+const KEYS = Object.keys(PANE_SUMMARY_CELLS) as SummaryKey[];
+const CELLS = KEYS.map((k) => cellOf(PANE_SUMMARY_CELLS[k]));
+/** Beside the answers: an error there (a server disk's figure) does not keep the answers from being shown. */
+const ASIDE: readonly SummaryKey[] = ["method", "serverDisks", "serverDisk", "dagServerDisks"];
+const ANSWER_KEYS = KEYS.filter((k) => !ASIDE.includes(k));
 const TOP = Math.min(...CELLS.map((c) => c.row));
 const LEFT = Math.min(...CELLS.map((c) => c.column));
 
@@ -81,10 +97,10 @@ const FIX_BUSY = "Excel is still calculating the add-in's functions (#BUSY!). Wa
 
 /** The Summary's answers in the pane's words, or what keeps Excel from having computed them. */
 export function describeResults(sheet: string, v: SummaryValues, manual = false): HeadlineResults {
-  const values = KEYS.map((k) => v[k]);
+  const values = ANSWER_KEYS.map((k) => v[k]);
   if (values.some((x) => x === "#NAME?")) return { state: "not computed", sheet, problem: "functions not loaded", message: FIX_NOT_LOADED };
   if (values.some((x) => x === "#BUSY!" || x === "#GETTING_DATA")) return { state: "not computed", sheet, problem: "busy", message: FIX_BUSY };
-  const errors = KEYS.filter((k) => isError(v[k]));
+  const errors = ANSWER_KEYS.filter((k) => isError(v[k]));
   if (errors.length > 0) {
     const codes = [...new Set(errors.map((k) => String(v[k])))].join(" and ");
     return {
@@ -104,14 +120,26 @@ export function describeResults(sheet: string, v: SummaryValues, manual = false)
   const worstLoad = typeof v.worstMailboxesPerServer === "number" && typeof v.worstTargetIops === "number"
     ? `: ${plural(num("worstMailboxesPerServer"), "mailbox", "mailboxes")} and ${n0(num("worstTargetIops"))} IOPS a server`
     : "";
+  // By Microsoft's method the servers' own disks hold the databases (the Summary's "Server disks"): the papers' arrays and spindles are there to compare.
+  const microsoft = text("method").startsWith("Sized by Microsoft");
+  const papers = microsoft ? " (papers' method)" : "";
+  const disks = v.serverDisks;
+  const serverDisks: ResultRow[] = !microsoft
+    ? []
+    : typeof disks === "number"
+      ? [{ label: "Server disks", value: `${plural(disks, "disk", "disks")} a server (${text("serverDisk")}), ${n0(Number(v.dagServerDisks))} in the DAG` }]
+      : text("serverDisk") !== "" && !isError(v.serverDisk)
+        ? [{ label: "Server disks", value: text("serverDisk") }]
+        : [];
   const rows: ResultRow[] = [
     { label: "Database volumes", value: `${n0(num("databaseVolumes"))} × ${n0(num("databaseVolumeGB"))} GB` },
     { label: "Log volumes", value: `${n0(num("logVolumes"))} × ${n0(num("logVolumeGB"))} GB` },
     { label: "Capacity", value: `${n0(num("capacityPerCopyGB"))} GB a copy, ${n0(num("capacityAllCopiesGB"))} GB in all` },
     { label: "Database IOPS", value: `${n0(num("databaseIops"))} a copy, ${n0(num("dagDatabaseIops"))} in all` },
     { label: "Log IOPS", value: n0(num("logIops")) },
-    { label: "Arrays", value: `${n0(num("arrays"))} × ${text("arrayModel")} (${n0(num("arraysPerCopy"))} a copy)` },
-    { label: "Spindles", value: `${plural(num("spindles"), "disk", "disks")} (${text("spindleRaid").replace(/^RAID/, "RAID ")}, ${text("spindleDisk").replace(/\s*disks?$/, "")})` },
+    { label: `Arrays${papers}`, value: `${n0(num("arrays"))} × ${text("arrayModel")} (${n0(num("arraysPerCopy"))} a copy)` },
+    { label: `Spindles${papers}`, value: `${plural(num("spindles"), "disk", "disks")} (${text("spindleRaid").replace(/^RAID/, "RAID ")}, ${text("spindleDisk").replace(/\s*disks?$/, "")})` },
+    ...serverDisks,
     { label: "Mailbox servers", value: `${n0(num("servers"))}, each ${plural(num("coresPerServer"), "core", "cores")} and ${n0(num("memoryPerServerGB"))} GB memory` },
     { label: "Worst failure", value: worst === "none survivable" ? "None survivable: a failure leaves databases without a copy" : `${worst}${worstLoad}` },
   ];

@@ -4,7 +4,8 @@
  */
 import { INPUT_PARAMETERS } from "../../src/functions/worksheet";
 import { DESIGN_FIELDS, FORM_FIELDS, parseTypedNumber, readDesignForm, referenceForm, type TypedNumber } from "../../src/taskpane/headline-form";
-import { SUMMARY_BLOCK, describeResults, summaryValues, type SummaryValues } from "../../src/taskpane/results";
+import { REFERENCE_PRESETS } from "../../src/engine/design";
+import { PANE_SUMMARY_CELLS, SUMMARY_BLOCK, describeResults, summaryValues, type SummaryValues } from "../../src/taskpane/results";
 import { INPUT_CELLS, REFERENCE_DESIGN_INPUTS, SUMMARY_CELLS, referenceDesign } from "../../src/workbook/template";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import { WORKBOOK_MS } from "../support/timeouts";
@@ -65,7 +66,7 @@ describe("the Summary's answers in the pane's words", () => {
   const values = (inputs = {}): SummaryValues => {
     const model = referenceDesign({ inputs });
     const computed = evaluateWorkbook(model).Summary as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(SUMMARY_CELLS).map(([k, address]) => [k, computed[address]])) as SummaryValues;
+    return Object.fromEntries(Object.entries(PANE_SUMMARY_CELLS).map(([k, address]) => [k, computed[address]])) as SummaryValues;
   };
 
   test("one rectangle holds every answer", () => {
@@ -73,7 +74,22 @@ describe("the Summary's answers in the pane's words", () => {
     expect(from).toMatch(/^[A-Z]+\d+$/);
     expect(to).toMatch(/^[A-Z]+\d+$/);
     const block = [["x"]];
-    expect(Object.keys(summaryValues(block))).toEqual(Object.keys(SUMMARY_CELLS));
+    expect(Object.keys(summaryValues(block))).toEqual(Object.keys(PANE_SUMMARY_CELLS));
+    for (const key of Object.keys(SUMMARY_CELLS)) expect(Object.keys(PANE_SUMMARY_CELLS)).toContain(key);
+  });
+
+  test("by Microsoft's method the pane says the servers' own disks, and that the papers' arrays and spindles are there to compare (004_1d3a339e6fd03f64.txt §4, Table 4: 45 disks a server)", () => {
+    const results = describeResults("Summary", values(REFERENCE_PRESETS["dellemc-2016"].inputs));
+    expect(results.state).toBe("ok");
+    if (results.state !== "ok") return;
+    const labels = results.rows.map((r) => r.label);
+    expect(labels).toEqual(["Database volumes", "Log volumes", "Capacity", "Database IOPS", "Log IOPS", "Arrays (papers' method)", "Spindles (papers' method)", "Server disks", "Mailbox servers", "Worst failure"]);
+    expect(results.rows.find((r) => r.label === "Server disks")?.value).toBe('45 disks a server (8TB 7.2K NL-SAS 3.5"), 720 in the DAG');
+  });
+
+  test("a Microsoft-method design whose disk cannot hold a volume says why, in the Summary's words", () => {
+    const results = describeResults("Summary", values({ ...REFERENCE_PRESETS["dellemc-2016"].inputs, serverDisk: '1TB 7.2K RPM SAS 3.5"' }));
+    expect(results.state === "ok" && results.rows.find((r) => r.label === "Server disks")?.value).toMatch(/^None: a volume of the databases does not fit/);
   });
 
   test("the reference design (000_72e1ddb9bbd1ecac.txt, 3.4.2)", () => {
