@@ -23,7 +23,7 @@ import { presetForm } from "../../src/taskpane/controller";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import { REFERENCE_DESIGN_INPUTS, isoToday, referenceDesign, type DesignInputs } from "../../src/workbook/template";
 import { compareDesign, liveCompareModel } from "../../src/workbook/compare";
-import { sizeDesign } from "../../src/engine/design";
+import { REFERENCE_PRESETS, sizeDesign } from "../../src/engine/design";
 import { cellsOfCliFile, cellsOfModel, type WrittenSheets } from "../support/fake-excel-file";
 import { BROWSER_MS } from "../support/timeouts";
 
@@ -431,6 +431,19 @@ describeInBrowser("the task pane in chromium", () => {
       expect(inputsSheet).toEqual(cellsOfModel(written).Inputs);
       const worst = await page.locator("#results dd").last().textContent();
       expect(worst).toMatch(/mailboxes and [\d,]+ IOPS a server$/);
+      await page.close();
+    });
+
+    test("Dell EMC's 2016 design (Microsoft's method): a server's own disks, and the papers' arrays and spindles marked as theirs (004_1d3a339e6fd03f64.txt §4, Table 4: 45 disks a server)", async () => {
+      const page = await openPane(350);
+      await calculateAs(page, { values: calculatedValues(REFERENCE_PRESETS["dellemc-2016"].inputs) });
+      await page.getByLabel("Reference design", { exact: true }).selectOption("dellemc-2016");
+      await page.getByRole("button", { name: "Use a reference design" }).click();
+      await load(page);
+      const results = await page.locator("#results").evaluate((dl) => Array.from(dl.querySelectorAll("dt")).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+      expect(Object.fromEntries(results)).toMatchObject({ "Server disks": '45 disks a server (8TB 7.2K NL-SAS 3.5"), 720 in the DAG', "Arrays (papers' method)": "44 × PS6500E 2TB (11 a copy)" });
+      expect(await overflowing(page)).toEqual([]);
+      await page.locator("#results").screenshot({ path: path.join(OUTPUT, "taskpane-350-results-dellemc-2016.png") });
       await page.close();
     });
 
