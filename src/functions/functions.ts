@@ -270,7 +270,7 @@ export function EX_MS_REPLICATION(mailboxes: any[][], messagesPerDay: any[][], m
 }
 
 /**
- * A JBOD mailbox server's own disks by Microsoft's method: database+log, restore, AutoReseed and spare. Sources: Microsoft, Exchange Server Role Requirements Calculator v7.6, Storage Design sheet; Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016).
+ * A mailbox server's own disks by Microsoft's method, JBOD or RAID as its calculator deploys them: JBOD database+log, restore, AutoReseed and spare disks; RAID a RAID-1/0 or RAID-5 database+log set, a RAID-5 restore volume and spares. Sources: Microsoft, Exchange Server Role Requirements Calculator v7.6, Storage Design sheet; Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016).
  * @customfunction EX_MS_DISKS
  * @helpurl https://localhost:3000/help.html#ex_ms_disks
  * @param mailboxes Mailboxes in the DAG (e.g. 7600), or a row of up to four tiers.
@@ -278,14 +278,14 @@ export function EX_MS_REPLICATION(mailboxes: any[][], messagesPerDay: any[][], m
  * @param messageKB Average message size in KB (e.g. 75), or one per tier.
  * @param quotaMB Mailbox size limit in MB (e.g. 20480), or one per tier.
  * @param servers Mailbox servers of the DAG: a number (one site) or two sites, e.g. {8,8}.
- * @param copies Database copies, HA and lagged; JBOD needs three or more that can be activated (e.g. 4).
+ * @param copies Database copies, HA and lagged: JBOD with three or more that can be activated, else RAID (e.g. 4).
  * @param disk The disk: a name such as "8TB 7.2K NL-SAS 3.5" or "6000 GB 10K RPM SAS 2.5" (the inch mark may be left out), or a row of raw GB and random IOPS such as {8000,57.5}.
- * @param [result] "disks" a server (default), "calculator" (without hot spares), "databaselog" disks, "volumedatabases" databases a volume, "volumegb" a volume's GB, "formattedgb" a disk's, "restoregb" the restore volume's, "dag" disks of all servers.
- * @param [volumeDatabases] Databases a volume (one disk), 1 to 100. Default 0: the most that fit, at most the copies.
- * @param [autoReseedDisks] AutoReseed disks a server, 0 to 100. Default 1.
+ * @param [result] "disks" a server (default), "calculator" (without hot spares), "databaselog" disks, "volumedatabases" databases a volume, "volumegb" a JBOD volume's GB, "databaseloggb" a RAID server's database+log GB, "formattedgb" a disk's, "restoregb" the restore volume's, "restoredisks", "dag" disks of all servers, "architecture" JBOD or RAID, "databaseraid" and "restoreraid" RAID levels (RAID-1/0, RAID-5). #N/A for a figure the design's architecture lacks.
+ * @param [volumeDatabases] Databases a JBOD volume (one disk), 1 to 100. Default 0: the most that fit, at most the copies. RAID volumes hold the calculator's count.
+ * @param [autoReseedDisks] AutoReseed disks a JBOD server, 0 to 100 (none on RAID). Default 1.
  * @param [spareDisks] Hot spare disks a server, 0 to 100. Default 1.
  * @param [factors] Two columns of factor names and values overriding the defaults, as EX_MS_DATABASES: archiveMB 0, databases 0 (calculated), volumeFreeShare 0.05, contentIndexShare 0.2, laggedCopies 0 …
- * @returns A count of disks or databases, or GB; #N/A where the design is on RAID or the disk cannot hold a volume.
+ * @returns A count of disks or databases, GB, or a name; #N/A where the disk cannot hold a volume. =EX_MS_DISKS(7600,150,150,2048,2,2,"600 GB 10K RPM SAS 2.5") → 73 on RAID: 66 in RAID-5, a RAID-5 restore of 6 and a spare.
  */
 export function EX_MS_DISKS(mailboxes: any[][], messagesPerDay: any[][], messageKB: any[][], quotaMB: any[][], servers: any[][], copies: any, disk: any[][], result?: any, volumeDatabases?: any, autoReseedDisks?: any, spareDisks?: any, factors?: any[][]): number | string {
   return toExcel(worksheet.EX_MS_DISKS(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, disk, result, volumeDatabases, autoReseedDisks, spareDisks, factors));

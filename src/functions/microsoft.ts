@@ -6,9 +6,10 @@
  */
 import { SizingError } from "../engine/errors";
 import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "../engine/microsoft/mailbox";
-import { MICROSOFT_FAILURE_MODES, microsoftSizing, prefersJbod, replicationMbps, serverDisksOnRaid, type MicrosoftFailureMode, type MicrosoftModeFigures, type MicrosoftSizing } from "../engine/microsoft/design";
+import { MICROSOFT_FAILURE_MODES, microsoftSizing, prefersJbod, replicationMbps, type MicrosoftFailureMode, type MicrosoftModeFigures, type MicrosoftSizing } from "../engine/microsoft/design";
 import { SERVER_DISK_RESULTS, type ServerDiskResult } from "../engine/microsoft/disk-formulas";
 import { jbodDisk, SERVER_DISK_DEFAULTS, serverDisks, type JbodDisk, type ServerDisks } from "../engine/microsoft/disks";
+import { raidNeedOf, raidServerDisks, type RaidServerDisks } from "../engine/microsoft/raid-disks";
 import { MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactorName, type MicrosoftFactors } from "../engine/microsoft/tables";
 import { describeValue, FACTOR_NAMES, formatNumber, isOmitted, numberParameter as param, readChoice, readNumber, readOptionalNumber, type CellValue, type NumberParameter } from "./arguments";
 
@@ -375,7 +376,11 @@ function readServerDisk(value: unknown): JbodDisk {
   return jbodDisk(one);
 }
 
-const DISK_RESULTS: Record<ServerDiskResult, (d: ServerDisks, s: MicrosoftSizing) => number> = {
+/** A figure with no meaning for the architecture: #N/A saying why and what to ask for instead. */
+const notOn = (why: string) => (): never => {
+  throw new SizingError("#N/A", why);
+};
+const JBOD_RESULTS: Record<ServerDiskResult, (d: ServerDisks, s: MicrosoftSizing) => number | string> = {
   disks: (d) => d.disksPerServer,
   calculator: (d) => d.calculatorDisks,
   databaselog: (d) => d.databaseLogDisks,
@@ -384,25 +389,42 @@ const DISK_RESULTS: Record<ServerDiskResult, (d: ServerDisks, s: MicrosoftSizing
   formattedgb: (d) => d.formattedGB,
   restoregb: (d) => d.restoreVolumeGB,
   dag: (d, s) => d.disksPerServer * s.servers,
+  architecture: () => "JBOD",
+  databaseraid: notOn("databaseraid is a RAID server's database+log RAID level; this design is on JBOD, each database+log volume one disk (volumegb its GB)"),
+  restoreraid: notOn("restoreraid is a RAID server's restore volume RAID level; this design is on JBOD, its restore volume one disk"),
+  restoredisks: (d) => d.restoreDisks,
+  databaseloggb: notOn("databaseloggb is a RAID server's database+log volumes, GB; this design is on JBOD: volumegb is a volume's GB, one disk each"),
+};
+const RAID_RESULTS: Record<ServerDiskResult, (d: RaidServerDisks) => number | string> = {
+  disks: (d) => d.disksPerServer,
+  calculator: (d) => d.calculatorDisks,
+  databaselog: (d) => d.databaseLogDisks,
+  volumedatabases: (d) => d.databasesPerVolume,
+  volumegb: notOn("volumegb is a JBOD volume's GB, one disk each; this design is on RAID, its volumes on one RAID set: databaseloggb is their GB"),
+  formattedgb: (d) => d.formattedGB,
+  restoregb: (d) => d.restoreVolumeGB,
+  dag: (d) => d.dagDisks,
+  architecture: () => "RAID",
+  databaseraid: (d) => d.databaseLogRaid,
+  restoreraid: (d) => d.restoreRaid,
+  restoredisks: (d) => d.restoreDisks,
+  databaseloggb: (d) => d.databaseLogGB,
 };
 export const MS_DISKS_RESULTS: readonly ServerDiskResult[] = SERVER_DISK_RESULTS;
+const cellOf = (v: number | string): MicrosoftCellResult => (typeof v === "string" ? v : checked(v));
 
 /**
- * A JBOD server's own disks by Microsoft's method: its database+log volumes (one disk each), a restore
- * disk, AutoReseed and hot spare disks. Source: Microsoft, Exchange Server Role Requirements Calculator
- * v7.6, Volume Requirements and Storage Design sheets; the hot spares as Dell EMC ESRP, 100,000
- * mailboxes, Exchange 2016 (2016), §4. The databases are sized as EX_MS_DATABASES sizes them (the same
- * arguments and factors); the disk holds their copies as sizeDesign's serverDisks does.
- * @param disk A disk name ("8TB 7.2K NL-SAS 3.5", "6000 GB 10K RPM SAS 2.5"; the inch mark may be left out) or a row of raw GB and random IOPS, e.g. {8000,57.5}.
- * @param [result] "disks" a server (default), "calculator", "databaselog", "volumedatabases", "volumegb", "formattedgb", "restoregb", "dag".
- * @param [volumeDatabases] Databases a volume; 0 (default) the most that fit, at most the copies.
- * @param [autoReseedDisks] AutoReseed disks a server. Default 1.
+ * A server's own disks by Microsoft's method, JBOD or RAID as its calculator deploys them (JBOD with three or more copies that can be activated, else RAID). JBOD: database+log volumes of one disk each, a restore disk, AutoReseed and hot spare disks. RAID: a RAID-1/0 or RAID-5 set for the database+log volumes (their I/O with the write penalty and rebuild overhead, and their space), a RAID-5 restore volume and hot spares. Source: Microsoft, Exchange Server Role Requirements Calculator v7.6, Volume Requirements and Storage Design sheets; the hot spares as Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016), §4. The databases are sized as EX_MS_DATABASES sizes them (the same arguments and factors); the disks hold their copies as sizeDesign does.
+ * @param disk A disk name ("8TB 7.2K NL-SAS 3.5", "600 GB 10K RPM SAS 2.5"; the inch mark may be left out) or a row of raw GB and random IOPS, e.g. {8000,57.5}.
+ * @param [result] "disks" a server, hot spares included (default); "calculator" the calculator's count; "databaselog" database+log disks; "volumedatabases" databases a volume; "volumegb" a JBOD volume's GB; "databaseloggb" a RAID server's database+log GB; "formattedgb" a disk's; "restoregb" the restore volume's; "restoredisks"; "dag" every disk of the DAG's servers; "architecture" "JBOD" or "RAID"; "databaseraid" and "restoreraid" the RAID levels ("RAID-1/0", "RAID-5"). A figure the architecture lacks is #N/A saying so. =EX_MS_DISKS(7600,150,150,2048,2,2,"600 GB 10K RPM SAS 2.5","databaseraid") → RAID-5.
+ * @param [volumeDatabases] Databases a JBOD volume; 0 (default) the most that fit, at most the copies. RAID volumes hold the calculator's own count.
+ * @param [autoReseedDisks] AutoReseed disks a JBOD server (none on RAID). Default 1.
  * @param [spareDisks] Hot spare disks a server. Default 1.
- * @returns A count of disks, databases or GB. =EX_MS_DISKS(7600,150,75,20480,{8,8},4,"8TB 7.2K NL-SAS 3.5""","disks",2,,,{"archiveMB",51200;"databases",336}) → 45.
+ * @returns A count of disks, databases or GB, or a name. =EX_MS_DISKS(7600,150,75,20480,{8,8},4,"8TB 7.2K NL-SAS 3.5""","disks",2,,,{"archiveMB",51200;"databases",336}) → 45 on JBOD; =EX_MS_DISKS(7600,150,150,2048,2,2,"600 GB 10K RPM SAS 2.5") → 73 on RAID (66 in RAID-5, a RAID-5 restore of 6, a spare).
  */
 export function EX_MS_DISKS(mailboxes: unknown, messagesPerDay: unknown, messageKB: unknown, quotaMB: unknown, servers: unknown, copies: unknown, disk: unknown, result?: unknown, volumeDatabases?: unknown, autoReseedDisks?: unknown, spareDisks?: unknown, factors?: unknown): MicrosoftCellResult {
   try {
-    const pick = DISK_RESULTS[readChoice(result, "result", MS_DISKS_RESULTS)];
+    const which = readChoice(result, "result", MS_DISKS_RESULTS);
     const d = readServerDisk(disk);
     const choice = {
       disk: d,
@@ -412,8 +434,11 @@ export function EX_MS_DISKS(mailboxes: unknown, messagesPerDay: unknown, message
       spareDisks: readNumber(spareDisks, SPARE_DISKS),
     };
     const { sizing: s, serversPerSite, copies: c, factors: f } = sized(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, factors);
-    // As sizeDesign: a design the calculator puts on RAID has no disks of its own to count.
-    if (!prefersJbod(serversPerSite, c, f.laggedCopies, { diskGB: d.rawGB }).jbod) throw new SizingError("#N/A", serverDisksOnRaid(c, serversPerSite));
+    // As sizeDesign: a design the calculator puts on RAID (Role Requirements!I127) has its RAID disks.
+    if (!prefersJbod(serversPerSite, c, f.laggedCopies, { diskGB: d.rawGB }).jbod) {
+      const raid = raidServerDisks(raidNeedOf(s, { serversPerSite, copies: c, laggedCopies: f.laggedCopies }, f), choice);
+      return cellOf(RAID_RESULTS[which](raid));
+    }
     const need = {
       copiesPerServer: s.copiesPerServer,
       copies: c,
@@ -424,7 +449,7 @@ export function EX_MS_DISKS(mailboxes: unknown, messagesPerDay: unknown, message
       contentIndexShare: f.contentIndexShare,
       volumeFreeShare: f.volumeFreeShare,
     };
-    return checked(pick(serverDisks(need, choice), s));
+    return cellOf(JBOD_RESULTS[which](serverDisks(need, choice), s));
   } catch (e) {
     return caught(e);
   }

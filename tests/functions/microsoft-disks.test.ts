@@ -8,7 +8,6 @@
 import fc from "fast-check";
 import { REFERENCE_PRESETS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import { SizingError } from "../../src/engine/errors";
-import { serverDisksOnRaid } from "../../src/engine/microsoft/design";
 import { serverDiskFormula, SERVER_DISK_RESULTS, volumeDatabasesChoiceFormula, type ServerDiskCells, type ServerDiskResult } from "../../src/engine/microsoft/disk-formulas";
 import { DELL_EMC_8TB_NL_SAS, DISK_SIZES_GB, DISK_TYPE_IOPS, JBOD_CATALOGUE, jbodDisk } from "../../src/engine/microsoft/disks";
 import { logSpaceFormula, type MicrosoftCells } from "../../src/engine/microsoft/formulas";
@@ -50,17 +49,15 @@ type Values = Record<Exclude<keyof ServerDiskCells, "volumeDatabasesChoice">, Ce
 type Numbers = Record<keyof Values, number>;
 
 /** Every result of the native rendering at these cell values: the helper first, then each result reading it. */
-function native(values: Values): Record<ServerDiskResult, number | SizingError> {
+function native(values: Values): Record<ServerDiskResult, number | string | SizingError> {
   const names: Record<string, Cell> = Object.fromEntries(Object.entries(values).map(([k, v]) => [CELLS[k as keyof Values], v]));
   const choice = evaluateFormula(volumeDatabasesChoiceFormula(CELLS), workbook(names));
   const context = workbook({ ...names, [CELLS.volumeDatabasesChoice]: choice instanceof SizingError ? null : (choice as number) });
   // An error in the helper cell is the error of every result that reads it.
-  const out = {} as Record<ServerDiskResult, number | SizingError>;
-  for (const r of SERVER_DISK_RESULTS) out[r] = choice instanceof SizingError ? choice : (evaluateFormula(serverDiskFormula(CELLS, r), context) as number | SizingError);
+  const out = {} as Record<ServerDiskResult, number | string | SizingError>;
+  for (const r of SERVER_DISK_RESULTS) out[r] = choice instanceof SizingError ? choice : (evaluateFormula(serverDiskFormula(CELLS, r), context) as number | string | SizingError);
   return out;
 }
-
-const isRaid = (v: unknown) => v instanceof SizingError && v.message.startsWith("a server's own disks are sized for JBOD");
 
 /** The same value, or both #N/A. */
 function same(actual: unknown, expected: unknown, what: string): void {
@@ -94,7 +91,10 @@ describe("Dell EMC's 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.
 
   test("every result is sizeDesign's serverDisks for the preset (Volume Requirements!I123, I9; Storage Design!C46)", () => {
     const s = d.serverDisks!;
-    expect(SERVER_DISK_RESULTS.map((r) => fn(r))).toEqual([s.disksPerServer, s.calculatorDisks, s.databaseLogDisks, s.databasesPerVolume, s.volumeGB, s.formattedGB, s.restoreVolumeGB, s.disksPerServer * 16]);
+    const jbodOnly = ["databaseraid", "restoreraid", "databaseloggb"];
+    expect(SERVER_DISK_RESULTS.filter((r) => !jbodOnly.includes(r)).map((r) => fn(r))).toEqual([s.disksPerServer, s.calculatorDisks, s.databaseLogDisks, s.databasesPerVolume, s.volumeGB, s.formattedGB, s.restoreVolumeGB, s.disksPerServer * 16, "JBOD", 1]);
+    // RAID's figures say why not, naming what to ask for on JBOD.
+    for (const r of jbodOnly) expect([r, (fn(r) as SizingError).code, (fn(r) as SizingError).message]).toEqual([r, "#N/A", expect.stringMatching(new RegExp(`^${r} is a RAID server's .*; this design is on JBOD`))]);
     expect(fn("volumegb")).toBeCloseTo(4574.38, 2);
   });
 
@@ -109,13 +109,15 @@ describe("Dell EMC's 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.
     expect(evaluateFormula('=EX_MS_DISKS(7600,150,75,20480,{8,8},4,{8000,57.5},"disks",2,,,{"archiveMB",51200;"databases",336})')).toBe(45);
   });
 
-  test("two copies go on RAID: #N/A in sizeDesign's own words (Role Requirements!I127)", () => {
+  test("two copies go on RAID (Role Requirements!I127): sizeDesign's RAID disks, a JBOD volume's GB #N/A saying why", () => {
     const two = sizeDesign({ ...preset.inputs, copies: 2 });
-    const v = EX_MS_DISKS(P.users, P.messagesPerDay, P.messageKB, P.quotaMB, [[8, 8]], 2, DELL_EMC_8TB_NL_SAS.name, "disks", 2, null, null, factors);
-    expect(v).toBeInstanceOf(SizingError);
-    // sizeDesign sizes its RAID disks (raid-disks.ts); EX_MS_DISKS counts a JBOD server's.
-    expect(two.raidServerDisks?.architecture).toBe("RAID");
-    expect([(v as SizingError).code, (v as SizingError).message]).toEqual(["#N/A", serverDisksOnRaid(2, [8, 8])]);
+    const at = (r: string) => EX_MS_DISKS(P.users, P.messagesPerDay, P.messageKB, P.quotaMB, [[8, 8]], 2, DELL_EMC_8TB_NL_SAS.name, r, 2, null, null, [["archiveMB", P.archiveMB], ["databases", two.databases]]);
+    const k = two.raidServerDisks!;
+    expect([at("architecture"), at("disks"), at("databaseraid"), at("databaselog"), at("dag")]).toEqual(["RAID", k.disksPerServer, k.databaseLogRaid, k.databaseLogDisks, k.dagDisks]);
+    // No parity RAID on a 7.2K disk (Storage Design!C74:C75).
+    expect(at("databaseraid")).toBe("RAID-1/0");
+    const v = at("volumegb");
+    expect([(v as SizingError).code, (v as SizingError).message]).toEqual(["#N/A", expect.stringMatching(/^volumegb is a JBOD volume's GB, one disk each; this design is on RAID/)]);
   });
 
   test("iopsPerMailbox for the native: the peak IOPS ÷ mailboxes, as sizeDesign divides (EX_MS_IOPS \"permailbox\" can be a unit in the last place away)", () => {
@@ -135,7 +137,7 @@ describe("bad arguments name the argument and what it should be", () => {
     ["an unknown name", () => call("fast"), "#N/A", /^disk must be one of '8TB 7\.2K NL-SAS 3\.5"'.*got "fast"$/],
     ["a disk of 0 GB", () => call([[0, 57.5]]), "#VALUE!", /^disk raw GB must be a disk's raw \(decimal\) GB such as 8000, a number above 0 up to 1,000,000; got 0$/],
     ["a disk of no IOPS", () => call([[8000, "x"]]), "#VALUE!", /^disk IOPS must be a disk's random IOPS such as 57\.5, a number above 0 up to 1,000,000; got "x"$/],
-    ["an unknown result", () => call(DELL_EMC_8TB_NL_SAS.name, ["spindles"]), "#VALUE!", /^result must be one of "disks", "calculator", "databaselog", "volumedatabases", "volumegb", "formattedgb", "restoregb", "dag"; got "spindles"$/],
+    ["an unknown result", () => call(DELL_EMC_8TB_NL_SAS.name, ["spindles"]), "#VALUE!", /^result must be one of "disks", "calculator", "databaselog", "volumedatabases", "volumegb", "formattedgb", "restoregb", "dag", "architecture", "databaseraid", "restoreraid", "restoredisks", "databaseloggb"; got "spindles"$/],
     ["half a database a volume", () => call(DELL_EMC_8TB_NL_SAS.name, [null, 1.5]), "#VALUE!", /^volumeDatabases must be databases a disk's volume holds \(0 = the most that fit, at most the copies\), a whole number from 0 to 100; got 1\.5$/],
     ["101 databases a volume", () => call(DELL_EMC_8TB_NL_SAS.name, [null, 101]), "#VALUE!", /^volumeDatabases must be .*; got 101$/],
     ["negative AutoReseed disks", () => call(DELL_EMC_8TB_NL_SAS.name, [null, 0, -1]), "#VALUE!", /^autoReseedDisks must be AutoReseed spare disks a server, a whole number from 0 to 100; got -1$/],
@@ -204,8 +206,9 @@ function factorsOf(g: Design, more: [string, number][] = []): [string, number][]
 }
 
 describe("EX_MS_DISKS is sizeDesign's serverDisks for the same design", () => {
-  test("random Microsoft-method designs on JBOD (and on RAID: #N/A in the same words)", () => {
+  test("random Microsoft-method designs on JBOD (and on RAID: its RAID disks)", () => {
     let compared = 0;
+    let raid = 0;
     fc.assert(
       fc.property(designs, (g) => {
         const inputs: WorkbookInputs = {
@@ -235,16 +238,23 @@ describe("EX_MS_DISKS is sizeDesign's serverDisks for the same design", () => {
         const fn = (r: string) =>
           EX_MS_DISKS(g.users, g.messagesPerDay, g.messageKB, g.quotaMB, sitesArg(g), g.copies, g.disk.name, r, g.volumeDatabases, g.autoReseedDisks, g.spareDisks, factorsOf(g, [["deployedDatabases", d.databases]]));
         const s = d.serverDisks;
+        const k = d.raidServerDisks;
+        if (k !== undefined) {
+          // On RAID: sizeDesign's raidServerDisks (tests/functions/microsoft-raid-disks.test.ts holds every figure).
+          raid++;
+          expect([fn("architecture"), fn("disks"), fn("databaseraid"), fn("dag")]).toEqual(["RAID", k.disksPerServer, k.databaseLogRaid, k.dagDisks]);
+          return;
+        }
         if (s === undefined) {
           for (const r of SERVER_DISK_RESULTS) {
             const v = fn(r);
             expect(v).toBeInstanceOf(SizingError);
-            expect([(v as SizingError).code, (v as SizingError).message]).toEqual(["#N/A", d.serverDisksProblem ?? serverDisksOnRaid(g.copies, d.serversPerSite)]);
+            expect([(v as SizingError).code, (v as SizingError).message]).toEqual(["#N/A", d.serverDisksProblem]);
           }
           return;
         }
         compared++;
-        const expected: Record<ServerDiskResult, number> = {
+        const expected: Record<ServerDiskResult, number | string> = {
           disks: s.disksPerServer,
           calculator: s.calculatorDisks,
           databaselog: s.databaseLogDisks,
@@ -253,12 +263,19 @@ describe("EX_MS_DISKS is sizeDesign's serverDisks for the same design", () => {
           formattedgb: s.formattedGB,
           restoregb: s.restoreVolumeGB,
           dag: s.disksPerServer * (g.sites[0] + g.sites[1]),
+          architecture: "JBOD",
+          databaseraid: "#N/A",
+          restoreraid: "#N/A",
+          restoredisks: 1,
+          databaseloggb: "#N/A",
         };
-        for (const r of SERVER_DISK_RESULTS) expect({ r, v: fn(r) }).toEqual({ r, v: expected[r] });
+        const shown = (v: unknown) => (v instanceof SizingError ? v.code : v);
+        for (const r of SERVER_DISK_RESULTS) expect({ r, v: shown(fn(r)) }).toEqual({ r, v: expected[r] });
       }),
       { numRuns: 500 },
     );
     expect(compared).toBeGreaterThan(20);
+    expect(raid).toBeGreaterThan(20);
   });
 });
 
@@ -287,10 +304,10 @@ function cellsOf(g: Design, disk: { rawGB: number; iops: number } = g.disk): Num
 }
 
 /** EX_MS_DISKS for the design and disk (a name, or a row of raw GB and IOPS), every result. */
-function functionOf(g: Design, disk: unknown = g.disk.name): Record<ServerDiskResult, number | SizingError> {
-  const out = {} as Record<ServerDiskResult, number | SizingError>;
+function functionOf(g: Design, disk: unknown = g.disk.name): Record<ServerDiskResult, number | string | SizingError> {
+  const out = {} as Record<ServerDiskResult, number | string | SizingError>;
   for (const r of SERVER_DISK_RESULTS) {
-    out[r] = EX_MS_DISKS(g.users, g.messagesPerDay, g.messageKB, g.quotaMB, sitesArg(g), g.copies, disk, r, g.volumeDatabases, g.autoReseedDisks, g.spareDisks, factorsOf(g)) as number | SizingError;
+    out[r] = EX_MS_DISKS(g.users, g.messagesPerDay, g.messageKB, g.quotaMB, sitesArg(g), g.copies, disk, r, g.volumeDatabases, g.autoReseedDisks, g.spareDisks, factorsOf(g)) as number | string | SizingError;
   }
   return out;
 }
@@ -302,7 +319,7 @@ describe("the native rendering (disk-formulas.ts), recalculated by our evaluator
     const cells = cellsOf(g, disk);
     if (cells === undefined) return "skipped";
     const want = functionOf(g, diskArg);
-    if (isRaid(want.disks)) return "skipped"; // the native leaves RAID to the sheet
+    if (want.architecture === "RAID") return "skipped"; // raid-disk-formulas.ts renders RAID (microsoft-raid-disks.test.ts)
     const got = native(cells);
     for (const r of SERVER_DISK_RESULTS) same(got[r], want[r], r);
     return want.disks instanceof SizingError ? "refused" : "compared";

@@ -45,8 +45,12 @@ export interface ServerDiskCells {
   volumeDatabasesChoice: string;
 }
 
-/** The figures of a server's disks, as EX_MS_DISKS names them (its `result`). */
-export const SERVER_DISK_RESULTS = ["disks", "calculator", "databaselog", "volumedatabases", "volumegb", "formattedgb", "restoregb", "dag"] as const;
+/**
+ * The figures of a server's disks, as EX_MS_DISKS names them (its `result`): JBOD's and RAID's
+ * (raid-disk-formulas.ts). The last five describe the architecture: "JBOD" or "RAID", the RAID levels
+ * and the database+log volumes' GB (RAID's; NA() on JBOD), and the restore disks (1 on JBOD).
+ */
+export const SERVER_DISK_RESULTS = ["disks", "calculator", "databaselog", "volumedatabases", "volumegb", "formattedgb", "restoregb", "dag", "architecture", "databaseraid", "restoreraid", "restoredisks", "databaseloggb"] as const;
 export type ServerDiskResult = (typeof SERVER_DISK_RESULTS)[number];
 
 const ci = n(F.contentIndexShare);
@@ -106,6 +110,12 @@ export function serverDiskFormula(c: ServerDiskCells, result: ServerDiskResult):
     formattedgb: formatted(c),
     restoregb: restoreGB(c, v),
     dag: `(${disks})*${c.servers}`,
+    architecture: `"JBOD"`,
+    // A JBOD volume is one disk: no RAID level, and its GB is volumegb's.
+    databaseraid: "NA()",
+    restoreraid: "NA()",
+    restoredisks: restoreDisks,
+    databaseloggb: "NA()",
   };
   return `IF(${refused},NA(),${figure[result]})`;
 }

@@ -11,9 +11,10 @@
  * volumes are JBOD's (Storage Design!C194 counts none on RAID).
  */
 import { SizingError } from "../errors";
+import { roundTo15 } from "../general-format";
 import { copiesPerSite } from "../failover";
 import { prefersJbod, type MicrosoftSizing } from "./design";
-import type { JbodDisk, ServerDiskChoice } from "./disks";
+import { DISK_TYPE_IOPS, type JbodDisk, type ServerDiskChoice } from "./disks";
 import { excelCeil, excelFloor } from "./excel";
 import { MICROSOFT, type MicrosoftFactors } from "./tables";
 
@@ -42,17 +43,21 @@ export const RAID_WRITE_PENALTY: Readonly<Record<CalculatorRaidLevel, number>> =
 export const RAID_REBUILD_OVERHEAD: Readonly<Record<CalculatorRaidLevel, number>> = Object.freeze({ "RAID-1/0": 0.35, "RAID-5": 0.5, "RAID-6": 0.5 });
 
 /** The most random IOPS of a 7.2K or slower disk of the calculator's table — Tables!B240 (7.2K RPM SAS 2.5"). */
-const SLOWEST_PARITY_DISK_OVER_IOPS = 62.5;
+export const SLOWEST_PARITY_DISK_OVER_IOPS = 62.5;
 
 /**
  * Whether the calculator offers RAID-5 and RAID-6 for the disk — Storage Design!C74:C75: not for a
- * 7.2K, 5.2K, 5.4K or 5.9K disk (by its type's name). A disk given by raw GB and IOPS alone has no type:
- * it is offered parity RAID when faster than every 7.2K disk of the table (62.5 IOPS, Tables!B240).
+ * 7.2K, 5.2K, 5.4K or 5.9K disk (by its type's name). A disk of no type of the table (given by raw GB
+ * and IOPS, or the user's own on the Hardware sheet) is offered parity RAID when faster than every
+ * 7.2K disk of the table (62.5 IOPS, Tables!B240) — so the sheet, which passes EX_MS_DISKS a disk's GB
+ * and IOPS, sizes it as sizeDesign does. For the table's types the two rules agree (every 7.2K and
+ * slower type has 62.5 IOPS or fewer, every 10K and 15K 130 or more), which raid-disk-formulas.ts uses.
  */
 export function parityRaidOffered(disk: Pick<JbodDisk, "type" | "iops">): boolean {
   const slow = /^(7\.2K|5\.2K|5\.4K|5\.9K)/.test(disk.type);
   if (slow) return false;
-  return disk.type !== "given" || disk.iops > SLOWEST_PARITY_DISK_OVER_IOPS;
+  // Compared as Excel compares, to 15 significant digits (disks.ts atMost): the native's test of the cell.
+  return disk.type in DISK_TYPE_IOPS || roundTo15(disk.iops) > SLOWEST_PARITY_DISK_OVER_IOPS;
 }
 
 /** Up to whole groups, plus each group's parity disks — Storage Design!C77:C79, C89:C91. */

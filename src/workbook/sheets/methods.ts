@@ -573,6 +573,11 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     formattedgb: "GB a disk holds, formatted",
     restoregb: "GB of the restore volume",
     dag: "Disks of the DAG's servers",
+    architecture: "JBOD or RAID (the calculator's choice)",
+    databaseraid: "Database+log RAID level (RAID)",
+    restoreraid: "Restore volume RAID level (RAID)",
+    restoredisks: "Restore disks a server",
+    databaseloggb: "GB of the database+log volumes (RAID)",
   };
   SERVER_DISK_RESULTS.forEach((r) => {
     const at = SERVER_DISK_CELLS[r];
