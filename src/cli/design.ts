@@ -94,7 +94,7 @@ export function designHelp(): string[] {
     "usersPerDag, environmentUsers, environmentServers, environmentDatabases, environmentDisks (a JBOD design's),",
     "databases, mailboxesPerDatabase, normalMailboxesPerServer, siteFailureMailboxesPerServer, worstMailboxesPerServer,",
     "serverDatabaseIops, worstTargetIops, dagDatabaseIops,",
-    "dagLogIops, and a Microsoft-method JBOD server's disks: disksPerServer (databases and logs, restore, AutoReseed,",
+    "dagLogIops, and a Microsoft-method server's disks: disksPerServer (JBOD: databases and logs, restore, AutoReseed,",
     "spare), databaseLogDisksPerServer, databasesPerVolume, serverDisk, restoreDisksPerServer, dagDisks, serverDiskArchitecture",
     "(JBOD, or RAID where Microsoft's calculator puts the DAG on RAID: then databaseLogRaid and restoreRaid, the RAID levels, and",
     "disksPerServer the calculator's RAID disks and the hot spare); null where the design has none (serverDisksProblem says why);",

@@ -182,7 +182,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     },
     { name: names.arrayCatalog, sheet: sheets.hardware, range: hardware.arrayCatalog, comment: "Your arrays" },
     { name: names.diskClasses, sheet: sheets.hardware, range: hardware.diskClasses, comment: "Disk classes" },
-    { name: names.serverDisks, sheet: sheets.hardware, range: hardware.serverDisks, comment: "Server disks (JBOD): name, raw GB, random IOPS" },
+    { name: names.serverDisks, sheet: sheets.hardware, range: hardware.serverDisks, comment: "Server disks (JBOD or RAID): name, raw GB, random IOPS" },
     ...TIERS.names(sheets.inputs, tail),
   ];
   const resilience = buildResilience(sheets.resilience, sheets.design, names, factor);

@@ -221,6 +221,14 @@ export function peakFormula(c: MicrosoftCells): string {
 
 const serverIops = (c: MicrosoftCells) => `IF(${ha(c)},${c.peak}/${c.databases}*${c.copiesPerServer},${c.peak})`;
 
+/** The server's database read and write IOPS — Role Requirements!I78, I79 (EX_MS_IOPS "reads", "writes": server IOPS × the read share, × the rest). */
+export function serverReadIopsFormula(c: MicrosoftCells): string {
+  return `${serverIops(c)}*${share(c)}`;
+}
+export function serverWriteIopsFormula(c: MicrosoftCells): string {
+  return `${serverIops(c)}*(1-${share(c)})`;
+}
+
 /** Database IOPS of the DAG, every copy — Role Requirements!E281. */
 export function dagIopsFormula(c: MicrosoftCells): string {
   return `${serverIops(c)}*${servers(c)}`;

@@ -24,7 +24,7 @@ const DISKS_LAST_ROW = DISKS_FIRST_ROW + DISK_CLASS_NAMES.length + OWN_DISK_ROWS
 const CANDIDATES_HEADING_ROW = DISKS_LAST_ROW + 2;
 const CANDIDATES_FIRST_ROW = CANDIDATES_HEADING_ROW + 2;
 const CANDIDATES_LAST_ROW = CANDIDATES_FIRST_ROW + EQUALLOGIC_CATALOGUE.length + OWN_ARRAY_ROWS - 1;
-/** Server disks (JBOD, issue 17): the catalogue's, then the user's own rows. */
+/** Server disks (JBOD or RAID, issue 17): the catalogue's, then the user's own rows. */
 const SERVER_DISKS_HEADING_ROW = CANDIDATES_LAST_ROW + 2;
 const SERVER_DISKS_FIRST_ROW = SERVER_DISKS_HEADING_ROW + 2;
 const OWN_SERVER_DISK_ROWS = 6;
@@ -171,7 +171,7 @@ const SERVER_DISKS_RANGE = `$A$${SERVER_DISKS_FIRST_ROW}:$C$${SERVER_DISKS_LAST_
  */
 function serverDiskCells(own: readonly JbodDisk[]): CellModel[] {
   const cells: CellModel[] = [
-    ...sectionHeading(SERVER_DISKS_HEADING_ROW, `Server disks for JBOD (${cite("microsoft", "disk table")}; ${ESRP_2016("Table 4")}): add your own below`, HARDWARE_WIDTH),
+    ...sectionHeading(SERVER_DISKS_HEADING_ROW, `Server disks, JBOD or RAID (${cite("microsoft", "disk table")}; ${ESRP_2016("Table 4")}): add your own below`, HARDWARE_WIDTH),
     ...header(SERVER_DISKS_HEADING_ROW + 1, ["Disk", "Raw GB", "Random IOPS", "Formatted GB", "Source"]),
   ];
   const { rawGB: raw, iops } = SERVER_DISK_RULES;

@@ -104,12 +104,12 @@ const SIZING_INPUT_ROWS: readonly InputRow[] = [
     source: cite("microsoft", "Input sheet"),
     rule: input.rule,
   })),
-  // A Microsoft-method JBOD server's own disks (issue 17): the Summary's server disks read them.
+  // A Microsoft-method server's own disks, JBOD or RAID (issue 17): the Summary's server disks read them.
   {
     key: "serverDisk", name: "ServerDisk", label: "Server disk (JBOD)",
-    what: "A JBOD server's disk, from the Hardware sheet's server disks; read by Microsoft's method with three or more copies that can be activated",
+    what: "A server's disk, from the Hardware sheet's server disks; read by Microsoft's method: JBOD with three or more copies that can be activated, else a RAID set",
     source: `${cite("microsoft", "Input sheet")}; ${ESRP_2016("4")}`,
-    rule: listRule("serverDisk", JBOD_CATALOGUE.map((d) => d.name), "A JBOD server's disk"),
+    rule: listRule("serverDisk", JBOD_CATALOGUE.map((d) => d.name), "A server's disk, JBOD or RAID"),
   },
   {
     key: "databasesPerVolume", name: "DatabasesPerVolume", label: "Databases a disk's volume", format: FORMAT.typed("databases"),

@@ -32,9 +32,12 @@ import {
   replicationFormula,
   jbodFormula,
   logSpaceFormula,
+  serverReadIopsFormula,
+  serverWriteIopsFormula,
   type MicrosoftCells,
 } from "../../engine/microsoft/formulas";
 import { SERVER_DISK_RESULTS, serverDiskFormula, volumeDatabasesChoiceFormula, type ServerDiskCells, type ServerDiskResult } from "../../engine/microsoft/disk-formulas";
+import { raidDiskFormula, raidVolumeDatabasesFormula, type RaidDiskCells } from "../../engine/microsoft/raid-disk-formulas";
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
 import { balancedDatabasesFormula } from "../../engine/excel-formulas";
 import { MICROSOFT } from "../../engine/microsoft/tables";
@@ -177,18 +180,24 @@ const UNIT_ACTIVE = `$J$${UNIT_FACTORS_ROW + 5}`;
 const TIER_TITLE_ROW = UNIT_FACTORS_ROW + 7;
 const TIER_FIRST_ROW = TIER_TITLE_ROW + 2;
 const TIER_ALL_ROW = TIER_FIRST_ROW + TIER_COUNT;
-/** A JBOD server's disks (serverDiskBlock), below the tiers' helpers: the disk, the need, then each figure. */
+/**
+ * A server's disks (serverDiskBlock), below the tiers' helpers: the disk, JBOD or RAID, what the
+ * volumes need (JBOD's three rows, RAID's read and write IOPS), the databases a volume (JBOD's choice,
+ * RAID's count), then each figure.
+ */
 const DISKS_TITLE_ROW = TIER_ALL_ROW + 2;
 const DISK_ROW = DISKS_TITLE_ROW + 1;
 const JBOD_ROW = DISK_ROW + 1;
 const NEED_ROW = JBOD_ROW + 1;
-const CHOICE_ROW = NEED_ROW + 3;
-const FIGURES_ROW = CHOICE_ROW + 1;
-/** Where each figure of a JBOD server's disks is on the Methods sheet (unqualified, absolute): "—" where the design has none. */
+const RAID_NEED_ROW = NEED_ROW + 3;
+const CHOICE_ROW = RAID_NEED_ROW + 2;
+const RAID_CHOICE_ROW = CHOICE_ROW + 1;
+const FIGURES_ROW = RAID_CHOICE_ROW + 1;
+/** Where each figure of a server's disks, JBOD or RAID, is on the Methods sheet (unqualified, absolute): "—" where the design has none. */
 export const SERVER_DISK_CELLS: Readonly<Record<ServerDiskResult, string>> = Object.freeze(
   Object.fromEntries(SERVER_DISK_RESULTS.map((r, i) => [r, `$J$${FIGURES_ROW + i}`])) as Record<ServerDiskResult, string>,
 );
-/** The chosen disk's raw GB and IOPS, and whether the calculator puts the design on JBOD (TRUE) or RAID. */
+/** The chosen disk's raw GB and IOPS, and whether the calculator puts the design on JBOD (TRUE) or RAID (FALSE, or no design). */
 export const SERVER_DISK_HELPERS = Object.freeze({ rawGB: `$J$${DISK_ROW}`, iops: `$K$${DISK_ROW}`, jbod: `$J$${JBOD_ROW}` });
 
 /** Helper columns: the tier's inputs as sized, then its per-mailbox quantities (EX_MS_MAILBOX). */
@@ -522,19 +531,20 @@ function tierBlock(t: TierNames, n: MethodsNames, base: MicrosoftCells, factors:
 }
 
 /**
- * A JBOD server's disks as Microsoft's calculator's Volume Requirements and Storage Design sheets
- * give them (issue 17), in Methods!I:K below the tiers: the Inputs' disk (its raw GB and IOPS from the
- * Hardware sheet's server disks), whether the calculator puts the design on JBOD at all (prefersJbod),
- * what a volume needs (log space and mailboxes a database, IOPS a mailbox, as sizeDesign passes them to
- * serverDisks), the databases a volume, then each figure: EX_MS_DISKS live, disk-formulas.ts in the
- * customer copy. "—" where the design has none (RAID, Dell's process, a disk too small): the
- * Summary says why.
+ * A server's disks as Microsoft's calculator's Volume Requirements and Storage Design sheets give
+ * them (issue 17), in Methods!I:K below the tiers: the Inputs' disk (its raw GB and IOPS from the
+ * Hardware sheet's server disks), whether the calculator puts the design on JBOD (prefersJbod) or
+ * RAID, what the volumes need (log space and mailboxes a database, IOPS a mailbox, as sizeDesign
+ * passes them to serverDisks; the server's read and write IOPS, as it passes them to raidServerDisks),
+ * the databases a volume (JBOD's choice, RAID's count), then each figure: EX_MS_DISKS live, and in
+ * the customer copy disk-formulas.ts on JBOD, raid-disk-formulas.ts on RAID. "—" where the design
+ * has none (Dell's process, a disk too small): the Summary says why.
  */
 function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDisks"]>, refs: MicrosoftCells, args: string, factors: string): CellModel[] {
   const cells: CellModel[] = [];
   const put = (address: string, cell: Omit<CellModel, "address">) => cells.push({ address, ...cell });
   const lookup = (column: string) => `INDEX(${column},MATCH(${d.disk},${d.names},0))`;
-  put(`I${DISKS_TITLE_ROW}`, { value: "A JBOD server's disks (the Summary's server disks)", role: "note" });
+  put(`I${DISKS_TITLE_ROW}`, { value: "A server's disks, JBOD or RAID (the Summary's server disks)", role: "note" });
   put(`I${DISK_ROW}`, { value: "Disk: raw GB, random IOPS", role: "note" });
   put(SERVER_DISK_HELPERS.rawGB.replace(/\$/g, ""), { formula: `=${unsized(lookup(d.rawGB))}`, role: "step" });
   put(SERVER_DISK_HELPERS.iops.replace(/\$/g, ""), { formula: `=${unsized(lookup(d.iops))}`, role: "step" });
@@ -561,8 +571,30 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     volumeDatabasesChoice: `$J$${CHOICE_ROW}`,
   };
   const jbod = SERVER_DISK_HELPERS.jbod;
-  put(`I${CHOICE_ROW}`, { value: "Databases a volume, as chosen", role: "note" });
+  // The server's read and write IOPS, which a RAID set's I/O is sized by (raid-disks.ts; Role Requirements!I78, I79).
+  const sized = `ISNUMBER(${refs.databases})`;
+  const raidNeed = { readIops: `$J$${RAID_NEED_ROW}`, writeIops: `$J$${RAID_NEED_ROW + 1}` };
+  put(`I${RAID_NEED_ROW}`, { value: "Database read IOPS a server", role: "note" });
+  put(`J${RAID_NEED_ROW}`, { formula: `=${unsized(`${NS}EX_MS_IOPS(${args},"reads",${factors})`)}`, native: `=${unsized(`IF(${sized},${serverReadIopsFormula(refs)},NA())`)}`, role: "step" });
+  put(`I${RAID_NEED_ROW + 1}`, { value: "Database write IOPS a server", role: "note" });
+  put(`J${RAID_NEED_ROW + 1}`, { formula: `=${unsized(`${NS}EX_MS_IOPS(${args},"writes",${factors})`)}`, native: `=${unsized(`IF(${sized},${serverWriteIopsFormula(refs)},NA())`)}`, role: "step" });
+  put(`I${CHOICE_ROW}`, { value: "Databases a volume, as chosen (JBOD)", role: "note" });
   put(`J${CHOICE_ROW}`, { formula: `=${unsized(`IF(${jbod},${volumeDatabasesChoiceFormula(c)},NA())`)}`, role: "step" });
+  const r: RaidDiskCells = {
+    copiesPerServer: refs.copiesPerServer,
+    copies: n.copies,
+    serversSecondSite: n.serversSecondSite,
+    databaseGB: c.databaseGB,
+    logGB: c.logGB,
+    ...raidNeed,
+    diskRawGB: SERVER_DISK_HELPERS.rawGB,
+    diskIops: SERVER_DISK_HELPERS.iops,
+    spareDisks: d.spareDisks,
+    servers: c.servers,
+    volumeDatabases: `$J$${RAID_CHOICE_ROW}`,
+  };
+  put(`I${RAID_CHOICE_ROW}`, { value: "Databases a volume (RAID, the calculator's)", role: "note" });
+  put(`J${RAID_CHOICE_ROW}`, { formula: `=${unsized(`IF(AND(${sized},NOT(${jbod})),${raidVolumeDatabasesFormula(r)},NA())`)}`, role: "step" });
   const disk = `${SERVER_DISK_HELPERS.rawGB}:${SERVER_DISK_HELPERS.iops}`;
   const labels: Record<ServerDiskResult, string> = {
     disks: "Disks a server, hot spares included",
@@ -579,12 +611,13 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     restoredisks: "Restore disks a server",
     databaseloggb: "GB of the database+log volumes (RAID)",
   };
-  SERVER_DISK_RESULTS.forEach((r) => {
-    const at = SERVER_DISK_CELLS[r];
-    put(`I${at.slice(3)}`, { value: labels[r], role: "note" });
+  SERVER_DISK_RESULTS.forEach((result) => {
+    const at = SERVER_DISK_CELLS[result];
+    put(`I${at.slice(3)}`, { value: labels[result], role: "note" });
+    // EX_MS_DISKS chooses JBOD or RAID as the calculator does; the customer copy by the JBOD helper.
     put(at.replace(/\$/g, ""), {
-      formula: `=${unsized(`IF(${jbod},${NS}EX_MS_DISKS(${args},${disk},"${r}",${d.databasesPerVolume},${d.autoReseedDisks},${d.spareDisks},${factors}),NA())`)}`,
-      native: `=${unsized(`IF(${jbod},${serverDiskFormula(c, r)},NA())`)}`,
+      formula: `=${unsized(`IF(${sized},${NS}EX_MS_DISKS(${args},${disk},"${result}",${d.databasesPerVolume},${d.autoReseedDisks},${d.spareDisks},${factors}),NA())`)}`,
+      native: `=${unsized(`IF(${sized},IF(${jbod},${serverDiskFormula(c, result)},${raidDiskFormula(r, result)}),NA())`)}`,
       role: "step",
     });
   });

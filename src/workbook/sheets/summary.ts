@@ -83,10 +83,12 @@ const SUMMARY_WIDTH = 5;
 export const SUMMARY_ENVIRONMENT_ROW = 24;
 
 /**
- * A Microsoft-method JBOD server's own disks (issue 17), from the Methods sheet's server-disk block
- * (EX_MS_DISKS live, disk-formulas.ts in the customer copy): disks a server, of the DAG and of the
- * environment; database and log disks with their databases, volume and disk GB; the restore,
- * AutoReseed and spare disks. A design with none ("—") says why in the first row.
+ * A Microsoft-method server's own disks, JBOD or RAID (issue 17), from the Methods sheet's server-disk
+ * block (EX_MS_DISKS live; disk-formulas.ts or raid-disk-formulas.ts in the customer copy): disks a
+ * server, of the DAG and of the environment; database and log disks with their databases (on RAID:
+ * the level in the label), volume GB (RAID: the volumes' GB) and disk GB; the restore
+ * (RAID: its disks and level), AutoReseed (JBOD only) and spare disks. A design with none ("—") says
+ * why in the first row.
  */
 export const SUMMARY_SERVER_DISKS_ROW = 19;
 export const SUMMARY_SERVER_DISK_CELLS = Object.freeze({
@@ -230,40 +232,56 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
 
 const NONE_SURVIVABLE = "none survivable";
 
-/** The server-disk block: plain Excel over the Methods sheet's cells (live and native there), the same in both copies. */
+/**
+ * The server-disk block: plain Excel over the Methods sheet's cells (live and native there), the same
+ * in both copies. Its title and labels say JBOD or RAID as the calculator deploys the design; on RAID
+ * the cells of JBOD-only figures show RAID's: the database+log RAID level and its volumes' GB, the
+ * restore volume's disks and level; AutoReseed (JBOD's) says there is none.
+ */
 function serverDiskCells(sheets: Record<TemplateSheet, string>, n: Record<NameKey, string>, design: (key: DesignOutput) => string): CellModel[] {
   const r = SUMMARY_SERVER_DISKS_ROW;
   const S = SUMMARY_SERVER_DISK_CELLS;
   const methods = (cell: string) => `${sheetReference(sheets.methods)}!${cell}`;
   const m = (key: keyof typeof SERVER_DISK_CELLS) => methods(SERVER_DISK_CELLS[key]);
-  const has = `ISNUMBER(${m("disks")})`;
+  // The Methods sheet sizes Microsoft's column for every design: its disks are the design's where Microsoft's method sized it.
+  const has = `AND(${design("methodUsed")}="microsoft",ISNUMBER(${m("disks")}))`;
+  const raid = `${m("architecture")}="RAID"`;
   const shown = (formula: string) => `=IF(${has},${formula},"")`;
   const count = (address: string, formula: string, format: string) => ({ address, formula: `=${formula}`, numberFormat: format, role: "output" as const, align: "right" as const });
   const step = (address: string, formula: string, format?: string) => ({ address, formula: shown(formula), ...(format ? { numberFormat: format } : {}), role: "step" as const, align: "left" as const });
-  // Why none, in the order sizeDesign's serverDisksProblem says it: Dell's process, the calculator's RAID, a disk too small or slow.
+  /** A label that says JBOD's words or RAID's: JBOD's where the design has no server disks. */
+  const label = (row: number, jbod: string, onRaid: string) => ({ address: `A${row}`, formula: `=IF(AND(${has},${raid}),${onRaid},"${jbod}")`, role: "label" as const });
+  // Why none, in the order sizeDesign's serverDisksProblem says it: Dell's process, a design Microsoft's method cannot size, a disk too small or slow.
   const why =
     `IF(${design("methodUsed")}<>"microsoft","None: Dell's process puts the databases on the arrays above",` +
     `IF(NOT(ISNUMBER(${methods(microsoftCell("databases"))})),"None: Microsoft's method cannot size this design (the Methods sheet says so)",` +
-    `IF(NOT(${methods(SERVER_DISK_HELPERS.jbod)}),"None: Microsoft's calculator puts "&${n.copies}&" copies"&IF(${n.laggedCopies}>0," ("&${n.laggedCopies}&" lagged)","")&" on RAID; JBOD needs three or more copies that can be activated",` +
-    `"None: a volume of the databases does not fit a "&${n.serverDisk}&" disk's space or I/O: choose a larger or faster disk, or fewer databases a volume")))`;
+    `IF(${methods(SERVER_DISK_HELPERS.jbod)},"None: a volume of the databases does not fit a "&${n.serverDisk}&" disk's space or I/O: choose a larger or faster disk, or fewer databases a volume",` +
+    `"None: the "&${n.serverDisk}&" disk has no GB or IOPS to size a RAID set by")))`;
   const several = `AND(ISNUMBER(${n.environmentUsers}),${n.environmentUsers}<>0)`;
   const RESTORE = SERVER_DISK_DEFAULTS.restoreDisks;
+  const gb = (cell: string) => withThousands(`ROUND(${cell},0)`);
   return [
-    ...sectionHeading(r, "Server disks (JBOD, Microsoft's method)", SUMMARY_WIDTH),
+    // The heading's first cell a formula: JBOD or the database+log RAID level, as the calculator deploys the design.
+    ...sectionHeading(r, "", SUMMARY_WIDTH).slice(1),
+    { address: `A${r}`, formula: `=IF(${has},"Server disks ("&IF(${raid},${m("databaseraid")},"JBOD")&", Microsoft's method)","Server disks (Microsoft's method)")`, role: "heading" },
     { address: `A${r + 1}`, value: "Disks a server", role: "label" },
-    count(S.disksPerServer, m("disks"), FORMAT.disks),
+    count(S.disksPerServer, `IF(${has},${m("disks")},"—")`, FORMAT.disks),
     { address: S.disk, formula: `=IF(${has},${n.serverDisk}&"",${why})`, role: "step" },
     step(S.dagDisks, m("dag"), '#,##0" in the DAG"'),
     step(S.environmentDisks, `IF(${several},${SUMMARY_ENVIRONMENT_CELLS.dags}*${m("dag")},"")`, '#,##0" in the environment"'),
-    { address: `A${r + 2}`, value: "Database and log disks", role: "label" },
-    count(S.databaseLogDisks, m("databaselog"), FORMAT.disks),
-    step(S.databasesPerVolume, m("volumedatabases"), '0" databases a volume"'),
-    step(S.volumeGB, m("volumegb"), '#,##0" GB a volume"'),
+    label(r + 2, "Database and log disks", `"Database and log disks ("&${m("databaseraid")}&")"`),
+    count(S.databaseLogDisks, `IF(${has},${m("databaselog")},"—")`, FORMAT.disks),
+    // JBOD: databases a volume (one disk each). RAID: the volumes' databases, in words (the level is in the label).
+    step(S.databasesPerVolume, `IF(${raid},${m("volumedatabases")}&IF(${m("volumedatabases")}=1," database"," databases")&" a volume",${m("volumedatabases")})`, '0" databases a volume"'),
+    step(S.volumeGB, `IF(${raid},${gb(m("databaseloggb"))}&" GB of volumes",${m("volumegb")})`, '#,##0" GB a volume"'),
     step(S.formattedGB, m("formattedgb"), '#,##0" GB a disk, formatted"'),
-    { address: `A${r + 3}`, value: "Restore, AutoReseed and spare disks", role: "label" },
+    label(r + 3, "Restore, AutoReseed and spare disks", `"Restore and spare disks"`),
     count(S.otherDisks, `IF(${has},${m("disks")}-${m("databaselog")},"—")`, FORMAT.disks),
-    step(S.restore, `"${RESTORE} restore of "&${withThousands(`ROUND(${m("restoregb")},0)`)}&" GB"`),
-    step(S.autoReseedDisks, `${m("calculator")}-${m("databaselog")}-${RESTORE}`, '0" AutoReseed"'),
+    step(
+      S.restore,
+      `IF(${raid},${m("restoredisks")}&" restore in "&${m("restoreraid")}&", "&${gb(m("restoregb"))}&" GB","${RESTORE} restore of "&${gb(m("restoregb"))}&" GB")`,
+    ),
+    step(S.autoReseedDisks, `IF(${raid},"no AutoReseed (JBOD only)",${m("calculator")}-${m("databaselog")}-${RESTORE})`, '0" AutoReseed"'),
     step(S.spareDisks, `${m("disks")}-${m("calculator")}`, '0" hot spare";0" hot spares";"no hot spare"'),
   ];
 }
