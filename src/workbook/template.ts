@@ -107,7 +107,20 @@ function diskBeyondCatalogue(name: string | undefined): JbodDisk[] {
 /** The full set of input values of a design, the given ones merged over the reference design. */
 function inputValues(inputs: Partial<WorkbookInputs> = {}): WorkbookInputs & DocumentInputs {
   const given = Object.fromEntries(Object.entries(inputs).filter(([, v]) => v !== undefined));
-  return { ...REFERENCE_DESIGN_INPUTS, ...DOCUMENT_DEFAULTS, ...given } as WorkbookInputs & DocumentInputs;
+  const values = { ...REFERENCE_DESIGN_INPUTS, ...DOCUMENT_DEFAULTS, ...given } as WorkbookInputs & DocumentInputs;
+  // The server disk by the name the Hardware sheet lists it under ("600 GB 10K RPM SAS 2.5\"" is its
+  // "600GB 10K RPM SAS 2.5\""): the sheet looks the Inputs' name up there, exactly.
+  const listed = values.serverDisk ? tryDiskName(values.serverDisk) : undefined;
+  return listed ? { ...values, serverDisk: listed } : values;
+}
+
+/** The catalogue or table name jbodDisk gives a disk, or undefined where it knows none (the user's own). */
+function tryDiskName(name: string): string | undefined {
+  try {
+    return jbodDisk(name).name;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -115,6 +115,13 @@ describe("the Summary's server disks are sizeDesign's, live and in the customer 
     expect(words(native)).toEqual(words(live));
   });
 
+  test(`a disk typed as "SIZE GB TYPE" (the CLI's --disk '600 GB 10K RPM SAS 2.5"') is the Hardware sheet's row of that disk: a design, its disks shown`, () => {
+    const inputs = { ...REFERENCE_DESIGN_INPUTS, method: "microsoft", exchangeVersion: 2016, users: 7600, messagesPerDay: 150, messageKB: 150, quotaMB: 2048, copies: 2, serversSite1: 2, serversSite2: "", serverDisk: '600 GB 10K RPM SAS 2.5"', spareDisks: 1 } as WorkbookInputs;
+    const values = evaluateWorkbook(withoutDistribution(referenceDesign({ inputs })));
+    expect(values[sheets.inputs][DESIGN_CHECK_CELL.inputs]).toMatch(/^OK:/);
+    expect(block(values)).toMatchObject({ disksPerServer: 73, disk: '600GB 10K RPM SAS 2.5"', dagDisks: 146 });
+  });
+
   test("JBOD says so: dellemc-2016's heading and labels; a design with none keeps JBOD's labels under a plain heading", () => {
     const p = REFERENCE_PRESETS["dellemc-2016"].inputs;
     expect(words(evaluateWorkbook(withoutDistribution(referenceDesign({ inputs: p }))))).toEqual(["Server disks (JBOD, Microsoft's method)", "Database and log disks", "Restore, AutoReseed and spare disks"]);
