@@ -137,7 +137,7 @@ export const FORM_FIELDS: readonly FormField[] = [
     choices: (Object.keys(DISK_CLASS_IOPS) as (keyof typeof DISK_CLASS_IOPS)[]).map((d) => ({ value: d, text: `${d} rpm (${DISK_CLASS_IOPS[d]} IOPS a disk)` })),
   },
   // A Microsoft-method JBOD server's own disks (the Inputs sheet's ServerDisk …SpareDisks; issue 17).
-  { key: "serverDisk", group: "storage", label: "Server disk (JBOD)", kind: "choice", choices: JBOD_CATALOGUE.map((d) => ({ value: d.name, text: d.name })) },
+  { key: "serverDisk", group: "storage", label: "Server disk", kind: "choice", choices: JBOD_CATALOGUE.map((d) => ({ value: d.name, text: d.name })) },
   { key: "databasesPerVolume", group: "storage", label: "Databases a disk's volume (0: the most that fit)", kind: "number", parameter: P.databasesPerVolume },
   { key: "autoReseedDisks", group: "storage", label: "AutoReseed disks a server", kind: "number", parameter: P.autoReseedDisks },
   { key: "spareDisks", group: "storage", label: "Hot spare disks a server", kind: "number", parameter: P.spareDisks },

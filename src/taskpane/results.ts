@@ -5,7 +5,7 @@
  * functions are not loaded), `#BUSY!` (still calculating), another error, or no value at all — the
  * pane says so plainly and what to do.
  */
-import { SUMMARY_SERVER_DISK_CELLS } from "../workbook/sheets/summary";
+import { SUMMARY_SERVER_DISK_CELLS, SUMMARY_SERVER_DISKS_ROW } from "../workbook/sheets/summary";
 import { SUMMARY_CELLS, SUMMARY_METHOD_CELL, templateSheetNames } from "../workbook/template";
 
 /**
@@ -15,6 +15,8 @@ import { SUMMARY_CELLS, SUMMARY_METHOD_CELL, templateSheetNames } from "../workb
 export const PANE_SUMMARY_CELLS = Object.freeze({
   ...SUMMARY_CELLS,
   method: SUMMARY_METHOD_CELL,
+  /** "Server disks (RAID-5, Microsoft's method)": how the calculator lays them, JBOD or a RAID level. */
+  serverDisksHeading: `A${SUMMARY_SERVER_DISKS_ROW}`,
   serverDisks: SUMMARY_SERVER_DISK_CELLS.disksPerServer,
   serverDisk: SUMMARY_SERVER_DISK_CELLS.disk,
   dagServerDisks: SUMMARY_SERVER_DISK_CELLS.dagDisks,
@@ -57,7 +59,7 @@ const letters = (column: number): string => {
 const KEYS = Object.keys(PANE_SUMMARY_CELLS) as SummaryKey[];
 const CELLS = KEYS.map((k) => cellOf(PANE_SUMMARY_CELLS[k]));
 /** Beside the answers: an error there (a server disk's figure) does not keep the answers from being shown. */
-const ASIDE: readonly SummaryKey[] = ["method", "serverDisks", "serverDisk", "dagServerDisks"];
+const ASIDE: readonly SummaryKey[] = ["method", "serverDisksHeading", "serverDisks", "serverDisk", "dagServerDisks"];
 const ANSWER_KEYS = KEYS.filter((k) => !ASIDE.includes(k));
 const TOP = Math.min(...CELLS.map((c) => c.row));
 const LEFT = Math.min(...CELLS.map((c) => c.column));
@@ -124,10 +126,12 @@ export function describeResults(sheet: string, v: SummaryValues, manual = false)
   const microsoft = text("method").startsWith("Sized by Microsoft");
   const papers = microsoft ? " (papers' method)" : "";
   const disks = v.serverDisks;
+  const laid = /^Server disks \(([^,]+),/.exec(text("serverDisksHeading"));
+  const architecture = laid ? ` (${laid[1]})` : "";
   const serverDisks: ResultRow[] = !microsoft
     ? []
     : typeof disks === "number"
-      ? [{ label: "Server disks", value: `${plural(disks, "disk", "disks")} a server (${text("serverDisk")}), ${n0(Number(v.dagServerDisks))} in the DAG` }]
+      ? [{ label: `Server disks${architecture}`, value: `${plural(disks, "disk", "disks")} a server (${text("serverDisk")}), ${n0(Number(v.dagServerDisks))} in the DAG` }]
       : text("serverDisk") !== "" && !isError(v.serverDisk)
         ? [{ label: "Server disks", value: text("serverDisk") }]
         : [];

@@ -441,7 +441,7 @@ describeInBrowser("the task pane in chromium", () => {
       await page.getByRole("button", { name: "Use a reference design" }).click();
       await load(page);
       const results = await page.locator("#results").evaluate((dl) => Array.from(dl.querySelectorAll("dt")).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
-      expect(Object.fromEntries(results)).toMatchObject({ "Server disks": '45 disks a server (8TB 7.2K NL-SAS 3.5"), 720 in the DAG', "Arrays (papers' method)": "44 × PS6500E 2TB (11 a copy)" });
+      expect(Object.fromEntries(results)).toMatchObject({ "Server disks (JBOD)": '45 disks a server (8TB 7.2K NL-SAS 3.5"), 720 in the DAG', "Arrays (papers' method)": "44 × PS6500E 2TB (11 a copy)" });
       expect(await overflowing(page)).toEqual([]);
       await page.locator("#results").screenshot({ path: path.join(OUTPUT, "taskpane-350-results-dellemc-2016.png") });
       await page.close();

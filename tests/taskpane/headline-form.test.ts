@@ -83,13 +83,19 @@ describe("the Summary's answers in the pane's words", () => {
     expect(results.state).toBe("ok");
     if (results.state !== "ok") return;
     const labels = results.rows.map((r) => r.label);
-    expect(labels).toEqual(["Database volumes", "Log volumes", "Capacity", "Database IOPS", "Log IOPS", "Arrays (papers' method)", "Spindles (papers' method)", "Server disks", "Mailbox servers", "Worst failure"]);
-    expect(results.rows.find((r) => r.label === "Server disks")?.value).toBe('45 disks a server (8TB 7.2K NL-SAS 3.5"), 720 in the DAG');
+    expect(labels).toEqual(["Database volumes", "Log volumes", "Capacity", "Database IOPS", "Log IOPS", "Arrays (papers' method)", "Spindles (papers' method)", "Server disks (JBOD)", "Mailbox servers", "Worst failure"]);
+    expect(results.rows.find((r) => r.label === "Server disks (JBOD)")?.value).toBe('45 disks a server (8TB 7.2K NL-SAS 3.5"), 720 in the DAG');
+  });
+
+  test("a design the calculator puts on RAID says its level: the README's 7,600 mailboxes, 2 copies on 2 servers of 600 GB 10K disks — 73 a server in RAID-5, 146 in the DAG (Storage Design!C164, C194)", () => {
+    const inputs = { ...REFERENCE_PRESETS["dellemc-2016"].inputs, copies: 2, serversSite1: 2, serversSite2: "" as const, quotaMB: 2048, messageKB: 150, archiveMB: 0, serverDisk: '600GB 10K RPM SAS 2.5"', databasesPerVolume: 0, environmentUsers: "" as const };
+    const results = describeResults("Summary", values(inputs));
+    expect(results.state === "ok" && results.rows.find((r) => r.label.startsWith("Server disks"))).toEqual({ label: "Server disks (RAID-5)", value: '73 disks a server (600GB 10K RPM SAS 2.5"), 146 in the DAG' });
   });
 
   test("a Microsoft-method design whose disk cannot hold a volume says why, in the Summary's words", () => {
     const results = describeResults("Summary", values({ ...REFERENCE_PRESETS["dellemc-2016"].inputs, serverDisk: '1TB 7.2K RPM SAS 3.5"' }));
-    expect(results.state === "ok" && results.rows.find((r) => r.label === "Server disks")?.value).toMatch(/^None: a volume of the databases does not fit/);
+    expect(results.state === "ok" && results.rows.find((r) => r.label.startsWith("Server disks"))?.value).toMatch(/^None: a volume of the databases does not fit/);
   });
 
   test("the reference design (000_72e1ddb9bbd1ecac.txt, 3.4.2)", () => {

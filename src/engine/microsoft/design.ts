@@ -77,14 +77,6 @@ export function prefersJbod(serversPerSite: readonly number[], copies: number, l
 }
 
 /**
- * Why a design has no server disks to size: the calculator puts it on RAID (prefersJbod false). One
- * wording for sizeDesign's serverDisksProblem and EX_MS_DISKS's #N/A.
- */
-export function serverDisksOnRaid(copies: number, serversPerSite: readonly number[]): string {
-  return `a server's own disks are sized for JBOD, which Microsoft's calculator deploys with three or more copies that can be activated (Role Requirements!I127); ${copies} copies on ${serversPerSite.join(" + ")} servers go on RAID`;
-}
-
-/**
  * Mailboxes a database on JBOD can hold for I/O — Role Requirements!C74: the disk's random IOPS
  * (Storage Design!C48) over a mailbox's IOPS with overhead, rounded down to an even number, shared by
  * the databases of a volume. NaN on RAID ("--").

@@ -106,7 +106,7 @@ const SIZING_INPUT_ROWS: readonly InputRow[] = [
   })),
   // A Microsoft-method server's own disks, JBOD or RAID (issue 17): the Summary's server disks read them.
   {
-    key: "serverDisk", name: "ServerDisk", label: "Server disk (JBOD)",
+    key: "serverDisk", name: "ServerDisk", label: "Server disk",
     what: "A server's disk, from the Hardware sheet's server disks; read by Microsoft's method: JBOD with three or more copies that can be activated, else a RAID set",
     source: `${cite("microsoft", "Input sheet")}; ${ESRP_2016("4")}`,
     rule: listRule("serverDisk", JBOD_CATALOGUE.map((d) => d.name), "A server's disk, JBOD or RAID"),
