@@ -12,6 +12,7 @@ import { defaultNames } from "../../src/engine/layout";
 import { distributionLayout } from "../../src/workbook/sheets/distribution";
 import { evaluateWorkbook, type WorkbookValues } from "../../src/workbook/evaluate";
 import { evaluateFormula } from "../../src/formula";
+import { REFERENCE_PRESETS } from "../../src/engine/design";
 import { withThousands } from "../../src/workbook/sheets/shared";
 import { JETSTRESS_CELLS, SUMMARY_CELLS, referenceDesign, type WorkbookInputs } from "../../src/workbook/template";
 
@@ -58,9 +59,13 @@ test('the Sources sheet says "undated", never "not printed"', () => {
   expect(texts.filter((t) => /not printed/.test(t))).toEqual([]);
 });
 
-test("the Summary's spindles are the count for the IOPS", () => {
-  const label = sheetOf({}, "Summary").cells.find((c) => c.address === `A${SUMMARY_CELLS.spindles.slice(1)}`)?.value;
-  expect(label).toBe("Spindles for the IOPS");
+test("the Summary's spindles are the count for the IOPS; by Microsoft's method the arrays and spindles are the papers', to compare with the servers' own disks", () => {
+  const labels = (inputs: Partial<WorkbookInputs>) => {
+    const summary = evaluateWorkbook(referenceDesign({ inputs })).Summary as Record<string, unknown>;
+    return [summary[`A${SUMMARY_CELLS.arrays.slice(1)}`], summary[`A${SUMMARY_CELLS.spindles.slice(1)}`]];
+  };
+  expect(labels({})).toEqual(["Arrays", "Spindles for the IOPS"]);
+  expect(labels(REFERENCE_PRESETS["dellemc-2016"].inputs)).toEqual(["Arrays (papers' method)", "Spindles (papers' method)"]);
 });
 
 describe("numbers in text have thousands separators, as the number formats do", () => {

@@ -262,7 +262,7 @@ describe("the user's own server disk, on the Hardware sheet", () => {
   test("a disk the Hardware sheet does not list, and a count past its rule, are not a design (the Design check, from its helper cell)", () => {
     const model = referenceDesign({ inputs: preset });
     for (const [name, value, message] of [
-      ["ServerDisk", "16TB 7.2K NL-SAS", /^Not a design: Server disk \(JBOD\): serverDisk must be a server disk of the Hardware sheet's table\.$/],
+      ["ServerDisk", "16TB 7.2K NL-SAS", /^Not a design: Server disk: serverDisk must be a server disk of the Hardware sheet's table\.$/],
       ["DatabasesPerVolume", 101, /^Not a design: Databases a disk's volume: databasesPerVolume must be a whole number from 0 to 100\.$/],
       ["SpareDisks", 1.5, /^Not a design: Hot spare disks a server: spareDisks must be a whole number from 0 to 100\.$/],
     ] as const) {

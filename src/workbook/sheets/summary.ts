@@ -167,9 +167,9 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     ...sectionHeading(8, "The design", SUMMARY_WIDTH),
   ];
   type Entry = { formula: string; format?: string; align?: "left" | "right" } | undefined;
-  const row = (label: string, at: string, values: Entry[]): void => {
+  const row = (label: string | { formula: string }, at: string, values: Entry[]): void => {
     const r = Number(at.slice(1));
-    cells.push({ address: `A${r}`, value: label, role: "label" });
+    cells.push(typeof label === "string" ? { address: `A${r}`, value: label, role: "label" } : { address: `A${r}`, formula: label.formula, role: "label" });
     values.forEach((v, i) => {
       if (!v) return;
       cells.push({
@@ -191,9 +191,11 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   ]);
   row("Database IOPS", S.databaseIops, [{ formula: `=${design("answerDatabaseIops")}`, format: FORMAT.iops }, { formula: `=${design("answerDagIops")}`, format: '#,##0" IOPS, every copy"' }]);
   row("Log IOPS", S.logIops, [{ formula: `=${design("answerLogIops")}`, format: FORMAT.iops }]);
-  row("Arrays", S.arrays, [{ formula: `=${design("arrays")}`, format: FORMAT.arrays }, { formula: `=${design("arrayModel")}` }, { formula: `=${design("arraysPerCopy")}`, format: '0" per copy"' }]);
+  // By Microsoft's method the servers' own disks hold the databases (Server disks below): the papers' arrays and spindles are theirs, to compare.
+  const papers = (label: string, microsoft: string) => ({ formula: `=IF(${design("methodUsed")}="microsoft","${microsoft}","${label}")` });
+  row(papers("Arrays", "Arrays (papers' method)"), S.arrays, [{ formula: `=${design("arrays")}`, format: FORMAT.arrays }, { formula: `=${design("arrayModel")}` }, { formula: `=${design("arraysPerCopy")}`, format: '0" per copy"' }]);
   // The spindles the IOPS alone need (EMC's building block), at the Inputs' RAID level and disk: not a count for capacity.
-  row("Spindles for the IOPS", S.spindles, [{ formula: `=${design("spindlesChosen")}`, format: FORMAT.disks }, { formula: `=${n.spindleRaid}&""` }, { formula: `=${n.spindleDisk}&""`, format: '@" disks"' }]);
+  row(papers("Spindles for the IOPS", "Spindles (papers' method)"), S.spindles, [{ formula: `=${design("spindlesChosen")}`, format: FORMAT.disks }, { formula: `=${n.spindleRaid}&""` }, { formula: `=${n.spindleDisk}&""`, format: '@" disks"' }]);
   row("Mailbox servers", S.servers, [
     { formula: `=SUM(${n.servers})`, format: FORMAT.servers },
     { formula: `=${design("answerCores")}`, format: '0" cores each"' },
