@@ -19,18 +19,9 @@ import {
   type FailoverResult,
   type FailoverScenario,
 } from "../../src/engine";
-import { evaluateFormula, type EvaluationContext } from "../../src/formula";
+import { evaluateFormula } from "../../src/formula";
 import { EX_FAILOVER } from "../../src/functions/worksheet";
-
-type Cell = number | string | null;
-/** Every defined name a one-cell sheet of its own (as tests/engine/excel-formulas.test.ts). */
-function workbook(names: Record<string, Cell>): EvaluationContext {
-  const cells = new Map(Object.entries(names).map(([n, v]) => [n.toLowerCase(), v]));
-  return {
-    cell: (sheet, row, column) => (row === 0 && column === 0 ? (cells.get(sheet ?? "") ?? null) : null),
-    name: (name) => (cells.has(name.toLowerCase()) ? { sheet: name.toLowerCase(), top: 0, left: 0, bottom: 0, right: 0 } : undefined),
-  };
-}
+import { namedCells } from "../support/named-cells";
 
 const SCENARIOS: FailoverScenario[] = ["normal", "server", "site", "site+server"];
 const RESULTS: FailoverResult[] = ["servers", "databases", "mailboxes", "target"];
@@ -82,7 +73,7 @@ describe("failoverFormula gives what EX_FAILOVER gives, NA() where not survivabl
           }
           const formula = failoverFormula(scenario, result, { ...NAMES, users: "Users", iopsPerMailbox: "0.121", databases: databases === null ? "" : "Databases" });
           expect(formula.length).toBeLessThan(8192); // Excel's limit
-          const context = workbook({ Users: users, ServersFirstSite: s1, ServersSecondSite: s2, Copies: copies, DagLayout: layout, Lagged: lagged, Databases: databases });
+          const context = namedCells({ Users: users, ServersFirstSite: s1, ServersSecondSite: s2, Copies: copies, DagLayout: layout, Lagged: lagged, Databases: databases });
           const expected = EX_FAILOVER(users, [[s1], [s2]], copies, scenario, layout, 0.121, result, databases, lagged);
           sameAs(evaluateFormula(formula, context), expected, formula);
         },
@@ -106,7 +97,7 @@ describe("failoverFormula gives what EX_FAILOVER gives, NA() where not survivabl
         } catch {
           expected = EX_FAILOVER(1, [[s1], [s2]], copies, "normal", layout, null, "count", 1);
         }
-        const context = workbook({ ServersFirstSite: s1, ServersSecondSite: s2, Copies: copies, DagLayout: layout, Lagged: 0 });
+        const context = namedCells({ ServersFirstSite: s1, ServersSecondSite: s2, Copies: copies, DagLayout: layout, Lagged: 0 });
         sameAs(evaluateFormula(balancedDatabasesFormula(String(minimum), NAMES), context), expected, "");
       }),
       { numRuns: 500 },
@@ -131,11 +122,11 @@ describe("layoutPreferenceFormula is the Distribution sheet's cell: layoutPrefer
         }
         if (expected === "invalid") return; // the sheet shows no grid: balancedDatabasesFormula is #VALUE!
         const names = { ServersFirstSite: s1, ServersSecondSite: s2, Copies: copies, DagLayout: layout, Lagged: 0, D: d, S: s };
-        const home = evaluateFormula(layoutHomeFormula("D", NAMES), workbook(names)) as number;
-        const round = evaluateFormula(layoutRoundFormula("D", NAMES), workbook(names)) as number;
+        const home = evaluateFormula(layoutHomeFormula("D", NAMES), namedCells(names)) as number;
+        const round = evaluateFormula(layoutRoundFormula("D", NAMES), namedCells(names)) as number;
         const formula = layoutPreferenceFormula("Home", "Round", "S", NAMES);
         expect(formula.length).toBeLessThan(8192);
-        expect(evaluateFormula(formula, workbook({ ...names, Home: home, Round: round }))).toBe(expected);
+        expect(evaluateFormula(formula, namedCells({ ...names, Home: home, Round: round }))).toBe(expected);
       }),
       { numRuns: 2000 },
     );

@@ -12,22 +12,14 @@ import { serverDiskFormula, SERVER_DISK_RESULTS, volumeDatabasesChoiceFormula, t
 import { DELL_EMC_8TB_NL_SAS, DISK_SIZES_GB, DISK_TYPE_IOPS, JBOD_CATALOGUE, jbodDisk } from "../../src/engine/microsoft/disks";
 import { logSpaceFormula, type MicrosoftCells } from "../../src/engine/microsoft/formulas";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS } from "../../src/engine/microsoft/tables";
-import { evaluateFormula, type EvaluationContext } from "../../src/formula";
+import { evaluateFormula } from "../../src/formula";
 import { EX_MS_DATABASES, EX_MS_DISKS, EX_MS_IOPS, EX_MS_MAILBOX, MS_DISKS_RESULTS } from "../../src/functions/microsoft";
+import { namedCells, type NamedCell } from "../support/named-cells";
 import { WORKBOOK_MS } from "../support/timeouts";
 
 // Each property evaluates thousands of formulas and sizes hundreds of designs: never Jest's 5 s default.
 jest.setTimeout(WORKBOOK_MS);
 
-type Cell = number | string | null;
-/** Every name a one-cell sheet of its own (as tests/engine/layout-native.test.ts). */
-function workbook(names: Record<string, Cell>): EvaluationContext {
-  const cells = new Map(Object.entries(names).map(([k, v]) => [k.toLowerCase(), v]));
-  return {
-    cell: (sheet, row, column) => (row === 0 && column === 0 ? (cells.get(sheet ?? "") ?? null) : null),
-    name: (name) => (cells.has(name.toLowerCase()) ? { sheet: name.toLowerCase(), top: 0, left: 0, bottom: 0, right: 0 } : undefined),
-  };
-}
 
 const CELLS: ServerDiskCells = {
   copiesPerServer: "CopiesPerServer",
@@ -45,14 +37,14 @@ const CELLS: ServerDiskCells = {
   volumeDatabasesChoice: "VolumeChoice",
 };
 
-type Values = Record<Exclude<keyof ServerDiskCells, "volumeDatabasesChoice">, Cell>;
+type Values = Record<Exclude<keyof ServerDiskCells, "volumeDatabasesChoice">, NamedCell>;
 type Numbers = Record<keyof Values, number>;
 
 /** Every result of the native rendering at these cell values: the helper first, then each result reading it. */
 function native(values: Values): Record<ServerDiskResult, number | string | SizingError> {
-  const names: Record<string, Cell> = Object.fromEntries(Object.entries(values).map(([k, v]) => [CELLS[k as keyof Values], v]));
-  const choice = evaluateFormula(volumeDatabasesChoiceFormula(CELLS), workbook(names));
-  const context = workbook({ ...names, [CELLS.volumeDatabasesChoice]: choice instanceof SizingError ? null : (choice as number) });
+  const names: Record<string, NamedCell> = Object.fromEntries(Object.entries(values).map(([k, v]) => [CELLS[k as keyof Values], v]));
+  const choice = evaluateFormula(volumeDatabasesChoiceFormula(CELLS), namedCells(names));
+  const context = namedCells({ ...names, [CELLS.volumeDatabasesChoice]: choice instanceof SizingError ? null : (choice as number) });
   // An error in the helper cell is the error of every result that reads it.
   const out = {} as Record<ServerDiskResult, number | string | SizingError>;
   for (const r of SERVER_DISK_RESULTS) out[r] = choice instanceof SizingError ? choice : (evaluateFormula(serverDiskFormula(CELLS, r), context) as number | string | SizingError);
@@ -402,7 +394,7 @@ describe("the native rendering (disk-formulas.ts), recalculated by our evaluator
 describe("logSpaceFormula (formulas.ts) is EX_MS_DATABASES \"logspace\" (Volume Requirements!F123)", () => {
   test("the calculator's example: 23.74 GB with the 7-day lag of its one lagged copy (Volume Requirements!F123)", () => {
     // 2,500 mailboxes, 200 messages of 75 KB, 10 GB, 4 copies (1 lagged, 7 days) on 2 + 2 servers, 40 databases (Role Requirements!C79).
-    const v = evaluateFormula(logSpaceFormula(microsoftCells("Users", "Lagged", "LagDays")), workbook({ Users: 2500, Copies: 4, Servers1: 2, Servers2: 2, Logs: 40, MailboxMB: 10890, Databases: 40, Lagged: 1, LagDays: 7 }));
+    const v = evaluateFormula(logSpaceFormula(microsoftCells("Users", "Lagged", "LagDays")), namedCells({ Users: 2500, Copies: 4, Servers1: 2, Servers2: 2, Logs: 40, MailboxMB: 10890, Databases: 40, Lagged: 1, LagDays: 7 }));
     expect(v).toBeCloseTo(23.736572265625, 12);
   });
 
@@ -417,7 +409,7 @@ describe("logSpaceFormula (formulas.ts) is EX_MS_DATABASES \"logspace\" (Volume 
         const databases = EX_MS_DATABASES(...args, "count", f);
         if (typeof want !== "number" || typeof databases !== "number") return;
         const mailbox = (r: string) => EX_MS_MAILBOX(d.messagesPerDay, d.messageKB, d.quotaMB, d.copies, r, f) as number;
-        const context = workbook({ Users: d.users, Copies: d.copies, Servers1: d.sites[0], Servers2: d.sites[1], Logs: mailbox("logs"), MailboxMB: mailbox("disk"), Databases: databases, Lagged: d.lagged, LagDays: d.lagged > 0 ? d.lagDays : 0 });
+        const context = namedCells({ Users: d.users, Copies: d.copies, Servers1: d.sites[0], Servers2: d.sites[1], Logs: mailbox("logs"), MailboxMB: mailbox("disk"), Databases: databases, Lagged: d.lagged, LagDays: d.lagged > 0 ? d.lagDays : 0 });
         expect(evaluateFormula(logSpaceFormula(microsoftCells("Users", "Lagged", "LagDays")), context)).toBe(want);
         compared++;
       }),

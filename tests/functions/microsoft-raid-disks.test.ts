@@ -12,21 +12,13 @@ import { SERVER_DISK_RESULTS, type ServerDiskResult } from "../../src/engine/mic
 import { DISK_SIZES_GB, DISK_TYPE_IOPS, JBOD_CATALOGUE, jbodDisk } from "../../src/engine/microsoft/disks";
 import { parityRaidOffered, SLOWEST_PARITY_DISK_OVER_IOPS } from "../../src/engine/microsoft/raid-disks";
 import { raidDiskFormula, raidVolumeDatabasesFormula, type RaidDiskCells } from "../../src/engine/microsoft/raid-disk-formulas";
-import { evaluateFormula, type EvaluationContext } from "../../src/formula";
+import { evaluateFormula } from "../../src/formula";
 import { EX_MS_DATABASES, EX_MS_DISKS, EX_MS_IOPS } from "../../src/functions/microsoft";
+import { namedCells, type NamedCell } from "../support/named-cells";
 import { WORKBOOK_MS } from "../support/timeouts";
 
 jest.setTimeout(WORKBOOK_MS);
 
-type Cell = number | string | null;
-/** Every name a one-cell sheet of its own (as microsoft-disks.test.ts). */
-function workbook(names: Record<string, Cell>): EvaluationContext {
-  const cells = new Map(Object.entries(names).map(([k, v]) => [k.toLowerCase(), v]));
-  return {
-    cell: (sheet, row, column) => (row === 0 && column === 0 ? (cells.get(sheet ?? "") ?? null) : null),
-    name: (name) => (cells.has(name.toLowerCase()) ? { sheet: name.toLowerCase(), top: 0, left: 0, bottom: 0, right: 0 } : undefined),
-  };
-}
 
 const CELLS: RaidDiskCells = {
   copiesPerServer: "CopiesPerServer",
@@ -42,14 +34,14 @@ const CELLS: RaidDiskCells = {
   servers: "Servers",
   volumeDatabases: "RaidVolumeDatabases",
 };
-type Values = Record<Exclude<keyof RaidDiskCells, "volumeDatabases">, Cell>;
+type Values = Record<Exclude<keyof RaidDiskCells, "volumeDatabases">, NamedCell>;
 type Figures = Record<ServerDiskResult, number | string | SizingError>;
 
 /** Every result of the native rendering at these cell values: the helper first, then each result reading it. */
 function native(values: Values, cells: RaidDiskCells = CELLS): Figures {
-  const names: Record<string, Cell> = Object.fromEntries(Object.entries(values).map(([k, v]) => [cells[k as keyof Values], v]));
-  const v = evaluateFormula(raidVolumeDatabasesFormula(cells), workbook(names));
-  const context = workbook({ ...names, [cells.volumeDatabases]: v instanceof SizingError ? null : (v as number) });
+  const names: Record<string, NamedCell> = Object.fromEntries(Object.entries(values).map(([k, v]) => [cells[k as keyof Values], v]));
+  const v = evaluateFormula(raidVolumeDatabasesFormula(cells), namedCells(names));
+  const context = namedCells({ ...names, [cells.volumeDatabases]: v instanceof SizingError ? null : (v as number) });
   const out = {} as Figures;
   for (const r of SERVER_DISK_RESULTS) out[r] = v instanceof SizingError ? v : (evaluateFormula(raidDiskFormula(cells, r), context) as Figures[ServerDiskResult]);
   return out;
