@@ -270,7 +270,7 @@ export function EX_MS_REPLICATION(mailboxes: any[][], messagesPerDay: any[][], m
 }
 
 /**
- * A mailbox server's own disks by Microsoft's method, JBOD or RAID as its calculator deploys them: JBOD database+log, restore, AutoReseed and spare disks; RAID a RAID-1/0 or RAID-5 database+log set, a RAID-5 restore volume and spares. Sources: Microsoft, Exchange Server Role Requirements Calculator v7.6, Storage Design sheet; Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016).
+ * A mailbox server's own disks, JBOD or RAID as Microsoft's calculator lays them, hot spares included. Sources: Microsoft, Exchange Server Role Requirements Calculator v7.6, Storage Design sheet; Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016).
  * @customfunction EX_MS_DISKS
  * @helpurl https://localhost:3000/help.html#ex_ms_disks
  * @param mailboxes Mailboxes in the DAG (e.g. 7600), or a row of up to four tiers.
