@@ -354,7 +354,7 @@ const AUTORESEED_DISKS = param({ name: "autoReseedDisks", min: 0, max: 100, inte
 const SPARE_DISKS = param({ name: "spareDisks", min: 0, max: 100, integer: true, defaultValue: SERVER_DISK_DEFAULTS.spareDisks, what: "hot spare disks a server" });
 const DISK_RAW_GB = param({ name: "disk raw GB", above: 0, max: 1_000_000, what: "a disk's raw (decimal) GB such as 8000" });
 const DISK_IOPS = param({ name: "disk IOPS", above: 0, max: 1_000_000, what: "a disk's random IOPS such as 57.5" });
-const DISK_SHAPE = `a JBOD disk: a name of Microsoft's calculator's disk table such as "8TB 7.2K NL-SAS 3.5" or "6000 GB 10K RPM SAS 2.5" (the inch mark may be left out), or a row of its raw GB and random IOPS such as {8000,57.5}`;
+const DISK_SHAPE = `a server disk, JBOD or RAID: a name of Microsoft's calculator's disk table such as "8TB 7.2K NL-SAS 3.5" or "6000 GB 10K RPM SAS 2.5" (the inch mark may be left out), or a row of its raw GB and random IOPS such as {8000,57.5}`;
 
 /** `disk`: a name jbodDisk knows, or a row (or column) of raw GB and random IOPS — a user's own disk, as a sheet's table gives it. */
 function readServerDisk(value: unknown): JbodDisk {

@@ -122,9 +122,9 @@ describe("Dell EMC's 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.
 describe("bad arguments name the argument and what it should be", () => {
   const call = (disk: unknown, more: unknown[] = []) => EX_MS_DISKS(...(P_ARGS.slice(0, 6) as [number, number, number, number, number[][], number]), disk, ...more);
   test.each<[string, () => unknown, string, RegExp]>([
-    ["no disk", () => call(null), "#VALUE!", /^disk is required: a JBOD disk: a name of Microsoft's calculator's disk table such as "8TB 7\.2K NL-SAS 3\.5" or .* \(the inch mark may be left out\), or a row of its raw GB and random IOPS such as \{8000,57\.5\}$/],
-    ["a number for a disk", () => call(8000), "#VALUE!", /^disk must be a JBOD disk: .*; got 8000$/],
-    ["three cells", () => call([[8000, 57.5, 1]]), "#VALUE!", /^disk must be a JBOD disk: .*; got a range of 3 cells$/],
+    ["no disk", () => call(null), "#VALUE!", /^disk is required: a server disk, JBOD or RAID: a name of Microsoft's calculator's disk table such as "8TB 7\.2K NL-SAS 3\.5" or .* \(the inch mark may be left out\), or a row of its raw GB and random IOPS such as \{8000,57\.5\}$/],
+    ["a number for a disk", () => call(8000), "#VALUE!", /^disk must be a server disk, JBOD or RAID: .*; got 8000$/],
+    ["three cells", () => call([[8000, 57.5, 1]]), "#VALUE!", /^disk must be a server disk, JBOD or RAID: .*; got a range of 3 cells$/],
     ["a block of four", () => call([[8000, 57.5], [1, 2]]), "#VALUE!", /^disk must be .*got a range of 4 cells$/],
     ["an unknown name", () => call("fast"), "#N/A", /^disk must be one of '8TB 7\.2K NL-SAS 3\.5"'.*got "fast"$/],
     ["a disk of 0 GB", () => call([[0, 57.5]]), "#VALUE!", /^disk raw GB must be a disk's raw \(decimal\) GB such as 8000, a number above 0 up to 1,000,000; got 0$/],

@@ -83,15 +83,20 @@ export const CALCULATOR_DEFAULT_DISK: JbodDisk = Object.freeze(
 );
 
 /**
- * The JBOD catalogue: 004's disk first, then every size of the calculator's table (Tables!B201:B225)
- * in the 3.5" 7.2K SAS type of its example (Input!D116) — the disks a JBOD Exchange server is built
- * from; any other size and type pair of the table is `jbodDisk(gb, type)`.
+ * The server-disk catalogue: 004's disk first, then every size from 1 TB of the calculator's table
+ * (Tables!B201:B225) in the 3.5" 7.2K SAS type of its example (Input!D116) — the disks a JBOD Exchange
+ * server is built from — then the table's 10K and 15K 2.5" SAS types (Tables!A242, A243) at the sizes
+ * such disks are made in, for a design the calculator puts on RAID, where speed buys fewer disks
+ * (RAID-5 is offered only above 7.2K, Storage Design!C74). Any other size and type pair of the table is
+ * `jbodDisk("SIZE GB TYPE")`.
  */
 export const JBOD_CATALOGUE: readonly JbodDisk[] = Object.freeze([
   DELL_EMC_8TB_NL_SAS,
   ...DISK_SIZES_GB.filter((gb) => gb >= 1000).map((gb) =>
     disk(gb, '7.2K RPM SAS 3.5"'),
   ),
+  ...[300, 600, 900, 1200].map((gb) => disk(gb, '10K RPM SAS 2.5"')),
+  ...[300, 600].map((gb) => disk(gb, '15K RPM SAS 2.5"')),
 ]);
 
 /** A name as a reader would type it: in double quotes, or in single quotes when it holds an inch mark (not `3.5\"`). */
