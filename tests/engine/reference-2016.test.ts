@@ -106,6 +106,21 @@ describe("server disks (JBOD) for Microsoft-method designs", () => {
     expect(CALCULATOR_DEFAULT_DISK.rawGB).toBe(4000); // Input!C116
     expect(JBOD_CATALOGUE[0]).toBe(DELL_EMC_8TB_NL_SAS);
   });
+  test("the catalogue offers faster disks for RAID: 10K 2.5\" SAS of 300 GB to 1.2 TB (165 IOPS, Tables!B242) and 15K of 300 and 600 GB (230, B243), each the table's own size (Tables!B201:B225)", () => {
+    const fast = JBOD_CATALOGUE.filter((d) => !d.type.startsWith("7.2K"));
+    expect(fast.map((d) => [d.name, d.iops])).toEqual([
+      ['300GB 10K RPM SAS 2.5"', 165],
+      ['600GB 10K RPM SAS 2.5"', 165],
+      ['900GB 10K RPM SAS 2.5"', 165],
+      ['1.2TB 10K RPM SAS 2.5"', 165],
+      ['300GB 15K RPM SAS 2.5"', 230],
+      ['600GB 15K RPM SAS 2.5"', 230],
+    ]);
+    for (const d of fast) expect(DISK_SIZES_GB).toContain(d.rawGB);
+    // Chosen by name from the Inputs, a design the calculator puts on RAID sizes it: the README's RAID example.
+    const raid = sizeDesign({ ...preset.inputs, users: 7600, quotaMB: 2048, archiveMB: 0, messageKB: 150, copies: 2, serversSite1: 2, serversSite2: "", serverDisk: '600GB 10K RPM SAS 2.5"', environmentUsers: "" }).raidServerDisks;
+    expect([raid?.databaseLogRaid, raid?.disksPerServer]).toEqual(["RAID-5", 73]); // Storage Design!C164, C194 + the spare
+  });
   test("a disk by name or by size and type; anything else names the choices", () => {
     expect(jbodDisk('8tb 7.2k nl-sas 3.5"')).toBe(DELL_EMC_8TB_NL_SAS);
     expect(jbodDisk('6000 GB 10K RPM SAS 2.5"')).toMatchObject({ rawGB: 6000, iops: 165 });
