@@ -35,3 +35,19 @@ export function formatGeneral(n: number): string {
   const fixed = rounded.toFixed(decimals);
   return fixed.includes(".") ? fixed.replace(/\.?0+$/, "") : fixed;
 }
+
+const GROUPED = new Map<number, Intl.NumberFormat>();
+
+/**
+ * x as en-US writes it, with thousands separators and at most `decimals` decimals ("1,234.5"): what
+ * toLocaleString("en-US", …) gives, from one cached formatter a precision — toLocaleString builds
+ * one a call, which cost sizeDesign a tenth of its time in messages of refused designs.
+ */
+export function grouped(x: number, decimals = 3): string {
+  let format = GROUPED.get(decimals);
+  if (format === undefined) {
+    format = new Intl.NumberFormat("en-US", { maximumFractionDigits: decimals });
+    GROUPED.set(decimals, format);
+  }
+  return format.format(x);
+}

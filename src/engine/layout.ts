@@ -135,11 +135,10 @@ function firstServers(serversPerSite: readonly number[]): number[] {
 }
 
 /** Database d's copies in preference order, as server indices (0-based). */
-function placeDatabase(design: Required<LayoutDesign>, d: number, first: readonly number[]): number[] {
-  const { serversPerSite, copies } = design;
+function placeDatabase(design: Required<LayoutDesign>, d: number, first: readonly number[], perSite: readonly number[]): number[] {
+  const { serversPerSite } = design;
   const sites = serversPerSite.length;
   const { site: h, position: i, round: rho } = home(design, d);
-  const perSite = copiesPerSite(copies, sites);
   const servers: number[] = [];
   for (let j = 0; j < sites; j++) {
     const t = (h + j) % sites;
@@ -157,9 +156,11 @@ export function copyLayout(design: LayoutDesign): CopyLayout {
   const valid = validateLayoutDesign(design);
   const first = firstServers(valid.serversPerSite);
   const siteOfServer = valid.serversPerSite.flatMap((n, s) => Array<number>(n).fill(s));
+  // The copies each site holds, the same for every database: worked out once, not once a database.
+  const perSite = copiesPerSite(valid.copies, valid.serversPerSite.length);
   const copies: DatabaseCopy[][] = [];
   for (let d = 0; d < valid.databases; d++) {
-    const servers = placeDatabase(valid, d, first);
+    const servers = placeDatabase(valid, d, first, perSite);
     copies.push(servers.map((server, k) => ({ server, preference: k + 1, lagged: k >= valid.copies - valid.laggedCopies })));
   }
   return { design: valid, siteOfServer, copies };

@@ -33,6 +33,7 @@ import {
   type DagLayout,
   type FailureScenario,
 } from "../layout";
+import { grouped } from "../general-format";
 import { logCapacity, type LogCapacity } from "../logs";
 import { microsoftSizing, prefersJbod, type MicrosoftSizing } from "../microsoft/design";
 import type { MailboxTier } from "../microsoft/mailbox";
@@ -278,7 +279,7 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
       // rounds): past its 100 copies a server (Role Requirements!I158) the design cannot be balanced.
       const perServer = (microsoftDeployed! * inputs.copies) / serversPerSite.reduce((a, b) => a + b, 0);
       if (perServer > MICROSOFT.maxDatabasesPerServer) {
-        const n = (x: number) => x.toLocaleString("en-US", { maximumFractionDigits: 1 });
+        const n = (x: number) => grouped(x, 1);
         throw new SizingError(
           "#N/A",
           `copies and servers: ${inputs.copies} copies on ${serversPerSite.join(" + ")} servers balance only at ${n(microsoftDeployed!)} databases ` +
@@ -301,8 +302,8 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
   const databases = method === "microsoft" ? microsoftDeployed! : dellDatabases;
   // Before anything is laid out: a layout of millions of databases would fill memory (the Design check's limit).
   if (databases > MAX_DESIGN_DATABASES) {
-    const n = MAX_DESIGN_DATABASES.toLocaleString("en-US");
-    throw new TooManyDatabasesError("#N/A", `users, maxDatabaseGB and servers: the design deploys ${databases.toLocaleString("en-US")} databases (its count balanced over the servers), more than ${n}; raise maxDatabaseGB`);
+    const n = grouped(MAX_DESIGN_DATABASES);
+    throw new TooManyDatabasesError("#N/A", `users, maxDatabaseGB and servers: the design deploys ${grouped(databases)} databases (its count balanced over the servers), more than ${n}; raise maxDatabaseGB`);
   }
 
   // Dell's steps at its count balanced (Table 18: IDBS = DBS / DB; Table 19: NDB = ceil(NU / DB)).
@@ -480,7 +481,7 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
     const survivable = scenarios.filter((s) => s.survivable);
     coresPerServer = Math.max(0, ...survivable.map((s) => s.cores));
     memoryPerServerGB = Math.max(0, ...survivable.map((s) => s.memoryGB));
-    coresBasis = `${f.mailboxesPerCore.toLocaleString("en-US")} mailboxes a core (VMware's rule)`;
+    coresBasis = `${grouped(f.mailboxesPerCore)} mailboxes a core (VMware's rule)`;
   }
 
   return {
