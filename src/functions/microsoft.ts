@@ -8,7 +8,7 @@ import { SizingError } from "../engine/errors";
 import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "../engine/microsoft/mailbox";
 import { MICROSOFT_FAILURE_MODES, microsoftSizing, prefersJbod, replicationMbps, type MicrosoftFailureMode, type MicrosoftModeFigures, type MicrosoftSizing } from "../engine/microsoft/design";
 import { SERVER_DISK_RESULTS, type ServerDiskResult } from "../engine/microsoft/disk-formulas";
-import { jbodDisk, SERVER_DISK_DEFAULTS, serverDisks, type JbodDisk, type ServerDisks } from "../engine/microsoft/disks";
+import { jbodDisk, jbodNeedOf, SERVER_DISK_DEFAULTS, serverDisks, type JbodDisk, type ServerDisks } from "../engine/microsoft/disks";
 import { raidNeedOf, raidServerDisks, type RaidServerDisks } from "../engine/microsoft/raid-disks";
 import { MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactorName, type MicrosoftFactors } from "../engine/microsoft/tables";
 import { describeValue, FACTOR_NAMES, formatNumber, isOmitted, numberParameter as param, readChoice, readNumber, readOptionalNumber, type CellValue, type NumberParameter } from "./arguments";
@@ -439,17 +439,7 @@ export function EX_MS_DISKS(mailboxes: unknown, messagesPerDay: unknown, message
       const raid = raidServerDisks(raidNeedOf(s, { serversPerSite, copies: c, laggedCopies: f.laggedCopies }, f), choice);
       return cellOf(RAID_RESULTS[which](raid));
     }
-    const need = {
-      copiesPerServer: s.copiesPerServer,
-      copies: c,
-      databaseGB: s.databaseGB,
-      logGB: s.logSpaceGB,
-      mailboxesPerDatabase: s.mailboxesPerDatabase,
-      iopsPerMailbox: s.environmentIops / s.mailboxes,
-      contentIndexShare: f.contentIndexShare,
-      volumeFreeShare: f.volumeFreeShare,
-    };
-    return cellOf(JBOD_RESULTS[which](serverDisks(need, choice), s));
+    return cellOf(JBOD_RESULTS[which](serverDisks(jbodNeedOf(s, c, f), choice), s));
   } catch (e) {
     return caught(e);
   }

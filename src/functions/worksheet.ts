@@ -14,6 +14,7 @@ import { defaultNames, MAX_COPIES } from "../engine/layout";
 import { iopsRequirement, type IopsRequirement } from "../engine/iops";
 import { jetstressVerdict } from "../engine/jetstress";
 import { logCapacity, type LogCapacity } from "../engine/logs";
+import { SERVER_DISK_DEFAULTS } from "../engine/microsoft/disks";
 import { mailboxServerSize } from "../engine/server";
 import { spindleCount, type SpindleCount } from "../engine/spindles";
 import { DEFAULT_MAX_DATABASE_GB, DEFAULT_READ_RATIO, EQUALLOGIC_CATALOGUE, RAID_LAYOUTS, type ArrayModel, type RaidLevel } from "../engine/tables";
@@ -434,9 +435,9 @@ export const INPUT_PARAMETERS = Object.freeze({
   // The environment of several DAGs (issue 17; 004_1d3a339e6fd03f64.txt §4): at least a DAG's users, a rule joining Users (design-check.ts).
   environmentUsers: param({ name: "environmentUsers", min: 0, max: 1_000_000_000, integer: true, defaultValue: 0, what: "the environment's mailboxes, sized as identical DAGs of Users each: at least Users (empty or 0 = this DAG alone)" }),
   // A Microsoft-method JBOD server's own disks (issue 17; the calculator's Input!C109:C112, 004_1d3a339e6fd03f64.txt §4).
-  databasesPerVolume: param({ name: "databasesPerVolume", min: 0, max: 100, integer: true, defaultValue: 0, what: "databases a JBOD disk's volume holds (0 = the most that fit, at most the copies)" }),
-  autoReseedDisks: param({ name: "autoReseedDisks", min: 0, max: 100, integer: true, defaultValue: 1, what: "AutoReseed spare disks a JBOD server keeps" }),
-  spareDisks: param({ name: "spareDisks", min: 0, max: 100, integer: true, defaultValue: 1, what: "hot spare disks a JBOD server keeps" }),
+  databasesPerVolume: param({ name: "databasesPerVolume", min: 0, max: 100, integer: true, defaultValue: SERVER_DISK_DEFAULTS.databasesPerVolume, what: "databases a JBOD disk's volume holds (0 = the most that fit, at most the copies)" }),
+  autoReseedDisks: param({ name: "autoReseedDisks", min: 0, max: 100, integer: true, defaultValue: SERVER_DISK_DEFAULTS.autoReseedDisks, what: "AutoReseed spare disks a JBOD server keeps" }),
+  spareDisks: param({ name: "spareDisks", min: 0, max: 100, integer: true, defaultValue: SERVER_DISK_DEFAULTS.spareDisks, what: "hot spare disks a JBOD server keeps" }),
   achievedIops: ACHIEVED_IOPS,
   targetIops: TARGET_IOPS,
   latency: LATENCY("latency", "a latency"),

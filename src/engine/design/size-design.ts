@@ -37,7 +37,7 @@ import { grouped } from "../general-format";
 import { logCapacity, type LogCapacity } from "../logs";
 import { microsoftSizing, prefersJbod, type MicrosoftSizing } from "../microsoft/design";
 import type { MailboxTier } from "../microsoft/mailbox";
-import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, serverDiskNamed, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
+import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, jbodNeedOf, serverDiskNamed, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";
 import { raidNeedOf, raidServerDisks, type RaidServerDisks } from "../microsoft/raid-disks";
 import { ceilCount, provisionGB } from "../rounding";
@@ -438,17 +438,7 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
     } else {
       // A disk that cannot hold a volume says so beside the design: the databases stand (RAID or another disk holds them).
       try {
-        const need = {
-          copiesPerServer: ms.copiesPerServer,
-          copies: inputs.copies,
-          databaseGB: ms.databaseGB,
-          logGB: ms.logSpaceGB,
-          mailboxesPerDatabase: ms.mailboxesPerDatabase,
-          iopsPerMailbox: ms.environmentIops / ms.mailboxes,
-          contentIndexShare: mf.contentIndexShare,
-          volumeFreeShare: mf.volumeFreeShare,
-        };
-        disks = serverDisks(need, choice);
+        disks = serverDisks(jbodNeedOf(ms, inputs.copies, mf), choice);
       } catch (e) {
         if (!(e instanceof SizingError)) throw e;
         disksProblem = e.message;

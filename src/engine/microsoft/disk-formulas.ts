@@ -58,8 +58,9 @@ const free = n(F.volumeFreeShare);
 /** The most copies a database has (the functions' copies, 1 to 16): the chain's length. */
 const MOST_COPIES = 16;
 
-/** A disk's formatted GB, raw × 10⁹ ÷ 1024³ — Storage Design!C46 (the same double as raw × MICROSOFT.formattedPerRawGB: 1024³ is a power of two). */
-const formatted = (c: ServerDiskCells) => `(${c.diskRawGB}*${n(1e9)}/${n(1024 ** 3)})`;
+/** A disk's formatted GB, raw × 10⁹ ÷ 1024³ — Storage Design!C46 (the same double as raw × MICROSOFT.formattedPerRawGB: 1024³ is a power of two). Shared with raid-disk-formulas.ts. */
+export const formattedGBFormula = (diskRawGB: string): string => `(${diskRawGB}*${n(1e9)}/${n(1024 ** 3)})`;
+const formatted = (c: ServerDiskCells) => formattedGBFormula(c.diskRawGB);
 /** A volume of v databases, GB — Volume Requirements!I123 (serverDisks volumeGB). */
 const volumeGB = (c: ServerDiskCells, v: string) => `(${v}*${c.databaseGB}*(1+${ci}+${ci}/${v})+${v}*${c.logGB})/(1-${free})`;
 /** Its mailboxes' IOPS (serverDisks volumeIops). */
@@ -67,8 +68,8 @@ const volumeIops = (c: ServerDiskCells, v: string) => `${v}*${c.mailboxesPerData
 /** The restore volume, GB — Volume Requirements!I9 (serverDisks restoreVolumeGB). */
 const restoreGB = (c: ServerDiskCells, v: string) => `${v}*(${c.databaseGB}+${c.logGB})/(1-${free})`;
 const fits = (c: ServerDiskCells, v: string) => `${volumeGB(c, v)}<=${formatted(c)},${volumeIops(c, v)}<=${c.diskIops}`;
-/** An empty cell takes the function's default, as EX_MS_DISKS takes an omitted argument. */
-const orDefault = (cell: string, value: number) => `IF(${cell}="",${n(value)},${cell})`;
+/** An empty cell takes the function's default, as EX_MS_DISKS takes an omitted argument (raid-disk-formulas.ts too). */
+export const orDefault = (cell: string, value: number): string => `IF(${cell}="",${n(value)},${cell})`;
 const autoReseed = (c: ServerDiskCells) => orDefault(c.autoReseedDisks, SERVER_DISK_DEFAULTS.autoReseedDisks);
 const spares = (c: ServerDiskCells) => orDefault(c.spareDisks, SERVER_DISK_DEFAULTS.spareDisks);
 /** A whole number 0 to 100, as EX_MS_DISKS checks volumeDatabases, autoReseedDisks and spareDisks. */

@@ -8,9 +8,10 @@
  * drive") and the calculator does not count (Storage Design!C197 is the other three).
  */
 import { SizingError } from "../errors";
-import { roundTo15 } from "../general-format";
+import { grouped, roundTo15 } from "../general-format";
 import { excelCeil } from "./excel";
-import { MICROSOFT } from "./tables";
+import type { MicrosoftSizing } from "./design";
+import { MICROSOFT, type MicrosoftFactors } from "./tables";
 
 /** Random I/O of a disk by its type, disk transfers a second — Tables!A229:B245 ("Random Disk I/O"). */
 export const DISK_TYPE_IOPS: Readonly<Record<string, number>> = Object.freeze({
@@ -105,23 +106,34 @@ const quoted = (s: string) => (s.includes('"') ? `'${s}'` : `"${s}"`);
 const key = (s: string) => s.toLowerCase().replace(/[^a-z0-9.]/g, "");
 
 /**
+ * Every disk jbodDisk knows, by its name's key: the catalogue's, then each size and type of the
+ * calculator's table under its own name ("6TB 10K RPM SAS 2.5\""). Built once: sizeDesign reads the
+ * design's disk by name every time it sizes one.
+ */
+const DISKS_BY_KEY: ReadonlyMap<string, JbodDisk> = (() => {
+  const byKey = new Map<string, JbodDisk>(JBOD_CATALOGUE.map((d) => [key(d.name), d]));
+  for (const gb of DISK_SIZES_GB) {
+    for (const type of Object.keys(DISK_TYPE_IOPS)) {
+      const d = Object.freeze(disk(gb, type));
+      if (!byKey.has(key(d.name))) byKey.set(key(d.name), d);
+    }
+  }
+  return byKey;
+})();
+
+/**
  * A disk by name from the catalogue ("8TB 7.2K NL-SAS 3.5\"", "4TB 7.2K RPM SAS 3.5\""; case, spaces
  * and punctuation aside), or any size of the calculator's table with any of its types as
  * "SIZE GB TYPE" ("6000 GB 10K RPM SAS 2.5\""). Anything else is a SizingError naming the choices.
  */
 export function jbodDisk(name: string): JbodDisk {
-  const k = key(name);
-  const known = JBOD_CATALOGUE.find((d) => key(d.name) === k);
+  const known = DISKS_BY_KEY.get(key(name));
   if (known) return known;
-  // Its own names of the table's other disks ("6TB 10K RPM SAS 2.5\""), as jbodDisk names them.
-  for (const gb of DISK_SIZES_GB) {
-    for (const type of Object.keys(DISK_TYPE_IOPS)) if (key(disk(gb, type).name) === k) return disk(gb, type);
-  }
   const m = /^\s*(\d+)\s*GB\s+(.+)$/i.exec(name);
   if (m) {
     const gb = Number(m[1]);
     const type = Object.keys(DISK_TYPE_IOPS).find((t) => key(t) === key(m[2]));
-    if (DISK_SIZES_GB.includes(gb) && type !== undefined) return disk(gb, type);
+    if (DISK_SIZES_GB.includes(gb) && type !== undefined) return DISKS_BY_KEY.get(key(disk(gb, type).name))!;
   }
   throw new SizingError(
     "#N/A",
@@ -178,6 +190,40 @@ export interface ServerDisks extends ServerDiskChoice {
   disksPerServer: number;
 }
 
+/** What one server of a JBOD design holds: the figures microsoftSizing computes (jbodNeedOf). */
+export interface ServerDiskNeed {
+  /** Database copies on a server — Role Requirements!C102. */
+  copiesPerServer: number;
+  /** Every copy of a database, HA and lagged: the most databases a volume holds by default. */
+  copies: number;
+  /** A database with overhead and its log space, GB — Volume Requirements!E123, F123. */
+  databaseGB: number;
+  logGB: number;
+  /** Mailboxes a database and a mailbox's IOPS with overhead (the peak IOPS ÷ mailboxes). */
+  mailboxesPerDatabase: number;
+  iopsPerMailbox: number;
+  contentIndexShare: number;
+  volumeFreeShare: number;
+}
+
+/** What serverDisks needs, from a design's sizing (design.ts microsoftSizing) and its factors — as raid-disks.ts raidNeedOf. */
+export function jbodNeedOf(
+  s: Pick<MicrosoftSizing, "copiesPerServer" | "databaseGB" | "logSpaceGB" | "mailboxesPerDatabase" | "environmentIops" | "mailboxes">,
+  copies: number,
+  f: Pick<MicrosoftFactors, "contentIndexShare" | "volumeFreeShare">,
+): ServerDiskNeed {
+  return {
+    copiesPerServer: s.copiesPerServer,
+    copies,
+    databaseGB: s.databaseGB,
+    logGB: s.logSpaceGB,
+    mailboxesPerDatabase: s.mailboxesPerDatabase,
+    iopsPerMailbox: s.environmentIops / s.mailboxes,
+    contentIndexShare: f.contentIndexShare,
+    volumeFreeShare: f.volumeFreeShare,
+  };
+}
+
 /**
  * a ≤ b as Excel compares, to 15 significant digits (a volume a few units in the last place over its
  * disk fits, as in the calculator and the customer copy's native formulas, disk-formulas.ts).
@@ -192,19 +238,7 @@ const atMost = (a: number, b: number): boolean => a <= b || roundTo15(a) <= roun
  * fit, at most the copies (the calculator's default, Input!C109 "Yes"); a volume that does not fit is a
  * SizingError saying so.
  */
-export function serverDisks(
-  need: {
-    copiesPerServer: number;
-    copies: number;
-    databaseGB: number;
-    logGB: number;
-    mailboxesPerDatabase: number;
-    iopsPerMailbox: number;
-    contentIndexShare: number;
-    volumeFreeShare: number;
-  },
-  choice: ServerDiskChoice,
-): ServerDisks {
+export function serverDisks(need: ServerDiskNeed, choice: ServerDiskChoice): ServerDisks {
   const formattedGB = choice.disk.rawGB * MICROSOFT.formattedPerRawGB;
   const ci = need.contentIndexShare;
   const volumeGB = (v: number) =>
@@ -220,8 +254,7 @@ export function serverDisks(
     while (v < need.copies && fits(v + 1)) v++;
     if (v === 0) v = 1;
   }
-  const n = (x: number) =>
-    x.toLocaleString("en-US", { maximumFractionDigits: 1 });
+  const n = (x: number) => grouped(x, 1);
   if (!atMost(volumeGB(v), formattedGB)) {
     throw new SizingError(
       "#N/A",

@@ -16,7 +16,7 @@
 import { numberLiteral as n } from "../excel-formulas";
 import { SERVER_DISK_DEFAULTS } from "./disks";
 import { DATABASE_RAID_GROUPS, RAID_REBUILD_OVERHEAD, RAID_WRITE_PENALTY, RESTORE_RAID, SLOWEST_PARITY_DISK_OVER_IOPS, type CalculatorRaidLevel } from "./raid-disks";
-import type { ServerDiskResult } from "./disk-formulas";
+import { formattedGBFormula, orDefault, type ServerDiskResult } from "./disk-formulas";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F } from "./tables";
 
 /** Where each figure raidServerDisks needs is: a cell or defined name, as formula text. */
@@ -47,9 +47,9 @@ export interface RaidDiskCells {
 const ci = n(F.contentIndexShare);
 const free = n(F.volumeFreeShare);
 
-/** A disk's formatted GB, raw × 10⁹ ÷ 1024³ — Storage Design!C46 (as disk-formulas.ts). */
-const formatted = (c: RaidDiskCells) => `(${c.diskRawGB}*${n(1e9)}/${n(1024 ** 3)})`;
-const spares = (c: RaidDiskCells) => `IF(${c.spareDisks}="",${n(SERVER_DISK_DEFAULTS.spareDisks)},${c.spareDisks})`;
+/** A disk's formatted GB — Storage Design!C46 (disk-formulas.ts formattedGBFormula). */
+const formatted = (c: RaidDiskCells) => formattedGBFormula(c.diskRawGB);
+const spares = (c: RaidDiskCells) => orDefault(c.spareDisks, SERVER_DISK_DEFAULTS.spareDisks);
 /** Up to whole groups, plus each group's parity disks — Storage Design!C77:C79, C89:C91 (raid-disks.ts inGroups). */
 const inGroups = (disks: string, g: { data: number; parity: number }) => `(ROUNDUP(${disks}/${n(g.data)},0)*${n(g.data)}+ROUNDUP(${disks}/${n(g.data)},0)*${n(g.parity)})`;
 /** Database+log volumes a server: ⌈copies ÷ databases a volume⌉ — Volume Requirements!E115. */

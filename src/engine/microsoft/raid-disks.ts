@@ -12,7 +12,6 @@
  */
 import { SizingError } from "../errors";
 import { roundTo15 } from "../general-format";
-import { copiesPerSite } from "../failover";
 import { prefersJbod, type MicrosoftSizing } from "./design";
 import { DISK_TYPE_IOPS, type JbodDisk, type ServerDiskChoice } from "./disks";
 import { excelCeil, excelFloor } from "./excel";
@@ -150,7 +149,7 @@ export interface RaidServerDisks {
 export function raidDatabasesPerVolume(need: Pick<RaidNeed, "copies" | "laggedCopies" | "serversPerSite">, disk: Pick<JbodDisk, "rawGB">): number {
   const { multipleDatabasesPerVolume } = prefersJbod(need.serversPerSite, need.copies, need.laggedCopies, { diskGB: disk.rawGB });
   if (!multipleDatabasesPerVolume) return 1;
-  if (need.serversPerSite.length === 1) return copiesPerSite(need.copies, 1)[0];
+  if (need.serversPerSite.length === 1) return need.copies;
   const fit = excelFloor((disk.rawGB * MICROSOFT.formattedPerRawGB) / MICROSOFT.maxDatabaseGBWithCopies);
   return Math.max(1, Math.min(fit, need.copies));
 }
