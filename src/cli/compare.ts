@@ -25,6 +25,8 @@ import { DIFFERS, MAX_LIVE_DESIGNS, OUTPUT_LABELS, columnLetters, compareSheetRo
 
 export { DIFFERS, MAX_LIVE_DESIGNS, OUTPUT_LABELS, compareSheetRows, mostChangedFigure };
 import { didYouMean } from "./suggest";
+import { EXIT_INTERRUPTED, writeWhole } from "./write-whole";
+export { EXIT_INTERRUPTED } from "./write-whole";
 
 /** The output of a command that shows progress: whether standard error is a terminal, and a raw writer to it. */
 export interface ProgressOutput extends CommandOutput {
@@ -39,7 +41,6 @@ export const MAX_DESIGNS = 100_000;
 /** The most designs a Compare sheet holds: a column each after the labels, in Excel's 16,384 columns. */
 export const MAX_SHEET_DESIGNS = 16_383;
 /** Exit status after Ctrl-C, as a shell reports a process ended by SIGINT (128 + 2). */
-export const EXIT_INTERRUPTED = 130;
 
 const FLAGS: readonly FlagSpec[] = [
   // exsize design's options beyond the inputs, read by its own presetDesign.
@@ -465,32 +466,6 @@ export async function liveCompareWorkbook(rows: readonly CompareRow[], preparedO
 }
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-/**
- * Writes the bytes whole or not at all: to a temporary file beside FILE, then linked (without
- * --force: a FILE already there stays, exit 2) or renamed (with --force) into place, so a reader never
- * sees half a workbook and Ctrl-C or a failure leaves FILE as it was.
- */
-export async function writeWhole(file: string, bytes: Uint8Array, force: boolean, heard: () => boolean, out: CommandOutput): Promise<number> {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  try {
-    await fs.writeFile(temporary, bytes, { flag: "wx" });
-    if (heard()) return EXIT_INTERRUPTED;
-    if (force) await fs.rename(temporary, file);
-    else await fs.link(temporary, file);
-    return EXIT.ok;
-  } catch (e) {
-    const error = e as NodeJS.ErrnoException;
-    if (error.code === "EEXIST" && !force) {
-      out.stderr(`exsize compare: ${file} exists; add --force to overwrite it`);
-      return EXIT.usage;
-    }
-    out.stderr(`exsize compare: cannot write ${file}: ${error.message}`);
-    return EXIT.failed;
-  } finally {
-    await fs.rm(temporary, { force: true });
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 
 export async function runCompare(args: string[], out: ProgressOutput): Promise<number> {
@@ -533,7 +508,7 @@ export async function runCompare(args: string[], out: ProgressOutput): Promise<n
         }
         bytes = live.bytes;
       } else bytes = await compareWorkbook(request.varied, rows);
-      return heard() ? EXIT_INTERRUPTED : writeWhole(file, bytes, request.force, heard, out);
+      return heard() ? EXIT_INTERRUPTED : writeWhole(file, bytes, { command: "compare", force: request.force, heard }, out);
     });
     if (terminal) out.progress!("\r\x1b[K");
     if (code === EXIT_INTERRUPTED) interrupted = true;

@@ -12,8 +12,8 @@
  * the engine; then, when a file is written, the evaluated workbook must show no error. Whatever
  * fails, nothing is written.
  */
-import { promises as fs } from "fs";
 import * as path from "path";
+import { writeWhole, type WholeFileIO } from "./write-whole";
 import { SizingError } from "../engine/errors";
 import { DEFAULT_PRESET, PRESET_NAMES, REFERENCE_PRESETS, presetNamed, type Design, type PresetName, type WorkbookInputs } from "../engine/design";
 import { MICROSOFT_FAILURE_MODES, type MicrosoftFailureMode } from "../engine/microsoft/design";
@@ -295,7 +295,7 @@ function errorCells(model: import("../workbook/model").WorkbookModel, values: im
 }
 
 /* eslint-disable @typescript-eslint/no-require-imports */
-async function writeWorkbook(request: DesignRequest, file: string, out: CommandOutput): Promise<Written> {
+async function writeWorkbook(request: DesignRequest, file: string, out: CommandOutput, io?: WholeFileIO): Promise<Written> {
   const template = require("../workbook/template") as typeof import("../workbook/template");
   const { evaluateWorkbook } = require("../workbook/evaluate") as typeof import("../workbook/evaluate");
   const { writeXlsx } = require("./xlsx-writer") as typeof import("./xlsx-writer");
@@ -317,17 +317,8 @@ async function writeWorkbook(request: DesignRequest, file: string, out: CommandO
       return { ok: false, code: EXIT.failed };
     }
   }
-  try {
-    await fs.writeFile(file, bytes, { flag: request.force ? "w" : "wx" });
-  } catch (e) {
-    const error = e as NodeJS.ErrnoException;
-    if (error.code === "EEXIST") {
-      out.stderr(`exsize design: ${file} exists; add --force to overwrite it`);
-      return { ok: false, code: EXIT.usage };
-    }
-    out.stderr(`exsize design: cannot write ${file}: ${error.message}`);
-    return { ok: false, code: EXIT.failed };
-  }
+  const code = await writeWhole(file, bytes, { command: "design", force: request.force, io }, out);
+  if (code !== EXIT.ok) return { ok: false, code };
   const formulas = model.sheets.reduce((n, sheet) => n + sheet.cells.filter((c) => c.formula !== undefined).length, 0);
   return { ok: true, ...(copied ? { copied } : {}), sheets: model.sheets.map((s) => s.name), formulas };
 }
@@ -335,7 +326,8 @@ async function writeWorkbook(request: DesignRequest, file: string, out: CommandO
 
 // ---------------------------------------------------------------------------------------------
 
-export async function runDesign(args: string[], out: CommandOutput): Promise<number> {
+/** `exsize design`; `io` lets a test stand in for the file system when the workbook is written. */
+export async function runDesign(args: string[], out: CommandOutput, io?: WholeFileIO): Promise<number> {
   let request: DesignRequest;
   try {
     request = parseArguments(args);
@@ -364,7 +356,7 @@ export async function runDesign(args: string[], out: CommandOutput): Promise<num
 
   let written: Extract<Written, { ok: true }> | undefined;
   if (request.out !== undefined) {
-    const result = await writeWorkbook(request, request.out, out);
+    const result = await writeWorkbook(request, request.out, out, io);
     if (!result.ok) return result.problems ? refuse(result.problems) : result.code;
     written = result;
   }

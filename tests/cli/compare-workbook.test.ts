@@ -7,7 +7,8 @@ import ExcelJS from "exceljs";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
 import { tmpdir } from "os";
 import { join } from "path";
-import { DIFFERS, EXIT_INTERRUPTED, MAX_LIVE_DESIGNS, MAX_SHEET_DESIGNS, OUTPUT_LABELS, runCompare, writeWhole } from "../../src/cli/compare";
+import { DIFFERS, EXIT_INTERRUPTED, MAX_LIVE_DESIGNS, MAX_SHEET_DESIGNS, OUTPUT_LABELS, runCompare } from "../../src/cli/compare";
+import { writeWhole } from "../../src/cli/write-whole";
 import { OUTPUT_DIGITS, inputOptions, runDesign, shownNumber, type OutputKey } from "../../src/cli/design";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { libreOfficeAvailable, recalculateXlsx, type RecalculatedCell } from "../support/libreoffice";
@@ -142,14 +143,14 @@ describe("written whole or not at all", () => {
     const file = join(dir, "c.xlsx");
     writeFileSync(file, "theirs");
     const stderr: string[] = [];
-    expect(await writeWhole(file, new Uint8Array([1, 2, 3]), false, () => false, { stdout: () => undefined, stderr: (l) => stderr.push(l) })).toBe(2);
+    expect(await writeWhole(file, new Uint8Array([1, 2, 3]), { command: "compare", force: false }, { stdout: () => undefined, stderr: (l) => stderr.push(l) })).toBe(2);
     expect(readFileSync(file, "utf8")).toBe("theirs");
     expect(readdirSync(dir)).toEqual(["c.xlsx"]);
   });
 
   test("Ctrl-C while writing: no file, no temporary left", async () => {
     const file = join(dir, "c.xlsx");
-    expect(await writeWhole(file, new Uint8Array([1, 2, 3]), true, () => true, { stdout: () => undefined, stderr: () => undefined })).toBe(EXIT_INTERRUPTED);
+    expect(await writeWhole(file, new Uint8Array([1, 2, 3]), { command: "compare", force: true, heard: () => true }, { stdout: () => undefined, stderr: () => undefined })).toBe(EXIT_INTERRUPTED);
     expect(readdirSync(dir)).toEqual([]);
   });
 

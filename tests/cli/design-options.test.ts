@@ -9,6 +9,7 @@ import * as os from "os";
 import * as path from "path";
 import ExcelJS from "exceljs";
 import { designHelp, inputOptions, runDesign, type CommandOutput } from "../../src/cli/design";
+import type { WholeFileIO } from "../../src/cli/write-whole";
 import { DESIGN_INPUT_ROWS } from "../../src/workbook/template";
 import { INPUT_CELLS, REFERENCE_DESIGN_INPUTS, referenceDesign, type DesignInputs, type WorkbookInputs } from "../../src/workbook/template";
 import { WORKBOOK_MS } from "../support/timeouts";
@@ -264,6 +265,40 @@ describe("where exsize design writes", () => {
     const forced = await design(["--users", "7500", "-o", file, "--force"]);
     expect(forced.code).toBe(0);
     expect((await load(file)).getWorksheet("Inputs")!.getCell(INPUT_CELLS.users).value).toBe(7500);
+  });
+
+  describe("a full disk leaves every file as it was (issue 25, item 1)", () => {
+    // The kernel writes what fits, then fails with ENOSPC: this stand-in for the file system does the same to the first write.
+    const fullDisk: WholeFileIO = {
+      ...fs.promises,
+      writeFile: async (file, bytes) => {
+        await fs.promises.writeFile(file, (bytes as Uint8Array).subarray(0, 65536));
+        throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+      },
+    };
+    const designOn = async (args: string[]) => {
+      const stderr: string[] = [];
+      const code = await runDesign(args, { stdout: () => undefined, stderr: (l) => stderr.push(l) }, fullDisk);
+      return { code, stderr };
+    };
+
+    test.each([[[] as string[]], [["--customer"]]])("--force over a workbook %p: exit 1, the old workbook byte for byte, no temporary", async (extra) => {
+      const folder = fs.mkdtempSync(path.join(work, "full-"));
+      const file = path.join(folder, "keep.xlsx");
+      fs.writeFileSync(file, "the user's own workbook");
+      const run = await designOn(["-o", file, "--force", ...extra]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toEqual([`exsize design: cannot write ${file}: ENOSPC: no space left on device, write`]);
+      expect(fs.readFileSync(file, "utf8")).toBe("the user's own workbook");
+      expect(fs.readdirSync(folder)).toEqual(["keep.xlsx"]);
+    });
+
+    test("a new file: exit 1, nothing left behind", async () => {
+      const folder = fs.mkdtempSync(path.join(work, "full-"));
+      const run = await designOn(["-o", path.join(folder, "new.xlsx")]);
+      expect(run.code).toBe(1);
+      expect(fs.readdirSync(folder)).toEqual([]);
+    });
   });
 
   test.each(["design.csv", "design.xls", "design", "design.xlsx.bak"])("--out %s is refused: the workbook is .xlsx", async (name) => {
