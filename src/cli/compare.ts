@@ -3,8 +3,8 @@
  * (issue 19): several designs side by side. Every combination of the varied inputs over the base
  * design (a reference design, --preset, with the options given), each read by exsize design's own
  * presetDesign and sized once by the engine exactly as `exsize design` sizes it alone — the same
- * rules (designOf), the same numbers as the workbook shows them (design.ts shownOutputs,
- * designFigures) — so a row of `--json` is `exsize design --json` for those options, less file and
+ * rules (designOf), the same numbers as the workbook shows them (the catalogue's designRecord)
+ * — so a row of `--json` is `exsize design --json` for those options, less file and
  * workbook. A design its inputs refuse is a row that says why, not a failure of the command.
  * `--out` writes the Compare sheet as values (any number of designs a sheet holds), or with
  * `--customer` live: each design's own sheets beside it, the Compare cells formulas over them, as the
@@ -20,10 +20,11 @@ import * as path from "path";
 import type { WorkbookInputs } from "../engine/design";
 import { designOf, inputFromText, type InputValue } from "../workbook/input-values";
 import { EXIT, TYPING_HELP, UsageError, inputOptions, optionOf, parseCommand, type CommandOutput, type FlagSpec, type InputOption, type ParsedCommand } from "./design-options";
-import { OUTPUT_DIGITS, designFigures, jsonInputs, presetDesign, shownOutputs, type OutputKey } from "./design";
-import { DIFFERS, MAX_LIVE_DESIGNS, OUTPUT_LABELS, columnLetters, compareSheetRows, liveCompareModel, mostChangedFigure, rangeTexts } from "../workbook/compare";
+import { jsonInputs, presetDesign } from "./design";
+import { QUANTITIES, designRecord, type DesignRecord } from "../engine/catalogue";
+import { COMPARE_LABELS, DIFFERS, MAX_LIVE_DESIGNS, columnLetters, compareSheetRows, liveCompareModel, mostChangedFigure, rangeTexts } from "../workbook/compare";
 
-export { DIFFERS, MAX_LIVE_DESIGNS, OUTPUT_LABELS, compareSheetRows, mostChangedFigure };
+export { COMPARE_LABELS, DIFFERS, MAX_LIVE_DESIGNS, compareSheetRows, mostChangedFigure };
 import { didYouMean } from "./suggest";
 import { EXIT_INTERRUPTED, writeWhole } from "./write-whole";
 export { EXIT_INTERRUPTED } from "./write-whole";
@@ -211,9 +212,9 @@ export function parseCompare(args: readonly string[]): CompareRequest {
 // ---------------------------------------------------------------------------------------------
 // Sizing the designs
 
-/** One design of the comparison: its inputs, and its preset, method, outputs and figures, or why it cannot be built. */
+/** One design of the comparison: its inputs, and its preset, method and design, or why it cannot be built. */
 export type CompareRow =
-  | { inputs: WorkbookInputs; preset: string; method: string; outputs: Record<OutputKey, number | string | null>; figures: Record<string, number | string | null> }
+  | { inputs: WorkbookInputs; preset: string; method: string; design: DesignRecord }
   | { inputs: WorkbookInputs; problems: string[] };
 
 /**
@@ -237,7 +238,7 @@ export function compareRow({ inputs, preset }: { inputs: WorkbookInputs; preset?
   const sized = designOf(inputs, optionOf);
   if (!sized.ok) return { inputs, problems: sized.problems };
   const d = sized.design;
-  return { inputs, preset: preset ?? "", method: d.method, outputs: shownOutputs(d), figures: designFigures(d) };
+  return { inputs, preset: preset ?? "", method: d.method, design: designRecord(d) };
 }
 
 /** Designs sized between checks for Ctrl-C and progress: about 20 ms of work. */
@@ -303,15 +304,17 @@ const numeric = (option: InputOption): boolean => option.rule.kind === "whole" |
 const shownInput = (value: unknown, option: InputOption): string => (value === "" ? "(empty)" : numeric(option) ? show(value) : String(value));
 
 /** The table's figures after the varied inputs: a heading and the text of a sized design's row. */
-const TABLE_COLUMNS: ReadonlyArray<{ heading: string; right: boolean; text: (o: Record<OutputKey, number | string | null>, method: string) => string }> = [
+const TABLE_COLUMNS: ReadonlyArray<{ heading: string; right: boolean; text: (o: DesignRecord, method: string) => string }> = [
   { heading: "method", right: false, text: (_, method) => method },
   { heading: "databases", right: true, text: (o) => show(o.databases) },
   { heading: "volumes", right: true, text: (o) => `${show(o.databaseVolumes)} × ${show(o.databaseVolumeGB)} GB` },
   { heading: "capacity GB", right: true, text: (o) => show(o.capacityAllCopiesGB) },
   { heading: "DB IOPS", right: true, text: (o) => show(o.databaseIops) },
-  { heading: "log IOPS", right: true, text: (o) => show(o.logIops) },
-  { heading: "arrays", right: false, text: (o) => `${show(o.arrays)} × ${show(o.arrayModel)}` },
-  { heading: "disks", right: true, text: (o) => show(o.spindles) },
+  { heading: "log IOPS", right: true, text: (o) => show(o.dagLogIops) },
+  // What holds the databases: a Microsoft-method server's own disks; the papers' arrays and spindles by Dell's process.
+  { heading: "disks a server", right: true, text: (o) => show(o.disksPerServer) },
+  { heading: "arrays", right: false, text: (o, method) => (method === "dell" ? `${show(o.arrays)} × ${show(o.arrayModel)}` : "") },
+  { heading: "spindles", right: true, text: (o, method) => (method === "dell" ? show(o.spindles) : "") },
   { heading: "servers", right: true, text: (o) => show(o.servers) },
   { heading: "cores", right: true, text: (o) => show(o.coresPerServer) },
   { heading: "memory GB", right: true, text: (o) => show(o.memoryPerServerGB) },
@@ -324,7 +327,7 @@ export function tableLines(varied: readonly Varied[], rows: readonly CompareRow[
   const right = [...varied.map((v) => numeric(v.option)), ...TABLE_COLUMNS.map((c) => c.right)];
   const cells = rows.map((row) => {
     const inputs = varied.map((v) => shownInput(row.inputs[v.option.key], v.option));
-    return "problems" in row ? [...inputs, `cannot be built: ${row.problems.join("; ")}`] : [...inputs, ...TABLE_COLUMNS.map((c) => c.text(row.outputs, row.method))];
+    return "problems" in row ? [...inputs, `cannot be built: ${row.problems.join("; ")}`] : [...inputs, ...TABLE_COLUMNS.map((c) => c.text(row.design, row.method))];
   });
   // A refusal's text runs past the columns: it does not widen them.
   const widths = headings.map((h, k) => Math.max(h.length, ...cells.map((r, i) => ("problems" in rows[i] && k >= varied.length ? 0 : (r[k] ?? "").length))));
@@ -336,12 +339,12 @@ export function tableLines(varied: readonly Varied[], rows: readonly CompareRow[
   return [line(headings), ...cells.map((texts, i) => line(texts, "problems" in rows[i]))];
 }
 
-/** The JSON list: each design as exsize design --json prints it, less file and workbook (its preset, method, inputs, outputs and figures, or its inputs and problems). */
+/** The JSON list: each design as exsize design --json prints it, less file and workbook (its preset, method, inputs and design, or its inputs and problems). */
 export function jsonRows(rows: readonly CompareRow[]): unknown[] {
   return rows.map((row) =>
     "problems" in row
       ? { inputs: jsonInputs(row.inputs), problems: row.problems }
-      : { preset: row.preset, method: row.method, inputs: jsonInputs(row.inputs), outputs: row.outputs, figures: row.figures },
+      : { preset: row.preset, method: row.method, inputs: jsonInputs(row.inputs), design: row.design },
   );
 }
 
@@ -349,14 +352,14 @@ export function jsonRows(rows: readonly CompareRow[]): unknown[] {
 export function csvLines(varied: readonly Varied[], rows: readonly CompareRow[]): string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { csvField, neutralisedField } = require("../workbook/deployment") as typeof import("../workbook/deployment");
-  const keys = Object.keys(OUTPUT_DIGITS) as OutputKey[];
+  const keys = QUANTITIES.map((q) => q.key);
   const line = (fields: ReadonlyArray<string | number>) => fields.map((f) => csvField(neutralisedField(f))).join(",");
   const header = [...varied.map((v) => v.option.option.slice(2)), "method", ...keys, "problems"];
   return [
     line(header),
     ...rows.map((row) => {
       const inputs = varied.map((v) => row.inputs[v.option.key] as string | number);
-      const outputs = "problems" in row ? keys.map(() => "") : keys.map((k) => row.outputs[k] ?? "");
+      const outputs = "problems" in row ? keys.map(() => "") : keys.map((k) => row.design[k] ?? "");
       return line([...inputs, "problems" in row ? "" : row.method, ...outputs, "problems" in row ? row.problems.join("; ") : ""]);
     }),
   ];

@@ -16,9 +16,8 @@ import * as path from "path";
 import { writeWhole, type WholeFileIO } from "./write-whole";
 import { SizingError } from "../engine/errors";
 import { DEFAULT_PRESET, PRESET_NAMES, REFERENCE_PRESETS, presetNamed, type Design, type PresetName, type WorkbookInputs } from "../engine/design";
-import { MICROSOFT_FAILURE_MODES, type MicrosoftFailureMode } from "../engine/microsoft/design";
 import { designOf } from "../workbook/input-values";
-import { NONE_SURVIVABLE, OUTPUT_DIGITS, designOutputs, shownNumber, shownOutputs, shownValues, type OutputKey } from "../workbook/compare";
+import { QUANTITIES, designRecord, labelWithUnit } from "../engine/catalogue";
 import {
   EXIT,
   EXIT_STATUS_HELP,
@@ -35,8 +34,6 @@ import {
 } from "./design-options";
 
 export { inputOptions, type CommandOutput, type InputOption };
-// The design's numbers as the workbook shows them live in src/workbook/compare.ts (the pane's Compare sheet uses them too).
-export { NONE_SURVIVABLE, OUTPUT_DIGITS, designOutputs, shownNumber, shownOutputs, type OutputKey };
 
 /** What --preset does, in every command that takes it (design, layout, export). */
 export const PRESET_HELP = `the reference design to start from: ${PRESET_NAMES.join(" or ")} (default ${DEFAULT_PRESET}); inputs given override its values`;
@@ -63,6 +60,11 @@ export const DESIGN_USAGE = "usage: exsize design [INPUTS…] (--out FILE.xlsx |
 
 const formatNumber = (n: number): string => n.toLocaleString("en-US", { maximumFractionDigits: 6 });
 
+/** The quantities `--json` prints, from the catalogue: key, label, unit and decimals. */
+function jsonHelp(): string[] {
+  return QUANTITIES.map((q) => `  ${q.key.padEnd(32)}${labelWithUnit(q)}${q.digits === undefined ? "" : q.digits === 0 ? ", whole" : `, ${q.digits} decimals`}${q.method === "microsoft" ? "; Microsoft's method" : ""}`);
+}
+
 /** `exsize design --help` and `exsize help design`: every option, its default, unit and rule. */
 export function designHelp(): string[] {
   const width = 36;
@@ -85,28 +87,17 @@ export function designHelp(): string[] {
     "",
     ...TYPING_HELP,
     "",
-    "--json prints {file, workbook, preset, method, inputs, outputs, figures}: method is dell or microsoft (the one used);",
-    "outputs are the Summary sheet's answers under their names (databaseVolumes, databaseIops, …) and",
-    "databases, mailboxesPerDatabase and coresBasis. Numbers are as the workbook shows them: every number",
-    "on the Summary shows whole (GB, IOPS, disks, arrays, cores, mailboxes), so it is printed whole, rounded",
-    "half away from zero as Excel shows it; mailboxesPerDatabase, on no sheet, has at most two decimals.",
-    "figures are one DAG's and its environment's, as a reference design publishes them: dags, serversPerDag,",
-    "usersPerDag, environmentUsers, environmentServers, environmentDatabases, environmentDisks (a JBOD design's),",
-    "databases, mailboxesPerDatabase, normalMailboxesPerServer, siteFailureMailboxesPerServer, worstMailboxesPerServer,",
-    "serverDatabaseIops, worstTargetIops, dagDatabaseIops,",
-    "dagLogIops, and a Microsoft-method server's disks: disksPerServer (JBOD: databases and logs, restore, AutoReseed,",
-    "spare), databaseLogDisksPerServer, databasesPerVolume, serverDisk, restoreDisksPerServer, dagDisks, serverDiskArchitecture",
-    "(JBOD, or RAID where Microsoft's calculator puts the DAG on RAID: then databaseLogRaid and restoreRaid, the RAID levels, and",
-    "disksPerServer the calculator's RAID disks and the hot spare); null where the design has none (serverDisksProblem says why);",
-    "by Microsoft's method, the busiest server's active databases and megacycles in each failure mode: normal, server,",
-    "doubleServer, site, siteServer, siteDoubleServer + ActiveDatabases / Megacycles (null where the mode cannot occur),",
-    "and the transport (Safety Net) database, transportGBPerServer and transportGBPerDag.",
+    "--json prints {file, workbook, preset, method, inputs, design}: method is dell or microsoft (the one used); inputs",
+    "every input under its option's key; design every quantity of the design once, under the name the library's",
+    "catalogue gives it, as the workbook shows it (rounded half away from zero to the decimals below, as Excel shows",
+    "it), null where the design has none (one site: no site failure; Dell's process: no server disks):",
+    ...jsonHelp(),
     "",
     ...EXIT_STATUS_HELP,
     "",
     "Example: exsize design --users 7500 --servers-site1 3 --servers-site2 3 --copies 3 --out design.xlsx",
     "Example: exsize design --preset dellemc-2016 --json — Dell EMC's 100,000 mailboxes as 14 DAGs of 16 servers:",
-    "  figures.databases 336, normalMailboxesPerServer 475, siteFailureMailboxesPerServer 950, worstMailboxesPerServer 1086,",
+    "  design.databases 336, normalMailboxesPerServer 475, siteFailureMailboxesPerServer 950, worstMailboxesPerServer 1086,",
     "  serverDatabaseIops 229, dagDatabaseIops 3666, dagLogIops 775, disksPerServer 45, siteActiveDatabases 42,",
     "  siteMegacycles 10280, transportGBPerServer 210.",
   ];
@@ -147,120 +138,6 @@ function parseArguments(args: readonly string[]): DesignRequest {
     if (path.extname(out).toLowerCase() !== ".xlsx") throw new UsageError(`--out must name an .xlsx file (the workbook is written as .xlsx); got ${JSON.stringify(out)}`);
   }
   return { ...request, inputs, preset };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The design's numbers, as the workbook shows them
-
-
-/**
- * `--json`'s "figures" (issue 17): the figures a reference design publishes per environment, DAG and
- * server — the environment's DAGs, databases, each server's active mailboxes by failure, database
- * and log IOPS, a JBOD server's disks — whole as the calculator shows them (mailboxesPerDatabase two
- * decimals, as in "outputs"); null where the design has none (one site: no site failure; Dell's
- * process: no server disks). Beside "outputs", not in it: `exsize compare` keeps the Summary's columns.
- */
-export const DESIGN_FIGURE_DIGITS = Object.freeze({
-  dags: 0,
-  serversPerDag: 0,
-  usersPerDag: 0,
-  environmentUsers: 0,
-  environmentServers: 0,
-  /** The environment's databases and (a JBOD design's) server disks: every DAG's, as the calculator's environment columns (Role Requirements!C96 × C79; Storage Design!D202). */
-  environmentDatabases: 0,
-  environmentDisks: 0,
-  databases: 0,
-  mailboxesPerDatabase: 2,
-  normalMailboxesPerServer: 0,
-  siteFailureMailboxesPerServer: 0,
-  worstMailboxesPerServer: 0,
-  serverDatabaseIops: 0,
-  worstTargetIops: 0,
-  dagDatabaseIops: 0,
-  dagLogIops: 0,
-  disksPerServer: 0,
-  databaseLogDisksPerServer: 0,
-  databasesPerVolume: 0,
-  serverDisk: undefined,
-  /** "JBOD" (disks.ts) or "RAID" (raid-disks.ts): how Microsoft's calculator lays the server's disks (Role Requirements!I127). */
-  serverDiskArchitecture: undefined,
-  /** A RAID design's RAID levels (Storage Design!C164, E164); null on JBOD. */
-  databaseLogRaid: undefined,
-  restoreRaid: undefined,
-  /** Restore disks a server (Storage Design!D182 on JBOD, E165 on RAID) and every server disk of the DAG. */
-  restoreDisksPerServer: 0,
-  dagDisks: 0,
-  serverDisksProblem: undefined,
-  // Microsoft's method: the busiest server's active databases and megacycles in each failure mode
-  // (Role Requirements!C195:F201, C127:C129), and the transport database (C184, E273).
-  normalActiveDatabases: 0,
-  serverActiveDatabases: 0,
-  doubleServerActiveDatabases: 0,
-  siteActiveDatabases: 0,
-  siteServerActiveDatabases: 0,
-  siteDoubleServerActiveDatabases: 0,
-  normalMegacycles: 0,
-  serverMegacycles: 0,
-  doubleServerMegacycles: 0,
-  siteMegacycles: 0,
-  siteServerMegacycles: 0,
-  siteDoubleServerMegacycles: 0,
-  transportGBPerServer: 0,
-  transportGBPerDag: 0,
-} as const);
-export type DesignFigureKey = keyof typeof DESIGN_FIGURE_DIGITS;
-
-type MicrosoftFigureKey = Extract<DesignFigureKey, `${string}ActiveDatabases` | `${string}Megacycles` | `transportGB${string}`>;
-
-/** Microsoft's failure modes and transport database; null by Dell's method, and for a mode that cannot occur or is not survivable. */
-function microsoftFigures(d: Design): Record<MicrosoftFigureKey, number | null> {
-  const ms = d.method === "microsoft" ? d.microsoft : undefined;
-  const modes = MICROSOFT_FAILURE_MODES.filter((m) => m !== "worst");
-  const mode = (m: MicrosoftFailureMode, pick: "activeDatabases" | "megacycles") => (ms && ms.failureModes[m].applies ? ms.failureModes[m][pick] : null);
-  return {
-    ...Object.fromEntries(modes.map((m) => [`${m}ActiveDatabases`, mode(m, "activeDatabases")])),
-    ...Object.fromEntries(modes.map((m) => [`${m}Megacycles`, mode(m, "megacycles")])),
-    transportGBPerServer: ms ? ms.transportGB : null,
-    transportGBPerDag: ms ? ms.transportAllGB : null,
-  } as Record<MicrosoftFigureKey, number | null>;
-}
-
-/** The figures beyond the Summary's, each with the decimals its digits say. */
-export function designFigures(d: Design): Record<DesignFigureKey, number | string | null> {
-  // One server's disks, JBOD or RAID: the figures both have under one name.
-  const jbod = d.serverDisks;
-  const raid = d.raidServerDisks;
-  const disks = jbod ?? raid;
-  const raw: Record<DesignFigureKey, number | string | null> = {
-    dags: d.dags,
-    serversPerDag: d.serversPerDag,
-    usersPerDag: d.usersPerDag,
-    environmentUsers: d.environmentUsers,
-    environmentServers: d.environmentServers,
-    environmentDatabases: d.dags * d.databases,
-    environmentDisks: disks ? d.environmentServers * disks.disksPerServer : null,
-    databases: d.databases,
-    mailboxesPerDatabase: d.mailboxesPerDatabase,
-    normalMailboxesPerServer: d.normalMailboxesPerServer,
-    siteFailureMailboxesPerServer: d.siteFailureMailboxesPerServer ?? null,
-    worstMailboxesPerServer: d.worst ? d.worst.activeMailboxes : null,
-    serverDatabaseIops: d.serverDatabaseIops,
-    worstTargetIops: d.worst ? d.worst.targetIops : null,
-    dagDatabaseIops: d.dagDatabaseIops,
-    dagLogIops: d.logIops,
-    disksPerServer: disks ? disks.disksPerServer : null,
-    databaseLogDisksPerServer: disks ? disks.databaseLogDisks : null,
-    databasesPerVolume: disks ? disks.databasesPerVolume : null,
-    serverDisk: disks ? disks.disk.name : null,
-    serverDiskArchitecture: jbod ? "JBOD" : raid ? "RAID" : null,
-    databaseLogRaid: raid ? raid.databaseLogRaid : null,
-    restoreRaid: raid ? raid.restoreRaid : null,
-    restoreDisksPerServer: disks ? disks.restoreDisks : null,
-    dagDisks: disks ? disks.disksPerServer * d.serversPerDag : null,
-    serverDisksProblem: d.serverDisksProblem ?? null,
-    ...microsoftFigures(d),
-  };
-  return shownValues(raw, DESIGN_FIGURE_DIGITS);
 }
 
 export function jsonInputs(inputs: WorkbookInputs): Record<string, unknown> {
@@ -363,7 +240,7 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
 
   if (request.json) {
     const workbook = request.out === undefined ? null : request.customer ? "customer copy" : "live design";
-    const printed = { file: request.out ?? null, workbook, preset: request.preset, method: design.method, inputs: jsonInputs(inputs), outputs: shownOutputs(design), figures: designFigures(design) };
+    const printed = { file: request.out ?? null, workbook, preset: request.preset, method: design.method, inputs: jsonInputs(inputs), design: designRecord(design) };
     out.stdout(JSON.stringify(printed, null, 2));
     return EXIT.ok;
   }
@@ -382,7 +259,7 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
       for (const line of describeCustomerCopy(written.copied)) out.stdout(line);
     }
   }
-  const o = shownOutputs(design);
+  const o = designRecord(design);
   const show = (value: number | string | null): string => (typeof value === "number" ? value.toLocaleString("en-US", { maximumFractionDigits: 2 }) : String(value ?? ""));
   const servers = inputs.serversSite2 === "" ? `${inputs.serversSite1} servers in one site` : `${inputs.serversSite1} + ${inputs.serversSite2} servers in two sites`;
   out.stdout(
@@ -391,14 +268,14 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
       `Exchange ${inputs.exchangeVersion}, ${servers} (${inputs.dagLayout})`,
   );
   out.stdout(`Method: ${methodWords(design)}`);
-  const f = designFigures(design);
+  const f = o;
   if (design.dags > 1) {
     out.stdout(`Environment: ${show(f.environmentUsers)} mailboxes as ${show(f.dags)} DAGs of ${show(f.usersPerDag)} (the figures below are one DAG's), ${show(f.environmentServers)} servers in all`);
   }
   out.stdout(`Databases: ${show(o.databaseVolumes)} × ${show(o.databaseVolumeGB)} GB volumes (${show(o.mailboxesPerDatabase)} mailboxes each)`);
   out.stdout(`Logs: ${show(o.logVolumes)} × ${show(o.logVolumeGB)} GB volumes`);
   out.stdout(`Capacity: ${show(o.capacityPerCopyGB)} GB per copy to provision, ${show(o.volumesGB)} GB in volumes (${show(o.capacityAllCopiesGB)} GB, all copies)`);
-  out.stdout(`IOPS: ${show(o.databaseIops)} database, ${show(o.logIops)} log`);
+  out.stdout(`IOPS: ${show(o.databaseIops)} database, ${show(o.dagLogIops)} log`);
   // By Microsoft's method the servers' own disks hold the databases: the papers' arrays and spindles are there to compare.
   const papers = design.method === "microsoft" ? " (the papers' method, to compare)" : "";
   out.stdout(`Arrays${papers}: ${show(o.arrays)} × ${show(o.arrayModel)} (${show(o.arraysPerCopy)} per copy)`);

@@ -12,7 +12,8 @@ import type { CopyLayout, LayoutNames } from "../engine/layout";
 import { DEFAULT_DEPLOYMENT_NAMES, deploymentNameProblem, deploymentNames, type DeploymentNames } from "../workbook/deployment";
 import { designOf } from "../workbook/input-values";
 import { EXIT, EXIT_STATUS_HELP, TYPING_HELP, UsageError, inputOptionsHelp, optionOf, parseCommand, readInputs, type CommandOutput, type FlagSpec } from "./design-options";
-import { PRESET_HELP, presetDesign, shownNumber } from "./design";
+import { PRESET_HELP, presetDesign } from "./design";
+import { shownNumber } from "../engine/catalogue";
 
 /** The names of the DAG, its servers and databases: options of `layout` and `export`. */
 export const NAME_FLAGS: readonly FlagSpec[] = [

@@ -143,7 +143,7 @@ export function presetHint(name: PresetName): string {
     `with a ${formatTyped(i.archiveMB / 1024)} GB archive, ${i.messagesPerDay} messages a day, ${i.copies} copies on ${i.serversSite1} + ${i.serversSite2} servers, ` +
     `by Microsoft's method, from ${cite("esrp2016")}. Each DAG: ${d.databases} databases; ${n(d.normalMailboxesPerServer)}, ${n(d.siteFailureMailboxesPerServer ?? 0)} and ` +
     `${n(d.worst?.activeMailboxes ?? 0)} mailboxes a server (normal, a site lost, a site and a server); ${n(d.serverDatabaseIops)} database IOPS a server; ` +
-    `${n(d.dagDatabaseIops)} database and ${n(d.logIops)} log IOPS a DAG` +
+    `${n(d.dagDatabaseIops)} database and ${n(d.dagLogIops)} log IOPS a DAG` +
     (disks ? `; ${disks.disksPerServer} disks a server (${disks.databaseLogDisks} for databases and logs, a restore, an AutoReseed and a spare disk)` : "") +
     `. The workbook holds one DAG, and the environment's DAGs, servers and databases on its Summary. ${after}`
   );
@@ -430,7 +430,7 @@ export class PaneController {
       if (!checked.ok) designs.push({ inputs, problems: checked.formErrors });
       else {
         const row = compareDesign(inputs, undefined, paneWord);
-        designs.push("problems" in row ? { inputs, problems: row.problems } : { inputs, method: row.method, outputs: row.outputs });
+        designs.push("problems" in row ? { inputs, problems: row.problems } : { inputs, method: row.method, design: row.design });
       }
     }
     for (const f of DESIGN_FIELDS) this.view.showFieldError(f, undefined);

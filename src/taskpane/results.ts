@@ -90,7 +90,7 @@ const isError = (v: unknown): v is string => typeof v === "string" && /^#[A-Z0-9
 /** Values that must be numbers for the answer to mean anything. */
 const NUMERIC: readonly SummaryKey[] = [
   "databaseVolumes", "databaseVolumeGB", "logVolumes", "logVolumeGB", "capacityPerCopyGB", "capacityAllCopiesGB",
-  "databaseIops", "dagDatabaseIops", "logIops", "arrays", "arraysPerCopy", "spindles", "servers", "coresPerServer", "memoryPerServerGB",
+  "databaseIops", "dagDatabaseIops", "dagLogIops", "arrays", "arraysPerCopy", "spindles", "servers", "coresPerServer", "memoryPerServerGB",
 ];
 
 const FIX_NOT_LOADED =
@@ -140,7 +140,7 @@ export function describeResults(sheet: string, v: SummaryValues, manual = false)
     { label: "Log volumes", value: `${n0(num("logVolumes"))} × ${n0(num("logVolumeGB"))} GB` },
     { label: "Capacity", value: `${n0(num("capacityPerCopyGB"))} GB a copy, ${n0(num("capacityAllCopiesGB"))} GB in all` },
     { label: "Database IOPS", value: `${n0(num("databaseIops"))} a copy, ${n0(num("dagDatabaseIops"))} in all` },
-    { label: "Log IOPS", value: n0(num("logIops")) },
+    { label: "Log IOPS", value: n0(num("dagLogIops")) },
     { label: `Arrays${papers}`, value: `${n0(num("arrays"))} × ${text("arrayModel")} (${n0(num("arraysPerCopy"))} a copy)` },
     { label: `Spindles${papers}`, value: `${plural(num("spindles"), "disk", "disks")} (${text("spindleRaid").replace(/^RAID/, "RAID ")}, ${text("spindleDisk").replace(/\s*disks?$/, "")})` },
     ...serverDisks,

@@ -11,152 +11,70 @@ import { inputOptions, optionOf } from "../cli/design-options";
 import { designOf } from "./input-values";
 import type { CellModel, ChartModel, SheetModel, WorkbookModel } from "./model";
 import { DESIGN_CELLS, INPUT_CELLS, SUMMARY_CELLS, referenceDesign, sheetReference, templateSheetNames } from "./template";
+import { SUMMARY_SERVER_DISK_CELLS } from "./sheets/summary";
+import { designRecord, labelWithUnit, quantity, type DesignRecord, type QuantityKey } from "../engine/catalogue";
 
 // ---------------------------------------------------------------------------------------------
 // The design's numbers, as the workbook shows them
 
 /**
- * The Summary's answers under their names (template.ts SUMMARY_CELLS), then what the Summary does
- * not show; each with the decimals its number format shows. Every number on the Summary shows whole
- * ('#,##0 "GB"', '0" cores each"', counts): tests/cli/design-json.test.ts holds these digits to the
- * Summary's formats and the values to the evaluated workbook.
+ * The Compare sheet's figures, in order (issue 26: the sheet lists the catalogue's keys; labels,
+ * units and decimals are the catalogue's): the Summary's answers, then the server disks a design by
+ * Microsoft's method buys, then two figures no sheet shows. `--json` and `--csv` carry every quantity.
  */
-export const OUTPUT_DIGITS = Object.freeze({
-  databaseVolumes: 0,
-  databaseVolumeGB: 0,
-  logVolumes: 0,
-  logVolumeGB: 0,
-  capacityPerCopyGB: 0,
-  capacityAllCopiesGB: 0,
-  volumesGB: 0,
-  databaseIops: 0,
-  dagDatabaseIops: 0,
-  logIops: 0,
-  arrays: 0,
-  arrayModel: undefined,
-  arraysPerCopy: 0,
-  spindles: 0,
-  spindleRaid: undefined,
-  spindleDisk: undefined,
-  servers: 0,
-  coresPerServer: 0,
-  memoryPerServerGB: 0,
-  worstFailure: undefined,
-  worstMailboxesPerServer: 0,
-  worstTargetIops: 0,
-  databases: 0,
-  mailboxesPerDatabase: 2,
-  coresBasis: undefined,
-} as const);
-export type OutputKey = keyof typeof OUTPUT_DIGITS;
+export const COMPARE_KEYS = [
+  "databaseVolumes",
+  "databaseVolumeGB",
+  "logVolumes",
+  "logVolumeGB",
+  "capacityPerCopyGB",
+  "capacityAllCopiesGB",
+  "volumesGB",
+  "databaseIops",
+  "dagDatabaseIops",
+  "dagLogIops",
+  "arrays",
+  "arrayModel",
+  "arraysPerCopy",
+  "spindles",
+  "spindleRaid",
+  "spindleDisk",
+  "servers",
+  "coresPerServer",
+  "memoryPerServerGB",
+  "worstFailure",
+  "worstMailboxesPerServer",
+  "worstTargetIops",
+  "disksPerServer",
+  "databases",
+  "mailboxesPerDatabase",
+  "coresBasis",
+] as const satisfies readonly QuantityKey[];
+export type CompareKey = (typeof COMPARE_KEYS)[number];
 
-/** The Summary's words when no failure is survivable (its worst-failure cell). */
-export const NONE_SURVIVABLE = "none survivable";
-
-/**
- * A number to `digits` decimals as Excel shows it: half away from zero, on the decimal text so
- * 1.005 shows 1.01 as in Excel (not 1.00 as 1.005 × 100 in binary would give), and never -0.
- */
-export function shownNumber(value: number, digits: number): number {
-  if (!Number.isFinite(value) || Math.abs(value) >= 1e15) return value;
-  // Excel shows a double's 15 significant digits, rounded half away from zero: shift by the exponent in text, not by multiplying.
-  const magnitude = Math.abs(value).toPrecision(15);
-  const rounded = Number(`${Math.round(Number(`${magnitude}e${digits}`))}e-${digits}`);
-  return value < 0 && rounded !== 0 ? -rounded : rounded;
-}
-
-/** Each value as the workbook shows it, in the digits table's order: a number with its key's decimals (undefined: as is). */
-export function shownValues<K extends string>(raw: Record<K, number | string | null>, digits: Readonly<Record<K, number | undefined>>): Record<K, number | string | null> {
-  return Object.fromEntries(
-    (Object.keys(digits) as K[]).map((key) => {
-      const d = digits[key];
-      const value = raw[key];
-      return [key, typeof value === "number" && d !== undefined ? shownNumber(value, d) : value];
-    }),
-  ) as Record<K, number | string | null>;
-}
-
-/** Every output of a design, raw: what the Summary's cells hold before their formats round them. */
-export function designOutputs(d: Design): Record<OutputKey, number | string | null> {
-  const worst = d.worst;
-  return {
-    databaseVolumes: d.databases,
-    databaseVolumeGB: d.databaseVolumeGB,
-    logVolumes: d.databases,
-    logVolumeGB: d.logVolumeGB,
-    capacityPerCopyGB: d.capacityPerCopyGB,
-    capacityAllCopiesGB: d.capacityAllCopiesGB,
-    volumesGB: d.volumesGB,
-    databaseIops: d.databaseIops,
-    dagDatabaseIops: d.dagDatabaseIops,
-    logIops: d.logIops,
-    arrays: d.arrays.arrays,
-    arrayModel: d.arrays.modelName,
-    arraysPerCopy: d.arrays.arraysPerCopy,
-    spindles: d.spindles.disks,
-    spindleRaid: d.spindles.raid,
-    spindleDisk: String(d.spindles.disk),
-    servers: d.servers,
-    coresPerServer: d.coresPerServer,
-    memoryPerServerGB: d.memoryPerServerGB,
-    worstFailure: worst ? worst.fails : NONE_SURVIVABLE,
-    worstMailboxesPerServer: worst ? worst.activeMailboxes : null,
-    worstTargetIops: worst ? worst.targetIops : null,
-    databases: d.databases,
-    mailboxesPerDatabase: d.mailboxesPerDatabase,
-    coresBasis: d.coresBasis,
-  };
-}
-
-/** The outputs as `--json` prints them: each number with the decimals the workbook shows. */
-export function shownOutputs(d: Design): Record<OutputKey, number | string | null> {
-  return shownValues(designOutputs(d), OUTPUT_DIGITS);
-}
-
+/** A Compare row's number format: grouped, with the quantity's decimals. */
+const formatOf = (key: QuantityKey): string | undefined => {
+  const digits = quantity(key).digits;
+  return digits === undefined ? undefined : digits === 0 ? "#,##0" : `#,##0.${"0".repeat(digits)}`;
+};
 
 // ---------------------------------------------------------------------------------------------
 // The Compare sheet
 
 /** One design of a comparison: its inputs, and its method and outputs as shown, or why it cannot be built. */
 export type CompareDesign =
-  | { inputs: WorkbookInputs; method: string; outputs: Record<OutputKey, number | string | null> }
+  | { inputs: WorkbookInputs; method: string; design: DesignRecord }
   | { inputs: WorkbookInputs; problems: string[] };
 
 /** One design sized as `exsize design` sizes it alone: the same checks (designOf), the numbers as shown. */
-export function compareDesign(inputs: WorkbookInputs, tables?: DesignTables, where: (key: import("./input-values").InputKey) => string = optionOf): CompareDesign & { design?: Design } {
+export function compareDesign(inputs: WorkbookInputs, tables?: DesignTables, where: (key: import("./input-values").InputKey) => string = optionOf): CompareDesign & { sized?: Design } {
   const sized = designOf(inputs, where, tables);
   if (!sized.ok) return { inputs, problems: sized.problems };
-  return { inputs, method: sized.design.method, outputs: shownOutputs(sized.design), design: sized.design };
+  return { inputs, method: sized.design.method, design: designRecord(sized.design), sized: sized.design };
 }
 
-/** Each output's row label on the Compare sheet, with its unit: as the Summary names them. */
-export const OUTPUT_LABELS: Readonly<Record<OutputKey, string>> = Object.freeze({
-  databaseVolumes: "Database volumes",
-  databaseVolumeGB: "Database volume (GB each)",
-  logVolumes: "Log volumes",
-  logVolumeGB: "Log volume (GB each)",
-  capacityPerCopyGB: "Capacity per copy (GB)",
-  capacityAllCopiesGB: "Capacity, all copies (GB)",
-  volumesGB: "Capacity in volumes (GB, a copy)",
-  databaseIops: "Database IOPS (a copy)",
-  dagDatabaseIops: "Database IOPS (the DAG)",
-  logIops: "Log IOPS",
-  arrays: "Arrays",
-  arrayModel: "Array model",
-  arraysPerCopy: "Arrays per copy",
-  spindles: "Spindles (disks)",
-  spindleRaid: "Spindles' RAID level",
-  spindleDisk: "Spindles' disk",
-  servers: "Mailbox servers",
-  coresPerServer: "Cores a server",
-  memoryPerServerGB: "Memory a server (GB)",
-  worstFailure: "Worst survivable failure",
-  worstMailboxesPerServer: "Worst failure: mailboxes on the busiest server",
-  worstTargetIops: "Worst failure: IOPS on the busiest server",
-  databases: "Databases",
-  mailboxesPerDatabase: "Mailboxes per database",
-  coresBasis: "What the cores assume",
-});
+/** Each figure's row label on the Compare sheet, with its unit: the catalogue's words. */
+export const COMPARE_LABELS: Readonly<Record<CompareKey, string>> = Object.freeze(Object.fromEntries(COMPARE_KEYS.map((key) => [key, labelWithUnit(quantity(key))])) as Record<CompareKey, string>);
 
 /** A cell of the Compare sheet: a number, text, or empty. */
 type SheetValue = number | string | null;
@@ -164,7 +82,6 @@ type SheetValue = number | string | null;
 /** The Compare sheet's rows: a label and a value per design; `heading` rows start a section. */
 export function compareSheetRows(rows: readonly CompareDesign[]): Array<{ label: string; heading?: boolean; format?: string; values: SheetValue[] }> {
   const inputValue = (v: unknown): SheetValue => (v === "" || v === undefined ? null : (v as number | string));
-  const keys = Object.keys(OUTPUT_DIGITS) as OutputKey[];
   return [
     { label: "Design", values: rows.map((_, i) => i + 1) },
     { label: "Inputs", heading: true, values: [] },
@@ -172,11 +89,10 @@ export function compareSheetRows(rows: readonly CompareDesign[]): Array<{ label:
     { label: "The design", heading: true, values: [] },
     { label: "Cannot be built because", values: rows.map((r) => ("problems" in r ? r.problems.join("; ") : null)) },
     { label: "Sized by the method", values: rows.map((r) => ("problems" in r ? null : r.method)) },
-    ...keys.map((key) => ({
-      label: OUTPUT_LABELS[key],
-      ...(OUTPUT_DIGITS[key] !== undefined ? { format: OUTPUT_DIGITS[key] === 0 ? "#,##0" : "#,##0.00" } : {}),
-      values: rows.map((r) => ("problems" in r ? null : r.outputs[key])),
-    })),
+    ...COMPARE_KEYS.map((key) => {
+      const format = formatOf(key);
+      return { label: COMPARE_LABELS[key], ...(format ? { format } : {}), values: rows.map((r) => ("problems" in r ? null : r.design[key])) };
+    }),
   ];
 }
 
@@ -185,7 +101,7 @@ export function compareSheetRows(rows: readonly CompareDesign[]): Array<{ label:
  * first, the Summary's order); undefined when no figure changes.
  */
 export function mostChangedFigure(layout: ReturnType<typeof compareSheetRows>): { label: string; values: Array<number | null> } | undefined {
-  const outputs = new Set(Object.values(OUTPUT_LABELS));
+  const outputs = new Set(Object.values(COMPARE_LABELS));
   let best: { label: string; values: Array<number | null>; change: number } | undefined;
   for (const row of layout) {
     if (!outputs.has(row.label)) continue;
@@ -240,7 +156,7 @@ export function liveCompareModel(designs: readonly CompareDesign[], options: Liv
   const models = designs.map((row, d) => ("problems" in row ? undefined : referenceDesign({ inputs: row.inputs, suffix: suffixOf(d), revised: options.revised })));
   const at = (sheet: string, address: string) => `${sheetReference(sheet)}!$${address.replace(/(\d+)$/, "$$$1")}`;
   const layout = compareSheetRows(designs);
-  const outputKeys = Object.keys(OUTPUT_DIGITS) as OutputKey[];
+  const outputKeys = COMPARE_KEYS;
   const inputKeys = inputOptions().map((o) => o.key);
   const first = 5;
   const marker = columnLetters(designs.length + 2);
@@ -277,6 +193,7 @@ export function liveCompareModel(designs: readonly CompareDesign[], options: Liv
       } else if (model && row.label === "Sized by the method") formula = `=${at(names.design, DESIGN_CELLS.methodUsed)}`;
       else if (model && outputKey === "databases") formula = `=${at(names.design, DESIGN_CELLS.databasesDeployed)}`;
       else if (model && outputKey !== undefined && outputKey in SUMMARY_CELLS) formula = `=${at(names.summary, SUMMARY_CELLS[outputKey as keyof typeof SUMMARY_CELLS])}`;
+      else if (model && outputKey === "disksPerServer") formula = `=IF(ISNUMBER(${at(names.summary, SUMMARY_SERVER_DISK_CELLS.disksPerServer)}),${at(names.summary, SUMMARY_SERVER_DISK_CELLS.disksPerServer)},"")`;
       const cell = formula !== undefined ? { address, formula, ...(row.format ? { numberFormat: row.format } : {}), role: "output" as const } : constant();
       if (cell) cells.push(cell);
     });

@@ -7,9 +7,11 @@ import ExcelJS from "exceljs";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
 import { tmpdir } from "os";
 import { join } from "path";
-import { DIFFERS, EXIT_INTERRUPTED, MAX_LIVE_DESIGNS, MAX_SHEET_DESIGNS, OUTPUT_LABELS, runCompare } from "../../src/cli/compare";
+import { DIFFERS, EXIT_INTERRUPTED, MAX_LIVE_DESIGNS, MAX_SHEET_DESIGNS, COMPARE_LABELS, runCompare } from "../../src/cli/compare";
 import { writeWhole } from "../../src/cli/write-whole";
-import { OUTPUT_DIGITS, inputOptions, runDesign, shownNumber, type OutputKey } from "../../src/cli/design";
+import { inputOptions, runDesign } from "../../src/cli/design";
+import { quantity, shownNumber, type QuantityKey } from "../../src/engine/catalogue";
+import type { CompareKey } from "../../src/workbook/compare";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { libreOfficeAvailable, recalculateXlsx, type RecalculatedCell } from "../support/libreoffice";
 import { LIBREOFFICE_MS, WORKBOOK_MS } from "../support/timeouts";
@@ -38,7 +40,7 @@ describe("the Compare sheet", () => {
     const file = join(dir, "c.xlsx");
     const written = await run([...vary, "--out", file, "--json"]);
     expect(written.code).toBe(0);
-    const rows = JSON.parse(written.stdout.join("\n")) as Array<{ inputs: Record<string, unknown>; method?: string; outputs?: Record<string, unknown>; problems?: string[] }>;
+    const rows = JSON.parse(written.stdout.join("\n")) as Array<{ inputs: Record<string, unknown>; method?: string; design?: Record<string, unknown>; problems?: string[] }>;
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(readFileSync(file) as unknown as ExcelJS.Buffer);
     expect(book.worksheets.map((s) => s.name)).toEqual(["Compare"]);
@@ -53,16 +55,16 @@ describe("the Compare sheet", () => {
       const r = rowOf(`${o.label} (${o.option})`);
       rows.forEach((row, d) => expect(sheet.getCell(r, d + 2).value).toEqual(row.inputs[o.key] ?? null));
     }
-    for (const [key, label] of Object.entries(OUTPUT_LABELS)) {
+    for (const [key, label] of Object.entries(COMPARE_LABELS)) {
       const r = rowOf(label);
-      rows.forEach((row, d) => expect({ key, d, value: sheet.getCell(r, d + 2).value }).toEqual({ key, d, value: row.outputs ? row.outputs[key] : null }));
+      rows.forEach((row, d) => expect({ key, d, value: sheet.getCell(r, d + 2).value }).toEqual({ key, d, value: row.design ? row.design[key] : null }));
     }
     const databases = rowOf("Databases");
     const memory = rowOf("Memory a server (GB)");
     rows.forEach((row, d) => {
       // Plain numbers, equal to --json's; a refused design's outputs empty, its reason in words.
-      expect(sheet.getCell(databases, d + 2).value).toBe(row.outputs ? row.outputs.databases : null);
-      expect(sheet.getCell(memory, d + 2).value).toBe(row.outputs ? row.outputs.memoryPerServerGB : null);
+      expect(sheet.getCell(databases, d + 2).value).toBe(row.design ? row.design.databases : null);
+      expect(sheet.getCell(memory, d + 2).value).toBe(row.design ? row.design.memoryPerServerGB : null);
       expect(sheet.getCell(rowOf("Cannot be built because"), d + 2).value).toBe(row.problems ? row.problems.join("; ") : null);
       expect(sheet.getCell(rowOf("Sized by the method"), d + 2).value).toBe(row.method ?? null);
     });
@@ -81,15 +83,15 @@ describe("the Compare sheet", () => {
     const file = join(dir, "c.xlsx");
     const written = await run(["--vary", "quota-mb=2048,5120,10240", "--out", file, "--json"]);
     expect(written.code).toBe(0);
-    const rows = JSON.parse(written.stdout.join("\n")) as Array<{ outputs: Record<string, number> }>;
+    const rows = JSON.parse(written.stdout.join("\n")) as Array<{ design: Record<string, number> }>;
     // Whichever figure changes most relative to its largest value: computed here from --json, not assumed.
     const rel = (key: string) => {
-      const v = rows.map((r) => r.outputs[key]);
+      const v = rows.map((r) => r.design[key]);
       return (Math.max(...v) - Math.min(...v)) / Math.max(...v);
     };
-    const numeric = Object.keys(OUTPUT_LABELS).filter((k) => rows.every((r) => typeof r.outputs[k] === "number"));
+    const numeric = Object.keys(COMPARE_LABELS).filter((k) => rows.every((r) => typeof r.design[k] === "number"));
     const most = numeric.reduce((a, b) => (rel(b) > rel(a) ? b : a));
-    const label = OUTPUT_LABELS[most as OutputKey];
+    const label = COMPARE_LABELS[most as CompareKey];
     const files = unzipSync(new Uint8Array(readFileSync(file)));
     const chart = strFromU8(files["xl/charts/chart1.xml"]);
     expect(chart).toContain(`<a:t>${label}</a:t>`);
@@ -100,7 +102,7 @@ describe("the Compare sheet", () => {
     const values = /<c:val><c:numRef><c:f>Compare!\$B\$(\d+):\$B\$(\d+)<\/c:f>/.exec(chart)!;
     expect(values).not.toBeNull();
     const drawn = Array.from({ length: Number(values[2]) - Number(values[1]) + 1 }, (_, i) => sheet.getCell(Number(values[1]) + i, 2).value);
-    expect(drawn).toEqual(rows.map((r) => r.outputs[most]));
+    expect(drawn).toEqual(rows.map((r) => r.design[most]));
     expect(strFromU8(files["xl/worksheets/sheet1.xml"])).toMatch(/<drawing r:id="rIdChart1"\/>/);
   });
 
@@ -188,13 +190,13 @@ withLibreOffice("the Compare sheet in LibreOffice", () => {
       const file = join(dir, "c.xlsx");
       const r = await run(["--vary", "users=5000,20000", "--vary", "copies=2,3", "--out", file, "--json"]);
       expect(r.code).toBe(0);
-      const rows = JSON.parse(r.stdout.join("\n")) as Array<{ outputs?: Record<string, number | string | null>; problems?: string[] }>;
+      const rows = JSON.parse(r.stdout.join("\n")) as Array<{ design?: Record<string, number | string | null>; problems?: string[] }>;
       const sheet = (await recalculateXlsx(file)).Compare;
       const labels = Object.fromEntries(Object.entries(sheet).filter(([a]) => /^A\d+$/.test(a)).map(([a, c]) => [c.value, Number(a.slice(1))]));
-      for (const [key, label] of Object.entries(OUTPUT_LABELS)) {
+      for (const [key, label] of Object.entries(COMPARE_LABELS)) {
         rows.forEach((row, d) => {
           const cell = sheet[`${"BCDE"[d]}${labels[label]}`];
-          expect({ key, d, value: cell?.value ?? null, error: cell?.error }).toEqual({ key, d, value: row.outputs ? row.outputs[key] : null, error: undefined });
+          expect({ key, d, value: cell?.value ?? null, error: cell?.error }).toEqual({ key, d, value: row.design ? row.design[key] : null, error: undefined });
         });
       }
     },
@@ -216,13 +218,13 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
     const file = join(dir, "live.xlsx");
     const r = await run(["--vary", "quota-mb=2048,5120", "--out", file, "--customer", "--json"]);
     expect(r.code).toBe(0);
-    const rows = JSON.parse(r.stdout.join("\n")) as Array<{ outputs: Record<string, number> }>;
+    const rows = JSON.parse(r.stdout.join("\n")) as Array<{ design: Record<string, number> }>;
     const rel = (key: string) => {
-      const v = rows.map((row) => row.outputs[key]);
+      const v = rows.map((row) => row.design[key]);
       return (Math.max(...v) - Math.min(...v)) / Math.max(...v);
     };
-    const numeric = Object.keys(OUTPUT_LABELS).filter((k) => rows.every((row) => typeof row.outputs[k] === "number"));
-    const label = OUTPUT_LABELS[numeric.reduce((a, b) => (rel(b) > rel(a) ? b : a)) as OutputKey];
+    const numeric = Object.keys(COMPARE_LABELS).filter((k) => rows.every((row) => typeof row.design[k] === "number"));
+    const label = COMPARE_LABELS[numeric.reduce((a, b) => (rel(b) > rel(a) ? b : a)) as CompareKey];
     const files = unzipSync(new Uint8Array(readFileSync(file)));
     // The Compare sheet is the workbook's first: its drawing holds the chart titled with the figure.
     const sheetRels = strFromU8(files["xl/worksheets/_rels/sheet1.xml.rels"] ?? new Uint8Array());
@@ -236,8 +238,8 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
     // Its values are cells of the Compare sheet, cached with the designs' figures.
     expect(chart).toMatch(/<c:val><c:numRef><c:f>Compare!\$B\$\d+:\$B\$\d+<\/c:f>/);
     const cached = [.../<c:val>.*?<\/c:val>/s.exec(chart!)![0].matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((m) => Number(m[1]));
-    const key = Object.entries(OUTPUT_LABELS).find(([, l]) => l === label)![0];
-    expect(cached).toEqual(rows.map((row) => row.outputs[key]));
+    const key = Object.entries(COMPARE_LABELS).find(([, l]) => l === label)![0];
+    expect(cached).toEqual(rows.map((row) => row.design[key]));
   });
 
   withLibreOffice("recalculated by LibreOffice", () => {
@@ -247,7 +249,7 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
         const file = join(dir, "live.xlsx");
         const r = await run(["--servers-site1", "3", "--vary", "exchange-version=2010,2019", "--vary", "copies=2,4", "--out", file, "--customer", "--json"]);
         expect(r.code).toBe(0);
-        const rows = JSON.parse(r.stdout.join("\n")) as Array<{ inputs: Record<string, unknown>; method?: string; outputs?: Record<string, number | string | null>; problems?: string[] }>;
+        const rows = JSON.parse(r.stdout.join("\n")) as Array<{ inputs: Record<string, unknown>; method?: string; design?: Record<string, number | string | null>; problems?: string[] }>;
         expect(rows.map((row) => row.problems === undefined)).toEqual([true, false, true, false]);
         const book = await recalculateXlsx(file);
         expect(Object.keys(book)).toEqual(expect.arrayContaining(["Compare", "Summary", "Inputs", "Summary 3", "Inputs 3"]));
@@ -264,13 +266,15 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
           }
           expect(cell("Sized by the method", d)?.value ?? null).toBe(row.method ?? null);
           expect(cell("Cannot be built because", d)?.value ?? null).toBe(row.problems ? row.problems.join("; ") : null);
-          for (const [key, label] of Object.entries(OUTPUT_LABELS)) {
-            const c = zeroRead(cell(label, d), row.outputs?.[key]);
-            const digits = OUTPUT_DIGITS[key as OutputKey];
+          for (const [key, label] of Object.entries(COMPARE_LABELS)) {
+            const c = zeroRead(cell(label, d), row.design?.[key]);
+            const digits = quantity(key as QuantityKey).digits;
             const value = typeof c?.value === "number" && digits !== undefined ? shownNumber(c.value, digits) : (c?.value ?? null);
-            expect({ key, d, value, error: c?.error }).toEqual({ key, d, value: row.outputs ? row.outputs[key] : null, error: undefined });
+            expect({ key, d, value, error: c?.error }).toEqual({ key, d, value: row.design ? row.design[key] : null, error: undefined });
             // Live: a formula over the design's own sheets, except the two figures no sheet shows.
-            if (row.outputs && !["mailboxesPerDatabase", "coresBasis"].includes(key)) expect({ key, formula: c?.formula }).toEqual({ key, formula: expect.stringMatching(d === 0 ? /^(Summary|Design)!/ : /^\$?'(Summary|Design) 3'!/) });
+            // A server's disks read the Summary's server-disk block, empty where the design has none ("—" there).
+            const over = (sheet: RegExp) => new RegExp(`^(IF\\(ISNUMBER\\()?${sheet.source}`);
+            if (row.design && !["mailboxesPerDatabase", "coresBasis"].includes(key)) expect({ key, formula: c?.formula }).toEqual({ key, formula: expect.stringMatching(over(d === 0 ? /(Summary|Design)!/ : /\$?'(Summary|Design) 3'!/)) });
           }
         });
         const everyFormula = Object.values(book).flatMap((s) => Object.values(s).map((c) => c.formula ?? ""));
@@ -295,15 +299,15 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
         const after = (await recalculateXlsx(editedFile)).Compare;
         const lines: string[] = [];
         expect(await runDesign(["--servers-site1", "3", "--exchange-version", "2019", "--copies", "2", "--users", "20000", "--json"], { stdout: (l) => lines.push(l), stderr: () => undefined })).toBe(0);
-        const alone = JSON.parse(lines.join("\n")) as { outputs: Record<string, number | string | null> };
+        const alone = JSON.parse(lines.join("\n")) as { design: Record<string, number | string | null> };
         expect(after[`D${rowOf["Users (--users)"]}`]?.value).toBe(20000);
-        expect(alone.outputs.databases).not.toBe(rows[2].outputs!.databases);
-        for (const [key, label] of Object.entries(OUTPUT_LABELS)) {
+        expect(alone.design.databases).not.toBe(rows[2].design!.databases);
+        for (const [key, label] of Object.entries(COMPARE_LABELS)) {
           if (["mailboxesPerDatabase", "coresBasis"].includes(key)) continue;
-          const c = zeroRead(after[`D${rowOf[label]}`], alone.outputs[key]);
-          const digits = OUTPUT_DIGITS[key as OutputKey];
+          const c = zeroRead(after[`D${rowOf[label]}`], alone.design[key]);
+          const digits = quantity(key as QuantityKey).digits;
           const value = typeof c?.value === "number" && digits !== undefined ? shownNumber(c.value, digits) : (c?.value ?? null);
-          expect({ key, value }).toEqual({ key, value: alone.outputs[key] });
+          expect({ key, value }).toEqual({ key, value: alone.design[key] });
         }
       },
       2 * LIBREOFFICE_MS,

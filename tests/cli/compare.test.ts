@@ -84,7 +84,7 @@ describe("each row is exsize design --json for its options alone", () => {
       expect(row).toEqual(i === 3 ? { inputs: printed.inputs, problems: printed.problems } : printed);
     }
     expect(rows[0].preset).toBe("dellemc-2016");
-    expect((rows[0].figures as Record<string, unknown>).disksPerServer).toBe(((await designJson(["--preset", "dellemc-2016", "--disk", "6TB 7.2K RPM SAS 3.5\"", "--users", "7600", "--copies", "3"])).printed.figures as Record<string, unknown>).disksPerServer);
+    expect((rows[0].design as Record<string, unknown>).disksPerServer).toBe(((await designJson(["--preset", "dellemc-2016", "--disk", "6TB 7.2K RPM SAS 3.5\"", "--users", "7600", "--copies", "3"])).printed.design as Record<string, unknown>).disksPerServer);
   });
 
   test("the table: the varied inputs then the figures, a refused design's row saying why", async () => {
@@ -92,8 +92,8 @@ describe("each row is exsize design --json for its options alone", () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toEqual([]);
     expect(r.stdout).toHaveLength(5);
-    expect(r.stdout[0]).toMatch(/^\s*users\s+copies\s+method\s+databases\s+volumes\s+capacity GB\s+DB IOPS\s+log IOPS\s+arrays\s+disks\s+servers\s+cores\s+memory GB\s+worst failure$/);
-    const alone = (await designJson(["--users", "5000"])).printed.outputs as Record<string, number | string>;
+    expect(r.stdout[0]).toMatch(/^\s*users\s+copies\s+method\s+databases\s+volumes\s+capacity GB\s+DB IOPS\s+log IOPS\s+disks a server\s+arrays\s+spindles\s+servers\s+cores\s+memory GB\s+worst failure$/);
+    const alone = (await designJson(["--users", "5000"])).printed.design as Record<string, number | string>;
     expect(r.stdout[1]).toMatch(/^\s*5,000\s+2\s+dell\s+12\s+12 × 1,266 GB\s+31,560\s+900\s+378\s+2 × PS6500E 500GB\s+15\s+2\s+5\s+34\s+One server$/);
     expect(r.stdout[1]).toContain(`${alone.databaseVolumes} × ${alone.databaseVolumeGB.toLocaleString("en-US")} GB`);
     expect(r.stdout[2]).toMatch(/^\s*5,000\s+3\s+cannot be built: copies and servers: 3 copies of each database need 3 servers, and the DAG has 2.*\(--copies, --servers-site1/);
@@ -192,11 +192,11 @@ describe("--csv", () => {
   test("a header and a row per design: the varied inputs, method, every output of --json, problems", async () => {
     const r = await compare(["--vary", "copies=2,3", "--csv"]);
     expect(r.code).toBe(0);
-    const json = JSON.parse((await compare(["--vary", "copies=2,3", "--json"])).stdout.join("\n")) as Array<{ outputs?: Record<string, unknown> }>;
-    const keys = Object.keys(json[0].outputs!);
+    const json = JSON.parse((await compare(["--vary", "copies=2,3", "--json"])).stdout.join("\n")) as Array<{ design?: Record<string, unknown> }>;
+    const keys = Object.keys(json[0].design!);
     expect(r.stdout[0]).toBe(["copies", "method", ...keys, "problems"].map((k) => `"${k}"`).join(","));
-    expect(r.stdout[1]).toBe(['"2"', '"dell"', ...keys.map((k) => `"${String(json[0].outputs![k] ?? "")}"`), '""'].join(","));
-    expect(r.stdout[2]).toMatch(/^"3","",("",){25}"copies and servers: 3 copies of each database need 3 servers/);
+    expect(r.stdout[1]).toBe(['"2"', '"dell"', ...keys.map((k) => `"${String(json[0].design![k] ?? "")}"`), '""'].join(","));
+    expect(r.stdout[2]).toMatch(new RegExp(`^"3","",("",){${keys.length}}"copies and servers: 3 copies of each database need 3 servers`));
   });
 
   test("a field a spreadsheet would run as a formula starts with a quote, as the deployment's CSVs", () => {
@@ -244,5 +244,19 @@ describe("progress on standard error only on a terminal, and Ctrl-C", () => {
     // It stops at the first check, after the first chunk of 100, not at the end.
     expect(c.stderr).toEqual(["exsize compare: stopped (Ctrl-C) after 100 of 251 designs; nothing printed"]);
     expect(process.listenerCount("SIGINT")).toBe(listeners);
+  });
+});
+
+describe("the table shows what each design buys (issue 26)", () => {
+  test("--vary server-disk: each row's disks a server is that disk's, as exsize design --json prints it (no longer the papers' spindles)", async () => {
+    const disks = ['8TB 7.2K NL-SAS 3.5"', '12TB 7.2K RPM SAS 3.5"'];
+    const r = await compare(["--preset", "dellemc-2016", "--databases-per-volume", "0", "--vary", `server-disk=${disks.join(",")}`]);
+    expect(r.code).toBe(0);
+    // The column is right-aligned: a row's figure ends where the heading ends.
+    const end = r.stdout[0].indexOf("disks a server") + "disks a server".length;
+    const shown = r.stdout.slice(1).map((line) => Number(/(\S+)$/.exec(line.slice(0, end))![1].replace(/,/g, "")));
+    const alone = await Promise.all(disks.map(async (disk) => ((await designJson(["--preset", "dellemc-2016", "--databases-per-volume", "0", "--server-disk", disk])).printed.design as Record<string, number>).disksPerServer));
+    expect(shown).toEqual(alone);
+    expect(new Set(shown).size).toBe(2);
   });
 });

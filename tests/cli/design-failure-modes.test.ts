@@ -16,7 +16,7 @@ async function figures(args: string[]): Promise<Record<string, unknown>> {
   const stderr: string[] = [];
   const code = await runDesign([...args, "--json"], { stdout: (l) => stdout.push(l), stderr: (l) => stderr.push(l) });
   expect({ code, stderr }).toEqual({ code: 0, stderr: [] });
-  return (JSON.parse(stdout.join("\n")) as { figures: Record<string, unknown> }).figures;
+  return (JSON.parse(stdout.join("\n")) as { design: Record<string, unknown> }).design;
 }
 
 describe("--preset dellemc-2016 --json: Microsoft's failure modes, transport and the environment's totals", () => {

@@ -4,14 +4,15 @@
  * Summary's answers under their names, rounded as the Summary's number formats show them, and
  * equal to the evaluated workbook's Summary for the same inputs; the method used at the top.
  */
-import { OUTPUT_DIGITS, runDesign, shownNumber, type OutputKey } from "../../src/cli/design";
+import { runDesign } from "../../src/cli/design";
+import { QUANTITIES, quantity, shownNumber, type QuantityKey } from "../../src/engine/catalogue";
 import { REFERENCE_DESIGN_INPUTS, SUMMARY_CELLS, RESILIENCE_CELLS, referenceDesign, templateSheetNames, type WorkbookInputs } from "../../src/workbook/template";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import { SizingError } from "../../src/engine/errors";
 
 jest.setTimeout(180_000);
 
-async function json(args: string[]): Promise<{ code: number; printed: { method: string; inputs: Record<string, unknown>; outputs: Record<OutputKey, unknown> }; stderr: string[] }> {
+async function json(args: string[]): Promise<{ code: number; printed: { method: string; inputs: Record<string, unknown>; design: Record<QuantityKey, unknown> }; stderr: string[] }> {
   const stdout: string[] = [];
   const stderr: string[] = [];
   const code = await runDesign([...args, "--json"], { stdout: (l) => stdout.push(l), stderr: (l) => stderr.push(l) });
@@ -29,16 +30,17 @@ function formatDigits(format: string | undefined): number | undefined {
   return decimals ? decimals[1].length : 0;
 }
 
-describe("the outputs are the Summary's, shown as the Summary shows them", () => {
+describe("the design's quantities are the Summary's, shown as the Summary shows them", () => {
   const summary = referenceDesign().sheets.find((s) => s.name === templateSheetNames().summary)!;
 
-  test("every Summary answer is an output, in the Summary's order, then databases, mailboxesPerDatabase and coresBasis", () => {
-    expect(Object.keys(OUTPUT_DIGITS)).toEqual([...summaryKeys(), "databases", "mailboxesPerDatabase", "coresBasis"]);
+  test("every Summary answer is a quantity of the catalogue, under the same name", () => {
+    const keys = new Set<string>(QUANTITIES.map((q) => q.key));
+    expect(summaryKeys().filter((key) => !keys.has(key))).toEqual([]);
   });
 
   test.each(summaryKeys())("%s has the decimals its Summary cell's number format shows", (key) => {
     const cell = summary.cells.find((c) => c.address === SUMMARY_CELLS[key])!;
-    expect({ key, digits: OUTPUT_DIGITS[key as OutputKey] }).toEqual({ key, digits: formatDigits(cell.numberFormat) });
+    expect({ key, digits: quantity(key as QuantityKey).digits }).toEqual({ key, digits: formatDigits(cell.numberFormat) });
   });
 
   test("formatDigits reads the formats it is given", () => {
@@ -94,27 +96,27 @@ describe.each(DESIGNS)("%s: --json equals the evaluated workbook's Summary", (_n
     for (const key of summaryKeys()) {
       const cell = summary[SUMMARY_CELLS[key]];
       expect(cell).not.toBeInstanceOf(SizingError);
-      const digits = OUTPUT_DIGITS[key as OutputKey];
+      const digits = quantity(key as QuantityKey).digits;
       const expected = cell === "" ? null : typeof cell === "number" && digits !== undefined ? shownNumber(cell, digits) : cell;
-      expect({ key, value: printed.outputs[key as OutputKey] }).toEqual({ key, value: expected });
+      expect({ key, value: printed.design[key as QuantityKey] }).toEqual({ key, value: expected });
     }
   });
 
   test("databases is the count the Resilience and Distribution sheets lay out; method is the one used", () => {
-    expect(printed.outputs.databases).toBe(resilience[RESILIENCE_CELLS.databases]);
-    expect(printed.outputs.databaseVolumes).toBe(printed.outputs.databases);
+    expect(printed.design.databases).toBe(resilience[RESILIENCE_CELLS.databases]);
+    expect(printed.design.databaseVolumes).toBe(printed.design.databases);
     const version = Number(printed.inputs.exchangeVersion);
     const chosen = printed.inputs.method;
     expect(printed.method).toBe(chosen === "auto" ? (version === 2010 ? "dell" : "microsoft") : chosen);
   });
 
   test("no number has more decimals than the workbook shows", () => {
-    for (const [key, value] of Object.entries(printed.outputs)) {
+    for (const [key, value] of Object.entries(printed.design)) {
       if (typeof value !== "number") continue;
-      const digits = OUTPUT_DIGITS[key as OutputKey] ?? 0;
+      const digits = quantity(key as QuantityKey).digits ?? 0;
       expect({ key, value }).toEqual({ key, value: shownNumber(value, digits) });
     }
-    expect(typeof printed.outputs.coresBasis).toBe("string");
+    expect(typeof printed.design.coresBasis).toBe("string");
   });
 });
 

@@ -206,7 +206,7 @@ describe("a design that cannot be built writes nothing (issue 12)", () => {
     const refused = JSON.parse(run.stdout.join("\n"));
     expect(refused).toMatchObject({ file: null, inputs: { users: 100000000 } });
     expect(refused.problems.length).toBeGreaterThan(0);
-    expect(refused.outputs).toBeUndefined();
+    expect(refused.design).toBeUndefined();
   });
 });
 
@@ -221,7 +221,7 @@ describe("exsize design --json", () => {
     expect(printed.method).toBe("dell");
     expect(printed.inputs).toEqual({ ...REFERENCE_DESIGN_INPUTS, serversSite2: null, environmentUsers: null });
     // 000_72e1ddb9bbd1ecac.txt, Tables 18-19 and 3.4.2
-    expect(printed.outputs).toMatchObject({
+    expect(printed.design).toMatchObject({
       databases: 12,
       databaseVolumes: 12,
       databaseVolumeGB: 1266,
@@ -232,7 +232,7 @@ describe("exsize design --json", () => {
       volumesGB: 15768,
       capacityPerCopyGB: 15780,
       databaseIops: 900,
-      logIops: 378,
+      dagLogIops: 378,
       arrays: 2,
       arrayModel: "PS6500E 500GB",
     });

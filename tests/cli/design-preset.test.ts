@@ -4,6 +4,7 @@
  * published figure; options given after override the preset's values.
  */
 import { designHelp, runDesign } from "../../src/cli/design";
+import { QUANTITIES } from "../../src/engine/catalogue";
 
 jest.setTimeout(120_000);
 
@@ -11,8 +12,7 @@ interface Printed {
   preset: string;
   method: string;
   inputs: Record<string, unknown>;
-  outputs: Record<string, unknown>;
-  figures: Record<string, unknown>;
+  design: Record<string, unknown>;
 }
 
 async function design(args: string[]): Promise<{ code: number; stdout: string[]; stderr: string[] }> {
@@ -57,22 +57,20 @@ describe("--preset dellemc-2016 --json: 004's figures", () => {
     ["serverDisk", '8TB 7.2K NL-SAS 3.5"'], // 004 Table 4, Table 8
     ["serverDisksProblem", null],
   ])("%s is %p", (key, expected) => {
-    expect(printed.figures[key]).toEqual(expected);
+    expect(printed.design[key]).toEqual(expected);
   });
   test("mailboxesPerDatabase 22.62: 004's 23 (§4, Table 5) is the fullest database, 7,600 ÷ 336 rounded up", () => {
-    expect([printed.figures.mailboxesPerDatabase, printed.outputs.mailboxesPerDatabase]).toEqual([22.62, 22.62]);
+    expect(printed.design.mailboxesPerDatabase).toBe(22.62);
   });
   test("worstTargetIops 131 by the calculator's 0.1206 a mailbox; 004 prints 132 from 0.121 (Table 9; @erratum E6's rounding)", () => {
-    expect([printed.figures.worstTargetIops, printed.outputs.worstTargetIops]).toEqual([131, 131]);
+    expect(printed.design.worstTargetIops).toBe(131);
   });
-  test("the figures the outputs also hold are the outputs' (databases, worst mailboxes, DAG IOPS)", () => {
-    for (const key of ["databases", "mailboxesPerDatabase", "worstMailboxesPerServer", "worstTargetIops", "dagDatabaseIops"]) expect([key, printed.figures[key]]).toEqual([key, printed.outputs[key]]);
-    expect(printed.figures.dagLogIops).toBe(printed.outputs.logIops);
-  });
-  test("every existing output is still there, and the outputs are the Summary's alone", async () => {
+  test("each quantity once, under the catalogue's key, whatever the method (issue 26)", async () => {
     const dell = await json([]);
-    expect(Object.keys(printed.outputs)).toEqual(Object.keys(dell.outputs));
-    expect(printed.outputs).not.toHaveProperty("dags");
+    expect(Object.keys(printed.design)).toEqual(QUANTITIES.map((q) => q.key));
+    expect(Object.keys(dell.design)).toEqual(QUANTITIES.map((q) => q.key));
+    expect(printed).not.toHaveProperty("outputs");
+    expect(printed).not.toHaveProperty("figures");
   });
 });
 
@@ -81,22 +79,22 @@ describe("presets and overrides", () => {
     const a = await json([]);
     const b = await json(["--preset", "dell-2010"]);
     expect(a).toEqual(b);
-    expect([a.preset, a.method, a.figures.dags, a.figures.usersPerDag, a.figures.databases, a.figures.disksPerServer]).toEqual(["dell-2010", "dell", 1, 5000, 12, null]);
-    expect(a.figures.siteFailureMailboxesPerServer).toBeNull();
-    expect(a.figures.serverDisksProblem).toMatch(/arrays/);
+    expect([a.preset, a.method, a.design.dags, a.design.usersPerDag, a.design.databases, a.design.disksPerServer]).toEqual(["dell-2010", "dell", 1, 5000, 12, null]);
+    expect(a.design.siteFailureMailboxesPerServer).toBeNull();
+    expect(a.design.serverDisksProblem).toMatch(/arrays/);
   });
   test("an input given after the preset overrides it; the rest stay the preset's", async () => {
     const p = await json(["--preset", "dellemc-2016", "--messages-per-day", "200"]);
     expect(p.inputs).toMatchObject({ messagesPerDay: 200, users: 7600, copies: 4 });
-    expect(p.figures.serverDatabaseIops).toBeGreaterThan(229);
+    expect(p.design.serverDatabaseIops).toBeGreaterThan(229);
   });
   test("--environment-users, --disk and --databases-per-volume override the preset's", async () => {
     const p = await json(["--preset", "dellemc-2016", "--environment-users", "50,000", "--databases-per-volume", "3", "--disk", '10000 GB 7.2K RPM SAS 3.5"']);
-    expect([p.figures.dags, p.figures.databasesPerVolume, p.figures.databaseLogDisksPerServer, p.figures.disksPerServer, p.figures.serverDisk]).toEqual([7, 3, 28, 31, '10TB 7.2K RPM SAS 3.5"']);
+    expect([p.design.dags, p.design.databasesPerVolume, p.design.databaseLogDisksPerServer, p.design.disksPerServer, p.design.serverDisk]).toEqual([7, 3, 28, 31, '10TB 7.2K RPM SAS 3.5"']);
   });
   test("--users given without --environment-users: one DAG of them", async () => {
     const p = await json(["--preset", "dellemc-2016", "--users", "7000"]);
-    expect([p.figures.dags, p.figures.environmentUsers]).toEqual([1, 7000]);
+    expect([p.design.dags, p.design.environmentUsers]).toEqual([1, 7000]);
   });
   test.each<[string[], RegExp]>([
     [["--preset", "dell-2013"], /--preset must be dell-2010 or dellemc-2016; got "dell-2013"/],
@@ -122,10 +120,10 @@ describe("README: the dellemc-2016 example prints the figures the README shows",
   test("npx exsize design --preset dellemc-2016 --json", async () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const readme = (require("fs") as typeof import("fs")).readFileSync(require("path").join(__dirname, "../../README.md"), "utf8");
-    const block = /```sh\nnpx exsize design (--preset dellemc-2016 --json)\n {2}…\n {2}"figures": (\{[\s\S]*?\n {2}\})\n\}\n```/.exec(readme);
+    const block = /```sh\nnpx exsize design (--preset dellemc-2016 --json)\n {2}…\n {2}"design": (\{[\s\S]*?\n {2}\})\n\}\n```/.exec(readme);
     expect(block).not.toBeNull();
     const printed = await json(block![1].split(" ").slice(0, -1));
-    expect(printed.figures).toEqual(JSON.parse(block![2]));
+    expect(printed.design).toEqual(JSON.parse(block![2]));
   });
 });
 
@@ -139,11 +137,11 @@ describe("the help's examples give the numbers they say", () => {
     const claim = /exsize design (--preset dellemc-2016 --json): (\d+) DAGs, (\d+) databases, (\d+) disks a server/.exec(lines.join("\n"));
     expect(claim).not.toBeNull();
     const printed = await json(claim![1].split(" ").slice(0, -1));
-    expect([printed.figures.dags, printed.figures.databases, printed.figures.disksPerServer]).toEqual(claim!.slice(2).map(Number));
+    expect([printed.design.dags, printed.design.databases, printed.design.disksPerServer]).toEqual(claim!.slice(2).map(Number));
   });
   test("exsize help design: the preset example's figures", () => {
     const text = designHelp().join("\n");
-    for (const figure of ["figures.databases 336", "normalMailboxesPerServer 475", "siteFailureMailboxesPerServer 950", "worstMailboxesPerServer 1086", "serverDatabaseIops 229", "dagDatabaseIops 3666", "dagLogIops 775", "disksPerServer 45"]) {
+    for (const figure of ["design.databases 336", "normalMailboxesPerServer 475", "siteFailureMailboxesPerServer 950", "worstMailboxesPerServer 1086", "serverDatabaseIops 229", "dagDatabaseIops 3666", "dagLogIops 775", "disksPerServer 45"]) {
       expect(text).toContain(figure);
     }
   });

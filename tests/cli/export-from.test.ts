@@ -61,8 +61,8 @@ test("the users changed in the workbook: the CSVs hold the databases design --js
   expect(r.code).toBe(0);
   const changed = await designJson([...DESIGN, "--users", "50000"]);
   const unchanged = await designJson(DESIGN);
-  expect(changed.outputs.databases).not.toBe(unchanged.outputs.databases); // the edit is what is exported
-  expect(databasesOf(dir)).toBe(changed.outputs.databases);
+  expect(changed.design.databases).not.toBe(unchanged.design.databases); // the edit is what is exported
+  expect(databasesOf(dir)).toBe(changed.design.databases);
   expect(parseCsv(fs.readFileSync(path.join(dir, "Servers.csv"), "utf8")).slice(2)).toHaveLength(4);
 });
 
@@ -81,7 +81,7 @@ test("several inputs changed, a second site and a factor: the same design as the
   const withGrowth = sizeDesign(inputs, { factors: { growth: 1.2 } });
   expect(databasesOf(dir)).toBe(withGrowth.databases);
   const without = await designJson(["--servers-site1", "4", "--servers-site2", "4", "--copies", "4", "--exchange-version", "2010", "--quota-mb", "4096"]);
-  expect(without.outputs.databases).toBeLessThan(withGrowth.databases);
+  expect(without.design.databases).toBeLessThan(withGrowth.databases);
   const Servers = parseCsv(fs.readFileSync(path.join(dir, "Servers.csv"), "utf8")).slice(2);
   expect(Servers).toHaveLength(8);
 });

@@ -101,9 +101,9 @@ describe("exsize layout, the other designs", () => {
     const design = JSON.parse(lines.join("\n"));
     const layout = JSON.parse((await run("layout", ...args, "--json")).stdout.join("\n"));
     expect(layout.design.method).toBe(design.method);
-    expect(layout.design.databases).toBe(design.outputs.databases);
-    expect(layout.databases).toHaveLength(design.outputs.databases);
-    expect(layout.servers).toHaveLength(design.outputs.servers);
+    expect(layout.design.databases).toBe(design.design.databases);
+    expect(layout.databases).toHaveLength(design.design.databases);
+    expect(layout.servers).toHaveLength(design.design.servers);
   });
 
   test("help names every design option and the layout's own", async () => {
@@ -123,7 +123,7 @@ describe("exsize layout and export take exsize design's --preset (issue 17)", ()
     const { code, stdout } = await run("layout", "--preset", "dellemc-2016", "--json");
     expect(code).toBe(0);
     const report = JSON.parse(stdout.join("\n"));
-    expect([report.design.method, report.design.databases, report.databases.length]).toEqual(["microsoft", design.outputs.databases, 336]);
+    expect([report.design.method, report.design.databases, report.databases.length]).toEqual(["microsoft", design.design.databases, 336]);
     const mailboxes = report.scenarios.map((s: { busiestServer: string; servers: Array<{ server: string; activeMailboxes: number }> }) => s.servers.find((p) => p.server === s.busiestServer)!.activeMailboxes);
     expect([mailboxes[0], mailboxes[2], mailboxes[3]]).toEqual([475, 950, 1086]);
   });

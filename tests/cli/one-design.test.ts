@@ -91,13 +91,13 @@ test("design --json, layout --json and export's MailboxDatabases.csv: one databa
       const rows = parseCsv(fs.readFileSync(path.join(dir, "MailboxDatabases.csv"), "utf8")).slice(2);
       const servers = parseCsv(fs.readFileSync(path.join(dir, "Servers.csv"), "utf8")).slice(2);
       const copies = parseCsv(fs.readFileSync(path.join(dir, "MailboxDatabaseCopies.csv"), "utf8")).slice(2);
-      expect({ layout: l.design.databases, laidOut: l.databases.length, exported: rows.length }).toEqual({ layout: d.outputs.databases, laidOut: d.outputs.databases, exported: d.outputs.databases });
-      expect({ servers: l.servers.length, exported: servers.length }).toEqual({ servers: d.outputs.servers, exported: d.outputs.servers });
-      expect(copies).toHaveLength(d.outputs.databases * (d.inputs.copies - 1));
+      expect({ layout: l.design.databases, laidOut: l.databases.length, exported: rows.length }).toEqual({ layout: d.design.databases, laidOut: d.design.databases, exported: d.design.databases });
+      expect({ servers: l.servers.length, exported: servers.length }).toEqual({ servers: d.design.servers, exported: d.design.servers });
+      expect(copies).toHaveLength(d.design.databases * (d.inputs.copies - 1));
       expect(l.design.method).toBe(d.method);
       // The worst failure the layout shows is the one the design reports.
       const worst = worstOf(l);
-      expect(worst === undefined ? null : worst).toEqual(d.outputs.worstMailboxesPerServer === null ? null : { mailboxes: d.outputs.worstMailboxesPerServer, iops: d.outputs.worstTargetIops });
+      expect(worst === undefined ? null : worst).toEqual(d.design.worstMailboxesPerServer === null ? null : { mailboxes: d.design.worstMailboxesPerServer, iops: d.design.worstTargetIops });
       fs.rmSync(dir, { recursive: true, force: true });
     }),
     { numRuns: 100 },
@@ -146,10 +146,10 @@ describe("as processes: node bin/exsize.js", () => {
     const d = JSON.parse(design.stdout);
     const layout = exsize("layout", ...args, "--json");
     expect(layout.status).toBe(0);
-    expect(JSON.parse(layout.stdout).design.databases).toBe(d.outputs.databases);
-    const dir = path.join(work, `process-${d.outputs.databases}-${d.outputs.servers}`);
+    expect(JSON.parse(layout.stdout).design.databases).toBe(d.design.databases);
+    const dir = path.join(work, `process-${d.design.databases}-${d.design.servers}`);
     const exported = exsize("export", "--out", dir, ...args);
     expect({ status: exported.status, stderr: exported.stderr }).toEqual({ status: 0, stderr: "" });
-    expect(parseCsv(fs.readFileSync(path.join(dir, "MailboxDatabases.csv"), "utf8")).slice(2)).toHaveLength(d.outputs.databases);
+    expect(parseCsv(fs.readFileSync(path.join(dir, "MailboxDatabases.csv"), "utf8")).slice(2)).toHaveLength(d.design.databases);
   }, PROCESS_MS);
 });

@@ -27,7 +27,7 @@ describe("Dell EMC's 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.
     ["48 active databases on a server in the worst case (004 §4, Table 5 'Number of databases per host: 48')", d.worst?.activeDatabases, 48],
     ["229 database IOPS a server (004 §4.2, Figure 6 '/ Server': 229)", Math.round(d.serverDatabaseIops), 229],
     ["3,666 database IOPS a DAG (004 §4.2, Figure 6 '/ DAG': 3666)", Math.round(d.dagDatabaseIops), 3666],
-    ["775 log IOPS a DAG (004 §4.2, Figure 6 '/ DAG': 775)", Math.round(d.logIops), 775],
+    ["775 log IOPS a DAG (004 §4.2, Figure 6 '/ DAG': 775)", Math.round(d.dagLogIops), 775],
     ["84 copies a server: 336 × 4 ÷ 16 (004 Table 5: 42 LUNs × 2 databases)", d.serverDisks?.copiesPerServer, 84],
     ["2 databases a volume (004 Table 5 'Number of DBs per LUN: 2')", d.serverDisks?.databasesPerVolume, 2],
     ["42 disks for databases and logs (004 §4 '42 disk drives (in RAID 0 containers)', Table 4, Table 5 'Number of LUNs per server: 42'; @erratum E7)", d.serverDisks?.databaseLogDisks, 42],

@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { REFERENCE_DESIGN_INPUTS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import { SizingError } from "../../src/engine/errors";
+import { designRecord } from "../../src/engine/catalogue";
 import { copyLayout } from "../../src/engine/layout";
 import { JBOD_CATALOGUE } from "../../src/engine/microsoft/disks";
 
@@ -19,7 +20,7 @@ describe("the 5,000-user DAG of 000_72e1ddb9bbd1ecac.txt, 3.4.2, by Dell's proce
     ["log volume GB (Table 19: 48GB)", d.logVolumeGB, 48],
     ["GB in volumes (3.4.2: 12 × 1,266 + 12 × 48)", d.volumesGB, 15768],
     ["database IOPS (Table 16: 5,000 × 0.15 × 1.2)", d.databaseIops, 900],
-    ["log IOPS (Table 17: (225 + 90) × 1.2)", d.logIops, 378],
+    ["log IOPS (Table 17: (225 + 90) × 1.2)", d.dagLogIops, 378],
     ["arrays (3.4.2: two PS6500E)", d.arrays.arrays, 2],
     ["array model (3.4.2: PS6500E with 500GB drives)", d.arrays.modelName, "PS6500E 500GB"],
   ])("%s", (_what, actual, expected) => {
@@ -46,7 +47,7 @@ describe("Dell EMC's 100,000-mailbox Exchange 2016 DAG (004_1d3a339e6fd03f64.txt
   test("2016 is sized by Microsoft's calculator's method", () => expect(d.method).toBe("microsoft"));
   test("336 databases (004 §4.1, Figures 3-5)", () => expect(d.databases).toBe(336));
   test("3,666 database IOPS a DAG (004 §4.2: 3,666)", () => expect(Math.round(d.dagDatabaseIops)).toBe(3666));
-  test("775 log IOPS a DAG (004 §4.2: 775)", () => expect(Math.round(d.logIops)).toBe(775));
+  test("775 log IOPS a DAG (004 §4.2: 775)", () => expect(Math.round(d.dagLogIops)).toBe(775));
   test.each([
     // 004 §4.1, the activation table: active databases and mailboxes on the busiest server.
     ["normal", 21, 475],
@@ -167,7 +168,7 @@ const bought = (d: ReturnType<typeof sizeDesign>) => ({
   arrays: d.arrays.arrays,
   databaseIops: d.databaseIops,
   dagDatabaseIops: d.dagDatabaseIops,
-  logIops: d.logIops,
+  logIops: d.dagLogIops,
   spindles: d.spindles.disks,
   coresPerServer: d.coresPerServer,
   memoryPerServerGB: d.memoryPerServerGB,
@@ -299,5 +300,17 @@ describe("more load never buys fewer server disks (issue 17, open)", () => {
     const before = sizeDesign(base).serverDisks!.disksPerServer;
     const after = sizeDesign({ ...base, archiveMB: 1 }).serverDisks!.disksPerServer;
     expect(after).toBeGreaterThanOrEqual(before);
+  });
+});
+
+describe("the library takes any subset of the inputs (issue 26)", () => {
+  test("the rest are the reference design's: the issue's 7,500 mailboxes on 3 + 3 servers with 3 copies", () => {
+    const given = { users: 7500, copies: 3, serversSite1: 3, serversSite2: 3 } as const;
+    const d = sizeDesign(given);
+    expect(d.inputs).toEqual({ ...REFERENCE_DESIGN_INPUTS, ...given });
+    expect(designRecord(d)).toEqual(designRecord(sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...given })));
+  });
+  test("an input given as undefined is not given", () => {
+    expect(sizeDesign({ users: 6000, quotaMB: undefined }).inputs.quotaMB).toBe(REFERENCE_DESIGN_INPUTS.quotaMB);
   });
 });

@@ -19,7 +19,8 @@ import { SizingError } from "../../src/engine";
 import { stampCell } from "../../src/workbook/customer-copy";
 import { evaluateWorkbook, parseRange, toA1, withCellValues, type EvaluatedValue } from "../../src/workbook/evaluate";
 import type { WorkbookModel } from "../../src/workbook/model";
-import { DESIGN_FIGURE_DIGITS, runDesign } from "../../src/cli/design";
+import { runDesign } from "../../src/cli/design";
+import { quantity, type QuantityKey } from "../../src/engine/catalogue";
 import { MICROSOFT_MODE_CELLS } from "../../src/workbook/sheets/resilience";
 import { SUMMARY_CELLS, referenceDesign, templateSheetNames, type HeadlineInputs } from "../../src/workbook/template";
 import { builtDesign } from "../support/built-designs";
@@ -364,9 +365,9 @@ describe("the reference customer copy, its inputs edited in the file", () => {
   test("the lagged Microsoft-method copy shows what exsize design --json prints: databases, memory, IOPS, each failure mode's active databases and megacycles, transport", async () => {
     const printed: string[] = [];
     expect(await runDesign([...LAGGED_FLAGS, "--json"], { stdout: (l) => printed.push(l), stderr: () => undefined })).toBe(0);
-    const printedJson = JSON.parse(printed.join("\n")) as { method: string; outputs: Record<string, number | null>; figures: Record<string, number | null> };
+    const printedJson = JSON.parse(printed.join("\n")) as { method: string; design: Record<string, number | null> };
     expect(printedJson.method).toBe("microsoft");
-    const json = { ...printedJson.outputs, ...printedJson.figures };
+    const json = printedJson.design;
     const book = recalculated.get(LAGGED.name)!;
     const sheets = templateSheetNames();
     const at = (sheet: string, address: string) => book[sheet]?.[address]?.value ?? null;
@@ -382,8 +383,8 @@ describe("the reference customer copy, its inputs edited in the file", () => {
       got[`${mode}ActiveDatabases`] = shown(MICROSOFT_MODE_CELLS.activeDatabases);
       got[`${mode}Megacycles`] = shown(MICROSOFT_MODE_CELLS.megacycles);
     }
-    // --json rounds each figure to its digits (DESIGN_FIGURE_DIGITS; the Summary's figures are whole): the copy's, so rounded, is the CLI's.
-    const digits = (k: string) => (DESIGN_FIGURE_DIGITS as Record<string, number | undefined>)[k] ?? 0;
+    // --json rounds each figure to its digits (the catalogue's; the Summary's figures are whole): the copy's, so rounded, is the CLI's.
+    const digits = (k: string) => quantity(k as QuantityKey).digits ?? 0;
     const rounded = Object.fromEntries(Object.entries(got).map(([k, v]) => [k, typeof v === "number" ? Math.round(v * 10 ** digits(k)) / 10 ** digits(k) : v]));
     expect(rounded).toEqual(Object.fromEntries(Object.keys(got).map((k) => [k, json[k] ?? null])));
     // A control: the lagged copy is in the design, and some failure mode has figures.

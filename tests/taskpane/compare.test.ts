@@ -7,7 +7,8 @@
  */
 import { PaneController, variantValues } from "../../src/taskpane/controller";
 import { referenceForm, type DesignForm } from "../../src/taskpane/headline-form";
-import { DIFFERS, OUTPUT_DIGITS, OUTPUT_LABELS, designOutputs, mostChangedFigure, compareSheetRows, shownNumber, type OutputKey } from "../../src/workbook/compare";
+import { COMPARE_KEYS, DIFFERS, COMPARE_LABELS, mostChangedFigure, compareSheetRows } from "../../src/workbook/compare";
+import { designRecord, quantity, shownNumber } from "../../src/engine/catalogue";
 import { REFERENCE_DESIGN_INPUTS, SUMMARY_CELLS, templateSheetNames } from "../../src/workbook/template";
 import { inputOptions } from "../../src/cli/design-options";
 import { sizeDesign, type WorkbookInputs } from "../../src/engine/design";
@@ -62,14 +63,13 @@ describe("Compare designs", () => {
         expect({ key: o.key, value: c.value === "" ? null : c.value, live: /^=IF\(LEN\(/.test(c.formula ?? "") }).toEqual({ key: o.key, value: inputs[o.key] === "" ? null : (inputs[o.key] ?? null), live: true });
       }
       // Every figure a Summary shows: a formula over this design's own sheets, equal to sizeDesign's for its inputs.
-      const raw = designOutputs(sizeDesign(inputs));
+      const shownByEngine = designRecord(sizeDesign(inputs));
       const own = d === 0 ? /^=(Summary|Design)!\$/ : /^='(Summary|Design) 2'!\$/;
-      for (const key of [...Object.keys(SUMMARY_CELLS), "databases"] as OutputKey[]) {
-        if (!(key in OUTPUT_DIGITS)) continue;
-        const c = cell(OUTPUT_LABELS[key], d)!;
-        const digits = OUTPUT_DIGITS[key];
+      for (const key of COMPARE_KEYS.filter((k) => k in SUMMARY_CELLS || k === "databases")) {
+        const c = cell(COMPARE_LABELS[key], d)!;
+        const digits = quantity(key).digits;
         const shown = (v: unknown) => (typeof v === "number" && digits !== undefined ? shownNumber(v, digits) : v);
-        expect({ key, d, value: shown(c.value), live: own.test(c.formula ?? "") }).toEqual({ key, d, value: shown(raw[key] ?? ""), live: true });
+        expect({ key, d, value: shown(c.value), live: own.test(c.formula ?? "") }).toEqual({ key, d, value: shownByEngine[key] ?? "", live: true });
       }
     });
     expect(cell("Databases", 1)!.value).toBe(sizeDesign({ ...REFERENCE_DESIGN_INPUTS, users: 10000 }).databases);
@@ -78,7 +78,7 @@ describe("Compare designs", () => {
     expect(sheet.cell(`D${rows["Database copies (--copies)"]}`)!.value).toBe("");
     expect(sheet.conditionalFormats.length).toBeGreaterThan(0);
     // The figure that changes most, charted on the Compare sheet over cells that read its row.
-    const most = mostChangedFigure(compareSheetRows(users.map((n) => ({ inputs: { ...REFERENCE_DESIGN_INPUTS, users: n }, method: "", outputs: Object.fromEntries(Object.entries(designOutputs(sizeDesign({ ...REFERENCE_DESIGN_INPUTS, users: n }))).map(([k, v]) => [k, typeof v === "number" && OUTPUT_DIGITS[k as OutputKey] !== undefined ? shownNumber(v, OUTPUT_DIGITS[k as OutputKey]!) : v])) as Record<OutputKey, number | string | null> }))))!;
+    const most = mostChangedFigure(compareSheetRows(users.map((n) => ({ inputs: { ...REFERENCE_DESIGN_INPUTS, users: n }, method: "", design: designRecord(sizeDesign({ ...REFERENCE_DESIGN_INPUTS, users: n })) }))))!;
     expect(sheet.charts).toHaveLength(1);
     expect(sheet.charts[0]).toMatchObject({ title: most.label, type: "BarClustered" });
     expect(sheet.charts[0].source).toMatch(/^Compare!A\d+:B\d+$/);

@@ -74,11 +74,11 @@ test("inputs edited in the cells: the pane exports the databases exsize design -
   expect(await pane.exportDeployment()).toBe(true);
   const args = ["--users", "12500", "--servers-site1", "6", "--servers-site2", "3", "--copies", "3", "--layout", "active/passive", "--exchange-version", "2013"];
   const design = await designJson(args);
-  expect(databaseRows(view)).toBe(design.outputs.databases);
+  expect(databaseRows(view)).toBe(design.design.databases);
   const changed: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, users: 12500, serversSite1: 6, serversSite2: 3, copies: 3, dagLayout: "active/passive", exchangeVersion: 2013 };
   const files = exportFiles({ design: dagOf(sizeDesign(changed)), names: { dag: "DAG01", serverPrefix: "MBX", databasePrefix: "DB" } });
   for (const file of view.downloads!) expect({ name: file.name, text: file.text }).toEqual({ name: file.name, text: files[file.name as keyof typeof files] });
-  expect(view.last.text).toMatch(new RegExp(`\\(9 servers, ${design.outputs.databases} databases\\)`));
+  expect(view.last.text).toMatch(new RegExp(`\\(9 servers, ${design.design.databases} databases\\)`));
 });
 
 test("a workbook written before an input existed (no LaggedCopies, ServerDisk … names): the pane exports it with those inputs' defaults, as exsize export --from does", async () => {
@@ -98,7 +98,7 @@ test("a calculated cell that shows another count does not change what is deploye
     if (cell) cell.value = 336;
   });
   expect(await pane.exportDeployment()).toBe(true);
-  expect(databaseRows(view)).toBe((await designJson([])).outputs.databases); // 000, Table 18: 12
+  expect(databaseRows(view)).toBe((await designJson([])).design.databases); // 000, Table 18: 12
   expect(databaseRows(view)).toBe(12);
 });
 

@@ -125,6 +125,6 @@ describe("the Summary's answers in the pane's words", () => {
   });
 
   test("#NAME? wins over #BUSY!: the functions must be loaded before anything else helps", () => {
-    expect(describeResults("Summary", { ...values(), databaseIops: "#BUSY!", logIops: "#NAME?" })).toMatchObject({ problem: "functions not loaded" });
+    expect(describeResults("Summary", { ...values(), databaseIops: "#BUSY!", dagLogIops: "#NAME?" })).toMatchObject({ problem: "functions not loaded" });
   });
 });

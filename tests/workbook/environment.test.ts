@@ -105,7 +105,7 @@ async function cli(inputs: WorkbookInputs): Promise<{ code: number; figures?: Re
   const out: string[] = [];
   const err: string[] = [];
   const code = await runDesign([...args, "--json"], { stdout: (l) => out.push(l), stderr: (l) => err.push(l) });
-  return { code, ...(code === 0 ? { figures: JSON.parse(out.join("\n")).figures } : {}), stderr: err.join("\n") };
+  return { code, ...(code === 0 ? { figures: JSON.parse(out.join("\n")).design } : {}), stderr: err.join("\n") };
 }
 
 /** The pane's form with the design's fields as typed. */

@@ -27,7 +27,7 @@ function expected(d: Design): Partial<Record<keyof typeof SUMMARY_CELLS, number 
     volumesGB: d.volumesGB,
     databaseIops: d.databaseIops,
     dagDatabaseIops: d.dagDatabaseIops,
-    logIops: d.logIops,
+    dagLogIops: d.dagLogIops,
     arrays: d.arrays.arrays,
     arrayModel: d.arrays.modelName,
     arraysPerCopy: d.arrays.arraysPerCopy,

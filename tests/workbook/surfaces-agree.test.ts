@@ -42,7 +42,7 @@ function workbook(inputs: WorkbookInputs): { cell: unknown; errors: string[] } {
   return { cell: values[sheets.inputs][DESIGN_CHECK_CELL.inputs], errors };
 }
 
-async function cli(inputs: WorkbookInputs): Promise<{ code: number; json?: { outputs: Record<string, unknown> } }> {
+async function cli(inputs: WorkbookInputs): Promise<{ code: number; json?: { design: Record<string, unknown> } }> {
   const args = [
     ["--users", inputs.users], ["--quota-mb", inputs.quotaMB], ["--messages-per-day", inputs.messagesPerDay], ["--message-kb", inputs.messageKB],
     ["--copies", inputs.copies], ["--max-database-gb", inputs.maxDatabaseGB], ["--exchange-version", inputs.exchangeVersion], ["--method", inputs.method],
@@ -65,7 +65,7 @@ test("the Design check, designProblems and exsize design accept and refuse the s
         seen.accepted++;
         // An accepted design's workbook can be written: no cell shows an error.
         expect(errors.slice(0, 5)).toEqual([]);
-        const o = json.outputs;
+        const o = json.design;
         for (const key of ["servers", "coresPerServer", "memoryPerServerGB", "databases", "databaseVolumes", "worstMailboxesPerServer"]) {
           expect([key, typeof o[key] === "number" && (o[key] as number) > 0]).toEqual([key, true]);
         }

@@ -44,7 +44,7 @@ import { ceilCount, provisionGB } from "../rounding";
 import { mailboxServerSize } from "../server";
 import { spindleCount } from "../spindles";
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type ExchangeVersion, type Factors, type RaidLevel } from "../tables";
-import { environmentProblem, environmentUsersOf, LAG_DEFAULTS, laggedCopiesProblem, MAX_DESIGN_DATABASES, methodOf, microsoftMethodProblem, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
+import { environmentProblem, environmentUsersOf, LAG_DEFAULTS, laggedCopiesProblem, MAX_DESIGN_DATABASES, methodOf, microsoftMethodProblem, REFERENCE_DESIGN_INPUTS, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
 
 /** What else a design may carry beyond its inputs: the Inputs sheet's tables and the Hardware sheet's rows. */
 export interface DesignTables {
@@ -137,7 +137,7 @@ export interface Design {
   /** Database IOPS of the active copies, of every copy, and log IOPS of the DAG. */
   databaseIops: number;
   dagDatabaseIops: number;
-  logIops: number;
+  dagLogIops: number;
   arrays: ArrayChoice & { modelName: string };
   spindles: { disks: number; raid: RaidLevel; disk: string | number; diskIops: number };
   servers: number;
@@ -232,9 +232,12 @@ export class TooManyDatabasesError extends SizingError {}
 
 /**
  * Sizes a design. Inputs are taken as checked (each by its rule: src/functions/worksheet.ts
- * INPUT_PARAMETERS); a design that cannot be built as a whole is a SizingError saying why.
+ * INPUT_PARAMETERS); those not given are the reference design's (REFERENCE_DESIGN_INPUTS), so a
+ * library caller names only what differs. A design that cannot be built as a whole is a SizingError saying why.
  */
-export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): Design {
+export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: DesignTables = {}): Design {
+  const inputs = { ...REFERENCE_DESIGN_INPUTS } as WorkbookInputs;
+  for (const key of Object.keys(given) as Array<keyof WorkbookInputs>) if (given[key] !== undefined) (inputs as unknown as Record<string, unknown>)[key] = given[key];
   const method = methodOf(inputs);
   const refused = microsoftMethodProblem(inputs);
   if (refused !== undefined) throw new SizingError("#N/A", refused);
@@ -494,7 +497,7 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
     iopsPerMailbox,
     databaseIops,
     dagDatabaseIops,
-    logIops,
+    dagLogIops: logIops,
     arrays: { ...choice, modelName: arrayModelName(choice.model) },
     spindles: { disks: spindles.disks, raid: inputs.spindleRaid as RaidLevel, disk: inputs.spindleDisk, diskIops },
     servers: serversPerSite.reduce((a, b) => a + b, 0),

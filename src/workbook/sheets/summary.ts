@@ -7,6 +7,7 @@
 import { DEFAULT_SERVER } from "../../engine/design";
 import { SERVER_DISK_DEFAULTS } from "../../engine/microsoft/disks";
 import { cite } from "../../engine/papers";
+import { NONE_SURVIVABLE } from "../../engine/catalogue";
 import type { CellModel, ChartModel, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
 import { DEFAULT_TITLE, DESIGN_CHECK_CELL, checkHighlights } from "./inputs";
@@ -56,7 +57,7 @@ export const SUMMARY_CELLS = Object.freeze({
   volumesGB: "D11",
   databaseIops: "B12",
   dagDatabaseIops: "C12",
-  logIops: "B13",
+  dagLogIops: "B13",
   arrays: "B14",
   arrayModel: "C14",
   arraysPerCopy: "D14",
@@ -190,7 +191,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     { formula: `=${design("answerVolumesGB")}`, format: '#,##0" GB in volumes"' },
   ]);
   row("Database IOPS", S.databaseIops, [{ formula: `=${design("answerDatabaseIops")}`, format: FORMAT.iops }, { formula: `=${design("answerDagIops")}`, format: '#,##0" IOPS, every copy"' }]);
-  row("Log IOPS", S.logIops, [{ formula: `=${design("answerLogIops")}`, format: FORMAT.iops }]);
+  row("Log IOPS", S.dagLogIops, [{ formula: `=${design("answerLogIops")}`, format: FORMAT.iops }]);
   // By Microsoft's method the servers' own disks hold the databases (Server disks below): the papers' arrays and spindles are theirs, to compare.
   const papers = (label: string, microsoft: string) => ({ formula: `=IF(${design("methodUsed")}="microsoft","${microsoft}","${label}")` });
   row(papers("Arrays", "Arrays (papers' method)"), S.arrays, [{ formula: `=${design("arrays")}`, format: FORMAT.arrays }, { formula: `=${design("arrayModel")}` }, { formula: `=${design("arraysPerCopy")}`, format: '0" per copy"' }]);
@@ -232,7 +233,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   };
 }
 
-const NONE_SURVIVABLE = "none survivable";
+
 
 /**
  * The server-disk block: plain Excel over the Methods sheet's cells (live and native there), the same

@@ -1,0 +1,18 @@
+/** The environment: its mailboxes as identical DAGs of this design (Dell EMC ESRP 2016, §4: 100,000 mailboxes as 14 DAGs of 7,600). */
+import { cite } from "../papers";
+import type { Quantity } from "./quantity";
+
+const ENVIRONMENT = `${cite("esrp2016", "§4")}; ${cite("microsoft", "Role Requirements!C96; Storage Design!D202")}`;
+
+export const ENVIRONMENT_QUANTITIES = [
+  { key: "dags", label: "DAGs", unit: "", digits: 0, source: ENVIRONMENT, value: (d) => d.dags },
+  { key: "serversPerDag", label: "Servers a DAG", unit: "", digits: 0, source: ENVIRONMENT, value: (d) => d.serversPerDag },
+  { key: "usersPerDag", label: "Mailboxes a DAG", unit: "", digits: 0, source: ENVIRONMENT, value: (d) => d.usersPerDag },
+  { key: "environmentUsers", label: "Mailboxes in the environment", unit: "", digits: 0, source: ENVIRONMENT, value: (d) => d.environmentUsers },
+  { key: "environmentServers", label: "Servers in the environment", unit: "", digits: 0, source: ENVIRONMENT, value: (d) => d.environmentServers },
+  { key: "environmentDatabases", label: "Databases in the environment", unit: "", digits: 0, source: ENVIRONMENT, value: (d) => d.dags * d.databases },
+  {
+    key: "environmentDisks", label: "Server disks in the environment", unit: "disks", digits: 0, method: "microsoft", source: ENVIRONMENT,
+    value: (d) => { const disks = d.serverDisks ?? d.raidServerDisks; return disks ? d.environmentServers * disks.disksPerServer : null; },
+  },
+] as const satisfies readonly Quantity[];
