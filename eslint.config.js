@@ -26,6 +26,13 @@ const engineImports = (escapesEngine) => ({
     { patterns: [{ regex: `^(?!\\./|\\.\\./)|${escapesEngine}`, message: ENGINE_BOUNDARY }] },
   ],
 });
+/** A layer's rule: no import (type-only included) of the layers above it. */
+const layerImports = (layer, above) => ({
+  "@typescript-eslint/no-restricted-imports": [
+    "error",
+    { patterns: [{ regex: `^\\.\\.?/(.*/)?(${above.join("|")})(/|$)`, message: `${layer} may not import from ${above.map((a) => `src/${a}`).join(", ")}: arrows point down (STYLE.md).` }] },
+  ],
+});
 const browserAndOfficeGlobals = [
   ...["Office", "Excel", "CustomFunctions", "OfficeExtension", "OfficeRuntime"],
   ...["process", "Buffer", "__dirname", "__filename", "global"],
@@ -81,6 +88,10 @@ module.exports = tseslint.config(
   { files: ["src/engine/*.ts"], rules: engineImports("^\\.\\./") },
   { files: ["src/engine/*/*.ts"], rules: engineImports("^(\\.\\./){2}") },
   { files: ["src/engine/*/*/*.ts"], rules: engineImports("^(\\.\\./){3}") },
+  // Arrows point down (STYLE.md): the edges (cli, taskpane) use the workbook; the workbook uses the
+  // functions and the formula evaluator; those use the engine. Nothing reaches up.
+  { files: ["src/workbook/**/*.ts"], rules: layerImports("src/workbook", ["cli", "taskpane"]) },
+  { files: ["src/functions/**/*.ts", "src/formula/**/*.ts"], rules: layerImports("src/functions and src/formula", ["cli", "taskpane", "workbook"]) },
   {
     files: ["tests/**/*.ts"],
     languageOptions: { globals: { ...globals.jest, ...globals.node } },

@@ -25,7 +25,7 @@ import { QUANTITIES, designRecord, type DesignRecord } from "../engine/catalogue
 import { COMPARE_LABELS, DIFFERS, MAX_LIVE_DESIGNS, columnLetters, compareSheetRows, liveCompareModel, mostChangedFigure, rangeTexts } from "../workbook/compare";
 
 export { COMPARE_LABELS, DIFFERS, MAX_LIVE_DESIGNS, compareSheetRows, mostChangedFigure };
-import { didYouMean } from "./suggest";
+import { didYouMean } from "../functions/suggest";
 import { EXIT_INTERRUPTED, writeWhole } from "./write-whole";
 export { EXIT_INTERRUPTED } from "./write-whole";
 

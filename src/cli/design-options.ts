@@ -10,9 +10,12 @@
  * Reading options builds no workbook: the rules are data, and the design is sized by the engine.
  * Only the help, which shows each input's unit as its cell's number format does, builds the template.
  */
-import { didYouMean } from "./suggest";
-import { INPUT_ROWS, inputFromText, type InputKey, type InputValue } from "../workbook/input-values";
-import type { InputRule, WorkbookModel } from "../workbook/model";
+import { didYouMean } from "../functions/suggest";
+import { inputFromText, type InputKey } from "../workbook/input-values";
+import { inputOptions, optionOf, type InputOption } from "../workbook/input-options";
+
+export { inputOptions, optionOf, type InputOption };
+import type { WorkbookModel } from "../workbook/model";
 import { REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "../engine/design";
 
 export interface CommandOutput {
@@ -33,51 +36,6 @@ export const EXIT_STATUS_HELP: readonly string[] = [
   "Exit status: 0 done; 1 the design cannot be built, or a file cannot be written or read; 2 a usage error,",
   "an input its rule refuses, or a file already there without --force.",
 ];
-
-/** One input of the Inputs sheet as a command-line option. */
-export interface InputOption {
-  key: InputKey;
-  /** `--quota-mb`: the input's name in kebab case, or the name below. */
-  option: string;
-  /** Older or shorter names that still work: `--quota`. */
-  aliases: readonly string[];
-  /** The row's label on the Inputs sheet: "Mailbox quota". */
-  label: string;
-  /** Its cell: "Inputs!B7". */
-  cell: string;
-  /** The cell's data validation: bounds or choices, its prompt and its error message. */
-  rule: InputRule;
-  defaultValue: InputValue;
-}
-
-/** Option names that are not the input's kebab-case name. */
-const OPTION_NAMES: Partial<Record<InputKey, string>> = { dagLayout: "--layout", laggedCopies: "--lagged" };
-/** The names of issue 3's CLI, and the Inputs sheet's defined name where it differs. */
-const OPTION_ALIASES: Partial<Record<InputKey, readonly string[]>> = {
-  quotaMB: ["--quota"],
-  messagesPerDay: ["--messages"],
-  maxDatabaseGB: ["--max-db"],
-  dagLayout: ["--dag-layout"],
-  laggedCopies: ["--lagged-copies"],
-  serverDisk: ["--disk"],
-};
-
-const kebab = (key: string): string => "--" + key.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
-
-const OPTIONS: readonly InputOption[] = INPUT_ROWS.map((row) => ({
-  key: row.key,
-  option: OPTION_NAMES[row.key] ?? kebab(row.key),
-  aliases: OPTION_ALIASES[row.key] ?? [],
-  label: row.label,
-  cell: `Inputs!${row.cell}`,
-  rule: row.rule,
-  defaultValue: row.defaultValue,
-}));
-
-/** Every input of the template's Inputs sheet, in sheet order, as an option. */
-export function inputOptions(): readonly InputOption[] {
-  return OPTIONS;
-}
 
 /**
  * Options that are gone, and what says the same now: `layout` and `export` once had their own
@@ -110,10 +68,10 @@ export interface ParsedCommand {
  */
 export function parseCommand(args: readonly string[], own: readonly FlagSpec[]): ParsedCommand {
   const parsed: ParsedCommand = { given: new Map(), flags: new Map() };
-  const byName = new Map(OPTIONS.flatMap((o) => [o.option, ...o.aliases].map((name) => [name, o] as const)));
+  const byName = new Map(inputOptions().flatMap((o) => [o.option, ...o.aliases].map((name) => [name, o] as const)));
   const flagByName = new Map(own.flatMap((f) => f.names.map((name) => [name, f] as const)));
   const seenAs = new Map<string, string>();
-  const known = () => [...OPTIONS.flatMap((o) => [o.option, ...o.aliases]), ...own.flatMap((f) => f.names)];
+  const known = () => [...inputOptions().flatMap((o) => [o.option, ...o.aliases]), ...own.flatMap((f) => f.names)];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
@@ -152,7 +110,7 @@ export function parseCommand(args: readonly string[], own: readonly FlagSpec[]):
 /** Every input: the given ones checked by their cells' rules (a refusal names the option), the rest the reference design's. */
 export function readInputs(given: ParsedCommand["given"]): WorkbookInputs {
   const inputs: Record<string, unknown> = { ...REFERENCE_DESIGN_INPUTS };
-  for (const option of OPTIONS) {
+  for (const option of inputOptions()) {
     const typed = given.get(option.key);
     if (!typed) continue;
     const checked = inputFromText(option.key, typed.text);
@@ -162,8 +120,6 @@ export function readInputs(given: ParsedCommand["given"]): WorkbookInputs {
   return inputs as unknown as WorkbookInputs;
 }
 
-/** The option that sets an input: for messages about the design as a whole. */
-export const optionOf = (key: InputKey): string => OPTIONS.find((o) => o.key === key)?.option ?? key;
 
 // ---------------------------------------------------------------------------------------------
 // Help: every input option, its default, unit and rule.
@@ -185,7 +141,7 @@ function inputFormats(): Map<InputKey, string | undefined> {
   const template = require("../workbook/template") as typeof import("../workbook/template");
   const model: WorkbookModel = template.referenceDesign();
   const inputs = model.sheets.find((s) => s.name === template.templateSheetNames().inputs);
-  return new Map(OPTIONS.map((o) => [o.key, inputs?.cells.find((c) => c.address === template.INPUT_CELLS[o.key])?.numberFormat]));
+  return new Map(inputOptions().map((o) => [o.key, inputs?.cells.find((c) => c.address === template.INPUT_CELLS[o.key])?.numberFormat]));
 }
 
 /** The help's lines for every input option: its names, what it is, its default, unit and rule. */
@@ -193,7 +149,7 @@ export function inputOptionsHelp(width = 36): string[] {
   const pad = (s: string) => (s.length >= width - 1 ? `${s}\n${" ".repeat(width + 2)}` : s.padEnd(width));
   const formats = inputFormats();
   const lines: string[] = [];
-  for (const o of OPTIONS) {
+  for (const o of inputOptions()) {
     const unit = unitOf(formats.get(o.key));
     const storage = unit(2);
     const placeholder = o.rule.kind === "list" ? o.key.replace(/^.*([A-Z][a-z]+)$/, "$1").toUpperCase() : o.rule.kind === "text" ? "TEXT" : /^[KMGT]B$/.test(storage) ? storage : "N";

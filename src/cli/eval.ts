@@ -6,7 +6,7 @@
 import { SizingError } from "../engine";
 import { cellAddress, evaluateFormula, formatGeneral, formulaError, type EvaluationContext, type FormulaResult } from "../formula";
 import type { CommandOutput } from "./design";
-import { didYouMean } from "./suggest";
+import { didYouMean } from "../functions/suggest";
 
 export const EVAL_USAGE = `usage: exsize eval FORMULA… [--json] (e.g. exsize eval '=EX_DBSIZE(5000,2048,150,75,,"volume")')`;
 

@@ -5,7 +5,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import type { ProgressOutput } from "./compare";
-import { didYouMean } from "./suggest";
+import { didYouMean } from "../functions/suggest";
 
 // Each command's module is loaded when it runs (issue 15: `exsize design --json` loads the engine
 // and the input rules, not the formula interpreter, exceljs or the template's sheets).

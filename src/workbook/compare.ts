@@ -7,7 +7,7 @@
  * writes the same model into the open workbook through Excel JS. One builder, two writers.
  */
 import type { Design, DesignTables, WorkbookInputs } from "../engine/design";
-import { inputOptions, optionOf } from "../cli/design-options";
+import { inputOptions, optionOf } from "./input-options";
 import { designOf } from "./input-values";
 import type { CellModel, ChartModel, SheetModel, WorkbookModel } from "./model";
 import { DESIGN_CELLS, INPUT_CELLS, SUMMARY_CELLS, referenceDesign, sheetReference, templateSheetNames } from "./template";
