@@ -78,7 +78,6 @@ export function exportHelp(): string[] {
     ...NAME_OPTION_HELP,
     "  --volumes-root PATH     the volumes' mount folder, a local path (default C:\\ExchangeVolumes)",
     "  --databases-root PATH   the databases' folder, a local path (default C:\\ExchangeDatabases)",
-    "  --db-per-volume N       databases on each volume (default 1)",
     "  --start-disk N          the first database disk's number (default 5)",
     "  --gc NAME               a global catalog server's DNS name for the CSVs' GC columns (default empty)",
     "  -h, --help              this text",
@@ -109,7 +108,10 @@ function readSettings(flags: ReadonlyMap<string, string | true>): ExportSettings
     if (problem !== undefined) throw new UsageError(`${problem}; got ${JSON.stringify(v)}`);
     settings[key] = v;
   }
-  for (const [flag, key, min] of [["--db-per-volume", "databasesPerVolume", 1], ["--start-disk", "startDisk", 0]] as const) {
+  if (flags.has("--db-per-volume")) {
+    throw new UsageError("--db-per-volume is gone: the export lays out the volumes the design buys; set the design's --databases-per-volume (0: the most that fit a disk)");
+  }
+  for (const [flag, key, min] of [["--start-disk", "startDisk", 0]] as const) {
     const v = flags.get(flag);
     if (typeof v !== "string") continue;
     const n = Number(v);

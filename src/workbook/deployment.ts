@@ -60,8 +60,14 @@ export const DEFAULT_DEPLOYMENT_NAMES: Readonly<DeploymentNames> = Object.freeze
 export interface DeploymentSettings {
   volumesRoot: string;
   databasesRoot: string;
-  /** Databases on each volume (the calculator's DbPerVolume). */
+  /** Databases on each volume (the calculator's DbPerVolume): the design's own (settingsFor). */
   databasesPerVolume: number;
+  /** A server's AutoReseed spare volumes (the calculator's AutoReseedVolumes), one a disk: the design's own. */
+  autoReseedVolumes: number;
+  /** A server's restore volumes, one a disk (or a RAID set), mounted apart from the database volumes: the design's own. */
+  restoreVolumes: number;
+  /** Where the restore volume is mounted: outside volumesRoot, so AutoReseed never takes it for a spare. */
+  restoreRoot: string;
   /** The first disk number of the database volumes (the calculator's StartDrive). */
   startDisk: number;
   /** Global catalog servers for the CSVs' GC columns; "" leaves them empty. */
@@ -74,6 +80,9 @@ export const DEFAULT_DEPLOYMENT_SETTINGS: Readonly<DeploymentSettings> = Object.
   volumesRoot: "C:\\ExchangeVolumes",
   databasesRoot: "C:\\ExchangeDatabases",
   databasesPerVolume: 1,
+  autoReseedVolumes: 0,
+  restoreVolumes: 0,
+  restoreRoot: "C:\\ExchangeRestore",
   startDisk: 5,
   gc: "",
   replayLag: "7.00:00:00",
@@ -93,9 +102,22 @@ export function replayLagTime(days: number): string {
   return `${Math.floor(seconds / 86_400)}.${two(Math.floor((seconds % 86_400) / 3600))}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}`;
 }
 
-/** The export's settings for a sized design: its lagged copies' replay lag (the input lagDays), the rest as given. */
-export function settingsFor(design: Pick<Design, "inputs">, settings: DeploymentSettings = DEFAULT_DEPLOYMENT_SETTINGS): DeploymentSettings {
-  return { ...settings, replayLag: replayLagTime(design.inputs.lagDays ?? LAG_DEFAULTS.lagDays) };
+/**
+ * The export's settings for a sized design (issue 26: the export deploys the volumes the design buys):
+ * a server's volumes as its own disks lay them — the databases a volume, the AutoReseed and restore
+ * disks of a Microsoft-method JBOD server, a RAID server's volumes and restore set — or, by Dell's
+ * process, which sizes no server disks, a volume a database (Tables 18-19); its lagged copies' replay
+ * lag (the input lagDays); the folders, first disk and GC as given.
+ */
+export function settingsFor(design: Pick<Design, "inputs" | "serverDisks" | "raidServerDisks">, settings: DeploymentSettings = DEFAULT_DEPLOYMENT_SETTINGS): DeploymentSettings {
+  const jbod = design.serverDisks;
+  const raid = design.raidServerDisks;
+  const volumes = jbod
+    ? { databasesPerVolume: jbod.databasesPerVolume, autoReseedVolumes: jbod.autoReseedDisks, restoreVolumes: jbod.restoreDisks }
+    : raid
+      ? { databasesPerVolume: raid.databasesPerVolume, autoReseedVolumes: 0, restoreVolumes: raid.restoreDisks > 0 ? 1 : 0 }
+      : { databasesPerVolume: 1, autoReseedVolumes: 0, restoreVolumes: 0 };
+  return { ...settings, ...volumes, replayLag: replayLagTime(design.inputs.lagDays ?? LAG_DEFAULTS.lagDays) };
 }
 
 /** The four files, in the order they are offered. */
@@ -242,7 +264,7 @@ export function deploymentFiles(
     SERVERS_COLUMNS.join(","),
     versionLine(SERVERS_COLUMNS.length),
     ...held.map((dbs, s) =>
-      csvLine([names.server(s), settings.startDisk, settings.databasesPerVolume, 0, 0, settings.volumesRoot, settings.databasesRoot, dbs.map(names.database).join(",")]),
+      csvLine([names.server(s), settings.startDisk, settings.databasesPerVolume, settings.autoReseedVolumes, 0, settings.volumesRoot, settings.databasesRoot, dbs.map(names.database).join(",")]),
     ),
   ]);
   const databases = crlf([
@@ -271,27 +293,48 @@ export function deploymentFiles(
     "$ErrorActionPreference = 'Stop'",
     "",
     "# 1. Database volumes and their mount points: one volume per DbPerVolume databases, mounted under the",
-    "#    volumes folder, and each database's folder mounted on its volume (the calculator's layout).",
+    "#    volumes folder, and each database's folder mounted on its volume (the calculator's layout); then the",
+    "#    server's AutoReseed spares (empty volumes in the volumes folder) and its restore volume, mounted apart.",
   ];
+  /** One disk initialised, partitioned, formatted ReFS and mounted at `path`. */
+  const formatVolume = (disk: number, label: string, path: string) => {
+    ps.push(`  Initialize-Disk -Number ${disk} -PartitionStyle GPT`);
+    ps.push(`  $partition = New-Partition -DiskNumber ${disk} -UseMaximumSize`);
+    ps.push(`  Format-Volume -Partition $partition -FileSystem ReFS -AllocationUnitSize 65536 -NewFileSystemLabel ${psString(label)} -Confirm:$false | Out-Null`);
+    ps.push(`  New-Item -ItemType Directory -Force -Path ${psString(path)} | Out-Null`);
+    ps.push(`  Add-PartitionAccessPath -DiskNumber ${disk} -PartitionNumber $partition.PartitionNumber -AccessPath ${psString(path)}`);
+  };
   held.forEach((dbs, s) => {
     ps.push(`Invoke-Command -ComputerName ${psString(names.server(s))} -ScriptBlock {`);
     const volumes = Math.ceil(dbs.length / settings.databasesPerVolume);
     for (let v = 0; v < volumes; v++) {
       const disk = settings.startDisk + v;
       const label = `ExVol${String(v + 1).padStart(2, "0")}`;
-      const volumePath = joinPath(settings.volumesRoot, label);
-      ps.push(`  Initialize-Disk -Number ${disk} -PartitionStyle GPT`);
-      ps.push(`  $partition = New-Partition -DiskNumber ${disk} -UseMaximumSize`);
-      ps.push(`  Format-Volume -Partition $partition -FileSystem ReFS -AllocationUnitSize 65536 -NewFileSystemLabel ${psString(label)} -Confirm:$false | Out-Null`);
-      ps.push(`  New-Item -ItemType Directory -Force -Path ${psString(volumePath)} | Out-Null`);
-      ps.push(`  Add-PartitionAccessPath -DiskNumber ${disk} -PartitionNumber $partition.PartitionNumber -AccessPath ${psString(volumePath)}`);
+      formatVolume(disk, label, joinPath(settings.volumesRoot, label));
       for (const d of dbs.slice(v * settings.databasesPerVolume, (v + 1) * settings.databasesPerVolume)) {
         ps.push(`  New-Item -ItemType Directory -Force -Path ${psString(dbFolder(d))} | Out-Null`);
         ps.push(`  Add-PartitionAccessPath -DiskNumber ${disk} -PartitionNumber $partition.PartitionNumber -AccessPath ${psString(dbFolder(d))}`);
       }
     }
+    // AutoReseed's spares: formatted, mounted in the volumes folder, holding no database (Microsoft, "Configure AutoReseed for a DAG").
+    for (let a = 0; a < settings.autoReseedVolumes; a++) {
+      const v = volumes + a;
+      formatVolume(settings.startDisk + v, `ExVol${String(v + 1).padStart(2, "0")}`, joinPath(settings.volumesRoot, `ExVol${String(v + 1).padStart(2, "0")}`));
+    }
+    for (let r = 0; r < settings.restoreVolumes; r++) {
+      const label = settings.restoreVolumes === 1 ? "ExRestore" : `ExRestore${r + 1}`;
+      formatVolume(settings.startDisk + volumes + settings.autoReseedVolumes + r, label, joinPath(settings.restoreRoot, label));
+    }
     ps.push("}");
   });
+  if (settings.autoReseedVolumes > 0) {
+    // AutoReseed finds the spares and the databases by these folders (Microsoft, "Configure AutoReseed for a DAG").
+    ps.push(
+      "",
+      "# AutoReseed: where the DAG's volumes and databases are mounted, and the databases a volume holds.",
+      `Set-DatabaseAvailabilityGroup -Identity ${psString(dagNames.dag)} -AutoDagVolumesRootFolderPath ${psString(settings.volumesRoot)} -AutoDagDatabasesRootFolderPath ${psString(settings.databasesRoot)} -AutoDagDatabaseCopiesPerVolume ${settings.databasesPerVolume}`,
+    );
+  }
   ps.push("", "# 2. The databases, each on the server of its active copy (activation preference 1).");
   layout.copies.forEach((dbCopies, d) => {
     ps.push(

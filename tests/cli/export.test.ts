@@ -9,7 +9,7 @@ import * as path from "path";
 import { main } from "../../src/cli/main";
 import { COPIES_COLUMNS, DATABASES_COLUMNS, exportFiles, SERVERS_COLUMNS, writeAllOrNothing, type FileOperations } from "../../src/cli/export";
 import { parseDagOptions } from "../../src/cli/layout";
-import { parseCsv } from "../../src/workbook/deployment";
+import { DEFAULT_DEPLOYMENT_SETTINGS, parseCsv } from "../../src/workbook/deployment";
 import { EX_LAYOUT } from "../../src/functions/worksheet";
 
 async function run(...argv: string[]): Promise<{ code: number; stdout: string[]; stderr: string[] }> {
@@ -105,7 +105,7 @@ describe("names with spaces and quotes stay inside their quotes", () => {
   // and a folder may hold both.
   test("database and path names with ' and spaces", () => {
     const { options } = parseDagOptions(["--servers", "2,2", "--copies", "2", "--databases", "4", "--server-prefix", "EX-HQ", "--database-prefix", "Mail DB '"], {});
-    const files = exportFiles(options, { volumesRoot: "D:\\Vol's", databasesRoot: "D:\\Data bases", databasesPerVolume: 2, startDisk: 3, gc: "gc1.contoso.com", replayLag: "7.00:00:00" });
+    const files = exportFiles(options, { ...DEFAULT_DEPLOYMENT_SETTINGS, volumesRoot: "D:\\Vol's", databasesRoot: "D:\\Data bases", databasesPerVolume: 2, startDisk: 3, gc: "gc1.contoso.com", replayLag: "7.00:00:00" });
     checkQuoting(files["Deploy-Dag.ps1"]);
     const created = files["Deploy-Dag.ps1"].split("\r\n").filter((l) => l.startsWith("New-MailboxDatabase "));
     expect(parameter(created[0], "Name")).toBe("Mail DB '01");
@@ -292,5 +292,58 @@ describe("exsize export writes every file or none (issue 16)", () => {
     const help = (await run("export", "--help")).stdout.join("\n");
     expect(help).toContain("All four files are written, or none");
     expect(help).toContain("exit status 2, as exsize design");
+  });
+});
+
+describe("the export deploys the volumes the design buys (issue 26)", () => {
+  let work: string;
+  beforeAll(() => (work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-export-volumes-"))));
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  /** The disks Deploy-Dag.ps1 initialises on each server, in order, and its volumes' mount folders. */
+  const serverBlocks = (script: string) =>
+    script
+      .split("\r\n")
+      .join("\n")
+      .split(/^Invoke-Command /m)
+      .slice(1)
+      .map((block) => ({
+        disks: [...block.matchAll(/Initialize-Disk -Number (\d+)/g)].map((m) => Number(m[1])),
+        mounts: [...block.matchAll(/-NewFileSystemLabel '([^']+)'/g)].map((m) => m[1]),
+      }));
+
+  test("Dell EMC's 2016 design: 2 databases a volume on 42 disks, one AutoReseed and one restore volume a server (004 §4, Table 5)", async () => {
+    const dir = path.join(work, "dellemc");
+    const r = await run("export", "--preset", "dellemc-2016", "--out", dir);
+    expect(r.stderr).toEqual([]);
+    const design = JSON.parse((await run("design", "--preset", "dellemc-2016", "--json")).stdout.join("\n")).design;
+    const servers = importCsv(fs.readFileSync(path.join(dir, "Servers.csv"), "utf8"), SERVERS_COLUMNS);
+    expect(servers).toHaveLength(16);
+    for (const row of servers) expect([row.DbPerVolume, row.AutoReseedVolumes]).toEqual([String(design.databasesPerVolume), "1"]);
+    const blocks = serverBlocks(fs.readFileSync(path.join(dir, "Deploy-Dag.ps1"), "utf8"));
+    expect(blocks).toHaveLength(16);
+    for (const block of blocks) {
+      // A server's disks less its hot spare, which no volume uses: 42 + 1 AutoReseed + 1 restore = 44 of 45.
+      expect(block.disks).toHaveLength(design.disksPerServer - 1);
+      expect(block.disks).toEqual(block.disks.map((_, i) => 5 + i));
+      expect(block.mounts.filter((m) => m.startsWith("ExVol"))).toHaveLength(design.databaseLogDisksPerServer + 1);
+      expect(block.mounts.filter((m) => m.startsWith("ExRestore"))).toHaveLength(design.restoreDisksPerServer);
+    }
+    expect(fs.readFileSync(path.join(dir, "Deploy-Dag.ps1"), "utf8")).toContain("Set-DatabaseAvailabilityGroup -Identity 'DAG01' -AutoDagVolumesRootFolderPath 'C:\\ExchangeVolumes' -AutoDagDatabasesRootFolderPath 'C:\\ExchangeDatabases' -AutoDagDatabaseCopiesPerVolume 2");
+  });
+
+  test("by Dell's process (no server disks sized): a volume a database, no AutoReseed or restore volume (000, Tables 18-19)", async () => {
+    const dir = path.join(work, "dell");
+    expect((await run("export", "--out", dir)).code).toBe(0);
+    const servers = importCsv(fs.readFileSync(path.join(dir, "Servers.csv"), "utf8"), SERVERS_COLUMNS);
+    for (const row of servers) expect([row.DbPerVolume, row.AutoReseedVolumes]).toEqual(["1", "0"]);
+    const blocks = serverBlocks(fs.readFileSync(path.join(dir, "Deploy-Dag.ps1"), "utf8"));
+    for (const [s, block] of blocks.entries()) expect(block.disks).toHaveLength(servers[s].DbMap.split(",").length);
+  });
+
+  test("--db-per-volume is refused, pointing at the design's own input", async () => {
+    const r = await run("export", "--out", path.join(work, "x"), "--db-per-volume", "2");
+    expect(r.code).toBe(2);
+    expect(r.stderr[0]).toContain("--databases-per-volume");
   });
 });
