@@ -140,7 +140,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     output: (key) => DESIGN_CELLS[key],
     candidates: candidateColumns(sheets.hardware),
     microsoft: (key) => `${sheetReference(sheets.methods)}!${microsoftCell(key)}`,
-    vmware: (result) => `${sheetReference(sheets.resilience)}!${absolute(result === "cores" ? RESILIENCE_CELLS.designCores : RESILIENCE_CELLS.designMemoryGB)}`,
+    vmware: (result) => `${sheetReference(sheets.resilience)}!${absolute(result === "cores" ? RESILIENCE_CELLS.vmwareCores : RESILIENCE_CELLS.vmwareMemoryGB)}`,
     dag: { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout, lagged: names.laggedCopies },
   };
   const check = designCheckFormula({
@@ -198,7 +198,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     { name: names.serverDisks, sheet: sheets.hardware, range: hardware.serverDisks, comment: "Server disks (JBOD or RAID): name, raw GB, random IOPS" },
     ...TIERS.names(sheets.inputs, tail),
   ];
-  const resilience = buildResilience(sheets.resilience, sheets.design, names, factor);
+  const resilience = buildResilience(sheets.resilience, sheets.design, sheets.methods, names, factor);
   const designRef = (key: DesignOutput) => `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS[key])}`;
   const resilienceRef = (cell: string) => `${sheetReference(sheets.resilience)}!${absolute(cell)}`;
   const methods = methodsSheet({
@@ -232,8 +232,8 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
         databaseIops: designRef("databaseIops"),
         dagIops: designRef("dagDatabaseIops"),
         logIops: designRef("logIops"),
-        serverMemoryGB: resilienceRef(RESILIENCE_CELLS.designMemoryGB),
-        serverCores: resilienceRef(RESILIENCE_CELLS.designCores),
+        serverMemoryGB: resilienceRef(RESILIENCE_CELLS.vmwareMemoryGB),
+        serverCores: resilienceRef(RESILIENCE_CELLS.vmwareCores),
       })[key as string],
   });
   // Every design gets the same rows: an edited customer copy lays out its new databases as exsize design would (issue 7).

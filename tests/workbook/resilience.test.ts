@@ -10,6 +10,7 @@ import {
   HARDWARE_CELLS,
   JETSTRESS_CELLS,
   RESILIENCE_CELLS,
+  SUMMARY_CELLS,
   referenceDesign,
   templateSheetNames,
 } from "../../src/workbook/template";
@@ -62,19 +63,36 @@ describe("the Resilience sheet reproduces the ESRP failure scenarios", () => {
     expect(v002[RESILIENCE_CELLS.designTargetIops]).toBe(503);
   });
 
-  test("each scenario's server: cores at 1,000 mailboxes, memory 4 GB + 6 MB a mailbox (003)", () => {
-    expect(v002[at("site", RESILIENCE_CELLS.cores)]).toBe(5); // ceil(4,167 / 1,000)
-    expect(v002[at("site", RESILIENCE_CELLS.memoryGB)]).toBe(29); // 4 + 6 × 4,167 / 1,024 = 28.4 → 29
+  // By Dell's process (VMware's rule for the servers), 002's design: each scenario's busiest server sized.
+  const esrp002ByDell = withInputs(esrp002, { Method: "dell" });
+  const v002ByDell = evaluateWorkbook(esrp002ByDell)[sheets.resilience];
+
+  test("each scenario's server by Dell's process: cores at 1,000 mailboxes, memory 4 GB + 6 MB a mailbox (003)", () => {
+    expect(v002ByDell[at("site", RESILIENCE_CELLS.cores)]).toBe(5); // ceil(4,167 / 1,000)
+    expect(v002ByDell[at("site", RESILIENCE_CELLS.memoryGB)]).toBe(29); // 4 + 6 × 4,167 / 1,024 = 28.4 → 29
+    expect([v002ByDell[RESILIENCE_CELLS.designCores], v002ByDell[RESILIENCE_CELLS.designMemoryGB]]).toEqual([5, 29]);
   });
 
   test("the factors table drives the server rule: at 2,000 mailboxes per core, 4,167 need 3 cores, not 5", () => {
-    const factorsRow = esrp002.names.find((n) => n.name === "Factors")!;
+    const factorsRow = esrp002ByDell.names.find((n) => n.name === "Factors")!;
     const firstRow = Number(/\$(\d+):/.exec(factorsRow.range)![1]);
-    const inputs = esrp002.sheets.find((s) => s.name === sheets.inputs)!;
+    const inputs = esrp002ByDell.sheets.find((s) => s.name === sheets.inputs)!;
     const row = inputs.cells.find((c) => c.value === "mailboxesPerCore" && c.address.startsWith("A"))!;
     expect(Number(row.address.slice(1))).toBeGreaterThanOrEqual(firstRow);
-    const lighter = withCellValues(esrp002, [{ sheet: sheets.inputs, address: "B" + row.address.slice(1), value: 2000 }]);
+    const lighter = withCellValues(esrp002ByDell, [{ sheet: sheets.inputs, address: "B" + row.address.slice(1), value: 2000 }]);
     expect(evaluateWorkbook(lighter)[sheets.resilience][at("site", RESILIENCE_CELLS.cores)]).toBe(3);
+  });
+
+  test("by Microsoft's method the servers are the calculator's, as the Summary says, not VMware's rule a scenario (issue 26)", () => {
+    const all = evaluateWorkbook(esrp004);
+    const v = all[sheets.resilience];
+    // 004's design (Exchange 2016: Microsoft's method): the worst case row is the Summary's cores and memory.
+    expect([v[RESILIENCE_CELLS.designCores], v[RESILIENCE_CELLS.designMemoryGB]]).toEqual([
+      all[sheets.summary][SUMMARY_CELLS.coresPerServer],
+      all[sheets.summary][SUMMARY_CELLS.memoryPerServerGB],
+    ]);
+    expect(v[RESILIENCE_CELLS.designMemoryGB]).toBe(64); // the calculator's 64 GB (docs/microsoft-method.md, 004's design)
+    for (const scenario of ["normal", "site", "site+server"]) expect([v[at(scenario, RESILIENCE_CELLS.cores)], v[at(scenario, RESILIENCE_CELLS.memoryGB)]]).toEqual(["—", "—"]);
   });
 });
 

@@ -24,6 +24,7 @@ import {
 import { cite } from "../../engine/papers";
 import type { CellModel, Highlight, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
+import { microsoftCell } from "./methods";
 import { INPUT_NAMES } from "./inputs";
 import { tierNames } from "./tiers";
 import { ESRP_2013, ESRP_2016, FORMAT, VMWARE, absolute, header, landscape, sectionHeading, sheetReference, titleAndNote, type NameKey, type Rendered } from "./shared";
@@ -62,14 +63,20 @@ export const RESILIENCE_CELLS = Object.freeze({
   designTargetIops: `F${RESILIENCE_SUMMARY_ROW}`,
   designCores: `G${RESILIENCE_SUMMARY_ROW}`,
   designMemoryGB: `H${RESILIENCE_SUMMARY_ROW}`,
+  /** VMware's rule at the worst scenario, off the page (Dell's process's servers; the Methods sheet's papers' column). */
+  vmwareCoresColumn: "L",
+  vmwareMemoryColumn: "M",
+  vmwareCores: `L${RESILIENCE_SUMMARY_ROW}`,
+  vmwareMemoryGB: `M${RESILIENCE_SUMMARY_ROW}`,
   /** Database IOPS per server in normal operation, every copy counted (004, Figure 6: 229). */
   normalIopsPerServer: `F${RESILIENCE_SUMMARY_ROW + 1}`,
   /** The DAG's databases: the design's count rounded up to a balanced one (docs/dag-layout.md). */
   databases: `F${RESILIENCE_SUMMARY_ROW + 2}`,
 });
 
-export function buildResilience(sheet: string, designSheet: string, names: Record<NameKey, string>, factor: (name: FactorName) => string): SheetModel {
+export function buildResilience(sheet: string, designSheet: string, methodsSheet: string, names: Record<NameKey, string>, factor: (name: FactorName) => string): SheetModel {
   const design = sheetReference(designSheet);
+  const methods = sheetReference(methodsSheet);
   const iopsPerMailbox = `${design}!${absolute(DESIGN_CELLS.answerIopsPerMailbox)}`;
   const databases = absolute(RESILIENCE_CELLS.databases);
   // Lagged copies are the last preferences and never activate (src/engine/layout.ts): the failures count the others.
@@ -80,10 +87,15 @@ export function buildResilience(sheet: string, designSheet: string, names: Recor
     // The closed forms need the count for "databases" alone, but EX_FAILOVER reads it: a design with no count has no scenarios.
     native: `=IFERROR(IF(ISNUMBER(${databases}),${failoverFormula(scenario, result, { ...dag, users: names.users, iopsPerMailbox: perMailbox === "" ? "0" : perMailbox, databases })},NA()),"${fallback}")`,
   });
+  // A scenario's cores and memory are VMware's rule for its busiest server, Dell's process's. Microsoft's
+  // calculator sizes a server once, for its worst failure mode (the worst case row, and its modes below).
+  const byMicrosoft = `${design}!${absolute(DESIGN_CELLS.methodUsed)}="microsoft"`;
+  // VMware's rule is kept off the page (columns L, M) for the Methods sheet's papers' column, whatever the method.
   const server = (mailboxes: string, result: "cores" | "memory"): Rendered => ({
     formula: `=IFERROR(EXSIZE.EX_SERVER(${mailboxes},"${result}",${names.factors}),"${NO_VALUE}")`,
     native: `=IFERROR(${serverFormula(result, mailboxes, factor)},"${NO_VALUE}")`,
   });
+  const shown = (helper: string): Rendered => ({ formula: `=IF(${byMicrosoft},"${NO_VALUE}",${helper})` });
   const cells: CellModel[] = [
     ...titleAndNote(
       "Resilience: what the busiest running server carries when servers or a site fail",
@@ -123,8 +135,10 @@ export function buildResilience(sheet: string, designSheet: string, names: Recor
       put(`${C.activeDatabases}${r}`, failover(row.scenario, "", "databases", NOT_SURVIVABLE), FORMAT.databases),
       put(`${C.activeMailboxes}${r}`, failover(row.scenario, "", "mailboxes", NOT_SURVIVABLE), FORMAT.mailboxes),
       put(`${C.targetIops}${r}`, failover(row.scenario, iopsPerMailbox, "target", NO_VALUE), FORMAT.iops),
-      put(`${C.cores}${r}`, server(`${C.activeMailboxes}${r}`, "cores"), FORMAT.cores),
-      put(`${C.memoryGB}${r}`, server(`${C.activeMailboxes}${r}`, "memory"), FORMAT.gb),
+      put(`${C.cores}${r}`, shown(`${C.vmwareCoresColumn}${r}`), FORMAT.cores),
+      put(`${C.memoryGB}${r}`, shown(`${C.vmwareMemoryColumn}${r}`), FORMAT.gb),
+      { ...put(`${C.vmwareCoresColumn}${r}`, server(`${C.activeMailboxes}${r}`, "cores"), ";;;"), role: "step" },
+      { ...put(`${C.vmwareMemoryColumn}${r}`, server(`${C.activeMailboxes}${r}`, "memory"), ";;;"), role: "step" },
     );
   });
   const s = RESILIENCE_SUMMARY_ROW;
@@ -134,8 +148,13 @@ export function buildResilience(sheet: string, designSheet: string, names: Recor
     ...sectionHeading(s, "Design for the worst survivable case", 4),
     { address: `E${s}`, value: "Worst case:", role: "heading" },
     { address: `F${s}`, formula: `=MAX(${span("F")})`, numberFormat: FORMAT.iops, role: "output" },
-    { address: `G${s}`, formula: `=MAX(${span("G")})`, numberFormat: FORMAT.cores, role: "output" },
-    { address: `H${s}`, formula: `=MAX(${span("H")})`, numberFormat: FORMAT.gb, role: "output" },
+    // The design's servers by its method, as the Summary's (issue 26): Microsoft's calculator's, or by Dell's
+    // process VMware's rule at the worst scenario (which the Design sheet's answer reads from here).
+    { address: `G${s}`, formula: `=IF(${byMicrosoft},${design}!${absolute(DESIGN_CELLS.msCoresNeeded)},${C.vmwareCores})`, numberFormat: FORMAT.cores, role: "output" },
+    { address: `H${s}`, formula: `=IF(${byMicrosoft},${methods}!${microsoftCell("memoryGB")},${C.vmwareMemoryGB})`, numberFormat: FORMAT.gb, role: "output" },
+    // VMware's rule at the worst scenario, off the page: the papers' servers, which the Methods sheet compares.
+    { address: C.vmwareCores, formula: `=MAX(${span(C.vmwareCoresColumn)})`, numberFormat: ";;;", role: "step" },
+    { address: C.vmwareMemoryGB, formula: `=MAX(${span(C.vmwareMemoryColumn)})`, numberFormat: ";;;", role: "step" },
     { address: `A${s + 1}`, value: "Normal operation: database IOPS per server, every copy", role: "label" },
     {
       address: `F${s + 1}`,
@@ -149,7 +168,11 @@ export function buildResilience(sheet: string, designSheet: string, names: Recor
     { address: `A${s + 5}`, value: `Database IOPS per server is the calculator's per-server figure (${ESRP_2016("Figure 6")}: 3,666 / 16 = 229).`, role: "source" },
     { address: `A${s + 6}`, value: "The DAG's databases are rounded up so every server carries the same active databases in every failure, as Microsoft's calculator spreads them.", role: "source" },
     { address: `A${s + 7}`, value: `Failure scenarios: ${ESRP_2013("4.1")} and ${ESRP_2016("4.1")}.`, role: "source" },
-    { address: `A${s + 8}`, value: `Servers' cores and memory: ${VMWARE()}.`, role: "source" },
+    {
+      address: `A${s + 8}`,
+      formula: `=IF(${byMicrosoft},"Servers' cores and memory: ${cite("microsoft")}, for the worst failure mode below.","Servers' cores and memory: ${VMWARE()}.")`,
+      role: "source",
+    },
   );
   const microsoft = microsoftModes(MODES_ROW, design, names);
   cells.push(...microsoft);
