@@ -22,10 +22,10 @@ async function main() {
     const prefix = path.join(work, "prefix");
     const seconds = await installGlobally(packed.tarball, prefix);
     const { modules, bin } = installedPaths(prefix);
-    const { packages, bytes } = installedFigures(modules);
+    const { packages, bytes, diskBytes } = installedFigures(modules);
     console.log(`package       ${path.basename(packed.tarball)}: ${packed.files.length} files, ${megabytes(packed.size)} MB packed, ${megabytes(packed.unpackedSize)} MB unpacked`);
     console.log(`npm install   --global --omit=dev of the tarball: ${seconds.toFixed(1)} s wall (node ${process.version}, ${os.cpus().length} cores)`);
-    console.log(`installed     ${packages} packages (exsize and its production dependencies), ${megabytes(bytes)} MB on disk`);
+    console.log(`installed     ${packages} packages (exsize and its production dependencies): ${megabytes(bytes)} MB of files, ${megabytes(diskBytes)} MB on disk`);
     console.log(`command       ${fs.existsSync(bin) ? "exsize installed" : "exsize MISSING"}`);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

@@ -90,10 +90,15 @@ function installedPaths(prefix, name = "exchange-storage-sizing") {
   return { modules, packageDir: path.join(modules, name), bin };
 }
 
-/** The packages installed under `modules` (each directory with a package.json straight below a node_modules, scoped or not), and their bytes on disk. */
+/**
+ * The packages installed under `modules` (each directory with a package.json straight below a
+ * node_modules, scoped or not), the bytes of their files, and the disk those take in whole blocks
+ * (what `du` counts).
+ */
 function installedFigures(modules) {
   let packages = 0;
   let bytes = 0;
+  let diskBytes = 0;
   const walk = (dir, underNodeModules) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
@@ -102,11 +107,15 @@ function installedFigures(modules) {
         const scope = underNodeModules && entry.name.startsWith("@");
         if (underNodeModules && !scope && fs.existsSync(path.join(full, "package.json"))) packages++;
         walk(full, entry.name === "node_modules" || scope);
-      } else if (entry.isFile()) bytes += fs.statSync(full).size;
+      } else if (entry.isFile()) {
+        const stat = fs.statSync(full);
+        bytes += stat.size;
+        diskBytes += stat.blocks * 512;
+      }
     }
   };
   walk(modules, true);
-  return { packages, bytes };
+  return { packages, bytes, diskBytes };
 }
 
 module.exports = { npmEnvironment, copyRepository, packRepository, installGlobally, installedPaths, installedFigures };
