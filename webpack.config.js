@@ -1,7 +1,8 @@
 /**
  * The add-in's web build (the Node build goes to lib/ by tsc): dist/ holds taskpane.html, which
  * loads both bundles because custom functions and the task pane share one runtime, functions.json
- * generated from the JSDoc of src/functions/functions.ts, help.html, the icons and a manifest copy.
+ * generated from the JSDoc of src/functions/functions.ts, help.html, the icons and copies of both
+ * manifests: manifest.xml (add-in only) and manifest.json (the unified manifest for Microsoft 365).
  *
  *   webpack --mode development                 dist/ for https://localhost:3000/
  *   webpack serve --mode development           the same, served over https on port 3000
@@ -32,8 +33,8 @@ const PAGES = {
   "taskpane.html": { source: TASKPANE_TEMPLATE, styles: "src/taskpane/taskpane.css" },
   "help.html": { source: path.resolve(__dirname, "src/help/help.html"), styles: "src/help/help.css" },
 };
-/** Files whose dev-server URLs a hosted build must move: the manifest and the functions' help links. */
-const HOSTED_FILES = ["manifest.xml", "functions.json"];
+/** Files whose dev-server URLs a hosted build must move: the manifests and the functions' help links. */
+const HOSTED_FILES = ["manifest.xml", "manifest.json", "functions.json"];
 
 /** Rewrites https://localhost:3000/ to the hosting base in HOSTED_FILES, after every plugin has emitted them. */
 class HostedUrlsPlugin {
@@ -172,6 +173,7 @@ module.exports = async (env = {}, argv = {}) => {
           { from: "src/taskpane/taskpane.css", to: "taskpane.css" },
           { from: "assets/*.png", to: "assets/[name][ext]" },
           { from: "manifest.xml", to: "manifest.xml" },
+          { from: "manifest.json", to: "manifest.json" },
         ],
       }),
       ...(production && hostedUrl ? [new HostedUrlsPlugin(hostedUrl)] : []),

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * Draws the add-in's icons (a stack of three disks on a blue tile) as PNGs in assets/, offline,
- * with nothing but zlib: the manifest asks for 16, 32, 64 and 80 pixel icons.
+ * with nothing but zlib: manifest.xml asks for 16, 32, 64 and 80 pixel icons; the app package of the
+ * unified manifest (manifest.json) for a 192 pixel colour icon and a 32 pixel outline, white on
+ * transparent (Microsoft 365 app manifest, icons.color and icons.outline).
  * Run: node scripts/make-icons.js   (the PNGs are committed; rerun only to change the design)
  */
 "use strict";
@@ -35,13 +37,18 @@ function chunk(type, data) {
   return Buffer.concat([length, body, crc]);
 }
 
-/** One RGBA pixel of the icon at (x, y), for an icon of `size` pixels. */
-function pixel(x, y, size) {
+/** One RGBA pixel of the icon at (x, y), for an icon of `size` pixels; the outline is the disks alone, white. */
+function pixel(x, y, size, outline = false) {
+  if (outline) return disksPixel(x, y, size, [...DISK, 0xff], [...DISK, 0xff]) ?? [0, 0, 0, 0];
   const r = size * 0.18; // rounded tile corners
   const cx = Math.min(Math.max(x + 0.5, r), size - r);
   const cy = Math.min(Math.max(y + 0.5, r), size - r);
   if (Math.hypot(x + 0.5 - cx, y + 0.5 - cy) > r) return [0, 0, 0, 0];
-  // Three disks (flat ellipses' side view): bars with a lighter top edge.
+  return disksPixel(x, y, size, [...SHADE, 0xff], [...DISK, 0xff]) ?? [...TILE, 0xff];
+}
+
+/** Three disks (flat ellipses' side view): bars with a lighter top edge; undefined off the disks. */
+function disksPixel(x, y, size, edge, body) {
   const left = size * 0.22;
   const right = size * 0.78;
   const barHeight = size * 0.16;
@@ -50,18 +57,18 @@ function pixel(x, y, size) {
   for (let i = 0; i < 3; i++) {
     const y0 = top + i * (barHeight + gap);
     if (x + 0.5 >= left && x + 0.5 <= right && y + 0.5 >= y0 && y + 0.5 <= y0 + barHeight) {
-      return [...(y + 0.5 <= y0 + barHeight * 0.3 ? SHADE : DISK), 0xff];
+      return y + 0.5 <= y0 + barHeight * 0.3 ? edge : body;
     }
   }
-  return [...TILE, 0xff];
+  return undefined;
 }
 
-function png(size) {
+function png(size, outline = false) {
   const raw = Buffer.alloc(size * (size * 4 + 1));
   for (let y = 0; y < size; y++) {
     const row = y * (size * 4 + 1);
     raw[row] = 0; // filter: none
-    for (let x = 0; x < size; x++) Buffer.from(pixel(x, y, size)).copy(raw, row + 1 + x * 4);
+    for (let x = 0; x < size; x++) Buffer.from(pixel(x, y, size, outline)).copy(raw, row + 1 + x * 4);
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(size, 0);
@@ -82,4 +89,9 @@ for (const size of SIZES) {
   const file = path.join(out, `icon-${size}.png`);
   fs.writeFileSync(file, png(size));
   console.log(`${path.relative(process.cwd(), file)} ${size}x${size}`);
+}
+for (const [name, size, outline] of [["icon-color-192.png", 192, false], ["icon-outline-32.png", 32, true]]) {
+  const file = path.join(out, name);
+  fs.writeFileSync(file, png(size, outline));
+  console.log(`${path.relative(process.cwd(), file)} ${size}x${size}${outline ? " outline" : ""}`);
 }

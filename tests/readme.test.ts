@@ -1,6 +1,7 @@
 /**
- * The README is the product's front door: every `| \`=FORMULA\` | \`RESULT\` |` row in it is
- * evaluated as `exsize eval` would print it, so the README cannot drift from the functions.
+ * The README is the product's front door, and docs/ the reference it links (issue 29 moved the
+ * reference there): every `| \`=FORMULA\` | \`RESULT\` |` row in them is evaluated as `exsize eval`
+ * would print it, and every exsize example is run, so neither can drift from the code.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "fs";
 import { tmpdir } from "os";
@@ -13,14 +14,19 @@ import { main } from "../src/cli/main";
 import { evaluateFormula } from "../src/formula";
 import { WORKBOOK_MS } from "./support/timeouts";
 
-// Runs the README's exsize design examples, which evaluate and write workbooks: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Runs the exsize design examples of docs/cli.md, which evaluate and write workbooks: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 const README = readFileSync(join(__dirname, "../README.md"), "utf8");
+/** The `exsize` reference (docs/cli.md): its options table and its examples. */
+const CLI_DOC = readFileSync(join(__dirname, "../docs/cli.md"), "utf8");
+/** The README and every page of docs/: the worksheet functions' examples live in docs/functions.md. */
+const PAGES = [README, ...readdirSync(join(__dirname, "../docs")).filter((f) => f.endsWith(".md")).map((f) => readFileSync(join(__dirname, "../docs", f), "utf8"))].join("\n");
 const EXAMPLE_ROW = /^\| `(=[^`]+)` \| `([^`]+)` \|$/gm;
-const examples = [...README.matchAll(EXAMPLE_ROW)].map((m) => [m[1], m[2]] as const);
+const examples = [...PAGES.matchAll(EXAMPLE_ROW)].map((m) => [m[1], m[2]] as const);
+const PACKAGE_VERSION = (JSON.parse(readFileSync(join(__dirname, "../package.json"), "utf8")) as { version: string }).version;
 
-describe("README examples", () => {
+describe("README and docs/ examples", () => {
   test("there are examples for every worksheet function", () => {
     const named = new Set(examples.map(([formula]) => /^=(EX_\w+)/.exec(formula)?.[1]));
     const functions = ["EX_DBSIZE", "EX_LOGVOL", "EX_IOPS", "EX_SPINDLES", "EX_ARRAYS", "EX_FAILOVER", "EX_LAYOUT", "EX_SERVER", "EX_JETSTRESS"];
@@ -35,15 +41,15 @@ describe("README examples", () => {
   });
 
   test("the quick-start eval prints what the README shows", () => {
-    const block = /npx exsize eval '([^']+)' '([^']+)'\n(.+)\n(.+)\n/.exec(README);
+    const block = /```sh\n(?:npx )?exsize eval '([^']+)' '([^']+)'\n(.+)\n(.+)\n/.exec(README);
     expect(block).not.toBeNull();
     const [, first, second, firstShown, secondShown] = block!;
     expect(displayResult(evaluateFormula(first))).toBe(firstShown);
     expect(displayResult(evaluateFormula(second))).toBe(secondShown);
   });
 
-  test("the exsize design example reports the numbers the README quotes", async () => {
-    const example = /`npx exsize design (--users \d+ --customer) --out c\.xlsx`\s+reports ([^.]+)\./.exec(README);
+  test("the exsize design example reports the numbers docs/cli.md quotes", async () => {
+    const example = /`npx exsize design (--users \d+ --customer) --out c\.xlsx`\s+reports ([^.]+)\./.exec(CLI_DOC);
     expect(example).not.toBeNull();
     const dir = mkdtempSync(join(tmpdir(), "readme-"));
     const lines: string[] = [];
@@ -61,9 +67,9 @@ describe("README examples", () => {
   });
 });
 
-describe("README: the CLI's options and --json examples", () => {
-  test("every input option of exsize design is in the README's table, with its default", () => {
-    const rows = README.split("\n").filter((line) => line.startsWith("| `--"));
+describe("docs/cli.md: the CLI's options and --json examples", () => {
+  test("every input option of exsize design is in docs/cli.md's table, with its default", () => {
+    const rows = CLI_DOC.split("\n").filter((line) => line.startsWith("| `--"));
     for (const o of inputOptions()) {
       const row = rows.find((line) => line.includes(`\`${o.option} `));
       expect({ option: o.option, row: row !== undefined }).toEqual({ option: o.option, row: true });
@@ -71,8 +77,8 @@ describe("README: the CLI's options and --json examples", () => {
     }
   });
 
-  test("the exsize design --json example prints what the README shows", async () => {
-    const example = /```sh\nnpx exsize design ([^\n]*--json)\n(\{\n[\s\S]*?\n\})\n```/.exec(README);
+  test("the exsize design --json example prints what docs/cli.md shows", async () => {
+    const example = /```sh\nnpx exsize design ([^\n]*--json)\n(\{\n[\s\S]*?\n\})\n```/.exec(CLI_DOC);
     expect(example).not.toBeNull();
     const lines: string[] = [];
     expect(await runDesign(example![1].split(" "), { stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) })).toBe(0);
@@ -80,8 +86,8 @@ describe("README: the CLI's options and --json examples", () => {
     expect(lines.join("\n")).toBe(example![2]);
   });
 
-  test("the exsize eval --json example prints what the README shows", () => {
-    const example = /```sh\nnpx exsize eval --json '([^']+)' '([^']+)'\n(\{.*\})\n(\{.*\})\n```/.exec(README);
+  test("the exsize eval --json example prints what docs/cli.md shows", () => {
+    const example = /```sh\nnpx exsize eval --json '([^']+)' '([^']+)'\n(\{.*\})\n(\{.*\})\n```/.exec(CLI_DOC);
     expect(example).not.toBeNull();
     const [, first, second, firstShown, secondShown] = example!;
     expect(JSON.stringify(jsonResult(first, evaluateFormula(first)))).toBe(firstShown);
@@ -90,14 +96,14 @@ describe("README: the CLI's options and --json examples", () => {
 });
 
 /**
- * The README's sections on `exsize layout`, `exsize export` and `exsize help` (issue 18): each
- * example block is run and must print what the README shows (trailing spaces aside), and each exit
- * status the prose promises is the one the command returns.
+ * The sections on `exsize layout`, `exsize export` and `exsize help` (issue 18; docs/cli.md since
+ * issue 29): each example block is run and must print what the page shows (trailing spaces aside),
+ * and each exit status the prose promises is the one the command returns.
  */
-describe("README: exsize layout, export and help print what the README shows", () => {
+describe("docs/cli.md: exsize layout, export and help print what it shows", () => {
   /** The ```sh block that starts `npx exsize COMMAND …`: its arguments and the lines shown below it. */
   function example(command: string): { args: string[]; shown: string[] } {
-    const block = new RegExp("```sh\\nnpx exsize " + command + "((?: [^\\n]*)?)\\n([\\s\\S]*?)\\n```").exec(README);
+    const block = new RegExp("```sh\\nnpx exsize " + command + "((?: [^\\n]*)?)\\n([\\s\\S]*?)\\n```").exec(CLI_DOC);
     expect({ command, found: block !== null }).toEqual({ command, found: true });
     return { args: block![1].trim().split(/\s+/).filter((a) => a !== ""), shown: block![2].split("\n") };
   }
@@ -107,22 +113,22 @@ describe("README: exsize layout, export and help print what the README shows", (
   };
   const trimmed = (lines: string[]) => lines.join("\n").split("\n").map((l) => l.replace(/\s+$/, ""));
 
-  test("exsize layout prints the README's layout and scenarios", async () => {
+  test("exsize layout prints the layout and scenarios shown", async () => {
     const { args, shown } = example("layout");
     const { lines, out } = capture();
     expect(await runLayout(args, out)).toBe(0);
     expect(trimmed(lines)).toEqual(shown);
   });
 
-  test("exsize layout exits as the README says for a design that cannot exist", async () => {
-    const claim = /cannot exist \(`([^`]+)`:[^)]*\) prints why\s+and exits (\d)/.exec(README);
+  test("exsize layout exits as the page says for a design that cannot exist", async () => {
+    const claim = /cannot exist \(`([^`]+)`:[^)]*\) prints why\s+and exits (\d)/.exec(CLI_DOC);
     expect(claim).not.toBeNull();
     const { lines, out } = capture();
     expect(await runLayout(claim![1].split(" "), out)).toBe(Number(claim![2]));
     expect(lines.join("\n")).toMatch(/cannot hold two copies of one database/);
   });
 
-  test("exsize export writes the README's files, Servers.csv as shown, and keeps them as the README says", async () => {
+  test("exsize export writes the files shown, Servers.csv as shown, and keeps them as the page says", async () => {
     const { args, shown } = example("export");
     const folder = args[args.indexOf("--out") + 1];
     const dir = mkdtempSync(join(tmpdir(), "readme-export-"));
@@ -131,11 +137,11 @@ describe("README: exsize layout, export and help print what the README shows", (
       const first = capture();
       expect(await runExport(inDir, first.out)).toBe(0);
       expect(first.lines.map((l) => l.split(`${dir}${sep}`).join(""))).toEqual(shown);
-      const csv = /`deploy\/Servers\.csv` then reads:\s*```csv\n([\s\S]*?)\n```/.exec(README);
+      const csv = /`deploy\/Servers\.csv` then reads:\s*```csv\n([\s\S]*?)\n```/.exec(CLI_DOC);
       expect(csv).not.toBeNull();
-      // The files have Windows line ends (CRLF), as the calculator's exports; the README shows the text.
+      // The files have Windows line ends (CRLF), as the calculator's exports; the page shows the text.
       expect(readFileSync(join(dir, folder, "Servers.csv"), "utf8").replace(/\r\n/g, "\n").trimEnd()).toBe(csv![1]);
-      const kept = /files already there are\s+kept, and the command exits (\d) naming them, as `exsize design` does, unless you add `--force`/.exec(README);
+      const kept = /files already there are\s+kept, and the command exits (\d) naming them, as `exsize design` does, unless you add `--force`/.exec(CLI_DOC);
       expect(kept).not.toBeNull();
       const again = capture();
       expect(await runExport(inDir, again.out)).toBe(Number(kept![1]));
@@ -146,7 +152,7 @@ describe("README: exsize layout, export and help print what the README shows", (
     }
   });
 
-  test("exsize help prints the README's list of commands", async () => {
+  test("exsize help prints the list of commands shown", async () => {
     const { args, shown } = example("help");
     const { lines, out } = capture();
     expect(await main(["help", ...args], out)).toBe(0);
@@ -258,6 +264,16 @@ describe("README and docs/: links stay in the repository or go to public web pag
 
   test.each(DOCUMENTS)("%s does not mention ../shared, even in code", (file) => {
     expect(readFileSync(join(ROOT, file), "utf8")).not.toMatch(/\.\.\/shared\b/);
+  });
+
+  test("the README's install and release file names carry the package's version", () => {
+    const named = [...README.matchAll(/exchange-storage-sizing-(\d+\.\d+\.\d+)\.tgz|exsize-addin-(\d+\.\d+\.\d+)|exsize --version +# (\d+\.\d+\.\d+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+    expect(named.length).toBeGreaterThan(5);
+    expect(new Set(named)).toEqual(new Set([PACKAGE_VERSION]));
+  });
+
+  test("the README links to its reference in docs/: the command, the functions, the workbook, the architecture", () => {
+    expect(linkTargets(README)).toEqual(expect.arrayContaining(["docs/cli.md", "docs/functions.md", "docs/workbook.md", "docs/architecture.md", "CHANGELOG.md", "LICENSE"]));
   });
 
   test("the README links to the methods and the papers", () => {

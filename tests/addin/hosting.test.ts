@@ -210,6 +210,13 @@ describe("a production build for https://sizing.example.org/addin/", () => {
     expect(urlAttributes(await parseStringPromise(hosted))).toEqual(sourceSuffixes.map((suffix) => HOST + suffix));
   });
 
+  test("moves every URL of the unified manifest (manifest.json) to the host too, and nothing else in it", () => {
+    const source = fs.readFileSync(path.join(ROOT, "manifest.json"), "utf8");
+    const hosted = fs.readFileSync(path.join(out, "manifest.json"), "utf8");
+    expect(hosted).not.toMatch(/localhost/);
+    expect(JSON.parse(hosted)).toEqual(JSON.parse(source.split(DEV_URL).join(HOST)));
+  });
+
   test("points every function's help URL at the hosted help page", () => {
     const { functions } = JSON.parse(fs.readFileSync(path.join(out, "functions.json"), "utf8")) as { functions: { id: string; helpUrl: string }[] };
     expect(functions.length).toBeGreaterThanOrEqual(5);
@@ -253,6 +260,18 @@ describe("a production build for a hosting URL with & ' \" < spaces and non-ASCI
       expect(parsed.hostname).toBe("xn--gren-wna1l.example.org");
       expect(decodeURIComponent(parsed.pathname).startsWith(MEANT)).toBe(true);
     }
+  });
+
+  test("writes a manifest.json that parses, whose every URL is the hosted one, pointing where the user said", () => {
+    const text = fs.readFileSync(path.join(out, "manifest.json"), "utf8");
+    expect(text).not.toMatch(/localhost/);
+    const urls = [...text.matchAll(/"(https:\/\/[^"]*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string).filter((u) => !u.includes("developer.microsoft.com"));
+    expect(urls.length).toBeGreaterThan(8);
+    for (const u of urls) {
+      expect(u.startsWith(BASE)).toBe(true);
+      expect(decodeURIComponent(new URL(u).pathname).startsWith(MEANT)).toBe(true);
+    }
+    expect(() => JSON.parse(text)).not.toThrow();
   });
 
   test("writes a functions.json that parses, with every help URL at the hosted help page", () => {

@@ -1,6 +1,6 @@
 /**
- * The README's section on `exsize compare` (issue 19): its example prints what the README shows, and
- * the exit statuses and limits it states are the command's.
+ * The section on `exsize compare` (issue 19; docs/cli.md since issue 29): its example prints what the
+ * page shows, and the exit statuses and limits it states are the command's.
  */
 import { readFileSync } from "fs";
 import { join } from "path";
@@ -9,8 +9,8 @@ import { WORKBOOK_MS } from "../support/timeouts";
 
 jest.setTimeout(WORKBOOK_MS);
 
-const README = readFileSync(join(__dirname, "../../README.md"), "utf8");
-const section = README.slice(README.indexOf("## Several designs side by side: `exsize compare`"));
+const CLI_DOC = readFileSync(join(__dirname, "../../docs/cli.md"), "utf8");
+const section = CLI_DOC.slice(CLI_DOC.indexOf("## Several designs side by side: `exsize compare`"));
 
 async function run(args: string[]) {
   const lines: string[] = [];
@@ -18,8 +18,8 @@ async function run(args: string[]) {
   return { code, lines };
 }
 
-describe("README: exsize compare", () => {
-  test("the example prints what the README shows", async () => {
+describe("docs/cli.md: exsize compare", () => {
+  test("the example prints what the page shows", async () => {
     const block = /```sh\nnpx exsize compare ([^\n]*)\n([\s\S]*?)\n```/.exec(section);
     expect(block).not.toBeNull();
     const { code, lines } = await run(block![1].split(" "));
@@ -39,7 +39,7 @@ describe("README: exsize compare", () => {
     expect(section).toMatch(/did\s+you mean users\?/);
   });
 
-  test("the README's help block lists compare as exsize help does", () => {
-    expect(README).toContain("  exsize compare --vary OPTION=V1,V2,…   designs side by side");
+  test("the page's help block lists compare as exsize help does", () => {
+    expect(CLI_DOC).toContain("  exsize compare --vary OPTION=V1,V2,…   designs side by side");
   });
 });

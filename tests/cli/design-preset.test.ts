@@ -116,10 +116,10 @@ describe("presets and overrides", () => {
   });
 });
 
-describe("README: the dellemc-2016 example prints the figures the README shows", () => {
+describe("docs/cli.md: the dellemc-2016 example prints the figures the page shows", () => {
   test("npx exsize design --preset dellemc-2016 --json", async () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const readme = (require("fs") as typeof import("fs")).readFileSync(require("path").join(__dirname, "../../README.md"), "utf8");
+    const readme = (require("fs") as typeof import("fs")).readFileSync(require("path").join(__dirname, "../../docs/cli.md"), "utf8");
     const block = /```sh\nnpx exsize design (--preset dellemc-2016 --json)\n {2}…\n {2}"design": (\{[\s\S]*?\n {2}\})\n\}\n```/.exec(readme);
     expect(block).not.toBeNull();
     const printed = await json(block![1].split(" ").slice(0, -1));

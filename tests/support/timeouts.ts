@@ -23,3 +23,6 @@ export const SOFFICE_LOCK_WAIT_MS = 10 * 60_000;
 
 /** One LibreOffice call from a test: the wait for the lock, the run, and a margin to read the result back. */
 export const LIBREOFFICE_MS = SOFFICE_LOCK_WAIT_MS + SOFFICE_RUN_MS + 30_000;
+
+/** Pack the package (a compile of lib/) and install it with its ~200 dependencies from the npm registry: minutes on two busy cores and a slow network. */
+export const INSTALL_MS = 15 * 60_000;
