@@ -10,7 +10,9 @@ import * as fs from "fs";
 import { strFromU8, unzipSync } from "fflate";
 import { writeXlsx } from "../../src/cli/xlsx-writer";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
-import { RESILIENCE_CELLS, SUMMARY_CELLS, referenceDesign } from "../../src/workbook/template";
+import { DESIGN_CELLS, RESILIENCE_CELLS, SUMMARY_CELLS, referenceDesign, templateSheetNames } from "../../src/workbook/template";
+import { CHART_DATA_ROW } from "../../src/workbook/sheets/design";
+import { REFERENCE_PRESETS, type WorkbookInputs } from "../../src/engine/design";
 import { SUMMARY_PICTURES } from "../../src/workbook/sheets/summary";
 import { builtDesign } from "../support/built-designs";
 import { WORKBOOK_MS } from "../support/timeouts";
@@ -119,4 +121,23 @@ describe("the charts of the workbook the CLI writes", () => {
     },
     WORKBOOK_MS,
   );
+});
+
+describe("the Design sheet's capacity of one copy is the design's method's (issue 26)", () => {
+  const sheets = templateSheetNames();
+  /** The chart's three kinds of one copy, and the volumes the design provisions in all. */
+  const kinds = (inputs: Partial<WorkbookInputs>) => {
+    const values = evaluateWorkbook(referenceDesign({ inputs }))[sheets.design];
+    const data = ["C", "D", "E"].map((column) => values[`${column}${CHART_DATA_ROW}`] as number);
+    return { data, sum: data.reduce((a, b) => a + b, 0), volumes: values[DESIGN_CELLS.answerVolumesGB] as number, method: values[DESIGN_CELLS.methodUsed] };
+  };
+  test.each<[string, Partial<WorkbookInputs>]>([
+    ["Dell EMC's 2016 design (Microsoft's method)", REFERENCE_PRESETS["dellemc-2016"].inputs],
+    ["the reference design (Dell's process)", {}],
+    ["a 2019 design on two sites (Microsoft's method)", { users: 10000, quotaMB: 10240, copies: 4, serversSite1: 4, serversSite2: 4, exchangeVersion: 2019 }],
+  ])("%s: data, index and free space, and logs add up to the volumes the design provisions", (_name, inputs) => {
+    const { data, sum, volumes } = kinds(inputs);
+    for (const kind of data) expect(kind).toBeGreaterThan(0);
+    expect(sum).toBeCloseTo(volumes, 6);
+  });
 });

@@ -266,7 +266,7 @@ export const DESIGN_CELLS: Readonly<Record<DesignOutput, string>> = (() => {
 const CHART_HEADING_ROW =
   DESIGN_HEADER_ROW + 1 + DESIGN_SECTIONS.reduce((n, s) => n + s.rows.length + 2, 0);
 const CHART_HEADER_ROW = CHART_HEADING_ROW + 1;
-const CHART_DATA_ROW = CHART_HEADER_ROW + 1;
+export const CHART_DATA_ROW = CHART_HEADER_ROW + 1;
 
 export function buildDesign(sheet: string, ref: References): { sheet: SheetModel; chart: ChartModel } {
   const cells: CellModel[] = [
@@ -300,16 +300,23 @@ export function buildDesign(sheet: string, ref: References): { sheet: SheetModel
     row++;
   }
   const c = DESIGN_CELLS;
+  const microsoft = `${c.methodUsed}="microsoft"`;
   cells.push(
-    ...sectionHeading(CHART_HEADING_ROW, "Capacity of one copy, by kind", DESIGN_WIDTH),
+    ...sectionHeading(CHART_HEADING_ROW, "Capacity of one copy, by kind, by the design's method", DESIGN_WIDTH),
     { address: `B${CHART_HEADER_ROW}`, value: "Volume", role: "heading" },
     { address: `C${CHART_HEADER_ROW}`, value: "Database data", role: "heading" },
     { address: `D${CHART_HEADER_ROW}`, value: "Index and free space", role: "heading" },
     { address: `E${CHART_HEADER_ROW}`, value: "Log volumes", role: "heading" },
     { address: `B${CHART_DATA_ROW}`, value: "One copy", role: "label" },
-    { address: `C${CHART_DATA_ROW}`, formula: `=${c.totalDatabaseGB}`, numberFormat: FORMAT.gb, role: "output" },
-    { address: `D${CHART_DATA_ROW}`, formula: `=${c.databaseVolumesTotalGB}-${c.totalDatabaseGB}`, numberFormat: FORMAT.gb, role: "output" },
-    { address: `E${CHART_DATA_ROW}`, formula: `=${c.logVolumesTotalGB}`, numberFormat: FORMAT.gb, role: "output" },
+    // By the design's method (issue 26): Microsoft's databases and volumes, or Dell's (Tables 18-19); each sums to its volumes in all.
+    { address: `C${CHART_DATA_ROW}`, formula: `=IF(${microsoft},${c.databasesDeployed}*${ref.microsoft("databaseGB")},${c.totalDatabaseGB})`, numberFormat: FORMAT.gb, role: "output" },
+    {
+      address: `D${CHART_DATA_ROW}`,
+      formula: `=IF(${microsoft},${c.databasesDeployed}*${c.msDatabaseVolumeGB},${c.databaseVolumesTotalGB})-C${CHART_DATA_ROW}`,
+      numberFormat: FORMAT.gb,
+      role: "output",
+    },
+    { address: `E${CHART_DATA_ROW}`, formula: `=IF(${microsoft},${c.databasesDeployed}*${c.msLogVolumeGB},${c.logVolumesTotalGB})`, numberFormat: FORMAT.gb, role: "output" },
   );
   const chart: ChartModel = {
     sheet,
