@@ -147,7 +147,10 @@ export function inputRuleFormula(name: string, rule: InputRule): string {
   const blank = `LEN(${name}&"")=0`;
   const allowBlank = rule.allowBlank ? "TRUE()" : "FALSE()";
   if (rule.kind === "list") {
-    if (rule.range !== undefined) return `IF(${blank},${allowBlank},COUNTIF(${rule.range},${name})>0)`;
+    // A name of the range exactly, case aside: "=" keeps COUNTIF from reading the text as a comparison (<>x), and a
+    // text holding COUNTIF's wildcards (* ? ~) names no row (8TB* would match the first 8 TB disk).
+    const noWildcard = ["*", "?", "~"].map((c) => `COUNTIF(${name},"*~${c}*")`).join("+") + "=0";
+    if (rule.range !== undefined) return `IF(${blank},${allowBlank},AND(${noWildcard},IFERROR(COUNTIF(${rule.range},"="&${name})>0,FALSE())))`;
     // A choice that reads as a number (2016) may be held as one.
     const choices = rule.values.flatMap((v) => (/^\d+(\.\d+)?$/.test(v) ? [`${name}=${v}`, `${name}="${v}"`] : [`${name}="${v.replace(/"/g, '""')}"`]));
     return `IF(${blank},${allowBlank},OR(${choices.join(",")}))`;

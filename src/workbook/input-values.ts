@@ -98,8 +98,8 @@ export function inputFromText(key: InputKey, text: string): Checked<InputValue> 
 }
 
 /**
- * A server disk as typed: a catalogue name (case, spaces and punctuation aside: `8TB 7.2K NL-SAS 3.5`
- * without its inch mark) or "SIZE GB TYPE" of Microsoft's calculator's table, held by its catalogue
+ * A server disk as typed: a catalogue name (case, runs of spaces and the inch mark aside: `8tb 7.2K  NL-SAS 3.5`)
+ * or "SIZE GB TYPE" of Microsoft's calculator's table, held by its catalogue
  * name (src/engine/microsoft/disks.ts jbodDisk). The template lists a disk beyond the catalogue
  * among the Hardware sheet's own server disks, so the cell's drop-down holds it.
  */

@@ -98,7 +98,7 @@ describe("every input of the template is an option of exsize design", () => {
     specIntRate: ["1000", 1000],
     coresPerServer: ["24", 24],
     peakHourLogShare: ["15%", 0.15],
-    // A server disk by its catalogue name, punctuation aside (the inch mark), or "SIZE GB TYPE" (issue 17).
+    // A server disk by its catalogue name, the inch mark aside, or "SIZE GB TYPE" (issue 17).
     serverDisk: ["8TB 7.2K NL-SAS 3.5", '8TB 7.2K NL-SAS 3.5"'],
     databasesPerVolume: ["3", 3],
     autoReseedDisks: ["2", 2],

@@ -35,6 +35,15 @@ describe("values pasted past data validation are no design, and the check names 
     expect(checkWith({ [key]: value })).toBe(`${NOT_A_DESIGN} ${label(key)}: ${DESIGN_INPUT_ROWS.find((r) => r.key === key)!.rule.error}.`);
   });
 
+  // A server disk is a Hardware sheet name exactly, case aside: no wildcard (COUNTIF's * and ?) and no junk (issue 25, item 5).
+  test.each(["*", "8TB*", "?TB 7.2K NL-SAS 3.5\"", '1,2TB 7.2K RPM SAS 3.5"', "<>x"])("server disk %s is no design", (typed) => {
+    expect(checkWith({ serverDisk: typed }, { exchangeVersion: 2016 })).toMatch(new RegExp(`^${NOT_A_DESIGN} Server disk: `));
+  });
+
+  test("a server disk typed in other case is that disk", () => {
+    expect(checkWith({ serverDisk: '8tb 7.2k nl-sas 3.5"' }, { exchangeVersion: 2016 })).toBe(DESIGN_OK);
+  });
+
   test("an empty second site is one site, and a method typed in capitals is that method", () => {
     expect(checkWith({ serversSite2: undefined })).toBe(DESIGN_OK);
     expect(checkWith({ method: "Microsoft" }, { exchangeVersion: 2016 })).toBe(DESIGN_OK);
