@@ -102,6 +102,19 @@ test("a calculated cell that shows another count does not change what is deploye
   expect(databaseRows(view)).toBe(12);
 });
 
+test("a lagged copy's lag that rounds to no lag is refused, naming the cell; nothing is offered (issue 25, item 10)", async () => {
+  const { view, pane, inputs } = await loaded();
+  inputs.cell(INPUT_CELLS.serversSite1)!.value = 3;
+  inputs.cell(INPUT_CELLS.copies)!.value = 3;
+  inputs.cell(INPUT_CELLS.laggedCopies)!.value = 1;
+  inputs.cell(INPUT_CELLS.lagDays)!.value = 0.0000001;
+  expect(await pane.exportDeployment()).toBe(false);
+  expect(view.downloads).toBeUndefined();
+  expect(view.last.text).toMatch(
+    new RegExp(`^The design on sheet Inputs cannot be exported: Replay lag \\(Inputs!${INPUT_CELLS.lagDays}\\): a lagged copy's replay lag must be at least one second .*; got 0\\.0000001 days, which ReplayLagTime rounds to 0\\.00:00:00\\. Fix`),
+  );
+});
+
 test("a cell its rule refuses is named by label and cell, in the rule's words; nothing is offered", async () => {
   const { view, pane, inputs } = await loaded();
   inputs.cell(INPUT_CELLS.copies)!.value = "four";
