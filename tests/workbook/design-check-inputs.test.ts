@@ -60,6 +60,13 @@ describe("values pasted past data validation are no design, and the check names 
 });
 
 describe("the combined rules the CLI applies, in the cell too", () => {
+  test("Dell's method's 756 databases on 2 + 7 servers with 3 copies: 462 copies on a server, past the 100 Exchange mounts (issue 25, item 7)", () => {
+    const inputs = { ...REFERENCE_DESIGN_INPUTS, serversSite1: 2, serversSite2: 7, copies: 3, maxDatabaseGB: 100 };
+    const [problem] = designProblems(inputs);
+    expect(problem.message).toMatch(/462 copies on a server of site 1, past the 100 databases/);
+    expect(checkWith({}, { serversSite1: 2, serversSite2: 7, copies: 3, maxDatabaseGB: 100 })).toBe(problem.summary);
+  });
+
   test("9 + 8 servers: a DAG has at most 16 servers (issue 16)", () => {
     const inputs = { ...REFERENCE_DESIGN_INPUTS, serversSite1: 9, serversSite2: 8 };
     const [problem] = designProblems(inputs);
