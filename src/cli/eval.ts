@@ -17,6 +17,7 @@ export const EVAL_HELP: readonly string[] = [
   "Prints what each formula shows in a cell, one line each, in order: a number at 15 significant digits,",
   "TRUE/FALSE, the text, or the error code and its message (#VALUE! users must be …). The worksheet",
   "functions work with or without their EXSIZE. prefix; there is no workbook, so a cell reference is #REF!.",
+  "A text's own line breaks print as they are, as a cell shows them; --json keeps one line a formula.",
   "",
   "Options:",
   "  --json         one JSON object a line, per formula: {\"formula\", \"value\"} or {\"formula\", \"error\", \"message\"};",

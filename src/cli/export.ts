@@ -22,7 +22,18 @@
 import * as fs from "fs";
 import * as path from "path";
 import { SizingError } from "../engine/errors";
-import { DEFAULT_DEPLOYMENT_SETTINGS, DeploymentInputError, deploymentFiles, deploymentSettingProblem, settingsFor, type DeploymentFiles, type DeploymentSettings } from "../workbook/deployment";
+import { LAG_DEFAULTS } from "../engine/design";
+import {
+  DEFAULT_DEPLOYMENT_SETTINGS,
+  DeploymentInputError,
+  START_DISK_RULE,
+  deploymentFiles,
+  deploymentSettingProblem,
+  replayLagProblem,
+  settingsFor,
+  type DeploymentFiles,
+  type DeploymentSettings,
+} from "../workbook/deployment";
 import { designFromCells, designOf, type Sized } from "../workbook/input-values";
 import { EXIT, EXIT_STATUS_HELP, TYPING_HELP, UsageError, inputOptionsHelp, optionOf, parseCommand, type CommandOutput, type FlagSpec } from "./design-options";
 import { NAME_FLAGS, NAME_OPTION_HELP, dagOf, readNames, type DagOptions } from "./layout";
@@ -78,7 +89,8 @@ export function exportHelp(): string[] {
     ...NAME_OPTION_HELP,
     "  --volumes-root PATH     the volumes' mount folder, a local path (default C:\\ExchangeVolumes)",
     "  --databases-root PATH   the databases' folder, a local path (default C:\\ExchangeDatabases)",
-    "  --start-disk N          the first database disk's number (default 5)",
+    "  --start-disk N          the first database disk's number, 1 or more: never disk 0, the system disk (default 5);",
+    "                          the script stops before changing anything unless each disk it uses is raw and offline",
     "  --gc NAME               a global catalog server's DNS name for the CSVs' GC columns (default empty)",
     "  -h, --help              this text",
     "",
@@ -111,11 +123,11 @@ function readSettings(flags: ReadonlyMap<string, string | true>): ExportSettings
   if (flags.has("--db-per-volume")) {
     throw new UsageError("--db-per-volume is gone: the export lays out the volumes the design buys; set the design's --databases-per-volume (0: the most that fit a disk)");
   }
-  for (const [flag, key, min] of [["--start-disk", "startDisk", 0]] as const) {
+  for (const [flag, key, rule] of [["--start-disk", "startDisk", START_DISK_RULE]] as const) {
     const v = flags.get(flag);
     if (typeof v !== "string") continue;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min || n > 1000) throw new UsageError(`${flag} must be a whole number from ${min} to 1,000; got ${JSON.stringify(v)}`);
+    const n = /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+    if (!Number.isInteger(n) || n < 1 || n > 1000) throw new UsageError(`${flag} ${rule}; got ${JSON.stringify(v)}`);
     settings[key] = n;
   }
   return settings;
@@ -128,6 +140,8 @@ export async function runExport(args: string[], out: CommandOutput): Promise<num
     return EXIT.usage;
   };
   let sized: Sized;
+  /** Where the design's lag is set, for a message: the option, or the workbook's cell. */
+  let lagPlace = optionOf("lagDays");
   let dir: string;
   let options: Omit<DagOptions, "design">;
   let settings: ExportSettings;
@@ -159,6 +173,7 @@ export async function runExport(args: string[], out: CommandOutput): Promise<num
         return EXIT.failed;
       }
       sized = designFromCells(read.cells, read.places);
+      lagPlace = `${from}: ${read.places.input("lagDays")}`;
       // A value its cell's rule refuses is an input error, as an option's would be: exit 2.
       if (!sized.ok && sized.refusedBy === "rule") {
         for (const problem of sized.problems) out.stderr(`exsize export: ${from}: ${problem}`);
@@ -178,6 +193,8 @@ export async function runExport(args: string[], out: CommandOutput): Promise<num
     out.stderr("exsize export: the design cannot be built; nothing written");
     return EXIT.failed;
   }
+  const lag = replayLagProblem(sized.design.inputs.lagDays ?? LAG_DEFAULTS.lagDays, sized.design.layout.design.laggedCopies);
+  if (lag !== undefined) return usage(`${lagPlace}: ${lag}`);
   let files: ExportFiles;
   try {
     // A lagged copy replays with the design's lag (its input lagDays): -ReplayLagTime and the CSV's ReplayLagTime.

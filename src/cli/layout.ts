@@ -9,7 +9,7 @@
 import { failoverReport, type DagDesign, type ScenarioReport } from "../engine/failover";
 import type { Design } from "../engine/design";
 import type { CopyLayout, LayoutNames } from "../engine/layout";
-import { DEFAULT_DEPLOYMENT_NAMES, deploymentNameProblem, deploymentNames, type DeploymentNames } from "../workbook/deployment";
+import { DATABASE_PREFIX_MAX, DEFAULT_DEPLOYMENT_NAMES, deploymentNameProblem, deploymentNames, type DeploymentNames } from "../workbook/deployment";
 import { designOf } from "../workbook/input-values";
 import { EXIT, EXIT_STATUS_HELP, TYPING_HELP, UsageError, inputOptionsHelp, optionOf, parseCommand, readInputs, type CommandOutput, type FlagSpec } from "./design-options";
 import { PRESET_HELP, presetDesign } from "./design";
@@ -24,7 +24,7 @@ export const NAME_FLAGS: readonly FlagSpec[] = [
 export const NAME_OPTION_HELP: readonly string[] = [
   `  --dag NAME              the DAG's name (default ${DEFAULT_DEPLOYMENT_NAMES.dag}): a Windows computer name, letters, digits, hyphens, 15 at most`,
   `  --server-prefix TEXT    server names: TEXT01, TEXT02, … (default ${DEFAULT_DEPLOYMENT_NAMES.serverPrefix}): letters, digits, hyphens, 13 at most`,
-  `  --database-prefix TEXT  database names: TEXT01, … (default ${DEFAULT_DEPLOYMENT_NAMES.databasePrefix}): no \\ / : * ? " < > | or comma, no = + - @ first`,
+  `  --database-prefix TEXT  database names: TEXT01, … (default ${DEFAULT_DEPLOYMENT_NAMES.databasePrefix}): no \\ / : * ? " < > | or comma, no = + - @ first, at most ${DATABASE_PREFIX_MAX} characters`,
 ];
 
 /** The names given, each checked where Windows or Exchange would refuse it (deploymentNameProblem). */

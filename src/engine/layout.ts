@@ -393,6 +393,32 @@ export function balancedDatabaseCount(minimum: number, design: Pick<LayoutDesign
   return Math.max(1, Math.ceil(minimum / unit)) * unit;
 }
 
+/**
+ * Copies (active and passive) on a server of each site, in closed form: each site holds, of every
+ * database homed in site s, the copies round-robin gives it (copiesPerSite from s), spread evenly over
+ * its servers — exactly so for a balanced count, and rounded up otherwise. Databases are homed in
+ * turn on every active server (home), so site s homes its share of them.
+ *
+ * @example serverCopiesBySite({ serversPerSite: [2, 7], copies: 3, layout: "active/active", databases: 756 }) // [462, 168]
+ */
+export function serverCopiesBySite(design: LayoutDesign): number[] {
+  const { serversPerSite, copies, databases } = design;
+  const sites = serversPerSite.length;
+  const perSite = copiesPerSite(copies, sites);
+  const homes = activeSites(design);
+  const activeServers = sum(homes.map((s) => serversPerSite[s]));
+  return serversPerSite.map((n, t) => {
+    let held = 0;
+    for (const s of homes) held += ((databases * serversPerSite[s]) / activeServers) * perSite[mod(t - s, sites)];
+    return Math.ceil(held / n - 1e-9);
+  });
+}
+
+/** Copies (active and passive) on the busiest server: the most of serverCopiesBySite. */
+export function busiestServerCopies(design: LayoutDesign): number {
+  return Math.max(...serverCopiesBySite(design));
+}
+
 export interface BalancedLoad {
   /** Active databases on the busiest running server. */
   databases: number;

@@ -91,6 +91,26 @@ export function parseNumberText(text: string): number | undefined {
 
 const NUMBER_TEXT = /^\s*(\()?\s*([+-])?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d*)?(?:e[+-]?\d+)?|\.\d+(?:e[+-]?\d+)?)\s*(\))?\s*(%)?\s*$/i;
 
+/** A whole number with a point before each group of three digits: "5.000", "1.000.000". */
+const POINTED_THOUSANDS = /^\s*([+-]?)([1-9]\d{0,2}(?:\.\d{3})+)\s*$/;
+
+/**
+ * A count typed as "5.000" is five thousand where a point separates thousands (much of Europe and
+ * South America) and five where it is the decimal point: no whole-number input reads it. For such
+ * text, how to write each meaning; undefined for any other value.
+ * @example pointedThousands("5.000") // "for 5,000 write 5000 or 5,000; for 5 write 5"
+ * @example pointedThousands("5,000") // undefined
+ */
+export function pointedThousands(value: unknown): string | undefined {
+  const m = typeof value === "string" ? POINTED_THOUSANDS.exec(value) : null;
+  if (m === null) return undefined;
+  const sign = m[1] === "-" ? "-" : "";
+  const thousands = Number(m[2].replace(/\./g, ""));
+  const asDecimal = Number(m[2]);
+  const many = `for ${sign}${formatNumber(thousands)} write ${sign}${thousands} or ${sign}${formatNumber(thousands)}`;
+  return Number.isInteger(asDecimal) ? `${many}; for ${sign}${asDecimal} write ${sign}${asDecimal}` : many;
+}
+
 /** True for text that would be a number with a point where the comma is: "2048,5", "1,5". */
 const looksLikeDecimalComma = (text: string): boolean => /^\s*[+-]?\d*,\d+\s*%?\s*$/.test(text) && parseNumberText(text.replace(",", ".")) !== undefined;
 
@@ -107,7 +127,13 @@ export function isOmitted(value: unknown): value is null | undefined | "" {
 }
 
 function fail(name: string, expected: string, got: unknown): never {
-  const hint = typeof got === "string" && looksLikeDecimalComma(got) ? " — use a point for decimals (a comma only separates thousands, in groups of three)" : "";
+  const pointed = pointedThousands(got);
+  const hint =
+    typeof got === "string" && looksLikeDecimalComma(got)
+      ? " — use a point for decimals (a comma only separates thousands, in groups of three)"
+      : pointed !== undefined
+        ? ` — a point before three digits is ambiguous: ${pointed}`
+        : "";
   throw new SizingError("#VALUE!", `${name} must be ${expected}; got ${describeValue(got)}${hint}`);
 }
 
@@ -140,7 +166,7 @@ export function readNumber(value: unknown, p: NumberParameter): number {
     (p.min !== undefined && n < p.min) ||
     (p.above !== undefined && n <= p.above) ||
     n > p.max ||
-    (p.integer && !Number.isInteger(n))
+    (p.integer && (!Number.isInteger(n) || pointedThousands(value) !== undefined))
   ) {
     return fail(p.name, `${p.what}, ${describeRange(p)}`, value);
   }

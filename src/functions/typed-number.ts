@@ -4,7 +4,7 @@
  * `5,000`, `2048.5`, `1,000,000.25`, `1e3`, `60%`. A comma only ever separates thousands in groups of
  * three, so `2048,5` — a decimal comma — is refused with a message instead of becoming 20,485.
  */
-import { parseNumberText } from "./arguments";
+import { parseNumberText, pointedThousands } from "./arguments";
 
 /** The number, or why the text is not one (a sentence fragment, without the option's name). */
 export type TypedNumber = { value: number } | { problem: string };
@@ -21,5 +21,6 @@ export function readTypedNumber(text: string): TypedNumber {
     const decimal = /^[+-]?\d+,\d+%?$/.test(trimmed) ? `; for a decimal write ${trimmed.replace(",", ".")}` : "";
     return { problem: `${JSON.stringify(text)} is not a number: a comma may only separate thousands in groups of three (5,000)${decimal}` };
   }
-  return { problem: `${JSON.stringify(text)} is not a number` };
+  const pointed = pointedThousands(text);
+  return { problem: `${JSON.stringify(text)} is not a number${pointed === undefined ? "" : ` — a point before three digits is ambiguous: ${pointed}`}` };
 }

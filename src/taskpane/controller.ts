@@ -20,7 +20,7 @@
  *   what it sets beyond the form's fields (Dell EMC's 50 GB archive, 24 cores a server) goes with the
  *   next load, so the workbook holds the preset's design.
  */
-import { PRESET_NAMES, REFERENCE_DESIGN_INPUTS, REFERENCE_PRESETS, sizeDesign, type PresetName, type WorkbookInputs } from "../engine/design";
+import { LAG_DEFAULTS, PRESET_NAMES, REFERENCE_DESIGN_INPUTS, REFERENCE_PRESETS, sizeDesign, type PresetName, type WorkbookInputs } from "../engine/design";
 import { SizingError } from "../engine/errors";
 import { cite } from "../engine/papers";
 import {
@@ -30,6 +30,7 @@ import {
   deploymentFiles,
   settingsFor,
   deploymentNameProblem,
+  replayLagProblem,
   type DeploymentFiles,
   type DeploymentNames,
 } from "../workbook/deployment";
@@ -301,9 +302,14 @@ async function readDeployment(context: Excel.RequestContext, names: DeploymentNa
   const dag = queueDagRead(context, suffix, definedNames);
   await context.sync();
   const inputsSheet = templateSheetNames(suffix).inputs;
-  const read = dagDesignFromWorkbook(dag.read());
+  const values = dag.read();
+  const read = dagDesignFromWorkbook(values);
   if (!read.ok) {
     throw new DesignLoadError(`The design on sheet ${inputsSheet} cannot be exported: ${read.problem}. Fix the yellow cells on ${inputsSheet} (or wait for Excel to calculate), then export again.`);
+  }
+  const lag = replayLagProblem(read.sized.inputs.lagDays ?? LAG_DEFAULTS.lagDays, read.design.laggedCopies ?? 0);
+  if (lag !== undefined) {
+    throw new DesignLoadError(`The design on sheet ${inputsSheet} cannot be exported: ${values.places.input("lagDays")}: ${lag}. Fix the yellow cells on ${inputsSheet}, then export again.`);
   }
   try {
     const files = deploymentFiles(read.design, names, settingsFor(read.sized));

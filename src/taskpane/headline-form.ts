@@ -7,7 +7,7 @@
  */
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, EXCHANGE_VERSIONS, RAID_LEVELS, SizingError, arrayModelName } from "../engine";
 import { JBOD_CATALOGUE } from "../engine/microsoft/disks";
-import { describeRange, parseNumberText, readNumber, type NumberParameter } from "../functions/arguments";
+import { describeRange, parseNumberText, pointedThousands, readNumber, type NumberParameter } from "../functions/arguments";
 import { EX_DBSIZE, EX_FAILOVER, EX_IOPS, EX_LOGVOL } from "../functions";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import { designProblems } from "../workbook/design-check";
@@ -188,6 +188,8 @@ function checkNumber(field: NumberField, text: string): { value?: number | ""; e
   if (!typed.ok && typed.problem === "decimal comma") {
     return { error: `${field.label}: use a point for decimals (${text.trim().replace(/,/g, ".")}), or commas only between groups of three digits.` };
   }
+  const pointed = field.parameter.integer || !typed.ok ? pointedThousands(text) : undefined;
+  if (pointed !== undefined) return { error: `${field.label}: "${text.trim()}" is ambiguous — ${pointed}.` };
   if (!typed.ok) return { error: `${field.label} must be ${rangeWithUnit(field)}; "${text.trim()}" is not a number.` };
   try {
     return { value: readNumber(typed.value, field.parameter) };

@@ -31,6 +31,7 @@
 import { LAG_DEFAULTS, type Design } from "../engine/design";
 import { databasesOf, layoutOf, type DagDesign } from "../engine/failover";
 import { designFromCells, type InputCells, type Places } from "./input-values";
+import { INPUT_PARAMETERS } from "../functions/worksheet";
 import type { CopyLayout, LayoutNames } from "../engine/layout";
 import type { CellModel, SheetModel, WorkbookModel } from "./model";
 
@@ -166,6 +167,11 @@ export const COMPUTER_NAME_MAX = 15;
 /** The server prefix's longest: the name adds at least two digits (MBX01), and a DAG has at most 16 servers. */
 export const SERVER_PREFIX_MAX = COMPUTER_NAME_MAX - 2;
 
+/** A database's longest name (Microsoft, "New-MailboxDatabase", -Name: "The maximum length is 64 characters"). */
+export const DATABASE_NAME_MAX = 64;
+/** The database prefix's longest: its number follows, six digits in a design of 100,000 databases (the most a design holds). */
+export const DATABASE_PREFIX_MAX = DATABASE_NAME_MAX - String(INPUT_PARAMETERS.databases.max).length;
+
 /**
  * Why a name cannot be used, in the words of `label` ("--server-prefix", "The server prefix");
  * undefined when it can. The sentence does not repeat the text: the CLI adds it, the pane's field shows it. `role` says which rule: the DAG's name and the server prefix are Windows
@@ -180,6 +186,9 @@ export function deploymentNameProblem(label: string, text: string, role: keyof D
     if (/[\\/:*?"<>|]/.test(text)) return `${label} must not contain \\ / : * ? " < > | (a database's name is a folder and a file name)`;
     if (text.includes(",")) return `${label} must not contain a comma (Servers.csv lists each server's databases separated by commas)`;
     if (/^[=+\-@\s]/.test(text)) return `${label} must not start with = + - @ or a space (a spreadsheet would read it as a formula)`;
+    if (text.length > DATABASE_PREFIX_MAX) {
+      return `${label} must be at most ${DATABASE_PREFIX_MAX} characters (a database's name is at most ${DATABASE_NAME_MAX}, Microsoft's New-MailboxDatabase says, and up to six digits follow the prefix)`;
+    }
     return undefined;
   }
   const most = role === "dag" ? COMPUTER_NAME_MAX : SERVER_PREFIX_MAX;
@@ -210,6 +219,25 @@ export function deploymentSettingProblem(label: string, text: string, key: "volu
   return undefined;
 }
 
+/** The highest first disk number the export takes. */
+export const START_DISK_MAX = 1000;
+/** The first database disk's rule: never disk 0, which Windows numbers first and is nearly always the system disk. */
+export const START_DISK_RULE = `must be a whole number from 1 to ${START_DISK_MAX.toLocaleString("en-US")} (disk 0 is nearly always the system disk)`;
+
+/** A replay lag of no time at all: the copy is not lagged. */
+const NO_LAG = "0.00:00:00";
+const LAG_RULE = "a lagged copy's replay lag must be at least one second (ReplayLagTime counts whole seconds, and 0.00:00:00 is no lag)";
+
+/**
+ * Why a design's replay lag cannot be deployed, or undefined: with lagged copies, a lag of `lagDays`
+ * that rounds to 0.00:00:00 would deploy copies that are not lagged at all. Refused, not rounded up:
+ * any lag we chose would be one the design did not ask for.
+ */
+export function replayLagProblem(lagDays: number, laggedCopies: number): string | undefined {
+  if (laggedCopies === 0 || replayLagTime(lagDays) !== NO_LAG) return undefined;
+  return `${LAG_RULE}; got ${lagDays.toLocaleString("en-US", { maximumFractionDigits: 20 })} days, which ReplayLagTime rounds to ${NO_LAG}`;
+}
+
 /** Names or settings that deploymentFiles refuses (its callers check first; this is the last guard). */
 export class DeploymentInputError extends Error {}
 
@@ -225,6 +253,8 @@ export function deploymentInputProblems(names: DeploymentNames, settings: Deploy
     said(deploymentSettingProblem("the GC", settings.gc, "gc"), settings.gc),
   ];
   if (!/^\d+\.\d{2}:\d{2}:\d{2}$/.test(settings.replayLag)) problems.push(`the replay lag must be d.hh:mm:ss, such as 7.00:00:00; got ${JSON.stringify(settings.replayLag)}`);
+  if (!Number.isInteger(settings.startDisk) || settings.startDisk < 1 || settings.startDisk > START_DISK_MAX) problems.push(`the start disk ${START_DISK_RULE}; got ${settings.startDisk}`);
+  if (!Number.isInteger(settings.databasesPerVolume) || settings.databasesPerVolume < 1) problems.push(`the databases a volume must be a whole number from 1; got ${settings.databasesPerVolume}`);
   return problems.filter((p): p is string => p !== undefined);
 }
 
@@ -253,6 +283,7 @@ export function deploymentFiles(
   if (problems.length > 0) throw new DeploymentInputError(problems.join("; "));
   const databaseCount = databasesOf(design);
   const layout = layoutOf({ ...design, databases: databaseCount });
+  if (layout.design.laggedCopies > 0 && settings.replayLag === NO_LAG) throw new DeploymentInputError(`${LAG_RULE}; got ${NO_LAG}`);
   const names = deploymentNames(dagNames, layout.siteOfServer.length, databaseCount);
   const held = serverDatabases(layout);
   const dbFolder = (d: number) => joinPath(settings.databasesRoot, names.database(d));
@@ -292,12 +323,16 @@ export function deploymentFiles(
     "# after the servers have joined the DAG. Review the disk numbers before running step 1: it formats disks.",
     "$ErrorActionPreference = 'Stop'",
     "",
-    "# 1. Database volumes and their mount points: one volume per DbPerVolume databases, mounted under the",
-    "#    volumes folder, and each database's folder mounted on its volume (the calculator's layout); then the",
-    "#    server's AutoReseed spares (empty volumes in the volumes folder) and its restore volume, mounted apart.",
+    "# 0. Every disk the script formats on every server must be raw (no partition table) and offline, as a new",
+    "#    disk is, before anything is changed: a disk number that points at a disk in use stops the script here.",
   ];
-  /** One disk initialised, partitioned, formatted ReFS and mounted at `path`. */
+  const volumesOf = (dbs: readonly number[]) => Math.ceil(dbs.length / settings.databasesPerVolume);
+  /** The disks a server's volumes take: its database volumes, then its AutoReseed spares and restore volumes. */
+  const disksOf = (dbs: readonly number[]) => volumesOf(dbs) + settings.autoReseedVolumes + settings.restoreVolumes;
+  /** One disk brought online, initialised, partitioned, formatted ReFS and mounted at `path`. */
   const formatVolume = (disk: number, label: string, path: string) => {
+    ps.push(`  Set-Disk -Number ${disk} -IsOffline $false`);
+    ps.push(`  Set-Disk -Number ${disk} -IsReadOnly $false`);
     ps.push(`  Initialize-Disk -Number ${disk} -PartitionStyle GPT`);
     ps.push(`  $partition = New-Partition -DiskNumber ${disk} -UseMaximumSize`);
     ps.push(`  Format-Volume -Partition $partition -FileSystem ReFS -AllocationUnitSize 65536 -NewFileSystemLabel ${psString(label)} -Confirm:$false | Out-Null`);
@@ -306,8 +341,25 @@ export function deploymentFiles(
   };
   held.forEach((dbs, s) => {
     ps.push(`Invoke-Command -ComputerName ${psString(names.server(s))} -ScriptBlock {`);
-    const volumes = Math.ceil(dbs.length / settings.databasesPerVolume);
-    for (let v = 0; v < volumes; v++) {
+    for (let v = 0; v < disksOf(dbs); v++) {
+      const disk = settings.startDisk + v;
+      ps.push(`  $disk = Get-Disk -Number ${disk}`);
+      ps.push(
+        `  if ($disk.PartitionStyle -ne 'RAW' -or -not $disk.IsOffline) { throw "Disk ${disk} of $env:COMPUTERNAME is not a raw, offline disk ` +
+          `(partition style $($disk.PartitionStyle), offline: $($disk.IsOffline)): check the disk numbers (exsize export --start-disk); nothing was changed" }`,
+      );
+    }
+    ps.push("}");
+  });
+  ps.push(
+    "",
+    "# 1. Database volumes and their mount points: one volume per DbPerVolume databases, mounted under the",
+    "#    volumes folder, and each database's folder mounted on its volume (the calculator's layout); then the",
+    "#    server's AutoReseed spares (empty volumes in the volumes folder) and its restore volume, mounted apart.",
+  );
+  held.forEach((dbs, s) => {
+    ps.push(`Invoke-Command -ComputerName ${psString(names.server(s))} -ScriptBlock {`);
+    for (let v = 0; v < volumesOf(dbs); v++) {
       const disk = settings.startDisk + v;
       const label = `ExVol${String(v + 1).padStart(2, "0")}`;
       formatVolume(disk, label, joinPath(settings.volumesRoot, label));
@@ -317,6 +369,7 @@ export function deploymentFiles(
       }
     }
     // AutoReseed's spares: formatted, mounted in the volumes folder, holding no database (Microsoft, "Configure AutoReseed for a DAG").
+    const volumes = volumesOf(dbs);
     for (let a = 0; a < settings.autoReseedVolumes; a++) {
       const v = volumes + a;
       formatVolume(settings.startDisk + v, `ExVol${String(v + 1).padStart(2, "0")}`, joinPath(settings.volumesRoot, `ExVol${String(v + 1).padStart(2, "0")}`));

@@ -11,7 +11,7 @@ import { databaseCapacity, mailboxDoesNotFit } from "../engine/database";
 import { SizingError } from "../engine/errors";
 import { databaseFormula, mailboxFitsFormula, type FactorReference } from "../engine/excel-formulas";
 import { MAX_COPIES, MAX_SERVERS, validateLayoutDesign, type DagLayout } from "../engine/layout";
-import { REFERENCE_DESIGN_INPUTS, TooManyDatabasesError, sizeDesign } from "../engine/design";
+import { MAX_COPIES_PER_SERVER, REFERENCE_DESIGN_INPUTS, TooManyDatabasesError, sizeDesign } from "../engine/design";
 import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import type { InputRule } from "./model";
@@ -35,7 +35,7 @@ const SUMMARIES = {
   mailbox: `${NOT_A_DESIGN} a mailbox, with its overheads, cannot fit the largest database. Raise the maximum database size or lower the quota.`,
   databases: `${NOT_A_DESIGN} it needs more databases than a design can hold (${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")}). Raise the maximum database size.`,
   servers: `${NOT_A_DESIGN} the servers cannot hold the copies: each copy of a database needs a server of its own, in each site as the copies are spread.`,
-  deployed: `${NOT_A_DESIGN} the databases it deploys cannot be: more than ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} in all, or more than 100 copies on a server. Raise the maximum database size, or add servers.`,
+  deployed: `${NOT_A_DESIGN} the databases it deploys cannot be: more than ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} in all, or more than 100 copies (active and passive) on a server, the most an Exchange server mounts. The database count on the Design sheet says why, and what would fit.`,
   lagged: `${NOT_A_DESIGN} too many lagged copies: a DAG keeps at least two copies a failure can activate (lagged copies at most copies − 2), and a stand-alone server has none. Lower the lagged copies, or add copies.`,
   environment: `${NOT_A_DESIGN} Mailboxes in the environment must be empty, 0 (one DAG) or a whole number of at least Users.`,
   method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies, up to ${MAX_MICROSOFT_MAILBOXES.toLocaleString("en-US")} mailboxes, more than 0 and up to ${MAX_MICROSOFT_MESSAGES} messages a day of up to ${MAX_MICROSOFT_MESSAGE_KB.toLocaleString("en-US")} KB. Choose Dell's method, or change the copies, mailboxes or messages.`,
@@ -147,7 +147,10 @@ export function inputRuleFormula(name: string, rule: InputRule): string {
   const blank = `LEN(${name}&"")=0`;
   const allowBlank = rule.allowBlank ? "TRUE()" : "FALSE()";
   if (rule.kind === "list") {
-    if (rule.range !== undefined) return `IF(${blank},${allowBlank},COUNTIF(${rule.range},${name})>0)`;
+    // A name of the range exactly, case aside: "=" keeps COUNTIF from reading the text as a comparison (<>x), and a
+    // text holding COUNTIF's wildcards (* ? ~) names no row (8TB* would match the first 8 TB disk).
+    const noWildcard = ["*", "?", "~"].map((c) => `COUNTIF(${name},"*~${c}*")`).join("+") + "=0";
+    if (rule.range !== undefined) return `IF(${blank},${allowBlank},AND(${noWildcard},IFERROR(COUNTIF(${rule.range},"="&${name})>0,FALSE())))`;
     // A choice that reads as a number (2016) may be held as one.
     const choices = rule.values.flatMap((v) => (/^\d+(\.\d+)?$/.test(v) ? [`${name}=${v}`, `${name}="${v}"`] : [`${name}="${v.replace(/"/g, '""')}"`]));
     return `IF(${blank},${allowBlank},OR(${choices.join(",")}))`;
@@ -183,7 +186,15 @@ export function designCheckFormula(n: DesignCheckNames): string {
   // The environment's verdict is its own cell's (environmentCheckFormula): this formula is near Excel's 8,192 characters.
   const environmentFails = n.environmentCheck === undefined ? "FALSE()" : `LEN(${n.environmentCheck})>0`;
   const deployed = n.deployedDatabases;
-  const last = deployed === undefined ? text(DESIGN_OK) : `IF(IFERROR(${deployed}<=${INPUT_PARAMETERS.databases.max},FALSE()),${text(DESIGN_OK)},${text(SUMMARIES.deployed)})`;
+  // The busiest server's copies, active and passive (src/engine/layout.ts serverCopiesBySite): each site holds, of the
+  // databases homed in each site (in proportion to its servers; all in site 1 for active/passive), the copies round-robin
+  // gives it, spread over its servers.
+  const [p0, p1, n1, n2, D] = [first, second, n.serversSite1, n.serversSite2, deployed];
+  const homed = `IF(${n.dagLayout}="active/passive",0,${n2}/(${n1}+${n2}))`;
+  const site1 = `IF(${twoSites},${D}*((1-${homed})*${p0}+${homed}*${p1})/${n1},${D}*${n.copies}/${n1})`;
+  const site2 = `IF(${twoSites},${D}*((1-${homed})*${p1}+${homed}*${p0})/${n2},0)`;
+  const mounts = `MAX(ROUNDUP(${site1}-1E-9,0),ROUNDUP(${site2}-1E-9,0))<=${MAX_COPIES_PER_SERVER}`;
+  const last = deployed === undefined ? text(DESIGN_OK) : `IF(IFERROR(AND(${deployed}<=${INPUT_PARAMETERS.databases.max},${mounts}),FALSE()),${text(DESIGN_OK)},${text(SUMMARIES.deployed)})`;
   const serverDisksFails = n.serverDisksCheck === undefined ? "FALSE()" : `LEN(${n.serverDisksCheck})>0`;
   const combined =
     `IF(${serverDisksFails},${n.serverDisksCheck ?? '""'},` +

@@ -9,7 +9,7 @@
 import { serverDiskOf, sizeDesign, type Design, type DesignTables } from "../engine/design";
 import { SizingError } from "../engine/errors";
 import { DISK_CLASS_IOPS, FACTOR_DEFAULTS, type FactorName, type Factors } from "../engine/tables";
-import { parseNumberText, readDiskClasses } from "../functions/arguments";
+import { parseNumberText, pointedThousands, readDiskClasses } from "../functions/arguments";
 import { JBOD_CATALOGUE, type JbodDisk } from "../engine/microsoft/disks";
 import { nearest } from "../functions/suggest";
 import { readTypedNumber } from "../functions/typed-number";
@@ -94,12 +94,14 @@ export function inputFromText(key: InputKey, text: string): Checked<InputValue> 
   const read = readTypedNumber(text);
   if ("problem" in read) return read;
   const value = read.value;
+  const pointed = rule.kind === "whole" ? pointedThousands(text) : undefined;
+  if (pointed !== undefined) return { problem: `${rule.error}; got ${JSON.stringify(text)} — a point before three digits is ambiguous: ${pointed}` };
   return withinRule(rule, value) ? { value } : { problem: `${rule.error}; got ${JSON.stringify(text)}` };
 }
 
 /**
- * A server disk as typed: a catalogue name (case, spaces and punctuation aside: `8TB 7.2K NL-SAS 3.5`
- * without its inch mark) or "SIZE GB TYPE" of Microsoft's calculator's table, held by its catalogue
+ * A server disk as typed: a catalogue name (case, runs of spaces and the inch mark aside: `8tb 7.2K  NL-SAS 3.5`)
+ * or "SIZE GB TYPE" of Microsoft's calculator's table, held by its catalogue
  * name (src/engine/microsoft/disks.ts jbodDisk). The template lists a disk beyond the catalogue
  * among the Hardware sheet's own server disks, so the cell's drop-down holds it.
  */
@@ -233,8 +235,9 @@ function tiersOf(cells: NonNullable<InputCells["tiers"]>, inputs: WorkbookInputs
       if (value === null || value === undefined || value === "" || value === 0) return fallback;
       const rule = TIER_RULES[column] as InputRule & { kind: "whole" | "decimal" };
       const number = typeof value === "string" ? parseNumberText(value) : value;
-      if (typeof number === "number" && withinRule(rule, number)) return number;
-      problems.push(`${places.range(TIER_NAMES[column], k + 1)}: ${rule.error}; got ${shownCell(value)}`);
+      const pointed = rule.kind === "whole" ? pointedThousands(value) : undefined;
+      if (typeof number === "number" && withinRule(rule, number) && pointed === undefined) return number;
+      problems.push(`${places.range(TIER_NAMES[column], k + 1)}: ${rule.error}; got ${shownCell(value)}${pointed === undefined ? "" : ` — a point before three digits is ambiguous: ${pointed}`}`);
       return fallback;
     };
     const mailboxes = read("mailboxes", k === 0 ? inputs.users : 0);

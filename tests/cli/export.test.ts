@@ -307,6 +307,7 @@ describe("the export deploys the volumes the design buys (issue 26)", () => {
       .join("\n")
       .split(/^Invoke-Command /m)
       .slice(1)
+      .filter((block) => block.includes("Initialize-Disk"))
       .map((block) => ({
         disks: [...block.matchAll(/Initialize-Disk -Number (\d+)/g)].map((m) => Number(m[1])),
         mounts: [...block.matchAll(/-NewFileSystemLabel '([^']+)'/g)].map((m) => m[1]),

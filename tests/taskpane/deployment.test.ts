@@ -11,7 +11,7 @@ import { dagOf } from "../../src/cli/layout";
 import { sizeDesign } from "../../src/engine/design";
 import { PaneController, type Action, type DownloadFile, type PaneView, type StatusKind } from "../../src/taskpane/controller";
 import { referenceForm } from "../../src/taskpane/headline-form";
-import { parseCsv } from "../../src/workbook/deployment";
+import { parseCsv, settingsFor } from "../../src/workbook/deployment";
 import { INPUT_CELLS, REFERENCE_DESIGN_INPUTS, RESILIENCE_CELLS, type WorkbookInputs } from "../../src/workbook/template";
 import { FakeExcelHost, type FakeWorkbook } from "../support/fake-excel";
 import { engineCalculation, savedFile } from "../support/fake-excel-file";
@@ -76,7 +76,8 @@ test("inputs edited in the cells: the pane exports the databases exsize design -
   const design = await designJson(args);
   expect(databaseRows(view)).toBe(design.design.databases);
   const changed: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, users: 12500, serversSite1: 6, serversSite2: 3, copies: 3, dagLayout: "active/passive", exchangeVersion: 2013 };
-  const files = exportFiles({ design: dagOf(sizeDesign(changed)), names: { dag: "DAG01", serverPrefix: "MBX", databasePrefix: "DB" } });
+  // The volumes are the design's own (settingsFor), as exsize export lays them.
+  const files = exportFiles({ design: dagOf(sizeDesign(changed)), names: { dag: "DAG01", serverPrefix: "MBX", databasePrefix: "DB" } }, settingsFor(sizeDesign(changed)));
   for (const file of view.downloads!) expect({ name: file.name, text: file.text }).toEqual({ name: file.name, text: files[file.name as keyof typeof files] });
   expect(view.last.text).toMatch(new RegExp(`\\(9 servers, ${design.design.databases} databases\\)`));
 });
@@ -88,7 +89,7 @@ test("a workbook written before an input existed (no LaggedCopies, ServerDisk â€
   for (let i = names.length - 1; i >= 0; i--) if (older.includes(names[i].name)) names.splice(i, 1);
   expect(names.some((n) => older.includes(n.name))).toBe(false);
   expect(await pane.exportDeployment()).toBe(true);
-  const files = exportFiles({ design: dagOf(sizeDesign(REFERENCE_DESIGN_INPUTS)), names: { dag: "DAG01", serverPrefix: "MBX", databasePrefix: "DB" } });
+  const files = exportFiles({ design: dagOf(sizeDesign(REFERENCE_DESIGN_INPUTS)), names: { dag: "DAG01", serverPrefix: "MBX", databasePrefix: "DB" } }, settingsFor(sizeDesign(REFERENCE_DESIGN_INPUTS)));
   for (const file of view.downloads!) expect({ name: file.name, text: file.text }).toEqual({ name: file.name, text: files[file.name as keyof typeof files] });
 });
 
@@ -100,6 +101,19 @@ test("a calculated cell that shows another count does not change what is deploye
   expect(await pane.exportDeployment()).toBe(true);
   expect(databaseRows(view)).toBe((await designJson([])).design.databases); // 000, Table 18: 12
   expect(databaseRows(view)).toBe(12);
+});
+
+test("a lagged copy's lag that rounds to no lag is refused, naming the cell; nothing is offered (issue 25, item 10)", async () => {
+  const { view, pane, inputs } = await loaded();
+  inputs.cell(INPUT_CELLS.serversSite1)!.value = 3;
+  inputs.cell(INPUT_CELLS.copies)!.value = 3;
+  inputs.cell(INPUT_CELLS.laggedCopies)!.value = 1;
+  inputs.cell(INPUT_CELLS.lagDays)!.value = 0.0000001;
+  expect(await pane.exportDeployment()).toBe(false);
+  expect(view.downloads).toBeUndefined();
+  expect(view.last.text).toMatch(
+    new RegExp(`^The design on sheet Inputs cannot be exported: Replay lag \\(Inputs!${INPUT_CELLS.lagDays}\\): a lagged copy's replay lag must be at least one second .*; got 0\\.0000001 days, which ReplayLagTime rounds to 0\\.00:00:00\\. Fix`),
+  );
 });
 
 test("a cell its rule refuses is named by label and cell, in the rule's words; nothing is offered", async () => {

@@ -35,6 +35,15 @@ describe("values pasted past data validation are no design, and the check names 
     expect(checkWith({ [key]: value })).toBe(`${NOT_A_DESIGN} ${label(key)}: ${DESIGN_INPUT_ROWS.find((r) => r.key === key)!.rule.error}.`);
   });
 
+  // A server disk is a Hardware sheet name exactly, case aside: no wildcard (COUNTIF's * and ?) and no junk (issue 25, item 5).
+  test.each(["*", "8TB*", "?TB 7.2K NL-SAS 3.5\"", '1,2TB 7.2K RPM SAS 3.5"', "<>x"])("server disk %s is no design", (typed) => {
+    expect(checkWith({ serverDisk: typed }, { exchangeVersion: 2016 })).toMatch(new RegExp(`^${NOT_A_DESIGN} Server disk: `));
+  });
+
+  test("a server disk typed in other case is that disk", () => {
+    expect(checkWith({ serverDisk: '8tb 7.2k nl-sas 3.5"' }, { exchangeVersion: 2016 })).toBe(DESIGN_OK);
+  });
+
   test("an empty second site is one site, and a method typed in capitals is that method", () => {
     expect(checkWith({ serversSite2: undefined })).toBe(DESIGN_OK);
     expect(checkWith({ method: "Microsoft" }, { exchangeVersion: 2016 })).toBe(DESIGN_OK);
@@ -51,6 +60,13 @@ describe("values pasted past data validation are no design, and the check names 
 });
 
 describe("the combined rules the CLI applies, in the cell too", () => {
+  test("Dell's method's 756 databases on 2 + 7 servers with 3 copies: 462 copies on a server, past the 100 Exchange mounts (issue 25, item 7)", () => {
+    const inputs = { ...REFERENCE_DESIGN_INPUTS, serversSite1: 2, serversSite2: 7, copies: 3, maxDatabaseGB: 100 };
+    const [problem] = designProblems(inputs);
+    expect(problem.message).toMatch(/462 copies on a server of site 1, past the 100 databases/);
+    expect(checkWith({}, { serversSite1: 2, serversSite2: 7, copies: 3, maxDatabaseGB: 100 })).toBe(problem.summary);
+  });
+
   test("9 + 8 servers: a DAG has at most 16 servers (issue 16)", () => {
     const inputs = { ...REFERENCE_DESIGN_INPUTS, serversSite1: 9, serversSite2: 8 };
     const [problem] = designProblems(inputs);

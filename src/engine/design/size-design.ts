@@ -28,10 +28,12 @@ import {
   copyLayout,
   defaultNames,
   FAILURE_SCENARIOS,
+  serverCopiesBySite,
   worstCase,
   type CopyLayout,
   type DagLayout,
   type FailureScenario,
+  type LayoutDesign,
 } from "../layout";
 import { grouped } from "../general-format";
 import { logCapacity, type LogCapacity } from "../logs";
@@ -230,6 +232,78 @@ export function serverDiskOf(inputs: Pick<WorkbookInputs, "serverDisk">, tables:
 /** A design that would deploy more databases than MAX_DESIGN_DATABASES: its quota, database size and servers say why. */
 export class TooManyDatabasesError extends SizingError {}
 
+/** Database copies, active and passive, an Exchange server mounts at most (Enterprise edition; the calculator's Variables!K35). */
+export const MAX_COPIES_PER_SERVER = MICROSOFT.maxDatabasesPerServer;
+
+/** True while sizeDesign tries the changes a refusal could advise: a trial gives no advice of its own. */
+let advising = false;
+
+/**
+ * The changes that make a design of too many copies a server one that can be built, each tried:
+ * larger databases, equal sites, more servers, fewer copies, Dell's method. Only those that work are
+ * advised; "" when none does.
+ */
+function adviceThatWorks(inputs: WorkbookInputs, tables: DesignTables): string {
+  if (advising) return "";
+  const works = (change: Partial<WorkbookInputs>): boolean => {
+    try {
+      sizeDesign({ ...inputs, ...change }, tables);
+      return true;
+    } catch (e) {
+      if (!(e instanceof SizingError)) throw e;
+      return false;
+    }
+  };
+  advising = true;
+  try {
+    const advice: string[] = [];
+    for (let gb = inputs.maxDatabaseGB * 2; gb <= 1_000_000; gb *= 2) {
+      const rounded = Math.ceil(gb);
+      if (works({ maxDatabaseGB: rounded })) {
+        advice.push(`larger databases (maxDatabaseGB ${grouped(rounded)})`);
+        break;
+      }
+    }
+    const [n1, n2] = serversPerSiteOf(inputs);
+    const total = n1 + (n2 ?? 0);
+    if (n2 !== undefined && n1 !== n2 && total % 2 === 0 && works({ serversSite1: total / 2, serversSite2: total / 2 })) advice.push(`equal sites (${total / 2} + ${total / 2} servers)`);
+    for (let more = 1; total + more * (n2 === undefined ? 1 : 2) <= 16; more++) {
+      const sites = n2 === undefined ? { serversSite1: n1 + more } : { serversSite1: n1 + more, serversSite2: n2 + more };
+      if (works(sites)) {
+        advice.push(`more servers (${n2 === undefined ? sites.serversSite1 : `${sites.serversSite1} + ${(sites as { serversSite2: number }).serversSite2}`})`);
+        break;
+      }
+    }
+    for (let copies = inputs.copies - 1; copies >= 2; copies--) {
+      if (works({ copies })) {
+        advice.push(`${copies} copies`);
+        break;
+      }
+    }
+    if (methodOf(inputs) === "microsoft" && works({ method: "dell" })) advice.push("Dell's method");
+    return advice.length === 0 ? "; neither larger databases, equal sites, more servers nor fewer copies fit it" : `; it fits with ${advice.join(", or ")}`;
+  } finally {
+    advising = false;
+  }
+}
+
+/**
+ * A design whose busiest server would hold more than MAX_COPIES_PER_SERVER copies, whatever its
+ * method: the SizingError saying where, and what would fit.
+ */
+function tooManyCopiesPerServer(inputs: WorkbookInputs, tables: DesignTables, design: LayoutDesign): SizingError | undefined {
+  const bySite = serverCopiesBySite(design);
+  const busiest = Math.max(...bySite);
+  if (busiest <= MAX_COPIES_PER_SERVER) return undefined;
+  const sites = design.serversPerSite;
+  const where = sites.length === 1 ? "on each server" : `on a server of site ${bySite.indexOf(busiest) + 1}`;
+  return new SizingError(
+    "#N/A",
+    `copies and servers: the design deploys ${grouped(design.databases)} databases, ${design.copies} ${design.copies === 1 ? "copy" : "copies"} of each on ${sites.join(" + ")} servers: ` +
+      `${grouped(busiest)} copies ${where}, past the ${MAX_COPIES_PER_SERVER} databases (active and passive) an Exchange server mounts${adviceThatWorks(inputs, tables)}`,
+  );
+}
+
 /**
  * Sizes a design. Inputs are taken as checked (each by its rule: src/functions/worksheet.ts
  * INPUT_PARAMETERS); those not given are the reference design's (REFERENCE_DESIGN_INPUTS), so a
@@ -287,7 +361,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
           "#N/A",
           `copies and servers: ${inputs.copies} copies on ${serversPerSite.join(" + ")} servers balance only at ${n(microsoftDeployed!)} databases ` +
             `(the calculator's ${n(microsoft.databases)} rounded up so every server carries the same load in every failure), ${n(perServer)} copies a server, ` +
-            `past the calculator's ${MICROSOFT.maxDatabasesPerServer}; use equal sites, other copies, or Dell's method`,
+            `past the calculator's ${MICROSOFT.maxDatabasesPerServer}${method === "microsoft" ? adviceThatWorks(inputs, tables) : ""}`,
         );
       }
       // @departure (issue 16): the busiest server's active databases are the calculator's at one balancing
@@ -303,6 +377,9 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     }
   }
   const databases = method === "microsoft" ? microsoftDeployed! : dellDatabases;
+  // Every method: Exchange mounts at most 100 databases a server, active and passive (the limit has no method).
+  const crowded = databases <= MAX_DESIGN_DATABASES ? tooManyCopiesPerServer(inputs, tables, { ...layoutDesign, databases }) : undefined;
+  if (crowded !== undefined) throw crowded;
   // Before anything is laid out: a layout of millions of databases would fill memory (the Design check's limit).
   if (databases > MAX_DESIGN_DATABASES) {
     const n = grouped(MAX_DESIGN_DATABASES);

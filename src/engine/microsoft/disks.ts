@@ -103,7 +103,11 @@ export const JBOD_CATALOGUE: readonly JbodDisk[] = Object.freeze([
 /** A name as a reader would type it: in double quotes, or in single quotes when it holds an inch mark (not `3.5\"`). */
 const quoted = (s: string) => (s.includes('"') ? `'${s}'` : `"${s}"`);
 
-const key = (s: string) => s.toLowerCase().replace(/[^a-z0-9.]/g, "");
+/**
+ * A disk's name as compared: case, runs of spaces and the closing inch mark aside — every other
+ * character counts, so `1,2TB` is not `12TB` and `-600GB` or `0600GB` not `600GB`.
+ */
+const key = (s: string) => s.trim().replace(/\s*"$/, "").replace(/\s+/g, " ").toLowerCase();
 
 /**
  * Every disk jbodDisk knows, by its name's key: the catalogue's, then each size and type of the
@@ -122,17 +126,18 @@ const DISKS_BY_KEY: ReadonlyMap<string, JbodDisk> = (() => {
 })();
 
 /**
- * A disk by name from the catalogue ("8TB 7.2K NL-SAS 3.5\"", "4TB 7.2K RPM SAS 3.5\""; case, spaces
- * and punctuation aside), or any size of the calculator's table with any of its types as
+ * A disk by name from the catalogue ("8TB 7.2K NL-SAS 3.5\"", "4TB 7.2K RPM SAS 3.5\""; case, runs of
+ * spaces and the inch mark aside), or any size of the calculator's table with any of its types as
  * "SIZE GB TYPE" ("6000 GB 10K RPM SAS 2.5\""). Anything else is a SizingError naming the choices.
  */
 export function jbodDisk(name: string): JbodDisk {
   const known = DISKS_BY_KEY.get(key(name));
   if (known) return known;
-  const m = /^\s*(\d+)\s*GB\s+(.+)$/i.exec(name);
+  // The size as the table writes it: digits without a sign or a leading zero.
+  const m = /^([1-9]\d*) ?gb (.+)$/.exec(key(name));
   if (m) {
     const gb = Number(m[1]);
-    const type = Object.keys(DISK_TYPE_IOPS).find((t) => key(t) === key(m[2]));
+    const type = Object.keys(DISK_TYPE_IOPS).find((t) => key(t) === m[2]);
     if (DISK_SIZES_GB.includes(gb) && type !== undefined) return DISKS_BY_KEY.get(key(disk(gb, type).name))!;
   }
   throw new SizingError(
