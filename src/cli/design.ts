@@ -15,6 +15,7 @@
 import * as path from "path";
 import { writeWhole, type WholeFileIO } from "./write-whole";
 import { SizingError } from "../engine/errors";
+import { versionName } from "../engine/version";
 import { DEFAULT_PRESET, PRESET_NAMES, REFERENCE_PRESETS, presetNamed, type Design, type PresetName, type WorkbookInputs } from "../engine/design";
 import { MICROSOFT_FAILURE_MODES, type MicrosoftFailureMode } from "../engine/microsoft/design";
 import { designOf } from "../workbook/input-values";
@@ -388,7 +389,7 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
   out.stdout(
     `Inputs: ${formatNumber(inputs.users)} users, ${formatNumber(inputs.quotaMB)} MB quota${inputs.archiveMB > 0 ? ` + ${formatNumber(inputs.archiveMB)} MB archive` : ""}, ${formatNumber(inputs.messagesPerDay)} messages/day of ` +
       `${formatNumber(inputs.messageKB)} KB, ${inputs.copies} copies, ${formatNumber(inputs.maxDatabaseGB)} GB maximum database, ` +
-      `Exchange ${inputs.exchangeVersion}, ${servers} (${inputs.dagLayout})`,
+      `${versionName(inputs.exchangeVersion)}, ${servers} (${inputs.dagLayout})`,
   );
   out.stdout(`Method: ${methodWords(design)}`);
   const f = designFigures(design);

@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 import { runDesign } from "../../src/cli/design";
-import { SizingError } from "../../src/engine";
+import { EXCHANGE_VERSIONS, SizingError } from "../../src/engine";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import { withoutDistribution } from "./light-model";
 import { DESIGN_OK, designProblems } from "../../src/workbook/design-check";
@@ -26,7 +26,7 @@ const design: fc.Arbitrary<WorkbookInputs> = fc
     messageKB: edge(fc.integer({ min: 10, max: 400 }), 0.01, 1_000_000),
     copies: edge(fc.integer({ min: 1, max: 6 }), 16),
     maxDatabaseGB: edge(fc.constantFrom(200, 1024, 2048), 2.3, 1_000_000),
-    exchangeVersion: fc.constantFrom(2010, 2013, 2016, 2019),
+    exchangeVersion: fc.constantFrom(...EXCHANGE_VERSIONS),
     method: fc.constantFrom("auto", "dell", "microsoft"),
     serversSite1: edge(fc.integer({ min: 1, max: 8 }), 9, 16),
     serversSite2: fc.oneof(fc.constant("" as const), edge(fc.integer({ min: 1, max: 8 }), 8, 16)),

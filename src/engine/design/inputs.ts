@@ -25,7 +25,8 @@ export type MethodChoice = (typeof METHOD_CHOICES)[number];
 
 /** Every input of the Inputs sheet a person sets per design, headline numbers first. */
 export interface DesignInputs extends HeadlineInputs {
-  exchangeVersion: number;
+  /** 2010, 2013, 2016, 2019 (numbers, as the cells hold them) or "SE": one of EXCHANGE_VERSIONS (src/engine/version.ts). */
+  exchangeVersion: number | "SE";
   arrayRaid: string;
   arrayModel: string;
   spindleRaid: string;

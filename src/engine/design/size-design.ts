@@ -43,7 +43,8 @@ import { raidNeedOf, raidServerDisks, type RaidServerDisks } from "../microsoft/
 import { ceilCount, provisionGB } from "../rounding";
 import { mailboxServerSize } from "../server";
 import { spindleCount } from "../spindles";
-import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type ExchangeVersion, type Factors, type RaidLevel } from "../tables";
+import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type Factors, type RaidLevel } from "../tables";
+import { designVersion } from "../version";
 import { environmentProblem, environmentUsersOf, LAG_DEFAULTS, laggedCopiesProblem, MAX_DESIGN_DATABASES, methodOf, microsoftMethodProblem, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
 
 /** What else a design may carry beyond its inputs: the Inputs sheet's tables and the Hardware sheet's rows. */
@@ -247,7 +248,7 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
   // failures and the servers' active databases count only the copies that can be activated.
   const { laggedCopies } = lagFactors(inputs, tables);
   const layoutDesign = { serversPerSite, copies: inputs.copies, layout: inputs.dagLayout as DagLayout, laggedCopies };
-  const version = inputs.exchangeVersion as ExchangeVersion;
+  const version = designVersion(inputs.exchangeVersion);
 
   // Microsoft's calculator sizes every design it can, for the Methods sheet beside the papers.
   let microsoft: MicrosoftSizing | undefined;

@@ -5,7 +5,7 @@
  * input), C what it is, D source; A3 is the Design check (src/workbook/design-check.ts).
  * Values come from the engine's inputs (src/engine/design/inputs.ts), the reference design by default.
  */
-import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, EXCHANGE_VERSIONS, FACTOR_DEFAULTS, type FactorName } from "../../engine";
+import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, EXCHANGE_VERSION_WORDS, EXCHANGE_VERSIONS, FACTOR_DEFAULTS, VERSION_SOURCES, type FactorName } from "../../engine";
 import { arrayModelName } from "../../engine/arrays";
 import { JBOD_CATALOGUE } from "../../engine/microsoft/disks";
 import { METHOD_CHOICES, type WorkbookInputs } from "../../engine/design";
@@ -56,9 +56,9 @@ const SIZING_INPUT_ROWS: readonly InputRow[] = [
   { key: "maxDatabaseGB", name: "MaxDatabaseGB", label: "Maximum database size", format: FORMAT.typed("GB"), what: "The largest database allowed, in GB", source: DELL("3.4.2"), rule: numberRule(P.maxDatabaseGB) },
   {
     key: "exchangeVersion", name: "ExchangeVersion", label: "Exchange version", format: "0",
-    what: "2010: IOPS by Dell's Exchange 2010 process; 2013, 2016, 2019: by the ESRPs' per-mailbox profile",
-    source: `${DELL("Table 16")}; ${ESRP_2013()}`,
-    rule: listRule("version", EXCHANGE_VERSIONS.map(String), "Exchange version: 2010, 2013, 2016 or 2019"),
+    what: "2010: IOPS by Dell's Exchange 2010 process; 2013, 2016, 2019: by the ESRPs' per-mailbox profile; SE (Exchange Server SE): sized as 2019, whose requirements it shares",
+    source: `${DELL("Table 16")}; ${ESRP_2013()}; ${VERSION_SOURCES.systemRequirements2019}`,
+    rule: listRule("version", EXCHANGE_VERSIONS.map(String), `Exchange version: ${EXCHANGE_VERSION_WORDS}`),
   },
   {
     key: "method", name: "Method", label: "Sizing method",

@@ -5,6 +5,7 @@
  * says whether the workbook is the live design or a customer copy.
  */
 import { DEFAULT_SERVER } from "../../engine/design";
+import { versionName } from "../../engine/version";
 import { SERVER_DISK_DEFAULTS } from "../../engine/microsoft/disks";
 import { cite } from "../../engine/papers";
 import type { CellModel, ChartModel, SheetModel } from "../model";
@@ -150,7 +151,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   // The inputs in one line, with Excel's own "&" (numbers print as General, in every program).
   const inputsLine =
     `=${withThousands(n.users)}&" users · "&${withThousands(n.quotaMB)}&" MB quota · "&${withThousands(n.messagesPerDay)}&" messages a day of "&${withThousands(n.messageKB)}&" KB · "` +
-    `&${n.copies}&IF(${n.copies}=1," copy"," copies")&" · databases up to "&${withThousands(n.maxDatabaseGB)}&" GB · Exchange "&${n.exchangeVersion}` +
+    `&${n.copies}&IF(${n.copies}=1," copy"," copies")&" · databases up to "&${withThousands(n.maxDatabaseGB)}&" GB · "&IF(${n.exchangeVersion}="SE","${versionName("SE")}","Exchange "&${n.exchangeVersion})` +
     `&" · "&${n.serversSite1}&IF(${n.serversSite2}="",""," + "&${n.serversSite2})&" servers, "&${n.dagLayout}`;
   const cells: CellModel[] = [
     { address: SUMMARY_HEADING_CELLS.title, formula: heading.title, role: "title" },

@@ -1,0 +1,120 @@
+/**
+ * Exchange versions, and what Microsoft's documentation says of a server of each (issue 31): one
+ * small table the engine, the cells, the CLI and the pane read, so a version's rules live here only.
+ *
+ * Exchange Server Subscription Edition ("SE", generally available on 1 July 2025) is sized as Exchange
+ * 2019: Microsoft's Exchange team states its hardware and operating-system requirements are those of
+ * Exchange 2019 CU15 (/work/shared/SIZING.md §9). Microsoft publishes no 2019 or SE calculator: its
+ * Exchange Server Role Requirements Calculator v7.6 covers 2013 and 2016, and the rules below that are
+ * not the calculator's come from Microsoft's documentation (MicrosoftDocs/OfficeDocs-Exchange, cited
+ * by repository path and heading; docs/microsoft-method.md lists which is which).
+ */
+import { SizingError } from "./errors";
+
+/** Every version a design may name: 2010 to 2019 as numbers (as the cells have always held them), SE as text. */
+export const EXCHANGE_VERSIONS = [2010, 2013, 2016, 2019, "SE"] as const;
+export type ExchangeVersion = (typeof EXCHANGE_VERSIONS)[number];
+/** The versions whose sizing rules differ: SE is sized as 2019. */
+export type SizedVersion = Exclude<ExchangeVersion, "SE">;
+
+/** The versions in words, for messages and rules: "2010, 2013, 2016, 2019 or SE". */
+export const EXCHANGE_VERSION_WORDS = `${EXCHANGE_VERSIONS.slice(0, -1).join(", ")} or ${EXCHANGE_VERSIONS[EXCHANGE_VERSIONS.length - 1]}`;
+
+/**
+ * A version as given: a number (2016), its text ("2016", " 2016 ") or SE in any case ("se",
+ * "Exchange Server SE"); undefined for anything else.
+ *
+ * @example exchangeVersionOf("se") // "SE"
+ * @example exchangeVersionOf(2019.5) // undefined
+ */
+export function exchangeVersionOf(value: unknown): ExchangeVersion | undefined {
+  if (typeof value === "number") return EXCHANGE_VERSIONS.find((v) => v === value);
+  if (typeof value !== "string") return undefined;
+  const text = value.trim().toLowerCase().replace(/^exchange\s+(server\s+)?/, "");
+  if (text === "se" || text === "subscription edition" || text === "server se") return "SE";
+  return /^\d{4}$/.test(text) ? EXCHANGE_VERSIONS.find((v) => v === Number(text)) : undefined;
+}
+
+/** The version whose sizing rules apply: SE's are 2019's (its requirements are 2019 CU15's). */
+export const sizedVersion = (version: ExchangeVersion): SizedVersion => (version === "SE" ? 2019 : version);
+
+/** The version as a reader sees it: "Exchange 2016", "Exchange Server SE". */
+export const versionName = (version: ExchangeVersion | number): string => (version === "SE" ? "Exchange Server SE" : `Exchange ${version}`);
+
+/** A design's exchangeVersion input as a version, or a SizingError naming the input and the versions. */
+export function designVersion(value: number | string): ExchangeVersion {
+  const version = exchangeVersionOf(value);
+  if (version === undefined) throw new SizingError("#VALUE!", `exchangeVersion must be one of: ${EXCHANGE_VERSION_WORDS}; got ${JSON.stringify(value)}`);
+  return version;
+}
+
+/** Where each rule is written (MicrosoftDocs/OfficeDocs-Exchange, path and heading). */
+export const VERSION_SOURCES = Object.freeze({
+  preferredArchitecture2019:
+    'Microsoft, "Exchange 2019 preferred architecture" (Exchange/ExchangeServer/plan-and-deploy/deployment-ref/preferred-architecture-2019.md, "Commodity servers")',
+  systemRequirements2019:
+    'Microsoft, "Exchange Server system requirements" (Exchange/ExchangeServer/plan-and-deploy/system-requirements.md, "Hardware requirements for Exchange 2019")',
+  systemRequirements2016:
+    'Microsoft, "Exchange Server system requirements" (Exchange/ExchangeServer/plan-and-deploy/system-requirements.md, "Hardware requirements for Exchange 2016")',
+  systemRequirements2013:
+    'Microsoft, "Exchange 2013 system requirements" (Exchange/ExchangeServer2013/exchange-2013-system-requirements-exchange-2013-help.md, "Hardware")',
+});
+
+/** What Microsoft's documentation says of a mailbox server of one version. */
+export interface VersionProfile {
+  version: ExchangeVersion;
+  /** "Exchange Server SE". */
+  name: string;
+  /** The version whose sizing rules apply (SE: 2019). */
+  sizedAs: SizedVersion;
+  /** The most cores and memory a server is recommended (the Preferred Architecture's commodity server); undefined: none published. */
+  maxCores?: number;
+  maxMemoryGB?: number;
+  limitsSource?: string;
+  /** A mailbox server's recommended minimum memory, GB; 0: none published here (2010). */
+  minMemoryGB: number;
+  minMemorySource?: string;
+  /** The page file for a server of `memoryGB`, GB; undefined: none published here (2010). */
+  pageFileGB?: (memoryGB: number) => number;
+  pageFileRule?: string;
+  pageFileSource?: string;
+}
+
+/** 2016's page file — its system requirements: memory plus 10 MB, at most 32,778 MB (2013's page says the same). */
+const memoryPlusTenMB = (memoryGB: number): number => Math.min(memoryGB * 1024 + 10, 32_778) / 1024;
+/** 2019's page file — its system requirements: a quarter of the installed memory. */
+const quarterOfMemory = (memoryGB: number): number => memoryGB * 0.25;
+
+const PROFILE_2019 = {
+  sizedAs: 2019,
+  // "Commodity servers": up to 48 physical cores and 256 GB of memory a server.
+  maxCores: 48,
+  maxMemoryGB: 256,
+  limitsSource: VERSION_SOURCES.preferredArchitecture2019,
+  // "Hardware requirements for Exchange 2019": Mailbox 128 GB minimum recommended; paging file 25% of installed memory.
+  minMemoryGB: 128,
+  minMemorySource: VERSION_SOURCES.systemRequirements2019,
+  pageFileGB: quarterOfMemory,
+  pageFileRule: "25% of the server's memory",
+  pageFileSource: VERSION_SOURCES.systemRequirements2019,
+} as const;
+
+const PROFILES: Readonly<Record<ExchangeVersion, VersionProfile>> = Object.freeze({
+  2010: { version: 2010, name: versionName(2010), sizedAs: 2010, minMemoryGB: 0 },
+  // "Hardware": Mailbox 8 GB minimum; page file physical RAM plus 10 MB, at most 32,778 MB. No core or memory ceiling published.
+  2013: {
+    version: 2013, name: versionName(2013), sizedAs: 2013, minMemoryGB: 8, minMemorySource: VERSION_SOURCES.systemRequirements2013,
+    pageFileGB: memoryPlusTenMB, pageFileRule: "the server's memory plus 10 MB, at most 32,778 MB", pageFileSource: VERSION_SOURCES.systemRequirements2013,
+  },
+  // The 2019 Preferred Architecture's "Commodity servers" gives 2016's as 24 cores and 192 GB ("an increase from …").
+  2016: {
+    version: 2016, name: versionName(2016), sizedAs: 2016, maxCores: 24, maxMemoryGB: 192, limitsSource: VERSION_SOURCES.preferredArchitecture2019,
+    minMemoryGB: 8, minMemorySource: VERSION_SOURCES.systemRequirements2016,
+    pageFileGB: memoryPlusTenMB, pageFileRule: "the server's memory plus 10 MB, at most 32,778 MB", pageFileSource: VERSION_SOURCES.systemRequirements2016,
+  },
+  2019: { version: 2019, name: versionName(2019), ...PROFILE_2019 },
+  SE: { version: "SE", name: versionName("SE"), ...PROFILE_2019 },
+});
+
+/** What Microsoft's documentation says of a server of `version`. */
+export const versionProfile = (version: ExchangeVersion): VersionProfile => PROFILES[version];
