@@ -101,7 +101,10 @@ export function designHelp(): string[] {
     "disksPerServer the calculator's RAID disks and the hot spare); null where the design has none (serverDisksProblem says why);",
     "by Microsoft's method, the busiest server's active databases and megacycles in each failure mode: normal, server,",
     "doubleServer, site, siteServer, siteDoubleServer + ActiveDatabases / Megacycles (null where the mode cannot occur),",
-    "and the transport (Safety Net) database, transportGBPerServer and transportGBPerDag.",
+    "and the transport (Safety Net) database, transportGBPerServer and transportGBPerDag. outputs.pageFileGB is the page file",
+    "a server by the version's system requirements (2019 and SE: 25% of the memory; null for 2010).",
+    "warnings lists, in words with Microsoft's page, a server past its version's recommended cores or memory",
+    "(2016: 24 cores, 192 GB; 2019 and SE: 48 cores, 256 GB): the design still builds, and stderr says it too.",
     "",
     ...EXIT_STATUS_HELP,
     "",
@@ -354,6 +357,8 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
   const sized = designOf(inputs, optionOf);
   if (!sized.ok) return refuse(sized.problems);
   const design = sized.design;
+  // A server past its version's recommended cores or memory: the design builds, and stderr says so (as the Design check cell).
+  for (const warning of design.warnings) out.stderr(`exsize design: warning: ${warning.message}`);
 
   let written: Extract<Written, { ok: true }> | undefined;
   if (request.out !== undefined) {
@@ -364,7 +369,7 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
 
   if (request.json) {
     const workbook = request.out === undefined ? null : request.customer ? "customer copy" : "live design";
-    const printed = { file: request.out ?? null, workbook, preset: request.preset, method: design.method, inputs: jsonInputs(inputs), outputs: shownOutputs(design), figures: designFigures(design) };
+    const printed = { file: request.out ?? null, workbook, preset: request.preset, method: design.method, inputs: jsonInputs(inputs), outputs: shownOutputs(design), figures: designFigures(design), warnings: design.warnings.map((w) => w.message) };
     out.stdout(JSON.stringify(printed, null, 2));
     return EXIT.ok;
   }

@@ -2,7 +2,7 @@
 export * from "./errors";
 export * from "./rounding";
 export * from "./tables";
-export { designVersion, EXCHANGE_VERSION_WORDS, exchangeVersionOf, sizedVersion, versionName, versionProfile, VERSION_SOURCES, type SizedVersion, type VersionProfile } from "./version";
+export { designVersion, EXCHANGE_VERSION_WORDS, exchangeVersionOf, minimumMemoryFormula, pageFileFormula, serverLimitsFormula, serverLimitWarnings, sizedVersion, versionName, versionNumberFormula, versionProfile, VERSION_SOURCES, type ServerLimitWarning, type SizedVersion, type VersionProfile } from "./version";
 export * from "./database";
 export * from "./logs";
 export * from "./capacity";

@@ -118,3 +118,107 @@ const PROFILES: Readonly<Record<ExchangeVersion, VersionProfile>> = Object.freez
 
 /** What Microsoft's documentation says of a server of `version`. */
 export const versionProfile = (version: ExchangeVersion): VersionProfile => PROFILES[version];
+
+/** A server past what Microsoft recommends for its version: the design still builds, and says so. */
+export interface ServerLimitWarning {
+  limit: "cores" | "memory";
+  /** What a server needs, and the most recommended. */
+  needed: number;
+  most: number;
+  /** In full, with the page that says it: what the CLI prints and `design --json` lists. */
+  message: string;
+  /** One sentence, the page by title and heading: what the Design check cell shows (serverLimitsFormula gives the same text). */
+  summary: string;
+}
+
+const FIX = "Add servers, or put fewer mailboxes in a DAG.";
+const LIMIT_WORDS = {
+  cores: { unit: (n: string) => `${n} cores`, input: "coresPerServer" },
+  memory: { unit: (n: string) => `${n} GB of memory`, input: "memoryPerServerGB" },
+} as const;
+const PA_SHORT = 'Microsoft\'s "Exchange 2019 preferred architecture", Commodity servers';
+
+/** The Design check's sentence for one limit, `needed` as text (a number, or an Excel reference spliced in). */
+function limitSentence(limit: "cores" | "memory", needed: string, most: number, name: string): string {
+  const w = LIMIT_WORDS[limit];
+  return `Warning: a server needs ${w.unit(needed)}, more than the ${w.unit(String(most))} recommended for ${name} (${PA_SHORT}). ${FIX}`;
+}
+
+/**
+ * A server's cores and memory against its version's recommended most (versionProfile: 24 cores and
+ * 192 GB for 2016, 48 and 256 for 2019 and SE — the 2019 Preferred Architecture's "Commodity
+ * servers"): a warning for each past it, cores first; none for a version with no published limit.
+ *
+ * @example serverLimitWarnings(2016, 68, 320).map((w) => w.limit) // ["cores", "memory"]
+ */
+export function serverLimitWarnings(version: ExchangeVersion, cores: number, memoryGB: number): ServerLimitWarning[] {
+  const p = versionProfile(version);
+  const warnings: ServerLimitWarning[] = [];
+  const check = (limit: "cores" | "memory", needed: number, most: number | undefined) => {
+    if (most === undefined || !(needed > most)) return;
+    const w = LIMIT_WORDS[limit];
+    warnings.push({
+      limit,
+      needed,
+      most,
+      message: `${w.input}: a server needs ${w.unit(String(needed))}, more than the ${w.unit(String(most))} recommended for ${p.name} (${p.limitsSource}); add servers, or put fewer mailboxes in a DAG (users)`,
+      summary: limitSentence(limit, String(needed), most, p.name),
+    });
+  };
+  check("cores", cores, p.maxCores);
+  check("memory", memoryGB, p.maxMemoryGB);
+  return warnings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The same rules as Excel formula text over the version's cell (the Design sheet renders them).
+
+const excelText = (s: string): string => `"${s.replace(/"/g, '""')}"`;
+const isVersion = (ref: string, v: ExchangeVersion): string => (typeof v === "number" ? `${ref}=${v}` : `${ref}=${excelText(v)}`);
+
+/** A number of each version's profile as nested IFs: `IF(OR(v=2019,v="SE"),128,IF(…))`, `otherwise` for versions without it. */
+export function versionNumberFormula(ref: string, pick: (p: VersionProfile) => number | undefined, otherwise: string): string {
+  const groups: Array<{ value: number; versions: ExchangeVersion[] }> = [];
+  for (const v of EXCHANGE_VERSIONS) {
+    const value = pick(versionProfile(v));
+    if (value === undefined) continue;
+    const group = groups.find((g) => g.value === value);
+    if (group) group.versions.push(v);
+    else groups.push({ value, versions: [v] });
+  }
+  return groups.reduceRight((rest, g) => {
+    const tests = g.versions.map((v) => isVersion(ref, v));
+    return `IF(${tests.length === 1 ? tests[0] : `OR(${tests.join(",")})`},${g.value},${rest})`;
+  }, otherwise);
+}
+
+/** The memory a server gets: `memory` (a formula), at least the version's recommended minimum. */
+export const minimumMemoryFormula = (ref: string, memory: string): string => `MAX(${memory},${versionNumberFormula(ref, (p) => p.minMemoryGB || undefined, "0")})`;
+
+/** The page file of a server of `memory` GB (versionProfile's pageFileGB), or "" where none is published (2010). */
+export function pageFileFormula(ref: string, memory: string): string {
+  const quarter = EXCHANGE_VERSIONS.filter((v) => versionProfile(v).pageFileGB === quarterOfMemory).map((v) => isVersion(ref, v));
+  const plusTen = EXCHANGE_VERSIONS.filter((v) => versionProfile(v).pageFileGB === memoryPlusTenMB).map((v) => isVersion(ref, v));
+  return `IF(OR(${quarter.join(",")}),${memory}*0.25,IF(OR(${plusTen.join(",")}),MIN(${memory}*1024+10,32778)/1024,""))`;
+}
+
+/** serverLimitWarnings' first summary as Excel formula text over the version, cores and memory cells; "" when none. */
+export function serverLimitsFormula(ref: string, cores: string, memory: string): string {
+  const MARK = "\u0000";
+  const sentence = (limit: "cores" | "memory", figure: string, most: number, name: string) =>
+    limitSentence(limit, MARK, most, name)
+      .split(MARK)
+      .map(excelText)
+      .join(`&${figure}&`);
+  const branches: Array<{ test: string; text: string }> = [];
+  for (const limit of ["cores", "memory"] as const) {
+    const figure = limit === "cores" ? cores : memory;
+    for (const v of EXCHANGE_VERSIONS) {
+      const p = versionProfile(v);
+      const most = limit === "cores" ? p.maxCores : p.maxMemoryGB;
+      if (most === undefined) continue;
+      branches.push({ test: `AND(${isVersion(ref, v)},ISNUMBER(${figure}),${figure}>${most})`, text: sentence(limit, figure, most, p.name) });
+    }
+  }
+  return branches.reduceRight((rest, b) => `IF(${b.test},${b.text},${rest})`, '""');
+}

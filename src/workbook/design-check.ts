@@ -11,7 +11,7 @@ import { databaseCapacity, mailboxDoesNotFit } from "../engine/database";
 import { SizingError } from "../engine/errors";
 import { databaseFormula, mailboxFitsFormula, type FactorReference } from "../engine/excel-formulas";
 import { MAX_COPIES, MAX_SERVERS, validateLayoutDesign, type DagLayout } from "../engine/layout";
-import { REFERENCE_DESIGN_INPUTS, TooManyDatabasesError, sizeDesign } from "../engine/design";
+import { REFERENCE_DESIGN_INPUTS, TooManyDatabasesError, sizeDesign, type DesignTables } from "../engine/design";
 import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import type { InputRule } from "./model";
@@ -115,6 +115,22 @@ export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInput
   return problems;
 }
 
+/**
+ * What the Design check cell shows for these inputs: the first combined rule broken, else the design's
+ * first warning (a server past its version's recommended cores or memory: sizeDesign's warnings), else
+ * DESIGN_OK. `tables` as the workbook's (tiers, Microsoft's factors) when it has any.
+ */
+export function designCheckText(inputs: DesignInputs & Partial<WorkbookInputs>, factors: Factors = FACTOR_DEFAULTS, tables: Omit<DesignTables, "factors"> = {}): string {
+  const problems = designProblems(inputs, factors);
+  if (problems.length > 0) return problems[0].summary;
+  try {
+    return sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs, serverDisk: undefined }, { ...tables, factors }).warnings[0]?.summary ?? DESIGN_OK;
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    return DESIGN_OK;
+  }
+}
+
 /** The defined names (or cells) the check reads. */
 export interface DesignCheckNames {
   users: string;
@@ -138,6 +154,8 @@ export interface DesignCheckNames {
   factor: FactorReference;
   /** The databases the design deploys (the Design sheet's cell): past the limits, or an error, is no design. */
   deployedDatabases?: string;
+  /** The Design sheet's server-limits cell (serverLimitsFormula): a design past its version's recommended cores or memory shows its warning instead of OK. */
+  serverLimits?: string;
   /** Every input's cell (defined name), label and rule: a value pasted past data validation is no design either. */
   rules?: ReadonlyArray<{ name: string; label: string; rule: InputRule }>;
 }
@@ -183,7 +201,9 @@ export function designCheckFormula(n: DesignCheckNames): string {
   // The environment's verdict is its own cell's (environmentCheckFormula): this formula is near Excel's 8,192 characters.
   const environmentFails = n.environmentCheck === undefined ? "FALSE()" : `LEN(${n.environmentCheck})>0`;
   const deployed = n.deployedDatabases;
-  const last = deployed === undefined ? text(DESIGN_OK) : `IF(IFERROR(${deployed}<=${INPUT_PARAMETERS.databases.max},FALSE()),${text(DESIGN_OK)},${text(SUMMARIES.deployed)})`;
+  // A design that can be built, past its version's recommended server (a warning, not a refusal), says so instead of OK.
+  const ok = n.serverLimits === undefined ? text(DESIGN_OK) : `IF(LEN(IFERROR(${n.serverLimits},""))>0,${n.serverLimits},${text(DESIGN_OK)})`;
+  const last = deployed === undefined ? ok : `IF(IFERROR(${deployed}<=${INPUT_PARAMETERS.databases.max},FALSE()),${ok},${text(SUMMARIES.deployed)})`;
   const serverDisksFails = n.serverDisksCheck === undefined ? "FALSE()" : `LEN(${n.serverDisksCheck})>0`;
   const combined =
     `IF(${serverDisksFails},${n.serverDisksCheck ?? '""'},` +

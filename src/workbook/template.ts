@@ -160,6 +160,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     exchangeVersion: names.exchangeVersion,
     factor,
     deployedDatabases: `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.databasesDeployed)}`,
+    serverLimits: `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.serverLimits)}`,
     // The title and whom it is for and by make no design or none: their rules are their cells' alone.
     // EnvironmentUsers's rule is its combined clause's (designCheckFormula), one message for both.
     // The server disks' rules are their own cell's (SERVER_DISKS_CHECK_CELL): the formula is near Excel's 8,192 characters.

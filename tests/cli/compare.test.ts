@@ -196,7 +196,7 @@ describe("--csv", () => {
     const keys = Object.keys(json[0].outputs!);
     expect(r.stdout[0]).toBe(["copies", "method", ...keys, "problems"].map((k) => `"${k}"`).join(","));
     expect(r.stdout[1]).toBe(['"2"', '"dell"', ...keys.map((k) => `"${String(json[0].outputs![k] ?? "")}"`), '""'].join(","));
-    expect(r.stdout[2]).toMatch(/^"3","",("",){25}"copies and servers: 3 copies of each database need 3 servers/);
+    expect(r.stdout[2]).toMatch(/^"3","",("",){26}"copies and servers: 3 copies of each database need 3 servers/);
   });
 
   test("a field a spreadsheet would run as a formula starts with a quote, as the deployment's CSVs", () => {

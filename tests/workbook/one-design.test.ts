@@ -36,6 +36,8 @@ function expected(d: Design): Partial<Record<keyof typeof SUMMARY_CELLS, number 
     servers: d.servers,
     coresPerServer: d.coresPerServer,
     memoryPerServerGB: d.memoryPerServerGB,
+    // The page file by the version's system requirements (src/engine/version.ts); empty for 2010, none published.
+    pageFileGB: d.pageFileGB ?? "",
     worstFailure: d.worst?.fails ?? "none survivable",
     ...(d.worst ? { worstMailboxesPerServer: d.worst.activeMailboxes, worstTargetIops: d.worst.targetIops } : {}),
   };

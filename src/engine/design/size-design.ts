@@ -44,7 +44,7 @@ import { ceilCount, provisionGB } from "../rounding";
 import { mailboxServerSize } from "../server";
 import { spindleCount } from "../spindles";
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type Factors, type RaidLevel } from "../tables";
-import { designVersion } from "../version";
+import { designVersion, serverLimitWarnings, versionProfile, type ServerLimitWarning } from "../version";
 import { environmentProblem, environmentUsersOf, LAG_DEFAULTS, laggedCopiesProblem, MAX_DESIGN_DATABASES, methodOf, microsoftMethodProblem, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
 
 /** What else a design may carry beyond its inputs: the Inputs sheet's tables and the Hardware sheet's rows. */
@@ -143,7 +143,12 @@ export interface Design {
   spindles: { disks: number; raid: RaidLevel; disk: string | number; diskIops: number };
   servers: number;
   coresPerServer: number;
+  /** The method's memory, at least the version's recommended minimum (128 GB for 2019 and SE: src/engine/version.ts). */
   memoryPerServerGB: number;
+  /** The page file a server, GB, by its version's system requirements (25% of memory for 2019 and SE); undefined for 2010. */
+  pageFileGB?: number;
+  /** A server past its version's recommended cores or memory (the design still builds): what the Design check shows. */
+  warnings: ServerLimitWarning[];
   /** What the cores assume: the SPECint2006 rate given, Microsoft's baseline server, or VMware's mailboxes a core. */
   coresBasis: string;
   /** The copy layout of the databases deployed (built when first read). */
@@ -474,6 +479,10 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
     memoryPerServerGB = Math.max(0, ...survivable.map((s) => s.memoryGB));
     coresBasis = `${grouped(f.mailboxesPerCore)} mailboxes a core (VMware's rule)`;
   }
+  // A mailbox server of the version has at least its recommended memory, and a page file by its rule (src/engine/version.ts).
+  const profile = versionProfile(version);
+  memoryPerServerGB = Math.max(memoryPerServerGB, profile.minMemoryGB);
+  const pageFileGB = profile.pageFileGB?.(memoryPerServerGB);
 
   return {
     inputs,
@@ -501,6 +510,8 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
     servers: serversPerSite.reduce((a, b) => a + b, 0),
     coresPerServer,
     memoryPerServerGB,
+    ...(pageFileGB !== undefined ? { pageFileGB } : {}),
+    warnings: serverLimitWarnings(version, coresPerServer, memoryPerServerGB),
     coresBasis,
     get layout() {
       return layoutOnce();

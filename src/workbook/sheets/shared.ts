@@ -233,6 +233,8 @@ export type DesignOutput =
   | "answerLogIops"
   | "answerMemoryGB"
   | "answerCores"
+  | "answerPageFileGB"
+  | "serverLimits"
   | "spindlesRaid5At10K"
   | "spindlesRaid10At10K"
   | "spindlesRaid10At7200"

@@ -71,6 +71,8 @@ export const SUMMARY_CELLS = Object.freeze({
   // The failure's words run on from B over an empty C (right-aligned, they were cut by A's label): its figures in D and E.
   worstMailboxesPerServer: "D17",
   worstTargetIops: "E17",
+  /** The page file a server, by its version's system requirements (empty for 2010); its rule in words beside it. */
+  pageFileGB: "B18",
 });
 
 const SUMMARY_WIDTH = 5;
@@ -211,6 +213,13 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     undefined,
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.activeMailboxes)},${worst}),"")`, format: '#,##0" mailboxes a server"' },
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.targetIops)},${worst}),"")`, format: '#,##0" IOPS a server"' },
+  ]);
+  // The page file by the version's system requirements (src/engine/version.ts pageFileFormula); Exchange 2010's is not published here.
+  row("Page file a server", S.pageFileGB, [
+    { formula: `=${design("answerPageFileGB")}`, format: '#,##0.0" GB"' },
+    {
+      formula: `=IF(OR(${n.exchangeVersion}=2019,${n.exchangeVersion}="SE"),"25% of the memory, by Microsoft's Exchange 2019 system requirements",IF(${n.exchangeVersion}=2010,"none published here for Exchange 2010","the memory plus 10 MB, at most 32,778 MB, by Microsoft's system requirements"))`,
+    },
   ]);
   cells.push(...serverDiskCells(sheets, names, design));
   cells.push(...environmentCells(names, design));
