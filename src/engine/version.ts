@@ -136,7 +136,8 @@ const LIMIT_WORDS = {
   cores: { unit: (n: string) => `${n} cores`, input: "coresPerServer" },
   memory: { unit: (n: string) => `${n} GB of memory`, input: "memoryPerServerGB" },
 } as const;
-const PA_SHORT = 'Microsoft\'s "Exchange 2019 preferred architecture", Commodity servers';
+// No double quotes: HyperFormula reads no "" inside a formula's text, and the customer copy must recalculate there too.
+const PA_SHORT = "Microsoft's Exchange 2019 preferred architecture, Commodity servers";
 
 /** The Design check's sentence for one limit, `needed` as text (a number, or an Excel reference spliced in). */
 function limitSentence(limit: "cores" | "memory", needed: string, most: number, name: string): string {
@@ -221,4 +222,50 @@ export function serverLimitsFormula(ref: string, cores: string, memory: string):
     }
   }
   return branches.reduceRight((rest, b) => `IF(${b.test},${b.text},${rest})`, '""');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Editions: the databases a server may mount.
+
+/** The server editions, Enterprise (the default) first. */
+export const EXCHANGE_EDITIONS = ["Enterprise", "Standard"] as const;
+export type ExchangeEdition = (typeof EXCHANGE_EDITIONS)[number];
+
+/**
+ * Mounted databases a server — active copies and passive copies mounted for replay, lagged ones too;
+ * the recovery database aside. Microsoft, "Exchange Server editions and versions"
+ * (Exchange/ExchangeServer/plan-and-deploy/deployment-ref/editions-and-versions.md, its opening list):
+ * Enterprise 100, Standard 5; for 2013 (CU2 and later) the same, "Exchange 2013: editions and versions"
+ * (Exchange/ExchangeServer2013/exchange-2013-editions-and-versions-exchange-2013-help.md). Exchange 2010's
+ * page is not in that repository: its designs are not checked.
+ */
+export const MOUNTED_DATABASE_LIMITS: Readonly<Record<ExchangeEdition, number>> = Object.freeze({ Enterprise: 100, Standard: 5 });
+export const EDITIONS_SOURCE = 'Microsoft, "Exchange Server editions and versions" (Exchange/ExchangeServer/plan-and-deploy/deployment-ref/editions-and-versions.md)';
+
+/** An edition as given (case aside), or undefined. */
+export const exchangeEditionOf = (value: unknown): ExchangeEdition | undefined =>
+  typeof value === "string" ? EXCHANGE_EDITIONS.find((e) => e.toLowerCase() === value.trim().toLowerCase()) : undefined;
+
+/**
+ * Why a server of `edition` cannot mount the copies the design puts on it, or undefined. The copies a
+ * server holds are counted as Microsoft's calculator counts them for its own 100 (Role Requirements!I158):
+ * databases × copies ÷ servers, unrounded.
+ */
+export function editionProblem(edition: ExchangeEdition, version: ExchangeVersion, databases: number, copies: number, servers: number): string | undefined {
+  // Enterprise's 100 is Microsoft's method's own check (the calculator's, src/engine/design/size-design.ts); Dell's process is not held to it.
+  if (version === 2010 || edition === "Enterprise") return undefined;
+  const most = MOUNTED_DATABASE_LIMITS[edition];
+  const perServer = (databases * copies) / servers;
+  if (!(perServer > most)) return undefined;
+  const shown = Math.round(perServer * 100) / 100;
+  return (
+    `edition: a server of the ${edition} edition mounts at most ${most} databases (${EDITIONS_SOURCE}); this design puts ${shown} on each ` +
+    `(${databases} databases × ${copies} copies ÷ ${servers} servers, active and passive alike)` +
+    " — choose the edition Enterprise, or add servers, or raise maxDatabaseGB for fewer databases"
+  );
+}
+
+/** editionProblem as an Excel test over the edition, version, databases, copies and servers cells: TRUE when refused. */
+export function editionFailsFormula(edition: string, version: string, databases: string, copies: string, servers: string): string {
+  return `AND(${version}<>2010,${edition}="Standard",IFERROR(${databases}*${copies}/${servers}>${MOUNTED_DATABASE_LIMITS.Standard},FALSE()))`;
 }

@@ -5,7 +5,7 @@
  * field as the pane shows it. Choices (version, RAID levels, model, disk, layout) are the Inputs
  * sheet's own lists. Pure: no DOM, no Office.js.
  */
-import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, EXCHANGE_VERSIONS, RAID_LEVELS, SizingError, arrayModelName, exchangeVersionOf } from "../engine";
+import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, EXCHANGE_EDITIONS, EXCHANGE_VERSIONS, RAID_LEVELS, SizingError, arrayModelName, exchangeVersionOf } from "../engine";
 import { JBOD_CATALOGUE } from "../engine/microsoft/disks";
 import { describeRange, parseNumberText, readNumber, type NumberParameter } from "../functions/arguments";
 import { EX_DBSIZE, EX_FAILOVER, EX_IOPS, EX_LOGVOL } from "../functions";
@@ -106,6 +106,8 @@ export const FORM_FIELDS: readonly FormField[] = [
   { key: "messageKB", group: "mailboxes", label: "Average message size", kind: "number", parameter: P.messageKB, unit: "KB" },
   // SE as the Inputs sheet holds it, shown by its name (src/engine/version.ts).
   { key: "exchangeVersion", group: "dag", label: "Exchange version", kind: "choice", choices: EXCHANGE_VERSIONS.map((v) => ({ value: String(v), text: v === "SE" ? "Server SE" : String(v) })) },
+  // The databases a server mounts: Enterprise 100, Standard 5 (the Inputs sheet's Edition).
+  { key: "edition", group: "dag", label: "Exchange edition", kind: "choice", choices: same(EXCHANGE_EDITIONS) },
   {
     // The Inputs sheet's Method cell (METHOD_CHOICES): auto follows the version, as sizeDesign's methodOf.
     key: "method", group: "dag", label: "Sizing method", kind: "choice",
@@ -151,7 +153,7 @@ const FIELD_BY_KEY = new Map(FORM_FIELDS.map((f) => [f.key, f]));
 export const fieldOf = (key: DesignField): FormField => FIELD_BY_KEY.get(key)!;
 
 /** The form's optional fields: a form without them (an older caller) is the design without a title, one DAG, the calculator's example disks. */
-const OPTIONAL = ["title", "preparedFor", "preparedBy", "environmentUsers", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks"] as const;
+const OPTIONAL = ["title", "preparedFor", "preparedBy", "environmentUsers", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks", "edition"] as const;
 export type OptionalField = (typeof OPTIONAL)[number];
 /** What the form holds: each field's text (a select's value). */
 export type DesignForm = Record<Exclude<DesignField, OptionalField>, string> & Partial<Record<OptionalField, string>>;

@@ -6,8 +6,8 @@
  */
 import { runDesign } from "../../src/cli/design";
 import { EX_IOPS } from "../../src/functions";
-import { REFERENCE_DESIGN_INPUTS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
-import { EXCHANGE_VERSIONS, exchangeVersionOf, serverLimitWarnings, versionName, versionProfile } from "../../src/engine/version";
+import { EditionError, REFERENCE_DESIGN_INPUTS, REFERENCE_PRESETS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
+import { EXCHANGE_VERSIONS, exchangeVersionOf, MOUNTED_DATABASE_LIMITS, serverLimitWarnings, versionName, versionProfile } from "../../src/engine/version";
 import { readDesignForm, referenceForm, FORM_FIELDS } from "../../src/taskpane/headline-form";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import { designCheckText, DESIGN_OK } from "../../src/workbook/design-check";
@@ -151,12 +151,72 @@ describe("a server past its version's recommended cores or memory is a warning o
     const values = evaluateWorkbook(withoutDistribution(referenceDesign({ inputs: ISSUE_2016 })));
     const warning = sizeDesign(ISSUE_2016).warnings[0].summary;
     expect(warning).toBe(
-      'Warning: a server needs 68 cores, more than the 24 cores recommended for Exchange 2016 (Microsoft\'s "Exchange 2019 preferred architecture", Commodity servers). Add servers, or put fewer mailboxes in a DAG.',
+      'Warning: a server needs 68 cores, more than the 24 cores recommended for Exchange 2016 (Microsoft\'s Exchange 2019 preferred architecture, Commodity servers). Add servers, or put fewer mailboxes in a DAG.',
     );
     expect([values[sheets.inputs][DESIGN_CHECK_CELL.inputs], values[sheets.summary][DESIGN_CHECK_CELL.summary]]).toEqual([warning, warning]);
     expect(designCheckText(ISSUE_2016)).toBe(warning);
     // Within the limits the cell says OK, as before.
     const within = evaluateWorkbook(withoutDistribution(referenceDesign({ inputs: { ...ISSUE_2016, exchangeVersion: 2013 } })));
     expect([within[sheets.inputs][DESIGN_CHECK_CELL.inputs], within[sheets.design][DESIGN_CELLS.serverLimits]]).toEqual([DESIGN_OK, ""]);
+  });
+});
+
+describe("the edition: the databases a server mounts", () => {
+  // Microsoft, "Exchange Server editions and versions" (Exchange/ExchangeServer/plan-and-deploy/deployment-ref/editions-and-versions.md,
+  // its opening list): Enterprise up to 100 mounted databases a server, Standard 5; active and passive copies mounted alike.
+  test.each([
+    ["Standard", 5],
+    ["Enterprise", 100],
+  ] as const)("%s mounts %s", (edition, most) => expect(MOUNTED_DATABASE_LIMITS[edition]).toBe(most));
+
+  // The reference profile's 5,000 mailboxes on SE, 2 servers, 2 copies: 6 databases, each server holding 6 copies (3 active, 3 passive).
+  const STANDARD: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, exchangeVersion: "SE", edition: "Standard" };
+
+  test("a Standard server holding 6 copies is refused, naming the edition input and the fix, on every surface", async () => {
+    expect(sizeDesign({ ...STANDARD, edition: "Enterprise" }).databases).toBe(6);
+    expect(() => sizeDesign(STANDARD)).toThrow(EditionError);
+    const stderr: string[] = [];
+    const code = await runDesign(["--exchange-version", "SE", "--edition", "Standard", "--json"], { stdout: () => undefined, stderr: (l) => stderr.push(l) });
+    expect(code).toBe(1);
+    expect(stderr[0]).toMatch(/^exsize design: edition: a server of the Standard edition mounts at most 5 databases .*editions-and-versions\.md.*this design puts 6 on each.*choose the edition Enterprise, or add servers.*\(--edition, /);
+    const sheets = templateSheetNames();
+    const cell = evaluateWorkbook(withoutDistribution(referenceDesign({ inputs: STANDARD })))[sheets.inputs][DESIGN_CHECK_CELL.inputs];
+    expect(cell).toBe(designCheckText(STANDARD));
+    expect(String(cell)).toMatch(/^Not a design: a server holds more database copies than the Standard edition mounts \(5\)/);
+  });
+
+  test("the same design on Enterprise builds; and on 3 servers at 5 copies a server, Standard builds too", () => {
+    expect(designCheckText({ ...STANDARD, edition: "Enterprise" })).toBe(DESIGN_OK);
+    // On 3 servers, 2 copies: 6 databases × 2 ÷ 3 = 4 copies a server.
+    const three = { ...STANDARD, serversSite1: 3 };
+    expect((sizeDesign(three).databases * 2) / 3).toBeLessThanOrEqual(5);
+    expect(designCheckText(three)).toBe(DESIGN_OK);
+  });
+
+  test("Exchange 2010 is not checked (its page is not in Microsoft's repository)", () => {
+    expect(() => sizeDesign({ ...STANDARD, exchangeVersion: 2010 })).not.toThrow();
+  });
+});
+
+describe("Dell EMC's Exchange 2016 design (004_1d3a339e6fd03f64.txt, --preset dellemc-2016) sized as Exchange Server SE", () => {
+  const as2016 = sizeDesign(REFERENCE_PRESETS["dellemc-2016"].inputs);
+  const asSE = sizeDesign({ ...REFERENCE_PRESETS["dellemc-2016"].inputs, exchangeVersion: "SE" });
+
+  test("its databases, disks, IOPS and cores do not change: SE is sized by the same calculator rules", () => {
+    // 004 §4: 336 databases in the environment, 24 a DAG; Table 5: 45 disks a server of which 42 hold databases and logs.
+    for (const d of [as2016, asSE]) expect([d.databases, d.serverDisks?.disksPerServer, d.serverDisks?.databaseLogDisks, d.coresPerServer]).toEqual([as2016.databases, 45, 42, as2016.coresPerServer]);
+    expect([asSE.dagDatabaseIops, asSE.capacityPerCopyGB]).toEqual([as2016.dagDatabaseIops, as2016.capacityPerCopyGB]);
+  });
+
+  test("a server's memory rises to 2019's recommended 128 GB minimum; its page file is 25% of that", () => {
+    // REQUIREMENTS, "Hardware requirements for Exchange 2019" (128 GB minimum, page file 25%); "… for Exchange 2016" (8 GB; memory + 10 MB, at most 32,778 MB).
+    expect(as2016.memoryPerServerGB).toBeLessThan(128);
+    expect([asSE.memoryPerServerGB, asSE.pageFileGB]).toEqual([128, 32]);
+    expect(as2016.pageFileGB).toBeCloseTo(Math.min(as2016.memoryPerServerGB * 1024 + 10, 32_778) / 1024, 9);
+  });
+
+  test("its servers are within both versions' recommended cores and memory: no warning", () => {
+    // PA, "Commodity servers": 24 cores and 192 GB for 2016, 48 and 256 for 2019.
+    expect([as2016.warnings, asSE.warnings]).toEqual([[], []]);
   });
 });

@@ -44,7 +44,7 @@ import { ceilCount, provisionGB } from "../rounding";
 import { mailboxServerSize } from "../server";
 import { spindleCount } from "../spindles";
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type Factors, type RaidLevel } from "../tables";
-import { designVersion, serverLimitWarnings, versionProfile, type ServerLimitWarning } from "../version";
+import { designVersion, editionProblem, exchangeEditionOf, serverLimitWarnings, versionProfile, type ServerLimitWarning } from "../version";
 import { environmentProblem, environmentUsersOf, LAG_DEFAULTS, laggedCopiesProblem, MAX_DESIGN_DATABASES, methodOf, microsoftMethodProblem, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
 
 /** What else a design may carry beyond its inputs: the Inputs sheet's tables and the Hardware sheet's rows. */
@@ -235,6 +235,8 @@ export function serverDiskOf(inputs: Pick<WorkbookInputs, "serverDisk">, tables:
 
 /** A design that would deploy more databases than MAX_DESIGN_DATABASES: its quota, database size and servers say why. */
 export class TooManyDatabasesError extends SizingError {}
+/** A design whose servers hold more copies than the edition mounts (src/engine/version.ts editionProblem). */
+export class EditionError extends SizingError {}
 
 /**
  * Sizes a design. Inputs are taken as checked (each by its rule: src/functions/worksheet.ts
@@ -311,6 +313,11 @@ export function sizeDesign(inputs: WorkbookInputs, tables: DesignTables = {}): D
     const n = grouped(MAX_DESIGN_DATABASES);
     throw new TooManyDatabasesError("#N/A", `users, maxDatabaseGB and servers: the design deploys ${grouped(databases)} databases (its count balanced over the servers), more than ${n}; raise maxDatabaseGB`);
   }
+  // The Standard edition mounts 5 databases a server (the Inputs' Edition; src/engine/version.ts editionProblem).
+  const edition = exchangeEditionOf(inputs.edition ?? "Enterprise");
+  if (edition === undefined) throw new SizingError("#VALUE!", `edition must be Enterprise or Standard; got ${JSON.stringify(inputs.edition)}`);
+  const mounted = editionProblem(edition, version, databases, inputs.copies, serversPerSite.reduce((a, b) => a + b, 0));
+  if (mounted !== undefined) throw new EditionError("#N/A", mounted);
 
   // Dell's steps at its count balanced (Table 18: IDBS = DBS / DB; Table 19: NDB = ceil(NU / DB)).
   const databaseGBDell = raw.totalDatabaseGB / dellDatabases;

@@ -22,7 +22,8 @@ import {
   type LogResult,
 } from "../../engine/excel-formulas";
 import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
-import { minimumMemoryFormula, pageFileFormula, serverLimitsFormula, VERSION_SOURCES } from "../../engine/version";
+import { EDITIONS_SOURCE, minimumMemoryFormula, pageFileFormula, serverLimitsFormula, VERSION_SOURCES } from "../../engine/version";
+import { editionCheckFormula } from "../design-check";
 import { cite } from "../../engine/papers";
 import type { CellModel, ChartModel, SheetModel } from "../model";
 import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, header, landscape, sectionHeading, titleAndNote, type DesignOutput, type References, type Rendered } from "./shared";
@@ -243,6 +244,12 @@ const DESIGN_SECTIONS: readonly Section[] = [
         words: "2016: 24 cores, 192 GB; 2019, SE: 48 cores, 256 GB a server; a warning (the design still builds), shown by the Design check",
         source: VERSION_SOURCES.preferredArchitecture2019,
         formula: (r) => plain(`=${serverLimitsFormula(r.input("exchangeVersion"), r.output("answerCores"), r.output("answerMemoryGB"))}`),
+      },
+      {
+        key: "deployedCheck", symbol: "", what: "The servers against the edition, then the version", format: "@",
+        words: "Not a design when databases × copies ÷ servers pass the Standard edition's 5 mounted databases (2013 and later); else the row above's warning. The Design check shows it",
+        source: EDITIONS_SOURCE,
+        formula: (r) => plain(`=${editionCheckFormula(r.input("edition"), r.input("exchangeVersion"), r.output("databasesDeployed"), r.input("copies"), r.input("servers"), r.output("serverLimits"))}`),
       },
     ],
   },

@@ -235,6 +235,7 @@ export type DesignOutput =
   | "answerCores"
   | "answerPageFileGB"
   | "serverLimits"
+  | "deployedCheck"
   | "spindlesRaid5At10K"
   | "spindlesRaid10At10K"
   | "spindlesRaid10At7200"
