@@ -75,7 +75,7 @@ export function compareHelp(): string[] {
     "                          range FIRST..LAST/STEP (users=5000..50000/5000; the step is 1 if left out).",
     "                          Give --vary once per input; the first varies slowest.",
     "  --json                  print a JSON list, a design each, as exsize design --json prints it less file and",
-    "                          workbook: {preset, method, inputs, outputs, figures}, or {inputs, problems}",
+    "                          workbook: {preset, method, inputs, outputs, figures, warnings}, or {inputs, problems}",
     "  --csv                   print CSV: the varied inputs, method, every output of --json, problems; a",
     "                          field a spreadsheet would run as a formula (= + - @) starts with a quote",
     "  -o, --out FILE.xlsx     also write a workbook whose Compare sheet holds the designs side by side, a",
@@ -214,7 +214,7 @@ export function parseCompare(args: readonly string[]): CompareRequest {
 
 /** One design of the comparison: its inputs, and its preset, method and design, or why it cannot be built. */
 export type CompareRow =
-  | { inputs: WorkbookInputs; preset: string; method: string; design: DesignRecord }
+  | { inputs: WorkbookInputs; preset: string; method: string; design: DesignRecord; warnings: string[] }
   | { inputs: WorkbookInputs; problems: string[] };
 
 /**
@@ -238,7 +238,7 @@ export function compareRow({ inputs, preset }: { inputs: WorkbookInputs; preset?
   const sized = designOf(inputs, optionOf);
   if (!sized.ok) return { inputs, problems: sized.problems };
   const d = sized.design;
-  return { inputs, preset: preset ?? "", method: d.method, design: designRecord(d) };
+  return { inputs, preset: preset ?? "", method: d.method, design: designRecord(d), warnings: d.warnings.map((w) => w.message) };
 }
 
 /** Designs sized between checks for Ctrl-C and progress: about 20 ms of work. */
@@ -339,12 +339,12 @@ export function tableLines(varied: readonly Varied[], rows: readonly CompareRow[
   return [line(headings), ...cells.map((texts, i) => line(texts, "problems" in rows[i]))];
 }
 
-/** The JSON list: each design as exsize design --json prints it, less file and workbook (its preset, method, inputs and design, or its inputs and problems). */
+/** The JSON list: each design as exsize design --json prints it, less file and workbook (its preset, method, inputs, design and warnings, or its inputs and problems). */
 export function jsonRows(rows: readonly CompareRow[]): unknown[] {
   return rows.map((row) =>
     "problems" in row
       ? { inputs: jsonInputs(row.inputs), problems: row.problems }
-      : { preset: row.preset, method: row.method, inputs: jsonInputs(row.inputs), design: row.design },
+      : { preset: row.preset, method: row.method, inputs: jsonInputs(row.inputs), design: row.design, warnings: row.warnings },
   );
 }
 

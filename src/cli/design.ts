@@ -15,6 +15,7 @@
 import * as path from "path";
 import { writeWhole, type WholeFileIO } from "./write-whole";
 import { SizingError } from "../engine/errors";
+import { versionName } from "../engine/version";
 import { DEFAULT_PRESET, PRESET_NAMES, REFERENCE_PRESETS, presetNamed, type Design, type PresetName, type WorkbookInputs } from "../engine/design";
 import { designOf } from "../workbook/input-values";
 import { QUANTITIES, designRecord, labelWithUnit } from "../engine/catalogue";
@@ -92,6 +93,8 @@ export function designHelp(): string[] {
     "catalogue gives it, as the workbook shows it (rounded half away from zero to the decimals below, as Excel shows",
     "it), null where the design has none (one site: no site failure; Dell's process: no server disks):",
     ...jsonHelp(),
+    "warnings (beside design) lists, in words with Microsoft's page, a server past its version's recommended cores or",
+    "memory (2016: 24 cores, 192 GB; 2019 and SE: 48 cores, 256 GB): the design still builds, and stderr says it too.",
     "",
     ...EXIT_STATUS_HELP,
     "",
@@ -230,6 +233,8 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
   const sized = designOf(inputs, optionOf);
   if (!sized.ok) return refuse(sized.problems);
   const design = sized.design;
+  // A server past its version's recommended cores or memory: the design builds, and stderr says so (as the Design check cell).
+  for (const warning of design.warnings) out.stderr(`exsize design: warning: ${warning.message}`);
 
   let written: Extract<Written, { ok: true }> | undefined;
   if (request.out !== undefined) {
@@ -240,7 +245,7 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
 
   if (request.json) {
     const workbook = request.out === undefined ? null : request.customer ? "customer copy" : "live design";
-    const printed = { file: request.out ?? null, workbook, preset: request.preset, method: design.method, inputs: jsonInputs(inputs), design: designRecord(design) };
+    const printed = { file: request.out ?? null, workbook, preset: request.preset, method: design.method, inputs: jsonInputs(inputs), design: designRecord(design), warnings: design.warnings.map((w) => w.message) };
     out.stdout(JSON.stringify(printed, null, 2));
     return EXIT.ok;
   }
@@ -265,7 +270,7 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
   out.stdout(
     `Inputs: ${formatNumber(inputs.users)} users, ${formatNumber(inputs.quotaMB)} MB quota${inputs.archiveMB > 0 ? ` + ${formatNumber(inputs.archiveMB)} MB archive` : ""}, ${formatNumber(inputs.messagesPerDay)} messages/day of ` +
       `${formatNumber(inputs.messageKB)} KB, ${inputs.copies} copies, ${formatNumber(inputs.maxDatabaseGB)} GB maximum database, ` +
-      `Exchange ${inputs.exchangeVersion}, ${servers} (${inputs.dagLayout})`,
+      `${versionName(inputs.exchangeVersion)}, ${servers} (${inputs.dagLayout})`,
   );
   out.stdout(`Method: ${methodWords(design)}`);
   const f = o;

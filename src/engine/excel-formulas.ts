@@ -272,7 +272,7 @@ export interface IopsArguments {
   users: string;
   messagesPerDay: string;
   copies: string;
-  /** Exchange version: 2010, 2013, 2016 or 2019. */
+  /** Exchange version: 2010, 2013, 2016, 2019 or "SE" (sized as 2019). */
   version: string;
 }
 export type IopsResult = "peruser" | "database" | "log" | "dag";

@@ -2,6 +2,7 @@
 export * from "./errors";
 export * from "./rounding";
 export * from "./tables";
+export { designVersion, EDITIONS_SOURCE, editionFailsFormula, editionProblem, EXCHANGE_EDITIONS, exchangeEditionOf, MOUNTED_DATABASE_LIMITS, type ExchangeEdition, EXCHANGE_VERSION_WORDS, exchangeVersionOf, minimumMemoryFormula, pageFileFormula, serverLimitsFormula, serverLimitWarnings, sizedVersion, versionName, versionNumberFormula, versionProfile, VERSION_SOURCES, type ServerLimitWarning, type SizedVersion, type VersionProfile } from "./version";
 export * from "./database";
 export * from "./logs";
 export * from "./capacity";

@@ -2,6 +2,7 @@
  * The published data the methods use, as typed constants. Each cites its seed (in ../shared/seeds)
  * and table; SIZING.md restates them.
  */
+import type { ExchangeVersion } from "./version";
 
 /** Default factors of the database capacity process — 000, Table 14 (growth: erratum E1). */
 export const DATABASE_FACTOR_DEFAULTS = {
@@ -73,8 +74,7 @@ export const MESSAGE_SIZE_LOG_FACTORS: ReadonlyArray<{ upToKB: number; factor: n
   { upToKB: Infinity, factor: 3.8 },
 ];
 
-export const EXCHANGE_VERSIONS = [2010, 2013, 2016, 2019] as const;
-export type ExchangeVersion = (typeof EXCHANGE_VERSIONS)[number];
+export { EXCHANGE_VERSIONS, type ExchangeVersion } from "./version";
 
 /**
  * IOPS per mailbox before headroom.
@@ -87,6 +87,8 @@ export const IOPS_PER_MESSAGE = {
   2013: 0.00067,
   2016: 0.00067,
   2019: 0.00067,
+  // Exchange Server SE is sized as 2019 (src/engine/version.ts).
+  SE: 0.00067,
 } as const satisfies Record<ExchangeVersion, number>;
 
 /** SDBO, stand-alone database overhead — 000, Table 16 step 2 (Exchange 2010 only). */

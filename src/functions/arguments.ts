@@ -5,7 +5,8 @@
  */
 import {
   DISK_CLASS_IOPS,
-  EXCHANGE_VERSIONS,
+  EXCHANGE_VERSION_WORDS,
+  exchangeVersionOf,
   FACTOR_DEFAULTS,
   RAID_LEVELS,
   SizingError,
@@ -241,9 +242,9 @@ export function readDiskClasses(value: unknown, name: string): ReadonlyMap<strin
 
 export function readVersion(value: unknown, name: string): ExchangeVersion {
   if (isOmitted(value)) return 2010;
-  const n = toNumber(value);
-  const version = EXCHANGE_VERSIONS.find((v) => v === n);
-  return version ?? fail(name, `an Exchange version: ${EXCHANGE_VERSIONS.join(", ")}`, value);
+  // A number (2016, or its text "2016") or SE as text: src/engine/version.ts.
+  const version = exchangeVersionOf(toNumber(value) ?? value);
+  return version ?? fail(name, `an Exchange version: ${EXCHANGE_VERSION_WORDS}`, value);
 }
 
 /** Limits of each factor: multipliers never below 1 (a sizing tool must not shrink), shares 0–1. */

@@ -66,7 +66,7 @@ export function EX_LOGVOL(users: any, messagesPerDay: any, messageKB: any, datab
  * @param messagesPerDay Messages sent and received per mailbox per day (e.g. 150).
  * @param [copies] Database copies: 1 = stand-alone, 2 to 16 in a DAG. Default 2.
  * @param [result] "database" IOPS (default), "log" IOPS, "peruser" IOPS, "dag" database IOPS x copies.
- * @param [version] Exchange version: 2010, 2013, 2016 or 2019. Default 2010.
+ * @param [version] Exchange version: 2010, 2013, 2016, 2019 or "SE" (Exchange Server SE, sized as 2019). Default 2010.
  * @param [factors] Two columns of factor names and values overriding the default: headroom 1.2.
  * @returns The chosen IOPS figure.
  */

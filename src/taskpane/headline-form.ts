@@ -5,7 +5,7 @@
  * field as the pane shows it. Choices (version, RAID levels, model, disk, layout) are the Inputs
  * sheet's own lists. Pure: no DOM, no Office.js.
  */
-import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, EXCHANGE_VERSIONS, RAID_LEVELS, SizingError, arrayModelName } from "../engine";
+import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, EXCHANGE_EDITIONS, EXCHANGE_VERSIONS, RAID_LEVELS, SizingError, arrayModelName, exchangeVersionOf } from "../engine";
 import { JBOD_CATALOGUE } from "../engine/microsoft/disks";
 import { describeRange, parseNumberText, pointedThousands, readNumber, type NumberParameter } from "../functions/arguments";
 import { EX_DBSIZE, EX_FAILOVER, EX_IOPS, EX_LOGVOL } from "../functions";
@@ -88,6 +88,8 @@ function textRuleOf(key: DesignField): InputRule & { kind: "text" } {
 
 const P = INPUT_PARAMETERS;
 const same = (values: readonly (string | number)[]) => values.map((v) => ({ value: String(v), text: String(v) }));
+/** A version choice as the Inputs sheet holds it: 2016 a number, SE its text. */
+const versionValue = (value: string | number): number | string => exchangeVersionOf(value) ?? value;
 const raidText = (level: string) => level.replace(/^RAID/, "RAID ");
 const ARRAY_RAIDS = [...new Set(EQUALLOGIC_CATALOGUE.map((m) => m.raid))];
 const ARRAY_MODELS = [...new Set(EQUALLOGIC_CATALOGUE.map(arrayModelName))];
@@ -102,7 +104,10 @@ export const FORM_FIELDS: readonly FormField[] = [
   { key: "quotaMB", group: "mailboxes", label: "Mailbox quota", kind: "number", parameter: P.quotaMB, unit: "MB" },
   { key: "messagesPerDay", group: "mailboxes", label: "Messages per day", kind: "number", parameter: P.messagesPerDay, unit: "per user" },
   { key: "messageKB", group: "mailboxes", label: "Average message size", kind: "number", parameter: P.messageKB, unit: "KB" },
-  { key: "exchangeVersion", group: "dag", label: "Exchange version", kind: "choice", choices: same(EXCHANGE_VERSIONS) },
+  // SE as the Inputs sheet holds it, shown by its name (src/engine/version.ts).
+  { key: "exchangeVersion", group: "dag", label: "Exchange version", kind: "choice", choices: EXCHANGE_VERSIONS.map((v) => ({ value: String(v), text: v === "SE" ? "Server SE" : String(v) })) },
+  // The databases a server mounts: Enterprise 100, Standard 5 (the Inputs sheet's Edition).
+  { key: "edition", group: "dag", label: "Exchange edition", kind: "choice", choices: same(EXCHANGE_EDITIONS) },
   {
     // The Inputs sheet's Method cell (METHOD_CHOICES): auto follows the version, as sizeDesign's methodOf.
     key: "method", group: "dag", label: "Sizing method", kind: "choice",
@@ -148,7 +153,7 @@ const FIELD_BY_KEY = new Map(FORM_FIELDS.map((f) => [f.key, f]));
 export const fieldOf = (key: DesignField): FormField => FIELD_BY_KEY.get(key)!;
 
 /** The form's optional fields: a form without them (an older caller) is the design without a title, one DAG, the calculator's example disks. */
-const OPTIONAL = ["title", "preparedFor", "preparedBy", "environmentUsers", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks"] as const;
+const OPTIONAL = ["title", "preparedFor", "preparedBy", "environmentUsers", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks", "edition"] as const;
 export type OptionalField = (typeof OPTIONAL)[number];
 /** What the form holds: each field's text (a select's value). */
 export type DesignForm = Record<Exclude<DesignField, OptionalField>, string> & Partial<Record<OptionalField, string>>;
@@ -276,7 +281,7 @@ export function readField(key: DesignField, text: string): { ok: true; value: nu
     const choice = field.choices.find((c) => c.value.toLowerCase() === wanted || c.text.toLowerCase() === wanted);
     const checked = checkChoice(field, choice?.value ?? text.trim());
     if (checked.error !== undefined) return { ok: false, error: checked.error };
-    return { ok: true, value: key === "exchangeVersion" ? Number(checked.value) : checked.value! };
+    return { ok: true, value: key === "exchangeVersion" ? versionValue(checked.value!) : checked.value! };
   }
   const checked = field.kind === "number" ? checkNumber(field, text) : checkText(field, text);
   return checked.error !== undefined ? { ok: false, error: checked.error } : { ok: true, value: checked.value! };
@@ -294,7 +299,7 @@ export function readDesignForm(form: DesignForm): FormResult {
     if (checked.error !== undefined) fieldErrors[field.key] = checked.error;
     // An empty text field is no title (the workbook's default), as the reference design has none.
     else if (field.kind === "text" && checked.value === "") continue;
-    else inputs[field.key] = field.key === "exchangeVersion" ? Number(checked.value) : checked.value!;
+    else inputs[field.key] = field.key === "exchangeVersion" ? versionValue(checked.value!) : checked.value!;
   }
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors, formErrors: [] };
 

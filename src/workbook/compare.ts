@@ -45,6 +45,7 @@ export const COMPARE_KEYS = [
   "worstFailure",
   "worstMailboxesPerServer",
   "worstTargetIops",
+  "pageFileGB",
   "disksPerServer",
   "databases",
   "mailboxesPerDatabase",

@@ -11,7 +11,8 @@ import { databaseCapacity, mailboxDoesNotFit } from "../engine/database";
 import { SizingError } from "../engine/errors";
 import { databaseFormula, mailboxFitsFormula, type FactorReference } from "../engine/excel-formulas";
 import { MAX_COPIES, MAX_SERVERS, validateLayoutDesign, type DagLayout } from "../engine/layout";
-import { MAX_COPIES_PER_SERVER, REFERENCE_DESIGN_INPUTS, TooManyDatabasesError, sizeDesign } from "../engine/design";
+import { EditionError, MAX_COPIES_PER_SERVER, REFERENCE_DESIGN_INPUTS, TooManyDatabasesError, sizeDesign, type DesignTables } from "../engine/design";
+import { editionFailsFormula } from "../engine/version";
 import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import type { InputRule } from "./model";
@@ -38,6 +39,7 @@ const SUMMARIES = {
   deployed: `${NOT_A_DESIGN} the databases it deploys cannot be: more than ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} in all, or more than 100 copies (active and passive) on a server, the most an Exchange server mounts. The database count on the Design sheet says why, and what would fit.`,
   lagged: `${NOT_A_DESIGN} too many lagged copies: a DAG keeps at least two copies a failure can activate (lagged copies at most copies − 2), and a stand-alone server has none. Lower the lagged copies, or add copies.`,
   environment: `${NOT_A_DESIGN} Mailboxes in the environment must be empty, 0 (one DAG) or a whole number of at least Users.`,
+  edition: `${NOT_A_DESIGN} a server holds more database copies than the Standard edition mounts (5). Choose Enterprise, add servers, or raise the maximum database size.`,
   method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies, up to ${MAX_MICROSOFT_MAILBOXES.toLocaleString("en-US")} mailboxes, more than 0 and up to ${MAX_MICROSOFT_MESSAGES} messages a day of up to ${MAX_MICROSOFT_MESSAGE_KB.toLocaleString("en-US")} KB. Choose Dell's method, or change the copies, mailboxes or messages.`,
 } as const;
 
@@ -108,11 +110,40 @@ export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInput
       sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs, serverDisk: undefined }, { factors });
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
+      if (e instanceof EditionError) {
+        problems.push({ inputs: ["Edition", "Copies", "ServersFirstSite", "ServersSecondSite", "MaxDatabaseGB"], message: e.message, summary: SUMMARIES.edition });
+        return problems;
+      }
       const inputNames = e instanceof TooManyDatabasesError ? ["Users", "QuotaMB", "MaxDatabaseGB", "ServersFirstSite", "ServersSecondSite"] : ["Users", "Copies", "ServersFirstSite", "ServersSecondSite"];
       problems.push({ inputs: inputNames, message: e.message, summary: SUMMARIES.deployed });
     }
   }
   return problems;
+}
+
+/**
+ * What the Design check cell shows for these inputs: the first combined rule broken, else the design's
+ * first warning (a server past its version's recommended cores or memory: sizeDesign's warnings), else
+ * DESIGN_OK. `tables` as the workbook's (tiers, Microsoft's factors) when it has any.
+ */
+export function designCheckText(inputs: DesignInputs & Partial<WorkbookInputs>, factors: Factors = FACTOR_DEFAULTS, tables: Omit<DesignTables, "factors"> = {}): string {
+  const problems = designProblems(inputs, factors);
+  if (problems.length > 0) return problems[0].summary;
+  try {
+    return sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs, serverDisk: undefined }, { ...tables, factors }).warnings[0]?.summary ?? DESIGN_OK;
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    return DESIGN_OK;
+  }
+}
+
+/**
+ * What the Design check shows for a design that deploys, in a cell of its own: SUMMARIES.edition when
+ * the deployed copies a server (databases × copies ÷ servers) pass the edition's mounted databases
+ * (src/engine/version.ts editionProblem), else `otherwise` (the server-limits cell: a warning or "").
+ */
+export function editionCheckFormula(edition: string, version: string, deployedDatabases: string, copies: string, servers: string, otherwise: string): string {
+  return `IF(${editionFailsFormula(edition, version, deployedDatabases, copies, `SUM(${servers})`)},"${SUMMARIES.edition.replace(/"/g, '""')}",${otherwise})`;
 }
 
 /** The defined names (or cells) the check reads. */
@@ -138,6 +169,11 @@ export interface DesignCheckNames {
   factor: FactorReference;
   /** The databases the design deploys (the Design sheet's cell): past the limits, or an error, is no design. */
   deployedDatabases?: string;
+  /**
+   * The Design sheet's cell of what a design that deploys shows instead of OK (editionCheckFormula): the
+   * edition's refusal, else a server past its version's recommended cores or memory (a warning); "" for neither.
+   */
+  deployedCheck?: string;
   /** Every input's cell (defined name), label and rule: a value pasted past data validation is no design either. */
   rules?: ReadonlyArray<{ name: string; label: string; rule: InputRule }>;
 }
@@ -194,7 +230,10 @@ export function designCheckFormula(n: DesignCheckNames): string {
   const site1 = `IF(${twoSites},${D}*((1-${homed})*${p0}+${homed}*${p1})/${n1},${D}*${n.copies}/${n1})`;
   const site2 = `IF(${twoSites},${D}*((1-${homed})*${p1}+${homed}*${p0})/${n2},0)`;
   const mounts = `MAX(ROUNDUP(${site1}-1E-9,0),ROUNDUP(${site2}-1E-9,0))<=${MAX_COPIES_PER_SERVER}`;
-  const last = deployed === undefined ? text(DESIGN_OK) : `IF(IFERROR(AND(${deployed}<=${INPUT_PARAMETERS.databases.max},${mounts}),FALSE()),${text(DESIGN_OK)},${text(SUMMARIES.deployed)})`;
+  // The edition's refusal, else the version's warning, in a cell of its own (this formula is near Excel's 8,192 characters).
+  const ok = text(DESIGN_OK);
+  const editionChecked = n.deployedCheck === undefined ? ok : `IF(LEN(IFERROR(${n.deployedCheck},""))>0,${n.deployedCheck},${ok})`;
+  const last = deployed === undefined ? ok : `IF(IFERROR(AND(${deployed}<=${INPUT_PARAMETERS.databases.max},${mounts}),FALSE()),${editionChecked},${text(SUMMARIES.deployed)})`;
   const serverDisksFails = n.serverDisksCheck === undefined ? "FALSE()" : `LEN(${n.serverDisksCheck})>0`;
   const combined =
     `IF(${serverDisksFails},${n.serverDisksCheck ?? '""'},` +
@@ -241,6 +280,7 @@ export const COMBINED_RULES: ReadonlyArray<{ inputs: string; rule: string }> = [
   { inputs: "LaggedCopies, Copies", rule: "at most copies − 2 lagged copies: two copies a failure can activate (none with one copy)" },
   { inputs: "EnvironmentUsers, Users", rule: "the environment's mailboxes, when given (not empty or 0), at least a DAG's users: it is DAGs of Users each" },
   { inputs: "Copies, ServersFirstSite, ServersSecondSite, DagLayout", rule: "each copy of a database on a server of its own: copies spread round-robin over the sites from the active copy's site, and each site has a server for each copy it holds" },
+  { inputs: "Edition, Copies, ServersFirstSite, ServersSecondSite, MaxDatabaseGB", rule: "the database copies a server holds (databases × copies ÷ servers) at most the Standard edition's 5 mounted databases (Exchange 2013 and later; Enterprise's 100 is Microsoft's method's own check)" },
 ];
 
 /** The table in Markdown, as docs/whole-design.md holds it. */

@@ -72,7 +72,8 @@ function withinRule(rule: InputRule & { kind: "whole" | "decimal" }, value: numb
  */
 function readChoice(row: InputRow, values: readonly string[], text: string): Checked<InputValue> {
   const choice = values.find((v) => choiceKey(v) === choiceKey(text));
-  if (choice !== undefined) return { value: typeof row.defaultValue === "number" ? Number(choice) : choice };
+  // A numeric choice (2016) is held as a number; a text choice of the same list (the version SE) as its text.
+  if (choice !== undefined) return { value: typeof row.defaultValue === "number" && /^\d+$/.test(choice) ? Number(choice) : choice };
   const alike = (v: string) => v.toLowerCase().replace(/[^a-z0-9]/g, "");
   const same = values.find((v) => alike(v) === alike(text)) ?? (text.length >= 8 ? nearest(text, values) : undefined);
   return { problem: `${row.rule.error}; got ${JSON.stringify(text)}${same !== undefined ? ` (did you mean ${same}?)` : ""}` };

@@ -160,14 +160,16 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     exchangeVersion: names.exchangeVersion,
     factor,
     deployedDatabases: `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.databasesDeployed)}`,
+    deployedCheck: `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.deployedCheck)}`,
     // The title and whom it is for and by make no design or none: their rules are their cells' alone.
     // EnvironmentUsers's rule is its combined clause's (designCheckFormula), one message for both.
     // The server disks' rules are their own cell's (SERVER_DISKS_CHECK_CELL): the formula is near Excel's 8,192 characters.
-    rules: INPUT_ROWS.filter((row) => row.rule.kind !== "text" && row.key !== "environmentUsers" && !SERVER_DISK_INPUTS.includes(row.key)).map((row) => ({ name: names[row.key], label: row.label, rule: row.rule })),
+    // The edition's rule too (a short formula is what lets it fit).
+    rules: INPUT_ROWS.filter((row) => row.rule.kind !== "text" && row.key !== "environmentUsers" && row.key !== "edition" && !SERVER_DISK_INPUTS.includes(row.key)).map((row) => ({ name: names[row.key], label: row.label, rule: row.rule })),
   });
   const hardwareNames = { diskClassNames: diskClassNameRange(sheets.hardware), serverDiskNames: serverDiskNameRange(sheets.hardware) };
   const serverDisksCheck = rulesCheckFormula(
-    INPUT_ROWS.filter((row) => SERVER_DISK_INPUTS.includes(row.key)).map((row) => ({ name: names[row.key], label: row.label, rule: sheetRuleOf(row, hardwareNames) })),
+    INPUT_ROWS.filter((row) => SERVER_DISK_INPUTS.includes(row.key) || row.key === "edition").map((row) => ({ name: names[row.key], label: row.label, rule: sheetRuleOf(row, hardwareNames) })),
   );
   const values = inputValues(options.inputs);
   const revised = options.revised ?? isoToday();

@@ -267,14 +267,14 @@ describeInBrowser("the task pane in chromium", () => {
       expect(groups).toEqual([
         ["This design", ["title", "preparedFor", "preparedBy"]],
         ["Mailboxes", ["users", "quotaMB", "messagesPerDay", "messageKB"]],
-        ["Database availability group", ["exchangeVersion", "method", "copies", "laggedCopies", "lagDays", "serversSite1", "serversSite2", "maxDatabaseGB", "dagLayout", "environmentUsers"]],
+        ["Database availability group", ["exchangeVersion", "edition", "method", "copies", "laggedCopies", "lagDays", "serversSite1", "serversSite2", "maxDatabaseGB", "dagLayout", "environmentUsers"]],
         ["Storage", ["arrayRaid", "spindleRaid", "arrayModel", "spindleDisk", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks"]],
         ["What to vary", ["vary-field", "vary-values"]],
         ["Names (empty: the default)", ["dag-name", "server-prefix", "database-prefix"]],
       ]);
       expect(await formValues(page)).toEqual(referenceForm());
       // Choices are selects; units sit beside the numbers.
-      for (const key of ["exchangeVersion", "dagLayout", "arrayRaid", "spindleRaid", "arrayModel", "spindleDisk", "serverDisk"]) {
+      for (const key of ["exchangeVersion", "edition", "dagLayout", "arrayRaid", "spindleRaid", "arrayModel", "spindleDisk", "serverDisk"]) {
         expect(await page.locator(`#${key}`).evaluate((e) => e.tagName)).toBe("SELECT");
       }
       expect(await page.locator(".unit").allTextContents()).toEqual(["MB", "per user", "KB", "days", "GB"]);

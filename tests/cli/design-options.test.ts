@@ -103,6 +103,8 @@ describe("every input of the template is an option of exsize design", () => {
     databasesPerVolume: ["3", 3],
     autoReseedDisks: ["2", 2],
     spareDisks: ["0", 0],
+    // Typed in capitals, held as the choice is spelt; Standard would refuse this design (15 copies a server).
+    edition: ["ENTERPRISE", "Enterprise"],
     title: ["  Contoso mail 2027 ", "Contoso mail 2027"],
     preparedFor: ["Contoso, Ltd & partners", "Contoso, Ltd & partners"],
     preparedBy: ["J. Doe", "J. Doe"],

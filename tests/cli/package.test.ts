@@ -124,7 +124,7 @@ describe("the package, packed and installed", () => {
       const lines: string[] = [];
       expect(await main(args, { stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) })).toBe(0);
       expect(JSON.parse(r.stdout)).toEqual(JSON.parse(lines.join("\n")));
-      expect(JSON.parse(r.stdout).outputs.databaseVolumes).toBe(18);
+      expect(JSON.parse(r.stdout).design.databaseVolumes).toBe(18);
     });
 
     test("exsize design --out x.xlsx writes the workbook where it is run", async () => {

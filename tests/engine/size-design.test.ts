@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { REFERENCE_DESIGN_INPUTS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import { SizingError } from "../../src/engine/errors";
 import { designRecord } from "../../src/engine/catalogue";
+import { EXCHANGE_VERSIONS } from "../../src/engine/version";
 import { copyLayout } from "../../src/engine/layout";
 import { JBOD_CATALOGUE } from "../../src/engine/microsoft/disks";
 
@@ -72,7 +73,7 @@ describe("every design", () => {
     quotaMB: fc.integer({ min: 100, max: 100_000 }),
     messagesPerDay: fc.integer({ min: 1, max: 500 }),
     messageKB: fc.integer({ min: 1, max: 500 }),
-    exchangeVersion: fc.constantFrom(2010, 2013, 2016, 2019),
+    exchangeVersion: fc.constantFrom(...EXCHANGE_VERSIONS),
     sites: fc.constantFrom(1, 2),
     serversSite1: fc.integer({ min: 1, max: 8 }),
     serversSite2: fc.integer({ min: 1, max: 8 }),

@@ -88,6 +88,11 @@ const INPUT_SETS: InputSet[] = [
     named: { ExchangeVersion: 2016, Method: "microsoft", ServerDisk: '600GB 10K RPM SAS 2.5"' },
   },
   LAGGED,
+  // Issue 31: Exchange Server SE typed into the version cell. Past the 48 cores and 256 GB of Microsoft's 2019 Preferred
+  // Architecture ("Commodity servers"): the Design check's warning; and a small SE design at the 128 GB minimum of the
+  // 2019 system requirements ("Hardware requirements for Exchange 2019"), its page file 25% of that.
+  { name: "Exchange Server SE, 30,000 mailboxes on 4 + 4 servers, four copies: the Design check warns of cores and memory", inputs: { users: 30000, copies: 4 }, named: { ExchangeVersion: "SE", ServersFirstSite: 4, ServersSecondSite: 4 } },
+  { name: "Exchange Server SE, 1,000 mailboxes on 2 servers: 128 GB a server, a 32 GB page file", inputs: { users: 1000 }, named: { ExchangeVersion: "SE" } },
   {
     name: "a custom array row and a custom disk class",
     named: { SpindleDisk: "SSD", ArrayModel: "auto" },

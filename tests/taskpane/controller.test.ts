@@ -287,7 +287,7 @@ describe("the form's messages", () => {
 
   test("a choice that is not on the list is refused by name", async () => {
     const view = await messageOf({ exchangeVersion: "2007" });
-    expect(view.fieldErrors).toEqual({ exchangeVersion: "Exchange version must be one of: 2010, 2013, 2016, 2019." });
+    expect(view.fieldErrors).toEqual({ exchangeVersion: "Exchange version must be one of: 2010, 2013, 2016, 2019, Server SE." });
   });
 
   test("fields that are fine alone but not together: the shared design check, in the pane's words", async () => {

@@ -12,7 +12,7 @@ import { runDesign } from "../../src/cli/design";
 import { REFERENCE_DESIGN_INPUTS, REFERENCE_PRESETS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import { SizingError } from "../../src/engine/errors";
 import { readDesignForm, referenceForm } from "../../src/taskpane/headline-form";
-import { DESIGN_OK, designProblems } from "../../src/workbook/design-check";
+import { designCheckText, designProblems } from "../../src/workbook/design-check";
 import { evaluateWorkbook, nativeModel, type WorkbookValues } from "../../src/workbook/evaluate";
 import { SUMMARY_ENVIRONMENT_CELLS } from "../../src/workbook/sheets/summary";
 import { DESIGN_CHECK_CELL, INPUT_CELLS, referenceDesign, templateSheetNames } from "../../src/workbook/template";
@@ -141,7 +141,7 @@ describe("the Design check, the pane and exsize design accept and refuse the sam
         const cell = values[sheets.inputs][DESIGN_CHECK_CELL.inputs];
         const { code, figures, stderr } = await cli(inputs);
         const form = pane(inputs);
-        expect({ cell, code, pane: form.ok }).toEqual(problems.length === 0 ? { cell: DESIGN_OK, code: 0, pane: true } : { cell: problems[0].summary, code: 1, pane: false });
+        expect({ cell, code, pane: form.ok }).toEqual(problems.length === 0 ? { cell: designCheckText(inputs), code: 0, pane: true } : { cell: problems[0].summary, code: 1, pane: false });
         if (problems.length > 0) {
           const message = `environmentUsers must be a whole number of mailboxes, at least a DAG's (users, ${inputs.users.toLocaleString("en-US")}); got ${String(inputs.environmentUsers)}`;
           expect(problems.map((p) => p.message)).toContain(message);

@@ -65,6 +65,10 @@ export function expectedOutputs(
     answerLogIops: iops("log"),
     answerMemoryGB: vmware.length ? Math.max(...vmware.map((x) => x.memoryGB)) : 0,
     answerCores: vmware.length ? Math.max(...vmware.map((x) => x.cores)) : 0,
+    // Exchange 2010 (the template's default): no page file rule in Microsoft's repository, no server limits, no edition check (src/engine/version.ts).
+    answerPageFileGB: design.pageFileGB ?? "",
+    serverLimits: design.warnings[0]?.summary ?? "",
+    deployedCheck: design.warnings[0]?.summary ?? "",
     whiteSpacePerUserMB: dbsize("whitespace"),
     dumpsterPerUserMB: dbsize("dumpster"),
     mailboxOnDiskMB: dbsize("mailbox"),

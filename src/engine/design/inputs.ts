@@ -5,6 +5,7 @@
  */
 import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS } from "../microsoft/disks";
 import { DEFAULT_MAX_DATABASE_GB, DEFAULT_READ_RATIO, EXCHANGE_VERSIONS, type ExchangeVersion } from "../tables";
+import { EXCHANGE_EDITIONS } from "../version";
 
 /** The numbers a user gives to size a design: the user profile and the DAG (000, 3.4.2). */
 export interface HeadlineInputs {
@@ -25,7 +26,8 @@ export type MethodChoice = (typeof METHOD_CHOICES)[number];
 
 /** Every input of the Inputs sheet a person sets per design, headline numbers first. */
 export interface DesignInputs extends HeadlineInputs {
-  exchangeVersion: number;
+  /** 2010, 2013, 2016, 2019 (numbers, as the cells hold them) or "SE": one of EXCHANGE_VERSIONS (src/engine/version.ts). */
+  exchangeVersion: number | "SE";
   arrayRaid: string;
   arrayModel: string;
   spindleRaid: string;
@@ -63,6 +65,8 @@ export interface DesignInputs extends HeadlineInputs {
   databasesPerVolume?: number;
   autoReseedDisks?: number;
   spareDisks?: number;
+  /** The server edition, "Enterprise" (the default) or "Standard": the databases a server mounts (src/engine/version.ts MOUNTED_DATABASE_LIMITS). */
+  edition?: string;
 }
 
 /** The server disks' defaults: the calculator's example disk (Input!C116, D116), the most databases that fit, one AutoReseed disk (Input!C112) and 004's one hot spare. */
@@ -163,6 +167,7 @@ export const REFERENCE_DESIGN_INPUTS: Readonly<WorkbookInputs> = Object.freeze({
   environmentUsers: "",
   ...METHODS_INPUT_DEFAULTS,
   ...SERVER_DISK_INPUT_DEFAULTS,
+  edition: EXCHANGE_EDITIONS[0],
   method: "auto",
 });
 

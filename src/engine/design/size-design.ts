@@ -45,7 +45,8 @@ import { raidNeedOf, raidServerDisks, type RaidServerDisks } from "../microsoft/
 import { ceilCount, provisionGB } from "../rounding";
 import { mailboxServerSize } from "../server";
 import { spindleCount } from "../spindles";
-import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type ExchangeVersion, type Factors, type RaidLevel } from "../tables";
+import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type Factors, type RaidLevel } from "../tables";
+import { designVersion, editionProblem, exchangeEditionOf, serverLimitWarnings, versionProfile, type ServerLimitWarning } from "../version";
 import { environmentProblem, environmentUsersOf, LAG_DEFAULTS, laggedCopiesProblem, MAX_DESIGN_DATABASES, methodOf, microsoftMethodProblem, REFERENCE_DESIGN_INPUTS, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
 
 /** What else a design may carry beyond its inputs: the Inputs sheet's tables and the Hardware sheet's rows. */
@@ -144,7 +145,12 @@ export interface Design {
   spindles: { disks: number; raid: RaidLevel; disk: string | number; diskIops: number };
   servers: number;
   coresPerServer: number;
+  /** The method's memory, at least the version's recommended minimum (128 GB for 2019 and SE: src/engine/version.ts). */
   memoryPerServerGB: number;
+  /** The page file a server, GB, by its version's system requirements (25% of memory for 2019 and SE); undefined for 2010. */
+  pageFileGB?: number;
+  /** A server past its version's recommended cores or memory (the design still builds): what the Design check shows. */
+  warnings: ServerLimitWarning[];
   /** What the cores assume: the SPECint2006 rate given, Microsoft's baseline server, or VMware's mailboxes a core. */
   coresBasis: string;
   /** The copy layout of the databases deployed (built when first read). */
@@ -231,6 +237,8 @@ export function serverDiskOf(inputs: Pick<WorkbookInputs, "serverDisk">, tables:
 
 /** A design that would deploy more databases than MAX_DESIGN_DATABASES: its quota, database size and servers say why. */
 export class TooManyDatabasesError extends SizingError {}
+/** A design whose servers hold more copies than the edition mounts (src/engine/version.ts editionProblem). */
+export class EditionError extends SizingError {}
 
 /** Database copies, active and passive, an Exchange server mounts at most (Enterprise edition; the calculator's Variables!K35). */
 export const MAX_COPIES_PER_SERVER = MICROSOFT.maxDatabasesPerServer;
@@ -324,7 +332,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   // failures and the servers' active databases count only the copies that can be activated.
   const { laggedCopies } = lagFactors(inputs, tables);
   const layoutDesign = { serversPerSite, copies: inputs.copies, layout: inputs.dagLayout as DagLayout, laggedCopies };
-  const version = inputs.exchangeVersion as ExchangeVersion;
+  const version = designVersion(inputs.exchangeVersion);
 
   // Microsoft's calculator sizes every design it can, for the Methods sheet beside the papers.
   let microsoft: MicrosoftSizing | undefined;
@@ -385,6 +393,11 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     const n = grouped(MAX_DESIGN_DATABASES);
     throw new TooManyDatabasesError("#N/A", `users, maxDatabaseGB and servers: the design deploys ${grouped(databases)} databases (its count balanced over the servers), more than ${n}; raise maxDatabaseGB`);
   }
+  // The Standard edition mounts 5 databases a server (the Inputs' Edition; src/engine/version.ts editionProblem).
+  const edition = exchangeEditionOf(inputs.edition ?? "Enterprise");
+  if (edition === undefined) throw new SizingError("#VALUE!", `edition must be Enterprise or Standard; got ${JSON.stringify(inputs.edition)}`);
+  const mounted = editionProblem(edition, version, databases, inputs.copies, serversPerSite.reduce((a, b) => a + b, 0));
+  if (mounted !== undefined) throw new EditionError("#N/A", mounted);
 
   // Dell's steps at its count balanced (Table 18: IDBS = DBS / DB; Table 19: NDB = ceil(NU / DB)).
   const databaseGBDell = raw.totalDatabaseGB / dellDatabases;
@@ -553,6 +566,10 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     memoryPerServerGB = Math.max(0, ...survivable.map((s) => s.memoryGB));
     coresBasis = `${grouped(f.mailboxesPerCore)} mailboxes a core (VMware's rule)`;
   }
+  // A mailbox server of the version has at least its recommended memory, and a page file by its rule (src/engine/version.ts).
+  const profile = versionProfile(version);
+  memoryPerServerGB = Math.max(memoryPerServerGB, profile.minMemoryGB);
+  const pageFileGB = profile.pageFileGB?.(memoryPerServerGB);
 
   return {
     inputs,
@@ -580,6 +597,8 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     servers: serversPerSite.reduce((a, b) => a + b, 0),
     coresPerServer,
     memoryPerServerGB,
+    ...(pageFileGB !== undefined ? { pageFileGB } : {}),
+    warnings: serverLimitWarnings(version, coresPerServer, memoryPerServerGB),
     coresBasis,
     get layout() {
       return layoutOnce();

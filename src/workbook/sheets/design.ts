@@ -22,6 +22,8 @@ import {
   type LogResult,
 } from "../../engine/excel-formulas";
 import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
+import { EDITIONS_SOURCE, minimumMemoryFormula, pageFileFormula, serverLimitsFormula, VERSION_SOURCES } from "../../engine/version";
+import { editionCheckFormula } from "../design-check";
 import { cite } from "../../engine/papers";
 import type { CellModel, ChartModel, SheetModel } from "../model";
 import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, header, landscape, sectionHeading, titleAndNote, type DesignOutput, type References, type Rendered } from "./shared";
@@ -224,8 +226,31 @@ const DESIGN_SECTIONS: readonly Section[] = [
       { key: "answerDatabaseIops", symbol: "", what: "Database IOPS, active copies", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("peak"), r.output("databaseIops")) },
       { key: "answerDagIops", symbol: "", what: "Database IOPS, every copy", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("dagIops"), r.output("dagDatabaseIops")) },
       { key: "answerLogIops", symbol: "", what: "Log IOPS", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("dagLogIops"), r.output("logIops")) },
-      { key: "answerMemoryGB", symbol: "", what: "Memory per mailbox server", format: FORMAT.gb, words: "Microsoft's calculator, or VMware's rule at the worst survivable failure", source: `${cite("microsoft")}; ${VMWARE()}`, formula: (r) => byMethod(r, r.microsoft("memoryGB"), r.vmware("memory")) },
+      {
+        key: "answerMemoryGB", symbol: "", what: "Memory per mailbox server", format: FORMAT.gb,
+        words: "Microsoft's calculator, or VMware's rule at the worst survivable failure; at least the version's recommended minimum (2013, 2016: 8 GB; 2019, SE: 128 GB)",
+        source: `${cite("microsoft")}; ${VMWARE()}; ${VERSION_SOURCES.systemRequirements2019}`,
+        formula: (r) => plain(`=${minimumMemoryFormula(r.input("exchangeVersion"), `IF(${r.output("methodUsed")}="microsoft",${r.microsoft("memoryGB")},${r.vmware("memory")})`)}`),
+      },
       { key: "answerCores", symbol: "", what: "Processor cores per mailbox server", format: FORMAT.cores, words: "Microsoft's calculator, or VMware's rule at the worst survivable failure", source: `${cite("microsoft")}; ${VMWARE()}`, formula: (r) => byMethod(r, r.output("msCoresNeeded"), r.vmware("cores")) },
+      {
+        key: "answerPageFileGB", symbol: "", what: "Page file per mailbox server", format: '#,##0.0 "GB"',
+        words: "2019, SE: 25% of the memory; 2013, 2016: the memory plus 10 MB, at most 32,778 MB; 2010: none published here",
+        source: `${VERSION_SOURCES.systemRequirements2019}; ${VERSION_SOURCES.systemRequirements2016}`,
+        formula: (r) => plain(`=${pageFileFormula(r.input("exchangeVersion"), r.output("answerMemoryGB"))}`),
+      },
+      {
+        key: "serverLimits", symbol: "", what: "A server past its version's recommended cores or memory", format: "@",
+        words: "2016: 24 cores, 192 GB; 2019, SE: 48 cores, 256 GB a server; a warning (the design still builds), shown by the Design check",
+        source: VERSION_SOURCES.preferredArchitecture2019,
+        formula: (r) => plain(`=${serverLimitsFormula(r.input("exchangeVersion"), r.output("answerCores"), r.output("answerMemoryGB"))}`),
+      },
+      {
+        key: "deployedCheck", symbol: "", what: "The servers against the edition, then the version", format: "@",
+        words: "Not a design when databases × copies ÷ servers pass the Standard edition's 5 mounted databases (2013 and later); else the row above's warning. The Design check shows it",
+        source: EDITIONS_SOURCE,
+        formula: (r) => plain(`=${editionCheckFormula(r.input("edition"), r.input("exchangeVersion"), r.output("databasesDeployed"), r.input("copies"), r.input("servers"), r.output("serverLimits"))}`),
+      },
     ],
   },
   {

@@ -5,7 +5,7 @@
  * input), C what it is, D source; A3 is the Design check (src/workbook/design-check.ts).
  * Values come from the engine's inputs (src/engine/design/inputs.ts), the reference design by default.
  */
-import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, EXCHANGE_VERSIONS, FACTOR_DEFAULTS, type FactorName } from "../../engine";
+import { DISK_CLASS_IOPS, EDITIONS_SOURCE, EQUALLOGIC_CATALOGUE, EXCHANGE_EDITIONS, EXCHANGE_VERSION_WORDS, EXCHANGE_VERSIONS, FACTOR_DEFAULTS, VERSION_SOURCES, type FactorName } from "../../engine";
 import { arrayModelName } from "../../engine/arrays";
 import { JBOD_CATALOGUE } from "../../engine/microsoft/disks";
 import { METHOD_CHOICES, type WorkbookInputs } from "../../engine/design";
@@ -56,9 +56,9 @@ const SIZING_INPUT_ROWS: readonly InputRow[] = [
   { key: "maxDatabaseGB", name: "MaxDatabaseGB", label: "Maximum database size", format: FORMAT.typed("GB"), what: "The largest database allowed, in GB", source: DELL("3.4.2"), rule: numberRule(P.maxDatabaseGB) },
   {
     key: "exchangeVersion", name: "ExchangeVersion", label: "Exchange version", format: "0",
-    what: "2010: IOPS by Dell's Exchange 2010 process; 2013, 2016, 2019: by the ESRPs' per-mailbox profile",
-    source: `${DELL("Table 16")}; ${ESRP_2013()}`,
-    rule: listRule("version", EXCHANGE_VERSIONS.map(String), "Exchange version: 2010, 2013, 2016 or 2019"),
+    what: "2010: IOPS by Dell's Exchange 2010 process; 2013, 2016, 2019: by the ESRPs' per-mailbox profile; SE (Exchange Server SE): sized as 2019, whose requirements it shares",
+    source: `${DELL("Table 16")}; ${ESRP_2013()}; ${VERSION_SOURCES.systemRequirements2019}`,
+    rule: listRule("version", EXCHANGE_VERSIONS.map(String), `Exchange version: ${EXCHANGE_VERSION_WORDS}`),
   },
   {
     key: "method", name: "Method", label: "Sizing method",
@@ -118,6 +118,12 @@ const SIZING_INPUT_ROWS: readonly InputRow[] = [
   },
   { key: "autoReseedDisks", name: "AutoReseedDisks", label: "AutoReseed disks a server", format: FORMAT.typed("disks"), what: "Spare disks AutoReseed reseeds a failed disk's copies onto", source: cite("microsoft", "Input sheet"), rule: numberRule(P.autoReseedDisks) },
   { key: "spareDisks", name: "SpareDisks", label: "Hot spare disks a server", format: FORMAT.typed("disks"), what: "Hot spares beyond the calculator's count (it counts none; Dell EMC's design keeps one)", source: ESRP_2016("4"), rule: numberRule(P.spareDisks) },
+  // Issue 31: the databases a server mounts, by edition (src/engine/version.ts MOUNTED_DATABASE_LIMITS).
+  {
+    key: "edition", name: "Edition", label: "Exchange edition",
+    what: "Enterprise mounts up to 100 databases a server, Standard 5 (active and passive copies; not checked for 2010)",
+    source: EDITIONS_SOURCE, rule: listRule("edition", EXCHANGE_EDITIONS, "Exchange edition: Enterprise or Standard"),
+  },
 ];
 
 /**

@@ -5,6 +5,7 @@
  * says whether the workbook is the live design or a customer copy.
  */
 import { DEFAULT_SERVER } from "../../engine/design";
+import { versionName } from "../../engine/version";
 import { SERVER_DISK_DEFAULTS } from "../../engine/microsoft/disks";
 import { cite } from "../../engine/papers";
 import { NONE_SURVIVABLE } from "../../engine/catalogue";
@@ -71,6 +72,8 @@ export const SUMMARY_CELLS = Object.freeze({
   // The failure's words run on from B over an empty C (right-aligned, they were cut by A's label): its figures in D and E.
   worstMailboxesPerServer: "D17",
   worstTargetIops: "E17",
+  /** The page file a server, by its version's system requirements (empty for 2010); its rule in words beside it. */
+  pageFileGB: "B18",
 });
 
 const SUMMARY_WIDTH = 5;
@@ -151,7 +154,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   // The inputs in one line, with Excel's own "&" (numbers print as General, in every program).
   const inputsLine =
     `=${withThousands(n.users)}&" users · "&${withThousands(n.quotaMB)}&" MB quota · "&${withThousands(n.messagesPerDay)}&" messages a day of "&${withThousands(n.messageKB)}&" KB · "` +
-    `&${n.copies}&IF(${n.copies}=1," copy"," copies")&" · databases up to "&${withThousands(n.maxDatabaseGB)}&" GB · Exchange "&${n.exchangeVersion}` +
+    `&${n.copies}&IF(${n.copies}=1," copy"," copies")&" · databases up to "&${withThousands(n.maxDatabaseGB)}&" GB · "&IF(${n.exchangeVersion}="SE","${versionName("SE")}","Exchange "&${n.exchangeVersion})` +
     `&" · "&${n.serversSite1}&IF(${n.serversSite2}="",""," + "&${n.serversSite2})&" servers, "&${n.dagLayout}`;
   const cells: CellModel[] = [
     { address: SUMMARY_HEADING_CELLS.title, formula: heading.title, role: "title" },
@@ -211,6 +214,13 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     undefined,
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.activeMailboxes)},${worst}),"")`, format: '#,##0" mailboxes a server"' },
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.targetIops)},${worst}),"")`, format: '#,##0" IOPS a server"' },
+  ]);
+  // The page file by the version's system requirements (src/engine/version.ts pageFileFormula); Exchange 2010's is not published here.
+  row("Page file a server", S.pageFileGB, [
+    { formula: `=${design("answerPageFileGB")}`, format: '#,##0.0" GB"' },
+    {
+      formula: `=IF(OR(${n.exchangeVersion}=2019,${n.exchangeVersion}="SE"),"25% of the memory, by Microsoft's Exchange 2019 system requirements",IF(${n.exchangeVersion}=2010,"none published here for Exchange 2010","the memory plus 10 MB, at most 32,778 MB, by Microsoft's system requirements"))`,
+    },
   ]);
   cells.push(...serverDiskCells(sheets, names, design));
   cells.push(...environmentCells(names, design));
