@@ -32,7 +32,7 @@ const argsOf = (i: WorkbookInputs): string[] => [
 ];
 interface Printed {
   inputs: { exchangeVersion: unknown };
-  outputs: { memoryPerServerGB: number; pageFileGB: number | null };
+  design: { memoryPerServerGB: number; pageFileGB: number | null };
   warnings: string[];
 }
 async function designJson(args: string[]): Promise<{ code: number; json: Printed; stderr: string[] }> {
