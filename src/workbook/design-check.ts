@@ -115,6 +115,21 @@ export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInput
   return problems;
 }
 
+/**
+ * The copies, active and passive, on the busiest server of the deployed count (src/engine/layout.ts
+ * serverCopiesBySite): each site holds, of the databases homed in each site (in proportion to its
+ * servers; all in site 1 for active/passive), the copies round-robin gives it, spread over its servers.
+ * Its own cell, which the Design check compares with 100: the check is near Excel's 8,192 characters.
+ */
+export function copiesPerServerFormula(n: Pick<DesignCheckNames, "copies" | "serversSite1" | "serversSite2" | "dagLayout"> & { deployedDatabases: string }): string {
+  const [n1, n2, D, c] = [n.serversSite1, n.serversSite2, n.deployedDatabases, n.copies];
+  const [p0, p1] = [`ROUNDUP(${c}/2,0)`, `ROUNDDOWN(${c}/2,0)`];
+  const homed = `IF(${n.dagLayout}="active/passive",0,${n2}/(${n1}+${n2}))`;
+  const site1 = `IF(ISNUMBER(${n2}),${D}*((1-${homed})*${p0}+${homed}*${p1})/${n1},${D}*${c}/${n1})`;
+  const site2 = `IF(ISNUMBER(${n2}),${D}*((1-${homed})*${p1}+${homed}*${p0})/${n2},0)`;
+  return `MAX(ROUNDUP(${site1}-1E-9,0),ROUNDUP(${site2}-1E-9,0))`;
+}
+
 /** The defined names (or cells) the check reads. */
 export interface DesignCheckNames {
   users: string;
@@ -138,6 +153,8 @@ export interface DesignCheckNames {
   factor: FactorReference;
   /** The databases the design deploys (the Design sheet's cell): past the limits, or an error, is no design. */
   deployedDatabases?: string;
+  /** A cell holding copiesPerServerFormula (omitted: not checked). */
+  copiesPerServerCheck?: string;
   /** Every input's cell (defined name), label and rule: a value pasted past data validation is no design either. */
   rules?: ReadonlyArray<{ name: string; label: string; rule: InputRule }>;
 }
@@ -186,14 +203,7 @@ export function designCheckFormula(n: DesignCheckNames): string {
   // The environment's verdict is its own cell's (environmentCheckFormula): this formula is near Excel's 8,192 characters.
   const environmentFails = n.environmentCheck === undefined ? "FALSE()" : `LEN(${n.environmentCheck})>0`;
   const deployed = n.deployedDatabases;
-  // The busiest server's copies, active and passive (src/engine/layout.ts serverCopiesBySite): each site holds, of the
-  // databases homed in each site (in proportion to its servers; all in site 1 for active/passive), the copies round-robin
-  // gives it, spread over its servers.
-  const [p0, p1, n1, n2, D] = [first, second, n.serversSite1, n.serversSite2, deployed];
-  const homed = `IF(${n.dagLayout}="active/passive",0,${n2}/(${n1}+${n2}))`;
-  const site1 = `IF(${twoSites},${D}*((1-${homed})*${p0}+${homed}*${p1})/${n1},${D}*${n.copies}/${n1})`;
-  const site2 = `IF(${twoSites},${D}*((1-${homed})*${p1}+${homed}*${p0})/${n2},0)`;
-  const mounts = `MAX(ROUNDUP(${site1}-1E-9,0),ROUNDUP(${site2}-1E-9,0))<=${MAX_COPIES_PER_SERVER}`;
+  const mounts = n.copiesPerServerCheck === undefined ? "TRUE()" : `${n.copiesPerServerCheck}<=${MAX_COPIES_PER_SERVER}`;
   const last = deployed === undefined ? text(DESIGN_OK) : `IF(IFERROR(AND(${deployed}<=${INPUT_PARAMETERS.databases.max},${mounts}),FALSE()),${text(DESIGN_OK)},${text(SUMMARIES.deployed)})`;
   const serverDisksFails = n.serverDisksCheck === undefined ? "FALSE()" : `LEN(${n.serverDisksCheck})>0`;
   const combined =
