@@ -34,8 +34,9 @@ export const NOT_A_DESIGN = "Not a design:";
 const SUMMARIES = {
   mailbox: `${NOT_A_DESIGN} a mailbox, with its overheads, cannot fit the largest database. Raise the maximum database size or lower the quota.`,
   databases: `${NOT_A_DESIGN} it needs more databases than a design can hold (${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")}). Raise the maximum database size.`,
+  dagServers: `${NOT_A_DESIGN} a DAG has at most ${MAX_SERVERS} servers.`,
   servers: `${NOT_A_DESIGN} the servers cannot hold the copies: each copy of a database needs a server of its own, in each site as the copies are spread.`,
-  deployed: `${NOT_A_DESIGN} the databases it deploys cannot be: more than ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} in all, or more than 100 copies (active and passive) on a server, the most an Exchange server mounts. The database count on the Design sheet says why, and what would fit.`,
+  deployed: `${NOT_A_DESIGN} the databases it deploys cannot be: more than ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} in all, or more than 100 copies (active and passive) on a server. The Design sheet's database count says why.`,
   lagged: `${NOT_A_DESIGN} too many lagged copies: a DAG keeps at least two copies a failure can activate (lagged copies at most copies − 2), and a stand-alone server has none. Lower the lagged copies, or add copies.`,
   environment: `${NOT_A_DESIGN} Mailboxes in the environment must be empty, 0 (one DAG) or a whole number of at least Users.`,
   method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies, up to ${MAX_MICROSOFT_MAILBOXES.toLocaleString("en-US")} mailboxes, more than 0 and up to ${MAX_MICROSOFT_MESSAGES} messages a day of up to ${MAX_MICROSOFT_MESSAGE_KB.toLocaleString("en-US")} KB. Choose Dell's method, or change the copies, mailboxes or messages.`,
@@ -99,7 +100,10 @@ export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInput
     });
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
-    problems.push({ inputs: ["Copies", "ServersFirstSite", "ServersSecondSite", "DagLayout"], message: `copies and servers: ${e.message}`, summary: SUMMARIES.servers });
+    // Too many servers is the servers' fault alone, not the copies' (issue 25, item 11: 9 + 8 servers).
+    const serverCount = inputs.serversSite1 + (inputs.serversSite2 === "" ? 0 : inputs.serversSite2);
+    if (serverCount > MAX_SERVERS) problems.push({ inputs: ["ServersFirstSite", "ServersSecondSite"], message: `servers: ${e.message}`, summary: SUMMARIES.dagServers });
+    else problems.push({ inputs: ["Copies", "ServersFirstSite", "ServersSecondSite", "DagLayout"], message: `copies and servers: ${e.message}`, summary: SUMMARIES.servers });
   }
   if (problems.length === 0) {
     // The databases the design deploys (each method's count balanced over the layout) have limits of their own.
@@ -189,8 +193,9 @@ export function designCheckFormula(n: DesignCheckNames): string {
   const twoSites = `ISNUMBER(${n.serversSite2})`;
   const first = `ROUNDUP(${n.copies}/2,0)`;
   const second = `ROUNDDOWN(${n.copies}/2,0)`;
+  const tooManyServers = `${n.serversSite1}+IF(${twoSites},${n.serversSite2},0)>${MAX_SERVERS}`;
   const serversHold =
-    `AND(${n.serversSite1}+IF(${twoSites},${n.serversSite2},0)<=${MAX_SERVERS},${n.copies}<=${MAX_COPIES},` +
+    `AND(${n.copies}<=${MAX_COPIES},` +
     `IF(${twoSites},AND(${first}<=${n.serversSite1},` +
     `IF(${n.dagLayout}="active/passive",${second}<=${n.serversSite2},${first}<=${n.serversSite2})),` +
     `${n.copies}<=${n.serversSite1}))`;
@@ -213,7 +218,8 @@ export function designCheckFormula(n: DesignCheckNames): string {
     `IF(${environmentFails},${n.environmentCheck},` +
     `IF(NOT(${fits}),${text(SUMMARIES.mailbox)},` +
     `IF(${count}>${INPUT_PARAMETERS.databases.max},${text(SUMMARIES.databases)},` +
-    `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${last})))))))`;
+    `IF(${tooManyServers},${text(SUMMARIES.dagServers)},` +
+    `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${last}))))))))`;
   // Each input by its own rule first: a value pasted past data validation (Copies 0, Users 1.5) is named (issue 16).
   return ruleChain(n.rules ?? [], combined);
 }
