@@ -304,6 +304,10 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
         `${show(k.restoreDisks)} restore, ${show(k.autoReseedDisks)} AutoReseed, ${show(k.spareDisks)} spare)`,
     );
   }
+  // A Microsoft-method design whose disk holds no volume has no server disks: say so, and why (issue 25, item 8).
+  if (design.method === "microsoft" && !design.serverDisks && !design.raidServerDisks && design.serverDisksProblem !== undefined) {
+    out.stdout(`Server disks: none — ${design.serverDisksProblem}`);
+  }
   out.stdout(`Servers: ${show(o.servers)}, ${show(o.coresPerServer)} cores and ${show(o.memoryPerServerGB)} GB memory each (cores: ${show(o.coresBasis)})`);
   out.stdout(
     `Worst survivable failure: ${show(o.worstFailure)}` +

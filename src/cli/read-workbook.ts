@@ -51,7 +51,9 @@ function cellInput(value: ExcelJS.CellValue): CellInput {
 /** Every input, factor, tier and disk class of a design workbook, and where each sits (for messages). */
 export async function readWorkbookCells(file: string): Promise<{ cells: InputCells; places: Places }> {
   try {
-    if (!fs.statSync(file).isFile()) throw new WorkbookReadError("it is a folder, not a workbook");
+    const stat = fs.statSync(file);
+    if (stat.isDirectory()) throw new WorkbookReadError("it is a folder, not a workbook");
+    if (!stat.isFile()) throw new WorkbookReadError("not a file (a device, a pipe or a socket), not a workbook");
   } catch (e) {
     if (e instanceof WorkbookReadError) throw e;
     const code = (e as NodeJS.ErrnoException).code;

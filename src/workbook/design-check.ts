@@ -35,8 +35,9 @@ export const NOT_A_DESIGN = "Not a design:";
 const SUMMARIES = {
   mailbox: `${NOT_A_DESIGN} a mailbox, with its overheads, cannot fit the largest database. Raise the maximum database size or lower the quota.`,
   databases: `${NOT_A_DESIGN} it needs more databases than a design can hold (${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")}). Raise the maximum database size.`,
+  dagServers: `${NOT_A_DESIGN} a DAG has at most ${MAX_SERVERS} servers.`,
   servers: `${NOT_A_DESIGN} the servers cannot hold the copies: each copy of a database needs a server of its own, in each site as the copies are spread.`,
-  deployed: `${NOT_A_DESIGN} the databases it deploys cannot be: more than ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} in all, or more than 100 copies (active and passive) on a server, the most an Exchange server mounts. The database count on the Design sheet says why, and what would fit.`,
+  deployed: `${NOT_A_DESIGN} the databases it deploys cannot be: more than ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} in all, or more than 100 copies (active and passive) on a server. The Design sheet's database count says why.`,
   lagged: `${NOT_A_DESIGN} too many lagged copies: a DAG keeps at least two copies a failure can activate (lagged copies at most copies − 2), and a stand-alone server has none. Lower the lagged copies, or add copies.`,
   environment: `${NOT_A_DESIGN} Mailboxes in the environment must be empty, 0 (one DAG) or a whole number of at least Users.`,
   edition: `${NOT_A_DESIGN} a server holds more database copies than the Standard edition mounts (5). Choose Enterprise, add servers, or raise the maximum database size.`,
@@ -101,7 +102,10 @@ export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInput
     });
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
-    problems.push({ inputs: ["Copies", "ServersFirstSite", "ServersSecondSite", "DagLayout"], message: `copies and servers: ${e.message}`, summary: SUMMARIES.servers });
+    // Too many servers is the servers' fault alone, not the copies' (issue 25, item 11: 9 + 8 servers).
+    const serverCount = inputs.serversSite1 + (inputs.serversSite2 === "" ? 0 : inputs.serversSite2);
+    if (serverCount > MAX_SERVERS) problems.push({ inputs: ["ServersFirstSite", "ServersSecondSite"], message: `servers: ${e.message}`, summary: SUMMARIES.dagServers });
+    else problems.push({ inputs: ["Copies", "ServersFirstSite", "ServersSecondSite", "DagLayout"], message: `copies and servers: ${e.message}`, summary: SUMMARIES.servers });
   }
   if (problems.length === 0) {
     // The databases the design deploys (each method's count balanced over the layout) have limits of their own.
@@ -146,6 +150,21 @@ export function editionCheckFormula(edition: string, version: string, deployedDa
   return `IF(${editionFailsFormula(edition, version, deployedDatabases, copies, `SUM(${servers})`)},"${SUMMARIES.edition.replace(/"/g, '""')}",${otherwise})`;
 }
 
+/**
+ * The copies, active and passive, on the busiest server of the deployed count (src/engine/layout.ts
+ * serverCopiesBySite): each site holds, of the databases homed in each site (in proportion to its
+ * servers; all in site 1 for active/passive), the copies round-robin gives it, spread over its servers.
+ * Its own cell, which the Design check compares with 100: the check is near Excel's 8,192 characters.
+ */
+export function copiesPerServerFormula(n: Pick<DesignCheckNames, "copies" | "serversSite1" | "serversSite2" | "dagLayout"> & { deployedDatabases: string }): string {
+  const [n1, n2, D, c] = [n.serversSite1, n.serversSite2, n.deployedDatabases, n.copies];
+  const [p0, p1] = [`ROUNDUP(${c}/2,0)`, `ROUNDDOWN(${c}/2,0)`];
+  const homed = `IF(${n.dagLayout}="active/passive",0,${n2}/(${n1}+${n2}))`;
+  const site1 = `IF(ISNUMBER(${n2}),${D}*((1-${homed})*${p0}+${homed}*${p1})/${n1},${D}*${c}/${n1})`;
+  const site2 = `IF(ISNUMBER(${n2}),${D}*((1-${homed})*${p1}+${homed}*${p0})/${n2},0)`;
+  return `MAX(ROUNDUP(${site1}-1E-9,0),ROUNDUP(${site2}-1E-9,0))`;
+}
+
 /** The defined names (or cells) the check reads. */
 export interface DesignCheckNames {
   users: string;
@@ -174,6 +193,8 @@ export interface DesignCheckNames {
    * edition's refusal, else a server past its version's recommended cores or memory (a warning); "" for neither.
    */
   deployedCheck?: string;
+  /** A cell holding copiesPerServerFormula (omitted: not checked). */
+  copiesPerServerCheck?: string;
   /** Every input's cell (defined name), label and rule: a value pasted past data validation is no design either. */
   rules?: ReadonlyArray<{ name: string; label: string; rule: InputRule }>;
 }
@@ -208,8 +229,9 @@ export function designCheckFormula(n: DesignCheckNames): string {
   const twoSites = `ISNUMBER(${n.serversSite2})`;
   const first = `ROUNDUP(${n.copies}/2,0)`;
   const second = `ROUNDDOWN(${n.copies}/2,0)`;
+  const tooManyServers = `${n.serversSite1}+IF(${twoSites},${n.serversSite2},0)>${MAX_SERVERS}`;
   const serversHold =
-    `AND(${n.serversSite1}+IF(${twoSites},${n.serversSite2},0)<=${MAX_SERVERS},${n.copies}<=${MAX_COPIES},` +
+    `AND(${n.copies}<=${MAX_COPIES},` +
     `IF(${twoSites},AND(${first}<=${n.serversSite1},` +
     `IF(${n.dagLayout}="active/passive",${second}<=${n.serversSite2},${first}<=${n.serversSite2})),` +
     `${n.copies}<=${n.serversSite1}))`;
@@ -222,14 +244,7 @@ export function designCheckFormula(n: DesignCheckNames): string {
   // The environment's verdict is its own cell's (environmentCheckFormula): this formula is near Excel's 8,192 characters.
   const environmentFails = n.environmentCheck === undefined ? "FALSE()" : `LEN(${n.environmentCheck})>0`;
   const deployed = n.deployedDatabases;
-  // The busiest server's copies, active and passive (src/engine/layout.ts serverCopiesBySite): each site holds, of the
-  // databases homed in each site (in proportion to its servers; all in site 1 for active/passive), the copies round-robin
-  // gives it, spread over its servers.
-  const [p0, p1, n1, n2, D] = [first, second, n.serversSite1, n.serversSite2, deployed];
-  const homed = `IF(${n.dagLayout}="active/passive",0,${n2}/(${n1}+${n2}))`;
-  const site1 = `IF(${twoSites},${D}*((1-${homed})*${p0}+${homed}*${p1})/${n1},${D}*${n.copies}/${n1})`;
-  const site2 = `IF(${twoSites},${D}*((1-${homed})*${p1}+${homed}*${p0})/${n2},0)`;
-  const mounts = `MAX(ROUNDUP(${site1}-1E-9,0),ROUNDUP(${site2}-1E-9,0))<=${MAX_COPIES_PER_SERVER}`;
+  const mounts = n.copiesPerServerCheck === undefined ? "TRUE()" : `${n.copiesPerServerCheck}<=${MAX_COPIES_PER_SERVER}`;
   // The edition's refusal, else the version's warning, in a cell of its own (this formula is near Excel's 8,192 characters).
   const ok = text(DESIGN_OK);
   const editionChecked = n.deployedCheck === undefined ? ok : `IF(LEN(IFERROR(${n.deployedCheck},""))>0,${n.deployedCheck},${ok})`;
@@ -242,7 +257,8 @@ export function designCheckFormula(n: DesignCheckNames): string {
     `IF(${environmentFails},${n.environmentCheck},` +
     `IF(NOT(${fits}),${text(SUMMARIES.mailbox)},` +
     `IF(${count}>${INPUT_PARAMETERS.databases.max},${text(SUMMARIES.databases)},` +
-    `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${last})))))))`;
+    `IF(${tooManyServers},${text(SUMMARIES.dagServers)},` +
+    `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${last}))))))))`;
   // Each input by its own rule first: a value pasted past data validation (Copies 0, Users 1.5) is named (issue 16).
   return ruleChain(n.rules ?? [], combined);
 }

@@ -269,12 +269,28 @@ function ownServerDisks(rows: CellRows, places: Places, problems: string[]): Jbo
 }
 
 /**
+ * The inputs every design workbook has had since its DAG's servers were inputs: a workbook without
+ * one of their names is refused. Inputs added later (LaggedCopies, ServerDisk, DatabasesPerVolume, …)
+ * take the reference design's value in a workbook written before they existed.
+ */
+const CORE_INPUTS: readonly InputKey[] = [
+  "users", "quotaMB", "messagesPerDay", "messageKB", "copies", "maxDatabaseGB", "exchangeVersion", "arrayRaid", "arrayModel",
+  "spindleRaid", "spindleDisk", "readRatio", "serversSite1", "serversSite2", "dagLayout",
+];
+
+/**
  * A workbook's design: each input checked by its rule as `exsize design` checks its options, the
  * factors, tiers and disk classes as the workbook's formulas read them, then the design they make —
  * what `exsize export --from` and the pane export.
  */
 export function designFromCells(cells: InputCells, places: Places): Sized {
   const problems: string[] = [];
+  // A core input's name deleted is refused, not read as the reference design's value (issue 25, item 9).
+  for (const key of CORE_INPUTS) {
+    if (key in cells.inputs) continue;
+    const row = inputRow(key);
+    problems.push(`the workbook has no defined name ${row.name} (${row.label}), which every design workbook has: restore it on the Inputs sheet's cell (Formulas > Name Manager), or write the design again`);
+  }
   const inputs: Record<string, unknown> = { ...REFERENCE_DESIGN_INPUTS };
   const tables: DesignTables = {};
 

@@ -19,12 +19,12 @@
  */
 import type { FactorName } from "../engine";
 import { JBOD_CATALOGUE, jbodDisk, type JbodDisk } from "../engine/microsoft/disks";
-import { designCheckFormula, environmentCheckFormula, rulesCheckFormula } from "./design-check";
+import { copiesPerServerFormula, designCheckFormula, environmentCheckFormula, rulesCheckFormula } from "./design-check";
 import type { DefinedName, SheetModel, WorkbookModel } from "./model";
 import { DESIGN_CELLS, DESIGN_HEADER_ROW, buildDesign } from "./sheets/design";
 import { distributionPreferenceHighlights, distributionSheet } from "./sheets/distribution";
 import { buildHardware, candidateColumns, diskClassNameRange, serverDiskColumns, serverDiskNameRange } from "./sheets/hardware";
-import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, SERVER_DISK_INPUTS, SERVER_DISKS_CHECK_CELL, sheetRuleOf, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
+import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, SERVER_DISK_INPUTS, SERVER_DISKS_CHECK_CELL, COPIES_PER_SERVER_CELL, sheetRuleOf, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
 import { buildJetstress } from "./sheets/jetstress";
 import { methodsSheet, microsoftCell } from "./sheets/methods";
 import { RESILIENCE_CELLS, buildResilience } from "./sheets/resilience";
@@ -153,6 +153,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     laggedCopies: names.laggedCopies,
     environmentCheck: `${inputsRef}!${absolute(ENVIRONMENT_CHECK_CELL)}`,
     serverDisksCheck: `${inputsRef}!${absolute(SERVER_DISKS_CHECK_CELL)}`,
+    copiesPerServerCheck: `${inputsRef}!${absolute(COPIES_PER_SERVER_CELL)}`,
     serversSite1: names.serversSite1,
     serversSite2: names.serversSite2,
     dagLayout: names.dagLayout,
@@ -173,7 +174,14 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
   );
   const values = inputValues(options.inputs);
   const revised = options.revised ?? isoToday();
-  const inputs = buildInputs(sheets.inputs, values, check, hardwareNames, environmentCheckFormula(names.environmentUsers, names.users), serverDisksCheck);
+  const copiesPerServer = copiesPerServerFormula({
+    copies: names.copies,
+    serversSite1: names.serversSite1,
+    serversSite2: names.serversSite2,
+    dagLayout: names.dagLayout,
+    deployedDatabases: `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.databasesDeployed)}`,
+  });
+  const inputs = buildInputs(sheets.inputs, values, check, hardwareNames, environmentCheckFormula(names.environmentUsers, names.users), serverDisksCheck, copiesPerServer);
   const { sheet: design, chart } = buildDesign(sheets.design, ref);
   const hardware = buildHardware(sheets.hardware, sheets.design, names, diskBeyondCatalogue(values.serverDisk));
   const definedNames: DefinedName[] = [

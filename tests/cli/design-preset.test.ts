@@ -148,6 +148,22 @@ describe("the help's examples give the numbers they say", () => {
 });
 
 describe("the text beside the written workbook", () => {
+  // Issue 25, item 8: a disk that cannot hold one volume left a design with no server disks, and the text said nothing.
+  test("a design whose disk holds no volume says it has no server disks, and why", async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const fs = require("fs") as typeof import("fs");
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { join } = require("path") as typeof import("path");
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const dir = fs.mkdtempSync(join(require("os").tmpdir(), "no-disks-"));
+    try {
+      const r = await design(["--exchange-version", "2016", "--disk", '300GB 15K RPM SAS 2.5"', "--copies", "3", "--servers-site1", "3", "--quota-mb", "10240", "--max-db", "2048", "--out", join(dir, "d.xlsx")]);
+      expect(r.stdout).toEqual(expect.arrayContaining([expect.stringMatching(/^Server disks: none — disk: a volume of \d+ databases? needs [\d,.]+ GB; a 300GB 15K RPM SAS 2\.5" disk formats to [\d,.]+ GB/)]));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("names the environment, each server's mailboxes and IOPS, and its disks (004 §4, §4.2, Table 4)", async () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const fs = require("fs") as typeof import("fs");

@@ -5,6 +5,7 @@
  * sized by the engine and exported: the CSVs hold the databases `design --json` reports for the
  * changed inputs.
  */
+import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -129,6 +130,43 @@ test.each<[string, () => string, number, RegExp]>([
   expect(r.code).toBe(code);
   expect(r.stderr[0]).toMatch(message);
   expect(fs.existsSync(path.join(work, "never"))).toBe(false);
+});
+
+/** The written workbook with defined names removed, saved as a new file. */
+async function withoutNames(name: string, removed: readonly string[]): Promise<string> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(written);
+  for (const n of removed) for (const range of workbook.definedNames.getRanges(n).ranges) workbook.definedNames.remove(range, n);
+  const file = path.join(work, name);
+  await workbook.xlsx.writeFile(file);
+  return file;
+}
+
+// Issue 25, item 9: a workbook whose core input's name was deleted exported the 5,000-user default design, silently.
+test.each(["Users", "ServersFirstSite", "Copies", "DagLayout"])("a workbook without the name %s every design workbook has: refused naming it, nothing written", async (name) => {
+  const file = await withoutNames(`no-${name}.xlsx`, [name]);
+  const dir = path.join(work, `no-${name}`);
+  const r = await run(runExport, ["--out", dir, "--from", file]);
+  expect(r.code).toBe(2);
+  expect(r.stderr[0]).toMatch(new RegExp(`^exsize export: ${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: the workbook has no defined name ${name} `));
+  expect(fs.existsSync(dir)).toBe(false);
+});
+
+test("a workbook without the names of inputs added later (LaggedCopies, ServerDisk, …) takes their defaults", async () => {
+  const file = await withoutNames("older.xlsx", ["LaggedCopies", "LagDays", "ServerDisk", "DatabasesPerVolume", "AutoReseedDisks", "SpareDisks", "EnvironmentUsers"]);
+  expect((await run(runExport, ["--out", path.join(work, "older"), "--from", file])).code).toBe(0);
+});
+
+// Issue 25, item 11: a FIFO or a link to a device is no workbook, and no folder either.
+test.each([
+  ["a FIFO", (f: string) => execFileSync("mkfifo", [f])],
+  ["a link to /dev/zero", (f: string) => fs.symlinkSync("/dev/zero", f)],
+])("--from %s: refused as not a workbook file, not as a folder", async (_what, make) => {
+  const file = path.join(work, `special-${_what.length}.xlsx`);
+  make(file);
+  const r = await run(runExport, ["--out", path.join(work, "never"), "--from", file]);
+  expect(r.code).toBe(1);
+  expect(r.stderr[0]).toMatch(/: not a file \(a device, a pipe or a socket\), not a workbook; nothing written$/);
 });
 
 test("--from with an input option is a usage error: the workbook holds every input", async () => {

@@ -11,6 +11,7 @@ import { SizingError } from "../../src/engine/errors";
 import { evaluateFormula } from "../../src/formula";
 import { main } from "../../src/cli/main";
 import { designFromCells, inputFromText } from "../../src/workbook/input-values";
+import { REFERENCE_DESIGN_INPUTS } from "../../src/workbook/template";
 
 const TYPES = Object.keys(DISK_TYPE_IOPS);
 /** Every name jbodDisk knows: the catalogue's and each size and type of the calculator's table ("6TB 10K RPM SAS 2.5\""). */
@@ -105,7 +106,7 @@ describe("the same rule on every surface", () => {
 
   test("a workbook's cell, as export --from and the pane read it, is refused naming the cell", () => {
     const places = { input: (key: string) => `Inputs!${key}`, range: (name: string, row: number) => `${name} row ${row}` };
-    const sized = designFromCells({ inputs: { exchangeVersion: 2016, serverDisk: "0600 GB 10K RPM SAS 2.5\"" } }, places);
+    const sized = designFromCells({ inputs: { ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2016, serverDisk: "0600 GB 10K RPM SAS 2.5\"" } }, places);
     expect(sized).toMatchObject({ ok: false, refusedBy: "rule" });
     expect(sized.ok ? [] : sized.problems).toEqual([expect.stringMatching(/^Inputs!serverDisk: serverDisk must be one of .*got '0600 GB 10K RPM SAS 2\.5"'$/)]);
   });

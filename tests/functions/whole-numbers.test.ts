@@ -14,6 +14,7 @@ import { main } from "../../src/cli/main";
 import { inputOptions } from "../../src/cli/design-options";
 import { FORM_FIELDS, readField } from "../../src/taskpane/headline-form";
 import { INPUT_ROWS, designFromCells, inputFromText } from "../../src/workbook/input-values";
+import { REFERENCE_DESIGN_INPUTS } from "../../src/workbook/template";
 
 /** A whole number with a point before each group of three digits: 5.000, 12.500, 1.000.000. */
 const pointed = fc
@@ -60,7 +61,7 @@ describe("5.000 is refused by every whole-number input, saying how to write five
 
   test("a tier's mailboxes in a workbook's cell", () => {
     const places = { input: (key: string) => `Inputs!${key}`, range: (name: string, row: number) => `${name} row ${row}` };
-    const sized = designFromCells({ inputs: {}, tiers: { mailboxes: ["2.500"] } }, places);
+    const sized = designFromCells({ inputs: { ...REFERENCE_DESIGN_INPUTS }, tiers: { mailboxes: ["2.500"] } }, places);
     expect(sized.ok ? [] : sized.problems).toEqual([expect.stringMatching(/^TierMailboxes row 1: .*write 2500 or 2,500/)]);
   });
 

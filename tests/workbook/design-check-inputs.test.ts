@@ -72,6 +72,9 @@ describe("the combined rules the CLI applies, in the cell too", () => {
     const [problem] = designProblems(inputs);
     expect(problem.message).toMatch(/at most 16 servers/);
     expect(checkWith({}, { serversSite1: 9, serversSite2: 8 })).toBe(problem.summary);
+    // The servers are at fault, not the copies (issue 25, item 11).
+    expect(problem.summary).toMatch(/a DAG has at most 16 servers/);
+    expect(problem.summary).not.toMatch(/copies/);
   });
 
   test("100,000 users in databases of 2.3 GB on 3 servers: the balanced count passes the 100,000-database limit (issue 16)", () => {
