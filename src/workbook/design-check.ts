@@ -38,7 +38,7 @@ const SUMMARIES = {
   dagServers: `${NOT_A_DESIGN} a DAG has at most ${MAX_SERVERS} servers.`,
   servers: `${NOT_A_DESIGN} the servers cannot hold the copies: each copy of a database needs a server of its own, in each site as the copies are spread.`,
   deployed: `${NOT_A_DESIGN} the databases it deploys cannot be: more than ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} in all, or more than 100 copies (active and passive) on a server. The Design sheet's database count says why.`,
-  lagged: `${NOT_A_DESIGN} too many lagged copies: a DAG keeps at least two copies a failure can activate (lagged copies at most copies − 2), and a stand-alone server has none. Lower the lagged copies, or add copies.`,
+  lagged: `${NOT_A_DESIGN} too many lagged copies: at most copies − 2, so two copies can be activated (none with one copy). Lower the lagged copies, or add copies.`,
   environment: `${NOT_A_DESIGN} Mailboxes in the environment must be empty, 0 (one DAG) or a whole number of at least Users.`,
   edition: `${NOT_A_DESIGN} a server holds more database copies than the Standard edition mounts (5). Choose Enterprise, add servers, or raise the maximum database size.`,
   method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies, up to ${MAX_MICROSOFT_MAILBOXES.toLocaleString("en-US")} mailboxes, more than 0 and up to ${MAX_MICROSOFT_MESSAGES} messages a day of up to ${MAX_MICROSOFT_MESSAGE_KB.toLocaleString("en-US")} KB. Choose Dell's method, or change the copies, mailboxes or messages.`,
@@ -162,7 +162,8 @@ export function copiesPerServerFormula(n: Pick<DesignCheckNames, "copies" | "ser
   const homed = `IF(${n.dagLayout}="active/passive",0,${n2}/(${n1}+${n2}))`;
   const site1 = `IF(ISNUMBER(${n2}),${D}*((1-${homed})*${p0}+${homed}*${p1})/${n1},${D}*${c}/${n1})`;
   const site2 = `IF(ISNUMBER(${n2}),${D}*((1-${homed})*${p1}+${homed}*${p0})/${n2},0)`;
-  return `MAX(ROUNDUP(${site1}-1E-9,0),ROUNDUP(${site2}-1E-9,0))`;
+  // The tolerance is written out: HyperFormula, which the tests recalculate the customer copy with, cannot parse 1E-9.
+  return `MAX(ROUNDUP(${site1}-0.000000001,0),ROUNDUP(${site2}-0.000000001,0))`;
 }
 
 /** The defined names (or cells) the check reads. */

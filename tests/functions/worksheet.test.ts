@@ -213,7 +213,7 @@ describe("bad input gives #VALUE! naming the argument and what it should be", ()
     [() => EX_DBSIZE(5000, 2048, 150, 75, null, "size"), '#VALUE! result must be one of "total", "mailbox", "count", "database", "volume", "whitespace", "dumpster"; got "size"'],
     [() => EX_LOGVOL(5000, 150, 75, 0), "#VALUE! databases must be the number of databases, a whole number from 1 to 100,000; got 0"],
     [() => EX_IOPS(5000, 150, 17), "#VALUE! copies must be database copies (1 = stand-alone, a DAG has up to 16), a whole number from 1 to 16; got 17"],
-    [() => EX_IOPS(5000, 150, 2, "database", 2007), "#VALUE! version must be an Exchange version: 2010, 2013, 2016, 2019; got 2007"],
+    [() => EX_IOPS(5000, 150, 2, "database", 2007), "#VALUE! version must be an Exchange version: 2010, 2013, 2016, 2019 or SE; got 2007"],
     [() => EX_SPINDLES(-5), "#VALUE! iops must be the IOPS to serve, a number from 0 to 1,000,000,000; got -5"],
     [() => EX_SPINDLES(1000, "RAID7"), '#VALUE! raid must be one of "RAID0", "RAID1", "RAID10", "RAID5", "RAID50", "RAID6", "RAID60"; got "RAID7"'],
     [() => EX_SPINDLES(1000, "RAID5", "5K"), '#VALUE! disk must be a disk class ("7.2K", "10K", "15K") or IOPS per disk, a number above 0 up to 1,000,000; got "5K"'],
