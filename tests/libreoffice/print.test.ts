@@ -55,7 +55,9 @@ const DESIGNS: Array<[string, string[]]> = [
   ["the reference design", []],
   ["20,000 users, 4 copies on 4 + 4 servers in two sites, Exchange 2016", ["--users", "20000", "--copies", "4", "--servers-site1", "4", "--servers-site2", "4", "--exchange-version", "2016"]],
   ["the largest DAG: 16 servers (8 + 8), 20,000 users, 4 copies, Exchange 2016", ["--users", "20000", "--copies", "4", "--servers-site1", "8", "--servers-site2", "8", "--exchange-version", "2016"]],
-  ["a large design (40,000 users, 10 GB, 4 copies on 2 + 2 servers)", ["--users", "40000", "--quota", "10240", "--copies", "4", "--servers-site1", "2", "--servers-site2", "2"]],
+  // 4 + 4 servers and databases of up to 4 TB: on 2 + 2 at 1 TB its 428 databases put 428 copies on a server, past the
+  // 100 an Exchange server mounts (issue 25, item 7).
+  ["a large design (40,000 users, 10 GB, 4 copies on 4 + 4 servers)", ["--users", "40000", "--quota", "10240", "--copies", "4", "--servers-site1", "4", "--servers-site2", "4", "--max-db", "4096"]],
   // The Summary's environment block filled (issue 17): the dellemc-2016 preset's inputs, 14 DAGs of its 100,000 mailboxes.
   [
     "Dell EMC's 2016 design: one DAG of an environment of 14",
