@@ -273,9 +273,8 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
       `${versionName(inputs.exchangeVersion)}, ${servers} (${inputs.dagLayout})`,
   );
   out.stdout(`Method: ${methodWords(design)}`);
-  const f = o;
   if (design.dags > 1) {
-    out.stdout(`Environment: ${show(f.environmentUsers)} mailboxes as ${show(f.dags)} DAGs of ${show(f.usersPerDag)} (the figures below are one DAG's), ${show(f.environmentServers)} servers in all`);
+    out.stdout(`Environment: ${show(o.environmentUsers)} mailboxes as ${show(o.dags)} DAGs of ${show(o.usersPerDag)} (the figures below are one DAG's), ${show(o.environmentServers)} servers in all`);
   }
   out.stdout(`Databases: ${show(o.databaseVolumes)} × ${show(o.databaseVolumeGB)} GB volumes (${show(o.mailboxesPerDatabase)} mailboxes each)`);
   out.stdout(`Logs: ${show(o.logVolumes)} × ${show(o.logVolumeGB)} GB volumes`);
@@ -286,9 +285,9 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
   out.stdout(`Arrays${papers}: ${show(o.arrays)} × ${show(o.arrayModel)} (${show(o.arraysPerCopy)} per copy)`);
   out.stdout(`Spindles${papers}: ${show(o.spindles)} (${show(o.spindleRaid)}, ${show(o.spindleDisk)})`);
   out.stdout(
-    `Per server: ${show(f.normalMailboxesPerServer)} active mailboxes in normal running` +
-      (f.siteFailureMailboxesPerServer !== null ? `, ${show(f.siteFailureMailboxesPerServer)} after a site fails` : "") +
-      `; ${show(f.serverDatabaseIops)} database IOPS (every copy it holds)`,
+    `Per server: ${show(o.normalMailboxesPerServer)} active mailboxes in normal running` +
+      (o.siteFailureMailboxesPerServer !== null ? `, ${show(o.siteFailureMailboxesPerServer)} after a site fails` : "") +
+      `; ${show(o.serverDatabaseIops)} database IOPS (every copy it holds)`,
   );
   if (design.raidServerDisks) {
     const k = design.raidServerDisks;

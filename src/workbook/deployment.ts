@@ -372,7 +372,8 @@ export function deploymentFiles(
     const volumes = volumesOf(dbs);
     for (let a = 0; a < settings.autoReseedVolumes; a++) {
       const v = volumes + a;
-      formatVolume(settings.startDisk + v, `ExVol${String(v + 1).padStart(2, "0")}`, joinPath(settings.volumesRoot, `ExVol${String(v + 1).padStart(2, "0")}`));
+      const label = `ExVol${String(v + 1).padStart(2, "0")}`;
+      formatVolume(settings.startDisk + v, label, joinPath(settings.volumesRoot, label));
     }
     for (let r = 0; r < settings.restoreVolumes; r++) {
       const label = settings.restoreVolumes === 1 ? "ExRestore" : `ExRestore${r + 1}`;

@@ -1,6 +1,7 @@
 /** The environment: its mailboxes as identical DAGs of this design (Dell EMC ESRP 2016, §4: 100,000 mailboxes as 14 DAGs of 7,600). */
 import { cite } from "../papers";
 import type { Quantity } from "./quantity";
+import { disksOf } from "./storage";
 
 const ENVIRONMENT = `${cite("esrp2016", "§4")}; ${cite("microsoft", "Role Requirements!C96; Storage Design!D202")}`;
 
@@ -13,6 +14,6 @@ export const ENVIRONMENT_QUANTITIES = [
   { key: "environmentDatabases", label: "Databases in the environment", unit: "", digits: 0, source: ENVIRONMENT, value: (d) => d.dags * d.databases },
   {
     key: "environmentDisks", label: "Server disks in the environment", unit: "disks", digits: 0, method: "microsoft", source: ENVIRONMENT,
-    value: (d) => { const disks = d.serverDisks ?? d.raidServerDisks; return disks ? d.environmentServers * disks.disksPerServer : null; },
+    value: (d) => { const disks = disksOf(d); return disks ? d.environmentServers * disks.disksPerServer : null; },
   },
 ] as const satisfies readonly Quantity[];

@@ -11,7 +11,7 @@ const BOTH = `${cite("dell", "Tables 16-19")}; ${cite("microsoft", "Role Require
 const DISKS = cite("microsoft", "Storage Design!C164:E165, C194, C200; Volume Requirements!I7");
 
 /** A server's own disks, JBOD or RAID, or none (Dell's process; a disk that cannot hold a volume). */
-const disksOf = (d: Design) => d.serverDisks ?? d.raidServerDisks;
+export const disksOf = (d: Design) => d.serverDisks ?? d.raidServerDisks;
 
 export const STORAGE_QUANTITIES = [
   { key: "capacityPerCopyGB", label: "Capacity per copy", unit: "GB", digits: 0, source: BOTH, value: (d) => d.capacityPerCopyGB },
