@@ -91,7 +91,7 @@ describe("the Resilience sheet reproduces the ESRP failure scenarios", () => {
       all[sheets.summary][SUMMARY_CELLS.coresPerServer],
       all[sheets.summary][SUMMARY_CELLS.memoryPerServerGB],
     ]);
-    expect(v[RESILIENCE_CELLS.designMemoryGB]).toBe(64); // the calculator's 64 GB (docs/microsoft-method.md, 004's design)
+    expect(v[RESILIENCE_CELLS.designMemoryGB]).toBe(64); // Microsoft's method's memory for 004_1d3a339e6fd03f64.txt §4's DAG, as the Summary and design --json give it
     for (const scenario of ["normal", "site", "site+server"]) expect([v[at(scenario, RESILIENCE_CELLS.cores)], v[at(scenario, RESILIENCE_CELLS.memoryGB)]]).toEqual(["—", "—"]);
   });
 });
