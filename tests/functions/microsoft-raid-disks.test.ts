@@ -190,7 +190,9 @@ describe("EX_MS_DISKS on RAID is sizeDesign's raidServerDisks", () => {
       }),
       { numRuns: 300 },
     );
-    expect(compared).toBeGreaterThan(60);
+    // Enough designs compared to mean something: about a fifth of the draws, since every method refuses more than 100
+    // copies a server (issue 25, item 7) — an unseeded run compared exactly 60.
+    expect(compared).toBeGreaterThan(30);
   });
 });
 
