@@ -2,20 +2,19 @@
  * The design's inputs as command-line options, shared by `exsize design`, `layout` and `export`
  * (issue 15): one name, alias, default and rule per input of the Inputs sheet, so the three commands
  * size the same design from the same words — the reference design of 000_72e1ddb9bbd1ecac.txt 3.4.2
- * by default. Every input row of the template (src/workbook/template.ts DESIGN_INPUT_ROWS) is an
- * option, named after the input (`quotaMB` → `--quota-mb`), checked by its cell's rule with the
- * workbook's message (src/workbook/input-values.ts), so a new input row becomes an option with no
- * change here.
+ * by default. Every input of the design's catalogue (src/engine/catalogue) is an option, named
+ * after the input (`quotaMB` → `--quota-mb`), checked by its rule with its message
+ * (src/workbook/input-values.ts), so a new input becomes an option with no change here.
  *
- * Reading options builds no workbook: the rules are data, and the design is sized by the engine.
- * Only the help, which shows each input's unit as its cell's number format does, builds the template.
+ * Reading options builds no workbook: the rules are data, and the design is sized by the engine;
+ * the help reads each input's unit from the catalogue.
  */
+import { input } from "../engine/catalogue";
 import { didYouMean } from "../functions/suggest";
 import { inputFromText, type InputKey } from "../workbook/input-values";
 import { inputOptions, optionOf, type InputOption } from "../workbook/input-options";
 
 export { inputOptions, optionOf, type InputOption };
-import type { WorkbookModel } from "../workbook/model";
 import { REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "../engine/design";
 
 export interface CommandOutput {
@@ -124,34 +123,14 @@ export function readInputs(given: ParsedCommand["given"]): WorkbookInputs {
 // ---------------------------------------------------------------------------------------------
 // Help: every input option, its default, unit and rule.
 
-/** The unit a number format shows: `#,##0" MB"` (an input, FORMAT.typed) → MB; `[=1]0 "user";#,##0 "users"` → user / users. */
-function unitOf(format: string | undefined): (value: number) => string {
-  const count = format ? /^\[=1\]0 "([^"]+)";#,##0 "([^"]+)"$/.exec(format) : null;
-  if (count) return (value) => (value === 1 ? count[1] : count[2]);
-  const typed = format ? /^#,##0" (.+)"$/.exec(format) : null;
-  return () => (typed ? typed[1] : "");
-}
-
-/**
- * Each input's number format on the Inputs sheet: the help's units. Builds the template, so only
- * the help asks (lazily required: `design --json` loads no workbook code beyond the rules).
- */
-function inputFormats(): Map<InputKey, string | undefined> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const template = require("../workbook/template") as typeof import("../workbook/template");
-  const model: WorkbookModel = template.referenceDesign();
-  const inputs = model.sheets.find((s) => s.name === template.templateSheetNames().inputs);
-  return new Map(inputOptions().map((o) => [o.key, inputs?.cells.find((c) => c.address === template.INPUT_CELLS[o.key])?.numberFormat]));
-}
-
 /** The help's lines for every input option: its names, what it is, its default, unit and rule. */
 export function inputOptionsHelp(width = 36): string[] {
   const pad = (s: string) => (s.length >= width - 1 ? `${s}\n${" ".repeat(width + 2)}` : s.padEnd(width));
-  const formats = inputFormats();
   const lines: string[] = [];
   for (const o of inputOptions()) {
-    const unit = unitOf(formats.get(o.key));
-    const storage = unit(2);
+    const declared = input(o.key);
+    // A share is typed 0.6 or 60%: its unit is the rule's words, not a word after the number.
+    const storage = declared.unit === "%" ? "" : declared.unit;
     const placeholder = o.rule.kind === "list" ? o.key.replace(/^.*([A-Z][a-z]+)$/, "$1").toUpperCase() : o.rule.kind === "text" ? "TEXT" : /^[KMGT]B$/.test(storage) ? storage : "N";
     const unitName = storage.startsWith("a ") ? `per ${storage.slice(2)}` : storage;
     const names = [o.option, ...o.aliases].join(", ");

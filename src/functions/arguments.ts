@@ -17,6 +17,7 @@ import {
   type Factors,
   type RaidLevel,
 } from "../engine";
+import { numberWords, rangeWords } from "../engine/catalogue";
 
 /** What Excel (or the CLI's formula reader) can pass for one argument. */
 export type CellValue = number | string | boolean | null | undefined;
@@ -43,21 +44,8 @@ export function numberParameter(p: NumberParameter): NumberParameter {
   return { name: p.name, min: p.min, above: p.above, max: p.max, integer: p.integer ?? false, defaultValue: p.defaultValue, what: p.what };
 }
 
-/**
- * A number as a person writes it in a message: 15 significant digits as Excel's General format
- * (no float noise: 10.299999999999999 → "10.3"), thousands grouped with commas, Excel's exponent
- * form beyond 1e15 or below 1e-9.
- * @example formatNumber(100_000_000) // "100,000,000"
- * @example formatNumber(1.1 + 0.2) // "1.3"
- */
-export function formatNumber(n: number): string {
-  if (!Number.isFinite(n)) return Number.isNaN(n) ? "not a number" : "a number too large for a spreadsheet";
-  const general = formatGeneral(n);
-  if (general.includes("E")) return general;
-  const [whole, fraction] = general.split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-}
+/** A number as a person writes it in a message: the catalogue's words (15 significant digits, thousands grouped). */
+export const formatNumber = numberWords;
 
 export function describeValue(value: unknown): string {
   if (typeof value === "string") return JSON.stringify(value);
@@ -115,12 +103,7 @@ export function pointedThousands(value: unknown): string | undefined {
 /** True for text that would be a number with a point where the comma is: "2048,5", "1,5". */
 const looksLikeDecimalComma = (text: string): boolean => /^\s*[+-]?\d*,\d+\s*%?\s*$/.test(text) && parseNumberText(text.replace(",", ".")) !== undefined;
 
-export function describeRange(p: NumberParameter): string {
-  const kind = p.integer ? "a whole number" : "a number";
-  const low = p.min !== undefined ? `from ${formatNumber(p.min)}` : p.above !== undefined ? `above ${formatNumber(p.above)}` : "";
-  const high = p.min !== undefined ? `to ${formatNumber(p.max)}` : `up to ${formatNumber(p.max)}`;
-  return `${kind} ${low} ${high}`.replace(/\s+/g, " ");
-}
+export const describeRange = (p: NumberParameter): string => rangeWords(p);
 
 /** Omitted: Excel passes null (or undefined) for a missing optional argument, "" for an empty cell. */
 export function isOmitted(value: unknown): value is null | undefined | "" {

@@ -4,6 +4,7 @@
  * in one place, `result` picks one number, `factors` overrides defaults by name, errors are values
  * naming the argument. worksheet.ts re-exports them; docs/microsoft-method.md is the specification.
  */
+import { boundsOf, input } from "../engine/catalogue";
 import { SizingError } from "../engine/errors";
 import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "../engine/microsoft/mailbox";
 import { MICROSOFT_FAILURE_MODES, microsoftSizing, prefersJbod, replicationMbps, type MicrosoftFailureMode, type MicrosoftModeFigures, type MicrosoftSizing } from "../engine/microsoft/design";
@@ -31,8 +32,8 @@ const MESSAGE_KB = param({ name: "messageKB", above: 0, max: 100_000, what: "the
 const QUOTA_MB = param({ name: "quotaMB", above: 0, max: 10_000_000, what: "the mailbox quota in MB" });
 const COPIES = param({ name: "copies", min: 1, max: 16, integer: true, defaultValue: 2, what: "database copies, HA and lagged (1 = stand-alone)" });
 const SERVERS = param({ name: "servers", min: 1, max: 16, integer: true, what: "mailbox servers in a site" });
-const CORES = param({ name: "cores", min: 1, max: 1024, integer: true, defaultValue: 16, what: "processor cores per server" });
-const SPEC_RATE = param({ name: "specRate", min: 0, max: 1_000_000, defaultValue: 0, what: "the server's SPECint2006 rate (0 = not known)" });
+const CORES = param({ name: "cores", ...boundsOf(input("coresPerServer").rule), defaultValue: 16, what: "processor cores per server" });
+const SPEC_RATE = param({ name: "specRate", ...boundsOf(input("specIntRate").rule), defaultValue: 0, what: "the server's SPECint2006 rate (0 = not known)" });
 const HOUR = param({ name: "hour", min: 1, max: 24, integer: true, what: "an hour of the day, 1 to 24" });
 const SHARE = param({ name: "hourShares", min: 0, max: 1, what: "a share of the day's logs generated in an hour, such as 0.1" });
 

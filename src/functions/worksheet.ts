@@ -8,6 +8,7 @@
 // a tenth of EX_DBSIZE's time (npm run bench).
 import { arrayModelName, chooseArrays } from "../engine/arrays";
 import { databaseCapacity, type DatabaseCapacity } from "../engine/database";
+import { boundsOf, input, type InputKey } from "../engine/catalogue";
 import { SizingError } from "../engine/errors";
 import { databasesOf, failoverLoad, layoutOf, targetIops, type DagLayout, type FailureScenario } from "../engine/failover";
 import { defaultNames, MAX_COPIES } from "../engine/layout";
@@ -35,15 +36,17 @@ import { readCatalogue } from "./catalogue";
 
 export type CellResult = number | string | SizingError;
 
-const USERS = param({ name: "users", min: 1, max: 100_000_000, integer: true, what: "the number of mailboxes" });
-const QUOTA_MB = param({ name: "quotaMB", above: 0, max: 10_000_000, what: "the mailbox quota in MB" });
-const MESSAGES_PER_DAY = param({ name: "messagesPerDay", min: 0, max: 100_000, what: "messages sent and received per user per day" });
-const MESSAGE_KB = param({ name: "messageKB", above: 0, max: 1_000_000, what: "the average message size in KB" });
-const MAX_DATABASE_GB = param({ name: "maxDatabaseGB", above: 0, max: 1_000_000, defaultValue: DEFAULT_MAX_DATABASE_GB, what: "the largest database in GB" });
+/** An input's bounds as the design's catalogue declares them: a cell and the function it feeds take the same numbers. */
+const declared = (key: InputKey) => boundsOf(input(key).rule);
+const USERS = param({ name: "users", ...declared("users"), what: "the number of mailboxes" });
+const QUOTA_MB = param({ name: "quotaMB", ...declared("quotaMB"), what: "the mailbox quota in MB" });
+const MESSAGES_PER_DAY = param({ name: "messagesPerDay", ...declared("messagesPerDay"), what: "messages sent and received per user per day" });
+const MESSAGE_KB = param({ name: "messageKB", ...declared("messageKB"), what: "the average message size in KB" });
+const MAX_DATABASE_GB = param({ name: "maxDatabaseGB", ...declared("maxDatabaseGB"), defaultValue: DEFAULT_MAX_DATABASE_GB, what: "the largest database in GB" });
 const DATABASES = param({ name: "databases", min: 1, max: 100_000, integer: true, what: "the number of databases" });
-const COPIES = param({ name: "copies", min: 1, max: 16, integer: true, defaultValue: 2, what: "database copies (1 = stand-alone, a DAG has up to 16)" });
+const COPIES = param({ name: "copies", ...declared("copies"), defaultValue: 2, what: "database copies (1 = stand-alone, a DAG has up to 16)" });
 const IOPS = param({ name: "iops", min: 0, max: 1_000_000_000, what: "the IOPS to serve" });
-const READ_RATIO = param({ name: "readRatio", min: 0, max: 1, defaultValue: DEFAULT_READ_RATIO, what: "the share of I/O that is reads" });
+const READ_RATIO = param({ name: "readRatio", ...declared("readRatio"), defaultValue: DEFAULT_READ_RATIO, what: "the share of I/O that is reads" });
 // Every design the Design check accepts fits: at most 100,000 databases of at most 1,000,000 GB, × 1.32 for the
 // content index and free space (000, Table 18), plus logs, is under 1.5e11 GB a copy (issue 16: 20,000,000 users passed 1e9).
 const CAPACITY_GB = param({ name: "capacityGB", min: 0, max: 1_000_000_000_000, what: "the capacity to hold in GB" });
@@ -261,7 +264,7 @@ function selectModel(model: unknown, candidates: readonly ArrayModel[]): readonl
 }
 
 const USERS_IN_DAG = param({ ...USERS, what: "the mailboxes in the DAG" });
-const SERVERS_IN_SITE = param({ name: "servers", min: 1, max: 16, integer: true, what: "servers in a site (a DAG has up to 16)" });
+const SERVERS_IN_SITE = param({ name: "servers", ...declared("serversSite1"), what: "servers in a site (a DAG has up to 16)" });
 const IOPS_PER_MAILBOX = param({ name: "iopsPerMailbox", above: 0, max: 1000, what: "database IOPS per mailbox with headroom, such as 0.121" });
 
 /** `servers`: one number (one site) or a row or column of each site's servers, e.g. {6,3}. */
@@ -428,16 +431,16 @@ export const INPUT_PARAMETERS = Object.freeze({
   maxDatabaseGB: MAX_DATABASE_GB,
   databases: DATABASES,
   copies: COPIES,
-  laggedCopies: param({ name: "laggedCopies", min: 0, max: MAX_COPIES - 2, integer: true, defaultValue: 0, what: "lagged copies of each database, counted among the copies and never activated (0 = none)" }),
-  lagDays: param({ name: "lagDays", above: 0, max: 14, defaultValue: 7, what: "the lagged copies' replay lag in days, up to Exchange's 14" }),
+  laggedCopies: param({ name: "laggedCopies", ...declared("laggedCopies"), defaultValue: 0, what: "lagged copies of each database, counted among the copies and never activated (0 = none)" }),
+  lagDays: param({ name: "lagDays", ...declared("lagDays"), defaultValue: 7, what: "the lagged copies' replay lag in days, up to Exchange's 14" }),
   readRatio: READ_RATIO,
   servers: SERVERS_IN_SITE,
   // The environment of several DAGs (issue 17; 004_1d3a339e6fd03f64.txt §4): at least a DAG's users, a rule joining Users (design-check.ts).
-  environmentUsers: param({ name: "environmentUsers", min: 0, max: 1_000_000_000, integer: true, defaultValue: 0, what: "the environment's mailboxes, sized as identical DAGs of Users each: at least Users (empty or 0 = this DAG alone)" }),
+  environmentUsers: param({ name: "environmentUsers", ...declared("environmentUsers"), defaultValue: 0, what: "the environment's mailboxes, sized as identical DAGs of Users each: at least Users (empty or 0 = this DAG alone)" }),
   // A Microsoft-method JBOD server's own disks (issue 17; the calculator's Input!C109:C112, 004_1d3a339e6fd03f64.txt §4).
-  databasesPerVolume: param({ name: "databasesPerVolume", min: 0, max: 100, integer: true, defaultValue: SERVER_DISK_DEFAULTS.databasesPerVolume, what: "databases a JBOD disk's volume holds (0 = the most that fit, at most the copies)" }),
-  autoReseedDisks: param({ name: "autoReseedDisks", min: 0, max: 100, integer: true, defaultValue: SERVER_DISK_DEFAULTS.autoReseedDisks, what: "AutoReseed spare disks a JBOD server keeps" }),
-  spareDisks: param({ name: "spareDisks", min: 0, max: 100, integer: true, defaultValue: SERVER_DISK_DEFAULTS.spareDisks, what: "hot spare disks a JBOD server keeps" }),
+  databasesPerVolume: param({ name: "databasesPerVolume", ...declared("databasesPerVolume"), defaultValue: SERVER_DISK_DEFAULTS.databasesPerVolume, what: "databases a JBOD disk's volume holds (0 = the most that fit, at most the copies)" }),
+  autoReseedDisks: param({ name: "autoReseedDisks", ...declared("autoReseedDisks"), defaultValue: SERVER_DISK_DEFAULTS.autoReseedDisks, what: "AutoReseed spare disks a JBOD server keeps" }),
+  spareDisks: param({ name: "spareDisks", ...declared("spareDisks"), defaultValue: SERVER_DISK_DEFAULTS.spareDisks, what: "hot spare disks a JBOD server keeps" }),
   achievedIops: ACHIEVED_IOPS,
   targetIops: TARGET_IOPS,
   latency: LATENCY("latency", "a latency"),

@@ -5,16 +5,15 @@
  * field as the pane shows it. Choices (version, RAID levels, model, disk, layout) are the Inputs
  * sheet's own lists. Pure: no DOM, no Office.js.
  */
-import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, EXCHANGE_EDITIONS, EXCHANGE_VERSIONS, RAID_LEVELS, SizingError, arrayModelName, exchangeVersionOf } from "../engine";
-import { JBOD_CATALOGUE } from "../engine/microsoft/disks";
+import { SizingError, exchangeVersionOf } from "../engine";
+import { INPUTS, boundsOf, type InputDeclaration, type InputGroup, type InputKey, type OptionalInputKey } from "../engine/catalogue";
 import { describeRange, parseNumberText, pointedThousands, readNumber, type NumberParameter } from "../functions/arguments";
 import { EX_DBSIZE, EX_FAILOVER, EX_IOPS, EX_LOGVOL } from "../functions";
-import { INPUT_PARAMETERS } from "../functions/worksheet";
 import { designProblems } from "../workbook/design-check";
 import type { MethodsInputValues, WorkbookInputs } from "../engine/design";
 import { readText } from "../workbook/input-values";
 import type { InputRule } from "../workbook/model";
-import { DESIGN_INPUT_ROWS, INPUT_NAMES, REFERENCE_DESIGN_INPUTS, type DesignInputs } from "../workbook/template";
+import { INPUT_NAMES, REFERENCE_DESIGN_INPUTS, type DesignInputs } from "../workbook/template";
 
 // ---------------------------------------------------------------------------------------------
 // Numbers as a person types them
@@ -42,9 +41,9 @@ export const formatTyped = (n: number): string => n.toLocaleString("en-US", { ma
 // ---------------------------------------------------------------------------------------------
 // The fields
 
-/** The inputs a person sets per design; the read ratio and the Methods sheet's own inputs keep their defaults. */
+/** The inputs a person sets per design in the pane: the catalogue's, but for those it keeps to the Inputs sheet and the CLI. */
 export type DesignField = Exclude<keyof WorkbookInputs, "readRatio" | keyof MethodsInputValues>;
-export type FieldGroup = "document" | "mailboxes" | "dag" | "storage";
+export type FieldGroup = Exclude<InputGroup, "servers">;
 
 export const GROUP_TITLES: Readonly<Record<FieldGroup, string>> = {
   document: "This design",
@@ -56,7 +55,7 @@ export const GROUP_TITLES: Readonly<Record<FieldGroup, string>> = {
 interface FieldBase {
   key: DesignField;
   group: FieldGroup;
-  /** As the pane labels it; messages name the field by this. */
+  /** As every surface labels it; messages name the field by this. */
   label: string;
 }
 export interface NumberField extends FieldBase {
@@ -71,7 +70,7 @@ export interface ChoiceField extends FieldBase {
   /** value as the Inputs sheet holds it, text as the pane shows it */
   choices: ReadonlyArray<{ value: string; text: string }>;
 }
-/** Text a person writes: the design's title, whom it is for and by (the Inputs sheet's text rows and their rule). */
+/** Text a person writes: the design's title, whom it is for and by (the catalogue's text rule). */
 export interface TextField extends FieldBase {
   kind: "text";
   rule: InputRule & { kind: "text" };
@@ -79,85 +78,41 @@ export interface TextField extends FieldBase {
 }
 export type FormField = NumberField | ChoiceField | TextField;
 
-/** The text rows' rule, as the Inputs sheet's cell holds it (src/workbook/sheets/inputs.ts). */
-function textRuleOf(key: DesignField): InputRule & { kind: "text" } {
-  const rule = DESIGN_INPUT_ROWS.find((row) => row.key === key)?.rule;
-  if (rule?.kind !== "text") throw new Error(`the Inputs sheet has no text row ${key}`);
-  return rule;
-}
-
-const P = INPUT_PARAMETERS;
-const same = (values: readonly (string | number)[]) => values.map((v) => ({ value: String(v), text: String(v) }));
 /** A version choice as the Inputs sheet holds it: 2016 a number, SE its text. */
 const versionValue = (value: string | number): number | string => exchangeVersionOf(value) ?? value;
-const raidText = (level: string) => level.replace(/^RAID/, "RAID ");
-const ARRAY_RAIDS = [...new Set(EQUALLOGIC_CATALOGUE.map((m) => m.raid))];
-const ARRAY_MODELS = [...new Set(EQUALLOGIC_CATALOGUE.map(arrayModelName))];
 
-/** The form's fields, in the pane's order (and so the keyboard's). */
-export const FORM_FIELDS: readonly FormField[] = [
-  // Optional: shown on the Summary's heading and in every printed page header.
-  { key: "title", group: "document", label: "Design title", kind: "text", rule: textRuleOf("title"), hint: "Optional: on the Summary and every printed page" },
-  { key: "preparedFor", group: "document", label: "Prepared for", kind: "text", rule: textRuleOf("preparedFor"), hint: "Optional: the customer or project" },
-  { key: "preparedBy", group: "document", label: "Prepared by", kind: "text", rule: textRuleOf("preparedBy"), hint: "Optional: you" },
-  { key: "users", group: "mailboxes", label: "Users", kind: "number", parameter: P.users },
-  { key: "quotaMB", group: "mailboxes", label: "Mailbox quota", kind: "number", parameter: P.quotaMB, unit: "MB" },
-  { key: "messagesPerDay", group: "mailboxes", label: "Messages per day", kind: "number", parameter: P.messagesPerDay, unit: "per user" },
-  { key: "messageKB", group: "mailboxes", label: "Average message size", kind: "number", parameter: P.messageKB, unit: "KB" },
-  // SE as the Inputs sheet holds it, shown by its name (src/engine/version.ts).
-  { key: "exchangeVersion", group: "dag", label: "Exchange version", kind: "choice", choices: EXCHANGE_VERSIONS.map((v) => ({ value: String(v), text: v === "SE" ? "Server SE" : String(v) })) },
-  // The databases a server mounts: Enterprise 100, Standard 5 (the Inputs sheet's Edition).
-  { key: "edition", group: "dag", label: "Exchange edition", kind: "choice", choices: same(EXCHANGE_EDITIONS) },
-  {
-    // The Inputs sheet's Method cell (METHOD_CHOICES): auto follows the version, as sizeDesign's methodOf.
-    key: "method", group: "dag", label: "Sizing method", kind: "choice",
-    choices: [
-      // Short: the select is half the pane wide (auto: Dell's for 2010, Microsoft's for 2013 on — the README says so).
-      { value: "auto", text: "By version" },
-      { value: "dell", text: "Dell's process" },
-      { value: "microsoft", text: "Microsoft's" },
-    ],
-  },
-  { key: "copies", group: "dag", label: "Database copies", kind: "number", parameter: P.copies },
-  // Lagged copies: counted among the copies, never activated (the Inputs sheet's LaggedCopies, LagDays).
-  { key: "laggedCopies", group: "dag", label: "Lagged copies", kind: "number", parameter: P.laggedCopies },
-  { key: "lagDays", group: "dag", label: "Replay lag", kind: "number", parameter: P.lagDays, unit: "days" },
-  { key: "serversSite1", group: "dag", label: "Servers in site 1", kind: "number", parameter: P.servers },
-  { key: "serversSite2", group: "dag", label: "Servers in site 2", kind: "number", parameter: P.servers, optional: { hint: "Empty for a DAG in one site" } },
-  { key: "maxDatabaseGB", group: "dag", label: "Maximum database size", kind: "number", parameter: P.maxDatabaseGB, unit: "GB" },
-  {
-    key: "dagLayout", group: "dag", label: "DAG layout", kind: "choice",
-    choices: [
-      { value: "active/active", text: "Active/active" },
-      { value: "active/passive", text: "Active/passive" },
-    ],
-  },
-  // Several DAGs of this one (the Inputs sheet's EnvironmentUsers); at least Users: the Design check's rule.
-  { key: "environmentUsers", group: "dag", label: "Mailboxes in the environment", kind: "number", parameter: P.environmentUsers, optional: { hint: "Empty for this DAG alone; else DAGs of Users each" } },
-  { key: "arrayRaid", group: "storage", label: "Array RAID level", kind: "choice", choices: ARRAY_RAIDS.map((r) => ({ value: r, text: raidText(r) })) },
-  { key: "spindleRaid", group: "storage", label: "Spindle RAID level", kind: "choice", choices: RAID_LEVELS.map((r) => ({ value: r, text: raidText(r) })) },
-  { key: "arrayModel", group: "storage", label: "Array model", kind: "choice", choices: [{ value: "auto", text: "Auto: the fewest arrays" }, ...same(ARRAY_MODELS)] },
-  {
-    key: "spindleDisk", group: "storage", label: "Spindle disk class", kind: "choice",
-    choices: (Object.keys(DISK_CLASS_IOPS) as (keyof typeof DISK_CLASS_IOPS)[]).map((d) => ({ value: d, text: `${d} rpm (${DISK_CLASS_IOPS[d]} IOPS a disk)` })),
-  },
-  // A Microsoft-method JBOD server's own disks (the Inputs sheet's ServerDisk …SpareDisks; issue 17).
-  { key: "serverDisk", group: "storage", label: "Server disk", kind: "choice", choices: JBOD_CATALOGUE.map((d) => ({ value: d.name, text: d.name })) },
-  { key: "databasesPerVolume", group: "storage", label: "Databases a disk's volume (0: the most that fit)", kind: "number", parameter: P.databasesPerVolume },
-  { key: "autoReseedDisks", group: "storage", label: "AutoReseed disks a server", kind: "number", parameter: P.autoReseedDisks },
-  { key: "spareDisks", group: "storage", label: "Hot spare disks a server", kind: "number", parameter: P.spareDisks },
-];
+/** Whether a label says its unit already: "Users" (users), "Messages per day" (a day). */
+const saysUnit = (label: string, unit: string): boolean => label.toLowerCase().includes(unit.replace(/^a /, "per "));
+
+/** One input of the design's catalogue as a field of the form: its rule makes it a number, a choice or text. */
+function fieldOfInput(declared: InputDeclaration<InputKey>): FormField {
+  const base = { key: declared.key as DesignField, group: declared.group as FieldGroup, label: declared.label };
+  const rule = declared.rule;
+  if (rule.kind === "list") return { ...base, kind: "choice", choices: rule.values.map((v) => ({ value: v, text: declared.choiceText?.(v) ?? v })) };
+  if (rule.kind === "text") return { ...base, kind: "text", rule, hint: declared.hint ?? "" };
+  return {
+    ...base,
+    kind: "number",
+    parameter: { name: declared.key, ...boundsOf(rule), what: rule.prompt },
+    // "Users must be … 100,000,000", not "… 100,000,000 users": a unit the label already says is left out.
+    ...(declared.unit !== "" && declared.unit !== "%" && !saysUnit(declared.label, declared.unit) ? { unit: declared.unit } : {}),
+    ...(rule.allowBlank ? { optional: { hint: declared.hint ?? "" } } : {}),
+  };
+}
+
+const FIELD_GROUPS = Object.keys(GROUP_TITLES) as FieldGroup[];
+/** The form's fields, group by group in the pane's order, each group in the catalogue's order (and so the keyboard's). */
+export const FORM_FIELDS: readonly FormField[] = FIELD_GROUPS.flatMap((group) => INPUTS.filter((i) => i.inPane !== false && i.group === group).map(fieldOfInput));
 
 export const DESIGN_FIELDS: readonly DesignField[] = FORM_FIELDS.map((f) => f.key);
 const FIELD_BY_KEY = new Map(FORM_FIELDS.map((f) => [f.key, f]));
 export const fieldOf = (key: DesignField): FormField => FIELD_BY_KEY.get(key)!;
 
-/** The form's optional fields: a form without them (an older caller) is the design without a title, one DAG, the calculator's example disks. */
-const OPTIONAL = ["title", "preparedFor", "preparedBy", "environmentUsers", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks", "edition"] as const;
-export type OptionalField = (typeof OPTIONAL)[number];
+/** The form's optional fields (the catalogue's optional inputs): a form without them (an older caller) is the reference design's values there. */
+export type OptionalField = Extract<DesignField, OptionalInputKey>;
 /** What the form holds: each field's text (a select's value). */
 export type DesignForm = Record<Exclude<DesignField, OptionalField>, string> & Partial<Record<OptionalField, string>>;
-const OPTIONAL_FIELDS: ReadonlySet<DesignField> = new Set<OptionalField>(OPTIONAL);
+const OPTIONAL_FIELDS: ReadonlySet<DesignField> = new Set<DesignField>(INPUTS.filter((i) => i.optional === true).map((i) => i.key as DesignField));
 
 /** The form as the reference design fills it: the preset, and what the pane opens with. */
 export function referenceForm(): DesignForm {

@@ -1,9 +1,10 @@
 /**
  * The design's inputs as command-line options (issue 15): one name, alias, default and rule per
- * input of the Inputs sheet, so `exsize design`, `layout`, `export` and `compare` size the same design
+ * input, as the design's catalogue declares it (src/engine/catalogue), so `exsize design`, `layout`, `export` and `compare` size the same design
  * from the same words, and a message about the design as a whole names the option that sets an input.
  * In the workbook layer, below the CLI, since the Compare sheet and the design's refusals name them too.
  */
+import { input, optionName } from "../engine/catalogue";
 import { INPUT_ROWS, type InputKey, type InputValue } from "./input-values";
 import type { InputRule } from "./model";
 
@@ -23,29 +24,10 @@ export interface InputOption {
   defaultValue: InputValue;
 }
 
-/** Option names that are not the input's kebab-case name. */
-const OPTION_NAMES: Partial<Record<InputKey, string>> = { dagLayout: "--layout", laggedCopies: "--lagged" };
-/** The names of issue 3's CLI, and the Inputs sheet's defined name where it differs. */
-const OPTION_ALIASES: Partial<Record<InputKey, readonly string[]>> = {
-  quotaMB: ["--quota"],
-  messagesPerDay: ["--messages"],
-  maxDatabaseGB: ["--max-db"],
-  dagLayout: ["--dag-layout"],
-  laggedCopies: ["--lagged-copies"],
-  serverDisk: ["--disk"],
-};
-
-const kebab = (key: string): string => "--" + key.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();
-
-const OPTIONS: readonly InputOption[] = INPUT_ROWS.map((row) => ({
-  key: row.key,
-  option: OPTION_NAMES[row.key] ?? kebab(row.key),
-  aliases: OPTION_ALIASES[row.key] ?? [],
-  label: row.label,
-  cell: `Inputs!${row.cell}`,
-  rule: row.rule,
-  defaultValue: row.defaultValue,
-}));
+const OPTIONS: readonly InputOption[] = INPUT_ROWS.map((row) => {
+  const declared = input(row.key);
+  return { key: row.key, option: optionName(declared), aliases: declared.aliases ?? [], label: row.label, cell: `Inputs!${row.cell}`, rule: row.rule, defaultValue: row.defaultValue };
+});
 
 /** Every input of the template's Inputs sheet, in sheet order, as an option. */
 export function inputOptions(): readonly InputOption[] {

@@ -6,6 +6,7 @@
  * "Export the deployment" (the cells as Office.js gives them), so all three size the same design
  * from the same inputs. Pure: no file system, no DOM.
  */
+import { INPUT_DEFAULTS } from "../engine/catalogue";
 import { serverDiskOf, sizeDesign, type Design, type DesignTables } from "../engine/design";
 import { SizingError } from "../engine/errors";
 import { DISK_CLASS_IOPS, FACTOR_DEFAULTS, type FactorName, type Factors } from "../engine/tables";
@@ -16,7 +17,6 @@ import { readTypedNumber } from "../functions/typed-number";
 import { designProblems, type DesignProblem } from "./design-check";
 import type { InputRule } from "./model";
 import { SERVER_DISK_RULES } from "./sheets/hardware";
-import { DOCUMENT_DEFAULTS, type DocumentInputs } from "./sheets/inputs";
 import { TIER_COUNT, TIER_NAMES, TIER_RULES, type TierColumn } from "./sheets/tiers";
 import { DESIGN_INPUT_ROWS, FACTOR_INPUT_ROWS, INPUT_CELLS, INPUT_NAMES, REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "./template";
 
@@ -44,7 +44,7 @@ export const INPUT_ROWS: readonly InputRow[] = DESIGN_INPUT_ROWS.map((row) => ({
   label: row.label,
   cell: INPUT_CELLS[row.key],
   rule: row.rule,
-  defaultValue: REFERENCE_DESIGN_INPUTS[row.key] ?? DOCUMENT_DEFAULTS[row.key as keyof DocumentInputs],
+  defaultValue: INPUT_DEFAULTS[row.key],
 }));
 
 const ROWS = new Map(INPUT_ROWS.map((row) => [row.key, row]));

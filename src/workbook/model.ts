@@ -3,6 +3,7 @@
  * The template is built as this model once; writers put it into Excel (Office.js, in the taskpane)
  * or into an .xlsx file (exceljs, in the CLI). Tests check the model and what each writer made.
  */
+import type { InputRule as CatalogueInputRule } from "../engine/catalogue";
 
 /** What a cell is for; writers map roles to styles (inputs are visibly editable). */
 export type CellRole = "title" | "heading" | "label" | "input" | "output" | "step" | "unit" | "note" | "source";
@@ -35,35 +36,8 @@ export interface CellModel {
   align?: "left" | "center" | "right";
 }
 
-/**
- * An input rule, as Excel's data validation: bounds (inclusive, or exclusive below with
- * `aboveMin`) for numbers, or a list of choices (a drop-down). `error` is the worksheet function's
- * own message for a value out of range.
- */
-export type InputRule = (
-  | { kind: "whole" | "decimal"; min: number; max: number; aboveMin?: boolean }
-  | {
-      kind: "list";
-      values: readonly string[];
-      /**
-       * The drop-down lists the cells of this range instead ("'Hardware'!$A$22:$A$30"), so choices
-       * a person adds there (their own disk classes) can be picked; `values` are then the built-in ones.
-       */
-      range?: string;
-    }
-  /**
-   * Text a person writes (the design's title, whom it is prepared for and by): one line, at most
-   * `maxLength` characters, not opening with = + - @ (which a spreadsheet would read as a formula).
-   */
-  | { kind: "text"; maxLength: number }
-) & {
-  /** Whether an empty cell is allowed (optional inputs). */
-  allowBlank: boolean;
-  /** Shown beside the cell when it is selected. */
-  prompt: string;
-  /** Shown when a typed value breaks the rule. */
-  error: string;
-};
+/** An input rule, as Excel's data validation holds it: declared with its input in the design's catalogue. */
+export type InputRule = CatalogueInputRule;
 
 /** How a sheet prints: one page wide, its header rows on every page. */
 export interface PrintSetup {

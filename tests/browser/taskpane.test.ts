@@ -267,8 +267,8 @@ describeInBrowser("the task pane in chromium", () => {
       expect(groups).toEqual([
         ["This design", ["title", "preparedFor", "preparedBy"]],
         ["Mailboxes", ["users", "quotaMB", "messagesPerDay", "messageKB"]],
-        ["Database availability group", ["exchangeVersion", "edition", "method", "copies", "laggedCopies", "lagDays", "serversSite1", "serversSite2", "maxDatabaseGB", "dagLayout", "environmentUsers"]],
-        ["Storage", ["arrayRaid", "spindleRaid", "arrayModel", "spindleDisk", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks"]],
+        ["Database availability group", ["copies", "laggedCopies", "lagDays", "maxDatabaseGB", "exchangeVersion", "edition", "method", "serversSite1", "serversSite2", "dagLayout", "environmentUsers"]],
+        ["Storage", ["arrayRaid", "arrayModel", "spindleRaid", "spindleDisk", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks"]],
         ["What to vary", ["vary-field", "vary-values"]],
         ["Names (empty: the default)", ["dag-name", "server-prefix", "database-prefix"]],
       ]);
@@ -277,7 +277,7 @@ describeInBrowser("the task pane in chromium", () => {
       for (const key of ["exchangeVersion", "edition", "dagLayout", "arrayRaid", "spindleRaid", "arrayModel", "spindleDisk", "serverDisk"]) {
         expect(await page.locator(`#${key}`).evaluate((e) => e.tagName)).toBe("SELECT");
       }
-      expect(await page.locator(".unit").allTextContents()).toEqual(["MB", "per user", "KB", "days", "GB"]);
+      expect(await page.locator(".unit").allTextContents()).toEqual(["MB", "KB", "days", "GB"]);
     });
 
     test("every field is visible and labelled by its accessible name, and nothing overflows sideways", async () => {
@@ -422,8 +422,8 @@ describeInBrowser("the task pane in chromium", () => {
       await page.getByLabel("Users", { exact: true }).fill("12,500");
       await page.getByLabel("Exchange version").selectOption("2019");
       await page.getByLabel("Database copies").fill("3");
-      await page.getByLabel("Servers in site 1").fill("6");
-      await page.getByLabel("Servers in site 2").fill("3");
+      await page.getByLabel("Mailbox servers, site 1").fill("6");
+      await page.getByLabel("Mailbox servers, site 2").fill("3");
       await page.getByLabel("DAG layout").selectOption("active/passive");
       await load(page);
       const inputsSheet = (await readHostCells(page, ["Inputs"])).Inputs;

@@ -164,7 +164,7 @@ describe("--vary: values, ranges and usage errors", () => {
     [["--vary", "users=5,000,10,000"], /--vary users: .*got "000" \(a comma separates values here: write 5000, not 5,000\)/],
     [["--vary", "copies=2..1"], /--vary copies: the range's last value must not be below its first/],
     [["--vary", "copies=1..3/0"], /--vary copies: the range's step must be more than 0/],
-    [["--vary", "layout=sideways"], /--vary layout: layout must be one of/],
+    [["--vary", "layout=sideways"], /--vary layout: dagLayout must be one of/],
     [["--vary", "users=1..1000000"], /--vary users: the range has 1,000,000 values; at most 100,000 designs/],
     [["--vary", "users=1..1000", "--vary", "quota-mb=1..1000"], /more than 100,000 designs, the most a comparison sizes/],
     [["--users", "100", "--vary", "users=1,2"], /--users is given and varied/],

@@ -222,7 +222,7 @@ describe("exsize design --json", () => {
     expect(printed.file).toBeNull();
     expect(printed.workbook).toBeNull();
     expect(printed.method).toBe("dell");
-    expect(printed.inputs).toEqual({ ...REFERENCE_DESIGN_INPUTS, serversSite2: null, environmentUsers: null });
+    expect(printed.inputs).toEqual({ ...REFERENCE_DESIGN_INPUTS, serversSite2: null, environmentUsers: null, title: null, preparedFor: null, preparedBy: null });
     // 000_72e1ddb9bbd1ecac.txt, Tables 18-19 and 3.4.2
     expect(printed.design).toMatchObject({
       databases: 12,

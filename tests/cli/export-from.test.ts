@@ -104,7 +104,7 @@ test("a value its cell's rule refuses: named by cell and label with the rule's w
   expect(r.stderr).toEqual([
     `exsize export: ${file}: Inputs!${INPUT_CELLS.users} (Users): "lots" is not a number`,
     `exsize export: ${file}: Inputs!${INPUT_CELLS.copies} (Database copies): copies must be a whole number from 1 to 16; got 2.5`,
-    `exsize export: ${file}: Inputs!${INPUT_CELLS.dagLayout} (DAG layout): layout must be one of: active/active, active/passive; got "hot/cold"`,
+    `exsize export: ${file}: Inputs!${INPUT_CELLS.dagLayout} (DAG layout): dagLayout must be one of: active/active, active/passive; got "hot/cold"`,
     "exsize export: the workbook's inputs are refused by their rules; nothing written",
   ]);
   expect(fs.existsSync(dir)).toBe(false);
@@ -120,7 +120,7 @@ test("inputs that make no design together: exit 1 with the reason, naming the ce
 test.each<[string, () => string, number, RegExp]>([
   ["no such file", () => path.join(work, "missing.xlsx"), 1, /cannot read .*missing\.xlsx: no such file; nothing written$/],
   ["not a workbook", () => { const f = path.join(work, "text.xlsx"); fs.writeFileSync(f, "not a zip"); return f; }, 1, /cannot read .*text\.xlsx: not an \.xlsx workbook/],
-  ["a workbook that is not a design", () => path.join(work, "plain.xlsx"), 1, /cannot read .*plain\.xlsx: it has none of the design's defined names \(Users, QuotaMB, MessagesPerDay, …\)/],
+  ["a workbook that is not a design", () => path.join(work, "plain.xlsx"), 1, /cannot read .*plain\.xlsx: it has none of the design's defined names \(Users, QuotaMB, ArchiveMB, …\)/],
   ["not .xlsx", () => path.join(work, "design.csv"), 2, /--from must name an \.xlsx workbook/],
 ])("--from %s: refused with the reason", async (_what, file, code, message) => {
   const plain = new ExcelJS.Workbook();

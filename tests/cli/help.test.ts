@@ -34,8 +34,8 @@ describe("help for each command", () => {
       expect(text).toContain(o.rule.error);
     }
     expect(text).toContain("default 5000; unit: users; rule: users must be a whole number from 1 to 100,000,000");
-    expect(text).toContain("default active/active; rule: layout must be one of: active/active, active/passive");
-    expect(text).toContain('default empty; unit: servers; rule: servers must be a whole number from 1 to 16');
+    expect(text).toContain("default active/active; rule: dagLayout must be one of: active/active, active/passive");
+    expect(text).toContain('default empty; unit: servers; rule: serversSite2 must be a whole number from 1 to 16');
   });
 
   test("eval's help names --json, -- and --help, and the exit statuses", () => {

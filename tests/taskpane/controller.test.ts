@@ -258,12 +258,12 @@ describe("the form's messages", () => {
     ["text for users", { users: "lots" }, "users", 'Users must be a whole number from 1 to 100,000,000; "lots" is not a number.'],
     ["a fractional user count", { users: "10.5" }, "users", "Users must be a whole number from 1 to 100,000,000."],
     ["an empty quota", { quotaMB: "" }, "quotaMB", "Mailbox quota is required: a number above 0 up to 10,000,000 MB."],
-    ["a negative message rate", { messagesPerDay: "-1" }, "messagesPerDay", "Messages per day must be a number from 0 to 100,000 per user."],
+    ["a negative message rate", { messagesPerDay: "-1" }, "messagesPerDay", "Messages per day must be a number from 0 to 100,000."],
     ["a zero message size", { messageKB: "0" }, "messageKB", "Average message size must be a number above 0 up to 1,000,000 KB."],
     ["a decimal comma", { messageKB: "75,5" }, "messageKB", "Average message size: use a point for decimals (75.5), or commas only between groups of three digits."],
     ["a comma in the wrong place", { users: "50,00" }, "users", "Users: use a point for decimals (50.00), or commas only between groups of three digits."],
     ["17 copies (a DAG has at most 16)", { copies: "17" }, "copies", "Database copies must be a whole number from 1 to 16."],
-    ["no servers in site 1", { serversSite1: "" }, "serversSite1", "Servers in site 1 is required: a whole number from 1 to 16."],
+    ["no servers in site 1", { serversSite1: "" }, "serversSite1", "Mailbox servers, site 1 is required: a whole number from 1 to 16."],
     ["a maximum database of 0 GB", { maxDatabaseGB: "0" }, "maxDatabaseGB", "Maximum database size must be a number above 0 up to 1,000,000 GB."],
   ])("%s: a message that names the field as the pane labels it", async (_what, change, field, message) => {
     const view = await messageOf(change);
@@ -293,10 +293,10 @@ describe("the form's messages", () => {
   test("fields that are fine alone but not together: the shared design check, in the pane's words", async () => {
     let view = await messageOf({ serversSite1: "12", serversSite2: "6" });
     // Too many servers blames the servers alone (issue 25, item 11), as the CLI does.
-    expect(view.last.text).toBe("Servers in site 1 and Servers in site 2: a DAG has at most 16 servers; got 12 + 6. Nothing was written.");
+    expect(view.last.text).toBe("Mailbox servers, site 1 and Mailbox servers, site 2: a DAG has at most 16 servers; got 12 + 6. Nothing was written.");
     expect(Object.keys(view.fieldErrors).sort()).toEqual(["serversSite1", "serversSite2"]);
     view = await messageOf({ copies: "3" });
-    expect(view.last.text).toMatch(/^Database copies, Servers in site 1, Servers in site 2 and DAG layout: 3 copies of each database need 3 servers, and the DAG has 2/);
+    expect(view.last.text).toMatch(/^Database copies, Mailbox servers, site 1, Mailbox servers, site 2 and DAG layout: 3 copies of each database need 3 servers, and the DAG has 2/);
     view = await messageOf({ quotaMB: "2,000,000" });
     expect(view.last.text).toMatch(/^Mailbox quota and Maximum database size: a mailbox of [\d,]+ MB on disk cannot fit a database of at most 1,024 GB; raise Maximum database size to at least [\d,]+ GB or lower the quota\. Nothing was written\.$/);
     for (const m of view.statuses.map((s) => s.text)) expect(m).not.toMatch(/quotaMB|maxDatabaseGB|MaxDatabaseGB/);
@@ -446,7 +446,9 @@ describe("Export the deployment (issue 8)", () => {
     host.workbook.sheet("Inputs")!.cell(INPUT_CELLS.serversSite2)!.value = 1; // 3 copies in site 1 and… the design check's
     host.workbook.sheet("Inputs")!.cell(INPUT_CELLS.serversSite1)!.value = 1;
     expect(await pane.exportDeployment()).toBe(false);
-    expect(view.last.text).toMatch(/^The design on sheet Inputs cannot be exported: copies and servers: 4 copies of each database need 4 servers, and the DAG has 2: .+ \(Database copies \(Inputs!B10\), .+\)\. Fix the yellow cells on Inputs/);
+    expect(view.last.text).toMatch(
+      new RegExp(`^The design on sheet Inputs cannot be exported: copies and servers: 4 copies of each database need 4 servers, and the DAG has 2: .+ \\(Database copies \\(Inputs!${INPUT_CELLS.copies}\\), .+\\)\\. Fix the yellow cells on Inputs`),
+    );
   });
 
   test("with manual calculation Excel calculates first, in the read's batch", async () => {

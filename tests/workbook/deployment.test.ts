@@ -99,8 +99,8 @@ describe("dagDesignFromWorkbook: the Inputs sheet's cells as Excel gives them, s
 
   test.each<[string, Record<string, unknown>, string]>([
     ["text for copies", { copies: "four" }, 'copies: "four" is not a number'],
-    ["a fraction of a server", { serversSite2: 2.5 }, "serversSite2: servers must be a whole number from 1 to 16; got 2.5"],
-    ["an unknown layout", { dagLayout: "hot/cold" }, 'dagLayout: layout must be one of: active/active, active/passive; got "hot/cold"'],
+    ["a fraction of a server", { serversSite2: 2.5 }, "serversSite2: serversSite2 must be a whole number from 1 to 16; got 2.5"],
+    ["an unknown layout", { dagLayout: "hot/cold" }, 'dagLayout: dagLayout must be one of: active/active, active/passive; got "hot/cold"'],
     ["no users", { users: 0 }, "users: users must be a whole number from 1 to 100,000,000; got 0"],
     ["an error in a cell", { users: "#NAME?" }, 'users: "#NAME?" is not a number'],
   ])("%s is refused by the cell's rule, in its words", (_what, change, problem) => {

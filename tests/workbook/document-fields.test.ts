@@ -95,7 +95,7 @@ describe("the CLI and the pane take them", () => {
     expect(inputOptions().filter((o) => o.rule.kind === "text").map((o) => o.option)).toEqual(["--title", "--prepared-for", "--prepared-by"]);
     const inputs = readInputs(parseCommand(["--title", "Contoso mail 2027", "--prepared-for=Contoso, Ltd & partners", "--prepared-by", "J. Doe"], []).given);
     expect(inputs).toMatchObject(GIVEN);
-    expect(() => readInputs(parseCommand(["--title", "=1+1"], []).given)).toThrow(/^--title: design title must be one line/);
+    expect(() => readInputs(parseCommand(["--title", "=1+1"], []).given)).toThrow(/^--title: title must be one line/);
   });
 
   test("the pane's optional text fields: empty is fine, a formula-like text is refused by the field's label", () => {

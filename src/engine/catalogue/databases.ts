@@ -1,5 +1,8 @@
 /** The databases a design deploys and the volumes that hold them (Dell: Tables 18-19; Microsoft: Role Requirements, Volume Requirements). */
 import { cite } from "../papers";
+import { MAX_COPIES } from "../layout";
+import { DEFAULT_MAX_DATABASE_GB } from "../tables";
+import { numberInputRule, valueOf, type InputDeclaration } from "./input";
 import type { Quantity } from "./quantity";
 
 const BOTH = `${cite("dell", "Tables 18-19")}; ${cite("microsoft", "Role Requirements!C79, Volume Requirements")}`;
@@ -13,3 +16,31 @@ export const DATABASE_QUANTITIES = [
   { key: "logVolumes", label: "Log volumes", unit: "", digits: 0, source: BOTH, value: (d) => d.databases },
   { key: "logVolumeGB", label: "Log volume", unit: "GB", digits: 0, source: BOTH, value: (d) => d.logVolumeGB },
 ] as const satisfies readonly Quantity[];
+
+export const DATABASE_INPUTS = [
+  {
+    key: "copies", value: valueOf<number>(), defaultValue: 2, label: "Database copies", unit: "copies", name: "Copies", group: "dag",
+    what: "DAG copies of each database (1 = stand-alone)", source: cite("dell", "3.4.2"),
+    rule: numberInputRule("copies", { min: 1, max: MAX_COPIES, integer: true }, "Database copies (1 = stand-alone, a DAG has up to 16)"),
+  },
+  {
+    // At most copies − 2, so a DAG keeps two copies a failure can activate (Input!C30 offers 0, 2, 3 … HA copies): design-check.ts.
+    key: "laggedCopies", value: valueOf<number>(), optional: true, defaultValue: 0, label: "Lagged copies", unit: "copies", name: "LaggedCopies",
+    option: "--lagged", aliases: ["--lagged-copies"], group: "dag",
+    what: "How many of the copies replay with a lag: counted for storage, never activated; at most copies − 2 (0 = none)", source: cite("microsoft", "Input!C31"),
+    rule: numberInputRule("laggedCopies", { min: 0, max: MAX_COPIES - 2, integer: true }, "Lagged copies of each database, counted among the copies and never activated (0 = none)"),
+  },
+  {
+    // 7 days: the calculator's example (Input!G31 = 168 hours); 14, Exchange's longest replay lag.
+    key: "lagDays", value: valueOf<number>(), optional: true, defaultValue: 7, label: "Replay lag", unit: "days", name: "LagDays", group: "dag",
+    what: "The lagged copies' replay lag: Microsoft's log space keeps it, the export sets it (-ReplayLagTime); read only with a lagged copy",
+    source: cite("microsoft", "Input!G31"),
+    rule: numberInputRule("lagDays", { above: 0, max: 14 }, "The lagged copies' replay lag in days, up to Exchange's 14"),
+  },
+  {
+    key: "maxDatabaseGB", value: valueOf<number>(), defaultValue: DEFAULT_MAX_DATABASE_GB, label: "Maximum database size", unit: "GB", name: "MaxDatabaseGB",
+    aliases: ["--max-db"], group: "dag",
+    what: "The largest database allowed, in GB", source: cite("dell", "3.4.2"),
+    rule: numberInputRule("maxDatabaseGB", { above: 0, max: 1_000_000 }, "The largest database in GB"),
+  },
+] as const satisfies readonly InputDeclaration[];

@@ -1,5 +1,6 @@
 /** The environment: its mailboxes as identical DAGs of this design (Dell EMC ESRP 2016, §4: 100,000 mailboxes as 14 DAGs of 7,600). */
 import { cite } from "../papers";
+import { numberInputRule, valueOf, type InputDeclaration } from "./input";
 import type { Quantity } from "./quantity";
 import { disksOf } from "./storage";
 
@@ -17,3 +18,14 @@ export const ENVIRONMENT_QUANTITIES = [
     value: (d) => { const disks = disksOf(d); return disks ? d.environmentServers * disks.disksPerServer : null; },
   },
 ] as const satisfies readonly Quantity[];
+
+export const ENVIRONMENT_INPUTS = [
+  {
+    // At least a DAG's users, a rule joining Users (environmentProblem, design-check.ts).
+    key: "environmentUsers", value: valueOf<number | "">(), optional: true, defaultValue: "", label: "Mailboxes in the environment", unit: "mailboxes",
+    name: "EnvironmentUsers", group: "dag", hint: "Empty for this DAG alone; else DAGs of Users each",
+    what: "The environment's mailboxes, sized as identical DAGs of Users each (the Summary's environment); empty or 0: this DAG alone",
+    source: cite("esrp2016", "4"),
+    rule: numberInputRule("environmentUsers", { min: 0, max: 1_000_000_000, integer: true }, "The environment's mailboxes, sized as identical DAGs of Users each: at least Users (empty or 0 = this DAG alone)", true),
+  },
+] as const satisfies readonly InputDeclaration[];

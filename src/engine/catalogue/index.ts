@@ -1,17 +1,36 @@
 /**
- * The design's catalogue (issue 26): every quantity declared once, by domain, in one registry.
- * `exsize design --json`, `exsize compare`'s columns and the library read a design through it, so a
- * new figure is one entry here and one line of arithmetic in the engine.
+ * The design's catalogue (issue 26): every input and every quantity declared once, by domain
+ * (mailboxes, databases, servers, storage, failures, environment, document), in one registry.
+ * The Inputs sheet, the CLI's options and help, the pane's fields, `exsize design --json`,
+ * `exsize compare`'s columns and the library read a design through it, so a new input or figure is
+ * one entry in its domain's file and its arithmetic in the engine.
  */
 import type { Design } from "../design";
-import { DATABASE_QUANTITIES } from "./databases";
-import { ENVIRONMENT_QUANTITIES } from "./environment";
+import { DATABASE_INPUTS, DATABASE_QUANTITIES } from "./databases";
+import { DOCUMENT_INPUTS } from "./document";
+import { ENVIRONMENT_INPUTS, ENVIRONMENT_QUANTITIES } from "./environment";
 import { FAILURE_QUANTITIES } from "./failures";
+import type { InputDeclaration } from "./input";
+import { MAILBOX_INPUTS } from "./mailboxes";
 import { shownValue, type Quantity, type QuantityValue } from "./quantity";
-import { SERVER_QUANTITIES } from "./servers";
-import { STORAGE_QUANTITIES } from "./storage";
+import { SERVER_INPUTS, SERVER_QUANTITIES } from "./servers";
+import { STORAGE_INPUTS, STORAGE_QUANTITIES } from "./storage";
 
 export { NONE_SURVIVABLE } from "./failures";
+export { DEFAULT_TITLE } from "./document";
+export { DAG_LAYOUTS, METHOD_CHOICES, SIZING_METHODS } from "./servers";
+export {
+  INPUT_GROUPS,
+  boundsOf,
+  numberWords,
+  optionName,
+  rangeWords,
+  type Bounds,
+  type InputDeclaration,
+  type InputGroup,
+  type InputRule,
+  type NumberRule,
+} from "./input";
 export { labelWithUnit, shownNumber, shownValue, type Quantity, type QuantityValue } from "./quantity";
 
 /** Every quantity of a design, in the order a reader meets them: databases, storage, servers, failures, environment. */
@@ -36,3 +55,33 @@ export function designRecord(design: Design): DesignRecord {
   for (const q of QUANTITIES) record[q.key] = shownValue(q, design);
   return record as DesignRecord;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+/** Every input, in the order the Inputs sheet, the help and the pane list them: by domain. */
+const DECLARED_INPUTS = [...MAILBOX_INPUTS, ...DATABASE_INPUTS, ...SERVER_INPUTS, ...STORAGE_INPUTS, ...ENVIRONMENT_INPUTS, ...DOCUMENT_INPUTS] as const;
+type DeclaredInput = (typeof DECLARED_INPUTS)[number];
+export type InputKey = DeclaredInput["key"];
+/** The inputs a caller may leave out. */
+export type OptionalInputKey = Extract<DeclaredInput, { optional: true }>["key"];
+
+/** A design's inputs, each of its declared type; those declared optional may be left out (the reference design's value then). */
+export type CatalogueInputs = { [D in DeclaredInput as D extends { optional: true } ? never : D["key"]]: D["value"] } & {
+  [D in DeclaredInput as D extends { optional: true } ? D["key"] : never]?: D["value"];
+};
+
+export const INPUTS: ReadonlyArray<InputDeclaration<InputKey>> = DECLARED_INPUTS;
+
+const INPUT_BY_KEY: ReadonlyMap<string, InputDeclaration<InputKey>> = new Map(INPUTS.map((i) => [i.key, i]));
+if (INPUT_BY_KEY.size !== INPUTS.length) throw new Error("the design catalogue declares an input twice");
+
+/** The input under `key`. */
+export function input(key: InputKey): InputDeclaration<InputKey> {
+  return INPUT_BY_KEY.get(key)!;
+}
+
+/** The reference design's every input: each input's declared default. */
+export const INPUT_DEFAULTS: Readonly<Required<CatalogueInputs>> = Object.freeze(
+  Object.fromEntries(INPUTS.map((i) => [i.key, i.defaultValue])) as unknown as Required<CatalogueInputs>,
+);

@@ -1,6 +1,9 @@
 /** The mailbox servers: how many, their cores and memory, and Microsoft's transport database on each. */
 import type { Design } from "../design";
 import { cite } from "../papers";
+import { MAX_SERVERS } from "../layout";
+import { EDITIONS_SOURCE, EXCHANGE_EDITIONS, EXCHANGE_VERSION_WORDS, EXCHANGE_VERSIONS, VERSION_SOURCES } from "../version";
+import { choiceInputRule, numberInputRule, valueOf, type InputDeclaration } from "./input";
 import type { Quantity } from "./quantity";
 
 const SERVERS = `${cite("vmware", "Test Cases and Test Method")}; ${cite("microsoft", "Role Requirements!C103, C256, D208")}`;
@@ -19,3 +22,74 @@ export const SERVER_QUANTITIES = [
   { key: "transportGBPerServer", label: "Transport database a server", unit: "GB", digits: 0, method: "microsoft", source: cite("microsoft", "Role Requirements!C184"), value: (d) => microsoftOf(d)?.transportGB ?? null },
   { key: "transportGBPerDag", label: "Transport databases, the DAG", unit: "GB", digits: 0, method: "microsoft", source: cite("microsoft", "Role Requirements!E273"), value: (d) => microsoftOf(d)?.transportAllGB ?? null },
 ] as const satisfies readonly Quantity[];
+
+/** The sizing methods: Dell's process (for Exchange 2010) and Microsoft's calculator's (2013 and later). */
+export const SIZING_METHODS = ["dell", "microsoft"] as const;
+/** What a user picks: "auto" follows the Exchange version. */
+export const METHOD_CHOICES = ["auto", ...SIZING_METHODS] as const;
+export const DAG_LAYOUTS = ["active/active", "active/passive"] as const;
+
+const SITES = `${cite("esrp2013", "4.1")}; ${cite("esrp2016", "4.1")}`;
+const serversRule = (key: string, prompt: string, allowBlank = false) => numberInputRule(key, { min: 1, max: MAX_SERVERS, integer: true }, prompt, allowBlank);
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export const SERVER_INPUTS = [
+  {
+    key: "exchangeVersion", value: valueOf<number | "SE">(), defaultValue: EXCHANGE_VERSIONS[0], label: "Exchange version", unit: "", numberFormat: "0",
+    name: "ExchangeVersion", group: "dag", choiceText: (v) => (v === "SE" ? "Server SE" : v),
+    what: "2010: IOPS by Dell's Exchange 2010 process; 2013, 2016, 2019: by the ESRPs' per-mailbox profile; SE (Exchange Server SE): sized as 2019, whose requirements it shares",
+    source: `${cite("dell", "Table 16")}; ${cite("esrp2013")}; ${VERSION_SOURCES.systemRequirements2019}`,
+    rule: choiceInputRule("exchangeVersion", EXCHANGE_VERSIONS.map(String), `Exchange version: ${EXCHANGE_VERSION_WORDS}`),
+  },
+  {
+    // The databases a server mounts (src/engine/version.ts MOUNTED_DATABASE_LIMITS).
+    key: "edition", value: valueOf<string>(), optional: true, defaultValue: EXCHANGE_EDITIONS[0], label: "Exchange edition", unit: "", name: "Edition", group: "dag",
+    what: "Enterprise mounts up to 100 databases a server, Standard 5 (active and passive copies; not checked for 2010)",
+    source: EDITIONS_SOURCE, rule: choiceInputRule("edition", EXCHANGE_EDITIONS, "Exchange edition: Enterprise or Standard"),
+  },
+  {
+    key: "method", value: valueOf<(typeof METHOD_CHOICES)[number]>(), defaultValue: "auto", label: "Sizing method", unit: "", name: "Method", group: "dag",
+    choiceText: (v) => ({ auto: "By version", dell: "Dell's process", microsoft: "Microsoft's" })[v] ?? v,
+    what: '"auto": Dell\'s process for Exchange 2010, Microsoft\'s calculator\'s for 2013 and later; or "dell" or "microsoft" to choose',
+    source: `${cite("dell", "3.4")}; ${cite("microsoft")}`,
+    rule: choiceInputRule("method", METHOD_CHOICES, "Sizing method: auto follows the Exchange version"),
+  },
+  {
+    // 000 3.4.2 gives 2 copies but no server count: two servers in one site hold them.
+    key: "serversSite1", value: valueOf<number>(), defaultValue: 2, label: "Mailbox servers, site 1", unit: "servers", name: "ServersFirstSite", group: "dag",
+    what: "DAG members in the first site (the active site when active/passive)", source: SITES,
+    rule: serversRule("serversSite1", "Servers in a site (a DAG has up to 16)"),
+  },
+  {
+    key: "serversSite2", value: valueOf<number | "">(), defaultValue: "", label: "Mailbox servers, site 2", unit: "servers", name: "ServersSecondSite", group: "dag",
+    hint: "Empty for a DAG in one site",
+    what: "DAG members in a second site; leave empty for one site. Copies sit round-robin over the sites", source: SITES,
+    rule: serversRule("serversSite2", capitalized("servers in the second site; empty for one site"), true),
+  },
+  {
+    key: "dagLayout", value: valueOf<string>(), defaultValue: "active/active", label: "DAG layout", unit: "", name: "DagLayout",
+    option: "--layout", aliases: ["--dag-layout"], group: "dag", choiceText: capitalized,
+    what: '"active/active": every server carries active copies; "active/passive": only the first site does',
+    source: `${cite("esrp2016", "4.1")} (active/active); ${cite("esrp2013", "4.1")} (active/passive)`,
+    rule: choiceInputRule("dagLayout", DAG_LAYOUTS, "Where the active copies run"),
+  },
+  {
+    // Input!D131 is 0 in the calculator's own example: cores then go unsized.
+    key: "specIntRate", value: valueOf<number>(), defaultValue: 0, label: "SPECint2006 rate a server", unit: "", name: "SpecIntRate", group: "servers", inPane: false,
+    what: "The server's SPECint_rate2006 result; 0 (not known) leaves cores unsized", source: cite("microsoft", "Input!D131"),
+    rule: numberInputRule("specIntRate", { min: 0, max: 1_000_000 }, "The server's SPECint_rate2006 result; 0 leaves cores unsized (Microsoft's calculator, Input!D131)."),
+  },
+  {
+    key: "coresPerServer", value: valueOf<number>(), defaultValue: 16, label: "Processor cores a server", unit: "cores", name: "CoresPerServer", group: "servers", inPane: false,
+    what: "Physical cores of a mailbox server", source: cite("microsoft", "Input!C131"),
+    rule: numberInputRule("coresPerServer", { min: 1, max: 1024, integer: true }, "Physical cores per server (Microsoft's calculator, Input!C131)."),
+  },
+  {
+    // This project's assumption: the busiest hour carries a tenth of a day's logs (the calculator asks for all 24, Input!C145:C168).
+    key: "peakHourLogShare", value: valueOf<number>(), defaultValue: 0.1, label: "Share of a day's logs in the busiest hour", unit: "%", name: "PeakHourLogShare",
+    group: "servers", inPane: false,
+    what: "Your own measurement (Microsoft's calculator, Input!C145:C168, asks for all 24 hours); 0.1 is this workbook's assumption",
+    source: cite("microsoft", "Input!C145:C168"),
+    rule: numberInputRule("peakHourLogShare", { min: 0, max: 1 }, "The busiest hour's share of a day's logs (Microsoft's calculator, Input!C145:C168, asks for all 24 hours); 0.1 is this workbook's assumption."),
+  },
+] as const satisfies readonly InputDeclaration[];

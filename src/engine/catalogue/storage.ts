@@ -5,6 +5,10 @@
  */
 import type { Design } from "../design";
 import { cite } from "../papers";
+import { arrayModelName } from "../arrays";
+import { CALCULATOR_DEFAULT_DISK, JBOD_CATALOGUE, SERVER_DISK_DEFAULTS } from "../microsoft/disks";
+import { DEFAULT_READ_RATIO, DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, RAID_LEVELS } from "../tables";
+import { choiceInputRule, numberInputRule, valueOf, type InputDeclaration } from "./input";
 import type { Quantity } from "./quantity";
 
 const BOTH = `${cite("dell", "Tables 16-19")}; ${cite("microsoft", "Role Requirements, Volume Requirements")}`;
@@ -40,3 +44,66 @@ export const STORAGE_QUANTITIES = [
   { key: "spindleRaid", label: "Spindles' RAID level", unit: "", source: cite("emc", "Phase 2"), value: (d) => d.spindles.raid },
   { key: "spindleDisk", label: "Spindles' disk", unit: "", source: cite("emc", "Phase 2"), value: (d) => String(d.spindles.disk) },
 ] as const satisfies readonly Quantity[];
+
+const ARRAY_RAIDS = [...new Set(EQUALLOGIC_CATALOGUE.map((m) => m.raid))];
+const ARRAY_MODELS = [...new Set(EQUALLOGIC_CATALOGUE.map(arrayModelName))];
+const raidText = (level: string) => level.replace(/^RAID/, "RAID ");
+const SERVER_DISK_INPUT = cite("microsoft", "Input!C107:C116");
+const diskCount = (key: string, prompt: string) => numberInputRule(key, { min: 0, max: 100, integer: true }, prompt);
+
+export const STORAGE_INPUTS = [
+  {
+    key: "arrayRaid", value: valueOf<string>(), defaultValue: "RAID50", label: "Array RAID level", unit: "", name: "ArrayRaid", group: "storage", choiceText: raidText,
+    what: "RAID50 or RAID10, the levels the array tables measure", source: cite("dell", "Tables 12-13"),
+    rule: choiceInputRule("arrayRaid", ARRAY_RAIDS, "RAID level of the arrays"),
+  },
+  {
+    key: "arrayModel", value: valueOf<string>(), defaultValue: "auto", label: "Array model", unit: "", name: "ArrayModel", group: "storage",
+    choiceText: (v) => (v === "auto" ? "Auto: the fewest arrays" : v),
+    what: '"auto" (fewest arrays, then least waste) or a model such as "PS6500E 500GB"', source: cite("dell", "3.4.1"),
+    rule: choiceInputRule("arrayModel", ["auto", ...ARRAY_MODELS], '"auto", or the array model and drive to use'),
+  },
+  {
+    key: "spindleRaid", value: valueOf<string>(), defaultValue: "RAID5", label: "Spindle RAID level", unit: "", name: "SpindleRaid", group: "storage", choiceText: raidText,
+    what: "RAID level of your own spindle row on the Design sheet", source: cite("emc", "Phase 2"),
+    rule: choiceInputRule("spindleRaid", RAID_LEVELS, "RAID level for the spindle count"),
+  },
+  {
+    key: "spindleDisk", value: valueOf<string | number>(), defaultValue: "10K", label: "Spindle disk class", unit: "", name: "SpindleDisk", group: "storage",
+    choiceText: (v) => `${v} rpm (${DISK_CLASS_IOPS[v as keyof typeof DISK_CLASS_IOPS]} IOPS a disk)`,
+    what: "Disk class, from the Hardware sheet's disk classes", source: cite("emc", "Phase 2"),
+    rule: choiceInputRule("spindleDisk", Object.keys(DISK_CLASS_IOPS), "Disk class of the spindles"),
+  },
+  {
+    key: "readRatio", value: valueOf<number>(), defaultValue: DEFAULT_READ_RATIO, label: "Read ratio", unit: "%", name: "ReadRatio", group: "storage", inPane: false,
+    what: "Share of database I/O that is reads (3:2)", source: cite("emc", "Phase 2"),
+    rule: numberInputRule("readRatio", { min: 0, max: 1 }, "The share of I/O that is reads"),
+  },
+  {
+    // A Microsoft-method server's own disks (issue 17): JBOD or RAID, the Summary's server disks read them.
+    key: "serverDisk", value: valueOf<string>(), optional: true, defaultValue: CALCULATOR_DEFAULT_DISK.name, label: "Server disk", unit: "", name: "ServerDisk",
+    aliases: ["--disk"], group: "storage",
+    what: "A server's disk, from the Hardware sheet's server disks; read by Microsoft's method: JBOD with three or more copies that can be activated, else a RAID set",
+    source: `${SERVER_DISK_INPUT}; ${cite("esrp2016", "4")}`,
+    rule: choiceInputRule("serverDisk", JBOD_CATALOGUE.map((d) => d.name), "A server's disk, JBOD or RAID"),
+  },
+  {
+    key: "databasesPerVolume", value: valueOf<number>(), optional: true, defaultValue: SERVER_DISK_DEFAULTS.databasesPerVolume, label: "Databases a disk's volume",
+    unit: "databases", name: "DatabasesPerVolume", group: "storage", hint: "0: the most that fit",
+    what: "Databases each JBOD disk's volume holds; 0: the most that fit the disk's space and I/O, at most the copies",
+    source: `${SERVER_DISK_INPUT}; ${cite("esrp2016", "Table 5")}`,
+    rule: diskCount("databasesPerVolume", "Databases a JBOD disk's volume holds (0 = the most that fit, at most the copies)"),
+  },
+  {
+    key: "autoReseedDisks", value: valueOf<number>(), optional: true, defaultValue: SERVER_DISK_DEFAULTS.autoReseedDisks, label: "AutoReseed disks a server",
+    unit: "disks", name: "AutoReseedDisks", group: "storage",
+    what: "Spare disks AutoReseed reseeds a failed disk's copies onto", source: cite("microsoft", "Input!C112"),
+    rule: diskCount("autoReseedDisks", "AutoReseed spare disks a JBOD server keeps"),
+  },
+  {
+    key: "spareDisks", value: valueOf<number>(), optional: true, defaultValue: SERVER_DISK_DEFAULTS.spareDisks, label: "Hot spare disks a server",
+    unit: "disks", name: "SpareDisks", group: "storage",
+    what: "Hot spares beyond the calculator's count (it counts none; Dell EMC's design keeps one)", source: cite("esrp2016", "4"),
+    rule: diskCount("spareDisks", "Hot spare disks a JBOD server keeps"),
+  },
+] as const satisfies readonly InputDeclaration[];

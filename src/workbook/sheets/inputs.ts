@@ -5,23 +5,14 @@
  * input), C what it is, D source; A3 is the Design check (src/workbook/design-check.ts).
  * Values come from the engine's inputs (src/engine/design/inputs.ts), the reference design by default.
  */
-import { DISK_CLASS_IOPS, EDITIONS_SOURCE, EQUALLOGIC_CATALOGUE, EXCHANGE_EDITIONS, EXCHANGE_VERSION_WORDS, EXCHANGE_VERSIONS, FACTOR_DEFAULTS, VERSION_SOURCES, type FactorName } from "../../engine";
-import { arrayModelName } from "../../engine/arrays";
-import { JBOD_CATALOGUE } from "../../engine/microsoft/disks";
-import { METHOD_CHOICES, type WorkbookInputs } from "../../engine/design";
-import { cite } from "../../engine/papers";
-import { RAID_LEVELS } from "../../engine/tables";
+import { FACTOR_DEFAULTS, type FactorName } from "../../engine";
+import { DEFAULT_TITLE, INPUTS, type InputDeclaration } from "../../engine/catalogue";
+import type { WorkbookInputs } from "../../engine/design";
 import { FACTOR_PARAMETERS } from "../../functions/arguments";
-import { INPUT_PARAMETERS } from "../../functions/worksheet";
 import { NOT_A_DESIGN } from "../design-check";
 import type { CellModel, Highlight, InputRule, SheetModel } from "../model";
-import { METHODS_INPUTS } from "./methods";
-import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, header, landscape, listRule, numberRule, sectionHeading, typedDecimalFormats, type InputKey, type NameKey } from "./shared";
+import { DELL, FORMAT, VMWARE, header, landscape, numberRule, sectionHeading, typedDecimalFormats, type InputKey, type NameKey } from "./shared";
 import { tierInputs } from "./tiers";
-
-const ARRAY_RAIDS = [...new Set(EQUALLOGIC_CATALOGUE.map((m) => m.raid))];
-const ARRAY_NAMES = [...new Set(EQUALLOGIC_CATALOGUE.map(arrayModelName))];
-const DAG_LAYOUTS = ["active/active", "active/passive"] as const;
 
 interface InputRow {
   key: InputKey;
@@ -34,138 +25,24 @@ interface InputRow {
   rule: InputRule;
 }
 
-const P = INPUT_PARAMETERS;
+/** Units shown as counts, "1 user" and "5,000 users". */
+const COUNT_FORMATS: Readonly<Record<string, string>> = { users: FORMAT.users, mailboxes: FORMAT.mailboxes, copies: FORMAT.copies, servers: FORMAT.servers, cores: FORMAT.cores, databases: FORMAT.databases, disks: FORMAT.disks };
 
-/** The sizing input rows, in sheet order. Values come from DesignInputs, the reference design by default. */
-const SIZING_INPUT_ROWS: readonly InputRow[] = [
-  { key: "users", name: "Users", label: "Users", format: FORMAT.users, what: "NU: mailboxes, growth included", source: DELL("3.4.2"), rule: numberRule(P.users) },
-  { key: "quotaMB", name: "QuotaMB", label: "Mailbox quota", format: FORMAT.typed("MB"), what: "MQ: mailbox quota in MB", source: DELL("3.4.2"), rule: numberRule(P.quotaMB) },
-  { key: "messagesPerDay", name: "MessagesPerDay", label: "Messages per day", format: FORMAT.typed("a day"), what: "MSR: messages sent and received per user per day", source: DELL("3.4.2"), rule: numberRule(P.messagesPerDay) },
-  { key: "messageKB", name: "MessageKB", label: "Average message size", format: FORMAT.typed("KB"), what: "AMS: average message size in KB", source: DELL("3.4.2"), rule: numberRule(P.messageKB) },
-  { key: "copies", name: "Copies", label: "Database copies", format: FORMAT.copies, what: "DAG copies of each database (1 = stand-alone)", source: DELL("3.4.2"), rule: numberRule(P.copies) },
-  {
-    key: "laggedCopies", name: "LaggedCopies", label: "Lagged copies", format: FORMAT.copies,
-    what: "How many of the copies replay with a lag: counted for storage, never activated; at most copies − 2 (0 = none)",
-    source: cite("microsoft", "Input sheet"), rule: numberRule(P.laggedCopies),
-  },
-  {
-    key: "lagDays", name: "LagDays", label: "Replay lag", format: FORMAT.typed("days"),
-    what: "The lagged copies' replay lag: Microsoft's log space keeps it, the export sets it (-ReplayLagTime); read only with a lagged copy",
-    source: cite("microsoft", "Input sheet"), rule: numberRule(P.lagDays),
-  },
-  { key: "maxDatabaseGB", name: "MaxDatabaseGB", label: "Maximum database size", format: FORMAT.typed("GB"), what: "The largest database allowed, in GB", source: DELL("3.4.2"), rule: numberRule(P.maxDatabaseGB) },
-  {
-    key: "exchangeVersion", name: "ExchangeVersion", label: "Exchange version", format: "0",
-    what: "2010: IOPS by Dell's Exchange 2010 process; 2013, 2016, 2019: by the ESRPs' per-mailbox profile; SE (Exchange Server SE): sized as 2019, whose requirements it shares",
-    source: `${DELL("Table 16")}; ${ESRP_2013()}; ${VERSION_SOURCES.systemRequirements2019}`,
-    rule: listRule("version", EXCHANGE_VERSIONS.map(String), `Exchange version: ${EXCHANGE_VERSION_WORDS}`),
-  },
-  {
-    key: "method", name: "Method", label: "Sizing method",
-    what: '"auto": Dell\'s process for Exchange 2010, Microsoft\'s calculator\'s for 2013 and later; or "dell" or "microsoft" to choose',
-    source: `${DELL("3.4")}; ${cite("microsoft")}`,
-    rule: listRule("method", METHOD_CHOICES, "Sizing method: auto follows the Exchange version"),
-  },
-  { key: "arrayRaid", name: "ArrayRaid", label: "RAID level for arrays", what: "RAID50 or RAID10, the levels the array tables measure", source: DELL("Tables 12-13"), rule: listRule("raid", ARRAY_RAIDS, "RAID level of the arrays") },
-  {
-    key: "arrayModel", name: "ArrayModel", label: "Array model", what: '"auto" (fewest arrays, then least waste) or a model such as "PS6500E 500GB"', source: DELL("3.4.1"),
-    rule: listRule("model", ["auto", ...ARRAY_NAMES], '"auto", or the array model and drive to use'),
-  },
-  { key: "spindleRaid", name: "SpindleRaid", label: "RAID level for spindles", what: "RAID level of your own spindle row on the Design sheet", source: EMC("Phase 2"), rule: listRule("raid", RAID_LEVELS, "RAID level for the spindle count") },
-  {
-    key: "spindleDisk", name: "SpindleDisk", label: "Spindle disk class", what: "Disk class, from the Hardware sheet's disk classes", source: EMC("Phase 2"),
-    rule: listRule("disk", Object.keys(DISK_CLASS_IOPS), "Disk class of the spindles"),
-  },
-  { key: "readRatio", name: "ReadRatio", label: "Read ratio", format: "0%", what: "Share of database I/O that is reads (3:2)", source: EMC("Phase 2"), rule: numberRule(P.readRatio) },
-  { key: "serversSite1", name: "ServersFirstSite", label: "Mailbox servers, site 1", format: FORMAT.servers, what: "DAG members in the first site (the active site when active/passive)", source: `${ESRP_2013("4.1")}; ${ESRP_2016("4.1")}`, rule: numberRule(P.servers) },
-  {
-    key: "serversSite2", name: "ServersSecondSite", label: "Mailbox servers, site 2", format: FORMAT.servers,
-    what: "DAG members in a second site; leave empty for one site. Copies sit round-robin over the sites",
-    source: `${ESRP_2013("4.1")}; ${ESRP_2016("4.1")}`, rule: numberRule(P.servers, true, "servers in the second site; empty for one site"),
-  },
-  {
-    key: "dagLayout", name: "DagLayout", label: "DAG layout",
-    what: '"active/active": every server carries active copies; "active/passive": only the first site does',
-    source: `${ESRP_2016("4.1")} (active/active); ${ESRP_2013("4.1")} (active/passive)`,
-    rule: listRule("layout", DAG_LAYOUTS, "Where the active copies run"),
-  },
-  {
-    key: "environmentUsers", name: "EnvironmentUsers", label: "Mailboxes in the environment", format: FORMAT.users,
-    what: "The environment's mailboxes, sized as identical DAGs of Users each (the Summary's environment); empty or 0: this DAG alone",
-    source: ESRP_2016("4"), rule: numberRule(P.environmentUsers, true),
-  },
-  // Microsoft's method on the Methods sheet (src/workbook/sheets/methods.ts): its own inputs.
-  ...METHODS_INPUTS.map((input) => ({
-    key: input.key as InputKey,
-    name: input.name,
-    label: input.label,
-    format: input.key === "peakHourLogShare" ? "0%" : input.key === "archiveMB" ? FORMAT.typed("MB") : input.key === "coresPerServer" ? FORMAT.cores : undefined,
-    what: input.rule.prompt,
-    source: cite("microsoft", "Input sheet"),
-    rule: input.rule,
-  })),
-  // A Microsoft-method server's own disks, JBOD or RAID (issue 17): the Summary's server disks read them.
-  {
-    key: "serverDisk", name: "ServerDisk", label: "Server disk",
-    what: "A server's disk, from the Hardware sheet's server disks; read by Microsoft's method: JBOD with three or more copies that can be activated, else a RAID set",
-    source: `${cite("microsoft", "Input sheet")}; ${ESRP_2016("4")}`,
-    rule: listRule("serverDisk", JBOD_CATALOGUE.map((d) => d.name), "A server's disk, JBOD or RAID"),
-  },
-  {
-    key: "databasesPerVolume", name: "DatabasesPerVolume", label: "Databases a disk's volume", format: FORMAT.typed("databases"),
-    what: "Databases each JBOD disk's volume holds; 0: the most that fit the disk's space and I/O, at most the copies",
-    source: `${cite("microsoft", "Input sheet")}; ${ESRP_2016("Table 5")}`, rule: numberRule(P.databasesPerVolume),
-  },
-  { key: "autoReseedDisks", name: "AutoReseedDisks", label: "AutoReseed disks a server", format: FORMAT.typed("disks"), what: "Spare disks AutoReseed reseeds a failed disk's copies onto", source: cite("microsoft", "Input sheet"), rule: numberRule(P.autoReseedDisks) },
-  { key: "spareDisks", name: "SpareDisks", label: "Hot spare disks a server", format: FORMAT.typed("disks"), what: "Hot spares beyond the calculator's count (it counts none; Dell EMC's design keeps one)", source: ESRP_2016("4"), rule: numberRule(P.spareDisks) },
-  // Issue 31: the databases a server mounts, by edition (src/engine/version.ts MOUNTED_DATABASE_LIMITS).
-  {
-    key: "edition", name: "Edition", label: "Exchange edition",
-    what: "Enterprise mounts up to 100 databases a server, Standard 5 (active and passive copies; not checked for 2010)",
-    source: EDITIONS_SOURCE, rule: listRule("edition", EXCHANGE_EDITIONS, "Exchange edition: Enterprise or Standard"),
-  },
-];
-
-/**
- * Who the workbook is for and from (issue 18): the Summary's heading and every page header show
- * them. Text, not sizing inputs: the engine never reads them, and the Design check leaves them out.
- */
-export interface DocumentInputs {
-  title: string;
-  preparedFor: string;
-  preparedBy: string;
+/** An input's number format on the sheet, from its unit: a count, a share, or a number with its unit ("2,048 MB"). */
+function formatOf(input: InputDeclaration): string | undefined {
+  if (input.numberFormat !== undefined) return input.numberFormat;
+  if (input.unit === "") return undefined;
+  if (input.unit === "%") return "0%";
+  return COUNT_FORMATS[input.unit] ?? FORMAT.typed(input.unit);
 }
+
+/** Every input of the design's catalogue, in its order: every yellow cell of the Inputs sheet's first table. */
+export const INPUT_ROWS: readonly InputRow[] = INPUTS.map((i) => ({ key: i.key, name: i.name, label: i.label, format: formatOf(i), what: i.what, source: i.source, rule: i.rule }));
+
+/** Who the workbook is for and from (issue 18): text the engine never reads, empty by default. */
+export type DocumentInputs = Required<Pick<WorkbookInputs, "title" | "preparedFor" | "preparedBy">>;
 export const DOCUMENT_DEFAULTS: Readonly<DocumentInputs> = Object.freeze({ title: "", preparedFor: "", preparedBy: "" });
-/** The design's name in page headers and on the Summary when no title is given. */
-export const DEFAULT_TITLE = "Exchange mailbox storage design";
-
-// The one record of a design's inputs (src/engine/design/inputs.ts, issue 15) holds these too, so
-// the CLI's options, the pane's fields and the cells stay one list; optional there, "" by default here.
-declare module "../../engine/design/inputs" {
-  interface WorkbookInputs {
-    title?: string;
-    preparedFor?: string;
-    preparedBy?: string;
-  }
-}
-
-/** One line, no formula-like opening, a length a page header holds beside the others. */
-const textRule = (what: string, maxLength: number): InputRule => ({
-  kind: "text",
-  maxLength,
-  allowBlank: true,
-  prompt: `${what}: one line, up to ${maxLength} characters; empty to leave it out`,
-  error: `${what.toLowerCase()} must be one line of at most ${maxLength} characters, not starting with = + - or @`,
-});
-
-const DOCUMENT_ROWS: readonly InputRow[] = [
-  { key: "title", name: "DesignTitle", label: "Design title", format: "@", what: `The design's name on the Summary and in every page header; empty: "${DEFAULT_TITLE}"`, source: "Yours", rule: textRule("Design title", 60) },
-  { key: "preparedFor", name: "PreparedFor", label: "Prepared for", format: "@", what: "The customer or project, in every page header", source: "Yours", rule: textRule("Prepared for", 50) },
-  { key: "preparedBy", name: "PreparedBy", label: "Prepared by", format: "@", what: "Who prepared the design, in every page header", source: "Yours", rule: textRule("Prepared by", 50) },
-];
-
-/** The sizing inputs and then the document's: every yellow cell of the Inputs sheet's first table, in order. */
-export const INPUT_ROWS: readonly InputRow[] = [...SIZING_INPUT_ROWS, ...DOCUMENT_ROWS];
+export { DEFAULT_TITLE };
 
 /** Every input row of the Inputs sheet: its key, defined name, label and rule — for the CLI, the pane and the docs. */
 export const DESIGN_INPUT_ROWS: ReadonlyArray<Readonly<Pick<InputRow, "key" | "name" | "label" | "rule">>> = INPUT_ROWS.map(({ key, name, label, rule }) => ({ key, name, label, rule }));
@@ -250,7 +127,7 @@ export const INPUT_NAMES: Readonly<Record<NameKey, string>> = Object.freeze({
 /** An input's rule on the sheet: the disk drop-downs list the Hardware sheet's rows, so a disk a person adds there can be picked. */
 export function sheetRuleOf(row: Pick<InputRow, "key" | "rule">, hardware: { diskClassNames: string; serverDiskNames: string }): InputRule {
   if (row.rule.kind !== "list") return row.rule;
-  if (row.key === "spindleDisk") return { ...row.rule, range: hardware.diskClassNames, error: "disk must be a disk class of the Hardware sheet's table" };
+  if (row.key === "spindleDisk") return { ...row.rule, range: hardware.diskClassNames, error: "spindleDisk must be a disk class of the Hardware sheet's table" };
   if (row.key === "serverDisk") return { ...row.rule, range: hardware.serverDiskNames, error: "serverDisk must be a server disk of the Hardware sheet's table" };
   return row.rule;
 }

@@ -39,6 +39,7 @@ import {
 import { SERVER_DISK_RESULTS, serverDiskFormula, volumeDatabasesChoiceFormula, type ServerDiskCells, type ServerDiskResult } from "../../engine/microsoft/disk-formulas";
 import { raidDiskFormula, raidVolumeDatabasesFormula, type RaidDiskCells } from "../../engine/microsoft/raid-disk-formulas";
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
+import { input } from "../../engine/catalogue";
 import { balancedDatabasesFormula } from "../../engine/excel-formulas";
 import { MICROSOFT } from "../../engine/microsoft/tables";
 import { cite } from "../../engine/papers";
@@ -100,7 +101,7 @@ export interface MethodsSheetParameters {
   tiers?: TierNames;
 }
 
-/** An input the Methods sheet needs that the Inputs sheet does not have yet. */
+/** An input of Microsoft's method the Methods sheet reads: key, defined name, label, default and rule (the design's catalogue). */
 export interface MethodsInput {
   key: keyof MethodsNames;
   name: string;
@@ -109,37 +110,11 @@ export interface MethodsInput {
   rule: InputRule;
 }
 
-/** New Inputs for the owner of the Inputs sheet: key, defined name, label, default and data validation. */
-export const METHODS_INPUTS: readonly MethodsInput[] = [
-  {
-    key: "archiveMB",
-    name: "ArchiveMB",
-    label: "Personal archive quota (MB, 0 = none)",
-    default: METHODS_INPUT_DEFAULTS.archiveMB,
-    rule: { kind: "decimal", min: 0, max: 10_000_000, allowBlank: false, prompt: "The personal archive's size limit in MB; 0 for no archive (Microsoft's calculator, Input!C61).", error: "archiveMB must be a number from 0 to 10,000,000" },
-  },
-  {
-    key: "specIntRate",
-    name: "SpecIntRate",
-    label: "SPECint2006 rate of a mailbox server (0 = not known)",
-    default: METHODS_INPUT_DEFAULTS.specIntRate,
-    rule: { kind: "decimal", min: 0, max: 1_000_000, allowBlank: false, prompt: "The server's SPECint_rate2006 result; 0 leaves cores unsized (Microsoft's calculator, Input!D131).", error: "specRate must be a number from 0 to 1,000,000" },
-  },
-  {
-    key: "coresPerServer",
-    name: "CoresPerServer",
-    label: "Processor cores per mailbox server",
-    default: METHODS_INPUT_DEFAULTS.coresPerServer,
-    rule: { kind: "whole", min: 1, max: 1024, allowBlank: false, prompt: "Physical cores per server (Microsoft's calculator, Input!C131).", error: "cores must be a whole number from 1 to 1,024" },
-  },
-  {
-    key: "peakHourLogShare",
-    name: "PeakHourLogShare",
-    label: "Share of a day's logs in the busiest hour",
-    default: METHODS_INPUT_DEFAULTS.peakHourLogShare,
-    rule: { kind: "decimal", min: 0, max: 1, allowBlank: false, prompt: "Your own measurement (Microsoft's calculator, Input!C145:C168, asks for all 24 hours); 0.1 is this workbook's assumption.", error: "hourShares must be a number from 0 to 1" },
-  },
-];
+/** Microsoft's method's own inputs, as the catalogue declares them (src/engine/catalogue/mailboxes.ts, servers.ts). */
+export const METHODS_INPUTS: readonly MethodsInput[] = (["archiveMB", "specIntRate", "coresPerServer", "peakHourLogShare"] as const).map((key) => {
+  const declared = input(key);
+  return { key, name: declared.name, label: declared.label, default: METHODS_INPUT_DEFAULTS[key], rule: declared.rule };
+});
 
 const NS = "EXSIZE.";
 const COLUMNS = { label: "A", dell: "B", emc: "C", microsoft: "D", difference: "E", why: "F", unit: "G" } as const;

@@ -1,0 +1,33 @@
+/** The mailboxes a design serves: how many, their quota and archive, the mail they send and receive (Dell: 3.4.2; Microsoft: Input!C55:C61). */
+import { cite } from "../papers";
+import { numberInputRule, valueOf, type InputDeclaration } from "./input";
+
+const DELL_PROFILE = cite("dell", "3.4.2");
+
+export const MAILBOX_INPUTS = [
+  {
+    key: "users", value: valueOf<number>(), defaultValue: 5000, label: "Users", unit: "users", name: "Users", group: "mailboxes",
+    what: "NU: mailboxes, growth included", source: DELL_PROFILE,
+    rule: numberInputRule("users", { min: 1, max: 100_000_000, integer: true }, "The number of mailboxes"),
+  },
+  {
+    key: "quotaMB", value: valueOf<number>(), defaultValue: 2048, label: "Mailbox quota", unit: "MB", name: "QuotaMB", aliases: ["--quota"], group: "mailboxes",
+    what: "MQ: mailbox quota in MB", source: DELL_PROFILE,
+    rule: numberInputRule("quotaMB", { above: 0, max: 10_000_000 }, "The mailbox quota in MB"),
+  },
+  {
+    key: "archiveMB", value: valueOf<number>(), defaultValue: 0, label: "Personal archive quota", unit: "MB", name: "ArchiveMB", group: "mailboxes", inPane: false,
+    what: "The personal archive's size limit in MB, in the mailbox's database (0: no archive)", source: cite("microsoft", "Input!C61"),
+    rule: numberInputRule("archiveMB", { min: 0, max: 10_000_000 }, "The personal archive's size limit in MB; 0 for no archive (Microsoft's calculator, Input!C61)."),
+  },
+  {
+    key: "messagesPerDay", value: valueOf<number>(), defaultValue: 150, label: "Messages per day", unit: "a day", name: "MessagesPerDay", aliases: ["--messages"], group: "mailboxes",
+    what: "MSR: messages sent and received per user per day", source: DELL_PROFILE,
+    rule: numberInputRule("messagesPerDay", { min: 0, max: 100_000 }, "Messages sent and received per user per day"),
+  },
+  {
+    key: "messageKB", value: valueOf<number>(), defaultValue: 75, label: "Average message size", unit: "KB", name: "MessageKB", group: "mailboxes",
+    what: "AMS: average message size in KB", source: DELL_PROFILE,
+    rule: numberInputRule("messageKB", { above: 0, max: 1_000_000 }, "The average message size in KB"),
+  },
+] as const satisfies readonly InputDeclaration[];
