@@ -8,6 +8,7 @@ import type { BinaryOperator, FormulaNode } from "./ast";
 import { formulaError, type FormulaErrorCode } from "./errors";
 import { FORMULA_FUNCTIONS } from "./functions";
 import { cellAddress, parseFormula } from "./parser";
+import { nearest } from "../functions/suggest";
 import {
   compareScalars,
   emptyRow,
@@ -319,9 +320,23 @@ function constantError(code: FormulaErrorCode, message: string): Compiled {
   return () => error;
 }
 
+const KNOWN_FUNCTIONS: readonly string[] = [...FORMULA_FUNCTIONS.keys()];
+
+/**
+ * " (did you mean EX_DBSIZE?)" for a mistyped name, or "". An EX_ or EX_MS_ name is matched on what
+ * follows its prefix among the functions with that prefix, so the prefix every name shares does not
+ * make a far name near (EX_NOPE is not EX_IOPS).
+ */
+function suggestFunction(name: string): string {
+  const prefix = /^EX_(MS_)?/.exec(name)?.[0] ?? "";
+  const family = KNOWN_FUNCTIONS.filter((known) => known.startsWith(prefix)).map((known) => known.slice(prefix.length));
+  const stem = nearest(name.slice(prefix.length), family);
+  return stem === undefined ? "" : ` (did you mean ${prefix}${stem}?)`;
+}
+
 function compileCall(node: Extract<FormulaNode, { kind: "call" }>): Compiled {
   const fn = FORMULA_FUNCTIONS.get(node.name);
-  if (fn === undefined) return constantError("#NAME?", `unknown function ${node.name}`);
+  if (fn === undefined) return constantError("#NAME?", `unknown function ${node.name}${suggestFunction(node.name)}`);
   const count = node.args.length;
   if (count < fn.minArgs || count > fn.maxArgs) {
     const expected = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : fn.maxArgs >= 255 ? `at least ${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;

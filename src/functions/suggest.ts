@@ -1,5 +1,6 @@
 /**
- * "did you mean --users?": the nearest known word to one a person mistyped, by edit distance.
+ * "did you mean --users?": the nearest known word to one a person mistyped, by edit distance — an
+ * option, an input, a function name in a formula.
  */
 
 /**

@@ -7,6 +7,8 @@ import * as fs from "fs";
 import * as path from "path";
 import * as excel from "../../src/functions/functions";
 import { MICROSOFT_FACTOR_DEFAULTS } from "../../src/engine/microsoft/tables";
+import { SizingError } from "../../src/engine";
+import { evaluateFormula } from "../../src/formula";
 
 type Argument = number | string | null | (number | string)[][];
 
@@ -126,6 +128,13 @@ test("the error example shows the message the function really gives", () => {
   const example = /<code>(=EXSIZE\.EX_DBSIZE\(0,[^<]+)<\/code> →\s*<em>([^<]+)<\/em>/.exec(HELP);
   expect(example).not.toBeNull();
   expect(evaluate(example![1])).toEqual({ code: "#VALUE!", message: example![2].replace(/\s+/g, " ") });
+});
+
+test("the #NAME? example shows the nearest name exsize eval suggests for a mistyped function", () => {
+  const example = /<code>(=EXSIZE\.EX_DBSIZ\([^<]+)<\/code> →\s*<em>([^<]+)<\/em>/.exec(HELP);
+  expect(example).not.toBeNull();
+  const shown = evaluateFormula(decode(example![1]));
+  expect(shown instanceof SizingError ? { code: shown.code, message: shown.message } : shown).toEqual({ code: "#NAME?", message: example![2].replace(/\s+/g, " ") });
 });
 
 test("the table of Microsoft's factors lists every factor the EX_MS_ functions take, with its default", () => {

@@ -52,6 +52,11 @@ describe("exsize eval reports errors as the cell shows them and exits 1", () => 
     ["=Inputs!C4", /^#REF! eval has no workbook; write the value of Inputs!C4 into the formula instead$/],
     ["=1/0", /^#DIV\/0! division by zero$/],
     ["=NOPE(1)", /^#NAME\? unknown function NOPE$/],
+    // A mistyped EX_ name names the function it most likely meant, as a mistyped option does.
+    ["=EX_DBSIZ(5000,2048,150,75)", /^#NAME\? unknown function EX_DBSIZ \(did you mean EX_DBSIZE\?\)$/],
+    ["=EXSIZE.EX_MS_DISK(1)", /^#NAME\? unknown function EX_MS_DISK \(did you mean EX_MS_DISKS\?\)$/],
+    ["=EX_IPOS(5000,150)", /^#NAME\? unknown function EX_IPOS \(did you mean EX_IOPS\?\)$/],
+    ["=ROUNDUPP(1.5,0)", /^#NAME\? unknown function ROUNDUPP \(did you mean ROUNDUP\?\)$/],
     ["={1,#N/A}", /^\{1,#N\/A\}$/],
   ])("%s", async (formula, line) => {
     const r = await run("eval", formula);
