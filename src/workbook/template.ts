@@ -19,6 +19,7 @@
  */
 import type { FactorName } from "../engine";
 import { JBOD_CATALOGUE, jbodDisk, type JbodDisk } from "../engine/microsoft/disks";
+import { MICROSOFT } from "../engine/microsoft/tables";
 import { copiesPerServerFormula, designCheckFormula, environmentCheckFormula, rulesCheckFormula } from "./design-check";
 import type { DefinedName, SheetModel, WorkbookModel } from "./model";
 import { DESIGN_CELLS, DESIGN_HEADER_ROW, buildDesign } from "./sheets/design";
@@ -60,10 +61,13 @@ export interface ReferenceDesignOptions {
 export const isoToday = (): string => new Date().toISOString().slice(0, 10);
 
 /**
- * Database rows the Distribution sheet lays out, at most: a DAG with more databases is said so on the
- * sheet (its scenario figures still come from the layout).
+ * Database rows the Distribution sheet lays out beyond the design's own: a design grown on the
+ * Inputs stays on the grid up to this many; one with more is said so on the sheet (its scenario
+ * figures still come from the layout).
  */
 const DISTRIBUTION_ROWS = 120;
+/** The most grid rows: a DAG's 16 servers of 100 databases each (Microsoft's calculator's limit, tables.ts maxDatabasesPerServer). */
+const DISTRIBUTION_MOST_ROWS = 16 * MICROSOFT.maxDatabasesPerServer;
 
 /** The design's databases as written, for the Distribution sheet's printed rows; undefined for a design that cannot be sized. */
 function designDatabases(inputs: WorkbookInputs): number | undefined {
@@ -247,7 +251,9 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       })[key as string],
   });
   // Every design gets the same rows: an edited customer copy lays out its new databases as exsize design would (issue 7).
-  const gridRows = DISTRIBUTION_ROWS;
+  // Every database of the design as written is on the grid (Dell EMC's DAG: 336).
+  const databases = designDatabases(values);
+  const gridRows = Math.min(DISTRIBUTION_MOST_ROWS, Math.max(DISTRIBUTION_ROWS, databases ?? 0));
   const jetstress = buildJetstress(sheets.jetstress, sheets.resilience, names.servers);
   return {
     title: options.title ?? (values.title || DEFAULT_TITLE),
@@ -267,7 +273,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
           names: { users: names.users, serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, dagLayout: names.dagLayout, lagged: names.laggedCopies },
           databases: resilienceRef(RESILIENCE_CELLS.databases),
           rows: gridRows,
-          printedRows: designDatabases(values),
+          printedRows: databases,
         }),
         gridRows,
       ),

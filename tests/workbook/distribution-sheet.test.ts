@@ -306,9 +306,9 @@ describe("the sheet as the template will hold it: 200 rows, 16 server columns", 
     expect(Math.max(...sheet.cells.map((c) => parseA1(c.address).column))).toBe(parseA1(`${L.lastColumn}1`).column);
   });
 
-  test("prints one page wide and at most two tall, the server names on every page, no helper cell", () => {
-    // The note takes three lines (issue 18: one ran off the page); 200 rows take two pages.
-    expect(sheet.print).toEqual({ orientation: "landscape", fitToPagesTall: 2, titleRows: `${L.siteRow}:${L.headerRow}`, area: `A1:${L.table.running}${L.lastPrintedRow}` });
+  test("prints one page wide and as many tall as its rows take, the server names on every page, no helper cell", () => {
+    // The note takes three lines (issue 18: one ran off the page); 200 rows print on as many pages as they take, every database whole (issue 28).
+    expect(sheet.print).toEqual({ orientation: "landscape", fitToPagesTall: 0, titleRows: `${L.siteRow}:${L.headerRow}`, area: `A1:${L.table.running}${L.lastPrintedRow}` });
     expect(L.lastPrintedRow).toBe(L.noteRow + 2);
     const area = parseRange(L.printArea);
     const printed = (address: string) => {

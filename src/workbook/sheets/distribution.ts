@@ -94,7 +94,7 @@ export const NOT_SURVIVABLE = "not survivable";
  * takes about 60 rows a page, so past 80 the second page holds at least a third of a page.
  */
 const ONE_PAGE_ROWS = 80;
-/** Grid rows that print on one page of their own (the two-range print). */
+/** Grid rows that print on one page of their own, the table on a second (the two-range print). */
 const GRID_PAGE_ROWS = 60;
 
 /** Penalty added to a preference whose copy cannot activate (failed server or lagged): above any preference (16 at most). */
@@ -495,11 +495,10 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   ];
   return {
     name,
-    // The table's two columns, the helper columns, the rank grid.
+    // The table's two columns (wide enough for "not survivable" whole), the helper columns, the rank grid.
     // Column A holds the scenario labels ("Site and server fail: does not apply (one site)") whole.
-    columnWidths: [36, ...Array<number>(L.servers).fill(6.5), 11, 10, ...Array<number>(Object.keys(L.helper).length).fill(10), ...Array<number>(L.servers).fill(6.5)],
+    columnWidths: [36, ...Array<number>(L.servers).fill(6.5), 14, 14, ...Array<number>(Object.keys(L.helper).length).fill(10), ...Array<number>(L.servers).fill(6.5)],
     frozenRows: HEADER_ROW,
-    // One page while the grid is short, else two: fitted to two, a page's worth and a few rows would leave a near-empty second page (issue 18).
     print: printSetup(L, p.printedRows),
     rowHeights: { [HEADER_ROW]: 45, [L.tableHeader]: 30 },
     highlights,
@@ -508,18 +507,19 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
 }
 
 /**
- * The grid and the table print; with `printedRows` fewer than the grid's (and a page's worth at
- * most), the grid's first rows and the table as two print ranges, each on its own page (the grid's
- * title rows on both).
+ * The grid's databases and the table print. With `printedRows` fewer than the grid's, the grid's
+ * first `printedRows` rows and the table as two print ranges, each starting its own page. A sheet
+ * that fits a page prints on one; a grid of a page or less and the table on two; a longer grid on
+ * as many pages as it takes, one page wide, its header rows on each (every database printed, DB336
+ * of Dell EMC's DAG too).
  */
 function printSetup(L: ReturnType<typeof distributionLayout>, printedRows: number | undefined): PrintSetup {
   const titleRows = `${SITE_ROW}:${HEADER_ROW}`;
-  // A grid longer than a page prints whole, as two pages fitted: its ranges split would take three.
-  if (printedRows === undefined || printedRows >= L.rows || printedRows > GRID_PAGE_ROWS) {
-    // One page while the grid is short, else two: fitted to two, a page's worth and a few rows would leave a near-empty second page (issue 18).
-    return { orientation: "landscape", fitToPagesTall: L.lastPrintedRow <= ONE_PAGE_ROWS ? 1 : 2, titleRows, area: L.printArea };
+  const gridRows = printedRows === undefined ? L.rows : Math.min(L.rows, Math.max(1, printedRows));
+  if (gridRows === L.rows) {
+    return { orientation: "landscape", fitToPagesTall: L.lastPrintedRow <= ONE_PAGE_ROWS ? 1 : 0, titleRows, area: L.printArea };
   }
-  const gridEnd = L.firstRow + Math.max(1, printedRows) - 1;
+  const gridEnd = L.firstRow + gridRows - 1;
   const area = `A1:${L.table.running}${gridEnd},A${L.tableTitle}:${L.table.running}${L.lastPrintedRow}`;
-  return { orientation: "landscape", fitToPagesTall: 2, titleRows, area };
+  return { orientation: "landscape", fitToPagesTall: gridRows <= GRID_PAGE_ROWS ? 2 : 0, titleRows, area };
 }
