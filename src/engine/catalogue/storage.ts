@@ -97,7 +97,7 @@ export const STORAGE_INPUTS = [
   {
     key: "autoReseedDisks", value: valueOf<number>(), optional: true, defaultValue: SERVER_DISK_DEFAULTS.autoReseedDisks, label: "AutoReseed disks a server",
     unit: "disks", name: "AutoReseedDisks", group: "storage",
-    what: "Spare disks AutoReseed reseeds a failed disk's copies onto", source: cite("microsoft", "Input!C112"),
+    what: "Spare disks onto which AutoReseed reseeds a failed disk's copies", source: cite("microsoft", "Input!C112"),
     rule: diskCount("autoReseedDisks", "AutoReseed spare disks a JBOD server keeps"),
   },
   {

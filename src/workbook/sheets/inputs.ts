@@ -11,8 +11,8 @@ import type { WorkbookInputs } from "../../engine/design";
 import { FACTOR_PARAMETERS } from "../../functions/arguments";
 import { NOT_A_DESIGN } from "../design-check";
 import type { CellModel, Highlight, InputRule, SheetModel } from "../model";
-import { DELL, FORMAT, VMWARE, header, landscape, numberRule, sectionHeading, typedDecimalFormats, type InputKey, type NameKey } from "./shared";
-import { tierInputs } from "./tiers";
+import { DELL, FORMAT, VMWARE, header, numberRule, sectionHeading, typedDecimalFormats, type InputKey, type NameKey } from "./shared";
+import { TIER_COUNT, tierInputs } from "./tiers";
 
 interface InputRow {
   key: InputKey;
@@ -28,12 +28,15 @@ interface InputRow {
 /** Units shown as counts, "1 user" and "5,000 users". */
 const COUNT_FORMATS: Readonly<Record<string, string>> = { users: FORMAT.users, mailboxes: FORMAT.mailboxes, copies: FORMAT.copies, servers: FORMAT.servers, cores: FORMAT.cores, databases: FORMAT.databases, disks: FORMAT.disks };
 
+/** A typed unit's singular, where a value may be 1: "1 day", not "1 days" (issue 28). */
+const SINGULAR: Readonly<Record<string, string>> = { days: "day" };
+
 /** An input's number format on the sheet, from its unit: a count, a share, or a number with its unit ("2,048 MB"). */
 function formatOf(input: InputDeclaration): string | undefined {
   if (input.numberFormat !== undefined) return input.numberFormat;
   if (input.unit === "") return undefined;
   if (input.unit === "%") return "0%";
-  return COUNT_FORMATS[input.unit] ?? FORMAT.typed(input.unit);
+  return COUNT_FORMATS[input.unit] ?? FORMAT.typed(input.unit, SINGULAR[input.unit]);
 }
 
 /** Every input of the design's catalogue, in its order: every yellow cell of the Inputs sheet's first table. */
@@ -50,7 +53,7 @@ export const DESIGN_INPUT_ROWS: ReadonlyArray<Readonly<Pick<InputRow, "key" | "n
 /** What each factor is, its display format and its source; the values are FACTOR_DEFAULTS. */
 const FACTOR_ROWS: Record<FactorName, { what: string; format: string; source: string }> = {
   growth: { what: "DBS multiplier (Dell's process says 1.2; its worked example uses none)", format: '0.00"×"', source: `${DELL("Tables 14 and 18")}; erratum E1` },
-  retentionDays: { what: "Deleted item retention", format: FORMAT.typed("days"), source: DELL("Table 14 step 3") },
+  retentionDays: { what: "Deleted item retention", format: FORMAT.typed("days", "day"), source: DELL("Table 14 step 3") },
   singleItemRecovery: { what: "Single item recovery, share of quota", format: "0.0%", source: DELL("Table 14 step 3") },
   calendarLogging: { what: "Calendar version logging, share of quota", format: "0.0%", source: DELL("Table 14 step 3") },
   contentIndex: { what: "Content index on the database volume", format: '0.00"×"', source: DELL("Table 14 step 7") },
@@ -58,10 +61,10 @@ const FACTOR_ROWS: Record<FactorName, { what: string; format: string; source: st
   logsPerMessage: { what: "Log files per message (NL = MSR × this)", format: "0.00", source: DELL("Table 15 step 2") },
   logFileMB: { what: "LFS: size of one log file", format: FORMAT.typed("MB"), source: DELL("Table 15 step 1") },
   moveFactor: { what: "Mailbox moves within the truncation window", format: '0.00"×"', source: `${DELL("Table 19 and 3.3.4")}; erratum E2` },
-  truncationDays: { what: "Days of logs kept against truncation failure", format: FORMAT.typed("days"), source: DELL("Table 15 step 6") },
+  truncationDays: { what: "Days of logs kept against truncation failure", format: FORMAT.typed("days", "day"), source: DELL("Table 15 step 6") },
   overhead: { what: "Log volume overhead", format: '0.00"×"', source: DELL("Table 15 step 6") },
   headroom: { what: "IOPS headroom for spikes", format: '0.00"×"', source: DELL("Tables 16-17") },
-  mailboxesPerCore: { what: "Very heavy mailboxes one core serves", format: '#,##0 "mailboxes"', source: VMWARE("user and resource sizing") },
+  mailboxesPerCore: { what: "Very heavy mailboxes one core serves", format: FORMAT.mailboxes, source: VMWARE("user and resource sizing") },
   baseMemoryGB: { what: "Mailbox server memory before mailboxes", format: FORMAT.typed("GB"), source: VMWARE("user and resource sizing") },
   memoryPerMailboxMB: { what: "Mailbox server memory per active mailbox", format: FORMAT.typed("MB"), source: VMWARE("user and resource sizing") },
 };
@@ -81,6 +84,8 @@ export const INPUTS_LAYOUT = {
   firstInputRow: 6,
 } as const;
 const INPUTS_WIDTH = 4;
+/** The last printed column: the tiers table's (A:E). */
+const INPUTS_PRINT_RIGHT = "E";
 const FACTORS_HEADING_ROW = INPUTS_LAYOUT.firstInputRow + INPUT_ROWS.length + 1;
 export const FIRST_FACTOR_ROW = FACTORS_HEADING_ROW + 2;
 export const LAST_FACTOR_ROW = FIRST_FACTOR_ROW + FACTOR_NAMES.length - 1;
@@ -185,7 +190,14 @@ export function buildInputs(sheet: string, values: WorkbookInputs, check: string
     name: sheet,
     columnWidths: [26, 16, 54, 54, 12],
     frozenRows: 2,
-    print: landscape(1, `${INPUTS_LAYOUT.profileHeader}:${INPUTS_LAYOUT.profileHeader}`),
+    // Fitted to the width only, at a readable size (issue 28: fitted to one page, its text printed at
+    // about 5 pt): the inputs, then the factors and the tiers, each range from a page of its own so the
+    // factors' table does not start where a page happens to end.
+    print: {
+      orientation: "landscape",
+      fitToPagesTall: 0,
+      area: `A1:${INPUTS_PRINT_RIGHT}${INPUTS_LAYOUT.firstInputRow + INPUT_ROWS.length},A${FACTORS_HEADING_ROW}:${INPUTS_PRINT_RIGHT}${TIERS.firstTierRow + TIER_COUNT - 1}`,
+    },
     highlights: checkHighlights(INPUTS_LAYOUT.check),
     // Typed decimals shown where there are some, whole numbers with thousands grouped (issue 18).
     decimalFormats: typedDecimalFormats(cells),

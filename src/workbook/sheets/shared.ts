@@ -83,6 +83,7 @@ export const FORMAT = {
   arrays: count("array", "arrays"),
   mailboxes: count("mailbox", "mailboxes"),
   cores: count("core", "cores"),
+  dags: count("DAG", "DAGs"),
   gb: '#,##0 "GB"',
   gb2: '#,##0.00 "GB"',
   mb2: '#,##0.00 "MB"',
@@ -92,12 +93,12 @@ export const FORMAT = {
    * An input's format: thousands grouped, "2,048 MB". Its decimals, as typed (75.4 KB is not "75 KB",
    * issue 12), show through a conditional format: typedDecimalFormats.
    */
-  typed: (unit: string) => `#,##0" ${unit}"`,
+  typed: (unit: string, one?: string) => (one === undefined ? `#,##0" ${unit}"` : `[=1]#,##0" ${one}";#,##0" ${unit}"`),
 } as const;
 
-/** The unit of an input's format (FORMAT.typed), or undefined for any other format. */
+/** The unit of an input's format (FORMAT.typed; its plural where it has a singular), or undefined for any other format. */
 export function typedUnit(format: string | undefined): string | undefined {
-  return format ? /^#,##0" (.+)"$/.exec(format)?.[1] : undefined;
+  return format ? /^(?:\[=1\]#,##0" [^"]+";)?#,##0" (.+)"$/.exec(format)?.[1] : undefined;
 }
 
 /**
