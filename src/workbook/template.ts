@@ -262,7 +262,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     revised,
     font: { name: "Calibri", size: 11 },
     sheets: [
-      buildSummary(sheets, names, revised),
+      buildSummary(sheets, names, revised, tierNames(tail)),
       wrapText(inputs, WRAPPED_COLUMNS.inputs, INPUTS_LAYOUT.profileHeader),
       wrapText(design, WRAPPED_COLUMNS.design, DESIGN_HEADER_ROW),
       wrapText(methods, WRAPPED_COLUMNS.methods, 4),

@@ -11,9 +11,10 @@ import { cite } from "../../engine/papers";
 import { NONE_SURVIVABLE } from "../../engine/catalogue";
 import type { CellModel, ChartModel, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
-import { DEFAULT_TITLE, DESIGN_CHECK_CELL, checkHighlights } from "./inputs";
+import { DEFAULT_TITLE, DESIGN_CHECK_CELL, FACTOR_CELLS, checkHighlights } from "./inputs";
 import { SERVER_DISK_CELLS, SERVER_DISK_HELPERS, microsoftCell } from "./methods";
 import { RESILIENCE_CELLS, RESILIENCE_FIRST_ROW, RESILIENCE_LAST_ROW } from "./resilience";
+import { TIER_NAMES, type TierNames } from "./tiers";
 import {
   BASE_SHEETS,
   DELL,
@@ -27,7 +28,6 @@ import {
   portrait,
   sectionHeading,
   sheetReference,
-  textRow,
   withThousands,
   type DesignOutput,
   type NameKey,
@@ -139,7 +139,7 @@ export function summaryHeading(names: Pick<Record<NameKey, string>, "title" | "p
   };
 }
 
-export function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameKey, string>, revised: string): SheetModel {
+export function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameKey, string>, revised: string, tiers: TierNames = TIER_NAMES): SheetModel {
   const design = (key: DesignOutput) => `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS[key])}`;
   const scenarioColumn = (col: string) =>
     `${sheetReference(sheets.resilience)}!$${col}$${RESILIENCE_FIRST_ROW}:$${col}$${RESILIENCE_LAST_ROW}`;
@@ -151,11 +151,25 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   worst = `IF(MAX(${keys})<0,NA(),${worst})`;
   const n = names;
   const heading = summaryHeading(names, revised);
-  // The inputs in one line, with Excel's own "&" (numbers print as General, in every program).
+  const microsoft = `${design("methodUsed")}="microsoft"`;
+  // The inputs in one line, with Excel's own "&" (numbers print as General, in every program): those
+  // the method that sized the design reads, and no other (issue 28). Both methods: the profile, the
+  // copies and any lagged, the version and the servers. Microsoft's adds the archive, the mailbox
+  // tiers and the server disk (it ignores the maximum database size); Dell's the maximum database
+  // size and the arrays' and spindles' RAID, model and disk.
+  const positive = (name: string) => `IF(ISNUMBER(${name}),${name},0)>0`;
+  const lagged = `IF(${positive(n.laggedCopies)}," ("&${n.laggedCopies}&" lagged, "&${n.lagDays}&IF(${n.lagDays}=1," day"," days")&")","")`;
+  const tierCount = `COUNT(${tiers.mailboxes})`;
+  // Each number written once (withThousands is long; Excel's formula limit is 8,192 characters).
   const inputsLine =
-    `=${withThousands(n.users)}&" users · "&${withThousands(n.quotaMB)}&" MB quota · "&${withThousands(n.messagesPerDay)}&" messages a day of "&${withThousands(n.messageKB)}&" KB · "` +
-    `&${n.copies}&IF(${n.copies}=1," copy"," copies")&" · databases up to "&${withThousands(n.maxDatabaseGB)}&" GB · "&IF(${n.exchangeVersion}="SE","${versionName("SE")}","Exchange "&${n.exchangeVersion})` +
-    `&" · "&${n.serversSite1}&IF(${n.serversSite2}="",""," + "&${n.serversSite2})&" servers, "&${n.dagLayout}`;
+    `=${withThousands(n.users)}&" users · "&${withThousands(n.quotaMB)}&" MB quota"` +
+    `&IF(AND(${microsoft},${positive(n.archiveMB)})," + "&${withThousands(n.archiveMB)}&" MB archive","")` +
+    `&" · "&${withThousands(n.messagesPerDay)}&" messages a day of "&${withThousands(n.messageKB)}&" KB"` +
+    `&IF(AND(${microsoft},${tierCount}>0)," · "&${tierCount}&IF(${tierCount}=1," mailbox tier"," mailbox tiers"),"")` +
+    `&" · "&${n.copies}&IF(${n.copies}=1," copy"," copies")&${lagged}` +
+    `&IF(${microsoft},""," · databases up to "&${withThousands(n.maxDatabaseGB)}&" GB")&" · "&IF(${n.exchangeVersion}="SE","${versionName("SE")}","Exchange "&${n.exchangeVersion})` +
+    `&" · "&${n.serversSite1}&IF(${n.serversSite2}="",""," + "&${n.serversSite2})&" servers, "&${n.dagLayout}` +
+    `&IF(${microsoft}," · "&${n.serverDisk}&" disks"," · "&${n.arrayRaid}&IF(${n.arrayModel}="auto",""," "&${n.arrayModel})&" arrays, "&${n.spindleRaid}&" "&${n.spindleDisk}&" spindles")`;
   const cells: CellModel[] = [
     { address: SUMMARY_HEADING_CELLS.title, formula: heading.title, role: "title" },
     { address: SUMMARY_HEADING_CELLS.prepared, formula: heading.prepared, role: "note" },
@@ -165,7 +179,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     { address: SUMMARY_CELLS.inputs, formula: inputsLine, role: "output" },
     {
       address: SUMMARY_METHOD_CELL,
-      formula: `=IF(${design("methodUsed")}="microsoft","Sized by Microsoft's method (${cite("microsoft")}), the papers' beside it on the Methods sheet","Sized by Dell's process (${cite("dell")}), Microsoft's beside it on the Methods sheet")`,
+      formula: `=IF(${microsoft},"Sized by Microsoft's method (${cite("microsoft")}): the servers' own disks; the papers' arrays and spindles on the Methods sheet","Sized by Dell's process (${cite("dell")}): arrays and spindles; Microsoft's servers' own disks on the Methods sheet")`,
       role: "note",
     },
     ...sectionHeading(8, "The design", SUMMARY_WIDTH),
@@ -195,24 +209,35 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   ]);
   row("Database IOPS", S.databaseIops, [{ formula: `=${design("answerDatabaseIops")}`, format: FORMAT.iops }, { formula: `=${design("answerDagIops")}`, format: '#,##0" IOPS, every copy"' }]);
   row("Log IOPS", S.dagLogIops, [{ formula: `=${design("answerLogIops")}`, format: FORMAT.iops }]);
-  // By Microsoft's method the servers' own disks hold the databases (Server disks below): the papers' arrays and spindles are theirs, to compare.
-  const papers = (label: string, microsoft: string) => ({ formula: `=IF(${design("methodUsed")}="microsoft","${microsoft}","${label}")` });
-  row(papers("Arrays", "Arrays (papers' method)"), S.arrays, [{ formula: `=${design("arrays")}`, format: FORMAT.arrays }, { formula: `=${design("arrayModel")}` }, { formula: `=${design("arraysPerCopy")}`, format: '0" per copy"' }]);
+  // The papers' arrays and spindles size a design by Dell's process only: by Microsoft's method the servers'
+  // own disks hold the databases (Server disks below), and the papers' figures are on the Methods sheet
+  // to compare (issue 28). One storage answer a Summary: these rows are blank by formula, so a design
+  // edited on the Inputs from one method to the other shows its own.
+  const dellOnly = (formula: string) => `=IF(${microsoft},"",${formula})`;
+  row({ formula: dellOnly(`"Arrays"`) }, S.arrays, [
+    { formula: dellOnly(design("arrays")), format: FORMAT.arrays },
+    { formula: dellOnly(design("arrayModel")) },
+    { formula: dellOnly(design("arraysPerCopy")), format: '0" per copy"' },
+  ]);
   // The spindles the IOPS alone need (EMC's building block), at the Inputs' RAID level and disk: not a count for capacity.
-  row(papers("Spindles for the IOPS", "Spindles (papers' method)"), S.spindles, [{ formula: `=${design("spindlesChosen")}`, format: FORMAT.disks }, { formula: `=${n.spindleRaid}&""` }, { formula: `=${n.spindleDisk}&""`, format: '@" disks"' }]);
+  row({ formula: dellOnly(`"Spindles for the IOPS"`) }, S.spindles, [
+    { formula: dellOnly(design("spindlesChosen")), format: FORMAT.disks },
+    { formula: dellOnly(`${n.spindleRaid}&""`) },
+    { formula: dellOnly(`${n.spindleDisk}&" disks"`) },
+  ]);
   row("Mailbox servers", S.servers, [
     { formula: `=SUM(${n.servers})`, format: FORMAT.servers },
-    { formula: `=${design("answerCores")}`, format: '0" cores each"' },
+    { formula: `=${design("answerCores")}`, format: '[=1]0" core each";0" cores each"' },
     { formula: `=${design("answerMemoryGB")}`, format: '0" GB memory each"' },
     // What the cores assume: never "—" (issue 15).
     {
-      formula: `=IF(${design("methodUsed")}="microsoft",IF(${n.specIntRate}>0,"cores for "&${n.coresPerServer}&"-core servers rated "&${withThousands(n.specIntRate)}&" SPECint2006","cores on ${DEFAULT_SERVER.name}"),"cores by VMware's mailboxes a core (the factors on Inputs)")`,
+      formula: `=IF(${design("methodUsed")}="microsoft",IF(${n.specIntRate}>0,"cores for "&${n.coresPerServer}&"-core servers rated "&${withThousands(n.specIntRate)}&" SPECint2006","cores on ${DEFAULT_SERVER.name}"),"cores by VMware's rule of "&${withThousands(`${sheetReference(sheets.inputs)}!${absolute(FACTOR_CELLS.mailboxesPerCore)}`)}&" mailboxes a core")`,
     },
   ]);
   row("Worst survivable failure", S.worstFailure, [
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.whatFails)},${worst}),"${NONE_SURVIVABLE}")`, align: "left" },
     undefined,
-    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.activeMailboxes)},${worst}),"")`, format: '#,##0" mailboxes a server"' },
+    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.activeMailboxes)},${worst}),"")`, format: '[=1]0" mailbox a server";#,##0" mailboxes a server"' },
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.targetIops)},${worst}),"")`, format: '#,##0" IOPS a server"' },
   ]);
   // The page file by the version's system requirements (src/engine/version.ts pageFileFormula); Exchange 2010's is not published here.
@@ -222,15 +247,21 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
       formula: `=IF(OR(${n.exchangeVersion}=2019,${n.exchangeVersion}="SE"),"25% of the memory, by Microsoft's Exchange 2019 system requirements",IF(${n.exchangeVersion}=2010,"none published here for Exchange 2010","the memory plus 10 MB, at most 32,778 MB, by Microsoft's system requirements"))`,
     },
   ]);
+  /** A row of label and source: Microsoft's words or Dell's, by the method that sized the design. */
+  const byMethod = (r: number, ms: [string, string], dell: [string, string]): CellModel[] => [
+    { address: `A${r}`, formula: `=IF(${microsoft},"${ms[0]}","${dell[0]}")`, role: "label" },
+    { address: `B${r}`, formula: `=IF(${microsoft},"${ms[1]}","${dell[1]}")`, role: "source" },
+  ];
   cells.push(...serverDiskCells(sheets, names, design));
   cells.push(...environmentCells(names, design));
   const methods = SUMMARY_ENVIRONMENT_ROW + 5;
   cells.push(
     ...sectionHeading(methods, "Methods (full titles and errata on the Sources sheet)", SUMMARY_WIDTH),
-    ...textRow(methods + 1, ["Capacity, IOPS, arrays", DELL()], ["label", "source"]),
-    ...textRow(methods + 2, ["Spindles", EMC()], ["label", "source"]),
-    ...textRow(methods + 3, ["IOPS from Exchange 2013, failures", `${ESRP_2013()}; ${ESRP_2016()}`], ["label", "source"]),
-    ...textRow(methods + 4, ["Server cores and memory", VMWARE()], ["label", "source"]),
+    // The sources of this design's figures, by the method that sized it.
+    ...byMethod(methods + 1, ["Capacity, IOPS, servers, disks", cite("microsoft")], ["Capacity, IOPS, arrays", DELL()]),
+    ...byMethod(methods + 2, ["Dell EMC's disks and volumes", ESRP_2016()], ["Spindles", EMC()]),
+    ...byMethod(methods + 3, ["Failures, copy layout", `${ESRP_2013()}; ${ESRP_2016()}`], ["IOPS from Exchange 2013, failures", `${ESRP_2013()}; ${ESRP_2016()}`]),
+    ...byMethod(methods + 4, ["The papers' arrays, spindles", "on the Methods sheet, to compare"], ["Server cores and memory", VMWARE()]),
   );
   cells.push(...pictureCells(sheets, names));
   return {
@@ -262,34 +293,35 @@ function serverDiskCells(sheets: Record<TemplateSheet, string>, n: Record<NameKe
   const shown = (formula: string) => `=IF(${has},${formula},"")`;
   const count = (address: string, formula: string, format: string) => ({ address, formula: `=${formula}`, numberFormat: format, role: "output" as const, align: "right" as const });
   const step = (address: string, formula: string, format?: string) => ({ address, formula: shown(formula), ...(format ? { numberFormat: format } : {}), role: "step" as const, align: "left" as const });
-  /** A label that says JBOD's words or RAID's: JBOD's where the design has no server disks. */
-  const label = (row: number, jbod: string, onRaid: string) => ({ address: `A${row}`, formula: `=IF(AND(${has},${raid}),${onRaid},"${jbod}")`, role: "label" as const });
+  /** A label that says JBOD's words or RAID's; blank where the design has no server disks (the heading says why). */
+  const label = (row: number, jbod: string, onRaid: string) => ({ address: `A${row}`, formula: `=IF(${has},IF(${raid},${onRaid},"${jbod}"),"")`, role: "label" as const });
   // Why none, in the order sizeDesign's serverDisksProblem says it: Dell's process, a design Microsoft's method cannot size, a disk too small or slow.
   const why =
-    `IF(${design("methodUsed")}<>"microsoft","None: Dell's process puts the databases on the arrays above",` +
-    `IF(NOT(ISNUMBER(${methods(microsoftCell("databases"))})),"None: Microsoft's method cannot size this design (the Methods sheet says so)",` +
-    `IF(${methods(SERVER_DISK_HELPERS.jbod)},"None: a volume of the databases does not fit a "&${n.serverDisk}&" disk's space or I/O: choose a larger or faster disk, or fewer databases a volume",` +
-    `"None: the "&${n.serverDisk}&" disk has no GB or IOPS to size a RAID set by")))`;
+    `IF(${design("methodUsed")}<>"microsoft","none: Dell's process puts the databases on the arrays above",` +
+    `IF(NOT(ISNUMBER(${methods(microsoftCell("databases"))})),"none: Microsoft's method cannot size this design (the Methods sheet says so)",` +
+    `IF(${methods(SERVER_DISK_HELPERS.jbod)},"none: a volume of the databases does not fit a "&${n.serverDisk}&" disk's space or I/O (choose a larger or faster disk, or fewer databases a volume)",` +
+    `"none: the "&${n.serverDisk}&" disk has no GB or IOPS to size a RAID set by")))`;
   const several = `AND(ISNUMBER(${n.environmentUsers}),${n.environmentUsers}<>0)`;
   const RESTORE = SERVER_DISK_DEFAULTS.restoreDisks;
   const gb = (cell: string) => withThousands(`ROUND(${cell},0)`);
   return [
     // The heading's first cell a formula: JBOD or the database+log RAID level, as the calculator deploys the design.
     ...sectionHeading(r, "", SUMMARY_WIDTH).slice(1),
-    { address: `A${r}`, formula: `=IF(${has},"Server disks ("&IF(${raid},${m("databaseraid")},"JBOD")&", Microsoft's method)","Server disks (Microsoft's method)")`, role: "heading" },
-    { address: `A${r + 1}`, value: "Disks a server", role: "label" },
-    count(S.disksPerServer, `IF(${has},${m("disks")},"—")`, FORMAT.disks),
-    { address: S.disk, formula: `=IF(${has},${n.serverDisk}&"",${why})`, role: "step" },
+    // Where the design has none, the heading says why, over the empty heading cells (a row's text would be cut by the cells beside it).
+    { address: `A${r}`, formula: `=IF(${has},"Server disks ("&IF(${raid},${m("databaseraid")},"JBOD")&", Microsoft's method)","Server disks: "&${why})`, role: "heading" },
+    { address: `A${r + 1}`, formula: `=IF(${has},"Disks a server","")`, role: "label" },
+    count(S.disksPerServer, `IF(${has},${m("disks")},"")`, FORMAT.disks),
+    { address: S.disk, formula: `=IF(${has},${n.serverDisk}&"","")`, role: "step" },
     step(S.dagDisks, m("dag"), '#,##0" in the DAG"'),
     step(S.environmentDisks, `IF(${several},${SUMMARY_ENVIRONMENT_CELLS.dags}*${m("dag")},"")`, '#,##0" in the environment"'),
     label(r + 2, "Database and log disks", `"Database and log disks ("&${m("databaseraid")}&")"`),
-    count(S.databaseLogDisks, `IF(${has},${m("databaselog")},"—")`, FORMAT.disks),
+    count(S.databaseLogDisks, `IF(${has},${m("databaselog")},"")`, FORMAT.disks),
     // JBOD: databases a volume (one disk each). RAID: the volumes' databases, in words (the level is in the label).
-    step(S.databasesPerVolume, `IF(${raid},${m("volumedatabases")}&IF(${m("volumedatabases")}=1," database"," databases")&" a volume",${m("volumedatabases")})`, '0" databases a volume"'),
+    step(S.databasesPerVolume, `IF(${raid},${m("volumedatabases")}&IF(${m("volumedatabases")}=1," database"," databases")&" a volume",${m("volumedatabases")})`, '[=1]0" database a volume";0" databases a volume"'),
     step(S.volumeGB, `IF(${raid},${gb(m("databaseloggb"))}&" GB of volumes",${m("volumegb")})`, '#,##0" GB a volume"'),
     step(S.formattedGB, m("formattedgb"), '#,##0" GB a disk, formatted"'),
     label(r + 3, "Restore, AutoReseed and spare disks", `"Restore and spare disks"`),
-    count(S.otherDisks, `IF(${has},${m("disks")}-${m("databaselog")},"—")`, FORMAT.disks),
+    count(S.otherDisks, `IF(${has},${m("disks")}-${m("databaselog")},"")`, FORMAT.disks),
     step(
       S.restore,
       `IF(${raid},${m("restoredisks")}&" restore in "&${m("restoreraid")}&", "&${gb(m("restoregb"))}&" GB","${RESTORE} restore of "&${gb(m("restoregb"))}&" GB")`,
@@ -317,7 +349,7 @@ function environmentCells(n: Record<NameKey, string>, design: (key: DesignOutput
   return [
     ...sectionHeading(SUMMARY_ENVIRONMENT_ROW, "The environment", SUMMARY_WIDTH),
     { address: E.line, formula: `=IF(${several},"DAGs in the environment","One DAG")`, role: "label" },
-    value(E.dags, dags, '#,##0" DAGs"'),
+    value(E.dags, dags, FORMAT.dags),
     // One DAG: the line runs on from C over the empty D and E (B's "" would stop it in A).
     {
       address: E.note,
@@ -325,10 +357,10 @@ function environmentCells(n: Record<NameKey, string>, design: (key: DesignOutput
       role: "step",
     },
     { address: `A${r + 1}`, ...label("Mailbox servers in the environment") },
-    value(E.servers, `${E.dags}*SUM(${n.servers})`, '#,##0" servers"'),
+    value(E.servers, `${E.dags}*SUM(${n.servers})`, FORMAT.servers),
     note(`C${r + 1}`, `SUM(${n.servers})&" a DAG"`),
     { address: `A${r + 2}`, ...label("Databases in the environment") },
-    value(E.databases, `${E.dags}*${design("databasesDeployed")}`, '#,##0" databases"'),
+    value(E.databases, `${E.dags}*${design("databasesDeployed")}`, FORMAT.databases),
     note(`C${r + 2}`, `${withThousands(design("databasesDeployed"))}&" a DAG"`),
   ];
 }
