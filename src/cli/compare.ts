@@ -22,7 +22,7 @@ import { designOf, inputFromText, type InputValue } from "../workbook/input-valu
 import { EXIT, TYPING_HELP, UsageError, inputOptions, optionOf, parseCommand, type CommandOutput, type FlagSpec, type InputOption, type ParsedCommand } from "./design-options";
 import { jsonInputs, presetDesign } from "./design";
 import { QUANTITIES, designRecord, type DesignRecord } from "../engine/catalogue";
-import { COMPARE_LABELS, DIFFERS, MAX_LIVE_DESIGNS, columnLetters, compareSheetRows, liveCompareModel, mostChangedFigure, rangeTexts } from "../workbook/compare";
+import { COMPARE_LABELS, DIFFERS, MAX_LIVE_DESIGNS, compareSheetRows, liveCompareModel, mostChangedFigure, rangeTexts, valuesCompareModel } from "../workbook/compare";
 
 export { COMPARE_LABELS, DIFFERS, MAX_LIVE_DESIGNS, compareSheetRows, mostChangedFigure };
 import { didYouMean } from "../functions/suggest";
@@ -369,78 +369,20 @@ export function csvLines(varied: readonly Varied[], rows: readonly CompareRow[])
 // ---------------------------------------------------------------------------------------------
 // The workbook: a Compare sheet, a column per design (exceljs is loaded only here)
 
-/** The tone of a cell that differs from the first design's: the template's amber. */
-const DIFFERENT = { fill: "FFFFE699", font: "FF7F6000" };
-
-/** The workbook's bytes: the Compare sheet, a column per design after the labels, differences from design 1 filled. */
-export async function compareWorkbook(varied: readonly Varied[], rows: readonly CompareRow[]): Promise<Uint8Array> {
+/**
+ * The workbook's bytes: src/workbook/compare.ts valuesCompareModel — the Compare sheet, a column per
+ * design, "differs" where a row differs from design 1, the figure that changes most as a chart —
+ * written by the design workbook's writer, so it prints as the design workbook does.
+ */
+export async function compareWorkbook(varied: readonly Varied[], rows: readonly CompareRow[], revised: string): Promise<Uint8Array> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const ExcelJS = require("exceljs") as typeof import("exceljs");
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = "exsize";
-  const sheet = workbook.addWorksheet("Compare", { views: [{ state: "frozen", xSplit: 1, ySplit: 4 }] });
-  sheet.getColumn(1).width = 46;
-  for (let c = 2; c <= rows.length + 1; c++) sheet.getColumn(c).width = 16;
-  sheet.getCell("A1").value = "Designs compared";
-  sheet.getCell("A1").font = { bold: true, size: 14, color: { argb: "FF1F3864" } };
-  sheet.getCell("A2").value =
-    `${rows.length.toLocaleString("en-US")} designs, varying ${varied.map((v) => v.option.option).join(", ")}: each column sized as exsize design sizes it alone; ` +
-    "values, not formulas. A cell that differs from design 1 is filled.";
-  sheet.getCell("A2").font = { color: { argb: "FF595959" } };
-  const layout = compareSheetRows(rows);
-  layout.forEach((row, i) => {
-    const r = i + 4;
-    const label = sheet.getCell(r, 1);
-    label.value = row.label;
-    if (row.heading || i === 0) {
-      label.font = { bold: true, color: { argb: "FF1F3864" } };
-      label.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFD9E1F2" } };
-    }
-    row.values.forEach((value, d) => {
-      const cell = sheet.getCell(r, d + 2);
-      cell.value = value;
-      if (i === 0) cell.font = { bold: true, color: { argb: "FF1F3864" } };
-      if (row.format && typeof value === "number") cell.numFmt = row.format;
-      if (i > 0 && d > 0 && value !== row.values[0]) {
-        cell.fill = { type: "pattern", pattern: "solid", fgColor: { argb: DIFFERENT.fill } };
-        cell.font = { color: { argb: DIFFERENT.font } };
-      }
-    });
-  });
-  // The figure that changes most, drawn below the table (issue 19): its designs as bars.
-  const most = mostChangedFigure(layout);
-  if (most === undefined) return new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
-  const top = layout.length + 6;
-  const blockValues: Record<string, string | number> = { [`A${top}`]: "Design", [`B${top}`]: most.label };
-  sheet.getCell(`A${top - 1}`).value = `The figure that changes most: ${most.label}`;
-  most.values.forEach((value, d) => {
-    blockValues[`A${top + 1 + d}`] = `Design ${d + 1}`;
-    if (value !== null) blockValues[`B${top + 1 + d}`] = value;
-  });
-  for (const [address, value] of Object.entries(blockValues)) {
-    sheet.getCell(address).value = value;
-    if (typeof value === "number") sheet.getCell(address).numFmt = "#,##0.##";
-  }
-  const rowsTall = Math.min(40, Math.max(10, most.values.length * 2 + 4));
-  const chart: import("../workbook/model").ChartModel = {
-    sheet: "Compare",
-    title: most.label,
-    type: "barClustered",
-    source: `A${top}:B${top + most.values.length}`,
-    // Below the table, from column A: beside it would sit on the designs' columns.
-    from: `A${top + most.values.length + 2}`,
-    to: `${columnLetters(Math.max(3, Math.min(rows.length + 1, 10)))}${top + most.values.length + 2 + rowsTall}`,
-  };
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { unzipSync, zipSync } = require("fflate") as typeof import("fflate");
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { addCharts } = require("./xlsx-charts") as typeof import("./xlsx-charts");
-  const files = unzipSync(new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer));
-  addCharts(files, { sheets: [{ name: "Compare", cells: [] }], names: [], charts: [chart] }, { Compare: blockValues });
-  return zipSync(files);
+  const { writeXlsx } = require("./xlsx-writer") as typeof import("./xlsx-writer");
+  const labels = new Map(inputOptions().map((o) => [o.key, o.label]));
+  const model = valuesCompareModel(rows, { revised, varied: varied.map((v) => labels.get(v.option.key) ?? v.option.option) });
+  // Every cell a value: the chart reads its table's numbers from the model.
+  const values = Object.fromEntries(model.sheets.map((sheet) => [sheet.name, Object.fromEntries(sheet.cells.filter((c) => c.value !== undefined).map((c) => [c.address, c.value!]))]));
+  return writeXlsx(model, values);
 }
-
-
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 /**
@@ -500,17 +442,18 @@ export async function runCompare(args: string[], out: ProgressOutput): Promise<n
     // The workbook takes seconds (about 2.5 a design with --customer, 13 for 10,000 as values): say so on a terminal.
     const terminal = out.isTTY === true && out.progress !== undefined;
     if (terminal) out.progress!(`\rexsize compare: writing ${file} (${rows.length.toLocaleString("en-US")} designs)…`);
+    const today = new Date().toISOString().slice(0, 10);
     const code = await whileHeard(async (heard) => {
       let bytes: Uint8Array;
       if (request.customer) {
-        const live = await liveCompareWorkbook(rows, new Date().toISOString().slice(0, 10));
+        const live = await liveCompareWorkbook(rows, today);
         if ("problems" in live) {
           live.problems.forEach((problem) => out.stderr(`exsize compare: ${problem}`));
           out.stderr(`exsize compare: the live Compare workbook cannot be built; nothing written to ${file}`);
           return EXIT.failed;
         }
         bytes = live.bytes;
-      } else bytes = await compareWorkbook(request.varied, rows);
+      } else bytes = await compareWorkbook(request.varied, rows, today);
       return heard() ? EXIT_INTERRUPTED : writeWhole(file, bytes, { command: "compare", force: request.force, heard }, out);
     });
     if (terminal) out.progress!("\r\x1b[K");

@@ -10,6 +10,7 @@ import type { Design, DesignTables, WorkbookInputs } from "../engine/design";
 import { inputOptions, optionOf } from "./input-options";
 import { designOf } from "./input-values";
 import type { CellModel, ChartModel, SheetModel, WorkbookModel } from "./model";
+import { wrappedLines } from "./sheets/shared";
 import { DESIGN_CELLS, INPUT_CELLS, SUMMARY_CELLS, referenceDesign, sheetReference, templateSheetNames } from "./template";
 import { SUMMARY_SERVER_DISK_CELLS } from "./sheets/summary";
 import { designRecord, labelWithUnit, quantity, type DesignRecord, type QuantityKey } from "../engine/catalogue";
@@ -81,12 +82,19 @@ export const COMPARE_LABELS: Readonly<Record<CompareKey, string>> = Object.freez
 type SheetValue = number | string | null;
 
 /** The Compare sheet's rows: a label and a value per design; `heading` rows start a section. */
-export function compareSheetRows(rows: readonly CompareDesign[]): Array<{ label: string; heading?: boolean; format?: string; values: SheetValue[] }> {
+export function compareSheetRows(rows: readonly CompareDesign[]): Array<{ label: string; heading?: boolean; format?: string; decimals?: boolean; values: SheetValue[] }> {
   const inputValue = (v: unknown): SheetValue => (v === "" || v === undefined ? null : (v as number | string));
   return [
     { label: "Design", values: rows.map((_, i) => i + 1) },
     { label: "Inputs", heading: true, values: [] },
-    ...inputOptions().map((o) => ({ label: `${o.label} (${o.option})`, values: rows.map((r) => inputValue(r.inputs[o.key])) })),
+    // As the Inputs sheet words them: a customer reads this page, not the command line.
+    // Numbers grouped ("5,000"), a decimal input's typed decimals shown where it has some (decimalFormats).
+    ...inputOptions().map((o) => ({
+      label: o.label,
+      ...(o.rule.kind === "whole" || o.rule.kind === "decimal" ? { format: "#,##0" } : {}),
+      ...(o.rule.kind === "decimal" ? { decimals: true } : {}),
+      values: rows.map((r) => inputValue(r.inputs[o.key])),
+    })),
     { label: "The design", heading: true, values: [] },
     { label: "Cannot be built because", values: rows.map((r) => ("problems" in r ? r.problems.join("; ") : null)) },
     { label: "Sized by the method", values: rows.map((r) => ("problems" in r ? null : r.method)) },
@@ -142,6 +150,124 @@ export interface LiveCompareOptions {
   sheetName?: string;
 }
 
+/** The Compare sheet's label column and each design's column, in characters. */
+const LABEL_WIDTH = 40;
+const DESIGN_WIDTH = 16;
+/** One line of Calibri 11, in points (Excel's default row height). */
+const LINE_HEIGHT_POINTS = 15;
+
+/** The Compare sheet's first table row (the "Design" row); rows 1-2 hold its title and note. */
+const FIRST_TABLE_ROW = 4;
+
+interface CompareSheetParts {
+  sheetName: string;
+  /** The line under the title: what the columns are. */
+  note: string;
+  /** A design's cell of a row as a formula (the live workbook), or undefined: the row's value. */
+  cellOf?: (rowIndex: number, design: number, address: string) => CellModel | undefined;
+  /** The last column's "differs" cell of a row, over the designs' columns; by default the value, worked out here. */
+  differs?: (marker: string, row: number, columns: string[]) => { formula: string };
+}
+
+/**
+ * The Compare sheet: the rows of compareSheetRows, a column per design and a last one that says
+ * "differs" (highlighted) where a row differs from design 1, then the figure that changes most as a
+ * table and a bar chart. It prints like the design's sheets (issue 28): landscape, one page wide, the
+ * table from its own page with the designs' row on each, the chart's table and the chart on the next.
+ */
+export function compareSheet(layout: ReturnType<typeof compareSheetRows>, parts: CompareSheetParts): { sheet: SheetModel; charts: ChartModel[] } {
+  const designs = layout[0].values.length;
+  const first = FIRST_TABLE_ROW;
+  const marker = columnLetters(designs + 2);
+  const columns = Array.from({ length: designs }, (_, d) => columnLetters(d + 2));
+  const cells: CellModel[] = [
+    { address: "A1", value: "Designs compared", role: "title" },
+    { address: "A2", value: parts.note, role: "note" },
+    { address: `${marker}${first}`, value: "Differs from design 1", role: "heading", align: "right" },
+  ];
+  const rowOfLabel = new Map<string, number>();
+  const rowHeights: Record<number, number> = {};
+  layout.forEach((row, i) => {
+    const r = first + i;
+    rowOfLabel.set(row.label, r);
+    // Text that is wider than its column wraps, the row as tall as its longest (no text cut by the next column).
+    const lines = Math.max(wrappedLines(row.label, LABEL_WIDTH), ...row.values.map((v) => (typeof v === "string" ? wrappedLines(v, DESIGN_WIDTH) : 1)));
+    if (lines > 1) rowHeights[r] = lines * LINE_HEIGHT_POINTS;
+    const wrap = lines > 1 ? { wrap: true } : {};
+    cells.push({ address: `A${r}`, value: row.label, role: row.heading || i === 0 ? "heading" : "label", ...wrap });
+    if (row.heading) return;
+    row.values.forEach((value, d) => {
+      const address = `${columns[d]}${r}`;
+      // Every design's value right-aligned under its number, text and numbers alike.
+      const formula = parts.cellOf?.(i, d, address);
+      if (formula) cells.push({ ...formula, align: "right", ...wrap });
+      else if (value !== null) cells.push({ address, value, ...(row.format ? { numberFormat: row.format } : {}), role: i === 0 ? "heading" : "output", align: "right", ...wrap });
+    });
+    if (i > 0 && designs > 1) {
+      const differs = parts.differs
+        ? parts.differs(marker, r, columns)
+        : { value: row.values.slice(1).some((v) => v !== row.values[0]) ? DIFFERS : "" };
+      cells.push({ address: `${marker}${r}`, ...differs, role: "step", align: "right" });
+    }
+  });
+  const last = first + layout.length - 1;
+  const decimalFormats = layout.flatMap((row, i) => (row.decimals ? [{ range: `${columns[0]}${first + i}:${columns[designs - 1]}${first + i}`, numberFormat: "#,##0.######" }] : []));
+  // The figure that changes most (chosen by the designs as sized), below the table: a row a design, each
+  // cell reading its design's column, so the bars follow an edited design; a refused design's stays empty.
+  const charts: ChartModel[] = [];
+  const most = mostChangedFigure(layout);
+  let printedTo = last;
+  let chartBlock: string | undefined;
+  if (most !== undefined) {
+    const top = last + 4;
+    const figureRow = rowOfLabel.get(most.label)!;
+    const format = layout.find((row) => row.label === most.label)?.format;
+    cells.push({ address: `A${top - 1}`, value: `The figure that changes most: ${most.label}`, role: "heading" });
+    cells.push({ address: `A${top}`, value: "Design", role: "label" }, { address: `B${top}`, value: most.label, role: "label" });
+    most.values.forEach((value, d) => {
+      cells.push({ address: `A${top + 1 + d}`, value: `Design ${d + 1}`, role: "label" });
+      if (value === null) return;
+      const shown = parts.cellOf ? { formula: `=${columns[d]}${figureRow}` } : { value };
+      cells.push({ address: `B${top + 1 + d}`, ...shown, ...(format ? { numberFormat: format } : {}), role: "output" });
+    });
+    const rowsTall = Math.min(40, Math.max(10, most.values.length * 2 + 4));
+    const chartTop = top + most.values.length + 2;
+    // Below the table, from column A: beside it would sit on the designs' columns; as wide as the table.
+    const to = `${marker}${chartTop + rowsTall}`;
+    charts.push({ sheet: parts.sheetName, title: most.label, type: "barClustered", source: `A${top}:B${top + most.values.length}`, from: `A${chartTop}`, to });
+    chartBlock = `A${top - 1}:${marker}${chartTop + rowsTall}`;
+    printedTo = chartTop + rowsTall;
+  }
+  const sheet: SheetModel = {
+    name: parts.sheetName,
+    columnWidths: [LABEL_WIDTH, ...columns.map(() => DESIGN_WIDTH), 20],
+    frozenRows: first,
+    cells,
+    rowHeights,
+    highlights: [{ range: `${marker}${first + 1}:${marker}${last}`, text: DIFFERS, tone: "bad" }],
+    decimalFormats,
+    // The table, then the chart whole on a page of its own: one page wide, the designs' row on every page.
+    print: {
+      orientation: "landscape",
+      fitToPagesTall: 0,
+      titleRows: `${first}:${first}`,
+      area: chartBlock ? `A1:${marker}${last},${chartBlock}` : `A1:${marker}${printedTo}`,
+    },
+  };
+  return { sheet, charts };
+}
+
+/**
+ * The Compare workbook as values (`exsize compare --out`, without --customer): the Compare sheet
+ * alone, each design sized as `exsize design` sizes it, printed as the design workbook prints.
+ */
+export function valuesCompareModel(designs: readonly CompareDesign[], options: { revised: string; varied: readonly string[] }): WorkbookModel {
+  const layout = compareSheetRows(designs);
+  const note = `${designs.length.toLocaleString("en-US")} designs, varying ${options.varied.join(", ")}: each column sized as the design workbook sizes it alone; values, not formulas.`;
+  const { sheet, charts } = compareSheet(layout, { sheetName: "Compare", note });
+  return { title: "Designs compared", revised: options.revised, font: { name: "Calibri", size: 11 }, sheets: [sheet], names: [], charts };
+}
+
 /**
  * The live Compare workbook's model: every sized design's own sheets, as `exsize design` writes them
  * (each under its suffix), and a Compare sheet whose cells are formulas over them — each input its
@@ -159,8 +285,6 @@ export function liveCompareModel(designs: readonly CompareDesign[], options: Liv
   const layout = compareSheetRows(designs);
   const outputKeys = COMPARE_KEYS;
   const inputKeys = inputOptions().map((o) => o.key);
-  const first = 5;
-  const marker = columnLetters(designs.length + 2);
   const defaultNames = designs.every((_, d) => suffixOf(d) === defaultDesignSuffix(d));
   const where = defaultNames
     ? "Summary, Inputs, … for design 1; Summary 2, Inputs 2, … for design 2"
@@ -168,74 +292,25 @@ export function liveCompareModel(designs: readonly CompareDesign[], options: Liv
         .map((_, d) => (models[d] ? `design ${d + 1}: ${templateSheetNames(suffixOf(d)).inputs}` : undefined))
         .filter((w) => w !== undefined)
         .join("; ");
-  const cells: CellModel[] = [
-    { address: "A1", value: "Designs compared", role: "title" },
-    { address: "A2", value: `${designs.length} designs, each column formulas over its own sheets (${where}): edit a design's inputs there and its column recalculates.`, role: "note" },
-    { address: `${marker}${first - 1}`, value: "Differs from design 1", role: "heading" },
-  ];
-  const rowOfLabel = new Map<string, number>();
-  layout.forEach((row, i) => {
-    const r = first - 1 + i;
-    rowOfLabel.set(row.label, r);
-    cells.push({ address: `A${r}`, value: row.label, role: row.heading || i === 0 ? "heading" : "label" });
-    if (row.heading) return;
+  const cellOf = (i: number, d: number, address: string): CellModel | undefined => {
+    const row = layout[i];
     const inputKey = i >= 2 && i < 2 + inputKeys.length ? inputKeys[i - 2] : undefined;
     const outputKey = i >= layout.length - outputKeys.length ? outputKeys[i - (layout.length - outputKeys.length)] : undefined;
-    row.values.forEach((value, d) => {
-      const address = `${columnLetters(d + 2)}${r}`;
-      const model = models[d];
-      const names = templateSheetNames(suffixOf(d));
-      const constant = (): CellModel | undefined => (value === null ? undefined : { address, value, ...(row.format ? { numberFormat: row.format } : {}), role: i === 0 ? "heading" : "output" });
-      let formula: string | undefined;
-      if (model && inputKey !== undefined) {
-        const ref = at(names.inputs, INPUT_CELLS[inputKey]);
-        // An empty cell shows empty, not 0; LEN, not ref="", since LibreOffice takes 0="" as TRUE.
-        formula = `=IF(LEN(${ref})=0,"",${ref})`;
-      } else if (model && row.label === "Sized by the method") formula = `=${at(names.design, DESIGN_CELLS.methodUsed)}`;
-      else if (model && outputKey === "databases") formula = `=${at(names.design, DESIGN_CELLS.databasesDeployed)}`;
-      else if (model && outputKey !== undefined && outputKey in SUMMARY_CELLS) formula = `=${at(names.summary, SUMMARY_CELLS[outputKey as keyof typeof SUMMARY_CELLS])}`;
-      else if (model && outputKey === "disksPerServer") formula = `=IF(ISNUMBER(${at(names.summary, SUMMARY_SERVER_DISK_CELLS.disksPerServer)}),${at(names.summary, SUMMARY_SERVER_DISK_CELLS.disksPerServer)},"")`;
-      const cell = formula !== undefined ? { address, formula, ...(row.format ? { numberFormat: row.format } : {}), role: "output" as const } : constant();
-      if (cell) cells.push(cell);
-    });
-    if (i > 0 && designs.length > 1) {
-      const col = (d: number) => `${columnLetters(d + 2)}${r}`;
-      cells.push({ address: `${marker}${r}`, formula: `=IF(OR(${designs.slice(1).map((_, d) => `${col(d + 1)}<>${col(0)}`).join(",")}),"${DIFFERS}","")`, role: "step" });
-    }
-  });
-  const last = first - 2 + layout.length;
-  // The figure that changes most (chosen by the designs as sized), below the table: a row a design, each
-  // cell reading its design's column, so the bars follow an edited design; a refused design's stays empty.
-  const charts: ChartModel[] = [];
-  const most = mostChangedFigure(layout);
-  if (most !== undefined) {
-    const top = last + 4;
-    const figureRow = rowOfLabel.get(most.label)!;
-    const format = layout.find((row) => row.label === most.label)?.format;
-    cells.push({ address: `A${top - 1}`, value: `The figure that changes most: ${most.label}`, role: "heading" });
-    cells.push({ address: `A${top}`, value: "Design", role: "label" }, { address: `B${top}`, value: most.label, role: "label" });
-    most.values.forEach((value, d) => {
-      cells.push({ address: `A${top + 1 + d}`, value: `Design ${d + 1}`, role: "label" });
-      if (value !== null) cells.push({ address: `B${top + 1 + d}`, formula: `=${columnLetters(d + 2)}${figureRow}`, ...(format ? { numberFormat: format } : {}), role: "output" });
-    });
-    const rowsTall = Math.min(40, Math.max(10, most.values.length * 2 + 4));
-    charts.push({
-      sheet: sheetName,
-      title: most.label,
-      type: "barClustered",
-      source: `A${top}:B${top + most.values.length}`,
-      // Below the table, from column A: beside it would sit on the designs' columns.
-      from: `A${top + most.values.length + 2}`,
-      to: `${columnLetters(Math.max(3, Math.min(designs.length + 1, 10)))}${top + most.values.length + 2 + rowsTall}`,
-    });
-  }
-  const compare: SheetModel = {
-    name: sheetName,
-    columnWidths: [46, ...designs.map(() => 16), 20],
-    frozenRows: first - 1,
-    cells,
-    highlights: [{ range: `${marker}${first}:${marker}${last}`, text: DIFFERS, tone: "bad" }],
+    const model = models[d];
+    const names = templateSheetNames(suffixOf(d));
+    let formula: string | undefined;
+    if (model && inputKey !== undefined) {
+      const ref = at(names.inputs, INPUT_CELLS[inputKey]);
+      // An empty cell shows empty, not 0; LEN, not ref="", since LibreOffice takes 0="" as TRUE.
+      formula = `=IF(LEN(${ref})=0,"",${ref})`;
+    } else if (model && row.label === "Sized by the method") formula = `=${at(names.design, DESIGN_CELLS.methodUsed)}`;
+    else if (model && outputKey === "databases") formula = `=${at(names.design, DESIGN_CELLS.databasesDeployed)}`;
+    else if (model && outputKey !== undefined && outputKey in SUMMARY_CELLS) formula = `=${at(names.summary, SUMMARY_CELLS[outputKey as keyof typeof SUMMARY_CELLS])}`;
+    else if (model && outputKey === "disksPerServer") formula = `=IF(ISNUMBER(${at(names.summary, SUMMARY_SERVER_DISK_CELLS.disksPerServer)}),${at(names.summary, SUMMARY_SERVER_DISK_CELLS.disksPerServer)},"")`;
+    return formula !== undefined ? { address, formula, ...(row.format ? { numberFormat: row.format } : {}), role: "output" as const } : undefined;
   };
+  const note = `${designs.length} designs, each column formulas over its own sheets (${where}): edit a design's inputs there and its column recalculates.`;
+  const { sheet: compare, charts } = compareSheet(layout, { sheetName, note, cellOf, differs: (marker, r, cols) => ({ formula: `=IF(OR(${cols.slice(1).map((c) => `${c}${r}<>${cols[0]}${r}`).join(",")}),"${DIFFERS}","")` }) });
   const sized = models.filter((m) => m !== undefined);
   return {
     ...(sized[0] ?? { charts: [] }),
