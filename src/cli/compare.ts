@@ -473,7 +473,7 @@ export async function runCompare(args: string[], out: ProgressOutput): Promise<n
     out.stdout(
       request.customer
         ? `Wrote ${request.out}: the Compare sheet, ${rows.length} designs side by side, formulas over each design's own sheets (the customer copy: Excel's own formulas, live without the add-in).`
-        : `Wrote ${request.out}: the Compare sheet, ${rows.length.toLocaleString("en-US")} designs side by side (values; differences from design 1 filled).`,
+        : `Wrote ${request.out}: the Compare sheet, ${rows.length.toLocaleString("en-US")} designs side by side (values; differences from design 1 marked).`,
     );
   }
 

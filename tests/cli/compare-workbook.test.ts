@@ -1,7 +1,7 @@
 /**
  * `exsize compare --out FILE.xlsx` (issue 19): the Compare sheet holds the designs side by side, a
  * column each, every input and output as plain values equal to --json's, the cells that differ from
- * the first design filled; the file is written whole or not at all (kept without --force, exit 2).
+ * the first design marked in a last column; the file is written whole or not at all (kept without --force, exit 2).
  */
 import ExcelJS from "exceljs";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "fs";
@@ -30,13 +30,11 @@ async function run(args: string[]) {
   return { code, stdout, stderr };
 }
 
-const FILL = "FFFFE699";
-const filled = (cell: ExcelJS.Cell) => (cell.fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb === FILL;
 
 describe("the Compare sheet", () => {
   const vary = ["--vary", "users=5000,20000", "--vary", "copies=2,3"];
 
-  test("a column per design: every input and output, the values --json prints, differences from design 1 filled", async () => {
+  test("a column per design: every input and output, the values --json prints, differences from design 1 marked", async () => {
     const file = join(dir, "c.xlsx");
     const written = await run([...vary, "--out", file, "--json"]);
     expect(written.code).toBe(0);
@@ -50,9 +48,10 @@ describe("the Compare sheet", () => {
       throw new Error(`no row ${label}`);
     };
     expect([2, 3, 4, 5].map((c) => sheet.getCell(rowOf("Design"), c).value)).toEqual([1, 2, 3, 4]);
-    expect(sheet.getCell(rowOf("Design"), 6).value).toBeNull();
+    expect(sheet.getCell(rowOf("Design"), 6).value).toBe("Differs from design 1");
     for (const o of inputOptions()) {
-      const r = rowOf(`${o.label} (${o.option})`);
+      // Labelled as the Inputs sheet words them, never with a command-line option (issue 28).
+      const r = rowOf(o.label);
       rows.forEach((row, d) => expect(sheet.getCell(r, d + 2).value).toEqual(row.inputs[o.key] ?? null));
     }
     for (const [key, label] of Object.entries(COMPARE_LABELS)) {
@@ -70,13 +69,13 @@ describe("the Compare sheet", () => {
     });
     expect(typeof sheet.getCell(databases, 2).value).toBe("number");
     expect(sheet.getCell(databases, 2).numFmt).toBe("#,##0");
-    // Design 3 (20,000 users, 2 copies) differs from design 1 in users and databases, not in copies.
-    const users = rowOf("Users (--users)");
-    const copies = rowOf("Database copies (--copies)");
-    expect([filled(sheet.getCell(users, 2)), filled(sheet.getCell(users, 3)), filled(sheet.getCell(users, 4))]).toEqual([false, false, true]);
-    expect([filled(sheet.getCell(copies, 3)), filled(sheet.getCell(copies, 4)), filled(sheet.getCell(copies, 5))]).toEqual([true, false, true]);
-    expect(filled(sheet.getCell(databases, 4))).toBe(true);
-    expect(filled(sheet.getCell(rowOf("Mailbox servers"), 4))).toBe(false);
+    // Designs 2-4 differ from design 1 in users, copies and databases, not in servers: the last column says so.
+    const marked = (label: string) => sheet.getCell(rowOf(label), 6).value ?? "";
+    expect([marked("Users"), marked("Database copies"), marked("Databases"), marked("Mailbox servers")]).toEqual([DIFFERS, DIFFERS, DIFFERS, ""]);
+    expect(sheet.getCell(rowOf("Users"), 3).numFmt).toBe("#,##0");
+    for (let r = 1; r <= sheet.rowCount; r++) expect(String(sheet.getCell(r, 1).value ?? "")).not.toMatch(/\(--/);
+    // It prints like the design workbook: landscape, one page wide, the designs' row on every page.
+    expect(sheet.pageSetup).toMatchObject({ orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: `${rowOf("Design")}:${rowOf("Design")}` });
   });
 
   test("a chart of the figure that changes most, over its values below the table (its designs as bars)", async () => {
@@ -122,7 +121,7 @@ describe("the Compare sheet", () => {
     const file = join(dir, "c.xlsx");
     const r = await run([...vary, "--out", file]);
     expect(r.code).toBe(0);
-    expect(r.stdout.at(-1)).toBe(`Wrote ${file}: the Compare sheet, 4 designs side by side (values; differences from design 1 filled).`);
+    expect(r.stdout.at(-1)).toBe(`Wrote ${file}: the Compare sheet, 4 designs side by side (values; differences from design 1 marked).`);
     expect(r.stdout).toHaveLength(6);
   });
 });
@@ -261,7 +260,7 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
         const cell = (label: string, d: number) => sheet[`${"BCDE"[d]}${rowOf[label]}`];
         rows.forEach((row, d) => {
           for (const o of inputOptions()) {
-            const c = zeroRead(cell(`${o.label} (${o.option})`, d), row.inputs[o.key]);
+            const c = zeroRead(cell(o.label, d), row.inputs[o.key]);
             expect({ key: o.key, d, value: c?.value ?? null, live: row.problems ? undefined : /^IF\(/.test(c?.formula ?? "") }).toEqual({ key: o.key, d, value: row.inputs[o.key] ?? null, live: row.problems ? undefined : true });
           }
           expect(cell("Sized by the method", d)?.value ?? null).toBe(row.method ?? null);
@@ -280,8 +279,8 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
         const everyFormula = Object.values(book).flatMap((s) => Object.values(s).map((c) => c.formula ?? ""));
         expect(everyFormula.filter((f) => /EXSIZE|_xldudf/i.test(f))).toEqual([]);
         // Exchange 2019 and 4 copies differ from design 1; its users do not.
-        expect(sheet[`F${rowOf["Exchange version (--exchange-version)"]}`]?.value).toBe(DIFFERS);
-        expect(sheet[`F${rowOf["Users (--users)"]}`]?.value ?? "").toBe("");
+        expect(sheet[`F${rowOf["Exchange version"]}`]?.value).toBe(DIFFERS);
+        expect(sheet[`F${rowOf["Users"]}`]?.value ?? "").toBe("");
         expect(sheet[`F${rowOf["Databases"]}`]?.value).toBe(DIFFERS);
 
         // Live: design 3's users edited on its own Inputs sheet (Inputs 3!B6, as a person would in Excel),
@@ -300,7 +299,7 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
         const lines: string[] = [];
         expect(await runDesign(["--servers-site1", "3", "--exchange-version", "2019", "--copies", "2", "--users", "20000", "--json"], { stdout: (l) => lines.push(l), stderr: () => undefined })).toBe(0);
         const alone = JSON.parse(lines.join("\n")) as { design: Record<string, number | string | null> };
-        expect(after[`D${rowOf["Users (--users)"]}`]?.value).toBe(20000);
+        expect(after[`D${rowOf["Users"]}`]?.value).toBe(20000);
         expect(alone.design.databases).not.toBe(rows[2].design!.databases);
         for (const [key, label] of Object.entries(COMPARE_LABELS)) {
           if (["mailboxesPerDatabase", "coresBasis"].includes(key)) continue;

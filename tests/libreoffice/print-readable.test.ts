@@ -12,6 +12,7 @@ import * as path from "path";
 import ExcelJS from "exceljs";
 import { strFromU8, unzipSync } from "fflate";
 import { parseA1 } from "../../src/workbook/evaluate";
+import { runCompare } from "../../src/cli/compare";
 import { referenceDesign } from "../../src/workbook/template";
 import { builtDesign } from "../support/built-designs";
 import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, pdftotextAvailable, printXlsxToPdf, recalculateXlsx, type RecalculatedWorkbook } from "../support/libreoffice";
@@ -144,5 +145,41 @@ const ONE_AND_A_PLURAL = /\b1 (?!(?:is|as|was|has|does|plus|minus|always|days?\b
       const cut = [...shown].filter(([text, cells]) => printed.split(text).length - 1 < cells.length).map(([text, cells]) => `${cells.join(", ")}: ${text}`);
       expect({ sheet, cut }).toEqual({ sheet, cut: [] });
     }
+  });
+
+  test("the Summary gives one storage answer, the servers' own disks, and names the archive and the lagged copy in its inputs line", () => {
+    const [summary, ...more] = of("Summary");
+    expect(more).toEqual([]);
+    const text = words(summary.text);
+    // Dell EMC ESRP (2016), §4: 45 disks a server, 8TB NL-SAS; the preset's 51,200 MB archive; one lagged copy of four.
+    expect(text).toMatch(/45 disks 8TB 7\.2K NL-SAS 3\.5"/);
+    expect(text).toMatch(/20,480 MB quota \+ 51,200 MB archive/);
+    expect(text).toMatch(/4 copies \(1 lagged, \d+ days?\)/);
+    // The papers' arrays and spindles, and the maximum database size Microsoft's method ignores, are not on it.
+    expect(text).not.toMatch(/PS6\d00|Spindles for the IOPS|\bArrays\b|databases up to/);
+  });
+});
+
+describe("exsize compare --out: six designs, printed", () => {
+  let work: string;
+  beforeAll(() => (work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-print-compare-"))));
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  (available || required ? test : test.skip)("on at most three pages, one page wide, in one font, without option names", async () => {
+    const file = path.join(work, "compare.xlsx");
+    const lines: string[] = [];
+    const code = await runCompare(["--vary", "users=5000,10000,15000,20000,25000,30000", "--out", file], { stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) });
+    expect({ code, lines: code === 0 ? [] : lines }).toEqual({ code: 0, lines: [] });
+    const pdf = path.join(work, "compare.pdf");
+    fs.writeFileSync(pdf, await printXlsxToPdf(file));
+    const text = execFileSync("pdftotext", ["-layout", pdf, "-"], { encoding: "utf8" });
+    const pages = text.split("\f").filter((p) => p.trim() !== "");
+    expect(pages.length).toBeLessThanOrEqual(3);
+    expect(text).not.toMatch(/\(--[a-z]/);
+    // Grouped numbers: design 6's 30,000 users.
+    expect(text).toMatch(/\b30,000\b/);
+    // One font: pdffonts lists each font the pages use (bold and regular of one family).
+    const fonts = execFileSync("pdffonts", [pdf], { encoding: "utf8" }).split("\n").slice(2).filter(Boolean).map((l) => l.split(/\s+/)[0].replace(/^[A-Z]{6}\+/, "").replace(/[-,](Bold|Regular|Italic|BoldItalic)$/, ""));
+    expect([...new Set(fonts)]).toHaveLength(1);
   });
 });
