@@ -87,6 +87,8 @@ const n0 = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 0 }
 const plural = (v: number, one: string, many: string) => `${n0(v)} ${v === 1 ? one : many}`;
 const isError = (v: unknown): v is string => typeof v === "string" && /^#[A-Z0-9/]+[!?]?/.test(v);
 
+/** The papers' figures the Summary shows by Dell's process only. */
+const PAPERS_ONLY: readonly SummaryKey[] = ["arrays", "arraysPerCopy", "spindles"];
 /** Values that must be numbers for the answer to mean anything. */
 const NUMERIC: readonly SummaryKey[] = [
   "databaseVolumes", "databaseVolumeGB", "logVolumes", "logVolumeGB", "capacityPerCopyGB", "capacityAllCopiesGB",
@@ -110,7 +112,10 @@ export function describeResults(sheet: string, v: SummaryValues, manual = false)
       message: `Excel shows ${codes} on sheet ${sheet} instead of an answer. An input is probably out of range: hover over the cell with the error on the Design sheet to read why, fix the yellow cell on the Inputs sheet, then press Refresh results.`,
     };
   }
-  if (NUMERIC.some((k) => typeof v[k] !== "number")) {
+  // By Microsoft's method the Summary leaves the papers' arrays and spindles out (issue 28): they are on its Methods sheet.
+  const microsoft = String(v.method ?? "").startsWith("Sized by Microsoft");
+  const numeric = microsoft ? NUMERIC.filter((k) => !PAPERS_ONLY.includes(k)) : NUMERIC;
+  if (numeric.some((k) => typeof v[k] !== "number")) {
     const how = manual
       ? "Calculation in this workbook is set to manual: press Calculate Now (Formulas > Calculate Now, or F9), then Refresh results."
       : "Wait a moment for Excel to calculate, then press Refresh results.";
@@ -122,9 +127,6 @@ export function describeResults(sheet: string, v: SummaryValues, manual = false)
   const worstLoad = typeof v.worstMailboxesPerServer === "number" && typeof v.worstTargetIops === "number"
     ? `: ${plural(num("worstMailboxesPerServer"), "mailbox", "mailboxes")} and ${n0(num("worstTargetIops"))} IOPS a server`
     : "";
-  // By Microsoft's method the servers' own disks hold the databases (the Summary's "Server disks"): the papers' arrays and spindles are there to compare.
-  const microsoft = text("method").startsWith("Sized by Microsoft");
-  const papers = microsoft ? " (papers' method)" : "";
   const disks = v.serverDisks;
   const laid = /^Server disks \(([^,]+),/.exec(text("serverDisksHeading"));
   const architecture = laid ? ` (${laid[1]})` : "";
@@ -141,8 +143,13 @@ export function describeResults(sheet: string, v: SummaryValues, manual = false)
     { label: "Capacity", value: `${n0(num("capacityPerCopyGB"))} GB a copy, ${n0(num("capacityAllCopiesGB"))} GB in all` },
     { label: "Database IOPS", value: `${n0(num("databaseIops"))} a copy, ${n0(num("dagDatabaseIops"))} in all` },
     { label: "Log IOPS", value: n0(num("dagLogIops")) },
-    { label: `Arrays${papers}`, value: `${n0(num("arrays"))} × ${text("arrayModel")} (${n0(num("arraysPerCopy"))} a copy)` },
-    { label: `Spindles${papers}`, value: `${plural(num("spindles"), "disk", "disks")} (${text("spindleRaid").replace(/^RAID/, "RAID ")}, ${text("spindleDisk").replace(/\s*disks?$/, "")})` },
+    // One storage answer, as the Summary: the arrays and spindles by Dell's process, the servers' own disks by Microsoft's.
+    ...(microsoft
+      ? []
+      : [
+          { label: "Arrays", value: `${n0(num("arrays"))} × ${text("arrayModel")} (${n0(num("arraysPerCopy"))} a copy)` },
+          { label: "Spindles", value: `${plural(num("spindles"), "disk", "disks")} (${text("spindleRaid").replace(/^RAID/, "RAID ")}, ${text("spindleDisk").replace(/\s*disks?$/, "")})` },
+        ]),
     ...serverDisks,
     { label: "Mailbox servers", value: `${n0(num("servers"))}, each ${plural(num("coresPerServer"), "core", "cores")} and ${n0(num("memoryPerServerGB"))} GB memory` },
     { label: "Worst failure", value: worst === "none survivable" ? "None survivable: a failure leaves databases without a copy" : `${worst}${worstLoad}` },

@@ -85,7 +85,8 @@ function buildForm(): void {
   // Their own row under the heading, so a narrow pane (320 px) wraps them rather than scrolling sideways.
   const row = element("div", { class: "preset-row" });
   Object.assign(row.style, { display: "flex", flexWrap: "wrap", gap: "8px", alignItems: "center", margin: "4px 0" });
-  Object.assign(choice.style, { flex: "1 1 12em", minWidth: "0", maxWidth: "100%" });
+  // The choice a row of its own, the button below: beside it, a 350 px pane cut the name ("…Exchange 201").
+  Object.assign(choice.style, { flex: "1 1 100%", minWidth: "0", maxWidth: "100%" });
   byId("preset-hint").before(row);
   row.append(choice, button);
   const R = REFERENCE_DESIGN_INPUTS;
@@ -209,6 +210,8 @@ function domView(): PaneView {
       if (results.stale === undefined) this.showStatus("refresh", "info", "");
       source.textContent = results.stale ?? `As Excel calculated them on sheet ${results.sheet}.`;
       for (const row of results.rows) list.append(element("dt", {}, row.label), element("dd", {}, row.value));
+      // The answer where the eye is: below a long form, a fresh answer would sit some 2,000 px down the pane.
+      if (results.stale === undefined) byId("results-heading").scrollIntoView?.({ block: "start" });
     },
     offerDownloads: showDownloads,
   };
