@@ -75,8 +75,15 @@ export function compareDesign(inputs: WorkbookInputs, tables?: DesignTables, whe
   return { inputs, method: sized.design.method, design: designRecord(sized.design), sized: sized.design };
 }
 
-/** Each figure's row label on the Compare sheet, with its unit: the catalogue's words. */
-export const COMPARE_LABELS: Readonly<Record<CompareKey, string>> = Object.freeze(Object.fromEntries(COMPARE_KEYS.map((key) => [key, labelWithUnit(quantity(key))])) as Record<CompareKey, string>);
+/**
+ * Each figure's row label on the Compare sheet, with its unit: the catalogue's words, but where an
+ * input has the same label on the Inputs sheet (the inputs' rows above use those labels, issue 28):
+ * the array model the design chose is not the input "Array model" (auto or a model). One name a row.
+ */
+const COMPARE_LABEL_OVERRIDES: Readonly<Partial<Record<CompareKey, string>>> = { arrayModel: "Array model chosen" };
+export const COMPARE_LABELS: Readonly<Record<CompareKey, string>> = Object.freeze(
+  Object.fromEntries(COMPARE_KEYS.map((key) => [key, COMPARE_LABEL_OVERRIDES[key] ?? labelWithUnit(quantity(key))])) as Record<CompareKey, string>,
+);
 
 /** A cell of the Compare sheet: a number, text, or empty. */
 type SheetValue = number | string | null;

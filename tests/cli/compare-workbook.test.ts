@@ -74,6 +74,9 @@ describe("the Compare sheet", () => {
     expect([marked("Users"), marked("Database copies"), marked("Databases"), marked("Mailbox servers")]).toEqual([DIFFERS, DIFFERS, DIFFERS, ""]);
     expect(sheet.getCell(rowOf("Users"), 3).numFmt).toBe("#,##0");
     for (let r = 1; r <= sheet.rowCount; r++) expect(String(sheet.getCell(r, 1).value ?? "")).not.toMatch(/\(--/);
+    // One name a row: the input "Array model" and the model the design chose are two rows.
+    const labels = Array.from({ length: rowOf("What the cores assume") }, (_, r) => String(sheet.getCell(r + 1, 1).value ?? "")).filter(Boolean);
+    expect(labels.filter((label, i) => labels.indexOf(label) !== i)).toEqual([]);
     // It prints like the design workbook: landscape, one page wide, the designs' row on every page.
     expect(sheet.pageSetup).toMatchObject({ orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: `${rowOf("Design")}:${rowOf("Design")}` });
   });
