@@ -134,8 +134,8 @@ export function describeResults(sheet: string, v: SummaryValues, manual = false)
     ? []
     : typeof disks === "number"
       ? [{ label: `Server disks${architecture}`, value: `${plural(disks, "disk", "disks")} a server (${text("serverDisk")}), ${n0(Number(v.dagServerDisks))} in the DAG` }]
-      : text("serverDisk") !== "" && !isError(v.serverDisk)
-        ? [{ label: "Server disks", value: text("serverDisk") }]
+      : /^Server disks: none: /.test(text("serverDisksHeading"))
+        ? [{ label: "Server disks", value: `None: ${text("serverDisksHeading").replace(/^Server disks: none: /, "")}` }]
         : [];
   const rows: ResultRow[] = [
     { label: "Database volumes", value: `${n0(num("databaseVolumes"))} × ${n0(num("databaseVolumeGB"))} GB` },

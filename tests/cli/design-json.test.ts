@@ -93,9 +93,15 @@ describe.each(DESIGNS)("%s: --json equals the evaluated workbook's Summary", (_n
   });
 
   test("every Summary answer, rounded as its format shows it", () => {
+    // By Microsoft's method the Summary leaves the papers' arrays and spindles to the Methods sheet (issue 28): blank there, in --json still.
+    const papers = ["arrays", "arrayModel", "arraysPerCopy", "spindles", "spindleRaid", "spindleDisk"];
     for (const key of summaryKeys()) {
       const cell = summary[SUMMARY_CELLS[key]];
       expect(cell).not.toBeInstanceOf(SizingError);
+      if (printed.method === "microsoft" && papers.includes(key)) {
+        expect({ key, cell }).toEqual({ key, cell: "" });
+        continue;
+      }
       const digits = quantity(key as QuantityKey).digits;
       const expected = cell === "" ? null : typeof cell === "number" && digits !== undefined ? shownNumber(cell, digits) : cell;
       expect({ key, value: printed.design[key as QuantityKey] }).toEqual({ key, value: expected });

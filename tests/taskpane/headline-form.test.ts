@@ -87,7 +87,7 @@ describe("the Summary's answers in the pane's words", () => {
     expect(results.state).toBe("ok");
     if (results.state !== "ok") return;
     const labels = results.rows.map((r) => r.label);
-    expect(labels).toEqual(["Database volumes", "Log volumes", "Capacity", "Database IOPS", "Log IOPS", "Arrays (papers' method)", "Spindles (papers' method)", "Server disks (JBOD)", "Mailbox servers", "Worst failure"]);
+    expect(labels).toEqual(["Database volumes", "Log volumes", "Capacity", "Database IOPS", "Log IOPS", "Server disks (JBOD)", "Mailbox servers", "Worst failure"]);
     expect(results.rows.find((r) => r.label === "Server disks (JBOD)")?.value).toBe('45 disks a server (8TB 7.2K NL-SAS 3.5"), 720 in the DAG');
   });
 

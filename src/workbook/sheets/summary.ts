@@ -223,7 +223,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   row({ formula: dellOnly(`"Spindles for the IOPS"`) }, S.spindles, [
     { formula: dellOnly(design("spindlesChosen")), format: FORMAT.disks },
     { formula: dellOnly(`${n.spindleRaid}&""`) },
-    { formula: dellOnly(`${n.spindleDisk}&" disks"`) },
+    { formula: dellOnly(`${n.spindleDisk}&""`) },
   ]);
   row("Mailbox servers", S.servers, [
     { formula: `=SUM(${n.servers})`, format: FORMAT.servers },
