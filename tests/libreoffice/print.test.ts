@@ -83,8 +83,8 @@ function rowColumn(address: string): [number, number] {
     const model = referenceDesign({ inputs: readInputs(parseCommand(args, []).given) });
     for (const sheet of sheets) {
       const count = pages.get(sheet)?.length ?? 0;
-      // The Distribution prints every database (issue 28): a grid longer than a page takes the pages it needs.
-      const most = sheet === "Distribution" && model.sheets.find((s) => s.name === sheet)!.print!.fitToPagesTall === 0 ? Infinity : 2;
+      // A sheet fitted to its width only takes the pages it needs (issue 28): the Distribution's every database, the Inputs at a readable size.
+      const most = model.sheets.find((s) => s.name === sheet)!.print!.fitToPagesTall === 0 ? Infinity : 2;
       expect({ sheet, pages: count >= 1 && count <= most }).toEqual({ sheet, pages: true });
       // Every page after the first carries a real share of the sheet, not a few stray rows (issue 18: Distribution's page 2).
       for (const later of (pages.get(sheet) ?? []).slice(1)) expect({ sheet, laterPageLines: bodyLines(later) >= 10 }).toEqual({ sheet, laterPageLines: true });
