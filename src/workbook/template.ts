@@ -19,11 +19,10 @@
  */
 import type { FactorName } from "../engine";
 import { JBOD_CATALOGUE, jbodDisk, type JbodDisk } from "../engine/microsoft/disks";
-import { MICROSOFT } from "../engine/microsoft/tables";
 import { copiesPerServerFormula, designCheckFormula, environmentCheckFormula, rulesCheckFormula } from "./design-check";
 import type { DefinedName, SheetModel, WorkbookModel } from "./model";
 import { DESIGN_CELLS, DESIGN_HEADER_ROW, buildDesign } from "./sheets/design";
-import { distributionPreferenceHighlights, distributionSheet } from "./sheets/distribution";
+import { distributionGridRows, distributionPreferenceHighlights, distributionSheet } from "./sheets/distribution";
 import { buildHardware, candidateColumns, diskClassNameRange, serverDiskColumns, serverDiskNameRange } from "./sheets/hardware";
 import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, SERVER_DISK_INPUTS, SERVER_DISKS_CHECK_CELL, COPIES_PER_SERVER_CELL, sheetRuleOf, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
 import { buildJetstress } from "./sheets/jetstress";
@@ -59,15 +58,6 @@ export interface ReferenceDesignOptions {
 
 /** Today as an ISO date (2026-11-24): the one date style of the workbook. */
 export const isoToday = (): string => new Date().toISOString().slice(0, 10);
-
-/**
- * Database rows the Distribution sheet lays out beyond the design's own: a design grown on the
- * Inputs stays on the grid up to this many; one with more is said so on the sheet (its scenario
- * figures still come from the layout).
- */
-const DISTRIBUTION_ROWS = 120;
-/** The most grid rows: a DAG's 16 servers of 100 databases each (Microsoft's calculator's limit, tables.ts maxDatabasesPerServer). */
-const DISTRIBUTION_MOST_ROWS = 16 * MICROSOFT.maxDatabasesPerServer;
 
 /** The design's databases as written, for the Distribution sheet's printed rows; undefined for a design that cannot be sized. */
 function designDatabases(inputs: WorkbookInputs): number | undefined {
@@ -250,10 +240,9 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
         serverCores: resilienceRef(RESILIENCE_CELLS.vmwareCores),
       })[key as string],
   });
-  // Every design gets the same rows: an edited customer copy lays out its new databases as exsize design would (issue 7).
-  // Every database of the design as written is on the grid (Dell EMC's DAG: 336).
+  // Every database of the design as written, and room for an edited customer copy's new ones (issue 7).
   const databases = designDatabases(values);
-  const gridRows = Math.min(DISTRIBUTION_MOST_ROWS, Math.max(DISTRIBUTION_ROWS, databases ?? 0));
+  const gridRows = distributionGridRows(databases);
   const jetstress = buildJetstress(sheets.jetstress, sheets.resilience, names.servers);
   return {
     title: options.title ?? (values.title || DEFAULT_TITLE),

@@ -48,6 +48,7 @@ import { toA1 } from "../evaluate";
 import { ONE_SITE } from "./resilience";
 import { withThousands } from "./shared";
 import { cite } from "../../engine/papers";
+import { MICROSOFT } from "../../engine/microsoft/tables";
 import type { CellModel, Highlight, PrintSetup, SheetModel } from "../model";
 
 /** Defined names (or absolute references) of the Inputs the sheet reads. */
@@ -96,6 +97,19 @@ export const NOT_SURVIVABLE = "not survivable";
 const ONE_PAGE_ROWS = 80;
 /** Grid rows that print on one page of their own, the table on a second (the two-range print). */
 const GRID_PAGE_ROWS = 60;
+
+/** The fewest grid rows the template lays out (the grid's length before issue 28). */
+const GRID_ROWS_AT_LEAST = 120;
+/**
+ * The grid rows the template lays out for a design of `databases` (undefined: it cannot be sized):
+ * every database of the design as written (Dell EMC's DAG: 336, issue 28), and at least 120, so a
+ * design grown on the Inputs of a customer copy stays on the grid as exsize design would lay it out
+ * (issue 7; one with more is said so on the sheet, its scenario figures still from the layout); at
+ * most a DAG's 16 servers of 100 databases each (Microsoft's calculator's limit, maxDatabasesPerServer).
+ */
+export function distributionGridRows(databases: number | undefined): number {
+  return Math.min(DISTRIBUTION_DEFAULTS.servers * MICROSOFT.maxDatabasesPerServer, Math.max(GRID_ROWS_AT_LEAST, databases ?? 0));
+}
 
 /** Penalty added to a preference whose copy cannot activate (failed server or lagged): above any preference (16 at most). */
 const PENALTY = 99;
