@@ -29,10 +29,11 @@ function expected(d: Design): Partial<Record<keyof typeof SUMMARY_CELLS, number 
     databaseIops: d.databaseIops,
     dagDatabaseIops: d.dagDatabaseIops,
     dagLogIops: d.dagLogIops,
-    arrays: d.arrays.arrays,
-    arrayModel: d.arrays.modelName,
-    arraysPerCopy: d.arrays.arraysPerCopy,
-    spindles: d.spindles.disks,
+    // By Microsoft's method one storage answer, the servers' own disks: the papers' arrays and spindles
+    // are blank on the Summary (issue 28; the Methods sheet shows them beside it).
+    ...(d.method === "microsoft"
+      ? { arrays: "", arrayModel: "", arraysPerCopy: "", spindles: "" }
+      : { arrays: d.arrays.arrays, arrayModel: d.arrays.modelName, arraysPerCopy: d.arrays.arraysPerCopy, spindles: d.spindles.disks }),
     servers: d.servers,
     coresPerServer: d.coresPerServer,
     memoryPerServerGB: d.memoryPerServerGB,

@@ -59,13 +59,14 @@ test('the Sources sheet says "undated", never "not printed"', () => {
   expect(texts.filter((t) => /not printed/.test(t))).toEqual([]);
 });
 
-test("the Summary's spindles are the count for the IOPS; by Microsoft's method the arrays and spindles are the papers', to compare with the servers' own disks", () => {
-  const labels = (inputs: Partial<WorkbookInputs>) => {
+test("the Summary's spindles are the count for the IOPS; by Microsoft's method one storage answer, the arrays and spindles rows blank", () => {
+  const rows = (inputs: Partial<WorkbookInputs>) => {
     const summary = evaluateWorkbook(referenceDesign({ inputs })).Summary as Record<string, unknown>;
-    return [summary[`A${SUMMARY_CELLS.arrays.slice(1)}`], summary[`A${SUMMARY_CELLS.spindles.slice(1)}`]];
+    return [SUMMARY_CELLS.arrays, SUMMARY_CELLS.spindles].map((cell) => [summary[`A${cell.slice(1)}`], summary[cell]]);
   };
-  expect(labels({})).toEqual(["Arrays", "Spindles for the IOPS"]);
-  expect(labels(REFERENCE_PRESETS["dellemc-2016"].inputs)).toEqual(["Arrays (papers' method)", "Spindles (papers' method)"]);
+  expect(rows({})).toEqual([["Arrays", expect.any(Number)], ["Spindles for the IOPS", expect.any(Number)]]);
+  // Issue 28: the servers' own disks are the design's storage; the papers' arrays and spindles are on the Methods sheet.
+  expect(rows(REFERENCE_PRESETS["dellemc-2016"].inputs)).toEqual([["", ""], ["", ""]]);
 });
 
 describe("numbers in text have thousands separators, as the number formats do", () => {
@@ -98,8 +99,8 @@ describe("numbers in text have thousands separators, as the number formats do", 
         const f = cell.numberFormat;
         // Text ("@"), the inputs as typed (General: the decimals a person typed, issue 12) and hidden helpers (";;;") aside.
         if (!f || f === ";;;" || f.startsWith("@") || /^General/.test(f) || /^0(\.0+)?(%|"×"|")?/.test(f) || /^\[=1\]"chosen"/.test(f) || /"×"$/.test(f)) continue;
-        // Fixed small quantities (ms, ratios, per-mailbox IOPS, days) need no separator; the rest group thousands.
-        if (/^0(\.0+)? "(ms|days|MB|GB|IOPS)"$|^0\.0+$|^0" per copy"$|^\[=1\]0" core each";0" cores each"$|^0" GB memory each"$/.test(f)) continue;
+        // Fixed small quantities (ms, ratios, per-mailbox IOPS, days; a server's cores, a volume's databases, one or many) need no separator; the rest group thousands.
+        if (/^0(\.0+)? "(ms|days|MB|GB|IOPS)"$|^0\.0+$|^0" per copy"$|^\[=1\]0" [^"]+";0" [^"]+"$|^0" GB memory each"$/.test(f)) continue;
         expect({ sheet: sheet.name, cell: cell.address, format: f }).toEqual({ sheet: sheet.name, cell: cell.address, format: expect.stringMatching(/#,##0/) });
       }
     }
