@@ -69,9 +69,12 @@ describe("the Compare sheet", () => {
     });
     expect(typeof sheet.getCell(databases, 2).value).toBe("number");
     expect(sheet.getCell(databases, 2).numFmt).toBe("#,##0");
-    // Designs 2-4 differ from design 1 in users, copies and databases, not in servers: the last column says so.
+    // Designs 2-4 differ from design 1 in users, copies and databases, not in the servers or the quota they
+    // were given: the last column says so. (Designs 2 and 4, 3 copies on 2 servers, are refused: their
+    // empty outputs differ from design 1's, as the live sheet's formula has it.)
+    expect(rows.map((row) => row.problems === undefined)).toEqual([true, false, true, false]);
     const marked = (label: string) => sheet.getCell(rowOf(label), 6).value ?? "";
-    expect([marked("Users"), marked("Database copies"), marked("Databases"), marked("Mailbox servers")]).toEqual([DIFFERS, DIFFERS, DIFFERS, ""]);
+    expect([marked("Users"), marked("Database copies"), marked("Databases"), marked("Mailbox servers, site 1"), marked("Mailbox quota")]).toEqual([DIFFERS, DIFFERS, DIFFERS, "", ""]);
     expect(sheet.getCell(rowOf("Users"), 3).numFmt).toBe("#,##0");
     for (let r = 1; r <= sheet.rowCount; r++) expect(String(sheet.getCell(r, 1).value ?? "")).not.toMatch(/\(--/);
     // One name a row: the input "Array model" and the model the design chose are two rows.
