@@ -85,6 +85,18 @@ export const COMPARE_LABELS: Readonly<Record<CompareKey, string>> = Object.freez
   Object.fromEntries(COMPARE_KEYS.map((key) => [key, COMPARE_LABEL_OVERRIDES[key] ?? labelWithUnit(quantity(key))])) as Record<CompareKey, string>,
 );
 
+/**
+ * The papers' storage, which by Microsoft's method is not the design's: its servers' own disks hold
+ * the databases. The Summary leaves these rows blank for such a design (issue 28: one storage answer),
+ * the live Compare sheet reads the Summary, and the values sheet leaves them blank too; `--json` and
+ * `--csv` keep them, as `exsize design --json` does.
+ */
+export const PAPERS_STORAGE_KEYS: readonly CompareKey[] = ["arrays", "arrayModel", "arraysPerCopy", "spindles", "spindleRaid", "spindleDisk"];
+
+/** A design's figure as the Compare sheet shows it: blank where the design's method does not read it. */
+export const comparedFigure = (method: string, key: CompareKey, design: DesignRecord): number | string | null =>
+  method === "microsoft" && PAPERS_STORAGE_KEYS.includes(key) ? null : design[key];
+
 /** A cell of the Compare sheet: a number, text, or empty. */
 type SheetValue = number | string | null;
 
@@ -107,7 +119,7 @@ export function compareSheetRows(rows: readonly CompareDesign[]): Array<{ label:
     { label: "Sized by the method", values: rows.map((r) => ("problems" in r ? null : r.method)) },
     ...COMPARE_KEYS.map((key) => {
       const format = formatOf(key);
-      return { label: COMPARE_LABELS[key], ...(format ? { format } : {}), values: rows.map((r) => ("problems" in r ? null : r.design[key])) };
+      return { label: COMPARE_LABELS[key], ...(format ? { format } : {}), values: rows.map((r) => ("problems" in r ? null : comparedFigure(r.method, key, r.design))) };
     }),
   ];
 }

@@ -23,6 +23,15 @@ let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "compare-"))));
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
+/**
+ * A figure as the Compare sheet shows it: --json's, but blank for the papers' arrays and spindles of a
+ * design by Microsoft's method, whose storage is its servers' own disks (issue 28: one storage answer,
+ * as on the Summary; --json keeps them).
+ */
+const PAPERS_STORAGE = ["arrays", "arrayModel", "arraysPerCopy", "spindles", "spindleRaid", "spindleDisk"];
+const onSheet = (row: { method?: string; design?: Record<string, unknown> }, key: string): unknown =>
+  row.design === undefined || (row.method === "microsoft" && PAPERS_STORAGE.includes(key)) ? null : row.design[key];
+
 async function run(args: string[]) {
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -56,7 +65,7 @@ describe("the Compare sheet", () => {
     }
     for (const [key, label] of Object.entries(COMPARE_LABELS)) {
       const r = rowOf(label);
-      rows.forEach((row, d) => expect({ key, d, value: sheet.getCell(r, d + 2).value }).toEqual({ key, d, value: row.design ? row.design[key] : null }));
+      rows.forEach((row, d) => expect({ key, d, value: sheet.getCell(r, d + 2).value }).toEqual({ key, d, value: onSheet(row, key) }));
     }
     const databases = rowOf("Databases");
     const memory = rowOf("Memory a server (GB)");
@@ -82,6 +91,29 @@ describe("the Compare sheet", () => {
     expect(labels.filter((label, i) => labels.indexOf(label) !== i)).toEqual([]);
     // It prints like the design workbook: landscape, one page wide, the designs' row on every page.
     expect(sheet.pageSetup).toMatchObject({ orientation: "landscape", fitToPage: true, fitToWidth: 1, fitToHeight: 0, printTitlesRow: `${rowOf("Design")}:${rowOf("Design")}` });
+  });
+
+  test("one storage answer a design: by Microsoft's method its arrays and spindles rows are blank, as on its Summary; --json keeps them", async () => {
+    const file = join(dir, "c.xlsx");
+    const written = await run(["--servers-site1", "3", "--vary", "exchange-version=2010,2019", "--out", file, "--json"]);
+    expect(written.code).toBe(0);
+    const rows = JSON.parse(written.stdout.join("\n")) as Array<{ method: string; design: Record<string, unknown> }>;
+    expect(rows.map((row) => row.method)).toEqual(["dell", "microsoft"]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(readFileSync(file) as unknown as ExcelJS.Buffer);
+    const sheet = book.getWorksheet("Compare")!;
+    const rowOf = (label: string) => {
+      for (let r = 1; r <= sheet.rowCount; r++) if (sheet.getCell(r, 1).value === label) return r;
+      throw new Error(`no row ${label}`);
+    };
+    for (const key of PAPERS_STORAGE) {
+      const r = rowOf(COMPARE_LABELS[key as CompareKey]);
+      expect({ key, dell: sheet.getCell(r, 2).value, microsoft: sheet.getCell(r, 3).value }).toEqual({ key, dell: rows[0].design[key], microsoft: null });
+      expect({ key, json: rows[1].design[key] }).not.toEqual({ key, json: null });
+    }
+    // Microsoft's design buys its servers' own disks instead; Dell's has none.
+    const disks = rowOf(COMPARE_LABELS.disksPerServer);
+    expect([sheet.getCell(disks, 2).value, typeof sheet.getCell(disks, 3).value]).toEqual([null, "number"]);
   });
 
   test("a chart of the figure that changes most, over its values below the table (its designs as bars)", async () => {
@@ -272,10 +304,10 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
           expect(cell("Sized by the method", d)?.value ?? null).toBe(row.method ?? null);
           expect(cell("Cannot be built because", d)?.value ?? null).toBe(row.problems ? row.problems.join("; ") : null);
           for (const [key, label] of Object.entries(COMPARE_LABELS)) {
-            const c = zeroRead(cell(label, d), row.design?.[key]);
+            const c = zeroRead(cell(label, d), onSheet(row, key));
             const digits = quantity(key as QuantityKey).digits;
             const value = typeof c?.value === "number" && digits !== undefined ? shownNumber(c.value, digits) : (c?.value ?? null);
-            expect({ key, d, value, error: c?.error }).toEqual({ key, d, value: row.design ? row.design[key] : null, error: undefined });
+            expect({ key, d, value, error: c?.error }).toEqual({ key, d, value: onSheet(row, key), error: undefined });
             // Live: a formula over the design's own sheets, except the two figures no sheet shows.
             // A server's disks read the Summary's server-disk block, empty where the design has none ("—" there).
             const over = (sheet: RegExp) => new RegExp(`^(IF\\(ISNUMBER\\()?${sheet.source}`);
@@ -304,15 +336,15 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
         const after = (await recalculateXlsx(editedFile)).Compare;
         const lines: string[] = [];
         expect(await runDesign(["--servers-site1", "3", "--exchange-version", "2019", "--copies", "2", "--users", "20000", "--json"], { stdout: (l) => lines.push(l), stderr: () => undefined })).toBe(0);
-        const alone = JSON.parse(lines.join("\n")) as { design: Record<string, number | string | null> };
+        const alone = JSON.parse(lines.join("\n")) as { method: string; design: Record<string, number | string | null> };
         expect(after[`D${rowOf["Users"]}`]?.value).toBe(20000);
         expect(alone.design.databases).not.toBe(rows[2].design!.databases);
         for (const [key, label] of Object.entries(COMPARE_LABELS)) {
           if (["mailboxesPerDatabase", "coresBasis"].includes(key)) continue;
-          const c = zeroRead(after[`D${rowOf[label]}`], alone.design[key]);
+          const c = zeroRead(after[`D${rowOf[label]}`], onSheet(alone, key));
           const digits = quantity(key as QuantityKey).digits;
           const value = typeof c?.value === "number" && digits !== undefined ? shownNumber(c.value, digits) : (c?.value ?? null);
-          expect({ key, value }).toEqual({ key, value: alone.design[key] });
+          expect({ key, value }).toEqual({ key, value: onSheet(alone, key) });
         }
       },
       2 * LIBREOFFICE_MS,
