@@ -312,7 +312,8 @@ const LINE_HEIGHT_POINTS = 15;
 /**
  * Lines a text takes when wrapped in a column `width` characters wide. Column widths count the
  * digit "0"; Calibri's average letter is narrower, about 1.25 letters to a "0" (measured on the
- * template's texts as LibreOffice lays them out). Words are not split, so a line is filled word by word.
+ * template's texts as LibreOffice lays them out). A line is filled word by word; only a word longer
+ * than a line is split.
  */
 export function wrappedLines(text: string, width: number): number {
   const perLine = Math.max(1, Math.floor(width * 1.25) - 1);
@@ -325,6 +326,8 @@ export function wrappedLines(text: string, width: number): number {
       lines++;
       used = word.length;
     }
+    // A word longer than a line (a path, a URL) is broken where the line ends, over as many lines as it takes.
+    for (; used > perLine; used -= perLine) lines++;
   }
   return lines;
 }
