@@ -10,9 +10,11 @@ import { CALCULATOR_DEFAULT_DISK, JBOD_CATALOGUE, SERVER_DISK_DEFAULTS } from ".
 import { DEFAULT_READ_RATIO, DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, RAID_LEVELS } from "../tables";
 import { choiceInputRule, numberInputRule, valueOf, type InputDeclaration } from "./input";
 import type { Quantity } from "./quantity";
+import { MCDB_SOURCES } from "../microsoft/mcdb";
 
 const BOTH = `${cite("dell", "Tables 16-19")}; ${cite("microsoft", "Role Requirements, Volume Requirements")}`;
 const DISKS = cite("microsoft", "Storage Design!C164:E165, C194, C200; Volume Requirements!I7");
+const MCDB = `${MCDB_SOURCES.preferredArchitecture}; ${MCDB_SOURCES.setup}`;
 
 /** A server's own disks, JBOD or RAID, or none (Dell's process; a disk that cannot hold a volume). */
 export const disksOf = (d: Design) => d.serverDisks ?? d.raidServerDisks;
@@ -36,6 +38,13 @@ export const STORAGE_QUANTITIES = [
   { key: "restoreDisksPerServer", label: "Restore disks a server", unit: "disks", digits: 0, method: "microsoft", source: cite("microsoft", "Storage Design!D182, E165"), value: (d) => disksOf(d)?.restoreDisks ?? null },
   { key: "dagDisks", label: "Disks, the DAG", unit: "disks", digits: 0, method: "microsoft", source: cite("microsoft", "Storage Design!C200"), value: (d) => { const disks = disksOf(d); return disks ? disks.disksPerServer * d.serversPerDag : null; } },
   { key: "serverDisksProblem", label: "Why no server disks", unit: "", method: "microsoft", source: DISKS, value: (d) => d.serverDisksProblem ?? null },
+  // Exchange 2019's and SE's MetaCache Database SSDs beside a JBOD server's database disks (src/engine/microsoft/mcdb.ts): null where none.
+  { key: "mcdbSsdsPerServer", label: "MCDB SSDs a server", unit: "disks", digits: 0, method: "microsoft", source: MCDB, value: (d) => d.mcdb?.ssdsPerServer ?? null },
+  { key: "mcdbSsdGB", label: "MCDB SSD", unit: "GB", digits: 0, method: "microsoft", source: MCDB, value: (d) => d.mcdb?.ssdGB ?? null },
+  { key: "mcdbGBPerServer", label: "MCDB SSDs' capacity a server", unit: "GB", digits: 0, method: "microsoft", source: MCDB, value: (d) => d.mcdb?.gbPerServer ?? null },
+  { key: "mcdbSharePercent", label: "MCDB SSDs' share of the database disks", unit: "%", digits: 1, method: "microsoft", source: MCDB, value: (d) => (d.mcdb ? d.mcdb.share * 100 : null) },
+  { key: "dagMcdbSsds", label: "MCDB SSDs, the DAG", unit: "disks", digits: 0, method: "microsoft", source: MCDB, value: (d) => (d.mcdb ? d.mcdb.ssdsPerServer * d.serversPerDag : null) },
+  { key: "mcdbProblem", label: "Why no MCDB SSDs", unit: "", source: MCDB, value: (d) => d.mcdbProblem ?? null },
   // The papers' storage: what Dell's process buys, and what Microsoft's design is compared with.
   { key: "arrays", label: "Arrays", unit: "", digits: 0, source: cite("dell", "Tables 12-13, 3.4.1"), value: (d) => d.arrays.arrays },
   { key: "arrayModel", label: "Array model", unit: "", source: cite("dell", "Tables 12-13"), value: (d) => d.arrays.modelName },
