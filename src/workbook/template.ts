@@ -23,7 +23,7 @@ import { copiesPerServerFormula, designCheckFormula, environmentCheckFormula, ru
 import type { DefinedName, SheetModel, WorkbookModel } from "./model";
 import { DESIGN_CELLS, DESIGN_HEADER_ROW, buildDesign } from "./sheets/design";
 import { distributionPreferenceHighlights, distributionSheet } from "./sheets/distribution";
-import { buildHardware, candidateColumns, diskClassNameRange, serverDiskColumns, serverDiskNameRange } from "./sheets/hardware";
+import { buildHardware, candidateColumns, diskClassNameRange, serverDiskColumns, serverDiskNameRange, ssdSizeRange } from "./sheets/hardware";
 import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, SERVER_DISK_INPUTS, SERVER_DISKS_CHECK_CELL, COPIES_PER_SERVER_CELL, sheetRuleOf, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
 import { buildJetstress } from "./sheets/jetstress";
 import { methodsSheet, microsoftCell } from "./sheets/methods";
@@ -229,7 +229,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       coresPerServer: names.coresPerServer,
       peakHourLogShare: names.peakHourLogShare,
       dagLayout: names.dagLayout,
-      serverDisks: { disk: names.serverDisk, databasesPerVolume: names.databasesPerVolume, autoReseedDisks: names.autoReseedDisks, spareDisks: names.spareDisks, ...serverDiskColumns(sheets.hardware) },
+      serverDisks: { disk: names.serverDisk, databasesPerVolume: names.databasesPerVolume, autoReseedDisks: names.autoReseedDisks, spareDisks: names.spareDisks, ...serverDiskColumns(sheets.hardware), exchangeVersion: names.exchangeVersion, ssdSizes: ssdSizeRange(sheets.hardware) },
     },
     // The papers' figures beside Microsoft's: the Design and Resilience cells that hold them.
     design: (key) =>

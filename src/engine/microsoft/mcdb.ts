@@ -95,8 +95,11 @@ export function mcdbSsds(databaseDisks: number, diskRawGB: number, sizes: readon
 }
 
 /** Why a design has no MCDB SSDs, in the order sizeDesign and the Summary ask. */
+const NOT_THIS_VERSION = "MCDB (MetaCache Database) is Exchange 2019's and SE's; this design is ";
 export const MCDB_NONE = Object.freeze({
-  version: (version: ExchangeVersion) => `MCDB (MetaCache Database) is Exchange 2019's and SE's; this design is ${versionName(version)}`,
+  /** Before the version's name (the Summary joins its cell's). */
+  versionWords: NOT_THIS_VERSION,
+  version: (version: ExchangeVersion) => `${NOT_THIS_VERSION}${versionName(version)}`,
   dell: "Dell's process puts the databases on arrays; MCDB SSDs sit beside a server's JBOD database disks",
   raid: "the calculator puts this DAG on RAID; MCDB SSDs sit beside JBOD database disks (Microsoft's Exchange 2019 Preferred Architecture)",
   noDisks: "the servers have no database disks for it (see the server disks)",
