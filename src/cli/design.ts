@@ -310,7 +310,7 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
   // Exchange 2019's and SE's MetaCache Database SSDs, beside the JBOD database disks (src/engine/microsoft/mcdb.ts).
   if (design.mcdb) {
     out.stdout(
-      `MCDB SSDs: ${show(o.mcdbSsdsPerServer)} × ${show(o.mcdbSsdGB)} GB a server, beside the database disks (one to ${show(design.mcdb.databaseDisksPerSsd)}; ` +
+      `MCDB SSDs: ${show(o.mcdbSsdsPerServer)} × ${show(o.mcdbSsdGB)} GB a server, beside the database disks (each for up to ${show(design.mcdb.databaseDisksPerSsd)} of them; ` +
         `${show(o.mcdbGBPerServer)} GB, ${show(o.mcdbSharePercent)}% of their ${show(design.mcdb.databaseDiskGB)} GB), ${show(o.dagMcdbSsds)} in the DAG`,
     );
   }

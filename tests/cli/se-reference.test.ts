@@ -64,7 +64,7 @@ describe("exsize design --preset dellemc-2016 --exchange-version SE", () => {
     const file = path.join(work, "se-live.xlsx");
     const { code, stdout } = await cli(runDesign, ["--preset", "dellemc-2016", "--exchange-version", "SE", "--out", file]);
     expect(code).toBe(0);
-    expect(stdout).toContain("MCDB SSDs: 14 × 1,600 GB a server, beside the database disks (one to 3; 22,400 GB, 6.7% of their 336,000 GB), 224 in the DAG");
+    expect(stdout).toContain("MCDB SSDs: 14 × 1,600 GB a server, beside the database disks (each for up to 3 of them; 22,400 GB, 6.7% of their 336,000 GB), 224 in the DAG");
   });
 });
 

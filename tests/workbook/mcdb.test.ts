@@ -66,7 +66,7 @@ describe("the Summary's MCDB SSDs are sizeDesign's, live and in the customer cop
   });
 
   test("the row's label", () => {
-    expect(evaluateWorkbook(withoutDistribution(referenceDesign()))[sheets.summary][`A${SUMMARY_MCDB_ROW}`]).toBe("MCDB SSDs a server (MetaCache Database)");
+    expect(evaluateWorkbook(withoutDistribution(referenceDesign()))[sheets.summary][`A${SUMMARY_MCDB_ROW}`]).toBe("MCDB (MetaCache) SSDs a server");
   });
 
   // 2019 and SE DAGs by Microsoft's method, 3 to 5 copies (0 to 2 lagged: some on RAID), every catalogue disk, any databases a volume.

@@ -6,7 +6,7 @@
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE } from "../../engine";
 import { arraysPerCopyFormula } from "../../engine/excel-formulas";
 import { JBOD_CATALOGUE, type JbodDisk } from "../../engine/microsoft/disks";
-import { MCDB_SHARE_PERCENT, MCDB_SOURCES, MCDB_SSD_SIZES_GB } from "../../engine/microsoft/mcdb";
+import { MCDB_SHARE_PERCENT, MCDB_SSD_SIZES_GB } from "../../engine/microsoft/mcdb";
 import { MICROSOFT } from "../../engine/microsoft/tables";
 import { RAID_LEVELS } from "../../engine/tables";
 import { cite } from "../../engine/papers";
@@ -223,7 +223,8 @@ function ssdCells(): CellModel[] {
       { address: `B${r}`, value: gb, numberFormat: FORMAT.gb, role: "label" },
       {
         address: `C${r}`,
-        value: gb === 1920 ? `${MCDB_SOURCES.preferredArchitecture}: its example's 7.68 TB on 4 SSDs` : "an enterprise mixed-use SSD size (check your vendor's); one drive write a day or more (MetaCacheDatabase setup, SSD guidance)",
+        // The setup page asks for mixed-use SSDs of one drive write a day or more (MCDB_SOURCES.setup).
+        value: gb === 1920 ? "Microsoft's Exchange 2019 preferred architecture: its example, 7.68 TB on 4 SSDs" : "a size mixed-use SSDs are sold in: check your vendor's",
         role: "source",
       },
     );

@@ -332,7 +332,7 @@ function mcdbCells(sheets: Record<TemplateSheet, string>, n: Record<NameKey, str
     `"None: an SSD would need "&${withThousands(`ROUND(${methods(MCDB_CELLS.neededGB)},0)`)}&" GB, more than the Hardware sheet's largest"))))`;
   const shown = (formula: string) => `=IF(${has},${formula},"")`;
   return [
-    { address: `A${SUMMARY_MCDB_ROW}`, value: "MCDB SSDs a server (MetaCache Database)", role: "label" },
+    { address: `A${SUMMARY_MCDB_ROW}`, value: "MCDB (MetaCache) SSDs a server", role: "label" },
     { address: M.ssdsPerServer, formula: `=IF(${has},${ssds},"—")`, numberFormat: '[=1]0" SSD";#,##0" SSDs"', role: "output", align: "right" },
     { address: M.ssdGB, formula: `=IF(${has},${methods(MCDB_CELLS.ssdGB)},${why})`, numberFormat: '#,##0" GB each"', role: "step", align: "left" },
     { address: M.share, formula: shown(methods(MCDB_CELLS.share)), numberFormat: '0.0%" of the database disks"', role: "step", align: "left" },
