@@ -68,6 +68,29 @@ describe("exsize design --preset dellemc-2016 --exchange-version SE", () => {
   });
 });
 
+describe("--mcdb: auto (the default), on or off", () => {
+  async function refused(args: string[]): Promise<{ code: number; stderr: string[] }> {
+    const stderr: string[] = [];
+    const code = await runDesign([...args, "--json"], { stdout: () => undefined, stderr: (l) => stderr.push(l) });
+    return { code, stderr };
+  }
+
+  test('"on" for the 2016 design is refused, exit 1, naming --mcdb and the fix; for SE it is auto\'s design; off has none', async () => {
+    const r = await refused(["--preset", "dellemc-2016", "--mcdb", "on"]);
+    expect(r.code).toBe(1);
+    expect(r.stderr[0]).toMatch(/^exsize design: mcdb: "on" needs Exchange 2019 or SE on JBOD database disks, by Microsoft's method \(.*\); this design is Exchange 2016 — choose "auto" or "off", or the Exchange version 2019 or SE \(--mcdb, --exchange-version/);
+    const on = await cli(runDesign, ["--preset", "dellemc-2016", "--exchange-version", "SE", "--mcdb", "on", "--json"]);
+    expect(mcdbOf(JSON.parse(on.stdout.join("\n")).design)).toEqual(SE_MCDB);
+    const off = await cli(runDesign, ["--preset", "dellemc-2016", "--exchange-version", "SE", "--mcdb", "off", "--json"]);
+    expect(mcdbOf(JSON.parse(off.stdout.join("\n")).design)).toEqual({ ...NO_MCDB, mcdbProblem: "MCDB is off (the input MCDB)" });
+  });
+
+  test("a choice it does not have: exit 2, naming --mcdb and its choices", async () => {
+    const r = await refused(["--mcdb", "yes"]);
+    expect([r.code, r.stderr[0]]).toEqual([2, 'exsize design: --mcdb: mcdb must be one of: auto, on, off; got "yes"']);
+  });
+});
+
 describe("exsize compare --preset dellemc-2016 --vary exchange-version=2016,SE", () => {
   const vary = ["--preset", "dellemc-2016", "--vary", "exchange-version=2016,SE"];
 

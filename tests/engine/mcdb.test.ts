@@ -7,7 +7,7 @@
  * SETUP = "MetaCacheDatabase (MCDB) setup", Exchange/ExchangeServer/high-availability/database-availability-groups/MetaCacheDatabase-setup.md, "SSD guidance"
  */
 import fc from "fast-check";
-import { REFERENCE_DESIGN_INPUTS, REFERENCE_PRESETS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
+import { McdbError, REFERENCE_DESIGN_INPUTS, REFERENCE_PRESETS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import { SizingError } from "../../src/engine/errors";
 import {
   DATABASE_DISKS_PER_SSD,
@@ -140,5 +140,39 @@ describe("sizeDesign's MCDB: Exchange 2019 and SE on JBOD, beside the database d
       const d = sizeDesign(given);
       expect({ mcdb: d.mcdb, why: d.mcdbProblem }).toEqual({ mcdb: undefined, why: expect.stringMatching(why) });
     }
+  });
+});
+
+describe("the input mcdb: auto (the default), on or off", () => {
+  const SE = { ...DELL_EMC, exchangeVersion: "SE" as const };
+
+  test("auto is the default; on gives a 2019 or SE JBOD design the same SSDs; off none, saying so", () => {
+    expect(REFERENCE_DESIGN_INPUTS.mcdb).toBe("auto");
+    const auto = sizeDesign(SE).mcdb;
+    expect(sizeDesign({ ...SE, mcdb: "on" }).mcdb).toEqual(auto);
+    expect(sizeDesign({ ...SE, mcdb: " ON " }).mcdb).toEqual(auto);
+    const off = sizeDesign({ ...SE, mcdb: "off" });
+    expect([off.mcdb, off.mcdbProblem]).toEqual([undefined, "MCDB is off (the input MCDB)"]);
+    // Off takes nothing else away.
+    expect(off.serverDisks).toEqual(sizeDesign(SE).serverDisks);
+  });
+
+  test('"on" where MCDB cannot be is refused, naming the input and why: an earlier version (SETUP, "Prerequisites": Exchange Server 2019), Dell\'s process, the calculator\'s RAID', () => {
+    const cases: Array<[Partial<WorkbookInputs>, RegExp]> = [
+      [{ ...DELL_EMC, mcdb: "on" }, /this design is Exchange 2016 — choose "auto" or "off", or the Exchange version 2019 or SE$/],
+      [{ ...SE, mcdb: "on", method: "dell" }, /Dell's process sizes this design, on arrays — choose "auto" or "off", or the method "microsoft"$/],
+      [{ ...SE, mcdb: "on", copies: 3 }, /Microsoft's calculator puts this DAG on RAID .* — choose "auto" or "off", or three or more such copies$/],
+    ];
+    for (const [given, why] of cases) {
+      expect(() => sizeDesign(given)).toThrow(McdbError);
+      expect(() => sizeDesign(given)).toThrow(/^mcdb: "on" needs Exchange 2019 or SE on JBOD database disks, by Microsoft's method \(Microsoft's "MetaCacheDatabase \(MCDB\) setup", Prerequisites/);
+      expect(() => sizeDesign(given)).toThrow(why);
+      // auto and off build the same design, without SSDs.
+      for (const mcdb of ["auto", "off"]) expect(sizeDesign({ ...given, mcdb }).mcdb).toBeUndefined();
+    }
+  });
+
+  test("any other value is refused, naming the input and its choices", () => {
+    expect(() => sizeDesign({ ...SE, mcdb: "yes" })).toThrow(/^mcdb must be one of: auto, on, off; got "yes"$/);
   });
 });

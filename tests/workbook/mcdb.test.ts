@@ -11,11 +11,11 @@ import fc from "fast-check";
 import { REFERENCE_DESIGN_INPUTS, REFERENCE_PRESETS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import { JBOD_CATALOGUE } from "../../src/engine/microsoft/disks";
 import { MCDB_SSD_SIZES_GB } from "../../src/engine/microsoft/mcdb";
-import { designProblems } from "../../src/workbook/design-check";
+import { designCheckText, designProblems } from "../../src/workbook/design-check";
 import { evaluateWorkbook, nativeModel, withInputs, type WorkbookValues } from "../../src/workbook/evaluate";
 import { HARDWARE_CELLS } from "../../src/workbook/sheets/hardware";
 import { SUMMARY_MCDB_CELLS, SUMMARY_MCDB_ROW } from "../../src/workbook/sheets/summary";
-import { referenceDesign, templateSheetNames } from "../../src/workbook/template";
+import { DESIGN_CHECK_CELL, referenceDesign, templateSheetNames } from "../../src/workbook/template";
 import type { WorkbookModel } from "../../src/workbook/model";
 import { withoutDistribution } from "./light-model";
 import { WORKBOOK_MS } from "../support/timeouts";
@@ -82,6 +82,7 @@ describe("the Summary's MCDB SSDs are sizeDesign's, live and in the customer cop
       serversSite2: fc.oneof(fc.constant("" as const), fc.integer({ min: 3, max: 10 })),
       serverDisk: fc.constantFrom(...JBOD_CATALOGUE.map((d) => d.name)),
       databasesPerVolume: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 4 })),
+      mcdb: fc.constantFrom("auto", "on", "off"),
     })
     .map((r) => ({ ...REFERENCE_DESIGN_INPUTS, maxDatabaseGB: 2048, ...r }) as WorkbookInputs)
     .filter((inputs) => {
@@ -107,6 +108,60 @@ describe("the Summary's MCDB SSDs are sizeDesign's, live and in the customer cop
     );
     // A control: some of the designs have SSDs.
     expect(sized).toBeGreaterThan(0);
+  });
+});
+
+describe("the MCDB input on the Inputs sheet", () => {
+  const SE = { ...DELL_EMC, exchangeVersion: "SE" } as WorkbookInputs;
+  const check = (model: WorkbookModel) => evaluateWorkbook(withoutDistribution(model))[sheets.inputs][DESIGN_CHECK_CELL.inputs];
+
+  test("off: no SSDs, and the Summary says MCDB is off; auto and on: the SSDs", () => {
+    const model = referenceDesign({ inputs: SE });
+    expect(row(evaluateWorkbook(withoutDistribution(withInputs(model, { MCDB: "off" }))))).toEqual({ ssdsPerServer: "—", ssdGB: "None: MCDB is off (the input MCDB)", share: "", dagSsds: "" });
+    expect(row(evaluateWorkbook(withoutDistribution(withInputs(model, { MCDB: "off" }))))).toEqual(expected({ ...SE, mcdb: "off" }));
+    for (const mcdb of ["auto", "on", "ON"]) expect(row(evaluateWorkbook(withoutDistribution(withInputs(model, { MCDB: mcdb }))))).toMatchObject({ ssdsPerServer: 14, ssdGB: 1600 });
+  });
+
+  test('"on" where MCDB cannot be: the Design check says no design, as designProblems, live and native — 2016, Dell\'s process, RAID', () => {
+    const model = referenceDesign({ inputs: { ...SE, mcdb: "on" } });
+    expect(check(model)).toMatch(/^OK: /);
+    for (const edit of [{ ExchangeVersion: 2016 }, { Method: "dell" }, { Copies: 3 }] as Record<string, number | string>[]) {
+      const edited = withInputs(model, edit);
+      const inputs = { ...SE, mcdb: "on", ...(edit.ExchangeVersion ? { exchangeVersion: 2016 } : edit.Method ? { method: "dell" } : { copies: 3 }) } as WorkbookInputs;
+      const [problem] = designProblems(inputs);
+      expect(problem.inputs[0]).toBe("MCDB");
+      expect(problem.summary).toMatch(/^Not a design: MCDB is on, but MCDB SSDs are Exchange 2019's and SE's/);
+      expect([check(edited), check(nativeModel(edited))]).toEqual([problem.summary, problem.summary]);
+      expect(check(withInputs(edited, { MCDB: "auto" }))).not.toMatch(/MCDB/);
+    }
+  });
+
+  test("a value pasted past the drop-down is no design, naming the input", () => {
+    expect(check(withInputs(referenceDesign({ inputs: SE }), { MCDB: "yes" }))).toBe("Not a design: MCDB SSDs (MetaCache): mcdb must be one of: auto, on, off.");
+  });
+
+  test("random designs of every version and MCDB choice: the Design check is designCheckText", () => {
+    const inputs = fc
+      .record({
+        exchangeVersion: fc.constantFrom(2010, 2016, 2019, "SE" as const),
+        method: fc.constantFrom("auto", "dell", "microsoft"),
+        copies: fc.integer({ min: 2, max: 4 }),
+        serversSite1: fc.integer({ min: 2, max: 5 }),
+        serversSite2: fc.oneof(fc.constant("" as const), fc.integer({ min: 2, max: 5 })),
+        mcdb: fc.constantFrom("auto", "on", "off"),
+      })
+      .map((r) => ({ ...REFERENCE_DESIGN_INPUTS, ...r }) as WorkbookInputs);
+    const seen = new Set<string>();
+    fc.assert(
+      fc.property(inputs, (i) => {
+        const text = designCheckText(i);
+        seen.add(text.slice(0, 40));
+        expect(check(referenceDesign({ inputs: i }))).toBe(text);
+      }),
+      { numRuns: Number(process.env.RUNS ?? 15) },
+    );
+    // A control: some design was refused for MCDB, and some built.
+    expect([[...seen].some((t) => t.startsWith("Not a design: MCDB")), [...seen].some((t) => !t.startsWith("Not a design"))]).toEqual([true, true]);
   });
 });
 

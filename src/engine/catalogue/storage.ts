@@ -10,7 +10,7 @@ import { CALCULATOR_DEFAULT_DISK, JBOD_CATALOGUE, SERVER_DISK_DEFAULTS } from ".
 import { DEFAULT_READ_RATIO, DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, RAID_LEVELS } from "../tables";
 import { choiceInputRule, numberInputRule, valueOf, type InputDeclaration } from "./input";
 import type { Quantity } from "./quantity";
-import { MCDB_SOURCES } from "../microsoft/mcdb";
+import { MCDB_CHOICES, MCDB_SOURCES } from "../microsoft/mcdb";
 
 const BOTH = `${cite("dell", "Tables 16-19")}; ${cite("microsoft", "Role Requirements, Volume Requirements")}`;
 const DISKS = cite("microsoft", "Storage Design!C164:E165, C194, C200; Volume Requirements!I7");
@@ -114,5 +114,14 @@ export const STORAGE_INPUTS = [
     unit: "disks", name: "SpareDisks", group: "storage",
     what: "Hot spares beyond the calculator's count (it counts none; Dell EMC's design keeps one)", source: cite("esrp2016", "4"),
     rule: diskCount("spareDisks", "Hot spare disks a JBOD server keeps"),
+  },
+  {
+    // Exchange 2019's and SE's MetaCache Database SSDs beside the JBOD database disks (src/engine/microsoft/mcdb.ts):
+    // "on" where they cannot be is refused (mcdbOnProblem), so auto, the default, is what a person rarely changes.
+    key: "mcdb", value: valueOf<string>(), optional: true, defaultValue: MCDB_CHOICES[0], label: "MCDB SSDs (MetaCache)", unit: "", name: "MCDB", group: "storage",
+    choiceText: (v) => ({ auto: "Auto: 2019 and SE on JBOD", on: "On", off: "Off" })[v] ?? v,
+    what: "auto: SSDs beside the database disks for Exchange 2019 and SE on JBOD (one to three disks, 6% of their GB); on: the same, refused for earlier versions or RAID; off: none",
+    source: MCDB_SOURCES.preferredArchitecture,
+    rule: choiceInputRule("mcdb", MCDB_CHOICES, "MCDB SSDs: auto (2019 and SE on JBOD), on or off"),
   },
 ] as const satisfies readonly InputDeclaration[];

@@ -42,7 +42,7 @@ import type { MailboxTier } from "../microsoft/mailbox";
 import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, jbodNeedOf, serverDiskNamed, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";
 import { raidNeedOf, raidServerDisks, type RaidServerDisks } from "../microsoft/raid-disks";
-import { MCDB_NONE, mcdbSsds, mcdbVersion, type McdbSsds } from "../microsoft/mcdb";
+import { MCDB_CHOICES, MCDB_NONE, mcdbChoiceOf, mcdbOnProblem, mcdbSsds, mcdbVersion, type McdbSsds } from "../microsoft/mcdb";
 import { ceilCount, provisionGB } from "../rounding";
 import { mailboxServerSize } from "../server";
 import { spindleCount } from "../spindles";
@@ -247,6 +247,8 @@ export function serverDiskOf(inputs: Pick<WorkbookInputs, "serverDisk">, tables:
 export class TooManyDatabasesError extends SizingError {}
 /** A design whose servers hold more copies than the edition mounts (src/engine/version.ts editionProblem). */
 export class EditionError extends SizingError {}
+/** A design whose MCDB input is "on" where MCDB cannot be (src/engine/microsoft/mcdb.ts mcdbOnProblem). */
+export class McdbError extends SizingError {}
 
 /** Database copies, active and passive, an Exchange server mounts at most (Enterprise edition; the calculator's Variables!K35). */
 export const MAX_COPIES_PER_SERVER = MICROSOFT.maxDatabasesPerServer;
@@ -553,7 +555,12 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   // MCDB SSDs beside a 2019 or SE server's JBOD database disks (mcdb.ts): why none, in the Summary's order.
   let mcdb: McdbSsds | undefined;
   let mcdbProblem: string | undefined;
-  if (!mcdbVersion(version)) mcdbProblem = MCDB_NONE.version(version);
+  const mcdbChoice = mcdbChoiceOf(inputs.mcdb ?? MCDB_CHOICES[0]);
+  if (mcdbChoice === undefined) throw new SizingError("#VALUE!", `mcdb must be one of: ${MCDB_CHOICES.join(", ")}; got ${JSON.stringify(inputs.mcdb)}`);
+  const refusedMcdb = mcdbChoice === "on" ? mcdbOnProblem(version, method, onRaid) : undefined;
+  if (refusedMcdb !== undefined) throw new McdbError("#N/A", refusedMcdb);
+  if (mcdbChoice === "off") mcdbProblem = MCDB_NONE.off;
+  else if (!mcdbVersion(version)) mcdbProblem = MCDB_NONE.version(version);
   else if (method !== "microsoft") mcdbProblem = MCDB_NONE.dell;
   else if (onRaid) mcdbProblem = MCDB_NONE.raid;
   else if (!disks) mcdbProblem = MCDB_NONE.noDisks;

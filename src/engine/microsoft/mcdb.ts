@@ -94,9 +94,39 @@ export function mcdbSsds(databaseDisks: number, diskRawGB: number, sizes: readon
   return { ssdsPerServer, databaseDisksPerSsd, neededGBPerSsd, ssdGB, gbPerServer, databaseDiskGB, share: gbPerServer / databaseDiskGB };
 }
 
+/**
+ * The input mcdb: "auto" (the default) gives a design MCDB SSDs where they apply (Exchange 2019 or SE,
+ * Microsoft's method, the calculator's JBOD); "on" asks for them and refuses a design where they
+ * cannot be (mcdbOnProblem); "off" leaves them out.
+ */
+export const MCDB_CHOICES = ["auto", "on", "off"] as const;
+export type McdbChoice = (typeof MCDB_CHOICES)[number];
+
+/** A choice as given (case and spaces aside), or undefined. */
+export const mcdbChoiceOf = (value: unknown): McdbChoice | undefined =>
+  typeof value === "string" ? MCDB_CHOICES.find((c) => c === value.trim().toLowerCase()) : undefined;
+
+/**
+ * Why "on" cannot be, or undefined: MCDB is Exchange 2019's and SE's (MCDB_SOURCES.setup,
+ * "Prerequisites": Exchange Server 2019), beside JBOD database disks (MCDB_SOURCES.preferredArchitecture:
+ * the solid-state class beside JBOD's traditional one), which Microsoft's method sizes here.
+ */
+export function mcdbOnProblem(version: ExchangeVersion, method: "dell" | "microsoft", onRaid: boolean): string | undefined {
+  const why = !mcdbVersion(version)
+    ? `this design is ${versionName(version)} — choose "auto" or "off", or the Exchange version 2019 or SE`
+    : method !== "microsoft"
+      ? `Dell's process sizes this design, on arrays — choose "auto" or "off", or the method "microsoft"`
+      : onRaid
+        ? `Microsoft's calculator puts this DAG on RAID (fewer than three copies a failure can activate, Role Requirements!I127) — choose "auto" or "off", or three or more such copies`
+        : undefined;
+  const pages = `Microsoft's "MetaCacheDatabase (MCDB) setup", Prerequisites; its "Exchange 2019 preferred architecture", Solid state storage class`;
+  return why === undefined ? undefined : `mcdb: "on" needs Exchange 2019 or SE on JBOD database disks, by Microsoft's method (${pages}); ${why}`;
+}
+
 /** Why a design has no MCDB SSDs, in the order sizeDesign and the Summary ask. */
 const NOT_THIS_VERSION = "MCDB (MetaCache Database) is Exchange 2019's and SE's; this design is ";
 export const MCDB_NONE = Object.freeze({
+  off: "MCDB is off (the input MCDB)",
   /** Before the version's name (the Summary joins its cell's). */
   versionWords: NOT_THIS_VERSION,
   version: (version: ExchangeVersion) => `${NOT_THIS_VERSION}${versionName(version)}`,

@@ -85,9 +85,9 @@ export interface MethodsNames {
   /**
    * A JBOD server's disks (issue 17): the Inputs' ServerDisk, DatabasesPerVolume, AutoReseedDisks and
    * SpareDisks, and the Hardware sheet's server-disk columns (names, raw GB, IOPS); for MCDB (issue 31),
-   * the Inputs' ExchangeVersion and the Hardware sheet's SSD sizes. Omitted: no block.
+   * the Inputs' ExchangeVersion and MCDB and the Hardware sheet's SSD sizes. Omitted: no block.
    */
-  serverDisks?: { disk: string; databasesPerVolume: string; autoReseedDisks: string; spareDisks: string; names: string; rawGB: string; iops: string; exchangeVersion: string; ssdSizes: string };
+  serverDisks?: { disk: string; databasesPerVolume: string; autoReseedDisks: string; spareDisks: string; names: string; rawGB: string; iops: string; exchangeVersion: string; ssdSizes: string; mcdb: string };
 }
 
 export interface MethodsSheetParameters {
@@ -628,10 +628,11 @@ function mcdbBlock(d: NonNullable<MethodsNames["serverDisks"]>): CellModel[] {
   const M = MCDB_CELLS;
   const disks = SERVER_DISK_CELLS.databaselog;
   const raw = SERVER_DISK_HELPERS.rawGB;
-  const applies = `AND(${mcdbVersionFormula(d.exchangeVersion)},${SERVER_DISK_HELPERS.jbod},ISNUMBER(${disks}))`;
+  // "off" has none; "auto" and "on" have them where they apply ("on" elsewhere is no design: the Design check says so).
+  const applies = `AND(${d.mcdb}<>"off",${mcdbVersionFormula(d.exchangeVersion)},${SERVER_DISK_HELPERS.jbod},ISNUMBER(${disks}))`;
   const when = (formula: string) => `=${unsized(`IF(${M.applies},${formula},NA())`)}`;
   const rows: Array<[string, string, { formula: string }]> = [
-    [M.applies, "MCDB SSDs (Exchange 2019 or SE, on JBOD)", { formula: `=IFERROR(${applies},FALSE())` }],
+    [M.applies, "MCDB SSDs (not off; Exchange 2019 or SE, on JBOD)", { formula: `=IFERROR(${applies},FALSE())` }],
     [M.ssds, "MCDB SSDs a server: one to three database disks", { formula: when(mcdbSsdsFormula(disks)) }],
     [M.disksPerSsd, "Database disks the fullest SSD serves", { formula: when(mcdbDisksPerSsdFormula(disks, M.ssds)) }],
     [M.neededGB, `GB an SSD holds: ${MCDB_SHARE_PERCENT}% of its disks' raw GB`, { formula: when(mcdbNeededGBFormula(M.disksPerSsd, raw)) }],

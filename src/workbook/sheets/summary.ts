@@ -325,11 +325,12 @@ function mcdbCells(sheets: Record<TemplateSheet, string>, n: Record<NameKey, str
   const has = `AND(${design("methodUsed")}="microsoft",ISNUMBER(${ssds}))`;
   const text = (t: string) => `"None: ${t.replace(/"/g, '""')}"`;
   const why =
+    `IF(${n.mcdb}="off",${text(MCDB_NONE.off)},` +
     `IF(NOT(${mcdbVersionFormula(n.exchangeVersion)}),${text(MCDB_NONE.versionWords)}&"Exchange "&${n.exchangeVersion},` +
     `IF(${design("methodUsed")}<>"microsoft",${text(MCDB_NONE.dell)},` +
     `IF(NOT(${methods(SERVER_DISK_HELPERS.jbod)}),${text(MCDB_NONE.raid)},` +
     `IF(NOT(ISNUMBER(${methods(SERVER_DISK_CELLS.databaselog)})),${text(MCDB_NONE.noDisks)},` +
-    `"None: an SSD would need "&${withThousands(`ROUND(${methods(MCDB_CELLS.neededGB)},0)`)}&" GB, more than the Hardware sheet's largest"))))`;
+    `"None: an SSD would need "&${withThousands(`ROUND(${methods(MCDB_CELLS.neededGB)},0)`)}&" GB, more than the Hardware sheet's largest")))))`;
   const shown = (formula: string) => `=IF(${has},${formula},"")`;
   return [
     { address: `A${SUMMARY_MCDB_ROW}`, value: "MCDB (MetaCache) SSDs a server", role: "label" },
