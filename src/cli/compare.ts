@@ -65,7 +65,7 @@ export function compareHelp(): string[] {
     "the options of exsize design you give (exsize help design lists them: every input and --preset) — each",
     "exactly as exsize design sizes it alone, and",
     "prints them a row per design: the inputs that vary, then the method, databases, database volumes,",
-    "capacity (all copies), database and log IOPS, arrays, disks, servers, cores and memory a server, and",
+    "capacity (all copies), database and log IOPS, arrays, disks and MCDB SSDs, servers, cores and memory a server, and",
     "the worst survivable failure. A design its inputs refuse is a row that says why.",
     "",
     "  --vary OPTION=V1,V2,…   an input option (users, --users or an alias such as quota) and its values,",
@@ -313,6 +313,8 @@ const TABLE_COLUMNS: ReadonlyArray<{ heading: string; right: boolean; text: (o: 
   { heading: "log IOPS", right: true, text: (o) => show(o.dagLogIops) },
   // What holds the databases: a Microsoft-method server's own disks; the papers' arrays and spindles by Dell's process.
   { heading: "disks a server", right: true, text: (o) => show(o.disksPerServer) },
+  // Exchange 2019's and SE's MCDB SSDs beside the database disks (issue 31).
+  { heading: "MCDB SSDs", right: true, text: (o) => (o.mcdbSsdsPerServer === null ? "" : `${show(o.mcdbSsdsPerServer)} × ${show(o.mcdbSsdGB)} GB`) },
   { heading: "arrays", right: false, text: (o, method) => (method === "dell" ? `${show(o.arrays)} × ${show(o.arrayModel)}` : "") },
   { heading: "spindles", right: true, text: (o, method) => (method === "dell" ? show(o.spindles) : "") },
   { heading: "servers", right: true, text: (o) => show(o.servers) },

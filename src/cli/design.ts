@@ -307,6 +307,13 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
   if (design.method === "microsoft" && !design.serverDisks && !design.raidServerDisks && design.serverDisksProblem !== undefined) {
     out.stdout(`Server disks: none — ${design.serverDisksProblem}`);
   }
+  // Exchange 2019's and SE's MetaCache Database SSDs, beside the JBOD database disks (src/engine/microsoft/mcdb.ts).
+  if (design.mcdb) {
+    out.stdout(
+      `MCDB SSDs: ${show(o.mcdbSsdsPerServer)} × ${show(o.mcdbSsdGB)} GB a server, beside the database disks (each for up to ${show(design.mcdb.databaseDisksPerSsd)} of them; ` +
+        `${show(o.mcdbGBPerServer)} GB, ${show(o.mcdbSharePercent)}% of their ${show(design.mcdb.databaseDiskGB)} GB), ${show(o.dagMcdbSsds)} in the DAG`,
+    );
+  }
   out.stdout(`Servers: ${show(o.servers)}, ${show(o.coresPerServer)} cores and ${show(o.memoryPerServerGB)} GB memory each (cores: ${show(o.coresBasis)})`);
   out.stdout(
     `Worst survivable failure: ${show(o.worstFailure)}` +

@@ -5,7 +5,7 @@
  * functions are not loaded), `#BUSY!` (still calculating), another error, or no value at all — the
  * pane says so plainly and what to do.
  */
-import { SUMMARY_SERVER_DISK_CELLS, SUMMARY_SERVER_DISKS_ROW } from "../workbook/sheets/summary";
+import { SUMMARY_MCDB_CELLS, SUMMARY_SERVER_DISK_CELLS, SUMMARY_SERVER_DISKS_ROW } from "../workbook/sheets/summary";
 import { SUMMARY_CELLS, SUMMARY_METHOD_CELL, templateSheetNames } from "../workbook/template";
 
 /**
@@ -20,6 +20,9 @@ export const PANE_SUMMARY_CELLS = Object.freeze({
   serverDisks: SUMMARY_SERVER_DISK_CELLS.disksPerServer,
   serverDisk: SUMMARY_SERVER_DISK_CELLS.disk,
   dagServerDisks: SUMMARY_SERVER_DISK_CELLS.dagDisks,
+  /** Exchange 2019's and SE's MCDB SSDs a server and their GB (the Summary's last server-disk row). */
+  mcdbSsds: SUMMARY_MCDB_CELLS.ssdsPerServer,
+  mcdbSsdGB: SUMMARY_MCDB_CELLS.ssdGB,
 });
 
 export type SummaryKey = keyof typeof PANE_SUMMARY_CELLS;
@@ -59,7 +62,7 @@ const letters = (column: number): string => {
 const KEYS = Object.keys(PANE_SUMMARY_CELLS) as SummaryKey[];
 const CELLS = KEYS.map((k) => cellOf(PANE_SUMMARY_CELLS[k]));
 /** Beside the answers: an error there (a server disk's figure) does not keep the answers from being shown. */
-const ASIDE: readonly SummaryKey[] = ["method", "serverDisksHeading", "serverDisks", "serverDisk", "dagServerDisks"];
+const ASIDE: readonly SummaryKey[] = ["method", "serverDisksHeading", "serverDisks", "serverDisk", "dagServerDisks", "mcdbSsds", "mcdbSsdGB"];
 const ANSWER_KEYS = KEYS.filter((k) => !ASIDE.includes(k));
 const TOP = Math.min(...CELLS.map((c) => c.row));
 const LEFT = Math.min(...CELLS.map((c) => c.column));
@@ -137,6 +140,10 @@ export function describeResults(sheet: string, v: SummaryValues, manual = false)
       : /^Server disks: none: /.test(text("serverDisksHeading"))
         ? [{ label: "Server disks", value: `None: ${text("serverDisksHeading").replace(/^Server disks: none: /, "")}` }]
         : [];
+  // Exchange 2019's and SE's MCDB SSDs beside the database disks, where the design has them.
+  const mcdb: ResultRow[] = microsoft && typeof v.mcdbSsds === "number" && typeof v.mcdbSsdGB === "number"
+    ? [{ label: "MCDB SSDs", value: `${plural(num("mcdbSsds"), "SSD", "SSDs")} of ${n0(num("mcdbSsdGB"))} GB a server, beside the database disks` }]
+    : [];
   const rows: ResultRow[] = [
     { label: "Database volumes", value: `${n0(num("databaseVolumes"))} × ${n0(num("databaseVolumeGB"))} GB` },
     { label: "Log volumes", value: `${n0(num("logVolumes"))} × ${n0(num("logVolumeGB"))} GB` },
@@ -151,6 +158,7 @@ export function describeResults(sheet: string, v: SummaryValues, manual = false)
           { label: "Spindles", value: `${plural(num("spindles"), "disk", "disks")} (${text("spindleRaid").replace(/^RAID/, "RAID ")}, ${text("spindleDisk").replace(/\s*disks?$/, "")})` },
         ]),
     ...serverDisks,
+    ...mcdb,
     { label: "Mailbox servers", value: `${n0(num("servers"))}, each ${plural(num("coresPerServer"), "core", "cores")} and ${n0(num("memoryPerServerGB"))} GB memory` },
     { label: "Worst failure", value: worst === "none survivable" ? "None survivable: a failure leaves databases without a copy" : `${worst}${worstLoad}` },
   ];

@@ -12,7 +12,7 @@ import { designOf } from "./input-values";
 import type { CellModel, ChartModel, SheetModel, WorkbookModel } from "./model";
 import { wrappedLines } from "./sheets/shared";
 import { DESIGN_CELLS, INPUT_CELLS, SUMMARY_CELLS, referenceDesign, sheetReference, templateSheetNames } from "./template";
-import { SUMMARY_SERVER_DISK_CELLS } from "./sheets/summary";
+import { SUMMARY_MCDB_CELLS, SUMMARY_SERVER_DISK_CELLS } from "./sheets/summary";
 import { designRecord, labelWithUnit, quantity, type DesignRecord, type QuantityKey } from "../engine/catalogue";
 
 // ---------------------------------------------------------------------------------------------
@@ -48,6 +48,9 @@ export const COMPARE_KEYS = [
   "worstTargetIops",
   "pageFileGB",
   "disksPerServer",
+  // Exchange 2019's and SE's MCDB SSDs beside the database disks (issue 31): empty where a design has none.
+  "mcdbSsdsPerServer",
+  "mcdbSsdGB",
   "databases",
   "mailboxesPerDatabase",
   "coresBasis",
@@ -326,6 +329,10 @@ export function liveCompareModel(designs: readonly CompareDesign[], options: Liv
     else if (model && outputKey === "databases") formula = `=${at(names.design, DESIGN_CELLS.databasesDeployed)}`;
     else if (model && outputKey !== undefined && outputKey in SUMMARY_CELLS) formula = `=${at(names.summary, SUMMARY_CELLS[outputKey as keyof typeof SUMMARY_CELLS])}`;
     else if (model && outputKey === "disksPerServer") formula = `=IF(ISNUMBER(${at(names.summary, SUMMARY_SERVER_DISK_CELLS.disksPerServer)}),${at(names.summary, SUMMARY_SERVER_DISK_CELLS.disksPerServer)},"")`;
+    else if (model && (outputKey === "mcdbSsdsPerServer" || outputKey === "mcdbSsdGB")) {
+      const cell = at(names.summary, outputKey === "mcdbSsdsPerServer" ? SUMMARY_MCDB_CELLS.ssdsPerServer : SUMMARY_MCDB_CELLS.ssdGB);
+      formula = `=IF(ISNUMBER(${cell}),${cell},"")`;
+    }
     return formula !== undefined ? { address, formula, ...(row.format ? { numberFormat: row.format } : {}), role: "output" as const } : undefined;
   };
   const note = `${designs.length} designs, each column formulas over its own sheets (${where}): edit a design's inputs there and its column recalculates.`;

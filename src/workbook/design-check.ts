@@ -11,8 +11,9 @@ import { databaseCapacity, mailboxDoesNotFit } from "../engine/database";
 import { SizingError } from "../engine/errors";
 import { databaseFormula, mailboxFitsFormula, type FactorReference } from "../engine/excel-formulas";
 import { MAX_COPIES, MAX_SERVERS, validateLayoutDesign, type DagLayout } from "../engine/layout";
-import { EditionError, MAX_COPIES_PER_SERVER, REFERENCE_DESIGN_INPUTS, TooManyDatabasesError, sizeDesign, type DesignTables } from "../engine/design";
+import { EditionError, MAX_COPIES_PER_SERVER, McdbError, REFERENCE_DESIGN_INPUTS, TooManyDatabasesError, sizeDesign, type DesignTables } from "../engine/design";
 import { editionFailsFormula } from "../engine/version";
+import { mcdbVersionFormula } from "../engine/microsoft/mcdb";
 import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import type { InputRule } from "./model";
@@ -41,6 +42,7 @@ const SUMMARIES = {
   lagged: `${NOT_A_DESIGN} too many lagged copies: at most copies − 2, so two copies can be activated (none with one copy). Lower the lagged copies, or add copies.`,
   environment: `${NOT_A_DESIGN} Mailboxes in the environment must be empty, 0 (one DAG) or a whole number of at least Users.`,
   edition: `${NOT_A_DESIGN} a server holds more database copies than the Standard edition mounts (5). Choose Enterprise, add servers, or raise the maximum database size.`,
+  mcdb: `${NOT_A_DESIGN} MCDB is on, but MCDB SSDs are Exchange 2019's and SE's, beside JBOD database disks by Microsoft's method (three or more copies a failure can activate). Choose MCDB auto or off, or such a design.`,
   method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies, up to ${MAX_MICROSOFT_MAILBOXES.toLocaleString("en-US")} mailboxes, more than 0 and up to ${MAX_MICROSOFT_MESSAGES} messages a day of up to ${MAX_MICROSOFT_MESSAGE_KB.toLocaleString("en-US")} KB. Choose Dell's method, or change the copies, mailboxes or messages.`,
 } as const;
 
@@ -118,6 +120,10 @@ export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInput
         problems.push({ inputs: ["Edition", "Copies", "ServersFirstSite", "ServersSecondSite", "MaxDatabaseGB"], message: e.message, summary: SUMMARIES.edition });
         return problems;
       }
+      if (e instanceof McdbError) {
+        problems.push({ inputs: ["MCDB", "ExchangeVersion", "Method", "Copies", "LaggedCopies", "ServersFirstSite", "ServersSecondSite"], message: e.message, summary: SUMMARIES.mcdb });
+        return problems;
+      }
       const inputNames = e instanceof TooManyDatabasesError ? ["Users", "QuotaMB", "MaxDatabaseGB", "ServersFirstSite", "ServersSecondSite"] : ["Users", "Copies", "ServersFirstSite", "ServersSecondSite"];
       problems.push({ inputs: inputNames, message: e.message, summary: SUMMARIES.deployed });
     }
@@ -148,6 +154,15 @@ export function designCheckText(inputs: DesignInputs & Partial<WorkbookInputs>, 
  */
 export function editionCheckFormula(edition: string, version: string, deployedDatabases: string, copies: string, servers: string, otherwise: string): string {
   return `IF(${editionFailsFormula(edition, version, deployedDatabases, copies, `SUM(${servers})`)},"${SUMMARIES.edition.replace(/"/g, '""')}",${otherwise})`;
+}
+
+/**
+ * MCDB "on" where it cannot be (mcdb.ts mcdbOnProblem), for a hidden cell beside the input that the
+ * Design sheet's deployed check reads: SUMMARIES.mcdb when the version is not 2019 or SE, the design is
+ * Dell's, or the calculator's choice (`jbod`, the Methods sheet's helper) is RAID; else "".
+ */
+export function mcdbCheckFormula(mcdb: string, version: string, methodUsed: string, jbod: string): string {
+  return `IF(AND(${mcdb}="on",OR(NOT(${mcdbVersionFormula(version)}),${methodUsed}<>"microsoft",NOT(${jbod}))),"${SUMMARIES.mcdb.replace(/"/g, '""')}","")`;
 }
 
 /**
@@ -298,6 +313,7 @@ export const COMBINED_RULES: ReadonlyArray<{ inputs: string; rule: string }> = [
   { inputs: "EnvironmentUsers, Users", rule: "the environment's mailboxes, when given (not empty or 0), at least a DAG's users: it is DAGs of Users each" },
   { inputs: "Copies, ServersFirstSite, ServersSecondSite, DagLayout", rule: "each copy of a database on a server of its own: copies spread round-robin over the sites from the active copy's site, and each site has a server for each copy it holds" },
   { inputs: "Edition, Copies, ServersFirstSite, ServersSecondSite, MaxDatabaseGB", rule: "the database copies a server holds (databases × copies ÷ servers) at most the Standard edition's 5 mounted databases (Exchange 2013 and later; Enterprise's 100 is Microsoft's method's own check)" },
+  { inputs: "MCDB, ExchangeVersion, Method, Copies, LaggedCopies, ServersFirstSite, ServersSecondSite", rule: "MCDB on only for Exchange 2019 or SE on JBOD database disks by Microsoft's method (three or more copies a failure can activate); auto gives them there, off never" },
 ];
 
 /** The table in Markdown, as docs/whole-design.md holds it. */

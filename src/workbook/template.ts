@@ -19,14 +19,14 @@
  */
 import type { FactorName } from "../engine";
 import { JBOD_CATALOGUE, jbodDisk, type JbodDisk } from "../engine/microsoft/disks";
-import { copiesPerServerFormula, designCheckFormula, environmentCheckFormula, rulesCheckFormula } from "./design-check";
+import { copiesPerServerFormula, designCheckFormula, environmentCheckFormula, mcdbCheckFormula, rulesCheckFormula } from "./design-check";
 import type { DefinedName, SheetModel, WorkbookModel } from "./model";
 import { DESIGN_CELLS, DESIGN_HEADER_ROW, buildDesign } from "./sheets/design";
 import { distributionGridRows, distributionPreferenceHighlights, distributionSheet } from "./sheets/distribution";
-import { buildHardware, candidateColumns, diskClassNameRange, serverDiskColumns, serverDiskNameRange } from "./sheets/hardware";
-import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, SERVER_DISK_INPUTS, SERVER_DISKS_CHECK_CELL, COPIES_PER_SERVER_CELL, sheetRuleOf, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
+import { buildHardware, candidateColumns, diskClassNameRange, serverDiskColumns, serverDiskNameRange, ssdSizeRange } from "./sheets/hardware";
+import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, MCDB_CHECK_CELL, SERVER_DISK_INPUTS, SERVER_DISKS_CHECK_CELL, COPIES_PER_SERVER_CELL, sheetRuleOf, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
 import { buildJetstress } from "./sheets/jetstress";
-import { methodsSheet, microsoftCell } from "./sheets/methods";
+import { SERVER_DISK_HELPERS, methodsSheet, microsoftCell } from "./sheets/methods";
 import { RESILIENCE_CELLS, buildResilience } from "./sheets/resilience";
 import { absolute, nameSuffix, sheetReference, templateSheetNames, wrapText, type DesignOutput, type NameKey, type References, type TemplateSheet } from "./sheets/shared";
 import { buildSources } from "./sheets/sources";
@@ -136,6 +136,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     microsoft: (key) => `${sheetReference(sheets.methods)}!${microsoftCell(key)}`,
     vmware: (result) => `${sheetReference(sheets.resilience)}!${absolute(result === "cores" ? RESILIENCE_CELLS.vmwareCores : RESILIENCE_CELLS.vmwareMemoryGB)}`,
     dag: { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout, lagged: names.laggedCopies },
+    mcdbCheck: `${inputsRef}!${absolute(MCDB_CHECK_CELL)}`,
   };
   const check = designCheckFormula({
     users: names.users,
@@ -159,12 +160,12 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     // The title and whom it is for and by make no design or none: their rules are their cells' alone.
     // EnvironmentUsers's rule is its combined clause's (designCheckFormula), one message for both.
     // The server disks' rules are their own cell's (SERVER_DISKS_CHECK_CELL): the formula is near Excel's 8,192 characters.
-    // The edition's rule too (a short formula is what lets it fit).
-    rules: INPUT_ROWS.filter((row) => row.rule.kind !== "text" && row.key !== "environmentUsers" && row.key !== "edition" && !SERVER_DISK_INPUTS.includes(row.key)).map((row) => ({ name: names[row.key], label: row.label, rule: row.rule })),
+    // The edition's and MCDB's rules too (a short formula is what lets it fit).
+    rules: INPUT_ROWS.filter((row) => row.rule.kind !== "text" && row.key !== "environmentUsers" && row.key !== "edition" && row.key !== "mcdb" && !SERVER_DISK_INPUTS.includes(row.key)).map((row) => ({ name: names[row.key], label: row.label, rule: row.rule })),
   });
   const hardwareNames = { diskClassNames: diskClassNameRange(sheets.hardware), serverDiskNames: serverDiskNameRange(sheets.hardware) };
   const serverDisksCheck = rulesCheckFormula(
-    INPUT_ROWS.filter((row) => SERVER_DISK_INPUTS.includes(row.key) || row.key === "edition").map((row) => ({ name: names[row.key], label: row.label, rule: sheetRuleOf(row, hardwareNames) })),
+    INPUT_ROWS.filter((row) => SERVER_DISK_INPUTS.includes(row.key) || row.key === "edition" || row.key === "mcdb").map((row) => ({ name: names[row.key], label: row.label, rule: sheetRuleOf(row, hardwareNames) })),
   );
   const values = inputValues(options.inputs);
   const revised = options.revised ?? isoToday();
@@ -175,7 +176,8 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     dagLayout: names.dagLayout,
     deployedDatabases: `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.databasesDeployed)}`,
   });
-  const inputs = buildInputs(sheets.inputs, values, check, hardwareNames, environmentCheckFormula(names.environmentUsers, names.users), serverDisksCheck, copiesPerServer);
+  const mcdbCheck = mcdbCheckFormula(names.mcdb, names.exchangeVersion, `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.methodUsed)}`, `${sheetReference(sheets.methods)}!${SERVER_DISK_HELPERS.jbod}`);
+  const inputs = buildInputs(sheets.inputs, values, check, hardwareNames, environmentCheckFormula(names.environmentUsers, names.users), serverDisksCheck, copiesPerServer, mcdbCheck);
   const { sheet: design, chart } = buildDesign(sheets.design, ref);
   const hardware = buildHardware(sheets.hardware, sheets.design, names, diskBeyondCatalogue(values.serverDisk));
   const definedNames: DefinedName[] = [
@@ -223,7 +225,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       coresPerServer: names.coresPerServer,
       peakHourLogShare: names.peakHourLogShare,
       dagLayout: names.dagLayout,
-      serverDisks: { disk: names.serverDisk, databasesPerVolume: names.databasesPerVolume, autoReseedDisks: names.autoReseedDisks, spareDisks: names.spareDisks, ...serverDiskColumns(sheets.hardware) },
+      serverDisks: { disk: names.serverDisk, databasesPerVolume: names.databasesPerVolume, autoReseedDisks: names.autoReseedDisks, spareDisks: names.spareDisks, ...serverDiskColumns(sheets.hardware), exchangeVersion: names.exchangeVersion, ssdSizes: ssdSizeRange(sheets.hardware), mcdb: names.mcdb },
     },
     // The papers' figures beside Microsoft's: the Design and Resilience cells that hold them.
     design: (key) =>

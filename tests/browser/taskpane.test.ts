@@ -268,13 +268,13 @@ describeInBrowser("the task pane in chromium", () => {
         ["This design", ["title", "preparedFor", "preparedBy"]],
         ["Mailboxes", ["users", "quotaMB", "messagesPerDay", "messageKB"]],
         ["Database availability group", ["copies", "laggedCopies", "lagDays", "maxDatabaseGB", "exchangeVersion", "edition", "method", "serversSite1", "serversSite2", "dagLayout", "environmentUsers"]],
-        ["Storage", ["arrayRaid", "arrayModel", "spindleRaid", "spindleDisk", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks"]],
+        ["Storage", ["arrayRaid", "arrayModel", "spindleRaid", "spindleDisk", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks", "mcdb"]],
         ["What to vary", ["vary-field", "vary-values"]],
         ["Names (empty: the default)", ["dag-name", "server-prefix", "database-prefix"]],
       ]);
       expect(await formValues(page)).toEqual(referenceForm());
       // Choices are selects; units sit beside the numbers.
-      for (const key of ["exchangeVersion", "edition", "dagLayout", "arrayRaid", "spindleRaid", "arrayModel", "spindleDisk", "serverDisk"]) {
+      for (const key of ["exchangeVersion", "edition", "dagLayout", "arrayRaid", "spindleRaid", "arrayModel", "spindleDisk", "serverDisk", "mcdb"]) {
         expect(await page.locator(`#${key}`).evaluate((e) => e.tagName)).toBe("SELECT");
       }
       expect(await page.locator(".unit").allTextContents()).toEqual(["MB", "KB", "days", "GB"]);

@@ -92,7 +92,7 @@ describe("each row is exsize design --json for its options alone", () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toEqual([]);
     expect(r.stdout).toHaveLength(5);
-    expect(r.stdout[0]).toMatch(/^\s*users\s+copies\s+method\s+databases\s+volumes\s+capacity GB\s+DB IOPS\s+log IOPS\s+disks a server\s+arrays\s+spindles\s+servers\s+cores\s+memory GB\s+worst failure$/);
+    expect(r.stdout[0]).toMatch(/^\s*users\s+copies\s+method\s+databases\s+volumes\s+capacity GB\s+DB IOPS\s+log IOPS\s+disks a server\s+MCDB SSDs\s+arrays\s+spindles\s+servers\s+cores\s+memory GB\s+worst failure$/);
     const alone = (await designJson(["--users", "5000"])).printed.design as Record<string, number | string>;
     expect(r.stdout[1]).toMatch(/^\s*5,000\s+2\s+dell\s+12\s+12 × 1,266 GB\s+31,560\s+900\s+378\s+2 × PS6500E 500GB\s+15\s+2\s+5\s+34\s+One server$/);
     expect(r.stdout[1]).toContain(`${alone.databaseVolumes} × ${alone.databaseVolumeGB.toLocaleString("en-US")} GB`);

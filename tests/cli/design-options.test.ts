@@ -105,6 +105,8 @@ describe("every input of the template is an option of exsize design", () => {
     spareDisks: ["0", 0],
     // Typed in capitals, held as the choice is spelt; Standard would refuse this design (15 copies a server).
     edition: ["ENTERPRISE", "Enterprise"],
+    // Typed in capitals, held as the choice is spelt; "on" would refuse this design (Dell's process: no JBOD disks).
+    mcdb: ["OFF", "off"],
     title: ["  Contoso mail 2027 ", "Contoso mail 2027"],
     preparedFor: ["Contoso, Ltd & partners", "Contoso, Ltd & partners"],
     preparedBy: ["J. Doe", "J. Doe"],

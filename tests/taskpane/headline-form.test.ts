@@ -91,6 +91,12 @@ describe("the Summary's answers in the pane's words", () => {
     expect(results.rows.find((r) => r.label === "Server disks (JBOD)")?.value).toBe('45 disks a server (8TB 7.2K NL-SAS 3.5"), 720 in the DAG');
   });
 
+  test("sized as Exchange Server SE, the same design adds its MCDB SSDs beside the disks (42 database disks ÷ 3; 3 × 8,000 GB × 6% → 1,600 GB: src/engine/microsoft/mcdb.ts); 2016 has no such row", () => {
+    const results = describeResults("Summary", values({ ...REFERENCE_PRESETS["dellemc-2016"].inputs, exchangeVersion: "SE" }));
+    expect(results.state === "ok" && results.rows.map((r) => r.label)).toEqual(["Database volumes", "Log volumes", "Capacity", "Database IOPS", "Log IOPS", "Arrays (papers' method)", "Spindles (papers' method)", "Server disks (JBOD)", "MCDB SSDs", "Mailbox servers", "Worst failure"]);
+    expect(results.state === "ok" && results.rows.find((r) => r.label === "MCDB SSDs")?.value).toBe("14 SSDs of 1,600 GB a server, beside the database disks");
+  });
+
   test("a design the calculator puts on RAID says its level: the README's 7,600 mailboxes, 2 copies on 2 servers of 600 GB 10K disks — 73 a server in RAID-5, 146 in the DAG (Storage Design!C164, C194)", () => {
     const inputs = { ...REFERENCE_PRESETS["dellemc-2016"].inputs, copies: 2, serversSite1: 2, serversSite2: "" as const, quotaMB: 2048, messageKB: 150, archiveMB: 0, serverDisk: '600GB 10K RPM SAS 2.5"', databasesPerVolume: 0, environmentUsers: "" as const };
     const results = describeResults("Summary", values(inputs));

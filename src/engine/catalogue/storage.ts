@@ -10,9 +10,11 @@ import { CALCULATOR_DEFAULT_DISK, JBOD_CATALOGUE, SERVER_DISK_DEFAULTS } from ".
 import { DEFAULT_READ_RATIO, DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, RAID_LEVELS } from "../tables";
 import { choiceInputRule, numberInputRule, valueOf, type InputDeclaration } from "./input";
 import type { Quantity } from "./quantity";
+import { MCDB_CHOICES, MCDB_SOURCES } from "../microsoft/mcdb";
 
 const BOTH = `${cite("dell", "Tables 16-19")}; ${cite("microsoft", "Role Requirements, Volume Requirements")}`;
 const DISKS = cite("microsoft", "Storage Design!C164:E165, C194, C200; Volume Requirements!I7");
+const MCDB = `${MCDB_SOURCES.preferredArchitecture}; ${MCDB_SOURCES.setup}`;
 
 /** A server's own disks, JBOD or RAID, or none (Dell's process; a disk that cannot hold a volume). */
 export const disksOf = (d: Design) => d.serverDisks ?? d.raidServerDisks;
@@ -36,6 +38,13 @@ export const STORAGE_QUANTITIES = [
   { key: "restoreDisksPerServer", label: "Restore disks a server", unit: "disks", digits: 0, method: "microsoft", source: cite("microsoft", "Storage Design!D182, E165"), value: (d) => disksOf(d)?.restoreDisks ?? null },
   { key: "dagDisks", label: "Disks, the DAG", unit: "disks", digits: 0, method: "microsoft", source: cite("microsoft", "Storage Design!C200"), value: (d) => { const disks = disksOf(d); return disks ? disks.disksPerServer * d.serversPerDag : null; } },
   { key: "serverDisksProblem", label: "Why no server disks", unit: "", method: "microsoft", source: DISKS, value: (d) => d.serverDisksProblem ?? null },
+  // Exchange 2019's and SE's MetaCache Database SSDs beside a JBOD server's database disks (src/engine/microsoft/mcdb.ts): null where none.
+  { key: "mcdbSsdsPerServer", label: "MCDB SSDs a server", unit: "disks", digits: 0, method: "microsoft", source: MCDB, value: (d) => d.mcdb?.ssdsPerServer ?? null },
+  { key: "mcdbSsdGB", label: "MCDB SSD", unit: "GB", digits: 0, method: "microsoft", source: MCDB, value: (d) => d.mcdb?.ssdGB ?? null },
+  { key: "mcdbGBPerServer", label: "MCDB SSDs' capacity a server", unit: "GB", digits: 0, method: "microsoft", source: MCDB, value: (d) => d.mcdb?.gbPerServer ?? null },
+  { key: "mcdbSharePercent", label: "MCDB SSDs' share of the database disks", unit: "%", digits: 1, method: "microsoft", source: MCDB, value: (d) => (d.mcdb ? d.mcdb.share * 100 : null) },
+  { key: "dagMcdbSsds", label: "MCDB SSDs, the DAG", unit: "disks", digits: 0, method: "microsoft", source: MCDB, value: (d) => (d.mcdb ? d.mcdb.ssdsPerServer * d.serversPerDag : null) },
+  { key: "mcdbProblem", label: "Why no MCDB SSDs", unit: "", source: MCDB, value: (d) => d.mcdbProblem ?? null },
   // The papers' storage: what Dell's process buys, and what Microsoft's design is compared with.
   { key: "arrays", label: "Arrays", unit: "", digits: 0, source: cite("dell", "Tables 12-13, 3.4.1"), value: (d) => d.arrays.arrays },
   { key: "arrayModel", label: "Array model", unit: "", source: cite("dell", "Tables 12-13"), value: (d) => d.arrays.modelName },
@@ -105,5 +114,14 @@ export const STORAGE_INPUTS = [
     unit: "disks", name: "SpareDisks", group: "storage",
     what: "Hot spares beyond the calculator's count (it counts none; Dell EMC's design keeps one)", source: cite("esrp2016", "4"),
     rule: diskCount("spareDisks", "Hot spare disks a JBOD server keeps"),
+  },
+  {
+    // Exchange 2019's and SE's MetaCache Database SSDs beside the JBOD database disks (src/engine/microsoft/mcdb.ts):
+    // "on" where they cannot be is refused (mcdbOnProblem), so auto, the default, is what a person rarely changes.
+    key: "mcdb", value: valueOf<string>(), optional: true, defaultValue: MCDB_CHOICES[0], label: "MCDB SSDs (MetaCache)", unit: "", name: "MCDB", group: "storage",
+    choiceText: (v) => ({ auto: "Auto: 2019 and SE on JBOD", on: "On", off: "Off" })[v] ?? v,
+    what: "auto: SSDs beside the database disks for Exchange 2019 and SE on JBOD (one to three disks, 6% of their GB); on: the same, refused for earlier versions or RAID; off: none",
+    source: MCDB_SOURCES.preferredArchitecture,
+    rule: choiceInputRule("mcdb", MCDB_CHOICES, "MCDB SSDs: auto (2019 and SE on JBOD), on or off"),
   },
 ] as const satisfies readonly InputDeclaration[];

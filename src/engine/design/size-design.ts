@@ -42,6 +42,7 @@ import type { MailboxTier } from "../microsoft/mailbox";
 import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, jbodNeedOf, serverDiskNamed, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";
 import { raidNeedOf, raidServerDisks, type RaidServerDisks } from "../microsoft/raid-disks";
+import { MCDB_CHOICES, MCDB_NONE, mcdbChoiceOf, mcdbOnProblem, mcdbSsds, mcdbVersion, type McdbSsds } from "../microsoft/mcdb";
 import { ceilCount, provisionGB } from "../rounding";
 import { mailboxServerSize } from "../server";
 import { spindleCount } from "../spindles";
@@ -174,6 +175,13 @@ export interface Design {
   /** A Microsoft-method design the calculator puts on RAID (prefersJbod false): its RAID disks a server (src/engine/microsoft/raid-disks.ts). */
   raidServerDisks?: RaidServerDisks;
   serverDisksProblem?: string;
+  /**
+   * Exchange 2019's and SE's MetaCache Database SSDs a JBOD server holds beside its database disks
+   * (src/engine/microsoft/mcdb.ts: one SSD to three database disks, 6% of their capacity); else why
+   * none, in mcdbProblem.
+   */
+  mcdb?: McdbSsds;
+  mcdbProblem?: string;
 }
 
 const isDiskClass = (d: string | number): d is keyof typeof DISK_CLASS_IOPS => typeof d === "string" && d in DISK_CLASS_IOPS;
@@ -239,6 +247,8 @@ export function serverDiskOf(inputs: Pick<WorkbookInputs, "serverDisk">, tables:
 export class TooManyDatabasesError extends SizingError {}
 /** A design whose servers hold more copies than the edition mounts (src/engine/version.ts editionProblem). */
 export class EditionError extends SizingError {}
+/** A design whose MCDB input is "on" where MCDB cannot be (src/engine/microsoft/mcdb.ts mcdbOnProblem). */
+export class McdbError extends SizingError {}
 
 /** Database copies, active and passive, an Exchange server mounts at most (Enterprise edition; the calculator's Variables!K35). */
 export const MAX_COPIES_PER_SERVER = MICROSOFT.maxDatabasesPerServer;
@@ -506,6 +516,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   let disks: ServerDisks | undefined;
   let raidDisks: RaidServerDisks | undefined;
   let disksProblem: string | undefined;
+  let onRaid = false;
   if (method === "microsoft") {
     const ms = microsoft!;
     const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
@@ -520,7 +531,8 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
       spareDisks: inputs.spareDisks ?? SERVER_DISK_DEFAULTS.spareDisks,
       ...tables.serverDisks,
     };
-    if (!prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB }).jbod) {
+    onRaid = !prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB }).jbod;
+    if (onRaid) {
       // The calculator's RAID disks (Storage Design!C194): a DAG, as Microsoft's method here always is.
       try {
         raidDisks = raidServerDisks(raidNeedOf(ms, { serversPerSite, copies: inputs.copies, laggedCopies }, mf), choice);
@@ -539,6 +551,26 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     }
   } else {
     disksProblem = "Dell's process puts the databases on EqualLogic arrays (the arrays above), not on the servers' own disks";
+  }
+  // MCDB SSDs beside a 2019 or SE server's JBOD database disks (mcdb.ts): why none, in the Summary's order.
+  let mcdb: McdbSsds | undefined;
+  let mcdbProblem: string | undefined;
+  const mcdbChoice = mcdbChoiceOf(inputs.mcdb ?? MCDB_CHOICES[0]);
+  if (mcdbChoice === undefined) throw new SizingError("#VALUE!", `mcdb must be one of: ${MCDB_CHOICES.join(", ")}; got ${JSON.stringify(inputs.mcdb)}`);
+  const refusedMcdb = mcdbChoice === "on" ? mcdbOnProblem(version, method, onRaid) : undefined;
+  if (refusedMcdb !== undefined) throw new McdbError("#N/A", refusedMcdb);
+  if (mcdbChoice === "off") mcdbProblem = MCDB_NONE.off;
+  else if (!mcdbVersion(version)) mcdbProblem = MCDB_NONE.version(version);
+  else if (method !== "microsoft") mcdbProblem = MCDB_NONE.dell;
+  else if (onRaid) mcdbProblem = MCDB_NONE.raid;
+  else if (!disks) mcdbProblem = MCDB_NONE.noDisks;
+  else {
+    try {
+      mcdb = mcdbSsds(disks.databaseLogDisks, disks.disk.rawGB);
+    } catch (e) {
+      if (!(e instanceof SizingError)) throw e;
+      mcdbProblem = e.message;
+    }
   }
 
   let worst: ScenarioFigures | undefined;
@@ -612,6 +644,8 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     ...(disks ? { serverDisks: disks } : {}),
     ...(raidDisks ? { raidServerDisks: raidDisks } : {}),
     ...(disksProblem ? { serverDisksProblem: disksProblem } : {}),
+    ...(mcdb ? { mcdb } : {}),
+    ...(mcdbProblem ? { mcdbProblem } : {}),
   };
 }
 

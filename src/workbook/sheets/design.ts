@@ -23,6 +23,7 @@ import {
 } from "../../engine/excel-formulas";
 import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
 import { EDITIONS_SOURCE, minimumMemoryFormula, pageFileFormula, serverLimitsFormula, VERSION_SOURCES } from "../../engine/version";
+import { MCDB_SOURCES } from "../../engine/microsoft/mcdb";
 import { editionCheckFormula } from "../design-check";
 import { cite } from "../../engine/papers";
 import type { CellModel, ChartModel, SheetModel } from "../model";
@@ -247,9 +248,13 @@ const DESIGN_SECTIONS: readonly Section[] = [
       },
       {
         key: "deployedCheck", symbol: "", what: "The servers against the edition, then the version", format: "@",
-        words: "Not a design when databases × copies ÷ servers pass the Standard edition's 5 mounted databases (2013 and later); else the row above's warning. The Design check shows it",
-        source: EDITIONS_SOURCE,
-        formula: (r) => plain(`=${editionCheckFormula(r.input("edition"), r.input("exchangeVersion"), r.output("databasesDeployed"), r.input("copies"), r.input("servers"), r.output("serverLimits"))}`),
+        words: "Not a design when databases × copies ÷ servers pass the Standard edition's 5 mounted databases (2013 and later), or MCDB is on where it cannot be (the Inputs sheet's hidden cell beside MCDB); else the row above's warning. The Design check shows it",
+        source: `${EDITIONS_SOURCE}; ${MCDB_SOURCES.setup}`,
+        formula: (r) => {
+          // MCDB's refusal sits in a cell of its own beside its input: this one, like the Design check, stays short.
+          const otherwise = r.mcdbCheck === undefined ? r.output("serverLimits") : `IF(LEN(${r.mcdbCheck})>0,${r.mcdbCheck},${r.output("serverLimits")})`;
+          return plain(`=${editionCheckFormula(r.input("edition"), r.input("exchangeVersion"), r.output("databasesDeployed"), r.input("copies"), r.input("servers"), otherwise)}`);
+        },
       },
     ],
   },

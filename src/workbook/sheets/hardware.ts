@@ -6,6 +6,7 @@
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE } from "../../engine";
 import { arraysPerCopyFormula } from "../../engine/excel-formulas";
 import { JBOD_CATALOGUE, type JbodDisk } from "../../engine/microsoft/disks";
+import { MCDB_SHARE_PERCENT, MCDB_SSD_SIZES_GB } from "../../engine/microsoft/mcdb";
 import { MICROSOFT } from "../../engine/microsoft/tables";
 import { RAID_LEVELS } from "../../engine/tables";
 import { cite } from "../../engine/papers";
@@ -29,6 +30,10 @@ const SERVER_DISKS_HEADING_ROW = CANDIDATES_LAST_ROW + 2;
 const SERVER_DISKS_FIRST_ROW = SERVER_DISKS_HEADING_ROW + 2;
 const OWN_SERVER_DISK_ROWS = 6;
 const SERVER_DISKS_LAST_ROW = SERVER_DISKS_FIRST_ROW + JBOD_CATALOGUE.length + OWN_SERVER_DISK_ROWS - 1;
+/** MCDB SSDs (issue 31): the sizes a 2019 or SE JBOD server's SSDs are chosen from, smallest first. */
+const SSDS_HEADING_ROW = SERVER_DISKS_LAST_ROW + 2;
+const SSDS_FIRST_ROW = SSDS_HEADING_ROW + 2;
+const SSDS_LAST_ROW = SSDS_FIRST_ROW + MCDB_SSD_SIZES_GB.length - 1;
 const HARDWARE_WIDTH = 10;
 
 /** Where the user's hardware rows start (0-based row i of each table). */
@@ -36,6 +41,7 @@ export const HARDWARE_CELLS = Object.freeze({
   arrayRow: (i: number) => ARRAYS_FIRST_ROW + i,
   diskRow: (i: number) => DISKS_FIRST_ROW + i,
   serverDiskRow: (i: number) => SERVER_DISKS_FIRST_ROW + i,
+  ssdRow: (i: number) => SSDS_FIRST_ROW + i,
   ownServerDiskRow: (i: number) => SERVER_DISKS_FIRST_ROW + JBOD_CATALOGUE.length + i,
   candidateRow: (i: number) => CANDIDATES_FIRST_ROW + i,
 });
@@ -134,14 +140,14 @@ export function buildHardware(sheet: string, designSheet: string, names: Record<
       { address: `J${r}`, formula: `=F${u}`, role: "note" },
     );
   }
-  cells.push(...serverDiskCells(ownServerDisks));
+  cells.push(...serverDiskCells(ownServerDisks), ...ssdCells());
   return {
     sheet: {
       name: sheet,
       columnWidths: [20, 11, 11, 13, 14, 12, 15, 19, 9, 26],
       frozenRows: 2,
       // One portrait page, the helper keys (column J) off it: landscape left a page of 12 rows (issue 18).
-      print: { ...portrait(1), area: `A1:I${SERVER_DISKS_LAST_ROW}` },
+      print: { ...portrait(1), area: `A1:I${SSDS_LAST_ROW}` },
       cells,
     },
     arrayCatalog: `$A$${ARRAYS_FIRST_ROW}:$E$${ARRAYS_LAST_ROW}`,
@@ -198,6 +204,37 @@ function serverDiskCells(own: readonly JbodDisk[]): CellModel[] {
     );
   }
   return cells;
+}
+
+/**
+ * The MCDB SSDs a 2019 or SE JBOD server's are chosen from (src/engine/microsoft/mcdb.ts
+ * MCDB_SSD_SIZES_GB): the smallest that holds 6% of the database disks it serves. The Preferred
+ * Architecture's example SSD is 1.92 TB; the others are the sizes such SSDs are sold in.
+ */
+function ssdCells(): CellModel[] {
+  const cells: CellModel[] = [
+    ...sectionHeading(SSDS_HEADING_ROW, `MCDB SSDs (Exchange 2019 and SE on JBOD): one to three database disks, the smallest holding ${MCDB_SHARE_PERCENT}% of their raw GB`, HARDWARE_WIDTH),
+    ...header(SSDS_HEADING_ROW + 1, ["SSD", "Raw GB", "Source"]),
+  ];
+  MCDB_SSD_SIZES_GB.forEach((gb, i) => {
+    const r = SSDS_FIRST_ROW + i;
+    cells.push(
+      { address: `A${r}`, value: `${gb >= 1000 ? `${gb / 1000}TB` : `${gb}GB`} SSD`, role: "label" },
+      { address: `B${r}`, value: gb, numberFormat: FORMAT.gb, role: "label" },
+      {
+        address: `C${r}`,
+        // The setup page asks for mixed-use SSDs of one drive write a day or more (MCDB_SOURCES.setup).
+        value: gb === 1920 ? "Microsoft's Exchange 2019 preferred architecture: its example, 7.68 TB on 4 SSDs" : "a size mixed-use SSDs are sold in: check your vendor's",
+        role: "source",
+      },
+    );
+  });
+  return cells;
+}
+
+/** The MCDB SSDs' sizes on the Hardware sheet, qualified, smallest first: the Methods sheet picks from them. */
+export function ssdSizeRange(hardwareSheet: string): string {
+  return `${sheetReference(hardwareSheet)}!$B$${SSDS_FIRST_ROW}:$B$${SSDS_LAST_ROW}`;
 }
 
 /** The server disk names on the Hardware sheet, qualified: the Inputs sheet's ServerDisk drop-down lists them. */

@@ -113,6 +113,8 @@ export const ENVIRONMENT_CHECK_CELL = INPUT_CELLS.environmentUsers.replace(/^B/,
 export const SERVER_DISK_INPUTS: readonly InputKey[] = ["serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks"];
 /** Their verdict (design-check.ts rulesCheckFormula), hidden beside ServerDisk: the Design check says it. */
 export const SERVER_DISKS_CHECK_CELL = INPUT_CELLS.serverDisk.replace(/^B/, "E");
+/** MCDB "on" where it cannot be (design-check.ts mcdbCheckFormula), hidden beside MCDB: the Design sheet's deployed check reads it. */
+export const MCDB_CHECK_CELL = INPUT_CELLS.mcdb.replace(/^B/, "E");
 /** The busiest server's copies (design-check.ts copiesPerServerFormula), hidden beside Copies: the Design check compares it with 100. */
 export const COPIES_PER_SERVER_CELL = INPUT_CELLS.copies.replace(/^B/, "E");
 
@@ -137,7 +139,7 @@ export function sheetRuleOf(row: Pick<InputRow, "key" | "rule">, hardware: { dis
   return row.rule;
 }
 
-export function buildInputs(sheet: string, values: WorkbookInputs, check: string, hardware: { diskClassNames: string; serverDiskNames: string }, environmentCheck: string, serverDisksCheck: string, copiesPerServer?: string): SheetModel {
+export function buildInputs(sheet: string, values: WorkbookInputs, check: string, hardware: { diskClassNames: string; serverDiskNames: string }, environmentCheck: string, serverDisksCheck: string, copiesPerServer?: string, mcdbCheck?: string): SheetModel {
   const ruleOf = (row: InputRow): InputRule => sheetRuleOf(row, hardware);
   const cells: CellModel[] = [
     { address: INPUTS_LAYOUT.title, value: "Exchange mailbox storage sizing: inputs", role: "title" },
@@ -164,6 +166,7 @@ export function buildInputs(sheet: string, values: WorkbookInputs, check: string
   cells.push({ address: ENVIRONMENT_CHECK_CELL, formula: "=" + environmentCheck, numberFormat: ";;;", role: "step" });
   cells.push({ address: SERVER_DISKS_CHECK_CELL, formula: "=" + serverDisksCheck, numberFormat: ";;;", role: "step" });
   if (copiesPerServer !== undefined) cells.push({ address: COPIES_PER_SERVER_CELL, formula: "=" + copiesPerServer, numberFormat: ";;;", role: "step" });
+  if (mcdbCheck !== undefined) cells.push({ address: MCDB_CHECK_CELL, formula: "=" + mcdbCheck, numberFormat: ";;;", role: "step" });
   // An Excel page header is text, and reads no cell: say so where the title is typed (issue 18).
   cells.push({
     address: `A${INPUTS_LAYOUT.firstInputRow + INPUT_ROWS.length}`,

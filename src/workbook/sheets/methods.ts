@@ -38,6 +38,7 @@ import {
 } from "../../engine/microsoft/formulas";
 import { SERVER_DISK_RESULTS, serverDiskFormula, volumeDatabasesChoiceFormula, type ServerDiskCells, type ServerDiskResult } from "../../engine/microsoft/disk-formulas";
 import { raidDiskFormula, raidVolumeDatabasesFormula, type RaidDiskCells } from "../../engine/microsoft/raid-disk-formulas";
+import { MCDB_SHARE_PERCENT, MCDB_SOURCES, mcdbDisksPerSsdFormula, mcdbNeededGBFormula, mcdbSsdGBFormula, mcdbSsdsFormula, mcdbVersionFormula } from "../../engine/microsoft/mcdb";
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
 import { input } from "../../engine/catalogue";
 import { balancedDatabasesFormula } from "../../engine/excel-formulas";
@@ -83,9 +84,10 @@ export interface MethodsNames {
   dagLayout: string;
   /**
    * A JBOD server's disks (issue 17): the Inputs' ServerDisk, DatabasesPerVolume, AutoReseedDisks and
-   * SpareDisks, and the Hardware sheet's server-disk columns (names, raw GB, IOPS). Omitted: no block.
+   * SpareDisks, and the Hardware sheet's server-disk columns (names, raw GB, IOPS); for MCDB (issue 31),
+   * the Inputs' ExchangeVersion and MCDB and the Hardware sheet's SSD sizes. Omitted: no block.
    */
-  serverDisks?: { disk: string; databasesPerVolume: string; autoReseedDisks: string; spareDisks: string; names: string; rawGB: string; iops: string };
+  serverDisks?: { disk: string; databasesPerVolume: string; autoReseedDisks: string; spareDisks: string; names: string; rawGB: string; iops: string; exchangeVersion: string; ssdSizes: string; mcdb: string };
 }
 
 export interface MethodsSheetParameters {
@@ -172,6 +174,22 @@ const FIGURES_ROW = RAID_CHOICE_ROW + 1;
 export const SERVER_DISK_CELLS: Readonly<Record<ServerDiskResult, string>> = Object.freeze(
   Object.fromEntries(SERVER_DISK_RESULTS.map((r, i) => [r, `$J$${FIGURES_ROW + i}`])) as Record<ServerDiskResult, string>,
 );
+/**
+ * Exchange 2019's and SE's MCDB SSDs a server (issue 31, src/engine/microsoft/mcdb.ts), below the
+ * server disks' figures: whether the design has them (2019 or SE, on JBOD, its disks sized), the SSDs,
+ * the disks the fullest serves, the GB it needs, the Hardware sheet's SSD chosen, the GB a server and
+ * the share of the database disks. Plain Excel in both copies; "—" where the design has none.
+ */
+const MCDB_ROW = FIGURES_ROW + SERVER_DISK_RESULTS.length + 1;
+export const MCDB_CELLS = Object.freeze({
+  applies: `$J$${MCDB_ROW}`,
+  ssds: `$J$${MCDB_ROW + 1}`,
+  disksPerSsd: `$J$${MCDB_ROW + 2}`,
+  neededGB: `$J$${MCDB_ROW + 3}`,
+  ssdGB: `$J$${MCDB_ROW + 4}`,
+  gbPerServer: `$J$${MCDB_ROW + 5}`,
+  share: `$J$${MCDB_ROW + 6}`,
+});
 /** The chosen disk's raw GB and IOPS, and whether the calculator puts the design on JBOD (TRUE) or RAID (FALSE, or no design). */
 export const SERVER_DISK_HELPERS = Object.freeze({ rawGB: `$J$${DISK_ROW}`, iops: `$K$${DISK_ROW}`, jbod: `$J$${JBOD_ROW}` });
 
@@ -596,7 +614,39 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
       role: "step",
     });
   });
+  mcdbBlock(d).forEach((cell) => cells.push(cell));
   return cells;
+}
+
+/**
+ * The MCDB rows (MCDB_CELLS): mcdb.ts's rule over the server disks' figures — on JBOD, for Exchange
+ * 2019 or SE, one SSD to three database disks, each the smallest of the Hardware sheet's SSDs that
+ * holds 6% of its disks' raw GB (MCDB_SOURCES: the Preferred Architecture's "Solid state storage
+ * class", the MetaCacheDatabase setup page's "SSD guidance").
+ */
+function mcdbBlock(d: NonNullable<MethodsNames["serverDisks"]>): CellModel[] {
+  const M = MCDB_CELLS;
+  const disks = SERVER_DISK_CELLS.databaselog;
+  const raw = SERVER_DISK_HELPERS.rawGB;
+  // "off" has none; "auto" and "on" have them where they apply ("on" elsewhere is no design: the Design check says so).
+  const applies = `AND(${d.mcdb}<>"off",${mcdbVersionFormula(d.exchangeVersion)},${SERVER_DISK_HELPERS.jbod},ISNUMBER(${disks}))`;
+  const when = (formula: string) => `=${unsized(`IF(${M.applies},${formula},NA())`)}`;
+  const rows: Array<[string, string, { formula: string }]> = [
+    [M.applies, "MCDB SSDs (not off; Exchange 2019 or SE, on JBOD)", { formula: `=IFERROR(${applies},FALSE())` }],
+    [M.ssds, "MCDB SSDs a server: one to three database disks", { formula: when(mcdbSsdsFormula(disks)) }],
+    [M.disksPerSsd, "Database disks the fullest SSD serves", { formula: when(mcdbDisksPerSsdFormula(disks, M.ssds)) }],
+    [M.neededGB, `GB an SSD holds: ${MCDB_SHARE_PERCENT}% of its disks' raw GB`, { formula: when(mcdbNeededGBFormula(M.disksPerSsd, raw)) }],
+    [M.ssdGB, "MCDB SSD, GB: the smallest of the Hardware sheet's", { formula: when(mcdbSsdGBFormula(M.neededGB, d.ssdSizes)) }],
+    [M.gbPerServer, "MCDB SSDs' GB a server", { formula: when(`${M.ssds}*${M.ssdGB}`) }],
+    [M.share, "Their share of the database disks' raw GB", { formula: when(`${M.gbPerServer}/(${disks}*${raw})`) }],
+  ];
+  return [
+    { address: `I${MCDB_ROW - 1}`, value: `MCDB on SSDs (${MCDB_SOURCES.preferredArchitecture}; ${MCDB_SOURCES.setup})`, role: "note" },
+    ...rows.flatMap(([at, label, cell]): CellModel[] => [
+      { address: `I${at.slice(3)}`, value: label, role: "note" },
+      { address: at.replace(/\$/g, ""), ...cell, role: "step" },
+    ]),
+  ];
 }
 
 /** The rows of Microsoft's column, for tests and the help page: label and the cell address. */

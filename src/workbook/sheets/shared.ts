@@ -279,6 +279,8 @@ export interface References {
   vmware(result: "cores" | "memory"): string;
   /** The DAG's servers, copies and layout, for the balanced count. */
   dag: { serversFirstSite: string; serversSecondSite: string; copies: string; layout: string; lagged?: string };
+  /** The MCDB input's refusal, a hidden cell beside it on the Inputs sheet (design-check.ts mcdbCheckFormula), qualified; omitted: none. */
+  mcdbCheck?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,7 +12,8 @@ import { NONE_SURVIVABLE } from "../../engine/catalogue";
 import type { CellModel, ChartModel, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
 import { DEFAULT_TITLE, DESIGN_CHECK_CELL, FACTOR_CELLS, checkHighlights } from "./inputs";
-import { SERVER_DISK_CELLS, SERVER_DISK_HELPERS, microsoftCell } from "./methods";
+import { MCDB_CELLS, SERVER_DISK_CELLS, SERVER_DISK_HELPERS, microsoftCell } from "./methods";
+import { MCDB_NONE, mcdbVersionFormula } from "../../engine/microsoft/mcdb";
 import { RESILIENCE_CELLS, RESILIENCE_FIRST_ROW, RESILIENCE_LAST_ROW } from "./resilience";
 import { TIER_NAMES, type TierNames } from "./tiers";
 import {
@@ -84,7 +85,7 @@ const SUMMARY_WIDTH = 5;
  * (dags, environmentServers, environmentDatabases). With EnvironmentUsers empty or 0, the first row
  * says the design is one DAG and the other cells are empty.
  */
-export const SUMMARY_ENVIRONMENT_ROW = 24;
+export const SUMMARY_ENVIRONMENT_ROW = 25;
 
 /**
  * A Microsoft-method server's own disks, JBOD or RAID (issue 17), from the Methods sheet's server-disk
@@ -109,6 +110,19 @@ export const SUMMARY_SERVER_DISK_CELLS = Object.freeze({
   restore: `C${SUMMARY_SERVER_DISKS_ROW + 3}`,
   autoReseedDisks: `D${SUMMARY_SERVER_DISKS_ROW + 3}`,
   spareDisks: `E${SUMMARY_SERVER_DISKS_ROW + 3}`,
+});
+/**
+ * Exchange 2019's and SE's MCDB SSDs (issue 31), the server disks' last row, from the Methods sheet's
+ * MCDB rows (src/engine/microsoft/mcdb.ts): SSDs a server, each one's GB (or why none), their share
+ * of the database disks' raw GB, and the DAG's SSDs.
+ */
+export const SUMMARY_MCDB_ROW = SUMMARY_SERVER_DISKS_ROW + 4;
+export const SUMMARY_MCDB_CELLS = Object.freeze({
+  ssdsPerServer: `B${SUMMARY_MCDB_ROW}`,
+  /** The SSD's GB, or why none ("None: …"). */
+  ssdGB: `C${SUMMARY_MCDB_ROW}`,
+  share: `D${SUMMARY_MCDB_ROW}`,
+  dagSsds: `E${SUMMARY_MCDB_ROW}`,
 });
 export const SUMMARY_ENVIRONMENT_CELLS = Object.freeze({
   /** The one-DAG line, or the DAGs row's label. */
@@ -328,6 +342,34 @@ function serverDiskCells(sheets: Record<TemplateSheet, string>, n: Record<NameKe
     ),
     step(S.autoReseedDisks, `IF(${raid},"no AutoReseed (JBOD only)",${m("calculator")}-${m("databaselog")}-${RESTORE})`, '0" AutoReseed"'),
     step(S.spareDisks, `${m("disks")}-${m("calculator")}`, '0" hot spare";0" hot spares";"no hot spare"'),
+    ...mcdbCells(sheets, n, design),
+  ];
+}
+
+/**
+ * The MCDB row: the Methods sheet's MCDB figures where the design has them (Microsoft's method, 2019
+ * or SE, on JBOD), else "—" and why, in sizeDesign's order and words (mcdb.ts MCDB_NONE).
+ */
+function mcdbCells(sheets: Record<TemplateSheet, string>, n: Record<NameKey, string>, design: (key: DesignOutput) => string): CellModel[] {
+  const methods = (cell: string) => `${sheetReference(sheets.methods)}!${cell}`;
+  const M = SUMMARY_MCDB_CELLS;
+  const ssds = methods(MCDB_CELLS.ssds);
+  const has = `AND(${design("methodUsed")}="microsoft",ISNUMBER(${ssds}))`;
+  const text = (t: string) => `"None: ${t.replace(/"/g, '""')}"`;
+  const why =
+    `IF(${n.mcdb}="off",${text(MCDB_NONE.off)},` +
+    `IF(NOT(${mcdbVersionFormula(n.exchangeVersion)}),${text(MCDB_NONE.versionWords)}&"Exchange "&${n.exchangeVersion},` +
+    `IF(${design("methodUsed")}<>"microsoft",${text(MCDB_NONE.dell)},` +
+    `IF(NOT(${methods(SERVER_DISK_HELPERS.jbod)}),${text(MCDB_NONE.raid)},` +
+    `IF(NOT(ISNUMBER(${methods(SERVER_DISK_CELLS.databaselog)})),${text(MCDB_NONE.noDisks)},` +
+    `"None: an SSD would need "&${withThousands(`ROUND(${methods(MCDB_CELLS.neededGB)},0)`)}&" GB, more than the Hardware sheet's largest")))))`;
+  const shown = (formula: string) => `=IF(${has},${formula},"")`;
+  return [
+    { address: `A${SUMMARY_MCDB_ROW}`, value: "MCDB (MetaCache) SSDs a server", role: "label" },
+    { address: M.ssdsPerServer, formula: `=IF(${has},${ssds},"—")`, numberFormat: '[=1]0" SSD";#,##0" SSDs"', role: "output", align: "right" },
+    { address: M.ssdGB, formula: `=IF(${has},${methods(MCDB_CELLS.ssdGB)},${why})`, numberFormat: '#,##0" GB each"', role: "step", align: "left" },
+    { address: M.share, formula: shown(methods(MCDB_CELLS.share)), numberFormat: '0.0%" of the database disks"', role: "step", align: "left" },
+    { address: M.dagSsds, formula: shown(`${ssds}*SUM(${n.servers})`), numberFormat: '#,##0" in the DAG"', role: "step", align: "left" },
   ];
 }
 
