@@ -57,7 +57,7 @@ describe("exsize design --preset dellemc-2016 --exchange-version SE", () => {
     expect(mcdbOf(seDesign)).toEqual(SE_MCDB);
     // The SSDs are beside the disks: 004 Table 5's 45 a server stand.
     expect([seDesign.disksPerServer, seDesign.databaseLogDisksPerServer, seDesign.memoryPerServerGB]).toEqual([45, 42, 128]);
-    expect(mcdbOf(design2016)).toEqual({ ...NO_MCDB, mcdbProblem: "MCDB (MetaCache Database) is Exchange 2019's and SE's; this design is Exchange 2016" });
+    expect(mcdbOf(design2016)).toEqual({ ...NO_MCDB, mcdbProblem: "MCDB is Exchange 2019's and SE's; this is Exchange 2016" });
   });
 
   test("its text says the SSDs beside the database disks", async () => {

@@ -124,17 +124,17 @@ describe("sizeDesign's MCDB: Exchange 2019 and SE on JBOD, beside the database d
     for (const v of [2016, 2013] as const) {
       const d = sizeDesign({ ...DELL_EMC, exchangeVersion: v });
       expect(d.mcdb).toBeUndefined();
-      expect(d.mcdbProblem).toBe(`MCDB (MetaCache Database) is Exchange 2019's and SE's; this design is Exchange ${v}`);
+      expect(d.mcdbProblem).toBe(`MCDB is Exchange 2019's and SE's; this is Exchange ${v}`);
     }
   });
 
   test("none on RAID, by Dell's process, or without server disks; each says why", () => {
     const cases: Array<[Partial<WorkbookInputs>, RegExp]> = [
       // Three copies on 8 + 8 servers: the calculator's RAID (Role Requirements!I127).
-      [{ ...DELL_EMC, exchangeVersion: "SE", copies: 3 }, /^the calculator puts this DAG on RAID/],
+      [{ ...DELL_EMC, exchangeVersion: "SE", copies: 3 }, /^MCDB needs JBOD disks; this DAG is on RAID$/],
       [{ ...DELL_EMC, exchangeVersion: "SE", method: "dell" }, /^Dell's process puts the databases on arrays/],
       [{ ...DELL_EMC, exchangeVersion: "SE", serverDisk: '1TB 7.2K RPM SAS 3.5"' }, /^the servers have no database disks for it/],
-      [{ ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2010 }, /is Exchange 2019's and SE's; this design is Exchange 2010$/],
+      [{ ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2010 }, /^MCDB is Exchange 2019's and SE's; this is Exchange 2010$/],
     ];
     for (const [given, why] of cases) {
       const d = sizeDesign(given);

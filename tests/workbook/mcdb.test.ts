@@ -49,7 +49,7 @@ describe("the Summary's MCDB SSDs are sizeDesign's, live and in the customer cop
   test("the same design in the version cell as 2016 has none, and says MCDB is 2019's and SE's; as 2019 the SSDs return", () => {
     const model = referenceDesign({ inputs: { ...DELL_EMC, exchangeVersion: "SE" } as WorkbookInputs });
     const as2016 = row(evaluateWorkbook(withoutDistribution(withInputs(model, { ExchangeVersion: 2016 }))));
-    expect(as2016).toEqual({ ssdsPerServer: "—", ssdGB: "None: MCDB (MetaCache Database) is Exchange 2019's and SE's; this design is Exchange 2016", share: "", dagSsds: "" });
+    expect(as2016).toEqual({ ssdsPerServer: "—", ssdGB: "None: MCDB is Exchange 2019's and SE's; this is Exchange 2016", share: "", dagSsds: "" });
     expect(as2016).toEqual(expected(DELL_EMC));
     expect(row(evaluateWorkbook(withoutDistribution(withInputs(model, { ExchangeVersion: 2019 }))))).toMatchObject({ ssdsPerServer: 14, ssdGB: 1600 });
   });

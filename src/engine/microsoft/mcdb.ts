@@ -123,15 +123,15 @@ export function mcdbOnProblem(version: ExchangeVersion, method: "dell" | "micros
   return why === undefined ? undefined : `mcdb: "on" needs Exchange 2019 or SE on JBOD database disks, by Microsoft's method (${pages}); ${why}`;
 }
 
-/** Why a design has no MCDB SSDs, in the order sizeDesign and the Summary ask. */
-const NOT_THIS_VERSION = "MCDB (MetaCache Database) is Exchange 2019's and SE's; this design is ";
+/** Why a design has no MCDB SSDs, in the order sizeDesign and the Summary ask: short, so the Summary prints each whole in two lines. */
+const NOT_THIS_VERSION = "MCDB is Exchange 2019's and SE's; this is ";
 export const MCDB_NONE = Object.freeze({
   off: "MCDB is off (the input MCDB)",
   /** Before the version's name (the Summary joins its cell's). */
   versionWords: NOT_THIS_VERSION,
   version: (version: ExchangeVersion) => `${NOT_THIS_VERSION}${versionName(version)}`,
-  dell: "Dell's process puts the databases on arrays; MCDB SSDs sit beside a server's JBOD database disks",
-  raid: "the calculator puts this DAG on RAID; MCDB SSDs sit beside JBOD database disks (Microsoft's Exchange 2019 Preferred Architecture)",
+  dell: "Dell's process puts the databases on arrays",
+  raid: "MCDB needs JBOD disks; this DAG is on RAID",
   noDisks: "the servers have no database disks for it (see the server disks)",
 });
 

@@ -30,6 +30,7 @@ import {
   sectionHeading,
   sheetReference,
   withThousands,
+  wrappedLines,
   type DesignOutput,
   type NameKey,
   type TemplateSheet,
@@ -117,6 +118,11 @@ export const SUMMARY_SERVER_DISK_CELLS = Object.freeze({
  * of the database disks' raw GB, and the DAG's SSDs.
  */
 export const SUMMARY_MCDB_ROW = SUMMARY_SERVER_DISKS_ROW + 4;
+const SUMMARY_COLUMN_WIDTHS = [32, 18, 26, 26, 30];
+/** The lines the MCDB row's longest "None: …" takes in column C (the needed GB at its widest). */
+const SUMMARY_MCDB_LINES = Math.max(
+  ...[MCDB_NONE.off, `${MCDB_NONE.versionWords}Exchange 2016`, MCDB_NONE.dell, MCDB_NONE.raid, MCDB_NONE.noDisks, "no listed SSD holds 1,000,000 GB"].map((t) => wrappedLines(`None: ${t}`, SUMMARY_COLUMN_WIDTHS[2])),
+);
 export const SUMMARY_MCDB_CELLS = Object.freeze({
   ssdsPerServer: `B${SUMMARY_MCDB_ROW}`,
   /** The SSD's GB, or why none ("None: …"). */
@@ -280,7 +286,8 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   cells.push(...pictureCells(sheets, names));
   return {
     name: sheets.summary,
-    columnWidths: [32, 18, 26, 26, 30],
+    columnWidths: SUMMARY_COLUMN_WIDTHS,
+    rowHeights: { [SUMMARY_MCDB_ROW]: SUMMARY_MCDB_LINES * 15 },
     gridlines: false,
     print: portrait(1),
     highlights: [{ range: S.worstFailure, text: NONE_SURVIVABLE, tone: "bad" }, ...checkHighlights(DESIGN_CHECK_CELL.summary)],
@@ -362,14 +369,16 @@ function mcdbCells(sheets: Record<TemplateSheet, string>, n: Record<NameKey, str
     `IF(${design("methodUsed")}<>"microsoft",${text(MCDB_NONE.dell)},` +
     `IF(NOT(${methods(SERVER_DISK_HELPERS.jbod)}),${text(MCDB_NONE.raid)},` +
     `IF(NOT(ISNUMBER(${methods(SERVER_DISK_CELLS.databaselog)})),${text(MCDB_NONE.noDisks)},` +
-    `"None: an SSD would need "&${withThousands(`ROUND(${methods(MCDB_CELLS.neededGB)},0)`)}&" GB, more than the Hardware sheet's largest")))))`;
+    `"None: no listed SSD holds "&${withThousands(`ROUND(${methods(MCDB_CELLS.neededGB)},0)`)}&" GB")))))`;
   const shown = (formula: string) => `=IF(${has},${formula},"")`;
   return [
-    { address: `A${SUMMARY_MCDB_ROW}`, value: "MCDB (MetaCache) SSDs a server", role: "label" },
-    { address: M.ssdsPerServer, formula: `=IF(${has},${ssds},"—")`, numberFormat: '[=1]0" SSD";#,##0" SSDs"', role: "output", align: "right" },
-    { address: M.ssdGB, formula: `=IF(${has},${methods(MCDB_CELLS.ssdGB)},${why})`, numberFormat: '#,##0" GB each"', role: "step", align: "left" },
-    { address: M.share, formula: shown(methods(MCDB_CELLS.share)), numberFormat: '0.0%" of the database disks"', role: "step", align: "left" },
-    { address: M.dagSsds, formula: shown(`${ssds}*SUM(${n.servers})`), numberFormat: '#,##0" in the DAG"', role: "step", align: "left" },
+    // The row grows to its "None: …": every cell of it wraps, so all are read from the row's top.
+    { address: `A${SUMMARY_MCDB_ROW}`, value: "MCDB (MetaCache) SSDs a server", role: "label", wrap: true },
+    { address: M.ssdsPerServer, formula: `=IF(${has},${ssds},"—")`, numberFormat: '[=1]0" SSD";#,##0" SSDs"', role: "output", align: "right", wrap: true },
+    // Why none wraps in its cell: the cells beside it hold formulas, which a text cannot run over (SUMMARY_MCDB_LINES).
+    { address: M.ssdGB, formula: `=IF(${has},${methods(MCDB_CELLS.ssdGB)},${why})`, numberFormat: '#,##0" GB each"', role: "step", align: "left", wrap: true },
+    { address: M.share, formula: shown(methods(MCDB_CELLS.share)), numberFormat: '0.0%" of the database disks"', role: "step", align: "left", wrap: true },
+    { address: M.dagSsds, formula: shown(`${ssds}*SUM(${n.servers})`), numberFormat: '#,##0" in the DAG"', role: "step", align: "left", wrap: true },
   ];
 }
 
