@@ -40,15 +40,15 @@ describe("parseTypedNumber: numbers as a person means them", () => {
 });
 
 describe("the form's fields", () => {
-  test("every input of the Inputs sheet has a field, as the CLI takes it (issue 28): the archive, cores and SPECint rate too", () => {
-    expect([...DESIGN_FIELDS].sort()).toEqual(Object.keys(INPUT_CELLS).sort());
+  test("every input of the Inputs sheet a person sets per design; the read ratio and the Methods sheet's inputs (method details) left at their defaults", () => {
+    const methodDetails = new Set(["readRatio", "archiveMB", "specIntRate", "coresPerServer", "peakHourLogShare"]);
+    expect([...DESIGN_FIELDS].sort()).toEqual(Object.keys(INPUT_CELLS).filter((k) => !methodDetails.has(k)).sort());
   });
 
   test("number fields take the bounds of the worksheet functions' own parameters", () => {
     const bounds = (p: { min?: number; above?: number; max: number; integer?: boolean }) => ({ min: p.min, above: p.above, max: p.max, integer: p.integer ?? false });
     const parameterOf = (key: string) => (INPUT_PARAMETERS as Record<string, NumberParameter>)[key.startsWith("serversSite") ? "servers" : key];
-    // Microsoft's method's own inputs (archive, SPECint rate, cores, busiest hour) feed no paper's function.
-    for (const field of FORM_FIELDS) if (field.kind === "number" && parameterOf(field.key)) expect(bounds(field.parameter)).toEqual(bounds(parameterOf(field.key)));
+    for (const field of FORM_FIELDS) if (field.kind === "number") expect(bounds(field.parameter)).toEqual(bounds(parameterOf(field.key)));
   });
 
   test("every choice the Inputs sheet's list allows is offered, and the reference design's is among them", () => {
@@ -93,7 +93,7 @@ describe("the Summary's answers in the pane's words", () => {
 
   test("sized as Exchange Server SE, the same design adds its MCDB SSDs beside the disks (42 database disks ÷ 3; 3 × 8,000 GB × 6% → 1,600 GB: src/engine/microsoft/mcdb.ts); 2016 has no such row", () => {
     const results = describeResults("Summary", values({ ...REFERENCE_PRESETS["dellemc-2016"].inputs, exchangeVersion: "SE" }));
-    expect(results.state === "ok" && results.rows.map((r) => r.label)).toEqual(["Database volumes", "Log volumes", "Capacity", "Database IOPS", "Log IOPS", "Server disks (JBOD)", "MCDB SSDs", "Mailbox servers", "Worst failure"]);
+    expect(results.state === "ok" && results.rows.map((r) => r.label)).toEqual(["Database volumes", "Log volumes", "Capacity", "Database IOPS", "Log IOPS", "Arrays (papers' method)", "Spindles (papers' method)", "Server disks (JBOD)", "MCDB SSDs", "Mailbox servers", "Worst failure"]);
     expect(results.state === "ok" && results.rows.find((r) => r.label === "MCDB SSDs")?.value).toBe("14 SSDs of 1,600 GB a server, beside the database disks");
   });
 
