@@ -41,15 +41,16 @@ export const formatTyped = (n: number): string => n.toLocaleString("en-US", { ma
 // ---------------------------------------------------------------------------------------------
 // The fields
 
-/** The inputs a person sets per design in the pane: the catalogue's, but for those it keeps to the Inputs sheet and the CLI. */
-export type DesignField = Exclude<keyof WorkbookInputs, "readRatio" | keyof MethodsInputValues>;
-export type FieldGroup = Exclude<InputGroup, "servers">;
+/** The inputs a person sets per design in the pane: every input of the catalogue, as the CLI takes them (issue 28). */
+export type DesignField = keyof WorkbookInputs;
+export type FieldGroup = InputGroup;
 
 export const GROUP_TITLES: Readonly<Record<FieldGroup, string>> = {
   document: "This design",
   mailboxes: "Mailboxes",
   dag: "Database availability group",
   storage: "Storage",
+  servers: "Servers (Microsoft's method)",
 };
 
 interface FieldBase {
@@ -109,10 +110,12 @@ const FIELD_BY_KEY = new Map(FORM_FIELDS.map((f) => [f.key, f]));
 export const fieldOf = (key: DesignField): FormField => FIELD_BY_KEY.get(key)!;
 
 /** The form's optional fields (the catalogue's optional inputs): a form without them (an older caller) is the reference design's values there. */
-export type OptionalField = Extract<DesignField, OptionalInputKey>;
+/** The catalogue's optional inputs, and those the pane gained with issue 28 (the read ratio, Microsoft's method's own), which an older caller's form lacks. */
+const LATER_FIELDS = ["readRatio", "archiveMB", "specIntRate", "coresPerServer", "peakHourLogShare"] as const satisfies readonly (keyof MethodsInputValues | "readRatio")[];
+export type OptionalField = Extract<DesignField, OptionalInputKey> | (typeof LATER_FIELDS)[number];
 /** What the form holds: each field's text (a select's value). */
 export type DesignForm = Record<Exclude<DesignField, OptionalField>, string> & Partial<Record<OptionalField, string>>;
-const OPTIONAL_FIELDS: ReadonlySet<DesignField> = new Set<DesignField>(INPUTS.filter((i) => i.optional === true).map((i) => i.key as DesignField));
+const OPTIONAL_FIELDS: ReadonlySet<DesignField> = new Set<DesignField>([...INPUTS.filter((i) => i.optional === true).map((i) => i.key as DesignField), ...LATER_FIELDS]);
 
 /** The form as the reference design fills it: the preset, and what the pane opens with. */
 export function referenceForm(): DesignForm {

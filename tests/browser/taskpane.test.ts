@@ -266,9 +266,10 @@ describeInBrowser("the task pane in chromium", () => {
       const groups = await page.locator("fieldset").evaluateAll((fs) => fs.map((f) => [f.querySelector("legend")?.textContent, Array.from(f.querySelectorAll("input,select")).map((c) => c.id)]));
       expect(groups).toEqual([
         ["This design", ["title", "preparedFor", "preparedBy"]],
-        ["Mailboxes", ["users", "quotaMB", "messagesPerDay", "messageKB"]],
+        ["Mailboxes", ["users", "quotaMB", "archiveMB", "messagesPerDay", "messageKB"]],
         ["Database availability group", ["copies", "laggedCopies", "lagDays", "maxDatabaseGB", "exchangeVersion", "edition", "method", "serversSite1", "serversSite2", "dagLayout", "environmentUsers"]],
-        ["Storage", ["arrayRaid", "arrayModel", "spindleRaid", "spindleDisk", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks", "mcdb"]],
+        ["Storage", ["arrayRaid", "arrayModel", "spindleRaid", "spindleDisk", "readRatio", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks", "mcdb"]],
+        ["Servers (Microsoft's method)", ["specIntRate", "coresPerServer", "peakHourLogShare"]],
         ["What to vary", ["vary-field", "vary-values"]],
         ["Names (empty: the default)", ["dag-name", "server-prefix", "database-prefix"]],
       ]);
@@ -277,7 +278,7 @@ describeInBrowser("the task pane in chromium", () => {
       for (const key of ["exchangeVersion", "edition", "dagLayout", "arrayRaid", "spindleRaid", "arrayModel", "spindleDisk", "serverDisk", "mcdb"]) {
         expect(await page.locator(`#${key}`).evaluate((e) => e.tagName)).toBe("SELECT");
       }
-      expect(await page.locator(".unit").allTextContents()).toEqual(["MB", "KB", "days", "GB"]);
+      expect(await page.locator(".unit").allTextContents()).toEqual(["MB", "MB", "KB", "days", "GB"]);
     });
 
     test("every field is visible and labelled by its accessible name, and nothing overflows sideways", async () => {

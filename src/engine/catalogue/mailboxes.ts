@@ -16,7 +16,7 @@ export const MAILBOX_INPUTS = [
     rule: numberInputRule("quotaMB", { above: 0, max: 10_000_000 }, "The mailbox quota in MB"),
   },
   {
-    key: "archiveMB", value: valueOf<number>(), defaultValue: 0, label: "Personal archive quota", unit: "MB", name: "ArchiveMB", group: "mailboxes", inPane: false,
+    key: "archiveMB", value: valueOf<number>(), defaultValue: 0, label: "Personal archive quota", unit: "MB", name: "ArchiveMB", group: "mailboxes",
     what: "The personal archive's size limit in MB, in the mailbox's database (0: no archive)", source: cite("microsoft", "Input!C61"),
     rule: numberInputRule("archiveMB", { min: 0, max: 10_000_000 }, "The personal archive's size limit in MB; 0 for no archive (Microsoft's calculator, Input!C61)."),
   },

@@ -75,19 +75,19 @@ export const SERVER_INPUTS = [
   },
   {
     // Input!D131 is 0 in the calculator's own example: cores then go unsized.
-    key: "specIntRate", value: valueOf<number>(), defaultValue: 0, label: "SPECint2006 rate a server", unit: "", name: "SpecIntRate", group: "servers", inPane: false,
+    key: "specIntRate", value: valueOf<number>(), defaultValue: 0, label: "SPECint2006 rate a server", unit: "", name: "SpecIntRate", group: "servers",
     what: "The server's SPECint_rate2006 result; 0 (not known) leaves cores unsized", source: cite("microsoft", "Input!D131"),
     rule: numberInputRule("specIntRate", { min: 0, max: 1_000_000 }, "The server's SPECint_rate2006 result; 0 leaves cores unsized (Microsoft's calculator, Input!D131)."),
   },
   {
-    key: "coresPerServer", value: valueOf<number>(), defaultValue: 16, label: "Processor cores a server", unit: "cores", name: "CoresPerServer", group: "servers", inPane: false,
+    key: "coresPerServer", value: valueOf<number>(), defaultValue: 16, label: "Processor cores a server", unit: "cores", name: "CoresPerServer", group: "servers",
     what: "Physical cores of a mailbox server", source: cite("microsoft", "Input!C131"),
     rule: numberInputRule("coresPerServer", { min: 1, max: 1024, integer: true }, "Physical cores per server (Microsoft's calculator, Input!C131)."),
   },
   {
     // This project's assumption: the busiest hour carries a tenth of a day's logs (the calculator asks for all 24, Input!C145:C168).
     key: "peakHourLogShare", value: valueOf<number>(), defaultValue: 0.1, label: "Share of a day's logs in the busiest hour", unit: "%", name: "PeakHourLogShare",
-    group: "servers", inPane: false,
+    group: "servers",
     what: "Your own measurement (Microsoft's calculator, Input!C145:C168, asks for all 24 hours); 0.1 is this workbook's assumption",
     source: cite("microsoft", "Input!C145:C168"),
     rule: numberInputRule("peakHourLogShare", { min: 0, max: 1 }, "The busiest hour's share of a day's logs (Microsoft's calculator, Input!C145:C168, asks for all 24 hours); 0.1 is this workbook's assumption."),

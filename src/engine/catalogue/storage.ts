@@ -84,7 +84,7 @@ export const STORAGE_INPUTS = [
     rule: choiceInputRule("spindleDisk", Object.keys(DISK_CLASS_IOPS), "Disk class of the spindles"),
   },
   {
-    key: "readRatio", value: valueOf<number>(), defaultValue: DEFAULT_READ_RATIO, label: "Read ratio", unit: "%", name: "ReadRatio", group: "storage", inPane: false,
+    key: "readRatio", value: valueOf<number>(), defaultValue: DEFAULT_READ_RATIO, label: "Read ratio", unit: "%", name: "ReadRatio", group: "storage",
     what: "Share of database I/O that is reads (3:2)", source: cite("emc", "Phase 2"),
     rule: numberInputRule("readRatio", { min: 0, max: 1 }, "The share of I/O that is reads"),
   },
