@@ -112,15 +112,6 @@ export function presetForm(name: PresetName): DesignForm {
   ) as DesignForm;
 }
 
-/** What a preset sets that the form has no field for (the archive, cores a server), where it differs from the reference design's. */
-export function presetExtras(name: PresetName): Partial<WorkbookInputs> {
-  const inputs = REFERENCE_PRESETS[name].inputs;
-  const fields = new Set<string>(DESIGN_FIELDS);
-  return Object.fromEntries(
-    (Object.keys(inputs) as (keyof WorkbookInputs)[]).filter((key) => !fields.has(key) && inputs[key] !== REFERENCE_DESIGN_INPUTS[key]).map((key) => [key, inputs[key]]),
-  ) as Partial<WorkbookInputs>;
-}
-
 /**
  * The hint under the preset's choice: what the design is, from which paper (by publisher and title),
  * and for Dell EMC's the figures it publishes as this project sizes them — one DAG of the
@@ -324,13 +315,10 @@ export class PaneController {
   private busy = false;
   /** What the pane shows now, so that a failed load can mark it as the previous design's. */
   private shown: HeadlineResults | undefined;
-  /** What the preset last used sets beyond the form's fields; the reference design's: nothing. */
-  private extras: Partial<WorkbookInputs> = {};
   constructor(private readonly view: PaneView) {}
 
-  /** Use a reference design: its form, and what it sets beyond the form kept for the next load. */
+  /** Use a reference design: its form, every input of it a field (issue 28). */
   usePreset(name: PresetName): DesignForm {
-    this.extras = presetExtras(name);
     return presetForm(name);
   }
 
@@ -382,7 +370,7 @@ export class PaneController {
       "load",
       () =>
         Excel.run(async (context) => {
-          const inputs = { ...this.extras, ...checked.inputs };
+          const inputs = checked.inputs;
           const report = await writeDesign(context, (suffix) => referenceDesign({ inputs, suffix }));
           const summary = queueSummaryRead(context, report.suffix);
           await context.sync();
@@ -431,7 +419,7 @@ export class PaneController {
           return read.ok && !(f.kind === "text" && read.value === "") ? [[f.key, read.value]] : [];
         }),
       );
-      const inputs = { ...REFERENCE_DESIGN_INPUTS, ...this.extras, ...typed } as WorkbookInputs;
+      const inputs = { ...REFERENCE_DESIGN_INPUTS, ...typed } as WorkbookInputs;
       // Refused together (the pane's own words, as a load says them), or by the engine: a column that says why.
       if (!checked.ok) designs.push({ inputs, problems: checked.formErrors });
       else {

@@ -7,7 +7,7 @@ import { cite } from "../engine/papers";
 import { REFERENCE_DESIGN_INPUTS } from "../workbook/template";
 import { PANE_PRESETS, PaneController, VARY_FIELDS, presetHint, varyHint, type Action, type DeploymentNameForm, type DownloadFile, type PaneView, type StatusKind } from "./controller";
 import type { PresetName } from "../engine/design";
-import { DESIGN_FIELDS, FORM_FIELDS, fieldOf, formatTyped, referenceForm, type DesignField, type DesignForm, type FormField } from "./headline-form";
+import { DESIGN_FIELDS, FORM_FIELDS, GROUP_TITLES, fieldOf, formatTyped, referenceForm, type DesignField, type DesignForm, type FieldGroup, type FormField } from "./headline-form";
 import type { HeadlineResults } from "./results";
 
 /** package.json's version, put in at build time by webpack's DefinePlugin. */
@@ -74,8 +74,16 @@ function fieldElement(field: FormField, value: string): HTMLElement {
 
 function buildForm(): void {
   const form = referenceForm();
-  for (const field of FORM_FIELDS) {
-    byId(`group-${field.group}`).querySelector(".fields")!.append(fieldElement(field, form[field.key] ?? ""));
+  // One fieldset a group of the catalogue, titled as the catalogue titles it, before the form's buttons.
+  const actions = byId("design-form").querySelector(".actions")!;
+  for (const [group, title] of Object.entries(GROUP_TITLES) as Array<[FieldGroup, string]>) {
+    const fields = FORM_FIELDS.filter((f) => f.group === group);
+    if (fields.length === 0) continue;
+    const list = element("div", { class: "fields" });
+    for (const field of fields) list.append(fieldElement(field, form[field.key] ?? ""));
+    const fieldset = element("fieldset", { id: `group-${group}` });
+    fieldset.append(element("legend", {}, title), list);
+    actions.before(fieldset);
   }
   // "Use a reference design": a choice of either preset beside the button (issue 17); the hint says what the choice holds.
   const button = byId<HTMLButtonElement>("preset");

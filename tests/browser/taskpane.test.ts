@@ -257,7 +257,7 @@ describeInBrowser("the task pane in chromium", () => {
       expect(response.status()).toBe(200);
     });
 
-    test("Load a design comes first, is the primary button, and the form holds the reference design in three groups", async () => {
+    test("Load a design comes first, is the primary button, and the form holds the reference design in the catalogue's groups", async () => {
       const buttons = await page.locator("main button").evaluateAll((bs) => bs.map((b) => ({ text: b.textContent?.trim(), primary: b.classList.contains("primary") })));
       expect(buttons.filter((b) => b.primary)).toEqual([{ text: "Load a design", primary: true }]);
       // Fluent's primary blue (the stylesheet loaded).

@@ -4,7 +4,7 @@
  * server) — as `exsize design --preset` sizes it.
  */
 import { SUMMARY_ENVIRONMENT_CELLS } from "../../src/workbook/sheets/summary";
-import { PANE_PRESETS, PaneController, presetExtras, presetForm, presetHint, type Action, type DownloadFile, type PaneView, type StatusKind } from "../../src/taskpane/controller";
+import { PANE_PRESETS, PaneController, presetForm, presetHint, type Action, type DownloadFile, type PaneView, type StatusKind } from "../../src/taskpane/controller";
 import { referenceForm, type DesignField } from "../../src/taskpane/headline-form";
 import type { HeadlineResults } from "../../src/taskpane/results";
 import { INPUT_CELLS, RESILIENCE_CELLS } from "../../src/workbook/template";
@@ -33,17 +33,16 @@ describe("the presets the pane offers", () => {
   test("both, in the CLI's order", () => {
     expect(PANE_PRESETS.map((p) => p.name)).toEqual(["dell-2010", "dellemc-2016"]);
   });
-  test("dell-2010 is the reference form, and sets nothing beyond it", () => {
+  test("dell-2010 is the reference form", () => {
     expect(presetForm("dell-2010")).toEqual(referenceForm());
-    expect(presetExtras("dell-2010")).toEqual({});
   });
   test("dellemc-2016: 7,600 mailboxes of 20 GB, 150 messages, 4 copies on 8 + 8 servers, Exchange 2016 by Microsoft's method (004_1d3a339e6fd03f64.txt §4, §5, Table 5)", () => {
     expect(presetForm("dellemc-2016")).toMatchObject({ users: "7,600", quotaMB: "20,480", messagesPerDay: "150", copies: "4", serversSite1: "8", serversSite2: "8", exchangeVersion: "2016", method: "microsoft", dagLayout: "active/active" });
     // 004 §1, §4: 100,000 mailboxes in the environment, the pane's "Mailboxes in the environment".
     expect(presetForm("dellemc-2016").environmentUsers).toBe("100,000");
   });
-  test("dellemc-2016 sets a 50 GB archive (004 §5) and 2 × 12 cores a server (004 Table 3), which the form has no field for", () => {
-    expect(presetExtras("dellemc-2016")).toEqual({ archiveMB: 51200, coresPerServer: 24 });
+  test("dellemc-2016 shows its 50 GB archive (004 §5) and 2 × 12 cores a server (004 Table 3) in their fields", () => {
+    expect(presetForm("dellemc-2016")).toMatchObject({ archiveMB: "51,200", coresPerServer: "24" });
   });
   test("the hints name the paper by publisher and title, never a file, and Dell EMC's its published figures (004 §4, §4.2, Table 4)", () => {
     expect(presetHint("dell-2010")).toMatch(/^The reference design: 5,000 users, .*Dell, Exchange 2010 on EqualLogic sizing guide, 3\.4\.2/);
