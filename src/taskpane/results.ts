@@ -5,17 +5,17 @@
  * functions are not loaded), `#BUSY!` (still calculating), another error, or no value at all — the
  * pane says so plainly and what to do.
  */
+import { SERVER_DISK_CELLS } from "../workbook/sheets/methods";
 import { SUMMARY_MCDB_CELLS, SUMMARY_SERVER_DISK_CELLS, SUMMARY_SERVER_DISKS_ROW } from "../workbook/sheets/summary";
-import { SUMMARY_CELLS, SUMMARY_METHOD_CELL, templateSheetNames } from "../workbook/template";
+import { DESIGN_CELLS, SUMMARY_CELLS, templateSheetNames } from "../workbook/template";
 
 /**
- * What the pane reads of the Summary: its answers, the line that says which method sized the design,
- * and a server's own disks (a Microsoft-method design's storage: the Summary's "Server disks" block).
+ * What the pane reads of the Summary: its answers and a server's own disks (a Microsoft-method
+ * design's storage: the Summary's "Server disks" block).
  */
 export const PANE_SUMMARY_CELLS = Object.freeze({
   ...SUMMARY_CELLS,
-  method: SUMMARY_METHOD_CELL,
-  /** "Server disks (RAID-5, Microsoft's method)": how the calculator lays them, JBOD or a RAID level. */
+  /** The block's heading: "Server disks (JBOD, …)", or "Server disks: none: " and why, shown as the Summary words it. */
   serverDisksHeading: `A${SUMMARY_SERVER_DISKS_ROW}`,
   serverDisks: SUMMARY_SERVER_DISK_CELLS.disksPerServer,
   serverDisk: SUMMARY_SERVER_DISK_CELLS.disk,
@@ -25,7 +25,20 @@ export const PANE_SUMMARY_CELLS = Object.freeze({
   mcdbSsdGB: SUMMARY_MCDB_CELLS.ssdGB,
 });
 
-export type SummaryKey = keyof typeof PANE_SUMMARY_CELLS;
+/**
+ * What the pane decides by, read as values from the sheets that compute them, never from the Summary's
+ * words (issue 26): the method that sized the design, and how the calculator lays the server disks.
+ */
+export const PANE_VALUE_CELLS = Object.freeze({
+  /** "microsoft" or "dell". */
+  methodUsed: { sheet: "design", address: DESIGN_CELLS.methodUsed },
+  /** "JBOD" or "RAID". */
+  diskArchitecture: { sheet: "methods", address: SERVER_DISK_CELLS.architecture.replace(/\$/g, "") },
+  /** "RAID-5" and the like, on RAID. */
+  databaseRaid: { sheet: "methods", address: SERVER_DISK_CELLS.databaseraid.replace(/\$/g, "") },
+} as const);
+
+export type SummaryKey = keyof typeof PANE_SUMMARY_CELLS | keyof typeof PANE_VALUE_CELLS;
 export type SummaryValues = Record<SummaryKey, unknown>;
 
 export interface ResultRow {
@@ -59,10 +72,10 @@ const letters = (column: number): string => {
   return s;
 };
 
-const KEYS = Object.keys(PANE_SUMMARY_CELLS) as SummaryKey[];
+const KEYS = Object.keys(PANE_SUMMARY_CELLS) as Array<keyof typeof PANE_SUMMARY_CELLS>;
 const CELLS = KEYS.map((k) => cellOf(PANE_SUMMARY_CELLS[k]));
 /** Beside the answers: an error there (a server disk's figure) does not keep the answers from being shown. */
-const ASIDE: readonly SummaryKey[] = ["method", "serverDisksHeading", "serverDisks", "serverDisk", "dagServerDisks", "mcdbSsds", "mcdbSsdGB"];
+const ASIDE: readonly SummaryKey[] = ["serverDisksHeading", "serverDisks", "serverDisk", "dagServerDisks", "mcdbSsds", "mcdbSsdGB"];
 const ANSWER_KEYS = KEYS.filter((k) => !ASIDE.includes(k));
 const TOP = Math.min(...CELLS.map((c) => c.row));
 const LEFT = Math.min(...CELLS.map((c) => c.column));
@@ -70,9 +83,9 @@ const LEFT = Math.min(...CELLS.map((c) => c.column));
 /** The one rectangle of the Summary sheet that holds every answer: "B10:D18". */
 export const SUMMARY_BLOCK = `${letters(LEFT)}${TOP}:${letters(Math.max(...CELLS.map((c) => c.column)))}${Math.max(...CELLS.map((c) => c.row))}`;
 
-/** The answers out of the block's values, by key. */
-export function summaryValues(block: readonly (readonly unknown[])[]): SummaryValues {
-  return Object.fromEntries(KEYS.map((k, i) => [k, block[CELLS[i].row - TOP]?.[CELLS[i].column - LEFT]])) as SummaryValues;
+/** The answers out of the block's values, and the values the pane decides by, by key. */
+export function summaryValues(block: readonly (readonly unknown[])[], decided: Partial<Record<keyof typeof PANE_VALUE_CELLS, unknown>> = {}): SummaryValues {
+  return { ...Object.fromEntries(KEYS.map((k, i) => [k, block[CELLS[i].row - TOP]?.[CELLS[i].column - LEFT]])), ...decided } as SummaryValues;
 }
 
 /**
@@ -80,11 +93,21 @@ export function summaryValues(block: readonly (readonly unknown[])[]): SummaryVa
  * `context.sync()`, `read()` gives the answers in words.
  */
 export function queueSummaryRead(context: Excel.RequestContext, suffix: string): { read: () => HeadlineResults } {
-  const sheet = templateSheetNames(suffix).summary;
+  const sheets = templateSheetNames(suffix);
+  const sheet = sheets.summary;
   const range = context.workbook.worksheets.getItem(sheet).getRange(SUMMARY_BLOCK).load("values");
+  const decided = Object.entries(PANE_VALUE_CELLS).map(([key, at]) => [key, context.workbook.worksheets.getItem(sheets[at.sheet]).getRange(at.address).load("values")] as const);
   const application = context.workbook.application.load("calculationMode");
-  return { read: () => describeResults(sheet, summaryValues(range.values), application.calculationMode === "Manual") };
+  return {
+    read: () => describeResults(sheet, summaryValues(range.values, Object.fromEntries(decided.map(([key, r]) => [key, r.values[0]?.[0]]))), application.calculationMode === "Manual"),
+  };
 }
+
+/** The Summary's "Server disks: none: why" as the pane's row value, "None: why" (the sentence shown, not parsed). */
+const noneBecause = (heading: string): string => {
+  const why = heading.slice(heading.indexOf(":") + 1).trim();
+  return why === "" ? "None" : why.charAt(0).toUpperCase() + why.slice(1);
+};
 
 const n0 = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 0 });
 const plural = (v: number, one: string, many: string) => `${n0(v)} ${v === 1 ? one : many}`;
@@ -116,7 +139,7 @@ export function describeResults(sheet: string, v: SummaryValues, manual = false)
     };
   }
   // By Microsoft's method the Summary leaves the papers' arrays and spindles out (issue 28): they are on its Methods sheet.
-  const microsoft = String(v.method ?? "").startsWith("Sized by Microsoft");
+  const microsoft = v.methodUsed === "microsoft";
   const numeric = microsoft ? NUMERIC.filter((k) => !PAPERS_ONLY.includes(k)) : NUMERIC;
   if (numeric.some((k) => typeof v[k] !== "number")) {
     const how = manual
@@ -131,15 +154,12 @@ export function describeResults(sheet: string, v: SummaryValues, manual = false)
     ? `: ${plural(num("worstMailboxesPerServer"), "mailbox", "mailboxes")} and ${n0(num("worstTargetIops"))} IOPS a server`
     : "";
   const disks = v.serverDisks;
-  const laid = /^Server disks \(([^,]+),/.exec(text("serverDisksHeading"));
-  const architecture = laid ? ` (${laid[1]})` : "";
+  const architecture = v.diskArchitecture === "RAID" ? ` (${text("databaseRaid")})` : v.diskArchitecture === "JBOD" ? " (JBOD)" : "";
   const serverDisks: ResultRow[] = !microsoft
     ? []
     : typeof disks === "number"
       ? [{ label: `Server disks${architecture}`, value: `${plural(disks, "disk", "disks")} a server (${text("serverDisk")}), ${n0(Number(v.dagServerDisks))} in the DAG` }]
-      : /^Server disks: none: /.test(text("serverDisksHeading"))
-        ? [{ label: "Server disks", value: `None: ${text("serverDisksHeading").replace(/^Server disks: none: /, "")}` }]
-        : [];
+      : [{ label: "Server disks", value: noneBecause(text("serverDisksHeading")) }];
   // Exchange 2019's and SE's MCDB SSDs beside the database disks, where the design has them.
   const mcdb: ResultRow[] = microsoft && typeof v.mcdbSsds === "number" && typeof v.mcdbSsdGB === "number"
     ? [{ label: "MCDB SSDs", value: `${plural(num("mcdbSsds"), "SSD", "SSDs")} of ${n0(num("mcdbSsdGB"))} GB a server, beside the database disks` }]

@@ -6,8 +6,8 @@ import { INPUT_PARAMETERS } from "../../src/functions/worksheet";
 import { DESIGN_FIELDS, FORM_FIELDS, fieldOf, parseTypedNumber, readDesignForm, referenceForm, type TypedNumber } from "../../src/taskpane/headline-form";
 import type { NumberParameter } from "../../src/functions/arguments";
 import { REFERENCE_PRESETS } from "../../src/engine/design";
-import { PANE_SUMMARY_CELLS, SUMMARY_BLOCK, describeResults, summaryValues, type SummaryValues } from "../../src/taskpane/results";
-import { INPUT_CELLS, REFERENCE_DESIGN_INPUTS, SUMMARY_CELLS, referenceDesign } from "../../src/workbook/template";
+import { PANE_SUMMARY_CELLS, PANE_VALUE_CELLS, SUMMARY_BLOCK, describeResults, summaryValues, type SummaryValues } from "../../src/taskpane/results";
+import { INPUT_CELLS, REFERENCE_DESIGN_INPUTS, SUMMARY_CELLS, referenceDesign, templateSheetNames } from "../../src/workbook/template";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import { WORKBOOK_MS } from "../support/timeouts";
 
@@ -69,8 +69,12 @@ describe("the form's fields", () => {
 describe("the Summary's answers in the pane's words", () => {
   const values = (inputs = {}): SummaryValues => {
     const model = referenceDesign({ inputs });
-    const computed = evaluateWorkbook(model).Summary as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(PANE_SUMMARY_CELLS).map(([k, address]) => [k, computed[address]])) as SummaryValues;
+    const computed = evaluateWorkbook(model) as Record<string, Record<string, unknown>>;
+    const sheets = templateSheetNames();
+    return {
+      ...Object.fromEntries(Object.entries(PANE_SUMMARY_CELLS).map(([k, address]) => [k, computed[sheets.summary][address]])),
+      ...Object.fromEntries(Object.entries(PANE_VALUE_CELLS).map(([k, at]) => [k, computed[sheets[at.sheet]][at.address]])),
+    } as SummaryValues;
   };
 
   test("one rectangle holds every answer", () => {
@@ -101,6 +105,16 @@ describe("the Summary's answers in the pane's words", () => {
     const inputs = { ...REFERENCE_PRESETS["dellemc-2016"].inputs, copies: 2, serversSite1: 2, serversSite2: "" as const, quotaMB: 2048, messageKB: 150, archiveMB: 0, serverDisk: '600GB 10K RPM SAS 2.5"', databasesPerVolume: 0, environmentUsers: "" as const };
     const results = describeResults("Summary", values(inputs));
     expect(results.state === "ok" && results.rows.find((r) => r.label.startsWith("Server disks"))).toEqual({ label: "Server disks (RAID-5)", value: '73 disks a server (600GB 10K RPM SAS 2.5"), 146 in the DAG' });
+  });
+
+  test("the pane decides by the Design sheet's method and the Methods sheet's disk layout, never by the Summary's words (issue 26)", () => {
+    const v = values(REFERENCE_PRESETS["dellemc-2016"].inputs);
+    expect([v.methodUsed, v.diskArchitecture]).toEqual(["microsoft", "JBOD"]);
+    // A customer retitles the block: the pane's rows stay the design's.
+    const results = describeResults("Summary", { ...v, serverDisksHeading: "Disks (our words)" });
+    expect(results.state === "ok" && results.rows.find((r) => r.label.startsWith("Server disks"))?.label).toBe("Server disks (JBOD)");
+    const dell = describeResults("Summary", { ...values(), serverDisksHeading: "Sized by Microsoft's method" });
+    expect(dell.state === "ok" && dell.rows.some((r) => r.label.startsWith("Server disks"))).toBe(false);
   });
 
   test("a Microsoft-method design whose disk cannot hold a volume says why, in the Summary's words", () => {
