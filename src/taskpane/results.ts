@@ -5,6 +5,7 @@
  * functions are not loaded), `#BUSY!` (still calculating), another error, or no value at all — the
  * pane says so plainly and what to do.
  */
+import { SMALL_FIGURE } from "../engine/catalogue";
 import { SERVER_DISK_CELLS } from "../workbook/sheets/methods";
 import { SUMMARY_MCDB_CELLS, SUMMARY_SERVER_DISK_CELLS, SUMMARY_SERVER_DISKS_ROW } from "../workbook/sheets/summary";
 import { DESIGN_CELLS, SUMMARY_CELLS, templateSheetNames } from "../workbook/template";
@@ -110,6 +111,8 @@ const noneBecause = (heading: string): string => {
 };
 
 const n0 = (v: number) => v.toLocaleString("en-US", { maximumFractionDigits: 0 });
+/** IOPS as the catalogue shows them: whole, and to a decimal below SMALL_FIGURE (0.3, not 0). */
+const iops = (v: number) => v.toLocaleString("en-US", { minimumFractionDigits: v < SMALL_FIGURE ? 1 : 0, maximumFractionDigits: v < SMALL_FIGURE ? 1 : 0 });
 const plural = (v: number, one: string, many: string) => `${n0(v)} ${v === 1 ? one : many}`;
 const isError = (v: unknown): v is string => typeof v === "string" && /^#[A-Z0-9/]+[!?]?/.test(v);
 
@@ -151,7 +154,7 @@ export function describeResults(sheet: string, v: SummaryValues, manual = false)
   const text = (k: SummaryKey) => String(v[k] ?? "");
   const worst = text("worstFailure");
   const worstLoad = typeof v.worstMailboxesPerServer === "number" && typeof v.worstTargetIops === "number"
-    ? `: ${plural(num("worstMailboxesPerServer"), "mailbox", "mailboxes")} and ${n0(num("worstTargetIops"))} IOPS a server`
+    ? `: ${plural(num("worstMailboxesPerServer"), "mailbox", "mailboxes")} and ${iops(num("worstTargetIops"))} IOPS a server`
     : "";
   const disks = v.serverDisks;
   const architecture = v.diskArchitecture === "RAID" ? ` (${text("databaseRaid")})` : v.diskArchitecture === "JBOD" ? " (JBOD)" : "";
@@ -168,8 +171,8 @@ export function describeResults(sheet: string, v: SummaryValues, manual = false)
     { label: "Database volumes", value: `${n0(num("databaseVolumes"))} × ${n0(num("databaseVolumeGB"))} GB` },
     { label: "Log volumes", value: `${n0(num("logVolumes"))} × ${n0(num("logVolumeGB"))} GB` },
     { label: "Capacity", value: `${n0(num("capacityPerCopyGB"))} GB a copy, ${n0(num("capacityAllCopiesGB"))} GB in all` },
-    { label: "Database IOPS", value: `${n0(num("databaseIops"))} a copy, ${n0(num("dagDatabaseIops"))} in all` },
-    { label: "Log IOPS", value: n0(num("dagLogIops")) },
+    { label: "Database IOPS", value: `${iops(num("databaseIops"))} a copy, ${iops(num("dagDatabaseIops"))} in all` },
+    { label: "Log IOPS", value: iops(num("dagLogIops")) },
     // One storage answer, as the Summary: the arrays and spindles by Dell's process, the servers' own disks by Microsoft's.
     ...(microsoft
       ? []

@@ -13,7 +13,7 @@ import type { CellModel, ChartModel, SheetModel, WorkbookModel } from "./model";
 import { wrappedLines } from "./sheets/shared";
 import { DESIGN_CELLS, INPUT_CELLS, SUMMARY_CELLS, referenceDesign, sheetReference, templateSheetNames } from "./template";
 import { SUMMARY_MCDB_CELLS, SUMMARY_SERVER_DISK_CELLS } from "./sheets/summary";
-import { designRecord, labelWithUnit, quantity, type DesignRecord, type QuantityKey } from "../engine/catalogue";
+import { SMALL_FIGURE, designRecord, labelWithUnit, quantity, type DesignRecord, type QuantityKey } from "../engine/catalogue";
 
 // ---------------------------------------------------------------------------------------------
 // The design's numbers, as the workbook shows them
@@ -59,8 +59,10 @@ export type CompareKey = (typeof COMPARE_KEYS)[number];
 
 /** A Compare row's number format: grouped, with the quantity's decimals. */
 const formatOf = (key: QuantityKey): string | undefined => {
-  const digits = quantity(key).digits;
-  return digits === undefined ? undefined : digits === 0 ? "#,##0" : `#,##0.${"0".repeat(digits)}`;
+  const { digits, smallDigits } = quantity(key);
+  const format = (n: number) => (n === 0 ? "#,##0" : `#,##0.${"0".repeat(n)}`);
+  if (digits === undefined) return undefined;
+  return smallDigits === undefined ? format(digits) : `[<${SMALL_FIGURE}]${format(smallDigits)};${format(digits)}`;
 };
 
 // ---------------------------------------------------------------------------------------------

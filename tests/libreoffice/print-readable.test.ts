@@ -13,6 +13,8 @@ import ExcelJS from "exceljs";
 import { strFromU8, unzipSync } from "fflate";
 import { parseA1 } from "../../src/workbook/evaluate";
 import { runCompare } from "../../src/cli/compare";
+import { designRecord } from "../../src/engine/catalogue";
+import { sizeDesign } from "../../src/engine/design";
 import { referenceDesign } from "../../src/workbook/template";
 import { builtDesign } from "../support/built-designs";
 import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, pdftotextAvailable, printXlsxToPdf, recalculateXlsx, type RecalculatedWorkbook } from "../support/libreoffice";
@@ -181,5 +183,26 @@ describe("exsize compare --out: six designs, printed", () => {
     // One font: pdffonts lists each font the pages use (bold and regular of one family).
     const fonts = execFileSync("pdffonts", [pdf], { encoding: "utf8" }).split("\n").slice(2).filter(Boolean).map((l) => l.split(/\s+/)[0].replace(/^[A-Z]{6}\+/, "").replace(/[-,](Bold|Regular|Italic|BoldItalic)$/, ""));
     expect([...new Set(fonts)]).toHaveLength(1);
+  });
+});
+
+/** Issue 25, item 11: a 2-mailbox design's IOPS are a fraction of one; printed whole they read "0 IOPS", a need of none. */
+(available || required ? describe : describe.skip)("a design of 2 mailboxes, printed", () => {
+  test("the Summary shows its IOPS to a decimal, as design --json gives them, never 0 IOPS", async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-print-small-"));
+    try {
+      const built = await builtDesign(["--users", "2", "--customer"]);
+      const summary = printedPages(await printXlsxToPdf(built.file), work).filter((p) => p.sheet === "Summary").map((p) => words(p.text)).join(" ");
+      const record = designRecord(sizeDesign({ users: 2 }));
+      // As the catalogue shows a small figure: one decimal, a whole one too (1.0).
+      const shown = (v: unknown) => (v as number).toFixed(1);
+      expect(record.databaseIops).toBeGreaterThan(0);
+      expect(summary).toContain(`Database IOPS ${shown(record.databaseIops)} IOPS ${shown(record.dagDatabaseIops)} IOPS, every copy`);
+      expect(summary).toContain(`Log IOPS ${shown(record.dagLogIops)} IOPS`);
+      expect(summary).toContain(`${shown(record.worstTargetIops)} IOPS a server`);
+      expect(summary).not.toMatch(/(?<![\d.,])[01] IOPS/);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
   });
 });

@@ -159,7 +159,8 @@ describe("the Inputs sheet", () => {
     const design = model.sheets.find((s) => s.name === "Design")!;
     const fmt = (key: DesignOutput) => design.cells.find((c) => c.address === DESIGN_CELLS[key])?.numberFormat;
     expect(fmt("provisionedDatabaseVolumeGB")).toBe('#,##0 "GB"');
-    expect(fmt("databaseIops")).toBe('#,##0 "IOPS"');
+    // Whole, and a decimal below 10 (issue 25, item 11: a 2-mailbox design's 0.4 IOPS is not "0 IOPS").
+    expect(fmt("databaseIops")).toBe('[<9.95]0.0" IOPS";#,##0" IOPS"');
     expect(fmt("whiteSpacePerUserMB")).toBe('#,##0.00 "MB"');
     // Counts say "1 array", "2 arrays" (issue 7).
     expect(fmt("arrays")).toBe('[=1]0 "array";#,##0 "arrays"');

@@ -20,7 +20,7 @@ const MODES = cite("microsoft", "Role Requirements!C195:F201");
 export const FAILURE_QUANTITIES = [
   { key: "worstFailure", label: "Worst survivable failure", unit: "", source: WORST, value: (d) => (d.worst ? d.worst.fails : NONE_SURVIVABLE) },
   { key: "worstMailboxesPerServer", label: "Worst failure: mailboxes on the busiest server", unit: "", digits: 0, source: WORST, value: (d) => d.worst?.activeMailboxes ?? null },
-  { key: "worstTargetIops", label: "Worst failure: IOPS on the busiest server", unit: "IOPS", digits: 0, source: WORST, value: (d) => d.worst?.targetIops ?? null },
+  { key: "worstTargetIops", label: "Worst failure: IOPS on the busiest server", unit: "IOPS", digits: 0, smallDigits: 1, source: WORST, value: (d) => d.worst?.targetIops ?? null },
   { key: "normalMailboxesPerServer", label: "Active mailboxes a server, normal running", unit: "", digits: 0, source: WORST, value: (d) => d.normalMailboxesPerServer },
   { key: "siteFailureMailboxesPerServer", label: "Active mailboxes a server, a site failed", unit: "", digits: 0, source: WORST, value: (d) => d.siteFailureMailboxesPerServer ?? null },
   { key: "normalActiveDatabases", label: "Active databases, normal running", unit: "", digits: 0, method: "microsoft", source: MODES, value: mode("normal", "activeDatabases") },

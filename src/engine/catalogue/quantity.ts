@@ -18,6 +18,8 @@ export interface Quantity {
   readonly unit: string;
   /** Decimals shown; undefined for a word. */
   readonly digits?: number;
+  /** Decimals shown below SMALL_FIGURE, where whole would say 0 of a real need (a 2-mailbox design's 0.3 IOPS). */
+  readonly smallDigits?: number;
   /** The method whose figure it is, where only one sizes it (null under the other). */
   readonly method?: SizingMethod;
   /** Where its rule comes from: a paper's table or the calculator's sheet and cell. */
@@ -38,10 +40,18 @@ export function shownNumber(value: number, digits: number): number {
   return value < 0 && rounded !== 0 ? -rounded : rounded;
 }
 
+/** Below this a figure with smallDigits shows them; at it one decimal would show 10.0, so whole. */
+export const SMALL_FIGURE = 9.95;
+
+/** The decimals a quantity's value is shown to: its smallDigits below SMALL_FIGURE, else its digits. */
+export const shownDigits = (quantity: Pick<Quantity, "digits" | "smallDigits">, value: number): number | undefined =>
+  quantity.smallDigits !== undefined && Math.abs(value) < SMALL_FIGURE ? quantity.smallDigits : quantity.digits;
+
 /** A quantity's value as a reader is shown it: a number to its decimals, a word as it is. */
 export function shownValue(quantity: Quantity, design: Design): QuantityValue {
   const value = quantity.value(design);
-  return typeof value === "number" && quantity.digits !== undefined ? shownNumber(value, quantity.digits) : value;
+  const digits = typeof value === "number" ? shownDigits(quantity, value) : undefined;
+  return typeof value === "number" && digits !== undefined ? shownNumber(value, digits) : value;
 }
 
 /** A label with its unit, as a table's heading or a row shows it: "Database volume (GB)". */

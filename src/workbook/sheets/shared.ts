@@ -8,6 +8,7 @@
 import type { FactorName } from "../../engine";
 import type { WorkbookInputs } from "../../engine/design";
 import { cite } from "../../engine/papers";
+import { SMALL_FIGURE } from "../../engine/catalogue";
 import { describeRange, type NumberParameter } from "../../functions/arguments";
 import type { CellModel, CellRole, DecimalFormat, InputRule, PrintSetup, SheetModel } from "../model";
 
@@ -72,6 +73,8 @@ export const column = (i: number): string => String.fromCharCode(65 + i);
 // ---------------------------------------------------------------------------------------------
 // Number formats: one unit per value, in the format; singular for 1 (issue 7).
 
+/** Whole above SMALL_FIGURE, one decimal below it (the catalogue's smallDigits), with the unit text after. */
+export const smallToOneDecimal = (after: string): string => `[<${SMALL_FIGURE}]0.0"${after.replace(/"/g, "")}";#,##0"${after.replace(/"/g, "")}"`;
 const count = (one: string, many: string): string => `[=1]0 "${one}";#,##0 "${many}"`;
 export const FORMAT = {
   users: count("user", "users"),
@@ -87,7 +90,8 @@ export const FORMAT = {
   gb: '#,##0 "GB"',
   gb2: '#,##0.00 "GB"',
   mb2: '#,##0.00 "MB"',
-  iops: '#,##0 "IOPS"',
+  /** A figure below SMALL_FIGURE to a decimal, as the catalogue shows it: a 2-mailbox design's 0.3 IOPS is not "0 IOPS". */
+  iops: smallToOneDecimal(' "IOPS"'),
   ms: '0.00 "ms"',
   /**
    * An input's format: thousands grouped, "2,048 MB". Its decimals, as typed (75.4 KB is not "75 KB",

@@ -27,6 +27,7 @@ import {
   absolute,
   column,
   portrait,
+  smallToOneDecimal,
   sectionHeading,
   sheetReference,
   withThousands,
@@ -227,7 +228,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     { formula: `=${design("answerCapacityGB")}*${n.copies}`, format: '#,##0" GB, all copies"' },
     { formula: `=${design("answerVolumesGB")}`, format: '#,##0" GB in volumes"' },
   ]);
-  row("Database IOPS", S.databaseIops, [{ formula: `=${design("answerDatabaseIops")}`, format: FORMAT.iops }, { formula: `=${design("answerDagIops")}`, format: '#,##0" IOPS, every copy"' }]);
+  row("Database IOPS", S.databaseIops, [{ formula: `=${design("answerDatabaseIops")}`, format: FORMAT.iops }, { formula: `=${design("answerDagIops")}`, format: smallToOneDecimal(" IOPS, every copy") }]);
   row("Log IOPS", S.dagLogIops, [{ formula: `=${design("answerLogIops")}`, format: FORMAT.iops }]);
   // The papers' arrays and spindles size a design by Dell's process only: by Microsoft's method the servers'
   // own disks hold the databases (Server disks below), and the papers' figures are on the Methods sheet
@@ -258,7 +259,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.whatFails)},${worst}),"${NONE_SURVIVABLE}")`, align: "left" },
     undefined,
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.activeMailboxes)},${worst}),"")`, format: '[=1]0" mailbox a server";#,##0" mailboxes a server"' },
-    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.targetIops)},${worst}),"")`, format: '#,##0" IOPS a server"' },
+    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.targetIops)},${worst}),"")`, format: smallToOneDecimal(" IOPS a server") },
   ]);
   // The page file by the version's system requirements (src/engine/version.ts pageFileFormula); Exchange 2010's is not published here.
   row("Page file a server", S.pageFileGB, [
