@@ -1,0 +1,109 @@
+/**
+ * Where the workbook shows each quantity of the design's catalogue (issue 26): every cell that shows
+ * it, by sheet. One table, so that one property test (tests/workbook/quantity-cells.test.ts) holds
+ * every one of them equal to sizeDesign over random designs, live and in the customer copy, and a
+ * quantity added to the catalogue is either given its cells here or said not to be on a sheet.
+ */
+import type { Design } from "../engine/design";
+import type { QuantityKey } from "../engine/catalogue";
+import { MICROSOFT_MODE_CELLS } from "./sheets/resilience";
+import { SUMMARY_ENVIRONMENT_CELLS, SUMMARY_MCDB_CELLS, SUMMARY_SERVER_DISK_CELLS } from "./sheets/summary";
+import type { TemplateSheet } from "./sheets/shared";
+import { RESILIENCE_CELLS, SUMMARY_CELLS } from "./template";
+
+export interface QuantityCell {
+  sheet: TemplateSheet;
+  cell: string;
+  /**
+   * Whether the cell shows this quantity for the design: else it shows something else in its place
+   * (the papers' arrays are blank on a Microsoft-method Summary; a RAID set's databases a volume are
+   * words). Always, when left out.
+   */
+  shows?: (design: Design) => boolean;
+}
+
+const microsoft = (d: Design) => d.method === "microsoft";
+const dell = (d: Design) => d.method === "dell";
+const jbod = (d: Design) => d.method === "microsoft" && d.serverDisks !== undefined;
+const twoSites = (d: Design) => d.serversPerSite.length === 2;
+const several = (d: Design) => d.dags > 1;
+const summary = (cell: string, shows?: QuantityCell["shows"]): QuantityCell => ({ sheet: "summary", cell, ...(shows ? { shows } : {}) });
+const resilience = (cell: string, shows?: QuantityCell["shows"]): QuantityCell => ({ sheet: "resilience", cell, ...(shows ? { shows } : {}) });
+const mode = (m: keyof typeof MICROSOFT_MODE_CELLS.row, column: "activeDatabases" | "megacycles"): QuantityCell => resilience(`${MICROSOFT_MODE_CELLS[column]}${MICROSOFT_MODE_CELLS.row[m]}`, microsoft);
+const S = SUMMARY_CELLS;
+const D = SUMMARY_SERVER_DISK_CELLS;
+const R = RESILIENCE_CELLS;
+
+/** Each quantity's cells. A quantity of one method shows blank or "—" under the other (the test holds that too). */
+export const QUANTITY_CELLS: Readonly<Partial<Record<QuantityKey, readonly QuantityCell[]>>> = Object.freeze({
+  databases: [resilience(R.databases)],
+  databaseVolumes: [summary(S.databaseVolumes)],
+  databaseVolumeGB: [summary(S.databaseVolumeGB)],
+  logVolumes: [summary(S.logVolumes)],
+  logVolumeGB: [summary(S.logVolumeGB)],
+  capacityPerCopyGB: [summary(S.capacityPerCopyGB)],
+  capacityAllCopiesGB: [summary(S.capacityAllCopiesGB)],
+  volumesGB: [summary(S.volumesGB)],
+  databaseIops: [summary(S.databaseIops)],
+  dagDatabaseIops: [summary(S.dagDatabaseIops)],
+  dagLogIops: [summary(S.dagLogIops)],
+  disksPerServer: [summary(D.disksPerServer)],
+  serverDisk: [summary(D.disk)],
+  dagDisks: [summary(D.dagDisks)],
+  databaseLogDisksPerServer: [summary(D.databaseLogDisks)],
+  databasesPerVolume: [summary(D.databasesPerVolume, jbod)],
+  mcdbSsdsPerServer: [summary(SUMMARY_MCDB_CELLS.ssdsPerServer, (d) => d.mcdb !== undefined)],
+  mcdbSsdGB: [summary(SUMMARY_MCDB_CELLS.ssdGB, (d) => d.mcdb !== undefined)],
+  dagMcdbSsds: [summary(SUMMARY_MCDB_CELLS.dagSsds, (d) => d.mcdb !== undefined)],
+  arrays: [summary(S.arrays, dell)],
+  arrayModel: [summary(S.arrayModel, dell)],
+  arraysPerCopy: [summary(S.arraysPerCopy, dell)],
+  spindles: [summary(S.spindles, dell)],
+  servers: [summary(S.servers)],
+  coresPerServer: [summary(S.coresPerServer)],
+  memoryPerServerGB: [summary(S.memoryPerServerGB)],
+  pageFileGB: [summary(S.pageFileGB)],
+  transportGBPerServer: [resilience(MICROSOFT_MODE_CELLS.transportGB, microsoft)],
+  worstFailure: [summary(S.worstFailure)],
+  worstMailboxesPerServer: [summary(S.worstMailboxesPerServer)],
+  worstTargetIops: [summary(S.worstTargetIops)],
+  normalMailboxesPerServer: [resilience(`${R.activeMailboxes}${R.scenarioRow.normal}`)],
+  siteFailureMailboxesPerServer: [resilience(`${R.activeMailboxes}${R.scenarioRow.site}`, twoSites)],
+  normalActiveDatabases: [mode("normal", "activeDatabases")],
+  serverActiveDatabases: [mode("server", "activeDatabases")],
+  doubleServerActiveDatabases: [mode("doubleServer", "activeDatabases")],
+  siteActiveDatabases: [mode("site", "activeDatabases")],
+  siteServerActiveDatabases: [mode("siteServer", "activeDatabases")],
+  siteDoubleServerActiveDatabases: [mode("siteDoubleServer", "activeDatabases")],
+  normalMegacycles: [mode("normal", "megacycles")],
+  serverMegacycles: [mode("server", "megacycles")],
+  doubleServerMegacycles: [mode("doubleServer", "megacycles")],
+  siteMegacycles: [mode("site", "megacycles")],
+  siteServerMegacycles: [mode("siteServer", "megacycles")],
+  siteDoubleServerMegacycles: [mode("siteDoubleServer", "megacycles")],
+  dags: [summary(SUMMARY_ENVIRONMENT_CELLS.dags, several)],
+  environmentServers: [summary(SUMMARY_ENVIRONMENT_CELLS.servers, several)],
+  environmentDatabases: [summary(SUMMARY_ENVIRONMENT_CELLS.databases, several)],
+  environmentDisks: [summary(D.environmentDisks, (d) => several(d) && d.method === "microsoft")],
+});
+
+/** The quantities no sheet shows as a figure of their own, and where a reader finds them instead. */
+export const QUANTITIES_NOT_ON_A_SHEET: Readonly<Partial<Record<QuantityKey, string>>> = Object.freeze({
+  mailboxesPerDatabase: "the Distribution sheet's databases, each with its mailboxes",
+  serverDatabaseIops: "the Jetstress sheet's targets a server",
+  serverDiskArchitecture: "the Summary's server-disk heading, in words (JBOD or the RAID level)",
+  databaseLogRaid: "the Summary's server-disk labels, in words",
+  restoreRaid: "the Summary's restore cell, in words",
+  restoreDisksPerServer: "the Summary's restore cell, in words",
+  serverDisksProblem: "the Summary's server-disk heading, in words",
+  mcdbGBPerServer: "the Methods sheet's MCDB rows",
+  mcdbSharePercent: "the Summary's MCDB row, in words",
+  mcdbProblem: "the Summary's MCDB row, in words",
+  spindleRaid: "the Summary's spindles row, in words",
+  spindleDisk: "the Summary's spindles row, in words",
+  coresBasis: "the Summary's servers row, in words",
+  transportGBPerDag: "the transport database a server × the servers",
+  serversPerDag: "the Summary's servers",
+  usersPerDag: "the Inputs sheet's Users",
+  environmentUsers: "the Inputs sheet's Mailboxes in the environment",
+});

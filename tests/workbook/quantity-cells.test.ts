@@ -1,0 +1,111 @@
+/**
+ * Issue 26: one property test for the design's whole catalogue. Over random designs of every version,
+ * method, site count and storage (JBOD and RAID server disks, MCDB, several DAGs), every cell the
+ * workbook shows a quantity in (src/workbook/quantity-cells.ts) equals that quantity's value in
+ * sizeDesign's Design — in the live workbook (EXSIZE functions) and in the customer copy (Excel's own
+ * formulas) — and a quantity of one method is blank or "—" under the other.
+ */
+import fc from "fast-check";
+import { QUANTITIES, type QuantityKey } from "../../src/engine/catalogue";
+import { REFERENCE_DESIGN_INPUTS, sizeDesign, type Design, type WorkbookInputs } from "../../src/engine/design";
+import { EXCHANGE_VERSIONS } from "../../src/engine/version";
+import { designProblems } from "../../src/workbook/design-check";
+import { evaluateWorkbook, nativeModel, type WorkbookValues } from "../../src/workbook/evaluate";
+import { QUANTITIES_NOT_ON_A_SHEET, QUANTITY_CELLS } from "../../src/workbook/quantity-cells";
+import { referenceDesign, templateSheetNames } from "../../src/workbook/template";
+import { withoutDistribution } from "./light-model";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+jest.setTimeout(4 * WORKBOOK_MS);
+
+const R = REFERENCE_DESIGN_INPUTS;
+const sheets = templateSheetNames();
+
+test("every quantity of the catalogue has its cells, or says where a reader finds it instead — never both", () => {
+  const keys = QUANTITIES.map((q) => q.key as QuantityKey);
+  expect(keys.filter((k) => QUANTITY_CELLS[k] === undefined && QUANTITIES_NOT_ON_A_SHEET[k] === undefined)).toEqual([]);
+  expect(keys.filter((k) => QUANTITY_CELLS[k] !== undefined && QUANTITIES_NOT_ON_A_SHEET[k] !== undefined)).toEqual([]);
+  expect([...Object.keys(QUANTITY_CELLS), ...Object.keys(QUANTITIES_NOT_ON_A_SHEET)].filter((k) => !keys.includes(k as QuantityKey))).toEqual([]);
+});
+
+/** Where the workbook's cells and the Design's quantities differ, a line each; none when they agree. */
+function differences(values: WorkbookValues, d: Design): string[] {
+  const problems: string[] = [];
+  for (const q of QUANTITIES) {
+    const want = q.value(d);
+    for (const at of QUANTITY_CELLS[q.key as QuantityKey] ?? []) {
+      if (at.shows && !at.shows(d)) continue;
+      const got = values[sheets[at.sheet]]?.[at.cell];
+      const same =
+        want === null
+          ? got === "" || got === "—" || got === undefined || got === null
+          : typeof want === "number"
+            ? typeof got === "number" && Math.abs(got - want) <= 1e-9 * Math.max(1, Math.abs(want))
+            : got === want;
+      if (!same) problems.push(`${q.key} at ${at.sheet}!${at.cell}: workbook ${JSON.stringify(got)}, sizeDesign ${JSON.stringify(want)}`);
+    }
+  }
+  return problems;
+}
+
+const buildable = (i: WorkbookInputs): boolean => {
+  if (designProblems(i).length > 0) return false;
+  try {
+    sizeDesign(i);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const design: fc.Arbitrary<WorkbookInputs> = fc
+  .record({
+    users: fc.integer({ min: 50, max: 40_000 }),
+    quotaMB: fc.integer({ min: 100, max: 20_000 }),
+    archiveMB: fc.constantFrom(0, 0, 5120),
+    messagesPerDay: fc.integer({ min: 10, max: 400 }),
+    messageKB: fc.integer({ min: 10, max: 300 }),
+    exchangeVersion: fc.constantFrom(...EXCHANGE_VERSIONS),
+    method: fc.constantFrom("auto", "auto", "dell", "microsoft"),
+    sites: fc.constantFrom(1, 2),
+    serversSite1: fc.integer({ min: 2, max: 8 }),
+    serversSite2: fc.integer({ min: 2, max: 8 }),
+    copies: fc.integer({ min: 2, max: 4 }),
+    dagLayout: fc.constantFrom("active/active", "active/passive"),
+    maxDatabaseGB: fc.constantFrom(500, 1024, 2048),
+    serverDisk: fc.constantFrom('4TB 7.2K RPM SAS 3.5"', '8TB 7.2K NL-SAS 3.5"', '600GB 10K RPM SAS 2.5"', '1.2TB 10K RPM SAS 2.5"'),
+    mcdb: fc.constantFrom("auto", "off"),
+    environmentUsers: fc.constantFrom("" as const, 100_000),
+  })
+  .map(({ sites, ...r }): WorkbookInputs => ({ ...R, ...r, method: r.method as WorkbookInputs["method"], serversSite2: sites === 2 ? r.serversSite2 : "" }))
+  .filter(buildable);
+
+/** Designs a reader meets: the reference design, Dell EMC's 2016 DAG (004 §4), a RAID 2016 design, a two-site SE design. */
+const FIXED: Array<[string, Partial<WorkbookInputs>]> = [
+  ["the reference design (000_72e1ddb9bbd1ecac.txt, 3.4.2)", {}],
+  ["one DAG of Dell EMC's 2016 design (004_1d3a339e6fd03f64.txt §4, Table 5)", { users: 7600, quotaMB: 20480, archiveMB: 51200, copies: 4, serversSite1: 8, serversSite2: 8, exchangeVersion: 2016, serverDisk: '8TB 7.2K NL-SAS 3.5"', databasesPerVolume: 2, environmentUsers: 100_000 }],
+  ["a RAID 2016 design: 7,600 mailboxes, 2 copies on 2 servers of 600 GB 10K disks", { users: 7600, quotaMB: 2048, messageKB: 150, copies: 2, serversSite1: 2, exchangeVersion: 2016, serverDisk: '600GB 10K RPM SAS 2.5"', databasesPerVolume: 0 }],
+  ["a two-site SE design on 8 TB disks with MCDB", { users: 10000, quotaMB: 10240, copies: 4, serversSite1: 4, serversSite2: 4, exchangeVersion: "SE", serverDisk: '8TB 7.2K NL-SAS 3.5"' }],
+];
+
+describe("every quantity's cells equal sizeDesign's figure, live and in the customer copy", () => {
+  test.each(FIXED)("%s", (_name, inputs) => {
+    const i = { ...R, ...inputs } as WorkbookInputs;
+    const model = withoutDistribution(referenceDesign({ inputs: i }));
+    const d = sizeDesign(i);
+    expect(differences(evaluateWorkbook(model), d)).toEqual([]);
+    expect(differences(evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
+  });
+
+  test("random designs of every version, method, site count and disk", () => {
+    fc.assert(
+      fc.property(design, (inputs) => {
+        const model = withoutDistribution(referenceDesign({ inputs }));
+        const d = sizeDesign(inputs);
+        expect({ inputs, live: differences(evaluateWorkbook(model), d) }).toEqual({ inputs, live: [] });
+        expect({ inputs, native: differences(evaluateWorkbook(nativeModel(model)), d) }).toEqual({ inputs, native: [] });
+      }),
+      { numRuns: Number(process.env.RUNS ?? 20) },
+    );
+  });
+});
