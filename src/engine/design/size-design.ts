@@ -257,6 +257,20 @@ export const MAX_COPIES_PER_SERVER = MICROSOFT.maxDatabasesPerServer;
 let advising = false;
 
 /**
+ * `work` with refusals that give no advice: a search (fit.ts) that refuses thousands of designs reads
+ * none of it, and each advice sizes a dozen designs more.
+ */
+export function withoutAdvice<T>(work: () => T): T {
+  const was = advising;
+  advising = true;
+  try {
+    return work();
+  } finally {
+    advising = was;
+  }
+}
+
+/**
  * The changes that make a design of too many copies a server one that can be built, each tried:
  * larger databases, equal sites, more servers, fewer copies, Dell's method. Only those that work are
  * advised; "" when none does.
@@ -609,7 +623,11 @@ export type DesignDisks = Pick<Design, "serverDisks" | "raidServerDisks" | "serv
  * databasesPerVolume, autoReseedDisks, spareDisks, mcdb) change, so a search over disks (fit.ts)
  * sizes the rest once. An MCDB "on" it cannot have is an McdbError, as sizeDesign says it.
  */
-export function designDisks(inputs: WorkbookInputs, tables: DesignTables, context: DiskContext): DesignDisks {
+export function designDisks(
+  inputs: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume" | "autoReseedDisks" | "spareDisks" | "mcdb" | "copies">,
+  tables: DesignTables,
+  context: DiskContext,
+): DesignDisks {
   const { method, version, serversPerSite, laggedCopies } = context;
   const microsoft = context.microsoft;
   const serverDisk = serverDiskOf(inputs, tables);
