@@ -4,7 +4,7 @@
  * (the engine's version profile); a profile no design carries says what blocked it; bad options name
  * the option.
  */
-import { promises as fs } from "fs";
+import { promises as fs, readFileSync } from "fs";
 import * as os from "os";
 import * as path from "path";
 import { runDesign } from "../../src/cli/design";
@@ -119,6 +119,18 @@ describe("exsize fit: what it prints", () => {
     const c = capture();
     expect(await main(["help", "fit"], c.out)).toBe(0);
     expect(c.stdout.join("\n")).toMatch(/--max-servers-per-dag N/);
+  });
+});
+
+describe("docs/fit.md", () => {
+  const blocks = [...readFileSync(path.join(__dirname, "../../docs/fit.md"), "utf8").matchAll(/```sh\n(npx exsize fit [^\n]+)\n([\s\S]*?)\n```/g)];
+
+  test("its examples print what it shows: the table on standard output, the blockers on standard error", async () => {
+    expect(blocks).toHaveLength(2);
+    for (const [, command, shown] of blocks) {
+      const r = await fit(command.split(" ").slice(3));
+      expect((r.code === 0 ? r.stdout : r.stderr).join("\n")).toBe(shown);
+    }
   });
 });
 
