@@ -102,6 +102,18 @@ describe("exsize fit: what it prints", () => {
     expect(piped.progress).toEqual([]);
   });
 
+  test("Ctrl-C (SIGINT) stops: nothing printed, exit 130, the handler removed", async () => {
+    const listeners = process.listenerCount("SIGINT");
+    const c = capture(true);
+    // At the first progress line, Ctrl-C: the search stops at its next step.
+    const out: ProgressOutput = { ...c.out, progress: (t) => (c.progress.push(t), /candidate designs/.test(t) ? void process.emit("SIGINT", "SIGINT") : undefined) };
+    const code = await runFit([...PROFILE, "--json"], out);
+    expect(code).toBe(130);
+    expect(c.stdout).toEqual([]);
+    expect(c.stderr).toEqual(["exsize fit: stopped (Ctrl-C); nothing printed"]);
+    expect(process.listenerCount("SIGINT")).toBe(listeners);
+  });
+
   test("--out writes the best designs as a live Compare workbook, whole", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "fit-"));
     const file = path.join(dir, "fit.xlsx");
