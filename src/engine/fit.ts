@@ -46,6 +46,8 @@ export interface FitProfile {
   base: WorkbookInputs;
   /** Every mailbox, over all DAGs. */
   mailboxes: number;
+  /** A DAG's mailboxes when the architect gives them (users with environmentUsers): the DAGs are then ⌈mailboxes ÷ this⌉. */
+  usersPerDag?: number;
   space: FitSpace;
   /** Every design must survive the loss of a site (two sites). */
   surviveSite?: boolean;
@@ -126,7 +128,8 @@ function dagSizes(mailboxes: number, dags: readonly number[]): Array<{ users: nu
 function topologies(profile: FitProfile): WorkbookInputs[] {
   const { base, space } = profile;
   const all: WorkbookInputs[] = [];
-  for (const dag of dagSizes(profile.mailboxes, space.dags)) {
+  const sizes = profile.usersPerDag !== undefined ? [{ users: profile.usersPerDag, environmentUsers: profile.mailboxes === profile.usersPerDag ? ("" as const) : profile.mailboxes }] : dagSizes(profile.mailboxes, space.dags);
+  for (const dag of sizes) {
     for (const sites of space.serversPerSite) {
       // A copy needs a server of its own: more copies than servers are not candidates.
       const servers = sites.reduce((a, b) => a + b, 0);
@@ -391,10 +394,12 @@ export function fitProfile(base: WorkbookInputs, pinned: ReadonlySet<SearchedInp
   if (laggedCopies.length === 0) throw new FitError(`lagged-copy: a lagged copy needs 3 or more copies, and at most ${mostCopies} fit`);
   const disks = pinned.has("serverDisk") ? [base.serverDisk!] : [...(stated.serverDisks ?? JBOD_CATALOGUE.map((d) => d.name))];
   const databasesPerVolume = pinned.has("databasesPerVolume") ? [base.databasesPerVolume ?? 0] : range(1, mostCopies).reverse();
-  const dags = pinned.has("users") && pinned.has("environmentUsers") ? [Math.ceil(mailboxes / base.users)] : range(1, maxDags);
+  const dagPinned = pinned.has("users") && pinned.has("environmentUsers");
+  const dags = dagPinned ? [Math.ceil(mailboxes / base.users)] : range(1, maxDags);
   return {
     base,
     mailboxes,
+    ...(dagPinned ? { usersPerDag: base.users } : {}),
     space: { dags, serversPerSite, copies, laggedCopies, serverDisks: disks, databasesPerVolume },
     ...(stated.surviveSite ? { surviveSite: true } : {}),
   };

@@ -106,6 +106,15 @@ describe("fit", () => {
     expect(fitProfile(base, new Set(), { laggedCopy: true, maxServersPerDag: 5 }).space.laggedCopies).toEqual([1, 2, 3]);
   });
 
+  test("users with environmentUsers pin a DAG's mailboxes: the DAGs follow", () => {
+    const base = { ...REFERENCE_DESIGN_INPUTS, users: 7600, environmentUsers: 100_000, exchangeVersion: 2016 as const };
+    const profile = fitProfile(base, new Set(["users", "environmentUsers"] as const), { maxServersPerDag: 4, serverDisks: DISKS.slice(0, 2) });
+    const { front } = fit(profile);
+    expect(front.length).toBeGreaterThan(0);
+    for (const d of front) expect([d.inputs.users, d.inputs.environmentUsers]).toEqual([7600, 100_000]);
+    expect(sizeDesign(front[0].inputs).dags).toBe(14);
+  });
+
   test("a profile fit cannot search is a FitError naming the input", () => {
     expect(() => fitProfile({ ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2010 }, new Set())).toThrow(FitError);
     expect(() => fitProfile({ ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2016 }, new Set(), { maxServersPerDag: 1 })).toThrow(/max-servers-per-dag/);
