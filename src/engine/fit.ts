@@ -214,8 +214,9 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
   const version = designVersion(profile.base.exchangeVersion);
   const tops = topologies(profile);
   // A volume holds at most the copies' databases, unless one count is pinned.
-  // Most databases a volume first: the order the fast search's skipping relies on.
-  const volumes = [...space.databasesPerVolume].sort((a, b) => b - a);
+  // Most databases a volume first — 0, the most that fit, before any count — the order the fast search's skipping relies on.
+  const most = (v: number) => (v === 0 ? Number.MAX_SAFE_INTEGER : v);
+  const volumes = [...space.databasesPerVolume].sort((a, b) => most(b) - most(a));
   const volumeCounts = (copies: number) => (volumes.length === 1 ? volumes : volumes.filter((v) => v <= copies));
   const total = tops.reduce((n, t) => n + space.serverDisks.length * volumeCounts(t.copies).length, 0);
   const front = new Front();
@@ -268,6 +269,9 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
           // of them the first needs fewest disks (⌈copies a server ÷ databases a volume⌉; an SSD to three,
           // which every catalogue disk's 6% fits). The later ones it beats or ties, and a tie keeps the
           // first: the first that fits, found by bisection, is the only one that can be on the front.
+          // 0 (the most that fit the disk's GB and IOPS, up to the copies) comes first: when it fits it beats
+          // or ties every count; when it does not, its count fails the restore volume, as every larger one
+          // fails, and the rest bisect as before.
           const diskInputs = { serverDisk, autoReseedDisks: top.autoReseedDisks, spareDisks: top.spareDisks, mcdb: top.mcdb, copies: top.copies };
           const tried = new Map<number, DesignDisks | string>();
           const disksAt = (i: number): DesignDisks | string => {
@@ -289,6 +293,10 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
           };
           let lo = 0;
           let hi = counts.length;
+          if (counts[0] === 0) {
+            if (fits(0)) hi = 0;
+            else lo = 1;
+          }
           while (lo < hi) {
             const mid = (lo + hi) >> 1;
             if (fits(mid)) hi = mid;

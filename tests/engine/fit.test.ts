@@ -21,7 +21,7 @@ const smallProfile: fc.Arbitrary<FitProfile> = fc
     quotaMB: fc.constantFrom(1024, 2048, 5120, 10240),
     messagesPerDay: fc.constantFrom(50, 100, 150, 250),
     exchangeVersion: fc.constantFrom<WorkbookInputs["exchangeVersion"]>(2013, 2016, 2019, "SE"),
-    mcdb: fc.constantFrom("auto", "off"),
+    mcdb: fc.constantFrom("auto", "off", "on"),
     specIntRate: fc.constantFrom(0, 0, 900),
     dags: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 2 }),
     twoSites: fc.boolean(),
@@ -29,7 +29,7 @@ const smallProfile: fc.Arbitrary<FitProfile> = fc
     copies: fc.uniqueArray(fc.integer({ min: 2, max: 5 }), { minLength: 1, maxLength: 3 }),
     lagged: fc.constantFrom([0], [0, 1], [1]),
     disks: fc.uniqueArray(fc.constantFrom(...DISKS), { minLength: 1, maxLength: 3 }),
-    volumes: fc.uniqueArray(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 4 }),
+    volumes: fc.uniqueArray(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 4 }),
     surviveSite: fc.boolean(),
   })
   .map((r) => {
