@@ -145,7 +145,7 @@ function parseFit(args: readonly string[]): FitRequest {
 }
 
 /** The whole-design check and sizing, the design sized once (designOf sizes it twice): the same designs pass. */
-const checkOnce: FitCheck = (inputs) => {
+export const checkOnce: FitCheck = (inputs) => {
   const rules = designRuleProblems(inputs);
   if (rules.length > 0) return { ok: false, problems: rules.map((p) => p.message) };
   try {

@@ -10,7 +10,12 @@ import * as path from "path";
 import { runDesign } from "../../src/cli/design";
 import { inputOptions } from "../../src/cli/design-options";
 import type { ProgressOutput } from "../../src/cli/compare";
-import { runFit } from "../../src/cli/fit";
+import { checkOnce, runFit } from "../../src/cli/fit";
+import fc from "fast-check";
+import "../support/fast-check-seed";
+import { REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "../../src/engine";
+import { designOf } from "../../src/workbook/input-values";
+import { optionOf } from "../../src/workbook/input-options";
 import { main } from "../../src/cli/main";
 import { versionProfile } from "../../src/engine";
 import { WORKBOOK_MS } from "../support/timeouts";
@@ -131,6 +136,34 @@ describe("exsize fit: what it prints", () => {
     const c = capture();
     expect(await main(["help", "fit"], c.out)).toBe(0);
     expect(c.stdout.join("\n")).toMatch(/--max-servers-per-dag N/);
+  });
+});
+
+describe("the search's check", () => {
+  test("sizing once, it accepts exactly the designs designOf (exsize design's check) accepts", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          users: fc.integer({ min: 1, max: 200_000 }),
+          quotaMB: fc.constantFrom(1024, 10240, 100_000),
+          exchangeVersion: fc.constantFrom<WorkbookInputs["exchangeVersion"]>(2013, 2016, 2019, "SE"),
+          serversSite1: fc.integer({ min: 1, max: 16 }),
+          serversSite2: fc.constantFrom<number | "">("", 1, 3, 8),
+          copies: fc.integer({ min: 1, max: 6 }),
+          laggedCopies: fc.integer({ min: 0, max: 2 }),
+          edition: fc.constantFrom("Enterprise", "Standard"),
+          mcdb: fc.constantFrom("auto", "on", "off"),
+          maxDatabaseGB: fc.constantFrom(0.5, 50, 1024, 2000),
+          environmentUsers: fc.constantFrom<number | "">("", 0, 150_000, 150_000.5),
+          messagesPerDay: fc.constantFrom(0, 150, 600),
+        }),
+        (r) => {
+          const inputs = { ...REFERENCE_DESIGN_INPUTS, ...r } as WorkbookInputs;
+          expect(checkOnce(inputs).ok).toBe(designOf(inputs, optionOf).ok);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
 
