@@ -277,7 +277,7 @@ export async function sizeAll(request: Pick<CompareRequest, "given" | "flags" | 
 }
 
 /** Runs `work` with Ctrl-C (SIGINT) caught: `heard()` says whether it came; the handler is removed after. */
-async function whileHeard<T>(work: (heard: () => boolean) => Promise<T>): Promise<T> {
+export async function whileHeard<T>(work: (heard: () => boolean) => Promise<T>): Promise<T> {
   let interrupted = false;
   const onInterrupt = () => {
     interrupted = true;
@@ -295,7 +295,7 @@ async function whileHeard<T>(work: (heard: () => boolean) => Promise<T>): Promis
 
 /** Numbers as exsize design's text shows them (5,000; 416.67), by one formatter: toLocaleString builds one a call, a second a 10,000-row table. */
 const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-const show = (value: unknown): string => (typeof value === "number" ? NUMBER.format(value) : value === null || value === undefined || value === "" ? "" : String(value));
+export const show = (value: unknown): string => (typeof value === "number" ? NUMBER.format(value) : value === null || value === undefined || value === "" ? "" : String(value));
 
 /** Whether an input is a number (whole or decimal): right-aligned, with thousands separators. */
 const numeric = (option: InputOption): boolean => option.rule.kind === "whole" || option.rule.kind === "decimal";
@@ -304,7 +304,12 @@ const numeric = (option: InputOption): boolean => option.rule.kind === "whole" |
 const shownInput = (value: unknown, option: InputOption): string => (value === "" ? "(empty)" : numeric(option) ? show(value) : String(value));
 
 /** The table's figures after the varied inputs: a heading and the text of a sized design's row. */
-const TABLE_COLUMNS: ReadonlyArray<{ heading: string; right: boolean; text: (o: DesignRecord, method: string) => string }> = [
+export interface TableColumn {
+  heading: string;
+  right: boolean;
+  text: (o: DesignRecord, method: string) => string;
+}
+export const TABLE_COLUMNS: readonly TableColumn[] = [
   { heading: "method", right: false, text: (_, method) => method },
   { heading: "databases", right: true, text: (o) => show(o.databases) },
   { heading: "volumes", right: true, text: (o) => `${show(o.databaseVolumes)} × ${show(o.databaseVolumeGB)} GB` },
@@ -324,12 +329,12 @@ const TABLE_COLUMNS: ReadonlyArray<{ heading: string; right: boolean; text: (o: 
 ];
 
 /** The text table: a row per design; a refused design's row says why after its inputs. */
-export function tableLines(varied: readonly Varied[], rows: readonly CompareRow[]): string[] {
-  const headings = [...varied.map((v) => v.option.option.slice(2)), ...TABLE_COLUMNS.map((c) => c.heading)];
-  const right = [...varied.map((v) => numeric(v.option)), ...TABLE_COLUMNS.map((c) => c.right)];
+export function tableLines(varied: ReadonlyArray<Pick<Varied, "option">>, rows: readonly CompareRow[], columns: readonly TableColumn[] = TABLE_COLUMNS): string[] {
+  const headings = [...varied.map((v) => v.option.option.slice(2)), ...columns.map((c) => c.heading)];
+  const right = [...varied.map((v) => numeric(v.option)), ...columns.map((c) => c.right)];
   const cells = rows.map((row) => {
     const inputs = varied.map((v) => shownInput(row.inputs[v.option.key], v.option));
-    return "problems" in row ? [...inputs, `cannot be built: ${row.problems.join("; ")}`] : [...inputs, ...TABLE_COLUMNS.map((c) => c.text(row.design, row.method))];
+    return "problems" in row ? [...inputs, `cannot be built: ${row.problems.join("; ")}`] : [...inputs, ...columns.map((c) => c.text(row.design, row.method))];
   });
   // A refusal's text runs past the columns: it does not widen them.
   const widths = headings.map((h, k) => Math.max(h.length, ...cells.map((r, i) => ("problems" in rows[i] && k >= varied.length ? 0 : (r[k] ?? "").length))));
@@ -351,7 +356,7 @@ export function jsonRows(rows: readonly CompareRow[]): unknown[] {
 }
 
 /** CSV lines: a header, then a row per design; every field quoted, and one a spreadsheet would run as a formula neutralised. */
-export function csvLines(varied: readonly Varied[], rows: readonly CompareRow[]): string[] {
+export function csvLines(varied: ReadonlyArray<Pick<Varied, "option">>, rows: readonly CompareRow[]): string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { csvField, neutralisedField } = require("../workbook/deployment") as typeof import("../workbook/deployment");
   const keys = QUANTITIES.map((q) => q.key);

@@ -15,6 +15,7 @@ const evaluate = () => require("./eval") as typeof import("./eval");
 const layout = () => require("./layout") as typeof import("./layout");
 const deploy = () => require("./export") as typeof import("./export");
 const compare = () => require("./compare") as typeof import("./compare");
+const fitting = () => require("./fit") as typeof import("./fit");
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const USAGE = [
@@ -30,6 +31,8 @@ const USAGE = [
   "                                         --from FILE.xlsx: the design a workbook edited in Excel holds",
   "  exsize compare --vary OPTION=V1,V2,…   designs side by side: every combination of the values over the design,",
   "                                         a row each (or --json, --csv; --out FILE.xlsx: a column each)",
+  "  exsize fit [PROFILE…]                  the least hardware that carries a mailbox profile: the designs no other",
+  "                                         beats on servers, disks, memory and cores (or --json, --csv, --out)",
   "  exsize help [COMMAND]                  this text, or a command's options with their defaults and rules",
   "  exsize --version                       the version",
   "",
@@ -45,6 +48,7 @@ const COMMAND_HELP: Record<string, () => readonly string[]> = {
   layout: () => layout().layoutHelp(),
   export: () => deploy().exportHelp(),
   compare: () => compare().compareHelp(),
+  fit: () => fitting().fitHelp(),
   help: () => USAGE,
 };
 
@@ -101,6 +105,8 @@ export async function main(argv: string[], out: ProgressOutput = processOutput()
         return await deploy().runExport(rest, out);
       case "compare":
         return await compare().runCompare(rest, out);
+      case "fit":
+        return await fitting().runFit(rest, out);
       case "help":
       case "--help":
       case "-h": {

@@ -17,3 +17,4 @@ export * from "./general-format";
 export * from "./excel-formulas";
 export * from "./microsoft";
 export * from "./design";
+export * from "./fit";

@@ -73,6 +73,16 @@ function ruleChain(rules: ReadonlyArray<{ name: string; label: string; rule: Inp
 
 /** Every combined rule the design breaks; none for a design that can be built. */
 export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors = FACTOR_DEFAULTS): DesignProblem[] {
+  const problems = designRuleProblems(inputs, factors);
+  if (problems.length === 0) problems.push(...deployedProblems(inputs, factors));
+  return problems;
+}
+
+/**
+ * The combined rules before the engine sizes the design: a caller that sizes it anyway (a search,
+ * src/cli/fit.ts) reads these and then sizeDesign's refusal once, where designProblems sizes it twice.
+ */
+export function designRuleProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors = FACTOR_DEFAULTS): DesignProblem[] {
   const problems: DesignProblem[] = [];
   const method = microsoftMethodProblem({ ...inputs, method: inputs.method ?? "auto" });
   if (method !== undefined) problems.push({ inputs: ["Method", "ExchangeVersion", "Copies", "MessagesPerDay", "MessageKB", "Users"], message: method, summary: SUMMARIES.method });
@@ -109,26 +119,27 @@ export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInput
     if (serverCount > MAX_SERVERS) problems.push({ inputs: ["ServersFirstSite", "ServersSecondSite"], message: `servers: ${e.message}`, summary: SUMMARIES.dagServers });
     else problems.push({ inputs: ["Copies", "ServersFirstSite", "ServersSecondSite", "DagLayout"], message: `copies and servers: ${e.message}`, summary: SUMMARIES.servers });
   }
-  if (problems.length === 0) {
-    // The databases the design deploys (each method's count balanced over the layout) have limits of their own.
-    try {
-      // The server disk is its own rule's (the Hardware sheet's rows may name it): the count does not read it.
-      sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs, serverDisk: undefined }, { factors });
-    } catch (e) {
-      if (!(e instanceof SizingError)) throw e;
-      if (e instanceof EditionError) {
-        problems.push({ inputs: ["Edition", "Copies", "ServersFirstSite", "ServersSecondSite", "MaxDatabaseGB"], message: e.message, summary: SUMMARIES.edition });
-        return problems;
-      }
-      if (e instanceof McdbError) {
-        problems.push({ inputs: ["MCDB", "ExchangeVersion", "Method", "Copies", "LaggedCopies", "ServersFirstSite", "ServersSecondSite"], message: e.message, summary: SUMMARIES.mcdb });
-        return problems;
-      }
-      const inputNames = e instanceof TooManyDatabasesError ? ["Users", "QuotaMB", "MaxDatabaseGB", "ServersFirstSite", "ServersSecondSite"] : ["Users", "Copies", "ServersFirstSite", "ServersSecondSite"];
-      problems.push({ inputs: inputNames, message: e.message, summary: SUMMARIES.deployed });
-    }
-  }
   return problems;
+}
+
+/** The databases the design deploys (each method's count balanced over the layout) have limits of their own: the engine says which. */
+function deployedProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors): DesignProblem[] {
+  try {
+    // The server disk is its own rule's (the Hardware sheet's rows may name it): the count does not read it.
+    sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs, serverDisk: undefined }, { factors });
+    return [];
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    return [deployedProblem(e)];
+  }
+}
+
+/** sizeDesign's refusal of inputs that pass the combined rules, as the Design check words it. */
+export function deployedProblem(e: SizingError): DesignProblem {
+  if (e instanceof EditionError) return { inputs: ["Edition", "Copies", "ServersFirstSite", "ServersSecondSite", "MaxDatabaseGB"], message: e.message, summary: SUMMARIES.edition };
+  if (e instanceof McdbError) return { inputs: ["MCDB", "ExchangeVersion", "Method", "Copies", "LaggedCopies", "ServersFirstSite", "ServersSecondSite"], message: e.message, summary: SUMMARIES.mcdb };
+  const inputNames = e instanceof TooManyDatabasesError ? ["Users", "QuotaMB", "MaxDatabaseGB", "ServersFirstSite", "ServersSecondSite"] : ["Users", "Copies", "ServersFirstSite", "ServersSecondSite"];
+  return { inputs: inputNames, message: e.message, summary: SUMMARIES.deployed };
 }
 
 /**

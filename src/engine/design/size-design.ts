@@ -46,7 +46,7 @@ import { MCDB_CHOICES, MCDB_NONE, mcdbChoiceOf, mcdbOnProblem, mcdbSsds, mcdbVer
 import { ceilCount, provisionGB } from "../rounding";
 import { mailboxServerSize } from "../server";
 import { spindleCount } from "../spindles";
-import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type Factors, type RaidLevel } from "../tables";
+import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type ExchangeVersion, type Factors, type RaidLevel } from "../tables";
 import { designVersion, editionProblem, exchangeEditionOf, serverLimitWarnings, versionProfile, type ServerLimitWarning } from "../version";
 import { environmentProblem, environmentUsersOf, LAG_DEFAULTS, laggedCopiesProblem, MAX_DESIGN_DATABASES, methodOf, microsoftMethodProblem, REFERENCE_DESIGN_INPUTS, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
 
@@ -257,6 +257,20 @@ export const MAX_COPIES_PER_SERVER = MICROSOFT.maxDatabasesPerServer;
 let advising = false;
 
 /**
+ * `work` with refusals that give no advice: a search (fit.ts) that refuses thousands of designs reads
+ * none of it, and each advice sizes a dozen designs more.
+ */
+export function withoutAdvice<T>(work: () => T): T {
+  const was = advising;
+  advising = true;
+  try {
+    return work();
+  } finally {
+    advising = was;
+  }
+}
+
+/**
  * The changes that make a design of too many copies a server one that can be built, each tried:
  * larger databases, equal sites, more servers, fewer copies, Dell's method. Only those that work are
  * advised; "" when none does.
@@ -335,7 +349,8 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   if (refused !== undefined) throw new SizingError("#N/A", refused);
   const lagProblem = laggedCopiesProblem(inputs);
   if (lagProblem !== undefined) throw new SizingError("#N/A", lagProblem);
-  const serverDisk = serverDiskOf(inputs, tables);
+  // An unknown disk is refused before anything is sized (designDisks reads it again).
+  serverDiskOf(inputs, tables);
   const f: Factors = { ...FACTOR_DEFAULTS, ...tables.factors };
   const serversPerSite = serversPerSiteOf(inputs);
   // Lagged copies are the last preferences and never activate (layout.ts): the balancing unit, the
@@ -513,65 +528,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     };
   });
   const environment = environmentOf(inputs.users, tables.environmentUsers ?? environmentUsersOf(inputs), serversPerSite);
-  let disks: ServerDisks | undefined;
-  let raidDisks: RaidServerDisks | undefined;
-  let disksProblem: string | undefined;
-  let onRaid = false;
-  if (method === "microsoft") {
-    const ms = microsoft!;
-    const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
-    // The design's databases as the calculator lays a set count (Input!G38 "No", G39) on JBOD disks: the count stands.
-    const given: JbodDisk | undefined = mf.diskGB > 0 ? { name: `${mf.diskGB} GB`, rawGB: mf.diskGB, type: "given", iops: mf.diskIops, source: "the factors diskGB and diskIops" } : undefined;
-    // The inputs' disk, AutoReseed and spare disks (the Inputs sheet's server disks); the factors' diskGB, then the tables, override.
-    const choice: ServerDiskChoice = {
-      ...SERVER_DISK_DEFAULTS,
-      disk: given ?? serverDisk,
-      databasesPerVolume: inputs.databasesPerVolume ?? SERVER_DISK_DEFAULTS.databasesPerVolume,
-      autoReseedDisks: inputs.autoReseedDisks ?? SERVER_DISK_DEFAULTS.autoReseedDisks,
-      spareDisks: inputs.spareDisks ?? SERVER_DISK_DEFAULTS.spareDisks,
-      ...tables.serverDisks,
-    };
-    onRaid = !prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB }).jbod;
-    if (onRaid) {
-      // The calculator's RAID disks (Storage Design!C194): a DAG, as Microsoft's method here always is.
-      try {
-        raidDisks = raidServerDisks(raidNeedOf(ms, { serversPerSite, copies: inputs.copies, laggedCopies }, mf), choice);
-      } catch (e) {
-        if (!(e instanceof SizingError)) throw e;
-        disksProblem = e.message;
-      }
-    } else {
-      // A disk that cannot hold a volume says so beside the design: the databases stand (RAID or another disk holds them).
-      try {
-        disks = serverDisks(jbodNeedOf(ms, inputs.copies, mf), choice);
-      } catch (e) {
-        if (!(e instanceof SizingError)) throw e;
-        disksProblem = e.message;
-      }
-    }
-  } else {
-    disksProblem = "Dell's process puts the databases on EqualLogic arrays (the arrays above), not on the servers' own disks";
-  }
-  // MCDB SSDs beside a 2019 or SE server's JBOD database disks (mcdb.ts): why none, in the Summary's order.
-  let mcdb: McdbSsds | undefined;
-  let mcdbProblem: string | undefined;
-  const mcdbChoice = mcdbChoiceOf(inputs.mcdb ?? MCDB_CHOICES[0]);
-  if (mcdbChoice === undefined) throw new SizingError("#VALUE!", `mcdb must be one of: ${MCDB_CHOICES.join(", ")}; got ${JSON.stringify(inputs.mcdb)}`);
-  const refusedMcdb = mcdbChoice === "on" ? mcdbOnProblem(version, method, onRaid) : undefined;
-  if (refusedMcdb !== undefined) throw new McdbError("#N/A", refusedMcdb);
-  if (mcdbChoice === "off") mcdbProblem = MCDB_NONE.off;
-  else if (!mcdbVersion(version)) mcdbProblem = MCDB_NONE.version(version);
-  else if (method !== "microsoft") mcdbProblem = MCDB_NONE.dell;
-  else if (onRaid) mcdbProblem = MCDB_NONE.raid;
-  else if (!disks) mcdbProblem = MCDB_NONE.noDisks;
-  else {
-    try {
-      mcdb = mcdbSsds(disks.databaseLogDisks, disks.disk.rawGB);
-    } catch (e) {
-      if (!(e instanceof SizingError)) throw e;
-      mcdbProblem = e.message;
-    }
-  }
+  const { serverDisks: disks, raidServerDisks: raidDisks, serverDisksProblem: disksProblem, mcdb, mcdbProblem } = designDisks(inputs, tables, { method, version, microsoft, serversPerSite, laggedCopies });
 
   let worst: ScenarioFigures | undefined;
   for (const s of scenarios) {
@@ -641,6 +598,99 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     ...(serversPerSite.length === 2 ? { siteFailureMailboxesPerServer: scenarios.find((s) => s.scenario === "site")!.activeMailboxes } : {}),
     serverDatabaseIops: method === "microsoft" ? microsoft!.serverIops : dagDatabaseIops / serversPerSite.reduce((a, b) => a + b, 0),
     ...environment,
+    ...(disks ? { serverDisks: disks } : {}),
+    ...(raidDisks ? { raidServerDisks: raidDisks } : {}),
+    ...(disksProblem ? { serverDisksProblem: disksProblem } : {}),
+    ...(mcdb ? { mcdb } : {}),
+    ...(mcdbProblem ? { mcdbProblem } : {}),
+  };
+}
+
+/** What a design's disks depend on beyond the disk inputs: its method, version, sizing, sites and lagged copies. */
+export interface DiskContext {
+  method: SizingMethod;
+  version: ExchangeVersion;
+  microsoft?: MicrosoftSizing;
+  serversPerSite: number[];
+  laggedCopies: number;
+}
+
+/** A design's server disks and MCDB SSDs, or why none. */
+export type DesignDisks = Pick<Design, "serverDisks" | "raidServerDisks" | "serverDisksProblem" | "mcdb" | "mcdbProblem">;
+
+/**
+ * The server disks and MCDB SSDs of a sized design: the only figures the disk inputs (serverDisk,
+ * databasesPerVolume, autoReseedDisks, spareDisks, mcdb) change, so a search over disks (fit.ts)
+ * sizes the rest once. An MCDB "on" it cannot have is an McdbError, as sizeDesign says it.
+ */
+export function designDisks(
+  inputs: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume" | "autoReseedDisks" | "spareDisks" | "mcdb" | "copies">,
+  tables: DesignTables,
+  context: DiskContext,
+): DesignDisks {
+  const { method, version, serversPerSite, laggedCopies } = context;
+  const microsoft = context.microsoft;
+  const serverDisk = serverDiskOf(inputs, tables);
+  let disks: ServerDisks | undefined;
+  let raidDisks: RaidServerDisks | undefined;
+  let disksProblem: string | undefined;
+  let onRaid = false;
+  if (method === "microsoft") {
+    const ms = microsoft!;
+    const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
+    // The design's databases as the calculator lays a set count (Input!G38 "No", G39) on JBOD disks: the count stands.
+    const given: JbodDisk | undefined = mf.diskGB > 0 ? { name: `${mf.diskGB} GB`, rawGB: mf.diskGB, type: "given", iops: mf.diskIops, source: "the factors diskGB and diskIops" } : undefined;
+    // The inputs' disk, AutoReseed and spare disks (the Inputs sheet's server disks); the factors' diskGB, then the tables, override.
+    const choice: ServerDiskChoice = {
+      ...SERVER_DISK_DEFAULTS,
+      disk: given ?? serverDisk,
+      databasesPerVolume: inputs.databasesPerVolume ?? SERVER_DISK_DEFAULTS.databasesPerVolume,
+      autoReseedDisks: inputs.autoReseedDisks ?? SERVER_DISK_DEFAULTS.autoReseedDisks,
+      spareDisks: inputs.spareDisks ?? SERVER_DISK_DEFAULTS.spareDisks,
+      ...tables.serverDisks,
+    };
+    onRaid = !prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB }).jbod;
+    if (onRaid) {
+      // The calculator's RAID disks (Storage Design!C194): a DAG, as Microsoft's method here always is.
+      try {
+        raidDisks = raidServerDisks(raidNeedOf(ms, { serversPerSite, copies: inputs.copies, laggedCopies }, mf), choice);
+      } catch (e) {
+        if (!(e instanceof SizingError)) throw e;
+        disksProblem = e.message;
+      }
+    } else {
+      // A disk that cannot hold a volume says so beside the design: the databases stand (RAID or another disk holds them).
+      try {
+        disks = serverDisks(jbodNeedOf(ms, inputs.copies, mf), choice);
+      } catch (e) {
+        if (!(e instanceof SizingError)) throw e;
+        disksProblem = e.message;
+      }
+    }
+  } else {
+    disksProblem = "Dell's process puts the databases on EqualLogic arrays (the arrays above), not on the servers' own disks";
+  }
+  // MCDB SSDs beside a 2019 or SE server's JBOD database disks (mcdb.ts): why none, in the Summary's order.
+  let mcdb: McdbSsds | undefined;
+  let mcdbProblem: string | undefined;
+  const mcdbChoice = mcdbChoiceOf(inputs.mcdb ?? MCDB_CHOICES[0]);
+  if (mcdbChoice === undefined) throw new SizingError("#VALUE!", `mcdb must be one of: ${MCDB_CHOICES.join(", ")}; got ${JSON.stringify(inputs.mcdb)}`);
+  const refusedMcdb = mcdbChoice === "on" ? mcdbOnProblem(version, method, onRaid) : undefined;
+  if (refusedMcdb !== undefined) throw new McdbError("#N/A", refusedMcdb);
+  if (mcdbChoice === "off") mcdbProblem = MCDB_NONE.off;
+  else if (!mcdbVersion(version)) mcdbProblem = MCDB_NONE.version(version);
+  else if (method !== "microsoft") mcdbProblem = MCDB_NONE.dell;
+  else if (onRaid) mcdbProblem = MCDB_NONE.raid;
+  else if (!disks) mcdbProblem = MCDB_NONE.noDisks;
+  else {
+    try {
+      mcdb = mcdbSsds(disks.databaseLogDisks, disks.disk.rawGB);
+    } catch (e) {
+      if (!(e instanceof SizingError)) throw e;
+      mcdbProblem = e.message;
+    }
+  }
+  return {
     ...(disks ? { serverDisks: disks } : {}),
     ...(raidDisks ? { raidServerDisks: raidDisks } : {}),
     ...(disksProblem ? { serverDisksProblem: disksProblem } : {}),

@@ -107,7 +107,17 @@ const quoted = (s: string) => (s.includes('"') ? `'${s}'` : `"${s}"`);
  * A disk's name as compared: case, runs of spaces and the closing inch mark aside — every other
  * character counts, so `1,2TB` is not `12TB` and `-600GB` or `0600GB` not `600GB`.
  */
-const key = (s: string) => s.trim().replace(/\s*"$/, "").replace(/\s+/g, " ").toLowerCase();
+const keyOf = (s: string) => s.trim().replace(/\s*"$/, "").replace(/\s+/g, " ").toLowerCase();
+/** Names already read: sizeDesign reads the design's disk by name every time, and a search (fit.ts) sizes thousands. */
+const KEYS = new Map<string, string>();
+const key = (s: string): string => {
+  let k = KEYS.get(s);
+  if (k === undefined) {
+    k = keyOf(s);
+    if (KEYS.size < 1024) KEYS.set(s, k);
+  }
+  return k;
+};
 
 /**
  * Every disk jbodDisk knows, by its name's key: the catalogue's, then each size and type of the

@@ -2,3 +2,4 @@
 export * from "./tables";
 export * from "./mailbox";
 export * from "./design";
+export { JBOD_CATALOGUE } from "./disks";

@@ -1,0 +1,420 @@
+/**
+ * Fit (issue 30): the least hardware that carries a mailbox profile. Every design of a space — DAGs,
+ * servers a site, copies, lagged copies, the server disk and databases a volume — that the whole-design
+ * check accepts within the version's limits, and of those the Pareto front on servers, disks, memory
+ * and cores in the environment: the designs no other beats on all four.
+ *
+ * Speed without pruning a front design: only the server disks and MCDB SSDs depend on the disk inputs
+ * (size-design.ts designDisks), so a topology (DAGs, sites, copies, lagged copies) is checked and sized
+ * once and each disk tried on it. The search visits every candidate in one canonical order; ties (the
+ * same four counts) keep the first, as the exhaustive search (`exhaustive: true`) does.
+ */
+import { designDisks, sizeDesign, withoutAdvice, type Design, type DesignDisks, type WorkbookInputs } from "./design";
+import { designVersion, versionProfile } from "./version";
+import { MAX_COPIES, MAX_SERVERS } from "./layout";
+import { SizingError } from "./errors";
+import { JBOD_CATALOGUE } from "./microsoft";
+
+/** The whole-design check and sizing of one design's inputs: the design, or why not (workbook/input-values.ts designOf). */
+export type FitCheck = (inputs: WorkbookInputs) => { ok: true; design: Design } | { ok: false; problems: string[] };
+
+/** sizeDesign alone, for a caller without the workbook's combined rules. */
+export const sizeOnly: FitCheck = (inputs) => {
+  try {
+    return { ok: true, design: sizeDesign(inputs) };
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    return { ok: false, problems: [e.message] };
+  }
+};
+
+/** What the search varies: each list in the order it is tried (the canonical order ties are broken by). */
+export interface FitSpace {
+  /** DAGs the mailboxes are split over (identical DAGs of ⌈mailboxes ÷ DAGs⌉ each). */
+  dags: readonly number[];
+  /** Servers of each site: [n] for one site, [n1, n2] for two. */
+  serversPerSite: ReadonlyArray<readonly number[]>;
+  copies: readonly number[];
+  laggedCopies: readonly number[];
+  serverDisks: readonly string[];
+  /** Databases a JBOD volume; most first, so a tie keeps the fewer, larger volumes. */
+  databasesPerVolume: readonly number[];
+}
+
+/** A mailbox profile and what the architect states: the load and everything the search does not vary are `base`. */
+export interface FitProfile {
+  base: WorkbookInputs;
+  /** Every mailbox, over all DAGs. */
+  mailboxes: number;
+  /** A DAG's mailboxes when the architect gives them (users with environmentUsers): the DAGs are then ⌈mailboxes ÷ this⌉. */
+  usersPerDag?: number;
+  space: FitSpace;
+  /** Every design must survive the loss of a site (two sites). */
+  surviveSite?: boolean;
+}
+
+/** The four counts a design is judged on, for the whole environment. */
+export interface FitCounts {
+  servers: number;
+  /** Server disks and MCDB SSDs. */
+  disks: number;
+  memoryGB: number;
+  cores: number;
+}
+
+export interface FitDesign {
+  inputs: WorkbookInputs;
+  counts: FitCounts;
+}
+
+/** Why designs were refused, by kind: how many, the first message, and for memory and cores the least a server needed. */
+export interface FitBlocker {
+  kind: "design" | "memory" | "cores" | "server cores" | "disks" | "site failure";
+  count: number;
+  example: string;
+  least?: number;
+  most?: number;
+}
+
+export interface FitResult {
+  /** The Pareto front, fewest servers first (then disks, memory, cores, the search's order). */
+  front: FitDesign[];
+  candidates: number;
+  accepted: number;
+  blockers: FitBlocker[];
+}
+
+/** A profile that cannot be searched (Dell's process, an empty space): the input and what it should be. */
+export class FitError extends Error {}
+
+/** What one step of the search reports: candidates visited of all. */
+export interface FitProgress {
+  done: number;
+  total: number;
+}
+
+const COUNT_KEYS = ["servers", "disks", "memoryGB", "cores"] as const;
+/** a is no worse than b on every count. */
+const noWorse = (a: FitCounts, b: FitCounts): boolean => COUNT_KEYS.every((k) => a[k] <= b[k]);
+
+/** The front so far: a candidate joins unless one already there is no worse on all four (a tie keeps the first). */
+class Front {
+  readonly items: Array<FitDesign & { order: number }> = [];
+  add(d: FitDesign, order: number): void {
+    if (this.items.some((f) => noWorse(f.counts, d.counts))) return;
+    for (let i = this.items.length - 1; i >= 0; i--) if (noWorse(d.counts, this.items[i].counts)) this.items.splice(i, 1);
+    this.items.push({ ...d, order });
+  }
+  sorted(): FitDesign[] {
+    return [...this.items]
+      .sort((a, b) => COUNT_KEYS.reduce((c, k) => c || a.counts[k] - b.counts[k], 0) || a.order - b.order)
+      .map(({ inputs, counts }) => ({ inputs, counts }));
+  }
+}
+
+/** ⌈mailboxes ÷ dags⌉ a DAG, each DAG count that gives a different DAG once (the fewest DAGs for it). */
+function dagSizes(mailboxes: number, dags: readonly number[]): Array<{ users: number; environmentUsers: number | "" }> {
+  const seen = new Set<number>();
+  const sizes: Array<{ users: number; environmentUsers: number | "" }> = [];
+  for (const k of dags) {
+    const users = Math.ceil(mailboxes / k);
+    if (seen.has(users)) continue;
+    seen.add(users);
+    sizes.push({ users, environmentUsers: users === mailboxes ? "" : mailboxes });
+  }
+  return sizes;
+}
+
+function topologies(profile: FitProfile): WorkbookInputs[] {
+  const { base, space } = profile;
+  const all: WorkbookInputs[] = [];
+  const sizes = profile.usersPerDag !== undefined ? [{ users: profile.usersPerDag, environmentUsers: profile.mailboxes === profile.usersPerDag ? ("" as const) : profile.mailboxes }] : dagSizes(profile.mailboxes, space.dags);
+  for (const dag of sizes) {
+    for (const sites of space.serversPerSite) {
+      // A copy needs a server of its own: more copies than servers are not candidates.
+      const servers = sites.reduce((a, b) => a + b, 0);
+      for (const copies of space.copies) {
+        if (copies > servers) continue;
+        for (const laggedCopies of space.laggedCopies) {
+          all.push({
+            ...base,
+            ...dag,
+            serversSite1: sites[0],
+            serversSite2: sites.length > 1 ? sites[1] : "",
+            copies,
+            laggedCopies,
+            serverDisk: space.serverDisks[0],
+            databasesPerVolume: space.databasesPerVolume[0],
+          });
+        }
+      }
+    }
+  }
+  return all;
+}
+
+/** The environment's four counts of a design and its disks (none: the design has no server disks). */
+function countsOf(design: Design, disks: DesignDisks): FitCounts | undefined {
+  const own = disks.serverDisks ?? disks.raidServerDisks;
+  if (own === undefined) return undefined;
+  const n = design.environmentServers;
+  return { servers: n, disks: n * (own.disksPerServer + (disks.mcdb?.ssdsPerServer ?? 0)), memoryGB: n * design.memoryPerServerGB, cores: n * design.coresPerServer };
+}
+
+/** Counts refusals by kind, keeping the first message and the extremes. */
+class Blockers {
+  private readonly byKind = new Map<FitBlocker["kind"], FitBlocker>();
+  add(kind: FitBlocker["kind"], example: string, times = 1, needed?: number): void {
+    const b = this.byKind.get(kind) ?? { kind, count: 0, example };
+    b.count += times;
+    if (needed !== undefined) {
+      b.least = Math.min(b.least ?? Infinity, needed);
+      b.most = Math.max(b.most ?? -Infinity, needed);
+    }
+    this.byKind.set(kind, b);
+  }
+  list(): FitBlocker[] {
+    return [...this.byKind.values()].sort((a, b) => b.count - a.count);
+  }
+}
+
+type Refusal = { kind: FitBlocker["kind"]; message: string; needed?: number };
+
+/** Why a sized design is past what the profile allows beyond the check (each reason: a server past both limits counts for both); none if within. */
+function refusalsOf(design: Design, profile: FitProfile): Refusal[] {
+  const refusals: Refusal[] = design.warnings.map((w) => ({ kind: w.limit, message: w.message, needed: w.needed }));
+  const more = refusalOf(design, profile);
+  return more ? [...refusals, more] : refusals;
+}
+
+function refusalOf(design: Design, profile: FitProfile): Refusal | undefined {
+  if (design.method !== "microsoft") return { kind: "design", message: "method: fit sizes Microsoft's method (Exchange 2013 and later, 2 or more copies)" };
+  const inputs = design.inputs;
+  if (inputs.specIntRate > 0 && design.coresPerServer > inputs.coresPerServer) {
+    return {
+      kind: "server cores",
+      message: `coresPerServer: a server needs ${design.coresPerServer} cores at a SPECint2006 rate of ${inputs.specIntRate}; the servers have ${inputs.coresPerServer}`,
+      needed: design.coresPerServer,
+    };
+  }
+  if (profile.surviveSite) {
+    const site = design.scenarios.find((s) => s.scenario === "site");
+    if (!site || !site.survivable) return { kind: "site failure", message: `site failure: ${site?.reason ?? "one site cannot lose its site"}` };
+  }
+  return undefined;
+}
+
+/**
+ * The search, a step at a time: each `yield` reports progress (a caller turns its event loop there, to
+ * hear Ctrl-C); its return is the result. `check` is the whole-design check and sizing (designOf);
+ * `exhaustive` checks and sizes every candidate whole, as a reference for the fast search.
+ */
+export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, options: { exhaustive?: boolean; every?: number } = {}): Generator<FitProgress, FitResult> {
+  const { space } = profile;
+  const version = designVersion(profile.base.exchangeVersion);
+  const tops = topologies(profile);
+  // A volume holds at most the copies' databases, unless one count is pinned.
+  // Most databases a volume first — 0, the most that fit, before any count — the order the fast search's skipping relies on.
+  const most = (v: number) => (v === 0 ? Number.MAX_SAFE_INTEGER : v);
+  const volumes = [...space.databasesPerVolume].sort((a, b) => most(b) - most(a));
+  const volumeCounts = (copies: number) => (volumes.length === 1 ? volumes : volumes.filter((v) => v <= copies));
+  const total = tops.reduce((n, t) => n + space.serverDisks.length * volumeCounts(t.copies).length, 0);
+  const front = new Front();
+  const blockers = new Blockers();
+  let done = 0;
+  let accepted = 0;
+  let order = 0;
+  const every = options.every ?? 2000;
+  let reported = 0;
+  // A refused candidate is a thrown SizingError: its stack, never read here, was most of the search's time.
+  const stackTraceLimit = Error.stackTraceLimit;
+  const visit = (top: WorkbookInputs): number => {
+    const counts = volumeCounts(top.copies);
+    const variants = space.serverDisks.length * counts.length;
+    if (options.exhaustive) {
+      for (const serverDisk of space.serverDisks) {
+        for (const v of counts) {
+          const inputs = { ...top, serverDisk, databasesPerVolume: v };
+          order++;
+          const sized = check(inputs);
+          if (!sized.ok) {
+            blockers.add("design", sized.problems[0]);
+            continue;
+          }
+          const refused = refusalsOf(sized.design, profile);
+          if (refused.length > 0) {
+            for (const r of refused) blockers.add(r.kind, r.message, 1, r.needed);
+            continue;
+          }
+          const four = countsOf(sized.design, sized.design);
+          if (four === undefined) {
+            blockers.add("disks", sized.design.serverDisksProblem ?? "no server disks");
+            continue;
+          }
+          accepted++;
+          front.add({ inputs, counts: four }, order);
+        }
+      }
+    } else {
+      const sized = check(top);
+      const refused = sized.ok ? refusalsOf(sized.design, profile) : [];
+      if (!sized.ok) blockers.add("design", sized.problems[0], variants);
+      else if (refused.length > 0) for (const r of refused) blockers.add(r.kind, r.message, variants, r.needed);
+      else {
+        const design = sized.design;
+        const context = { method: design.method, version, ...(design.microsoft ? { microsoft: design.microsoft } : {}), serversPerSite: design.serversPerSite, laggedCopies: design.inputs.laggedCopies ?? 0 };
+        space.serverDisks.forEach((serverDisk, d) => {
+          // Each disk's volume counts, most first: a volume of more databases needs more GB and IOPS and a
+          // larger restore volume (disks.ts serverDisks), so those that fit the disk are the last ones, and
+          // of them the first needs fewest disks (⌈copies a server ÷ databases a volume⌉; an SSD to three,
+          // which every catalogue disk's 6% fits). The later ones it beats or ties, and a tie keeps the
+          // first: the first that fits, found by bisection, is the only one that can be on the front.
+          // 0 (the most that fit the disk's GB and IOPS, up to the copies) comes first: when it fits it beats
+          // or ties every count; when it does not, its count fails the restore volume, as every larger one
+          // fails, and the rest bisect as before.
+          const diskInputs = { serverDisk, autoReseedDisks: top.autoReseedDisks, spareDisks: top.spareDisks, mcdb: top.mcdb, copies: top.copies };
+          const tried = new Map<number, DesignDisks | string>();
+          const disksAt = (i: number): DesignDisks | string => {
+            let got = tried.get(i);
+            if (got === undefined) {
+              try {
+                got = designDisks({ ...diskInputs, databasesPerVolume: counts[i] }, {}, context);
+              } catch (e) {
+                if (!(e instanceof SizingError)) throw e;
+                got = e.message;
+              }
+              tried.set(i, got);
+            }
+            return got;
+          };
+          const fits = (i: number): boolean => {
+            const got = disksAt(i);
+            return typeof got !== "string" && countsOf(design, got) !== undefined;
+          };
+          let lo = 0;
+          let hi = counts.length;
+          if (counts[0] === 0) {
+            if (fits(0)) hi = 0;
+            else lo = 1;
+          }
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (fits(mid)) hi = mid;
+            else lo = mid + 1;
+          }
+          if (lo > 0) {
+            const got = disksAt(lo - 1);
+            blockers.add(typeof got === "string" ? "design" : "disks", typeof got === "string" ? got : (got.serverDisksProblem ?? "no server disks"), lo);
+          }
+          if (lo === counts.length) return;
+          const got = disksAt(lo) as DesignDisks;
+          accepted++;
+          front.add({ inputs: { ...top, serverDisk, databasesPerVolume: counts[lo] }, counts: countsOf(design, got)! }, order + d * counts.length + lo + 1);
+        });
+      }
+      order += variants;
+    }
+    return variants;
+  };
+  for (const top of tops) {
+    Error.stackTraceLimit = 0;
+    try {
+      done += withoutAdvice(() => visit(top));
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
+    if (done - reported >= every) {
+      reported = done;
+      yield { done, total };
+    }
+  }
+  return { front: front.sorted(), candidates: total, accepted, blockers: blockers.list() };
+}
+
+/** The search run through: the front, the candidates, the refusals. */
+export function fit(profile: FitProfile, check: FitCheck = sizeOnly, options: { exhaustive?: boolean } = {}): FitResult {
+  const steps = fitSteps(profile, check, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** What an architect states beyond the load, each optional: what is not stated the search varies over its default range. */
+export interface FitStated {
+  /** One site or two (default one). */
+  sites?: 1 | 2;
+  /** Copies at least this (default 2: a DAG). */
+  minCopies?: number;
+  /** Servers a DAG at most (default 16, Exchange's). */
+  maxServersPerDag?: number;
+  /** DAGs at most (default 8). */
+  maxDags?: number;
+  /** A lagged copy required (default: none). */
+  laggedCopy?: boolean;
+  /** The server disks allowed, by name (default: every disk of the catalogue). */
+  serverDisks?: readonly string[];
+  surviveSite?: boolean;
+}
+
+/** The inputs the search sets; any of them given pins it. */
+export const SEARCHED_INPUTS = ["users", "environmentUsers", "serversSite1", "serversSite2", "copies", "laggedCopies", "serverDisk", "databasesPerVolume"] as const;
+export type SearchedInput = (typeof SEARCHED_INPUTS)[number];
+
+const range = (from: number, to: number): number[] => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+
+/**
+ * The profile of a load and what the architect states: the space searched (each input the architect
+ * pinned, `pinned`, stays as given) and the mailboxes in all (environmentUsers when given, else users).
+ * A FitError names the input when nothing could be searched.
+ */
+export function fitProfile(base: WorkbookInputs, pinned: ReadonlySet<SearchedInput>, stated: FitStated = {}): FitProfile {
+  const version = designVersion(base.exchangeVersion);
+  if (version === 2010 || base.method === "dell") {
+    throw new FitError(`exchangeVersion and method: fit searches designs by Microsoft's method (Exchange 2013 and later); got ${version === 2010 ? "Exchange 2010" : 'the method "dell"'} — give --exchange-version 2013, 2016, 2019 or SE`);
+  }
+  const environment = base.environmentUsers === "" || base.environmentUsers === undefined || base.environmentUsers === 0 ? undefined : base.environmentUsers;
+  const mailboxes = environment ?? base.users;
+  const maxServers = stated.maxServersPerDag ?? MAX_SERVERS;
+  if (!Number.isInteger(maxServers) || maxServers < 2 || maxServers > MAX_SERVERS) throw new FitError(`max-servers-per-dag must be a whole number from 2 to ${MAX_SERVERS}; got ${maxServers}`);
+  const sites = pinned.has("serversSite2") ? (base.serversSite2 === "" ? 1 : 2) : (stated.sites ?? (stated.surviveSite ? 2 : 1));
+  if (stated.surviveSite && sites !== 2) throw new FitError("survive-site-failure needs two sites: give --sites 2 (or leave --servers-site2 out)");
+  const minCopies = stated.minCopies ?? 2;
+  if (!Number.isInteger(minCopies) || minCopies < 2 || minCopies > MAX_COPIES) throw new FitError(`min-copies must be a whole number from 2 to ${MAX_COPIES}; got ${minCopies}`);
+  const maxDags = stated.maxDags ?? 8;
+  if (!Number.isInteger(maxDags) || maxDags < 1 || maxDags > 1000) throw new FitError(`max-dags must be a whole number from 1 to 1,000; got ${maxDags}`);
+
+  const perSite = (site: 0 | 1): number[] => {
+    const key = site === 0 ? "serversSite1" : "serversSite2";
+    return pinned.has(key) ? [base[key] as number] : range(1, maxServers);
+  };
+  const serversPerSite: number[][] = [];
+  if (sites === 1) {
+    for (const n of perSite(0)) if (n <= maxServers) serversPerSite.push([n]);
+  } else {
+    for (const a of perSite(0)) for (const b of perSite(1)) if (a + b <= maxServers) serversPerSite.push([a, b]);
+  }
+  const mostServers = Math.max(0, ...serversPerSite.map((s) => s.reduce((x, y) => x + y, 0)));
+  const copies = pinned.has("copies") ? [base.copies] : range(minCopies, Math.min(MAX_COPIES, mostServers));
+  if (copies.length === 0) throw new FitError(`min-copies: ${minCopies} copies need ${minCopies} servers a DAG, more than the ${mostServers} allowed`);
+  const mostCopies = Math.max(...copies);
+  const laggedCopies = pinned.has("laggedCopies") ? [base.laggedCopies ?? 0] : stated.laggedCopy ? range(1, mostCopies - 2) : [0];
+  if (laggedCopies.length === 0) throw new FitError(`lagged-copy: a lagged copy needs 3 or more copies, and at most ${mostCopies} fit`);
+  const disks = pinned.has("serverDisk") ? [base.serverDisk!] : [...(stated.serverDisks ?? JBOD_CATALOGUE.map((d) => d.name))];
+  const databasesPerVolume = pinned.has("databasesPerVolume") ? [base.databasesPerVolume ?? 0] : range(1, mostCopies).reverse();
+  const dagPinned = pinned.has("users") && pinned.has("environmentUsers");
+  const dags = dagPinned ? [Math.ceil(mailboxes / base.users)] : range(1, maxDags);
+  return {
+    base,
+    mailboxes,
+    ...(dagPinned ? { usersPerDag: base.users } : {}),
+    space: { dags, serversPerSite, copies, laggedCopies, serverDisks: disks, databasesPerVolume },
+    ...(stated.surviveSite ? { surviveSite: true } : {}),
+  };
+}
+
+/** The most cores and memory a server of the profile's version may have (undefined: none published). */
+export function fitLimits(base: Pick<WorkbookInputs, "exchangeVersion">): { maxCores?: number; maxMemoryGB?: number } {
+  const p = versionProfile(designVersion(base.exchangeVersion));
+  return { ...(p.maxCores !== undefined ? { maxCores: p.maxCores } : {}), ...(p.maxMemoryGB !== undefined ? { maxMemoryGB: p.maxMemoryGB } : {}) };
+}

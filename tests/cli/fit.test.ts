@@ -1,0 +1,205 @@
+/**
+ * `exsize fit` (issue 30): the issue's profile lists designs, each exactly what `exsize design --json`
+ * prints for its inputs, none beaten on all four counts, none past SE's cores and memory a server
+ * (the engine's version profile); a profile no design carries says what blocked it; bad options name
+ * the option.
+ */
+import { promises as fs, readFileSync } from "fs";
+import * as os from "os";
+import * as path from "path";
+import { runDesign } from "../../src/cli/design";
+import { inputOptions } from "../../src/cli/design-options";
+import type { ProgressOutput } from "../../src/cli/compare";
+import { checkOnce, runFit } from "../../src/cli/fit";
+import fc from "fast-check";
+import "../support/fast-check-seed";
+import { REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "../../src/engine";
+import { designOf } from "../../src/workbook/input-values";
+import { optionOf } from "../../src/workbook/input-options";
+import { main } from "../../src/cli/main";
+import { versionProfile } from "../../src/engine";
+import { WORKBOOK_MS } from "../support/timeouts";
+
+jest.setTimeout(WORKBOOK_MS);
+
+function capture(tty?: boolean) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const progress: string[] = [];
+  const out: ProgressOutput = { stdout: (l) => stdout.push(l), stderr: (l) => stderr.push(l), ...(tty === undefined ? {} : { isTTY: tty, progress: (t: string) => progress.push(t) }) };
+  return { out, stdout, stderr, progress };
+}
+
+async function fit(args: string[], tty?: boolean) {
+  const c = capture(tty);
+  const code = await runFit(args, c.out);
+  return { code, ...c };
+}
+
+type Printed = { inputs: Record<string, unknown>; design: Record<string, number | string | null>; warnings: string[] } & Record<string, unknown>;
+
+/** The four counts of a printed design, for the environment. */
+function counts(p: Printed): number[] {
+  const d = p.design;
+  const servers = d.environmentServers as number;
+  return [servers, (d.environmentDisks as number) + ((d.dagMcdbSsds as number | null) ?? 0) * (d.dags as number), servers * (d.memoryPerServerGB as number), servers * (d.coresPerServer as number)];
+}
+const beats = (a: number[], b: number[]) => a.every((x, i) => x <= b[i]) && a.some((x, i) => x < b[i]);
+
+const PROFILE = ["--users", "20000", "--quota-mb", "10240", "--messages", "150", "--exchange-version", "SE"];
+
+describe("exsize fit: the issue's profile", () => {
+  let printed: Printed[];
+  beforeAll(async () => {
+    const r = await fit([...PROFILE, "--json"]);
+    expect(r.code).toBe(0);
+    printed = JSON.parse(r.stdout.join("\n")) as Printed[];
+  });
+
+  test("lists designs, each exactly what exsize design --json prints for its inputs", async () => {
+    expect(printed.length).toBeGreaterThan(0);
+    for (const p of printed) {
+      // Every input as its option, so design sizes exactly these inputs.
+      const args = inputOptions().flatMap((o) => [`${o.option}=${p.inputs[o.key] === null ? "" : String(p.inputs[o.key])}`]);
+      const c = capture();
+      expect(await runDesign([...args, "--json"], c.out)).toBe(0);
+      expect(p).toEqual(JSON.parse(c.stdout.join("\n")));
+    }
+  });
+
+  test("none is beaten by another on servers, disks, memory and cores; fewest servers first", () => {
+    const all = printed.map(counts);
+    for (const a of all) for (const b of all) expect(beats(b, a)).toBe(false);
+    for (let i = 1; i < all.length; i++) expect(all[i][0]).toBeGreaterThanOrEqual(all[i - 1][0]);
+  });
+
+  test("none passes SE's cores and memory a server", () => {
+    const { maxCores, maxMemoryGB } = versionProfile("SE");
+    expect([maxCores, maxMemoryGB]).toEqual([48, 256]);
+    for (const p of printed) {
+      expect(p.design.coresPerServer as number).toBeLessThanOrEqual(maxCores!);
+      expect(p.design.memoryPerServerGB as number).toBeLessThanOrEqual(maxMemoryGB!);
+      expect(p.warnings).toEqual([]);
+    }
+  });
+});
+
+describe("exsize fit: what it prints", () => {
+  test("the table: a line saying what the front is, then a row a design", async () => {
+    const r = await fit([...PROFILE, "--limit", "2"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout[0]).toMatch(/^the best 2 of \d+ designs no other beats on servers, disks, memory and cores/);
+    expect(r.stdout[1]).toMatch(/all servers +all disks +all memory GB +all cores/);
+    expect(r.stdout).toHaveLength(4);
+  });
+
+  test("--csv: a header and a row a design; --limit caps them", async () => {
+    const r = await fit([...PROFILE, "--csv", "--limit", "1"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toHaveLength(2);
+    expect(r.stdout[0]).toMatch(/^"users","servers-site1","copies","server-disk","databases-per-volume","method",/);
+  });
+
+  test("progress on a terminal only", async () => {
+    const tty = await fit([...PROFILE, "--limit", "1", "--max-dags", "2"], true);
+    expect(tty.progress.some((t) => /candidate designs/.test(t))).toBe(true);
+    const piped = await fit([...PROFILE, "--limit", "1", "--max-dags", "2"], false);
+    expect(piped.progress).toEqual([]);
+  });
+
+  test("Ctrl-C (SIGINT) stops: nothing printed, exit 130, the handler removed", async () => {
+    const listeners = process.listenerCount("SIGINT");
+    const c = capture(true);
+    // At the first progress line, Ctrl-C: the search stops at its next step.
+    const out: ProgressOutput = { ...c.out, progress: (t) => (c.progress.push(t), /candidate designs/.test(t) ? void process.emit("SIGINT", "SIGINT") : undefined) };
+    const code = await runFit([...PROFILE, "--json"], out);
+    expect(code).toBe(130);
+    expect(c.stdout).toEqual([]);
+    expect(c.stderr).toEqual(["exsize fit: stopped (Ctrl-C); nothing printed"]);
+    expect(process.listenerCount("SIGINT")).toBe(listeners);
+  });
+
+  test("--out writes the best designs as a live Compare workbook, whole", async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), "fit-"));
+    const file = path.join(dir, "fit.xlsx");
+    const r = await fit([...PROFILE, "--limit", "2", "--max-dags", "1", "--out", file]);
+    expect(r.code).toBe(0);
+    const bytes = await fs.readFile(file);
+    expect(bytes.subarray(0, 2).toString()).toBe("PK");
+    expect(r.stdout[r.stdout.length - 1]).toMatch(/^Wrote .*fit\.xlsx: the best 2 designs side by side/);
+    // Already there: refused before searching, exit 2.
+    expect((await fit([...PROFILE, "--out", file])).code).toBe(2);
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  test("exsize help fit prints its options", async () => {
+    const c = capture();
+    expect(await main(["help", "fit"], c.out)).toBe(0);
+    expect(c.stdout.join("\n")).toMatch(/--max-servers-per-dag N/);
+  });
+});
+
+describe("the search's check", () => {
+  test("sizing once, it accepts exactly the designs designOf (exsize design's check) accepts", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          users: fc.integer({ min: 1, max: 200_000 }),
+          quotaMB: fc.constantFrom(1024, 10240, 100_000),
+          exchangeVersion: fc.constantFrom<WorkbookInputs["exchangeVersion"]>(2013, 2016, 2019, "SE"),
+          serversSite1: fc.integer({ min: 1, max: 16 }),
+          serversSite2: fc.constantFrom<number | "">("", 1, 3, 8),
+          copies: fc.integer({ min: 1, max: 6 }),
+          laggedCopies: fc.integer({ min: 0, max: 2 }),
+          edition: fc.constantFrom("Enterprise", "Standard"),
+          mcdb: fc.constantFrom("auto", "on", "off"),
+          maxDatabaseGB: fc.constantFrom(0.5, 50, 1024, 2000),
+          environmentUsers: fc.constantFrom<number | "">("", 0, 150_000, 150_000.5),
+          messagesPerDay: fc.constantFrom(0, 150, 600),
+        }),
+        (r) => {
+          const inputs = { ...REFERENCE_DESIGN_INPUTS, ...r } as WorkbookInputs;
+          expect(checkOnce(inputs).ok).toBe(designOf(inputs, optionOf).ok);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("docs/fit.md", () => {
+  const blocks = [...readFileSync(path.join(__dirname, "../../docs/fit.md"), "utf8").matchAll(/```sh\n(npx exsize fit [^\n]+)\n([\s\S]*?)\n```/g)];
+
+  test("its examples print what it shows: the table on standard output, the blockers on standard error", async () => {
+    expect(blocks).toHaveLength(2);
+    for (const [, command, shown] of blocks) {
+      const r = await fit(command.split(" ").slice(3));
+      expect((r.code === 0 ? r.stdout : r.stderr).join("\n")).toBe(shown);
+    }
+  });
+});
+
+describe("exsize fit: what cannot be", () => {
+  test("a profile no design carries says what blocked it", async () => {
+    const r = await fit(["--users", "10000", "--exchange-version", "SE", "--copies", "2", "--max-servers-per-dag", "2", "--max-dags", "1", "--json"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toEqual(["[]"]);
+    const said = r.stderr.join("\n");
+    expect(said).toMatch(/no design of the \d+ searched carries this profile/);
+    expect(said).toMatch(/memory: every design needs more than the 256 GB a server recommended for Exchange Server SE \(the least: 384 GB\)/);
+    expect(said).toMatch(/--max-servers-per-dag/);
+  });
+
+  test.each([
+    [["--exchange-version", "2010"], /exchangeVersion and method: fit searches designs by Microsoft's method/],
+    [["--min-copies", "1"], /--min-copies must be a whole number from 2 to 16; got "1"/],
+    [["--disks", "8TB 7.2K NL-SAS 3.5\",9 parsecs"], /--disks: each disk must be one of/],
+    [["--sites", "3"], /--sites must be a whole number from 1 to 2; got "3"/],
+    [["--json", "--csv"], /--json and --csv: give one/],
+    [["--sites", "1", "--survive-site-failure"], /survive-site-failure needs two sites/],
+  ])("%j is a usage error naming the option", async (args, message) => {
+    const r = await fit([...(args.includes("--exchange-version") ? [] : ["--exchange-version", "2019"]), ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stderr[0]).toMatch(message);
+  });
+});

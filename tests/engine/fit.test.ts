@@ -1,0 +1,136 @@
+/**
+ * Fit (issue 30): the fast search's front is the exhaustive search's — every candidate checked and
+ * sized whole — over random small profiles; and a front is what it says: each design accepted, none
+ * beaten on all four counts, within the version's limits.
+ */
+import fc from "fast-check";
+import "../support/fast-check-seed";
+import { FitError, fit, fitProfile, type FitCounts, type FitProfile, type FitSpace } from "../../src/engine/fit";
+import { JBOD_CATALOGUE, REFERENCE_DESIGN_INPUTS, sizeDesign, versionProfile, type WorkbookInputs } from "../../src/engine";
+import { designOf } from "../../src/workbook/input-values";
+import { optionOf } from "../../src/workbook/input-options";
+
+const check = (inputs: WorkbookInputs) => designOf(inputs, optionOf);
+const DISKS = JBOD_CATALOGUE.map((d) => d.name);
+const beats = (a: FitCounts, b: FitCounts) => a.servers <= b.servers && a.disks <= b.disks && a.memoryGB <= b.memoryGB && a.cores <= b.cores && (a.servers < b.servers || a.disks < b.disks || a.memoryGB < b.memoryGB || a.cores < b.cores);
+
+/** A small space: a few DAG counts, sites, copies, disks and volume counts, so the exhaustive search is quick. */
+const smallProfile: fc.Arbitrary<FitProfile> = fc
+  .record({
+    users: fc.integer({ min: 500, max: 40_000 }),
+    quotaMB: fc.constantFrom(1024, 2048, 5120, 10240),
+    messagesPerDay: fc.constantFrom(50, 100, 150, 250),
+    exchangeVersion: fc.constantFrom<WorkbookInputs["exchangeVersion"]>(2013, 2016, 2019, "SE"),
+    mcdb: fc.constantFrom("auto", "off", "on"),
+    specIntRate: fc.constantFrom(0, 0, 900),
+    dags: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 2 }),
+    twoSites: fc.boolean(),
+    servers: fc.uniqueArray(fc.integer({ min: 2, max: 8 }), { minLength: 1, maxLength: 3 }),
+    copies: fc.uniqueArray(fc.integer({ min: 2, max: 5 }), { minLength: 1, maxLength: 3 }),
+    lagged: fc.constantFrom([0], [0, 1], [1]),
+    disks: fc.uniqueArray(fc.constantFrom(...DISKS), { minLength: 1, maxLength: 3 }),
+    volumes: fc.uniqueArray(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 4 }),
+    surviveSite: fc.boolean(),
+  })
+  .map((r) => {
+    const space: FitSpace = {
+      dags: r.dags,
+      serversPerSite: r.servers.map((n) => (r.twoSites ? [n, Math.max(1, n - 1)] : [n])),
+      copies: r.copies,
+      laggedCopies: r.lagged,
+      serverDisks: r.disks,
+      databasesPerVolume: r.volumes,
+    };
+    const base: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, users: r.users, quotaMB: r.quotaMB, messagesPerDay: r.messagesPerDay, exchangeVersion: r.exchangeVersion, mcdb: r.mcdb, specIntRate: r.specIntRate, coresPerServer: 24 };
+    return { base, mailboxes: r.users, space, ...(r.twoSites && r.surviveSite ? { surviveSite: true } : {}) };
+  });
+
+describe("fit", () => {
+  test("over random small profiles, the front equals the exhaustive search's", () => {
+    fc.assert(
+      fc.property(smallProfile, (profile) => {
+        const fast = fit(profile, check);
+        const whole = fit(profile, check, { exhaustive: true });
+        expect(fast.candidates).toBe(whole.candidates);
+        expect(fast.front).toEqual(whole.front);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  test("over random small profiles, each front design is accepted, within its version's limits, and beaten by none", () => {
+    fc.assert(
+      fc.property(smallProfile, (profile) => {
+        const { front } = fit(profile, check);
+        for (const d of front) {
+          const sized = check(d.inputs);
+          expect(sized.ok).toBe(true);
+          if (!sized.ok) continue;
+          const design = sized.design;
+          expect(design.warnings).toEqual([]);
+          const p = versionProfile(design.inputs.exchangeVersion as never);
+          if (p.maxCores !== undefined) expect(design.coresPerServer).toBeLessThanOrEqual(p.maxCores);
+          if (p.maxMemoryGB !== undefined) expect(design.memoryPerServerGB).toBeLessThanOrEqual(p.maxMemoryGB);
+          expect(d.counts.servers).toBe(design.environmentServers);
+          expect(d.counts.memoryGB).toBe(design.environmentServers * design.memoryPerServerGB);
+          expect(d.counts.cores).toBe(design.environmentServers * design.coresPerServer);
+          if (profile.surviveSite) expect(design.scenarios.find((s) => s.scenario === "site")?.survivable).toBe(true);
+          for (const other of front) expect(beats(other.counts, d.counts)).toBe(false);
+        }
+        // Fewest servers first.
+        for (let i = 1; i < front.length; i++) expect(front[i].counts.servers).toBeGreaterThanOrEqual(front[i - 1].counts.servers);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  test("a profile whose every design is past the version's memory says so", () => {
+    // 10,000 mailboxes on two SE servers: each needs 384 GB, past the 256 GB recommended.
+    const base = { ...REFERENCE_DESIGN_INPUTS, users: 10_000, exchangeVersion: "SE" as const };
+    const profile = fitProfile(base, new Set(["copies"] as const), { maxServersPerDag: 2, maxDags: 1 });
+    const result = fit(profile, check);
+    expect(result.front).toEqual([]);
+    expect(result.blockers.map((b) => b.kind)).toContain("memory");
+    const memory = result.blockers.find((b) => b.kind === "memory")!;
+    expect(memory.least).toBeGreaterThan(256);
+  });
+
+  test("the profile's pinned inputs stay; the rest take their ranges", () => {
+    const base = { ...REFERENCE_DESIGN_INPUTS, users: 9000, copies: 3, exchangeVersion: 2019 as const };
+    const pinned = fitProfile(base, new Set(["copies"] as const));
+    expect(pinned.space.copies).toEqual([3]);
+    const free = fitProfile(base, new Set(), { minCopies: 3, maxServersPerDag: 6, sites: 2 });
+    expect(free.space.copies).toEqual([3, 4, 5, 6]);
+    expect(free.space.serversPerSite.every((s) => s.length === 2 && s[0] + s[1] <= 6)).toBe(true);
+    expect(free.space.laggedCopies).toEqual([0]);
+    expect(fitProfile(base, new Set(), { laggedCopy: true, maxServersPerDag: 5 }).space.laggedCopies).toEqual([1, 2, 3]);
+  });
+
+  test("users with environmentUsers pin a DAG's mailboxes: the DAGs follow", () => {
+    const base = { ...REFERENCE_DESIGN_INPUTS, users: 7600, environmentUsers: 100_000, exchangeVersion: 2016 as const };
+    const profile = fitProfile(base, new Set(["users", "environmentUsers"] as const), { maxServersPerDag: 4, serverDisks: DISKS.slice(0, 2) });
+    const { front } = fit(profile);
+    expect(front.length).toBeGreaterThan(0);
+    for (const d of front) expect([d.inputs.users, d.inputs.environmentUsers]).toEqual([7600, 100_000]);
+    expect(sizeDesign(front[0].inputs).dags).toBe(14);
+  });
+
+  test("a profile fit cannot search is a FitError naming the input", () => {
+    expect(() => fitProfile({ ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2010 }, new Set())).toThrow(FitError);
+    expect(() => fitProfile({ ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2016 }, new Set(), { maxServersPerDag: 1 })).toThrow(/max-servers-per-dag/);
+    expect(() => fitProfile({ ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2016 }, new Set(), { surviveSite: true, sites: 1 })).toThrow(/two sites/);
+  });
+
+  test("each front design sizes to the counts it is judged on (the engine alone)", () => {
+    const base = { ...REFERENCE_DESIGN_INPUTS, users: 12_000, quotaMB: 5120, exchangeVersion: 2016 as const };
+    const profile = fitProfile(base, new Set(), { maxServersPerDag: 6, maxDags: 2, serverDisks: DISKS.slice(0, 4) });
+    const { front } = fit(profile);
+    expect(front.length).toBeGreaterThan(0);
+    for (const d of front) {
+      const design = sizeDesign(d.inputs);
+      const own = design.serverDisks ?? design.raidServerDisks;
+      expect(own).toBeDefined();
+      expect(d.counts.disks).toBe(design.environmentServers * (own!.disksPerServer + (design.mcdb?.ssdsPerServer ?? 0)));
+    }
+  });
+});
