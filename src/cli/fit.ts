@@ -12,11 +12,11 @@
  */
 import { promises as fs } from "fs";
 import * as path from "path";
-import { FitError, SEARCHED_INPUTS, fitLimits, fitProfile, fitSteps, type FitBlocker, type FitCheck, type FitResult, type FitStated, type SearchedInput } from "../engine/fit";
-import { serverDiskOf, sizeDesign, withoutAdvice, type WorkbookInputs } from "../engine/design";
+import { FitError, SEARCHED_INPUTS, fitLimits, fitProfile, fitSteps, type FitBlocker, type FitResult, type FitStated, type SearchedInput } from "../engine/fit";
+import { serverDiskOf, withoutAdvice, type WorkbookInputs } from "../engine/design";
 import { SizingError } from "../engine/errors";
 import { designVersion, versionName } from "../engine/version";
-import { designRuleProblems, deployedProblem } from "../workbook/design-check";
+import { fitCheck } from "../workbook/fit-check";
 import { EXIT, TYPING_HELP, UsageError, inputOptions, parseCommand, type FlagSpec } from "./design-options";
 import { jsonInputs, presetDesign } from "./design";
 import { EXIT_INTERRUPTED, writeWhole } from "./write-whole";
@@ -144,18 +144,6 @@ function parseFit(args: readonly string[]): FitRequest {
   return { ...request, inputs, preset, pinned, stated, ...(limit !== undefined ? { limit } : {}), ...(out !== undefined ? { out } : {}) };
 }
 
-/** The whole-design check and sizing, the design sized once (designOf sizes it twice): the same designs pass. */
-export const checkOnce: FitCheck = (inputs) => {
-  const rules = designRuleProblems(inputs);
-  if (rules.length > 0) return { ok: false, problems: rules.map((p) => p.message) };
-  try {
-    return { ok: true, design: sizeDesign(inputs) };
-  } catch (e) {
-    if (!(e instanceof SizingError)) throw e;
-    return { ok: false, problems: [deployedProblem(e).message] };
-  }
-};
-
 /** The searched inputs as the table's first columns: a DAG's mailboxes (the DAGs column says how many), then those that can differ. */
 function searchedColumns(request: FitRequest, sites: number) {
   const differ = (k: SearchedInput) => !request.pinned.has(k) && !(k === "serversSite2" && sites === 1) && !(k === "laggedCopies" && !request.stated.laggedCopy);
@@ -203,7 +191,7 @@ async function search(request: FitRequest, out: ProgressOutput): Promise<{ resul
   const profile = fitProfile(request.inputs, request.pinned, request.stated);
   const showProgress = out.isTTY === true && out.progress !== undefined;
   return whileHeard(async (heard) => {
-    const steps = fitSteps(profile, checkOnce, { every: 500 });
+    const steps = fitSteps(profile, fitCheck, { every: 500 });
     let shown = 0;
     for (;;) {
       const step = steps.next();

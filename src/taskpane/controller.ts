@@ -37,6 +37,8 @@ import {
 import { MAX_LIVE_DESIGNS, compareDesign, liveCompareModel, rangeTexts, type CompareDesign } from "../workbook/compare";
 import type { InputKey } from "../workbook/input-values";
 import { isoToday, nameSuffix, templateSheetNames, referenceDesign } from "../workbook/template";
+import { fitCheck } from "../workbook/fit-check";
+import { FitError, fitProfile, fitSteps, type FitResult, type SearchedInput } from "../engine/fit";
 import { designSuffixes, openCustomerCopy } from "./customer-copy";
 import { queueDagRead, queueDeploymentSheets } from "./deployment";
 import { DesignLoadError, writeDesign, writeModel, type WriteReport } from "./excel-writer";
@@ -44,8 +46,8 @@ import { DESIGN_FIELDS, FORM_FIELDS, fieldOf, formatTyped, readDesignForm, readF
 import { queueSummaryRead, type HeadlineResults } from "./results";
 
 export type StatusKind = "info" | "success" | "error";
-export type Action = "load" | "refresh" | "copy" | "export" | "sheets" | "compare";
-const ACTIONS: readonly Action[] = ["load", "refresh", "copy", "export", "sheets", "compare"];
+export type Action = "load" | "refresh" | "copy" | "export" | "sheets" | "compare" | "fit";
+const ACTIONS: readonly Action[] = ["load", "refresh", "copy", "export", "sheets", "compare", "fit"];
 
 /** A file the pane offers to download. */
 export interface DownloadFile {
@@ -71,6 +73,14 @@ export interface PaneView {
   showResults(results: HeadlineResults | undefined): void;
   /** The deployment's files to download, one link each; undefined takes them away. */
   offerDownloads(files: DownloadFile[] | undefined): void;
+  /** The designs Find a design found, each to fill the form with; undefined takes them away. */
+  offerFits(fits: FitChoice[] | undefined): void;
+}
+
+/** A design Find a design found: what it needs in words, and the form that loads it. */
+export interface FitChoice {
+  text: string;
+  form: DesignForm;
 }
 
 /** The names the user typed, with the defaults for empty fields, or what is wrong with them. */
@@ -103,13 +113,7 @@ export const PANE_PRESETS: ReadonlyArray<{ name: PresetName; text: string }> = P
 
 /** A preset's inputs as the form's fields show them (numbers with thousands separators, as the reference form). */
 export function presetForm(name: PresetName): DesignForm {
-  const inputs = REFERENCE_PRESETS[name].inputs;
-  return Object.fromEntries(
-    DESIGN_FIELDS.map((key) => {
-      const v = inputs[key];
-      return [key, typeof v === "number" && fieldOf(key).kind === "number" ? formatTyped(v) : String(v ?? "")];
-    }),
-  ) as DesignForm;
+  return formOf(REFERENCE_PRESETS[name].inputs);
 }
 
 /**
@@ -311,6 +315,35 @@ async function readDeployment(context: Excel.RequestContext, names: DeploymentNa
   }
 }
 
+/** A message of the engine's in the pane's words: the CLI's option names out ("give --exchange-version …"). */
+const fitWords = (message: string): string => {
+  const text = message.replace(/\s*[—;(]\s*(?:give|allow)[^.]*--[a-z-]+[^.]*\)?/g, "").trim();
+  return /[.!?]$/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+};
+
+/** A found design in words: its servers, copies, disk and what it needs in all. */
+function fitText(inputs: WorkbookInputs, counts: { servers: number; disks: number; memoryGB: number; cores: number }): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  const dags = inputs.environmentUsers !== "" && inputs.environmentUsers !== undefined && inputs.environmentUsers !== 0 ? Math.ceil(inputs.environmentUsers / inputs.users) : 1;
+  const sites = inputs.serversSite2 === "" ? `${n(inputs.serversSite1)} servers` : `${n(inputs.serversSite1)} + ${n(inputs.serversSite2)} servers`;
+  const lagged = (inputs.laggedCopies ?? 0) > 0 ? ` (${inputs.laggedCopies} lagged)` : "";
+  return (
+    `${dags > 1 ? `${n(dags)} DAGs of ` : ""}${sites}, ${inputs.copies} copies${lagged}, ${inputs.serverDisk}` +
+    `${inputs.databasesPerVolume ? `, ${inputs.databasesPerVolume} ${inputs.databasesPerVolume === 1 ? "database" : "databases"} a volume` : ""}` +
+    ` — in all ${n(counts.servers)} servers, ${n(counts.disks)} disks, ${n(counts.memoryGB)} GB memory, ${n(counts.cores)} cores`
+  );
+}
+
+/** A design's inputs as the form's fields show them. */
+function formOf(inputs: WorkbookInputs): DesignForm {
+  return Object.fromEntries(
+    DESIGN_FIELDS.map((key) => {
+      const v = inputs[key];
+      return [key, typeof v === "number" && fieldOf(key).kind === "number" ? formatTyped(v) : String(v ?? "")];
+    }),
+  ) as DesignForm;
+}
+
 export class PaneController {
   private busy = false;
   /** What the pane shows now, so that a failed load can mark it as the previous design's. */
@@ -449,6 +482,64 @@ export class PaneController {
           `Change a design's yellow cells there and its column follows; the last column marks what differs from design 1.` +
           (refused > 0 ? ` ${refused} cannot be built: ${refused === 1 ? "its column says" : "their columns say"} why.` : "") +
           " Your other sheets were not changed."
+        );
+      },
+    );
+  }
+
+  /**
+   * Find a design (issue 30): the form's mailboxes, version and servers as the profile, searched over
+   * servers a site (one site, or two when the form has a second), copies, the server disk and databases
+   * a volume, as `exsize fit` searches them; the designs no other beats on servers, disks, memory and
+   * cores are offered, each to fill the form with. Nothing is written to the workbook.
+   */
+  async findDesigns(form: DesignForm, limit = 5): Promise<boolean> {
+    if (this.busy) return false;
+    this.view.offerFits(undefined);
+    const fail = (text: string) => {
+      this.view.showStatus("fit", "error", text);
+      return false;
+    };
+    const typed: Partial<Record<DesignField, number | string>> = {};
+    let wrong = false;
+    for (const f of FORM_FIELDS) {
+      const read = readField(f.key, form[f.key] ?? "");
+      this.view.showFieldError(f.key, read.ok ? undefined : read.error);
+      if (!read.ok) wrong = true;
+      else if (!(f.kind === "text" && read.value === "")) typed[f.key] = read.value;
+    }
+    if (wrong) return fail("Some fields cannot size a design: see the messages beside them.");
+    const base = { ...REFERENCE_DESIGN_INPUTS, ...typed } as WorkbookInputs;
+    const several = base.environmentUsers !== "" && base.environmentUsers !== undefined && base.environmentUsers !== 0;
+    const pinned = new Set<SearchedInput>(several ? ["users", "environmentUsers"] : []);
+    let profile;
+    try {
+      profile = fitProfile(base, pinned, { sites: base.serversSite2 === "" ? 1 : 2, ...((base.laggedCopies ?? 0) > 0 ? { laggedCopy: true } : {}) });
+    } catch (e) {
+      if (!(e instanceof FitError)) throw e;
+      return fail(`${fitWords(e.message)} Choose Exchange 2013 or later, and the method auto or Microsoft's.`);
+    }
+    return this.act(
+      "fit",
+      async () => {
+        // A step at a time, the pane answering between steps (about 100,000 candidates; well under a second each 2,000).
+        const steps = fitSteps(profile, fitCheck, { every: 2000 });
+        for (;;) {
+          const step = steps.next();
+          if (step.done) return step.value;
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+      },
+      (result: FitResult) => {
+        if (result.front.length === 0) {
+          const why = result.blockers.map((b) => fitWords(b.example)).slice(0, 2).join(" ");
+          throw new Error(`No design of the ${result.candidates.toLocaleString("en-US")} searched carries these mailboxes${why ? `: ${why}` : "."}`);
+        }
+        const shown = result.front.slice(0, limit);
+        this.view.offerFits(shown.map((d) => ({ text: fitText(d.inputs, d.counts), form: formOf(d.inputs) })));
+        return (
+          `${result.front.length} of the ${result.candidates.toLocaleString("en-US")} designs searched need no more servers, disks, memory and cores than any other` +
+          `${shown.length < result.front.length ? `; the ${shown.length} with the fewest servers are below` : ", below"}, fewest servers first. Use one to fill the form, then load it.`
         );
       },
     );

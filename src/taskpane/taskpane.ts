@@ -5,7 +5,7 @@
  */
 import { cite } from "../engine/papers";
 import { REFERENCE_DESIGN_INPUTS } from "../workbook/template";
-import { PANE_PRESETS, PaneController, VARY_FIELDS, presetHint, varyHint, type Action, type DeploymentNameForm, type DownloadFile, type PaneView, type StatusKind } from "./controller";
+import { PANE_PRESETS, PaneController, VARY_FIELDS, presetHint, varyHint, type Action, type DeploymentNameForm, type DownloadFile, type FitChoice, type PaneView, type StatusKind } from "./controller";
 import type { PresetName } from "../engine/design";
 import { DESIGN_FIELDS, FORM_FIELDS, GROUP_TITLES, fieldOf, formatTyped, referenceForm, type DesignField, type DesignForm, type FieldGroup, type FormField } from "./headline-form";
 import type { HeadlineResults } from "./results";
@@ -16,10 +16,10 @@ const VERSION = typeof __ADDIN_VERSION__ === "string" ? __ADDIN_VERSION__ : "dev
 
 /** Fields that take the pane's full width: their choices are long. */
 const WIDE: ReadonlySet<DesignField> = new Set<DesignField>(["arrayModel", "spindleDisk", "serverDisk"]);
-const BUTTONS: Record<Action, string> = { load: "load-design", refresh: "refresh", copy: "customer-copy", export: "export-deployment", sheets: "deployment-sheets", compare: "compare-designs" };
-const STATUSES: Record<Action, string> = { load: "load-status", refresh: "refresh-status", copy: "copy-status", export: "export-status", sheets: "sheets-status", compare: "compare-status" };
+const BUTTONS: Record<Action, string> = { load: "load-design", refresh: "refresh", copy: "customer-copy", export: "export-deployment", sheets: "deployment-sheets", compare: "compare-designs", fit: "find-design" };
+const STATUSES: Record<Action, string> = { load: "load-status", refresh: "refresh-status", copy: "copy-status", export: "export-status", sheets: "sheets-status", compare: "compare-status", fit: "fit-status" };
 /** Actions that work from the form, with no design in the workbook yet. */
-const FROM_FORM: ReadonlySet<Action> = new Set<Action>(["load", "compare"]);
+const FROM_FORM: ReadonlySet<Action> = new Set<Action>(["load", "compare", "fit"]);
 
 const byId = <T extends HTMLElement>(id: string): T => {
   const element = document.getElementById(id);
@@ -222,7 +222,28 @@ function domView(): PaneView {
       if (results.stale === undefined) byId("results-heading").scrollIntoView?.({ block: "start" });
     },
     offerDownloads: showDownloads,
+    offerFits: showFits,
   };
+}
+
+/** The designs found, each with a button that puts it in the form (the user then loads it). */
+function showFits(fits: FitChoice[] | undefined): void {
+  const list = byId("fits");
+  list.replaceChildren();
+  for (const [i, fit] of (fits ?? []).entries()) {
+    const use = element("button", { type: "button", class: "subtle" }, "Use this design");
+    use.addEventListener("click", () => {
+      fillForm(fit.form);
+      const status = byId("fit-status");
+      status.className = "status info";
+      status.textContent = `The form holds design ${i + 1} of those found: press Load a design to put it in the workbook.`;
+      byId("load-design").scrollIntoView?.({ block: "center" });
+      byId("load-design").focus();
+    });
+    const item = element("li", {});
+    item.append(element("span", {}, fit.text), use);
+    list.append(item);
+  }
 }
 
 function bind(): void {
@@ -244,6 +265,7 @@ function bind(): void {
   });
   byId("refresh").addEventListener("click", () => void controller.refreshResults());
   byId("compare-designs").addEventListener("click", () => void controller.compareDesigns(readForm(), { field: byId<HTMLSelectElement>("vary-field").value, values: byId<HTMLInputElement>("vary-values").value }));
+  byId("find-design").addEventListener("click", () => void controller.findDesigns(readForm()));
   byId("customer-copy").addEventListener("click", () => void controller.prepareCustomerCopy());
   byId("export-deployment").addEventListener("click", () => void controller.exportDeployment(readDeploymentNames()));
   byId("deployment-sheets").addEventListener("click", () => void controller.putDeploymentOnSheets(readDeploymentNames()));

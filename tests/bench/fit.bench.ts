@@ -22,7 +22,7 @@ function cpuSeconds(): number {
   return (user + system) / 1e6;
 }
 
-/** The CLI's check (src/cli/fit.ts checkOnce), timed. */
+/** The CLI's check (src/workbook/fit-check.ts fitCheck), timed. */
 function timedCheck(spent: { seconds: number; calls: number }): FitCheck {
   return (inputs) => {
     const start = cpuSeconds();

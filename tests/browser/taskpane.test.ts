@@ -262,7 +262,7 @@ describeInBrowser("the task pane in chromium", () => {
       expect(buttons.filter((b) => b.primary)).toEqual([{ text: "Load a design", primary: true }]);
       // Fluent's primary blue (the stylesheet loaded).
       expect(await page.locator("#load-design").evaluate((b) => getComputedStyle(b).backgroundColor)).toBe("rgb(15, 108, 189)");
-      expect(buttons.map((b) => b.text)).toEqual(["Use a reference design", "Load a design", "Refresh results", "Compare designs", "Prepare a customer copy", "Export the deployment", "Put the deployment on sheets"]);
+      expect(buttons.map((b) => b.text)).toEqual(["Use a reference design", "Load a design", "Refresh results", "Compare designs", "Find a design", "Prepare a customer copy", "Export the deployment", "Put the deployment on sheets"]);
       const groups = await page.locator("fieldset").evaluateAll((fs) => fs.map((f) => [f.querySelector("legend")?.textContent, Array.from(f.querySelectorAll("input,select")).map((c) => c.id)]));
       expect(groups).toEqual([
         ["This design", ["title", "preparedFor", "preparedBy"]],
@@ -583,6 +583,35 @@ describeInBrowser("the task pane in chromium", () => {
       expect(await overflowing(page)).toEqual([]);
       await page.locator("#compare-heading").scrollIntoViewIfNeeded();
       await page.locator("section:has(#compare-heading)").screenshot({ path: path.join(OUTPUT, `taskpane-${width}-compare.png`) });
+      await page.close();
+    });
+  });
+
+  describe("Find a design (issue 30)", () => {
+    test.each(WIDTHS)("at %i px: the designs found for the form's mailboxes are listed whole, and one fills the form", async (width) => {
+      const page = await openPane(width);
+      const button = page.getByRole("button", { name: "Find a design" });
+      expect(await button.isEnabled()).toBe(true);
+      // The reference design is Exchange 2010, which fit cannot search: said beside the button.
+      await button.click();
+      await page.waitForFunction(() => /Microsoft's method \(Exchange 2013 and later\)/.test(document.getElementById("fit-status")?.textContent ?? ""));
+      await page.locator("#exchangeVersion").selectOption("2016");
+      await button.click();
+      await page.waitForFunction(() => document.querySelectorAll("#fits li").length > 0, undefined, { timeout: 60_000 });
+      const texts = await page.locator("#fits li span").allTextContents();
+      expect(texts.length).toBeGreaterThan(0);
+      for (const text of texts) expect(text).toMatch(/ — in all [\d,]+ servers, [\d,]+ disks, [\d,]+ GB memory, [\d,]+ cores$/);
+      expect(await sheetNamesIn(page)).toEqual(["Sheet1"]);
+      expect(await overflowing(page)).toEqual([]);
+      await page.locator("#fit-heading").scrollIntoViewIfNeeded();
+      await page.locator("section:has(#fit-heading)").screenshot({ path: path.join(OUTPUT, `taskpane-${width}-fit.png`) });
+      // The last design found, in the form: its servers and disk as its words say.
+      await page.locator("#fits li button").last().click();
+      const last = texts[texts.length - 1];
+      const servers = /^(?:[\d,]+ DAGs of )?([\d,]+) servers/.exec(last)![1];
+      expect(await page.locator("#serversSite1").inputValue()).toBe(servers);
+      expect(last).toContain(await page.locator("#serverDisk").inputValue());
+      await expect(page.locator("#fit-status").textContent()).resolves.toMatch(/press Load a design/);
       await page.close();
     });
   });

@@ -10,7 +10,8 @@ import * as path from "path";
 import { runDesign } from "../../src/cli/design";
 import { inputOptions } from "../../src/cli/design-options";
 import type { ProgressOutput } from "../../src/cli/compare";
-import { checkOnce, runFit } from "../../src/cli/fit";
+import { runFit } from "../../src/cli/fit";
+import { fitCheck } from "../../src/workbook/fit-check";
 import fc from "fast-check";
 import "../support/fast-check-seed";
 import { REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "../../src/engine";
@@ -159,7 +160,7 @@ describe("the search's check", () => {
         }),
         (r) => {
           const inputs = { ...REFERENCE_DESIGN_INPUTS, ...r } as WorkbookInputs;
-          expect(checkOnce(inputs).ok).toBe(designOf(inputs, optionOf).ok);
+          expect(fitCheck(inputs).ok).toBe(designOf(inputs, optionOf).ok);
         },
       ),
       { numRuns: 200 },

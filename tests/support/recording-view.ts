@@ -2,7 +2,7 @@
  * The pane's view, recorded: what the controller shows (statuses, field errors, busy states, results,
  * downloads), for the in-memory-host tests of the taskpane (controller, compare).
  */
-import type { Action, DownloadFile, PaneView, StatusKind } from "../../src/taskpane/controller";
+import type { Action, DownloadFile, FitChoice, PaneView, StatusKind } from "../../src/taskpane/controller";
 import type { DesignField } from "../../src/taskpane/headline-form";
 import type { HeadlineResults } from "../../src/taskpane/results";
 
@@ -13,6 +13,7 @@ export class RecordingView implements PaneView {
   designPresent: boolean[] = [];
   results: HeadlineResults | undefined;
   downloads: DownloadFile[] | undefined;
+  fits: FitChoice[] | undefined;
   setBusy(action: Action | undefined) {
     this.busy.push(action);
   }
@@ -31,6 +32,9 @@ export class RecordingView implements PaneView {
   }
   offerDownloads(files: DownloadFile[] | undefined) {
     this.downloads = files;
+  }
+  offerFits(fits: FitChoice[] | undefined) {
+    this.fits = fits;
   }
   get last() {
     return this.statuses[this.statuses.length - 1];

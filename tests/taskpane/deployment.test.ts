@@ -32,6 +32,7 @@ class View implements PaneView {
   offerDownloads(files: DownloadFile[] | undefined) {
     this.downloads = files;
   }
+  offerFits() {}
   get last() {
     return this.statuses[this.statuses.length - 1];
   }

@@ -27,6 +27,7 @@ class QuietView implements PaneView {
   }
   showResults(_results: HeadlineResults | undefined) {}
   offerDownloads(_files: DownloadFile[] | undefined) {}
+  offerFits() {}
 }
 
 describe("the presets the pane offers", () => {
