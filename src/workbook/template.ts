@@ -204,7 +204,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     { name: names.serverDisks, sheet: sheets.hardware, range: hardware.serverDisks, comment: "Server disks (JBOD or RAID): name, raw GB, random IOPS" },
     ...TIERS.names(sheets.inputs, tail),
   ];
-  const resilience = buildResilience(sheets.resilience, sheets.design, sheets.methods, names, factor);
+  const resilience = buildResilience(sheets.resilience, sheets.design, names, factor);
   const designRef = (key: DesignOutput) => `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS[key])}`;
   const resilienceRef = (cell: string) => `${sheetReference(sheets.resilience)}!${absolute(cell)}`;
   const methods = methodsSheet({

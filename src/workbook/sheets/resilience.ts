@@ -24,7 +24,6 @@ import {
 import { cite } from "../../engine/papers";
 import type { CellModel, Highlight, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
-import { microsoftCell } from "./methods";
 import { INPUT_NAMES } from "./inputs";
 import { tierNames } from "./tiers";
 import { ESRP_2013, ESRP_2016, FORMAT, VMWARE, absolute, header, landscape, sectionHeading, sheetReference, titleAndNote, type NameKey, type Rendered } from "./shared";
@@ -74,9 +73,8 @@ export const RESILIENCE_CELLS = Object.freeze({
   databases: `F${RESILIENCE_SUMMARY_ROW + 2}`,
 });
 
-export function buildResilience(sheet: string, designSheet: string, methodsSheet: string, names: Record<NameKey, string>, factor: (name: FactorName) => string): SheetModel {
+export function buildResilience(sheet: string, designSheet: string, names: Record<NameKey, string>, factor: (name: FactorName) => string): SheetModel {
   const design = sheetReference(designSheet);
-  const methods = sheetReference(methodsSheet);
   const iopsPerMailbox = `${design}!${absolute(DESIGN_CELLS.answerIopsPerMailbox)}`;
   const databases = absolute(RESILIENCE_CELLS.databases);
   // Lagged copies are the last preferences and never activate (src/engine/layout.ts): the failures count the others.
@@ -148,10 +146,10 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
     ...sectionHeading(s, "Design for the worst survivable case", 4),
     { address: `E${s}`, value: "Worst case:", role: "heading" },
     { address: `F${s}`, formula: `=MAX(${span("F")})`, numberFormat: FORMAT.iops, role: "output" },
-    // The design's servers by its method, as the Summary's (issue 26): Microsoft's calculator's, or by Dell's
-    // process VMware's rule at the worst scenario (which the Design sheet's answer reads from here).
-    { address: `G${s}`, formula: `=IF(${byMicrosoft},${design}!${absolute(DESIGN_CELLS.msCoresNeeded)},${C.vmwareCores})`, numberFormat: FORMAT.cores, role: "output" },
-    { address: `H${s}`, formula: `=IF(${byMicrosoft},${methods}!${microsoftCell("memoryGB")},${C.vmwareMemoryGB})`, numberFormat: FORMAT.gb, role: "output" },
+    // The design's servers, the Design sheet's answer that the Summary shows (issue 26): Microsoft's calculator's, or
+    // by Dell's process VMware's rule at the worst scenario (read from here), and the version's least memory.
+    { address: `G${s}`, formula: `=${design}!${absolute(DESIGN_CELLS.answerCores)}`, numberFormat: FORMAT.cores, role: "output" },
+    { address: `H${s}`, formula: `=${design}!${absolute(DESIGN_CELLS.answerMemoryGB)}`, numberFormat: FORMAT.gb, role: "output" },
     // VMware's rule at the worst scenario, off the page: the papers' servers, which the Methods sheet compares.
     { address: C.vmwareCores, formula: `=MAX(${span(C.vmwareCoresColumn)})`, numberFormat: ";;;", role: "step" },
     { address: C.vmwareMemoryGB, formula: `=MAX(${span(C.vmwareMemoryColumn)})`, numberFormat: ";;;", role: "step" },
