@@ -1,0 +1,60 @@
+/**
+ * Issue 26, what it must show: for Dell EMC's 2016 design, a RAID 2016 design and a two-site 2019
+ * design, the customer copy recalculated by LibreOffice (as a customer without the add-in opens it)
+ * shows one number for each quantity on every sheet that shows it (src/workbook/quantity-cells.ts),
+ * equal to `exsize design --json` to the quantity's decimals.
+ */
+import { runDesign } from "../../src/cli/design";
+import { QUANTITIES, shownDigits, shownNumber, type QuantityKey } from "../../src/engine/catalogue";
+import { sizeDesign, type WorkbookInputs } from "../../src/engine/design";
+import { QUANTITY_CELLS } from "../../src/workbook/quantity-cells";
+import { templateSheetNames } from "../../src/workbook/template";
+import { builtDesign } from "../support/built-designs";
+import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, recalculateXlsx } from "../support/libreoffice";
+import { LIBREOFFICE_MS } from "../support/timeouts";
+
+jest.setTimeout(3 * LIBREOFFICE_MS);
+
+const required = process.env.REQUIRE_LIBREOFFICE === "1";
+const available = libreOfficeAvailable();
+if (!available && !required) console.warn(`LibreOffice not found: skipping the quantity-cells test. Install ${LIBREOFFICE_APT_PACKAGE}, or set REQUIRE_LIBREOFFICE=1 to make this a failure.`);
+
+const DESIGNS: Array<[string, string[]]> = [
+  // Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016), §4 and Table 5: the preset.
+  ["Dell EMC's 2016 design", ["--preset", "dellemc-2016"]],
+  // The calculator lays 2 copies on 600 GB 10K disks in RAID (Storage Design!C164).
+  ["a RAID 2016 design", ["--exchange-version", "2016", "--users", "7600", "--quota-mb", "2048", "--message-kb", "150", "--copies", "2", "--servers-site1", "2", "--disk", '600GB 10K RPM SAS 2.5"']],
+  ["a two-site 2019 design", ["--exchange-version", "2019", "--users", "10000", "--quota-mb", "10240", "--copies", "4", "--servers-site1", "4", "--servers-site2", "4"]],
+];
+
+const sheets = templateSheetNames();
+
+(available || required ? describe : describe.skip)("the customer copy, recalculated by LibreOffice, shows each quantity as design --json gives it", () => {
+  test.each(DESIGNS)("%s", async (_name, args) => {
+    const built = await builtDesign([...args, "--customer"]);
+    const printed: string[] = [];
+    expect(await runDesign([...args, "--json"], { stdout: (line) => printed.push(line), stderr: () => undefined })).toBe(0);
+    const json = JSON.parse(printed.join("\n")) as { inputs: WorkbookInputs; design: Record<string, number | string | null> };
+    // --json prints an empty input (no second site) as null; the library takes it as "".
+    const d = sizeDesign(Object.fromEntries(Object.entries(json.inputs).map(([k, v]) => [k, v ?? ""])) as unknown as WorkbookInputs);
+    const recalculated = await recalculateXlsx(built.file);
+    const differences: string[] = [];
+    let compared = 0;
+    for (const q of QUANTITIES) {
+      const want = json.design[q.key];
+      for (const at of QUANTITY_CELLS[q.key as QuantityKey] ?? []) {
+        if (at.shows && !at.shows(d)) continue;
+        const cell = recalculated[sheets[at.sheet]]?.[at.cell];
+        const value = cell?.value ?? null;
+        const digits = typeof value === "number" ? shownDigits(q, value) : undefined;
+        const shown = typeof value === "number" && digits !== undefined ? shownNumber(value, digits) : value;
+        const same = want === null ? shown === null || shown === "" || shown === "—" : shown === want;
+        if (!same) differences.push(`${q.key} at ${at.sheet}!${at.cell}: LibreOffice ${JSON.stringify(cell)}, design --json ${JSON.stringify(want)}`);
+        compared++;
+      }
+    }
+    expect(differences).toEqual([]);
+    // Most of the catalogue: a one-site design has no site-failure or environment cells.
+    expect(compared).toBeGreaterThan(30);
+  });
+});
