@@ -9,7 +9,7 @@ import type { QuantityKey } from "../engine/catalogue";
 import { MICROSOFT_MODE_CELLS } from "./sheets/resilience";
 import { SUMMARY_ENVIRONMENT_CELLS, SUMMARY_MCDB_CELLS, SUMMARY_SERVER_DISK_CELLS } from "./sheets/summary";
 import type { TemplateSheet } from "./sheets/shared";
-import { RESILIENCE_CELLS, SUMMARY_CELLS } from "./template";
+import { DESIGN_CELLS, RESILIENCE_CELLS, SUMMARY_CELLS } from "./template";
 
 export interface QuantityCell {
   sheet: TemplateSheet;
@@ -29,24 +29,27 @@ const twoSites = (d: Design) => d.serversPerSite.length === 2;
 const several = (d: Design) => d.dags > 1;
 const summary = (cell: string, shows?: QuantityCell["shows"]): QuantityCell => ({ sheet: "summary", cell, ...(shows ? { shows } : {}) });
 const resilience = (cell: string, shows?: QuantityCell["shows"]): QuantityCell => ({ sheet: "resilience", cell, ...(shows ? { shows } : {}) });
+const design = (cell: string): QuantityCell => ({ sheet: "design", cell });
 const mode = (m: keyof typeof MICROSOFT_MODE_CELLS.row, column: "activeDatabases" | "megacycles"): QuantityCell => resilience(`${MICROSOFT_MODE_CELLS[column]}${MICROSOFT_MODE_CELLS.row[m]}`, microsoft);
 const S = SUMMARY_CELLS;
+/** The Design sheet's answer rows: the design's figure by its method (its other rows are each method's own). */
+const DC = DESIGN_CELLS;
 const D = SUMMARY_SERVER_DISK_CELLS;
 const R = RESILIENCE_CELLS;
 
 /** Each quantity's cells. A quantity of one method shows blank or "—" under the other (the test holds that too). */
 export const QUANTITY_CELLS: Readonly<Partial<Record<QuantityKey, readonly QuantityCell[]>>> = Object.freeze({
-  databases: [resilience(R.databases)],
+  databases: [resilience(R.databases), design(DC.databasesDeployed)],
   databaseVolumes: [summary(S.databaseVolumes)],
-  databaseVolumeGB: [summary(S.databaseVolumeGB)],
+  databaseVolumeGB: [summary(S.databaseVolumeGB), design(DC.answerDatabaseVolumeGB)],
   logVolumes: [summary(S.logVolumes)],
-  logVolumeGB: [summary(S.logVolumeGB)],
-  capacityPerCopyGB: [summary(S.capacityPerCopyGB)],
+  logVolumeGB: [summary(S.logVolumeGB), design(DC.answerLogVolumeGB)],
+  capacityPerCopyGB: [summary(S.capacityPerCopyGB), design(DC.answerCapacityGB)],
   capacityAllCopiesGB: [summary(S.capacityAllCopiesGB)],
-  volumesGB: [summary(S.volumesGB)],
-  databaseIops: [summary(S.databaseIops)],
-  dagDatabaseIops: [summary(S.dagDatabaseIops)],
-  dagLogIops: [summary(S.dagLogIops)],
+  volumesGB: [summary(S.volumesGB), design(DC.answerVolumesGB)],
+  databaseIops: [summary(S.databaseIops), design(DC.answerDatabaseIops)],
+  dagDatabaseIops: [summary(S.dagDatabaseIops), design(DC.answerDagIops)],
+  dagLogIops: [summary(S.dagLogIops), design(DC.answerLogIops)],
   disksPerServer: [summary(D.disksPerServer)],
   serverDisk: [summary(D.disk)],
   dagDisks: [summary(D.dagDisks)],
@@ -60,9 +63,9 @@ export const QUANTITY_CELLS: Readonly<Partial<Record<QuantityKey, readonly Quant
   arraysPerCopy: [summary(S.arraysPerCopy, dell)],
   spindles: [summary(S.spindles, dell)],
   servers: [summary(S.servers)],
-  coresPerServer: [summary(S.coresPerServer), resilience(R.designCores)],
-  memoryPerServerGB: [summary(S.memoryPerServerGB), resilience(R.designMemoryGB)],
-  pageFileGB: [summary(S.pageFileGB)],
+  coresPerServer: [summary(S.coresPerServer), resilience(R.designCores), design(DC.answerCores)],
+  memoryPerServerGB: [summary(S.memoryPerServerGB), resilience(R.designMemoryGB), design(DC.answerMemoryGB)],
+  pageFileGB: [summary(S.pageFileGB), design(DC.answerPageFileGB)],
   transportGBPerServer: [resilience(MICROSOFT_MODE_CELLS.transportGB, microsoft)],
   worstFailure: [summary(S.worstFailure)],
   worstMailboxesPerServer: [summary(S.worstMailboxesPerServer)],

@@ -56,7 +56,7 @@ const PUBLISHED: Array<[DesignOutput, number | string]> = [
   ["logVolumeCount", 12], // Table 19
   ["provisionedLogVolumeGB", 48], // Table 19
   ["totalCapacityGB", 15768], // 3.4.2
-  ["databaseIops", 900], // 3.4.2
+  ["dellDatabaseIops", 900], // 3.4.2
   ["logIops", 378], // Table 17 with 2 copies (SIZING.md section 3)
   ["arrays", 2], // 3.4.2: two PS6500
   ["arrayModel", "PS6500E 500GB"], // 3.4.2: PS6500 with 500GB SATA drives
@@ -215,8 +215,8 @@ describe("the customer copy", () => {
     const normal = RESILIENCE_CELLS.scenarioRow.normal;
     expect(value("Resilience", `${RESILIENCE_CELLS.activeMailboxes}${normal}`)).toBe(EX_FAILOVER(5000, 2, 2, "normal"));
     expect(value("Resilience", `${RESILIENCE_CELLS.memoryGB}${normal}`)).toBe(EX_SERVER(EX_FAILOVER(5000, 2, 2, "normal"), "memory"));
-    expect(value("Design", DESIGN_CELLS.databaseVolumeGB)).toBeCloseTo(1265.51, 2); // 000_72e1ddb9bbd1ecac.txt, Table 18 (DVS)
-    expect(value("Design", DESIGN_CELLS.logVolumeGB)).toBeCloseTo(48.38, 2); // 000_72e1ddb9bbd1ecac.txt, Table 19 (LVS)
+    expect(value("Design", DESIGN_CELLS.dellDatabaseVolumeGB)).toBeCloseTo(1265.51, 2); // 000_72e1ddb9bbd1ecac.txt, Table 18 (DVS)
+    expect(value("Design", DESIGN_CELLS.dellLogVolumeGB)).toBeCloseTo(48.38, 2); // 000_72e1ddb9bbd1ecac.txt, Table 19 (LVS)
     expect(value("Design", DESIGN_CELLS.usersPerDatabase)).toBe(417); // 000_72e1ddb9bbd1ecac.txt, Table 19 (NDB)
     hf.destroy();
   });
@@ -265,7 +265,7 @@ if (!loAvailable && !loRequired) {
     for (const [key, published] of PUBLISHED) expect({ key, value: recalculated.Design[DESIGN_CELLS[key]]?.value }).toEqual({ key, value: published });
     // Native formulas really were recalculated, not just read: LibreOffice saved them back.
     expect(recalculated.Design[DESIGN_CELLS.totalCapacityGB].formula).toBeDefined();
-    expect(recalculated.Design[DESIGN_CELLS.databaseVolumeGB].value as number).toBeCloseTo(1265.51, 2); // 000_72e1ddb9bbd1ecac.txt, Table 18
+    expect(recalculated.Design[DESIGN_CELLS.dellDatabaseVolumeGB].value as number).toBeCloseTo(1265.51, 2); // 000_72e1ddb9bbd1ecac.txt, Table 18
   });
 
   test("the stamp survives", () => {

@@ -83,7 +83,7 @@ describe("Load a design", () => {
     const summary = host.workbook.sheet("Summary")!;
     const value = (key: keyof typeof SUMMARY_CELLS) => summary.cell(SUMMARY_CELLS[key])!.value as number;
     expect(view.answer["Database IOPS"]).toBe(`${value("databaseIops").toLocaleString("en-US")} a copy, ${value("dagDatabaseIops").toLocaleString("en-US")} in all`);
-    expect(host.workbook.sheet("Design")!.cell(DESIGN_CELLS.dagDatabaseIops)!.value).toBe(EX_IOPS(7500, 150, 3, "dag"));
+    expect(host.workbook.sheet("Design")!.cell(DESIGN_CELLS.dellDagDatabaseIops)!.value).toBe(EX_IOPS(7500, 150, 3, "dag"));
   });
 
   test("every input of the form lands on the Inputs sheet: a two-site Exchange 2019 design", async () => {

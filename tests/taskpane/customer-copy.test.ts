@@ -96,7 +96,7 @@ describe("preparing a customer copy of the reference design", () => {
     // 3.4.2: 900 database IOPS, 378 log IOPS, two PS6500E arrays.
     expect(resultOf(copy, "Design", DESIGN_CELLS.provisionedDatabaseVolumeGB)).toBe(1266);
     expect(resultOf(copy, "Design", DESIGN_CELLS.provisionedLogVolumeGB)).toBe(48);
-    expect(resultOf(copy, "Design", DESIGN_CELLS.databaseIops)).toBeCloseTo(900, 9);
+    expect(resultOf(copy, "Design", DESIGN_CELLS.dellDatabaseIops)).toBeCloseTo(900, 9);
     expect(resultOf(copy, "Design", DESIGN_CELLS.logIops)).toBeCloseTo(378, 9);
     expect(resultOf(copy, "Design", DESIGN_CELLS.arrays)).toBe(2);
 
@@ -151,12 +151,12 @@ describe("preparing a customer copy of the reference design", () => {
     await host.run(async (context) => {
       context.workbook.worksheets.getItem("Sheet1").getRange("B2").formulas = [["=EXSIZE.EX_IOPS(Users,MessagesPerDay)*2"]];
       // A template cell the user changed is the user's own too.
-      context.workbook.worksheets.getItem("Design").getRange(DESIGN_CELLS.databaseIops).formulas = [["=EXSIZE.EX_IOPS(Users,MessagesPerDay)"]];
+      context.workbook.worksheets.getItem("Design").getRange(DESIGN_CELLS.dellDatabaseIops).formulas = [["=EXSIZE.EX_IOPS(Users,MessagesPerDay)"]];
       await context.sync();
     });
     const report = await openCustomerCopy(PREPARED);
-    expect(report.changes).toMatchObject({ frozenCells: 2, frozenCellList: ["Sheet1!B2", `Design!${DESIGN_CELLS.databaseIops}`] });
-    expect(report.lines[1]).toBe(`2 cells of your own that call EXSIZE functions were replaced by their values (they no longer follow the inputs): Sheet1!B2, Design!${DESIGN_CELLS.databaseIops}.`);
+    expect(report.changes).toMatchObject({ frozenCells: 2, frozenCellList: ["Sheet1!B2", `Design!${DESIGN_CELLS.dellDatabaseIops}`] });
+    expect(report.lines[1]).toBe(`2 cells of your own that call EXSIZE functions were replaced by their values (they no longer follow the inputs): Sheet1!B2, Design!${DESIGN_CELLS.dellDatabaseIops}.`);
     const copy = await openedCopy(host);
     expect(copy.getWorksheet("Sheet1")!.getCell("B2").value).toBeCloseTo(1800, 9); // 000_72e1ddb9bbd1ecac.txt, 3.4.2: 900 IOPS, twice
     expect(formulasOf(copy).filter((f) => callsCustomFunction(f.formula))).toEqual([]);

@@ -287,7 +287,7 @@ describe("the live design in the host recalculates like Excel with the add-in", 
     const design = host.workbook.sheet("Design")!;
     expect(design.cell(DESIGN_CELLS.provisionedDatabaseVolumeGB)!.value).toBe(1266); // Table 18
     expect(design.cell(DESIGN_CELLS.provisionedLogVolumeGB)!.value).toBe(48); // Table 19
-    expect(design.cell(DESIGN_CELLS.databaseIops)!.value).toBeCloseTo(900, 9); // 3.4.2
+    expect(design.cell(DESIGN_CELLS.dellDatabaseIops)!.value).toBeCloseTo(900, 9); // 3.4.2
     expect(design.cell(DESIGN_CELLS.logIops)!.value).toBeCloseTo(378, 9); // 3.4.2
   });
 
@@ -305,7 +305,7 @@ describe("the live design in the host recalculates like Excel with the add-in", 
     expect(design.cell(DESIGN_CELLS.databasesDeployed)!.value).toBe(sized.databases);
     expect(design.cell(DESIGN_CELLS.provisionedDatabaseVolumeGB)!.value).toBe(sized.databaseVolumeGB);
     expect(design.cell(DESIGN_CELLS.provisionedLogVolumeGB)!.value).toBe(EX_LOGVOL(7500, 150, 75, sized.databases));
-    expect(design.cell(DESIGN_CELLS.databaseIops)!.value).toBe(EX_IOPS(7500, 150, 2));
-    expect(design.cell(DESIGN_CELLS.databaseIops)!.value).not.toBeCloseTo(900, 3);
+    expect(design.cell(DESIGN_CELLS.dellDatabaseIops)!.value).toBe(EX_IOPS(7500, 150, 2));
+    expect(design.cell(DESIGN_CELLS.dellDatabaseIops)!.value).not.toBeCloseTo(900, 3);
   });
 });

@@ -23,7 +23,7 @@ interface Load extends HeadlineInputs {
 }
 
 /** Figures of one copy of the databases; with more copies, their totals over all copies are compared. */
-const PER_COPY = new Set(["databaseIops", "spindlesRaid5At10K", "spindlesRaid10At10K", "spindlesRaid10At7200"]);
+const PER_COPY = new Set(["dellDatabaseIops", "spindlesRaid5At10K", "spindlesRaid10At10K", "spindlesRaid10At7200"]);
 
 /** Whether the servers can hold the copies (a design the Design check refuses otherwise). */
 function buildable(l: Load): boolean {
@@ -53,9 +53,9 @@ function bought(load: Load): Record<string, number> | SizingError {
     capacityToProvisionGB: outputs.capacityToProvisionGB as number,
     // The databases' data with index and free space: what the volumes hold, whatever their count.
     databaseDataGB: (outputs.totalDatabaseGB as number) * FACTOR_DEFAULTS.contentIndex * FACTOR_DEFAULTS.volumeFree,
-    databaseIops: outputs.databaseIops as number,
+    dellDatabaseIops: outputs.dellDatabaseIops as number,
     logIops: outputs.logIops as number,
-    dagDatabaseIops: outputs.dagDatabaseIops as number,
+    dellDagDatabaseIops: outputs.dellDagDatabaseIops as number,
     spindlesRaid5At10K: outputs.spindlesRaid5At10K as number,
     spindlesRaid10At10K: outputs.spindlesRaid10At10K as number,
     spindlesRaid10At7200: outputs.spindlesRaid10At7200 as number,
@@ -165,10 +165,10 @@ describe("no count is below the exact requirement", () => {
         const model = EQUALLOGIC_CATALOGUE.find((m) => arrayModelName(m) === outputs.arrayModel && m.raid === "RAID50")!;
         const perCopy = outputs.arraysPerCopy as number;
         expect(perCopy * model.usableGB).toBeGreaterThanOrEqual(capacity);
-        expect(perCopy * model.iops).toBeGreaterThanOrEqual((outputs.databaseIops as number) * (1 - 1e-12));
-        expect(EX_ARRAYS(capacity, outputs.databaseIops, l.copies, "RAID50", "auto", "count")).toBe(outputs.arrays);
+        expect(perCopy * model.iops).toBeGreaterThanOrEqual((outputs.dellDatabaseIops as number) * (1 - 1e-12));
+        expect(EX_ARRAYS(capacity, outputs.dellDatabaseIops, l.copies, "RAID50", "auto", "count")).toBe(outputs.arrays);
         // RAID 5 on 10K disks: the disks serve the back-end IOPS (write penalty 4, 60% reads; 001, Phase 2).
-        const iops = outputs.databaseIops as number;
+        const iops = outputs.dellDatabaseIops as number;
         expect((outputs.spindlesRaid5At10K as number) * 140).toBeGreaterThanOrEqual((iops * 0.6 + 4 * iops * 0.4) * (1 - 1e-12));
         expect(EX_SPINDLES(iops, "RAID5")).toBe(outputs.spindlesRaid5At10K);
       }),

@@ -146,8 +146,8 @@ const DESIGN_SECTIONS: readonly Section[] = [
         source: `${T18}; docs/dag-layout.md`, formula: (r) => plain(`=${balancedDatabasesFormula(r.output("databaseCount"), r.dag)}`),
       },
       { key: "databaseGB", symbol: "IDBS", what: "Individual database size", format: FORMAT.gb2, words: "DBS / DB", source: T18, formula: (r) => plain(`=${r.output("totalDatabaseGB")}/${r.output("dellDatabases")}`) },
-      { key: "databaseVolumeGB", symbol: "DVS", what: "Database volume size", format: FORMAT.gb2, words: "IDBS × contentIndex × volumeFree", source: T18, formula: (r) => plain(`=${r.output("databaseGB")}*${r.factor("contentIndex")}*${r.factor("volumeFree")}`) },
-      { key: "provisionedDatabaseVolumeGB", symbol: "DVS", what: "Database volume, provisioned", format: FORMAT.gb, words: "DVS in whole GB, half up (at least 1 GB)", source: T18, formula: (r) => plain(`=MAX(${MINIMUM_VOLUME_GB},${provisionFormula(r.output("databaseVolumeGB"))})`) },
+      { key: "dellDatabaseVolumeGB", symbol: "DVS", what: "Database volume size", format: FORMAT.gb2, words: "IDBS × contentIndex × volumeFree", source: T18, formula: (r) => plain(`=${r.output("databaseGB")}*${r.factor("contentIndex")}*${r.factor("volumeFree")}`) },
+      { key: "provisionedDatabaseVolumeGB", symbol: "DVS", what: "Database volume, provisioned", format: FORMAT.gb, words: "DVS in whole GB, half up (at least 1 GB)", source: T18, formula: (r) => plain(`=MAX(${MINIMUM_VOLUME_GB},${provisionFormula(r.output("dellDatabaseVolumeGB"))})`) },
     ],
   },
   {
@@ -157,7 +157,7 @@ const DESIGN_SECTIONS: readonly Section[] = [
       { key: "messageSizeFactor", symbol: "MSF", what: "Message size factor", format: '0.0"×"', words: "1 up to 75 KB, 1.9 up to 150 KB, 3.8 above", source: DELL("Table 15 step 3"), formula: (r) => plain(messageSizeFactorFormula(r.input("messageKB"))) },
       { key: "usersPerDatabase", symbol: "NDB", what: "Users per database", format: FORMAT.users, words: "NU / DB, rounded up", source: T19, formula: (r) => plain(`=${ceilCountFormula(`${r.input("users")}/${r.output("dellDatabases")}`)}`) },
       { key: "dailyLogMBPerDatabase", symbol: "TLC", what: "Log MB per database per day", format: '#,##0 "MB"', words: "NDB × NL × MSF × logFileMB", source: T19, formula: (r) => logvol(r, "daily") },
-      { key: "logVolumeGB", symbol: "LVS", what: "Log volume size", format: FORMAT.gb2, words: "TLC × moveFactor × truncationDays × overhead / 1024", source: `${T19}; erratum E2`, formula: (r) => plain(`=${r.output("dailyLogMBPerDatabase")}*${r.factor("moveFactor")}*${r.factor("truncationDays")}*${r.factor("overhead")}/1024`) },
+      { key: "dellLogVolumeGB", symbol: "LVS", what: "Log volume size", format: FORMAT.gb2, words: "TLC × moveFactor × truncationDays × overhead / 1024", source: `${T19}; erratum E2`, formula: (r) => plain(`=${r.output("dailyLogMBPerDatabase")}*${r.factor("moveFactor")}*${r.factor("truncationDays")}*${r.factor("overhead")}/1024`) },
       { key: "provisionedLogVolumeGB", symbol: "LVS", what: "Log volume, provisioned", format: FORMAT.gb, words: "LVS in whole GB, half up", source: T19, formula: (r) => logvol(r, "volume") },
       { key: "logVolumeCount", symbol: "", what: "Log volumes", format: FORMAT.volumes, words: "One log volume per database", source: T19, formula: (r) => plain(`=${r.output("dellDatabases")}`) },
     ],
@@ -188,9 +188,9 @@ const DESIGN_SECTIONS: readonly Section[] = [
     heading: "Performance: database and log IOPS, as Dell's Tables 16-17",
     rows: [
       { key: "iopsPerUser", symbol: "IOPU", what: "IOPS per user, headroom included", format: '0.000 "IOPS"', words: "2010: MSR / 1000 (× 1.2 stand-alone); 2013+: MSR × 0.00067; × headroom", source: `${DELL("Table 16")}; ${ESRP_2013()}; ${ESRP_2016()}`, formula: (r) => iops(r, "peruser") },
-      { key: "databaseIops", symbol: "DBIOP", what: "Database IOPS, active copies", format: FORMAT.iops, words: "NU × IOPS per user", source: DELL("Table 16 and 3.4.2"), formula: (r) => iops(r, "database") },
+      { key: "dellDatabaseIops", symbol: "DBIOP", what: "Database IOPS, active copies", format: FORMAT.iops, words: "NU × IOPS per user", source: DELL("Table 16 and 3.4.2"), formula: (r) => iops(r, "database") },
       { key: "logIops", symbol: "LIOPS", what: "Log IOPS", format: FORMAT.iops, words: "(DBIOP × 0.5 × 0.5 + DBIOP × (copies − 1) × 0.1) × headroom", source: DELL("Table 17"), formula: (r) => iops(r, "log") },
-      { key: "dagDatabaseIops", symbol: "", what: "Database IOPS, every copy", format: FORMAT.iops, words: "DBIOP × copies", source: ESRP_2016("Figure 6"), formula: (r) => iops(r, "dag") },
+      { key: "dellDagDatabaseIops", symbol: "", what: "Database IOPS, every copy", format: FORMAT.iops, words: "DBIOP × copies", source: ESRP_2016("Figure 6"), formula: (r) => iops(r, "dag") },
     ],
   },
   {
@@ -224,8 +224,8 @@ const DESIGN_SECTIONS: readonly Section[] = [
       { key: "answerVolumesGB", symbol: "", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Databases deployed × (database volume + log volume)", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("databasesDeployed")}*(${r.output("answerDatabaseVolumeGB")}+${r.output("answerLogVolumeGB")})`) },
       { key: "answerCapacityGB", symbol: "", what: "Capacity to provision, per copy", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.output("msCapacityGB"), r.output("capacityToProvisionGB")) },
       { key: "answerIopsPerMailbox", symbol: "", what: "Database IOPS per mailbox", format: '0.0000 "IOPS"', words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("iopsPerMailbox"), r.output("iopsPerUser")) },
-      { key: "answerDatabaseIops", symbol: "", what: "Database IOPS, active copies", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("peak"), r.output("databaseIops")) },
-      { key: "answerDagIops", symbol: "", what: "Database IOPS, every copy", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("dagIops"), r.output("dagDatabaseIops")) },
+      { key: "answerDatabaseIops", symbol: "", what: "Database IOPS, active copies", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("peak"), r.output("dellDatabaseIops")) },
+      { key: "answerDagIops", symbol: "", what: "Database IOPS, every copy", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("dagIops"), r.output("dellDagDatabaseIops")) },
       { key: "answerLogIops", symbol: "", what: "Log IOPS", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("dagLogIops"), r.output("logIops")) },
       {
         key: "answerMemoryGB", symbol: "", what: "Memory per mailbox server", format: FORMAT.gb,
@@ -369,11 +369,11 @@ const STEP_OUTPUTS: ReadonlySet<DesignOutput> = new Set<DesignOutput>([
   "mailboxOnDiskMB",
   "totalDatabaseGB",
   "databaseGB",
-  "databaseVolumeGB",
+  "dellDatabaseVolumeGB",
   "logFilesPerUserPerDay",
   "messageSizeFactor",
   "usersPerDatabase",
   "dailyLogMBPerDatabase",
-  "logVolumeGB",
+  "dellLogVolumeGB",
 ]);
 
