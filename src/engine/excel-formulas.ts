@@ -16,7 +16,7 @@
  */
 import { MINIMUM_VOLUME_GB } from "./database";
 import { formatGeneral } from "./general-format";
-import { JETSTRESS_CRITERIA, type JetstressResult } from "./jetstress";
+import { JETSTRESS_CRITERIA, JETSTRESS_PROFILE_DECIMALS, type JetstressResult } from "./jetstress";
 import { COUNT_TOLERANCE_ABSOLUTE, COUNT_TOLERANCE_RELATIVE } from "./rounding";
 import {
   DISK_CLASS_IOPS,
@@ -116,6 +116,12 @@ const toleranceFormula = (x: string) => `MIN(${leftFactor(x)}*${RELATIVE_TOLERAN
 /** ceilCount(x): whole units, rounded up; never below the requirement (E3). */
 export function ceilCountFormula(x: string): string {
   return `ROUNDUP(${leftTerm(x)}-${toleranceFormula(x)},0)`;
+}
+
+/** failover.ts jetstressIopsPerMailbox: the IOPS a mailbox rounded up to Jetstress's three decimals, as the engine's operations. */
+export function jetstressProfileFormula(iopsPerMailbox: string): string {
+  const scale = numberLiteral(10 ** JETSTRESS_PROFILE_DECIMALS);
+  return `(${ceilCountFormula(`${operand(iopsPerMailbox)}*${scale}`)}/${scale})`;
 }
 
 /** provisionGB(x): whole GB, half up (000 Tables 18–19). */
@@ -526,7 +532,7 @@ export function failoverFormula(scenario: FailoverScenario, result: FailoverResu
     return `ROUND(${operand(count)}/${operand(active)}*${operand(factor)},0)`;
   };
   const chosen =
-    result === "servers" ? servers : result === "databases" ? databases() : result === "mailboxes" ? mailboxes : ceilCountFormula(`${mailboxes}*${operand(a.iopsPerMailbox)}`);
+    result === "servers" ? servers : result === "databases" ? databases() : result === "mailboxes" ? mailboxes : ceilCountFormula(`${mailboxes}*${jetstressProfileFormula(a.iopsPerMailbox)}`);
   const survivable = fails === undefined ? chosen : `IF(${fails},NA(),${chosen})`;
   return `IF(${p.invalid},${VALUE_ERROR},${survivable})`;
 }

@@ -22,6 +22,7 @@ import {
   type LayoutNames,
   type ScenarioOutcome,
 } from "./layout";
+import { JETSTRESS_PROFILE_DECIMALS } from "./jetstress";
 import { ceilCount } from "./rounding";
 import { FACTOR_DEFAULTS } from "./tables";
 
@@ -147,7 +148,20 @@ export function failoverReport(design: DagDesign, iopsPerMailbox?: number, names
   });
 }
 
-/** The per-server database IOPS target: mailboxes × IOPS per mailbox, whole IOPS rounded up. */
+/**
+ * The IOPS a mailbox Jetstress is given: the design's, rounded up to the ESRPs' three decimals — 004
+ * §5 "Simulated profile: IOPS per mailbox 0.121" for the calculator's 0.1206. Up, so a target is never
+ * below the requirement (issue 27; erratum E3).
+ */
+export function jetstressIopsPerMailbox(iopsPerMailbox: number): number {
+  const scale = 10 ** JETSTRESS_PROFILE_DECIMALS;
+  return ceilCount(iopsPerMailbox * scale) / scale;
+}
+
+/**
+ * The per-server database IOPS target: mailboxes × the IOPS a mailbox Jetstress is given, whole IOPS
+ * rounded up — 1,086 × 0.121 = 131.4 → 132, 004 Table 9's "Target Disk Transfers/sec".
+ */
 export function targetIops(activeMailboxes: number, iopsPerMailbox: number): number {
-  return ceilCount(activeMailboxes * iopsPerMailbox);
+  return ceilCount(activeMailboxes * jetstressIopsPerMailbox(iopsPerMailbox));
 }

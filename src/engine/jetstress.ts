@@ -11,6 +11,9 @@ export const JETSTRESS_THRESHOLDS = {
   spikeLatencyMs: 100,
 } as const;
 
+/** The decimals of the IOPS a mailbox Jetstress is given, as the ESRPs state it (002 and 004 §5: 0.121). */
+export const JETSTRESS_PROFILE_DECIMALS = 3;
+
 export interface JetstressResult {
   achievedIops: number;
   targetIops: number;

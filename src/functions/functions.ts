@@ -119,7 +119,7 @@ export function EX_ARRAYS(capacityGB: any, iops: any, copies?: any, raid?: any, 
  * @param [copies] Copies of each database, spread round-robin over the sites from the active copy's site; a server never holds two: 1 to 16. Default 2.
  * @param [scenario] "site+server" (a site and then one more server fails), "site", "server" or "normal"; the worst such failure is taken. Default "site+server".
  * @param [layout] "active/active" (every server carries active copies) or "active/passive" (the first site does). Default "active/active".
- * @param [iopsPerMailbox] Database IOPS per mailbox with headroom, e.g. 0.121 (EX_IOPS "peruser"); needed for "target". Default none.
+ * @param [iopsPerMailbox] Database IOPS per mailbox with headroom, e.g. 0.121 (EX_IOPS "peruser"); needed for "target", which rounds it up to three decimals as Jetstress is given it (0.1206 → 0.121). Default none.
  * @param [result] "mailboxes" on the busiest running server (default), "databases" active on it, "target" IOPS for it, "servers" still running, "count" databases in the DAG.
  * @param [databases] Databases in the DAG, e.g. 336. Default EX_DBSIZE's count for the users at 2 GB, 150 messages of 75 KB, rounded up so the copies spread evenly.
  * @param [lagged] Lagged copies of each database, never activated: 0 to copies - 1. Default 0.

@@ -68,9 +68,12 @@ describe("EX_FAILOVER reproduces 002_65f0dd5fd4776492.txt (12,500 mailboxes, 6 +
     expect(Math.abs(target - 504)).toBeLessThanOrEqual(1);
   });
 
-  test("with the calculator's 0.1206 per mailbox the target is 503 — 002, 4.2: \"recommended IOPS per server is 503\"", () => {
-    const perMailbox = EX_IOPS(1, 150, 3, "peruser", 2013);
-    expect(EX_FAILOVER(12500, [[6, 3]], 3, "site", "active/passive", perMailbox, "target")).toBe(503);
+  test("with the calculator's 0.1206 per mailbox the target is 505 too: Jetstress is given the profile at three decimals, rounded up (002 §5: 0.121)", () => {
+    const perMailbox = EX_IOPS(1, 150, 3, "peruser", 2013) as number;
+    expect(perMailbox).toBeCloseTo(0.1206, 6);
+    expect(EX_FAILOVER(12500, [[6, 3]], 3, "site", "active/passive", perMailbox, "target")).toBe(505);
+    // 004 Table 9: 1,086 mailboxes → 132 (1,086 × 0.1206 is 130.97, × 0.121 is 131.4).
+    expect(EX_FAILOVER(7600, [[8, 8]], 4, "site+server", "active/active", perMailbox, "target")).toBe(132);
   });
 
   test("normal operation: 12,500 on the 6 local servers → 2,084 (002, Table 7 prints 2,083, truncated — E6)", () => {

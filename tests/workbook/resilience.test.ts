@@ -48,19 +48,19 @@ describe("the Resilience sheet reproduces the ESRP failure scenarios", () => {
     expect(Math.floor(v004[RESILIENCE_CELLS.normalIopsPerServer] as number)).toBe(229);
   });
 
-  test("004, worst case: 1,086 × 0.1206 → 131 IOPS (004 Table 9 prints 132 from the rounded 0.121 profile)", () => {
-    expect(v004[at("site+server", RESILIENCE_CELLS.targetIops)]).toBe(131);
-    expect(v004[RESILIENCE_CELLS.designTargetIops]).toBe(131);
+  test("004, worst case: 132 IOPS (004 Table 9): 1,086 mailboxes at 0.121, the calculator's 0.1206 as Jetstress is given it (§5)", () => {
+    expect(v004[at("site+server", RESILIENCE_CELLS.targetIops)]).toBe(132);
+    expect(v004[RESILIENCE_CELLS.designTargetIops]).toBe(132);
   });
 
-  test("002, local site down: 4,167 mailboxes per server (@erratum E6: 002 prints 4,166) and 503 IOPS (002, 4.2)", () => {
+  test("002, local site down: 4,167 mailboxes per server and 505 IOPS at 0.121 (@erratum E6: 002 prints 4,166 and 504)", () => {
     expect(v002[at("site", RESILIENCE_CELLS.activeMailboxes)]).toBe(4167);
-    expect(v002[at("site", RESILIENCE_CELLS.targetIops)]).toBe(503);
+    expect(v002[at("site", RESILIENCE_CELLS.targetIops)]).toBe(505);
   });
 
   test("002: a site and then a server is not survivable with one remote copy, and the design target skips it", () => {
     expect(v002[at("site+server", RESILIENCE_CELLS.activeMailboxes)]).toBe("not survivable");
-    expect(v002[RESILIENCE_CELLS.designTargetIops]).toBe(503);
+    expect(v002[RESILIENCE_CELLS.designTargetIops]).toBe(505);
   });
 
   // By Dell's process (VMware's rule for the servers), 002's design: each scenario's busiest server sized.
@@ -125,10 +125,10 @@ describe("the Jetstress sheet", () => {
     expect(verdicts(pasted(model, results), results.length)).toEqual(results.map(() => "pass"));
   });
 
-  test("a row left empty shows nothing; the target defaults to the Resilience sheet's", () => {
+  test("a row left empty shows nothing; the target defaults to the Resilience sheet's, 004 Table 9's 132", () => {
     const values = evaluateWorkbook(esrp004)[sheets.jetstress];
     expect(values[`${JETSTRESS_CELLS.verdict}${JETSTRESS_CELLS.row(0)}`]).toBe("");
-    expect(values[`${JETSTRESS_CELLS.targetIops}${JETSTRESS_CELLS.row(0)}`]).toBe(131);
+    expect(values[`${JETSTRESS_CELLS.targetIops}${JETSTRESS_CELLS.row(0)}`]).toBe(132);
   });
 
   test.each([

@@ -35,6 +35,7 @@ import {
   type FailureScenario,
   type LayoutDesign,
 } from "../layout";
+import { targetIops } from "../failover";
 import { grouped } from "../general-format";
 import { logCapacity, type LogCapacity } from "../logs";
 import { microsoftSizing, prefersJbod, type MicrosoftSizing } from "../microsoft/design";
@@ -522,7 +523,8 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
       runningServers,
       activeDatabases: busiest,
       activeMailboxes: mailboxes,
-      targetIops: ceilCount(mailboxes * iopsPerMailbox),
+      // The profile Jetstress is given, rounded up, as every surface's target (failover.ts targetIops).
+      targetIops: targetIops(mailboxes, iopsPerMailbox),
       cores: server.cores,
       memoryGB: server.memoryGB,
     };

@@ -22,7 +22,7 @@ const ERRATA: ReadonlyArray<[string, string, string]> = [
   ["E2", DELL("Tables 15 and 19"), "The process sizes a log volume as TLC × 3 × 1.2; the worked example multiplies by 1.1 as well, for 10% of mailboxes moved within the truncation window (48 GB). The workbook applies it (moveFactor 1.1)."],
   ["E3", EMC("IOPS requirements"), "The paper rounds its disk counts down: 2,376 / 140 printed as 16 disks (16.97), 1,512 / 140 as 10 (10.8), 1,512 / 65 as 22 (23.26). The workbook always rounds up (17; 12 in mirrored pairs; 24): a design is never short of disks."],
   ["E5", EMC("IOPS requirements"), "The 0.18 IOPS per user already includes 20% headroom, yet the paper adds 20% again (1,080 IOPS). The workbook applies headroom once (900 IOPS); its spindle counts reproduce the paper's from the paper's 1,080."],
-  ["E6", ESRP_2013("4.1, 4.2, 6.2.1"), "The paper puts 12,500 mailboxes on 3 servers as 4,166 each (12,500 / 3 is 4,166.7) and its Jetstress reports target 504 IOPS; its text gives the calculator's 503. The workbook rounds the busiest server up (4,167) and the target up: 505 at 0.121 IOPS per mailbox, 503 at the calculator's 0.1206."],
+  ["E6", ESRP_2013("4.1, 4.2, 6.2.1"), "The paper puts 12,500 mailboxes on 3 servers as 4,166 each (12,500 / 3 is 4,166.7) and its Jetstress reports target 504 IOPS; its text gives the calculator's 503. The workbook rounds the busiest server up (4,167) and the target up: Jetstress is given the IOPS a mailbox at three decimals, rounded up (the calculator's 0.1206 is 0.121), so 505."],
 ];
 
 const PAPER_ORDER: readonly PaperKey[] = ["dell", "emc", "esrp2013", "vmware", "esrp2016"];
@@ -48,7 +48,7 @@ export function buildSources(sheet: string): SheetModel {
     ["Spindles", EMC("Phase 2; storage requirements calculated"), "17 / 12 / 24 disks at 1,080 IOPS (errata E3, E5)"],
     ["Arrays", DELL("3.4.1, Tables 12-13, 3.4.2"), "two PS6500E arrays with 500GB drives"],
     ["Resilience: active mailboxes per surviving server", `${ESRP_2013("4.1")}; ${ESRP_2016("4.1")}`, "4,166 (erratum E6); 1,086"],
-    ["Resilience: target IOPS per server", `${ESRP_2013("4.2")}; ${ESRP_2016("6.2.1")}`, "503-504; 132"],
+    ["Resilience: target IOPS per server", `${ESRP_2013("6.2.1")}; ${ESRP_2016("6.2.1")}`, "504 (erratum E6); 132"],
     ["Resilience: cores and memory", VMWARE("user and resource sizing"), "4,000 users: 4 vCPUs, 28 GB"],
     ["Jetstress pass criteria", `${DELL("3.1.3")}; the ESRPs' section 6.2`, "reads ≤ 20 ms, log writes ≤ 10 ms, spikes ≤ 100 ms"],
     ["Hardware: disk classes", EMC("Phase 2"), "140 IOPS (10K), 65 IOPS (7.2K); 15K: 180 from Microsoft's calculator"],
