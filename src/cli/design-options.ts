@@ -43,7 +43,7 @@ export const EXIT_STATUS_HELP: readonly string[] = [
 export const RETIRED_OPTIONS: Readonly<Record<string, string>> = Object.freeze({
   "--servers": "did you mean --servers-site1 and --servers-site2? --servers 8,8 is now --servers-site1 8 --servers-site2 8",
   "--iops-per-mailbox": "the per-server IOPS targets use the design's own IOPS per mailbox, from its method, --exchange-version and --messages-per-day",
-  "--databases": "the design's own database count is laid out; it follows --users, --quota-mb, --max-database-gb and --method",
+  "--databases": "the design's own database count is laid out; it follows --users, --quota-mb, --max-database-gb and --method, or --databases-per-dag for Microsoft's method",
 });
 
 /** A flag of a command that is not an input: `--out` (with a value), `--json` (none). */

@@ -437,6 +437,8 @@ export const INPUT_PARAMETERS = Object.freeze({
   servers: SERVERS_IN_SITE,
   // The environment of several DAGs (issue 17; 004_1d3a339e6fd03f64.txt §4): at least a DAG's users, a rule joining Users (design-check.ts).
   environmentUsers: param({ name: "environmentUsers", ...declared("environmentUsers"), defaultValue: 0, what: "the environment's mailboxes, sized as identical DAGs of Users each: at least Users (empty or 0 = this DAG alone)" }),
+  // The databases a DAG as set (the calculator's Input!G38 "No", G39; issue 27: Dell EMC's 336, 004_1d3a339e6fd03f64.txt §4).
+  databasesPerDag: param({ name: "databasesPerDag", ...declared("databasesPerDag"), defaultValue: 0, what: "databases a DAG as you set them, Microsoft's method (empty or 0 = the method's own count)" }),
   // A Microsoft-method JBOD server's own disks (issue 17; the calculator's Input!C109:C112, 004_1d3a339e6fd03f64.txt §4).
   databasesPerVolume: param({ name: "databasesPerVolume", ...declared("databasesPerVolume"), defaultValue: SERVER_DISK_DEFAULTS.databasesPerVolume, what: "databases a JBOD disk's volume holds (0 = the most that fit, at most the copies)" }),
   autoReseedDisks: param({ name: "autoReseedDisks", ...declared("autoReseedDisks"), defaultValue: SERVER_DISK_DEFAULTS.autoReseedDisks, what: "AutoReseed spare disks a JBOD server keeps" }),

@@ -11,13 +11,13 @@ import { databaseCapacity, mailboxDoesNotFit } from "../engine/database";
 import { SizingError } from "../engine/errors";
 import { databaseFormula, mailboxFitsFormula, type FactorReference } from "../engine/excel-formulas";
 import { MAX_COPIES, MAX_SERVERS, validateLayoutDesign, type DagLayout } from "../engine/layout";
-import { EditionError, MAX_COPIES_PER_SERVER, McdbError, REFERENCE_DESIGN_INPUTS, TooManyDatabasesError, sizeDesign, type DesignTables } from "../engine/design";
+import { EditionError, MAX_COPIES_PER_SERVER, McdbError, REFERENCE_DESIGN_INPUTS, TooManyDatabasesError, serverDiskOf, sizeDesign, type DesignTables } from "../engine/design";
 import { editionFailsFormula } from "../engine/version";
 import { mcdbVersionFormula } from "../engine/microsoft/mcdb";
 import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
 import { INPUT_PARAMETERS } from "../functions/worksheet";
 import type { InputRule } from "./model";
-import { environmentProblem, environmentUsersOf, laggedCopiesProblem, MAX_MICROSOFT_MAILBOXES, MAX_MICROSOFT_MESSAGE_KB, MAX_MICROSOFT_MESSAGES, microsoftMethodProblem, type DesignInputs, type WorkbookInputs } from "../engine/design/inputs";
+import { databasesPerDagProblem, environmentProblem, environmentUsersOf, laggedCopiesProblem, MAX_MICROSOFT_MAILBOXES, MAX_MICROSOFT_MESSAGE_KB, MAX_MICROSOFT_MESSAGES, microsoftMethodProblem, type DesignInputs, type WorkbookInputs } from "../engine/design/inputs";
 
 export interface DesignProblem {
   /** The inputs the rule joins, by their defined names on the Inputs sheet: ["QuotaMB", "MaxDatabaseGB"]. */
@@ -43,6 +43,7 @@ const SUMMARIES = {
   environment: `${NOT_A_DESIGN} Mailboxes in the environment must be empty, 0 (one DAG) or a whole number of at least Users.`,
   edition: `${NOT_A_DESIGN} a server holds more database copies than the Standard edition mounts (5). Choose Enterprise, add servers, or raise the maximum database size.`,
   mcdb: `${NOT_A_DESIGN} MCDB is on, but MCDB SSDs are Exchange 2019's and SE's, beside JBOD database disks by Microsoft's method (three or more copies a failure can activate). Choose MCDB auto or off, or such a design.`,
+  setDatabases: `${NOT_A_DESIGN} a set database count (Databases a DAG) is Microsoft's method's; Dell's process counts from the maximum database size. Leave it empty, or choose Microsoft's method.`,
   method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies, up to ${MAX_MICROSOFT_MAILBOXES.toLocaleString("en-US")} mailboxes, more than 0 and up to ${MAX_MICROSOFT_MESSAGES} messages a day of up to ${MAX_MICROSOFT_MESSAGE_KB.toLocaleString("en-US")} KB. Choose Dell's method, or change the copies, mailboxes or messages.`,
 } as const;
 
@@ -62,8 +63,18 @@ export function environmentCheckFormula(environmentUsers: string, users: string)
  * Design check reads the cell, so its formula stays within Excel's 8,192 characters (the server
  * disks' four inputs, issue 17).
  */
-export function rulesCheckFormula(rules: ReadonlyArray<{ name: string; label: string; rule: InputRule }>): string {
-  return ruleChain(rules, '""');
+export function rulesCheckFormula(rules: ReadonlyArray<{ name: string; label: string; rule: InputRule }>, setDatabasesFail?: string): string {
+  return ruleChain(rules, setDatabasesFail === undefined ? '""' : `IF(${setDatabasesFail},"${SUMMARIES.setDatabases.replace(/"/g, '""')}","")`);
+}
+
+/**
+ * databasesPerDagProblem (src/engine/design/inputs.ts) as a formula: a set database count (not empty,
+ * not 0) on a design Dell's process sizes — methodOf: "dell", or "auto" for Exchange 2010 or one copy.
+ */
+export function databasesPerDagFailsFormula(n: { databasesPerDag: string; method: string; exchangeVersion: string; copies: string }): string {
+  const set = `AND(ISNUMBER(${n.databasesPerDag}),${n.databasesPerDag}<>0)`;
+  const dell = `OR(${n.method}="dell",AND(${n.method}="auto",OR(${n.exchangeVersion}=2010,${n.copies}<2)))`;
+  return `AND(${set},${dell})`;
 }
 
 /** Each rule in turn, the first broken one's message, else `rest`. */
@@ -72,9 +83,9 @@ function ruleChain(rules: ReadonlyArray<{ name: string; label: string; rule: Inp
 }
 
 /** Every combined rule the design breaks; none for a design that can be built. */
-export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors = FACTOR_DEFAULTS): DesignProblem[] {
+export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors = FACTOR_DEFAULTS, tables: Pick<DesignTables, "ownServerDisks"> = {}): DesignProblem[] {
   const problems = designRuleProblems(inputs, factors);
-  if (problems.length === 0) problems.push(...deployedProblems(inputs, factors));
+  if (problems.length === 0) problems.push(...deployedProblems(inputs, factors, tables));
   return problems;
 }
 
@@ -84,6 +95,9 @@ export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInput
  */
 export function designRuleProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors = FACTOR_DEFAULTS): DesignProblem[] {
   const problems: DesignProblem[] = [];
+  // First, as the Design check reads it with the server disks' rules (their hidden cell).
+  const setDatabases = databasesPerDagProblem({ ...inputs, method: inputs.method ?? "auto" });
+  if (setDatabases !== undefined) problems.push({ inputs: ["DatabasesPerDag", "Method", "ExchangeVersion", "Copies"], message: setDatabases, summary: SUMMARIES.setDatabases });
   const method = microsoftMethodProblem({ ...inputs, method: inputs.method ?? "auto" });
   if (method !== undefined) problems.push({ inputs: ["Method", "ExchangeVersion", "Copies", "MessagesPerDay", "MessageKB", "Users"], message: method, summary: SUMMARIES.method });
   const lagged = laggedCopiesProblem(inputs);
@@ -123,10 +137,11 @@ export function designRuleProblems(inputs: DesignInputs & Partial<Pick<WorkbookI
 }
 
 /** The databases the design deploys (each method's count balanced over the layout) have limits of their own: the engine says which. */
-function deployedProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors): DesignProblem[] {
+function deployedProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors, tables: Pick<DesignTables, "ownServerDisks">): DesignProblem[] {
   try {
-    // The server disk is its own rule's (the Hardware sheet's rows may name it): the count does not read it.
-    sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs, serverDisk: undefined }, { factors });
+    // The count reads the server disk where the calculator deploys JBOD (issue 27); a disk no table
+    // names is its own rule's (the Hardware sheet's rows may name it): the calculator's is counted then.
+    sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs, serverDisk: knownDisk(inputs, tables) }, { factors, ...tables });
     return [];
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
@@ -138,8 +153,20 @@ function deployedProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "m
 export function deployedProblem(e: SizingError): DesignProblem {
   if (e instanceof EditionError) return { inputs: ["Edition", "Copies", "ServersFirstSite", "ServersSecondSite", "MaxDatabaseGB"], message: e.message, summary: SUMMARIES.edition };
   if (e instanceof McdbError) return { inputs: ["MCDB", "ExchangeVersion", "Method", "Copies", "LaggedCopies", "ServersFirstSite", "ServersSecondSite"], message: e.message, summary: SUMMARIES.mcdb };
-  const inputNames = e instanceof TooManyDatabasesError ? ["Users", "QuotaMB", "MaxDatabaseGB", "ServersFirstSite", "ServersSecondSite"] : ["Users", "Copies", "ServersFirstSite", "ServersSecondSite"];
+  // The server disk counts a JBOD design's databases (issue 27): it is named with the servers.
+  const inputNames = e instanceof TooManyDatabasesError ? ["Users", "QuotaMB", "MaxDatabaseGB", "ServersFirstSite", "ServersSecondSite"] : ["Users", "Copies", "ServersFirstSite", "ServersSecondSite", "ServerDisk"];
   return { inputs: inputNames, message: e.message, summary: SUMMARIES.deployed };
+}
+
+/** The inputs' server disk where a catalogue or the tables name it, else undefined (the calculator's). */
+function knownDisk(inputs: Pick<DesignInputs, "serverDisk">, tables: Pick<DesignTables, "ownServerDisks">): string | undefined {
+  try {
+    serverDiskOf(inputs, tables);
+    return inputs.serverDisk;
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    return undefined;
+  }
 }
 
 /**
@@ -148,10 +175,10 @@ export function deployedProblem(e: SizingError): DesignProblem {
  * DESIGN_OK. `tables` as the workbook's (tiers, Microsoft's factors) when it has any.
  */
 export function designCheckText(inputs: DesignInputs & Partial<WorkbookInputs>, factors: Factors = FACTOR_DEFAULTS, tables: Omit<DesignTables, "factors"> = {}): string {
-  const problems = designProblems(inputs, factors);
+  const problems = designProblems(inputs, factors, tables);
   if (problems.length > 0) return problems[0].summary;
   try {
-    return sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs, serverDisk: undefined }, { ...tables, factors }).warnings[0]?.summary ?? DESIGN_OK;
+    return sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs, serverDisk: knownDisk(inputs, tables) }, { ...tables, factors }).warnings[0]?.summary ?? DESIGN_OK;
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
     return DESIGN_OK;
@@ -321,6 +348,7 @@ export const COMBINED_RULES: ReadonlyArray<{ inputs: string; rule: string }> = [
   { inputs: "QuotaMB, MessagesPerDay, MessageKB, growth, MaxDatabaseGB", rule: "a mailbox on disk, times growth, fits the largest database (a mailbox lives in one database)" },
   { inputs: "Users, QuotaMB, MaxDatabaseGB", rule: `at most ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} databases` },
   { inputs: "LaggedCopies, Copies", rule: "at most copies − 2 lagged copies: two copies a failure can activate (none with one copy)" },
+  { inputs: "DatabasesPerDag, Method, ExchangeVersion, Copies", rule: "a set database count (not empty or 0) only where Microsoft's method sizes the design: Dell's process counts from MaxDatabaseGB" },
   { inputs: "EnvironmentUsers, Users", rule: "the environment's mailboxes, when given (not empty or 0), at least a DAG's users: it is DAGs of Users each" },
   { inputs: "Copies, ServersFirstSite, ServersSecondSite, DagLayout", rule: "each copy of a database on a server of its own: copies spread round-robin over the sites from the active copy's site, and each site has a server for each copy it holds" },
   { inputs: "Edition, Copies, ServersFirstSite, ServersSecondSite, MaxDatabaseGB", rule: "the database copies a server holds (databases × copies ÷ servers) at most the Standard edition's 5 mounted databases (Exchange 2013 and later; Enterprise's 100 is Microsoft's method's own check)" },

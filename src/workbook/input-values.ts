@@ -185,7 +185,7 @@ export type Sized = { ok: true; design: Design } | { ok: false; problems: string
  */
 export function designOf(inputs: WorkbookInputs, where: (key: InputKey) => string, tables: DesignTables = {}): Sized {
   const factors: Factors = { ...FACTOR_DEFAULTS, ...tables.factors };
-  const problems = designProblems(inputs, factors);
+  const problems = designProblems(inputs, factors, tables);
   if (problems.length > 0) return { ok: false, refusedBy: "design", problems: problems.map((p) => problemText(p, where)) };
   try {
     return { ok: true, design: sizeDesign(inputs, tables) };

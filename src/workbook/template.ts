@@ -19,12 +19,12 @@
  */
 import type { FactorName } from "../engine";
 import { JBOD_CATALOGUE, jbodDisk, type JbodDisk } from "../engine/microsoft/disks";
-import { copiesPerServerFormula, designCheckFormula, environmentCheckFormula, mcdbCheckFormula, rulesCheckFormula } from "./design-check";
+import { copiesPerServerFormula, databasesPerDagFailsFormula, designCheckFormula, environmentCheckFormula, mcdbCheckFormula, rulesCheckFormula } from "./design-check";
 import type { DefinedName, SheetModel, WorkbookModel } from "./model";
 import { DESIGN_CELLS, DESIGN_HEADER_ROW, buildDesign } from "./sheets/design";
 import { distributionGridRows, distributionPreferenceHighlights, distributionSheet } from "./sheets/distribution";
 import { buildHardware, candidateColumns, diskClassNameRange, serverDiskColumns, serverDiskNameRange, ssdSizeRange } from "./sheets/hardware";
-import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, MCDB_CHECK_CELL, SERVER_DISK_INPUTS, SERVER_DISKS_CHECK_CELL, COPIES_PER_SERVER_CELL, sheetRuleOf, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
+import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, MCDB_CHECK_CELL, OWN_CHECK_INPUTS, SERVER_DISKS_CHECK_CELL, COPIES_PER_SERVER_CELL, sheetRuleOf, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
 import { buildJetstress } from "./sheets/jetstress";
 import { SERVER_DISK_HELPERS, methodsSheet, microsoftCell } from "./sheets/methods";
 import { RESILIENCE_CELLS, buildResilience } from "./sheets/resilience";
@@ -160,12 +160,14 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     // The title and whom it is for and by make no design or none: their rules are their cells' alone.
     // EnvironmentUsers's rule is its combined clause's (designCheckFormula), one message for both.
     // The server disks' rules are their own cell's (SERVER_DISKS_CHECK_CELL): the formula is near Excel's 8,192 characters.
-    // The edition's and MCDB's rules too (a short formula is what lets it fit).
-    rules: INPUT_ROWS.filter((row) => row.rule.kind !== "text" && row.key !== "environmentUsers" && row.key !== "edition" && row.key !== "mcdb" && !SERVER_DISK_INPUTS.includes(row.key)).map((row) => ({ name: names[row.key], label: row.label, rule: row.rule })),
+    // The edition's, MCDB's and a set database count's rules too (a short formula is what lets it fit).
+    rules: INPUT_ROWS.filter((row) => row.rule.kind !== "text" && row.key !== "environmentUsers" && !OWN_CHECK_INPUTS.includes(row.key)).map((row) => ({ name: names[row.key], label: row.label, rule: row.rule })),
   });
   const hardwareNames = { diskClassNames: diskClassNameRange(sheets.hardware), serverDiskNames: serverDiskNameRange(sheets.hardware) };
   const serverDisksCheck = rulesCheckFormula(
-    INPUT_ROWS.filter((row) => SERVER_DISK_INPUTS.includes(row.key) || row.key === "edition" || row.key === "mcdb").map((row) => ({ name: names[row.key], label: row.label, rule: sheetRuleOf(row, hardwareNames) })),
+    INPUT_ROWS.filter((row) => OWN_CHECK_INPUTS.includes(row.key)).map((row) => ({ name: names[row.key], label: row.label, rule: sheetRuleOf(row, hardwareNames) })),
+    // A set database count is Microsoft's method's (design-check.ts databasesPerDagFailsFormula).
+    databasesPerDagFailsFormula(names),
   );
   const values = inputValues(options.inputs);
   const revised = options.revised ?? isoToday();
@@ -204,7 +206,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     { name: names.serverDisks, sheet: sheets.hardware, range: hardware.serverDisks, comment: "Server disks (JBOD or RAID): name, raw GB, random IOPS" },
     ...TIERS.names(sheets.inputs, tail),
   ];
-  const resilience = buildResilience(sheets.resilience, sheets.design, names, factor);
+  const resilience = buildResilience(sheets.resilience, sheets.design, sheets.methods, names, factor);
   const designRef = (key: DesignOutput) => `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS[key])}`;
   const resilienceRef = (cell: string) => `${sheetReference(sheets.resilience)}!${absolute(cell)}`;
   const methods = methodsSheet({
@@ -226,6 +228,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       peakHourLogShare: names.peakHourLogShare,
       dagLayout: names.dagLayout,
       serverDisks: { disk: names.serverDisk, databasesPerVolume: names.databasesPerVolume, autoReseedDisks: names.autoReseedDisks, spareDisks: names.spareDisks, ...serverDiskColumns(sheets.hardware), exchangeVersion: names.exchangeVersion, ssdSizes: ssdSizeRange(sheets.hardware), mcdb: names.mcdb },
+      databasesPerDag: names.databasesPerDag,
     },
     // The papers' figures beside Microsoft's: the Design and Resilience cells that hold them.
     design: (key) =>

@@ -127,5 +127,5 @@ describe.each(DESIGNS)("%s: --json equals the evaluated workbook's Summary", (_n
 });
 
 test("the reference design's inputs are the defaults", async () => {
-  expect((await json([])).printed.inputs).toEqual({ ...REFERENCE_DESIGN_INPUTS, serversSite2: null, environmentUsers: null, title: null, preparedFor: null, preparedBy: null });
+  expect((await json([])).printed.inputs).toEqual({ ...REFERENCE_DESIGN_INPUTS, serversSite2: null, environmentUsers: null, databasesPerDag: null, title: null, preparedFor: null, preparedBy: null });
 });

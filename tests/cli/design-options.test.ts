@@ -84,6 +84,8 @@ describe("every input of the template is an option of exsize design", () => {
     lagDays: ["3.5", 3.5],
     environmentUsers: ["100,000", 100000],
     maxDatabaseGB: ["1000", 1000],
+    // 0 is the method's own count (Dell's process here: a set count would be Microsoft's alone).
+    databasesPerDag: ["0", 0],
     exchangeVersion: ["2019", 2019],
     method: ["Dell", "dell"],
     arrayRaid: ["raid10", "RAID10"],
@@ -224,7 +226,7 @@ describe("exsize design --json", () => {
     expect(printed.file).toBeNull();
     expect(printed.workbook).toBeNull();
     expect(printed.method).toBe("dell");
-    expect(printed.inputs).toEqual({ ...REFERENCE_DESIGN_INPUTS, serversSite2: null, environmentUsers: null, title: null, preparedFor: null, preparedBy: null });
+    expect(printed.inputs).toEqual({ ...REFERENCE_DESIGN_INPUTS, serversSite2: null, environmentUsers: null, databasesPerDag: null, title: null, preparedFor: null, preparedBy: null });
     // 000_72e1ddb9bbd1ecac.txt, Tables 18-19 and 3.4.2
     expect(printed.design).toMatchObject({
       databases: 12,

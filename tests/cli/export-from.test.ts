@@ -55,12 +55,13 @@ const databasesOf = (dir: string) => parseCsv(fs.readFileSync(path.join(dir, "Ma
 const designJson = async (args: string[]) => JSON.parse((await run(runDesign, [...args, "--json"])).stdout.join("\n"));
 
 test("the users changed in the workbook: the CSVs hold the databases design --json reports for the changed inputs", async () => {
-  const file = await edited("users.xlsx", { [INPUT_CELLS.users]: 50000 });
+  // 40,000: on the calculator's 4 TB disk 50,000 outgrow the 120 databases 4 servers hold (issue 27: counted from the disk).
+  const file = await edited("users.xlsx", { [INPUT_CELLS.users]: 40000 });
   const dir = path.join(work, "users");
   const r = await run(runExport, ["--out", dir, "--from", file]);
   expect(r.stderr).toEqual([]);
   expect(r.code).toBe(0);
-  const changed = await designJson([...DESIGN, "--users", "50000"]);
+  const changed = await designJson([...DESIGN, "--users", "40000"]);
   const unchanged = await designJson(DESIGN);
   expect(changed.design.databases).not.toBe(unchanged.design.databases); // the edit is what is exported
   expect(databasesOf(dir)).toBe(changed.design.databases);

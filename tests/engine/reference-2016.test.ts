@@ -60,9 +60,11 @@ describe("Dell EMC's 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.
     expect(d.serverDisks?.calculatorDisks).toBe(44); // Storage Design!C197: 42 + restore + AutoReseed; 004's spare makes 45
   });
 
-  test("the calculator's own count for these inputs is 288 (Role Requirements!C79, on RAID); the design deploys 004's 336, the next count balanced over 8 + 8 servers", () => {
-    expect(d.microsoftDatabases).toBe(288);
-    expect(d.databases % (8 * 7 * 6)).toBe(0);
+  test("336 databases as Dell EMC set them (the calculator's Input!G38 'No', G39: its Role Requirements!C79 is then 336); its own count on this disk is 224", () => {
+    // tests/fixtures/microsoft-calculator-designs.json d08 (G39 336) and d09 (the calculator's own count, C79 224).
+    expect(preset.inputs.databasesPerDag).toBe(336);
+    expect([d.microsoftDatabases, d.databases]).toEqual([336, 336]);
+    expect(sizeDesign({ ...preset.inputs, databasesPerDag: "" }).microsoftDatabases).toBe(224);
   });
 });
 
@@ -118,7 +120,7 @@ describe("server disks (JBOD) for Microsoft-method designs", () => {
     ]);
     for (const d of fast) expect(DISK_SIZES_GB).toContain(d.rawGB);
     // Chosen by name from the Inputs, a design the calculator puts on RAID sizes it: the README's RAID example.
-    const raid = sizeDesign({ ...preset.inputs, users: 7600, quotaMB: 2048, archiveMB: 0, messageKB: 150, copies: 2, serversSite1: 2, serversSite2: "", serverDisk: '600GB 10K RPM SAS 2.5"', environmentUsers: "" }).raidServerDisks;
+    const raid = sizeDesign({ ...preset.inputs, users: 7600, quotaMB: 2048, archiveMB: 0, messageKB: 150, copies: 2, serversSite1: 2, serversSite2: "", serverDisk: '600GB 10K RPM SAS 2.5"', environmentUsers: "", databasesPerDag: "" }).raidServerDisks;
     expect([raid?.databaseLogRaid, raid?.disksPerServer]).toEqual(["RAID-5", 73]); // Storage Design!C164, C194 + the spare
   });
   test("a disk by name or by size and type; anything else names the choices", () => {

@@ -3,7 +3,9 @@
  * are Microsoft's calculator's. The calculator's figures are rows of tests/fixtures/microsoft-calculator.json
  * (v7.6 recalculated by LibreOffice at each design's Input cells; Role Requirements!C79 the databases,
  * Role Requirements!C142 the memory a server), at every design there our inputs can express: one
- * mailbox profile, a DAG (2+ copies), no lagged copies or set disk sizes.
+ * mailbox profile, a DAG (2+ copies), no lagged copies or set disk sizes, on RAID (the fixture's runs
+ * consider no disk, Input!C107 "No"; a design always has one, so one the calculator puts on JBOD is
+ * counted from its disk: tests/fixtures/microsoft-calculator-designs.json, size-design-designs.test.ts).
  *
  * Departure (docs/one-design.md, "one database count"): the databases deployed are the calculator's
  * count rounded up to a balanced one, so every server carries the same load in every failure; where
@@ -14,7 +16,9 @@
  */
 import { REFERENCE_DESIGN_INPUTS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import { balancedDatabaseCount } from "../../src/engine/layout";
+import { prefersJbod } from "../../src/engine/microsoft/design";
 import fixture from "../fixtures/microsoft-calculator.json";
+import onDisks from "../fixtures/microsoft-calculator-designs.json";
 import { evaluateFormula } from "../../src/formula";
 
 interface FixtureDesign {
@@ -25,7 +29,9 @@ interface FixtureDesign {
 
 const expressible = (fixture.designs as FixtureDesign[]).filter((x) => {
   const g = x.design;
-  return typeof g.mailboxes === "number" && g.copies >= 2 && !g.lagged && (g.factors === undefined || Object.keys(g.factors).every((k) => k === "archiveMB"));
+  // The design's default disk, the calculator's own 4 TB (Input!C116): RAID only with fewer than 3 HA copies.
+  const raid = !prefersJbod(g.sites, g.copies, 0, { diskGB: 4000 }).jbod;
+  return raid && typeof g.mailboxes === "number" && g.copies >= 2 && !g.lagged && (g.factors === undefined || Object.keys(g.factors).every((k) => k === "archiveMB"));
 });
 
 const inputsOf = ({ design: g }: FixtureDesign): WorkbookInputs => ({
@@ -50,9 +56,9 @@ const calc = (x: FixtureDesign, cell: string) => {
 };
 
 test("the fixture holds the issue's designs among those our inputs express (a control)", () => {
-  // s06/s07: issue 15's 7,600 mailboxes on 2 servers (150 KB messages) and on 4 servers (3 copies).
-  expect(expressible.map((x) => x.name)).toEqual(expect.arrayContaining(["s06-issue2srv", "s07-issue4srv"]));
-  expect(expressible.length).toBeGreaterThanOrEqual(12);
+  // s06: issue 15's 7,600 mailboxes on 2 servers (150 KB messages); s07, on 4 servers with 3 copies, is JBOD (d03 on disks).
+  expect(expressible.map((x) => x.name)).toEqual(expect.arrayContaining(["s06-issue2srv", "s15"]));
+  expect(expressible.length).toBeGreaterThanOrEqual(8);
 });
 
 test.each(expressible.map((x) => [x.name, x] as const))("%s: memory a server is the calculator's (Role Requirements!C142), databases its count (C79), balanced", (_name, x) => {
@@ -73,27 +79,35 @@ test.each(expressible.map((x) => [x.name, x] as const))("%s: memory a server is 
   if (balanced === theirs) expect(d.databases).toBe(theirs);
 });
 
-test("the issue's two examples, by name: 10 databases and 288 GB; 24 databases and 160 GB", () => {
+test("the issue's two examples, by name: 10 databases and 288 GB; on the calculator's 4 TB disk, 48 databases and at least 160 GB", () => {
   const byName = (name: string) => sizeDesign(inputsOf(expressible.find((x) => x.name === name)!));
-  // Role Requirements!C79 and C142 at s06 and s07 (tests/fixtures/microsoft-calculator.json).
+  // Role Requirements!C79 and C142 at s06 (tests/fixtures/microsoft-calculator.json).
   expect([byName("s06-issue2srv").databases, byName("s06-issue2srv").memoryPerServerGB]).toEqual([10, 288]);
-  expect([byName("s07-issue4srv").databases, byName("s07-issue4srv").memoryPerServerGB]).toEqual([24, 160]);
+  // s07 is JBOD: C79 48 and C142 160 at d03 (microsoft-calculator-designs.json); the memory a balancing unit's (issue 16).
+  const s07 = sizeDesign({ ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2016, ...onDisks.designs.find((x) => x.name === "d03-s07-jbod")!.inputs } as WorkbookInputs);
+  expect(s07.databases).toBe(48);
+  expect(s07.memoryPerServerGB).toBeGreaterThanOrEqual(160);
 });
 
 /**
  * Where the design deploys several balancing units, its servers are the calculator's at one unit: the
- * calculator recalculated by ../shared/ms-calc-oracle at the fixture design's Input cells with the
- * database count set to the unit (Input!G38 "No", G39), Role Requirements!C103 and C142.
+ * calculator recalculated by ../shared/ms-calc-oracle at the design's Input cells with the database count
+ * set to the unit (Input!G38 "No", G39), Role Requirements!C103 and C142 — s29 and s33 on the design's
+ * disk (tests/fixtures/microsoft-calculator-designs.json d05, d06 and their "-unit" rows).
  */
+const onDisk = (name: string) => onDisks.designs.find((x) => x.name === name)!;
 test.each([
   // name, unit (G39), C103 at the unit, C142 at the unit, C142 at the calculator's own count (fixture)
-  ["s29-archive", 12, 8, 160, 128],
-  ["s33", 24, 16, 1280, 960],
+  ["d05-s29-archive", 12, 8, 160, 128],
+  ["d06-s33-6copies", 24, 16, 1280, 960],
 ] as const)("%s deploys several units of %i databases: a server is the calculator's at one unit (%i active databases, %i GB)", (name, unit, active, memoryGB, ownGB) => {
-  const x = expressible.find((e) => e.name === name)!;
-  expect(calc(x, "Role Requirements!C142")).toBe(ownGB);
-  const d = sizeDesign(inputsOf(x));
-  expect(balancedDatabaseCount(1, { serversPerSite: x.design.sites, copies: x.design.copies, laggedCopies: 0, layout: "active/active" })).toBe(unit);
+  const x = onDisk(name);
+  expect(x.calc["Role Requirements!C142"]).toBe(ownGB);
+  expect([onDisk(`${name}-unit`).calc["Role Requirements!C103"], onDisk(`${name}-unit`).calc["Role Requirements!C142"]]).toEqual([active, memoryGB]);
+  const inputs = { ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2016, ...x.inputs } as WorkbookInputs;
+  const d = sizeDesign(inputs);
+  const sites = [inputs.serversSite1, ...(inputs.serversSite2 === "" ? [] : [inputs.serversSite2])];
+  expect(balancedDatabaseCount(1, { serversPerSite: sites, copies: inputs.copies, laggedCopies: 0, layout: "active/active" })).toBe(unit);
   expect(d.databases / unit).toBeGreaterThan(1);
   expect([d.microsoft!.active.worst, d.memoryPerServerGB]).toEqual([(d.databases / unit) * active, memoryGB]);
   // Every failure mode is the unit's, once a unit: the worst is the largest mode, as on the Resilience sheet.
@@ -103,9 +117,10 @@ test.each([
 });
 
 test("the functions take the balancing unit as a factor, and refuse one that does not divide the count", () => {
-  const d = sizeDesign(inputsOf(expressible.find((e) => e.name === "s29-archive")!));
+  const d = sizeDesign({ ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2016, ...onDisk("d05-s29-archive").inputs } as WorkbookInputs);
   const cell = (formula: string) => evaluateFormula(formula, { sheet: "Sheet1", cell: () => null, name: () => undefined });
-  const active = (unit: number) => cell(`=EX_MS_DATABASES(6000,150,75,2048,4,3,"active",{"archiveMB",10240;"deployedDatabases",${d.databases};"activationUnit",${unit}})`);
+  // The design's disk, the calculator's 4 TB one, as the factor diskGB (the count it was sized at reads it).
+  const active = (unit: number) => cell(`=EX_MS_DATABASES(6000,150,75,2048,4,3,"active",{"archiveMB",10240;"diskGB",4000;"deployedDatabases",${d.databases};"activationUnit",${unit}})`);
   expect(active(12)).toBe(d.microsoft!.active.worst);
-  expect(active(7)).toEqual(expect.objectContaining({ message: expect.stringMatching(/activationUnit: 48 databases are not whole units of 7/) }));
+  expect(active(7)).toEqual(expect.objectContaining({ message: expect.stringMatching(/activationUnit: 96 databases are not whole units of 7/) }));
 });

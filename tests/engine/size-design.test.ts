@@ -42,8 +42,9 @@ describe("the 5,000-user DAG of 000_72e1ddb9bbd1ecac.txt, 3.4.2, by Dell's proce
 });
 
 describe("Dell EMC's 100,000-mailbox Exchange 2016 DAG (004_1d3a339e6fd03f64.txt), by Microsoft's method", () => {
-  // 004 §4: 7,600 mailboxes a DAG of 20 GB + a 50 GB archive, 150 messages, 4 copies on 8 + 8 servers.
-  const inputs: WorkbookInputs = { ...R, users: 7600, quotaMB: 20480, archiveMB: 51200, messagesPerDay: 150, copies: 4, serversSite1: 8, serversSite2: 8, exchangeVersion: 2016 };
+  // 004 §4: 7,600 mailboxes a DAG of 20 GB + a 50 GB archive, 150 messages, 4 copies on 8 + 8 servers, 8 TB
+  // disks of 2 databases (Table 4, Table 5) and the 336 databases Dell EMC set (42 disks × 2 × 16 servers ÷ 4 copies).
+  const inputs: WorkbookInputs = { ...R, users: 7600, quotaMB: 20480, archiveMB: 51200, messagesPerDay: 150, copies: 4, serversSite1: 8, serversSite2: 8, exchangeVersion: 2016, serverDisk: '8TB 7.2K NL-SAS 3.5"', databasesPerVolume: 2, databasesPerDag: 336 };
   const d = sizeDesign(inputs);
   test("2016 is sized by Microsoft's calculator's method", () => expect(d.method).toBe("microsoft"));
   test("336 databases (004 §4.1, Figures 3-5)", () => expect(d.databases).toBe(336));
@@ -60,10 +61,15 @@ describe("Dell EMC's 100,000-mailbox Exchange 2016 DAG (004_1d3a339e6fd03f64.txt
     expect([s.activeDatabases, s.activeMailboxes]).toEqual([databases, mailboxes]);
   });
   test("the worst failure is a site and a server", () => expect(d.worst?.scenario).toBe("site+server"));
-  test("the method can be chosen: Dell's process for the same inputs", () => {
-    const dell = sizeDesign({ ...inputs, method: "dell" });
+  test("the method can be chosen: Dell's process for the same inputs, which counts its own databases", () => {
+    const dell = sizeDesign({ ...inputs, method: "dell", databasesPerDag: "" });
     expect(dell.method).toBe("dell");
     expect(dell.databases).toBe(dell.layout.copies.length);
+  });
+  test("a set database count is the calculator's input (Input!G39): Dell's process refuses it, naming it", () => {
+    expect(() => sizeDesign({ ...inputs, method: "dell" })).toThrow(/^databasesPerDag: a set database count is Microsoft's calculator's .*got 336$/);
+    expect(() => sizeDesign({ ...inputs, exchangeVersion: 2010, method: "auto" })).toThrow(/databasesPerDag/);
+    expect(sizeDesign({ ...inputs, method: "dell", databasesPerDag: 0 }).method).toBe("dell");
   });
 });
 
@@ -152,7 +158,11 @@ describe("more load never buys less (issue 16)", () => {
    * @departure): 512 GB, at least the calculator's 480.
    */
   test("Microsoft's method: 1,914 more mailboxes never buy less memory a server (480 GB at 25,979; 512 GB, not 416, at 27,893)", () => {
-    const at = (users: number) => sizeDesign({ ...R, users, messagesPerDay: 325, messageKB: 70, quotaMB: 3733, copies: 3, serversSite1: 8, exchangeVersion: 2016, maxDatabaseGB: 2048 });
+    // Counted as the calculator counts on RAID (2,000 GB databases): one database a disk of more than 2,500 GB
+    // (Role Requirements!C62) that no mailbox count outruns (C74); the calculator's own 4 TB disk counts more databases.
+    const fast = { name: "fast 10 TB", rawGB: 10_000, iops: 10_000, type: "own", source: "this test" };
+    const at = (users: number) =>
+      sizeDesign({ ...R, users, messagesPerDay: 325, messageKB: 70, quotaMB: 3733, copies: 3, serversSite1: 8, exchangeVersion: 2016, maxDatabaseGB: 2048, serverDisk: fast.name, databasesPerVolume: 1 }, { ownServerDisks: [fast] });
     expect([at(25979).databases, at(27893).databases]).toEqual([56, 112]);
     expect([at(25979).memoryPerServerGB, at(27893).memoryPerServerGB]).toEqual([480, 512]);
   });

@@ -62,7 +62,8 @@ const DESIGNS: Array<[string, string[]]> = [
   // The Summary's environment block filled (issue 17): the dellemc-2016 preset's inputs, 14 DAGs of its 100,000 mailboxes.
   [
     "Dell EMC's 2016 design: one DAG of an environment of 14",
-    ["--users", "7600", "--environment-users", "100000", "--quota-mb", "20480", "--archive-mb", "51200", "--copies", "4", "--servers-site1", "8", "--servers-site2", "8", "--exchange-version", "2016", "--method", "microsoft", "--cores-per-server", "24"],
+    // Its disks and the 336 databases it sets (004 §4, Table 4, Table 5): counted from the calculator's 4 TB disk, its 70 GB mailboxes outgrow a database.
+    ["--users", "7600", "--environment-users", "100000", "--quota-mb", "20480", "--archive-mb", "51200", "--copies", "4", "--servers-site1", "8", "--servers-site2", "8", "--exchange-version", "2016", "--method", "microsoft", "--cores-per-server", "24", "--disk", '8TB 7.2K NL-SAS 3.5"', "--databases-per-volume", "2", "--databases-per-dag", "336"],
   ],
 ];
 

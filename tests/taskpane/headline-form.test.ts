@@ -102,7 +102,7 @@ describe("the Summary's answers in the pane's words", () => {
   });
 
   test("a design the calculator puts on RAID says its level: the README's 7,600 mailboxes, 2 copies on 2 servers of 600 GB 10K disks — 73 a server in RAID-5, 146 in the DAG (Storage Design!C164, C194)", () => {
-    const inputs = { ...REFERENCE_PRESETS["dellemc-2016"].inputs, copies: 2, serversSite1: 2, serversSite2: "" as const, quotaMB: 2048, messageKB: 150, archiveMB: 0, serverDisk: '600GB 10K RPM SAS 2.5"', databasesPerVolume: 0, environmentUsers: "" as const };
+    const inputs = { ...REFERENCE_PRESETS["dellemc-2016"].inputs, copies: 2, serversSite1: 2, serversSite2: "" as const, quotaMB: 2048, messageKB: 150, archiveMB: 0, serverDisk: '600GB 10K RPM SAS 2.5"', databasesPerVolume: 0, environmentUsers: "" as const, databasesPerDag: "" as const };
     const results = describeResults("Summary", values(inputs));
     expect(results.state === "ok" && results.rows.find((r) => r.label.startsWith("Server disks"))).toEqual({ label: "Server disks (RAID-5)", value: '73 disks a server (600GB 10K RPM SAS 2.5"), 146 in the DAG' });
   });

@@ -19,7 +19,8 @@ const sheets = templateSheetNames();
 
 const designs: Array<[string, WorkbookInputs]> = [
   // 004_1d3a339e6fd03f64.txt §4.1: 21, 24, 42, 48 active databases (normal, a server, a site, a site and a server).
-  ["one DAG of 004's Exchange 2016 design", { ...R, users: 7600, quotaMB: 20480, archiveMB: 51200, copies: 4, serversSite1: 8, serversSite2: 8, exchangeVersion: 2016 }],
+  // Its disks and its count as set (§4: 42 disks of 2 databases a server, 336 databases), as the preset dellemc-2016.
+  ["one DAG of 004's Exchange 2016 design", { ...R, users: 7600, quotaMB: 20480, archiveMB: 51200, copies: 4, serversSite1: 8, serversSite2: 8, exchangeVersion: 2016, serverDisk: '8TB 7.2K NL-SAS 3.5"', databasesPerVolume: 2, databasesPerDag: 336 }],
   ["10,000 mailboxes on 4 + 4 servers, 4 copies, Exchange 2019", { ...R, users: 10000, quotaMB: 10240, copies: 4, serversSite1: 4, serversSite2: 4, exchangeVersion: 2019, maxDatabaseGB: 2048 }],
   ["7,600 mailboxes on 4 servers in one site, 3 copies, Exchange 2016", { ...R, users: 7600, quotaMB: 5120, copies: 3, serversSite1: 4, serversSite2: "", exchangeVersion: 2016 }],
   ["6,000 mailboxes on 3 + 2 servers, 3 copies, Exchange 2016", { ...R, users: 6000, quotaMB: 4096, copies: 3, serversSite1: 3, serversSite2: 2, exchangeVersion: 2016 }],

@@ -91,12 +91,16 @@ describe("the workbook shows sizeDesign's figures", () => {
   const fixed: Array<[string, WorkbookInputs]> = [
     ["the reference design (000_72e1ddb9bbd1ecac.txt, 3.4.2)", R],
     // 004_1d3a339e6fd03f64.txt §4: a DAG of the 100,000-mailbox Exchange 2016 design.
-    ["one DAG of 004's Exchange 2016 design", { ...R, users: 7600, quotaMB: 20480, archiveMB: 51200, copies: 4, serversSite1: 8, serversSite2: 8, exchangeVersion: 2016 }],
+    // Its disks and its count as set (§4: 42 disks of 2 databases a server, 336 databases): the preset dellemc-2016's.
+    ["one DAG of 004's Exchange 2016 design", { ...R, users: 7600, quotaMB: 20480, archiveMB: 51200, copies: 4, serversSite1: 8, serversSite2: 8, exchangeVersion: 2016, serverDisk: '8TB 7.2K NL-SAS 3.5"', databasesPerVolume: 2, databasesPerDag: 336 }],
     // Issue 15's case: three database counts in one workbook.
     ["issue 15's 10,000 mailboxes on 4 + 4 servers, Exchange 2019", { ...R, users: 10000, quotaMB: 10240, copies: 4, serversSite1: 4, serversSite2: 4, exchangeVersion: 2019, maxDatabaseGB: 2048 }],
     ["an Exchange 2016 design sized by Dell's process, chosen", { ...R, users: 7600, quotaMB: 5120, copies: 3, serversSite1: 4, exchangeVersion: 2016, method: "dell" }],
     // Issue 16's cases: a million mailboxes on one server (cores and memory were 0), ties in the worst failure.
     ["1,000,001 mailboxes on one stand-alone server", { ...R, users: 1_000_001, maxDatabaseGB: 100_000, copies: 1, serversSite1: 1 }],
+    // Issue 27: a JBOD design counted from its disk (Role Requirements!C79 48, microsoft-calculator-designs.json d01), and a count set (d16: 50, 52 with its remainder).
+    ["3,400 mailboxes on 4 servers, 3 HA copies and a lagged one, the calculator's 4 TB disk", { ...R, users: 3400, quotaMB: 4096, archiveMB: 5120, copies: 4, laggedCopies: 1, lagDays: 7, serversSite1: 4, exchangeVersion: 2016 }],
+    ["10,000 mailboxes on 4 + 4 servers, 4 copies, 50 databases set", { ...R, users: 10000, quotaMB: 2048, copies: 4, serversSite1: 4, serversSite2: 4, exchangeVersion: 2016, databasesPerDag: 50 }],
   ];
   test.each(fixed)("%s, live and native", (_name, inputs) => {
     const model = referenceDesign({ inputs });
@@ -131,6 +135,34 @@ describe("the workbook shows sizeDesign's figures", () => {
         expect(differences(inputs, evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
       }),
       { numRuns: 12 },
+    );
+  });
+
+  test("random Microsoft-method designs on JBOD disks, counted from the disk, a count set or not (issue 27), live and native", () => {
+    const design = fc
+      .record({
+        users: fc.integer({ min: 500, max: 40_000 }),
+        quotaMB: fc.integer({ min: 500, max: 12_000 }),
+        messagesPerDay: fc.integer({ min: 50, max: 500 }),
+        sites: fc.constantFrom(1, 2),
+        serversSite1: fc.integer({ min: 3, max: 8 }),
+        serversSite2: fc.integer({ min: 2, max: 8 }),
+        copies: fc.integer({ min: 3, max: 6 }),
+        laggedCopies: fc.constantFrom(0, 0, 1),
+        serverDisk: fc.constantFrom('4TB 7.2K RPM SAS 3.5"', '8TB 7.2K NL-SAS 3.5"', '10TB 7.2K RPM SAS 3.5"', '2TB 7.2K RPM SAS 3.5"', '1.2TB 10K RPM SAS 2.5"'),
+        databasesPerVolume: fc.constantFrom(0, 0, 1, 2, 3),
+        databasesPerDag: fc.oneof(fc.constant("" as const), fc.integer({ min: 1, max: 400 })),
+      })
+      .map(({ sites, ...r }): WorkbookInputs => ({ ...R, ...r, exchangeVersion: 2016, method: "microsoft", serversSite2: sites === 2 ? r.serversSite2 : "" }))
+      .filter(buildable);
+    fc.assert(
+      fc.property(design, (inputs) => {
+        const model = referenceDesign({ inputs });
+        const d = sizeDesign(inputs);
+        expect(differences(inputs, evaluateWorkbook(model), d)).toEqual([]);
+        expect(differences(inputs, evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
+      }),
+      { numRuns: 10 },
     );
   });
 });

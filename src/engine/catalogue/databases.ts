@@ -43,4 +43,14 @@ export const DATABASE_INPUTS = [
     what: "The largest database allowed, in GB", source: cite("dell", "3.4.2"),
     rule: numberInputRule("maxDatabaseGB", { above: 0, max: 1_000_000 }, "The largest database in GB"),
   },
+  {
+    // A count set by hand (issue 27): the calculator keeps it as it rounds its own count, plus its remainder of the disk
+    // group and at most the most a DAG supports (Role Requirements!C65, C79). Dell EMC's design sets 336 (§4: 42 disks of
+    // 2 databases on each of 16 servers, 4 copies). Microsoft's method only: databasesPerDagProblem, design-check.ts.
+    key: "databasesPerDag", value: valueOf<number | "">(), optional: true, defaultValue: "", label: "Databases a DAG, as set", unit: "databases",
+    name: "DatabasesPerDag", group: "dag", hint: "Empty for the method's own count (Microsoft's method)",
+    what: "Microsoft's method: the DAG's databases as you set them, which the calculator keeps as it rounds its own count; empty or 0: its own count",
+    source: `${cite("microsoft", "Input!G38:G39")}; ${cite("esrp2016", "§4")}`,
+    rule: numberInputRule("databasesPerDag", { min: 0, max: 10_000, integer: true }, "Databases a DAG as you set them, Microsoft's method (empty or 0 = the method's own count)", true),
+  },
 ] as const satisfies readonly InputDeclaration[];

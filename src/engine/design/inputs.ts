@@ -40,6 +40,17 @@ export function environmentProblem(usersPerDag: number, environmentUsers: number
   return `environmentUsers must be a whole number of mailboxes, at least a DAG's (users, ${usersPerDag.toLocaleString("en-US")}); got ${environmentUsers}`;
 }
 
+/** The databases a DAG as set, or undefined for the method's own count ("", 0 or none). */
+export const databasesPerDagOf = (inputs: Pick<DesignInputs, "databasesPerDag">): number | undefined =>
+  inputs.databasesPerDag === undefined || inputs.databasesPerDag === "" || inputs.databasesPerDag === 0 ? undefined : inputs.databasesPerDag;
+
+/** Why a set database count cannot be, or undefined: the calculator's input (Input!G39), which Dell's process has not. */
+export function databasesPerDagProblem(inputs: Pick<WorkbookInputs, "databasesPerDag" | "method" | "exchangeVersion" | "copies">): string | undefined {
+  const set = databasesPerDagOf(inputs);
+  if (set === undefined || methodOf(inputs) === "microsoft") return undefined;
+  return `databasesPerDag: a set database count is Microsoft's calculator's (its Input!G39); Dell's process counts databases from maxDatabaseGB — leave databasesPerDag empty, or choose the method "microsoft"; got ${set}`;
+}
+
 /** The lagged copies' defaults: none, and a 7-day replay lag when there are some. */
 export const LAG_DEFAULTS = pick(["laggedCopies", "lagDays"]);
 

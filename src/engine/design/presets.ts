@@ -51,6 +51,9 @@ const DELLEMC_2016_INPUTS: Readonly<WorkbookInputs> = Object.freeze({
   // §4, Table 4, Table 5 ("Number of DBs per LUN: 2"): 8 TB NL-SAS disks, one AutoReseed and one spare disk a server.
   serverDisk: DELL_EMC_8TB_NL_SAS.name,
   databasesPerVolume: 2,
+  // §4: 42 disks of 2 databases on each of 16 servers, 4 copies: 336 databases, a count Dell EMC set (the
+  // calculator's Input!G38 "No", G39). Its own count on this disk is 224 (Role Requirements!C79).
+  databasesPerDag: 336,
   autoReseedDisks: 1,
   spareDisks: 1,
 });

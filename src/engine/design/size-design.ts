@@ -49,7 +49,7 @@ import { mailboxServerSize } from "../server";
 import { spindleCount } from "../spindles";
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type ExchangeVersion, type Factors, type RaidLevel } from "../tables";
 import { designVersion, editionProblem, exchangeEditionOf, serverLimitWarnings, versionProfile, type ServerLimitWarning } from "../version";
-import { environmentProblem, environmentUsersOf, LAG_DEFAULTS, laggedCopiesProblem, MAX_DESIGN_DATABASES, methodOf, microsoftMethodProblem, REFERENCE_DESIGN_INPUTS, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
+import { databasesPerDagOf, databasesPerDagProblem, environmentProblem, environmentUsersOf, LAG_DEFAULTS, laggedCopiesProblem, MAX_DESIGN_DATABASES, methodOf, microsoftMethodProblem, REFERENCE_DESIGN_INPUTS, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
 
 /** What else a design may carry beyond its inputs: the Inputs sheet's tables and the Hardware sheet's rows. */
 export interface DesignTables {
@@ -207,8 +207,14 @@ function candidateArrays(model: string, catalog: readonly ArrayModel[]): readonl
   return chosen;
 }
 
-/** Microsoft's sizing of the design at `databases` (0: the calculator's own count). */
-function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSite: number[], databases: number): MicrosoftSizing {
+/**
+ * Microsoft's sizing of the design at `databases` (0: the calculator's own count). A DAG the calculator
+ * puts on JBOD (Role Requirements!I127) is counted from the design's server disk, as the calculator
+ * counts it from its disk (Input!C107 "Yes", C116): the largest database a volume holds and the mailboxes
+ * a disk serves (Role Requirements!C62, C74, then C76:C79). Issue 27: counted at RAID's 2,000 GB, 3,400
+ * mailboxes on 4 servers got 24 databases of 1,374 GB where the calculator deploys 48 of 687 GB.
+ */
+function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSite: number[], databases: number, disks: ServerDiskChoice): MicrosoftSizing {
   const tiers = (tables.tiers && tables.tiers.length > 0 ? tables.tiers : [inputs]).map((t) => ({
     mailboxes: "mailboxes" in t ? t.mailboxes : inputs.users,
     messagesPerDay: t.messagesPerDay,
@@ -216,8 +222,40 @@ function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSit
     quotaMB: t.quotaMB,
     archiveMB: inputs.archiveMB,
   }));
-  const f: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors, archiveMB: inputs.archiveMB, ...lagFactors(inputs, tables) };
-  return microsoftSizing({ tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate, ...(databases > 0 ? { deployedDatabases: databases } : {}) }, f);
+  const lag = lagFactors(inputs, tables);
+  const jbod = inputs.copies >= 2 && prefersJbod(serversPerSite, inputs.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB }).jbod;
+  const onDisk: Partial<MicrosoftFactors> = jbod ? { diskGB: disks.disk.rawGB, diskIops: disks.disk.iops, databasesPerVolume: disks.databasesPerVolume } : {};
+  const f: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...tables.microsoftFactors, archiveMB: inputs.archiveMB, ...lag };
+  try {
+    // A count the user sets is the calculator's (Input!G38 "No", G39): it rounds it as its own.
+    const set = databasesPerDagOf(inputs);
+    const count = databases > 0 ? { deployedDatabases: databases } : set !== undefined ? { databases: set } : {};
+    return microsoftSizing({ tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate, ...count }, f);
+  } catch (e) {
+    // A disk too slow for a database's mailboxes (Role Requirements!C74) is the input serverDisk's, when it came from there.
+    if (e instanceof SizingError && jbod && tables.microsoftFactors?.diskIops === undefined && /^diskIops: /.test(e.message)) {
+      throw new SizingError(e.code, `serverDisk: ${e.message.replace(/^diskIops: /, "").replace(/; give faster disks.*$/, "")}; choose a faster disk (serverDisk)`);
+    }
+    throw e;
+  }
+}
+
+/**
+ * The design's server disks (the Inputs sheet's server disks): the factors' diskGB (a disk given as
+ * a factor), else the input serverDisk; databases a volume, AutoReseed and spare disks from the inputs,
+ * the tables' serverDisks overriding. What the database count (microsoftAt) and the disks lay out read.
+ */
+function serverDiskChoiceOf(inputs: Pick<WorkbookInputs, "databasesPerVolume" | "autoReseedDisks" | "spareDisks">, tables: DesignTables, serverDisk: JbodDisk): ServerDiskChoice {
+  const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
+  const given: JbodDisk | undefined = mf.diskGB > 0 ? { name: `${mf.diskGB} GB`, rawGB: mf.diskGB, type: "given", iops: mf.diskIops, source: "the factors diskGB and diskIops" } : undefined;
+  return {
+    ...SERVER_DISK_DEFAULTS,
+    disk: given ?? serverDisk,
+    databasesPerVolume: inputs.databasesPerVolume ?? SERVER_DISK_DEFAULTS.databasesPerVolume,
+    autoReseedDisks: inputs.autoReseedDisks ?? SERVER_DISK_DEFAULTS.autoReseedDisks,
+    spareDisks: inputs.spareDisks ?? SERVER_DISK_DEFAULTS.spareDisks,
+    ...tables.serverDisks,
+  };
 }
 
 /**
@@ -350,8 +388,11 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   if (refused !== undefined) throw new SizingError("#N/A", refused);
   const lagProblem = laggedCopiesProblem(inputs);
   if (lagProblem !== undefined) throw new SizingError("#N/A", lagProblem);
-  // An unknown disk is refused before anything is sized (designDisks reads it again).
-  serverDiskOf(inputs, tables);
+  const setProblem = databasesPerDagProblem(inputs);
+  if (setProblem !== undefined) throw new SizingError("#N/A", setProblem);
+  // An unknown disk is refused before anything is sized (designDisks reads it again); on JBOD it counts the databases (microsoftAt).
+  const serverDisk = serverDiskOf(inputs, tables);
+  const diskChoice = serverDiskChoiceOf(inputs, tables, serverDisk);
   const f: Factors = { ...FACTOR_DEFAULTS, ...tables.factors };
   const serversPerSite = serversPerSiteOf(inputs);
   // Lagged copies are the last preferences and never activate (layout.ts): the balancing unit, the
@@ -365,7 +406,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   let microsoftProblem: string | undefined;
   let microsoftDatabases: number | undefined;
   try {
-    microsoft = microsoftAt(inputs, tables, serversPerSite, 0);
+    microsoft = microsoftAt(inputs, tables, serversPerSite, 0, diskChoice);
     microsoftDatabases = microsoft.databases;
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
@@ -402,7 +443,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
       // unit, once for each unit deployed (docs/whole-design.md). Its rule at more databases (Role
       // Requirements!C103: ROUNDUP and two more on a double failure) gives each database fewer mailboxes,
       // so more load could buy less; a unit's share never falls, and is never below its rule at the count.
-      microsoft = microsoftAt(inputs, { ...tables, microsoftFactors: { ...tables.microsoftFactors, activationUnit } }, serversPerSite, microsoftDeployed!);
+      microsoft = microsoftAt(inputs, { ...tables, microsoftFactors: { ...tables.microsoftFactors, activationUnit } }, serversPerSite, microsoftDeployed!, diskChoice);
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
       if (method === "microsoft") throw e;
@@ -640,17 +681,8 @@ export function designDisks(
   if (method === "microsoft") {
     const ms = microsoft!;
     const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
-    // The design's databases as the calculator lays a set count (Input!G38 "No", G39) on JBOD disks: the count stands.
-    const given: JbodDisk | undefined = mf.diskGB > 0 ? { name: `${mf.diskGB} GB`, rawGB: mf.diskGB, type: "given", iops: mf.diskIops, source: "the factors diskGB and diskIops" } : undefined;
-    // The inputs' disk, AutoReseed and spare disks (the Inputs sheet's server disks); the factors' diskGB, then the tables, override.
-    const choice: ServerDiskChoice = {
-      ...SERVER_DISK_DEFAULTS,
-      disk: given ?? serverDisk,
-      databasesPerVolume: inputs.databasesPerVolume ?? SERVER_DISK_DEFAULTS.databasesPerVolume,
-      autoReseedDisks: inputs.autoReseedDisks ?? SERVER_DISK_DEFAULTS.autoReseedDisks,
-      spareDisks: inputs.spareDisks ?? SERVER_DISK_DEFAULTS.spareDisks,
-      ...tables.serverDisks,
-    };
+    // The disks lay out the deployed databases, which on JBOD were counted from the same disk (sizeDesign's microsoftAt).
+    const choice = serverDiskChoiceOf(inputs, tables, serverDisk);
     onRaid = !prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB }).jbod;
     if (onRaid) {
       // The calculator's RAID disks (Storage Design!C194): a DAG, as Microsoft's method here always is.

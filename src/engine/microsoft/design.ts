@@ -278,14 +278,14 @@ function checkCopiesPerServer(databases: number, copies: number, servers: number
  * is theirs, as the calculator's (Input!G39). (Above JBOD's I/O-driven limit, C74, the calculator's count
  * stands: its disks are slower than the design, not its databases too large.)
  */
-function checkFits(mailboxes: number, databases: number, capacityLimit: number, maxDb: number, maxDatabases: number, ha: boolean): void {
+function checkFits(mailboxes: number, databases: number, capacityLimit: number, maxDb: number, maxDatabases: number, ha: boolean, jbod: boolean): void {
   const holds = excelCeil(capacityLimit);
   const each = mailboxes / databases;
   if (each > holds) {
     const most = databases === maxDatabases ? `the most ${ha ? "the DAG" : "a stand-alone server"} supports` : `as the ${maxDatabases} ${ha ? "the DAG" : "a stand-alone server"} supports allow`;
     throw new SizingError(
       "#N/A",
-      `databases: ${databases} databases (${most}) would hold ${excelRound(each * 10) / 10} mailboxes each, above the ${holds} a database of at most ${excelRound(maxDb * 10) / 10} GB holds; add servers, or set smaller mailboxes`,
+      `databases: ${databases} databases (${most}) would hold ${excelRound(each * 10) / 10} mailboxes each, above the ${holds} a database of at most ${excelRound(maxDb * 10) / 10} GB holds; add servers, ${jbod ? "choose a larger disk, " : ""}or set smaller mailboxes`,
     );
   }
 }
@@ -465,7 +465,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const { count: databases, symmetric, maxDatabases } = databaseCount(sized, perDatabaseLimit, d, ha, diskGroup(d.serversPerSite, d.copies, f), perServer);
   checkCopiesPerServer(databases, d.copies, servers, ha);
   const userCount = (d.databases ?? 0) > 0 || (d.deployedDatabases ?? 0) > 0;
-  if (!userCount) checkFits(sized, databases, limit, maxDb, maxDatabases, ha);
+  if (!userCount) checkFits(sized, databases, limit, maxDb, maxDatabases, ha, jbod);
   const mailboxesPerDatabase = sized / databases; // C81
   const databaseGB = ((mailboxesPerDatabase * mailboxOnDiskMB) / 1024) * (1 + f.dataOverhead); // Volume Requirements!D123, E123
   const copiesPerServer = ha ? excelRound((databases * d.copies) / servers) : databases; // C102

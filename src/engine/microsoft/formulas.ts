@@ -56,6 +56,17 @@ export interface MicrosoftCells {
    */
   reads?: string;
   items?: string;
+  /**
+   * The JBOD disk the calculator counts a DAG's databases from (Input!C107 "Yes", C116; design.ts
+   * maxDatabaseGB, ioMailboxesPerDatabase): its raw GB (0 on RAID: the factor diskGB, which the sheet
+   * writes only where the calculator deploys JBOD), random IOPS and databases a volume (0: the copies).
+   * Absent: RAID, as before.
+   */
+  diskGB?: string;
+  diskIops?: string;
+  databasesPerVolume?: string;
+  /** A count the user sets (Input!G38 "No", G39; the factor databases): 0 for the calculator's own. Absent: none. */
+  setDatabases?: string;
 }
 
 const ha = (c: MicrosoftCells) => `${c.copies}>=2`;
@@ -127,18 +138,60 @@ export function perMailboxIopsFormula(c: MicrosoftCells): string {
   return guard(c, refusedWith(c, `(0+1*${c.iops})*(1+${n(F.ioOverhead)})`));
 }
 
-/** Helper: most databases per DAG — Role Requirements!C64, C65 (Variables!K35; stand-alone K36, design.ts maxDatabasesPerServer). */
+/** The JBOD disk's raw GB (0: RAID), databases a volume (its own, else the copies), and whether a volume holds several (design.ts prefersJbod). */
+const jbodDisk = (c: MicrosoftCells) => c.diskGB ?? "0";
+const perVolume = (c: MicrosoftCells) => (c.databasesPerVolume === undefined ? c.copies : `IF(${c.databasesPerVolume}>0,${c.databasesPerVolume},${c.copies})`);
+const severalPerVolume = (c: MicrosoftCells) => `AND(${jbodDisk(c)}>0,${c.copies}>=3,OR(${c.serversSecondSite}=0,${copies1(c)}=${copies2(c)}))`;
+
+/**
+ * Helper: most databases per DAG — Role Requirements!C64, C65 (Variables!K35; stand-alone K36, design.ts
+ * maxDatabasesPerServer): a server's 100, or with several databases a JBOD volume the most that fill whole
+ * volumes (v × ROUNDDOWN(100 ÷ v): 99 at 3 a volume).
+ */
 export function maxDatabasesFormula(c: MicrosoftCells): string {
-  return `IF(${ha(c)},ROUNDDOWN(${n(MICROSOFT.maxDatabasesPerServer)}*${c.serversFirstSite}/${copies1(c)},0),${n(MICROSOFT.maxDatabasesStandalone)})`;
+  const most = n(MICROSOFT.maxDatabasesPerServer);
+  const perServer = c.diskGB === undefined ? most : `IF(${severalPerVolume(c)},${perVolume(c)}*ROUNDDOWN(${most}/${perVolume(c)},0),${most})`;
+  return `IF(${ha(c)},ROUNDDOWN(${perServer}*${c.serversFirstSite}/${copies1(c)},0),${n(MICROSOFT.maxDatabasesStandalone)})`;
+}
+
+/**
+ * The largest database, GB — Role Requirements!C62 (design.ts maxDatabaseGB): stand-alone 200; RAID 2,000;
+ * on a JBOD disk of v databases a volume formatted ÷ v × (1 − free) ÷ (1 + CI + CI ÷ v), one a volume
+ * 2,000 above 2,500 raw GB, else ROUNDUP(formatted × (1 − free) ÷ (1 + 2 CI)).
+ */
+function maxDatabaseGBFormula(c: MicrosoftCells): string {
+  const raid = n(MICROSOFT.maxDatabaseGBWithCopies);
+  if (c.diskGB === undefined) return `IF(${ha(c)},${raid},${n(MICROSOFT.maxDatabaseGBStandalone)})`;
+  const d = jbodDisk(c);
+  const v = perVolume(c);
+  // raw × 10⁹ ÷ 1024³: the same double as raw × formattedPerRawGB (1024³ is a power of two; disk-formulas.ts).
+  const formatted = `(${d}*${n(1e9)}/${n(1024 ** 3)})`;
+  const [free, ci] = [n(F.volumeFreeShare), n(F.contentIndexShare)];
+  const several = `(${formatted}/${v})*(1-${free})/(1+${ci}+${ci}/${v})`;
+  const one = `IF(${d}>${n(MICROSOFT.largeDiskRawGB)},${raid},ROUNDUP(${formatted}*(1-${free})/(1+${ci}*2),0))`;
+  return `IF(${ha(c)},IF(${d}>0,IF(${v}>1,${several},${one}),${raid}),${n(MICROSOFT.maxDatabaseGBStandalone)})`;
+}
+
+/** Mailboxes a database of the maximum size holds — Role Requirements!C75. */
+const capacityLimit = (c: MicrosoftCells) => `(${maxDatabaseGBFormula(c)}*(1-${n(F.dataOverhead)})*1024/${c.disk})`;
+
+/**
+ * Mailboxes a database holds, rounded up — Role Requirements!C76: the capacity limit (C75), and on JBOD
+ * the disk's I/O (C74, design.ts ioMailboxesPerDatabase: the disk's IOPS over a mailbox's with overhead,
+ * down to an even number, over the databases of a volume); #N/A for a disk too slow for one database.
+ */
+function perDatabaseLimitFormula(c: MicrosoftCells): string {
+  const capacity = capacityLimit(c);
+  if (c.diskGB === undefined) return `ROUNDUP(${capacity},0)`;
+  const peak = `((0+${c.users}*${c.iops})*(1+${n(F.ioOverhead)}))/${c.users}`;
+  const vio = `IF(${severalPerVolume(c)},${perVolume(c)},1)`;
+  const io = `(2*ROUNDDOWN(ROUNDDOWN(${c.diskIops ?? n(F.diskIops)}/(${peak}),0)/2,0)/${vio})`;
+  return `IF(${jbodDisk(c)}>0,IF(${io}<=0,NA(),ROUNDUP(MIN(${io},${capacity}),0)),ROUNDUP(${capacity},0))`;
 }
 
 /** Helper: databases before the symmetry rules — Role Requirements!C75:C77. */
-/** Mailboxes a database of the maximum size holds, RAID — Role Requirements!C62, C75. */
-const capacityLimit = (c: MicrosoftCells) =>
-  `(IF(${ha(c)},${n(MICROSOFT.maxDatabaseGBWithCopies)},${n(MICROSOFT.maxDatabaseGBStandalone)})*(1-${n(F.dataOverhead)})*1024/${c.disk})`;
-
 export function calculatedDatabasesFormula(c: MicrosoftCells): string {
-  const raw = `(${sized(c)}/ROUNDUP(${capacityLimit(c)},0))`;
+  const raw = `(${sized(c)}/${perDatabaseLimitFormula(c)})`;
   return `MIN(IF(ROUNDUP(${raw},0)<2,ROUNDUP(${raw},0),ROUNDUP(${raw}/2,0)*2),${c.maxDatabases})`;
 }
 
@@ -156,15 +209,26 @@ export function databasesFormula(c: MicrosoftCells): string {
   const symmetric = `(ROUNDUP(${calculated}/${perm},0)*${perm})`;
   const spread = `(${c.serversFirstSite}*IF(${c.serversSecondSite}>0,2,1))`;
   const count = `IF(${maxDatabases}>${symmetric},${symmetric},IF(AND(${maxDatabases}<${symmetric},${symmetric}-${maxDatabases}<${perm},${symmetric}-${perm}<>0),${symmetric}-${perm},IF(${calculated}=${maxDatabases},${calculated},IF(${calculated}<=1,1,ROUNDUP(${calculated}/${spread},0)*${spread}))))`;
-  // The disk group (Variables!K53): the DAG's servers, databases per volume matching the copies (design.ts diskGroup).
-  const group = servers(c);
-  const rounded = `(2*${count}-ROUNDDOWN((${count})/${group},0)*${group})`;
+  // The disk group (Variables!K53, design.ts diskGroup): the DAG's servers when databases a volume match
+  // the copies (none set: Input!C109 "Yes"), else the first site's.
+  const v = c.databasesPerVolume;
+  const group = v === undefined ? servers(c) : `IF(OR(${v}=0,${v}=${c.copies}),${servers(c)},${c.serversFirstSite})`;
+  const plusRemainder = (x: string) => `(2*${x}-ROUNDDOWN((${x})/${group},0)*${group})`;
+  const rounded = plusRemainder(count);
   // Refused: more than 100 copies a server (Role Requirements!I158, design.ts checkCopiesPerServer), or a
   // count capped so that its databases outgrow the maximum size (design.ts checkFits).
   const outgrown = (count: string) => `${sized(c)}/${count}>ROUNDUP(${capacityLimit(c)},0)`;
-  const refused = `OR(${rounded}*${c.copies}/${servers(c)}>${n(MICROSOFT.maxDatabasesPerServer)},${outgrown(rounded)})`;
+  const tooMany = (count: string) => `${count}*${c.copies}/${servers(c)}>${n(MICROSOFT.maxDatabasesPerServer)}`;
+  const refused = `OR(${tooMany(rounded)},${outgrown(rounded)})`;
   const standalone = `MAX(1,${calculated})`;
-  return guard(c, `IF(${ha(c)},IF(${refused},NA(),${rounded}),IF(${outgrown(standalone)},NA(),${standalone}))`);
+  const own = `IF(${ha(c)},IF(${refused},NA(),${rounded}),IF(${outgrown(standalone)},NA(),${standalone}))`;
+  if (c.setDatabases === undefined) return guard(c, own);
+  // A count the user sets (Input!G39): above the most a DAG supports (C65) that most, else plus its
+  // remainder of the disk group as C79; its databases may outgrow the maximum size, as the calculator's.
+  const s = c.setDatabases;
+  const setCount = `IF(${s}>${maxDatabases},${maxDatabases},IF(${ha(c)},${plusRemainder(s)},${s}))`;
+  const set = `IF(AND(${ha(c)},${tooMany(setCount)}),NA(),${setCount})`;
+  return guard(c, `IF(${s}>0,${set},${own})`);
 }
 
 /** GB per database — Volume Requirements!E123. */

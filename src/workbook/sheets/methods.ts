@@ -42,7 +42,7 @@ import { MCDB_SHARE_PERCENT, MCDB_SOURCES, mcdbDisksPerSsdFormula, mcdbNeededGBF
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
 import { input } from "../../engine/catalogue";
 import { balancedDatabasesFormula } from "../../engine/excel-formulas";
-import { MICROSOFT } from "../../engine/microsoft/tables";
+import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
 import { cite } from "../../engine/papers";
 import type { CellModel, InputRule, SheetModel } from "../model";
 import { withThousands, type MicrosoftKey } from "./shared";
@@ -88,6 +88,8 @@ export interface MethodsNames {
    * the Inputs' ExchangeVersion and MCDB and the Hardware sheet's SSD sizes. Omitted: no block.
    */
   serverDisks?: { disk: string; databasesPerVolume: string; autoReseedDisks: string; spareDisks: string; names: string; rawGB: string; iops: string; exchangeVersion: string; ssdSizes: string; mcdb: string };
+  /** The DAG's databases as set (the Inputs' DatabasesPerDag, the calculator's Input!G39): empty or 0 for its own count. Omitted: none. */
+  databasesPerDag?: string;
 }
 
 export interface MethodsSheetParameters {
@@ -135,26 +137,34 @@ const unsized = (text: string): string => `IFERROR(${text},"—")`;
 /** The lagged copies and their replay lag (rows 3-4), the first of Microsoft's factors. */
 const LAG_ROW = 3;
 const FACTORS_ROW = 5;
-const DATABASES_FACTOR_ROW = 6;
-const ACTIVE_FACTOR_ROW = 7;
-const SERVERS_ROW = 8;
-const HELPER_ROW = 9;
+/**
+ * The JBOD disk the calculator counts the databases from (rows 6-8: diskGB, 0 where it deploys RAID;
+ * diskIops; databasesPerVolume) and a count the user sets (row 9: databases, 0 for its own): what its own
+ * count reads (issue 27: a JBOD design's databases were counted as on RAID).
+ */
+const DISK_FACTORS_ROW = FACTORS_ROW + 1;
+const SET_DATABASES_ROW = DISK_FACTORS_ROW + 3;
+const DATABASES_FACTOR_ROW = SET_DATABASES_ROW + 1;
+const ACTIVE_FACTOR_ROW = DATABASES_FACTOR_ROW + 1;
+const SERVERS_ROW = ACTIVE_FACTOR_ROW + 1;
+const HELPER_ROW = SERVERS_ROW + 1;
 /** The calculator's own database count, below the four helpers. */
 const OWN_COUNT_ROW = HELPER_ROW + 4;
 const OWN_COUNT = `$J$${OWN_COUNT_ROW}`;
 /**
- * One balancing unit (rows 14-17: the factors its functions read, archive, the lagged copies and their
- * lag, and the unit as deployed), its copies a server and active databases (rows 18-19).
+ * One balancing unit (the factors its functions read: archive, the lagged copies and their lag, the
+ * disk's three, and the unit as deployed), its copies a server and active databases.
  */
 const UNIT_FACTORS_ROW = OWN_COUNT_ROW + 1;
-const UNIT = `$J$${UNIT_FACTORS_ROW + 3}`;
-const UNIT_COPIES = `$J$${UNIT_FACTORS_ROW + 4}`;
-const UNIT_ACTIVE = `$J$${UNIT_FACTORS_ROW + 5}`;
+const UNIT_ROW = UNIT_FACTORS_ROW + 6;
+const UNIT = `$J$${UNIT_ROW}`;
+const UNIT_COPIES = `$J$${UNIT_ROW + 1}`;
+const UNIT_ACTIVE = `$J$${UNIT_ROW + 2}`;
 /**
  * The tiers as Microsoft's column sizes them (with `tiers`): a title, a header, tiers 1-4 and their
  * average by mailboxes, in columns I:S beside the helpers, off the printed page.
  */
-const TIER_TITLE_ROW = UNIT_FACTORS_ROW + 7;
+const TIER_TITLE_ROW = UNIT_ROW + 4;
 const TIER_FIRST_ROW = TIER_TITLE_ROW + 2;
 const TIER_ALL_ROW = TIER_FIRST_ROW + TIER_COUNT;
 /**
@@ -190,6 +200,13 @@ export const MCDB_CELLS = Object.freeze({
   gbPerServer: `$J$${MCDB_ROW + 5}`,
   share: `$J$${MCDB_ROW + 6}`,
 });
+/**
+ * The factors of the disk the calculator counts a DAG's databases from (diskGB 0 where it deploys RAID),
+ * and the calculator's databases before its symmetry rules (Role Requirements!C77): what the Resilience
+ * sheet's failure modes read, as the Methods sheet's own count does.
+ */
+export const DISK_FACTOR_CELLS = Object.freeze({ diskGB: `$J$${DISK_FACTORS_ROW}`, diskIops: `$J$${DISK_FACTORS_ROW + 1}`, databasesPerVolume: `$J$${DISK_FACTORS_ROW + 2}` });
+export const CALCULATED_DATABASES_CELL = `$J$${HELPER_ROW + 2}`;
 /** The chosen disk's raw GB and IOPS, and whether the calculator puts the design on JBOD (TRUE) or RAID (FALSE, or no design). */
 export const SERVER_DISK_HELPERS = Object.freeze({ rawGB: `$J$${DISK_ROW}`, iops: `$K$${DISK_ROW}`, jbod: `$J$${JBOD_ROW}` });
 
@@ -295,11 +312,13 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   put(`J${SERVERS_ROW}`, { formula: `=${n.serversSecondSite}`, role: "step" });
   put(`K${FACTORS_ROW}`, { value: "Microsoft's factors", role: "note" });
   put(`K${SERVERS_ROW}`, { value: "Servers per site", role: "note" });
-  const ownFactors = `$I$${LAG_ROW}:$J$${FACTORS_ROW}`;
+  // A mailbox's own figures read the lag and archive alone; the calculator's own count the disk and a set count too.
+  const mailboxFactors = `$I$${LAG_ROW}:$J$${FACTORS_ROW}`;
+  const ownFactors = `$I$${LAG_ROW}:$J$${SET_DATABASES_ROW}`;
   // The active row itself reads the factors without its own (row 7): no circle.
   const deployedFactors = `$I$${LAG_ROW}:$J$${DATABASES_FACTOR_ROW}`;
   const factors = `$I$${LAG_ROW}:$J$${ACTIVE_FACTOR_ROW}`;
-  const unitFactors = `$I$${UNIT_FACTORS_ROW}:$J$${UNIT_FACTORS_ROW + 3}`;
+  const unitFactors = `$I$${UNIT_FACTORS_ROW}:$J$${UNIT_ROW}`;
   const servers = `$I$${SERVERS_ROW}:$J$${SERVERS_ROW}`;
 
   // With tiers, the EX_MS_* functions size the helper ranges of the tiers as sized (tierBlock below).
@@ -341,7 +360,27 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     laggedCopies: lagged,
     lagDays: `$J$${LAG_ROW + 1}`,
     ...(t ? { reads: allTiers("reads"), items: allTiers("items") } : {}),
+    ...DISK_FACTOR_CELLS,
+    setDatabases: `$J$${SET_DATABASES_ROW}`,
   };
+  // The disk the calculator counts from, where it deploys JBOD (design.ts prefersJbod: jbodFormula with a
+  // disk), and a set count: the factors its own count reads (rows 6-9), and the unit's.
+  const diskRows = (row: number, own: boolean) => {
+    const d = n.serverDisks;
+    const disk = d ? `IFERROR(IF(AND(${SERVER_DISK_HELPERS.rawGB}>0,${jbodFormula(refs)}),${SERVER_DISK_HELPERS.rawGB},0),0)` : "0";
+    const values = own
+      ? [disk, d ? `IF($J$${row}>0,${SERVER_DISK_HELPERS.iops},${MICROSOFT_FACTOR_DEFAULTS.diskIops})` : `${MICROSOFT_FACTOR_DEFAULTS.diskIops}`, d ? `IF($J$${row}>0,${d.databasesPerVolume},0)` : "0"]
+      : [DISK_FACTOR_CELLS.diskGB, DISK_FACTOR_CELLS.diskIops, DISK_FACTOR_CELLS.databasesPerVolume];
+    (["diskGB", "diskIops", "databasesPerVolume"] as const).forEach((name, k) => {
+      put(`I${row + k}`, { value: name, role: "label" });
+      put(`J${row + k}`, { formula: `=${values[k]}`, role: "step" });
+    });
+  };
+  diskRows(DISK_FACTORS_ROW, true);
+  put(`K${DISK_FACTORS_ROW}`, { value: "The disk the calculator counts from (0: RAID)", role: "note" });
+  put(`I${SET_DATABASES_ROW}`, { value: "databases", role: "label" });
+  put(`J${SET_DATABASES_ROW}`, { formula: n.databasesPerDag === undefined ? "=0" : `=IF(ISNUMBER(${n.databasesPerDag}),${n.databasesPerDag},0)`, role: "step" });
+  put(`K${SET_DATABASES_ROW}`, { value: "A count set (0: the calculator's own)", role: "note" });
   sized.forEach((r, i) => {
     if (r.field) refs[r.field] = at(i);
   });
@@ -370,19 +409,20 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   put(`I${UNIT_FACTORS_ROW}`, { value: "archiveMB", role: "label" });
   put(`J${UNIT_FACTORS_ROW}`, { formula: `=${n.archiveMB}`, role: "step" });
   lagRows(UNIT_FACTORS_ROW + 1);
-  put(`I${UNIT_FACTORS_ROW + 3}`, { value: "deployedDatabases", role: "label" });
-  put(`J${UNIT_FACTORS_ROW + 3}`, { formula: `=${unsized(`IF(${n.copies}>=2,${balancedDatabasesFormula("1", dagOf)},1)`)}`, role: "step" });
-  put(`K${UNIT_FACTORS_ROW + 3}`, { value: "A balancing unit's databases", role: "note" });
-  put(`I${UNIT_FACTORS_ROW + 4}`, { value: "Unit's copies a server", role: "note" });
-  put(`J${UNIT_FACTORS_ROW + 4}`, { formula: `=${unsized(copiesPerServerFormula(unitRefs))}`, role: "step" });
-  put(`I${UNIT_FACTORS_ROW + 5}`, { value: "Unit's active databases", role: "note" });
-  put(`J${UNIT_FACTORS_ROW + 5}`, {
+  diskRows(UNIT_FACTORS_ROW + 3, false);
+  put(`I${UNIT_ROW}`, { value: "deployedDatabases", role: "label" });
+  put(`J${UNIT_ROW}`, { formula: `=${unsized(`IF(${n.copies}>=2,${balancedDatabasesFormula("1", dagOf)},1)`)}`, role: "step" });
+  put(`K${UNIT_ROW}`, { value: "A balancing unit's databases", role: "note" });
+  put(`I${UNIT_ROW + 1}`, { value: "Unit's copies a server", role: "note" });
+  put(`J${UNIT_ROW + 1}`, { formula: `=${unsized(copiesPerServerFormula(unitRefs))}`, role: "step" });
+  put(`I${UNIT_ROW + 2}`, { value: "Unit's active databases", role: "note" });
+  put(`J${UNIT_ROW + 2}`, {
     // Only where the deployed count can be had (a unit is never more): the active row reads it then.
     formula: `=${unsized(`IF(ISNUMBER(${refs.databases}),${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"active",${unitFactors}),NA())`)}`,
     native: `=${unsized(`IF(ISNUMBER(${refs.databases}),${activeFormula(unitRefs)},NA())`)}`,
     role: "step",
   });
-  if (t) tierBlock(t, n, refs, ownFactors).forEach((c) => cells.push(c));
+  if (t) tierBlock(t, n, refs, mailboxFactors).forEach((c) => cells.push(c));
   if (n.serverDisks) serverDiskBlock(n, n.serverDisks, refs, designArguments(n, sizedTiers, servers), factors).forEach((c) => cells.push(c));
   sized.forEach((r, i) => {
     const row = first + i;
@@ -391,7 +431,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     // Rows that need an input the design may not give (a SPECint rate, a second site) show "—" then.
     const shown = unsized;
     // A mailbox's own figures do not depend on the databases: they read the factors without the deployed count.
-    const rowFactors = r.call(factors, servers).startsWith("EX_MS_MAILBOX(") ? ownFactors : factors;
+    const rowFactors = r.call(factors, servers).startsWith("EX_MS_MAILBOX(") ? mailboxFactors : factors;
     const role = r.step ? "step" : "output";
     if (t && r.perMailbox) {
       // With tiers, a per-mailbox row is the tiers' average by mailboxes, the same in both copies.
@@ -416,7 +456,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       });
     } else {
       // The functions size the whole DAG at its deployed count first: where that count cannot be had, so cannot they. A mailbox's own figures can.
-      const native = rowFactors === ownFactors ? r.native(refs) : `IF(ISNUMBER(${refs.databases}),${r.native(refs)},NA())`;
+      const native = rowFactors === mailboxFactors ? r.native(refs) : `IF(ISNUMBER(${refs.databases}),${r.native(refs)},NA())`;
       put(`${COLUMNS.microsoft}${row}`, { formula: `=${shown(NS + r.call(rowFactors, servers))}`, native: `=${shown(native)}`, numberFormat: r.format, role });
     }
     const dell = r.dell ? p.design(r.dell) : undefined;

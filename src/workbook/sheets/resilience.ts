@@ -9,7 +9,6 @@ import type { FactorName } from "../../engine";
 import { balancedDatabasesFormula, failoverFormula, serverFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
 import {
   activeModeFormula,
-  calculatedDatabasesFormula,
   copiesFirstSiteFormula,
   copiesPerServerFormula,
   diskFormula,
@@ -24,6 +23,7 @@ import {
 import { cite } from "../../engine/papers";
 import type { CellModel, Highlight, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
+import { CALCULATED_DATABASES_CELL, DISK_FACTOR_CELLS } from "./methods";
 import { INPUT_NAMES } from "./inputs";
 import { tierNames } from "./tiers";
 import { ESRP_2013, ESRP_2016, FORMAT, VMWARE, absolute, header, landscape, sectionHeading, sheetReference, titleAndNote, type NameKey, type Rendered } from "./shared";
@@ -73,8 +73,10 @@ export const RESILIENCE_CELLS = Object.freeze({
   databases: `F${RESILIENCE_SUMMARY_ROW + 2}`,
 });
 
-export function buildResilience(sheet: string, designSheet: string, names: Record<NameKey, string>, factor: (name: FactorName) => string): SheetModel {
+export function buildResilience(sheet: string, designSheet: string, methodsSheet: string, names: Record<NameKey, string>, factor: (name: FactorName) => string): SheetModel {
   const design = sheetReference(designSheet);
+  // The Methods sheet's disk the calculator counts from and its count before symmetry (issue 27): the failure modes read them.
+  const methods = sheetReference(methodsSheet);
   const iopsPerMailbox = `${design}!${absolute(DESIGN_CELLS.answerIopsPerMailbox)}`;
   const databases = absolute(RESILIENCE_CELLS.databases);
   // Lagged copies are the last preferences and never activate (src/engine/layout.ts): the failures count the others.
@@ -172,7 +174,7 @@ export function buildResilience(sheet: string, designSheet: string, names: Recor
       role: "source",
     },
   );
-  const microsoft = microsoftModes(MODES_ROW, design, names);
+  const microsoft = microsoftModes(MODES_ROW, design, methods, names);
   cells.push(...microsoft);
   const highlights: Highlight[] = [{ range: `C${RESILIENCE_FIRST_ROW}:E${RESILIENCE_LAST_ROW}`, text: NOT_SURVIVABLE, tone: "bad" }];
   // Helper keys off the page: the worst failure is the most mailboxes on the busiest server, then
@@ -215,14 +217,15 @@ export const MICROSOFT_MODE_CELLS = Object.freeze({
   transportGB: `D${MODES_LAST_ROW + 1}`,
 });
 
-function microsoftModes(top: number, design: string, names: Record<NameKey, string>): CellModel[] {
+function microsoftModes(top: number, design: string, methods: string, names: Record<NameKey, string>): CellModel[] {
   const tail = names.users.slice(INPUT_NAMES.users.length);
   const tiers = tierNames(tail);
   const at = (column: string, row: number) => `$${column}$${row}`;
   // Helpers: K labels, L values; the EX_MS_* functions' factors are L's first two rows with their names in K.
   // The third, activationUnit: a balancing unit's databases, whose active databases repeat once a unit (issue 16);
   // then the lagged copies (never activated) and their replay lag, which only a lagged copy reads.
-  const helperRows = ["archiveMB", "deployedDatabases", "activationUnit", "laggedCopies", "lagDays", "unitCopiesPerServer", "profile", "disk", "databases", "copiesPerServer", "copiesFirstSite", "maxDatabases", "calculatedDatabases", "permutations"] as const;
+  // The first eight are the EX_MS_* functions' factors: the disk the calculator counts from is the Methods sheet's (issue 27).
+  const helperRows = ["archiveMB", "deployedDatabases", "activationUnit", "laggedCopies", "lagDays", "diskGB", "diskIops", "databasesPerVolume", "unitCopiesPerServer", "profile", "disk", "databases", "copiesPerServer", "copiesFirstSite", "maxDatabases", "calculatedDatabases", "permutations"] as const;
   const helper = (key: (typeof helperRows)[number]) => at("L", top + helperRows.indexOf(key));
   const deployed = `${design}!${absolute(DESIGN_CELLS.databasesDeployed)}`;
   const c: MicrosoftCells = {
@@ -263,6 +266,9 @@ function microsoftModes(top: number, design: string, names: Record<NameKey, stri
     activationUnit: `=IF(${names.copies}>=2,${balancedDatabasesFormula("1", dagOf)},0)`,
     laggedCopies: `=IF(ISNUMBER(${names.laggedCopies}),${names.laggedCopies},0)`,
     lagDays: `=IF(${helper("laggedCopies")}>0,${names.lagDays},0)`,
+    diskGB: `=${methods}!${DISK_FACTOR_CELLS.diskGB}`,
+    diskIops: `=${methods}!${DISK_FACTOR_CELLS.diskIops}`,
+    databasesPerVolume: `=${methods}!${DISK_FACTOR_CELLS.databasesPerVolume}`,
     unitCopiesPerServer: `=${copiesPerServerFormula(unit)}`,
     profile: `=${profileFormula(c)}`,
     disk: `=${diskFormula(c)}`,
@@ -270,7 +276,8 @@ function microsoftModes(top: number, design: string, names: Record<NameKey, stri
     copiesPerServer: `=${copiesPerServerFormula(c)}`,
     copiesFirstSite: `=${copiesFirstSiteFormula(c)}`,
     maxDatabases: `=${maxDatabasesFormula(c)}`,
-    calculatedDatabases: `=${calculatedDatabasesFormula(c)}`,
+    // The calculator's databases before its symmetry rules, as the Methods sheet counts them (from the disk on JBOD).
+    calculatedDatabases: `=${methods}!${CALCULATED_DATABASES_CELL}`,
     permutations: `=${permutationsFormula(c)}`,
   };
   const cells: CellModel[] = helperRows.flatMap((key, k) => [
@@ -278,7 +285,7 @@ function microsoftModes(top: number, design: string, names: Record<NameKey, stri
     // "—", not an error, where a helper has no value (a design Microsoft's method does not size): no cell of a design shows an error.
     { address: `L${top + k}`, formula: `=IFERROR(${plain[key].slice(1)},"${NO_VALUE}")`, role: "step" as const },
   ]);
-  const factors = `${at("K", top)}:${at("L", top + 4)}`;
+  const factors = `${at("K", top)}:${at("L", top + 7)}`;
   const args = `${names.users},${names.messagesPerDay},${names.messageKB},${names.quotaMB},${names.servers},${names.copies}`;
   // Microsoft's method, one profile: the Methods sheet sizes mailbox tiers; these rows the design's profile.
   const sized = `AND(${design}!${absolute(DESIGN_CELLS.methodUsed)}="microsoft",COUNT(${tiers.mailboxes},${tiers.messagesPerDay},${tiers.messageKB},${tiers.quotaMB})=0)`;
