@@ -262,7 +262,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
       else if (refused.length > 0) for (const r of refused) blockers.add(r.kind, r.message, variants, r.needed);
       else {
         const design = sized.design;
-        const context = { method: design.method, version, ...(design.microsoft ? { microsoft: design.microsoft } : {}), serversPerSite: design.serversPerSite, laggedCopies: design.inputs.laggedCopies ?? 0 };
+        const context = { method: design.method, version, ...(design.microsoft ? { microsoft: design.microsoft } : {}), serversPerSite: design.serversPerSite, laggedCopies: design.inputs.laggedCopies ?? 0, dagLayout: design.inputs.dagLayout };
         space.serverDisks.forEach((serverDisk, d) => {
           // Each disk's volume counts, most first: a volume of more databases needs more GB and IOPS and a
           // larger restore volume (disks.ts serverDisks), so those that fit the disk are the last ones, and

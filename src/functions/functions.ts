@@ -204,7 +204,7 @@ export function EX_MS_MAILBOX(messagesPerDay: any, messageKB: any, quotaMB: any,
  * @param servers Mailbox servers of the DAG: a number (one site) or two sites, e.g. {2,2}.
  * @param [copies] Database copies, HA and lagged, round-robin over the sites. Default 2.
  * @param [result] "count" databases (default), "mailboxes" per database, "size" GB per database, "maxsize" GB, "limit" mailboxes at the maximum size, "copies" per server, "disk" MB per mailbox, "logs" per database per day, "logspace" GB per database, "active" databases on the busiest server.
- * @param [factors] Two columns of factor names and values overriding the defaults: diskGB 0 (RAID; a JBOD disk's raw GB), databasesPerVolume 0, databases 0 (calculated), dataOverhead 0, volumeFreeShare 0.05, contentIndexShare 0.2, archiveMB 0, moveShare 0.01, truncationFailureDays 3, lagDays 0, activationUnit 0 (a balancing unit's databases: each failure mode's active databases are the unit's, once a unit).
+ * @param [factors] Two columns of factor names and values overriding the defaults: diskGB 0 (RAID; a JBOD disk's raw GB), databasesPerVolume 0, databases 0 (calculated), dataOverhead 0, volumeFreeShare 0.05, contentIndexShare 0.2, archiveMB 0, moveShare 0.01, truncationFailureDays 3, lagDays 0, activePassive 0 (1: an active/passive DAG of two sites), activationUnit 0 (a balancing unit's databases: each failure mode's active databases are the unit's, once a unit).
  * @returns The chosen count or size.
  */
 export function EX_MS_DATABASES(mailboxes: any[][], messagesPerDay: any[][], messageKB: any[][], quotaMB: any[][], servers: any[][], copies?: any, result?: any, factors?: any[][]): number | string {

@@ -7,7 +7,7 @@
 import { boundsOf, input } from "../engine/catalogue";
 import { SizingError } from "../engine/errors";
 import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "../engine/microsoft/mailbox";
-import { MICROSOFT_FAILURE_MODES, microsoftSizing, prefersJbod, replicationMbps, type MicrosoftFailureMode, type MicrosoftModeFigures, type MicrosoftSizing } from "../engine/microsoft/design";
+import { MICROSOFT_FAILURE_MODES, microsoftSizing, prefersJbod, replicationMbps, volumeCopiesOf, type MicrosoftFailureMode, type MicrosoftModeFigures, type MicrosoftSizing } from "../engine/microsoft/design";
 import { SERVER_DISK_RESULTS, type ServerDiskResult } from "../engine/microsoft/disk-formulas";
 import { jbodDisk, jbodNeedOf, SERVER_DISK_DEFAULTS, serverDisks, type JbodDisk, type ServerDisks } from "../engine/microsoft/disks";
 import { raidNeedOf, raidServerDisks, type RaidServerDisks } from "../engine/microsoft/raid-disks";
@@ -61,6 +61,7 @@ const MICROSOFT_FACTOR_PARAMETERS: Record<MicrosoftFactorName, NumberParameter> 
   databases: param({ name: "databases", min: 0, max: 10_000, integer: true, what: "databases per DAG (0 = calculated)" }),
   deployedDatabases: param({ name: "deployedDatabases", min: 0, max: 100_000, integer: true, what: "databases the design deploys, used exactly (0 = none)" }),
   activeDatabases: param({ name: "activeDatabases", min: 0, max: 10_000, integer: true, what: "worst-case active databases on a server (0 = calculated)" }),
+  activePassive: param({ name: "activePassive", min: 0, max: 1, integer: true, what: "1 for an active/passive DAG of two sites, its databases active in the first (0 = active/active)" }),
   activationUnit: param({ name: "activationUnit", min: 0, max: 100_000, integer: true, what: "databases of one balancing unit, whose active databases repeat once a unit (0 = none)" }),
   multiRole: param({ name: "multiRole", min: 0, max: 1, integer: true, what: "1 when mailbox and client access share the server, else 0" }),
   hypervisor: param({ name: "hypervisor", min: 0, max: 10, what: "a hypervisor CPU adjustment such as 0.1 (0 = physical)" }),
@@ -436,11 +437,11 @@ export function EX_MS_DISKS(mailboxes: unknown, messagesPerDay: unknown, message
     };
     const { sizing: s, serversPerSite, copies: c, factors: f } = sized(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, factors);
     // As sizeDesign: a design the calculator puts on RAID (Role Requirements!I127) has its RAID disks.
-    if (!prefersJbod(serversPerSite, c, f.laggedCopies, { diskGB: d.rawGB }).jbod) {
+    if (!prefersJbod(serversPerSite, c, f.laggedCopies, { diskGB: d.rawGB, activePassive: f.activePassive }).jbod) {
       const raid = raidServerDisks(raidNeedOf(s, { serversPerSite, copies: c, laggedCopies: f.laggedCopies }, f), choice);
       return cellOf(RAID_RESULTS[which](raid));
     }
-    return cellOf(JBOD_RESULTS[which](serverDisks(jbodNeedOf(s, c, f), choice), s));
+    return cellOf(JBOD_RESULTS[which](serverDisks(jbodNeedOf(s, volumeCopiesOf(c, serversPerSite, f), f), choice), s));
   } catch (e) {
     return caught(e);
   }

@@ -34,7 +34,7 @@ const CELLS: RaidDiskCells = {
   servers: "Servers",
   volumeDatabases: "RaidVolumeDatabases",
 };
-type Values = Record<Exclude<keyof RaidDiskCells, "volumeDatabases">, NamedCell>;
+type Values = Record<Exclude<keyof RaidDiskCells, "volumeDatabases" | "activePassive" | "serversFirstSite">, NamedCell>;
 type Figures = Record<ServerDiskResult, number | string | SizingError>;
 
 /** Every result of the native rendering at these cell values: the helper first, then each result reading it. */

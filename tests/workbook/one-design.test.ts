@@ -101,6 +101,8 @@ describe("the workbook shows sizeDesign's figures", () => {
     // Issue 27: a JBOD design counted from its disk (Role Requirements!C79 48, microsoft-calculator-designs.json d01), and a count set (d16: 50, 52 with its remainder).
     ["3,400 mailboxes on 4 servers, 3 HA copies and a lagged one, the calculator's 4 TB disk", { ...R, users: 3400, quotaMB: 4096, archiveMB: 5120, copies: 4, laggedCopies: 1, lagDays: 7, serversSite1: 4, exchangeVersion: 2016 }],
     ["10,000 mailboxes on 4 + 4 servers, 4 copies, 50 databases set", { ...R, users: 10000, quotaMB: 2048, copies: 4, serversSite1: 4, serversSite2: 4, exchangeVersion: 2016, databasesPerDag: 50 }],
+    // Issue 27, cause 3: active/passive as the calculator models it (microsoft-calculator-designs.json a02: 90 databases, 128 and 160 GB).
+    ["002's shape by Microsoft's method: 12,500 mailboxes of 5 GB on 6 + 3 servers, 3 copies, active/passive", { ...R, users: 12500, quotaMB: 5120, copies: 3, serversSite1: 6, serversSite2: 3, dagLayout: "active/passive", exchangeVersion: 2016 }],
   ];
   test.each(fixed)("%s, live and native", (_name, inputs) => {
     const model = referenceDesign({ inputs });
@@ -135,6 +137,32 @@ describe("the workbook shows sizeDesign's figures", () => {
         expect(differences(inputs, evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
       }),
       { numRuns: 12 },
+    );
+  });
+
+  test("random active/passive DAGs by Microsoft's method, the calculator's model (issue 27, cause 3), live and native", () => {
+    const design = fc
+      .record({
+        users: fc.integer({ min: 500, max: 40_000 }),
+        quotaMB: fc.integer({ min: 500, max: 12_000 }),
+        messagesPerDay: fc.integer({ min: 50, max: 500 }),
+        serversSite1: fc.integer({ min: 2, max: 8 }),
+        serversSite2: fc.integer({ min: 1, max: 8 }),
+        copies: fc.integer({ min: 2, max: 6 }),
+        laggedCopies: fc.constantFrom(0, 0, 1, 2),
+        serverDisk: fc.constantFrom('4TB 7.2K RPM SAS 3.5"', '8TB 7.2K NL-SAS 3.5"', '600GB 10K RPM SAS 2.5"'),
+        specIntRate: fc.constantFrom(0, 0, 1000),
+      })
+      .map((r): WorkbookInputs => ({ ...R, ...r, laggedCopies: Math.min(r.laggedCopies, Math.max(0, r.copies - 2)), exchangeVersion: 2016, method: "microsoft", dagLayout: "active/passive" }))
+      .filter(buildable);
+    fc.assert(
+      fc.property(design, (inputs) => {
+        const model = referenceDesign({ inputs });
+        const d = sizeDesign(inputs);
+        expect(differences(inputs, evaluateWorkbook(model), d)).toEqual([]);
+        expect(differences(inputs, evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
+      }),
+      { numRuns: 10 },
     );
   });
 

@@ -38,7 +38,7 @@ import {
 import { targetIops } from "../failover";
 import { grouped } from "../general-format";
 import { logCapacity, type LogCapacity } from "../logs";
-import { microsoftSizing, prefersJbod, type MicrosoftSizing } from "../microsoft/design";
+import { microsoftSizing, prefersJbod, volumeCopiesOf, type MicrosoftSizing } from "../microsoft/design";
 import type { MailboxTier } from "../microsoft/mailbox";
 import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, jbodNeedOf, serverDiskNamed, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";
@@ -223,9 +223,11 @@ function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSit
     archiveMB: inputs.archiveMB,
   }));
   const lag = lagFactors(inputs, tables);
-  const jbod = inputs.copies >= 2 && prefersJbod(serversPerSite, inputs.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB }).jbod;
+  // Issue 27, cause 3: the calculator's active/passive model (Input!G23) for an active/passive DAG of two sites.
+  const layout = layoutFactor(inputs, serversPerSite);
+  const jbod = inputs.copies >= 2 && prefersJbod(serversPerSite, inputs.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, ...layout }).jbod;
   const onDisk: Partial<MicrosoftFactors> = jbod ? { diskGB: disks.disk.rawGB, diskIops: disks.disk.iops, databasesPerVolume: disks.databasesPerVolume } : {};
-  const f: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...tables.microsoftFactors, archiveMB: inputs.archiveMB, ...lag };
+  const f: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...layout, ...tables.microsoftFactors, archiveMB: inputs.archiveMB, ...lag };
   try {
     // A count the user sets is the calculator's (Input!G38 "No", G39): it rounds it as its own.
     const set = databasesPerDagOf(inputs);
@@ -239,6 +241,11 @@ function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSit
     throw e;
   }
 }
+
+/** The DAG's layout as Microsoft's factor: active/passive (Input!G23) only with two sites. */
+const layoutFactor = (inputs: Pick<WorkbookInputs, "dagLayout">, serversPerSite: readonly number[]): Pick<MicrosoftFactors, "activePassive"> => ({
+  activePassive: inputs.dagLayout === "active/passive" && serversPerSite.length === 2 ? 1 : 0,
+});
 
 /**
  * The design's server disks (the Inputs sheet's server disks): the factors' diskGB (a disk given as
@@ -571,7 +578,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     };
   });
   const environment = environmentOf(inputs.users, tables.environmentUsers ?? environmentUsersOf(inputs), serversPerSite);
-  const { serverDisks: disks, raidServerDisks: raidDisks, serverDisksProblem: disksProblem, mcdb, mcdbProblem } = designDisks(inputs, tables, { method, version, microsoft, serversPerSite, laggedCopies });
+  const { serverDisks: disks, raidServerDisks: raidDisks, serverDisksProblem: disksProblem, mcdb, mcdbProblem } = designDisks(inputs, tables, { method, version, microsoft, serversPerSite, laggedCopies, dagLayout: inputs.dagLayout });
 
   let worst: ScenarioFigures | undefined;
   for (const s of scenarios) {
@@ -584,12 +591,13 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   let coresBasis: string;
   if (method === "microsoft") {
     const ms = microsoft!;
-    memoryPerServerGB = ms.memoryGB;
+    // Active/passive: a server is sized for the first site's worst or the second's, whichever it is (D253, D256).
+    memoryPerServerGB = Math.max(ms.memoryGB, ms.secondary?.memoryGB ?? 0);
     if (inputs.specIntRate > 0) {
-      coresPerServer = ms.coresNeeded;
+      coresPerServer = Math.max(ms.coresNeeded, ms.secondary?.coresNeeded ?? 0);
       coresBasis = `a server of ${inputs.coresPerServer} cores rated ${inputs.specIntRate} SPECint2006`;
     } else {
-      coresPerServer = Math.max(1, ceilCount(ms.megacycles / DEFAULT_SERVER.megacyclesPerCore));
+      coresPerServer = Math.max(1, ceilCount(Math.max(ms.megacycles, ms.secondary?.megacycles ?? 0) / DEFAULT_SERVER.megacyclesPerCore));
       coresBasis = DEFAULT_SERVER.name;
     }
   } else {
@@ -656,6 +664,8 @@ export interface DiskContext {
   microsoft?: MicrosoftSizing;
   serversPerSite: number[];
   laggedCopies: number;
+  /** The copies' layout: active/passive is the calculator's active/passive model (Input!G23; issue 27, cause 3). Absent: active/active. */
+  dagLayout?: string;
 }
 
 /** A design's server disks and MCDB SSDs, or why none. */
@@ -672,6 +682,7 @@ export function designDisks(
   context: DiskContext,
 ): DesignDisks {
   const { method, version, serversPerSite, laggedCopies } = context;
+  const layout = layoutFactor({ dagLayout: context.dagLayout ?? "active/active" }, serversPerSite);
   const microsoft = context.microsoft;
   const serverDisk = serverDiskOf(inputs, tables);
   let disks: ServerDisks | undefined;
@@ -683,11 +694,11 @@ export function designDisks(
     const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
     // The disks lay out the deployed databases, which on JBOD were counted from the same disk (sizeDesign's microsoftAt).
     const choice = serverDiskChoiceOf(inputs, tables, serverDisk);
-    onRaid = !prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB }).jbod;
+    onRaid = !prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB, ...layout }).jbod;
     if (onRaid) {
       // The calculator's RAID disks (Storage Design!C194): a DAG, as Microsoft's method here always is.
       try {
-        raidDisks = raidServerDisks(raidNeedOf(ms, { serversPerSite, copies: inputs.copies, laggedCopies }, mf), choice);
+        raidDisks = raidServerDisks(raidNeedOf(ms, { serversPerSite, copies: inputs.copies, laggedCopies }, { ...mf, ...layout }), choice);
       } catch (e) {
         if (!(e instanceof SizingError)) throw e;
         disksProblem = e.message;
@@ -695,7 +706,8 @@ export function designDisks(
     } else {
       // A disk that cannot hold a volume says so beside the design: the databases stand (RAID or another disk holds them).
       try {
-        disks = serverDisks(jbodNeedOf(ms, inputs.copies, mf), choice);
+        // A volume holds at most the copies by default; active/passive, the first site's (Role Requirements!C83).
+        disks = serverDisks(jbodNeedOf(ms, volumeCopiesOf(inputs.copies, serversPerSite, layout), mf), choice);
       } catch (e) {
         if (!(e instanceof SizingError)) throw e;
         disksProblem = e.message;

@@ -43,19 +43,30 @@ function permut(n: number, k: number): number {
  * disk above 2,500 GB, else ROUNDUP(formatted × (1 − free) ÷ (1 + 2 CI)). `jbod`: whether the
  * calculator deploys JBOD (prefersJbod); a disk given for a design it puts on RAID is not used.
  */
-export function maxDatabaseGB(copies: number, f: MicrosoftFactors, jbod = copies >= 2 && f.diskGB > 0): number {
+export function maxDatabaseGB(copies: number, f: MicrosoftFactors, jbod = copies >= 2 && f.diskGB > 0, copiesAVolume = copies): number {
   if (copies < 2) return MICROSOFT.maxDatabaseGBStandalone;
   if (!jbod || !(f.diskGB > 0)) return MICROSOFT.maxDatabaseGBWithCopies;
   const formatted = f.diskGB * MICROSOFT.formattedPerRawGB;
-  const perVolume = f.databasesPerVolume > 0 ? f.databasesPerVolume : copies;
+  const perVolume = f.databasesPerVolume > 0 ? f.databasesPerVolume : copiesAVolume;
   const ci = f.contentIndexShare;
   if (perVolume > 1) return ((formatted / perVolume) * (1 - f.volumeFreeShare)) / (1 + ci + ci / perVolume);
   if (f.diskGB > MICROSOFT.largeDiskRawGB) return MICROSOFT.maxDatabaseGBWithCopies;
   return excelCeil((formatted * (1 - f.volumeFreeShare)) / (1 + ci * 2));
 }
 
-/** Databases a JBOD volume holds — Role Requirements!C83: one per copy (Input!C109 "Yes"), else databasesPerVolume. */
-const databasesPerVolumeOf = (copies: number, f: MicrosoftFactors): number => (f.databasesPerVolume > 0 ? f.databasesPerVolume : copies);
+/**
+ * Databases a JBOD volume holds — Role Requirements!C83: one per copy (Input!C109 "Yes"), else
+ * databasesPerVolume. Active/passive (Input!G23), the copies of the site holding more: the first's.
+ */
+const databasesPerVolumeOf = (copies: number, f: MicrosoftFactors, serversPerSite: readonly number[] = [1]): number =>
+  f.databasesPerVolume > 0 ? f.databasesPerVolume : activePassiveOf(serversPerSite, f) ? copiesPerSite(copies, 2)[0] : copies;
+
+/** The most databases a JBOD volume holds by default (C83 with Input!C109 "Yes"): the copies; active/passive, the first site's. */
+export const volumeCopiesOf = (copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive">>): number =>
+  activePassiveOf(serversPerSite, f) ? copiesPerSite(copies, 2)[0] : copies;
+
+/** An active/passive DAG (Input!G23 "Active/Passive"): two sites, every database active in the first. */
+export const activePassiveOf = (serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive">>): boolean => serversPerSite.length === 2 && (f.activePassive ?? 0) > 0;
 
 /**
  * Whether the calculator deploys the DAG on JBOD — Role Requirements!I127 ("Preferred Storage
@@ -64,15 +75,24 @@ const databasesPerVolumeOf = (copies: number, f: MicrosoftFactors): number => (f
  * and with two sites more than one copy in the second. Several databases a volume (C110) need three
  * copies in all and, with two sites, as many in each.
  */
-export function prefersJbod(serversPerSite: readonly number[], copies: number, laggedCopies: number, f: Pick<MicrosoftFactors, "diskGB">): { jbod: boolean; multipleDatabasesPerVolume: boolean } {
+export function prefersJbod(
+  serversPerSite: readonly number[],
+  copies: number,
+  laggedCopies: number,
+  f: Pick<MicrosoftFactors, "diskGB"> & Partial<Pick<MicrosoftFactors, "activePassive">>,
+): { jbod: boolean; multipleDatabasesPerVolume: boolean } {
   const sites = serversPerSite.length;
   const total = copiesPerSite(copies, sites);
   const ha = haCopiesPerSite(copies, laggedCopies, sites);
   const disks = f.diskGB > 0 && copies >= 2;
-  const multipleDatabasesPerVolume = disks && copies >= 3 && (sites === 1 || total[0] === total[1]);
+  // C110: active/passive, copies unequal between the sites need the first site's servers a whole number of its copies.
+  const passive = activePassiveOf(serversPerSite, f);
+  const sameEach = sites === 1 || total[0] === total[1] || (passive && serversPerSite[0] % total[0] === 0);
+  const multipleDatabasesPerVolume = disks && copies >= 3 && sameEach;
   const laggedFirst = total[0] - ha[0];
   const lagOk = laggedFirst === 0 || (multipleDatabasesPerVolume ? laggedFirst >= 1 : laggedFirst >= 2);
-  const secondOk = sites === 1 || (multipleDatabasesPerVolume ? total[1] !== 1 : ha[1] !== 1);
+  // I127: one copy in the second site is RAID only for active/active; active/passive's second site is passive.
+  const secondOk = sites === 1 || passive || (multipleDatabasesPerVolume ? total[1] !== 1 : ha[1] !== 1);
   return { jbod: disks && copies - laggedCopies >= 3 && lagOk && secondOk, multipleDatabasesPerVolume };
 }
 
@@ -193,6 +213,12 @@ export interface MicrosoftSizing {
   failureModes: Record<MicrosoftFailureMode, MicrosoftModeFigures>;
   /** Servers left after the worst failure, which share the transport load — Role Requirements!C107 (2). */
   transportServers: number;
+  /**
+   * Active/passive: the second site's servers, when the first site fails — their busiest server's active
+   * databases (Role Requirements!C130, G196), megacycles (D256), memory (D253: at least the first site's)
+   * and cores. Absent for active/active and one site.
+   */
+  secondary?: { activeDatabases: number; megacycles: number; memoryGB: number; coresNeeded: number };
   /** Transport (Safety Net) database per server and for all servers, GB — Role Requirements!C184, D273, E273 (643.7; 2,574.9). */
   transportGB: number;
   transportAllGB: number;
@@ -205,11 +231,12 @@ export interface MicrosoftSizing {
  * @compatibility The calculator fails the first site only; we fail either, as activeDatabases does
  * (docs/microsoft-method.md §7), and keep the fewer servers left.
  */
-function serversAfterWorstFailure(serversPerSite: readonly number[], copies: number, laggedCopies: number, active: ActiveDatabases): number {
+function serversAfterWorstFailure(serversPerSite: readonly number[], copies: number, laggedCopies: number, active: ActiveDatabases, passive = false): number {
   const servers = serversPerSite.reduce((a, b) => a + b, 0);
   if (serversPerSite.length === 1) return servers - (active.doubleServer > 0 ? 2 : active.server > 0 ? 1 : 0);
   const ha = haCopiesPerSite(copies, laggedCopies, 2);
-  const left = [0, 1]
+  // Active/passive: the first site's loss is the site failure (the second's leaves the first as it runs).
+  const left = (passive ? [0] : [0, 1])
     .map((failed) => 1 - failed)
     .filter((survivor) => ha[survivor] >= 1)
     .map((survivor) => {
@@ -254,7 +281,9 @@ function checkDesign(d: MicrosoftDesign, f: MicrosoftFactors): void {
  * the servers hosting active databases in both sites when databases per volume match the copies
  * (Input!C109 "Yes": our databasesPerVolume 0, or equal to the copies), else the first site's.
  */
-export function diskGroup(serversPerSite: readonly number[], copies: number, f: Pick<MicrosoftFactors, "databasesPerVolume">): number {
+export function diskGroup(serversPerSite: readonly number[], copies: number, f: Pick<MicrosoftFactors, "databasesPerVolume"> & Partial<Pick<MicrosoftFactors, "activePassive">>): number {
+  // Active/passive: the first site's servers host every active database (the macro counts them alone).
+  if (activePassiveOf(serversPerSite, f)) return serversPerSite[0];
   const matchesCopies = f.databasesPerVolume === 0 || f.databasesPerVolume === copies;
   return matchesCopies ? serversPerSite.reduce((a, b) => a + b, 0) : serversPerSite[0];
 }
@@ -351,7 +380,7 @@ function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha:
  * @compatibility The calculator fails the first site only (C127:C129); we fail either. They differ only
  * when the second site has fewer HA copies than the first — a lagged copy there (docs §7).
  */
-export function activeDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number, laggedCopies = 0, symmetricDatabases = 0): ActiveDatabases {
+export function activeDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number, laggedCopies = 0, symmetricDatabases = 0, activePassive = false): ActiveDatabases {
   const sites = serversPerSite.length;
   const ha = haCopiesPerSite(copies, laggedCopies, sites);
   const haTotal = copies - laggedCopies;
@@ -360,6 +389,7 @@ export function activeDatabases(databases: number, serversPerSite: readonly numb
     r.normal = r.worst = databases;
     return r;
   }
+  if (activePassive && sites === 2) return activePassiveDatabases(databases, serversPerSite, copies, copiesPerServer, laggedCopies, symmetricDatabases);
   const firstSiteDatabases = sites === 2 ? excelCeil(databases * MICROSOFT.firstSiteUserShare) : databases; // C86
   const siteDatabases = sites === 2 ? [firstSiteDatabases, databases - firstSiteDatabases] : [firstSiteDatabases];
   const defined = (x: number | undefined): x is number => x !== undefined;
@@ -412,17 +442,65 @@ export function activeDatabases(databases: number, serversPerSite: readonly numb
 }
 
 /**
+ * Active/passive (Input!G23; issue 27, cause 3): every database active in the first site, the second's
+ * servers passive until it fails. The first site's servers (C116, C117, C121 with all the databases, C86)
+ * and the worst they size (C103: their one and two failures, once); the second's take the first's
+ * failures their copies cover (C118: one HA copy at home, ROUNDUP((D − the first's one-failure load) ÷ m);
+ * C122: ROUNDUP(2 × (one failure − normal) ÷ m)) and the first site's loss (C127: ROUNDUP(D ÷ m); C128
+ * with two HA copies there and 2 servers, the first site's one-failure load on as many servers, else
+ * ROUNDUP(D ÷ (m − 1)); C129 with three and 4, its two-failure load, else ROUNDUP(D ÷ (m − 2))). A mode's
+ * figure is its busiest server's, in either site.
+ */
+function activePassiveDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number, laggedCopies: number, symmetricDatabases: number): ActiveDatabases {
+  const [n, m] = serversPerSite;
+  const ha = haCopiesPerSite(copies, laggedCopies, 2);
+  const haTotal = copies - laggedCopies;
+  const d = databases;
+  const normal = d === 1 ? 1 : d / n;
+  let one: number | undefined;
+  if (ha[0] > 1) {
+    const spread = excelCeil(normal + normal / (n - 1));
+    one = d === 1 ? 1 : spread === normal ? undefined : spread;
+  } else if (n > 1) one = normal;
+  const short = d * ha[0] < symmetricDatabases ? 2 : 0; // C121: C88 < C78
+  let two: number | undefined;
+  if (haTotal >= 3 && m >= 4) {
+    if (ha[0] >= 3) two = Math.min(copiesPerServer, n - 2 === 1 ? copiesPerServer / 2 : excelCeil(normal + (normal * 2) / (n - 2)) + short);
+    else if (n > 2) two = Math.min(copiesPerServer, excelCeil((d - excelCeil(normal / (n - 1)) * 2) / (n - 2)) + short);
+    else two = 0;
+  }
+  const oneInSecond = ha[1] >= 1 && ha[0] === 1 ? excelCeil((d - (one ?? 0)) / m) : 0; // C118
+  const twoInSecond = ha[1] >= 1 && (ha[0] < 3 || n < 4) && two !== undefined ? excelCeil(((one ?? normal) - normal) * 2 / m) : 0; // C122
+  const site = ha[1] >= 1 ? excelCeil(d / m) : 0; // C127
+  const siteServer = ha[1] >= 2 && m >= 2 ? (m === n ? (one ?? 0) : excelCeil(d / (m - 1))) : 0; // C128
+  const siteDoubleServer = ha[1] >= 3 && m >= 4 ? (m === n ? (two ?? 0) : excelCeil(d / (m - 2))) : 0; // C129
+  const worst = one === undefined && two === undefined ? normal : Math.max(one ?? 0, two ?? 0); // C103
+  return { normal, server: Math.max(one ?? 0, oneInSecond), doubleServer: Math.max(two ?? 0, twoInSecond), site, siteServer, siteDoubleServer, worst };
+}
+
+/** The second site's busiest server of an active/passive DAG, when its first site fails: Role Requirements!C130 (G196). */
+export const secondSiteWorst = (a: ActiveDatabases): number => Math.max(a.site, a.siteServer, a.siteDoubleServer);
+
+/**
  * @departure (issue 16, docs/whole-design.md) Each failure mode's active databases at `databases` made of
  * whole balancing units of `unit`: the calculator's rules (C103) at one unit, once a unit. Its rules at
  * the whole count give each database fewer mailboxes as the count rises (ROUNDUP, and two more on a double
  * failure), so more load could buy less; a unit's share never falls, and k × ROUNDUP(x) ≥ ROUNDUP(k × x).
  */
-function activeByUnit(databases: number, unit: number, d: MicrosoftDesign, laggedCopies: number, symmetricDatabases: number): ActiveDatabases {
+function activeByUnit(databases: number, unit: number, d: MicrosoftDesign, laggedCopies: number, symmetricDatabases: number, passive: boolean): ActiveDatabases {
   if (unit > databases || databases % unit !== 0) throw new SizingError("#N/A", `activationUnit: ${databases} databases are not whole units of ${unit}; give a unit that divides the count`);
-  const servers = d.serversPerSite.reduce((a, b) => a + b, 0);
-  const one = activeDatabases(unit, d.serversPerSite, d.copies, excelRound((unit * d.copies) / servers), laggedCopies, symmetricDatabases);
+  const one = activeDatabases(unit, d.serversPerSite, d.copies, copiesPerServerOf(unit, d.serversPerSite, d.copies, passive), laggedCopies, symmetricDatabases, passive);
   const units = databases / unit;
   return Object.fromEntries(Object.entries(one).map(([mode, x]) => [mode, x * units])) as unknown as ActiveDatabases;
+}
+
+/**
+ * Database copies on a server — Role Requirements!C102: ROUND(databases × copies ÷ servers); active/passive,
+ * a first-site server's: ROUND(databases × the first site's copies ÷ its servers).
+ */
+export function copiesPerServerOf(databases: number, serversPerSite: readonly number[], copies: number, activePassive: boolean): number {
+  if (activePassive && serversPerSite.length === 2) return excelRound((databases * copiesPerSite(copies, 2)[0]) / serversPerSite[0]);
+  return excelRound((databases * copies) / serversPerSite.reduce((a, b) => a + b, 0));
 }
 
 /** Memory rounded up to a configuration — Role Requirements!C142. */
@@ -453,23 +531,30 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   // Stand-alone servers each hold their share of the mailboxes (Role Requirements!C77 "TotalMBXPerSvr").
   const sized = ha ? mailboxes : mailboxes / servers;
   const { jbod, multipleDatabasesPerVolume } = prefersJbod(d.serversPerSite, d.copies, lagged, f);
-  const maxDb = maxDatabaseGB(d.copies, f, jbod);
+  // Active/passive (Input!G23): every database active in the first site (C86), a volume its copies there (C83).
+  const passive = ha && activePassiveOf(d.serversPerSite, f);
+  const perVolume = databasesPerVolumeOf(d.copies, f, d.serversPerSite);
+  // The largest database (C62) of active/passive: a volume of its copies, halved when even (four → two, three → three).
+  const maxDb = maxDatabaseGB(d.copies, f, jbod, passive ? d.copies / (d.copies % 2 === 0 ? 2 : 1) : d.copies);
   const limit = (maxDb * (1 - f.dataOverhead) * 1024) / mailboxOnDiskMB; // C75
   const peakPerMailbox = (perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.iops, 0) * (1 + f.ioOverhead)) / mailboxes; // I76 ÷ C98
-  const ioLimit = ioMailboxesPerDatabase(f.diskIops, peakPerMailbox, jbod, multipleDatabasesPerVolume ? databasesPerVolumeOf(d.copies, f) : 1); // C74
+  const ioLimit = ioMailboxesPerDatabase(f.diskIops, peakPerMailbox, jbod, multipleDatabasesPerVolume ? perVolume : 1); // C74
   if (ioLimit <= 0) {
     throw new SizingError("#N/A", `diskIops: a JBOD disk of ${f.diskIops} IOPS cannot serve the mailboxes of one database at ${excelRound(peakPerMailbox * 1000) / 1000} IOPS each; give faster disks (diskIops) or RAID (diskGB 0)`);
   }
   const perDatabaseLimit = Number.isNaN(ioLimit) ? limit : Math.min(ioLimit, limit); // C76 before rounding
-  const perServer = maxDatabasesPerServer(ha, multipleDatabasesPerVolume ? databasesPerVolumeOf(d.copies, f) : 1);
+  const perServer = maxDatabasesPerServer(ha, multipleDatabasesPerVolume ? perVolume : 1);
   const { count: databases, symmetric, maxDatabases } = databaseCount(sized, perDatabaseLimit, d, ha, diskGroup(d.serversPerSite, d.copies, f), perServer);
   checkCopiesPerServer(databases, d.copies, servers, ha);
   const userCount = (d.databases ?? 0) > 0 || (d.deployedDatabases ?? 0) > 0;
   if (!userCount) checkFits(sized, databases, limit, maxDb, maxDatabases, ha, jbod);
   const mailboxesPerDatabase = sized / databases; // C81
   const databaseGB = ((mailboxesPerDatabase * mailboxOnDiskMB) / 1024) * (1 + f.dataOverhead); // Volume Requirements!D123, E123
-  const copiesPerServer = ha ? excelRound((databases * d.copies) / servers) : databases; // C102
-  const computed = ha && f.activationUnit > 0 ? activeByUnit(databases, f.activationUnit, d, lagged, symmetric) : activeDatabases(databases, d.serversPerSite, d.copies, copiesPerServer, lagged, symmetric);
+  const copiesPerServer = ha ? copiesPerServerOf(databases, d.serversPerSite, d.copies, passive) : databases; // C102
+  const computed =
+    ha && f.activationUnit > 0
+      ? activeByUnit(databases, f.activationUnit, d, lagged, symmetric, passive)
+      : activeDatabases(databases, d.serversPerSite, d.copies, copiesPerServer, lagged, symmetric, passive);
   const active = f.activeDatabases > 0 ? { ...computed, worst: f.activeDatabases } : computed;
 
   // I/O — Role Requirements!C31, I75:I83.
@@ -487,7 +572,6 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
 
   // Megacycles of the busiest server with `x` active databases, the rest of its copies passive — C199:G201.
   const busyActive = ha ? active.worst : databases;
-  const busyPassive = ha ? copiesPerServer - active.worst : 0;
   const perDatabase = (pick: (r: MailboxRequirement) => number) => mailboxesPerDatabase * weighted(pick);
   const virtual = 1 + f.hypervisor;
   const megacyclesAt = (x: number, applies = true): MicrosoftModeFigures => {
@@ -508,19 +592,32 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const coresNeeded = hasRate ? excelCeil(megacycles / megacyclesPerCore) : NaN;
   const utilization = megacycles / availableMegacycles;
 
-  // Memory — C133:C142.
-  const cacheGB = excelCeil((busyActive * perDatabase((r) => r.cacheMB)) / 1024);
+  // Memory — C133:C142, of a server with `x` active databases, the rest of its copies passive.
   const minimumMemory = minimumMemoryGB(copiesPerServer);
-  const casMemoryGB = hasRate
-    ? excelRound(MICROSOFT.casMemoryBaseGB + (casMegacycles / availableMegacycles) * d.cores * 2)
-    : d.cores * MICROSOFT.casMemoryPerCoreGB + MICROSOFT.casMemoryBaseGB;
-  const calculatedMemoryGB = Math.max(minimumMemory, cacheGB / MICROSOFT.cacheShareOfMemory + (f.multiRole > 0 ? casMemoryGB : 0));
   const itemsPerDatabase = mailboxesPerDatabase * perTier.reduce((a, r, i) => a + (tierShares[i] * r.mailboxOnDiskMB) / d.tiers[i].messageKB, 0);
-  const contentIndexMemoryGB =
-    MICROSOFT.contentIndexBaseGB +
-    (itemsPerDatabase * busyActive * MICROSOFT.contentIndexBytesPerActiveItem + itemsPerDatabase * busyPassive * MICROSOFT.contentIndexBytesPerPassiveItem) / 1024 ** 3;
-  const totalMemoryGB =
-    MICROSOFT.cacheShareOfMemory * calculatedMemoryGB + contentIndexMemoryGB > calculatedMemoryGB ? calculatedMemoryGB + contentIndexMemoryGB : calculatedMemoryGB;
+  const memoryAt = (x: number, cas: number) => {
+    const cacheGB = excelCeil((x * perDatabase((r) => r.cacheMB)) / 1024);
+    const casMemoryGB = hasRate ? excelRound(MICROSOFT.casMemoryBaseGB + (cas / availableMegacycles) * d.cores * 2) : d.cores * MICROSOFT.casMemoryPerCoreGB + MICROSOFT.casMemoryBaseGB;
+    const calculatedMemoryGB = Math.max(minimumMemory, cacheGB / MICROSOFT.cacheShareOfMemory + (f.multiRole > 0 ? casMemoryGB : 0));
+    const passiveCopies = ha ? copiesPerServer - x : 0;
+    const contentIndexMemoryGB =
+      MICROSOFT.contentIndexBaseGB + (itemsPerDatabase * x * MICROSOFT.contentIndexBytesPerActiveItem + itemsPerDatabase * passiveCopies * MICROSOFT.contentIndexBytesPerPassiveItem) / 1024 ** 3;
+    const totalMemoryGB =
+      MICROSOFT.cacheShareOfMemory * calculatedMemoryGB + contentIndexMemoryGB > calculatedMemoryGB ? calculatedMemoryGB + contentIndexMemoryGB : calculatedMemoryGB;
+    return { cacheGB, casMemoryGB, calculatedMemoryGB, contentIndexMemoryGB, totalMemoryGB };
+  };
+  const { cacheGB, casMemoryGB, calculatedMemoryGB, contentIndexMemoryGB, totalMemoryGB } = memoryAt(busyActive, casMegacycles);
+  const memoryGB = memoryConfigurationGB(totalMemoryGB);
+  // Active/passive: the second site's servers when the first fails (Role Requirements!C130, I134:I141,
+  // G202:G204): the same rules at their busiest server's active databases, with a first-site server's
+  // copies (C102); their memory never below the first site's (I141).
+  let secondary: MicrosoftSizing["secondary"];
+  if (passive && ha && secondSiteWorst(active) > 0) {
+    const x = secondSiteWorst(active);
+    const m = megacyclesAt(x);
+    const secondaryMemory = memoryConfigurationGB(memoryAt(x, m.casMegacycles).totalMemoryGB);
+    secondary = { activeDatabases: x, megacycles: m.megacycles, memoryGB: Math.max(secondaryMemory, memoryGB), coresNeeded: hasRate ? excelCeil(m.megacycles / megacyclesPerCore) : NaN };
+  }
 
   // Logs — Role Requirements!C147:C155, Volume Requirements!F123.
   const userLogs = perTier.reduce((a, r, i) => a + r.logsPerDay * d.tiers[i].mailboxes, 0) / (ha ? 1 : servers) * (1 + f.dataOverhead);
@@ -531,14 +628,14 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const keptDays = Math.max(f.truncationFailureDays, lagged > 0 ? f.lagDays : 0, 1);
   const logSpaceGB = ((userLogs * keptDays) / 1024 + moveGB) / databases;
   const siteCopies = copiesPerSite(d.copies, d.serversPerSite.length);
-  const firstSiteDatabases = d.serversPerSite.length === 2 ? excelCeil(databases * MICROSOFT.firstSiteUserShare) : databases;
+  const firstSiteDatabases = d.serversPerSite.length === 2 && !passive ? excelCeil(databases * MICROSOFT.firstSiteUserShare) : databases;
   const logStreams = d.serversPerSite.length === 2 ? firstSiteDatabases * siteCopies[1] + (databases - firstSiteDatabases) * siteCopies[0] : 0;
 
   // Transport — Role Requirements!C180:C184: a day's messages (the profiles') over the servers left after
   // the worst failure (stand-alone: every server), held twice, queued and kept by Safety Net, at the
   // average message size by mailboxes.
   const messagesPerDay = perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.profileMessages, 0);
-  const transportServers = ha ? serversAfterWorstFailure(d.serversPerSite, d.copies, lagged, computed) : servers;
+  const transportServers = ha ? serversAfterWorstFailure(d.serversPerSite, d.copies, lagged, computed, passive) : servers;
   const heldDays = 1 + MICROSOFT.transportQueueRate * MICROSOFT.transportQueueDays + Math.max(MICROSOFT.safetyNetDays, lagged > 0 ? f.lagDays : 0);
   const messageKB = d.tiers.reduce((a, t, i) => a + tierShares[i] * t.messageKB, 0);
   const transportGB = ((messagesPerDay / transportServers) * MICROSOFT.transportShadowCopies * heldDays * messageKB) / MICROSOFT.kbPerGB;
@@ -576,7 +673,8 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     calculatedMemoryGB,
     contentIndexMemoryGB,
     totalMemoryGB,
-    memoryGB: memoryConfigurationGB(totalMemoryGB),
+    memoryGB,
+    ...(secondary ? { secondary } : {}),
     activeMegacycles,
     passiveMegacycles,
     casMegacycles,

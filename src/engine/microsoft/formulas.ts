@@ -67,6 +67,11 @@ export interface MicrosoftCells {
   databasesPerVolume?: string;
   /** A count the user sets (Input!G38 "No", G39; the factor databases): 0 for the calculator's own. Absent: none. */
   setDatabases?: string;
+  /**
+   * 1 for an active/passive DAG of two sites (Input!G23; the factor activePassive, design.ts
+   * activePassiveOf): every database active in the first site. Absent or 0: active/active.
+   */
+  activePassive?: string;
 }
 
 const ha = (c: MicrosoftCells) => `${c.copies}>=2`;
@@ -84,6 +89,15 @@ const copies2 = (c: MicrosoftCells) => `(${c.copies}-${copies1(c)})`;
 const haCopies = (c: MicrosoftCells) => (c.laggedCopies === undefined ? c.copies : `(${c.copies}-${c.laggedCopies})`);
 const ha1 = (c: MicrosoftCells) => (c.laggedCopies === undefined ? copies1(c) : `ROUNDUP(${haCopies(c)}/${sites(c)},0)`);
 const ha2 = (c: MicrosoftCells) => `(${haCopies(c)}-${ha1(c)})`;
+/** Active/passive (design.ts activePassiveOf): the cell is 1 only with two sites (the Methods sheet's activePassive). */
+const passive = (c: MicrosoftCells) => (c.activePassive === undefined ? "FALSE()" : `${c.activePassive}>0`);
+/** The first site's servers a whole number of its copies (Role Requirements!C110, active/passive). */
+const wholeRounds = (c: MicrosoftCells) => `${c.serversFirstSite}-${copies1(c)}*ROUNDDOWN(${c.serversFirstSite}/${copies1(c)},0)=0`;
+/** Databases the first site holds (C86): all for active/passive, half for active/active of two sites. */
+const firstSiteDatabases = (c: MicrosoftCells) =>
+  c.activePassive === undefined
+    ? `IF(${c.serversSecondSite}>0,ROUNDUP(${c.databases}*${n(MICROSOFT.firstSiteUserShare)},0),${c.databases})`
+    : `IF(AND(${c.serversSecondSite}>0,NOT(${passive(c)})),ROUNDUP(${c.databases}*${n(MICROSOFT.firstSiteUserShare)},0),${c.databases})`;
 /** design.ts checkDesign: lagged copies a whole number, none stand-alone, at most copies − 2 (two HA copies). */
 const lagRefused = (c: MicrosoftCells) =>
   c.laggedCopies === undefined ? "" : `,${c.laggedCopies}<0,${c.laggedCopies}<>ROUND(${c.laggedCopies},0),${c.laggedCopies}>IF(${ha(c)},${c.copies}-2,0)`;
@@ -140,8 +154,14 @@ export function perMailboxIopsFormula(c: MicrosoftCells): string {
 
 /** The JBOD disk's raw GB (0: RAID), databases a volume (its own, else the copies), and whether a volume holds several (design.ts prefersJbod). */
 const jbodDisk = (c: MicrosoftCells) => c.diskGB ?? "0";
-const perVolume = (c: MicrosoftCells) => (c.databasesPerVolume === undefined ? c.copies : `IF(${c.databasesPerVolume}>0,${c.databasesPerVolume},${c.copies})`);
-const severalPerVolume = (c: MicrosoftCells) => `AND(${jbodDisk(c)}>0,${c.copies}>=3,OR(${c.serversSecondSite}=0,${copies1(c)}=${copies2(c)}))`;
+// C83 by default (Input!C109 "Yes"): the copies; active/passive, the first site's.
+const perVolume = (c: MicrosoftCells) =>
+  c.databasesPerVolume === undefined ? c.copies : `IF(${c.databasesPerVolume}>0,${c.databasesPerVolume},IF(${passive(c)},${copies1(c)},${c.copies}))`;
+// C62's volume by default: the copies; active/passive, halved when even (design.ts microsoftSizing).
+const maxSizeVolume = (c: MicrosoftCells) =>
+  c.databasesPerVolume === undefined ? c.copies : `IF(${c.databasesPerVolume}>0,${c.databasesPerVolume},IF(${passive(c)},${c.copies}/IF(${c.copies}-2*ROUNDDOWN(${c.copies}/2,0)=0,2,1),${c.copies}))`;
+const severalPerVolume = (c: MicrosoftCells) =>
+  `AND(${jbodDisk(c)}>0,${c.copies}>=3,OR(${c.serversSecondSite}=0,${copies1(c)}=${copies2(c)},AND(${passive(c)},${wholeRounds(c)})))`;
 
 /**
  * Helper: most databases per DAG — Role Requirements!C64, C65 (Variables!K35; stand-alone K36, design.ts
@@ -163,7 +183,7 @@ function maxDatabaseGBFormula(c: MicrosoftCells): string {
   const raid = n(MICROSOFT.maxDatabaseGBWithCopies);
   if (c.diskGB === undefined) return `IF(${ha(c)},${raid},${n(MICROSOFT.maxDatabaseGBStandalone)})`;
   const d = jbodDisk(c);
-  const v = perVolume(c);
+  const v = maxSizeVolume(c);
   // raw × 10⁹ ÷ 1024³: the same double as raw × formattedPerRawGB (1024³ is a power of two; disk-formulas.ts).
   const formatted = `(${d}*${n(1e9)}/${n(1024 ** 3)})`;
   const [free, ci] = [n(F.volumeFreeShare), n(F.contentIndexShare)];
@@ -212,7 +232,7 @@ export function databasesFormula(c: MicrosoftCells): string {
   // The disk group (Variables!K53, design.ts diskGroup): the DAG's servers when databases a volume match
   // the copies (none set: Input!C109 "Yes"), else the first site's.
   const v = c.databasesPerVolume;
-  const group = v === undefined ? servers(c) : `IF(OR(${v}=0,${v}=${c.copies}),${servers(c)},${c.serversFirstSite})`;
+  const group = v === undefined ? servers(c) : `IF(OR(${passive(c)},AND(${v}<>0,${v}<>${c.copies})),${c.serversFirstSite},${servers(c)})`;
   const plusRemainder = (x: string) => `(2*${x}-ROUNDDOWN((${x})/${group},0)*${group})`;
   const rounded = plusRemainder(count);
   // Refused: more than 100 copies a server (Role Requirements!I158, design.ts checkCopiesPerServer), or a
@@ -238,7 +258,8 @@ export function databaseGBFormula(c: MicrosoftCells): string {
 
 /** Database copies per server — Role Requirements!C102. */
 export function copiesPerServerFormula(c: MicrosoftCells): string {
-  return `IF(${ha(c)},ROUND(${c.databases}*${c.copies}/${servers(c)},0),${c.databases})`;
+  // Active/passive: a first-site server's (design.ts copiesPerServerOf).
+  return `IF(${ha(c)},IF(${passive(c)},ROUND(${c.databases}*${copies1(c)}/${c.serversFirstSite},0),ROUND(${c.databases}*${c.copies}/${servers(c)},0)),${c.databases})`;
 }
 
 /** Worst-case active databases on a server — Role Requirements!C103 (design.ts activeDatabases). */
@@ -252,7 +273,7 @@ export function activeFormula(c: MicrosoftCells): string {
   const h2 = ha2(c);
   const cps = c.copiesPerServer;
   const db = c.databases;
-  const d1 = `IF(${two},ROUNDUP(${db}*${n(MICROSOFT.firstSiteUserShare)},0),${db})`;
+  const d1 = firstSiteDatabases(c);
   const normal1 = `IF(${d1}=1,1,(${d1})/${n1})`;
   // C117: one server of the first site fails (a spread never equals the normal load, which is above 0).
   const one1 = `IF(${h1}>1,IF(${d1}=1,1,ROUNDUP(${normal1}+${normal1}/(${n1}-1),0)),IF(${n1}>1,${normal1},-1))`;
@@ -260,7 +281,8 @@ export function activeFormula(c: MicrosoftCells): string {
   const short = `IF((${d1})*${h1}<ROUNDUP(${c.calculatedDatabases}/${c.permutations},0)*${c.permutations},2,0)`;
   const withThree = `MIN(${cps},IF(${n1}-2=1,${cps}/2,ROUNDUP(${normal1}+(${normal1}*2)/(${n1}-2),0)+${short}))`;
   const withFewer = `IF(${n1}>2,MIN(${cps},ROUNDUP(((${d1})-ROUNDUP(${normal1}/(${n1}-1),0)*2)/(${n1}-2),0)+${short}),0)`;
-  const two1 = `IF(IF(${two},AND(${haCopies(c)}>=3,${n2}>=4),AND(${h1}>=3,${n1}>=4)),IF(${h1}>=3,${withThree},${withFewer}),-1)`;
+  const survivable1 = `IF(${two},AND(${haCopies(c)}>=3,${n2}>=4),AND(${h1}>=3,${n1}>=4))`;
+  const two1 = `IF(${survivable1},IF(${h1}>=3,${withThree},${withFewer}),-1)`;
   // C127:C129, either site failing. Equal sites: the first site surviving covers both (it holds as many
   // HA copies or more): its servers take every database, then twice its one- and two-failure figures.
   const equal = [`ROUNDUP(${db}/${n1},0)`, `IF(${h1}>=2,2*${one1},-1)`, `IF(AND(${h1}>=3,${n1}>=4),2*${two1},-1)`];
@@ -271,7 +293,11 @@ export function activeFormula(c: MicrosoftCells): string {
   ];
   const sites = `IF(${two},IF(${n1}=${n2},MAX(${equal.join(",")}),MAX(${[...unequal(`IF(${two},${n2},1)`, h2), ...unequal(n1, h1)].join(",")})),-1)`;
   // C103: no failure survivable (one HA copy on one server) leaves the normal load, twice it over two sites.
-  const worst = `IF(AND(${h1}<=1,${n1}=1),${normal1}*IF(${two},2,1),MAX(${one1},${two1},${sites}))`;
+  // Active/passive: the first site's one and two failures alone (design.ts activePassiveDatabases), its
+  // normal load when neither can be (one HA copy on one server, and no two failures survivable).
+  const ap = passive(c);
+  const none = `AND(${h1}<=1,${n1}=1,OR(NOT(${ap}),NOT(${survivable1})))`;
+  const worst = `IF(${none},${normal1}*IF(AND(${two},NOT(${ap})),2,1),MAX(${one1},${two1},IF(${ap},0,${sites})))`;
   return `IF(${ha(c)},${worst},${db})`;
 }
 
@@ -370,7 +396,7 @@ export function replicationFormula(c: MicrosoftCells): string {
   const moveGB = `(0+${c.users}/${per}*${n(F.moveShare)}*${c.disk}/1024)*(1+${n(F.dataOverhead)})`;
   const logsPerDb = `(${userLogs}/${c.databases}+${moveGB}*1024/${c.databases}/${n(MICROSOFT.daysPerWeek)})`;
   const perDatabase = `${c.hourShare}*${logsPerDb}*${n(MICROSOFT.bitsPerLog)}/${n(MICROSOFT.secondsPerHour)}*(1-${n(F.logCompression)})`;
-  const d1 = `ROUNDUP(${c.databases}*${n(MICROSOFT.firstSiteUserShare)},0)`;
+  const d1 = firstSiteDatabases(c);
   const streams = `(${d1}*${copies2(c)}+(${c.databases}-${d1})*${copies1(c)})`;
   return `IF(OR(${c.serversSecondSite}=0,${streams}=0),NA(),${perDatabase}*${streams})`;
 }
@@ -390,7 +416,7 @@ export function activeModeFormula(c: MicrosoftCells, mode: ActiveMode): string {
   const h = [ha1(c), ha2(c)];
   const cps = c.copiesPerServer;
   const db = c.databases;
-  const d1 = `IF(${two},ROUNDUP(${db}*${n(MICROSOFT.firstSiteUserShare)},0),${db})`;
+  const d1 = firstSiteDatabases(c);
   const d = [d1, `(${db}-${d1})`];
   const normal = (s: number) => `IF(${d[s]}=1,1,(${d[s]})/${sv[s]})`;
   // C117: a server fails; the spread is above the normal load, which is above 0.
@@ -404,7 +430,8 @@ export function activeModeFormula(c: MicrosoftCells, mode: ActiveMode): string {
     const withFewer = `IF(${sv[s]}>2,MIN(${cps},ROUNDUP(((${d[s]})-ROUNDUP(${normal(s)}/(${sv[s]}-1),0)*2)/(${sv[s]}-2),0)+${short(s)}),0)`;
     return `IF(${survivable(s)},IF(${h[s]}>=3,${withThree},${withFewer}),-1)`;
   };
-  const bothSites = (f: (s: number) => string) => `MAX(${f(0)},IF(${two},${f(1)},-1))`;
+  // Active/passive: the second site has no active databases until the first fails.
+  const bothSites = (f: (s: number) => string) => `MAX(${f(0)},IF(AND(${two},NOT(${passive(c)})),${f(1)},-1))`;
   // C127:C129: a site fails and the other's servers take every database; equal sites, twice the first site's figures.
   const siteCase = (failed: number, k: 0 | 1 | 2) => {
     const survivor = 1 - failed;
@@ -415,11 +442,22 @@ export function activeModeFormula(c: MicrosoftCells, mode: ActiveMode): string {
     if (k === 1) return `IF(AND(${hs}>=2,${m}>=2),IF(${equal},2*${one(0)},ROUNDUP(${db}/(${m}-1),0)),-1)`;
     return `IF(AND(${hs}>=3,${m}>=4),IF(${equal},2*${twoFail(0)},ROUNDUP(${db}/(${m}-2),0)),-1)`;
   };
-  const sites = (k: 0 | 1 | 2) => `IF(${two},MAX(${siteCase(0, k)},${siteCase(1, k)}),-1)`;
+  // Active/passive (design.ts activePassiveDatabases): the second site takes the first's failures its copies
+  // cover (C118, C122) and the first site's loss (C127:C129; equal sites, the first site's own figures).
+  const [h1, h2] = h;
+  const [n1, n2] = sv;
+  const passiveSite = [
+    `IF(${h2}>=1,ROUNDUP(${db}/${n2},0),-1)`,
+    `IF(AND(${h2}>=2,${n2}>=2),IF(${n2}=${n1},MAX(0,${one(0)}),ROUNDUP(${db}/(${n2}-1),0)),-1)`,
+    `IF(AND(${h2}>=3,${n2}>=4),IF(${n2}=${n1},MAX(0,${twoFail(0)}),ROUNDUP(${db}/(${n2}-2),0)),-1)`,
+  ];
+  const oneInSecond = `IF(AND(${passive(c)},${h2}>=1,${h1}=1),ROUNDUP((${db}-MAX(0,${one(0)}))/${n2},0),-1)`;
+  const twoInSecond = `IF(AND(${passive(c)},${h2}>=1,OR(${h1}<3,${n1}<4),${twoFail(0)}>=0),ROUNDUP((IF(${one(0)}<0,${normal(0)},${one(0)})-${normal(0)})*2/${n2},0),-1)`;
+  const sites = (k: 0 | 1 | 2) => `IF(${two},IF(${passive(c)},${passiveSite[k]},MAX(${siteCase(0, k)},${siteCase(1, k)})),-1)`;
   const byMode: Record<ActiveMode, string> = {
     normal: bothSites(normal),
-    server: bothSites(one),
-    doubleServer: bothSites(twoFail),
+    server: `MAX(${bothSites(one)},${oneInSecond})`,
+    doubleServer: `MAX(${bothSites(twoFail)},${twoInSecond})`,
     site: sites(0),
     siteServer: sites(1),
     siteDoubleServer: sites(2),
@@ -441,7 +479,8 @@ export function transportFormula(c: MicrosoftCells, serverActive: string, double
   // A site's loss leaves the other site's servers, less the one or two more failures they survive (design.ts serversAfterWorstFailure).
   const left = (survivor: number) =>
     `IF(${h[survivor]}>=1,${sv[survivor]}-IF(AND(${h[survivor]}>=3,${sv[survivor]}>=4),2,IF(AND(${h[survivor]}>=2,${sv[survivor]}>=2),1,0)),${n(1e9)})`;
-  const remaining = `IF(${ha(c)},IF(${c.serversSecondSite}>0,MIN(${left(0)},${left(1)}),${c.serversFirstSite}-IF(${doubleServerActive}>0,2,IF(${serverActive}>0,1,0))),${servers(c)})`;
+  // Active/passive: the first site's loss alone is a site failure (design.ts serversAfterWorstFailure).
+  const remaining = `IF(${ha(c)},IF(${c.serversSecondSite}>0,IF(${passive(c)},${left(1)},MIN(${left(0)},${left(1)})),${c.serversFirstSite}-IF(${doubleServerActive}>0,2,IF(${serverActive}>0,1,0))),${servers(c)})`;
   const safetyNet = c.laggedCopies === undefined || c.lagDays === undefined ? n(MICROSOFT.safetyNetDays) : `MAX(${n(MICROSOFT.safetyNetDays)},IF(${c.laggedCopies}>0,${c.lagDays},0))`;
   const days = `(1+${n(MICROSOFT.transportQueueRate)}*${n(MICROSOFT.transportQueueDays)}+${safetyNet})`;
   return `${c.users}*${c.profile}/(${remaining})*${n(MICROSOFT.transportShadowCopies)}*${days}*${c.messageKB}/${n(MICROSOFT.kbPerGB)}`;
@@ -458,9 +497,9 @@ export function jbodFormula(c: MicrosoftCells): string {
   const two = `${c.serversSecondSite}>0`;
   const total1 = copies1(c);
   const total2 = copies2(c);
-  const multi = `AND(${c.copies}>=3,OR(NOT(${two}),${total1}=${total2}))`;
+  const multi = `AND(${c.copies}>=3,OR(NOT(${two}),${total1}=${total2},AND(${passive(c)},${wholeRounds(c)})))`;
   const laggedFirst = `(${total1}-${ha1(c)})`;
   const lagOk = `OR(${laggedFirst}=0,IF(${multi},${laggedFirst}>=1,${laggedFirst}>=2))`;
-  const secondOk = `OR(NOT(${two}),IF(${multi},${total2}<>1,${ha2(c)}<>1))`;
+  const secondOk = `OR(NOT(${two}),${passive(c)},IF(${multi},${total2}<>1,${ha2(c)}<>1))`;
   return `AND(${c.copies}>=2,${haCopies(c)}>=3,${lagOk},${secondOk})`;
 }

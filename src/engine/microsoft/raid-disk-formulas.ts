@@ -27,6 +27,13 @@ export interface RaidDiskCells {
   copies: string;
   /** Servers in the second site: 0 or empty for one site. */
   serversSecondSite: string;
+  /**
+   * Active/passive (1, with two sites; raid-disks.ts raidDatabasesPerVolume) and the first site's servers:
+   * several databases a volume need the first site's servers a whole number of its copies (C110), and a
+   * volume holds the first site's copies (C83). Absent: active/active.
+   */
+  activePassive?: string;
+  serversFirstSite?: string;
   /** GB a database and its log space — Volume Requirements!E123, F123 (EX_MS_DATABASES "size", "logspace"). */
   databaseGB: string;
   logGB: string;
@@ -89,9 +96,12 @@ export function raidVolumeDatabasesFormula(c: Omit<RaidDiskCells, "volumeDatabas
   const x = spares(c as RaidDiskCells);
   const refused = `OR(${c.diskRawGB}<=0,${c.diskIops}<=0,${x}<0,${x}>100,${x}<>ROUND(${x},0))`;
   const two = `${c.serversSecondSite}>0`;
-  const several = `AND(${c.copies}>=3,OR(NOT(${two}),${c.copies}=2*ROUNDUP(${c.copies}/2,0)))`;
+  const first = `ROUNDUP(${c.copies}/2,0)`;
+  const passive = c.activePassive === undefined || c.serversFirstSite === undefined ? "FALSE()" : `AND(${c.activePassive}>0,${two})`;
+  const whole = c.serversFirstSite === undefined ? "FALSE()" : `${c.serversFirstSite}-${first}*ROUNDDOWN(${c.serversFirstSite}/${first},0)=0`;
+  const several = `AND(${c.copies}>=3,OR(NOT(${two}),${c.copies}=2*ROUNDUP(${c.copies}/2,0),AND(${passive},${whole})))`;
   const fit = `ROUNDDOWN(${formatted(c as RaidDiskCells)}/${n(MICROSOFT.maxDatabaseGBWithCopies)},0)`;
-  return `IF(${refused},NA(),IF(${several},IF(${two},MAX(1,MIN(${fit},${c.copies})),${c.copies}),1))`;
+  return `IF(${refused},NA(),IF(${several},IF(${two},IF(${passive},${first},MAX(1,MIN(${fit},${c.copies}))),${c.copies}),1))`;
 }
 
 /** "RAID-1/0", "RAID-5": the level as raid-disks.ts names it (EX_MS_DISKS "databaseraid", "restoreraid"). */

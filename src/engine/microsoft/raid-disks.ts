@@ -12,7 +12,8 @@
  */
 import { SizingError } from "../errors";
 import { roundTo15 } from "../general-format";
-import { prefersJbod, type MicrosoftSizing } from "./design";
+import { activePassiveOf, prefersJbod, type MicrosoftSizing } from "./design";
+import { copiesPerSite } from "../failover";
 import { DISK_TYPE_IOPS, type JbodDisk, type ServerDiskChoice } from "./disks";
 import { excelCeil, excelFloor } from "./excel";
 import { MICROSOFT, type MicrosoftFactors } from "./tables";
@@ -83,6 +84,8 @@ export interface RaidNeed {
   copies: number;
   laggedCopies: number;
   serversPerSite: readonly number[];
+  /** An active/passive DAG of two sites (Input!G23): a volume's databases follow its first site's copies. */
+  activePassive?: boolean;
   /** A database with overhead and its log space, GB — Volume Requirements!E123, F123. */
   databaseGB: number;
   logGB: number;
@@ -146,10 +149,12 @@ export interface RaidServerDisks {
  * @compatibility A disk under 2,000 GB formatted holds none there, and the calculator divides by zero
  * (its volumes, restore volume and disks are #DIV/0!); we keep one database a volume.
  */
-export function raidDatabasesPerVolume(need: Pick<RaidNeed, "copies" | "laggedCopies" | "serversPerSite">, disk: Pick<JbodDisk, "rawGB">): number {
-  const { multipleDatabasesPerVolume } = prefersJbod(need.serversPerSite, need.copies, need.laggedCopies, { diskGB: disk.rawGB });
+export function raidDatabasesPerVolume(need: Pick<RaidNeed, "copies" | "laggedCopies" | "serversPerSite" | "activePassive">, disk: Pick<JbodDisk, "rawGB">): number {
+  const { multipleDatabasesPerVolume } = prefersJbod(need.serversPerSite, need.copies, need.laggedCopies, { diskGB: disk.rawGB, activePassive: need.activePassive ? 1 : 0 });
   if (!multipleDatabasesPerVolume) return 1;
   if (need.serversPerSite.length === 1) return need.copies;
+  // Active/passive: the copies of the site holding more, the first (C83), whatever a disk holds.
+  if (need.activePassive) return copiesPerSite(need.copies, 2)[0];
   const fit = excelFloor((disk.rawGB * MICROSOFT.formattedPerRawGB) / MICROSOFT.maxDatabaseGBWithCopies);
   return Math.max(1, Math.min(fit, need.copies));
 }
@@ -229,13 +234,14 @@ export function raidServerDisks(need: RaidNeed, choice: Pick<ServerDiskChoice, "
 export function raidNeedOf(
   s: Pick<MicrosoftSizing, "copiesPerServer" | "databaseGB" | "logSpaceGB" | "serverIops" | "readShare">,
   design: { serversPerSite: readonly number[]; copies: number; laggedCopies: number },
-  f: Pick<MicrosoftFactors, "contentIndexShare" | "volumeFreeShare">,
+  f: Pick<MicrosoftFactors, "contentIndexShare" | "volumeFreeShare"> & Partial<Pick<MicrosoftFactors, "activePassive">>,
 ): RaidNeed {
   return {
     copiesPerServer: s.copiesPerServer,
     copies: design.copies,
     laggedCopies: design.laggedCopies,
     serversPerSite: design.serversPerSite,
+    activePassive: activePassiveOf(design.serversPerSite, f),
     databaseGB: s.databaseGB,
     logGB: s.logSpaceGB,
     serverIops: s.serverIops,

@@ -190,6 +190,11 @@ export const MICROSOFT_FACTOR_DEFAULTS = {
   /** Worst-case active databases on a server (0 = the calculator's activation rules). */
   activeDatabases: 0,
   /**
+   * 1: an active/passive DAG of two sites (Input!G23 "Active/Passive"): every database active in the
+   * first site, the second's servers passive until the first fails. 0 (the default): active/active.
+   */
+  activePassive: 0,
+  /**
    * Databases of one balancing unit (0 = none): every failure mode's active databases are the calculator's
    * rules at one unit, once for each unit of the count — a design's busiest server (src/engine/design, issue 16).
    */

@@ -8,6 +8,7 @@
  */
 import {
   activeFormula,
+  activeModeFormula,
   calculatedDatabasesFormula,
   copiesFirstSiteFormula,
   maxDatabasesFormula,
@@ -143,7 +144,9 @@ const FACTORS_ROW = 5;
  * count reads (issue 27: a JBOD design's databases were counted as on RAID).
  */
 const DISK_FACTORS_ROW = FACTORS_ROW + 1;
-const SET_DATABASES_ROW = DISK_FACTORS_ROW + 3;
+/** An active/passive DAG (row 9: activePassive, Input!G23; issue 27, cause 3). */
+const PASSIVE_ROW = DISK_FACTORS_ROW + 3;
+const SET_DATABASES_ROW = PASSIVE_ROW + 1;
 const DATABASES_FACTOR_ROW = SET_DATABASES_ROW + 1;
 const ACTIVE_FACTOR_ROW = DATABASES_FACTOR_ROW + 1;
 const SERVERS_ROW = ACTIVE_FACTOR_ROW + 1;
@@ -156,15 +159,26 @@ const OWN_COUNT = `$J$${OWN_COUNT_ROW}`;
  * disk's three, and the unit as deployed), its copies a server and active databases.
  */
 const UNIT_FACTORS_ROW = OWN_COUNT_ROW + 1;
-const UNIT_ROW = UNIT_FACTORS_ROW + 6;
+const UNIT_ROW = UNIT_FACTORS_ROW + 7;
 const UNIT = `$J$${UNIT_ROW}`;
 const UNIT_COPIES = `$J$${UNIT_ROW + 1}`;
 const UNIT_ACTIVE = `$J$${UNIT_ROW + 2}`;
 /**
+ * Active/passive: the second site's busiest server when the first fails (Role Requirements!C127:C130,
+ * a unit's once a unit), its cache, memory before the configuration step, memory (D253: at least the
+ * first site's) and megacycles (D256) — what the memory, megacycles and cores rows take the larger of.
+ */
+const SECOND_SITE_ROW = UNIT_ROW + 3;
+const SECOND_ACTIVE = `$J$${SECOND_SITE_ROW + 3}`;
+const SECOND_CACHE = `$J$${SECOND_SITE_ROW + 4}`;
+const SECOND_CALCULATED = `$J$${SECOND_SITE_ROW + 5}`;
+const SECOND_MEMORY = `$J$${SECOND_SITE_ROW + 6}`;
+const SECOND_MEGACYCLES = `$J$${SECOND_SITE_ROW + 7}`;
+/**
  * The tiers as Microsoft's column sizes them (with `tiers`): a title, a header, tiers 1-4 and their
  * average by mailboxes, in columns I:S beside the helpers, off the printed page.
  */
-const TIER_TITLE_ROW = UNIT_ROW + 4;
+const TIER_TITLE_ROW = SECOND_SITE_ROW + 9;
 const TIER_FIRST_ROW = TIER_TITLE_ROW + 2;
 const TIER_ALL_ROW = TIER_FIRST_ROW + TIER_COUNT;
 /**
@@ -205,7 +219,7 @@ export const MCDB_CELLS = Object.freeze({
  * and the calculator's databases before its symmetry rules (Role Requirements!C77): what the Resilience
  * sheet's failure modes read, as the Methods sheet's own count does.
  */
-export const DISK_FACTOR_CELLS = Object.freeze({ diskGB: `$J$${DISK_FACTORS_ROW}`, diskIops: `$J$${DISK_FACTORS_ROW + 1}`, databasesPerVolume: `$J$${DISK_FACTORS_ROW + 2}` });
+export const DISK_FACTOR_CELLS = Object.freeze({ diskGB: `$J$${DISK_FACTORS_ROW}`, diskIops: `$J$${DISK_FACTORS_ROW + 1}`, databasesPerVolume: `$J$${DISK_FACTORS_ROW + 2}`, activePassive: `$J$${PASSIVE_ROW}` });
 export const CALCULATED_DATABASES_CELL = `$J$${HELPER_ROW + 2}`;
 /** The chosen disk's raw GB and IOPS, and whether the calculator puts the design on JBOD (TRUE) or RAID (FALSE, or no design). */
 export const SERVER_DISK_HELPERS = Object.freeze({ rawGB: `$J$${DISK_ROW}`, iops: `$K$${DISK_ROW}`, jbod: `$J$${JBOD_ROW}` });
@@ -364,14 +378,17 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     setDatabases: `$J$${SET_DATABASES_ROW}`,
   };
   // The disk the calculator counts from, where it deploys JBOD (design.ts prefersJbod: jbodFormula with a
-  // disk), and a set count: the factors its own count reads (rows 6-9), and the unit's.
+  // disk), the DAG's layout (active/passive, Input!G23, only with a second site) and a set count: the
+  // factors its own count reads (rows 6-10), and the unit's.
   const diskRows = (row: number, own: boolean) => {
     const d = n.serverDisks;
     const disk = d ? `IFERROR(IF(AND(${SERVER_DISK_HELPERS.rawGB}>0,${jbodFormula(refs)}),${SERVER_DISK_HELPERS.rawGB},0),0)` : "0";
+    // A DAG's (two or more copies): stand-alone servers have no layout.
+    const passive = `IF(${n.dagLayout}="active/passive",IF(AND(${n.serversSecondSite}>0,${n.copies}>=2),1,0),0)`;
     const values = own
-      ? [disk, d ? `IF($J$${row}>0,${SERVER_DISK_HELPERS.iops},${MICROSOFT_FACTOR_DEFAULTS.diskIops})` : `${MICROSOFT_FACTOR_DEFAULTS.diskIops}`, d ? `IF($J$${row}>0,${d.databasesPerVolume},0)` : "0"]
-      : [DISK_FACTOR_CELLS.diskGB, DISK_FACTOR_CELLS.diskIops, DISK_FACTOR_CELLS.databasesPerVolume];
-    (["diskGB", "diskIops", "databasesPerVolume"] as const).forEach((name, k) => {
+      ? [disk, d ? `IF($J$${row}>0,${SERVER_DISK_HELPERS.iops},${MICROSOFT_FACTOR_DEFAULTS.diskIops})` : `${MICROSOFT_FACTOR_DEFAULTS.diskIops}`, d ? `IF($J$${row}>0,${d.databasesPerVolume},0)` : "0", passive]
+      : [DISK_FACTOR_CELLS.diskGB, DISK_FACTOR_CELLS.diskIops, DISK_FACTOR_CELLS.databasesPerVolume, DISK_FACTOR_CELLS.activePassive];
+    (["diskGB", "diskIops", "databasesPerVolume", "activePassive"] as const).forEach((name, k) => {
       put(`I${row + k}`, { value: name, role: "label" });
       put(`J${row + k}`, { formula: `=${values[k]}`, role: "step" });
     });
@@ -422,6 +439,32 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     native: `=${unsized(`IF(ISNUMBER(${refs.databases}),${activeFormula(unitRefs)},NA())`)}`,
     role: "step",
   });
+  // Active/passive (issue 27, cause 3): the second site's busiest server, as sizeDesign's Design.microsoft.secondary.
+  const secondModes = [["site", "site"], ["siteServer", "siteserver"], ["siteDoubleServer", "sitedoubleserver"]] as const;
+  secondModes.forEach(([mode, result], k) => {
+    put(`I${SECOND_SITE_ROW + k}`, { value: `Unit's ${result} active databases (second site)`, role: "note" });
+    // Only active/passive, and where the deployed count can be had (the active row's rule).
+    const only = (x: string) => `=IFERROR(IF(AND(${DISK_FACTOR_CELLS.activePassive}>0,ISNUMBER(${refs.databases})),MAX(0,${x}),0),0)`;
+    put(`J${SECOND_SITE_ROW + k}`, {
+      formula: only(`${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"active.${result}",${unitFactors})`),
+      native: only(activeModeFormula(unitRefs, mode)),
+      role: "step",
+    });
+  });
+  const modeCells = secondModes.map((_, k) => `$J$${SECOND_SITE_ROW + k}`).join(",");
+  const second = { ...refs, active: SECOND_ACTIVE, cache: SECOND_CACHE, calculated: SECOND_CALCULATED };
+  const secondRows: [string, string][] = [
+    ["Second site's busiest server: active databases", `IF(AND(${n.copies}>=2,${DISK_FACTOR_CELLS.activePassive}>0,ISNUMBER(${refs.databases})),MAX(${modeCells})*${refs.databases}/${UNIT},0)`],
+    ["… its database cache, GB", `IF(${SECOND_ACTIVE}>0,${cacheGBFormula(second)},0)`],
+    ["… its memory before the configuration step", `IF(${SECOND_ACTIVE}>0,${calculatedMemoryFormula(second)},0)`],
+    ["… its memory, GB", `IF(${SECOND_ACTIVE}>0,${memoryFormula(second)},0)`],
+    ["… its megacycles", `IF(${SECOND_ACTIVE}>0,${megacyclesFormula(second)},0)`],
+  ];
+  secondRows.forEach(([label, formula], k) => {
+    put(`I${SECOND_SITE_ROW + 3 + k}`, { value: label, role: "note" });
+    // 0 where there is none (a number: "—" would compare above 0).
+    put(`J${SECOND_SITE_ROW + 3 + k}`, { formula: `=IFERROR(${formula},0)`, role: "step" });
+  });
   if (t) tierBlock(t, n, refs, mailboxFactors).forEach((c) => cells.push(c));
   if (n.serverDisks) serverDiskBlock(n, n.serverDisks, refs, designArguments(n, sizedTiers, servers), factors).forEach((c) => cells.push(c));
   sized.forEach((r, i) => {
@@ -451,6 +494,19 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       put(`${COLUMNS.microsoft}${row}`, {
         formula: `=${shown(`IF(${n.copies}>=2,${byUnit},${own})`)}`,
         native: `=${shown(`IF(ISNUMBER(${refs.databases}),IF(${n.copies}>=2,${byUnit},${r.native(refs)}),NA())`)}`,
+        numberFormat: r.format,
+        role,
+      });
+    } else if (r.key === "memoryGB" || r.key === "megacycles" || r.key === "cores") {
+      // A server of an active/passive DAG is either site's: the larger of the first site's busiest server and
+      // the second's when the first fails (Role Requirements!C142 and D253, C256 and D256; sizeDesign's max).
+      const live = `${NS}${r.call(rowFactors, servers)}`;
+      const native = `IF(ISNUMBER(${refs.databases}),${r.native(refs)},NA())`;
+      const secondary = r.key === "memoryGB" ? SECOND_MEMORY : r.key === "megacycles" ? SECOND_MEGACYCLES : `IF(${SECOND_ACTIVE}>0,${coresFormula({ ...refs, megacycles: SECOND_MEGACYCLES })},0)`;
+      // The cores row reads the megacycles row, already the larger, in the customer copy.
+      put(`${COLUMNS.microsoft}${row}`, {
+        formula: `=${shown(`MAX(${live},${secondary})`)}`,
+        native: `=${shown(r.key === "cores" ? native : `MAX(${native},${secondary})`)}`,
         numberFormat: r.format,
         role,
       });
@@ -592,7 +648,8 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
   put(`J${NEED_ROW + 2}`, { formula: `=${unsized(`${refs.peak}/${refs.users}`)}`, role: "step" });
   const c: ServerDiskCells = {
     copiesPerServer: refs.copiesPerServer,
-    copies: n.copies,
+    // A volume holds at most the copies by default; active/passive, the first site's (Role Requirements!C83).
+    copies: `IF(${DISK_FACTOR_CELLS.activePassive}>0,${refs.copiesFirstSite},${n.copies})`,
     databaseGB: microsoftCell("databaseGB"),
     ...need,
     diskRawGB: SERVER_DISK_HELPERS.rawGB,
@@ -617,6 +674,8 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     copiesPerServer: refs.copiesPerServer,
     copies: n.copies,
     serversSecondSite: n.serversSecondSite,
+    activePassive: DISK_FACTOR_CELLS.activePassive,
+    serversFirstSite: n.serversFirstSite,
     databaseGB: c.databaseGB,
     logGB: c.logGB,
     ...raidNeed,

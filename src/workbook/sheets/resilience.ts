@@ -224,8 +224,8 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
   // Helpers: K labels, L values; the EX_MS_* functions' factors are L's first two rows with their names in K.
   // The third, activationUnit: a balancing unit's databases, whose active databases repeat once a unit (issue 16);
   // then the lagged copies (never activated) and their replay lag, which only a lagged copy reads.
-  // The first eight are the EX_MS_* functions' factors: the disk the calculator counts from is the Methods sheet's (issue 27).
-  const helperRows = ["archiveMB", "deployedDatabases", "activationUnit", "laggedCopies", "lagDays", "diskGB", "diskIops", "databasesPerVolume", "unitCopiesPerServer", "profile", "disk", "databases", "copiesPerServer", "copiesFirstSite", "maxDatabases", "calculatedDatabases", "permutations"] as const;
+  // The first nine are the EX_MS_* functions' factors: the disk the calculator counts from and the layout are the Methods sheet's (issue 27).
+  const helperRows = ["archiveMB", "deployedDatabases", "activationUnit", "laggedCopies", "lagDays", "diskGB", "diskIops", "databasesPerVolume", "activePassive", "unitCopiesPerServer", "profile", "disk", "databases", "copiesPerServer", "copiesFirstSite", "maxDatabases", "calculatedDatabases", "permutations"] as const;
   const helper = (key: (typeof helperRows)[number]) => at("L", top + helperRows.indexOf(key));
   const deployed = `${design}!${absolute(DESIGN_CELLS.databasesDeployed)}`;
   const c: MicrosoftCells = {
@@ -257,6 +257,7 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
     permutations: helper("permutations"),
     laggedCopies: helper("laggedCopies"),
     lagDays: helper("lagDays"),
+    activePassive: helper("activePassive"),
   };
   const unit: MicrosoftCells = { ...c, databases: helper("activationUnit"), copiesPerServer: helper("unitCopiesPerServer") };
   const dagOf = { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout, lagged: names.laggedCopies };
@@ -269,6 +270,7 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
     diskGB: `=${methods}!${DISK_FACTOR_CELLS.diskGB}`,
     diskIops: `=${methods}!${DISK_FACTOR_CELLS.diskIops}`,
     databasesPerVolume: `=${methods}!${DISK_FACTOR_CELLS.databasesPerVolume}`,
+    activePassive: `=${methods}!${DISK_FACTOR_CELLS.activePassive}`,
     unitCopiesPerServer: `=${copiesPerServerFormula(unit)}`,
     profile: `=${profileFormula(c)}`,
     disk: `=${diskFormula(c)}`,
@@ -285,7 +287,7 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
     // "—", not an error, where a helper has no value (a design Microsoft's method does not size): no cell of a design shows an error.
     { address: `L${top + k}`, formula: `=IFERROR(${plain[key].slice(1)},"${NO_VALUE}")`, role: "step" as const },
   ]);
-  const factors = `${at("K", top)}:${at("L", top + 7)}`;
+  const factors = `${at("K", top)}:${at("L", top + 8)}`;
   const args = `${names.users},${names.messagesPerDay},${names.messageKB},${names.quotaMB},${names.servers},${names.copies}`;
   // Microsoft's method, one profile: the Methods sheet sizes mailbox tiers; these rows the design's profile.
   const sized = `AND(${design}!${absolute(DESIGN_CELLS.methodUsed)}="microsoft",COUNT(${tiers.mailboxes},${tiers.messagesPerDay},${tiers.messageKB},${tiers.quotaMB})=0)`;
