@@ -132,7 +132,8 @@ describe("sizeDesign's MCDB: Exchange 2019 and SE on JBOD, beside the database d
     const cases: Array<[Partial<WorkbookInputs>, RegExp]> = [
       // Three copies on 8 + 8 servers: the calculator's RAID (Role Requirements!I127).
       [{ ...DELL_EMC, exchangeVersion: "SE", copies: 3 }, /^MCDB needs JBOD disks; this DAG is on RAID$/],
-      [{ ...DELL_EMC, exchangeVersion: "SE", method: "dell" }, /^Dell's process puts the databases on arrays/],
+      // Dell's process counts its own databases: the preset's set 336 (the calculator's Input!G39) is Microsoft's method's.
+      [{ ...DELL_EMC, exchangeVersion: "SE", method: "dell", databasesPerDag: "" }, /^Dell's process puts the databases on arrays/],
       [{ ...DELL_EMC, exchangeVersion: "SE", serverDisk: '1TB 7.2K RPM SAS 3.5"' }, /^the servers have no database disks for it/],
       [{ ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2010 }, /^MCDB is Exchange 2019's and SE's; this is Exchange 2010$/],
     ];
@@ -160,7 +161,7 @@ describe("the input mcdb: auto (the default), on or off", () => {
   test('"on" where MCDB cannot be is refused, naming the input and why: an earlier version (SETUP, "Prerequisites": Exchange Server 2019), Dell\'s process, the calculator\'s RAID', () => {
     const cases: Array<[Partial<WorkbookInputs>, RegExp]> = [
       [{ ...DELL_EMC, mcdb: "on" }, /this design is Exchange 2016 — choose "auto" or "off", or the Exchange version 2019 or SE$/],
-      [{ ...SE, mcdb: "on", method: "dell" }, /Dell's process sizes this design, on arrays — choose "auto" or "off", or the method "microsoft"$/],
+      [{ ...SE, mcdb: "on", method: "dell", databasesPerDag: "" }, /Dell's process sizes this design, on arrays — choose "auto" or "off", or the method "microsoft"$/],
       [{ ...SE, mcdb: "on", copies: 3 }, /Microsoft's calculator puts this DAG on RAID .* — choose "auto" or "off", or three or more such copies$/],
     ];
     for (const [given, why] of cases) {

@@ -56,7 +56,8 @@ describe("the Summary's MCDB SSDs are sizeDesign's, live and in the customer cop
 
   test("none on RAID, by Dell's process or without server disks: each says why, as sizeDesign", () => {
     const se = { ...DELL_EMC, exchangeVersion: "SE" } as WorkbookInputs;
-    for (const given of [{ copies: 3 }, { method: "dell" }, { serverDisk: '1TB 7.2K RPM SAS 3.5"' }, {}] as Partial<WorkbookInputs>[]) {
+    // Dell's process counts its own databases: the preset's set 336 (the calculator's Input!G39) is left out for it.
+    for (const given of [{ copies: 3 }, { method: "dell", databasesPerDag: "" }, { serverDisk: '1TB 7.2K RPM SAS 3.5"' }, {}] as Partial<WorkbookInputs>[]) {
       const inputs = { ...(Object.keys(given).length === 0 ? REFERENCE_DESIGN_INPUTS : se), ...given } as WorkbookInputs;
       const [live, native] = both(referenceDesign({ inputs }));
       expect(live).toEqual(expected(inputs));
@@ -125,9 +126,10 @@ describe("the MCDB input on the Inputs sheet", () => {
   test('"on" where MCDB cannot be: the Design check says no design, as designProblems, live and native — 2016, Dell\'s process, RAID', () => {
     const model = referenceDesign({ inputs: { ...SE, mcdb: "on" } });
     expect(check(model)).toMatch(/^OK: /);
-    for (const edit of [{ ExchangeVersion: 2016 }, { Method: "dell" }, { Copies: 3 }] as Record<string, number | string>[]) {
+    // Dell's process with the method's own count (0): the preset's set 336 is Microsoft's method's (Input!G39).
+    for (const edit of [{ ExchangeVersion: 2016 }, { Method: "dell", DatabasesPerDag: 0 }, { Copies: 3 }] as Record<string, number | string>[]) {
       const edited = withInputs(model, edit);
-      const inputs = { ...SE, mcdb: "on", ...(edit.ExchangeVersion ? { exchangeVersion: 2016 } : edit.Method ? { method: "dell" } : { copies: 3 }) } as WorkbookInputs;
+      const inputs = { ...SE, mcdb: "on", ...(edit.ExchangeVersion ? { exchangeVersion: 2016 } : edit.Method ? { method: "dell", databasesPerDag: 0 } : { copies: 3 }) } as WorkbookInputs;
       const [problem] = designProblems(inputs);
       expect(problem.inputs[0]).toBe("MCDB");
       expect(problem.summary).toMatch(/^Not a design: MCDB is on, but MCDB SSDs are Exchange 2019's and SE's/);
