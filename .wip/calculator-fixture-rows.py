@@ -1,0 +1,44 @@
+"""Fixture rows for tests/fixtures/microsoft-calculator-designs.json: a design's inputs as sizeDesign reads
+them -> the calculator's Input cells (as the fixture's existing rows set them) -> the oracle's figures."""
+import json, os, subprocess, sys
+FIX = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tests', 'fixtures', 'microsoft-calculator-designs.json')
+KEYS = sorted({k for d in json.load(open(FIX))['designs'] for k in d['calc']})
+DISKS = {None: (4000, '7.2K RPM SAS 3.5"'), '10TB 7.2K RPM SAS 3.5"': (10000, '7.2K RPM SAS 3.5"'),
+         '8TB 7.2K NL-SAS 3.5"': (8000, '7.2K RPM SAS 3.5"'), '3TB 7.2K RPM SAS 3.5"': (3000, '7.2K RPM SAS 3.5"')}
+
+def cells(i):
+    c = i['copies']; lag = i.get('laggedCopies', 0); two = i.get('serversSite2', '') not in ('', None, 0)
+    ha = c - lag
+    site = [k % 2 if two else 0 for k in range(c)]
+    ha2 = sum(1 for k in range(ha) if site[k] == 1); lag2 = sum(1 for k in range(ha, c) if site[k] == 1)
+    gb, kind = DISKS[i.get('serverDisk')]
+    x = {"C23": "Yes", "C24": "No", "C25": "Yes", "C26": i['serversSite1'], "C27": 1,
+         "G22": "Yes" if two else "No", "G23": "Active/Passive" if i.get('dagLayout') == 'active/passive' else "Active/Active (Single DAG)",
+         "G25": "No", "G26": "No", "G30": "No", "G33": "No", "C30": ha, "C31": lag, "G31": 24 * i.get('lagDays', 0) if lag else 0,
+         "G32": 0, "C32": ha2, "C33": lag2, "C59": 0, "C61": i.get('archiveMB', 0), "C131": i.get('coresPerServer', 16), "D131": i.get('specIntRate', 0),
+         "C132": i.get('coresPerServer', 16), "D132": i.get('specIntRate', 0), "C55": i['users'], "C57": i['messagesPerDay'], "C58": i['messageKB'],
+         "C60": i['quotaMB'], "C74": 0, "G55": 0, "G74": 0, "C107": "Yes"}
+    for r in (116, 118, 122, 124):
+        x[f"C{r}"] = f"{gb} GB"; x[f"D{r}"] = kind
+    if i.get('databasesPerDag'):
+        x["G38"] = "No"; x["G39"] = i['databasesPerDag']
+    else:
+        x["G38"] = "Yes"
+    if i.get('databasesPerVolume'):
+        x["C109"] = "No"; x["C110"] = "Yes"; x["C111"] = i['databasesPerVolume']
+    return x
+
+def run(designs):
+    sets = [{"name": d['name'], "inputs": cells(d['inputs'])} for d in designs]
+    out = subprocess.run(['/usr/bin/python3', os.environ.get('ORACLE', '../shared/ms-calc-oracle/oracle.py'), '-'], input=json.dumps(sets), capture_output=True, text=True, check=True)
+    res = json.loads(out.stdout)
+    rows = []
+    for d, s, r in zip(designs, sets, res):
+        got = {f"{o['sheet']}!{o['cell']}": o['value'] for o in r['outputs']}
+        rows.append({"name": d['name'], "why": d['why'], "inputs": d['inputs'], "cells": s['inputs'], "valid": bool(r['meta'].get('valid_design')),
+                     "calc": {k: got[k] for k in KEYS if k in got}, "_meta": r['meta'], "_warnings": r.get('warnings')})
+    return rows
+
+if __name__ == '__main__':
+    designs = json.load(open(sys.argv[1]))
+    print(json.dumps(run(designs), indent=1))
