@@ -4,12 +4,13 @@
  * check accepts within the version's limits, and of those the Pareto front on servers, disks, memory
  * and cores in the environment: the designs no other beats on all four.
  *
- * Speed without pruning a front design: only the server disks and MCDB SSDs depend on the disk inputs
- * (size-design.ts designDisks), so a topology (DAGs, sites, copies, lagged copies) is checked and sized
- * once and each disk tried on it. The search visits every candidate in one canonical order; ties (the
+ * Speed without pruning a front design: by Dell's process only the server disks and MCDB SSDs depend on
+ * the disk inputs (size-design.ts designDisks), so a topology (DAGs, sites, copies, lagged copies) is
+ * checked and sized once and each disk tried on it. By Microsoft's method the disk counts the databases
+ * (issue 27), so each disk and count is sized whole. The search visits every candidate in one canonical order; ties (the
  * same four counts) keep the first, as the exhaustive search (`exhaustive: true`) does.
  */
-import { designDisks, sizeDesign, withoutAdvice, type Design, type DesignDisks, type WorkbookInputs } from "./design";
+import { designDisks, methodOf, sizeDesign, withoutAdvice, type Design, type DesignDisks, type WorkbookInputs } from "./design";
 import { designVersion, versionProfile } from "./version";
 import { MAX_COPIES, MAX_SERVERS } from "./layout";
 import { SizingError } from "./errors";
@@ -231,7 +232,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
   const visit = (top: WorkbookInputs): number => {
     const counts = volumeCounts(top.copies);
     const variants = space.serverDisks.length * counts.length;
-    if (options.exhaustive) {
+    const whole = () => {
       for (const serverDisk of space.serverDisks) {
         for (const v of counts) {
           const inputs = { ...top, serverDisk, databasesPerVolume: v };
@@ -255,7 +256,12 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
           front.add({ inputs, counts: four }, order);
         }
       }
-    } else {
+    };
+    // Issue 27: by Microsoft's method the server disk and the databases a volume count the databases (on JBOD,
+    // Role Requirements!C62, C74, C76:C79) and choose JBOD or RAID, so each disk is sized whole, as the
+    // exhaustive search does; the topology sized once serves Dell's process, whose arrays no disk input moves.
+    if (options.exhaustive || methodOf(top) === "microsoft") whole();
+    else {
       const sized = check(top);
       const refused = sized.ok ? refusalsOf(sized.design, profile) : [];
       if (!sized.ok) blockers.add("design", sized.problems[0], variants);
