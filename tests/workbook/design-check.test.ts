@@ -56,6 +56,16 @@ describe("the cases issue 12 found", () => {
   });
 });
 
+test("issue 25, item 8: a server disk that cannot hold the databases is no design, in the cell as in the CLI, never OK", () => {
+  // 3 copies of 10 GB mailboxes on 300 GB 15K disks: JBOD, whose databases the calculator sizes to the disk
+  // (Role Requirements!C62): past the DAG's databases, so refused; before, a design without storage that said OK.
+  const inputs = { exchangeVersion: 2016, serverDisk: '300GB 15K RPM SAS 2.5"', copies: 3, serversSite1: 3, quotaMB: 10240, maxDatabaseGB: 2048 } as Partial<DesignInputs>;
+  const [problem] = designProblems(design(inputs));
+  expect(problem.message).toMatch(/choose a larger disk/);
+  expect(problem.summary).toMatch(/more than the server disk holds/);
+  expect(checkCell(inputs).inputs).toBe(problem.summary);
+});
+
 test("the Design check cell says what designProblems says, for random designs", () => {
   const inputs = fc.record<DesignInputs>({
     users: fc.integer({ min: 1, max: 100_000_000 }),
