@@ -25,7 +25,8 @@ export interface QuantityCell {
 const microsoft = (d: Design) => d.method === "microsoft";
 const dell = (d: Design) => d.method === "dell";
 const jbod = (d: Design) => d.method === "microsoft" && d.serverDisks !== undefined;
-const twoSites = (d: Design) => d.serversPerSite.length === 2;
+/** Two sites, and the design survives the loss of one (else the row says "not survivable"). */
+const siteSurvived = (d: Design) => d.serversPerSite.length === 2 && d.siteFailureMailboxesPerServer !== undefined;
 const several = (d: Design) => d.dags > 1;
 const summary = (cell: string, shows?: QuantityCell["shows"]): QuantityCell => ({ sheet: "summary", cell, ...(shows ? { shows } : {}) });
 const resilience = (cell: string, shows?: QuantityCell["shows"]): QuantityCell => ({ sheet: "resilience", cell, ...(shows ? { shows } : {}) });
@@ -71,7 +72,7 @@ export const QUANTITY_CELLS: Readonly<Partial<Record<QuantityKey, readonly Quant
   worstMailboxesPerServer: [summary(S.worstMailboxesPerServer)],
   worstTargetIops: [summary(S.worstTargetIops), resilience(R.designTargetIops)],
   normalMailboxesPerServer: [resilience(`${R.activeMailboxes}${R.scenarioRow.normal}`)],
-  siteFailureMailboxesPerServer: [resilience(`${R.activeMailboxes}${R.scenarioRow.site}`, twoSites)],
+  siteFailureMailboxesPerServer: [resilience(`${R.activeMailboxes}${R.scenarioRow.site}`, siteSurvived)],
   normalActiveDatabases: [mode("normal", "activeDatabases")],
   serverActiveDatabases: [mode("server", "activeDatabases")],
   doubleServerActiveDatabases: [mode("doubleServer", "activeDatabases")],

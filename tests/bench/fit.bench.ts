@@ -8,9 +8,8 @@
 import { spawnSync } from "child_process";
 import * as path from "path";
 import { fitProfile, fitSteps, type FitCheck, type FitResult } from "../../src/engine/fit";
-import { REFERENCE_DESIGN_INPUTS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
-import { SizingError } from "../../src/engine/errors";
-import { designRuleProblems, deployedProblem } from "../../src/workbook/design-check";
+import { REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "../../src/engine/design";
+import { fitCheck } from "../../src/workbook/fit-check";
 
 const PROFILE = ["--users", "20000", "--quota-mb", "10240", "--messages", "150", "--exchange-version", "SE"];
 const BASE: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, users: 20000, quotaMB: 10240, messagesPerDay: 150, exchangeVersion: "SE", environmentUsers: "" };
@@ -28,14 +27,7 @@ function timedCheck(spent: { seconds: number; calls: number }): FitCheck {
     const start = cpuSeconds();
     spent.calls++;
     try {
-      const rules = designRuleProblems(inputs);
-      if (rules.length > 0) return { ok: false, problems: rules.map((p) => p.message) };
-      try {
-        return { ok: true, design: sizeDesign(inputs) };
-      } catch (e) {
-        if (!(e instanceof SizingError)) throw e;
-        return { ok: false, problems: [deployedProblem(e).message] };
-      }
+      return fitCheck(inputs);
     } finally {
       spent.seconds += cpuSeconds() - start;
     }

@@ -2,12 +2,9 @@
  * One design, one answer (issue 15): the workbook is the second rendering of sizeDesign. Its
  * Summary, the Resilience and Distribution sheets' database count and the Design sheet's method
  * equal the engine's figures, live (EXSIZE functions) and native (the customer copy's formulas),
- * over random designs of every version, one and two sites, one to six copies.
+ * for the designs below; random designs of every kind are tests/workbook/quantity-cells.test.ts's.
  */
-import fc from "fast-check";
 import { REFERENCE_DESIGN_INPUTS, sizeDesign, type Design, type WorkbookInputs } from "../../src/engine/design";
-import { copyLayout } from "../../src/engine/layout";
-import { EXCHANGE_VERSIONS } from "../../src/engine/version";
 import { evaluateWorkbook, nativeModel, type WorkbookValues } from "../../src/workbook/evaluate";
 import { DESIGN_CELLS, RESILIENCE_CELLS, SUMMARY_CELLS, referenceDesign, templateSheetNames } from "../../src/workbook/template";
 
@@ -61,16 +58,6 @@ function differences(inputs: WorkbookInputs, values: WorkbookValues, d: Design):
   return problems.map((p) => `${JSON.stringify(inputs)} — ${p}`);
 }
 
-const buildable = (i: WorkbookInputs): boolean => {
-  try {
-    copyLayout({ serversPerSite: i.serversSite2 === "" ? [i.serversSite1] : [i.serversSite1, i.serversSite2], copies: i.copies, layout: i.dagLayout as "active/active", databases: 1 });
-    sizeDesign(i);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe("issue 16's wrong numbers", () => {
   test("a server of 1,000,001 mailboxes needs 1,001 cores and 5,864 GB (VMware's rule), not 0", () => {
     const d = sizeDesign({ ...R, users: 1_000_001, maxDatabaseGB: 100_000, copies: 1, serversSite1: 1 });
@@ -110,87 +97,5 @@ describe("the workbook shows sizeDesign's figures", () => {
     expect(differences(inputs, evaluateWorkbook(model), d)).toEqual([]);
     expect(differences(inputs, evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
   });
-
-  test("random designs of every version, 1-2 sites, 1-6 copies, both layouts, live and native", () => {
-    const design = fc
-      .record({
-        users: fc.integer({ min: 50, max: 60_000 }),
-        quotaMB: fc.integer({ min: 100, max: 20_000 }),
-        messagesPerDay: fc.integer({ min: 1, max: 500 }),
-        messageKB: fc.integer({ min: 10, max: 300 }),
-        exchangeVersion: fc.constantFrom(...EXCHANGE_VERSIONS),
-        method: fc.constantFrom("auto", "auto", "dell", "microsoft"),
-        sites: fc.constantFrom(1, 2),
-        serversSite1: fc.integer({ min: 1, max: 8 }),
-        serversSite2: fc.integer({ min: 1, max: 8 }),
-        copies: fc.integer({ min: 1, max: 6 }),
-        dagLayout: fc.constantFrom("active/active", "active/passive"),
-        maxDatabaseGB: fc.constantFrom(500, 1024, 2048),
-      })
-      .map(({ sites, ...r }): WorkbookInputs => ({ ...R, ...r, method: r.method as WorkbookInputs["method"], serversSite2: sites === 2 ? r.serversSite2 : "" }))
-      .filter(buildable);
-    fc.assert(
-      fc.property(design, (inputs) => {
-        const model = referenceDesign({ inputs });
-        const d = sizeDesign(inputs);
-        expect(differences(inputs, evaluateWorkbook(model), d)).toEqual([]);
-        expect(differences(inputs, evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
-      }),
-      { numRuns: 12 },
-    );
-  });
-
-  test("random active/passive DAGs by Microsoft's method, the calculator's model (issue 27, cause 3), live and native", () => {
-    const design = fc
-      .record({
-        users: fc.integer({ min: 500, max: 40_000 }),
-        quotaMB: fc.integer({ min: 500, max: 12_000 }),
-        messagesPerDay: fc.integer({ min: 50, max: 500 }),
-        serversSite1: fc.integer({ min: 2, max: 8 }),
-        serversSite2: fc.integer({ min: 1, max: 8 }),
-        copies: fc.integer({ min: 2, max: 6 }),
-        laggedCopies: fc.constantFrom(0, 0, 1, 2),
-        serverDisk: fc.constantFrom('4TB 7.2K RPM SAS 3.5"', '8TB 7.2K NL-SAS 3.5"', '600GB 10K RPM SAS 2.5"'),
-        specIntRate: fc.constantFrom(0, 0, 1000),
-      })
-      .map((r): WorkbookInputs => ({ ...R, ...r, laggedCopies: Math.min(r.laggedCopies, Math.max(0, r.copies - 2)), exchangeVersion: 2016, method: "microsoft", dagLayout: "active/passive" }))
-      .filter(buildable);
-    fc.assert(
-      fc.property(design, (inputs) => {
-        const model = referenceDesign({ inputs });
-        const d = sizeDesign(inputs);
-        expect(differences(inputs, evaluateWorkbook(model), d)).toEqual([]);
-        expect(differences(inputs, evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
-      }),
-      { numRuns: 10 },
-    );
-  });
-
-  test("random Microsoft-method designs on JBOD disks, counted from the disk, a count set or not (issue 27), live and native", () => {
-    const design = fc
-      .record({
-        users: fc.integer({ min: 500, max: 40_000 }),
-        quotaMB: fc.integer({ min: 500, max: 12_000 }),
-        messagesPerDay: fc.integer({ min: 50, max: 500 }),
-        sites: fc.constantFrom(1, 2),
-        serversSite1: fc.integer({ min: 3, max: 8 }),
-        serversSite2: fc.integer({ min: 2, max: 8 }),
-        copies: fc.integer({ min: 3, max: 6 }),
-        laggedCopies: fc.constantFrom(0, 0, 1),
-        serverDisk: fc.constantFrom('4TB 7.2K RPM SAS 3.5"', '8TB 7.2K NL-SAS 3.5"', '10TB 7.2K RPM SAS 3.5"', '2TB 7.2K RPM SAS 3.5"', '1.2TB 10K RPM SAS 2.5"'),
-        databasesPerVolume: fc.constantFrom(0, 0, 1, 2, 3),
-        databasesPerDag: fc.oneof(fc.constant("" as const), fc.integer({ min: 1, max: 400 })),
-      })
-      .map(({ sites, ...r }): WorkbookInputs => ({ ...R, ...r, exchangeVersion: 2016, method: "microsoft", serversSite2: sites === 2 ? r.serversSite2 : "" }))
-      .filter(buildable);
-    fc.assert(
-      fc.property(design, (inputs) => {
-        const model = referenceDesign({ inputs });
-        const d = sizeDesign(inputs);
-        expect(differences(inputs, evaluateWorkbook(model), d)).toEqual([]);
-        expect(differences(inputs, evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
-      }),
-      { numRuns: 10 },
-    );
-  });
+  // Random designs of every kind: tests/workbook/quantity-cells.test.ts, over every quantity the workbook shows.
 });

@@ -12,7 +12,7 @@ import { EXCHANGE_VERSIONS } from "../../src/engine/version";
 import { designProblems } from "../../src/workbook/design-check";
 import { evaluateWorkbook, nativeModel, type WorkbookValues } from "../../src/workbook/evaluate";
 import { QUANTITIES_NOT_ON_A_SHEET, QUANTITY_CELLS } from "../../src/workbook/quantity-cells";
-import { referenceDesign, templateSheetNames } from "../../src/workbook/template";
+import { DESIGN_CELLS, referenceDesign, templateSheetNames } from "../../src/workbook/template";
 import { withoutDistribution } from "./light-model";
 import { WORKBOOK_MS } from "../support/timeouts";
 
@@ -31,6 +31,9 @@ test("every quantity of the catalogue has its cells, or says where a reader find
 /** Where the workbook's cells and the Design's quantities differ, a line each; none when they agree. */
 function differences(values: WorkbookValues, d: Design): string[] {
   const problems: string[] = [];
+  // The method that sized the design, as the Design sheet says it (the Summary and the pane read it there).
+  const method = values[sheets.design]?.[DESIGN_CELLS.methodUsed];
+  if (method !== d.method) problems.push(`method at design!${DESIGN_CELLS.methodUsed}: workbook ${JSON.stringify(method)}, sizeDesign ${d.method}`);
   for (const q of QUANTITIES) {
     const want = q.value(d);
     for (const at of QUANTITY_CELLS[q.key as QuantityKey] ?? []) {
@@ -58,19 +61,20 @@ const buildable = (i: WorkbookInputs): boolean => {
   }
 };
 
-const design: fc.Arbitrary<WorkbookInputs> = fc
+/** Designs of every version, method, site count (one to six copies, stand-alone servers too) and disk. */
+const anyDesign: fc.Arbitrary<WorkbookInputs> = fc
   .record({
-    users: fc.integer({ min: 50, max: 40_000 }),
+    users: fc.integer({ min: 50, max: 60_000 }),
     quotaMB: fc.integer({ min: 100, max: 20_000 }),
     archiveMB: fc.constantFrom(0, 0, 5120),
-    messagesPerDay: fc.integer({ min: 10, max: 400 }),
+    messagesPerDay: fc.integer({ min: 1, max: 500 }),
     messageKB: fc.integer({ min: 10, max: 300 }),
     exchangeVersion: fc.constantFrom(...EXCHANGE_VERSIONS),
     method: fc.constantFrom("auto", "auto", "dell", "microsoft"),
     sites: fc.constantFrom(1, 2),
-    serversSite1: fc.integer({ min: 2, max: 8 }),
-    serversSite2: fc.integer({ min: 2, max: 8 }),
-    copies: fc.integer({ min: 2, max: 4 }),
+    serversSite1: fc.integer({ min: 1, max: 8 }),
+    serversSite2: fc.integer({ min: 1, max: 8 }),
+    copies: fc.integer({ min: 1, max: 6 }),
     dagLayout: fc.constantFrom("active/active", "active/passive"),
     maxDatabaseGB: fc.constantFrom(500, 1024, 2048),
     serverDisk: fc.constantFrom('4TB 7.2K RPM SAS 3.5"', '8TB 7.2K NL-SAS 3.5"', '600GB 10K RPM SAS 2.5"', '1.2TB 10K RPM SAS 2.5"'),
@@ -78,6 +82,40 @@ const design: fc.Arbitrary<WorkbookInputs> = fc
     environmentUsers: fc.constantFrom("" as const, 100_000),
   })
   .map(({ sites, ...r }): WorkbookInputs => ({ ...R, ...r, method: r.method as WorkbookInputs["method"], serversSite2: sites === 2 ? r.serversSite2 : "" }))
+  .filter(buildable);
+
+/** Active/passive DAGs by Microsoft's method: the calculator's model (issue 27, cause 3), lagged copies and a SPECint rate too. */
+const activePassive: fc.Arbitrary<WorkbookInputs> = fc
+  .record({
+    users: fc.integer({ min: 500, max: 40_000 }),
+    quotaMB: fc.integer({ min: 500, max: 12_000 }),
+    messagesPerDay: fc.integer({ min: 50, max: 500 }),
+    serversSite1: fc.integer({ min: 2, max: 8 }),
+    serversSite2: fc.integer({ min: 1, max: 8 }),
+    copies: fc.integer({ min: 2, max: 6 }),
+    laggedCopies: fc.constantFrom(0, 0, 1, 2),
+    serverDisk: fc.constantFrom('4TB 7.2K RPM SAS 3.5"', '8TB 7.2K NL-SAS 3.5"', '600GB 10K RPM SAS 2.5"'),
+    specIntRate: fc.constantFrom(0, 0, 1000),
+  })
+  .map((r): WorkbookInputs => ({ ...R, ...r, laggedCopies: Math.min(r.laggedCopies, Math.max(0, r.copies - 2)), exchangeVersion: 2016, method: "microsoft", dagLayout: "active/passive" }))
+  .filter(buildable);
+
+/** Microsoft-method designs on JBOD disks, their databases counted from the disk or set by hand (issue 27, cause 1). */
+const jbod: fc.Arbitrary<WorkbookInputs> = fc
+  .record({
+    users: fc.integer({ min: 500, max: 40_000 }),
+    quotaMB: fc.integer({ min: 500, max: 12_000 }),
+    messagesPerDay: fc.integer({ min: 50, max: 500 }),
+    sites: fc.constantFrom(1, 2),
+    serversSite1: fc.integer({ min: 3, max: 8 }),
+    serversSite2: fc.integer({ min: 2, max: 8 }),
+    copies: fc.integer({ min: 3, max: 6 }),
+    laggedCopies: fc.constantFrom(0, 0, 1),
+    serverDisk: fc.constantFrom('4TB 7.2K RPM SAS 3.5"', '8TB 7.2K NL-SAS 3.5"', '10TB 7.2K RPM SAS 3.5"', '2TB 7.2K RPM SAS 3.5"', '1.2TB 10K RPM SAS 2.5"'),
+    databasesPerVolume: fc.constantFrom(0, 0, 1, 2, 3),
+    databasesPerDag: fc.oneof(fc.constant("" as const), fc.integer({ min: 1, max: 400 })),
+  })
+  .map(({ sites, ...r }): WorkbookInputs => ({ ...R, ...r, exchangeVersion: 2016, method: "microsoft", serversSite2: sites === 2 ? r.serversSite2 : "" }))
   .filter(buildable);
 
 /** Designs a reader meets: the reference design, Dell EMC's 2016 DAG (004 §4), a RAID 2016 design, a two-site SE design. */
@@ -97,15 +135,19 @@ describe("every quantity's cells equal sizeDesign's figure, live and in the cust
     expect(differences(evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
   });
 
-  test("random designs of every version, method, site count and disk", () => {
+  test.each<[string, fc.Arbitrary<WorkbookInputs>, number]>([
+    ["random designs of every version, method, site count and disk", anyDesign, 20],
+    ["random active/passive DAGs by Microsoft's method, lagged copies and SPECint rates", activePassive, 10],
+    ["random Microsoft-method designs on JBOD disks, counted from the disk or set by hand", jbod, 10],
+  ])("%s", (_name, designs, runs) => {
     fc.assert(
-      fc.property(design, (inputs) => {
+      fc.property(designs, (inputs) => {
         const model = withoutDistribution(referenceDesign({ inputs }));
         const d = sizeDesign(inputs);
         expect({ inputs, live: differences(evaluateWorkbook(model), d) }).toEqual({ inputs, live: [] });
         expect({ inputs, native: differences(evaluateWorkbook(nativeModel(model)), d) }).toEqual({ inputs, native: [] });
       }),
-      { numRuns: Number(process.env.RUNS ?? 20) },
+      { numRuns: Number(process.env.RUNS ?? runs) },
     );
   });
 });

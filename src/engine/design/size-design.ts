@@ -611,6 +611,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   memoryPerServerGB = Math.max(memoryPerServerGB, profile.minMemoryGB);
   const pageFileGB = profile.pageFileGB?.(memoryPerServerGB);
 
+  const siteScenario = scenarios.find((s) => s.scenario === "site");
   return {
     inputs,
     method,
@@ -646,7 +647,8 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     scenarios,
     ...(worst ? { worst } : {}),
     normalMailboxesPerServer: scenarios.find((s) => s.scenario === "normal")!.activeMailboxes,
-    ...(serversPerSite.length === 2 ? { siteFailureMailboxesPerServer: scenarios.find((s) => s.scenario === "site")!.activeMailboxes } : {}),
+    // Only where the design survives the loss of a site: else no server carries anything of it (not 0 mailboxes).
+    ...(serversPerSite.length === 2 && siteScenario?.survivable ? { siteFailureMailboxesPerServer: siteScenario.activeMailboxes } : {}),
     serverDatabaseIops: method === "microsoft" ? microsoft!.serverIops : dagDatabaseIops / serversPerSite.reduce((a, b) => a + b, 0),
     ...environment,
     ...(disks ? { serverDisks: disks } : {}),
