@@ -38,7 +38,8 @@ const SUMMARIES = {
   databases: `${NOT_A_DESIGN} it needs more databases than a design can hold (${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")}). Raise the maximum database size.`,
   dagServers: `${NOT_A_DESIGN} a DAG has at most ${MAX_SERVERS} servers.`,
   servers: `${NOT_A_DESIGN} the servers cannot hold the copies: each copy of a database needs a server of its own, in each site as the copies are spread.`,
-  deployed: `${NOT_A_DESIGN} the databases it deploys cannot be: more than ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} in all, more than 100 copies (active and passive) on a server, or more than the server disk holds. The Design sheet's database count says why.`,
+  // Short: the Design check's formula holds it within Excel's 8,192 characters at the longest sheet names.
+  deployed: `${NOT_A_DESIGN} its databases cannot be deployed: over ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} in all, over 100 copies a server, or more than the server disk holds. The Design sheet's count says why.`,
   lagged: `${NOT_A_DESIGN} too many lagged copies: at most copies − 2, so two copies can be activated (none with one copy). Lower the lagged copies, or add copies.`,
   environment: `${NOT_A_DESIGN} Mailboxes in the environment must be empty, 0 (one DAG) or a whole number of at least Users.`,
   edition: `${NOT_A_DESIGN} a server holds more database copies than the Standard edition mounts (5). Choose Enterprise, add servers, or raise the maximum database size.`,
