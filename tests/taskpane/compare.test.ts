@@ -5,7 +5,7 @@
  * those inputs; a refused design a column that says why; an existing Compare sheet (or any sheet of
  * the user's) never touched.
  */
-import { PaneController, variantValues } from "../../src/taskpane/controller";
+import { variantValues } from "../../src/taskpane/controller";
 import { referenceForm, type DesignForm } from "../../src/taskpane/headline-form";
 import { COMPARE_KEYS, DIFFERS, COMPARE_LABELS, mostChangedFigure, compareSheetRows } from "../../src/workbook/compare";
 import { designRecord, quantity, shownNumber } from "../../src/engine/catalogue";
@@ -13,23 +13,14 @@ import { REFERENCE_DESIGN_INPUTS, SUMMARY_CELLS, templateSheetNames } from "../.
 import { inputOptions } from "../../src/cli/design-options";
 import { sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import ExcelJS from "exceljs";
-import { FakeExcelHost, type FakeSheet } from "../support/fake-excel";
-import { engineCalculation, savedFile } from "../support/fake-excel-file";
-import { RecordingView } from "../support/recording-view";
+import type { FakeSheet } from "../support/fake-excel";
+import { paneOnFakeHost } from "../support/pane-on-fake-host";
 import { WORKBOOK_MS } from "../support/timeouts";
 
 // Writes several designs into the fake host and calculates them: a generous timeout on a busy two-core machine.
 jest.setTimeout(4 * WORKBOOK_MS);
 
-let uninstall: () => void = () => undefined;
-afterEach(() => uninstall());
-
-function setUp() {
-  const host: FakeExcelHost = FakeExcelHost.withBlankSheet({ calculate: engineCalculation, file: () => savedFile(host.workbook) });
-  uninstall = host.install();
-  const view = new RecordingView();
-  return { host, view, pane: new PaneController(view) };
-}
+const setUp = paneOnFakeHost();
 
 const REFERENCE: DesignForm = referenceForm();
 

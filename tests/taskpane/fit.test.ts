@@ -4,25 +4,14 @@
  * accepts, sized by the engine to the counts its words say, none beaten on all four counts by another;
  * nothing written to the workbook. A profile fit cannot search (Exchange 2010) says why in the pane's words.
  */
-import { PaneController } from "../../src/taskpane/controller";
 import { readDesignForm, referenceForm, type DesignForm } from "../../src/taskpane/headline-form";
 import { sizeDesign } from "../../src/engine/design";
-import { FakeExcelHost } from "../support/fake-excel";
-import { engineCalculation, savedFile } from "../support/fake-excel-file";
-import { RecordingView } from "../support/recording-view";
+import { paneOnFakeHost } from "../support/pane-on-fake-host";
 import { WORKBOOK_MS } from "../support/timeouts";
 
 jest.setTimeout(4 * WORKBOOK_MS);
 
-let uninstall: () => void = () => undefined;
-afterEach(() => uninstall());
-
-function setUp() {
-  const host: FakeExcelHost = FakeExcelHost.withBlankSheet({ calculate: engineCalculation, file: () => savedFile(host.workbook) });
-  uninstall = host.install();
-  const view = new RecordingView();
-  return { host, view, pane: new PaneController(view) };
-}
+const setUp = paneOnFakeHost();
 
 /** The reference design's mailboxes (Dell, Exchange 2010 on EqualLogic sizing guide, 3.4.2) sized as Exchange 2016. */
 const FORM: DesignForm = { ...referenceForm(), exchangeVersion: "2016" };
