@@ -321,6 +321,21 @@ const fitWords = (message: string): string => {
   return /[.!?]$/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 };
 
+/**
+ * Each field read alone (no combined rule): the design's inputs, the reference design's where a field
+ * is wrong or a text left empty, and each wrong field's message.
+ */
+function fieldInputs(form: DesignForm): { inputs: WorkbookInputs; errors: Partial<Record<DesignField, string>> } {
+  const typed: Partial<Record<DesignField, number | string>> = {};
+  const errors: Partial<Record<DesignField, string>> = {};
+  for (const f of FORM_FIELDS) {
+    const read = readField(f.key, form[f.key] ?? "");
+    if (!read.ok) errors[f.key] = read.error;
+    else if (!(f.kind === "text" && read.value === "")) typed[f.key] = read.value;
+  }
+  return { inputs: { ...REFERENCE_DESIGN_INPUTS, ...typed } as WorkbookInputs, errors };
+}
+
 /** A found design in words: its servers, copies, disk and what it needs in all. */
 function fitText(inputs: WorkbookInputs, counts: { servers: number; disks: number; memoryGB: number; cores: number }): string {
   const n = (x: number) => x.toLocaleString("en-US");
@@ -445,14 +460,8 @@ export class PaneController {
         for (const f of DESIGN_FIELDS) this.view.showFieldError(f, f === field ? undefined : checked.fieldErrors[f]);
         return fail("Some fields cannot size a design: see the messages beside them.");
       }
-      // Every field is right alone: the design's inputs, what the last preset set beyond the form under them.
-      const typed = Object.fromEntries(
-        FORM_FIELDS.flatMap((f) => {
-          const read = readField(f.key, variant[f.key] ?? "");
-          return read.ok && !(f.kind === "text" && read.value === "") ? [[f.key, read.value]] : [];
-        }),
-      );
-      const inputs = { ...REFERENCE_DESIGN_INPUTS, ...typed } as WorkbookInputs;
+      // Every field is right alone: the design's inputs.
+      const { inputs } = fieldInputs(variant);
       // Refused together (the pane's own words, as a load says them), or by the engine: a column that says why.
       if (!checked.ok) designs.push({ inputs, problems: checked.formErrors });
       else {
@@ -500,16 +509,9 @@ export class PaneController {
       this.view.showStatus("fit", "error", text);
       return false;
     };
-    const typed: Partial<Record<DesignField, number | string>> = {};
-    let wrong = false;
-    for (const f of FORM_FIELDS) {
-      const read = readField(f.key, form[f.key] ?? "");
-      this.view.showFieldError(f.key, read.ok ? undefined : read.error);
-      if (!read.ok) wrong = true;
-      else if (!(f.kind === "text" && read.value === "")) typed[f.key] = read.value;
-    }
-    if (wrong) return fail("Some fields cannot size a design: see the messages beside them.");
-    const base = { ...REFERENCE_DESIGN_INPUTS, ...typed } as WorkbookInputs;
+    const { inputs: base, errors } = fieldInputs(form);
+    for (const f of FORM_FIELDS) this.view.showFieldError(f.key, errors[f.key]);
+    if (Object.keys(errors).length > 0) return fail("Some fields cannot size a design: see the messages beside them.");
     const several = base.environmentUsers !== "" && base.environmentUsers !== undefined && base.environmentUsers !== 0;
     const pinned = new Set<SearchedInput>(several ? ["users", "environmentUsers"] : []);
     let profile;
