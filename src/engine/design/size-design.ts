@@ -412,8 +412,11 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   let microsoft: MicrosoftSizing | undefined;
   let microsoftProblem: string | undefined;
   let microsoftDatabases: number | undefined;
+  // ServerSizing "never less" (docs/whole-design.md): either site fails, memory holds at C141, a unit at a time (below).
+  const neverLess = inputs.serverSizing === "never less";
+  const sizing: DesignTables = neverLess ? { ...tables, microsoftFactors: { ...tables.microsoftFactors, neverLess: 1 } } : tables;
   try {
-    microsoft = microsoftAt(inputs, tables, serversPerSite, 0, diskChoice);
+    microsoft = microsoftAt(inputs, sizing, serversPerSite, 0, diskChoice);
     microsoftDatabases = microsoft.databases;
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
@@ -429,10 +432,11 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   // count to its disk group (the active servers, Variables!K53) keeps it.
   // Stand-alone servers (one copy) keep the calculator's count, a server each (its method is then Dell's).
   const microsoftDeployed = microsoft === undefined ? undefined : inputs.copies >= 2 ? balancedDatabaseCount(microsoft.databases, layoutDesign) : microsoft.databases;
-  // One balancing unit's databases: a design deploys whole units (docs/one-design.md).
-  const activationUnit = inputs.copies >= 2 ? balancedDatabaseCount(1, layoutDesign) : 0;
-  // Sized again unless the calculator's own count is one unit, balanced: then its figures are the design's.
-  if (microsoft !== undefined && inputs.copies >= 2 && !(microsoftDeployed === microsoft.databases && activationUnit === microsoftDeployed)) {
+  // One balancing unit's databases, never less: a design deploys whole units (docs/one-design.md). Else none:
+  // the calculator's rules at the deployed count.
+  const activationUnit = neverLess && inputs.copies >= 2 ? balancedDatabaseCount(1, layoutDesign) : 0;
+  // Sized again unless the calculator's figures are the design's: its own count deployed, sized whole (no unit, or the count one unit).
+  if (microsoft !== undefined && inputs.copies >= 2 && !(microsoftDeployed === microsoft.databases && (activationUnit === 0 || activationUnit === microsoftDeployed))) {
     try {
       // Balancing can take far more databases than the calculator's count (unequal sites multiply the
       // rounds): past its 100 copies a server (Role Requirements!I158) the design cannot be balanced.
@@ -446,11 +450,11 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
             `past the calculator's ${MICROSOFT.maxDatabasesPerServer}${method === "microsoft" ? adviceThatWorks(inputs, tables) : ""}`,
         );
       }
-      // @departure (issue 16): the busiest server's active databases are the calculator's at one balancing
-      // unit, once for each unit deployed (docs/whole-design.md). Its rule at more databases (Role
-      // Requirements!C103: ROUNDUP and two more on a double failure) gives each database fewer mailboxes,
-      // so more load could buy less; a unit's share never falls, and is never below its rule at the count.
-      microsoft = microsoftAt(inputs, { ...tables, microsoftFactors: { ...tables.microsoftFactors, activationUnit } }, serversPerSite, microsoftDeployed!, diskChoice);
+      // Never less (docs/whole-design.md): the busiest server's active databases are the calculator's at one
+      // balancing unit, once for each unit deployed. Its rule at more databases (Role Requirements!C103:
+      // ROUNDUP and two more on a double failure) gives each database fewer mailboxes, so more load could
+      // buy less; a unit's share never falls, and is never below its rule at the count.
+      microsoft = microsoftAt(inputs, { ...sizing, microsoftFactors: { ...sizing.microsoftFactors, activationUnit } }, serversPerSite, microsoftDeployed!, diskChoice);
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
       if (method === "microsoft") throw e;
