@@ -465,7 +465,8 @@ export function activeModeFormula(c: MicrosoftCells, mode: ActiveMode): string {
   ];
   const oneInSecond = `IF(AND(${passive(c)},${h2}>=1,${h1}=1),ROUNDUP((${db}-MAX(0,${one(0)}))/${n2},0),-1)`;
   const twoInSecond = `IF(AND(${passive(c)},${h2}>=1,OR(${h1}<3,${n1}<4),${twoFail(0)}>=0),ROUNDUP((IF(${one(0)}<0,${normal(0)},${one(0)})-${normal(0)})*2/${n2},0),-1)`;
-  const sites = (k: 0 | 1 | 2) => `IF(${two},IF(${passive(c)},${passiveSite[k]},MAX(${siteCase(0, k)},${siteCase(1, k)})),-1)`;
+  // The first site's loss (the calculator's); never less, either's.
+  const sites = (k: 0 | 1 | 2) => `IF(${two},IF(${passive(c)},${passiveSite[k]},MAX(${siteCase(0, k)},IF(${neverLess(c)},${siteCase(1, k)},-1))),-1)`;
   const byMode: Record<ActiveMode, string> = {
     normal: bothSites(normal),
     server: `MAX(${bothSites(one)},${oneInSecond})`,
