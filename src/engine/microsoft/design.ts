@@ -482,8 +482,8 @@ function activePassiveDatabases(databases: number, serversPerSite: readonly numb
 export const secondSiteWorst = (a: ActiveDatabases): number => Math.max(a.site, a.siteServer, a.siteDoubleServer);
 
 /**
- * @departure (issue 16, docs/whole-design.md) Each failure mode's active databases at `databases` made of
- * whole balancing units of `unit`: the calculator's rules (C103) at one unit, once a unit. Its rules at
+ * Sized never less (the factor activationUnit; docs/whole-design.md): each failure mode's active databases
+ * at `databases` made of whole balancing units of `unit`: the calculator's rules (C103) at one unit, once a unit. Its rules at
  * the whole count give each database fewer mailboxes as the count rises (ROUNDUP, and two more on a double
  * failure), so more load could buy less; a unit's share never falls, and k × ROUNDUP(x) ≥ ROUNDUP(k × x).
  */

@@ -135,7 +135,7 @@ const unsized = (text: string): string => `IFERROR(${text},"—")`;
  * Microsoft's factors and the servers of each site, as ranges its functions read: row 5 the archive
  * (what the calculator's own database count reads), row 6 the databases deployed (what every other
  * Microsoft figure is sized at: the calculator's count balanced over the layout, as sizeDesign does),
- * row 7 the busiest server's active databases (a balancing unit's, once a unit: sizeDesign's @departure).
+ * row 7 the busiest server's active databases (sized never less, a balancing unit's, once a unit).
  */
 /** The lagged copies and their replay lag (rows 3-4), the first of Microsoft's factors. */
 const LAG_ROW = 3;
@@ -286,7 +286,7 @@ function rows(n: MethodsNames, tiers?: Sized): Row[] {
     { key: "databases", field: "databases", label: "Databases", unit: "databases", format: "#,##0", dell: "databases", call: () => "", native: () => "", why: "Microsoft fills databases to 2 TB (200 GB stand-alone) and rounds up for an even spread over servers and copies; Dell divides by your maximum. Both are then balanced so every server carries the same load in every failure." },
     { key: "databaseGB", label: "Size of one database", unit: "GB", format: "#,##0.0", dell: "databaseGB", call: (f, s) => `EX_MS_DATABASES(${design(s)},"size",${f})`, native: databaseGBFormula, why: "Follows from the counts: the same mailboxes spread over each method's databases." },
     { field: "copiesPerServer", step: true, label: "Database copies per server", unit: "copies", format: "#,##0", call: (f, s) => `EX_MS_DATABASES(${design(s)},"copies",${f})`, native: copiesPerServerFormula, why: "Every copy of every database spread evenly over the DAG's servers." },
-    { field: "active", step: true, label: "Active databases on the busiest server, worst failure", unit: "databases", format: "#,##0", call: (f, s) => `EX_MS_DATABASES(${design(s)},"active",${f})`, native: activeFormula, why: "The calculator's activation rules (a server, two servers, a site, a site and one or two servers fail) at one balancing unit of databases, once for each unit deployed, so more load never buys less." },
+    { field: "active", step: true, label: "Active databases on the busiest server, worst failure", unit: "databases", format: "#,##0", call: (f, s) => `EX_MS_DATABASES(${design(s)},"active",${f})`, native: activeFormula, why: "The calculator's activation rules (a server, two servers, a site, a site and one or two servers fail) at the deployed count; sized never less, at one balancing unit, once a unit." },
     { key: "peak", field: "peak", label: "Database IOPS of the active databases", unit: "IOPS", format: "#,##0", dell: "databaseIops", emc: "emcDatabaseIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"peak",${f})`, native: peakFormula, why: "The same mailboxes at each method's IOPS per mailbox, 20% overhead included." },
     { key: "dagIops", label: "Database IOPS of the DAG, every copy", unit: "IOPS", format: "#,##0", dell: "dagIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"dag",${f})`, native: dagIopsFormula, why: "Both charge a passive copy the I/O of an active one; the difference is the IOPS per mailbox." },
     { key: "dagLogIops", label: "Log IOPS of the DAG", unit: "IOPS", format: "#,##0", dell: "logIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"daglog",${f})`, native: dagLogIopsFormula, why: "Microsoft: half the database writes of every copy plus log reads per active database; Dell (Table 17): a quarter of active IOPS plus 10% per extra copy, × 1.2." },
@@ -503,7 +503,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       const copiesPerServer = `${balanced}*${n.copies}/(${n.serversFirstSite}+${n.serversSecondSite})`;
       put(`${COLUMNS.microsoft}${row}`, { formula: `=${unsized(`IF(AND(${n.copies}>=2,${copiesPerServer}>${MICROSOFT.maxDatabasesPerServer}),NA(),${balanced})`)}`, numberFormat: r.format, role });
     } else if (r.field === "active") {
-      // A DAG's busiest server: the unit's active databases once a unit (sizeDesign's @departure, issue 16); stand-alone: the calculator's.
+      // A DAG's busiest server: the unit's active databases once a unit (the count itself by the calculator's rules); stand-alone: the calculator's.
       const own = `${NS}${r.call(deployedFactors, servers)}`;
       const byUnit = `${UNIT_ACTIVE}*${refs.databases}/${UNIT}`;
       put(`${COLUMNS.microsoft}${row}`, {

@@ -297,7 +297,7 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
   cells.push(
     ...sectionHeading(top, "Microsoft's calculator: active databases and megacycles by failure mode", 8),
     // Two short lines: one long line ran off the printed page.
-    { address: `A${top + 1}`, value: "The busiest server in each failure mode by Microsoft's method: a balancing unit's, once a unit. —: the mode cannot occur", role: "note" },
+    { address: `A${top + 1}`, value: "The busiest server in each failure mode by Microsoft's method (never less: a unit's, once a unit). —: the mode cannot occur", role: "note" },
     { address: `A${top + 2}`, value: "or leaves a database without a copy, or the design is sized by Dell's process or with mailbox tiers.", role: "note" },
     ...header(top + 3, ["Failure mode", "What fails", "Active databases", "Megacycles"]),
   );
