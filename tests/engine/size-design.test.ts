@@ -186,6 +186,19 @@ test("one more mailbox: 16 → 12 GB by the calculator's rules (C141, C142), 16 
   expect([at(113, "never less"), at(114, "never less")]).toEqual([16, 24]);
 });
 
+/**
+ * Issue 25, item 4: a copy more, fewer databases and disks — the calculator's own. 5,000 mailboxes (150 messages
+ * of 75 KB, 2 GB) on 6 servers, 8 TB disks, 3 → 4 copies, recalculated by ../shared/ms-calc-oracle (C26 6, C30 3
+ * and 4, C107 Yes, C116 8000 GB, C109 No, C111 2): Role Requirements!C79 **120 → 24** databases, Storage
+ * Design!C197 22 → 10 disks a server. Its JBOD count rises and falls with the largest database a volume of the
+ * copies holds (C62) and the mailboxes a disk's I/O serves (C74); the design keeps it (docs/whole-design.md).
+ */
+test("a copy more: the calculator's own count falls 120 → 24 (C79), and the disks a server with it", () => {
+  const at = (copies: number) => sizeDesign({ ...R, users: 5000, exchangeVersion: 2016, serversSite1: 6, databasesPerVolume: 2, serverDisk: '8TB 7.2K NL-SAS 3.5"', copies });
+  expect([at(3).microsoftDatabases, at(4).microsoftDatabases]).toEqual([120, 24]);
+  expect(at(4).serverDisks!.disksPerServer).toBeLessThan(at(3).serverDisks!.disksPerServer);
+});
+
 const raise = {
   users: (n: number) => ({ users: n }),
   quotaMB: (n: number) => ({ quotaMB: n * 10 }),
