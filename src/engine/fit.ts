@@ -10,7 +10,7 @@
  * (issue 27), so each disk and count is sized whole. The search visits every candidate in one canonical order; ties (the
  * same four counts) keep the first, as the exhaustive search (`exhaustive: true`) does.
  */
-import { designDisks, methodOf, sizeDesign, withoutAdvice, type Design, type DesignDisks, type WorkbookInputs } from "./design";
+import { designDisks, diskCountKeys, methodOf, sizeDesign, withoutAdvice, type Design, type DesignDisks, type WorkbookInputs } from "./design";
 import { designVersion, versionProfile } from "./version";
 import { MAX_COPIES, MAX_SERVERS } from "./layout";
 import { SizingError } from "./errors";
@@ -174,6 +174,9 @@ class Blockers {
     }
     this.byKind.set(kind, b);
   }
+  has(kind: FitBlocker["kind"]): boolean {
+    return this.byKind.has(kind);
+  }
   list(): FitBlocker[] {
     return [...this.byKind.values()].sort((a, b) => b.count - a.count);
   }
@@ -232,35 +235,74 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
   const visit = (top: WorkbookInputs): number => {
     const counts = volumeCounts(top.copies);
     const variants = space.serverDisks.length * counts.length;
+    // A candidate checked and sized whole: it joins the front or is refused; its design, when the check accepted it.
+    const judge = (inputs: WorkbookInputs): { design: Design; refused: Refusal[] } | { problem: string } => {
+      const sized = check(inputs);
+      if (!sized.ok) {
+        blockers.add("design", sized.problems[0]);
+        return { problem: sized.problems[0] };
+      }
+      const refused = refusalsOf(sized.design, profile);
+      for (const r of refused) blockers.add(r.kind, r.message, 1, r.needed);
+      if (refused.length === 0) place(inputs, sized.design, sized.design);
+      return { design: sized.design, refused };
+    };
+    const place = (inputs: WorkbookInputs, design: Design, disks: DesignDisks): void => {
+      const four = countsOf(design, disks);
+      if (four === undefined) {
+        blockers.add("disks", disks.serverDisksProblem ?? "no server disks");
+        return;
+      }
+      accepted++;
+      front.add({ inputs, counts: four }, order);
+    };
     const whole = () => {
       for (const serverDisk of space.serverDisks) {
         for (const v of counts) {
-          const inputs = { ...top, serverDisk, databasesPerVolume: v };
           order++;
-          const sized = check(inputs);
-          if (!sized.ok) {
-            blockers.add("design", sized.problems[0]);
-            continue;
+          judge({ ...top, serverDisk, databasesPerVolume: v });
+        }
+      }
+    };
+    // Microsoft's method: candidates of one topology with the same disk count key (diskCountKeys: JBOD or
+    // not, the calculator's database count) size alike but for their disks, so the first is checked and
+    // sized whole and the rest take its verdict, or its design with their own disks (designDisks).
+    const keyed = () => {
+      const keyOf = diskCountKeys(top);
+      const verdicts = new Map<string, ReturnType<typeof judge>>();
+      for (const serverDisk of space.serverDisks) {
+        for (const v of counts) {
+          order++;
+          const inputs = { ...top, serverDisk, databasesPerVolume: v };
+          const key = keyOf(inputs);
+          const verdict = key === undefined ? undefined : verdicts.get(key);
+          // No key: sizeDesign refuses the design, and so the check; its words are read once, for the first refusal.
+          if (key === undefined && blockers.has("design")) blockers.add("design", "");
+          else if (verdict === undefined) {
+            const judged = judge(inputs);
+            if (key !== undefined) verdicts.set(key, judged);
+          } else if ("problem" in verdict) blockers.add("design", verdict.problem);
+          else if (verdict.refused.length > 0) for (const r of verdict.refused) blockers.add(r.kind, r.message, 1, r.needed);
+          else {
+            const design = verdict.design;
+            let disks: DesignDisks | undefined;
+            try {
+              disks = designDisks(inputs, {}, { method: design.method, version, ...(design.microsoft ? { microsoft: design.microsoft } : {}), serversPerSite: design.serversPerSite, laggedCopies: design.inputs.laggedCopies ?? 0, dagLayout: design.inputs.dagLayout });
+            } catch (e) {
+              if (!(e instanceof SizingError)) throw e;
+            }
+            // Disks sizeDesign would refuse (an MCDB "on" they cannot have): the check words why.
+            if (disks === undefined) judge(inputs);
+            else place(inputs, design, disks);
           }
-          const refused = refusalsOf(sized.design, profile);
-          if (refused.length > 0) {
-            for (const r of refused) blockers.add(r.kind, r.message, 1, r.needed);
-            continue;
-          }
-          const four = countsOf(sized.design, sized.design);
-          if (four === undefined) {
-            blockers.add("disks", sized.design.serverDisksProblem ?? "no server disks");
-            continue;
-          }
-          accepted++;
-          front.add({ inputs, counts: four }, order);
         }
       }
     };
     // Issue 27: by Microsoft's method the server disk and the databases a volume count the databases (on JBOD,
     // Role Requirements!C62, C74, C76:C79) and choose JBOD or RAID, so each disk is sized whole, as the
     // exhaustive search does; the topology sized once serves Dell's process, whose arrays no disk input moves.
-    if (options.exhaustive || methodOf(top) === "microsoft") whole();
+    if (options.exhaustive) whole();
+    else if (methodOf(top) === "microsoft") keyed();
     else {
       const sized = check(top);
       const refused = sized.ok ? refusalsOf(sized.design, profile) : [];

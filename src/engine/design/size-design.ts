@@ -38,7 +38,7 @@ import {
 import { targetIops } from "../failover";
 import { grouped } from "../general-format";
 import { logCapacity, type LogCapacity } from "../logs";
-import { microsoftSizing, prefersJbod, volumeCopiesOf, type MicrosoftSizing } from "../microsoft/design";
+import { microsoftDatabaseCount, microsoftSizing, prefersJbod, volumeCopiesOf, type MicrosoftDesign, type MicrosoftSizing } from "../microsoft/design";
 import type { MailboxTier } from "../microsoft/mailbox";
 import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, jbodNeedOf, serverDiskNamed, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";
@@ -215,6 +215,20 @@ function candidateArrays(model: string, catalog: readonly ArrayModel[]): readonl
  * mailboxes on 4 servers got 24 databases of 1,374 GB where the calculator deploys 48 of 687 GB.
  */
 function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSite: number[], databases: number, disks: ServerDiskChoice): MicrosoftSizing {
+  const { design, factors, jbod } = microsoftArguments(inputs, tables, serversPerSite, databases, disks);
+  try {
+    return microsoftSizing(design, factors);
+  } catch (e) {
+    // A disk too slow for a database's mailboxes (Role Requirements!C74) is the input serverDisk's, when it came from there.
+    if (e instanceof SizingError && jbod && tables.microsoftFactors?.diskIops === undefined && /^diskIops: /.test(e.message)) {
+      throw new SizingError(e.code, `serverDisk: ${e.message.replace(/^diskIops: /, "").replace(/; give faster disks.*$/, "")}; choose a faster disk (serverDisk)`);
+    }
+    throw e;
+  }
+}
+
+/** The DAG and factors microsoftAt sizes: its tiers, lagged copies, layout and, on JBOD, its disk. */
+function microsoftArguments(inputs: WorkbookInputs, tables: DesignTables, serversPerSite: number[], databases: number, disks: ServerDiskChoice): { design: MicrosoftDesign; factors: MicrosoftFactors; jbod: boolean } {
   const tiers = (tables.tiers && tables.tiers.length > 0 ? tables.tiers : [inputs]).map((t) => ({
     mailboxes: "mailboxes" in t ? t.mailboxes : inputs.users,
     messagesPerDay: t.messagesPerDay,
@@ -227,19 +241,11 @@ function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSit
   const layout = layoutFactor(inputs, serversPerSite);
   const jbod = inputs.copies >= 2 && prefersJbod(serversPerSite, inputs.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, ...layout }).jbod;
   const onDisk: Partial<MicrosoftFactors> = jbod ? { diskGB: disks.disk.rawGB, diskIops: disks.disk.iops, databasesPerVolume: disks.databasesPerVolume } : {};
-  const f: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...layout, ...tables.microsoftFactors, archiveMB: inputs.archiveMB, ...lag };
-  try {
-    // A count the user sets is the calculator's (Input!G38 "No", G39): it rounds it as its own.
-    const set = databasesPerDagOf(inputs);
-    const count = databases > 0 ? { deployedDatabases: databases } : set !== undefined ? { databases: set } : {};
-    return microsoftSizing({ tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate, ...count }, f);
-  } catch (e) {
-    // A disk too slow for a database's mailboxes (Role Requirements!C74) is the input serverDisk's, when it came from there.
-    if (e instanceof SizingError && jbod && tables.microsoftFactors?.diskIops === undefined && /^diskIops: /.test(e.message)) {
-      throw new SizingError(e.code, `serverDisk: ${e.message.replace(/^diskIops: /, "").replace(/; give faster disks.*$/, "")}; choose a faster disk (serverDisk)`);
-    }
-    throw e;
-  }
+  const factors: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...layout, ...tables.microsoftFactors, archiveMB: inputs.archiveMB, ...lag };
+  // A count the user sets is the calculator's (Input!G38 "No", G39): it rounds it as its own.
+  const set = databasesPerDagOf(inputs);
+  const count = databases > 0 ? { deployedDatabases: databases } : set !== undefined ? { databases: set } : {};
+  return { design: { tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate, ...count }, factors, jbod };
 }
 
 /** The DAG's layout as Microsoft's factor: active/passive (Input!G23) only with two sites. */
@@ -744,6 +750,32 @@ export function designDisks(
     ...(disksProblem ? { serverDisksProblem: disksProblem } : {}),
     ...(mcdb ? { mcdb } : {}),
     ...(mcdbProblem ? { mcdbProblem } : {}),
+  };
+}
+
+/**
+ * What a Microsoft-method design's disk inputs (serverDisk, databasesPerVolume) change of it beyond its
+ * disks (designDisks) and the three figures that show the disk's limits (microsoft.maxDatabaseGB,
+ * mailboxesPerDatabaseLimit, ioMailboxesPerDatabase): whether the calculator deploys JBOD, and the
+ * database count it reads from them (Role Requirements!C62:C80). Designs that differ only in their disk
+ * inputs and have the same key size alike in everything else (tests/engine/fit.test.ts), so a search
+ * over disks (fit.ts) sizes one of them whole. `given` is the design but for its disk inputs, each
+ * design's key then one call; undefined where the count refuses the design, and so sizeDesign.
+ */
+export function diskCountKeys(given: Readonly<Partial<WorkbookInputs>>, tables: DesignTables = {}): (disk: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume">) => string | undefined {
+  const inputs = { ...REFERENCE_DESIGN_INPUTS } as WorkbookInputs;
+  for (const key of Object.keys(given) as Array<keyof WorkbookInputs>) if (given[key] !== undefined) (inputs as unknown as Record<string, unknown>)[key] = given[key];
+  return (disk) => {
+    try {
+      const design = { ...inputs, serverDisk: disk.serverDisk ?? inputs.serverDisk, databasesPerVolume: disk.databasesPerVolume ?? inputs.databasesPerVolume };
+      const serversPerSite = serversPerSiteOf(design);
+      const { design: dag, factors, jbod } = microsoftArguments(design, tables, serversPerSite, 0, serverDiskChoiceOf(design, tables, serverDiskOf(design, tables)));
+      const count = microsoftDatabaseCount(dag, factors);
+      return `${jbod} ${count.databases} ${count.symmetric} ${count.maxDatabases}`;
+    } catch (e) {
+      if (!(e instanceof SizingError)) throw e;
+      return undefined;
+    }
   };
 }
 
