@@ -96,15 +96,16 @@ export interface FitProgress {
 
 const COUNT_KEYS = ["servers", "disks", "memoryGB", "cores"] as const;
 /** a is no worse than b on every count. */
-const noWorse = (a: FitCounts, b: FitCounts): boolean => COUNT_KEYS.every((k) => a[k] <= b[k]);
+const noWorse = (a: FitCounts, b: FitCounts): boolean => a.servers <= b.servers && a.disks <= b.disks && a.memoryGB <= b.memoryGB && a.cores <= b.cores;
 
 /** The front so far: a candidate joins unless one already there is no worse on all four (a tie keeps the first). */
 class Front {
   readonly items: Array<FitDesign & { order: number }> = [];
-  add(d: FitDesign, order: number): void {
-    if (this.items.some((f) => noWorse(f.counts, d.counts))) return;
-    for (let i = this.items.length - 1; i >= 0; i--) if (noWorse(d.counts, this.items[i].counts)) this.items.splice(i, 1);
-    this.items.push({ ...d, order });
+  /** `inputs` is read only for a candidate that joins: a search places tens of thousands. */
+  add(counts: FitCounts, inputs: () => WorkbookInputs, order: number): void {
+    for (const f of this.items) if (noWorse(f.counts, counts)) return;
+    for (let i = this.items.length - 1; i >= 0; i--) if (noWorse(counts, this.items[i].counts)) this.items.splice(i, 1);
+    this.items.push({ inputs: inputs(), counts, order });
   }
   sorted(): FitDesign[] {
     return [...this.items]
@@ -244,17 +245,17 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
       }
       const refused = refusalsOf(sized.design, profile);
       for (const r of refused) blockers.add(r.kind, r.message, 1, r.needed);
-      if (refused.length === 0) place(inputs, sized.design, sized.design);
+      if (refused.length === 0) place(() => inputs, sized.design, sized.design);
       return { design: sized.design, refused };
     };
-    const place = (inputs: WorkbookInputs, design: Design, disks: DesignDisks): void => {
+    const place = (inputs: () => WorkbookInputs, design: Design, disks: DesignDisks): void => {
       const four = countsOf(design, disks);
       if (four === undefined) {
         blockers.add("disks", disks.serverDisksProblem ?? "no server disks");
         return;
       }
       accepted++;
-      front.add({ inputs, counts: four }, order);
+      front.add(four, inputs, order);
     };
     const whole = () => {
       for (const serverDisk of space.serverDisks) {
@@ -273,13 +274,15 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
       for (const serverDisk of space.serverDisks) {
         for (const v of counts) {
           order++;
-          const inputs = { ...top, serverDisk, databasesPerVolume: v };
-          const key = keyOf(inputs);
+          // The whole inputs are built only where read: for the check, or a design that joins the front.
+          const disk = { serverDisk, databasesPerVolume: v, autoReseedDisks: top.autoReseedDisks, spareDisks: top.spareDisks, mcdb: top.mcdb, copies: top.copies };
+          const inputs = (): WorkbookInputs => ({ ...top, serverDisk, databasesPerVolume: v });
+          const key = keyOf(disk);
           const verdict = key === undefined ? undefined : verdicts.get(key);
           // No key: sizeDesign refuses the design, and so the check; its words are read once, for the first refusal.
           if (key === undefined && blockers.has("design")) blockers.add("design", "");
           else if (verdict === undefined) {
-            const judged = judge(inputs);
+            const judged = judge(inputs());
             if (key !== undefined) verdicts.set(key, judged);
           } else if ("problem" in verdict) blockers.add("design", verdict.problem);
           else if (verdict.refused.length > 0) for (const r of verdict.refused) blockers.add(r.kind, r.message, 1, r.needed);
@@ -287,12 +290,12 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
             const design = verdict.design;
             let disks: DesignDisks | undefined;
             try {
-              disks = designDisks(inputs, {}, { method: design.method, version, ...(design.microsoft ? { microsoft: design.microsoft } : {}), serversPerSite: design.serversPerSite, laggedCopies: design.inputs.laggedCopies ?? 0, dagLayout: design.inputs.dagLayout });
+              disks = designDisks(disk, {}, { method: design.method, version, ...(design.microsoft ? { microsoft: design.microsoft } : {}), serversPerSite: design.serversPerSite, laggedCopies: design.inputs.laggedCopies ?? 0, dagLayout: design.inputs.dagLayout });
             } catch (e) {
               if (!(e instanceof SizingError)) throw e;
             }
             // Disks sizeDesign would refuse (an MCDB "on" they cannot have): the check words why.
-            if (disks === undefined) judge(inputs);
+            if (disks === undefined) judge(inputs());
             else place(inputs, design, disks);
           }
         }
@@ -357,7 +360,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
           if (lo === counts.length) return;
           const got = disksAt(lo) as DesignDisks;
           accepted++;
-          front.add({ inputs: { ...top, serverDisk, databasesPerVolume: counts[lo] }, counts: countsOf(design, got)! }, order + d * counts.length + lo + 1);
+          front.add(countsOf(design, got)!, () => ({ ...top, serverDisk, databasesPerVolume: counts[lo] }), order + d * counts.length + lo + 1);
         });
       }
       order += variants;

@@ -259,8 +259,9 @@ const layoutFactor = (inputs: Pick<WorkbookInputs, "dagLayout">, serversPerSite:
  * the tables' serverDisks overriding. What the database count (microsoftAt) and the disks lay out read.
  */
 function serverDiskChoiceOf(inputs: Pick<WorkbookInputs, "databasesPerVolume" | "autoReseedDisks" | "spareDisks">, tables: DesignTables, serverDisk: JbodDisk): ServerDiskChoice {
-  const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
-  const given: JbodDisk | undefined = mf.diskGB > 0 ? { name: `${mf.diskGB} GB`, rawGB: mf.diskGB, type: "given", iops: mf.diskIops, source: "the factors diskGB and diskIops" } : undefined;
+  const diskGB = tables.microsoftFactors?.diskGB ?? MICROSOFT_FACTOR_DEFAULTS.diskGB;
+  const diskIops = tables.microsoftFactors?.diskIops ?? MICROSOFT_FACTOR_DEFAULTS.diskIops;
+  const given: JbodDisk | undefined = diskGB > 0 ? { name: `${diskGB} GB`, rawGB: diskGB, type: "given", iops: diskIops, source: "the factors diskGB and diskIops" } : undefined;
   return {
     ...SERVER_DISK_DEFAULTS,
     disk: given ?? serverDisk,
@@ -755,9 +756,9 @@ export function designDisks(
 
 /**
  * What a Microsoft-method design's disk inputs (serverDisk, databasesPerVolume) change of it beyond its
- * disks (designDisks) and the three figures that show the disk's limits (microsoft.maxDatabaseGB,
- * mailboxesPerDatabaseLimit, ioMailboxesPerDatabase): whether the calculator deploys JBOD, and the
- * database count it reads from them (Role Requirements!C62:C80). Designs that differ only in their disk
+ * disks (designDisks) and the four figures that show the disk's limits (microsoft.maxDatabaseGB,
+ * mailboxesPerDatabaseLimit, ioMailboxesPerDatabase, maxDatabases): whether the calculator deploys
+ * JBOD, and the database count it reads from them and its symmetric count (Role Requirements!C62:C80). Designs that differ only in their disk
  * inputs and have the same key size alike in everything else (tests/engine/fit.test.ts), so a search
  * over disks (fit.ts) sizes one of them whole. `given` is the design but for its disk inputs, each
  * design's key then one call; undefined where the count refuses the design, and so sizeDesign.
@@ -765,13 +766,21 @@ export function designDisks(
 export function diskCountKeys(given: Readonly<Partial<WorkbookInputs>>, tables: DesignTables = {}): (disk: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume">) => string | undefined {
   const inputs = { ...REFERENCE_DESIGN_INPUTS } as WorkbookInputs;
   for (const key of Object.keys(given) as Array<keyof WorkbookInputs>) if (given[key] !== undefined) (inputs as unknown as Record<string, unknown>)[key] = given[key];
+  let serversPerSite: number[];
+  try {
+    serversPerSite = serversPerSiteOf(inputs);
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    return () => undefined;
+  }
   return (disk) => {
     try {
-      const design = { ...inputs, serverDisk: disk.serverDisk ?? inputs.serverDisk, databasesPerVolume: disk.databasesPerVolume ?? inputs.databasesPerVolume };
-      const serversPerSite = serversPerSiteOf(design);
-      const { design: dag, factors, jbod } = microsoftArguments(design, tables, serversPerSite, 0, serverDiskChoiceOf(design, tables, serverDiskOf(design, tables)));
+      // microsoftArguments reads the disk inputs only through the disk chosen.
+      const serverDisk = serverDiskOf({ serverDisk: disk.serverDisk ?? inputs.serverDisk }, tables);
+      const choice = serverDiskChoiceOf({ databasesPerVolume: disk.databasesPerVolume ?? inputs.databasesPerVolume, autoReseedDisks: inputs.autoReseedDisks, spareDisks: inputs.spareDisks }, tables, serverDisk);
+      const { design: dag, factors, jbod } = microsoftArguments(inputs, tables, serversPerSite, 0, choice);
       const count = microsoftDatabaseCount(dag, factors);
-      return `${jbod} ${count.databases} ${count.symmetric} ${count.maxDatabases}`;
+      return `${jbod} ${count.databases} ${count.symmetric}`;
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
       return undefined;

@@ -520,8 +520,8 @@ export function minimumMemoryGB(copiesOnServer: number): number {
  * The database count of one DAG and what it is counted from — Role Requirements!C62:C80: the first
  * part of microsoftSizing, which the rest reads. Every figure of the sizing that the disk factors
  * (diskGB, diskIops, databasesPerVolume) move passes through this: a search over disks (fit.ts)
- * reads `jbod`, `databases`, `symmetric` and `maxDatabases` to tell designs that differ only in
- * maxDatabaseGB, mailboxesPerDatabaseLimit and ioMailboxesPerDatabase.
+ * reads `jbod`, `databases` and `symmetric` to tell designs that differ only in maxDatabaseGB,
+ * mailboxesPerDatabaseLimit, ioMailboxesPerDatabase and maxDatabases.
  */
 export function microsoftDatabaseCount(d: MicrosoftDesign, f: MicrosoftFactors) {
   checkDesign(d, f);
