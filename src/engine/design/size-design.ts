@@ -229,6 +229,19 @@ function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSit
 
 /** The DAG and factors microsoftAt sizes: its tiers, lagged copies, layout and, on JBOD, its disk. */
 function microsoftArguments(inputs: WorkbookInputs, tables: DesignTables, serversPerSite: number[], databases: number, disks: ServerDiskChoice): { design: MicrosoftDesign; factors: MicrosoftFactors; jbod: boolean } {
+  return microsoftOnDisk(microsoftDag(inputs, tables, serversPerSite, databases), disks);
+}
+
+/** What microsoftArguments reads of a design but its disk. */
+interface MicrosoftDag {
+  design: MicrosoftDesign;
+  lag: Pick<MicrosoftFactors, "laggedCopies" | "lagDays">;
+  layout: Pick<MicrosoftFactors, "activePassive">;
+  archiveMB: number;
+  tables: DesignTables;
+}
+
+function microsoftDag(inputs: WorkbookInputs, tables: DesignTables, serversPerSite: number[], databases: number): MicrosoftDag {
   const tiers = (tables.tiers && tables.tiers.length > 0 ? tables.tiers : [inputs]).map((t) => ({
     mailboxes: "mailboxes" in t ? t.mailboxes : inputs.users,
     messagesPerDay: t.messagesPerDay,
@@ -239,13 +252,31 @@ function microsoftArguments(inputs: WorkbookInputs, tables: DesignTables, server
   const lag = lagFactors(inputs, tables);
   // Issue 27, cause 3: the calculator's active/passive model (Input!G23) for an active/passive DAG of two sites.
   const layout = layoutFactor(inputs, serversPerSite);
-  const jbod = inputs.copies >= 2 && prefersJbod(serversPerSite, inputs.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, ...layout }).jbod;
-  const onDisk: Partial<MicrosoftFactors> = jbod ? { diskGB: disks.disk.rawGB, diskIops: disks.disk.iops, databasesPerVolume: disks.databasesPerVolume } : {};
-  const factors: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...layout, ...tables.microsoftFactors, archiveMB: inputs.archiveMB, ...lag };
   // A count the user sets is the calculator's (Input!G38 "No", G39): it rounds it as its own.
   const set = databasesPerDagOf(inputs);
   const count = databases > 0 ? { deployedDatabases: databases } : set !== undefined ? { databases: set } : {};
-  return { design: { tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate, ...count }, factors, jbod };
+  return { design: { tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate, ...count }, lag, layout, archiveMB: inputs.archiveMB, tables };
+}
+
+function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice): { design: MicrosoftDesign; factors: MicrosoftFactors; jbod: boolean } {
+  const { design, lag, layout, tables } = dag;
+  const jbod = design.copies >= 2 && prefersJbod(design.serversPerSite, design.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, ...layout }).jbod;
+  const onDisk: Partial<MicrosoftFactors> = jbod ? { diskGB: disks.disk.rawGB, diskIops: disks.disk.iops, databasesPerVolume: disks.databasesPerVolume } : {};
+  const factors: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...layout, ...tables.microsoftFactors, archiveMB: dag.archiveMB, ...lag };
+  return { design, factors, jbod };
+}
+
+/**
+ * The databases a Microsoft-method design deploys of the calculator's own count: balanced, in whole
+ * balancing units (docs/one-design.md); and whether it is sized again at them, at one unit's
+ * activation (else the calculator's figures, its count one unit balanced, are the design's).
+ * Stand-alone servers (one copy) keep the calculator's count, a server each.
+ */
+function microsoftDeployment(count: number, layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">): { deployed: number; activationUnit: number; resized: boolean } {
+  if (layoutDesign.copies < 2) return { deployed: count, activationUnit: 0, resized: false };
+  const deployed = balancedDatabaseCount(count, layoutDesign);
+  const activationUnit = balancedDatabaseCount(1, layoutDesign);
+  return { deployed, activationUnit, resized: !(deployed === count && activationUnit === deployed) };
 }
 
 /** The DAG's layout as Microsoft's factor: active/passive (Input!G23) only with two sites. */
@@ -435,11 +466,10 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   // balanced count is a multiple of the active servers, so the calculator's own rounding of a set
   // count to its disk group (the active servers, Variables!K53) keeps it.
   // Stand-alone servers (one copy) keep the calculator's count, a server each (its method is then Dell's).
-  const microsoftDeployed = microsoft === undefined ? undefined : inputs.copies >= 2 ? balancedDatabaseCount(microsoft.databases, layoutDesign) : microsoft.databases;
-  // One balancing unit's databases: a design deploys whole units (docs/one-design.md).
-  const activationUnit = inputs.copies >= 2 ? balancedDatabaseCount(1, layoutDesign) : 0;
-  // Sized again unless the calculator's own count is one unit, balanced: then its figures are the design's.
-  if (microsoft !== undefined && inputs.copies >= 2 && !(microsoftDeployed === microsoft.databases && activationUnit === microsoftDeployed)) {
+  const deployment = microsoft === undefined ? undefined : microsoftDeployment(microsoft.databases, layoutDesign);
+  const microsoftDeployed = deployment?.deployed;
+  if (microsoft !== undefined && deployment!.resized) {
+    const activationUnit = deployment!.activationUnit;
     try {
       // Balancing can take far more databases than the calculator's count (unequal sites multiply the
       // rounds): past its 100 copies a server (Role Requirements!I158) the design cannot be balanced.
@@ -756,9 +786,10 @@ export function designDisks(
 
 /**
  * What a Microsoft-method design's disk inputs (serverDisk, databasesPerVolume) change of it beyond its
- * disks (designDisks) and the four figures that show the disk's limits (microsoft.maxDatabaseGB,
- * mailboxesPerDatabaseLimit, ioMailboxesPerDatabase, maxDatabases): whether the calculator deploys
- * JBOD, and the database count it reads from them and its symmetric count (Role Requirements!C62:C80). Designs that differ only in their disk
+ * disks (designDisks), the calculator's own count (microsoftDatabases) and the figures that show the
+ * disk's limits (microsoft.maxDatabaseGB, mailboxesPerDatabaseLimit, ioMailboxesPerDatabase,
+ * maxDatabases): whether the calculator deploys JBOD, the databases deployed of the count it reads
+ * from them (Role Requirements!C62:C80, microsoftDeployment) and its symmetric count (C78). Designs that differ only in their disk
  * inputs and have the same key size alike in everything else (tests/engine/fit.test.ts), so a search
  * over disks (fit.ts) sizes one of them whole. `given` is the design but for its disk inputs, each
  * design's key then one call; undefined where the count refuses the design, and so sizeDesign.
@@ -766,21 +797,24 @@ export function designDisks(
 export function diskCountKeys(given: Readonly<Partial<WorkbookInputs>>, tables: DesignTables = {}): (disk: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume">) => string | undefined {
   const inputs = { ...REFERENCE_DESIGN_INPUTS } as WorkbookInputs;
   for (const key of Object.keys(given) as Array<keyof WorkbookInputs>) if (given[key] !== undefined) (inputs as unknown as Record<string, unknown>)[key] = given[key];
-  let serversPerSite: number[];
+  let dag: MicrosoftDag;
+  let layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">;
   try {
-    serversPerSite = serversPerSiteOf(inputs);
+    dag = microsoftDag(inputs, tables, serversPerSiteOf(inputs), 0);
+    layoutDesign = { serversPerSite: dag.design.serversPerSite, copies: inputs.copies, layout: inputs.dagLayout as DagLayout, laggedCopies: dag.lag.laggedCopies };
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
     return () => undefined;
   }
   return (disk) => {
     try {
-      // microsoftArguments reads the disk inputs only through the disk chosen.
+      // microsoftAt reads the disk inputs only through the disk chosen.
       const serverDisk = serverDiskOf({ serverDisk: disk.serverDisk ?? inputs.serverDisk }, tables);
       const choice = serverDiskChoiceOf({ databasesPerVolume: disk.databasesPerVolume ?? inputs.databasesPerVolume, autoReseedDisks: inputs.autoReseedDisks, spareDisks: inputs.spareDisks }, tables, serverDisk);
-      const { design: dag, factors, jbod } = microsoftArguments(inputs, tables, serversPerSite, 0, choice);
-      const count = microsoftDatabaseCount(dag, factors);
-      return `${jbod} ${count.databases} ${count.symmetric}`;
+      const { design: dagDesign, factors, jbod } = microsoftOnDisk(dag, choice);
+      const count = microsoftDatabaseCount(dagDesign, factors);
+      const { deployed, resized } = microsoftDeployment(count.databases, layoutDesign);
+      return `${jbod} ${deployed} ${count.symmetric} ${resized}`;
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
       return undefined;
