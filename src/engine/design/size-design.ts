@@ -806,6 +806,8 @@ export function diskCountKeys(given: Readonly<Partial<WorkbookInputs>>, tables: 
     if (!(e instanceof SizingError)) throw e;
     return () => undefined;
   }
+  // The deployment of each count, once a topology: the designs of a topology share a few counts.
+  const deployments = new Map<number, ReturnType<typeof microsoftDeployment>>();
   return (disk) => {
     try {
       // microsoftAt reads the disk inputs only through the disk chosen.
@@ -813,7 +815,9 @@ export function diskCountKeys(given: Readonly<Partial<WorkbookInputs>>, tables: 
       const choice = serverDiskChoiceOf({ databasesPerVolume: disk.databasesPerVolume ?? inputs.databasesPerVolume, autoReseedDisks: inputs.autoReseedDisks, spareDisks: inputs.spareDisks }, tables, serverDisk);
       const { design: dagDesign, factors, jbod } = microsoftOnDisk(dag, choice);
       const count = microsoftDatabaseCount(dagDesign, factors);
-      const { deployed, resized } = microsoftDeployment(count.databases, layoutDesign);
+      let deployment = deployments.get(count.databases);
+      if (deployment === undefined) deployments.set(count.databases, (deployment = microsoftDeployment(count.databases, layoutDesign)));
+      const { deployed, resized } = deployment;
       return `${jbod} ${deployed} ${count.symmetric} ${resized}`;
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;

@@ -81,7 +81,8 @@ export function mcdbSsds(databaseDisks: number, diskRawGB: number, sizes: readon
   const databaseDisksPerSsd = excelCeil(databaseDisks / ssdsPerServer);
   const neededGBPerSsd = (databaseDisksPerSsd * diskRawGB * MCDB_SHARE_PERCENT) / 100;
   // As Excel compares, to 15 significant digits (disks.ts atMost): a need a few units in the last place over a size is that size.
-  const ssdGB = sizes.find((gb) => gb >= neededGBPerSsd || roundTo15(neededGBPerSsd) <= gb);
+  const rounded = roundTo15(neededGBPerSsd);
+  const ssdGB = sizes.find((gb) => gb >= neededGBPerSsd || rounded <= gb);
   if (ssdGB === undefined) {
     throw new SizingError(
       "#N/A",
