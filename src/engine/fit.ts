@@ -6,9 +6,11 @@
  *
  * Speed without pruning a front design: by Dell's process only the server disks and MCDB SSDs depend on
  * the disk inputs (size-design.ts designDisks), so a topology (DAGs, sites, copies, lagged copies) is
- * checked and sized once and each disk tried on it. By Microsoft's method the disk counts the databases
- * (issue 27), so each disk and count is sized whole. The search visits every candidate in one canonical order; ties (the
- * same four counts) keep the first, as the exhaustive search (`exhaustive: true`) does.
+ * checked and sized once and each disk tried on it. By Microsoft's method the disk also counts the
+ * databases (issue 27), but designs of a topology with the same disk count key (size-design.ts
+ * diskCountKeys) size alike but for their disks: one of each key is checked and sized whole. The search
+ * visits every candidate in one canonical order; ties (the same four counts) keep the first, as the
+ * exhaustive search (`exhaustive: true`) does.
  */
 import { designDisks, diskCountKeys, methodOf, sizeDesign, withoutAdvice, type Design, type DesignDisks, type WorkbookInputs } from "./design";
 import { designVersion, versionProfile } from "./version";
@@ -16,7 +18,11 @@ import { MAX_COPIES, MAX_SERVERS } from "./layout";
 import { SizingError } from "./errors";
 import { JBOD_CATALOGUE } from "./microsoft";
 
-/** The whole-design check and sizing of one design's inputs: the design, or why not (workbook/input-values.ts designOf). */
+/**
+ * The whole-design check and sizing of one design's inputs: the design, or why not (workbook/input-values.ts
+ * designOf). It refuses what sizeDesign refuses and reads the disk inputs only through sizeDesign: the
+ * search gives designs of one disk count key one verdict.
+ */
 export type FitCheck = (inputs: WorkbookInputs) => { ok: true; design: Design } | { ok: false; problems: string[] };
 
 /** sizeDesign alone, for a caller without the workbook's combined rules. */
@@ -302,8 +308,8 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
       }
     };
     // Issue 27: by Microsoft's method the server disk and the databases a volume count the databases (on JBOD,
-    // Role Requirements!C62, C74, C76:C79) and choose JBOD or RAID, so each disk is sized whole, as the
-    // exhaustive search does; the topology sized once serves Dell's process, whose arrays no disk input moves.
+    // Role Requirements!C62, C74, C76:C79) and choose JBOD or RAID, so designs are sized once a disk count
+    // key; the topology sized once serves Dell's process, whose arrays no disk input moves.
     if (options.exhaustive) whole();
     else if (methodOf(top) === "microsoft") keyed();
     else {
