@@ -6,17 +6,23 @@
  *
  * Speed without pruning a front design: by Dell's process only the server disks and MCDB SSDs depend on
  * the disk inputs (size-design.ts designDisks), so a topology (DAGs, sites, copies, lagged copies) is
- * checked and sized once and each disk tried on it. By Microsoft's method the disk counts the databases
- * (issue 27), so each disk and count is sized whole. The search visits every candidate in one canonical order; ties (the
- * same four counts) keep the first, as the exhaustive search (`exhaustive: true`) does.
+ * checked and sized once and each disk tried on it. By Microsoft's method the disk also counts the
+ * databases (issue 27), but designs of a topology with the same disk count key (size-design.ts
+ * diskCountKeys) size alike but for their disks: one of each key is checked and sized whole. The search
+ * visits every candidate in one canonical order; ties (the same four counts) keep the first, as the
+ * exhaustive search (`exhaustive: true`) does.
  */
-import { designDisks, methodOf, sizeDesign, withoutAdvice, type Design, type DesignDisks, type WorkbookInputs } from "./design";
+import { designDisks, diskCountKeys, methodOf, sizeDesign, withoutAdvice, type Design, type DesignDisks, type WorkbookInputs } from "./design";
 import { designVersion, versionProfile } from "./version";
 import { MAX_COPIES, MAX_SERVERS } from "./layout";
 import { SizingError } from "./errors";
 import { JBOD_CATALOGUE } from "./microsoft";
 
-/** The whole-design check and sizing of one design's inputs: the design, or why not (workbook/input-values.ts designOf). */
+/**
+ * The whole-design check and sizing of one design's inputs: the design, or why not (workbook/input-values.ts
+ * designOf). It refuses what sizeDesign refuses and reads the disk inputs only through sizeDesign: the
+ * search gives designs of one disk count key one verdict.
+ */
 export type FitCheck = (inputs: WorkbookInputs) => { ok: true; design: Design } | { ok: false; problems: string[] };
 
 /** sizeDesign alone, for a caller without the workbook's combined rules. */
@@ -96,15 +102,16 @@ export interface FitProgress {
 
 const COUNT_KEYS = ["servers", "disks", "memoryGB", "cores"] as const;
 /** a is no worse than b on every count. */
-const noWorse = (a: FitCounts, b: FitCounts): boolean => COUNT_KEYS.every((k) => a[k] <= b[k]);
+const noWorse = (a: FitCounts, b: FitCounts): boolean => a.servers <= b.servers && a.disks <= b.disks && a.memoryGB <= b.memoryGB && a.cores <= b.cores;
 
 /** The front so far: a candidate joins unless one already there is no worse on all four (a tie keeps the first). */
 class Front {
   readonly items: Array<FitDesign & { order: number }> = [];
-  add(d: FitDesign, order: number): void {
-    if (this.items.some((f) => noWorse(f.counts, d.counts))) return;
-    for (let i = this.items.length - 1; i >= 0; i--) if (noWorse(d.counts, this.items[i].counts)) this.items.splice(i, 1);
-    this.items.push({ ...d, order });
+  /** `inputs` is read only for a candidate that joins: a search places tens of thousands. */
+  add(counts: FitCounts, inputs: () => WorkbookInputs, order: number): void {
+    for (const f of this.items) if (noWorse(f.counts, counts)) return;
+    for (let i = this.items.length - 1; i >= 0; i--) if (noWorse(counts, this.items[i].counts)) this.items.splice(i, 1);
+    this.items.push({ inputs: inputs(), counts, order });
   }
   sorted(): FitDesign[] {
     return [...this.items]
@@ -174,6 +181,9 @@ class Blockers {
     }
     this.byKind.set(kind, b);
   }
+  has(kind: FitBlocker["kind"]): boolean {
+    return this.byKind.has(kind);
+  }
   list(): FitBlocker[] {
     return [...this.byKind.values()].sort((a, b) => b.count - a.count);
   }
@@ -232,35 +242,76 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
   const visit = (top: WorkbookInputs): number => {
     const counts = volumeCounts(top.copies);
     const variants = space.serverDisks.length * counts.length;
+    // A candidate checked and sized whole: it joins the front or is refused; its design, when the check accepted it.
+    const judge = (inputs: WorkbookInputs): { design: Design; refused: Refusal[] } | { problem: string } => {
+      const sized = check(inputs);
+      if (!sized.ok) {
+        blockers.add("design", sized.problems[0]);
+        return { problem: sized.problems[0] };
+      }
+      const refused = refusalsOf(sized.design, profile);
+      for (const r of refused) blockers.add(r.kind, r.message, 1, r.needed);
+      if (refused.length === 0) place(() => inputs, sized.design, sized.design);
+      return { design: sized.design, refused };
+    };
+    const place = (inputs: () => WorkbookInputs, design: Design, disks: DesignDisks): void => {
+      const four = countsOf(design, disks);
+      if (four === undefined) {
+        blockers.add("disks", disks.serverDisksProblem ?? "no server disks");
+        return;
+      }
+      accepted++;
+      front.add(four, inputs, order);
+    };
     const whole = () => {
       for (const serverDisk of space.serverDisks) {
         for (const v of counts) {
-          const inputs = { ...top, serverDisk, databasesPerVolume: v };
           order++;
-          const sized = check(inputs);
-          if (!sized.ok) {
-            blockers.add("design", sized.problems[0]);
-            continue;
+          judge({ ...top, serverDisk, databasesPerVolume: v });
+        }
+      }
+    };
+    // Microsoft's method: candidates of one topology with the same disk count key (diskCountKeys: JBOD or
+    // not, the calculator's database count) size alike but for their disks, so the first is checked and
+    // sized whole and the rest take its verdict, or its design with their own disks (designDisks).
+    const keyed = () => {
+      const keyOf = diskCountKeys(top);
+      const verdicts = new Map<string, ReturnType<typeof judge>>();
+      for (const serverDisk of space.serverDisks) {
+        for (const v of counts) {
+          order++;
+          // The whole inputs are built only where read: for the check, or a design that joins the front.
+          const disk = { serverDisk, databasesPerVolume: v, autoReseedDisks: top.autoReseedDisks, spareDisks: top.spareDisks, mcdb: top.mcdb, copies: top.copies };
+          const inputs = (): WorkbookInputs => ({ ...top, serverDisk, databasesPerVolume: v });
+          const key = keyOf(disk);
+          const verdict = key === undefined ? undefined : verdicts.get(key);
+          // No key: sizeDesign refuses the design, and so the check; its words are read once, for the first refusal.
+          if (key === undefined && blockers.has("design")) blockers.add("design", "");
+          else if (verdict === undefined) {
+            const judged = judge(inputs());
+            if (key !== undefined) verdicts.set(key, judged);
+          } else if ("problem" in verdict) blockers.add("design", verdict.problem);
+          else if (verdict.refused.length > 0) for (const r of verdict.refused) blockers.add(r.kind, r.message, 1, r.needed);
+          else {
+            const design = verdict.design;
+            let disks: DesignDisks | undefined;
+            try {
+              disks = designDisks(disk, {}, { method: design.method, version, ...(design.microsoft ? { microsoft: design.microsoft } : {}), serversPerSite: design.serversPerSite, laggedCopies: design.inputs.laggedCopies ?? 0, dagLayout: design.inputs.dagLayout });
+            } catch (e) {
+              if (!(e instanceof SizingError)) throw e;
+            }
+            // Disks sizeDesign would refuse (an MCDB "on" they cannot have): the check words why.
+            if (disks === undefined) judge(inputs());
+            else place(inputs, design, disks);
           }
-          const refused = refusalsOf(sized.design, profile);
-          if (refused.length > 0) {
-            for (const r of refused) blockers.add(r.kind, r.message, 1, r.needed);
-            continue;
-          }
-          const four = countsOf(sized.design, sized.design);
-          if (four === undefined) {
-            blockers.add("disks", sized.design.serverDisksProblem ?? "no server disks");
-            continue;
-          }
-          accepted++;
-          front.add({ inputs, counts: four }, order);
         }
       }
     };
     // Issue 27: by Microsoft's method the server disk and the databases a volume count the databases (on JBOD,
-    // Role Requirements!C62, C74, C76:C79) and choose JBOD or RAID, so each disk is sized whole, as the
-    // exhaustive search does; the topology sized once serves Dell's process, whose arrays no disk input moves.
-    if (options.exhaustive || methodOf(top) === "microsoft") whole();
+    // Role Requirements!C62, C74, C76:C79) and choose JBOD or RAID, so designs are sized once a disk count
+    // key; the topology sized once serves Dell's process, whose arrays no disk input moves.
+    if (options.exhaustive) whole();
+    else if (methodOf(top) === "microsoft") keyed();
     else {
       const sized = check(top);
       const refused = sized.ok ? refusalsOf(sized.design, profile) : [];
@@ -315,7 +366,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
           if (lo === counts.length) return;
           const got = disksAt(lo) as DesignDisks;
           accepted++;
-          front.add({ inputs: { ...top, serverDisk, databasesPerVolume: counts[lo] }, counts: countsOf(design, got)! }, order + d * counts.length + lo + 1);
+          front.add(countsOf(design, got)!, () => ({ ...top, serverDisk, databasesPerVolume: counts[lo] }), order + d * counts.length + lo + 1);
         });
       }
       order += variants;

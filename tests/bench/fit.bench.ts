@@ -1,11 +1,12 @@
 /**
  * `npm run bench`, fit (issue 30): the issue's profile searched in one process, warm — candidates, CPU
- * seconds, candidates a CPU second, and where the time goes (the topologies' check and sizing, the
- * rest: disks tried on them) — then `exsize fit … --json` beside `exsize design --json` as processes,
- * the median of runs taken in turn (target: fit within ten design runs). Figures only: timing is never
- * a pass/fail here or in jest.
+ * seconds, candidates a CPU second, and where the time goes (the designs checked and sized whole, one
+ * of each disk count key; the rest: the keys, each candidate's disks, the front) — then `exsize fit …
+ * --json` beside `exsize design --json` as processes, the median of runs taken in turn (target: fit
+ * within ten design runs), with the load average. Figures only: timing is never a pass/fail here or in jest.
  */
 import { spawnSync } from "child_process";
+import * as os from "os";
 import * as path from "path";
 import { fitProfile, fitSteps, type FitCheck, type FitResult } from "../../src/engine/fit";
 import { REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "../../src/engine/design";
@@ -60,8 +61,8 @@ function main(): void {
       `${Math.round(result.candidates / cpu).toLocaleString("en-US")} candidates a CPU second; front of ${result.front.length}`,
   );
   console.log(
-    `    ${check.calls.toLocaleString("en-US")} topologies checked and sized once each: ${check.seconds.toFixed(2)} s (${((100 * check.seconds) / cpu).toFixed(0)}%); ` +
-      `disks tried on them (designDisks, volume counts bisected) and the front: ${(cpu - check.seconds).toFixed(2)} s`,
+    `    ${check.calls.toLocaleString("en-US")} designs checked and sized whole (one of each topology's disk count keys): ${check.seconds.toFixed(2)} s (${((100 * check.seconds) / cpu).toFixed(0)}%); ` +
+      `the keys, each candidate's disks (designDisks) and the front: ${(cpu - check.seconds).toFixed(2)} s`,
   );
 
   const root = path.resolve(__dirname, "../../..");
@@ -81,7 +82,8 @@ function main(): void {
     });
   }
   const [design, fit] = times.map(median);
-  console.log(`  wall time, median of ${PROCESS_RUNS} runs taken in turn:`);
+  // The machine may be shared: the load says how busy it was while the processes ran.
+  console.log(`  wall time, median of ${PROCESS_RUNS} runs taken in turn (load average ${os.loadavg()[0].toFixed(1)}, ${os.cpus().length} CPUs):`);
   console.log(`    node bin/exsize.js design --json …  ${design.toFixed(0).padStart(6)} ms`);
   console.log(`    node bin/exsize.js fit --json …     ${fit.toFixed(0).padStart(6)} ms  (${(fit / design).toFixed(1)} design runs; target ≤ 10)`);
 }

@@ -6,7 +6,8 @@
 import fc from "fast-check";
 import "../support/fast-check-seed";
 import { FitError, fit, fitProfile, type FitCounts, type FitProfile, type FitSpace } from "../../src/engine/fit";
-import { JBOD_CATALOGUE, REFERENCE_DESIGN_INPUTS, sizeDesign, versionProfile, type WorkbookInputs } from "../../src/engine";
+import { JBOD_CATALOGUE, REFERENCE_DESIGN_INPUTS, diskCountKeys, sizeDesign, versionProfile, type Design, type WorkbookInputs } from "../../src/engine";
+import { SizingError } from "../../src/engine/errors";
 import { designOf } from "../../src/workbook/input-values";
 import { optionOf } from "../../src/workbook/input-options";
 
@@ -58,6 +59,47 @@ describe("fit", () => {
     );
   });
 
+  test("designs that differ only in their disk inputs and share a disk count key size alike but for their disks", () => {
+    // What the disk inputs may change of a design beside the key (size-design.ts diskCountKeys).
+    const DISK_FIELDS = new Set(["inputs", "layout", "serverDisks", "raidServerDisks", "serverDisksProblem", "mcdb", "mcdbProblem", "microsoft", "microsoftDatabases"]);
+    const DISK_LIMITS = new Set(["maxDatabaseGB", "mailboxesPerDatabaseLimit", "ioMailboxesPerDatabase", "maxDatabases"]);
+    const without = (o: object, names: Set<string>) => Object.fromEntries(Object.keys(o).filter((k) => !names.has(k)).map((k) => [k, (o as Record<string, unknown>)[k]]));
+    const alike = (d: Design) => ({ ...without(d, DISK_FIELDS), microsoft: d.microsoft && without(d.microsoft, DISK_LIMITS) });
+    fc.assert(
+      fc.property(smallProfile, fc.nat(), (profile, pick) => {
+        const { space } = profile;
+        const sites = space.serversPerSite[pick % space.serversPerSite.length];
+        const copies = space.copies[pick % space.copies.length];
+        const top: WorkbookInputs = { ...profile.base, serversSite1: sites[0], serversSite2: sites.length > 1 ? sites[1] : "", copies, laggedCopies: space.laggedCopies[pick % space.laggedCopies.length] };
+        const keyOf = diskCountKeys(top);
+        const first = new Map<string, Design | "refused">();
+        for (const serverDisk of DISKS) {
+          for (const databasesPerVolume of [0, 1, 2, 3, 4, 5]) {
+            const inputs = { ...top, serverDisk, databasesPerVolume };
+            const key = keyOf(inputs);
+            let design: Design | "refused";
+            try {
+              design = sizeDesign(inputs);
+            } catch (e) {
+              if (!(e instanceof SizingError)) throw e;
+              design = "refused";
+            }
+            // No key: the count refuses the design, and so sizeDesign.
+            if (key === undefined) {
+              expect(design).toBe("refused");
+              continue;
+            }
+            const seen = first.get(key);
+            if (seen === undefined) first.set(key, design);
+            else if (seen === "refused" || design === "refused") expect(design).toBe(seen);
+            else expect(alike(design)).toEqual(alike(seen));
+          }
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   test("over random small profiles, each front design is accepted, within its version's limits, and beaten by none", () => {
     fc.assert(
       fc.property(smallProfile, (profile) => {
@@ -74,6 +116,8 @@ describe("fit", () => {
           expect(d.counts.servers).toBe(design.environmentServers);
           expect(d.counts.memoryGB).toBe(design.environmentServers * design.memoryPerServerGB);
           expect(d.counts.cores).toBe(design.environmentServers * design.coresPerServer);
+          const own = design.serverDisks ?? design.raidServerDisks;
+          expect(d.counts.disks).toBe(design.environmentServers * (own!.disksPerServer + (design.mcdb?.ssdsPerServer ?? 0)));
           if (profile.surviveSite) expect(design.scenarios.find((s) => s.scenario === "site")?.survivable).toBe(true);
           for (const other of front) expect(beats(other.counts, d.counts)).toBe(false);
         }

@@ -38,7 +38,7 @@ import {
 import { targetIops } from "../failover";
 import { grouped } from "../general-format";
 import { logCapacity, type LogCapacity } from "../logs";
-import { microsoftSizing, prefersJbod, volumeCopiesOf, type MicrosoftSizing } from "../microsoft/design";
+import { microsoftDatabaseCount, microsoftSizing, prefersJbod, volumeCopiesOf, type MicrosoftDesign, type MicrosoftSizing } from "../microsoft/design";
 import type { MailboxTier } from "../microsoft/mailbox";
 import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, jbodNeedOf, serverDiskNamed, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";
@@ -215,6 +215,33 @@ function candidateArrays(model: string, catalog: readonly ArrayModel[]): readonl
  * mailboxes on 4 servers got 24 databases of 1,374 GB where the calculator deploys 48 of 687 GB.
  */
 function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSite: number[], databases: number, disks: ServerDiskChoice): MicrosoftSizing {
+  const { design, factors, jbod } = microsoftArguments(inputs, tables, serversPerSite, databases, disks);
+  try {
+    return microsoftSizing(design, factors);
+  } catch (e) {
+    // A disk too slow for a database's mailboxes (Role Requirements!C74) is the input serverDisk's, when it came from there.
+    if (e instanceof SizingError && jbod && tables.microsoftFactors?.diskIops === undefined && /^diskIops: /.test(e.message)) {
+      throw new SizingError(e.code, `serverDisk: ${e.message.replace(/^diskIops: /, "").replace(/; give faster disks.*$/, "")}; choose a faster disk (serverDisk)`);
+    }
+    throw e;
+  }
+}
+
+/** The DAG and factors microsoftAt sizes: its tiers, lagged copies, layout and, on JBOD, its disk. */
+function microsoftArguments(inputs: WorkbookInputs, tables: DesignTables, serversPerSite: number[], databases: number, disks: ServerDiskChoice): { design: MicrosoftDesign; factors: MicrosoftFactors; jbod: boolean } {
+  return microsoftOnDisk(microsoftDag(inputs, tables, serversPerSite, databases), disks);
+}
+
+/** What microsoftArguments reads of a design but its disk. */
+interface MicrosoftDag {
+  design: MicrosoftDesign;
+  lag: Pick<MicrosoftFactors, "laggedCopies" | "lagDays">;
+  layout: Pick<MicrosoftFactors, "activePassive">;
+  archiveMB: number;
+  tables: DesignTables;
+}
+
+function microsoftDag(inputs: WorkbookInputs, tables: DesignTables, serversPerSite: number[], databases: number): MicrosoftDag {
   const tiers = (tables.tiers && tables.tiers.length > 0 ? tables.tiers : [inputs]).map((t) => ({
     mailboxes: "mailboxes" in t ? t.mailboxes : inputs.users,
     messagesPerDay: t.messagesPerDay,
@@ -225,21 +252,31 @@ function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSit
   const lag = lagFactors(inputs, tables);
   // Issue 27, cause 3: the calculator's active/passive model (Input!G23) for an active/passive DAG of two sites.
   const layout = layoutFactor(inputs, serversPerSite);
-  const jbod = inputs.copies >= 2 && prefersJbod(serversPerSite, inputs.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, ...layout }).jbod;
+  // A count the user sets is the calculator's (Input!G38 "No", G39): it rounds it as its own.
+  const set = databasesPerDagOf(inputs);
+  const count = databases > 0 ? { deployedDatabases: databases } : set !== undefined ? { databases: set } : {};
+  return { design: { tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate, ...count }, lag, layout, archiveMB: inputs.archiveMB, tables };
+}
+
+function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice): { design: MicrosoftDesign; factors: MicrosoftFactors; jbod: boolean } {
+  const { design, lag, layout, tables } = dag;
+  const jbod = design.copies >= 2 && prefersJbod(design.serversPerSite, design.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, ...layout }).jbod;
   const onDisk: Partial<MicrosoftFactors> = jbod ? { diskGB: disks.disk.rawGB, diskIops: disks.disk.iops, databasesPerVolume: disks.databasesPerVolume } : {};
-  const f: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...layout, ...tables.microsoftFactors, archiveMB: inputs.archiveMB, ...lag };
-  try {
-    // A count the user sets is the calculator's (Input!G38 "No", G39): it rounds it as its own.
-    const set = databasesPerDagOf(inputs);
-    const count = databases > 0 ? { deployedDatabases: databases } : set !== undefined ? { databases: set } : {};
-    return microsoftSizing({ tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate, ...count }, f);
-  } catch (e) {
-    // A disk too slow for a database's mailboxes (Role Requirements!C74) is the input serverDisk's, when it came from there.
-    if (e instanceof SizingError && jbod && tables.microsoftFactors?.diskIops === undefined && /^diskIops: /.test(e.message)) {
-      throw new SizingError(e.code, `serverDisk: ${e.message.replace(/^diskIops: /, "").replace(/; give faster disks.*$/, "")}; choose a faster disk (serverDisk)`);
-    }
-    throw e;
-  }
+  const factors: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...layout, ...tables.microsoftFactors, archiveMB: dag.archiveMB, ...lag };
+  return { design, factors, jbod };
+}
+
+/**
+ * The databases a Microsoft-method design deploys of the calculator's own count: balanced (docs/one-design.md);
+ * sized never less, at one balancing unit's activation (0: none, the calculator's rules at the count); and
+ * whether it is sized again at them (else the calculator's figures at its own count are the design's).
+ * Stand-alone servers (one copy) keep the calculator's count, a server each.
+ */
+function microsoftDeployment(count: number, layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">, neverLess: boolean): { deployed: number; activationUnit: number; resized: boolean } {
+  if (layoutDesign.copies < 2) return { deployed: count, activationUnit: 0, resized: false };
+  const deployed = balancedDatabaseCount(count, layoutDesign);
+  const activationUnit = neverLess ? balancedDatabaseCount(1, layoutDesign) : 0;
+  return { deployed, activationUnit, resized: !(deployed === count && (activationUnit === 0 || activationUnit === deployed)) };
 }
 
 /** The DAG's layout as Microsoft's factor: active/passive (Input!G23) only with two sites. */
@@ -253,8 +290,9 @@ const layoutFactor = (inputs: Pick<WorkbookInputs, "dagLayout">, serversPerSite:
  * the tables' serverDisks overriding. What the database count (microsoftAt) and the disks lay out read.
  */
 function serverDiskChoiceOf(inputs: Pick<WorkbookInputs, "databasesPerVolume" | "autoReseedDisks" | "spareDisks">, tables: DesignTables, serverDisk: JbodDisk): ServerDiskChoice {
-  const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
-  const given: JbodDisk | undefined = mf.diskGB > 0 ? { name: `${mf.diskGB} GB`, rawGB: mf.diskGB, type: "given", iops: mf.diskIops, source: "the factors diskGB and diskIops" } : undefined;
+  const diskGB = tables.microsoftFactors?.diskGB ?? MICROSOFT_FACTOR_DEFAULTS.diskGB;
+  const diskIops = tables.microsoftFactors?.diskIops ?? MICROSOFT_FACTOR_DEFAULTS.diskIops;
+  const given: JbodDisk | undefined = diskGB > 0 ? { name: `${diskGB} GB`, rawGB: diskGB, type: "given", iops: diskIops, source: "the factors diskGB and diskIops" } : undefined;
   return {
     ...SERVER_DISK_DEFAULTS,
     disk: given ?? serverDisk,
@@ -431,12 +469,10 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   // balanced count is a multiple of the active servers, so the calculator's own rounding of a set
   // count to its disk group (the active servers, Variables!K53) keeps it.
   // Stand-alone servers (one copy) keep the calculator's count, a server each (its method is then Dell's).
-  const microsoftDeployed = microsoft === undefined ? undefined : inputs.copies >= 2 ? balancedDatabaseCount(microsoft.databases, layoutDesign) : microsoft.databases;
-  // One balancing unit's databases, never less: a design deploys whole units (docs/one-design.md). Else none:
-  // the calculator's rules at the deployed count.
-  const activationUnit = neverLess && inputs.copies >= 2 ? balancedDatabaseCount(1, layoutDesign) : 0;
-  // Sized again unless the calculator's figures are the design's: its own count deployed, sized whole (no unit, or the count one unit).
-  if (microsoft !== undefined && inputs.copies >= 2 && !(microsoftDeployed === microsoft.databases && (activationUnit === 0 || activationUnit === microsoftDeployed))) {
+  const deployment = microsoft === undefined ? undefined : microsoftDeployment(microsoft.databases, layoutDesign, neverLess);
+  const microsoftDeployed = deployment?.deployed;
+  if (microsoft !== undefined && deployment!.resized) {
+    const activationUnit = deployment!.activationUnit;
     try {
       // Balancing can take far more databases than the calculator's count (unequal sites multiply the
       // rounds): past its 100 copies a server (Role Requirements!I158) the design cannot be balanced.
@@ -748,6 +784,48 @@ export function designDisks(
     ...(disksProblem ? { serverDisksProblem: disksProblem } : {}),
     ...(mcdb ? { mcdb } : {}),
     ...(mcdbProblem ? { mcdbProblem } : {}),
+  };
+}
+
+/**
+ * What a Microsoft-method design's disk inputs (serverDisk, databasesPerVolume) change of it beyond its
+ * disks (designDisks), the calculator's own count (microsoftDatabases) and the figures that show the
+ * disk's limits (microsoft.maxDatabaseGB, mailboxesPerDatabaseLimit, ioMailboxesPerDatabase,
+ * maxDatabases): whether the calculator deploys JBOD, the databases deployed of the count it reads
+ * from them (Role Requirements!C62:C80, microsoftDeployment) and its symmetric count (C78). Designs that differ only in their disk
+ * inputs and have the same key size alike in everything else (tests/engine/fit.test.ts), so a search
+ * over disks (fit.ts) sizes one of them whole. `given` is the design but for its disk inputs, each
+ * design's key then one call; undefined where the count refuses the design, and so sizeDesign.
+ */
+export function diskCountKeys(given: Readonly<Partial<WorkbookInputs>>, tables: DesignTables = {}): (disk: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume">) => string | undefined {
+  const inputs = { ...REFERENCE_DESIGN_INPUTS } as WorkbookInputs;
+  for (const key of Object.keys(given) as Array<keyof WorkbookInputs>) if (given[key] !== undefined) (inputs as unknown as Record<string, unknown>)[key] = given[key];
+  let dag: MicrosoftDag;
+  let layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">;
+  try {
+    dag = microsoftDag(inputs, tables, serversPerSiteOf(inputs), 0);
+    layoutDesign = { serversPerSite: dag.design.serversPerSite, copies: inputs.copies, layout: inputs.dagLayout as DagLayout, laggedCopies: dag.lag.laggedCopies };
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    return () => undefined;
+  }
+  // The deployment of each count, once a topology: the designs of a topology share a few counts.
+  const deployments = new Map<number, ReturnType<typeof microsoftDeployment>>();
+  return (disk) => {
+    try {
+      // microsoftAt reads the disk inputs only through the disk chosen.
+      const serverDisk = serverDiskOf({ serverDisk: disk.serverDisk ?? inputs.serverDisk }, tables);
+      const choice = serverDiskChoiceOf({ databasesPerVolume: disk.databasesPerVolume ?? inputs.databasesPerVolume, autoReseedDisks: inputs.autoReseedDisks, spareDisks: inputs.spareDisks }, tables, serverDisk);
+      const { design: dagDesign, factors, jbod } = microsoftOnDisk(dag, choice);
+      const count = microsoftDatabaseCount(dagDesign, factors);
+      let deployment = deployments.get(count.databases);
+      if (deployment === undefined) deployments.set(count.databases, (deployment = microsoftDeployment(count.databases, layoutDesign, inputs.serverSizing === "never less")));
+      const { deployed, resized } = deployment;
+      return `${jbod} ${deployed} ${count.symmetric} ${resized}`;
+    } catch (e) {
+      if (!(e instanceof SizingError)) throw e;
+      return undefined;
+    }
   };
 }
 

@@ -516,8 +516,14 @@ export function minimumMemoryGB(copiesOnServer: number): number {
   return gb;
 }
 
-/** The whole calculation for one DAG; each field names the calculator cell it reproduces. */
-export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): MicrosoftSizing {
+/**
+ * The database count of one DAG and what it is counted from — Role Requirements!C62:C80: the first
+ * part of microsoftSizing, which the rest reads. Every figure of the sizing that the disk factors
+ * (diskGB, diskIops, databasesPerVolume) move passes through this: a search over disks (fit.ts)
+ * reads `jbod`, `databases` and `symmetric` to tell designs that differ only in maxDatabaseGB,
+ * mailboxesPerDatabaseLimit, ioMailboxesPerDatabase and maxDatabases.
+ */
+export function microsoftDatabaseCount(d: MicrosoftDesign, f: MicrosoftFactors) {
   checkDesign(d, f);
   const ha = d.copies >= 2;
   const lagged = laggedOf(d, f);
@@ -525,8 +531,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const perTier = d.tiers.map((t) => mailboxRequirement(t.messagesPerDay, t.messageKB, t.quotaMB, t.archiveMB, ha, f));
   const mailboxes = d.tiers.reduce((a, t) => a + t.mailboxes, 0);
   const tierShares = d.tiers.map((t) => t.mailboxes / mailboxes);
-  const weighted = (pick: (r: MailboxRequirement, i: number) => number) => perTier.reduce((a, r, i) => a + tierShares[i] * pick(r, i), 0);
-  const mailboxOnDiskMB = weighted((r) => r.mailboxOnDiskMB);
+  const mailboxOnDiskMB = perTier.reduce((a, r, i) => a + tierShares[i] * r.mailboxOnDiskMB, 0);
 
   // Stand-alone servers each hold their share of the mailboxes (Role Requirements!C77 "TotalMBXPerSvr").
   const sized = ha ? mailboxes : mailboxes / servers;
@@ -548,6 +553,13 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   checkCopiesPerServer(databases, d.copies, servers, ha);
   const userCount = (d.databases ?? 0) > 0 || (d.deployedDatabases ?? 0) > 0;
   if (!userCount) checkFits(sized, databases, limit, maxDb, maxDatabases, ha, jbod);
+  return { ha, lagged, servers, perTier, mailboxes, tierShares, mailboxOnDiskMB, sized, jbod, passive, maxDb, limit, ioLimit, databases, symmetric, maxDatabases };
+}
+
+/** The whole calculation for one DAG; each field names the calculator cell it reproduces. */
+export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): MicrosoftSizing {
+  const { ha, lagged, servers, perTier, mailboxes, tierShares, mailboxOnDiskMB, sized, jbod, passive, maxDb, limit, ioLimit, databases, symmetric, maxDatabases } = microsoftDatabaseCount(d, f);
+  const weighted = (pick: (r: MailboxRequirement, i: number) => number) => perTier.reduce((a, r, i) => a + tierShares[i] * pick(r, i), 0);
   const mailboxesPerDatabase = sized / databases; // C81
   const databaseGB = ((mailboxesPerDatabase * mailboxOnDiskMB) / 1024) * (1 + f.dataOverhead); // Volume Requirements!D123, E123
   const copiesPerServer = ha ? copiesPerServerOf(databases, d.serversPerSite, d.copies, passive) : databases; // C102

@@ -81,7 +81,8 @@ export function mcdbSsds(databaseDisks: number, diskRawGB: number, sizes: readon
   const databaseDisksPerSsd = excelCeil(databaseDisks / ssdsPerServer);
   const neededGBPerSsd = (databaseDisksPerSsd * diskRawGB * MCDB_SHARE_PERCENT) / 100;
   // As Excel compares, to 15 significant digits (disks.ts atMost): a need a few units in the last place over a size is that size.
-  const ssdGB = sizes.find((gb) => gb >= neededGBPerSsd || roundTo15(neededGBPerSsd) <= gb);
+  // Rounding moves the need by at most 5e-15 of it: only a size within 1e-13 below it is compared so (toPrecision is slow).
+  const ssdGB = sizes.find((gb) => gb >= neededGBPerSsd || (neededGBPerSsd - gb <= 1e-13 * neededGBPerSsd && roundTo15(neededGBPerSsd) <= gb));
   if (ssdGB === undefined) {
     throw new SizingError(
       "#N/A",
