@@ -60,9 +60,11 @@ const MICROSOFT_FACTOR_PARAMETERS: Record<MicrosoftFactorName, NumberParameter> 
   databasesPerVolume: param({ name: "databasesPerVolume", min: 0, max: 100, integer: true, what: "databases per JBOD volume (0 = one per copy)" }),
   databases: param({ name: "databases", min: 0, max: 10_000, integer: true, what: "databases per DAG (0 = calculated)" }),
   deployedDatabases: param({ name: "deployedDatabases", min: 0, max: 100_000, integer: true, what: "databases the design deploys, used exactly (0 = none)" }),
-  activeDatabases: param({ name: "activeDatabases", min: 0, max: 10_000, integer: true, what: "worst-case active databases on a server (0 = calculated)" }),
+  // Not whole: the calculator's busiest server with one HA copy a site is its site's databases over its servers (Role Requirements!C116), 17.5 of 35 on 2.
+  activeDatabases: param({ name: "activeDatabases", min: 0, max: 10_000, what: "worst-case active databases on a server (0 = calculated)" }),
   activePassive: param({ name: "activePassive", min: 0, max: 1, integer: true, what: "1 for an active/passive DAG of two sites, its databases active in the first (0 = active/active)" }),
   activationUnit: param({ name: "activationUnit", min: 0, max: 100_000, integer: true, what: "databases of one balancing unit, whose active databases repeat once a unit (0 = none)" }),
+  neverLess: param({ name: "neverLess", min: 0, max: 1, integer: true, what: "1 to size so more load never buys less: either site fails, memory holds at the content index rule (0 = the calculator's)" }),
   multiRole: param({ name: "multiRole", min: 0, max: 1, integer: true, what: "1 when mailbox and client access share the server, else 0" }),
   hypervisor: param({ name: "hypervisor", min: 0, max: 10, what: "a hypervisor CPU adjustment such as 0.1 (0 = physical)" }),
 };

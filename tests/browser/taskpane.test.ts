@@ -269,7 +269,7 @@ describeInBrowser("the task pane in chromium", () => {
         ["Mailboxes", ["users", "quotaMB", "archiveMB", "messagesPerDay", "messageKB"]],
         ["Database availability group", ["copies", "laggedCopies", "lagDays", "maxDatabaseGB", "databasesPerDag", "exchangeVersion", "edition", "method", "serversSite1", "serversSite2", "dagLayout", "environmentUsers"]],
         ["Storage", ["arrayRaid", "arrayModel", "spindleRaid", "spindleDisk", "readRatio", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks", "mcdb"]],
-        ["Servers (Microsoft's method)", ["specIntRate", "coresPerServer", "peakHourLogShare"]],
+        ["Servers (Microsoft's method)", ["specIntRate", "coresPerServer", "peakHourLogShare", "serverSizing"]],
         ["What to vary", ["vary-field", "vary-values"]],
         ["Names (empty: the default)", ["dag-name", "server-prefix", "database-prefix"]],
       ]);

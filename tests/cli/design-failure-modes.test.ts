@@ -32,11 +32,10 @@ describe("--preset dellemc-2016 --json: Microsoft's failure modes, transport and
     ["siteDoubleServerActiveDatabases", null], // two HA copies a site survive no third failure (Role Requirements!C129 "--")
     ["normalMegacycles", 7092], // Role Requirements!C199 + C200 + C201: 3,028.1 + 2,928.4 + 1,135.5
     ["serverMegacycles", 7547], // D199:D201: 3,460.7 + 2,788.9 + 1,297.8
-    // @departure (issue 16, docs/whole-design.md): a balancing unit's active databases, once a unit. 004's 336 are
-    // three units of 112; at 112 the calculator's rule gives 9 and two more for a count short of its symmetric one
-    // (C121), so 33; at its own 112 for this load (E199:E201) 9 active databases, 8,003 megacycles, and 27 at 336.
-    ["doubleServerActiveDatabases", 33],
-    ["doubleServerMegacycles", 8914],
+    // The calculator's rule at 004's 336 (C121): 27; at its own 112 for this load (E199:E201) 9 active databases
+    // and 8,003 megacycles, the same mailboxes. Sized never less (docs/whole-design.md), 33: below.
+    ["doubleServerActiveDatabases", 27],
+    ["doubleServerMegacycles", 8003],
     ["siteMegacycles", 10280], // F199:F201: 6,056.3 + 1,952.3 + 2,271.1
     ["siteServerMegacycles", 11190], // G199:G201 and C256: 11,190.3, the worst
     ["siteDoubleServerMegacycles", null],
@@ -47,6 +46,13 @@ describe("--preset dellemc-2016 --json: Microsoft's failure modes, transport and
   ])("%s is %p", (key, expected) => {
     expect(f[key]).toEqual(expected);
   });
+});
+
+test("--server-sizing 'never less': a balancing unit's active databases, once a unit (33 on a double failure)", async () => {
+  // 004's 336 are three units of 112; at 112 the calculator's rule gives 9 and two more for a count short of
+  // its symmetric one (C121), so 11 a unit and 33; the megacycles of 33 active databases.
+  const f = await figures(["--preset", "dellemc-2016", "--server-sizing", "never less"]);
+  expect([f.doubleServerActiveDatabases, f.doubleServerMegacycles, f.siteServerActiveDatabases]).toEqual([33, 8914, 48]);
 });
 
 test("by Dell's method the figures of Microsoft's are null; one DAG's environment is the DAG", async () => {

@@ -100,6 +100,8 @@ describe("every input of the template is an option of exsize design", () => {
     specIntRate: ["1000", 1000],
     coresPerServer: ["24", 24],
     peakHourLogShare: ["15%", 0.15],
+    // Typed in capitals, held as the choice is spelt.
+    serverSizing: ["NEVER LESS", "never less"],
     // A server disk by its catalogue name, the inch mark aside, or "SIZE GB TYPE" (issue 17).
     serverDisk: ["8TB 7.2K NL-SAS 3.5", '8TB 7.2K NL-SAS 3.5"'],
     databasesPerVolume: ["3", 3],

@@ -24,6 +24,7 @@ const smallProfile: fc.Arbitrary<FitProfile> = fc
     exchangeVersion: fc.constantFrom<WorkbookInputs["exchangeVersion"]>(2013, 2016, 2019, "SE"),
     mcdb: fc.constantFrom("auto", "off", "on"),
     specIntRate: fc.constantFrom(0, 0, 900),
+    serverSizing: fc.constantFrom<WorkbookInputs["serverSizing"]>("calculator", "calculator", "never less"),
     dags: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 2 }),
     twoSites: fc.boolean(),
     servers: fc.uniqueArray(fc.integer({ min: 2, max: 8 }), { minLength: 1, maxLength: 3 }),
@@ -42,7 +43,7 @@ const smallProfile: fc.Arbitrary<FitProfile> = fc
       serverDisks: r.disks,
       databasesPerVolume: r.volumes,
     };
-    const base: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, users: r.users, quotaMB: r.quotaMB, messagesPerDay: r.messagesPerDay, exchangeVersion: r.exchangeVersion, mcdb: r.mcdb, specIntRate: r.specIntRate, coresPerServer: 24 };
+    const base: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, users: r.users, quotaMB: r.quotaMB, messagesPerDay: r.messagesPerDay, exchangeVersion: r.exchangeVersion, mcdb: r.mcdb, specIntRate: r.specIntRate, coresPerServer: 24, serverSizing: r.serverSizing };
     return { base, mailboxes: r.users, space, ...(r.twoSites && r.surviveSite ? { surviveSite: true } : {}) };
   });
 

@@ -20,7 +20,10 @@ import {
   type MicrosoftFactors,
 } from "../../src/engine";
 
-const f: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, diskGB: 4000, lagDays: 7 };
+// The example's Replay Lag Manager is on (Input!G33 "Yes"): when the first site fails, the second's lagged
+// copy activates, so its one server left carries what either site's loss would. With its equal sites that is
+// what neverLess sizes (either site failing); the calculator's rules at G33 "No" size half (the test below).
+const f: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, diskGB: 4000, lagDays: 7, neverLess: 1 };
 const example: MicrosoftDesign = {
   tiers: [{ mailboxes: 2500, messagesPerDay: 200, messageKB: 75, quotaMB: 10240, archiveMB: 0 }],
   serversPerSite: [2, 2],
@@ -271,18 +274,21 @@ describe("a site and then its servers fail (Role Requirements!C127:C130)", () =>
     expect(actual).toBeCloseTo(expected, 9);
   });
 
-  // @compatibility The calculator fails only the first site (C127:C129). With the lagged copy in the second
-  // site (4 copies, 1 lagged, 2 + 2 servers, 5,000 mailboxes: 76 databases) it finds the second site unable to
-  // lose a server after the first fails, and sizes for 38 (C103 at G33 "No"); we also fail the second site,
-  // after which the first site's two HA copies let one server carry all 76. At the example's own G33 "Yes"
-  // (Replay Lag Manager counts the lagged copy) the calculator shows 76 too.
-  test("@compatibility either site may fail: 76 active databases where the calculator (Replay Lag Manager off) sizes 38", () => {
+  // The calculator fails only the first site (C127:C129). With the lagged copy in the second site (4 copies,
+  // 1 lagged, 2 + 2 servers, 5,000 mailboxes: 76 databases) it finds the second site unable to lose a server
+  // after the first fails, and sizes for 38 (C103 at G33 "No"). Sized never less we also fail the second site,
+  // after which the first site's two HA copies let one server carry all 76 — the calculator's own figure at
+  // the example's G33 "Yes" (Replay Lag Manager counts the lagged copy).
+  test("the calculator's rules fail the first site: 38 active databases (Replay Lag Manager off); never less, either: 76", () => {
     const cellsLag = { C55: 5000, C57: 200, C58: 75, C60: 10240, C26: 2, C30: 3, C31: 1, G31: 168, C32: 1, C33: 1, G22: "Yes", G23: "Active/Active (Single DAG)", C107: "Yes", C116: "4000 GB", C122: "4000 GB" };
-    const lag = microsoftSizing(one(5000, 200, 75, 10240, [2, 2], 4, { laggedCopies: 1 }), defaults({ diskGB: 4000, lagDays: 7 }));
+    const design = one(5000, 200, 75, 10240, [2, 2], 4, { laggedCopies: 1 });
+    const lag = microsoftSizing(design, defaults({ diskGB: 4000, lagDays: 7 }));
     expect(lag.databases).toBe(76); // Role Requirements!C79 at either G33
     expect(lag.active.site).toBe(38); // C127 at `at(cellsLag)`
-    expect(lag.active.worst).toBe(76); // C103: 38 at ${at(cellsLag)}; 76 at G33 "Yes"
+    expect(lag.active.worst).toBe(38); // C103 at ${at(cellsLag)}
     expect(at(cellsLag)).toContain('"G33":"No"');
+    const either = microsoftSizing(design, defaults({ diskGB: 4000, lagDays: 7, neverLess: 1 }));
+    expect(either.active.worst).toBe(76); // C103 at G33 "Yes"
   });
 });
 

@@ -153,19 +153,50 @@ describe("more load never buys less (issue 16)", () => {
    * is smaller, so the rounding and the extra two carry fewer mailboxes. Here the calculator's count goes
    * 56 → 64 and its memory stays 480 GB (Role Requirements!C79, C142, recalculated by
    * ../shared/ms-calc-oracle at C55 25,979 and 27,893, C57 350, C58 70, C60 3,733, C26 8, C30 3, G22 No);
-   * balanced, the design deployed 56 → 112 and re-sized its servers there: 480 → 416 GB. Now a server
-   * carries a balancing unit's (56 databases) active databases once for each unit (size-design.ts
-   * @departure): 512 GB, at least the calculator's 480.
+   * balanced, the design deploys 56 → 112, and the calculator's rules there give 480 → 416 GB: its own
+   * figures, which ServerSizing "calculator" (the default) keeps. Sized never less, a server carries a
+   * balancing unit's (56 databases) active databases once for each unit: 512 GB, at least the calculator's 480.
    */
-  test("Microsoft's method: 1,914 more mailboxes never buy less memory a server (480 GB at 25,979; 512 GB, not 416, at 27,893)", () => {
+  test("Microsoft's method: 1,914 more mailboxes buy 480 → 416 GB by the calculator's rules; never less, 480 → 512", () => {
     // Counted as the calculator counts on RAID (2,000 GB databases): one database a disk of more than 2,500 GB
     // (Role Requirements!C62) that no mailbox count outruns (C74); the calculator's own 4 TB disk counts more databases.
     const fast = { name: "fast 10 TB", rawGB: 10_000, iops: 10_000, type: "own", source: "this test" };
-    const at = (users: number) =>
-      sizeDesign({ ...R, users, messagesPerDay: 325, messageKB: 70, quotaMB: 3733, copies: 3, serversSite1: 8, exchangeVersion: 2016, maxDatabaseGB: 2048, serverDisk: fast.name, databasesPerVolume: 1 }, { ownServerDisks: [fast] });
-    expect([at(25979).databases, at(27893).databases]).toEqual([56, 112]);
-    expect([at(25979).memoryPerServerGB, at(27893).memoryPerServerGB]).toEqual([480, 512]);
+    const at = (users: number, serverSizing: WorkbookInputs["serverSizing"]) =>
+      sizeDesign(
+        { ...R, users, messagesPerDay: 325, messageKB: 70, quotaMB: 3733, copies: 3, serversSite1: 8, exchangeVersion: 2016, maxDatabaseGB: 2048, serverDisk: fast.name, databasesPerVolume: 1, serverSizing },
+        { ownServerDisks: [fast] },
+      );
+    expect([at(25979, "calculator").databases, at(27893, "calculator").databases]).toEqual([56, 112]);
+    expect([at(25979, "calculator").memoryPerServerGB, at(27893, "calculator").memoryPerServerGB]).toEqual([480, 416]);
+    expect([at(25979, "never less").memoryPerServerGB, at(27893, "never less").memoryPerServerGB]).toEqual([480, 512]);
   });
+});
+
+/**
+ * Issue 25, item 3: the calculator adds the content index's memory only while it is more than three
+ * quarters of the rest (Role Requirements!C141), so one more mailbox can buy less memory. Recalculated by
+ * ../shared/ms-calc-oracle at C55 113 and 114, C57 150, C58 75, C60 2048, C26 2, C30 2, G22 No, C107 No,
+ * C131 16, D131 800: C138 8 and 10, C139 7.0, C141 15.0 and 10.0, C142 **16 and 12 GB**.
+ */
+test("one more mailbox: 16 → 12 GB by the calculator's rules (C141, C142), 16 → 24 never less", () => {
+  const at = (users: number, serverSizing: WorkbookInputs["serverSizing"]) =>
+    sizeDesign({ ...R, users, exchangeVersion: 2016, specIntRate: 800, coresPerServer: 16, serverSizing }).memoryPerServerGB;
+  expect([at(113, "calculator"), at(114, "calculator")]).toEqual([16, 12]);
+  // Never less: the index added up to where C141 stops adding it, the total held there (10 + 7.0 → 24 GB configured).
+  expect([at(113, "never less"), at(114, "never less")]).toEqual([16, 24]);
+});
+
+/**
+ * Issue 25, item 4: a copy more, fewer databases and disks — the calculator's own. 5,000 mailboxes (150 messages
+ * of 75 KB, 2 GB) on 6 servers, 8 TB disks, 3 → 4 copies, recalculated by ../shared/ms-calc-oracle (C26 6, C30 3
+ * and 4, C107 Yes, C116 8000 GB, C109 No, C111 2): Role Requirements!C79 **120 → 24** databases, Storage
+ * Design!C197 22 → 10 disks a server. Its JBOD count rises and falls with the largest database a volume of the
+ * copies holds (C62) and the mailboxes a disk's I/O serves (C74); the design keeps it (docs/whole-design.md).
+ */
+test("a copy more: the calculator's own count falls 120 → 24 (C79), and the disks a server with it", () => {
+  const at = (copies: number) => sizeDesign({ ...R, users: 5000, exchangeVersion: 2016, serversSite1: 6, databasesPerVolume: 2, serverDisk: '8TB 7.2K NL-SAS 3.5"', copies });
+  expect([at(3).microsoftDatabases, at(4).microsoftDatabases]).toEqual([120, 24]);
+  expect(at(4).serverDisks!.disksPerServer).toBeLessThan(at(3).serverDisks!.disksPerServer);
 });
 
 const raise = {
@@ -227,7 +258,7 @@ describe("more load never buys less by Dell's process, whatever the version (iss
   );
 });
 
-describe("more load never buys less by Microsoft's method (issue 16)", () => {
+describe("more load never buys less by Microsoft's method, servers sized never less (issue 16)", () => {
   // Larger DAGs and counts than Dell's, where balancing deploys several units (the steps that fell).
   neverBuysLess(
     fc.record({
@@ -238,7 +269,10 @@ describe("more load never buys less by Microsoft's method (issue 16)", () => {
       exchangeVersion: fc.constantFrom(2016, 2019),
       serversSite1: fc.integer({ min: 3, max: 16 }),
       copies: fc.integer({ min: 2, max: 4 }),
+      // A SPECint rate sizes the client-access memory by megacycles, where C141's content-index step fell (issue 25, item 3).
+      specIntRate: fc.constantFrom(0, 0, 800, 1500),
       method: fc.constant("microsoft" as const),
+      serverSizing: fc.constant("never less" as const),
     }),
     600,
   );

@@ -11,7 +11,9 @@ import { EX_MS_DATABASES, EX_MS_IOPS, EX_MS_MAILBOX, EX_MS_REPLICATION, EX_MS_SE
 
 const cell = (formula: string) => evaluateFormula(formula, { sheet: "Sheet1", cell: () => null, name: () => undefined });
 const EXAMPLE = `2500,200,75,10240,{2,2},4`;
-const JBOD = `{"diskGB",4000;"lagDays",7;"laggedCopies",1}`;
+// The example's Replay Lag Manager is on (Input!G33 "Yes"): the second site's lagged copy activates when the
+// first site fails, which with its equal sites is what neverLess sizes (either site failing; docs/whole-design.md).
+const JBOD = `{"diskGB",4000;"lagDays",7;"laggedCopies",1;"neverLess",1}`;
 
 describe("the calculator's example through the formulas", () => {
   test.each([

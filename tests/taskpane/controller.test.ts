@@ -51,7 +51,7 @@ describe("Load a design", () => {
       serverDisk: '4TB 7.2K RPM SAS 3.5"', databasesPerVolume: "0", autoReseedDisks: "1", spareDisks: "1", edition: "Enterprise", mcdb: "auto",
       title: "", preparedFor: "", preparedBy: "",
       // Issue 28: every input the CLI takes has a field.
-      archiveMB: "0", readRatio: "0.6", specIntRate: "0", coresPerServer: "16", peakHourLogShare: "0.1",
+      archiveMB: "0", readRatio: "0.6", specIntRate: "0", coresPerServer: "16", peakHourLogShare: "0.1", serverSizing: "calculator",
     });
   });
 
@@ -93,7 +93,7 @@ describe("Load a design", () => {
       serversSite1: "6", serversSite2: "3", maxDatabaseGB: "2,000", dagLayout: "active/passive",
       arrayRaid: "RAID10", spindleRaid: "RAID6", arrayModel: "PS6000XV 600GB", spindleDisk: "15K", method: "dell",
       serverDisk: '6TB 7.2K RPM SAS 3.5"', databasesPerVolume: "2", autoReseedDisks: "2", spareDisks: "0", edition: "Enterprise", mcdb: "off",
-      title: "Contoso mail 2027", preparedFor: "Contoso", preparedBy: "J. Doe",
+      title: "Contoso mail 2027", preparedFor: "Contoso", preparedBy: "J. Doe", serverSizing: "never less",
     };
     expect(await pane.loadDesign(form)).toBe(true);
     const inputs = host.workbook.sheet("Inputs")!;
@@ -104,7 +104,7 @@ describe("Load a design", () => {
       serverDisk: '6TB 7.2K RPM SAS 3.5"', databasesPerVolume: 2, autoReseedDisks: 2, spareDisks: 0, edition: "Enterprise", mcdb: "off",
       title: "Contoso mail 2027", preparedFor: "Contoso", preparedBy: "J. Doe",
       // The form's own (an older caller's form without them leaves the reference design's).
-      archiveMB: 0, readRatio: REFERENCE_DESIGN_INPUTS.readRatio, specIntRate: 0, coresPerServer: 16, peakHourLogShare: 0.1,
+      archiveMB: 0, readRatio: REFERENCE_DESIGN_INPUTS.readRatio, specIntRate: 0, coresPerServer: 16, peakHourLogShare: 0.1, serverSizing: "never less",
     });
     expect(view.answer.Arrays).toMatch(/ × PS6000XV 600GB \(\d+ a copy\)$/);
     expect(view.answer.Spindles).toMatch(/^\d+ disks \(RAID 6, 15K/);

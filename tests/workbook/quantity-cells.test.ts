@@ -80,6 +80,7 @@ const anyDesign: fc.Arbitrary<WorkbookInputs> = fc
     serverDisk: fc.constantFrom('4TB 7.2K RPM SAS 3.5"', '8TB 7.2K NL-SAS 3.5"', '600GB 10K RPM SAS 2.5"', '1.2TB 10K RPM SAS 2.5"'),
     mcdb: fc.constantFrom("auto", "off"),
     environmentUsers: fc.constantFrom("" as const, 100_000),
+    serverSizing: fc.constantFrom<WorkbookInputs["serverSizing"]>("calculator", "calculator", "never less"),
   })
   .map(({ sites, ...r }): WorkbookInputs => ({ ...R, ...r, method: r.method as WorkbookInputs["method"], serversSite2: sites === 2 ? r.serversSite2 : "" }))
   .filter(buildable);
@@ -96,6 +97,7 @@ const activePassive: fc.Arbitrary<WorkbookInputs> = fc
     laggedCopies: fc.constantFrom(0, 0, 1, 2),
     serverDisk: fc.constantFrom('4TB 7.2K RPM SAS 3.5"', '8TB 7.2K NL-SAS 3.5"', '600GB 10K RPM SAS 2.5"'),
     specIntRate: fc.constantFrom(0, 0, 1000),
+    serverSizing: fc.constantFrom<WorkbookInputs["serverSizing"]>("calculator", "never less"),
   })
   .map((r): WorkbookInputs => ({ ...R, ...r, laggedCopies: Math.min(r.laggedCopies, Math.max(0, r.copies - 2)), exchangeVersion: 2016, method: "microsoft", dagLayout: "active/passive" }))
   .filter(buildable);
@@ -124,6 +126,8 @@ const FIXED: Array<[string, Partial<WorkbookInputs>]> = [
   ["one DAG of Dell EMC's 2016 design (004_1d3a339e6fd03f64.txt §4, Table 5)", { users: 7600, quotaMB: 20480, archiveMB: 51200, copies: 4, serversSite1: 8, serversSite2: 8, exchangeVersion: 2016, serverDisk: '8TB 7.2K NL-SAS 3.5"', databasesPerVolume: 2, environmentUsers: 100_000 }],
   ["a RAID 2016 design: 7,600 mailboxes, 2 copies on 2 servers of 600 GB 10K disks", { users: 7600, quotaMB: 2048, messageKB: 150, copies: 2, serversSite1: 2, exchangeVersion: 2016, serverDisk: '600GB 10K RPM SAS 2.5"', databasesPerVolume: 0 }],
   ["a two-site SE design on 8 TB disks with MCDB", { users: 10000, quotaMB: 10240, copies: 4, serversSite1: 4, serversSite2: 4, exchangeVersion: "SE", serverDisk: '8TB 7.2K NL-SAS 3.5"' }],
+  // docs/whole-design.md: several balancing units and a lagged copy in the second site, sized never less.
+  ["Dell EMC's 2016 DAG with a lagged copy, servers sized never less", { users: 7600, quotaMB: 20480, archiveMB: 51200, copies: 4, laggedCopies: 1, serversSite1: 8, serversSite2: 8, exchangeVersion: 2016, serverDisk: '8TB 7.2K NL-SAS 3.5"', databasesPerVolume: 2, serverSizing: "never less" }],
 ];
 
 describe("every quantity's cells equal sizeDesign's figure, live and in the customer copy", () => {

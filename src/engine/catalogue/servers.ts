@@ -28,6 +28,14 @@ export const SIZING_METHODS = ["dell", "microsoft"] as const;
 /** What a user picks: "auto" follows the Exchange version. */
 export const METHOD_CHOICES = ["auto", ...SIZING_METHODS] as const;
 export const DAG_LAYOUTS = ["active/active", "active/passive"] as const;
+/**
+ * How Microsoft's method sizes a server (docs/whole-design.md): "calculator", as its calculator does; or
+ * "never less", so more load never buys less — either site may fail (the calculator fails the first,
+ * Role Requirements!C127:C129), the failure modes are one balancing unit's once a unit (C103 gives
+ * each database fewer mailboxes as the count rises), and memory holds where its content-index rule
+ * stops adding the index (C141).
+ */
+export const SERVER_SIZINGS = ["calculator", "never less"] as const;
 
 const SITES = `${cite("esrp2013", "4.1")}; ${cite("esrp2016", "4.1")}`;
 const serversRule = (key: string, prompt: string, allowBlank = false) => numberInputRule(key, { min: 1, max: MAX_SERVERS, integer: true }, prompt, allowBlank);
@@ -91,5 +99,12 @@ export const SERVER_INPUTS = [
     what: "Your own measurement (Microsoft's calculator, Input!C145:C168, asks for all 24 hours); 0.1 is this workbook's assumption",
     source: cite("microsoft", "Input!C145:C168"),
     rule: numberInputRule("peakHourLogShare", { min: 0, max: 1 }, "The busiest hour's share of a day's logs (Microsoft's calculator, Input!C145:C168, asks for all 24 hours); 0.1 is this workbook's assumption."),
+  },
+  {
+    key: "serverSizing", value: valueOf<(typeof SERVER_SIZINGS)[number]>(), optional: true, defaultValue: SERVER_SIZINGS[0], label: "Servers sized by", unit: "", name: "ServerSizing",
+    group: "servers", choiceText: (v) => ({ calculator: "The calculator's rules", "never less": "Never less as load rises" })[v] ?? v,
+    what: '"calculator": memory and cores as Microsoft\'s calculator sizes them; "never less": also for either site failing, a balancing unit at a time, memory held at the content-index step, so more load never buys less',
+    source: cite("microsoft", "Role Requirements!C103, C127:C129, C141"),
+    rule: choiceInputRule("serverSizing", SERVER_SIZINGS, "Servers sized by the calculator's rules, or never less as load rises"),
   },
 ] as const satisfies readonly InputDeclaration[];

@@ -267,16 +267,16 @@ function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice): { design: 
 }
 
 /**
- * The databases a Microsoft-method design deploys of the calculator's own count: balanced, in whole
- * balancing units (docs/one-design.md); and whether it is sized again at them, at one unit's
- * activation (else the calculator's figures, its count one unit balanced, are the design's).
+ * The databases a Microsoft-method design deploys of the calculator's own count: balanced (docs/one-design.md);
+ * sized never less, at one balancing unit's activation (0: none, the calculator's rules at the count); and
+ * whether it is sized again at them (else the calculator's figures at its own count are the design's).
  * Stand-alone servers (one copy) keep the calculator's count, a server each.
  */
-function microsoftDeployment(count: number, layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">): { deployed: number; activationUnit: number; resized: boolean } {
+function microsoftDeployment(count: number, layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">, neverLess: boolean): { deployed: number; activationUnit: number; resized: boolean } {
   if (layoutDesign.copies < 2) return { deployed: count, activationUnit: 0, resized: false };
   const deployed = balancedDatabaseCount(count, layoutDesign);
-  const activationUnit = balancedDatabaseCount(1, layoutDesign);
-  return { deployed, activationUnit, resized: !(deployed === count && activationUnit === deployed) };
+  const activationUnit = neverLess ? balancedDatabaseCount(1, layoutDesign) : 0;
+  return { deployed, activationUnit, resized: !(deployed === count && (activationUnit === 0 || activationUnit === deployed)) };
 }
 
 /** The DAG's layout as Microsoft's factor: active/passive (Input!G23) only with two sites. */
@@ -450,8 +450,11 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   let microsoft: MicrosoftSizing | undefined;
   let microsoftProblem: string | undefined;
   let microsoftDatabases: number | undefined;
+  // ServerSizing "never less" (docs/whole-design.md): either site fails, memory holds at C141, a unit at a time (below).
+  const neverLess = inputs.serverSizing === "never less";
+  const sizing: DesignTables = neverLess ? { ...tables, microsoftFactors: { ...tables.microsoftFactors, neverLess: 1 } } : tables;
   try {
-    microsoft = microsoftAt(inputs, tables, serversPerSite, 0, diskChoice);
+    microsoft = microsoftAt(inputs, sizing, serversPerSite, 0, diskChoice);
     microsoftDatabases = microsoft.databases;
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
@@ -466,7 +469,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   // balanced count is a multiple of the active servers, so the calculator's own rounding of a set
   // count to its disk group (the active servers, Variables!K53) keeps it.
   // Stand-alone servers (one copy) keep the calculator's count, a server each (its method is then Dell's).
-  const deployment = microsoft === undefined ? undefined : microsoftDeployment(microsoft.databases, layoutDesign);
+  const deployment = microsoft === undefined ? undefined : microsoftDeployment(microsoft.databases, layoutDesign, neverLess);
   const microsoftDeployed = deployment?.deployed;
   if (microsoft !== undefined && deployment!.resized) {
     const activationUnit = deployment!.activationUnit;
@@ -483,11 +486,11 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
             `past the calculator's ${MICROSOFT.maxDatabasesPerServer}${method === "microsoft" ? adviceThatWorks(inputs, tables) : ""}`,
         );
       }
-      // @departure (issue 16): the busiest server's active databases are the calculator's at one balancing
-      // unit, once for each unit deployed (docs/whole-design.md). Its rule at more databases (Role
-      // Requirements!C103: ROUNDUP and two more on a double failure) gives each database fewer mailboxes,
-      // so more load could buy less; a unit's share never falls, and is never below its rule at the count.
-      microsoft = microsoftAt(inputs, { ...tables, microsoftFactors: { ...tables.microsoftFactors, activationUnit } }, serversPerSite, microsoftDeployed!, diskChoice);
+      // Never less (docs/whole-design.md): the busiest server's active databases are the calculator's at one
+      // balancing unit, once for each unit deployed. Its rule at more databases (Role Requirements!C103:
+      // ROUNDUP and two more on a double failure) gives each database fewer mailboxes, so more load could
+      // buy less; a unit's share never falls, and is never below its rule at the count.
+      microsoft = microsoftAt(inputs, { ...sizing, microsoftFactors: { ...sizing.microsoftFactors, activationUnit } }, serversPerSite, microsoftDeployed!, diskChoice);
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
       if (method === "microsoft") throw e;
@@ -816,7 +819,7 @@ export function diskCountKeys(given: Readonly<Partial<WorkbookInputs>>, tables: 
       const { design: dagDesign, factors, jbod } = microsoftOnDisk(dag, choice);
       const count = microsoftDatabaseCount(dagDesign, factors);
       let deployment = deployments.get(count.databases);
-      if (deployment === undefined) deployments.set(count.databases, (deployment = microsoftDeployment(count.databases, layoutDesign)));
+      if (deployment === undefined) deployments.set(count.databases, (deployment = microsoftDeployment(count.databases, layoutDesign, inputs.serverSizing === "never less")));
       const { deployed, resized } = deployment;
       return `${jbod} ${deployed} ${count.symmetric} ${resized}`;
     } catch (e) {

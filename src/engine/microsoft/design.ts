@@ -228,15 +228,15 @@ export interface MicrosoftSizing {
  * Servers left after the worst failure — Role Requirements!C107: with two sites, a site's loss leaves the
  * other site's servers, less the one or two more failures they survive (an HA copy there for each); in
  * one site, the servers less the one or two failures the DAG survives.
- * @compatibility The calculator fails the first site only; we fail either, as activeDatabases does
- * (docs/microsoft-method.md §7), and keep the fewer servers left.
+ * The calculator fails the first site only; sized never less (the factor neverLess), either, as
+ * activeDatabases does, keeping the fewer servers left.
  */
-function serversAfterWorstFailure(serversPerSite: readonly number[], copies: number, laggedCopies: number, active: ActiveDatabases, passive = false): number {
+function serversAfterWorstFailure(serversPerSite: readonly number[], copies: number, laggedCopies: number, active: ActiveDatabases, passive = false, eitherSite = false): number {
   const servers = serversPerSite.reduce((a, b) => a + b, 0);
   if (serversPerSite.length === 1) return servers - (active.doubleServer > 0 ? 2 : active.server > 0 ? 1 : 0);
   const ha = haCopiesPerSite(copies, laggedCopies, 2);
   // Active/passive: the first site's loss is the site failure (the second's leaves the first as it runs).
-  const left = (passive ? [0] : [0, 1])
+  const left = (passive || !eitherSite ? [0] : [0, 1])
     .map((failed) => 1 - failed)
     .filter((survivor) => ha[survivor] >= 1)
     .map((survivor) => {
@@ -377,10 +377,10 @@ function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha:
  *   twice the first site's one- and two-failure figures, else ROUNDUP(D ÷ (m − 1)), ROUNDUP(D ÷ (m − 2)).
  * The worst (C103) is the largest of the first site's failures and the site cases — or, when no failure
  * is survivable, the normal load (twice that with one HA copy a site in two sites).
- * @compatibility The calculator fails the first site only (C127:C129); we fail either. They differ only
- * when the second site has fewer HA copies than the first — a lagged copy there (docs §7).
+ * The calculator fails the first site only (C127:C129); `eitherSite` (the factor neverLess) fails
+ * either. They differ only when the second site has fewer HA copies than the first — a lagged copy there.
  */
-export function activeDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number, laggedCopies = 0, symmetricDatabases = 0, activePassive = false): ActiveDatabases {
+export function activeDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number, laggedCopies = 0, symmetricDatabases = 0, activePassive = false, eitherSite = false): ActiveDatabases {
   const sites = serversPerSite.length;
   const ha = haCopiesPerSite(copies, laggedCopies, sites);
   const haTotal = copies - laggedCopies;
@@ -430,11 +430,11 @@ export function activeDatabases(databases: number, serversPerSite: readonly numb
       const two = ha[survivor] >= 3 && m >= 4 ? (equal ? 2 * (first.two ?? NaN) : excelCeil(databases / (m - 2))) : undefined;
       return [site, one, two];
     };
-    const cases = [siteFailure(0), siteFailure(1)];
-    r.site = max(cases[0][0], cases[1][0]);
-    r.siteServer = max(cases[0][1], cases[1][1]);
-    r.siteDoubleServer = max(cases[0][2], cases[1][2]);
-    siteCases = [...cases[0], ...cases[1]];
+    const cases = eitherSite ? [siteFailure(0), siteFailure(1)] : [siteFailure(0)];
+    r.site = max(...cases.map((x) => x[0]));
+    r.siteServer = max(...cases.map((x) => x[1]));
+    r.siteDoubleServer = max(...cases.map((x) => x[2]));
+    siteCases = cases.flat();
   }
   if (!defined(first.one) && !defined(first.two)) r.worst = first.normal * (ha[0] === 1 && sites === 2 ? 2 : 1); // C103
   else r.worst = max(first.one, first.two, ...siteCases);
@@ -482,14 +482,14 @@ function activePassiveDatabases(databases: number, serversPerSite: readonly numb
 export const secondSiteWorst = (a: ActiveDatabases): number => Math.max(a.site, a.siteServer, a.siteDoubleServer);
 
 /**
- * @departure (issue 16, docs/whole-design.md) Each failure mode's active databases at `databases` made of
- * whole balancing units of `unit`: the calculator's rules (C103) at one unit, once a unit. Its rules at
+ * Sized never less (the factor activationUnit; docs/whole-design.md): each failure mode's active databases
+ * at `databases` made of whole balancing units of `unit`: the calculator's rules (C103) at one unit, once a unit. Its rules at
  * the whole count give each database fewer mailboxes as the count rises (ROUNDUP, and two more on a double
  * failure), so more load could buy less; a unit's share never falls, and k × ROUNDUP(x) ≥ ROUNDUP(k × x).
  */
-function activeByUnit(databases: number, unit: number, d: MicrosoftDesign, laggedCopies: number, symmetricDatabases: number, passive: boolean): ActiveDatabases {
+function activeByUnit(databases: number, unit: number, d: MicrosoftDesign, laggedCopies: number, symmetricDatabases: number, passive: boolean, eitherSite: boolean): ActiveDatabases {
   if (unit > databases || databases % unit !== 0) throw new SizingError("#N/A", `activationUnit: ${databases} databases are not whole units of ${unit}; give a unit that divides the count`);
-  const one = activeDatabases(unit, d.serversPerSite, d.copies, copiesPerServerOf(unit, d.serversPerSite, d.copies, passive), laggedCopies, symmetricDatabases, passive);
+  const one = activeDatabases(unit, d.serversPerSite, d.copies, copiesPerServerOf(unit, d.serversPerSite, d.copies, passive), laggedCopies, symmetricDatabases, passive, eitherSite);
   const units = databases / unit;
   return Object.fromEntries(Object.entries(one).map(([mode, x]) => [mode, x * units])) as unknown as ActiveDatabases;
 }
@@ -565,8 +565,8 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const copiesPerServer = ha ? copiesPerServerOf(databases, d.serversPerSite, d.copies, passive) : databases; // C102
   const computed =
     ha && f.activationUnit > 0
-      ? activeByUnit(databases, f.activationUnit, d, lagged, symmetric, passive)
-      : activeDatabases(databases, d.serversPerSite, d.copies, copiesPerServer, lagged, symmetric, passive);
+      ? activeByUnit(databases, f.activationUnit, d, lagged, symmetric, passive, f.neverLess > 0)
+      : activeDatabases(databases, d.serversPerSite, d.copies, copiesPerServer, lagged, symmetric, passive, f.neverLess > 0);
   const active = f.activeDatabases > 0 ? { ...computed, worst: f.activeDatabases } : computed;
 
   // I/O — Role Requirements!C31, I75:I83.
@@ -614,8 +614,15 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     const passiveCopies = ha ? copiesPerServer - x : 0;
     const contentIndexMemoryGB =
       MICROSOFT.contentIndexBaseGB + (itemsPerDatabase * x * MICROSOFT.contentIndexBytesPerActiveItem + itemsPerDatabase * passiveCopies * MICROSOFT.contentIndexBytesPerPassiveItem) / 1024 ** 3;
+    // C141 adds the index only while it is above the rest's other three quarters, so memory fell where the
+    // rest grew past that; never less, the index is added up to that point and the total held there.
+    const indexAdded = MICROSOFT.cacheShareOfMemory * calculatedMemoryGB + contentIndexMemoryGB > calculatedMemoryGB;
     const totalMemoryGB =
-      MICROSOFT.cacheShareOfMemory * calculatedMemoryGB + contentIndexMemoryGB > calculatedMemoryGB ? calculatedMemoryGB + contentIndexMemoryGB : calculatedMemoryGB;
+      f.neverLess > 0
+        ? Math.max(calculatedMemoryGB, Math.min(calculatedMemoryGB, contentIndexMemoryGB / (1 - MICROSOFT.cacheShareOfMemory)) + contentIndexMemoryGB)
+        : indexAdded
+          ? calculatedMemoryGB + contentIndexMemoryGB
+          : calculatedMemoryGB;
     return { cacheGB, casMemoryGB, calculatedMemoryGB, contentIndexMemoryGB, totalMemoryGB };
   };
   const { cacheGB, casMemoryGB, calculatedMemoryGB, contentIndexMemoryGB, totalMemoryGB } = memoryAt(busyActive, casMegacycles);
@@ -647,7 +654,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   // the worst failure (stand-alone: every server), held twice, queued and kept by Safety Net, at the
   // average message size by mailboxes.
   const messagesPerDay = perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.profileMessages, 0);
-  const transportServers = ha ? serversAfterWorstFailure(d.serversPerSite, d.copies, lagged, computed, passive) : servers;
+  const transportServers = ha ? serversAfterWorstFailure(d.serversPerSite, d.copies, lagged, computed, passive, f.neverLess > 0) : servers;
   const heldDays = 1 + MICROSOFT.transportQueueRate * MICROSOFT.transportQueueDays + Math.max(MICROSOFT.safetyNetDays, lagged > 0 ? f.lagDays : 0);
   const messageKB = d.tiers.reduce((a, t, i) => a + tierShares[i] * t.messageKB, 0);
   const transportGB = ((messagesPerDay / transportServers) * MICROSOFT.transportShadowCopies * heldDays * messageKB) / MICROSOFT.kbPerGB;

@@ -72,6 +72,11 @@ export interface MicrosoftCells {
    * activePassiveOf): every database active in the first site. Absent or 0: active/active.
    */
   activePassive?: string;
+  /**
+   * 1 where the design is sized so more load never buys less (the factor neverLess, design.ts): either
+   * site fails, and memory holds where the content index stops being added. Absent or 0: the calculator's.
+   */
+  neverLess?: string;
 }
 
 const ha = (c: MicrosoftCells) => `${c.copies}>=2`;
@@ -91,6 +96,8 @@ const ha1 = (c: MicrosoftCells) => (c.laggedCopies === undefined ? copies1(c) : 
 const ha2 = (c: MicrosoftCells) => `(${haCopies(c)}-${ha1(c)})`;
 /** Active/passive (design.ts activePassiveOf): the cell is 1 only with two sites (the Methods sheet's activePassive). */
 const passive = (c: MicrosoftCells) => (c.activePassive === undefined ? "FALSE()" : `${c.activePassive}>0`);
+/** Sized never less (the factor neverLess): TRUE or FALSE. */
+const neverLess = (c: MicrosoftCells) => (c.neverLess === undefined ? "FALSE()" : `${c.neverLess}>0`);
 /** The first site's servers a whole number of its copies (Role Requirements!C110, active/passive). */
 const wholeRounds = (c: MicrosoftCells) => `${c.serversFirstSite}-${copies1(c)}*ROUNDDOWN(${c.serversFirstSite}/${copies1(c)},0)=0`;
 /** Databases the first site holds (C86): all for active/passive, half for active/active of two sites. */
@@ -283,15 +290,18 @@ export function activeFormula(c: MicrosoftCells): string {
   const withFewer = `IF(${n1}>2,MIN(${cps},ROUNDUP(((${d1})-ROUNDUP(${normal1}/(${n1}-1),0)*2)/(${n1}-2),0)+${short}),0)`;
   const survivable1 = `IF(${two},AND(${haCopies(c)}>=3,${n2}>=4),AND(${h1}>=3,${n1}>=4))`;
   const two1 = `IF(${survivable1},IF(${h1}>=3,${withThree},${withFewer}),-1)`;
-  // C127:C129, either site failing. Equal sites: the first site surviving covers both (it holds as many
-  // HA copies or more): its servers take every database, then twice its one- and two-failure figures.
-  const equal = [`ROUNDUP(${db}/${n1},0)`, `IF(${h1}>=2,2*${one1},-1)`, `IF(AND(${h1}>=3,${n1}>=4),2*${two1},-1)`];
+  // C127:C129, the first site failing; never less, either. Equal sites: the first site surviving covers
+  // both (it holds as many HA copies or more): its servers take every database, then twice its one- and
+  // two-failure figures, where the survivor's HA copies allow.
+  const either = neverLess(c);
+  const h = `IF(${either},${h1},${h2})`;
+  const equal = [`ROUNDUP(${db}/${n1},0)`, `IF(${h}>=2,2*${one1},-1)`, `IF(AND(${h}>=3,${n1}>=4),2*${two1},-1)`];
   const unequal = (m: string, h: string) => [
     `IF(${h}>=1,ROUNDUP(${db}/${m},0),-1)`,
     `IF(AND(${h}>=2,${m}>=2),ROUNDUP(${db}/(${m}-1),0),-1)`,
     `IF(AND(${h}>=3,${m}>=4),ROUNDUP(${db}/(${m}-2),0),-1)`,
   ];
-  const sites = `IF(${two},IF(${n1}=${n2},MAX(${equal.join(",")}),MAX(${[...unequal(`IF(${two},${n2},1)`, h2), ...unequal(n1, h1)].join(",")})),-1)`;
+  const sites = `IF(${two},IF(${n1}=${n2},MAX(${equal.join(",")}),MAX(${[...unequal(`IF(${two},${n2},1)`, h2), ...unequal(n1, `IF(${either},${h1},0)`)].join(",")})),-1)`;
   // C103: no failure survivable (one HA copy on one server) leaves the normal load, twice it over two sites.
   // Active/passive: the first site's one and two failures alone (design.ts activePassiveDatabases), its
   // normal load when neither can be (one HA copy on one server, and no two failures survivable).
@@ -360,7 +370,9 @@ export function calculatedMemoryFormula(c: MicrosoftCells): string {
   const calc = `MAX(${minimum},${c.cache}/${n(MICROSOFT.cacheShareOfMemory)}+${cas})`;
   const items = `(${perDb(c)}*(0+1*${c.items ?? `${c.disk}/${c.messageKB}`}))`;
   const ci = `(${n(MICROSOFT.contentIndexBaseGB)}+(${items}*${busyActive(c)}*${n(MICROSOFT.contentIndexBytesPerActiveItem)}+${items}*${busyPassive(c)}*${n(MICROSOFT.contentIndexBytesPerPassiveItem)})/${n(1024 ** 3)})`;
-  return `IF(${n(MICROSOFT.cacheShareOfMemory)}*${calc}+${ci}>${calc},${calc}+${ci},${calc})`;
+  // Never less (design.ts memoryAt): the index added up to where C141 stops adding it, the total held there.
+  const held = `MAX(${calc},MIN(${calc},${ci}/${n(1 - MICROSOFT.cacheShareOfMemory)})+${ci})`;
+  return `IF(${neverLess(c)},${held},IF(${n(MICROSOFT.cacheShareOfMemory)}*${calc}+${ci}>${calc},${calc}+${ci},${calc}))`;
 }
 
 /** Memory configuration, GB — Role Requirements!C142. */
@@ -453,7 +465,8 @@ export function activeModeFormula(c: MicrosoftCells, mode: ActiveMode): string {
   ];
   const oneInSecond = `IF(AND(${passive(c)},${h2}>=1,${h1}=1),ROUNDUP((${db}-MAX(0,${one(0)}))/${n2},0),-1)`;
   const twoInSecond = `IF(AND(${passive(c)},${h2}>=1,OR(${h1}<3,${n1}<4),${twoFail(0)}>=0),ROUNDUP((IF(${one(0)}<0,${normal(0)},${one(0)})-${normal(0)})*2/${n2},0),-1)`;
-  const sites = (k: 0 | 1 | 2) => `IF(${two},IF(${passive(c)},${passiveSite[k]},MAX(${siteCase(0, k)},${siteCase(1, k)})),-1)`;
+  // The first site's loss (the calculator's); never less, either's.
+  const sites = (k: 0 | 1 | 2) => `IF(${two},IF(${passive(c)},${passiveSite[k]},MAX(${siteCase(0, k)},IF(${neverLess(c)},${siteCase(1, k)},-1))),-1)`;
   const byMode: Record<ActiveMode, string> = {
     normal: bothSites(normal),
     server: `MAX(${bothSites(one)},${oneInSecond})`,
@@ -479,8 +492,8 @@ export function transportFormula(c: MicrosoftCells, serverActive: string, double
   // A site's loss leaves the other site's servers, less the one or two more failures they survive (design.ts serversAfterWorstFailure).
   const left = (survivor: number) =>
     `IF(${h[survivor]}>=1,${sv[survivor]}-IF(AND(${h[survivor]}>=3,${sv[survivor]}>=4),2,IF(AND(${h[survivor]}>=2,${sv[survivor]}>=2),1,0)),${n(1e9)})`;
-  // Active/passive: the first site's loss alone is a site failure (design.ts serversAfterWorstFailure).
-  const remaining = `IF(${ha(c)},IF(${c.serversSecondSite}>0,IF(${passive(c)},${left(1)},MIN(${left(0)},${left(1)})),${c.serversFirstSite}-IF(${doubleServerActive}>0,2,IF(${serverActive}>0,1,0))),${servers(c)})`;
+  // The first site's loss alone is a site failure (the calculator's; always, active/passive), either's never less (design.ts serversAfterWorstFailure).
+  const remaining = `IF(${ha(c)},IF(${c.serversSecondSite}>0,IF(OR(${passive(c)},NOT(${neverLess(c)})),${left(1)},MIN(${left(0)},${left(1)})),${c.serversFirstSite}-IF(${doubleServerActive}>0,2,IF(${serverActive}>0,1,0))),${servers(c)})`;
   const safetyNet = c.laggedCopies === undefined || c.lagDays === undefined ? n(MICROSOFT.safetyNetDays) : `MAX(${n(MICROSOFT.safetyNetDays)},IF(${c.laggedCopies}>0,${c.lagDays},0))`;
   const days = `(1+${n(MICROSOFT.transportQueueRate)}*${n(MICROSOFT.transportQueueDays)}+${safetyNet})`;
   return `${c.users}*${c.profile}/(${remaining})*${n(MICROSOFT.transportShadowCopies)}*${days}*${c.messageKB}/${n(MICROSOFT.kbPerGB)}`;

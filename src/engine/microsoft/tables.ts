@@ -199,6 +199,12 @@ export const MICROSOFT_FACTOR_DEFAULTS = {
    * rules at one unit, once for each unit of the count — a design's busiest server (src/engine/design, issue 16).
    */
   activationUnit: 0,
+  /**
+   * 1: sized so more load never buys less (the design's ServerSizing "never less", docs/whole-design.md):
+   * either site may fail, where the calculator fails the first only (C127:C129, C107); and a server's
+   * memory never falls where its content-index rule stops adding the index (C141). 0 (the default): the calculator's.
+   */
+  neverLess: 0,
   /** Mailbox and client access roles on one server (1 = yes) — Input!C23. */
   multiRole: 1,
   /** Hypervisor CPU adjustment (0 = physical; 0.1 when virtual) — Input!C24, Input!C136. */

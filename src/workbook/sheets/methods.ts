@@ -91,6 +91,8 @@ export interface MethodsNames {
   serverDisks?: { disk: string; databasesPerVolume: string; autoReseedDisks: string; spareDisks: string; names: string; rawGB: string; iops: string; exchangeVersion: string; ssdSizes: string; mcdb: string };
   /** The DAG's databases as set (the Inputs' DatabasesPerDag, the calculator's Input!G39): empty or 0 for its own count. Omitted: none. */
   databasesPerDag?: string;
+  /** How the servers are sized (the Inputs' ServerSizing): "calculator" or "never less". Omitted: the calculator's. */
+  serverSizing?: string;
 }
 
 export interface MethodsSheetParameters {
@@ -133,7 +135,7 @@ const unsized = (text: string): string => `IFERROR(${text},"—")`;
  * Microsoft's factors and the servers of each site, as ranges its functions read: row 5 the archive
  * (what the calculator's own database count reads), row 6 the databases deployed (what every other
  * Microsoft figure is sized at: the calculator's count balanced over the layout, as sizeDesign does),
- * row 7 the busiest server's active databases (a balancing unit's, once a unit: sizeDesign's @departure).
+ * row 7 the busiest server's active databases (sized never less, a balancing unit's, once a unit).
  */
 /** The lagged copies and their replay lag (rows 3-4), the first of Microsoft's factors. */
 const LAG_ROW = 3;
@@ -146,7 +148,9 @@ const FACTORS_ROW = 5;
 const DISK_FACTORS_ROW = FACTORS_ROW + 1;
 /** An active/passive DAG (row 9: activePassive, Input!G23; issue 27, cause 3). */
 const PASSIVE_ROW = DISK_FACTORS_ROW + 3;
-const SET_DATABASES_ROW = PASSIVE_ROW + 1;
+/** Servers sized never less (row 10: neverLess, the Inputs' ServerSizing; docs/whole-design.md). */
+const NEVER_LESS_ROW = PASSIVE_ROW + 1;
+const SET_DATABASES_ROW = NEVER_LESS_ROW + 1;
 const DATABASES_FACTOR_ROW = SET_DATABASES_ROW + 1;
 const ACTIVE_FACTOR_ROW = DATABASES_FACTOR_ROW + 1;
 const SERVERS_ROW = ACTIVE_FACTOR_ROW + 1;
@@ -156,10 +160,11 @@ const OWN_COUNT_ROW = HELPER_ROW + 4;
 const OWN_COUNT = `$J$${OWN_COUNT_ROW}`;
 /**
  * One balancing unit (the factors its functions read: archive, the lagged copies and their lag, the
- * disk's three, and the unit as deployed), its copies a server and active databases.
+ * disk's three, the layout, never less, and the unit as deployed), its copies a server and active
+ * databases. Sized by the calculator's rules the unit is the deployed count.
  */
 const UNIT_FACTORS_ROW = OWN_COUNT_ROW + 1;
-const UNIT_ROW = UNIT_FACTORS_ROW + 7;
+const UNIT_ROW = UNIT_FACTORS_ROW + 8;
 const UNIT = `$J$${UNIT_ROW}`;
 const UNIT_COPIES = `$J$${UNIT_ROW + 1}`;
 const UNIT_ACTIVE = `$J$${UNIT_ROW + 2}`;
@@ -220,6 +225,8 @@ export const MCDB_CELLS = Object.freeze({
  * sheet's failure modes read, as the Methods sheet's own count does.
  */
 export const DISK_FACTOR_CELLS = Object.freeze({ diskGB: `$J$${DISK_FACTORS_ROW}`, diskIops: `$J$${DISK_FACTORS_ROW + 1}`, databasesPerVolume: `$J$${DISK_FACTORS_ROW + 2}`, activePassive: `$J$${PASSIVE_ROW}` });
+/** 1 where the servers are sized never less (the Inputs' ServerSizing), else 0: the factor neverLess. */
+export const NEVER_LESS_CELL = `$J$${NEVER_LESS_ROW}`;
 export const CALCULATED_DATABASES_CELL = `$J$${HELPER_ROW + 2}`;
 /** The chosen disk's raw GB and IOPS, and whether the calculator puts the design on JBOD (TRUE) or RAID (FALSE, or no design). */
 export const SERVER_DISK_HELPERS = Object.freeze({ rawGB: `$J$${DISK_ROW}`, iops: `$K$${DISK_ROW}`, jbod: `$J$${JBOD_ROW}` });
@@ -279,7 +286,7 @@ function rows(n: MethodsNames, tiers?: Sized): Row[] {
     { key: "databases", field: "databases", label: "Databases", unit: "databases", format: "#,##0", dell: "databases", call: () => "", native: () => "", why: "Microsoft fills databases to 2 TB (200 GB stand-alone) and rounds up for an even spread over servers and copies; Dell divides by your maximum. Both are then balanced so every server carries the same load in every failure." },
     { key: "databaseGB", label: "Size of one database", unit: "GB", format: "#,##0.0", dell: "databaseGB", call: (f, s) => `EX_MS_DATABASES(${design(s)},"size",${f})`, native: databaseGBFormula, why: "Follows from the counts: the same mailboxes spread over each method's databases." },
     { field: "copiesPerServer", step: true, label: "Database copies per server", unit: "copies", format: "#,##0", call: (f, s) => `EX_MS_DATABASES(${design(s)},"copies",${f})`, native: copiesPerServerFormula, why: "Every copy of every database spread evenly over the DAG's servers." },
-    { field: "active", step: true, label: "Active databases on the busiest server, worst failure", unit: "databases", format: "#,##0", call: (f, s) => `EX_MS_DATABASES(${design(s)},"active",${f})`, native: activeFormula, why: "The calculator's activation rules (a server, two servers, a site, a site and one or two servers fail) at one balancing unit of databases, once for each unit deployed, so more load never buys less." },
+    { field: "active", step: true, label: "Active databases on the busiest server, worst failure", unit: "databases", format: "#,##0", call: (f, s) => `EX_MS_DATABASES(${design(s)},"active",${f})`, native: activeFormula, why: "The calculator's activation rules (a server, two servers, a site, a site and one or two servers fail) at the deployed count; sized never less, at one balancing unit, once a unit." },
     { key: "peak", field: "peak", label: "Database IOPS of the active databases", unit: "IOPS", format: "#,##0", dell: "databaseIops", emc: "emcDatabaseIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"peak",${f})`, native: peakFormula, why: "The same mailboxes at each method's IOPS per mailbox, 20% overhead included." },
     { key: "dagIops", label: "Database IOPS of the DAG, every copy", unit: "IOPS", format: "#,##0", dell: "dagIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"dag",${f})`, native: dagIopsFormula, why: "Both charge a passive copy the I/O of an active one; the difference is the IOPS per mailbox." },
     { key: "dagLogIops", label: "Log IOPS of the DAG", unit: "IOPS", format: "#,##0", dell: "logIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"daglog",${f})`, native: dagLogIopsFormula, why: "Microsoft: half the database writes of every copy plus log reads per active database; Dell (Table 17): a quarter of active IOPS plus 10% per extra copy, × 1.2." },
@@ -375,6 +382,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     lagDays: `$J$${LAG_ROW + 1}`,
     ...(t ? { reads: allTiers("reads"), items: allTiers("items") } : {}),
     ...DISK_FACTOR_CELLS,
+    neverLess: NEVER_LESS_CELL,
     setDatabases: `$J$${SET_DATABASES_ROW}`,
   };
   // The disk the calculator counts from, where it deploys JBOD (design.ts prefersJbod: jbodFormula with a
@@ -394,6 +402,12 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     });
   };
   diskRows(DISK_FACTORS_ROW, true);
+  const neverLessRow = (row: number, value: string) => {
+    put(`I${row}`, { value: "neverLess", role: "label" });
+    put(`J${row}`, { formula: `=${value}`, role: "step" });
+  };
+  neverLessRow(NEVER_LESS_ROW, n.serverSizing === undefined ? "0" : `IF(${n.serverSizing}="never less",1,0)`);
+  put(`K${NEVER_LESS_ROW}`, { value: "Servers sized never less (0: the calculator's rules)", role: "note" });
   put(`K${DISK_FACTORS_ROW}`, { value: "The disk the calculator counts from (0: RAID)", role: "note" });
   put(`I${SET_DATABASES_ROW}`, { value: "databases", role: "label" });
   put(`J${SET_DATABASES_ROW}`, { formula: n.databasesPerDag === undefined ? "=0" : `=IF(ISNUMBER(${n.databasesPerDag}),${n.databasesPerDag},0)`, role: "step" });
@@ -427,9 +441,10 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   put(`J${UNIT_FACTORS_ROW}`, { formula: `=${n.archiveMB}`, role: "step" });
   lagRows(UNIT_FACTORS_ROW + 1);
   diskRows(UNIT_FACTORS_ROW + 3, false);
+  neverLessRow(UNIT_FACTORS_ROW + 7, NEVER_LESS_CELL);
   put(`I${UNIT_ROW}`, { value: "deployedDatabases", role: "label" });
-  put(`J${UNIT_ROW}`, { formula: `=${unsized(`IF(${n.copies}>=2,${balancedDatabasesFormula("1", dagOf)},1)`)}`, role: "step" });
-  put(`K${UNIT_ROW}`, { value: "A balancing unit's databases", role: "note" });
+  put(`J${UNIT_ROW}`, { formula: `=${unsized(`IF(${n.copies}>=2,IF(${NEVER_LESS_CELL}>0,${balancedDatabasesFormula("1", dagOf)},${refs.databases}),1)`)}`, role: "step" });
+  put(`K${UNIT_ROW}`, { value: "A balancing unit's databases (the count, by the calculator's rules)", role: "note" });
   put(`I${UNIT_ROW + 1}`, { value: "Unit's copies a server", role: "note" });
   put(`J${UNIT_ROW + 1}`, { formula: `=${unsized(copiesPerServerFormula(unitRefs))}`, role: "step" });
   put(`I${UNIT_ROW + 2}`, { value: "Unit's active databases", role: "note" });
@@ -488,7 +503,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       const copiesPerServer = `${balanced}*${n.copies}/(${n.serversFirstSite}+${n.serversSecondSite})`;
       put(`${COLUMNS.microsoft}${row}`, { formula: `=${unsized(`IF(AND(${n.copies}>=2,${copiesPerServer}>${MICROSOFT.maxDatabasesPerServer}),NA(),${balanced})`)}`, numberFormat: r.format, role });
     } else if (r.field === "active") {
-      // A DAG's busiest server: the unit's active databases once a unit (sizeDesign's @departure, issue 16); stand-alone: the calculator's.
+      // A DAG's busiest server: the unit's active databases once a unit (the count itself by the calculator's rules); stand-alone: the calculator's.
       const own = `${NS}${r.call(deployedFactors, servers)}`;
       const byUnit = `${UNIT_ACTIVE}*${refs.databases}/${UNIT}`;
       put(`${COLUMNS.microsoft}${row}`, {

@@ -23,7 +23,7 @@ import {
 import { cite } from "../../engine/papers";
 import type { CellModel, Highlight, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
-import { CALCULATED_DATABASES_CELL, DISK_FACTOR_CELLS } from "./methods";
+import { CALCULATED_DATABASES_CELL, DISK_FACTOR_CELLS, NEVER_LESS_CELL } from "./methods";
 import { INPUT_NAMES } from "./inputs";
 import { tierNames } from "./tiers";
 import { ESRP_2013, ESRP_2016, FORMAT, VMWARE, absolute, header, landscape, sectionHeading, sheetReference, titleAndNote, type NameKey, type Rendered } from "./shared";
@@ -224,8 +224,8 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
   // Helpers: K labels, L values; the EX_MS_* functions' factors are L's first two rows with their names in K.
   // The third, activationUnit: a balancing unit's databases, whose active databases repeat once a unit (issue 16);
   // then the lagged copies (never activated) and their replay lag, which only a lagged copy reads.
-  // The first nine are the EX_MS_* functions' factors: the disk the calculator counts from and the layout are the Methods sheet's (issue 27).
-  const helperRows = ["archiveMB", "deployedDatabases", "activationUnit", "laggedCopies", "lagDays", "diskGB", "diskIops", "databasesPerVolume", "activePassive", "unitCopiesPerServer", "profile", "disk", "databases", "copiesPerServer", "copiesFirstSite", "maxDatabases", "calculatedDatabases", "permutations"] as const;
+  // The first ten are the EX_MS_* functions' factors: the disk the calculator counts from, the layout and never less are the Methods sheet's (issue 27).
+  const helperRows = ["archiveMB", "deployedDatabases", "activationUnit", "laggedCopies", "lagDays", "diskGB", "diskIops", "databasesPerVolume", "activePassive", "neverLess", "unitCopiesPerServer", "profile", "disk", "databases", "copiesPerServer", "copiesFirstSite", "maxDatabases", "calculatedDatabases", "permutations"] as const;
   const helper = (key: (typeof helperRows)[number]) => at("L", top + helperRows.indexOf(key));
   const deployed = `${design}!${absolute(DESIGN_CELLS.databasesDeployed)}`;
   const c: MicrosoftCells = {
@@ -258,19 +258,22 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
     laggedCopies: helper("laggedCopies"),
     lagDays: helper("lagDays"),
     activePassive: helper("activePassive"),
+    neverLess: helper("neverLess"),
   };
   const unit: MicrosoftCells = { ...c, databases: helper("activationUnit"), copiesPerServer: helper("unitCopiesPerServer") };
   const dagOf = { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout, lagged: names.laggedCopies };
   const plain: Record<(typeof helperRows)[number], string> = {
     archiveMB: `=${names.archiveMB}`,
     deployedDatabases: `=IF(${names.copies}>=2,${deployed},0)`,
-    activationUnit: `=IF(${names.copies}>=2,${balancedDatabasesFormula("1", dagOf)},0)`,
+    // Sized by the calculator's rules, the unit is the deployed count: its rules at the count, once.
+    activationUnit: `=IF(${names.copies}>=2,IF(${helper("neverLess")}>0,${balancedDatabasesFormula("1", dagOf)},${deployed}),0)`,
     laggedCopies: `=IF(ISNUMBER(${names.laggedCopies}),${names.laggedCopies},0)`,
     lagDays: `=IF(${helper("laggedCopies")}>0,${names.lagDays},0)`,
     diskGB: `=${methods}!${DISK_FACTOR_CELLS.diskGB}`,
     diskIops: `=${methods}!${DISK_FACTOR_CELLS.diskIops}`,
     databasesPerVolume: `=${methods}!${DISK_FACTOR_CELLS.databasesPerVolume}`,
     activePassive: `=${methods}!${DISK_FACTOR_CELLS.activePassive}`,
+    neverLess: `=${methods}!${NEVER_LESS_CELL}`,
     unitCopiesPerServer: `=${copiesPerServerFormula(unit)}`,
     profile: `=${profileFormula(c)}`,
     disk: `=${diskFormula(c)}`,
@@ -287,14 +290,14 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
     // "—", not an error, where a helper has no value (a design Microsoft's method does not size): no cell of a design shows an error.
     { address: `L${top + k}`, formula: `=IFERROR(${plain[key].slice(1)},"${NO_VALUE}")`, role: "step" as const },
   ]);
-  const factors = `${at("K", top)}:${at("L", top + 8)}`;
+  const factors = `${at("K", top)}:${at("L", top + 9)}`;
   const args = `${names.users},${names.messagesPerDay},${names.messageKB},${names.quotaMB},${names.servers},${names.copies}`;
   // Microsoft's method, one profile: the Methods sheet sizes mailbox tiers; these rows the design's profile.
   const sized = `AND(${design}!${absolute(DESIGN_CELLS.methodUsed)}="microsoft",COUNT(${tiers.mailboxes},${tiers.messagesPerDay},${tiers.messageKB},${tiers.quotaMB})=0)`;
   cells.push(
     ...sectionHeading(top, "Microsoft's calculator: active databases and megacycles by failure mode", 8),
     // Two short lines: one long line ran off the printed page.
-    { address: `A${top + 1}`, value: "The busiest server in each failure mode by Microsoft's method: a balancing unit's, once a unit. —: the mode cannot occur", role: "note" },
+    { address: `A${top + 1}`, value: "The busiest server in each failure mode by Microsoft's method (never less: a unit's, once a unit). —: the mode cannot occur", role: "note" },
     { address: `A${top + 2}`, value: "or leaves a database without a copy, or the design is sized by Dell's process or with mailbox tiers.", role: "note" },
     ...header(top + 3, ["Failure mode", "What fails", "Active databases", "Megacycles"]),
   );
