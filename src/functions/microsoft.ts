@@ -58,6 +58,7 @@ const MICROSOFT_FACTOR_PARAMETERS: Record<MicrosoftFactorName, NumberParameter> 
   diskGB: param({ name: "diskGB", min: 0, max: 1_000_000, what: "raw GB of one JBOD database disk (0 = RAID)" }),
   diskIops: param({ name: "diskIops", above: 0, max: 1_000_000, what: "random IOPS of one JBOD database disk such as 57.5 (7.2K RPM)" }),
   databasesPerVolume: param({ name: "databasesPerVolume", min: 0, max: 100, integer: true, what: "databases per JBOD volume (0 = one per copy)" }),
+  maxDatabaseGB: param({ name: "maxDatabaseGB", min: 0, max: 1_000_000, what: "a custom maximum database size in GB, sized to where smaller than the calculated (0 = the calculated)" }),
   databases: param({ name: "databases", min: 0, max: 10_000, integer: true, what: "databases per DAG (0 = calculated)" }),
   deployedDatabases: param({ name: "deployedDatabases", min: 0, max: 100_000, integer: true, what: "databases the design deploys, used exactly (0 = none)" }),
   activeDatabases: param({ name: "activeDatabases", min: 0, max: 10_000, integer: true, what: "worst-case active databases on a server (0 = calculated)" }),

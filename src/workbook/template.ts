@@ -229,6 +229,8 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       dagLayout: names.dagLayout,
       serverDisks: { disk: names.serverDisk, databasesPerVolume: names.databasesPerVolume, autoReseedDisks: names.autoReseedDisks, spareDisks: names.spareDisks, ...serverDiskColumns(sheets.hardware), exchangeVersion: names.exchangeVersion, ssdSizes: ssdSizeRange(sheets.hardware), mcdb: names.mcdb },
       databasesPerDag: names.databasesPerDag,
+      maxDatabaseSizeConfiguration: names.maxDatabaseSizeConfiguration,
+      maxDatabaseGB: names.maxDatabaseGB,
     },
     // The papers' figures beside Microsoft's: the Design and Resilience cells that hold them.
     design: (key) =>

@@ -84,6 +84,8 @@ describe("every input of the template is an option of exsize design", () => {
     lagDays: ["3.5", 3.5],
     environmentUsers: ["100,000", 100000],
     maxDatabaseGB: ["1000", 1000],
+    // Typed in capitals, held as the choice is spelt; Dell's process sizes to maxDatabaseGB either way.
+    maxDatabaseSizeConfiguration: ["Custom", "custom"],
     // 0 is the method's own count (Dell's process here: a set count would be Microsoft's alone).
     databasesPerDag: ["0", 0],
     exchangeVersion: ["2019", 2019],

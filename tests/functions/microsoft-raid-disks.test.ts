@@ -32,6 +32,7 @@ const CELLS: RaidDiskCells = {
   diskIops: "DiskIops",
   spareDisks: "SpareDisks",
   servers: "Servers",
+  maxDatabaseGB: "MaxDatabaseGB",
   volumeDatabases: "RaidVolumeDatabases",
 };
 type Values = Record<Exclude<keyof RaidDiskCells, "volumeDatabases" | "activePassive" | "serversFirstSite">, NamedCell>;
@@ -71,6 +72,8 @@ const designs = fc
     lagDays: fc.integer({ min: 1, max: 14 }),
     disk: disks,
     spareDisks: fc.integer({ min: 0, max: 3 }),
+    // A custom maximum database size (Input!G36 "Custom", G37; 0 the calculator's own): in two sites a volume holds what a disk fits (C82).
+    maxDatabaseGB: fc.constantFrom(0, 0, 300, 500, 1000, 3000),
   })
   .map((g) => ({ ...g, lagged: g.copies >= 3 ? Math.min(g.lagged, g.copies - 1) : 0 }))
   .filter((g) => {
@@ -85,6 +88,7 @@ const factorsOf = (g: Design): [string, number][] => [
   ["archiveMB", g.archiveMB],
   ["laggedCopies", g.lagged],
   ["lagDays", g.lagged > 0 ? g.lagDays : 0],
+  ["maxDatabaseGB", g.maxDatabaseGB],
 ];
 
 /** EX_MS_DISKS for the design and disk (a name, or a row of raw GB and IOPS), every result. */
@@ -115,6 +119,7 @@ function cellsOf(g: Design, disk: { rawGB: number; iops: number } = g.disk): Val
     diskIops: disk.iops,
     spareDisks: g.spareDisks,
     servers: g.sites[0] + g.sites[1],
+    maxDatabaseGB: g.maxDatabaseGB,
   };
 }
 
@@ -155,6 +160,7 @@ describe("EX_MS_DISKS on RAID is sizeDesign's raidServerDisks", () => {
           serverDisk: g.disk.name,
           spareDisks: g.spareDisks,
           environmentUsers: "",
+          ...(g.maxDatabaseGB > 0 ? { maxDatabaseSizeConfiguration: "custom", maxDatabaseGB: g.maxDatabaseGB } : {}),
         };
         let d;
         try {

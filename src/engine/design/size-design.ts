@@ -227,7 +227,9 @@ function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSit
   const layout = layoutFactor(inputs, serversPerSite);
   const jbod = inputs.copies >= 2 && prefersJbod(serversPerSite, inputs.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, ...layout }).jbod;
   const onDisk: Partial<MicrosoftFactors> = jbod ? { diskGB: disks.disk.rawGB, diskIops: disks.disk.iops, databasesPerVolume: disks.databasesPerVolume } : {};
-  const f: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...layout, ...tables.microsoftFactors, archiveMB: inputs.archiveMB, ...lag };
+  // A custom maximum database size (Input!G36 "Custom") is the input maxDatabaseGB (Input!G37).
+  const custom = inputs.maxDatabaseSizeConfiguration === "custom" ? { maxDatabaseGB: inputs.maxDatabaseGB } : {};
+  const f: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...layout, ...tables.microsoftFactors, archiveMB: inputs.archiveMB, ...lag, ...custom };
   try {
     // A count the user sets is the calculator's (Input!G38 "No", G39): it rounds it as its own.
     const set = databasesPerDagOf(inputs);

@@ -183,6 +183,11 @@ export const MICROSOFT_FACTOR_DEFAULTS = {
   diskIops: 57.5,
   /** Databases per volume on JBOD (0 = one per copy, Input!C109 "matches total copy count"). */
   databasesPerVolume: 0,
+  /**
+   * A custom maximum database size, GB — Input!G36 "Custom", G37 (0 = "Default", the calculator's own):
+   * the largest database sized (Role Requirements!C63) is the smaller of it and the calculated (C62).
+   */
+  maxDatabaseGB: 0,
   /** Databases per DAG (0 = calculated, Input!G38 "Yes"; else Input!G39's custom count). */
   databases: 0,
   /** Databases a design deploys, used exactly (0 = none): the calculator's count balanced over the layout (src/engine/design). */
