@@ -55,6 +55,7 @@ const MICROSOFT_FACTOR_PARAMETERS: Record<MicrosoftFactorName, NumberParameter> 
   truncationFailureDays: param({ name: "truncationFailureDays", min: 0, max: 3650, what: "days of logs kept against truncation failure such as 3" }),
   lagDays: param({ name: "lagDays", min: 0, max: 14, what: "days of lagged copy replay delay (needs laggedCopies)" }),
   laggedCopies: param({ name: "laggedCopies", min: 0, max: 15, integer: true, what: "how many of the copies are lagged, never activated (0 = none)" }),
+  considerJbod: param({ name: "considerJbod", min: 0, max: 1, integer: true, what: "1 to consider JBOD where the calculator deploys it, 0 for RAID only (Input!C107)" }),
   diskGB: param({ name: "diskGB", min: 0, max: 1_000_000, what: "raw GB of one JBOD database disk (0 = RAID)" }),
   diskIops: param({ name: "diskIops", above: 0, max: 1_000_000, what: "random IOPS of one JBOD database disk such as 57.5 (7.2K RPM)" }),
   databasesPerVolume: param({ name: "databasesPerVolume", min: 0, max: 100, integer: true, what: "databases per JBOD volume (0 = one per copy)" }),
@@ -438,7 +439,7 @@ export function EX_MS_DISKS(mailboxes: unknown, messagesPerDay: unknown, message
     };
     const { sizing: s, serversPerSite, copies: c, factors: f } = sized(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, factors);
     // As sizeDesign: a design the calculator puts on RAID (Role Requirements!I127) has its RAID disks.
-    if (!prefersJbod(serversPerSite, c, f.laggedCopies, { diskGB: d.rawGB, activePassive: f.activePassive }).jbod) {
+    if (!prefersJbod(serversPerSite, c, f.laggedCopies, { diskGB: d.rawGB, activePassive: f.activePassive, considerJbod: f.considerJbod }).jbod) {
       const raid = raidServerDisks(raidNeedOf(s, { serversPerSite, copies: c, laggedCopies: f.laggedCopies }, f), choice);
       return cellOf(RAID_RESULTS[which](raid));
     }

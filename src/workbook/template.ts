@@ -231,6 +231,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       databasesPerDag: names.databasesPerDag,
       maxDatabaseSizeConfiguration: names.maxDatabaseSizeConfiguration,
       maxDatabaseGB: names.maxDatabaseGB,
+      considerJbod: names.considerJbod,
     },
     // The papers' figures beside Microsoft's: the Design and Resilience cells that hold them.
     design: (key) =>

@@ -268,7 +268,7 @@ describeInBrowser("the task pane in chromium", () => {
         ["This design", ["title", "preparedFor", "preparedBy"]],
         ["Mailboxes", ["users", "quotaMB", "archiveMB", "messagesPerDay", "messageKB"]],
         ["Database availability group", ["copies", "laggedCopies", "lagDays", "maxDatabaseGB", "maxDatabaseSizeConfiguration", "databasesPerDag", "exchangeVersion", "edition", "method", "serversSite1", "serversSite2", "dagLayout", "environmentUsers"]],
-        ["Storage", ["arrayRaid", "arrayModel", "spindleRaid", "spindleDisk", "readRatio", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks", "mcdb"]],
+        ["Storage", ["arrayRaid", "arrayModel", "spindleRaid", "spindleDisk", "readRatio", "serverDisk", "considerJbod", "databasesPerVolume", "autoReseedDisks", "spareDisks", "mcdb"]],
         ["Servers (Microsoft's method)", ["specIntRate", "coresPerServer", "peakHourLogShare"]],
         ["What to vary", ["vary-field", "vary-values"]],
         ["Names (empty: the default)", ["dag-name", "server-prefix", "database-prefix"]],

@@ -104,6 +104,8 @@ describe("every input of the template is an option of exsize design", () => {
     peakHourLogShare: ["15%", 0.15],
     // A server disk by its catalogue name, the inch mark aside, or "SIZE GB TYPE" (issue 17).
     serverDisk: ["8TB 7.2K NL-SAS 3.5", '8TB 7.2K NL-SAS 3.5"'],
+    // Typed in capitals, held as the choice is spelt; Dell's process lays no server disks either way.
+    considerJbod: ["NO", "no"],
     databasesPerVolume: ["3", 3],
     autoReseedDisks: ["2", 2],
     spareDisks: ["0", 0],

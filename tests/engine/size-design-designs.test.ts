@@ -96,6 +96,12 @@ const LEDGER: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   // 128 and 52 databases balanced to 168 and 72: every figure of the count follows.
   "d04-s11-jbod": because(COUNT, [...COUNTED, "memory a server, GB", "memory of the first site's server, GB", "a JBOD volume, GB", "database+log disks a server (JBOD)", "disks a server, the calculator's (JBOD)"]),
   "d16-set-count": because(COUNT, [...COUNTED, "active databases, a site fails"]),
+  // The calculator's 54 on RAID (consider JBOD "no") balanced to 60 over 3 + 3 servers.
+  "j03-raid-only-two-sites-2019": because(COUNT, [
+    "databases", "mailboxes a database", "a database, GB", "a database's logs, GB", "copies a server", "active databases, normal",
+    "active databases, a server fails", "active databases, a site fails", "active databases, the worst", "memory a server, GB",
+    "memory of the first site's server, GB", "megacycles a server", "log IOPS a DAG",
+  ]),
   // The calculator's 140 at a custom 500 GB balanced to 160.
   "m07-custom-500-raid-two-sites": because(COUNT, [
     "databases", "mailboxes a database", "a database, GB", "a database's logs, GB", "copies a server", "active databases, normal",

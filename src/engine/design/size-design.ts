@@ -224,7 +224,7 @@ function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSit
   }));
   const lag = lagFactors(inputs, tables);
   // Issue 27, cause 3: the calculator's active/passive model (Input!G23) for an active/passive DAG of two sites.
-  const layout = layoutFactor(inputs, serversPerSite);
+  const layout = { ...layoutFactor(inputs, serversPerSite), ...jbodFactor(inputs) };
   const jbod = inputs.copies >= 2 && prefersJbod(serversPerSite, inputs.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, ...layout }).jbod;
   const onDisk: Partial<MicrosoftFactors> = jbod ? { diskGB: disks.disk.rawGB, diskIops: disks.disk.iops, databasesPerVolume: disks.databasesPerVolume } : {};
   // A custom maximum database size (Input!G36 "Custom") is the input maxDatabaseGB (Input!G37).
@@ -248,6 +248,8 @@ function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSit
 const layoutFactor = (inputs: Pick<WorkbookInputs, "dagLayout">, serversPerSite: readonly number[]): Pick<MicrosoftFactors, "activePassive"> => ({
   activePassive: inputs.dagLayout === "active/passive" && serversPerSite.length === 2 ? 1 : 0,
 });
+/** Consider JBOD (Input!C107): "no" is RAID only. */
+const jbodFactor = (inputs: Pick<WorkbookInputs, "considerJbod">): Pick<MicrosoftFactors, "considerJbod"> => ({ considerJbod: inputs.considerJbod === "no" ? 0 : 1 });
 
 /**
  * The design's server disks (the Inputs sheet's server disks): the factors' diskGB (a disk given as
@@ -681,12 +683,12 @@ export type DesignDisks = Pick<Design, "serverDisks" | "raidServerDisks" | "serv
  * sizes the rest once. An MCDB "on" it cannot have is an McdbError, as sizeDesign says it.
  */
 export function designDisks(
-  inputs: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume" | "autoReseedDisks" | "spareDisks" | "mcdb" | "copies">,
+  inputs: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume" | "autoReseedDisks" | "spareDisks" | "mcdb" | "copies" | "considerJbod">,
   tables: DesignTables,
   context: DiskContext,
 ): DesignDisks {
   const { method, version, serversPerSite, laggedCopies } = context;
-  const layout = layoutFactor({ dagLayout: context.dagLayout ?? "active/active" }, serversPerSite);
+  const layout = { ...layoutFactor({ dagLayout: context.dagLayout ?? "active/active" }, serversPerSite), ...jbodFactor(inputs) };
   const microsoft = context.microsoft;
   const serverDisk = serverDiskOf(inputs, tables);
   let disks: ServerDisks | undefined;

@@ -79,12 +79,13 @@ export function prefersJbod(
   serversPerSite: readonly number[],
   copies: number,
   laggedCopies: number,
-  f: Pick<MicrosoftFactors, "diskGB"> & Partial<Pick<MicrosoftFactors, "activePassive">>,
+  f: Pick<MicrosoftFactors, "diskGB"> & Partial<Pick<MicrosoftFactors, "activePassive" | "considerJbod">>,
 ): { jbod: boolean; multipleDatabasesPerVolume: boolean } {
   const sites = serversPerSite.length;
   const total = copiesPerSite(copies, sites);
   const ha = haCopiesPerSite(copies, laggedCopies, sites);
-  const disks = f.diskGB > 0 && copies >= 2;
+  // RAID only (Input!C107 "No"): neither JBOD (I127) nor several databases a volume (C110).
+  const disks = f.diskGB > 0 && copies >= 2 && (f.considerJbod ?? 1) > 0;
   // C110: active/passive, copies unequal between the sites need the first site's servers a whole number of its copies.
   const passive = activePassiveOf(serversPerSite, f);
   const sameEach = sites === 1 || total[0] === total[1] || (passive && serversPerSite[0] % total[0] === 0);

@@ -65,6 +65,8 @@ export interface MicrosoftCells {
   diskGB?: string;
   diskIops?: string;
   databasesPerVolume?: string;
+  /** 0 for RAID only (Input!C107 "No"; the factor considerJbod), else 1. Absent: JBOD considered. */
+  considerJbod?: string;
   /** A custom maximum database size, GB (Input!G36 "Custom", G37; the factor maxDatabaseGB): 0 for the calculated. Absent: none. */
   maxDatabaseGB?: string;
   /** A count the user sets (Input!G38 "No", G39; the factor databases): 0 for the calculator's own. Absent: none. */
@@ -510,5 +512,7 @@ export function jbodFormula(c: MicrosoftCells): string {
   const laggedFirst = `(${total1}-${ha1(c)})`;
   const lagOk = `OR(${laggedFirst}=0,IF(${multi},${laggedFirst}>=1,${laggedFirst}>=2))`;
   const secondOk = `OR(NOT(${two}),${passive(c)},IF(${multi},${total2}<>1,${ha2(c)}<>1))`;
-  return `AND(${c.copies}>=2,${haCopies(c)}>=3,${lagOk},${secondOk})`;
+  // RAID only (Input!C107 "No"): never JBOD (design.ts prefersJbod).
+  const considered = c.considerJbod === undefined ? "" : `${c.considerJbod}>0,`;
+  return `AND(${considered}${c.copies}>=2,${haCopies(c)}>=3,${lagOk},${secondOk})`;
 }

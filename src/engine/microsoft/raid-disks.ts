@@ -86,6 +86,8 @@ export interface RaidNeed {
   serversPerSite: readonly number[];
   /** An active/passive DAG of two sites (Input!G23): a volume's databases follow its first site's copies. */
   activePassive?: boolean;
+  /** 0: RAID only (Input!C107 "No"), one database a volume (C110). Absent: 1. */
+  considerJbod?: number;
   /** A database with overhead and its log space, GB — Volume Requirements!E123, F123. */
   databaseGB: number;
   logGB: number;
@@ -151,8 +153,8 @@ export interface RaidServerDisks {
  * @compatibility A disk under 2,000 GB formatted holds none there, and the calculator divides by zero
  * (its volumes, restore volume and disks are #DIV/0!); we keep one database a volume.
  */
-export function raidDatabasesPerVolume(need: Pick<RaidNeed, "copies" | "laggedCopies" | "serversPerSite" | "activePassive" | "maxDatabaseGB">, disk: Pick<JbodDisk, "rawGB">): number {
-  const { multipleDatabasesPerVolume } = prefersJbod(need.serversPerSite, need.copies, need.laggedCopies, { diskGB: disk.rawGB, activePassive: need.activePassive ? 1 : 0 });
+export function raidDatabasesPerVolume(need: Pick<RaidNeed, "copies" | "laggedCopies" | "serversPerSite" | "activePassive" | "considerJbod" | "maxDatabaseGB">, disk: Pick<JbodDisk, "rawGB">): number {
+  const { multipleDatabasesPerVolume } = prefersJbod(need.serversPerSite, need.copies, need.laggedCopies, { diskGB: disk.rawGB, activePassive: need.activePassive ? 1 : 0, considerJbod: need.considerJbod ?? 1 });
   if (!multipleDatabasesPerVolume) return 1;
   if (need.serversPerSite.length === 1) return need.copies;
   // Active/passive: the copies of the site holding more, the first (C83), whatever a disk holds.
@@ -236,7 +238,7 @@ export function raidServerDisks(need: RaidNeed, choice: Pick<ServerDiskChoice, "
 export function raidNeedOf(
   s: Pick<MicrosoftSizing, "copiesPerServer" | "databaseGB" | "logSpaceGB" | "serverIops" | "readShare"> & Partial<Pick<MicrosoftSizing, "maxDatabaseGB">>,
   design: { serversPerSite: readonly number[]; copies: number; laggedCopies: number },
-  f: Pick<MicrosoftFactors, "contentIndexShare" | "volumeFreeShare"> & Partial<Pick<MicrosoftFactors, "activePassive">>,
+  f: Pick<MicrosoftFactors, "contentIndexShare" | "volumeFreeShare"> & Partial<Pick<MicrosoftFactors, "activePassive" | "considerJbod">>,
 ): RaidNeed {
   return {
     copiesPerServer: s.copiesPerServer,
@@ -250,6 +252,7 @@ export function raidNeedOf(
     readShare: s.readShare,
     contentIndexShare: f.contentIndexShare,
     volumeFreeShare: f.volumeFreeShare,
+    ...(f.considerJbod !== undefined ? { considerJbod: f.considerJbod } : {}),
     ...(s.maxDatabaseGB !== undefined ? { maxDatabaseGB: s.maxDatabaseGB } : {}),
   };
 }

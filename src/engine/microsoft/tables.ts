@@ -174,6 +174,8 @@ export const MICROSOFT_FACTOR_DEFAULTS = {
   lagDays: 0,
   /** How many of the copies are lagged (never activated) — Input!C31 (C33 of them in the second site). */
   laggedCopies: 0,
+  /** 1: JBOD considered where the calculator deploys it (Input!C107 "Yes"); 0: RAID only ("No": Role Requirements!I127, C110). */
+  considerJbod: 1,
   /** Raw GB of one JBOD database disk (0 = RAID: the 2 TB limit) — Input!C116, Storage Design!C45. */
   diskGB: 0,
   /**
