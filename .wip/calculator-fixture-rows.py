@@ -2,7 +2,7 @@
 them -> the calculator's Input cells (as the fixture's existing rows set them) -> the oracle's figures."""
 import json, os, subprocess, sys
 FIX = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tests', 'fixtures', 'microsoft-calculator-designs.json')
-KEYS = sorted({k for d in json.load(open(FIX))['designs'] for k in d['calc']})
+KEYS = sorted({k for d in json.load(open(FIX))['designs'] for k in d['calc']} | {'Role Requirements!C63'})
 DISKS = {None: (4000, '7.2K RPM SAS 3.5"'), '10TB 7.2K RPM SAS 3.5"': (10000, '7.2K RPM SAS 3.5"'),
          '8TB 7.2K NL-SAS 3.5"': (8000, '7.2K RPM SAS 3.5"'), '3TB 7.2K RPM SAS 3.5"': (3000, '7.2K RPM SAS 3.5"')}
 
@@ -17,13 +17,17 @@ def cells(i):
          "G25": "No", "G26": "No", "G30": "No", "G33": "No", "C30": ha, "C31": lag, "G31": 24 * i.get('lagDays', 0) if lag else 0,
          "G32": 0, "C32": ha2, "C33": lag2, "C59": 0, "C61": i.get('archiveMB', 0), "C131": i.get('coresPerServer', 16), "D131": i.get('specIntRate', 0),
          "C132": i.get('coresPerServer', 16), "D132": i.get('specIntRate', 0), "C55": i['users'], "C57": i['messagesPerDay'], "C58": i['messageKB'],
-         "C60": i['quotaMB'], "C74": 0, "G55": 0, "G74": 0, "C107": "Yes"}
+         "C60": i['quotaMB'], "C74": 0, "G55": 0, "G74": 0, "C107": "No" if i.get('considerJbod') == 'no' else "Yes"}
     for r in (116, 118, 122, 124):
         x[f"C{r}"] = f"{gb} GB"; x[f"D{r}"] = kind
     if i.get('databasesPerDag'):
         x["G38"] = "No"; x["G39"] = i['databasesPerDag']
     else:
         x["G38"] = "Yes"
+    if i.get('maxDatabaseSizeConfiguration') == 'custom':
+        x["G36"] = "Custom"; x["G37"] = i['maxDatabaseGB']
+    else:
+        x["G36"] = "Default"
     if i.get('databasesPerVolume'):
         x["C109"] = "No"; x["C110"] = "Yes"; x["C111"] = i['databasesPerVolume']
     return x

@@ -329,7 +329,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
           // 0 (the most that fit the disk's GB and IOPS, up to the copies) comes first: when it fits it beats
           // or ties every count; when it does not, its count fails the restore volume, as every larger one
           // fails, and the rest bisect as before.
-          const diskInputs = { serverDisk, autoReseedDisks: top.autoReseedDisks, spareDisks: top.spareDisks, mcdb: top.mcdb, copies: top.copies };
+          const diskInputs = { serverDisk, autoReseedDisks: top.autoReseedDisks, spareDisks: top.spareDisks, mcdb: top.mcdb, copies: top.copies, considerJbod: top.considerJbod };
           const tried = new Map<number, DesignDisks | string>();
           const disksAt = (i: number): DesignDisks | string => {
             let got = tried.get(i);

@@ -55,9 +55,11 @@ const MICROSOFT_FACTOR_PARAMETERS: Record<MicrosoftFactorName, NumberParameter> 
   truncationFailureDays: param({ name: "truncationFailureDays", min: 0, max: 3650, what: "days of logs kept against truncation failure such as 3" }),
   lagDays: param({ name: "lagDays", min: 0, max: 14, what: "days of lagged copy replay delay (needs laggedCopies)" }),
   laggedCopies: param({ name: "laggedCopies", min: 0, max: 15, integer: true, what: "how many of the copies are lagged, never activated (0 = none)" }),
+  considerJbod: param({ name: "considerJbod", min: 0, max: 1, integer: true, what: "1 to consider JBOD where the calculator deploys it, 0 for RAID only (Input!C107)" }),
   diskGB: param({ name: "diskGB", min: 0, max: 1_000_000, what: "raw GB of one JBOD database disk (0 = RAID)" }),
   diskIops: param({ name: "diskIops", above: 0, max: 1_000_000, what: "random IOPS of one JBOD database disk such as 57.5 (7.2K RPM)" }),
   databasesPerVolume: param({ name: "databasesPerVolume", min: 0, max: 100, integer: true, what: "databases per JBOD volume (0 = one per copy)" }),
+  maxDatabaseGB: param({ name: "maxDatabaseGB", min: 0, max: 1_000_000, what: "a custom maximum database size in GB, sized to where smaller than the calculated (0 = the calculated)" }),
   databases: param({ name: "databases", min: 0, max: 10_000, integer: true, what: "databases per DAG (0 = calculated)" }),
   deployedDatabases: param({ name: "deployedDatabases", min: 0, max: 100_000, integer: true, what: "databases the design deploys, used exactly (0 = none)" }),
   // Not whole: the calculator's busiest server with one HA copy a site is its site's databases over its servers (Role Requirements!C116), 17.5 of 35 on 2.
@@ -439,7 +441,7 @@ export function EX_MS_DISKS(mailboxes: unknown, messagesPerDay: unknown, message
     };
     const { sizing: s, serversPerSite, copies: c, factors: f } = sized(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, factors);
     // As sizeDesign: a design the calculator puts on RAID (Role Requirements!I127) has its RAID disks.
-    if (!prefersJbod(serversPerSite, c, f.laggedCopies, { diskGB: d.rawGB, activePassive: f.activePassive }).jbod) {
+    if (!prefersJbod(serversPerSite, c, f.laggedCopies, { diskGB: d.rawGB, activePassive: f.activePassive, considerJbod: f.considerJbod }).jbod) {
       const raid = raidServerDisks(raidNeedOf(s, { serversPerSite, copies: c, laggedCopies: f.laggedCopies }, f), choice);
       return cellOf(RAID_RESULTS[which](raid));
     }

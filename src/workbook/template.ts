@@ -230,6 +230,9 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       serverDisks: { disk: names.serverDisk, databasesPerVolume: names.databasesPerVolume, autoReseedDisks: names.autoReseedDisks, spareDisks: names.spareDisks, ...serverDiskColumns(sheets.hardware), exchangeVersion: names.exchangeVersion, ssdSizes: ssdSizeRange(sheets.hardware), mcdb: names.mcdb },
       databasesPerDag: names.databasesPerDag,
       serverSizing: names.serverSizing,
+      maxDatabaseSizeConfiguration: names.maxDatabaseSizeConfiguration,
+      maxDatabaseGB: names.maxDatabaseGB,
+      considerJbod: names.considerJbod,
     },
     // The papers' figures beside Microsoft's: the Design and Resilience cells that hold them.
     design: (key) =>

@@ -267,8 +267,8 @@ describeInBrowser("the task pane in chromium", () => {
       expect(groups).toEqual([
         ["This design", ["title", "preparedFor", "preparedBy"]],
         ["Mailboxes", ["users", "quotaMB", "archiveMB", "messagesPerDay", "messageKB"]],
-        ["Database availability group", ["copies", "laggedCopies", "lagDays", "maxDatabaseGB", "databasesPerDag", "exchangeVersion", "edition", "method", "serversSite1", "serversSite2", "dagLayout", "environmentUsers"]],
-        ["Storage", ["arrayRaid", "arrayModel", "spindleRaid", "spindleDisk", "readRatio", "serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks", "mcdb"]],
+        ["Database availability group", ["copies", "laggedCopies", "lagDays", "maxDatabaseGB", "maxDatabaseSizeConfiguration", "databasesPerDag", "exchangeVersion", "edition", "method", "serversSite1", "serversSite2", "dagLayout", "environmentUsers"]],
+        ["Storage", ["arrayRaid", "arrayModel", "spindleRaid", "spindleDisk", "readRatio", "serverDisk", "considerJbod", "databasesPerVolume", "autoReseedDisks", "spareDisks", "mcdb"]],
         ["Servers (Microsoft's method)", ["specIntRate", "coresPerServer", "peakHourLogShare", "serverSizing"]],
         ["What to vary", ["vary-field", "vary-values"]],
         ["Names (empty: the default)", ["dag-name", "server-prefix", "database-prefix"]],

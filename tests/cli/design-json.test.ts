@@ -129,3 +129,33 @@ describe.each(DESIGNS)("%s: --json equals the evaluated workbook's Summary", (_n
 test("the reference design's inputs are the defaults", async () => {
   expect((await json([])).printed.inputs).toEqual({ ...REFERENCE_DESIGN_INPUTS, serversSite2: null, environmentUsers: null, databasesPerDag: null, title: null, preparedFor: null, preparedBy: null });
 });
+
+test("by Microsoft's method a custom maximum database size gives the calculator's count: 92 databases at 200 GB, 10 at 2,000 GB; by default maxDatabaseGB is Dell's alone", async () => {
+  // 7,600 mailboxes of 2 GB, 150 messages of 150 KB, 2 copies on 2 servers of RAID disks: the calculator's
+  // Role Requirements!C79 is 92 at Input!G36 "Custom", G37 200, and 10 at 2,000 or "Default"
+  // (tests/fixtures/microsoft-calculator-designs.json m01, m02, d10).
+  const design = ["--exchange-version", "2016", "--users", "7600", "--quota-mb", "2048", "--message-kb", "150", "--copies", "2", "--servers-site1", "2", "--server-disk", '600GB 10K RPM SAS 2.5"'];
+  const count = async (args: string[]) => {
+    const run = await json([...design, ...args]);
+    expect(run.code).toBe(0);
+    expect(run.printed.method).toBe("microsoft");
+    return run.printed.design.databases;
+  };
+  expect(await count(["--max-db-config", "custom", "--max-db", "200"])).toBe(92);
+  expect(await count(["--max-db-config", "custom", "--max-db", "2000"])).toBe(10);
+  expect(await count(["--max-db", "200"])).toBe(10);
+});
+
+test("consider JBOD no puts by Microsoft's method on RAID what the calculator would lay on JBOD: 24 databases of 3 copies on 4 servers, not 48", async () => {
+  // 7,600 mailboxes of 5 GB, 150 messages of 75 KB, 3 copies on 4 servers, the 4 TB disk: the calculator's
+  // Role Requirements!C79 is 48 on JBOD (Input!C107 "Yes") and 24 on RAID ("No"), Storage Design!C194 29 RAID disks
+  // (tests/fixtures/microsoft-calculator-designs.json d03, j01).
+  const design = ["--exchange-version", "2016", "--users", "7600", "--quota-mb", "5120", "--copies", "3", "--servers-site1", "4"];
+  const laid = async (args: string[]) => {
+    const run = await json([...design, ...args]);
+    expect(run.code).toBe(0);
+    return [run.printed.design.databases, run.printed.design.serverDiskArchitecture];
+  };
+  expect(await laid([])).toEqual([48, "JBOD"]);
+  expect(await laid(["--consider-jbod", "no"])).toEqual([24, "RAID"]);
+});

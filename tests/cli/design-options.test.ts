@@ -84,6 +84,8 @@ describe("every input of the template is an option of exsize design", () => {
     lagDays: ["3.5", 3.5],
     environmentUsers: ["100,000", 100000],
     maxDatabaseGB: ["1000", 1000],
+    // Typed in capitals, held as the choice is spelt; Dell's process sizes to maxDatabaseGB either way.
+    maxDatabaseSizeConfiguration: ["Custom", "custom"],
     // 0 is the method's own count (Dell's process here: a set count would be Microsoft's alone).
     databasesPerDag: ["0", 0],
     exchangeVersion: ["2019", 2019],
@@ -104,6 +106,8 @@ describe("every input of the template is an option of exsize design", () => {
     serverSizing: ["NEVER LESS", "never less"],
     // A server disk by its catalogue name, the inch mark aside, or "SIZE GB TYPE" (issue 17).
     serverDisk: ["8TB 7.2K NL-SAS 3.5", '8TB 7.2K NL-SAS 3.5"'],
+    // Typed in capitals, held as the choice is spelt; Dell's process lays no server disks either way.
+    considerJbod: ["NO", "no"],
     databasesPerVolume: ["3", 3],
     autoReseedDisks: ["2", 2],
     spareDisks: ["0", 0],

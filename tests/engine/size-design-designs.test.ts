@@ -37,7 +37,8 @@ const passive = (x: FixtureDesign) => x.inputs.dagLayout === "active/passive";
 const FIGURES: ReadonlyArray<[string, string, (d: Design) => number | undefined, ((calc: Calc, x: FixtureDesign) => number | undefined)?]> = [
   ["databases", "Role Requirements!C79", (d) => d.databases],
   ["the calculator's own count", "Role Requirements!C79", (d) => d.microsoftDatabases],
-  ["largest database, GB", "Role Requirements!C62", (d) => d.microsoft?.maxDatabaseGB],
+  // The largest database sized, C63: the calculated (C62), or a custom maximum (Input!G36 "Custom", G37) where smaller.
+  ["largest database, GB", "Role Requirements!C63", (d) => d.microsoft?.maxDatabaseGB, (c) => num(c["Role Requirements!C63"] ?? c["Role Requirements!C62"])],
   ["mailboxes a database, for I/O (JBOD)", "Role Requirements!C74", (d) => d.microsoft?.ioMailboxesPerDatabase],
   ["mailboxes a database, for capacity", "Role Requirements!C75", (d) => d.microsoft?.mailboxesPerDatabaseLimit],
   ["mailboxes a database", "Role Requirements!C81", (d) => d.mailboxesPerDatabase],
@@ -83,6 +84,17 @@ const LEDGER: Ledger = {
   // 128 and 52 databases balanced to 168 and 72: every figure of the count follows (memory, by the rules at 168, is the same).
   "d04-s11-jbod": because(COUNT, [...COUNTED, "a JBOD volume, GB", "database+log disks a server (JBOD)", "disks a server, the calculator's (JBOD)"]),
   "d16-set-count": because(COUNT, [...COUNTED, "active databases, a site fails"]),
+  // The calculator's 54 on RAID (consider JBOD "no") balanced to 60 over 3 + 3 servers.
+  "j03-raid-only-two-sites-2019": because(COUNT, [
+    "databases", "mailboxes a database", "a database, GB", "a database's logs, GB", "copies a server", "active databases, normal",
+    "active databases, a server fails", "active databases, a site fails", "active databases, the worst", "memory a server, GB",
+    "memory of the first site's server, GB", "megacycles a server", "log IOPS a DAG",
+  ]),
+  // The calculator's 140 at a custom 500 GB balanced to 160.
+  "m07-custom-500-raid-two-sites": because(COUNT, [
+    "databases", "mailboxes a database", "a database, GB", "a database's logs, GB", "copies a server", "active databases, normal",
+    "active databases, a server fails", "active databases, a site fails", "active databases, the worst",
+  ]),
 };
 /** ServerSizing "never less": the count's departures, and a server sized at one balancing unit, once a unit. */
 const NEVER_LESS_LEDGER: Ledger = {
@@ -90,6 +102,10 @@ const NEVER_LESS_LEDGER: Ledger = {
   "d01-issue27-lagged": because(UNIT, WORST),
   "d02-issue27-10tb": because(UNIT, WORST),
   "d03-s07-jbod": because(UNIT, MEMORY),
+  // d03 with a custom maximum database size (Input!G36 "Custom", G37): the same departure.
+  "m03-custom-500-jbod": because(UNIT, MEMORY),
+  "m04-custom-2000-jbod": because(UNIT, MEMORY),
+  "m06-custom-700-jbod-2019": because(UNIT, MEMORY),
   "d05-s29-archive": because(UNIT, MEMORY),
   "d06-s33-6copies": because(UNIT, MEMORY),
   "d08-dellemc-2016": because(UNIT, DOUBLE),
@@ -100,6 +116,17 @@ const NEVER_LESS_LEDGER: Ledger = {
   // 128 and 52 databases balanced to 168 and 72: every figure of the count follows.
   "d04-s11-jbod": because(COUNT, [...COUNTED, "memory a server, GB", "memory of the first site's server, GB", "a JBOD volume, GB", "database+log disks a server (JBOD)", "disks a server, the calculator's (JBOD)"]),
   "d16-set-count": because(COUNT, [...COUNTED, "active databases, a site fails"]),
+  // The calculator's 54 on RAID (consider JBOD "no") balanced to 60 over 3 + 3 servers.
+  "j03-raid-only-two-sites-2019": because(COUNT, [
+    "databases", "mailboxes a database", "a database, GB", "a database's logs, GB", "copies a server", "active databases, normal",
+    "active databases, a server fails", "active databases, a site fails", "active databases, the worst", "memory a server, GB",
+    "memory of the first site's server, GB", "megacycles a server", "log IOPS a DAG",
+  ]),
+  // The calculator's 140 at a custom 500 GB balanced to 160.
+  "m07-custom-500-raid-two-sites": because(COUNT, [
+    "databases", "mailboxes a database", "a database, GB", "a database's logs, GB", "copies a server", "active databases, normal",
+    "active databases, a server fails", "active databases, a site fails", "active databases, the worst",
+  ]),
 };
 /**
  * Designs the calculator builds and the design refuses: cause 2 (balanced, past the calculator's 100
@@ -129,7 +156,8 @@ describe.each(SIZINGS.flatMap(([sizing, ledger]) => designs.filter((x) => REFUSE
   // Where the calculator's disk cannot hold or serve its volumes (Storage Design!C182 "Insufficient Disk
   // Capacity", "… IO Capacity") it lays out no disks; the design lays out fewer databases a volume (§9).
   const jbodOnly = ["Volume Requirements!I123", "Storage Design!C182", "Storage Design!C197"];
-  const noLayout = typeof x.calc["Storage Design!C182"] === "string" && /^Insufficient/.test(x.calc["Storage Design!C182"]);
+  // C182 is the JBOD layout's: a RAID design's volumes are laid out whatever it says.
+  const noLayout = d.microsoft?.jbod === true && typeof x.calc["Storage Design!C182"] === "string" && /^Insufficient/.test(x.calc["Storage Design!C182"]);
   const diskFigures = [...jbodOnly, "Volume Requirements!I7"];
   const theirsOf = (cell: string, f?: (calc: Calc, x: FixtureDesign) => number | undefined) => (f ? f(x.calc, x) : num(x.calc[cell]));
   const shown = FIGURES.filter(

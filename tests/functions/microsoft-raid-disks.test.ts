@@ -32,6 +32,8 @@ const CELLS: RaidDiskCells = {
   diskIops: "DiskIops",
   spareDisks: "SpareDisks",
   servers: "Servers",
+  maxDatabaseGB: "MaxDatabaseGB",
+  considerJbod: "ConsiderJbod",
   volumeDatabases: "RaidVolumeDatabases",
 };
 type Values = Record<Exclude<keyof RaidDiskCells, "volumeDatabases" | "activePassive" | "serversFirstSite">, NamedCell>;
@@ -50,7 +52,7 @@ function native(values: Values, cells: RaidDiskCells = CELLS): Figures {
 /** The same value, or both #N/A. */
 const shown = (v: unknown) => (v instanceof SizingError ? v.code : v);
 
-/** Random designs the calculator puts on RAID: 1 or 2 copies, or 3-4 with lagged copies leaving fewer than 3 to activate; every disk of its table. */
+/** Random designs the calculator puts on RAID: 1 or 2 copies, 3-4 with lagged copies leaving fewer than 3 to activate, or any with JBOD not considered (Input!C107 "No"); every disk of its table. */
 const disks = fc.oneof(
   fc.constantFrom(...JBOD_CATALOGUE),
   fc.tuple(fc.constantFrom(...DISK_SIZES_GB), fc.constantFrom(...Object.keys(DISK_TYPE_IOPS))).map(([gb, type]) => jbodDisk(`${gb} GB ${type}`)),
@@ -71,12 +73,16 @@ const designs = fc
     lagDays: fc.integer({ min: 1, max: 14 }),
     disk: disks,
     spareDisks: fc.integer({ min: 0, max: 3 }),
+    // A custom maximum database size (Input!G36 "Custom", G37; 0 the calculator's own): in two sites a volume holds what a disk fits (C82).
+    maxDatabaseGB: fc.constantFrom(0, 0, 300, 500, 1000, 3000),
+    // RAID only (Input!C107 "No", 0): one database a volume (C110).
+    considerJbod: fc.constantFrom(1, 1, 0),
   })
   .map((g) => ({ ...g, lagged: g.copies >= 3 ? Math.min(g.lagged, g.copies - 1) : 0 }))
   .filter((g) => {
     // Copies the sites can hold (round-robin, the first site the larger share); RAID: fewer than 3 copies to activate.
     const first = g.sites[1] > 0 ? Math.ceil(g.copies / 2) : g.copies;
-    return first <= g.sites[0] && g.copies - first <= g.sites[1] && g.copies - g.lagged < 3;
+    return first <= g.sites[0] && g.copies - first <= g.sites[1] && (g.copies - g.lagged < 3 || g.considerJbod === 0);
   });
 type Design = typeof designs extends fc.Arbitrary<infer T> ? T : never;
 
@@ -85,6 +91,8 @@ const factorsOf = (g: Design): [string, number][] => [
   ["archiveMB", g.archiveMB],
   ["laggedCopies", g.lagged],
   ["lagDays", g.lagged > 0 ? g.lagDays : 0],
+  ["maxDatabaseGB", g.maxDatabaseGB],
+  ["considerJbod", g.considerJbod],
 ];
 
 /** EX_MS_DISKS for the design and disk (a name, or a row of raw GB and IOPS), every result. */
@@ -115,6 +123,8 @@ function cellsOf(g: Design, disk: { rawGB: number; iops: number } = g.disk): Val
     diskIops: disk.iops,
     spareDisks: g.spareDisks,
     servers: g.sites[0] + g.sites[1],
+    maxDatabaseGB: g.maxDatabaseGB,
+    considerJbod: g.considerJbod,
   };
 }
 
@@ -155,6 +165,8 @@ describe("EX_MS_DISKS on RAID is sizeDesign's raidServerDisks", () => {
           serverDisk: g.disk.name,
           spareDisks: g.spareDisks,
           environmentUsers: "",
+          ...(g.maxDatabaseGB > 0 ? { maxDatabaseSizeConfiguration: "custom", maxDatabaseGB: g.maxDatabaseGB } : {}),
+          considerJbod: g.considerJbod > 0 ? "yes" : "no",
         };
         let d;
         try {

@@ -24,6 +24,11 @@ const DESIGNS: Array<[string, string[]]> = [
   ["Dell EMC's 2016 design", ["--preset", "dellemc-2016"]],
   // The calculator lays 2 copies on 600 GB 10K disks in RAID (Storage Design!C164).
   ["a RAID 2016 design", ["--exchange-version", "2016", "--users", "7600", "--quota-mb", "2048", "--message-kb", "150", "--copies", "2", "--servers-site1", "2", "--disk", '600GB 10K RPM SAS 2.5"']],
+  // The same at a custom 200 GB maximum database size (Input!G36 "Custom", G37): the calculator's 92 databases
+  // (tests/fixtures/microsoft-calculator-designs.json m01); issue 26 asks 200 and 2,000 GB to differ.
+  ["the RAID 2016 design at a custom 200 GB maximum database size", ["--exchange-version", "2016", "--users", "7600", "--quota-mb", "2048", "--message-kb", "150", "--copies", "2", "--servers-site1", "2", "--disk", '600GB 10K RPM SAS 2.5"', "--max-db-config", "custom", "--max-db", "200"]],
+  // RAID only (Input!C107 "No"): the calculator's 24 databases on RAID where it lays 48 on JBOD (the fixture's j01, d03).
+  ["a 2016 design of 3 copies on RAID only", ["--exchange-version", "2016", "--users", "7600", "--quota-mb", "5120", "--copies", "3", "--servers-site1", "4", "--consider-jbod", "no"]],
   ["a two-site 2019 design", ["--exchange-version", "2019", "--users", "10000", "--quota-mb", "10240", "--copies", "4", "--servers-site1", "4", "--servers-site2", "4"]],
 ];
 

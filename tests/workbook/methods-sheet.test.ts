@@ -239,8 +239,8 @@ describe("the Methods sheet with mailbox tiers on Inputs", () => {
 
   test("without tiers the sheet is unchanged: no tier helpers, no note in A3, the formulas of before", () => {
     const sheet = methodsSheet(parameters());
-    // The tier helpers' rows (40-46: below the factors, a balancing unit's block and the second site's server).
-    expect(sheet.cells.filter((c) => /^([L-S]\d+|[I-K]4[0-6])$/.test(c.address) || c.address === "A3")).toEqual([]);
+    // The tier helpers' rows (42-48: below the factors, a balancing unit's block and the second site's server).
+    expect(sheet.cells.filter((c) => /^([L-S]\d+|[I-K]4[2-8])$/.test(c.address) || c.address === "A3")).toEqual([]);
     expect(sheet.cells.some((c) => /Tier/.test(c.formula ?? ""))).toBe(false);
   });
 

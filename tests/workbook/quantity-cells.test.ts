@@ -77,6 +77,10 @@ const anyDesign: fc.Arbitrary<WorkbookInputs> = fc
     copies: fc.integer({ min: 1, max: 6 }),
     dagLayout: fc.constantFrom("active/active", "active/passive"),
     maxDatabaseGB: fc.constantFrom(500, 1024, 2048),
+    // Microsoft's method sizes to maxDatabaseGB only when "custom" (Input!G36, G37); Dell's process always.
+    maxDatabaseSizeConfiguration: fc.constantFrom("default", "default", "custom"),
+    // RAID only (Input!C107 "No") where the calculator would lay JBOD.
+    considerJbod: fc.constantFrom("yes", "yes", "no"),
     serverDisk: fc.constantFrom('4TB 7.2K RPM SAS 3.5"', '8TB 7.2K NL-SAS 3.5"', '600GB 10K RPM SAS 2.5"', '1.2TB 10K RPM SAS 2.5"'),
     mcdb: fc.constantFrom("auto", "off"),
     environmentUsers: fc.constantFrom("" as const, 100_000),
@@ -128,6 +132,14 @@ const FIXED: Array<[string, Partial<WorkbookInputs>]> = [
   ["a two-site SE design on 8 TB disks with MCDB", { users: 10000, quotaMB: 10240, copies: 4, serversSite1: 4, serversSite2: 4, exchangeVersion: "SE", serverDisk: '8TB 7.2K NL-SAS 3.5"' }],
   // docs/whole-design.md: several balancing units and a lagged copy in the second site, sized never less.
   ["Dell EMC's 2016 DAG with a lagged copy, servers sized never less", { users: 7600, quotaMB: 20480, archiveMB: 51200, copies: 4, laggedCopies: 1, serversSite1: 8, serversSite2: 8, exchangeVersion: 2016, serverDisk: '8TB 7.2K NL-SAS 3.5"', databasesPerVolume: 2, serverSizing: "never less" }],
+  // A custom maximum database size (Input!G36 "Custom", G37): the calculator's 92 databases at 200 GB on RAID, 96 at 500 GB on JBOD
+  // (tests/fixtures/microsoft-calculator-designs.json m01, m03).
+  ["the RAID 2016 design with a custom 200 GB maximum database size", { users: 7600, quotaMB: 2048, messageKB: 150, copies: 2, serversSite1: 2, exchangeVersion: 2016, serverDisk: '600GB 10K RPM SAS 2.5"', databasesPerVolume: 0, maxDatabaseSizeConfiguration: "custom", maxDatabaseGB: 200 }],
+  // m07: in two sites a RAID volume holds the databases of the custom size its disk fits (Role Requirements!C82; the calculator's 4, Volume Requirements!I7).
+  ["a two-site RAID design (4 copies, 2 lagged) with a custom 500 GB maximum database size", { users: 30000, quotaMB: 2048, messagesPerDay: 200, copies: 4, laggedCopies: 2, lagDays: 3, serversSite1: 5, serversSite2: 5, exchangeVersion: 2016, serverDisk: '3TB 7.2K RPM SAS 3.5"', maxDatabaseSizeConfiguration: "custom", maxDatabaseGB: 500 }],
+  // j01: the calculator's 24 databases on RAID where it lays 48 on JBOD (Role Requirements!C79; d03).
+  ["a 2016 design of 3 copies that would be JBOD, on RAID only (consider JBOD no)", { users: 7600, quotaMB: 5120, copies: 3, serversSite1: 4, exchangeVersion: 2016, considerJbod: "no" }],
+  ["a JBOD 2019 design with a custom 500 GB maximum database size", { users: 7600, quotaMB: 5120, copies: 3, serversSite1: 4, exchangeVersion: 2019, maxDatabaseSizeConfiguration: "custom", maxDatabaseGB: 500 }],
 ];
 
 describe("every quantity's cells equal sizeDesign's figure, live and in the customer copy", () => {

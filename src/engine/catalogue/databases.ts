@@ -2,10 +2,13 @@
 import { cite } from "../papers";
 import { MAX_COPIES } from "../layout";
 import { DEFAULT_MAX_DATABASE_GB } from "../tables";
-import { numberInputRule, valueOf, type InputDeclaration } from "./input";
+import { capitalized, choiceInputRule, numberInputRule, valueOf, type InputDeclaration } from "./input";
 import type { Quantity } from "./quantity";
 
 const BOTH = `${cite("dell", "Tables 18-19")}; ${cite("microsoft", "Role Requirements!C79, Volume Requirements")}`;
+
+/** Input!G36's choices: the calculator's own maximum database size, or MaxDatabaseGB where smaller. */
+export const MAX_DATABASE_SIZE_CONFIGURATIONS = ["default", "custom"] as const;
 
 export const DATABASE_QUANTITIES = [
   { key: "databases", label: "Databases", unit: "", digits: 0, source: BOTH, value: (d) => d.databases },
@@ -40,8 +43,18 @@ export const DATABASE_INPUTS = [
   {
     key: "maxDatabaseGB", value: valueOf<number>(), defaultValue: DEFAULT_MAX_DATABASE_GB, label: "Maximum database size", unit: "GB", name: "MaxDatabaseGB",
     aliases: ["--max-db"], group: "dag",
-    what: "The largest database allowed, in GB", source: cite("dell", "3.4.2"),
+    what: 'The largest database allowed, in GB: Dell\'s process\'s; Microsoft\'s method\'s with the maximum database size configuration "custom"',
+    source: `${cite("dell", "3.4.2")}; ${cite("microsoft", "Input!G37")}`,
     rule: numberInputRule("maxDatabaseGB", { above: 0, max: 1_000_000 }, "The largest database in GB"),
+  },
+  {
+    // The calculator's default, "Default", keeps its own maximum (Role Requirements!C62); "custom" is its
+    // "Custom" (Input!G36, G37 the size): C63, the largest database sized, is then the smaller of the two.
+    key: "maxDatabaseSizeConfiguration", value: valueOf<string>(), optional: true, defaultValue: "default", label: "Maximum database size configuration", unit: "",
+    name: "MaxDatabaseSizeConfiguration", option: "--max-db-config", group: "dag", choiceText: capitalized,
+    what: 'Microsoft\'s method: "default" sizes databases up to its own maximum (2,000 GB on RAID, the disk\'s on JBOD, 200 GB stand-alone); "custom" up to the smaller of that and MaxDatabaseGB',
+    source: cite("microsoft", "Input!G36:G37, Role Requirements!C62:C63"),
+    rule: choiceInputRule("maxDatabaseSizeConfiguration", MAX_DATABASE_SIZE_CONFIGURATIONS, "Microsoft's method: its own maximum database size (default) or MaxDatabaseGB where smaller (custom)"),
   },
   {
     // A count set by hand (issue 27): the calculator keeps it as it rounds its own count, plus its remainder of the disk

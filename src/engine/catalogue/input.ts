@@ -142,6 +142,9 @@ export function textInputRule(key: string, what: string, maxLength: number): Inp
   };
 }
 
+/** A choice as the pane shows it: "active/passive" → "Active/passive". */
+export const capitalized = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** An input's command-line option: its own, or its key in kebab case (`quotaMB` → `--quota-mb`). */
 export const optionName = (input: Pick<InputDeclaration, "key" | "option">): string =>
   input.option ?? "--" + input.key.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase();

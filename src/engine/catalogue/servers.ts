@@ -3,7 +3,7 @@ import type { Design } from "../design";
 import { cite } from "../papers";
 import { MAX_SERVERS } from "../layout";
 import { EDITIONS_SOURCE, EXCHANGE_EDITIONS, EXCHANGE_VERSION_WORDS, EXCHANGE_VERSIONS, VERSION_SOURCES } from "../version";
-import { choiceInputRule, numberInputRule, valueOf, type InputDeclaration } from "./input";
+import { capitalized, choiceInputRule, numberInputRule, valueOf, type InputDeclaration } from "./input";
 import type { Quantity } from "./quantity";
 
 const SERVERS = `${cite("vmware", "Test Cases and Test Method")}; ${cite("microsoft", "Role Requirements!C103, C256, D208")}`;
@@ -39,7 +39,6 @@ export const SERVER_SIZINGS = ["calculator", "never less"] as const;
 
 const SITES = `${cite("esrp2013", "4.1")}; ${cite("esrp2016", "4.1")}`;
 const serversRule = (key: string, prompt: string, allowBlank = false) => numberInputRule(key, { min: 1, max: MAX_SERVERS, integer: true }, prompt, allowBlank);
-const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export const SERVER_INPUTS = [
   {

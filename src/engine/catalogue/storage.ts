@@ -8,7 +8,7 @@ import { cite } from "../papers";
 import { arrayModelName } from "../arrays";
 import { CALCULATOR_DEFAULT_DISK, JBOD_CATALOGUE, SERVER_DISK_DEFAULTS } from "../microsoft/disks";
 import { DEFAULT_READ_RATIO, DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, RAID_LEVELS } from "../tables";
-import { choiceInputRule, numberInputRule, valueOf, type InputDeclaration } from "./input";
+import { capitalized, choiceInputRule, numberInputRule, valueOf, type InputDeclaration } from "./input";
 import type { Quantity } from "./quantity";
 import { MCDB_CHOICES, MCDB_SOURCES } from "../microsoft/mcdb";
 
@@ -18,6 +18,9 @@ const MCDB = `${MCDB_SOURCES.preferredArchitecture}; ${MCDB_SOURCES.setup}`;
 
 /** A server's own disks, JBOD or RAID, or none (Dell's process; a disk that cannot hold a volume). */
 export const disksOf = (d: Design) => d.serverDisks ?? d.raidServerDisks;
+
+/** Input!C107's choices: consider JBOD, or RAID only. */
+export const JBOD_CHOICES = ["yes", "no"] as const;
 
 export const STORAGE_QUANTITIES = [
   { key: "capacityPerCopyGB", label: "Capacity per copy", unit: "GB", digits: 0, source: BOTH, value: (d) => d.capacityPerCopyGB },
@@ -95,6 +98,14 @@ export const STORAGE_INPUTS = [
     what: "A server's disk, from the Hardware sheet's server disks; read by Microsoft's method: JBOD with three or more copies that can be activated, else a RAID set",
     source: `${SERVER_DISK_INPUT}; ${cite("esrp2016", "4")}`,
     rule: choiceInputRule("serverDisk", JBOD_CATALOGUE.map((d) => d.name), "A server's disk, JBOD or RAID"),
+  },
+  {
+    // The calculator's default, "Yes": a design lays its databases on its server disks (JBOD) where the calculator would (I127).
+    key: "considerJbod", value: valueOf<string>(), optional: true, defaultValue: "yes", label: "Consider JBOD", unit: "", name: "ConsiderJbod",
+    group: "storage", choiceText: capitalized,
+    what: 'Microsoft\'s method: "yes" lays the databases on the server disks one a disk (JBOD) where the calculator would (three or more copies to activate); "no": RAID only',
+    source: cite("microsoft", "Input!C107, Role Requirements!I127, C110"),
+    rule: choiceInputRule("considerJbod", JBOD_CHOICES, "Microsoft's method: JBOD where the calculator would (yes), or RAID only (no)"),
   },
   {
     key: "databasesPerVolume", value: valueOf<number>(), optional: true, defaultValue: SERVER_DISK_DEFAULTS.databasesPerVolume, label: "Databases a disk's volume",

@@ -236,7 +236,8 @@ function microsoftArguments(inputs: WorkbookInputs, tables: DesignTables, server
 interface MicrosoftDag {
   design: MicrosoftDesign;
   lag: Pick<MicrosoftFactors, "laggedCopies" | "lagDays">;
-  layout: Pick<MicrosoftFactors, "activePassive">;
+  layout: Pick<MicrosoftFactors, "activePassive" | "considerJbod">;
+  custom: Partial<MicrosoftFactors>;
   archiveMB: number;
   tables: DesignTables;
 }
@@ -251,18 +252,20 @@ function microsoftDag(inputs: WorkbookInputs, tables: DesignTables, serversPerSi
   }));
   const lag = lagFactors(inputs, tables);
   // Issue 27, cause 3: the calculator's active/passive model (Input!G23) for an active/passive DAG of two sites.
-  const layout = layoutFactor(inputs, serversPerSite);
+  const layout = { ...layoutFactor(inputs, serversPerSite), ...jbodFactor(inputs) };
+  // A custom maximum database size (Input!G36 "Custom") is the input maxDatabaseGB (Input!G37).
+  const custom: Partial<MicrosoftFactors> = inputs.maxDatabaseSizeConfiguration === "custom" ? { maxDatabaseGB: inputs.maxDatabaseGB } : {};
   // A count the user sets is the calculator's (Input!G38 "No", G39): it rounds it as its own.
   const set = databasesPerDagOf(inputs);
   const count = databases > 0 ? { deployedDatabases: databases } : set !== undefined ? { databases: set } : {};
-  return { design: { tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate, ...count }, lag, layout, archiveMB: inputs.archiveMB, tables };
+  return { design: { tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate, ...count }, lag, layout, custom, archiveMB: inputs.archiveMB, tables };
 }
 
 function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice): { design: MicrosoftDesign; factors: MicrosoftFactors; jbod: boolean } {
-  const { design, lag, layout, tables } = dag;
+  const { design, lag, layout, custom, tables } = dag;
   const jbod = design.copies >= 2 && prefersJbod(design.serversPerSite, design.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, ...layout }).jbod;
   const onDisk: Partial<MicrosoftFactors> = jbod ? { diskGB: disks.disk.rawGB, diskIops: disks.disk.iops, databasesPerVolume: disks.databasesPerVolume } : {};
-  const factors: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...layout, ...tables.microsoftFactors, archiveMB: dag.archiveMB, ...lag };
+  const factors: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...layout, ...tables.microsoftFactors, archiveMB: dag.archiveMB, ...lag, ...custom };
   return { design, factors, jbod };
 }
 
@@ -283,6 +286,8 @@ function microsoftDeployment(count: number, layoutDesign: Pick<LayoutDesign, "se
 const layoutFactor = (inputs: Pick<WorkbookInputs, "dagLayout">, serversPerSite: readonly number[]): Pick<MicrosoftFactors, "activePassive"> => ({
   activePassive: inputs.dagLayout === "active/passive" && serversPerSite.length === 2 ? 1 : 0,
 });
+/** Consider JBOD (Input!C107): "no" is RAID only. */
+const jbodFactor = (inputs: Pick<WorkbookInputs, "considerJbod">): Pick<MicrosoftFactors, "considerJbod"> => ({ considerJbod: inputs.considerJbod === "no" ? 0 : 1 });
 
 /**
  * The design's server disks (the Inputs sheet's server disks): the factors' diskGB (a disk given as
@@ -719,12 +724,12 @@ export type DesignDisks = Pick<Design, "serverDisks" | "raidServerDisks" | "serv
  * sizes the rest once. An MCDB "on" it cannot have is an McdbError, as sizeDesign says it.
  */
 export function designDisks(
-  inputs: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume" | "autoReseedDisks" | "spareDisks" | "mcdb" | "copies">,
+  inputs: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume" | "autoReseedDisks" | "spareDisks" | "mcdb" | "copies" | "considerJbod">,
   tables: DesignTables,
   context: DiskContext,
 ): DesignDisks {
   const { method, version, serversPerSite, laggedCopies } = context;
-  const layout = layoutFactor({ dagLayout: context.dagLayout ?? "active/active" }, serversPerSite);
+  const layout = { ...layoutFactor({ dagLayout: context.dagLayout ?? "active/active" }, serversPerSite), ...jbodFactor(inputs) };
   const microsoft = context.microsoft;
   const serverDisk = serverDiskOf(inputs, tables);
   let disks: ServerDisks | undefined;

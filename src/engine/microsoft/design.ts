@@ -79,12 +79,13 @@ export function prefersJbod(
   serversPerSite: readonly number[],
   copies: number,
   laggedCopies: number,
-  f: Pick<MicrosoftFactors, "diskGB"> & Partial<Pick<MicrosoftFactors, "activePassive">>,
+  f: Pick<MicrosoftFactors, "diskGB"> & Partial<Pick<MicrosoftFactors, "activePassive" | "considerJbod">>,
 ): { jbod: boolean; multipleDatabasesPerVolume: boolean } {
   const sites = serversPerSite.length;
   const total = copiesPerSite(copies, sites);
   const ha = haCopiesPerSite(copies, laggedCopies, sites);
-  const disks = f.diskGB > 0 && copies >= 2;
+  // RAID only (Input!C107 "No"): neither JBOD (I127) nor several databases a volume (C110).
+  const disks = f.diskGB > 0 && copies >= 2 && (f.considerJbod ?? 1) > 0;
   // C110: active/passive, copies unequal between the sites need the first site's servers a whole number of its copies.
   const passive = activePassiveOf(serversPerSite, f);
   const sameEach = sites === 1 || total[0] === total[1] || (passive && serversPerSite[0] % total[0] === 0);
@@ -146,7 +147,7 @@ export interface MicrosoftSizing {
   tierShares: number[];
   /** Weighted mailbox size on disk, MB. */
   mailboxOnDiskMB: number;
-  /** Role Requirements!C62 (707.8). */
+  /** The largest database sized — Role Requirements!C63: the calculated (C62, 707.8), or a custom maximum (the factor maxDatabaseGB) where smaller. */
   maxDatabaseGB: number;
   /** Mailboxes a database of the maximum size holds — Role Requirements!C75 (66.56). */
   mailboxesPerDatabaseLimit: number;
@@ -540,7 +541,9 @@ export function microsoftDatabaseCount(d: MicrosoftDesign, f: MicrosoftFactors) 
   const passive = ha && activePassiveOf(d.serversPerSite, f);
   const perVolume = databasesPerVolumeOf(d.copies, f, d.serversPerSite);
   // The largest database (C62) of active/passive: a volume of its copies, halved when even (four → two, three → three).
-  const maxDb = maxDatabaseGB(d.copies, f, jbod, passive ? d.copies / (d.copies % 2 === 0 ? 2 : 1) : d.copies);
+  const calculatedMaxDb = maxDatabaseGB(d.copies, f, jbod, passive ? d.copies / (d.copies % 2 === 0 ? 2 : 1) : d.copies);
+  // A custom maximum (Input!G36 "Custom", G37) sizes to the smaller of it and the calculated (C63).
+  const maxDb = f.maxDatabaseGB > 0 ? Math.min(calculatedMaxDb, f.maxDatabaseGB) : calculatedMaxDb;
   const limit = (maxDb * (1 - f.dataOverhead) * 1024) / mailboxOnDiskMB; // C75
   const peakPerMailbox = (perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.iops, 0) * (1 + f.ioOverhead)) / mailboxes; // I76 ÷ C98
   const ioLimit = ioMailboxesPerDatabase(f.diskIops, peakPerMailbox, jbod, multipleDatabasesPerVolume ? perVolume : 1); // C74

@@ -65,6 +65,10 @@ export interface MicrosoftCells {
   diskGB?: string;
   diskIops?: string;
   databasesPerVolume?: string;
+  /** 0 for RAID only (Input!C107 "No"; the factor considerJbod), else 1. Absent: JBOD considered. */
+  considerJbod?: string;
+  /** A custom maximum database size, GB (Input!G36 "Custom", G37; the factor maxDatabaseGB): 0 for the calculated. Absent: none. */
+  maxDatabaseGB?: string;
   /** A count the user sets (Input!G38 "No", G39; the factor databases): 0 for the calculator's own. Absent: none. */
   setDatabases?: string;
   /**
@@ -182,11 +186,18 @@ export function maxDatabasesFormula(c: MicrosoftCells): string {
 }
 
 /**
- * The largest database, GB — Role Requirements!C62 (design.ts maxDatabaseGB): stand-alone 200; RAID 2,000;
+ * The largest database, GB — Role Requirements!C63: the calculated (C62, design.ts maxDatabaseGB): stand-alone 200; RAID 2,000;
  * on a JBOD disk of v databases a volume formatted ÷ v × (1 − free) ÷ (1 + CI + CI ÷ v), one a volume
  * 2,000 above 2,500 raw GB, else ROUNDUP(formatted × (1 − free) ÷ (1 + 2 CI)).
  */
 function maxDatabaseGBFormula(c: MicrosoftCells): string {
+  const calculated = calculatedMaxDatabaseGBFormula(c);
+  // Role Requirements!C63: a custom maximum where smaller than the calculated (design.ts microsoftSizing);
+  // 0, none: 10⁹ GB, above any database, so the calculated appears once in the formula.
+  return c.maxDatabaseGB === undefined ? calculated : `MIN(${calculated},IF(${c.maxDatabaseGB}>0,${c.maxDatabaseGB},${n(1e9)}))`;
+}
+
+function calculatedMaxDatabaseGBFormula(c: MicrosoftCells): string {
   const raid = n(MICROSOFT.maxDatabaseGBWithCopies);
   if (c.diskGB === undefined) return `IF(${ha(c)},${raid},${n(MICROSOFT.maxDatabaseGBStandalone)})`;
   const d = jbodDisk(c);
@@ -514,5 +525,7 @@ export function jbodFormula(c: MicrosoftCells): string {
   const laggedFirst = `(${total1}-${ha1(c)})`;
   const lagOk = `OR(${laggedFirst}=0,IF(${multi},${laggedFirst}>=1,${laggedFirst}>=2))`;
   const secondOk = `OR(NOT(${two}),${passive(c)},IF(${multi},${total2}<>1,${ha2(c)}<>1))`;
-  return `AND(${c.copies}>=2,${haCopies(c)}>=3,${lagOk},${secondOk})`;
+  // RAID only (Input!C107 "No"): never JBOD (design.ts prefersJbod).
+  const considered = c.considerJbod === undefined ? "" : `${c.considerJbod}>0,`;
+  return `AND(${considered}${c.copies}>=2,${haCopies(c)}>=3,${lagOk},${secondOk})`;
 }

@@ -47,6 +47,10 @@ export interface RaidDiskCells {
   spareDisks: string;
   /** The DAG's mailbox servers, every site. */
   servers: string;
+  /** 0 for RAID only (the factor considerJbod, Input!C107 "No"): one database a volume (C110). Absent: JBOD considered. */
+  considerJbod?: string;
+  /** A custom maximum database size, GB (the factor maxDatabaseGB, Input!G37): 0 for the calculator's own. Absent: none. */
+  maxDatabaseGB?: string;
   /** The cell holding raidVolumeDatabasesFormula(these cells): every result reads it. */
   volumeDatabases: string;
 }
@@ -89,7 +93,7 @@ const restoreDisks = (c: RaidDiskCells) => `${n(SERVER_DISK_DEFAULTS.restoreDisk
  * Helper: the databases a RAID volume holds — raid-disks.ts raidDatabasesPerVolume (Volume
  * Requirements!I7): one, unless three or more copies, one site or as many in each (round-robin: an
  * even count over two sites); then every copy in one site, and in two at most the databases of
- * 2,000 GB (Variables!K34) a disk holds, at least one. NA() for what EX_MS_DISKS refuses (a disk of
+ * 2,000 GB (Variables!K34), or a custom maximum where smaller (C63), a disk holds, at least one. NA() for what EX_MS_DISKS refuses (a disk of
  * no GB or IOPS, a spare count outside 0..100 or not whole).
  */
 export function raidVolumeDatabasesFormula(c: Omit<RaidDiskCells, "volumeDatabases">): string {
@@ -99,8 +103,12 @@ export function raidVolumeDatabasesFormula(c: Omit<RaidDiskCells, "volumeDatabas
   const first = `ROUNDUP(${c.copies}/2,0)`;
   const passive = c.activePassive === undefined || c.serversFirstSite === undefined ? "FALSE()" : `AND(${c.activePassive}>0,${two})`;
   const whole = c.serversFirstSite === undefined ? "FALSE()" : `${c.serversFirstSite}-${first}*ROUNDDOWN(${c.serversFirstSite}/${first},0)=0`;
-  const several = `AND(${c.copies}>=3,OR(NOT(${two}),${c.copies}=2*ROUNDUP(${c.copies}/2,0),AND(${passive},${whole})))`;
-  const fit = `ROUNDDOWN(${formatted(c as RaidDiskCells)}/${n(MICROSOFT.maxDatabaseGBWithCopies)},0)`;
+  const considered = c.considerJbod === undefined ? "" : `${c.considerJbod}>0,`;
+  const several = `AND(${considered}${c.copies}>=3,OR(NOT(${two}),${c.copies}=2*ROUNDUP(${c.copies}/2,0),AND(${passive},${whole})))`;
+  // The largest database on RAID (Role Requirements!C63): 2,000 GB, or a custom maximum where smaller.
+  const raid = n(MICROSOFT.maxDatabaseGBWithCopies);
+  const largest = c.maxDatabaseGB === undefined ? raid : `IF(${c.maxDatabaseGB}>0,MIN(${c.maxDatabaseGB},${raid}),${raid})`;
+  const fit = `ROUNDDOWN(${formatted(c as RaidDiskCells)}/${largest},0)`;
   return `IF(${refused},NA(),IF(${several},IF(${two},IF(${passive},${first},MAX(1,MIN(${fit},${c.copies}))),${c.copies}),1))`;
 }
 

@@ -86,6 +86,8 @@ export interface RaidNeed {
   serversPerSite: readonly number[];
   /** An active/passive DAG of two sites (Input!G23): a volume's databases follow its first site's copies. */
   activePassive?: boolean;
+  /** 0: RAID only (Input!C107 "No"), one database a volume (C110). Absent: 1. */
+  considerJbod?: number;
   /** A database with overhead and its log space, GB — Volume Requirements!E123, F123. */
   databaseGB: number;
   logGB: number;
@@ -94,6 +96,8 @@ export interface RaidNeed {
   readShare: number;
   contentIndexShare: number;
   volumeFreeShare: number;
+  /** The largest database sized — Role Requirements!C63: 2,000 GB on RAID, a custom maximum where smaller. Absent: 2,000. */
+  maxDatabaseGB?: number;
 }
 
 export interface RaidServerDisks {
@@ -144,18 +148,18 @@ export interface RaidServerDisks {
  * Databases a RAID volume holds — Volume Requirements!I7, Role Requirements!C83: one, unless the
  * calculator deploys several a volume (design.ts prefersJbod multipleDatabasesPerVolume, Role
  * Requirements!C110: three or more copies, as many in each site), then every copy in one site
- * (Input!C109 "Yes"); in two sites at most the databases of the RAID maximum size (2,000 GB,
- * Variables!K34) a disk holds (Role Requirements!C82).
+ * (Input!C109 "Yes"); in two sites at most the databases of the largest size (2,000 GB, Variables!K34,
+ * or a custom maximum where smaller: Role Requirements!C63) a disk holds (Role Requirements!C82).
  * @compatibility A disk under 2,000 GB formatted holds none there, and the calculator divides by zero
  * (its volumes, restore volume and disks are #DIV/0!); we keep one database a volume.
  */
-export function raidDatabasesPerVolume(need: Pick<RaidNeed, "copies" | "laggedCopies" | "serversPerSite" | "activePassive">, disk: Pick<JbodDisk, "rawGB">): number {
-  const { multipleDatabasesPerVolume } = prefersJbod(need.serversPerSite, need.copies, need.laggedCopies, { diskGB: disk.rawGB, activePassive: need.activePassive ? 1 : 0 });
+export function raidDatabasesPerVolume(need: Pick<RaidNeed, "copies" | "laggedCopies" | "serversPerSite" | "activePassive" | "considerJbod" | "maxDatabaseGB">, disk: Pick<JbodDisk, "rawGB">): number {
+  const { multipleDatabasesPerVolume } = prefersJbod(need.serversPerSite, need.copies, need.laggedCopies, { diskGB: disk.rawGB, activePassive: need.activePassive ? 1 : 0, considerJbod: need.considerJbod ?? 1 });
   if (!multipleDatabasesPerVolume) return 1;
   if (need.serversPerSite.length === 1) return need.copies;
   // Active/passive: the copies of the site holding more, the first (C83), whatever a disk holds.
   if (need.activePassive) return copiesPerSite(need.copies, 2)[0];
-  const fit = excelFloor((disk.rawGB * MICROSOFT.formattedPerRawGB) / MICROSOFT.maxDatabaseGBWithCopies);
+  const fit = excelFloor((disk.rawGB * MICROSOFT.formattedPerRawGB) / (need.maxDatabaseGB ?? MICROSOFT.maxDatabaseGBWithCopies));
   return Math.max(1, Math.min(fit, need.copies));
 }
 
@@ -232,9 +236,9 @@ export function raidServerDisks(need: RaidNeed, choice: Pick<ServerDiskChoice, "
 
 /** What raidServerDisks needs, from a design's sizing (design.ts microsoftSizing) and its factors. */
 export function raidNeedOf(
-  s: Pick<MicrosoftSizing, "copiesPerServer" | "databaseGB" | "logSpaceGB" | "serverIops" | "readShare">,
+  s: Pick<MicrosoftSizing, "copiesPerServer" | "databaseGB" | "logSpaceGB" | "serverIops" | "readShare"> & Partial<Pick<MicrosoftSizing, "maxDatabaseGB">>,
   design: { serversPerSite: readonly number[]; copies: number; laggedCopies: number },
-  f: Pick<MicrosoftFactors, "contentIndexShare" | "volumeFreeShare"> & Partial<Pick<MicrosoftFactors, "activePassive">>,
+  f: Pick<MicrosoftFactors, "contentIndexShare" | "volumeFreeShare"> & Partial<Pick<MicrosoftFactors, "activePassive" | "considerJbod">>,
 ): RaidNeed {
   return {
     copiesPerServer: s.copiesPerServer,
@@ -248,5 +252,7 @@ export function raidNeedOf(
     readShare: s.readShare,
     contentIndexShare: f.contentIndexShare,
     volumeFreeShare: f.volumeFreeShare,
+    ...(f.considerJbod !== undefined ? { considerJbod: f.considerJbod } : {}),
+    ...(s.maxDatabaseGB !== undefined ? { maxDatabaseGB: s.maxDatabaseGB } : {}),
   };
 }

@@ -174,6 +174,8 @@ export const MICROSOFT_FACTOR_DEFAULTS = {
   lagDays: 0,
   /** How many of the copies are lagged (never activated) — Input!C31 (C33 of them in the second site). */
   laggedCopies: 0,
+  /** 1: JBOD considered where the calculator deploys it (Input!C107 "Yes"); 0: RAID only ("No": Role Requirements!I127, C110). */
+  considerJbod: 1,
   /** Raw GB of one JBOD database disk (0 = RAID: the 2 TB limit) — Input!C116, Storage Design!C45. */
   diskGB: 0,
   /**
@@ -183,6 +185,11 @@ export const MICROSOFT_FACTOR_DEFAULTS = {
   diskIops: 57.5,
   /** Databases per volume on JBOD (0 = one per copy, Input!C109 "matches total copy count"). */
   databasesPerVolume: 0,
+  /**
+   * A custom maximum database size, GB — Input!G36 "Custom", G37 (0 = "Default", the calculator's own):
+   * the largest database sized (Role Requirements!C63) is the smaller of it and the calculated (C62).
+   */
+  maxDatabaseGB: 0,
   /** Databases per DAG (0 = calculated, Input!G38 "Yes"; else Input!G39's custom count). */
   databases: 0,
   /** Databases a design deploys, used exactly (0 = none): the calculator's count balanced over the layout (src/engine/design). */

@@ -93,6 +93,11 @@ export interface MethodsNames {
   databasesPerDag?: string;
   /** How the servers are sized (the Inputs' ServerSizing): "calculator" or "never less". Omitted: the calculator's. */
   serverSizing?: string;
+  /** The Inputs' MaxDatabaseSizeConfiguration and MaxDatabaseGB (Input!G36, G37): "custom" sizes to the smaller. Omitted: the calculator's own. */
+  maxDatabaseSizeConfiguration?: string;
+  maxDatabaseGB?: string;
+  /** The Inputs' ConsiderJbod (Input!C107): "no" is RAID only. Omitted: JBOD considered. */
+  considerJbod?: string;
 }
 
 export interface MethodsSheetParameters {
@@ -151,7 +156,11 @@ const PASSIVE_ROW = DISK_FACTORS_ROW + 3;
 /** Servers sized never less (row 10: neverLess, the Inputs' ServerSizing; docs/whole-design.md). */
 const NEVER_LESS_ROW = PASSIVE_ROW + 1;
 const SET_DATABASES_ROW = NEVER_LESS_ROW + 1;
-const DATABASES_FACTOR_ROW = SET_DATABASES_ROW + 1;
+/** A custom maximum database size (row 12: maxDatabaseGB, Input!G36 "Custom", G37; 0 for the calculator's own). */
+const MAX_DATABASE_ROW = SET_DATABASES_ROW + 1;
+/** Consider JBOD (row 13: considerJbod, Input!C107; 0 for RAID only). */
+const CONSIDER_JBOD_ROW = MAX_DATABASE_ROW + 1;
+const DATABASES_FACTOR_ROW = CONSIDER_JBOD_ROW + 1;
 const ACTIVE_FACTOR_ROW = DATABASES_FACTOR_ROW + 1;
 const SERVERS_ROW = ACTIVE_FACTOR_ROW + 1;
 const HELPER_ROW = SERVERS_ROW + 1;
@@ -335,7 +344,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   put(`K${SERVERS_ROW}`, { value: "Servers per site", role: "note" });
   // A mailbox's own figures read the lag and archive alone; the calculator's own count the disk and a set count too.
   const mailboxFactors = `$I$${LAG_ROW}:$J$${FACTORS_ROW}`;
-  const ownFactors = `$I$${LAG_ROW}:$J$${SET_DATABASES_ROW}`;
+  const ownFactors = `$I$${LAG_ROW}:$J$${CONSIDER_JBOD_ROW}`;
   // The active row itself reads the factors without its own (row 7): no circle.
   const deployedFactors = `$I$${LAG_ROW}:$J$${DATABASES_FACTOR_ROW}`;
   const factors = `$I$${LAG_ROW}:$J$${ACTIVE_FACTOR_ROW}`;
@@ -384,10 +393,12 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     ...DISK_FACTOR_CELLS,
     neverLess: NEVER_LESS_CELL,
     setDatabases: `$J$${SET_DATABASES_ROW}`,
+    maxDatabaseGB: `$J$${MAX_DATABASE_ROW}`,
+    considerJbod: `$J$${CONSIDER_JBOD_ROW}`,
   };
   // The disk the calculator counts from, where it deploys JBOD (design.ts prefersJbod: jbodFormula with a
   // disk), the DAG's layout (active/passive, Input!G23, only with a second site) and a set count: the
-  // factors its own count reads (rows 6-10), and the unit's.
+  // factors its own count reads (rows 6-12), and the unit's.
   const diskRows = (row: number, own: boolean) => {
     const d = n.serverDisks;
     const disk = d ? `IFERROR(IF(AND(${SERVER_DISK_HELPERS.rawGB}>0,${jbodFormula(refs)}),${SERVER_DISK_HELPERS.rawGB},0),0)` : "0";
@@ -412,6 +423,13 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   put(`I${SET_DATABASES_ROW}`, { value: "databases", role: "label" });
   put(`J${SET_DATABASES_ROW}`, { formula: n.databasesPerDag === undefined ? "=0" : `=IF(ISNUMBER(${n.databasesPerDag}),${n.databasesPerDag},0)`, role: "step" });
   put(`K${SET_DATABASES_ROW}`, { value: "A count set (0: the calculator's own)", role: "note" });
+  const custom = n.maxDatabaseSizeConfiguration !== undefined && n.maxDatabaseGB !== undefined ? `=IF(${n.maxDatabaseSizeConfiguration}="custom",${n.maxDatabaseGB},0)` : "=0";
+  put(`I${MAX_DATABASE_ROW}`, { value: "maxDatabaseGB", role: "label" });
+  put(`J${MAX_DATABASE_ROW}`, { formula: custom, role: "step" });
+  put(`K${MAX_DATABASE_ROW}`, { value: "A custom maximum database size (0: the calculator's own)", role: "note" });
+  put(`I${CONSIDER_JBOD_ROW}`, { value: "considerJbod", role: "label" });
+  put(`J${CONSIDER_JBOD_ROW}`, { formula: n.considerJbod === undefined ? "=1" : `=IF(${n.considerJbod}="no",0,1)`, role: "step" });
+  put(`K${CONSIDER_JBOD_ROW}`, { value: "JBOD considered (0: RAID only)", role: "note" });
   sized.forEach((r, i) => {
     if (r.field) refs[r.field] = at(i);
   });
@@ -698,6 +716,8 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     diskIops: SERVER_DISK_HELPERS.iops,
     spareDisks: d.spareDisks,
     servers: c.servers,
+    maxDatabaseGB: refs.maxDatabaseGB,
+    considerJbod: refs.considerJbod,
     volumeDatabases: `$J$${RAID_CHOICE_ROW}`,
   };
   put(`I${RAID_CHOICE_ROW}`, { value: "Databases a volume (RAID, the calculator's)", role: "note" });
