@@ -315,6 +315,10 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
     );
   }
   out.stdout(`Servers: ${show(o.servers)}, ${show(o.coresPerServer)} cores and ${show(o.memoryPerServerGB)} GB memory each (cores: ${show(o.coresBasis)})`);
+  // Ours beside the calculator's (docs/whole-design.md): what the servers need so more load never buys less, where it is more.
+  if (design.inputs.serverSizing !== "never less" && design.neverLess && (design.neverLess.coresPerServer > design.coresPerServer || design.neverLess.memoryPerServerGB > design.memoryPerServerGB)) {
+    out.stdout(`Sized never less (more load never buys less; --server-sizing "never less"): ${show(o.neverLessCoresPerServer)} cores and ${show(o.neverLessMemoryPerServerGB)} GB memory each`);
+  }
   out.stdout(
     `Worst survivable failure: ${show(o.worstFailure)}` +
       (o.worstMailboxesPerServer !== null ? ` (${show(o.worstMailboxesPerServer)} mailboxes and ${show(o.worstTargetIops)} IOPS on the busiest server)` : ""),

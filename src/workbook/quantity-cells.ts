@@ -106,6 +106,8 @@ export const QUANTITIES_NOT_ON_A_SHEET: Readonly<Partial<Record<QuantityKey, str
   spindleRaid: "the Summary's spindles row, in words",
   spindleDisk: "the Summary's spindles row, in words",
   coresBasis: "the Summary's servers row, in words",
+  neverLessCoresPerServer: "the Summary's cores a server, when the Inputs' ServerSizing is \"never less\"",
+  neverLessMemoryPerServerGB: "the Summary's memory a server, when the Inputs' ServerSizing is \"never less\"",
   transportGBPerDag: "the transport database a server × the servers",
   serversPerDag: "the Summary's servers",
   usersPerDag: "the Inputs sheet's Users",

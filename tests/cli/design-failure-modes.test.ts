@@ -60,3 +60,27 @@ test("by Dell's method the figures of Microsoft's are null; one DAG's environmen
   expect([f.siteActiveDatabases, f.normalMegacycles, f.transportGBPerServer, f.environmentDisks]).toEqual([null, null, null, null]);
   expect(f.environmentDatabases).toBe(f.databases);
 });
+
+describe("the servers sized never less, beside the calculator's (docs/whole-design.md)", () => {
+  const args = ["--exchange-version", "2016", "--users", "6000", "--archive-mb", "10240", "--copies", "3", "--servers-site1", "4"];
+  test("--json gives both; the text says the never-less figure where it is more", async () => {
+    const f = await figures(args);
+    expect([f.coresPerServer, f.memoryPerServerGB, f.neverLessCoresPerServer, f.neverLessMemoryPerServerGB]).toEqual([15, 128, 19, 160]);
+    const os = await import("node:os");
+    const fs = await import("node:fs");
+    const path = await import("node:path");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "never-less-"));
+    const stdout: string[] = [];
+    const code = await runDesign([...args, "--out", path.join(dir, "d.xlsx")], { stdout: (l) => stdout.push(l), stderr: () => undefined });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(code).toBe(0);
+    expect(stdout).toContain('Sized never less (more load never buys less; --server-sizing "never less"): 19 cores and 160 GB memory each');
+    // Sized never less, the design's own figures: no second line.
+    const own: string[] = [];
+    const dir2 = fs.mkdtempSync(path.join(os.tmpdir(), "never-less-"));
+    await runDesign([...args, "--server-sizing", "never less", "--out", path.join(dir2, "d.xlsx")], { stdout: (l) => own.push(l), stderr: () => undefined });
+    fs.rmSync(dir2, { recursive: true, force: true });
+    expect(own.some((l) => l.startsWith("Sized never less"))).toBe(false);
+    expect(own).toContain("Servers: 4, 19 cores and 160 GB memory each (cores: the calculator's baseline server (33.75 SPECint2006 a core, 2,000 megacycles a core))");
+  });
+});

@@ -186,6 +186,47 @@ test("one more mailbox: 16 → 12 GB by the calculator's rules (C141, C142), 16 
   expect([at(113, "never less"), at(114, "never less")]).toEqual([16, 24]);
 });
 
+test("the servers sized never less are shown beside the calculator's: equal to the design sized so, absent by Dell's process", () => {
+  const inputs: WorkbookInputs = { ...R, exchangeVersion: 2016, users: 6000, archiveMB: 10240, copies: 3, serversSite1: 4 };
+  const calculator = sizeDesign(inputs);
+  const neverLess = sizeDesign({ ...inputs, serverSizing: "never less" });
+  // docs/whole-design.md: 15 cores and 128 GB by the calculator's rules, 19 and 160 never less.
+  expect([calculator.coresPerServer, calculator.memoryPerServerGB]).toEqual([15, 128]);
+  expect(calculator.neverLess).toEqual({ coresPerServer: neverLess.coresPerServer, memoryPerServerGB: neverLess.memoryPerServerGB });
+  expect(neverLess.neverLess).toEqual({ coresPerServer: 19, memoryPerServerGB: 160 });
+  expect(sizeDesign({ ...inputs, exchangeVersion: 2010 }).neverLess).toBeUndefined();
+});
+
+test("over random DAGs by Microsoft's method, the servers sized never less are never below the calculator's", () => {
+  fc.assert(
+    fc.property(
+      fc.record({
+        users: fc.integer({ min: 100, max: 40_000 }),
+        quotaMB: fc.integer({ min: 500, max: 20_000 }),
+        messagesPerDay: fc.integer({ min: 50, max: 450 }),
+        exchangeVersion: fc.constantFrom(2013, 2016, 2019),
+        serversSite1: fc.integer({ min: 2, max: 8 }),
+        serversSite2: fc.constantFrom<number | "">("", "", 2, 4),
+        copies: fc.integer({ min: 2, max: 4 }),
+        laggedCopies: fc.constantFrom(0, 0, 1),
+        dagLayout: fc.constantFrom("active/active", "active/passive"),
+        specIntRate: fc.constantFrom(0, 800),
+      }),
+      (r) => {
+        let d;
+        try {
+          d = sizeDesign({ ...R, ...r, laggedCopies: Math.min(r.laggedCopies, r.copies - 2), method: "microsoft" });
+        } catch {
+          return;
+        }
+        if (d.neverLess === undefined) return;
+        expect({ cores: d.neverLess.coresPerServer >= d.coresPerServer, memory: d.neverLess.memoryPerServerGB >= d.memoryPerServerGB }).toEqual({ cores: true, memory: true });
+      },
+    ),
+    { numRuns: 300 },
+  );
+});
+
 /**
  * Issue 25, item 4: a copy more, fewer databases and disks — the calculator's own. 5,000 mailboxes (150 messages
  * of 75 KB, 2 GB) on 6 servers, 8 TB disks, 3 → 4 copies, recalculated by ../shared/ms-calc-oracle (C26 6, C30 3

@@ -8,6 +8,8 @@ import type { Quantity } from "./quantity";
 
 const SERVERS = `${cite("vmware", "Test Cases and Test Method")}; ${cite("microsoft", "Role Requirements!C103, C256, D208")}`;
 
+const NEVER_LESS = `this project's rule over ${cite("microsoft", "Role Requirements!C103, C127:C129, C141")} (docs/whole-design.md)`;
+
 /** Microsoft's sizing, where it sizes the design. */
 const microsoftOf = (d: Design) => (d.method === "microsoft" ? d.microsoft : undefined);
 
@@ -18,6 +20,9 @@ export const SERVER_QUANTITIES = [
   // The page file by the version's system requirements (2019 and SE: 25% of memory); null for 2010 (src/engine/version.ts).
   { key: "pageFileGB", label: "Page file a server", unit: "GB", digits: 1, source: "Microsoft, Exchange Server system requirements: page file", value: (d) => d.pageFileGB ?? null },
   { key: "coresBasis", label: "What the cores assume", unit: "", source: SERVERS, value: (d) => d.coresBasis },
+  // Ours beside the calculator's (ServerSizing, docs/whole-design.md): a DAG's servers sized so more load never buys less.
+  { key: "neverLessCoresPerServer", label: "Cores a server, sized never less", unit: "", digits: 0, method: "microsoft", source: NEVER_LESS, value: (d) => d.neverLess?.coresPerServer ?? null },
+  { key: "neverLessMemoryPerServerGB", label: "Memory a server, sized never less", unit: "GB", digits: 0, method: "microsoft", source: NEVER_LESS, value: (d) => d.neverLess?.memoryPerServerGB ?? null },
   // The transport (Safety Net) database, Microsoft's method only (Role Requirements!C184, E273).
   { key: "transportGBPerServer", label: "Transport database a server", unit: "GB", digits: 0, method: "microsoft", source: cite("microsoft", "Role Requirements!C184"), value: (d) => microsoftOf(d)?.transportGB ?? null },
   { key: "transportGBPerDag", label: "Transport databases, the DAG", unit: "GB", digits: 0, method: "microsoft", source: cite("microsoft", "Role Requirements!E273"), value: (d) => microsoftOf(d)?.transportAllGB ?? null },

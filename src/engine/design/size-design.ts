@@ -111,6 +111,12 @@ export const DEFAULT_SERVER = Object.freeze({
   megacyclesPerCore: MICROSOFT.baselineMegacycles,
 });
 
+/** A server's cores and memory, sized never less (docs/whole-design.md). */
+export interface ServersNeverLess {
+  coresPerServer: number;
+  memoryPerServerGB: number;
+}
+
 export interface Design {
   inputs: Readonly<WorkbookInputs>;
   method: SizingMethod;
@@ -155,6 +161,11 @@ export interface Design {
   warnings: ServerLimitWarning[];
   /** What the cores assume: the SPECint2006 rate given, Microsoft's baseline server, or VMware's mailboxes a core. */
   coresBasis: string;
+  /**
+   * By Microsoft's method, a DAG's servers sized never less (ServerSizing "never less", docs/whole-design.md):
+   * ours beside the calculator's, equal to the design's own when it is sized so. Absent otherwise.
+   */
+  readonly neverLess?: ServersNeverLess;
   /** The copy layout of the databases deployed (built when first read). */
   readonly layout: CopyLayout;
   scenarios: ScenarioFigures[];
@@ -634,26 +645,47 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   let coresPerServer: number;
   let memoryPerServerGB: number;
   let coresBasis: string;
+  // A mailbox server of the version has at least its recommended memory, and a page file by its rule (src/engine/version.ts).
+  const profile = versionProfile(version);
+  // Active/passive: a server is sized for the first site's worst or the second's, whichever it is (D253, D256).
+  const microsoftServer = (ms: MicrosoftSizing): ServersNeverLess => ({
+    memoryPerServerGB: Math.max(ms.memoryGB, ms.secondary?.memoryGB ?? 0, profile.minMemoryGB),
+    coresPerServer:
+      inputs.specIntRate > 0
+        ? Math.max(ms.coresNeeded, ms.secondary?.coresNeeded ?? 0)
+        : Math.max(1, ceilCount(Math.max(ms.megacycles, ms.secondary?.megacycles ?? 0) / DEFAULT_SERVER.megacyclesPerCore)),
+  });
   if (method === "microsoft") {
-    const ms = microsoft!;
-    // Active/passive: a server is sized for the first site's worst or the second's, whichever it is (D253, D256).
-    memoryPerServerGB = Math.max(ms.memoryGB, ms.secondary?.memoryGB ?? 0);
-    if (inputs.specIntRate > 0) {
-      coresPerServer = Math.max(ms.coresNeeded, ms.secondary?.coresNeeded ?? 0);
-      coresBasis = `a server of ${inputs.coresPerServer} cores rated ${inputs.specIntRate} SPECint2006`;
-    } else {
-      coresPerServer = Math.max(1, ceilCount(Math.max(ms.megacycles, ms.secondary?.megacycles ?? 0) / DEFAULT_SERVER.megacyclesPerCore));
-      coresBasis = DEFAULT_SERVER.name;
-    }
+    ({ memoryPerServerGB, coresPerServer } = microsoftServer(microsoft!));
+    coresBasis = inputs.specIntRate > 0 ? `a server of ${inputs.coresPerServer} cores rated ${inputs.specIntRate} SPECint2006` : DEFAULT_SERVER.name;
   } else {
     const survivable = scenarios.filter((s) => s.survivable);
     coresPerServer = Math.max(0, ...survivable.map((s) => s.cores));
     memoryPerServerGB = Math.max(0, ...survivable.map((s) => s.memoryGB));
     coresBasis = `${grouped(f.mailboxesPerCore)} mailboxes a core (VMware's rule)`;
   }
-  // A mailbox server of the version has at least its recommended memory, and a page file by its rule (src/engine/version.ts).
-  const profile = versionProfile(version);
   memoryPerServerGB = Math.max(memoryPerServerGB, profile.minMemoryGB);
+  // Ours beside the calculator's (docs/whole-design.md): the servers sized never less, a DAG's by
+  // Microsoft's method — sized on reading, so a search that never reads it never pays for it.
+  let neverLessServers: ServersNeverLess | null | undefined;
+  const serversNeverLess = (): ServersNeverLess | undefined => {
+    if (neverLessServers === undefined) {
+      neverLessServers = null;
+      if (method === "microsoft" && inputs.copies >= 2) {
+        if (neverLess) neverLessServers = { coresPerServer, memoryPerServerGB };
+        else {
+          try {
+            const unit = balancedDatabaseCount(1, layoutDesign);
+            const factors = { ...tables.microsoftFactors, neverLess: 1, activationUnit: unit };
+            neverLessServers = microsoftServer(microsoftAt(inputs, { ...tables, microsoftFactors: factors }, serversPerSite, databases, diskChoice));
+          } catch (e) {
+            if (!(e instanceof SizingError)) throw e;
+          }
+        }
+      }
+    }
+    return neverLessServers ?? undefined;
+  };
   const pageFileGB = profile.pageFileGB?.(memoryPerServerGB);
 
   const siteScenario = scenarios.find((s) => s.scenario === "site");
@@ -686,6 +718,9 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     ...(pageFileGB !== undefined ? { pageFileGB } : {}),
     warnings: serverLimitWarnings(version, coresPerServer, memoryPerServerGB),
     coresBasis,
+    get neverLess() {
+      return serversNeverLess();
+    },
     get layout() {
       return layoutOnce();
     },
