@@ -212,27 +212,12 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
   const methods = methodsSheet({
     sheetName: sheets.methods,
     tiers: tierNames(tail),
+    // The Inputs' defined names under the catalogue's keys (an input the sheet reads needs no line here), and the sites' and disks' own.
     names: {
-      users: names.users,
-      quotaMB: names.quotaMB,
-      messagesPerDay: names.messagesPerDay,
-      messageKB: names.messageKB,
-      copies: names.copies,
-      laggedCopies: names.laggedCopies,
-      lagDays: names.lagDays,
+      ...names,
       serversFirstSite: names.serversSite1,
       serversSecondSite: names.serversSite2,
-      archiveMB: names.archiveMB,
-      specIntRate: names.specIntRate,
-      coresPerServer: names.coresPerServer,
-      peakHourLogShare: names.peakHourLogShare,
-      dagLayout: names.dagLayout,
       serverDisks: { disk: names.serverDisk, databasesPerVolume: names.databasesPerVolume, autoReseedDisks: names.autoReseedDisks, spareDisks: names.spareDisks, ...serverDiskColumns(sheets.hardware), exchangeVersion: names.exchangeVersion, ssdSizes: ssdSizeRange(sheets.hardware), mcdb: names.mcdb },
-      databasesPerDag: names.databasesPerDag,
-      serverSizing: names.serverSizing,
-      maxDatabaseSizeConfiguration: names.maxDatabaseSizeConfiguration,
-      maxDatabaseGB: names.maxDatabaseGB,
-      considerJbod: names.considerJbod,
     },
     // The papers' figures beside Microsoft's: the Design and Resilience cells that hold them.
     design: (key) =>
