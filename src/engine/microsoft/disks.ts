@@ -296,7 +296,7 @@ export function serverDisks(need: ServerDiskNeed, choice: ServerDiskChoice): Ser
   const calculatorDisks =
     databaseLogDisks + choice.restoreDisks + choice.autoReseedDisks;
   // Each field named, in the order a spread of the design's choice (serverDiskChoiceOf) gives: a search
-  // (fit.ts) lays out tens of thousands, and a spread of the choice was a seventh of its time.
+  // (fit.ts) lays out tens of thousands, and a spread costs a copy of the choice's every key each time.
   return {
     databasesPerVolume: v,
     autoReseedDisks: choice.autoReseedDisks,
