@@ -50,7 +50,7 @@ export const DATABASE_INPUTS = [
   {
     // The calculator's default, "Default", keeps its own maximum (Role Requirements!C62); "custom" is its
     // "Custom" (Input!G36, G37 the size): C63, the largest database sized, is then the smaller of the two.
-    key: "maxDatabaseSizeConfiguration", value: valueOf<string>(), optional: true, defaultValue: "default", label: "Maximum database size configuration", unit: "",
+    key: "maxDatabaseSizeConfiguration", checkedApart: true, value: valueOf<string>(), optional: true, defaultValue: "default", label: "Maximum database size configuration", unit: "",
     name: "MaxDatabaseSizeConfiguration", option: "--max-db-config", group: "dag", choiceText: capitalized,
     what: 'Microsoft\'s method: "default" sizes databases up to its own maximum (2,000 GB on RAID, the disk\'s on JBOD, 200 GB stand-alone); "custom" up to the smaller of that and MaxDatabaseGB',
     source: cite("microsoft", "Input!G36:G37, Role Requirements!C62:C63"),
@@ -60,7 +60,7 @@ export const DATABASE_INPUTS = [
     // A count set by hand (issue 27): the calculator keeps it as it rounds its own count, plus its remainder of the disk
     // group and at most the most a DAG supports (Role Requirements!C65, C79). Dell EMC's design sets 336 (§4: 42 disks of
     // 2 databases on each of 16 servers, 4 copies). Microsoft's method only: databasesPerDagProblem, design-check.ts.
-    key: "databasesPerDag", value: valueOf<number | "">(), optional: true, defaultValue: "", label: "Databases a DAG, as set", unit: "databases",
+    key: "databasesPerDag", checkedApart: true, value: valueOf<number | "">(), optional: true, defaultValue: "", label: "Databases a DAG, as set", unit: "databases",
     name: "DatabasesPerDag", group: "dag", hint: "Empty for the method's own count (Microsoft's method)",
     what: "Microsoft's method: the DAG's databases as you set them, which the calculator keeps as it rounds its own count; empty or 0: its own count",
     source: `${cite("microsoft", "Input!G38:G39")}; ${cite("esrp2016", "§4")}`,

@@ -67,6 +67,11 @@ export interface InputDeclaration<K extends string = string, V = unknown> {
   readonly group: InputGroup;
   /** Shown in the pane; false: on the Inputs sheet and the CLI only. */
   readonly inPane?: boolean;
+  /**
+   * Its rule checked in one hidden cell with the other inputs so marked, not in the workbook's Design check
+   * itself, whose formula must stay within Excel's 8,192 characters (src/workbook/sheets/inputs.ts).
+   */
+  readonly checkedApart?: boolean;
   /** The pane's hint under the field. */
   readonly hint?: string;
   /** A choice as the pane shows it ("RAID5" → "RAID 5"); the value itself by default. */

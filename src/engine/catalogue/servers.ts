@@ -55,7 +55,7 @@ export const SERVER_INPUTS = [
   },
   {
     // The databases a server mounts (src/engine/version.ts MOUNTED_DATABASE_LIMITS).
-    key: "edition", value: valueOf<string>(), optional: true, defaultValue: EXCHANGE_EDITIONS[0], label: "Exchange edition", unit: "", name: "Edition", group: "dag",
+    key: "edition", checkedApart: true, value: valueOf<string>(), optional: true, defaultValue: EXCHANGE_EDITIONS[0], label: "Exchange edition", unit: "", name: "Edition", group: "dag",
     what: "Enterprise mounts up to 100 databases a server, Standard 5 (active and passive copies; not checked for 2010)",
     source: EDITIONS_SOURCE, rule: choiceInputRule("edition", EXCHANGE_EDITIONS, "Exchange edition: Enterprise or Standard"),
   },
@@ -105,7 +105,7 @@ export const SERVER_INPUTS = [
     rule: numberInputRule("peakHourLogShare", { min: 0, max: 1 }, "The busiest hour's share of a day's logs (Microsoft's calculator, Input!C145:C168, asks for all 24 hours); 0.1 is this workbook's assumption."),
   },
   {
-    key: "serverSizing", value: valueOf<(typeof SERVER_SIZINGS)[number]>(), optional: true, defaultValue: SERVER_SIZINGS[0], label: "Servers sized by", unit: "", name: "ServerSizing",
+    key: "serverSizing", checkedApart: true, value: valueOf<(typeof SERVER_SIZINGS)[number]>(), optional: true, defaultValue: SERVER_SIZINGS[0], label: "Servers sized by", unit: "", name: "ServerSizing",
     group: "servers", choiceText: (v) => ({ calculator: "The calculator's rules", "never less": "Never less as load rises" })[v] ?? v,
     what: '"calculator": memory and cores as Microsoft\'s calculator sizes them; "never less": also for either site failing, a balancing unit at a time, memory held at the content-index step, so more load never buys less',
     source: cite("microsoft", "Role Requirements!C103, C127:C129, C141"),

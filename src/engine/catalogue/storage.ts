@@ -93,7 +93,7 @@ export const STORAGE_INPUTS = [
   },
   {
     // A Microsoft-method server's own disks (issue 17): JBOD or RAID, the Summary's server disks read them.
-    key: "serverDisk", value: valueOf<string>(), optional: true, defaultValue: CALCULATOR_DEFAULT_DISK.name, label: "Server disk", unit: "", name: "ServerDisk",
+    key: "serverDisk", checkedApart: true, value: valueOf<string>(), optional: true, defaultValue: CALCULATOR_DEFAULT_DISK.name, label: "Server disk", unit: "", name: "ServerDisk",
     aliases: ["--disk"], group: "storage",
     what: "A server's disk, from the Hardware sheet's server disks; read by Microsoft's method: JBOD with three or more copies that can be activated, else a RAID set",
     source: `${SERVER_DISK_INPUT}; ${cite("esrp2016", "4")}`,
@@ -101,27 +101,27 @@ export const STORAGE_INPUTS = [
   },
   {
     // The calculator's default, "Yes": a design lays its databases on its server disks (JBOD) where the calculator would (I127).
-    key: "considerJbod", value: valueOf<string>(), optional: true, defaultValue: "yes", label: "Consider JBOD", unit: "", name: "ConsiderJbod",
+    key: "considerJbod", checkedApart: true, value: valueOf<string>(), optional: true, defaultValue: "yes", label: "Consider JBOD", unit: "", name: "ConsiderJbod",
     group: "storage", choiceText: capitalized,
     what: 'Microsoft\'s method: "yes" lays the databases on the server disks one a disk (JBOD) where the calculator would (three or more copies to activate); "no": RAID only',
     source: cite("microsoft", "Input!C107, Role Requirements!I127, C110"),
     rule: choiceInputRule("considerJbod", JBOD_CHOICES, "Microsoft's method: JBOD where the calculator would (yes), or RAID only (no)"),
   },
   {
-    key: "databasesPerVolume", value: valueOf<number>(), optional: true, defaultValue: SERVER_DISK_DEFAULTS.databasesPerVolume, label: "Databases a disk's volume",
+    key: "databasesPerVolume", checkedApart: true, value: valueOf<number>(), optional: true, defaultValue: SERVER_DISK_DEFAULTS.databasesPerVolume, label: "Databases a disk's volume",
     unit: "databases", name: "DatabasesPerVolume", group: "storage", hint: "0: the most that fit",
     what: "Databases each JBOD disk's volume holds; 0: the most that fit the disk's space and I/O, at most the copies",
     source: `${SERVER_DISK_INPUT}; ${cite("esrp2016", "Table 5")}`,
     rule: diskCount("databasesPerVolume", "Databases a JBOD disk's volume holds (0 = the most that fit, at most the copies)"),
   },
   {
-    key: "autoReseedDisks", value: valueOf<number>(), optional: true, defaultValue: SERVER_DISK_DEFAULTS.autoReseedDisks, label: "AutoReseed disks a server",
+    key: "autoReseedDisks", checkedApart: true, value: valueOf<number>(), optional: true, defaultValue: SERVER_DISK_DEFAULTS.autoReseedDisks, label: "AutoReseed disks a server",
     unit: "disks", name: "AutoReseedDisks", group: "storage",
     what: "Spare disks onto which AutoReseed reseeds a failed disk's copies", source: cite("microsoft", "Input!C112"),
     rule: diskCount("autoReseedDisks", "AutoReseed spare disks a JBOD server keeps"),
   },
   {
-    key: "spareDisks", value: valueOf<number>(), optional: true, defaultValue: SERVER_DISK_DEFAULTS.spareDisks, label: "Hot spare disks a server",
+    key: "spareDisks", checkedApart: true, value: valueOf<number>(), optional: true, defaultValue: SERVER_DISK_DEFAULTS.spareDisks, label: "Hot spare disks a server",
     unit: "disks", name: "SpareDisks", group: "storage",
     what: "Hot spares beyond the calculator's count (it counts none; Dell EMC's design keeps one)", source: cite("esrp2016", "4"),
     rule: diskCount("spareDisks", "Hot spare disks a JBOD server keeps"),
@@ -129,7 +129,7 @@ export const STORAGE_INPUTS = [
   {
     // Exchange 2019's and SE's MetaCache Database SSDs beside the JBOD database disks (src/engine/microsoft/mcdb.ts):
     // "on" where they cannot be is refused (mcdbOnProblem), so auto, the default, is what a person rarely changes.
-    key: "mcdb", value: valueOf<string>(), optional: true, defaultValue: MCDB_CHOICES[0], label: "MCDB SSDs (MetaCache)", unit: "", name: "MCDB", group: "storage",
+    key: "mcdb", checkedApart: true, value: valueOf<string>(), optional: true, defaultValue: MCDB_CHOICES[0], label: "MCDB SSDs (MetaCache)", unit: "", name: "MCDB", group: "storage",
     choiceText: (v) => ({ auto: "Auto: 2019 and SE on JBOD", on: "On", off: "Off" })[v] ?? v,
     what: "auto: SSDs beside the database disks for Exchange 2019 and SE on JBOD (one to three disks, 6% of their GB); on: the same, refused for earlier versions or RAID; off: none",
     source: MCDB_SOURCES.preferredArchitecture,

@@ -109,14 +109,13 @@ export const FACTOR_CELLS: Readonly<Record<FactorName, string>> = Object.freeze(
  */
 export const ENVIRONMENT_CHECK_CELL = INPUT_CELLS.environmentUsers.replace(/^B/, "E");
 
-/** The server disks' inputs, whose own rules the Design check reads from one hidden cell (SERVER_DISKS_CHECK_CELL). */
-export const SERVER_DISK_INPUTS: readonly InputKey[] = ["serverDisk", "databasesPerVolume", "autoReseedDisks", "spareDisks"];
 /**
  * Inputs whose own rules the Design check reads from one hidden cell (SERVER_DISKS_CHECK_CELL), so its
- * formula stays within Excel's 8,192 characters: the server disks, the edition, MCDB, a set database count,
- * the maximum database size configuration, consider JBOD and how the servers are sized.
+ * formula stays within Excel's 8,192 characters: those the catalogue marks checkedApart (the server
+ * disks, the edition, MCDB, a set database count, the maximum database size configuration, consider
+ * JBOD and how the servers are sized).
  */
-export const OWN_CHECK_INPUTS: readonly InputKey[] = [...SERVER_DISK_INPUTS, "edition", "mcdb", "databasesPerDag", "maxDatabaseSizeConfiguration", "considerJbod", "serverSizing"];
+export const OWN_CHECK_INPUTS: readonly InputKey[] = INPUTS.filter((i) => i.checkedApart).map((i) => i.key);
 /** Their verdict (design-check.ts rulesCheckFormula), hidden beside ServerDisk: the Design check says it. */
 export const SERVER_DISKS_CHECK_CELL = INPUT_CELLS.serverDisk.replace(/^B/, "E");
 /** MCDB "on" where it cannot be (design-check.ts mcdbCheckFormula), hidden beside MCDB: the Design sheet's deployed check reads it. */
