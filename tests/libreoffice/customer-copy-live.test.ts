@@ -56,6 +56,8 @@ const LAGGED: InputSet = {
   inputs: { users: 5000, copies: 4, quotaMB: 10240, messagesPerDay: 200, maxDatabaseGB: 2048 },
   named: { ExchangeVersion: 2016, ServersFirstSite: 2, ServersSecondSite: 2, LaggedCopies: 1, LagDays: 7, Method: "microsoft" },
 };
+/** Issue 27, cause 4: the same, its servers sized never less in the copy (either site failing, a unit at a time). */
+const LAGGED_NEVER_LESS: InputSet = { ...LAGGED, name: `${LAGGED.name}, servers sized never less`, named: { ...LAGGED.named, ServerSizing: "never less" } };
 /** The same design as `exsize design` flags. */
 const LAGGED_FLAGS = ["--users", "5000", "--copies", "4", "--quota-mb", "10240", "--messages", "200", "--max-database-gb", "2048", "--exchange-version", "2016", "--servers-site1", "2", "--servers-site2", "2", "--lagged", "1", "--lag-days", "7", "--method", "microsoft"];
 
@@ -88,6 +90,7 @@ const INPUT_SETS: InputSet[] = [
     named: { ExchangeVersion: 2016, Method: "microsoft", ServerDisk: '600GB 10K RPM SAS 2.5"' },
   },
   LAGGED,
+  LAGGED_NEVER_LESS,
   // Issue 31: Exchange Server SE typed into the version cell. Past the 48 cores and 256 GB of Microsoft's 2019 Preferred
   // Architecture ("Commodity servers"): the Design check's warning; and a small SE design at the 128 GB minimum of the
   // 2019 system requirements ("Hardware requirements for Exchange 2019"), its page file 25% of that.
@@ -367,13 +370,16 @@ describe("the reference customer copy, its inputs edited in the file", () => {
     expect(differences(expectedModel(set), shown)).toEqual([]);
   });
 
-  test("the lagged Microsoft-method copy shows what exsize design --json prints: databases, memory, IOPS, each failure mode's active databases and megacycles, transport", async () => {
+  test.each([
+    ["by the calculator's rules", LAGGED, LAGGED_FLAGS],
+    ["sized never less", LAGGED_NEVER_LESS, [...LAGGED_FLAGS, "--server-sizing", "never less"]],
+  ] as const)("the lagged Microsoft-method copy, servers %s, shows what exsize design --json prints: databases, memory, IOPS, each failure mode's active databases and megacycles, transport", async (_how, set, flags) => {
     const printed: string[] = [];
-    expect(await runDesign([...LAGGED_FLAGS, "--json"], { stdout: (l) => printed.push(l), stderr: () => undefined })).toBe(0);
+    expect(await runDesign([...flags, "--json"], { stdout: (l) => printed.push(l), stderr: () => undefined })).toBe(0);
     const printedJson = JSON.parse(printed.join("\n")) as { method: string; design: Record<string, number | null> };
     expect(printedJson.method).toBe("microsoft");
     const json = printedJson.design;
-    const book = recalculated.get(LAGGED.name)!;
+    const book = recalculated.get(set.name)!;
     const sheets = templateSheetNames();
     const at = (sheet: string, address: string) => book[sheet]?.[address]?.value ?? null;
     const got: Record<string, unknown> = {
