@@ -228,11 +228,13 @@ describe("the native rendering (raid-disk-formulas.ts), recalculated by our eval
     const seen = { compared: 0, skipped: 0, raid5: 0, several: 0 };
     fc.assert(
       fc.property(designs, (g) => check(g, g.disk, g.disk.name, seen)),
-      { numRuns: 600 },
+      { numRuns: 1000 },
     );
-    expect(seen.compared).toBeGreaterThan(150);
-    expect(seen.raid5).toBeGreaterThan(8);
-    expect(seen.several).toBeGreaterThan(3);
+    // Enough of each kind to mean something: several databases a volume come about once in a hundred draws
+    // (3 to 8 in 600; a bound of 3 failed unseeded runs), so the bound is one in a thousand.
+    expect(seen.compared).toBeGreaterThan(250);
+    expect(seen.raid5).toBeGreaterThan(15);
+    expect(seen.several).toBeGreaterThan(0);
   });
 
   test("a disk given by GB and IOPS around the 62.5 IOPS where parity RAID begins, and of any size", () => {
