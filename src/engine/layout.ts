@@ -468,3 +468,89 @@ export function balancedLoad(design: LayoutDesign, scenario: FailureScenario): B
     }
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Exact loads at any count: what worstCase finds, counted from four copies of each database
+
+/** The worst case of a scenario as scenarioLoads counts it: the busiest survivor's active databases, the servers running, the failure. */
+export interface ScenarioLoad {
+  databases: number;
+  runningServers: number;
+  /** The failed servers of the worst candidate (worstCase's first), in index order. */
+  failed: number[];
+}
+
+/**
+ * Every scenario's worst case at any database count, one or two sites — what worstCase finds by
+ * simulating every candidate failure, from four servers of each database: its active copy's (S1),
+ * its second preference's (S2), and its first and second copies in the other site (O1, O2: the
+ * copies after the home site's h, round-robin from home). A failure moves only the databases active
+ * on what failed, each to its next activatable copy:
+ * - a server f: f's to their S2, so server g carries A[g] + B[f][g], B counting S1 = f, S2 = g;
+ * - a site t: the databases homed in t to their O1, g carrying A[g] + C[t][g];
+ * - a site t and a server s of the other site: A[g] + C[t][g] + E[s][g] (O1 = s, on to O2 = g)
+ *   + B[s][g] (s's own, on to S2 in their home site).
+ * The Distribution sheet counts the same with COUNTIFS; tests/engine/layout.test.ts holds it equal to
+ * worstCase. undefined where the scenario is not survivable or cannot occur (worstCase names why).
+ */
+export function scenarioLoads(design: LayoutDesign): Record<FailureScenario, ScenarioLoad | undefined> {
+  const valid = validateLayoutDesign(design);
+  const { serversPerSite, copies, databases } = valid;
+  if (serversPerSite.length > 2) throw new SizingError("#VALUE!", "scenarioLoads counts one or two sites");
+  const total = sum(serversPerSite);
+  const two = serversPerSite.length === 2;
+  const siteOf = (s: number) => (s < serversPerSite[0] ? 0 : 1);
+  const { home, other } = activatableCopies(valid);
+  const activatable = copies - valid.laggedCopies;
+  const h = copiesPerSite(copies, serversPerSite.length)[0];
+  const first = firstServers(serversPerSite);
+  const perSite = copiesPerSite(copies, serversPerSite.length);
+  const A = Array<number>(total).fill(0);
+  const matrix = () => Array.from({ length: total }, () => Array<number>(total).fill(0));
+  const B = matrix();
+  const C = [Array<number>(total).fill(0), Array<number>(total).fill(0)];
+  const E = matrix();
+  for (let d = 0; d < databases; d++) {
+    const servers = placeDatabase(valid, d, first, perSite);
+    const s1 = servers[0];
+    A[s1]++;
+    if (activatable >= 2) B[s1][servers[1]]++;
+    if (two && other >= 1) {
+      const t = siteOf(s1);
+      C[t][servers[h]]++;
+      if (other >= 2) E[servers[h]][servers[h + 1]]++;
+    }
+  }
+  const busiest = (loads: Iterable<[number, number]>) => {
+    let most = -1;
+    for (const [, load] of loads) if (load > most) most = load;
+    return most;
+  };
+  const all = Array.from({ length: total }, (_, s) => s);
+  const out: Record<FailureScenario, ScenarioLoad | undefined> = { normal: { databases: Math.max(...A), runningServers: total, failed: [] }, server: undefined, site: undefined, "site+server": undefined };
+  // Each scenario's candidates in worstCase's order; the first whose busiest survivor carries the most.
+  const worst = (candidates: Array<{ failed: number[]; loads: Array<[number, number]> }>): ScenarioLoad => {
+    let pick: ScenarioLoad | undefined;
+    for (const { failed, loads } of candidates) {
+      const most = busiest(loads);
+      if (pick === undefined || most > pick.databases) pick = { databases: most, runningServers: total - failed.length, failed };
+    }
+    return pick!;
+  };
+  out.server = home + other < 2 ? undefined : worst(all.map((f) => ({ failed: [f], loads: all.filter((g) => g !== f).map((g) => [g, A[g] + B[f][g]] as [number, number]) })));
+  if (!two) return out;
+  const inSite = (t: number) => all.filter((s) => siteOf(s) === t);
+  out.site = other < 1 ? undefined : worst([0, 1].map((t) => ({ failed: inSite(t), loads: inSite(1 - t).map((g) => [g, A[g] + C[t][g]] as [number, number]) })));
+  out["site+server"] =
+    other < 2 || home < 2
+      ? undefined
+      : worst(
+          [0, 1].flatMap((t) =>
+            inSite(1 - t).map((s) => ({
+              failed: [...inSite(t), s].sort((a, b) => a - b),
+              loads: inSite(1 - t).filter((g) => g !== s).map((g) => [g, A[g] + C[t][g] + E[s][g] + B[s][g]] as [number, number]),
+            })),
+          ),
+        );
+  return out;
+}

@@ -12,6 +12,7 @@ import {
   copyLayout,
   layoutPreference,
   scenarioFailures,
+  scenarioLoads,
   SizingError,
   worstCase,
   type DagLayout,
@@ -248,5 +249,34 @@ describe("a balanced database count spreads every scenario exactly (the closed f
       }),
       { numRuns: 1500 },
     );
+  });
+});
+
+describe("scenarioLoads counts what the simulation finds, at any count (the Distribution sheet's COUNTIFS)", () => {
+  test("for 1–2 sites, every copy count and lag, both layouts, 1–400 databases: each scenario's busiest, running servers and failure are worstCase's", () => {
+    fc.assert(
+      fc.property(designs(2, 400), (design) => {
+        const layoutOf = copyLayout(design);
+        const loads = scenarioLoads(design);
+        for (const scenario of SCENARIOS) {
+          let simulated: { databases: number; runningServers: number; failed: readonly number[] } | undefined;
+          try {
+            const o = worstCase(layoutOf, scenario);
+            simulated = { databases: o.busiestDatabases, runningServers: o.runningServers, failed: o.activation.failed };
+          } catch {
+            simulated = undefined;
+          }
+          expect([scenario, loads[scenario]]).toEqual([scenario, simulated]);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  test("10,000 mailboxes on 4 + 4 servers with 4 copies at 60 databases, not a balanced count: one server's loss lumps", () => {
+    // 60 over 8 servers: 8 on the first four, 7 on the rest (layout.ts: ⌊D ÷ M⌋, one more on the first D mod M).
+    const loads = scenarioLoads({ serversPerSite: [4, 4], copies: 4, layout: "active/active", databases: 60 });
+    expect(loads.normal).toEqual({ databases: 8, runningServers: 8, failed: [] });
+    expect(loads.server!.databases).toBeGreaterThan(8 + 8 / 3);
   });
 });

@@ -24,7 +24,7 @@ import { iopsRequirement } from "../iops";
 import {
   activeMailboxes,
   balancedDatabaseCount,
-  balancedLoad,
+  scenarioLoads,
   copyLayout,
   defaultNames,
   FAILURE_SCENARIOS,
@@ -281,16 +281,17 @@ function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice): { design: 
 }
 
 /**
- * The databases a Microsoft-method design deploys of the calculator's own count: balanced (docs/one-design.md);
- * sized never less, at one balancing unit's activation (0: none, the calculator's rules at the count); and
- * whether it is sized again at them (else the calculator's figures at its own count are the design's).
+ * The databases a Microsoft-method design deploys: the calculator's own count (Role Requirements!C79;
+ * issue 27, cause 2), laid out as evenly as it allows. Sized never less (ours, docs/whole-design.md): that
+ * count balanced, so every server carries the same load in every failure, and a server sized at one
+ * balancing unit's activation, once a unit — and whether the calculator is sized again at them.
  * Stand-alone servers (one copy) keep the calculator's count, a server each.
  */
 function microsoftDeployment(count: number, layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">, neverLess: boolean): { deployed: number; activationUnit: number; resized: boolean } {
-  if (layoutDesign.copies < 2) return { deployed: count, activationUnit: 0, resized: false };
+  if (layoutDesign.copies < 2 || !neverLess) return { deployed: count, activationUnit: 0, resized: false };
   const deployed = balancedDatabaseCount(count, layoutDesign);
-  const activationUnit = neverLess ? balancedDatabaseCount(1, layoutDesign) : 0;
-  return { deployed, activationUnit, resized: !(deployed === count && (activationUnit === 0 || activationUnit === deployed)) };
+  const activationUnit = balancedDatabaseCount(1, layoutDesign);
+  return { deployed, activationUnit, resized: !(deployed === count && activationUnit === deployed) };
 }
 
 /** The DAG's layout as Microsoft's factor: active/passive (Input!G23) only with two sites. */
@@ -478,12 +479,9 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   }
   if (method === "microsoft" && microsoft === undefined) throw new SizingError("#N/A", `Microsoft's method cannot size this design: ${microsoftProblem}`);
 
-  // Each method's own count, balanced; the design deploys its method's.
+  // Dell's count balanced; Microsoft's the calculator's own (microsoftDeployment). The design deploys its method's.
   const raw = databaseCapacity(inputs.users, inputs.quotaMB, inputs.messagesPerDay, inputs.messageKB, inputs.maxDatabaseGB, f);
   const dellDatabases = balancedDatabaseCount(raw.databaseCount, layoutDesign);
-  // Microsoft's figures at its count balanced: what a design sized by its method deploys. A
-  // balanced count is a multiple of the active servers, so the calculator's own rounding of a set
-  // count to its disk group (the active servers, Variables!K53) keeps it.
   // Stand-alone servers (one copy) keep the calculator's count, a server each (its method is then Dell's).
   const deployment = microsoft === undefined ? undefined : microsoftDeployment(microsoft.databases, layoutDesign, neverLess);
   const microsoftDeployed = deployment?.deployed;
@@ -497,15 +495,14 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
         const n = (x: number) => grouped(x, 1);
         throw new SizingError(
           "#N/A",
-          `copies and servers: ${inputs.copies} copies on ${serversPerSite.join(" + ")} servers balance only at ${n(microsoftDeployed!)} databases ` +
+          `copies and servers: sized never less, ${inputs.copies} copies on ${serversPerSite.join(" + ")} servers balance only at ${n(microsoftDeployed!)} databases ` +
             `(the calculator's ${n(microsoft.databases)} rounded up so every server carries the same load in every failure), ${n(perServer)} copies a server, ` +
-            `past the calculator's ${MICROSOFT.maxDatabasesPerServer}${method === "microsoft" ? adviceThatWorks(inputs, tables) : ""}`,
+            `past the calculator's ${MICROSOFT.maxDatabasesPerServer}; size the servers by the calculator's rules (ServerSizing "calculator")`,
         );
       }
-      // Never less (docs/whole-design.md): the busiest server's active databases are the calculator's at one
-      // balancing unit, once for each unit deployed. Its rule at more databases (Role Requirements!C103:
-      // ROUNDUP and two more on a double failure) gives each database fewer mailboxes, so more load could
-      // buy less; a unit's share never falls, and is never below its rule at the count.
+      // Never less: the busiest server's active databases are the calculator's at one balancing unit, once
+      // for each unit deployed. Its rule at more databases (Role Requirements!C103: ROUNDUP and two more on a
+      // double failure) gives each database fewer mailboxes, so more load could buy less; a unit's share never falls.
       microsoft = microsoftAt(inputs, { ...sizing, microsoftFactors: { ...sizing.microsoftFactors, activationUnit } }, serversPerSite, microsoftDeployed!, diskChoice);
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
@@ -593,30 +590,24 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   const deployedLayout = { ...layoutDesign, databases };
   let layout: CopyLayout | undefined;
   const layoutOnce = (): CopyLayout => (layout ??= copyLayout(deployedLayout));
+  let counted: ReturnType<typeof scenarioLoads> | undefined;
+  const loads = () => (counted ??= scenarioLoads(deployedLayout));
   const scenarios: ScenarioFigures[] = FAILURE_SCENARIOS.map((scenario) => {
     const applies = !((scenario === "site" || scenario === "site+server") && serversPerSite.length < 2);
     const refused = (reason: string): ScenarioFigures => ({ scenario, fails: SCENARIO_WORDS[scenario], survivable: false, applies, reason, runningServers: 0, activeDatabases: 0, activeMailboxes: 0, targetIops: 0, cores: 0, memoryGB: 0 });
     if (!applies) return refused("a DAG in one site cannot lose its site: the scenario does not apply");
-    let busiest: number;
-    let runningServers: number;
-    try {
-      // The deployed count is balanced: the closed forms are what the simulation finds (tests/engine/layout.test.ts).
-      ({ databases: busiest, runningServers } = balancedLoad(deployedLayout, scenario));
-      if (!Number.isInteger(busiest)) throw new Error("not balanced");
-    } catch (e) {
-      if (e instanceof SizingError) {
-        // Not survivable: the simulation names the failure and the databases left without a copy.
-        try {
-          worstCase(layoutOnce(), scenario, defaultNames(serversPerSite.reduce((x, y) => x + y, 0), databases));
-        } catch (why) {
-          if (why instanceof SizingError) return refused(why.message);
-          throw why;
-        }
-        return refused(e.message);
+    // Counted exactly at any count (layout.ts scenarioLoads); not survivable: the simulation names the failure and the databases left without a copy.
+    const load = loads()[scenario];
+    if (load === undefined) {
+      try {
+        worstCase(layoutOnce(), scenario, defaultNames(serversPerSite.reduce((x, y) => x + y, 0), databases));
+      } catch (why) {
+        if (why instanceof SizingError) return refused(why.message);
+        throw why;
       }
-      const o = worstCase(layoutOnce(), scenario);
-      [busiest, runningServers] = [o.busiestDatabases, o.runningServers];
+      throw new Error(`scenarioLoads and worstCase disagree on "${scenario}"`);
     }
+    const { databases: busiest, runningServers } = load;
     const mailboxes = activeMailboxes(busiest, inputs.users, databases);
     const server = mailboxServerSize(mailboxes, f);
     return {
@@ -675,9 +666,13 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
         if (neverLess) neverLessServers = { coresPerServer, memoryPerServerGB };
         else {
           try {
+            // What the design sized never less deploys: the count balanced, a unit at a time.
             const unit = balancedDatabaseCount(1, layoutDesign);
+            const balanced = balancedDatabaseCount(databases, layoutDesign);
             const factors = { ...tables.microsoftFactors, neverLess: 1, activationUnit: unit };
-            neverLessServers = microsoftServer(microsoftAt(inputs, { ...tables, microsoftFactors: factors }, serversPerSite, databases, diskChoice));
+            if ((balanced * inputs.copies) / serversPerSite.reduce((a, b) => a + b, 0) <= MICROSOFT.maxDatabasesPerServer && tooManyCopiesPerServer(inputs, tables, { ...layoutDesign, databases: balanced }) === undefined) {
+              neverLessServers = microsoftServer(microsoftAt(inputs, { ...tables, microsoftFactors: factors }, serversPerSite, balanced, diskChoice));
+            }
           } catch (e) {
             if (!(e instanceof SizingError)) throw e;
           }

@@ -484,12 +484,12 @@ export const secondSiteWorst = (a: ActiveDatabases): number => Math.max(a.site, 
 
 /**
  * Sized never less (the factor activationUnit; docs/whole-design.md): each failure mode's active databases
- * at `databases` made of whole balancing units of `unit`: the calculator's rules (C103) at one unit, once a unit. Its rules at
- * the whole count give each database fewer mailboxes as the count rises (ROUNDUP, and two more on a double
- * failure), so more load could buy less; a unit's share never falls, and k × ROUNDUP(x) ≥ ROUNDUP(k × x).
+ * at `databases`: the calculator's rules (C103) at one balancing unit of `unit` databases, in proportion to the
+ * count (once a unit at a balanced count). Its rules at the whole count give each database fewer mailboxes as
+ * the count rises (ROUNDUP, and two more on a double failure), so more load could buy less; a unit's share of
+ * the mailboxes never falls, and k × ROUNDUP(x) ≥ ROUNDUP(k × x).
  */
 function activeByUnit(databases: number, unit: number, d: MicrosoftDesign, laggedCopies: number, symmetricDatabases: number, passive: boolean, eitherSite: boolean): ActiveDatabases {
-  if (unit > databases || databases % unit !== 0) throw new SizingError("#N/A", `activationUnit: ${databases} databases are not whole units of ${unit}; give a unit that divides the count`);
   const one = activeDatabases(unit, d.serversPerSite, d.copies, copiesPerServerOf(unit, d.serversPerSite, d.copies, passive), laggedCopies, symmetricDatabases, passive, eitherSite);
   const units = databases / unit;
   return Object.fromEntries(Object.entries(one).map(([mode, x]) => [mode, x * units])) as unknown as ActiveDatabases;
