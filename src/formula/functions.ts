@@ -492,6 +492,33 @@ const COUNTIF: EagerFunction = {
   },
 };
 
+/**
+ * COUNTIFS(range1, criteria1, range2, criteria2, …): the positions at which every range meets its criteria
+ * (COUNTIF's rules each); ranges of different shapes are #VALUE!, as in Excel.
+ */
+const COUNTIFS: EagerFunction = {
+  minArgs: 2,
+  maxArgs: 254,
+  referencesAsRanges: true,
+  call(args) {
+    if (args.length % 2 !== 0) return new SizingError("#VALUE!", "COUNTIFS takes ranges and criteria in pairs");
+    const tables: Scalar[][][] = [];
+    const criteria: Criterion[] = [];
+    for (let i = 0; i < args.length; i += 2) {
+      const criterion = readCriterion(toScalar(args[i + 1], "COUNTIFS's criteria"));
+      if (criterion instanceof SizingError) return criterion;
+      tables.push(asTable(args[i]));
+      criteria.push(criterion);
+    }
+    const [first] = tables;
+    const width = (t: Scalar[][]) => t[0]?.length ?? 0;
+    if (tables.some((t) => t.length !== first.length || width(t) !== width(first))) return new SizingError("#VALUE!", "COUNTIFS's ranges must have the same shape");
+    let count = 0;
+    for (let r = 0; r < first.length; r++) for (let c = 0; c < width(first); c++) if (tables.every((t, k) => meets(t[r][c], criteria[k]))) count++;
+    return count;
+  },
+};
+
 /** Every function a formula can call, by upper-case name without namespace. */
 export const FORMULA_FUNCTIONS: ReadonlyMap<string, FormulaFunction> = new Map<string, FormulaFunction>([
   ["EX_DBSIZE", sizingFunction(EX_DBSIZE)],
@@ -515,6 +542,7 @@ export const FORMULA_FUNCTIONS: ReadonlyMap<string, FormulaFunction> = new Map<s
   ["MAX", extreme(Math.max)],
   ["COUNT", COUNT],
   ["COUNTIF", COUNTIF],
+  ["COUNTIFS", COUNTIFS],
   ["ROUND", rounding(Math.round)],
   ["ROUNDUP", rounding(Math.ceil)],
   ["ROUNDDOWN", rounding(Math.floor)],

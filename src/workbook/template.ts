@@ -206,7 +206,10 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     { name: names.serverDisks, sheet: sheets.hardware, range: hardware.serverDisks, comment: "Server disks (JBOD or RAID): name, raw GB, random IOPS" },
     ...TIERS.names(sheets.inputs, tail),
   ];
-  const resilience = buildResilience(sheets.resilience, sheets.design, sheets.methods, names, factor);
+  // Every database of the design as written, and room for an edited customer copy's new ones (issue 7).
+  const databases = designDatabases(values);
+  const gridRows = distributionGridRows(databases);
+  const resilience = buildResilience(sheets.resilience, sheets.design, sheets.methods, names, factor, { sheet: sheets.distribution, rows: gridRows });
   const designRef = (key: DesignOutput) => `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS[key])}`;
   const resilienceRef = (cell: string) => `${sheetReference(sheets.resilience)}!${absolute(cell)}`;
   const methods = methodsSheet({
@@ -234,9 +237,6 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
         serverCores: resilienceRef(RESILIENCE_CELLS.vmwareCores),
       })[key as string],
   });
-  // Every database of the design as written, and room for an edited customer copy's new ones (issue 7).
-  const databases = designDatabases(values);
-  const gridRows = distributionGridRows(databases);
   const jetstress = buildJetstress(sheets.jetstress, sheets.resilience, names.servers);
   return {
     title: options.title ?? (values.title || DEFAULT_TITLE),

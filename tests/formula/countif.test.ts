@@ -1,7 +1,7 @@
 /**
- * COUNTIF, which the Distribution sheet's scenario table uses to count each server's active
- * databases over a helper column (src/workbook/sheets/distribution.ts): Excel's criteria, checked
- * against HyperFormula on the same cells.
+ * COUNTIF and COUNTIFS, which the Distribution sheet uses to count each server's active databases
+ * over its helper columns (src/workbook/sheets/distribution.ts): Excel's criteria, checked against
+ * HyperFormula on the same cells.
  */
 import { DetailedCellError, HyperFormula } from "hyperformula";
 import { SizingError } from "../../src/engine";
@@ -33,6 +33,12 @@ const CASES: [string, number][] = [
   ["=COUNTIF(A1:I1,TRUE())", 1],
   ["=COUNTIF(A1:I1,3)", 0],
   ["=COUNTIF(A1:A1,1)", 1],
+  // COUNTIFS: every pair met at the same position (A1:C1 against G1:I1: 1/"abc", "1"/"ABC", TRUE/2).
+  ['=COUNTIFS(A1:C1,1,G1:I1,"abc")', 2],
+  ['=COUNTIFS(A1:C1,1,G1:I1,"<>abc")', 0],
+  ["=COUNTIFS(A1:I1,2)", 1],
+  ["=COUNTIFS(A1:C1,TRUE(),G1:I1,2)", 1],
+  ["=COUNTIFS(A1:B1,1,H1:I1,\"<>abc\")", 1],
 ];
 
 describe("COUNTIF counts the cells that meet its criteria, as Excel", () => {
@@ -51,6 +57,10 @@ describe("COUNTIF counts the cells that meet its criteria, as Excel", () => {
 
   test("an error as the criteria is the result", () => {
     expect(code(evaluateFormula("=COUNTIF(A1:I1,NA())", context()))).toBe("#N/A");
+  });
+
+  test("COUNTIFS of ranges of different shapes is #VALUE!, as Excel", () => {
+    expect(code(evaluateFormula("=COUNTIFS(A1:C1,1,G1:H1,1)", context()))).toBe("#VALUE!");
   });
 
   test("a single cell reference works as the range", () => {

@@ -64,13 +64,18 @@ describe("issue 16's wrong numbers", () => {
     expect([d.coresPerServer, d.memoryPerServerGB]).toEqual([1001, Math.ceil(4 + (1_000_001 * 6) / 1024)]);
   });
   // Issue 16's designs of 4 and 5 copies on 8 + 3 servers balance only at 336 and 3,696 databases: more copies on a
-  // site-2 server than the 100 an Exchange server mounts, so every method now refuses them (issue 25, item 7).
+  // site-2 server than the 100 an Exchange server mounts, so Dell's process refuses them (issue 25, item 7), and so
+  // does Microsoft's method sized never less; by the calculator's rules it deploys the calculator's own count (issue 27).
   test.each<[string, Partial<WorkbookInputs>]>([
     ["22,800 mailboxes, 4 copies on 8 + 3 active/passive, by Dell's process", { users: 22800, messagesPerDay: 0.1, copies: 4, serversSite1: 8, serversSite2: 3, dagLayout: "active/passive", exchangeVersion: 2016, maxDatabaseGB: 2048, method: "dell" }],
     ["20 mailboxes, 5 copies on 8 + 3, by Dell's process", { users: 20, quotaMB: 5.034, messagesPerDay: 362, messageKB: 6.22, copies: 5, serversSite1: 8, serversSite2: 3, exchangeVersion: 2019, method: "dell" }],
-    ["20 mailboxes, 5 copies on 8 + 3, by Microsoft's method", { users: 20, quotaMB: 5.034, messagesPerDay: 362, messageKB: 6.22, copies: 5, serversSite1: 8, serversSite2: 3, exchangeVersion: 2019 }],
+    ["20 mailboxes, 5 copies on 8 + 3, by Microsoft's method sized never less", { users: 20, quotaMB: 5.034, messagesPerDay: 362, messageKB: 6.22, copies: 5, serversSite1: 8, serversSite2: 3, exchangeVersion: 2019, serverSizing: "never less" }],
   ])("%s: past 100 copies a server, refused, saying so", (_name, inputs) => {
     expect(() => sizeDesign({ ...R, ...inputs })).toThrow(/past the (100 databases \(active and passive\) an Exchange server mounts|calculator's 100)/);
+  });
+  test("20 mailboxes, 5 copies on 8 + 3, by Microsoft's method: the calculator's own count, built", () => {
+    const d = sizeDesign({ ...R, users: 20, quotaMB: 5.034, messagesPerDay: 362, messageKB: 6.22, copies: 5, serversSite1: 8, serversSite2: 3, exchangeVersion: 2019 });
+    expect(d.databases).toBe(d.microsoftDatabases);
   });
 });
 

@@ -172,7 +172,7 @@ describe("the Inputs sheet", () => {
  * Functions every target of the customer copy computes: Excel 2016 and later, Excel on the web,
  * LibreOffice and HyperFormula — no LET, LAMBDA, dynamic arrays or 2019+ functions (issue 7).
  */
-const PORTABLE_FUNCTIONS = new Set(["ABS", "AND", "COUNTIF", "FALSE", "TRUE", "IF", "IFERROR", "INDEX", "ISNUMBER", "MATCH", "MAX", "MIN", "NA", "NOT", "OR", "ROUND", "ROUNDDOWN", "ROUNDUP", "SUM", "VLOOKUP", "LEN", "COUNT"]);
+const PORTABLE_FUNCTIONS = new Set(["ABS", "AND", "COUNTIF", "COUNTIFS", "FALSE", "TRUE", "IF", "IFERROR", "INDEX", "ISNUMBER", "MATCH", "MAX", "MIN", "NA", "NOT", "OR", "ROUND", "ROUNDDOWN", "ROUNDUP", "SUM", "VLOOKUP", "LEN", "COUNT"]);
 
 /** Every sheet, name, function and cell a formula refers to. */
 function references(node: FormulaNode, found: { sheets: Set<string>; names: Set<string>; functions: Set<string>; cells: Array<[string | undefined, number, number]> }): void {

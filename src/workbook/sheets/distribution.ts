@@ -45,8 +45,7 @@ import {
   type LayoutSiteHelper,
 } from "../../engine/excel-formulas";
 import { toA1 } from "../evaluate";
-import { ONE_SITE } from "./resilience";
-import { withThousands } from "./shared";
+import { ONE_SITE, withThousands } from "./shared";
 import { cite } from "../../engine/papers";
 import { MICROSOFT } from "../../engine/microsoft/tables";
 import type { CellModel, Highlight, PrintSetup, SheetModel } from "../model";
@@ -162,6 +161,10 @@ export function distributionLayout(rows: number = DISTRIBUTION_DEFAULTS.rows, se
     "server",
     "site",
     "site+server",
+    "second",
+    "otherFirst",
+    "otherSecond",
+    "homeSite",
   ] as const;
   const helper = Object.fromEntries(helperKeys.map((key, i) => [key, column(after + 2 + i)])) as Record<(typeof helperKeys)[number], string>;
   // The rank grid (layoutRankFormula): one helper column per server, right of the helper columns.
@@ -183,6 +186,9 @@ export function distributionLayout(rows: number = DISTRIBUTION_DEFAULTS.rows, se
   const helpersFrom = noteRow + noteLines - 1;
   const serverRows = { heading: helpersFrom + 2, inFirstSite: helpersFrom + 3, siteServers: helpersFrom + 4 } as const;
   const penaltyRows = { server: helpersFrom + 5, site: helpersFrom + 6, "site+server": helpersFrom + 7 } as const;
+  // The exact loads (layout.ts scenarioLoads), one row per candidate failure, one column per server: a row's
+  // most in the table's busiest column; site and server failures' order of candidates in its running column.
+  const loads = { heading: helpersFrom + 9, normal: helpersFrom + 10, server: helpersFrom + 11, site: helpersFrom + 11 + servers, siteServer: helpersFrom + 13 + servers } as const;
   // The design's mirrors: label in row 1, value in row 2, over the helper columns.
   const design = {
     serversFirstSite: { column: helper.home, row: 2 },
@@ -216,7 +222,8 @@ export function distributionLayout(rows: number = DISTRIBUTION_DEFAULTS.rows, se
     printArea: `A1:${table.running}${noteRow + noteLines - 1}`,
     lastPrintedRow: noteRow + noteLines - 1,
     lastColumn: rankColumn(servers - 1),
-    lastHelperRow: penaltyRows["site+server"],
+    loads,
+    lastHelperRow: loads.siteServer + servers - 1,
   };
 }
 
@@ -332,6 +339,10 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
     server: "Helper: active on, server fails",
     site: "Helper: active on, site fails",
     "site+server": "Helper: active on, site + server",
+    second: "Helper: second preference's server",
+    otherFirst: "Helper: first copy's server in the other site",
+    otherSecond: "Helper: second copy's server in the other site",
+    homeSite: "Helper: home site",
   };
   for (const [key, column] of Object.entries(L.helper)) put(`${column}${HEADER_ROW}`, { value: helperHeadings[key as keyof typeof L.helper], role: "step", wrap: true });
   put(`${L.helper.home}${SITE_ROW}`, { value: "Helper columns (do not type here)", role: "step" });
@@ -416,7 +427,66 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
         ...step,
       });
     }
+    // Where a failure moves this database (layout.ts scenarioLoads): its second preference, and its first and
+    // second copies in the other site (the preferences after the home site's), as server numbers; its home site.
+    const serverOf = (preference: string) => blankOr(`IFERROR(MATCH(${preference},$${firstServer}${r}:$${lastServer}${r},0),"")`);
+    put(`${L.helper.second}${r}`, { formula: serverOf("2"), ...step });
+    put(`${L.helper.otherFirst}${r}`, { formula: serverOf(`${at("homeCopies")}+1`), ...step });
+    put(`${L.helper.otherSecond}${r}`, { formula: serverOf(`${at("homeCopies")}+2`), ...step });
+    put(`${L.helper.homeSite}${r}`, { formula: blankOr(`IF(${home}<${at("serversFirstSite")},1,2)`), ...step });
   }
+
+  // The exact loads: each candidate failure's load on each server (-1 where it is down or no server),
+  // counted from the helpers above as layout.ts scenarioLoads counts them.
+  const X = L.loads;
+  const column = (key: keyof typeof L.helper) => `$${L.helper[key]}$${L.firstRow}:$${L.helper[key]}$${L.lastRow}`;
+  const siteOfServer = (s: string) => `IF(${s}<${at("serversFirstSite")},1,2)`;
+  put(`A${X.heading}`, { value: "Helper rows: each candidate failure's active databases on each server, and its busiest (do not type here)", role: "step" });
+  put(`A${X.normal}`, { value: "Helper: normal running", role: "step" });
+  const normalLoad = (g: number) => `$${L.serverColumn(g)}$${X.normal}`;
+  for (let g = 0; g < L.servers; g++) {
+    put(`${L.serverColumn(g)}${X.normal}`, { formula: formula(`IF(${g}<${gridTotal},COUNTIF(${column("home")},${g}),-1)`), ...step });
+  }
+  const candidate = (row: number, label: string, load: (g: number) => string, order?: string) => {
+    put(`A${row}`, { value: label, role: "step" });
+    for (let g = 0; g < L.servers; g++) put(`${L.serverColumn(g)}${row}`, { formula: formula(load(g)), ...step });
+    put(`${T0.busiest}${row}`, { formula: formula(`MAX(${firstServer}${row}:${lastServer}${row})`), ...step });
+    if (order !== undefined) put(`${T0.running}${row}`, { formula: formula(order), ...step });
+  };
+  const T0 = L.table;
+  for (let f = 0; f < L.servers; f++) {
+    candidate(X.server + f, `Helper: ${serverName(f)} fails`, (g) =>
+      f === g ? "-1" : `IF(OR(${f}>=${gridTotal},${g}>=${gridTotal}),-1,${normalLoad(g)}+COUNTIFS(${column("home")},${f},${column("second")},${g + 1}))`,
+    );
+  }
+  for (const t of [1, 2]) {
+    candidate(X.site + t - 1, `Helper: site ${t} fails`, (g) => `IF(OR(${g}>=${gridTotal},${siteOfServer(String(g))}=${t}),-1,${normalLoad(g)}+COUNTIFS(${column("homeSite")},${t},${column("otherFirst")},${g + 1}))`);
+  }
+  for (let f = 0; f < L.servers; f++) {
+    const t = `(3-${siteOfServer(String(f))})`;
+    // worstCase's order: site 1 lost with each server of site 2, then site 2 lost with each of site 1.
+    const order = `IF(${f}>=${gridTotal},99,IF(${f}>=${at("serversFirstSite")},${f}-${at("serversFirstSite")},${gridTotal}+${f}))`;
+    candidate(
+      X.siteServer + f,
+      `Helper: the other site and ${serverName(f)} fail`,
+      (g) =>
+        f === g
+          ? "-1"
+          : `IF(OR(${f}>=${gridTotal},${g}>=${gridTotal},${siteOfServer(String(g))}<>${siteOfServer(String(f))}),-1,${normalLoad(g)}+COUNTIFS(${column("homeSite")},${t},${column("otherFirst")},${g + 1})` +
+            `+COUNTIFS(${column("homeSite")},${t},${column("otherFirst")},${f + 1},${column("otherSecond")},${g + 1})+COUNTIFS(${column("home")},${f},${column("second")},${g + 1}))`,
+      order,
+    );
+    // The candidate's key: its order where it is the worst, else past every order; the first worst has the least.
+    const row = X.siteServer + f;
+    put(`${T0.lostSite}${row}`, { formula: formula(`IF(AND($${T0.busiest}$${row}>=0,$${T0.busiest}$${row}=MAX(${`$${T0.busiest}$${X.siteServer}:$${T0.busiest}$${X.siteServer + L.servers - 1}`})),$${T0.running}$${row},999)`), ...step });
+  }
+  const keysOf = `$${T0.lostSite}$${X.siteServer}:$${T0.lostSite}$${X.siteServer + L.servers - 1}`;
+  const busiestOf = (first: number, count: number) => `$${T0.busiest}$${first}:$${T0.busiest}$${first + count - 1}`;
+  const exact = {
+    server: { most: `MAX(${busiestOf(X.server, L.servers)})`, failed: `MATCH(MAX(${busiestOf(X.server, L.servers)}),${busiestOf(X.server, L.servers)},0)` },
+    site: { most: `MAX(${busiestOf(X.site, 2)})`, lost: `IF($${T0.busiest}$${X.site + 1}>$${T0.busiest}$${X.site},2,1)` },
+    "site+server": { most: `MAX(${busiestOf(X.siteServer, L.servers)})`, failed: `MATCH(MIN(${keysOf}),${keysOf},0)` },
+  };
 
   // The scenario table.
   const T = L.table;
@@ -448,6 +518,13 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   const secondSiteWorse = `IF(${passive},AND(${homeCopies}<2,${s1}=1,${s2}>1),IF(${homeCopies}>=2,${s2}<${s1},${s1}<${s2}))`;
   const worstServer = `IF(${two},IF(${secondSiteWorse},${firstServerOfSecondSite},1),1)`;
 
+  // Past the grid's rows the closed forms pick (exact at a balanced count); on it, the exact loads.
+  const beyond = `IF(ISNUMBER(${D}),${D}>${L.rows},TRUE())`;
+  const exactPicks = {
+    server: { lost: "0", failed: `IF(${beyond},${worstServer},${exact.server.failed})` },
+    site: { lost: `IF(${beyond},${loseSecondSite},${exact.site.lost})`, failed: "0" },
+    "site+server": { lost: `IF(${beyond},${loseSecondSite},IF(${exact["site+server"].failed}<=${s1},2,1))`, failed: `IF(${beyond},IF(${loseSecondSite}=2,1,${firstServerOfSecondSite}),${exact["site+server"].failed})` },
+  } as const;
   for (const { scenario, label } of SCENARIOS) {
     const rows = L.scenarioRows[scenario];
     const dbRow = rows.databases;
@@ -456,8 +533,9 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
       const r = rows.down;
       const lost = `$${T.lostSite}$${r}`;
       const failed = `$${T.failedServer}$${r}`;
-      put(`${T.lostSite}${r}`, { formula: formula(scenario === "server" ? "0" : loseSecondSite), role: "step", numberFormat: "0" });
-      put(`${T.failedServer}${r}`, { formula: formula(scenario === "server" ? worstServer : scenario === "site" ? "0" : `IF(${lost}=2,1,${firstServerOfSecondSite})`), role: "step", numberFormat: "0" });
+      const pick = exactPicks[scenario as FailureScenario];
+      put(`${T.lostSite}${r}`, { formula: formula(pick.lost), role: "step", numberFormat: "0" });
+      put(`${T.failedServer}${r}`, { formula: formula(pick.failed), role: "step", numberFormat: "0" });
       const site = `"site "&${lost}`;
       const server = `"MBX"&IF(${failed}<10,"0","")&${failed}`;
       const what = scenario === "server" ? server : scenario === "site" ? site : `${site}&" and "&${server}`;
@@ -471,9 +549,27 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
     }
     put(`A${dbRow}`, { value: rows.down === undefined ? `${label}: active databases` : "active databases", role: "label" });
     put(`A${mbRow}`, { value: rows.down === undefined ? `${label}: active mailboxes` : "active mailboxes", role: "label" });
-    put(`${T.busiest}${dbRow}`, { formula: formula(ifTwoSites(scenario, loss(scenario, "databases"))), role: "output", numberFormat: "#,##0" });
-    put(`${T.busiest}${mbRow}`, { formula: formula(ifTwoSites(scenario, loss(scenario, "mailboxes"))), role: "output", numberFormat: "#,##0" });
-    put(`${T.running}${dbRow}`, { formula: formula(ifTwoSites(scenario, loss(scenario, "servers"))), role: "output", numberFormat: "#,##0" });
+    if (scenario === "normal") {
+      // ⌈D ÷ M⌉ on the first active servers: exact at any count.
+      const closed = `$${T.lostSite}$${dbRow}`;
+      put(closed.replace(/\$/g, ""), { formula: formula(loss(scenario, "databases")), role: "step", numberFormat: "0" });
+      put(`${T.busiest}${dbRow}`, { formula: formula(`IF(ISNUMBER(${closed}),ROUNDUP(${D}/${active},0),${closed})`), role: "output", numberFormat: "#,##0" });
+      put(`${T.running}${dbRow}`, { formula: formula(loss(scenario, "servers")), role: "output", numberFormat: "#,##0" });
+    } else {
+      // The closed forms, off the page: whether the scenario is survivable, and its figures past the grid's rows.
+      const closedDatabases = `$${T.lostSite}$${dbRow}`;
+      const closedServers = `$${T.failedServer}$${dbRow}`;
+      put(closedDatabases.replace(/\$/g, ""), { formula: formula(ifTwoSites(scenario, loss(scenario, "databases"))), role: "step", numberFormat: "0" });
+      put(closedServers.replace(/\$/g, ""), { formula: formula(ifTwoSites(scenario, loss(scenario, "servers"))), role: "step", numberFormat: "0" });
+      const failed = `$${T.failedServer}$${rows.down!}`;
+      const lost = `$${T.lostSite}$${rows.down!}`;
+      const running = scenario === "server" ? `${total}-1` : scenario === "site" ? `IF(${lost}=1,${s2},${s1})` : `IF(${failed}<=${s1},${s1}-1,${s2}-1)`;
+      const exactOr = (closed: string, figure: string) => `IF(ISNUMBER(${closed}),IF(${beyond},${closed},${figure}),${closed})`;
+      put(`${T.busiest}${dbRow}`, { formula: formula(exactOr(closedDatabases, exact[scenario as FailureScenario].most)), role: "output", numberFormat: "#,##0" });
+      put(`${T.running}${dbRow}`, { formula: formula(exactOr(closedServers, running)), role: "output", numberFormat: "#,##0" });
+    }
+    const busiestDatabases = `${T.busiest}${dbRow}`;
+    put(`${T.busiest}${mbRow}`, { formula: formula(`IF(ISNUMBER(${busiestDatabases}),${ceilCountFormula(`${busiestDatabases}*${n.users}/${D}`)},${busiestDatabases}&"")`), role: "output", numberFormat: "#,##0" });
     const survivable = `ISNUMBER($${T.busiest}$${dbRow})`;
     for (let s = 0; s < L.servers; s++) {
       const c = L.serverColumn(s);

@@ -514,10 +514,10 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       put(`${COLUMNS.microsoft}${row}`, { formula: `=${unsized(allTiers(r.perMailbox))}`, numberFormat: r.format, role });
     } else if (r.field === "databases") {
       // The Inputs sheet's second site is an empty cell for one site (the EX_MS_* functions read it as 0).
-      // A DAG deploys the count balanced; stand-alone servers the calculator's count, a server each.
+      // The calculator's own count (issue 27, cause 2); sized never less (ours), a DAG's balanced.
       // More than 100 copies on a server is refused, as the calculator refuses its own count (Role Requirements!I158).
       const balanced = `$K$${DATABASES_FACTOR_ROW}`;
-      put(balanced.replace(/\$/g, ""), { formula: `=${unsized(`IF(${n.copies}>=2,${balancedDatabasesFormula(OWN_COUNT, dagOf)},${OWN_COUNT})`)}`, role: "step" });
+      put(balanced.replace(/\$/g, ""), { formula: `=${unsized(`IF(AND(${n.copies}>=2,${NEVER_LESS_CELL}>0),${balancedDatabasesFormula(OWN_COUNT, dagOf)},${OWN_COUNT})`)}`, role: "step" });
       const copiesPerServer = `${balanced}*${n.copies}/(${n.serversFirstSite}+${n.serversSecondSite})`;
       put(`${COLUMNS.microsoft}${row}`, { formula: `=${unsized(`IF(AND(${n.copies}>=2,${copiesPerServer}>${MICROSOFT.maxDatabasesPerServer}),NA(),${balanced})`)}`, numberFormat: r.format, role });
     } else if (r.field === "active") {

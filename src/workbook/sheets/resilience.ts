@@ -6,7 +6,8 @@
  * databases, E active mailboxes, F target IOPS, G cores, H memory; J a helper key off the page.
  */
 import type { FactorName } from "../../engine";
-import { balancedDatabasesFormula, failoverFormula, serverFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
+import { balancedDatabasesFormula, ceilCountFormula, jetstressProfileFormula, serverFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
+import { distributionLayout } from "./distribution";
 import {
   activeModeFormula,
   copiesFirstSiteFormula,
@@ -26,7 +27,7 @@ import { DESIGN_CELLS } from "./design";
 import { CALCULATED_DATABASES_CELL, DISK_FACTOR_CELLS, NEVER_LESS_CELL } from "./methods";
 import { INPUT_NAMES } from "./inputs";
 import { tierNames } from "./tiers";
-import { ESRP_2013, ESRP_2016, FORMAT, VMWARE, absolute, header, landscape, sectionHeading, sheetReference, titleAndNote, type NameKey, type Rendered } from "./shared";
+import { ONE_SITE, ESRP_2013, ESRP_2016, FORMAT, VMWARE, absolute, header, landscape, sectionHeading, sheetReference, titleAndNote, type NameKey, type Rendered } from "./shared";
 
 const SCENARIO_ROWS: ReadonlyArray<{ scenario: FailoverScenario; fails: string }> = [
   { scenario: "normal", fails: "Nothing: every server up" },
@@ -38,9 +39,10 @@ export const RESILIENCE_FIRST_ROW = 5;
 export const RESILIENCE_LAST_ROW = RESILIENCE_FIRST_ROW + SCENARIO_ROWS.length - 1;
 const RESILIENCE_SUMMARY_ROW = RESILIENCE_LAST_ROW + 2;
 export const NOT_SURVIVABLE = "not survivable";
-/** A site's failure in a DAG of one site: it cannot occur, so it is neither survivable nor not (issue 18). */
-export const ONE_SITE = "does not apply (one site)";
+export { ONE_SITE };
 const NO_VALUE = "—";
+/** Active mailboxes' column, which the target IOPS reads in its row. */
+const C_MAILBOXES = "E";
 const SITE_SCENARIOS: ReadonlySet<FailoverScenario> = new Set<FailoverScenario>(["site", "site+server"]);
 
 /** Where the Resilience sheet's results sit: per scenario, and the worst survivable case. */
@@ -73,19 +75,33 @@ export const RESILIENCE_CELLS = Object.freeze({
   databases: `F${RESILIENCE_SUMMARY_ROW + 2}`,
 });
 
-export function buildResilience(sheet: string, designSheet: string, methodsSheet: string, names: Record<NameKey, string>, factor: (name: FactorName) => string): SheetModel {
+/** The Distribution sheet whose exact loads the customer copy's scenarios read, and its grid's rows. */
+export interface ResilienceDistribution {
+  sheet: string;
+  rows: number;
+}
+
+export function buildResilience(sheet: string, designSheet: string, methodsSheet: string, names: Record<NameKey, string>, factor: (name: FactorName) => string, distribution: ResilienceDistribution): SheetModel {
   const design = sheetReference(designSheet);
   // The Methods sheet's disk the calculator counts from and its count before symmetry (issue 27): the failure modes read them.
   const methods = sheetReference(methodsSheet);
   const iopsPerMailbox = `${design}!${absolute(DESIGN_CELLS.answerIopsPerMailbox)}`;
   const databases = absolute(RESILIENCE_CELLS.databases);
-  // Lagged copies are the last preferences and never activate (src/engine/layout.ts): the failures count the others.
-  const dag = { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout, lagged: names.laggedCopies };
   // EX_FAILOVER over the copy layout (src/engine/layout.ts, docs/dag-layout.md) of the DAG's databases.
-  const failoverOf = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string): Rendered => ({
+  // The customer copy reads the Distribution sheet's busiest server, exact at any count its grid holds (layout.ts scenarioLoads).
+  const grid = distributionLayout(distribution.rows);
+  const table = (column: string, scenario: FailoverScenario) => `${sheetReference(distribution.sheet)}!$${column}$${grid.scenarioRows[scenario].databases}`;
+  const exactOf = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, row: number): string => {
+    const busiest = table(grid.table.busiest, scenario);
+    if (result === "servers") return table(grid.table.running, scenario);
+    if (result === "databases") return busiest;
+    const mailboxes = ceilCountFormula(`${busiest}*${names.users}/${databases}`);
+    return result === "mailboxes" ? mailboxes : ceilCountFormula(`${C_MAILBOXES}${row}*${jetstressProfileFormula(perMailbox)}`);
+  };
+  const failoverOf = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string, row: number): Rendered => ({
     formula: `=IFERROR(EXSIZE.EX_FAILOVER(${names.users},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}",${databases},${names.laggedCopies}),"${fallback}")`,
-    // The closed forms need the count for "databases" alone, but EX_FAILOVER reads it: a design with no count has no scenarios.
-    native: `=IFERROR(IF(ISNUMBER(${databases}),${failoverFormula(scenario, result, { ...dag, users: names.users, iopsPerMailbox: perMailbox === "" ? "0" : perMailbox, databases })},NA()),"${fallback}")`,
+    // A design with no count has no scenarios; a text on the Distribution sheet (not survivable, one site) is the fallback.
+    native: `=IFERROR(IF(AND(ISNUMBER(${databases}),ISNUMBER(${table(grid.table.busiest, scenario)})),${exactOf(scenario, perMailbox === "" ? "0" : perMailbox, result, row)},NA()),"${fallback}")`,
   });
   // A scenario's cores and memory are VMware's rule for its busiest server, Dell's process's. Microsoft's
   // calculator sizes a server once, for its worst failure mode (the worst case row, and its modes below).
@@ -124,7 +140,7 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
     const r = RESILIENCE_FIRST_ROW + i;
     const site = SITE_SCENARIOS.has(row.scenario);
     const failover = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string): Rendered =>
-      site ? ifTwoSites(failoverOf(scenario, perMailbox, result, fallback)) : failoverOf(scenario, perMailbox, result, fallback);
+      site ? ifTwoSites(failoverOf(scenario, perMailbox, result, fallback, r)) : failoverOf(scenario, perMailbox, result, fallback, r);
     if (site) siteRows[r] = 2 * LINE_POINTS;
     cells.push(
       { address: `A${r}`, value: row.scenario, role: "label" },

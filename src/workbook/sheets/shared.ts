@@ -76,6 +76,9 @@ export const column = (i: number): string => String.fromCharCode(65 + i);
 /** Whole above SMALL_FIGURE, one decimal below it (the catalogue's smallDigits), with the unit text after. */
 export const smallToOneDecimal = (after: string): string => `[<${SMALL_FIGURE}]0.0"${after.replace(/"/g, "")}";#,##0"${after.replace(/"/g, "")}"`;
 const count = (one: string, many: string): string => `[=1]0 "${one}";#,##0 "${many}"`;
+/** A site's failure in a DAG of one site: it cannot occur, so it is neither survivable nor not (issue 18). */
+export const ONE_SITE = "does not apply (one site)";
+
 export const FORMAT = {
   users: count("user", "users"),
   copies: count("copy", "copies"),
