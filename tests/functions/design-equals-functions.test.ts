@@ -173,8 +173,9 @@ function deployedFactors(g: Drawn, d: Design): Factors {
   return {
     ...ownFactors(g),
     ...(d.databases !== d.microsoftDatabases ? { deployedDatabases: d.databases } : {}),
-    // At the calculator's own count, a unit of the whole count activates as the count itself (design.ts activeByUnit).
-    ...(g.serverSizing === "never less" ? { activationUnit: unitOf(g) } : {}),
+    // Sized never less, once a unit — where the count is whole units (a unit that does not divide it cannot be what the design
+    // activates); a unit of the whole count activates as the count itself (design.ts activeByUnit).
+    ...(g.serverSizing === "never less" && d.databases % unitOf(g) === 0 ? { activationUnit: unitOf(g) } : {}),
   };
 }
 
