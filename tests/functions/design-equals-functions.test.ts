@@ -24,7 +24,7 @@ import { balancedDatabaseCount, type DagLayout } from "../../src/engine/layout";
 import { prefersJbod } from "../../src/engine/microsoft/design";
 import { DISK_SIZES_GB, DISK_TYPE_IOPS, JBOD_CATALOGUE, serverDiskNamed, type JbodDisk } from "../../src/engine/microsoft/disks";
 import { ceilCount } from "../../src/engine/rounding";
-import { EX_MS_DATABASES, EX_MS_DISKS, EX_MS_IOPS, EX_MS_REPLICATION, EX_MS_SERVER } from "../../src/functions";
+import { EX_ARRAYS, EX_MS_DATABASES, EX_MS_DISKS, EX_MS_IOPS, EX_MS_REPLICATION, EX_MS_SERVER, EX_SPINDLES } from "../../src/functions";
 
 type Factors = Record<string, number>;
 type Cell = number | string | SizingError;
@@ -66,6 +66,11 @@ const designs = fc
     databasesPerDag: fc.oneof(fc.constant(0), fc.constant(0), fc.constant(0), fc.integer({ min: 1, max: 200 })),
     specIntRate: fc.constantFrom(0, 0, 600, 1200),
     coresPerServer: fc.constantFrom(8, 16, 24),
+    // The arrays and spindles the design chooses for Microsoft's capacity and IOPS (the papers' steps).
+    arrayRaid: fc.constantFrom("RAID50", "RAID10"),
+    spindleRaid: fc.constantFrom("RAID5", "RAID10", "RAID6"),
+    spindleDisk: fc.constantFrom("7.2K", "10K", "15K"),
+    readRatio: fc.constantFrom(0.5, 0.6, 0.7),
     // Microsoft's factors a library caller gives (DesignTables.microsoftFactors), as a sheet's factors table gives the functions.
     factors: fc.oneof(
       fc.constant({}),
@@ -136,6 +141,10 @@ function inputsOf(g: Drawn): WorkbookInputs {
     specIntRate: g.specIntRate,
     coresPerServer: g.coresPerServer,
     environmentUsers: "",
+    arrayRaid: g.arrayRaid,
+    spindleRaid: g.spindleRaid,
+    spindleDisk: g.spindleDisk,
+    readRatio: g.readRatio,
   };
 }
 
@@ -269,6 +278,10 @@ function compare(g: Drawn, d: Design): { design: Record<string, unknown>; functi
     databaseVolumeGB: d.databaseVolumeGB,
     logVolumeGB: d.logVolumeGB,
     capacityPerCopyGB: d.capacityPerCopyGB,
+    capacityAllCopiesGB: d.capacityAllCopiesGB,
+    volumesGB: d.volumesGB,
+    arrays: { count: d.arrays.arrays, percopy: d.arrays.arraysPerCopy, model: d.arrays.modelName },
+    spindles: d.spindles.disks,
     iopsPerMailbox: d.iopsPerMailbox,
     databaseIops: d.databaseIops,
     perDatabaseIops: ms.databaseIops,
@@ -299,6 +312,12 @@ function compare(g: Drawn, d: Design): { design: Record<string, unknown>; functi
   };
   const neverLess = g.serverSizing === "never less" ? f : { ...f, neverLess: 1, activationUnit: unitOf(g), deployedDatabases: d.databases };
   const neverLessServers = serversBy(g, neverLess);
+  // A volume a database, and a log volume: its data with the content index, and its logs, with free space (Volume Requirements!I123), whole GB, at least 1.
+  const databaseVolume = Math.max(1, ceilCount((size * (1 + 2 * CONTENT_INDEX)) / (1 - VOLUME_FREE)));
+  const logVolume = Math.max(1, ceilCount(logspace / (1 - VOLUME_FREE)));
+  // What one copy needs: all databases' data and logs with free space, plus a GB a volume of rounding (size-design.ts, capacity.ts).
+  const capacity = ceilCount(((size * (1 + 2 * CONTENT_INDEX) + logspace) * d.databases) / (1 - VOLUME_FREE) + 2 * d.databases);
+  const peak = num(fn.iops("peak"));
   const functions: Record<string, unknown> = {
     microsoftDatabases: own.db("count"),
     databases: fn.db("count"),
@@ -308,10 +327,14 @@ function compare(g: Drawn, d: Design): { design: Record<string, unknown>; functi
     logSpaceGB: logspace,
     maxDatabaseGB: fn.db("maxsize"),
     copiesPerServer: fn.db("copies"),
-    // A volume a database, and a log volume: its data with the content index, and its logs, with free space (Volume Requirements!I123), whole GB, at least 1.
-    databaseVolumeGB: Math.max(1, ceilCount((size * (1 + 2 * CONTENT_INDEX)) / (1 - VOLUME_FREE))),
-    logVolumeGB: Math.max(1, ceilCount(logspace / (1 - VOLUME_FREE))),
-    capacityPerCopyGB: ceilCount(((size * (1 + 2 * CONTENT_INDEX) + logspace) * d.databases) / (1 - VOLUME_FREE) + 2 * d.databases),
+    databaseVolumeGB: databaseVolume,
+    logVolumeGB: logVolume,
+    capacityPerCopyGB: capacity,
+    capacityAllCopiesGB: capacity * g.copies,
+    volumesGB: d.databases * (databaseVolume + logVolume),
+    // The arrays (EX_ARRAYS) and spindles (EX_SPINDLES) for the peak IOPS and, the arrays, the capacity a copy.
+    arrays: Object.fromEntries(["count", "percopy", "model"].map((r) => [r, EX_ARRAYS(capacity, peak, g.copies, g.arrayRaid, "auto", r)])),
+    spindles: EX_SPINDLES(peak, g.spindleRaid, g.spindleDisk, g.readRatio),
     iopsPerMailbox: num(fn.iops("peak")) / mailboxesOf(g),
     databaseIops: fn.iops("peak"),
     perDatabaseIops: fn.iops("database"),
