@@ -3,8 +3,9 @@
  * worksheet functions called with the same inputs. Random designs over every input both take — the
  * version, one and two sites, active/active and active/passive, 2-4 copies and lagged copies, JBOD
  * server disks of several sizes and RAID, archives, ServerSizing calculator and never less, a custom
- * maximum database size, a set database count, consider JBOD, a SPECint2006 rate — and every
- * comparable figure the Design exposes against the function that gives it.
+ * maximum database size, a set database count, consider JBOD, a SPECint2006 rate, mailbox tiers,
+ * Microsoft's factors, the arrays' and spindles' choices — and every comparable figure the Design
+ * exposes against the function that gives it.
  *
  * The factors are built here from the inputs, as a sheet would write its factors table: the archive,
  * the lagged copies and their lag (Input!C31, G31), active/passive only with two sites (Input!G23),
@@ -29,15 +30,18 @@ import { EX_ARRAYS, EX_MS_DATABASES, EX_MS_DISKS, EX_MS_IOPS, EX_MS_REPLICATION,
 type Factors = Record<string, number>;
 type Cell = number | string | SizingError;
 
+// Whole and not: the inputs take decimals where the functions do.
+const messages = fc.oneof(fc.integer({ min: 1, max: 500 }), fc.double({ min: 0.5, max: 500, noNaN: true }));
+const kb = fc.oneof(fc.integer({ min: 10, max: 300 }), fc.double({ min: 1, max: 1000, noNaN: true }));
+
 /** A design's inputs, as drawn: every Microsoft-method input the EX_MS_* functions also take. */
 const designs = fc
   .record({
     exchangeVersion: fc.constantFrom<WorkbookInputs["exchangeVersion"]>(2013, 2016, 2019, "SE"),
     method: fc.constantFrom("auto", "microsoft"),
     users: fc.oneof({ arbitrary: fc.integer({ min: 1, max: 3_000 }), weight: 3 }, { arbitrary: fc.integer({ min: 3_000, max: 40_000 }), weight: 1 }),
-    // Whole and not: the inputs take decimals where the functions do.
-    messagesPerDay: fc.oneof(fc.integer({ min: 1, max: 500 }), fc.double({ min: 0.5, max: 500, noNaN: true })),
-    messageKB: fc.oneof(fc.integer({ min: 10, max: 300 }), fc.double({ min: 1, max: 1000, noNaN: true })),
+    messagesPerDay: messages,
+    messageKB: kb,
     quotaMB: fc.oneof({ arbitrary: fc.integer({ min: 256, max: 10_240 }), weight: 3 }, { arbitrary: fc.integer({ min: 10_240, max: 100_000 }), weight: 1 }, { arbitrary: fc.double({ min: 1, max: 20_000, noNaN: true }), weight: 1 }),
     archiveMB: fc.constantFrom(0, 0, 10_240, 51_200),
     sites: fc.oneof(
@@ -50,7 +54,6 @@ const designs = fc
     lagDays: fc.oneof(fc.integer({ min: 1, max: 14 }), fc.double({ min: 0.1, max: 14, noNaN: true })),
     dagLayout: fc.constantFrom("active/active", "active/passive"),
     serverSizing: fc.constantFrom("calculator", "never less"),
-    // Several sizes of the calculator's 7.2K disk, 004's 8 TB, and 10K and 15K disks a RAID design takes.
     // The catalogue's disks, any size and type of the calculator's disk table, or the Hardware sheet's own (raw GB and IOPS).
     serverDisk: fc.oneof(
       fc.constantFrom(...JBOD_CATALOGUE.map((d) => d.name)),
@@ -96,8 +99,7 @@ const designs = fc
     tiers: fc.oneof(
       fc.constant([]),
       fc.constant([]),
-      fc.array(fc.record({ mailboxes: fc.integer({ min: 1, max: 20_000 }), // Whole and not: the inputs take decimals where the functions do.
-    messagesPerDay: fc.oneof(fc.integer({ min: 1, max: 500 }), fc.double({ min: 0.5, max: 500, noNaN: true })), messageKB: fc.oneof(fc.integer({ min: 10, max: 300 }), fc.double({ min: 1, max: 1000, noNaN: true })), quotaMB: fc.integer({ min: 256, max: 51_200 }) }), { minLength: 1, maxLength: 3 }),
+      fc.array(fc.record({ mailboxes: fc.integer({ min: 1, max: 20_000 }), messagesPerDay: messages, messageKB: kb, quotaMB: fc.integer({ min: 256, max: 51_200 }) }), { minLength: 1, maxLength: 3 }),
     ),
   })
   .map((g) => ({ ...g, lagged: Math.min(g.lagged, g.copies - 2) }))
@@ -190,7 +192,7 @@ function deployedFactors(g: Drawn, d: Design): Factors {
 
 const table = (f: Factors): [string, number][] => Object.entries(f);
 const servers = (g: Drawn): unknown => (g.sites.length === 2 ? [[g.sites[0], g.sites[1]]] : g.sites[0]);
-/** A number, or the code of the error the function gives (for a readable failure). */
+/** A value, or the error the function gives in full (for a readable failure). */
 const shown = (v: Cell) => (v instanceof SizingError ? `${v.code} ${v.message}` : v);
 
 /** The tiers sized: tier 1 the design's Users and profile, then the others (none: the design's one profile). */
@@ -253,7 +255,6 @@ function serversBy(g: Drawn, f: Factors): { memoryPerServerGB: number; coresPerS
 
 /** A disk problem without the disk's name: the function names a row of raw GB and IOPS by them, the design by its name. */
 const unnamed = (problem: string) => problem.replace(/; a .+? disk (formats|gives)/, "; a disk $1");
-
 
 /** Every comparable figure: the design's, and the functions' for the same inputs and factors. */
 function compare(g: Drawn, d: Design): { design: Record<string, unknown>; functions: Record<string, unknown> } {
