@@ -401,7 +401,7 @@ describe("sizeDesign is the EX_MS_* functions at the same inputs (Microsoft's me
   test("random designs: every comparable figure", () => {
     let tried = 0;
     let compared = 0;
-    const seen = { factors: 0, ownDisk: 0, tiers: 0, jbod: 0, raid: 0, twoSites: 0, activePassive: 0, neverLess: 0, redeployed: 0, lagged: 0 };
+    const seen = { factors: 0, ownDisk: 0, tiers: 0, jbod: 0, raid: 0, twoSites: 0, activePassive: 0, neverLess: 0, lagged: 0 };
     fc.assert(
       fc.property(designs, (g) => {
         tried++;
@@ -414,7 +414,6 @@ describe("sizeDesign is the EX_MS_* functions at the same inputs (Microsoft's me
         if (g.sites.length === 2) seen.twoSites++;
         if (g.sites.length === 2 && g.dagLayout === "active/passive") seen.activePassive++;
         if (g.serverSizing === "never less") seen.neverLess++;
-        if (d.databases !== d.microsoftDatabases) seen.redeployed++;
         if (g.lagged > 0) seen.lagged++;
         if (g.tiers.length > 0) seen.tiers++;
         if (Object.keys(g.factors).length > 0) seen.factors++;
@@ -426,7 +425,8 @@ describe("sizeDesign is the EX_MS_* functions at the same inputs (Microsoft's me
     );
     // A reasonable share is sized (about 55%), and the draws reach every kind of design.
     expect(compared / tried).toBeGreaterThan(0.4);
-    // About 110 designs sized, each kind 20 or more (a JBOD server's disks the fewest).
+    // About 110 designs sized, each kind 20 or more (a JBOD server's disks the fewest). Not required: a count deployed other
+    // than the calculator's own (today most are; a design that deploys the calculator's count has none).
     for (const [kind, n] of Object.entries(seen)) expect({ kind, enough: n >= 3 }).toEqual({ kind, enough: true });
   });
 });
