@@ -423,8 +423,8 @@ describe("sizeDesign is the EX_MS_* functions at the same inputs (Microsoft's me
       }),
       { numRuns: 200 },
     );
-    // A reasonable share is sized (about 55%), and the draws reach every kind of design.
-    expect(compared / tried).toBeGreaterThan(0.4);
+    // A reasonable share is sized (about 55%; 30% leaves room for how the count is deployed), and the draws reach every kind of design.
+    expect(compared / tried).toBeGreaterThan(0.3);
     // About 110 designs sized, each kind 20 or more (a JBOD server's disks the fewest). Not required: a count deployed other
     // than the calculator's own (today most are; a design that deploys the calculator's count has none).
     for (const [kind, n] of Object.entries(seen)) expect({ kind, enough: n >= 3 }).toEqual({ kind, enough: true });
