@@ -21,8 +21,9 @@
 import fc from "fast-check";
 import { REFERENCE_DESIGN_INPUTS, sizeDesign, type Design, type WorkbookInputs } from "../../src/engine/design";
 import { SizingError } from "../../src/engine/errors";
-import { balancedDatabaseCount, type DagLayout } from "../../src/engine/layout";
+import { balancedDatabaseCount, busiestServerCopies, type DagLayout } from "../../src/engine/layout";
 import { prefersJbod } from "../../src/engine/microsoft/design";
+import { MICROSOFT } from "../../src/engine/microsoft/tables";
 import { DISK_SIZES_GB, DISK_TYPE_IOPS, JBOD_CATALOGUE, serverDiskNamed, type JbodDisk } from "../../src/engine/microsoft/disks";
 import { ceilCount } from "../../src/engine/rounding";
 import { EX_ARRAYS, EX_MS_DATABASES, EX_MS_DISKS, EX_MS_IOPS, EX_MS_REPLICATION, EX_MS_SERVER, EX_SPINDLES } from "../../src/functions";
@@ -176,17 +177,18 @@ function ownFactors(g: Drawn): Factors {
   };
 }
 
+/** The DAG as layout.ts lays it out: lagged copies are never activated. */
+const layoutOf = (g: Drawn) => ({ serversPerSite: g.sites, copies: g.copies, laggedCopies: g.lagged, layout: g.dagLayout as DagLayout });
 /** The balancing unit: one balanced count's databases, of the copies that can be activated (layout.ts). */
-const unitOf = (g: Drawn) => balancedDatabaseCount(1, { serversPerSite: g.sites, copies: g.copies, laggedCopies: g.lagged, layout: g.dagLayout as DagLayout });
+const unitOf = (g: Drawn) => balancedDatabaseCount(1, layoutOf(g));
 
 /** The factors of the design as deployed: its count where it is not the calculator's, and never less a unit's activation. */
 function deployedFactors(g: Drawn, d: Design): Factors {
   return {
     ...ownFactors(g),
     ...(d.databases !== d.microsoftDatabases ? { deployedDatabases: d.databases } : {}),
-    // Sized never less, once a unit — where the count is whole units (a unit that does not divide it cannot be what the design
-    // activates); a unit of the whole count activates as the count itself (design.ts activeByUnit).
-    ...(g.serverSizing === "never less" && d.databases % unitOf(g) === 0 ? { activationUnit: unitOf(g) } : {}),
+    // Sized never less, a unit's activation in proportion to the count; a unit of the whole count activates as the count itself (design.ts activeByUnit).
+    ...(g.serverSizing === "never less" ? { activationUnit: unitOf(g) } : {}),
   };
 }
 
@@ -311,7 +313,10 @@ function compare(g: Drawn, d: Design): { design: Record<string, unknown>; functi
     utilization: g.specIntRate > 0 ? ms.utilization : "#N/A",
     modeMegacycles: Object.fromEntries(MODES.map(([mode]) => [mode, ms.failureModes[mode].applies ? ms.failureModes[mode].megacycles : "#N/A"])),
   };
-  const neverLess = g.serverSizing === "never less" ? f : { ...f, neverLess: 1, activationUnit: unitOf(g), deployedDatabases: d.databases };
+  // Ours beside the calculator's (docs/whole-design.md): the servers of the design sized never less, which deploys the calculator's
+  // count balanced (layout.ts balancedDatabaseCount), a unit's activation once a unit.
+  const balanced = balancedDatabaseCount(d.microsoftDatabases!, layoutOf(g));
+  const neverLess = g.serverSizing === "never less" ? f : { ...ownFactors(g), neverLess: 1, activationUnit: unitOf(g), deployedDatabases: balanced };
   const neverLessServers = serversBy(g, neverLess);
   // A volume a database, and a log volume: its data with the content index, and its logs, with free space (Volume Requirements!I123), whole GB, at least 1.
   const databaseVolume = Math.max(1, ceilCount((size * (1 + 2 * CONTENT_INDEX)) / (1 - VOLUME_FREE)));
@@ -350,8 +355,9 @@ function compare(g: Drawn, d: Design): { design: Record<string, unknown>; functi
     transportAllGB: fn.server("transportall"),
     logStreams: g.sites.length === 2 ? fn.replication("streams") : 0,
     servers: serversBy(g, f),
-    // Ours beside the calculator's: never less, at one unit's activation (docs/whole-design.md); none where that cannot be sized.
-    neverLess: neverLessServers instanceof SizingError ? "none" : neverLessServers,
+    // None where the functions cannot size it, or where the balanced count puts more than the 100 copies an Exchange server
+    // mounts on its busiest server (unequal sites: the functions count a server's copies on average, Role Requirements!I158).
+    neverLess: neverLessServers instanceof SizingError || busiestServerCopies({ ...layoutOf(g), databases: balanced }) > MICROSOFT.maxDatabasesPerServer ? "none" : neverLessServers,
     limit: fn.db("limit"),
     iolimit: code(fn.db("iolimit")),
     maxcount: fn.db("maxcount"),
