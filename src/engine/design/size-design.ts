@@ -693,7 +693,8 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     ...(microsoftProblem ? { microsoftProblem } : {}),
     ...(microsoftDatabases !== undefined ? { microsoftDatabases } : {}),
     databases,
-    mailboxesPerDatabase: inputs.users / databases,
+    // Microsoft's: every tier's mailboxes (Role Requirements!C81), which with tiers 2-4 are more than Users.
+    mailboxesPerDatabase: method === "microsoft" ? microsoft!.mailboxesPerDatabase : inputs.users / databases,
     mailboxOnDiskMB,
     databaseGB,
     databaseVolumeGB,
