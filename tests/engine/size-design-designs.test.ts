@@ -98,6 +98,11 @@ const NEVER_LESS_LEDGER: Ledger = {
     "active databases, a server fails", "active databases, a site fails", "active databases, the worst",
   ]),
   "d04-s11-jbod": because(COUNT, [...D04, "memory a server, GB", "memory of the first site's server, GB"]),
+  // The calculator's 308 on 14 servers balanced to 364.
+  "c03-14-servers": because(COUNT, D04),
+  "c01-dellemc-9500": because(UNIT, DOUBLE),
+  "c02-dellemc-10000": because(UNIT, DOUBLE),
+  "c04-7-plus-7": because(UNIT, DOUBLE),
   // A double failure at one unit: ROUNDUP(normal + 2 normal ÷ (n − 2)) and two more, once a unit.
   "d01-issue27-lagged": because(UNIT, WORST),
   "d02-issue27-10tb": because(UNIT, WORST),

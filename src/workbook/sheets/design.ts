@@ -127,7 +127,7 @@ const DESIGN_SECTIONS: readonly Section[] = [
       },
       {
         key: "databasesDeployed", symbol: "DB", what: "Databases deployed", format: FORMAT.databases,
-        words: "The method's count, balanced so every server carries the same active databases in every failure: what the Distribution sheet lays out and the export deploys",
+        words: "The method's count: Microsoft's calculator's own (balanced when sized never less), Dell's balanced so every server carries the same active databases in every failure; what the Distribution sheet lays out and the export deploys",
         source: "docs/dag-layout.md",
         formula: (r) => byMethod(r, r.microsoft("databases"), r.output("dellDatabases")),
       },

@@ -71,7 +71,7 @@ export const RESILIENCE_CELLS = Object.freeze({
   vmwareMemoryGB: `M${RESILIENCE_SUMMARY_ROW}`,
   /** Database IOPS per server in normal operation, every copy counted (004, Figure 6: 229). */
   normalIopsPerServer: `F${RESILIENCE_SUMMARY_ROW + 1}`,
-  /** The DAG's databases: the design's count rounded up to a balanced one (docs/dag-layout.md). */
+  /** The DAG's databases: the design's count, its method's (docs/one-design.md). */
   databases: `F${RESILIENCE_SUMMARY_ROW + 2}`,
 });
 
@@ -178,11 +178,11 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
       numberFormat: FORMAT.iops,
       role: "output",
     },
-    { address: `A${s + 2}`, value: "Databases in the DAG: the design's count, balanced", role: "label" },
+    { address: `A${s + 2}`, value: "Databases in the DAG: the design's count", role: "label" },
     { address: C.databases, formula: `=${design}!${absolute(DESIGN_CELLS.databasesDeployed)}`, numberFormat: FORMAT.databases, role: "output" },
     { address: `A${s + 4}`, value: `The worst case's target is what Jetstress must reach on every server (${ESRP_2013("6.2")}).`, role: "source" },
     { address: `A${s + 5}`, value: `Database IOPS per server is the calculator's per-server figure (${ESRP_2016("Figure 6")}: 3,666 / 16 = 229).`, role: "source" },
-    { address: `A${s + 6}`, value: "The DAG's databases are rounded up so every server carries the same active databases in every failure, as Microsoft's calculator spreads them.", role: "source" },
+    { address: `A${s + 6}`, value: "The DAG's databases are laid out as Microsoft's calculator spreads them; where a count does not spread evenly, the busiest server is counted exactly.", role: "source" },
     { address: `A${s + 7}`, value: `Failure scenarios: ${ESRP_2013("4.1")} and ${ESRP_2016("4.1")}.`, role: "source" },
     {
       address: `A${s + 8}`,
