@@ -7,7 +7,7 @@
 import { boundsOf, input } from "../engine/catalogue";
 import { SizingError } from "../engine/errors";
 import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "../engine/microsoft/mailbox";
-import { MICROSOFT_FAILURE_MODES, microsoftSizing, prefersJbod, replicationMbps, volumeCopiesOf, type MicrosoftFailureMode, type MicrosoftModeFigures, type MicrosoftSizing } from "../engine/microsoft/design";
+import { MICROSOFT_FAILURE_MODES, microsoftSizing, prefersJbod, replicationMbps, volumeCopiesOf, volumeDatabasesOf, type MicrosoftFailureMode, type MicrosoftModeFigures, type MicrosoftSizing } from "../engine/microsoft/design";
 import { SERVER_DISK_RESULTS, type ServerDiskResult } from "../engine/microsoft/disk-formulas";
 import { jbodDisk, jbodNeedOf, SERVER_DISK_DEFAULTS, serverDisks, type JbodDisk, type ServerDisks } from "../engine/microsoft/disks";
 import { raidNeedOf, raidServerDisks, type RaidServerDisks } from "../engine/microsoft/raid-disks";
@@ -445,7 +445,10 @@ export function EX_MS_DISKS(mailboxes: unknown, messagesPerDay: unknown, message
       const raid = raidServerDisks(raidNeedOf(s, { serversPerSite, copies: c, laggedCopies: f.laggedCopies }, f), choice);
       return cellOf(RAID_RESULTS[which](raid));
     }
-    return cellOf(JBOD_RESULTS[which](serverDisks(jbodNeedOf(s, volumeCopiesOf(c, serversPerSite, f), f), choice), s));
+    // A number of databases a volume asked is the calculator's (Role Requirements!C83); 0 the most that fit, at most the copies.
+    const layout = { activePassive: f.activePassive };
+    const v = volumeDatabasesOf(c, serversPerSite, { ...layout, databasesPerVolume: choice.databasesPerVolume });
+    return cellOf(JBOD_RESULTS[which](serverDisks(jbodNeedOf(s, volumeCopiesOf(c, serversPerSite, layout), f), { ...choice, databasesPerVolume: v }), s));
   } catch (e) {
     return caught(e);
   }

@@ -688,6 +688,7 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     diskRawGB: SERVER_DISK_HELPERS.rawGB,
     diskIops: SERVER_DISK_HELPERS.iops,
     volumeDatabases: d.databasesPerVolume,
+    activePassive: DISK_FACTOR_CELLS.activePassive,
     autoReseedDisks: d.autoReseedDisks,
     spareDisks: d.spareDisks,
     servers: `(${n.serversFirstSite}+${n.serversSecondSite})`,
