@@ -441,13 +441,14 @@ export function EX_MS_DISKS(mailboxes: unknown, messagesPerDay: unknown, message
     };
     const { sizing: s, serversPerSite, copies: c, factors: f } = sized(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, factors);
     // As sizeDesign: a design the calculator puts on RAID (Role Requirements!I127) has its RAID disks.
-    if (!prefersJbod(serversPerSite, c, f.laggedCopies, { diskGB: d.rawGB, activePassive: f.activePassive, considerJbod: f.considerJbod }).jbod) {
+    const preferred = prefersJbod(serversPerSite, c, f.laggedCopies, { diskGB: d.rawGB, activePassive: f.activePassive, considerJbod: f.considerJbod });
+    if (!preferred.jbod) {
       const raid = raidServerDisks(raidNeedOf(s, { serversPerSite, copies: c, laggedCopies: f.laggedCopies }, f), choice);
       return cellOf(RAID_RESULTS[which](raid));
     }
     // A number of databases a volume asked is the calculator's (Role Requirements!C83); 0 the most that fit, at most the copies.
     const layout = { activePassive: f.activePassive };
-    const v = volumeDatabasesOf(c, serversPerSite, { ...layout, databasesPerVolume: choice.databasesPerVolume });
+    const v = volumeDatabasesOf(c, serversPerSite, { ...layout, databasesPerVolume: choice.databasesPerVolume }, preferred.multipleDatabasesPerVolume);
     return cellOf(JBOD_RESULTS[which](serverDisks(jbodNeedOf(s, volumeCopiesOf(c, serversPerSite, layout), f), { ...choice, databasesPerVolume: v }), s));
   } catch (e) {
     return caught(e);

@@ -146,6 +146,8 @@ const FIXED: Array<[string, Partial<WorkbookInputs>]> = [
   ["3 copies on 6 servers of 8 TB disks, 2 databases a volume asked", { users: 5000, copies: 3, serversSite1: 6, exchangeVersion: 2016, serverDisk: '8TB 7.2K RPM SAS 3.5"', databasesPerVolume: 2 }],
   ["3 copies on 6 servers of 8 TB disks, 1 database a volume asked", { users: 5000, copies: 3, serversSite1: 6, exchangeVersion: 2016, serverDisk: '8TB 7.2K RPM SAS 3.5"', databasesPerVolume: 1 }],
   ["active/passive, 4 copies on 4 + 4 servers, 3 databases a volume asked", { users: 6000, copies: 4, serversSite1: 4, serversSite2: 4, dagLayout: "active/passive", exchangeVersion: 2016, databasesPerVolume: 3 }],
+  // v06: JBOD where the calculator lays no several a volume (Role Requirements!C110 "No"): one, C62 2,000 GB, no AutoReseed disk.
+  ["active/passive, 5 copies on 4 + 3 servers: one database a volume", { users: 6000, copies: 5, serversSite1: 4, serversSite2: 3, dagLayout: "active/passive", exchangeVersion: 2016, databasesPerVolume: 2 }],
 ];
 
 describe("every quantity's cells equal sizeDesign's figure, live and in the customer copy", () => {

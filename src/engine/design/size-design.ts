@@ -789,7 +789,8 @@ export function designDisks(
       // A disk that cannot hold a volume says so beside the design: the databases stand (RAID or another disk holds them).
       try {
         // A volume holds at most the copies by default; active/passive, the first site's; a number asked, the calculator's (Role Requirements!C83).
-        const v = volumeDatabasesOf(inputs.copies, serversPerSite, { ...layout, databasesPerVolume: choice.databasesPerVolume });
+        const several = prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB, ...layout }).multipleDatabasesPerVolume;
+        const v = volumeDatabasesOf(inputs.copies, serversPerSite, { ...layout, databasesPerVolume: choice.databasesPerVolume }, several);
         disks = serverDisks(jbodNeedOf(ms, volumeCopiesOf(inputs.copies, serversPerSite, layout), mf), { ...choice, databasesPerVolume: v });
       } catch (e) {
         if (!(e instanceof SizingError)) throw e;

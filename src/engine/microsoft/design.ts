@@ -77,9 +77,11 @@ export function volumeCopiesOf(copies: number, serversPerSite: readonly number[]
 /**
  * The databases a volume a JBOD server's disks lay out (serverDisks' choice): the calculator's
  * (volumeCopiesOf) for any number asked; 0 stays 0, the most that fit (docs/microsoft-method.md §9).
+ * Where the calculator lays no several a volume (`several`: prefersJbod's multipleDatabasesPerVolume,
+ * Role Requirements!C110 "No") one, as Volume Requirements!C110 "1 Volume / DB".
  */
-export const volumeDatabasesOf = (copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive" | "databasesPerVolume">>): number =>
-  (f.databasesPerVolume ?? 0) > 0 ? volumeCopiesOf(copies, serversPerSite, f) : 0;
+export const volumeDatabasesOf = (copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive" | "databasesPerVolume">>, several = true): number =>
+  !several ? 1 : (f.databasesPerVolume ?? 0) > 0 ? volumeCopiesOf(copies, serversPerSite, f) : 0;
 
 /**
  * The volume the largest database is sized for — Role Requirements!C62's v: one at 1 (Input!C108 "No");
@@ -567,7 +569,8 @@ export function microsoftDatabaseCount(d: MicrosoftDesign, f: MicrosoftFactors) 
   // Active/passive (Input!G23): every database active in the first site (C86), a volume its copies there (C83).
   const passive = ha && activePassiveOf(d.serversPerSite, f);
   const perVolume = volumeCopiesOf(d.copies, d.serversPerSite, f); // C83
-  const calculatedMaxDb = maxDatabaseGB(d.copies, f, jbod, maxSizeVolumeOf(d.copies, d.serversPerSite, f)); // C62
+  // C62: a volume of several databases only where the calculator lays several (C110), else one.
+  const calculatedMaxDb = maxDatabaseGB(d.copies, f, jbod, multipleDatabasesPerVolume ? maxSizeVolumeOf(d.copies, d.serversPerSite, f) : 1);
   // A custom maximum (Input!G36 "Custom", G37) sizes to the smaller of it and the calculated (C63).
   const maxDb = f.maxDatabaseGB > 0 ? Math.min(calculatedMaxDb, f.maxDatabaseGB) : calculatedMaxDb;
   const limit = (maxDb * (1 - f.dataOverhead) * 1024) / mailboxOnDiskMB; // C75

@@ -38,6 +38,11 @@ export interface ServerDiskCells {
   volumeDatabases: string;
   /** 1 for an active/passive DAG of two sites (design.ts activePassiveOf), whose volume is `copies` whatever is asked. Absent: active/active. */
   activePassive?: string;
+  /**
+   * Whether the calculator lays several databases a volume (formulas.ts severalPerVolumeFormula, Role
+   * Requirements!C110): where not, one a volume and no AutoReseed disk whatever is asked. Absent: several.
+   */
+  severalPerVolume?: string;
   /** AutoReseed and hot spare disks a server, whole numbers 0 to 100; empty: 1 each (SERVER_DISK_DEFAULTS). */
   autoReseedDisks: string;
   spareDisks: string;
@@ -92,7 +97,8 @@ export function volumeDatabasesChoiceFormula(c: Omit<ServerDiskCells, "volumeDat
   const active = c.activePassive === undefined ? "TRUE()" : `NOT(${c.activePassive}>0)`;
   const halved = `AND(${active},${c.volumeDatabases}<>${c.copies},${c.copies}-2*ROUNDDOWN(${c.copies}/2,0)=0)`;
   const asked = `IF(${c.volumeDatabases}=1,1,IF(${halved},${c.copies}/2,${c.copies}))`;
-  return `IF(${refused},NA(),IF(${c.volumeDatabases}>0,${asked},${most}))`;
+  const several = c.severalPerVolume ?? "TRUE()";
+  return `IF(${refused},NA(),IF(NOT(${several}),1,IF(${c.volumeDatabases}>0,${asked},${most})))`;
 }
 
 /**
@@ -106,8 +112,8 @@ export function serverDiskFormula(c: ServerDiskCells, result: ServerDiskResult):
   const restoreTooLarge = SERVER_DISK_DEFAULTS.restoreDisks > 0 ? `,${restoreGB(c, v)}>${formatted(c)}` : "";
   const refused = `OR(${volumeGB(c, v)}>${formatted(c)},${volumeIops(c, v)}>${c.diskIops}${restoreTooLarge})`;
   const databaseLog = `ROUNDUP(${c.copiesPerServer}/${v},0)`;
-  // One database a volume asked: no AutoReseed disk (serverDisks; Volume Requirements!I10).
-  const autoReseedDisks = `IF(${c.volumeDatabases}=1,0,${autoReseed(c)})`;
+  // One database a volume, asked or the calculator's only choice: no AutoReseed disk (serverDisks; Volume Requirements!I10).
+  const autoReseedDisks = `IF(OR(${c.volumeDatabases}=1,NOT(${c.severalPerVolume ?? "TRUE()"})),0,${autoReseed(c)})`;
   const calculator = `${databaseLog}+${restoreDisks}+${autoReseedDisks}`;
   const disks = `${calculator}+${spares(c)}`;
   const figure: Record<ServerDiskResult, string> = {

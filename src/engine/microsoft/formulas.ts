@@ -181,6 +181,8 @@ const maxSizeVolume = (c: MicrosoftCells) => {
 };
 const severalPerVolume = (c: MicrosoftCells) =>
   `AND(${jbodDisk(c)}>0,${c.copies}>=3,OR(${c.serversSecondSite}=0,${copies1(c)}=${copies2(c)},AND(${passive(c)},${wholeRounds(c)})))`;
+/** Whether the calculator lays several databases a JBOD volume — Role Requirements!C110 (design.ts prefersJbod multipleDatabasesPerVolume). */
+export const severalPerVolumeFormula = (c: MicrosoftCells): string => severalPerVolume(c);
 
 /**
  * Helper: most databases per DAG — Role Requirements!C64, C65 (Variables!K35; stand-alone K36, design.ts
@@ -215,7 +217,8 @@ function calculatedMaxDatabaseGBFormula(c: MicrosoftCells): string {
   const [free, ci] = [n(F.volumeFreeShare), n(F.contentIndexShare)];
   const several = `(${formatted}/${v})*(1-${free})/(1+${ci}+${ci}/${v})`;
   const one = `IF(${d}>${n(MICROSOFT.largeDiskRawGB)},${raid},ROUNDUP(${formatted}*(1-${free})/(1+${ci}*2),0))`;
-  return `IF(${ha(c)},IF(${d}>0,IF(${v}>1,${several},${one}),${raid}),${n(MICROSOFT.maxDatabaseGBStandalone)})`;
+  // C62: several databases a volume only where the calculator lays several (C110), else one.
+  return `IF(${ha(c)},IF(${d}>0,IF(AND(${severalPerVolume(c)},${v}>1),${several},${one}),${raid}),${n(MICROSOFT.maxDatabaseGBStandalone)})`;
 }
 
 /** Mailboxes a database of the maximum size holds — Role Requirements!C75. */
