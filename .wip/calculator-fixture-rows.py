@@ -3,15 +3,21 @@ them -> the calculator's Input cells (as the fixture's existing rows set them) -
 import json, os, subprocess, sys
 FIX = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tests', 'fixtures', 'microsoft-calculator-designs.json')
 KEYS = sorted({k for d in json.load(open(FIX))['designs'] for k in d['calc']} | {'Role Requirements!C63'})
-DISKS = {None: (4000, '7.2K RPM SAS 3.5"'), '10TB 7.2K RPM SAS 3.5"': (10000, '7.2K RPM SAS 3.5"'),
-         '8TB 7.2K NL-SAS 3.5"': (8000, '7.2K RPM SAS 3.5"'), '3TB 7.2K RPM SAS 3.5"': (3000, '7.2K RPM SAS 3.5"')}
+DISKS = {None: (4000, '7.2K RPM SAS 3.5"'), '8TB 7.2K NL-SAS 3.5"': (8000, '7.2K RPM SAS 3.5"')}
+
+def disk_of(name):
+    """The calculator's size and type for a disk of its table ("6TB 7.2K RPM SAS 3.5\"" -> 6000 GB)."""
+    if name in DISKS: return DISKS[name]
+    import re
+    m = re.fullmatch(r'([\d.]+)(TB|GB) (.+)', name)
+    return (round(float(m.group(1)) * (1000 if m.group(2) == 'TB' else 1)), m.group(3))
 
 def cells(i):
     c = i['copies']; lag = i.get('laggedCopies', 0); two = i.get('serversSite2', '') not in ('', None, 0)
     ha = c - lag
     site = [k % 2 if two else 0 for k in range(c)]
     ha2 = sum(1 for k in range(ha) if site[k] == 1); lag2 = sum(1 for k in range(ha, c) if site[k] == 1)
-    gb, kind = DISKS[i.get('serverDisk')]
+    gb, kind = disk_of(i.get('serverDisk'))
     x = {"C23": "Yes", "C24": "No", "C25": "Yes", "C26": i['serversSite1'], "C27": 1,
          "G22": "Yes" if two else "No", "G23": "Active/Passive" if i.get('dagLayout') == 'active/passive' else "Active/Active (Single DAG)",
          "G25": "No", "G26": "No", "G30": "No", "G33": "No", "C30": ha, "C31": lag, "G31": 24 * i.get('lagDays', 0) if lag else 0,
@@ -28,8 +34,13 @@ def cells(i):
         x["G36"] = "Custom"; x["G37"] = i['maxDatabaseGB']
     else:
         x["G36"] = "Default"
-    if i.get('databasesPerVolume'):
-        x["C109"] = "No"; x["C110"] = "Yes"; x["C111"] = i['databasesPerVolume']
+    # Databases a volume: the calculator has no number for it. 1 is one a volume (Input!C108 "No"); the
+    # copies are Input!C109 "Yes" (the example's); any other number C109 "No" (half of even copies).
+    v = i.get('databasesPerVolume') or 0
+    if v == 1:
+        x["C108"] = "No"; x["C109"] = "No"
+    elif v > 1:
+        x["C109"] = "Yes" if v == c else "No"
     return x
 
 def run(designs):

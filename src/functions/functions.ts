@@ -281,7 +281,7 @@ export function EX_MS_REPLICATION(mailboxes: any[][], messagesPerDay: any[][], m
  * @param copies Database copies, HA and lagged: JBOD with three or more that can be activated, else RAID (e.g. 4).
  * @param disk The disk: a name such as "8TB 7.2K NL-SAS 3.5" or "6000 GB 10K RPM SAS 2.5" (the inch mark may be left out), or a row of raw GB and random IOPS such as {8000,57.5}.
  * @param [result] "disks" a server (default), "calculator" (without hot spares), "databaselog" disks, "volumedatabases" databases a volume, "volumegb" a JBOD volume's GB, "databaseloggb" a RAID server's database+log GB, "formattedgb" a disk's, "restoregb" the restore volume's, "restoredisks", "dag" disks of all servers, "architecture" JBOD or RAID, "databaseraid" and "restoreraid" RAID levels (RAID-1/0, RAID-5). #N/A for a figure the design's architecture lacks.
- * @param [volumeDatabases] Databases a JBOD volume (one disk), 1 to 100. Default 0: the most that fit, at most the copies. RAID volumes hold the calculator's count.
+ * @param [volumeDatabases] Databases a JBOD volume (one disk) asked, 1 to 100, as the calculator lays them: 1 one, another number half the copies when even, else the copies. Default 0: the most that fit, at most the copies. RAID volumes hold the calculator's count.
  * @param [autoReseedDisks] AutoReseed disks a JBOD server, 0 to 100 (none on RAID). Default 1.
  * @param [spareDisks] Hot spare disks a server, 0 to 100. Default 1.
  * @param [factors] Two columns of factor names and values overriding the defaults, as EX_MS_DATABASES: archiveMB 0, databases 0 (calculated), volumeFreeShare 0.05, contentIndexShare 0.2, laggedCopies 0 …

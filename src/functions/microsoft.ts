@@ -7,7 +7,7 @@
 import { boundsOf, input } from "../engine/catalogue";
 import { SizingError } from "../engine/errors";
 import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "../engine/microsoft/mailbox";
-import { MICROSOFT_FAILURE_MODES, microsoftSizing, prefersJbod, replicationMbps, volumeCopiesOf, type MicrosoftFailureMode, type MicrosoftModeFigures, type MicrosoftSizing } from "../engine/microsoft/design";
+import { MICROSOFT_FAILURE_MODES, microsoftSizing, prefersJbod, replicationMbps, volumeCopiesOf, volumeDatabasesOf, type MicrosoftFailureMode, type MicrosoftModeFigures, type MicrosoftSizing } from "../engine/microsoft/design";
 import { SERVER_DISK_RESULTS, type ServerDiskResult } from "../engine/microsoft/disk-formulas";
 import { jbodDisk, jbodNeedOf, SERVER_DISK_DEFAULTS, serverDisks, type JbodDisk, type ServerDisks } from "../engine/microsoft/disks";
 import { raidNeedOf, raidServerDisks, type RaidServerDisks } from "../engine/microsoft/raid-disks";
@@ -423,7 +423,7 @@ const cellOf = (v: number | string): MicrosoftCellResult => (typeof v === "strin
  * A server's own disks by Microsoft's method, JBOD or RAID as its calculator deploys them (JBOD with three or more copies that can be activated, else RAID). JBOD: database+log volumes of one disk each, a restore disk, AutoReseed and hot spare disks. RAID: a RAID-1/0 or RAID-5 set for the database+log volumes (their I/O with the write penalty and rebuild overhead, and their space), a RAID-5 restore volume and hot spares. Source: Microsoft, Exchange Server Role Requirements Calculator v7.6, Volume Requirements and Storage Design sheets; the hot spares as Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016), §4. The databases are sized as EX_MS_DATABASES sizes them (the same arguments and factors); the disks hold their copies as sizeDesign does.
  * @param disk A disk name ("8TB 7.2K NL-SAS 3.5", "600 GB 10K RPM SAS 2.5"; the inch mark may be left out) or a row of raw GB and random IOPS, e.g. {8000,57.5}.
  * @param [result] "disks" a server, hot spares included (default); "calculator" the calculator's count; "databaselog" database+log disks; "volumedatabases" databases a volume; "volumegb" a JBOD volume's GB; "databaseloggb" a RAID server's database+log GB; "formattedgb" a disk's; "restoregb" the restore volume's; "restoredisks"; "dag" every disk of the DAG's servers; "architecture" "JBOD" or "RAID"; "databaseraid" and "restoreraid" the RAID levels ("RAID-1/0", "RAID-5"). A figure the architecture lacks is #N/A saying so. =EX_MS_DISKS(7600,150,150,2048,2,2,"600 GB 10K RPM SAS 2.5","databaseraid") → RAID-5.
- * @param [volumeDatabases] Databases a JBOD volume; 0 (default) the most that fit, at most the copies. RAID volumes hold the calculator's own count.
+ * @param [volumeDatabases] Databases a JBOD volume asked, as the calculator lays them (1 one, another number half the copies when even, else the copies); 0 (default) the most that fit, at most the copies. RAID volumes hold the calculator's own count.
  * @param [autoReseedDisks] AutoReseed disks a JBOD server (none on RAID). Default 1.
  * @param [spareDisks] Hot spare disks a server. Default 1.
  * @returns A count of disks, databases or GB, or a name. =EX_MS_DISKS(7600,150,75,20480,{8,8},4,"8TB 7.2K NL-SAS 3.5""","disks",2,,,{"archiveMB",51200;"databases",336}) → 45 on JBOD; =EX_MS_DISKS(7600,150,150,2048,2,2,"600 GB 10K RPM SAS 2.5") → 73 on RAID (66 in RAID-5, a RAID-5 restore of 6, a spare).
@@ -441,11 +441,15 @@ export function EX_MS_DISKS(mailboxes: unknown, messagesPerDay: unknown, message
     };
     const { sizing: s, serversPerSite, copies: c, factors: f } = sized(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, factors);
     // As sizeDesign: a design the calculator puts on RAID (Role Requirements!I127) has its RAID disks.
-    if (!prefersJbod(serversPerSite, c, f.laggedCopies, { diskGB: d.rawGB, activePassive: f.activePassive, considerJbod: f.considerJbod }).jbod) {
+    const preferred = prefersJbod(serversPerSite, c, f.laggedCopies, { diskGB: d.rawGB, activePassive: f.activePassive, considerJbod: f.considerJbod });
+    if (!preferred.jbod) {
       const raid = raidServerDisks(raidNeedOf(s, { serversPerSite, copies: c, laggedCopies: f.laggedCopies }, f), choice);
       return cellOf(RAID_RESULTS[which](raid));
     }
-    return cellOf(JBOD_RESULTS[which](serverDisks(jbodNeedOf(s, volumeCopiesOf(c, serversPerSite, f), f), choice), s));
+    // A number of databases a volume asked is the calculator's (Role Requirements!C83); 0 the most that fit, at most the copies.
+    const layout = { activePassive: f.activePassive };
+    const v = volumeDatabasesOf(c, serversPerSite, { ...layout, databasesPerVolume: choice.databasesPerVolume }, preferred.multipleDatabasesPerVolume);
+    return cellOf(JBOD_RESULTS[which](serverDisks(jbodNeedOf(s, volumeCopiesOf(c, serversPerSite, layout), f), { ...choice, databasesPerVolume: v }), s));
   } catch (e) {
     return caught(e);
   }

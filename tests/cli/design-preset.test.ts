@@ -89,8 +89,9 @@ describe("presets and overrides", () => {
     expect(p.design.serverDatabaseIops).toBeGreaterThan(229);
   });
   test("--environment-users, --disk and --databases-per-volume override the preset's", async () => {
-    const p = await json(["--preset", "dellemc-2016", "--environment-users", "50,000", "--databases-per-volume", "3", "--disk", '10000 GB 7.2K RPM SAS 3.5"']);
-    expect([p.design.dags, p.design.databasesPerVolume, p.design.databaseLogDisksPerServer, p.design.disksPerServer, p.design.serverDisk]).toEqual([7, 3, 28, 31, '10TB 7.2K RPM SAS 3.5"']);
+    // 4 asked of 4 copies is the calculator's Input!C109 "Yes": every copy a volume (3 would be C109 "No": the preset's 2).
+    const p = await json(["--preset", "dellemc-2016", "--environment-users", "50,000", "--databases-per-volume", "4", "--disk", '10000 GB 7.2K RPM SAS 3.5"']);
+    expect([p.design.dags, p.design.databasesPerVolume, p.design.databaseLogDisksPerServer, p.design.disksPerServer, p.design.serverDisk]).toEqual([7, 4, 21, 24, '10TB 7.2K RPM SAS 3.5"']);
   });
   test("--users given without --environment-users: one DAG of them", async () => {
     const p = await json(["--preset", "dellemc-2016", "--users", "7000"]);

@@ -118,6 +118,11 @@ const NEVER_LESS_LEDGER: Ledger = {
   "a01-active-passive": because(UNIT, WORST),
   "a03-active-passive-jbod": because(UNIT, [...MEMORY, "memory of the second site's server, GB"]),
   "p07-6copies-2lagged": because(UNIT, [...MEMORY, "memory of the second site's server, GB"]),
+  // Databases a volume asked (the calculator's Input!C108, C109): the same departure.
+  "v01-three-copies-two-asked": because(UNIT, MEMORY),
+  "v02-six-copies-two-asked": because(UNIT, MEMORY),
+  "v04-one-a-volume": because(UNIT, MEMORY),
+  "v05-active-passive-three-asked": because(UNIT, WORST),
 };
 /**
  * Designs the calculator builds and the design refuses: the standing departure of docs/microsoft-method.md §7

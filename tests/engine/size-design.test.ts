@@ -244,6 +244,8 @@ test("over random DAGs by Microsoft's method, the servers sized never less are n
 test("a copy more: the calculator's own count falls 120 → 24 (C79), and the disks a server with it", () => {
   const at = (copies: number) => sizeDesign({ ...R, users: 5000, exchangeVersion: 2016, serversSite1: 6, databasesPerVolume: 2, serverDisk: '8TB 7.2K NL-SAS 3.5"', copies });
   expect([at(3).microsoftDatabases, at(4).microsoftDatabases]).toEqual([120, 24]);
+  // 2 asked of 3 copies is C109 "No", which halves only even copies: 3 a volume (Volume Requirements!I7), 20 + 1 + 1 disks (C197).
+  expect([at(3).serverDisks!.databasesPerVolume, at(3).serverDisks!.calculatorDisks]).toEqual([3, 22]);
   expect(at(4).serverDisks!.disksPerServer).toBeLessThan(at(3).serverDisks!.disksPerServer);
 });
 

@@ -10,6 +10,7 @@ import { REFERENCE_PRESETS, sizeDesign, type WorkbookInputs } from "../../src/en
 import { SizingError } from "../../src/engine/errors";
 import { serverDiskFormula, SERVER_DISK_RESULTS, volumeDatabasesChoiceFormula, type ServerDiskCells, type ServerDiskResult } from "../../src/engine/microsoft/disk-formulas";
 import { DELL_EMC_8TB_NL_SAS, DISK_SIZES_GB, DISK_TYPE_IOPS, JBOD_CATALOGUE, jbodDisk } from "../../src/engine/microsoft/disks";
+import { prefersJbod } from "../../src/engine/microsoft/design";
 import { logSpaceFormula, type MicrosoftCells } from "../../src/engine/microsoft/formulas";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS } from "../../src/engine/microsoft/tables";
 import { evaluateFormula } from "../../src/formula";
@@ -31,6 +32,8 @@ const CELLS: ServerDiskCells = {
   diskRawGB: "DiskRawGB",
   diskIops: "DiskIops",
   volumeDatabases: "VolumeDatabases",
+  activePassive: "ActivePassive",
+  severalPerVolume: "SeveralPerVolume",
   autoReseedDisks: "AutoReseedDisks",
   spareDisks: "SpareDisks",
   servers: "Servers",
@@ -289,6 +292,9 @@ function cellsOf(g: Design, disk: { rawGB: number; iops: number } = g.disk): Num
     diskRawGB: disk.rawGB,
     diskIops: disk.iops,
     volumeDatabases: g.volumeDatabases,
+    activePassive: 0,
+    // Several databases a volume where the calculator lays several (Role Requirements!C110), as EX_MS_DISKS reads it.
+    severalPerVolume: prefersJbod(g.sites[1] > 0 ? g.sites : [g.sites[0]], g.copies, g.lagged, { diskGB: disk.rawGB }).multipleDatabasesPerVolume ? 1 : 0,
     autoReseedDisks: g.autoReseedDisks,
     spareDisks: g.spareDisks,
     servers: g.sites[0] + g.sites[1],

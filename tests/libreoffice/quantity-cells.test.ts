@@ -30,6 +30,9 @@ const DESIGNS: Array<[string, string[]]> = [
   // RAID only (Input!C107 "No"): the calculator's 24 databases on RAID where it lays 48 on JBOD (the fixture's j01, d03).
   ["a 2016 design of 3 copies on RAID only", ["--exchange-version", "2016", "--users", "7600", "--quota-mb", "5120", "--copies", "3", "--servers-site1", "4", "--consider-jbod", "no"]],
   ["a two-site 2019 design", ["--exchange-version", "2019", "--users", "10000", "--quota-mb", "10240", "--copies", "4", "--servers-site1", "4", "--servers-site2", "4"]],
+  // 2 databases a volume asked of 3 copies: the calculator's Input!C109 "No" lays 3 (Volume Requirements!I7, Storage
+  // Design!C197 22; the fixture's v01).
+  ["3 copies on 6 servers of 8 TB disks, 2 databases a volume asked", ["--exchange-version", "2016", "--users", "5000", "--copies", "3", "--servers-site1", "6", "--disk", '8TB 7.2K RPM SAS 3.5"', "--databases-per-volume", "2"]],
 ];
 
 const sheets = templateSheetNames();

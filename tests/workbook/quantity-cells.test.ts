@@ -140,6 +140,14 @@ const FIXED: Array<[string, Partial<WorkbookInputs>]> = [
   // j01: the calculator's 24 databases on RAID where it lays 48 on JBOD (Role Requirements!C79; d03).
   ["a 2016 design of 3 copies that would be JBOD, on RAID only (consider JBOD no)", { users: 7600, quotaMB: 5120, copies: 3, serversSite1: 4, exchangeVersion: 2016, considerJbod: "no" }],
   ["a JBOD 2019 design with a custom 500 GB maximum database size", { users: 7600, quotaMB: 5120, copies: 3, serversSite1: 4, exchangeVersion: 2019, maxDatabaseSizeConfiguration: "custom", maxDatabaseGB: 500 }],
+  // Databases a volume asked are the calculator's Input!C108, C109 (fixture v01, v04, v05): 2 of 3 copies lays 3
+  // (Volume Requirements!I7; Role Requirements!C62 1,862.6 GB); 1 one, with no AutoReseed disk (Storage Design!E182 0);
+  // active/passive the first site's 2 whatever is asked (Role Requirements!C83).
+  ["3 copies on 6 servers of 8 TB disks, 2 databases a volume asked", { users: 5000, copies: 3, serversSite1: 6, exchangeVersion: 2016, serverDisk: '8TB 7.2K RPM SAS 3.5"', databasesPerVolume: 2 }],
+  ["3 copies on 6 servers of 8 TB disks, 1 database a volume asked", { users: 5000, copies: 3, serversSite1: 6, exchangeVersion: 2016, serverDisk: '8TB 7.2K RPM SAS 3.5"', databasesPerVolume: 1 }],
+  ["active/passive, 4 copies on 4 + 4 servers, 3 databases a volume asked", { users: 6000, copies: 4, serversSite1: 4, serversSite2: 4, dagLayout: "active/passive", exchangeVersion: 2016, databasesPerVolume: 3 }],
+  // v06: JBOD where the calculator lays no several a volume (Role Requirements!C110 "No"): one, C62 2,000 GB, no AutoReseed disk.
+  ["active/passive, 5 copies on 4 + 3 servers: one database a volume", { users: 6000, copies: 5, serversSite1: 4, serversSite2: 3, dagLayout: "active/passive", exchangeVersion: 2016, databasesPerVolume: 2 }],
 ];
 
 describe("every quantity's cells equal sizeDesign's figure, live and in the customer copy", () => {

@@ -110,8 +110,8 @@ export const STORAGE_INPUTS = [
   {
     key: "databasesPerVolume", checkedApart: true, value: valueOf<number>(), optional: true, defaultValue: SERVER_DISK_DEFAULTS.databasesPerVolume, label: "Databases a disk's volume",
     unit: "databases", name: "DatabasesPerVolume", group: "storage", hint: "0: the most that fit",
-    what: "Databases each JBOD disk's volume holds; 0: the most that fit the disk's space and I/O, at most the copies",
-    source: `${SERVER_DISK_INPUT}; ${cite("esrp2016", "Table 5")}`,
+    what: "Databases each JBOD disk's volume holds; 0: the most that fit the disk's space and I/O, at most the copies; else as Microsoft's calculator lays them: 1 one, another number half the copies when even, else the copies",
+    source: `${SERVER_DISK_INPUT}; ${cite("microsoft", "Input!C108, C109, Role Requirements!C83")}; ${cite("esrp2016", "Table 5")}`,
     rule: diskCount("databasesPerVolume", "Databases a JBOD disk's volume holds (0 = the most that fit, at most the copies)"),
   },
   {

@@ -38,7 +38,7 @@ import {
 import { targetIops } from "../failover";
 import { grouped } from "../general-format";
 import { logCapacity, type LogCapacity } from "../logs";
-import { microsoftDatabaseCount, microsoftSizing, prefersJbod, volumeCopiesOf, type MicrosoftDesign, type MicrosoftSizing } from "../microsoft/design";
+import { microsoftDatabaseCount, microsoftSizing, prefersJbod, volumeCopiesOf, volumeDatabasesOf, type MicrosoftDesign, type MicrosoftSizing } from "../microsoft/design";
 import type { MailboxTier } from "../microsoft/mailbox";
 import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, jbodNeedOf, serverDiskNamed, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";
@@ -784,8 +784,10 @@ export function designDisks(
     } else {
       // A disk that cannot hold a volume says so beside the design: the databases stand (RAID or another disk holds them).
       try {
-        // A volume holds at most the copies by default; active/passive, the first site's (Role Requirements!C83).
-        disks = serverDisks(jbodNeedOf(ms, volumeCopiesOf(inputs.copies, serversPerSite, layout), mf), choice);
+        // A volume holds at most the copies by default; active/passive, the first site's; a number asked, the calculator's (Role Requirements!C83).
+        const several = prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB, ...layout }).multipleDatabasesPerVolume;
+        const v = volumeDatabasesOf(inputs.copies, serversPerSite, { ...layout, databasesPerVolume: choice.databasesPerVolume }, several);
+        disks = serverDisks(jbodNeedOf(ms, volumeCopiesOf(inputs.copies, serversPerSite, layout), mf), { ...choice, databasesPerVolume: v });
       } catch (e) {
         if (!(e instanceof SizingError)) throw e;
         disksProblem = e.message;

@@ -42,12 +42,12 @@ function permut(n: number, k: number): number {
  * formatted(D) = D × 10⁹ ÷ 1024³ (Storage Design!C46); with one database per volume, 2,000 GB on a
  * disk above 2,500 GB, else ROUNDUP(formatted × (1 − free) ÷ (1 + 2 CI)). `jbod`: whether the
  * calculator deploys JBOD (prefersJbod); a disk given for a design it puts on RAID is not used.
+ * `perVolume`: C62's v (maxSizeVolumeOf).
  */
-export function maxDatabaseGB(copies: number, f: MicrosoftFactors, jbod = copies >= 2 && f.diskGB > 0, copiesAVolume = copies): number {
+export function maxDatabaseGB(copies: number, f: MicrosoftFactors, jbod = copies >= 2 && f.diskGB > 0, perVolume = copies): number {
   if (copies < 2) return MICROSOFT.maxDatabaseGBStandalone;
   if (!jbod || !(f.diskGB > 0)) return MICROSOFT.maxDatabaseGBWithCopies;
   const formatted = f.diskGB * MICROSOFT.formattedPerRawGB;
-  const perVolume = f.databasesPerVolume > 0 ? f.databasesPerVolume : copiesAVolume;
   const ci = f.contentIndexShare;
   if (perVolume > 1) return ((formatted / perVolume) * (1 - f.volumeFreeShare)) / (1 + ci + ci / perVolume);
   if (f.diskGB > MICROSOFT.largeDiskRawGB) return MICROSOFT.maxDatabaseGBWithCopies;
@@ -55,15 +55,44 @@ export function maxDatabaseGB(copies: number, f: MicrosoftFactors, jbod = copies
 }
 
 /**
- * Databases a JBOD volume holds — Role Requirements!C83: one per copy (Input!C109 "Yes"), else
- * databasesPerVolume. Active/passive (Input!G23), the copies of the site holding more: the first's.
+ * The calculator has no number for the databases a JBOD volume holds, only Input!C108 ("No": one a
+ * volume) and C109 ("Yes", the example's: every copy; "No": half the copies when even, else all — Role
+ * Requirements!C83). Our databasesPerVolume asks for one of them: 1 is C108 "No", 0 or the copies C109
+ * "Yes", any other number C109 "No".
  */
-const databasesPerVolumeOf = (copies: number, f: MicrosoftFactors, serversPerSite: readonly number[] = [1]): number =>
-  f.databasesPerVolume > 0 ? f.databasesPerVolume : activePassiveOf(serversPerSite, f) ? copiesPerSite(copies, 2)[0] : copies;
+const halvesCopies = (asked: number, copies: number): boolean => asked > 1 && asked !== copies && copies % 2 === 0;
 
-/** The most databases a JBOD volume holds by default (C83 with Input!C109 "Yes"): the copies; active/passive, the first site's. */
-export const volumeCopiesOf = (copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive">>): number =>
-  activePassiveOf(serversPerSite, f) ? copiesPerSite(copies, 2)[0] : copies;
+/**
+ * Databases a JBOD volume holds at the databases a volume asked (0: C109 "Yes") — Role Requirements!C83,
+ * Volume Requirements!I7: one at 1; active/passive (Input!G23), the first site's copies whatever C109 says;
+ * else the copies, halved when C109 "No" halves them.
+ */
+export function volumeCopiesOf(copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive" | "databasesPerVolume">>): number {
+  const asked = f.databasesPerVolume ?? 0;
+  if (asked === 1) return 1;
+  if (activePassiveOf(serversPerSite, f)) return copiesPerSite(copies, 2)[0];
+  return halvesCopies(asked, copies) ? copies / 2 : copies;
+}
+
+/**
+ * The databases a volume a JBOD server's disks lay out (serverDisks' choice): the calculator's
+ * (volumeCopiesOf) for any number asked; 0 stays 0, the most that fit (docs/microsoft-method.md §9).
+ * Where the calculator lays no several a volume (`several`: prefersJbod's multipleDatabasesPerVolume,
+ * Role Requirements!C110 "No") one, as Volume Requirements!C110 "1 Volume / DB".
+ */
+export const volumeDatabasesOf = (copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive" | "databasesPerVolume">>, several = true): number =>
+  !several ? 1 : (f.databasesPerVolume ?? 0) > 0 ? volumeCopiesOf(copies, serversPerSite, f) : 0;
+
+/**
+ * The volume the largest database is sized for — Role Requirements!C62's v: one at 1 (Input!C108 "No");
+ * else every copy, halved when even where C109 "No" (volumeCopiesOf) or active/passive (Input!G23) halves them.
+ */
+export function maxSizeVolumeOf(copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive" | "databasesPerVolume">>): number {
+  const asked = f.databasesPerVolume ?? 0;
+  if (asked === 1) return 1;
+  const halved = halvesCopies(asked, copies) || (activePassiveOf(serversPerSite, f) && copies % 2 === 0);
+  return halved ? copies / 2 : copies;
+}
 
 /** An active/passive DAG (Input!G23 "Active/Passive"): two sites, every database active in the first. */
 export const activePassiveOf = (serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive">>): boolean => serversPerSite.length === 2 && (f.activePassive ?? 0) > 0;
@@ -539,9 +568,9 @@ export function microsoftDatabaseCount(d: MicrosoftDesign, f: MicrosoftFactors) 
   const { jbod, multipleDatabasesPerVolume } = prefersJbod(d.serversPerSite, d.copies, lagged, f);
   // Active/passive (Input!G23): every database active in the first site (C86), a volume its copies there (C83).
   const passive = ha && activePassiveOf(d.serversPerSite, f);
-  const perVolume = databasesPerVolumeOf(d.copies, f, d.serversPerSite);
-  // The largest database (C62) of active/passive: a volume of its copies, halved when even (four → two, three → three).
-  const calculatedMaxDb = maxDatabaseGB(d.copies, f, jbod, passive ? d.copies / (d.copies % 2 === 0 ? 2 : 1) : d.copies);
+  const perVolume = volumeCopiesOf(d.copies, d.serversPerSite, f); // C83
+  // C62: a volume of several databases only where the calculator lays several (C110), else one.
+  const calculatedMaxDb = maxDatabaseGB(d.copies, f, jbod, multipleDatabasesPerVolume ? maxSizeVolumeOf(d.copies, d.serversPerSite, f) : 1);
   // A custom maximum (Input!G36 "Custom", G37) sizes to the smaller of it and the calculated (C63).
   const maxDb = f.maxDatabaseGB > 0 ? Math.min(calculatedMaxDb, f.maxDatabaseGB) : calculatedMaxDb;
   const limit = (maxDb * (1 - f.dataOverhead) * 1024) / mailboxOnDiskMB; // C75

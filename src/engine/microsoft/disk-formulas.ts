@@ -34,8 +34,15 @@ export interface ServerDiskCells {
   /** The disk's raw decimal GB and random IOPS (disks.ts JbodDisk rawGB, iops). */
   diskRawGB: string;
   diskIops: string;
-  /** Databases a volume: 0 (or empty) the most that fit, else a whole number 1 to 100. */
+  /** Databases a volume: 0 (or empty) the most that fit, else a whole number 1 to 100, asking the calculator's (design.ts volumeDatabasesOf). */
   volumeDatabases: string;
+  /** 1 for an active/passive DAG of two sites (design.ts activePassiveOf), whose volume is `copies` whatever is asked. Absent: active/active. */
+  activePassive?: string;
+  /**
+   * Whether the calculator lays several databases a volume (formulas.ts severalPerVolumeFormula, Role
+   * Requirements!C110): where not, one a volume and no AutoReseed disk whatever is asked. Absent: several.
+   */
+  severalPerVolume?: string;
   /** AutoReseed and hot spare disks a server, whole numbers 0 to 100; empty: 1 each (SERVER_DISK_DEFAULTS). */
   autoReseedDisks: string;
   spareDisks: string;
@@ -76,17 +83,22 @@ const spares = (c: ServerDiskCells) => orDefault(c.spareDisks, SERVER_DISK_DEFAU
 const notCount = (x: string) => `${x}<0,${x}>100,${x}<>ROUND(${x},0)`;
 
 /**
- * Helper: the databases a volume holds, before the checks — serverDisks' choice: the number given,
- * or with 0 the most v of 1, 2 … up to the copies whose volume fits the disk's capacity and IOPS (the
- * first that does not ends the count, as the engine's loop), at least 1. NA() for an input EX_MS_DISKS
- * refuses (a count outside 0..100 or not whole, a disk of no GB or IOPS).
+ * Helper: the databases a volume holds, before the checks — serverDisks' choice: for a number asked the
+ * calculator's (design.ts volumeDatabasesOf: one at 1, else the copies, halved when even and not asked,
+ * active/passive never), or with 0 the most v of 1, 2 … up to the copies whose volume fits the disk's
+ * capacity and IOPS (the first that does not ends the count, as the engine's loop), at least 1. NA() for
+ * an input EX_MS_DISKS refuses (a count outside 0..100 or not whole, a disk of no GB or IOPS).
  */
 export function volumeDatabasesChoiceFormula(c: Omit<ServerDiskCells, "volumeDatabasesChoice">): string {
   const cells = c as ServerDiskCells;
   let most = n(MOST_COPIES);
   for (let k = MOST_COPIES; k >= 1; k--) most = `IF(AND(${c.copies}>=${k},${fits(cells, n(k))}),${most},${n(Math.max(1, k - 1))})`;
   const refused = `OR(${notCount(c.volumeDatabases)},${notCount(autoReseed(cells))},${notCount(spares(cells))},${c.diskRawGB}<=0,${c.diskIops}<=0)`;
-  return `IF(${refused},NA(),IF(${c.volumeDatabases}>0,${c.volumeDatabases},${most}))`;
+  const active = c.activePassive === undefined ? "TRUE()" : `NOT(${c.activePassive}>0)`;
+  const halved = `AND(${active},${c.volumeDatabases}<>${c.copies},${c.copies}-2*ROUNDDOWN(${c.copies}/2,0)=0)`;
+  const asked = `IF(${c.volumeDatabases}=1,1,IF(${halved},${c.copies}/2,${c.copies}))`;
+  const several = c.severalPerVolume ?? "TRUE()";
+  return `IF(${refused},NA(),IF(NOT(${several}),1,IF(${c.volumeDatabases}>0,${asked},${most})))`;
 }
 
 /**
@@ -100,7 +112,9 @@ export function serverDiskFormula(c: ServerDiskCells, result: ServerDiskResult):
   const restoreTooLarge = SERVER_DISK_DEFAULTS.restoreDisks > 0 ? `,${restoreGB(c, v)}>${formatted(c)}` : "";
   const refused = `OR(${volumeGB(c, v)}>${formatted(c)},${volumeIops(c, v)}>${c.diskIops}${restoreTooLarge})`;
   const databaseLog = `ROUNDUP(${c.copiesPerServer}/${v},0)`;
-  const calculator = `${databaseLog}+${restoreDisks}+${autoReseed(c)}`;
+  // One database a volume, asked or the calculator's only choice: no AutoReseed disk (serverDisks; Volume Requirements!I10).
+  const autoReseedDisks = `IF(OR(${c.volumeDatabases}=1,NOT(${c.severalPerVolume ?? "TRUE()"})),0,${autoReseed(c)})`;
+  const calculator = `${databaseLog}+${restoreDisks}+${autoReseedDisks}`;
   const disks = `${calculator}+${spares(c)}`;
   const figure: Record<ServerDiskResult, string> = {
     disks,

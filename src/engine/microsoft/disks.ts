@@ -169,7 +169,10 @@ export function serverDiskNamed(name: string, own: readonly JbodDisk[] = []): Jb
 /** How a server's disks are chosen: the disk, databases a volume (0: the most that fit), AutoReseed volumes, restore volumes, hot spares. */
 export interface ServerDiskChoice {
   disk: JbodDisk;
-  /** Databases a database+log volume (one disk) holds — Input!C109:C111, Volume Requirements!E114; 0: the most that fit, at most the copies. */
+  /**
+   * Databases a database+log volume (one disk) holds — Volume Requirements!E114; 0: the most that fit, at
+   * most the copies. A design lays out the calculator's at the number asked (design.ts volumeDatabasesOf).
+   */
   databasesPerVolume: number;
   /** AutoReseed spare volumes a server — Input!C112 (1). */
   autoReseedDisks: number;
@@ -252,7 +255,7 @@ const atMost = (a: number, b: number): boolean => a <= b || ((b <= 0 || a - b <=
  * (Volume Requirements!I123 against Storage Design!C46) and its mailboxes' IOPS the disk's random
  * I/O (Role Requirements!C74: v databases × mailboxes × IOPS ≤ the disk's). With v 0, the most that
  * fit, at most the copies (the calculator's default, Input!C109 "Yes"); a volume that does not fit is a
- * SizingError saying so.
+ * SizingError saying so. At v 1 (the calculator's one a volume) no AutoReseed disk.
  */
 export function serverDisks(need: ServerDiskNeed, choice: ServerDiskChoice): ServerDisks {
   const formattedGB = choice.disk.rawGB * MICROSOFT.formattedPerRawGB;
@@ -293,13 +296,16 @@ export function serverDisks(need: ServerDiskNeed, choice: ServerDiskChoice): Ser
     );
   }
   const databaseLogDisks = excelCeil(need.copiesPerServer / v);
+  // One database a volume asked is the calculator's Input!C108 "No": no AutoReseed volume (Volume
+  // Requirements!I10 counts Input!C112's only with several a volume, Role Requirements!C110).
+  const autoReseedDisks = choice.databasesPerVolume === 1 ? 0 : choice.autoReseedDisks;
   const calculatorDisks =
-    databaseLogDisks + choice.restoreDisks + choice.autoReseedDisks;
+    databaseLogDisks + choice.restoreDisks + autoReseedDisks;
   // Each field named, in the order a spread of the design's choice (serverDiskChoiceOf) gives: a search
   // (fit.ts) lays out tens of thousands, and a spread costs a copy of the choice's every key each time.
   return {
     databasesPerVolume: v,
-    autoReseedDisks: choice.autoReseedDisks,
+    autoReseedDisks,
     restoreDisks: choice.restoreDisks,
     spareDisks: choice.spareDisks,
     disk: choice.disk,

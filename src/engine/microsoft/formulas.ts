@@ -59,7 +59,7 @@ export interface MicrosoftCells {
   /**
    * The JBOD disk the calculator counts a DAG's databases from (Input!C107 "Yes", C116; design.ts
    * maxDatabaseGB, ioMailboxesPerDatabase): its raw GB (0 on RAID: the factor diskGB, which the sheet
-   * writes only where the calculator deploys JBOD), random IOPS and databases a volume (0: the copies).
+   * writes only where the calculator deploys JBOD), random IOPS and databases a volume asked (0: the copies; design.ts volumeCopiesOf).
    * Absent: RAID, as before.
    */
   diskGB?: string;
@@ -165,14 +165,24 @@ export function perMailboxIopsFormula(c: MicrosoftCells): string {
 
 /** The JBOD disk's raw GB (0: RAID), databases a volume (its own, else the copies), and whether a volume holds several (design.ts prefersJbod). */
 const jbodDisk = (c: MicrosoftCells) => c.diskGB ?? "0";
-// C83 by default (Input!C109 "Yes"): the copies; active/passive, the first site's.
-const perVolume = (c: MicrosoftCells) =>
-  c.databasesPerVolume === undefined ? c.copies : `IF(${c.databasesPerVolume}>0,${c.databasesPerVolume},IF(${passive(c)},${copies1(c)},${c.copies}))`;
-// C62's volume by default: the copies; active/passive, halved when even (design.ts microsoftSizing).
-const maxSizeVolume = (c: MicrosoftCells) =>
-  c.databasesPerVolume === undefined ? c.copies : `IF(${c.databasesPerVolume}>0,${c.databasesPerVolume},IF(${passive(c)},${c.copies}/IF(${c.copies}-2*ROUNDDOWN(${c.copies}/2,0)=0,2,1),${c.copies}))`;
+// The calculator has no number for databases a volume (design.ts volumeCopiesOf): 1 asks one a volume
+// (Input!C108 "No"), 0 or the copies C109 "Yes", any other number C109 "No", which halves even copies.
+const evenCopies = (c: MicrosoftCells) => `${c.copies}-2*ROUNDDOWN(${c.copies}/2,0)=0`;
+const halvesCopies = (c: MicrosoftCells, v: string) => `AND(${v}>1,${v}<>${c.copies},${evenCopies(c)})`;
+// C83: one at 1; active/passive, the first site's copies; else the copies, halved as C109 "No" halves them.
+const perVolume = (c: MicrosoftCells) => {
+  const v = c.databasesPerVolume;
+  return v === undefined ? c.copies : `IF(${v}=1,1,IF(${passive(c)},${copies1(c)},IF(${halvesCopies(c, v)},${c.copies}/2,${c.copies})))`;
+};
+// C62's volume (design.ts maxSizeVolumeOf): one at 1; else the copies, halved when even by C109 "No" or active/passive.
+const maxSizeVolume = (c: MicrosoftCells) => {
+  const v = c.databasesPerVolume;
+  return v === undefined ? c.copies : `IF(${v}=1,1,IF(OR(${halvesCopies(c, v)},AND(${passive(c)},${evenCopies(c)})),${c.copies}/2,${c.copies}))`;
+};
 const severalPerVolume = (c: MicrosoftCells) =>
   `AND(${jbodDisk(c)}>0,${c.copies}>=3,OR(${c.serversSecondSite}=0,${copies1(c)}=${copies2(c)},AND(${passive(c)},${wholeRounds(c)})))`;
+/** Whether the calculator lays several databases a JBOD volume — Role Requirements!C110 (design.ts prefersJbod multipleDatabasesPerVolume). */
+export const severalPerVolumeFormula = (c: MicrosoftCells): string => severalPerVolume(c);
 
 /**
  * Helper: most databases per DAG — Role Requirements!C64, C65 (Variables!K35; stand-alone K36, design.ts
@@ -207,7 +217,8 @@ function calculatedMaxDatabaseGBFormula(c: MicrosoftCells): string {
   const [free, ci] = [n(F.volumeFreeShare), n(F.contentIndexShare)];
   const several = `(${formatted}/${v})*(1-${free})/(1+${ci}+${ci}/${v})`;
   const one = `IF(${d}>${n(MICROSOFT.largeDiskRawGB)},${raid},ROUNDUP(${formatted}*(1-${free})/(1+${ci}*2),0))`;
-  return `IF(${ha(c)},IF(${d}>0,IF(${v}>1,${several},${one}),${raid}),${n(MICROSOFT.maxDatabaseGBStandalone)})`;
+  // C62: several databases a volume only where the calculator lays several (C110), else one.
+  return `IF(${ha(c)},IF(${d}>0,IF(AND(${severalPerVolume(c)},${v}>1),${several},${one}),${raid}),${n(MICROSOFT.maxDatabaseGBStandalone)})`;
 }
 
 /** Mailboxes a database of the maximum size holds — Role Requirements!C75. */

@@ -183,7 +183,10 @@ export const MICROSOFT_FACTOR_DEFAULTS = {
    * calculator's 7.2K RPM SAS 3.5" disk (Input!D116, Tables!B241), which bounds the mailboxes a database (C74).
    */
   diskIops: 57.5,
-  /** Databases per volume on JBOD (0 = one per copy, Input!C109 "matches total copy count"). */
+  /**
+   * Databases per volume on JBOD asked (0 = one per copy, Input!C109 "Yes"; 1 one, Input!C108 "No"; another
+   * number C109 "No": half the copies when even) — Role Requirements!C83 (design.ts volumeCopiesOf).
+   */
   databasesPerVolume: 0,
   /**
    * A custom maximum database size, GB — Input!G36 "Custom", G37 (0 = "Default", the calculator's own):

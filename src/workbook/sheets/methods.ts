@@ -9,6 +9,7 @@
 import {
   activeFormula,
   activeModeFormula,
+  severalPerVolumeFormula,
   calculatedDatabasesFormula,
   copiesFirstSiteFormula,
   maxDatabasesFormula,
@@ -688,6 +689,8 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     diskRawGB: SERVER_DISK_HELPERS.rawGB,
     diskIops: SERVER_DISK_HELPERS.iops,
     volumeDatabases: d.databasesPerVolume,
+    activePassive: DISK_FACTOR_CELLS.activePassive,
+    severalPerVolume: severalPerVolumeFormula(refs),
     autoReseedDisks: d.autoReseedDisks,
     spareDisks: d.spareDisks,
     servers: `(${n.serversFirstSite}+${n.serversSecondSite})`,
