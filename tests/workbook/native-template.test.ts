@@ -18,11 +18,13 @@ jest.setTimeout(WORKBOOK_MS);
 const callsExsize = (formula: string | undefined) => formula !== undefined && /EXSIZE\./i.test(formula);
 
 /** Every formula cell's value in both models; a mismatch names the cell. */
-function mismatches(model: WorkbookModel): string[] {
-  const live = evaluateWorkbook(model);
+/** Every formula's live value against its native one; `light`: the live copy without the Distribution sheet (its plain formulas are the same in both, and only the customer copy's scenarios read it). */
+function mismatches(model: WorkbookModel, light = false): string[] {
+  const shown = light ? withoutDistribution(model) : model;
+  const live = evaluateWorkbook(shown);
   const native = evaluateWorkbook(nativeModel(model));
   const problems: string[] = [];
-  for (const sheet of model.sheets) {
+  for (const sheet of shown.sheets) {
     for (const cell of sheet.cells) {
       if (cell.formula === undefined) continue;
       const a = live[sheet.name][cell.address];
@@ -114,7 +116,7 @@ describe("the template's native formulas compute what its EXSIZE formulas comput
     });
     fc.assert(
       fc.property(design, (inputs) => {
-        expect(mismatches(withoutDistribution(referenceDesign({ inputs })))).toEqual([]);
+        expect(mismatches(referenceDesign({ inputs }), true)).toEqual([]);
       }),
       { numRuns: 60 },
     );
