@@ -87,7 +87,7 @@ describe("the calculator's example through the formulas", () => {
     expect((raid as SizingError).message).toMatch(/JBOD/);
   });
 
-  test("databases capped above the maximum size are the calculator's: 10,452 GB databases against its 707.8 GB maximum (Volume Requirements!E123, Role Requirements!C62 at {C55:20000,C60:51200,C26:2,C30:4,C32:2,G22:\"Yes\",C107:\"Yes\",C116:\"4000 GB\"}), a design it calls valid", () => {
+  test("databases capped above the maximum size are the calculator\'s: 10,452 GB databases against its 707.8 GB maximum (Volume Requirements!E123, Role Requirements!C62 at {C55:20000,C60:51200,C26:2,C30:4,C32:2,G22:\"Yes\",C107:\"Yes\",C116:\"4000 GB\"}), a design it calls valid", () => {
     expect(cell('=EX_MS_DATABASES(20000,150,75,51200,{2,2},4,"size",{"diskGB",4000})') as number).toBeCloseTo(10452.34375, 6);
   });
 
