@@ -47,8 +47,6 @@ const SUMMARIES = {
   setDatabases: `${NOT_A_DESIGN} a set database count (Databases a DAG) is Microsoft's method's; Dell's process counts from the maximum database size. Leave it empty, or choose Microsoft's method.`,
   method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies, up to ${MAX_MICROSOFT_MAILBOXES.toLocaleString("en-US")} mailboxes, more than 0 and up to ${MAX_MICROSOFT_MESSAGES} messages a day of up to ${MAX_MICROSOFT_MESSAGE_KB.toLocaleString("en-US")} KB. Choose Dell's method, or change the copies, mailboxes or messages.`,
 } as const;
-/** The Design check's words for databases that cannot be deployed (the Design sheet's deployed check writes them too). */
-export const DEPLOYED_SUMMARY = SUMMARIES.deployed;
 
 /**
  * The environment's verdict, for a cell of its own that the Design check reads: environmentProblem
@@ -144,13 +142,7 @@ function deployedProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "m
   try {
     // The count reads the server disk where the calculator deploys JBOD (issue 27); a disk no table
     // names is its own rule's (the Hardware sheet's rows may name it): the calculator's is counted then.
-    const d = sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs, serverDisk: knownDisk(inputs, tables) }, { factors, ...tables });
-    // Databases past the maximum size are built, as the calculator builds them (a warning of ours), unless its
-    // JBOD disk cannot hold even one a volume: then nothing can be laid out (issue 25, item 8).
-    const outgrown = d.warnings.find((w) => w.limit === "databaseSize");
-    if (outgrown !== undefined && d.microsoft?.jbod === true && d.serverDisks === undefined && d.serverDisksProblem !== undefined) {
-      return [{ inputs: ["Users", "Copies", "ServersFirstSite", "ServersSecondSite", "ServerDisk"], message: `${outgrown.message}; ${d.serverDisksProblem}`, summary: SUMMARIES.deployed }];
-    }
+    sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs, serverDisk: knownDisk(inputs, tables) }, { factors, ...tables });
     return [];
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
