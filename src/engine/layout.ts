@@ -502,9 +502,9 @@ export function scenarioLoads(design: LayoutDesign): Record<FailureScenario, Sce
   const siteOf = (s: number) => (s < serversPerSite[0] ? 0 : 1);
   const { home, other } = activatableCopies(valid);
   const activatable = copies - valid.laggedCopies;
-  const h = copiesPerSite(copies, serversPerSite.length)[0];
   const first = firstServers(serversPerSite);
   const perSite = copiesPerSite(copies, serversPerSite.length);
+  const h = perSite[0];
   const A = Array<number>(total).fill(0);
   const matrix = () => Array.from({ length: total }, () => Array<number>(total).fill(0));
   const B = matrix();
@@ -521,26 +521,21 @@ export function scenarioLoads(design: LayoutDesign): Record<FailureScenario, Sce
       if (other >= 2) E[servers[h]][servers[h + 1]]++;
     }
   }
-  const busiest = (loads: Iterable<[number, number]>) => {
-    let most = -1;
-    for (const [, load] of loads) if (load > most) most = load;
-    return most;
-  };
   const all = Array.from({ length: total }, (_, s) => s);
   const out: Record<FailureScenario, ScenarioLoad | undefined> = { normal: { databases: Math.max(...A), runningServers: total, failed: [] }, server: undefined, site: undefined, "site+server": undefined };
   // Each scenario's candidates in worstCase's order; the first whose busiest survivor carries the most.
-  const worst = (candidates: Array<{ failed: number[]; loads: Array<[number, number]> }>): ScenarioLoad => {
+  const worst = (candidates: Array<{ failed: number[]; loads: number[] }>): ScenarioLoad => {
     let pick: ScenarioLoad | undefined;
     for (const { failed, loads } of candidates) {
-      const most = busiest(loads);
+      const most = Math.max(-1, ...loads);
       if (pick === undefined || most > pick.databases) pick = { databases: most, runningServers: total - failed.length, failed };
     }
     return pick!;
   };
-  out.server = home + other < 2 ? undefined : worst(all.map((f) => ({ failed: [f], loads: all.filter((g) => g !== f).map((g) => [g, A[g] + B[f][g]] as [number, number]) })));
+  out.server = home + other < 2 ? undefined : worst(all.map((f) => ({ failed: [f], loads: all.filter((g) => g !== f).map((g) => A[g] + B[f][g]) })));
   if (!two) return out;
   const inSite = (t: number) => all.filter((s) => siteOf(s) === t);
-  out.site = other < 1 ? undefined : worst([0, 1].map((t) => ({ failed: inSite(t), loads: inSite(1 - t).map((g) => [g, A[g] + C[t][g]] as [number, number]) })));
+  out.site = other < 1 ? undefined : worst([0, 1].map((t) => ({ failed: inSite(t), loads: inSite(1 - t).map((g) => A[g] + C[t][g]) })));
   out["site+server"] =
     other < 2 || home < 2
       ? undefined
@@ -548,7 +543,7 @@ export function scenarioLoads(design: LayoutDesign): Record<FailureScenario, Sce
           [0, 1].flatMap((t) =>
             inSite(1 - t).map((s) => ({
               failed: [...inSite(t), s].sort((a, b) => a - b),
-              loads: inSite(1 - t).filter((g) => g !== s).map((g) => [g, A[g] + C[t][g] + E[s][g] + B[s][g]] as [number, number]),
+              loads: inSite(1 - t).filter((g) => g !== s).map((g) => A[g] + C[t][g] + E[s][g] + B[s][g]),
             })),
           ),
         );
