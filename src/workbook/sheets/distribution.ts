@@ -439,6 +439,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   // The exact loads: each candidate failure's load on each server (-1 where it is down or no server),
   // counted from the helpers above as layout.ts scenarioLoads counts them.
   const X = L.loads;
+  const T = L.table;
   const column = (key: keyof typeof L.helper) => `$${L.helper[key]}$${L.firstRow}:$${L.helper[key]}$${L.lastRow}`;
   const siteOfServer = (s: string) => `IF(${s}<${at("serversFirstSite")},1,2)`;
   put(`A${X.heading}`, { value: "Helper rows: each candidate failure's active databases on each server, and its busiest (do not type here)", role: "step" });
@@ -450,10 +451,9 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   const candidate = (row: number, label: string, load: (g: number) => string, order?: string) => {
     put(`A${row}`, { value: label, role: "step" });
     for (let g = 0; g < L.servers; g++) put(`${L.serverColumn(g)}${row}`, { formula: formula(load(g)), ...step });
-    put(`${T0.busiest}${row}`, { formula: formula(`MAX(${firstServer}${row}:${lastServer}${row})`), ...step });
-    if (order !== undefined) put(`${T0.running}${row}`, { formula: formula(order), ...step });
+    put(`${T.busiest}${row}`, { formula: formula(`MAX(${firstServer}${row}:${lastServer}${row})`), ...step });
+    if (order !== undefined) put(`${T.running}${row}`, { formula: formula(order), ...step });
   };
-  const T0 = L.table;
   for (let f = 0; f < L.servers; f++) {
     candidate(X.server + f, `Helper: ${serverName(f)} fails`, (g) =>
       f === g ? "-1" : `IF(OR(${f}>=${gridTotal},${g}>=${gridTotal}),-1,${normalLoad(g)}+COUNTIFS(${column("home")},${f},${column("second")},${g + 1}))`,
@@ -478,18 +478,17 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
     );
     // The candidate's key: its order where it is the worst, else past every order; the first worst has the least.
     const row = X.siteServer + f;
-    put(`${T0.lostSite}${row}`, { formula: formula(`IF(AND($${T0.busiest}$${row}>=0,$${T0.busiest}$${row}=MAX(${`$${T0.busiest}$${X.siteServer}:$${T0.busiest}$${X.siteServer + L.servers - 1}`})),$${T0.running}$${row},999)`), ...step });
+    put(`${T.lostSite}${row}`, { formula: formula(`IF(AND($${T.busiest}$${row}>=0,$${T.busiest}$${row}=MAX(${`$${T.busiest}$${X.siteServer}:$${T.busiest}$${X.siteServer + L.servers - 1}`})),$${T.running}$${row},999)`), ...step });
   }
-  const keysOf = `$${T0.lostSite}$${X.siteServer}:$${T0.lostSite}$${X.siteServer + L.servers - 1}`;
-  const busiestOf = (first: number, count: number) => `$${T0.busiest}$${first}:$${T0.busiest}$${first + count - 1}`;
+  const keysOf = `$${T.lostSite}$${X.siteServer}:$${T.lostSite}$${X.siteServer + L.servers - 1}`;
+  const busiestOf = (first: number, count: number) => `$${T.busiest}$${first}:$${T.busiest}$${first + count - 1}`;
   const exact = {
     server: { most: `MAX(${busiestOf(X.server, L.servers)})`, failed: `MATCH(MAX(${busiestOf(X.server, L.servers)}),${busiestOf(X.server, L.servers)},0)` },
-    site: { most: `MAX(${busiestOf(X.site, 2)})`, lost: `IF($${T0.busiest}$${X.site + 1}>$${T0.busiest}$${X.site},2,1)` },
+    site: { most: `MAX(${busiestOf(X.site, 2)})`, lost: `IF($${T.busiest}$${X.site + 1}>$${T.busiest}$${X.site},2,1)` },
     "site+server": { most: `MAX(${busiestOf(X.siteServer, L.servers)})`, failed: `MATCH(MIN(${keysOf}),${keysOf},0)` },
   };
 
   // The scenario table.
-  const T = L.table;
   put(`A${L.tableTitle}`, { value: "Active databases and mailboxes on each server, by scenario (the worst failure of each)", role: "heading" });
   put(`A${L.tableHeader}`, { value: "Scenario", role: "heading" });
   for (let s = 0; s < L.servers; s++) put(`${L.serverColumn(s)}${L.tableHeader}`, { formula: formula(`${L.serverColumn(s)}$${HEADER_ROW}&""`), role: "heading", align: "center" });
