@@ -180,6 +180,8 @@ function blockerLines(result: FitResult, inputs: WorkbookInputs): string[] {
         return `disks: ${share(b, "has", "have")} no server disks that hold their volumes, e.g. ${b.example}; allow other disks (--disks) or fewer databases a volume`;
       case "site failure":
         return `site failure: ${share(b, "fails", "fail")} to survive the loss of a site, e.g. ${b.example.replace(/^site failure: /, "")}`;
+      case "database size":
+        return `database size: ${share(b, "holds", "hold")} more mailboxes a database than the maximum database size allows, e.g. ${b.example.replace(/^databases: /, "")}; allow more servers a DAG (--max-servers-per-dag) or more DAGs (--max-dags)`;
       default:
         return `the design: ${share(b, "is", "are")} refused by the whole-design check, e.g. ${b.example}`;
     }

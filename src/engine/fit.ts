@@ -76,7 +76,7 @@ export interface FitDesign {
 
 /** Why designs were refused, by kind: how many, the first message, and for memory and cores the least a server needed. */
 export interface FitBlocker {
-  kind: "design" | "memory" | "cores" | "server cores" | "disks" | "site failure";
+  kind: "design" | "memory" | "cores" | "server cores" | "disks" | "site failure" | "database size";
   count: number;
   example: string;
   least?: number;
@@ -193,7 +193,7 @@ type Refusal = { kind: FitBlocker["kind"]; message: string; needed?: number };
 
 /** Why a sized design is past what the profile allows beyond the check (each reason: a server past both limits counts for both); none if within. */
 function refusalsOf(design: Design, profile: FitProfile): Refusal[] {
-  const refusals: Refusal[] = design.warnings.map((w) => ({ kind: w.limit, message: w.message, needed: w.needed }));
+  const refusals: Refusal[] = design.warnings.map((w) => ({ kind: w.limit === "databaseSize" ? "database size" : w.limit, message: w.message, needed: w.needed }));
   const more = refusalOf(design, profile);
   return more ? [...refusals, more] : refusals;
 }

@@ -47,6 +47,8 @@ const SUMMARIES = {
   setDatabases: `${NOT_A_DESIGN} a set database count (Databases a DAG) is Microsoft's method's; Dell's process counts from the maximum database size. Leave it empty, or choose Microsoft's method.`,
   method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies, up to ${MAX_MICROSOFT_MAILBOXES.toLocaleString("en-US")} mailboxes, more than 0 and up to ${MAX_MICROSOFT_MESSAGES} messages a day of up to ${MAX_MICROSOFT_MESSAGE_KB.toLocaleString("en-US")} KB. Choose Dell's method, or change the copies, mailboxes or messages.`,
 } as const;
+/** The Design check's words for databases that cannot be deployed (the Design sheet's deployed check writes them too). */
+export const DEPLOYED_SUMMARY = SUMMARIES.deployed;
 
 /**
  * The environment's verdict, for a cell of its own that the Design check reads: environmentProblem

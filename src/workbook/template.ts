@@ -26,7 +26,7 @@ import { distributionGridRows, distributionPreferenceHighlights, distributionShe
 import { buildHardware, candidateColumns, diskClassNameRange, serverDiskColumns, serverDiskNameRange, ssdSizeRange } from "./sheets/hardware";
 import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, MCDB_CHECK_CELL, OWN_CHECK_INPUTS, SERVER_DISKS_CHECK_CELL, COPIES_PER_SERVER_CELL, sheetRuleOf, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
 import { buildJetstress } from "./sheets/jetstress";
-import { SERVER_DISK_HELPERS, methodsSheet, microsoftCell } from "./sheets/methods";
+import { OUTGROWN_CELL, SET_DATABASES_CELL, SERVER_DISK_CELLS, SERVER_DISK_HELPERS, methodsSheet, microsoftCell } from "./sheets/methods";
 import { RESILIENCE_CELLS, buildResilience } from "./sheets/resilience";
 import { absolute, nameSuffix, sheetReference, templateSheetNames, wrapText, type DesignOutput, type NameKey, type References, type TemplateSheet } from "./sheets/shared";
 import { buildSources } from "./sheets/sources";
@@ -137,6 +137,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     vmware: (result) => `${sheetReference(sheets.resilience)}!${absolute(result === "cores" ? RESILIENCE_CELLS.vmwareCores : RESILIENCE_CELLS.vmwareMemoryGB)}`,
     dag: { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout, lagged: names.laggedCopies },
     mcdbCheck: `${inputsRef}!${absolute(MCDB_CHECK_CELL)}`,
+    outgrown: { outgrown: `${sheetReference(sheets.methods)}!${OUTGROWN_CELL}`, jbod: `${sheetReference(sheets.methods)}!${SERVER_DISK_HELPERS.jbod}`, disks: `${sheetReference(sheets.methods)}!${SERVER_DISK_CELLS.disks}`, setDatabases: `${sheetReference(sheets.methods)}!${SET_DATABASES_CELL}` },
   };
   const check = designCheckFormula({
     users: names.users,

@@ -10,6 +10,7 @@ import {
   MICROSOFT_FACTOR_DEFAULTS,
   SizingError,
   activeDatabases,
+  databaseSizeWarning,
   mailboxRequirement,
   maxDatabaseGB,
   memoryConfigurationGB,
@@ -312,18 +313,22 @@ describe("the most databases a server and a DAG support (Role Requirements!C64, 
   ])("%s = %d", (_cell, expected, actual) => {
     expect(actual).toBeCloseTo(expected, 9);
   });
-  test(`@compatibility stand-alone, the count capped at 98 (Role Requirements!C79 at ${at(bigCells)}) leaves 245.5 GB databases above the 200 GB maximum: refused`, () => {
-    expect(() => microsoftSizing(one(40000, 150, 75, 1024, [2], 1), defaults())).toThrow(/98 databases \(the most a stand-alone server supports\) would hold 204\.1 mailboxes each, above the 167/);
+  test(`@compatibility stand-alone, the count capped at 98 (Role Requirements!C79 at ${at(bigCells)}) leaves 245.5 GB databases above the 200 GB maximum: built as the calculator builds it, with our warning`, () => {
+    const s = microsoftSizing(one(40000, 150, 75, 1024, [2], 1), defaults());
+    expect(s.databases).toBe(98);
+    expect(databaseSizeWarning(s, false)?.message).toMatch(/^databases: 98 databases \(the most a stand-alone server supports\) hold 204\.1 mailboxes each, above the 167/);
   });
 });
 
 describe("databases above the maximum size", () => {
   // @compatibility 20,000 mailboxes of 50 GB on 2 + 2 servers, 4 copies, 4,000 GB JBOD disks: the calculator caps the
   // count at the DAG's 100 (Role Requirements!C65, C79), 200 mailboxes a database of 10,452 GB (Volume Requirements!E123)
-  // against its own 707.8 GB maximum (C62), and calls the design valid (I160 = 0). We refuse it.
+  // against its own 707.8 GB maximum (C62), and calls the design valid (I160 = 0). We build it, and warn.
   const cells = { C55: 20000, C57: 150, C58: 75, C60: 51200, C26: 2, C30: 4, C32: 2, G22: "Yes", G23: "Active/Active (Single DAG)", C107: "Yes", C116: "4000 GB", C122: "4000 GB" };
-  test(`@compatibility a capped count leaves databases above the maximum: #N/A, not the calculator's 10,452 GB at ${at(cells)}`, () => {
-    expect(() => microsoftSizing(one(20000, 150, 75, 51200, [2, 2], 4), defaults({ diskGB: 4000 }))).toThrow(/100 databases \(the most the DAG supports\) would hold 200 mailboxes each, above the 14 a database of at most 707\.8 GB holds/);
+  test(`@compatibility a capped count leaves databases above the maximum: the calculator's 10,452 GB at ${at(cells)}, and our warning`, () => {
+    const s = microsoftSizing(one(20000, 150, 75, 51200, [2, 2], 4), defaults({ diskGB: 4000 }));
+    expect([s.databases, s.databaseGB]).toEqual([100, expect.closeTo(10452.34375, 6)]);
+    expect(databaseSizeWarning(s, true)?.message).toMatch(/^databases: 100 databases \(the most the DAG supports\) hold 200 mailboxes each, above the 14 a database of at most 707\.8 GB holds/);
   });
   test("a count the user sets is the user's: its size is reported, as the calculator's (Input!G39)", () => {
     expect(microsoftSizing(one(20000, 150, 75, 51200, [2, 2], 4, { databases: 100 }), defaults({ diskGB: 4000 })).databaseGB).toBeCloseTo(10452.34375, 6);

@@ -64,11 +64,6 @@ test("the fixture holds the issue's designs among those our inputs express (a co
 
 test.each(expressible.map((x) => [x.name, x] as const))("%s: memory a server is the calculator's (Role Requirements!C142), databases its count (C79)", (_name, x) => {
   const inputs = inputsOf(x);
-  if (x.rows.find((r) => r.cell === "Role Requirements!C79")?.why === "oversize") {
-    // Departure (docs/microsoft-method.md): the calculator calls databases above its own maximum size valid; we refuse, saying so.
-    expect(() => sizeDesign(inputs)).toThrow(/would hold .* mailboxes each, above the \d+ a database of at most/);
-    return;
-  }
   const d = sizeDesign(inputs);
   expect(d.method).toBe("microsoft");
   const theirs = calc(x, "Role Requirements!C79");

@@ -143,6 +143,13 @@ describe("the Methods sheet", () => {
     );
   });
 
+  test("stand-alone past the calculator's 500 messages a day (its profile table's last row): no count, live or native", () => {
+    // Found by the random designs above: a stand-alone count needs no IOPS, so only the profile refuses it.
+    const m = model({ users: 1, quotaMB: 100, messagesPerDay: 501, messageKB: 10, copies: 1, serversFirstSite: 1, serversSecondSite: 0 });
+    expect(microsoft(m)["Databases"]).toBe("—");
+    expect(mismatches(m)).toEqual([]);
+  });
+
   test("the inputs it adds are listed with defaults and rules", () => {
     expect(METHODS_INPUTS.map((i) => [i.name, i.default])).toEqual([
       ["ArchiveMB", 0],

@@ -38,7 +38,8 @@ import {
 import { targetIops } from "../failover";
 import { grouped } from "../general-format";
 import { logCapacity, type LogCapacity } from "../logs";
-import { microsoftDatabaseCount, microsoftSizing, prefersJbod, volumeCopiesOf, volumeDatabasesOf, type MicrosoftDesign, type MicrosoftSizing } from "../microsoft/design";
+import { excelCeil } from "../microsoft/excel";
+import { databaseSizeWarning, microsoftDatabaseCount, microsoftSizing, prefersJbod, volumeCopiesOf, volumeDatabasesOf, type DatabaseSizeWarning, type MicrosoftDesign, type MicrosoftSizing } from "../microsoft/design";
 import type { MailboxTier } from "../microsoft/mailbox";
 import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, jbodNeedOf, serverDiskNamed, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";
@@ -157,8 +158,12 @@ export interface Design {
   memoryPerServerGB: number;
   /** The page file a server, GB, by its version's system requirements (25% of memory for 2019 and SE); undefined for 2010. */
   pageFileGB?: number;
-  /** A server past its version's recommended cores or memory (the design still builds): what the Design check shows. */
-  warnings: ServerLimitWarning[];
+  /**
+   * What the design exceeds and still builds, the first what the Design check shows: by Microsoft's method,
+   * databases that hold more mailboxes than the maximum database size allows (ours: the calculator builds
+   * them); a server past its version's recommended cores or memory.
+   */
+  warnings: Array<ServerLimitWarning | DatabaseSizeWarning>;
   /** What the cores assume: the SPECint2006 rate given, Microsoft's baseline server, or VMware's mailboxes a core. */
   coresBasis: string;
   /**
@@ -626,6 +631,13 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   });
   const environment = environmentOf(inputs.users, tables.environmentUsers ?? environmentUsersOf(inputs), serversPerSite);
   const { serverDisks: disks, raidServerDisks: raidDisks, serverDisksProblem: disksProblem, mcdb, mcdbProblem } = designDisks(inputs, tables, { method, version, microsoft, serversPerSite, laggedCopies, dagLayout: inputs.dagLayout });
+  // Databases past the maximum size are built, as the calculator builds them (a warning of ours), unless the
+  // count is the calculator's and its JBOD disk cannot hold even one a volume: then nothing can be laid out
+  // (issue 25, item 8). A count the user sets stays theirs, its disks "none".
+  const outgrown = method === "microsoft" && microsoft ? databaseSizeWarning(microsoft, inputs.copies >= 2) : undefined;
+  if (outgrown !== undefined && microsoft?.jbod === true && disks === undefined && disksProblem !== undefined && databasesPerDagOf(inputs) === undefined) {
+    throw new SizingError("#N/A", `${outgrown.message}; ${disksProblem}`);
+  }
 
   let worst: ScenarioFigures | undefined;
   for (const s of scenarios) {
@@ -712,7 +724,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     coresPerServer,
     memoryPerServerGB,
     ...(pageFileGB !== undefined ? { pageFileGB } : {}),
-    warnings: serverLimitWarnings(version, coresPerServer, memoryPerServerGB),
+    warnings: [...(outgrown ? [outgrown] : []), ...serverLimitWarnings(version, coresPerServer, memoryPerServerGB)],
     coresBasis,
     get neverLess() {
       return serversNeverLess();
@@ -829,8 +841,9 @@ export function designDisks(
  * What a Microsoft-method design's disk inputs (serverDisk, databasesPerVolume) change of it beyond its
  * disks (designDisks), the calculator's own count (microsoftDatabases) and the figures that show the
  * disk's limits (microsoft.maxDatabaseGB, mailboxesPerDatabaseLimit, ioMailboxesPerDatabase,
- * maxDatabases): whether the calculator deploys JBOD, the databases deployed of the count it reads
- * from them (Role Requirements!C62:C80, microsoftDeployment) and its symmetric count (C78). Designs that differ only in their disk
+ * maxDatabases, and so the figures of the databases-past-the-maximum warning): whether the calculator
+ * deploys JBOD, the databases deployed of the count it reads from them (Role Requirements!C62:C80,
+ * microsoftDeployment), its symmetric count (C78), and whether those databases outgrow the maximum size. Designs that differ only in their disk
  * inputs and have the same key size alike in everything else (tests/engine/fit.test.ts), so a search
  * over disks (fit.ts) sizes one of them whole. `given` is the design but for its disk inputs, each
  * design's key then one call; undefined where the count refuses the design, and so sizeDesign.
@@ -859,7 +872,9 @@ export function diskCountKeys(given: Readonly<Partial<WorkbookInputs>>, tables: 
       let deployment = deployments.get(count.databases);
       if (deployment === undefined) deployments.set(count.databases, (deployment = microsoftDeployment(count.databases, layoutDesign, inputs.serverSizing === "never less")));
       const { deployed, resized } = deployment;
-      return `${jbod} ${deployed} ${count.symmetric} ${resized}`;
+      // Whether the databases outgrow the disk's maximum size: the design's warning (databaseSizeWarning), which a search refuses.
+      const outgrown = count.sized / deployed > excelCeil(count.limit);
+      return `${jbod} ${deployed} ${count.symmetric} ${resized} ${outgrown}`;
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
       return undefined;

@@ -330,23 +330,42 @@ function checkCopiesPerServer(databases: number, copies: number, servers: number
   }
 }
 
+/** Databases larger than the maximum database size: ours, beside a design the calculator builds. */
+export interface DatabaseSizeWarning {
+  limit: "databaseSize";
+  /** Mailboxes a database, and the most a database of the maximum size holds. */
+  needed: number;
+  most: number;
+  message: string;
+  summary: string;
+}
+
+/** The Design check's sentence (design-check.ts renders the same text in the Design sheet). */
+export const DATABASE_SIZE_SUMMARY =
+  "Warning: each database holds more mailboxes than the maximum database size allows (the calculator builds it so; the check is ours). Add servers, choose a larger disk, or set smaller mailboxes.";
+
 /**
- * @compatibility A calculated count capped at the most the DAG supports (C65) can leave more mailboxes a
- * database than its maximum size holds (C75, rounded up as C76 does): the calculator reports such
- * databases, larger than its own maximum (C62), as a valid design; we refuse them. A count the user sets
- * is theirs, as the calculator's (Input!G39). (Above JBOD's I/O-driven limit, C74, the calculator's count
+ * @compatibility A calculated count capped at the most the DAG supports (C65), or a count set (Input!G39),
+ * can leave more mailboxes a database than its maximum size holds (C75, rounded up as C76 does): the
+ * calculator builds such databases, larger than its own maximum (C62), as a valid design, and so do we;
+ * the warning is ours, with its figures. (Above JBOD's I/O-driven limit, C74, the calculator's count
  * stands: its disks are slower than the design, not its databases too large.)
  */
-function checkFits(mailboxes: number, databases: number, capacityLimit: number, maxDb: number, maxDatabases: number, ha: boolean, jbod: boolean): void {
-  const holds = excelCeil(capacityLimit);
-  const each = mailboxes / databases;
-  if (each > holds) {
-    const most = databases === maxDatabases ? `the most ${ha ? "the DAG" : "a stand-alone server"} supports` : `as the ${maxDatabases} ${ha ? "the DAG" : "a stand-alone server"} supports allow`;
-    throw new SizingError(
-      "#N/A",
-      `databases: ${databases} databases (${most}) would hold ${excelRound(each * 10) / 10} mailboxes each, above the ${holds} a database of at most ${excelRound(maxDb * 10) / 10} GB holds; add servers, ${jbod ? "choose a larger disk, " : ""}or set smaller mailboxes`,
-    );
-  }
+export function databaseSizeWarning(s: Pick<MicrosoftSizing, "mailboxesPerDatabase" | "mailboxesPerDatabaseLimit" | "maxDatabaseGB" | "databases" | "maxDatabases" | "jbod">, ha: boolean): DatabaseSizeWarning | undefined {
+  const holds = excelCeil(s.mailboxesPerDatabaseLimit);
+  const each = s.mailboxesPerDatabase;
+  if (!(each > holds)) return undefined;
+  const where = ha ? "the DAG" : "a stand-alone server";
+  const most = s.databases === s.maxDatabases ? `the most ${where} supports` : `of the ${s.maxDatabases} ${where} supports`;
+  return {
+    limit: "databaseSize",
+    needed: each,
+    most: holds,
+    message:
+      `databases: ${s.databases} databases (${most}) hold ${excelRound(each * 10) / 10} mailboxes each, above the ${holds} a database of at most ${excelRound(s.maxDatabaseGB * 10) / 10} GB holds ` +
+      `(Microsoft's calculator builds it so; the check is ours); add servers, ${s.jbod ? "choose a larger disk, " : ""}or set smaller mailboxes`,
+    summary: DATABASE_SIZE_SUMMARY,
+  };
 }
 
 /**
@@ -583,8 +602,6 @@ export function microsoftDatabaseCount(d: MicrosoftDesign, f: MicrosoftFactors) 
   const perServer = maxDatabasesPerServer(ha, multipleDatabasesPerVolume ? perVolume : 1);
   const { count: databases, symmetric, maxDatabases } = databaseCount(sized, perDatabaseLimit, d, ha, diskGroup(d.serversPerSite, d.copies, f), perServer);
   checkCopiesPerServer(databases, d.copies, servers, ha);
-  const userCount = (d.databases ?? 0) > 0 || (d.deployedDatabases ?? 0) > 0;
-  if (!userCount) checkFits(sized, databases, limit, maxDb, maxDatabases, ha, jbod);
   return { ha, lagged, servers, perTier, mailboxes, tierShares, mailboxOnDiskMB, sized, jbod, passive, maxDb, limit, ioLimit, databases, symmetric, maxDatabases };
 }
 

@@ -264,13 +264,12 @@ export function databasesFormula(c: MicrosoftCells): string {
   const group = v === undefined ? servers(c) : `IF(OR(${passive(c)},AND(${v}<>0,${v}<>${c.copies})),${c.serversFirstSite},${servers(c)})`;
   const plusRemainder = (x: string) => `(2*${x}-ROUNDDOWN((${x})/${group},0)*${group})`;
   const rounded = plusRemainder(count);
-  // Refused: more than 100 copies a server (Role Requirements!I158, design.ts checkCopiesPerServer), or a
-  // count capped so that its databases outgrow the maximum size (design.ts checkFits).
-  const outgrown = (count: string) => `${sized(c)}/${count}>ROUNDUP(${capacityLimit(c)},0)`;
+  // Refused: more than 100 copies a server (Role Requirements!I158, design.ts checkCopiesPerServer). A count
+  // whose databases outgrow the maximum size is built, as the calculator builds it (outgrownFormula warns).
   const tooMany = (count: string) => `${count}*${c.copies}/${servers(c)}>${n(MICROSOFT.maxDatabasesPerServer)}`;
-  const refused = `OR(${tooMany(rounded)},${outgrown(rounded)})`;
-  const standalone = `MAX(1,${calculated})`;
-  const own = `IF(${ha(c)},IF(${refused},NA(),${rounded}),IF(${outgrown(standalone)},NA(),${standalone}))`;
+  // Stand-alone, the count needs no IOPS, but the calculator sizes no profile past its table (messageProfile).
+  const standalone = `IF(ISNUMBER(${c.profile}),MAX(1,${calculated}),NA())`;
+  const own = `IF(${ha(c)},IF(${tooMany(rounded)},NA(),${rounded}),${standalone})`;
   if (c.setDatabases === undefined) return guard(c, own);
   // A count the user sets (Input!G39): above the most a DAG supports (C65) that most, else plus its
   // remainder of the disk group as C79; its databases may outgrow the maximum size, as the calculator's.
@@ -278,6 +277,14 @@ export function databasesFormula(c: MicrosoftCells): string {
   const setCount = `IF(${s}>${maxDatabases},${maxDatabases},IF(${ha(c)},${plusRemainder(s)},${s}))`;
   const set = `IF(AND(${ha(c)},${tooMany(setCount)}),NA(),${setCount})`;
   return guard(c, `IF(${s}>0,${set},${own})`);
+}
+
+/**
+ * Whether `databases` hold more mailboxes each than a database of the maximum size (C75, rounded up as C76):
+ * design.ts databaseSizeWarning, ours beside a design the calculator builds.
+ */
+export function outgrownFormula(c: MicrosoftCells, databases: string): string {
+  return `${sized(c)}/${databases}>ROUNDUP(${capacityLimit(c)},0)`;
 }
 
 /** GB per database — Volume Requirements!E123. */

@@ -24,7 +24,8 @@ import {
 import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
 import { EDITIONS_SOURCE, minimumMemoryFormula, pageFileFormula, serverLimitsFormula, VERSION_SOURCES } from "../../engine/version";
 import { MCDB_SOURCES } from "../../engine/microsoft/mcdb";
-import { editionCheckFormula } from "../design-check";
+import { DATABASE_SIZE_SUMMARY } from "../../engine/microsoft/design";
+import { DEPLOYED_SUMMARY, editionCheckFormula } from "../design-check";
 import { cite } from "../../engine/papers";
 import type { CellModel, ChartModel, SheetModel } from "../model";
 import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, header, landscape, sectionHeading, titleAndNote, type DesignOutput, type References, type Rendered } from "./shared";
@@ -248,11 +249,18 @@ const DESIGN_SECTIONS: readonly Section[] = [
       },
       {
         key: "deployedCheck", symbol: "", what: "The servers against the edition, then the version", format: "@",
-        words: "Not a design when databases × copies ÷ servers pass the Standard edition's 5 mounted databases (2013 and later), or MCDB is on where it cannot be (the Inputs sheet's hidden cell beside MCDB); else the row above's warning. The Design check shows it",
+        words: "Not a design when databases × copies ÷ servers pass the Standard edition's 5 mounted databases (2013 and later), or MCDB is on where it cannot be (the Inputs sheet's hidden cell beside MCDB); else a warning: by Microsoft's method, databases holding more mailboxes than the maximum size allows (ours), then the row above's. The Design check shows it",
         source: `${EDITIONS_SOURCE}; ${MCDB_SOURCES.setup}`,
         formula: (r) => {
           // MCDB's refusal sits in a cell of its own beside its input: this one, like the Design check, stays short.
-          const otherwise = r.mcdbCheck === undefined ? r.output("serverLimits") : `IF(LEN(${r.mcdbCheck})>0,${r.mcdbCheck},${r.output("serverLimits")})`;
+          // Then the design's warnings in sizeDesign's order: databases past the maximum size (ours), the server limits.
+          // Past the maximum on a JBOD disk that cannot hold one a volume, the calculator's count cannot be laid out: not a design (sizeDesign).
+          const o = r.outgrown;
+          const warned =
+            o === undefined
+              ? r.output("serverLimits")
+              : `IF(AND(${r.output("methodUsed")}="microsoft",${o.outgrown}=1),IF(AND(${o.jbod}=TRUE(),NOT(ISNUMBER(${o.disks})),${o.setDatabases}=0),"${DEPLOYED_SUMMARY}","${DATABASE_SIZE_SUMMARY}"),${r.output("serverLimits")})`;
+          const otherwise = r.mcdbCheck === undefined ? warned : `IF(LEN(${r.mcdbCheck})>0,${r.mcdbCheck},${warned})`;
           return plain(`=${editionCheckFormula(r.input("edition"), r.input("exchangeVersion"), r.output("databasesDeployed"), r.input("copies"), r.input("servers"), otherwise)}`);
         },
       },

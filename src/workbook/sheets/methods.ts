@@ -22,6 +22,7 @@ import {
   dagLogIopsFormula,
   databaseGBFormula,
   databasesFormula,
+  outgrownFormula,
   diskFormula,
   iopsFormula,
   logsFormula,
@@ -237,7 +238,14 @@ export const MCDB_CELLS = Object.freeze({
 export const DISK_FACTOR_CELLS = Object.freeze({ diskGB: `$J$${DISK_FACTORS_ROW}`, diskIops: `$J$${DISK_FACTORS_ROW + 1}`, databasesPerVolume: `$J$${DISK_FACTORS_ROW + 2}`, activePassive: `$J$${PASSIVE_ROW}` });
 /** 1 where the servers are sized never less (the Inputs' ServerSizing), else 0: the factor neverLess. */
 export const NEVER_LESS_CELL = `$J$${NEVER_LESS_ROW}`;
+/** The count the user sets (Input!G39), 0 where the calculator's own is deployed. */
+export const SET_DATABASES_CELL = `$J$${SET_DATABASES_ROW}`;
 export const CALCULATED_DATABASES_CELL = `$J$${HELPER_ROW + 2}`;
+/**
+ * 1 where the deployed databases hold more mailboxes each than the maximum database size allows (design.ts
+ * databaseSizeWarning), else 0: a number, as LibreOffice reads a helper's TRUE back as empty.
+ */
+export const OUTGROWN_CELL = `$K$${OWN_COUNT_ROW}`;
 /** The chosen disk's raw GB and IOPS, and whether the calculator puts the design on JBOD (TRUE) or RAID (FALSE, or no design). */
 export const SERVER_DISK_HELPERS = Object.freeze({ rawGB: `$J$${DISK_ROW}`, iops: `$K$${DISK_ROW}`, jbod: `$J$${JBOD_ROW}` });
 
@@ -449,6 +457,8 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   put(`I${OWN_COUNT_ROW}`, { value: "Calculator's own database count", role: "note" });
   put(`J${OWN_COUNT_ROW}`, { formula: `=${unsized(`${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"count",${ownFactors})`)}`, native: `=${unsized(databasesFormula(refs))}`, role: "step" });
   const deployed = refs.databases;
+  // Databases that outgrow the maximum size (ours, beside a design the calculator builds): the Design check warns.
+  put(OUTGROWN_CELL.replace(/\$/g, ""), { formula: `=IFERROR(IF(AND(ISNUMBER(${deployed}),${outgrownFormula(refs, deployed)}),1,0),0)`, role: "step" });
   put(`I${DATABASES_FACTOR_ROW}`, { value: "deployedDatabases", role: "label" });
   put(`J${DATABASES_FACTOR_ROW}`, { formula: `=IF(${n.copies}>=2,${deployed},0)`, role: "step" });
   put(`I${ACTIVE_FACTOR_ROW}`, { value: "activeDatabases", role: "label" });

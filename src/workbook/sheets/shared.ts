@@ -288,6 +288,12 @@ export interface References {
   dag: { serversFirstSite: string; serversSecondSite: string; copies: string; layout: string; lagged?: string };
   /** The MCDB input's refusal, a hidden cell beside it on the Inputs sheet (design-check.ts mcdbCheckFormula), qualified; omitted: none. */
   mcdbCheck?: string;
+  /**
+   * The Methods sheet's cells saying the deployed databases outgrow the maximum database size (OUTGROWN_CELL),
+   * the design is on JBOD, its disks a server (a number where they can be laid out), and the count the user
+   * sets (0: the calculator's), qualified.
+   */
+  outgrown?: { outgrown: string; jbod: string; disks: string; setDatabases: string };
 }
 
 // ---------------------------------------------------------------------------------------------
