@@ -355,6 +355,18 @@ export class TooManyDatabasesError extends SizingError {}
 export class EditionError extends SizingError {}
 /** A design whose MCDB input is "on" where MCDB cannot be (src/engine/microsoft/mcdb.ts mcdbOnProblem). */
 export class McdbError extends SizingError {}
+/**
+ * A design whose databases outgrow the maximum size on a JBOD disk that holds none a volume: nothing can be
+ * laid out. It names the databases the count deploys, which the workbook's sheets still show.
+ */
+export class UnlaidDatabasesError extends SizingError {
+  constructor(
+    message: string,
+    readonly databases: number,
+  ) {
+    super("#N/A", message);
+  }
+}
 
 /** Database copies, active and passive, an Exchange server mounts at most (Enterprise edition; the calculator's Variables!K35). */
 export const MAX_COPIES_PER_SERVER = MICROSOFT.maxDatabasesPerServer;
@@ -636,7 +648,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   // (issue 25, item 8). A count the user sets stays theirs, its disks "none".
   const outgrown = method === "microsoft" && microsoft ? databaseSizeWarning(microsoft, inputs.copies >= 2) : undefined;
   if (outgrown !== undefined && microsoft?.jbod === true && disks === undefined && disksProblem !== undefined && databasesPerDagOf(inputs) === undefined) {
-    throw new SizingError("#N/A", `${outgrown.message}; ${disksProblem}`);
+    throw new UnlaidDatabasesError(`${outgrown.message}; ${disksProblem}`, databases);
   }
 
   let worst: ScenarioFigures | undefined;
@@ -872,9 +884,10 @@ export function diskCountKeys(given: Readonly<Partial<WorkbookInputs>>, tables: 
       let deployment = deployments.get(count.databases);
       if (deployment === undefined) deployments.set(count.databases, (deployment = microsoftDeployment(count.databases, layoutDesign, inputs.serverSizing === "never less")));
       const { deployed, resized } = deployment;
-      // Whether the databases outgrow the disk's maximum size: the design's warning (databaseSizeWarning), which a search refuses.
+      // Databases past the disk's maximum size (databaseSizeWarning, which a search refuses) are refused too
+      // where the disk cannot lay them out (sizeDesign): such a design is its disk's own key.
       const outgrown = count.sized / deployed > excelCeil(count.limit);
-      return `${jbod} ${deployed} ${count.symmetric} ${resized} ${outgrown}`;
+      return `${jbod} ${deployed} ${count.symmetric} ${resized}${outgrown ? ` outgrown ${choice.disk.name} ${choice.databasesPerVolume}` : ""}`;
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
       return undefined;
