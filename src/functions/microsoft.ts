@@ -441,9 +441,9 @@ export function EX_MS_DISKS(mailboxes: unknown, messagesPerDay: unknown, message
     };
     const { sizing: s, serversPerSite, copies: c, factors: f } = sized(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, factors);
     // As sizeDesign: a design the calculator puts on RAID (Role Requirements!I127) has its RAID disks.
-    const preferred = prefersJbod(serversPerSite, c, f.laggedCopies, { diskGB: d.rawGB, activePassive: f.activePassive, considerJbod: f.considerJbod });
+    const preferred = prefersJbod(serversPerSite, c, f.laggedCopies, { diskGB: d.rawGB, activePassive: f.activePassive, considerJbod: f.considerJbod, databasesPerVolume: choice.databasesPerVolume });
     if (!preferred.jbod) {
-      const raid = raidServerDisks(raidNeedOf(s, { serversPerSite, copies: c, laggedCopies: f.laggedCopies }, f), choice);
+      const raid = raidServerDisks(raidNeedOf(s, { serversPerSite, copies: c, laggedCopies: f.laggedCopies, databasesPerVolume: choice.databasesPerVolume }, f), choice);
       return cellOf(RAID_RESULTS[which](raid));
     }
     // A number of databases a volume asked is the calculator's (Role Requirements!C83); 0 the most that fit, at most the copies.

@@ -125,6 +125,8 @@ function cellsOf(g: Design, disk: { rawGB: number; iops: number } = g.disk): Val
     servers: g.sites[0] + g.sites[1],
     maxDatabaseGB: g.maxDatabaseGB,
     considerJbod: g.considerJbod,
+    // EX_MS_DISKS above is asked 0 databases a volume: the most that fit.
+    askedVolumeDatabases: 0,
   };
 }
 

@@ -139,6 +139,8 @@ const FIXED: Array<[string, Partial<WorkbookInputs>]> = [
   ["a two-site RAID design (4 copies, 2 lagged) with a custom 500 GB maximum database size", { users: 30000, quotaMB: 2048, messagesPerDay: 200, copies: 4, laggedCopies: 2, lagDays: 3, serversSite1: 5, serversSite2: 5, exchangeVersion: 2016, serverDisk: '3TB 7.2K RPM SAS 3.5"', maxDatabaseSizeConfiguration: "custom", maxDatabaseGB: 500 }],
   // j01: the calculator's 24 databases on RAID where it lays 48 on JBOD (Role Requirements!C79; d03).
   ["a 2016 design of 3 copies that would be JBOD, on RAID only (consider JBOD no)", { users: 7600, quotaMB: 5120, copies: 3, serversSite1: 4, exchangeVersion: 2016, considerJbod: "no" }],
+  // w01: one database a volume asked (Input!C108 "No") with a lagged copy in the first site: the calculator's C110 "No" puts it on RAID (Role Requirements!I127; Storage Design!C194 27).
+  ["one database a volume asked, a lagged copy: RAID, as the calculator", { users: 5000, quotaMB: 2048, copies: 4, laggedCopies: 1, lagDays: 7, serversSite1: 4, exchangeVersion: 2016, databasesPerVolume: 1 }],
   ["a JBOD 2019 design with a custom 500 GB maximum database size", { users: 7600, quotaMB: 5120, copies: 3, serversSite1: 4, exchangeVersion: 2019, maxDatabaseSizeConfiguration: "custom", maxDatabaseGB: 500 }],
   // Databases a volume asked are the calculator's Input!C108, C109 (fixture v01, v04, v05): 2 of 3 copies lays 3
   // (Volume Requirements!I7; Role Requirements!C62 1,862.6 GB); 1 one, with no AutoReseed disk (Storage Design!E182 0);

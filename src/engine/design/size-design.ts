@@ -279,7 +279,7 @@ function microsoftDag(inputs: WorkbookInputs, tables: DesignTables, serversPerSi
 
 function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice): { design: MicrosoftDesign; factors: MicrosoftFactors; jbod: boolean } {
   const { design, lag, layout, custom, tables } = dag;
-  const jbod = design.copies >= 2 && prefersJbod(design.serversPerSite, design.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, ...layout }).jbod;
+  const jbod = design.copies >= 2 && prefersJbod(design.serversPerSite, design.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, databasesPerVolume: disks.databasesPerVolume, ...layout }).jbod;
   const onDisk: Partial<MicrosoftFactors> = jbod ? { diskGB: disks.disk.rawGB, diskIops: disks.disk.iops, databasesPerVolume: disks.databasesPerVolume } : {};
   const factors: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...layout, ...tables.microsoftFactors, archiveMB: dag.archiveMB, ...lag, ...custom };
   return { design, factors, jbod };
@@ -796,11 +796,11 @@ export function designDisks(
     const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
     // The disks lay out the deployed databases, which on JBOD were counted from the same disk (sizeDesign's microsoftAt).
     const choice = serverDiskChoiceOf(inputs, tables, serverDisk);
-    onRaid = !prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB, ...layout }).jbod;
+    onRaid = !prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB, databasesPerVolume: choice.databasesPerVolume, ...layout }).jbod;
     if (onRaid) {
       // The calculator's RAID disks (Storage Design!C194): a DAG, as Microsoft's method here always is.
       try {
-        raidDisks = raidServerDisks(raidNeedOf(ms, { serversPerSite, copies: inputs.copies, laggedCopies }, { ...mf, ...layout }), choice);
+        raidDisks = raidServerDisks(raidNeedOf(ms, { serversPerSite, copies: inputs.copies, laggedCopies, databasesPerVolume: choice.databasesPerVolume }, { ...mf, ...layout }), choice);
       } catch (e) {
         if (!(e instanceof SizingError)) throw e;
         disksProblem = e.message;
@@ -809,7 +809,7 @@ export function designDisks(
       // A disk that cannot hold a volume says so beside the design: the databases stand (RAID or another disk holds them).
       try {
         // A volume holds at most the copies by default; active/passive, the first site's; a number asked, the calculator's (Role Requirements!C83).
-        const several = prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB, ...layout }).multipleDatabasesPerVolume;
+        const several = prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB, databasesPerVolume: choice.databasesPerVolume, ...layout }).multipleDatabasesPerVolume;
         const v = volumeDatabasesOf(inputs.copies, serversPerSite, { ...layout, databasesPerVolume: choice.databasesPerVolume }, several);
         disks = serverDisks(jbodNeedOf(ms, volumeCopiesOf(inputs.copies, serversPerSite, layout), mf), { ...choice, databasesPerVolume: v });
       } catch (e) {

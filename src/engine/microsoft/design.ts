@@ -102,13 +102,14 @@ export const activePassiveOf = (serversPerSite: readonly number[], f: Partial<Pi
  * Architecture"): a JBOD disk given (Input!C107 "Yes", our diskGB), three or more HA copies
  * (Input!C30), in the first site no lagged copy or, without several databases a volume (C110), two;
  * and with two sites more than one copy in the second. Several databases a volume (C110) need three
- * copies in all and, with two sites, as many in each.
+ * copies in all and, with two sites, as many in each — and not one a volume asked (databasesPerVolume
+ * 1, Input!C108 "No").
  */
 export function prefersJbod(
   serversPerSite: readonly number[],
   copies: number,
   laggedCopies: number,
-  f: Pick<MicrosoftFactors, "diskGB"> & Partial<Pick<MicrosoftFactors, "activePassive" | "considerJbod">>,
+  f: Pick<MicrosoftFactors, "diskGB"> & Partial<Pick<MicrosoftFactors, "activePassive" | "considerJbod" | "databasesPerVolume">>,
 ): { jbod: boolean; multipleDatabasesPerVolume: boolean } {
   const sites = serversPerSite.length;
   const total = copiesPerSite(copies, sites);
@@ -118,7 +119,7 @@ export function prefersJbod(
   // C110: active/passive, copies unequal between the sites need the first site's servers a whole number of its copies.
   const passive = activePassiveOf(serversPerSite, f);
   const sameEach = sites === 1 || total[0] === total[1] || (passive && serversPerSite[0] % total[0] === 0);
-  const multipleDatabasesPerVolume = disks && copies >= 3 && sameEach;
+  const multipleDatabasesPerVolume = disks && copies >= 3 && sameEach && f.databasesPerVolume !== 1;
   const laggedFirst = total[0] - ha[0];
   const lagOk = laggedFirst === 0 || (multipleDatabasesPerVolume ? laggedFirst >= 1 : laggedFirst >= 2);
   // I127: one copy in the second site is RAID only for active/active; active/passive's second site is passive.

@@ -179,8 +179,9 @@ const maxSizeVolume = (c: MicrosoftCells) => {
   const v = c.databasesPerVolume;
   return v === undefined ? c.copies : `IF(${v}=1,1,IF(OR(${halvesCopies(c, v)},AND(${passive(c)},${evenCopies(c)})),${c.copies}/2,${c.copies}))`;
 };
+// Not where one a volume is asked (the factor databasesPerVolume 1, Input!C108 "No").
 const severalPerVolume = (c: MicrosoftCells) =>
-  `AND(${jbodDisk(c)}>0,${c.copies}>=3,OR(${c.serversSecondSite}=0,${copies1(c)}=${copies2(c)},AND(${passive(c)},${wholeRounds(c)})))`;
+  `AND(${jbodDisk(c)}>0,${c.databasesPerVolume === undefined ? "" : `${c.databasesPerVolume}<>1,`}${c.copies}>=3,OR(${c.serversSecondSite}=0,${copies1(c)}=${copies2(c)},AND(${passive(c)},${wholeRounds(c)})))`;
 /** Whether the calculator lays several databases a JBOD volume — Role Requirements!C110 (design.ts prefersJbod multipleDatabasesPerVolume). */
 export const severalPerVolumeFormula = (c: MicrosoftCells): string => severalPerVolume(c);
 
@@ -535,11 +536,13 @@ export function transportFormula(c: MicrosoftCells, serverActive: string, double
  * second. Several databases a volume need three copies in all and, with two sites, as many in each.
  * Round-robin as copiesFirstSiteFormula and ha1; TRUE or FALSE.
  */
-export function jbodFormula(c: MicrosoftCells): string {
+export function jbodFormula(c: MicrosoftCells, askedPerVolume?: string): string {
   const two = `${c.serversSecondSite}>0`;
   const total1 = copies1(c);
   const total2 = copies2(c);
-  const multi = `AND(${c.copies}>=3,OR(NOT(${two}),${total1}=${total2},AND(${passive(c)},${wholeRounds(c)})))`;
+  // C110: not where one a volume is asked (`askedPerVolume` 1, Input!C108 "No": design.ts prefersJbod).
+  const asked = askedPerVolume === undefined ? "" : `${askedPerVolume}<>1,`;
+  const multi = `AND(${asked}${c.copies}>=3,OR(NOT(${two}),${total1}=${total2},AND(${passive(c)},${wholeRounds(c)})))`;
   const laggedFirst = `(${total1}-${ha1(c)})`;
   const lagOk = `OR(${laggedFirst}=0,IF(${multi},${laggedFirst}>=1,${laggedFirst}>=2))`;
   const secondOk = `OR(NOT(${two}),${passive(c)},IF(${multi},${total2}<>1,${ha2(c)}<>1))`;

@@ -49,6 +49,8 @@ export interface RaidDiskCells {
   servers: string;
   /** 0 for RAID only (the factor considerJbod, Input!C107 "No"): one database a volume (C110). Absent: JBOD considered. */
   considerJbod?: string;
+  /** Databases a volume asked: 1 is one a volume (Input!C108 "No", C110). Absent: the calculator's. */
+  askedVolumeDatabases?: string;
   /** A custom maximum database size, GB (the factor maxDatabaseGB, Input!G37): 0 for the calculator's own. Absent: none. */
   maxDatabaseGB?: string;
   /** The cell holding raidVolumeDatabasesFormula(these cells): every result reads it. */
@@ -104,7 +106,8 @@ export function raidVolumeDatabasesFormula(c: Omit<RaidDiskCells, "volumeDatabas
   const passive = c.activePassive === undefined || c.serversFirstSite === undefined ? "FALSE()" : `AND(${c.activePassive}>0,${two})`;
   const whole = c.serversFirstSite === undefined ? "FALSE()" : `${c.serversFirstSite}-${first}*ROUNDDOWN(${c.serversFirstSite}/${first},0)=0`;
   const considered = c.considerJbod === undefined ? "" : `${c.considerJbod}>0,`;
-  const several = `AND(${considered}${c.copies}>=3,OR(NOT(${two}),${c.copies}=2*ROUNDUP(${c.copies}/2,0),AND(${passive},${whole})))`;
+  const asked = c.askedVolumeDatabases === undefined ? "" : `${c.askedVolumeDatabases}<>1,`;
+  const several = `AND(${considered}${asked}${c.copies}>=3,OR(NOT(${two}),${c.copies}=2*ROUNDUP(${c.copies}/2,0),AND(${passive},${whole})))`;
   // The largest database on RAID (Role Requirements!C63): 2,000 GB, or a custom maximum where smaller.
   const raid = n(MICROSOFT.maxDatabaseGBWithCopies);
   const largest = c.maxDatabaseGB === undefined ? raid : `IF(${c.maxDatabaseGB}>0,MIN(${c.maxDatabaseGB},${raid}),${raid})`;

@@ -88,6 +88,8 @@ export interface RaidNeed {
   activePassive?: boolean;
   /** 0: RAID only (Input!C107 "No"), one database a volume (C110). Absent: 1. */
   considerJbod?: number;
+  /** Databases a volume asked: 1 is one a volume (Input!C108 "No", C110). Absent: the calculator's. */
+  databasesPerVolume?: number;
   /** A database with overhead and its log space, GB — Volume Requirements!E123, F123. */
   databaseGB: number;
   logGB: number;
@@ -153,8 +155,8 @@ export interface RaidServerDisks {
  * @compatibility A disk under 2,000 GB formatted holds none there, and the calculator divides by zero
  * (its volumes, restore volume and disks are #DIV/0!); we keep one database a volume.
  */
-export function raidDatabasesPerVolume(need: Pick<RaidNeed, "copies" | "laggedCopies" | "serversPerSite" | "activePassive" | "considerJbod" | "maxDatabaseGB">, disk: Pick<JbodDisk, "rawGB">): number {
-  const { multipleDatabasesPerVolume } = prefersJbod(need.serversPerSite, need.copies, need.laggedCopies, { diskGB: disk.rawGB, activePassive: need.activePassive ? 1 : 0, considerJbod: need.considerJbod ?? 1 });
+export function raidDatabasesPerVolume(need: Pick<RaidNeed, "copies" | "laggedCopies" | "serversPerSite" | "activePassive" | "considerJbod" | "maxDatabaseGB" | "databasesPerVolume">, disk: Pick<JbodDisk, "rawGB">): number {
+  const { multipleDatabasesPerVolume } = prefersJbod(need.serversPerSite, need.copies, need.laggedCopies, { diskGB: disk.rawGB, activePassive: need.activePassive ? 1 : 0, considerJbod: need.considerJbod ?? 1, databasesPerVolume: need.databasesPerVolume ?? 0 });
   if (!multipleDatabasesPerVolume) return 1;
   if (need.serversPerSite.length === 1) return need.copies;
   // Active/passive: the copies of the site holding more, the first (C83), whatever a disk holds.
@@ -237,7 +239,7 @@ export function raidServerDisks(need: RaidNeed, choice: Pick<ServerDiskChoice, "
 /** What raidServerDisks needs, from a design's sizing (design.ts microsoftSizing) and its factors. */
 export function raidNeedOf(
   s: Pick<MicrosoftSizing, "copiesPerServer" | "databaseGB" | "logSpaceGB" | "serverIops" | "readShare"> & Partial<Pick<MicrosoftSizing, "maxDatabaseGB">>,
-  design: { serversPerSite: readonly number[]; copies: number; laggedCopies: number },
+  design: { serversPerSite: readonly number[]; copies: number; laggedCopies: number; databasesPerVolume?: number },
   f: Pick<MicrosoftFactors, "contentIndexShare" | "volumeFreeShare"> & Partial<Pick<MicrosoftFactors, "activePassive" | "considerJbod">>,
 ): RaidNeed {
   return {
@@ -254,5 +256,6 @@ export function raidNeedOf(
     volumeFreeShare: f.volumeFreeShare,
     ...(f.considerJbod !== undefined ? { considerJbod: f.considerJbod } : {}),
     ...(s.maxDatabaseGB !== undefined ? { maxDatabaseGB: s.maxDatabaseGB } : {}),
+    ...(design.databasesPerVolume !== undefined ? { databasesPerVolume: design.databasesPerVolume } : {}),
   };
 }

@@ -410,7 +410,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   // factors its own count reads (rows 6-12), and the unit's.
   const diskRows = (row: number, own: boolean) => {
     const d = n.serverDisks;
-    const disk = d ? `IFERROR(IF(AND(${SERVER_DISK_HELPERS.rawGB}>0,${jbodFormula(refs)}),${SERVER_DISK_HELPERS.rawGB},0),0)` : "0";
+    const disk = d ? `IFERROR(IF(AND(${SERVER_DISK_HELPERS.rawGB}>0,${jbodFormula(refs, d.databasesPerVolume)}),${SERVER_DISK_HELPERS.rawGB},0),0)` : "0";
     // A DAG's (two or more copies): stand-alone servers have no layout.
     const passive = `IF(${n.dagLayout}="active/passive",IF(AND(${n.serversSecondSite}>0,${n.copies}>=2),1,0),0)`;
     const values = own
@@ -682,7 +682,7 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
   put(SERVER_DISK_HELPERS.rawGB.replace(/\$/g, ""), { formula: `=${unsized(lookup(d.rawGB))}`, role: "step" });
   put(SERVER_DISK_HELPERS.iops.replace(/\$/g, ""), { formula: `=${unsized(lookup(d.iops))}`, role: "step" });
   put(`I${JBOD_ROW}`, { value: "On JBOD (the calculator's choice)", role: "note" });
-  put(SERVER_DISK_HELPERS.jbod.replace(/\$/g, ""), { formula: `=IFERROR(AND(ISNUMBER(${refs.databases}),${jbodFormula(refs)}),FALSE())`, role: "step" });
+  put(SERVER_DISK_HELPERS.jbod.replace(/\$/g, ""), { formula: `=IFERROR(AND(ISNUMBER(${refs.databases}),${jbodFormula(refs, n.serverDisks?.databasesPerVolume)}),FALSE())`, role: "step" });
   const need = { logGB: `$J$${NEED_ROW}`, mailboxesPerDatabase: `$J$${NEED_ROW + 1}`, iopsPerMailbox: `$J$${NEED_ROW + 2}` };
   put(`I${NEED_ROW}`, { value: "Log space a database, GB", role: "note" });
   put(`J${NEED_ROW}`, { formula: `=${unsized(`${NS}EX_MS_DATABASES(${args},"logspace",${factors})`)}`, native: `=${unsized(logSpaceFormula(refs))}`, role: "step" });
@@ -731,6 +731,7 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     servers: c.servers,
     maxDatabaseGB: refs.maxDatabaseGB,
     considerJbod: refs.considerJbod,
+    askedVolumeDatabases: d.databasesPerVolume,
     volumeDatabases: `$J$${RAID_CHOICE_ROW}`,
   };
   put(`I${RAID_CHOICE_ROW}`, { value: "Databases a volume (RAID, the calculator's)", role: "note" });
