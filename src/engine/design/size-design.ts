@@ -10,11 +10,10 @@
  * - Microsoft's calculator's (Exchange Server Role Requirements Calculator v7.6, src/engine/microsoft)
  *   for 2013 and later: databases, mailboxes per database, database and log IOPS, memory and cores.
  *
- * One database count, the one deployed: the method's count rounded up to a balanced one
- * (layout.ts balancedDatabaseCount) so every server carries the same active databases in every
- * failure. The calculator's own count is balanced for one site (its symmetric count is a multiple
- * of servers × (servers − 1)) and for 004's design; where it is not, the count rises to the next
- * balanced one, and Microsoft's figures are those of the deployed count (docs/one-design.md).
+ * One database count, the one deployed: Dell's count rounded up to a balanced one (layout.ts
+ * balancedDatabaseCount); Microsoft's calculator's own (Role Requirements!C79), laid out as evenly as it
+ * allows, balanced only where the servers are sized never less (docs/one-design.md). Each method is
+ * one function returning one record (dellMethod, microsoftMethod); the rest is the methods' alike.
  */
 import { arrayModelName, chooseArrays, type ArrayChoice } from "../arrays";
 import { capacityToProvisionGB } from "../capacity";
@@ -454,6 +453,192 @@ function tooManyCopiesPerServer(inputs: WorkbookInputs, tables: DesignTables, de
   );
 }
 
+/** What every method reads of a design: its inputs and what follows from them alone. */
+interface SizingContext {
+  inputs: WorkbookInputs;
+  tables: DesignTables;
+  f: Factors;
+  version: ExchangeVersion;
+  serversPerSite: number[];
+  layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">;
+  diskChoice: ServerDiskChoice;
+  /** The version's least memory and page file (src/engine/version.ts). */
+  profile: ReturnType<typeof versionProfile>;
+  /** ServerSizing "never less" (docs/whole-design.md). */
+  neverLess: boolean;
+  /** Microsoft's calculator at the design, or why it cannot size it: every design shows it beside the papers. */
+  beside: MicrosoftBeside;
+  /** Dell's count balanced over the layout, and its steps there: every design shows them. */
+  dellDatabases: number;
+  dell: Design["dell"];
+}
+
+/** Microsoft's calculator beside any design: its sizing at the deployed count, its own count, or why none. */
+interface MicrosoftBeside {
+  microsoft?: MicrosoftSizing;
+  microsoftProblem?: string;
+  microsoftDatabases?: number;
+  /** The count Microsoft's method deploys (microsoftDeployment), where it sizes the design. */
+  deployed?: number;
+  /** Why the calculator cannot size the count deployed (sized never less): the design's refusal by its method. */
+  deployedRefusal?: SizingError;
+}
+
+/**
+ * What a method makes of a design (issue 26: one function per method, one record): its databases and
+ * storage, and its servers, which Dell's method reads from the failure scenarios.
+ */
+interface MethodFigures {
+  databases: number;
+  mailboxesPerDatabase: number;
+  mailboxOnDiskMB: number;
+  databaseGB: number;
+  databaseVolumeGB: number;
+  logVolumeGB: number;
+  capacityPerCopyGB: number;
+  iopsPerMailbox: number;
+  databaseIops: number;
+  dagDatabaseIops: number;
+  dagLogIops: number;
+  serverDatabaseIops: number;
+  /** The method's cores and memory a server (before the version's least memory), from the scenarios sized. */
+  servers(scenarios: readonly ScenarioFigures[]): { coresPerServer: number; memoryPerServerGB: number; coresBasis: string };
+  /** The servers sized never less (ours, docs/whole-design.md), given the design's own; undefined where none. */
+  neverLess(own: ServersNeverLess): ServersNeverLess | undefined;
+  /** Databases past the maximum size (ours, beside a design the calculator builds). */
+  databaseSize?: DatabaseSizeWarning;
+}
+
+/** Microsoft's calculator at the design's own count, or why it cannot size it. */
+function calculatorAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSite: number[], diskChoice: ServerDiskChoice): { microsoft: MicrosoftSizing } | { microsoftProblem: string } {
+  try {
+    return { microsoft: microsoftAt(inputs, tables, serversPerSite, 0, diskChoice) };
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    return { microsoftProblem: e.message };
+  }
+}
+
+/** Microsoft's calculator beside the design: at its own count (`first`) and, where it deploys another, at that one. */
+function microsoftBeside(first: ReturnType<typeof calculatorAt>, inputs: WorkbookInputs, sizing: DesignTables, serversPerSite: number[], layoutDesign: SizingContext["layoutDesign"], diskChoice: ServerDiskChoice, neverLess: boolean): MicrosoftBeside {
+  if (!("microsoft" in first)) return first;
+  const microsoft = first.microsoft;
+  const microsoftDatabases = microsoft.databases;
+  const { deployed, activationUnit, resized } = microsoftDeployment(microsoft.databases, layoutDesign, neverLess);
+  if (!resized) return { microsoft, microsoftDatabases, deployed };
+  try {
+    // Balancing can take far more databases than the calculator's count (unequal sites multiply the
+    // rounds): past its 100 copies a server (Role Requirements!I158) the design cannot be balanced.
+    const perServer = (deployed * inputs.copies) / serversPerSite.reduce((a, b) => a + b, 0);
+    if (perServer > MICROSOFT.maxDatabasesPerServer) {
+      const n = (x: number) => grouped(x, 1);
+      throw new SizingError(
+        "#N/A",
+        `copies and servers: sized never less, ${inputs.copies} copies on ${serversPerSite.join(" + ")} servers balance only at ${n(deployed)} databases ` +
+          `(the calculator's ${n(microsoft.databases)} rounded up so every server carries the same load in every failure), ${n(perServer)} copies a server, ` +
+          `past the calculator's ${MICROSOFT.maxDatabasesPerServer}; size the servers by the calculator's rules (ServerSizing "calculator")`,
+      );
+    }
+    // Never less: the busiest server's active databases are the calculator's at one balancing unit, once
+    // for each unit deployed. Its rule at more databases (Role Requirements!C103: ROUNDUP and two more on a
+    // double failure) gives each database fewer mailboxes, so more load could buy less; a unit's share never falls.
+    return { microsoft: microsoftAt(inputs, { ...sizing, microsoftFactors: { ...sizing.microsoftFactors, activationUnit } }, serversPerSite, deployed, diskChoice), microsoftDatabases, deployed };
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    return { microsoftProblem: e.message, microsoftDatabases, deployed, deployedRefusal: e };
+  }
+}
+
+/** Dell's process (000, Tables 14-19; servers by VMware's rule, 003): Exchange 2010's method. */
+function dellMethod(c: SizingContext): MethodFigures {
+  const { inputs, f, dell, dellDatabases: databases } = c;
+  const { database, logs } = dell;
+  const iops = iopsRequirement(inputs.users, inputs.messagesPerDay, inputs.copies, c.version, f);
+  return {
+    databases,
+    mailboxesPerDatabase: inputs.users / databases,
+    mailboxOnDiskMB: database.mailboxOnDiskMB,
+    databaseGB: database.databaseGB,
+    databaseVolumeGB: database.provisionedDatabaseVolumeGB,
+    logVolumeGB: logs.provisionedLogVolumeGB,
+    capacityPerCopyGB: capacityToProvisionGB(inputs.users, database, logs, f),
+    iopsPerMailbox: iops.iopsPerUser,
+    databaseIops: iops.databaseIops,
+    dagDatabaseIops: iops.dagDatabaseIops,
+    dagLogIops: iops.logIops,
+    serverDatabaseIops: iops.dagDatabaseIops / c.serversPerSite.reduce((a, b) => a + b, 0),
+    // VMware's rule at the busiest server of every survivable failure.
+    servers: (scenarios) => {
+      const survivable = scenarios.filter((s) => s.survivable);
+      return {
+        coresPerServer: Math.max(0, ...survivable.map((s) => s.cores)),
+        memoryPerServerGB: Math.max(0, ...survivable.map((s) => s.memoryGB)),
+        coresBasis: `${grouped(f.mailboxesPerCore)} mailboxes a core (VMware's rule)`,
+      };
+    },
+    neverLess: () => undefined,
+  };
+}
+
+/** Microsoft's calculator's (v7.6, src/engine/microsoft): Exchange 2013 and later. */
+function microsoftMethod(c: SizingContext): MethodFigures {
+  const { inputs, tables, serversPerSite, layoutDesign, profile } = c;
+  const { microsoft: ms, deployed: databases } = c.beside;
+  // Sized never less, a count the calculator cannot size is the design's refusal (sizeDesign refuses the rest first).
+  if (c.beside.deployedRefusal !== undefined) throw c.beside.deployedRefusal;
+  if (ms === undefined || databases === undefined) throw new Error("microsoftMethod: the calculator did not size the design");
+  const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
+  // A database volume holds the database, its content index and free space; a log volume its logs
+  // and free space — Volume Requirements!I123 (example: (4 × 664.7 × 1.25 + 4 × 23.7) / 0.95 for
+  // four databases a volume), one database a volume here, as Dell's design and the export lay them out.
+  const free = 1 - mf.volumeFreeShare;
+  const indexed = 1 + 2 * mf.contentIndexShare;
+  // Active/passive: a server is sized for the first site's worst or the second's, whichever it is (D253, D256).
+  const serverOf = (s: MicrosoftSizing): ServersNeverLess => ({
+    memoryPerServerGB: Math.max(s.memoryGB, s.secondary?.memoryGB ?? 0, profile.minMemoryGB),
+    coresPerServer:
+      inputs.specIntRate > 0
+        ? Math.max(s.coresNeeded, s.secondary?.coresNeeded ?? 0)
+        : Math.max(1, ceilCount(Math.max(s.megacycles, s.secondary?.megacycles ?? 0) / DEFAULT_SERVER.megacyclesPerCore)),
+  });
+  const own = serverOf(ms);
+  const databaseSize = databaseSizeWarning(ms, inputs.copies >= 2);
+  return {
+    databases,
+    // Every tier's mailboxes (Role Requirements!C81), which with tiers 2-4 are more than Users.
+    mailboxesPerDatabase: ms.mailboxesPerDatabase,
+    mailboxOnDiskMB: ms.mailboxOnDiskMB,
+    databaseGB: ms.databaseGB,
+    databaseVolumeGB: Math.max(MINIMUM_VOLUME_GB, ceilCount((ms.databaseGB * indexed) / free)),
+    logVolumeGB: Math.max(MINIMUM_VOLUME_GB, ceilCount(ms.logSpaceGB / free)),
+    // From the totals, which never fall as the load rises: all databases' data and logs, plus a GB a volume of rounding.
+    capacityPerCopyGB: ceilCount(((ms.databaseGB * indexed + ms.logSpaceGB) * databases) / free + 2 * databases),
+    iopsPerMailbox: ms.environmentIops / ms.mailboxes,
+    databaseIops: ms.environmentIops,
+    dagDatabaseIops: ms.dagIops,
+    dagLogIops: ms.dagLogIops,
+    serverDatabaseIops: ms.serverIops,
+    servers: () => ({ ...own, coresBasis: inputs.specIntRate > 0 ? `a server of ${inputs.coresPerServer} cores rated ${inputs.specIntRate} SPECint2006` : DEFAULT_SERVER.name }),
+    neverLess: (design) => {
+      if (inputs.copies < 2) return undefined;
+      if (c.neverLess) return design;
+      try {
+        // What the design sized never less deploys: the count balanced, a unit at a time.
+        const unit = balancedDatabaseCount(1, layoutDesign);
+        const balanced = balancedDatabaseCount(databases, layoutDesign);
+        const factors = { ...tables.microsoftFactors, neverLess: 1, activationUnit: unit };
+        if ((balanced * inputs.copies) / serversPerSite.reduce((a, b) => a + b, 0) > MICROSOFT.maxDatabasesPerServer) return undefined;
+        if (tooManyCopiesPerServer(inputs, tables, { ...layoutDesign, databases: balanced }) !== undefined) return undefined;
+        return serverOf(microsoftAt(inputs, { ...tables, microsoftFactors: factors }, serversPerSite, balanced, c.diskChoice));
+      } catch (e) {
+        if (!(e instanceof SizingError)) throw e;
+        return undefined;
+      }
+    },
+    ...(databaseSize ? { databaseSize } : {}),
+  };
+}
+
 /**
  * Sizes a design. Inputs are taken as checked (each by its rule: src/functions/worksheet.ts
  * INPUT_PARAMETERS); those not given are the reference design's (REFERENCE_DESIGN_INPUTS), so a
@@ -474,76 +659,22 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   const diskChoice = serverDiskChoiceOf(inputs, tables, serverDisk);
   const f: Factors = { ...FACTOR_DEFAULTS, ...tables.factors };
   const serversPerSite = serversPerSiteOf(inputs);
+  const servers = serversPerSite.reduce((a, b) => a + b, 0);
   // Lagged copies are the last preferences and never activate (layout.ts): the balancing unit, the
   // failures and the servers' active databases count only the copies that can be activated.
   const { laggedCopies } = lagFactors(inputs, tables);
   const layoutDesign = { serversPerSite, copies: inputs.copies, layout: inputs.dagLayout as DagLayout, laggedCopies };
   const version = designVersion(inputs.exchangeVersion);
+  // ServerSizing "never less" (docs/whole-design.md): either site fails, memory holds at C141, a unit at a time.
+  const neverLess = inputs.serverSizing === "never less";
 
   // Microsoft's calculator sizes every design it can, for the Methods sheet beside the papers.
-  let microsoft: MicrosoftSizing | undefined;
-  let microsoftProblem: string | undefined;
-  let microsoftDatabases: number | undefined;
-  // ServerSizing "never less" (docs/whole-design.md): either site fails, memory holds at C141, a unit at a time (below).
-  const neverLess = inputs.serverSizing === "never less";
   const sizing: DesignTables = neverLess ? { ...tables, microsoftFactors: { ...tables.microsoftFactors, neverLess: 1 } } : tables;
-  try {
-    microsoft = microsoftAt(inputs, sizing, serversPerSite, 0, diskChoice);
-    microsoftDatabases = microsoft.databases;
-  } catch (e) {
-    if (!(e instanceof SizingError)) throw e;
-    microsoftProblem = e.message;
-  }
-  if (method === "microsoft" && microsoft === undefined) throw new SizingError("#N/A", `Microsoft's method cannot size this design: ${microsoftProblem}`);
-
-  // Dell's count balanced; Microsoft's the calculator's own (microsoftDeployment). The design deploys its method's.
+  const first = calculatorAt(inputs, sizing, serversPerSite, diskChoice);
+  if (method === "microsoft" && "microsoftProblem" in first) throw new SizingError("#N/A", `Microsoft's method cannot size this design: ${first.microsoftProblem}`);
+  // Dell's steps at its count balanced (Table 18: IDBS = DBS / DB; Table 19: NDB = ceil(NU / DB)): every design shows them.
   const raw = databaseCapacity(inputs.users, inputs.quotaMB, inputs.messagesPerDay, inputs.messageKB, inputs.maxDatabaseGB, f);
   const dellDatabases = balancedDatabaseCount(raw.databaseCount, layoutDesign);
-  // Stand-alone servers (one copy) keep the calculator's count, a server each (its method is then Dell's).
-  const deployment = microsoft === undefined ? undefined : microsoftDeployment(microsoft.databases, layoutDesign, neverLess);
-  const microsoftDeployed = deployment?.deployed;
-  if (microsoft !== undefined && deployment!.resized) {
-    const activationUnit = deployment!.activationUnit;
-    try {
-      // Balancing can take far more databases than the calculator's count (unequal sites multiply the
-      // rounds): past its 100 copies a server (Role Requirements!I158) the design cannot be balanced.
-      const perServer = (microsoftDeployed! * inputs.copies) / serversPerSite.reduce((a, b) => a + b, 0);
-      if (perServer > MICROSOFT.maxDatabasesPerServer) {
-        const n = (x: number) => grouped(x, 1);
-        throw new SizingError(
-          "#N/A",
-          `copies and servers: sized never less, ${inputs.copies} copies on ${serversPerSite.join(" + ")} servers balance only at ${n(microsoftDeployed!)} databases ` +
-            `(the calculator's ${n(microsoft.databases)} rounded up so every server carries the same load in every failure), ${n(perServer)} copies a server, ` +
-            `past the calculator's ${MICROSOFT.maxDatabasesPerServer}; size the servers by the calculator's rules (ServerSizing "calculator")`,
-        );
-      }
-      // Never less: the busiest server's active databases are the calculator's at one balancing unit, once
-      // for each unit deployed. Its rule at more databases (Role Requirements!C103: ROUNDUP and two more on a
-      // double failure) gives each database fewer mailboxes, so more load could buy less; a unit's share never falls.
-      microsoft = microsoftAt(inputs, { ...sizing, microsoftFactors: { ...sizing.microsoftFactors, activationUnit } }, serversPerSite, microsoftDeployed!, diskChoice);
-    } catch (e) {
-      if (!(e instanceof SizingError)) throw e;
-      if (method === "microsoft") throw e;
-      microsoftProblem = e.message;
-      microsoft = undefined;
-    }
-  }
-  const databases = method === "microsoft" ? microsoftDeployed! : dellDatabases;
-  // Every method: Exchange mounts at most 100 databases a server, active and passive (the limit has no method).
-  const crowded = databases <= MAX_DESIGN_DATABASES ? tooManyCopiesPerServer(inputs, tables, { ...layoutDesign, databases }) : undefined;
-  if (crowded !== undefined) throw crowded;
-  // Before anything is laid out: a layout of millions of databases would fill memory (the Design check's limit).
-  if (databases > MAX_DESIGN_DATABASES) {
-    const n = grouped(MAX_DESIGN_DATABASES);
-    throw new TooManyDatabasesError("#N/A", `users, maxDatabaseGB and servers: the design deploys ${grouped(databases)} databases (its count balanced over the servers), more than ${n}; raise maxDatabaseGB`);
-  }
-  // The Standard edition mounts 5 databases a server (the Inputs' Edition; src/engine/version.ts editionProblem).
-  const edition = exchangeEditionOf(inputs.edition ?? "Enterprise");
-  if (edition === undefined) throw new SizingError("#VALUE!", `edition must be Enterprise or Standard; got ${JSON.stringify(inputs.edition)}`);
-  const mounted = editionProblem(edition, version, databases, inputs.copies, serversPerSite.reduce((a, b) => a + b, 0));
-  if (mounted !== undefined) throw new EditionError("#N/A", mounted);
-
-  // Dell's steps at its count balanced (Table 18: IDBS = DBS / DB; Table 19: NDB = ceil(NU / DB)).
   const databaseGBDell = raw.totalDatabaseGB / dellDatabases;
   const dellVolume = databaseGBDell * f.contentIndex * f.volumeFree;
   const database: DatabaseCapacity = {
@@ -555,65 +686,123 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   };
   const logs = logCapacity(inputs.users, inputs.messagesPerDay, inputs.messageKB, dellDatabases, f);
   const dell = { database, logs, rawDatabases: raw.databaseCount };
+  const beside = microsoftBeside(first, inputs, sizing, serversPerSite, layoutDesign, diskChoice, neverLess);
+  const context: SizingContext = { inputs, tables, f, version, serversPerSite, layoutDesign, diskChoice, profile: versionProfile(version), neverLess, beside, dellDatabases, dell };
+  const figures = method === "microsoft" ? microsoftMethod(context) : dellMethod(context);
+  const { microsoft, microsoftProblem, microsoftDatabases } = beside;
+  const databases = figures.databases;
 
-  let mailboxOnDiskMB: number;
-  let databaseGB: number;
-  let databaseVolumeGB: number;
-  let logVolumeGB: number;
-  let capacityPerCopyGB: number;
-  let iopsPerMailbox: number;
-  let databaseIops: number;
-  let dagDatabaseIops: number;
-  let logIops: number;
-  if (method === "dell") {
-    mailboxOnDiskMB = database.mailboxOnDiskMB;
-    databaseGB = database.databaseGB;
-    databaseVolumeGB = database.provisionedDatabaseVolumeGB;
-    logVolumeGB = logs.provisionedLogVolumeGB;
-    capacityPerCopyGB = capacityToProvisionGB(inputs.users, database, logs, f);
-    const iops = iopsRequirement(inputs.users, inputs.messagesPerDay, inputs.copies, version, f);
-    iopsPerMailbox = iops.iopsPerUser;
-    databaseIops = iops.databaseIops;
-    dagDatabaseIops = iops.dagDatabaseIops;
-    logIops = iops.logIops;
-  } else {
-    const ms = microsoft!;
-    const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
-    // A database volume holds the database, its content index and free space; a log volume its logs
-    // and free space — Volume Requirements!I123 (example: (4 × 664.7 × 1.25 + 4 × 23.7) / 0.95 for
-    // four databases a volume), one database a volume here, as Dell's design and the export lay them out.
-    const free = 1 - mf.volumeFreeShare;
-    const indexed = 1 + 2 * mf.contentIndexShare;
-    mailboxOnDiskMB = ms.mailboxOnDiskMB;
-    databaseGB = ms.databaseGB;
-    databaseVolumeGB = Math.max(MINIMUM_VOLUME_GB, ceilCount((ms.databaseGB * indexed) / free));
-    logVolumeGB = Math.max(MINIMUM_VOLUME_GB, ceilCount(ms.logSpaceGB / free));
-    // From the totals, which never fall as the load rises: all databases' data and logs, plus a GB a volume of rounding.
-    capacityPerCopyGB = ceilCount(((ms.databaseGB * indexed + ms.logSpaceGB) * databases) / free + 2 * databases);
-    iopsPerMailbox = ms.environmentIops / ms.mailboxes;
-    databaseIops = ms.environmentIops;
-    dagDatabaseIops = ms.dagIops;
-    logIops = ms.dagLogIops;
+  // Every method: Exchange mounts at most 100 databases a server, active and passive (the limit has no method).
+  const crowded = databases <= MAX_DESIGN_DATABASES ? tooManyCopiesPerServer(inputs, tables, { ...layoutDesign, databases }) : undefined;
+  if (crowded !== undefined) throw crowded;
+  // Before anything is laid out: a layout of millions of databases would fill memory (the Design check's limit).
+  if (databases > MAX_DESIGN_DATABASES) {
+    const n = grouped(MAX_DESIGN_DATABASES);
+    throw new TooManyDatabasesError("#N/A", `users, maxDatabaseGB and servers: the design deploys ${grouped(databases)} databases (its count balanced over the servers), more than ${n}; raise maxDatabaseGB`);
   }
-  const volumesGB = databases * (databaseVolumeGB + logVolumeGB);
+  // The Standard edition mounts 5 databases a server (the Inputs' Edition; src/engine/version.ts editionProblem).
+  const edition = exchangeEditionOf(inputs.edition ?? "Enterprise");
+  if (edition === undefined) throw new SizingError("#VALUE!", `edition must be Enterprise or Standard; got ${JSON.stringify(inputs.edition)}`);
+  const mounted = editionProblem(edition, version, databases, inputs.copies, servers);
+  if (mounted !== undefined) throw new EditionError("#N/A", mounted);
 
   const catalog = tables.arrayCatalog ?? EQUALLOGIC_CATALOGUE;
-  const choice = chooseArrays(capacityPerCopyGB, databaseIops, inputs.copies, inputs.arrayRaid as RaidLevel, candidateArrays(inputs.arrayModel, catalog));
+  const choice = chooseArrays(figures.capacityPerCopyGB, figures.databaseIops, inputs.copies, inputs.arrayRaid as RaidLevel, candidateArrays(inputs.arrayModel, catalog));
   const classes = tables.diskClasses ?? DISK_CLASS_IOPS;
   const diskIops = isDiskClass(inputs.spindleDisk) && !tables.diskClasses ? DISK_CLASS_IOPS[inputs.spindleDisk] : diskIopsOf(inputs.spindleDisk, classes);
-  const spindles = spindleCount({ iops: databaseIops, raid: inputs.spindleRaid as RaidLevel, diskIops, readRatio: inputs.readRatio });
+  const spindles = spindleCount({ iops: figures.databaseIops, raid: inputs.spindleRaid as RaidLevel, diskIops, readRatio: inputs.readRatio });
 
   // The layout is built when it is read (layout, export): the scenarios need only its closed forms.
   const deployedLayout = { ...layoutDesign, databases };
   let layout: CopyLayout | undefined;
   const layoutOnce = (): CopyLayout => (layout ??= copyLayout(deployedLayout));
+  const scenarios = scenarioFigures(inputs, f, deployedLayout, layoutOnce, figures.iopsPerMailbox);
+  const environment = environmentOf(inputs.users, tables.environmentUsers ?? environmentUsersOf(inputs), serversPerSite);
+  const { serverDisks: disks, raidServerDisks: raidDisks, serverDisksProblem: disksProblem, mcdb, mcdbProblem } = designDisks(inputs, tables, { method, version, microsoft, serversPerSite, laggedCopies, dagLayout: inputs.dagLayout });
+  // Databases past the maximum size are built, as the calculator builds them (a warning of ours), unless the
+  // count is the calculator's and its JBOD disk cannot hold even one a volume: then nothing can be laid out
+  // (issue 25, item 8). A count the user sets stays theirs, its disks "none".
+  const outgrown = figures.databaseSize;
+  if (outgrown !== undefined && microsoft?.jbod === true && disks === undefined && disksProblem !== undefined && databasesPerDagOf(inputs) === undefined) {
+    throw new UnlaidDatabasesError(`${outgrown.message}; ${disksProblem}`, databases);
+  }
+
+  let worst: ScenarioFigures | undefined;
+  for (const s of scenarios) {
+    if (!s.survivable) continue;
+    if (worst === undefined || s.activeMailboxes > worst.activeMailboxes || (s.activeMailboxes === worst.activeMailboxes && s.targetIops >= worst.targetIops)) worst = s;
+  }
+
+  // A mailbox server of the version has at least its recommended memory, and a page file by its rule (src/engine/version.ts).
+  const { coresPerServer, memoryPerServerGB: methodMemoryGB, coresBasis } = figures.servers(scenarios);
+  const memoryPerServerGB = Math.max(methodMemoryGB, context.profile.minMemoryGB);
+  // Ours beside the calculator's (docs/whole-design.md): sized on reading, so a search that never reads it never pays for it.
+  let neverLessServers: ServersNeverLess | null | undefined;
+  const serversNeverLess = (): ServersNeverLess | undefined => (neverLessServers ??= figures.neverLess({ coresPerServer, memoryPerServerGB }) ?? null) ?? undefined;
+  const pageFileGB = context.profile.pageFileGB?.(memoryPerServerGB);
+
+  const siteScenario = scenarios.find((s) => s.scenario === "site");
+  const volumesGB = databases * (figures.databaseVolumeGB + figures.logVolumeGB);
+  return {
+    inputs,
+    method,
+    serversPerSite,
+    dell,
+    ...(microsoft ? { microsoft } : {}),
+    ...(microsoftProblem ? { microsoftProblem } : {}),
+    ...(microsoftDatabases !== undefined ? { microsoftDatabases } : {}),
+    databases,
+    mailboxesPerDatabase: figures.mailboxesPerDatabase,
+    mailboxOnDiskMB: figures.mailboxOnDiskMB,
+    databaseGB: figures.databaseGB,
+    databaseVolumeGB: figures.databaseVolumeGB,
+    logVolumeGB: figures.logVolumeGB,
+    volumesGB,
+    capacityPerCopyGB: figures.capacityPerCopyGB,
+    capacityAllCopiesGB: figures.capacityPerCopyGB * inputs.copies,
+    iopsPerMailbox: figures.iopsPerMailbox,
+    databaseIops: figures.databaseIops,
+    dagDatabaseIops: figures.dagDatabaseIops,
+    dagLogIops: figures.dagLogIops,
+    arrays: { ...choice, modelName: arrayModelName(choice.model) },
+    spindles: { disks: spindles.disks, raid: inputs.spindleRaid as RaidLevel, disk: inputs.spindleDisk, diskIops },
+    servers,
+    coresPerServer,
+    memoryPerServerGB,
+    ...(pageFileGB !== undefined ? { pageFileGB } : {}),
+    warnings: [...(outgrown ? [outgrown] : []), ...serverLimitWarnings(version, coresPerServer, memoryPerServerGB)],
+    coresBasis,
+    get neverLess() {
+      return serversNeverLess();
+    },
+    get layout() {
+      return layoutOnce();
+    },
+    scenarios,
+    ...(worst ? { worst } : {}),
+    normalMailboxesPerServer: scenarios.find((s) => s.scenario === "normal")!.activeMailboxes,
+    // Only where the design survives the loss of a site: else no server carries anything of it (not 0 mailboxes).
+    ...(serversPerSite.length === 2 && siteScenario?.survivable ? { siteFailureMailboxesPerServer: siteScenario.activeMailboxes } : {}),
+    serverDatabaseIops: figures.serverDatabaseIops,
+    ...environment,
+    ...(disks ? { serverDisks: disks } : {}),
+    ...(raidDisks ? { raidServerDisks: raidDisks } : {}),
+    ...(disksProblem ? { serverDisksProblem: disksProblem } : {}),
+    ...(mcdb ? { mcdb } : {}),
+    ...(mcdbProblem ? { mcdbProblem } : {}),
+  };
+}
+
+/** Each failure scenario's busiest server, counted exactly over the deployed layout (layout.ts scenarioLoads). */
+function scenarioFigures(inputs: WorkbookInputs, f: Factors, deployed: LayoutDesign, layoutOnce: () => CopyLayout, iopsPerMailbox: number): ScenarioFigures[] {
+  const { serversPerSite, databases } = deployed;
   let counted: ReturnType<typeof scenarioLoads> | undefined;
-  const loads = () => (counted ??= scenarioLoads(deployedLayout));
-  const scenarios: ScenarioFigures[] = FAILURE_SCENARIOS.map((scenario) => {
+  const loads = () => (counted ??= scenarioLoads(deployed));
+  return FAILURE_SCENARIOS.map((scenario) => {
     const applies = !((scenario === "site" || scenario === "site+server") && serversPerSite.length < 2);
     const refused = (reason: string): ScenarioFigures => ({ scenario, fails: SCENARIO_WORDS[scenario], survivable: false, applies, reason, runningServers: 0, activeDatabases: 0, activeMailboxes: 0, targetIops: 0, cores: 0, memoryGB: 0 });
     if (!applies) return refused("a DAG in one site cannot lose its site: the scenario does not apply");
-    // Counted exactly at any count (layout.ts scenarioLoads); not survivable: the simulation names the failure and the databases left without a copy.
+    // Not survivable: the simulation names the failure and the databases left without a copy.
     const load = loads()[scenario];
     if (load === undefined) {
       try {
@@ -641,122 +830,6 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
       memoryGB: server.memoryGB,
     };
   });
-  const environment = environmentOf(inputs.users, tables.environmentUsers ?? environmentUsersOf(inputs), serversPerSite);
-  const { serverDisks: disks, raidServerDisks: raidDisks, serverDisksProblem: disksProblem, mcdb, mcdbProblem } = designDisks(inputs, tables, { method, version, microsoft, serversPerSite, laggedCopies, dagLayout: inputs.dagLayout });
-  // Databases past the maximum size are built, as the calculator builds them (a warning of ours), unless the
-  // count is the calculator's and its JBOD disk cannot hold even one a volume: then nothing can be laid out
-  // (issue 25, item 8). A count the user sets stays theirs, its disks "none".
-  const outgrown = method === "microsoft" && microsoft ? databaseSizeWarning(microsoft, inputs.copies >= 2) : undefined;
-  if (outgrown !== undefined && microsoft?.jbod === true && disks === undefined && disksProblem !== undefined && databasesPerDagOf(inputs) === undefined) {
-    throw new UnlaidDatabasesError(`${outgrown.message}; ${disksProblem}`, databases);
-  }
-
-  let worst: ScenarioFigures | undefined;
-  for (const s of scenarios) {
-    if (!s.survivable) continue;
-    if (worst === undefined || s.activeMailboxes > worst.activeMailboxes || (s.activeMailboxes === worst.activeMailboxes && s.targetIops >= worst.targetIops)) worst = s;
-  }
-
-  let coresPerServer: number;
-  let memoryPerServerGB: number;
-  let coresBasis: string;
-  // A mailbox server of the version has at least its recommended memory, and a page file by its rule (src/engine/version.ts).
-  const profile = versionProfile(version);
-  // Active/passive: a server is sized for the first site's worst or the second's, whichever it is (D253, D256).
-  const microsoftServer = (ms: MicrosoftSizing): ServersNeverLess => ({
-    memoryPerServerGB: Math.max(ms.memoryGB, ms.secondary?.memoryGB ?? 0, profile.minMemoryGB),
-    coresPerServer:
-      inputs.specIntRate > 0
-        ? Math.max(ms.coresNeeded, ms.secondary?.coresNeeded ?? 0)
-        : Math.max(1, ceilCount(Math.max(ms.megacycles, ms.secondary?.megacycles ?? 0) / DEFAULT_SERVER.megacyclesPerCore)),
-  });
-  if (method === "microsoft") {
-    ({ memoryPerServerGB, coresPerServer } = microsoftServer(microsoft!));
-    coresBasis = inputs.specIntRate > 0 ? `a server of ${inputs.coresPerServer} cores rated ${inputs.specIntRate} SPECint2006` : DEFAULT_SERVER.name;
-  } else {
-    const survivable = scenarios.filter((s) => s.survivable);
-    coresPerServer = Math.max(0, ...survivable.map((s) => s.cores));
-    memoryPerServerGB = Math.max(0, ...survivable.map((s) => s.memoryGB));
-    coresBasis = `${grouped(f.mailboxesPerCore)} mailboxes a core (VMware's rule)`;
-  }
-  memoryPerServerGB = Math.max(memoryPerServerGB, profile.minMemoryGB);
-  // Ours beside the calculator's (docs/whole-design.md): the servers sized never less, a DAG's by
-  // Microsoft's method — sized on reading, so a search that never reads it never pays for it.
-  let neverLessServers: ServersNeverLess | null | undefined;
-  const serversNeverLess = (): ServersNeverLess | undefined => {
-    if (neverLessServers === undefined) {
-      neverLessServers = null;
-      if (method === "microsoft" && inputs.copies >= 2) {
-        if (neverLess) neverLessServers = { coresPerServer, memoryPerServerGB };
-        else {
-          try {
-            // What the design sized never less deploys: the count balanced, a unit at a time.
-            const unit = balancedDatabaseCount(1, layoutDesign);
-            const balanced = balancedDatabaseCount(databases, layoutDesign);
-            const factors = { ...tables.microsoftFactors, neverLess: 1, activationUnit: unit };
-            if ((balanced * inputs.copies) / serversPerSite.reduce((a, b) => a + b, 0) <= MICROSOFT.maxDatabasesPerServer && tooManyCopiesPerServer(inputs, tables, { ...layoutDesign, databases: balanced }) === undefined) {
-              neverLessServers = microsoftServer(microsoftAt(inputs, { ...tables, microsoftFactors: factors }, serversPerSite, balanced, diskChoice));
-            }
-          } catch (e) {
-            if (!(e instanceof SizingError)) throw e;
-          }
-        }
-      }
-    }
-    return neverLessServers ?? undefined;
-  };
-  const pageFileGB = profile.pageFileGB?.(memoryPerServerGB);
-
-  const siteScenario = scenarios.find((s) => s.scenario === "site");
-  return {
-    inputs,
-    method,
-    serversPerSite,
-    dell,
-    ...(microsoft ? { microsoft } : {}),
-    ...(microsoftProblem ? { microsoftProblem } : {}),
-    ...(microsoftDatabases !== undefined ? { microsoftDatabases } : {}),
-    databases,
-    // Microsoft's: every tier's mailboxes (Role Requirements!C81), which with tiers 2-4 are more than Users.
-    mailboxesPerDatabase: method === "microsoft" ? microsoft!.mailboxesPerDatabase : inputs.users / databases,
-    mailboxOnDiskMB,
-    databaseGB,
-    databaseVolumeGB,
-    logVolumeGB,
-    volumesGB,
-    capacityPerCopyGB,
-    capacityAllCopiesGB: capacityPerCopyGB * inputs.copies,
-    iopsPerMailbox,
-    databaseIops,
-    dagDatabaseIops,
-    dagLogIops: logIops,
-    arrays: { ...choice, modelName: arrayModelName(choice.model) },
-    spindles: { disks: spindles.disks, raid: inputs.spindleRaid as RaidLevel, disk: inputs.spindleDisk, diskIops },
-    servers: serversPerSite.reduce((a, b) => a + b, 0),
-    coresPerServer,
-    memoryPerServerGB,
-    ...(pageFileGB !== undefined ? { pageFileGB } : {}),
-    warnings: [...(outgrown ? [outgrown] : []), ...serverLimitWarnings(version, coresPerServer, memoryPerServerGB)],
-    coresBasis,
-    get neverLess() {
-      return serversNeverLess();
-    },
-    get layout() {
-      return layoutOnce();
-    },
-    scenarios,
-    ...(worst ? { worst } : {}),
-    normalMailboxesPerServer: scenarios.find((s) => s.scenario === "normal")!.activeMailboxes,
-    // Only where the design survives the loss of a site: else no server carries anything of it (not 0 mailboxes).
-    ...(serversPerSite.length === 2 && siteScenario?.survivable ? { siteFailureMailboxesPerServer: siteScenario.activeMailboxes } : {}),
-    serverDatabaseIops: method === "microsoft" ? microsoft!.serverIops : dagDatabaseIops / serversPerSite.reduce((a, b) => a + b, 0),
-    ...environment,
-    ...(disks ? { serverDisks: disks } : {}),
-    ...(raidDisks ? { raidServerDisks: raidDisks } : {}),
-    ...(disksProblem ? { serverDisksProblem: disksProblem } : {}),
-    ...(mcdb ? { mcdb } : {}),
-    ...(mcdbProblem ? { mcdbProblem } : {}),
-  };
 }
 
 /** What a design's disks depend on beyond the disk inputs: its method, version, sizing, sites and lagged copies. */
