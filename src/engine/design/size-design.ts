@@ -592,6 +592,9 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   const layoutOnce = (): CopyLayout => (layout ??= copyLayout(deployedLayout));
   let counted: ReturnType<typeof scenarioLoads> | undefined;
   const loads = () => (counted ??= scenarioLoads(deployedLayout));
+  // The DAG's mailboxes: by Microsoft's method every tier's (Role Requirements!C98, C100: active databases
+  // × C81, every tier's mailboxes a database); Dell's process sizes the design's one profile, its Users.
+  const dagMailboxes = method === "microsoft" ? microsoft!.mailboxes : inputs.users;
   const scenarios: ScenarioFigures[] = FAILURE_SCENARIOS.map((scenario) => {
     const applies = !((scenario === "site" || scenario === "site+server") && serversPerSite.length < 2);
     const refused = (reason: string): ScenarioFigures => ({ scenario, fails: SCENARIO_WORDS[scenario], survivable: false, applies, reason, runningServers: 0, activeDatabases: 0, activeMailboxes: 0, targetIops: 0, cores: 0, memoryGB: 0 });
@@ -608,7 +611,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
       throw new Error(`scenarioLoads and worstCase disagree on "${scenario}"`);
     }
     const { databases: busiest, runningServers } = load;
-    const mailboxes = activeMailboxes(busiest, inputs.users, databases);
+    const mailboxes = activeMailboxes(busiest, dagMailboxes, databases);
     const server = mailboxServerSize(mailboxes, f);
     return {
       scenario,
@@ -624,7 +627,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
       memoryGB: server.memoryGB,
     };
   });
-  const environment = environmentOf(inputs.users, tables.environmentUsers ?? environmentUsersOf(inputs), serversPerSite);
+  const environment = environmentOf(dagMailboxes, tables.environmentUsers ?? environmentUsersOf(inputs), serversPerSite);
   const { serverDisks: disks, raidServerDisks: raidDisks, serverDisksProblem: disksProblem, mcdb, mcdbProblem } = designDisks(inputs, tables, { method, version, microsoft, serversPerSite, laggedCopies, dagLayout: inputs.dagLayout });
 
   let worst: ScenarioFigures | undefined;
