@@ -238,6 +238,14 @@ export const DISK_FACTOR_CELLS = Object.freeze({ diskGB: `$J$${DISK_FACTORS_ROW}
 /** 1 where the servers are sized never less (the Inputs' ServerSizing), else 0: the factor neverLess. */
 export const NEVER_LESS_CELL = `$J$${NEVER_LESS_ROW}`;
 export const CALCULATED_DATABASES_CELL = `$J$${HELPER_ROW + 2}`;
+/** The mailboxes Microsoft's column sizes (unqualified, absolute): every tier's, tier 1 empty the design's Users (Role Requirements!C97). */
+export const TIER_MAILBOXES_CELL = `$J$${TIER_ALL_ROW}`;
+/**
+ * The DAG's mailboxes as sizeDesign counts them: by Microsoft's method every tier's (the Methods sheet's
+ * TIER_MAILBOXES_CELL; Role Requirements!C98, which C100's active mailboxes a server read), by Dell's
+ * process the design's one profile, Users. `methodUsed` the Design sheet's cell, qualified.
+ */
+export const dagMailboxesFormula = (methodUsed: string, methods: string, users: string): string => `IF(${methodUsed}="microsoft",${methods}!${TIER_MAILBOXES_CELL},${users})`;
 /** The chosen disk's raw GB and IOPS, and whether the calculator puts the design on JBOD (TRUE) or RAID (FALSE, or no design). */
 export const SERVER_DISK_HELPERS = Object.freeze({ rawGB: `$J$${DISK_ROW}`, iops: `$K$${DISK_ROW}`, jbod: `$J$${JBOD_ROW}` });
 

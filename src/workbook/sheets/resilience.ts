@@ -24,7 +24,7 @@ import {
 import { cite } from "../../engine/papers";
 import type { CellModel, Highlight, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
-import { CALCULATED_DATABASES_CELL, DISK_FACTOR_CELLS, NEVER_LESS_CELL } from "./methods";
+import { CALCULATED_DATABASES_CELL, DISK_FACTOR_CELLS, NEVER_LESS_CELL, dagMailboxesFormula } from "./methods";
 import { INPUT_NAMES } from "./inputs";
 import { tierNames } from "./tiers";
 import { ONE_SITE, ESRP_2013, ESRP_2016, FORMAT, VMWARE, absolute, header, landscape, sectionHeading, sheetReference, titleAndNote, type NameKey, type Rendered } from "./shared";
@@ -87,6 +87,8 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
   const methods = sheetReference(methodsSheet);
   const iopsPerMailbox = `${design}!${absolute(DESIGN_CELLS.answerIopsPerMailbox)}`;
   const databases = absolute(RESILIENCE_CELLS.databases);
+  // The busiest server's active mailboxes count every tier's by Microsoft's method (Role Requirements!C100).
+  const mailboxes = dagMailboxesFormula(`${design}!${absolute(DESIGN_CELLS.methodUsed)}`, methods, names.users);
   // EX_FAILOVER over the copy layout (src/engine/layout.ts, docs/dag-layout.md) of the DAG's databases.
   // The customer copy reads the Distribution sheet's busiest server, exact at any count its grid holds (layout.ts scenarioLoads).
   const grid = distributionLayout(distribution.rows);
@@ -95,11 +97,11 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
     const busiest = table(grid.table.busiest, scenario);
     if (result === "servers") return table(grid.table.running, scenario);
     if (result === "databases") return busiest;
-    const mailboxes = ceilCountFormula(`${busiest}*${names.users}/${databases}`);
-    return result === "mailboxes" ? mailboxes : ceilCountFormula(`${C_MAILBOXES}${row}*${jetstressProfileFormula(perMailbox)}`);
+    const active = ceilCountFormula(`${busiest}*${mailboxes}/${databases}`);
+    return result === "mailboxes" ? active : ceilCountFormula(`${C_MAILBOXES}${row}*${jetstressProfileFormula(perMailbox)}`);
   };
   const failoverOf = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string, row: number): Rendered => ({
-    formula: `=IFERROR(EXSIZE.EX_FAILOVER(${names.users},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}",${databases},${names.laggedCopies}),"${fallback}")`,
+    formula: `=IFERROR(EXSIZE.EX_FAILOVER(${mailboxes},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}",${databases},${names.laggedCopies}),"${fallback}")`,
     // A design with no count has no scenarios; a text on the Distribution sheet (not survivable, one site) is the fallback.
     native: `=IFERROR(IF(AND(ISNUMBER(${databases}),ISNUMBER(${table(grid.table.busiest, scenario)})),${exactOf(scenario, perMailbox === "" ? "0" : perMailbox, result, row)},NA()),"${fallback}")`,
   });
