@@ -12,12 +12,10 @@ import { EXCHANGE_VERSIONS } from "../../src/engine/version";
 import { designProblems } from "../../src/workbook/design-check";
 import { evaluateWorkbook, nativeModel, type WorkbookValues } from "../../src/workbook/evaluate";
 import { QUANTITIES_NOT_ON_A_SHEET, QUANTITY_CELLS } from "../../src/workbook/quantity-cells";
-import type { WorkbookModel } from "../../src/workbook/model";
 import { distributionGridRows } from "../../src/workbook/sheets/distribution";
-import { TIERS } from "../../src/workbook/sheets/inputs";
-import { TIER_COLUMNS, type TierColumn } from "../../src/workbook/sheets/tiers";
 import { DESIGN_CELLS, referenceDesign, templateSheetNames } from "../../src/workbook/template";
 import { withoutDistribution } from "./light-model";
+import { tablesOf, withTiers, type TypedTier } from "./tier-model";
 import { WORKBOOK_MS } from "../support/timeouts";
 
 jest.setTimeout(4 * WORKBOOK_MS);
@@ -129,38 +127,6 @@ const jbod: fc.Arbitrary<WorkbookInputs> = fc
   .map(({ sites, ...r }): WorkbookInputs => ({ ...R, ...r, exchangeVersion: 2016, method: "microsoft", serversSite2: sites === 2 ? r.serversSite2 : "" }))
   .filter(buildable);
 
-/**
- * With mailbox tiers typed, the Resilience sheet's failure modes by Microsoft's method (active databases,
- * megacycles, the transport database) size the design's one profile and show "—", as its note says: the
- * Methods sheet sizes the tiers. Every other cell counts every tier.
- */
-const ONE_PROFILE_MODES = new Set(Object.keys(QUANTITY_CELLS).filter((k) => /ActiveDatabases$|Megacycles$|^transportGBPerServer$/.test(k)));
-const tieredDifferences = (values: WorkbookValues, d: Design) => differences(values, d).filter((line) => !ONE_PROFILE_MODES.has(line.split(" ")[0]) || !/: workbook "—",/.test(line));
-
-/** Mailbox tiers as typed on the Inputs sheet (tiers 1-4 in order): a cell left out is empty. */
-type TypedTier = Partial<Record<TierColumn, number>>;
-
-/** The model with `tiers` typed into the Inputs sheet's tier rows. */
-function withTiers(model: WorkbookModel, tiers: readonly TypedTier[]): WorkbookModel {
-  const typed = new Map<string, number>();
-  tiers.forEach((t, k) =>
-    TIER_COLUMNS.forEach((c) => {
-      if (t[c] !== undefined) typed.set(`${TIERS.ranges[c].replace(/^\$([A-Z]+)\$.*$/, "$1")}${TIERS.firstTierRow + k}`, t[c]!);
-    }),
-  );
-  return {
-    ...model,
-    sheets: model.sheets.map((sheet) => (sheet.name !== sheets.inputs ? sheet : { ...sheet, cells: sheet.cells.map((cell) => (typed.has(cell.address) ? { ...cell, value: typed.get(cell.address) } : cell)) })),
-  };
-}
-
-/** The tiers as the Inputs block's rule sizes them (src/workbook/sheets/tiers.ts): tier 1 empty the design's Users, an empty profile cell the design's. */
-const tablesOf = (inputs: WorkbookInputs, tiers: readonly TypedTier[]): DesignTables => ({
-  tiers: tiers
-    .map((t, k) => ({ mailboxes: t.mailboxes || (k === 0 ? inputs.users : 0), messagesPerDay: t.messagesPerDay || inputs.messagesPerDay, messageKB: t.messageKB || inputs.messageKB, quotaMB: t.quotaMB || inputs.quotaMB }))
-    .filter((t) => t.mailboxes > 0),
-});
-
 /** Designs of every version and method with mailbox tiers typed (Microsoft's method sizes them; Dell's the design's one profile). */
 const tiered: fc.Arbitrary<[WorkbookInputs, TypedTier[]]> = fc
   .tuple(
@@ -242,8 +208,8 @@ describe("every quantity's cells equal sizeDesign's figure, live and in the cust
     const model = withTiers(referenceDesign({ inputs: i }), tiers);
     const d = sizeDesign(i, tablesOf(i, tiers));
     expect(d.usersPerDag).toBeGreaterThan(i.users);
-    expect(tieredDifferences(evaluateWorkbook(withoutDistribution(model)), d)).toEqual([]);
-    expect(tieredDifferences(evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
+    expect(differences(evaluateWorkbook(withoutDistribution(model)), d)).toEqual([]);
+    expect(differences(evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
   });
 
   test("random designs with mailbox tiers", () => {
@@ -251,8 +217,8 @@ describe("every quantity's cells equal sizeDesign's figure, live and in the cust
       fc.property(tiered, ([inputs, tiers]) => {
         const model = withTiers(referenceDesign({ inputs }), tiers);
         const d = sizeDesign(inputs, tablesOf(inputs, tiers));
-        expect({ inputs, tiers, live: tieredDifferences(evaluateWorkbook(withoutDistribution(model)), d) }).toEqual({ inputs, tiers, live: [] });
-        expect({ inputs, tiers, native: tieredDifferences(evaluateWorkbook(nativeModel(model)), d) }).toEqual({ inputs, tiers, native: [] });
+        expect({ inputs, tiers, live: differences(evaluateWorkbook(withoutDistribution(model)), d) }).toEqual({ inputs, tiers, live: [] });
+        expect({ inputs, tiers, native: differences(evaluateWorkbook(nativeModel(model)), d) }).toEqual({ inputs, tiers, native: [] });
       }),
       { numRuns: Number(process.env.RUNS ?? 10) },
     );
