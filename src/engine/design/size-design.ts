@@ -627,7 +627,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
       memoryGB: server.memoryGB,
     };
   });
-  const environment = environmentOf(dagMailboxes, tables.environmentUsers ?? environmentUsersOf(inputs), serversPerSite);
+  const environment = environmentOf(dagMailboxes, tables.environmentUsers ?? environmentUsersOf(inputs), serversPerSite, tiered(method, tables) ? "tiers" : "users");
   const { serverDisks: disks, raidServerDisks: raidDisks, serverDisksProblem: disksProblem, mcdb, mcdbProblem } = designDisks(inputs, tables, { method, version, microsoft, serversPerSite, laggedCopies, dagLayout: inputs.dagLayout });
 
   let worst: ScenarioFigures | undefined;
@@ -870,6 +870,18 @@ export function diskCountKeys(given: Readonly<Partial<WorkbookInputs>>, tables: 
   };
 }
 
+/** Whether a design counts mailbox tiers: Microsoft's method with tiers given (Dell's process sizes the one profile). */
+const tiered = (method: SizingMethod, tables: Pick<DesignTables, "tiers">): boolean => method === "microsoft" && (tables.tiers?.length ?? 0) > 0;
+
+/**
+ * The DAG's mailboxes sizeDesign counts: by Microsoft's method every tier's (Role Requirements!C98), else
+ * Users — what several DAGs divide the environment by, and what the Design check holds it to.
+ */
+export function dagMailboxesOf(inputs: Pick<WorkbookInputs, "users" | "method" | "exchangeVersion" | "copies">, tables: Pick<DesignTables, "tiers"> = {}): { mailboxes: number; counted: "users" | "tiers" } {
+  if (!tiered(methodOf(inputs), tables)) return { mailboxes: inputs.users, counted: "users" };
+  return { mailboxes: tables.tiers!.reduce((a, t) => a + t.mailboxes, 0), counted: "tiers" };
+}
+
 /**
  * An environment of `environmentUsers` mailboxes as identical DAGs of `usersPerDag` each, every DAG
  * sized as the one design (004_1d3a339e6fd03f64.txt §4: "to host 100,000 mailboxes the solution
@@ -880,8 +892,9 @@ export function environmentOf(
   usersPerDag: number,
   environmentUsers: number | undefined,
   serversPerSite: readonly number[],
+  counted: "users" | "tiers" = "users",
 ): Pick<Design, "environmentUsers" | "dags" | "usersPerDag" | "serversPerDag" | "environmentServers"> {
-  const problem = environmentProblem(usersPerDag, environmentUsers);
+  const problem = environmentProblem(usersPerDag, environmentUsers, counted);
   if (problem !== undefined) throw new SizingError("#N/A", problem);
   const users = environmentUsers ?? usersPerDag;
   const dags = Math.ceil(users / usersPerDag);
