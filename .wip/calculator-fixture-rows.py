@@ -2,7 +2,7 @@
 them -> the calculator's Input cells (as the fixture's existing rows set them) -> the oracle's figures."""
 import json, os, subprocess, sys
 FIX = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tests', 'fixtures', 'microsoft-calculator-designs.json')
-KEYS = sorted({k for d in json.load(open(FIX))['designs'] for k in d['calc']} | {'Role Requirements!C63'})
+KEYS = sorted({k for d in json.load(open(FIX))['designs'] for k in d['calc']} | {'Role Requirements!C63', 'Role Requirements!C97', 'Role Requirements!C98', 'Role Requirements!C100'})
 DISKS = {None: (4000, '7.2K RPM SAS 3.5"'), '8TB 7.2K NL-SAS 3.5"': (8000, '7.2K RPM SAS 3.5"')}
 
 def disk_of(name):
@@ -43,14 +43,28 @@ def cells(i):
         x["C109"] = "Yes" if v == c else "No"
     return x
 
+# Mailbox tiers 1-4 (sizeDesign's tables.tiers, in order) as the calculator's tier blocks: mailboxes, growth,
+# messages, KB, initial size, quota, archive (Input!C55:C61 tier 1, C74:C80 tier 2, G55:G61 tier 3, G74:G80 tier 4).
+TIER_BLOCKS = [("C", 55), ("C", 74), ("G", 55), ("G", 74)]
+
+def tier_cells(i, tiers):
+    x = {}
+    for k, (col, row) in enumerate(TIER_BLOCKS):
+        t = tiers[k] if k < len(tiers) else None
+        x[f"{col}{row}"] = t['mailboxes'] if t else 0
+        if t:
+            x[f"{col}{row + 1}"] = 0; x[f"{col}{row + 2}"] = t['messagesPerDay']; x[f"{col}{row + 3}"] = t['messageKB']
+            x[f"{col}{row + 4}"] = 0; x[f"{col}{row + 5}"] = t['quotaMB']; x[f"{col}{row + 6}"] = i.get('archiveMB', 0)
+    return x
+
 def run(designs):
-    sets = [{"name": d['name'], "inputs": cells(d['inputs'])} for d in designs]
+    sets = [{"name": d['name'], "inputs": {**cells(d['inputs']), **(tier_cells(d['inputs'], d['tiers']) if d.get('tiers') else {})}} for d in designs]
     out = subprocess.run(['/usr/bin/python3', os.environ.get('ORACLE', '../shared/ms-calc-oracle/oracle.py'), '-'], input=json.dumps(sets), capture_output=True, text=True, check=True)
     res = json.loads(out.stdout)
     rows = []
     for d, s, r in zip(designs, sets, res):
         got = {f"{o['sheet']}!{o['cell']}": o['value'] for o in r['outputs']}
-        rows.append({"name": d['name'], "why": d['why'], "inputs": d['inputs'], "cells": s['inputs'], "valid": bool(r['meta'].get('valid_design')),
+        rows.append({"name": d['name'], "why": d['why'], "inputs": d['inputs'], **({"tiers": d['tiers']} if d.get('tiers') else {}), "cells": s['inputs'], "valid": bool(r['meta'].get('valid_design')),
                      "calc": {k: got[k] for k in KEYS if k in got}, "_meta": r['meta'], "_warnings": r.get('warnings')})
     return rows
 

@@ -39,10 +39,13 @@ export function readNames(flags: ReadonlyMap<string, string | true>): Deployment
   return { dag: name("--dag", "dag"), serverPrefix: name("--server-prefix", "serverPrefix"), databasePrefix: name("--database-prefix", "databasePrefix") };
 }
 
-/** The design's DAG as the layout and failover modules take it: its servers, copies, layout and databases. */
+/**
+ * The design's DAG as the layout and failover modules take it: its mailboxes (by Microsoft's method every
+ * tier's, Role Requirements!C98), servers, copies, layout and databases.
+ */
 export function dagOf(design: Design): DagDesign & { databases: number } {
   const d = design.layout.design;
-  return { users: design.inputs.users, serversPerSite: d.serversPerSite, copies: d.copies, layout: d.layout, databases: d.databases, laggedCopies: d.laggedCopies };
+  return { users: design.usersPerDag, serversPerSite: d.serversPerSite, copies: d.copies, layout: d.layout, databases: d.databases, laggedCopies: d.laggedCopies };
 }
 
 export interface DagReport {
@@ -164,7 +167,7 @@ export async function runLayout(args: string[], out: CommandOutput): Promise<num
     return EXIT.ok;
   }
   out.stdout(
-    `${names.dag}: ${design.inputs.users.toLocaleString("en-US")} mailboxes, ${d.serversPerSite.join(" + ")} servers, ${d.copies} copies${d.laggedCopies ? ` (${d.laggedCopies} lagged)` : ""}, ${d.layout}, ${d.databases} databases (${design.method === "dell" ? "Dell's process" : "Microsoft's calculator's method"})`,
+    `${names.dag}: ${design.usersPerDag.toLocaleString("en-US")} mailboxes, ${d.serversPerSite.join(" + ")} servers, ${d.copies} copies${d.laggedCopies ? ` (${d.laggedCopies} lagged)` : ""}, ${d.layout}, ${d.databases} databases (${design.method === "dell" ? "Dell's process" : "Microsoft's calculator's method"})`,
   );
   out.stdout("");
   const width = Math.max(...Array.from({ length: serverCount }, (_, s) => n.server(s).length), 2);

@@ -432,7 +432,8 @@ export function dagDesignFromWorkbook(values: WorkbookDagValues): { ok: true; de
   const d = sized.design.layout.design;
   return {
     ok: true,
-    design: { users: sized.design.inputs.users, serversPerSite: d.serversPerSite, copies: d.copies, layout: d.layout, databases: d.databases, laggedCopies: d.laggedCopies },
+    // The DAG's mailboxes: by Microsoft's method every tier's (Role Requirements!C98).
+    design: { users: sized.design.usersPerDag, serversPerSite: d.serversPerSite, copies: d.copies, layout: d.layout, databases: d.databases, laggedCopies: d.laggedCopies },
     sized: sized.design,
   };
 }

@@ -11,7 +11,7 @@ import { databaseCapacity, mailboxDoesNotFit } from "../engine/database";
 import { SizingError } from "../engine/errors";
 import { databaseFormula, mailboxFitsFormula, type FactorReference } from "../engine/excel-formulas";
 import { MAX_COPIES, MAX_SERVERS, validateLayoutDesign, type DagLayout } from "../engine/layout";
-import { EditionError, MAX_COPIES_PER_SERVER, McdbError, REFERENCE_DESIGN_INPUTS, TooManyDatabasesError, serverDiskOf, sizeDesign, type DesignTables } from "../engine/design";
+import { EditionError, MAX_COPIES_PER_SERVER, McdbError, REFERENCE_DESIGN_INPUTS, TooManyDatabasesError, dagMailboxesOf, serverDiskOf, sizeDesign, type DesignTables } from "../engine/design";
 import { editionFailsFormula } from "../engine/version";
 import { mcdbVersionFormula } from "../engine/microsoft/mcdb";
 import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
@@ -41,7 +41,7 @@ const SUMMARIES = {
   // Short: the Design check's formula holds it within Excel's 8,192 characters at the longest sheet names.
   deployed: `${NOT_A_DESIGN} its databases cannot be deployed: over ${INPUT_PARAMETERS.databases.max.toLocaleString("en-US")} in all, over 100 copies a server, or more than the server disk holds. The Design sheet's count says why.`,
   lagged: `${NOT_A_DESIGN} too many lagged copies: at most copies − 2, so two copies can be activated (none with one copy). Lower the lagged copies, or add copies.`,
-  environment: `${NOT_A_DESIGN} Mailboxes in the environment must be empty, 0 (one DAG) or a whole number of at least Users.`,
+  environment: `${NOT_A_DESIGN} Mailboxes in the environment must be empty, 0 (one DAG) or a whole number of at least a DAG's mailboxes (Users, or by Microsoft's method every mailbox tier's).`,
   edition: `${NOT_A_DESIGN} a server holds more database copies than the Standard edition mounts (5). Choose Enterprise, add servers, or raise the maximum database size.`,
   mcdb: `${NOT_A_DESIGN} MCDB is on, but MCDB SSDs are Exchange 2019's and SE's, beside JBOD database disks by Microsoft's method (three or more copies a failure can activate). Choose MCDB auto or off, or such a design.`,
   setDatabases: `${NOT_A_DESIGN} a set database count (Databases a DAG) is Microsoft's method's; Dell's process counts from the maximum database size. Leave it empty, or choose Microsoft's method.`,
@@ -53,7 +53,8 @@ export const DEPLOYED_SUMMARY = SUMMARIES.deployed;
 /**
  * The environment's verdict, for a cell of its own that the Design check reads: environmentProblem
  * and EnvironmentUsers's own rule in one clause and one message (its summary; "" when it is fine) —
- * empty or 0, else a whole number from Users (a negative is below it) to the rule's most.
+ * empty or 0, else a whole number from a DAG's mailboxes (`users`: Users, or by Microsoft's method every
+ * tier's, methods.ts dagMailboxesFormula; a negative is below it) to the rule's most.
  */
 export function environmentCheckFormula(environmentUsers: string, users: string): string {
   const e = environmentUsers;
@@ -86,8 +87,8 @@ function ruleChain(rules: ReadonlyArray<{ name: string; label: string; rule: Inp
 }
 
 /** Every combined rule the design breaks; none for a design that can be built. */
-export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors = FACTOR_DEFAULTS, tables: Pick<DesignTables, "ownServerDisks"> = {}): DesignProblem[] {
-  const problems = designRuleProblems(inputs, factors);
+export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors = FACTOR_DEFAULTS, tables: Pick<DesignTables, "ownServerDisks" | "tiers"> = {}): DesignProblem[] {
+  const problems = designRuleProblems(inputs, factors, tables);
   if (problems.length === 0) problems.push(...deployedProblems(inputs, factors, tables));
   return problems;
 }
@@ -96,7 +97,7 @@ export function designProblems(inputs: DesignInputs & Partial<Pick<WorkbookInput
  * The combined rules before the engine sizes the design: a caller that sizes it anyway (a search,
  * src/cli/fit.ts) reads these and then sizeDesign's refusal once, where designProblems sizes it twice.
  */
-export function designRuleProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors = FACTOR_DEFAULTS): DesignProblem[] {
+export function designRuleProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors = FACTOR_DEFAULTS, tables: Pick<DesignTables, "tiers"> = {}): DesignProblem[] {
   const problems: DesignProblem[] = [];
   // First, as the Design check reads it with the server disks' rules (their hidden cell).
   const setDatabases = databasesPerDagProblem({ ...inputs, method: inputs.method ?? "auto" });
@@ -105,8 +106,9 @@ export function designRuleProblems(inputs: DesignInputs & Partial<Pick<WorkbookI
   if (method !== undefined) problems.push({ inputs: ["Method", "ExchangeVersion", "Copies", "MessagesPerDay", "MessageKB", "Users"], message: method, summary: SUMMARIES.method });
   const lagged = laggedCopiesProblem(inputs);
   if (lagged !== undefined) problems.push({ inputs: ["LaggedCopies", "Copies"], message: lagged, summary: SUMMARIES.lagged });
-  // The engine's environmentOf, in its words: several DAGs hold at least one DAG's mailboxes.
-  const environment = environmentProblem(inputs.users, environmentUsersOf(inputs));
+  // The engine's environmentOf, in its words: several DAGs hold at least one DAG's mailboxes (every tier's by Microsoft's method).
+  const dag = dagMailboxesOf({ ...inputs, method: inputs.method ?? "auto" }, tables);
+  const environment = environmentProblem(dag.mailboxes, environmentUsersOf(inputs), dag.counted);
   if (environment !== undefined) problems.push({ inputs: ["EnvironmentUsers", "Users"], message: environment, summary: SUMMARIES.environment });
   // The engine itself, past the single-input limits (those are each input's own rule).
   const mailbox = databaseCapacity(1, inputs.quotaMB, inputs.messagesPerDay, inputs.messageKB, Infinity, factors).mailboxOnDiskMB;

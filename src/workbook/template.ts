@@ -26,7 +26,7 @@ import { distributionGridRows, distributionPreferenceHighlights, distributionShe
 import { buildHardware, candidateColumns, diskClassNameRange, serverDiskColumns, serverDiskNameRange, ssdSizeRange } from "./sheets/hardware";
 import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, MCDB_CHECK_CELL, OWN_CHECK_INPUTS, SERVER_DISKS_CHECK_CELL, COPIES_PER_SERVER_CELL, sheetRuleOf, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
 import { buildJetstress } from "./sheets/jetstress";
-import { OUTGROWN_CELL, SET_DATABASES_CELL, SERVER_DISK_CELLS, SERVER_DISK_HELPERS, methodsSheet, microsoftCell } from "./sheets/methods";
+import { OUTGROWN_CELL, SET_DATABASES_CELL, SERVER_DISK_CELLS, SERVER_DISK_HELPERS, TIER_MAILBOXES_CELL, dagMailboxesFormula, methodsSheet, microsoftCell } from "./sheets/methods";
 import { RESILIENCE_CELLS, buildResilience } from "./sheets/resilience";
 import { absolute, nameSuffix, sheetReference, templateSheetNames, wrapText, type DesignOutput, type NameKey, type References, type TemplateSheet } from "./sheets/shared";
 import { buildSources } from "./sheets/sources";
@@ -135,6 +135,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     output: (key) => DESIGN_CELLS[key],
     candidates: candidateColumns(sheets.hardware),
     microsoft: (key) => `${sheetReference(sheets.methods)}!${microsoftCell(key)}`,
+    mailboxes: `${sheetReference(sheets.methods)}!${TIER_MAILBOXES_CELL}`,
     vmware: (result) => `${sheetReference(sheets.resilience)}!${absolute(result === "cores" ? RESILIENCE_CELLS.vmwareCores : RESILIENCE_CELLS.vmwareMemoryGB)}`,
     dag: { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout, lagged: names.laggedCopies },
     mcdbCheck: `${inputsRef}!${absolute(MCDB_CHECK_CELL)}`,
@@ -181,7 +182,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     deployedDatabases: `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.databasesDeployed)}`,
   });
   const mcdbCheck = mcdbCheckFormula(names.mcdb, names.exchangeVersion, `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.methodUsed)}`, `${sheetReference(sheets.methods)}!${SERVER_DISK_HELPERS.jbod}`);
-  const inputs = buildInputs(sheets.inputs, values, check, hardwareNames, environmentCheckFormula(names.environmentUsers, names.users), serverDisksCheck, copiesPerServer, mcdbCheck);
+  const inputs = buildInputs(sheets.inputs, values, check, hardwareNames, environmentCheckFormula(names.environmentUsers, dagMailboxesFormula(`${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.methodUsed)}`, sheetReference(sheets.methods), names.users)), serverDisksCheck, copiesPerServer, mcdbCheck);
   const { sheet: design, chart } = buildDesign(sheets.design, ref);
   const hardware = buildHardware(sheets.hardware, sheets.design, names, diskBeyondCatalogue(values.serverDisk));
   const definedNames: DefinedName[] = [
@@ -255,7 +256,8 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       withPreferenceColours(
         distributionSheet({
           sheetName: sheets.distribution,
-          names: { users: names.users, serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, dagLayout: names.dagLayout, lagged: names.laggedCopies },
+          // The busiest server's mailboxes count every tier's by Microsoft's method (Role Requirements!C100).
+          names: { users: dagMailboxesFormula(`${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.methodUsed)}`, sheetReference(sheets.methods), names.users), serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, dagLayout: names.dagLayout, lagged: names.laggedCopies },
           databases: resilienceRef(RESILIENCE_CELLS.databases),
           rows: gridRows,
           printedRows: databases,

@@ -10,11 +10,14 @@
  * Every other figure must equal the calculator's.
  */
 import fixture from "../fixtures/microsoft-calculator-designs.json";
-import { REFERENCE_DESIGN_INPUTS, sizeDesign, type Design, type WorkbookInputs } from "../../src/engine/design";
+import { targetIops } from "../../src/engine/failover";
+import { REFERENCE_DESIGN_INPUTS, sizeDesign, type Design, type DesignTables, type WorkbookInputs } from "../../src/engine/design";
 
 interface FixtureDesign {
   name: string;
   inputs: Partial<WorkbookInputs>;
+  /** Mailbox tiers (sizeDesign's tables.tiers), as the calculator's tier blocks 1-4 (Input!C55, C74, G55, G74). */
+  tiers?: DesignTables["tiers"];
   valid: boolean;
   calc: Record<string, number | string>;
 }
@@ -42,6 +45,11 @@ const FIGURES: ReadonlyArray<[string, string, (d: Design) => number | undefined,
   ["mailboxes a database, for I/O (JBOD)", "Role Requirements!C74", (d) => d.microsoft?.ioMailboxesPerDatabase],
   ["mailboxes a database, for capacity", "Role Requirements!C75", (d) => d.microsoft?.mailboxesPerDatabaseLimit],
   ["mailboxes a database", "Role Requirements!C81", (d) => d.mailboxesPerDatabase],
+  // Every tier's mailboxes (Role Requirements!C97 = the tiers' sum; C98 ÷ the DAGs, one here).
+  ["mailboxes a DAG", "Role Requirements!C98", (d) => d.usersPerDag],
+  ["mailboxes in the environment", "Role Requirements!C97", (d) => d.environmentUsers],
+  // C100: normal active databases × C81, every tier's; the design counts whole mailboxes, rounded up (layout.ts activeMailboxes).
+  ["active mailboxes a server, normal", "Role Requirements!C100", (d) => d.normalMailboxesPerServer, (c) => (num(c["Role Requirements!C100"]) === undefined ? undefined : Math.ceil(num(c["Role Requirements!C100"])! - 1e-9))],
   ["a database, GB", "Volume Requirements!E123", (d) => d.databaseGB],
   ["a database's logs, GB", "Volume Requirements!F123", (d) => d.microsoft?.logSpaceGB],
   ["copies a server", "Role Requirements!C102", (d) => d.microsoft?.copiesPerServer],
@@ -124,6 +132,9 @@ const NEVER_LESS_LEDGER: Ledger = {
   "v02-six-copies-two-asked": because(UNIT, MEMORY),
   "v04-one-a-volume": because(UNIT, MEMORY),
   "v05-active-passive-three-asked": because(UNIT, WORST),
+  // Mailbox tiers: d03's departure at one site; the calculator's 64 databases on 4 + 4 servers balanced to 72.
+  "t01-tiers-one-site": because(UNIT, MEMORY),
+  "t02-tiers-two-sites": because(COUNT, [...D04, "active databases, a site fails"]),
 };
 /** Designs the calculator builds and the design refuses: none (d07's databases outgrow the maximum size: built, with our warning). */
 const REFUSED: Readonly<Record<string, [RegExp, string]>> = {};
@@ -139,13 +150,33 @@ const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Ma
 
 const inputsOf = (x: FixtureDesign, serverSizing: WorkbookInputs["serverSizing"] = "calculator"): WorkbookInputs => ({ ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2016, ...x.inputs, serverSizing });
 
+const tablesOf = (x: FixtureDesign): DesignTables => (x.tiers ? { tiers: x.tiers } : {});
+
+/**
+ * With mailbox tiers the busiest server of every failure carries every tier's mailboxes: its active databases
+ * × the calculator's mailboxes a database (Role Requirements!C81, every tier's; C100 at normal runtime), rounded
+ * up — and the Jetstress target and the worst case follow them.
+ */
+describe.each(designs.filter((x) => x.tiers !== undefined).map((x) => [x.name, x] as const))("%s: each failure's active mailboxes count every tier", (_name, x) => {
+  const d = sizeDesign(inputsOf(x), tablesOf(x));
+  const perDatabase = num(x.calc["Role Requirements!C81"])!;
+  test.each(d.scenarios.filter((s) => s.survivable).map((s) => [s.scenario, s] as const))("%s", (_scenario, s) => {
+    expect(s.activeMailboxes).toBe(Math.ceil(s.activeDatabases * perDatabase - 1e-9));
+    expect(s.targetIops).toBe(targetIops(s.activeMailboxes, d.iopsPerMailbox));
+  });
+  test("the worst case is the busiest", () => {
+    expect(d.worst!.activeMailboxes).toBe(Math.max(...d.scenarios.map((s) => s.activeMailboxes)));
+  });
+});
+
 const SIZINGS = [["calculator", LEDGER, REFUSED], ["never less", NEVER_LESS_LEDGER, REFUSED_NEVER_LESS]] as const;
 test.each(SIZINGS.flatMap(([sizing, , refused]) => Object.entries(refused).map(([name, [why]]) => [name, sizing, why] as const)))("%s is refused sized by %s, saying why", (name, sizing, why) => {
-  expect(() => sizeDesign(inputsOf(designs.find((x) => x.name === name)!, sizing))).toThrow(why);
+  const x = designs.find((y) => y.name === name)!;
+  expect(() => sizeDesign(inputsOf(x, sizing), tablesOf(x))).toThrow(why);
 });
 
 describe.each(SIZINGS.flatMap(([sizing, ledger, refused]) => designs.filter((x) => refused[x.name] === undefined).map((x) => [x.name, sizing, x, ledger] as const)))("%s, servers sized by %s", (_name, sizing, x, ledger) => {
-  const d = sizeDesign(inputsOf(x, sizing));
+  const d = sizeDesign(inputsOf(x, sizing), tablesOf(x));
   // A JBOD figure on JBOD, a RAID one on RAID (the calculator shows both sheets' cells whichever it deploys).
   // Where the calculator's disk cannot hold or serve its volumes (Storage Design!C182 "Insufficient Disk
   // Capacity", "… IO Capacity") it lays out no disks; the design lays out fewer databases a volume (§9).

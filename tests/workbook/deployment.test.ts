@@ -93,6 +93,15 @@ describe("dagDesignFromWorkbook: the Inputs sheet's cells as Excel gives them, s
     expect(dagOf(expected)).toMatchObject({ users: 7600, serversPerSite: [8, 8], copies: 4, layout: "active/active", laggedCopies: 0, databases: expected.databases });
   });
 
+  test("with mailbox tiers the DAG holds every tier's mailboxes (Role Requirements!C98), as the design's scenarios count them", () => {
+    // Exchange 2016, Microsoft's method. Tier 1 empty: the design's 7,600; a second tier of 2,400 at 200 messages of 50 KB and 4 GB.
+    const tiered: WorkbookDagValues = { ...cells(), cells: { ...cells({ exchangeVersion: 2016 }).cells, tiers: { mailboxes: [null, 2400], messagesPerDay: [null, 200], messageKB: [null, 50], quotaMB: [null, 4096] } } };
+    const got = dagDesignFromWorkbook(tiered);
+    expect(got.ok && got.sized.usersPerDag).toBe(10_000);
+    expect(got.ok && got.design).toEqual(got.ok && dagOf(got.sized));
+    expect(got.ok && got.design.users).toBe(10_000);
+  });
+
   test("an empty second site is one site; the layout as typed in any case", () => {
     expect(dagDesignFromWorkbook(cells({ serversSite2: "", dagLayout: "Active/Passive " }))).toMatchObject({ ok: true, design: { serversPerSite: [8], layout: "active/passive" } });
   });

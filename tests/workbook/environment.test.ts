@@ -18,6 +18,7 @@ import { SUMMARY_ENVIRONMENT_CELLS } from "../../src/workbook/sheets/summary";
 import { DESIGN_CHECK_CELL, INPUT_CELLS, referenceDesign, templateSheetNames } from "../../src/workbook/template";
 import { MAX_LIVE_DESIGNS } from "../../src/workbook/compare";
 import { withoutDistribution } from "./light-model";
+import { tablesOf, withTiers, type TypedTier } from "./tier-model";
 import { WORKBOOK_MS } from "../support/timeouts";
 
 jest.setTimeout(6 * WORKBOOK_MS);
@@ -182,8 +183,36 @@ describe("the Design check, the pane and exsize design accept and refuse the sam
   test("a value past the cell's validation (12,000.5 pasted) is named by the Design check as designProblems names it; the engine refuses it too", () => {
     const inputs = { ...R, environmentUsers: 12_000.5 };
     expect(evaluateWorkbook(withoutDistribution(referenceDesign({ inputs })))[sheets.inputs][DESIGN_CHECK_CELL.inputs]).toBe(designProblems(inputs)[0].summary);
-    expect(designProblems(inputs)[0].summary).toBe("Not a design: Mailboxes in the environment must be empty, 0 (one DAG) or a whole number of at least Users.");
+    expect(designProblems(inputs)[0].summary).toBe("Not a design: Mailboxes in the environment must be empty, 0 (one DAG) or a whole number of at least a DAG's mailboxes (Users, or by Microsoft's method every mailbox tier's).");
     expect(() => sizeDesign(inputs)).toThrow(SizingError);
+  });
+
+  test("with mailbox tiers a DAG holds every tier's mailboxes: designProblems, the Design check cell, the Summary's DAGs and sizeDesign agree", () => {
+    // Fixture t01 (tests/fixtures/microsoft-calculator-designs.json): 3,400 + 2,000 = 5,400 mailboxes a DAG (Role Requirements!C98).
+    const base = { ...R, users: 3400, quotaMB: 4096, archiveMB: 5120, copies: 3, serversSite1: 4, exchangeVersion: 2016 } as WorkbookInputs;
+    const tiers: TypedTier[] = [{}, { mailboxes: 2000, messagesPerDay: 200, messageKB: 75, quotaMB: 2048 }];
+    const tables = tablesOf(base, tiers);
+    const seen: Array<[number | string, unknown, unknown]> = [];
+    for (const [environmentUsers, method] of [[5000, "auto"], [5400, "auto"], [10_801, "auto"], [5000, "dell"]] as const) {
+      const inputs = { ...base, environmentUsers, method };
+      const values = evaluateWorkbook(withoutDistribution(withTiers(referenceDesign({ inputs }), tiers)));
+      const cell = values[sheets.inputs][DESIGN_CHECK_CELL.inputs];
+      const problems = designProblems(inputs, undefined, tables);
+      if (problems.length > 0) {
+        const message = "environmentUsers must be a whole number of mailboxes, at least a DAG's (every mailbox tier's, 5,400); got 5000";
+        expect(problems[0].message).toBe(message);
+        expect(cell).toBe(problems[0].summary);
+        expect(() => sizeDesign(inputs, tables)).toThrow(message);
+        seen.push([environmentUsers, method, "refused"]);
+      } else {
+        expect(cell).toBe(designCheckText(inputs, undefined, tables));
+        const d = sizeDesign(inputs, tables);
+        expect(block(values).dags).toBe(d.dags);
+        seen.push([environmentUsers, method, d.dags]);
+      }
+    }
+    // Dell's process sizes the design's one profile: a DAG of Users (3,400), two of them in 5,000.
+    expect(seen).toEqual([[5000, "auto", "refused"], [5400, "auto", 1], [10_801, "auto", 3], [5000, "dell", 2]]);
   });
 });
 

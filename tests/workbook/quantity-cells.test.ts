@@ -7,13 +7,15 @@
  */
 import fc from "fast-check";
 import { QUANTITIES, type QuantityKey } from "../../src/engine/catalogue";
-import { REFERENCE_DESIGN_INPUTS, sizeDesign, type Design, type WorkbookInputs } from "../../src/engine/design";
+import { REFERENCE_DESIGN_INPUTS, sizeDesign, type Design, type DesignTables, type WorkbookInputs } from "../../src/engine/design";
 import { EXCHANGE_VERSIONS } from "../../src/engine/version";
 import { designProblems } from "../../src/workbook/design-check";
 import { evaluateWorkbook, nativeModel, type WorkbookValues } from "../../src/workbook/evaluate";
 import { QUANTITIES_NOT_ON_A_SHEET, QUANTITY_CELLS } from "../../src/workbook/quantity-cells";
+import { distributionGridRows } from "../../src/workbook/sheets/distribution";
 import { DESIGN_CELLS, referenceDesign, templateSheetNames } from "../../src/workbook/template";
 import { withoutDistribution } from "./light-model";
+import { tablesOf, withTiers, type TypedTier } from "./tier-model";
 import { WORKBOOK_MS } from "../support/timeouts";
 
 jest.setTimeout(4 * WORKBOOK_MS);
@@ -51,15 +53,16 @@ function differences(values: WorkbookValues, d: Design): string[] {
   return problems;
 }
 
-const buildable = (i: WorkbookInputs): boolean => {
-  if (designProblems(i).length > 0) return false;
+const buildableWith = (i: WorkbookInputs, tables: DesignTables): boolean => {
+  if (designProblems(i, undefined, tables).length > 0) return false;
   try {
-    sizeDesign(i);
+    sizeDesign(i, tables);
     return true;
   } catch {
     return false;
   }
 };
+const buildable = (i: WorkbookInputs): boolean => buildableWith(i, {});
 
 /** Designs of every version, method, site count (one to six copies, stand-alone servers too) and disk. */
 const anyDesign: fc.Arbitrary<WorkbookInputs> = fc
@@ -124,6 +127,41 @@ const jbod: fc.Arbitrary<WorkbookInputs> = fc
   .map(({ sites, ...r }): WorkbookInputs => ({ ...R, ...r, exchangeVersion: 2016, method: "microsoft", serversSite2: sites === 2 ? r.serversSite2 : "" }))
   .filter(buildable);
 
+/** Designs of every version and method with mailbox tiers typed (Microsoft's method sizes them; Dell's the design's one profile). */
+const tiered: fc.Arbitrary<[WorkbookInputs, TypedTier[]]> = fc
+  .tuple(
+    fc.record({
+      users: fc.integer({ min: 500, max: 20_000 }),
+      quotaMB: fc.integer({ min: 500, max: 10_000 }),
+      messagesPerDay: fc.integer({ min: 50, max: 400 }),
+      exchangeVersion: fc.constantFrom(...EXCHANGE_VERSIONS),
+      method: fc.constantFrom("auto", "auto", "dell", "microsoft"),
+      sites: fc.constantFrom(1, 2),
+      serversSite1: fc.integer({ min: 2, max: 8 }),
+      serversSite2: fc.integer({ min: 1, max: 8 }),
+      copies: fc.integer({ min: 2, max: 5 }),
+      dagLayout: fc.constantFrom("active/active", "active/passive"),
+      environmentUsers: fc.constantFrom("" as const, 200_000),
+      serverSizing: fc.constantFrom<WorkbookInputs["serverSizing"]>("calculator", "never less"),
+    }),
+    fc.option(fc.integer({ min: 100, max: 20_000 }), { nil: undefined }),
+    fc.array(fc.record({ mailboxes: fc.integer({ min: 1, max: 10_000 }), messagesPerDay: fc.integer({ min: 50, max: 500 }), messageKB: fc.integer({ min: 10, max: 200 }), quotaMB: fc.integer({ min: 100, max: 20_000 }) }), { minLength: 1, maxLength: 3 }),
+  )
+  .map(([{ sites, ...r }, first, more]): [WorkbookInputs, TypedTier[]] => [{ ...R, ...r, method: r.method as WorkbookInputs["method"], serversSite2: sites === 2 ? r.serversSite2 : "" }, [first === undefined ? {} : { mailboxes: first }, ...more]])
+  .filter(([inputs, tiers]) => buildableWith(inputs, tablesOf(inputs, tiers)))
+  // The customer copy's busiest server is exact while the Distribution grid, laid out for the design as written (its
+  // tiers typed later), holds every database (distribution.ts): more tiers' mailboxes can outgrow it.
+  .filter(([inputs, tiers]) => sizeDesign(inputs, tablesOf(inputs, tiers)).databases <= distributionGridRows(writtenDatabases(inputs)));
+
+/** The databases the template lays the Distribution grid out for (template.ts): the design's without its tiers, if it can be sized. */
+function writtenDatabases(inputs: WorkbookInputs): number | undefined {
+  try {
+    return sizeDesign(inputs).databases;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Designs a reader meets: the reference design, Dell EMC's 2016 DAG (004 §4), a RAID 2016 design, a two-site SE design. */
 const FIXED: Array<[string, Partial<WorkbookInputs>]> = [
   ["the reference design (000_72e1ddb9bbd1ecac.txt, 3.4.2)", {}],
@@ -160,6 +198,32 @@ describe("every quantity's cells equal sizeDesign's figure, live and in the cust
     const d = sizeDesign(i);
     expect(differences(evaluateWorkbook(withoutDistribution(model)), d)).toEqual([]);
     expect(differences(evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
+  });
+
+  // The customer copy's scenarios read the Distribution sheet (kept): every tier's mailboxes on the busiest server.
+  test.each<[string, Partial<WorkbookInputs>, TypedTier[]]>([
+    // tests/fixtures/microsoft-calculator-designs.json t01, t02: Role Requirements!C100 1,350 and 912.5 active mailboxes a server.
+    ["two tiers, 3 copies on 4 servers (fixture t01)", { users: 3400, quotaMB: 4096, archiveMB: 5120, copies: 3, serversSite1: 4, exchangeVersion: 2016 }, [{}, { mailboxes: 2000, messagesPerDay: 200, messageKB: 75, quotaMB: 2048 }]],
+    ["three tiers, 4 copies on 4 + 4 servers (fixture t02), several DAGs", { users: 5000, quotaMB: 2048, messagesPerDay: 100, copies: 4, serversSite1: 4, serversSite2: 4, exchangeVersion: 2016, environmentUsers: 30_000 }, [{ mailboxes: 5000 }, { mailboxes: 1500, messagesPerDay: 300, messageKB: 100, quotaMB: 10240 }, { mailboxes: 800, messagesPerDay: 50, quotaMB: 1024 }]],
+  ])("mailbox tiers: %s", (_name, given, tiers) => {
+    const i = { ...R, ...given } as WorkbookInputs;
+    const model = withTiers(referenceDesign({ inputs: i }), tiers);
+    const d = sizeDesign(i, tablesOf(i, tiers));
+    expect(d.usersPerDag).toBeGreaterThan(i.users);
+    expect(differences(evaluateWorkbook(withoutDistribution(model)), d)).toEqual([]);
+    expect(differences(evaluateWorkbook(nativeModel(model)), d)).toEqual([]);
+  });
+
+  test("random designs with mailbox tiers", () => {
+    fc.assert(
+      fc.property(tiered, ([inputs, tiers]) => {
+        const model = withTiers(referenceDesign({ inputs }), tiers);
+        const d = sizeDesign(inputs, tablesOf(inputs, tiers));
+        expect({ inputs, tiers, live: differences(evaluateWorkbook(withoutDistribution(model)), d) }).toEqual({ inputs, tiers, live: [] });
+        expect({ inputs, tiers, native: differences(evaluateWorkbook(nativeModel(model)), d) }).toEqual({ inputs, tiers, native: [] });
+      }),
+      { numRuns: Number(process.env.RUNS ?? 10) },
+    );
   });
 
   test.each<[string, fc.Arbitrary<WorkbookInputs>, number]>([

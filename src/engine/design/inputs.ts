@@ -34,10 +34,12 @@ export const environmentUsersOf = (inputs: Pick<DesignInputs, "environmentUsers"
  * it holds at least one whole DAG (the engine's environmentOf, the CLI, the pane and the Design check
  * all say it in these words).
  */
-export function environmentProblem(usersPerDag: number, environmentUsers: number | undefined): string | undefined {
+export function environmentProblem(usersPerDag: number, environmentUsers: number | undefined, counted: "users" | "tiers" = "users"): string | undefined {
   if (environmentUsers === undefined) return undefined;
   if (Number.isInteger(environmentUsers) && environmentUsers >= usersPerDag) return undefined;
-  return `environmentUsers must be a whole number of mailboxes, at least a DAG's (users, ${usersPerDag.toLocaleString("en-US")}); got ${environmentUsers}`;
+  // With mailbox tiers, Microsoft's method's DAG holds every tier's mailboxes (Role Requirements!C98).
+  const whose = counted === "tiers" ? "every mailbox tier's" : "users";
+  return `environmentUsers must be a whole number of mailboxes, at least a DAG's (${whose}, ${usersPerDag.toLocaleString("en-US")}); got ${environmentUsers}`;
 }
 
 /** The databases a DAG as set, or undefined for the method's own count ("", 0 or none). */

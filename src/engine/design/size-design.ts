@@ -489,6 +489,11 @@ interface MicrosoftBeside {
  * storage, and its servers, which Dell's method reads from the failure scenarios.
  */
 interface MethodFigures {
+  /**
+   * The DAG's mailboxes: by Microsoft's method every tier's (Role Requirements!C98, C100: active databases
+   * × C81, every tier's mailboxes a database); Dell's process sizes the design's one profile, its Users.
+   */
+  dagMailboxes: number;
   databases: number;
   mailboxesPerDatabase: number;
   mailboxOnDiskMB: number;
@@ -555,6 +560,7 @@ function dellMethod(c: SizingContext): MethodFigures {
   const { database, logs } = dell;
   const iops = iopsRequirement(inputs.users, inputs.messagesPerDay, inputs.copies, c.version, f);
   return {
+    dagMailboxes: inputs.users,
     databases,
     mailboxesPerDatabase: inputs.users / databases,
     mailboxOnDiskMB: database.mailboxOnDiskMB,
@@ -604,6 +610,7 @@ function microsoftMethod(c: SizingContext): MethodFigures {
   const own = serverOf(ms);
   const databaseSize = databaseSizeWarning(ms, inputs.copies >= 2);
   return {
+    dagMailboxes: ms.mailboxes,
     databases,
     // Every tier's mailboxes (Role Requirements!C81), which with tiers 2-4 are more than Users.
     mailboxesPerDatabase: ms.mailboxesPerDatabase,
@@ -716,8 +723,8 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   const deployedLayout = { ...layoutDesign, databases };
   let layout: CopyLayout | undefined;
   const layoutOnce = (): CopyLayout => (layout ??= copyLayout(deployedLayout));
-  const scenarios = scenarioFigures(inputs, f, deployedLayout, layoutOnce, figures.iopsPerMailbox);
-  const environment = environmentOf(inputs.users, tables.environmentUsers ?? environmentUsersOf(inputs), serversPerSite);
+  const scenarios = scenarioFigures(figures.dagMailboxes, f, deployedLayout, layoutOnce, figures.iopsPerMailbox);
+  const environment = environmentOf(figures.dagMailboxes, tables.environmentUsers ?? environmentUsersOf(inputs), serversPerSite, tiered(method, tables) ? "tiers" : "users");
   const { serverDisks: disks, raidServerDisks: raidDisks, serverDisksProblem: disksProblem, mcdb, mcdbProblem } = designDisks(inputs, tables, { method, version, microsoft, serversPerSite, laggedCopies, dagLayout: inputs.dagLayout });
   // Databases past the maximum size are built, as the calculator builds them (a warning of ours), unless the
   // count is the calculator's and its JBOD disk cannot hold even one a volume: then nothing can be laid out
@@ -794,7 +801,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
 }
 
 /** Each failure scenario's busiest server, counted exactly over the deployed layout (layout.ts scenarioLoads). */
-function scenarioFigures(inputs: WorkbookInputs, f: Factors, deployed: LayoutDesign, layoutOnce: () => CopyLayout, iopsPerMailbox: number): ScenarioFigures[] {
+function scenarioFigures(dagMailboxes: number, f: Factors, deployed: LayoutDesign, layoutOnce: () => CopyLayout, iopsPerMailbox: number): ScenarioFigures[] {
   const { serversPerSite, databases } = deployed;
   let counted: ReturnType<typeof scenarioLoads> | undefined;
   const loads = () => (counted ??= scenarioLoads(deployed));
@@ -814,7 +821,7 @@ function scenarioFigures(inputs: WorkbookInputs, f: Factors, deployed: LayoutDes
       throw new Error(`scenarioLoads and worstCase disagree on "${scenario}"`);
     }
     const { databases: busiest, runningServers } = load;
-    const mailboxes = activeMailboxes(busiest, inputs.users, databases);
+    const mailboxes = activeMailboxes(busiest, dagMailboxes, databases);
     const server = mailboxServerSize(mailboxes, f);
     return {
       scenario,
@@ -968,6 +975,18 @@ export function diskCountKeys(given: Readonly<Partial<WorkbookInputs>>, tables: 
   };
 }
 
+/** Whether a design counts mailbox tiers: Microsoft's method with tiers given (Dell's process sizes the one profile). */
+const tiered = (method: SizingMethod, tables: Pick<DesignTables, "tiers">): boolean => method === "microsoft" && (tables.tiers?.length ?? 0) > 0;
+
+/**
+ * The DAG's mailboxes sizeDesign counts: by Microsoft's method every tier's (Role Requirements!C98), else
+ * Users — what several DAGs divide the environment by, and what the Design check holds it to.
+ */
+export function dagMailboxesOf(inputs: Pick<WorkbookInputs, "users" | "method" | "exchangeVersion" | "copies">, tables: Pick<DesignTables, "tiers"> = {}): { mailboxes: number; counted: "users" | "tiers" } {
+  if (!tiered(methodOf(inputs), tables)) return { mailboxes: inputs.users, counted: "users" };
+  return { mailboxes: tables.tiers!.reduce((a, t) => a + t.mailboxes, 0), counted: "tiers" };
+}
+
 /**
  * An environment of `environmentUsers` mailboxes as identical DAGs of `usersPerDag` each, every DAG
  * sized as the one design (004_1d3a339e6fd03f64.txt §4: "to host 100,000 mailboxes the solution
@@ -978,8 +997,9 @@ export function environmentOf(
   usersPerDag: number,
   environmentUsers: number | undefined,
   serversPerSite: readonly number[],
+  counted: "users" | "tiers" = "users",
 ): Pick<Design, "environmentUsers" | "dags" | "usersPerDag" | "serversPerDag" | "environmentServers"> {
-  const problem = environmentProblem(usersPerDag, environmentUsers);
+  const problem = environmentProblem(usersPerDag, environmentUsers, counted);
   if (problem !== undefined) throw new SizingError("#N/A", problem);
   const users = environmentUsers ?? usersPerDag;
   const dags = Math.ceil(users / usersPerDag);

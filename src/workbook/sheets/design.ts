@@ -109,8 +109,11 @@ const MS_INDEXED = 1 + 2 * MICROSOFT_FACTOR_DEFAULTS.contentIndexShare;
 const MS_USABLE = 1 - MICROSOFT_FACTOR_DEFAULTS.volumeFreeShare;
 /** Logs kept: the larger of the truncation-failure days and the lagged copies' lag (Volume Requirements!F123; the lag only with a lagged copy, I96). */
 const msLogDays = (r: References) => `MAX(${MICROSOFT_FACTOR_DEFAULTS.truncationFailureDays},IF(IF(ISNUMBER(${r.input("laggedCopies")}),${r.input("laggedCopies")},0)>0,${r.input("lagDays")},0),1)`;
-const msLogSpaceGB = (r: References) =>
-  `(${r.input("users")}*${r.microsoft("logs")}*${msLogDays(r)}/1024+${r.input("users")}*${MICROSOFT_FACTOR_DEFAULTS.moveShare}*${r.microsoft("disk")}/1024)/${r.microsoft("databases")}`;
+/** A database's logs: every tier's mailboxes (Role Requirements!C147, C150) over the databases. */
+const msLogSpaceGB = (r: References) => {
+  const mailboxes = r.mailboxes ?? r.input("users");
+  return `(${mailboxes}*${r.microsoft("logs")}*${msLogDays(r)}/1024+${mailboxes}*${MICROSOFT_FACTOR_DEFAULTS.moveShare}*${r.microsoft("disk")}/1024)/${r.microsoft("databases")}`;
+};
 /** A figure of Microsoft's method: "—" where it cannot size the design (the design's method is then Dell's, or the Design check says why). */
 const msPlain = (formula: string): Rendered => plain(`=IFERROR(${formula},"—")`);
 const byMethod = (r: References, microsoft: string, dell: string): Rendered => plain(`=IF(${r.output("methodUsed")}="microsoft",${microsoft},${dell})`);

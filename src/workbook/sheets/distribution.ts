@@ -29,7 +29,8 @@
  *   server after the failure — its lowest running, non-lagged preference (MIN over the row, MATCH for
  *   the column) — and COUNTIF counts each server's. Exact while the grid holds every database.
  * - The busiest server and the servers running: failoverFormula, exact at every balanced count.
- * Mailboxes are ⌈active databases × users ÷ databases⌉, as EX_FAILOVER.
+ * Mailboxes are ⌈active databases × the DAG's mailboxes ÷ databases⌉, as EX_FAILOVER: `names.users` is Users,
+ * or every tier's by Microsoft's method (methods.ts dagMailboxesFormula).
  */
 import {
   ceilCountFormula,
@@ -52,6 +53,7 @@ import type { CellModel, Highlight, PrintSetup, SheetModel } from "../model";
 
 /** Defined names (or absolute references) of the Inputs the sheet reads. */
 export interface DistributionNames {
+  /** The DAG's mailboxes: Users, or a formula of them (every tier's by Microsoft's method). */
   users: string;
   serversFirstSite: string;
   /** Empty: one site. */
@@ -593,7 +595,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   }
   [
     "The failure shown is the scenario's worst: the server, site, or site and server whose loss loads the busiest survivor most (the first such).",
-    "Mailboxes: a server's active databases × users ÷ databases, rounded up. The layout follows Microsoft's calculator's Distribution sheet.",
+    "Mailboxes: a server's active databases × the DAG's mailboxes (every tier's by Microsoft's method) ÷ databases, rounded up. The layout follows Microsoft's calculator's Distribution sheet.",
     `Sources: ${cite("esrp2016", "section 4 (Figures 3–5)")}; ${cite("esrp2013", "4.1")}.`,
   ].forEach((value, i) => put(`A${L.noteRow + i}`, { value, role: "source" }));
 

@@ -246,6 +246,28 @@ export const CALCULATED_DATABASES_CELL = `$J$${HELPER_ROW + 2}`;
  * databaseSizeWarning), else 0: a number, as LibreOffice reads a helper's TRUE back as empty.
  */
 export const OUTGROWN_CELL = `$K$${OWN_COUNT_ROW}`;
+/** The mailboxes Microsoft's column sizes (unqualified, absolute): every tier's, tier 1 empty the design's Users (Role Requirements!C97). */
+export const TIER_MAILBOXES_CELL = `$J$${TIER_ALL_ROW}`;
+/**
+ * The tiers as Microsoft's column sizes them (unqualified, absolute), for other sheets' EX_MS_* calls and natives:
+ * each tier's mailboxes, messages, KB and quota (ranges of tiers 1-4), and the profile and size on disk averaged by mailboxes.
+ */
+export const SIZED_TIER_CELLS = Object.freeze({
+  mailboxes: `$J$${TIER_FIRST_ROW}:$J$${TIER_ALL_ROW - 1}`,
+  messagesPerDay: `$K$${TIER_FIRST_ROW}:$K$${TIER_ALL_ROW - 1}`,
+  messageKB: `$L$${TIER_FIRST_ROW}:$L$${TIER_ALL_ROW - 1}`,
+  quotaMB: `$M$${TIER_FIRST_ROW}:$M$${TIER_ALL_ROW - 1}`,
+  profile: `$N$${TIER_ALL_ROW}`,
+  disk: `$O$${TIER_ALL_ROW}`,
+  /** Each tier's mailboxes and message size, tiers 1-4: the message size averaged as design.ts weighs it (share × KB, summed from 0). */
+  rows: Array.from({ length: TIER_COUNT }, (_, k) => ({ mailboxes: `$J$${TIER_FIRST_ROW + k}`, messageKB: `$L$${TIER_FIRST_ROW + k}` })),
+});
+/**
+ * The DAG's mailboxes as sizeDesign counts them: by Microsoft's method every tier's (the Methods sheet's
+ * TIER_MAILBOXES_CELL; Role Requirements!C98, which C100's active mailboxes a server read), by Dell's
+ * process the design's one profile, Users. `methodUsed` the Design sheet's cell, qualified.
+ */
+export const dagMailboxesFormula = (methodUsed: string, methods: string, users: string): string => `IF(${methodUsed}="microsoft",${methods}!${TIER_MAILBOXES_CELL},${users})`;
 /** The chosen disk's raw GB and IOPS, and whether the calculator puts the design on JBOD (TRUE) or RAID (FALSE, or no design). */
 export const SERVER_DISK_HELPERS = Object.freeze({ rawGB: `$J$${DISK_ROW}`, iops: `$K$${DISK_ROW}`, jbod: `$J$${JBOD_ROW}` });
 

@@ -12,11 +12,9 @@ import {
   activeModeFormula,
   copiesFirstSiteFormula,
   copiesPerServerFormula,
-  diskFormula,
   maxDatabasesFormula,
   megacyclesFormula,
   permutationsFormula,
-  profileFormula,
   transportFormula,
   type ActiveMode,
   type MicrosoftCells,
@@ -24,9 +22,7 @@ import {
 import { cite } from "../../engine/papers";
 import type { CellModel, Highlight, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
-import { CALCULATED_DATABASES_CELL, DISK_FACTOR_CELLS, NEVER_LESS_CELL } from "./methods";
-import { INPUT_NAMES } from "./inputs";
-import { tierNames } from "./tiers";
+import { CALCULATED_DATABASES_CELL, DISK_FACTOR_CELLS, NEVER_LESS_CELL, SIZED_TIER_CELLS, TIER_MAILBOXES_CELL, dagMailboxesFormula } from "./methods";
 import { ONE_SITE, ESRP_2013, ESRP_2016, FORMAT, VMWARE, absolute, header, landscape, sectionHeading, sheetReference, titleAndNote, type NameKey, type Rendered } from "./shared";
 
 const SCENARIO_ROWS: ReadonlyArray<{ scenario: FailoverScenario; fails: string }> = [
@@ -87,6 +83,8 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
   const methods = sheetReference(methodsSheet);
   const iopsPerMailbox = `${design}!${absolute(DESIGN_CELLS.answerIopsPerMailbox)}`;
   const databases = absolute(RESILIENCE_CELLS.databases);
+  // The busiest server's active mailboxes count every tier's by Microsoft's method (Role Requirements!C100).
+  const mailboxes = dagMailboxesFormula(`${design}!${absolute(DESIGN_CELLS.methodUsed)}`, methods, names.users);
   // EX_FAILOVER over the copy layout (src/engine/layout.ts, docs/dag-layout.md) of the DAG's databases.
   // The customer copy reads the Distribution sheet's busiest server, exact at any count its grid holds (layout.ts scenarioLoads).
   const grid = distributionLayout(distribution.rows);
@@ -95,11 +93,11 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
     const busiest = table(grid.table.busiest, scenario);
     if (result === "servers") return table(grid.table.running, scenario);
     if (result === "databases") return busiest;
-    const mailboxes = ceilCountFormula(`${busiest}*${names.users}/${databases}`);
-    return result === "mailboxes" ? mailboxes : ceilCountFormula(`${C_MAILBOXES}${row}*${jetstressProfileFormula(perMailbox)}`);
+    const active = ceilCountFormula(`${busiest}*${mailboxes}/${databases}`);
+    return result === "mailboxes" ? active : ceilCountFormula(`${C_MAILBOXES}${row}*${jetstressProfileFormula(perMailbox)}`);
   };
   const failoverOf = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string, row: number): Rendered => ({
-    formula: `=IFERROR(EXSIZE.EX_FAILOVER(${names.users},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}",${databases},${names.laggedCopies}),"${fallback}")`,
+    formula: `=IFERROR(EXSIZE.EX_FAILOVER(${mailboxes},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}",${databases},${names.laggedCopies}),"${fallback}")`,
     // A design with no count has no scenarios; a text on the Distribution sheet (not survivable, one site) is the fallback.
     native: `=IFERROR(IF(AND(ISNUMBER(${databases}),ISNUMBER(${table(grid.table.busiest, scenario)})),${exactOf(scenario, perMailbox === "" ? "0" : perMailbox, result, row)},NA()),"${fallback}")`,
   });
@@ -234,8 +232,6 @@ export const MICROSOFT_MODE_CELLS = Object.freeze({
 });
 
 function microsoftModes(top: number, design: string, methods: string, names: Record<NameKey, string>): CellModel[] {
-  const tail = names.users.slice(INPUT_NAMES.users.length);
-  const tiers = tierNames(tail);
   const at = (column: string, row: number) => `$${column}$${row}`;
   // Helpers: K labels, L values; the EX_MS_* functions' factors are L's first two rows with their names in K.
   // The third, activationUnit: a balancing unit's databases, whose active databases repeat once a unit (issue 16);
@@ -244,11 +240,14 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
   const helperRows = ["archiveMB", "deployedDatabases", "activationUnit", "laggedCopies", "lagDays", "diskGB", "diskIops", "databasesPerVolume", "activePassive", "neverLess", "unitCopiesPerServer", "profile", "disk", "databases", "copiesPerServer", "copiesFirstSite", "maxDatabases", "calculatedDatabases", "permutations"] as const;
   const helper = (key: (typeof helperRows)[number]) => at("L", top + helperRows.indexOf(key));
   const deployed = `${design}!${absolute(DESIGN_CELLS.databasesDeployed)}`;
+  // The tiers as the Methods sheet sizes them (tier 1 empty: the design's profile): every tier's mailboxes, the
+  // profile and size on disk averaged by mailboxes, and the message size too (design.ts microsoftSizing's transport).
+  const tier = (key: Exclude<keyof typeof SIZED_TIER_CELLS, "rows">) => `${methods}!${SIZED_TIER_CELLS[key]}`;
   const c: MicrosoftCells = {
-    users: names.users,
+    users: `${methods}!${TIER_MAILBOXES_CELL}`,
     quotaMB: names.quotaMB,
     messagesPerDay: names.messagesPerDay,
-    messageKB: names.messageKB,
+    messageKB: `(0${SIZED_TIER_CELLS.rows.map((r) => `+${methods}!${r.mailboxes}/${methods}!${TIER_MAILBOXES_CELL}*${methods}!${r.messageKB}`).join("")})`,
     copies: names.copies,
     serversFirstSite: names.serversSite1,
     serversSecondSite: names.serversSite2,
@@ -291,8 +290,8 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
     activePassive: `=${methods}!${DISK_FACTOR_CELLS.activePassive}`,
     neverLess: `=${methods}!${NEVER_LESS_CELL}`,
     unitCopiesPerServer: `=${copiesPerServerFormula(unit)}`,
-    profile: `=${profileFormula(c)}`,
-    disk: `=${diskFormula(c)}`,
+    profile: `=${tier("profile")}`,
+    disk: `=${tier("disk")}`,
     databases: `=${deployed}`,
     copiesPerServer: `=${copiesPerServerFormula(c)}`,
     copiesFirstSite: `=${copiesFirstSiteFormula(c)}`,
@@ -307,14 +306,13 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
     { address: `L${top + k}`, formula: `=IFERROR(${plain[key].slice(1)},"${NO_VALUE}")`, role: "step" as const },
   ]);
   const factors = `${at("K", top)}:${at("L", top + 9)}`;
-  const args = `${names.users},${names.messagesPerDay},${names.messageKB},${names.quotaMB},${names.servers},${names.copies}`;
-  // Microsoft's method, one profile: the Methods sheet sizes mailbox tiers; these rows the design's profile.
-  const sized = `AND(${design}!${absolute(DESIGN_CELLS.methodUsed)}="microsoft",COUNT(${tiers.mailboxes},${tiers.messagesPerDay},${tiers.messageKB},${tiers.quotaMB})=0)`;
+  const args = `${tier("mailboxes")},${tier("messagesPerDay")},${tier("messageKB")},${tier("quotaMB")},${names.servers},${names.copies}`;
+  const sized = `${design}!${absolute(DESIGN_CELLS.methodUsed)}="microsoft"`;
   cells.push(
     ...sectionHeading(top, "Microsoft's calculator: active databases and megacycles by failure mode", 8),
     // Two short lines: one long line ran off the printed page.
     { address: `A${top + 1}`, value: "The busiest server in each failure mode by Microsoft's method (never less: a unit's, once a unit). —: the mode cannot occur", role: "note" },
-    { address: `A${top + 2}`, value: "or leaves a database without a copy, or the design is sized by Dell's process or with mailbox tiers.", role: "note" },
+    { address: `A${top + 2}`, value: "or leaves a database without a copy, or the design is sized by Dell's process. Every mailbox tier counts.", role: "note" },
     ...header(top + 3, ["Failure mode", "What fails", "Active databases", "Megacycles"]),
   );
   MICROSOFT_MODES.forEach((m, i) => {

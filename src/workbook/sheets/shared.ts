@@ -286,6 +286,8 @@ export interface References {
   vmware(result: "cores" | "memory"): string;
   /** The DAG's servers, copies and layout, for the balanced count. */
   dag: { serversFirstSite: string; serversSecondSite: string; copies: string; layout: string; lagged?: string };
+  /** The mailboxes Microsoft's method sizes, every tier's (methods.ts TIER_MAILBOXES_CELL), qualified; omitted: Users. */
+  mailboxes?: string;
   /** The MCDB input's refusal, a hidden cell beside it on the Inputs sheet (design-check.ts mcdbCheckFormula), qualified; omitted: none. */
   mcdbCheck?: string;
   /**

@@ -12,7 +12,7 @@ import { NONE_SURVIVABLE } from "../../engine/catalogue";
 import type { CellModel, ChartModel, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
 import { DEFAULT_TITLE, DESIGN_CHECK_CELL, FACTOR_CELLS, checkHighlights } from "./inputs";
-import { MCDB_CELLS, SERVER_DISK_CELLS, SERVER_DISK_HELPERS, microsoftCell } from "./methods";
+import { MCDB_CELLS, SERVER_DISK_CELLS, SERVER_DISK_HELPERS, dagMailboxesFormula, microsoftCell } from "./methods";
 import { MCDB_NONE, mcdbVersionFormula } from "../../engine/microsoft/mcdb";
 import { RESILIENCE_CELLS, RESILIENCE_FIRST_ROW, RESILIENCE_LAST_ROW } from "./resilience";
 import { TIER_NAMES, type TierNames } from "./tiers";
@@ -274,7 +274,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     { address: `B${r}`, formula: `=IF(${microsoft},"${ms[1]}","${dell[1]}")`, role: "source" },
   ];
   cells.push(...serverDiskCells(sheets, names, design));
-  cells.push(...environmentCells(names, design));
+  cells.push(...environmentCells(names, design, dagMailboxesFormula(design("methodUsed"), sheetReference(sheets.methods), n.users)));
   const methods = SUMMARY_ENVIRONMENT_ROW + 5;
   cells.push(
     ...sectionHeading(methods, "Methods (full titles and errata on the Sources sheet)", SUMMARY_WIDTH),
@@ -387,13 +387,14 @@ function mcdbCells(sheets: Record<TemplateSheet, string>, n: Record<NameKey, str
  * The environment block: plain Excel over the Inputs' names and the Design sheet's deployed databases
  * (itself live and native), so the same formulas serve the live design and the customer copy.
  */
-function environmentCells(n: Record<NameKey, string>, design: (key: DesignOutput) => string): CellModel[] {
+function environmentCells(n: Record<NameKey, string>, design: (key: DesignOutput) => string, mailboxes: string): CellModel[] {
   const r = SUMMARY_ENVIRONMENT_ROW + 1;
   const E = SUMMARY_ENVIRONMENT_CELLS;
   const env = n.environmentUsers;
-  // environmentUsersOf: empty or 0 is one DAG; environmentOf: ROUNDUP(environment ÷ Users) DAGs, at least one whole DAG.
+  // environmentUsersOf: empty or 0 is one DAG; environmentOf: ROUNDUP(environment ÷ a DAG's mailboxes) DAGs, at least one whole DAG
+  // (`mailboxes`: by Microsoft's method every tier's, Role Requirements!C98).
   const several = `AND(ISNUMBER(${env}),${env}<>0)`;
-  const dags = `IF(${env}<${n.users},NA(),ROUNDUP(${env}/${n.users},0))`;
+  const dags = `IF(${env}<${mailboxes},NA(),ROUNDUP(${env}/${mailboxes},0))`;
   const shown = (formula: string) => `=IF(${several},${formula},"")`;
   const label = (text: string) => ({ formula: shown(`"${text}"`), role: "label" as const });
   const value = (address: string, formula: string, format: string) => ({ address, formula: shown(formula), numberFormat: format, role: "output" as const, align: "right" as const });
@@ -405,7 +406,7 @@ function environmentCells(n: Record<NameKey, string>, design: (key: DesignOutput
     // One DAG: the line runs on from C over the empty D and E (B's "" would stop it in A).
     {
       address: E.note,
-      formula: `=IF(${several},${withThousands(env)}&" mailboxes in the environment, "&${withThousands(n.users)}&" a DAG","the environment is this design: Mailboxes in the environment on the Inputs sheet makes several")`,
+      formula: `=IF(${several},${withThousands(env)}&" mailboxes in the environment, "&${withThousands(mailboxes)}&" a DAG","the environment is this design: Mailboxes in the environment on the Inputs sheet makes several")`,
       role: "step",
     },
     { address: `A${r + 1}`, ...label("Mailbox servers in the environment") },
