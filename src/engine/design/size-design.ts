@@ -488,24 +488,16 @@ interface MicrosoftBeside {
  * What a method makes of a design (issue 26: one function per method, one record): its databases and
  * storage, and its servers, which Dell's method reads from the failure scenarios.
  */
-interface MethodFigures {
+interface MethodFigures
+  extends Pick<
+    Design,
+    "databases" | "mailboxesPerDatabase" | "mailboxOnDiskMB" | "databaseGB" | "databaseVolumeGB" | "logVolumeGB" | "capacityPerCopyGB" | "iopsPerMailbox" | "databaseIops" | "dagDatabaseIops" | "dagLogIops" | "serverDatabaseIops"
+  > {
   /**
    * The DAG's mailboxes: by Microsoft's method every tier's (Role Requirements!C98, C100: active databases
    * × C81, every tier's mailboxes a database); Dell's process sizes the design's one profile, its Users.
    */
   dagMailboxes: number;
-  databases: number;
-  mailboxesPerDatabase: number;
-  mailboxOnDiskMB: number;
-  databaseGB: number;
-  databaseVolumeGB: number;
-  logVolumeGB: number;
-  capacityPerCopyGB: number;
-  iopsPerMailbox: number;
-  databaseIops: number;
-  dagDatabaseIops: number;
-  dagLogIops: number;
-  serverDatabaseIops: number;
   /** The method's cores and memory a server (before the version's least memory), from the scenarios sized. */
   servers(scenarios: readonly ScenarioFigures[]): { coresPerServer: number; memoryPerServerGB: number; coresBasis: string };
   /** The servers sized never less (ours, docs/whole-design.md), given the design's own; undefined where none. */
