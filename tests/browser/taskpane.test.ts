@@ -109,13 +109,22 @@ function readHostCells(page: Page, sheetNames: string[]): Promise<WrittenSheets>
 
 const sheetNamesIn = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as HostWindow).__fakeExcel.workbook.sheets.map((s) => s.name));
 
-/** Every formula cell's value as Excel with the add-in would calculate it, by sheet and address. */
+const calculated = new Map<string, Record<string, Record<string, unknown>>>();
+/**
+ * Every formula cell's value as Excel with the add-in would calculate it, by sheet and address. Worked
+ * out once for each design (the reference design's is asked for five times, a second or more each) and
+ * only read after: page.evaluate hands the page a copy.
+ */
 function calculatedValues(inputs: Partial<DesignInputs>, suffix = ""): Record<string, Record<string, unknown>> {
+  const key = JSON.stringify({ inputs, suffix });
+  const known = calculated.get(key);
+  if (known) return known;
   const values = evaluateWorkbook(referenceDesign({ inputs, suffix }));
   const out: Record<string, Record<string, unknown>> = {};
   for (const [sheet, cells] of Object.entries(values)) {
     out[sheet] = Object.fromEntries(Object.entries(cells as Record<string, unknown>).map(([a, v]) => [a, v instanceof SizingError ? v.code : v]));
   }
+  calculated.set(key, out);
   return out;
 }
 

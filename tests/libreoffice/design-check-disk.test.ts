@@ -9,8 +9,8 @@ import * as path from "path";
 import ExcelJS from "exceljs";
 import { runDesign } from "../../src/cli/design";
 import { DESIGN_CHECK_CELL, INPUT_CELLS } from "../../src/workbook/template";
-import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, recalculateXlsx } from "../support/libreoffice";
-import { LIBREOFFICE_MS } from "../support/timeouts";
+import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, recalculateXlsxFiles } from "../support/libreoffice";
+import { WORKBOOK_MS, libreOfficeMs } from "../support/timeouts";
 
 const required = process.env.REQUIRE_LIBREOFFICE === "1";
 const available = libreOfficeAvailable();
@@ -27,15 +27,16 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
     const code = await runDesign(["--exchange-version", "2016", "--customer", "-o", file], { stdout: () => undefined, stderr: () => undefined });
     expect(code).toBe(0);
     const typed = ["8TB*", "<>x", '1,2TB 7.2K RPM SAS 3.5"', '8tb 7.2k nl-sas 3.5"'];
-    const verdicts: unknown[] = [];
+    const edited: string[] = [];
     for (const [i, disk] of typed.entries()) {
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.readFile(file);
       workbook.getWorksheet("Inputs")!.getCell(INPUT_CELLS.serverDisk).value = disk;
-      const edited = path.join(work, `disk-${i}.xlsx`);
-      await workbook.xlsx.writeFile(edited);
-      verdicts.push((await recalculateXlsx(edited))["Inputs"][DESIGN_CHECK_CELL.inputs]?.value);
+      edited.push(path.join(work, `disk-${i}.xlsx`));
+      await workbook.xlsx.writeFile(edited[i]);
     }
+    // One soffice run for the four copies: its start is paid once.
+    const verdicts = (await recalculateXlsxFiles(edited)).map((book) => book["Inputs"][DESIGN_CHECK_CELL.inputs]?.value);
     expect(verdicts).toEqual([
       expect.stringMatching(/^Not a design: Server disk: /),
       expect.stringMatching(/^Not a design: Server disk: /),
@@ -43,5 +44,5 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
       expect.stringMatching(/^OK: /),
     ]);
   },
-  6 * LIBREOFFICE_MS,
+  WORKBOOK_MS + libreOfficeMs(4),
 );

@@ -12,7 +12,7 @@
 import ExcelJS from "exceljs";
 import { SizingError } from "../../src/engine";
 import { writeXlsx } from "../../src/cli/xlsx-writer";
-import { evaluateWorkbook } from "../../src/workbook/evaluate";
+import { evaluateWorkbook, type WorkbookValues } from "../../src/workbook/evaluate";
 import type { CellModel, DefinedName, WorkbookModel } from "../../src/workbook/model";
 import { fromStoredFormula } from "../../src/workbook/stored-formula";
 import type { FakeWorkbook } from "./fake-excel";
@@ -39,9 +39,39 @@ export function modelFromFake(workbook: FakeWorkbook): WorkbookModel {
   return { sheets, names, charts: [] };
 }
 
+/**
+ * What the evaluator computes for the host's workbook. The host calculates after every sync, and about
+ * half of a pane test's syncs only read, or write what the cells already hold: the values of a model
+ * seen lately are kept (under its whole content, so any change to a formula, constant, sheet or name is a
+ * new calculation), as Excel recalculates only what changed. The values are read, never changed.
+ */
+function valuesOf(model: WorkbookModel): WorkbookValues {
+  const key = modelKey(model);
+  let values = RECENT_VALUES.get(key);
+  if (values === undefined) {
+    values = evaluateWorkbook(model);
+    if (RECENT_VALUES.size >= RECENT_MODELS) RECENT_VALUES.delete(RECENT_VALUES.keys().next().value!);
+  } else RECENT_VALUES.delete(key);
+  RECENT_VALUES.set(key, values);
+  return values;
+}
+/** Models whose values are kept, the least recently used dropped first: a suite's few designs, a workbook of ~1 MB each. */
+const RECENT_MODELS = 8;
+const RECENT_VALUES = new Map<string, WorkbookValues>();
+
+/** The model's whole content as text; numbers JSON would write alike (NaN, ±Infinity, -0) and dates kept apart. */
+function modelKey(model: WorkbookModel): string {
+  return JSON.stringify(model, function (this: Record<string, unknown>, key: string, value: unknown) {
+    const raw = this[key];
+    if (raw instanceof Date) return { date: raw.getTime() };
+    if (typeof raw === "number" && (!Number.isFinite(raw) || Object.is(raw, -0))) return { number: String(Object.is(raw, -0) ? "-0" : raw) };
+    return value;
+  });
+}
+
 /** Fill every formula cell's value from the project's evaluator; errors show as Excel shows them. */
 export function engineCalculation(workbook: FakeWorkbook): void {
-  const values = evaluateWorkbook(modelFromFake(workbook));
+  const values = valuesOf(modelFromFake(workbook));
   for (const sheet of workbook.sheets) {
     for (const [address, cell] of sheet.cells) {
       if (cell.formula === undefined) continue;
@@ -54,7 +84,7 @@ export function engineCalculation(workbook: FakeWorkbook): void {
 /** The host's workbook as the .xlsx Excel would save: stored custom-function formulas, cached values. */
 export function savedFile(workbook: FakeWorkbook): Promise<Uint8Array> {
   const model = modelFromFake(workbook);
-  return writeXlsx(model, evaluateWorkbook(model));
+  return writeXlsx(model, valuesOf(model));
 }
 
 /** One written cell, as both writers are compared: the formula as typed, else the constant; its format. */

@@ -7,6 +7,9 @@
  * recalculate". The file is converted xlsx → xlsx, which saves the recalculated results, and the
  * copy is read back with exceljs (error cells come back as `{ error: "#NAME?" }`).
  *
+ * Several files can go through one soffice run (recalculateXlsxFiles): its start, several seconds,
+ * is paid once.
+ *
  * One soffice at a time: calls are queued in this process and hold a lock directory across
  * processes (jest workers), and the whole soffice process group is killed on timeout.
  */
@@ -16,7 +19,7 @@ import * as os from "os";
 import * as path from "path";
 import { pathToFileURL } from "url";
 import ExcelJS from "exceljs";
-import { SOFFICE_LOCK_WAIT_MS, SOFFICE_RUN_MS } from "./timeouts";
+import { SOFFICE_LOCK_WAIT_MS, sofficeRunMs } from "./timeouts";
 
 /** The Debian package that provides headless `soffice` with Calc. */
 export const LIBREOFFICE_APT_PACKAGE = "libreoffice-calc-nogui";
@@ -36,7 +39,6 @@ export interface RecalculateOptions {
   timeoutMs?: number;
 }
 
-const DEFAULT_TIMEOUT_MS = SOFFICE_RUN_MS;
 const LOCK_DIR = path.join(os.tmpdir(), "exsize-soffice.lock");
 const LOCK_WAIT_MS = SOFFICE_LOCK_WAIT_MS;
 
@@ -79,91 +81,97 @@ export function pdftotextAvailable(): boolean {
 let queue: Promise<unknown> = Promise.resolve();
 
 /** Opens the file in LibreOffice with recalculation on load forced, saves the recalculated result, reads every cell. */
-export function recalculateXlsx(xlsxPath: string, options: RecalculateOptions = {}): Promise<RecalculatedWorkbook> {
-  const run = queue.then(() => withCrossProcessLock(() => recalculateNow(xlsxPath, options)));
-  queue = run.catch(() => undefined);
-  return run;
+export async function recalculateXlsx(xlsxPath: string, options: RecalculateOptions = {}): Promise<RecalculatedWorkbook> {
+  return (await recalculateXlsxFiles([xlsxPath], options))[0];
 }
 
-async function recalculateNow(xlsxPath: string, options: RecalculateOptions): Promise<RecalculatedWorkbook> {
+/**
+ * recalculateXlsx for several files in one soffice run, the results in the order given. Starting
+ * soffice costs several seconds, and each further file in the same run about a second or two: a
+ * suite that recalculates several workbooks pays the start once. Each file is loaded, recalculated
+ * and saved as its own document, as in a run of its own.
+ */
+export async function recalculateXlsxFiles(xlsxPaths: readonly string[], options: RecalculateOptions = {}): Promise<RecalculatedWorkbook[]> {
+  if (xlsxPaths.length === 0) return [];
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-lo-"));
+  try {
+    const run = queue.then(() => withCrossProcessLock(() => convertNow(xlsxPaths, work, XLSX_FILTER, options)));
+    queue = run.catch(() => undefined);
+    // Read back after the lock is let go: another process's soffice need not wait for exceljs.
+    const converted = await run;
+    const books: RecalculatedWorkbook[] = [];
+    for (const file of converted) books.push(await readEveryCell(file));
+    return books;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** soffice's --convert-to: the recalculated workbook saved as .xlsx, or printed. */
+const XLSX_FILTER = { convertTo: "xlsx:Calc MS Excel 2007 XML", extension: ".xlsx", did: "convert" };
+const PDF_FILTER = { convertTo: "pdf", extension: ".pdf", did: "print" };
+
+/** Converts each .xlsx in `work` with recalculation forced; the converted files, in the order given. */
+async function convertNow(xlsxPaths: readonly string[], work: string, filter: typeof XLSX_FILTER, options: RecalculateOptions): Promise<string[]> {
   const soffice = sofficePath();
   if (!soffice) {
     throw new Error(`LibreOffice (soffice) was not found; install the Debian package ${LIBREOFFICE_APT_PACKAGE} or set SOFFICE_PATH`);
   }
-  const source = path.resolve(xlsxPath);
-  if (!fs.existsSync(source)) throw new Error(`recalculateXlsx: no such file ${source}`);
+  const sources = xlsxPaths.map((p) => path.resolve(p));
+  for (const source of sources) if (!fs.existsSync(source)) throw new Error(`LibreOffice: no such file ${source}`);
 
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-lo-"));
-  try {
-    const profile = path.join(work, "profile");
-    const input = path.join(work, "in");
-    const output = path.join(work, "out");
-    for (const dir of [path.join(profile, "user"), input, output]) fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(profile, "user", "registrymodifications.xcu"), RECALCULATE_ALWAYS_XCU);
-    // A copy under a fixed name: the input's own name may have characters soffice mangles.
-    const copy = path.join(input, "workbook.xlsx");
+  const profile = path.join(work, "profile");
+  const input = path.join(work, "in");
+  const output = path.join(work, "out");
+  for (const dir of [path.join(profile, "user"), input, output]) fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(profile, "user", "registrymodifications.xcu"), RECALCULATE_ALWAYS_XCU);
+  // Copies under fixed names: an input's own name may have characters soffice mangles, and two inputs may share one.
+  const copies = sources.map((source, i) => {
+    const copy = path.join(input, `workbook-${i}.xlsx`);
     fs.copyFileSync(source, copy);
+    return copy;
+  });
 
-    const args = [
-      `-env:UserInstallation=${pathToFileURL(profile).href}`,
-      "--headless",
-      "--norestore",
-      "--nolockcheck",
-      "--nodefault",
-      "--nologo",
-      "--convert-to",
-      "xlsx:Calc MS Excel 2007 XML",
-      "--outdir",
-      output,
-      copy,
-    ];
-    const run = await runProcessGroup(soffice, args, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    const converted = path.join(output, "workbook.xlsx");
-    if (run.code !== 0 || !fs.existsSync(converted)) {
-      throw new Error(
-        `soffice did not convert ${source} (exit ${run.code ?? run.signal}):\n${run.stdout}${run.stderr}`.trim(),
-      );
-    }
-    return await readEveryCell(converted);
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
+  const args = [
+    `-env:UserInstallation=${pathToFileURL(profile).href}`,
+    "--headless",
+    "--norestore",
+    "--nolockcheck",
+    "--nodefault",
+    "--nologo",
+    "--convert-to",
+    filter.convertTo,
+    "--outdir",
+    output,
+    ...copies,
+  ];
+  const run = await runProcessGroup(soffice, args, options.timeoutMs ?? sofficeRunMs(copies.length));
+  const converted = copies.map((copy) => path.join(output, path.basename(copy, ".xlsx") + filter.extension));
+  const missing = sources.filter((_, i) => !fs.existsSync(converted[i]));
+  if (run.code !== 0 || missing.length > 0) {
+    throw new Error(
+      `soffice did not ${filter.did} ${(missing.length > 0 ? missing : sources).join(", ")} (exit ${run.code ?? run.signal}):\n${run.stdout}${run.stderr}`.trim(),
+    );
   }
+  return converted;
 }
 
 /**
  * Prints the workbook with LibreOffice (recalculating on load, as a customer's program would) and
  * returns the PDF: every sheet, with each sheet's own page setup.
  */
-export function printXlsxToPdf(xlsxPath: string, options: RecalculateOptions = {}): Promise<Buffer> {
-  const run = queue.then(() => withCrossProcessLock(() => printNow(xlsxPath, options)));
-  queue = run.catch(() => undefined);
-  return run;
+export async function printXlsxToPdf(xlsxPath: string, options: RecalculateOptions = {}): Promise<Buffer> {
+  return (await printXlsxFilesToPdf([xlsxPath], options))[0];
 }
 
-async function printNow(xlsxPath: string, options: RecalculateOptions): Promise<Buffer> {
-  const soffice = sofficePath();
-  if (!soffice) {
-    throw new Error(`LibreOffice (soffice) was not found; install the Debian package ${LIBREOFFICE_APT_PACKAGE} or set SOFFICE_PATH`);
-  }
+/** printXlsxToPdf for several files in one soffice run (its start paid once), the PDFs in the order given. */
+export async function printXlsxFilesToPdf(xlsxPaths: readonly string[], options: RecalculateOptions = {}): Promise<Buffer[]> {
+  if (xlsxPaths.length === 0) return [];
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-lo-pdf-"));
   try {
-    const profile = path.join(work, "profile");
-    const output = path.join(work, "out");
-    for (const dir of [path.join(profile, "user"), output]) fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(profile, "user", "registrymodifications.xcu"), RECALCULATE_ALWAYS_XCU);
-    const copy = path.join(work, "workbook.xlsx");
-    fs.copyFileSync(path.resolve(xlsxPath), copy);
-    const args = [
-      `-env:UserInstallation=${pathToFileURL(profile).href}`,
-      "--headless", "--norestore", "--nolockcheck", "--nodefault", "--nologo",
-      "--convert-to", "pdf", "--outdir", output, copy,
-    ];
-    const run = await runProcessGroup(soffice, args, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-    const pdf = path.join(output, "workbook.pdf");
-    if (run.code !== 0 || !fs.existsSync(pdf)) {
-      throw new Error(`soffice did not print ${xlsxPath} (exit ${run.code ?? run.signal}):\n${run.stdout}${run.stderr}`.trim());
-    }
-    return fs.readFileSync(pdf);
+    const run = queue.then(() => withCrossProcessLock(() => convertNow(xlsxPaths, work, PDF_FILTER, options)));
+    queue = run.catch(() => undefined);
+    return (await run).map((pdf) => fs.readFileSync(pdf));
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }

@@ -18,11 +18,21 @@ export const BROWSER_MS = 120_000;
 
 /** One soffice run, before tests/support/libreoffice.ts kills it (a first start on a slow machine takes ~60 s). */
 export const SOFFICE_RUN_MS = 120_000;
+/** Each further file in the same soffice run: its load, recalculation and save (a second or two idle). */
+export const SOFFICE_FILE_MS = 30_000;
+/** One soffice run over `files` files, before it is killed. */
+export function sofficeRunMs(files: number): number {
+  return SOFFICE_RUN_MS + Math.max(0, files - 1) * SOFFICE_FILE_MS;
+}
 /** How long a call waits for the one soffice at a time on this machine (a lock held across processes). */
 export const SOFFICE_LOCK_WAIT_MS = 10 * 60_000;
 
 /** One LibreOffice call from a test: the wait for the lock, the run, and a margin to read the result back. */
 export const LIBREOFFICE_MS = SOFFICE_LOCK_WAIT_MS + SOFFICE_RUN_MS + 30_000;
+/** One LibreOffice call over `files` files (recalculateXlsxFiles): the wait, the run, and a margin to read each result back. */
+export function libreOfficeMs(files: number): number {
+  return SOFFICE_LOCK_WAIT_MS + sofficeRunMs(files) + Math.max(1, files) * 30_000;
+}
 
 /** Pack the package (a compile of lib/) and install it with its ~200 dependencies from the npm registry: minutes on two busy cores and a slow network. */
 export const INSTALL_MS = 15 * 60_000;
