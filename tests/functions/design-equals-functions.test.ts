@@ -160,8 +160,9 @@ function ownFactors(g: Drawn): Factors {
   const activePassive = g.dagLayout === "active/passive" && twoSites ? 1 : 0;
   const considerJbod = g.considerJbod === "no" ? 0 : 1;
   const disk = diskOf(g);
-  // The calculator counts from the disk only where it deploys JBOD (Role Requirements!I127, Input!C107 "Yes", C116).
-  const jbod = prefersJbod(g.sites, g.copies, g.lagged, { diskGB: disk.rawGB, activePassive, considerJbod }).jbod;
+  // The calculator counts from the disk only where it deploys JBOD (Role Requirements!I127, Input!C107 "Yes", C116;
+  // one database a volume asked, C108 "No", is C110 "No" there too).
+  const jbod = prefersJbod(g.sites, g.copies, g.lagged, { diskGB: disk.rawGB, activePassive, considerJbod, databasesPerVolume: g.databasesPerVolume }).jbod;
   return {
     ...(g.factors as Factors),
     archiveMB: g.archiveMB,
