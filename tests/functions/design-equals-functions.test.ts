@@ -174,7 +174,9 @@ function ownFactors(g: Drawn): Factors {
     maxDatabaseGB: g.maxDatabaseGB,
     databases: g.databasesPerDag,
     neverLess: g.serverSizing === "never less" ? 1 : 0,
-    ...(jbod ? { diskGB: disk.rawGB, diskIops: disk.iops, databasesPerVolume: g.databasesPerVolume } : {}),
+    // The databases a volume asked stand on RAID too (the disk group, Variables!K53 from Input!C109).
+    databasesPerVolume: g.databasesPerVolume,
+    ...(jbod ? { diskGB: disk.rawGB, diskIops: disk.iops } : {}),
   };
 }
 

@@ -279,7 +279,9 @@ function microsoftDag(inputs: WorkbookInputs, tables: DesignTables, serversPerSi
 function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice): { design: MicrosoftDesign; factors: MicrosoftFactors; jbod: boolean } {
   const { design, lag, layout, custom, tables } = dag;
   const jbod = design.copies >= 2 && prefersJbod(design.serversPerSite, design.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, databasesPerVolume: disks.databasesPerVolume, ...layout }).jbod;
-  const onDisk: Partial<MicrosoftFactors> = jbod ? { diskGB: disks.disk.rawGB, diskIops: disks.disk.iops, databasesPerVolume: disks.databasesPerVolume } : {};
+  // The databases a volume asked stand on RAID too: the disk group the count rounds to reads them whatever
+  // the disk (the Input sheet's macro writes Variables!K53 from C109; design.ts diskGroup).
+  const onDisk: Partial<MicrosoftFactors> = jbod ? { diskGB: disks.disk.rawGB, diskIops: disks.disk.iops, databasesPerVolume: disks.databasesPerVolume } : { databasesPerVolume: disks.databasesPerVolume };
   const factors: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...layout, ...tables.microsoftFactors, archiveMB: dag.archiveMB, ...lag, ...custom };
   return { design, factors, jbod };
 }

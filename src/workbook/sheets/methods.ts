@@ -429,14 +429,15 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   };
   // The disk the calculator counts from, where it deploys JBOD (design.ts prefersJbod: jbodFormula with a
   // disk), the DAG's layout (active/passive, Input!G23, only with a second site) and a set count: the
-  // factors its own count reads (rows 6-12), and the unit's.
+  // factors its own count reads (rows 6-12), and the unit's. The databases a volume asked stand on RAID too:
+  // the disk group the count rounds to reads them whatever the disk (Variables!K53 from Input!C109).
   const diskRows = (row: number, own: boolean) => {
     const d = n.serverDisks;
     const disk = d ? `IFERROR(IF(AND(${SERVER_DISK_HELPERS.rawGB}>0,${jbodFormula(refs, d.databasesPerVolume)}),${SERVER_DISK_HELPERS.rawGB},0),0)` : "0";
     // A DAG's (two or more copies): stand-alone servers have no layout.
     const passive = `IF(${n.dagLayout}="active/passive",IF(AND(${n.serversSecondSite}>0,${n.copies}>=2),1,0),0)`;
     const values = own
-      ? [disk, d ? `IF($J$${row}>0,${SERVER_DISK_HELPERS.iops},${MICROSOFT_FACTOR_DEFAULTS.diskIops})` : `${MICROSOFT_FACTOR_DEFAULTS.diskIops}`, d ? `IF($J$${row}>0,${d.databasesPerVolume},0)` : "0", passive]
+      ? [disk, d ? `IF($J$${row}>0,${SERVER_DISK_HELPERS.iops},${MICROSOFT_FACTOR_DEFAULTS.diskIops})` : `${MICROSOFT_FACTOR_DEFAULTS.diskIops}`, d ? `${d.databasesPerVolume}` : "0", passive]
       : [DISK_FACTOR_CELLS.diskGB, DISK_FACTOR_CELLS.diskIops, DISK_FACTOR_CELLS.databasesPerVolume, DISK_FACTOR_CELLS.activePassive];
     (["diskGB", "diskIops", "databasesPerVolume", "activePassive"] as const).forEach((name, k) => {
       put(`I${row + k}`, { value: name, role: "label" });
