@@ -7,7 +7,7 @@ import { SizingError } from "../engine";
 import type { BinaryOperator, FormulaNode } from "./ast";
 import { formulaError, type FormulaErrorCode } from "./errors";
 import { FORMULA_FUNCTIONS } from "./functions";
-import { cellAddress, parseFormula } from "./parser";
+import { cellAddress, parseFormula, parseFormulaReferences, MAX_COLUMNS, MAX_ROWS, type WrittenCorner, type WrittenReference } from "./parser";
 import { nearest } from "../functions/suggest";
 import {
   compareScalars,
@@ -41,9 +41,20 @@ export interface EvaluationContext {
    * cell is empty and is not read, so a range costs what its content costs.
    */
   extent?(sheet: string | undefined): { rows: number; columns: number } | undefined;
+  /**
+   * The cell the formula is in (0-based). Given, a formula is parsed once for every cell that writes it
+   * alike relative to its own cell (=B5*2 in C5, =B6*2 in C6), as a filled column is.
+   */
+  origin?: { row: number; column: number };
 }
 
 type Compiled = (context: EvaluationContext | undefined) => Value;
+
+/** A parse shared by the cells that write a formula alike: its relative references move with the cell. */
+interface Shape {
+  origin: { row: number; column: number };
+  relative: ReadonlyMap<FormulaNode, WrittenReference>;
+}
 
 /**
  * Cells read one by one from a context, at most: a range with more cells that exist is refused
@@ -217,8 +228,39 @@ const percent = (x: Scalar): Scalar => {
 
 const ERROR_LITERAL_MESSAGE = "as written in the formula";
 
+/** Where a corner written relative to the shape's origin lies for the cell being evaluated; undefined off the sheet. */
+function movedCorner(corner: WrittenCorner, shape: Shape, context: EvaluationContext | undefined): { row: number; column: number } | undefined {
+  const at = context?.origin ?? shape.origin;
+  const row = corner.rowRelative ? corner.row + at.row - shape.origin.row : corner.row;
+  const column = corner.columnRelative ? corner.column + at.column - shape.origin.column : corner.column;
+  return row < 0 || column < 0 || row >= MAX_ROWS || column >= MAX_COLUMNS ? undefined : { row, column };
+}
+
+const OFF_THE_SHEET = (): SizingError => formulaError("#REF!", "the reference moves off the sheet");
+
+/** A reference of a shared parse, moved to the cell being evaluated. */
+function compileMovedReference(reference: WrittenReference, shape: Shape, asRange: boolean): Compiled {
+  const { node, corners } = reference;
+  const sheet = node.sheet;
+  if (node.kind === "cell") {
+    return (context) => {
+      const at = movedCorner(corners[0], shape, context);
+      if (at === undefined) return OFF_THE_SHEET();
+      return asRange ? [[readCell(context, sheet, at.row, at.column)]] : readCell(context, sheet, at.row, at.column);
+    };
+  }
+  return (context) => {
+    const a = movedCorner(corners[0], shape, context);
+    const b = movedCorner(corners[1], shape, context);
+    if (a === undefined || b === undefined) return OFF_THE_SHEET();
+    return readRange(context, sheet, Math.min(a.row, b.row), Math.min(a.column, b.column), Math.max(a.row, b.row), Math.max(a.column, b.column));
+  };
+}
+
 /** Compile a node to a closure. `asRange`: a reference yields a matrix even for one cell. */
-function compile(node: FormulaNode, asRange = false): Compiled {
+function compile(node: FormulaNode, asRange = false, shape?: Shape): Compiled {
+  const moved = shape?.relative.get(node);
+  if (moved !== undefined) return compileMovedReference(moved, shape!, asRange);
   switch (node.kind) {
     case "number":
     case "string":
@@ -257,19 +299,19 @@ function compile(node: FormulaNode, asRange = false): Compiled {
       };
     }
     case "call":
-      return compileCall(node);
+      return compileCall(node, shape);
     case "negate": {
-      const operand = compile(node.operand);
+      const operand = compile(node.operand, false, shape);
       return (context) => map1(operand(context), negate);
     }
     case "plus":
-      return compile(node.operand, asRange);
+      return compile(node.operand, asRange, shape);
     case "percent": {
-      const operand = compile(node.operand);
+      const operand = compile(node.operand, false, shape);
       return (context) => map1(operand(context), percent);
     }
     case "binary":
-      return compileBinaryChain(node);
+      return compileBinaryChain(node, shape);
   }
 }
 
@@ -279,7 +321,7 @@ function compile(node: FormulaNode, asRange = false): Compiled {
  * operators recurses no deeper than one; the right operands are of higher precedence (or in
  * parentheses, bounded by Excel's limits) and recurse as usual. Same order as Excel: left to right.
  */
-function compileBinaryChain(node: Extract<FormulaNode, { kind: "binary" }>): Compiled {
+function compileBinaryChain(node: Extract<FormulaNode, { kind: "binary" }>, shape?: Shape): Compiled {
   const steps: Extract<FormulaNode, { kind: "binary" }>[] = [];
   let leftmost: FormulaNode = node;
   while (leftmost.kind === "binary") {
@@ -287,8 +329,8 @@ function compileBinaryChain(node: Extract<FormulaNode, { kind: "binary" }>): Com
     leftmost = leftmost.left;
   }
   steps.reverse();
-  const first = compile(leftmost);
-  const rights = steps.map((step) => compile(step.right));
+  const first = compile(leftmost, false, shape);
+  const rights = steps.map((step) => compile(step.right, false, shape));
   const operations = steps.map((step) => scalarOperation(step.operator));
   return (context) => {
     let value = first(context);
@@ -334,7 +376,7 @@ function suggestFunction(name: string): string {
   return stem === undefined ? "" : ` (did you mean ${prefix}${stem}?)`;
 }
 
-function compileCall(node: Extract<FormulaNode, { kind: "call" }>): Compiled {
+function compileCall(node: Extract<FormulaNode, { kind: "call" }>, shape?: Shape): Compiled {
   const fn = FORMULA_FUNCTIONS.get(node.name);
   if (fn === undefined) return constantError("#NAME?", `unknown function ${node.name}${suggestFunction(node.name)}`);
   const count = node.args.length;
@@ -342,7 +384,7 @@ function compileCall(node: Extract<FormulaNode, { kind: "call" }>): Compiled {
     const expected = fn.minArgs === fn.maxArgs ? `${fn.minArgs}` : fn.maxArgs >= 255 ? `at least ${fn.minArgs}` : `${fn.minArgs} to ${fn.maxArgs}`;
     return constantError("#VALUE!", `${node.name} takes ${expected} argument${expected === "1" ? "" : "s"}; got ${count}`);
   }
-  const args = node.args.map((a) => compile(a, !fn.lazy && fn.referencesAsRanges === true));
+  const args = node.args.map((a) => compile(a, !fn.lazy && fn.referencesAsRanges === true, shape));
   const name = node.name;
   if (fn.lazy) return (context) => finiteResult(name, fn.call(args.map((arg) => () => arg(context))));
   return (context) => {
@@ -372,6 +414,72 @@ function parseCached(text: string): FormulaNode | SizingError {
   return parsed;
 }
 
+/**
+ * Strings, quoted sheet names and A1 cell references, in the order the tokenizer meets them: the
+ * references are found here without tokenizing, so a cell's formula is matched to a parse another
+ * cell made. Each shared parse is checked once against the tokenizer's own references (sharedParse).
+ */
+const SHAPE_PARTS = /"(?:[^"]|"")*"|'(?:[^']|'')+'!|(?<![\w.\\$])(\$?)([A-Za-z]{1,3})(\$?)(\d+)(?![\w.(!]|\s*\()/g;
+const SHAPE_MARK = "\u0001";
+
+/**
+ * The formula with its relative references written as offsets from its cell: equal for =B5*2 in C5
+ * and =B6*2 in C6. Undefined when a reference is off the sheet (it is not one then) or the text
+ * holds the mark.
+ */
+function shapeKey(text: string, origin: { row: number; column: number }, corners: WrittenCorner[]): string | undefined {
+  if (text.includes(SHAPE_MARK)) return undefined;
+  let offSheet = false;
+  const key = text.replace(SHAPE_PARTS, (part: string, columnAnchor: string | undefined, letters: string | undefined, rowAnchor: string, digits: string, at: number) => {
+    if (letters === undefined) return part;
+    let column = 0;
+    for (const letter of letters.toUpperCase()) column = column * 26 + (letter.charCodeAt(0) - 64);
+    const row = Number(digits);
+    if (column > MAX_COLUMNS || row < 1 || row > MAX_ROWS) offSheet = true;
+    const columnRelative = columnAnchor === "";
+    const rowRelative = rowAnchor === "";
+    corners.push({ at, row: row - 1, column: column - 1, rowRelative, columnRelative });
+    const c = columnRelative ? `c${column - 1 - origin.column}` : `$${column}`;
+    const r = rowRelative ? `r${row - 1 - origin.row}` : `$${row}`;
+    return `${SHAPE_MARK}${c}${r}${SHAPE_MARK}`;
+  });
+  return offSheet ? undefined : key;
+}
+
+/** A parse shared by every cell whose formula has its key, or null where the text is read alone. */
+const compiledByShape = new Map<string, Compiled | null>();
+
+const sameCorner = (a: WrittenCorner, b: WrittenCorner): boolean =>
+  a.at === b.at && a.row === b.row && a.column === b.column && a.rowRelative === b.rowRelative && a.columnRelative === b.columnRelative;
+
+/**
+ * The compiled formula of a cell, shared with the cells that write it alike; undefined to read the text
+ * alone: a syntax error (its message quotes the text), or references found otherwise than the tokenizer
+ * finds them.
+ */
+function sharedParse(text: string, origin: { row: number; column: number }): Compiled | undefined {
+  const corners: WrittenCorner[] = [];
+  const key = shapeKey(text, origin, corners);
+  if (key === undefined) return undefined;
+  const known = compiledByShape.get(key);
+  if (known !== undefined) return known ?? undefined;
+  let compiled: Compiled | null = null;
+  try {
+    const { node, references } = parseFormulaReferences(text);
+    const written = references.flatMap((r) => r.corners);
+    if (written.length === corners.length && written.every((c, i) => sameCorner(c, corners[i]))) {
+      const relative = new Map<FormulaNode, WrittenReference>();
+      for (const r of references) if (r.corners.some((c) => c.rowRelative || c.columnRelative)) relative.set(r.node, r);
+      compiled = compile(node, false, { origin, relative });
+    }
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+  }
+  if (compiledByShape.size >= MAX_CACHED_TEXTS) compiledByShape.clear();
+  compiledByShape.set(key, compiled);
+  return compiled ?? undefined;
+}
+
 function toResult(v: Value): FormulaResult {
   if (v === null) return 0; // a formula showing an empty cell shows 0
   if (typeof v === "number") return Number.isFinite(v) ? v : notFinite("the formula", v);
@@ -390,6 +498,8 @@ function toResult(v: Value): FormulaResult {
  * @example evaluateFormula('=EX_DBSIZE(5000,2048,150,75,,"volume")') // 1266
  */
 export function evaluateFormula(formula: string | FormulaNode, context?: EvaluationContext): FormulaResult {
+  const shared = typeof formula === "string" && context?.origin !== undefined ? sharedParse(formula, context.origin) : undefined;
+  if (shared !== undefined) return run(shared, context);
   let node: FormulaNode;
   if (typeof formula === "string") {
     const parsed = parseCached(formula);
@@ -401,6 +511,10 @@ export function evaluateFormula(formula: string | FormulaNode, context?: Evaluat
     compiled = compile(node);
     compiledByNode.set(node, compiled);
   }
+  return run(compiled, context);
+}
+
+function run(compiled: Compiled, context: EvaluationContext | undefined): FormulaResult {
   try {
     return toResult(compiled(context));
   } catch (e) {

@@ -69,8 +69,31 @@ export function cellAddress(row: number, column: number): string {
   return `${letters}${row + 1}`;
 }
 
+/** One corner of a reference as written: where it starts in the text, and which parts have no "$". */
+export interface WrittenCorner {
+  at: number;
+  row: number;
+  column: number;
+  rowRelative: boolean;
+  columnRelative: boolean;
+}
+
+/** A cell or range reference of a parsed formula, with its corners as written (a range's unordered). */
+export interface WrittenReference {
+  node: Extract<FormulaNode, { kind: "cell" | "range" }>;
+  corners: WrittenCorner[];
+}
+
+function writtenCorner(written: string, at: number): WrittenCorner {
+  const { row, column } = parseCellAddress(written)!;
+  const columnRelative = written[0] !== "$";
+  const rowRelative = !written.slice(1).includes("$");
+  return { at, row, column, rowRelative, columnRelative };
+}
+
 class Tokenizer {
   readonly tokens: Token[] = [];
+  readonly references: WrittenReference[] = [];
 
   constructor(private readonly text: string, start: number) {
     let at = start;
@@ -146,6 +169,9 @@ class Tokenizer {
             right: Math.max(first.column, second.column),
           }
         : { kind: "cell", ...(sheet !== undefined && { sheet }), row: first.row, column: first.column };
+      const corners = [writtenCorner(ref[1], from)];
+      if (ref[2] !== undefined) corners.push(writtenCorner(ref[2], from + ref[1].length + 1));
+      this.references.push({ node, corners });
       this.tokens.push({ type: "reference", node, at });
       return from + ref[0].length;
     }
@@ -372,11 +398,17 @@ function describe(t: Token): string {
  * @example parseFormula("=1+2*3") // binary + of 1 and (binary * of 2 and 3)
  */
 export function parseFormula(text: string): FormulaNode {
+  return parseFormulaReferences(text).node;
+}
+
+/** parseFormula, with the formula's cell and range references as written (for sharing one parse among cells). */
+export function parseFormulaReferences(text: string): { node: FormulaNode; references: WrittenReference[] } {
   const first = text.search(/\S/);
   const start = first >= 0 && text[first] === "=" ? first + 1 : 0;
   const length = text.length - start;
   if (length > LIMITS.characters) {
     throw new FormulaSyntaxError(`${length.toLocaleString("en-US")} characters are more than Excel's limit of ${LIMITS.characters.toLocaleString("en-US")} characters`, LIMITS.characters + start + 1, text);
   }
-  return new Parser(text, new Tokenizer(text, start).tokens).parseFormula();
+  const tokenizer = new Tokenizer(text, start);
+  return { node: new Parser(text, tokenizer.tokens).parseFormula(), references: tokenizer.references };
 }
