@@ -5,8 +5,8 @@
  * the formula evaluator (src/formula/values.ts) uses the same function.
  */
 
-/** Excel keeps 15 significant digits. */
-export const roundTo15 = (n: number): number => Number(n.toPrecision(15));
+/** Excel keeps 15 significant digits. An integer below 1e15 has no more (and -0 becomes 0, as toPrecision makes it). */
+export const roundTo15 = (n: number): number => (Number.isInteger(n) && Math.abs(n) < 1e15 ? n + 0 : Number(n.toPrecision(15)));
 
 /**
  * A number as a General-format cell shows it at full precision: 15 significant digits, no

@@ -47,57 +47,75 @@ export function parseRange(range: string): { top: number; left: number; bottom: 
   };
 }
 
-const key = (row: number, column: number) => `${row},${column}`;
+/** One number per cell of a sheet (Excel's columns are fewer than 16,384). */
+const key = (row: number, column: number) => row * 16_384 + column;
+
+interface EvaluatedSheet {
+  name: string;
+  cells: Map<number, CellModel>;
+  done: Map<number, EvaluatedValue>;
+  inProgress: Set<number>;
+}
 
 /**
  * Evaluate every formula of the model. Each cell is computed once (memoised); a formula that
  * depends on itself gets an error value instead of recursing forever.
  */
 export function evaluateWorkbook(model: WorkbookModel): WorkbookValues {
-  const sheets = new Map<string, { name: string; cells: Map<string, CellModel> }>();
+  const sheets = new Map<string, EvaluatedSheet>();
   for (const sheet of model.sheets) {
-    const cells = new Map<string, CellModel>();
+    const cells = new Map<number, CellModel>();
     for (const cell of sheet.cells) {
       const { row, column } = parseA1(cell.address);
       cells.set(key(row, column), cell);
     }
-    sheets.set(sheet.name.toUpperCase(), { name: sheet.name, cells });
+    sheets.set(sheet.name.toUpperCase(), { name: sheet.name, cells, done: new Map(), inProgress: new Set() });
   }
+  // Sheet names as formulas write them; Excel matches them ignoring case.
+  const sheetsAsWritten = new Map<string, EvaluatedSheet | undefined>();
+  const sheetNamed = (name: string): EvaluatedSheet | undefined => {
+    if (!sheetsAsWritten.has(name)) sheetsAsWritten.set(name, sheets.get(name.toUpperCase()));
+    return sheetsAsWritten.get(name);
+  };
   const names = new Map<string, DefinedName>(model.names.map((n) => [n.name.toUpperCase(), n]));
-  const done = new Map<string, EvaluatedValue>();
-  const inProgress = new Set<string>();
+  const namedRanges = new Map<string, ReturnType<NonNullable<EvaluationContext["name"]>>>();
+  const namedRange = (name: string) => {
+    if (!namedRanges.has(name)) {
+      const defined = names.get(name.toUpperCase());
+      namedRanges.set(name, defined ? { sheet: defined.sheet, ...parseRange(defined.range) } : undefined);
+    }
+    return namedRanges.get(name);
+  };
 
   function valueAt(sheetName: string, row: number, column: number): EvaluatedValue {
-    const sheet = sheets.get(sheetName.toUpperCase());
+    const sheet = sheetNamed(sheetName);
     if (!sheet) return new SizingError("#N/A", `there is no sheet named ${JSON.stringify(sheetName)}`);
-    const id = `${sheet.name}!${key(row, column)}`;
-    const known = done.get(id);
+    const id = key(row, column);
+    const known = sheet.done.get(id);
     if (known !== undefined) return known;
-    const cell = sheet.cells.get(key(row, column));
+    const cell = sheet.cells.get(id);
     if (!cell) return null;
     if (cell.formula === undefined) return cell.value ?? null;
-    if (inProgress.has(id)) {
+    if (sheet.inProgress.has(id)) {
       return new SizingError("#NUM!", `circular reference: ${sheet.name}!${toA1(row, column)} depends on itself`);
     }
-    inProgress.add(id);
+    sheet.inProgress.add(id);
     let value: EvaluatedValue;
     try {
-      value = scalar(evaluateFormula(cell.formula, contextFor(sheet.name)));
+      value = scalar(evaluateFormula(cell.formula, contextFor(sheet.name, row, column)));
     } finally {
-      inProgress.delete(id);
+      sheet.inProgress.delete(id);
     }
-    done.set(id, value);
+    sheet.done.set(id, value);
     return value;
   }
 
-  function contextFor(sheet: string): EvaluationContext {
+  function contextFor(sheet: string, row: number, column: number): EvaluationContext {
     return {
       sheet,
-      cell: (s, row, column) => valueAt(s ?? sheet, row, column),
-      name: (name) => {
-        const defined = names.get(name.toUpperCase());
-        return defined ? { sheet: defined.sheet, ...parseRange(defined.range) } : undefined;
-      },
+      origin: { row, column },
+      cell: (s, r, c) => valueAt(s ?? sheet, r, c),
+      name: namedRange,
     };
   }
 
