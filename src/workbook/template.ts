@@ -34,7 +34,7 @@ import { buildSummary, summaryCharts } from "./sheets/summary";
 import { tierNames } from "./sheets/tiers";
 
 // The inputs and their defaults are the engine's (src/engine/design/inputs.ts): one record for every edge.
-import { REFERENCE_DESIGN_INPUTS, UnlaidDatabasesError, sizeDesign, type HeadlineInputs, type WorkbookInputs } from "../engine/design";
+import { REFERENCE_DESIGN_INPUTS, RefusedDatabasesError, sizeDesign, type HeadlineInputs, type WorkbookInputs } from "../engine/design";
 export { REFERENCE_DESIGN_INPUTS, REFERENCE_INPUTS, type DesignInputs, type HeadlineInputs, type MethodsInputValues, type WorkbookInputs } from "../engine/design";
 
 // What other modules read of the template, from the sheet that owns it: every name importable here as before.
@@ -65,7 +65,7 @@ function designDatabases(inputs: WorkbookInputs): number | undefined {
     return sizeDesign(inputs).databases;
   } catch (e) {
     // Refused with its databases counted (the sheets still show them): the grid holds them all.
-    return e instanceof UnlaidDatabasesError ? e.databases : undefined;
+    return e instanceof RefusedDatabasesError ? e.databases : undefined;
   }
 }
 

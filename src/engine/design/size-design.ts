@@ -357,10 +357,11 @@ export class EditionError extends SizingError {}
 /** A design whose MCDB input is "on" where MCDB cannot be (src/engine/microsoft/mcdb.ts mcdbOnProblem). */
 export class McdbError extends SizingError {}
 /**
- * A design whose databases outgrow the maximum size on a JBOD disk that holds none a volume: nothing can be
- * laid out. It names the databases the count deploys, which the workbook's sheets still show.
+ * A design refused once its databases are counted (more copies a server than Exchange mounts; databases past
+ * the maximum size on a JBOD disk that holds none a volume). It names the databases the count deploys, which
+ * the workbook's sheets still show.
  */
-export class UnlaidDatabasesError extends SizingError {
+export class RefusedDatabasesError extends SizingError {
   constructor(
     message: string,
     readonly databases: number,
@@ -448,10 +449,10 @@ function tooManyCopiesPerServer(inputs: WorkbookInputs, tables: DesignTables, de
   if (busiest <= MAX_COPIES_PER_SERVER) return undefined;
   const sites = design.serversPerSite;
   const where = sites.length === 1 ? "on each server" : `on a server of site ${bySite.indexOf(busiest) + 1}`;
-  return new SizingError(
-    "#N/A",
+  return new RefusedDatabasesError(
     `copies and servers: the design deploys ${grouped(design.databases)} databases, ${design.copies} ${design.copies === 1 ? "copy" : "copies"} of each on ${sites.join(" + ")} servers: ` +
       `${grouped(busiest)} copies ${where}, past the ${MAX_COPIES_PER_SERVER} databases (active and passive) an Exchange server mounts${adviceThatWorks(inputs, tables)}`,
+    design.databases,
   );
 }
 
@@ -725,7 +726,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   // (issue 25, item 8). A count the user sets stays theirs, its disks "none".
   const outgrown = figures.databaseSize;
   if (outgrown !== undefined && microsoft?.jbod === true && disks === undefined && disksProblem !== undefined && databasesPerDagOf(inputs) === undefined) {
-    throw new UnlaidDatabasesError(`${outgrown.message}; ${disksProblem}`, databases);
+    throw new RefusedDatabasesError(`${outgrown.message}; ${disksProblem}`, databases);
   }
 
   let worst: ScenarioFigures | undefined;
