@@ -15,6 +15,7 @@
  * (DB never falls), and the result is never below the provisioned volumes' sum. docs/whole-design.md.
  */
 import type { DatabaseCapacity } from "./database";
+import { ceilCountFormula, type FactorReference } from "./excel-formulas";
 import { ceilCount } from "./rounding";
 import type { LogCapacity } from "./logs";
 import type { DatabaseFactors, LogFactors } from "./tables";
@@ -29,4 +30,15 @@ export function capacityToProvisionGB(
   const data = database.totalDatabaseGB * f.contentIndex * f.volumeFree;
   const logGB = ((users + db - 1) * logs.logFilesPerUserPerDay * logs.messageSizeFactor * f.logFileMB * f.moveFactor * f.truncationDays * f.overhead) / 1024;
   return ceilCount(Math.max(db, data + db / 2) + Math.max(db, logGB + db / 2));
+}
+
+/** capacityToProvisionGB as formula text, each argument a cell or name; the factors by `factor`. */
+export function capacityToProvisionFormula(
+  c: { users: string; databases: string; totalDatabaseGB: string; logFilesPerUserPerDay: string; messageSizeFactor: string },
+  factor: FactorReference,
+): string {
+  const db = c.databases;
+  const data = `${c.totalDatabaseGB}*${factor("contentIndex")}*${factor("volumeFree")}`;
+  const logGB = `(${c.users}+${db}-1)*${c.logFilesPerUserPerDay}*${c.messageSizeFactor}*${factor("logFileMB")}*${factor("moveFactor")}*${factor("truncationDays")}*${factor("overhead")}/1024`;
+  return ceilCountFormula(`MAX(${db},${data}+${db}/2)+MAX(${db},${logGB}+${db}/2)`);
 }

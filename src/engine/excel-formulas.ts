@@ -371,6 +371,20 @@ export function spindlesFormula(a: SpindleArguments): string {
   return `IF((${backend})>0,ROUNDUP(MAX(${minimum},${ceilCountFormula(`(${backend})/${diskIops}`)})/${granularity},0)*${granularity},0*${diskIops})`;
 }
 
+/**
+ * The array chosen among the candidates — 000, 3.4.2 (src/engine/arrays.ts chooseArrays): the fewest
+ * arrays a copy, then the least usable capacity. A candidate's usable GB where it needs the fewest
+ * (else ""), then 1 where that usable GB is the least (else "").
+ */
+export const fewestArraysFormula = (arraysPerCopy: string, arraysPerCopyRange: string, usableGB: string): string =>
+  `IF(${arraysPerCopy}="","",IF(${arraysPerCopy}=MIN(${arraysPerCopyRange}),${usableGB},""))`;
+export const chosenArrayFormula = (fewestUsableGB: string, usableGB: string, fewestUsableRange: string): string =>
+  `IF(${fewestUsableGB}="","",IF(${usableGB}=MIN(${fewestUsableRange}),1,""))`;
+/** Arrays for every copy: copies live on separate arrays (000, 3.4.1 step 6). */
+export const arraysFormula = (arraysPerCopy: string, copies: string): string => `${arraysPerCopy}*${copies}`;
+/** arrays.ts arrayModelName: the model, and its drive after a space where it has one. */
+export const arrayModelNameFormula = (model: string, drive: string): string => `${model}&IF(${drive}="",""," "&${drive})`;
+
 /** Arrays one copy needs of one catalogue row — 000, 3.4.1 (src/engine/arrays.ts). */
 export function arraysPerCopyFormula(capacityGB: string, iops: string, usableGB: string, arrayIops: string): string {
   const [capacity, demand, usable, perArray] = [capacityGB, iops, usableGB, arrayIops].map(operand);

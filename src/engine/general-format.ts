@@ -51,3 +51,19 @@ export function grouped(x: number, decimals = 3): string {
   }
   return format.format(x);
 }
+
+/**
+ * grouped as formula text: a number as text with thousands separators, in the workbook's one number style (5,000; 2,048.5;
+ * 100,000,000), for a number a text formula joins ("5,000 users · 2,048 MB quota"). Built of the
+ * functions every program and our evaluator read alike (TEXT's formats differ between programs);
+ * below a billion, decimals to six places, as Excel's General shows a typed value.
+ */
+export function groupedFormula(x: string): string {
+  const six = (e: string) => `ROUND(${e},6)`;
+  const pad = (e: string) => `IF(${e}<10,"00",IF(${e}<100,"0",""))&${e}`;
+  const thousands = `ROUNDDOWN(${x}/1000,0)`;
+  const millions = `ROUNDDOWN(${x}/1000000,0)`;
+  const units = six(`${x}-1000*${thousands}`);
+  const middle = `(${thousands}-1000*${millions})`;
+  return `IF(ABS(${x})<1000,${six(x)}&"",IF(${x}<1000000,${thousands}&","&${pad(units)},${millions}&","&${pad(middle)}&","&${pad(units)}))`;
+}

@@ -26,7 +26,7 @@ import { distributionGridRows, distributionPreferenceHighlights, distributionShe
 import { buildHardware, candidateColumns, diskClassNameRange, serverDiskColumns, serverDiskNameRange, ssdSizeRange } from "./sheets/hardware";
 import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, MCDB_CHECK_CELL, OWN_CHECK_INPUTS, SERVER_DISKS_CHECK_CELL, COPIES_PER_SERVER_CELL, sheetRuleOf, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
 import { buildJetstress } from "./sheets/jetstress";
-import { OUTGROWN_CELL, SET_DATABASES_CELL, SERVER_DISK_CELLS, SERVER_DISK_HELPERS, TIER_MAILBOXES_CELL, dagMailboxesFormula, methodsSheet, microsoftCell } from "./sheets/methods";
+import { LOG_SPACE_CELL, OUTGROWN_CELL, SET_DATABASES_CELL, SERVER_DISK_CELLS, SERVER_DISK_HELPERS, TIER_MAILBOXES_CELL, dagMailboxesFormula, methodsSheet, microsoftCell } from "./sheets/methods";
 import { RESILIENCE_CELLS, buildResilience } from "./sheets/resilience";
 import { absolute, nameSuffix, sheetReference, templateSheetNames, wrapText, type DesignOutput, type NameKey, type References, type TemplateSheet } from "./sheets/shared";
 import { buildSources } from "./sheets/sources";
@@ -136,6 +136,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     candidates: candidateColumns(sheets.hardware),
     microsoft: (key) => `${sheetReference(sheets.methods)}!${microsoftCell(key)}`,
     mailboxes: `${sheetReference(sheets.methods)}!${TIER_MAILBOXES_CELL}`,
+    microsoftLogSpaceGB: `${sheetReference(sheets.methods)}!${LOG_SPACE_CELL}`,
     vmware: (result) => `${sheetReference(sheets.resilience)}!${absolute(result === "cores" ? RESILIENCE_CELLS.vmwareCores : RESILIENCE_CELLS.vmwareMemoryGB)}`,
     dag: { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout, lagged: names.laggedCopies },
     mcdbCheck: `${inputsRef}!${absolute(MCDB_CHECK_CELL)}`,

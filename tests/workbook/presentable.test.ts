@@ -13,7 +13,7 @@ import { distributionLayout } from "../../src/workbook/sheets/distribution";
 import { evaluateWorkbook, type WorkbookValues } from "../../src/workbook/evaluate";
 import { evaluateFormula } from "../../src/formula";
 import { REFERENCE_PRESETS } from "../../src/engine/design";
-import { withThousands } from "../../src/workbook/sheets/shared";
+import { groupedFormula } from "../../src/engine/general-format";
 import { JETSTRESS_CELLS, SUMMARY_CELLS, referenceDesign, type WorkbookInputs } from "../../src/workbook/template";
 
 const J = JETSTRESS_CELLS;
@@ -85,7 +85,7 @@ describe("numbers in text have thousands separators, as the number formats do", 
     [20000050, "20,000,050"],
     [100000000, "100,000,000"],
   ])("%d is %s", (x, text) => {
-    expect(evaluateFormula(`=${withThousands(String(x))}`)).toBe(text);
+    expect(evaluateFormula(`=${groupedFormula(String(x))}`)).toBe(text);
   });
 
   test("the Summary's inputs line", () => {

@@ -6,6 +6,7 @@
  * document) declare theirs beside their quantities; index.ts makes them one registry, from which the
  * Inputs sheet, the CLI's options and help, the pane's fields and the functions' bounds are drawn.
  */
+import { numberLiteral } from "../excel-formulas";
 import { formatGeneral } from "../general-format";
 
 /**
@@ -110,6 +111,16 @@ export function rangeWords(b: Bounds): string {
   const low = b.min !== undefined ? `from ${numberWords(b.min)}` : b.above !== undefined ? `above ${numberWords(b.above)}` : "";
   const high = b.min !== undefined ? `to ${numberWords(b.max)}` : `up to ${numberWords(b.max)}`;
   return `${kind} ${low} ${high}`.replace(/\s+/g, " ");
+}
+
+/** Whether the value `v` (formula text) is within the bounds: rangeWords as a formula, TRUE or FALSE. */
+export function withinBoundsFormula(v: string, b: Bounds): string {
+  const checks = [
+    b.min !== undefined ? `${v}>=${numberLiteral(b.min)}` : `${v}>${numberLiteral(b.above ?? 0)}`,
+    `${v}<=${numberLiteral(b.max)}`,
+    ...(b.integer ? [`${v}=ROUND(${v},0)`] : []),
+  ];
+  return `AND(${checks.join(",")})`;
 }
 
 /** A number input's rule: its bounds, its prompt, and a refusal naming the input by its key. */

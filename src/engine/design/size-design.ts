@@ -17,7 +17,8 @@
  */
 import { arrayModelName, chooseArrays, type ArrayChoice } from "../arrays";
 import { capacityToProvisionGB } from "../capacity";
-import { databaseCapacity, MINIMUM_VOLUME_GB, type DatabaseCapacity } from "../database";
+import { dellDatabaseVolume, microsoftCores, microsoftVolumes } from "./formulas";
+import { databaseCapacity, type DatabaseCapacity } from "../database";
 import { SizingError } from "../errors";
 import { iopsRequirement } from "../iops";
 import {
@@ -44,7 +45,6 @@ import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, jbodNeedOf, serverDiskNa
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";
 import { raidNeedOf, raidServerDisks, type RaidServerDisks } from "../microsoft/raid-disks";
 import { MCDB_CHOICES, MCDB_NONE, mcdbChoiceOf, mcdbOnProblem, mcdbSsds, mcdbVersion, type McdbSsds } from "../microsoft/mcdb";
-import { ceilCount, provisionGB } from "../rounding";
 import { mailboxServerSize } from "../server";
 import { spindleCount } from "../spindles";
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type ExchangeVersion, type Factors, type RaidLevel } from "../tables";
@@ -592,15 +592,10 @@ function microsoftMethod(c: SizingContext): MethodFigures {
   // A database volume holds the database, its content index and free space; a log volume its logs
   // and free space — Volume Requirements!I123 (example: (4 × 664.7 × 1.25 + 4 × 23.7) / 0.95 for
   // four databases a volume), one database a volume here, as Dell's design and the export lay them out.
-  const free = 1 - mf.volumeFreeShare;
-  const indexed = 1 + 2 * mf.contentIndexShare;
   // Active/passive: a server is sized for the first site's worst or the second's, whichever it is (D253, D256).
   const serverOf = (s: MicrosoftSizing): ServersNeverLess => ({
     memoryPerServerGB: Math.max(s.memoryGB, s.secondary?.memoryGB ?? 0, profile.minMemoryGB),
-    coresPerServer:
-      inputs.specIntRate > 0
-        ? Math.max(s.coresNeeded, s.secondary?.coresNeeded ?? 0)
-        : Math.max(1, ceilCount(Math.max(s.megacycles, s.secondary?.megacycles ?? 0) / DEFAULT_SERVER.megacyclesPerCore)),
+    coresPerServer: microsoftCores(inputs.specIntRate, Math.max(s.coresNeeded, s.secondary?.coresNeeded ?? 0), Math.max(s.megacycles, s.secondary?.megacycles ?? 0)),
   });
   const own = serverOf(ms);
   const databaseSize = databaseSizeWarning(ms, inputs.copies >= 2);
@@ -611,10 +606,7 @@ function microsoftMethod(c: SizingContext): MethodFigures {
     mailboxesPerDatabase: ms.mailboxesPerDatabase,
     mailboxOnDiskMB: ms.mailboxOnDiskMB,
     databaseGB: ms.databaseGB,
-    databaseVolumeGB: Math.max(MINIMUM_VOLUME_GB, ceilCount((ms.databaseGB * indexed) / free)),
-    logVolumeGB: Math.max(MINIMUM_VOLUME_GB, ceilCount(ms.logSpaceGB / free)),
-    // From the totals, which never fall as the load rises: all databases' data and logs, plus a GB a volume of rounding.
-    capacityPerCopyGB: ceilCount(((ms.databaseGB * indexed + ms.logSpaceGB) * databases) / free + 2 * databases),
+    ...microsoftVolumes(ms.databaseGB, ms.logSpaceGB, databases, mf),
     iopsPerMailbox: ms.environmentIops / ms.mailboxes,
     databaseIops: ms.environmentIops,
     dagDatabaseIops: ms.dagIops,
@@ -677,15 +669,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   // Dell's steps at its count balanced (Table 18: IDBS = DBS / DB; Table 19: NDB = ceil(NU / DB)): every design shows them.
   const raw = databaseCapacity(inputs.users, inputs.quotaMB, inputs.messagesPerDay, inputs.messageKB, inputs.maxDatabaseGB, f);
   const dellDatabases = balancedDatabaseCount(raw.databaseCount, layoutDesign);
-  const databaseGBDell = raw.totalDatabaseGB / dellDatabases;
-  const dellVolume = databaseGBDell * f.contentIndex * f.volumeFree;
-  const database: DatabaseCapacity = {
-    ...raw,
-    databaseCount: dellDatabases,
-    databaseGB: databaseGBDell,
-    databaseVolumeGB: dellVolume,
-    provisionedDatabaseVolumeGB: Math.max(MINIMUM_VOLUME_GB, provisionGB(dellVolume)),
-  };
+  const database: DatabaseCapacity = { ...raw, databaseCount: dellDatabases, ...dellDatabaseVolume(raw.totalDatabaseGB, dellDatabases, f) };
   const logs = logCapacity(inputs.users, inputs.messagesPerDay, inputs.messageKB, dellDatabases, f);
   const dell = { database, logs, rawDatabases: raw.databaseCount };
   const beside = microsoftBeside(first, inputs, sizing, serversPerSite, layoutDesign, diskChoice, neverLess);

@@ -5,17 +5,31 @@
  * Columns: A symbol, B what it is, C value (unit in its format), D formula in words, E source.
  * Each EXSIZE formula carries its native rendering (src/engine/excel-formulas.ts) for the customer copy.
  */
-import { MESSAGE_SIZE_LOG_FACTORS } from "../../engine";
-import { MINIMUM_VOLUME_GB } from "../../engine/database";
-import { DEFAULT_SERVER } from "../../engine/design";
 import {
+  bothKindsFormula,
+  byMethodFormula,
+  indexAndFreeFormula,
+  databaseGBFormula,
+  databaseVolumeFormula,
+  logVolumeFormula,
+  methodFormula,
+  microsoftCoresFormula,
+  microsoftVolumeFormulas,
+  provisionedVolumeFormula,
+  usersPerDatabaseFormula,
+  volumesGBFormula,
+  volumesInAllFormula,
+} from "../../engine/design/formulas";
+import { capacityToProvisionFormula } from "../../engine/capacity";
+import {
+  arrayModelNameFormula,
+  arraysFormula,
   balancedDatabasesFormula,
-  ceilCountFormula,
   databaseFormula,
   diskIopsFormula,
   iopsFormula,
   logFormula,
-  provisionFormula,
+  messageSizeFactorFormula,
   spindlesFormula,
   type DatabaseResult,
   type IopsResult,
@@ -75,25 +89,13 @@ const arrays = (r: References, result: "count" | "percopy" | "model"): Rendered 
   const chosen = `MATCH(1,${c.chosen},0)`;
   const perCopy = `INDEX(${c.arraysPerCopy},${chosen})`;
   const nativeText =
-    result === "percopy"
-      ? perCopy
-      : result === "count"
-        ? `${perCopy}*${r.input("copies")}`
-        : `INDEX(${c.model},${chosen})&IF(INDEX(${c.drive},${chosen})="",""," "&INDEX(${c.drive},${chosen}))`;
+    result === "percopy" ? perCopy : result === "count" ? arraysFormula(perCopy, r.input("copies")) : arrayModelNameFormula(`INDEX(${c.model},${chosen})`, `INDEX(${c.drive},${chosen})`);
   return {
     formula: `=EXSIZE.EX_ARRAYS(${r.output("answerCapacityGB")},${r.output("answerDatabaseIops")},${r.input("copies")},${r.input("arrayRaid")},${r.input("arrayModel")},"${result}",${r.input("arrayCatalog")})`,
     native: native(nativeText),
   };
 };
 const plain = (formula: string): Rendered => ({ formula });
-
-/** MSF as a native formula, generated from the engine's table (000, Table 15 step 3). */
-function messageSizeFactorFormula(messageKB: string): string {
-  const rows = MESSAGE_SIZE_LOG_FACTORS;
-  let formula = String(rows[rows.length - 1].factor);
-  for (let i = rows.length - 2; i >= 0; i--) formula = `IF(${messageKB}<=${rows[i].upToKB},${rows[i].factor},${formula})`;
-  return "=" + formula;
-}
 
 const T18 = DELL("Table 18 (process: Table 14)");
 const T19 = DELL("Table 19 (process: Table 15)");
@@ -104,19 +106,12 @@ interface Section {
   rows: OutputRow[];
 }
 
-/** Microsoft's volumes: the database with its content index (20% of it, Variables!K38, counted twice as Volume Requirements!I123 does for one database a volume) over 95% usable space (Input!C39). */
-const MS_INDEXED = 1 + 2 * MICROSOFT_FACTOR_DEFAULTS.contentIndexShare;
-const MS_USABLE = 1 - MICROSOFT_FACTOR_DEFAULTS.volumeFreeShare;
-/** Logs kept: the larger of the truncation-failure days and the lagged copies' lag (Volume Requirements!F123; the lag only with a lagged copy, I96). */
-const msLogDays = (r: References) => `MAX(${MICROSOFT_FACTOR_DEFAULTS.truncationFailureDays},IF(IF(ISNUMBER(${r.input("laggedCopies")}),${r.input("laggedCopies")},0)>0,${r.input("lagDays")},0),1)`;
-/** A database's logs: every tier's mailboxes (Role Requirements!C147, C150) over the databases. */
-const msLogSpaceGB = (r: References) => {
-  const mailboxes = r.mailboxes ?? r.input("users");
-  return `(${mailboxes}*${r.microsoft("logs")}*${msLogDays(r)}/1024+${mailboxes}*${MICROSOFT_FACTOR_DEFAULTS.moveShare}*${r.microsoft("disk")}/1024)/${r.microsoft("databases")}`;
-};
+/** Microsoft's volumes at the Methods sheet's databases and log space (Volume Requirements sheet). */
+const msVolumes = (r: References) =>
+  microsoftVolumeFormulas({ databaseGB: r.microsoft("databaseGB"), logSpaceGB: r.microsoftLogSpaceGB, databases: r.microsoft("databases") }, MICROSOFT_FACTOR_DEFAULTS);
 /** A figure of Microsoft's method: "—" where it cannot size the design (the design's method is then Dell's, or the Design check says why). */
 const msPlain = (formula: string): Rendered => plain(`=IFERROR(${formula},"—")`);
-const byMethod = (r: References, microsoft: string, dell: string): Rendered => plain(`=IF(${r.output("methodUsed")}="microsoft",${microsoft},${dell})`);
+const byMethod = (r: References, microsoft: string, dell: string): Rendered => plain(`=${byMethodFormula(r.output("methodUsed"), microsoft, dell)}`);
 
 const DESIGN_SECTIONS: readonly Section[] = [
   {
@@ -127,7 +122,7 @@ const DESIGN_SECTIONS: readonly Section[] = [
         words: "Inputs' method; auto: Dell's process for Exchange 2010 and stand-alone servers, Microsoft's calculator's for 2013 and later DAGs",
         source: `${DELL()}; ${cite("microsoft")}`,
         // Excel compares text without case: "Microsoft" is "microsoft".
-        formula: (r) => plain(`=IF(${r.input("method")}="auto",IF(OR(${r.input("exchangeVersion")}=2010,${r.input("copies")}<2),"dell","microsoft"),IF(${r.input("method")}="microsoft","microsoft","dell"))`),
+        formula: (r) => plain(`=${methodFormula(r.input("method"), r.input("exchangeVersion"), r.input("copies"))}`),
       },
       {
         key: "databasesDeployed", symbol: "DB", what: "Databases deployed", format: FORMAT.databases,
@@ -149,19 +144,19 @@ const DESIGN_SECTIONS: readonly Section[] = [
         key: "dellDatabases", symbol: "DB", what: "Databases, balanced over the servers", format: FORMAT.databases, words: "The count rounded up so every server carries the same active databases in every failure",
         source: `${T18}; docs/dag-layout.md`, formula: (r) => plain(`=${balancedDatabasesFormula(r.output("databaseCount"), r.dag)}`),
       },
-      { key: "databaseGB", symbol: "IDBS", what: "Individual database size", format: FORMAT.gb2, words: "DBS / DB", source: T18, formula: (r) => plain(`=${r.output("totalDatabaseGB")}/${r.output("dellDatabases")}`) },
-      { key: "dellDatabaseVolumeGB", symbol: "DVS", what: "Database volume size", format: FORMAT.gb2, words: "IDBS × contentIndex × volumeFree", source: T18, formula: (r) => plain(`=${r.output("databaseGB")}*${r.factor("contentIndex")}*${r.factor("volumeFree")}`) },
-      { key: "provisionedDatabaseVolumeGB", symbol: "DVS", what: "Database volume, provisioned", format: FORMAT.gb, words: "DVS in whole GB, half up (at least 1 GB)", source: T18, formula: (r) => plain(`=MAX(${MINIMUM_VOLUME_GB},${provisionFormula(r.output("dellDatabaseVolumeGB"))})`) },
+      { key: "databaseGB", symbol: "IDBS", what: "Individual database size", format: FORMAT.gb2, words: "DBS / DB", source: T18, formula: (r) => plain(`=${databaseGBFormula(r.output("totalDatabaseGB"), r.output("dellDatabases"))}`) },
+      { key: "dellDatabaseVolumeGB", symbol: "DVS", what: "Database volume size", format: FORMAT.gb2, words: "IDBS × contentIndex × volumeFree", source: T18, formula: (r) => plain(`=${databaseVolumeFormula(r.output("databaseGB"), r.factor("contentIndex"), r.factor("volumeFree"))}`) },
+      { key: "provisionedDatabaseVolumeGB", symbol: "DVS", what: "Database volume, provisioned", format: FORMAT.gb, words: "DVS in whole GB, half up (at least 1 GB)", source: T18, formula: (r) => plain(`=${provisionedVolumeFormula(r.output("dellDatabaseVolumeGB"))}`) },
     ],
   },
   {
     heading: "Log capacity, step by step as Dell's Table 19",
     rows: [
       { key: "logFilesPerUserPerDay", symbol: "NL", what: "Log files per user per day", format: '#,##0.0 "logs"', words: "MSR × logsPerMessage", source: T19, formula: (r) => logvol(r, "logs") },
-      { key: "messageSizeFactor", symbol: "MSF", what: "Message size factor", format: '0.0"×"', words: "1 up to 75 KB, 1.9 up to 150 KB, 3.8 above", source: DELL("Table 15 step 3"), formula: (r) => plain(messageSizeFactorFormula(r.input("messageKB"))) },
-      { key: "usersPerDatabase", symbol: "NDB", what: "Users per database", format: FORMAT.users, words: "NU / DB, rounded up", source: T19, formula: (r) => plain(`=${ceilCountFormula(`${r.input("users")}/${r.output("dellDatabases")}`)}`) },
+      { key: "messageSizeFactor", symbol: "MSF", what: "Message size factor", format: '0.0"×"', words: "1 up to 75 KB, 1.9 up to 150 KB, 3.8 above", source: DELL("Table 15 step 3"), formula: (r) => plain(`=${messageSizeFactorFormula(r.input("messageKB"))}`) },
+      { key: "usersPerDatabase", symbol: "NDB", what: "Users per database", format: FORMAT.users, words: "NU / DB, rounded up", source: T19, formula: (r) => plain(`=${usersPerDatabaseFormula(r.input("users"), r.output("dellDatabases"))}`) },
       { key: "dailyLogMBPerDatabase", symbol: "TLC", what: "Log MB per database per day", format: '#,##0 "MB"', words: "NDB × NL × MSF × logFileMB", source: T19, formula: (r) => logvol(r, "daily") },
-      { key: "dellLogVolumeGB", symbol: "LVS", what: "Log volume size", format: FORMAT.gb2, words: "TLC × moveFactor × truncationDays × overhead / 1024", source: `${T19}; erratum E2`, formula: (r) => plain(`=${r.output("dailyLogMBPerDatabase")}*${r.factor("moveFactor")}*${r.factor("truncationDays")}*${r.factor("overhead")}/1024`) },
+      { key: "dellLogVolumeGB", symbol: "LVS", what: "Log volume size", format: FORMAT.gb2, words: "TLC × moveFactor × truncationDays × overhead / 1024", source: `${T19}; erratum E2`, formula: (r) => plain(`=${logVolumeFormula(r.output("dailyLogMBPerDatabase"), r.factor("moveFactor"), r.factor("truncationDays"), r.factor("overhead"))}`) },
       { key: "provisionedLogVolumeGB", symbol: "LVS", what: "Log volume, provisioned", format: FORMAT.gb, words: "LVS in whole GB, half up", source: T19, formula: (r) => logvol(r, "volume") },
       { key: "logVolumeCount", symbol: "", what: "Log volumes", format: FORMAT.volumes, words: "One log volume per database", source: T19, formula: (r) => plain(`=${r.output("dellDatabases")}`) },
     ],
@@ -169,21 +164,19 @@ const DESIGN_SECTIONS: readonly Section[] = [
   {
     heading: "Capacity of all volumes, as Dell's reference design",
     rows: [
-      { key: "databaseVolumesTotalGB", symbol: "", what: "Database volumes in all", format: FORMAT.gb, words: "DB × provisioned DVS", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("dellDatabases")}*${r.output("provisionedDatabaseVolumeGB")}`) },
-      { key: "logVolumesTotalGB", symbol: "", what: "Log volumes in all", format: FORMAT.gb, words: "Log volumes × provisioned LVS", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("logVolumeCount")}*${r.output("provisionedLogVolumeGB")}`) },
-      { key: "totalCapacityGB", symbol: "", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Database volumes + log volumes", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("databaseVolumesTotalGB")}+${r.output("logVolumesTotalGB")}`) },
+      { key: "databaseVolumesTotalGB", symbol: "", what: "Database volumes in all", format: FORMAT.gb, words: "DB × provisioned DVS", source: DELL("3.4.2"), formula: (r) => plain(`=${volumesInAllFormula(r.output("dellDatabases"), r.output("provisionedDatabaseVolumeGB"))}`) },
+      { key: "logVolumesTotalGB", symbol: "", what: "Log volumes in all", format: FORMAT.gb, words: "Log volumes × provisioned LVS", source: DELL("3.4.2"), formula: (r) => plain(`=${volumesInAllFormula(r.output("logVolumeCount"), r.output("provisionedLogVolumeGB"))}`) },
+      { key: "totalCapacityGB", symbol: "", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Database volumes + log volumes", source: DELL("3.4.2"), formula: (r) => plain(`=${bothKindsFormula(r.output("databaseVolumesTotalGB"), r.output("logVolumesTotalGB"))}`) },
       {
         key: "capacityToProvisionGB", symbol: "", what: "Capacity to provision, per copy", format: FORMAT.gb,
         words: "Database data (DBS × contentIndex × volumeFree) and logs of (NU + DB − 1) users, each kind at least max(DB, requirement + DB / 2) GB for rounding: never falls as the load rises",
         source: `${DELL("Tables 14-15")}; counted from the totals, as the arrays are bought`,
         formula: (r) =>
           plain(
-            "=" +
-              ceilCountFormula(
-                `MAX(${r.output("dellDatabases")},${r.output("totalDatabaseGB")}*${r.factor("contentIndex")}*${r.factor("volumeFree")}+${r.output("dellDatabases")}/2)` +
-                  `+MAX(${r.output("dellDatabases")},(${r.input("users")}+${r.output("dellDatabases")}-1)*${r.output("logFilesPerUserPerDay")}*${r.output("messageSizeFactor")}` +
-                  `*${r.factor("logFileMB")}*${r.factor("moveFactor")}*${r.factor("truncationDays")}*${r.factor("overhead")}/1024+${r.output("dellDatabases")}/2)`,
-              ),
+            `=${capacityToProvisionFormula(
+              { users: r.input("users"), databases: r.output("dellDatabases"), totalDatabaseGB: r.output("totalDatabaseGB"), logFilesPerUserPerDay: r.output("logFilesPerUserPerDay"), messageSizeFactor: r.output("messageSizeFactor") },
+              r.factor,
+            )}`,
           ),
       },
     ],
@@ -202,21 +195,21 @@ const DESIGN_SECTIONS: readonly Section[] = [
     rows: [
       {
         key: "msDatabaseVolumeGB", symbol: "", what: "Database volume, provisioned", format: FORMAT.gb, words: "One database with its content index (20%, twice for one database a volume) over 95% usable space, whole GB up",
-        source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(`MAX(${MINIMUM_VOLUME_GB},${ceilCountFormula(`${r.microsoft("databaseGB")}*${MS_INDEXED}/${MS_USABLE}`)})`),
+        source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(msVolumes(r).databaseVolumeGB),
       },
       {
         key: "msLogVolumeGB", symbol: "", what: "Log volume, provisioned", format: FORMAT.gb, words: "A database's logs of 3 days and a week's mailbox moves, over 95% usable space, whole GB up",
-        source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(`MAX(${MINIMUM_VOLUME_GB},${ceilCountFormula(`${msLogSpaceGB(r)}/${MS_USABLE}`)})`),
+        source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(msVolumes(r).logVolumeGB),
       },
       {
         key: "msCapacityGB", symbol: "", what: "Capacity to provision, per copy", format: FORMAT.gb, words: "Every database and its logs over usable space, and a GB a volume for rounding: never falls as the load rises",
         source: cite("microsoft", "Volume Requirements sheet"),
-        formula: (r) => msPlain(ceilCountFormula(`(${r.microsoft("databaseGB")}*${MS_INDEXED}+${msLogSpaceGB(r)})*${r.microsoft("databases")}/${MS_USABLE}+2*${r.microsoft("databases")}`)),
+        formula: (r) => msPlain(msVolumes(r).capacityPerCopyGB),
       },
       {
         key: "msCoresNeeded", symbol: "", what: "Processor cores per mailbox server", format: FORMAT.cores, words: "Megacycles against the SPECint2006 rate; none given: the calculator's baseline server, 2,000 megacycles a core",
         source: cite("microsoft", "Role Requirements sheet"),
-        formula: (r) => msPlain(`IF(${r.input("specIntRate")}>0,${r.microsoft("cores")},MAX(1,${ceilCountFormula(`${r.microsoft("megacycles")}/${DEFAULT_SERVER.megacyclesPerCore}`)}))`),
+        formula: (r) => msPlain(microsoftCoresFormula(r.input("specIntRate"), r.microsoft("cores"), r.microsoft("megacycles"))),
       },
     ],
   },
@@ -225,7 +218,7 @@ const DESIGN_SECTIONS: readonly Section[] = [
     rows: [
       { key: "answerDatabaseVolumeGB", symbol: "", what: "Database volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.output("msDatabaseVolumeGB"), r.output("provisionedDatabaseVolumeGB")) },
       { key: "answerLogVolumeGB", symbol: "", what: "Log volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.output("msLogVolumeGB"), r.output("provisionedLogVolumeGB")) },
-      { key: "answerVolumesGB", symbol: "", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Databases deployed × (database volume + log volume)", source: DELL("3.4.2"), formula: (r) => plain(`=${r.output("databasesDeployed")}*(${r.output("answerDatabaseVolumeGB")}+${r.output("answerLogVolumeGB")})`) },
+      { key: "answerVolumesGB", symbol: "", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Databases deployed × (database volume + log volume)", source: DELL("3.4.2"), formula: (r) => plain(`=${volumesGBFormula(r.output("databasesDeployed"), r.output("answerDatabaseVolumeGB"), r.output("answerLogVolumeGB"))}`) },
       { key: "answerCapacityGB", symbol: "", what: "Capacity to provision, per copy", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.output("msCapacityGB"), r.output("capacityToProvisionGB")) },
       { key: "answerIopsPerMailbox", symbol: "", what: "Database IOPS per mailbox", format: '0.0000 "IOPS"', words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("iopsPerMailbox"), r.output("iopsPerUser")) },
       { key: "answerDatabaseIops", symbol: "", what: "Database IOPS, active copies", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("peak"), r.output("dellDatabaseIops")) },
@@ -235,7 +228,7 @@ const DESIGN_SECTIONS: readonly Section[] = [
         key: "answerMemoryGB", symbol: "", what: "Memory per mailbox server", format: FORMAT.gb,
         words: "Microsoft's calculator, or VMware's rule at the worst survivable failure; at least the version's recommended minimum (2013, 2016: 8 GB; 2019, SE: 128 GB)",
         source: `${cite("microsoft")}; ${VMWARE()}; ${VERSION_SOURCES.systemRequirements2019}`,
-        formula: (r) => plain(`=${minimumMemoryFormula(r.input("exchangeVersion"), `IF(${r.output("methodUsed")}="microsoft",${r.microsoft("memoryGB")},${r.vmware("memory")})`)}`),
+        formula: (r) => plain(`=${minimumMemoryFormula(r.input("exchangeVersion"), byMethodFormula(r.output("methodUsed"), r.microsoft("memoryGB"), r.vmware("memory")))}`),
       },
       { key: "answerCores", symbol: "", what: "Processor cores per mailbox server", format: FORMAT.cores, words: "Microsoft's calculator, or VMware's rule at the worst survivable failure", source: `${cite("microsoft")}; ${VMWARE()}`, formula: (r) => byMethod(r, r.output("msCoresNeeded"), r.vmware("cores")) },
       {
@@ -341,7 +334,7 @@ export function buildDesign(sheet: string, ref: References): { sheet: SheetModel
     row++;
   }
   const c = DESIGN_CELLS;
-  const microsoft = `${c.methodUsed}="microsoft"`;
+  const byDesignMethod = (microsoft: string, dell: string) => byMethodFormula(c.methodUsed, microsoft, dell);
   cells.push(
     ...sectionHeading(CHART_HEADING_ROW, "Capacity of one copy, by kind, by the design's method", DESIGN_WIDTH),
     { address: `B${CHART_HEADER_ROW}`, value: "Volume", role: "heading" },
@@ -350,14 +343,14 @@ export function buildDesign(sheet: string, ref: References): { sheet: SheetModel
     { address: `E${CHART_HEADER_ROW}`, value: "Log volumes", role: "heading" },
     { address: `B${CHART_DATA_ROW}`, value: "One copy", role: "label" },
     // By the design's method (issue 26): Microsoft's databases and volumes, or Dell's (Tables 18-19); each sums to its volumes in all.
-    { address: `C${CHART_DATA_ROW}`, formula: `=IF(${microsoft},${c.databasesDeployed}*${ref.microsoft("databaseGB")},${c.totalDatabaseGB})`, numberFormat: FORMAT.gb, role: "output" },
+    { address: `C${CHART_DATA_ROW}`, formula: `=${byDesignMethod(volumesInAllFormula(c.databasesDeployed, ref.microsoft("databaseGB")), c.totalDatabaseGB)}`, numberFormat: FORMAT.gb, role: "output" },
     {
       address: `D${CHART_DATA_ROW}`,
-      formula: `=IF(${microsoft},${c.databasesDeployed}*${c.msDatabaseVolumeGB},${c.databaseVolumesTotalGB})-C${CHART_DATA_ROW}`,
+      formula: `=${indexAndFreeFormula(byDesignMethod(volumesInAllFormula(c.databasesDeployed, c.msDatabaseVolumeGB), c.databaseVolumesTotalGB), `C${CHART_DATA_ROW}`)}`,
       numberFormat: FORMAT.gb,
       role: "output",
     },
-    { address: `E${CHART_DATA_ROW}`, formula: `=IF(${microsoft},${c.databasesDeployed}*${c.msLogVolumeGB},${c.logVolumesTotalGB})`, numberFormat: FORMAT.gb, role: "output" },
+    { address: `E${CHART_DATA_ROW}`, formula: `=${byDesignMethod(volumesInAllFormula(c.databasesDeployed, c.msLogVolumeGB), c.logVolumesTotalGB)}`, numberFormat: FORMAT.gb, role: "output" },
   );
   const chart: ChartModel = {
     sheet,

@@ -46,7 +46,8 @@ import {
   type LayoutSiteHelper,
 } from "../../engine/excel-formulas";
 import { toA1 } from "../evaluate";
-import { ONE_SITE, withThousands } from "./shared";
+import { ONE_SITE } from "./shared";
+import { groupedFormula } from "../../engine/general-format";
 import { cite } from "../../engine/papers";
 import { MICROSOFT } from "../../engine/microsoft/tables";
 import type { CellModel, Highlight, PrintSetup, SheetModel } from "../model";
@@ -315,7 +316,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   const shown = `MIN(${D},${L.rows})`;
   put(L.statusCell, {
     formula: formula(
-      `IF(ISNUMBER(${D}),${withThousands(D)}&" databases, "&${n.copies}&" copies of each, on "&${total}&" servers"` +
+      `IF(ISNUMBER(${D}),${groupedFormula(D)}&" databases, "&${n.copies}&" copies of each, on "&${total}&" servers"` +
         `&IF(${D}>${L.rows},": the grid shows the first "&${shown}&"; per-server loads after a failure need them all, the busiest server's column is exact",""),` +
         `"The design cannot lay out its copies: a server holds one copy of a database, so each site needs as many servers as the copies it holds")`,
     ),

@@ -4,10 +4,10 @@
  * the add-in workbook and the customer copy.
  */
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE } from "../../engine";
-import { arraysPerCopyFormula } from "../../engine/excel-formulas";
+import { arraysPerCopyFormula, chosenArrayFormula, fewestArraysFormula } from "../../engine/excel-formulas";
+import { formattedGBFormula } from "../../engine/microsoft/disk-formulas";
 import { JBOD_CATALOGUE, type JbodDisk } from "../../engine/microsoft/disks";
 import { MCDB_SHARE_PERCENT, MCDB_SSD_SIZES_GB } from "../../engine/microsoft/mcdb";
-import { MICROSOFT } from "../../engine/microsoft/tables";
 import { RAID_LEVELS } from "../../engine/tables";
 import { cite } from "../../engine/papers";
 import type { CellModel, SheetModel } from "../model";
@@ -109,8 +109,8 @@ export function buildHardware(sheet: string, designSheet: string, names: Record<
     `IF(A${r}="","",IF(AND(C${r}=${names.arrayRaid},OR(${names.arrayModel}="",${names.arrayModel}="auto",${names.arrayModel}=A${r},${names.arrayModel}=A${r}&" "&B${r})),"yes","no"))`;
   const choice = (r: number): CellModel[] => [
     { address: `G${r}`, formula: `=IF(F${r}="yes",${arraysPerCopyFormula(capacity, demand, `D${r}`, `E${r}`)},"")`, numberFormat: FORMAT.arrays, role: "output" },
-    { address: `H${r}`, formula: `=IF(G${r}="","",IF(G${r}=MIN(${g}),D${r},""))`, numberFormat: FORMAT.gb, role: "step" },
-    { address: `I${r}`, formula: `=IF(H${r}="","",IF(D${r}=MIN(${h}),1,""))`, numberFormat: '[=1]"chosen";""', role: "output" },
+    { address: `H${r}`, formula: `=${fewestArraysFormula(`G${r}`, g, `D${r}`)}`, numberFormat: FORMAT.gb, role: "step" },
+    { address: `I${r}`, formula: `=${chosenArrayFormula(`H${r}`, `D${r}`, h)}`, numberFormat: '[=1]"chosen";""', role: "output" },
   ];
   EQUALLOGIC_CATALOGUE.forEach((m, i) => {
     const r = CANDIDATES_FIRST_ROW + i;
@@ -181,7 +181,7 @@ function serverDiskCells(own: readonly JbodDisk[]): CellModel[] {
     ...header(SERVER_DISKS_HEADING_ROW + 1, ["Disk", "Raw GB", "Random IOPS", "Formatted GB", "Source"]),
   ];
   const { rawGB: raw, iops } = SERVER_DISK_RULES;
-  const formatted = (r: number) => ({ address: `D${r}`, formula: `=IF(ISNUMBER(B${r}),B${r}*${MICROSOFT.formattedPerRawGB},"")`, numberFormat: FORMAT.gb, role: "step" as const });
+  const formatted = (r: number) => ({ address: `D${r}`, formula: `=IF(ISNUMBER(B${r}),${formattedGBFormula(`B${r}`)},"")`, numberFormat: FORMAT.gb, role: "step" as const });
   JBOD_CATALOGUE.forEach((d, i) => {
     const r = SERVER_DISKS_FIRST_ROW + i;
     cells.push(

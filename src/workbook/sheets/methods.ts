@@ -48,7 +48,8 @@ import { balancedDatabasesFormula } from "../../engine/excel-formulas";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
 import { cite } from "../../engine/papers";
 import type { CellModel, InputRule, SheetModel } from "../model";
-import { withThousands, type MicrosoftKey } from "./shared";
+import type { MicrosoftKey } from "./shared";
+import { groupedFormula } from "../../engine/general-format";
 import { TIER_COUNT, tierValueFormula, type TierNames } from "./tiers";
 
 /** The papers' figures the sheet sets beside Microsoft's: the Design sheet cell of each, if it has one. */
@@ -246,6 +247,8 @@ export const CALCULATED_DATABASES_CELL = `$J$${HELPER_ROW + 2}`;
  * databaseSizeWarning), else 0: a number, as LibreOffice reads a helper's TRUE back as empty.
  */
 export const OUTGROWN_CELL = `$K$${OWN_COUNT_ROW}`;
+/** The log space a database of Microsoft's method (EX_MS_DATABASES "logspace", every tier's mailboxes): what its log volume holds. */
+export const LOG_SPACE_CELL = `$J$${NEED_ROW}`;
 /** The mailboxes Microsoft's column sizes (unqualified, absolute): every tier's, tier 1 empty the design's Users (Role Requirements!C97). */
 export const TIER_MAILBOXES_CELL = `$J$${TIER_ALL_ROW}`;
 /**
@@ -606,7 +609,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     const used = `COUNT(${t.mailboxes},${t.messagesPerDay},${t.messageKB},${t.quotaMB})>0`;
     const tiersSized = `COUNTIF(${tierRange("mailboxes")},">0")`;
     put("A3", {
-      formula: `=IFERROR(IF(${used},"Mailbox tiers on Inputs: Microsoft's column sizes "&${withThousands(allTiers("mailboxes"))}&" mailboxes in "&${tiersSized}&IF(${tiersSized}=1," tier"," tiers")&"; ${emcShown ? "Dell and EMC size" : "Dell sizes"} the design's one profile.",""),"")`,
+      formula: `=IFERROR(IF(${used},"Mailbox tiers on Inputs: Microsoft's column sizes "&${groupedFormula(allTiers("mailboxes"))}&" mailboxes in "&${tiersSized}&IF(${tiersSized}=1," tier"," tiers")&"; ${emcShown ? "Dell and EMC size" : "Dell sizes"} the design's one profile.",""),"")`,
       role: "note",
     });
   }
@@ -706,7 +709,7 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
   put(SERVER_DISK_HELPERS.iops.replace(/\$/g, ""), { formula: `=${unsized(lookup(d.iops))}`, role: "step" });
   put(`I${JBOD_ROW}`, { value: "On JBOD (the calculator's choice)", role: "note" });
   put(SERVER_DISK_HELPERS.jbod.replace(/\$/g, ""), { formula: `=IFERROR(AND(ISNUMBER(${refs.databases}),${jbodFormula(refs, n.serverDisks?.databasesPerVolume)}),FALSE())`, role: "step" });
-  const need = { logGB: `$J$${NEED_ROW}`, mailboxesPerDatabase: `$J$${NEED_ROW + 1}`, iopsPerMailbox: `$J$${NEED_ROW + 2}` };
+  const need = { logGB: LOG_SPACE_CELL, mailboxesPerDatabase: `$J$${NEED_ROW + 1}`, iopsPerMailbox: `$J$${NEED_ROW + 2}` };
   put(`I${NEED_ROW}`, { value: "Log space a database, GB", role: "note" });
   put(`J${NEED_ROW}`, { formula: `=${unsized(`${NS}EX_MS_DATABASES(${args},"logspace",${factors})`)}`, native: `=${unsized(logSpaceFormula(refs))}`, role: "step" });
   put(`I${NEED_ROW + 1}`, { value: "Mailboxes a database", role: "note" });

@@ -51,22 +51,6 @@ export function sheetReference(sheet: string): string {
     : `'${sheet.replace(/'/g, "''")}'`;
 }
 
-/**
- * A number as text with thousands separators, in the workbook's one number style (5,000; 2,048.5;
- * 100,000,000), for a number a text formula joins ("5,000 users · 2,048 MB quota"). Built of the
- * functions every program and our evaluator read alike (TEXT's formats differ between programs);
- * below a billion, decimals to six places, as Excel's General shows a typed value.
- */
-export function withThousands(x: string): string {
-  const six = (e: string) => `ROUND(${e},6)`;
-  const pad = (e: string) => `IF(${e}<10,"00",IF(${e}<100,"0",""))&${e}`;
-  const thousands = `ROUNDDOWN(${x}/1000,0)`;
-  const millions = `ROUNDDOWN(${x}/1000000,0)`;
-  const units = six(`${x}-1000*${thousands}`);
-  const middle = `(${thousands}-1000*${millions})`;
-  return `IF(ABS(${x})<1000,${six(x)}&"",IF(${x}<1000000,${thousands}&","&${pad(units)},${millions}&","&${pad(middle)}&","&${pad(units)}))`;
-}
-
 export const absolute = (address: string): string => address.replace(/^([A-Z]+)(\d+)$/, "$$$1$$$2");
 export const column = (i: number): string => String.fromCharCode(65 + i);
 
@@ -111,7 +95,7 @@ export function typedUnit(format: string | undefined): string | undefined {
 /**
  * The typed inputs among `cells` (input cells in FORMAT.typed), as decimal formats: each column's run
  * of cells in the same format one rectangle, shown with up to six decimals ("2,048.5 MB") where the
- * number has decimals, as Excel's General shows a typed value to six places and withThousands does.
+ * number has decimals, as Excel's General shows a typed value to six places and groupedFormula does.
  */
 export function typedDecimalFormats(cells: readonly CellModel[]): DecimalFormat[] {
   const typed = cells
@@ -282,6 +266,8 @@ export interface References {
   candidates: CandidateColumns;
   /** One of Microsoft's figures on the Methods sheet, qualified: `Methods!$D$10`. */
   microsoft(key: MicrosoftKey): string;
+  /** Microsoft's log space a database (methods.ts LOG_SPACE_CELL), qualified. */
+  microsoftLogSpaceGB: string;
   /** The servers' cores and memory by VMware's rule, worst survivable case (Resilience sheet), qualified. */
   vmware(result: "cores" | "memory"): string;
   /** The DAG's servers, copies and layout, for the balanced count. */

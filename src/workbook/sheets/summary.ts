@@ -5,6 +5,7 @@
  * says whether the workbook is the live design or a customer copy.
  */
 import { DEFAULT_SERVER } from "../../engine/design";
+import { groupedFormula } from "../../engine/general-format";
 import { versionName } from "../../engine/version";
 import { SERVER_DISK_DEFAULTS } from "../../engine/microsoft/disks";
 import { cite } from "../../engine/papers";
@@ -30,7 +31,6 @@ import {
   smallToOneDecimal,
   sectionHeading,
   sheetReference,
-  withThousands,
   wrappedLines,
   type DesignOutput,
   type NameKey,
@@ -181,14 +181,14 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   const positive = (name: string) => `IF(ISNUMBER(${name}),${name},0)>0`;
   const lagged = `IF(${positive(n.laggedCopies)}," ("&${n.laggedCopies}&" lagged, "&${n.lagDays}&IF(${n.lagDays}=1," day"," days")&")","")`;
   const tierCount = `COUNT(${tiers.mailboxes})`;
-  // Each number written once (withThousands is long; Excel's formula limit is 8,192 characters).
+  // Each number written once (groupedFormula is long; Excel's formula limit is 8,192 characters).
   const inputsLine =
-    `=${withThousands(n.users)}&" users · "&${withThousands(n.quotaMB)}&" MB quota"` +
-    `&IF(AND(${microsoft},${positive(n.archiveMB)})," + "&${withThousands(n.archiveMB)}&" MB archive","")` +
-    `&" · "&${withThousands(n.messagesPerDay)}&" messages a day of "&${withThousands(n.messageKB)}&" KB"` +
+    `=${groupedFormula(n.users)}&" users · "&${groupedFormula(n.quotaMB)}&" MB quota"` +
+    `&IF(AND(${microsoft},${positive(n.archiveMB)})," + "&${groupedFormula(n.archiveMB)}&" MB archive","")` +
+    `&" · "&${groupedFormula(n.messagesPerDay)}&" messages a day of "&${groupedFormula(n.messageKB)}&" KB"` +
     `&IF(AND(${microsoft},${tierCount}>0)," · "&${tierCount}&IF(${tierCount}=1," mailbox tier"," mailbox tiers"),"")` +
     `&" · "&${n.copies}&IF(${n.copies}=1," copy"," copies")&${lagged}` +
-    `&IF(${microsoft},""," · databases up to "&${withThousands(n.maxDatabaseGB)}&" GB")&" · "&IF(${n.exchangeVersion}="SE","${versionName("SE")}","Exchange "&${n.exchangeVersion})` +
+    `&IF(${microsoft},""," · databases up to "&${groupedFormula(n.maxDatabaseGB)}&" GB")&" · "&IF(${n.exchangeVersion}="SE","${versionName("SE")}","Exchange "&${n.exchangeVersion})` +
     `&" · "&${n.serversSite1}&IF(${n.serversSite2}="",""," + "&${n.serversSite2})&" servers, "&${n.dagLayout}` +
     `&IF(${microsoft}," · "&${n.serverDisk}&" disks"," · "&${n.arrayRaid}&IF(${n.arrayModel}="auto",""," "&${n.arrayModel})&" arrays, "&${n.spindleRaid}&" "&${n.spindleDisk}&" spindles")`;
   const cells: CellModel[] = [
@@ -252,7 +252,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     { formula: `=${design("answerMemoryGB")}`, format: '0" GB memory each"' },
     // What the cores assume: never "—" (issue 15).
     {
-      formula: `=IF(${design("methodUsed")}="microsoft",IF(${n.specIntRate}>0,"cores for "&${n.coresPerServer}&"-core servers rated "&${withThousands(n.specIntRate)}&" SPECint2006","cores on ${DEFAULT_SERVER.name}"),"cores by VMware's rule of "&${withThousands(`${sheetReference(sheets.inputs)}!${absolute(FACTOR_CELLS.mailboxesPerCore)}`)}&" mailboxes a core")`,
+      formula: `=IF(${design("methodUsed")}="microsoft",IF(${n.specIntRate}>0,"cores for "&${n.coresPerServer}&"-core servers rated "&${groupedFormula(n.specIntRate)}&" SPECint2006","cores on ${DEFAULT_SERVER.name}"),"cores by VMware's rule of "&${groupedFormula(`${sheetReference(sheets.inputs)}!${absolute(FACTOR_CELLS.mailboxesPerCore)}`)}&" mailboxes a core")`,
     },
   ]);
   row("Worst survivable failure", S.worstFailure, [
@@ -325,7 +325,7 @@ function serverDiskCells(sheets: Record<TemplateSheet, string>, n: Record<NameKe
     `"none: the "&${n.serverDisk}&" disk has no GB or IOPS to size a RAID set by")))`;
   const several = `AND(ISNUMBER(${n.environmentUsers}),${n.environmentUsers}<>0)`;
   const RESTORE = SERVER_DISK_DEFAULTS.restoreDisks;
-  const gb = (cell: string) => withThousands(`ROUND(${cell},0)`);
+  const gb = (cell: string) => groupedFormula(`ROUND(${cell},0)`);
   return [
     // The heading's first cell a formula: JBOD or the database+log RAID level, as the calculator deploys the design.
     ...sectionHeading(r, "", SUMMARY_WIDTH).slice(1),
@@ -370,7 +370,7 @@ function mcdbCells(sheets: Record<TemplateSheet, string>, n: Record<NameKey, str
     `IF(${design("methodUsed")}<>"microsoft",${text(MCDB_NONE.dell)},` +
     `IF(NOT(${methods(SERVER_DISK_HELPERS.jbod)}),${text(MCDB_NONE.raid)},` +
     `IF(NOT(ISNUMBER(${methods(SERVER_DISK_CELLS.databaselog)})),${text(MCDB_NONE.noDisks)},` +
-    `"None: no listed SSD holds "&${withThousands(`ROUND(${methods(MCDB_CELLS.neededGB)},0)`)}&" GB")))))`;
+    `"None: no listed SSD holds "&${groupedFormula(`ROUND(${methods(MCDB_CELLS.neededGB)},0)`)}&" GB")))))`;
   const shown = (formula: string) => `=IF(${has},${formula},"")`;
   return [
     // The row grows to its "None: …": every cell of it wraps, so all are read from the row's top.
@@ -406,7 +406,7 @@ function environmentCells(n: Record<NameKey, string>, design: (key: DesignOutput
     // One DAG: the line runs on from C over the empty D and E (B's "" would stop it in A).
     {
       address: E.note,
-      formula: `=IF(${several},${withThousands(env)}&" mailboxes in the environment, "&${withThousands(mailboxes)}&" a DAG","the environment is this design: Mailboxes in the environment on the Inputs sheet makes several")`,
+      formula: `=IF(${several},${groupedFormula(env)}&" mailboxes in the environment, "&${groupedFormula(mailboxes)}&" a DAG","the environment is this design: Mailboxes in the environment on the Inputs sheet makes several")`,
       role: "step",
     },
     { address: `A${r + 1}`, ...label("Mailbox servers in the environment") },
@@ -414,7 +414,7 @@ function environmentCells(n: Record<NameKey, string>, design: (key: DesignOutput
     note(`C${r + 1}`, `SUM(${n.servers})&" a DAG"`),
     { address: `A${r + 2}`, ...label("Databases in the environment") },
     value(E.databases, `${E.dags}*${design("databasesDeployed")}`, FORMAT.databases),
-    note(`C${r + 2}`, `${withThousands(design("databasesDeployed"))}&" a DAG"`),
+    note(`C${r + 2}`, `${groupedFormula(design("databasesDeployed"))}&" a DAG"`),
   ];
 }
 

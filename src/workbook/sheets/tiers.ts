@@ -13,7 +13,7 @@
  * The block is five columns (A:E) by TIER_BLOCK_ROWS rows; template.ts places it and defines its
  * four names. methods.ts turns the names into the tiers the EX_MS_* functions size.
  */
-import { numberLiteral as literal } from "../../engine/excel-formulas";
+import { withinBoundsFormula } from "../../engine/catalogue/input";
 import { describeRange, numberParameter, type NumberParameter } from "../../functions/arguments";
 import type { CellModel, DefinedName, InputRule } from "../model";
 import { FORMAT } from "./shared";
@@ -175,12 +175,7 @@ export interface TierDesignNames {
 export function tierValueFormula(tiers: TierNames, design: TierDesignNames, column: TierColumn, k: number, mailboxes: string): string {
   const p = TIER_PARAMETERS[column];
   const v = `INDEX(${tiers[column]},${k})`;
-  const checks = [
-    p.min !== undefined ? `${v}>=${literal(p.min)}` : `${v}>${literal(p.above ?? 0)}`,
-    `${v}<=${literal(p.max)}`,
-    ...(p.integer ? [`${v}=ROUND(${v},0)`] : []),
-  ];
-  const typed = `IF(AND(${checks.join(",")}),${v},NA())`;
+  const typed = `IF(${withinBoundsFormula(v, p)},${v},NA())`;
   // Empty and 0 are one: INDEX gives an empty cell's reference to Excel but its value, 0, to some
   // evaluators, so no test tells them apart everywhere; 0 is no profile value anyway.
   if (column === "mailboxes") return `IF(${v}<>0,${typed},${k === 1 ? design.users : "0"})`;

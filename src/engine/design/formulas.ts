@@ -1,0 +1,105 @@
+/**
+ * The figures sizeDesign works out beyond the worksheet functions, each as its arithmetic and, beside
+ * it, its Excel rendering (issue 26): the Design sheet lays them out and writes no sizing formula of its
+ * own. Every argument of a rendering is formula text (a defined name, a cell); every rendering returns
+ * formula text without "=". The workbook's quantity cells hold the two equal over random designs
+ * (tests/workbook/quantity-cells.test.ts), live and in the customer copy.
+ */
+import { ceilCountFormula, numberLiteral, provisionFormula } from "../excel-formulas";
+import { MINIMUM_VOLUME_GB } from "../database";
+import { MICROSOFT, type MicrosoftFactors } from "../microsoft/tables";
+import { ceilCount, provisionGB } from "../rounding";
+import { EXCHANGE_VERSIONS } from "../version";
+import type { SizingMethod } from "./inputs";
+
+// ---------------------------------------------------------------------------------------------
+// The method (inputs.ts methodOf)
+
+/** The copies below which "auto" sizes stand-alone servers by Dell's process (inputs.ts methodOf). */
+export const MICROSOFT_METHOD_MIN_COPIES = 2;
+
+/** methodOf: "dell" or "microsoft"; "auto" follows the version (2010: Dell's) and stand-alone servers (Dell's). Excel compares text without case. */
+export function methodFormula(method: string, version: string, copies: string): string {
+  const dell: SizingMethod = "dell";
+  const microsoft: SizingMethod = "microsoft";
+  return `IF(${method}="auto",IF(OR(${version}=${numberLiteral(EXCHANGE_VERSIONS[0])},${copies}<${MICROSOFT_METHOD_MIN_COPIES}),"${dell}","${microsoft}"),IF(${method}="${microsoft}","${microsoft}","${dell}"))`;
+}
+
+/** The design's figure by its method: Microsoft's where the method cell says "microsoft", else Dell's. */
+export const byMethodFormula = (methodUsed: string, microsoft: string, dell: string): string => `IF(${methodUsed}="microsoft",${microsoft},${dell})`;
+
+/** The DAG's servers: both sites' (a range of the sites' server counts). */
+export const dagServersFormula = (serversPerSite: string): string => `SUM(${serversPerSite})`;
+
+// ---------------------------------------------------------------------------------------------
+// Dell's Tables 18-19 at the balanced database count (sizeDesign: every design shows them)
+
+/** IDBS = DBS / DB and DVS = IDBS × contentIndex × volumeFree, provisioned in whole GB, half up — 000, Table 18. */
+export function dellDatabaseVolume(totalDatabaseGB: number, databases: number, f: { contentIndex: number; volumeFree: number }) {
+  const databaseGB = totalDatabaseGB / databases;
+  const databaseVolumeGB = databaseGB * f.contentIndex * f.volumeFree;
+  return { databaseGB, databaseVolumeGB, provisionedDatabaseVolumeGB: provisionedVolumeGB(databaseVolumeGB) };
+}
+export const databaseGBFormula = (totalDatabaseGB: string, databases: string): string => `${totalDatabaseGB}/${databases}`;
+export const databaseVolumeFormula = (databaseGB: string, contentIndex: string, volumeFree: string): string => `${databaseGB}*${contentIndex}*${volumeFree}`;
+
+/** A volume provisioned: whole GB, half up, at least MINIMUM_VOLUME_GB — 000, Tables 18-19. */
+export const provisionedVolumeGB = (gb: number): number => Math.max(MINIMUM_VOLUME_GB, provisionGB(gb));
+export const provisionedVolumeFormula = (gb: string): string => `MAX(${MINIMUM_VOLUME_GB},${provisionFormula(gb)})`;
+
+/** NDB = ceil(NU / DB) — 000, Table 19 step 4 (logs.ts). */
+export const usersPerDatabaseFormula = (users: string, databases: string): string => ceilCountFormula(`${users}/${databases}`);
+/** LVS = TLC × moveFactor × truncationDays × overhead / 1024 — 000, Table 19 step 6 (logs.ts). */
+export const logVolumeFormula = (dailyMB: string, moveFactor: string, truncationDays: string, overhead: string): string => `${dailyMB}*${moveFactor}*${truncationDays}*${overhead}/1024`;
+
+/** Volumes in all: each database's volume of a kind (000, 3.4.2: one database and one log volume a database). */
+export const volumesInAllFormula = (volumes: string, volumeGB: string): string => `${volumes}*${volumeGB}`;
+/** Database volumes and log volumes together. */
+export const bothKindsFormula = (databaseVolumesGB: string, logVolumesGB: string): string => `${databaseVolumesGB}+${logVolumesGB}`;
+/** The index and free space of the database volumes: the volumes less the data they hold (the Design sheet's chart). */
+export const indexAndFreeFormula = (volumesGB: string, dataGB: string): string => `${volumesGB}-${dataGB}`;
+/** The volumes of one copy: databases × (database volume + log volume) — sizeDesign's volumesGB. */
+export const volumesGBFormula = (databases: string, databaseVolumeGB: string, logVolumeGB: string): string => `${databases}*(${databaseVolumeGB}+${logVolumeGB})`;
+
+// ---------------------------------------------------------------------------------------------
+// Microsoft's volumes (Volume Requirements sheet), one database a volume as Dell's design and the export lay them out
+
+/** A database volume holds its database and content index counted twice (Volume Requirements!I123 for one database a volume). */
+const indexed = (f: Pick<MicrosoftFactors, "contentIndexShare">): number => 1 + 2 * f.contentIndexShare;
+/** The share of a volume that may be filled (Input!C39). */
+const usable = (f: Pick<MicrosoftFactors, "volumeFreeShare">): number => 1 - f.volumeFreeShare;
+
+type VolumeFactors = Pick<MicrosoftFactors, "contentIndexShare" | "volumeFreeShare">;
+
+/**
+ * Microsoft's volumes of one copy — Volume Requirements!I123 (example: (4 × 664.7 × 1.25 + 4 × 23.7) /
+ * 0.95 for four databases a volume): a database volume holds the database, its content index and free
+ * space; a log volume its logs and free space; whole GB up. The capacity is counted from the totals,
+ * which never fall as the load rises: all databases' data and logs, plus a GB a volume of rounding.
+ */
+export function microsoftVolumes(databaseGB: number, logSpaceGB: number, databases: number, f: VolumeFactors) {
+  return {
+    databaseVolumeGB: Math.max(MINIMUM_VOLUME_GB, ceilCount((databaseGB * indexed(f)) / usable(f))),
+    logVolumeGB: Math.max(MINIMUM_VOLUME_GB, ceilCount(logSpaceGB / usable(f))),
+    capacityPerCopyGB: ceilCount(((databaseGB * indexed(f) + logSpaceGB) * databases) / usable(f) + 2 * databases),
+  };
+}
+
+/** microsoftVolumes as formula text: the database volume, the log volume and the capacity of one copy. */
+export function microsoftVolumeFormulas(c: { databaseGB: string; logSpaceGB: string; databases: string }, f: VolumeFactors) {
+  const [ix, free] = [numberLiteral(indexed(f)), numberLiteral(usable(f))];
+  return {
+    databaseVolumeGB: `MAX(${MINIMUM_VOLUME_GB},${ceilCountFormula(`${c.databaseGB}*${ix}/${free}`)})`,
+    logVolumeGB: `MAX(${MINIMUM_VOLUME_GB},${ceilCountFormula(`${c.logSpaceGB}/${free}`)})`,
+    capacityPerCopyGB: ceilCountFormula(`(${c.databaseGB}*${ix}+${c.logSpaceGB})*${c.databases}/${free}+2*${c.databases}`),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Microsoft's cores a server (Role Requirements!C254; no SPECint2006 rate: the calculator's baseline server, C159)
+
+/** The cores the SPECint2006 rate needs, or with no rate the baseline server's: a core's 2,000 megacycles, at least one. */
+export const microsoftCores = (specIntRate: number, coresNeeded: number, megacycles: number): number =>
+  specIntRate > 0 ? coresNeeded : Math.max(1, ceilCount(megacycles / MICROSOFT.baselineMegacycles));
+export const microsoftCoresFormula = (specIntRate: string, coresNeeded: string, megacycles: string): string =>
+  `IF(${specIntRate}>0,${coresNeeded},MAX(1,${ceilCountFormula(`${megacycles}/${numberLiteral(MICROSOFT.baselineMegacycles)}`)}))`;
