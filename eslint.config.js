@@ -48,7 +48,7 @@ const sheetsRender = [
   "TemplateElement[value.raw=/^[*\\/^+-]|[*\\/^+-]$/]",
 ].map((selector) => ({ selector, message: SHEETS_RENDER }));
 // The sheets that render only; distribution, methods, resilience and summary still write formulas of their own.
-const RENDERING_SHEETS = ["design", "hardware", "inputs", "jetstress", "shared", "sources", "tiers"].map((sheet) => `src/workbook/sheets/${sheet}.ts`);
+const RENDERING_SHEETS = ["design", "hardware", "inputs", "jetstress", "resilience", "shared", "sources", "summary", "tiers"].map((sheet) => `src/workbook/sheets/${sheet}.ts`);
 
 module.exports = tseslint.config(
   { ignores: ["dist/", "lib/", "node_modules/", "coverage/"] },

@@ -124,6 +124,16 @@ export function jetstressProfileFormula(iopsPerMailbox: string): string {
   return `(${ceilCountFormula(`${operand(iopsPerMailbox)}*${scale}`)}/${scale})`;
 }
 
+/** layout.ts activeMailboxes: a server's active databases × the DAG's mailboxes ÷ its databases, rounded up (E6). */
+export function activeMailboxesFormula(activeDatabases: string, mailboxes: string, databases: string): string {
+  return ceilCountFormula(`${activeDatabases}*${mailboxes}/${databases}`);
+}
+
+/** failover.ts targetIops: a server's active mailboxes × the IOPS a mailbox Jetstress is given, whole IOPS up. */
+export function targetIopsFormula(activeMailboxes: string, iopsPerMailbox: string): string {
+  return ceilCountFormula(`${activeMailboxes}*${jetstressProfileFormula(iopsPerMailbox)}`);
+}
+
 /** provisionGB(x): whole GB, half up (000 Tables 18–19). */
 export function provisionFormula(x: string): string {
   return `ROUND(${leftTerm(x)}+${toleranceFormula(x)},0)`;

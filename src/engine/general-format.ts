@@ -67,3 +67,6 @@ export function groupedFormula(x: string): string {
   const middle = `(${thousands}-1000*${millions})`;
   return `IF(ABS(${x})<1000,${six(x)}&"",IF(${x}<1000000,${thousands}&","&${pad(units)},${millions}&","&${pad(middle)}&","&${pad(units)}))`;
 }
+
+/** A number in whole units, grouped: groupedFormula of the number rounded half up (GB a volume, a restore volume). */
+export const wholeGroupedFormula = (x: string): string => groupedFormula(`ROUND(${x},0)`);

@@ -31,6 +31,58 @@ export const byMethodFormula = (methodUsed: string, microsoft: string, dell: str
 /** The DAG's servers: both sites' (a range of the sites' server counts). */
 export const dagServersFormula = (serversPerSite: string): string => `SUM(${serversPerSite})`;
 
+/** A DAG's figure spread over its servers in normal runtime: Dell's database IOPS a server, every copy. */
+export const perServer = (total: number, serversPerSite: readonly number[]): number => total / serversPerSite.reduce((a, b) => a + b, 0);
+export const perServerFormula = (total: string, serversPerSite: string): string => `${total}/${dagServersFormula(serversPerSite)}`;
+
+/** Every copy's figure: one copy's × the copies (sizeDesign's capacityAllCopiesGB). */
+export const allCopiesFormula = (perCopy: string, copies: string): string => `${perCopy}*${copies}`;
+
+// ---------------------------------------------------------------------------------------------
+// The worst survivable failure (sizeDesign's worst; the Resilience sheet's worst case and the Summary's)
+
+interface ScenarioLoad {
+  survivable: boolean;
+  activeMailboxes: number;
+  targetIops: number;
+}
+
+/** The most mailboxes on the busiest server, then the most IOPS; on a tie the later, more severe scenario. */
+export function worstScenario<S extends ScenarioLoad>(scenarios: readonly S[]): S | undefined {
+  let worst: S | undefined;
+  for (const s of scenarios) {
+    if (!s.survivable) continue;
+    if (worst === undefined || s.activeMailboxes > worst.activeMailboxes || (s.activeMailboxes === worst.activeMailboxes && s.targetIops >= worst.targetIops)) worst = s;
+  }
+  return worst;
+}
+
+/**
+ * worstScenario's order as one number a scenario: its mailboxes, and its target IOPS as a fraction below
+ * one (over 1 + the largest target); -1 where it is not survivable (no number of mailboxes).
+ */
+export const worstKeyFormula = (activeMailboxes: string, targetIops: string, targetRange: string): string =>
+  `IF(ISNUMBER(${activeMailboxes}),${activeMailboxes}+IF(ISNUMBER(${targetIops}),${targetIops},0)/(1+MAX(${targetRange})),-1)`;
+
+/** The worst scenario's position (1-based) among the keys (one cell each, in order, and their range): the highest, the later on a tie; #N/A where none is survivable. */
+export function worstScenarioFormula(keys: readonly string[], keyRange: string): string {
+  let worst = "1";
+  for (let i = 1; i < keys.length; i++) worst = `IF(${keys[i]}=MAX(${keyRange}),${i + 1},${worst})`;
+  return `IF(MAX(${keyRange})<0,NA(),${worst})`;
+}
+
+/** A figure at the worst survivable failure: the most of any scenario's (the Jetstress target; VMware's cores and memory). */
+export const worstOfFormula = (scenarioRange: string): string => `MAX(${scenarioRange})`;
+
+// ---------------------------------------------------------------------------------------------
+// The environment (sizeDesign's environmentOf)
+
+/** DAGs in the environment: its mailboxes over a DAG's, rounded up; #N/A below one DAG (environmentProblem refuses it). */
+export const environmentDagsFormula = (environmentMailboxes: string, dagMailboxes: string): string =>
+  `IF(${environmentMailboxes}<${dagMailboxes},NA(),ROUNDUP(${environmentMailboxes}/${dagMailboxes},0))`;
+/** A DAG's figure for every DAG of the environment: its servers, databases, disks. */
+export const environmentFormula = (dags: string, perDag: string): string => `${dags}*${perDag}`;
+
 // ---------------------------------------------------------------------------------------------
 // Dell's Tables 18-19 at the balanced database count (sizeDesign: every design shows them)
 

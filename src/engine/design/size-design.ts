@@ -17,7 +17,7 @@
  */
 import { arrayModelName, chooseArrays, type ArrayChoice } from "../arrays";
 import { capacityToProvisionGB } from "../capacity";
-import { dellDatabaseVolume, microsoftCores, microsoftVolumes } from "./formulas";
+import { dellDatabaseVolume, microsoftCores, microsoftVolumes, perServer, worstScenario } from "./formulas";
 import { databaseCapacity, type DatabaseCapacity } from "../database";
 import { SizingError } from "../errors";
 import { iopsRequirement } from "../iops";
@@ -567,7 +567,7 @@ function dellMethod(c: SizingContext): MethodFigures {
     databaseIops: iops.databaseIops,
     dagDatabaseIops: iops.dagDatabaseIops,
     dagLogIops: iops.logIops,
-    serverDatabaseIops: iops.dagDatabaseIops / c.serversPerSite.reduce((a, b) => a + b, 0),
+    serverDatabaseIops: perServer(iops.dagDatabaseIops, c.serversPerSite),
     // VMware's rule at the busiest server of every survivable failure.
     servers: (scenarios) => {
       const survivable = scenarios.filter((s) => s.survivable);
@@ -713,11 +713,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     throw new RefusedDatabasesError(`${outgrown.message}; ${disksProblem}`, databases);
   }
 
-  let worst: ScenarioFigures | undefined;
-  for (const s of scenarios) {
-    if (!s.survivable) continue;
-    if (worst === undefined || s.activeMailboxes > worst.activeMailboxes || (s.activeMailboxes === worst.activeMailboxes && s.targetIops >= worst.targetIops)) worst = s;
-  }
+  const worst = worstScenario(scenarios);
 
   // A mailbox server of the version has at least its recommended memory, and a page file by its rule (src/engine/version.ts).
   const { coresPerServer, memoryPerServerGB: methodMemoryGB, coresBasis } = figures.servers(scenarios);

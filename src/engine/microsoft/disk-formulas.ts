@@ -77,6 +77,12 @@ const restoreGB = (c: ServerDiskCells, v: string) => `${v}*(${c.databaseGB}+${c.
 const fits = (c: ServerDiskCells, v: string) => `${volumeGB(c, v)}<=${formatted(c)},${volumeIops(c, v)}<=${c.diskIops}`;
 /** An empty cell takes the function's default, as EX_MS_DISKS takes an omitted argument (raid-disk-formulas.ts too). */
 export const orDefault = (cell: string, value: number): string => `IF(${cell}="",${n(value)},${cell})`;
+/** A server's disks besides its database+log disks: restore, AutoReseed and hot spares (serverDisks' disks less databaseLogDisks). */
+export const otherDisksFormula = (disks: string, databaseLogDisks: string): string => `${disks}-${databaseLogDisks}`;
+/** AutoReseed disks: the calculator's count less the database+log and restore disks (Storage Design!C197). */
+export const autoReseedDisksFormula = (calculatorDisks: string, databaseLogDisks: string, restoreDisks: string | number): string => `${calculatorDisks}-${databaseLogDisks}-${restoreDisks}`;
+/** Hot spares: every disk less the calculator's count. */
+export const spareDisksFormula = (disks: string, calculatorDisks: string): string => `${disks}-${calculatorDisks}`;
 const autoReseed = (c: ServerDiskCells) => orDefault(c.autoReseedDisks, SERVER_DISK_DEFAULTS.autoReseedDisks);
 const spares = (c: ServerDiskCells) => orDefault(c.spareDisks, SERVER_DISK_DEFAULTS.spareDisks);
 /** A whole number 0 to 100, as EX_MS_DISKS checks volumeDatabases, autoReseedDisks and spareDisks. */

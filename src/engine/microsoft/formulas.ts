@@ -443,6 +443,16 @@ export function replicationFormula(c: MicrosoftCells): string {
   return `IF(OR(${c.serversSecondSite}=0,${streams}=0),NA(),${perDatabase}*${streams})`;
 }
 
+/** design.ts activeByUnit: a balancing unit's active databases in a mode, once a unit of the deployed count (none below 0). */
+export const activeByUnitFormula = (unitActive: string, databases: string, unit: string): string => `MAX(0,${unitActive}*${databases}/${unit})`;
+
+/** The tiers' average of a per-mailbox figure, weighted by their mailboxes (design.ts tierShares: the transport's message size). */
+export const tierAverageFormula = (tiers: ReadonlyArray<{ mailboxes: string; value: string }>, allMailboxes: string): string =>
+  `(0${tiers.map((t) => `+${t.mailboxes}/${allMailboxes}*${t.value}`).join("")})`;
+
+/** The tiers given: the tier rows with a number of mailboxes (Input!C55, C74, G55, G74's blocks). */
+export const tiersGivenFormula = (tierMailboxes: string): string => `COUNT(${tierMailboxes})`;
+
 /** A failure mode of activeModeFormula: design.ts MicrosoftFailureMode less the worst, which activeFormula gives. */
 export type ActiveMode = "normal" | "server" | "doubleServer" | "site" | "siteServer" | "siteDoubleServer";
 

@@ -6,15 +6,18 @@
  * databases, E active mailboxes, F target IOPS, G cores, H memory; J a helper key off the page.
  */
 import type { FactorName } from "../../engine";
-import { balancedDatabasesFormula, ceilCountFormula, jetstressProfileFormula, serverFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
+import { activeMailboxesFormula, balancedDatabasesFormula, serverFormula, targetIopsFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
+import { perServerFormula, worstKeyFormula, worstOfFormula } from "../../engine/design/formulas";
 import { distributionLayout } from "./distribution";
 import {
+  activeByUnitFormula,
   activeModeFormula,
   copiesFirstSiteFormula,
   copiesPerServerFormula,
   maxDatabasesFormula,
   megacyclesFormula,
   permutationsFormula,
+  tierAverageFormula,
   transportFormula,
   type ActiveMode,
   type MicrosoftCells,
@@ -93,8 +96,7 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
     const busiest = table(grid.table.busiest, scenario);
     if (result === "servers") return table(grid.table.running, scenario);
     if (result === "databases") return busiest;
-    const active = ceilCountFormula(`${busiest}*${mailboxes}/${databases}`);
-    return result === "mailboxes" ? active : ceilCountFormula(`${C_MAILBOXES}${row}*${jetstressProfileFormula(perMailbox)}`);
+    return result === "mailboxes" ? activeMailboxesFormula(busiest, mailboxes, databases) : targetIopsFormula(`${C_MAILBOXES}${row}`, perMailbox);
   };
   const failoverOf = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string, row: number): Rendered => ({
     formula: `=IFERROR(EXSIZE.EX_FAILOVER(${mailboxes},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}",${databases},${names.laggedCopies}),"${fallback}")`,
@@ -161,18 +163,18 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
     // The heading's fill runs under its label (A-E); the answers beside it stay plain.
     ...sectionHeading(s, "Design for the worst survivable case", 4),
     { address: `E${s}`, value: "Worst case:", role: "heading" },
-    { address: `F${s}`, formula: `=MAX(${span("F")})`, numberFormat: FORMAT.iops, role: "output" },
+    { address: `F${s}`, formula: `=${worstOfFormula(span("F"))}`, numberFormat: FORMAT.iops, role: "output" },
     // The design's servers, the Design sheet's answer that the Summary shows (issue 26): Microsoft's calculator's, or
     // by Dell's process VMware's rule at the worst scenario (read from here), and the version's least memory.
     { address: `G${s}`, formula: `=${design}!${absolute(DESIGN_CELLS.answerCores)}`, numberFormat: FORMAT.cores, role: "output" },
     { address: `H${s}`, formula: `=${design}!${absolute(DESIGN_CELLS.answerMemoryGB)}`, numberFormat: FORMAT.gb, role: "output" },
     // VMware's rule at the worst scenario, off the page: the papers' servers, which the Methods sheet compares.
-    { address: C.vmwareCores, formula: `=MAX(${span(C.vmwareCoresColumn)})`, numberFormat: ";;;", role: "step" },
-    { address: C.vmwareMemoryGB, formula: `=MAX(${span(C.vmwareMemoryColumn)})`, numberFormat: ";;;", role: "step" },
+    { address: C.vmwareCores, formula: `=${worstOfFormula(span(C.vmwareCoresColumn))}`, numberFormat: ";;;", role: "step" },
+    { address: C.vmwareMemoryGB, formula: `=${worstOfFormula(span(C.vmwareMemoryColumn))}`, numberFormat: ";;;", role: "step" },
     { address: `A${s + 1}`, value: "Normal operation: database IOPS per server, every copy", role: "label" },
     {
       address: `F${s + 1}`,
-      formula: `=${design}!${absolute(DESIGN_CELLS.answerDagIops)}/SUM(${names.servers})`,
+      formula: `=${perServerFormula(`${design}!${absolute(DESIGN_CELLS.answerDagIops)}`, names.servers)}`,
       numberFormat: FORMAT.iops,
       role: "output",
     },
@@ -196,7 +198,7 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
   const E = (r: number) => `${C.activeMailboxes}${r}`;
   const F = (r: number) => `${C.targetIops}${r}`;
   for (let r = RESILIENCE_FIRST_ROW; r <= RESILIENCE_LAST_ROW; r++) {
-    cells.push({ address: `${C.worstKey}${r}`, formula: `=IF(ISNUMBER(${E(r)}),${E(r)}+IF(ISNUMBER(${F(r)}),${F(r)},0)/(1+MAX(${span(C.targetIops)})),-1)`, role: "step" });
+    cells.push({ address: `${C.worstKey}${r}`, formula: `=${worstKeyFormula(E(r), F(r), span(C.targetIops))}`, role: "step" });
   }
   return { name: sheet, columnWidths: [12, 30, 15, 15, 17, 13, 9, 9], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:H${MODES_LAST_ROW + 4}` }, rowHeights: siteRows, highlights, cells };
 }
@@ -247,7 +249,7 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
     users: `${methods}!${TIER_MAILBOXES_CELL}`,
     quotaMB: names.quotaMB,
     messagesPerDay: names.messagesPerDay,
-    messageKB: `(0${SIZED_TIER_CELLS.rows.map((r) => `+${methods}!${r.mailboxes}/${methods}!${TIER_MAILBOXES_CELL}*${methods}!${r.messageKB}`).join("")})`,
+    messageKB: tierAverageFormula(SIZED_TIER_CELLS.rows.map((r) => ({ mailboxes: `${methods}!${r.mailboxes}`, value: `${methods}!${r.messageKB}` })), `${methods}!${TIER_MAILBOXES_CELL}`),
     copies: names.copies,
     serversFirstSite: names.serversSite1,
     serversSecondSite: names.serversSite2,
@@ -330,7 +332,7 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
         // 0 where the mode does not apply, in both copies (the function's #N/A, the formula's 0 or -1).
         formula: `=IF(${sized},IFERROR(EXSIZE.EX_MS_DATABASES(${args},"active.${mode}",${factors}),0),0)`,
         // A unit's active databases, once a unit (sizeDesign's busiest server): the worst mode is the Methods sheet's active row.
-        native: `=IF(${sized},IFERROR(MAX(0,${activeModeFormula(unit, m.mode)}*${helper("databases")}/${helper("activationUnit")}),0),0)`,
+        native: `=IF(${sized},IFERROR(${activeByUnitFormula(activeModeFormula(unit, m.mode), helper("databases"), helper("activationUnit"))},0),0)`,
         role: "step",
       },
       { address: activeCell, formula: `=IF(AND(${sized},ISNUMBER(${raw})),IF(${raw}>0,${raw},"${NO_VALUE}"),"${NO_VALUE}")`, numberFormat: FORMAT.databases, role: "output" },

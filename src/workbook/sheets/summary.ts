@@ -5,7 +5,11 @@
  * says whether the workbook is the live design or a customer copy.
  */
 import { DEFAULT_SERVER } from "../../engine/design";
-import { groupedFormula } from "../../engine/general-format";
+import { groupedFormula, wholeGroupedFormula } from "../../engine/general-format";
+import { allCopiesFormula, dagServersFormula, environmentDagsFormula, environmentFormula, volumesInAllFormula, worstScenarioFormula } from "../../engine/design/formulas";
+import { dagMcdbSsdsFormula } from "../../engine/catalogue/storage";
+import { autoReseedDisksFormula, otherDisksFormula, spareDisksFormula } from "../../engine/microsoft/disk-formulas";
+import { tiersGivenFormula } from "../../engine/microsoft/formulas";
 import { versionName } from "../../engine/version";
 import { SERVER_DISK_DEFAULTS } from "../../engine/microsoft/disks";
 import { cite } from "../../engine/papers";
@@ -167,9 +171,10 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   // The worst survivable failure: the highest key, the more severe scenario on a tie (the last), as sizeDesign picks.
   const keys = scenarioColumn(RESILIENCE_CELLS.worstKey);
   const keyAt = (r: number) => `${sheetReference(sheets.resilience)}!$${RESILIENCE_CELLS.worstKey}$${r}`;
-  let worst = "1";
-  for (let r = RESILIENCE_FIRST_ROW + 1; r <= RESILIENCE_LAST_ROW; r++) worst = `IF(${keyAt(r)}=MAX(${keys}),${r - RESILIENCE_FIRST_ROW + 1},${worst})`;
-  worst = `IF(MAX(${keys})<0,NA(),${worst})`;
+  const worst = worstScenarioFormula(
+    Array.from({ length: RESILIENCE_LAST_ROW - RESILIENCE_FIRST_ROW + 1 }, (_, i) => keyAt(RESILIENCE_FIRST_ROW + i)),
+    keys,
+  );
   const n = names;
   const heading = summaryHeading(names, revised);
   const microsoft = `${design("methodUsed")}="microsoft"`;
@@ -180,7 +185,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   // size and the arrays' and spindles' RAID, model and disk.
   const positive = (name: string) => `IF(ISNUMBER(${name}),${name},0)>0`;
   const lagged = `IF(${positive(n.laggedCopies)}," ("&${n.laggedCopies}&" lagged, "&${n.lagDays}&IF(${n.lagDays}=1," day"," days")&")","")`;
-  const tierCount = `COUNT(${tiers.mailboxes})`;
+  const tierCount = tiersGivenFormula(tiers.mailboxes);
   // Each number written once (groupedFormula is long; Excel's formula limit is 8,192 characters).
   const inputsLine =
     `=${groupedFormula(n.users)}&" users · "&${groupedFormula(n.quotaMB)}&" MB quota"` +
@@ -225,7 +230,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   row("Log volumes", S.logVolumes, [{ formula: `=${design("databasesDeployed")}`, format: FORMAT.volumes }, { formula: `=${design("answerLogVolumeGB")}`, format: '"× "#,##0" GB"' }]);
   row("Capacity per copy", S.capacityPerCopyGB, [
     { formula: `=${design("answerCapacityGB")}`, format: FORMAT.gb },
-    { formula: `=${design("answerCapacityGB")}*${n.copies}`, format: '#,##0" GB, all copies"' },
+    { formula: `=${allCopiesFormula(design("answerCapacityGB"), n.copies)}`, format: '#,##0" GB, all copies"' },
     { formula: `=${design("answerVolumesGB")}`, format: '#,##0" GB in volumes"' },
   ]);
   row("Database IOPS", S.databaseIops, [{ formula: `=${design("answerDatabaseIops")}`, format: FORMAT.iops }, { formula: `=${design("answerDagIops")}`, format: smallToOneDecimal(" IOPS, every copy") }]);
@@ -247,7 +252,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     { formula: dellOnly(`${n.spindleDisk}&""`) },
   ]);
   row("Mailbox servers", S.servers, [
-    { formula: `=SUM(${n.servers})`, format: FORMAT.servers },
+    { formula: `=${dagServersFormula(n.servers)}`, format: FORMAT.servers },
     { formula: `=${design("answerCores")}`, format: '[=1]0" core each";0" cores each"' },
     { formula: `=${design("answerMemoryGB")}`, format: '0" GB memory each"' },
     // What the cores assume: never "—" (issue 15).
@@ -325,7 +330,7 @@ function serverDiskCells(sheets: Record<TemplateSheet, string>, n: Record<NameKe
     `"none: the "&${n.serverDisk}&" disk has no GB or IOPS to size a RAID set by")))`;
   const several = `AND(ISNUMBER(${n.environmentUsers}),${n.environmentUsers}<>0)`;
   const RESTORE = SERVER_DISK_DEFAULTS.restoreDisks;
-  const gb = (cell: string) => groupedFormula(`ROUND(${cell},0)`);
+  const gb = wholeGroupedFormula;
   return [
     // The heading's first cell a formula: JBOD or the database+log RAID level, as the calculator deploys the design.
     ...sectionHeading(r, "", SUMMARY_WIDTH).slice(1),
@@ -335,7 +340,7 @@ function serverDiskCells(sheets: Record<TemplateSheet, string>, n: Record<NameKe
     count(S.disksPerServer, `IF(${has},${m("disks")},"")`, FORMAT.disks),
     { address: S.disk, formula: `=IF(${has},${n.serverDisk}&"","")`, role: "step" },
     step(S.dagDisks, m("dag"), '#,##0" in the DAG"'),
-    step(S.environmentDisks, `IF(${several},${SUMMARY_ENVIRONMENT_CELLS.dags}*${m("dag")},"")`, '#,##0" in the environment"'),
+    step(S.environmentDisks, `IF(${several},${environmentFormula(SUMMARY_ENVIRONMENT_CELLS.dags, m("dag"))},"")`, '#,##0" in the environment"'),
     label(r + 2, "Database and log disks", `"Database and log disks ("&${m("databaseraid")}&")"`),
     count(S.databaseLogDisks, `IF(${has},${m("databaselog")},"")`, FORMAT.disks),
     // JBOD: databases a volume (one disk each). RAID: the volumes' databases, in words (the level is in the label).
@@ -343,13 +348,13 @@ function serverDiskCells(sheets: Record<TemplateSheet, string>, n: Record<NameKe
     step(S.volumeGB, `IF(${raid},${gb(m("databaseloggb"))}&" GB of volumes",${m("volumegb")})`, '#,##0" GB a volume"'),
     step(S.formattedGB, m("formattedgb"), '#,##0" GB a disk, formatted"'),
     label(r + 3, "Restore, AutoReseed and spare disks", `"Restore and spare disks"`),
-    count(S.otherDisks, `IF(${has},${m("disks")}-${m("databaselog")},"")`, FORMAT.disks),
+    count(S.otherDisks, `IF(${has},${otherDisksFormula(m("disks"), m("databaselog"))},"")`, FORMAT.disks),
     step(
       S.restore,
       `IF(${raid},${m("restoredisks")}&" restore in "&${m("restoreraid")}&", "&${gb(m("restoregb"))}&" GB","${RESTORE} restore of "&${gb(m("restoregb"))}&" GB")`,
     ),
-    step(S.autoReseedDisks, `IF(${raid},"no AutoReseed (JBOD only)",${m("calculator")}-${m("databaselog")}-${RESTORE})`, '0" AutoReseed"'),
-    step(S.spareDisks, `${m("disks")}-${m("calculator")}`, '0" hot spare";0" hot spares";"no hot spare"'),
+    step(S.autoReseedDisks, `IF(${raid},"no AutoReseed (JBOD only)",${autoReseedDisksFormula(m("calculator"), m("databaselog"), RESTORE)})`, '0" AutoReseed"'),
+    step(S.spareDisks, spareDisksFormula(m("disks"), m("calculator")), '0" hot spare";0" hot spares";"no hot spare"'),
     ...mcdbCells(sheets, n, design),
   ];
 }
@@ -370,7 +375,7 @@ function mcdbCells(sheets: Record<TemplateSheet, string>, n: Record<NameKey, str
     `IF(${design("methodUsed")}<>"microsoft",${text(MCDB_NONE.dell)},` +
     `IF(NOT(${methods(SERVER_DISK_HELPERS.jbod)}),${text(MCDB_NONE.raid)},` +
     `IF(NOT(ISNUMBER(${methods(SERVER_DISK_CELLS.databaselog)})),${text(MCDB_NONE.noDisks)},` +
-    `"None: no listed SSD holds "&${groupedFormula(`ROUND(${methods(MCDB_CELLS.neededGB)},0)`)}&" GB")))))`;
+    `"None: no listed SSD holds "&${wholeGroupedFormula(methods(MCDB_CELLS.neededGB))}&" GB")))))`;
   const shown = (formula: string) => `=IF(${has},${formula},"")`;
   return [
     // The row grows to its "None: …": every cell of it wraps, so all are read from the row's top.
@@ -379,7 +384,7 @@ function mcdbCells(sheets: Record<TemplateSheet, string>, n: Record<NameKey, str
     // Why none wraps in its cell: the cells beside it hold formulas, which a text cannot run over (SUMMARY_MCDB_LINES).
     { address: M.ssdGB, formula: `=IF(${has},${methods(MCDB_CELLS.ssdGB)},${why})`, numberFormat: '#,##0" GB each"', role: "step", align: "left", wrap: true },
     { address: M.share, formula: shown(methods(MCDB_CELLS.share)), numberFormat: '0.0%" of the database disks"', role: "step", align: "left", wrap: true },
-    { address: M.dagSsds, formula: shown(`${ssds}*SUM(${n.servers})`), numberFormat: '#,##0" in the DAG"', role: "step", align: "left", wrap: true },
+    { address: M.dagSsds, formula: shown(dagMcdbSsdsFormula(ssds, n.servers)), numberFormat: '#,##0" in the DAG"', role: "step", align: "left", wrap: true },
   ];
 }
 
@@ -394,7 +399,7 @@ function environmentCells(n: Record<NameKey, string>, design: (key: DesignOutput
   // environmentUsersOf: empty or 0 is one DAG; environmentOf: ROUNDUP(environment ÷ a DAG's mailboxes) DAGs, at least one whole DAG
   // (`mailboxes`: by Microsoft's method every tier's, Role Requirements!C98).
   const several = `AND(ISNUMBER(${env}),${env}<>0)`;
-  const dags = `IF(${env}<${mailboxes},NA(),ROUNDUP(${env}/${mailboxes},0))`;
+  const dags = environmentDagsFormula(env, mailboxes);
   const shown = (formula: string) => `=IF(${several},${formula},"")`;
   const label = (text: string) => ({ formula: shown(`"${text}"`), role: "label" as const });
   const value = (address: string, formula: string, format: string) => ({ address, formula: shown(formula), numberFormat: format, role: "output" as const, align: "right" as const });
@@ -410,10 +415,10 @@ function environmentCells(n: Record<NameKey, string>, design: (key: DesignOutput
       role: "step",
     },
     { address: `A${r + 1}`, ...label("Mailbox servers in the environment") },
-    value(E.servers, `${E.dags}*SUM(${n.servers})`, FORMAT.servers),
-    note(`C${r + 1}`, `SUM(${n.servers})&" a DAG"`),
+    value(E.servers, environmentFormula(E.dags, dagServersFormula(n.servers)), FORMAT.servers),
+    note(`C${r + 1}`, `${dagServersFormula(n.servers)}&" a DAG"`),
     { address: `A${r + 2}`, ...label("Databases in the environment") },
-    value(E.databases, `${E.dags}*${design("databasesDeployed")}`, FORMAT.databases),
+    value(E.databases, environmentFormula(E.dags, design("databasesDeployed")), FORMAT.databases),
     note(`C${r + 2}`, `${groupedFormula(design("databasesDeployed"))}&" a DAG"`),
   ];
 }
@@ -448,9 +453,9 @@ function pictureCells(sheets: Record<TemplateSheet, string>, names: Record<NameK
     { address: `A${r}`, value: "Volumes of one copy", role: "heading" },
     { address: `B${r}`, value: "GB", role: "heading", align: "right" },
     { address: `A${r + 1}`, value: "Database volumes", role: "label" },
-    { address: `B${r + 1}`, formula: `=${S.databaseVolumes}*${S.databaseVolumeGB}`, numberFormat: FORMAT.gb, role: "step" },
+    { address: `B${r + 1}`, formula: `=${volumesInAllFormula(S.databaseVolumes, S.databaseVolumeGB)}`, numberFormat: FORMAT.gb, role: "step" },
     { address: `A${r + 2}`, value: "Log volumes", role: "label" },
-    { address: `B${r + 2}`, formula: `=${S.logVolumes}*${S.logVolumeGB}`, numberFormat: FORMAT.gb, role: "step" },
+    { address: `B${r + 2}`, formula: `=${volumesInAllFormula(S.logVolumes, S.logVolumeGB)}`, numberFormat: FORMAT.gb, role: "step" },
     { address: `D${r}`, value: "Failure", role: "heading" },
     { address: `E${r}`, value: "Mailboxes, busiest server", role: "heading", align: "right" },
     ...FAILURE_ROWS.flatMap(({ scenario, label }, i) => {
