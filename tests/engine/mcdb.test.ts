@@ -14,7 +14,9 @@ import {
   MCDB_SHARE_PERCENT,
   MCDB_SSD_SIZES_GB,
   mcdbDisksPerSsdFormula,
+  mcdbGBPerServerFormula,
   mcdbNeededGBFormula,
+  mcdbShareFormula,
   mcdbSsdGBFormula,
   mcdbSsds,
   mcdbSsdsFormula,
@@ -70,7 +72,7 @@ describe("the same rule as Excel formulas (the Methods sheet's MCDB rows), evalu
   });
   const evaluate = (formula: string, names: Record<string, number | string>) => evaluateFormula(formula, context(names));
 
-  test("random servers, and needs exactly at a size, under it and past the largest: the formulas' SSDs and size are mcdbSsds'", () => {
+  test("random servers, and needs exactly at a size, under it and past the largest: the formulas' SSDs, size, GB a server and share are mcdbSsds'", () => {
     const disksAt = fc.integer({ min: 1, max: 100 });
     const raw = fc.oneof(fc.constantFrom(1000, 4000, 8000, 10_000, 16_000, 200_000), fc.integer({ min: 1, max: 300_000 }));
     fc.assert(
@@ -88,7 +90,9 @@ describe("the same rule as Excel formulas (the Methods sheet's MCDB rows), evalu
         if (expected instanceof SizingError) {
           expect(size instanceof SizingError && size.code).toBe("#N/A");
         } else {
-          expect([ssds, perSsd, need, size]).toEqual([expected.ssdsPerServer, expected.databaseDisksPerSsd, expected.neededGBPerSsd, expected.ssdGB]);
+          const gb = evaluate(mcdbGBPerServerFormula("Ssds", "Size"), { Ssds: ssds as number, Size: size as number });
+          const share = evaluate(mcdbShareFormula("Gb", "Disks", "Raw"), { Gb: gb as number, Disks: disks, Raw: rawGB });
+          expect([ssds, perSsd, need, size, gb, share]).toEqual([expected.ssdsPerServer, expected.databaseDisksPerSsd, expected.neededGBPerSsd, expected.ssdGB, expected.gbPerServer, expected.share]);
         }
       }),
     );

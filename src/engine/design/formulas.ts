@@ -155,3 +155,20 @@ export const microsoftCores = (specIntRate: number, coresNeeded: number, megacyc
   specIntRate > 0 ? coresNeeded : Math.max(1, ceilCount(megacycles / MICROSOFT.baselineMegacycles));
 export const microsoftCoresFormula = (specIntRate: string, coresNeeded: string, megacycles: string): string =>
   `IF(${specIntRate}>0,${coresNeeded},MAX(1,${ceilCountFormula(`${megacycles}/${numberLiteral(MICROSOFT.baselineMegacycles)}`)}))`;
+
+/** Active/passive: a server is sized for the first site's busiest server or the second's, whichever it is (D253, D256; sizeDesign's serverOf takes the larger). */
+export const eitherSiteServerFormula = (firstSite: string, secondSite: string): string => `MAX(${firstSite},${secondSite})`;
+
+// ---------------------------------------------------------------------------------------------
+// The methods side by side (the Methods sheet) and the mailbox tiers Microsoft's method sizes
+
+/** How much more Microsoft's calculator sizes a quantity than Dell's process: Microsoft − Dell. */
+export const methodsDifferenceFormula = (microsoft: string, dell: string): string => `${microsoft}-${dell}`;
+
+/** Whether any tier cell is given, over the tiers' four ranges: all empty, Microsoft's method sizes the design's one profile. */
+export const tiersGivenFormula = (tiers: { mailboxes: string; messagesPerDay: string; messageKB: string; quotaMB: string }): string =>
+  `COUNT(${tiers.mailboxes},${tiers.messagesPerDay},${tiers.messageKB},${tiers.quotaMB})>0`;
+/** The tiers whose mailboxes are given, over the tiers' mailboxes as typed (the Summary's inputs line). */
+export const tiersWithMailboxesFormula = (tierMailboxes: string): string => `COUNT(${tierMailboxes})`;
+/** The tiers sized, over their mailboxes as sized: a tier counts when it has mailboxes (the tiers sizeDesign is given; EX_MS_* sizes no empty tier). */
+export const tiersSizedFormula = (tierMailboxes: string): string => `COUNTIF(${tierMailboxes},">0")`;

@@ -60,6 +60,16 @@ export interface ServerDiskCells {
 export const SERVER_DISK_RESULTS = ["disks", "calculator", "databaselog", "volumedatabases", "volumegb", "formattedgb", "restoregb", "dag", "architecture", "databaseraid", "restoreraid", "restoredisks", "databaseloggb"] as const;
 export type ServerDiskResult = (typeof SERVER_DISK_RESULTS)[number];
 
+/**
+ * What serverDisks needs beyond the sizing's own cells, as disks.ts jbodNeedOf works it out: a DAG's
+ * mailboxes a database (Role Requirements!C81: every mailbox over the databases) and the IOPS a mailbox
+ * with the I/O overhead (the peak, I76, over the mailboxes).
+ */
+export const jbodNeedFormulas = (c: { mailboxes: string; databases: string; peakIops: string }): Pick<ServerDiskCells, "mailboxesPerDatabase" | "iopsPerMailbox"> => ({
+  mailboxesPerDatabase: `${c.mailboxes}/${c.databases}`,
+  iopsPerMailbox: `${c.peakIops}/${c.mailboxes}`,
+});
+
 const ci = n(F.contentIndexShare);
 const free = n(F.volumeFreeShare);
 /** The most copies a database has (the functions' copies, 1 to 16): the chain's length. */

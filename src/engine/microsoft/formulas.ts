@@ -85,7 +85,8 @@ export interface MicrosoftCells {
 
 const ha = (c: MicrosoftCells) => `${c.copies}>=2`;
 const sites = (c: MicrosoftCells) => `IF(${c.serversSecondSite}>0,2,1)`;
-const servers = (c: MicrosoftCells) => `(${c.serversFirstSite}+${c.serversSecondSite})`;
+/** The DAG's servers, both sites' (design.ts servers): what a stand-alone server's share and a DAG's copies a server divide by. */
+export const serversFormula = (c: MicrosoftCells): string => `(${c.serversFirstSite}+${c.serversSecondSite})`;
 /** Copies in the first site, round-robin: ROUNDUP(copies ÷ sites); the second holds the rest. */
 const copies1 = (c: MicrosoftCells) => c.copiesFirstSite;
 
@@ -117,7 +118,7 @@ const guard = (c: MicrosoftCells, body: string) =>
   `IF(OR(${copies1(c)}>${c.serversFirstSite},AND(${c.serversSecondSite}>0,${copies2(c)}>${c.serversSecondSite})${lagRefused(c)}),NA(),${body})`;
 /** A design the calculator refuses (the databases cell is #N/A) has no figures, though this one needs no count. */
 const refusedWith = (c: MicrosoftCells, body: string) => `IF(${c.databases}>=1,${body},NA())`;
-const sized = (c: MicrosoftCells) => `IF(${ha(c)},${c.users},${c.users}/${servers(c)})`;
+const sized = (c: MicrosoftCells) => `IF(${ha(c)},${c.users},${c.users}/${serversFormula(c)})`;
 const perDb = (c: MicrosoftCells) => `(${sized(c)}/${c.databases})`;
 const busyActive = (c: MicrosoftCells) => `IF(${ha(c)},${c.active},${c.databases})`;
 const busyPassive = (c: MicrosoftCells) => `IF(${ha(c)},${c.copiesPerServer}-${c.active},0)`;
@@ -262,22 +263,26 @@ export function databasesFormula(c: MicrosoftCells): string {
   // The disk group (Variables!K53, design.ts diskGroup): the DAG's servers when databases a volume match
   // the copies (none set: Input!C109 "Yes"), else the first site's.
   const v = c.databasesPerVolume;
-  const group = v === undefined ? servers(c) : `IF(OR(${passive(c)},AND(${v}<>0,${v}<>${c.copies})),${c.serversFirstSite},${servers(c)})`;
+  const group = v === undefined ? serversFormula(c) : `IF(OR(${passive(c)},AND(${v}<>0,${v}<>${c.copies})),${c.serversFirstSite},${serversFormula(c)})`;
   const plusRemainder = (x: string) => `(2*${x}-ROUNDDOWN((${x})/${group},0)*${group})`;
   const rounded = plusRemainder(count);
-  // Refused: more than 100 copies a server (Role Requirements!I158, design.ts checkCopiesPerServer). A count
-  // whose databases outgrow the maximum size is built, as the calculator builds it (outgrownFormula warns).
-  const tooMany = (count: string) => `${count}*${c.copies}/${servers(c)}>${n(MICROSOFT.maxDatabasesPerServer)}`;
+  // Refused: more than 100 copies a server (tooManyCopiesFormula). A count whose databases outgrow the
+  // maximum size is built, as the calculator builds it (outgrownFormula warns).
   // Stand-alone, the count needs no IOPS, but the calculator sizes no profile past its table (messageProfile).
   const standalone = `IF(ISNUMBER(${c.profile}),MAX(1,${calculated}),NA())`;
-  const own = `IF(${ha(c)},IF(${tooMany(rounded)},NA(),${rounded}),${standalone})`;
+  const own = `IF(${ha(c)},IF(${tooManyCopiesFormula(c, rounded)},NA(),${rounded}),${standalone})`;
   if (c.setDatabases === undefined) return guard(c, own);
   // A count the user sets (Input!G39): above the most a DAG supports (C65) that most, else plus its
   // remainder of the disk group as C79; its databases may outgrow the maximum size, as the calculator's.
   const s = c.setDatabases;
   const setCount = `IF(${s}>${maxDatabases},${maxDatabases},IF(${ha(c)},${plusRemainder(s)},${s}))`;
-  const set = `IF(AND(${ha(c)},${tooMany(setCount)}),NA(),${setCount})`;
+  const set = `IF(AND(${ha(c)},${tooManyCopiesFormula(c, setCount)}),NA(),${setCount})`;
   return guard(c, `IF(${s}>0,${set},${own})`);
+}
+
+/** Whether a DAG's `databases` put more than 100 copies on a server: databases × copies ÷ servers (Role Requirements!I158, design.ts checkCopiesPerServer). */
+export function tooManyCopiesFormula(c: MicrosoftCells, databases: string): string {
+  return `${databases}*${c.copies}/${serversFormula(c)}>${n(MICROSOFT.maxDatabasesPerServer)}`;
 }
 
 /**
@@ -296,7 +301,7 @@ export function databaseGBFormula(c: MicrosoftCells): string {
 /** Database copies per server — Role Requirements!C102. */
 export function copiesPerServerFormula(c: MicrosoftCells): string {
   // Active/passive: a first-site server's (design.ts copiesPerServerOf).
-  return `IF(${ha(c)},IF(${passive(c)},ROUND(${c.databases}*${copies1(c)}/${c.serversFirstSite},0),ROUND(${c.databases}*${c.copies}/${servers(c)},0)),${c.databases})`;
+  return `IF(${ha(c)},IF(${passive(c)},ROUND(${c.databases}*${copies1(c)}/${c.serversFirstSite},0),ROUND(${c.databases}*${c.copies}/${serversFormula(c)},0)),${c.databases})`;
 }
 
 /** Worst-case active databases on a server — Role Requirements!C103 (design.ts activeDatabases). */
@@ -341,7 +346,7 @@ export function activeFormula(c: MicrosoftCells): string {
   return `IF(${ha(c)},${worst},${db})`;
 }
 
-const transfers = (c: MicrosoftCells, perMailbox: string) => `((0+${c.users}*${perMailbox})/IF(${ha(c)},1,${servers(c)}))`;
+const transfers = (c: MicrosoftCells, perMailbox: string) => `((0+${c.users}*${perMailbox})/IF(${ha(c)},1,${serversFormula(c)}))`;
 const share = (c: MicrosoftCells) => `IF(${transfers(c, c.iops)}>0,${transfers(c, `(${c.reads ?? reads(c)})`)}/${transfers(c, c.iops)},0)`;
 
 /** IOPS of the active databases with overhead — Role Requirements!I76. */
@@ -361,7 +366,7 @@ export function serverWriteIopsFormula(c: MicrosoftCells): string {
 
 /** Database IOPS of the DAG, every copy — Role Requirements!E281. */
 export function dagIopsFormula(c: MicrosoftCells): string {
-  return `${serverIops(c)}*${servers(c)}`;
+  return `${serverIops(c)}*${serversFormula(c)}`;
 }
 
 /** Log IOPS of the DAG — Role Requirements!I80, I81, E282. */
@@ -369,7 +374,7 @@ export function dagLogIopsFormula(c: MicrosoftCells): string {
   const ws = `(1-${share(c)})`;
   const w = `${serverIops(c)}*${ws}*IF(${ha(c)},${n(MICROSOFT.logWriteShareHa)},${n(MICROSOFT.logWriteShareStandalone)})`;
   const r = `IF(${ha(c)},${c.peak}/${c.databases}*${ws}*${n(MICROSOFT.logReadShare)}*${c.active},0)`;
-  return `(${w}+${r})*${servers(c)}`;
+  return `(${w}+${r})*${serversFormula(c)}`;
 }
 
 const cacheMB = (c: MicrosoftCells) => `(${c.profile}/50*3)`;
@@ -423,7 +428,7 @@ export function coresFormula(c: MicrosoftCells): string {
  * copies' replay lag when longer) and a week's mailbox moves, over the databases.
  */
 export function logSpaceFormula(c: MicrosoftCells): string {
-  const per = `IF(${ha(c)},1,${servers(c)})`;
+  const per = `IF(${ha(c)},1,${serversFormula(c)})`;
   const userLogs = `(0+${c.logs}*${c.users})/${per}*(1+${n(F.dataOverhead)})`;
   const moveGB = `(0+${c.users}/${per}*${n(F.moveShare)}*${c.disk}/1024)*(1+${n(F.dataOverhead)})`;
   const lag = c.laggedCopies === undefined || c.lagDays === undefined ? "0" : `IF(${c.laggedCopies}>0,${c.lagDays},0)`;
@@ -433,7 +438,7 @@ export function logSpaceFormula(c: MicrosoftCells): string {
 
 /** Log replication between the sites in the busiest hour, Mb/s — Replication Requirements!E12, E14. */
 export function replicationFormula(c: MicrosoftCells): string {
-  const per = `IF(${ha(c)},1,${servers(c)})`;
+  const per = `IF(${ha(c)},1,${serversFormula(c)})`;
   const userLogs = `(0+${c.logs}*${c.users})/${per}*(1+${n(F.dataOverhead)})`;
   const moveGB = `(0+${c.users}/${per}*${n(F.moveShare)}*${c.disk}/1024)*(1+${n(F.dataOverhead)})`;
   const logsPerDb = `(${userLogs}/${c.databases}+${moveGB}*1024/${c.databases}/${n(MICROSOFT.daysPerWeek)})`;
@@ -442,16 +447,6 @@ export function replicationFormula(c: MicrosoftCells): string {
   const streams = `(${d1}*${copies2(c)}+(${c.databases}-${d1})*${copies1(c)})`;
   return `IF(OR(${c.serversSecondSite}=0,${streams}=0),NA(),${perDatabase}*${streams})`;
 }
-
-/** design.ts activeByUnit: a balancing unit's active databases in a mode, once a unit of the deployed count (none below 0). */
-export const activeByUnitFormula = (unitActive: string, databases: string, unit: string): string => `MAX(0,${unitActive}*${databases}/${unit})`;
-
-/** The tiers' average of a per-mailbox figure, weighted by their mailboxes (design.ts tierShares: the transport's message size). */
-export const tierAverageFormula = (tiers: ReadonlyArray<{ mailboxes: string; value: string }>, allMailboxes: string): string =>
-  `(0${tiers.map((t) => `+${t.mailboxes}/${allMailboxes}*${t.value}`).join("")})`;
-
-/** The tiers given: the tier rows with a number of mailboxes (Input!C55, C74, G55, G74's blocks). */
-export const tiersGivenFormula = (tierMailboxes: string): string => `COUNT(${tierMailboxes})`;
 
 /** A failure mode of activeModeFormula: design.ts MicrosoftFailureMode less the worst, which activeFormula gives. */
 export type ActiveMode = "normal" | "server" | "doubleServer" | "site" | "siteServer" | "siteDoubleServer";
@@ -518,6 +513,18 @@ export function activeModeFormula(c: MicrosoftCells, mode: ActiveMode): string {
   return `IF(${ha(c)},${byMode[mode]},${mode === "normal" ? db : "-1"})`;
 }
 
+/** A failure mode's active databases as design.ts ActiveDatabases counts them: the calculator's "--" (activeModeFormula's 0 or below) is none. */
+export const activeOrNoneFormula = (modeActive: string): string => `MAX(0,${modeActive})`;
+
+/** The second site's busiest server of an active/passive DAG when the first site fails: the worst of its three site modes — Role Requirements!C130 (design.ts secondSiteWorst). */
+export const secondSiteWorstFormula = (site: string, siteServer: string, siteDoubleServer: string): string => `MAX(${site},${siteServer},${siteDoubleServer})`;
+
+/**
+ * Active databases sized never less, a balancing unit at a time (design.ts activeByUnit): a unit's active
+ * databases once a unit of the deployed count (activeByUnit scales by databases ÷ unit: the same to rounding).
+ */
+export const activeByUnitFormula = (unitActive: string, databases: string, unit: string): string => `${unitActive}*${databases}/${unit}`;
+
 /**
  * The transport (Safety Net) database of a server, GB — Role Requirements!C180:C184 (design.ts
  * transportGB): the day's messages of the profile over the servers left after the worst failure (HA
@@ -533,7 +540,7 @@ export function transportFormula(c: MicrosoftCells, serverActive: string, double
   const left = (survivor: number) =>
     `IF(${h[survivor]}>=1,${sv[survivor]}-IF(AND(${h[survivor]}>=3,${sv[survivor]}>=4),2,IF(AND(${h[survivor]}>=2,${sv[survivor]}>=2),1,0)),${n(1e9)})`;
   // The first site's loss alone is a site failure (the calculator's; always, active/passive), either's never less (design.ts serversAfterWorstFailure).
-  const remaining = `IF(${ha(c)},IF(${c.serversSecondSite}>0,IF(OR(${passive(c)},NOT(${neverLess(c)})),${left(1)},MIN(${left(0)},${left(1)})),${c.serversFirstSite}-IF(${doubleServerActive}>0,2,IF(${serverActive}>0,1,0))),${servers(c)})`;
+  const remaining = `IF(${ha(c)},IF(${c.serversSecondSite}>0,IF(OR(${passive(c)},NOT(${neverLess(c)})),${left(1)},MIN(${left(0)},${left(1)})),${c.serversFirstSite}-IF(${doubleServerActive}>0,2,IF(${serverActive}>0,1,0))),${serversFormula(c)})`;
   const safetyNet = c.laggedCopies === undefined || c.lagDays === undefined ? n(MICROSOFT.safetyNetDays) : `MAX(${n(MICROSOFT.safetyNetDays)},IF(${c.laggedCopies}>0,${c.lagDays},0))`;
   const days = `(1+${n(MICROSOFT.transportQueueRate)}*${n(MICROSOFT.transportQueueDays)}+${safetyNet})`;
   return `${c.users}*${c.profile}/(${remaining})*${n(MICROSOFT.transportShadowCopies)}*${days}*${c.messageKB}/${n(MICROSOFT.kbPerGB)}`;
@@ -559,4 +566,23 @@ export function jbodFormula(c: MicrosoftCells, askedPerVolume?: string): string 
   // RAID only (Input!C107 "No"): never JBOD (design.ts prefersJbod).
   const considered = c.considerJbod === undefined ? "" : `${c.considerJbod}>0,`;
   return `AND(${considered}${c.copies}>=2,${haCopies(c)}>=3,${lagOk},${secondOk})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mailbox tiers (design.ts microsoftDatabaseCount, microsoftSizing): each a row of cells, averaged by mailboxes.
+
+/** Every tier's mailboxes, over a range of the tiers' — Role Requirements!C98 (design.ts mailboxes). */
+export const allTierMailboxesFormula = (tierMailboxes: string): string => `SUM(${tierMailboxes})`;
+
+/** A tier's share of every tier's mailboxes (design.ts tierShares). */
+const tierShare = (mailboxes: string, allMailboxes: string) => `${mailboxes}/${allMailboxes}`;
+
+/** A per-mailbox quantity averaged over the tiers by mailboxes, summed from 0 as design.ts weighs it (Σ share × value: mailboxOnDiskMB, weighted). */
+export function tierAverageFormula(tiers: readonly { mailboxes: string; value: string }[], allMailboxes: string): string {
+  return `0${tiers.map((t) => `+${tierShare(t.mailboxes, allMailboxes)}*${t.value}`).join("")}`;
+}
+
+/** Items a mailbox averaged over the tiers: Σ share × size on disk ÷ message KB (design.ts itemsPerDatabase over mailboxes a database). */
+export function tierItemsFormula(tiers: readonly { mailboxes: string; disk: string; messageKB: string }[], allMailboxes: string): string {
+  return `0${tiers.map((t) => `+${tierShare(t.mailboxes, allMailboxes)}*${t.disk}/${t.messageKB}`).join("")}`;
 }

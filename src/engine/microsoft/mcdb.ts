@@ -163,3 +163,9 @@ export function mcdbSsdGBFormula(needed: string, sizes: string): string {
   const at = `MATCH(${needed},${sizes},1)`;
   return `IFERROR(IF(IFERROR(INDEX(${sizes},${at})=${needed},FALSE()),${needed},INDEX(${sizes},IFERROR(${at},0)+1)),NA())`;
 }
+
+/** The MCDB SSDs' GB a server: SSDs × their GB (mcdbSsds gbPerServer). */
+export const mcdbGBPerServerFormula = (ssds: string, ssdGB: string): string => `${ssds}*${ssdGB}`;
+
+/** Their share of the database disks' raw GB: GB a server ÷ (disks × raw GB), as mcdbSsds divides (share). */
+export const mcdbShareFormula = (gbPerServer: string, databaseDisks: string, diskRawGB: string): string => `${gbPerServer}/(${databaseDisks}*${diskRawGB})`;

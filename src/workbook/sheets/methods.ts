@@ -37,15 +37,24 @@ import {
   logSpaceFormula,
   serverReadIopsFormula,
   serverWriteIopsFormula,
+  serversFormula,
+  tooManyCopiesFormula,
+  activeOrNoneFormula,
+  secondSiteWorstFormula,
+  activeByUnitFormula,
+  allTierMailboxesFormula,
+  tierAverageFormula,
+  tierItemsFormula,
   type MicrosoftCells,
 } from "../../engine/microsoft/formulas";
-import { SERVER_DISK_RESULTS, serverDiskFormula, volumeDatabasesChoiceFormula, type ServerDiskCells, type ServerDiskResult } from "../../engine/microsoft/disk-formulas";
+import { SERVER_DISK_RESULTS, jbodNeedFormulas, serverDiskFormula, volumeDatabasesChoiceFormula, type ServerDiskCells, type ServerDiskResult } from "../../engine/microsoft/disk-formulas";
 import { raidDiskFormula, raidVolumeDatabasesFormula, type RaidDiskCells } from "../../engine/microsoft/raid-disk-formulas";
-import { MCDB_SHARE_PERCENT, MCDB_SOURCES, mcdbDisksPerSsdFormula, mcdbNeededGBFormula, mcdbSsdGBFormula, mcdbSsdsFormula, mcdbVersionFormula } from "../../engine/microsoft/mcdb";
+import { MCDB_SHARE_PERCENT, MCDB_SOURCES, mcdbDisksPerSsdFormula, mcdbGBPerServerFormula, mcdbNeededGBFormula, mcdbShareFormula, mcdbSsdGBFormula, mcdbSsdsFormula, mcdbVersionFormula } from "../../engine/microsoft/mcdb";
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
+import { eitherSiteServerFormula, methodsDifferenceFormula, tiersGivenFormula, tiersSizedFormula } from "../../engine/design/formulas";
 import { input } from "../../engine/catalogue";
 import { balancedDatabasesFormula } from "../../engine/excel-formulas";
-import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
+import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
 import { cite } from "../../engine/papers";
 import type { CellModel, InputRule, SheetModel } from "../model";
 import type { MicrosoftKey } from "./shared";
@@ -514,17 +523,17 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   secondModes.forEach(([mode, result], k) => {
     put(`I${SECOND_SITE_ROW + k}`, { value: `Unit's ${result} active databases (second site)`, role: "note" });
     // Only active/passive, and where the deployed count can be had (the active row's rule).
-    const only = (x: string) => `=IFERROR(IF(AND(${DISK_FACTOR_CELLS.activePassive}>0,ISNUMBER(${refs.databases})),MAX(0,${x}),0),0)`;
+    const only = (x: string) => `=IFERROR(IF(AND(${DISK_FACTOR_CELLS.activePassive}>0,ISNUMBER(${refs.databases})),${activeOrNoneFormula(x)},0),0)`;
     put(`J${SECOND_SITE_ROW + k}`, {
       formula: only(`${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"active.${result}",${unitFactors})`),
       native: only(activeModeFormula(unitRefs, mode)),
       role: "step",
     });
   });
-  const modeCells = secondModes.map((_, k) => `$J$${SECOND_SITE_ROW + k}`).join(",");
+  const modeCell = (k: number) => `$J$${SECOND_SITE_ROW + k}`;
   const second = { ...refs, active: SECOND_ACTIVE, cache: SECOND_CACHE, calculated: SECOND_CALCULATED };
   const secondRows: [string, string][] = [
-    ["Second site's busiest server: active databases", `IF(AND(${n.copies}>=2,${DISK_FACTOR_CELLS.activePassive}>0,ISNUMBER(${refs.databases})),MAX(${modeCells})*${refs.databases}/${UNIT},0)`],
+    ["Second site's busiest server: active databases", `IF(AND(${n.copies}>=2,${DISK_FACTOR_CELLS.activePassive}>0,ISNUMBER(${refs.databases})),${activeByUnitFormula(secondSiteWorstFormula(modeCell(0), modeCell(1), modeCell(2)), refs.databases, UNIT)},0)`],
     ["… its database cache, GB", `IF(${SECOND_ACTIVE}>0,${cacheGBFormula(second)},0)`],
     ["… its memory before the configuration step", `IF(${SECOND_ACTIVE}>0,${calculatedMemoryFormula(second)},0)`],
     ["… its memory, GB", `IF(${SECOND_ACTIVE}>0,${memoryFormula(second)},0)`],
@@ -555,12 +564,11 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       // More than 100 copies on a server is refused, as the calculator refuses its own count (Role Requirements!I158).
       const balanced = `$K$${DATABASES_FACTOR_ROW}`;
       put(balanced.replace(/\$/g, ""), { formula: `=${unsized(`IF(AND(${n.copies}>=2,${NEVER_LESS_CELL}>0),${balancedDatabasesFormula(OWN_COUNT, dagOf)},${OWN_COUNT})`)}`, role: "step" });
-      const copiesPerServer = `${balanced}*${n.copies}/(${n.serversFirstSite}+${n.serversSecondSite})`;
-      put(`${COLUMNS.microsoft}${row}`, { formula: `=${unsized(`IF(AND(${n.copies}>=2,${copiesPerServer}>${MICROSOFT.maxDatabasesPerServer}),NA(),${balanced})`)}`, numberFormat: r.format, role });
+      put(`${COLUMNS.microsoft}${row}`, { formula: `=${unsized(`IF(AND(${n.copies}>=2,${tooManyCopiesFormula(refs, balanced)}),NA(),${balanced})`)}`, numberFormat: r.format, role });
     } else if (r.field === "active") {
       // A DAG's busiest server: the unit's active databases once a unit (the count itself by the calculator's rules); stand-alone: the calculator's.
       const own = `${NS}${r.call(deployedFactors, servers)}`;
-      const byUnit = `${UNIT_ACTIVE}*${refs.databases}/${UNIT}`;
+      const byUnit = activeByUnitFormula(UNIT_ACTIVE, refs.databases, UNIT);
       put(`${COLUMNS.microsoft}${row}`, {
         formula: `=${shown(`IF(${n.copies}>=2,${byUnit},${own})`)}`,
         native: `=${shown(`IF(ISNUMBER(${refs.databases}),IF(${n.copies}>=2,${byUnit},${r.native(refs)}),NA())`)}`,
@@ -575,8 +583,8 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       const secondary = r.key === "memoryGB" ? SECOND_MEMORY : r.key === "megacycles" ? SECOND_MEGACYCLES : `IF(${SECOND_ACTIVE}>0,${coresFormula({ ...refs, megacycles: SECOND_MEGACYCLES })},0)`;
       // The cores row reads the megacycles row, already the larger, in the customer copy.
       put(`${COLUMNS.microsoft}${row}`, {
-        formula: `=${shown(`MAX(${live},${secondary})`)}`,
-        native: `=${shown(r.key === "cores" ? native : `MAX(${native},${secondary})`)}`,
+        formula: `=${shown(eitherSiteServerFormula(live, secondary))}`,
+        native: `=${shown(r.key === "cores" ? native : eitherSiteServerFormula(native, secondary))}`,
         numberFormat: r.format,
         role,
       });
@@ -591,7 +599,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     if (emcShown) put(`${COLUMNS.emc}${row}`, emc ? { formula: `=${emc}`, numberFormat: r.format, role: "output" } : { value: "—", role: "note" });
     const d = `${COLUMNS.microsoft}${row}`;
     const b = `${COLUMNS.dell}${row}`;
-    put(`${COLUMNS.difference}${row}`, dell ? { formula: `=IF(AND(ISNUMBER(${d}),ISNUMBER(${b})),${d}-${b},"—")`, numberFormat: r.format, role: "output" } : { value: "—", role: "note" });
+    put(`${COLUMNS.difference}${row}`, dell ? { formula: `=IF(AND(ISNUMBER(${d}),ISNUMBER(${b})),${methodsDifferenceFormula(d, b)},"—")`, numberFormat: r.format, role: "output" } : { value: "—", role: "note" });
     put(`${COLUMNS.why}${row}`, { value: t ? r.why + tierWhy(r, emcShown) : r.why, role: "note" });
     put(`${COLUMNS.unit}${row}`, { value: r.unit, role: "unit" });
   });
@@ -606,8 +614,8 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   });
   if (t) {
     // Says, above the table, when Microsoft's column sizes tiers rather than the design's one profile.
-    const used = `COUNT(${t.mailboxes},${t.messagesPerDay},${t.messageKB},${t.quotaMB})>0`;
-    const tiersSized = `COUNTIF(${tierRange("mailboxes")},">0")`;
+    const used = tiersGivenFormula(t);
+    const tiersSized = tiersSizedFormula(tierRange("mailboxes"));
     put("A3", {
       formula: `=IFERROR(IF(${used},"Mailbox tiers on Inputs: Microsoft's column sizes "&${groupedFormula(allTiers("mailboxes"))}&" mailboxes in "&${tiersSized}&IF(${tiersSized}=1," tier"," tiers")&"; ${emcShown ? "Dell and EMC size" : "Dell sizes"} the design's one profile.",""),"")`,
       role: "note",
@@ -679,13 +687,12 @@ function tierBlock(t: TierNames, n: MethodsNames, base: MicrosoftCells, factors:
   // The last row: total mailboxes and the averages (design.ts: tierShares, weighted; items per mailbox = Σ share × disk ÷ KB).
   const all = TIER_ALL_ROW;
   const rowsOf = Array.from({ length: TIER_COUNT }, (_, i) => TIER_FIRST_ROW + i);
-  const share = (row: number) => `${at("mailboxes", row)}/${at("mailboxes", all)}`;
   cells.push({ address: `I${all}`, value: "All tiers (average by mailboxes)", role: "note" });
-  cells.push({ address: `${C.mailboxes}${all}`, formula: `=SUM(${at("mailboxes", rowsOf[0])}:${at("mailboxes", rowsOf[rowsOf.length - 1])})`, numberFormat: "#,##0", role: "step" });
+  cells.push({ address: `${C.mailboxes}${all}`, formula: `=${allTierMailboxesFormula(`${at("mailboxes", rowsOf[0])}:${at("mailboxes", rowsOf[rowsOf.length - 1])}`)}`, numberFormat: "#,##0", role: "step" });
   for (const [result, , format] of perMailbox) {
-    cells.push({ address: `${C[result]}${all}`, formula: `=${unsized(`0${rowsOf.map((row) => `+${share(row)}*${at(result, row)}`).join("")}`)}`, numberFormat: format, role: "step" });
+    cells.push({ address: `${C[result]}${all}`, formula: `=${unsized(tierAverageFormula(rowsOf.map((row) => ({ mailboxes: at("mailboxes", row), value: at(result, row) })), at("mailboxes", all)))}`, numberFormat: format, role: "step" });
   }
-  cells.push({ address: `${C.items}${all}`, formula: `=${unsized(`0${rowsOf.map((row) => `+${share(row)}*${at("disk", row)}/${at("messageKB", row)}`).join("")}`)}`, numberFormat: "#,##0", role: "step" });
+  cells.push({ address: `${C.items}${all}`, formula: `=${unsized(tierItemsFormula(rowsOf.map((row) => ({ mailboxes: at("mailboxes", row), disk: at("disk", row), messageKB: at("messageKB", row) })), at("mailboxes", all)))}`, numberFormat: "#,##0", role: "step" });
   return cells;
 }
 
@@ -709,13 +716,14 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
   put(SERVER_DISK_HELPERS.iops.replace(/\$/g, ""), { formula: `=${unsized(lookup(d.iops))}`, role: "step" });
   put(`I${JBOD_ROW}`, { value: "On JBOD (the calculator's choice)", role: "note" });
   put(SERVER_DISK_HELPERS.jbod.replace(/\$/g, ""), { formula: `=IFERROR(AND(ISNUMBER(${refs.databases}),${jbodFormula(refs, n.serverDisks?.databasesPerVolume)}),FALSE())`, role: "step" });
+  const jbodNeed = jbodNeedFormulas({ mailboxes: refs.users, databases: refs.databases, peakIops: refs.peak });
   const need = { logGB: LOG_SPACE_CELL, mailboxesPerDatabase: `$J$${NEED_ROW + 1}`, iopsPerMailbox: `$J$${NEED_ROW + 2}` };
   put(`I${NEED_ROW}`, { value: "Log space a database, GB", role: "note" });
   put(`J${NEED_ROW}`, { formula: `=${unsized(`${NS}EX_MS_DATABASES(${args},"logspace",${factors})`)}`, native: `=${unsized(logSpaceFormula(refs))}`, role: "step" });
   put(`I${NEED_ROW + 1}`, { value: "Mailboxes a database", role: "note" });
-  put(`J${NEED_ROW + 1}`, { formula: `=${unsized(`${refs.users}/${refs.databases}`)}`, role: "step" });
+  put(`J${NEED_ROW + 1}`, { formula: `=${unsized(jbodNeed.mailboxesPerDatabase)}`, role: "step" });
   put(`I${NEED_ROW + 2}`, { value: "IOPS a mailbox, with overhead", role: "note" });
-  put(`J${NEED_ROW + 2}`, { formula: `=${unsized(`${refs.peak}/${refs.users}`)}`, role: "step" });
+  put(`J${NEED_ROW + 2}`, { formula: `=${unsized(jbodNeed.iopsPerMailbox)}`, role: "step" });
   const c: ServerDiskCells = {
     copiesPerServer: refs.copiesPerServer,
     // A volume holds at most the copies by default; active/passive, the first site's (Role Requirements!C83).
@@ -729,7 +737,7 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     severalPerVolume: severalPerVolumeFormula(refs),
     autoReseedDisks: d.autoReseedDisks,
     spareDisks: d.spareDisks,
-    servers: `(${n.serversFirstSite}+${n.serversSecondSite})`,
+    servers: serversFormula(refs),
     volumeDatabasesChoice: `$J$${CHOICE_ROW}`,
   };
   const jbod = SERVER_DISK_HELPERS.jbod;
@@ -811,8 +819,8 @@ function mcdbBlock(d: NonNullable<MethodsNames["serverDisks"]>): CellModel[] {
     [M.disksPerSsd, "Database disks the fullest SSD serves", { formula: when(mcdbDisksPerSsdFormula(disks, M.ssds)) }],
     [M.neededGB, `GB an SSD holds: ${MCDB_SHARE_PERCENT}% of its disks' raw GB`, { formula: when(mcdbNeededGBFormula(M.disksPerSsd, raw)) }],
     [M.ssdGB, "MCDB SSD, GB: the smallest of the Hardware sheet's", { formula: when(mcdbSsdGBFormula(M.neededGB, d.ssdSizes)) }],
-    [M.gbPerServer, "MCDB SSDs' GB a server", { formula: when(`${M.ssds}*${M.ssdGB}`) }],
-    [M.share, "Their share of the database disks' raw GB", { formula: when(`${M.gbPerServer}/(${disks}*${raw})`) }],
+    [M.gbPerServer, "MCDB SSDs' GB a server", { formula: when(mcdbGBPerServerFormula(M.ssds, M.ssdGB)) }],
+    [M.share, "Their share of the database disks' raw GB", { formula: when(mcdbShareFormula(M.gbPerServer, disks, raw)) }],
   ];
   return [
     { address: `I${MCDB_ROW - 1}`, value: `MCDB on SSDs (${MCDB_SOURCES.preferredArchitecture}; ${MCDB_SOURCES.setup})`, role: "note" },

@@ -12,6 +12,7 @@ import { distributionLayout } from "./distribution";
 import {
   activeByUnitFormula,
   activeModeFormula,
+  activeOrNoneFormula,
   copiesFirstSiteFormula,
   copiesPerServerFormula,
   maxDatabasesFormula,
@@ -249,7 +250,7 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
     users: `${methods}!${TIER_MAILBOXES_CELL}`,
     quotaMB: names.quotaMB,
     messagesPerDay: names.messagesPerDay,
-    messageKB: tierAverageFormula(SIZED_TIER_CELLS.rows.map((r) => ({ mailboxes: `${methods}!${r.mailboxes}`, value: `${methods}!${r.messageKB}` })), `${methods}!${TIER_MAILBOXES_CELL}`),
+    messageKB: `(${tierAverageFormula(SIZED_TIER_CELLS.rows.map((r) => ({ mailboxes: `${methods}!${r.mailboxes}`, value: `${methods}!${r.messageKB}` })), `${methods}!${TIER_MAILBOXES_CELL}`)})`,
     copies: names.copies,
     serversFirstSite: names.serversSite1,
     serversSecondSite: names.serversSite2,
@@ -332,7 +333,7 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
         // 0 where the mode does not apply, in both copies (the function's #N/A, the formula's 0 or -1).
         formula: `=IF(${sized},IFERROR(EXSIZE.EX_MS_DATABASES(${args},"active.${mode}",${factors}),0),0)`,
         // A unit's active databases, once a unit (sizeDesign's busiest server): the worst mode is the Methods sheet's active row.
-        native: `=IF(${sized},IFERROR(${activeByUnitFormula(activeModeFormula(unit, m.mode), helper("databases"), helper("activationUnit"))},0),0)`,
+        native: `=IF(${sized},IFERROR(${activeOrNoneFormula(activeByUnitFormula(activeModeFormula(unit, m.mode), helper("databases"), helper("activationUnit")))},0),0)`,
         role: "step",
       },
       { address: activeCell, formula: `=IF(AND(${sized},ISNUMBER(${raw})),IF(${raw}>0,${raw},"${NO_VALUE}"),"${NO_VALUE}")`, numberFormat: FORMAT.databases, role: "output" },

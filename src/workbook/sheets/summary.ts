@@ -6,10 +6,9 @@
  */
 import { DEFAULT_SERVER } from "../../engine/design";
 import { groupedFormula, wholeGroupedFormula } from "../../engine/general-format";
-import { allCopiesFormula, dagServersFormula, environmentDagsFormula, environmentFormula, volumesInAllFormula, worstScenarioFormula } from "../../engine/design/formulas";
+import { allCopiesFormula, dagServersFormula, environmentDagsFormula, environmentFormula, tiersWithMailboxesFormula, volumesInAllFormula, worstScenarioFormula } from "../../engine/design/formulas";
 import { dagMcdbSsdsFormula } from "../../engine/catalogue/storage";
 import { autoReseedDisksFormula, otherDisksFormula, spareDisksFormula } from "../../engine/microsoft/disk-formulas";
-import { tiersGivenFormula } from "../../engine/microsoft/formulas";
 import { versionName } from "../../engine/version";
 import { SERVER_DISK_DEFAULTS } from "../../engine/microsoft/disks";
 import { cite } from "../../engine/papers";
@@ -185,7 +184,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   // size and the arrays' and spindles' RAID, model and disk.
   const positive = (name: string) => `IF(ISNUMBER(${name}),${name},0)>0`;
   const lagged = `IF(${positive(n.laggedCopies)}," ("&${n.laggedCopies}&" lagged, "&${n.lagDays}&IF(${n.lagDays}=1," day"," days")&")","")`;
-  const tierCount = tiersGivenFormula(tiers.mailboxes);
+  const tierCount = tiersWithMailboxesFormula(tiers.mailboxes);
   // Each number written once (groupedFormula is long; Excel's formula limit is 8,192 characters).
   const inputsLine =
     `=${groupedFormula(n.users)}&" users · "&${groupedFormula(n.quotaMB)}&" MB quota"` +
