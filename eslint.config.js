@@ -47,8 +47,8 @@ const sheetsRender = [
   // An operator joining values interpolated into formula text: ${a}*${b}, ${a}/2.
   "TemplateElement[value.raw=/^[*\\/^+-]|[*\\/^+-]$/]",
 ].map((selector) => ({ selector, message: SHEETS_RENDER }));
-// The sheets that render only; distribution, methods, resilience and summary still write formulas of their own.
-const RENDERING_SHEETS = ["design", "hardware", "inputs", "jetstress", "shared", "sources", "tiers"].map((sheet) => `src/workbook/sheets/${sheet}.ts`);
+// The sheets that render only; methods, resilience and summary still write formulas of their own.
+const RENDERING_SHEETS = ["design", "distribution", "hardware", "inputs", "jetstress", "shared", "sources", "tiers"].map((sheet) => `src/workbook/sheets/${sheet}.ts`);
 
 module.exports = tseslint.config(
   { ignores: ["dist/", "lib/", "node_modules/", "coverage/"] },
