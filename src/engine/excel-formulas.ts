@@ -124,11 +124,6 @@ export function jetstressProfileFormula(iopsPerMailbox: string): string {
   return `(${ceilCountFormula(`${operand(iopsPerMailbox)}*${scale}`)}/${scale})`;
 }
 
-/** layout.ts activeMailboxes: a server's active databases × the DAG's mailboxes ÷ its databases, rounded up (E6). */
-export function activeMailboxesFormula(activeDatabases: string, mailboxes: string, databases: string): string {
-  return ceilCountFormula(`${activeDatabases}*${mailboxes}/${databases}`);
-}
-
 /** failover.ts targetIops: a server's active mailboxes × the IOPS a mailbox Jetstress is given, whole IOPS up. */
 export function targetIopsFormula(activeMailboxes: string, iopsPerMailbox: string): string {
   return ceilCountFormula(`${activeMailboxes}*${jetstressProfileFormula(iopsPerMailbox)}`);
@@ -431,19 +426,59 @@ export type FailoverResult = "servers" | "mailboxes" | "target" | "databases";
 /** a mod b for whole a ≥ 0, b ≥ 1, with the functions every target computes. */
 const modFormula = (a: string, b: string) => `(${a}-${operand(b)}*ROUNDDOWN(${operand(a)}/${operand(b)},0))`;
 
+/*
+ * The DAG's pieces (layout.ts), each a rendering of its own: a second site is a number in
+ * `serversSecondSite`; a blank or text there is one site.
+ */
+
+/** The DAG's servers, both sites' — layout.ts sum(serversPerSite). */
+export function dagServersFormula(serversFirstSite: string, serversSecondSite: string): string {
+  const [s1, s2] = [serversFirstSite, serversSecondSite].map(operand);
+  return `(${s1}+IF(ISNUMBER(${s2}),${s2},0))`;
+}
+
+/** The servers that host active copies: the first site's for active/passive, all for active/active — layout.ts activeServerCount. */
+export function activeServersFormula(serversFirstSite: string, serversSecondSite: string, layout: string): string {
+  return `IF(${operand(layout)}="active/passive",${operand(serversFirstSite)},${dagServersFormula(serversFirstSite, serversSecondSite)})`;
+}
+
+/** Copies of each database in its home site: ⌈c ÷ 2⌉ of two sites, c of one — layout.ts copiesPerSite(c, sites)[0]. */
+export function homeSiteCopiesFormula(copies: string, serversSecondSite: string): string {
+  const c = operand(copies);
+  return `IF(ISNUMBER(${operand(serversSecondSite)}),ROUNDUP(${c}/2,0),${c})`;
+}
+
+/** Copies of each database in the other site: ⌊c ÷ 2⌋ of two sites, none of one — layout.ts copiesPerSite(c, 2)[1]. */
+export function otherSiteCopiesFormula(copies: string, serversSecondSite: string): string {
+  return `IF(ISNUMBER(${operand(serversSecondSite)}),ROUNDDOWN(${operand(copies)}/2,0),0)`;
+}
+
+/** Copies of each database that can activate: all but the lagged — layout.ts scenarioLoads' activatable. */
+export function activatableCopiesFormula(copies: string, lagged: string): string {
+  return `(${operand(copies)}-${operand(lagged)})`;
+}
+
+/**
+ * Copies that can activate in the home site: its copies less the lagged ones the other site cannot
+ * take (lagged copies are the last in preference order, the other site's first) — layout.ts
+ * activatableCopies().home.
+ */
+export function activatableHomeCopiesFormula(copies: string, serversSecondSite: string, lagged: string): string {
+  return `(${homeSiteCopiesFormula(copies, serversSecondSite)}-MAX(0,${operand(lagged)}-${otherSiteCopiesFormula(copies, serversSecondSite)}))`;
+}
+
 /** The pieces of a one- or two-site DAG design that every renderer below shares. */
 function dagPieces(a: DagArguments) {
   const [s1, s2, c, layout] = [a.serversFirstSite, a.serversSecondSite, a.copies, a.layout].map(operand);
   const lagged = a.lagged === undefined || a.lagged.trim() === "" ? "0" : operand(a.lagged);
   const two = `ISNUMBER(${s2})`;
   const passive = `${layout}="active/passive"`;
-  const total = `(${s1}+IF(${two},${s2},0))`;
-  const active = `IF(${passive},${s1},${total})`;
-  // copiesPerSite from the home site: ROUNDUP(c/2) at home, ROUNDDOWN(c/2) in the other site.
-  const homeCopies = `IF(${two},ROUNDUP(${c}/2,0),${c})`;
-  const otherCopies = `IF(${two},ROUNDDOWN(${c}/2,0),0)`;
-  // activatableCopies: lagged copies are the last in preference order, the other site's first.
-  const home = `(${homeCopies}-MAX(0,${lagged}-${otherCopies}))`;
+  const total = dagServersFormula(s1, s2);
+  const active = activeServersFormula(s1, s2, layout);
+  const homeCopies = homeSiteCopiesFormula(c, s2);
+  const otherCopies = otherSiteCopiesFormula(c, s2);
+  // activatableCopies: the lagged copies come off the other site first.
+  const home = activatableHomeCopiesFormula(c, s2, lagged);
   const other = `MAX(0,${otherCopies}-${lagged})`;
   // validateLayoutDesign, for one or two sites: #VALUE! as the engine.
   const invalid =
@@ -579,10 +614,10 @@ export function layoutRoundFormula(database: string, a: DagArguments): string {
  * row's helper cells, layoutHomeFormula and layoutRoundFormula. Two sites at most.
  */
 export function layoutPreferenceFormula(home: string, round: string, server: string, a: DagArguments): string {
-  const { s1, s2, c, two } = dagPieces(a);
+  const { s1, s2, c } = dagPieces(a);
   const [g, rho, s] = [home, round, server].map(operand);
-  const homeCopies = `IF(${two},ROUNDUP(${c}/2,0),${c})`;
-  const otherCopies = `IF(${two},ROUNDDOWN(${c}/2,0),0)`;
+  const homeCopies = homeSiteCopiesFormula(c, s2);
+  const otherCopies = otherSiteCopiesFormula(c, s2);
   const atHome = `(${s}<${s1})=(${g}<${s1})`;
   const n = `IF(${s}<${s1},${s1},${s2})`;
   const i = `(${g}-IF(${g}<${s1},0,${s1}))`;
@@ -623,6 +658,11 @@ export function layoutPositionFormula(home: string, a: DagArguments): string {
   return `${g}-IF(${g}<${s1},0,${s1})`;
 }
 
+/** The preference of a database's k-th copy in the other site (1-based): preferences run through the home site's copies first (layout.ts placeDatabase). */
+export function otherSitePreferenceFormula(homeCopies: string, k: number): string {
+  return `${operand(homeCopies)}+${k}`;
+}
+
 /** The per-database, per-site helpers of layoutRankFormula and layoutRankPreferenceFormula. */
 export type LayoutSiteHelper = "first" | "rotation" | "copies" | "firstPreference";
 
@@ -647,8 +687,8 @@ export function layoutSiteFormula(
   const atHome = site === 1 ? `${g}<${s1}` : `${g}>=${s1}`;
   const n = site === 1 ? s1 : s2;
   const start = site === 1 ? "" : `${s1}+`;
-  const homeCopies = cells.homeCopies === undefined ? `IF(${two},ROUNDUP(${c}/2,0),${c})` : operand(cells.homeCopies);
-  const otherCopies = cells.otherCopies === undefined ? `IF(${two},ROUNDDOWN(${c}/2,0),0)` : operand(cells.otherCopies);
+  const homeCopies = cells.homeCopies === undefined ? homeSiteCopiesFormula(c, s2) : operand(cells.homeCopies);
+  const otherCopies = cells.otherCopies === undefined ? otherSiteCopiesFormula(c, s2) : operand(cells.otherCopies);
   let text: string;
   switch (helper) {
     case "first":
@@ -661,7 +701,7 @@ export function layoutSiteFormula(
       text = `IF(${atHome},${homeCopies},${otherCopies})`;
       break;
     case "firstPreference":
-      text = `IF(${atHome},1,${homeCopies}+1)`;
+      text = `IF(${atHome},1,${otherSitePreferenceFormula(homeCopies, 1)})`;
       break;
   }
   return site === 1 ? text : `IF(${two},${text},"")`;

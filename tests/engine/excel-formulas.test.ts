@@ -15,8 +15,14 @@ import {
   DISK_CLASS_IOPS,
   FACTOR_DEFAULTS,
   SizingError,
+  activate,
+  activatableCopies,
+  activeMailboxes,
+  activeServerCount,
   ceilCount,
   chooseArrays,
+  copiesPerSite,
+  copyLayout,
   logCapacity,
   provisionGB,
   type FactorName,
@@ -24,17 +30,23 @@ import {
   type RaidLevel,
 } from "../../src/engine";
 import {
+  activatableCopiesFormula,
+  activatableHomeCopiesFormula,
+  activeServersFormula,
   arraysPerCopyFormula,
   ceilCountFormula,
+  dagServersFormula,
   databaseFormula,
   defaultFactor,
   diskIopsFormula,
   failoverFormula,
+  homeSiteCopiesFormula,
   iopsFormula,
   jetstressFormula,
   logFormula,
   numberLiteral,
   operand,
+  otherSiteCopiesFormula,
   provisionFormula,
   serverFormula,
   spindlesFormula,
@@ -43,6 +55,7 @@ import {
   type FailoverResult,
   type FailoverScenario,
 } from "../../src/engine/excel-formulas";
+import { activeMailboxesFormula, normalActiveDatabasesFormula, normalBusiestFormula } from "../../src/engine/layout-formulas";
 import { evaluateFormula, type EvaluationContext, type FormulaResult } from "../../src/formula";
 import { libreOfficeAvailable, recalculateXlsx } from "../support/libreoffice";
 import { EX_DBSIZE, EX_FAILOVER, EX_IOPS, EX_JETSTRESS, EX_LOGVOL, EX_SERVER, EX_SPINDLES } from "../../src/functions/worksheet";
@@ -285,6 +298,53 @@ describe("EX_FAILOVER's native formulas give what EX_FAILOVER gives, NA() where 
     }
     const shown = `IFERROR(${failoverFormula("site", "target", failoverArguments(false))},"not survivable")`;
     expect(evaluateFormula(shown, context)).toBe("not survivable");
+  });
+});
+
+describe("the DAG's pieces and the Distribution sheet's normal running give layout.ts's figures", () => {
+  const secondSite = fc.option(fc.integer({ min: 1, max: 8 }), { nil: null });
+  const layout = fc.constantFrom<"active/active" | "active/passive">("active/active", "active/passive");
+
+  test("servers, active servers, copies in each site and activatable copies, for 1 or 2 sites, any lag", () => {
+    const laggedOf = copies.chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n - 1 })));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 8 }), secondSite, laggedOf, layout, asExpressions, (s1, s2, [n, lagged], l, expr) => {
+        const serversPerSite = s2 === null ? [s1] : [s1, s2];
+        const design = { serversPerSite, copies: n, laggedCopies: lagged, layout: l };
+        const context = workbook({ ServersFirstSite: s1, ServersSecondSite: s2, Copies: n, Lagged: lagged, Layout: l });
+        const [c, g] = [arg("Copies", expr), arg("Lagged", expr)];
+        const perSite = copiesPerSite(n, serversPerSite.length);
+        const cases: Array<[string, number]> = [
+          [dagServersFormula("ServersFirstSite", "ServersSecondSite"), s1 + (s2 ?? 0)],
+          [activeServersFormula("ServersFirstSite", "ServersSecondSite", "Layout"), activeServerCount(design)],
+          [homeSiteCopiesFormula(c, "ServersSecondSite"), perSite[0]],
+          [otherSiteCopiesFormula(c, "ServersSecondSite"), perSite[1] ?? 0],
+          [activatableCopiesFormula(c, g), n - lagged],
+          [activatableHomeCopiesFormula(c, "ServersSecondSite", g), activatableCopies(design).home],
+        ];
+        for (const [formula, expected] of cases) expectSame(evaluateFormula(formula, context), expected, formula);
+      }),
+      RUNS,
+    );
+  });
+
+  test("normal running: each server's active databases and the busiest, as activate lays them out; mailboxes as activeMailboxes", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 8 }), secondSite, layout, fc.integer({ min: 1, max: 400 }), users, asExpressions, (s1, s2, l, databases, nu, expr) => {
+        const serversPerSite = s2 === null ? [s1] : [s1, s2];
+        const normal = activate(copyLayout({ serversPerSite, copies: 1, layout: l, databases }), []).activeDatabases;
+        const context = workbook({ ServersFirstSite: s1, ServersSecondSite: s2, Layout: l, Databases: databases, Users: nu });
+        const [D, M] = [arg("Databases", expr), activeServersFormula("ServersFirstSite", "ServersSecondSite", "Layout")];
+        for (let s = 0; s < 16; s++) {
+          const formula = normalActiveDatabasesFormula(s, D, M);
+          expectSame(evaluateFormula(formula, context), normal[s] ?? 0, formula);
+          const mailboxes = activeMailboxesFormula(formula, arg("Users", expr), D);
+          expectSame(evaluateFormula(mailboxes, context), activeMailboxes(normal[s] ?? 0, nu, databases), mailboxes);
+        }
+        expectSame(evaluateFormula(normalBusiestFormula(D, M), context), Math.max(...normal), normalBusiestFormula(D, M));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -11,7 +11,7 @@ import { DEFAULT_READ_RATIO, DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, RAID_LEVELS 
 import { capitalized, choiceInputRule, numberInputRule, valueOf, type InputDeclaration } from "./input";
 import type { Quantity } from "./quantity";
 import { MCDB_CHOICES, MCDB_SOURCES } from "../microsoft/mcdb";
-import { dagServersFormula } from "../design/formulas";
+import { sitesServersFormula } from "../design/formulas";
 
 const BOTH = `${cite("dell", "Tables 16-19")}; ${cite("microsoft", "Role Requirements, Volume Requirements")}`;
 const DISKS = cite("microsoft", "Storage Design!C164:E165, C194, C200; Volume Requirements!I7");
@@ -140,4 +140,4 @@ export const STORAGE_INPUTS = [
 ] as const satisfies readonly InputDeclaration[];
 
 /** dagMcdbSsds as formula text: the SSDs a server × the DAG's servers (a range of the sites' counts). */
-export const dagMcdbSsdsFormula = (ssdsPerServer: string, serversPerSite: string): string => `${ssdsPerServer}*${dagServersFormula(serversPerSite)}`;
+export const dagMcdbSsdsFormula = (ssdsPerServer: string, serversPerSite: string): string => `${ssdsPerServer}*${sitesServersFormula(serversPerSite)}`;

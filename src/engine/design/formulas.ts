@@ -28,12 +28,12 @@ export function methodFormula(method: string, version: string, copies: string): 
 /** The design's figure by its method: Microsoft's where the method cell says "microsoft", else Dell's. */
 export const byMethodFormula = (methodUsed: string, microsoft: string, dell: string): string => `IF(${methodUsed}="microsoft",${microsoft},${dell})`;
 
-/** The DAG's servers: both sites' (a range of the sites' server counts). */
-export const dagServersFormula = (serversPerSite: string): string => `SUM(${serversPerSite})`;
+/** The DAG's servers, over a range of both sites' counts (the defined name Servers); excel-formulas.ts dagServersFormula takes the two cells. */
+export const sitesServersFormula = (serversPerSite: string): string => `SUM(${serversPerSite})`;
 
 /** A DAG's figure spread over its servers in normal runtime: Dell's database IOPS a server, every copy. */
 export const perServer = (total: number, serversPerSite: readonly number[]): number => total / serversPerSite.reduce((a, b) => a + b, 0);
-export const perServerFormula = (total: string, serversPerSite: string): string => `${total}/${dagServersFormula(serversPerSite)}`;
+export const perServerFormula = (total: string, serversPerSite: string): string => `${total}/${sitesServersFormula(serversPerSite)}`;
 
 /** Every copy's figure: one copy's × the copies (sizeDesign's capacityAllCopiesGB). */
 export const allCopiesFormula = (perCopy: string, copies: string): string => `${perCopy}*${copies}`;
@@ -61,7 +61,7 @@ export function worstScenario<S extends ScenarioLoad>(scenarios: readonly S[]): 
  * worstScenario's order as one number a scenario: its mailboxes, and its target IOPS as a fraction below
  * one (over 1 + the largest target); -1 where it is not survivable (no number of mailboxes).
  */
-export const worstKeyFormula = (activeMailboxes: string, targetIops: string, targetRange: string): string =>
+export const scenarioKeyFormula = (activeMailboxes: string, targetIops: string, targetRange: string): string =>
   `IF(ISNUMBER(${activeMailboxes}),${activeMailboxes}+IF(ISNUMBER(${targetIops}),${targetIops},0)/(1+MAX(${targetRange})),-1)`;
 
 /** The worst scenario's position (1-based) among the keys (one cell each, in order, and their range): the highest, the later on a tie; #N/A where none is survivable. */

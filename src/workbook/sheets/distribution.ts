@@ -10,7 +10,9 @@
  * a user who wants it with the add-in). The layout is src/engine/layout.ts, rendered by
  * src/engine/excel-formulas.ts (layoutHomeFormula, layoutRoundFormula, layoutPositionFormula,
  * layoutSiteFormula, layoutRankFormula, layoutRankPreferenceFormula, failoverFormula;
- * docs/dag-layout.md) for one or two sites; template.ts lists the sheet.
+ * docs/dag-layout.md) and its failures counted by src/engine/layout-formulas.ts (activate,
+ * scenarioLoads and worstCase over the helper cells), for one or two sites; the sheet writes no
+ * arithmetic of its own (issue 26). template.ts lists the sheet.
  *
  * Helpers, none of them printed (the print area is the title, the grid and the table, A1 to the
  * table's "Servers running"): per database, right of the printed columns, its home, round and
@@ -33,18 +35,46 @@
  * or every tier's by Microsoft's method (methods.ts dagMailboxesFormula).
  */
 import {
-  ceilCountFormula,
+  activatableCopiesFormula,
+  activatableHomeCopiesFormula,
+  activeServersFormula,
+  dagServersFormula,
   failoverFormula,
+  homeSiteCopiesFormula,
   layoutHomeFormula,
   layoutPositionFormula,
   layoutRankFormula,
   layoutRankPreferenceFormula,
   layoutRoundFormula,
   layoutSiteFormula,
+  otherSiteCopiesFormula,
+  otherSitePreferenceFormula,
   type DagArguments,
   type FailoverScenario,
   type LayoutSiteHelper,
 } from "../../engine/excel-formulas";
+import {
+  INACTIVE_PENALTY,
+  activeDatabasesFormula,
+  activeMailboxesFormula,
+  activeServerFormula,
+  busiestFormula,
+  closedWorstFailureFormulas,
+  databasesOnGridFormula,
+  firstWorstFormula,
+  leastKeyFormula,
+  normalActiveDatabasesFormula,
+  normalBusiestFormula,
+  normalLoadFormula,
+  runningServersFormula,
+  serverFailureLoadFormula,
+  siteAndServerFailureLoadFormula,
+  siteAndServerOrderFormula,
+  siteFailureLoadFormula,
+  worseSiteFormula,
+  worstKeyFormula,
+  type LoadColumns,
+} from "../../engine/layout-formulas";
 import { toA1 } from "../evaluate";
 import { ONE_SITE } from "./shared";
 import { groupedFormula } from "../../engine/general-format";
@@ -112,9 +142,6 @@ const GRID_ROWS_AT_LEAST = 120;
 export function distributionGridRows(databases: number | undefined): number {
   return Math.min(DISTRIBUTION_DEFAULTS.servers * MICROSOFT.maxDatabasesPerServer, Math.max(GRID_ROWS_AT_LEAST, databases ?? 0));
 }
-
-/** Penalty added to a preference whose copy cannot activate (failed server or lagged): above any preference (16 at most). */
-const PENALTY = 99;
 
 const TITLE_ROW = 1;
 const NOTE_ROW = 2;
@@ -273,13 +300,11 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   const s1 = n.serversFirstSite;
   const s2 = n.serversSecondSite;
   const two = `ISNUMBER(${s2})`;
-  const passive = `${n.dagLayout}="active/passive"`;
-  const total = `(${s1}+IF(${two},${s2},0))`;
-  const active = `IF(${passive},${s1},${total})`;
+  const total = dagServersFormula(s1, s2);
+  const active = activeServersFormula(s1, s2, n.dagLayout);
   const lagged = n.lagged === undefined ? "0" : `IF(ISNUMBER(${n.lagged}),${n.lagged},0)`;
-  // Activatable copies at home (layout.ts: lagged copies are the last preferences, the other site's first).
-  const homeCopies = `(IF(${two},ROUNDUP(${n.copies}/2,0),${n.copies})-MAX(0,${lagged}-IF(${two},ROUNDDOWN(${n.copies}/2,0),0)))`;
-  const activatable = n.lagged === undefined ? n.copies : `(${n.copies}-${lagged})`;
+  const homeCopies = activatableHomeCopiesFormula(n.copies, s2, lagged);
+  const activatable = n.lagged === undefined ? n.copies : activatableCopiesFormula(n.copies, lagged);
 
   const cells: CellModel[] = [];
   const put = (address: string, cell: Omit<CellModel, "address">) => cells.push({ address, ...cell });
@@ -294,8 +319,8 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
     ["copies", "Helper: copies", n.copies],
     ["layout", "Helper: layout", n.dagLayout],
     ["activatable", "Helper: copies that activate", activatable],
-    ["homeCopies", "Helper: copies in the home site", `IF(ISNUMBER(${s2}),ROUNDUP(${n.copies}/2,0),${n.copies})`],
-    ["otherCopies", "Helper: copies in the other site", `IF(ISNUMBER(${s2}),ROUNDDOWN(${n.copies}/2,0),0)`],
+    ["homeCopies", "Helper: copies in the home site", homeSiteCopiesFormula(n.copies, s2)],
+    ["otherCopies", "Helper: copies in the other site", otherSiteCopiesFormula(n.copies, s2)],
   ];
   for (const [key, label, text] of mirrors) {
     const { column, row } = M[key];
@@ -304,7 +329,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   }
   const at = (key: keyof typeof M) => `$${M[key].column}$${M[key].row}`;
   const grid: DagArguments = { serversFirstSite: at("serversFirstSite"), serversSecondSite: at("serversSecondSite"), copies: at("copies"), layout: at("layout") };
-  const gridTotal = `(${at("serversFirstSite")}+IF(ISNUMBER(${at("serversSecondSite")}),${at("serversSecondSite")},0))`;
+  const gridTotal = dagServersFormula(at("serversFirstSite"), at("serversSecondSite"));
 
   put(`A${TITLE_ROW}`, { value: "Distribution: each database's copies on the DAG's servers, by activation preference", role: "title" });
   put(`A${NOTE_ROW}`, {
@@ -313,7 +338,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
       "1 is the active copy; when its server fails, the next running copy by preference takes over (never a lagged one). The grid follows the Inputs; each scenario's loads are below it.",
     role: "note",
   });
-  const shown = `MIN(${D},${L.rows})`;
+  const shown = databasesOnGridFormula(D, String(L.rows));
   put(L.statusCell, {
     formula: formula(
       `IF(ISNUMBER(${D}),${groupedFormula(D)}&" databases, "&${n.copies}&" copies of each, on "&${total}&" servers"` +
@@ -376,7 +401,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
       align: "center",
     });
     for (const scenario of FAILURES) {
-      put(`${c}${P[scenario]}`, { formula: formula(`IF(${c}$${L.scenarioRows[scenario].down!}="${DOWN}",${PENALTY},0)`), role: "step", numberFormat: "0", align: "center" });
+      put(`${c}${P[scenario]}`, { formula: formula(`IF(${c}$${L.scenarioRows[scenario].down!}="${DOWN}",${INACTIVE_PENALTY},0)`), role: "step", numberFormat: "0", align: "center" });
     }
   }
 
@@ -419,14 +444,11 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
     }
     // Each failure's server for this database: its lowest running, non-lagged preference.
     for (const scenario of FAILURES) {
-      const terms = Array.from({ length: L.servers }, (_, s) => {
-        const cell = `${L.serverColumn(s)}${r}`;
-        const laggedPenalty = n.lagged === undefined ? "" : `+${PENALTY}*(${cell}>${at("activatable")})`;
-        return `IF(ISNUMBER(${cell}),${cell}${laggedPenalty},${PENALTY})+${L.serverColumn(s)}$${P[scenario]}`;
-      }).join(",");
+      const preferences = Array.from({ length: L.servers }, (_, s) => `${L.serverColumn(s)}${r}`);
+      const penalties = Array.from({ length: L.servers }, (_, s) => `${L.serverColumn(s)}$${P[scenario]}`);
+      const activatableCopies = n.lagged === undefined ? undefined : at("activatable");
       put(`${L.helper[scenario]}${r}`, {
-        // A penalised minimum (a failed or lagged copy) is above every preference, so MATCH finds no such copy: lost.
-        formula: blankOr(`IFERROR(MATCH(MIN(${terms}),$${firstServer}${r}:$${lastServer}${r},0),"${LOST}")`),
+        formula: blankOr(activeServerFormula(preferences, penalties, `$${firstServer}${r}:$${lastServer}${r}`, `"${LOST}"`, activatableCopies)),
         ...step,
       });
     }
@@ -434,8 +456,8 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
     // second copies in the other site (the preferences after the home site's), as server numbers; its home site.
     const serverOf = (preference: string) => blankOr(`IFERROR(MATCH(${preference},$${firstServer}${r}:$${lastServer}${r},0),"")`);
     put(`${L.helper.second}${r}`, { formula: serverOf("2"), ...step });
-    put(`${L.helper.otherFirst}${r}`, { formula: serverOf(`${at("homeCopies")}+1`), ...step });
-    put(`${L.helper.otherSecond}${r}`, { formula: serverOf(`${at("homeCopies")}+2`), ...step });
+    put(`${L.helper.otherFirst}${r}`, { formula: serverOf(otherSitePreferenceFormula(at("homeCopies"), 1)), ...step });
+    put(`${L.helper.otherSecond}${r}`, { formula: serverOf(otherSitePreferenceFormula(at("homeCopies"), 2)), ...step });
     put(`${L.helper.homeSite}${r}`, { formula: blankOr(`IF(${home}<${at("serversFirstSite")},1,2)`), ...step });
   }
 
@@ -444,51 +466,44 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   const X = L.loads;
   const T = L.table;
   const column = (key: keyof typeof L.helper) => `$${L.helper[key]}$${L.firstRow}:$${L.helper[key]}$${L.lastRow}`;
-  const siteOfServer = (s: string) => `IF(${s}<${at("serversFirstSite")},1,2)`;
+  const loadColumns: LoadColumns = { home: column("home"), second: column("second"), homeSite: column("homeSite"), otherFirst: column("otherFirst"), otherSecond: column("otherSecond") };
+  const siteOfServer = (s: number) => `IF(${s}<${at("serversFirstSite")},1,2)`;
   put(`A${X.heading}`, { value: "Helper rows: each candidate failure's active databases on each server, and its busiest (do not type here)", role: "step" });
   put(`A${X.normal}`, { value: "Helper: normal running", role: "step" });
   const normalLoad = (g: number) => `$${L.serverColumn(g)}$${X.normal}`;
   for (let g = 0; g < L.servers; g++) {
-    put(`${L.serverColumn(g)}${X.normal}`, { formula: formula(`IF(${g}<${gridTotal},COUNTIF(${column("home")},${g}),-1)`), ...step });
+    put(`${L.serverColumn(g)}${X.normal}`, { formula: formula(normalLoadFormula(g, gridTotal, loadColumns)), ...step });
   }
   const candidate = (row: number, label: string, load: (g: number) => string, order?: string) => {
     put(`A${row}`, { value: label, role: "step" });
     for (let g = 0; g < L.servers; g++) put(`${L.serverColumn(g)}${row}`, { formula: formula(load(g)), ...step });
-    put(`${T.busiest}${row}`, { formula: formula(`MAX(${firstServer}${row}:${lastServer}${row})`), ...step });
+    put(`${T.busiest}${row}`, { formula: formula(busiestFormula(`${firstServer}${row}:${lastServer}${row}`)), ...step });
     if (order !== undefined) put(`${T.running}${row}`, { formula: formula(order), ...step });
   };
   for (let f = 0; f < L.servers; f++) {
-    candidate(X.server + f, `Helper: ${serverName(f)} fails`, (g) =>
-      f === g ? "-1" : `IF(OR(${f}>=${gridTotal},${g}>=${gridTotal}),-1,${normalLoad(g)}+COUNTIFS(${column("home")},${f},${column("second")},${g + 1}))`,
-    );
+    candidate(X.server + f, `Helper: ${serverName(f)} fails`, (g) => serverFailureLoadFormula(f, g, gridTotal, normalLoad(g), loadColumns));
   }
-  for (const t of [1, 2]) {
-    candidate(X.site + t - 1, `Helper: site ${t} fails`, (g) => `IF(OR(${g}>=${gridTotal},${siteOfServer(String(g))}=${t}),-1,${normalLoad(g)}+COUNTIFS(${column("homeSite")},${t},${column("otherFirst")},${g + 1}))`);
+  for (const t of [1, 2] as const) {
+    candidate(X.site + t - 1, `Helper: site ${t} fails`, (g) => siteFailureLoadFormula(t, g, siteOfServer(g), gridTotal, normalLoad(g), loadColumns));
   }
+  const busiestOf = (first: number, count: number) => `$${T.busiest}$${first}:$${T.busiest}$${first + count - 1}`;
   for (let f = 0; f < L.servers; f++) {
-    const t = `(3-${siteOfServer(String(f))})`;
-    // worstCase's order: site 1 lost with each server of site 2, then site 2 lost with each of site 1.
-    const order = `IF(${f}>=${gridTotal},99,IF(${f}>=${at("serversFirstSite")},${f}-${at("serversFirstSite")},${gridTotal}+${f}))`;
+    const order = siteAndServerOrderFormula(f, gridTotal, at("serversFirstSite"));
     candidate(
       X.siteServer + f,
       `Helper: the other site and ${serverName(f)} fail`,
-      (g) =>
-        f === g
-          ? "-1"
-          : `IF(OR(${f}>=${gridTotal},${g}>=${gridTotal},${siteOfServer(String(g))}<>${siteOfServer(String(f))}),-1,${normalLoad(g)}+COUNTIFS(${column("homeSite")},${t},${column("otherFirst")},${g + 1})` +
-            `+COUNTIFS(${column("homeSite")},${t},${column("otherFirst")},${f + 1},${column("otherSecond")},${g + 1})+COUNTIFS(${column("home")},${f},${column("second")},${g + 1}))`,
+      (g) => siteAndServerFailureLoadFormula(f, g, siteOfServer(g), siteOfServer(f), gridTotal, normalLoad(g), loadColumns),
       order,
     );
-    // The candidate's key: its order where it is the worst, else past every order; the first worst has the least.
+    // The candidate's key: the first worst candidate in worstCase's order has the least.
     const row = X.siteServer + f;
-    put(`${T.lostSite}${row}`, { formula: formula(`IF(AND($${T.busiest}$${row}>=0,$${T.busiest}$${row}=MAX(${`$${T.busiest}$${X.siteServer}:$${T.busiest}$${X.siteServer + L.servers - 1}`})),$${T.running}$${row},999)`), ...step });
+    put(`${T.lostSite}${row}`, { formula: formula(worstKeyFormula(`$${T.busiest}$${row}`, busiestOf(X.siteServer, L.servers), `$${T.running}$${row}`)), ...step });
   }
   const keysOf = `$${T.lostSite}$${X.siteServer}:$${T.lostSite}$${X.siteServer + L.servers - 1}`;
-  const busiestOf = (first: number, count: number) => `$${T.busiest}$${first}:$${T.busiest}$${first + count - 1}`;
   const exact = {
-    server: { most: `MAX(${busiestOf(X.server, L.servers)})`, failed: `MATCH(MAX(${busiestOf(X.server, L.servers)}),${busiestOf(X.server, L.servers)},0)` },
-    site: { most: `MAX(${busiestOf(X.site, 2)})`, lost: `IF($${T.busiest}$${X.site + 1}>$${T.busiest}$${X.site},2,1)` },
-    "site+server": { most: `MAX(${busiestOf(X.siteServer, L.servers)})`, failed: `MATCH(MIN(${keysOf}),${keysOf},0)` },
+    server: { most: busiestFormula(busiestOf(X.server, L.servers)), failed: firstWorstFormula(busiestOf(X.server, L.servers)) },
+    site: { most: busiestFormula(busiestOf(X.site, 2)), lost: worseSiteFormula(`$${T.busiest}$${X.site}`, `$${T.busiest}$${X.site + 1}`) },
+    "site+server": { most: busiestFormula(busiestOf(X.siteServer, L.servers)), failed: leastKeyFormula(keysOf) },
   };
 
   // The scenario table.
@@ -508,24 +523,15 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   // HyperFormula does not read; TRUE() is the same in every target. A no-op once the renderer writes TRUE().
   const loss = (scenario: FailoverScenario, result: "databases" | "mailboxes" | "servers") =>
     guarded(failoverFormula(scenario, result, { ...dag, users: n.users, iopsPerMailbox: "0", databases: D }).replace(/,TRUE\)/g, ",TRUE())"));
-  // Which failure the worst case picks (layout.ts worstCase: the first candidate whose busiest survivor
-  // carries the most). A site: site 2 when it is the larger (its loss loads site 1's fewer survivors,
-  // and site 1 then loses one of fewer servers). One server, active/active: the first server of the
-  // site whose server's actives spread over fewer peers — its own site's others (two activatable
-  // copies at home) or the other site's servers. Active/passive: the first server, unless the active
-  // site is one server whose loss spreads its databases over a larger passive site, when a passive
-  // server's loss (nothing moves) leaves the busiest as it was, and busier.
-  const loseSecondSite = `IF(AND(${two},${s2}>${s1}),2,1)`;
-  const firstServerOfSecondSite = `${s1}+1`;
-  const secondSiteWorse = `IF(${passive},AND(${homeCopies}<2,${s1}=1,${s2}>1),IF(${homeCopies}>=2,${s2}<${s1},${s1}<${s2}))`;
-  const worstServer = `IF(${two},IF(${secondSiteWorse},${firstServerOfSecondSite},1),1)`;
+  // Which failure the worst case picks (layout.ts worstCase), in closed form.
+  const closedPick = closedWorstFailureFormulas(s1, s2, n.dagLayout, homeCopies);
 
   // Past the grid's rows the closed forms pick (exact at a balanced count); on it, the exact loads.
   const beyond = `IF(ISNUMBER(${D}),${D}>${L.rows},TRUE())`;
   const exactPicks = {
-    server: { lost: "0", failed: `IF(${beyond},${worstServer},${exact.server.failed})` },
-    site: { lost: `IF(${beyond},${loseSecondSite},${exact.site.lost})`, failed: "0" },
-    "site+server": { lost: `IF(${beyond},${loseSecondSite},IF(${exact["site+server"].failed}<=${s1},2,1))`, failed: `IF(${beyond},IF(${loseSecondSite}=2,1,${firstServerOfSecondSite}),${exact["site+server"].failed})` },
+    server: { lost: "0", failed: `IF(${beyond},${closedPick.failedServer},${exact.server.failed})` },
+    site: { lost: `IF(${beyond},${closedPick.lostSite},${exact.site.lost})`, failed: "0" },
+    "site+server": { lost: `IF(${beyond},${closedPick.lostSite},IF(${exact["site+server"].failed}<=${s1},2,1))`, failed: `IF(${beyond},${closedPick.failedWithSite},${exact["site+server"].failed})` },
   } as const;
   for (const { scenario, label } of SCENARIOS) {
     const rows = L.scenarioRows[scenario];
@@ -545,7 +551,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
       put(`A${r}`, { formula: formula(siteScenario(scenario) ? `IF(${two},${labelled},"${label}: ${ONE_SITE}")` : labelled), role: "label" });
       for (let s = 0; s < L.servers; s++) {
         const inSite = `IF(${s}<${s1},1,2)`;
-        const down = `IF(${s}>=${total},"",IF(OR(${s}+1=${failed},${inSite}=${lost}),"${DOWN}",""))`;
+        const down = `IF(${s}>=${total},"",IF(OR(${s + 1}=${failed},${inSite}=${lost}),"${DOWN}",""))`;
         put(`${L.serverColumn(s)}${r}`, { formula: formula(siteScenario(scenario) ? `IF(${two},${down},"")` : down), role: "output", align: "center" });
       }
     }
@@ -555,7 +561,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
       // ⌈D ÷ M⌉ on the first active servers: exact at any count.
       const closed = `$${T.lostSite}$${dbRow}`;
       put(closed.replace(/\$/g, ""), { formula: formula(loss(scenario, "databases")), role: "step", numberFormat: "0" });
-      put(`${T.busiest}${dbRow}`, { formula: formula(`IF(ISNUMBER(${closed}),ROUNDUP(${D}/${active},0),${closed})`), role: "output", numberFormat: "#,##0" });
+      put(`${T.busiest}${dbRow}`, { formula: formula(`IF(ISNUMBER(${closed}),${normalBusiestFormula(D, active)},${closed})`), role: "output", numberFormat: "#,##0" });
       put(`${T.running}${dbRow}`, { formula: formula(loss(scenario, "servers")), role: "output", numberFormat: "#,##0" });
     } else {
       // The closed forms, off the page: whether the scenario is survivable, and its figures past the grid's rows.
@@ -565,29 +571,27 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
       put(closedServers.replace(/\$/g, ""), { formula: formula(ifTwoSites(scenario, loss(scenario, "servers"))), role: "step", numberFormat: "0" });
       const failed = `$${T.failedServer}$${rows.down!}`;
       const lost = `$${T.lostSite}$${rows.down!}`;
-      const running = scenario === "server" ? `${total}-1` : scenario === "site" ? `IF(${lost}=1,${s2},${s1})` : `IF(${failed}<=${s1},${s1}-1,${s2}-1)`;
+      const running = runningServersFormula(scenario, { servers: total, serversFirstSite: s1, serversSecondSite: s2, lostSite: lost, failedServer: failed });
       const exactOr = (closed: string, figure: string) => `IF(ISNUMBER(${closed}),IF(${beyond},${closed},${figure}),${closed})`;
       put(`${T.busiest}${dbRow}`, { formula: formula(exactOr(closedDatabases, exact[scenario as FailureScenario].most)), role: "output", numberFormat: "#,##0" });
       put(`${T.running}${dbRow}`, { formula: formula(exactOr(closedServers, running)), role: "output", numberFormat: "#,##0" });
     }
     const busiestDatabases = `${T.busiest}${dbRow}`;
-    put(`${T.busiest}${mbRow}`, { formula: formula(`IF(ISNUMBER(${busiestDatabases}),${ceilCountFormula(`${busiestDatabases}*${n.users}/${D}`)},${busiestDatabases}&"")`), role: "output", numberFormat: "#,##0" });
+    put(`${T.busiest}${mbRow}`, { formula: formula(`IF(ISNUMBER(${busiestDatabases}),${activeMailboxesFormula(busiestDatabases, n.users, D)},${busiestDatabases}&"")`), role: "output", numberFormat: "#,##0" });
     const survivable = `ISNUMBER($${T.busiest}$${dbRow})`;
     for (let s = 0; s < L.servers; s++) {
       const c = L.serverColumn(s);
       let count: string;
       if (scenario === "normal") {
-        // Database d is active on the (d mod M)-th active server: ⌊D/M⌋ each, one more on the first D mod M.
-        const each = `ROUNDDOWN(${D}/${active},0)`;
-        count = `IF(${s}<${active},${each}+IF(${s}<${D}-${active}*${each},1,0),0)`;
+        count = normalActiveDatabasesFormula(s, D, active);
       } else {
         const helper = L.helper[scenario];
-        count = `IF(${c}$${rows.down}="${DOWN}","—",IF(${D}>${L.rows},"",COUNTIF($${helper}$${L.firstRow}:$${helper}$${L.lastRow},${s + 1})))`;
+        count = `IF(${c}$${rows.down}="${DOWN}","—",IF(${D}>${L.rows},"",${activeDatabasesFormula(`$${helper}$${L.firstRow}:$${helper}$${L.lastRow}`, s)}))`;
       }
       put(`${c}${dbRow}`, { formula: formula(`IF(${s}>=${total},"",IF(${survivable},${count},""))`), role: "output", numberFormat: "#,##0", align: "center" });
       const databases = `${c}${dbRow}`;
       put(`${c}${mbRow}`, {
-        formula: formula(`IF(ISNUMBER(${databases}),${ceilCountFormula(`${databases}*${n.users}/${D}`)},${databases}&"")`),
+        formula: formula(`IF(ISNUMBER(${databases}),${activeMailboxesFormula(databases, n.users, D)},${databases}&"")`),
         role: "output",
         numberFormat: "#,##0",
         align: "center",

@@ -7,7 +7,7 @@
  */
 import { JETSTRESS_THRESHOLDS } from "../../engine";
 import { jetstressFormula } from "../../engine/excel-formulas";
-import { dagServersFormula } from "../../engine/design/formulas";
+import { sitesServersFormula } from "../../engine/design/formulas";
 import { INPUT_PARAMETERS } from "../../functions/worksheet";
 import type { CellModel, Highlight, SheetModel } from "../model";
 import { RESILIENCE_CELLS } from "./resilience";
@@ -34,7 +34,7 @@ export const JETSTRESS_CELLS = Object.freeze({
 });
 
 /** The server name of row i as a formula: MBX01…MBX16 while i is within the DAG's servers, else blank. */
-const serverNameFormula = (i: number, servers: string) => `=IF(${i}<${dagServersFormula(servers)},"MBX${String(i + 1).padStart(2, "0")}","")`;
+const serverNameFormula = (i: number, servers: string) => `=IF(${i}<${sitesServersFormula(servers)},"MBX${String(i + 1).padStart(2, "0")}","")`;
 
 /** `servers`: the defined name of both sites' servers. */
 export function buildJetstress(sheet: string, resilienceSheet: string, servers: string): SheetModel {

@@ -6,8 +6,9 @@
  * databases, E active mailboxes, F target IOPS, G cores, H memory; J a helper key off the page.
  */
 import type { FactorName } from "../../engine";
-import { activeMailboxesFormula, balancedDatabasesFormula, serverFormula, targetIopsFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
-import { perServerFormula, worstKeyFormula, worstOfFormula } from "../../engine/design/formulas";
+import { activeMailboxesFormula } from "../../engine/layout-formulas";
+import { balancedDatabasesFormula, serverFormula, targetIopsFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
+import { perServerFormula, scenarioKeyFormula, worstOfFormula } from "../../engine/design/formulas";
 import { distributionLayout } from "./distribution";
 import {
   activeByUnitFormula,
@@ -199,7 +200,7 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
   const E = (r: number) => `${C.activeMailboxes}${r}`;
   const F = (r: number) => `${C.targetIops}${r}`;
   for (let r = RESILIENCE_FIRST_ROW; r <= RESILIENCE_LAST_ROW; r++) {
-    cells.push({ address: `${C.worstKey}${r}`, formula: `=${worstKeyFormula(E(r), F(r), span(C.targetIops))}`, role: "step" });
+    cells.push({ address: `${C.worstKey}${r}`, formula: `=${scenarioKeyFormula(E(r), F(r), span(C.targetIops))}`, role: "step" });
   }
   return { name: sheet, columnWidths: [12, 30, 15, 15, 17, 13, 9, 9], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:H${MODES_LAST_ROW + 4}` }, rowHeights: siteRows, highlights, cells };
 }

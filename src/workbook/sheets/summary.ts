@@ -6,7 +6,7 @@
  */
 import { DEFAULT_SERVER } from "../../engine/design";
 import { groupedFormula, wholeGroupedFormula } from "../../engine/general-format";
-import { allCopiesFormula, dagServersFormula, environmentDagsFormula, environmentFormula, tiersWithMailboxesFormula, volumesInAllFormula, worstScenarioFormula } from "../../engine/design/formulas";
+import { allCopiesFormula, sitesServersFormula, environmentDagsFormula, environmentFormula, tiersWithMailboxesFormula, volumesInAllFormula, worstScenarioFormula } from "../../engine/design/formulas";
 import { dagMcdbSsdsFormula } from "../../engine/catalogue/storage";
 import { autoReseedDisksFormula, otherDisksFormula, spareDisksFormula } from "../../engine/microsoft/disk-formulas";
 import { versionName } from "../../engine/version";
@@ -251,7 +251,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     { formula: dellOnly(`${n.spindleDisk}&""`) },
   ]);
   row("Mailbox servers", S.servers, [
-    { formula: `=${dagServersFormula(n.servers)}`, format: FORMAT.servers },
+    { formula: `=${sitesServersFormula(n.servers)}`, format: FORMAT.servers },
     { formula: `=${design("answerCores")}`, format: '[=1]0" core each";0" cores each"' },
     { formula: `=${design("answerMemoryGB")}`, format: '0" GB memory each"' },
     // What the cores assume: never "—" (issue 15).
@@ -414,8 +414,8 @@ function environmentCells(n: Record<NameKey, string>, design: (key: DesignOutput
       role: "step",
     },
     { address: `A${r + 1}`, ...label("Mailbox servers in the environment") },
-    value(E.servers, environmentFormula(E.dags, dagServersFormula(n.servers)), FORMAT.servers),
-    note(`C${r + 1}`, `${dagServersFormula(n.servers)}&" a DAG"`),
+    value(E.servers, environmentFormula(E.dags, sitesServersFormula(n.servers)), FORMAT.servers),
+    note(`C${r + 1}`, `${sitesServersFormula(n.servers)}&" a DAG"`),
     { address: `A${r + 2}`, ...label("Databases in the environment") },
     value(E.databases, environmentFormula(E.dags, design("databasesDeployed")), FORMAT.databases),
     note(`C${r + 2}`, `${groupedFormula(design("databasesDeployed"))}&" a DAG"`),
