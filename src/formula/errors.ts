@@ -14,7 +14,14 @@ export const FORMULA_ERROR_CODES: readonly FormulaErrorCode[] = ["#VALUE!", "#N/
  * engine's three codes; the cast is the one place that widens it.
  */
 export function formulaError(code: FormulaErrorCode, message: string): SizingError {
-  return new SizingError(code as SizingErrorCode, message);
+  // A value, never thrown: no stack to record (an evaluation makes thousands, for IFERROR, NA() and ISNUMBER).
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new SizingError(code as SizingErrorCode, message);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /**

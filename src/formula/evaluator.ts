@@ -458,6 +458,20 @@ const sameCorner = (a: WrittenCorner, b: WrittenCorner): boolean =>
  * finds them.
  */
 function sharedParse(text: string, origin: { row: number; column: number }): Compiled | undefined {
+  // The same text in the same cell (a workbook evaluated again) is found without working out its key.
+  const here = `${origin.row},${origin.column}@${text}`;
+  const known = compiledHere.get(here);
+  if (known !== undefined) return known ?? undefined;
+  const compiled = sharedParseOf(text, origin);
+  if (compiledHere.size >= MAX_CACHED_TEXTS * 5) compiledHere.clear();
+  compiledHere.set(here, compiled ?? null);
+  return compiled;
+}
+
+/** sharedParse's cells: a formula by its cell and text, or null where the text is read alone. */
+const compiledHere = new Map<string, Compiled | null>();
+
+function sharedParseOf(text: string, origin: { row: number; column: number }): Compiled | undefined {
   const corners: WrittenCorner[] = [];
   const key = shapeKey(text, origin, corners);
   if (key === undefined) return undefined;

@@ -106,6 +106,10 @@ export function compareScalars(a: number | string | boolean | null, b: number | 
   const rankB = TYPE_RANK[typeof b as keyof typeof TYPE_RANK];
   if (rankA !== rankB) return rankA - rankB;
   if (typeof a === "number") {
+    const b1 = b as number;
+    if (a === b1) return 0;
+    // Apart by more than 15 digits can tell, the order is the numbers' own (rounding moves each by 5e-15 at most).
+    if (Math.abs(a - b1) > 1e-13 * Math.max(Math.abs(a), Math.abs(b1))) return a < b1 ? -1 : 1;
     // 15 digits, so =0.1+0.2=0.3 is TRUE as in Excel.
     const x = roundTo15(a);
     const y = roundTo15(b as number);

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { SizingError } from "../../src/engine";
 import { EX_DBSIZE } from "../../src/functions";
 import * as worksheet from "../../src/functions/worksheet";
@@ -10,6 +11,7 @@ import {
   type FormulaResult,
 } from "../../src/formula";
 import * as parser from "../../src/formula/parser";
+import { compareScalars, roundTo15 } from "../../src/formula/values";
 
 type CellValue = number | string | boolean | null | SizingError;
 
@@ -327,5 +329,22 @@ describe("formatGeneral shows numbers as a General cell at full precision", () =
     [-Number.MAX_VALUE, "-1.79769313486232E+308"],
   ])("%p → %s", (n, text) => {
     expect(formatGeneral(n)).toBe(text);
+  });
+});
+
+describe("comparisons at Excel's 15 digits", () => {
+  const sign = (x: number) => (x < 0 ? -1 : x > 0 ? 1 : 0);
+  // Pairs far apart, and pairs a few units in the last place apart (where 15 digits make them equal or not).
+  const near = fc.tuple(fc.double({ min: -1e12, max: 1e12, noNaN: true }), fc.integer({ min: -40, max: 40 })).map(([a, k]) => [a, a + k * Number.EPSILON * Math.abs(a)] as const);
+  const apart = fc.tuple(fc.double({ min: -1e12, max: 1e12, noNaN: true }), fc.double({ min: -1e12, max: 1e12, noNaN: true }));
+
+  test("order two numbers as their 15-digit roundings do", () => {
+    fc.assert(
+      fc.property(fc.oneof(near, apart), ([a, b]) => {
+        expect(compareScalars(a, b)).toBe(sign(roundTo15(a) - roundTo15(b)));
+      }),
+      { numRuns: 20000 },
+    );
+    expect(compareScalars(0.1 + 0.2, 0.3)).toBe(0);
   });
 });

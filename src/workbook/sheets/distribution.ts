@@ -168,6 +168,10 @@ const SITE_HELPERS: ReadonlyArray<{ helper: LayoutSiteHelper; heading: string }>
 ];
 type SiteHelperKey = `${LayoutSiteHelper}${1 | 2}`;
 
+/** A column's letters by its 0-based index (A, B, … AA): worked out once, as the grid asks for them thousands of times. */
+const COLUMN_LETTERS: string[] = [];
+const columnLetters = (i: number): string => (COLUMN_LETTERS[i] ??= toA1(0, i).replace(/\d+$/, ""));
+
 /**
  * Where everything sits, for a grid of `rows` databases and `servers` server columns. What prints
  * (`printArea`): the title, the grid and the scenario table, columns A to the table's "Servers
@@ -175,7 +179,7 @@ type SiteHelperKey = `${LayoutSiteHelper}${1 | 2}`;
  */
 export function distributionLayout(rows: number = DISTRIBUTION_DEFAULTS.rows, servers: number = DISTRIBUTION_DEFAULTS.servers) {
   const lastRow = FIRST_ROW + rows - 1;
-  const column = (i: number) => toA1(0, i).replace(/\d+$/, "");
+  const column = columnLetters;
   const serverColumn = (s: number) => column(1 + s);
   const after = 1 + servers;
   // The scenario table below the grid uses the two columns right of the servers for its own figures;
