@@ -591,7 +591,7 @@ export function failoverFormula(scenario: FailoverScenario, result: FailoverResu
     return `ROUND(${operand(count)}/${operand(active)}*${operand(factor)},0)`;
   };
   const chosen =
-    result === "servers" ? servers : result === "databases" ? databases() : result === "mailboxes" ? mailboxes : ceilCountFormula(`${mailboxes}*${jetstressProfileFormula(a.iopsPerMailbox)}`);
+    result === "servers" ? servers : result === "databases" ? databases() : result === "mailboxes" ? mailboxes : targetIopsFormula(mailboxes, a.iopsPerMailbox);
   const survivable = fails === undefined ? chosen : `IF(${fails},NA(),${chosen})`;
   return `IF(${p.invalid},${VALUE_ERROR},${survivable})`;
 }
