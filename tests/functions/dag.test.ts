@@ -296,7 +296,8 @@ describe("no message over random designs, valid or not, says NaN, Infinity or un
         else expect(Number.isFinite(failover)).toBe(true);
         const layout = EX_LAYOUT(a.users, a.servers as never, a.copies, a.layout, a.databases, a.lagged);
         if (layout instanceof SizingError) expect(String(layout)).not.toMatch(bad);
-        else for (const row of layout) for (const cell of row) expect(String(cell)).not.toMatch(bad);
+        // One assertion for the grid (one a cell made jest's matcher the test's cost): the cells that say a bad word.
+        else expect(layout.flat().map(String).filter((cell) => bad.test(cell))).toEqual([]);
       }),
       { numRuns: 2000 },
     );
