@@ -15,5 +15,7 @@ module.exports = {
   // each with an 8 GB heap (package.json's test script): a suite that runs away with memory fails
   // alone instead of aborting the run. Not workerIdleMemoryLimit: its restart raced a suite's start.
   maxWorkers: 2,
+  // The longest suites first, so the two workers end together (tests/support/sequencer.js).
+  testSequencer: "<rootDir>/tests/support/sequencer.js",
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json", diagnostics: { warnOnly: false } }] },
 };
