@@ -59,12 +59,15 @@ export function databaseCapacity(
     databaseCount,
     databaseGB,
     databaseVolumeGB,
-    provisionedDatabaseVolumeGB: Math.max(MINIMUM_VOLUME_GB, provisionGB(databaseVolumeGB)),
+    provisionedDatabaseVolumeGB: provisionedVolumeGB(databaseVolumeGB),
   };
 }
 
 /** No volume is provisioned below 1 GB: a volume that rounds to 0 GB would hold nothing (issue 12). */
 export const MINIMUM_VOLUME_GB = 1;
+
+/** A volume provisioned: whole GB, half up, at least MINIMUM_VOLUME_GB — 000, Tables 18-19 (excel-formulas.ts provisionedVolumeFormula). */
+export const provisionedVolumeGB = (gb: number): number => Math.max(MINIMUM_VOLUME_GB, provisionGB(gb));
 
 /** The combined rule's message, as every edge words it (functions, CLI, pane, workbook check). */
 export function mailboxDoesNotFit(mailboxMB: number, maxDatabaseGB: number): string {

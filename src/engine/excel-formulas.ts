@@ -134,6 +134,9 @@ export function provisionFormula(x: string): string {
   return `ROUND(${leftTerm(x)}+${toleranceFormula(x)},0)`;
 }
 
+/** database.ts provisionedVolumeGB: whole GB, half up, at least MINIMUM_VOLUME_GB (000 Tables 18–19). */
+export const provisionedVolumeFormula = (gb: string): string => `MAX(${MINIMUM_VOLUME_GB},${provisionFormula(gb)})`;
+
 /** Nested IF over table rows: IF(test1,value1,IF(test2,value2,…otherwise)). */
 function nestedIf(rows: ReadonlyArray<{ test: string; value: string }>, otherwise: string): string {
   return rows.reduceRight((rest, row) => `IF(${row.test},${row.value},${rest})`, otherwise);
@@ -218,7 +221,7 @@ export function databaseFormula(result: DatabaseResult, a: DatabaseArguments, fa
       return fits(database);
     case "volume":
       // No volume below 1 GB (src/engine/database.ts MINIMUM_VOLUME_GB).
-      return fits(`MAX(${MINIMUM_VOLUME_GB},${provisionFormula(volume)})`);
+      return fits(provisionedVolumeFormula(volume));
   }
 }
 
@@ -272,7 +275,7 @@ export function logFormula(result: LogResult, a: LogArguments, factor: FactorRef
     case "gb":
       return gb;
     case "volume":
-      return `MAX(${MINIMUM_VOLUME_GB},${provisionFormula(gb)})`;
+      return provisionedVolumeFormula(gb);
   }
 }
 

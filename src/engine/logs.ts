@@ -1,5 +1,5 @@
-import { MINIMUM_VOLUME_GB } from "./database";
-import { ceilCount, provisionGB } from "./rounding";
+import { provisionedVolumeGB } from "./database";
+import { ceilCount } from "./rounding";
 import { MESSAGE_SIZE_LOG_FACTORS, type LogFactors } from "./tables";
 
 export interface LogCapacity {
@@ -48,6 +48,6 @@ export function logCapacity(
     usersPerDatabase,
     dailyLogMBPerDatabase,
     logVolumeGB,
-    provisionedLogVolumeGB: Math.max(MINIMUM_VOLUME_GB, provisionGB(logVolumeGB)),
+    provisionedLogVolumeGB: provisionedVolumeGB(logVolumeGB),
   };
 }

@@ -5,10 +5,10 @@
  * formula text without "=". The workbook's quantity cells hold the two equal over random designs
  * (tests/workbook/quantity-cells.test.ts), live and in the customer copy.
  */
-import { ceilCountFormula, numberLiteral, provisionFormula } from "../excel-formulas";
-import { MINIMUM_VOLUME_GB } from "../database";
+import { ceilCountFormula, numberLiteral } from "../excel-formulas";
+import { MINIMUM_VOLUME_GB, provisionedVolumeGB } from "../database";
 import { MICROSOFT, type MicrosoftFactors } from "../microsoft/tables";
-import { ceilCount, provisionGB } from "../rounding";
+import { ceilCount } from "../rounding";
 import { EXCHANGE_VERSIONS } from "../version";
 import type { SizingMethod } from "./inputs";
 
@@ -95,9 +95,6 @@ export function dellDatabaseVolume(totalDatabaseGB: number, databases: number, f
 export const databaseGBFormula = (totalDatabaseGB: string, databases: string): string => `${totalDatabaseGB}/${databases}`;
 export const databaseVolumeFormula = (databaseGB: string, contentIndex: string, volumeFree: string): string => `${databaseGB}*${contentIndex}*${volumeFree}`;
 
-/** A volume provisioned: whole GB, half up, at least MINIMUM_VOLUME_GB — 000, Tables 18-19. */
-export const provisionedVolumeGB = (gb: number): number => Math.max(MINIMUM_VOLUME_GB, provisionGB(gb));
-export const provisionedVolumeFormula = (gb: string): string => `MAX(${MINIMUM_VOLUME_GB},${provisionFormula(gb)})`;
 
 /** NDB = ceil(NU / DB) — 000, Table 19 step 4 (logs.ts). */
 export const usersPerDatabaseFormula = (users: string, databases: string): string => ceilCountFormula(`${users}/${databases}`);
