@@ -92,16 +92,25 @@ export async function recalculateXlsx(xlsxPath: string, options: RecalculateOpti
  * and saved as its own document, as in a run of its own.
  */
 export async function recalculateXlsxFiles(xlsxPaths: readonly string[], options: RecalculateOptions = {}): Promise<RecalculatedWorkbook[]> {
-  if (xlsxPaths.length === 0) return [];
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-lo-"));
-  try {
-    const run = queue.then(() => withCrossProcessLock(() => convertNow(xlsxPaths, work, XLSX_FILTER, options)));
-    queue = run.catch(() => undefined);
-    // Read back after the lock is let go: another process's soffice need not wait for exceljs.
-    const converted = await run;
+  // Read back after the lock is let go: another process's soffice need not wait for exceljs.
+  return convertInTurn(xlsxPaths, XLSX_FILTER, options, async (converted) => {
     const books: RecalculatedWorkbook[] = [];
     for (const file of converted) books.push(await readEveryCell(file));
     return books;
+  });
+}
+
+/**
+ * Converts the files in one soffice run, in this process's turn and under the lock between processes,
+ * then reads the converted files (after the lock is let go) before their folder is removed.
+ */
+async function convertInTurn<T>(xlsxPaths: readonly string[], filter: typeof XLSX_FILTER, options: RecalculateOptions, read: (converted: string[]) => Promise<T[]> | T[]): Promise<T[]> {
+  if (xlsxPaths.length === 0) return [];
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-lo-"));
+  try {
+    const run = queue.then(() => withCrossProcessLock(() => convertNow(xlsxPaths, work, filter, options)));
+    queue = run.catch(() => undefined);
+    return await read(await run);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -166,15 +175,7 @@ export async function printXlsxToPdf(xlsxPath: string, options: RecalculateOptio
 
 /** printXlsxToPdf for several files in one soffice run (its start paid once), the PDFs in the order given. */
 export async function printXlsxFilesToPdf(xlsxPaths: readonly string[], options: RecalculateOptions = {}): Promise<Buffer[]> {
-  if (xlsxPaths.length === 0) return [];
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-lo-pdf-"));
-  try {
-    const run = queue.then(() => withCrossProcessLock(() => convertNow(xlsxPaths, work, PDF_FILTER, options)));
-    queue = run.catch(() => undefined);
-    return (await run).map((pdf) => fs.readFileSync(pdf));
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
-  }
+  return convertInTurn(xlsxPaths, PDF_FILTER, options, (printed) => printed.map((pdf) => fs.readFileSync(pdf)));
 }
 
 /** Profile settings: recalculate every formula on load, for .xlsx (OOXML) and .ods (ODF). 0 = always. */
