@@ -10,7 +10,8 @@ import { DATABASE_INPUTS, DATABASE_QUANTITIES } from "./databases";
 import { DOCUMENT_INPUTS } from "./document";
 import { ENVIRONMENT_INPUTS, ENVIRONMENT_QUANTITIES } from "./environment";
 import { FAILURE_QUANTITIES } from "./failures";
-import type { InputDeclaration } from "./input";
+import type { InputDeclaration, MicrosoftFactorOf } from "./input";
+import type { MicrosoftFactors } from "../microsoft/tables";
 import { MAILBOX_INPUTS } from "./mailboxes";
 import { shownValue, type Quantity, type QuantityValue } from "./quantity";
 import { SERVER_INPUTS, SERVER_QUANTITIES } from "./servers";
@@ -29,6 +30,7 @@ export {
   type InputDeclaration,
   type InputGroup,
   type InputRule,
+  type MicrosoftFactorOf,
   type NumberRule,
 } from "./input";
 export { SMALL_FIGURE, labelWithUnit, shownDigits, shownNumber, shownValue, type Quantity, type QuantityValue } from "./quantity";
@@ -85,3 +87,19 @@ export function input(key: InputKey): InputDeclaration<InputKey> {
 export const INPUT_DEFAULTS: Readonly<Required<CatalogueInputs>> = Object.freeze(
   Object.fromEntries(INPUTS.map((i) => [i.key, i.defaultValue])) as unknown as Required<CatalogueInputs>,
 );
+
+/** The inputs that set a factor of Microsoft's method, in the catalogue's order: the Methods sheet's factor rows. */
+export const MICROSOFT_FACTOR_INPUTS: ReadonlyArray<InputDeclaration<InputKey> & { readonly microsoftFactor: MicrosoftFactorOf<unknown> }> = INPUTS.filter(
+  (i): i is InputDeclaration<InputKey> & { readonly microsoftFactor: MicrosoftFactorOf<unknown> } => i.microsoftFactor !== undefined,
+);
+if (new Set(MICROSOFT_FACTOR_INPUTS.map((i) => i.microsoftFactor.name)).size !== MICROSOFT_FACTOR_INPUTS.length) throw new Error("the design catalogue sets a factor of Microsoft's method twice");
+
+/** The factors of Microsoft's method a design's inputs set: each factor input given, as its factor (those left out keep the defaults). */
+export function microsoftFactorsOf(inputs: Readonly<Partial<Record<InputKey, unknown>>>): Partial<MicrosoftFactors> {
+  const factors: Partial<MicrosoftFactors> = {};
+  for (const i of MICROSOFT_FACTOR_INPUTS) {
+    const value = inputs[i.key];
+    if (value !== undefined) factors[i.microsoftFactor.name] = i.microsoftFactor.of(value);
+  }
+  return factors;
+}

@@ -8,6 +8,7 @@
  */
 import { numberLiteral } from "../excel-formulas";
 import { formatGeneral } from "../general-format";
+import type { MicrosoftFactorName } from "../microsoft/tables";
 
 /**
  * What a person may give, as Excel's data validation holds it: bounds (inclusive, or exclusive below
@@ -82,7 +83,24 @@ export interface InputDeclaration<K extends string = string, V = unknown> {
   /** Where its rule or default comes from: a paper's section, the calculator's cell, Microsoft's page. */
   readonly source: string;
   readonly rule: InputRule;
+  /**
+   * The factor of Microsoft's method it sets, declared here once: sizeDesign's factors and the Methods
+   * sheet's factor rows (read by the EX_MS_* functions live, and by the customer copy's formulas) take it from this.
+   */
+  readonly microsoftFactor?: MicrosoftFactorOf<V>;
 }
+
+/** An input as a factor of Microsoft's method: its name there, its value from the input's, and the same in Excel over the input's cell. */
+export interface MicrosoftFactorOf<V> {
+  readonly name: MicrosoftFactorName;
+  /** The factor's value where the input is `value`. */
+  of(value: V): number;
+  /** The same, formula text over the input's defined name. */
+  formula(input: string): string;
+}
+
+/** An input that is the factor itself, a number as given. */
+export const sameFactor = (name: MicrosoftFactorName): MicrosoftFactorOf<number> => ({ name, of: (value) => value, formula: (input) => input });
 
 /**
  * A number as a person reads it in a message: 15 significant digits as Excel's General format,

@@ -108,6 +108,7 @@ export const STORAGE_INPUTS = [
     what: 'Microsoft\'s method: "yes" lays the databases on the server disks one a disk (JBOD) where the calculator would (three or more copies to activate); "no": RAID only',
     source: cite("microsoft", "Input!C107, Role Requirements!I127, C110"),
     rule: choiceInputRule("considerJbod", JBOD_CHOICES, "Microsoft's method: JBOD where the calculator would (yes), or RAID only (no)"),
+    microsoftFactor: { name: "considerJbod", of: (v) => (v === "no" ? 0 : 1), formula: (input) => `IF(${input}="no",0,1)` },
   },
   {
     key: "databasesPerVolume", checkedApart: true, value: valueOf<number>(), optional: true, defaultValue: SERVER_DISK_DEFAULTS.databasesPerVolume, label: "Databases a disk's volume",

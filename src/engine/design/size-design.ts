@@ -50,6 +50,7 @@ import { spindleCount } from "../spindles";
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type ExchangeVersion, type Factors, type RaidLevel } from "../tables";
 import { designVersion, editionProblem, exchangeEditionOf, serverLimitWarnings, versionProfile, type ServerLimitWarning } from "../version";
 import { databasesPerDagOf, databasesPerDagProblem, environmentProblem, environmentUsersOf, LAG_DEFAULTS, laggedCopiesProblem, MAX_DESIGN_DATABASES, methodOf, microsoftMethodProblem, REFERENCE_DESIGN_INPUTS, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
+import { microsoftFactorsOf } from "../catalogue";
 
 /** What else a design may carry beyond its inputs: the Inputs sheet's tables and the Hardware sheet's rows. */
 export interface DesignTables {
@@ -251,7 +252,8 @@ function microsoftArguments(inputs: WorkbookInputs, tables: DesignTables, server
 interface MicrosoftDag {
   design: MicrosoftDesign;
   lag: Pick<MicrosoftFactors, "laggedCopies" | "lagDays">;
-  layout: Pick<MicrosoftFactors, "activePassive" | "considerJbod">;
+  /** The DAG's layout and the factors the design's inputs set (the catalogue's factor inputs: considerJbod, iopsMultiplier…). */
+  layout: Pick<MicrosoftFactors, "activePassive"> & Partial<MicrosoftFactors>;
   custom: Partial<MicrosoftFactors>;
   archiveMB: number;
   tables: DesignTables;
@@ -267,7 +269,7 @@ function microsoftDag(inputs: WorkbookInputs, tables: DesignTables, serversPerSi
   }));
   const lag = lagFactors(inputs, tables);
   // Issue 27, cause 3: the calculator's active/passive model (Input!G23) for an active/passive DAG of two sites.
-  const layout = { ...layoutFactor(inputs, serversPerSite), ...jbodFactor(inputs) };
+  const layout = { ...layoutFactor(inputs, serversPerSite), ...microsoftFactorsOf(inputs) };
   // A custom maximum database size (Input!G36 "Custom") is the input maxDatabaseGB (Input!G37).
   const custom: Partial<MicrosoftFactors> = inputs.maxDatabaseSizeConfiguration === "custom" ? { maxDatabaseGB: inputs.maxDatabaseGB } : {};
   // A count the user sets is the calculator's (Input!G38 "No", G39): it rounds it as its own.
@@ -304,8 +306,6 @@ function microsoftDeployment(count: number, layoutDesign: Pick<LayoutDesign, "se
 const layoutFactor = (inputs: Pick<WorkbookInputs, "dagLayout">, serversPerSite: readonly number[]): Pick<MicrosoftFactors, "activePassive"> => ({
   activePassive: inputs.dagLayout === "active/passive" && serversPerSite.length === 2 ? 1 : 0,
 });
-/** Consider JBOD (Input!C107): "no" is RAID only. */
-const jbodFactor = (inputs: Pick<WorkbookInputs, "considerJbod">): Pick<MicrosoftFactors, "considerJbod"> => ({ considerJbod: inputs.considerJbod === "no" ? 0 : 1 });
 
 /**
  * The design's server disks (the Inputs sheet's server disks): the factors' diskGB (a disk given as
@@ -588,7 +588,7 @@ function microsoftMethod(c: SizingContext): MethodFigures {
   // Sized never less, a count the calculator cannot size is the design's refusal (sizeDesign refuses the rest first).
   if (c.beside.deployedRefusal !== undefined) throw c.beside.deployedRefusal;
   if (ms === undefined || databases === undefined) throw new Error("microsoftMethod: the calculator did not size the design");
-  const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
+  const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...microsoftFactorsOf(inputs), ...tables.microsoftFactors };
   // A database volume holds the database, its content index and free space; a log volume its logs
   // and free space — Volume Requirements!I123 (example: (4 × 664.7 × 1.25 + 4 × 23.7) / 0.95 for
   // four databases a volume), one database a volume here, as Dell's design and the export lay them out.
@@ -839,7 +839,7 @@ export function designDisks(
   context: DiskContext,
 ): DesignDisks {
   const { method, version, serversPerSite, laggedCopies } = context;
-  const layout = { ...layoutFactor({ dagLayout: context.dagLayout ?? "active/active" }, serversPerSite), ...jbodFactor(inputs) };
+  const layout = { ...layoutFactor({ dagLayout: context.dagLayout ?? "active/active" }, serversPerSite), ...microsoftFactorsOf(inputs) };
   const microsoft = context.microsoft;
   const serverDisk = serverDiskOf(inputs, tables);
   let disks: ServerDisks | undefined;

@@ -8,7 +8,7 @@
  * Functions: arithmetic, ROUND, ROUNDUP, ROUNDDOWN, MAX, MIN, IF, AND, OR, NA — no LET, no MOD.
  */
 import { numberLiteral as n } from "../excel-formulas";
-import { MAX_MESSAGE_PROFILE, MESSAGE_PROFILE_STEP, MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, MIN_MEMORY_BY_COPIES, MEMORY_STEPS, MIN_MEMORY_CONFIG_GB } from "./tables";
+import { MAX_MESSAGE_PROFILE, MESSAGE_PROFILE_STEP, MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, MIN_MEMORY_BY_COPIES, MEMORY_STEPS, MIN_MEMORY_CONFIG_GB, type MicrosoftFactorName } from "./tables";
 
 /** Where each input and each earlier quantity of the Methods sheet is. */
 export interface MicrosoftCells {
@@ -81,7 +81,12 @@ export interface MicrosoftCells {
    * site fails, and memory holds where the content index stops being added. Absent or 0: the calculator's.
    */
   neverLess?: string;
+  /** Cells of the factors the design's inputs set (the catalogue's factor inputs), by name; a factor absent here is the calculator's default. */
+  factors?: Readonly<Partial<Record<MicrosoftFactorName, string>>>;
 }
+
+/** A factor of Microsoft's method as formula text: the design's cell for it, else the calculator's default. */
+export const factorFormula = (c: Pick<MicrosoftCells, "factors">, name: MicrosoftFactorName): string => c.factors?.[name] ?? n(F[name]);
 
 const ha = (c: MicrosoftCells) => `${c.copies}>=2`;
 const sites = (c: MicrosoftCells) => `IF(${c.serversSecondSite}>0,2,1)`;
@@ -131,7 +136,7 @@ export function profileFormula(c: MicrosoftCells): string {
 
 function dumpster(c: MicrosoftCells, quota: string): string {
   const daily = `${c.profile}*(${c.messageKB}/1024)`;
-  return `(MIN(${daily}*${n(F.deletedItemDays)}+${quota}*${n(F.singleItemShare)}+${quota}*${n(F.calendarShare)},${n(MICROSOFT.dumpsterCapMB)})+${daily})`;
+  return `(MIN(${daily}*${factorFormula(c, "deletedItemDays")}+${quota}*${factorFormula(c, "singleItemShare")}+${quota}*${factorFormula(c, "calendarShare")},${n(MICROSOFT.dumpsterCapMB)})+${daily})`;
 }
 
 /** Mailbox size on disk, MB — Role Requirements!C22. */
@@ -146,8 +151,8 @@ export function logsFormula(c: MicrosoftCells): string {
 
 const readShare = (c: MicrosoftCells) =>
   `IF(${ha(c)},IF(${c.profile}<=${n(MICROSOFT.readShareBreakMessages)},${n(MICROSOFT.readShareHa.upTo250)},${n(MICROSOFT.readShareHa.above250)}),IF(${c.profile}<=${n(MICROSOFT.readShareBreakMessages)},${n(MICROSOFT.readShareStandalone.upTo250)},${n(MICROSOFT.readShareStandalone.above250)}))`;
-const reads = (c: MicrosoftCells) => `${c.profile}*${n(MICROSOFT.iopsPerMessage)}*${readShare(c)}*${n(F.iopsMultiplier)}`;
-const writes = (c: MicrosoftCells) => `${c.profile}*${n(MICROSOFT.iopsPerMessage)}*(1-${readShare(c)})*${n(F.iopsMultiplier)}`;
+const reads = (c: MicrosoftCells) => `${c.profile}*${n(MICROSOFT.iopsPerMessage)}*${readShare(c)}*${factorFormula(c, "iopsMultiplier")}`;
+const writes = (c: MicrosoftCells) => `${c.profile}*${n(MICROSOFT.iopsPerMessage)}*(1-${readShare(c)})*${factorFormula(c, "iopsMultiplier")}`;
 
 /** Reads per mailbox before overhead — Role Requirements!C27 (0.0804). */
 export function readsFormula(c: MicrosoftCells): string {
@@ -161,7 +166,7 @@ export function iopsFormula(c: MicrosoftCells): string {
 
 /** IOPS per mailbox with the I/O overhead (EX_MS_IOPS "permailbox"). */
 export function perMailboxIopsFormula(c: MicrosoftCells): string {
-  return guard(c, refusedWith(c, `(0+1*${c.iops})*(1+${n(F.ioOverhead)})`));
+  return guard(c, refusedWith(c, `(0+1*${c.iops})*(1+${factorFormula(c, "ioOverhead")})`));
 }
 
 /** The JBOD disk's raw GB (0: RAID), databases a volume (its own, else the copies), and whether a volume holds several (design.ts prefersJbod). */
@@ -224,7 +229,7 @@ function calculatedMaxDatabaseGBFormula(c: MicrosoftCells): string {
 }
 
 /** Mailboxes a database of the maximum size holds — Role Requirements!C75. */
-const capacityLimit = (c: MicrosoftCells) => `(${maxDatabaseGBFormula(c)}*(1-${n(F.dataOverhead)})*1024/${c.disk})`;
+const capacityLimit = (c: MicrosoftCells) => `(${maxDatabaseGBFormula(c)}*(1-${factorFormula(c, "dataOverhead")})*1024/${c.disk})`;
 
 /**
  * Mailboxes a database holds, rounded up — Role Requirements!C76: the capacity limit (C75), and on JBOD
@@ -234,7 +239,7 @@ const capacityLimit = (c: MicrosoftCells) => `(${maxDatabaseGBFormula(c)}*(1-${n
 function perDatabaseLimitFormula(c: MicrosoftCells): string {
   const capacity = capacityLimit(c);
   if (c.diskGB === undefined) return `ROUNDUP(${capacity},0)`;
-  const peak = `((0+${c.users}*${c.iops})*(1+${n(F.ioOverhead)}))/${c.users}`;
+  const peak = `((0+${c.users}*${c.iops})*(1+${factorFormula(c, "ioOverhead")}))/${c.users}`;
   const vio = `IF(${severalPerVolume(c)},${perVolume(c)},1)`;
   const io = `(2*ROUNDDOWN(ROUNDDOWN(${c.diskIops ?? n(F.diskIops)}/(${peak}),0)/2,0)/${vio})`;
   return `IF(${jbodDisk(c)}>0,IF(${io}<=0,NA(),ROUNDUP(MIN(${io},${capacity}),0)),ROUNDUP(${capacity},0))`;
@@ -295,7 +300,7 @@ export function outgrownFormula(c: MicrosoftCells, databases: string): string {
 
 /** GB per database — Volume Requirements!E123. */
 export function databaseGBFormula(c: MicrosoftCells): string {
-  return `${perDb(c)}*${c.disk}/1024*(1+${n(F.dataOverhead)})`;
+  return `${perDb(c)}*${c.disk}/1024*(1+${factorFormula(c, "dataOverhead")})`;
 }
 
 /** Database copies per server — Role Requirements!C102. */
@@ -351,7 +356,7 @@ const share = (c: MicrosoftCells) => `IF(${transfers(c, c.iops)}>0,${transfers(c
 
 /** IOPS of the active databases with overhead — Role Requirements!I76. */
 export function peakFormula(c: MicrosoftCells): string {
-  return guard(c, refusedWith(c, `${transfers(c, c.iops)}*(1+${n(F.ioOverhead)})`));
+  return guard(c, refusedWith(c, `${transfers(c, c.iops)}*(1+${factorFormula(c, "ioOverhead")})`));
 }
 
 const serverIops = (c: MicrosoftCells) => `IF(${ha(c)},${c.peak}/${c.databases}*${c.copiesPerServer},${c.peak})`;
@@ -378,10 +383,10 @@ export function dagLogIopsFormula(c: MicrosoftCells): string {
 }
 
 const cacheMB = (c: MicrosoftCells) => `(${c.profile}/50*3)`;
-const activeMc = (c: MicrosoftCells) => `(${c.profile}*${n(MICROSOFT.activeMegacyclesPerMessage)}*${n(F.megacyclesMultiplier)})`;
-const passiveMc = (c: MicrosoftCells) => `(${c.profile}*${n(MICROSOFT.passiveMegacyclesPerMessage)}*${n(F.megacyclesMultiplier)})`;
-const virtual = `(1+${n(F.hypervisor)})`;
-const casCycles = (c: MicrosoftCells) => `(${busyActive(c)}*(${perDb(c)}*(0+1*(${activeMc(c)}*${n(MICROSOFT.casRatio)})))*${virtual})`;
+const activeMc = (c: MicrosoftCells) => `(${c.profile}*${n(MICROSOFT.activeMegacyclesPerMessage)}*${factorFormula(c, "megacyclesMultiplier")})`;
+const passiveMc = (c: MicrosoftCells) => `(${c.profile}*${n(MICROSOFT.passiveMegacyclesPerMessage)}*${factorFormula(c, "megacyclesMultiplier")})`;
+const virtual = (c: MicrosoftCells) => `(1+${factorFormula(c, "hypervisor")})`;
+const casCycles = (c: MicrosoftCells) => `(${busyActive(c)}*(${perDb(c)}*(0+1*(${activeMc(c)}*${n(MICROSOFT.casRatio)})))*${virtual(c)})`;
 
 /** Database cache of the busiest server, GB — Role Requirements!C134. */
 export function cacheGBFormula(c: MicrosoftCells): string {
@@ -390,8 +395,8 @@ export function cacheGBFormula(c: MicrosoftCells): string {
 
 /** Worst-case megacycles of the busiest server — Role Requirements!C256. */
 export function megacyclesFormula(c: MicrosoftCells): string {
-  const a = `${busyActive(c)}*(${perDb(c)}*(0+1*${activeMc(c)}))*${virtual}`;
-  const p = `${busyPassive(c)}*(${perDb(c)}*(0+1*${passiveMc(c)}))*${virtual}`;
+  const a = `${busyActive(c)}*(${perDb(c)}*(0+1*${activeMc(c)}))*${virtual(c)}`;
+  const p = `${busyPassive(c)}*(${perDb(c)}*(0+1*${passiveMc(c)}))*${virtual(c)}`;
   return `${a}+${p}+${casCycles(c)}`;
 }
 
@@ -429,20 +434,20 @@ export function coresFormula(c: MicrosoftCells): string {
  */
 export function logSpaceFormula(c: MicrosoftCells): string {
   const per = `IF(${ha(c)},1,${serversFormula(c)})`;
-  const userLogs = `(0+${c.logs}*${c.users})/${per}*(1+${n(F.dataOverhead)})`;
-  const moveGB = `(0+${c.users}/${per}*${n(F.moveShare)}*${c.disk}/1024)*(1+${n(F.dataOverhead)})`;
+  const userLogs = `(0+${c.logs}*${c.users})/${per}*(1+${factorFormula(c, "dataOverhead")})`;
+  const moveGB = `(0+${c.users}/${per}*${factorFormula(c, "moveShare")}*${c.disk}/1024)*(1+${factorFormula(c, "dataOverhead")})`;
   const lag = c.laggedCopies === undefined || c.lagDays === undefined ? "0" : `IF(${c.laggedCopies}>0,${c.lagDays},0)`;
-  const keptDays = `MAX(${n(F.truncationFailureDays)},${lag},1)`;
+  const keptDays = `MAX(${factorFormula(c, "truncationFailureDays")},${lag},1)`;
   return `((${userLogs})*${keptDays}/1024+${moveGB})/${c.databases}`;
 }
 
 /** Log replication between the sites in the busiest hour, Mb/s — Replication Requirements!E12, E14. */
 export function replicationFormula(c: MicrosoftCells): string {
   const per = `IF(${ha(c)},1,${serversFormula(c)})`;
-  const userLogs = `(0+${c.logs}*${c.users})/${per}*(1+${n(F.dataOverhead)})`;
-  const moveGB = `(0+${c.users}/${per}*${n(F.moveShare)}*${c.disk}/1024)*(1+${n(F.dataOverhead)})`;
+  const userLogs = `(0+${c.logs}*${c.users})/${per}*(1+${factorFormula(c, "dataOverhead")})`;
+  const moveGB = `(0+${c.users}/${per}*${factorFormula(c, "moveShare")}*${c.disk}/1024)*(1+${factorFormula(c, "dataOverhead")})`;
   const logsPerDb = `(${userLogs}/${c.databases}+${moveGB}*1024/${c.databases}/${n(MICROSOFT.daysPerWeek)})`;
-  const perDatabase = `${c.hourShare}*${logsPerDb}*${n(MICROSOFT.bitsPerLog)}/${n(MICROSOFT.secondsPerHour)}*(1-${n(F.logCompression)})`;
+  const perDatabase = `${c.hourShare}*${logsPerDb}*${n(MICROSOFT.bitsPerLog)}/${n(MICROSOFT.secondsPerHour)}*(1-${factorFormula(c, "logCompression")})`;
   const d1 = firstSiteDatabases(c);
   const streams = `(${d1}*${copies2(c)}+(${c.databases}-${d1})*${copies1(c)})`;
   return `IF(OR(${c.serversSecondSite}=0,${streams}=0),NA(),${perDatabase}*${streams})`;

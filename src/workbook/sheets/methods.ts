@@ -52,7 +52,8 @@ import { raidDiskFormula, raidVolumeDatabasesFormula, type RaidDiskCells } from 
 import { MCDB_SHARE_PERCENT, MCDB_SOURCES, mcdbDisksPerSsdFormula, mcdbGBPerServerFormula, mcdbNeededGBFormula, mcdbShareFormula, mcdbSsdGBFormula, mcdbSsdsFormula, mcdbVersionFormula } from "../../engine/microsoft/mcdb";
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
 import { eitherSiteServerFormula, methodsDifferenceFormula, tiersGivenFormula, tiersSizedFormula } from "../../engine/design/formulas";
-import { input } from "../../engine/catalogue";
+import { MICROSOFT_FACTOR_INPUTS, input, type InputKey } from "../../engine/catalogue";
+import { numberLiteral } from "../../engine/excel-formulas";
 import { balancedDatabasesFormula } from "../../engine/excel-formulas";
 import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
 import { cite } from "../../engine/papers";
@@ -76,8 +77,11 @@ export type DesignKey =
   | "serverMemoryGB"
   | "serverCores";
 
-/** Defined names of the inputs the sheet reads. */
-export interface MethodsNames {
+/**
+ * Defined names of the inputs the sheet reads; the catalogue's factor inputs (MICROSOFT_FACTOR_INPUTS) under
+ * their keys, each one's factor row reading it (omitted: its default).
+ */
+export interface MethodsNames extends Readonly<Partial<Record<InputKey, string>>> {
   users: string;
   quotaMB: string;
   messagesPerDay: string;
@@ -108,8 +112,6 @@ export interface MethodsNames {
   /** The Inputs' MaxDatabaseSizeConfiguration and MaxDatabaseGB (Input!G36, G37): "custom" sizes to the smaller. Omitted: the calculator's own. */
   maxDatabaseSizeConfiguration?: string;
   maxDatabaseGB?: string;
-  /** The Inputs' ConsiderJbod (Input!C107): "no" is RAID only. Omitted: JBOD considered. */
-  considerJbod?: string;
 }
 
 export interface MethodsSheetParameters {
@@ -149,30 +151,32 @@ const COLUMNS = { label: "A", dell: "B", emc: "C", microsoft: "D", difference: "
  */
 const unsized = (text: string): string => `IFERROR(${text},"—")`;
 /**
- * Microsoft's factors and the servers of each site, as ranges its functions read: row 5 the archive
- * (what the calculator's own database count reads), row 6 the databases deployed (what every other
- * Microsoft figure is sized at: the calculator's count balanced over the layout, as sizeDesign does),
- * row 7 the busiest server's active databases (sized never less, a balancing unit's, once a unit).
+ * Microsoft's factors and the servers of each site, as ranges its functions read, in column I's names and
+ * J's values: the lagged copies and their lag, the archive, the factors the design's inputs set, then those
+ * of the databases' count, the databases deployed (what every other Microsoft figure is sized at: the
+ * calculator's count balanced over the layout, as sizeDesign does) and the busiest server's active databases.
  */
-/** The lagged copies and their replay lag (rows 3-4), the first of Microsoft's factors. */
+/** The lagged copies and their replay lag, the first of Microsoft's factors. */
 const LAG_ROW = 3;
 const FACTORS_ROW = 5;
+/** The factors the design's inputs set, one row each in the catalogue's order (MICROSOFT_FACTOR_INPUTS: considerJbod, iopsMultiplier…). */
+const INPUT_FACTORS_ROW = FACTORS_ROW + 1;
+/** Each factor input's cell, by its factor's name: what the customer copy's formulas read. */
+const INPUT_FACTOR_CELLS = Object.fromEntries(MICROSOFT_FACTOR_INPUTS.map((i, k) => [i.microsoftFactor.name, `$J$${INPUT_FACTORS_ROW + k}`]));
 /**
- * The JBOD disk the calculator counts the databases from (rows 6-8: diskGB, 0 where it deploys RAID;
- * diskIops; databasesPerVolume) and a count the user sets (row 9: databases, 0 for its own): what its own
- * count reads (issue 27: a JBOD design's databases were counted as on RAID).
+ * The JBOD disk the calculator counts the databases from (diskGB, 0 where it deploys RAID; diskIops;
+ * databasesPerVolume) and a count the user sets (databases, 0 for its own): what its own count reads
+ * (issue 27: a JBOD design's databases were counted as on RAID).
  */
-const DISK_FACTORS_ROW = FACTORS_ROW + 1;
-/** An active/passive DAG (row 9: activePassive, Input!G23; issue 27, cause 3). */
+const DISK_FACTORS_ROW = INPUT_FACTORS_ROW + MICROSOFT_FACTOR_INPUTS.length;
+/** An active/passive DAG (activePassive, Input!G23; issue 27, cause 3). */
 const PASSIVE_ROW = DISK_FACTORS_ROW + 3;
-/** Servers sized never less (row 10: neverLess, the Inputs' ServerSizing; docs/whole-design.md). */
+/** Servers sized never less (neverLess, the Inputs' ServerSizing; docs/whole-design.md). */
 const NEVER_LESS_ROW = PASSIVE_ROW + 1;
 const SET_DATABASES_ROW = NEVER_LESS_ROW + 1;
-/** A custom maximum database size (row 12: maxDatabaseGB, Input!G36 "Custom", G37; 0 for the calculator's own). */
+/** A custom maximum database size (maxDatabaseGB, Input!G36 "Custom", G37; 0 for the calculator's own). */
 const MAX_DATABASE_ROW = SET_DATABASES_ROW + 1;
-/** Consider JBOD (row 13: considerJbod, Input!C107; 0 for RAID only). */
-const CONSIDER_JBOD_ROW = MAX_DATABASE_ROW + 1;
-const DATABASES_FACTOR_ROW = CONSIDER_JBOD_ROW + 1;
+const DATABASES_FACTOR_ROW = MAX_DATABASE_ROW + 1;
 const ACTIVE_FACTOR_ROW = DATABASES_FACTOR_ROW + 1;
 const SERVERS_ROW = ACTIVE_FACTOR_ROW + 1;
 const HELPER_ROW = SERVERS_ROW + 1;
@@ -181,11 +185,12 @@ const OWN_COUNT_ROW = HELPER_ROW + 4;
 const OWN_COUNT = `$J$${OWN_COUNT_ROW}`;
 /**
  * One balancing unit (the factors its functions read: archive, the lagged copies and their lag, the
- * disk's three, the layout, never less, and the unit as deployed), its copies a server and active
- * databases. Sized by the calculator's rules the unit is the deployed count.
+ * disk's three, the layout, never less, the inputs' factors and the unit as deployed), its copies a
+ * server and active databases. Sized by the calculator's rules the unit is the deployed count.
  */
 const UNIT_FACTORS_ROW = OWN_COUNT_ROW + 1;
-const UNIT_ROW = UNIT_FACTORS_ROW + 8;
+const UNIT_INPUT_FACTORS_ROW = UNIT_FACTORS_ROW + 8;
+const UNIT_ROW = UNIT_INPUT_FACTORS_ROW + MICROSOFT_FACTOR_INPUTS.length;
 const UNIT = `$J$${UNIT_ROW}`;
 const UNIT_COPIES = `$J$${UNIT_ROW + 1}`;
 const UNIT_ACTIVE = `$J$${UNIT_ROW + 2}`;
@@ -207,6 +212,8 @@ const SECOND_MEGACYCLES = `$J$${SECOND_SITE_ROW + 7}`;
 const TIER_TITLE_ROW = SECOND_SITE_ROW + 9;
 const TIER_FIRST_ROW = TIER_TITLE_ROW + 2;
 const TIER_ALL_ROW = TIER_FIRST_ROW + TIER_COUNT;
+/** The tier helpers' rows, from their title to the tiers' total: empty without tiers. */
+export const TIER_HELPER_ROWS = Object.freeze({ first: TIER_TITLE_ROW, last: TIER_ALL_ROW });
 /**
  * A server's disks (serverDiskBlock), below the tiers' helpers: the disk, JBOD or RAID, what the
  * volumes need (JBOD's three rows, RAID's read and write IOPS), the databases a volume (JBOD's choice,
@@ -386,8 +393,8 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   put(`K${FACTORS_ROW}`, { value: "Microsoft's factors", role: "note" });
   put(`K${SERVERS_ROW}`, { value: "Servers per site", role: "note" });
   // A mailbox's own figures read the lag and archive alone; the calculator's own count the disk and a set count too.
-  const mailboxFactors = `$I$${LAG_ROW}:$J$${FACTORS_ROW}`;
-  const ownFactors = `$I$${LAG_ROW}:$J$${CONSIDER_JBOD_ROW}`;
+  const mailboxFactors = `$I$${LAG_ROW}:$J$${DISK_FACTORS_ROW - 1}`;
+  const ownFactors = `$I$${LAG_ROW}:$J$${MAX_DATABASE_ROW}`;
   // The active row itself reads the factors without its own (row 7): no circle.
   const deployedFactors = `$I$${LAG_ROW}:$J$${DATABASES_FACTOR_ROW}`;
   const factors = `$I$${LAG_ROW}:$J$${ACTIVE_FACTOR_ROW}`;
@@ -437,8 +444,16 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     neverLess: NEVER_LESS_CELL,
     setDatabases: `$J$${SET_DATABASES_ROW}`,
     maxDatabaseGB: `$J$${MAX_DATABASE_ROW}`,
-    considerJbod: `$J$${CONSIDER_JBOD_ROW}`,
+    factors: INPUT_FACTOR_CELLS,
+    ...(INPUT_FACTOR_CELLS.considerJbod !== undefined ? { considerJbod: INPUT_FACTOR_CELLS.considerJbod } : {}),
   };
+  // The factors the design's inputs set (the catalogue's), each as its input's rule makes it; an input not given, its default's.
+  MICROSOFT_FACTOR_INPUTS.forEach((i, k) => {
+    const name = n[i.key];
+    put(`I${INPUT_FACTORS_ROW + k}`, { value: i.microsoftFactor.name, role: "label" });
+    put(`J${INPUT_FACTORS_ROW + k}`, { formula: `=${name === undefined ? numberLiteral(i.microsoftFactor.of(i.defaultValue)) : i.microsoftFactor.formula(name)}`, role: "step" });
+    put(`K${INPUT_FACTORS_ROW + k}`, { value: i.label, role: "note" });
+  });
   // The disk the calculator counts from, where it deploys JBOD (design.ts prefersJbod: jbodFormula with a
   // disk), the DAG's layout (active/passive, Input!G23, only with a second site) and a set count: the
   // factors its own count reads (rows 6-12), and the unit's. The databases a volume asked stand on RAID too:
@@ -471,9 +486,6 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   put(`I${MAX_DATABASE_ROW}`, { value: "maxDatabaseGB", role: "label" });
   put(`J${MAX_DATABASE_ROW}`, { formula: custom, role: "step" });
   put(`K${MAX_DATABASE_ROW}`, { value: "A custom maximum database size (0: the calculator's own)", role: "note" });
-  put(`I${CONSIDER_JBOD_ROW}`, { value: "considerJbod", role: "label" });
-  put(`J${CONSIDER_JBOD_ROW}`, { formula: n.considerJbod === undefined ? "=1" : `=IF(${n.considerJbod}="no",0,1)`, role: "step" });
-  put(`K${CONSIDER_JBOD_ROW}`, { value: "JBOD considered (0: RAID only)", role: "note" });
   sized.forEach((r, i) => {
     if (r.field) refs[r.field] = at(i);
   });
@@ -506,6 +518,10 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   lagRows(UNIT_FACTORS_ROW + 1);
   diskRows(UNIT_FACTORS_ROW + 3, false);
   neverLessRow(UNIT_FACTORS_ROW + 7, NEVER_LESS_CELL);
+  MICROSOFT_FACTOR_INPUTS.forEach((i, k) => {
+    put(`I${UNIT_INPUT_FACTORS_ROW + k}`, { value: i.microsoftFactor.name, role: "label" });
+    put(`J${UNIT_INPUT_FACTORS_ROW + k}`, { formula: `=$J$${INPUT_FACTORS_ROW + k}`, role: "step" });
+  });
   put(`I${UNIT_ROW}`, { value: "deployedDatabases", role: "label" });
   put(`J${UNIT_ROW}`, { formula: `=${unsized(`IF(${n.copies}>=2,IF(${NEVER_LESS_CELL}>0,${balancedDatabasesFormula("1", dagOf)},${refs.databases}),1)`)}`, role: "step" });
   put(`K${UNIT_ROW}`, { value: "A balancing unit's databases (the count, by the calculator's rules)", role: "note" });
