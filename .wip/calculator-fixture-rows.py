@@ -24,6 +24,9 @@ def cells(i):
          "G32": 0, "C32": ha2, "C33": lag2, "C59": 0, "C61": i.get('archiveMB', 0), "C131": i.get('coresPerServer', 16), "D131": i.get('specIntRate', 0),
          "C132": i.get('coresPerServer', 16), "D132": i.get('specIntRate', 0), "C55": i['users'], "C57": i['messagesPerDay'], "C58": i['messageKB'],
          "C60": i['quotaMB'], "C74": 0, "G55": 0, "G74": 0, "C107": "No" if i.get('considerJbod') == 'no' else "Yes"}
+    # The IOPS multiplication factor of every tier (Input!C66, C85, G66, G85), for all its mailboxes (C65 100%).
+    for cell in ("C66", "C85", "G66", "G85"):
+        x[cell] = i.get('iopsMultiplier', 1)
     for r in (116, 118, 122, 124):
         x[f"C{r}"] = f"{gb} GB"; x[f"D{r}"] = kind
     if i.get('databasesPerDag'):

@@ -275,7 +275,7 @@ describeInBrowser("the task pane in chromium", () => {
       const groups = await page.locator("fieldset").evaluateAll((fs) => fs.map((f) => [f.querySelector("legend")?.textContent, Array.from(f.querySelectorAll("input,select")).map((c) => c.id)]));
       expect(groups).toEqual([
         ["This design", ["title", "preparedFor", "preparedBy"]],
-        ["Mailboxes", ["users", "quotaMB", "archiveMB", "messagesPerDay", "messageKB"]],
+        ["Mailboxes", ["users", "quotaMB", "archiveMB", "messagesPerDay", "messageKB", "iopsMultiplier"]],
         ["Database availability group", ["copies", "laggedCopies", "lagDays", "maxDatabaseGB", "maxDatabaseSizeConfiguration", "databasesPerDag", "exchangeVersion", "edition", "method", "serversSite1", "serversSite2", "dagLayout", "environmentUsers"]],
         ["Storage", ["arrayRaid", "arrayModel", "spindleRaid", "spindleDisk", "readRatio", "serverDisk", "considerJbod", "databasesPerVolume", "autoReseedDisks", "spareDisks", "mcdb"]],
         ["Servers (Microsoft's method)", ["specIntRate", "coresPerServer", "peakHourLogShare", "serverSizing"]],

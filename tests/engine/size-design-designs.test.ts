@@ -116,6 +116,8 @@ const NEVER_LESS_LEDGER: Ledger = {
   "c03-14-servers": because(COUNT, D04),
   "c01-dellemc-9500": because(UNIT, DOUBLE),
   "d07-s17-spec": because(UNIT, DOUBLE),
+  // d07 with the IOPS multiplication factor (Input!C66): the same departure.
+  "i03-iops-1.25-two-sites": because(UNIT, DOUBLE),
   "c02-dellemc-10000": because(UNIT, DOUBLE),
   "c04-7-plus-7": because(UNIT, DOUBLE),
   // A double failure at one unit: ROUNDUP(normal + 2 normal ÷ (n − 2)) and two more, once a unit.
@@ -152,6 +154,7 @@ const REFUSED: Readonly<Record<string, [RegExp, string]>> = {};
 const REFUSED_NEVER_LESS: Readonly<Record<string, [RegExp, string]>> = {
   ...REFUSED,
   "d11-io-bound": [/balance only at 224 databases \(the calculator's 200 rounded up/, COUNT],
+  "i01-iops-1.5-io-bound": [/balance only at 224 databases \(the calculator's 200 rounded up/, COUNT],
   "d12-two-sites-8tb": [/balance only at 156 databases \(the calculator's 150 rounded up/, COUNT],
   "p04-5copies-6": [/balance only at 360 databases \(the calculator's 120 rounded up/, COUNT],
 };

@@ -84,6 +84,8 @@ const anyDesign: fc.Arbitrary<WorkbookInputs> = fc
     maxDatabaseSizeConfiguration: fc.constantFrom("default", "default", "custom"),
     // RAID only (Input!C107 "No") where the calculator would lay JBOD.
     considerJbod: fc.constantFrom("yes", "yes", "no"),
+    // The calculator's IOPS multiplication factor (Input!C66).
+    iopsMultiplier: fc.constantFrom(1, 1, 1.5, 0.8),
     serverDisk: fc.constantFrom('4TB 7.2K RPM SAS 3.5"', '8TB 7.2K NL-SAS 3.5"', '600GB 10K RPM SAS 2.5"', '1.2TB 10K RPM SAS 2.5"'),
     mcdb: fc.constantFrom("auto", "off"),
     environmentUsers: fc.constantFrom("" as const, 100_000),
@@ -104,6 +106,7 @@ const activePassive: fc.Arbitrary<WorkbookInputs> = fc
     laggedCopies: fc.constantFrom(0, 0, 1, 2),
     serverDisk: fc.constantFrom('4TB 7.2K RPM SAS 3.5"', '8TB 7.2K NL-SAS 3.5"', '600GB 10K RPM SAS 2.5"'),
     specIntRate: fc.constantFrom(0, 0, 1000),
+    iopsMultiplier: fc.constantFrom(1, 1.5),
     serverSizing: fc.constantFrom<WorkbookInputs["serverSizing"]>("calculator", "never less"),
   })
   .map((r): WorkbookInputs => ({ ...R, ...r, laggedCopies: Math.min(r.laggedCopies, Math.max(0, r.copies - 2)), exchangeVersion: 2016, method: "microsoft", dagLayout: "active/passive" }))

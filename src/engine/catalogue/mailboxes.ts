@@ -1,6 +1,6 @@
 /** The mailboxes a design serves: how many, their quota and archive, the mail they send and receive (Dell: 3.4.2; Microsoft: Input!C55:C61). */
 import { cite } from "../papers";
-import { numberInputRule, valueOf, type InputDeclaration } from "./input";
+import { numberInputRule, sameFactor, valueOf, type InputDeclaration } from "./input";
 
 const DELL_PROFILE = cite("dell", "3.4.2");
 
@@ -29,5 +29,14 @@ export const MAILBOX_INPUTS = [
     key: "messageKB", value: valueOf<number>(), defaultValue: 75, label: "Average message size", unit: "KB", name: "MessageKB", group: "mailboxes",
     what: "AMS: average message size in KB", source: DELL_PROFILE,
     rule: numberInputRule("messageKB", { above: 0, max: 1_000_000 }, "The average message size in KB"),
+  },
+  {
+    // The calculator's per-tier factor (Input!C66, C85, G66, G85), one for every mailbox here: its share of mailboxes (C65) stays 100%.
+    key: "iopsMultiplier", checkedApart: true, value: valueOf<number>(), optional: true, defaultValue: 1, label: "IOPS multiplication factor", unit: "", numberFormat: "0.00",
+    name: "IopsMultiplier", group: "mailboxes",
+    what: "Microsoft's method: a mailbox's database IOPS times this (third-party clients, mobile devices, archiving add-ons); 1: the profile's own",
+    source: cite("microsoft", "Input!C65:C66"),
+    rule: numberInputRule("iopsMultiplier", { above: 0, max: 100 }, "Microsoft's method: a mailbox's IOPS times this (the calculator's Input!C66); 1 for the profile's own"),
+    microsoftFactor: sameFactor("iopsMultiplier"),
   },
 ] as const satisfies readonly InputDeclaration[];
