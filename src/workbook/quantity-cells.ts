@@ -8,8 +8,10 @@ import type { Design } from "../engine/design";
 import type { QuantityKey } from "../engine/catalogue";
 import { MICROSOFT_MODE_CELLS } from "./sheets/resilience";
 import { SUMMARY_ENVIRONMENT_CELLS, SUMMARY_MCDB_CELLS, SUMMARY_SERVER_DISK_CELLS } from "./sheets/summary";
-import type { TemplateSheet } from "./sheets/shared";
-import { DESIGN_CELLS, RESILIENCE_CELLS, SUMMARY_CELLS } from "./template";
+import { absolute, sheetReference, type TemplateSheet } from "./sheets/shared";
+import { DESIGN_CELLS, RENDERED_QUANTITY_CELLS } from "./sheets/design";
+import { RESILIENCE_CELLS } from "./sheets/resilience";
+import { SUMMARY_CELLS } from "./sheets/summary";
 
 export interface QuantityCell {
   sheet: TemplateSheet;
@@ -89,7 +91,16 @@ export const QUANTITY_CELLS: Readonly<Partial<Record<QuantityKey, readonly Quant
   environmentServers: [summary(SUMMARY_ENVIRONMENT_CELLS.servers, several)],
   environmentDatabases: [summary(SUMMARY_ENVIRONMENT_CELLS.databases, several)],
   environmentDisks: [summary(D.environmentDisks, (d) => several(d) && d.method === "microsoft")],
+  // The catalogue's rendered quantities, each in its row of the Design sheet.
+  ...Object.fromEntries(Object.entries(RENDERED_QUANTITY_CELLS).map(([key, cell]) => [key, [design(cell!)]])),
 });
+
+/** The first cell that always shows a quantity, qualified by its sheet's name: what a rendering over it reads. */
+export function quantityReference(key: string, sheets: Readonly<Record<TemplateSheet, string>>): string {
+  const cell = QUANTITY_CELLS[key as QuantityKey]?.find((c) => c.shows === undefined);
+  if (cell === undefined) throw new Error(`the quantity ${key} has no cell that always shows it, for a rendering to read`);
+  return `${sheetReference(sheets[cell.sheet])}!${absolute(cell.cell)}`;
+}
 
 /** The quantities no sheet shows as a figure of their own, and where a reader finds them instead. */
 export const QUANTITIES_NOT_ON_A_SHEET: Readonly<Partial<Record<QuantityKey, string>>> = Object.freeze({

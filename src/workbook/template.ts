@@ -22,6 +22,7 @@ import { JBOD_CATALOGUE, jbodDisk, type JbodDisk } from "../engine/microsoft/dis
 import { copiesPerServerFormula, databasesPerDagFailsFormula, designCheckFormula, environmentCheckFormula, mcdbCheckFormula, rulesCheckFormula } from "./design-check";
 import type { DefinedName, SheetModel, WorkbookModel } from "./model";
 import { DESIGN_CELLS, DESIGN_HEADER_ROW, buildDesign } from "./sheets/design";
+import { quantityReference } from "./quantity-cells";
 import { distributionGridRows, distributionPreferenceHighlights, distributionSheet } from "./sheets/distribution";
 import { buildHardware, candidateColumns, diskClassNameRange, serverDiskColumns, serverDiskNameRange, ssdSizeRange } from "./sheets/hardware";
 import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, MCDB_CHECK_CELL, OWN_CHECK_INPUTS, SERVER_DISKS_CHECK_CELL, COPIES_PER_SERVER_CELL, sheetRuleOf, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
@@ -133,6 +134,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     input: (key) => names[key],
     factor,
     output: (key) => DESIGN_CELLS[key],
+    quantity: (key) => quantityReference(key, sheets),
     candidates: candidateColumns(sheets.hardware),
     microsoft: (key) => `${sheetReference(sheets.methods)}!${microsoftCell(key)}`,
     mailboxes: `${sheetReference(sheets.methods)}!${TIER_MAILBOXES_CELL}`,

@@ -33,7 +33,7 @@ export {
   type MicrosoftFactorOf,
   type NumberRule,
 } from "./input";
-export { SMALL_FIGURE, labelWithUnit, shownDigits, shownNumber, shownValue, type Quantity, type QuantityValue } from "./quantity";
+export { SMALL_FIGURE, labelWithUnit, shownDigits, shownNumber, shownValue, type Quantity, type QuantityReferences, type QuantityRendering, type QuantityValue } from "./quantity";
 
 /** Every quantity of a design, in the order a reader meets them: databases, storage, servers, failures, environment. */
 const DECLARED = [...DATABASE_QUANTITIES, ...STORAGE_QUANTITIES, ...SERVER_QUANTITIES, ...FAILURE_QUANTITIES, ...ENVIRONMENT_QUANTITIES] as const;

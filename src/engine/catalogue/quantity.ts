@@ -26,6 +26,25 @@ export interface Quantity {
   readonly source: string;
   /** Its value in a sized design. */
   readonly value: (design: Design) => QuantityValue;
+  /**
+   * Its Excel rendering, for a quantity worked out from others (a DAG's figure from a server's), beside
+   * `value`'s arithmetic: formula text over their cells and the inputs' names, and the rule in words. The
+   * workbook shows each such quantity in a row of its own (the Design sheet's "More of the design"), and
+   * tests/workbook/quantity-cells.test.ts holds that cell equal to `value` over random designs.
+   */
+  readonly rendering?: QuantityRendering;
+}
+
+/** Where a rendering finds what it reads: another quantity's cell (one that always shows it), an input's defined name. */
+export interface QuantityReferences {
+  quantity(key: string): string;
+  input(key: string): string;
+}
+
+export interface QuantityRendering {
+  /** The rule as the sheet says it: "Cores a server × mailbox servers". */
+  readonly words: string;
+  readonly formula: (r: QuantityReferences) => string;
 }
 
 /**

@@ -38,11 +38,12 @@ import {
 import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
 import { EDITIONS_SOURCE, minimumMemoryFormula, pageFileFormula, serverLimitsFormula, VERSION_SOURCES } from "../../engine/version";
 import { MCDB_SOURCES } from "../../engine/microsoft/mcdb";
+import { QUANTITIES, labelWithUnit, type Quantity, type QuantityKey, type QuantityRendering } from "../../engine/catalogue";
 import { DATABASE_SIZE_SUMMARY } from "../../engine/microsoft/design";
 import { DEPLOYED_SUMMARY, editionCheckFormula } from "../design-check";
 import { cite } from "../../engine/papers";
 import type { CellModel, ChartModel, SheetModel } from "../model";
-import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, header, landscape, sectionHeading, titleAndNote, type DesignOutput, type References, type Rendered } from "./shared";
+import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, header, landscape, sectionHeading, titleAndNote, type DesignOutput, type NameKey, type References, type Rendered } from "./shared";
 
 interface OutputRow {
   key: DesignOutput;
@@ -296,9 +297,19 @@ export const DESIGN_CELLS: Readonly<Record<DesignOutput, string>> = (() => {
   return Object.freeze(cells as Record<DesignOutput, string>);
 })();
 
+/**
+ * The catalogue's quantities worked out from others (a rendering on their entry: a DAG's cores from a
+ * server's), one row each below the outputs: a quantity added so needs no line of this sheet.
+ */
+const RENDERED = QUANTITIES.filter((q): q is Quantity & { key: QuantityKey; rendering: QuantityRendering } => q.rendering !== undefined);
+const RENDERED_HEADING_ROW = DESIGN_HEADER_ROW + 1 + DESIGN_SECTIONS.reduce((n, s) => n + s.rows.length + 2, 0);
+/** Each rendered quantity's cell (column C). */
+export const RENDERED_QUANTITY_CELLS: Readonly<Partial<Record<QuantityKey, string>>> = Object.freeze(Object.fromEntries(RENDERED.map((q, i) => [q.key, `C${RENDERED_HEADING_ROW + 1 + i}`])));
+/** A quantity's number format: its decimals, grouped, its unit after. */
+const quantityFormat = (q: Pick<Quantity, "digits" | "unit">): string => `#,##0${q.digits ? `.${"0".repeat(q.digits)}` : ""}${q.unit ? ` "${q.unit}"` : ""}`;
+
 /** The capacity of one copy by kind, below the outputs (and the source of the pane's chart). */
-const CHART_HEADING_ROW =
-  DESIGN_HEADER_ROW + 1 + DESIGN_SECTIONS.reduce((n, s) => n + s.rows.length + 2, 0);
+const CHART_HEADING_ROW = RENDERED_HEADING_ROW + (RENDERED.length > 0 ? RENDERED.length + 2 : 0);
 const CHART_HEADER_ROW = CHART_HEADING_ROW + 1;
 export const CHART_DATA_ROW = CHART_HEADER_ROW + 1;
 
@@ -332,6 +343,16 @@ export function buildDesign(sheet: string, ref: References): { sheet: SheetModel
       row++;
     }
     row++;
+  }
+  if (RENDERED.length > 0) cells.push(...sectionHeading(RENDERED_HEADING_ROW, "More of the design, from the figures above", DESIGN_WIDTH));
+  for (const q of RENDERED) {
+    const address = RENDERED_QUANTITY_CELLS[q.key]!;
+    cells.push(
+      { address: `B${address.slice(1)}`, value: labelWithUnit(q), role: "label" },
+      { address, formula: `=${q.rendering.formula({ quantity: ref.quantity, input: (key) => ref.input(key as NameKey) })}`, numberFormat: quantityFormat(q), role: "output" },
+      { address: `D${address.slice(1)}`, value: q.rendering.words, role: "note" },
+      { address: `E${address.slice(1)}`, value: q.source, role: "source" },
+    );
   }
   const c = DESIGN_CELLS;
   const byDesignMethod = (microsoft: string, dell: string) => byMethodFormula(c.methodUsed, microsoft, dell);

@@ -262,6 +262,8 @@ export interface References {
   factor(name: FactorName): string;
   /** An earlier output on the Design sheet: `C7`. */
   output(key: DesignOutput): string;
+  /** A quantity of the design's catalogue, qualified: the first of its cells (quantity-cells.ts) that always shows it. */
+  quantity(key: string): string;
   /** The array candidates on the Hardware sheet, for the native array choice. */
   candidates: CandidateColumns;
   /** One of Microsoft's figures on the Methods sheet, qualified: `Methods!$D$10`. */
