@@ -17,6 +17,15 @@ export const SERVER_QUANTITIES = [
   { key: "servers", label: "Mailbox servers", unit: "", digits: 0, source: cite("esrp2016", "4.1"), value: (d) => d.servers },
   { key: "coresPerServer", label: "Cores a server", unit: "", digits: 0, source: SERVERS, value: (d) => d.coresPerServer },
   { key: "memoryPerServerGB", label: "Memory a server", unit: "GB", digits: 0, source: SERVERS, value: (d) => d.memoryPerServerGB },
+  // What a buyer totals (processors, memory modules); each rendered over the Summary's figures a server and servers.
+  {
+    key: "dagCores", label: "Cores, the DAG", unit: "", digits: 0, source: SERVERS, value: (d) => d.coresPerServer * d.servers,
+    rendering: { words: "Cores a server × mailbox servers", formula: (r) => `${r.quantity("coresPerServer")}*${r.quantity("servers")}` },
+  },
+  {
+    key: "dagMemoryGB", label: "Memory, the DAG", unit: "GB", digits: 0, source: SERVERS, value: (d) => d.memoryPerServerGB * d.servers,
+    rendering: { words: "Memory a server × mailbox servers", formula: (r) => `${r.quantity("memoryPerServerGB")}*${r.quantity("servers")}` },
+  },
   // The page file by the version's system requirements (2019 and SE: 25% of memory); null for 2010 (src/engine/version.ts).
   { key: "pageFileGB", label: "Page file a server", unit: "GB", digits: 1, source: "Microsoft, Exchange Server system requirements: page file", value: (d) => d.pageFileGB ?? null },
   { key: "coresBasis", label: "What the cores assume", unit: "", source: SERVERS, value: (d) => d.coresBasis },
