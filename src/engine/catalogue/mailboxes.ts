@@ -33,7 +33,7 @@ export const MAILBOX_INPUTS = [
   {
     // The calculator's per-tier factor (Input!C66, C85, G66, G85), one for every mailbox here: its share of mailboxes (C65) stays 100%.
     key: "iopsMultiplier", checkedApart: true, value: valueOf<number>(), optional: true, defaultValue: 1, label: "IOPS multiplication factor", unit: "", numberFormat: "0.00",
-    name: "IopsMultiplier", group: "mailboxes",
+    name: "IopsMultiplier", group: "mailboxes", hint: "Microsoft's method; 1: the profile's own",
     what: "Microsoft's method: a mailbox's database IOPS times this (third-party clients, mobile devices, archiving add-ons); 1: the profile's own",
     source: cite("microsoft", "Input!C65:C66"),
     rule: numberInputRule("iopsMultiplier", { above: 0, max: 100 }, "Microsoft's method: a mailbox's IOPS times this (the calculator's Input!C66); 1 for the profile's own"),
