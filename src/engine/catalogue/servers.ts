@@ -107,7 +107,7 @@ export const SERVER_INPUTS = [
   },
   {
     // This project's assumption: the busiest hour carries a tenth of a day's logs (the calculator asks for all 24, Input!C145:C168).
-    key: "peakHourLogShare", value: valueOf<number>(), defaultValue: 0.1, label: "Share of a day's logs in the busiest hour", unit: "%", name: "PeakHourLogShare",
+    key: "peakHourLogShare", value: valueOf<number>(), defaultValue: 0.1, label: "Busiest hour's share of logs", unit: "%", name: "PeakHourLogShare",
     group: "servers",
     what: "Your own measurement (Microsoft's calculator, Input!C145:C168, asks for all 24 hours); 0.1 is this workbook's assumption",
     source: cite("microsoft", "Input!C145:C168"),
