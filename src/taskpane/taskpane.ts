@@ -14,8 +14,6 @@ import type { HeadlineResults } from "./results";
 declare const __ADDIN_VERSION__: string | undefined;
 const VERSION = typeof __ADDIN_VERSION__ === "string" ? __ADDIN_VERSION__ : "development";
 
-/** Fields that take the pane's full width: their choices are long. */
-const WIDE: ReadonlySet<DesignField> = new Set<DesignField>(["arrayModel", "spindleDisk", "serverDisk"]);
 const BUTTONS: Record<Action, string> = { load: "load-design", refresh: "refresh", copy: "customer-copy", export: "export-deployment", sheets: "deployment-sheets", compare: "compare-designs", fit: "find-design" };
 const STATUSES: Record<Action, string> = { load: "load-status", refresh: "refresh-status", copy: "copy-status", export: "export-status", sheets: "sheets-status", compare: "compare-status", fit: "fit-status" };
 /** Actions that work from the form, with no design in the workbook yet. */
@@ -37,7 +35,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<R
 /** One field: label, the control (with its unit), a hint where it has one, and its error line. */
 function fieldElement(field: FormField, value: string): HTMLElement {
   const id = field.key;
-  const wrapper = element("div", { class: WIDE.has(field.key) ? "field wide" : "field" });
+  const wrapper = element("div", { class: "field" });
   wrapper.append(element("label", { for: id, id: `${id}-label` }, field.label));
   const control = element("div", { class: "control" });
   const hint = field.kind === "number" ? field.optional?.hint : field.kind === "text" ? field.hint : undefined;
@@ -278,12 +276,35 @@ function bind(): void {
   void controller.refreshResults(true);
 }
 
+/** The drop-down arrow chromium and Edge's webview draw inside a select, beside its padding. */
+const SELECT_ARROW_PX = 20;
+
+/**
+ * A select whose longest choice its half-width box would cut takes the pane's full width. Measured in the
+ * select's own font as this webview draws it (Office's fonts differ between platforms), at load and as the
+ * pane is resized; a field once widened stays so.
+ */
+function widenCutSelects(): void {
+  const measure = document.createElement("canvas").getContext("2d");
+  if (!measure) return;
+  for (const select of Array.from(document.querySelectorAll<HTMLSelectElement>("fieldset .field:not(.wide) select"))) {
+    const style = getComputedStyle(select);
+    measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - SELECT_ARROW_PX;
+    // Not laid out, or a window too narrow to hold a form (a pane hidden, collapsed to a pixel): nothing to decide by.
+    if (room <= 0) continue;
+    if (Array.from(select.options).some((o) => measure.measureText(o.text).width > room)) select.closest(".field")?.classList.add("wide");
+  }
+}
+
 function outsideExcel(message: string): void {
   domView().showStatus("load", "error", message);
   for (const id of [...Object.values(BUTTONS), "preset", "preset-choice", "vary-field"]) byId<HTMLButtonElement>(id).disabled = true;
 }
 
 buildForm();
+widenCutSelects();
+window.addEventListener("resize", widenCutSelects);
 if (typeof Office === "undefined" || typeof Office.onReady !== "function") {
   outsideExcel("Open this pane from Excel: it fills the open workbook, so it needs Excel around it.");
 } else {

@@ -186,6 +186,23 @@ function overflowing(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Choices a design field's select cuts short: wider, in the select's own font, than its box less its padding
+ * and the drop-down arrow (chromium draws it in about 20 px). Not the comparison's list of inputs, full width
+ * already, where the longest label ("Maximum database size configuration", the calculator's words) is cut at 320 px.
+ */
+function cutChoices(page: Page): Promise<string[]> {
+  return page.evaluate((ids) => {
+    const measure = document.createElement("canvas").getContext("2d")!;
+    return ids.map((id) => document.getElementById(id)).filter((e): e is HTMLSelectElement => e instanceof HTMLSelectElement).flatMap((select) => {
+      const style = getComputedStyle(select);
+      measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+      return Array.from(select.options).filter((o) => measure.measureText(o.text).width > room).map((o) => `${select.id}: ${o.text}`);
+    });
+  }, FORM_FIELDS.map((f) => f.key));
+}
+
 const formValues = (page: Page): Promise<Record<string, string>> =>
   page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, (document.getElementById(k) as HTMLInputElement).value])), FORM_FIELDS.map((f) => f.key));
 
@@ -301,6 +318,7 @@ describeInBrowser("the task pane in chromium", () => {
         expect(box.x + box.width).toBeLessThanOrEqual(width);
       }
       expect(await overflowing(page)).toEqual([]);
+      expect(await cutChoices(page)).toEqual([]);
     });
 
     test("the keyboard goes through the pane in reading order", async () => {
