@@ -161,8 +161,8 @@ const LAG_ROW = 3;
 const FACTORS_ROW = 5;
 /** The factors the design's inputs set, one row each in the catalogue's order (MICROSOFT_FACTOR_INPUTS: considerJbod, iopsMultiplier…). */
 const INPUT_FACTORS_ROW = FACTORS_ROW + 1;
-/** Each factor input's cell, by its factor's name: what the customer copy's formulas read. */
-const INPUT_FACTOR_CELLS = Object.fromEntries(MICROSOFT_FACTOR_INPUTS.map((i, k) => [i.microsoftFactor.name, `$J$${INPUT_FACTORS_ROW + k}`]));
+/** Each factor input's cell, by its factor's name: what the customer copy's formulas, and the Resilience sheet's factors, read. */
+export const INPUT_FACTOR_CELLS: Readonly<Record<string, string>> = Object.fromEntries(MICROSOFT_FACTOR_INPUTS.map((i, k) => [i.microsoftFactor.name, `$J$${INPUT_FACTORS_ROW + k}`]));
 /**
  * The JBOD disk the calculator counts the databases from (diskGB, 0 where it deploys RAID; diskIops;
  * databasesPerVolume) and a count the user sets (databases, 0 for its own): what its own count reads

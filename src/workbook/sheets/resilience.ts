@@ -27,7 +27,9 @@ import {
 import { cite } from "../../engine/papers";
 import type { CellModel, Highlight, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
-import { CALCULATED_DATABASES_CELL, DISK_FACTOR_CELLS, NEVER_LESS_CELL, SIZED_TIER_CELLS, TIER_MAILBOXES_CELL, dagMailboxesFormula } from "./methods";
+import { MICROSOFT_FACTOR_INPUTS } from "../../engine/catalogue";
+import type { MicrosoftFactorName } from "../../engine/microsoft/tables";
+import { CALCULATED_DATABASES_CELL, DISK_FACTOR_CELLS, INPUT_FACTOR_CELLS, NEVER_LESS_CELL, SIZED_TIER_CELLS, TIER_MAILBOXES_CELL, dagMailboxesFormula } from "./methods";
 import { ONE_SITE, ESRP_2013, ESRP_2016, FORMAT, VMWARE, absolute, header, landscape, sectionHeading, sheetReference, titleAndNote, type NameKey, type Rendered } from "./shared";
 
 const SCENARIO_ROWS: ReadonlyArray<{ scenario: FailoverScenario; fails: string }> = [
@@ -240,9 +242,14 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
   // Helpers: K labels, L values; the EX_MS_* functions' factors are L's first two rows with their names in K.
   // The third, activationUnit: a balancing unit's databases, whose active databases repeat once a unit (issue 16);
   // then the lagged copies (never activated) and their replay lag, which only a lagged copy reads.
-  // The first ten are the EX_MS_* functions' factors: the disk the calculator counts from, the layout and never less are the Methods sheet's (issue 27).
-  const helperRows = ["archiveMB", "deployedDatabases", "activationUnit", "laggedCopies", "lagDays", "diskGB", "diskIops", "databasesPerVolume", "activePassive", "neverLess", "unitCopiesPerServer", "profile", "disk", "databases", "copiesPerServer", "copiesFirstSite", "maxDatabases", "calculatedDatabases", "permutations"] as const;
-  const helper = (key: (typeof helperRows)[number]) => at("L", top + helperRows.indexOf(key));
+  // The first ten are the EX_MS_* functions' factors: the disk the calculator counts from, the layout and never less are
+  // the Methods sheet's (issue 27); then those the design's inputs set (the catalogue's factor inputs, the Methods sheet's rows).
+  const factorRows = ["archiveMB", "deployedDatabases", "activationUnit", "laggedCopies", "lagDays", "diskGB", "diskIops", "databasesPerVolume", "activePassive", "neverLess"] as const;
+  const inputFactors = MICROSOFT_FACTOR_INPUTS.map((i) => i.microsoftFactor.name);
+  const otherRows = ["unitCopiesPerServer", "profile", "disk", "databases", "copiesPerServer", "copiesFirstSite", "maxDatabases", "calculatedDatabases", "permutations"] as const;
+  type HelperRow = (typeof factorRows)[number] | (typeof otherRows)[number];
+  const helperRows: readonly string[] = [...factorRows, ...inputFactors, ...otherRows];
+  const helper = (key: HelperRow | MicrosoftFactorName) => at("L", top + helperRows.indexOf(key));
   const deployed = `${design}!${absolute(DESIGN_CELLS.databasesDeployed)}`;
   // The tiers as the Methods sheet sizes them (tier 1 empty: the design's profile): every tier's mailboxes, the
   // profile and size on disk averaged by mailboxes, and the message size too (design.ts microsoftSizing's transport).
@@ -278,10 +285,13 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
     lagDays: helper("lagDays"),
     activePassive: helper("activePassive"),
     neverLess: helper("neverLess"),
+    factors: Object.fromEntries(inputFactors.map((name) => [name, helper(name)])),
+    ...(inputFactors.includes("considerJbod") ? { considerJbod: helper("considerJbod") } : {}),
   };
   const unit: MicrosoftCells = { ...c, databases: helper("activationUnit"), copiesPerServer: helper("unitCopiesPerServer") };
   const dagOf = { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout, lagged: names.laggedCopies };
-  const plain: Record<(typeof helperRows)[number], string> = {
+  const plain: Record<string, string> = {
+    ...Object.fromEntries(inputFactors.map((name) => [name, `=${methods}!${INPUT_FACTOR_CELLS[name]}`])),
     archiveMB: `=${names.archiveMB}`,
     deployedDatabases: `=IF(${names.copies}>=2,${deployed},0)`,
     // Sized by the calculator's rules, the unit is the deployed count: its rules at the count, once.
@@ -309,7 +319,7 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
     // "—", not an error, where a helper has no value (a design Microsoft's method does not size): no cell of a design shows an error.
     { address: `L${top + k}`, formula: `=IFERROR(${plain[key].slice(1)},"${NO_VALUE}")`, role: "step" as const },
   ]);
-  const factors = `${at("K", top)}:${at("L", top + 9)}`;
+  const factors = `${at("K", top)}:${at("L", top + factorRows.length + inputFactors.length - 1)}`;
   const args = `${tier("mailboxes")},${tier("messagesPerDay")},${tier("messageKB")},${tier("quotaMB")},${names.servers},${names.copies}`;
   const sized = `${design}!${absolute(DESIGN_CELLS.methodUsed)}="microsoft"`;
   cells.push(
