@@ -18,7 +18,7 @@ def cells(i):
     site = [k % 2 if two else 0 for k in range(c)]
     ha2 = sum(1 for k in range(ha) if site[k] == 1); lag2 = sum(1 for k in range(ha, c) if site[k] == 1)
     gb, kind = disk_of(i.get('serverDisk'))
-    x = {"C23": "Yes", "C24": "No", "C25": "Yes", "C26": i['serversSite1'], "C27": 1,
+    x = {"C23": "Yes", "C24": "Yes" if i.get('virtualization') == 'yes' else "No", "C25": "Yes", "C26": i['serversSite1'], "C27": 1,
          "G22": "Yes" if two else "No", "G23": "Active/Passive" if i.get('dagLayout') == 'active/passive' else "Active/Active (Single DAG)",
          "G25": "No", "G26": "No", "G30": "No", "G33": "No", "C30": ha, "C31": lag, "G31": 24 * i.get('lagDays', 0) if lag else 0,
          "G32": 0, "C32": ha2, "C33": lag2, "C59": 0, "C61": i.get('archiveMB', 0), "C131": i.get('coresPerServer', 16), "D131": i.get('specIntRate', 0),

@@ -295,7 +295,7 @@ describeInBrowser("the task pane in chromium", () => {
         ["Mailboxes", ["users", "quotaMB", "archiveMB", "messagesPerDay", "messageKB", "iopsMultiplier"]],
         ["Database availability group", ["copies", "laggedCopies", "lagDays", "maxDatabaseGB", "maxDatabaseSizeConfiguration", "databasesPerDag", "exchangeVersion", "edition", "method", "serversSite1", "serversSite2", "dagLayout", "environmentUsers"]],
         ["Storage", ["arrayRaid", "arrayModel", "spindleRaid", "spindleDisk", "readRatio", "serverDisk", "considerJbod", "databasesPerVolume", "autoReseedDisks", "spareDisks", "mcdb"]],
-        ["Servers (Microsoft's method)", ["specIntRate", "coresPerServer", "peakHourLogShare", "serverSizing"]],
+        ["Servers (Microsoft's method)", ["specIntRate", "coresPerServer", "peakHourLogShare", "virtualization", "serverSizing"]],
         ["What to vary", ["vary-field", "vary-values"]],
         ["Names (empty: the default)", ["dag-name", "server-prefix", "database-prefix"]],
       ]);

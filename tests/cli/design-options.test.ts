@@ -100,6 +100,7 @@ describe("every input of the template is an option of exsize design", () => {
     dagLayout: ["active/passive", "active/passive"],
     archiveMB: ["2048", 2048],
     iopsMultiplier: ["1.5", 1.5],
+    virtualization: ["YES", "yes"],
     specIntRate: ["1000", 1000],
     coresPerServer: ["24", 24],
     peakHourLogShare: ["15%", 0.15],

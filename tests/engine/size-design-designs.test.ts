@@ -118,6 +118,9 @@ const NEVER_LESS_LEDGER: Ledger = {
   "d07-s17-spec": because(UNIT, DOUBLE),
   // d07 with the IOPS multiplication factor (Input!C66): the same departure.
   "i03-iops-1.25-two-sites": because(UNIT, DOUBLE),
+  // d07 and a01 on virtual servers (Input!C24 "Yes"): the same departures.
+  "x01-virtual-two-sites": because(UNIT, DOUBLE),
+  "x02-virtual-active-passive": because(UNIT, WORST),
   "c02-dellemc-10000": because(UNIT, DOUBLE),
   "c04-7-plus-7": because(UNIT, DOUBLE),
   // A double failure at one unit: ROUNDUP(normal + 2 normal ÷ (n − 2)) and two more, once a unit.

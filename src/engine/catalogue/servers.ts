@@ -51,6 +51,11 @@ export const DAG_LAYOUTS = ["active/active", "active/passive"] as const;
  */
 export const SERVER_SIZINGS = ["calculator", "never less"] as const;
 
+/** Input!C24's choices: physical mailbox servers, or virtual ones. */
+export const VIRTUALIZATION_CHOICES = ["no", "yes"] as const;
+/** The calculator's hypervisor CPU adjustment factor for virtual servers — Input!C136 (VirtCPUFactor). */
+const HYPERVISOR_SHARE = 0.1;
+
 const SITES = `${cite("esrp2013", "4.1")}; ${cite("esrp2016", "4.1")}`;
 const serversRule = (key: string, prompt: string, allowBlank = false) => numberInputRule(key, { min: 1, max: MAX_SERVERS, integer: true }, prompt, allowBlank);
 
@@ -112,6 +117,15 @@ export const SERVER_INPUTS = [
     what: "Your own measurement (Microsoft's calculator, Input!C145:C168, asks for all 24 hours); 0.1 is this workbook's assumption",
     source: cite("microsoft", "Input!C145:C168"),
     rule: numberInputRule("peakHourLogShare", { min: 0, max: 1 }, "The busiest hour's share of a day's logs (Microsoft's calculator, Input!C145:C168, asks for all 24 hours); 0.1 is this workbook's assumption."),
+  },
+  {
+    // The calculator's Input!C24 "Server Role Virtualization": every megacycle a server needs × (1 + its hypervisor factor, C136's 10%).
+    key: "virtualization", checkedApart: true, value: valueOf<(typeof VIRTUALIZATION_CHOICES)[number]>(), optional: true, defaultValue: VIRTUALIZATION_CHOICES[0], label: "Mailbox servers virtualized",
+    unit: "", name: "Virtualization", group: "servers", choiceText: capitalized,
+    what: `Microsoft's method: "yes" for mailbox servers on a hypervisor, which then need ${HYPERVISOR_SHARE * 100}% more megacycles (the calculator's CPU adjustment), and so may need more cores; "no": physical servers`,
+    source: cite("microsoft", "Input!C24, C136; Role Requirements!C199:G201"),
+    rule: choiceInputRule("virtualization", VIRTUALIZATION_CHOICES, "Microsoft's method: mailbox servers on a hypervisor (yes) or physical (no)"),
+    microsoftFactor: { name: "hypervisor", of: (v) => (v === "yes" ? HYPERVISOR_SHARE : 0), formula: (input) => `IF(${input}="yes",${HYPERVISOR_SHARE},0)` },
   },
   {
     key: "serverSizing", checkedApart: true, value: valueOf<(typeof SERVER_SIZINGS)[number]>(), optional: true, defaultValue: SERVER_SIZINGS[0], label: "Servers sized by", unit: "", name: "ServerSizing",
