@@ -53,8 +53,7 @@ import { MCDB_SHARE_PERCENT, MCDB_SOURCES, mcdbDisksPerSsdFormula, mcdbGBPerServ
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
 import { eitherSiteServerFormula, methodsDifferenceFormula, tiersGivenFormula, tiersSizedFormula } from "../../engine/design/formulas";
 import { MICROSOFT_FACTOR_INPUTS, input, type InputKey } from "../../engine/catalogue";
-import { numberLiteral } from "../../engine/excel-formulas";
-import { balancedDatabasesFormula } from "../../engine/excel-formulas";
+import { balancedDatabasesFormula, numberLiteral } from "../../engine/excel-formulas";
 import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
 import { cite } from "../../engine/papers";
 import type { CellModel, InputRule, SheetModel } from "../model";
@@ -395,7 +394,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   // A mailbox's own figures read the lag and archive alone; the calculator's own count the disk and a set count too.
   const mailboxFactors = `$I$${LAG_ROW}:$J$${DISK_FACTORS_ROW - 1}`;
   const ownFactors = `$I$${LAG_ROW}:$J$${MAX_DATABASE_ROW}`;
-  // The active row itself reads the factors without its own (row 7): no circle.
+  // The active row itself reads the factors without its own (activeDatabases): no circle.
   const deployedFactors = `$I$${LAG_ROW}:$J$${DATABASES_FACTOR_ROW}`;
   const factors = `$I$${LAG_ROW}:$J$${ACTIVE_FACTOR_ROW}`;
   const unitFactors = `$I$${UNIT_FACTORS_ROW}:$J$${UNIT_ROW}`;
@@ -456,7 +455,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   });
   // The disk the calculator counts from, where it deploys JBOD (design.ts prefersJbod: jbodFormula with a
   // disk), the DAG's layout (active/passive, Input!G23, only with a second site) and a set count: the
-  // factors its own count reads (rows 6-12), and the unit's. The databases a volume asked stand on RAID too:
+  // factors its own count reads (the rows above), and the unit's. The databases a volume asked stand on RAID too:
   // the disk group the count rounds to reads them whatever the disk (Variables!K53 from Input!C109).
   const diskRows = (row: number, own: boolean) => {
     const d = n.serverDisks;
