@@ -23,7 +23,7 @@ export const ENVIRONMENT_INPUTS = [
   {
     // At least a DAG's users, a rule joining Users (environmentProblem, design-check.ts).
     key: "environmentUsers", value: valueOf<number | "">(), optional: true, defaultValue: "", label: "Mailboxes in the environment", unit: "mailboxes",
-    name: "EnvironmentUsers", group: "dag", hint: "Empty for this DAG alone; else DAGs of Users each",
+    name: "EnvironmentUsers", group: "dag", hint: "Empty for this DAG alone; else as many DAGs like it as they need",
     what: "The environment's mailboxes, sized as identical DAGs of Users each (the Summary's environment); empty or 0: this DAG alone",
     source: cite("esrp2016", "4"),
     rule: numberInputRule("environmentUsers", { min: 0, max: 1_000_000_000, integer: true }, "The environment's mailboxes, sized as identical DAGs of Users each: at least Users (empty or 0 = this DAG alone)", true),
