@@ -65,8 +65,6 @@ export interface MicrosoftCells {
   diskGB?: string;
   diskIops?: string;
   databasesPerVolume?: string;
-  /** 0 for RAID only (Input!C107 "No"; the factor considerJbod), else 1. Absent: JBOD considered. */
-  considerJbod?: string;
   /** A custom maximum database size, GB (Input!G36 "Custom", G37; the factor maxDatabaseGB): 0 for the calculated. Absent: none. */
   maxDatabaseGB?: string;
   /** A count the user sets (Input!G38 "No", G39; the factor databases): 0 for the calculator's own. Absent: none. */
@@ -569,7 +567,8 @@ export function jbodFormula(c: MicrosoftCells, askedPerVolume?: string): string 
   const lagOk = `OR(${laggedFirst}=0,IF(${multi},${laggedFirst}>=1,${laggedFirst}>=2))`;
   const secondOk = `OR(NOT(${two}),${passive(c)},IF(${multi},${total2}<>1,${ha2(c)}<>1))`;
   // RAID only (Input!C107 "No"): never JBOD (design.ts prefersJbod).
-  const considered = c.considerJbod === undefined ? "" : `${c.considerJbod}>0,`;
+  // The factor considerJbod (Input!C107 "No": 0, RAID only); absent, JBOD considered.
+  const considered = c.factors?.considerJbod === undefined ? "" : `${c.factors.considerJbod}>0,`;
   return `AND(${considered}${c.copies}>=2,${haCopies(c)}>=3,${lagOk},${secondOk})`;
 }
 

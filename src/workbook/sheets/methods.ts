@@ -444,7 +444,6 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     setDatabases: `$J$${SET_DATABASES_ROW}`,
     maxDatabaseGB: `$J$${MAX_DATABASE_ROW}`,
     factors: INPUT_FACTOR_CELLS,
-    ...(INPUT_FACTOR_CELLS.considerJbod !== undefined ? { considerJbod: INPUT_FACTOR_CELLS.considerJbod } : {}),
   };
   // The factors the design's inputs set (the catalogue's), each as its input's rule makes it; an input not given, its default's.
   MICROSOFT_FACTOR_INPUTS.forEach((i, k) => {
@@ -779,7 +778,7 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     spareDisks: d.spareDisks,
     servers: c.servers,
     maxDatabaseGB: refs.maxDatabaseGB,
-    considerJbod: refs.considerJbod,
+    considerJbod: INPUT_FACTOR_CELLS.considerJbod,
     askedVolumeDatabases: d.databasesPerVolume,
     volumeDatabases: `$J$${RAID_CHOICE_ROW}`,
   };

@@ -286,7 +286,6 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
     activePassive: helper("activePassive"),
     neverLess: helper("neverLess"),
     factors: Object.fromEntries(inputFactors.map((name) => [name, helper(name)])),
-    ...(inputFactors.includes("considerJbod") ? { considerJbod: helper("considerJbod") } : {}),
   };
   const unit: MicrosoftCells = { ...c, databases: helper("activationUnit"), copiesPerServer: helper("unitCopiesPerServer") };
   const dagOf = { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout, lagged: names.laggedCopies };
