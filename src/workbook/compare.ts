@@ -10,10 +10,10 @@ import type { Design, DesignTables, WorkbookInputs } from "../engine/design";
 import { inputOptions, optionOf } from "./input-options";
 import { designOf } from "./input-values";
 import type { CellModel, ChartModel, SheetModel, WorkbookModel } from "./model";
-import { wrappedLines } from "./sheets/shared";
+import { quantityFormat, wrappedLines } from "./sheets/shared";
 import { DESIGN_CELLS, INPUT_CELLS, SUMMARY_CELLS, referenceDesign, sheetReference, templateSheetNames } from "./template";
 import { SUMMARY_MCDB_CELLS, SUMMARY_SERVER_DISK_CELLS } from "./sheets/summary";
-import { SMALL_FIGURE, designRecord, labelWithUnit, quantity, type DesignRecord, type QuantityKey } from "../engine/catalogue";
+import { designRecord, labelWithUnit, quantity, type DesignRecord, type QuantityKey } from "../engine/catalogue";
 
 // ---------------------------------------------------------------------------------------------
 // The design's numbers, as the workbook shows them
@@ -58,12 +58,7 @@ export const COMPARE_KEYS = [
 export type CompareKey = (typeof COMPARE_KEYS)[number];
 
 /** A Compare row's number format: grouped, with the quantity's decimals. */
-const formatOf = (key: QuantityKey): string | undefined => {
-  const { digits, smallDigits } = quantity(key);
-  const format = (n: number) => (n === 0 ? "#,##0" : `#,##0.${"0".repeat(n)}`);
-  if (digits === undefined) return undefined;
-  return smallDigits === undefined ? format(digits) : `[<${SMALL_FIGURE}]${format(smallDigits)};${format(digits)}`;
-};
+const formatOf = (key: QuantityKey): string | undefined => quantityFormat(quantity(key));
 
 // ---------------------------------------------------------------------------------------------
 // The Compare sheet

@@ -43,7 +43,7 @@ import { DATABASE_SIZE_SUMMARY } from "../../engine/microsoft/design";
 import { DEPLOYED_SUMMARY, editionCheckFormula } from "../design-check";
 import { cite } from "../../engine/papers";
 import type { CellModel, ChartModel, SheetModel } from "../model";
-import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, header, landscape, sectionHeading, titleAndNote, type DesignOutput, type NameKey, type References, type Rendered } from "./shared";
+import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, header, landscape, quantityFormat, sectionHeading, titleAndNote, type DesignOutput, type NameKey, type References, type Rendered } from "./shared";
 
 interface OutputRow {
   key: DesignOutput;
@@ -305,8 +305,6 @@ const RENDERED = QUANTITIES.filter((q): q is Quantity & { key: QuantityKey; rend
 const RENDERED_HEADING_ROW = DESIGN_HEADER_ROW + 1 + DESIGN_SECTIONS.reduce((n, s) => n + s.rows.length + 2, 0);
 /** Each rendered quantity's cell (column C). */
 export const RENDERED_QUANTITY_CELLS: Readonly<Partial<Record<QuantityKey, string>>> = Object.freeze(Object.fromEntries(RENDERED.map((q, i) => [q.key, `C${RENDERED_HEADING_ROW + 1 + i}`])));
-/** A quantity's number format: its decimals, grouped, its unit after. */
-const quantityFormat = (q: Pick<Quantity, "digits" | "unit">): string => `#,##0${q.digits ? `.${"0".repeat(q.digits)}` : ""}${q.unit ? ` "${q.unit}"` : ""}`;
 
 /** The capacity of one copy by kind, below the outputs (and the source of the pane's chart). */
 const CHART_HEADING_ROW = RENDERED_HEADING_ROW + (RENDERED.length > 0 ? RENDERED.length + 2 : 0);
@@ -349,7 +347,7 @@ export function buildDesign(sheet: string, ref: References): { sheet: SheetModel
     const address = RENDERED_QUANTITY_CELLS[q.key]!;
     cells.push(
       { address: `B${address.slice(1)}`, value: labelWithUnit(q), role: "label" },
-      { address, formula: `=${q.rendering.formula({ quantity: ref.quantity, input: (key) => ref.input(key as NameKey) })}`, numberFormat: quantityFormat(q), role: "output" },
+      { address, formula: `=${q.rendering.formula({ quantity: ref.quantity, input: (key) => ref.input(key as NameKey) })}`, numberFormat: quantityFormat(q, true) ?? "General", role: "output" },
       { address: `D${address.slice(1)}`, value: q.rendering.words, role: "note" },
       { address: `E${address.slice(1)}`, value: q.source, role: "source" },
     );

@@ -8,7 +8,7 @@
 import type { FactorName } from "../../engine";
 import type { WorkbookInputs } from "../../engine/design";
 import { cite } from "../../engine/papers";
-import { SMALL_FIGURE } from "../../engine/catalogue";
+import { SMALL_FIGURE, type Quantity } from "../../engine/catalogue";
 import { describeRange, type NumberParameter } from "../../functions/arguments";
 import type { CellModel, CellRole, DecimalFormat, InputRule, PrintSetup, SheetModel } from "../model";
 
@@ -56,6 +56,17 @@ export const column = (i: number): string => String.fromCharCode(65 + i);
 
 // ---------------------------------------------------------------------------------------------
 // Number formats: one unit per value, in the format; singular for 1 (issue 7).
+
+/**
+ * A catalogue quantity's number format: grouped, to its decimals (its smallDigits below SMALL_FIGURE), its
+ * unit after where `withUnit`; undefined for a word.
+ */
+export function quantityFormat(q: Pick<Quantity, "digits" | "smallDigits" | "unit">, withUnit = false): string | undefined {
+  const after = withUnit && q.unit ? ` "${q.unit}"` : "";
+  const format = (n: number) => `${n === 0 ? "#,##0" : `#,##0.${"0".repeat(n)}`}${after}`;
+  if (q.digits === undefined) return undefined;
+  return q.smallDigits === undefined ? format(q.digits) : `[<${SMALL_FIGURE}]${format(q.smallDigits)};${format(q.digits)}`;
+}
 
 /** Whole above SMALL_FIGURE, one decimal below it (the catalogue's smallDigits), with the unit text after. */
 export const smallToOneDecimal = (after: string): string => `[<${SMALL_FIGURE}]0.0"${after.replace(/"/g, "")}";#,##0"${after.replace(/"/g, "")}"`;
