@@ -91,6 +91,13 @@ const INPUT_SETS: InputSet[] = [
   },
   LAGGED,
   LAGGED_NEVER_LESS,
+  // Issue 26: the catalogue's factor inputs typed into the copy — the calculator's IOPS multiplication factor
+  // (Input!C66) and virtual servers (Input!C24, 10% more megacycles: the cores a server follow).
+  {
+    name: "Exchange 2016 on 4 + 4 servers, four copies, an IOPS factor of 1.5 and virtual servers: Microsoft's method",
+    inputs: { users: 20000, copies: 4, messagesPerDay: 200 },
+    named: { ExchangeVersion: 2016, ServersFirstSite: 4, ServersSecondSite: 4, SpecIntRate: 800, IopsMultiplier: 1.5, Virtualization: "yes" },
+  },
   // Issue 31: Exchange Server SE typed into the version cell. Past the 48 cores and 256 GB of Microsoft's 2019 Preferred
   // Architecture ("Commodity servers"): the Design check's warning; and a small SE design at the 128 GB minimum of the
   // 2019 system requirements ("Hardware requirements for Exchange 2019"), its page file 25% of that.
