@@ -254,6 +254,8 @@ const raise = {
   quotaMB: (n: number) => ({ quotaMB: n * 10 }),
   messagesPerDay: (n: number) => ({ messagesPerDay: Math.min(500, n) }),
   messageKB: (n: number) => ({ messageKB: n }),
+  // The calculator's IOPS multiplication factor (Input!C66), from 1 by 2% a step.
+  iopsMultiplier: (n: number) => ({ iopsMultiplier: 1 + n / 50 }),
 };
 const bought = (d: ReturnType<typeof sizeDesign>) => ({
   capacityAllCopiesGB: d.capacityAllCopiesGB,
