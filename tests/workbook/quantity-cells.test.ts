@@ -179,6 +179,9 @@ const FIXED: Array<[string, Partial<WorkbookInputs>]> = [
   // A custom maximum database size (Input!G36 "Custom", G37): the calculator's 92 databases at 200 GB on RAID, 96 at 500 GB on JBOD
   // (tests/fixtures/microsoft-calculator-designs.json m01, m03).
   ["the RAID 2016 design with a custom 200 GB maximum database size", { users: 7600, quotaMB: 2048, messageKB: 150, copies: 2, serversSite1: 2, exchangeVersion: 2016, serverDisk: '600GB 10K RPM SAS 2.5"', databasesPerVolume: 0, maxDatabaseSizeConfiguration: "custom", maxDatabaseGB: 200 }],
+  // Found by an unseeded run: the Resilience sheet's failure modes sized a double failure without the custom maximum
+  // (40 active databases on the busiest server against sizeDesign's 42 of 192).
+  ["an SE design of 3 copies on 4 + 4 servers, a custom 500 GB maximum database size: a double failure", { users: 11329, quotaMB: 797, archiveMB: 5120, messagesPerDay: 301, messageKB: 245, copies: 3, serversSite1: 4, serversSite2: 4, exchangeVersion: "SE", maxDatabaseGB: 500, maxDatabaseSizeConfiguration: "custom" }],
   // m07: in two sites a RAID volume holds the databases of the custom size its disk fits (Role Requirements!C82; the calculator's 4, Volume Requirements!I7).
   ["a two-site RAID design (4 copies, 2 lagged) with a custom 500 GB maximum database size", { users: 30000, quotaMB: 2048, messagesPerDay: 200, copies: 4, laggedCopies: 2, lagDays: 3, serversSite1: 5, serversSite2: 5, exchangeVersion: 2016, serverDisk: '3TB 7.2K RPM SAS 3.5"', maxDatabaseSizeConfiguration: "custom", maxDatabaseGB: 500 }],
   // j01: the calculator's 24 databases on RAID where it lays 48 on JBOD (Role Requirements!C79; d03).

@@ -256,6 +256,8 @@ export const DISK_FACTOR_CELLS = Object.freeze({ diskGB: `$J$${DISK_FACTORS_ROW}
 export const NEVER_LESS_CELL = `$J$${NEVER_LESS_ROW}`;
 /** The count the user sets (Input!G39), 0 where the calculator's own is deployed. */
 export const SET_DATABASES_CELL = `$J$${SET_DATABASES_ROW}`;
+/** A custom maximum database size, GB (Input!G36 "Custom", G37), 0 for the calculator's own: the factor maxDatabaseGB. */
+export const MAX_DATABASE_CELL = `$J$${MAX_DATABASE_ROW}`;
 export const CALCULATED_DATABASES_CELL = `$J$${HELPER_ROW + 2}`;
 /**
  * 1 where the deployed databases hold more mailboxes each than the maximum database size allows (design.ts

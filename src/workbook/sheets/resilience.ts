@@ -29,7 +29,7 @@ import type { CellModel, Highlight, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
 import { MICROSOFT_FACTOR_INPUTS } from "../../engine/catalogue";
 import type { MicrosoftFactorName } from "../../engine/microsoft/tables";
-import { CALCULATED_DATABASES_CELL, DISK_FACTOR_CELLS, INPUT_FACTOR_CELLS, NEVER_LESS_CELL, SIZED_TIER_CELLS, TIER_MAILBOXES_CELL, dagMailboxesFormula } from "./methods";
+import { CALCULATED_DATABASES_CELL, DISK_FACTOR_CELLS, INPUT_FACTOR_CELLS, MAX_DATABASE_CELL, NEVER_LESS_CELL, SIZED_TIER_CELLS, TIER_MAILBOXES_CELL, dagMailboxesFormula } from "./methods";
 import { ONE_SITE, ESRP_2013, ESRP_2016, FORMAT, VMWARE, absolute, header, landscape, sectionHeading, sheetReference, titleAndNote, type NameKey, type Rendered } from "./shared";
 
 const SCENARIO_ROWS: ReadonlyArray<{ scenario: FailoverScenario; fails: string }> = [
@@ -242,9 +242,10 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
   // Helpers: K labels, L values; the EX_MS_* functions' factors are L's first two rows with their names in K.
   // The third, activationUnit: a balancing unit's databases, whose active databases repeat once a unit (issue 16);
   // then the lagged copies (never activated) and their replay lag, which only a lagged copy reads.
-  // The first ten are the EX_MS_* functions' factors: the disk the calculator counts from, the layout and never less are
-  // the Methods sheet's (issue 27); then those the design's inputs set (the catalogue's factor inputs, the Methods sheet's rows).
-  const factorRows = ["archiveMB", "deployedDatabases", "activationUnit", "laggedCopies", "lagDays", "diskGB", "diskIops", "databasesPerVolume", "activePassive", "neverLess"] as const;
+  // The first eleven are the EX_MS_* functions' factors: the disk the calculator counts from, the layout, never less and a
+  // custom maximum database size are the Methods sheet's (issue 27); then those the design's inputs set (the catalogue's
+  // factor inputs, the Methods sheet's rows).
+  const factorRows = ["archiveMB", "deployedDatabases", "activationUnit", "laggedCopies", "lagDays", "diskGB", "diskIops", "databasesPerVolume", "activePassive", "neverLess", "maxDatabaseGB"] as const;
   const inputFactors = MICROSOFT_FACTOR_INPUTS.map((i) => i.microsoftFactor.name);
   const otherRows = ["unitCopiesPerServer", "profile", "disk", "databases", "copiesPerServer", "copiesFirstSite", "maxDatabases", "calculatedDatabases", "permutations"] as const;
   type HelperRow = (typeof factorRows)[number] | (typeof otherRows)[number];
@@ -302,6 +303,7 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
     databasesPerVolume: `=${methods}!${DISK_FACTOR_CELLS.databasesPerVolume}`,
     activePassive: `=${methods}!${DISK_FACTOR_CELLS.activePassive}`,
     neverLess: `=${methods}!${NEVER_LESS_CELL}`,
+    maxDatabaseGB: `=${methods}!${MAX_DATABASE_CELL}`,
     unitCopiesPerServer: `=${copiesPerServerFormula(unit)}`,
     profile: `=${tier("profile")}`,
     disk: `=${tier("disk")}`,
