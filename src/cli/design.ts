@@ -108,7 +108,7 @@ export function designHelp(): string[] {
   ];
 }
 
-interface DesignRequest {
+export interface DesignRequest {
   inputs: WorkbookInputs;
   preset: PresetName;
   out?: string;
@@ -160,10 +160,10 @@ export function methodWords(d: Design): string {
 // ---------------------------------------------------------------------------------------------
 // Writing the workbook: the template, the evaluator and exceljs are loaded only here.
 
-type Written = { ok: true; copied?: import("../workbook/customer-copy").CustomerCopyReport; sheets: string[]; formulas: number } | { ok: false; code: number; problems?: string[] };
+export type Written = { ok: true; copied?: import("../workbook/customer-copy").CustomerCopyReport; sheets: string[]; formulas: number } | { ok: false; code: number; problems?: string[] };
 
 /** Every error a cell of the evaluated workbook shows, once per message. */
-function errorCells(model: import("../workbook/model").WorkbookModel, values: import("../workbook/evaluate").WorkbookValues): string[] {
+export function errorCells(model: import("../workbook/model").WorkbookModel, values: import("../workbook/evaluate").WorkbookValues): string[] {
   const seen = new Map<string, string[]>();
   for (const sheet of model.sheets) {
     for (const [address, value] of Object.entries(values[sheet.name] ?? {})) {
@@ -177,7 +177,7 @@ function errorCells(model: import("../workbook/model").WorkbookModel, values: im
 }
 
 /* eslint-disable @typescript-eslint/no-require-imports */
-async function writeWorkbook(request: DesignRequest, file: string, out: CommandOutput, io?: WholeFileIO): Promise<Written> {
+export async function writeWorkbook(request: Pick<DesignRequest, "inputs" | "customer" | "force">, file: string, out: CommandOutput, io?: WholeFileIO, command = "design"): Promise<Written> {
   const template = require("../workbook/template") as typeof import("../workbook/template");
   const { evaluateWorkbook } = require("../workbook/evaluate") as typeof import("../workbook/evaluate");
   const { writeXlsx } = require("./xlsx-writer") as typeof import("./xlsx-writer");
@@ -195,11 +195,11 @@ async function writeWorkbook(request: DesignRequest, file: string, out: CommandO
       ({ bytes, report: copied } = customerCopy(bytes, stamp, nativeFormulasOf(model)));
     } catch (e) {
       if (!(e instanceof CustomerCopyError)) throw e;
-      out.stderr(`exsize design: cannot prepare the customer copy: ${e.message}`);
+      out.stderr(`exsize ${command}: cannot prepare the customer copy: ${e.message}`);
       return { ok: false, code: EXIT.failed };
     }
   }
-  const code = await writeWhole(file, bytes, { command: "design", force: request.force, io }, out);
+  const code = await writeWhole(file, bytes, { command, force: request.force, io }, out);
   if (code !== EXIT.ok) return { ok: false, code };
   const formulas = model.sheets.reduce((n, sheet) => n + sheet.cells.filter((c) => c.formula !== undefined).length, 0);
   return { ok: true, ...(copied ? { copied } : {}), sheets: model.sheets.map((s) => s.name), formulas };

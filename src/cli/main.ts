@@ -16,6 +16,7 @@ const layout = () => require("./layout") as typeof import("./layout");
 const deploy = () => require("./export") as typeof import("./export");
 const compare = () => require("./compare") as typeof import("./compare");
 const fitting = () => require("./fit") as typeof import("./fit");
+const importing = () => require("./import") as typeof import("./import");
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const USAGE = [
@@ -33,6 +34,8 @@ const USAGE = [
   "                                         a row each (or --json, --csv; --out FILE.xlsx: a column each)",
   "  exsize fit [PROFILE…]                  the least hardware that carries a mailbox profile: the designs no other",
   "                                         beats on servers, disks, memory and cores (or --json, --csv, --out)",
+  "  exsize import FILE.xlsm [--json]       a filled Microsoft calculator as a design: its inputs sized, its saved figures",
+  "                                         beside the design's, what the design does not take (--out FILE.xlsx, --exchange-version SE)",
   "  exsize help [COMMAND]                  this text, or a command's options with their defaults and rules",
   "  exsize --version                       the version",
   "",
@@ -49,6 +52,7 @@ const COMMAND_HELP: Record<string, () => readonly string[]> = {
   export: () => deploy().exportHelp(),
   compare: () => compare().compareHelp(),
   fit: () => fitting().fitHelp(),
+  import: () => importing().importHelp(),
   help: () => USAGE,
 };
 
@@ -107,6 +111,8 @@ export async function main(argv: string[], out: ProgressOutput = processOutput()
         return await compare().runCompare(rest, out);
       case "fit":
         return await fitting().runFit(rest, out);
+      case "import":
+        return await importing().runImport(rest, out);
       case "help":
       case "--help":
       case "-h": {
