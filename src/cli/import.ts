@@ -10,7 +10,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { designRecord } from "../engine/catalogue";
 import { versionName } from "../engine/version";
-import { EXIT, EXIT_STATUS_HELP, UsageError, parseCommand, type CommandOutput, type FlagSpec } from "./design-options";
+import { EXIT, EXIT_STATUS_HELP, UsageError, inputOptions, parseCommand, type CommandOutput, type FlagSpec } from "./design-options";
 import { jsonInputs, writeWorkbook } from "./design";
 import type { WholeFileIO } from "./write-whole";
 import { CalculatorFileError, openCalculatorFile } from "../workbook/calculator-file";
@@ -61,7 +61,9 @@ export async function runImport(args: string[], out: CommandOutput, io?: WholeFi
     out.stderr(IMPORT_USAGE);
     return EXIT.usage;
   };
-  const files = args.filter((a, i) => !a.startsWith("-") && !(i > 0 && ["--out", "-o", "--exchange-version"].includes(args[i - 1])));
+  // The file is the one argument that is not an option or an option's value.
+  const valued = new Set(["--out", "-o", ...inputOptions().flatMap((o) => [o.option, ...o.aliases])]);
+  const files = args.filter((a, i) => !a.startsWith("-") && !(i > 0 && valued.has(args[i - 1])));
   let flags: Map<string, string | true>;
   let given: ReturnType<typeof parseCommand>["given"];
   try {
@@ -131,7 +133,8 @@ export async function runImport(args: string[], out: CommandOutput, io?: WholeFi
 
   if (outFile !== undefined) {
     if (imported.cells.tiers) {
-      out.stderr(`exsize import: --out writes one mailbox profile, and the file has mailboxes in tiers 2-4 (${imported.places.range("TierMailboxes", 2)}, …): print the design with --json, or type the tiers on the workbook's Tiers sheet; nothing written to ${outFile}`);
+      const tiers = (imported.cells.tiers.mailboxes ?? []).flatMap((v, k) => (k > 0 && v !== 0 ? [imported.places.range("TierMailboxes", k + 1)] : []));
+      out.stderr(`exsize import: --out writes one mailbox profile, and the file has mailboxes in tiers 2-4 (${tiers.join(", ")}): print the design with --json, or type the tiers on the workbook's Tiers sheet; nothing written to ${outFile}`);
       return EXIT.usage;
     }
     const written = await writeWorkbook({ inputs: design.inputs, customer, force: flags.has("--force") }, outFile, out, io, "import");
