@@ -35,13 +35,13 @@ const USAGE = [
   "  exsize fit [PROFILE…]                  the least hardware that carries a mailbox profile: the designs no other",
   "                                         beats on servers, disks, memory and cores (or --json, --csv, --out)",
   "  exsize import FILE.xlsm [--json]       a filled Microsoft calculator as a design: its inputs sized, its saved figures",
-  "                                         beside the design's, what the design does not take (--out FILE.xlsx, --exchange-version SE)",
+  "                                         beside the design's, and what the design does not take (or --out FILE.xlsx)",
   "  exsize help [COMMAND]                  this text, or a command's options with their defaults and rules",
   "  exsize --version                       the version",
   "",
   "Exit status, the same in every command: 0 done; 1 a result is an error, the design cannot be built, or a file",
-  "cannot be written or read; 2 a usage error, an input its rule refuses, or a file already there without --force;",
-  "70 an internal error.",
+  "cannot be written or read; 2 a usage error, an input its rule refuses, a file already there without --force, or",
+  "(exsize import) a file that is not a calculator it can read; 70 an internal error.",
 ];
 
 /** The help of each command: `exsize help COMMAND` and `exsize COMMAND --help` print the same. */

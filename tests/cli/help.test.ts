@@ -4,6 +4,7 @@
  */
 import { designHelp, inputOptions } from "../../src/cli/design";
 import { EVAL_HELP } from "../../src/cli/eval";
+import { importHelp } from "../../src/cli/import";
 import { main } from "../../src/cli/main";
 
 async function run(...argv: string[]): Promise<{ code: number; stdout: string[]; stderr: string[] }> {
@@ -17,6 +18,7 @@ describe("help for each command", () => {
   test.each<[string, readonly string[]]>([
     ["design", designHelp()],
     ["eval", EVAL_HELP],
+    ["import", importHelp()],
   ])("exsize help %s and exsize %s --help print its whole help", async (command, help) => {
     const viaHelp = await run("help", command);
     const viaFlag = await run(command, "--help");
@@ -45,7 +47,7 @@ describe("help for each command", () => {
 
   test("the top-level help names each command and how to get its help", async () => {
     const text = (await run("help")).stdout.join("\n");
-    for (const line of ["exsize eval [--json] FORMULA…", "exsize design [INPUTS…] -o FILE.xlsx", "exsize help [COMMAND]"]) expect(text).toContain(line);
+    for (const line of ["exsize eval [--json] FORMULA…", "exsize design [INPUTS…] -o FILE.xlsx", "exsize import FILE.xlsm [--json]", "exsize help [COMMAND]"]) expect(text).toContain(line);
     expect((await run("--help")).stdout.join("\n")).toBe(text);
   });
 
