@@ -230,7 +230,8 @@ export function importCalculator(file: CalculatorFile): CalculatorImport {
 
   // Tiers 2–4 with mailboxes: sized as the design's tiers, tier 1 first (one DAG only: the calculator's tiers are the environment's).
   const tierNames = ["Tier1", "Tier2", "Tier3", "Tier4"];
-  const extraTiers = tierNames.slice(1).filter((t) => (num(value(`Num${t}MBX`)) ?? 0) !== 0 || typeof value(`Num${t}MBX`) !== "number");
+  // An empty tier cell is no tier; text or an error there is refused by the tiers' rule.
+  const extraTiers = tierNames.slice(1).filter((t) => ![0, null, undefined, ""].includes(value(`Num${t}MBX`) as never));
   const tierPlaces = new Map<string, string>();
   let tiersCells: InputCells["tiers"] | undefined;
   if (extraTiers.length > 0) {

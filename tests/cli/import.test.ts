@@ -211,6 +211,10 @@ test("tiers 2-4 with mailboxes are sized as the design's tiers; --out refuses th
   const p = await imported([await written({ from: "v6.6 Lab", inputs: { NumTier3MBX: 250 } })]);
   const one = await imported([await written({ from: "v6.6 Lab" })]);
   expect(Number(p.design.databases)).toBeGreaterThan(Number(one.design.databases));
+  // An empty tier cell is no tier: the file's design is one profile, and --out writes it.
+  const emptyTier = await written({ from: "v6.6 Lab", inputs: { NumTier2MBX: null } });
+  expect((await imported([emptyTier])).design.databases).toBe(one.design.databases);
+  expect((await run([emptyTier, "--out", path.join(work, "empty-tier.xlsx")])).code).toBe(0);
   const r = await run([await written({ from: "v6.6 Lab", inputs: { NumTier3MBX: 250 } }), "--out", path.join(work, "tiers.xlsx")]);
   expect(r.code).toBe(2);
   expect(r.stderr[0]).toMatch(/tiers 2-4 \(Input!F55 \(NumTier3MBX\)\)/);
