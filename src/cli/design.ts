@@ -177,11 +177,20 @@ export function errorCells(model: import("../workbook/model").WorkbookModel, val
 }
 
 /* eslint-disable @typescript-eslint/no-require-imports */
-export async function writeWorkbook(request: Pick<DesignRequest, "inputs" | "customer" | "force">, file: string, out: CommandOutput, io?: WholeFileIO, command = "design"): Promise<Written> {
+export async function writeWorkbook(
+  request: Pick<DesignRequest, "inputs" | "customer" | "force">,
+  file: string,
+  out: CommandOutput,
+  io?: WholeFileIO,
+  command = "design",
+  /** Sheets added after the template's (exsize import's Calculator sheet). */
+  more: readonly import("../workbook/model").SheetModel[] = [],
+): Promise<Written> {
   const template = require("../workbook/template") as typeof import("../workbook/template");
   const { evaluateWorkbook } = require("../workbook/evaluate") as typeof import("../workbook/evaluate");
   const { writeXlsx } = require("./xlsx-writer") as typeof import("./xlsx-writer");
   const model = template.referenceDesign({ inputs: request.inputs });
+  model.sheets.push(...more);
   const values = evaluateWorkbook(model);
   const errors = errorCells(model, values);
   if (errors.length > 0) return { ok: false, code: EXIT.failed, problems: errors };

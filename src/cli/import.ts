@@ -14,6 +14,7 @@ import { EXIT, EXIT_STATUS_HELP, UsageError, inputOptions, parseCommand, type Co
 import { jsonInputs, writeWorkbook } from "./design";
 import type { WholeFileIO } from "./write-whole";
 import { CalculatorFileError, openCalculatorFile } from "../workbook/calculator-file";
+import { calculatorSheet } from "../workbook/sheets/calculator";
 import { compareWithCalculator, designOfCalculator, exchangeVersionOption, importCalculator } from "../workbook/calculator-import";
 
 const FLAGS: readonly FlagSpec[] = [
@@ -38,7 +39,8 @@ export function importHelp(): string[] {
     "  --json                   print what `exsize design --json` prints, and source (the calculator, its version), calculator",
     "                           (each saved figure: name, sheet, cell, the file's value, the design's, agree, why) and notTaken",
     "                           (every input the file sets that the design does not take: name, cell, value, what it moves)",
-    "  --out FILE.xlsx, -o      write the design workbook, as `exsize design --out` does; --customer: the customer copy",
+    "  --out FILE.xlsx, -o      write the design workbook, as `exsize design --out` does, with a Calculator sheet of the",
+    "                           comparison and what the design does not take; --customer: the customer copy",
     "  --exchange-version V     size the same inputs for another version: 2013, 2016, 2019 or SE (the migration design)",
     "  --force                  overwrite FILE.xlsx",
     "",
@@ -137,7 +139,8 @@ export async function runImport(args: string[], out: CommandOutput, io?: WholeFi
       out.stderr(`exsize import: --out writes one mailbox profile, and the file has mailboxes in tiers 2-4 (${tiers.join(", ")}): print the design with --json, or type the tiers on the workbook's Tiers sheet; nothing written to ${outFile}`);
       return EXIT.usage;
     }
-    const written = await writeWorkbook({ inputs: design.inputs, customer, force: flags.has("--force") }, outFile, out, io, "import");
+    const sheet = calculatorSheet("", { file: path.basename(file), calculator: imported.version.title, version: imported.version.number, sizedFor: versionName(design.inputs.exchangeVersion) }, calculator, imported.notTaken);
+    const written = await writeWorkbook({ inputs: design.inputs, customer, force: flags.has("--force") }, outFile, out, io, "import", [sheet]);
     if (!written.ok) {
       for (const problem of written.problems ?? []) out.stderr(`exsize import: ${problem}`);
       return written.code;

@@ -14,6 +14,7 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import ExcelJS from "exceljs";
 import { runImport } from "../../src/cli/import";
 import { calculatorFixture, calculatorWorkbook, type CalculatorShape } from "../support/calculator-workbook";
 import { WORKBOOK_MS } from "../support/timeouts";
@@ -152,6 +153,12 @@ test("--out writes the design's workbook as design --out does; a file there need
   const r = await run([file, "--out", out]);
   expect(r.code).toBe(0);
   expect(r.stdout[0]).toMatch(/^Wrote .*lab\.xlsx: the live design of .* \(Exchange 2013 Server Role Requirements Calculator v6\.6\), sized for Exchange 2013\.$/);
+  // Beside the design's sheets, a Calculator sheet records the comparison: the Lab file's C78 RecNumDBs 4, the design's 4.
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(out);
+  const sheet = book.getWorksheet("Calculator")!;
+  const figures = Array.from({ length: 8 }, (_, i) => sheet.getRow(5 + i).values as unknown[]);
+  expect(figures).toEqual(expect.arrayContaining([[undefined, "Databases a DAG", "Role Requirements!C78 (RecNumDBs)", 4, 4, "yes"]]));
   const before = fs.readFileSync(out);
   const again = await run([file, "--out", out, "--customer"]);
   expect(again.code).toBe(2);
