@@ -545,7 +545,7 @@ describeInBrowser("the task pane in chromium", () => {
       const script = await download(page, "Deploy-Dag.ps1");
       expect(script.name).toBe("Deploy-Dag.ps1");
       expect(script.text).toMatch(/^# DAG01: 2 servers, 2 copies \(0 lagged\), active\/active, \d+ databases\.\r\n/);
-      expect(script.text).toContain("New-MailboxDatabase -Name 'DB01' -Server 'EXMB01'");
+      expect(script.text).toContain("  @{ Name = 'DB01'; Server = 'EXMB01'; ");
 
       expect(await overflowing(page)).toEqual([]);
       await page.locator("#deploy-heading").scrollIntoViewIfNeeded();
