@@ -244,12 +244,28 @@ function showFits(fits: FitChoice[] | undefined): void {
   }
 }
 
+/**
+ * After a load, the answer where the eye is: the button just pressed and its status at the top of the
+ * pane, the Results section's answer right under them. The bar's own place, not where it sticks: the
+ * form's end, the bar its last child.
+ */
+function showAnswerUnderButton(): void {
+  const actions = byId("load-design").closest<HTMLElement>(".actions");
+  const form = byId("design-form");
+  if (!actions) return;
+  const top = form.getBoundingClientRect().bottom + window.scrollY - actions.offsetHeight;
+  window.scrollTo?.({ top: Math.max(0, top) });
+}
+
 function bind(): void {
   const controller = new PaneController(domView());
   byId<HTMLFormElement>("design-form").addEventListener("submit", (event) => {
     event.preventDefault();
     void controller.loadDesign(readForm()).then((ok) => {
-      if (ok) return;
+      if (ok) {
+        showAnswerUnderButton();
+        return;
+      }
       // Take the user to the first field that needs fixing.
       const bad = DESIGN_FIELDS.find((f) => control(f).getAttribute("aria-invalid") === "true");
       if (bad) control(bad).focus();

@@ -75,6 +75,8 @@ export interface DeploymentSettings {
   gc: string;
   /** A lagged copy's replay lag (d.hh:mm:ss). */
   replayLag: string;
+  /** The design's MCDB SSDs a server and each one's raw GB (settingsFor), set up by the script's step 4; none without. */
+  mcdb?: { ssdsPerServer: number; ssdGB: number };
 }
 
 export const DEFAULT_DEPLOYMENT_SETTINGS: Readonly<DeploymentSettings> = Object.freeze({
@@ -107,10 +109,10 @@ export function replayLagTime(days: number): string {
  * The export's settings for a sized design (issue 26: the export deploys the volumes the design buys):
  * a server's volumes as its own disks lay them — the databases a volume, the AutoReseed and restore
  * disks of a Microsoft-method JBOD server, a RAID server's volumes and restore set — or, by Dell's
- * process, which sizes no server disks, a volume a database (Tables 18-19); its lagged copies' replay
- * lag (the input lagDays); the folders, first disk and GC as given.
+ * process, which sizes no server disks, a volume a database (Tables 18-19); its MCDB SSDs, if it has
+ * any; its lagged copies' replay lag (the input lagDays); the folders, first disk and GC as given.
  */
-export function settingsFor(design: Pick<Design, "inputs" | "serverDisks" | "raidServerDisks">, settings: DeploymentSettings = DEFAULT_DEPLOYMENT_SETTINGS): DeploymentSettings {
+export function settingsFor(design: Pick<Design, "inputs" | "serverDisks" | "raidServerDisks" | "mcdb">, settings: DeploymentSettings = DEFAULT_DEPLOYMENT_SETTINGS): DeploymentSettings {
   const jbod = design.serverDisks;
   const raid = design.raidServerDisks;
   const volumes = jbod
@@ -118,7 +120,8 @@ export function settingsFor(design: Pick<Design, "inputs" | "serverDisks" | "rai
     : raid
       ? { databasesPerVolume: raid.databasesPerVolume, autoReseedVolumes: 0, restoreVolumes: raid.restoreDisks > 0 ? 1 : 0 }
       : { databasesPerVolume: 1, autoReseedVolumes: 0, restoreVolumes: 0 };
-  return { ...settings, ...volumes, replayLag: replayLagTime(design.inputs.lagDays ?? LAG_DEFAULTS.lagDays) };
+  const mcdb = design.mcdb ? { mcdb: { ssdsPerServer: design.mcdb.ssdsPerServer, ssdGB: design.mcdb.ssdGB } } : {};
+  return { ...settings, ...volumes, ...mcdb, replayLag: replayLagTime(design.inputs.lagDays ?? LAG_DEFAULTS.lagDays) };
 }
 
 /** The four files, in the order they are offered. */
@@ -255,6 +258,10 @@ export function deploymentInputProblems(names: DeploymentNames, settings: Deploy
   if (!/^\d+\.\d{2}:\d{2}:\d{2}$/.test(settings.replayLag)) problems.push(`the replay lag must be d.hh:mm:ss, such as 7.00:00:00; got ${JSON.stringify(settings.replayLag)}`);
   if (!Number.isInteger(settings.startDisk) || settings.startDisk < 1 || settings.startDisk > START_DISK_MAX) problems.push(`the start disk ${START_DISK_RULE}; got ${settings.startDisk}`);
   if (!Number.isInteger(settings.databasesPerVolume) || settings.databasesPerVolume < 1) problems.push(`the databases a volume must be a whole number from 1; got ${settings.databasesPerVolume}`);
+  const mcdb = settings.mcdb;
+  if (mcdb && (!Number.isInteger(mcdb.ssdsPerServer) || mcdb.ssdsPerServer < 1 || !Number.isInteger(mcdb.ssdGB) || mcdb.ssdGB < 1)) {
+    problems.push(`the MCDB SSDs must be a whole number from 1 a server, each a whole number of GB from 1; got ${mcdb.ssdsPerServer} of ${mcdb.ssdGB} GB`);
+  }
   return problems.filter((p): p is string => p !== undefined);
 }
 
@@ -263,6 +270,206 @@ function serverDatabases(layout: CopyLayout): number[][] {
   const held: number[][] = layout.siteOfServer.map(() => []);
   layout.copies.forEach((copies, d) => copies.forEach((c) => held[c.server].push(d)));
   return held;
+}
+
+/** What the script is written from: deploymentFiles' layout, names and paths. */
+interface ScriptParts {
+  dagNames: DeploymentNames;
+  settings: DeploymentSettings;
+  layout: CopyLayout;
+  names: LayoutNames;
+  held: number[][];
+  edbPath: (d: number) => string;
+  logPath: (d: number) => string;
+}
+
+/** One disk of a server as the script formats it: its number, volume label, mount folder and the databases whose folders it holds. */
+interface ScriptDisk {
+  disk: number;
+  label: string;
+  path: string;
+  databases: string[];
+}
+
+const psArray = (items: readonly string[]) => `@(${items.join(", ")})`;
+
+/**
+ * Deploy-Dag.ps1: the design as data — each server's disks, each database with its copies — and one
+ * loop a step over it, so the script's length is the design's and every disk it touches is a row of
+ * $Servers. With MCDB SSDs, step 4 sets them up as Microsoft's "MetaCacheDatabase (MCDB) setup" does
+ * (Exchange Server 2019 and SE), and step 0 first checks each server has exactly the design's raw SSDs.
+ */
+function deployScript({ dagNames, settings, layout, names, held, edbPath, logPath }: ScriptParts): string[] {
+  const dag = psString(dagNames.dag);
+  const mcdb = settings.mcdb;
+  const label = (v: number) => `ExVol${String(v + 1).padStart(2, "0")}`;
+  const serverDisks = (dbs: readonly number[]): ScriptDisk[] => {
+    const volumes = Math.ceil(dbs.length / settings.databasesPerVolume);
+    const disks: ScriptDisk[] = [];
+    for (let v = 0; v < volumes; v++) {
+      const databases = dbs.slice(v * settings.databasesPerVolume, (v + 1) * settings.databasesPerVolume).map(names.database);
+      disks.push({ disk: settings.startDisk + v, label: label(v), path: joinPath(settings.volumesRoot, label(v)), databases });
+    }
+    // AutoReseed's spares: formatted, mounted in the volumes folder, holding no database (Microsoft, "Configure AutoReseed for a DAG").
+    for (let a = 0; a < settings.autoReseedVolumes; a++) {
+      disks.push({ disk: settings.startDisk + volumes + a, label: label(volumes + a), path: joinPath(settings.volumesRoot, label(volumes + a)), databases: [] });
+    }
+    // The restore volume, mounted apart, so that AutoReseed never takes it for a spare.
+    for (let r = 0; r < settings.restoreVolumes; r++) {
+      const restore = settings.restoreVolumes === 1 ? "ExRestore" : `ExRestore${r + 1}`;
+      disks.push({ disk: settings.startDisk + volumes + settings.autoReseedVolumes + r, label: restore, path: joinPath(settings.restoreRoot, restore), databases: [] });
+    }
+    return disks;
+  };
+  const d = layout.design;
+  const ps: string[] = [
+    `# ${dagNames.dag}: ${d.serversPerSite.join(" + ")} servers, ${d.copies} copies (${d.laggedCopies} lagged), ${d.layout}, ${d.databases} databases` +
+      (mcdb ? `, ${mcdb.ssdsPerServer} MCDB SSDs of ${mcdb.ssdGB.toLocaleString("en-US")} GB a server.` : "."),
+    "# Written by exsize export from the design's copy layout. Run in the Exchange Management Shell, after the servers",
+    "# have joined the DAG. Review the disk numbers in $Servers before running step 1: it formats those disks, and",
+    "# no other: every disk the script touches is a row of $Servers" + (mcdb ? " (and Manage-MCDB the SSDs step 0 counts)." : "."),
+    "$ErrorActionPreference = 'Stop'",
+    "",
+    "# Each server's disks: the number Windows gives the disk, its volume's label, where it is mounted, and the",
+    "# databases whose folders are mounted on it (none for an AutoReseed spare or a restore volume).",
+    "$Servers = [ordered]@{",
+  ];
+  held.forEach((dbs, s) => {
+    ps.push(`  ${psString(names.server(s))} = @(`);
+    for (const disk of serverDisks(dbs)) {
+      ps.push(`    @{ Disk = ${disk.disk}; Label = ${psString(disk.label)}; Path = ${psString(disk.path)}; Databases = ${psArray(disk.databases.map(psString))} }`);
+    }
+    ps.push("  )");
+  });
+  ps.push(
+    "}",
+    "",
+    "# Each database on the server of its active copy (activation preference 1), and its passive copies in preference",
+    "# order; a lagged copy replays $ReplayLagTime behind and is blocked from activation.",
+    "$Databases = @(",
+  );
+  layout.copies.forEach((dbCopies, db) => {
+    const copies = dbCopies.slice(1).map((c) => `@{ Server = ${psString(names.server(c.server))}; Preference = ${c.preference}${c.lagged ? "; Lagged = $true" : ""} }`);
+    ps.push(
+      `  @{ Name = ${psString(names.database(db))}; Server = ${psString(names.server(dbCopies[0].server))}; EdbFilePath = ${psString(edbPath(db))}; LogFolderPath = ${psString(logPath(db))}; Copies = ${psArray(copies)} }`,
+    );
+  });
+  ps.push(")", `$DatabasesRoot = ${psString(settings.databasesRoot)}`, `$ReplayLagTime = ${psString(settings.replayLag)}`);
+  if (mcdb) {
+    ps.push(
+      "# The design's MCDB SSDs a server and their size in bytes (raw decimal GB × 10^9).",
+      `$McdbSsdsPerServer = ${mcdb.ssdsPerServer}`,
+      `$McdbSsdSizeInBytes = ${mcdb.ssdGB * 1_000_000_000}`,
+    );
+  }
+  ps.push(
+    "",
+    "# 0. Before anything is changed: on every server, each disk of $Servers must be raw (no partition table) and",
+    "#    offline, as a new disk is; a disk number that points at a disk in use stops the script here.",
+    "foreach ($server in $Servers.Keys) {",
+    "  $disks = $Servers[$server]",
+    "  Invoke-Command -ComputerName $server -ScriptBlock {",
+    "    foreach ($d in $using:disks) {",
+    "      $disk = Get-Disk -Number $d.Disk",
+    "      if ($disk.PartitionStyle -ne 'RAW' -or -not $disk.IsOffline) {",
+    '        throw "Disk $($d.Disk) of $env:COMPUTERNAME is not a raw, offline disk (partition style $($disk.PartitionStyle), offline: $($disk.IsOffline)): check the disk numbers (exsize export --start-disk); nothing was changed"',
+    "      }",
+    "    }",
+  );
+  if (mcdb) {
+    ps.push(
+      "    # Manage-MCDB formats every raw SSD it finds (Microsoft, \"MetaCacheDatabase (MCDB) setup\", step 4), so besides the",
+      "    # disks above a server must have exactly the design's raw SSDs, each at least the design's size (\"SSD guidance\":",
+      "    # every server the same count of SSDs of one size).",
+      "    $given = @($using:disks | ForEach-Object { $_.Disk })",
+      "    $want = $using:McdbSsdsPerServer",
+      "    $bytes = $using:McdbSsdSizeInBytes",
+      "    $ssds = @(Get-PhysicalDisk | Where-Object { $_.MediaType -eq 'SSD' } | ForEach-Object { Get-Disk -Number $_.DeviceId } | Where-Object { $_.PartitionStyle -eq 'RAW' -and $given -notcontains $_.Number })",
+      "    if ($ssds.Count -ne $want) {",
+      '      throw "$env:COMPUTERNAME has $($ssds.Count) raw SSDs besides its database disks, and the design gives MCDB $want: Manage-MCDB would format every raw SSD; nothing was changed"',
+      "    }",
+      "    foreach ($ssd in $ssds) {",
+      '      if ($ssd.Size -lt $bytes) { throw "SSD $($ssd.Number) of $env:COMPUTERNAME holds $($ssd.Size) bytes, less than the design\'s $bytes; nothing was changed" }',
+      "    }",
+    );
+  }
+  ps.push(
+    "  }",
+    "}",
+    "",
+    "# 1. Each disk of $Servers brought online, initialised, formatted ReFS and mounted at its folder; a database",
+    "#    volume's databases' folders (under the databases folder) are mounted on it too (the calculator's layout).",
+    "foreach ($server in $Servers.Keys) {",
+    "  $disks = $Servers[$server]",
+    "  Invoke-Command -ComputerName $server -ScriptBlock {",
+    "    $root = $using:DatabasesRoot",
+    "    foreach ($d in $using:disks) {",
+    "      Set-Disk -Number $d.Disk -IsOffline $false",
+    "      Set-Disk -Number $d.Disk -IsReadOnly $false",
+    "      Initialize-Disk -Number $d.Disk -PartitionStyle GPT",
+    "      $partition = New-Partition -DiskNumber $d.Disk -UseMaximumSize",
+    "      Format-Volume -Partition $partition -FileSystem ReFS -AllocationUnitSize 65536 -NewFileSystemLabel $d.Label -Confirm:$false | Out-Null",
+    "      foreach ($path in @($d.Path) + @($d.Databases | ForEach-Object { Join-Path $root $_ })) {",
+    "        New-Item -ItemType Directory -Force -Path $path | Out-Null",
+    "        Add-PartitionAccessPath -DiskNumber $d.Disk -PartitionNumber $partition.PartitionNumber -AccessPath $path",
+    "      }",
+    "    }",
+    "  }",
+    "}",
+  );
+  if (settings.autoReseedVolumes > 0 || mcdb) {
+    // AutoReseed finds the spares and the databases by these folders (Microsoft, "Configure AutoReseed for a DAG"); MCDB needs AutoReseed ("Prerequisites").
+    ps.push(
+      "",
+      "# AutoReseed: where the DAG's volumes and databases are mounted, and the databases a volume holds.",
+      `Set-DatabaseAvailabilityGroup -Identity ${dag} -AutoDagVolumesRootFolderPath ${psString(settings.volumesRoot)} -AutoDagDatabasesRootFolderPath ${psString(settings.databasesRoot)} -AutoDagDatabaseCopiesPerVolume ${settings.databasesPerVolume}`,
+    );
+  }
+  ps.push(
+    "",
+    "# 2. The databases, each on the server of its active copy.",
+    "foreach ($db in $Databases) {",
+    "  New-MailboxDatabase -Name $db.Name -Server $db.Server -EdbFilePath $db.EdbFilePath -LogFolderPath $db.LogFolderPath | Out-Null",
+    "  Mount-Database -Identity $db.Name",
+    "}",
+    "",
+    "# 3. The passive copies, in preference order; a lagged copy replays with its lag and is blocked from activation.",
+    "foreach ($db in $Databases) {",
+    "  foreach ($copy in $db.Copies) {",
+    "    if ($copy.Lagged) {",
+    "      Add-MailboxDatabaseCopy -Identity $db.Name -MailboxServer $copy.Server -ActivationPreference $copy.Preference -ReplayLagTime $ReplayLagTime",
+    '      Suspend-MailboxDatabaseCopy -Identity "$($db.Name)\\$($copy.Server)" -ActivationOnly -Confirm:$false',
+    "    } else {",
+    "      Add-MailboxDatabaseCopy -Identity $db.Name -MailboxServer $copy.Server -ActivationPreference $copy.Preference",
+    "    }",
+    "  }",
+    "}",
+  );
+  if (mcdb) {
+    ps.push(
+      "",
+      `# 4. MetaCache Database (MCDB) on the design's SSDs, ${mcdb.ssdsPerServer} of ${mcdb.ssdGB.toLocaleString("en-US")} GB a server, set up as Microsoft's`,
+      '#    "MetaCacheDatabase (MCDB) setup" page (Exchange Server 2019 and SE) sets it up, with Exchange\'s own script',
+      "#    Manage-MetaCacheDatabase.ps1: the DAG's counts, the Active Directory prerequisite, each server allowed MCDB and",
+      "#    its raw SSDs formatted and mounted, then each database failed over to create its MCDB instance.",
+      ". (Join-Path $exscripts 'Manage-MetaCacheDatabase.ps1')",
+      `Set-DatabaseAvailabilityGroup -Identity ${dag} -AutoDagTotalNumberOfDatabases ${d.databases} -AutoDagDatabaseCopiesPerDatabase ${d.copies} -AutoDagTotalNumberOfServers ${held.length}`,
+      `Manage-MCDB -DagName ${dag} -ConfigureMCDBPrerequisite -SSDSizeInBytes $McdbSsdSizeInBytes -SSDCountPerServer $McdbSsdsPerServer`,
+      "# The page: MCDB needs the DAG's Active Directory settings replicated in full before the servers are set up.",
+      "Read-Host 'MCDB: press Enter once Active Directory has replicated the DAG''s settings'",
+      "foreach ($server in $Servers.Keys) {",
+      `  Manage-MCDB -DagName ${dag} -ServerAllowMCDB $true -ServerName $server`,
+      `  Manage-MCDB -DagName ${dag} -ConfigureMCDBOnServer -ServerName $server -SSDSizeInBytes $McdbSsdSizeInBytes`,
+      "}",
+      "# A database's next failover creates its MCDB instance: each server's databases failed over in turn, then",
+      "# returned to their preferred servers.",
+      "foreach ($server in $Servers.Keys) {",
+      `  Manage-MCDB -DagName ${dag} -ServerAllowMCDB $true -ServerName $server -ForceFailover $true`,
+      "}",
+      `& (Join-Path $exscripts 'RedistributeActiveDatabases.ps1') -DagName ${dag} -BalanceDbsByActivationPreference -Confirm:$false`,
+    );
+  }
+  return ps;
 }
 
 /**
@@ -317,94 +524,8 @@ export function deploymentFiles(
     ),
   ]);
 
-  const ps: string[] = [
-    `# ${dagNames.dag}: ${layout.design.serversPerSite.join(" + ")} servers, ${layout.design.copies} copies (${layout.design.laggedCopies} lagged), ${layout.design.layout}, ${layout.design.databases} databases.`,
-    "# Written by exsize export from the copy layout (docs/dag-layout.md). Run in the Exchange Management Shell,",
-    "# after the servers have joined the DAG. Review the disk numbers before running step 1: it formats disks.",
-    "$ErrorActionPreference = 'Stop'",
-    "",
-    "# 0. Every disk the script formats on every server must be raw (no partition table) and offline, as a new",
-    "#    disk is, before anything is changed: a disk number that points at a disk in use stops the script here.",
-  ];
-  const volumesOf = (dbs: readonly number[]) => Math.ceil(dbs.length / settings.databasesPerVolume);
-  /** The disks a server's volumes take: its database volumes, then its AutoReseed spares and restore volumes. */
-  const disksOf = (dbs: readonly number[]) => volumesOf(dbs) + settings.autoReseedVolumes + settings.restoreVolumes;
-  /** One disk brought online, initialised, partitioned, formatted ReFS and mounted at `path`. */
-  const formatVolume = (disk: number, label: string, path: string) => {
-    ps.push(`  Set-Disk -Number ${disk} -IsOffline $false`);
-    ps.push(`  Set-Disk -Number ${disk} -IsReadOnly $false`);
-    ps.push(`  Initialize-Disk -Number ${disk} -PartitionStyle GPT`);
-    ps.push(`  $partition = New-Partition -DiskNumber ${disk} -UseMaximumSize`);
-    ps.push(`  Format-Volume -Partition $partition -FileSystem ReFS -AllocationUnitSize 65536 -NewFileSystemLabel ${psString(label)} -Confirm:$false | Out-Null`);
-    ps.push(`  New-Item -ItemType Directory -Force -Path ${psString(path)} | Out-Null`);
-    ps.push(`  Add-PartitionAccessPath -DiskNumber ${disk} -PartitionNumber $partition.PartitionNumber -AccessPath ${psString(path)}`);
-  };
-  held.forEach((dbs, s) => {
-    ps.push(`Invoke-Command -ComputerName ${psString(names.server(s))} -ScriptBlock {`);
-    for (let v = 0; v < disksOf(dbs); v++) {
-      const disk = settings.startDisk + v;
-      ps.push(`  $disk = Get-Disk -Number ${disk}`);
-      ps.push(
-        `  if ($disk.PartitionStyle -ne 'RAW' -or -not $disk.IsOffline) { throw "Disk ${disk} of $env:COMPUTERNAME is not a raw, offline disk ` +
-          `(partition style $($disk.PartitionStyle), offline: $($disk.IsOffline)): check the disk numbers (exsize export --start-disk); nothing was changed" }`,
-      );
-    }
-    ps.push("}");
-  });
-  ps.push(
-    "",
-    "# 1. Database volumes and their mount points: one volume per DbPerVolume databases, mounted under the",
-    "#    volumes folder, and each database's folder mounted on its volume (the calculator's layout); then the",
-    "#    server's AutoReseed spares (empty volumes in the volumes folder) and its restore volume, mounted apart.",
-  );
-  held.forEach((dbs, s) => {
-    ps.push(`Invoke-Command -ComputerName ${psString(names.server(s))} -ScriptBlock {`);
-    for (let v = 0; v < volumesOf(dbs); v++) {
-      const disk = settings.startDisk + v;
-      const label = `ExVol${String(v + 1).padStart(2, "0")}`;
-      formatVolume(disk, label, joinPath(settings.volumesRoot, label));
-      for (const d of dbs.slice(v * settings.databasesPerVolume, (v + 1) * settings.databasesPerVolume)) {
-        ps.push(`  New-Item -ItemType Directory -Force -Path ${psString(dbFolder(d))} | Out-Null`);
-        ps.push(`  Add-PartitionAccessPath -DiskNumber ${disk} -PartitionNumber $partition.PartitionNumber -AccessPath ${psString(dbFolder(d))}`);
-      }
-    }
-    // AutoReseed's spares: formatted, mounted in the volumes folder, holding no database (Microsoft, "Configure AutoReseed for a DAG").
-    const volumes = volumesOf(dbs);
-    for (let a = 0; a < settings.autoReseedVolumes; a++) {
-      const v = volumes + a;
-      const label = `ExVol${String(v + 1).padStart(2, "0")}`;
-      formatVolume(settings.startDisk + v, label, joinPath(settings.volumesRoot, label));
-    }
-    for (let r = 0; r < settings.restoreVolumes; r++) {
-      const label = settings.restoreVolumes === 1 ? "ExRestore" : `ExRestore${r + 1}`;
-      formatVolume(settings.startDisk + volumes + settings.autoReseedVolumes + r, label, joinPath(settings.restoreRoot, label));
-    }
-    ps.push("}");
-  });
-  if (settings.autoReseedVolumes > 0) {
-    // AutoReseed finds the spares and the databases by these folders (Microsoft, "Configure AutoReseed for a DAG").
-    ps.push(
-      "",
-      "# AutoReseed: where the DAG's volumes and databases are mounted, and the databases a volume holds.",
-      `Set-DatabaseAvailabilityGroup -Identity ${psString(dagNames.dag)} -AutoDagVolumesRootFolderPath ${psString(settings.volumesRoot)} -AutoDagDatabasesRootFolderPath ${psString(settings.databasesRoot)} -AutoDagDatabaseCopiesPerVolume ${settings.databasesPerVolume}`,
-    );
-  }
-  ps.push("", "# 2. The databases, each on the server of its active copy (activation preference 1).");
-  layout.copies.forEach((dbCopies, d) => {
-    ps.push(
-      `New-MailboxDatabase -Name ${psString(names.database(d))} -Server ${psString(names.server(dbCopies[0].server))} -EdbFilePath ${psString(edbPath(d))} -LogFolderPath ${psString(logPath(d))}`,
-    );
-    ps.push(`Mount-Database -Identity ${psString(names.database(d))}`);
-  });
-  ps.push("", "# 3. The passive copies, in preference order; lagged copies replay with a lag and are blocked from activation.");
-  layout.copies.forEach((dbCopies, d) => {
-    for (const c of dbCopies.slice(1)) {
-      const lag = c.lagged ? ` -ReplayLagTime ${psString(settings.replayLag)}` : "";
-      ps.push(`Add-MailboxDatabaseCopy -Identity ${psString(names.database(d))} -MailboxServer ${psString(names.server(c.server))} -ActivationPreference ${c.preference}${lag}`);
-      if (c.lagged) ps.push(`Suspend-MailboxDatabaseCopy -Identity ${psString(`${names.database(d)}\\${names.server(c.server)}`)} -ActivationOnly -Confirm:$false`);
-    }
-  });
-  return { "Servers.csv": servers, "MailboxDatabases.csv": databases, "MailboxDatabaseCopies.csv": copies, "Deploy-Dag.ps1": crlf(ps) };
+  const script = deployScript({ dagNames, settings, layout, names, held, edbPath, logPath });
+  return { "Servers.csv": servers, "MailboxDatabases.csv": databases, "MailboxDatabaseCopies.csv": copies, "Deploy-Dag.ps1": crlf(script) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -246,14 +246,14 @@ describeInBrowser("the task pane in chromium", () => {
     if (userDataDir) fs.rmSync(userDataDir, { recursive: true, force: true });
   });
 
-  /** A fresh pane on a fresh blank workbook, `width` px wide, ready (the design check at opening done). */
-  async function openPane(width: number): Promise<Page> {
+  /** A fresh pane on a fresh blank workbook, `width` × `height` px, ready (the design check at opening done). */
+  async function openPane(width: number, height = 900): Promise<Page> {
     const page = await context.newPage();
     page.on("pageerror", (e) => pageErrors.push(e.message));
     page.on("console", (m) => {
       if (m.type() === "error") pageErrors.push(m.text());
     });
-    await page.setViewportSize({ width, height: 900 });
+    await page.setViewportSize({ width, height });
     await page.goto(`${origin}/taskpane.html`);
     await page.waitForFunction(() => document.getElementById("users") !== null && document.querySelector("main button[aria-busy]") === null);
     return page;
@@ -429,6 +429,43 @@ describeInBrowser("the task pane in chromium", () => {
     });
   });
 
+  describe("the first screen of a pane 350 × 700 px (Excel's default width, a laptop's height)", () => {
+    /** Where an element is in the viewport, and whether it is the element a click at its centre reaches (nothing covers it). */
+    const placeOf = (page: Page, selector: string) =>
+      page.locator(selector).evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { top: Math.round(r.top), bottom: Math.round(r.bottom), reached: hit !== null && (hit === e || e.contains(hit)) };
+      });
+
+    test("Load a design is on the first screen, unscrolled, and stays in view down the form; after it the answer is in view under it", async () => {
+      const page = await openPane(350, 700);
+      await calculateAs(page, { values: calculatedValues({}) });
+      await page.screenshot({ path: path.join(OUTPUT, "taskpane-350x700-first-screen.png") });
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const button = await placeOf(page, "#load-design");
+      expect(button).toEqual({ top: expect.any(Number), bottom: expect.any(Number), reached: true });
+      expect(button.top).toBeGreaterThanOrEqual(0);
+      expect(button.bottom).toBeLessThanOrEqual(700);
+      // Half-way down the form (a field of the Storage group focused), the button is still on the screen, and the field is not under it.
+      await page.locator("#serverDisk").focus();
+      const field = await placeOf(page, "#serverDisk");
+      const down = await placeOf(page, "#load-design");
+      expect([down.reached, down.top >= 0, down.bottom <= 700, field.reached]).toEqual([true, true, true, true]);
+      await page.screenshot({ path: path.join(OUTPUT, "taskpane-350x700-down-the-form.png") });
+
+      await page.locator("#load-design").click();
+      await page.waitForFunction(() => /^Loaded into sheets/.test(document.getElementById("load-status")?.textContent ?? ""));
+      // The answer where the eye is: the button that was clicked, its status and the first figures of the answer on one screen.
+      const after = { button: await placeOf(page, "#load-design"), status: await placeOf(page, "#load-status"), first: await placeOf(page, "#results dd:first-of-type") };
+      await page.screenshot({ path: path.join(OUTPUT, "taskpane-350x700-loaded.png") });
+      for (const [what, place] of Object.entries(after)) expect({ what, ...place }).toEqual({ what, top: expect.any(Number), bottom: expect.any(Number), reached: true, ...(place.top >= 0 && place.bottom <= 700 ? {} : { on: "the screen" }) });
+      expect(after.first.top).toBeGreaterThan(after.status.bottom);
+      expect(await overflowing(page)).toEqual([]);
+      await page.close();
+    });
+  });
+
   describe("the answer, read back from the workbook", () => {
     test("a click writes the same cells and formulas as the CLI's writer", async () => {
       const page = await openPane(350);
@@ -472,10 +509,13 @@ describeInBrowser("the task pane in chromium", () => {
       expect(Object.fromEntries(results)).toMatchObject({ "Server disks (JBOD)": '45 disks a server (8TB 7.2K NL-SAS 3.5"), 720 in the DAG' });
       // The papers' arrays and spindles are the Methods sheet's, as on the Summary (issue 28).
       expect(results.map(([label]) => label).filter((label) => /Arrays|Spindles/.test(label ?? ""))).toEqual([]);
-      // The answer where the eye is: the Results heading at the top of the 900 px viewport, not 2,000 px down.
+      // The answer where the eye is: under the button pressed and its status, at the top of the 900 px viewport, not 2,000 px down.
       const heading = (await page.locator("#results-heading").boundingBox())!;
-      expect(heading.y).toBeGreaterThanOrEqual(0);
-      expect(heading.y).toBeLessThan(200);
+      const button = (await page.locator("#load-design").boundingBox())!;
+      const status = (await page.locator("#load-status").boundingBox())!;
+      expect(button.y).toBeGreaterThanOrEqual(0);
+      expect(heading.y).toBeGreaterThan(status.y + status.height);
+      expect(heading.y).toBeLessThan(300);
       // The reference design's name whole in its choice.
       expect(await page.locator("#preset-choice").evaluate((select: HTMLSelectElement) => select.scrollWidth <= select.clientWidth)).toBe(true);
       expect(await overflowing(page)).toEqual([]);
@@ -545,7 +585,7 @@ describeInBrowser("the task pane in chromium", () => {
       const script = await download(page, "Deploy-Dag.ps1");
       expect(script.name).toBe("Deploy-Dag.ps1");
       expect(script.text).toMatch(/^# DAG01: 2 servers, 2 copies \(0 lagged\), active\/active, \d+ databases\.\r\n/);
-      expect(script.text).toContain("New-MailboxDatabase -Name 'DB01' -Server 'EXMB01'");
+      expect(script.text).toContain("  @{ Name = 'DB01'; Server = 'EXMB01'; ");
 
       expect(await overflowing(page)).toEqual([]);
       await page.locator("#deploy-heading").scrollIntoViewIfNeeded();

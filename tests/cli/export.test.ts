@@ -11,6 +11,7 @@ import { COPIES_COLUMNS, DATABASES_COLUMNS, exportFiles, SERVERS_COLUMNS, writeA
 import { parseDagOptions } from "../../src/cli/layout";
 import { DEFAULT_DEPLOYMENT_SETTINGS, parseCsv } from "../../src/workbook/deployment";
 import { EX_LAYOUT } from "../../src/functions/worksheet";
+import { PS_STRING, scriptDatabases, scriptServers, scriptSetting } from "../support/deploy-script";
 
 async function run(...argv: string[]): Promise<{ code: number; stdout: string[]; stderr: string[] }> {
   const stdout: string[] = [];
@@ -31,13 +32,6 @@ function importCsv(text: string, columns: readonly string[]): Array<Record<strin
   });
 }
 
-/** A PowerShell single-quoted string's value. */
-const psValue = (quoted: string) => quoted.slice(1, -1).replace(/''/g, "'");
-const PS_STRING = "'(?:[^']|'')*'";
-const parameter = (line: string, name: string): string | undefined => {
-  const m = new RegExp(`-${name} (${PS_STRING}|\\d+)`).exec(line);
-  return m ? (m[1].startsWith("'") ? psValue(m[1]) : m[1]) : undefined;
-};
 
 /** Every single-quoted string of the script closes on its line: no name breaks out of its quotes. */
 function checkQuoting(script: string): void {
@@ -84,19 +78,31 @@ describe("the export of 004's DAG (004_1d3a339e6fd03f64.txt, 4: 8 + 8 servers, 4
   test("Deploy-Dag.ps1 creates each database once on its active server and each copy once, in the layout's preferences", () => {
     const script = files["Deploy-Dag.ps1"];
     checkQuoting(script);
-    const lines = script.split("\r\n");
-    const created = lines.filter((l) => l.startsWith("New-MailboxDatabase "));
-    expect(created).toHaveLength(336);
-    expect(new Set(created.map((l) => parameter(l, "Name"))).size).toBe(336);
-    for (const l of created) expect(preference(parameter(l, "Name")!, parameter(l, "Server")!)).toBe(1);
-    const copies = lines.filter((l) => l.startsWith("Add-MailboxDatabaseCopy "));
+    const databases = scriptDatabases(script);
+    expect(databases).toHaveLength(336);
+    expect(new Set(databases.map((d) => d.name)).size).toBe(336);
+    for (const d of databases) expect(preference(d.name, d.server)).toBe(1);
+    const copies = databases.flatMap((d) => d.copies.map((c) => ({ ...c, database: d.name })));
     expect(copies).toHaveLength(336 * 3);
-    expect(new Set(copies.map((l) => `${parameter(l, "Identity")}@${parameter(l, "MailboxServer")}`)).size).toBe(336 * 3);
-    for (const l of copies) expect(preference(parameter(l, "Identity")!, parameter(l, "MailboxServer")!)).toBe(Number(parameter(l, "ActivationPreference")));
-    expect(copies.filter((l) => l.includes("-ReplayLagTime '7.00:00:00'"))).toHaveLength(336);
-    // Mount points: every database folder mounted once, on the server holding each copy.
-    const mounts = lines.filter((l) => /^\s+Add-PartitionAccessPath .*ExchangeDatabases/.test(l));
-    expect(mounts).toHaveLength(336 * 4);
+    expect(new Set(copies.map((c) => `${c.database}@${c.server}`)).size).toBe(336 * 3);
+    for (const c of copies) expect(preference(c.database, c.server)).toBe(c.preference);
+    expect(copies.filter((c) => c.lagged).map((c) => c.preference)).toEqual(Array(336).fill(4));
+    expect(scriptSetting(script, "ReplayLagTime")).toBe("7.00:00:00");
+    // Mount points: every database folder on a volume of each server holding a copy of it, once.
+    const mounted = scriptServers(script).flatMap((s) => s.disks.flatMap((d) => d.databases.map((db) => `${db}@${s.server}`)));
+    expect(mounted).toHaveLength(336 * 4);
+    expect(new Set(mounted)).toEqual(new Set(databases.flatMap((d) => [d.server, ...d.copies.map((c) => c.server)].map((s) => `${d.name}@${s}`))));
+  });
+
+  test("Deploy-Dag.ps1 loops over its data: each step's command is written once, whatever the design's size", () => {
+    const lines = files["Deploy-Dag.ps1"].split("\r\n");
+    for (const command of ["Initialize-Disk", "Format-Volume", "New-MailboxDatabase", "Mount-Database", "Suspend-MailboxDatabaseCopy"]) {
+      expect({ command, lines: lines.filter((l) => l.trimStart().startsWith(`${command} `)).length }).toEqual({ command, lines: 1 });
+    }
+    expect(lines.filter((l) => l.trimStart().startsWith("Add-MailboxDatabaseCopy "))).toHaveLength(2); // lagged and not
+    // The data's lines and the code's: a line a disk, a line a database, and the steps.
+    const disks = scriptServers(files["Deploy-Dag.ps1"]).reduce((n, s) => n + s.disks.length, 0);
+    expect(lines.length).toBeLessThan(disks + 336 + 16 * 2 + 120);
   });
 });
 
@@ -107,10 +113,15 @@ describe("names with spaces and quotes stay inside their quotes", () => {
     const { options } = parseDagOptions(["--servers", "2,2", "--copies", "2", "--databases", "4", "--server-prefix", "EX-HQ", "--database-prefix", "Mail DB '"], {});
     const files = exportFiles(options, { ...DEFAULT_DEPLOYMENT_SETTINGS, volumesRoot: "D:\\Vol's", databasesRoot: "D:\\Data bases", databasesPerVolume: 2, startDisk: 3, gc: "gc1.contoso.com", replayLag: "7.00:00:00" });
     checkQuoting(files["Deploy-Dag.ps1"]);
-    const created = files["Deploy-Dag.ps1"].split("\r\n").filter((l) => l.startsWith("New-MailboxDatabase "));
-    expect(parameter(created[0], "Name")).toBe("Mail DB '01");
-    expect(parameter(created[0], "Server")).toBe("EX-HQ01");
-    expect(parameter(created[0], "EdbFilePath")).toBe("D:\\Data bases\\Mail DB '01\\Mail DB '01.db\\Mail DB '01.edb");
+    const [first] = scriptDatabases(files["Deploy-Dag.ps1"]);
+    expect(first.name).toBe("Mail DB '01");
+    expect(first.server).toBe("EX-HQ01");
+    expect(first.edbFilePath).toBe("D:\\Data bases\\Mail DB '01\\Mail DB '01.db\\Mail DB '01.edb");
+    expect(scriptSetting(files["Deploy-Dag.ps1"], "DatabasesRoot")).toBe("D:\\Data bases");
+    // Two databases a volume, from disk 3: the first server's first two of its DbMap in Servers.csv.
+    const dbMap = importCsv(files["Servers.csv"], SERVERS_COLUMNS)[0].DbMap.split(",");
+    expect(scriptServers(files["Deploy-Dag.ps1"])[0].disks[0]).toEqual({ disk: 3, label: "ExVol01", path: "D:\\Vol's\\ExVol01", databases: dbMap.slice(0, 2) });
+    expect(dbMap.slice(0, 2)).toEqual(["Mail DB '01", "Mail DB '03"]);
     const rows = importCsv(files["MailboxDatabaseCopies.csv"], COPIES_COLUMNS);
     expect(rows[0]).toMatchObject({ GC: "gc1.contoso.com", Name: "Mail DB '01", Server: "EX-HQ03", ActivationPreference: "2" });
   });
@@ -300,18 +311,8 @@ describe("the export deploys the volumes the design buys (issue 26)", () => {
   beforeAll(() => (work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-export-volumes-"))));
   afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-  /** The disks Deploy-Dag.ps1 initialises on each server, in order, and its volumes' mount folders. */
-  const serverBlocks = (script: string) =>
-    script
-      .split("\r\n")
-      .join("\n")
-      .split(/^Invoke-Command /m)
-      .slice(1)
-      .filter((block) => block.includes("Initialize-Disk"))
-      .map((block) => ({
-        disks: [...block.matchAll(/Initialize-Disk -Number (\d+)/g)].map((m) => Number(m[1])),
-        mounts: [...block.matchAll(/-NewFileSystemLabel '([^']+)'/g)].map((m) => m[1]),
-      }));
+  /** The disks Deploy-Dag.ps1 initialises on each server, in order, and its volumes' labels. */
+  const serverBlocks = (script: string) => scriptServers(script).map((s) => ({ disks: s.disks.map((d) => d.disk), mounts: s.disks.map((d) => d.label) }));
 
   test("Dell EMC's 2016 design: 2 databases a volume on 42 disks, one AutoReseed and one restore volume a server (004 §4, Table 5)", async () => {
     const dir = path.join(work, "dellemc");

@@ -22,6 +22,7 @@ import {
   deploymentNameProblem,
   deploymentNames,
 } from "../../src/workbook/deployment";
+import { scriptServers, scriptSetting } from "../support/deploy-script";
 
 async function cliExport(...args: string[]): Promise<{ code: number; stderr: string[]; written: string[] }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-deploy-safety-"));
@@ -36,17 +37,20 @@ async function cliExport(...args: string[]): Promise<{ code: number; stderr: str
 
 const design: DagDesign = { users: 5000, serversPerSite: [2, 2], copies: 2, layout: "active/active", databases: 8 };
 
-/** Each Invoke-Command block of the script: the server and its lines, in order. */
-function serverBlocks(script: string): Array<{ server: string; lines: string[]; at: number }> {
+/** The lines of the step that starts at the comment `# N.` up to the next step's comment (or the end). */
+function step(script: string, n: number): string[] {
   const lines = script.split("\r\n");
-  const blocks: Array<{ server: string; lines: string[]; at: number }> = [];
-  lines.forEach((line, i) => {
-    const m = /^Invoke-Command -ComputerName '([^']+)' -ScriptBlock \{$/.exec(line);
-    if (m) blocks.push({ server: m[1], lines: [], at: i });
-    else if (blocks.length > 0 && line.startsWith("  ") && blocks[blocks.length - 1].at + blocks[blocks.length - 1].lines.length + 1 === i) blocks[blocks.length - 1].lines.push(line);
-  });
-  return blocks;
+  const from = lines.findIndex((l) => l.startsWith(`# ${n}. `));
+  expect(from).toBeGreaterThan(0);
+  const to = lines.findIndex((l, i) => i > from && /^# \d+\. /.test(l));
+  return lines.slice(from, to < 0 ? undefined : to);
 }
+
+/** The commands that change a disk: its state, its partitions, its file system, its mount points. */
+const CHANGES_A_DISK = /\b(Set-Disk|Initialize-Disk|Clear-Disk|New-Partition|Remove-Partition|Format-Volume|Add-PartitionAccessPath|Set-Partition)\b/;
+
+/** The loop over every server's disks of $Servers that each of steps 0 and 1 is. */
+const OVER_THE_DISKS = ["foreach ($server in $Servers.Keys) {", "  $disks = $Servers[$server]", "  Invoke-Command -ComputerName $server -ScriptBlock {"];
 
 describe("disk 0 is never addressed", () => {
   test("export --start-disk 0 is a usage error naming --start-disk, nothing written", async () => {
@@ -60,33 +64,75 @@ describe("disk 0 is never addressed", () => {
     expect(() => deploymentFiles(design, DEFAULT_DEPLOYMENT_NAMES, { ...DEFAULT_DEPLOYMENT_SETTINGS, startDisk: 0 })).toThrow(DeploymentInputError);
   });
 
-  test("no accepted settings give a script that names disk 0, and each disk is checked raw and offline before any is initialised", () => {
+  test("no accepted settings give a script that names disk 0; each disk it changes is a row of $Servers, checked raw and offline before any is changed", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 40 }), (startDisk, databasesPerVolume, databases) => {
-        const script = deploymentFiles({ ...design, databases }, DEFAULT_DEPLOYMENT_NAMES, { ...DEFAULT_DEPLOYMENT_SETTINGS, startDisk, databasesPerVolume })["Deploy-Dag.ps1"];
-        expect(script).not.toMatch(/-(Disk)?Number 0\b/);
-        const lines = script.split("\r\n");
-        const firstInit = lines.findIndex((l) => l.includes("Initialize-Disk"));
-        expect(firstInit).toBeGreaterThan(0);
-        for (const block of serverBlocks(script)) {
-          for (const init of block.lines.filter((l) => l.includes("Initialize-Disk"))) {
-            const disk = /-Number (\d+)/.exec(init)![1];
-            // The same server's check of that disk comes before the script initialises any disk at all.
-            const check = serverBlocks(script).find((b) => b.server === block.server && b.at < firstInit && b.lines.some((l) => l.includes(`Get-Disk -Number ${disk}`)));
-            expect({ server: block.server, disk, checked: check !== undefined }).toEqual({ server: block.server, disk, checked: true });
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 1 }),
+        fc.option(fc.record({ ssdsPerServer: fc.integer({ min: 1, max: 16 }), ssdGB: fc.constantFrom(400, 1600, 7680) }), { nil: undefined }),
+        (startDisk, databasesPerVolume, databases, autoReseedVolumes, restoreVolumes, mcdb) => {
+          const settings = { ...DEFAULT_DEPLOYMENT_SETTINGS, startDisk, databasesPerVolume, autoReseedVolumes, restoreVolumes, ...(mcdb ? { mcdb } : {}) };
+          const script = deploymentFiles({ ...design, databases }, DEFAULT_DEPLOYMENT_NAMES, settings)["Deploy-Dag.ps1"];
+          // The disks: each server's, numbered from the start disk, its volumes, spares and restore volumes.
+          for (const server of scriptServers(script)) {
+            const volumes = Math.ceil(server.disks.filter((d) => d.databases.length > 0).length);
+            expect(server.disks.map((d) => d.disk)).toEqual(Array.from({ length: volumes + autoReseedVolumes + restoreVolumes }, (_, i) => startDisk + i));
           }
-        }
-      }),
+          // No number in the script's code addresses a disk: every disk command takes $d.Disk, a row of $Servers.
+          expect(script).not.toMatch(/-(Disk)?Number \d/);
+          const zero = step(script, 0);
+          const one = step(script, 1);
+          expect(zero.slice(2, 5)).toEqual(OVER_THE_DISKS);
+          expect(one.slice(2, 5)).toEqual(OVER_THE_DISKS);
+          expect(zero).toContain("      $disk = Get-Disk -Number $d.Disk");
+          expect(zero.filter((l) => CHANGES_A_DISK.test(l))).toEqual([]);
+          // Only step 1 changes a disk, and it comes after step 0 has checked them all.
+          const lines = script.split("\r\n");
+          const changes = lines.flatMap((l, i) => (CHANGES_A_DISK.test(l) && !l.trimStart().startsWith("#") ? [i] : []));
+          const firstOfOne = lines.indexOf(one[0]);
+          expect(changes.every((i) => i > firstOfOne && i < firstOfOne + one.length)).toBe(true);
+          expect(lines.indexOf(zero[0])).toBeLessThan(firstOfOne);
+          for (const l of one.filter((line) => CHANGES_A_DISK.test(line))) expect(l).toMatch(/-(Disk)?Number \$d\.Disk|-Partition \$partition/);
+          // MCDB: Manage-MCDB formats raw SSDs, so it runs only with the design's SSDs, and step 0 counts them first.
+          if (mcdb) {
+            expect(scriptSetting(script, "McdbSsdsPerServer")).toBe(mcdb.ssdsPerServer);
+            expect(scriptSetting(script, "McdbSsdSizeInBytes")).toBe(mcdb.ssdGB * 1e9);
+            expect(zero.join("\n")).toMatch(/if \(\$ssds\.Count -ne \$want\) \{\n\s+throw /);
+            expect(lines.findIndex((l) => l.trimStart().startsWith("Manage-MCDB "))).toBeGreaterThan(firstOfOne + one.length);
+          } else {
+            expect(script).not.toMatch(/Manage-MCDB|MetaCache|Get-PhysicalDisk/);
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
-  test("the check stops with a message naming the server, the disk and what it found", () => {
+  test("the check stops with a message naming the server, the disk and what it found, before step 1 brings any disk online", () => {
     const script = deploymentFiles(design)["Deploy-Dag.ps1"];
-    expect(script).toContain("$disk.PartitionStyle -ne 'RAW' -or -not $disk.IsOffline");
-    expect(script).toMatch(/throw "Disk 5 of \$env:COMPUTERNAME is not a raw, offline disk/);
-    // The disk is brought online only after every check passed.
-    expect(script.indexOf("Set-Disk -Number 5 -IsOffline $false")).toBeGreaterThan(script.lastIndexOf("Get-Disk -Number 5"));
+    const zero = step(script, 0).join("\n");
+    expect(zero).toContain("if ($disk.PartitionStyle -ne 'RAW' -or -not $disk.IsOffline) {");
+    expect(zero).toMatch(/throw "Disk \$\(\$d\.Disk\) of \$env:COMPUTERNAME is not a raw, offline disk \(partition style \$\(\$disk\.PartitionStyle\), offline: \$\(\$disk\.IsOffline\)\).*nothing was changed"/);
+    expect(script.indexOf("Set-Disk -Number $d.Disk -IsOffline $false")).toBeGreaterThan(script.lastIndexOf("Get-Disk -Number $d.Disk"));
+    expect(scriptServers(script).map((s) => s.disks.map((d) => d.disk))).toEqual([[5, 6, 7, 8], [5, 6, 7, 8], [5, 6, 7, 8], [5, 6, 7, 8]]);
+  });
+
+  test("with MCDB, a server with more or fewer raw SSDs than the design gives, or smaller ones, stops the script before any change", () => {
+    const script = deploymentFiles(design, DEFAULT_DEPLOYMENT_NAMES, { ...DEFAULT_DEPLOYMENT_SETTINGS, mcdb: { ssdsPerServer: 2, ssdGB: 1600 } })["Deploy-Dag.ps1"];
+    const zero = step(script, 0).join("\n");
+    // The SSDs Manage-MCDB would format: raw, MediaType SSD, and none of the disks $Servers gives the databases.
+    expect(zero).toContain("Where-Object { $_.MediaType -eq 'SSD' }");
+    expect(zero).toContain("Where-Object { $_.PartitionStyle -eq 'RAW' -and $given -notcontains $_.Number }");
+    expect(zero).toMatch(/throw "\$env:COMPUTERNAME has \$\(\$ssds\.Count\) raw SSDs besides its database disks, and the design gives MCDB \$want: .*nothing was changed"/);
+    expect(zero).toMatch(/if \(\$ssd\.Size -lt \$bytes\) \{ throw "SSD .* less than the design's \$bytes; nothing was changed" \}/);
+  });
+
+  test("deploymentFiles refuses MCDB SSDs that are not whole numbers (the last guard)", () => {
+    expect(() => deploymentFiles(design, DEFAULT_DEPLOYMENT_NAMES, { ...DEFAULT_DEPLOYMENT_SETTINGS, mcdb: { ssdsPerServer: 0, ssdGB: 1600 } })).toThrow(/the MCDB SSDs must be a whole number from 1 a server/);
+    expect(() => deploymentFiles(design, DEFAULT_DEPLOYMENT_NAMES, { ...DEFAULT_DEPLOYMENT_SETTINGS, mcdb: { ssdsPerServer: 2, ssdGB: 1.5 } })).toThrow(DeploymentInputError);
   });
 });
 

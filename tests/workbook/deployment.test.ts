@@ -34,6 +34,7 @@ import { REFERENCE_DESIGN_INPUTS, type WorkbookInputs } from "../../src/workbook
 import { sizeDesign } from "../../src/engine/design";
 import { dagOf } from "../../src/cli/layout";
 import type { InputCells, Places } from "../../src/workbook/input-values";
+import { scriptDatabases, scriptServers, scriptSetting } from "../support/deploy-script";
 
 /** What `exsize export --out DIR …` writes, file by file. */
 async function cliExport(...args: string[]): Promise<DeploymentFiles> {
@@ -263,5 +264,68 @@ describe("text from the user: refused or neutralised, never a formula (issue 16)
       { numRuns: 400 },
     );
     expect(built).toBeGreaterThan(20);
+  });
+});
+
+/**
+ * The script's MCDB step, as Microsoft's "MetaCacheDatabase (MCDB) setup" page (Exchange Server 2019,
+ * MicrosoftDocs/OfficeDocs-Exchange at 52e8b70f) sets MCDB up: "MCDB setup", steps 1-4 and the failover
+ * after them, with Manage-MetaCacheDatabase.ps1's Manage-MCDB; "Prerequisites" 1, AutoReseed.
+ */
+describe("Deploy-Dag.ps1 sets up the MCDB SSDs the design sizes", () => {
+  const SE = ["--users", "20000", "--quota-mb", "10240", "--exchange-version", "SE", "--servers-site1", "4", "--servers-site2", "4", "--copies", "4", "--server-disk", '8TB 7.2K NL-SAS 3.5"'];
+  const sized = sizeDesign({ ...REFERENCE_DESIGN_INPUTS, users: 20000, quotaMB: 10240, exchangeVersion: "SE", serversSite1: 4, serversSite2: 4, copies: 4, serverDisk: '8TB 7.2K NL-SAS 3.5"' });
+  let script: string;
+  beforeAll(async () => (script = (await cliExport(...SE))["Deploy-Dag.ps1"]));
+  const code = () => script.split("\r\n").filter((l) => !l.trimStart().startsWith("#")).map((l) => l.trim());
+
+  test("the SE design of 20,000 mailboxes on 4 + 4 servers: 8 SSDs of 1,600 GB a server, named in the script with the page it follows", () => {
+    expect(sized.mcdb).toMatchObject({ ssdsPerServer: 8, ssdGB: 1600 });
+    expect(scriptSetting(script, "McdbSsdsPerServer")).toBe(sized.mcdb!.ssdsPerServer);
+    expect(scriptSetting(script, "McdbSsdSizeInBytes")).toBe(1_600_000_000_000);
+    expect(script).toContain('# 4. MetaCache Database (MCDB) on the design\'s SSDs, 8 of 1,600 GB a server, set up as Microsoft\'s\r\n#    "MetaCacheDatabase (MCDB) setup" page');
+    expect(script.split("\r\n")[0]).toMatch(/, 8 MCDB SSDs of 1,600 GB a server\.$/);
+  });
+
+  test("the page's steps in its order, with the design's figures, on every server of $Servers", () => {
+    const lines = code();
+    let after = -1;
+    /** Where the line is, after the one found before it. */
+    const at = (line: string, from = after) => {
+      const i = lines.indexOf(line, from + 1);
+      expect({ line, found: i >= 0 }).toEqual({ line, found: true });
+      return (after = i);
+    };
+    const steps = [
+      ". (Join-Path $exscripts 'Manage-MetaCacheDatabase.ps1')",
+      // Step 1: the DAG's databases, copies a database and servers.
+      `Set-DatabaseAvailabilityGroup -Identity 'DAG01' -AutoDagTotalNumberOfDatabases ${sized.databases} -AutoDagDatabaseCopiesPerDatabase 4 -AutoDagTotalNumberOfServers 8`,
+      // Step 2, then the wait for Active Directory the page asks for.
+      "Manage-MCDB -DagName 'DAG01' -ConfigureMCDBPrerequisite -SSDSizeInBytes $McdbSsdSizeInBytes -SSDCountPerServer $McdbSsdsPerServer",
+      "Read-Host 'MCDB: press Enter once Active Directory has replicated the DAG''s settings'",
+      // Steps 3 and 4 on each server.
+      "foreach ($server in $Servers.Keys) {",
+      "Manage-MCDB -DagName 'DAG01' -ServerAllowMCDB $true -ServerName $server",
+      "Manage-MCDB -DagName 'DAG01' -ConfigureMCDBOnServer -ServerName $server -SSDSizeInBytes $McdbSsdSizeInBytes",
+      // The failover that creates each database's MCDB instance.
+      "Manage-MCDB -DagName 'DAG01' -ServerAllowMCDB $true -ServerName $server -ForceFailover $true",
+    ];
+    const places = steps.map((line) => at(line));
+    expect(scriptServers(script).map((s) => s.server)).toEqual(["MBX01", "MBX02", "MBX03", "MBX04", "MBX05", "MBX06", "MBX07", "MBX08"]);
+    // Prerequisite 1, AutoReseed, before the MCDB step; the databases and copies exist before it.
+    expect(at(`Set-DatabaseAvailabilityGroup -Identity 'DAG01' -AutoDagVolumesRootFolderPath 'C:\\ExchangeVolumes' -AutoDagDatabasesRootFolderPath 'C:\\ExchangeDatabases' -AutoDagDatabaseCopiesPerVolume ${sized.serverDisks!.databasesPerVolume}`, -1)).toBeLessThan(places[0]);
+    expect(lines.findIndex((l) => l.startsWith("Add-MailboxDatabaseCopy "))).toBeLessThan(places[0]);
+  });
+
+  test("the script is the design's data and a loop a step: a line a disk and a line a database, not a block a disk", () => {
+    const disks = scriptServers(script).reduce((n, s) => n + s.disks.length, 0);
+    expect(disks).toBe(8 * (sized.serverDisks!.databaseLogDisks + sized.serverDisks!.autoReseedDisks + sized.serverDisks!.restoreDisks));
+    expect(scriptDatabases(script)).toHaveLength(sized.databases);
+    expect(script.split("\r\n").length).toBeLessThan(disks + sized.databases + 150);
+  });
+
+  test("a design without MCDB (Exchange 2016) has no MCDB step", async () => {
+    const files = await cliExport(...SE.map((a) => (a === "SE" ? "2016" : a)));
+    expect(files["Deploy-Dag.ps1"]).not.toMatch(/MCDB|MetaCache|Get-PhysicalDisk/);
   });
 });

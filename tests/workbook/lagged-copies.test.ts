@@ -18,6 +18,7 @@ import { DESIGN_CHECK_CELL, DESIGN_CELLS, RESILIENCE_CELLS, SUMMARY_CELLS, refer
 import { withoutDistribution } from "./light-model";
 import fixture from "../fixtures/microsoft-calculator.json";
 import { WORKBOOK_MS } from "../support/timeouts";
+import { scriptDatabases, scriptSetting } from "../support/deploy-script";
 
 jest.setTimeout(5 * WORKBOOK_MS);
 
@@ -238,12 +239,13 @@ describe("exsize export writes each lagged copy with the design's replay lag", (
     const code = await runExport(["--out", dir, "--users", "5000", "--copies", "4", "--lagged", "1", "--lag-days", "3.5", "--servers-site1", "2", "--servers-site2", "2"], { stdout: () => undefined, stderr: (l) => err.push(l) });
     expect([code, err]).toEqual([0, []]);
     const d = sizeDesign({ ...R, users: 5000, copies: 4, laggedCopies: 1, lagDays: 3.5, serversSite1: 2, serversSite2: 2 });
-    const script = fs.readFileSync(path.join(dir, "Deploy-Dag.ps1"), "utf8").split("\r\n");
-    const copies = script.filter((l) => l.startsWith("Add-MailboxDatabaseCopy "));
+    const script = fs.readFileSync(path.join(dir, "Deploy-Dag.ps1"), "utf8");
+    const copies = scriptDatabases(script).flatMap((db) => db.copies);
     expect(copies).toHaveLength(d.databases * 3);
-    const lagged = copies.filter((l) => l.includes("-ReplayLagTime '3.12:00:00'"));
+    expect(scriptSetting(script, "ReplayLagTime")).toBe("3.12:00:00");
+    const lagged = copies.filter((c) => c.lagged);
     expect(lagged).toHaveLength(d.databases);
-    for (const l of lagged) expect(l).toMatch(/-ActivationPreference 4\b/);
+    for (const c of lagged) expect(c.preference).toBe(4);
     const csv = fs.readFileSync(path.join(dir, "MailboxDatabaseCopies.csv"), "utf8");
     expect(csv.split("\r\n").filter((l) => l.includes('"3.12:00:00"'))).toHaveLength(d.databases);
   });
@@ -251,6 +253,6 @@ describe("exsize export writes each lagged copy with the design's replay lag", (
   test("no lagged copy: no replay lag anywhere", async () => {
     const code = await runExport(["--out", dir, "--force", "--users", "5000", "--copies", "4", "--servers-site1", "2", "--servers-site2", "2"], { stdout: () => undefined, stderr: () => undefined });
     expect(code).toBe(0);
-    expect(fs.readFileSync(path.join(dir, "Deploy-Dag.ps1"), "utf8")).not.toContain("-ReplayLagTime");
+    expect(scriptDatabases(fs.readFileSync(path.join(dir, "Deploy-Dag.ps1"), "utf8")).flatMap((db) => db.copies.filter((c) => c.lagged))).toEqual([]);
   });
 });

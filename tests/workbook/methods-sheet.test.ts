@@ -12,6 +12,7 @@ import type { WorkbookModel } from "../../src/workbook/model";
 import { METHODS_INPUTS, TIER_HELPER_ROWS, methodsRows, methodsSheet, type DesignKey, type MethodsNames, type MethodsSheetParameters } from "../../src/workbook/sheets/methods";
 import { TIER_COLUMNS, tierInputs, tierNames, type TierColumn } from "../../src/workbook/sheets/tiers";
 import { microsoftSizing, replicationMbps, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftSizing } from "../../src/engine/microsoft";
+import { microsoftCores } from "../../src/engine/design/formulas";
 
 const INPUTS: { name: keyof MethodsNames; defined: string; value: number | string }[] = [
   { name: "users", defined: "Users", value: 5000 },
@@ -112,7 +113,8 @@ describe("the Methods sheet", () => {
     const v = microsoft(m);
     expect(v["Mailbox size on disk"]).toBe(Math.ceil(2048 + Math.min(150 * (75 / 1024) * 14 + 2048 * 0.012 + 2048 * 0.03, 30720) + 150 * (75 / 1024)));
     expect(v["Log replication between the sites, busiest hour"]).toBe("—"); // one site: nothing to replicate between sites
-    expect(v["Processor cores per mailbox server"]).toBe("—"); // no SPECint rate: not sized
+    // No SPECint rate: the calculator's baseline server, 2,000 megacycles a core (Role Requirements!C159), as the design's cores.
+    expect(v["Processor cores per mailbox server"]).toBe(Math.max(1, Math.ceil((v["Megacycles of the busiest server"] as number) / 2000)));
     expect(mismatches(m)).toEqual([]);
   });
 
@@ -199,7 +201,7 @@ describe("the Methods sheet with mailbox tiers on Inputs", () => {
       "Megacycles of the busiest server": s.megacycles,
       "Memory before the configuration step": s.totalMemoryGB,
       "Memory per mailbox server": s.memoryGB,
-      "Processor cores per mailbox server": v.specIntRate > 0 ? s.coresNeeded : "—",
+      "Processor cores per mailbox server": microsoftCores(v.specIntRate, s.coresNeeded, s.megacycles),
       "Log replication between the sites, busiest hour":
         s.logStreams > 0 ? replicationMbps(s.logsPerDatabase, v.peakHourLogShare, s.logStreams, { ...MICROSOFT_FACTOR_DEFAULTS, archiveMB: v.archiveMB }).total : "—",
     };

@@ -51,7 +51,8 @@ import { SERVER_DISK_RESULTS, jbodNeedFormulas, serverDiskFormula, volumeDatabas
 import { raidDiskFormula, raidVolumeDatabasesFormula, type RaidDiskCells } from "../../engine/microsoft/raid-disk-formulas";
 import { MCDB_SHARE_PERCENT, MCDB_SOURCES, mcdbDisksPerSsdFormula, mcdbGBPerServerFormula, mcdbNeededGBFormula, mcdbShareFormula, mcdbSsdGBFormula, mcdbSsdsFormula, mcdbVersionFormula } from "../../engine/microsoft/mcdb";
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
-import { eitherSiteServerFormula, methodsDifferenceFormula, tiersGivenFormula, tiersSizedFormula } from "../../engine/design/formulas";
+import { eitherSiteServerFormula, methodsDifferenceFormula, microsoftCoresFormula, tiersGivenFormula, tiersSizedFormula } from "../../engine/design/formulas";
+import { minimumMemoryFormula } from "../../engine/version";
 import { MICROSOFT_FACTOR_INPUTS, input, type InputKey } from "../../engine/catalogue";
 import { balancedDatabasesFormula, numberLiteral } from "../../engine/excel-formulas";
 import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
@@ -353,8 +354,8 @@ function rows(n: MethodsNames, tiers?: Sized): Row[] {
     { field: "cache", step: true, label: "Database cache of the busiest server", unit: "GB", format: "#,##0", call: (f, s) => `EX_MS_SERVER(${server(s)},"cache",${f})`, native: cacheGBFormula, why: "0.06 MB per message a day for each mailbox of the active databases in the worst failure." },
     { key: "megacycles", field: "megacycles", step: true, label: "Megacycles of the busiest server", unit: "megacycles", format: "#,##0", call: (f, s) => `EX_MS_SERVER(${server(s)},"megacycles",${f})`, native: megacyclesFormula, why: "0.0425 per message a day for an active mailbox, 0.0137 passive, and 37.5% more for client access." },
     { field: "calculated", step: true, label: "Memory before the configuration step", unit: "GB", format: "#,##0.0", call: (f, s) => `EX_MS_SERVER(${server(s)},"calculated",${f})`, native: calculatedMemoryFormula, why: "Database cache as a quarter of memory, plus client access, at least the minimum for the copies held." },
-    { key: "memoryGB", label: "Memory per mailbox server", unit: "GB", format: "#,##0", dell: "serverMemoryGB", call: (f, s) => `EX_MS_SERVER(${server(s)},"memory",${f})`, native: memoryFormula, why: "Microsoft sizes the cache of the worst failure and rounds to a memory configuration; VMware's study: 4 GB + 6 MB per mailbox." },
-    { key: "cores", optional: true, label: "Processor cores per mailbox server", unit: "cores", format: "#,##0", dell: "serverCores", call: (f, s) => `EX_MS_SERVER(${server(s)},"cores",${f})`, native: coresFormula, why: "Microsoft: megacycles against the server's SPECint2006 rate (none given: #N/A); VMware's study: 1,000 mailboxes a core." },
+    { key: "memoryGB", label: "Memory per mailbox server", unit: "GB", format: "#,##0", dell: "serverMemoryGB", call: (f, s) => `EX_MS_SERVER(${server(s)},"memory",${f})`, native: memoryFormula, why: "Microsoft sizes the cache of the worst failure and rounds to a memory configuration, at least the version's recommended minimum (2019, SE: 128 GB); VMware's study: 4 GB + 6 MB per mailbox." },
+    { key: "cores", optional: true, label: "Processor cores per mailbox server", unit: "cores", format: "#,##0", dell: "serverCores", call: (f, s) => `EX_MS_SERVER(${server(s)},"cores",${f})`, native: coresFormula, why: "Microsoft: megacycles against the server's SPECint2006 rate (none given: the calculator's baseline server, 2,000 megacycles a core); VMware's study: 1,000 mailboxes a core." },
     { optional: true, label: "Log replication between the sites, busiest hour", unit: "Mb/s", format: "#,##0.0", call: (f, s) => `EX_MS_REPLICATION(${design(s)},${n.peakHourLogShare},,"total",${f})`, native: replicationFormula, why: "Only Microsoft sizes the link: the busiest hour's logs, 8 Mb each, 30% compressed, for each copy in the other site." },
   ];
 }
@@ -597,10 +598,15 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       const live = `${NS}${r.call(rowFactors, servers)}`;
       const native = `IF(ISNUMBER(${refs.databases}),${r.native(refs)},NA())`;
       const secondary = r.key === "memoryGB" ? SECOND_MEMORY : r.key === "megacycles" ? SECOND_MEGACYCLES : `IF(${SECOND_ACTIVE}>0,${coresFormula({ ...refs, megacycles: SECOND_MEGACYCLES })},0)`;
-      // The cores row reads the megacycles row, already the larger, in the customer copy.
+      // The cores row reads the megacycles row, already the larger, in the customer copy. With no SPECint2006
+      // rate, the design's cores: the calculator's baseline server's, a core's 2,000 megacycles (Role
+      // Requirements!C159), as the Design sheet and the Summary size them (microsoftCoresFormula).
+      // Memory is at least the version's recommended minimum, as the design's (minimumMemoryFormula).
+      const designs = (formula: string) =>
+        r.key === "cores" ? microsoftCoresFormula(n.specIntRate, formula, refs.megacycles) : r.key === "memoryGB" && n.exchangeVersion !== undefined ? minimumMemoryFormula(n.exchangeVersion, formula) : formula;
       put(`${COLUMNS.microsoft}${row}`, {
-        formula: `=${shown(eitherSiteServerFormula(live, secondary))}`,
-        native: `=${shown(r.key === "cores" ? native : eitherSiteServerFormula(native, secondary))}`,
+        formula: `=${shown(designs(eitherSiteServerFormula(live, secondary)))}`,
+        native: `=${shown(designs(r.key === "cores" ? native : eitherSiteServerFormula(native, secondary)))}`,
         numberFormat: r.format,
         role,
       });
