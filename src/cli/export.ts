@@ -290,7 +290,14 @@ export function writeAllOrNothing(dir: string, files: Readonly<Record<string, st
   try {
     for (const [name, content] of Object.entries(files)) {
       const temporary = path.join(dir, `.${name}.${tag}.tmp`);
-      io.writeFileSync(temporary, content, { encoding: "utf8", flag: "wx" });
+      try {
+        io.writeFileSync(temporary, content, { encoding: "utf8", flag: "wx" });
+      } catch (e) {
+        // A write that fails part-way (a full disk) has made its temporary: it goes with the rest. One
+        // already there (EEXIST) is not ours, and stays.
+        if ((e as NodeJS.ErrnoException).code !== "EEXIST") temporaries.push(temporary);
+        throw e;
+      }
       temporaries.push(temporary);
     }
     targets.forEach((target, i) => {
