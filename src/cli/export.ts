@@ -35,7 +35,7 @@ import {
   type DeploymentSettings,
 } from "../workbook/deployment";
 import { designFromCells, designOf, type Sized } from "../workbook/input-values";
-import { EXIT, EXIT_STATUS_HELP, TYPING_HELP, UsageError, inputOptionsHelp, optionOf, parseCommand, type CommandOutput, type FlagSpec } from "./design-options";
+import { EXIT, EXIT_STATUS_HELP, TYPING_HELP, UsageError, inputOptionsHelp, optionOf, parseCommand, wholeOption, type CommandOutput, type FlagSpec } from "./design-options";
 import { NAME_FLAGS, NAME_OPTION_HELP, dagOf, readNames, type DagOptions } from "./layout";
 import { PRESET_HELP, presetDesign } from "./design";
 import { readWorkbookCells, WorkbookReadError } from "./read-workbook";
@@ -126,9 +126,7 @@ function readSettings(flags: ReadonlyMap<string, string | true>): ExportSettings
   for (const [flag, key, rule] of [["--start-disk", "startDisk", START_DISK_RULE]] as const) {
     const v = flags.get(flag);
     if (typeof v !== "string") continue;
-    const n = /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
-    if (!Number.isInteger(n) || n < 1 || n > 1000) throw new UsageError(`${flag} ${rule}; got ${JSON.stringify(v)}`);
-    settings[key] = n;
+    settings[key] = wholeOption(flag, v, 1, 1000, rule);
   }
   return settings;
 }
