@@ -10,8 +10,12 @@
  *   exsize-addin-VERSION-app-package.zip  manifest.json and its two icons: the app package the
  *                                         Microsoft 365 admin center and Teams take for the unified manifest
  * The unified manifest is checked against Microsoft's schema first (scripts/validate-manifest.js).
+ * The build is made in a new folder beside --dist and moved into place only once it is checked, so
+ * --dist is written only when it is new or empty (a folder holding files is refused without --force,
+ * which replaces them); each zip goes to a temporary file beside it, renamed into place.
  * Exit status: 0 written; 1 the build, the check or a write failed; 2 a usage error, a URL that is
- * not a plain https:// base, or a zip already there without --force. Nothing is written on failure.
+ * not a plain https:// base, a zip already there or a --dist holding files without --force; 130
+ * stopped by Ctrl-C. Nothing is written on failure, and no temporary file or folder is left behind.
  */
 "use strict";
 const { execFile } = require("child_process");
@@ -81,18 +85,41 @@ function filesUnder(dir, prefix = "") {
     .sort();
 }
 
-/** `bytes` written to `file` whole or not at all: a temporary file beside it, renamed over it. */
-function writeWhole(file, bytes) {
-  const temporary = `${file}.${process.pid}.tmp`;
+/** A temporary name beside `file` (the same folder, so a rename never crosses devices). */
+const temporaryBeside = (file) => path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+
+/** What --dist holds: "absent", "empty", the number of entries in it, or "not a folder". */
+function folderState(dir) {
   try {
-    fs.writeFileSync(temporary, bytes);
-    fs.renameSync(temporary, file);
-  } finally {
-    fs.rmSync(temporary, { force: true });
+    const entries = fs.readdirSync(dir);
+    return entries.length === 0 ? "empty" : entries.length;
+  } catch (error) {
+    if (error.code === "ENOENT") return "absent";
+    if (error.code === "ENOTDIR") return "not a folder";
+    throw error;
   }
 }
 
-async function release(args, out = { stdout: console.log, stderr: console.error }) {
+/** The built folder `staging` moved to `dist`: into a new or empty folder, or (forced) over one holding files, whose files then go. */
+function placeBuild(staging, dist) {
+  const state = folderState(dist);
+  if (state === "empty") fs.rmdirSync(dist);
+  if (typeof state !== "number") return fs.renameSync(staging, dist);
+  const old = `${temporaryBeside(dist)}.old`;
+  fs.renameSync(dist, old);
+  try {
+    fs.renameSync(staging, dist);
+  } catch (error) {
+    fs.renameSync(old, dist);
+    throw error;
+  }
+  fs.rmSync(old, { recursive: true, force: true });
+}
+
+/** What the release does to the world, a test's own where it injects a failure: the build, and writing a file. */
+const NODE_IO = { build, writeFile: (file, bytes) => fs.writeFileSync(file, bytes, { flag: "wx" }) };
+
+async function release(args, out = { stdout: console.log, stderr: console.error }, io = NODE_IO) {
   let options;
   let base;
   try {
@@ -109,20 +136,51 @@ async function release(args, out = { stdout: console.log, stderr: console.error 
   const dist = path.resolve(options.dist);
   const zipFile = path.join(outDir, `exsize-addin-${version}.zip`);
   const packageFile = path.join(outDir, `exsize-addin-${version}-app-package.zip`);
+  const shown = (f) => path.relative(process.cwd(), f) || ".";
   const existing = [zipFile, packageFile].filter((f) => fs.existsSync(f));
-  if (existing.length > 0 && !options.force) {
-    out.stderr(`release: ${existing.map((f) => path.relative(process.cwd(), f)).join(" and ")} already there; kept (add --force to replace)`);
+  const distState = folderState(dist);
+  const refusals = [];
+  if (existing.length > 0 && !options.force) refusals.push(`${existing.map(shown).join(" and ")} already there; kept (add --force to replace)`);
+  if (distState === "not a folder") refusals.push(`--dist ${shown(dist)} is a file, not a folder; kept`);
+  else if (typeof distState === "number" && !options.force) {
+    refusals.push(
+      `--dist ${shown(dist)} already holds ${distState === 1 ? "a file or folder" : `${distState} files or folders`}, which the build would replace; kept (give --dist a new or empty folder, or add --force to replace them)`,
+    );
+  }
+  if (refusals.length > 0) {
+    refusals.forEach((r) => out.stderr(`release: ${r}`));
     return 2;
   }
 
+  // Everything written so far, removed on failure or Ctrl-C: the build's folder and the zips' temporaries.
+  const staging = temporaryBeside(dist);
+  const temporaries = [staging];
+  const removeTemporaries = () => temporaries.forEach((t) => fs.rmSync(t, { recursive: true, force: true }));
+  const onInterrupt = () => {
+    removeTemporaries();
+    out.stderr("release: stopped (Ctrl-C); nothing written");
+    process.exit(130);
+  };
+  process.on("SIGINT", onInterrupt);
   try {
-    await build(base, dist);
+    return await buildAndWrite({ base, dist, outDir, zips: [zipFile, packageFile], staging, temporaries, shown, out, io });
+  } finally {
+    removeTemporaries();
+    process.off("SIGINT", onInterrupt);
+  }
+}
+
+/** The build into `staging`, checked, then the two zips and the build put in place; the exit status. */
+async function buildAndWrite({ base, dist, outDir, zips: [zipFile, packageFile], staging, temporaries, shown, out, io }) {
+  try {
+    fs.mkdirSync(path.dirname(dist), { recursive: true });
+    await io.build(base, staging);
   } catch (error) {
     out.stderr(`release: ${error.message}`);
     return 1;
   }
-  const files = filesUnder(dist).filter((f) => !f.endsWith(".map"));
-  const read = (file) => fs.readFileSync(path.join(dist, file));
+  const files = filesUnder(staging).filter((f) => !f.endsWith(".map"));
+  const read = (file) => fs.readFileSync(path.join(staging, file));
   const unified = JSON.parse(read("manifest.json").toString("utf8"));
   const problems = [...(await unifiedManifestErrors(unified)).map((e) => `manifest.json: ${e}`)];
   for (const manifest of ["manifest.xml", "manifest.json"]) {
@@ -135,15 +193,27 @@ async function release(args, out = { stdout: console.log, stderr: console.error 
     return 1;
   }
 
+  const zips = [
+    [zipFile, zipSync(Object.fromEntries(files.map((f) => [f, read(f)])), { level: 9 })],
+    [packageFile, zipSync(Object.fromEntries(["manifest.json", ...icons].map((f) => [f, read(f)])), { level: 9 })],
+  ];
   try {
     fs.mkdirSync(outDir, { recursive: true });
-    writeWhole(zipFile, zipSync(Object.fromEntries(files.map((f) => [f, read(f)])), { level: 9 }));
-    writeWhole(packageFile, zipSync(Object.fromEntries(["manifest.json", ...icons].map((f) => [f, read(f)])), { level: 9 }));
+    for (const [file, bytes] of zips) {
+      temporaries.push(temporaryBeside(file));
+      io.writeFile(temporaryBeside(file), bytes);
+    }
   } catch (error) {
-    out.stderr(`release: cannot write to ${outDir}: ${error.message}`);
+    out.stderr(`release: cannot write to ${shown(outDir)}: ${error.message}; nothing written`);
     return 1;
   }
-  const shown = (f) => path.relative(process.cwd(), f) || ".";
+  try {
+    placeBuild(staging, dist);
+  } catch (error) {
+    out.stderr(`release: cannot write the build to ${shown(dist)}: ${error.message}; nothing written`);
+    return 1;
+  }
+  for (const [file] of zips) fs.renameSync(temporaryBeside(file), file);
   out.stdout(`built ${shown(dist)}/ for ${base}`);
   out.stdout(`wrote ${shown(zipFile)}: ${files.length} files to serve from ${base}, manifest.xml and manifest.json among them`);
   out.stdout(`wrote ${shown(packageFile)}: manifest.json and its two icons, the app package to upload to the Microsoft 365 admin center`);

@@ -10,7 +10,9 @@
  * the help reads each input's unit from the catalogue.
  */
 import { input } from "../engine/catalogue";
+import { pointedThousands } from "../functions/arguments";
 import { didYouMean } from "../functions/suggest";
+import { readTypedNumber } from "../functions/typed-number";
 import { inputFromText, type InputKey } from "../workbook/input-values";
 import { inputOptions, optionOf, type InputOption } from "../workbook/input-options";
 
@@ -119,6 +121,20 @@ export function readInputs(given: ParsedCommand["given"]): WorkbookInputs {
   return inputs as unknown as WorkbookInputs;
 }
 
+/**
+ * A whole number of a command's own option (fit's --limit, export's --start-disk, …), read by the reader
+ * every input is read by (readTypedNumber: 5,000 and 1e3 as design reads them, no percent, no 0x4) and
+ * held from `min` to `max`; a refusal names the option and what it should be.
+ */
+export function wholeOption(flag: string, text: string, min: number, max: number, rule = `must be a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}`): number {
+  const read = readTypedNumber(text);
+  const pointed = pointedThousands(text);
+  if ("problem" in read || !Number.isInteger(read.value) || read.value < min || read.value > max || pointed !== undefined) {
+    const why = pointed !== undefined ? ` — a point before three digits is ambiguous: ${pointed}` : "problem" in read && /percent/.test(read.problem) ? ", a percent, which only a share takes" : "";
+    throw new UsageError(`${flag} ${rule}; got ${JSON.stringify(text)}${why}`);
+  }
+  return read.value;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Help: every input option, its default, unit and rule.
@@ -144,6 +160,6 @@ export function inputOptionsHelp(width = 36): string[] {
 
 /** How numbers and choices are typed, for every command's help. */
 export const TYPING_HELP: readonly string[] = [
-  "Numbers: 5000 or 5,000 (a comma only between groups of three digits); a decimal takes a point: 2048.5; a share may be 60%.",
+  "Numbers: 5000 or 5,000 (a comma only between groups of three digits); a decimal takes a point: 2048.5; only a share may be 60%.",
   "Choices ignore case and spaces (raid10 is RAID10). --servers-site2 \"\" is one site.",
 ];

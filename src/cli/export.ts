@@ -35,7 +35,7 @@ import {
   type DeploymentSettings,
 } from "../workbook/deployment";
 import { designFromCells, designOf, type Sized } from "../workbook/input-values";
-import { EXIT, EXIT_STATUS_HELP, TYPING_HELP, UsageError, inputOptionsHelp, optionOf, parseCommand, type CommandOutput, type FlagSpec } from "./design-options";
+import { EXIT, EXIT_STATUS_HELP, TYPING_HELP, UsageError, inputOptionsHelp, optionOf, parseCommand, wholeOption, type CommandOutput, type FlagSpec } from "./design-options";
 import { NAME_FLAGS, NAME_OPTION_HELP, dagOf, readNames, type DagOptions } from "./layout";
 import { PRESET_HELP, presetDesign } from "./design";
 import { readWorkbookCells, WorkbookReadError } from "./read-workbook";
@@ -127,9 +127,7 @@ function readSettings(flags: ReadonlyMap<string, string | true>): ExportSettings
   for (const [flag, key, rule] of [["--start-disk", "startDisk", START_DISK_RULE]] as const) {
     const v = flags.get(flag);
     if (typeof v !== "string") continue;
-    const n = /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
-    if (!Number.isInteger(n) || n < 1 || n > 1000) throw new UsageError(`${flag} ${rule}; got ${JSON.stringify(v)}`);
-    settings[key] = n;
+    settings[key] = wholeOption(flag, v, 1, 1000, rule);
   }
   return settings;
 }
@@ -291,7 +289,14 @@ export function writeAllOrNothing(dir: string, files: Readonly<Record<string, st
   try {
     for (const [name, content] of Object.entries(files)) {
       const temporary = path.join(dir, `.${name}.${tag}.tmp`);
-      io.writeFileSync(temporary, content, { encoding: "utf8", flag: "wx" });
+      try {
+        io.writeFileSync(temporary, content, { encoding: "utf8", flag: "wx" });
+      } catch (e) {
+        // A write that fails part-way (a full disk) has made its temporary: it goes with the rest. One
+        // already there (EEXIST) is not ours, and stays.
+        if ((e as NodeJS.ErrnoException).code !== "EEXIST") temporaries.push(temporary);
+        throw e;
+      }
       temporaries.push(temporary);
     }
     targets.forEach((target, i) => {

@@ -17,7 +17,7 @@ import { serverDiskOf, withoutAdvice, type WorkbookInputs } from "../engine/desi
 import { SizingError } from "../engine/errors";
 import { designVersion, versionName } from "../engine/version";
 import { fitCheck } from "../workbook/fit-check";
-import { EXIT, TYPING_HELP, UsageError, inputOptions, parseCommand, type FlagSpec } from "./design-options";
+import { EXIT, TYPING_HELP, UsageError, inputOptions, parseCommand, wholeOption, type FlagSpec } from "./design-options";
 import { jsonInputs, presetDesign } from "./design";
 import { EXIT_INTERRUPTED, writeWhole } from "./write-whole";
 import { MAX_LIVE_DESIGNS, TABLE_COLUMNS, compareRow, csvLines, liveCompareWorkbook, show, tableLines, whileHeard, type CompareRow, type ProgressOutput, type TableColumn } from "./compare";
@@ -97,13 +97,10 @@ interface FitRequest {
   help: boolean;
 }
 
-/** A whole number option of fit's own, from `min` to `max`; a refusal names the option. */
-function wholeOption(flags: Map<string, string | true>, name: string, min: number, max: number): number | undefined {
+/** A whole number option of fit's own, from `min` to `max`, read as every number is (design-options.ts wholeOption). */
+function wholeFlag(flags: Map<string, string | true>, name: string, min: number, max: number): number | undefined {
   const text = flags.get(name);
-  if (text === undefined) return undefined;
-  const n = Number(String(text).trim());
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max.toLocaleString("en-US")}; got ${JSON.stringify(text)}`);
-  return n;
+  return text === undefined ? undefined : wholeOption(name, String(text), min, max);
 }
 
 function parseFit(args: readonly string[]): FitRequest {
@@ -113,18 +110,21 @@ function parseFit(args: readonly string[]): FitRequest {
   if (request.json && request.csv) throw new UsageError("--json and --csv: give one");
   const { inputs, preset } = presetDesign(given, flags);
   const pinned = new Set(SEARCHED_INPUTS.filter((k) => given.has(k)));
-  const sites = wholeOption(flags, "--sites", 1, 2) as 1 | 2 | undefined;
+  const sites = wholeFlag(flags, "--sites", 1, 2) as 1 | 2 | undefined;
   const disks = flags.get("--disks");
   const stated: FitStated = {
     ...(sites !== undefined ? { sites } : {}),
-    ...(flags.has("--min-copies") ? { minCopies: wholeOption(flags, "--min-copies", 2, 16) } : {}),
+    ...(flags.has("--min-copies") ? { minCopies: wholeFlag(flags, "--min-copies", 2, 16) } : {}),
     ...(flags.has("--lagged-copy") ? { laggedCopy: true } : {}),
     ...(flags.has("--survive-site-failure") ? { surviveSite: true } : {}),
-    ...(flags.has("--max-servers-per-dag") ? { maxServersPerDag: wholeOption(flags, "--max-servers-per-dag", 2, 16) } : {}),
-    ...(flags.has("--max-dags") ? { maxDags: wholeOption(flags, "--max-dags", 1, 1000) } : {}),
+    ...(flags.has("--max-servers-per-dag") ? { maxServersPerDag: wholeFlag(flags, "--max-servers-per-dag", 2, 16) } : {}),
+    ...(flags.has("--max-dags") ? { maxDags: wholeFlag(flags, "--max-dags", 1, 1000) } : {}),
   };
   if (disks !== undefined) {
     const names = String(disks).split(",").map((d) => d.trim());
+    if (names.some((name) => name === "")) {
+      throw new UsageError(`--disks must be the server disks allowed, each a disk of the catalogue, separated by commas (exsize help design lists them); got ${JSON.stringify(disks)}`);
+    }
     for (const name of names) {
       try {
         serverDiskOf({ serverDisk: name });
@@ -135,7 +135,7 @@ function parseFit(args: readonly string[]): FitRequest {
     }
     stated.serverDisks = names;
   }
-  const limit = wholeOption(flags, "--limit", 1, 1_000_000);
+  const limit = wholeFlag(flags, "--limit", 1, 1_000_000);
   const out = flags.get("--out") as string | undefined;
   if (out !== undefined) {
     if (out.trim() === "") throw new UsageError("--out needs a file name");

@@ -27,16 +27,19 @@ export interface WholeWrite {
 /** Writes `bytes` to `file` whole or not at all; the exit status, and a message on stderr when it fails. */
 export async function writeWhole(file: string, bytes: Uint8Array, how: WholeWrite, out: CommandOutput): Promise<number> {
   const io = how.io ?? fs;
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}-${Date.now().toString(36)}.tmp`);
+  let placing = false;
   try {
     await io.writeFile(temporary, bytes, { flag: "wx" });
     if (how.heard?.()) return EXIT_INTERRUPTED;
+    placing = true;
     if (how.force) await io.rename(temporary, file);
     else await io.link(temporary, file);
     return EXIT.ok;
   } catch (e) {
     const error = e as NodeJS.ErrnoException;
-    if (error.code === "EEXIST" && !how.force) {
+    // Only the link says the target is there: a temporary's EEXIST is a write that failed.
+    if (error.code === "EEXIST" && placing && !how.force) {
       out.stderr(`exsize ${how.command}: ${file} exists; add --force to overwrite it`);
       return EXIT.usage;
     }

@@ -9,12 +9,25 @@ import { parseNumberText, pointedThousands } from "./arguments";
 /** The number, or why the text is not one (a sentence fragment, without the option's name). */
 export type TypedNumber = { value: number } | { problem: string };
 
+/** What a number is, where it changes how it is read: a share (0.6 or 60%) takes a percent; nothing else does. */
+export interface TypedNumberKind {
+  share?: boolean;
+}
+
+/** True for text that ends in a percent sign: "60%", "5000 %". */
+export const isPercentText = (text: string): boolean => /%\s*$/.test(text);
+
 /**
+ * The one reader of a number a person typed, for every option of every command and every text a
+ * workbook's cell holds: the functions' own rule, and a percent only for a share — `--users 5000%` is
+ * no count of 50 users.
  * @example readTypedNumber("5,000") // { value: 5000 }
  * @example readTypedNumber("2048,5") // { problem: '"2048,5" is not a number: …; for a decimal write 2048.5' }
+ * @example readTypedNumber("5000%") // { problem: '"5000%" is a percent, which only a share takes' }
  */
-export function readTypedNumber(text: string): TypedNumber {
+export function readTypedNumber(text: string, kind: TypedNumberKind = {}): TypedNumber {
   const value = parseNumberText(text);
+  if (value !== undefined && isPercentText(text) && !kind.share) return { problem: `${JSON.stringify(text)} is a percent, which only a share takes; write the number itself` };
   if (value !== undefined) return { value };
   const trimmed = text.trim();
   if (trimmed.includes(",")) {

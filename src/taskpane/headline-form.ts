@@ -6,7 +6,8 @@
  * sheet's own lists. Pure: no DOM, no Office.js.
  */
 import { SizingError, exchangeVersionOf } from "../engine";
-import { INPUTS, boundsOf, type InputDeclaration, type InputGroup, type InputKey, type OptionalInputKey } from "../engine/catalogue";
+import { INPUTS, boundsOf, input, type InputDeclaration, type InputGroup, type InputKey, type OptionalInputKey } from "../engine/catalogue";
+import { isPercentText } from "../functions/typed-number";
 import { describeRange, parseNumberText, pointedThousands, readNumber, type NumberParameter } from "../functions/arguments";
 import { EX_DBSIZE, EX_FAILOVER, EX_IOPS, EX_LOGVOL } from "../functions";
 import { designProblems } from "../workbook/design-check";
@@ -154,6 +155,8 @@ function checkNumber(field: NumberField, text: string): { value?: number | ""; e
   const pointed = field.parameter.integer || !typed.ok ? pointedThousands(text) : undefined;
   if (pointed !== undefined) return { error: `${field.label}: "${text.trim()}" is ambiguous — ${pointed}.` };
   if (!typed.ok) return { error: `${field.label} must be ${rangeWithUnit(field)}; "${text.trim()}" is not a number.` };
+  // The one reader's rule (readTypedNumber): a percent only for a share.
+  if (isPercentText(text) && input(field.key).unit !== "%") return { error: `${field.label} must be ${rangeWithUnit(field)}; "${text.trim()}" is a percent, which only a share takes.` };
   try {
     return { value: readNumber(typed.value, field.parameter) };
   } catch (e) {

@@ -6,14 +6,14 @@
  * "Export the deployment" (the cells as Office.js gives them), so all three size the same design
  * from the same inputs. Pure: no file system, no DOM.
  */
-import { INPUT_DEFAULTS } from "../engine/catalogue";
+import { INPUT_DEFAULTS, input } from "../engine/catalogue";
 import { serverDiskOf, sizeDesign, type Design, type DesignTables } from "../engine/design";
 import { SizingError } from "../engine/errors";
 import { DISK_CLASS_IOPS, FACTOR_DEFAULTS, type FactorName, type Factors } from "../engine/tables";
-import { parseNumberText, pointedThousands, readDiskClasses } from "../functions/arguments";
+import { FACTOR_PARAMETERS, pointedThousands, readDiskClasses } from "../functions/arguments";
 import { JBOD_CATALOGUE, type JbodDisk } from "../engine/microsoft/disks";
 import { nearest } from "../functions/suggest";
-import { readTypedNumber } from "../functions/typed-number";
+import { isPercentText, readTypedNumber } from "../functions/typed-number";
 import { designProblems, type DesignProblem } from "./design-check";
 import type { InputRule } from "./model";
 import { SERVER_DISK_RULES } from "./sheets/hardware";
@@ -92,8 +92,8 @@ export function inputFromText(key: InputKey, text: string): Checked<InputValue> 
   if (key === "serverDisk") return readServerDisk(text);
   if (rule.kind === "list") return readChoice(row, rule.values, text);
   if (rule.kind === "text") return readText(rule, text);
-  const read = readTypedNumber(text);
-  if ("problem" in read) return read;
+  const read = readTypedNumber(text, { share: input(key).unit === "%" });
+  if ("problem" in read) return isPercentText(text) ? { problem: `${rule.error}; got ${JSON.stringify(text)}, a percent, which only a share takes` } : read;
   const value = read.value;
   const pointed = rule.kind === "whole" ? pointedThousands(text) : undefined;
   if (pointed !== undefined) return { problem: `${rule.error}; got ${JSON.stringify(text)} — a point before three digits is ambiguous: ${pointed}` };
@@ -161,9 +161,11 @@ export function inputFromCell(key: InputKey, value: CellInput): Checked<InputVal
 /** A factor's cell (the Inputs sheet's factors table), checked by its rule. */
 export function factorFromCell(name: FactorName, value: CellInput): Checked<number> {
   const rule = FACTOR_INPUT_ROWS.find((f) => f.name === name)!.rule as InputRule & { kind: "whole" | "decimal" };
-  const number = typeof value === "string" ? parseNumberText(value) : value;
+  // The functions read a factor's text as Excel coerces it (the add-in's cells); a percent only for a share of the quota.
+  const read = typeof value === "string" ? readTypedNumber(value, { share: FACTOR_PARAMETERS[name].what.startsWith("a share") }) : undefined;
+  const number = read === undefined ? value : "value" in read ? read.value : undefined;
   if (typeof number === "number" && withinRule(rule, number)) return { value: number };
-  return { problem: `${rule.error}; got ${shownCell(value)}` };
+  return { problem: `${rule.error}; got ${shownCell(value)}${read !== undefined && "problem" in read && typeof value === "string" && isPercentText(value) ? ", a percent, which only a share takes" : ""}` };
 }
 
 /** A combined rule's message, with where each of its inputs is set (options, or cells). */
@@ -235,10 +237,11 @@ function tiersOf(cells: NonNullable<InputCells["tiers"]>, inputs: WorkbookInputs
       const value = cells[column]?.[k];
       if (value === null || value === undefined || value === "" || value === 0) return fallback;
       const rule = TIER_RULES[column] as InputRule & { kind: "whole" | "decimal" };
-      const number = typeof value === "string" ? parseNumberText(value) : value;
+      // Text is no number to the Methods sheet's tier formulas (tierValueFormula shows #N/A for it).
       const pointed = rule.kind === "whole" ? pointedThousands(value) : undefined;
-      if (typeof number === "number" && withinRule(rule, number) && pointed === undefined) return number;
-      problems.push(`${places.range(TIER_NAMES[column], k + 1)}: ${rule.error}; got ${shownCell(value)}${pointed === undefined ? "" : ` — a point before three digits is ambiguous: ${pointed}`}`);
+      if (typeof value === "number" && withinRule(rule, value)) return value;
+      const text = typeof value === "string" ? (pointed !== undefined ? ` — a point before three digits is ambiguous: ${pointed}` : ", text, which the workbook's formulas do not read as a number: type the number itself") : "";
+      problems.push(`${places.range(TIER_NAMES[column], k + 1)}: ${rule.error}; got ${shownCell(value)}${text}`);
       return fallback;
     };
     const mailboxes = read("mailboxes", k === 0 ? inputs.users : 0);
@@ -257,7 +260,7 @@ function ownServerDisks(rows: CellRows, places: Places, problems: string[]): Jbo
   rows.forEach((row, i) => {
     const name = typeof row[0] === "string" ? row[0].trim() : typeof row[0] === "number" ? String(row[0]) : "";
     if (name === "" || JBOD_CATALOGUE.some((d) => d.name === name)) return;
-    const [rawGB, iops] = [row[1], row[2]].map((v) => (typeof v === "string" ? parseNumberText(v) : v));
+    const [rawGB, iops] = [row[1], row[2]].map((v) => (typeof v === "string" ? ((r) => ("value" in r ? r.value : undefined))(readTypedNumber(v)) : v));
     const within = (rule: InputRule, v: unknown): v is number => typeof v === "number" && withinRule(rule as InputRule & { kind: "decimal" }, v);
     if (!within(SERVER_DISK_RULES.rawGB, rawGB) || !within(SERVER_DISK_RULES.iops, iops)) {
       problems.push(`${places.range("ServerDisks", i + 1)} (${name}): a server disk needs its raw GB and random IOPS, each a number above 0 and at most 1,000,000; got ${shownCell(row[1] as CellInput)} and ${shownCell(row[2] as CellInput)}`);

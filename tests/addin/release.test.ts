@@ -105,6 +105,79 @@ describe("npm run release -- --url https://sizing.example.org/exchange/addin/", 
   });
 });
 
+/** Every entry under `dir`, folders with a trailing "/", sorted. */
+const entriesUnder = (dir: string, prefix = ""): string[] =>
+  fs
+    .readdirSync(path.join(dir, prefix), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? [`${prefix}${e.name}/`, ...entriesUnder(dir, `${prefix}${e.name}/`)] : [`${prefix}${e.name}`]))
+    .sort();
+
+describe("npm run release writes only into a --dist it made or one that is empty", () => {
+  test("a --dist holding a file is refused before building, naming the folder and --force; the file is kept", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-release-kept-"));
+    try {
+      const dist = path.join(dir, "site");
+      fs.mkdirSync(dist);
+      fs.writeFileSync(path.join(dist, "notes.txt"), "the customer's notes");
+      const r = await release(["--url", HOST, "--out", path.join(dir, "out"), "--dist", dist]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/release: --dist \S*site already holds a file or folder, which the build would replace; kept \(give --dist a new or empty folder, or add --force to replace them\)/);
+      expect(entriesUnder(dir)).toEqual(["site/", "site/notes.txt"]);
+      expect(fs.readFileSync(path.join(dist, "notes.txt"), "utf8")).toBe("the customer's notes");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  /**
+   * The release in a process of its own (Microsoft's schema check does not load under jest), its build a copy
+   * of the one beforeAll made (no second webpack run) and its file writes `writeFile`'s JavaScript.
+   */
+  const releaseCopying = (args: string[], writeFile = "(file, bytes) => fs.writeFileSync(file, bytes, { flag: 'wx' })") => {
+    const script = `const fs = require("fs");
+      const { release } = require(${JSON.stringify(RELEASE)});
+      const build = async (_base, into) => fs.cpSync(${JSON.stringify(path.join(work, "dist"))}, into, { recursive: true });
+      release(process.argv.slice(1), undefined, { build, writeFile: ${writeFile} }).then((code) => (process.exitCode = code));`;
+    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+      execFile(process.execPath, ["-e", script, "--", ...args], { cwd: ROOT, env: cleanEnvironment }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })),
+    );
+  };
+
+  test("with --force, a --dist holding files is replaced by the build, and nothing else is left beside it", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-release-force-"));
+    try {
+      const dist = path.join(dir, "site");
+      fs.mkdirSync(dist);
+      fs.writeFileSync(path.join(dist, "old.js"), "an old build");
+      const r = await releaseCopying(["--url", HOST, "--out", path.join(dir, "out"), "--dist", dist, "--force"]);
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: "" });
+      expect(entriesUnder(dist)).toEqual(entriesUnder(path.join(work, "dist")));
+      expect(fs.readdirSync(dir).sort()).toEqual(["out", "site"]);
+      expect(fs.readdirSync(path.join(dir, "out")).sort()).toEqual([`exsize-addin-${VERSION}-app-package.zip`, `exsize-addin-${VERSION}.zip`]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a zip's write failing part-way (a full disk) writes nothing and leaves no temporary file or folder", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-release-full-"));
+    try {
+      // The second zip's write fails part-way, as on a full disk: its first bytes are on disk.
+      const fullDisk = `((writes) => (file, bytes) => {
+        fs.writeFileSync(file, bytes.subarray(0, 100), { flag: "wx" });
+        if (++writes === 2) throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+        fs.writeFileSync(file, bytes);
+      })(0)`;
+      const r = await releaseCopying(["--url", HOST, "--out", path.join(dir, "out"), "--dist", path.join(dir, "site")], fullDisk);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/release: cannot write to .*out: ENOSPC: no space left on device, write; nothing written/);
+      expect(entriesUnder(dir)).toEqual(["out/"]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("npm run release refuses what cannot be released, writing nothing", () => {
   test.each([
     ["no URL", [], /--url is needed: the https:\/\/ address/],

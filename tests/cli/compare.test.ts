@@ -145,6 +145,9 @@ describe("--vary: values, ranges and usage errors", () => {
   test("a range is read as numbers by the input's rule", () => {
     expect(readVary("users=5000..50000/5000").values).toEqual([5000, 10000, 15000, 20000, 25000, 30000, 35000, 40000, 45000, 50000]);
     expect(readVary("--quota=1024,2048").values).toEqual([1024, 2048]);
+    // A percent only for a share: users=5000% is refused, read-ratio=60% is 0.6.
+    expect(() => readVary("users=5000%,200")).toThrow('--vary users: users must be a whole number from 1 to 100,000,000; got "5000%", a percent, which only a share takes');
+    expect(readVary("read-ratio=60%,0.7").values).toEqual([0.6, 0.7]);
     expect(readVary("layout=Active/Passive,active/active").values).toEqual(["active/passive", "active/active"]);
   });
 

@@ -185,6 +185,11 @@ describe("numbers are read as a person meant them (issue 12)", () => {
     expect(JSON.parse(run.stdout.join("\n")).inputs.users).toBe(users);
   });
 
+  test("a share takes a percent: --read-ratio 60% is 0.6, --peak-hour-log-share 10% is 0.1", async () => {
+    const inputs = JSON.parse((await design(["--read-ratio", "60%", "--peak-hour-log-share", "10%", "--json"])).stdout.join("\n")).inputs;
+    expect([inputs.readRatio, inputs.peakHourLogShare]).toEqual([0.6, 0.1]);
+  });
+
   test("--quota 2,048.5 is 2048.5 MB", async () => {
     expect(JSON.parse((await design(["--quota", "2,048.5", "--json"])).stdout.join("\n")).inputs.quotaMB).toBe(2048.5);
   });
@@ -195,6 +200,11 @@ describe("numbers are read as a person meant them (issue 12)", () => {
     [["--users", "5,0000"], '--users: "5,0000" is not a number: a comma may only separate thousands in groups of three (5,000); for a decimal write 5.0000'],
     [["--message-kb", "75,4,1"], '--message-kb: "75,4,1" is not a number: a comma may only separate thousands in groups of three (5,000)'],
     [["--users", "5 000"], '--users: "5 000" is not a number'],
+    // A percent only where the input is a share: 5000% is no count of 50 users.
+    [["--users", "5000%"], '--users: users must be a whole number from 1 to 100,000,000; got "5000%", a percent, which only a share takes'],
+    [["--quota-mb", "2048%"], '--quota-mb: quotaMB must be a number above 0 up to 10,000,000; got "2048%", a percent, which only a share takes'],
+    [["--copies", "300%"], '--copies: copies must be a whole number from 1 to 16; got "300%", a percent, which only a share takes'],
+    [["--servers-site1", "400%"], '--servers-site1: serversSite1 must be a whole number from 1 to 16; got "400%", a percent, which only a share takes'],
   ])("%j is refused, not read as another number", async (args, message) => {
     const file = path.join(work, "comma.xlsx");
     const run = await design([...args, "-o", file]);

@@ -280,6 +280,23 @@ describe("exsize export writes every file or none (issue 16)", () => {
     expect(snapshot(work)).toEqual(before);
   });
 
+  test("a full disk part-way through a file's write (its temporary made, then ENOSPC) leaves no temporary behind", () => {
+    fs.writeFileSync(path.join(work, "keep.txt"), "mine");
+    let calls = 0;
+    const fullDisk: FileOperations = {
+      ...fs,
+      writeFileSync: (...args: Parameters<typeof fs.writeFileSync>) => {
+        if (++calls < 3) return fs.writeFileSync(...args);
+        // As a full disk does: the file is made and its first bytes land, then the write fails.
+        fs.writeFileSync(args[0], String(args[1]).slice(0, 10), args[2]);
+        throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+      },
+    };
+    const outcome = writeAllOrNothing(work, texts(), false, fullDisk);
+    expect(outcome).toEqual({ kind: "cannot write", path: work, reason: "no space left on the device" });
+    expect(snapshot(work)).toEqual({ "keep.txt": "mine" });
+  });
+
   test("a new folder that cannot be filled is removed again", () => {
     const dir = path.join(work, "new", "deploy");
     const outcome = writeAllOrNothing(dir, texts(), false, failing("writeFileSync", 1, "ENOSPC"));

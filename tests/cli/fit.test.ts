@@ -199,9 +199,29 @@ describe("exsize fit: what cannot be", () => {
     [["--sites", "3"], /--sites must be a whole number from 1 to 2; got "3"/],
     [["--json", "--csv"], /--json and --csv: give one/],
     [["--sites", "1", "--survive-site-failure"], /survive-site-failure needs two sites/],
+    // One number reader for every option (design-options.ts wholeOption): no percent, no 0x4, 0b1 or 0o2.
+    [["--users", "5000%"], /--users: users must be a whole number from 1 to 100,000,000; got "5000%", a percent, which only a share takes/],
+    [["--max-dags", "400%"], /--max-dags must be a whole number from 1 to 1,000; got "400%", a percent, which only a share takes/],
+    [["--max-dags", "0x4"], /--max-dags must be a whole number from 1 to 1,000; got "0x4"/],
+    [["--limit", "0b1"], /--limit must be a whole number from 1 to 1,000,000; got "0b1"/],
+    [["--min-copies", "0o2"], /--min-copies must be a whole number from 2 to 16; got "0o2"/],
+    [["--max-servers-per-dag", "4.000"], /--max-servers-per-dag must be a whole number from 2 to 16; got "4.000" — a point before three digits is ambiguous/],
+    [["--disks", ""], /--disks must be the server disks allowed, each a disk of the catalogue, separated by commas .*; got ""/],
+    [["--disks", "8TB 7.2K NL-SAS 3.5\",,"], /--disks must be the server disks allowed/],
   ])("%j is a usage error naming the option", async (args, message) => {
     const r = await fit([...(args.includes("--exchange-version") ? [] : ["--exchange-version", "2019"]), ...args]);
     expect(r.code).toBe(2);
     expect(r.stderr[0]).toMatch(message);
+  });
+
+  test("its own numbers are read as design reads its options: 1,000 and 1e0", async () => {
+    const profile = ["--users", "2000", "--exchange-version", "2019", "--copies", "2", "--servers-site1", "2", "--json"];
+    const plain = await fit([...profile, "--max-dags", "1", "--limit", "1"]);
+    expect(plain.code).toBe(0);
+    for (const [dags, limit] of [["1e0", "1"], ["1", "1e0"]]) {
+      const r = await fit([...profile, "--max-dags", dags, "--limit", limit]);
+      expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 0, stdout: plain.stdout });
+    }
+    expect((await fit([...profile, "--max-dags", "1,000", "--limit", "1"])).code).toBe(0);
   });
 });

@@ -3,7 +3,7 @@
  * Inputs sheet, and the Summary's answers in the pane's words.
  */
 import { INPUT_PARAMETERS } from "../../src/functions/worksheet";
-import { DESIGN_FIELDS, FORM_FIELDS, fieldOf, parseTypedNumber, readDesignForm, referenceForm, type TypedNumber } from "../../src/taskpane/headline-form";
+import { DESIGN_FIELDS, FORM_FIELDS, fieldOf, parseTypedNumber, readDesignForm, readField, referenceForm, type TypedNumber } from "../../src/taskpane/headline-form";
 import type { NumberParameter } from "../../src/functions/arguments";
 import { REFERENCE_PRESETS } from "../../src/engine/design";
 import { PANE_SUMMARY_CELLS, PANE_VALUE_CELLS, SUMMARY_BLOCK, describeResults, summaryValues, type SummaryValues } from "../../src/taskpane/results";
@@ -150,5 +150,12 @@ describe("the Summary's answers in the pane's words", () => {
 
   test("#NAME? wins over #BUSY!: the functions must be loaded before anything else helps", () => {
     expect(describeResults("Summary", { ...values(), databaseIops: "#BUSY!", dagLogIops: "#NAME?" })).toMatchObject({ problem: "functions not loaded" });
+  });
+});
+
+describe("the pane's number fields read a percent only for a share, as exsize does", () => {
+  test("Users 5000% is refused naming the field; Read ratio 60% is 0.6", () => {
+    expect(readField("users", "5000%")).toEqual({ ok: false, error: expect.stringMatching(/^Users must be .*; "5000%" is a percent, which only a share takes\.$/) });
+    expect(readField("readRatio", "60%")).toEqual({ ok: true, value: 0.6 });
   });
 });
