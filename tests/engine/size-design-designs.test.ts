@@ -89,6 +89,8 @@ const LEDGER: Ledger = {
   // 12 databases on 4 + 4 servers: the design's normal busiest server carries 2 active, counted exactly over the
   // layout (docs/one-design.md); the calculator's C100 averages 1.5 a server (625 mailboxes against 834).
   "w03-one-a-volume-two-sites-raid": because(EXACT, ["active mailboxes a server, normal"]),
+  // 96 databases on 7 servers: 13.7 a server on average (C100), 14 on the busiest.
+  "g01-active-passive-one-a-volume-set": because(EXACT, ["active mailboxes a server, normal"]),
 };
 /** ServerSizing "never less" (ours): the calculator's count balanced, and a server sized at one balancing unit, once a unit. */
 const COUNT = "never less: the count balanced over the layout";
@@ -147,6 +149,12 @@ const NEVER_LESS_LEDGER: Ledger = {
   "t01-tiers-one-site": because(UNIT, MEMORY),
   "t02-tiers-two-sites": because(COUNT, [...D04, "active databases, a site fails"]),
   // The calculator's 12 on RAID over 4 + 4 servers (one a volume asked) balanced to 24.
+  // Active/passive with a count set: 96 on 7 + 4 servers balanced to 168, 32 on 4 + 4 to 36.
+  "g01-active-passive-one-a-volume-set": because(COUNT, [
+    ...D04, "active databases, a site fails", "the second site's busiest server, active databases", "megacycles of the second site's server",
+    "database IOPS a server", "database IOPS a DAG",
+  ]),
+  "g02-active-passive-set-several-a-volume": because(COUNT, [...D04, "active databases, a site fails", "the second site's busiest server, active databases", "megacycles of the second site's server"]),
   "w03-one-a-volume-two-sites-raid": because(COUNT, [
     ...COUNTED, "active databases, a site fails", "memory a server, GB", "memory of the first site's server, GB", "transport database a server, GB",
   ]),
