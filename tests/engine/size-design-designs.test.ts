@@ -83,12 +83,22 @@ const MEMORY = [...WORST, "memory a server, GB", "memory of the first site's ser
 /** The calculator's rules (ServerSizing "calculator", the default). */
 const because = (why: string, figures: readonly string[]) => Object.fromEntries(figures.map((w) => [w, why]));
 type Ledger = Readonly<Record<string, Readonly<Record<string, string>>>>;
+/** Sized never less, either site may fail (the calculator fails the first only). */
+const EITHER_SITE = "never less: either site fails";
+/** Replay Lag Manager, the example copy's Input!G33 "Yes": ours is off, lagged copies never activate. */
+const LAG_MANAGER = "Replay Lag Manager: the calculator activates a lagged copy, ours never does";
+const LAGGED_ACTIVE = [
+  "active databases, the worst", "memory a server, GB", "memory of the first site's server, GB", "megacycles a server", "transport database a server, GB", "log IOPS a DAG",
+];
 /** The calculator's C100 is the average a server; the design's the busiest server's, counted over the layout. */
 const EXACT = "the busiest server counted exactly, not the calculator's average";
 const LEDGER: Ledger = {
   // 12 databases on 4 + 4 servers: the design's normal busiest server carries 2 active, counted exactly over the
   // layout (docs/one-design.md); the calculator's C100 averages 1.5 a server (625 mailboxes against 834).
   "w03-one-a-volume-two-sites-raid": because(EXACT, ["active mailboxes a server, normal"]),
+  // The example copy's Replay Lag Manager (Input!G33 "Yes") activates a lagged copy; ours never does (docs/microsoft-method.md §7):
+  // 50 active databases where it has 100 (C103), 384 GB where it has 736 (C142). Sized never less, the design sizes its figures.
+  "e02-example-copy-replay-lag-manager": because(LAG_MANAGER, LAGGED_ACTIVE),
   // 96 databases on 7 servers: 13.7 a server on average (C100), 14 on the busiest.
   "g01-active-passive-one-a-volume-set": because(EXACT, ["active mailboxes a server, normal"]),
 };
@@ -149,6 +159,9 @@ const NEVER_LESS_LEDGER: Ledger = {
   "t01-tiers-one-site": because(UNIT, MEMORY),
   "t02-tiers-two-sites": because(COUNT, [...D04, "active databases, a site fails"]),
   // The calculator's 12 on RAID over 4 + 4 servers (one a volume asked) balanced to 24.
+  // Either site may fail (docs/microsoft-method.md §7): the second site's loss leaves the first's two HA copies of all 100
+  // databases on one server (100 active, 736 GB), the calculator's own figures with Replay Lag Manager on (e02).
+  "e01-example-topology-raid": because(EITHER_SITE, LAGGED_ACTIVE),
   // Active/passive with a count set: 96 on 7 + 4 servers balanced to 168, 32 on 4 + 4 to 36.
   "g01-active-passive-one-a-volume-set": because(COUNT, [
     ...D04, "active databases, a site fails", "the second site's busiest server, active databases", "megacycles of the second site's server",
@@ -159,8 +172,14 @@ const NEVER_LESS_LEDGER: Ledger = {
     ...COUNTED, "active databases, a site fails", "memory a server, GB", "memory of the first site's server, GB", "transport database a server, GB",
   ]),
 };
-/** Designs the calculator builds and the design refuses: none (d07's databases outgrow the maximum size: built, with our warning). */
-const REFUSED: Readonly<Record<string, [RegExp, string]>> = {};
+/**
+ * Designs the calculator calls valid and the design refuses (d07's databases outgrow the maximum size: built, with our
+ * warning): e03's 4 TB disk holds no volume of its 5,274 GB databases, where the calculator lays out no disks either
+ * (Storage Design!C182 "Insufficient Disk Capacity").
+ */
+const REFUSED: Readonly<Record<string, [RegExp, string]>> = {
+  "e03-example-topology-jbod": [/a volume of 1 database needs 7,910.4 GB; a 4TB 7.2K RPM SAS 3.5" disk formats to 3,725.3 GB/, "the disk holds no volume"],
+};
 /** Sized never less, the count balanced past the calculator's 100 copies a server: refused, saying how to size them. */
 const REFUSED_NEVER_LESS: Readonly<Record<string, [RegExp, string]>> = {
   ...REFUSED,
@@ -234,7 +253,7 @@ test("the ledger names only figures the fixture shows, and every cause it names"
     expect(x).toBeDefined();
     for (const [what, why] of Object.entries(figures)) {
       expect(FIGURES.map(([w]) => w)).toContain(what);
-      expect([COUNT, UNIT, EXACT]).toContain(why);
+      expect([COUNT, UNIT, EXACT, LAG_MANAGER, EITHER_SITE]).toContain(why);
     }
   }
 });
