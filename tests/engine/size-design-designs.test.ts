@@ -32,6 +32,10 @@ const larger = (calc: Calc, a: string, b: string): number | undefined => {
 };
 const passive = (x: FixtureDesign) => x.inputs.dagLayout === "active/passive";
 
+/** An active/passive site's server disks, the calculator's count (JBOD or RAID). */
+const siteDisks = (d: Design, site: 0 | 1) => { const s = d.siteServers?.[site]; return (s?.serverDisks ?? s?.raidServerDisks)?.calculatorDisks; };
+/** Active/passive only: a site's disks a server, RAID or JBOD as the calculator chooses for it (`architecture`, I127 or I128); undefined where the fixture lacks it. */
+const chosenOf = (calc: Calc, x: FixtureDesign, architecture: string, raid: string, jbod: string) => (passive(x) && typeof calc[architecture] === "string" ? num(calc[calc[architecture] === "JBOD" ? jbod : raid]) : undefined);
 /**
  * The design's figure that each of the calculator's cells shows. Active/passive (cause 3): a mode's busiest
  * server is either site's (Role Requirements!C195:E195 the first site's, C196:E196 the second's; a site's loss
@@ -63,6 +67,13 @@ const FIGURES: ReadonlyArray<[string, string, (d: Design) => number | undefined,
   ["the second site's busiest server, active databases", "Role Requirements!G196", (d) => d.microsoft?.secondary?.activeDatabases, (c, x) => (passive(x) ? num(c["Role Requirements!G196"]) : undefined)],
   ["memory of the second site's server, GB", "Role Requirements!D253", (d) => d.microsoft?.secondary?.memoryGB, (c, x) => (passive(x) ? num(c["Role Requirements!D253"]) : undefined)],
   ["megacycles of the second site's server", "Role Requirements!D256", (d) => d.microsoft?.secondary?.megacycles, (c, x) => (passive(x) ? num(c["Role Requirements!D256"]) : undefined)],
+  // Active/passive, each site's servers on their own (Design.siteServers): memory (C253, D253) and the calculator's disks a
+  // server, JBOD (Storage Design!C197, D197) or RAID (C194, D194) as it chooses for the site (I127, I128), and the DAG's (C202).
+  ["memory a server, site 1, GB", "Role Requirements!C253", (d) => d.siteServers?.[0].memoryPerServerGB, (c, x) => (passive(x) ? num(c["Role Requirements!C253"]) : undefined)],
+  ["memory a server, site 2, GB", "Role Requirements!D253", (d) => d.siteServers?.[1].memoryPerServerGB, (c, x) => (passive(x) ? num(c["Role Requirements!D253"]) : undefined)],
+  ["disks a server, site 1, the calculator's", "Storage Design!C194 or C197", (d) => siteDisks(d, 0), (c, x) => chosenOf(c, x, "Role Requirements!I127", "Storage Design!C194", "Storage Design!C197")],
+  ["disks a server, site 2, the calculator's", "Storage Design!D194 or D197", (d) => siteDisks(d, 1), (c, x) => chosenOf(c, x, "Role Requirements!I128", "Storage Design!D194", "Storage Design!D197")],
+  ["disks, the DAG, the calculator's", "Storage Design!C202", (d) => (d.siteServers ? d.siteServers.reduce((a, s, i) => a + siteDisks(d, i as 0 | 1)! * s.servers, 0) : undefined), (c, x) => (passive(x) ? num(c["Storage Design!C202"]) : undefined)],
   ["megacycles a server", "Role Requirements!C256", (d) => d.microsoft?.megacycles],
   ["transport database a server, GB", "Role Requirements!C184", (d) => d.microsoft?.transportGB],
   ["database IOPS a server", "Role Requirements!D281", (d) => d.serverDatabaseIops],
@@ -80,6 +91,8 @@ const UNIT = "cause 4: the busiest server sized at one balancing unit";
 const DOUBLE = ["active databases, two servers fail"];
 const WORST = [...DOUBLE, "active databases, the worst", "megacycles a server", "log IOPS a DAG"];
 const MEMORY = [...WORST, "memory a server, GB", "memory of the first site's server, GB"];
+/** The memory of an active/passive DAG's servers, each site's (Design.siteServers). */
+const SITE_MEMORY = ["memory of the second site's server, GB", "memory a server, site 1, GB", "memory a server, site 2, GB"];
 /** The calculator's rules (ServerSizing "calculator", the default). */
 const because = (why: string, figures: readonly string[]) => Object.fromEntries(figures.map((w) => [w, why]));
 type Ledger = Readonly<Record<string, Readonly<Record<string, string>>>>;
@@ -148,8 +161,8 @@ const NEVER_LESS_LEDGER: Ledger = {
   "d08-dellemc-2016": because(UNIT, DOUBLE),
   "d09-dellemc-own-count": because(UNIT, DOUBLE),
   "a01-active-passive": because(UNIT, WORST),
-  "a03-active-passive-jbod": because(UNIT, [...MEMORY, "memory of the second site's server, GB"]),
-  "p07-6copies-2lagged": because(UNIT, [...MEMORY, "memory of the second site's server, GB"]),
+  "a03-active-passive-jbod": because(UNIT, [...MEMORY, ...SITE_MEMORY]),
+  "p07-6copies-2lagged": because(UNIT, [...MEMORY, ...SITE_MEMORY]),
   // Databases a volume asked (the calculator's Input!C108, C109): the same departure.
   "v01-three-copies-two-asked": because(UNIT, MEMORY),
   "v02-six-copies-two-asked": because(UNIT, MEMORY),
