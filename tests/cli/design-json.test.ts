@@ -159,3 +159,20 @@ test("consider JBOD no puts by Microsoft's method on RAID what the calculator wo
   expect(await laid([])).toEqual([48, "JBOD"]);
   expect(await laid(["--consider-jbod", "no"])).toEqual([24, "RAID"]);
 });
+
+test("active/passive: each site's servers on their own, beside the design's larger (memoryPerServerGB) — the calculator's two server models", async () => {
+  // 12,500 mailboxes of 5 GB on 6 + 3 servers, 3 copies (2 + 1), active/passive: the calculator sizes a first-site
+  // server at 128 GB (Role Requirements!C253) on 17 JBOD disks (I127, Storage Design!C197) and a second-site one,
+  // which carries 30 databases when the first site fails, at 160 GB (D253) on 23 RAID disks (I128, D194): the hot
+  // spare is ours, one a server (tests/fixtures/microsoft-calculator-designs.json s01).
+  const run = await json(["--exchange-version", "2016", "--users", "12500", "--quota-mb", "5120", "--copies", "3", "--servers-site1", "6", "--servers-site2", "3", "--layout", "active/passive"]);
+  expect(run.code).toBe(0);
+  const d = run.printed.design;
+  expect([d.memoryPerServerGBSite1, d.memoryPerServerGBSite2, d.memoryPerServerGB]).toEqual([128, 160, 160]);
+  expect([d.serverDiskArchitectureSite1, d.serverDiskArchitectureSite2]).toEqual(["JBOD", "RAID"]);
+  expect([d.disksPerServerSite1, d.disksPerServerSite2]).toEqual([17 + 1, 23 + 1]);
+  expect(typeof d.coresPerServerSite1).toBe("number");
+  // Active/active and one site: none (null), as for every figure a design does not have.
+  const one = (await json(["--exchange-version", "2016", "--servers-site1", "6", "--servers-site2", "3", "--copies", "3"])).printed.design;
+  expect([one.memoryPerServerGBSite1, one.disksPerServerSite2, one.serverDiskArchitectureSite2]).toEqual([null, null, null]);
+});

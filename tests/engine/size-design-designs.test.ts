@@ -32,6 +32,10 @@ const larger = (calc: Calc, a: string, b: string): number | undefined => {
 };
 const passive = (x: FixtureDesign) => x.inputs.dagLayout === "active/passive";
 
+/** An active/passive site's server disks, the calculator's count (JBOD or RAID). */
+const siteDisks = (d: Design, site: 0 | 1) => { const s = d.siteServers?.[site]; return (s?.serverDisks ?? s?.raidServerDisks)?.calculatorDisks; };
+/** Active/passive only: a site's disks a server, RAID or JBOD as the calculator chooses for it (`architecture`, I127 or I128); undefined where the fixture lacks it. */
+const chosenOf = (calc: Calc, x: FixtureDesign, architecture: string, raid: string, jbod: string) => (passive(x) && typeof calc[architecture] === "string" ? num(calc[calc[architecture] === "JBOD" ? jbod : raid]) : undefined);
 /**
  * The design's figure that each of the calculator's cells shows. Active/passive (cause 3): a mode's busiest
  * server is either site's (Role Requirements!C195:E195 the first site's, C196:E196 the second's; a site's loss
@@ -63,6 +67,13 @@ const FIGURES: ReadonlyArray<[string, string, (d: Design) => number | undefined,
   ["the second site's busiest server, active databases", "Role Requirements!G196", (d) => d.microsoft?.secondary?.activeDatabases, (c, x) => (passive(x) ? num(c["Role Requirements!G196"]) : undefined)],
   ["memory of the second site's server, GB", "Role Requirements!D253", (d) => d.microsoft?.secondary?.memoryGB, (c, x) => (passive(x) ? num(c["Role Requirements!D253"]) : undefined)],
   ["megacycles of the second site's server", "Role Requirements!D256", (d) => d.microsoft?.secondary?.megacycles, (c, x) => (passive(x) ? num(c["Role Requirements!D256"]) : undefined)],
+  // Active/passive, each site's servers on their own (Design.siteServers): memory (C253, D253) and the calculator's disks a
+  // server, JBOD (Storage Design!C197, D197) or RAID (C194, D194) as it chooses for the site (I127, I128), and the DAG's (C202).
+  ["memory a server, site 1, GB", "Role Requirements!C253", (d) => d.siteServers?.[0].memoryPerServerGB, (c, x) => (passive(x) ? num(c["Role Requirements!C253"]) : undefined)],
+  ["memory a server, site 2, GB", "Role Requirements!D253", (d) => d.siteServers?.[1].memoryPerServerGB, (c, x) => (passive(x) ? num(c["Role Requirements!D253"]) : undefined)],
+  ["disks a server, site 1, the calculator's", "Storage Design!C194 or C197", (d) => siteDisks(d, 0), (c, x) => chosenOf(c, x, "Role Requirements!I127", "Storage Design!C194", "Storage Design!C197")],
+  ["disks a server, site 2, the calculator's", "Storage Design!D194 or D197", (d) => siteDisks(d, 1), (c, x) => chosenOf(c, x, "Role Requirements!I128", "Storage Design!D194", "Storage Design!D197")],
+  ["disks, the DAG, the calculator's", "Storage Design!C202", (d) => (d.siteServers ? d.siteServers.reduce((a, s, i) => a + siteDisks(d, i as 0 | 1)! * s.servers, 0) : undefined), (c, x) => (passive(x) ? num(c["Storage Design!C202"]) : undefined)],
   ["megacycles a server", "Role Requirements!C256", (d) => d.microsoft?.megacycles],
   ["transport database a server, GB", "Role Requirements!C184", (d) => d.microsoft?.transportGB],
   ["database IOPS a server", "Role Requirements!D281", (d) => d.serverDatabaseIops],
@@ -80,15 +91,29 @@ const UNIT = "cause 4: the busiest server sized at one balancing unit";
 const DOUBLE = ["active databases, two servers fail"];
 const WORST = [...DOUBLE, "active databases, the worst", "megacycles a server", "log IOPS a DAG"];
 const MEMORY = [...WORST, "memory a server, GB", "memory of the first site's server, GB"];
+/** The memory of an active/passive DAG's servers, each site's (Design.siteServers). */
+const SITE_MEMORY = ["memory of the second site's server, GB", "memory a server, site 1, GB", "memory a server, site 2, GB"];
 /** The calculator's rules (ServerSizing "calculator", the default). */
 const because = (why: string, figures: readonly string[]) => Object.fromEntries(figures.map((w) => [w, why]));
 type Ledger = Readonly<Record<string, Readonly<Record<string, string>>>>;
+/** Sized never less, either site may fail (the calculator fails the first only). */
+const EITHER_SITE = "never less: either site fails";
+/** Replay Lag Manager, the example copy's Input!G33 "Yes": ours is off, lagged copies never activate. */
+const LAG_MANAGER = "Replay Lag Manager: the calculator activates a lagged copy, ours never does";
+const LAGGED_ACTIVE = [
+  "active databases, the worst", "memory a server, GB", "memory of the first site's server, GB", "megacycles a server", "transport database a server, GB", "log IOPS a DAG",
+];
 /** The calculator's C100 is the average a server; the design's the busiest server's, counted over the layout. */
 const EXACT = "the busiest server counted exactly, not the calculator's average";
 const LEDGER: Ledger = {
   // 12 databases on 4 + 4 servers: the design's normal busiest server carries 2 active, counted exactly over the
   // layout (docs/one-design.md); the calculator's C100 averages 1.5 a server (625 mailboxes against 834).
   "w03-one-a-volume-two-sites-raid": because(EXACT, ["active mailboxes a server, normal"]),
+  // The example copy's Replay Lag Manager (Input!G33 "Yes") activates a lagged copy; ours never does (docs/microsoft-method.md §7):
+  // 50 active databases where it has 100 (C103), 384 GB where it has 736 (C142). Sized never less, the design sizes its figures.
+  "e02-example-copy-replay-lag-manager": because(LAG_MANAGER, LAGGED_ACTIVE),
+  // 96 databases on 7 servers: 13.7 a server on average (C100), 14 on the busiest.
+  "g01-active-passive-one-a-volume-set": because(EXACT, ["active mailboxes a server, normal"]),
 };
 /** ServerSizing "never less" (ours): the calculator's count balanced, and a server sized at one balancing unit, once a unit. */
 const COUNT = "never less: the count balanced over the layout";
@@ -136,8 +161,8 @@ const NEVER_LESS_LEDGER: Ledger = {
   "d08-dellemc-2016": because(UNIT, DOUBLE),
   "d09-dellemc-own-count": because(UNIT, DOUBLE),
   "a01-active-passive": because(UNIT, WORST),
-  "a03-active-passive-jbod": because(UNIT, [...MEMORY, "memory of the second site's server, GB"]),
-  "p07-6copies-2lagged": because(UNIT, [...MEMORY, "memory of the second site's server, GB"]),
+  "a03-active-passive-jbod": because(UNIT, [...MEMORY, ...SITE_MEMORY]),
+  "p07-6copies-2lagged": because(UNIT, [...MEMORY, ...SITE_MEMORY]),
   // Databases a volume asked (the calculator's Input!C108, C109): the same departure.
   "v01-three-copies-two-asked": because(UNIT, MEMORY),
   "v02-six-copies-two-asked": because(UNIT, MEMORY),
@@ -147,12 +172,27 @@ const NEVER_LESS_LEDGER: Ledger = {
   "t01-tiers-one-site": because(UNIT, MEMORY),
   "t02-tiers-two-sites": because(COUNT, [...D04, "active databases, a site fails"]),
   // The calculator's 12 on RAID over 4 + 4 servers (one a volume asked) balanced to 24.
+  // Either site may fail (docs/microsoft-method.md §7): the second site's loss leaves the first's two HA copies of all 100
+  // databases on one server (100 active, 736 GB), the calculator's own figures with Replay Lag Manager on (e02).
+  "e01-example-topology-raid": because(EITHER_SITE, LAGGED_ACTIVE),
+  // Active/passive with a count set: 96 on 7 + 4 servers balanced to 168, 32 on 4 + 4 to 36.
+  "g01-active-passive-one-a-volume-set": because(COUNT, [
+    ...D04, "active databases, a site fails", "the second site's busiest server, active databases", "megacycles of the second site's server",
+    "database IOPS a server", "database IOPS a DAG",
+  ]),
+  "g02-active-passive-set-several-a-volume": because(COUNT, [...D04, "active databases, a site fails", "the second site's busiest server, active databases", "megacycles of the second site's server"]),
   "w03-one-a-volume-two-sites-raid": because(COUNT, [
     ...COUNTED, "active databases, a site fails", "memory a server, GB", "memory of the first site's server, GB", "transport database a server, GB",
   ]),
 };
-/** Designs the calculator builds and the design refuses: none (d07's databases outgrow the maximum size: built, with our warning). */
-const REFUSED: Readonly<Record<string, [RegExp, string]>> = {};
+/**
+ * Designs the calculator calls valid and the design refuses (d07's databases outgrow the maximum size: built, with our
+ * warning): e03's 4 TB disk holds no volume of its 5,274 GB databases, where the calculator lays out no disks either
+ * (Storage Design!C182 "Insufficient Disk Capacity").
+ */
+const REFUSED: Readonly<Record<string, [RegExp, string]>> = {
+  "e03-example-topology-jbod": [/a volume of 1 database needs 7,910.4 GB; a 4TB 7.2K RPM SAS 3.5" disk formats to 3,725.3 GB/, "the disk holds no volume"],
+};
 /** Sized never less, the count balanced past the calculator's 100 copies a server: refused, saying how to size them. */
 const REFUSED_NEVER_LESS: Readonly<Record<string, [RegExp, string]>> = {
   ...REFUSED,
@@ -226,7 +266,7 @@ test("the ledger names only figures the fixture shows, and every cause it names"
     expect(x).toBeDefined();
     for (const [what, why] of Object.entries(figures)) {
       expect(FIGURES.map(([w]) => w)).toContain(what);
-      expect([COUNT, UNIT, EXACT]).toContain(why);
+      expect([COUNT, UNIT, EXACT, LAG_MANAGER, EITHER_SITE]).toContain(why);
     }
   }
 });

@@ -26,6 +26,7 @@ import { prefersJbod } from "../../src/engine/microsoft/design";
 import { MICROSOFT } from "../../src/engine/microsoft/tables";
 import { DISK_SIZES_GB, DISK_TYPE_IOPS, JBOD_CATALOGUE, serverDiskNamed, type JbodDisk } from "../../src/engine/microsoft/disks";
 import { ceilCount } from "../../src/engine/rounding";
+import fixture from "../fixtures/microsoft-calculator-designs.json";
 import { EX_ARRAYS, EX_MS_DATABASES, EX_MS_DISKS, EX_MS_IOPS, EX_MS_REPLICATION, EX_MS_SERVER, EX_SPINDLES } from "../../src/functions";
 
 type Factors = Record<string, number>;
@@ -437,6 +438,54 @@ describe("sizeDesign is the EX_MS_* functions at the same inputs (Microsoft's me
     // About 110 designs sized, each kind 20 or more (a JBOD server's disks the fewest). Not required: a count deployed other
     // than the calculator's own (today most are; a design that deploys the calculator's count has none).
     for (const [kind, n] of Object.entries(seen)) expect({ kind, enough: n >= 3 }).toEqual({ kind, enough: true });
+  });
+});
+
+describe("two sites with lagged copies: the functions are sizeDesign and the calculator", () => {
+  // Copies round-robin from the first site, the lagged last (Input!C30:C33): a lagged copy in either site, both layouts, both sizings.
+  const twoSiteLagged = designs.filter((g) => g.sites.length === 2 && g.lagged > 0);
+  test("random two-site lagged designs: every comparable figure", () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(twoSiteLagged, (g) => {
+        const d = sized(g);
+        if (d === undefined) return;
+        compared++;
+        const { design, functions } = compare(g, d);
+        expect(functions).toEqual(design);
+      }),
+      { numRuns: 60 },
+    );
+    expect(compared).toBeGreaterThan(10);
+  });
+
+  /**
+   * The calculator's example topology (2 + 2 servers, 3 HA copies and 1 lagged, active/active) at 10,000 mailboxes of
+   * 300 messages, 150 KB, 50 GB: tests/fixtures/microsoft-calculator-designs.json e03 (its 4 TB JBOD disk) and e01 (RAID),
+   * Replay Lag Manager off (Input!G33 "No"), as the functions model it. The example copy's own G33 "Yes" activates the
+   * lagged copy (e02: C103 100, C142 736 GB): ours, never, by the calculator's rules; sized never less either site fails,
+   * which reaches its figures here.
+   */
+  const row = (name: string) => (fixture.designs as unknown as { name: string; calc: Record<string, number | string> }[]).find((x) => x.name === name)!.calc;
+  test.each([
+    ["e03-example-topology-jbod", { diskGB: 4000, diskIops: 57.5 }],
+    ["e01-example-topology-raid", { considerJbod: 0 }],
+  ] as const)("%s: the functions are the calculator's Role Requirements figures", (name, disk) => {
+    const calc = row(name);
+    const f = table({ laggedCopies: 1, lagDays: 7, ...disk });
+    const args = [10000, 300, 150, 51200, [[2, 2]], 4] as const;
+    expect(EX_MS_DATABASES(...args, "count", f)).toBe(calc["Role Requirements!C79"]);
+    expect(EX_MS_DATABASES(...args, "active", f)).toBe(calc["Role Requirements!C103"]);
+    expect(EX_MS_SERVER(...args, 16, 0, "memory", f)).toBe(calc["Role Requirements!C142"]);
+    expect(EX_MS_SERVER(...args, 16, 0, "cache", f)).toBe(calc["Role Requirements!C134"]);
+    expect(EX_MS_SERVER(...args, 16, 0, "megacycles", f) as number).toBeCloseTo(calc["Role Requirements!C256"] as number, 6);
+    expect(EX_MS_IOPS(...args, "log", f) as number).toBeCloseTo(calc["Role Requirements!D282"] as number, 9);
+    expect(EX_MS_SERVER(...args, 16, 0, "transport", f) as number).toBeCloseTo(calc["Role Requirements!C184"] as number, 6);
+    // Replay Lag Manager on (the example copy's G33 "Yes", e02): more than the calculator's rules size; never less sizes it here.
+    const e02 = row("e02-example-copy-replay-lag-manager");
+    const neverLess = table({ laggedCopies: 1, lagDays: 7, ...disk, neverLess: 1 });
+    expect([EX_MS_DATABASES(...args, "active", f), e02["Role Requirements!C103"]]).toEqual([50, 100]);
+    expect([EX_MS_DATABASES(...args, "active", neverLess), EX_MS_SERVER(...args, 16, 0, "memory", neverLess)]).toEqual([e02["Role Requirements!C103"], e02["Role Requirements!C142"]]);
   });
 });
 

@@ -8,6 +8,9 @@ import type { Quantity } from "./quantity";
 
 const SERVERS = `${cite("vmware", "Test Cases and Test Method")}; ${cite("microsoft", "Role Requirements!C103, C256, D208")}`;
 
+/** An active/passive DAG's sites sized apart: the first site's servers and the second's (Role Requirements!C142, C254; D253, D254). */
+const SITE_SERVERS = cite("microsoft", "Role Requirements!C142, C254, D253, D254");
+
 const NEVER_LESS = `this project's rule over ${cite("microsoft", "Role Requirements!C103, C127:C129, C141")} (docs/whole-design.md)`;
 
 /** Microsoft's sizing, where it sizes the design. */
@@ -26,6 +29,11 @@ export const SERVER_QUANTITIES = [
     key: "dagMemoryGB", label: "Memory, the DAG", unit: "GB", digits: 0, source: SERVERS, value: (d) => d.memoryPerServerGB * d.servers,
     rendering: { words: "Memory a server × mailbox servers", formula: (r) => `${r.quantity("memoryPerServerGB")}*${r.quantity("servers")}` },
   },
+  // Active/passive, Microsoft's method: each site's servers on their own (Design.siteServers); null otherwise.
+  { key: "memoryPerServerGBSite1", label: "Memory a server, site 1", unit: "GB", digits: 0, method: "microsoft", source: SITE_SERVERS, value: (d) => d.siteServers?.[0].memoryPerServerGB ?? null },
+  { key: "memoryPerServerGBSite2", label: "Memory a server, site 2", unit: "GB", digits: 0, method: "microsoft", source: SITE_SERVERS, value: (d) => d.siteServers?.[1].memoryPerServerGB ?? null },
+  { key: "coresPerServerSite1", label: "Cores a server, site 1", unit: "", digits: 0, method: "microsoft", source: SITE_SERVERS, value: (d) => d.siteServers?.[0].coresPerServer ?? null },
+  { key: "coresPerServerSite2", label: "Cores a server, site 2", unit: "", digits: 0, method: "microsoft", source: SITE_SERVERS, value: (d) => d.siteServers?.[1].coresPerServer ?? null },
   // The page file by the version's system requirements (2019 and SE: 25% of memory); null for 2010 (src/engine/version.ts).
   { key: "pageFileGB", label: "Page file a server", unit: "GB", digits: 1, source: "Microsoft, Exchange Server system requirements: page file", value: (d) => d.pageFileGB ?? null },
   { key: "coresBasis", label: "What the cores assume", unit: "", source: SERVERS, value: (d) => d.coresBasis },

@@ -20,6 +20,11 @@ const MCDB = `${MCDB_SOURCES.preferredArchitecture}; ${MCDB_SOURCES.setup}`;
 /** A server's own disks, JBOD or RAID, or none (Dell's process; a disk that cannot hold a volume). */
 export const disksOf = (d: Design) => d.serverDisks ?? d.raidServerDisks;
 
+/** An active/passive site's server disks (Design.siteServers), or none. */
+const siteDisksOf = (d: Design, site: 0 | 1) => { const s = d.siteServers?.[site]; return s?.serverDisks ?? s?.raidServerDisks; };
+const siteArchitecture = (d: Design, site: 0 | 1) => { const s = d.siteServers?.[site]; return s?.serverDisks ? "JBOD" : s?.raidServerDisks ? "RAID" : null; };
+const SITE_DISKS = cite("microsoft", "Role Requirements!I127, I128; Storage Design!C194, D194, C197, D197");
+
 /** Input!C107's choices: consider JBOD, or RAID only. */
 export const JBOD_CHOICES = ["yes", "no"] as const;
 
@@ -41,6 +46,11 @@ export const STORAGE_QUANTITIES = [
   { key: "restoreRaid", label: "Restore volume RAID level", unit: "", method: "microsoft", source: cite("microsoft", "Storage Design!E164"), value: (d) => d.raidServerDisks?.restoreRaid ?? null },
   { key: "restoreDisksPerServer", label: "Restore disks a server", unit: "disks", digits: 0, method: "microsoft", source: cite("microsoft", "Storage Design!D182, E165"), value: (d) => disksOf(d)?.restoreDisks ?? null },
   { key: "dagDisks", label: "Disks, the DAG", unit: "disks", digits: 0, method: "microsoft", source: cite("microsoft", "Storage Design!C200"), value: (d) => { const disks = disksOf(d); return disks ? disks.disksPerServer * d.serversPerDag : null; } },
+  // Active/passive: each site's servers on their own disks, JBOD or RAID as the calculator chooses for the site (Design.siteServers); null otherwise.
+  { key: "serverDiskArchitectureSite1", label: "Server disks laid as, site 1", unit: "", method: "microsoft", source: SITE_DISKS, value: (d) => siteArchitecture(d, 0) },
+  { key: "serverDiskArchitectureSite2", label: "Server disks laid as, site 2", unit: "", method: "microsoft", source: SITE_DISKS, value: (d) => siteArchitecture(d, 1) },
+  { key: "disksPerServerSite1", label: "Disks a server, site 1", unit: "disks", digits: 0, method: "microsoft", source: SITE_DISKS, value: (d) => siteDisksOf(d, 0)?.disksPerServer ?? null },
+  { key: "disksPerServerSite2", label: "Disks a server, site 2", unit: "disks", digits: 0, method: "microsoft", source: SITE_DISKS, value: (d) => siteDisksOf(d, 1)?.disksPerServer ?? null },
   { key: "serverDisksProblem", label: "Why no server disks", unit: "", method: "microsoft", source: DISKS, value: (d) => d.serverDisksProblem ?? null },
   // Exchange 2019's and SE's MetaCache Database SSDs beside a JBOD server's database disks (src/engine/microsoft/mcdb.ts): null where none.
   { key: "mcdbSsdsPerServer", label: "MCDB SSDs a server", unit: "disks", digits: 0, method: "microsoft", source: MCDB, value: (d) => d.mcdb?.ssdsPerServer ?? null },

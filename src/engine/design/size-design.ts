@@ -35,11 +35,11 @@ import {
   type FailureScenario,
   type LayoutDesign,
 } from "../layout";
-import { targetIops } from "../failover";
+import { copiesPerSite, targetIops } from "../failover";
 import { grouped } from "../general-format";
 import { logCapacity, type LogCapacity } from "../logs";
-import { excelCeil } from "../microsoft/excel";
-import { databaseSizeWarning, microsoftDatabaseCount, microsoftSizing, prefersJbod, volumeCopiesOf, volumeDatabasesOf, type DatabaseSizeWarning, type MicrosoftDesign, type MicrosoftSizing } from "../microsoft/design";
+import { excelCeil, excelRound } from "../microsoft/excel";
+import { activePassiveOf, databaseSizeWarning, microsoftDatabaseCount, microsoftSizing, prefersJbod, volumeCopiesOf, volumeDatabasesOf, type DatabaseSizeWarning, type MicrosoftDesign, type MicrosoftSizing } from "../microsoft/design";
 import type { MailboxTier } from "../microsoft/mailbox";
 import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, jbodNeedOf, serverDiskNamed, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";
@@ -118,6 +118,19 @@ export interface ServersNeverLess {
   memoryPerServerGB: number;
 }
 
+/** One site's servers of an active/passive DAG: how many, and what each needs (Design.siteServers). */
+export interface SiteServers {
+  servers: number;
+  /** Database copies a server holds — Role Requirements!C102 (the first site); the second site's databases × its copies ÷ its servers. */
+  copiesPerServer: number;
+  memoryPerServerGB: number;
+  coresPerServer: number;
+  /** Its disks, JBOD or RAID as the calculator chooses for the site; else why none. */
+  serverDisks?: ServerDisks;
+  raidServerDisks?: RaidServerDisks;
+  serverDisksProblem?: string;
+}
+
 export interface Design {
   inputs: Readonly<WorkbookInputs>;
   method: SizingMethod;
@@ -192,6 +205,13 @@ export interface Design {
   /** A Microsoft-method design the calculator puts on RAID (prefersJbod false): its RAID disks a server (src/engine/microsoft/raid-disks.ts). */
   raidServerDisks?: RaidServerDisks;
   serverDisksProblem?: string;
+  /**
+   * Active/passive (Microsoft's method, two sites): each site's servers sized on their own, as the calculator
+   * sizes them — the first site's (Role Requirements!C142 memory, C254 cores, I127 and Storage Design!C194,
+   * C197 its disks) and the second's, which carry the first's databases when it fails (D253, D254, I128,
+   * D194, D197). The design's memoryPerServerGB and coresPerServer are the larger of the two.
+   */
+  siteServers?: readonly SiteServers[];
   /**
    * Exchange 2019's and SE's MetaCache Database SSDs a JBOD server holds beside its database disks
    * (src/engine/microsoft/mcdb.ts: one SSD to three database disks, 6% of their capacity); else why
@@ -704,7 +724,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   const layoutOnce = (): CopyLayout => (layout ??= copyLayout(deployedLayout));
   const scenarios = scenarioFigures(figures.dagMailboxes, f, deployedLayout, layoutOnce, figures.iopsPerMailbox);
   const environment = environmentOf(figures.dagMailboxes, tables.environmentUsers ?? environmentUsersOf(inputs), serversPerSite, tiered(method, tables) ? "tiers" : "users");
-  const { serverDisks: disks, raidServerDisks: raidDisks, serverDisksProblem: disksProblem, mcdb, mcdbProblem } = designDisks(inputs, tables, { method, version, microsoft, serversPerSite, laggedCopies, dagLayout: inputs.dagLayout });
+  const { serverDisks: disks, raidServerDisks: raidDisks, serverDisksProblem: disksProblem, mcdb, mcdbProblem, secondSiteDisks } = designDisks(inputs, tables, { method, version, microsoft, serversPerSite, laggedCopies, dagLayout: inputs.dagLayout });
   // Databases past the maximum size are built, as the calculator builds them (a warning of ours), unless the
   // count is the calculator's and its JBOD disk cannot hold even one a volume: then nothing can be laid out
   // (issue 25, item 8). A count the user sets stays theirs, its disks "none".
@@ -723,6 +743,22 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   const serversNeverLess = (): ServersNeverLess | undefined => (neverLessServers ??= figures.neverLess({ coresPerServer, memoryPerServerGB }) ?? null) ?? undefined;
   const pageFileGB = context.profile.pageFileGB?.(memoryPerServerGB);
 
+  // Active/passive: each site's servers on their own (Role Requirements!C142, C254; D253, D254), the design's the larger.
+  let siteServers: SiteServers[] | undefined;
+  if (microsoft && secondSiteDisks) {
+    const minGB = context.profile.minMemoryGB;
+    const second = microsoft.secondary;
+    siteServers = [
+      { servers: serversPerSite[0], copiesPerServer: microsoft.copiesPerServer, memoryPerServerGB: Math.max(microsoft.memoryGB, minGB), coresPerServer: microsoftCores(inputs.specIntRate, microsoft.coresNeeded, microsoft.megacycles), ...(disks ? { serverDisks: disks } : {}), ...(raidDisks ? { raidServerDisks: raidDisks } : {}), ...(disksProblem ? { serverDisksProblem: disksProblem } : {}) },
+      {
+        servers: serversPerSite[1],
+        ...secondSiteDisks,
+        // No HA copy in the second site: nothing activates there, its servers are the first's.
+        memoryPerServerGB: Math.max(second?.memoryGB ?? microsoft.memoryGB, minGB),
+        coresPerServer: second ? microsoftCores(inputs.specIntRate, second.coresNeeded, second.megacycles) : microsoftCores(inputs.specIntRate, microsoft.coresNeeded, microsoft.megacycles),
+      },
+    ];
+  }
   const siteScenario = scenarios.find((s) => s.scenario === "site");
   const volumesGB = databases * (figures.databaseVolumeGB + figures.logVolumeGB);
   return {
@@ -772,6 +808,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     ...(disksProblem ? { serverDisksProblem: disksProblem } : {}),
     ...(mcdb ? { mcdb } : {}),
     ...(mcdbProblem ? { mcdbProblem } : {}),
+    ...(siteServers ? { siteServers } : {}),
   };
 }
 
@@ -826,7 +863,10 @@ export interface DiskContext {
 }
 
 /** A design's server disks and MCDB SSDs, or why none. */
-export type DesignDisks = Pick<Design, "serverDisks" | "raidServerDisks" | "serverDisksProblem" | "mcdb" | "mcdbProblem">;
+export type DesignDisks = Pick<Design, "serverDisks" | "raidServerDisks" | "serverDisksProblem" | "mcdb" | "mcdbProblem"> & {
+  /** Active/passive: the second site's server disks, chosen and laid out on their own (Design.siteServers). */
+  secondSiteDisks?: Pick<SiteServers, "copiesPerServer" | "serverDisks" | "raidServerDisks" | "serverDisksProblem">;
+};
 
 /**
  * The server disks and MCDB SSDs of a sized design: the only figures the disk inputs (serverDisk,
@@ -846,31 +886,37 @@ export function designDisks(
   let raidDisks: RaidServerDisks | undefined;
   let disksProblem: string | undefined;
   let onRaid = false;
+  let secondSiteDisks: DesignDisks["secondSiteDisks"];
   if (method === "microsoft") {
     const ms = microsoft!;
     const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
     // The disks lay out the deployed databases, which on JBOD were counted from the same disk (sizeDesign's microsoftAt).
     const choice = serverDiskChoiceOf(inputs, tables, serverDisk);
     onRaid = !prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB, databasesPerVolume: choice.databasesPerVolume, ...layout }).jbod;
-    if (onRaid) {
-      // The calculator's RAID disks (Storage Design!C194): a DAG, as Microsoft's method here always is.
+    // One site's server of `server.copiesPerServer` copies (the first site's: Role Requirements!C102), on RAID or JBOD.
+    const laidOut = (server: MicrosoftSizing, raid: boolean): Pick<SiteServers, "serverDisks" | "raidServerDisks" | "serverDisksProblem"> => {
       try {
-        raidDisks = raidServerDisks(raidNeedOf(ms, { serversPerSite, copies: inputs.copies, laggedCopies, databasesPerVolume: choice.databasesPerVolume }, { ...mf, ...layout }), choice);
-      } catch (e) {
-        if (!(e instanceof SizingError)) throw e;
-        disksProblem = e.message;
-      }
-    } else {
-      // A disk that cannot hold a volume says so beside the design: the databases stand (RAID or another disk holds them).
-      try {
+        // The calculator's RAID disks (Storage Design!C194, D194): a DAG, as Microsoft's method here always is.
+        if (raid) return { raidServerDisks: raidServerDisks(raidNeedOf(server, { serversPerSite, copies: inputs.copies, laggedCopies, databasesPerVolume: choice.databasesPerVolume }, { ...mf, ...layout }), choice) };
         // A volume holds at most the copies by default; active/passive, the first site's; a number asked, the calculator's (Role Requirements!C83).
         const several = prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB, databasesPerVolume: choice.databasesPerVolume, ...layout }).multipleDatabasesPerVolume;
         const v = volumeDatabasesOf(inputs.copies, serversPerSite, { ...layout, databasesPerVolume: choice.databasesPerVolume }, several);
-        disks = serverDisks(jbodNeedOf(ms, volumeCopiesOf(inputs.copies, serversPerSite, layout), mf), { ...choice, databasesPerVolume: v });
+        return { serverDisks: serverDisks(jbodNeedOf(server, volumeCopiesOf(inputs.copies, serversPerSite, layout), mf), { ...choice, databasesPerVolume: v }) };
       } catch (e) {
+        // A disk that cannot hold a volume says so beside the design: the databases stand (RAID or another disk holds them).
         if (!(e instanceof SizingError)) throw e;
-        disksProblem = e.message;
+        return { serverDisksProblem: e.message };
       }
+    };
+    ({ serverDisks: disks, raidServerDisks: raidDisks, serverDisksProblem: disksProblem } = laidOut(ms, onRaid));
+    if (activePassiveOf(serversPerSite, layout) && inputs.copies >= 2) {
+      // Active/passive: the second site's servers hold its copies of every database (databases × its copies ÷ its
+      // servers: Role Requirements!C102's where it has the calculator's servers, I89), on JBOD where the first site
+      // is and it keeps two copies or more, else RAID (Role Requirements!I128; Storage Design!D194, D197).
+      const total = copiesPerSite(inputs.copies, 2);
+      const copiesPerServer = excelRound((ms.databases * total[1]) / serversPerSite[1]);
+      const second: MicrosoftSizing = { ...ms, copiesPerServer, serverIops: ms.databaseIops * copiesPerServer };
+      secondSiteDisks = { copiesPerServer, ...laidOut(second, onRaid || total[1] < 2) };
     }
   } else {
     disksProblem = "Dell's process puts the databases on EqualLogic arrays (the arrays above), not on the servers' own disks";
@@ -901,6 +947,7 @@ export function designDisks(
     ...(disksProblem ? { serverDisksProblem: disksProblem } : {}),
     ...(mcdb ? { mcdb } : {}),
     ...(mcdbProblem ? { mcdbProblem } : {}),
+    ...(secondSiteDisks ? { secondSiteDisks } : {}),
   };
 }
 

@@ -310,11 +310,16 @@ function checkDesign(d: MicrosoftDesign, f: MicrosoftFactors): void {
  * sheet's change macro writes and Role Requirements!C79 reads as MOD(count, group). For an
  * active/active DAG (the example copy's Input!G23, which the macro reads even for one site) it is
  * the servers hosting active databases in both sites when databases per volume match the copies
- * (Input!C109 "Yes": our databasesPerVolume 0, or equal to the copies), else the first site's.
+ * (Input!C109 "Yes": our databasesPerVolume 0, or equal to the copies), else the first site's. For an
+ * active/passive DAG it is the first site's servers where the calculator lays several databases a
+ * volume (Role Requirements!C110 "Yes"), else 1: one database a volume (or RAID) adds no remainder.
  */
-export function diskGroup(serversPerSite: readonly number[], copies: number, f: Pick<MicrosoftFactors, "databasesPerVolume"> & Partial<Pick<MicrosoftFactors, "activePassive">>): number {
-  // Active/passive: the first site's servers host every active database (the macro counts them alone).
-  if (activePassiveOf(serversPerSite, f)) return serversPerSite[0];
+export function diskGroup(
+  serversPerSite: readonly number[],
+  copies: number,
+  f: Pick<MicrosoftFactors, "databasesPerVolume"> & Partial<Pick<MicrosoftFactors, "activePassive" | "diskGB" | "considerJbod">>,
+): number {
+  if (activePassiveOf(serversPerSite, f)) return prefersJbod(serversPerSite, copies, 0, { diskGB: 0, ...f }).multipleDatabasesPerVolume ? serversPerSite[0] : 1;
   const matchesCopies = f.databasesPerVolume === 0 || f.databasesPerVolume === copies;
   return matchesCopies ? serversPerSite.reduce((a, b) => a + b, 0) : serversPerSite[0];
 }

@@ -263,10 +263,12 @@ export function databasesFormula(c: MicrosoftCells): string {
   const symmetric = `(ROUNDUP(${calculated}/${perm},0)*${perm})`;
   const spread = `(${c.serversFirstSite}*IF(${c.serversSecondSite}>0,2,1))`;
   const count = `IF(${maxDatabases}>${symmetric},${symmetric},IF(AND(${maxDatabases}<${symmetric},${symmetric}-${maxDatabases}<${perm},${symmetric}-${perm}<>0),${symmetric}-${perm},IF(${calculated}=${maxDatabases},${calculated},IF(${calculated}<=1,1,ROUNDUP(${calculated}/${spread},0)*${spread}))))`;
-  // The disk group (Variables!K53, design.ts diskGroup): the DAG's servers when databases a volume match
-  // the copies (none set: Input!C109 "Yes"), else the first site's.
+  // The disk group (Variables!K53, design.ts diskGroup): active/active, the DAG's servers when databases a
+  // volume match the copies (none set: Input!C109 "Yes"), else the first site's; active/passive, the first
+  // site's where several databases share a volume (C110), else 1.
   const v = c.databasesPerVolume;
-  const group = v === undefined ? serversFormula(c) : `IF(OR(${passive(c)},AND(${v}<>0,${v}<>${c.copies})),${c.serversFirstSite},${serversFormula(c)})`;
+  const activeGroup = v === undefined ? serversFormula(c) : `IF(AND(${v}<>0,${v}<>${c.copies}),${c.serversFirstSite},${serversFormula(c)})`;
+  const group = c.activePassive === undefined ? activeGroup : `IF(${passive(c)},IF(${severalPerVolume(c)},${c.serversFirstSite},1),${activeGroup})`;
   const plusRemainder = (x: string) => `(2*${x}-ROUNDDOWN((${x})/${group},0)*${group})`;
   const rounded = plusRemainder(count);
   // Refused: more than 100 copies a server (tooManyCopiesFormula). A count whose databases outgrow the
