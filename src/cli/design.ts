@@ -326,6 +326,13 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
     );
   }
   out.stdout(`Servers: ${show(o.servers)}, ${show(o.coresPerServer)} cores and ${show(o.memoryPerServerGB)} GB memory each (cores: ${show(o.coresBasis)})`);
+  // The servers named against the worst failure, as the calculator's Role Requirements sheet shows them (its 80% target).
+  if (design.cpu) {
+    out.stdout(
+      `CPU in the worst failure: ${show(o.worstCpuUtilizationPercent)}% of a server of ${show(inputs.coresPerServer)} cores rated ${show(inputs.specIntRate)} SPECint2006 ` +
+        `(Microsoft's calculator's target: at most ${show(o.cpuUtilizationTargetPercent)}%; ${show(o.coresToCarryPerServer)} cores at that rate a core carry it)`,
+    );
+  }
   // Ours beside the calculator's (docs/whole-design.md): what the servers need so more load never buys less, where it is more.
   if (design.inputs.serverSizing !== "never less" && design.neverLess && (design.neverLess.coresPerServer > design.coresPerServer || design.neverLess.memoryPerServerGB > design.memoryPerServerGB)) {
     out.stdout(`Sized never less (more load never buys less; --server-sizing "never less"): ${show(o.neverLessCoresPerServer)} cores and ${show(o.neverLessMemoryPerServerGB)} GB memory each`);

@@ -58,6 +58,10 @@ export const VERSION_SOURCES = Object.freeze({
     'Microsoft, "Exchange Server system requirements" (Exchange/ExchangeServer/plan-and-deploy/system-requirements.md, "Hardware requirements for Exchange 2016")',
   systemRequirements2013:
     'Microsoft, "Exchange 2013 system requirements" (Exchange/ExchangeServer2013/exchange-2013-system-requirements-exchange-2013-help.md, "Hardware")',
+  // By title only: these two are read in messages (the pages: Exchange/ExchangeServer/new-features/new-features.md;
+  // microsoft/CSS-Exchange Diagnostics/HealthChecker/Analyzer/Invoke-AnalyzerHardwareInformation.ps1).
+  whatsNew2019: 'Microsoft, "What\'s new in Exchange Server", Performance',
+  healthChecker: 'Microsoft\'s Exchange Health Checker (CSS-Exchange), its hardware checks',
 });
 
 /** What Microsoft's documentation says of a mailbox server of one version. */
@@ -71,6 +75,12 @@ export interface VersionProfile {
   maxCores?: number;
   maxMemoryGB?: number;
   limitsSource?: string;
+  /**
+   * The most cores Microsoft supports a server (2019 and SE: 48): past it the design is refused, not
+   * warned of. undefined: the recommended most (maxCores) is only a warning.
+   */
+  supportedCores?: number;
+  supportedCoresSource?: string;
   /** A mailbox server's recommended minimum memory, GB; 0: none published here (2010). */
   minMemoryGB: number;
   minMemorySource?: string;
@@ -91,6 +101,10 @@ const PROFILE_2019 = {
   maxCores: 48,
   maxMemoryGB: 256,
   limitsSource: VERSION_SOURCES.preferredArchitecture2019,
+  // "What's new in Exchange Server", Performance: "supports up to 256 GB of memory and 48 CPU cores"; Health
+  // Checker reports more than 48 physical cores on a 2019 build (15.2) as an error, more than 256 GB as a warning.
+  supportedCores: 48,
+  supportedCoresSource: `${VERSION_SOURCES.whatsNew2019}; ${VERSION_SOURCES.healthChecker}`,
   // "Hardware requirements for Exchange 2019": Mailbox 128 GB minimum recommended; paging file 25% of installed memory.
   minMemoryGB: 128,
   minMemorySource: VERSION_SOURCES.systemRequirements2019,
@@ -166,10 +180,37 @@ export function serverLimitWarnings(version: ExchangeVersion, cores: number, mem
       summary: limitSentence(limit, String(needed), most, p.name),
     });
   };
-  check("cores", cores, p.maxCores);
+  // Past the cores Microsoft supports, the design is refused (serverCoresProblem): no warning then.
+  if (p.supportedCores === undefined) check("cores", cores, p.maxCores);
   check("memory", memoryGB, p.maxMemoryGB);
   return warnings;
 }
+
+// No double quotes, as PA_SHORT: the Design check's text is formula text.
+const SUPPORT_SHORT = "Microsoft's What's new in Exchange Server, Performance; its Exchange Health Checker reports more as an error";
+
+/** The Design check's sentence for a server past the cores its version supports, `needed` as text. */
+function supportedCoresSentence(needed: string, most: number, name: string): string {
+  return `Not a design: a server needs ${needed} cores, more than the ${most} ${name} supports (${SUPPORT_SHORT}). ${FIX}`;
+}
+
+/**
+ * A server past the cores its version supports (2019 and SE: 48, versionProfile's supportedCores): the
+ * design cannot be built. `advice` says what fits (the fewest servers a site), appended to the message.
+ *
+ * @example serverCoresProblem("SE", 60)?.summary.startsWith("Not a design") // true
+ */
+export function serverCoresProblem(version: ExchangeVersion, cores: number, advice = ""): { message: string; summary: string } | undefined {
+  const p = versionProfile(version);
+  const most = p.supportedCores;
+  if (most === undefined || !(cores > most)) return undefined;
+  return {
+    message: `servers: a server needs ${grouped(cores)} cores, more than the ${most} Microsoft supports for ${p.name} (${p.supportedCoresSource}); ${advice || "add servers, or put fewer mailboxes in a DAG (users)"}`,
+    summary: supportedCoresSentence(String(cores), most, p.name),
+  };
+}
+
+const grouped = (n: number): string => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
 
 // ---------------------------------------------------------------------------------------------
 // The same rules as Excel formula text over the version's cell (the Design sheet renders them).
@@ -203,6 +244,17 @@ export function pageFileFormula(ref: string, memory: string): string {
   return `IF(OR(${quarter.join(",")}),${memory}*0.25,IF(OR(${plusTen.join(",")}),MIN(${memory}*1024+10,32778)/1024,""))`;
 }
 
+/** serverCoresProblem's summary as Excel formula text over the version and cores cells; `otherwise` when none. */
+export function supportedCoresFormula(ref: string, cores: string, otherwise: string): string {
+  const MARK = "\u0000";
+  return EXCHANGE_VERSIONS.reduceRight((rest, v) => {
+    const p = versionProfile(v);
+    if (p.supportedCores === undefined) return rest;
+    const text = supportedCoresSentence(MARK, p.supportedCores, p.name).split(MARK).map(excelText).join(`&${cores}&`);
+    return `IF(AND(${isVersion(ref, v)},ISNUMBER(${cores}),${cores}>${p.supportedCores}),${text},${rest})`;
+  }, otherwise);
+}
+
 /** serverLimitWarnings' first summary as Excel formula text over the version, cores and memory cells; "" when none. */
 export function serverLimitsFormula(ref: string, cores: string, memory: string): string {
   const MARK = "\u0000";
@@ -217,7 +269,7 @@ export function serverLimitsFormula(ref: string, cores: string, memory: string):
     for (const v of EXCHANGE_VERSIONS) {
       const p = versionProfile(v);
       const most = limit === "cores" ? p.maxCores : p.maxMemoryGB;
-      if (most === undefined) continue;
+      if (most === undefined || (limit === "cores" && p.supportedCores !== undefined)) continue;
       branches.push({ test: `AND(${isVersion(ref, v)},ISNUMBER(${figure}),${figure}>${most})`, text: sentence(limit, figure, most, p.name) });
     }
   }

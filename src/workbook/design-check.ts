@@ -11,7 +11,7 @@ import { databaseCapacity, mailboxDoesNotFit } from "../engine/database";
 import { SizingError } from "../engine/errors";
 import { databaseFormula, mailboxFitsFormula, type FactorReference } from "../engine/excel-formulas";
 import { MAX_COPIES, MAX_SERVERS, validateLayoutDesign, type DagLayout } from "../engine/layout";
-import { EditionError, MAX_COPIES_PER_SERVER, McdbError, REFERENCE_DESIGN_INPUTS, TooManyDatabasesError, dagMailboxesOf, serverDiskOf, sizeDesign, type DesignTables } from "../engine/design";
+import { EditionError, MAX_COPIES_PER_SERVER, McdbError, REFERENCE_DESIGN_INPUTS, ServerCapacityError, TooManyDatabasesError, dagMailboxesOf, serverDiskOf, sizeDesign, type DesignTables } from "../engine/design";
 import { editionFailsFormula } from "../engine/version";
 import { mcdbVersionFormula } from "../engine/microsoft/mcdb";
 import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
@@ -157,6 +157,8 @@ function deployedProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "m
 /** sizeDesign's refusal of inputs that pass the combined rules, as the Design check words it. */
 export function deployedProblem(e: SizingError): DesignProblem {
   if (e instanceof EditionError) return { inputs: ["Edition", "Copies", "ServersFirstSite", "ServersSecondSite", "MaxDatabaseGB"], message: e.message, summary: SUMMARIES.edition };
+  // Servers that cannot carry the design: the sentence holds its figures (the Design sheet's server refusal row).
+  if (e instanceof ServerCapacityError) return { inputs: ["CoresPerServer", "SpecIntRate", "ExchangeVersion", "Users", "ServersFirstSite", "ServersSecondSite"], message: e.message, summary: e.summary };
   if (e instanceof McdbError) return { inputs: ["MCDB", "ExchangeVersion", "Method", "Copies", "LaggedCopies", "ServersFirstSite", "ServersSecondSite"], message: e.message, summary: SUMMARIES.mcdb };
   // The server disk counts a JBOD design's databases (issue 27): it is named with the servers.
   const inputNames = e instanceof TooManyDatabasesError ? ["Users", "QuotaMB", "MaxDatabaseGB", "ServersFirstSite", "ServersSecondSite"] : ["Users", "Copies", "ServersFirstSite", "ServersSecondSite", "ServerDisk"];
@@ -358,6 +360,7 @@ export const COMBINED_RULES: ReadonlyArray<{ inputs: string; rule: string }> = [
   { inputs: "Copies, ServersFirstSite, ServersSecondSite, DagLayout", rule: "each copy of a database on a server of its own: copies spread round-robin over the sites from the active copy's site, and each site has a server for each copy it holds" },
   { inputs: "Edition, Copies, ServersFirstSite, ServersSecondSite, MaxDatabaseGB", rule: "the database copies a server holds (databases × copies ÷ servers) at most the Standard edition's 5 mounted databases (Exchange 2013 and later; Enterprise's 100 is Microsoft's method's own check)" },
   { inputs: "MCDB, ExchangeVersion, Method, Copies, LaggedCopies, ServersFirstSite, ServersSecondSite", rule: "MCDB on only for Exchange 2019 or SE on JBOD database disks by Microsoft's method (three or more copies a failure can activate); auto gives them there, off never" },
+  { inputs: "CoresPerServer, SpecIntRate, ExchangeVersion, Users, ServersFirstSite, ServersSecondSite", rule: "servers that carry the worst survivable failure: for Exchange 2019 and SE at most the 48 cores a server Microsoft supports; by Microsoft's method at a SPECint2006 rate, the busiest server's CPU utilisation of the worst failure at most the calculator's 80% target" },
 ];
 
 /** The table in Markdown, as docs/whole-design.md holds it. */

@@ -10,6 +10,8 @@ const SERVERS = `${cite("vmware", "Test Cases and Test Method")}; ${cite("micros
 
 /** An active/passive DAG's sites sized apart: the first site's servers and the second's (Role Requirements!C142, C254; D253, D254). */
 const SITE_SERVERS = cite("microsoft", "Role Requirements!C142, C254, D253, D254");
+const CPU = cite("microsoft", "Role Requirements!C255, G208, G209");
+const CPU_OURS = `this project's, at ${cite("microsoft", "Role Requirements!C255")}'s 80% target`;
 
 const NEVER_LESS = `this project's rule over ${cite("microsoft", "Role Requirements!C103, C127:C129, C141")} (docs/whole-design.md)`;
 
@@ -37,6 +39,10 @@ export const SERVER_QUANTITIES = [
   // The page file by the version's system requirements (2019 and SE: 25% of memory); null for 2010 (src/engine/version.ts).
   { key: "pageFileGB", label: "Page file a server", unit: "GB", digits: 1, source: "Microsoft, Exchange Server system requirements: page file", value: (d) => d.pageFileGB ?? null },
   { key: "coresBasis", label: "What the cores assume", unit: "", source: SERVERS, value: (d) => d.coresBasis },
+  // The servers named (their cores and SPECint2006 rate) against the worst failure: the calculator's utilisation and target; null without a rate.
+  { key: "worstCpuUtilizationPercent", label: "CPU utilisation, the worst failure", unit: "%", digits: 1, method: "microsoft", source: CPU, value: (d) => (d.cpu ? d.cpu.utilization * 100 : null) },
+  { key: "cpuUtilizationTargetPercent", label: "CPU utilisation target", unit: "%", digits: 0, method: "microsoft", source: CPU, value: (d) => (d.cpu ? d.cpu.target * 100 : null) },
+  { key: "coresToCarryPerServer", label: "Cores a server that carry the worst failure", unit: "", digits: 0, method: "microsoft", source: CPU_OURS, value: (d) => d.cpu?.coresToCarry ?? null },
   // Ours beside the calculator's (ServerSizing, docs/whole-design.md): a DAG's servers sized so more load never buys less.
   { key: "neverLessCoresPerServer", label: "Cores a server, sized never less", unit: "", digits: 0, method: "microsoft", source: NEVER_LESS, value: (d) => d.neverLess?.coresPerServer ?? null },
   { key: "neverLessMemoryPerServerGB", label: "Memory a server, sized never less", unit: "GB", digits: 0, method: "microsoft", source: NEVER_LESS, value: (d) => d.neverLess?.memoryPerServerGB ?? null },

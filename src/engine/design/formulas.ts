@@ -169,3 +169,56 @@ export const tiersGivenFormula = (tiers: { mailboxes: string; messagesPerDay: st
 export const tiersWithMailboxesFormula = (tierMailboxes: string): string => `COUNT(${tierMailboxes})`;
 /** The tiers sized, over their mailboxes as sized: a tier counts when it has mailboxes (the tiers sizeDesign is given; EX_MS_* sizes no empty tier). */
 export const tiersSizedFormula = (tierMailboxes: string): string => `COUNTIF(${tierMailboxes},">0")`;
+
+// ---------------------------------------------------------------------------------------------
+// The servers named against the worst failure: the calculator's CPU utilisation and its target
+
+/**
+ * The CPU utilisation Microsoft's calculator holds a mailbox server to: it marks the server's CPU
+ * utilisation of the worst failure mode (Role Requirements!C255 and D255, "Server CPU Utilization" =
+ * G208 and G209) when it passes 80% (their conditional format), and the cores utilised (C254) when
+ * they pass the cores a server (Input!C131).
+ */
+export const CPU_UTILIZATION_TARGET = 0.8;
+
+/**
+ * The busiest server's CPU utilisation in the worst failure on the servers named (SPECint2006 rate
+ * `specIntRate`): its megacycles over the server's, the rate × 2,000 ÷ 33.75 — Role Requirements!G208
+ * (C162: cores × megacycles a core, C159: the rate a core × 2,000 ÷ 33.75).
+ */
+export const worstCpuUtilization = (megacycles: number, specIntRate: number): number =>
+  (megacycles * MICROSOFT.baselineSpecPerCore) / (specIntRate * MICROSOFT.baselineMegacycles);
+export const worstCpuUtilizationFormula = (megacycles: string, specIntRate: string): string =>
+  `${megacycles}*${numberLiteral(MICROSOFT.baselineSpecPerCore)}/(${specIntRate}*${numberLiteral(MICROSOFT.baselineMegacycles)})`;
+
+/** The cores a server, at the same rate a core, that carry the worst failure within the target (ours: the calculator marks, it does not size to it). */
+export const coresToCarry = (utilization: number, coresPerServer: number): number => ceilCount((utilization * coresPerServer) / CPU_UTILIZATION_TARGET);
+export const coresToCarryFormula = (utilization: string, coresPerServer: string): string =>
+  ceilCountFormula(`${utilization}*${coresPerServer}/${numberLiteral(CPU_UTILIZATION_TARGET)}`);
+
+const UTILIZATION_SOURCE = "Microsoft's calculator, Role Requirements, Server CPU Utilization";
+
+/** The Design check's sentence for servers that cannot carry the worst failure; each figure as text (a number, or a reference spliced in). */
+export function overloadedSentence(cores: string, rate: string, percent: string, carry: string): string {
+  return (
+    `Not a design: in the worst survivable failure a server of ${cores} cores rated ${rate} SPECint2006 runs at ${percent}% CPU, ` +
+    `past the ${CPU_UTILIZATION_TARGET * 100}% target of ${UTILIZATION_SOURCE}. Servers of ${carry} cores at that rate a core carry it, or more servers a site.`
+  );
+}
+
+/** overloadedSentence's figures from the design's: the utilisation as a whole percent. */
+export const utilizationPercent = (utilization: number): number => Math.round(utilization * 100);
+
+/**
+ * overloadedSentence as Excel formula text over the method, megacycles (the busiest server's, the larger
+ * of both sites'), rate and cores cells, when Microsoft's method sizes the design at a rate and the
+ * utilisation passes the target; else `otherwise`.
+ */
+export function overloadedFormula(methodUsed: string, megacycles: string, specIntRate: string, coresPerServer: string, otherwise: string): string {
+  const u = worstCpuUtilizationFormula(megacycles, specIntRate);
+  const MARK = "\u0000";
+  const parts = overloadedSentence(MARK, MARK, MARK, MARK).split(MARK).map((t) => `"${t.replace(/"/g, '""')}"`);
+  const figures = [coresPerServer, specIntRate, `ROUND(${u}*100,0)`, coresToCarryFormula(u, coresPerServer)];
+  const text = parts.map((p, i) => (i < figures.length ? `${p}&${figures[i]}&` : p)).join("");
+  return `IF(AND(${methodUsed}="microsoft",ISNUMBER(${specIntRate}),IFERROR(${specIntRate}>0,FALSE()),ISNUMBER(${megacycles})),IF(${u}>${numberLiteral(CPU_UTILIZATION_TARGET)},${text},${otherwise}),${otherwise})`;
+}

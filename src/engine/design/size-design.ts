@@ -17,7 +17,7 @@
  */
 import { arrayModelName, chooseArrays, type ArrayChoice } from "../arrays";
 import { capacityToProvisionGB } from "../capacity";
-import { dellDatabaseVolume, microsoftCores, microsoftVolumes, perServer, worstScenario } from "./formulas";
+import { coresToCarry, CPU_UTILIZATION_TARGET, dellDatabaseVolume, microsoftCores, microsoftVolumes, overloadedSentence, perServer, utilizationPercent, worstCpuUtilization, worstScenario } from "./formulas";
 import { databaseCapacity, type DatabaseCapacity } from "../database";
 import { SizingError } from "../errors";
 import { iopsRequirement } from "../iops";
@@ -34,6 +34,7 @@ import {
   type DagLayout,
   type FailureScenario,
   type LayoutDesign,
+  MAX_SERVERS,
 } from "../layout";
 import { copiesPerSite, targetIops } from "../failover";
 import { grouped } from "../general-format";
@@ -48,7 +49,7 @@ import { MCDB_CHOICES, MCDB_NONE, mcdbChoiceOf, mcdbOnProblem, mcdbSsds, mcdbVer
 import { mailboxServerSize } from "../server";
 import { spindleCount } from "../spindles";
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, FACTOR_DEFAULTS, type ArrayModel, type ExchangeVersion, type Factors, type RaidLevel } from "../tables";
-import { designVersion, editionProblem, exchangeEditionOf, serverLimitWarnings, versionProfile, type ServerLimitWarning } from "../version";
+import { designVersion, editionProblem, exchangeEditionOf, serverCoresProblem, serverLimitWarnings, versionProfile, type ServerLimitWarning } from "../version";
 import { databasesPerDagOf, databasesPerDagProblem, environmentProblem, environmentUsersOf, LAG_DEFAULTS, laggedCopiesProblem, MAX_DESIGN_DATABASES, methodOf, microsoftMethodProblem, REFERENCE_DESIGN_INPUTS, serversPerSiteOf, type SizingMethod, type WorkbookInputs } from "./inputs";
 import { microsoftFactorsOf } from "../catalogue";
 
@@ -179,6 +180,13 @@ export interface Design {
   warnings: Array<ServerLimitWarning | DatabaseSizeWarning>;
   /** What the cores assume: the SPECint2006 rate given, Microsoft's baseline server, or VMware's mailboxes a core. */
   coresBasis: string;
+  /**
+   * By Microsoft's method at a SPECint2006 rate: the busiest server's CPU utilisation in the worst failure on
+   * the servers named (coresPerServer input, its rate; Role Requirements!G208, G209, the larger), the
+   * calculator's target for it (80%, C255) and the cores a server that carry it within the target (ours).
+   * A design past the target is refused (ServerCapacityError).
+   */
+  cpu?: { utilization: number; target: number; coresToCarry: number };
   /**
    * By Microsoft's method, a DAG's servers sized never less (ServerSizing "never less", docs/whole-design.md):
    * ours beside the calculator's, equal to the design's own when it is sized so. Absent otherwise.
@@ -374,6 +382,19 @@ export function serverDiskOf(inputs: Pick<WorkbookInputs, "serverDisk">, tables:
 export class TooManyDatabasesError extends SizingError {}
 /** A design whose servers hold more copies than the edition mounts (src/engine/version.ts editionProblem). */
 export class EditionError extends SizingError {}
+/**
+ * A design whose servers cannot carry it: a server past the cores its version supports (2019 and SE: 48),
+ * or the servers named past the calculator's CPU utilisation target in the worst failure. `summary` is
+ * the Design check's sentence (the Design sheet's server refusal row gives the same text).
+ */
+export class ServerCapacityError extends SizingError {
+  constructor(
+    message: string,
+    readonly summary: string,
+  ) {
+    super("#N/A", message);
+  }
+}
 /** A design whose MCDB input is "on" where MCDB cannot be (src/engine/microsoft/mcdb.ts mcdbOnProblem). */
 export class McdbError extends SizingError {}
 /**
@@ -407,6 +428,30 @@ export function withoutAdvice<T>(work: () => T): T {
     return work();
   } finally {
     advising = was;
+  }
+}
+
+/**
+ * The fewest servers a site (as many more in each site) with which the design is built, in words, for a
+ * refusal of servers that cannot carry it; "" while advising.
+ */
+function serversThatFit(inputs: WorkbookInputs, tables: DesignTables): string {
+  if (advising) return "";
+  const [n1, n2] = serversPerSiteOf(inputs);
+  advising = true;
+  try {
+    for (let more = 1; n1 + more + (n2 === undefined ? 0 : n2 + more) <= MAX_SERVERS; more++) {
+      const sites = n2 === undefined ? { serversSite1: n1 + more } : { serversSite1: n1 + more, serversSite2: n2 + more };
+      try {
+        sizeDesign({ ...inputs, ...sites }, tables);
+        return `the fewest servers that carry it are ${n2 === undefined ? `${n1 + more}` : `${n1 + more} + ${n2 + more}`} (serversSite1${n2 === undefined ? "" : ", serversSite2"})`;
+      } catch (e) {
+        if (!(e instanceof SizingError)) throw e;
+      }
+    }
+    return `no DAG of up to ${MAX_SERVERS} servers carries it: put fewer mailboxes in a DAG (users), the environment's in more DAGs (environmentUsers)`;
+  } finally {
+    advising = false;
   }
 }
 
@@ -567,6 +612,12 @@ function microsoftBeside(first: ReturnType<typeof calculatorAt>, inputs: Workboo
     if (!(e instanceof SizingError)) throw e;
     return { microsoftProblem: e.message, microsoftDatabases, deployed, deployedRefusal: e };
   }
+}
+
+/** The busiest server's CPU utilisation in the worst failure, either site's, on the servers named (Design's cpu). */
+function cpuOf(ms: MicrosoftSizing, inputs: WorkbookInputs): NonNullable<Design["cpu"]> {
+  const utilization = worstCpuUtilization(Math.max(ms.megacycles, ms.secondary?.megacycles ?? 0), inputs.specIntRate);
+  return { utilization, target: CPU_UTILIZATION_TARGET, coresToCarry: coresToCarry(utilization, inputs.coresPerServer) };
 }
 
 /** Dell's process (000, Tables 14-19; servers by VMware's rule, 003): Exchange 2010's method. */
@@ -738,6 +789,22 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   // A mailbox server of the version has at least its recommended memory, and a page file by its rule (src/engine/version.ts).
   const { coresPerServer, memoryPerServerGB: methodMemoryGB, coresBasis } = figures.servers(scenarios);
   const memoryPerServerGB = Math.max(methodMemoryGB, context.profile.minMemoryGB);
+  // The servers must carry the design: at most the cores the version supports (2019 and SE: 48), and the servers
+  // named within the calculator's CPU utilisation target in the worst failure (Role Requirements!C255).
+  const unsupported = serverCoresProblem(version, coresPerServer, advising ? "" : serversThatFit(inputs, tables));
+  if (unsupported !== undefined) throw new ServerCapacityError(unsupported.message, unsupported.summary);
+  const cpu = method === "microsoft" && microsoft !== undefined && inputs.specIntRate > 0 ? cpuOf(microsoft, inputs) : undefined;
+  if (cpu !== undefined && cpu.utilization > cpu.target) {
+    const percent = utilizationPercent(cpu.utilization);
+    const busiest = Math.max(microsoft!.megacycles, microsoft!.secondary?.megacycles ?? 0);
+    const more = advising ? "" : `; else ${serversThatFit(inputs, tables)}`;
+    throw new ServerCapacityError(
+      `coresPerServer and specIntRate: in the worst survivable failure the busiest server of ${inputs.coresPerServer} cores rated ${grouped(inputs.specIntRate)} SPECint2006 ` +
+        `runs at ${percent}% CPU (${grouped(busiest, 0)} megacycles of its ${grouped(microsoft!.availableMegacycles, 0)}), past the ${CPU_UTILIZATION_TARGET * 100}% target of ` +
+        `Microsoft's calculator (Role Requirements, Server CPU Utilization); servers of ${cpu.coresToCarry} cores at that rate a core carry it${more}`,
+      overloadedSentence(String(inputs.coresPerServer), String(inputs.specIntRate), String(percent), String(cpu.coresToCarry)),
+    );
+  }
   // Ours beside the calculator's (docs/whole-design.md): sized on reading, so a search that never reads it never pays for it.
   let neverLessServers: ServersNeverLess | null | undefined;
   const serversNeverLess = (): ServersNeverLess | undefined => (neverLessServers ??= figures.neverLess({ coresPerServer, memoryPerServerGB }) ?? null) ?? undefined;
@@ -790,6 +857,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     ...(pageFileGB !== undefined ? { pageFileGB } : {}),
     warnings: [...(outgrown ? [outgrown] : []), ...serverLimitWarnings(version, coresPerServer, memoryPerServerGB)],
     coresBasis,
+    ...(cpu ? { cpu } : {}),
     get neverLess() {
       return serversNeverLess();
     },

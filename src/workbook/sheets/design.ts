@@ -14,6 +14,7 @@ import {
   logVolumeFormula,
   methodFormula,
   microsoftCoresFormula,
+  overloadedFormula,
   microsoftVolumeFormulas,
   usersPerDatabaseFormula,
   volumesGBFormula,
@@ -36,7 +37,7 @@ import {
   type LogResult,
 } from "../../engine/excel-formulas";
 import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
-import { EDITIONS_SOURCE, minimumMemoryFormula, pageFileFormula, serverLimitsFormula, VERSION_SOURCES } from "../../engine/version";
+import { EDITIONS_SOURCE, minimumMemoryFormula, pageFileFormula, serverLimitsFormula, supportedCoresFormula, VERSION_SOURCES } from "../../engine/version";
 import { MCDB_SOURCES } from "../../engine/microsoft/mcdb";
 import { QUANTITIES, labelWithUnit, type Quantity, type QuantityKey, type QuantityRendering } from "../../engine/catalogue";
 import { DATABASE_SIZE_SUMMARY } from "../../engine/microsoft/design";
@@ -240,9 +241,17 @@ const DESIGN_SECTIONS: readonly Section[] = [
       },
       {
         key: "serverLimits", symbol: "", what: "A server past its version's recommended cores or memory", format: "@",
-        words: "2016: 24 cores, 192 GB; 2019, SE: 48 cores, 256 GB a server; a warning (the design still builds), shown by the Design check",
+        words: "2016: 24 cores, 192 GB; 2019, SE: 256 GB a server; a warning (the design still builds), shown by the Design check",
         source: VERSION_SOURCES.preferredArchitecture2019,
         formula: (r) => plain(`=${serverLimitsFormula(r.input("exchangeVersion"), r.output("answerCores"), r.output("answerMemoryGB"))}`),
+      },
+      {
+        key: "serverRefusal", symbol: "", what: "Servers that cannot carry the design", format: "@",
+        words:
+          "Not a design when a server needs more cores than its version supports (2019, SE: 48), or, by Microsoft's method at a SPECint2006 rate, the busiest server of the cores named runs past the calculator's 80% CPU target in the worst failure (its megacycles over the rate × 2,000 ÷ 33.75); with the cores that carry it. The Design check shows it",
+        source: `${VERSION_SOURCES.whatsNew2019}; ${VERSION_SOURCES.healthChecker}; ${cite("microsoft", "Role Requirements!C254, C255, G208")}`,
+        formula: (r) =>
+          plain(`=${supportedCoresFormula(r.input("exchangeVersion"), r.output("answerCores"), overloadedFormula(r.output("methodUsed"), r.microsoft("megacycles"), r.input("specIntRate"), r.input("coresPerServer"), '""'))}`),
       },
       {
         key: "deployedCheck", symbol: "", what: "The servers against the edition, then the version", format: "@",
@@ -257,7 +266,10 @@ const DESIGN_SECTIONS: readonly Section[] = [
             o === undefined
               ? r.output("serverLimits")
               : `IF(AND(${r.output("methodUsed")}="microsoft",${o.outgrown}=1),IF(AND(${o.jbod}=TRUE(),NOT(ISNUMBER(${o.disks})),${o.setDatabases}=0),"${DEPLOYED_SUMMARY}","${DATABASE_SIZE_SUMMARY}"),${r.output("serverLimits")})`;
-          const otherwise = r.mcdbCheck === undefined ? warned : `IF(LEN(${r.mcdbCheck})>0,${r.mcdbCheck},${warned})`;
+          // Servers that cannot carry the design are refused after the databases that cannot be laid out, before any warning (sizeDesign's order).
+          const laidOut = o === undefined ? "TRUE()" : `NOT(AND(${r.output("methodUsed")}="microsoft",${o.outgrown}=1,${o.jbod}=TRUE(),NOT(ISNUMBER(${o.disks})),${o.setDatabases}=0))`;
+          const carried = `IF(AND(${laidOut},LEN(${r.output("serverRefusal")})>0),${r.output("serverRefusal")},${warned})`;
+          const otherwise = r.mcdbCheck === undefined ? carried : `IF(LEN(${r.mcdbCheck})>0,${r.mcdbCheck},${carried})`;
           return plain(`=${editionCheckFormula(r.input("edition"), r.input("exchangeVersion"), r.output("databasesDeployed"), r.input("copies"), r.input("servers"), otherwise)}`);
         },
       },

@@ -238,6 +238,7 @@ export type DesignOutput =
   | "answerCores"
   | "answerPageFileGB"
   | "serverLimits"
+  | "serverRefusal"
   | "deployedCheck"
   | "spindlesRaid5At10K"
   | "spindlesRaid10At10K"
