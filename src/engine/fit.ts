@@ -281,9 +281,8 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
         for (const v of counts) {
           order++;
           // The whole inputs are built only where read: for the check, or a design that joins the front.
-          const disk = { serverDisk, databasesPerVolume: v, autoReseedDisks: top.autoReseedDisks, spareDisks: top.spareDisks, mcdb: top.mcdb, copies: top.copies };
           const inputs = (): WorkbookInputs => ({ ...top, serverDisk, databasesPerVolume: v });
-          const key = keyOf(disk);
+          const key = keyOf({ serverDisk, databasesPerVolume: v });
           const verdict = key === undefined ? undefined : verdicts.get(key);
           // No key: sizeDesign refuses the design, and so the check; its words are read once, for the first refusal.
           if (key === undefined && blockers.has("design")) blockers.add("design", "");
@@ -296,7 +295,9 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
             const design = verdict.design;
             let disks: DesignDisks | undefined;
             try {
-              disks = designDisks(disk, {}, { method: design.method, version, ...(design.microsoft ? { microsoft: design.microsoft } : {}), serversPerSite: design.serversPerSite, laggedCopies: design.inputs.laggedCopies ?? 0, dagLayout: design.inputs.dagLayout });
+              // The candidate's whole inputs, as sizeDesign passes them: its factor inputs (considerJbod,
+              // iopsMultiplier, …) choose JBOD or RAID and size the disks.
+              disks = designDisks(inputs(), {}, { method: design.method, version, ...(design.microsoft ? { microsoft: design.microsoft } : {}), serversPerSite: design.serversPerSite, laggedCopies: design.inputs.laggedCopies ?? 0, dagLayout: design.inputs.dagLayout });
             } catch (e) {
               if (!(e instanceof SizingError)) throw e;
             }
@@ -329,7 +330,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
           // 0 (the most that fit the disk's GB and IOPS, up to the copies) comes first: when it fits it beats
           // or ties every count; when it does not, its count fails the restore volume, as every larger one
           // fails, and the rest bisect as before.
-          const diskInputs = { serverDisk, autoReseedDisks: top.autoReseedDisks, spareDisks: top.spareDisks, mcdb: top.mcdb, copies: top.copies, considerJbod: top.considerJbod };
+          const diskInputs = { ...top, serverDisk };
           const tried = new Map<number, DesignDisks | string>();
           const disksAt = (i: number): DesignDisks | string => {
             let got = tried.get(i);
@@ -458,7 +459,8 @@ export function fitProfile(base: WorkbookInputs, pinned: ReadonlySet<SearchedInp
   const laggedCopies = pinned.has("laggedCopies") ? [base.laggedCopies ?? 0] : stated.laggedCopy ? range(1, mostCopies - 2) : [0];
   if (laggedCopies.length === 0) throw new FitError(`lagged-copy: a lagged copy needs 3 or more copies, and at most ${mostCopies} fit`);
   const disks = pinned.has("serverDisk") ? [base.serverDisk!] : [...(stated.serverDisks ?? JBOD_CATALOGUE.map((d) => d.name))];
-  const databasesPerVolume = pinned.has("databasesPerVolume") ? [base.databasesPerVolume ?? 0] : range(1, mostCopies).reverse();
+  // 0, the most that fit (exsize design's default), lays volumes no count does: it is searched too.
+  const databasesPerVolume = pinned.has("databasesPerVolume") ? [base.databasesPerVolume ?? 0] : [0, ...range(1, mostCopies).reverse()];
   const dagPinned = pinned.has("users") && pinned.has("environmentUsers");
   const dags = dagPinned ? [Math.ceil(mailboxes / base.users)] : range(1, maxDags);
   return {

@@ -85,6 +85,49 @@ describe("exsize fit: the issue's profile", () => {
   });
 });
 
+/** `exsize design --json` of the given options: its four counts. */
+async function designCounts(args: string[]): Promise<number[]> {
+  const c = capture();
+  expect(await runDesign([...args, "--json"], c.out)).toBe(0);
+  const p = JSON.parse(c.stdout.join("\n")) as Printed;
+  expect(p.warnings).toEqual([]);
+  return counts(p);
+}
+
+describe("exsize fit: designs found by hand are on the front, or one no worse", () => {
+  const DISK_1_2TB = '1.2TB 10K RPM SAS 2.5"';
+  test.each([
+    [
+      // RAID designs (consider JBOD no) were counted as JBOD: 6 servers and 396 disks listed, where these 312 disks carry it.
+      "consider JBOD no",
+      ["--exchange-version", "SE", "--users", "7600", "--quota-mb", "5120", "--messages", "500", "--consider-jbod", "no"],
+      ["--max-servers-per-dag", "6", "--max-dags", "2", "--min-copies", "3"],
+      ["--servers-site1", "6", "--copies", "3", "--server-disk", DISK_1_2TB, "--databases-per-volume", "3"],
+    ],
+    [
+      // Two databases a volume, laid only by 0 (the most that fit): 81 disks where 3 copies' designs were not tried.
+      "databases a volume 0",
+      ["--exchange-version", "2016", "--users", "25000", "--quota-mb", "2048", "--messages", "50", "--databases-per-dag", "48"],
+      ["--max-servers-per-dag", "3", "--max-dags", "1"],
+      ["--servers-site1", "3", "--copies", "3", "--server-disk", "8TB 7.2K NL-SAS 3.5\"", "--databases-per-volume", "0"],
+    ],
+    [
+      // A site failure survived with a lagged copy: 3 + 2 servers lay their volumes only at 0.
+      "a site failure and a lagged copy",
+      ["--exchange-version", "2016", "--users", "2500", "--environment-users", "5000", "--quota-mb", "10240", "--messages", "500", "--message-kb", "50", "--layout", "active/passive", "--iops-multiplier", "0.5", "--server-disk", DISK_1_2TB],
+      ["--survive-site-failure", "--lagged-copy"],
+      ["--servers-site1", "3", "--servers-site2", "2", "--copies", "4", "--lagged", "1"],
+    ],
+  ])("%s", async (_, profile, searched, byHand) => {
+    const hand = await designCounts([...profile, ...byHand]);
+    const r = await fit([...profile, ...searched, "--json"]);
+    expect(r.code).toBe(0);
+    const front = (JSON.parse(r.stdout.join("\n")) as Printed[]).map(counts);
+    expect(front.some((f) => f.every((x, i) => x <= hand[i]))).toBe(true);
+    for (const f of front) expect(beats(hand, f)).toBe(false);
+  });
+});
+
 describe("exsize fit: what it prints", () => {
   test("the table: a line saying what the front is, then a row a design", async () => {
     // One DAG: the search the format needs, a third of the whole one's time.
