@@ -452,12 +452,31 @@ export function fitProfile(base: WorkbookInputs, pinned: ReadonlySet<SearchedInp
   } else {
     for (const a of perSite(0)) for (const b of perSite(1)) if (a + b <= maxServers) serversPerSite.push([a, b]);
   }
-  const mostServers = Math.max(0, ...serversPerSite.map((s) => s.reduce((x, y) => x + y, 0)));
+  const n = (x: number) => x.toLocaleString("en-US");
+  const atMost = `--max-servers-per-dag ${n(maxServers)}`;
+  if (serversPerSite.length === 0) {
+    // Only pinned servers can ask more than a DAG holds: each site has at least one.
+    const first = pinned.has("serversSite1") ? (base.serversSite1 as number) : 1;
+    const second = pinned.has("serversSite2") ? `${n(base.serversSite2 as number)} (--servers-site2)` : "at least 1";
+    throw new FitError(
+      sites === 1
+        ? `servers-site1: ${n(first)} servers, more than the ${n(maxServers)} a DAG allowed (${atMost}); allow more servers a DAG or give fewer`
+        : `servers-site1: ${n(first)} servers in the first site and ${second} in the second are more than the ${n(maxServers)} a DAG allowed (${atMost}); allow more servers a DAG, give fewer${pinned.has("serversSite2") ? "" : ", or one site (--sites 1)"}`,
+    );
+  }
+  const mostServers = Math.max(...serversPerSite.map((s) => s.reduce((x, y) => x + y, 0)));
+  // A copy needs a server of its own: what caps the servers, in the words the architect gave it.
+  const serversCap = pinned.has("serversSite1") && (sites === 1 || pinned.has("serversSite2"))
+    ? `the servers given are ${n(mostServers)} (--servers-site1 ${n(base.serversSite1 as number)}${sites === 2 ? ` --servers-site2 ${n(base.serversSite2 as number)}` : ""})`
+    : `at most ${n(mostServers)} servers a DAG are searched (${atMost}${pinned.has("serversSite1") ? `, --servers-site1 ${n(base.serversSite1 as number)}` : ""}${pinned.has("serversSite2") ? `, --servers-site2 ${n(base.serversSite2 as number)}` : ""})`;
+  if (pinned.has("copies") && base.copies > mostServers) throw new FitError(`copies: ${n(base.copies)} copies need a server each, ${n(base.copies)} servers a DAG, and ${serversCap}; give fewer copies or more servers`);
   const copies = pinned.has("copies") ? [base.copies] : range(minCopies, Math.min(MAX_COPIES, mostServers));
-  if (copies.length === 0) throw new FitError(`min-copies: ${minCopies} copies need ${minCopies} servers a DAG, more than the ${mostServers} allowed`);
+  if (copies.length === 0) throw new FitError(`min-copies: ${n(minCopies)} copies need a server each, ${n(minCopies)} servers a DAG, and ${serversCap}; allow fewer copies or more servers`);
   const mostCopies = Math.max(...copies);
   const laggedCopies = pinned.has("laggedCopies") ? [base.laggedCopies ?? 0] : stated.laggedCopy ? range(1, mostCopies - 2) : [0];
-  if (laggedCopies.length === 0) throw new FitError(`lagged-copy: a lagged copy needs 3 or more copies, and at most ${mostCopies} fit`);
+  if (laggedCopies.length === 0) {
+    throw new FitError(`lagged-copy: a lagged copy needs 3 or more copies, and ${pinned.has("copies") ? `--copies gives ${n(base.copies)}` : `at most ${n(mostCopies)} fit: ${serversCap}`}`);
+  }
   const disks = pinned.has("serverDisk") ? [base.serverDisk!] : [...(stated.serverDisks ?? JBOD_CATALOGUE.map((d) => d.name))];
   // 0, the most that fit (exsize design's default), lays volumes no count does: it is searched too.
   const databasesPerVolume = pinned.has("databasesPerVolume") ? [base.databasesPerVolume ?? 0] : [0, ...range(1, mostCopies).reverse()];
