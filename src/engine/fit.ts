@@ -12,7 +12,7 @@
  * visits every candidate in one canonical order; ties (the same four counts) keep the first, as the
  * exhaustive search (`exhaustive: true`) does.
  */
-import { designDisks, diskCountKeys, methodOf, sizeDesign, withoutAdvice, type Design, type DesignDisks, type WorkbookInputs } from "./design";
+import { designDisks, diskCountKeys, methodOf, sizeDesign, withoutAdvice, type Design, type DesignDisks, type DiskContext, type WorkbookInputs } from "./design";
 import { designVersion, versionProfile } from "./version";
 import { MAX_COPIES, MAX_SERVERS } from "./layout";
 import { SizingError } from "./errors";
@@ -162,7 +162,7 @@ function topologies(profile: FitProfile): WorkbookInputs[] {
 }
 
 /** The environment's four counts of a design and its disks (none: the design has no server disks). */
-function countsOf(design: Design, disks: DesignDisks): FitCounts | undefined {
+function countsOf(design: Pick<Design, "environmentServers" | "memoryPerServerGB" | "coresPerServer">, disks: DesignDisks): FitCounts | undefined {
   const own = disks.serverDisks ?? disks.raidServerDisks;
   if (own === undefined) return undefined;
   const n = design.environmentServers;
@@ -243,18 +243,22 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
     const counts = volumeCounts(top.copies);
     const variants = space.serverDisks.length * counts.length;
     // A candidate checked and sized whole: it joins the front or is refused; its design, when the check accepted it.
-    const judge = (inputs: WorkbookInputs): { design: Design; refused: Refusal[] } | { problem: string } => {
+    // What the rest of its key read of a design: its counts but for the disks, and what lays its disks.
+    // Only these are kept, so each design sized whole is garbage at once (the search sizes tens of thousands).
+    const judge = (inputs: WorkbookInputs): { design: Pick<Design, "environmentServers" | "memoryPerServerGB" | "coresPerServer">; context: DiskContext; refused: Refusal[] } | { problem: string } => {
       const sized = check(inputs);
       if (!sized.ok) {
         blockers.add("design", sized.problems[0]);
         return { problem: sized.problems[0] };
       }
-      const refused = refusalsOf(sized.design, profile);
+      const d = sized.design;
+      const refused = refusalsOf(d, profile);
       for (const r of refused) blockers.add(r.kind, r.message, 1, r.needed);
-      if (refused.length === 0) place(() => inputs, sized.design, sized.design);
-      return { design: sized.design, refused };
+      if (refused.length === 0) place(() => inputs, d, d);
+      const context: DiskContext = { method: d.method, version, ...(d.microsoft ? { microsoft: d.microsoft } : {}), serversPerSite: d.serversPerSite, laggedCopies: d.inputs.laggedCopies ?? 0, dagLayout: d.inputs.dagLayout };
+      return { design: { environmentServers: d.environmentServers, memoryPerServerGB: d.memoryPerServerGB, coresPerServer: d.coresPerServer }, context, refused };
     };
-    const place = (inputs: () => WorkbookInputs, design: Design, disks: DesignDisks): void => {
+    const place = (inputs: () => WorkbookInputs, design: Pick<Design, "environmentServers" | "memoryPerServerGB" | "coresPerServer">, disks: DesignDisks): void => {
       const four = countsOf(design, disks);
       if (four === undefined) {
         blockers.add("disks", disks.serverDisksProblem ?? "no server disks");
@@ -297,7 +301,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
             try {
               // The candidate's whole inputs, as sizeDesign passes them: its factor inputs (considerJbod,
               // iopsMultiplier, …) choose JBOD or RAID and size the disks.
-              disks = designDisks(inputs(), {}, { method: design.method, version, ...(design.microsoft ? { microsoft: design.microsoft } : {}), serversPerSite: design.serversPerSite, laggedCopies: design.inputs.laggedCopies ?? 0, dagLayout: design.inputs.dagLayout });
+              disks = designDisks(inputs(), {}, verdict.context);
             } catch (e) {
               if (!(e instanceof SizingError)) throw e;
             }
