@@ -38,7 +38,7 @@ import { designFromCells, designOf, type Sized } from "../workbook/input-values"
 import { EXIT, EXIT_STATUS_HELP, TYPING_HELP, UsageError, inputOptionsHelp, optionOf, parseCommand, wholeOption, type CommandOutput, type FlagSpec } from "./design-options";
 import { NAME_FLAGS, NAME_OPTION_HELP, dagOf, readNames, type DagOptions } from "./layout";
 import { PRESET_HELP, presetDesign } from "./design";
-import { readWorkbookCells, WorkbookReadError } from "./read-workbook";
+import { readWorkbookCells, WhichDesignError, WorkbookReadError } from "./read-workbook";
 
 export { CALCULATOR_VERSION, COPIES_COLUMNS, csvField, DATABASES_COLUMNS, psString, SERVERS_COLUMNS } from "../workbook/deployment";
 export type ExportSettings = DeploymentSettings;
@@ -50,10 +50,11 @@ export function exportFiles(options: DagOptions, settings: ExportSettings = DEFA
   return deploymentFiles(options.design, options.names, settings);
 }
 
-export const EXPORT_USAGE = "usage: exsize export --out DIR ([INPUTS…] | --from FILE.xlsx) [--dag NAME] [--server-prefix TEXT] [--database-prefix TEXT] [--force]";
+export const EXPORT_USAGE = "usage: exsize export --out DIR ([INPUTS…] | --from FILE.xlsx [--design N]) [--dag NAME] [--server-prefix TEXT] [--database-prefix TEXT] [--force]";
 const EXPORT_FLAGS: readonly FlagSpec[] = [
   { names: ["--out", "-o"], value: true },
   { names: ["--from"], value: true },
+  { names: ["--design"], value: true },
   { names: ["--preset"], value: true },
   { names: ["--force"], value: false },
   { names: ["--help", "-h"], value: false },
@@ -80,6 +81,8 @@ export function exportHelp(): string[] {
     "  --from FILE.xlsx        export the design of a workbook written by exsize design -o or the add-in and edited",
     "                          in Excel: its Inputs sheet's inputs (by their defined names), factors, mailbox tiers",
     "                          and disk classes, each checked by its rule as the options are; no input options with it",
+    "  --design N              with --from, the Nth design of a workbook of several (exsize compare -o, exsize fit",
+    "                          --out): such a workbook is refused without it, never guessed",
     "  --force                 overwrite files already there (refused otherwise, exit status 2, as exsize design)",
     "",
     "Inputs (exsize design's options: the same names, defaults and rules):",
@@ -163,10 +166,14 @@ export async function runExport(args: string[], out: CommandOutput): Promise<num
       if (first !== undefined) throw new UsageError(`--from reads every input from ${from}; ${first.flag} cannot be given with it (change the workbook's Inputs sheet instead)`);
       if (flags.has("--preset")) throw new UsageError(`--from reads every input from ${from}; --preset cannot be given with it`);
       if (path.extname(from).toLowerCase() !== ".xlsx") throw new UsageError(`--from must name an .xlsx workbook (written by exsize design -o or the add-in); got ${JSON.stringify(from)}`);
+      const which = flags.get("--design");
+      const design = which === undefined ? undefined : Number(String(which).trim());
+      if (which !== undefined && (!Number.isInteger(design) || design! < 1)) throw new UsageError(`--design must be a whole number, 1 or more; got ${JSON.stringify(which)}`);
       let read: Awaited<ReturnType<typeof readWorkbookCells>>;
       try {
-        read = await readWorkbookCells(from);
+        read = await readWorkbookCells(from, design);
       } catch (e) {
+        if (e instanceof WhichDesignError) throw new UsageError(e.message);
         if (!(e instanceof WorkbookReadError)) throw e;
         out.stderr(`exsize export: cannot read ${from}: ${e.message}; nothing written`);
         return EXIT.failed;
@@ -180,6 +187,7 @@ export async function runExport(args: string[], out: CommandOutput): Promise<num
         return EXIT.usage;
       }
     } else {
+      if (flags.has("--design")) throw new UsageError("--design picks a design of a workbook: give it with --from FILE.xlsx");
       // exsize design's preset and inputs: the same design, read the same way.
       sized = designOf(presetDesign(given, flags).inputs, optionOf);
     }

@@ -13,7 +13,7 @@
 import { promises as fs } from "fs";
 import * as path from "path";
 import { FitError, SEARCHED_INPUTS, fitLimits, fitProfile, fitSteps, type FitBlocker, type FitResult, type FitStated, type SearchedInput } from "../engine/fit";
-import { serverDiskOf, withoutAdvice, type WorkbookInputs } from "../engine/design";
+import { DEFAULT_PRESET, REFERENCE_PRESETS, presetNamed, serverDiskOf, withoutAdvice, type WorkbookInputs } from "../engine/design";
 import { SizingError } from "../engine/errors";
 import { designVersion, versionName } from "../engine/version";
 import { fitCheck } from "../workbook/fit-check";
@@ -65,7 +65,8 @@ export function fitHelp(): string[] {
     "  --max-servers-per-dag N    at most N servers a DAG (default 16, Exchange's most)",
     "  --max-dags N               at most N DAGs (default 8)",
     "  --limit N                  show the best N designs only (default: every one)",
-    "  --json                     print a JSON list, each design exactly as exsize design --json prints it",
+    "  --json                     print a JSON list, each design exactly as exsize design --json prints it, and",
+    "                             command: the exsize design line that rebuilds it",
     "  --csv                      print CSV, as exsize compare --csv: the searched inputs, method, every output",
     `  -o, --out FILE.xlsx        also write the best designs (at most ${MAX_LIVE_DESIGNS}, or --limit) as a live Compare`,
     "                             workbook, each design on its own sheets (the customer copy: Excel's own formulas)",
@@ -125,15 +126,15 @@ function parseFit(args: readonly string[]): FitRequest {
     if (names.some((name) => name === "")) {
       throw new UsageError(`--disks must be the server disks allowed, each a disk of the catalogue, separated by commas (exsize help design lists them); got ${JSON.stringify(disks)}`);
     }
-    for (const name of names) {
+    // Each disk by its catalogue name, as exsize design prints it, whatever its case and spaces typed.
+    stated.serverDisks = names.map((name) => {
       try {
-        serverDiskOf({ serverDisk: name });
+        return serverDiskOf({ serverDisk: name }).name;
       } catch (e) {
         if (!(e instanceof SizingError)) throw e;
         throw new UsageError(`--disks: ${e.message.replace(/^serverDisk /, "each disk ")}`);
       }
-    }
-    stated.serverDisks = names;
+    });
   }
   const limit = wholeFlag(flags, "--limit", 1, 1_000_000);
   const out = flags.get("--out") as string | undefined;
@@ -160,6 +161,25 @@ const TOTALS: readonly TableColumn[] = [
   { heading: "all cores", right: true, text: (o) => show((o.environmentServers as number) * (o.coresPerServer as number)) },
   { heading: "DAGs", right: true, text: (o) => show(o.dags) },
 ];
+
+/** A word the shell passes as it is, else single-quoted. */
+const shellWord = (w: string): string => (/^[A-Za-z0-9_.,:/%+=@-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * The `exsize design` command line that sizes these inputs alone, as fit sized them: the preset when
+ * not the default, the users (the load), and each input that differs from the preset's; the disk by
+ * its catalogue name.
+ */
+export function designCommand(inputs: WorkbookInputs, preset: string): string {
+  const from = presetNamed(preset) ?? REFERENCE_PRESETS[DEFAULT_PRESET];
+  const words = ["exsize", "design", ...(from.name === DEFAULT_PRESET ? [] : ["--preset", from.name])];
+  for (const o of inputOptions()) {
+    const v = inputs[o.key];
+    // Given --users, a preset's environment is one DAG unless --environment-users says more (design.ts presetDesign).
+    if (o.key === "users" || (o.key === "environmentUsers" && v !== "") || v !== from.inputs[o.key]) words.push(o.option, shellWord(String(v)));
+  }
+  return [...words, "--json"].join(" ");
+}
 
 /** What blocked every design, with what would lift it. */
 function blockerLines(result: FitResult, inputs: WorkbookInputs): string[] {
@@ -276,7 +296,11 @@ export async function runFit(args: string[], out: ProgressOutput): Promise<numbe
   const columns = searchedColumns(request, sites);
   if (request.json) {
     // Each as exsize design --json prints it: no file, no workbook.
-    const printed = rows.map((r) => ("problems" in r ? { file: null, workbook: null, inputs: jsonInputs(r.inputs), problems: r.problems } : { file: null, workbook: null, preset: r.preset, method: r.method, inputs: jsonInputs(r.inputs), design: r.design, warnings: r.warnings }));
+    // And the exsize design command line that rebuilds it.
+    const printed = rows.map((r) => ({
+      ...("problems" in r ? { file: null, workbook: null, inputs: jsonInputs(r.inputs), problems: r.problems } : { file: null, workbook: null, preset: r.preset, method: r.method, inputs: jsonInputs(r.inputs), design: r.design, warnings: r.warnings }),
+      command: designCommand(r.inputs, request.preset),
+    }));
     out.stdout(JSON.stringify(printed, null, 2));
   } else if (request.csv) {
     csvLines(columns, rows).forEach((line) => out.stdout(line));

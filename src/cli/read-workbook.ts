@@ -48,8 +48,15 @@ function cellInput(value: ExcelJS.CellValue): CellInput {
   return { error: "a value that is not a number or text" };
 }
 
-/** Every input, factor, tier and disk class of a design workbook, and where each sits (for messages). */
-export async function readWorkbookCells(file: string): Promise<{ cells: InputCells; places: Places }> {
+/** A design workbook holds several designs (a Compare workbook): which one to read is the caller's to say. */
+export class WhichDesignError extends Error {}
+
+/**
+ * Every input, factor, tier and disk class of a design workbook, and where each sits (for messages).
+ * A workbook of several designs (exsize compare's or fit's: design N's names end in _N, its sheets in
+ * " N") is read at `design` (1 the first); without it, it is refused, never guessed (WhichDesignError).
+ */
+export async function readWorkbookCells(file: string, design?: number): Promise<{ cells: InputCells; places: Places; designs: number }> {
   try {
     const stat = fs.statSync(file);
     if (stat.isDirectory()) throw new WorkbookReadError("it is a folder, not a workbook");
@@ -67,10 +74,21 @@ export async function readWorkbookCells(file: string): Promise<{ cells: InputCel
   } catch (e) {
     throw new WorkbookReadError(`not an .xlsx workbook (${e instanceof Error ? e.message : String(e)})`);
   }
-  const named = (name: string): NamedRange | undefined => {
+  const rangeOf = (name: string): NamedRange | undefined => {
     const ranges = workbook.definedNames.getRanges(name)?.ranges ?? [];
     return ranges.length > 0 ? parseRange(ranges[0]) : undefined;
   };
+  // The designs: the first's names are plain, the Nth's end in _N (compare.ts liveCompareWorkbook).
+  let designs = 1;
+  while (INPUT_ROWS.some((r) => rangeOf(`${r.name}_${designs + 1}`) !== undefined)) designs++;
+  if (design === undefined && designs > 1) {
+    throw new WhichDesignError(`${file} holds ${designs} designs side by side (a Compare workbook); give --design N, 1 to ${designs}, to say which to read`);
+  }
+  if (design !== undefined && (!Number.isInteger(design) || design < 1 || design > designs)) {
+    throw new WhichDesignError(`--design must be a whole number from 1 to ${designs}, the designs ${file} holds; got ${design}`);
+  }
+  const suffix = design === undefined || design === 1 ? "" : `_${design}`;
+  const named = (name: string): NamedRange | undefined => rangeOf(`${name}${suffix}`);
   const cellAt = (sheet: string, column: number, row: number): CellInput => {
     const worksheet = workbook.getWorksheet(sheet);
     if (!worksheet) throw new WorkbookReadError(`its defined names point to a sheet ${JSON.stringify(sheet)} it does not have`);
@@ -125,5 +143,5 @@ export async function readWorkbookCells(file: string): Promise<{ cells: InputCel
       return range ? `${address(range, row)} (${name} row ${row})` : `${name} row ${row}`;
     },
   };
-  return { cells, places };
+  return { cells, places, designs };
 }

@@ -12,7 +12,7 @@
  * visits every candidate in one canonical order; ties (the same four counts) keep the first, as the
  * exhaustive search (`exhaustive: true`) does.
  */
-import { designDisks, diskCountKeys, methodOf, sizeDesign, withoutAdvice, type Design, type DesignDisks, type WorkbookInputs } from "./design";
+import { designDisks, diskCountKeys, methodOf, sizeDesign, withoutAdvice, type Design, type DesignDisks, type DiskContext, type WorkbookInputs } from "./design";
 import { designVersion, versionProfile } from "./version";
 import { MAX_COPIES, MAX_SERVERS } from "./layout";
 import { SizingError } from "./errors";
@@ -162,7 +162,7 @@ function topologies(profile: FitProfile): WorkbookInputs[] {
 }
 
 /** The environment's four counts of a design and its disks (none: the design has no server disks). */
-function countsOf(design: Design, disks: DesignDisks): FitCounts | undefined {
+function countsOf(design: Pick<Design, "environmentServers" | "memoryPerServerGB" | "coresPerServer">, disks: DesignDisks): FitCounts | undefined {
   const own = disks.serverDisks ?? disks.raidServerDisks;
   if (own === undefined) return undefined;
   const n = design.environmentServers;
@@ -243,18 +243,22 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
     const counts = volumeCounts(top.copies);
     const variants = space.serverDisks.length * counts.length;
     // A candidate checked and sized whole: it joins the front or is refused; its design, when the check accepted it.
-    const judge = (inputs: WorkbookInputs): { design: Design; refused: Refusal[] } | { problem: string } => {
+    // What the rest of its key read of a design: its counts but for the disks, and what lays its disks.
+    // Only these are kept, so each design sized whole is garbage at once (the search sizes tens of thousands).
+    const judge = (inputs: WorkbookInputs): { design: Pick<Design, "environmentServers" | "memoryPerServerGB" | "coresPerServer">; context: DiskContext; refused: Refusal[] } | { problem: string } => {
       const sized = check(inputs);
       if (!sized.ok) {
         blockers.add("design", sized.problems[0]);
         return { problem: sized.problems[0] };
       }
-      const refused = refusalsOf(sized.design, profile);
+      const d = sized.design;
+      const refused = refusalsOf(d, profile);
       for (const r of refused) blockers.add(r.kind, r.message, 1, r.needed);
-      if (refused.length === 0) place(() => inputs, sized.design, sized.design);
-      return { design: sized.design, refused };
+      if (refused.length === 0) place(() => inputs, d, d);
+      const context: DiskContext = { method: d.method, version, ...(d.microsoft ? { microsoft: d.microsoft } : {}), serversPerSite: d.serversPerSite, laggedCopies: d.inputs.laggedCopies ?? 0, dagLayout: d.inputs.dagLayout };
+      return { design: { environmentServers: d.environmentServers, memoryPerServerGB: d.memoryPerServerGB, coresPerServer: d.coresPerServer }, context, refused };
     };
-    const place = (inputs: () => WorkbookInputs, design: Design, disks: DesignDisks): void => {
+    const place = (inputs: () => WorkbookInputs, design: Pick<Design, "environmentServers" | "memoryPerServerGB" | "coresPerServer">, disks: DesignDisks): void => {
       const four = countsOf(design, disks);
       if (four === undefined) {
         blockers.add("disks", disks.serverDisksProblem ?? "no server disks");
@@ -281,9 +285,8 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
         for (const v of counts) {
           order++;
           // The whole inputs are built only where read: for the check, or a design that joins the front.
-          const disk = { serverDisk, databasesPerVolume: v, autoReseedDisks: top.autoReseedDisks, spareDisks: top.spareDisks, mcdb: top.mcdb, copies: top.copies };
           const inputs = (): WorkbookInputs => ({ ...top, serverDisk, databasesPerVolume: v });
-          const key = keyOf(disk);
+          const key = keyOf({ serverDisk, databasesPerVolume: v });
           const verdict = key === undefined ? undefined : verdicts.get(key);
           // No key: sizeDesign refuses the design, and so the check; its words are read once, for the first refusal.
           if (key === undefined && blockers.has("design")) blockers.add("design", "");
@@ -296,7 +299,9 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
             const design = verdict.design;
             let disks: DesignDisks | undefined;
             try {
-              disks = designDisks(disk, {}, { method: design.method, version, ...(design.microsoft ? { microsoft: design.microsoft } : {}), serversPerSite: design.serversPerSite, laggedCopies: design.inputs.laggedCopies ?? 0, dagLayout: design.inputs.dagLayout });
+              // The candidate's whole inputs, as sizeDesign passes them: its factor inputs (considerJbod,
+              // iopsMultiplier, …) choose JBOD or RAID and size the disks.
+              disks = designDisks(inputs(), {}, verdict.context);
             } catch (e) {
               if (!(e instanceof SizingError)) throw e;
             }
@@ -329,7 +334,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
           // 0 (the most that fit the disk's GB and IOPS, up to the copies) comes first: when it fits it beats
           // or ties every count; when it does not, its count fails the restore volume, as every larger one
           // fails, and the rest bisect as before.
-          const diskInputs = { serverDisk, autoReseedDisks: top.autoReseedDisks, spareDisks: top.spareDisks, mcdb: top.mcdb, copies: top.copies, considerJbod: top.considerJbod };
+          const diskInputs = { ...top, serverDisk };
           const tried = new Map<number, DesignDisks | string>();
           const disksAt = (i: number): DesignDisks | string => {
             let got = tried.get(i);
@@ -451,14 +456,34 @@ export function fitProfile(base: WorkbookInputs, pinned: ReadonlySet<SearchedInp
   } else {
     for (const a of perSite(0)) for (const b of perSite(1)) if (a + b <= maxServers) serversPerSite.push([a, b]);
   }
-  const mostServers = Math.max(0, ...serversPerSite.map((s) => s.reduce((x, y) => x + y, 0)));
+  const n = (x: number) => x.toLocaleString("en-US");
+  const atMost = `--max-servers-per-dag ${n(maxServers)}`;
+  if (serversPerSite.length === 0) {
+    // Only pinned servers can ask more than a DAG holds: each site has at least one.
+    const first = pinned.has("serversSite1") ? (base.serversSite1 as number) : 1;
+    const second = pinned.has("serversSite2") ? `${n(base.serversSite2 as number)} (--servers-site2)` : "at least 1";
+    throw new FitError(
+      sites === 1
+        ? `servers-site1: ${n(first)} servers, more than the ${n(maxServers)} a DAG allowed (${atMost}); allow more servers a DAG or give fewer`
+        : `servers-site1: ${n(first)} servers in the first site and ${second} in the second are more than the ${n(maxServers)} a DAG allowed (${atMost}); allow more servers a DAG, give fewer${pinned.has("serversSite2") ? "" : ", or one site (--sites 1)"}`,
+    );
+  }
+  const mostServers = Math.max(...serversPerSite.map((s) => s.reduce((x, y) => x + y, 0)));
+  // A copy needs a server of its own: what caps the servers, in the words the architect gave it.
+  const serversCap = pinned.has("serversSite1") && (sites === 1 || pinned.has("serversSite2"))
+    ? `the servers given are ${n(mostServers)} (--servers-site1 ${n(base.serversSite1 as number)}${sites === 2 ? ` --servers-site2 ${n(base.serversSite2 as number)}` : ""})`
+    : `at most ${n(mostServers)} servers a DAG are searched (${atMost}${pinned.has("serversSite1") ? `, --servers-site1 ${n(base.serversSite1 as number)}` : ""}${pinned.has("serversSite2") ? `, --servers-site2 ${n(base.serversSite2 as number)}` : ""})`;
+  if (pinned.has("copies") && base.copies > mostServers) throw new FitError(`copies: ${n(base.copies)} copies need a server each, ${n(base.copies)} servers a DAG, and ${serversCap}; give fewer copies or more servers`);
   const copies = pinned.has("copies") ? [base.copies] : range(minCopies, Math.min(MAX_COPIES, mostServers));
-  if (copies.length === 0) throw new FitError(`min-copies: ${minCopies} copies need ${minCopies} servers a DAG, more than the ${mostServers} allowed`);
+  if (copies.length === 0) throw new FitError(`min-copies: ${n(minCopies)} copies need a server each, ${n(minCopies)} servers a DAG, and ${serversCap}; allow fewer copies or more servers`);
   const mostCopies = Math.max(...copies);
   const laggedCopies = pinned.has("laggedCopies") ? [base.laggedCopies ?? 0] : stated.laggedCopy ? range(1, mostCopies - 2) : [0];
-  if (laggedCopies.length === 0) throw new FitError(`lagged-copy: a lagged copy needs 3 or more copies, and at most ${mostCopies} fit`);
+  if (laggedCopies.length === 0) {
+    throw new FitError(`lagged-copy: a lagged copy needs 3 or more copies, and ${pinned.has("copies") ? `--copies gives ${n(base.copies)}` : `at most ${n(mostCopies)} fit: ${serversCap}`}`);
+  }
   const disks = pinned.has("serverDisk") ? [base.serverDisk!] : [...(stated.serverDisks ?? JBOD_CATALOGUE.map((d) => d.name))];
-  const databasesPerVolume = pinned.has("databasesPerVolume") ? [base.databasesPerVolume ?? 0] : range(1, mostCopies).reverse();
+  // 0, the most that fit (exsize design's default), lays volumes no count does: it is searched too.
+  const databasesPerVolume = pinned.has("databasesPerVolume") ? [base.databasesPerVolume ?? 0] : [0, ...range(1, mostCopies).reverse()];
   const dagPinned = pinned.has("users") && pinned.has("environmentUsers");
   const dags = dagPinned ? [Math.ceil(mailboxes / base.users)] : range(1, maxDags);
   return {

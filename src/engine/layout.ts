@@ -494,6 +494,21 @@ export interface ScenarioLoad {
  * worstCase. undefined where the scenario is not survivable or cannot occur (worstCase names why).
  */
 export function scenarioLoads(design: LayoutDesign): Record<FailureScenario, ScenarioLoad | undefined> {
+  // The loads follow from these five alone, and a search (fit.ts) sizes many designs of one layout
+  // that differ in their disks: each layout is counted once, its loads shared (frozen, read only).
+  const key = `${design.serversPerSite.join(",")} ${design.copies} ${design.layout} ${design.databases} ${design.laggedCopies ?? 0}`;
+  const known = SCENARIO_LOADS.get(key);
+  if (known !== undefined) return known;
+  const counted = countScenarioLoads(design);
+  for (const load of Object.values(counted)) if (load !== undefined) Object.freeze(Object.freeze(load).failed);
+  if (SCENARIO_LOADS.size >= 4096) SCENARIO_LOADS.clear();
+  SCENARIO_LOADS.set(key, Object.freeze(counted));
+  return counted;
+}
+
+const SCENARIO_LOADS = new Map<string, Record<FailureScenario, ScenarioLoad | undefined>>();
+
+function countScenarioLoads(design: LayoutDesign): Record<FailureScenario, ScenarioLoad | undefined> {
   const valid = validateLayoutDesign(design);
   const { serversPerSite, copies, databases } = valid;
   if (serversPerSite.length > 2) throw new SizingError("#VALUE!", "scenarioLoads counts one or two sites");

@@ -12,6 +12,7 @@ import * as path from "path";
 import ExcelJS from "exceljs";
 import { runDesign } from "../../src/cli/design";
 import { runExport } from "../../src/cli/export";
+import { runFit } from "../../src/cli/fit";
 import { parseCsv } from "../../src/workbook/deployment";
 import { FACTOR_CELLS, INPUT_CELLS, REFERENCE_DESIGN_INPUTS } from "../../src/workbook/template";
 import { sizeDesign } from "../../src/engine/design";
@@ -174,4 +175,46 @@ test("--from with an input option is a usage error: the workbook holds every inp
   const r = await run(runExport, ["--out", path.join(work, "never"), "--from", written, "--users", "5"]);
   expect(r.code).toBe(2);
   expect(r.stderr[0]).toBe(`exsize export: --from reads every input from ${written}; --users cannot be given with it (change the workbook's Inputs sheet instead)`);
+});
+
+describe("a workbook of several designs (exsize fit --out, exsize compare -o)", () => {
+  let several: string;
+  let printed: Array<{ design: { databases: number; serversPerDag: number } }>;
+  const PROFILE = ["--users", "5000", "--exchange-version", "SE", "--max-servers-per-dag", "4", "--max-dags", "1", "--limit", "3"];
+  beforeAll(async () => {
+    several = path.join(work, "several-designs.xlsx");
+    const made = await run(runFit, [...PROFILE, "--out", several]);
+    expect(made.code).toBe(0);
+    printed = JSON.parse((await run(runFit, [...PROFILE, "--json"])).stdout.join("\n"));
+    expect(printed.length).toBeGreaterThan(1);
+  });
+
+  test("without --design it is refused, never guessed: exit 2, nothing written", async () => {
+    const dir = path.join(work, "several-unsaid");
+    const r = await run(runExport, ["--out", dir, "--from", several]);
+    expect(r.code).toBe(2);
+    expect(r.stderr[0]).toBe(`exsize export: ${several} holds ${printed.length} designs side by side (a Compare workbook); give --design N, 1 to ${printed.length}, to say which to read`);
+    expect(fs.existsSync(dir)).toBe(false);
+    const past = await run(runExport, ["--out", dir, "--from", several, "--design", String(printed.length + 1)]);
+    expect(past.code).toBe(2);
+    expect(past.stderr[0]).toMatch(new RegExp(`--design must be a whole number from 1 to ${printed.length}`));
+  });
+
+  test("--design N exports the Nth design: its databases and servers", async () => {
+    for (const n of [2, 1]) {
+      const dir = path.join(work, `several-${n}`);
+      const r = await run(runExport, ["--out", dir, "--from", several, "--design", String(n)]);
+      expect(r.stderr).toEqual([]);
+      expect(r.code).toBe(0);
+      expect(databasesOf(dir)).toBe(printed[n - 1].design.databases);
+      expect(parseCsv(fs.readFileSync(path.join(dir, "Servers.csv"), "utf8")).slice(2)).toHaveLength(printed[n - 1].design.serversPerDag);
+    }
+    expect(printed[0].design.databases === printed[1].design.databases && printed[0].design.serversPerDag === printed[1].design.serversPerDag).toBe(false);
+  });
+
+  test("--design is for a workbook: with the options it is a usage error", async () => {
+    const r = await run(runExport, ["--out", path.join(work, "several-options"), "--design", "2", ...DESIGN]);
+    expect(r.code).toBe(2);
+    expect(r.stderr[0]).toMatch(/--design picks a design of a workbook: give it with --from FILE\.xlsx/);
+  });
 });

@@ -45,6 +45,25 @@ function counts(p: Printed): number[] {
   const servers = d.environmentServers as number;
   return [servers, (d.environmentDisks as number) + ((d.dagMcdbSsds as number | null) ?? 0) * (d.dags as number), servers * (d.memoryPerServerGB as number), servers * (d.coresPerServer as number)];
 }
+/** A command line's words as a POSIX shell splits them: spaces part them, single quotes keep all, a backslash keeps the next. */
+function shellWords(line: string): string[] {
+  const words: string[] = [];
+  let word: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === " ") {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else if (ch === "'") {
+      const end = line.indexOf("'", i + 1);
+      word = (word ?? "") + line.slice(i + 1, end);
+      i = end;
+    } else if (ch === "\\") word = (word ?? "") + line[++i];
+    else word = (word ?? "") + ch;
+  }
+  if (word !== undefined) words.push(word);
+  return words;
+}
 const beats = (a: number[], b: number[]) => a.every((x, i) => x <= b[i]) && a.some((x, i) => x < b[i]);
 
 const PROFILE = ["--users", "20000", "--quota-mb", "10240", "--messages", "150", "--exchange-version", "SE"];
@@ -64,7 +83,22 @@ describe("exsize fit: the issue's profile", () => {
       const args = inputOptions().flatMap((o) => [`${o.option}=${p.inputs[o.key] === null ? "" : String(p.inputs[o.key])}`]);
       const c = capture();
       expect(await runDesign([...args, "--json"], c.out)).toBe(0);
-      expect(p).toEqual(JSON.parse(c.stdout.join("\n")));
+      const { command, ...design } = p;
+      expect(typeof command).toBe("string");
+      expect(design).toEqual(JSON.parse(c.stdout.join("\n")));
+    }
+  });
+
+  test("each carries the exsize design command line that rebuilds it, the disk by its catalogue name", async () => {
+    for (const p of printed) {
+      const words = shellWords(p.command as string);
+      expect(words.slice(0, 2)).toEqual(["exsize", "design"]);
+      expect(words).toContain(p.inputs.serverDisk);
+      const c = capture();
+      expect(await runDesign(words.slice(2), c.out)).toBe(0);
+      const { command, ...design } = p;
+      expect(JSON.parse(c.stdout.join("\n"))).toEqual(design);
+      expect(command).toMatch(/ --server-disk '8TB 7\.2K NL-SAS 3\.5"' /);
     }
   });
 
@@ -82,6 +116,49 @@ describe("exsize fit: the issue's profile", () => {
       expect(p.design.memoryPerServerGB as number).toBeLessThanOrEqual(maxMemoryGB!);
       expect(p.warnings).toEqual([]);
     }
+  });
+});
+
+/** `exsize design --json` of the given options: its four counts. */
+async function designCounts(args: string[]): Promise<number[]> {
+  const c = capture();
+  expect(await runDesign([...args, "--json"], c.out)).toBe(0);
+  const p = JSON.parse(c.stdout.join("\n")) as Printed;
+  expect(p.warnings).toEqual([]);
+  return counts(p);
+}
+
+describe("exsize fit: designs found by hand are on the front, or one no worse", () => {
+  const DISK_1_2TB = '1.2TB 10K RPM SAS 2.5"';
+  test.each([
+    [
+      // RAID designs (consider JBOD no) were counted as JBOD: 6 servers and 396 disks listed, where these 312 disks carry it.
+      "consider JBOD no",
+      ["--exchange-version", "SE", "--users", "7600", "--quota-mb", "5120", "--messages", "500", "--consider-jbod", "no"],
+      ["--max-servers-per-dag", "6", "--max-dags", "2", "--min-copies", "3"],
+      ["--servers-site1", "6", "--copies", "3", "--server-disk", DISK_1_2TB, "--databases-per-volume", "3"],
+    ],
+    [
+      // Two databases a volume, laid only by 0 (the most that fit): 81 disks where 3 copies' designs were not tried.
+      "databases a volume 0",
+      ["--exchange-version", "2016", "--users", "25000", "--quota-mb", "2048", "--messages", "50", "--databases-per-dag", "48"],
+      ["--max-servers-per-dag", "3", "--max-dags", "1"],
+      ["--servers-site1", "3", "--copies", "3", "--server-disk", "8TB 7.2K NL-SAS 3.5\"", "--databases-per-volume", "0"],
+    ],
+    [
+      // A site failure survived with a lagged copy: 3 + 2 servers lay their volumes only at 0.
+      "a site failure and a lagged copy",
+      ["--exchange-version", "2016", "--users", "2500", "--environment-users", "5000", "--quota-mb", "10240", "--messages", "500", "--message-kb", "50", "--layout", "active/passive", "--iops-multiplier", "0.5", "--server-disk", DISK_1_2TB],
+      ["--survive-site-failure", "--lagged-copy"],
+      ["--servers-site1", "3", "--servers-site2", "2", "--copies", "4", "--lagged", "1"],
+    ],
+  ])("%s", async (_, profile, searched, byHand) => {
+    const hand = await designCounts([...profile, ...byHand]);
+    const r = await fit([...profile, ...searched, "--json"]);
+    expect(r.code).toBe(0);
+    const front = (JSON.parse(r.stdout.join("\n")) as Printed[]).map(counts);
+    expect(front.some((f) => f.every((x, i) => x <= hand[i]))).toBe(true);
+    for (const f of front) expect(beats(hand, f)).toBe(false);
   });
 });
 
@@ -190,6 +267,42 @@ describe("exsize fit: what cannot be", () => {
     expect(said).toMatch(/no design of the \d+ searched carries this profile/);
     expect(said).toMatch(/memory: every design needs more than the 256 GB a server recommended for Exchange Server SE \(the least: 384 GB\)/);
     expect(said).toMatch(/--max-servers-per-dag/);
+  });
+
+  test("a preset's designs carry the line that rebuilds them from the preset", async () => {
+    const r = await fit(["--preset", "dellemc-2016", "--users", "5000", "--quota-mb", "2048", "--max-servers-per-dag", "4", "--max-dags", "1", "--json"]);
+    expect(r.code).toBe(0);
+    const printed = JSON.parse(r.stdout.join("\n")) as Printed[];
+    expect(printed.length).toBeGreaterThan(0);
+    for (const { command, ...design } of printed) {
+      const words = shellWords(command as string);
+      expect(words.slice(2, 4)).toEqual(["--preset", "dellemc-2016"]);
+      const c = capture();
+      expect(await runDesign(words.slice(2), c.out)).toBe(0);
+      expect(JSON.parse(c.stdout.join("\n"))).toEqual(design);
+    }
+  });
+
+  test("--disks typed in any case and spacing are printed by their catalogue names", async () => {
+    const r = await fit(["--users", "5000", "--exchange-version", "SE", "--disks", "8tb 7.2k  nl-sas 3.5", "--max-servers-per-dag", "3", "--max-dags", "1", "--json"]);
+    expect(r.code).toBe(0);
+    const printed = JSON.parse(r.stdout.join("\n")) as Printed[];
+    expect(printed.length).toBeGreaterThan(0);
+    for (const p of printed) expect(p.inputs.serverDisk).toBe('8TB 7.2K NL-SAS 3.5"');
+  });
+
+  test.each([
+    [["--copies", "3", "--servers-site1", "2"], "copies: 3 copies need a server each, 3 servers a DAG, and the servers given are 2 (--servers-site1 2); give fewer copies or more servers"],
+    [
+      ["--servers-site1", "3", "--max-servers-per-dag", "3", "--sites", "2"],
+      "servers-site1: 3 servers in the first site and at least 1 in the second are more than the 3 a DAG allowed (--max-servers-per-dag 3); allow more servers a DAG, give fewer, or one site (--sites 1)",
+    ],
+    [["--min-copies", "5", "--max-servers-per-dag", "4"], "min-copies: 5 copies need a server each, 5 servers a DAG, and at most 4 servers a DAG are searched (--max-servers-per-dag 4); allow fewer copies or more servers"],
+    [["--copies", "2", "--lagged-copy"], "lagged-copy: a lagged copy needs 3 or more copies, and --copies gives 2"],
+  ])("%j: the constraint that leaves nothing to search, with its numbers", async (args, message) => {
+    const r = await fit(["--users", "5000", "--exchange-version", "SE", ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stderr[0]).toBe(`exsize fit: ${message}`);
   });
 
   test.each([

@@ -33,6 +33,9 @@ const smallProfile: fc.Arbitrary<FitProfile> = fc
     disks: fc.uniqueArray(fc.constantFrom(...DISKS), { minLength: 1, maxLength: 3 }),
     volumes: fc.uniqueArray(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 4 }),
     surviveSite: fc.boolean(),
+    considerJbod: fc.constantFrom("yes", "no"),
+    dagLayout: fc.constantFrom("active/active", "active/active", "active/passive"),
+    iopsMultiplier: fc.constantFrom(1, 1, 0.5, 2),
   })
   .map((r) => {
     const space: FitSpace = {
@@ -43,11 +46,94 @@ const smallProfile: fc.Arbitrary<FitProfile> = fc
       serverDisks: r.disks,
       databasesPerVolume: r.volumes,
     };
-    const base: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, users: r.users, quotaMB: r.quotaMB, messagesPerDay: r.messagesPerDay, exchangeVersion: r.exchangeVersion, mcdb: r.mcdb, specIntRate: r.specIntRate, coresPerServer: 24, serverSizing: r.serverSizing };
+    const base: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, users: r.users, quotaMB: r.quotaMB, messagesPerDay: r.messagesPerDay, exchangeVersion: r.exchangeVersion, mcdb: r.mcdb, specIntRate: r.specIntRate, coresPerServer: 24, serverSizing: r.serverSizing, considerJbod: r.considerJbod, dagLayout: r.dagLayout, iopsMultiplier: r.iopsMultiplier };
     return { base, mailboxes: r.users, space, ...(r.twoSites && r.surviveSite ? { surviveSite: true } : {}) };
   });
 
+/**
+ * The space docs/fit.md states, enumerated here apart from fit.ts: DAGs 1 to the most (⌈mailboxes ÷ DAGs⌉
+ * each), servers a site 1 to the most a DAG in all, copies from the least to the servers, lagged copies,
+ * each disk, databases a volume 0 and the copies down to 1. Each candidate is sized whole and judged as
+ * the docs say; the front is the count vectors no other beats on all four.
+ */
+function exhaustiveFront(base: WorkbookInputs, stated: { sites: 1 | 2; maxServersPerDag: number; maxDags: number; minCopies: number; laggedCopy: boolean; serverDisks: string[]; surviveSite: boolean }): string[] {
+  const accepted: FitCounts[] = [];
+  const sitesOf: number[][] = [];
+  for (let a = 1; a <= stated.maxServersPerDag; a++) {
+    if (stated.sites === 1) sitesOf.push([a]);
+    else for (let b = 1; a + b <= stated.maxServersPerDag; b++) sitesOf.push([a, b]);
+  }
+  for (let dags = 1; dags <= stated.maxDags; dags++) {
+    const users = Math.ceil(base.users / dags);
+    for (const sites of sitesOf) {
+      const servers = sites[0] + (sites[1] ?? 0);
+      for (let copies = stated.minCopies; copies <= servers; copies++) {
+        for (const laggedCopies of stated.laggedCopy ? Array.from({ length: Math.max(0, copies - 2) }, (_, i) => i + 1) : [0]) {
+          for (const serverDisk of stated.serverDisks) {
+            for (let databasesPerVolume = 0; databasesPerVolume <= copies; databasesPerVolume++) {
+              const inputs: WorkbookInputs = { ...base, users, environmentUsers: users === base.users ? "" : base.users, serversSite1: sites[0], serversSite2: sites[1] ?? "", copies, laggedCopies, serverDisk, databasesPerVolume };
+              const sized = check(inputs);
+              if (!sized.ok) continue;
+              const d = sized.design;
+              if (d.method !== "microsoft" || d.warnings.length > 0) continue;
+              if (d.inputs.specIntRate > 0 && d.coresPerServer > d.inputs.coresPerServer) continue;
+              if (stated.surviveSite && !d.scenarios.find((s) => s.scenario === "site")?.survivable) continue;
+              const own = d.serverDisks ?? d.raidServerDisks;
+              if (own === undefined) continue;
+              const n = d.environmentServers;
+              accepted.push({ servers: n, disks: n * (own.disksPerServer + (d.mcdb?.ssdsPerServer ?? 0)), memoryGB: n * d.memoryPerServerGB, cores: n * d.coresPerServer });
+            }
+          }
+        }
+      }
+    }
+  }
+  const front = accepted.filter((c) => !accepted.some((o) => beats(o, c)));
+  return [...new Set(front.map(countsText))].sort();
+}
+const countsText = (c: FitCounts) => `${c.servers} servers, ${c.disks} disks, ${c.memoryGB} GB, ${c.cores} cores`;
+
 describe("fit", () => {
+  test("over random small profiles (consider JBOD either way, databases a volume 0, lagged copies, two sites, several DAGs), the front is an exhaustive search's", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          users: fc.integer({ min: 500, max: 30_000 }),
+          quotaMB: fc.constantFrom(1024, 2048, 5120, 10240),
+          messagesPerDay: fc.constantFrom(50, 150, 500),
+          exchangeVersion: fc.constantFrom<WorkbookInputs["exchangeVersion"]>(2013, 2016, 2019, "SE"),
+          considerJbod: fc.constantFrom("yes", "no"),
+          dagLayout: fc.constantFrom("active/active", "active/passive"),
+          iopsMultiplier: fc.constantFrom(1, 0.5),
+          sites: fc.constantFrom<1 | 2>(1, 2),
+          maxServersPerDag: fc.integer({ min: 2, max: 5 }),
+          maxDags: fc.integer({ min: 1, max: 3 }),
+          minCopies: fc.constantFrom(2, 2, 3),
+          laggedCopy: fc.boolean(),
+          serverDisks: fc.uniqueArray(fc.constantFrom(...DISKS), { minLength: 1, maxLength: 2 }),
+          surviveSite: fc.boolean(),
+        }),
+        (r) => {
+          const base: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, users: r.users, environmentUsers: "", quotaMB: r.quotaMB, messagesPerDay: r.messagesPerDay, exchangeVersion: r.exchangeVersion, considerJbod: r.considerJbod, dagLayout: r.dagLayout, iopsMultiplier: r.iopsMultiplier };
+          const stated = { ...r, surviveSite: r.surviveSite && r.sites === 2, minCopies: Math.min(r.minCopies, r.maxServersPerDag) };
+          let profile: FitProfile;
+          try {
+            profile = fitProfile(base, new Set(), stated);
+          } catch (e) {
+            // Only a space with nothing in it (no lagged copy fits the copies) is refused.
+            expect(e).toBeInstanceOf(FitError);
+            expect(r.laggedCopy && r.maxServersPerDag < 3).toBe(true);
+            return;
+          }
+          const { front } = fit(profile, check);
+          expect([...new Set(front.map((d) => countsText(d.counts)))].sort()).toEqual(exhaustiveFront(base, stated));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+
   test("over random small profiles, the front equals the exhaustive search's", () => {
     fc.assert(
       fc.property(smallProfile, (profile) => {
