@@ -75,7 +75,15 @@ export interface DeploymentSettings {
   gc: string;
   /** A lagged copy's replay lag (d.hh:mm:ss). */
   replayLag: string;
+  /**
+   * Active/passive: each site's servers their own volumes, as their own disks lay them (Design.siteServers: the
+   * second site on RAID where the first is on JBOD, Role Requirements!I128); absent, every server the settings' own.
+   */
+  siteVolumes?: readonly ServerVolumes[];
 }
+
+/** A server's volumes: the databases a volume, its AutoReseed spares and its restore volumes. */
+export type ServerVolumes = Pick<DeploymentSettings, "databasesPerVolume" | "autoReseedVolumes" | "restoreVolumes">;
 
 export const DEFAULT_DEPLOYMENT_SETTINGS: Readonly<DeploymentSettings> = Object.freeze({
   volumesRoot: "C:\\ExchangeVolumes",
@@ -110,15 +118,20 @@ export function replayLagTime(days: number): string {
  * process, which sizes no server disks, a volume a database (Tables 18-19); its lagged copies' replay
  * lag (the input lagDays); the folders, first disk and GC as given.
  */
-export function settingsFor(design: Pick<Design, "inputs" | "serverDisks" | "raidServerDisks">, settings: DeploymentSettings = DEFAULT_DEPLOYMENT_SETTINGS): DeploymentSettings {
-  const jbod = design.serverDisks;
-  const raid = design.raidServerDisks;
-  const volumes = jbod
-    ? { databasesPerVolume: jbod.databasesPerVolume, autoReseedVolumes: jbod.autoReseedDisks, restoreVolumes: jbod.restoreDisks }
-    : raid
-      ? { databasesPerVolume: raid.databasesPerVolume, autoReseedVolumes: 0, restoreVolumes: raid.restoreDisks > 0 ? 1 : 0 }
-      : { databasesPerVolume: 1, autoReseedVolumes: 0, restoreVolumes: 0 };
-  return { ...settings, ...volumes, replayLag: replayLagTime(design.inputs.lagDays ?? LAG_DEFAULTS.lagDays) };
+export function settingsFor(design: Pick<Design, "inputs" | "serverDisks" | "raidServerDisks" | "siteServers">, settings: DeploymentSettings = DEFAULT_DEPLOYMENT_SETTINGS): DeploymentSettings {
+  const volumes = volumesOf(design);
+  // Active/passive: each site's servers as their own disks lay them (one server's disks where a site has none).
+  const siteVolumes = design.siteServers?.map((site) => (site.serverDisks || site.raidServerDisks ? volumesOf(site) : volumes));
+  return { ...settings, ...volumes, ...(siteVolumes ? { siteVolumes } : {}), replayLag: replayLagTime(design.inputs.lagDays ?? LAG_DEFAULTS.lagDays) };
+}
+
+/** A server's volumes as its disks lay them: JBOD's, a RAID set's, or a volume a database where it has none. */
+function volumesOf(disks: Pick<Design, "serverDisks" | "raidServerDisks">): ServerVolumes {
+  const jbod = disks.serverDisks;
+  const raid = disks.raidServerDisks;
+  if (jbod) return { databasesPerVolume: jbod.databasesPerVolume, autoReseedVolumes: jbod.autoReseedDisks, restoreVolumes: jbod.restoreDisks };
+  if (raid) return { databasesPerVolume: raid.databasesPerVolume, autoReseedVolumes: 0, restoreVolumes: raid.restoreDisks > 0 ? 1 : 0 };
+  return { databasesPerVolume: 1, autoReseedVolumes: 0, restoreVolumes: 0 };
 }
 
 /** The four files, in the order they are offered. */
@@ -254,7 +267,9 @@ export function deploymentInputProblems(names: DeploymentNames, settings: Deploy
   ];
   if (!/^\d+\.\d{2}:\d{2}:\d{2}$/.test(settings.replayLag)) problems.push(`the replay lag must be d.hh:mm:ss, such as 7.00:00:00; got ${JSON.stringify(settings.replayLag)}`);
   if (!Number.isInteger(settings.startDisk) || settings.startDisk < 1 || settings.startDisk > START_DISK_MAX) problems.push(`the start disk ${START_DISK_RULE}; got ${settings.startDisk}`);
-  if (!Number.isInteger(settings.databasesPerVolume) || settings.databasesPerVolume < 1) problems.push(`the databases a volume must be a whole number from 1; got ${settings.databasesPerVolume}`);
+  for (const v of [settings, ...(settings.siteVolumes ?? [])]) {
+    if (!Number.isInteger(v.databasesPerVolume) || v.databasesPerVolume < 1) problems.push(`the databases a volume must be a whole number from 1; got ${v.databasesPerVolume}`);
+  }
   return problems.filter((p): p is string => p !== undefined);
 }
 
@@ -286,6 +301,8 @@ export function deploymentFiles(
   if (layout.design.laggedCopies > 0 && settings.replayLag === NO_LAG) throw new DeploymentInputError(`${LAG_RULE}; got ${NO_LAG}`);
   const names = deploymentNames(dagNames, layout.siteOfServer.length, databaseCount);
   const held = serverDatabases(layout);
+  /** A server's volumes: its site's (active/passive, settings.siteVolumes), else the settings' own. */
+  const volumesFor = (s: number): ServerVolumes => settings.siteVolumes?.[layout.siteOfServer[s]] ?? settings;
   const dbFolder = (d: number) => joinPath(settings.databasesRoot, names.database(d));
   const edbPath = (d: number) => joinPath(dbFolder(d), `${names.database(d)}.db`, `${names.database(d)}.edb`);
   const logPath = (d: number) => joinPath(dbFolder(d), `${names.database(d)}.log`);
@@ -295,7 +312,7 @@ export function deploymentFiles(
     SERVERS_COLUMNS.join(","),
     versionLine(SERVERS_COLUMNS.length),
     ...held.map((dbs, s) =>
-      csvLine([names.server(s), settings.startDisk, settings.databasesPerVolume, settings.autoReseedVolumes, 0, settings.volumesRoot, settings.databasesRoot, dbs.map(names.database).join(",")]),
+      csvLine([names.server(s), settings.startDisk, volumesFor(s).databasesPerVolume, volumesFor(s).autoReseedVolumes, 0, settings.volumesRoot, settings.databasesRoot, dbs.map(names.database).join(",")]),
     ),
   ]);
   const databases = crlf([
@@ -326,9 +343,9 @@ export function deploymentFiles(
     "# 0. Every disk the script formats on every server must be raw (no partition table) and offline, as a new",
     "#    disk is, before anything is changed: a disk number that points at a disk in use stops the script here.",
   ];
-  const volumesOf = (dbs: readonly number[]) => Math.ceil(dbs.length / settings.databasesPerVolume);
+  const volumesOf = (dbs: readonly number[], s: number) => Math.ceil(dbs.length / volumesFor(s).databasesPerVolume);
   /** The disks a server's volumes take: its database volumes, then its AutoReseed spares and restore volumes. */
-  const disksOf = (dbs: readonly number[]) => volumesOf(dbs) + settings.autoReseedVolumes + settings.restoreVolumes;
+  const disksOf = (dbs: readonly number[], s: number) => volumesOf(dbs, s) + volumesFor(s).autoReseedVolumes + volumesFor(s).restoreVolumes;
   /** One disk brought online, initialised, partitioned, formatted ReFS and mounted at `path`. */
   const formatVolume = (disk: number, label: string, path: string) => {
     ps.push(`  Set-Disk -Number ${disk} -IsOffline $false`);
@@ -341,7 +358,7 @@ export function deploymentFiles(
   };
   held.forEach((dbs, s) => {
     ps.push(`Invoke-Command -ComputerName ${psString(names.server(s))} -ScriptBlock {`);
-    for (let v = 0; v < disksOf(dbs); v++) {
+    for (let v = 0; v < disksOf(dbs, s); v++) {
       const disk = settings.startDisk + v;
       ps.push(`  $disk = Get-Disk -Number ${disk}`);
       ps.push(
@@ -358,30 +375,31 @@ export function deploymentFiles(
     "#    server's AutoReseed spares (empty volumes in the volumes folder) and its restore volume, mounted apart.",
   );
   held.forEach((dbs, s) => {
+    const own = volumesFor(s);
     ps.push(`Invoke-Command -ComputerName ${psString(names.server(s))} -ScriptBlock {`);
-    for (let v = 0; v < volumesOf(dbs); v++) {
+    for (let v = 0; v < volumesOf(dbs, s); v++) {
       const disk = settings.startDisk + v;
       const label = `ExVol${String(v + 1).padStart(2, "0")}`;
       formatVolume(disk, label, joinPath(settings.volumesRoot, label));
-      for (const d of dbs.slice(v * settings.databasesPerVolume, (v + 1) * settings.databasesPerVolume)) {
+      for (const d of dbs.slice(v * own.databasesPerVolume, (v + 1) * own.databasesPerVolume)) {
         ps.push(`  New-Item -ItemType Directory -Force -Path ${psString(dbFolder(d))} | Out-Null`);
         ps.push(`  Add-PartitionAccessPath -DiskNumber ${disk} -PartitionNumber $partition.PartitionNumber -AccessPath ${psString(dbFolder(d))}`);
       }
     }
     // AutoReseed's spares: formatted, mounted in the volumes folder, holding no database (Microsoft, "Configure AutoReseed for a DAG").
-    const volumes = volumesOf(dbs);
-    for (let a = 0; a < settings.autoReseedVolumes; a++) {
+    const volumes = volumesOf(dbs, s);
+    for (let a = 0; a < own.autoReseedVolumes; a++) {
       const v = volumes + a;
       const label = `ExVol${String(v + 1).padStart(2, "0")}`;
       formatVolume(settings.startDisk + v, label, joinPath(settings.volumesRoot, label));
     }
-    for (let r = 0; r < settings.restoreVolumes; r++) {
-      const label = settings.restoreVolumes === 1 ? "ExRestore" : `ExRestore${r + 1}`;
-      formatVolume(settings.startDisk + volumes + settings.autoReseedVolumes + r, label, joinPath(settings.restoreRoot, label));
+    for (let r = 0; r < own.restoreVolumes; r++) {
+      const label = own.restoreVolumes === 1 ? "ExRestore" : `ExRestore${r + 1}`;
+      formatVolume(settings.startDisk + volumes + own.autoReseedVolumes + r, label, joinPath(settings.restoreRoot, label));
     }
     ps.push("}");
   });
-  if (settings.autoReseedVolumes > 0) {
+  if (held.some((_, s) => volumesFor(s).autoReseedVolumes > 0)) {
     // AutoReseed finds the spares and the databases by these folders (Microsoft, "Configure AutoReseed for a DAG").
     ps.push(
       "",
