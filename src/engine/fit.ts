@@ -166,7 +166,17 @@ function countsOf(design: Design, disks: DesignDisks): FitCounts | undefined {
   const own = disks.serverDisks ?? disks.raidServerDisks;
   if (own === undefined) return undefined;
   const n = design.environmentServers;
-  return { servers: n, disks: n * (own.disksPerServer + (disks.mcdb?.ssdsPerServer ?? 0)), memoryGB: n * design.memoryPerServerGB, cores: n * design.coresPerServer };
+  const mcdb = disks.mcdb?.ssdsPerServer ?? 0;
+  // Active/passive: each site's servers their own disks (the second site's on RAID has no MCDB: mcdb.ts, JBOD only).
+  const second = disks.secondSiteDisks;
+  if (second !== undefined && design.serversPerSite.length === 2) {
+    const theirs = second.serverDisks ?? second.raidServerDisks;
+    if (theirs === undefined) return undefined;
+    const [s1, s2] = design.serversPerSite;
+    const dag = s1 * (own.disksPerServer + mcdb) + s2 * (theirs.disksPerServer + (second.serverDisks ? mcdb : 0));
+    return { servers: n, disks: design.dags * dag, memoryGB: n * design.memoryPerServerGB, cores: n * design.coresPerServer };
+  }
+  return { servers: n, disks: n * (own.disksPerServer + mcdb), memoryGB: n * design.memoryPerServerGB, cores: n * design.coresPerServer };
 }
 
 /** Counts refusals by kind, keeping the first message and the extremes. */
