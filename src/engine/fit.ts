@@ -161,12 +161,25 @@ function topologies(profile: FitProfile): WorkbookInputs[] {
   return all;
 }
 
+/** What the search keeps of a sized design: what its counts read. */
+type CountedDesign = Pick<Design, "environmentServers" | "memoryPerServerGB" | "coresPerServer" | "serversPerSite" | "dags">;
+
 /** The environment's four counts of a design and its disks (none: the design has no server disks). */
-function countsOf(design: Pick<Design, "environmentServers" | "memoryPerServerGB" | "coresPerServer">, disks: DesignDisks): FitCounts | undefined {
+function countsOf(design: CountedDesign, disks: DesignDisks): FitCounts | undefined {
   const own = disks.serverDisks ?? disks.raidServerDisks;
   if (own === undefined) return undefined;
   const n = design.environmentServers;
-  return { servers: n, disks: n * (own.disksPerServer + (disks.mcdb?.ssdsPerServer ?? 0)), memoryGB: n * design.memoryPerServerGB, cores: n * design.coresPerServer };
+  const mcdb = disks.mcdb?.ssdsPerServer ?? 0;
+  // Active/passive: each site's servers their own disks (the second site's on RAID has no MCDB: mcdb.ts, JBOD only).
+  const second = disks.secondSiteDisks;
+  if (second !== undefined && design.serversPerSite.length === 2) {
+    const theirs = second.serverDisks ?? second.raidServerDisks;
+    if (theirs === undefined) return undefined;
+    const [s1, s2] = design.serversPerSite;
+    const dag = s1 * (own.disksPerServer + mcdb) + s2 * (theirs.disksPerServer + (second.serverDisks ? mcdb : 0));
+    return { servers: n, disks: design.dags * dag, memoryGB: n * design.memoryPerServerGB, cores: n * design.coresPerServer };
+  }
+  return { servers: n, disks: n * (own.disksPerServer + mcdb), memoryGB: n * design.memoryPerServerGB, cores: n * design.coresPerServer };
 }
 
 /** Counts refusals by kind, keeping the first message and the extremes. */
@@ -245,7 +258,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
     // A candidate checked and sized whole: it joins the front or is refused; its design, when the check accepted it.
     // What the rest of its key read of a design: its counts but for the disks, and what lays its disks.
     // Only these are kept, so each design sized whole is garbage at once (the search sizes tens of thousands).
-    const judge = (inputs: WorkbookInputs): { design: Pick<Design, "environmentServers" | "memoryPerServerGB" | "coresPerServer">; context: DiskContext; refused: Refusal[] } | { problem: string } => {
+    const judge = (inputs: WorkbookInputs): { design: CountedDesign; context: DiskContext; refused: Refusal[] } | { problem: string } => {
       const sized = check(inputs);
       if (!sized.ok) {
         blockers.add("design", sized.problems[0]);
@@ -256,9 +269,9 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
       for (const r of refused) blockers.add(r.kind, r.message, 1, r.needed);
       if (refused.length === 0) place(() => inputs, d, d);
       const context: DiskContext = { method: d.method, version, ...(d.microsoft ? { microsoft: d.microsoft } : {}), serversPerSite: d.serversPerSite, laggedCopies: d.inputs.laggedCopies ?? 0, dagLayout: d.inputs.dagLayout };
-      return { design: { environmentServers: d.environmentServers, memoryPerServerGB: d.memoryPerServerGB, coresPerServer: d.coresPerServer }, context, refused };
+      return { design: { environmentServers: d.environmentServers, memoryPerServerGB: d.memoryPerServerGB, coresPerServer: d.coresPerServer, serversPerSite: d.serversPerSite, dags: d.dags }, context, refused };
     };
-    const place = (inputs: () => WorkbookInputs, design: Pick<Design, "environmentServers" | "memoryPerServerGB" | "coresPerServer">, disks: DesignDisks): void => {
+    const place = (inputs: () => WorkbookInputs, design: CountedDesign, disks: DesignDisks): void => {
       const four = countsOf(design, disks);
       if (four === undefined) {
         blockers.add("disks", disks.serverDisksProblem ?? "no server disks");

@@ -7,10 +7,11 @@
 import { boundsOf, input } from "../engine/catalogue";
 import { SizingError } from "../engine/errors";
 import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "../engine/microsoft/mailbox";
-import { MICROSOFT_FAILURE_MODES, microsoftSizing, prefersJbod, replicationMbps, volumeCopiesOf, volumeDatabasesOf, type MicrosoftFailureMode, type MicrosoftModeFigures, type MicrosoftSizing } from "../engine/microsoft/design";
+import { activePassiveOf, MICROSOFT_FAILURE_MODES, microsoftSizing, prefersJbod, replicationMbps, volumeCopiesOf, volumeDatabasesOf, type MicrosoftFailureMode, type MicrosoftModeFigures, type MicrosoftSizing } from "../engine/microsoft/design";
 import { SERVER_DISK_RESULTS, type ServerDiskResult } from "../engine/microsoft/disk-formulas";
 import { jbodDisk, jbodNeedOf, SERVER_DISK_DEFAULTS, serverDisks, type JbodDisk, type ServerDisks } from "../engine/microsoft/disks";
 import { raidNeedOf, raidServerDisks, type RaidServerDisks } from "../engine/microsoft/raid-disks";
+import { secondSiteOnRaid, secondSiteServer } from "../engine/microsoft/site-disks";
 import { MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactorName, type MicrosoftFactors } from "../engine/microsoft/tables";
 import { describeValue, FACTOR_NAMES, formatNumber, isOmitted, numberParameter as param, readChoice, readNumber, readOptionalNumber, type CellValue, type NumberParameter } from "./arguments";
 
@@ -442,14 +443,21 @@ export function EX_MS_DISKS(mailboxes: unknown, messagesPerDay: unknown, message
     const { sizing: s, serversPerSite, copies: c, factors: f } = sized(mailboxes, messagesPerDay, messageKB, quotaMB, servers, copies, factors);
     // As sizeDesign: a design the calculator puts on RAID (Role Requirements!I127) has its RAID disks.
     const preferred = prefersJbod(serversPerSite, c, f.laggedCopies, { diskGB: d.rawGB, activePassive: f.activePassive, considerJbod: f.considerJbod, databasesPerVolume: choice.databasesPerVolume });
-    if (!preferred.jbod) {
-      const raid = raidServerDisks(raidNeedOf(s, { serversPerSite, copies: c, laggedCopies: f.laggedCopies, databasesPerVolume: choice.databasesPerVolume }, f), choice);
-      return cellOf(RAID_RESULTS[which](raid));
-    }
-    // A number of databases a volume asked is the calculator's (Role Requirements!C83); 0 the most that fit, at most the copies.
     const layout = { activePassive: f.activePassive };
-    const v = volumeDatabasesOf(c, serversPerSite, { ...layout, databasesPerVolume: choice.databasesPerVolume }, preferred.multipleDatabasesPerVolume);
-    return cellOf(JBOD_RESULTS[which](serverDisks(jbodNeedOf(s, volumeCopiesOf(c, serversPerSite, layout), f), { ...choice, databasesPerVolume: v }), s));
+    // A server of `server.copiesPerServer` copies on RAID or JBOD; a number of databases a volume asked is the calculator's (Role Requirements!C83), 0 the most that fit, at most the copies.
+    const onRaid = (server: MicrosoftSizing) => raidServerDisks(raidNeedOf(server, { serversPerSite, copies: c, laggedCopies: f.laggedCopies, databasesPerVolume: choice.databasesPerVolume }, f), choice);
+    const onJbod = (server: MicrosoftSizing) => {
+      const v = volumeDatabasesOf(c, serversPerSite, { ...layout, databasesPerVolume: choice.databasesPerVolume }, preferred.multipleDatabasesPerVolume);
+      return serverDisks(jbodNeedOf(server, volumeCopiesOf(c, serversPerSite, layout), f), { ...choice, databasesPerVolume: v });
+    };
+    const first = preferred.jbod ? onJbod(s) : onRaid(s);
+    if (which === "dag" && c >= 2 && activePassiveOf(serversPerSite, f)) {
+      // Active/passive: each site's servers their own disks (site-disks.ts; Storage Design!C194:F197).
+      const server = secondSiteServer(s, serversPerSite, c);
+      const second = secondSiteOnRaid(!preferred.jbod, c) ? onRaid(server) : onJbod(server);
+      return cellOf(first.disksPerServer * serversPerSite[0] + second.disksPerServer * serversPerSite[1]);
+    }
+    return cellOf("architecture" in first ? RAID_RESULTS[which](first) : JBOD_RESULTS[which](first, s));
   } catch (e) {
     return caught(e);
   }

@@ -77,7 +77,15 @@ export interface DeploymentSettings {
   replayLag: string;
   /** The design's MCDB SSDs a server and each one's raw GB (settingsFor), set up by the script's step 4; none without. */
   mcdb?: { ssdsPerServer: number; ssdGB: number };
+  /**
+   * Active/passive: each site's servers their own volumes, as their own disks lay them (Design.siteServers: the
+   * second site on RAID where the first is on JBOD, Role Requirements!I128); absent, every server the settings' own.
+   */
+  siteVolumes?: readonly ServerVolumes[];
 }
+
+/** A server's volumes: the databases a volume, its AutoReseed spares and its restore volumes. */
+export type ServerVolumes = Pick<DeploymentSettings, "databasesPerVolume" | "autoReseedVolumes" | "restoreVolumes">;
 
 export const DEFAULT_DEPLOYMENT_SETTINGS: Readonly<DeploymentSettings> = Object.freeze({
   volumesRoot: "C:\\ExchangeVolumes",
@@ -112,16 +120,21 @@ export function replayLagTime(days: number): string {
  * process, which sizes no server disks, a volume a database (Tables 18-19); its MCDB SSDs, if it has
  * any; its lagged copies' replay lag (the input lagDays); the folders, first disk and GC as given.
  */
-export function settingsFor(design: Pick<Design, "inputs" | "serverDisks" | "raidServerDisks" | "mcdb">, settings: DeploymentSettings = DEFAULT_DEPLOYMENT_SETTINGS): DeploymentSettings {
-  const jbod = design.serverDisks;
-  const raid = design.raidServerDisks;
-  const volumes = jbod
-    ? { databasesPerVolume: jbod.databasesPerVolume, autoReseedVolumes: jbod.autoReseedDisks, restoreVolumes: jbod.restoreDisks }
-    : raid
-      ? { databasesPerVolume: raid.databasesPerVolume, autoReseedVolumes: 0, restoreVolumes: raid.restoreDisks > 0 ? 1 : 0 }
-      : { databasesPerVolume: 1, autoReseedVolumes: 0, restoreVolumes: 0 };
+export function settingsFor(design: Pick<Design, "inputs" | "serverDisks" | "raidServerDisks" | "siteServers" | "mcdb">, settings: DeploymentSettings = DEFAULT_DEPLOYMENT_SETTINGS): DeploymentSettings {
+  const volumes = volumesOf(design);
+  // Active/passive: each site's servers as their own disks lay them (one server's disks where a site has none).
+  const siteVolumes = design.siteServers?.map((site) => (site.serverDisks || site.raidServerDisks ? volumesOf(site) : volumes));
   const mcdb = design.mcdb ? { mcdb: { ssdsPerServer: design.mcdb.ssdsPerServer, ssdGB: design.mcdb.ssdGB } } : {};
-  return { ...settings, ...volumes, ...mcdb, replayLag: replayLagTime(design.inputs.lagDays ?? LAG_DEFAULTS.lagDays) };
+  return { ...settings, ...volumes, ...(siteVolumes ? { siteVolumes } : {}), ...mcdb, replayLag: replayLagTime(design.inputs.lagDays ?? LAG_DEFAULTS.lagDays) };
+}
+
+/** A server's volumes as its disks lay them: JBOD's, a RAID set's, or a volume a database where it has none. */
+function volumesOf(disks: Pick<Design, "serverDisks" | "raidServerDisks">): ServerVolumes {
+  const jbod = disks.serverDisks;
+  const raid = disks.raidServerDisks;
+  if (jbod) return { databasesPerVolume: jbod.databasesPerVolume, autoReseedVolumes: jbod.autoReseedDisks, restoreVolumes: jbod.restoreDisks };
+  if (raid) return { databasesPerVolume: raid.databasesPerVolume, autoReseedVolumes: 0, restoreVolumes: raid.restoreDisks > 0 ? 1 : 0 };
+  return { databasesPerVolume: 1, autoReseedVolumes: 0, restoreVolumes: 0 };
 }
 
 /** The four files, in the order they are offered. */
@@ -257,7 +270,9 @@ export function deploymentInputProblems(names: DeploymentNames, settings: Deploy
   ];
   if (!/^\d+\.\d{2}:\d{2}:\d{2}$/.test(settings.replayLag)) problems.push(`the replay lag must be d.hh:mm:ss, such as 7.00:00:00; got ${JSON.stringify(settings.replayLag)}`);
   if (!Number.isInteger(settings.startDisk) || settings.startDisk < 1 || settings.startDisk > START_DISK_MAX) problems.push(`the start disk ${START_DISK_RULE}; got ${settings.startDisk}`);
-  if (!Number.isInteger(settings.databasesPerVolume) || settings.databasesPerVolume < 1) problems.push(`the databases a volume must be a whole number from 1; got ${settings.databasesPerVolume}`);
+  for (const v of [settings, ...(settings.siteVolumes ?? [])]) {
+    if (!Number.isInteger(v.databasesPerVolume) || v.databasesPerVolume < 1) problems.push(`the databases a volume must be a whole number from 1; got ${v.databasesPerVolume}`);
+  }
   const mcdb = settings.mcdb;
   if (mcdb && (!Number.isInteger(mcdb.ssdsPerServer) || mcdb.ssdsPerServer < 1 || !Number.isInteger(mcdb.ssdGB) || mcdb.ssdGB < 1)) {
     problems.push(`the MCDB SSDs must be a whole number from 1 a server, each a whole number of GB from 1; got ${mcdb.ssdsPerServer} of ${mcdb.ssdGB} GB`);
@@ -279,6 +294,8 @@ interface ScriptParts {
   layout: CopyLayout;
   names: LayoutNames;
   held: number[][];
+  /** A server's volumes, by its index: its site's own (active/passive), else the settings'. */
+  volumesFor: (s: number) => ServerVolumes;
   edbPath: (d: number) => string;
   logPath: (d: number) => string;
 }
@@ -299,25 +316,26 @@ const psArray = (items: readonly string[]) => `@(${items.join(", ")})`;
  * $Servers. With MCDB SSDs, step 4 sets them up as Microsoft's "MetaCacheDatabase (MCDB) setup" does
  * (Exchange Server 2019 and SE), and step 0 first checks each server has exactly the design's raw SSDs.
  */
-function deployScript({ dagNames, settings, layout, names, held, edbPath, logPath }: ScriptParts): string[] {
+function deployScript({ dagNames, settings, layout, names, held, volumesFor, edbPath, logPath }: ScriptParts): string[] {
   const dag = psString(dagNames.dag);
   const mcdb = settings.mcdb;
   const label = (v: number) => `ExVol${String(v + 1).padStart(2, "0")}`;
-  const serverDisks = (dbs: readonly number[]): ScriptDisk[] => {
-    const volumes = Math.ceil(dbs.length / settings.databasesPerVolume);
+  const serverDisks = (dbs: readonly number[], s: number): ScriptDisk[] => {
+    const own = volumesFor(s);
+    const volumes = Math.ceil(dbs.length / own.databasesPerVolume);
     const disks: ScriptDisk[] = [];
     for (let v = 0; v < volumes; v++) {
-      const databases = dbs.slice(v * settings.databasesPerVolume, (v + 1) * settings.databasesPerVolume).map(names.database);
+      const databases = dbs.slice(v * own.databasesPerVolume, (v + 1) * own.databasesPerVolume).map(names.database);
       disks.push({ disk: settings.startDisk + v, label: label(v), path: joinPath(settings.volumesRoot, label(v)), databases });
     }
     // AutoReseed's spares: formatted, mounted in the volumes folder, holding no database (Microsoft, "Configure AutoReseed for a DAG").
-    for (let a = 0; a < settings.autoReseedVolumes; a++) {
+    for (let a = 0; a < own.autoReseedVolumes; a++) {
       disks.push({ disk: settings.startDisk + volumes + a, label: label(volumes + a), path: joinPath(settings.volumesRoot, label(volumes + a)), databases: [] });
     }
     // The restore volume, mounted apart, so that AutoReseed never takes it for a spare.
-    for (let r = 0; r < settings.restoreVolumes; r++) {
-      const restore = settings.restoreVolumes === 1 ? "ExRestore" : `ExRestore${r + 1}`;
-      disks.push({ disk: settings.startDisk + volumes + settings.autoReseedVolumes + r, label: restore, path: joinPath(settings.restoreRoot, restore), databases: [] });
+    for (let r = 0; r < own.restoreVolumes; r++) {
+      const restore = own.restoreVolumes === 1 ? "ExRestore" : `ExRestore${r + 1}`;
+      disks.push({ disk: settings.startDisk + volumes + own.autoReseedVolumes + r, label: restore, path: joinPath(settings.restoreRoot, restore), databases: [] });
     }
     return disks;
   };
@@ -336,7 +354,7 @@ function deployScript({ dagNames, settings, layout, names, held, edbPath, logPat
   ];
   held.forEach((dbs, s) => {
     ps.push(`  ${psString(names.server(s))} = @(`);
-    for (const disk of serverDisks(dbs)) {
+    for (const disk of serverDisks(dbs, s)) {
       ps.push(`    @{ Disk = ${disk.disk}; Label = ${psString(disk.label)}; Path = ${psString(disk.path)}; Databases = ${psArray(disk.databases.map(psString))} }`);
     }
     ps.push("  )");
@@ -417,7 +435,7 @@ function deployScript({ dagNames, settings, layout, names, held, edbPath, logPat
     "  }",
     "}",
   );
-  if (settings.autoReseedVolumes > 0 || mcdb) {
+  if (held.some((_, s) => volumesFor(s).autoReseedVolumes > 0) || mcdb) {
     // AutoReseed finds the spares and the databases by these folders (Microsoft, "Configure AutoReseed for a DAG"); MCDB needs AutoReseed ("Prerequisites").
     ps.push(
       "",
@@ -493,6 +511,8 @@ export function deploymentFiles(
   if (layout.design.laggedCopies > 0 && settings.replayLag === NO_LAG) throw new DeploymentInputError(`${LAG_RULE}; got ${NO_LAG}`);
   const names = deploymentNames(dagNames, layout.siteOfServer.length, databaseCount);
   const held = serverDatabases(layout);
+  /** A server's volumes: its site's (active/passive, settings.siteVolumes), else the settings' own. */
+  const volumesFor = (s: number): ServerVolumes => settings.siteVolumes?.[layout.siteOfServer[s]] ?? settings;
   const dbFolder = (d: number) => joinPath(settings.databasesRoot, names.database(d));
   const edbPath = (d: number) => joinPath(dbFolder(d), `${names.database(d)}.db`, `${names.database(d)}.edb`);
   const logPath = (d: number) => joinPath(dbFolder(d), `${names.database(d)}.log`);
@@ -502,7 +522,7 @@ export function deploymentFiles(
     SERVERS_COLUMNS.join(","),
     versionLine(SERVERS_COLUMNS.length),
     ...held.map((dbs, s) =>
-      csvLine([names.server(s), settings.startDisk, settings.databasesPerVolume, settings.autoReseedVolumes, 0, settings.volumesRoot, settings.databasesRoot, dbs.map(names.database).join(",")]),
+      csvLine([names.server(s), settings.startDisk, volumesFor(s).databasesPerVolume, volumesFor(s).autoReseedVolumes, 0, settings.volumesRoot, settings.databasesRoot, dbs.map(names.database).join(",")]),
     ),
   ]);
   const databases = crlf([
@@ -524,7 +544,7 @@ export function deploymentFiles(
     ),
   ]);
 
-  const script = deployScript({ dagNames, settings, layout, names, held, edbPath, logPath });
+  const script = deployScript({ dagNames, settings, layout, names, held, volumesFor, edbPath, logPath });
   return { "Servers.csv": servers, "MailboxDatabases.csv": databases, "MailboxDatabaseCopies.csv": copies, "Deploy-Dag.ps1": crlf(script) };
 }
 

@@ -171,6 +171,8 @@ test("active/passive: each site's servers on their own, beside the design's larg
   expect([d.memoryPerServerGBSite1, d.memoryPerServerGBSite2, d.memoryPerServerGB]).toEqual([128, 160, 160]);
   expect([d.serverDiskArchitectureSite1, d.serverDiskArchitectureSite2]).toEqual(["JBOD", "RAID"]);
   expect([d.disksPerServerSite1, d.disksPerServerSite2]).toEqual([17 + 1, 23 + 1]);
+  // The DAG's disks: each site's server's × its servers — the calculator's 17 × 6 + 23 × 3 = 171 (Storage Design!C202), a hot spare a server more.
+  expect(d.dagDisks).toBe(18 * 6 + 24 * 3);
   expect(typeof d.coresPerServerSite1).toBe("number");
   // Active/active and one site: none (null), as for every figure a design does not have.
   const one = (await json(["--exchange-version", "2016", "--servers-site1", "6", "--servers-site2", "3", "--copies", "3"])).printed.design;

@@ -360,6 +360,25 @@ describe("the export deploys the volumes the design buys (issue 26)", () => {
     for (const [s, block] of blocks.entries()) expect(block.disks).toHaveLength(servers[s].DbMap.split(",").length);
   });
 
+  test("active/passive: each site's servers their own volumes — JBOD in the first site, RAID in the second (the calculator's I127, I128)", async () => {
+    // 12,500 mailboxes of 5 GB on 6 + 3 servers, 3 copies: the first site's servers on JBOD, 17 disks (Storage Design!C197:
+    // 15 database+log, a restore and an AutoReseed disk), the second's, one copy each, on RAID (D194, 23 disks: its volumes
+    // on one RAID-1/0 set, a RAID-5 restore set, no AutoReseed) — tests/fixtures/microsoft-calculator-designs.json s01.
+    const args = ["--exchange-version", "2016", "--users", "12500", "--quota-mb", "5120", "--copies", "3", "--servers-site1", "6", "--servers-site2", "3", "--layout", "active/passive"];
+    const dir = path.join(work, "active-passive");
+    expect((await run("export", ...args, "--out", dir)).code).toBe(0);
+    const design = JSON.parse((await run("design", ...args, "--json")).stdout.join("\n")).design;
+    expect([design.serverDiskArchitectureSite1, design.serverDiskArchitectureSite2]).toEqual(["JBOD", "RAID"]);
+    const servers = importCsv(fs.readFileSync(path.join(dir, "Servers.csv"), "utf8"), SERVERS_COLUMNS);
+    expect(servers.map((row) => row.AutoReseedVolumes)).toEqual(["1", "1", "1", "1", "1", "1", "0", "0", "0"]);
+    const blocks = serverBlocks(fs.readFileSync(path.join(dir, "Deploy-Dag.ps1"), "utf8"));
+    const spares = blocks.map((b) => b.mounts.filter((m) => m.startsWith("ExVol")).length - Math.ceil(servers[blocks.indexOf(b)].DbMap.split(",").length / Number(servers[blocks.indexOf(b)].DbPerVolume)));
+    expect(spares).toEqual([1, 1, 1, 1, 1, 1, 0, 0, 0]);
+    // A first-site server's volumes take its disks less the hot spare (17 of 18); every server one restore volume.
+    expect(blocks[0].disks).toHaveLength(design.disksPerServerSite1 - 1);
+    for (const block of blocks) expect(block.mounts.filter((m) => m.startsWith("ExRestore"))).toHaveLength(1);
+  });
+
   test("--db-per-volume is refused, pointing at the design's own input", async () => {
     const r = await run("export", "--out", path.join(work, "x"), "--db-per-volume", "2");
     expect(r.code).toBe(2);

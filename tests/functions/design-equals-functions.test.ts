@@ -27,6 +27,7 @@ import { MICROSOFT } from "../../src/engine/microsoft/tables";
 import { DISK_SIZES_GB, DISK_TYPE_IOPS, JBOD_CATALOGUE, serverDiskNamed, type JbodDisk } from "../../src/engine/microsoft/disks";
 import { ceilCount } from "../../src/engine/rounding";
 import fixture from "../fixtures/microsoft-calculator-designs.json";
+import { dagDisksOf } from "../../src/engine/catalogue/storage";
 import { EX_ARRAYS, EX_MS_DATABASES, EX_MS_DISKS, EX_MS_IOPS, EX_MS_REPLICATION, EX_MS_SERVER, EX_SPINDLES } from "../../src/functions";
 
 type Factors = Record<string, number>;
@@ -378,9 +379,9 @@ function compare(g: Drawn, d: Design): { design: Record<string, unknown>; functi
   const disks = d.serverDisks;
   const raid = d.raidServerDisks;
   if (disks) {
-    design.disks = { architecture: "JBOD", disks: disks.disksPerServer, calculator: disks.calculatorDisks, databaselog: disks.databaseLogDisks, volumedatabases: disks.databasesPerVolume, volumegb: disks.volumeGB, formattedgb: disks.formattedGB, restoregb: disks.restoreVolumeGB, dag: disks.disksPerServer * d.servers };
+    design.disks = { architecture: "JBOD", disks: disks.disksPerServer, calculator: disks.calculatorDisks, databaselog: disks.databaseLogDisks, volumedatabases: disks.databasesPerVolume, volumegb: disks.volumeGB, formattedgb: disks.formattedGB, restoregb: disks.restoreVolumeGB, dag: dagDisksOf(d) };
   } else if (raid) {
-    design.disks = { architecture: "RAID", disks: raid.disksPerServer, calculator: raid.calculatorDisks, databaselog: raid.databaseLogDisks, volumedatabases: raid.databasesPerVolume, databaseloggb: raid.databaseLogGB, formattedgb: raid.formattedGB, restoregb: raid.restoreVolumeGB, dag: raid.dagDisks, databaseraid: raid.databaseLogRaid, restoreraid: raid.restoreRaid, restoredisks: raid.restoreDisks };
+    design.disks = { architecture: "RAID", disks: raid.disksPerServer, calculator: raid.calculatorDisks, databaselog: raid.databaseLogDisks, volumedatabases: raid.databasesPerVolume, databaseloggb: raid.databaseLogGB, formattedgb: raid.formattedGB, restoregb: raid.restoreVolumeGB, dag: dagDisksOf(d), databaseraid: raid.databaseLogRaid, restoreraid: raid.restoreRaid, restoredisks: raid.restoreDisks };
   } else {
     design.disks = { problem: unnamed(d.serverDisksProblem!) };
   }
@@ -487,6 +488,15 @@ describe("two sites with lagged copies: the functions are sizeDesign and the cal
     expect([EX_MS_DATABASES(...args, "active", f), e02["Role Requirements!C103"]]).toEqual([50, 100]);
     expect([EX_MS_DATABASES(...args, "active", neverLess), EX_MS_SERVER(...args, 16, 0, "memory", neverLess)]).toEqual([e02["Role Requirements!C103"], e02["Role Requirements!C142"]]);
   });
+});
+
+test("EX_MS_DISKS \"dag\", active/passive: each site's server disks × its servers (s01: 17 JBOD a first-site server, 23 RAID a second-site one)", () => {
+  // tests/fixtures/microsoft-calculator-designs.json s01: Storage Design!C197 17 (I127 JBOD), D194 23 (I128 RAID), C202 171; a hot spare a server ours.
+  const calc = (fixture.designs as unknown as { name: string; calc: Record<string, number> }[]).find((x) => x.name === "s01-active-passive-second-site-raid")!.calc;
+  const f = table({ activePassive: 1, diskGB: 4000, diskIops: 57.5 });
+  const dag = EX_MS_DISKS(12500, 150, 75, 5120, [[6, 3]], 3, '4TB 7.2K RPM SAS 3.5"', "dag", 0, 1, 1, f);
+  expect(dag).toBe((calc["Storage Design!C197"] + 1) * 6 + (calc["Storage Design!D194"] + 1) * 3);
+  expect(calc["Storage Design!C202"]).toBe(171);
 });
 
 describe("the property's counterexamples, fixed", () => {

@@ -2,7 +2,7 @@
 import { cite } from "../papers";
 import { numberInputRule, valueOf, type InputDeclaration } from "./input";
 import type { Quantity } from "./quantity";
-import { disksOf } from "./storage";
+import { dagDisksOf } from "./storage";
 
 const ENVIRONMENT = `${cite("esrp2016", "§4")}; ${cite("microsoft", "Role Requirements!C96; Storage Design!D202")}`;
 
@@ -15,7 +15,8 @@ export const ENVIRONMENT_QUANTITIES = [
   { key: "environmentDatabases", label: "Databases in the environment", unit: "", digits: 0, source: ENVIRONMENT, value: (d) => d.dags * d.databases },
   {
     key: "environmentDisks", label: "Server disks in the environment", unit: "disks", digits: 0, method: "microsoft", source: ENVIRONMENT,
-    value: (d) => { const disks = disksOf(d); return disks ? d.environmentServers * disks.disksPerServer : null; },
+    // Identical DAGs: each DAG's disks, every site's (dagDisksOf), times the DAGs.
+    value: (d) => { const disks = dagDisksOf(d); return disks === null ? null : d.dags * disks; },
   },
 ] as const satisfies readonly Quantity[];
 

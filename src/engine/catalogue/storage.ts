@@ -25,6 +25,19 @@ const siteDisksOf = (d: Design, site: 0 | 1) => { const s = d.siteServers?.[site
 const siteArchitecture = (d: Design, site: 0 | 1) => { const s = d.siteServers?.[site]; return s?.serverDisks ? "JBOD" : s?.raidServerDisks ? "RAID" : null; };
 const SITE_DISKS = cite("microsoft", "Role Requirements!I127, I128; Storage Design!C194, D194, C197, D197");
 
+/**
+ * Every disk of a DAG's servers: a server's × the servers; active/passive, each site's server's × its servers
+ * (Storage Design!C194:F197 summed, C202, hot spares ours). Null where a server has no disks.
+ */
+export function dagDisksOf(d: Design): number | null {
+  if (d.siteServers) {
+    const each = d.siteServers.map((s) => (s.serverDisks ?? s.raidServerDisks)?.disksPerServer);
+    return each.every((x) => x !== undefined) ? each.reduce((a: number, x, i) => a + x! * d.siteServers![i].servers, 0) : null;
+  }
+  const disks = disksOf(d);
+  return disks ? disks.disksPerServer * d.serversPerDag : null;
+}
+
 /** Input!C107's choices: consider JBOD, or RAID only. */
 export const JBOD_CHOICES = ["yes", "no"] as const;
 
@@ -45,7 +58,7 @@ export const STORAGE_QUANTITIES = [
   { key: "databaseLogRaid", label: "Database and log RAID level", unit: "", method: "microsoft", source: cite("microsoft", "Storage Design!C164"), value: (d) => d.raidServerDisks?.databaseLogRaid ?? null },
   { key: "restoreRaid", label: "Restore volume RAID level", unit: "", method: "microsoft", source: cite("microsoft", "Storage Design!E164"), value: (d) => d.raidServerDisks?.restoreRaid ?? null },
   { key: "restoreDisksPerServer", label: "Restore disks a server", unit: "disks", digits: 0, method: "microsoft", source: cite("microsoft", "Storage Design!D182, E165"), value: (d) => disksOf(d)?.restoreDisks ?? null },
-  { key: "dagDisks", label: "Disks, the DAG", unit: "disks", digits: 0, method: "microsoft", source: cite("microsoft", "Storage Design!C200"), value: (d) => { const disks = disksOf(d); return disks ? disks.disksPerServer * d.serversPerDag : null; } },
+  { key: "dagDisks", label: "Disks, the DAG", unit: "disks", digits: 0, method: "microsoft", source: cite("microsoft", "Storage Design!C200"), value: dagDisksOf },
   // Active/passive: each site's servers on their own disks, JBOD or RAID as the calculator chooses for the site (Design.siteServers); null otherwise.
   { key: "serverDiskArchitectureSite1", label: "Server disks laid as, site 1", unit: "", method: "microsoft", source: SITE_DISKS, value: (d) => siteArchitecture(d, 0) },
   { key: "serverDiskArchitectureSite2", label: "Server disks laid as, site 2", unit: "", method: "microsoft", source: SITE_DISKS, value: (d) => siteArchitecture(d, 1) },

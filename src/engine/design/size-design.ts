@@ -36,10 +36,11 @@ import {
   type LayoutDesign,
   MAX_SERVERS,
 } from "../layout";
-import { copiesPerSite, targetIops } from "../failover";
+import { targetIops } from "../failover";
 import { grouped } from "../general-format";
 import { logCapacity, type LogCapacity } from "../logs";
-import { excelCeil, excelRound } from "../microsoft/excel";
+import { excelCeil } from "../microsoft/excel";
+import { secondSiteOnRaid, secondSiteServer } from "../microsoft/site-disks";
 import { activePassiveOf, databaseSizeWarning, microsoftDatabaseCount, microsoftSizing, prefersJbod, volumeCopiesOf, volumeDatabasesOf, type DatabaseSizeWarning, type MicrosoftDesign, type MicrosoftSizing } from "../microsoft/design";
 import type { MailboxTier } from "../microsoft/mailbox";
 import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, jbodNeedOf, serverDiskNamed, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
@@ -981,10 +982,8 @@ export function designDisks(
       // Active/passive: the second site's servers hold its copies of every database (databases × its copies ÷ its
       // servers: Role Requirements!C102's where it has the calculator's servers, I89), on JBOD where the first site
       // is and it keeps two copies or more, else RAID (Role Requirements!I128; Storage Design!D194, D197).
-      const total = copiesPerSite(inputs.copies, 2);
-      const copiesPerServer = excelRound((ms.databases * total[1]) / serversPerSite[1]);
-      const second: MicrosoftSizing = { ...ms, copiesPerServer, serverIops: ms.databaseIops * copiesPerServer };
-      secondSiteDisks = { copiesPerServer, ...laidOut(second, onRaid || total[1] < 2) };
+      const second = secondSiteServer(ms, serversPerSite, inputs.copies);
+      secondSiteDisks = { copiesPerServer: second.copiesPerServer, ...laidOut(second, secondSiteOnRaid(onRaid, inputs.copies)) };
     }
   } else {
     disksProblem = "Dell's process puts the databases on EqualLogic arrays (the arrays above), not on the servers' own disks";

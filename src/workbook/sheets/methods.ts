@@ -49,6 +49,7 @@ import {
 } from "../../engine/microsoft/formulas";
 import { SERVER_DISK_RESULTS, jbodNeedFormulas, serverDiskFormula, volumeDatabasesChoiceFormula, type ServerDiskCells, type ServerDiskResult } from "../../engine/microsoft/disk-formulas";
 import { raidDiskFormula, raidVolumeDatabasesFormula, type RaidDiskCells } from "../../engine/microsoft/raid-disk-formulas";
+import { secondSiteCopiesFormula, secondSiteOnRaidFormula, siteDagDisksFormula } from "../../engine/microsoft/site-disks";
 import { MCDB_SHARE_PERCENT, MCDB_SOURCES, mcdbDisksPerSsdFormula, mcdbGBPerServerFormula, mcdbNeededGBFormula, mcdbShareFormula, mcdbSsdGBFormula, mcdbSsdsFormula, mcdbVersionFormula } from "../../engine/microsoft/mcdb";
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
 import { eitherSiteServerFormula, methodsDifferenceFormula, microsoftCoresFormula, tiersGivenFormula, tiersSizedFormula } from "../../engine/design/formulas";
@@ -808,13 +809,35 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     restoredisks: "Restore disks a server",
     databaseloggb: "GB of the database+log volumes (RAID)",
   };
+  // Active/passive: the second site's servers their own disks (site-disks.ts; Storage Design!D194, D197), in helper
+  // cells of their own (column M, beside the first site's): its copies a server and their read and write IOPS, a RAID
+  // volume's databases (the RAID helper cell is the first site's, #N/A on JBOD), and its disks a server, on RAID where
+  // the first site is or with one copy there.
+  const activePassive = `AND(${n.copies}>=2,${DISK_FACTOR_CELLS.activePassive}>0)`;
+  const second = (k: number) => `$M$${NEED_ROW + k}`;
+  const secondRefs = { ...refs, copiesPerServer: second(0) };
+  const secondRaid: RaidDiskCells = { ...r, copiesPerServer: second(0), readIops: second(1), writeIops: second(2), volumeDatabases: second(3) };
+  const secondCells: [string, string][] = [
+    ["Second site: copies a server", secondSiteCopiesFormula(refs.databases, n.copies, n.serversSecondSite)],
+    ["… database read IOPS a server", serverReadIopsFormula(secondRefs)],
+    ["… database write IOPS a server", serverWriteIopsFormula(secondRefs)],
+    ["… databases a volume (RAID)", raidVolumeDatabasesFormula(r)],
+    ["… disks a server", `IF(${secondSiteOnRaidFormula(jbod, n.copies)},${raidDiskFormula(secondRaid, "disks")},${serverDiskFormula({ ...c, copiesPerServer: second(0) }, "disks")})`],
+  ];
+  secondCells.forEach(([label, formula], k) => {
+    put(`L${NEED_ROW + k}`, { value: label, role: "note" });
+    put(second(k).replace(/\$/g, ""), { formula: `=${unsized(`IF(AND(${sized},${activePassive}),${formula},NA())`)}`, role: "step" });
+  });
+  const bySite = siteDagDisksFormula(SERVER_DISK_CELLS.disks, n.serversFirstSite, second(4), n.serversSecondSite);
+
   SERVER_DISK_RESULTS.forEach((result) => {
     const at = SERVER_DISK_CELLS[result];
     put(`I${at.slice(3)}`, { value: labels[result], role: "note" });
     // EX_MS_DISKS chooses JBOD or RAID as the calculator does; the customer copy by the JBOD helper.
+    const own = `IF(${jbod},${serverDiskFormula(c, result)},${raidDiskFormula(r, result)})`;
     put(at.replace(/\$/g, ""), {
       formula: `=${unsized(`IF(${sized},${NS}EX_MS_DISKS(${args},${disk},"${result}",${d.databasesPerVolume},${d.autoReseedDisks},${d.spareDisks},${factors}),NA())`)}`,
-      native: `=${unsized(`IF(${sized},IF(${jbod},${serverDiskFormula(c, result)},${raidDiskFormula(r, result)}),NA())`)}`,
+      native: `=${unsized(`IF(${sized},${result === "dag" ? `IF(${activePassive},${bySite},${own})` : own},NA())`)}`,
       role: "step",
     });
   });
