@@ -161,6 +161,12 @@ function topologies(profile: FitProfile): WorkbookInputs[] {
   return all;
 }
 
+/** A sized design's disks as designDisks gives them: active/passive, the second site's its own. */
+function disksOfDesign(d: Design): DesignDisks {
+  const second = d.siteServers?.[1];
+  return { ...d, ...(second ? { secondSiteDisks: second } : {}) };
+}
+
 /** What the search keeps of a sized design: what its counts read. */
 type CountedDesign = Pick<Design, "environmentServers" | "memoryPerServerGB" | "coresPerServer" | "serversPerSite" | "dags">;
 
@@ -170,13 +176,13 @@ function countsOf(design: CountedDesign, disks: DesignDisks): FitCounts | undefi
   if (own === undefined) return undefined;
   const n = design.environmentServers;
   const mcdb = disks.mcdb?.ssdsPerServer ?? 0;
-  // Active/passive: each site's servers their own disks (the second site's on RAID has no MCDB: mcdb.ts, JBOD only).
+  // Active/passive: each site's servers their own disks, and the design's MCDB SSDs on every server (dagMcdbSsds).
   const second = disks.secondSiteDisks;
   if (second !== undefined && design.serversPerSite.length === 2) {
     const theirs = second.serverDisks ?? second.raidServerDisks;
     if (theirs === undefined) return undefined;
     const [s1, s2] = design.serversPerSite;
-    const dag = s1 * (own.disksPerServer + mcdb) + s2 * (theirs.disksPerServer + (second.serverDisks ? mcdb : 0));
+    const dag = s1 * (own.disksPerServer + mcdb) + s2 * (theirs.disksPerServer + mcdb);
     return { servers: n, disks: design.dags * dag, memoryGB: n * design.memoryPerServerGB, cores: n * design.coresPerServer };
   }
   return { servers: n, disks: n * (own.disksPerServer + mcdb), memoryGB: n * design.memoryPerServerGB, cores: n * design.coresPerServer };
@@ -267,7 +273,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
       const d = sized.design;
       const refused = refusalsOf(d, profile);
       for (const r of refused) blockers.add(r.kind, r.message, 1, r.needed);
-      if (refused.length === 0) place(() => inputs, d, d);
+      if (refused.length === 0) place(() => inputs, d, disksOfDesign(d));
       const context: DiskContext = { method: d.method, version, ...(d.microsoft ? { microsoft: d.microsoft } : {}), serversPerSite: d.serversPerSite, laggedCopies: d.inputs.laggedCopies ?? 0, dagLayout: d.inputs.dagLayout };
       return { design: { environmentServers: d.environmentServers, memoryPerServerGB: d.memoryPerServerGB, coresPerServer: d.coresPerServer, serversPerSite: d.serversPerSite, dags: d.dags }, context, refused };
     };

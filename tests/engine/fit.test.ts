@@ -8,6 +8,7 @@ import "../support/fast-check-seed";
 import { FitError, fit, fitProfile, type FitCounts, type FitProfile, type FitSpace } from "../../src/engine/fit";
 import { JBOD_CATALOGUE, REFERENCE_DESIGN_INPUTS, diskCountKeys, sizeDesign, versionProfile, type Design, type WorkbookInputs } from "../../src/engine";
 import { SizingError } from "../../src/engine/errors";
+import { quantity } from "../../src/engine/catalogue";
 import { designOf } from "../../src/workbook/input-values";
 import { optionOf } from "../../src/workbook/input-options";
 
@@ -78,10 +79,10 @@ function exhaustiveFront(base: WorkbookInputs, stated: { sites: 1 | 2; maxServer
               if (d.method !== "microsoft" || d.warnings.length > 0) continue;
               if (d.inputs.specIntRate > 0 && d.coresPerServer > d.inputs.coresPerServer) continue;
               if (stated.surviveSite && !d.scenarios.find((s) => s.scenario === "site")?.survivable) continue;
-              const own = d.serverDisks ?? d.raidServerDisks;
-              if (own === undefined) continue;
+              const disks = environmentDisksAndSsds(d);
+              if (disks === null) continue;
               const n = d.environmentServers;
-              accepted.push({ servers: n, disks: n * (own.disksPerServer + (d.mcdb?.ssdsPerServer ?? 0)), memoryGB: n * d.memoryPerServerGB, cores: n * d.coresPerServer });
+              accepted.push({ servers: n, disks, memoryGB: n * d.memoryPerServerGB, cores: n * d.coresPerServer });
             }
           }
         }
@@ -90,6 +91,11 @@ function exhaustiveFront(base: WorkbookInputs, stated: { sites: 1 | 2; maxServer
   }
   const front = accepted.filter((c) => !accepted.some((o) => beats(o, c)));
   return [...new Set(front.map(countsText))].sort();
+}
+/** The disks fit counts, as design --json gives them: the environment's server disks (each site's) and its MCDB SSDs. */
+function environmentDisksAndSsds(d: Design): number | null {
+  const disks = quantity("environmentDisks").value(d) as number | null;
+  return disks === null ? null : disks + d.dags * ((quantity("dagMcdbSsds").value(d) as number | null) ?? 0);
 }
 const countsText = (c: FitCounts) => `${c.servers} servers, ${c.disks} disks, ${c.memoryGB} GB, ${c.cores} cores`;
 
@@ -204,8 +210,7 @@ describe("fit", () => {
           expect(d.counts.servers).toBe(design.environmentServers);
           expect(d.counts.memoryGB).toBe(design.environmentServers * design.memoryPerServerGB);
           expect(d.counts.cores).toBe(design.environmentServers * design.coresPerServer);
-          const own = design.serverDisks ?? design.raidServerDisks;
-          expect(d.counts.disks).toBe(design.environmentServers * (own!.disksPerServer + (design.mcdb?.ssdsPerServer ?? 0)));
+          expect(d.counts.disks).toBe(environmentDisksAndSsds(design));
           if (profile.surviveSite) expect(design.scenarios.find((s) => s.scenario === "site")?.survivable).toBe(true);
           for (const other of front) expect(beats(other.counts, d.counts)).toBe(false);
         }
@@ -260,9 +265,8 @@ describe("fit", () => {
     expect(front.length).toBeGreaterThan(0);
     for (const d of front) {
       const design = sizeDesign(d.inputs);
-      const own = design.serverDisks ?? design.raidServerDisks;
-      expect(own).toBeDefined();
-      expect(d.counts.disks).toBe(design.environmentServers * (own!.disksPerServer + (design.mcdb?.ssdsPerServer ?? 0)));
+      expect(environmentDisksAndSsds(design)).not.toBeNull();
+      expect(d.counts.disks).toBe(environmentDisksAndSsds(design));
     }
   });
 });
