@@ -40,7 +40,7 @@ import { EDITIONS_SOURCE, minimumMemoryFormula, pageFileFormula, serverLimitsFor
 import { MCDB_SOURCES } from "../../engine/microsoft/mcdb";
 import { QUANTITIES, labelWithUnit, type Quantity, type QuantityKey, type QuantityRendering } from "../../engine/catalogue";
 import { DATABASE_SIZE_SUMMARY } from "../../engine/microsoft/design";
-import { DEPLOYED_SUMMARY, editionCheckFormula } from "../design-check";
+import { DEPLOYED_SUMMARY, VOLUMES_SUMMARY, editionCheckFormula } from "../design-check";
 import { cite } from "../../engine/papers";
 import type { CellModel, ChartModel, SheetModel } from "../model";
 import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, header, landscape, quantityFormat, sectionHeading, titleAndNote, type DesignOutput, type NameKey, type References, type Rendered } from "./shared";
@@ -246,7 +246,7 @@ const DESIGN_SECTIONS: readonly Section[] = [
       },
       {
         key: "deployedCheck", symbol: "", what: "The servers against the edition, then the version", format: "@",
-        words: "Not a design when databases × copies ÷ servers pass the Standard edition's 5 mounted databases (2013 and later), or MCDB is on where it cannot be (the Inputs sheet's hidden cell beside MCDB); else a warning: by Microsoft's method, databases holding more mailboxes than the maximum size allows (ours), then the row above's. The Design check shows it",
+        words: "Not a design when databases × copies ÷ servers pass the Standard edition's 5 mounted databases (2013 and later), or MCDB is on where it cannot be (the Inputs sheet's hidden cell beside MCDB), or by Microsoft's method on JBOD a set count of databases a volume no volume of the server disk holds; else a warning: by Microsoft's method, databases holding more mailboxes than the maximum size allows (ours), then the row above's. The Design check shows it",
         source: `${EDITIONS_SOURCE}; ${MCDB_SOURCES.setup}`,
         formula: (r) => {
           // MCDB's refusal sits in a cell of its own beside its input: this one, like the Design check, stays short.
@@ -257,7 +257,9 @@ const DESIGN_SECTIONS: readonly Section[] = [
             o === undefined
               ? r.output("serverLimits")
               : `IF(AND(${r.output("methodUsed")}="microsoft",${o.outgrown}=1),IF(AND(${o.jbod}=TRUE(),NOT(ISNUMBER(${o.disks})),${o.setDatabases}=0),"${DEPLOYED_SUMMARY}","${DATABASE_SIZE_SUMMARY}"),${r.output("serverLimits")})`;
-          const otherwise = r.mcdbCheck === undefined ? warned : `IF(LEN(${r.mcdbCheck})>0,${r.mcdbCheck},${warned})`;
+          // A set count of databases a volume that no volume of the JBOD disk holds: nothing to lay out (sizeDesign).
+          const laid = o === undefined ? warned : `IF(AND(${r.output("methodUsed")}="microsoft",${o.jbod}=TRUE(),NOT(ISNUMBER(${o.disks})),${r.input("databasesPerVolume")}>0),"${VOLUMES_SUMMARY}",${warned})`;
+          const otherwise = r.mcdbCheck === undefined ? laid : `IF(LEN(${r.mcdbCheck})>0,${r.mcdbCheck},${laid})`;
           return plain(`=${editionCheckFormula(r.input("edition"), r.input("exchangeVersion"), r.output("databasesDeployed"), r.input("copies"), r.input("servers"), otherwise)}`);
         },
       },
