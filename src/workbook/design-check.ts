@@ -11,7 +11,7 @@ import { databaseCapacity, mailboxDoesNotFit } from "../engine/database";
 import { SizingError } from "../engine/errors";
 import { databaseFormula, mailboxFitsFormula, type FactorReference } from "../engine/excel-formulas";
 import { MAX_COPIES, MAX_SERVERS, validateLayoutDesign, type DagLayout } from "../engine/layout";
-import { EditionError, MAX_COPIES_PER_SERVER, McdbError, REFERENCE_DESIGN_INPUTS, ServerCapacityError, TooManyDatabasesError, dagMailboxesOf, serverDiskOf, sizeDesign, type DesignTables } from "../engine/design";
+import { EditionError, MAX_COPIES_PER_SERVER, McdbError, REFERENCE_DESIGN_INPUTS, ServerCapacityError, TooManyDatabasesError, dagMailboxesOf, serverDiskOf, sizeDesign, type Design, type DesignTables } from "../engine/design";
 import { editionFailsFormula } from "../engine/version";
 import { mcdbVersionFormula } from "../engine/microsoft/mcdb";
 import { FACTOR_DEFAULTS, type Factors } from "../engine/tables";
@@ -44,11 +44,14 @@ const SUMMARIES = {
   environment: `${NOT_A_DESIGN} Mailboxes in the environment must be empty, 0 (one DAG) or a whole number of at least a DAG's mailboxes (Users, or by Microsoft's method every mailbox tier's).`,
   edition: `${NOT_A_DESIGN} a server holds more database copies than the Standard edition mounts (5). Choose Enterprise, add servers, or raise the maximum database size.`,
   mcdb: `${NOT_A_DESIGN} MCDB is on, but MCDB SSDs are Exchange 2019's and SE's, beside JBOD database disks by Microsoft's method (three or more copies a failure can activate). Choose MCDB auto or off, or such a design.`,
+  volumes: `${NOT_A_DESIGN} the databases a volume set (Databases a disk's volume) fit no volume of the server disk. Set fewer, 0 for the most that fit, or choose a larger disk.`,
   setDatabases: `${NOT_A_DESIGN} a set database count (Databases a DAG) is Microsoft's method's; Dell's process counts from the maximum database size. Leave it empty, or choose Microsoft's method.`,
   method: `${NOT_A_DESIGN} Microsoft's method sizes DAGs of 2 or more copies, up to ${MAX_MICROSOFT_MAILBOXES.toLocaleString("en-US")} mailboxes, more than 0 and up to ${MAX_MICROSOFT_MESSAGES} messages a day of up to ${MAX_MICROSOFT_MESSAGE_KB.toLocaleString("en-US")} KB. Choose Dell's method, or change the copies, mailboxes or messages.`,
 } as const;
 /** The Design check's words for databases that cannot be deployed (the Design sheet's deployed check writes them too). */
 export const DEPLOYED_SUMMARY = SUMMARIES.deployed;
+/** The Design check's words for a set count of databases a volume that no volume of the disk holds (the Design sheet's deployed check writes them). */
+export const VOLUMES_SUMMARY = SUMMARIES.volumes;
 
 /**
  * The environment's verdict, for a cell of its own that the Design check reads: environmentProblem
@@ -146,12 +149,46 @@ function deployedProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "m
   try {
     // The count reads the server disk where the calculator deploys JBOD (issue 27); a disk no table
     // names is its own rule's (the Hardware sheet's rows may name it): the calculator's is counted then.
-    sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs, serverDisk: knownDisk(inputs, tables) }, { factors, ...tables });
-    return [];
+    const given = { ...REFERENCE_DESIGN_INPUTS, ...inputs, serverDisk: knownDisk(inputs, tables) };
+    return unlaidProblems(given, sizeDesign(given, { factors, ...tables }), { factors, ...tables });
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
     return [deployedProblem(e)];
   }
+}
+
+/**
+ * What a sized design asks for and cannot be given, by Microsoft's method on JBOD with no server disk
+ * holding its volumes: a set count of databases a volume (nothing to lay out: the counts from 1 to the
+ * copies that can be laid are named), and MCDB "on" (no database disks to put the SSDs beside).
+ */
+function unlaidProblems(inputs: WorkbookInputs, design: Design, tables: DesignTables): DesignProblem[] {
+  if (design.method !== "microsoft" || design.microsoft?.jbod !== true || design.serverDisks !== undefined || design.serverDisksProblem === undefined) return [];
+  const problem = design.serverDisksProblem.replace(/^disk: /, "");
+  const disk = serverDiskOf(inputs, tables).name;
+  const problems: DesignProblem[] = [];
+  if (inputs.mcdb === "on") {
+    problems.push({
+      inputs: ["MCDB", "ServerDisk", "DatabasesPerVolume"],
+      message: `mcdb: "on" needs the servers' JBOD database disks to put the SSDs beside, and this design's server disks cannot hold its volumes (${problem}) — choose "auto" or "off", or a disk that holds them`,
+      summary: SUMMARIES.mcdb,
+    });
+  }
+  const set = inputs.databasesPerVolume ?? 0;
+  if (set > 0) {
+    const fits: number[] = [];
+    for (let v = 1; v <= Math.max(inputs.copies, 1); v++) {
+      if (v === set) continue;
+      try {
+        if (sizeDesign({ ...inputs, databasesPerVolume: v }, tables).serverDisks !== undefined) fits.push(v);
+      } catch (e) {
+        if (!(e instanceof SizingError)) throw e;
+      }
+    }
+    const what = fits.length > 0 ? `set ${fits.join(" or ")} (what fits the ${disk}), 0 for the most that fit, or a larger disk` : `no count fits the ${disk}: choose a larger disk`;
+    problems.push({ inputs: ["DatabasesPerVolume", "ServerDisk"], message: `databasesPerVolume: ${set} databases a volume cannot be laid out (${problem}); ${what}`, summary: SUMMARIES.volumes });
+  }
+  return problems;
 }
 
 /** sizeDesign's refusal of inputs that pass the combined rules, as the Design check words it. */
@@ -206,8 +243,10 @@ export function editionCheckFormula(edition: string, version: string, deployedDa
  * Design sheet's deployed check reads: SUMMARIES.mcdb when the version is not 2019 or SE, the design is
  * Dell's, or the calculator's choice (`jbod`, the Methods sheet's helper) is RAID; else "".
  */
-export function mcdbCheckFormula(mcdb: string, version: string, methodUsed: string, jbod: string): string {
-  return `IF(AND(${mcdb}="on",OR(NOT(${mcdbVersionFormula(version)}),${methodUsed}<>"microsoft",NOT(${jbod}))),"${SUMMARIES.mcdb.replace(/"/g, '""')}","")`;
+export function mcdbCheckFormula(mcdb: string, version: string, methodUsed: string, jbod: string, disks?: string): string {
+  // On JBOD with no server disks holding the volumes there are no database disks to give SSDs (sizeDesign).
+  const noDisks = disks === undefined ? "" : `,NOT(ISNUMBER(${disks}))`;
+  return `IF(AND(${mcdb}="on",OR(NOT(${mcdbVersionFormula(version)}),${methodUsed}<>"microsoft",NOT(${jbod})${noDisks})),"${SUMMARIES.mcdb.replace(/"/g, '""')}","")`;
 }
 
 /**

@@ -116,6 +116,19 @@ function readServerDisk(text: string, own: readonly JbodDisk[] = []): Checked<In
 }
 
 /**
+ * A server disk as its cell holds it: a name of the Hardware sheet's table (the catalogue's and the
+ * workbook's own), matched as the Design check matches it (COUNTIF: case aside, every space counting).
+ */
+function serverDiskFromCell(text: string, own: readonly JbodDisk[]): Checked<InputValue> {
+  const names = [...JBOD_CATALOGUE, ...own].map((d) => d.name);
+  const name = names.find((n) => n.toLowerCase() === text.toLowerCase());
+  if (name !== undefined) return readServerDisk(name, own);
+  const read = readServerDisk(text, own);
+  if ("problem" in read) return read;
+  return { problem: `${inputRow("serverDisk").rule.error}; got ${JSON.stringify(text)} (did you mean ${read.value}? the workbook reads only a name of the Hardware sheet's server disks, as written there)` };
+}
+
+/**
  * Text against a text rule (the design's title, whom it is for and by): trimmed, one line without
  * control characters, at most the rule's length, not opening with = + - @, which a spreadsheet
  * would read as a formula. The same test as the cell's data validation (src/workbook/styles.ts).
@@ -142,13 +155,39 @@ function shownCell(value: CellInput): string {
 }
 
 /**
+ * Text in an input's cell, read as the workbook's own formulas read it (design-check.ts
+ * inputRuleFormula), so a deployment is the design the workbook shows: a number must be held as a
+ * number (text "7600" is no number to ISNUMBER, and the sheets' comparisons order text above every
+ * number), and a choice matches by Excel's "=" — case aside, but every space counts (" no" is no
+ * choice). Anything else is refused, naming the choices.
+ */
+function inputFromCellText(row: InputRow, text: string): Checked<InputValue> {
+  const rule = row.rule;
+  if (text === "") return rule.allowBlank ? { value: "" } : { problem: `${rule.error}; got an empty cell` };
+  // Office.js gives a cell's error as its text.
+  if (/^#(NULL!|DIV\/0!|VALUE!|REF!|NAME\?|NUM!|N\/A|SPILL!|CALC!|GETTING_DATA)$/.test(text)) return { problem: `${rule.error}; got ${text}` };
+  if (rule.kind !== "list" && rule.kind !== "text") {
+    return { problem: `${rule.error}; got the text ${JSON.stringify(text)}, which the workbook's formulas do not read as a number: type the number itself` };
+  }
+  if (rule.kind === "text") return readText(rule, text);
+  const choice = rule.values.find((v) => v.toLowerCase() === text.toLowerCase());
+  // A numeric choice (the version 2016) held as text is no number to the sheets' comparisons (2010's method).
+  const numeric = typeof row.defaultValue === "number" && choice !== undefined && /^\d+$/.test(choice);
+  if (choice !== undefined && !numeric) return { value: choice };
+  const spaced = choice === undefined && rule.values.some((v) => choiceKey(v) === choiceKey(text));
+  const why = numeric ? ", text where the workbook reads a number: type the number itself" : spaced ? ", which the workbook does not read as a choice: its spaces count" : "";
+  return { problem: `${rule.error}; got ${JSON.stringify(text)}${why}` };
+}
+
+/**
  * One input as its cell holds it, checked by the same rule as the option: a number against the
- * bounds (or, for a numeric choice such as the Exchange version, the choices), text as typed text.
+ * bounds (or, for a numeric choice such as the Exchange version, the choices), text as the
+ * workbook's formulas read it (inputFromCellText).
  */
 export function inputFromCell(key: InputKey, value: CellInput): Checked<InputValue> {
   const row = inputRow(key);
   const rule = row.rule;
-  if (typeof value === "string") return inputFromText(key, value);
+  if (typeof value === "string") return inputFromCellText(row, value);
   const refuse = (): Checked<InputValue> => ({ problem: `${rule.error}; got ${shownCell(value)}` });
   if (value === null || value === undefined) return rule.allowBlank ? { value: "" } : refuse();
   if (typeof value !== "number") return refuse();
@@ -317,7 +356,7 @@ export function designFromCells(cells: InputCells, places: Places): Sized {
   for (const row of INPUT_ROWS) {
     if (!(row.key in cells.inputs)) continue;
     const value = cells.inputs[row.key];
-    const checked = row.key === "serverDisk" && typeof value === "string" && value.trim() !== "" ? readServerDisk(value, ownDisks) : inputFromCell(row.key, value);
+    const checked = row.key === "serverDisk" && typeof value === "string" && value !== "" ? serverDiskFromCell(value, ownDisks) : inputFromCell(row.key, value);
     const diskKey = typeof value === "string" ? value.trim().toUpperCase().replace(/RPM$/, "").replace(/\s/g, "") : "";
     if (row.key === "spindleDisk" && ownClasses?.has(diskKey)) inputs[row.key] = diskKey;
     else if ("problem" in checked) problems.push(`${places.input(row.key)}: ${checked.problem}`);

@@ -184,7 +184,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     dagLayout: names.dagLayout,
     deployedDatabases: `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.databasesDeployed)}`,
   });
-  const mcdbCheck = mcdbCheckFormula(names.mcdb, names.exchangeVersion, `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.methodUsed)}`, `${sheetReference(sheets.methods)}!${SERVER_DISK_HELPERS.jbod}`);
+  const mcdbCheck = mcdbCheckFormula(names.mcdb, names.exchangeVersion, `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.methodUsed)}`, `${sheetReference(sheets.methods)}!${SERVER_DISK_HELPERS.jbod}`, `${sheetReference(sheets.methods)}!${SERVER_DISK_CELLS.disks}`);
   const inputs = buildInputs(sheets.inputs, values, check, hardwareNames, environmentCheckFormula(names.environmentUsers, dagMailboxesFormula(`${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.methodUsed)}`, sheetReference(sheets.methods), names.users)), serverDisksCheck, copiesPerServer, mcdbCheck);
   const { sheet: design, chart } = buildDesign(sheets.design, ref);
   const hardware = buildHardware(sheets.hardware, sheets.design, names, diskBeyondCatalogue(values.serverDisk));

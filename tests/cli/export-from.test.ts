@@ -104,12 +104,49 @@ test("a value its cell's rule refuses: named by cell and label with the rule's w
   const r = await run(runExport, ["--out", dir, "--from", file]);
   expect(r.code).toBe(2);
   expect(r.stderr).toEqual([
-    `exsize export: ${file}: Inputs!${INPUT_CELLS.users} (Users): "lots" is not a number`,
+    `exsize export: ${file}: Inputs!${INPUT_CELLS.users} (Users): users must be a whole number from 1 to 100,000,000; got the text "lots", which the workbook's formulas do not read as a number: type the number itself`,
     `exsize export: ${file}: Inputs!${INPUT_CELLS.copies} (Database copies): copies must be a whole number from 1 to 16; got 2.5`,
     `exsize export: ${file}: Inputs!${INPUT_CELLS.dagLayout} (DAG layout): dagLayout must be one of: active/active, active/passive; got "hot/cold"`,
     "exsize export: the workbook's inputs are refused by their rules; nothing written",
   ]);
   expect(fs.existsSync(dir)).toBe(false);
+});
+
+// A cell is read as the workbook's own formulas read it (the Design check's rules, design-check.ts
+// inputRuleFormula; tests/libreoffice/cell-text.test.ts holds LibreOffice's recalculation to the same):
+// a number held as text is no number, and a choice matches case aside but every space counting.
+test.each<[string, string, ExcelJS.CellValue, string]>([
+  ["ConsiderJbod", INPUT_CELLS.considerJbod, " no", 'considerJbod must be one of: yes, no; got " no", which the workbook does not read as a choice: its spaces count'],
+  ["Virtualization", INPUT_CELLS.virtualization, "yes ", 'virtualization must be one of: no, yes; got "yes ", which the workbook does not read as a choice: its spaces count'],
+  ["MaxDatabaseSizeConfiguration", INPUT_CELLS.maxDatabaseSizeConfiguration, "custom ", 'maxDatabaseSizeConfiguration must be one of: default, custom; got "custom ", which the workbook does not read as a choice: its spaces count'],
+  ["DagLayout", INPUT_CELLS.dagLayout, "active / passive", 'dagLayout must be one of: active/active, active/passive; got "active / passive", which the workbook does not read as a choice: its spaces count'],
+  ["ExchangeVersion", INPUT_CELLS.exchangeVersion, "SE ", 'exchangeVersion must be one of: 2010, 2013, 2016, 2019, SE; got "SE ", which the workbook does not read as a choice: its spaces count'],
+  ["ExchangeVersion", INPUT_CELLS.exchangeVersion, "2010", 'exchangeVersion must be one of: 2010, 2013, 2016, 2019, SE; got "2010", text where the workbook reads a number: type the number itself'],
+  ["Users", INPUT_CELLS.users, "7600", 'users must be a whole number from 1 to 100,000,000; got the text "7600", which the workbook\'s formulas do not read as a number: type the number itself'],
+  ["Users", INPUT_CELLS.users, "7,600", 'users must be a whole number from 1 to 100,000,000; got the text "7,600", which the workbook\'s formulas do not read as a number: type the number itself'],
+  ["Users", INPUT_CELLS.users, "5000%", 'users must be a whole number from 1 to 100,000,000; got the text "5000%", which the workbook\'s formulas do not read as a number: type the number itself'],
+  ["ServerDisk", INPUT_CELLS.serverDisk, '8TB 7.2K  NL-SAS 3.5"', 'got "8TB 7.2K  NL-SAS 3.5\\"" (did you mean 8TB 7.2K NL-SAS 3.5"? the workbook reads only a name of the Hardware sheet\'s server disks, as written there)'],
+])("%s (Inputs!%s) holding %j, which the workbook does not read as that: refused naming the cell and its choices, nothing written", async (name, cell, value, message) => {
+  const file = await edited(`text-${name}-${String(value).length}.xlsx`, { [cell]: value });
+  const dir = path.join(work, `text-${name}`);
+  const r = await run(runExport, ["--out", dir, "--from", file]);
+  expect(r.code).toBe(2);
+  expect(r.stderr[0]).toContain(`${file}: Inputs!${cell} (`);
+  expect(r.stderr[0]).toContain(message);
+  expect(fs.existsSync(dir)).toBe(false);
+});
+
+test("a choice in another case is the choice, as the workbook reads it: Yes, Custom and se deploy what yes, custom and SE do", async () => {
+  const files = async (tag: string, cells: Record<string, ExcelJS.CellValue>) => {
+    const dir = path.join(work, `case-${tag}`);
+    const r = await run(runExport, ["--out", dir, "--from", await edited(`case-${tag}.xlsx`, cells)]);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: [] });
+    return ["Servers.csv", "MailboxDatabases.csv", "MailboxDatabaseCopies.csv", "Deploy-Dag.ps1"].map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
+  };
+  const custom = { [INPUT_CELLS.maxDatabaseGB]: 500 };
+  expect(await files("upper", { [INPUT_CELLS.virtualization]: "Yes", [INPUT_CELLS.maxDatabaseSizeConfiguration]: "Custom", [INPUT_CELLS.exchangeVersion]: "se", ...custom })).toEqual(
+    await files("lower", { [INPUT_CELLS.virtualization]: "yes", [INPUT_CELLS.maxDatabaseSizeConfiguration]: "custom", [INPUT_CELLS.exchangeVersion]: "SE", ...custom }),
+  );
 });
 
 test("inputs that make no design together: exit 1 with the reason, naming the cells", async () => {

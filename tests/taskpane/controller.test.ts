@@ -443,7 +443,7 @@ describe("Export the deployment (issue 8)", () => {
     expect(await pane.exportDeployment()).toBe(false);
     expect(view.downloads).toBeUndefined();
     expect(view.last.text).toBe(
-      `The design on sheet Inputs cannot be exported: Database copies (Inputs!${INPUT_CELLS.copies}): "four" is not a number. Fix the yellow cells on Inputs (or wait for Excel to calculate), then export again.`,
+      `The design on sheet Inputs cannot be exported: Database copies (Inputs!${INPUT_CELLS.copies}): copies must be a whole number from 1 to 16; got the text "four", which the workbook's formulas do not read as a number: type the number itself. Fix the yellow cells on Inputs (or wait for Excel to calculate), then export again.`,
     );
     host.workbook.sheet("Inputs")!.cell(INPUT_CELLS.copies)!.value = 4;
     host.workbook.sheet("Inputs")!.cell(INPUT_CELLS.serversSite2)!.value = 1; // 3 copies in site 1 and… the design check's

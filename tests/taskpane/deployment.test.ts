@@ -123,6 +123,6 @@ test("a cell its rule refuses is named by label and cell, in the rule's words; n
   expect(await pane.exportDeployment()).toBe(false);
   expect(view.downloads).toBeUndefined();
   expect(view.last.text).toBe(
-    `The design on sheet Inputs cannot be exported: Database copies (Inputs!${INPUT_CELLS.copies}): "four" is not a number. Fix the yellow cells on Inputs (or wait for Excel to calculate), then export again.`,
+    `The design on sheet Inputs cannot be exported: Database copies (Inputs!${INPUT_CELLS.copies}): copies must be a whole number from 1 to 16; got the text "four", which the workbook's formulas do not read as a number: type the number itself. Fix the yellow cells on Inputs (or wait for Excel to calculate), then export again.`,
   );
 });

@@ -103,16 +103,18 @@ describe("dagDesignFromWorkbook: the Inputs sheet's cells as Excel gives them, s
     expect(got.ok && got.design.users).toBe(10_000);
   });
 
-  test("an empty second site is one site; the layout as typed in any case", () => {
-    expect(dagDesignFromWorkbook(cells({ serversSite2: "", dagLayout: "Active/Passive " }))).toMatchObject({ ok: true, design: { serversPerSite: [8], layout: "active/passive" } });
+  test("an empty second site is one site; the layout in any case, as the workbook's formulas match it", () => {
+    expect(dagDesignFromWorkbook(cells({ serversSite2: "", dagLayout: "Active/Passive" }))).toMatchObject({ ok: true, design: { serversPerSite: [8], layout: "active/passive" } });
   });
 
   test.each<[string, Record<string, unknown>, string]>([
-    ["text for copies", { copies: "four" }, 'copies: "four" is not a number'],
+    ["text for copies", { copies: "four" }, `copies: copies must be a whole number from 1 to 16; got the text "four", which the workbook's formulas do not read as a number: type the number itself`],
+    // As the workbook's "=" reads it: every space counts.
+    ["a layout with a stray space", { dagLayout: "active/passive " }, 'dagLayout: dagLayout must be one of: active/active, active/passive; got "active/passive ", which the workbook does not read as a choice: its spaces count'],
     ["a fraction of a server", { serversSite2: 2.5 }, "serversSite2: serversSite2 must be a whole number from 1 to 16; got 2.5"],
     ["an unknown layout", { dagLayout: "hot/cold" }, 'dagLayout: dagLayout must be one of: active/active, active/passive; got "hot/cold"'],
     ["no users", { users: 0 }, "users: users must be a whole number from 1 to 100,000,000; got 0"],
-    ["an error in a cell", { users: "#NAME?" }, 'users: "#NAME?" is not a number'],
+    ["an error in a cell", { users: "#NAME?" }, "users: users must be a whole number from 1 to 100,000,000; got #NAME?"],
   ])("%s is refused by the cell's rule, in its words", (_what, change, problem) => {
     expect(dagDesignFromWorkbook(cells(change))).toEqual({ ok: false, problem });
   });

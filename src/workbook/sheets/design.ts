@@ -41,7 +41,7 @@ import { EDITIONS_SOURCE, minimumMemoryFormula, pageFileFormula, serverLimitsFor
 import { MCDB_SOURCES } from "../../engine/microsoft/mcdb";
 import { QUANTITIES, labelWithUnit, type Quantity, type QuantityKey, type QuantityRendering } from "../../engine/catalogue";
 import { DATABASE_SIZE_SUMMARY } from "../../engine/microsoft/design";
-import { DEPLOYED_SUMMARY, editionCheckFormula } from "../design-check";
+import { DEPLOYED_SUMMARY, VOLUMES_SUMMARY, editionCheckFormula } from "../design-check";
 import { cite } from "../../engine/papers";
 import type { CellModel, ChartModel, SheetModel } from "../model";
 import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, header, landscape, quantityFormat, sectionHeading, titleAndNote, type DesignOutput, type NameKey, type References, type Rendered } from "./shared";
@@ -255,7 +255,7 @@ const DESIGN_SECTIONS: readonly Section[] = [
       },
       {
         key: "deployedCheck", symbol: "", what: "The servers against the edition, then the version", format: "@",
-        words: "Not a design when databases × copies ÷ servers pass the Standard edition's 5 mounted databases (2013 and later), or MCDB is on where it cannot be (the Inputs sheet's hidden cell beside MCDB); else a warning: by Microsoft's method, databases holding more mailboxes than the maximum size allows (ours), then the row above's. The Design check shows it",
+        words: "Not a design when databases × copies ÷ servers pass the Standard edition's 5 mounted databases (2013 and later), or MCDB is on where it cannot be (the Inputs sheet's hidden cell beside MCDB), or by Microsoft's method on JBOD a set count of databases a volume no volume of the server disk holds; else a warning: by Microsoft's method, databases holding more mailboxes than the maximum size allows (ours), then the row above's. The Design check shows it",
         source: `${EDITIONS_SOURCE}; ${MCDB_SOURCES.setup}`,
         formula: (r) => {
           // MCDB's refusal sits in a cell of its own beside its input: this one, like the Design check, stays short.
@@ -266,9 +266,11 @@ const DESIGN_SECTIONS: readonly Section[] = [
             o === undefined
               ? r.output("serverLimits")
               : `IF(AND(${r.output("methodUsed")}="microsoft",${o.outgrown}=1),IF(AND(${o.jbod}=TRUE(),NOT(ISNUMBER(${o.disks})),${o.setDatabases}=0),"${DEPLOYED_SUMMARY}","${DATABASE_SIZE_SUMMARY}"),${r.output("serverLimits")})`;
+          // A set count of databases a volume that no volume of the JBOD disk holds: nothing to lay out (the whole-design check, after sizeDesign's refusals).
+          const laid = o === undefined ? warned : `IF(AND(${r.output("methodUsed")}="microsoft",${o.jbod}=TRUE(),NOT(ISNUMBER(${o.disks})),${r.input("databasesPerVolume")}>0),"${VOLUMES_SUMMARY}",${warned})`;
           // Servers that cannot carry the design are refused after the databases that cannot be laid out, before any warning (sizeDesign's order).
           const laidOut = o === undefined ? "TRUE()" : `NOT(AND(${r.output("methodUsed")}="microsoft",${o.outgrown}=1,${o.jbod}=TRUE(),NOT(ISNUMBER(${o.disks})),${o.setDatabases}=0))`;
-          const carried = `IF(AND(${laidOut},LEN(${r.output("serverRefusal")})>0),${r.output("serverRefusal")},${warned})`;
+          const carried = `IF(AND(${laidOut},LEN(${r.output("serverRefusal")})>0),${r.output("serverRefusal")},${laid})`;
           const otherwise = r.mcdbCheck === undefined ? carried : `IF(LEN(${r.mcdbCheck})>0,${r.mcdbCheck},${carried})`;
           return plain(`=${editionCheckFormula(r.input("edition"), r.input("exchangeVersion"), r.output("databasesDeployed"), r.input("copies"), r.input("servers"), otherwise)}`);
         },
