@@ -164,13 +164,15 @@ export const PAPER_KEYS = ["arrays", "arrayModel", "arraysPerCopy", "spindles", 
  * `--json`'s papers: by Microsoft's method, the papers' arrays and spindles, to compare (the servers' own
  * disks hold the databases); null by Dell's process, whose arrays and spindles are the design's own.
  */
-export function papersRecord(design: Design, record: DesignRecord): Partial<DesignRecord> | null {
-  return design.method === "microsoft" ? Object.fromEntries(PAPER_KEYS.map((key) => [key, record[key]])) : null;
+export function papersRecord(method: string, record: DesignRecord): Partial<DesignRecord> | null {
+  return method === "microsoft" ? Object.fromEntries(PAPER_KEYS.map((key) => [key, record[key]])) : null;
 }
 
 /** The inputs, by key in the inputs' order, whose value differs from the preset's: what changed the design it started from. */
-export function presetChanges(preset: PresetName, inputs: WorkbookInputs): string[] {
-  const from = jsonInputs({ ...INPUT_DEFAULTS, ...REFERENCE_PRESETS[preset].inputs } as WorkbookInputs);
+export function presetChanges(preset: string, inputs: WorkbookInputs): string[] {
+  const started = presetNamed(preset);
+  if (started === undefined) throw new Error(`no reference design is named ${JSON.stringify(preset)}`);
+  const from = jsonInputs({ ...INPUT_DEFAULTS, ...started.inputs } as WorkbookInputs);
   const now = jsonInputs(inputs);
   return Object.keys(now).filter((key) => JSON.stringify(now[key]) !== JSON.stringify(from[key]));
 }
@@ -282,7 +284,7 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
       method: design.method,
       inputs: jsonInputs(inputs),
       design: record,
-      papers: papersRecord(design, record),
+      papers: papersRecord(design.method, record),
       warnings: design.warnings.map((w) => w.message),
     };
     out.stdout(JSON.stringify(printed, null, 2));
