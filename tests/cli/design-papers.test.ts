@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runDesign } from "../../src/cli/design";
+import { inputOptions } from "../../src/cli/design-options";
 
 jest.setTimeout(120_000);
 
@@ -92,5 +93,13 @@ describe("--json: preset and presetChanges", () => {
   });
   test("an input given at the preset's own value changes nothing", async () => {
     expect((await json(["--users", "5000", "--copies", "2"])).presetChanges).toEqual([]);
+  });
+  test.each(["dell-2010", "dellemc-2016"])("%s: every input given at the preset's own value changes nothing; each one changed is named alone", async (preset) => {
+    const own = await json(["--preset", preset]);
+    const inputs = own.inputs as Record<string, unknown>;
+    const args = inputOptions().map((o) => `${o.option}=${inputs[o.key] === null ? "" : String(inputs[o.key])}`);
+    expect((await json(["--preset", preset, ...args])).presetChanges).toEqual([]);
+    const copies = await json(["--preset", preset, "--copies", String(Number(inputs.copies) + 1), "--servers-site1", "8", "--servers-site2", "8"]);
+    expect(copies.presetChanges).toEqual(["copies", "serversSite1", "serversSite2"].filter((k) => inputs[k] !== (copies.inputs as Record<string, unknown>)[k]));
   });
 });
