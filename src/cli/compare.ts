@@ -20,7 +20,7 @@ import * as path from "path";
 import type { WorkbookInputs } from "../engine/design";
 import { designOf, inputFromText, type InputValue } from "../workbook/input-values";
 import { EXIT, TYPING_HELP, UsageError, inputOptions, optionOf, parseCommand, type CommandOutput, type FlagSpec, type InputOption, type ParsedCommand } from "./design-options";
-import { jsonInputs, presetDesign } from "./design";
+import { jsonInputs, papersRecord, presetChanges, presetDesign } from "./design";
 import { QUANTITIES, designRecord, type DesignRecord } from "../engine/catalogue";
 import { COMPARE_LABELS, DIFFERS, MAX_LIVE_DESIGNS, compareSheetRows, liveCompareModel, mostChangedFigure, rangeTexts, valuesCompareModel } from "../workbook/compare";
 
@@ -75,7 +75,7 @@ export function compareHelp(): string[] {
     "                          range FIRST..LAST/STEP (users=5000..50000/5000; the step is 1 if left out).",
     "                          Give --vary once per input; the first varies slowest.",
     "  --json                  print a JSON list, a design each, as exsize design --json prints it less file and",
-    "                          workbook: {preset, method, inputs, outputs, figures, warnings}, or {inputs, problems}",
+    "                          workbook: {preset, presetChanges, method, inputs, design, papers, warnings}, or {inputs, problems}",
     "  --csv                   print CSV: the varied inputs, method, every output of --json, problems; a",
     "                          field a spreadsheet would run as a formula (= + - @) starts with a quote",
     "  -o, --out FILE.xlsx     also write a workbook whose Compare sheet holds the designs side by side, a",
@@ -346,12 +346,12 @@ export function tableLines(varied: ReadonlyArray<Pick<Varied, "option">>, rows: 
   return [line(headings), ...cells.map((texts, i) => line(texts, "problems" in rows[i]))];
 }
 
-/** The JSON list: each design as exsize design --json prints it, less file and workbook (its preset, method, inputs, design and warnings, or its inputs and problems). */
+/** The JSON list: each design as exsize design --json prints it, less file and workbook (its preset, presetChanges, method, inputs, design, papers and warnings, or its inputs and problems). */
 export function jsonRows(rows: readonly CompareRow[]): unknown[] {
   return rows.map((row) =>
     "problems" in row
       ? { inputs: jsonInputs(row.inputs), problems: row.problems }
-      : { preset: row.preset, method: row.method, inputs: jsonInputs(row.inputs), design: row.design, warnings: row.warnings },
+      : { preset: row.preset, presetChanges: presetChanges(row.preset, row.inputs), method: row.method, inputs: jsonInputs(row.inputs), design: row.design, papers: papersRecord(row.method, row.design), warnings: row.warnings },
   );
 }
 

@@ -18,7 +18,7 @@ import { SizingError } from "../engine/errors";
 import { versionName } from "../engine/version";
 import { DEFAULT_PRESET, PRESET_NAMES, REFERENCE_PRESETS, presetNamed, type Design, type PresetName, type WorkbookInputs } from "../engine/design";
 import { designOf } from "../workbook/input-values";
-import { QUANTITIES, designRecord, labelWithUnit } from "../engine/catalogue";
+import { INPUT_DEFAULTS, QUANTITIES, designRecord, labelWithUnit, type DesignRecord, type QuantityKey } from "../engine/catalogue";
 import {
   EXIT,
   EXIT_STATUS_HELP,
@@ -88,11 +88,16 @@ export function designHelp(): string[] {
     "",
     ...TYPING_HELP,
     "",
-    "--json prints {file, workbook, preset, method, inputs, design}: method is dell or microsoft (the one used); inputs",
+    "--json prints {file, workbook, preset, presetChanges, method, inputs, design, papers, warnings}: preset is the",
+    "reference design it started from, presetChanges the inputs (their keys under inputs) whose value is not the",
+    "preset's ([] for the preset's own); method is dell or microsoft (the one used); inputs",
     "every input under its option's key; design every quantity of the design once, under the name the library's",
     "catalogue gives it, as the workbook shows it (rounded half away from zero to the decimals below, as Excel shows",
     "it), null where the design has none (one site: no site failure; Dell's process: no server disks):",
     ...jsonHelp(),
+    "papers: by Microsoft's method, the papers' arrays and spindles for the same mailboxes, to compare (arrays,",
+    "arrayModel, arraysPerCopy, spindles, spindleRaid, spindleDisk; under design too, deprecated there); null by",
+    "Dell's process, whose arrays and spindles are the design's own.",
     "warnings (beside design) lists what the design passes and still builds, and stderr says it too: by Microsoft's",
     "method, databases holding more mailboxes than the maximum database size allows (the calculator builds them; the",
     "warning is ours); a server past its version's recommended cores or memory (2016: 24 cores, 192 GB; 2019 and SE:",
@@ -147,6 +152,29 @@ function parseArguments(args: readonly string[]): DesignRequest {
 
 export function jsonInputs(inputs: WorkbookInputs): Record<string, unknown> {
   return Object.fromEntries(inputOptions().map((o) => [o.key, inputs[o.key] === "" ? null : inputs[o.key]]));
+}
+
+/** The text's heading for the papers' arrays and spindles beside a design Microsoft's method sizes. */
+export const PAPERS_HEADING = "The papers' method, to compare";
+
+/** The figures of the papers' method (Dell's EqualLogic arrays, EMC's spindles), as `--json` prints them. */
+export const PAPER_KEYS = ["arrays", "arrayModel", "arraysPerCopy", "spindles", "spindleRaid", "spindleDisk"] as const satisfies readonly QuantityKey[];
+
+/**
+ * `--json`'s papers: by Microsoft's method, the papers' arrays and spindles, to compare (the servers' own
+ * disks hold the databases); null by Dell's process, whose arrays and spindles are the design's own.
+ */
+export function papersRecord(method: string, record: DesignRecord): Partial<DesignRecord> | null {
+  return method === "microsoft" ? Object.fromEntries(PAPER_KEYS.map((key) => [key, record[key]])) : null;
+}
+
+/** The inputs, by key in the inputs' order, whose value differs from the preset's: what changed the design it started from. */
+export function presetChanges(preset: string, inputs: WorkbookInputs): string[] {
+  const started = presetNamed(preset);
+  if (started === undefined) throw new Error(`no reference design is named ${JSON.stringify(preset)}`);
+  const from = jsonInputs({ ...INPUT_DEFAULTS, ...started.inputs } as WorkbookInputs);
+  const now = jsonInputs(inputs);
+  return Object.keys(now).filter((key) => JSON.stringify(now[key]) !== JSON.stringify(from[key]));
 }
 
 /** What the method is, in words, naming its source by publisher and title. */
@@ -256,7 +284,18 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
 
   if (request.json) {
     const workbook = request.out === undefined ? null : request.customer ? "customer copy" : "live design";
-    const printed = { file: request.out ?? null, workbook, preset: request.preset, method: design.method, inputs: jsonInputs(inputs), design: designRecord(design), warnings: design.warnings.map((w) => w.message) };
+    const record = designRecord(design);
+    const printed = {
+      file: request.out ?? null,
+      workbook,
+      preset: request.preset,
+      presetChanges: presetChanges(request.preset, inputs),
+      method: design.method,
+      inputs: jsonInputs(inputs),
+      design: record,
+      papers: papersRecord(design.method, record),
+      warnings: design.warnings.map((w) => w.message),
+    };
     out.stdout(JSON.stringify(printed, null, 2));
     return EXIT.ok;
   }
@@ -291,10 +330,14 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
   out.stdout(`Logs: ${show(o.logVolumes)} × ${show(o.logVolumeGB)} GB volumes`);
   out.stdout(`Capacity: ${show(o.capacityPerCopyGB)} GB per copy to provision, ${show(o.volumesGB)} GB in volumes (${show(o.capacityAllCopiesGB)} GB, all copies)`);
   out.stdout(`IOPS: ${show(o.databaseIops)} database, ${show(o.dagLogIops)} log`);
-  // By Microsoft's method the servers' own disks hold the databases: the papers' arrays and spindles are there to compare.
-  const papers = design.method === "microsoft" ? " (the papers' method, to compare)" : "";
-  out.stdout(`Arrays${papers}: ${show(o.arrays)} × ${show(o.arrayModel)} (${show(o.arraysPerCopy)} per copy)`);
-  out.stdout(`Spindles${papers}: ${show(o.spindles)} (${show(o.spindleRaid)}, ${show(o.spindleDisk)})`);
+  // By Microsoft's method the servers' own disks hold the databases: the papers' arrays and spindles
+  // are not its figures, and stand apart at the end, to compare. By Dell's process they are the design's.
+  const arrays = `Arrays: ${show(o.arrays)} × ${show(o.arrayModel)} (${show(o.arraysPerCopy)} per copy)`;
+  const spindles = `Spindles: ${show(o.spindles)} (${show(o.spindleRaid)}, ${show(o.spindleDisk)})`;
+  if (design.method === "dell") {
+    out.stdout(arrays);
+    out.stdout(spindles);
+  }
   out.stdout(
     `Per server: ${show(o.normalMailboxesPerServer)} active mailboxes in normal running` +
       (o.siteFailureMailboxesPerServer !== null ? `, ${show(o.siteFailureMailboxesPerServer)} after a site fails` : "") +
@@ -341,5 +384,10 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
     `Worst survivable failure: ${show(o.worstFailure)}` +
       (o.worstMailboxesPerServer !== null ? ` (${show(o.worstMailboxesPerServer)} mailboxes and ${show(o.worstTargetIops)} IOPS on the busiest server)` : ""),
   );
+  if (design.method === "microsoft") {
+    out.stdout(`${PAPERS_HEADING} (Dell's and EMC's Exchange 2010 papers; not this design's storage):`);
+    out.stdout(`  ${arrays}`);
+    out.stdout(`  ${spindles}`);
+  }
   return EXIT.ok;
 }

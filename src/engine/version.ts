@@ -48,19 +48,20 @@ export function designVersion(value: number | string): ExchangeVersion {
   return version;
 }
 
-/** Where each rule is written (MicrosoftDocs/OfficeDocs-Exchange, path and heading). */
+/**
+ * Where each rule is written: Microsoft's page by title and heading, as a reader finds it. In the
+ * MicrosoftDocs/OfficeDocs-Exchange repository: Exchange/ExchangeServer/plan-and-deploy/deployment-ref/
+ * preferred-architecture-2019.md, Exchange/ExchangeServer/plan-and-deploy/system-requirements.md and
+ * Exchange/ExchangeServer2013/exchange-2013-system-requirements-exchange-2013-help.md.
+ */
 export const VERSION_SOURCES = Object.freeze({
-  preferredArchitecture2019:
-    'Microsoft, "Exchange 2019 preferred architecture" (Exchange/ExchangeServer/plan-and-deploy/deployment-ref/preferred-architecture-2019.md, "Commodity servers")',
-  systemRequirements2019:
-    'Microsoft, "Exchange Server system requirements" (Exchange/ExchangeServer/plan-and-deploy/system-requirements.md, "Hardware requirements for Exchange 2019")',
-  systemRequirements2016:
-    'Microsoft, "Exchange Server system requirements" (Exchange/ExchangeServer/plan-and-deploy/system-requirements.md, "Hardware requirements for Exchange 2016")',
-  systemRequirements2013:
-    'Microsoft, "Exchange 2013 system requirements" (Exchange/ExchangeServer2013/exchange-2013-system-requirements-exchange-2013-help.md, "Hardware")',
-  // By title only: these two are read in messages (the pages: Exchange/ExchangeServer/new-features/new-features.md;
-  // microsoft/CSS-Exchange Diagnostics/HealthChecker/Analyzer/Invoke-AnalyzerHardwareInformation.ps1).
-  whatsNew2019: 'Microsoft, "What\'s new in Exchange Server", Performance',
+  preferredArchitecture2019: 'Microsoft, "Exchange 2019 preferred architecture", section "Commodity servers"',
+  systemRequirements2019: 'Microsoft, "Exchange Server system requirements", section "Hardware requirements for Exchange 2019"',
+  systemRequirements2016: 'Microsoft, "Exchange Server system requirements", section "Hardware requirements for Exchange 2016"',
+  systemRequirements2013: 'Microsoft, "Exchange 2013 system requirements", section "Hardware"',
+  // By title only (the pages: Exchange/ExchangeServer/new-features/new-features.md; microsoft/CSS-Exchange
+  // Diagnostics/HealthChecker/Analyzer/Invoke-AnalyzerHardwareInformation.ps1).
+  whatsNew2019: 'Microsoft, "What\'s new in Exchange Server", section "Performance"',
   healthChecker: 'Microsoft\'s Exchange Health Checker (CSS-Exchange), its hardware checks',
 });
 
@@ -292,7 +293,8 @@ export type ExchangeEdition = (typeof EXCHANGE_EDITIONS)[number];
  * page is not in that repository: its designs are not checked.
  */
 export const MOUNTED_DATABASE_LIMITS: Readonly<Record<ExchangeEdition, number>> = Object.freeze({ Enterprise: 100, Standard: 5 });
-export const EDITIONS_SOURCE = 'Microsoft, "Exchange Server editions and versions" (Exchange/ExchangeServer/plan-and-deploy/deployment-ref/editions-and-versions.md)';
+/** Microsoft's page of the editions (OfficeDocs-Exchange: Exchange/ExchangeServer/plan-and-deploy/deployment-ref/editions-and-versions.md). */
+export const EDITIONS_SOURCE = 'Microsoft, "Exchange Server editions and versions"';
 
 /** An edition as given (case aside), or undefined. */
 export const exchangeEditionOf = (value: unknown): ExchangeEdition | undefined =>

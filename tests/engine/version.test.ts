@@ -17,8 +17,10 @@ import { WORKBOOK_MS } from "../support/timeouts";
 
 jest.setTimeout(4 * WORKBOOK_MS);
 
-const PA = "Exchange/ExchangeServer/plan-and-deploy/deployment-ref/preferred-architecture-2019.md";
-const REQUIREMENTS = "Exchange/ExchangeServer/plan-and-deploy/system-requirements.md";
+// Microsoft's pages, as a reader finds them: by title (OfficeDocs-Exchange: Exchange/ExchangeServer/plan-and-deploy/
+// deployment-ref/preferred-architecture-2019.md and Exchange/ExchangeServer/plan-and-deploy/system-requirements.md).
+const PA = 'Microsoft, "Exchange 2019 preferred architecture"';
+const REQUIREMENTS = 'Microsoft, "Exchange Server system requirements"';
 
 /** The issue's 2016 design: 7,600 mailboxes of 150 KB messages and 5 GB on 2 servers of 24 cores rated 400 SPECint2006, 600 GB 10K disks. */
 const ISSUE_2016: WorkbookInputs = {
@@ -180,7 +182,7 @@ describe("the edition: the databases a server mounts", () => {
     const stderr: string[] = [];
     const code = await runDesign(["--exchange-version", "SE", "--edition", "Standard", "--json"], { stdout: () => undefined, stderr: (l) => stderr.push(l) });
     expect(code).toBe(1);
-    expect(stderr[0]).toMatch(/^exsize design: edition: a server of the Standard edition mounts at most 5 databases .*editions-and-versions\.md.*this design puts 6 on each.*choose the edition Enterprise, or add servers.*\(--edition, /);
+    expect(stderr[0]).toMatch(/^exsize design: edition: a server of the Standard edition mounts at most 5 databases .*\(Microsoft, "Exchange Server editions and versions"\); this design puts 6 on each.*choose the edition Enterprise, or add servers.*\(--edition, /);
     const sheets = templateSheetNames();
     const cell = evaluateWorkbook(withoutDistribution(referenceDesign({ inputs: STANDARD })))[sheets.inputs][DESIGN_CHECK_CELL.inputs];
     expect(cell).toBe(designCheckText(STANDARD));

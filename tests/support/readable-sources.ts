@@ -133,3 +133,26 @@ export function bundleStringsByModule(js: string): Map<string, string[]> {
   visit(file);
   return byModule;
 }
+
+const PATH_RULES: readonly Rule[] = [
+  { what: "a Markdown file", pattern: /[\w./-]*\b[\w-]+\.md\b/g },
+  { what: "a repository folder", pattern: /(?<![\w/.:-])(?:docs|src|tests|lib|scripts|deploy|source|Exchange)\/[\w./-]*/g },
+  { what: "a path", pattern: /(?<![\w/.:-])[\w.-]+(?:\/[\w.-]+){2,}/g },
+];
+
+/**
+ * Every repository path in a text a customer reads (a Markdown file, `docs/…`, a path of three
+ * parts or more), each as "what it is: …the text around it…": a reader sees a source by publisher
+ * and title, never where this project or Microsoft's docs repository keeps it. A web address is not a path.
+ */
+export function repositoryPathProblems(text: string): string[] {
+  const withoutUrls = text.replace(/\bhttps?:\/\/\S+/g, "");
+  const problems: string[] = [];
+  for (const { what, pattern } of PATH_RULES) {
+    for (const m of withoutUrls.matchAll(pattern)) {
+      const at = m.index ?? 0;
+      problems.push(`${what} "${m[0]}": …${withoutUrls.slice(Math.max(0, at - CONTEXT), at + m[0].length + CONTEXT)}…`.replace(/\s+/g, " "));
+    }
+  }
+  return [...new Set(problems)];
+}

@@ -21,12 +21,14 @@ import { numberLiteral as n } from "../excel-formulas";
 import { EXCHANGE_VERSIONS, sizedVersion, versionName, type ExchangeVersion } from "../version";
 import { excelCeil } from "./excel";
 
-/** Where each MCDB rule is written (MicrosoftDocs/OfficeDocs-Exchange, title, path and heading). */
+/**
+ * Where each MCDB rule is written: Microsoft's page by title and heading. In MicrosoftDocs/OfficeDocs-Exchange:
+ * Exchange/ExchangeServer/plan-and-deploy/deployment-ref/preferred-architecture-2019.md and
+ * Exchange/ExchangeServer/high-availability/database-availability-groups/MetaCacheDatabase-setup.md.
+ */
 export const MCDB_SOURCES = Object.freeze({
-  preferredArchitecture:
-    'Microsoft, "Exchange 2019 preferred architecture" (Exchange/ExchangeServer/plan-and-deploy/deployment-ref/preferred-architecture-2019.md, "Solid state storage class")',
-  setup:
-    'Microsoft, "MetaCacheDatabase (MCDB) setup" (Exchange/ExchangeServer/high-availability/database-availability-groups/MetaCacheDatabase-setup.md, "SSD guidance")',
+  preferredArchitecture: 'Microsoft, "Exchange 2019 preferred architecture", section "Solid state storage class"',
+  setup: 'Microsoft, "MetaCacheDatabase (MCDB) setup", section "SSD guidance"',
 });
 
 /** Database disks an SSD serves at most: both pages' 3:1 (PA "Solid state storage class"; setup "SSD guidance"). */

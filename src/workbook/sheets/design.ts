@@ -100,6 +100,8 @@ const arrays = (r: References, result: "count" | "percopy" | "model"): Rendered 
 const plain = (formula: string): Rendered => ({ formula });
 
 const T18 = DELL("Table 18 (process: Table 14)");
+/** The copy layout's rules, ours (after Microsoft's calculator's exports): what the Distribution sheet lays out. */
+const DAG_LAYOUT = "ours: the copy layout of the Distribution sheet, after Microsoft's calculator's exports";
 const T19 = DELL("Table 19 (process: Table 15)");
 const SPINDLE_SOURCE = `${EMC("Phase 2 formula")}; errata E3 (round up), E5`;
 
@@ -129,7 +131,8 @@ const DESIGN_SECTIONS: readonly Section[] = [
       {
         key: "databasesDeployed", symbol: "DB", what: "Databases deployed", format: FORMAT.databases,
         words: "The method's count: Microsoft's calculator's own (balanced when sized never less), Dell's balanced so every server carries the same active databases in every failure; what the Distribution sheet lays out and the export deploys",
-        source: "docs/dag-layout.md",
+        // The layout's rules: docs/dag-layout.md.
+        source: DAG_LAYOUT,
         formula: (r) => byMethod(r, r.microsoft("databases"), r.output("dellDatabases")),
       },
     ],
@@ -144,7 +147,7 @@ const DESIGN_SECTIONS: readonly Section[] = [
       { key: "databaseCount", symbol: "", what: "Database count", format: FORMAT.databases, words: "DBS / maximum database size, rounded up", source: T18, formula: (r) => dbsize(r, "count") },
       {
         key: "dellDatabases", symbol: "DB", what: "Databases, balanced over the servers", format: FORMAT.databases, words: "The count rounded up so every server carries the same active databases in every failure",
-        source: `${T18}; docs/dag-layout.md`, formula: (r) => plain(`=${balancedDatabasesFormula(r.output("databaseCount"), r.dag)}`),
+        source: `${T18}; ${DAG_LAYOUT}`, formula: (r) => plain(`=${balancedDatabasesFormula(r.output("databaseCount"), r.dag)}`),
       },
       { key: "databaseGB", symbol: "IDBS", what: "Individual database size", format: FORMAT.gb2, words: "DBS / DB", source: T18, formula: (r) => plain(`=${databaseGBFormula(r.output("totalDatabaseGB"), r.output("dellDatabases"))}`) },
       { key: "dellDatabaseVolumeGB", symbol: "DVS", what: "Database volume size", format: FORMAT.gb2, words: "IDBS × contentIndex × volumeFree", source: T18, formula: (r) => plain(`=${databaseVolumeFormula(r.output("databaseGB"), r.factor("contentIndex"), r.factor("volumeFree"))}`) },
