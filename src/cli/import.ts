@@ -118,7 +118,8 @@ export async function runImport(args: string[], out: CommandOutput, io?: WholeFi
   if (!sized.ok) {
     for (const problem of sized.problems) out.stderr(`exsize import: ${problem}`);
     out.stderr(`exsize import: the file's design cannot be built${outFile ? `; nothing written to ${outFile}` : ""}`);
-    return EXIT.usage;
+    // As exsize design: an input its rule refuses exits 2; inputs that together make no design, 1.
+    return sized.refusedBy === "design" ? EXIT.failed : EXIT.usage;
   }
   const design = sized.design;
   for (const warning of design.warnings) out.stderr(`exsize import: warning: ${warning.message}`);

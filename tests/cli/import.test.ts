@@ -143,6 +143,10 @@ test("an input the design's rules refuse names the calculator's sheet, cell and 
   const text = await run([await written({ inputs: { Tier1SendReceive: "many messages" } })]);
   expect(text.code).toBe(2);
   expect(text.stderr[0]).toMatch(/Input!C57 \(Tier1SendReceive\): "many messages" is not a number/);
+  // Inputs each within its rule that together make no design exit 1, as exsize design: 4 copies on 1 + 1 servers.
+  const together = await run([await written({ inputs: { numMBXServers: 1 } })]);
+  expect(together.code).toBe(1);
+  expect(together.stderr.join("\n")).toMatch(/Input!C26 \(numMBXServers\)/);
   const model = await run([await written({ inputs: { SRModel: "Active/Active (Multiple DAGs)" } })]);
   expect(model.stderr[0]).toMatch(/Input!G23 \(SRModel\): the design takes "Active\/Passive" or "Active\/Active \(Single DAG\)"/);
 });
