@@ -182,9 +182,10 @@ export function importCalculator(file: CalculatorFile): CalculatorImport {
     return (at.sheet === INPUT ? input : file.sheet(at.sheet))?.values.get(at.cell) ?? null;
   };
   for (const [name, v7] of Object.entries({ ...INPUT_NAMES_READ, ...OPTIONAL_CELLS })) {
-    const at = locate(name, INPUT, v7);
-    // A version without the name (v6 has no Replay Lag Manager) reads as the calculator without it.
-    if (name in OPTIONAL_NAMES && file.names.get(name) === undefined) continue;
+    // A version without the name (v6 has no Replay Lag Manager) reads as the calculator without it; v7 has its cell.
+    const v7File = version.exchangeVersion === 2013 && version.number.split(".")[0] === "7";
+    const at = name in OPTIONAL_NAMES && file.names.get(name) === undefined && !v7File ? undefined : locate(name, INPUT, v7);
+    if (name in OPTIONAL_NAMES && at === undefined) continue;
     if (at) where.set(name, at);
     else missing.push(name);
   }

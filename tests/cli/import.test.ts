@@ -108,8 +108,10 @@ test("the Lab file's log profile (Input!C145:C168) is the busiest hour's share: 
 });
 
 test("a name missing in v7.6 is read at its cell; the 2016 calculator's missing names are refused", async () => {
-  const p = await imported([await written({ withoutNames: ["NumTier1MBX", "RecNumDBs"] })]);
+  const p = await imported([await written({ withoutNames: ["NumTier1MBX", "RecNumDBs", "ReplayLagManagerEnabled"] })]);
   expect(p.inputs.users).toBe(2500);
+  // Replay Lag Manager read at Input!G33 without its name: still the reason for the 160 GB.
+  expect(row(p, "memoryPerServerGB").why).toMatch(/Replay Lag Manager/);
   expect(row(p, "databases")).toMatchObject({ calculator: 40, agree: true });
   // v6's right-hand column is F (Input!F22 SiteResilienceEnabled, F23 SRModel): read there without their names.
   const v6 = await imported([await written({ from: "v6.6 Lab", withoutNames: ["SiteResilienceEnabled", "SRModel", "RecRAMMBXPDC"] })]);
