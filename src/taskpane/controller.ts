@@ -47,11 +47,12 @@ import { queueSummaryRead, type HeadlineResults } from "./results";
 import { CalculatorFileError, openCalculatorFile } from "../workbook/calculator-file";
 import { compareWithCalculator, designOfCalculator, importCalculator } from "../workbook/calculator-import";
 import { calculatorSheet, calculatorSheetName } from "../workbook/sheets/calculator";
+import { openWorkbookCalculator } from "./open-workbook";
 import { versionName } from "../engine/version";
 
 export type StatusKind = "info" | "success" | "error";
-export type Action = "load" | "refresh" | "copy" | "export" | "sheets" | "compare" | "fit" | "open";
-const ACTIONS: readonly Action[] = ["load", "refresh", "copy", "export", "sheets", "compare", "fit", "open"];
+export type Action = "load" | "refresh" | "copy" | "export" | "sheets" | "compare" | "fit" | "open" | "read";
+const ACTIONS: readonly Action[] = ["load", "refresh", "copy", "export", "sheets", "compare", "fit", "open", "read"];
 
 /** A file the pane offers to download. */
 export interface DownloadFile {
@@ -447,26 +448,43 @@ export class PaneController {
    */
   async openCalculator(file: { name: string; bytes: Uint8Array }): Promise<boolean> {
     if (this.busy) return false;
-    const refuse = (text: string): false => {
-      for (const a of ACTIONS) this.view.showStatus(a, "info", "");
-      this.view.showStatus("open", "error", `${file.name}: ${text} Nothing was written.`);
-      return false;
-    };
-    let imported: ReturnType<typeof importCalculator>;
     try {
-      imported = importCalculator(openCalculatorFile(file.bytes));
+      return await this.loadCalculator("open", file.name, importCalculator(openCalculatorFile(file.bytes)));
     } catch (e) {
       if (!(e instanceof CalculatorFileError)) throw e;
-      return refuse(`${e.message.charAt(0).toUpperCase()}${e.message.slice(1)}.`);
+      return this.refuseCalculator("open", file.name, e.message);
     }
+  }
+
+  /** Read the open workbook: the same, when the workbook open in Excel is the filled calculator. */
+  async readOpenCalculator(): Promise<boolean> {
+    if (this.busy) return false;
+    let imported: ReturnType<typeof importCalculator>;
+    try {
+      imported = await Excel.run(async (context) => importCalculator(await openWorkbookCalculator(context)));
+    } catch (e) {
+      if (e instanceof CalculatorFileError) return this.refuseCalculator("read", "The open workbook", e.message);
+      this.view.showStatus("read", "error", plainError(e));
+      return false;
+    }
+    return this.loadCalculator("read", "the open workbook", imported);
+  }
+
+  private refuseCalculator(action: "open" | "read", name: string, text: string): false {
+    for (const a of ACTIONS) this.view.showStatus(a, "info", "");
+    this.view.showStatus(action, "error", `${name}: ${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.)]$/.test(text) ? "" : "."} Nothing was written.`);
+    return false;
+  }
+
+  private async loadCalculator(action: "open" | "read", name: string, imported: ReturnType<typeof importCalculator>): Promise<boolean> {
     const sized = designOfCalculator(imported);
-    if (!sized.ok) return refuse(sized.problems.join(" "));
-    if (imported.cells.tiers) return refuse("The file has mailboxes in tiers 2-4; the pane loads one mailbox profile (exsize import FILE --json sizes the tiers).");
+    if (!sized.ok) return this.refuseCalculator(action, name, sized.problems.join(" "));
+    if (imported.cells.tiers) return this.refuseCalculator(action, name, "the file has mailboxes in tiers 2-4; the pane loads one mailbox profile (exsize import FILE --json sizes the tiers).");
     const design = sized.design;
     const figures = compareWithCalculator(imported, design);
-    const source = { file: file.name, calculator: imported.version.title, version: imported.version.number, sizedFor: versionName(design.inputs.exchangeVersion) };
+    const source = { file: name, calculator: imported.version.title, version: imported.version.number, sizedFor: versionName(design.inputs.exchangeVersion) };
     return this.act(
-      "open",
+      action,
       () =>
         Excel.run(async (context) => {
           const report = await writeDesign(context, (suffix) => {

@@ -14,10 +14,10 @@ import type { HeadlineResults } from "./results";
 declare const __ADDIN_VERSION__: string | undefined;
 const VERSION = typeof __ADDIN_VERSION__ === "string" ? __ADDIN_VERSION__ : "development";
 
-const BUTTONS: Record<Action, string> = { load: "load-design", refresh: "refresh", copy: "customer-copy", export: "export-deployment", sheets: "deployment-sheets", compare: "compare-designs", fit: "find-design", open: "open-calculator" };
-const STATUSES: Record<Action, string> = { load: "load-status", refresh: "refresh-status", copy: "copy-status", export: "export-status", sheets: "sheets-status", compare: "compare-status", fit: "fit-status", open: "open-status" };
+const BUTTONS: Record<Action, string> = { load: "load-design", refresh: "refresh", copy: "customer-copy", export: "export-deployment", sheets: "deployment-sheets", compare: "compare-designs", fit: "find-design", open: "open-calculator", read: "read-calculator" };
+const STATUSES: Record<Action, string> = { load: "load-status", refresh: "refresh-status", copy: "copy-status", export: "export-status", sheets: "sheets-status", compare: "compare-status", fit: "fit-status", open: "open-status", read: "open-status" };
 /** Actions that work from the form, with no design in the workbook yet. */
-const FROM_FORM: ReadonlySet<Action> = new Set<Action>(["load", "compare", "fit", "open"]);
+const FROM_FORM: ReadonlySet<Action> = new Set<Action>(["load", "compare", "fit", "open", "read"]);
 
 const byId = <T extends HTMLElement>(id: string): T => {
   const element = document.getElementById(id);
@@ -273,6 +273,7 @@ function bind(): void {
     }
     void picked.arrayBuffer().then((buffer) => controller.openCalculator({ name: picked.name, bytes: new Uint8Array(buffer) }));
   });
+  byId("read-calculator").addEventListener("click", () => void controller.readOpenCalculator());
   byId("export-deployment").addEventListener("click", () => void controller.exportDeployment(readDeploymentNames()));
   byId("deployment-sheets").addEventListener("click", () => void controller.putDeploymentOnSheets(readDeploymentNames()));
   // A field's message goes as soon as the user changes it; the next load checks it again.

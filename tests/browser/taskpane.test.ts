@@ -289,7 +289,7 @@ describeInBrowser("the task pane in chromium", () => {
       expect(buttons.filter((b) => b.primary)).toEqual([{ text: "Load a design", primary: true }]);
       // Fluent's primary blue (the stylesheet loaded).
       expect(await page.locator("#load-design").evaluate((b) => getComputedStyle(b).backgroundColor)).toBe("rgb(15, 108, 189)");
-      expect(buttons.map((b) => b.text)).toEqual(["Use a reference design", "Load a design", "Refresh results", "Compare designs", "Find a design", "Open a calculator workbook", "Prepare a customer copy", "Export the deployment", "Put the deployment on sheets"]);
+      expect(buttons.map((b) => b.text)).toEqual(["Use a reference design", "Load a design", "Refresh results", "Compare designs", "Find a design", "Open a calculator workbook", "Read the open workbook", "Prepare a customer copy", "Export the deployment", "Put the deployment on sheets"]);
       const groups = await page.locator("fieldset").evaluateAll((fs) => fs.map((f) => [f.querySelector("legend")?.textContent, Array.from(f.querySelectorAll("input,select")).map((c) => c.id)]));
       expect(groups).toEqual([
         ["This design", ["title", "preparedFor", "preparedBy"]],

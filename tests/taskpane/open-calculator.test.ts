@@ -54,3 +54,36 @@ test("a file that is not a calculator, or a protected Input sheet: why, and noth
   expect(view.last.text).toMatch(/the Input sheet is protected with a password/i);
   expect(host.workbook.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
 });
+
+test("Read the open workbook: the Lab calculator open in Excel, its design in new sheets beside its own", async () => {
+  const { host, view, pane } = setUp();
+  // The calculator's sheets as Excel holds them: its inputs as constants, its title and saved figures as formulas' values.
+  const lab = calculatorFixture("v6.6 Lab");
+  const input = host.workbook.addSheet("Input");
+  const role = host.workbook.addSheet("Role Requirements");
+  input.cells.set("B1", { value: lab.title, numberFormat: "General" });
+  input.cells.set(lab.versionCell, { value: lab.version, formula: `="${lab.version}"`, numberFormat: "General" });
+  for (const [name, { cell, value }] of Object.entries(lab.inputs)) {
+    if (value !== null) input.cells.set(cell, { value, numberFormat: "General" });
+    host.workbook.names.push({ name, formula: `=Input!$${cell.replace(/(\d+)/, "$$$1")}`, comment: "" });
+  }
+  for (const [name, { cell, value }] of Object.entries(lab.saved)) {
+    role.cells.set(cell, { value, formula: typeof value === "string" ? `="${value}"` : `=${value}`, numberFormat: "General" });
+    host.workbook.names.push({ name, formula: `='Role Requirements'!$${cell.replace(/(\d+)/, "$$$1")}`, comment: "" });
+  }
+  expect(await pane.readOpenCalculator()).toBe(true);
+  expect(view.last).toMatchObject({ action: "read", kind: "success" });
+  expect(view.last.text).toMatch(/7 of the file's 7 saved figures agree/);
+  expect(host.workbook.sheets.map((s) => s.name)).toEqual(["Sheet1", "Input", "Role Requirements", ...Object.values(templateSheetNames()), "Calculator"]);
+  expect(host.workbook.sheet("Resilience")!.cell(RESILIENCE_CELLS.databases)!.value).toBe(4);
+  // The calculator's own cells are as they were.
+  expect(input.cell("C55")!.value).toBe(250);
+});
+
+test("Read the open workbook when it is not a calculator: why, and nothing written", async () => {
+  const { host, view, pane } = setUp();
+  expect(await pane.readOpenCalculator()).toBe(false);
+  expect(view.last).toMatchObject({ action: "read", kind: "error" });
+  expect(view.last.text).toMatch(/^The open workbook: This is not a Microsoft Exchange Server Role Requirements Calculator: it has no Input sheet/);
+  expect(host.workbook.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
+});
