@@ -294,7 +294,7 @@ describeInBrowser("the task pane in chromium", () => {
       expect(groups).toEqual([
         ["This design", ["title", "preparedFor", "preparedBy"]],
         ["Mailboxes", ["users", "quotaMB", "archiveMB", "messagesPerDay", "messageKB", "iopsMultiplier"]],
-        ["Database availability group", ["copies", "laggedCopies", "lagDays", "maxDatabaseGB", "maxDatabaseSizeConfiguration", "databasesPerDag", "exchangeVersion", "edition", "method", "serversSite1", "serversSite2", "dagLayout", "environmentUsers"]],
+        ["Database availability group", ["copies", "laggedCopies", "lagDays", "replayLagManager", "maxDatabaseGB", "maxDatabaseSizeConfiguration", "databasesPerDag", "exchangeVersion", "edition", "method", "serversSite1", "serversSite2", "dagLayout", "environmentUsers"]],
         ["Storage", ["arrayRaid", "arrayModel", "spindleRaid", "spindleDisk", "readRatio", "serverDisk", "considerJbod", "databasesPerVolume", "autoReseedDisks", "spareDisks", "mcdb"]],
         ["Servers (Microsoft's method)", ["specIntRate", "coresPerServer", "peakHourLogShare", "virtualization", "serverSizing"]],
         ["What to vary", ["vary-field", "vary-values"]],
