@@ -53,7 +53,7 @@ export function importHelp(): string[] {
     ...EXIT_STATUS_HELP,
     "",
     "Example: exsize import 'E2013Calcv7.6 - Example.xlsm' --json — ExchangeDsc's example: 40 databases a DAG and 62.5",
-    "  mailboxes a database as the file saved; 96 GB a server where the file saved 160 GB, and why (Replay Lag Manager).",
+    "  mailboxes a database and 160 GB a server, as the file saved (its Replay Lag Manager on, Input!G33).",
   ];
 }
 
