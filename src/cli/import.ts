@@ -47,12 +47,13 @@ export function importHelp(): string[] {
     "Without --json or --out: the comparison, a line a figure. A macro-free copy (.xlsx saved from the .xlsm) is read the",
     "same way, by its names and saved values. Refused, with exit status 2 and nothing written: a file that is not a",
     "calculator, one whose names are missing where its cells are not known, a damaged or encrypted file, a password-",
-    "protected Input sheet; an input the design's rules refuse names the calculator's sheet, cell and name.",
+    "protected Input sheet; an input the design's rules refuse names the calculator's sheet, cell and name (inputs",
+    "each within their rules that together make no design exit 1, as in `exsize design`).",
     "",
     ...EXIT_STATUS_HELP,
     "",
     "Example: exsize import 'E2013Calcv7.6 - Example.xlsm' --json — ExchangeDsc's example: 40 databases a DAG and 62.5",
-    "  mailboxes a database as the file saved; 96 GB a server where the file saved 160 GB, and why (Replay Lag Manager).",
+    "  mailboxes a database and 160 GB a server, as the file saved (its Replay Lag Manager on, Input!G33).",
   ];
 }
 
@@ -118,7 +119,8 @@ export async function runImport(args: string[], out: CommandOutput, io?: WholeFi
   if (!sized.ok) {
     for (const problem of sized.problems) out.stderr(`exsize import: ${problem}`);
     out.stderr(`exsize import: the file's design cannot be built${outFile ? `; nothing written to ${outFile}` : ""}`);
-    return EXIT.usage;
+    // As exsize design: an input its rule refuses exits 2; inputs that together make no design, 1.
+    return sized.refusedBy === "design" ? EXIT.failed : EXIT.usage;
   }
   const design = sized.design;
   for (const warning of design.warnings) out.stderr(`exsize import: warning: ${warning.message}`);

@@ -70,6 +70,7 @@ const MICROSOFT_FACTOR_PARAMETERS: Record<MicrosoftFactorName, NumberParameter> 
   neverLess: param({ name: "neverLess", min: 0, max: 1, integer: true, what: "1 to size so more load never buys less: either site fails, memory holds at the content index rule (0 = the calculator's)" }),
   multiRole: param({ name: "multiRole", min: 0, max: 1, integer: true, what: "1 when mailbox and client access share the server, else 0" }),
   hypervisor: param({ name: "hypervisor", min: 0, max: 10, what: "a hypervisor CPU adjustment such as 0.1 (0 = physical)" }),
+  replayLagManager: param({ name: "replayLagManager", min: 0, max: 1, integer: true, what: "1 when Replay Lag Manager may activate a lagged copy after a site fails (0 = off)" }),
 };
 const MICROSOFT_NAMES = Object.keys(MICROSOFT_FACTOR_DEFAULTS) as MicrosoftFactorName[];
 const BY_LOWER = new Map<string, MicrosoftFactorName>(MICROSOFT_NAMES.map((n) => [n.toLowerCase(), n]));

@@ -44,10 +44,15 @@ import { queueDagRead, queueDeploymentSheets } from "./deployment";
 import { DesignLoadError, writeDesign, writeModel, type WriteReport } from "./excel-writer";
 import { DESIGN_FIELDS, FORM_FIELDS, fieldOf, formatTyped, readDesignForm, readField, type DesignField, type DesignForm } from "./headline-form";
 import { queueSummaryRead, type HeadlineResults } from "./results";
+import { CalculatorFileError, openCalculatorFile } from "../workbook/calculator-file";
+import { compareWithCalculator, designOfCalculator, importCalculator } from "../workbook/calculator-import";
+import { calculatorSheet, calculatorSheetName } from "../workbook/sheets/calculator";
+import { openWorkbookCalculator } from "./open-workbook";
+import { versionName } from "../engine/version";
 
 export type StatusKind = "info" | "success" | "error";
-export type Action = "load" | "refresh" | "copy" | "export" | "sheets" | "compare" | "fit";
-const ACTIONS: readonly Action[] = ["load", "refresh", "copy", "export", "sheets", "compare", "fit"];
+export type Action = "load" | "refresh" | "copy" | "export" | "sheets" | "compare" | "fit" | "open" | "read";
+const ACTIONS: readonly Action[] = ["load", "refresh", "copy", "export", "sheets", "compare", "fit", "open", "read"];
 
 /** A file the pane offers to download. */
 export interface DownloadFile {
@@ -434,6 +439,73 @@ export class PaneController {
     return loaded;
   }
 
+
+  /**
+   * Open a calculator workbook: a filled Microsoft calculator (its bytes, as the file picker read them)
+   * sized as `exsize import` sizes it, loaded into new sheets with a Calculator sheet that sets the
+   * file's saved figures beside the design's. A file that is not a calculator it can read, or whose
+   * inputs make no design, writes nothing.
+   */
+  async openCalculator(file: { name: string; bytes: Uint8Array }): Promise<boolean> {
+    if (this.busy) return false;
+    try {
+      return await this.loadCalculator("open", file.name, importCalculator(openCalculatorFile(file.bytes)));
+    } catch (e) {
+      if (!(e instanceof CalculatorFileError)) throw e;
+      return this.refuseCalculator("open", file.name, e.message);
+    }
+  }
+
+  /** Read the open workbook: the same, when the workbook open in Excel is the filled calculator. */
+  async readOpenCalculator(): Promise<boolean> {
+    if (this.busy) return false;
+    let imported: ReturnType<typeof importCalculator>;
+    try {
+      imported = await Excel.run(async (context) => importCalculator(await openWorkbookCalculator(context)));
+    } catch (e) {
+      if (e instanceof CalculatorFileError) return this.refuseCalculator("read", "The open workbook", e.message);
+      this.view.showStatus("read", "error", plainError(e));
+      return false;
+    }
+    return this.loadCalculator("read", "the open workbook", imported);
+  }
+
+  private refuseCalculator(action: "open" | "read", name: string, text: string): false {
+    for (const a of ACTIONS) this.view.showStatus(a, "info", "");
+    this.view.showStatus(action, "error", `${name}: ${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.)]$/.test(text) ? "" : "."} Nothing was written.`);
+    return false;
+  }
+
+  private async loadCalculator(action: "open" | "read", name: string, imported: ReturnType<typeof importCalculator>): Promise<boolean> {
+    const sized = designOfCalculator(imported);
+    if (!sized.ok) return this.refuseCalculator(action, name, sized.problems.join(" "));
+    if (imported.cells.tiers) return this.refuseCalculator(action, name, "the file has mailboxes in tiers 2-4; the pane loads one mailbox profile (exsize import FILE --json sizes the tiers).");
+    const design = sized.design;
+    const figures = compareWithCalculator(imported, design);
+    const source = { file: name, calculator: imported.version.title, version: imported.version.number, sizedFor: versionName(design.inputs.exchangeVersion) };
+    return this.act(
+      action,
+      () =>
+        Excel.run(async (context) => {
+          const report = await writeDesign(context, (suffix) => {
+            const model = referenceDesign({ inputs: design.inputs, suffix });
+            model.sheets.push(calculatorSheet(suffix, source, figures, imported.notTaken));
+            return model;
+          });
+          const summary = queueSummaryRead(context, report.suffix);
+          await context.sync();
+          return { report, results: summary.read() };
+        }),
+      ({ report, results }) => {
+        this.view.setDesignPresent(true);
+        this.showResults(results);
+        const compared = figures.filter((f) => f.agree !== null);
+        const agree = compared.filter((f) => f.agree).length;
+        const notes = imported.notes.map((n) => ` Note: ${n}.`).join("");
+        return `${loadedMessage(report)} ${agree} of the file's ${compared.length} saved figures agree with the design; sheet ${calculatorSheetName(report.suffix)} sets them side by side, with why where they differ.${notes}`;
+      },
+    );
+  }
 
   /**
    * Compare designs: the form's design with `vary.field` taking each value, a column each on a new

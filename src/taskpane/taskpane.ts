@@ -14,10 +14,10 @@ import type { HeadlineResults } from "./results";
 declare const __ADDIN_VERSION__: string | undefined;
 const VERSION = typeof __ADDIN_VERSION__ === "string" ? __ADDIN_VERSION__ : "development";
 
-const BUTTONS: Record<Action, string> = { load: "load-design", refresh: "refresh", copy: "customer-copy", export: "export-deployment", sheets: "deployment-sheets", compare: "compare-designs", fit: "find-design" };
-const STATUSES: Record<Action, string> = { load: "load-status", refresh: "refresh-status", copy: "copy-status", export: "export-status", sheets: "sheets-status", compare: "compare-status", fit: "fit-status" };
+const BUTTONS: Record<Action, string> = { load: "load-design", refresh: "refresh", copy: "customer-copy", export: "export-deployment", sheets: "deployment-sheets", compare: "compare-designs", fit: "find-design", open: "open-calculator", read: "read-calculator" };
+const STATUSES: Record<Action, string> = { load: "load-status", refresh: "refresh-status", copy: "copy-status", export: "export-status", sheets: "sheets-status", compare: "compare-status", fit: "fit-status", open: "open-status", read: "open-status" };
 /** Actions that work from the form, with no design in the workbook yet. */
-const FROM_FORM: ReadonlySet<Action> = new Set<Action>(["load", "compare", "fit"]);
+const FROM_FORM: ReadonlySet<Action> = new Set<Action>(["load", "compare", "fit", "open", "read"]);
 
 const byId = <T extends HTMLElement>(id: string): T => {
   const element = document.getElementById(id);
@@ -281,6 +281,15 @@ function bind(): void {
   byId("compare-designs").addEventListener("click", () => void controller.compareDesigns(readForm(), { field: byId<HTMLSelectElement>("vary-field").value, values: byId<HTMLInputElement>("vary-values").value }));
   byId("find-design").addEventListener("click", () => void controller.findDesigns(readForm()));
   byId("customer-copy").addEventListener("click", () => void controller.prepareCustomerCopy());
+  byId("open-calculator").addEventListener("click", () => {
+    const picked = byId<HTMLInputElement>("calculator-file").files?.[0];
+    if (!picked) {
+      domView().showStatus("open", "error", "Choose the calculator's file (.xlsm) first.");
+      return;
+    }
+    void picked.arrayBuffer().then((buffer) => controller.openCalculator({ name: picked.name, bytes: new Uint8Array(buffer) }));
+  });
+  byId("read-calculator").addEventListener("click", () => void controller.readOpenCalculator());
   byId("export-deployment").addEventListener("click", () => void controller.exportDeployment(readDeploymentNames()));
   byId("deployment-sheets").addEventListener("click", () => void controller.putDeploymentOnSheets(readDeploymentNames()));
   // A field's message goes as soon as the user changes it; the next load checks it again.

@@ -58,7 +58,6 @@ const OPTIONAL_CELLS: Readonly<Record<string, string>> = { ReplayLagManagerEnabl
 
 /** What some inputs the design does not take move, in the calculator. */
 const MOVES: Readonly<Record<string, string>> = {
-  ReplayLagManagerEnabled: "the active databases a server is sized for after a site is activated (Role Requirements!C128), so memory and megacycles",
   DataGrowth: "the database size (Role Requirements!C62)",
   Tier1InitialMBXSize: "the initial mailbox size, for the first years' capacity",
   Tier1NumGrowth: "the mailboxes sized (Role Requirements!C10)",
@@ -133,8 +132,6 @@ export interface CalculatorImport {
   notes: string[];
   /** Refusals before the rules: what the design cannot take at all (a multiple-DAG site model, …). */
   problems: string[];
-  /** The file's Replay Lag Manager (Input!G33), for the comparison's reasons. */
-  replayLagManager: boolean;
   saved(): Omit<SavedFigure, "design" | "agree" | "why">[];
 }
 
@@ -182,9 +179,10 @@ export function importCalculator(file: CalculatorFile): CalculatorImport {
     return (at.sheet === INPUT ? input : file.sheet(at.sheet))?.values.get(at.cell) ?? null;
   };
   for (const [name, v7] of Object.entries({ ...INPUT_NAMES_READ, ...OPTIONAL_CELLS })) {
-    const at = locate(name, INPUT, v7);
-    // A version without the name (v6 has no Replay Lag Manager) reads as the calculator without it.
-    if (name in OPTIONAL_NAMES && file.names.get(name) === undefined) continue;
+    // A version without the name (v6 has no Replay Lag Manager) reads as the calculator without it; v7 has its cell.
+    const v7File = version.exchangeVersion === 2013 && version.number.split(".")[0] === "7";
+    const at = name in OPTIONAL_NAMES && file.names.get(name) === undefined && !v7File ? undefined : locate(name, INPUT, v7);
+    if (name in OPTIONAL_NAMES && at === undefined) continue;
     if (at) where.set(name, at);
     else missing.push(name);
   }
@@ -284,6 +282,8 @@ export function importCalculator(file: CalculatorFile): CalculatorImport {
   set("coresPerServer", value("numProcCoresPDC"), at("numProcCoresPDC"));
   set("specIntRate", value("numSpecRatePDC"), at("numSpecRatePDC"));
   set("virtualization", value("VirtualizationEnabled"), at("VirtualizationEnabled"));
+  // Replay Lag Manager (G33); a version without it (v6) sizes as "No".
+  set("replayLagManager", value("ReplayLagManagerEnabled"), where.has("ReplayLagManagerEnabled") ? at("ReplayLagManagerEnabled") : `${version.title} v${version.number}, which has no Replay Lag Manager`);
 
   // Storage: the first site's database disk (C116:D116), JBOD (C107), databases a volume (C108:C109), AutoReseed (C112).
   const size = value("DBDiskSizePDC");
@@ -321,10 +321,6 @@ export function importCalculator(file: CalculatorFile): CalculatorImport {
   // Every other input the file sets: named single cells of the Input sheet that hold a value, not a formula.
   const taken = new Set([...Object.keys(INPUT_NAMES_READ)]);
   const notTaken: NotTaken[] = [];
-  if (yes("ReplayLagManagerEnabled")) {
-    const w = where.get("ReplayLagManagerEnabled")!;
-    notTaken.push({ name: "ReplayLagManagerEnabled", sheet: w.sheet, cell: w.cell, value: "Yes", moves: MOVES.ReplayLagManagerEnabled });
-  }
   taken.add("ReplayLagManagerEnabled");
   for (const [name, reference] of file.names) {
     if (taken.has(name)) continue;
@@ -368,7 +364,6 @@ export function importCalculator(file: CalculatorFile): CalculatorImport {
     notTaken,
     notes,
     problems,
-    replayLagManager: yes("ReplayLagManagerEnabled"),
     saved: () =>
       SAVED.map((s) => {
         const named = file.names.get(s.name);
@@ -397,7 +392,6 @@ export function compareWithCalculator(imported: CalculatorImport, design: Design
   const rows = imported.saved();
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const versionMoved = design.inputs.exchangeVersion !== imported.version.exchangeVersion;
-  const lagManager = imported.replayLagManager && (design.inputs.laggedCopies ?? 0) > 0 && design.inputs.serversSite2 !== "";
   const out: SavedFigure[] = rows.map((row) => {
     const ours = designFigure(row.key, design);
     const place = `${row.sheet}!${row.cell} (${row.name})`;
@@ -418,12 +412,7 @@ export function compareWithCalculator(imported: CalculatorImport, design: Design
     if (versionMoved) reasons.push(`the design is sized for Exchange ${design.inputs.exchangeVersion} (--exchange-version); the file for Exchange ${imported.version.exchangeVersion}`);
     const worst = byKey.get("worstActiveDatabasesPerServer");
     const worstOurs = designFigure("worstActiveDatabasesPerServer", design);
-    if (lagManager && ["worstActiveDatabasesPerServer", "memoryPerServerGB", "coresPerServer"].includes(row.key)) {
-      reasons.push(
-        `the design does not take Replay Lag Manager (Input!G33, ReplayLagManagerEnabled "Yes"): the calculator counts the second site's lagged copy as one it activates when a server there fails after the site is activated ` +
-          `(Role Requirements!C128), and sizes each server for ${String(worst?.calculator)} active databases where the design sizes ${String(worstOurs)}; with it "No" the calculator sizes as the design does`,
-      );
-    } else if (["memoryPerServerGB", "coresPerServer"].includes(row.key) && worst && typeof worst.calculator === "number" && worst.calculator !== worstOurs) {
+    if (["memoryPerServerGB", "coresPerServer"].includes(row.key) && worst && typeof worst.calculator === "number" && worst.calculator !== worstOurs) {
       reasons.push(`it follows the active databases a server is sized for (${worst.sheet}!${worst.cell}), which differ`);
     }
     if (imported.calculation === "manual") reasons.push("the file was saved with manual calculation: its saved figures may be from before its last changes (recalculate with F9 and save)");

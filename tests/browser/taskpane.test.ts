@@ -26,6 +26,7 @@ import { compareDesign, liveCompareModel } from "../../src/workbook/compare";
 import { REFERENCE_PRESETS, sizeDesign } from "../../src/engine/design";
 import { cellsOfCliFile, cellsOfModel, type WrittenSheets } from "../support/fake-excel-file";
 import { BROWSER_MS } from "../support/timeouts";
+import { calculatorFixture, calculatorWorkbook } from "../support/calculator-workbook";
 
 const ROOT = path.resolve(__dirname, "../..");
 const DIST = path.join(ROOT, "dist");
@@ -288,12 +289,12 @@ describeInBrowser("the task pane in chromium", () => {
       expect(buttons.filter((b) => b.primary)).toEqual([{ text: "Load a design", primary: true }]);
       // Fluent's primary blue (the stylesheet loaded).
       expect(await page.locator("#load-design").evaluate((b) => getComputedStyle(b).backgroundColor)).toBe("rgb(15, 108, 189)");
-      expect(buttons.map((b) => b.text)).toEqual(["Use a reference design", "Load a design", "Refresh results", "Compare designs", "Find a design", "Prepare a customer copy", "Export the deployment", "Put the deployment on sheets"]);
+      expect(buttons.map((b) => b.text)).toEqual(["Use a reference design", "Load a design", "Refresh results", "Compare designs", "Find a design", "Open a calculator workbook", "Read the open workbook", "Prepare a customer copy", "Export the deployment", "Put the deployment on sheets"]);
       const groups = await page.locator("fieldset").evaluateAll((fs) => fs.map((f) => [f.querySelector("legend")?.textContent, Array.from(f.querySelectorAll("input,select")).map((c) => c.id)]));
       expect(groups).toEqual([
         ["This design", ["title", "preparedFor", "preparedBy"]],
         ["Mailboxes", ["users", "quotaMB", "archiveMB", "messagesPerDay", "messageKB", "iopsMultiplier"]],
-        ["Database availability group", ["copies", "laggedCopies", "lagDays", "maxDatabaseGB", "maxDatabaseSizeConfiguration", "databasesPerDag", "exchangeVersion", "edition", "method", "serversSite1", "serversSite2", "dagLayout", "environmentUsers"]],
+        ["Database availability group", ["copies", "laggedCopies", "lagDays", "replayLagManager", "maxDatabaseGB", "maxDatabaseSizeConfiguration", "databasesPerDag", "exchangeVersion", "edition", "method", "serversSite1", "serversSite2", "dagLayout", "environmentUsers"]],
         ["Storage", ["arrayRaid", "arrayModel", "spindleRaid", "spindleDisk", "readRatio", "serverDisk", "considerJbod", "databasesPerVolume", "autoReseedDisks", "spareDisks", "mcdb"]],
         ["Servers (Microsoft's method)", ["specIntRate", "coresPerServer", "peakHourLogShare", "virtualization", "serverSizing"]],
         ["What to vary", ["vary-field", "vary-values"]],
@@ -679,6 +680,24 @@ describeInBrowser("the task pane in chromium", () => {
       expect(await page.locator("#serversSite1").inputValue()).toBe(servers);
       expect(last).toContain(await page.locator("#serverDisk").inputValue());
       await expect(page.locator("#fit-status").textContent()).resolves.toMatch(/press Load a design/);
+      await page.close();
+    });
+  });
+
+  describe("Open a calculator workbook", () => {
+    test.each(WIDTHS)("at %i px: the Lab calculator picked from disk loads its design and a Calculator sheet", async (width) => {
+      const page = await openPane(width);
+      const button = page.getByRole("button", { name: "Open a calculator workbook" });
+      expect(await button.isEnabled()).toBe(true);
+      await button.click();
+      await expect(page.locator("#open-status").textContent()).resolves.toBe("Choose the calculator's file (.xlsm) first.");
+      // ExchangeDsc's "E2013Calcv6.6 - Lab.xlsm" as the tests write it (tests/fixtures/calculator-files.json).
+      const bytes = await calculatorWorkbook({ from: calculatorFixture("v6.6 Lab") });
+      await page.locator("#calculator-file").setInputFiles({ name: "E2013Calcv6.6 - Lab.xlsm", mimeType: "application/vnd.ms-excel.sheet.macroEnabled.12", buffer: Buffer.from(bytes) });
+      await button.click();
+      await page.waitForFunction(() => /saved figures agree/.test(document.getElementById("open-status")?.textContent ?? ""), undefined, { timeout: 60_000 });
+      expect(await sheetNamesIn(page)).toContain("Calculator");
+      expect(await overflowing(page)).toEqual([]);
       await page.close();
     });
   });

@@ -82,6 +82,7 @@ describe("every input of the template is an option of exsize design", () => {
     copies: ["3", 3],
     laggedCopies: ["1", 1],
     lagDays: ["3.5", 3.5],
+    replayLagManager: ["Yes", "yes"],
     environmentUsers: ["100,000", 100000],
     maxDatabaseGB: ["1000", 1000],
     // Typed in capitals, held as the choice is spelt; Dell's process sizes to maxDatabaseGB either way.

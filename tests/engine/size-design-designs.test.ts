@@ -109,9 +109,6 @@ const LEDGER: Ledger = {
   // 12 databases on 4 + 4 servers: the design's normal busiest server carries 2 active, counted exactly over the
   // layout (docs/one-design.md); the calculator's C100 averages 1.5 a server (625 mailboxes against 834).
   "w03-one-a-volume-two-sites-raid": because(EXACT, ["active mailboxes a server, normal"]),
-  // The example copy's Replay Lag Manager (Input!G33 "Yes") activates a lagged copy; ours never does (docs/microsoft-method.md §7):
-  // 50 active databases where it has 100 (C103), 384 GB where it has 736 (C142). Sized never less, the design sizes its figures.
-  "e02-example-copy-replay-lag-manager": because(LAG_MANAGER, LAGGED_ACTIVE),
   // 96 databases on 7 servers: 13.7 a server on average (C100), 14 on the busiest.
   "g01-active-passive-one-a-volume-set": because(EXACT, ["active mailboxes a server, normal"]),
 };
@@ -184,6 +181,12 @@ const NEVER_LESS_LEDGER: Ledger = {
   "w03-one-a-volume-two-sites-raid": because(COUNT, [
     ...COUNTED, "active databases, a site fails", "memory a server, GB", "memory of the first site's server, GB", "transport database a server, GB",
   ]),
+  // Replay Lag Manager on (Input!G33 "Yes"): d01's and d07's departures.
+  "r01-rlm-one-site": because(UNIT, WORST),
+  "r04-rlm-two-sites-1lagged": because(UNIT, DOUBLE),
+  // Off, the second site's loss (either site fails, sized never less) leaves the first site's two HA copies and a
+  // server more to fail: what the calculator sizes only with Replay Lag Manager on (r04: C103 60, C142 608 GB).
+  "r05-lagged-two-sites-1lagged": because(EITHER_SITE, [...MEMORY, "transport database a server, GB"]),
 };
 /**
  * Designs the calculator calls valid and the design refuses (d07's databases outgrow the maximum size: built, with our

@@ -46,7 +46,7 @@ describe("Load a design", () => {
   test("the form opens with every input of the reference design, numbers as a person writes them", () => {
     expect(REFERENCE).toEqual({
       users: "5,000", quotaMB: "2,048", messagesPerDay: "150", messageKB: "75",
-      exchangeVersion: "2010", copies: "2", laggedCopies: "0", lagDays: "7", serversSite1: "2", serversSite2: "", maxDatabaseGB: "1,024", maxDatabaseSizeConfiguration: "default", dagLayout: "active/active", environmentUsers: "", databasesPerDag: "", considerJbod: "yes", iopsMultiplier: "1", virtualization: "no",
+      exchangeVersion: "2010", copies: "2", laggedCopies: "0", lagDays: "7", replayLagManager: "no", serversSite1: "2", serversSite2: "", maxDatabaseGB: "1,024", maxDatabaseSizeConfiguration: "default", dagLayout: "active/active", environmentUsers: "", databasesPerDag: "", considerJbod: "yes", iopsMultiplier: "1", virtualization: "no",
       arrayRaid: "RAID50", spindleRaid: "RAID5", arrayModel: "auto", spindleDisk: "10K", method: "auto",
       serverDisk: '4TB 7.2K RPM SAS 3.5"', databasesPerVolume: "0", autoReseedDisks: "1", spareDisks: "1", edition: "Enterprise", mcdb: "auto",
       title: "", preparedFor: "", preparedBy: "",
@@ -89,7 +89,7 @@ describe("Load a design", () => {
   test("every input of the form lands on the Inputs sheet: a two-site Exchange 2019 design", async () => {
     const { host, view, pane } = setUp();
     const form: DesignForm = {
-      users: "12,500", quotaMB: "10240", messagesPerDay: "200", messageKB: "75.5", exchangeVersion: "2019", copies: "3", laggedCopies: "1", lagDays: "10", environmentUsers: "40,000",
+      users: "12,500", quotaMB: "10240", messagesPerDay: "200", messageKB: "75.5", exchangeVersion: "2019", copies: "3", laggedCopies: "1", lagDays: "10", replayLagManager: "yes", environmentUsers: "40,000",
       serversSite1: "6", serversSite2: "3", maxDatabaseGB: "2,000", maxDatabaseSizeConfiguration: "custom", dagLayout: "active/passive",
       arrayRaid: "RAID10", spindleRaid: "RAID6", arrayModel: "PS6000XV 600GB", spindleDisk: "15K", method: "dell",
       serverDisk: '6TB 7.2K RPM SAS 3.5"', considerJbod: "no", databasesPerVolume: "2", autoReseedDisks: "2", spareDisks: "0", edition: "Enterprise", mcdb: "off", iopsMultiplier: "1.25", virtualization: "yes",
@@ -98,7 +98,7 @@ describe("Load a design", () => {
     expect(await pane.loadDesign(form)).toBe(true);
     const inputs = host.workbook.sheet("Inputs")!;
     expect(Object.fromEntries(DESIGN_FIELDS.map((f) => [f, inputs.cell(INPUT_CELLS[f])!.value]))).toEqual({
-      users: 12500, quotaMB: 10240, messagesPerDay: 200, messageKB: 75.5, exchangeVersion: 2019, copies: 3, laggedCopies: 1, lagDays: 10, environmentUsers: 40000,
+      users: 12500, quotaMB: 10240, messagesPerDay: 200, messageKB: 75.5, exchangeVersion: 2019, copies: 3, laggedCopies: 1, lagDays: 10, replayLagManager: "yes", environmentUsers: 40000,
       serversSite1: 6, serversSite2: 3, maxDatabaseGB: 2000, maxDatabaseSizeConfiguration: "custom", dagLayout: "active/passive", databasesPerDag: "",
       arrayRaid: "RAID10", spindleRaid: "RAID6", arrayModel: "PS6000XV 600GB", spindleDisk: "15K", method: "dell",
       serverDisk: '6TB 7.2K RPM SAS 3.5"', considerJbod: "no", databasesPerVolume: 2, autoReseedDisks: 2, spareDisks: 0, edition: "Enterprise", mcdb: "off", iopsMultiplier: 1.25, virtualization: "yes",

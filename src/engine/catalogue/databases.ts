@@ -10,6 +10,9 @@ const BOTH = `${cite("dell", "Tables 18-19")}; ${cite("microsoft", "Role Require
 /** Input!G36's choices: the calculator's own maximum database size, or MaxDatabaseGB where smaller. */
 export const MAX_DATABASE_SIZE_CONFIGURATIONS = ["default", "custom"] as const;
 
+/** Input!G33's choices: Replay Lag Manager off (the calculator's default) or on. */
+export const REPLAY_LAG_MANAGER_CHOICES = ["no", "yes"] as const;
+
 export const DATABASE_QUANTITIES = [
   { key: "databases", label: "Databases", unit: "", digits: 0, source: BOTH, value: (d) => d.databases },
   { key: "mailboxesPerDatabase", label: "Mailboxes per database", unit: "", digits: 2, source: BOTH, value: (d) => d.mailboxesPerDatabase },
@@ -39,6 +42,16 @@ export const DATABASE_INPUTS = [
     what: "The lagged copies' replay lag: Microsoft's log space keeps it, the export sets it (-ReplayLagTime); read only with a lagged copy",
     source: cite("microsoft", "Input!G31"),
     rule: numberInputRule("lagDays", { above: 0, max: 14 }, "The lagged copies' replay lag in days, up to Exchange's 14"),
+  },
+  {
+    // The calculator's Input!G33 (ReplayLagManagerEnabled): with it on, a site's loss lets the other site activate its lagged
+    // copies, so its servers are sized for one or two more failures there (Role Requirements!C127:C129, C107).
+    key: "replayLagManager", checkedApart: true, value: valueOf<(typeof REPLAY_LAG_MANAGER_CHOICES)[number]>(), optional: true, defaultValue: REPLAY_LAG_MANAGER_CHOICES[0],
+    label: "Replay Lag Manager", unit: "", name: "ReplayLagManager", group: "dag", choiceText: capitalized,
+    what: 'Microsoft\'s method: "yes" lets Replay Lag Manager activate the surviving site\'s lagged copies after a site fails, so its servers are sized for more active databases (memory, cores); "no": lagged copies are never activated',
+    source: cite("microsoft", "Input!G33; Role Requirements!C107, C127:C129"),
+    rule: choiceInputRule("replayLagManager", REPLAY_LAG_MANAGER_CHOICES, "Microsoft's method: Replay Lag Manager activates lagged copies after a site fails (yes) or not (no)"),
+    microsoftFactor: { name: "replayLagManager", of: (v) => (v === "yes" ? 1 : 0), formula: (input) => `IF(${input}="yes",1,0)` },
   },
   {
     key: "maxDatabaseGB", value: valueOf<number>(), defaultValue: DEFAULT_MAX_DATABASE_GB, label: "Maximum database size", unit: "GB", name: "MaxDatabaseGB",

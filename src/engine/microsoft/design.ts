@@ -262,7 +262,7 @@ export interface MicrosoftSizing {
  * The calculator fails the first site only; sized never less (the factor neverLess), either, as
  * activeDatabases does, keeping the fewer servers left.
  */
-function serversAfterWorstFailure(serversPerSite: readonly number[], copies: number, laggedCopies: number, active: ActiveDatabases, passive = false, eitherSite = false): number {
+function serversAfterWorstFailure(serversPerSite: readonly number[], copies: number, laggedCopies: number, active: ActiveDatabases, passive = false, eitherSite = false, lagActivated = false): number {
   const servers = serversPerSite.reduce((a, b) => a + b, 0);
   if (serversPerSite.length === 1) return servers - (active.doubleServer > 0 ? 2 : active.server > 0 ? 1 : 0);
   const ha = haCopiesPerSite(copies, laggedCopies, 2);
@@ -272,7 +272,12 @@ function serversAfterWorstFailure(serversPerSite: readonly number[], copies: num
     .filter((survivor) => ha[survivor] >= 1)
     .map((survivor) => {
       const m = serversPerSite[survivor];
-      return m - (ha[survivor] >= 3 && m >= 4 ? 2 : ha[survivor] >= 2 && m >= 2 ? 1 : 0);
+      const lost = ha[survivor] >= 3 && m >= 4 ? 2 : ha[survivor] >= 2 && m >= 2 ? 1 : 0;
+      // Replay Lag Manager (Input!G33): a lagged copy activated counts one more failure only where it is the worst (C128, C129 above C127).
+      if (!lagActivated) return m - lost;
+      const all = copiesPerSite(copies, 2)[survivor];
+      const more = all >= 3 && m >= 4 && active.siteDoubleServer > Math.max(active.site, active.siteServer) ? 2 : all >= 2 && m >= 2 && active.siteServer > active.site ? 1 : 0;
+      return m - Math.max(lost, more);
     });
   return Math.min(...left);
 }
@@ -435,16 +440,18 @@ function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha:
  * The calculator fails the first site only (C127:C129); `eitherSite` (the factor neverLess) fails
  * either. They differ only when the second site has fewer HA copies than the first — a lagged copy there.
  */
-export function activeDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number, laggedCopies = 0, symmetricDatabases = 0, activePassive = false, eitherSite = false): ActiveDatabases {
+export function activeDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number, laggedCopies = 0, symmetricDatabases = 0, activePassive = false, eitherSite = false, lagActivated = false): ActiveDatabases {
   const sites = serversPerSite.length;
   const ha = haCopiesPerSite(copies, laggedCopies, sites);
+  // Replay Lag Manager (Input!G33): after a site fails, the other site's lagged copies can be activated too (C127:C129).
+  const siteHa = lagActivated ? copiesPerSite(copies, sites) : ha;
   const haTotal = copies - laggedCopies;
   const r: ActiveDatabases = { normal: 0, server: 0, doubleServer: 0, site: 0, siteServer: 0, siteDoubleServer: 0, worst: 0 };
   if (copies < 2) {
     r.normal = r.worst = databases;
     return r;
   }
-  if (activePassive && sites === 2) return activePassiveDatabases(databases, serversPerSite, copies, copiesPerServer, laggedCopies, symmetricDatabases);
+  if (activePassive && sites === 2) return activePassiveDatabases(databases, serversPerSite, copies, copiesPerServer, laggedCopies, symmetricDatabases, lagActivated);
   const firstSiteDatabases = sites === 2 ? excelCeil(databases * MICROSOFT.firstSiteUserShare) : databases; // C86
   const siteDatabases = sites === 2 ? [firstSiteDatabases, databases - firstSiteDatabases] : [firstSiteDatabases];
   const defined = (x: number | undefined): x is number => x !== undefined;
@@ -480,9 +487,9 @@ export function activeDatabases(databases: number, serversPerSite: readonly numb
       const survivor = 1 - failed;
       const m = serversPerSite[survivor];
       const equal = m === serversPerSite[failed];
-      const site = ha[survivor] >= 1 ? excelCeil(databases / m) : undefined;
-      const one = ha[survivor] >= 2 && m >= 2 ? (equal ? 2 * (first.one ?? NaN) : excelCeil(databases / (m - 1))) : undefined;
-      const two = ha[survivor] >= 3 && m >= 4 ? (equal ? 2 * (first.two ?? NaN) : excelCeil(databases / (m - 2))) : undefined;
+      const site = siteHa[survivor] >= 1 ? excelCeil(databases / m) : undefined;
+      const one = siteHa[survivor] >= 2 && m >= 2 ? (equal ? 2 * (first.one ?? NaN) : excelCeil(databases / (m - 1))) : undefined;
+      const two = siteHa[survivor] >= 3 && m >= 4 ? (equal ? 2 * (first.two ?? NaN) : excelCeil(databases / (m - 2))) : undefined;
       return [site, one, two];
     };
     const cases = eitherSite ? [siteFailure(0), siteFailure(1)] : [siteFailure(0)];
@@ -506,9 +513,11 @@ export function activeDatabases(databases: number, serversPerSite: readonly numb
  * ROUNDUP(D ÷ (m − 1)); C129 with three and 4, its two-failure load, else ROUNDUP(D ÷ (m − 2))). A mode's
  * figure is its busiest server's, in either site.
  */
-function activePassiveDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number, laggedCopies: number, symmetricDatabases: number): ActiveDatabases {
+function activePassiveDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number, laggedCopies: number, symmetricDatabases: number, lagActivated = false): ActiveDatabases {
   const [n, m] = serversPerSite;
   const ha = haCopiesPerSite(copies, laggedCopies, 2);
+  const siteHa = lagActivated ? copiesPerSite(copies, 2) : ha; // Replay Lag Manager (Input!G33): C127:C129
+
   const haTotal = copies - laggedCopies;
   const d = databases;
   const normal = d === 1 ? 1 : d / n;
@@ -526,9 +535,9 @@ function activePassiveDatabases(databases: number, serversPerSite: readonly numb
   }
   const oneInSecond = ha[1] >= 1 && ha[0] === 1 ? excelCeil((d - (one ?? 0)) / m) : 0; // C118
   const twoInSecond = ha[1] >= 1 && (ha[0] < 3 || n < 4) && two !== undefined ? excelCeil(((one ?? normal) - normal) * 2 / m) : 0; // C122
-  const site = ha[1] >= 1 ? excelCeil(d / m) : 0; // C127
-  const siteServer = ha[1] >= 2 && m >= 2 ? (m === n ? (one ?? 0) : excelCeil(d / (m - 1))) : 0; // C128
-  const siteDoubleServer = ha[1] >= 3 && m >= 4 ? (m === n ? (two ?? 0) : excelCeil(d / (m - 2))) : 0; // C129
+  const site = siteHa[1] >= 1 ? excelCeil(d / m) : 0; // C127
+  const siteServer = siteHa[1] >= 2 && m >= 2 ? (m === n ? (one ?? 0) : excelCeil(d / (m - 1))) : 0; // C128
+  const siteDoubleServer = siteHa[1] >= 3 && m >= 4 ? (m === n ? (two ?? 0) : excelCeil(d / (m - 2))) : 0; // C129
   const worst = one === undefined && two === undefined ? normal : Math.max(one ?? 0, two ?? 0); // C103
   return { normal, server: Math.max(one ?? 0, oneInSecond), doubleServer: Math.max(two ?? 0, twoInSecond), site, siteServer, siteDoubleServer, worst };
 }
@@ -543,8 +552,8 @@ export const secondSiteWorst = (a: ActiveDatabases): number => Math.max(a.site, 
  * the count rises (ROUNDUP, and two more on a double failure), so more load could buy less; a unit's share of
  * the mailboxes never falls, and k × ROUNDUP(x) ≥ ROUNDUP(k × x).
  */
-function activeByUnit(databases: number, unit: number, d: MicrosoftDesign, laggedCopies: number, symmetricDatabases: number, passive: boolean, eitherSite: boolean): ActiveDatabases {
-  const one = activeDatabases(unit, d.serversPerSite, d.copies, copiesPerServerOf(unit, d.serversPerSite, d.copies, passive), laggedCopies, symmetricDatabases, passive, eitherSite);
+function activeByUnit(databases: number, unit: number, d: MicrosoftDesign, laggedCopies: number, symmetricDatabases: number, passive: boolean, eitherSite: boolean, lagActivated: boolean): ActiveDatabases {
+  const one = activeDatabases(unit, d.serversPerSite, d.copies, copiesPerServerOf(unit, d.serversPerSite, d.copies, passive), laggedCopies, symmetricDatabases, passive, eitherSite, lagActivated);
   const units = databases / unit;
   return Object.fromEntries(Object.entries(one).map(([mode, x]) => [mode, x * units])) as unknown as ActiveDatabases;
 }
@@ -620,8 +629,8 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const copiesPerServer = ha ? copiesPerServerOf(databases, d.serversPerSite, d.copies, passive) : databases; // C102
   const computed =
     ha && f.activationUnit > 0
-      ? activeByUnit(databases, f.activationUnit, d, lagged, symmetric, passive, f.neverLess > 0)
-      : activeDatabases(databases, d.serversPerSite, d.copies, copiesPerServer, lagged, symmetric, passive, f.neverLess > 0);
+      ? activeByUnit(databases, f.activationUnit, d, lagged, symmetric, passive, f.neverLess > 0, f.replayLagManager > 0)
+      : activeDatabases(databases, d.serversPerSite, d.copies, copiesPerServer, lagged, symmetric, passive, f.neverLess > 0, f.replayLagManager > 0);
   const active = f.activeDatabases > 0 ? { ...computed, worst: f.activeDatabases } : computed;
 
   // I/O — Role Requirements!C31, I75:I83.
@@ -709,7 +718,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   // the worst failure (stand-alone: every server), held twice, queued and kept by Safety Net, at the
   // average message size by mailboxes.
   const messagesPerDay = perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.profileMessages, 0);
-  const transportServers = ha ? serversAfterWorstFailure(d.serversPerSite, d.copies, lagged, computed, passive, f.neverLess > 0) : servers;
+  const transportServers = ha ? serversAfterWorstFailure(d.serversPerSite, d.copies, lagged, computed, passive, f.neverLess > 0, f.replayLagManager > 0) : servers;
   const heldDays = 1 + MICROSOFT.transportQueueRate * MICROSOFT.transportQueueDays + Math.max(MICROSOFT.safetyNetDays, lagged > 0 ? f.lagDays : 0);
   const messageKB = d.tiers.reduce((a, t, i) => a + tierShares[i] * t.messageKB, 0);
   const transportGB = ((messagesPerDay / transportServers) * MICROSOFT.transportShadowCopies * heldDays * messageKB) / MICROSOFT.kbPerGB;

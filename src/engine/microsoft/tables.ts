@@ -219,6 +219,11 @@ export const MICROSOFT_FACTOR_DEFAULTS = {
   multiRole: 1,
   /** Hypervisor CPU adjustment (0 = physical; 0.1 when virtual) — Input!C24, Input!C136. */
   hypervisor: 0,
+  /**
+   * 1: Replay Lag Manager on (Input!G33 "Yes"): after a site fails, the other site's lagged copies can be
+   * activated, so its servers are sized for one or two more failures (Role Requirements!C127:C129, C107). 0 (the default): off.
+   */
+  replayLagManager: 0,
 } as const;
 
 export type MicrosoftFactorName = keyof typeof MICROSOFT_FACTOR_DEFAULTS;
