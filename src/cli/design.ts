@@ -356,6 +356,7 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
       `Server disks: ${show(k.disksPerServer)} × ${k.disk.name} a server (${show(k.databaseLogDisks)} for databases and logs, ${show(k.databasesPerVolume)} databases each; ` +
         `${show(k.restoreDisks)} restore, ${show(k.autoReseedDisks)} AutoReseed, ${show(k.spareDisks)} spare)`,
     );
+    if (design.databasesPerVolumeNote) out.stdout(`  (${design.databasesPerVolumeNote})`);
   }
   // A Microsoft-method design whose disk holds no volume has no server disks: say so, and why (issue 25, item 8).
   if (design.method === "microsoft" && !design.serverDisks && !design.raidServerDisks && design.serverDisksProblem !== undefined) {

@@ -291,6 +291,24 @@ const LEN: EagerFunction = {
   },
 };
 
+/** MID: `count` characters of the text from character `start` (the first is 1); as Excel's, start below 1 or count below 0 is #VALUE!. */
+const MID: EagerFunction = {
+  minArgs: 3,
+  maxArgs: 3,
+  call([v, start, count]) {
+    const s = toScalar(v, "MID's text");
+    const text = s instanceof SizingError ? s : toText(s);
+    if (text instanceof SizingError) return text;
+    const from = numberArgument(start, "MID's start");
+    if (from instanceof SizingError) return from;
+    const length = numberArgument(count, "MID's count");
+    if (length instanceof SizingError) return length;
+    const [first, n] = [Math.trunc(from), Math.trunc(length)];
+    if (first < 1 || n < 0) return formulaError("#VALUE!", "MID's start must be at least 1 and its count at least 0");
+    return text.slice(first - 1, first - 1 + n);
+  },
+};
+
 /** A lookup's value: one value, not an error. An empty cell looks up as 0, as in Excel. */
 function lookupValue(v: Value, what: string): Exclude<Scalar, null> {
   const s = toScalar(v, what);
@@ -560,6 +578,7 @@ export const FORMULA_FUNCTIONS: ReadonlyMap<string, FormulaFunction> = new Map<s
   ["ISNUMBER", ISNUMBER],
   ["NA", NA],
   ["LEN", LEN],
+  ["MID", MID],
   ["VLOOKUP", VLOOKUP],
   ["MATCH", MATCH],
   ["INDEX", INDEX],

@@ -11,7 +11,8 @@ import { inputOptions, optionOf } from "./input-options";
 import { designOf } from "./input-values";
 import type { CellModel, ChartModel, SheetModel, WorkbookModel } from "./model";
 import { quantityFormat, wrappedLines } from "./sheets/shared";
-import { DESIGN_CELLS, INPUT_CELLS, SUMMARY_CELLS, referenceDesign, sheetReference, templateSheetNames } from "./template";
+import { DESIGN_CELLS, DESIGN_CHECK_CELL, INPUT_CELLS, SUMMARY_CELLS, referenceDesign, sheetReference, templateSheetNames } from "./template";
+import { NOT_A_DESIGN } from "./design-check";
 import { SUMMARY_MCDB_CELLS, SUMMARY_SERVER_DISK_CELLS } from "./sheets/summary";
 import { designRecord, labelWithUnit, quantity, type DesignRecord, type QuantityKey } from "../engine/catalogue";
 
@@ -292,7 +293,9 @@ export function valuesCompareModel(designs: readonly CompareDesign[], options: {
  * (each under its suffix), and a Compare sheet whose cells are formulas over them — each input its
  * design's Inputs cell, each output its Summary cell (databases and the method: its Design sheet) —
  * so editing a design's inputs recalculates its column. Two outputs no sheet shows
- * (mailboxesPerDatabase, coresBasis) and a refused design's column (which says why) are values. A
+ * (mailboxesPerDatabase, coresBasis) are values, and a refused design's column (which says why).
+ * A column whose design's Design check says "Not a design" (an edit that cannot be built) says
+ * "cannot be built" and why in its "Cannot be built because" row and shows none of its figures. A
  * last column says "differs" (live, highlighted) where a row's designs differ from design 1. Below
  * the table, the figure that changes most, a cell a design reading its row, drawn as bars.
  */
@@ -317,7 +320,21 @@ export function liveCompareModel(designs: readonly CompareDesign[], options: Liv
     const outputKey = i >= layout.length - outputKeys.length ? outputKeys[i - (layout.length - outputKeys.length)] : undefined;
     const model = models[d];
     const names = templateSheetNames(suffixOf(d));
+    // A design edited into one that cannot be built: its Design check says so; its column says why and shows none of its figures.
+    const check = at(names.inputs, DESIGN_CHECK_CELL.inputs);
+    const refused = `MID(${check},1,${NOT_A_DESIGN.length})="${NOT_A_DESIGN}"`;
+    const unlessRefused = (f: string) => `=IF(${refused},"",${f.replace(/^=/, "")})`;
+    const literal = (v: SheetValue) => (typeof v === "number" ? String(v) : `"${String(v ?? "").replace(/"/g, '""')}"`);
     let formula: string | undefined;
+    if (model && row.label === "Cannot be built because") {
+      formula = `=IF(${refused},"cannot be built: "&MID(${check},${NOT_A_DESIGN.length + 2},2000),"")`;
+      return { address, formula, role: "output" as const };
+    }
+    if (model && outputKey !== undefined && (outputKey === "mailboxesPerDatabase" || outputKey === "coresBasis")) {
+      // No sheet shows these two: the value as sized, gone once the design cannot be built.
+      formula = unlessRefused(literal(row.values[d]));
+      return { address, formula, ...(row.format ? { numberFormat: row.format } : {}), role: "output" as const };
+    }
     if (model && inputKey !== undefined) {
       const ref = at(names.inputs, INPUT_CELLS[inputKey]);
       // An empty cell shows empty, not 0; LEN, not ref="", since LibreOffice takes 0="" as TRUE.
@@ -330,6 +347,7 @@ export function liveCompareModel(designs: readonly CompareDesign[], options: Liv
       const cell = at(names.summary, outputKey === "mcdbSsdsPerServer" ? SUMMARY_MCDB_CELLS.ssdsPerServer : SUMMARY_MCDB_CELLS.ssdGB);
       formula = `=IF(ISNUMBER(${cell}),${cell},"")`;
     }
+    if (formula !== undefined && inputKey === undefined) formula = unlessRefused(formula);
     return formula !== undefined ? { address, formula, ...(row.format ? { numberFormat: row.format } : {}), role: "output" as const } : undefined;
   };
   const note = `${designs.length} designs, each column formulas over its own sheets (${where}): edit a design's inputs there and its column recalculates.`;

@@ -111,6 +111,7 @@ export const QUANTITIES_NOT_ON_A_SHEET: Readonly<Partial<Record<QuantityKey, str
   restoreRaid: "the Summary's restore cell, in words",
   restoreDisksPerServer: "the Summary's restore cell, in words",
   serverDisksProblem: "the Summary's server-disk heading, in words",
+  databasesPerVolumeNote: "exsize design's server-disk line and --json; the Summary's databases a volume shows the number laid",
   mcdbGBPerServer: "the Methods sheet's MCDB rows",
   mcdbSharePercent: "the Summary's MCDB row, in words",
   mcdbProblem: "the Summary's MCDB row, in words",

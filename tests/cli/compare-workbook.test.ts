@@ -315,7 +315,8 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
             expect({ key: o.key, d, value: c?.value ?? null, live: row.problems ? undefined : /^IF\(/.test(c?.formula ?? "") }).toEqual({ key: o.key, d, value: row.inputs[o.key] ?? null, live: row.problems ? undefined : true });
           }
           expect(cell("Sized by the method", d)?.value ?? null).toBe(row.method ?? null);
-          expect(cell("Cannot be built because", d)?.value ?? null).toBe(row.problems ? row.problems.join("; ") : null);
+          // A sized design's row is a formula over its Design check: empty while it can be built.
+          expect(cell("Cannot be built because", d)?.value || null).toBe(row.problems ? row.problems.join("; ") : null);
           for (const [key, label] of Object.entries(COMPARE_LABELS)) {
             const c = zeroRead(cell(label, d), onSheet(row, key));
             const digits = quantity(key as QuantityKey).digits;
@@ -323,7 +324,8 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
             expect({ key, d, value, error: c?.error }).toEqual({ key, d, value: onSheet(row, key), error: undefined });
             // Live: a formula over the design's own sheets, except the two figures no sheet shows.
             // A server's disks read the Summary's server-disk block, empty where the design has none ("—" there).
-            const over = (sheet: RegExp) => new RegExp(`^(IF\\(ISNUMBER\\()?${sheet.source}`);
+            // Each empty once its design's Design check says "Not a design" (IF(MID(…)="Not a design:","",…)).
+            const over = (sheet: RegExp) => new RegExp(`^IF\\(MID\\(.*?,"",(IF\\(ISNUMBER\\()?${sheet.source}`);
             if (row.design && !["mailboxesPerDatabase", "coresBasis"].includes(key)) expect({ key, formula: c?.formula }).toEqual({ key, formula: expect.stringMatching(over(d === 0 ? /(Summary|Design)!/ : /\$?'(Summary|Design) 3'!/)) });
           }
         });
@@ -352,4 +354,56 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
       2 * LIBREOFFICE_MS,
     );
   });
+});
+
+withLibreOffice("a live Compare column edited into a design that cannot be built", () => {
+  /** The xlsx `file` with each [sheet, cell, text] set to that text (an inline string, as a person types it). */
+  function editedCopy(file: string, edits: ReadonlyArray<[string, string, string]>, out: string): void {
+    const files = unzipSync(new Uint8Array(readFileSync(file)));
+    const workbook = strFromU8(files["xl/workbook.xml"]);
+    const rels = strFromU8(files["xl/_rels/workbook.xml.rels"]);
+    for (const [sheetName, address, text] of edits) {
+      const rid = new RegExp(`<sheet [^>]*name="${sheetName}"[^>]*r:id="(rId\\d+)"`).exec(workbook)![1];
+      const target = new RegExp(`Id="${rid}"[^>]*Target="/?(?:xl/)?([^"]+)"|Target="/?(?:xl/)?([^"]+)"[^>]*Id="${rid}"`).exec(rels)!;
+      const part = `xl/${target[1] ?? target[2]}`;
+      const xml = strFromU8(files[part]);
+      const cell = new RegExp(`<c r="${address}"([^>]*?)(/>|>.*?</c>)`);
+      const m = cell.exec(xml);
+      expect(m).not.toBeNull();
+      const style = /\ss="\d+"/.exec(m![1])?.[0] ?? "";
+      files[part] = strToU8(xml.replace(cell, `<c r="${address}"${style} t="inlineStr"><is><t>${text}</t></is></c>`));
+    }
+    writeFileSync(out, zipSync(files));
+  }
+
+  test(
+    "Standard edition past its 5 databases, MCDB on for Exchange 2016: the column says it cannot be built and why, and shows none of its figures",
+    async () => {
+      const file = join(dir, "live.xlsx");
+      const r = await run(["--exchange-version", "2016", "--servers-site1", "3", "--copies", "3", "--vary", "users=2000,5000", "--out", file, "--customer", "--json"]);
+      expect(r.code).toBe(0);
+      const { INPUT_CELLS, DESIGN_CHECK_CELL } = await import("../../src/workbook/template");
+      const edited = join(dir, "edited.xlsx");
+      editedCopy(file, [["Inputs", INPUT_CELLS.mcdb, "on"], ["Inputs 2", INPUT_CELLS.edition, "Standard"]], edited);
+      const [book, after] = await recalculateXlsxFiles([file, edited]);
+      const rowOf = (sheet: Record<string, RecalculatedCell>) => Object.fromEntries(Object.entries(sheet).filter(([a]) => /^A\d+$/.test(a)).map(([a, c]) => [c.value, a.slice(1)]));
+      const rows = rowOf(book.Compare);
+      const cell = (sheet: Record<string, RecalculatedCell>, label: string, d: number) => sheet[`${"BC"[d]}${rows[label]}`];
+      // As written, both build: the row is empty and the figures shown.
+      for (const d of [0, 1]) {
+        expect(cell(book.Compare, "Cannot be built because", d)?.value || null).toBeNull();
+        expect(typeof cell(book.Compare, COMPARE_LABELS.databases, d)?.value).toBe("number");
+      }
+      // As edited: the Design check of each design's own sheets says "Not a design", and so does its column.
+      expect(String(after.Inputs[DESIGN_CHECK_CELL.inputs].value)).toMatch(/^Not a design: MCDB is on/);
+      expect(String(after["Inputs 2"][DESIGN_CHECK_CELL.inputs].value)).toMatch(/^Not a design: a server holds more database copies than the Standard edition mounts/);
+      expect(String(cell(after.Compare, "Cannot be built because", 0)?.value)).toMatch(/^cannot be built: MCDB is on/);
+      expect(String(cell(after.Compare, "Cannot be built because", 1)?.value)).toMatch(/^cannot be built: a server holds more database copies than the Standard edition mounts \(5\)/);
+      for (const d of [0, 1]) {
+        expect(cell(after.Compare, "Sized by the method", d)?.value || null).toBeNull();
+        for (const label of Object.values(COMPARE_LABELS)) expect({ label, d, value: cell(after.Compare, label, d)?.value || null }).toEqual({ label, d, value: null });
+      }
+    },
+    2 * LIBREOFFICE_MS,
+  );
 });

@@ -6,7 +6,7 @@
  * EX_MS_DISKS, and a workbook's cell as `export --from` and the pane read it.
  */
 import fc from "fast-check";
-import { DISK_SIZES_GB, DISK_TYPE_IOPS, JBOD_CATALOGUE, jbodDisk, serverDiskNamed } from "../../src/engine/microsoft/disks";
+import { DISK_ALIASES, DISK_SIZES_GB, DISK_TYPE_IOPS, JBOD_CATALOGUE, jbodDisk, OUR_DISK_SIZES_GB, OUR_DISK_TYPES, serverDiskNamed } from "../../src/engine/microsoft/disks";
 import { SizingError } from "../../src/engine/errors";
 import { evaluateFormula } from "../../src/formula";
 import { main } from "../../src/cli/main";
@@ -16,7 +16,12 @@ import { REFERENCE_DESIGN_INPUTS } from "../../src/workbook/template";
 const TYPES = Object.keys(DISK_TYPE_IOPS);
 /** Every name jbodDisk knows: the catalogue's and each size and type of the calculator's table ("6TB 10K RPM SAS 2.5\""). */
 const TABLE_NAMES = DISK_SIZES_GB.flatMap((gb) => TYPES.map((type) => `${gb >= 1000 ? `${gb / 1000}TB` : `${gb}GB`} ${type}`));
-const KNOWN = new Set([...JBOD_CATALOGUE.map((d) => d.name), ...TABLE_NAMES, ...DISK_SIZES_GB.flatMap((gb) => TYPES.flatMap((type) => [`${gb} GB ${type}`, `${gb}GB ${type}`]))]);
+/** Ours beyond the table: 14 to 24 TB in the 3.5" 7.2K types. */
+const OUR_NAMES = OUR_DISK_SIZES_GB.flatMap((gb) => OUR_DISK_TYPES.flatMap((type) => [`${gb / 1000}TB ${type}`, `${gb} GB ${type}`, `${gb}GB ${type}`]));
+const KNOWN = new Set([
+  ...JBOD_CATALOGUE.map((d) => d.name), ...Object.keys(DISK_ALIASES), ...TABLE_NAMES, ...OUR_NAMES,
+  ...DISK_SIZES_GB.flatMap((gb) => TYPES.flatMap((type) => [`${gb} GB ${type}`, `${gb}GB ${type}`])),
+]);
 const squash = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim().replace(/ ?"$/, "");
 const KNOWN_KEYS = new Set([...KNOWN].map(squash));
 

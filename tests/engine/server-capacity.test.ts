@@ -12,6 +12,7 @@ import { serverLimitWarnings } from "../../src/engine/version";
 import { designCheckText } from "../../src/workbook/design-check";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import { DESIGN_CELLS, DESIGN_CHECK_CELL, referenceDesign, templateSheetNames } from "../../src/workbook/template";
+import { MICROSOFT_MODE_CELLS } from "../../src/workbook/sheets/resilience";
 import { withoutDistribution } from "../workbook/light-model";
 import { WORKBOOK_MS } from "../support/timeouts";
 
@@ -82,6 +83,18 @@ describe("the servers named carry the worst failure, or the design is refused", 
     const d = (JSON.parse(stdout) as { design: Record<string, unknown> }).design;
     expect([d.worstCpuUtilizationPercent, d.cpuUtilizationTargetPercent, d.coresToCarryPerServer]).toEqual([68.9, 80, 28]);
   });
+
+  test(
+    "the Resilience sheet shows each failure mode's CPU utilisation on the servers named; the worst is the design's",
+    () => {
+      const carried = { ...SIXTEEN_CORES, coresPerServer: 32, specIntRate: 1600 };
+      const sheet = evaluateWorkbook(withoutDistribution(referenceDesign({ inputs: carried })))[templateSheetNames().resilience];
+      const shown = Object.values(MICROSOFT_MODE_CELLS.row).map((r) => sheet[`${MICROSOFT_MODE_CELLS.cpuUtilization}${r}`]).filter((v): v is number => typeof v === "number");
+      expect(shown.length).toBeGreaterThan(1);
+      expect(Math.max(...shown)).toBeCloseTo(sizeDesign(carried).cpu!.utilization, 9);
+    },
+    WORKBOOK_MS,
+  );
 
   test(
     "the workbook's Design check says the same, live",

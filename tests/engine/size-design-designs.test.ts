@@ -189,12 +189,20 @@ const NEVER_LESS_LEDGER: Ledger = {
   "r05-lagged-two-sites-1lagged": because(EITHER_SITE, [...MEMORY, "transport database a server, GB"]),
 };
 /**
- * Designs the calculator calls valid and the design refuses (d07's databases outgrow the maximum size: built, with our
- * warning): e03's 4 TB disk holds no volume of its 5,274 GB databases, where the calculator lays out no disks either
- * (Storage Design!C182 "Insufficient Disk Capacity").
+ * Designs the calculator builds and the design refuses: those whose servers of 24 cores at a SPECint2006 rate of
+ * 1,500 run past the calculator's own 80% CPU target in the worst failure (it marks Role Requirements!C255 and C254
+ * there): servers that cannot carry the design (d07's databases outgrow the maximum size besides).
  */
+const OVERLOADED = "the servers named cannot carry the worst failure (Role Requirements!C255 past 80%)";
 const REFUSED: Readonly<Record<string, [RegExp, string]>> = {
   "e03-example-topology-jbod": [/a volume of 1 database needs 7,910.4 GB; a 4TB 7.2K RPM SAS 3.5" disk formats to 3,725.3 GB/, "the disk holds no volume"],
+  "d07-s17-spec": [/runs at \d+% CPU .* past the 80% target of Microsoft's calculator/, OVERLOADED],
+  "i03-iops-1.25-two-sites": [/runs at \d+% CPU .* past the 80% target of Microsoft's calculator/, OVERLOADED],
+  "x01-virtual-two-sites": [/runs at \d+% CPU .* past the 80% target of Microsoft's calculator/, OVERLOADED],
+  "r04-rlm-two-sites-1lagged": [/runs at \d+% CPU .* past the 80% target of Microsoft's calculator/, OVERLOADED],
+  "r05-lagged-two-sites-1lagged": [/runs at \d+% CPU .* past the 80% target of Microsoft's calculator/, OVERLOADED],
+  // Exchange 2019 on the calculator's 2016 rules: 59 cores a server (57 sized never less), past the 48 Microsoft supports.
+  "j03-raid-only-two-sites-2019": [/more than the 48 Microsoft supports for Exchange 2019/, "past the 48 cores a 2019 server is supported with"],
 };
 /** Sized never less, the count balanced past the calculator's 100 copies a server: refused, saying how to size them. */
 const REFUSED_NEVER_LESS: Readonly<Record<string, [RegExp, string]>> = {
@@ -275,7 +283,8 @@ test("the ledger names only figures the fixture shows, and every cause it names"
 });
 
 test("d07: databases past the maximum size are built as the calculator builds them, with our warning (docs/microsoft-method.md §7)", () => {
-  const d = sizeDesign(inputsOf(designs.find((x) => x.name === "d07-s17-spec")!));
+  // On the calculator's baseline server: its own servers of 24 cores rated 1,500 cannot carry it (REFUSED above).
+  const d = sizeDesign({ ...inputsOf(designs.find((x) => x.name === "d07-s17-spec")!), specIntRate: 0 });
   expect(d.databases).toBe(300);
   expect(d.warnings[0]).toMatchObject({ limit: "databaseSize", needed: 200, most: 162 });
   expect(d.warnings[0].message).toMatch(/^databases: 300 databases \(the most the DAG supports\) hold 200 mailboxes each, above the 162 a database of at most 707\.8 GB holds/);

@@ -68,6 +68,8 @@ export function expectedOutputs(
     // Exchange 2010 (the template's default): no page file rule in Microsoft's repository, no server limits, no edition check (src/engine/version.ts).
     answerPageFileGB: design.pageFileGB ?? "",
     serverLimits: design.warnings[0]?.summary ?? "",
+    // A design sizeDesign builds: its servers carry it (a refusal is thrown, tests/engine/server-capacity.test.ts).
+    serverRefusal: "",
     deployedCheck: design.warnings[0]?.summary ?? "",
     whiteSpacePerUserMB: dbsize("whitespace"),
     dumpsterPerUserMB: dbsize("dumpster"),

@@ -55,6 +55,8 @@ export const STORAGE_QUANTITIES = [
   { key: "disksPerServer", label: "Disks a server", unit: "disks", digits: 0, method: "microsoft", source: DISKS, value: (d) => disksOf(d)?.disksPerServer ?? null },
   { key: "databaseLogDisksPerServer", label: "Database and log disks a server", unit: "disks", digits: 0, method: "microsoft", source: DISKS, value: (d) => disksOf(d)?.databaseLogDisks ?? null },
   { key: "databasesPerVolume", label: "Databases a volume", unit: "", digits: 0, method: "microsoft", source: DISKS, value: (d) => disksOf(d)?.databasesPerVolume ?? null },
+  // Where the disks lay another number than the one asked: the calculator's rule, in words (Role Requirements!C83).
+  { key: "databasesPerVolumeNote", label: "Why not the databases a volume asked", unit: "", method: "microsoft", source: DISKS, value: (d) => d.databasesPerVolumeNote ?? null },
   { key: "databaseLogRaid", label: "Database and log RAID level", unit: "", method: "microsoft", source: cite("microsoft", "Storage Design!C164"), value: (d) => d.raidServerDisks?.databaseLogRaid ?? null },
   { key: "restoreRaid", label: "Restore volume RAID level", unit: "", method: "microsoft", source: cite("microsoft", "Storage Design!E164"), value: (d) => d.raidServerDisks?.restoreRaid ?? null },
   { key: "restoreDisksPerServer", label: "Restore disks a server", unit: "disks", digits: 0, method: "microsoft", source: cite("microsoft", "Storage Design!D182, E165"), value: (d) => disksOf(d)?.restoreDisks ?? null },

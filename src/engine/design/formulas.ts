@@ -222,3 +222,10 @@ export function overloadedFormula(methodUsed: string, megacycles: string, specIn
   const text = parts.map((p, i) => (i < figures.length ? `${p}&${figures[i]}&` : p)).join("");
   return `IF(AND(${methodUsed}="microsoft",ISNUMBER(${specIntRate}),IFERROR(${specIntRate}>0,FALSE()),ISNUMBER(${megacycles})),IF(${u}>${numberLiteral(CPU_UTILIZATION_TARGET)},${text},${otherwise}),${otherwise})`;
 }
+
+/**
+ * A failure mode's CPU utilisation on the servers named, for the Resilience sheet: the mode's megacycles
+ * (a cell) over the server's (worstCpuUtilizationFormula), or `none` without a SPECint2006 rate or figure.
+ */
+export const modeCpuUtilizationFormula = (megacycles: string, specIntRate: string, none: string): string =>
+  `IF(AND(ISNUMBER(${megacycles}),ISNUMBER(${specIntRate})),IF(${specIntRate}>0,${worstCpuUtilizationFormula(megacycles, specIntRate)},${none}),${none})`;

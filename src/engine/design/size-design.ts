@@ -214,6 +214,8 @@ export interface Design {
   /** A Microsoft-method design the calculator puts on RAID (prefersJbod false): its RAID disks a server (src/engine/microsoft/raid-disks.ts). */
   raidServerDisks?: RaidServerDisks;
   serverDisksProblem?: string;
+  /** Why the JBOD disks lay another number of databases a volume than the one asked (the calculator's rule); absent when they lay it. */
+  databasesPerVolumeNote?: string;
   /**
    * Active/passive (Microsoft's method, two sites): each site's servers sized on their own, as the calculator
    * sizes them — the first site's (Role Requirements!C142 memory, C254 cores, I127 and Storage Design!C194,
@@ -615,6 +617,22 @@ function microsoftBeside(first: ReturnType<typeof calculatorAt>, inputs: Workboo
   }
 }
 
+/**
+ * Why a JBOD server's volumes hold `laid` databases where the inputs asked another number, or undefined.
+ * The calculator has no number for it (Input!C108, C109; Role Requirements!C83, C110): where it lays several,
+ * "No" at C109 halves an even number of copies only — an odd number lays every copy's database on a volume —
+ * and an active/passive DAG's volume holds the first site's copies.
+ */
+function databasesPerVolumeNote(inputs: WorkbookInputs, serversPerSite: readonly number[], laid: number): string | undefined {
+  const asked = inputs.databasesPerVolume ?? 0;
+  if (!(asked > 1) || laid === asked) return undefined;
+  const head = `databasesPerVolume: ${laid} a volume where ${asked} were asked`;
+  if (laid === 1) return `${head}: Microsoft's calculator lays one database a volume where it lays no several (Role Requirements!C110 "No")`;
+  if (serversPerSite.length === 2 && inputs.dagLayout === "active/passive") return `${head}: Microsoft's calculator lays an active/passive DAG's volume with the first site's copies (Input!G23; Role Requirements!C83)`;
+  const why = inputs.copies % 2 === 1 ? `${inputs.copies} copies are odd, so every copy's database` : `half the ${inputs.copies} copies`;
+  return `${head}: Microsoft's calculator lays a volume with every copy's database or, asked for another number (Input!C109 "No"), half of an even number of copies (Role Requirements!C83): ${why}`;
+}
+
 /** The busiest server's CPU utilisation in the worst failure, either site's, on the servers named (Design's cpu). */
 function cpuOf(ms: MicrosoftSizing, inputs: WorkbookInputs): NonNullable<Design["cpu"]> {
   const utilization = worstCpuUtilization(Math.max(ms.megacycles, ms.secondary?.megacycles ?? 0), inputs.specIntRate);
@@ -780,6 +798,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   // Databases past the maximum size are built, as the calculator builds them (a warning of ours), unless the
   // count is the calculator's and its JBOD disk cannot hold even one a volume: then nothing can be laid out
   // (issue 25, item 8). A count the user sets stays theirs, its disks "none".
+  const volumeNote = disks !== undefined ? databasesPerVolumeNote(inputs, serversPerSite, disks.databasesPerVolume) : undefined;
   const outgrown = figures.databaseSize;
   if (outgrown !== undefined && microsoft?.jbod === true && disks === undefined && disksProblem !== undefined && databasesPerDagOf(inputs) === undefined) {
     throw new RefusedDatabasesError(`${outgrown.message}; ${disksProblem}`, databases);
@@ -875,6 +894,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     ...(disks ? { serverDisks: disks } : {}),
     ...(raidDisks ? { raidServerDisks: raidDisks } : {}),
     ...(disksProblem ? { serverDisksProblem: disksProblem } : {}),
+    ...(volumeNote ? { databasesPerVolumeNote: volumeNote } : {}),
     ...(mcdb ? { mcdb } : {}),
     ...(mcdbProblem ? { mcdbProblem } : {}),
     ...(siteServers ? { siteServers } : {}),

@@ -40,6 +40,23 @@ export const DISK_SIZES_GB: readonly number[] = Object.freeze([
   1200, 1500, 2000, 3000, 4000, 6000, 8000, 10000, 12000,
 ]);
 
+/**
+ * Larger disks than the calculator's table (ours): 14 to 24 TB, the capacities of the 3.5" 7,200 RPM
+ * nearline SAS and SATA disks servers ship with in 2026 — Seagate's Exos X16 (14, 16 TB), X18, X20, X22 and
+ * X24 (24 TB; Seagate, "Exos X24 SAS Product Manual", 2023: 12 to 24 TB, 7,200 RPM, 3.5"), Western
+ * Digital's Ultrastar DC HC550 to HC580 and Toshiba's MG10 (22 TB). Only the 3.5" 7.2K types hold them (no
+ * 2.5" 7.2K disk comes near), each with the calculator's random IOPS for its type (Tables!B239, B241):
+ * the calculator's method, at sizes it does not list.
+ */
+export const OUR_DISK_SIZES_GB: readonly number[] = Object.freeze([14000, 16000, 18000, 20000, 22000, 24000]);
+/** The types the larger disks come in: the table's 3.5" 7.2K ones (Tables!A239, A241). */
+export const OUR_DISK_TYPES: readonly string[] = Object.freeze(['7.2K RPM SAS 3.5"', '7.2K RPM SATA 3.5"']);
+const OUR_DISKS_SOURCE =
+  'ours, beyond Microsoft\'s calculator\'s table (its IOPS for the type): the sizes of the 3.5" 7,200 RPM nearline disks of Seagate\'s Exos X16 to X24, Western Digital\'s Ultrastar and Toshiba\'s MG10 lines';
+
+/** Whether a size and type pair is one jbodDisk reads: the calculator's table's, or ours (OUR_DISK_SIZES_GB). */
+const sizeOfType = (gb: number, type: string): boolean => DISK_SIZES_GB.includes(gb) || (OUR_DISK_SIZES_GB.includes(gb) && OUR_DISK_TYPES.includes(type));
+
 /** One JBOD disk: raw decimal GB, its type, and the random IOPS the calculator gives that type. */
 export interface JbodDisk {
   /** "8TB 7.2K NL-SAS 3.5\"". */
@@ -93,12 +110,20 @@ export const CALCULATOR_DEFAULT_DISK: JbodDisk = Object.freeze(
  */
 export const JBOD_CATALOGUE: readonly JbodDisk[] = Object.freeze([
   DELL_EMC_8TB_NL_SAS,
-  ...DISK_SIZES_GB.filter((gb) => gb >= 1000).map((gb) =>
+  // One name a disk: the table's 8,000 GB 7.2K SAS 3.5" is Dell EMC's disk above ("8TB 7.2K RPM SAS 3.5"" reads as it: DISK_ALIASES).
+  ...DISK_SIZES_GB.filter((gb) => gb >= 1000 && gb !== DELL_EMC_8TB_NL_SAS.rawGB).map((gb) =>
     disk(gb, '7.2K RPM SAS 3.5"'),
   ),
+  ...OUR_DISK_SIZES_GB.map((gb) => disk(gb, '7.2K RPM SAS 3.5"', undefined, OUR_DISKS_SOURCE)),
   ...[300, 600, 900, 1200].map((gb) => disk(gb, '10K RPM SAS 2.5"')),
   ...[300, 600].map((gb) => disk(gb, '15K RPM SAS 2.5"')),
 ]);
+
+/**
+ * Names an earlier catalogue listed beside another for the same disk, read as that disk: the table's 8 TB
+ * 7.2K SAS 3.5" stood next to Dell EMC's 8 TB NL-SAS 3.5" (the same 8,000 GB at 57.5 IOPS).
+ */
+export const DISK_ALIASES: Readonly<Record<string, JbodDisk>> = Object.freeze({ '8TB 7.2K RPM SAS 3.5"': DELL_EMC_8TB_NL_SAS });
 
 /** A name as a reader would type it: in double quotes, or in single quotes when it holds an inch mark (not `3.5\"`). */
 const quoted = (s: string) => (s.includes('"') ? `'${s}'` : `"${s}"`);
@@ -126,9 +151,11 @@ const key = (s: string): string => {
  */
 const DISKS_BY_KEY: ReadonlyMap<string, JbodDisk> = (() => {
   const byKey = new Map<string, JbodDisk>(JBOD_CATALOGUE.map((d) => [key(d.name), d]));
-  for (const gb of DISK_SIZES_GB) {
+  for (const [alias, d] of Object.entries(DISK_ALIASES)) byKey.set(key(alias), d);
+  for (const gb of [...DISK_SIZES_GB, ...OUR_DISK_SIZES_GB]) {
     for (const type of Object.keys(DISK_TYPE_IOPS)) {
-      const d = Object.freeze(disk(gb, type));
+      if (!sizeOfType(gb, type)) continue;
+      const d = Object.freeze(disk(gb, type, undefined, DISK_SIZES_GB.includes(gb) ? undefined : OUR_DISKS_SOURCE));
       if (!byKey.has(key(d.name))) byKey.set(key(d.name), d);
     }
   }
@@ -148,12 +175,13 @@ export function jbodDisk(name: string): JbodDisk {
   if (m) {
     const gb = Number(m[1]);
     const type = Object.keys(DISK_TYPE_IOPS).find((t) => key(t) === m[2]);
-    if (DISK_SIZES_GB.includes(gb) && type !== undefined) return DISKS_BY_KEY.get(key(disk(gb, type).name))!;
+    if (type !== undefined && sizeOfType(gb, type)) return DISKS_BY_KEY.get(key(disk(gb, type).name))!;
   }
   throw new SizingError(
     "#N/A",
     `disk must be one of ${JBOD_CATALOGUE.map((d) => quoted(d.name)).join(", ")}, or "SIZE GB TYPE" with a size of Microsoft's calculator's table ` +
-      `(${DISK_SIZES_GB.join(", ")} GB) and one of its types (${Object.keys(DISK_TYPE_IOPS).join(", ")}); got ${quoted(name)}`,
+      `(${DISK_SIZES_GB.join(", ")} GB) and one of its types (${Object.keys(DISK_TYPE_IOPS).join(", ")}), or ${OUR_DISK_SIZES_GB.join(", ")} GB ` +
+      `in a 3.5" 7.2K type (${OUR_DISK_TYPES.join(", ")}); got ${quoted(name)}`,
   );
 }
 

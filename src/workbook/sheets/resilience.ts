@@ -8,7 +8,7 @@
 import type { FactorName } from "../../engine";
 import { activeMailboxesFormula } from "../../engine/layout-formulas";
 import { balancedDatabasesFormula, serverFormula, targetIopsFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
-import { perServerFormula, scenarioKeyFormula, worstOfFormula } from "../../engine/design/formulas";
+import { CPU_UTILIZATION_TARGET, modeCpuUtilizationFormula, perServerFormula, scenarioKeyFormula, worstOfFormula } from "../../engine/design/formulas";
 import { distributionLayout } from "./distribution";
 import {
   activeByUnitFormula,
@@ -233,6 +233,8 @@ export const MICROSOFT_MODE_CELLS = Object.freeze({
   row: Object.fromEntries(MICROSOFT_MODES.map((m, i) => [m.mode, MODES_FIRST_ROW + i])) as Record<ActiveMode, number>,
   activeDatabases: "C",
   megacycles: "D",
+  /** The mode's CPU utilisation on the servers named (a SPECint2006 rate given), against the calculator's 80% (Role Requirements!C255). */
+  cpuUtilization: "E",
   /** The transport (Safety Net) database of a server, GB (Role Requirements!C184). */
   transportGB: `D${MODES_LAST_ROW + 1}`,
 });
@@ -328,7 +330,7 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
     // Two short lines: one long line ran off the printed page.
     { address: `A${top + 1}`, value: "The busiest server in each failure mode by Microsoft's method (never less: a unit's, once a unit). —: the mode cannot occur", role: "note" },
     { address: `A${top + 2}`, value: "or leaves a database without a copy, or the design is sized by Dell's process. Every mailbox tier counts.", role: "note" },
-    ...header(top + 3, ["Failure mode", "What fails", "Active databases", "Megacycles"]),
+    ...header(top + 3, ["Failure mode", "What fails", "Active databases", "Megacycles", `CPU (target ${CPU_UTILIZATION_TARGET * 100}%)`]),
   );
   MICROSOFT_MODES.forEach((m, i) => {
     const r = MODES_FIRST_ROW + i;
@@ -356,6 +358,13 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
         numberFormat: '#,##0',
         role: "output",
       },
+      // The mode's CPU utilisation on the servers named (their SPECint2006 rate): the calculator's Role Requirements!C208:G209.
+      {
+        address: `${MICROSOFT_MODE_CELLS.cpuUtilization}${r}`,
+        formula: `=${modeCpuUtilizationFormula(`${MICROSOFT_MODE_CELLS.megacycles}${r}`, names.specIntRate, `"${NO_VALUE}"`)}`,
+        numberFormat: "0%",
+        role: "output",
+      },
     );
   });
   const t = MODES_LAST_ROW + 1;
@@ -372,7 +381,7 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
       role: "output",
     },
     { address: `A${t + 1}`, value: `Failure modes and transport: ${cite("microsoft")}, Role Requirements sheet.`, role: "source" },
-    { address: `A${t + 2}`, value: "Megacycles: the busiest server's active and passive copies and their client access work.", role: "source" },
+    { address: `A${t + 2}`, value: "Megacycles: the busiest server's active and passive copies and their client access work. CPU: those megacycles over the servers' (their SPECint2006 rate × 2,000 ÷ 33.75); the worst past 80%, the servers cannot carry the design.", role: "source" },
     { address: `A${t + 3}`, value: "Transport: a day's messages over the servers left after the worst failure, held twice, queued, and kept 7 days by Safety Net.", role: "source" },
   );
   return cells;
