@@ -88,6 +88,8 @@ const anyDesign: fc.Arbitrary<WorkbookInputs> = fc
     iopsMultiplier: fc.constantFrom(1, 1, 1.5, 0.8),
     // Virtual mailbox servers (Input!C24).
     virtualization: fc.constantFrom("no", "no", "yes") as fc.Arbitrary<"no" | "yes">,
+    // Replay Lag Manager (Input!G33).
+    replayLagManager: fc.constantFrom("no", "no", "yes") as fc.Arbitrary<"no" | "yes">,
     serverDisk: fc.constantFrom('4TB 7.2K RPM SAS 3.5"', '8TB 7.2K NL-SAS 3.5"', '600GB 10K RPM SAS 2.5"', '1.2TB 10K RPM SAS 2.5"'),
     mcdb: fc.constantFrom("auto", "off"),
     environmentUsers: fc.constantFrom("" as const, 100_000),
@@ -110,6 +112,7 @@ const activePassive: fc.Arbitrary<WorkbookInputs> = fc
     specIntRate: fc.constantFrom(0, 0, 1000),
     iopsMultiplier: fc.constantFrom(1, 1.5),
     virtualization: fc.constantFrom("no", "yes") as fc.Arbitrary<"no" | "yes">,
+    replayLagManager: fc.constantFrom("no", "yes") as fc.Arbitrary<"no" | "yes">,
     serverSizing: fc.constantFrom<WorkbookInputs["serverSizing"]>("calculator", "never less"),
   })
   .map((r): WorkbookInputs => ({ ...R, ...r, laggedCopies: Math.min(r.laggedCopies, Math.max(0, r.copies - 2)), exchangeVersion: 2016, method: "microsoft", dagLayout: "active/passive" }))

@@ -484,11 +484,13 @@ export function activeModeFormula(c: MicrosoftCells, mode: ActiveMode): string {
   };
   // Active/passive: the second site has no active databases until the first fails.
   const bothSites = (f: (s: number) => string) => `MAX(${f(0)},IF(AND(${two},NOT(${passive(c)})),${f(1)},-1))`;
+  // Replay Lag Manager (the factor replayLagManager, Input!G33): after a site fails its lagged copies count too (design.ts siteHa).
+  const siteH = (s: number) => `IF(${factorFormula(c, "replayLagManager")}>0,${s === 0 ? copies1(c) : copies2(c)},${h[s]})`;
   // C127:C129: a site fails and the other's servers take every database; equal sites, twice the first site's figures.
   const siteCase = (failed: number, k: 0 | 1 | 2) => {
     const survivor = 1 - failed;
     const m = sv[survivor];
-    const hs = h[survivor];
+    const hs = siteH(survivor);
     const equal = `${m}=${sv[failed]}`;
     if (k === 0) return `IF(${hs}>=1,ROUNDUP(${db}/${m},0),-1)`;
     if (k === 1) return `IF(AND(${hs}>=2,${m}>=2),IF(${equal},2*${one(0)},ROUNDUP(${db}/(${m}-1),0)),-1)`;
@@ -498,10 +500,11 @@ export function activeModeFormula(c: MicrosoftCells, mode: ActiveMode): string {
   // cover (C118, C122) and the first site's loss (C127:C129; equal sites, the first site's own figures).
   const [h1, h2] = h;
   const [n1, n2] = sv;
+  const s2 = siteH(1);
   const passiveSite = [
-    `IF(${h2}>=1,ROUNDUP(${db}/${n2},0),-1)`,
-    `IF(AND(${h2}>=2,${n2}>=2),IF(${n2}=${n1},MAX(0,${one(0)}),ROUNDUP(${db}/(${n2}-1),0)),-1)`,
-    `IF(AND(${h2}>=3,${n2}>=4),IF(${n2}=${n1},MAX(0,${twoFail(0)}),ROUNDUP(${db}/(${n2}-2),0)),-1)`,
+    `IF(${s2}>=1,ROUNDUP(${db}/${n2},0),-1)`,
+    `IF(AND(${s2}>=2,${n2}>=2),IF(${n2}=${n1},MAX(0,${one(0)}),ROUNDUP(${db}/(${n2}-1),0)),-1)`,
+    `IF(AND(${s2}>=3,${n2}>=4),IF(${n2}=${n1},MAX(0,${twoFail(0)}),ROUNDUP(${db}/(${n2}-2),0)),-1)`,
   ];
   const oneInSecond = `IF(AND(${passive(c)},${h2}>=1,${h1}=1),ROUNDUP((${db}-MAX(0,${one(0)}))/${n2},0),-1)`;
   const twoInSecond = `IF(AND(${passive(c)},${h2}>=1,OR(${h1}<3,${n1}<4),${twoFail(0)}>=0),ROUNDUP((IF(${one(0)}<0,${normal(0)},${one(0)})-${normal(0)})*2/${n2},0),-1)`;
@@ -538,12 +541,19 @@ export const activeByUnitFormula = (unitActive: string, databases: string, unit:
  * `doubleServerActive` are cells of the one- and two-server failures' active databases (above 0 where
  * the DAG survives them; activeModeFormula).
  */
-export function transportFormula(c: MicrosoftCells, serverActive: string, doubleServerActive: string): string {
+export function transportFormula(c: MicrosoftCells, serverActive: string, doubleServerActive: string, siteModes?: readonly [string, string, string]): string {
   const sv = [c.serversFirstSite, c.serversSecondSite];
   const h = [ha1(c), ha2(c)];
+  const lost = (s: number) => `IF(AND(${h[s]}>=3,${sv[s]}>=4),2,IF(AND(${h[s]}>=2,${sv[s]}>=2),1,0))`;
+  // Replay Lag Manager (the factor replayLagManager): one or two more where the site case its lagged copies allow is the worst (design.ts serversAfterWorstFailure).
+  const more = (s: number) => {
+    if (siteModes === undefined) return "0";
+    const [site, siteServer, siteDouble] = siteModes;
+    const all = s === 0 ? copies1(c) : copies2(c);
+    return `IF(${factorFormula(c, "replayLagManager")}>0,IF(AND(${all}>=3,${sv[s]}>=4,${siteDouble}>MAX(${site},${siteServer})),2,IF(AND(${all}>=2,${sv[s]}>=2,${siteServer}>${site}),1,0)),0)`;
+  };
   // A site's loss leaves the other site's servers, less the one or two more failures they survive (design.ts serversAfterWorstFailure).
-  const left = (survivor: number) =>
-    `IF(${h[survivor]}>=1,${sv[survivor]}-IF(AND(${h[survivor]}>=3,${sv[survivor]}>=4),2,IF(AND(${h[survivor]}>=2,${sv[survivor]}>=2),1,0)),${n(1e9)})`;
+  const left = (survivor: number) => `IF(${h[survivor]}>=1,${sv[survivor]}-MAX(${lost(survivor)},${more(survivor)}),${n(1e9)})`;
   // The first site's loss alone is a site failure (the calculator's; always, active/passive), either's never less (design.ts serversAfterWorstFailure).
   const remaining = `IF(${ha(c)},IF(${c.serversSecondSite}>0,IF(OR(${passive(c)},NOT(${neverLess(c)})),${left(1)},MIN(${left(0)},${left(1)})),${c.serversFirstSite}-IF(${doubleServerActive}>0,2,IF(${serverActive}>0,1,0))),${serversFormula(c)})`;
   const safetyNet = c.laggedCopies === undefined || c.lagDays === undefined ? n(MICROSOFT.safetyNetDays) : `MAX(${n(MICROSOFT.safetyNetDays)},IF(${c.laggedCopies}>0,${c.lagDays},0))`;

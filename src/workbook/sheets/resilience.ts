@@ -376,7 +376,7 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
       address: MICROSOFT_MODE_CELLS.transportGB,
       // Where the normal runtime has a figure: a design Microsoft's method cannot size has no transport either.
       formula: `=IF(ISNUMBER(${normalCell}),IFERROR(EXSIZE.EX_MS_SERVER(${args},${names.coresPerServer},${names.specIntRate},"transport",${factors}),"${NO_VALUE}"),"${NO_VALUE}")`,
-      native: `=IF(ISNUMBER(${normalCell}),IFERROR(${transportFormula(c, rawOf("server"), rawOf("doubleServer"))},"${NO_VALUE}"),"${NO_VALUE}")`,
+      native: `=IF(ISNUMBER(${normalCell}),IFERROR(${transportFormula(c, rawOf("server"), rawOf("doubleServer"), [rawOf("site"), rawOf("siteServer"), rawOf("siteDoubleServer")])},"${NO_VALUE}"),"${NO_VALUE}")`,
       numberFormat: FORMAT.gb,
       role: "output",
     },
