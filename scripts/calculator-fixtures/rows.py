@@ -1,7 +1,7 @@
 """Fixture rows for tests/fixtures/microsoft-calculator-designs.json: a design's inputs as sizeDesign reads
 them -> the calculator's Input cells (as the fixture's existing rows set them) -> the oracle's figures."""
 import json, os, subprocess, sys
-FIX = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'tests', 'fixtures', 'microsoft-calculator-designs.json')
+FIX = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tests', 'fixtures', 'microsoft-calculator-designs.json')
 KEYS = sorted({k for d in json.load(open(FIX))['designs'] for k in d['calc']} | {'Role Requirements!C63', 'Role Requirements!C97', 'Role Requirements!C98', 'Role Requirements!C100'})
 DISKS = {None: (4000, '7.2K RPM SAS 3.5"'), '8TB 7.2K NL-SAS 3.5"': (8000, '7.2K RPM SAS 3.5"')}
 
@@ -20,7 +20,7 @@ def cells(i):
     gb, kind = disk_of(i.get('serverDisk'))
     x = {"C23": "Yes", "C24": "Yes" if i.get('virtualization') == 'yes' else "No", "C25": "Yes", "C26": i['serversSite1'], "C27": 1,
          "G22": "Yes" if two else "No", "G23": "Active/Passive" if i.get('dagLayout') == 'active/passive' else "Active/Active (Single DAG)",
-         "G25": "No", "G26": "No", "G30": "No", "G33": "No", "C30": ha, "C31": lag, "G31": 24 * i.get('lagDays', 0) if lag else 0,
+         "G25": "No", "G26": "No", "G30": "No", "G33": "Yes" if i.get("replayLagManager") == "yes" else "No", "C30": ha, "C31": lag, "G31": 24 * i.get('lagDays', 0) if lag else 0,
          "G32": 0, "C32": ha2, "C33": lag2, "C59": 0, "C61": i.get('archiveMB', 0), "C131": i.get('coresPerServer', 16), "D131": i.get('specIntRate', 0),
          "C132": i.get('coresPerServer', 16), "D132": i.get('specIntRate', 0), "C55": i['users'], "C57": i['messagesPerDay'], "C58": i['messageKB'],
          "C60": i['quotaMB'], "C74": 0, "G55": 0, "G74": 0, "C107": "No" if i.get('considerJbod') == 'no' else "Yes"}
