@@ -11,8 +11,10 @@
  *                                         Microsoft 365 admin center and Teams take for the unified manifest
  * The unified manifest is checked against Microsoft's schema first (scripts/validate-manifest.js).
  * The build is made in a new folder beside --dist and moved into place only once it is checked, so
- * --dist is written only when it is new or empty (a folder holding files is refused without --force,
- * which replaces them); each zip goes to a temporary file beside it, renamed into place.
+ * --dist is written only when it is new, empty or an earlier build of this add-in (its manifest.xml
+ * names this add-in's Id) every file of which the new build writes again; any other folder holding
+ * files is refused without --force, which replaces them. Each zip goes to a temporary file beside it,
+ * renamed into place.
  * Exit status: 0 written; 1 the build, the check or a write failed; 2 a usage error, a URL that is
  * not a plain https:// base, a zip already there or a --dist holding files without --force; 130
  * stopped by Ctrl-C. Nothing is written on failure, and no temporary file or folder is left behind.
@@ -100,6 +102,19 @@ function folderState(dir) {
   }
 }
 
+/** This add-in's Id (manifest.xml), by which an earlier build of it is known. */
+const ADDIN_ID = /<Id>([^<]+)<\/Id>/.exec(fs.readFileSync(path.join(ROOT, "manifest.xml"), "utf8"))[1];
+
+/** Whether `dir` holds an earlier build of this add-in: its manifest.xml names this add-in's Id. */
+function isEarlierBuild(dir) {
+  try {
+    return fs.readFileSync(path.join(dir, "manifest.xml"), "utf8").includes(`<Id>${ADDIN_ID}</Id>`);
+  } catch (error) {
+    if (error.code === "ENOENT" || error.code === "ENOTDIR" || error.code === "EISDIR") return false;
+    throw error;
+  }
+}
+
 /** The built folder `staging` moved to `dist`: into a new or empty folder, or (forced) over one holding files, whose files then go. */
 function placeBuild(staging, dist) {
   const state = folderState(dist);
@@ -142,7 +157,7 @@ async function release(args, out = { stdout: console.log, stderr: console.error 
   const refusals = [];
   if (existing.length > 0 && !options.force) refusals.push(`${existing.map(shown).join(" and ")} already there; kept (add --force to replace)`);
   if (distState === "not a folder") refusals.push(`--dist ${shown(dist)} is a file, not a folder; kept`);
-  else if (typeof distState === "number" && !options.force) {
+  else if (typeof distState === "number" && !options.force && !isEarlierBuild(dist)) {
     refusals.push(
       `--dist ${shown(dist)} already holds ${distState === 1 ? "a file or folder" : `${distState} files or folders`}, which the build would replace; kept (give --dist a new or empty folder, or add --force to replace them)`,
     );
@@ -163,7 +178,7 @@ async function release(args, out = { stdout: console.log, stderr: console.error 
   };
   process.on("SIGINT", onInterrupt);
   try {
-    return await buildAndWrite({ base, dist, outDir, zips: [zipFile, packageFile], staging, temporaries, shown, out, io });
+    return await buildAndWrite({ base, dist, force: options.force, outDir, zips: [zipFile, packageFile], staging, temporaries, shown, out, io });
   } finally {
     removeTemporaries();
     process.off("SIGINT", onInterrupt);
@@ -171,7 +186,7 @@ async function release(args, out = { stdout: console.log, stderr: console.error 
 }
 
 /** The build into `staging`, checked, then the two zips and the build put in place; the exit status. */
-async function buildAndWrite({ base, dist, outDir, zips: [zipFile, packageFile], staging, temporaries, shown, out, io }) {
+async function buildAndWrite({ base, dist, force, outDir, zips: [zipFile, packageFile], staging, temporaries, shown, out, io }) {
   try {
     fs.mkdirSync(path.dirname(dist), { recursive: true });
     await io.build(base, staging);
@@ -193,6 +208,17 @@ async function buildAndWrite({ base, dist, outDir, zips: [zipFile, packageFile],
     return 1;
   }
 
+  // An earlier build in --dist is replaced only when the new one writes every file of it again: a file
+  // someone added there is kept, and the release refused.
+  if (!force && folderState(dist) !== "absent" && folderState(dist) !== "empty") {
+    const built = new Set(filesUnder(staging));
+    const added = filesUnder(dist).filter((f) => !built.has(f));
+    if (added.length > 0) {
+      const named = added.slice(0, 3).map((f) => `${shown(dist)}/${f}`).join(", ") + (added.length > 3 ? ` and ${added.length - 3} more` : "");
+      out.stderr(`release: --dist ${shown(dist)} holds an earlier build and ${named}, which the build does not write and would remove; kept (give --dist a new or empty folder, or add --force to replace them)`);
+      return 2;
+    }
+  }
   const zips = [
     [zipFile, zipSync(Object.fromEntries(files.map((f) => [f, read(f)])), { level: 9 })],
     [packageFile, zipSync(Object.fromEntries(["manifest.json", ...icons].map((f) => [f, read(f)])), { level: 9 })],

@@ -159,6 +159,40 @@ describe("npm run release writes only into a --dist it made or one that is empty
     }
   });
 
+  test("an earlier build of the add-in in --dist is replaced without --force, as npm run build's own dist/ is", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-release-again-"));
+    try {
+      const dist = path.join(dir, "site");
+      fs.cpSync(path.join(work, "dist"), dist, { recursive: true });
+      fs.writeFileSync(path.join(dist, "taskpane.html"), "an earlier build's page");
+      const r = await releaseCopying(["--url", HOST, "--out", path.join(dir, "out"), "--dist", dist]);
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: "" });
+      expect(entriesUnder(dist)).toEqual(entriesUnder(path.join(work, "dist")));
+      expect(fs.readFileSync(path.join(dist, "taskpane.html"), "utf8")).not.toBe("an earlier build's page");
+      expect(fs.readdirSync(dir).sort()).toEqual(["out", "site"]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("an earlier build with a file someone added is refused after building, naming the file; both are kept", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-release-added-"));
+    try {
+      const dist = path.join(dir, "site");
+      fs.cpSync(path.join(work, "dist"), dist, { recursive: true });
+      fs.writeFileSync(path.join(dist, "notes.txt"), "the customer's notes");
+      const before = entriesUnder(dist);
+      const r = await releaseCopying(["--url", HOST, "--out", path.join(dir, "out"), "--dist", dist]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/release: --dist \S*site holds an earlier build and \S*site\/notes\.txt, which the build does not write and would remove; kept \(give --dist a new or empty folder, or add --force to replace them\)/);
+      expect(entriesUnder(dist)).toEqual(before);
+      expect(fs.readFileSync(path.join(dist, "notes.txt"), "utf8")).toBe("the customer's notes");
+      expect(fs.readdirSync(dir).sort()).toEqual(["site"]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("a zip's write failing part-way (a full disk) writes nothing and leaves no temporary file or folder", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-release-full-"));
     try {
