@@ -273,6 +273,16 @@ export function plainError(error: unknown): string {
 }
 
 /** The copy the user is looking at (the active sheet is one of its sheets), else the last one loaded. */
+/** A design's model written into the workbook, then its Summary's answer read back: what loading shows. */
+function writeAndReadSummary(model: Parameters<typeof writeDesign>[1]): Promise<{ report: WriteReport; results: HeadlineResults }> {
+  return Excel.run(async (context) => {
+    const report = await writeDesign(context, model);
+    const summary = queueSummaryRead(context, report.suffix);
+    await context.sync();
+    return { report, results: summary.read() };
+  });
+}
+
 function chooseDesign(suffixes: readonly string[], activeSheet: string): string | undefined {
   const looking = suffixes.find((suffix) => Object.values(templateSheetNames(suffix)).includes(activeSheet));
   return looking ?? suffixes[suffixes.length - 1];
@@ -422,13 +432,7 @@ export class PaneController {
     const loaded = await this.act(
       "load",
       () =>
-        Excel.run(async (context) => {
-          const inputs = checked.inputs;
-          const report = await writeDesign(context, (suffix) => referenceDesign({ inputs, suffix }));
-          const summary = queueSummaryRead(context, report.suffix);
-          await context.sync();
-          return { report, results: summary.read() };
-        }),
+        writeAndReadSummary((suffix) => referenceDesign({ inputs: checked.inputs, suffix })),
       ({ report, results }) => {
         this.view.setDesignPresent(true);
         this.showResults(results);
@@ -486,15 +490,10 @@ export class PaneController {
     return this.act(
       action,
       () =>
-        Excel.run(async (context) => {
-          const report = await writeDesign(context, (suffix) => {
-            const model = referenceDesign({ inputs: design.inputs, suffix });
-            model.sheets.push(calculatorSheet(suffix, source, figures, imported.notTaken));
-            return model;
-          });
-          const summary = queueSummaryRead(context, report.suffix);
-          await context.sync();
-          return { report, results: summary.read() };
+        writeAndReadSummary((suffix) => {
+          const model = referenceDesign({ inputs: design.inputs, suffix });
+          model.sheets.push(calculatorSheet(suffix, source, figures, imported.notTaken));
+          return model;
         }),
       ({ report, results }) => {
         this.view.setDesignPresent(true);
