@@ -132,9 +132,10 @@ module.exports = async (env = {}, argv = {}) => {
       taskpane: "./src/taskpane/taskpane.ts",
     },
     // The pane carries the whole engine (sizeDesign, the layout, the template it writes, the formula
-    // evaluator): 404 KiB minified at the end of November 2026, past webpack's 244 KiB hint. A budget of
-    // our own, some 10% above, so growth still fails the build and is weighed when it does.
-    performance: { maxAssetSize: 448 * 1024, maxEntrypointSize: 448 * 1024 },
+    // evaluator) and the calculator workbook's reader (its zip): 471 KiB minified in December 2026, past
+    // webpack's 244 KiB hint. A budget of our own, some 10% above, so growth still fails the build and is
+    // weighed when it does.
+    performance: { maxAssetSize: 512 * 1024, maxEntrypointSize: 512 * 1024 },
     output: {
       path: path.resolve(__dirname, "dist"),
       filename: "[name].js",

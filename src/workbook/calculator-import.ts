@@ -9,8 +9,9 @@
  * public v6.6 and v7.6 files), and the 2016 calculator (v8 and later, its title "Exchange 2016 …"),
  * whose names are the same; its cells are not known here, so its names must be present.
  */
-import { REFERENCE_DESIGN_INPUTS, type Design } from "../engine/design";
+import { REFERENCE_DESIGN_INPUTS, serverDiskOf, type Design } from "../engine/design";
 import { designRecord } from "../engine/catalogue";
+import { SizingError } from "../engine/errors";
 import { cellOfName, CalculatorFileError, type CalculatorFile, type SheetCells } from "./calculator-file";
 import { designFromCells, inputFromText, type CellInput, type InputCells, type InputKey, type Places, type Sized } from "./input-values";
 import type { TierColumn } from "./sheets/tiers";
@@ -207,7 +208,11 @@ export function importCalculator(file: CalculatorFile): CalculatorImport {
   const yes = (name: string) => typeof value(name) === "string" && String(value(name)).trim().toLowerCase() === "yes";
   const num = (v: CellInput): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
   // "150 messages": the message profile's drop-down text, the number checked by the input's rule.
-  const messages = (v: CellInput): CellInput => (typeof v === "string" ? (/^\s*([\d.,]+)\s*messages?\s*$/i.exec(v)?.[1] ?? v) : v);
+  // The calculator's own text, not our Inputs sheet's: its number is read here, then checked as a number.
+  const messages = (v: CellInput): CellInput => {
+    const digits = typeof v === "string" ? /^\s*(\d+(?:\.\d+)?)\s*messages?\s*$/i.exec(v)?.[1] : undefined;
+    return digits === undefined ? v : Number(digits);
+  };
 
   // Mailboxes: tier 1 as the design's own profile; the environment's mailboxes over its DAGs (Input!C27).
   const dags = num(value("numDAGs"));
@@ -288,7 +293,9 @@ export function importCalculator(file: CalculatorFile): CalculatorImport {
   // Storage: the first site's database disk (C116:D116), JBOD (C107), databases a volume (C108:C109), AutoReseed (C112).
   const size = value("DBDiskSizePDC");
   const kind = value("DBDiskRPMPDC");
-  set("serverDisk", typeof size === "string" && typeof kind === "string" ? `${size.trim()} ${kind.trim()}` : typeof size === "string" ? kind : size, `${at("DBDiskSizePDC")} and ${at("DBDiskRPMPDC")}`);
+  // The calculator's size and type ("4000 GB", "7.2K RPM SAS 3.5\"") as the catalogue names that disk, where it has it.
+  const disk = typeof size === "string" && typeof kind === "string" ? `${size.trim()} ${kind.trim()}` : typeof size === "string" ? kind : size;
+  set("serverDisk", typeof disk === "string" ? catalogueDiskName(disk) : disk, `${at("DBDiskSizePDC")} and ${at("DBDiskRPMPDC")}`);
   set("considerJbod", value("JBODEvaluation"), at("JBODEvaluation"));
   const copies = num(inputs.copies);
   // As the calculator lays volumes (catalogue databasesPerVolume): C108 "No" one a volume; C109 "Yes" up to the copies; "No" half the even copies.
@@ -423,6 +430,16 @@ export function compareWithCalculator(imported: CalculatorImport, design: Design
     return { ...row, design: ours, agree: false, why: reasons.join("; ") };
   });
   return out;
+}
+
+/** A disk as the calculator writes it, by the catalogue's name for it; as written where the catalogue has none (its rule then says why). */
+function catalogueDiskName(text: string): string {
+  try {
+    return serverDiskOf({ serverDisk: text }).name;
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    return text;
+  }
 }
 
 /** The design a calculator file describes, sized by the one reader (designFromCells), at the version given or the file's. */

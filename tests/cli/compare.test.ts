@@ -70,13 +70,13 @@ describe("each row is exsize design --json for its options alone", () => {
   });
 
   test("--preset and exsize design's other options: each row exsize design --json's for the same options", async () => {
-    const args = ["--preset", "dellemc-2016", "--disk", "6TB 7.2K RPM SAS 3.5\"", "--vary", "users=7600,10000", "--vary", "copies=3,4"];
+    const args = ["--preset", "dellemc-2016", "--disk", "10TB 7.2K RPM SAS 3.5\"", "--vary", "users=7600,10000", "--vary", "copies=3,4"];
     const r = await compare([...args, "--json"]);
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout.join("\n")) as Array<Record<string, unknown>>;
     expect(rows).toHaveLength(4);
     for (const [i, row] of rows.entries()) {
-      const alone = await designJson(["--preset", "dellemc-2016", "--disk", "6TB 7.2K RPM SAS 3.5\"", "--users", ["7600", "10000"][i >> 1], "--copies", ["3", "4"][i % 2]]);
+      const alone = await designJson(["--preset", "dellemc-2016", "--disk", "10TB 7.2K RPM SAS 3.5\"", "--users", ["7600", "10000"][i >> 1], "--copies", ["3", "4"][i % 2]]);
       const { file, workbook, ...printed } = alone.printed;
       expect([file, workbook]).toEqual([null, null]);
       // The preset's 336 databases are set (the calculator's Input!G39): 10,000 mailboxes with 4 copies keep them too.
@@ -84,7 +84,7 @@ describe("each row is exsize design --json for its options alone", () => {
       expect(row).toEqual(printed);
     }
     expect(rows[0].preset).toBe("dellemc-2016");
-    expect((rows[0].design as Record<string, unknown>).disksPerServer).toBe(((await designJson(["--preset", "dellemc-2016", "--disk", "6TB 7.2K RPM SAS 3.5\"", "--users", "7600", "--copies", "3"])).printed.design as Record<string, unknown>).disksPerServer);
+    expect((rows[0].design as Record<string, unknown>).disksPerServer).toBe(((await designJson(["--preset", "dellemc-2016", "--disk", "10TB 7.2K RPM SAS 3.5\"", "--users", "7600", "--copies", "3"])).printed.design as Record<string, unknown>).disksPerServer);
   });
 
   test("the table: the varied inputs then the figures, a refused design's row saying why", async () => {

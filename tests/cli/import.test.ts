@@ -152,7 +152,7 @@ test("an input the design's rules refuse names the calculator's sheet, cell and 
   expect(fs.existsSync(out)).toBe(false);
   const text = await run([await written({ inputs: { Tier1SendReceive: "many messages" } })]);
   expect(text.code).toBe(2);
-  expect(text.stderr[0]).toMatch(/Input!C57 \(Tier1SendReceive\): "many messages" is not a number/);
+  expect(text.stderr[0]).toMatch(/Input!C57 \(Tier1SendReceive\): messagesPerDay must be a number from 0 to 100,000; got the text "many messages"/);
   // Inputs each within its rule that together make no design exit 1, as exsize design: 4 copies on 1 + 1 servers.
   const together = await run([await written({ inputs: { numMBXServers: 1 } })]);
   expect(together.code).toBe(1);

@@ -154,7 +154,7 @@ describe("fit", () => {
 
   test("designs that differ only in their disk inputs and share a disk count key size alike but for their disks", () => {
     // What the disk inputs may change of a design beside the key (size-design.ts diskCountKeys).
-    const DISK_FIELDS = new Set(["inputs", "layout", "siteServers", "serverDisks", "raidServerDisks", "serverDisksProblem", "mcdb", "mcdbProblem", "microsoft", "microsoftDatabases"]);
+    const DISK_FIELDS = new Set(["inputs", "layout", "siteServers", "databasesPerVolumeNote", "serverDisks", "raidServerDisks", "serverDisksProblem", "mcdb", "mcdbProblem", "microsoft", "microsoftDatabases"]);
     const DISK_LIMITS = new Set(["maxDatabaseGB", "mailboxesPerDatabaseLimit", "ioMailboxesPerDatabase", "maxDatabases"]);
     const without = (o: object, names: Set<string>) => Object.fromEntries(Object.keys(o).filter((k) => !names.has(k)).map((k) => [k, (o as Record<string, unknown>)[k]]));
     // A warning's kind is the key's (databases past the maximum size); its figures are the disk's limits.
