@@ -48,7 +48,7 @@ export const DATABASE_INPUTS = [
     // copies, so its servers are sized for one or two more failures there (Role Requirements!C127:C129, C107).
     key: "replayLagManager", checkedApart: true, value: valueOf<(typeof REPLAY_LAG_MANAGER_CHOICES)[number]>(), optional: true, defaultValue: REPLAY_LAG_MANAGER_CHOICES[0],
     label: "Replay Lag Manager", unit: "", name: "ReplayLagManager", group: "dag", choiceText: capitalized,
-    what: 'Microsoft\'s method: "yes" lets Replay Lag Manager activate the surviving site\'s lagged copies after a site fails, so its servers are sized for more active databases (memory, cores); "no": lagged copies are never activated',
+    what: 'Microsoft\'s method: "yes": after a site fails, the other site\'s lagged copies may activate, so its servers carry more; "no": never',
     source: cite("microsoft", "Input!G33; Role Requirements!C107, C127:C129"),
     rule: choiceInputRule("replayLagManager", REPLAY_LAG_MANAGER_CHOICES, "Microsoft's method: Replay Lag Manager activates lagged copies after a site fails (yes) or not (no)"),
     microsoftFactor: { name: "replayLagManager", of: (v) => (v === "yes" ? 1 : 0), formula: (input) => `IF(${input}="yes",1,0)` },

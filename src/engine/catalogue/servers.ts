@@ -137,7 +137,7 @@ export const SERVER_INPUTS = [
     // The calculator's Input!C24 "Server Role Virtualization": every megacycle a server needs × (1 + its hypervisor factor, C136's 10%).
     key: "virtualization", checkedApart: true, value: valueOf<(typeof VIRTUALIZATION_CHOICES)[number]>(), optional: true, defaultValue: VIRTUALIZATION_CHOICES[0], label: "Mailbox servers virtualized",
     unit: "", name: "Virtualization", group: "servers", choiceText: capitalized,
-    what: `Microsoft's method: "yes" for mailbox servers on a hypervisor, which then need ${HYPERVISOR_SHARE * 100}% more megacycles (the calculator's CPU adjustment), and so may need more cores; "no": physical servers`,
+    what: `Microsoft's method: "yes": servers on a hypervisor, sized for ${HYPERVISOR_SHARE * 100}% more megacycles (the calculator's CPU adjustment); "no": physical`,
     source: cite("microsoft", "Input!C24, C136; Role Requirements!C199:G201"),
     rule: choiceInputRule("virtualization", VIRTUALIZATION_CHOICES, "Microsoft's method: mailbox servers on a hypervisor (yes) or physical (no)"),
     microsoftFactor: { name: "hypervisor", of: (v) => (v === "yes" ? HYPERVISOR_SHARE : 0), formula: (input) => `IF(${input}="yes",${HYPERVISOR_SHARE},0)` },

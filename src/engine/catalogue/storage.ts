@@ -159,7 +159,7 @@ export const STORAGE_INPUTS = [
     // "on" where they cannot be is refused (mcdbOnProblem), so auto, the default, is what a person rarely changes.
     key: "mcdb", checkedApart: true, value: valueOf<string>(), optional: true, defaultValue: MCDB_CHOICES[0], label: "MCDB SSDs (MetaCache)", unit: "", name: "MCDB", group: "storage",
     choiceText: (v) => ({ auto: "Auto: 2019 and SE on JBOD", on: "On", off: "Off" })[v] ?? v,
-    what: "auto: SSDs beside the database disks for Exchange 2019 and SE on JBOD (one to three disks, 6% of their GB); on: the same, refused for earlier versions or RAID; off: none",
+    what: "auto: SSDs for Exchange 2019 and SE on JBOD (one to three disks, 6% of their GB); on: refused where none can be; off: none",
     source: MCDB_SOURCES.preferredArchitecture,
     rule: choiceInputRule("mcdb", MCDB_CHOICES, "MCDB SSDs: auto (2019 and SE on JBOD), on or off"),
   },
