@@ -9,10 +9,10 @@ import { FitError, fit, fitProfile, type FitCounts, type FitProfile, type FitSpa
 import { JBOD_CATALOGUE, REFERENCE_DESIGN_INPUTS, diskCountKeys, sizeDesign, versionProfile, type Design, type WorkbookInputs } from "../../src/engine";
 import { SizingError } from "../../src/engine/errors";
 import { quantity } from "../../src/engine/catalogue";
-import { designOf } from "../../src/workbook/input-values";
-import { optionOf } from "../../src/workbook/input-options";
+import { fitCheck } from "../../src/workbook/fit-check";
 
-const check = (inputs: WorkbookInputs) => designOf(inputs, optionOf);
+// The check exsize fit and the pane search with: the whole-design check's rules and sizing.
+const check = fitCheck;
 const DISKS = JBOD_CATALOGUE.map((d) => d.name);
 const beats = (a: FitCounts, b: FitCounts) => a.servers <= b.servers && a.disks <= b.disks && a.memoryGB <= b.memoryGB && a.cores <= b.cores && (a.servers < b.servers || a.disks < b.disks || a.memoryGB < b.memoryGB || a.cores < b.cores);
 
