@@ -69,7 +69,10 @@ export function quantityFormat(q: Pick<Quantity, "digits" | "smallDigits" | "uni
 }
 
 /** Whole above SMALL_FIGURE, one decimal below it (the catalogue's smallDigits), with the unit text after. */
-export const smallToOneDecimal = (after: string): string => `[<${SMALL_FIGURE}]0.0"${after.replace(/"/g, "")}";#,##0"${after.replace(/"/g, "")}"`;
+export const smallToOneDecimal = (after: string, before = ""): string => {
+  const [b, a] = [before, after].map((t) => (t === "" ? "" : `"${t.replace(/"/g, "")}"`));
+  return `[<${SMALL_FIGURE}]${b}0.0${a};${b}#,##0${a}`;
+};
 const count = (one: string, many: string): string => `[=1]0 "${one}";#,##0 "${many}"`;
 /** A site's failure in a DAG of one site: it cannot occur, so it is neither survivable nor not (issue 18). */
 export const ONE_SITE = "does not apply (one site)";

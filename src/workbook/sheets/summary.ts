@@ -229,10 +229,10 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   row("Log volumes", S.logVolumes, [{ formula: `=${design("databasesDeployed")}`, format: FORMAT.volumes }, { formula: `=${design("answerLogVolumeGB")}`, format: '"× "#,##0" GB"' }]);
   row("Capacity per copy", S.capacityPerCopyGB, [
     { formula: `=${design("answerCapacityGB")}`, format: FORMAT.gb },
-    { formula: `=${allCopiesFormula(design("answerCapacityGB"), n.copies)}`, format: '#,##0" GB, all copies"' },
-    { formula: `=${design("answerVolumesGB")}`, format: '#,##0" GB in volumes"' },
+    { formula: `=${allCopiesFormula(design("answerCapacityGB"), n.copies)}`, format: '"all copies: "#,##0" GB"' },
+    { formula: `=${design("answerVolumesGB")}`, format: '"in volumes: "#,##0" GB"' },
   ]);
-  row("Database IOPS", S.databaseIops, [{ formula: `=${design("answerDatabaseIops")}`, format: FORMAT.iops }, { formula: `=${design("answerDagIops")}`, format: smallToOneDecimal(" IOPS, every copy") }]);
+  row("Database IOPS", S.databaseIops, [{ formula: `=${design("answerDatabaseIops")}`, format: FORMAT.iops }, { formula: `=${design("answerDagIops")}`, format: smallToOneDecimal(" IOPS", "every copy: ") }]);
   row("Log IOPS", S.dagLogIops, [{ formula: `=${design("answerLogIops")}`, format: FORMAT.iops }]);
   // The papers' arrays and spindles size a design by Dell's process only: by Microsoft's method the servers'
   // own disks hold the databases (Server disks below), and the papers' figures are on the Methods sheet
