@@ -197,7 +197,7 @@ describe("exsize compare --out: six designs, printed", () => {
       // As the catalogue shows a small figure: one decimal, a whole one too (1.0).
       const shown = (v: unknown) => (v as number).toFixed(1);
       expect(record.databaseIops).toBeGreaterThan(0);
-      expect(summary).toContain(`Database IOPS ${shown(record.databaseIops)} IOPS ${shown(record.dagDatabaseIops)} IOPS, every copy`);
+      expect(summary).toContain(`Database IOPS ${shown(record.databaseIops)} IOPS every copy: ${shown(record.dagDatabaseIops)} IOPS`);
       expect(summary).toContain(`Log IOPS ${shown(record.dagLogIops)} IOPS`);
       expect(summary).toContain(`${shown(record.worstTargetIops)} IOPS a server`);
       expect(summary).not.toMatch(/(?<![\d.,])[01] IOPS/);
