@@ -163,8 +163,16 @@ function topologies(profile: FitProfile): WorkbookInputs[] {
 
 /** A sized design's disks as designDisks gives them: active/passive, the second site's its own. */
 function disksOfDesign(d: Design): DesignDisks {
+  // Field by field: spreading a Design would read its lazy figures (neverLess, layout), which the search never needs.
   const second = d.siteServers?.[1];
-  return { ...d, ...(second ? { secondSiteDisks: second } : {}) };
+  return {
+    ...(d.serverDisks ? { serverDisks: d.serverDisks } : {}),
+    ...(d.raidServerDisks ? { raidServerDisks: d.raidServerDisks } : {}),
+    ...(d.serverDisksProblem ? { serverDisksProblem: d.serverDisksProblem } : {}),
+    ...(d.mcdb ? { mcdb: d.mcdb } : {}),
+    ...(d.mcdbProblem ? { mcdbProblem: d.mcdbProblem } : {}),
+    ...(second ? { secondSiteDisks: second } : {}),
+  };
 }
 
 /** What the search keeps of a sized design: what its counts read. */

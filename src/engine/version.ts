@@ -197,16 +197,17 @@ function supportedCoresSentence(needed: string, most: number, name: string): str
 
 /**
  * A server past the cores its version supports (2019 and SE: 48, versionProfile's supportedCores): the
- * design cannot be built. `advice` says what fits (the fewest servers a site), appended to the message.
+ * design cannot be built. `advice` says what fits (the fewest servers a site), appended to the message:
+ * worked out only for a design refused, as it sizes others.
  *
  * @example serverCoresProblem("SE", 60)?.summary.startsWith("Not a design") // true
  */
-export function serverCoresProblem(version: ExchangeVersion, cores: number, advice = ""): { message: string; summary: string } | undefined {
+export function serverCoresProblem(version: ExchangeVersion, cores: number, advice: () => string = () => ""): { message: string; summary: string } | undefined {
   const p = versionProfile(version);
   const most = p.supportedCores;
   if (most === undefined || !(cores > most)) return undefined;
   return {
-    message: `servers: a server needs ${grouped(cores)} cores, more than the ${most} Microsoft supports for ${p.name} (${p.supportedCoresSource}); ${advice || "add servers, or put fewer mailboxes in a DAG (users)"}`,
+    message: `servers: a server needs ${grouped(cores)} cores, more than the ${most} Microsoft supports for ${p.name} (${p.supportedCoresSource}); ${advice() || "add servers, or put fewer mailboxes in a DAG (users)"}`,
     summary: supportedCoresSentence(String(cores), most, p.name),
   };
 }

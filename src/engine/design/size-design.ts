@@ -811,7 +811,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   const memoryPerServerGB = Math.max(methodMemoryGB, context.profile.minMemoryGB);
   // The servers must carry the design: at most the cores the version supports (2019 and SE: 48), and the servers
   // named within the calculator's CPU utilisation target in the worst failure (Role Requirements!C255).
-  const unsupported = serverCoresProblem(version, coresPerServer, advising ? "" : serversThatFit(inputs, tables));
+  const unsupported = serverCoresProblem(version, coresPerServer, () => serversThatFit(inputs, tables));
   if (unsupported !== undefined) throw new ServerCapacityError(unsupported.message, unsupported.summary);
   const cpu = method === "microsoft" && microsoft !== undefined && inputs.specIntRate > 0 ? cpuOf(microsoft, inputs) : undefined;
   if (cpu !== undefined && cpu.utilization > cpu.target) {
@@ -981,16 +981,17 @@ export function designDisks(
     const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
     // The disks lay out the deployed databases, which on JBOD were counted from the same disk (sizeDesign's microsoftAt).
     const choice = serverDiskChoiceOf(inputs, tables, serverDisk);
-    onRaid = !prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB, databasesPerVolume: choice.databasesPerVolume, ...layout }).jbod;
+    const preference = prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB, databasesPerVolume: choice.databasesPerVolume, ...layout });
+    onRaid = !preference.jbod;
+    // A volume holds at most the copies by default; active/passive, the first site's; a number asked, the calculator's (Role Requirements!C83).
+    const volumeDatabases = volumeDatabasesOf(inputs.copies, serversPerSite, { ...layout, databasesPerVolume: choice.databasesPerVolume }, preference.multipleDatabasesPerVolume);
+    const volumeCopies = volumeCopiesOf(inputs.copies, serversPerSite, layout);
     // One site's server of `server.copiesPerServer` copies (the first site's: Role Requirements!C102), on RAID or JBOD.
     const laidOut = (server: MicrosoftSizing, raid: boolean): Pick<SiteServers, "serverDisks" | "raidServerDisks" | "serverDisksProblem"> => {
       try {
         // The calculator's RAID disks (Storage Design!C194, D194): a DAG, as Microsoft's method here always is.
         if (raid) return { raidServerDisks: raidServerDisks(raidNeedOf(server, { serversPerSite, copies: inputs.copies, laggedCopies, databasesPerVolume: choice.databasesPerVolume }, { ...mf, ...layout }), choice) };
-        // A volume holds at most the copies by default; active/passive, the first site's; a number asked, the calculator's (Role Requirements!C83).
-        const several = prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB, databasesPerVolume: choice.databasesPerVolume, ...layout }).multipleDatabasesPerVolume;
-        const v = volumeDatabasesOf(inputs.copies, serversPerSite, { ...layout, databasesPerVolume: choice.databasesPerVolume }, several);
-        return { serverDisks: serverDisks(jbodNeedOf(server, volumeCopiesOf(inputs.copies, serversPerSite, layout), mf), { ...choice, databasesPerVolume: v }) };
+        return { serverDisks: serverDisks(jbodNeedOf(server, volumeCopies, mf), { ...choice, databasesPerVolume: volumeDatabases }) };
       } catch (e) {
         // A disk that cannot hold a volume says so beside the design: the databases stand (RAID or another disk holds them).
         if (!(e instanceof SizingError)) throw e;
