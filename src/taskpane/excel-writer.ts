@@ -129,7 +129,8 @@ function parseCell(address: string): Position {
   return { row: Number(m[2]) - 1, column: column - 1 };
 }
 
-function columnLetters(index: number): string {
+/** A 0-based column index as its letters (0: A, 26: AA). */
+export function columnLetters(index: number): string {
   let s = "";
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
   return s;

@@ -5,20 +5,19 @@
  * One sync for the names and sheets, one for the cells.
  */
 import { CalculatorFileError, type CalculatorFile, type SheetCells } from "../workbook/calculator-file";
-import type { CellInput } from "../workbook/input-values";
+import { isExcelErrorText, type CellInput } from "../workbook/input-values";
+import { columnLetters } from "./excel-writer";
 
 /** The calculator's sheets the import reads, and the cells it reads them over (v7.6's Input ends at row 225, Role Requirements at 288). */
 const READ_SHEETS = ["Input", "Role Requirements"] as const;
 const READ_RANGE = "A1:J300";
-
-const columnLetters = (n: number): string => (n < 26 ? String.fromCharCode(65 + n) : columnLetters(Math.floor(n / 26) - 1) + String.fromCharCode(65 + (n % 26)));
 
 /** A value as Office.js gives it: "" for an empty cell, an error as its text (#N/A). */
 function cellInput(value: unknown): CellInput {
   if (value === "" || value === null || value === undefined) return null;
   if (typeof value === "number" || typeof value === "boolean") return value;
   const text = String(value);
-  return /^#(N\/A|VALUE!|REF!|DIV\/0!|NUM!|NAME\?|NULL!|SPILL!|CALC!|BUSY!)$/.test(text) ? { error: text } : text;
+  return isExcelErrorText(text) ? { error: text } : text;
 }
 
 export async function openWorkbookCalculator(context: Excel.RequestContext): Promise<CalculatorFile> {

@@ -146,6 +146,9 @@ export function readText(rule: InputRule & { kind: "text" }, text: string): Chec
 /** A cell's value as Excel or exceljs gives it: a number, text, TRUE/FALSE, empty, or an error such as #N/A. */
 export type CellInput = number | string | boolean | null | undefined | { error: string };
 
+/** An Excel error as Office.js gives a cell's value: its text (#N/A), and the pending ones (#BUSY!, #GETTING_DATA). */
+export const isExcelErrorText = (text: string): boolean => /^#(NULL!|DIV\/0!|VALUE!|REF!|NAME\?|NUM!|N\/A|SPILL!|CALC!|BUSY!|GETTING_DATA)$/.test(text);
+
 /** A cell's value in a message: 5000, "RAID5", TRUE, an empty cell, #N/A. */
 function shownCell(value: CellInput): string {
   if (value === null || value === undefined || value === "") return "an empty cell";
@@ -165,7 +168,7 @@ function inputFromCellText(row: InputRow, text: string): Checked<InputValue> {
   const rule = row.rule;
   if (text === "") return rule.allowBlank ? { value: "" } : { problem: `${rule.error}; got an empty cell` };
   // Office.js gives a cell's error as its text.
-  if (/^#(NULL!|DIV\/0!|VALUE!|REF!|NAME\?|NUM!|N\/A|SPILL!|CALC!|GETTING_DATA)$/.test(text)) return { problem: `${rule.error}; got ${text}` };
+  if (isExcelErrorText(text)) return { problem: `${rule.error}; got ${text}` };
   if (rule.kind !== "list" && rule.kind !== "text") {
     return { problem: `${rule.error}; got the text ${JSON.stringify(text)}, which the workbook's formulas do not read as a number: type the number itself` };
   }
