@@ -272,7 +272,6 @@ export function plainError(error: unknown): string {
   }
 }
 
-/** The copy the user is looking at (the active sheet is one of its sheets), else the last one loaded. */
 /** A design's model written into the workbook, then its Summary's answer read back: what loading shows. */
 function writeAndReadSummary(model: Parameters<typeof writeDesign>[1]): Promise<{ report: WriteReport; results: HeadlineResults }> {
   return Excel.run(async (context) => {
@@ -283,6 +282,7 @@ function writeAndReadSummary(model: Parameters<typeof writeDesign>[1]): Promise<
   });
 }
 
+/** The copy the user is looking at (the active sheet is one of its sheets), else the last one loaded. */
 function chooseDesign(suffixes: readonly string[], activeSheet: string): string | undefined {
   const looking = suffixes.find((suffix) => Object.values(templateSheetNames(suffix)).includes(activeSheet));
   return looking ?? suffixes[suffixes.length - 1];

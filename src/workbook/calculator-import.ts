@@ -425,7 +425,7 @@ export function compareWithCalculator(imported: CalculatorImport, design: Design
     if (imported.calculation === "manual") reasons.push("the file was saved with manual calculation: its saved figures may be from before its last changes (recalculate with F9 and save)");
     if (reasons.length === 0) {
       const moving = imported.notTaken.filter((n) => n.moves !== undefined).map((n) => n.name);
-      reasons.push(moving.length > 0 ? `the file sets inputs the design does not take (notTaken: ${moving.slice(0, 6).join(", ")}${moving.length > 6 ? ", …" : ""})` : "a rule of the design's own where it departs from the calculator (docs/microsoft-method.md)");
+      reasons.push(moving.length > 0 ? `the file sets inputs the design does not take (notTaken: ${moving.slice(0, 6).join(", ")}${moving.length > 6 ? ", …" : ""})` : "a rule of the design's own where it departs from the calculator (exsize help design, and the Methods sheet, say which)");
     }
     return { ...row, design: ours, agree: false, why: reasons.join("; ") };
   });

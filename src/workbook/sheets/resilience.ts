@@ -383,7 +383,7 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
       role: "output",
     },
     { address: `A${t + 1}`, value: `Failure modes and transport: ${cite("microsoft")}, Role Requirements sheet.`, role: "source" },
-    { address: `A${t + 2}`, value: "Megacycles: the busiest server's copies and client access. CPU: megacycles ÷ (rate × 2,000 ÷ 33.75), at most 80%.", role: "source" },
+    { address: `A${t + 2}`, value: `Megacycles: the busiest server's copies and client access. CPU: megacycles ÷ (rate × 2,000 ÷ 33.75), at most ${CPU_UTILIZATION_TARGET * 100}%.`, role: "source" },
     { address: `A${t + 3}`, value: "Transport: a day's messages over the servers left after the worst failure, held twice, queued, and kept 7 days by Safety Net.", role: "source" },
   );
   return cells;
