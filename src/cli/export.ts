@@ -167,8 +167,8 @@ export async function runExport(args: string[], out: CommandOutput): Promise<num
       if (flags.has("--preset")) throw new UsageError(`--from reads every input from ${from}; --preset cannot be given with it`);
       if (path.extname(from).toLowerCase() !== ".xlsx") throw new UsageError(`--from must name an .xlsx workbook (written by exsize design -o or the add-in); got ${JSON.stringify(from)}`);
       const which = flags.get("--design");
-      const design = which === undefined ? undefined : Number(String(which).trim());
-      if (which !== undefined && (!Number.isInteger(design) || design! < 1)) throw new UsageError(`--design must be a whole number, 1 or more; got ${JSON.stringify(which)}`);
+      // Read as every number option is; its most, the workbook's designs, is checked once it is read.
+      const design = which === undefined ? undefined : wholeOption("--design", String(which), 1, Number.MAX_SAFE_INTEGER, "must be a whole number, 1 or more");
       let read: Awaited<ReturnType<typeof readWorkbookCells>>;
       try {
         read = await readWorkbookCells(from, design);

@@ -16,6 +16,7 @@ import type { WholeFileIO } from "./write-whole";
 import { CalculatorFileError, openCalculatorFile } from "../workbook/calculator-file";
 import { calculatorSheet } from "../workbook/sheets/calculator";
 import { compareWithCalculator, designOfCalculator, exchangeVersionOption, importCalculator } from "../workbook/calculator-import";
+import { workbookFileProblem } from "./read-workbook";
 
 const FLAGS: readonly FlagSpec[] = [
   { names: ["--json"], value: false },
@@ -100,7 +101,8 @@ export async function runImport(args: string[], out: CommandOutput, io?: WholeFi
   try {
     let bytes: Uint8Array;
     try {
-      if (fs.statSync(file).isDirectory()) throw new CalculatorFileError("it is a folder, not a workbook");
+      const problem = workbookFileProblem(file);
+      if (problem !== undefined) throw new CalculatorFileError(problem);
       bytes = fs.readFileSync(file);
     } catch (e) {
       if (e instanceof CalculatorFileError) throw e;

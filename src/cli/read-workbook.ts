@@ -48,6 +48,22 @@ function cellInput(value: ExcelJS.CellValue): CellInput {
   return { error: "a value that is not a number or text" };
 }
 
+/**
+ * Why `file` cannot be read as a workbook before a byte is read, or undefined: a folder, a device, a
+ * pipe or a socket (a pipe's read would wait for a writer forever), a missing or unreadable file.
+ */
+export function workbookFileProblem(file: string): string | undefined {
+  try {
+    const stat = fs.statSync(file);
+    if (stat.isDirectory()) return "it is a folder, not a workbook";
+    if (!stat.isFile()) return "not a file (a device, a pipe or a socket), not a workbook";
+    return undefined;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (e as Error).message;
+  }
+}
+
 /** A design workbook holds several designs (a Compare workbook): which one to read is the caller's to say. */
 export class WhichDesignError extends Error {}
 
@@ -57,15 +73,8 @@ export class WhichDesignError extends Error {}
  * " N") is read at `design` (1 the first); without it, it is refused, never guessed (WhichDesignError).
  */
 export async function readWorkbookCells(file: string, design?: number): Promise<{ cells: InputCells; places: Places; designs: number }> {
-  try {
-    const stat = fs.statSync(file);
-    if (stat.isDirectory()) throw new WorkbookReadError("it is a folder, not a workbook");
-    if (!stat.isFile()) throw new WorkbookReadError("not a file (a device, a pipe or a socket), not a workbook");
-  } catch (e) {
-    if (e instanceof WorkbookReadError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new WorkbookReadError(code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : (e as Error).message);
-  }
+  const problem = workbookFileProblem(file);
+  if (problem !== undefined) throw new WorkbookReadError(problem);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { Workbook } = require("exceljs") as typeof import("exceljs");
   const workbook = new Workbook();

@@ -235,6 +235,13 @@ describe("a workbook of several designs (exsize fit --out, exsize compare -o)", 
     const past = await run(runExport, ["--out", dir, "--from", several, "--design", String(printed.length + 1)]);
     expect(past.code).toBe(2);
     expect(past.stderr[0]).toMatch(new RegExp(`--design must be a whole number from 1 to ${printed.length}`));
+    // Read as every number option is (wholeOption): no hexadecimal, no percent, never another value.
+    for (const text of ["0x1", "100%", "1.5"]) {
+      const odd = await run(runExport, ["--out", dir, "--from", several, "--design", text]);
+      expect({ text, code: odd.code }).toEqual({ text, code: 2 });
+      expect(odd.stderr[0]).toContain(`--design must be a whole number, 1 or more; got ${JSON.stringify(text)}`);
+    }
+    expect(fs.existsSync(dir)).toBe(false);
   });
 
   test("--design N exports the Nth design: its databases and servers", async () => {

@@ -11,6 +11,7 @@
  *
  * Checked by hand on the public files too (`exsize import` on each, December 2026): the same figures.
  */
+import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -212,6 +213,12 @@ describe("bad files: a clear error, exit 2, nothing written", () => {
     const file = path.join(work, "notes.xlsm");
     fs.writeFileSync(file, "mailboxes: 5000\n");
     await refused(file, /not an Excel workbook/);
+  });
+  test("a pipe is refused before it is read (a read would wait for a writer forever)", async () => {
+    if (process.platform === "win32") return;
+    const fifo = path.join(work, "pipe.xlsm");
+    execFileSync("mkfifo", [fifo]);
+    await refused(fifo, /not a file \(a device, a pipe or a socket\), not a workbook/);
   });
 });
 
