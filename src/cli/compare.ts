@@ -20,7 +20,7 @@ import * as path from "path";
 import type { WorkbookInputs } from "../engine/design";
 import { designOf, inputFromText, type InputValue } from "../workbook/input-values";
 import { EXIT, TYPING_HELP, UsageError, inputOptions, optionOf, parseCommand, type CommandOutput, type FlagSpec, type InputOption, type ParsedCommand } from "./design-options";
-import { jsonInputs, papersRecord, presetChanges, presetDesign } from "./design";
+import { designJson, jsonInputs, presetDesign } from "./design";
 import { QUANTITIES, designRecord, type DesignRecord } from "../engine/catalogue";
 import { COMPARE_LABELS, DIFFERS, MAX_LIVE_DESIGNS, compareSheetRows, liveCompareModel, mostChangedFigure, rangeTexts, valuesCompareModel } from "../workbook/compare";
 
@@ -351,7 +351,7 @@ export function jsonRows(rows: readonly CompareRow[]): unknown[] {
   return rows.map((row) =>
     "problems" in row
       ? { inputs: jsonInputs(row.inputs), problems: row.problems }
-      : { preset: row.preset, presetChanges: presetChanges(row.preset, row.inputs), method: row.method, inputs: jsonInputs(row.inputs), design: row.design, papers: papersRecord(row.method, row.design), warnings: row.warnings },
+      : designJson(row.preset, row.method, row.inputs, row.design, row.warnings),
   );
 }
 

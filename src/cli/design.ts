@@ -177,6 +177,15 @@ export function presetChanges(preset: string, inputs: WorkbookInputs): string[] 
   return Object.keys(now).filter((key) => JSON.stringify(now[key]) !== JSON.stringify(from[key]));
 }
 
+/**
+ * A sized design as every command's `--json` prints it (design, compare, fit, import): the preset it
+ * started from and the inputs that changed it (null for a design read from a calculator's file), its
+ * method, inputs, figures, the papers' figures beside it and its warnings.
+ */
+export function designJson(preset: string | null, method: string, inputs: WorkbookInputs, record: DesignRecord, warnings: readonly string[]) {
+  return { preset, presetChanges: preset === null ? null : presetChanges(preset, inputs), method, inputs: jsonInputs(inputs), design: record, papers: papersRecord(method, record), warnings };
+}
+
 /** What the method is, in words, naming its source by publisher and title. */
 export function methodWords(d: Design): string {
   // Lazily: papers.ts is small, but only the text output names the sources.
@@ -284,18 +293,7 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
 
   if (request.json) {
     const workbook = request.out === undefined ? null : request.customer ? "customer copy" : "live design";
-    const record = designRecord(design);
-    const printed = {
-      file: request.out ?? null,
-      workbook,
-      preset: request.preset,
-      presetChanges: presetChanges(request.preset, inputs),
-      method: design.method,
-      inputs: jsonInputs(inputs),
-      design: record,
-      papers: papersRecord(design.method, record),
-      warnings: design.warnings.map((w) => w.message),
-    };
+    const printed = { file: request.out ?? null, workbook, ...designJson(request.preset, design.method, inputs, designRecord(design), design.warnings.map((w) => w.message)) };
     out.stdout(JSON.stringify(printed, null, 2));
     return EXIT.ok;
   }

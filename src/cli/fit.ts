@@ -18,7 +18,7 @@ import { SizingError } from "../engine/errors";
 import { designVersion, versionName } from "../engine/version";
 import { fitCheck } from "../workbook/fit-check";
 import { EXIT, TYPING_HELP, UsageError, inputOptions, parseCommand, wholeOption, type FlagSpec } from "./design-options";
-import { jsonInputs, papersRecord, presetChanges, presetDesign } from "./design";
+import { designJson, jsonInputs, presetDesign } from "./design";
 import { EXIT_INTERRUPTED, writeWhole } from "./write-whole";
 import { MAX_LIVE_DESIGNS, TABLE_COLUMNS, compareRow, csvLines, liveCompareWorkbook, show, tableLines, whileHeard, type CompareRow, type ProgressOutput, type TableColumn } from "./compare";
 
@@ -300,7 +300,7 @@ export async function runFit(args: string[], out: ProgressOutput): Promise<numbe
     const printed = rows.map((r) => ({
       ...("problems" in r
         ? { file: null, workbook: null, inputs: jsonInputs(r.inputs), problems: r.problems }
-        : { file: null, workbook: null, preset: r.preset, presetChanges: presetChanges(r.preset, r.inputs), method: r.method, inputs: jsonInputs(r.inputs), design: r.design, papers: papersRecord(r.method, r.design), warnings: r.warnings }),
+        : { file: null, workbook: null, ...designJson(r.preset, r.method, r.inputs, r.design, r.warnings) }),
       command: designCommand(r.inputs, request.preset),
     }));
     out.stdout(JSON.stringify(printed, null, 2));

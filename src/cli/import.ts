@@ -11,7 +11,7 @@ import * as path from "path";
 import { designRecord } from "../engine/catalogue";
 import { versionName } from "../engine/version";
 import { EXIT, EXIT_STATUS_HELP, UsageError, inputOptions, parseCommand, type CommandOutput, type FlagSpec } from "./design-options";
-import { jsonInputs, writeWorkbook } from "./design";
+import { designJson, writeWorkbook } from "./design";
 import type { WholeFileIO } from "./write-whole";
 import { CalculatorFileError, openCalculatorFile } from "../workbook/calculator-file";
 import { calculatorSheet } from "../workbook/sheets/calculator";
@@ -157,11 +157,7 @@ export async function runImport(args: string[], out: CommandOutput, io?: WholeFi
     const printed = {
       file: outFile ?? null,
       workbook,
-      preset: null,
-      method: design.method,
-      inputs: jsonInputs(design.inputs),
-      design: designRecord(design),
-      warnings: design.warnings.map((w) => w.message),
+      ...designJson(null, design.method, design.inputs, designRecord(design), design.warnings.map((w) => w.message)),
       source,
       calculator,
       notTaken: imported.notTaken,

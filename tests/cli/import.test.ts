@@ -45,6 +45,9 @@ async function written(shape: Omit<CalculatorShape, "from"> & { from?: string },
 type Printed = {
   inputs: Record<string, unknown>;
   design: Record<string, number | string | null>;
+  preset: string | null;
+  presetChanges: string[] | null;
+  papers: Record<string, unknown> | null;
   source: { calculator: string; version: string; exchangeVersion: number; macros: boolean };
   calculator: Array<{ key: string; name: string; cell: string; calculator: unknown; design: unknown; agree: boolean | null; why?: string }>;
   notTaken: Array<{ name: string; cell: string; value: unknown; moves?: string }>;
@@ -59,6 +62,10 @@ const row = (p: Printed, key: string) => p.calculator.find((c) => c.key === key)
 test("the v7.6 example: its saved 40 databases a DAG, 62.5 mailboxes a database and 160 GB a server, Replay Lag Manager on", async () => {
   const p = await imported([await written({})]);
   expect(p.source).toMatchObject({ calculator: "Exchange 2013 Server Role Requirements Calculator", version: "7.6", exchangeVersion: 2013, macros: true });
+  // design --json's record, then the file's: a design read from a file started from no preset; the papers beside it.
+  expect(Object.keys(JSON.parse(p.stdout.join("\n")))).toEqual(["file", "workbook", "preset", "presetChanges", "method", "inputs", "design", "papers", "warnings", "source", "calculator", "notTaken"]);
+  expect([p.preset, p.presetChanges]).toEqual([null, null]);
+  expect(p.papers).toMatchObject({ arrays: expect.any(Number), spindles: expect.any(Number) });
   // Input!C55 5,000 mailboxes over Input!C27's 2 DAGs; C30 3 HA copies + C31 1 lagged; G31 168 hours; C26 2 servers a site (G22 Yes).
   expect(p.inputs).toMatchObject({ users: 2500, environmentUsers: 5000, copies: 4, laggedCopies: 1, lagDays: 7, serversSite1: 2, serversSite2: 2, dagLayout: "active/active", quotaMB: 10240, messagesPerDay: 200, messageKB: 75, exchangeVersion: 2013, method: "microsoft", serverDisk: '4TB 7.2K RPM SAS 3.5"' });
   expect(row(p, "databases")).toMatchObject({ name: "RecNumDBs", cell: "C79", calculator: 40, design: 40, agree: true });
