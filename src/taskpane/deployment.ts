@@ -28,7 +28,7 @@ import {
   type WorkbookDagValues,
 } from "../workbook/deployment";
 import type { WorkbookModel } from "../workbook/model";
-import { cellBlocks, characterWidthToPoints, chooseFreeSuffix, roleRanges, ROLE_STYLES } from "./excel-writer";
+import { cellBlocks, characterWidthToPoints, chooseFreeSuffix, queueRoleStyles } from "./excel-writer";
 
 /** The ranges beyond the inputs that the design reads, by defined name (before the suffix). */
 const FACTORS = "Factors";
@@ -106,13 +106,7 @@ export function queueDeploymentSheets(context: Excel.RequestContext, files: Depl
       range.numberFormat = block.numberFormat as string[][];
       range.values = block.formulas as unknown as string[][];
     }
-    for (const { role, address } of roleRanges(sheet.cells)) {
-      const style = ROLE_STYLES[role]!;
-      const format = worksheet.getRange(address).format;
-      if (style.fill) format.fill.color = style.fill;
-      if (style.font) format.font.color = style.font;
-      if (style.bold) format.font.bold = true;
-    }
+    queueRoleStyles(worksheet, sheet.cells);
     (sheet.columnWidths ?? []).forEach((characters, c) => {
       worksheet.getRange(`${columnName(c)}:${columnName(c)}`).format.columnWidth = characterWidthToPoints(characters);
     });

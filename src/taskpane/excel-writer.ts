@@ -278,6 +278,19 @@ export function roleRanges(cells: readonly CellModel[]): { role: CellRole; addre
 
 const lower = (s: string) => s.toLowerCase();
 
+/** Each role's fill, font colour, weight, slant and size over the cells of that role, one rectangle a call. */
+export function queueRoleStyles(worksheet: Excel.Worksheet, cells: readonly CellModel[]): void {
+  for (const { role, address } of roleRanges(cells)) {
+    const style = ROLE_STYLES[role]!;
+    const format = worksheet.getRange(address).format;
+    if (style.fill) format.fill.color = style.fill;
+    if (style.font) format.font.color = style.font;
+    if (style.bold) format.font.bold = true;
+    if (style.italic) format.font.italic = true;
+    if (style.size) format.font.size = style.size;
+  }
+}
+
 /** The first suffix ("", " 2", " 3"…) whose sheets and names are all free (Excel compares them case-insensitively). */
 export function chooseFreeSuffix(existingSheets: readonly string[], existingNames: readonly string[], build: DesignBuilder): { suffix: string; model: WorkbookModel } {
   const sheets = new Set(existingSheets.map(lower));
@@ -314,15 +327,7 @@ function queueSheet(worksheet: Excel.Worksheet, sheet: SheetModel, model: Workbo
       font.size = model.font.size;
     }
   }
-  for (const { role, address } of roleRanges(sheet.cells)) {
-    const style = ROLE_STYLES[role]!;
-    const format = worksheet.getRange(address).format;
-    if (style.fill) format.fill.color = style.fill;
-    if (style.font) format.font.color = style.font;
-    if (style.bold) format.font.bold = true;
-    if (style.italic) format.font.italic = true;
-    if (style.size) format.font.size = style.size;
-  }
+  queueRoleStyles(worksheet, sheet.cells);
   (sheet.columnWidths ?? []).forEach((characters, i) => {
     const column = columnLetters(i);
     worksheet.getRange(`${column}:${column}`).format.columnWidth = characterWidthToPoints(characters);
