@@ -20,7 +20,7 @@ import * as path from "path";
 import type { WorkbookInputs } from "../engine/design";
 import { designOf, inputFromText, type InputValue } from "../workbook/input-values";
 import { EXIT, TYPING_HELP, UsageError, inputOptions, optionOf, parseCommand, type CommandOutput, type FlagSpec, type InputOption, type ParsedCommand } from "./design-options";
-import { designJson, jsonInputs, presetDesign } from "./design";
+import { DESIGN_FLAGS, designJson, jsonInputs, presetDesign } from "./design";
 import { QUANTITIES, designRecord, type DesignRecord } from "../engine/catalogue";
 import { COMPARE_LABELS, DIFFERS, MAX_LIVE_DESIGNS, compareSheetRows, liveCompareModel, mostChangedFigure, rangeTexts, valuesCompareModel } from "../workbook/compare";
 
@@ -43,16 +43,8 @@ export const MAX_DESIGNS = 100_000;
 export const MAX_SHEET_DESIGNS = 16_383;
 /** Exit status after Ctrl-C, as a shell reports a process ended by SIGINT (128 + 2). */
 
-const FLAGS: readonly FlagSpec[] = [
-  // exsize design's options beyond the inputs, read by its own presetDesign.
-  { names: ["--preset"], value: true },
-  { names: ["--out", "-o"], value: true },
-  { names: ["--force"], value: false },
-  { names: ["--customer"], value: false },
-  { names: ["--json"], value: false },
-  { names: ["--csv"], value: false },
-  { names: ["--help", "-h"], value: false },
-];
+// exsize design's options beyond the inputs, read by its own presetDesign, and the CSV.
+const FLAGS: readonly FlagSpec[] = [...DESIGN_FLAGS, { names: ["--csv"], value: false }];
 
 export const COMPARE_USAGE = "usage: exsize compare [INPUTS…] [--preset NAME] --vary OPTION=V1,V2,… [--vary …] [--json | --csv] [--out FILE.xlsx [--customer] [--force]]";
 

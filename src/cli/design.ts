@@ -48,7 +48,8 @@ const OUTPUT_OPTIONS: ReadonlyArray<{ names: string; text: string }> = [
   { names: "--json", text: "print the inputs and the design's numbers as one JSON object; with --out, the file is written too" },
   { names: "-h, --help", text: "this text" },
 ];
-const FLAGS: readonly FlagSpec[] = [
+/** exsize design's options beyond the inputs (compare takes them too). */
+export const DESIGN_FLAGS: readonly FlagSpec[] = [
   { names: ["--preset"], value: true },
   { names: ["--out", "-o"], value: true },
   { names: ["--force"], value: false },
@@ -136,7 +137,7 @@ export function presetDesign(given: Parameters<typeof readInputs>[0], flags: Map
 }
 
 function parseArguments(args: readonly string[]): DesignRequest {
-  const { given, flags } = parseCommand(args, FLAGS);
+  const { given, flags } = parseCommand(args, DESIGN_FLAGS);
   const out = flags.get("--out") as string | undefined;
   const request = { customer: flags.has("--customer"), force: flags.has("--force"), json: flags.has("--json"), help: flags.has("--help"), ...(out !== undefined ? { out } : {}) };
   if (request.help) return { ...request, inputs: readInputs(new Map()), preset: DEFAULT_PRESET };
