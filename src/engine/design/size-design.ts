@@ -434,28 +434,38 @@ export function withoutAdvice<T>(work: () => T): T {
   }
 }
 
+/** Whether the design with `change` is built (sized without a refusal). */
+function builtWith(inputs: WorkbookInputs, tables: DesignTables, change: Partial<WorkbookInputs>): boolean {
+  try {
+    sizeDesign({ ...inputs, ...change }, tables);
+    return true;
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    return false;
+  }
+}
+
+/** The fewest servers more a site (as many more in each site), up to `most` in all, with which the design is built; undefined where none. */
+function fewestMoreServers(inputs: WorkbookInputs, tables: DesignTables, most: number): { serversSite1: number; serversSite2?: number } | undefined {
+  const [n1, n2] = serversPerSiteOf(inputs);
+  for (let more = 1; n1 + more + (n2 === undefined ? 0 : n2 + more) <= most; more++) {
+    const sites = n2 === undefined ? { serversSite1: n1 + more } : { serversSite1: n1 + more, serversSite2: n2 + more };
+    if (builtWith(inputs, tables, sites)) return sites;
+  }
+  return undefined;
+}
+
+const sitesInWords = (sites: { serversSite1: number; serversSite2?: number }): string => (sites.serversSite2 === undefined ? `${sites.serversSite1}` : `${sites.serversSite1} + ${sites.serversSite2}`);
+
 /**
  * The fewest servers a site (as many more in each site) with which the design is built, in words, for a
  * refusal of servers that cannot carry it; "" while advising.
  */
 function serversThatFit(inputs: WorkbookInputs, tables: DesignTables): string {
   if (advising) return "";
-  const [n1, n2] = serversPerSiteOf(inputs);
-  advising = true;
-  try {
-    for (let more = 1; n1 + more + (n2 === undefined ? 0 : n2 + more) <= MAX_SERVERS; more++) {
-      const sites = n2 === undefined ? { serversSite1: n1 + more } : { serversSite1: n1 + more, serversSite2: n2 + more };
-      try {
-        sizeDesign({ ...inputs, ...sites }, tables);
-        return `the fewest servers that carry it are ${n2 === undefined ? `${n1 + more}` : `${n1 + more} + ${n2 + more}`} (serversSite1${n2 === undefined ? "" : ", serversSite2"})`;
-      } catch (e) {
-        if (!(e instanceof SizingError)) throw e;
-      }
-    }
-    return `no DAG of up to ${MAX_SERVERS} servers carries it: put fewer mailboxes in a DAG (users), the environment's in more DAGs (environmentUsers)`;
-  } finally {
-    advising = false;
-  }
+  const sites = withoutAdvice(() => fewestMoreServers(inputs, tables, MAX_SERVERS));
+  if (sites === undefined) return `no DAG of up to ${MAX_SERVERS} servers carries it: put fewer mailboxes in a DAG (users), the environment's in more DAGs (environmentUsers)`;
+  return `the fewest servers that carry it are ${sitesInWords(sites)} (serversSite1${sites.serversSite2 === undefined ? "" : ", serversSite2"})`;
 }
 
 /**
@@ -465,17 +475,8 @@ function serversThatFit(inputs: WorkbookInputs, tables: DesignTables): string {
  */
 function adviceThatWorks(inputs: WorkbookInputs, tables: DesignTables): string {
   if (advising) return "";
-  const works = (change: Partial<WorkbookInputs>): boolean => {
-    try {
-      sizeDesign({ ...inputs, ...change }, tables);
-      return true;
-    } catch (e) {
-      if (!(e instanceof SizingError)) throw e;
-      return false;
-    }
-  };
-  advising = true;
-  try {
+  const works = (change: Partial<WorkbookInputs>): boolean => builtWith(inputs, tables, change);
+  return withoutAdvice(() => {
     const advice: string[] = [];
     for (let gb = inputs.maxDatabaseGB * 2; gb <= 1_000_000; gb *= 2) {
       const rounded = Math.ceil(gb);
@@ -487,13 +488,8 @@ function adviceThatWorks(inputs: WorkbookInputs, tables: DesignTables): string {
     const [n1, n2] = serversPerSiteOf(inputs);
     const total = n1 + (n2 ?? 0);
     if (n2 !== undefined && n1 !== n2 && total % 2 === 0 && works({ serversSite1: total / 2, serversSite2: total / 2 })) advice.push(`equal sites (${total / 2} + ${total / 2} servers)`);
-    for (let more = 1; total + more * (n2 === undefined ? 1 : 2) <= 16; more++) {
-      const sites = n2 === undefined ? { serversSite1: n1 + more } : { serversSite1: n1 + more, serversSite2: n2 + more };
-      if (works(sites)) {
-        advice.push(`more servers (${n2 === undefined ? sites.serversSite1 : `${sites.serversSite1} + ${(sites as { serversSite2: number }).serversSite2}`})`);
-        break;
-      }
-    }
+    const more = fewestMoreServers(inputs, tables, 16);
+    if (more !== undefined) advice.push(`more servers (${sitesInWords(more)})`);
     for (let copies = inputs.copies - 1; copies >= 2; copies--) {
       if (works({ copies })) {
         advice.push(`${copies} copies`);
@@ -502,9 +498,7 @@ function adviceThatWorks(inputs: WorkbookInputs, tables: DesignTables): string {
     }
     if (methodOf(inputs) === "microsoft" && works({ method: "dell" })) advice.push("Dell's method");
     return advice.length === 0 ? "; neither larger databases, equal sites, more servers nor fewer copies fit it" : `; it fits with ${advice.join(", or ")}`;
-  } finally {
-    advising = false;
-  }
+  });
 }
 
 /**
