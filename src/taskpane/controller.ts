@@ -463,6 +463,9 @@ export class PaneController {
   /** Read the open workbook: the same, when the workbook open in Excel is the filled calculator. */
   async readOpenCalculator(): Promise<boolean> {
     if (this.busy) return false;
+    // Busy from the first read of the workbook, as every action is while Excel works (act), until the load takes over.
+    this.busy = true;
+    this.view.setBusy("read");
     let imported: ReturnType<typeof importCalculator>;
     try {
       imported = await Excel.run(async (context) => importCalculator(await openWorkbookCalculator(context)));
@@ -470,6 +473,9 @@ export class PaneController {
       if (e instanceof CalculatorFileError) return this.refuseCalculator("read", "The open workbook", e.message);
       this.view.showStatus("read", "error", plainError(e));
       return false;
+    } finally {
+      this.busy = false;
+      this.view.setBusy(undefined);
     }
     return this.loadCalculator("read", "the open workbook", imported);
   }

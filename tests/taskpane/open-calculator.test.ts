@@ -55,9 +55,8 @@ test("a file that is not a calculator, or a protected Input sheet: why, and noth
   expect(host.workbook.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
 });
 
-test("Read the open workbook: the Lab calculator open in Excel, its design in new sheets beside its own", async () => {
-  const { host, view, pane } = setUp();
-  // The calculator's sheets as Excel holds them: its inputs as constants, its title and saved figures as formulas' values.
+/** The Lab calculator open in the host, as Excel holds it: its inputs as constants, its title and saved figures as formulas' values. */
+function openLab(host: FakeExcelHost) {
   const lab = calculatorFixture("v6.6 Lab");
   const input = host.workbook.addSheet("Input");
   const role = host.workbook.addSheet("Role Requirements");
@@ -71,6 +70,12 @@ test("Read the open workbook: the Lab calculator open in Excel, its design in ne
     role.cells.set(cell, { value, formula: typeof value === "string" ? `="${value}"` : `=${value}`, numberFormat: "General" });
     host.workbook.names.push({ name, formula: `='Role Requirements'!$${cell.replace(/(\d+)/, "$$$1")}`, comment: "" });
   }
+  return { input };
+}
+
+test("Read the open workbook: the Lab calculator open in Excel, its design in new sheets beside its own", async () => {
+  const { host, view, pane } = setUp();
+  const { input } = openLab(host);
   expect(await pane.readOpenCalculator()).toBe(true);
   expect(view.last).toMatchObject({ action: "read", kind: "success" });
   expect(view.last.text).toMatch(/7 of the file's 7 saved figures agree/);
@@ -78,6 +83,18 @@ test("Read the open workbook: the Lab calculator open in Excel, its design in ne
   expect(host.workbook.sheet("Resilience")!.cell(RESILIENCE_CELLS.databases)!.value).toBe(4);
   // The calculator's own cells are as they were.
   expect(input.cell("C55")!.value).toBe(250);
+});
+
+test("Read the open workbook: busy from the first read, so a second click meanwhile writes no second design", async () => {
+  const { host, view, pane } = setUp();
+  openLab(host);
+  const first = pane.readOpenCalculator();
+  // The spinner is on while the workbook is read, before anything is written.
+  expect(view.busy).toEqual(["read"]);
+  expect(await pane.readOpenCalculator()).toBe(false);
+  expect(await first).toBe(true);
+  expect(view.busy[0]).toBe("read");
+  expect(host.workbook.sheets.map((s) => s.name)).toEqual(["Sheet1", "Input", "Role Requirements", ...Object.values(templateSheetNames()), "Calculator"]);
 });
 
 test("Read the open workbook when it is not a calculator: why, and nothing written", async () => {
