@@ -8,7 +8,9 @@
  * the disk inputs (size-design.ts designDisks), so a topology (DAGs, sites, copies, lagged copies) is
  * checked and sized once and each disk tried on it. By Microsoft's method the disk also counts the
  * databases (issue 27), but designs of a topology with the same disk count key (size-design.ts
- * diskCountKeys) size alike but for their disks: one of each key is checked and sized whole. The search
+ * diskCountKeys) size alike but for their disks: one of each key is checked and sized whole. A key whose
+ * databases outgrow the disk's maximum size is refused either way (the warning, or no disk lays them out),
+ * so its candidates are skipped unsized, and sized only for their words if no design is accepted. The search
  * visits every candidate in one canonical order; ties (the same four counts) keep the first, as the
  * exhaustive search (`exhaustive: true`) does.
  */
@@ -99,6 +101,9 @@ export interface FitProgress {
   done: number;
   total: number;
 }
+
+/** A disk count key (size-design.ts diskCountKeys) whose databases outgrow the disk's maximum database size. */
+const OUTGROWN = / outgrown /;
 
 const COUNT_KEYS = ["servers", "disks", "memoryGB", "cores"] as const;
 /** a is no worse than b on every count. */
@@ -196,12 +201,19 @@ function countsOf(design: CountedDesign, disks: DesignDisks): FitCounts | undefi
   return { servers: n, disks: n * (own.disksPerServer + mcdb), memoryGB: n * design.memoryPerServerGB, cores: n * design.coresPerServer };
 }
 
-/** Counts refusals by kind, keeping the first message and the extremes. */
+/**
+ * Counts refusals by kind, keeping the extremes and the message of the first candidate in the search's
+ * order (`order`), so candidates judged out of order (the outgrown ones, at the end) give the same list.
+ */
 class Blockers {
-  private readonly byKind = new Map<FitBlocker["kind"], FitBlocker>();
-  add(kind: FitBlocker["kind"], example: string, times = 1, needed?: number): void {
-    const b = this.byKind.get(kind) ?? { kind, count: 0, example };
+  private readonly byKind = new Map<FitBlocker["kind"], FitBlocker & { order: number }>();
+  add(kind: FitBlocker["kind"], example: string, order: number, times = 1, needed?: number): void {
+    const b = this.byKind.get(kind) ?? { kind, count: 0, example, order };
     b.count += times;
+    if (order < b.order) {
+      b.order = order;
+      b.example = example;
+    }
     if (needed !== undefined) {
       b.least = Math.min(b.least ?? Infinity, needed);
       b.most = Math.max(b.most ?? -Infinity, needed);
@@ -212,7 +224,7 @@ class Blockers {
     return this.byKind.has(kind);
   }
   list(): FitBlocker[] {
-    return [...this.byKind.values()].sort((a, b) => b.count - a.count);
+    return [...this.byKind.values()].sort((a, b) => b.count - a.count || a.order - b.order).map(({ order: _, ...b }) => b);
   }
 }
 
@@ -264,6 +276,8 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
   let order = 0;
   const every = options.every ?? 2000;
   let reported = 0;
+  // The outgrown candidates skipped while no design is accepted (undefined once one is: none is needed then).
+  let outgrown: Array<{ inputs: WorkbookInputs; at: number }> | undefined = options.exhaustive ? undefined : [];
   // A refused candidate is a thrown SizingError: its stack, never read here, was most of the search's time.
   const stackTraceLimit = Error.stackTraceLimit;
   const visit = (top: WorkbookInputs): number => {
@@ -272,33 +286,32 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
     // A candidate checked and sized whole: it joins the front or is refused; its design, when the check accepted it.
     // What the rest of its key read of a design: its counts but for the disks, and what lays its disks.
     // Only these are kept, so each design sized whole is garbage at once (the search sizes tens of thousands).
-    const judge = (inputs: WorkbookInputs): { design: CountedDesign; context: DiskContext; refused: Refusal[] } | { problem: string } => {
+    const judge = (inputs: WorkbookInputs, at: number): { design: CountedDesign; context: DiskContext; refused: Refusal[] } | { problem: string } => {
       const sized = check(inputs);
       if (!sized.ok) {
-        blockers.add("design", sized.problems[0]);
+        blockers.add("design", sized.problems[0], at);
         return { problem: sized.problems[0] };
       }
       const d = sized.design;
       const refused = refusalsOf(d, profile);
-      for (const r of refused) blockers.add(r.kind, r.message, 1, r.needed);
-      if (refused.length === 0) place(() => inputs, d, disksOfDesign(d));
+      for (const r of refused) blockers.add(r.kind, r.message, at, 1, r.needed);
+      if (refused.length === 0) place(() => inputs, d, disksOfDesign(d), at);
       const context: DiskContext = { method: d.method, version, ...(d.microsoft ? { microsoft: d.microsoft } : {}), serversPerSite: d.serversPerSite, laggedCopies: d.inputs.laggedCopies ?? 0, dagLayout: d.inputs.dagLayout };
       return { design: { environmentServers: d.environmentServers, memoryPerServerGB: d.memoryPerServerGB, coresPerServer: d.coresPerServer, serversPerSite: d.serversPerSite, dags: d.dags }, context, refused };
     };
-    const place = (inputs: () => WorkbookInputs, design: CountedDesign, disks: DesignDisks): void => {
+    const place = (inputs: () => WorkbookInputs, design: CountedDesign, disks: DesignDisks, at: number): void => {
       const four = countsOf(design, disks);
       if (four === undefined) {
-        blockers.add("disks", disks.serverDisksProblem ?? "no server disks");
+        blockers.add("disks", disks.serverDisksProblem ?? "no server disks", at);
         return;
       }
       accepted++;
-      front.add(four, inputs, order);
+      front.add(four, inputs, at);
     };
     const whole = () => {
       for (const serverDisk of space.serverDisks) {
         for (const v of counts) {
-          order++;
-          judge({ ...top, serverDisk, databasesPerVolume: v });
+          judge({ ...top, serverDisk, databasesPerVolume: v }, ++order);
         }
       }
     };
@@ -310,18 +323,24 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
       const verdicts = new Map<string, ReturnType<typeof judge>>();
       for (const serverDisk of space.serverDisks) {
         for (const v of counts) {
-          order++;
+          const at = ++order;
           // The whole inputs are built only where read: for the check, or a design that joins the front.
           const inputs = (): WorkbookInputs => ({ ...top, serverDisk, databasesPerVolume: v });
           const key = keyOf({ serverDisk, databasesPerVolume: v });
           const verdict = key === undefined ? undefined : verdicts.get(key);
           // No key: sizeDesign refuses the design, and so the check; its words are read once, for the first refusal.
-          if (key === undefined && blockers.has("design")) blockers.add("design", "");
-          else if (verdict === undefined) {
-            const judged = judge(inputs());
+          if (key === undefined && blockers.has("design")) blockers.add("design", "", at);
+          else if (key !== undefined && OUTGROWN.test(key)) {
+            // Databases past the disk's maximum size: refused whether the disk lays them out (the warning,
+            // refusalsOf) or not (sizeDesign's refusal), so never on the front. Their words are needed only
+            // if no design is accepted: they are judged then, at their place in the order.
+            if (front.items.length > 0) outgrown = undefined;
+            else outgrown?.push({ inputs: inputs(), at });
+          } else if (verdict === undefined) {
+            const judged = judge(inputs(), at);
             if (key !== undefined) verdicts.set(key, judged);
-          } else if ("problem" in verdict) blockers.add("design", verdict.problem);
-          else if (verdict.refused.length > 0) for (const r of verdict.refused) blockers.add(r.kind, r.message, 1, r.needed);
+          } else if ("problem" in verdict) blockers.add("design", verdict.problem, at);
+          else if (verdict.refused.length > 0) for (const r of verdict.refused) blockers.add(r.kind, r.message, at, 1, r.needed);
           else {
             const design = verdict.design;
             let disks: DesignDisks | undefined;
@@ -333,8 +352,8 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
               if (!(e instanceof SizingError)) throw e;
             }
             // Disks sizeDesign would refuse (an MCDB "on" they cannot have): the check words why.
-            if (disks === undefined) judge(inputs());
-            else place(inputs, design, disks);
+            if (disks === undefined) judge(inputs(), at);
+            else place(inputs, design, disks, at);
           }
         }
       }
@@ -347,8 +366,8 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
     else {
       const sized = check(top);
       const refused = sized.ok ? refusalsOf(sized.design, profile) : [];
-      if (!sized.ok) blockers.add("design", sized.problems[0], variants);
-      else if (refused.length > 0) for (const r of refused) blockers.add(r.kind, r.message, variants, r.needed);
+      if (!sized.ok) blockers.add("design", sized.problems[0], order + 1, variants);
+      else if (refused.length > 0) for (const r of refused) blockers.add(r.kind, r.message, order + 1, variants, r.needed);
       else {
         const design = sized.design;
         const context = { method: design.method, version, ...(design.microsoft ? { microsoft: design.microsoft } : {}), serversPerSite: design.serversPerSite, laggedCopies: design.inputs.laggedCopies ?? 0, dagLayout: design.inputs.dagLayout };
@@ -393,7 +412,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
           }
           if (lo > 0) {
             const got = disksAt(lo - 1);
-            blockers.add(typeof got === "string" ? "design" : "disks", typeof got === "string" ? got : (got.serverDisksProblem ?? "no server disks"), lo);
+            blockers.add(typeof got === "string" ? "design" : "disks", typeof got === "string" ? got : (got.serverDisksProblem ?? "no server disks"), order + d * counts.length + 1, lo);
           }
           if (lo === counts.length) return;
           const got = disksAt(lo) as DesignDisks;
@@ -415,6 +434,22 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
     if (done - reported >= every) {
       reported = done;
       yield { done, total };
+    }
+  }
+  if (outgrown !== undefined && outgrown.length > 0 && front.items.length === 0) {
+    // No design accepted: what blocked the outgrown candidates, in their words, as the exhaustive search says it.
+    const late = outgrown;
+    Error.stackTraceLimit = 0;
+    try {
+      withoutAdvice(() => {
+        for (const c of late) {
+          const sized = check(c.inputs);
+          if (!sized.ok) blockers.add("design", sized.problems[0], c.at);
+          else for (const r of refusalsOf(sized.design, profile)) blockers.add(r.kind, r.message, c.at, 1, r.needed);
+        }
+      });
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
     }
   }
   return { front: front.sorted(), candidates: total, accepted, blockers: blockers.list() };

@@ -147,8 +147,47 @@ describe("fit", () => {
         const whole = fit(profile, check, { exhaustive: true });
         expect(fast.candidates).toBe(whole.candidates);
         expect(fast.front).toEqual(whole.front);
+        // With no design to show, what blocked them is what the CLI and the pane say: the same as every candidate sized.
+        if (whole.front.length === 0) expect(fast.blockers).toEqual(whole.blockers);
       }),
       { numRuns: 40 },
+    );
+  });
+
+  test("with no design accepted, the search says what blocked them as the exhaustive search does (the outgrown candidates in their words)", () => {
+    // Small DAGs of large mailboxes on small disks: databases past the disk's maximum size, skipped by the fast search.
+    const profile: FitProfile = {
+      base: { ...REFERENCE_DESIGN_INPUTS, users: 20000, quotaMB: 10240, messagesPerDay: 150, exchangeVersion: "SE", environmentUsers: "" },
+      mailboxes: 20000,
+      space: { dags: [1], serversPerSite: [[8]], copies: [3], laggedCopies: [0], serverDisks: ['1TB 7.2K RPM SAS 3.5"', '1.5TB 7.2K RPM SAS 3.5"'], databasesPerVolume: [0, 3, 2] },
+    };
+    const fast = fit(profile, check);
+    const whole = fit(profile, check, { exhaustive: true });
+    expect(whole.front).toEqual([]);
+    // Both ways databases outgrow the disk: laid out, with the warning; or not laid out at all.
+    expect(whole.blockers.map((b) => b.kind).sort()).toEqual(["database size", "design"]);
+    expect(fast.blockers).toEqual(whole.blockers);
+  });
+
+  test("a candidate whose disk count key says its databases outgrow the disk is refused, so the search may skip it", () => {
+    fc.assert(
+      fc.property(smallProfile, fc.nat(), (profile, pick) => {
+        const { space } = profile;
+        const sites = space.serversPerSite[pick % space.serversPerSite.length];
+        const copies = space.copies[pick % space.copies.length];
+        const top: WorkbookInputs = { ...profile.base, serversSite1: sites[0], serversSite2: sites.length > 1 ? sites[1] : "", copies, laggedCopies: space.laggedCopies[pick % space.laggedCopies.length] };
+        const keyOf = diskCountKeys(top);
+        for (const serverDisk of DISKS) {
+          for (const databasesPerVolume of [0, 1, 2, 3, 4, 5]) {
+            const key = keyOf({ serverDisk, databasesPerVolume });
+            if (key === undefined || !/ outgrown /.test(key)) continue;
+            const sized = check({ ...top, serverDisk, databasesPerVolume });
+            // Refused by the check, or sized with the warning the search refuses (fit.ts refusalsOf).
+            if (sized.ok) expect(sized.design.warnings.map((w) => w.limit)).toContain("databaseSize");
+          }
+        }
+      }),
+      { numRuns: 30 },
     );
   });
 
