@@ -18,7 +18,8 @@ import { designDisks, diskCountKeys, methodOf, sizeDesign, withoutAdvice, type D
 import { designVersion, versionProfile } from "./version";
 import { MAX_COPIES, MAX_SERVERS } from "./layout";
 import { SizingError } from "./errors";
-import { JBOD_CATALOGUE } from "./microsoft";
+import { JBOD_CATALOGUE, MICROSOFT } from "./microsoft";
+import { jbodDisk } from "./microsoft/disks";
 
 /**
  * The whole-design check and sizing of one design's inputs: the design, or why not (workbook/input-values.ts
@@ -89,7 +90,10 @@ export interface FitResult {
   /** The Pareto front, fewest servers first (then disks, memory, cores, the search's order). */
   front: FitDesign[];
   candidates: number;
+  /** Candidates the check accepted, of those laid out; a candidate a front design beats by its bound (`pruned`) is neither. */
   accepted: number;
+  /** Candidates never laid out: a front design beats them on all four whatever their disks. */
+  pruned: number;
   blockers: FitBlocker[];
 }
 
@@ -202,6 +206,19 @@ function countsOf(design: CountedDesign, disks: DesignDisks): FitCounts | undefi
 }
 
 /**
+ * The fewest disks a design's environment can have on a disk of `formattedGB`: each first-site server
+ * holds its copies' databases (copies a server × a database's GB, `dataGB`) on database disks of at most
+ * the disk's GB — on JBOD ⌈copies ÷ v⌉ volumes, each at most the disk and holding v databases and more
+ * (disks.ts serverDisks); on RAID at least the RAID-0 capacity disks (raid-disks.ts raidServerDisks) —
+ * and every other disk (restore, AutoReseed, spares, MCDB SSDs, the second site's) only adds.
+ */
+export function fewestDisks(design: Pick<Design, "environmentServers" | "dags" | "serversPerSite">, dataGB: number, formattedGB: number): number {
+  // A part in 10¹² below the quotient: the disks' own comparison lets a volume be 10⁻¹³ over its disk.
+  const perServer = Math.max(0, Math.ceil((dataGB / formattedGB) * (1 - 1e-12)));
+  return Math.min(design.environmentServers, design.dags * design.serversPerSite[0]) * perServer;
+}
+
+/**
  * Counts refusals by kind, keeping the extremes and the message of the first candidate in the search's
  * order (`order`), so candidates judged out of order (the outgrown ones, at the end) give the same list.
  */
@@ -273,7 +290,35 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
   const blockers = new Blockers();
   let done = 0;
   let accepted = 0;
+  let pruned = 0;
   let order = 0;
+  // A disk's formatted GB (Storage Design!C46), once a disk; a name the catalogue does not know bounds nothing.
+  const formatted = new Map<string, number>();
+  const formattedGB = (name: string): number => {
+    let gb = formatted.get(name);
+    if (gb === undefined) {
+      try {
+        gb = jbodDisk(name).rawGB * MICROSOFT.formattedPerRawGB;
+      } catch (e) {
+        if (!(e instanceof SizingError)) throw e;
+        gb = Infinity;
+      }
+      formatted.set(name, gb);
+    }
+    return gb;
+  };
+  /**
+   * A candidate sized as its key's design but for its disks (servers, memory and cores its key's) that a
+   * front design already beats or ties on all four however few its disks (fewestDisks): it cannot join.
+   */
+  const beaten = (design: CountedDesign, dataGB: number, serverDisk: string): boolean => {
+    const n = design.environmentServers;
+    const memoryGB = n * design.memoryPerServerGB;
+    const cores = n * design.coresPerServer;
+    const disks = fewestDisks(design, dataGB, formattedGB(serverDisk));
+    for (const f of front.items) if (f.counts.servers <= n && f.counts.disks <= disks && f.counts.memoryGB <= memoryGB && f.counts.cores <= cores) return true;
+    return false;
+  };
   const every = options.every ?? 2000;
   let reported = 0;
   // The outgrown candidates skipped while no design is accepted (undefined once one is: none is needed then).
@@ -286,7 +331,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
     // A candidate checked and sized whole: it joins the front or is refused; its design, when the check accepted it.
     // What the rest of its key read of a design: its counts but for the disks, and what lays its disks.
     // Only these are kept, so each design sized whole is garbage at once (the search sizes tens of thousands).
-    const judge = (inputs: WorkbookInputs, at: number): { design: CountedDesign; context: DiskContext; refused: Refusal[] } | { problem: string } => {
+    const judge = (inputs: WorkbookInputs, at: number): { design: CountedDesign; context: DiskContext; refused: Refusal[]; dataGB?: number } | { problem: string } => {
       const sized = check(inputs);
       if (!sized.ok) {
         blockers.add("design", sized.problems[0], at);
@@ -297,7 +342,12 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
       for (const r of refused) blockers.add(r.kind, r.message, at, 1, r.needed);
       if (refused.length === 0) place(() => inputs, d, disksOfDesign(d), at);
       const context: DiskContext = { method: d.method, version, ...(d.microsoft ? { microsoft: d.microsoft } : {}), serversPerSite: d.serversPerSite, laggedCopies: d.inputs.laggedCopies ?? 0, dagLayout: d.inputs.dagLayout };
-      return { design: { environmentServers: d.environmentServers, memoryPerServerGB: d.memoryPerServerGB, coresPerServer: d.coresPerServer, serversPerSite: d.serversPerSite, dags: d.dags }, context, refused };
+      return {
+        design: { environmentServers: d.environmentServers, memoryPerServerGB: d.memoryPerServerGB, coresPerServer: d.coresPerServer, serversPerSite: d.serversPerSite, dags: d.dags },
+        context,
+        refused,
+        ...(d.microsoft ? { dataGB: d.microsoft.copiesPerServer * d.microsoft.databaseGB } : {}),
+      };
     };
     const place = (inputs: () => WorkbookInputs, design: CountedDesign, disks: DesignDisks, at: number): void => {
       const four = countsOf(design, disks);
@@ -341,13 +391,15 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
             if (key !== undefined) verdicts.set(key, judged);
           } else if ("problem" in verdict) blockers.add("design", verdict.problem, at);
           else if (verdict.refused.length > 0) for (const r of verdict.refused) blockers.add(r.kind, r.message, at, 1, r.needed);
+          else if (verdict.dataGB !== undefined && beaten(verdict.design, verdict.dataGB, serverDisk)) pruned++;
           else {
             const design = verdict.design;
             let disks: DesignDisks | undefined;
             try {
               // The candidate's whole inputs, as sizeDesign passes them: its factor inputs (considerJbod,
               // iopsMultiplier, …) choose JBOD or RAID and size the disks.
-              disks = designDisks(inputs(), {}, verdict.context);
+              // designDisks reads them by name: the topology's stand behind the candidate's own two, uncopied.
+              disks = designDisks(Object.assign(Object.create(top) as WorkbookInputs, { serverDisk, databasesPerVolume: v }), {}, verdict.context);
             } catch (e) {
               if (!(e instanceof SizingError)) throw e;
             }
@@ -452,7 +504,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
       Error.stackTraceLimit = stackTraceLimit;
     }
   }
-  return { front: front.sorted(), candidates: total, accepted, blockers: blockers.list() };
+  return { front: front.sorted(), candidates: total, accepted, pruned, blockers: blockers.list() };
 }
 
 /** The search run through: the front, the candidates, the refusals. */

@@ -5,8 +5,8 @@
  */
 import fc from "fast-check";
 import "../support/fast-check-seed";
-import { FitError, fit, fitProfile, type FitCounts, type FitProfile, type FitSpace } from "../../src/engine/fit";
-import { JBOD_CATALOGUE, REFERENCE_DESIGN_INPUTS, diskCountKeys, sizeDesign, versionProfile, type Design, type WorkbookInputs } from "../../src/engine";
+import { FitError, fewestDisks, fit, fitProfile, type FitCounts, type FitProfile, type FitSpace } from "../../src/engine/fit";
+import { JBOD_CATALOGUE, MICROSOFT, REFERENCE_DESIGN_INPUTS, diskCountKeys, sizeDesign, versionProfile, type Design, type WorkbookInputs } from "../../src/engine";
 import { SizingError } from "../../src/engine/errors";
 import { quantity } from "../../src/engine/catalogue";
 import { fitCheck } from "../../src/workbook/fit-check";
@@ -167,6 +167,34 @@ describe("fit", () => {
     // Both ways databases outgrow the disk: laid out, with the warning; or not laid out at all.
     expect(whole.blockers.map((b) => b.kind).sort()).toEqual(["database size", "design"]);
     expect(fast.blockers).toEqual(whole.blockers);
+  });
+
+  test("no design has fewer disks than fewestDisks, the bound the search prunes by (JBOD or RAID, one site or two, lagged copies)", () => {
+    let laid = 0;
+    fc.assert(
+      fc.property(smallProfile, fc.nat(), (profile, pick) => {
+        const { space } = profile;
+        const sites = space.serversPerSite[pick % space.serversPerSite.length];
+        const copies = space.copies[pick % space.copies.length];
+        const dags = space.dags[pick % space.dags.length];
+        const users = Math.ceil(profile.mailboxes / dags);
+        const top: WorkbookInputs = { ...profile.base, users, environmentUsers: users === profile.mailboxes ? "" : profile.mailboxes, serversSite1: sites[0], serversSite2: sites.length > 1 ? sites[1] : "", copies, laggedCopies: space.laggedCopies[pick % space.laggedCopies.length] };
+        for (const serverDisk of DISKS) {
+          for (const databasesPerVolume of [0, 1, 2, 3, 4, 5]) {
+            const sized = check({ ...top, serverDisk, databasesPerVolume });
+            if (!sized.ok || sized.design.microsoft === undefined) continue;
+            const d = sized.design;
+            const disks = environmentDisksAndSsds(d);
+            if (disks === null) continue;
+            laid++;
+            const formattedGB = JBOD_CATALOGUE.find((x) => x.name === serverDisk)!.rawGB * MICROSOFT.formattedPerRawGB;
+            expect(disks).toBeGreaterThanOrEqual(fewestDisks(d, d.microsoft!.copiesPerServer * d.microsoft!.databaseGB, formattedGB));
+          }
+        }
+      }),
+      { numRuns: 30 },
+    );
+    expect(laid).toBeGreaterThan(100);
   });
 
   test("a candidate whose disk count key says its databases outgrow the disk is refused, so the search may skip it", () => {
