@@ -19,7 +19,7 @@ import { designVersion, versionProfile } from "./version";
 import { MAX_COPIES, MAX_SERVERS } from "./layout";
 import { SizingError } from "./errors";
 import { JBOD_CATALOGUE, MICROSOFT } from "./microsoft";
-import { jbodDisk } from "./microsoft/disks";
+import { SERVER_DISK_DEFAULTS, jbodDisk } from "./microsoft/disks";
 
 /**
  * The whole-design check and sizing of one design's inputs: the design, or why not (workbook/input-values.ts
@@ -210,12 +210,13 @@ function countsOf(design: CountedDesign, disks: DesignDisks): FitCounts | undefi
  * holds its copies' databases (copies a server × a database's GB, `dataGB`) on database disks of at most
  * the disk's GB — on JBOD ⌈copies ÷ v⌉ volumes, each at most the disk and holding v databases and more
  * (disks.ts serverDisks); on RAID at least the RAID-0 capacity disks (raid-disks.ts raidServerDisks) —
- * and every other disk (restore, AutoReseed, spares, MCDB SSDs, the second site's) only adds.
+ * and each server's restore volumes (one disk each and more on RAID) and hot spares, `everyServer`, add to
+ * them; the rest (AutoReseed, MCDB SSDs, the second site's) only adds.
  */
-export function fewestDisks(design: Pick<Design, "environmentServers" | "dags" | "serversPerSite">, dataGB: number, formattedGB: number): number {
+export function fewestDisks(design: Pick<Design, "environmentServers" | "dags" | "serversPerSite">, dataGB: number, formattedGB: number, everyServer = 0): number {
   // A part in 10¹² below the quotient: the disks' own comparison lets a volume be 10⁻¹³ over its disk.
   const perServer = Math.max(0, Math.ceil((dataGB / formattedGB) * (1 - 1e-12)));
-  return Math.min(design.environmentServers, design.dags * design.serversPerSite[0]) * perServer;
+  return Math.min(design.environmentServers, design.dags * design.serversPerSite[0]) * (perServer > 0 ? perServer + everyServer : 0);
 }
 
 /**
@@ -311,11 +312,13 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
    * A candidate sized as its key's design but for its disks (servers, memory and cores its key's) that a
    * front design already beats or ties on all four however few its disks (fewestDisks): it cannot join.
    */
+  // The restore volumes and hot spares each server has (size-design.ts serverDiskChoiceOf: no tables here).
+  const everyServer = SERVER_DISK_DEFAULTS.restoreDisks + (profile.base.spareDisks ?? SERVER_DISK_DEFAULTS.spareDisks);
   const beaten = (design: CountedDesign, dataGB: number, serverDisk: string): boolean => {
     const n = design.environmentServers;
     const memoryGB = n * design.memoryPerServerGB;
     const cores = n * design.coresPerServer;
-    const disks = fewestDisks(design, dataGB, formattedGB(serverDisk));
+    const disks = fewestDisks(design, dataGB, formattedGB(serverDisk), everyServer);
     for (const f of front.items) if (f.counts.servers <= n && f.counts.disks <= disks && f.counts.memoryGB <= memoryGB && f.counts.cores <= cores) return true;
     return false;
   };

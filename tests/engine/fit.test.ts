@@ -37,6 +37,7 @@ const smallProfile: fc.Arbitrary<FitProfile> = fc
     considerJbod: fc.constantFrom("yes", "no"),
     dagLayout: fc.constantFrom("active/active", "active/active", "active/passive"),
     iopsMultiplier: fc.constantFrom(1, 1, 0.5, 2),
+    spareDisks: fc.constantFrom(1, 1, 0, 2),
   })
   .map((r) => {
     const space: FitSpace = {
@@ -47,7 +48,7 @@ const smallProfile: fc.Arbitrary<FitProfile> = fc
       serverDisks: r.disks,
       databasesPerVolume: r.volumes,
     };
-    const base: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, users: r.users, quotaMB: r.quotaMB, messagesPerDay: r.messagesPerDay, exchangeVersion: r.exchangeVersion, mcdb: r.mcdb, specIntRate: r.specIntRate, coresPerServer: 24, serverSizing: r.serverSizing, considerJbod: r.considerJbod, dagLayout: r.dagLayout, iopsMultiplier: r.iopsMultiplier };
+    const base: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, users: r.users, quotaMB: r.quotaMB, messagesPerDay: r.messagesPerDay, exchangeVersion: r.exchangeVersion, mcdb: r.mcdb, specIntRate: r.specIntRate, coresPerServer: 24, serverSizing: r.serverSizing, considerJbod: r.considerJbod, dagLayout: r.dagLayout, iopsMultiplier: r.iopsMultiplier, spareDisks: r.spareDisks };
     return { base, mailboxes: r.users, space, ...(r.twoSites && r.surviveSite ? { surviveSite: true } : {}) };
   });
 
@@ -188,7 +189,7 @@ describe("fit", () => {
             if (disks === null) continue;
             laid++;
             const formattedGB = JBOD_CATALOGUE.find((x) => x.name === serverDisk)!.rawGB * MICROSOFT.formattedPerRawGB;
-            expect(disks).toBeGreaterThanOrEqual(fewestDisks(d, d.microsoft!.copiesPerServer * d.microsoft!.databaseGB, formattedGB));
+            expect(disks).toBeGreaterThanOrEqual(fewestDisks(d, d.microsoft!.copiesPerServer * d.microsoft!.databaseGB, formattedGB, 1 + (d.inputs.spareDisks ?? 1)));
           }
         }
       }),
