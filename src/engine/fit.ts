@@ -377,9 +377,10 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
       for (const serverDisk of space.serverDisks) {
         for (const v of counts) {
           const at = ++order;
+          const disk = { serverDisk, databasesPerVolume: v };
           // The whole inputs are built only where read: for the check, or a design that joins the front.
-          const inputs = (): WorkbookInputs => ({ ...top, serverDisk, databasesPerVolume: v });
-          const key = keyOf({ serverDisk, databasesPerVolume: v });
+          const inputs = (): WorkbookInputs => ({ ...top, ...disk });
+          const key = keyOf(disk);
           const verdict = key === undefined ? undefined : verdicts.get(key);
           // No key: sizeDesign refuses the design, and so the check; its words are read once, for the first refusal.
           if (key === undefined && blockers.has("design")) blockers.add("design", "", at);
@@ -402,7 +403,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
               // The candidate's whole inputs, as sizeDesign passes them: its factor inputs (considerJbod,
               // iopsMultiplier, …) choose JBOD or RAID and size the disks.
               // designDisks reads them by name: the topology's stand behind the candidate's own two, uncopied.
-              disks = designDisks(Object.assign(Object.create(top) as WorkbookInputs, { serverDisk, databasesPerVolume: v }), {}, verdict.context);
+              disks = designDisks(Object.assign(Object.create(top) as WorkbookInputs, disk), {}, verdict.context);
             } catch (e) {
               if (!(e instanceof SizingError)) throw e;
             }
