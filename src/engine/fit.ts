@@ -8,7 +8,9 @@
  * the disk inputs (size-design.ts designDisks), so a topology (DAGs, sites, copies, lagged copies) is
  * checked and sized once and each disk tried on it. By Microsoft's method the disk also counts the
  * databases (issue 27), but designs of a topology with the same disk count key (size-design.ts
- * diskCountKeys) size alike but for their disks: one of each key is checked and sized whole. The search
+ * diskCountKeys) size alike but for their disks: one of each key is checked and sized whole. A key whose
+ * databases outgrow the disk's maximum size is refused either way (the warning, or no disk lays them out),
+ * so its candidates are skipped unsized, and sized only for their words if no design is accepted. The search
  * visits every candidate in one canonical order; ties (the same four counts) keep the first, as the
  * exhaustive search (`exhaustive: true`) does.
  */
@@ -16,7 +18,8 @@ import { designDisks, diskCountKeys, methodOf, sizeDesign, withoutAdvice, type D
 import { designVersion, versionProfile } from "./version";
 import { MAX_COPIES, MAX_SERVERS } from "./layout";
 import { SizingError } from "./errors";
-import { JBOD_CATALOGUE } from "./microsoft";
+import { JBOD_CATALOGUE, MICROSOFT } from "./microsoft";
+import { SERVER_DISK_DEFAULTS, jbodDisk } from "./microsoft/disks";
 
 /**
  * The whole-design check and sizing of one design's inputs: the design, or why not (workbook/input-values.ts
@@ -87,7 +90,10 @@ export interface FitResult {
   /** The Pareto front, fewest servers first (then disks, memory, cores, the search's order). */
   front: FitDesign[];
   candidates: number;
+  /** Candidates the check accepted, of those laid out; a candidate a front design beats by its bound (`pruned`) is neither. */
   accepted: number;
+  /** Candidates never laid out: a front design beats them on all four whatever their disks. */
+  pruned: number;
   blockers: FitBlocker[];
 }
 
@@ -99,6 +105,9 @@ export interface FitProgress {
   done: number;
   total: number;
 }
+
+/** A disk count key (size-design.ts diskCountKeys) whose databases outgrow the disk's maximum database size. */
+const OUTGROWN = / outgrown /;
 
 const COUNT_KEYS = ["servers", "disks", "memoryGB", "cores"] as const;
 /** a is no worse than b on every count. */
@@ -196,12 +205,33 @@ function countsOf(design: CountedDesign, disks: DesignDisks): FitCounts | undefi
   return { servers: n, disks: n * (own.disksPerServer + mcdb), memoryGB: n * design.memoryPerServerGB, cores: n * design.coresPerServer };
 }
 
-/** Counts refusals by kind, keeping the first message and the extremes. */
+/**
+ * The fewest disks a design's environment can have on a disk of `formattedGB`: each first-site server
+ * holds its copies' databases (copies a server × a database's GB, `dataGB`) on database disks of at most
+ * the disk's GB — on JBOD ⌈copies ÷ v⌉ volumes, each at most the disk and holding v databases and more
+ * (disks.ts serverDisks); on RAID at least the RAID-0 capacity disks (raid-disks.ts raidServerDisks) —
+ * and each server's restore volumes (one disk each and more on RAID) and hot spares, `everyServer`, add to
+ * them; the rest (AutoReseed, MCDB SSDs, the second site's) only adds.
+ */
+export function fewestDisks(design: Pick<Design, "environmentServers" | "dags" | "serversPerSite">, dataGB: number, formattedGB: number, everyServer = 0): number {
+  // A part in 10¹² below the quotient: the disks' own comparison lets a volume be 10⁻¹³ over its disk.
+  const perServer = Math.max(0, Math.ceil((dataGB / formattedGB) * (1 - 1e-12)));
+  return Math.min(design.environmentServers, design.dags * design.serversPerSite[0]) * (perServer > 0 ? perServer + everyServer : 0);
+}
+
+/**
+ * Counts refusals by kind, keeping the extremes and the message of the first candidate in the search's
+ * order (`order`), so candidates judged out of order (the outgrown ones, at the end) give the same list.
+ */
 class Blockers {
-  private readonly byKind = new Map<FitBlocker["kind"], FitBlocker>();
-  add(kind: FitBlocker["kind"], example: string, times = 1, needed?: number): void {
-    const b = this.byKind.get(kind) ?? { kind, count: 0, example };
+  private readonly byKind = new Map<FitBlocker["kind"], FitBlocker & { order: number }>();
+  add(kind: FitBlocker["kind"], example: string, order: number, times = 1, needed?: number): void {
+    const b = this.byKind.get(kind) ?? { kind, count: 0, example, order };
     b.count += times;
+    if (order < b.order) {
+      b.order = order;
+      b.example = example;
+    }
     if (needed !== undefined) {
       b.least = Math.min(b.least ?? Infinity, needed);
       b.most = Math.max(b.most ?? -Infinity, needed);
@@ -212,7 +242,7 @@ class Blockers {
     return this.byKind.has(kind);
   }
   list(): FitBlocker[] {
-    return [...this.byKind.values()].sort((a, b) => b.count - a.count);
+    return [...this.byKind.values()].sort((a, b) => b.count - a.count || a.order - b.order).map(({ order: _, ...b }) => b);
   }
 }
 
@@ -261,9 +291,41 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
   const blockers = new Blockers();
   let done = 0;
   let accepted = 0;
+  let pruned = 0;
   let order = 0;
+  // A disk's formatted GB (Storage Design!C46), once a disk; a name the catalogue does not know bounds nothing.
+  const formatted = new Map<string, number>();
+  const formattedGB = (name: string): number => {
+    let gb = formatted.get(name);
+    if (gb === undefined) {
+      try {
+        gb = jbodDisk(name).rawGB * MICROSOFT.formattedPerRawGB;
+      } catch (e) {
+        if (!(e instanceof SizingError)) throw e;
+        gb = Infinity;
+      }
+      formatted.set(name, gb);
+    }
+    return gb;
+  };
+  /**
+   * A candidate sized as its key's design but for its disks (servers, memory and cores its key's) that a
+   * front design already beats or ties on all four however few its disks (fewestDisks): it cannot join.
+   */
+  // The restore volumes and hot spares each server has (size-design.ts serverDiskChoiceOf: no tables here).
+  const everyServer = SERVER_DISK_DEFAULTS.restoreDisks + (profile.base.spareDisks ?? SERVER_DISK_DEFAULTS.spareDisks);
+  const beaten = (design: CountedDesign, dataGB: number, serverDisk: string): boolean => {
+    const n = design.environmentServers;
+    const memoryGB = n * design.memoryPerServerGB;
+    const cores = n * design.coresPerServer;
+    const disks = fewestDisks(design, dataGB, formattedGB(serverDisk), everyServer);
+    for (const f of front.items) if (f.counts.servers <= n && f.counts.disks <= disks && f.counts.memoryGB <= memoryGB && f.counts.cores <= cores) return true;
+    return false;
+  };
   const every = options.every ?? 2000;
   let reported = 0;
+  // The outgrown candidates skipped while no design is accepted (undefined once one is: none is needed then).
+  let outgrown: Array<{ inputs: WorkbookInputs; at: number }> | undefined = options.exhaustive ? undefined : [];
   // A refused candidate is a thrown SizingError: its stack, never read here, was most of the search's time.
   const stackTraceLimit = Error.stackTraceLimit;
   const visit = (top: WorkbookInputs): number => {
@@ -272,33 +334,37 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
     // A candidate checked and sized whole: it joins the front or is refused; its design, when the check accepted it.
     // What the rest of its key read of a design: its counts but for the disks, and what lays its disks.
     // Only these are kept, so each design sized whole is garbage at once (the search sizes tens of thousands).
-    const judge = (inputs: WorkbookInputs): { design: CountedDesign; context: DiskContext; refused: Refusal[] } | { problem: string } => {
+    const judge = (inputs: WorkbookInputs, at: number): { design: CountedDesign; context: DiskContext; refused: Refusal[]; dataGB?: number } | { problem: string } => {
       const sized = check(inputs);
       if (!sized.ok) {
-        blockers.add("design", sized.problems[0]);
+        blockers.add("design", sized.problems[0], at);
         return { problem: sized.problems[0] };
       }
       const d = sized.design;
       const refused = refusalsOf(d, profile);
-      for (const r of refused) blockers.add(r.kind, r.message, 1, r.needed);
-      if (refused.length === 0) place(() => inputs, d, disksOfDesign(d));
+      for (const r of refused) blockers.add(r.kind, r.message, at, 1, r.needed);
+      if (refused.length === 0) place(() => inputs, d, disksOfDesign(d), at);
       const context: DiskContext = { method: d.method, version, ...(d.microsoft ? { microsoft: d.microsoft } : {}), serversPerSite: d.serversPerSite, laggedCopies: d.inputs.laggedCopies ?? 0, dagLayout: d.inputs.dagLayout };
-      return { design: { environmentServers: d.environmentServers, memoryPerServerGB: d.memoryPerServerGB, coresPerServer: d.coresPerServer, serversPerSite: d.serversPerSite, dags: d.dags }, context, refused };
+      return {
+        design: { environmentServers: d.environmentServers, memoryPerServerGB: d.memoryPerServerGB, coresPerServer: d.coresPerServer, serversPerSite: d.serversPerSite, dags: d.dags },
+        context,
+        refused,
+        ...(d.microsoft ? { dataGB: d.microsoft.copiesPerServer * d.microsoft.databaseGB } : {}),
+      };
     };
-    const place = (inputs: () => WorkbookInputs, design: CountedDesign, disks: DesignDisks): void => {
+    const place = (inputs: () => WorkbookInputs, design: CountedDesign, disks: DesignDisks, at: number): void => {
       const four = countsOf(design, disks);
       if (four === undefined) {
-        blockers.add("disks", disks.serverDisksProblem ?? "no server disks");
+        blockers.add("disks", disks.serverDisksProblem ?? "no server disks", at);
         return;
       }
       accepted++;
-      front.add(four, inputs, order);
+      front.add(four, inputs, at);
     };
     const whole = () => {
       for (const serverDisk of space.serverDisks) {
         for (const v of counts) {
-          order++;
-          judge({ ...top, serverDisk, databasesPerVolume: v });
+          judge({ ...top, serverDisk, databasesPerVolume: v }, ++order);
         }
       }
     };
@@ -310,31 +376,40 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
       const verdicts = new Map<string, ReturnType<typeof judge>>();
       for (const serverDisk of space.serverDisks) {
         for (const v of counts) {
-          order++;
+          const at = ++order;
+          const disk = { serverDisk, databasesPerVolume: v };
           // The whole inputs are built only where read: for the check, or a design that joins the front.
-          const inputs = (): WorkbookInputs => ({ ...top, serverDisk, databasesPerVolume: v });
-          const key = keyOf({ serverDisk, databasesPerVolume: v });
+          const inputs = (): WorkbookInputs => ({ ...top, ...disk });
+          const key = keyOf(disk);
           const verdict = key === undefined ? undefined : verdicts.get(key);
           // No key: sizeDesign refuses the design, and so the check; its words are read once, for the first refusal.
-          if (key === undefined && blockers.has("design")) blockers.add("design", "");
-          else if (verdict === undefined) {
-            const judged = judge(inputs());
+          if (key === undefined && blockers.has("design")) blockers.add("design", "", at);
+          else if (key !== undefined && OUTGROWN.test(key)) {
+            // Databases past the disk's maximum size: refused whether the disk lays them out (the warning,
+            // refusalsOf) or not (sizeDesign's refusal), so never on the front. Their words are needed only
+            // if no design is accepted: they are judged then, at their place in the order.
+            if (front.items.length > 0) outgrown = undefined;
+            else outgrown?.push({ inputs: inputs(), at });
+          } else if (verdict === undefined) {
+            const judged = judge(inputs(), at);
             if (key !== undefined) verdicts.set(key, judged);
-          } else if ("problem" in verdict) blockers.add("design", verdict.problem);
-          else if (verdict.refused.length > 0) for (const r of verdict.refused) blockers.add(r.kind, r.message, 1, r.needed);
+          } else if ("problem" in verdict) blockers.add("design", verdict.problem, at);
+          else if (verdict.refused.length > 0) for (const r of verdict.refused) blockers.add(r.kind, r.message, at, 1, r.needed);
+          else if (verdict.dataGB !== undefined && beaten(verdict.design, verdict.dataGB, serverDisk)) pruned++;
           else {
             const design = verdict.design;
             let disks: DesignDisks | undefined;
             try {
               // The candidate's whole inputs, as sizeDesign passes them: its factor inputs (considerJbod,
               // iopsMultiplier, …) choose JBOD or RAID and size the disks.
-              disks = designDisks(inputs(), {}, verdict.context);
+              // designDisks reads them by name: the topology's stand behind the candidate's own two, uncopied.
+              disks = designDisks(Object.assign(Object.create(top) as WorkbookInputs, disk), {}, verdict.context);
             } catch (e) {
               if (!(e instanceof SizingError)) throw e;
             }
             // Disks sizeDesign would refuse (an MCDB "on" they cannot have): the check words why.
-            if (disks === undefined) judge(inputs());
-            else place(inputs, design, disks);
+            if (disks === undefined) judge(inputs(), at);
+            else place(inputs, design, disks, at);
           }
         }
       }
@@ -347,8 +422,8 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
     else {
       const sized = check(top);
       const refused = sized.ok ? refusalsOf(sized.design, profile) : [];
-      if (!sized.ok) blockers.add("design", sized.problems[0], variants);
-      else if (refused.length > 0) for (const r of refused) blockers.add(r.kind, r.message, variants, r.needed);
+      if (!sized.ok) blockers.add("design", sized.problems[0], order + 1, variants);
+      else if (refused.length > 0) for (const r of refused) blockers.add(r.kind, r.message, order + 1, variants, r.needed);
       else {
         const design = sized.design;
         const context = { method: design.method, version, ...(design.microsoft ? { microsoft: design.microsoft } : {}), serversPerSite: design.serversPerSite, laggedCopies: design.inputs.laggedCopies ?? 0, dagLayout: design.inputs.dagLayout };
@@ -393,7 +468,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
           }
           if (lo > 0) {
             const got = disksAt(lo - 1);
-            blockers.add(typeof got === "string" ? "design" : "disks", typeof got === "string" ? got : (got.serverDisksProblem ?? "no server disks"), lo);
+            blockers.add(typeof got === "string" ? "design" : "disks", typeof got === "string" ? got : (got.serverDisksProblem ?? "no server disks"), order + d * counts.length + 1, lo);
           }
           if (lo === counts.length) return;
           const got = disksAt(lo) as DesignDisks;
@@ -417,7 +492,23 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
       yield { done, total };
     }
   }
-  return { front: front.sorted(), candidates: total, accepted, blockers: blockers.list() };
+  if (outgrown !== undefined && outgrown.length > 0 && front.items.length === 0) {
+    // No design accepted: what blocked the outgrown candidates, in their words, as the exhaustive search says it.
+    const late = outgrown;
+    Error.stackTraceLimit = 0;
+    try {
+      withoutAdvice(() => {
+        for (const c of late) {
+          const sized = check(c.inputs);
+          if (!sized.ok) blockers.add("design", sized.problems[0], c.at);
+          else for (const r of refusalsOf(sized.design, profile)) blockers.add(r.kind, r.message, c.at, 1, r.needed);
+        }
+      });
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
+  }
+  return { front: front.sorted(), candidates: total, accepted, pruned, blockers: blockers.list() };
 }
 
 /** The search run through: the front, the candidates, the refusals. */

@@ -98,6 +98,15 @@ export const PAPERS_STORAGE_KEYS: readonly CompareKey[] = ["arrays", "arrayModel
 export const comparedFigure = (method: string, key: CompareKey, design: DesignRecord): number | string | null =>
   method === "microsoft" && PAPERS_STORAGE_KEYS.includes(key) ? null : design[key];
 
+/**
+ * The Compare sheet's figures for these designs: without the papers' storage rows when no design is
+ * sized by Dell's process (their arrays and spindles are no design's answer then, only empty rows).
+ */
+export function compareKeysOf(rows: readonly CompareDesign[]): readonly CompareKey[] {
+  const papers = rows.some((r) => !("problems" in r) && r.method !== "microsoft");
+  return papers ? COMPARE_KEYS : COMPARE_KEYS.filter((key) => !PAPERS_STORAGE_KEYS.includes(key));
+}
+
 /** A cell of the Compare sheet: a number, text, or empty. */
 type SheetValue = number | string | null;
 
@@ -118,7 +127,7 @@ export function compareSheetRows(rows: readonly CompareDesign[]): Array<{ label:
     { label: "The design", heading: true, values: [] },
     { label: "Cannot be built because", values: rows.map((r) => ("problems" in r ? r.problems.join("; ") : null)) },
     { label: "Sized by the method", values: rows.map((r) => ("problems" in r ? null : r.method)) },
-    ...COMPARE_KEYS.map((key) => {
+    ...compareKeysOf(rows).map((key) => {
       const format = formatOf(key);
       return { label: COMPARE_LABELS[key], ...(format ? { format } : {}), values: rows.map((r) => ("problems" in r ? null : comparedFigure(r.method, key, r.design))) };
     }),
@@ -305,7 +314,7 @@ export function liveCompareModel(designs: readonly CompareDesign[], options: Liv
   const models = designs.map((row, d) => ("problems" in row ? undefined : referenceDesign({ inputs: row.inputs, suffix: suffixOf(d), revised: options.revised })));
   const at = (sheet: string, address: string) => `${sheetReference(sheet)}!$${address.replace(/(\d+)$/, "$$$1")}`;
   const layout = compareSheetRows(designs);
-  const outputKeys = COMPARE_KEYS;
+  const outputKeys = compareKeysOf(designs);
   const inputKeys = inputOptions().map((o) => o.key);
   const defaultNames = designs.every((_, d) => suffixOf(d) === defaultDesignSuffix(d));
   const where = defaultNames

@@ -58,7 +58,8 @@ function main(): void {
   const { result, cpu, check } = best;
   console.log(
     `  in process: ${result.candidates.toLocaleString("en-US")} candidate designs in ${cpu.toFixed(2)} CPU s (best of ${ROUNDS}): ` +
-      `${Math.round(result.candidates / cpu).toLocaleString("en-US")} candidates a CPU second; front of ${result.front.length}`,
+      `${Math.round(result.candidates / cpu).toLocaleString("en-US")} candidates a CPU second; front of ${result.front.length}; ` +
+      `${result.pruned.toLocaleString("en-US")} beaten by a front design whatever their disks, not laid out`,
   );
   console.log(
     `    ${check.calls.toLocaleString("en-US")} designs checked and sized whole (one of each topology's disk count keys): ${check.seconds.toFixed(2)} s (${((100 * check.seconds) / cpu).toFixed(0)}%); ` +

@@ -116,6 +116,23 @@ describe("the Compare sheet", () => {
     expect([sheet.getCell(disks, 2).value, typeof sheet.getCell(disks, 3).value]).toEqual([null, "number"]);
   });
 
+  test("no rows of a method the designs do not use: designs all by Microsoft's method have no arrays or spindles rows, values or live", async () => {
+    for (const customer of [[], ["--customer"]]) {
+      const file = join(dir, `m${customer.length}.xlsx`);
+      const written = await run(["--servers-site1", "3", "--vary", "exchange-version=2019,SE", ...customer, "--out", file]);
+      expect(written.code).toBe(0);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(readFileSync(file) as unknown as ExcelJS.Buffer);
+      const sheet = book.getWorksheet("Compare")!;
+      const labels = new Set<unknown>();
+      for (let r = 1; r <= sheet.rowCount; r++) labels.add(sheet.getCell(r, 1).value);
+      for (const key of PAPERS_STORAGE) expect({ key, row: labels.has(COMPARE_LABELS[key as CompareKey]) }).toEqual({ key, row: false });
+      // The figures the designs are sized by stay.
+      expect(labels.has(COMPARE_LABELS.disksPerServer)).toBe(true);
+      expect(labels.has(COMPARE_LABELS.servers)).toBe(true);
+    }
+  });
+
   test("a chart of the figure that changes most, over its values below the table (its designs as bars)", async () => {
     const file = join(dir, "c.xlsx");
     const written = await run(["--vary", "quota-mb=2048,5120,10240", "--out", file, "--json"]);

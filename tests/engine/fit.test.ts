@@ -5,8 +5,8 @@
  */
 import fc from "fast-check";
 import "../support/fast-check-seed";
-import { FitError, fit, fitProfile, type FitCounts, type FitProfile, type FitSpace } from "../../src/engine/fit";
-import { JBOD_CATALOGUE, REFERENCE_DESIGN_INPUTS, diskCountKeys, sizeDesign, versionProfile, type Design, type WorkbookInputs } from "../../src/engine";
+import { FitError, fewestDisks, fit, fitProfile, type FitCounts, type FitProfile, type FitSpace } from "../../src/engine/fit";
+import { JBOD_CATALOGUE, MICROSOFT, REFERENCE_DESIGN_INPUTS, diskCountKeys, sizeDesign, versionProfile, type Design, type WorkbookInputs } from "../../src/engine";
 import { SizingError } from "../../src/engine/errors";
 import { quantity } from "../../src/engine/catalogue";
 import { fitCheck } from "../../src/workbook/fit-check";
@@ -37,6 +37,7 @@ const smallProfile: fc.Arbitrary<FitProfile> = fc
     considerJbod: fc.constantFrom("yes", "no"),
     dagLayout: fc.constantFrom("active/active", "active/active", "active/passive"),
     iopsMultiplier: fc.constantFrom(1, 1, 0.5, 2),
+    spareDisks: fc.constantFrom(1, 1, 0, 2),
   })
   .map((r) => {
     const space: FitSpace = {
@@ -47,7 +48,7 @@ const smallProfile: fc.Arbitrary<FitProfile> = fc
       serverDisks: r.disks,
       databasesPerVolume: r.volumes,
     };
-    const base: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, users: r.users, quotaMB: r.quotaMB, messagesPerDay: r.messagesPerDay, exchangeVersion: r.exchangeVersion, mcdb: r.mcdb, specIntRate: r.specIntRate, coresPerServer: 24, serverSizing: r.serverSizing, considerJbod: r.considerJbod, dagLayout: r.dagLayout, iopsMultiplier: r.iopsMultiplier };
+    const base: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, users: r.users, quotaMB: r.quotaMB, messagesPerDay: r.messagesPerDay, exchangeVersion: r.exchangeVersion, mcdb: r.mcdb, specIntRate: r.specIntRate, coresPerServer: 24, serverSizing: r.serverSizing, considerJbod: r.considerJbod, dagLayout: r.dagLayout, iopsMultiplier: r.iopsMultiplier, spareDisks: r.spareDisks };
     return { base, mailboxes: r.users, space, ...(r.twoSites && r.surviveSite ? { surviveSite: true } : {}) };
   });
 
@@ -147,8 +148,75 @@ describe("fit", () => {
         const whole = fit(profile, check, { exhaustive: true });
         expect(fast.candidates).toBe(whole.candidates);
         expect(fast.front).toEqual(whole.front);
+        // With no design to show, what blocked them is what the CLI and the pane say: the same as every candidate sized.
+        if (whole.front.length === 0) expect(fast.blockers).toEqual(whole.blockers);
       }),
       { numRuns: 40 },
+    );
+  });
+
+  test("with no design accepted, the search says what blocked them as the exhaustive search does (the outgrown candidates in their words)", () => {
+    // Small DAGs of large mailboxes on small disks: databases past the disk's maximum size, skipped by the fast search.
+    const profile: FitProfile = {
+      base: { ...REFERENCE_DESIGN_INPUTS, users: 20000, quotaMB: 10240, messagesPerDay: 150, exchangeVersion: "SE", environmentUsers: "" },
+      mailboxes: 20000,
+      space: { dags: [1], serversPerSite: [[8]], copies: [3], laggedCopies: [0], serverDisks: ['1TB 7.2K RPM SAS 3.5"', '1.5TB 7.2K RPM SAS 3.5"'], databasesPerVolume: [0, 3, 2] },
+    };
+    const fast = fit(profile, check);
+    const whole = fit(profile, check, { exhaustive: true });
+    expect(whole.front).toEqual([]);
+    // Both ways databases outgrow the disk: laid out, with the warning; or not laid out at all.
+    expect(whole.blockers.map((b) => b.kind).sort()).toEqual(["database size", "design"]);
+    expect(fast.blockers).toEqual(whole.blockers);
+  });
+
+  test("no design has fewer disks than fewestDisks, the bound the search prunes by (JBOD or RAID, one site or two, lagged copies)", () => {
+    let laid = 0;
+    fc.assert(
+      fc.property(smallProfile, fc.nat(), (profile, pick) => {
+        const { space } = profile;
+        const sites = space.serversPerSite[pick % space.serversPerSite.length];
+        const copies = space.copies[pick % space.copies.length];
+        const dags = space.dags[pick % space.dags.length];
+        const users = Math.ceil(profile.mailboxes / dags);
+        const top: WorkbookInputs = { ...profile.base, users, environmentUsers: users === profile.mailboxes ? "" : profile.mailboxes, serversSite1: sites[0], serversSite2: sites.length > 1 ? sites[1] : "", copies, laggedCopies: space.laggedCopies[pick % space.laggedCopies.length] };
+        for (const serverDisk of DISKS) {
+          for (const databasesPerVolume of [0, 1, 2, 3, 4, 5]) {
+            const sized = check({ ...top, serverDisk, databasesPerVolume });
+            if (!sized.ok || sized.design.microsoft === undefined) continue;
+            const d = sized.design;
+            const disks = environmentDisksAndSsds(d);
+            if (disks === null) continue;
+            laid++;
+            const formattedGB = JBOD_CATALOGUE.find((x) => x.name === serverDisk)!.rawGB * MICROSOFT.formattedPerRawGB;
+            expect(disks).toBeGreaterThanOrEqual(fewestDisks(d, d.microsoft!.copiesPerServer * d.microsoft!.databaseGB, formattedGB, 1 + (d.inputs.spareDisks ?? 1)));
+          }
+        }
+      }),
+      { numRuns: 30 },
+    );
+    expect(laid).toBeGreaterThan(100);
+  });
+
+  test("a candidate whose disk count key says its databases outgrow the disk is refused, so the search may skip it", () => {
+    fc.assert(
+      fc.property(smallProfile, fc.nat(), (profile, pick) => {
+        const { space } = profile;
+        const sites = space.serversPerSite[pick % space.serversPerSite.length];
+        const copies = space.copies[pick % space.copies.length];
+        const top: WorkbookInputs = { ...profile.base, serversSite1: sites[0], serversSite2: sites.length > 1 ? sites[1] : "", copies, laggedCopies: space.laggedCopies[pick % space.laggedCopies.length] };
+        const keyOf = diskCountKeys(top);
+        for (const serverDisk of DISKS) {
+          for (const databasesPerVolume of [0, 1, 2, 3, 4, 5]) {
+            const key = keyOf({ serverDisk, databasesPerVolume });
+            if (key === undefined || !/ outgrown /.test(key)) continue;
+            const sized = check({ ...top, serverDisk, databasesPerVolume });
+            // Refused by the check, or sized with the warning the search refuses (fit.ts refusalsOf).
+            if (sized.ok) expect(sized.design.warnings.map((w) => w.limit)).toContain("databaseSize");
+          }
+        }
+      }),
+      { numRuns: 30 },
     );
   });
 
