@@ -77,6 +77,21 @@ describe("docs/cli.md: the CLI's options and --json examples", () => {
     }
   });
 
+  test("docs/cli.md's table names no option the catalogue lacks, each once, with the catalogue's aliases", () => {
+    const rows = CLI_DOC.split("\n").filter((line) => line.startsWith("| `--"));
+    // A row's first column: its options, each `--name ARG`, and their aliases, "(or `--alias`)".
+    const named = rows.map((line) => [...line.split("|")[1].matchAll(/`(--[\w-]+)/g)].map((m) => m[1]));
+    const options = inputOptions();
+    const everyName = options.flatMap((o) => [o.option, ...o.aliases]);
+    expect(named.flat().filter((name) => !everyName.includes(name))).toEqual([]);
+    expect(named.flat().filter((name, i, all) => all.indexOf(name) !== i)).toEqual([]);
+    for (const o of options) {
+      const row = named.find((names) => names.includes(o.option))!;
+      const aliasesShown = row.filter((name) => options.some((other) => other.aliases.includes(name) && other.key === o.key));
+      expect({ option: o.option, aliases: aliasesShown }).toEqual({ option: o.option, aliases: [...o.aliases] });
+    }
+  });
+
   test("the exsize design --json example prints what docs/cli.md shows", async () => {
     const example = /```sh\nnpx exsize design ([^\n]*--json)\n(\{\n[\s\S]*?\n\})\n```/.exec(CLI_DOC);
     expect(example).not.toBeNull();

@@ -40,8 +40,31 @@ const DC = DESIGN_CELLS;
 const D = SUMMARY_SERVER_DISK_CELLS;
 const R = RESILIENCE_CELLS;
 
+type QuantityCells = Readonly<Partial<Record<QuantityKey, readonly QuantityCell[]>>>;
+
+/**
+ * Tables of quantities' cells made one, each quantity and each cell given once: a quantity given cells in two
+ * tables, or a cell given to two quantities, is an error here rather than the later table's silently.
+ */
+export function joinedQuantityCells(...tables: readonly QuantityCells[]): QuantityCells {
+  const joined: Partial<Record<QuantityKey, readonly QuantityCell[]>> = {};
+  const shownAt = new Map<string, string>();
+  for (const table of tables) {
+    for (const [key, cells] of Object.entries(table) as Array<[QuantityKey, readonly QuantityCell[]]>) {
+      if (joined[key] !== undefined) throw new Error(`the quantity ${key} is given its cells twice`);
+      for (const { sheet, cell } of cells) {
+        const other = shownAt.get(`${sheet}!${cell}`);
+        if (other !== undefined) throw new Error(`the cell ${sheet}!${cell} is given to both ${other} and ${key}`);
+        shownAt.set(`${sheet}!${cell}`, key);
+      }
+      joined[key] = cells;
+    }
+  }
+  return Object.freeze(joined);
+}
+
 /** Each quantity's cells. A quantity of one method shows blank or "—" under the other (the test holds that too). */
-export const QUANTITY_CELLS: Readonly<Partial<Record<QuantityKey, readonly QuantityCell[]>>> = Object.freeze({
+export const QUANTITY_CELLS: QuantityCells = joinedQuantityCells({
   databases: [resilience(R.databases), design(DC.databasesDeployed)],
   databaseVolumes: [summary(S.databaseVolumes)],
   databaseVolumeGB: [summary(S.databaseVolumeGB), design(DC.answerDatabaseVolumeGB)],
@@ -91,9 +114,10 @@ export const QUANTITY_CELLS: Readonly<Partial<Record<QuantityKey, readonly Quant
   environmentServers: [summary(SUMMARY_ENVIRONMENT_CELLS.servers, several)],
   environmentDatabases: [summary(SUMMARY_ENVIRONMENT_CELLS.databases, several)],
   environmentDisks: [summary(D.environmentDisks, (d) => several(d) && d.method === "microsoft")],
+},
   // The catalogue's rendered quantities, each in its row of the Design sheet.
-  ...Object.fromEntries(Object.entries(RENDERED_QUANTITY_CELLS).map(([key, cell]) => [key, [design(cell!)]])),
-});
+  Object.fromEntries(Object.entries(RENDERED_QUANTITY_CELLS).map(([key, cell]) => [key, [design(cell!)]])),
+);
 
 /** The first cell that always shows a quantity, qualified by its sheet's name: what a rendering over it reads. */
 export function quantityReference(key: string, sheets: Readonly<Record<TemplateSheet, string>>): string {

@@ -29,9 +29,13 @@ const templateSheetList = (suffix: string): string[] => Object.values(templateSh
 
 const designValues = (model: WorkbookModel, suffix = "") => evaluateWorkbook(model)[templateSheetNames(suffix).design];
 const output = (model: WorkbookModel, key: DesignOutput) => designValues(model)[DESIGN_CELLS[key]];
+/** The reference model and its values, built and evaluated once for the tests that only read them. */
+const REFERENCE_MODEL = referenceDesign();
+let referenceValues: ReturnType<typeof evaluateWorkbook> | undefined;
+const evaluatedReference = () => (referenceValues ??= evaluateWorkbook(REFERENCE_MODEL));
 
 describe("the evaluated reference model shows the published 5,000-user DAG design", () => {
-  const values = designValues(referenceDesign());
+  const values = evaluatedReference()[templateSheetNames().design];
   test.each<[DesignOutput, number | string, number, string]>([
     // [output, published value, decimals compared, source]
     ["whiteSpacePerUserMB", 10.99, 2, "000_72e1ddb9bbd1ecac.txt, Table 18 (WSU; SIZING.md section 1 to 2 decimals)"],
@@ -67,7 +71,7 @@ describe("the evaluated reference model shows the published 5,000-user DAG desig
   });
 
   test("no cell of any sheet evaluates to an error", () => {
-    const all = evaluateWorkbook(referenceDesign());
+    const all = evaluatedReference();
     const errors = Object.entries(all).flatMap(([sheet, cells]) =>
       Object.entries(cells).filter(([, v]) => v instanceof Error).map(([a, v]) => `${sheet}!${a}: ${String(v)}`),
     );
@@ -76,7 +80,7 @@ describe("the evaluated reference model shows the published 5,000-user DAG desig
 });
 
 describe("changing an input moves the dependent outputs to what the functions compute", () => {
-  const reference = designValues(referenceDesign());
+  const reference = evaluatedReference()[templateSheetNames().design];
   const cases: Array<[string, Partial<HeadlineInputs>, Partial<Record<FactorName, number>>, DesignOutput[]]> = [
     // [change, headline inputs, factor changes, outputs that must differ from the reference]
     ["users 7,500", { users: 7500 }, {}, ["totalDatabaseGB", "databaseCount", "totalCapacityGB", "dellDatabaseIops", "logIops"]],
@@ -305,10 +309,9 @@ describe("a suffixed copy stands beside the first without touching it", () => {
 
 describe("the chart", () => {
   test("stacks database data, index and free space, and logs to the total capacity", () => {
-    const model = referenceDesign();
-    const [chart] = model.charts;
+    const [chart] = REFERENCE_MODEL.charts;
     expect(chart.sheet).toBe("Design");
-    const values = evaluateWorkbook(model)["Design"];
+    const values = evaluatedReference()["Design"];
     const range = parseRange(chart.source);
     expect(range.bottom - range.top).toBe(1); // a header row and one row of GB
     const dataRow = range.bottom + 1;

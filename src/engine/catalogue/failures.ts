@@ -3,7 +3,7 @@
  * (Dell's process, 3.4.2; the ESRPs' Jetstress targets) and, by Microsoft's method, its active
  * databases and megacycles in each of the calculator's failure modes (Role Requirements!C195:F201).
  */
-import type { Design } from "../design";
+import type { Design } from "./sized-design";
 import type { MicrosoftFailureMode } from "../microsoft/design";
 import { cite } from "../papers";
 import type { Quantity } from "./quantity";

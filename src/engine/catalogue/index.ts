@@ -5,7 +5,7 @@
  * `exsize compare`'s columns and the library read a design through it, so a new input or figure is
  * one entry in its domain's file and its arithmetic in the engine.
  */
-import type { Design } from "../design";
+import type { Design } from "./sized-design";
 import { DATABASE_INPUTS, DATABASE_QUANTITIES } from "./databases";
 import { DOCUMENT_INPUTS } from "./document";
 import { ENVIRONMENT_INPUTS, ENVIRONMENT_QUANTITIES } from "./environment";
@@ -19,7 +19,7 @@ import { STORAGE_INPUTS, STORAGE_QUANTITIES } from "./storage";
 
 export { NONE_SURVIVABLE } from "./failures";
 export { DEFAULT_TITLE } from "./document";
-export { DAG_LAYOUTS, METHOD_CHOICES, SIZING_METHODS } from "./servers";
+export { DAG_LAYOUTS, METHOD_CHOICES, SIZING_METHODS, type SizingMethod } from "./servers";
 export {
   INPUT_GROUPS,
   boundsOf,

@@ -4,7 +4,8 @@
  * comes from, beside the one function that reads it from the sized Design. Domain files (databases,
  * storage, servers, failures, environment) each list theirs; index.ts makes them one registry.
  */
-import type { Design, SizingMethod } from "../design";
+import type { SizingMethod } from "./servers";
+import type { Design } from "./sized-design";
 
 /** A quantity's value: a number, a word (a RAID level, a disk's name), or null where the design has none. */
 export type QuantityValue = number | string | null;

@@ -1,5 +1,5 @@
 /** The mailbox servers: how many, their cores and memory, and Microsoft's transport database on each. */
-import type { Design } from "../design";
+import type { Design } from "./sized-design";
 import { cite } from "../papers";
 import { MAX_SERVERS } from "../layout";
 import { EDITIONS_SOURCE, EXCHANGE_EDITIONS, EXCHANGE_VERSION_WORDS, EXCHANGE_VERSIONS, VERSION_SOURCES } from "../version";
@@ -54,6 +54,7 @@ export const SERVER_QUANTITIES = [
 
 /** The sizing methods: Dell's process (for Exchange 2010) and Microsoft's calculator's (2013 and later). */
 export const SIZING_METHODS = ["dell", "microsoft"] as const;
+export type SizingMethod = (typeof SIZING_METHODS)[number];
 /** What a user picks: "auto" follows the Exchange version. */
 export const METHOD_CHOICES = ["auto", ...SIZING_METHODS] as const;
 export const DAG_LAYOUTS = ["active/active", "active/passive"] as const;

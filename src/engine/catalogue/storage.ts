@@ -3,7 +3,7 @@
  * server's own disks (JBOD or RAID, the calculator's Storage Design sheet), or the papers' arrays and
  * spindles (Dell's process; EMC's white paper).
  */
-import type { Design } from "../design";
+import type { Design } from "./sized-design";
 import { cite } from "../papers";
 import { arrayModelName } from "../arrays";
 import { CALCULATOR_DEFAULT_DISK, JBOD_CATALOGUE, SERVER_DISK_DEFAULTS } from "../microsoft/disks";
@@ -11,7 +11,6 @@ import { DEFAULT_READ_RATIO, DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, RAID_LEVELS 
 import { capitalized, choiceInputRule, numberInputRule, valueOf, type InputDeclaration } from "./input";
 import type { Quantity } from "./quantity";
 import { MCDB_CHOICES, MCDB_SOURCES } from "../microsoft/mcdb";
-import { sitesServersFormula } from "../design/formulas";
 
 const BOTH = `${cite("dell", "Tables 16-19")}; ${cite("microsoft", "Role Requirements, Volume Requirements")}`;
 const DISKS = cite("microsoft", "Storage Design!C164:E165, C194, C200; Volume Requirements!I7");
@@ -72,7 +71,7 @@ export const STORAGE_QUANTITIES = [
   { key: "mcdbSsdGB", label: "MCDB SSD", unit: "GB", digits: 0, method: "microsoft", source: MCDB, value: (d) => d.mcdb?.ssdGB ?? null },
   { key: "mcdbGBPerServer", label: "MCDB SSDs' capacity a server", unit: "GB", digits: 0, method: "microsoft", source: MCDB, value: (d) => d.mcdb?.gbPerServer ?? null },
   { key: "mcdbSharePercent", label: "MCDB SSDs' share of the database disks", unit: "%", digits: 1, method: "microsoft", source: MCDB, value: (d) => (d.mcdb ? d.mcdb.share * 100 : null) },
-  // Its rendering: dagMcdbSsdsFormula below.
+  // Its rendering: dagMcdbSsdsFormula (src/engine/design/formulas.ts).
   { key: "dagMcdbSsds", label: "MCDB SSDs, the DAG", unit: "disks", digits: 0, method: "microsoft", source: MCDB, value: (d) => (d.mcdb ? d.mcdb.ssdsPerServer * d.serversPerDag : null) },
   { key: "mcdbProblem", label: "Why no MCDB SSDs", unit: "", source: MCDB, value: (d) => d.mcdbProblem ?? null },
   // The papers' storage: what Dell's process buys, and what Microsoft's design is compared with.
@@ -164,6 +163,3 @@ export const STORAGE_INPUTS = [
     rule: choiceInputRule("mcdb", MCDB_CHOICES, "MCDB SSDs: auto (2019 and SE on JBOD), on or off"),
   },
 ] as const satisfies readonly InputDeclaration[];
-
-/** dagMcdbSsds as formula text: the SSDs a server × the DAG's servers (a range of the sites' counts). */
-export const dagMcdbSsdsFormula = (ssdsPerServer: string, serversPerSite: string): string => `${ssdsPerServer}*${sitesServersFormula(serversPerSite)}`;

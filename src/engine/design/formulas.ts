@@ -229,3 +229,6 @@ export function overloadedFormula(methodUsed: string, megacycles: string, specIn
  */
 export const modeCpuUtilizationFormula = (megacycles: string, specIntRate: string, none: string): string =>
   `IF(AND(ISNUMBER(${megacycles}),ISNUMBER(${specIntRate})),IF(${specIntRate}>0,${worstCpuUtilizationFormula(megacycles, specIntRate)},${none}),${none})`;
+
+/** dagMcdbSsds as formula text: the SSDs a server × the DAG's servers (a range of the sites' counts). */
+export const dagMcdbSsdsFormula = (ssdsPerServer: string, serversPerSite: string): string => `${ssdsPerServer}*${sitesServersFormula(serversPerSite)}`;

@@ -3,11 +3,11 @@
  * pane's fields are all this one record, each input declared once in the design's catalogue
  * (src/engine/catalogue, issue 26): its type, default, rule and names on every surface.
  */
-import { INPUT_DEFAULTS, METHOD_CHOICES, SIZING_METHODS, type CatalogueInputs } from "../catalogue";
+import { INPUT_DEFAULTS, METHOD_CHOICES, SIZING_METHODS, type CatalogueInputs, type SizingMethod } from "../catalogue";
 import type { ExchangeVersion } from "../tables";
 
 export { METHOD_CHOICES, SIZING_METHODS };
-export type SizingMethod = (typeof SIZING_METHODS)[number];
+export type { SizingMethod };
 export type MethodChoice = (typeof METHOD_CHOICES)[number];
 
 /** Every input of the Inputs sheet (src/engine/catalogue: mailboxes, databases, servers, storage, environment, document). */

@@ -6,8 +6,7 @@
  */
 import { DEFAULT_SERVER } from "../../engine/design";
 import { groupedFormula, wholeGroupedFormula } from "../../engine/general-format";
-import { allCopiesFormula, sitesServersFormula, environmentDagsFormula, environmentFormula, tiersWithMailboxesFormula, volumesInAllFormula, worstScenarioFormula } from "../../engine/design/formulas";
-import { dagMcdbSsdsFormula } from "../../engine/catalogue/storage";
+import { allCopiesFormula, dagMcdbSsdsFormula, sitesServersFormula, environmentDagsFormula, environmentFormula, tiersWithMailboxesFormula, volumesInAllFormula, worstScenarioFormula } from "../../engine/design/formulas";
 import { autoReseedDisksFormula, otherDisksFormula, spareDisksFormula } from "../../engine/microsoft/disk-formulas";
 import { versionName } from "../../engine/version";
 import { SERVER_DISK_DEFAULTS } from "../../engine/microsoft/disks";
