@@ -155,6 +155,12 @@ export const microsoftCoresFormula = (specIntRate: string, coresNeeded: string, 
 
 /** Active/passive: a server is sized for the first site's busiest server or the second's, whichever it is (D253, D256; sizeDesign's serverOf takes the larger). */
 export const eitherSiteServerFormula = (firstSite: string, secondSite: string): string => `MAX(${firstSite},${secondSite})`;
+/**
+ * Active/passive: the second site's server on its own (sizeDesign's siteServers[1]): its own figure where a
+ * database activates there (`secondActive` > 0), else the first site's; memory at least the first site's (D253).
+ */
+export const secondSiteServerFormula = (secondActive: string, secondSite: string, firstSite: string, atLeastFirst: boolean): string =>
+  `IF(${secondActive}>0,${atLeastFirst ? eitherSiteServerFormula(firstSite, secondSite) : secondSite},${firstSite})`;
 
 // ---------------------------------------------------------------------------------------------
 // The methods side by side (the Methods sheet) and the mailbox tiers Microsoft's method sizes
