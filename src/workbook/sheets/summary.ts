@@ -8,6 +8,7 @@ import { DEFAULT_SERVER } from "../../engine/design";
 import { groupedFormula, wholeGroupedFormula } from "../../engine/general-format";
 import { allCopiesFormula, sitesServersFormula, environmentDagsFormula, environmentFormula, tiersWithMailboxesFormula, volumesInAllFormula, worstScenarioFormula } from "../../engine/design/formulas";
 import { dagMcdbSsdsFormula } from "../../engine/catalogue/storage";
+import { secondSiteOnRaidFormula } from "../../engine/microsoft/site-disks";
 import { autoReseedDisksFormula, otherDisksFormula, spareDisksFormula } from "../../engine/microsoft/disk-formulas";
 import { versionName } from "../../engine/version";
 import { SERVER_DISK_DEFAULTS } from "../../engine/microsoft/disks";
@@ -16,7 +17,7 @@ import { NONE_SURVIVABLE } from "../../engine/catalogue";
 import type { CellModel, ChartModel, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
 import { DEFAULT_TITLE, DESIGN_CHECK_CELL, FACTOR_CELLS, checkHighlights } from "./inputs";
-import { MCDB_CELLS, SERVER_DISK_CELLS, SERVER_DISK_HELPERS, SITE_SERVER_CELLS, dagMailboxesFormula, microsoftCell } from "./methods";
+import { DISK_FACTOR_CELLS, MCDB_CELLS, SERVER_DISK_CELLS, SERVER_DISK_HELPERS, SITE_SERVER_CELLS, dagMailboxesFormula, microsoftCell } from "./methods";
 import { MCDB_NONE, mcdbVersionFormula } from "../../engine/microsoft/mcdb";
 import { RESILIENCE_CELLS, RESILIENCE_FIRST_ROW, RESILIENCE_LAST_ROW } from "./resilience";
 import { TIER_NAMES, type TierNames } from "./tiers";
@@ -403,7 +404,8 @@ function mcdbCells(sheets: Record<TemplateSheet, string>, n: Record<NameKey, str
     // Why none wraps in its cell: the cells beside it hold formulas, which a text cannot run over (SUMMARY_MCDB_LINES).
     { address: M.ssdGB, formula: `=IF(${has},${methods(MCDB_CELLS.ssdGB)},${why})`, numberFormat: '#,##0" GB each"', role: "step", align: "left", wrap: true },
     { address: M.share, formula: shown(methods(MCDB_CELLS.share)), numberFormat: '0.0%" of the database disks"', role: "step", align: "left", wrap: true },
-    { address: M.dagSsds, formula: shown(dagMcdbSsdsFormula(ssds, n.servers)), numberFormat: '#,##0" in the DAG"', role: "step", align: "left", wrap: true },
+    // An active/passive second site on RAID holds no SSDs (catalogue/storage.ts mcdbServersOf).
+    { address: M.dagSsds, formula: shown(dagMcdbSsdsFormula(ssds, n.servers, `AND(${n.copies}>=2,${methods(DISK_FACTOR_CELLS.activePassive)}>0,${secondSiteOnRaidFormula(methods(SERVER_DISK_HELPERS.jbod), n.copies)})`, n.serversSite1)), numberFormat: '#,##0" in the DAG"', role: "step", align: "left", wrap: true },
   ];
 }
 
