@@ -182,7 +182,15 @@ export function describeResults(sheet: string, v: SummaryValues, manual = false)
         ]),
     ...serverDisks,
     ...mcdb,
-    { label: "Mailbox servers", value: `${n0(num("servers"))}, each ${plural(num("coresPerServer"), "core", "cores")} and ${n0(num("memoryPerServerGB"))} GB memory` },
+    // Active/passive by Microsoft's method, the Summary's servers a row a site: each site's with its count.
+    typeof v.serversSite2 === "number"
+      ? {
+          label: "Mailbox servers",
+          value:
+            `site 1: ${n0(num("servers"))}, each ${plural(num("coresPerServer"), "core", "cores")} and ${n0(num("memoryPerServerGB"))} GB memory; ` +
+            `site 2: ${n0(num("serversSite2"))}, each ${plural(num("coresPerServerSite2"), "core", "cores")} and ${n0(num("memoryPerServerGBSite2"))} GB memory`,
+        }
+      : { label: "Mailbox servers", value: `${n0(num("servers"))}, each ${plural(num("coresPerServer"), "core", "cores")} and ${n0(num("memoryPerServerGB"))} GB memory` },
     { label: "Worst failure", value: worst === "none survivable" ? "None survivable: a failure leaves databases without a copy" : `${worst}${worstLoad}` },
   ];
   return { state: "ok", sheet, rows };

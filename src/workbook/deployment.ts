@@ -76,7 +76,12 @@ export interface DeploymentSettings {
   /** A lagged copy's replay lag (d.hh:mm:ss). */
   replayLag: string;
   /** The design's MCDB SSDs a server and each one's raw GB (settingsFor), set up by the script's step 4; none without. */
-  mcdb?: { ssdsPerServer: number; ssdGB: number };
+  mcdb?: {
+    ssdsPerServer: number;
+    ssdGB: number;
+    /** The sites (0-based) whose servers hold them: those on JBOD (ours; an active/passive second site on RAID has none). Absent: every server. */
+    sites?: readonly number[];
+  };
   /**
    * Active/passive: each site's servers their own volumes, as their own disks lay them (Design.siteServers: the
    * second site on RAID where the first is on JBOD, Role Requirements!I128); absent, every server the settings' own.
@@ -124,7 +129,9 @@ export function settingsFor(design: Pick<Design, "inputs" | "serverDisks" | "rai
   const volumes = volumesOf(design);
   // Active/passive: each site's servers as their own disks lay them (one server's disks where a site has none).
   const siteVolumes = design.siteServers?.map((site) => (site.serverDisks || site.raidServerDisks ? volumesOf(site) : volumes));
-  const mcdb = design.mcdb ? { mcdb: { ssdsPerServer: design.mcdb.ssdsPerServer, ssdGB: design.mcdb.ssdGB } } : {};
+  // MCDB beside JBOD database disks only: an active/passive site on RAID holds no SSDs (catalogue/storage.ts mcdbServersOf).
+  const sites = design.siteServers?.flatMap((site, s) => (site.serverDisks ? [s] : []));
+  const mcdb = design.mcdb ? { mcdb: { ssdsPerServer: design.mcdb.ssdsPerServer, ssdGB: design.mcdb.ssdGB, ...(sites ? { sites } : {}) } } : {};
   return { ...settings, ...volumes, ...(siteVolumes ? { siteVolumes } : {}), ...mcdb, replayLag: replayLagTime(design.inputs.lagDays ?? LAG_DEFAULTS.lagDays) };
 }
 
@@ -340,9 +347,12 @@ function deployScript({ dagNames, settings, layout, names, held, volumesFor, edb
     return disks;
   };
   const d = layout.design;
+  // The servers that hold the MCDB SSDs: those of the sites on JBOD, or every server.
+  const mcdbServers = mcdb ? layout.siteOfServer.flatMap((site, s) => (mcdb.sites === undefined || mcdb.sites.includes(site) ? [names.server(s)] : [])) : [];
+  const everyServer = mcdbServers.length === layout.siteOfServer.length;
   const ps: string[] = [
     `# ${dagNames.dag}: ${d.serversPerSite.join(" + ")} servers, ${d.copies} copies (${d.laggedCopies} lagged), ${d.layout}, ${d.databases} databases` +
-      (mcdb ? `, ${mcdb.ssdsPerServer} MCDB SSDs of ${mcdb.ssdGB.toLocaleString("en-US")} GB a server.` : "."),
+      (mcdb ? `, ${mcdb.ssdsPerServer} MCDB SSDs of ${mcdb.ssdGB.toLocaleString("en-US")} GB a server${everyServer ? "" : ` on JBOD (${mcdbServers.length} servers; none on RAID)`}.` : "."),
     "# Written by exsize export from the design's copy layout. Run in the Exchange Management Shell, after the servers",
     "# have joined the DAG. Review the disk numbers in $Servers before running step 1: it formats those disks, and",
     "# no other: every disk the script touches is a row of $Servers" + (mcdb ? " (and Manage-MCDB the SSDs step 0 counts)." : "."),
@@ -378,6 +388,8 @@ function deployScript({ dagNames, settings, layout, names, held, volumesFor, edb
       "# The design's MCDB SSDs a server and their size in bytes (raw decimal GB × 10^9).",
       `$McdbSsdsPerServer = ${mcdb.ssdsPerServer}`,
       `$McdbSsdSizeInBytes = ${mcdb.ssdGB * 1_000_000_000}`,
+      "# The servers that hold them: those on JBOD disks (a server on RAID has no MCDB).",
+      `$McdbServers = ${psArray(mcdbServers.map(psString))}`,
     );
   }
   ps.push(
@@ -398,7 +410,8 @@ function deployScript({ dagNames, settings, layout, names, held, volumesFor, edb
     ps.push(
       "    # Manage-MCDB formats every raw SSD it finds (Microsoft, \"MetaCacheDatabase (MCDB) setup\", step 4), so besides the",
       "    # disks above a server must have exactly the design's raw SSDs, each at least the design's size (\"SSD guidance\":",
-      "    # every server the same count of SSDs of one size).",
+      "    # every server the same count of SSDs of one size). A server without MCDB (on RAID) is not checked.",
+      "    if ($using:McdbServers -contains $using:server) {",
       "    $given = @($using:disks | ForEach-Object { $_.Disk })",
       "    $want = $using:McdbSsdsPerServer",
       "    $bytes = $using:McdbSsdSizeInBytes",
@@ -408,6 +421,7 @@ function deployScript({ dagNames, settings, layout, names, held, volumesFor, edb
       "    }",
       "    foreach ($ssd in $ssds) {",
       '      if ($ssd.Size -lt $bytes) { throw "SSD $($ssd.Number) of $env:COMPUTERNAME holds $($ssd.Size) bytes, less than the design\'s $bytes; nothing was changed" }',
+      "    }",
       "    }",
     );
   }
@@ -475,13 +489,13 @@ function deployScript({ dagNames, settings, layout, names, held, volumesFor, edb
       `Manage-MCDB -DagName ${dag} -ConfigureMCDBPrerequisite -SSDSizeInBytes $McdbSsdSizeInBytes -SSDCountPerServer $McdbSsdsPerServer`,
       "# The page: MCDB needs the DAG's Active Directory settings replicated in full before the servers are set up.",
       "Read-Host 'MCDB: press Enter once Active Directory has replicated the DAG''s settings'",
-      "foreach ($server in $Servers.Keys) {",
+      "foreach ($server in $McdbServers) {",
       `  Manage-MCDB -DagName ${dag} -ServerAllowMCDB $true -ServerName $server`,
       `  Manage-MCDB -DagName ${dag} -ConfigureMCDBOnServer -ServerName $server -SSDSizeInBytes $McdbSsdSizeInBytes`,
       "}",
       "# A database's next failover creates its MCDB instance: each server's databases failed over in turn, then",
       "# returned to their preferred servers.",
-      "foreach ($server in $Servers.Keys) {",
+      "foreach ($server in $McdbServers) {",
       `  Manage-MCDB -DagName ${dag} -ServerAllowMCDB $true -ServerName $server -ForceFailover $true`,
       "}",
       `& (Join-Path $exscripts 'RedistributeActiveDatabases.ps1') -DagName ${dag} -BalanceDbsByActivationPreference -Confirm:$false`,

@@ -7,6 +7,7 @@
 import type { Design } from "../engine/design";
 import type { QuantityKey } from "../engine/catalogue";
 import { MICROSOFT_MODE_CELLS } from "./sheets/resilience";
+import { SITE_SERVER_CELLS } from "./sheets/methods";
 import { SUMMARY_ENVIRONMENT_CELLS, SUMMARY_MCDB_CELLS, SUMMARY_SERVER_DISK_CELLS } from "./sheets/summary";
 import { absolute, sheetReference, type TemplateSheet } from "./sheets/shared";
 import { DESIGN_CELLS, RENDERED_QUANTITY_CELLS } from "./sheets/design";
@@ -30,6 +31,10 @@ const jbod = (d: Design) => d.method === "microsoft" && d.serverDisks !== undefi
 /** Two sites, and the design survives the loss of one (else the row says "not survivable"). */
 const siteSurvived = (d: Design) => d.serversPerSite.length === 2 && d.siteFailureMailboxesPerServer !== undefined;
 const several = (d: Design) => d.dags > 1;
+/** Active/passive by Microsoft's method: each site's servers sized on their own, on the Summary's rows of their own. */
+const bySite = (d: Design) => d.siteServers !== undefined;
+const oneServer = (d: Design) => !bySite(d);
+const methods = (cell: string): QuantityCell => ({ sheet: "methods", cell: cell.replace(/\$/g, "") });
 const summary = (cell: string, shows?: QuantityCell["shows"]): QuantityCell => ({ sheet: "summary", cell, ...(shows ? { shows } : {}) });
 const resilience = (cell: string, shows?: QuantityCell["shows"]): QuantityCell => ({ sheet: "resilience", cell, ...(shows ? { shows } : {}) });
 const design = (cell: string): QuantityCell => ({ sheet: "design", cell });
@@ -88,9 +93,15 @@ export const QUANTITY_CELLS: QuantityCells = joinedQuantityCells({
   arrayModel: [summary(S.arrayModel, dell)],
   arraysPerCopy: [summary(S.arraysPerCopy, dell)],
   spindles: [summary(S.spindles, dell)],
-  servers: [summary(S.servers)],
-  coresPerServer: [summary(S.coresPerServer), resilience(R.designCores), design(DC.answerCores)],
-  memoryPerServerGB: [summary(S.memoryPerServerGB), resilience(R.designMemoryGB), design(DC.answerMemoryGB)],
+  servers: [summary(S.servers, oneServer)],
+  coresPerServer: [summary(S.coresPerServer, oneServer), resilience(R.designCores), design(DC.answerCores)],
+  memoryPerServerGB: [summary(S.memoryPerServerGB, oneServer), resilience(R.designMemoryGB), design(DC.answerMemoryGB)],
+  serversSite1: [summary(S.servers, bySite)],
+  serversSite2: [summary(S.serversSite2)],
+  coresPerServerSite1: [methods(SITE_SERVER_CELLS.coresSite1), summary(S.coresPerServer, bySite)],
+  memoryPerServerGBSite1: [methods(SITE_SERVER_CELLS.memorySite1), summary(S.memoryPerServerGB, bySite)],
+  coresPerServerSite2: [methods(SITE_SERVER_CELLS.coresSite2), summary(S.coresPerServerSite2)],
+  memoryPerServerGBSite2: [methods(SITE_SERVER_CELLS.memorySite2), summary(S.memoryPerServerGBSite2)],
   pageFileGB: [summary(S.pageFileGB), design(DC.answerPageFileGB)],
   transportGBPerServer: [resilience(MICROSOFT_MODE_CELLS.transportGB, microsoft)],
   worstFailure: [summary(S.worstFailure)],
@@ -148,11 +159,7 @@ export const QUANTITIES_NOT_ON_A_SHEET: Readonly<Partial<Record<QuantityKey, str
   neverLessCoresPerServer: "the Summary's cores a server, when the Inputs' ServerSizing is \"never less\"",
   neverLessMemoryPerServerGB: "the Summary's memory a server, when the Inputs' ServerSizing is \"never less\"",
   transportGBPerDag: "the transport database a server × the servers",
-  // Active/passive's sites sized apart: design --json for now; the Summary's servers and disks show the larger site's and the first's.
-  memoryPerServerGBSite1: "design --json; the Summary's memory a server is the larger site's",
-  memoryPerServerGBSite2: "design --json; the Summary's memory a server is the larger site's",
-  coresPerServerSite1: "design --json; the Summary's cores a server are the larger site's",
-  coresPerServerSite2: "design --json; the Summary's cores a server are the larger site's",
+  // Active/passive's sites' disks: design --json for now; the Summary's server disks show the first site's.
   serverDiskArchitectureSite1: "design --json; the Summary's server-disk heading, in words, is the first site's",
   serverDiskArchitectureSite2: "design --json; the Summary's server disks are the first site's",
   disksPerServerSite1: "design --json; the Summary's disks a server are the first site's",

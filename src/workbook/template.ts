@@ -45,7 +45,7 @@ export { DEFAULT_TITLE, DESIGN_CHECK_CELL, DESIGN_INPUT_ROWS, FACTOR_CELLS, FACT
 export { JETSTRESS_CELLS } from "./sheets/jetstress";
 export { NOT_SURVIVABLE, RESILIENCE_CELLS } from "./sheets/resilience";
 export { nameSuffix, sheetReference, templateSheetNames, type DesignOutput, type TemplateSheet } from "./sheets/shared";
-export { STAMP_CELL, SUMMARY_CELLS, SUMMARY_METHOD_CELL } from "./sheets/summary";
+export { STAMP_CELL, SUMMARY_CELLS, SUMMARY_FIRST_SITE, SUMMARY_METHOD_CELL } from "./sheets/summary";
 
 export interface ReferenceDesignOptions {
   inputs?: Partial<WorkbookInputs>;
@@ -226,6 +226,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       ...names,
       serversFirstSite: names.serversSite1,
       serversSecondSite: names.serversSite2,
+      methodUsed: designRef("methodUsed"),
       serverDisks: { disk: names.serverDisk, databasesPerVolume: names.databasesPerVolume, autoReseedDisks: names.autoReseedDisks, spareDisks: names.spareDisks, ...serverDiskColumns(sheets.hardware), exchangeVersion: names.exchangeVersion, ssdSizes: ssdSizeRange(sheets.hardware), mcdb: names.mcdb },
     },
     // The papers' figures beside Microsoft's: the Design and Resilience cells that hold them.

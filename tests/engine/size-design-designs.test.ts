@@ -12,6 +12,7 @@
 import fixture from "../fixtures/microsoft-calculator-designs.json";
 import { targetIops } from "../../src/engine/failover";
 import { REFERENCE_DESIGN_INPUTS, sizeDesign, type Design, type DesignTables, type WorkbookInputs } from "../../src/engine/design";
+import { quantity } from "../../src/engine/catalogue";
 
 interface FixtureDesign {
   name: string;
@@ -31,6 +32,11 @@ const larger = (calc: Calc, a: string, b: string): number | undefined => {
   return xs.length === 0 ? undefined : Math.max(...xs);
 };
 const passive = (x: FixtureDesign) => x.inputs.dagLayout === "active/passive";
+/** Active/passive: a row's figure of each site's server × the site's servers (Role Requirements!C225, D225), summed; else none. */
+const siteTotal = (calc: Calc, x: FixtureDesign, row: string): number | undefined => {
+  const [a, b, n1, n2] = [`C${row}`, `D${row}`, "C225", "D225"].map((c) => num(calc[`Role Requirements!${c}`]));
+  return passive(x) && a !== undefined && b !== undefined && n1 !== undefined && n2 !== undefined ? a * n1 + b * n2 : undefined;
+};
 
 /** An active/passive site's server disks, the calculator's count (JBOD or RAID). */
 const siteDisks = (d: Design, site: 0 | 1) => { const s = d.siteServers?.[site]; return (s?.serverDisks ?? s?.raidServerDisks)?.calculatorDisks; };
@@ -71,6 +77,11 @@ const FIGURES: ReadonlyArray<[string, string, (d: Design) => number | undefined,
   // server, JBOD (Storage Design!C197, D197) or RAID (C194, D194) as it chooses for the site (I127, I128), and the DAG's (C202).
   ["memory a server, site 1, GB", "Role Requirements!C253", (d) => d.siteServers?.[0].memoryPerServerGB, (c, x) => (passive(x) ? num(c["Role Requirements!C253"]) : undefined)],
   ["memory a server, site 2, GB", "Role Requirements!D253", (d) => d.siteServers?.[1].memoryPerServerGB, (c, x) => (passive(x) ? num(c["Role Requirements!D253"]) : undefined)],
+  // With a SPECint2006 rate, each site's cores (C254, D254); the DAG's cores and memory, each site's server × its servers (C225, D225).
+  ["cores a server, site 1", "Role Requirements!C254", (d) => d.siteServers?.[0].coresPerServer, (c, x) => (passive(x) ? num(c["Role Requirements!C254"]) : undefined)],
+  ["cores a server, site 2", "Role Requirements!D254", (d) => d.siteServers?.[1].coresPerServer, (c, x) => (passive(x) ? num(c["Role Requirements!D254"]) : undefined)],
+  ["cores, the DAG", "Role Requirements!C254 × C225 + D254 × D225", (d) => quantity("dagCores").value(d) as number, (c, x) => siteTotal(c, x, "254")],
+  ["memory, the DAG, GB", "Role Requirements!C253 × C225 + D253 × D225", (d) => quantity("dagMemoryGB").value(d) as number, (c, x) => siteTotal(c, x, "253")],
   ["disks a server, site 1, the calculator's", "Storage Design!C194 or C197", (d) => siteDisks(d, 0), (c, x) => chosenOf(c, x, "Role Requirements!I127", "Storage Design!C194", "Storage Design!C197")],
   ["disks a server, site 2, the calculator's", "Storage Design!D194 or D197", (d) => siteDisks(d, 1), (c, x) => chosenOf(c, x, "Role Requirements!I128", "Storage Design!D194", "Storage Design!D197")],
   ["disks, the DAG, the calculator's", "Storage Design!C202", (d) => (d.siteServers ? d.siteServers.reduce((a, s, i) => a + siteDisks(d, i as 0 | 1)! * s.servers, 0) : undefined), (c, x) => (passive(x) ? num(c["Storage Design!C202"]) : undefined)],

@@ -107,6 +107,12 @@ describe("the Summary's answers in the pane's words", () => {
     expect(results.state === "ok" && results.rows.find((r) => r.label.startsWith("Server disks"))).toEqual({ label: "Server disks (RAID-5)", value: '73 disks a server (600GB 10K RPM SAS 2.5"), 146 in the DAG' });
   });
 
+  test("an active/passive DAG says each site's servers: the calculator's s01, 6 of 128 GB and 3 of 160 GB (Role Requirements!C253, D253)", () => {
+    const inputs = { ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2016 as const, users: 12500, quotaMB: 5120, messagesPerDay: 150, messageKB: 75, serversSite1: 6, serversSite2: 3, copies: 3, dagLayout: "active/passive", serverSizing: "calculator" };
+    const results = describeResults("Summary", values(inputs));
+    expect(results.state === "ok" && results.rows.find((r) => r.label === "Mailbox servers")?.value).toMatch(/^site 1: 6, each \d+ cores? and 128 GB memory; site 2: 3, each \d+ cores? and 160 GB memory$/);
+  });
+
   test("the pane decides by the Design sheet's method and the Methods sheet's disk layout, never by the Summary's words (issue 26)", () => {
     const v = values(REFERENCE_PRESETS["dellemc-2016"].inputs);
     expect([v.methodUsed, v.diskArchitecture]).toEqual(["microsoft", "JBOD"]);

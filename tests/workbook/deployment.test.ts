@@ -305,8 +305,8 @@ describe("Deploy-Dag.ps1 sets up the MCDB SSDs the design sizes", () => {
       // Step 2, then the wait for Active Directory the page asks for.
       "Manage-MCDB -DagName 'DAG01' -ConfigureMCDBPrerequisite -SSDSizeInBytes $McdbSsdSizeInBytes -SSDCountPerServer $McdbSsdsPerServer",
       "Read-Host 'MCDB: press Enter once Active Directory has replicated the DAG''s settings'",
-      // Steps 3 and 4 on each server.
-      "foreach ($server in $Servers.Keys) {",
+      // Steps 3 and 4 on each server with SSDs: here all (every one on JBOD).
+      "foreach ($server in $McdbServers) {",
       "Manage-MCDB -DagName 'DAG01' -ServerAllowMCDB $true -ServerName $server",
       "Manage-MCDB -DagName 'DAG01' -ConfigureMCDBOnServer -ServerName $server -SSDSizeInBytes $McdbSsdSizeInBytes",
       // The failover that creates each database's MCDB instance.
@@ -314,6 +314,7 @@ describe("Deploy-Dag.ps1 sets up the MCDB SSDs the design sizes", () => {
     ];
     const places = steps.map((line) => at(line));
     expect(scriptServers(script).map((s) => s.server)).toEqual(["MBX01", "MBX02", "MBX03", "MBX04", "MBX05", "MBX06", "MBX07", "MBX08"]);
+    expect(lines).toContain("$McdbServers = @('MBX01', 'MBX02', 'MBX03', 'MBX04', 'MBX05', 'MBX06', 'MBX07', 'MBX08')");
     // Prerequisite 1, AutoReseed, before the MCDB step; the databases and copies exist before it.
     expect(at(`Set-DatabaseAvailabilityGroup -Identity 'DAG01' -AutoDagVolumesRootFolderPath 'C:\\ExchangeVolumes' -AutoDagDatabasesRootFolderPath 'C:\\ExchangeDatabases' -AutoDagDatabaseCopiesPerVolume ${sized.serverDisks!.databasesPerVolume}`, -1)).toBeLessThan(places[0]);
     expect(lines.findIndex((l) => l.startsWith("Add-MailboxDatabaseCopy "))).toBeLessThan(places[0]);

@@ -31,9 +31,13 @@ function expected(d: Design): Partial<Record<keyof typeof SUMMARY_CELLS, number 
     ...(d.method === "microsoft"
       ? { arrays: "", arrayModel: "", arraysPerCopy: "", spindles: "" }
       : { arrays: d.arrays.arrays, arrayModel: d.arrays.modelName, arraysPerCopy: d.arrays.arraysPerCopy, spindles: d.spindles.disks }),
-    servers: d.servers,
-    coresPerServer: d.coresPerServer,
-    memoryPerServerGB: d.memoryPerServerGB,
+    // Active/passive by Microsoft's method: a row a site, the first site's in the servers row.
+    ...(d.siteServers
+      ? {
+          servers: d.siteServers[0].servers, coresPerServer: d.siteServers[0].coresPerServer, memoryPerServerGB: d.siteServers[0].memoryPerServerGB,
+          serversSite2: d.siteServers[1].servers, coresPerServerSite2: d.siteServers[1].coresPerServer, memoryPerServerGBSite2: d.siteServers[1].memoryPerServerGB,
+        }
+      : { servers: d.servers, coresPerServer: d.coresPerServer, memoryPerServerGB: d.memoryPerServerGB, serversSite2: "", coresPerServerSite2: "", memoryPerServerGBSite2: "" }),
     // The page file by the version's system requirements (src/engine/version.ts); empty for 2010, none published.
     pageFileGB: d.pageFileGB ?? "",
     worstFailure: d.worst?.fails ?? "none survivable",

@@ -90,8 +90,9 @@ test("the Design check, designProblems and exsize design accept and refuse the s
         // The page file is null for Exchange 2010 alone: no page of Microsoft's repository gives its rule (src/engine/version.ts).
         const { pageFileGB, ...rest } = o;
         expect([inputs.exchangeVersion === 2010, pageFileGB === null]).toEqual([inputs.exchangeVersion === 2010, inputs.exchangeVersion === 2010]);
-        // The Summary's answers are all there; other quantities are null where the design has none (issue 26's catalogue).
-        const summary = Object.fromEntries(Object.entries(rest).filter(([key]) => key in SUMMARY_CELLS));
+        // The Summary's answers are all there; other quantities are null where the design has none (issue 26's catalogue),
+        // as the second site's servers are but for an active/passive DAG sized by Microsoft's method.
+        const summary = Object.fromEntries(Object.entries(rest).filter(([key]) => key in SUMMARY_CELLS && !key.endsWith("Site2")));
         expect(JSON.stringify(summary)).not.toMatch(/NaN|Infinity|null/);
         expect(JSON.stringify(rest)).not.toMatch(/NaN|Infinity/);
       } else seen.refused++;

@@ -4,7 +4,7 @@ import { cite } from "../papers";
 import { MAX_SERVERS } from "../layout";
 import { EDITIONS_SOURCE, EXCHANGE_EDITIONS, EXCHANGE_VERSION_WORDS, EXCHANGE_VERSIONS, VERSION_SOURCES } from "../version";
 import { capitalized, choiceInputRule, numberInputRule, valueOf, type InputDeclaration } from "./input";
-import type { Quantity } from "./quantity";
+import type { Quantity, QuantityReferences } from "./quantity";
 
 const SERVERS = `${cite("vmware", "Test Cases and Test Method")}; ${cite("microsoft", "Role Requirements!C103, C256, D208")}`;
 
@@ -16,6 +16,15 @@ const CPU_OURS = `this project's, at ${cite("microsoft", "Role Requirements!C255
 // The rule is docs/whole-design.md's; a reader sees it as ours, over the calculator's cells.
 const NEVER_LESS = `this project's rule over ${cite("microsoft", "Role Requirements!C103, C127:C129, C141")}`;
 
+/** A DAG's total of a server's figure: each site's × its servers where the sites are sized apart, else the one server's × all. */
+const dagTotal = (d: Design, each: (s: NonNullable<Design["siteServers"]>[number]) => number, one: number): number =>
+  d.siteServers ? d.siteServers.reduce((sum, s) => sum + each(s) * s.servers, 0) : one * d.servers;
+function dagTotalFormula(r: QuantityReferences, key: "coresPerServer" | "memoryPerServerGB"): string {
+  const [first, second] = [r.quantity(`${key}Site1`), r.quantity(`${key}Site2`)];
+  const [n1, n2] = [r.input("serversSite1"), r.input("serversSite2")];
+  return `IF(ISNUMBER(${first}),${first}*${n1}+${second}*${n2},${r.quantity(key)}*SUM(${n1},${n2}))`;
+}
+
 /** Microsoft's sizing, where it sizes the design. */
 const microsoftOf = (d: Design) => (d.method === "microsoft" ? d.microsoft : undefined);
 
@@ -24,15 +33,18 @@ export const SERVER_QUANTITIES = [
   { key: "coresPerServer", label: "Cores a server", unit: "", digits: 0, source: SERVERS, value: (d) => d.coresPerServer },
   { key: "memoryPerServerGB", label: "Memory a server", unit: "GB", digits: 0, source: SERVERS, value: (d) => d.memoryPerServerGB },
   // What a buyer totals (processors, memory modules); each rendered over the Summary's figures a server and servers.
+  // Active/passive (Design.siteServers): each site's server × its servers, summed, as the calculator sizes the sites apart.
   {
-    key: "dagCores", label: "Cores, the DAG", unit: "", digits: 0, source: SERVERS, value: (d) => d.coresPerServer * d.servers,
-    rendering: { words: "Cores a server × mailbox servers", formula: (r) => `${r.quantity("coresPerServer")}*${r.quantity("servers")}` },
+    key: "dagCores", label: "Cores, the DAG", unit: "", digits: 0, source: `${SERVERS}; ${SITE_SERVERS}`, value: (d) => dagTotal(d, (s) => s.coresPerServer, d.coresPerServer),
+    rendering: { words: "Each site's cores a server × its servers (one server for all where the sites are not sized apart)", formula: (r) => dagTotalFormula(r, "coresPerServer") },
   },
   {
-    key: "dagMemoryGB", label: "Memory, the DAG", unit: "GB", digits: 0, source: SERVERS, value: (d) => d.memoryPerServerGB * d.servers,
-    rendering: { words: "Memory a server × mailbox servers", formula: (r) => `${r.quantity("memoryPerServerGB")}*${r.quantity("servers")}` },
+    key: "dagMemoryGB", label: "Memory, the DAG", unit: "GB", digits: 0, source: `${SERVERS}; ${SITE_SERVERS}`, value: (d) => dagTotal(d, (s) => s.memoryPerServerGB, d.memoryPerServerGB),
+    rendering: { words: "Each site's memory a server × its servers (one server for all where the sites are not sized apart)", formula: (r) => dagTotalFormula(r, "memoryPerServerGB") },
   },
   // Active/passive, Microsoft's method: each site's servers on their own (Design.siteServers); null otherwise.
+  { key: "serversSite1", label: "Mailbox servers, site 1", unit: "", digits: 0, method: "microsoft", source: SITE_SERVERS, value: (d) => d.siteServers?.[0].servers ?? null },
+  { key: "serversSite2", label: "Mailbox servers, site 2", unit: "", digits: 0, method: "microsoft", source: SITE_SERVERS, value: (d) => d.siteServers?.[1].servers ?? null },
   { key: "memoryPerServerGBSite1", label: "Memory a server, site 1", unit: "GB", digits: 0, method: "microsoft", source: SITE_SERVERS, value: (d) => d.siteServers?.[0].memoryPerServerGB ?? null },
   { key: "memoryPerServerGBSite2", label: "Memory a server, site 2", unit: "GB", digits: 0, method: "microsoft", source: SITE_SERVERS, value: (d) => d.siteServers?.[1].memoryPerServerGB ?? null },
   { key: "coresPerServerSite1", label: "Cores a server, site 1", unit: "", digits: 0, method: "microsoft", source: SITE_SERVERS, value: (d) => d.siteServers?.[0].coresPerServer ?? null },

@@ -71,8 +71,8 @@ export const STORAGE_QUANTITIES = [
   { key: "mcdbSsdGB", label: "MCDB SSD", unit: "GB", digits: 0, method: "microsoft", source: MCDB, value: (d) => d.mcdb?.ssdGB ?? null },
   { key: "mcdbGBPerServer", label: "MCDB SSDs' capacity a server", unit: "GB", digits: 0, method: "microsoft", source: MCDB, value: (d) => d.mcdb?.gbPerServer ?? null },
   { key: "mcdbSharePercent", label: "MCDB SSDs' share of the database disks", unit: "%", digits: 1, method: "microsoft", source: MCDB, value: (d) => (d.mcdb ? d.mcdb.share * 100 : null) },
-  // Its rendering: dagMcdbSsdsFormula (src/engine/design/formulas.ts).
-  { key: "dagMcdbSsds", label: "MCDB SSDs, the DAG", unit: "disks", digits: 0, method: "microsoft", source: MCDB, value: (d) => (d.mcdb ? d.mcdb.ssdsPerServer * d.serversPerDag : null) },
+  // On the JBOD servers only (ours: the calculator predates MCDB): an active/passive second site on RAID has none. Its rendering: dagMcdbSsdsFormula (src/engine/design/formulas.ts).
+  { key: "dagMcdbSsds", label: "MCDB SSDs, the DAG", unit: "disks", digits: 0, method: "microsoft", source: `${MCDB}; this project's rule, its JBOD servers only`, value: (d) => (d.mcdb ? d.mcdb.ssdsPerServer * mcdbServersOf(d) : null) },
   { key: "mcdbProblem", label: "Why no MCDB SSDs", unit: "", source: MCDB, value: (d) => d.mcdbProblem ?? null },
   // The papers' storage: what Dell's process buys, and what Microsoft's design is compared with.
   { key: "arrays", label: "Arrays", unit: "", digits: 0, source: cite("dell", "Tables 12-13, 3.4.1"), value: (d) => d.arrays.arrays },
@@ -163,3 +163,11 @@ export const STORAGE_INPUTS = [
     rule: choiceInputRule("mcdb", MCDB_CHOICES, "MCDB SSDs: auto (2019 and SE on JBOD), on or off"),
   },
 ] as const satisfies readonly InputDeclaration[];
+
+/**
+ * The servers that hold MCDB SSDs: those on JBOD (ours: MCDB sits beside JBOD database disks, and the
+ * calculator, which predates it, has no rule) — an active/passive DAG's second site on RAID (Role
+ * Requirements!I128) holds none; else every server of the DAG.
+ */
+export const mcdbServersOf = (d: Pick<Design, "siteServers" | "serversPerDag">): number =>
+  d.siteServers ? d.siteServers.reduce((n, s) => n + (s.serverDisks ? s.servers : 0), 0) : d.serversPerDag;

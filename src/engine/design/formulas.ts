@@ -155,6 +155,12 @@ export const microsoftCoresFormula = (specIntRate: string, coresNeeded: string, 
 
 /** Active/passive: a server is sized for the first site's busiest server or the second's, whichever it is (D253, D256; sizeDesign's serverOf takes the larger). */
 export const eitherSiteServerFormula = (firstSite: string, secondSite: string): string => `MAX(${firstSite},${secondSite})`;
+/**
+ * Active/passive: the second site's server on its own (sizeDesign's siteServers[1]): its own figure where a
+ * database activates there (`secondActive` > 0), else the first site's; memory at least the first site's (D253).
+ */
+export const secondSiteServerFormula = (secondActive: string, secondSite: string, firstSite: string, atLeastFirst: boolean): string =>
+  `IF(${secondActive}>0,${atLeastFirst ? eitherSiteServerFormula(firstSite, secondSite) : secondSite},${firstSite})`;
 
 // ---------------------------------------------------------------------------------------------
 // The methods side by side (the Methods sheet) and the mailbox tiers Microsoft's method sizes
@@ -230,5 +236,9 @@ export function overloadedFormula(methodUsed: string, megacycles: string, specIn
 export const modeCpuUtilizationFormula = (megacycles: string, specIntRate: string, none: string): string =>
   `IF(AND(ISNUMBER(${megacycles}),ISNUMBER(${specIntRate})),IF(${specIntRate}>0,${worstCpuUtilizationFormula(megacycles, specIntRate)},${none}),${none})`;
 
-/** dagMcdbSsds as formula text: the SSDs a server × the DAG's servers (a range of the sites' counts). */
-export const dagMcdbSsdsFormula = (ssdsPerServer: string, serversPerSite: string): string => `${ssdsPerServer}*${sitesServersFormula(serversPerSite)}`;
+/**
+ * dagMcdbSsds as formula text (catalogue/storage.ts mcdbServersOf): the SSDs a server × the DAG's servers (a
+ * range of the sites' counts), or the first site's alone where `secondOnRaid` (an active/passive second site on RAID) holds.
+ */
+export const dagMcdbSsdsFormula = (ssdsPerServer: string, serversPerSite: string, secondOnRaid: string, serversFirstSite: string): string =>
+  `${ssdsPerServer}*IF(${secondOnRaid},${serversFirstSite},${sitesServersFormula(serversPerSite)})`;

@@ -52,7 +52,7 @@ import { raidDiskFormula, raidVolumeDatabasesFormula, type RaidDiskCells } from 
 import { secondSiteCopiesFormula, secondSiteOnRaidFormula, siteDagDisksFormula } from "../../engine/microsoft/site-disks";
 import { MCDB_SHARE_PERCENT, MCDB_SOURCES, mcdbDisksPerSsdFormula, mcdbGBPerServerFormula, mcdbNeededGBFormula, mcdbShareFormula, mcdbSsdGBFormula, mcdbSsdsFormula, mcdbVersionFormula } from "../../engine/microsoft/mcdb";
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
-import { eitherSiteServerFormula, methodsDifferenceFormula, microsoftCoresFormula, tiersGivenFormula, tiersSizedFormula } from "../../engine/design/formulas";
+import { eitherSiteServerFormula, methodsDifferenceFormula, secondSiteServerFormula, microsoftCoresFormula, tiersGivenFormula, tiersSizedFormula } from "../../engine/design/formulas";
 import { minimumMemoryFormula } from "../../engine/version";
 import { MICROSOFT_FACTOR_INPUTS, input, type InputKey } from "../../engine/catalogue";
 import { balancedDatabasesFormula, numberLiteral } from "../../engine/excel-formulas";
@@ -113,6 +113,8 @@ export interface MethodsNames extends Readonly<Partial<Record<InputKey, string>>
   /** The Inputs' MaxDatabaseSizeConfiguration and MaxDatabaseGB (Input!G36, G37): "custom" sizes to the smaller. Omitted: the calculator's own. */
   maxDatabaseSizeConfiguration?: string;
   maxDatabaseGB?: string;
+  /** The method that sized the design ("microsoft" or "dell", the Design sheet's): each site's server is Microsoft's design's only. Omitted: no site cells. */
+  methodUsed?: string;
 }
 
 export interface MethodsSheetParameters {
@@ -206,6 +208,18 @@ const SECOND_CACHE = `$J$${SECOND_SITE_ROW + 4}`;
 const SECOND_CALCULATED = `$J$${SECOND_SITE_ROW + 5}`;
 const SECOND_MEMORY = `$J$${SECOND_SITE_ROW + 6}`;
 const SECOND_MEGACYCLES = `$J$${SECOND_SITE_ROW + 7}`;
+/**
+ * Active/passive, a design Microsoft's method sized: each site's server on its own, as sizeDesign's
+ * Design.siteServers — the first site's cores and memory (Role Requirements!C254, C142) and the second's
+ * (D254, D253), in column M beside the second site's helpers; "" for any other design. The Summary shows them.
+ */
+const SITE_SERVER_ROW = SECOND_SITE_ROW;
+export const SITE_SERVER_CELLS = Object.freeze({
+  coresSite1: `$M$${SITE_SERVER_ROW + 1}`,
+  memorySite1: `$M$${SITE_SERVER_ROW + 2}`,
+  coresSite2: `$M$${SITE_SERVER_ROW + 3}`,
+  memorySite2: `$M$${SITE_SERVER_ROW + 4}`,
+});
 /**
  * The tiers as Microsoft's column sizes them (with `tiers`): a title, a header, tiers 1-4 and their
  * average by mailboxes, in columns I:S beside the helpers, off the printed page.
@@ -562,6 +576,26 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     // 0 where there is none (a number: "—" would compare above 0).
     put(`J${SECOND_SITE_ROW + 3 + k}`, { formula: `=IFERROR(${formula},0)`, role: "step" });
   });
+  if (n.methodUsed !== undefined) {
+    // The first site's megacycles (the megacycles row is the larger site's), then each site's cores and memory as
+    // the design's rows size them: cores by the SPECint2006 rate or the baseline server, memory at least the minimum.
+    const firstMegacycles = `$M$${SITE_SERVER_ROW}`;
+    const secondMegacycles = secondSiteServerFormula(SECOND_ACTIVE, SECOND_MEGACYCLES, firstMegacycles, false);
+    const cores = (megacycles: string) => microsoftCoresFormula(n.specIntRate, coresFormula({ ...refs, megacycles }), megacycles);
+    const atLeast = (memory: string) => (n.exchangeVersion !== undefined ? minimumMemoryFormula(n.exchangeVersion, memory) : memory);
+    const siteRows: [string, string][] = [
+      ["First site's server: megacycles", megacyclesFormula(refs)],
+      ["First site's server: cores", cores(firstMegacycles)],
+      ["First site's server: memory, GB", atLeast(memoryFormula(refs))],
+      ["Second site's server: cores", cores(secondMegacycles)],
+      ["Second site's server: memory, GB", secondSiteServerFormula(SECOND_ACTIVE, SECOND_MEMORY, SITE_SERVER_CELLS.memorySite1, true)],
+    ];
+    const apMicrosoft = `AND(${n.methodUsed}="microsoft",${n.copies}>=2,${DISK_FACTOR_CELLS.activePassive}>0,ISNUMBER(${refs.databases}))`;
+    siteRows.forEach(([label, formula], k) => {
+      put(`L${SITE_SERVER_ROW + k}`, { value: label, role: "note" });
+      put(`M${SITE_SERVER_ROW + k}`, { formula: `=IFERROR(IF(${apMicrosoft},${formula},""),"—")`, role: "step" });
+    });
+  }
   if (t) tierBlock(t, n, refs, mailboxFactors).forEach((c) => cells.push(c));
   if (n.serverDisks) serverDiskBlock(n, n.serverDisks, refs, designArguments(n, sizedTiers, servers), factors).forEach((c) => cells.push(c));
   sized.forEach((r, i) => {

@@ -7,6 +7,7 @@
 import { DEFAULT_SERVER } from "../../engine/design";
 import { groupedFormula, wholeGroupedFormula } from "../../engine/general-format";
 import { allCopiesFormula, dagMcdbSsdsFormula, sitesServersFormula, environmentDagsFormula, environmentFormula, tiersWithMailboxesFormula, volumesInAllFormula, worstScenarioFormula } from "../../engine/design/formulas";
+import { secondSiteOnRaidFormula } from "../../engine/microsoft/site-disks";
 import { autoReseedDisksFormula, otherDisksFormula, spareDisksFormula } from "../../engine/microsoft/disk-formulas";
 import { versionName } from "../../engine/version";
 import { SERVER_DISK_DEFAULTS } from "../../engine/microsoft/disks";
@@ -15,7 +16,7 @@ import { NONE_SURVIVABLE } from "../../engine/catalogue";
 import type { CellModel, ChartModel, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
 import { DEFAULT_TITLE, DESIGN_CHECK_CELL, FACTOR_CELLS, checkHighlights } from "./inputs";
-import { MCDB_CELLS, SERVER_DISK_CELLS, SERVER_DISK_HELPERS, dagMailboxesFormula, microsoftCell } from "./methods";
+import { DISK_FACTOR_CELLS, MCDB_CELLS, SERVER_DISK_CELLS, SERVER_DISK_HELPERS, SITE_SERVER_CELLS, dagMailboxesFormula, microsoftCell } from "./methods";
 import { MCDB_NONE, mcdbVersionFormula } from "../../engine/microsoft/mcdb";
 import { RESILIENCE_CELLS, RESILIENCE_FIRST_ROW, RESILIENCE_LAST_ROW } from "./resilience";
 import { TIER_NAMES, type TierNames } from "./tiers";
@@ -51,6 +52,12 @@ export const STAMP_CELL: Readonly<{ sheet: string; address: string }> = Object.f
 /** Where the Summary says which method sized the design, in words (below the inputs line). */
 export const SUMMARY_METHOD_CELL = "A7";
 
+/**
+ * Active/passive by Microsoft's method (Design.siteServers), the servers row shows the first site's: the
+ * quantity each of its cells shows then, in place of the DAG's.
+ */
+export const SUMMARY_FIRST_SITE = Object.freeze({ servers: "serversSite1", coresPerServer: "coresPerServerSite1", memoryPerServerGB: "memoryPerServerGBSite1" } as const);
+
 /** Where the Summary's answers sit, for tests and the pane's read-back. */
 export const SUMMARY_CELLS = Object.freeze({
   inputs: "A6",
@@ -70,15 +77,20 @@ export const SUMMARY_CELLS = Object.freeze({
   spindles: "B15",
   spindleRaid: "C15",
   spindleDisk: "D15",
+  /** Active/passive by Microsoft's method: the first site's servers, each site's on its own row (else the DAG's). */
   servers: "B16",
   coresPerServer: "C16",
   memoryPerServerGB: "D16",
-  worstFailure: "B17",
+  /** Active/passive by Microsoft's method: the second site's servers, cores and memory each; empty otherwise. */
+  serversSite2: "B17",
+  coresPerServerSite2: "C17",
+  memoryPerServerGBSite2: "D17",
+  worstFailure: "B18",
   // The failure's words run on from B over an empty C (right-aligned, they were cut by A's label): its figures in D and E.
-  worstMailboxesPerServer: "D17",
-  worstTargetIops: "E17",
+  worstMailboxesPerServer: "D18",
+  worstTargetIops: "E18",
   /** The page file a server, by its version's system requirements (empty for 2010); its rule in words beside it. */
-  pageFileGB: "B18",
+  pageFileGB: "B19",
 });
 
 const SUMMARY_WIDTH = 5;
@@ -89,7 +101,7 @@ const SUMMARY_WIDTH = 5;
  * (dags, environmentServers, environmentDatabases). With EnvironmentUsers empty or 0, the first row
  * says the design is one DAG and the other cells are empty.
  */
-export const SUMMARY_ENVIRONMENT_ROW = 25;
+export const SUMMARY_ENVIRONMENT_ROW = 26;
 
 /**
  * A Microsoft-method server's own disks, JBOD or RAID (issue 17), from the Methods sheet's server-disk
@@ -99,7 +111,7 @@ export const SUMMARY_ENVIRONMENT_ROW = 25;
  * (RAID: its disks and level), AutoReseed (JBOD only) and spare disks. A design with none ("—") says
  * why in the first row.
  */
-export const SUMMARY_SERVER_DISKS_ROW = 19;
+export const SUMMARY_SERVER_DISKS_ROW = 20;
 export const SUMMARY_SERVER_DISK_CELLS = Object.freeze({
   disksPerServer: `B${SUMMARY_SERVER_DISKS_ROW + 1}`,
   /** The disk's name, or why there are none. */
@@ -249,14 +261,23 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     { formula: dellOnly(`${n.spindleRaid}&""`) },
     { formula: dellOnly(`${n.spindleDisk}&""`) },
   ]);
-  row("Mailbox servers", S.servers, [
-    { formula: `=${sitesServersFormula(n.servers)}`, format: FORMAT.servers },
-    { formula: `=${design("answerCores")}`, format: '[=1]0" core each";0" cores each"' },
-    { formula: `=${design("answerMemoryGB")}`, format: '0" GB memory each"' },
+  // Active/passive by Microsoft's method: each site's servers on a row of their own, as the calculator sizes them
+  // (Role Requirements!C142, C254 the first site's; D253, D254 the second's); else one row for the DAG's servers.
+  const site = (key: keyof typeof SITE_SERVER_CELLS) => `${sheetReference(sheets.methods)}!${SITE_SERVER_CELLS[key]}`;
+  const bySite = `ISNUMBER(${site("memorySite1")})`;
+  row({ formula: `=IF(${bySite},"Mailbox servers, site 1","Mailbox servers")` }, S.servers, [
+    { formula: `=IF(${bySite},${n.serversSite1},${sitesServersFormula(n.servers)})`, format: FORMAT.servers },
+    { formula: `=IF(${bySite},${site("coresSite1")},${design("answerCores")})`, format: '[=1]0" core each";0" cores each"' },
+    { formula: `=IF(${bySite},${site("memorySite1")},${design("answerMemoryGB")})`, format: '0" GB memory each"' },
     // What the cores assume: never "—" (issue 15).
     {
       formula: `=IF(${design("methodUsed")}="microsoft",IF(${n.specIntRate}>0,"cores for "&${n.coresPerServer}&"-core servers rated "&${groupedFormula(n.specIntRate)}&" SPECint2006","cores on ${DEFAULT_SERVER.name}"),"cores by VMware's rule of "&${groupedFormula(`${sheetReference(sheets.inputs)}!${absolute(FACTOR_CELLS.mailboxesPerCore)}`)}&" mailboxes a core")`,
     },
+  ]);
+  row({ formula: `=IF(${bySite},"Mailbox servers, site 2","")` }, S.serversSite2, [
+    { formula: `=IF(${bySite},${n.serversSite2},"")`, format: FORMAT.servers },
+    { formula: `=IF(${bySite},${site("coresSite2")},"")`, format: '[=1]0" core each";0" cores each"' },
+    { formula: `=IF(${bySite},${site("memorySite2")},"")`, format: '0" GB memory each"' },
   ]);
   row("Worst survivable failure", S.worstFailure, [
     { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.whatFails)},${worst}),"${NONE_SURVIVABLE}")`, align: "left" },
@@ -382,7 +403,8 @@ function mcdbCells(sheets: Record<TemplateSheet, string>, n: Record<NameKey, str
     // Why none wraps in its cell: the cells beside it hold formulas, which a text cannot run over (SUMMARY_MCDB_LINES).
     { address: M.ssdGB, formula: `=IF(${has},${methods(MCDB_CELLS.ssdGB)},${why})`, numberFormat: '#,##0" GB each"', role: "step", align: "left", wrap: true },
     { address: M.share, formula: shown(methods(MCDB_CELLS.share)), numberFormat: '0.0%" of the database disks"', role: "step", align: "left", wrap: true },
-    { address: M.dagSsds, formula: shown(dagMcdbSsdsFormula(ssds, n.servers)), numberFormat: '#,##0" in the DAG"', role: "step", align: "left", wrap: true },
+    // An active/passive second site on RAID holds no SSDs (catalogue/storage.ts mcdbServersOf).
+    { address: M.dagSsds, formula: shown(dagMcdbSsdsFormula(ssds, n.servers, `AND(${n.copies}>=2,${methods(DISK_FACTOR_CELLS.activePassive)}>0,${secondSiteOnRaidFormula(methods(SERVER_DISK_HELPERS.jbod), n.copies)})`, n.serversSite1)), numberFormat: '#,##0" in the DAG"', role: "step", align: "left", wrap: true },
   ];
 }
 
