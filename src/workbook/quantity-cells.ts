@@ -49,18 +49,20 @@ type QuantityCells = Readonly<Partial<Record<QuantityKey, readonly QuantityCell[
 
 /**
  * Tables of quantities' cells made one, each quantity and each cell given once: a quantity given cells in two
- * tables, or a cell given to two quantities, is an error here rather than the later table's silently.
+ * tables, or a cell given to two quantities, is an error here rather than the later table's silently — unless
+ * each says when it shows there (`shows`: the Summary's server row is one server's, or the first site's), which
+ * the property test holds against every design.
  */
 export function joinedQuantityCells(...tables: readonly QuantityCells[]): QuantityCells {
   const joined: Partial<Record<QuantityKey, readonly QuantityCell[]>> = {};
-  const shownAt = new Map<string, string>();
+  const shownAt = new Map<string, { key: string; turns: boolean }>();
   for (const table of tables) {
     for (const [key, cells] of Object.entries(table) as Array<[QuantityKey, readonly QuantityCell[]]>) {
       if (joined[key] !== undefined) throw new Error(`the quantity ${key} is given its cells twice`);
-      for (const { sheet, cell } of cells) {
+      for (const { sheet, cell, shows } of cells) {
         const other = shownAt.get(`${sheet}!${cell}`);
-        if (other !== undefined) throw new Error(`the cell ${sheet}!${cell} is given to both ${other} and ${key}`);
-        shownAt.set(`${sheet}!${cell}`, key);
+        if (other !== undefined && !(other.turns && shows !== undefined)) throw new Error(`the cell ${sheet}!${cell} is given to both ${other.key} and ${key}`);
+        shownAt.set(`${sheet}!${cell}`, { key, turns: shows !== undefined });
       }
       joined[key] = cells;
     }

@@ -17,6 +17,10 @@ describe("joining tables of quantities' cells", () => {
   });
   test("a cell given to two quantities is an error", () => {
     expect(() => joinedQuantityCells({ databases: [{ sheet: "summary", cell: "C5" }] }, { servers: [{ sheet: "summary", cell: "C5" }] })).toThrow("the cell summary!C5 is given to both databases and servers");
+    // Two that take turns, each saying when it shows there, may share it; one that always shows may not.
+    const one = () => true;
+    expect(() => joinedQuantityCells({ databases: [{ sheet: "summary", cell: "C5", shows: one }] }, { servers: [{ sheet: "summary", cell: "C5", shows: one }] })).not.toThrow();
+    expect(() => joinedQuantityCells({ databases: [{ sheet: "summary", cell: "C5", shows: one }] }, { servers: [{ sheet: "summary", cell: "C5" }] })).toThrow("is given to both");
   });
   test("the same cell on two sheets is two cells", () => {
     expect(Object.keys(joinedQuantityCells({ databases: [{ sheet: "summary", cell: "C5" }] }, { servers: [{ sheet: "design", cell: "C5" }] }))).toEqual(["databases", "servers"]);
