@@ -4,7 +4,7 @@
  * worksheet function that computes it. From this list come the Excel edge src/functions/functions.ts
  * (its JSDoc is functions.json: `renderEdge`, written by `npm run functions-edge`, a test holds the
  * committed file equal), the formula evaluator's table and its argument count (src/formula/functions.ts),
- * and the signatures of the help page (src/help/help.html) and the table of docs/functions.md, which
+ * `exsize help eval`'s list, and the signatures of the help page (src/help/help.html) and the table of docs/functions.md, which
  * tests/functions/descriptors.test.ts holds equal (and each default to what omitting the argument does). The values' own bounds live with the values: the catalogue's inputs, Microsoft's factors
  * (src/engine/microsoft/tables.ts) and the parameters of src/functions/worksheet.ts.
  */
@@ -277,10 +277,15 @@ export function signatureOf(d: FunctionDescriptor): string {
   return `${d.name}(${d.args.map((a) => (a.optional ? `[${a.name}]` : a.name)).join(", ")})`;
 }
 
+/** An argument as docs/functions.md and `exsize help eval` show it: `users`, `[result]`, `[copies = 2]`. */
+const argumentWords = (a: ArgumentDescriptor): string => (!a.optional ? a.name : a.default === undefined ? `[${a.name}]` : `[${a.name} = ${JSON.stringify(a.default)}]`);
+
+/** `EX_IOPS(users, messagesPerDay, [copies = 2], …)`: `exsize help eval`'s line of a function. */
+export const defaultedSignatureOf = (d: FunctionDescriptor): string => `${d.name}(${d.args.map(argumentWords).join(", ")})`;
+
 /** docs/functions.md's table of the functions and their arguments, defaults shown. */
 export function functionTable(functions: readonly FunctionDescriptor[] = WORKSHEET_FUNCTIONS): string {
-  const arg = (a: ArgumentDescriptor) => (!a.optional ? a.name : a.default === undefined ? `[${a.name}]` : `[${a.name} = ${JSON.stringify(a.default)}]`);
-  return ["| function | arguments |", "|---|---|", ...functions.map((d) => `| \`${d.name}\` | ${d.args.map(arg).join(", ")} |`)].join("\n");
+  return ["| function | arguments |", "|---|---|", ...functions.map((d) => `| \`${d.name}\` | ${d.args.map(argumentWords).join(", ")} |`)].join("\n");
 }
 
 const EDGE_HEADER = `/**

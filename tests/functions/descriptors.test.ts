@@ -4,7 +4,8 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { functionTable, renderEdge, signatureOf, WORKSHEET_FUNCTIONS } from "../../src/functions/descriptors";
+import { EVAL_HELP } from "../../src/cli/eval";
+import { defaultedSignatureOf, functionTable, renderEdge, signatureOf, WORKSHEET_FUNCTIONS } from "../../src/functions/descriptors";
 import { evaluateFormula } from "../../src/formula";
 import * as worksheet from "../../src/functions/worksheet";
 import { FORMULA_FUNCTIONS } from "../../src/formula/functions";
@@ -66,6 +67,11 @@ describe("the worksheet functions, declared once", () => {
     for (const d of WORKSHEET_FUNCTIONS) {
       expect(help.match(new RegExp(`<pre>=EXSIZE\\.${d.name}\\(.*\\)</pre>`, "g"))).toEqual([`<pre>=EXSIZE.${signatureOf(d)}</pre>`]);
     }
+  });
+
+  test("exsize help eval lists every function with its arguments and defaults", () => {
+    expect(EVAL_HELP).toContain("  EX_IOPS(users, messagesPerDay, [copies = 2], [result], [version = 2010], [factors])");
+    for (const d of WORKSHEET_FUNCTIONS) expect(EVAL_HELP).toContain(`  ${defaultedSignatureOf(d)}`);
   });
 
   test("docs/functions.md's table of arguments is the descriptors'", () => {
