@@ -69,6 +69,12 @@ describe("the worksheet functions, declared once", () => {
     }
   });
 
+  test("an argument's words name its default as the descriptor declares it", () => {
+    for (const d of WORKSHEET_FUNCTIONS) {
+      for (const a of d.args.filter((x) => x.default !== undefined)) expect([d.name, a.name, a.doc]).toEqual([d.name, a.name, expect.stringContaining(`Default ${JSON.stringify(a.default)}`)]);
+    }
+  });
+
   test("exsize help eval lists every function with its arguments and defaults", () => {
     expect(EVAL_HELP).toContain("  EX_IOPS(users, messagesPerDay, [copies = 2], [result], [version = 2010], [factors])");
     for (const d of WORKSHEET_FUNCTIONS) expect(EVAL_HELP).toContain(`  ${defaultedSignatureOf(d)}`);
