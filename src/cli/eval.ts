@@ -7,6 +7,7 @@ import { SizingError } from "../engine";
 import { cellAddress, evaluateFormula, formatGeneral, formulaError, type EvaluationContext, type FormulaResult } from "../formula";
 import type { CommandOutput } from "./design";
 import { didYouMean } from "../functions/suggest";
+import { defaultedSignatureOf, WORKSHEET_FUNCTIONS } from "../functions/descriptors";
 
 export const EVAL_USAGE = `usage: exsize eval FORMULA… [--json] (e.g. exsize eval '=EX_DBSIZE(5000,2048,150,75,,"volume")')`;
 
@@ -27,6 +28,9 @@ export const EVAL_HELP: readonly string[] = [
   "  -h, --help     this text",
   "",
   "Exit status: 0 every result is a value; 1 a result is an error (every line is still printed); 2 a usage error.",
+  "",
+  "The worksheet functions ([optional = default]; docs/functions.md has each one's results and examples):",
+  ...WORKSHEET_FUNCTIONS.map((d) => `  ${defaultedSignatureOf(d)}`),
 ];
 
 type JsonElement = number | string | boolean | { error: string; message: string };

@@ -1,26 +1,10 @@
 /**
- * The functions a formula can call: the sizing functions of src/functions/worksheet.ts and
+ * The functions a formula can call: the sizing functions as src/functions/descriptors.ts declares them and
  * the Excel natives a sizing template needs. Each follows Excel's argument rules.
  */
 import { SizingError } from "../engine";
-import {
-  EX_ARRAYS,
-  EX_DBSIZE,
-  EX_FAILOVER,
-  EX_LAYOUT,
-  EX_IOPS,
-  EX_JETSTRESS,
-  EX_LOGVOL,
-  EX_SERVER,
-  EX_SPINDLES,
-  EX_MS_DATABASES,
-  EX_MS_DISKS,
-  EX_MS_IOPS,
-  EX_MS_MAILBOX,
-  EX_MS_REPLICATION,
-  EX_MS_SERVER,
-  type CellResult,
-} from "../functions/worksheet";
+import type { CellResult } from "../functions/worksheet";
+import { WORKSHEET_FUNCTIONS } from "../functions/descriptors";
 import type { CellMatrix } from "../functions/arguments";
 import { formulaError } from "./errors";
 import {
@@ -63,11 +47,11 @@ export type FormulaFunction = EagerFunction | LazyFunction;
  * A sizing function as Excel calls a custom function: an argument that is an error, or a range
  * holding one, is the result and the function is not called.
  */
-function sizingFunction(fn: (...args: unknown[]) => CellResult | CellMatrix): EagerFunction {
-  // Too few arguments is left to the function: it names the missing one ("quotaMB is required").
+function sizingFunction(fn: (...args: unknown[]) => CellResult | CellMatrix, maxArgs: number): EagerFunction {
+  // Too few arguments is left to the function: it names the missing one ("quotaMB is required"); too many is the descriptor's count.
   return {
     minArgs: 0,
-    maxArgs: fn.length,
+    maxArgs,
     call(args) {
       for (const arg of args) {
         if (arg instanceof SizingError) return arg;
@@ -539,21 +523,7 @@ const COUNTIFS: EagerFunction = {
 
 /** Every function a formula can call, by upper-case name without namespace. */
 export const FORMULA_FUNCTIONS: ReadonlyMap<string, FormulaFunction> = new Map<string, FormulaFunction>([
-  ["EX_DBSIZE", sizingFunction(EX_DBSIZE)],
-  ["EX_LOGVOL", sizingFunction(EX_LOGVOL)],
-  ["EX_IOPS", sizingFunction(EX_IOPS)],
-  ["EX_SPINDLES", sizingFunction(EX_SPINDLES)],
-  ["EX_ARRAYS", sizingFunction(EX_ARRAYS)],
-  ["EX_FAILOVER", sizingFunction(EX_FAILOVER)],
-  ["EX_LAYOUT", sizingFunction(EX_LAYOUT)],
-  ["EX_SERVER", sizingFunction(EX_SERVER)],
-  ["EX_JETSTRESS", sizingFunction(EX_JETSTRESS)],
-  ["EX_MS_MAILBOX", sizingFunction(EX_MS_MAILBOX)],
-  ["EX_MS_DATABASES", sizingFunction(EX_MS_DATABASES)],
-  ["EX_MS_IOPS", sizingFunction(EX_MS_IOPS)],
-  ["EX_MS_SERVER", sizingFunction(EX_MS_SERVER)],
-  ["EX_MS_REPLICATION", sizingFunction(EX_MS_REPLICATION)],
-  ["EX_MS_DISKS", sizingFunction(EX_MS_DISKS)],
+  ...WORKSHEET_FUNCTIONS.map((d): [string, FormulaFunction] => [d.name, sizingFunction(d.call, d.args.length)]),
   ["SUM", SUM],
   ["PRODUCT", PRODUCT],
   ["MIN", extreme(Math.min)],

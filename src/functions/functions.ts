@@ -1,10 +1,12 @@
 /**
  * The Excel edge of the worksheet functions: what `=EXSIZE.EX_DBSIZE(…)` calls.
  *
- * The JSDoc below is the single source of functions.json: custom-functions-metadata-plugin reads it
- * at build time and appends the `CustomFunctions.associate` calls itself. Each wrapper hands Excel's
- * arguments unchanged to worksheet.ts (scalars typed `any` so our own validation, not Excel's type
- * coercion, writes the message naming the argument) and translates a SizingError once, here.
+ * Written by `npm run functions-edge` from src/functions/descriptors.ts, where each function is
+ * declared once; do not edit it by hand (tests/functions/descriptors.test.ts holds it equal). It is
+ * a file of its own because custom-functions-metadata-plugin reads functions.json from this JSDoc
+ * at build time (and appends the `CustomFunctions.associate` calls itself). Each wrapper hands
+ * Excel's arguments unchanged to worksheet.ts (scalars typed `any` so our own validation, not
+ * Excel's type coercion, writes the message naming the argument) and translates a SizingError once, here.
  */
 import { SizingError } from "../engine";
 import * as worksheet from "./worksheet";

@@ -12,7 +12,7 @@ import { SERVER_DISK_RESULTS, type ServerDiskResult } from "../engine/microsoft/
 import { jbodDisk, jbodNeedOf, SERVER_DISK_DEFAULTS, serverDisks, type JbodDisk, type ServerDisks } from "../engine/microsoft/disks";
 import { raidNeedOf, raidServerDisks, type RaidServerDisks } from "../engine/microsoft/raid-disks";
 import { secondSiteOnRaid, secondSiteServer } from "../engine/microsoft/site-disks";
-import { MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactorName, type MicrosoftFactors } from "../engine/microsoft/tables";
+import { MICROSOFT_FACTOR_DEFAULTS, MICROSOFT_FACTORS, microsoftFactorBounds, type MicrosoftFactorName, type MicrosoftFactors } from "../engine/microsoft/tables";
 import { describeValue, FACTOR_NAMES, formatNumber, isOmitted, numberParameter as param, readChoice, readNumber, readOptionalNumber, type CellValue, type NumberParameter } from "./arguments";
 
 export type MicrosoftCellResult = number | string | SizingError;
@@ -38,40 +38,10 @@ const SPEC_RATE = param({ name: "specRate", ...boundsOf(input("specIntRate").rul
 const HOUR = param({ name: "hour", min: 1, max: 24, integer: true, what: "an hour of the day, 1 to 24" });
 const SHARE = param({ name: "hourShares", min: 0, max: 1, what: "a share of the day's logs generated in an hour, such as 0.1" });
 
-/** Limits of Microsoft's factors: shares 0–1, days and sizes non-negative. */
-const MICROSOFT_FACTOR_PARAMETERS: Record<MicrosoftFactorName, NumberParameter> = {
-  deletedItemDays: param({ name: "deletedItemDays", min: 0, max: 3650, what: "days of deleted item retention" }),
-  singleItemShare: param({ name: "singleItemShare", min: 0, max: 1, what: "a share of the quota such as 0.012 (0 = off)" }),
-  calendarShare: param({ name: "calendarShare", min: 0, max: 1, what: "a share of the quota such as 0.03 (0 = off)" }),
-  archiveMB: param({ name: "archiveMB", min: 0, max: 10_000_000, what: "the archive quota in MB (0 = none)" }),
-  initialMB: param({ name: "initialMB", min: 0, max: 10_000_000, what: "the initial mailbox size in MB" }),
-  ioOverhead: param({ name: "ioOverhead", min: 0, max: 10, what: "an I/O overhead share such as 0.2" }),
-  iopsMultiplier: param({ name: "iopsMultiplier", above: 0, max: 100, what: "an IOPS multiplication factor such as 1" }),
-  megacyclesMultiplier: param({ name: "megacyclesMultiplier", above: 0, max: 100, what: "a megacycles multiplication factor such as 1" }),
-  dataOverhead: param({ name: "dataOverhead", min: 0, max: 0.99, what: "a data overhead share such as 0" }),
-  volumeFreeShare: param({ name: "volumeFreeShare", min: 0, max: 0.99, what: "a volume free space share such as 0.05" }),
-  contentIndexShare: param({ name: "contentIndexShare", min: 0, max: 10, what: "a content index share such as 0.2" }),
-  moveShare: param({ name: "moveShare", min: 0, max: 1, what: "a share of mailboxes moved a week such as 0.01" }),
-  logCompression: param({ name: "logCompression", min: 0, max: 0.99, what: "a log shipping compression share such as 0.3 (0 = off)" }),
-  truncationFailureDays: param({ name: "truncationFailureDays", min: 0, max: 3650, what: "days of logs kept against truncation failure such as 3" }),
-  lagDays: param({ name: "lagDays", min: 0, max: 14, what: "days of lagged copy replay delay (needs laggedCopies)" }),
-  laggedCopies: param({ name: "laggedCopies", min: 0, max: 15, integer: true, what: "how many of the copies are lagged, never activated (0 = none)" }),
-  considerJbod: param({ name: "considerJbod", min: 0, max: 1, integer: true, what: "1 to consider JBOD where the calculator deploys it, 0 for RAID only (Input!C107)" }),
-  diskGB: param({ name: "diskGB", min: 0, max: 1_000_000, what: "raw GB of one JBOD database disk (0 = RAID)" }),
-  diskIops: param({ name: "diskIops", above: 0, max: 1_000_000, what: "random IOPS of one JBOD database disk such as 57.5 (7.2K RPM)" }),
-  databasesPerVolume: param({ name: "databasesPerVolume", min: 0, max: 100, integer: true, what: "databases per JBOD volume (0 = one per copy)" }),
-  maxDatabaseGB: param({ name: "maxDatabaseGB", min: 0, max: 1_000_000, what: "a custom maximum database size in GB, sized to where smaller than the calculated (0 = the calculated)" }),
-  databases: param({ name: "databases", min: 0, max: 10_000, integer: true, what: "databases per DAG (0 = calculated)" }),
-  deployedDatabases: param({ name: "deployedDatabases", min: 0, max: 100_000, integer: true, what: "databases the design deploys, used exactly (0 = none)" }),
-  // Not whole: the calculator's busiest server with one HA copy a site is its site's databases over its servers (Role Requirements!C116), 17.5 of 35 on 2.
-  activeDatabases: param({ name: "activeDatabases", min: 0, max: 10_000, what: "worst-case active databases on a server (0 = calculated)" }),
-  activePassive: param({ name: "activePassive", min: 0, max: 1, integer: true, what: "1 for an active/passive DAG of two sites, its databases active in the first (0 = active/active)" }),
-  activationUnit: param({ name: "activationUnit", min: 0, max: 100_000, integer: true, what: "databases of one balancing unit, whose active databases repeat once a unit (0 = none)" }),
-  neverLess: param({ name: "neverLess", min: 0, max: 1, integer: true, what: "1 to size so more load never buys less: either site fails, memory holds at the content index rule (0 = the calculator's)" }),
-  multiRole: param({ name: "multiRole", min: 0, max: 1, integer: true, what: "1 when mailbox and client access share the server, else 0" }),
-  hypervisor: param({ name: "hypervisor", min: 0, max: 10, what: "a hypervisor CPU adjustment such as 0.1 (0 = physical)" }),
-  replayLagManager: param({ name: "replayLagManager", min: 0, max: 1, integer: true, what: "1 when Replay Lag Manager may activate a lagged copy after a site fails (0 = off)" }),
-};
+/** Each factor's check, from its one declaration with the factor (MICROSOFT_FACTORS). */
+const MICROSOFT_FACTOR_PARAMETERS = Object.fromEntries(
+  (Object.keys(MICROSOFT_FACTORS) as MicrosoftFactorName[]).map((name) => [name, param({ name, ...microsoftFactorBounds(name), what: MICROSOFT_FACTORS[name].what })]),
+) as Record<MicrosoftFactorName, NumberParameter>;
 const MICROSOFT_NAMES = Object.keys(MICROSOFT_FACTOR_DEFAULTS) as MicrosoftFactorName[];
 const BY_LOWER = new Map<string, MicrosoftFactorName>(MICROSOFT_NAMES.map((n) => [n.toLowerCase(), n]));
 /** The papers' factor names: accepted and left alone, so one factors table feeds every function. */

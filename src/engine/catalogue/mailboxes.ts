@@ -1,5 +1,6 @@
 /** The mailboxes a design serves: how many, their quota and archive, the mail they send and receive (Dell: 3.4.2; Microsoft: Input!C55:C61). */
 import { cite } from "../papers";
+import { microsoftFactorBounds } from "../microsoft/tables";
 import { numberInputRule, sameFactor, valueOf, type InputDeclaration } from "./input";
 
 const DELL_PROFILE = cite("dell", "3.4.2");
@@ -36,7 +37,7 @@ export const MAILBOX_INPUTS = [
     name: "IopsMultiplier", group: "mailboxes", hint: "Microsoft's method; 1: the profile's own",
     what: "Microsoft's method: a mailbox's database IOPS times this (third-party clients, mobile devices, archiving add-ons); 1: the profile's own",
     source: cite("microsoft", "Input!C65:C66"),
-    rule: numberInputRule("iopsMultiplier", { above: 0, max: 100 }, "Microsoft's method: a mailbox's IOPS times this (the calculator's Input!C66); 1 for the profile's own"),
+    rule: numberInputRule("iopsMultiplier", microsoftFactorBounds("iopsMultiplier"), "Microsoft's method: a mailbox's IOPS times this (the calculator's Input!C66); 1 for the profile's own"),
     microsoftFactor: sameFactor("iopsMultiplier"),
   },
 ] as const satisfies readonly InputDeclaration[];

@@ -138,93 +138,121 @@ export const MEMORY_STEPS: readonly { fromGB: number; stepGB: number }[] = [
 export const MIN_MEMORY_CONFIG_GB = 8;
 
 /**
+ * A factor of Microsoft's method: its default, its bounds (`above` an exclusive lower bound) and
+ * what it is, in the words an argument check names it by. Declared here only: the worksheet
+ * functions' `factors` checks and the catalogue's inputs that are a factor read their bounds here.
+ */
+export interface MicrosoftFactor {
+  readonly value: number;
+  readonly min?: number;
+  readonly above?: number;
+  readonly max: number;
+  readonly integer?: boolean;
+  readonly what: string;
+}
+
+/**
  * The calculator's defaults for what its Input sheet asks (the example's values), overridable by
- * name in `factors`. Names differ from the papers' factors where the constants differ, so one
+ * name in `factors`, with the bounds a value must keep. Names differ from the papers' factors where the constants differ, so one
  * factors table can feed every function without one method's value leaking into the other.
  */
-export const MICROSOFT_FACTOR_DEFAULTS = {
+export const MICROSOFT_FACTORS = {
   /** Deleted item retention window, days — Input!C62. */
-  deletedItemDays: 14,
+  deletedItemDays: { value: 14, min: 0, max: 3650, what: "days of deleted item retention" },
   /** Single item recovery share of the quota (0 = disabled) — Input!C63, Variables!K41. */
-  singleItemShare: MICROSOFT.singleItemShare,
+  singleItemShare: { value: MICROSOFT.singleItemShare, min: 0, max: 1, what: "a share of the quota such as 0.012 (0 = off)" },
   /** Calendar version storage share of the quota (0 = disabled) — Input!C64, Variables!K42. */
-  calendarShare: MICROSOFT.calendarShare,
+  calendarShare: { value: MICROSOFT.calendarShare, min: 0, max: 1, what: "a share of the quota such as 0.03 (0 = off)" },
   /** Personal archive quota, MB — Input!C61. */
-  archiveMB: 0,
+  archiveMB: { value: 0, min: 0, max: 10_000_000, what: "the archive quota in MB (0 = none)" },
   /** Initial mailbox size, MB (the space model only; size on disk uses the quota) — Input!C59. */
-  initialMB: 0,
+  initialMB: { value: 0, min: 0, max: 10_000_000, what: "the initial mailbox size in MB" },
   /** I/O overhead factor — Input!C44. */
-  ioOverhead: 0.2,
+  ioOverhead: { value: 0.2, min: 0, max: 10, what: "an I/O overhead share such as 0.2" },
   /** IOPS and megacycles multiplication factors — Input!C66, Input!C67. */
-  iopsMultiplier: 1,
-  megacyclesMultiplier: 1,
+  iopsMultiplier: { value: 1, above: 0, max: 100, what: "an IOPS multiplication factor such as 1" },
+  megacyclesMultiplier: { value: 1, above: 0, max: 100, what: "a megacycles multiplication factor such as 1" },
   /** Data overhead factor — Input!C36. */
-  dataOverhead: 0,
+  dataOverhead: { value: 0, min: 0, max: 0.99, what: "a data overhead share such as 0" },
   /** Volume free space percentage — Input!C39. */
-  volumeFreeShare: 0.05,
+  volumeFreeShare: { value: 0.05, min: 0, max: 0.99, what: "a volume free space share such as 0.05" },
   /** Content index share of the database — Variables!K38. */
-  contentIndexShare: MICROSOFT.contentIndexShare,
+  contentIndexShare: { value: MICROSOFT.contentIndexShare, min: 0, max: 10, what: "a content index share such as 0.2" },
   /** Mailbox moves a week, share of mailboxes — Input!C37. */
-  moveShare: 0.01,
+  moveShare: { value: 0.01, min: 0, max: 1, what: "a share of mailboxes moved a week such as 0.01" },
   /** Log shipping compression — Input!C40, Input!C41. */
-  logCompression: 0.3,
+  logCompression: { value: 0.3, min: 0, max: 0.99, what: "a log shipping compression share such as 0.3 (0 = off)" },
   /** Backup/truncation failure tolerance, days — Input!C99. */
-  truncationFailureDays: 3,
+  truncationFailureDays: { value: 3, min: 0, max: 3650, what: "days of logs kept against truncation failure such as 3" },
   /** Lagged copies' replay delay, days — Input!G31 ÷ 24 (Role Requirements!I96); needs laggedCopies ≥ 1. */
-  lagDays: 0,
+  lagDays: { value: 0, min: 0, max: 14, what: "days of lagged copy replay delay (needs laggedCopies)" },
   /** How many of the copies are lagged (never activated) — Input!C31 (C33 of them in the second site). */
-  laggedCopies: 0,
+  laggedCopies: { value: 0, min: 0, max: 15, integer: true, what: "how many of the copies are lagged, never activated (0 = none)" },
   /** 1: JBOD considered where the calculator deploys it (Input!C107 "Yes"); 0: RAID only ("No": Role Requirements!I127, C110). */
-  considerJbod: 1,
+  considerJbod: { value: 1, min: 0, max: 1, integer: true, what: "1 to consider JBOD where the calculator deploys it, 0 for RAID only (Input!C107)" },
   /** Raw GB of one JBOD database disk (0 = RAID: the 2 TB limit) — Input!C116, Storage Design!C45. */
-  diskGB: 0,
+  diskGB: { value: 0, min: 0, max: 1_000_000, what: "raw GB of one JBOD database disk (0 = RAID)" },
   /**
    * Random I/O of one JBOD database disk, disk transfers a second — Storage Design!C48: 57.5 is the
    * calculator's 7.2K RPM SAS 3.5" disk (Input!D116, Tables!B241), which bounds the mailboxes a database (C74).
    */
-  diskIops: 57.5,
+  diskIops: { value: 57.5, above: 0, max: 1_000_000, what: "random IOPS of one JBOD database disk such as 57.5 (7.2K RPM)" },
   /**
    * Databases per volume on JBOD asked (0 = one per copy, Input!C109 "Yes"; 1 one, Input!C108 "No"; another
    * number C109 "No": half the copies when even) — Role Requirements!C83 (design.ts volumeCopiesOf).
    */
-  databasesPerVolume: 0,
+  databasesPerVolume: { value: 0, min: 0, max: 100, integer: true, what: "databases per JBOD volume (0 = one per copy)" },
   /**
    * A custom maximum database size, GB — Input!G36 "Custom", G37 (0 = "Default", the calculator's own):
    * the largest database sized (Role Requirements!C63) is the smaller of it and the calculated (C62).
    */
-  maxDatabaseGB: 0,
+  maxDatabaseGB: { value: 0, min: 0, max: 1_000_000, what: "a custom maximum database size in GB, sized to where smaller than the calculated (0 = the calculated)" },
   /** Databases per DAG (0 = calculated, Input!G38 "Yes"; else Input!G39's custom count). */
-  databases: 0,
+  databases: { value: 0, min: 0, max: 10_000, integer: true, what: "databases per DAG (0 = calculated)" },
   /** Databases a design deploys, used exactly (0 = none): the calculator's count balanced over the layout (src/engine/design). */
-  deployedDatabases: 0,
-  /** Worst-case active databases on a server (0 = the calculator's activation rules). */
-  activeDatabases: 0,
+  deployedDatabases: { value: 0, min: 0, max: 100_000, integer: true, what: "databases the design deploys, used exactly (0 = none)" },
+  /**
+   * Worst-case active databases on a server (0 = the calculator's activation rules). Not whole: the calculator's busiest
+   * server with one HA copy a site is its site's databases over its servers (Role Requirements!C116), 17.5 of 35 on 2.
+   */
+  activeDatabases: { value: 0, min: 0, max: 10_000, what: "worst-case active databases on a server (0 = calculated)" },
   /**
    * 1: an active/passive DAG of two sites (Input!G23 "Active/Passive"): every database active in the
    * first site, the second's servers passive until the first fails. 0 (the default): active/active.
    */
-  activePassive: 0,
+  activePassive: { value: 0, min: 0, max: 1, integer: true, what: "1 for an active/passive DAG of two sites, its databases active in the first (0 = active/active)" },
   /**
    * Databases of one balancing unit (0 = none): every failure mode's active databases are the calculator's
    * rules at one unit, once for each unit of the count — a design's busiest server (src/engine/design, issue 16).
    */
-  activationUnit: 0,
+  activationUnit: { value: 0, min: 0, max: 100_000, integer: true, what: "databases of one balancing unit, whose active databases repeat once a unit (0 = none)" },
   /**
    * 1: sized so more load never buys less (the design's ServerSizing "never less", docs/whole-design.md):
    * either site may fail, where the calculator fails the first only (C127:C129, C107); and a server's
    * memory never falls where its content-index rule stops adding the index (C141). 0 (the default): the calculator's.
    */
-  neverLess: 0,
+  neverLess: { value: 0, min: 0, max: 1, integer: true, what: "1 to size so more load never buys less: either site fails, memory holds at the content index rule (0 = the calculator's)" },
   /** Mailbox and client access roles on one server (1 = yes) — Input!C23. */
-  multiRole: 1,
+  multiRole: { value: 1, min: 0, max: 1, integer: true, what: "1 when mailbox and client access share the server, else 0" },
   /** Hypervisor CPU adjustment (0 = physical; 0.1 when virtual) — Input!C24, Input!C136. */
-  hypervisor: 0,
+  hypervisor: { value: 0, min: 0, max: 10, what: "a hypervisor CPU adjustment such as 0.1 (0 = physical)" },
   /**
    * 1: Replay Lag Manager on (Input!G33 "Yes"): after a site fails, the other site's lagged copies can be
    * activated, so its servers are sized for one or two more failures (Role Requirements!C127:C129, C107). 0 (the default): off.
    */
-  replayLagManager: 0,
-} as const;
+  replayLagManager: { value: 0, min: 0, max: 1, integer: true, what: "1 when Replay Lag Manager may activate a lagged copy after a site fails (0 = off)" },
+} as const satisfies Record<string, MicrosoftFactor>;
 
-export type MicrosoftFactorName = keyof typeof MICROSOFT_FACTOR_DEFAULTS;
+export type MicrosoftFactorName = keyof typeof MICROSOFT_FACTORS;
+
+/** Each factor's default, from MICROSOFT_FACTORS. */
+export const MICROSOFT_FACTOR_DEFAULTS: { readonly [K in MicrosoftFactorName]: number } = Object.fromEntries(
+  Object.entries(MICROSOFT_FACTORS).map(([name, f]) => [name, f.value]),
+) as { readonly [K in MicrosoftFactorName]: number };
+
+/** A factor's bounds, as a number input's rule or an argument check takes them. */
+export function microsoftFactorBounds(name: MicrosoftFactorName): { min?: number; above?: number; max: number; integer?: boolean } {
+  const f: MicrosoftFactor = MICROSOFT_FACTORS[name];
+  return { ...(f.min !== undefined ? { min: f.min } : {}), ...(f.above !== undefined ? { above: f.above } : {}), max: f.max, ...(f.integer ? { integer: true } : {}) };
+}
 export type MicrosoftFactors = { -readonly [K in MicrosoftFactorName]: number };
