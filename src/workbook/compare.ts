@@ -170,6 +170,96 @@ export function columnLetters(n: number): string {
 /** The suffix of design d's sheets in the CLI's live workbook: design 1 the template's names, design k " k". */
 export const defaultDesignSuffix = (d: number): string => (d === 0 ? "" : ` ${d + 1}`);
 
+/**
+ * The fit workbook's first page: what was fitted (the load, and the limits the search kept to), each
+ * row a label and its value, the value's number format where it is a number.
+ */
+export interface FitFrontPage {
+  profile: ReadonlyArray<{ label: string; value: number | string; format?: string }>;
+  /** Candidate designs searched. */
+  searched: number;
+  /** Designs on the front, of which the workbook holds the first ones. */
+  front: number;
+}
+
+/** A design's four counts for the whole environment, as fit judges them: servers, disks (with MCDB SSDs), memory GB, cores. */
+export function fitCounts(design: DesignRecord): [number, number, number, number] {
+  const servers = design.environmentServers as number;
+  const disks = (design.environmentDisks as number) + ((design.dagMcdbSsds as number | null) ?? 0) * (design.dags as number);
+  return [servers, disks, servers * (design.memoryPerServerGB as number), servers * (design.coresPerServer as number)];
+}
+
+const FIT_COUNT_WORDS = ["servers", "disks", "GB memory", "cores"] as const;
+
+/** What `counts` costs more (+) and less (−) of than `reference`, in words: "+2 servers, −40 disks"; "" when the same. */
+export function countsAgainst(counts: readonly number[], reference: readonly number[]): string {
+  const signed = (x: number) => (x > 0 ? `+${x.toLocaleString("en-US")}` : `−${(-x).toLocaleString("en-US")}`);
+  return FIT_COUNT_WORDS.flatMap((word, k) => (counts[k] === reference[k] ? [] : [`${signed(counts[k] - reference[k])} ${word}`])).join(", ");
+}
+
+/** The fit page's name: the workbook's first sheet. */
+export const FIT_SHEET = "Fit";
+
+/**
+ * The fit workbook's first sheet, one page: the profile fitted, then the front — each design's DAGs,
+ * servers, disks, memory and cores for the whole environment, and what it costs more and less of than
+ * design 1 (the fewest servers). Values as fitted: each design's own sheets, and its Compare column,
+ * recalculate when its inputs are edited; this page states what the search found.
+ */
+export function fitFrontSheet(designs: readonly CompareDesign[], page: FitFrontPage, suffixOf: (d: number) => string): SheetModel {
+  const cells: CellModel[] = [
+    { address: "A1", value: "The least hardware that carries this profile", role: "title" },
+    {
+      address: "A2",
+      value: `${page.front.toLocaleString("en-US")} design${page.front === 1 ? "" : "s"} no other beats on servers, disks, memory and cores (the whole environment's), of ${page.searched.toLocaleString("en-US")} searched; fewest servers first${designs.length < page.front ? `; the first ${designs.length} here` : ""}.`,
+      role: "note",
+    },
+    { address: "A4", value: "The profile fitted", role: "heading" },
+  ];
+  let r = 5;
+  for (const row of page.profile) {
+    cells.push({ address: `A${r}`, value: row.label, role: "label" });
+    cells.push({ address: `B${r}`, value: row.value, role: "output", align: "left", ...(row.format ? { numberFormat: row.format } : {}) });
+    r++;
+  }
+  r++;
+  cells.push({ address: `A${r}`, value: "The designs", role: "heading" });
+  r++;
+  const header = r;
+  ["Design", "DAGs", "Servers", "Disks", "Memory GB", "Cores", "Against design 1", "Its sheets"].forEach((heading, c) =>
+    cells.push({ address: `${columnLetters(c + 1)}${header}`, value: heading, role: "heading", ...(c > 0 && c < 6 ? { align: "right" as const } : {}) }),
+  );
+  const sized = designs.map((d) => ("problems" in d ? undefined : fitCounts(d.design)));
+  const reference = sized[0];
+  designs.forEach((d, i) => {
+    const row = header + 1 + i;
+    cells.push({ address: `A${row}`, value: `Design ${i + 1}`, role: "label" });
+    const counts = sized[i];
+    if ("problems" in d) {
+      cells.push({ address: `G${row}`, value: `cannot be built: ${d.problems.join("; ")}`, role: "output", wrap: true });
+      return;
+    }
+    if (counts === undefined) return;
+    [d.design.dags as number, ...counts].forEach((n, c) => cells.push({ address: `${columnLetters(c + 2)}${row}`, value: n, numberFormat: "#,##0", role: "output" }));
+    const against = i === 0 || reference === undefined ? "the fewest servers" : countsAgainst(counts, reference) || "the same counts";
+    cells.push({ address: `G${row}`, value: against, role: "output" });
+    cells.push({ address: `H${row}`, value: templateSheetNames(suffixOf(i)).summary, role: "output" });
+  });
+  const last = header + designs.length;
+  cells.push({
+    address: `A${last + 2}`,
+    value: "Each design's own sheets follow this page (its Summary first), and the Compare sheet sets every figure side by side. The counts here are as fitted; edit a design's Inputs and its own sheets and Compare column recalculate.",
+    role: "note",
+  });
+  return {
+    name: FIT_SHEET,
+    columnWidths: [34, 8, 10, 10, 12, 10, 44, 14],
+    cells,
+    gridlines: false,
+    print: { orientation: "landscape", fitToPagesTall: 1, area: `A1:H${last + 2}` },
+  };
+}
+
 export interface LiveCompareOptions {
   /** The revision date, ISO, on each design's Summary and page footers. */
   revised: string;
@@ -177,6 +267,8 @@ export interface LiveCompareOptions {
   suffixes?: readonly string[];
   /** The Compare sheet's name: "Compare" by default ("Compare 2" where the pane finds one there). */
   sheetName?: string;
+  /** A fit's workbook: its first sheet states the profile fitted and the front (fitFrontSheet). */
+  fit?: FitFrontPage;
 }
 
 /** The Compare sheet's label column and each design's column, in characters. */
@@ -365,7 +457,7 @@ export function liveCompareModel(designs: readonly CompareDesign[], options: Liv
   return {
     ...(sized[0] ?? { charts: [] }),
     title: "Designs compared",
-    sheets: [compare, ...sized.flatMap((m) => m.sheets)],
+    sheets: [...(options.fit ? [fitFrontSheet(designs, options.fit, suffixOf)] : []), compare, ...sized.flatMap((m) => m.sheets)],
     names: sized.flatMap((m) => m.names),
     charts: [...charts, ...sized.flatMap((m) => m.charts)],
   };
