@@ -229,7 +229,10 @@ export function fitProfileRows(request: Pick<FitRequest, "inputs" | "pinned" | "
     { label: "Messages per day", value: base.messagesPerDay, format: whole },
     { label: "Average message size (KB)", value: base.messageKB, format: whole },
     { label: "Exchange version", value: versionName(designVersion(base.exchangeVersion)) },
-    { label: "Cores a server (SPECint2006 rate)", value: `${base.coresPerServer.toLocaleString("en-US")} (${base.specIntRate.toLocaleString("en-US")})` },
+    // A rate of 0 (not known) leaves the servers' cores unsized: they are then no part of what was fitted.
+    ...(base.specIntRate > 0
+      ? [{ label: "The servers", value: `${base.coresPerServer.toLocaleString("en-US")} processor cores, SPECint2006 rate ${base.specIntRate.toLocaleString("en-US")}` }]
+      : []),
     { label: "Sites", value: sites === 1 ? "one" : profile.surviveSite ? "two; every design survives the loss of a site" : "two" },
     { label: "DAGs at most", value: Math.max(...space.dags), format: whole },
     { label: "Servers a DAG at most", value: Math.max(...space.serversPerSite.map((s) => s.reduce((a, b) => a + b, 0))), format: whole },

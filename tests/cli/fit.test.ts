@@ -229,7 +229,8 @@ describe("exsize fit: what it prints", () => {
     // What design 2 costs more (or less) of than design 1, in words: "+2 servers, −40 disks".
     const [a, b] = json.map(counts);
     const signed = (x: number) => (x > 0 ? `+${x.toLocaleString("en-US")}` : `−${(-x).toLocaleString("en-US")}`);
-    const words = ["servers", "disks", "GB memory", "cores"].flatMap((w, k) => (b[k] === a[k] ? [] : [`${signed(b[k] - a[k])} ${w}`])).join(", ");
+    const word = (k: number, by: number) => (k === 2 ? "GB memory" : `${["server", "disk", "", "core"][k]}${Math.abs(by) === 1 ? "" : "s"}`);
+    const words = a.flatMap((_, k) => (b[k] === a[k] ? [] : [`${signed(b[k] - a[k])} ${word(k, b[k] - a[k])}`])).join(", ");
     expect(page).toContain(words);
     expect(first.pageSetup.fitToHeight).toBe(1);
     // Already there: refused before searching, exit 2.
