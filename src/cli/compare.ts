@@ -22,7 +22,7 @@ import { designOf, inputFromText, type InputValue } from "../workbook/input-valu
 import { EXIT, TYPING_HELP, UsageError, inputOptions, optionOf, parseCommand, type CommandOutput, type FlagSpec, type InputOption, type ParsedCommand } from "./design-options";
 import { DESIGN_FLAGS, designJson, jsonInputs, presetDesign } from "./design";
 import { QUANTITIES, designRecord, type DesignRecord } from "../engine/catalogue";
-import { COMPARE_LABELS, DIFFERS, MAX_LIVE_DESIGNS, compareSheetRows, liveCompareModel, mostChangedFigure, rangeTexts, valuesCompareModel } from "../workbook/compare";
+import { COMPARE_LABELS, DIFFERS, MAX_LIVE_DESIGNS, compareSheetRows, type FitFrontPage, liveCompareModel, mostChangedFigure, rangeTexts, valuesCompareModel } from "../workbook/compare";
 
 export { COMPARE_LABELS, DIFFERS, MAX_LIVE_DESIGNS, compareSheetRows, mostChangedFigure };
 import { didYouMean } from "../functions/suggest";
@@ -392,13 +392,13 @@ export async function compareWorkbook(varied: readonly Varied[], rows: readonly 
  * (src/workbook/customer-copy.ts), live without the add-in, in Excel and LibreOffice.
  * The problems when an evaluated cell shows an error (nothing is written then).
  */
-export async function liveCompareWorkbook(rows: readonly CompareRow[], preparedOn: string): Promise<{ bytes: Uint8Array } | { problems: string[] }> {
+export async function liveCompareWorkbook(rows: readonly CompareRow[], preparedOn: string, fit?: FitFrontPage): Promise<{ bytes: Uint8Array } | { problems: string[] }> {
   const { evaluateWorkbook } = require("../workbook/evaluate") as typeof import("../workbook/evaluate");
   const { writeXlsx } = require("./xlsx-writer") as typeof import("./xlsx-writer");
   const { customerCopy, nativeFormulasOf } = require("../workbook/customer-copy") as typeof import("../workbook/customer-copy");
   const { SizingError } = require("../engine/errors") as typeof import("../engine/errors");
   // The one builder the pane's Compare designs uses too (src/workbook/compare.ts).
-  const model = liveCompareModel(rows, { revised: preparedOn });
+  const model = liveCompareModel(rows, { revised: preparedOn, ...(fit ? { fit } : {}) });
   const values = evaluateWorkbook(model);
   const problems = Object.entries(values.Compare ?? {})
     .filter(([, v]) => v instanceof SizingError)

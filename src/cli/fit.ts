@@ -20,6 +20,7 @@ import { fitCheck } from "../workbook/fit-check";
 import { EXIT, TYPING_HELP, UsageError, inputOptions, parseCommand, wholeOption, type FlagSpec } from "./design-options";
 import { designJson, jsonInputs, presetDesign } from "./design";
 import { EXIT_INTERRUPTED, writeWhole } from "./write-whole";
+import type { FitFrontPage } from "../workbook/compare";
 import { MAX_LIVE_DESIGNS, TABLE_COLUMNS, compareRow, csvLines, liveCompareWorkbook, show, tableLines, whileHeard, type CompareRow, type ProgressOutput, type TableColumn } from "./compare";
 
 const FLAGS: readonly FlagSpec[] = [
@@ -69,7 +70,8 @@ export function fitHelp(): string[] {
     "                             command: the exsize design line that rebuilds it",
     "  --csv                      print CSV, as exsize compare --csv: the searched inputs, method, every output",
     `  -o, --out FILE.xlsx        also write the best designs (at most ${MAX_LIVE_DESIGNS}, or --limit) as a live Compare`,
-    "                             workbook, each design on its own sheets (the customer copy: Excel's own formulas)",
+    "                             workbook, each design on its own sheets (the customer copy: Excel's own formulas),",
+    "                             opening on the profile fitted and each design's counts (the Fit sheet)",
     "  --force                    overwrite FILE.xlsx if it exists",
     "  -h, --help                 this text",
     "",
@@ -208,6 +210,40 @@ function blockerLines(result: FitResult, inputs: WorkbookInputs): string[] {
   });
 }
 
+/** What was fitted, for the fit workbook's first page: the load as given, then the limits the search kept to. */
+export function fitProfileRows(request: Pick<FitRequest, "inputs" | "pinned" | "stated">): FitFrontPage["profile"] {
+  const profile = fitProfile(request.inputs, request.pinned, request.stated);
+  const { base, space } = profile;
+  const spread = (xs: readonly number[]): string => {
+    const [least, most] = [Math.min(...xs), Math.max(...xs)];
+    return least === most ? least.toLocaleString("en-US") : `${least.toLocaleString("en-US")} to ${most.toLocaleString("en-US")}`;
+  };
+  const whole = "#,##0";
+  const sites = space.serversPerSite[0].length;
+  const perVolume = space.databasesPerVolume;
+  const disks = space.serverDisks;
+  return [
+    { label: "Mailboxes", value: profile.mailboxes, format: whole },
+    ...(profile.usersPerDag !== undefined ? [{ label: "Mailboxes a DAG", value: profile.usersPerDag, format: whole }] : []),
+    { label: "Mailbox quota (MB)", value: base.quotaMB, format: whole },
+    ...(base.archiveMB > 0 ? [{ label: "Personal archive quota (MB)", value: base.archiveMB, format: whole }] : []),
+    { label: "Messages per day", value: base.messagesPerDay, format: whole },
+    { label: "Average message size (KB)", value: base.messageKB, format: whole },
+    { label: "Exchange version", value: versionName(designVersion(base.exchangeVersion)) },
+    // A rate of 0 (not known) leaves the servers' cores unsized: they are then no part of what was fitted.
+    ...(base.specIntRate > 0
+      ? [{ label: "The servers", value: `${base.coresPerServer.toLocaleString("en-US")} processor cores, SPECint2006 rate ${base.specIntRate.toLocaleString("en-US")}` }]
+      : []),
+    { label: "Sites", value: sites === 1 ? "one" : profile.surviveSite ? "two; every design survives the loss of a site" : "two" },
+    { label: "DAGs at most", value: Math.max(...space.dags), format: whole },
+    { label: "Servers a DAG at most", value: Math.max(...space.serversPerSite.map((s) => s.reduce((a, b) => a + b, 0))), format: whole },
+    { label: "Copies of each database", value: spread(space.copies) },
+    { label: "Lagged copies", value: space.laggedCopies.every((n) => n === 0) ? "none" : spread(space.laggedCopies) },
+    { label: "Server disks", value: request.pinned.has("serverDisk") || request.stated.serverDisks !== undefined ? disks.join("; ") : `any of the catalogue's ${disks.length}` },
+    { label: "Databases a volume", value: perVolume.length === 1 ? (perVolume[0] === 0 ? "the most that fit" : perVolume[0].toLocaleString("en-US")) : `the most that fit, or ${spread(perVolume.filter((n) => n > 0))}` },
+  ];
+}
+
 /** The search, a step at a time with the event loop turned between steps so Ctrl-C is heard; progress on a terminal. */
 async function search(request: FitRequest, out: ProgressOutput): Promise<{ result?: FitResult; interrupted: boolean }> {
   const profile = fitProfile(request.inputs, request.pinned, request.stated);
@@ -276,7 +312,7 @@ export async function runFit(args: string[], out: ProgressOutput): Promise<numbe
     const terminal = out.isTTY === true && out.progress !== undefined;
     if (terminal) out.progress!(`\rexsize fit: writing ${file} (${best.length} designs)…`);
     const code = await whileHeard(async (heard) => {
-      const live = await liveCompareWorkbook(best, new Date().toISOString().slice(0, 10));
+      const live = await liveCompareWorkbook(best, new Date().toISOString().slice(0, 10), { profile: fitProfileRows(request), searched: result.candidates, front: result.front.length });
       if ("problems" in live) {
         live.problems.forEach((problem) => out.stderr(`exsize fit: ${problem}`));
         out.stderr(`exsize fit: the Compare workbook cannot be built; nothing written to ${file}`);

@@ -110,27 +110,47 @@ export function compareKeysOf(rows: readonly CompareDesign[]): readonly CompareK
 /** A cell of the Compare sheet: a number, text, or empty. */
 type SheetValue = number | string | null;
 
-/** The Compare sheet's rows: a label and a value per design; `heading` rows start a section. */
-export function compareSheetRows(rows: readonly CompareDesign[]): Array<{ label: string; heading?: boolean; format?: string; decimals?: boolean; values: SheetValue[] }> {
+/** A Compare row: a label and a value per design; `heading` rows start a section; `input` or `output` the key it shows. */
+export interface CompareSheetRow {
+  label: string;
+  heading?: boolean;
+  format?: string;
+  decimals?: boolean;
+  values: SheetValue[];
+  input?: import("./input-values").InputKey;
+  output?: CompareKey;
+}
+
+/**
+ * The Compare sheet's rows: the designs' figures first, those that differ between designs before
+ * those the same in every design, then the inputs in the same two parts — so a reader meets what sets
+ * the designs apart on the first page (the figures are the answer; the inputs what was asked).
+ */
+export function compareSheetRows(rows: readonly CompareDesign[]): CompareSheetRow[] {
   const inputValue = (v: unknown): SheetValue => (v === "" || v === undefined ? null : (v as number | string));
+  const differs = (row: CompareSheetRow) => row.values.some((v) => v !== row.values[0]);
+  const differingFirst = (part: CompareSheetRow[]) => [...part.filter(differs), ...part.filter((row) => !differs(row))];
+  const figures: CompareSheetRow[] = compareKeysOf(rows).map((key) => {
+    const format = formatOf(key);
+    return { label: COMPARE_LABELS[key], output: key, ...(format ? { format } : {}), values: rows.map((r) => ("problems" in r ? null : comparedFigure(r.method, key, r.design))) };
+  });
+  // As the Inputs sheet words them: a customer reads this page, not the command line.
+  // Numbers grouped ("5,000"), a decimal input's typed decimals shown where it has some (decimalFormats).
+  const inputs: CompareSheetRow[] = inputOptions().map((o) => ({
+    label: o.label,
+    input: o.key,
+    ...(o.rule.kind === "whole" || o.rule.kind === "decimal" ? { format: "#,##0" } : {}),
+    ...(o.rule.kind === "decimal" ? { decimals: true } : {}),
+    values: rows.map((r) => inputValue(r.inputs[o.key])),
+  }));
   return [
     { label: "Design", values: rows.map((_, i) => i + 1) },
-    { label: "Inputs", heading: true, values: [] },
-    // As the Inputs sheet words them: a customer reads this page, not the command line.
-    // Numbers grouped ("5,000"), a decimal input's typed decimals shown where it has some (decimalFormats).
-    ...inputOptions().map((o) => ({
-      label: o.label,
-      ...(o.rule.kind === "whole" || o.rule.kind === "decimal" ? { format: "#,##0" } : {}),
-      ...(o.rule.kind === "decimal" ? { decimals: true } : {}),
-      values: rows.map((r) => inputValue(r.inputs[o.key])),
-    })),
     { label: "The design", heading: true, values: [] },
     { label: "Cannot be built because", values: rows.map((r) => ("problems" in r ? r.problems.join("; ") : null)) },
     { label: "Sized by the method", values: rows.map((r) => ("problems" in r ? null : r.method)) },
-    ...compareKeysOf(rows).map((key) => {
-      const format = formatOf(key);
-      return { label: COMPARE_LABELS[key], ...(format ? { format } : {}), values: rows.map((r) => ("problems" in r ? null : comparedFigure(r.method, key, r.design))) };
-    }),
+    ...differingFirst(figures),
+    { label: "Inputs", heading: true, values: [] },
+    ...differingFirst(inputs),
   ];
 }
 
@@ -170,6 +190,99 @@ export function columnLetters(n: number): string {
 /** The suffix of design d's sheets in the CLI's live workbook: design 1 the template's names, design k " k". */
 export const defaultDesignSuffix = (d: number): string => (d === 0 ? "" : ` ${d + 1}`);
 
+/**
+ * The fit workbook's first page: what was fitted (the load, and the limits the search kept to), each
+ * row a label and its value, the value's number format where it is a number.
+ */
+export interface FitFrontPage {
+  profile: ReadonlyArray<{ label: string; value: number | string; format?: string }>;
+  /** Candidate designs searched. */
+  searched: number;
+  /** Designs on the front, of which the workbook holds the first ones. */
+  front: number;
+}
+
+/** A design's four counts for the whole environment, as fit judges them: servers, disks (with MCDB SSDs), memory GB, cores. */
+export function fitCounts(design: DesignRecord): [number, number, number, number] {
+  const servers = design.environmentServers as number;
+  const disks = (design.environmentDisks as number) + ((design.dagMcdbSsds as number | null) ?? 0) * (design.dags as number);
+  return [servers, disks, servers * (design.memoryPerServerGB as number), servers * (design.coresPerServer as number)];
+}
+
+const FIT_COUNT_WORDS = [["server", "servers"], ["disk", "disks"], ["GB memory", "GB memory"], ["core", "cores"]] as const;
+
+/** What `counts` costs more (+) and less (−) of than `reference`, in words: "+2 servers, −40 disks"; "" when the same. */
+export function countsAgainst(counts: readonly number[], reference: readonly number[]): string {
+  const signed = (x: number) => (x > 0 ? `+${x.toLocaleString("en-US")}` : `−${(-x).toLocaleString("en-US")}`);
+  return FIT_COUNT_WORDS.flatMap(([one, many], k) => {
+    const by = counts[k] - reference[k];
+    return by === 0 ? [] : [`${signed(by)} ${Math.abs(by) === 1 ? one : many}`];
+  }).join(", ");
+}
+
+/** The fit page's name: the workbook's first sheet. */
+export const FIT_SHEET = "Fit";
+
+/**
+ * The fit workbook's first sheet, one page: the profile fitted, then the front — each design's DAGs,
+ * servers, disks, memory and cores for the whole environment, and what it costs more and less of than
+ * design 1 (the fewest servers). Values as fitted: each design's own sheets, and its Compare column,
+ * recalculate when its inputs are edited; this page states what the search found.
+ */
+export function fitFrontSheet(designs: readonly CompareDesign[], page: FitFrontPage, suffixOf: (d: number) => string): SheetModel {
+  const cells: CellModel[] = [
+    { address: "A1", value: "The least hardware that carries this profile", role: "title" },
+    {
+      address: "A2",
+      value: `${page.front.toLocaleString("en-US")} design${page.front === 1 ? "" : "s"} no other beats on servers, disks, memory and cores (the whole environment's), of ${page.searched.toLocaleString("en-US")} searched; fewest servers first${designs.length < page.front ? `; the first ${designs.length} here` : ""}.`,
+      role: "note",
+    },
+    { address: "A4", value: "The profile fitted", role: "heading" },
+  ];
+  let r = 5;
+  for (const row of page.profile) {
+    cells.push({ address: `A${r}`, value: row.label, role: "label" });
+    cells.push({ address: `B${r}`, value: row.value, role: "output", align: "left", ...(row.format ? { numberFormat: row.format } : {}) });
+    r++;
+  }
+  r++;
+  cells.push({ address: `A${r}`, value: "The designs", role: "heading" });
+  r++;
+  const header = r;
+  // Column G a gap between the cores, right-aligned, and the words after them.
+  ["Design", "DAGs", "Servers", "Disks", "Memory GB", "Cores", "", "Against design 1", "Its sheets"].forEach((heading, c) =>
+    cells.push({ address: `${columnLetters(c + 1)}${header}`, value: heading, role: "heading", ...(c > 0 && c < 6 ? { align: "right" as const } : {}) }),
+  );
+  const sized = designs.map((d) => ("problems" in d ? undefined : fitCounts(d.design)));
+  const reference = sized[0];
+  designs.forEach((d, i) => {
+    const row = header + 1 + i;
+    cells.push({ address: `A${row}`, value: `Design ${i + 1}`, role: "label" });
+    const counts = sized[i];
+    if ("problems" in d) {
+      cells.push({ address: `H${row}`, value: `cannot be built: ${d.problems.join("; ")}`, role: "output", wrap: true });
+      return;
+    }
+    if (counts === undefined) return;
+    [d.design.dags as number, ...counts].forEach((n, c) => cells.push({ address: `${columnLetters(c + 2)}${row}`, value: n, numberFormat: "#,##0", role: "output" }));
+    const against = i === 0 || reference === undefined ? "the fewest servers" : countsAgainst(counts, reference) || "the same counts";
+    cells.push({ address: `H${row}`, value: against, role: "output" });
+    cells.push({ address: `I${row}`, value: templateSheetNames(suffixOf(i)).summary, role: "output" });
+  });
+  const last = header + designs.length;
+  cells.push(
+    { address: `A${last + 2}`, value: "The Compare sheet sets every figure of these designs side by side; each design's own sheets follow it, its Summary first.", role: "note" },
+    { address: `A${last + 3}`, value: "The counts here are as fitted: edit a design's Inputs and its own sheets and its Compare column recalculate.", role: "note" },
+  );
+  return {
+    name: FIT_SHEET,
+    columnWidths: [34, 8, 10, 10, 12, 10, 2, 46, 14],
+    cells,
+    gridlines: false,
+    print: { orientation: "landscape", fitToPagesTall: 1, area: `A1:I${last + 3}` },
+  };
+}
+
 export interface LiveCompareOptions {
   /** The revision date, ISO, on each design's Summary and page footers. */
   revised: string;
@@ -177,6 +290,8 @@ export interface LiveCompareOptions {
   suffixes?: readonly string[];
   /** The Compare sheet's name: "Compare" by default ("Compare 2" where the pane finds one there). */
   sheetName?: string;
+  /** A fit's workbook: its first sheet states the profile fitted and the front (fitFrontSheet). */
+  fit?: FitFrontPage;
 }
 
 /** The Compare sheet's label column and each design's column, in characters. */
@@ -314,8 +429,6 @@ export function liveCompareModel(designs: readonly CompareDesign[], options: Liv
   const models = designs.map((row, d) => ("problems" in row ? undefined : referenceDesign({ inputs: row.inputs, suffix: suffixOf(d), revised: options.revised })));
   const at = (sheet: string, address: string) => `${sheetReference(sheet)}!$${address.replace(/(\d+)$/, "$$$1")}`;
   const layout = compareSheetRows(designs);
-  const outputKeys = compareKeysOf(designs);
-  const inputKeys = inputOptions().map((o) => o.key);
   const defaultNames = designs.every((_, d) => suffixOf(d) === defaultDesignSuffix(d));
   const where = defaultNames
     ? "Summary, Inputs, … for design 1; Summary 2, Inputs 2, … for design 2"
@@ -325,8 +438,8 @@ export function liveCompareModel(designs: readonly CompareDesign[], options: Liv
         .join("; ");
   const cellOf = (i: number, d: number, address: string): CellModel | undefined => {
     const row = layout[i];
-    const inputKey = i >= 2 && i < 2 + inputKeys.length ? inputKeys[i - 2] : undefined;
-    const outputKey = i >= layout.length - outputKeys.length ? outputKeys[i - (layout.length - outputKeys.length)] : undefined;
+    const inputKey = row.input;
+    const outputKey = row.output;
     const model = models[d];
     const names = templateSheetNames(suffixOf(d));
     // A design edited into one that cannot be built: its Design check says so; its column says why and shows none of its figures.
@@ -364,8 +477,8 @@ export function liveCompareModel(designs: readonly CompareDesign[], options: Liv
   const sized = models.filter((m) => m !== undefined);
   return {
     ...(sized[0] ?? { charts: [] }),
-    title: "Designs compared",
-    sheets: [compare, ...sized.flatMap((m) => m.sheets)],
+    title: options.fit ? "The least hardware for a profile" : "Designs compared",
+    sheets: [...(options.fit ? [fitFrontSheet(designs, options.fit, suffixOf)] : []), compare, ...sized.flatMap((m) => m.sheets)],
     names: sized.flatMap((m) => m.names),
     charts: [...charts, ...sized.flatMap((m) => m.charts)],
   };

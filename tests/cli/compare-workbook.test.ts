@@ -133,6 +133,36 @@ describe("the Compare sheet", () => {
     }
   });
 
+  test("the answer first: the figures that differ between designs, then those the same in every design, then the inputs in the same order", async () => {
+    for (const customer of [[], ["--customer"]]) {
+      const file = join(dir, `o${customer.length}.xlsx`);
+      expect((await run([...vary, ...customer, "--out", file])).code).toBe(0);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(readFileSync(file) as unknown as ExcelJS.Buffer);
+      const sheet = book.getWorksheet("Compare")!;
+      const rowOf = (label: string) => {
+        for (let r = 1; r <= sheet.rowCount; r++) if (sheet.getCell(r, 1).value === label) return r;
+        throw new Error(`no row ${label}`);
+      };
+      // The papers' rows are left out of designs all by Microsoft's method: the figures the sheet has.
+      const labels = new Set<unknown>();
+      for (let r = 1; r <= sheet.rowCount; r++) labels.add(sheet.getCell(r, 1).value);
+      const figureRows = Object.values(COMPARE_LABELS).filter((label) => labels.has(label)).map(rowOf);
+      expect(figureRows.length).toBeGreaterThan(20);
+      const inputRows = inputOptions().map((o) => rowOf(o.label));
+      // Every figure above every input.
+      expect(Math.max(...figureRows)).toBeLessThan(Math.min(...inputRows));
+      // Within each, the rows the designs differ in come first: the values file marks them; the live one's formulas do, once recalculated.
+      if (customer.length === 0) {
+        for (const part of [figureRows, inputRows]) {
+          const marks = [...part].sort((a, b) => a - b).map((r) => sheet.getCell(r, 6).value === DIFFERS);
+          expect(marks.indexOf(false)).toBeGreaterThan(0);
+          expect(marks.slice(marks.indexOf(false))).not.toContain(true);
+        }
+      }
+    }
+  });
+
   test("a chart of the figure that changes most, over its values below the table (its designs as bars)", async () => {
     const file = join(dir, "c.xlsx");
     const written = await run(["--vary", "quota-mb=2048,5120,10240", "--out", file, "--json"]);

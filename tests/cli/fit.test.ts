@@ -5,6 +5,7 @@
  * the option.
  */
 import { promises as fs, readFileSync } from "fs";
+import ExcelJS from "exceljs";
 import * as os from "os";
 import * as path from "path";
 import { runDesign } from "../../src/cli/design";
@@ -206,6 +207,32 @@ describe("exsize fit: what it prints", () => {
     const bytes = await fs.readFile(file);
     expect(bytes.subarray(0, 2).toString()).toBe("PK");
     expect(r.stdout[r.stdout.length - 1]).toMatch(/^Wrote .*fit\.xlsx: the best 2 designs side by side/);
+    // It opens on its answer: a first sheet, the active one, that states the profile fitted and each design's counts.
+    const json = JSON.parse((await fit([...PROFILE, "--limit", "2", "--max-dags", "1", "--json"])).stdout.join("\n")) as Printed[];
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as unknown as ExcelJS.Buffer);
+    const first = book.worksheets[0];
+    expect(first.name).toBe("Fit");
+    expect(book.views?.[0]?.activeTab ?? 0).toBe(0);
+    expect(book.worksheets[1].name).toBe("Compare");
+    const text: string[] = [];
+    first.eachRow((row) => text.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? "" : typeof v === "object" && "result" in (v as object) ? String((v as { result: unknown }).result) : String(v))).join(" | ")));
+    const page = text.join("\n");
+    expect(page).toMatch(/Mailboxes \| 20000/);
+    expect(page).toMatch(/Mailbox quota.* \| 10240/);
+    expect(page).toMatch(/Exchange version \| Exchange Server SE/);
+    expect(page).toMatch(/DAGs at most \| 1\b/);
+    json.forEach((p, i) => {
+      const [servers, disks, memory, cores] = counts(p);
+      expect(page).toContain(`Design ${i + 1} | ${p.design.dags} | ${servers} | ${disks} | ${memory} | ${cores}`);
+    });
+    // What design 2 costs more (or less) of than design 1, in words: "+2 servers, −40 disks".
+    const [a, b] = json.map(counts);
+    const signed = (x: number) => (x > 0 ? `+${x.toLocaleString("en-US")}` : `−${(-x).toLocaleString("en-US")}`);
+    const word = (k: number, by: number) => (k === 2 ? "GB memory" : `${["server", "disk", "", "core"][k]}${Math.abs(by) === 1 ? "" : "s"}`);
+    const words = a.flatMap((_, k) => (b[k] === a[k] ? [] : [`${signed(b[k] - a[k])} ${word(k, b[k] - a[k])}`])).join(", ");
+    expect(page).toContain(words);
+    expect(first.pageSetup.fitToHeight).toBe(1);
     // Already there: refused before searching, exit 2.
     expect((await fit([...PROFILE, "--out", file])).code).toBe(2);
     await fs.rm(dir, { recursive: true, force: true });
