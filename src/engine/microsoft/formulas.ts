@@ -135,6 +135,11 @@ const ruleCells = (c: MicrosoftCells, withProfile = true): References => ({
   quotaMB: c.quotaMB,
   archiveMB: c.archiveMB,
   copies: c.copies,
+  users: c.users,
+  serversFirstSite: c.serversFirstSite,
+  serversSecondSite: c.serversSecondSite,
+  databases: c.databases,
+  disk: c.disk,
   ...(withProfile && { profile: c.profile }),
   ...c.factors,
 });
@@ -287,9 +292,7 @@ export function outgrownFormula(c: MicrosoftCells, databases: string): string {
 }
 
 /** GB per database — Volume Requirements!E123. */
-export function databaseGBFormula(c: MicrosoftCells): string {
-  return `${perDb(c)}*${c.disk}/1024*(1+${factorFormula(c, "dataOverhead")})`;
-}
+export const databaseGBFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("databaseGB", ruleCells(c));
 
 /** Database copies per server — Role Requirements!C102. */
 export function copiesPerServerFormula(c: MicrosoftCells): string {
@@ -371,10 +374,10 @@ export function dagLogIopsFormula(c: MicrosoftCells): string {
 }
 
 const cacheMB = (c: MicrosoftCells) => `(${c.profile}/50*3)`;
-const activeMc = (c: MicrosoftCells) => `(${c.profile}*${n(MICROSOFT.activeMegacyclesPerMessage)}*${factorFormula(c, "megacyclesMultiplier")})`;
-const passiveMc = (c: MicrosoftCells) => `(${c.profile}*${n(MICROSOFT.passiveMegacyclesPerMessage)}*${factorFormula(c, "megacyclesMultiplier")})`;
+const activeMc = (c: MicrosoftCells) => `(${MICROSOFT_RULES.formula("activeMegacycles", ruleCells(c))})`;
+const passiveMc = (c: MicrosoftCells) => `(${MICROSOFT_RULES.formula("passiveMegacycles", ruleCells(c))})`;
 const virtual = (c: MicrosoftCells) => `(1+${factorFormula(c, "hypervisor")})`;
-const casCycles = (c: MicrosoftCells) => `(${busyActive(c)}*(${perDb(c)}*(0+1*(${activeMc(c)}*${n(MICROSOFT.casRatio)})))*${virtual(c)})`;
+const casCycles = (c: MicrosoftCells) => `(${busyActive(c)}*(${perDb(c)}*(0+1*(${MICROSOFT_RULES.formula("casMegacycles", ruleCells(c))})))*${virtual(c)})`;
 
 /** Database cache of the busiest server, GB — Role Requirements!C134. */
 export function cacheGBFormula(c: MicrosoftCells): string {

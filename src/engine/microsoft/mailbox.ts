@@ -1,6 +1,6 @@
 import { SizingError } from "../errors";
 import { MICROSOFT_RULES } from "../rules/microsoft";
-import { MAX_MESSAGE_PROFILE, MESSAGE_PROFILES, MESSAGE_PROFILE_STEP, MICROSOFT, type MessageProfile, type MicrosoftFactors } from "./tables";
+import { MAX_MESSAGE_PROFILE, MESSAGE_PROFILES, MESSAGE_PROFILE_STEP, type MessageProfile, type MicrosoftFactors } from "./tables";
 
 /** One mailbox tier as the calculator's Input sheet asks for it (Input!B54:C71, up to four tiers). */
 export interface MailboxTier {
@@ -60,6 +60,9 @@ const logsOf = MICROSOFT_RULES.compile("logs", ["profile"]);
 const readShareOf = MICROSOFT_RULES.compile("readShare", ["profile", "highAvailability"]);
 const readsOf = MICROSOFT_RULES.compile("reads", ["profile", "readShare"]);
 const writesOf = MICROSOFT_RULES.compile("writes", ["profile", "readShare"]);
+const activeMegacyclesOf = MICROSOFT_RULES.compile("activeMegacycles", ["profile"]);
+const passiveMegacyclesOf = MICROSOFT_RULES.compile("passiveMegacycles", ["profile"]);
+const casMegacyclesOf = MICROSOFT_RULES.compile("casMegacycles", ["profile"]);
 
 /**
  * Everything the calculator derives for one mailbox — Role Requirements!C11:C30 (Tier-1 column).
@@ -84,7 +87,6 @@ export function mailboxRequirement(
   inputs.readShare = share;
   const reads = readsOf(inputs, factors);
   const writes = writesOf(inputs, factors);
-  const active = m * MICROSOFT.activeMegacyclesPerMessage * f.megacyclesMultiplier;
   return {
     profileMessages: m,
     logsPerDay: logsOf(inputs, factors),
@@ -96,8 +98,8 @@ export function mailboxRequirement(
     writes,
     readShare: share,
     cacheMB: row.cacheMB,
-    activeMegacycles: active,
-    passiveMegacycles: m * MICROSOFT.passiveMegacyclesPerMessage * f.megacyclesMultiplier,
-    casMegacycles: active * MICROSOFT.casRatio,
+    activeMegacycles: activeMegacyclesOf(inputs, factors),
+    passiveMegacycles: passiveMegacyclesOf(inputs, factors),
+    casMegacycles: casMegacyclesOf(inputs, factors),
   };
 }

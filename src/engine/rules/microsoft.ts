@@ -23,6 +23,12 @@ export const MICROSOFT_OPERANDS = {
   singleItemShare: factor("single item recovery share", "singleItemShare"),
   calendarShare: factor("calendar version share", "calendarShare"),
   iopsMultiplier: factor("IOPS multiplier", "iopsMultiplier"),
+  megacyclesMultiplier: factor("megacycles multiplier", "megacyclesMultiplier"),
+  dataOverhead: factor("data overhead", "dataOverhead"),
+  users: input("mailboxes", "mailboxes"),
+  serversFirstSite: input("servers in the first site", "servers"),
+  serversSecondSite: input("servers in the second site", "servers"),
+  databases: input("databases", "databases"),
   profileStep: constant("the profiles' step", MESSAGE_PROFILE_STEP, "messages"),
   largestProfile: constant("the largest profile", MAX_MESSAGE_PROFILE, "messages"),
   dumpsterCapMB: constant("the 30 GB dumpster cap", MICROSOFT.dumpsterCapMB, "MB"),
@@ -34,11 +40,18 @@ export const MICROSOFT_OPERANDS = {
   readShareHaHeavy: constant("0.5 in a DAG", MICROSOFT.readShareHa.above250),
   readShareAloneLight: constant("0.5 stand-alone", MICROSOFT.readShareStandalone.upTo250),
   readShareAloneHeavy: constant("0.4 stand-alone", MICROSOFT.readShareStandalone.above250),
+  activeMegacyclesPerMessage: constant("0.0425 megacycles a message", MICROSOFT.activeMegacyclesPerMessage, "megacycles"),
+  passiveMegacyclesPerMessage: constant("0.0137 megacycles a message", MICROSOFT.passiveMegacyclesPerMessage, "megacycles"),
+  casRatio: constant("the client access ratio, 0.375", MICROSOFT.casRatio),
+  mbPerGB: constant("1,024", 1024, "MB"),
 } as const satisfies Record<string, Operand>;
 
-/** A mailbox on disk and its I/O — Role Requirements!C11:C30, the Tier-1 column. */
+/**
+ * A mailbox on disk, its I/O and its megacycles — Role Requirements!C11:C30, the Tier-1 column; then
+ * the databases' size (Volume Requirements!E123).
+ */
 export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPERANDS, {
-  highAvailability: { label: "A DAG (two copies or more)", unit: "", source: at("Input!C31"), expression: "copies>=2" },
+  highAvailability: { label: "A DAG (two copies or more)", unit: "", source: at("Input!C30:C31"), expression: "copies>=2" },
   profile: {
     label: "Calculator's message profile",
     unit: "messages",
@@ -70,6 +83,14 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
   reads: { label: "Reads per mailbox before overhead", unit: "IOPS", source: at("Role Requirements!C27"), expression: "profile*iopsPerMessage*readShare*iopsMultiplier" },
   writes: { label: "Writes per mailbox before overhead", unit: "IOPS", source: at("Role Requirements!C28"), expression: "profile*iopsPerMessage*(1-readShare)*iopsMultiplier" },
   iops: { label: "IOPS per mailbox before overhead", unit: "IOPS", source: at("Role Requirements!C30"), expression: "reads+writes" },
+  activeMegacycles: { label: "Megacycles per active mailbox", unit: "megacycles", source: at("Role Requirements!C14"), expression: "profile*activeMegacyclesPerMessage*megacyclesMultiplier" },
+  passiveMegacycles: { label: "Megacycles per passive mailbox", unit: "megacycles", source: at("Role Requirements!C15"), expression: "profile*passiveMegacyclesPerMessage*megacyclesMultiplier" },
+  casMegacycles: { label: "Client access megacycles per mailbox", unit: "megacycles", source: at("Role Requirements!C16"), expression: "activeMegacycles*casRatio" },
+  servers: { label: "Servers of the DAG", unit: "servers", source: at("Input!C26"), expression: "serversFirstSite+serversSecondSite" },
+  // Stand-alone servers each hold their share of the mailboxes (Role Requirements!C77).
+  sizedMailboxes: { label: "Mailboxes sized", unit: "mailboxes", source: at("Role Requirements!C77"), expression: "IF(highAvailability,users,users/servers)" },
+  mailboxesPerDatabase: { label: "Mailboxes a database", unit: "mailboxes", source: at("Role Requirements!C81"), expression: "sizedMailboxes/databases" },
+  databaseGB: { label: "Size of one database", unit: "GB", source: at("Volume Requirements!E123"), expression: "mailboxesPerDatabase*disk/mbPerGB*(1+dataOverhead)" },
 });
 
 export type MicrosoftRule = keyof typeof MICROSOFT_RULES.rules;

@@ -74,6 +74,17 @@ describe("Microsoft's mailbox rules", () => {
     expect(MICROSOFT_RULES.words("disk")).toBe("(mailbox quota + dumpster and white space of mailbox quota + archive quota + dumpster and white space of archive quota if archive quota > 0, else 0) rounded up");
   });
 
+  test("the size of a database in words, and its formula over the sheet's cells, as the calculator's", () => {
+    expect(MICROSOFT_RULES.words("databaseGB")).toBe("mailboxes a database × mailbox size on disk ÷ 1,024 × (1 + data overhead)");
+    // 5,000 mailboxes of 10,890 MB (Role Requirements!C22 at the calculator's example) over 10 databases,
+    // no data overhead (the calculator's default): 500 × 10,890 ÷ 1,024 = 5,317.3828125 GB.
+    const cells = { users: "A1", copies: "B1", serversFirstSite: "C1", serversSecondSite: "D1", databases: "E1", disk: "F1" };
+    const values = [5000, 3, 3, 0, 10, 10890];
+    const formula = MICROSOFT_RULES.formula("databaseGB", cells);
+    expect(formula).toBe("((IF((B1>=2),A1,A1/(C1+D1)))/E1)*F1/1024*(1+0)");
+    expect(evaluateFormula(formula, { cell: (_s, row, column) => (row === 0 ? values[column] : null) })).toBe(5317.3828125);
+  });
+
   test("every rule cites the calculator's sheet and cell", () => {
     for (const rule of Object.values(MICROSOFT_RULES.rules)) {
       expect(rule.source).toMatchObject({ publisher: "Microsoft", title: "Exchange Server Role Requirements Calculator" });
