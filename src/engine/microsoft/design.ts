@@ -629,7 +629,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const { ha, lagged, servers, perTier, mailboxes, tierShares, mailboxOnDiskMB, sized, jbod, passive, maxDb, limit, ioLimit, databases, symmetric, maxDatabases } = microsoftDatabaseCount(d, f);
   const weighted = (pick: (r: MailboxRequirement, i: number) => number) => perTier.reduce((a, r, i) => a + tierShares[i] * pick(r, i), 0);
   const mailboxesPerDatabase = sized / databases; // C81
-  const databaseGB = databaseGBOf({ mailboxesPerDatabase, disk: mailboxOnDiskMB }, f as unknown as Readonly<Record<string, number>>); // Volume Requirements!D123, E123
+  const databaseGB = databaseGBOf([mailboxesPerDatabase, mailboxOnDiskMB], f as unknown as Readonly<Record<string, number>>); // Volume Requirements!D123, E123
   const copiesPerServer = ha ? copiesPerServerOf(databases, d.serversPerSite, d.copies, passive) : databases; // C102
   const computed =
     ha && f.activationUnit > 0

@@ -21,7 +21,7 @@ export function messageProfile(messagesPerDay: number): MessageProfile {
   if (!(messagesPerDay > 0) || messagesPerDay > MAX_MESSAGE_PROFILE) {
     throw new SizingError("#VALUE!", `messagesPerDay must be a number above 0 up to ${MAX_MESSAGE_PROFILE} (the calculator's profiles are 50 to 500); got ${messagesPerDay}`);
   }
-  const messages = profileOf({ messagesPerDay }, NO_FACTORS);
+  const messages = profileOf([messagesPerDay], NO_FACTORS);
   return MESSAGE_PROFILES[messages / MESSAGE_PROFILE_STEP - 1];
 }
 
@@ -52,17 +52,14 @@ export interface MailboxRequirement {
 }
 
 const NO_FACTORS = {};
-// Microsoft's rules (rules/microsoft.ts), compiled once; the profile, and whether the design is a DAG, given.
-const profileOf = MICROSOFT_RULES.compile("profile");
-const dumpsterOf = MICROSOFT_RULES.compile("dumpster", ["profile"]);
-const diskOf = MICROSOFT_RULES.compile("disk", ["profile"]);
-const logsOf = MICROSOFT_RULES.compile("logs", ["profile"]);
-const readShareOf = MICROSOFT_RULES.compile("readShare", ["profile", "highAvailability"]);
-const readsOf = MICROSOFT_RULES.compile("reads", ["profile", "readShare"]);
-const writesOf = MICROSOFT_RULES.compile("writes", ["profile", "readShare"]);
-const activeMegacyclesOf = MICROSOFT_RULES.compile("activeMegacycles", ["profile"]);
-const passiveMegacyclesOf = MICROSOFT_RULES.compile("passiveMegacycles", ["profile"]);
-const casMegacyclesOf = MICROSOFT_RULES.compile("casMegacycles", ["profile"]);
+// Microsoft's rules (rules/microsoft.ts), compiled once over one list of inputs: the profile (looked up
+// first), the message size, the quotas, whether the design is a DAG and the read share (computed first).
+const INPUTS = ["profile", "messageKB", "quotaMB", "archiveMB", "highAvailability", "readShare"] as const;
+const profileOf = MICROSOFT_RULES.compile("profile", ["messagesPerDay"]);
+const dumpsterOf = MICROSOFT_RULES.compile("dumpster", ["profile", "messageKB", "size"]);
+const [diskOf, logsOf, readShareOf, readsOf, writesOf, activeMegacyclesOf, passiveMegacyclesOf, casMegacyclesOf] = (
+  ["disk", "logs", "readShare", "reads", "writes", "activeMegacycles", "passiveMegacycles", "casMegacycles"] as const
+).map((key) => MICROSOFT_RULES.compile(key, INPUTS));
 
 /**
  * Everything the calculator derives for one mailbox — Role Requirements!C11:C30 (Tier-1 column).
@@ -81,17 +78,17 @@ export function mailboxRequirement(
 ): MailboxRequirement {
   const row = messageProfile(messagesPerDay);
   const m = row.messages;
-  const inputs = { profile: m, messageKB, quotaMB, archiveMB, highAvailability, readShare: 0 };
+  const inputs: [number, number, number, number, boolean, number] = [m, messageKB, quotaMB, archiveMB, highAvailability, 0];
   const factors = f as unknown as Readonly<Record<string, number>>;
   const share = readShareOf(inputs, factors);
-  inputs.readShare = share;
+  inputs[5] = share;
   const reads = readsOf(inputs, factors);
   const writes = writesOf(inputs, factors);
   return {
     profileMessages: m,
     logsPerDay: logsOf(inputs, factors),
-    dumpsterMB: dumpsterOf({ profile: m, messageKB, size: quotaMB }, factors),
-    archiveDumpsterMB: archiveMB > 0 ? dumpsterOf({ profile: m, messageKB, size: archiveMB }, factors) : 0,
+    dumpsterMB: dumpsterOf([m, messageKB, quotaMB], factors),
+    archiveDumpsterMB: archiveMB > 0 ? dumpsterOf([m, messageKB, archiveMB], factors) : 0,
     mailboxOnDiskMB: diskOf(inputs, factors),
     iops: reads + writes,
     reads,

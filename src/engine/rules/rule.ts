@@ -46,9 +46,19 @@ export type Value = number | boolean;
 export type Inputs = Readonly<Record<string, number | boolean>>;
 /** The design's factors by key. */
 export type Factors = Readonly<Record<string, number>>;
-/** A compiled rule: reads inputs and factors, returns the figure. */
-export type Compiled = (inputs: Inputs, factors: Factors) => number;
-type Closure = (inputs: Inputs, factors: Factors, args: readonly Value[]) => Value;
+/** A compiled rule: reads the inputs (in the order compiled with) and the factors, returns the figure. */
+export type Compiled = (inputs: readonly Value[], factors: Factors) => number;
+/**
+ * A compiled rule's tree reads arrays, not names: the inputs in the order the caller listed them, the
+ * factors in slots filled once a call (no keyed load per node).
+ */
+type Slots = readonly Value[];
+type Closure = (inputs: Slots, factors: Slots, args: readonly Value[]) => Value;
+/** Where a compiled rule finds each operand: an input by its place in the caller's list, a factor by its slot. */
+interface SlotPlan {
+  inputs: readonly string[];
+  factors: string[];
+}
 
 /** Where the workbook has each operand and each quantity it shows: a cell or defined name, as formula text. */
 export type References = Readonly<Record<string, string | undefined>>;
@@ -63,8 +73,11 @@ export interface RuleSet<K extends string> {
   readonly method: string;
   readonly operands: Readonly<Record<string, Operand>>;
   readonly rules: Readonly<Record<K, Rule>>;
-  /** Compile `key`, reading the quantities in `given` from the inputs instead of computing them. */
-  compile(key: K, given?: readonly string[]): Compiled;
+  /**
+   * Compile `key` over `inputs`: the operands (and any rules' quantities, given instead of computed) the
+   * caller passes, in this order; each input the rule reads must be listed.
+   */
+  compile(key: K, inputs: readonly string[]): Compiled;
   /** The rule's Excel formula (no "="): operands and rules that `references` maps are referenced, other rules inlined. */
   formula(key: K, references: References): string;
   /** The rule in words: "Mailboxes a database × mailbox size on disk ÷ 1,024 × (1 + data overhead)". */
@@ -90,7 +103,7 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
   };
   for (const rule of Object.values(rules) as Rule[]) check(rule, rule.node, new Set(rule.parameters ?? []), operands, ruleNamed, [rule.key]);
 
-  function compileNode(node: FormulaNode, params: readonly string[], given: ReadonlySet<string>, seen: string[]): Closure {
+  function compileNode(node: FormulaNode, params: readonly string[], seen: string[], plan: SlotPlan): Closure {
     switch (node.kind) {
       case "number": {
         const v = node.value;
@@ -109,22 +122,32 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
           const v = operand.value;
           return () => v;
         }
-        if (operand?.kind === "factor") return (_i, f) => f[name];
-        if (operand?.kind === "input" || given.has(name)) return (i) => i[name];
-        const inner = compileNode(rules[ruleOf(name)!].node, [], given, [...seen, name]);
-        return (i, f) => inner(i, f, []);
+        if (operand?.kind === "factor") {
+          let k = plan.factors.indexOf(name);
+          if (k < 0) k = plan.factors.push(name) - 1;
+          return (_i, f) => f[k];
+        }
+        const k = plan.inputs.indexOf(name);
+        if (k >= 0) return (i) => i[k];
+        if (operand?.kind === "input") throw new Error(`${method}: ${seen[0]} reads ${name}, which its inputs do not list`);
+        const inner = compileNode(rules[ruleOf(name)!].node, [], [...seen, name], plan);
+        return (i, f) => inner(i, f, NO_ARGUMENTS);
       }
       case "negate": {
-        const x = compileNode(node.operand, params, given, seen);
+        const x = compileNode(node.operand, params, seen, plan);
         return (i, f, a) => -(x(i, f, a) as number);
       }
       case "binary":
-        return binary(node.operator, compileNode(node.left, params, given, seen), compileNode(node.right, params, given, seen));
+        return binary(node.operator, compileNode(node.left, params, seen, plan), compileNode(node.right, params, seen, plan));
       case "call": {
-        const args = node.args.map((arg) => compileNode(arg, params, given, seen));
+        const args = node.args.map((arg) => compileNode(arg, params, seen, plan));
         const called = ruleOf(node.name);
         if (called !== undefined) {
-          const body = compileNode(rules[called].node, rules[called].parameters ?? [], given, [...seen, called]);
+          const body = compileNode(rules[called].node, rules[called].parameters ?? [], [...seen, called], plan);
+          if (args.length === 1) {
+            const [x] = args;
+            return (i, f, a) => body(i, f, [x(i, f, a)]);
+          }
           return (i, f, a) => body(i, f, args.map((x) => x(i, f, a)));
         }
         return call(node.name, args, method);
@@ -247,10 +270,17 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
     method,
     operands,
     rules,
-    compile(key, given = []) {
-      // A rule's parameters, compiled on its own, are read from the inputs like any given quantity.
-      const closure = compileNode(rules[key].node, [], new Set([...given, ...(rules[key].parameters ?? [])]), [key]);
-      return (i, f) => closure(i, f, []) as number;
+    compile(key, inputs) {
+      // A rule's parameters, compiled on its own, are inputs like any other.
+      const plan: SlotPlan = { inputs, factors: [] };
+      const closure = compileNode(rules[key].node, [], [key], plan);
+      const names = plan.factors;
+      const count = names.length;
+      return (values, factors) => {
+        const slots: number[] = [];
+        for (let k = 0; k < count; k++) slots.push(factors[names[k]]);
+        return closure(values, slots, NO_ARGUMENTS) as number;
+      };
     },
     formula: (key, references) => render(rules[key].node, references, new Map()),
     words: (key) => say(rules[key].node, rules[key].parameters ?? []),
@@ -299,6 +329,7 @@ function check(rule: Rule, node: FormulaNode, params: ReadonlySet<string>, opera
   }
 }
 
+const NO_ARGUMENTS: readonly Value[] = [];
 const truthy = (v: Value) => v === true || (typeof v === "number" && v !== 0);
 /** Excel's ROUNDUP and ROUNDDOWN go away from and toward zero; ROUND halves away from zero. */
 const roundUp = (x: number) => (x < 0 ? -excelCeil(-x) : excelCeil(x));
@@ -338,9 +369,9 @@ function call(name: string, args: readonly Closure[], method: string): Closure {
     case "IF":
       return (i, f, a) => (truthy(x(i, f, a)) ? y(i, f, a) : z(i, f, a));
     case "AND":
-      return (i, f, a) => args.every((arg) => truthy(arg(i, f, a)));
+      return args.length === 2 ? (i, f, a) => truthy(x(i, f, a)) && truthy(y(i, f, a)) : (i, f, a) => args.every((arg) => truthy(arg(i, f, a)));
     case "OR":
-      return (i, f, a) => args.some((arg) => truthy(arg(i, f, a)));
+      return args.length === 2 ? (i, f, a) => truthy(x(i, f, a)) || truthy(y(i, f, a)) : (i, f, a) => args.some((arg) => truthy(arg(i, f, a)));
     case "NOT":
       return (i, f, a) => !truthy(x(i, f, a));
     case "MIN":
