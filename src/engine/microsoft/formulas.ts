@@ -373,7 +373,7 @@ export function dagLogIopsFormula(c: MicrosoftCells): string {
   return `(${w}+${r})*${serversFormula(c)}`;
 }
 
-const cacheMB = (c: MicrosoftCells) => `(${c.profile}/50*3)`;
+const cacheMB = (c: MicrosoftCells) => `(${MICROSOFT_RULES.formula("cacheMB", ruleCells(c))})`;
 const activeMc = (c: MicrosoftCells) => `(${MICROSOFT_RULES.formula("activeMegacycles", ruleCells(c))})`;
 const passiveMc = (c: MicrosoftCells) => `(${MICROSOFT_RULES.formula("passiveMegacycles", ruleCells(c))})`;
 const virtual = (c: MicrosoftCells) => `(1+${factorFormula(c, "hypervisor")})`;

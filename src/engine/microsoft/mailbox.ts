@@ -57,8 +57,8 @@ const NO_FACTORS = {};
 const INPUTS = ["profile", "messageKB", "quotaMB", "archiveMB", "highAvailability", "readShare"] as const;
 const profileOf = MICROSOFT_RULES.compile("profile", ["messagesPerDay"]);
 const dumpsterOf = MICROSOFT_RULES.compile("dumpster", ["profile", "messageKB", "size"]);
-const [diskOf, logsOf, readShareOf, readsOf, writesOf, activeMegacyclesOf, passiveMegacyclesOf, casMegacyclesOf] = (
-  ["disk", "logs", "readShare", "reads", "writes", "activeMegacycles", "passiveMegacycles", "casMegacycles"] as const
+const [diskOf, logsOf, readShareOf, readsOf, writesOf, cacheOf, activeMegacyclesOf, passiveMegacyclesOf, casMegacyclesOf] = (
+  ["disk", "logs", "readShare", "reads", "writes", "cacheMB", "activeMegacycles", "passiveMegacycles", "casMegacycles"] as const
 ).map((key) => MICROSOFT_RULES.compile(key, INPUTS));
 
 /**
@@ -94,7 +94,7 @@ export function mailboxRequirement(
     reads,
     writes,
     readShare: share,
-    cacheMB: row.cacheMB,
+    cacheMB: cacheOf(inputs, factors),
     activeMegacycles: activeMegacyclesOf(inputs, factors),
     passiveMegacycles: passiveMegacyclesOf(inputs, factors),
     casMegacycles: casMegacyclesOf(inputs, factors),

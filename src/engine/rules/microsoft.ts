@@ -44,6 +44,7 @@ export const MICROSOFT_OPERANDS = {
   passiveMegacyclesPerMessage: constant("0.0137 megacycles a message", MICROSOFT.passiveMegacyclesPerMessage, "megacycles"),
   casRatio: constant("the client access ratio, 0.375", MICROSOFT.casRatio),
   mbPerGB: constant("1,024", 1024, "MB"),
+  cacheMBPerStep: constant("3 MB each 50 messages", 3, "MB"),
 } as const satisfies Record<string, Operand>;
 
 /**
@@ -83,6 +84,8 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
   reads: { label: "Reads per mailbox before overhead", unit: "IOPS", source: at("Role Requirements!C27"), expression: "profile*iopsPerMessage*readShare*iopsMultiplier" },
   writes: { label: "Writes per mailbox before overhead", unit: "IOPS", source: at("Role Requirements!C28"), expression: "profile*iopsPerMessage*(1-readShare)*iopsMultiplier" },
   iops: { label: "IOPS per mailbox before overhead", unit: "IOPS", source: at("Role Requirements!C30"), expression: "reads+writes" },
+  // Tables!B4:B13: 3 MB at 50 messages, 30 MB at 500, in steps of the profiles.
+  cacheMB: { label: "Database cache per mailbox", unit: "MB", source: at("Role Requirements!C17"), expression: "profile/profileStep*cacheMBPerStep" },
   activeMegacycles: { label: "Megacycles per active mailbox", unit: "megacycles", source: at("Role Requirements!C14"), expression: "profile*activeMegacyclesPerMessage*megacyclesMultiplier" },
   passiveMegacycles: { label: "Megacycles per passive mailbox", unit: "megacycles", source: at("Role Requirements!C15"), expression: "profile*passiveMegacyclesPerMessage*megacyclesMultiplier" },
   casMegacycles: { label: "Client access megacycles per mailbox", unit: "megacycles", source: at("Role Requirements!C16"), expression: "activeMegacycles*casRatio" },

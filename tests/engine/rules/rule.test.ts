@@ -3,7 +3,7 @@
  * project's evaluator, equals the compiled value, and both equal the calculator's cells.
  */
 import { evaluateFormula } from "../../../src/formula";
-import { MICROSOFT_FACTOR_DEFAULTS } from "../../../src/engine/microsoft/tables";
+import { MESSAGE_PROFILES, MICROSOFT_FACTOR_DEFAULTS } from "../../../src/engine/microsoft/tables";
 import { defineRuleSet } from "../../../src/engine/rules/rule";
 import { MICROSOFT_RULES, type MicrosoftRule } from "../../../src/engine/rules/microsoft";
 
@@ -84,6 +84,11 @@ describe("Microsoft's mailbox rules", () => {
     const formula = MICROSOFT_RULES.formula("databaseGB", cells);
     expect(formula).toBe("((IF((B1>=2),A1,A1/(C1+D1)))/E1)*F1/1024*(1+0)");
     expect(evaluateFormula(formula, { cell: (_s, row, column) => (row === 0 ? values[column] : null) })).toBe(5317.3828125);
+  });
+
+  test("the database cache per mailbox is the calculator's profile table's, row by row (Tables!B4:B13)", () => {
+    const cache = MICROSOFT_RULES.compile("cacheMB", ["profile"]);
+    expect(MESSAGE_PROFILES.map((row) => cache([row.messages], factors))).toEqual(MESSAGE_PROFILES.map((row) => row.cacheMB));
   });
 
   test("every rule cites the calculator's sheet and cell", () => {
