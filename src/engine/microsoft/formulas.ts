@@ -8,7 +8,9 @@
  * Functions: arithmetic, ROUND, ROUNDUP, ROUNDDOWN, MAX, MIN, IF, AND, OR, NA — no LET, no MOD.
  */
 import { numberLiteral as n } from "../excel-formulas";
-import { MAX_MESSAGE_PROFILE, MESSAGE_PROFILE_STEP, MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, MIN_MEMORY_BY_COPIES, MEMORY_STEPS, MIN_MEMORY_CONFIG_GB, type MicrosoftFactorName } from "./tables";
+import { MICROSOFT_RULES } from "../rules/microsoft";
+import type { References } from "../rules/rule";
+import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, MIN_MEMORY_BY_COPIES, MEMORY_STEPS, MIN_MEMORY_CONFIG_GB, type MicrosoftFactorName } from "./tables";
 
 /** Where each input and each earlier quantity of the Methods sheet is. */
 export interface MicrosoftCells {
@@ -126,41 +128,32 @@ const perDb = (c: MicrosoftCells) => `(${sized(c)}/${c.databases})`;
 const busyActive = (c: MicrosoftCells) => `IF(${ha(c)},${c.active},${c.databases})`;
 const busyPassive = (c: MicrosoftCells) => `IF(${ha(c)},${c.copiesPerServer}-${c.active},0)`;
 
+/** The operands and quantities of Microsoft's rules (rules/microsoft.ts) where the sheet has them. */
+const ruleCells = (c: MicrosoftCells, withProfile = true): References => ({
+  messagesPerDay: c.messagesPerDay,
+  messageKB: c.messageKB,
+  quotaMB: c.quotaMB,
+  archiveMB: c.archiveMB,
+  copies: c.copies,
+  users: c.users,
+  serversFirstSite: c.serversFirstSite,
+  serversSecondSite: c.serversSecondSite,
+  databases: c.databases,
+  disk: c.disk,
+  ...(withProfile && { profile: c.profile }),
+  ...c.factors,
+});
+
 /** The profile row: the next multiple of 50 up, at least 50; above 500 none (messageProfile). */
-export function profileFormula(c: MicrosoftCells): string {
-  const step = n(MESSAGE_PROFILE_STEP);
-  return `IF(OR(${c.messagesPerDay}<=0,${c.messagesPerDay}>${n(MAX_MESSAGE_PROFILE)}),NA(),MAX(${step},ROUNDUP(${c.messagesPerDay}/${step},0)*${step}))`;
-}
-
-function dumpster(c: MicrosoftCells, quota: string): string {
-  const daily = `${c.profile}*(${c.messageKB}/1024)`;
-  return `(MIN(${daily}*${factorFormula(c, "deletedItemDays")}+${quota}*${factorFormula(c, "singleItemShare")}+${quota}*${factorFormula(c, "calendarShare")},${n(MICROSOFT.dumpsterCapMB)})+${daily})`;
-}
-
+export const profileFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("profile", ruleCells(c, false));
 /** Mailbox size on disk, MB — Role Requirements!C22. */
-export function diskFormula(c: MicrosoftCells): string {
-  return `ROUNDUP(${c.quotaMB}+${dumpster(c, c.quotaMB)}+${c.archiveMB}+IF(${c.archiveMB}>0,${dumpster(c, c.archiveMB)},0),0)`;
-}
-
-/** Logs per mailbox per day — Role Requirements!C18: the profile's logs (messages ÷ 5) × size steps. */
-export function logsFormula(c: MicrosoftCells): string {
-  return `${c.profile}/5*(ROUND(${c.messageKB}/${n(MICROSOFT.logSizeDivisorKB)}*10,0)/10)`;
-}
-
-const readShare = (c: MicrosoftCells) =>
-  `IF(${ha(c)},IF(${c.profile}<=${n(MICROSOFT.readShareBreakMessages)},${n(MICROSOFT.readShareHa.upTo250)},${n(MICROSOFT.readShareHa.above250)}),IF(${c.profile}<=${n(MICROSOFT.readShareBreakMessages)},${n(MICROSOFT.readShareStandalone.upTo250)},${n(MICROSOFT.readShareStandalone.above250)}))`;
-const reads = (c: MicrosoftCells) => `${c.profile}*${n(MICROSOFT.iopsPerMessage)}*${readShare(c)}*${factorFormula(c, "iopsMultiplier")}`;
-const writes = (c: MicrosoftCells) => `${c.profile}*${n(MICROSOFT.iopsPerMessage)}*(1-${readShare(c)})*${factorFormula(c, "iopsMultiplier")}`;
-
+export const diskFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("disk", ruleCells(c));
+/** Logs per mailbox per day — Role Requirements!C18. */
+export const logsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("logs", ruleCells(c));
 /** Reads per mailbox before overhead — Role Requirements!C27 (0.0804). */
-export function readsFormula(c: MicrosoftCells): string {
-  return reads(c);
-}
-
+export const readsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("reads", ruleCells(c));
 /** IOPS per mailbox before overhead — Role Requirements!C30. */
-export function iopsFormula(c: MicrosoftCells): string {
-  return `${reads(c)}+${writes(c)}`;
-}
+export const iopsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("iops", ruleCells(c));
 
 /** IOPS per mailbox with the I/O overhead (EX_MS_IOPS "permailbox"). */
 export function perMailboxIopsFormula(c: MicrosoftCells): string {
@@ -299,9 +292,7 @@ export function outgrownFormula(c: MicrosoftCells, databases: string): string {
 }
 
 /** GB per database — Volume Requirements!E123. */
-export function databaseGBFormula(c: MicrosoftCells): string {
-  return `${perDb(c)}*${c.disk}/1024*(1+${factorFormula(c, "dataOverhead")})`;
-}
+export const databaseGBFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("databaseGB", ruleCells(c));
 
 /** Database copies per server — Role Requirements!C102. */
 export function copiesPerServerFormula(c: MicrosoftCells): string {
@@ -352,7 +343,7 @@ export function activeFormula(c: MicrosoftCells): string {
 }
 
 const transfers = (c: MicrosoftCells, perMailbox: string) => `((0+${c.users}*${perMailbox})/IF(${ha(c)},1,${serversFormula(c)}))`;
-const share = (c: MicrosoftCells) => `IF(${transfers(c, c.iops)}>0,${transfers(c, `(${c.reads ?? reads(c)})`)}/${transfers(c, c.iops)},0)`;
+const share = (c: MicrosoftCells) => `IF(${transfers(c, c.iops)}>0,${transfers(c, `(${c.reads ?? readsFormula(c)})`)}/${transfers(c, c.iops)},0)`;
 
 /** IOPS of the active databases with overhead — Role Requirements!I76. */
 export function peakFormula(c: MicrosoftCells): string {
@@ -382,11 +373,11 @@ export function dagLogIopsFormula(c: MicrosoftCells): string {
   return `(${w}+${r})*${serversFormula(c)}`;
 }
 
-const cacheMB = (c: MicrosoftCells) => `(${c.profile}/50*3)`;
-const activeMc = (c: MicrosoftCells) => `(${c.profile}*${n(MICROSOFT.activeMegacyclesPerMessage)}*${factorFormula(c, "megacyclesMultiplier")})`;
-const passiveMc = (c: MicrosoftCells) => `(${c.profile}*${n(MICROSOFT.passiveMegacyclesPerMessage)}*${factorFormula(c, "megacyclesMultiplier")})`;
+const cacheMB = (c: MicrosoftCells) => `(${MICROSOFT_RULES.formula("cacheMB", ruleCells(c))})`;
+const activeMc = (c: MicrosoftCells) => `(${MICROSOFT_RULES.formula("activeMegacycles", ruleCells(c))})`;
+const passiveMc = (c: MicrosoftCells) => `(${MICROSOFT_RULES.formula("passiveMegacycles", ruleCells(c))})`;
 const virtual = (c: MicrosoftCells) => `(1+${factorFormula(c, "hypervisor")})`;
-const casCycles = (c: MicrosoftCells) => `(${busyActive(c)}*(${perDb(c)}*(0+1*(${activeMc(c)}*${n(MICROSOFT.casRatio)})))*${virtual(c)})`;
+const casCycles = (c: MicrosoftCells) => `(${busyActive(c)}*(${perDb(c)}*(0+1*(${MICROSOFT_RULES.formula("casMegacycles", ruleCells(c))})))*${virtual(c)})`;
 
 /** Database cache of the busiest server, GB — Role Requirements!C134. */
 export function cacheGBFormula(c: MicrosoftCells): string {

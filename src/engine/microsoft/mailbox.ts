@@ -1,6 +1,6 @@
 import { SizingError } from "../errors";
-import { excelCeil, excelRound } from "./excel";
-import { MAX_MESSAGE_PROFILE, MESSAGE_PROFILES, MESSAGE_PROFILE_STEP, MICROSOFT, type MessageProfile, type MicrosoftFactors } from "./tables";
+import { MICROSOFT_RULES } from "../rules/microsoft";
+import { MAX_MESSAGE_PROFILE, MESSAGE_PROFILES, MESSAGE_PROFILE_STEP, type MessageProfile, type MicrosoftFactors } from "./tables";
 
 /** One mailbox tier as the calculator's Input sheet asks for it (Input!B54:C71, up to four tiers). */
 export interface MailboxTier {
@@ -21,7 +21,7 @@ export function messageProfile(messagesPerDay: number): MessageProfile {
   if (!(messagesPerDay > 0) || messagesPerDay > MAX_MESSAGE_PROFILE) {
     throw new SizingError("#VALUE!", `messagesPerDay must be a number above 0 up to ${MAX_MESSAGE_PROFILE} (the calculator's profiles are 50 to 500); got ${messagesPerDay}`);
   }
-  const messages = Math.max(MESSAGE_PROFILE_STEP, excelCeil(messagesPerDay / MESSAGE_PROFILE_STEP) * MESSAGE_PROFILE_STEP);
+  const messages = profileOf([messagesPerDay], NO_FACTORS);
   return MESSAGE_PROFILES[messages / MESSAGE_PROFILE_STEP - 1];
 }
 
@@ -51,23 +51,15 @@ export interface MailboxRequirement {
   casMegacycles: number;
 }
 
-/** Dumpster plus white space of a mailbox (or archive) of `quotaMB` — Role Requirements!C20/C21. */
-export function dumpsterMB(messages: number, messageKB: number, quotaMB: number, f: MicrosoftFactors): number {
-  const dailyMB = messages * (messageKB / 1024);
-  const dumpster = dailyMB * f.deletedItemDays + quotaMB * f.singleItemShare + quotaMB * f.calendarShare;
-  return Math.min(dumpster, MICROSOFT.dumpsterCapMB) + dailyMB;
-}
-
-/** Logs scale with message size in steps of 0.1 — Role Requirements!C18 (75 KB → 1.0, 150 KB → 1.9). */
-export function logSizeMultiplier(messageKB: number): number {
-  return excelRound((messageKB / MICROSOFT.logSizeDivisorKB) * 10) / 10;
-}
-
-/** Read share by profile and by DAG or stand-alone — Role Requirements!C29. */
-export function readShare(profileMessages: number, highAvailability: boolean): number {
-  const shares = highAvailability ? MICROSOFT.readShareHa : MICROSOFT.readShareStandalone;
-  return profileMessages <= MICROSOFT.readShareBreakMessages ? shares.upTo250 : shares.above250;
-}
+const NO_FACTORS = {};
+// Microsoft's rules (rules/microsoft.ts), compiled once over one list of inputs: the profile (looked up
+// first), the message size, the quotas, whether the design is a DAG and the read share (computed first).
+const INPUTS = ["profile", "messageKB", "quotaMB", "archiveMB", "highAvailability", "readShare"] as const;
+const profileOf = MICROSOFT_RULES.compile("profile", ["messagesPerDay"]);
+const dumpsterOf = MICROSOFT_RULES.compile("dumpster", ["profile", "messageKB", "size"]);
+const [diskOf, logsOf, readShareOf, readsOf, writesOf, cacheOf, activeMegacyclesOf, passiveMegacyclesOf, casMegacyclesOf] = (
+  ["disk", "logs", "readShare", "reads", "writes", "cacheMB", "activeMegacycles", "passiveMegacycles", "casMegacycles"] as const
+).map((key) => MICROSOFT_RULES.compile(key, INPUTS));
 
 /**
  * Everything the calculator derives for one mailbox — Role Requirements!C11:C30 (Tier-1 column).
@@ -86,26 +78,25 @@ export function mailboxRequirement(
 ): MailboxRequirement {
   const row = messageProfile(messagesPerDay);
   const m = row.messages;
-  const primary = dumpsterMB(m, messageKB, quotaMB, f);
-  const archive = archiveMB > 0 ? dumpsterMB(m, messageKB, archiveMB, f) : 0;
-  const baseIops = m * MICROSOFT.iopsPerMessage;
-  const share = readShare(m, highAvailability);
-  const reads = baseIops * share * f.iopsMultiplier;
-  const writes = baseIops * (1 - share) * f.iopsMultiplier;
-  const active = m * MICROSOFT.activeMegacyclesPerMessage * f.megacyclesMultiplier;
+  const inputs: [number, number, number, number, boolean, number] = [m, messageKB, quotaMB, archiveMB, highAvailability, 0];
+  const factors = f as unknown as Readonly<Record<string, number>>;
+  const share = readShareOf(inputs, factors);
+  inputs[5] = share;
+  const reads = readsOf(inputs, factors);
+  const writes = writesOf(inputs, factors);
   return {
     profileMessages: m,
-    logsPerDay: row.logsAt75KB * logSizeMultiplier(messageKB),
-    dumpsterMB: primary,
-    archiveDumpsterMB: archive,
-    mailboxOnDiskMB: excelCeil(quotaMB + primary + archiveMB + archive),
+    logsPerDay: logsOf(inputs, factors),
+    dumpsterMB: dumpsterOf([m, messageKB, quotaMB], factors),
+    archiveDumpsterMB: archiveMB > 0 ? dumpsterOf([m, messageKB, archiveMB], factors) : 0,
+    mailboxOnDiskMB: diskOf(inputs, factors),
     iops: reads + writes,
     reads,
     writes,
     readShare: share,
-    cacheMB: row.cacheMB,
-    activeMegacycles: active,
-    passiveMegacycles: m * MICROSOFT.passiveMegacyclesPerMessage * f.megacyclesMultiplier,
-    casMegacycles: active * MICROSOFT.casRatio,
+    cacheMB: cacheOf(inputs, factors),
+    activeMegacycles: activeMegacyclesOf(inputs, factors),
+    passiveMegacycles: passiveMegacyclesOf(inputs, factors),
+    casMegacycles: casMegacyclesOf(inputs, factors),
   };
 }

@@ -1,0 +1,99 @@
+/**
+ * Microsoft's method as rules: each figure of Microsoft, Exchange Server Role Requirements Calculator
+ * written once (rule.ts derives its value, Excel formula and words), in the calculator's order.
+ */
+import { MAX_MESSAGE_PROFILE, MESSAGE_PROFILE_STEP, MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F } from "../microsoft/tables";
+import { defineRuleSet, type Operand, type RuleSource } from "./rule";
+
+export const CALCULATOR = { publisher: "Microsoft", title: "Exchange Server Role Requirements Calculator" } as const;
+const at = (cell: string): RuleSource => ({ ...CALCULATOR, at: cell });
+
+const input = (label: string, unit?: string): Operand => ({ kind: "input", label, ...(unit !== undefined && { unit }) });
+const factor = (label: string, name: keyof typeof F, unit?: string): Operand => ({ kind: "factor", label, default: F[name], ...(unit !== undefined && { unit }) });
+const constant = (label: string, value: number, unit?: string): Operand => ({ kind: "constant", label, value, ...(unit !== undefined && { unit }) });
+
+/** What Microsoft's rules read: the design's inputs, its factors, and the calculator's constants. */
+export const MICROSOFT_OPERANDS = {
+  messagesPerDay: input("messages a day", "messages"),
+  messageKB: input("average message size", "KB"),
+  quotaMB: input("mailbox quota", "MB"),
+  archiveMB: input("archive quota", "MB"),
+  copies: input("database copies", "copies"),
+  deletedItemDays: factor("deleted item retention", "deletedItemDays", "days"),
+  singleItemShare: factor("single item recovery share", "singleItemShare"),
+  calendarShare: factor("calendar version share", "calendarShare"),
+  iopsMultiplier: factor("IOPS multiplier", "iopsMultiplier"),
+  megacyclesMultiplier: factor("megacycles multiplier", "megacyclesMultiplier"),
+  dataOverhead: factor("data overhead", "dataOverhead"),
+  users: input("mailboxes", "mailboxes"),
+  serversFirstSite: input("servers in the first site", "servers"),
+  serversSecondSite: input("servers in the second site", "servers"),
+  databases: input("databases", "databases"),
+  profileStep: constant("the profiles' step", MESSAGE_PROFILE_STEP, "messages"),
+  largestProfile: constant("the largest profile", MAX_MESSAGE_PROFILE, "messages"),
+  dumpsterCapMB: constant("the 30 GB dumpster cap", MICROSOFT.dumpsterCapMB, "MB"),
+  messagesPerLog: constant("5 messages a log", 5, "messages"),
+  logSizeStepKB: constant("78.9 KB a log step", MICROSOFT.logSizeDivisorKB, "KB"),
+  iopsPerMessage: constant("0.00067 IOPS a message", MICROSOFT.iopsPerMessage, "IOPS"),
+  readShareBreak: constant("250 messages", MICROSOFT.readShareBreakMessages, "messages"),
+  readShareHaLight: constant("0.6 in a DAG", MICROSOFT.readShareHa.upTo250),
+  readShareHaHeavy: constant("0.5 in a DAG", MICROSOFT.readShareHa.above250),
+  readShareAloneLight: constant("0.5 stand-alone", MICROSOFT.readShareStandalone.upTo250),
+  readShareAloneHeavy: constant("0.4 stand-alone", MICROSOFT.readShareStandalone.above250),
+  activeMegacyclesPerMessage: constant("0.0425 megacycles a message", MICROSOFT.activeMegacyclesPerMessage, "megacycles"),
+  passiveMegacyclesPerMessage: constant("0.0137 megacycles a message", MICROSOFT.passiveMegacyclesPerMessage, "megacycles"),
+  casRatio: constant("the client access ratio, 0.375", MICROSOFT.casRatio),
+  mbPerGB: constant("1,024", 1024, "MB"),
+  cacheMBPerStep: constant("3 MB each 50 messages", 3, "MB"),
+} as const satisfies Record<string, Operand>;
+
+/**
+ * A mailbox on disk, its I/O and its megacycles — Role Requirements!C11:C30, the Tier-1 column; then
+ * the databases' size (Volume Requirements!E123).
+ */
+export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPERANDS, {
+  highAvailability: { label: "A DAG (two copies or more)", unit: "", source: at("Input!C30:C31"), expression: "copies>=2" },
+  profile: {
+    label: "Calculator's message profile",
+    unit: "messages",
+    source: at("Tables!A4:A13"),
+    // The profiles are 50 to 500 messages; a count between two is sized as the next one up, above 500 none.
+    expression: "IF(OR(messagesPerDay<=0,messagesPerDay>largestProfile),NA(),MAX(profileStep,ROUNDUP(messagesPerDay/profileStep,0)*profileStep))",
+  },
+  dailyMB: { label: "A day's mail", unit: "MB", source: at("Role Requirements!C20"), expression: "profile*(messageKB/1024)" },
+  dumpster: {
+    label: "Dumpster and white space",
+    unit: "MB",
+    source: at("Role Requirements!C20:C21"),
+    parameters: ["size"],
+    expression: "MIN(dailyMB*deletedItemDays+size*singleItemShare+size*calendarShare,dumpsterCapMB)+dailyMB",
+  },
+  disk: {
+    label: "Mailbox size on disk",
+    unit: "MB",
+    source: at("Role Requirements!C22"),
+    expression: "ROUNDUP(quotaMB+dumpster(quotaMB)+archiveMB+IF(archiveMB>0,dumpster(archiveMB),0),0)",
+  },
+  logs: { label: "Transaction logs per mailbox per day", unit: "logs", source: at("Role Requirements!C18"), expression: "profile/messagesPerLog*(ROUND(messageKB/logSizeStepKB*10,0)/10)" },
+  readShare: {
+    label: "Read share of database I/O",
+    unit: "",
+    source: at("Role Requirements!C29"),
+    expression: "IF(highAvailability,IF(profile<=readShareBreak,readShareHaLight,readShareHaHeavy),IF(profile<=readShareBreak,readShareAloneLight,readShareAloneHeavy))",
+  },
+  reads: { label: "Reads per mailbox before overhead", unit: "IOPS", source: at("Role Requirements!C27"), expression: "profile*iopsPerMessage*readShare*iopsMultiplier" },
+  writes: { label: "Writes per mailbox before overhead", unit: "IOPS", source: at("Role Requirements!C28"), expression: "profile*iopsPerMessage*(1-readShare)*iopsMultiplier" },
+  iops: { label: "IOPS per mailbox before overhead", unit: "IOPS", source: at("Role Requirements!C30"), expression: "reads+writes" },
+  // Tables!B4:B13: 3 MB at 50 messages, 30 MB at 500, in steps of the profiles.
+  cacheMB: { label: "Database cache per mailbox", unit: "MB", source: at("Role Requirements!C17"), expression: "profile/profileStep*cacheMBPerStep" },
+  activeMegacycles: { label: "Megacycles per active mailbox", unit: "megacycles", source: at("Role Requirements!C14"), expression: "profile*activeMegacyclesPerMessage*megacyclesMultiplier" },
+  passiveMegacycles: { label: "Megacycles per passive mailbox", unit: "megacycles", source: at("Role Requirements!C15"), expression: "profile*passiveMegacyclesPerMessage*megacyclesMultiplier" },
+  casMegacycles: { label: "Client access megacycles per mailbox", unit: "megacycles", source: at("Role Requirements!C16"), expression: "activeMegacycles*casRatio" },
+  servers: { label: "Servers of the DAG", unit: "servers", source: at("Input!C26"), expression: "serversFirstSite+serversSecondSite" },
+  // Stand-alone servers each hold their share of the mailboxes (Role Requirements!C77).
+  sizedMailboxes: { label: "Mailboxes sized", unit: "mailboxes", source: at("Role Requirements!C77"), expression: "IF(highAvailability,users,users/servers)" },
+  mailboxesPerDatabase: { label: "Mailboxes a database", unit: "mailboxes", source: at("Role Requirements!C81"), expression: "sizedMailboxes/databases" },
+  databaseGB: { label: "Size of one database", unit: "GB", source: at("Volume Requirements!E123"), expression: "mailboxesPerDatabase*disk/mbPerGB*(1+dataOverhead)" },
+});
+
+export type MicrosoftRule = keyof typeof MICROSOFT_RULES.rules;

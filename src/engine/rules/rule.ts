@@ -1,0 +1,394 @@
+/**
+ * A sizing rule declared once: its expression, written in Excel's syntax over named operands, is parsed
+ * at load (expression.ts) and from that one tree come
+ *   - its value: compiled once into plain closures (no tree walked per design, no eval: the add-in's
+ *     pages forbid it), with Excel's rounding (excel.ts), so the engine and the workbook agree;
+ *   - its Excel formula, over a map from each operand (or any rule's quantity) to a cell or name;
+ *   - its words, from the operands' labels, for the Design and Methods sheets.
+ * Functions a rule may use: arithmetic and comparisons, IF, AND, OR, NOT, MIN, MAX, ROUND, ROUNDUP,
+ * ROUNDDOWN (to 0 places), NA — those every spreadsheet the customer copy opens in recalculates alike.
+ */
+import { SizingError } from "../errors";
+import { numberLiteral } from "../excel-formulas";
+import { excelCeil, excelFloor, excelRound } from "../microsoft/excel";
+import { parseExpression, type Expression as FormulaNode, type ExpressionOperator as BinaryOperator } from "./expression";
+
+/** Where a rule's figure comes from: the publisher's tool or paper, and its sheet and cell or table. */
+export interface RuleSource {
+  publisher: string;
+  title: string;
+  /** "Role Requirements!C22" or "Table 18". */
+  at: string;
+}
+
+/**
+ * An operand a rule reads: an input (a value each design gives), a factor (the design's, else its
+ * default), or a constant of the method (always written as its number).
+ */
+export type Operand =
+  | { kind: "input"; label: string; unit?: string }
+  | { kind: "factor"; label: string; unit?: string; default: number }
+  | { kind: "constant"; label: string; unit?: string; value: number };
+
+export interface RuleDeclaration {
+  /** What the figure is, in words: "Mailbox size on disk". */
+  label: string;
+  unit: string;
+  source: RuleSource;
+  /** The expression, Excel's syntax over operand and rule keys; a rule with parameters is called as a function. */
+  expression: string;
+  /** Names the expression uses for its arguments when another rule calls it: `dumpster(quotaMB)`. */
+  parameters?: readonly string[];
+}
+
+export type Value = number | boolean;
+/** A design's inputs by operand key (and any rule's quantity given instead of computed). */
+export type Inputs = Readonly<Record<string, number | boolean>>;
+/** The design's factors by key. */
+export type Factors = Readonly<Record<string, number>>;
+/** A compiled rule: reads the inputs (in the order compiled with) and the factors, returns the figure. */
+export type Compiled = (inputs: readonly Value[], factors: Factors) => number;
+/**
+ * A compiled rule's tree reads arrays, not names: the inputs in the order the caller listed them, the
+ * factors in slots filled once a call (no keyed load per node).
+ */
+type Slots = readonly Value[];
+type Closure = (inputs: Slots, factors: Slots, args: readonly Value[]) => Value;
+/** Where a compiled rule finds each operand: an input by its place in the caller's list, a factor by its slot. */
+interface SlotPlan {
+  inputs: readonly string[];
+  factors: string[];
+}
+
+/** Where the workbook has each operand and each quantity it shows: a cell or defined name, as formula text. */
+export type References = Readonly<Record<string, string | undefined>>;
+
+export interface Rule extends RuleDeclaration {
+  key: string;
+  method: string;
+  node: FormulaNode;
+}
+
+export interface RuleSet<K extends string> {
+  readonly method: string;
+  readonly operands: Readonly<Record<string, Operand>>;
+  readonly rules: Readonly<Record<K, Rule>>;
+  /**
+   * Compile `key` over `inputs`: the operands (and any rules' quantities, given instead of computed) the
+   * caller passes, in this order; each input the rule reads must be listed.
+   */
+  compile(key: K, inputs: readonly string[]): Compiled;
+  /** The rule's Excel formula (no "="): operands and rules that `references` maps are referenced, other rules inlined. */
+  formula(key: K, references: References): string;
+  /** The rule in words: "Mailboxes a database × mailbox size on disk ÷ 1,024 × (1 + data overhead)". */
+  words(key: K): string;
+}
+
+const PRECEDENCE: Record<BinaryOperator, number> = { "=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "+": 3, "-": 3, "*": 4, "/": 4 };
+const FUNCTIONS = new Set(["IF", "AND", "OR", "NOT", "MIN", "MAX", "ROUND", "ROUNDUP", "ROUNDDOWN", "NA"]);
+
+/** Declare a method's rules: each expression parsed and checked here, at load, so a mistyped operand never reaches a design. */
+export function defineRuleSet<K extends string>(method: string, operands: Readonly<Record<string, Operand>>, declarations: Readonly<Record<K, RuleDeclaration>>): RuleSet<K> {
+  const rules = {} as Record<K, Rule>;
+  const byUpper = new Map<string, K>();
+  for (const key of Object.keys(declarations) as K[]) {
+    if (key in operands) throw new Error(`rule ${key} of ${method} has an operand's name`);
+    rules[key] = { ...declarations[key], key, method, node: parseExpression(declarations[key].expression) };
+    byUpper.set(key.toUpperCase(), key);
+  }
+  const ruleOf = (name: string) => byUpper.get(name.toUpperCase());
+  const ruleNamed = (name: string) => {
+    const key = ruleOf(name);
+    return key === undefined ? undefined : rules[key];
+  };
+  for (const rule of Object.values(rules) as Rule[]) check(rule, rule.node, new Set(rule.parameters ?? []), operands, ruleNamed, [rule.key]);
+
+  function compileNode(node: FormulaNode, params: readonly string[], seen: string[], plan: SlotPlan): Closure {
+    switch (node.kind) {
+      case "number": {
+        const v = node.value;
+        return () => v;
+      }
+      case "boolean": {
+        const v = node.value;
+        return () => v;
+      }
+      case "name": {
+        const name = node.name;
+        const p = params.indexOf(name);
+        if (p >= 0) return (_i, _f, args) => args[p];
+        const operand = operands[name];
+        if (operand?.kind === "constant") {
+          const v = operand.value;
+          return () => v;
+        }
+        if (operand?.kind === "factor") {
+          let k = plan.factors.indexOf(name);
+          if (k < 0) k = plan.factors.push(name) - 1;
+          return (_i, f) => f[k];
+        }
+        const k = plan.inputs.indexOf(name);
+        if (k >= 0) return (i) => i[k];
+        if (operand?.kind === "input") throw new Error(`${method}: ${seen[0]} reads ${name}, which its inputs do not list`);
+        const inner = compileNode(rules[ruleOf(name)!].node, [], [...seen, name], plan);
+        return (i, f) => inner(i, f, NO_ARGUMENTS);
+      }
+      case "negate": {
+        const x = compileNode(node.operand, params, seen, plan);
+        return (i, f, a) => -(x(i, f, a) as number);
+      }
+      case "binary":
+        return binary(node.operator, compileNode(node.left, params, seen, plan), compileNode(node.right, params, seen, plan));
+      case "call": {
+        const args = node.args.map((arg) => compileNode(arg, params, seen, plan));
+        const called = ruleOf(node.name);
+        if (called !== undefined) {
+          const body = compileNode(rules[called].node, rules[called].parameters ?? [], [...seen, called], plan);
+          if (args.length === 1) {
+            const [x] = args;
+            return (i, f, a) => body(i, f, [x(i, f, a)]);
+          }
+          return (i, f, a) => body(i, f, args.map((x) => x(i, f, a)));
+        }
+        return call(node.name, args, method);
+      }
+      default:
+        throw new Error(`${method}: a rule cannot hold ${JSON.stringify(node)}`);
+    }
+  }
+
+  function render(node: FormulaNode, references: References, params: ReadonlyMap<string, string>): string {
+    switch (node.kind) {
+      case "number":
+        return numberLiteral(node.value);
+      case "boolean":
+        return node.value ? "TRUE()" : "FALSE()";
+      case "name": {
+        const bound = params.get(node.name);
+        if (bound !== undefined) return bound;
+        const operand = operands[node.name];
+        if (operand?.kind === "constant") return numberLiteral(operand.value);
+        const ref = references[node.name];
+        if (ref !== undefined) return wrap(ref);
+        if (operand?.kind === "factor") return numberLiteral(operand.default);
+        if (operand?.kind === "input") throw new Error(`${method}: no cell given for ${node.name}`);
+        return `(${render(rules[ruleOf(node.name)!].node, references, new Map())})`;
+      }
+      case "negate":
+        return `-${atom(node.operand, references, params)}`;
+      case "binary": {
+        const p = PRECEDENCE[node.operator];
+        const side = (child: FormulaNode, right: boolean) => {
+          const text = render(child, references, params);
+          const q = child.kind === "binary" ? PRECEDENCE[child.operator] : 9;
+          return q < p || (right && q === p) ? `(${text})` : text;
+        };
+        return `${side(node.left, false)}${node.operator}${side(node.right, true)}`;
+      }
+      case "call": {
+        const args = node.args.map((arg) => render(arg, references, params));
+        const called = ruleOf(node.name);
+        if (called !== undefined) {
+          const names = rules[called].parameters ?? [];
+          return `(${render(rules[called].node, references, new Map(names.map((name, k) => [name, wrap(args[k])])))})`;
+        }
+        return `${node.name}(${args.join(",")})`;
+      }
+      default:
+        throw new Error(`${method}: a rule cannot hold ${JSON.stringify(node)}`);
+    }
+  }
+
+  function atom(node: FormulaNode, references: References, params: ReadonlyMap<string, string>): string {
+    const text = render(node, references, params);
+    return node.kind === "binary" ? `(${text})` : text;
+  }
+
+  function say(node: FormulaNode, params: readonly string[]): string {
+    switch (node.kind) {
+      case "number":
+        return node.value.toLocaleString("en-US", { maximumFractionDigits: 15 });
+      case "boolean":
+        return node.value ? "true" : "false";
+      case "name": {
+        if (params.includes(node.name)) return node.name;
+        const operand = operands[node.name];
+        if (operand !== undefined) return operand.label;
+        return rules[ruleOf(node.name)!].label.toLowerCase();
+      }
+      case "negate":
+        return `−${sayAtom(node.operand, params)}`;
+      case "binary": {
+        const p = PRECEDENCE[node.operator];
+        const side = (child: FormulaNode, right: boolean) => {
+          const text = say(child, params);
+          const q = child.kind === "binary" ? PRECEDENCE[child.operator] : 9;
+          return q < p || (right && q === p && (node.operator === "-" || node.operator === "/")) ? `(${text})` : text;
+        };
+        return `${side(node.left, false)} ${WORD_OPERATORS[node.operator]} ${side(node.right, true)}`;
+      }
+      case "call": {
+        const args = node.args.map((arg) => say(arg, params));
+        const called = ruleOf(node.name);
+        if (called !== undefined) return `${rules[called].label.toLowerCase()} of ${args.join(", ")}`;
+        switch (node.name) {
+          case "IF":
+            return `${args[1]} if ${args[0]}, else ${args[2]}`;
+          case "ROUNDUP":
+            return `${sayAtom(node.args[0], params)} rounded up`;
+          case "ROUNDDOWN":
+            return `${sayAtom(node.args[0], params)} rounded down`;
+          case "ROUND":
+            return `${sayAtom(node.args[0], params)} rounded`;
+          case "MIN":
+            return `the smaller of ${args.join(" and ")}`;
+          case "MAX":
+            return `the larger of ${args.join(" and ")}`;
+          case "AND":
+            return args.join(" and ");
+          case "OR":
+            return args.join(" or ");
+          case "NOT":
+            return `not ${args[0]}`;
+          case "NA":
+            return "none";
+          default:
+            return `${node.name}(${args.join(", ")})`;
+        }
+      }
+      default:
+        return "";
+    }
+  }
+
+  function sayAtom(node: FormulaNode, params: readonly string[]): string {
+    const text = say(node, params);
+    return node.kind === "binary" || node.kind === "call" ? `(${text})` : text;
+  }
+
+  return {
+    method,
+    operands,
+    rules,
+    compile(key, inputs) {
+      // A rule's parameters, compiled on its own, are inputs like any other.
+      const plan: SlotPlan = { inputs, factors: [] };
+      const closure = compileNode(rules[key].node, [], [key], plan);
+      const names = plan.factors;
+      const count = names.length;
+      return (values, factors) => {
+        const slots: number[] = [];
+        for (let k = 0; k < count; k++) slots.push(factors[names[k]]);
+        return closure(values, slots, NO_ARGUMENTS) as number;
+      };
+    },
+    formula: (key, references) => render(rules[key].node, references, new Map()),
+    words: (key) => say(rules[key].node, rules[key].parameters ?? []),
+  };
+}
+
+const WORD_OPERATORS: Record<BinaryOperator, string> = { "+": "+", "-": "−", "*": "×", "/": "÷", "=": "=", "<>": "≠", "<": "<", ">": ">", "<=": "≤", ">=": "≥" };
+
+/** A cell, name or call stays as it is; anything with an operator at its top is parenthesised. */
+function wrap(text: string): string {
+  return /^[$A-Za-z0-9_.!']+$/.test(text) || /^[A-Za-z_.]+\([^()]*\)$/.test(text) ? text : `(${text})`;
+}
+
+/** Every name an operand, a parameter or a rule; only the functions above; no rule reached again from itself. */
+function check(rule: Rule, node: FormulaNode, params: ReadonlySet<string>, operands: Readonly<Record<string, Operand>>, ruleOf: (name: string) => Rule | undefined, path: readonly string[]): void {
+  const fail = (why: string): never => {
+    throw new Error(`rule ${rule.key} of ${rule.method}: ${why}`);
+  };
+  const within = (other: Rule | undefined, name: string): void => {
+    if (other === undefined) return fail(`${name} is neither an operand nor a rule`);
+    if (path.includes(other.key)) return fail(`${name} depends on itself`);
+    check(other, other.node, new Set(other.parameters ?? []), operands, ruleOf, [...path, other.key]);
+  };
+  switch (node.kind) {
+    case "number":
+    case "boolean":
+      return;
+    case "name":
+      if (params.has(node.name) || node.name in operands) return;
+      return within(ruleOf(node.name), node.name);
+    case "negate":
+      return check(rule, node.operand, params, operands, ruleOf, path);
+    case "binary":
+      check(rule, node.left, params, operands, ruleOf, path);
+      return check(rule, node.right, params, operands, ruleOf, path);
+    case "call": {
+      const called = ruleOf(node.name);
+      if (called === undefined && !FUNCTIONS.has(node.name)) fail(`${node.name} is not a function rules may use`);
+      if (called !== undefined) within(called, node.name);
+      if (["ROUND", "ROUNDUP", "ROUNDDOWN"].includes(node.name) && !(node.args[1]?.kind === "number" && node.args[1].value === 0)) fail(`${node.name} rounds to 0 places only`);
+      for (const arg of node.args) check(rule, arg, params, operands, ruleOf, path);
+      return;
+    }
+    default:
+      fail(`it cannot hold ${JSON.stringify(node)}`);
+  }
+}
+
+const NO_ARGUMENTS: readonly Value[] = [];
+const truthy = (v: Value) => v === true || (typeof v === "number" && v !== 0);
+/** Excel's ROUNDUP and ROUNDDOWN go away from and toward zero; ROUND halves away from zero. */
+const roundUp = (x: number) => (x < 0 ? -excelCeil(-x) : excelCeil(x));
+const roundDown = (x: number) => (x < 0 ? -excelFloor(-x) : excelFloor(x));
+const round = (x: number) => (x < 0 ? -excelRound(-x) : excelRound(x));
+
+function binary(operator: BinaryOperator, l: Closure, r: Closure): Closure {
+  switch (operator) {
+    case "+":
+      return (i, f, a) => (l(i, f, a) as number) + (r(i, f, a) as number);
+    case "-":
+      return (i, f, a) => (l(i, f, a) as number) - (r(i, f, a) as number);
+    case "*":
+      return (i, f, a) => (l(i, f, a) as number) * (r(i, f, a) as number);
+    case "/":
+      return (i, f, a) => (l(i, f, a) as number) / (r(i, f, a) as number);
+    case "=":
+      return (i, f, a) => l(i, f, a) === r(i, f, a);
+    case "<>":
+      return (i, f, a) => l(i, f, a) !== r(i, f, a);
+    case "<":
+      return (i, f, a) => l(i, f, a) < r(i, f, a);
+    case ">":
+      return (i, f, a) => l(i, f, a) > r(i, f, a);
+    case "<=":
+      return (i, f, a) => l(i, f, a) <= r(i, f, a);
+    case ">=":
+      return (i, f, a) => l(i, f, a) >= r(i, f, a);
+    default:
+      throw new Error(`the operator ${operator} is not a sizing rule's`);
+  }
+}
+
+function call(name: string, args: readonly Closure[], method: string): Closure {
+  const [x, y, z] = args;
+  switch (name) {
+    case "IF":
+      return (i, f, a) => (truthy(x(i, f, a)) ? y(i, f, a) : z(i, f, a));
+    case "AND":
+      return args.length === 2 ? (i, f, a) => truthy(x(i, f, a)) && truthy(y(i, f, a)) : (i, f, a) => args.every((arg) => truthy(arg(i, f, a)));
+    case "OR":
+      return args.length === 2 ? (i, f, a) => truthy(x(i, f, a)) || truthy(y(i, f, a)) : (i, f, a) => args.some((arg) => truthy(arg(i, f, a)));
+    case "NOT":
+      return (i, f, a) => !truthy(x(i, f, a));
+    case "MIN":
+      return args.length === 2 ? (i, f, a) => Math.min(x(i, f, a) as number, y(i, f, a) as number) : (i, f, a) => Math.min(...args.map((arg) => arg(i, f, a) as number));
+    case "MAX":
+      return args.length === 2 ? (i, f, a) => Math.max(x(i, f, a) as number, y(i, f, a) as number) : (i, f, a) => Math.max(...args.map((arg) => arg(i, f, a) as number));
+    case "ROUNDUP":
+      return (i, f, a) => roundUp(x(i, f, a) as number);
+    case "ROUNDDOWN":
+      return (i, f, a) => roundDown(x(i, f, a) as number);
+    case "ROUND":
+      return (i, f, a) => round(x(i, f, a) as number);
+    case "NA":
+      return () => {
+        throw new SizingError("#N/A", `${method}: the figure has no value at these inputs`);
+      };
+    default:
+      throw new Error(`${name} is not a function rules may use`);
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * A rule declared once gives its value, its Excel formula and its words; the formula, evaluated by the
+ * project's evaluator, equals the compiled value, and both equal the calculator's cells.
+ */
+import { evaluateFormula } from "../../../src/formula";
+import { MESSAGE_PROFILES, MICROSOFT_FACTOR_DEFAULTS } from "../../../src/engine/microsoft/tables";
+import { defineRuleSet } from "../../../src/engine/rules/rule";
+import { MICROSOFT_RULES, type MicrosoftRule } from "../../../src/engine/rules/microsoft";
+
+const factors = MICROSOFT_FACTOR_DEFAULTS as unknown as Record<string, number>;
+
+describe("a rule set", () => {
+  const set = defineRuleSet(
+    "test",
+    {
+      users: { kind: "input", label: "mailboxes a database" },
+      disk: { kind: "input", label: "mailbox size on disk" },
+      overhead: { kind: "factor", label: "data overhead", default: 0.2 },
+      mb: { kind: "constant", label: "1,024", value: 1024 },
+    },
+    {
+      gb: { label: "Database size", unit: "GB", source: { publisher: "Microsoft", title: "Exchange Server Role Requirements Calculator", at: "Volume Requirements!E123" }, expression: "users*disk/mb*(1+overhead)" },
+      up: { label: "Whole GB", unit: "GB", source: { publisher: "Microsoft", title: "Exchange Server Role Requirements Calculator", at: "none" }, expression: "ROUNDUP(gb,0)" },
+    },
+  );
+
+  test("its words come from the operands' labels", () => {
+    expect(set.words("gb")).toBe("mailboxes a database × mailbox size on disk ÷ 1,024 × (1 + data overhead)");
+    expect(set.words("up")).toBe("database size rounded up");
+  });
+
+  test("its formula references the cells given, writes constants and absent factors as numbers, and inlines other rules", () => {
+    expect(set.formula("gb", { users: "$B$2", disk: "Disk" })).toBe("$B$2*Disk/1024*(1+0.2)");
+    expect(set.formula("up", { users: "$B$2", disk: "Disk", overhead: "Overhead" })).toBe("ROUNDUP(($B$2*Disk/1024*(1+Overhead)),0)");
+    expect(set.formula("up", { users: "$B$2", disk: "Disk", gb: "$C$9" })).toBe("ROUNDUP($C$9,0)");
+  });
+
+  test("its value is Excel's: ROUNDUP cuts to 15 digits first (12.000000000000002 → 12)", () => {
+    const value = set.compile("up", ["users", "disk"]);
+    expect(value([3, 1024 * (4 + 1e-15)], { overhead: 0 })).toBe(12);
+    expect(value([3, 1024 * 4.5], { overhead: 0 })).toBe(14);
+    expect(set.compile("up", ["gb"])([2.1], {})).toBe(3);
+    expect(() => set.compile("up", ["users"])).toThrow("up reads disk, which its inputs do not list");
+  });
+
+  test("a mistyped operand, a function the customer copy may lack, or a cycle is refused at load", () => {
+    const source = { publisher: "p", title: "t", at: "a" };
+    expect(() => defineRuleSet("t", {}, { a: { label: "a", unit: "", source, expression: "b+1" } })).toThrow("b is neither an operand nor a rule");
+    expect(() => defineRuleSet("t", { b: { kind: "input", label: "b" } }, { a: { label: "a", unit: "", source, expression: "MOD(b,2)" } })).toThrow("MOD is not a function");
+    expect(() => defineRuleSet("t", {}, { a: { label: "a", unit: "", source, expression: "c" }, c: { label: "c", unit: "", source, expression: "a" } })).toThrow("depends on itself");
+    expect(() => defineRuleSet("t", { b: { kind: "input", label: "b" } }, { a: { label: "a", unit: "", source, expression: "ROUNDUP(b,1)" } })).toThrow("0 places only");
+  });
+});
+
+describe("Microsoft's mailbox rules", () => {
+  const order = ["messagesPerDay", "messageKB", "quotaMB", "archiveMB", "copies"] as const;
+  const names = Object.fromEntries(order.map((key, column) => [key, `${"ABCDE"[column]}1`]));
+  const evaluate = (key: MicrosoftRule, values: Record<(typeof order)[number], number>) =>
+    evaluateFormula(MICROSOFT_RULES.formula(key, names), { cell: (_sheet, row, column) => (row === 0 && column < order.length ? values[order[column]] : null) });
+
+  // Role Requirements!C22 (10,890 MB), C18 (40 logs), C30 (0.134): the calculator's example, 200 messages
+  // of 75 KB, 10 GB quota, no archive, in a DAG.
+  const example = { messagesPerDay: 200, messageKB: 75, quotaMB: 10240, archiveMB: 0, copies: 3 };
+  test.each([
+    ["disk", 10890],
+    ["logs", 40],
+    ["iops", 0.134],
+  ] as const)("%s: the compiled value, the formula's and the calculator's agree", (key, calculator) => {
+    const compiled = MICROSOFT_RULES.compile(key, order)(order.map((k) => example[k]), factors);
+    expect(compiled).toBeCloseTo(calculator, 10);
+    expect(evaluate(key, example)).toBe(compiled);
+  });
+
+  test("the words of the size on disk name the dumpster and the archive", () => {
+    expect(MICROSOFT_RULES.words("disk")).toBe("(mailbox quota + dumpster and white space of mailbox quota + archive quota + dumpster and white space of archive quota if archive quota > 0, else 0) rounded up");
+  });
+
+  test("the size of a database in words, and its formula over the sheet's cells, as the calculator's", () => {
+    expect(MICROSOFT_RULES.words("databaseGB")).toBe("mailboxes a database × mailbox size on disk ÷ 1,024 × (1 + data overhead)");
+    // 5,000 mailboxes of 10,890 MB (Role Requirements!C22 at the calculator's example) over 10 databases,
+    // no data overhead (the calculator's default): 500 × 10,890 ÷ 1,024 = 5,317.3828125 GB.
+    const cells = { users: "A1", copies: "B1", serversFirstSite: "C1", serversSecondSite: "D1", databases: "E1", disk: "F1" };
+    const values = [5000, 3, 3, 0, 10, 10890];
+    const formula = MICROSOFT_RULES.formula("databaseGB", cells);
+    expect(formula).toBe("((IF((B1>=2),A1,A1/(C1+D1)))/E1)*F1/1024*(1+0)");
+    expect(evaluateFormula(formula, { cell: (_s, row, column) => (row === 0 ? values[column] : null) })).toBe(5317.3828125);
+  });
+
+  test("the database cache per mailbox is the calculator's profile table's, row by row (Tables!B4:B13)", () => {
+    const cache = MICROSOFT_RULES.compile("cacheMB", ["profile"]);
+    expect(MESSAGE_PROFILES.map((row) => cache([row.messages], factors))).toEqual(MESSAGE_PROFILES.map((row) => row.cacheMB));
+  });
+
+  test("every rule cites the calculator's sheet and cell", () => {
+    for (const rule of Object.values(MICROSOFT_RULES.rules)) {
+      expect(rule.source).toMatchObject({ publisher: "Microsoft", title: "Exchange Server Role Requirements Calculator" });
+      expect(rule.source.at).toMatch(/^[A-Z][A-Za-z ]+![A-Z]+\d+(:[A-Z]+\d+)?$/);
+    }
+  });
+});
