@@ -18,8 +18,7 @@ import { designDisks, diskCountKeys, methodOf, sizeDesign, withoutAdvice, type D
 import { designVersion, versionProfile } from "./version";
 import { MAX_COPIES, MAX_SERVERS } from "./layout";
 import { SizingError } from "./errors";
-import { JBOD_CATALOGUE, MICROSOFT } from "./microsoft";
-import { SERVER_DISK_DEFAULTS, jbodDisk } from "./microsoft/disks";
+import { JBOD_CATALOGUE, MICROSOFT, SERVER_DISK_DEFAULTS, jbodDisk } from "./microsoft";
 
 /**
  * The whole-design check and sizing of one design's inputs: the design, or why not (workbook/input-values.ts

@@ -2,4 +2,4 @@
 export * from "./tables";
 export * from "./mailbox";
 export * from "./design";
-export { JBOD_CATALOGUE } from "./disks";
+export { JBOD_CATALOGUE, SERVER_DISK_DEFAULTS, jbodDisk } from "./disks";
