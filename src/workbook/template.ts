@@ -24,7 +24,7 @@ import type { DefinedName, SheetModel, WorkbookModel } from "./model";
 import { DESIGN_CELLS, DESIGN_HEADER_ROW, buildDesign } from "./sheets/design";
 import { quantityReference } from "./quantity-cells";
 import { distributionGridRows, distributionPreferenceHighlights, distributionSheet } from "./sheets/distribution";
-import { buildHardware, candidateColumns, diskClassNameRange, serverDiskColumns, serverDiskNameRange, ssdSizeRange } from "./sheets/hardware";
+import { HARDWARE_CELLS, buildHardware, candidateColumns, diskClassNameRange, serverDiskColumns, serverDiskNameRange, ssdSizeRange } from "./sheets/hardware";
 import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, MCDB_CHECK_CELL, OWN_CHECK_INPUTS, SERVER_DISKS_CHECK_CELL, COPIES_PER_SERVER_CELL, sheetRuleOf, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
 import { buildJetstress } from "./sheets/jetstress";
 import { LOG_SPACE_CELL, OUTGROWN_CELL, SET_DATABASES_CELL, SERVER_DISK_CELLS, SERVER_DISK_HELPERS, TIER_MAILBOXES_CELL, dagMailboxesFormula, methodsSheet, microsoftCell } from "./sheets/methods";
@@ -84,7 +84,7 @@ const WRAPPED_COLUMNS: Readonly<Record<TemplateSheet, readonly string[]>> = {
   resilience: ["B"],
   distribution: [],
   jetstress: ["I"],
-  hardware: [],
+  hardware: ["E"],
   sources: ["A", "B", "C"],
 };
 
@@ -268,7 +268,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
         gridRows,
       ),
       wrapText(jetstress, WRAPPED_COLUMNS.jetstress, 4),
-      hardware.sheet,
+      wrapText(hardware.sheet, WRAPPED_COLUMNS.hardware, HARDWARE_CELLS.serverDiskRow(0) - 1),
       wrapText(buildSources(sheets.sources), WRAPPED_COLUMNS.sources, 4),
     ],
     names: definedNames,

@@ -12,7 +12,7 @@ import { RAID_LEVELS } from "../../engine/tables";
 import { cite } from "../../engine/papers";
 import type { CellModel, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
-import { DELL, EMC, ESRP_2016, FORMAT, absolute, header, listRule, numberRule, portrait, sectionHeading, sheetReference, titleAndNote, type CandidateColumns, type NameKey } from "./shared";
+import { DELL, EMC, ESRP_2016, FORMAT, absolute, header, listRule, landscape, numberRule, sectionHeading, sheetReference, titleAndNote, type CandidateColumns, type NameKey } from "./shared";
 
 const OWN_ARRAY_ROWS = 12;
 const ARRAYS_FIRST_ROW = 6;
@@ -144,10 +144,12 @@ export function buildHardware(sheet: string, designSheet: string, names: Record<
   return {
     sheet: {
       name: sheet,
-      columnWidths: [20, 11, 11, 13, 14, 12, 15, 19, 9, 26],
+      // Column E is wide for the server disks' sources, which wrap in it.
+      columnWidths: [20, 11, 11, 13, 40, 12, 15, 19, 9, 26],
       frozenRows: 2,
-      // One portrait page, the helper keys (column J) off it: landscape left a page of 12 rows (issue 18).
-      print: { ...portrait(1), area: `A1:I${SSDS_LAST_ROW}` },
+      // Fitted to the width only, at a readable size (fitted to one page its text printed at about 5 pt);
+      // the helper keys (column J) off the page.
+      print: { ...landscape(0), area: `A1:I${SSDS_LAST_ROW}` },
       cells,
     },
     arrayCatalog: `$A$${ARRAYS_FIRST_ROW}:$E$${ARRAYS_LAST_ROW}`,
@@ -177,7 +179,7 @@ const SERVER_DISKS_RANGE = `$A$${SERVER_DISKS_FIRST_ROW}:$C$${SERVER_DISKS_LAST_
  */
 function serverDiskCells(own: readonly JbodDisk[]): CellModel[] {
   const cells: CellModel[] = [
-    ...sectionHeading(SERVER_DISKS_HEADING_ROW, `Server disks, JBOD or RAID (${cite("microsoft", "disk table")}; ${ESRP_2016("Table 4")}): add your own below`, HARDWARE_WIDTH),
+    ...sectionHeading(SERVER_DISKS_HEADING_ROW, `Server disks (${cite("microsoft", "disk table")}; ${ESRP_2016("Table 4")})`, HARDWARE_WIDTH),
     ...header(SERVER_DISKS_HEADING_ROW + 1, ["Disk", "Raw GB", "Random IOPS", "Formatted GB", "Source"]),
   ];
   const { rawGB: raw, iops } = SERVER_DISK_RULES;
