@@ -35,7 +35,7 @@ import { buildSummary, summaryCharts } from "./sheets/summary";
 import { tierNames } from "./sheets/tiers";
 
 // The inputs and their defaults are the engine's (src/engine/design/inputs.ts): one record for every edge.
-import { REFERENCE_DESIGN_INPUTS, RefusedDatabasesError, sizeDesign, type HeadlineInputs, type WorkbookInputs } from "../engine/design";
+import { REFERENCE_DESIGN_INPUTS, RefusedDatabasesError, methodOf, sizeDesign, type HeadlineInputs, type WorkbookInputs } from "../engine/design";
 export { REFERENCE_DESIGN_INPUTS, REFERENCE_INPUTS, type DesignInputs, type HeadlineInputs, type MethodsInputValues, type WorkbookInputs } from "../engine/design";
 
 // What other modules read of the template, from the sheet that owns it: every name importable here as before.
@@ -187,7 +187,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
   const mcdbCheck = mcdbCheckFormula(names.mcdb, names.exchangeVersion, `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.methodUsed)}`, `${sheetReference(sheets.methods)}!${SERVER_DISK_HELPERS.jbod}`, `${sheetReference(sheets.methods)}!${SERVER_DISK_CELLS.disks}`);
   const inputs = buildInputs(sheets.inputs, values, check, hardwareNames, environmentCheckFormula(names.environmentUsers, dagMailboxesFormula(`${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.methodUsed)}`, sheetReference(sheets.methods), names.users)), serverDisksCheck, copiesPerServer, mcdbCheck);
   const { sheet: design, chart } = buildDesign(sheets.design, ref);
-  const hardware = buildHardware(sheets.hardware, sheets.design, names, diskBeyondCatalogue(values.serverDisk));
+  const hardware = buildHardware(sheets.hardware, sheets.design, names, diskBeyondCatalogue(values.serverDisk), methodOf(values));
   const definedNames: DefinedName[] = [
     ...INPUT_ROWS.map((row) => ({
       name: names[row.key],

@@ -349,24 +349,28 @@ export function textWidth(text: string): number {
 
 /**
  * Lines a text takes when wrapped in a column `width` characters wide (widths of the digit "0"),
- * each word measured by the font's widths, less the cell's margins (about one "0"). A line is filled
- * word by word; only a word longer than a line is split.
+ * each word measured by the font's widths, less the cell's margins (about 0.6 of a "0": a 54-wide
+ * column prints lines of up to 53.2). A line is filled word by word, and, as LibreOffice and Excel
+ * do, may break after a word's hyphen; only a word longer than a line is split.
  */
 export function wrappedLines(text: string, width: number): number {
-  const perLine = Math.max(1, width - 1);
+  const perLine = Math.max(1, width - 0.6);
   const space = CHARACTER_WIDTHS[0];
   let lines = 1;
   let used = 0;
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    const length = textWidth(word);
-    const need = used === 0 ? length : used + space + length;
-    if (need <= perLine || used === 0) used = need;
-    else {
-      lines++;
-      used = length;
+    // "stand-alone" is "stand-" then "alone", with no space between.
+    for (const [i, part] of (word.match(/[^-]*-+|[^-]+$/g) ?? [word]).entries()) {
+      const length = textWidth(part);
+      const need = used === 0 ? length : used + (i === 0 ? space : 0) + length;
+      if (need <= perLine || used === 0) used = need;
+      else {
+        lines++;
+        used = length;
+      }
+      // A word longer than a line (a path, a URL) is broken where the line ends, over as many lines as it takes.
+      for (; used > perLine; used -= perLine) lines++;
     }
-    // A word longer than a line (a path, a URL) is broken where the line ends, over as many lines as it takes.
-    for (; used > perLine; used -= perLine) lines++;
   }
   return lines;
 }

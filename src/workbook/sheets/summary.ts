@@ -456,13 +456,14 @@ function pictureCells(sheets: Record<TemplateSheet, string>, names: Record<NameK
     ["Hot spares", number(D.spareDisks)],
     ["MCDB SSDs", number(SUMMARY_MCDB_CELLS.ssdsPerServer)],
   ];
+  const format = (label: string) => (label === "MCDB SSDs" ? '[=1]0" SSD";0" SSDs"' : FORMAT.disks);
   return [
     ...sectionHeading(PICTURES_ROW, "The design in pictures", SUMMARY_WIDTH),
     { address: `A${r}`, value: "A server's disks", role: "heading" },
     { address: `B${r}`, value: "Disks", role: "heading", align: "right" },
     ...disks.flatMap(([label, formula], i): CellModel[] => [
       { address: `A${r + 1 + i}`, value: label, role: "label" },
-      { address: `B${r + 1 + i}`, formula: `=${formula}`, numberFormat: FORMAT.disks, role: "step", align: "right" },
+      { address: `B${r + 1 + i}`, formula: `=${formula}`, numberFormat: format(label), role: "step", align: "right" },
     ]),
     { address: `D${r}`, value: "Failure", role: "heading" },
     { address: `E${r}`, value: "Mailboxes, busiest server", role: "heading", align: "right" },
