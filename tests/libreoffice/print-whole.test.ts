@@ -109,7 +109,7 @@ function cutAtTheFoot(page: Page): string[] {
 const OPEN = { cut: ["Methods"], shrunk: ["Design"], symbols: ["Design"] };
 
 /** The papers' symbols (Dell's NU, MQ, MSR, AMS, DBS, NDB, LFS, NL; DBIOP, IOPU, LIOPS; "DB"): a customer reads words. The Sources sheet lists the papers' own. */
-const SYMBOLS = /\b(NU|MQ|MSR|AMS|DBS|NDB|LFS|NL|DBIOP|IOPU|LIOPS|DB)\b/;
+const SYMBOLS = /^[("]*(NU|MQ|MSR|AMS|DBS|NDB|LFS|NL|DBIOP|IOPU|LIOPS|DB)[)":,;.]*$/;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
