@@ -151,6 +151,19 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
       });
     }
 
+    test("the Inputs sheet's inputs print on two pages, with room on the second for another input", () => {
+      const inputs = printed.get(name)!.filter((p) => p.sheet === "Inputs");
+      // The note below the last input row ends the inputs; the footer ("Revised …") is the page's last line.
+      const last = inputs.findIndex((p) => p.words.some((w, i) => w.text === "Page" && p.words[i + 1]?.text === "headers"));
+      expect(last).toBe(1);
+      const page = inputs[last];
+      const note = page.words.find((w, i) => w.text === "Page" && page.words[i + 1]?.text === "headers")!;
+      const footer = page.words.find((w) => w.text === "Revised")!;
+      const line = median(page.words.map((w) => w.y1 - w.y0));
+      // An input of three lines (its description wrapped), and its row's margin.
+      expect({ linesFree: Math.floor((footer.y0 - note.y1) / line) >= 4 }).toEqual({ linesFree: true });
+    });
+
     for (const sheet of ["Design", "Hardware"]) shrunkTest(sheet)(`the ${sheet} sheet prints its text at 8 pt or more, not shrunk to fit`, () => {
       // A word's box is about 1.25 times its type's size (Calibri 11 at 100% measures 13.8 pt).
       const pages = printed.get(name)!.filter((p) => p.sheet === sheet);

@@ -196,7 +196,7 @@ export function buildInputs(sheet: string, values: WorkbookInputs, check: string
   cells.push(...TIERS.cells);
   return {
     name: sheet,
-    columnWidths: [26, 16, 54, 54, 12],
+    columnWidths: [26, 16, 60, 60, 12],
     frozenRows: 2,
     // Fitted to the width only, at a readable size (issue 28: fitted to one page, its text printed at
     // about 5 pt): the inputs, then the factors and the tiers, each range from a page of its own so the
