@@ -151,6 +151,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
       });
     }
 
+    test("the Summary names a disk's volume apart from the database volumes", () => {
+      const text = printed.get(name)!.filter((p) => p.sheet === "Summary").flatMap((p) => p.words.map((w) => w.text)).join(" ");
+      // "Database volumes 184 volumes × 1,695 GB" is each database's (the calculator's Volume Requirements); a JBOD disk holds several.
+      expect(text).toMatch(/Database volumes \d[\d,]* volumes × [\d,]+ GB/);
+      expect(text).toMatch(/\d+ databases? a disk [\d,]+ GB a disk's volume/);
+      expect(text).not.toMatch(/GB a volume|databases? a volume/);
+    });
+
     test("the Inputs sheet's inputs print on two pages, with room on the second for another input", () => {
       const inputs = printed.get(name)!.filter((p) => p.sheet === "Inputs");
       // The note below the last input row ends the inputs; the footer ("Revised …") is the page's last line.

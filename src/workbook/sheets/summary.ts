@@ -342,9 +342,10 @@ function serverDiskCells(sheets: Record<TemplateSheet, string>, n: Record<NameKe
     step(S.environmentDisks, `IF(${several},${environmentFormula(SUMMARY_ENVIRONMENT_CELLS.dags, m("dag"))},"")`, '#,##0" in the environment"'),
     label(r + 2, "Database and log disks", `"Database and log disks ("&${m("databaseraid")}&")"`),
     count(S.databaseLogDisks, `IF(${has},${m("databaselog")},"")`, FORMAT.disks),
-    // JBOD: databases a volume (one disk each). RAID: the volumes' databases, in words (the level is in the label).
-    step(S.databasesPerVolume, `IF(${raid},${m("volumedatabases")}&IF(${m("volumedatabases")}=1," database"," databases")&" a volume",${m("volumedatabases")})`, '[=1]0" database a volume";0" databases a volume"'),
-    step(S.volumeGB, `IF(${raid},${gb(m("databaseloggb"))}&" GB of volumes",${m("volumegb")})`, '#,##0" GB a volume"'),
+    // JBOD: databases a disk (one volume each), and the disk's volume: named apart from the database volumes above
+    // (the Inputs sheet's "Databases a disk's volume"). RAID: the volumes' databases, in words (the level is in the label).
+    step(S.databasesPerVolume, `IF(${raid},${m("volumedatabases")}&IF(${m("volumedatabases")}=1," database"," databases")&" a volume",${m("volumedatabases")})`, '[=1]0" database a disk";0" databases a disk"'),
+    step(S.volumeGB, `IF(${raid},${gb(m("databaseloggb"))}&" GB of volumes",${m("volumegb")})`, '#,##0" GB a disk\'s volume"'),
     step(S.formattedGB, m("formattedgb"), '#,##0" GB a disk, formatted"'),
     label(r + 3, "Restore, AutoReseed and spare disks", `"Restore and spare disks"`),
     count(S.otherDisks, `IF(${has},${otherDisksFormula(m("disks"), m("databaselog"))},"")`, FORMAT.disks),
