@@ -24,7 +24,7 @@ import type { DefinedName, SheetModel, WorkbookModel } from "./model";
 import { DESIGN_CELLS, DESIGN_HEADER_ROW, buildDesign } from "./sheets/design";
 import { quantityReference } from "./quantity-cells";
 import { distributionGridRows, distributionPreferenceHighlights, distributionSheet } from "./sheets/distribution";
-import { buildHardware, candidateColumns, diskClassNameRange, serverDiskColumns, serverDiskNameRange, ssdSizeRange } from "./sheets/hardware";
+import { HARDWARE_CELLS, buildHardware, candidateColumns, diskClassNameRange, serverDiskColumns, serverDiskNameRange, ssdSizeRange } from "./sheets/hardware";
 import { DEFAULT_TITLE, DOCUMENT_DEFAULTS, ENVIRONMENT_CHECK_CELL, FACTOR_CELLS, MCDB_CHECK_CELL, OWN_CHECK_INPUTS, SERVER_DISKS_CHECK_CELL, COPIES_PER_SERVER_CELL, sheetRuleOf, FIRST_FACTOR_ROW, INPUT_CELLS, INPUT_NAMES, INPUT_ROWS, INPUTS_LAYOUT, LAST_FACTOR_ROW, TIERS, buildInputs, type DocumentInputs } from "./sheets/inputs";
 import { buildJetstress } from "./sheets/jetstress";
 import { LOG_SPACE_CELL, OUTGROWN_CELL, SET_DATABASES_CELL, SERVER_DISK_CELLS, SERVER_DISK_HELPERS, TIER_MAILBOXES_CELL, dagMailboxesFormula, methodsSheet, microsoftCell } from "./sheets/methods";
@@ -35,7 +35,7 @@ import { buildSummary, summaryCharts } from "./sheets/summary";
 import { tierNames } from "./sheets/tiers";
 
 // The inputs and their defaults are the engine's (src/engine/design/inputs.ts): one record for every edge.
-import { REFERENCE_DESIGN_INPUTS, RefusedDatabasesError, sizeDesign, type HeadlineInputs, type WorkbookInputs } from "../engine/design";
+import { REFERENCE_DESIGN_INPUTS, RefusedDatabasesError, methodOf, sizeDesign, type HeadlineInputs, type WorkbookInputs } from "../engine/design";
 export { REFERENCE_DESIGN_INPUTS, REFERENCE_INPUTS, type DesignInputs, type HeadlineInputs, type MethodsInputValues, type WorkbookInputs } from "../engine/design";
 
 // What other modules read of the template, from the sheet that owns it: every name importable here as before.
@@ -84,7 +84,7 @@ const WRAPPED_COLUMNS: Readonly<Record<TemplateSheet, readonly string[]>> = {
   resilience: ["B"],
   distribution: [],
   jetstress: ["I"],
-  hardware: [],
+  hardware: ["E"],
   sources: ["A", "B", "C"],
 };
 
@@ -187,7 +187,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
   const mcdbCheck = mcdbCheckFormula(names.mcdb, names.exchangeVersion, `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.methodUsed)}`, `${sheetReference(sheets.methods)}!${SERVER_DISK_HELPERS.jbod}`, `${sheetReference(sheets.methods)}!${SERVER_DISK_CELLS.disks}`);
   const inputs = buildInputs(sheets.inputs, values, check, hardwareNames, environmentCheckFormula(names.environmentUsers, dagMailboxesFormula(`${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.methodUsed)}`, sheetReference(sheets.methods), names.users)), serverDisksCheck, copiesPerServer, mcdbCheck);
   const { sheet: design, chart } = buildDesign(sheets.design, ref);
-  const hardware = buildHardware(sheets.hardware, sheets.design, names, diskBeyondCatalogue(values.serverDisk));
+  const hardware = buildHardware(sheets.hardware, sheets.design, names, diskBeyondCatalogue(values.serverDisk), methodOf(values));
   const definedNames: DefinedName[] = [
     ...INPUT_ROWS.map((row) => ({
       name: names[row.key],
@@ -269,7 +269,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
         gridRows,
       ),
       wrapText(jetstress, WRAPPED_COLUMNS.jetstress, 4),
-      hardware.sheet,
+      wrapText(hardware.sheet, WRAPPED_COLUMNS.hardware, HARDWARE_CELLS.serverDiskRow(0) - 1),
       wrapText(buildSources(sheets.sources), WRAPPED_COLUMNS.sources, 4),
     ],
     names: definedNames,

@@ -103,14 +103,14 @@ function rowColumn(address: string): [number, number] {
     // No cut label: every unwrapped text the model prints (its print area) is on the sheet's pages whole.
     for (const sheet of model.sheets) {
       const printed = words((pages.get(sheet.name) ?? []).join("\n"));
-      const area = sheet.print?.area ? /:([A-Z]+\d+)$/.exec(sheet.print.area)![1] : undefined;
-      const [lastRow, lastColumn] = area ? rowColumn(area) : [Infinity, Infinity];
+      // The print area: one range or several ("A1:I20,A125:I145"); none, the whole sheet.
+      const areas = (sheet.print?.area ?? "A1:XFD1048576").split(",").map((a) => a.split(":").map(rowColumn));
       const cut = sheet.cells
         // The customer copy's stamp replaces the Summary's live-design line.
         .filter((c) => typeof c.value === "string" && c.value.trim() !== "" && !c.wrap && c.role !== "step" && !(sheet.name === STAMP_CELL.sheet && c.address === STAMP_CELL.address))
         .filter((c) => {
           const [r, col] = rowColumn(c.address);
-          return r <= lastRow && col <= lastColumn;
+          return areas.some(([[top, left], [bottom, right]]) => r >= top && r <= bottom && col >= left && col <= right);
         })
         .filter((c) => !printed.includes(words(String(c.value))))
         .map((c) => `${c.address}: ${String(c.value)}`);

@@ -1,7 +1,7 @@
 /**
  * Issue 18: charts in every workbook the CLI writes — exceljs draws none, so the writer adds the
- * DrawingML parts itself (src/cli/xlsx-charts.ts). On the Summary: the volumes of one copy by kind,
- * and the mailboxes the busiest server carries in each failure; on the Design sheet its capacity
+ * DrawingML parts itself (src/cli/xlsx-charts.ts). On the Summary: a server's disks by what each is
+ * for, and the mailboxes the busiest server carries in each failure; on the Design sheet its capacity
  * chart. Each chart part is present, wired sheet → drawing → chart with its content types, and
  * references the right cells, its cached values the cells' own.
  */
@@ -10,10 +10,11 @@ import * as fs from "fs";
 import { strFromU8, unzipSync } from "fflate";
 import { writeXlsx } from "../../src/cli/xlsx-writer";
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
-import { DESIGN_CELLS, RESILIENCE_CELLS, SUMMARY_CELLS, referenceDesign, templateSheetNames } from "../../src/workbook/template";
+import { DESIGN_CELLS, RESILIENCE_CELLS, referenceDesign, templateSheetNames } from "../../src/workbook/template";
 import { CHART_DATA_ROW } from "../../src/workbook/sheets/design";
-import { REFERENCE_PRESETS, type WorkbookInputs } from "../../src/engine/design";
+import { REFERENCE_PRESETS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import { SUMMARY_PICTURES } from "../../src/workbook/sheets/summary";
+import { designRecord } from "../../src/engine/catalogue";
 import { builtDesign } from "../support/built-designs";
 import { WORKBOOK_MS } from "../support/timeouts";
 
@@ -60,14 +61,15 @@ describe("the charts of the workbook the CLI writes", () => {
   test("the Summary's two charts and the Design sheet's, each over its cells, with the cells' values cached", () => {
     const charts = chartsOf(files);
     const s = values.Summary;
-    const r = Number(SUMMARY_PICTURES.capacity.match(/\d+/)![0]);
+    const r = Number(SUMMARY_PICTURES.disks.match(/\d+/)![0]);
     expect(charts).toEqual([
       {
         sheet: "Summary",
-        title: "Volumes of one copy (GB)",
-        kind: "pieChart",
-        refs: [`Summary!$B$${r}`, `Summary!$A$${r + 1}:$A$${r + 2}`, `Summary!$B$${r + 1}:$B$${r + 2}`],
-        numbers: [s[`B${r + 1}`], s[`B${r + 2}`]],
+        title: "A server's disks, by what each is for",
+        kind: "barChartbar",
+        refs: [`Summary!$B$${r}`, `Summary!$A$${r + 1}:$A$${r + 5}`, `Summary!$B$${r + 1}:$B$${r + 5}`],
+        // Dell's process puts the databases on arrays: no server disks, an empty chart.
+        numbers: [],
       },
       {
         sheet: "Summary",
@@ -79,10 +81,25 @@ describe("the charts of the workbook the CLI writes", () => {
       },
       expect.objectContaining({ sheet: "Design", title: "Capacity of all volumes, one copy (GB)", kind: "barChartcol" }),
     ]);
-    // The capacity by kind is the Summary's volumes: 12 × 1,266 GB and 12 × 48 GB (000_72e1ddb9bbd1ecac.txt, 3.4.2), 15,768 GB in all.
-    expect([s[`B${r + 1}`], s[`B${r + 2}`]]).toEqual([12 * 1266, 12 * 48]);
-    expect(s[SUMMARY_CELLS.volumesGB]).toBe(12 * 1266 + 12 * 48);
+    expect([1, 2, 3, 4, 5].map((i) => s[`B${r + i}`])).toEqual(["", "", "", "", ""]);
   });
+
+  test("an Exchange 2019 JBOD design charts its server's disks as sizeDesign counts them", async () => {
+    const inputs = { exchangeVersion: 2019, users: 10000, quotaMB: 10240, copies: 4, serversSite1: 4, serversSite2: 4 } as const;
+    const jbod = referenceDesign({ inputs });
+    const v = evaluateWorkbook(jbod);
+    const charts = chartsOf(text(await writeXlsx(jbod, v)));
+    const d = designRecord(sizeDesign(inputs)) as Record<string, number>;
+    const r = Number(SUMMARY_PICTURES.disks.match(/\d+/)![0]);
+    expect([1, 2, 3, 4, 5].map((i) => v.Summary[`A${r + i}`])).toEqual(["Database and log disks", "Restore disks", "AutoReseed disks", "Hot spares", "MCDB SSDs"]);
+    // The disks add up to the server's; the SSDs are the MCDB's, beside them.
+    const counts = [1, 2, 3, 4, 5].map((i) => v.Summary[`B${r + i}`] as number);
+    expect(counts[0]).toBe(d.databaseLogDisksPerServer);
+    expect(counts[1]).toBe(d.restoreDisksPerServer);
+    expect(counts[0] + counts[1] + counts[2] + counts[3]).toBe(d.disksPerServer);
+    expect(counts[4]).toBe(d.mcdbSsdsPerServer);
+    expect(charts[0].numbers).toEqual(counts);
+  }, WORKBOOK_MS);
 
   test("the failure table reads the Resilience sheet's busiest server, each scenario's row", () => {
     const summary = model.sheets.find((x) => x.name === "Summary")!;
@@ -110,7 +127,7 @@ describe("the charts of the workbook the CLI writes", () => {
         const { file } = await builtDesign(args);
         const charts = chartsOf(text(new Uint8Array(fs.readFileSync(file))));
         expect(charts.map((c) => `${c.sheet}: ${c.title}`)).toEqual([
-          "Summary: Volumes of one copy (GB)",
+          "Summary: A server's disks, by what each is for",
           "Summary: Mailboxes on the busiest server, by failure",
           "Design: Capacity of all volumes, one copy (GB)",
         ]);

@@ -8,12 +8,12 @@ const DELL_PROFILE = cite("dell", "3.4.2");
 export const MAILBOX_INPUTS = [
   {
     key: "users", value: valueOf<number>(), defaultValue: 5000, label: "Users", unit: "users", name: "Users", group: "mailboxes",
-    what: "NU: mailboxes, growth included", source: DELL_PROFILE,
+    what: "Mailboxes, growth included", source: DELL_PROFILE,
     rule: numberInputRule("users", { min: 1, max: 100_000_000, integer: true }, "The number of mailboxes"),
   },
   {
     key: "quotaMB", value: valueOf<number>(), defaultValue: 2048, label: "Mailbox quota", unit: "MB", name: "QuotaMB", aliases: ["--quota"], group: "mailboxes",
-    what: "MQ: mailbox quota in MB", source: DELL_PROFILE,
+    what: "The mailbox quota in MB", source: DELL_PROFILE,
     rule: numberInputRule("quotaMB", { above: 0, max: 10_000_000 }, "The mailbox quota in MB"),
   },
   {
@@ -23,12 +23,12 @@ export const MAILBOX_INPUTS = [
   },
   {
     key: "messagesPerDay", value: valueOf<number>(), defaultValue: 150, label: "Messages per day", unit: "a day", name: "MessagesPerDay", aliases: ["--messages"], group: "mailboxes",
-    what: "MSR: messages sent and received per user per day", source: DELL_PROFILE,
+    what: "Messages sent and received per user per day", source: DELL_PROFILE,
     rule: numberInputRule("messagesPerDay", { min: 0, max: 100_000 }, "Messages sent and received per user per day"),
   },
   {
     key: "messageKB", value: valueOf<number>(), defaultValue: 75, label: "Average message size", unit: "KB", name: "MessageKB", group: "mailboxes",
-    what: "AMS: average message size in KB", source: DELL_PROFILE,
+    what: "The average message size in KB", source: DELL_PROFILE,
     rule: numberInputRule("messageKB", { above: 0, max: 1_000_000 }, "The average message size in KB"),
   },
   {

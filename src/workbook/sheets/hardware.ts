@@ -8,11 +8,12 @@ import { arraysPerCopyFormula, chosenArrayFormula, fewestArraysFormula } from ".
 import { formattedGBFormula } from "../../engine/microsoft/disk-formulas";
 import { JBOD_CATALOGUE, type JbodDisk } from "../../engine/microsoft/disks";
 import { MCDB_SHARE_PERCENT, MCDB_SSD_SIZES_GB } from "../../engine/microsoft/mcdb";
+import type { SizingMethod } from "../../engine/design/inputs";
 import { RAID_LEVELS } from "../../engine/tables";
 import { cite } from "../../engine/papers";
 import type { CellModel, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
-import { DELL, EMC, ESRP_2016, FORMAT, absolute, header, listRule, numberRule, portrait, sectionHeading, sheetReference, titleAndNote, type CandidateColumns, type NameKey } from "./shared";
+import { DELL, EMC, ESRP_2016, FORMAT, absolute, header, listRule, landscape, numberRule, sectionHeading, sheetReference, titleAndNote, type CandidateColumns, type NameKey } from "./shared";
 
 const OWN_ARRAY_ROWS = 12;
 const ARRAYS_FIRST_ROW = 6;
@@ -57,12 +58,23 @@ export function candidateColumns(hardwareSheet: string): CandidateColumns {
  * the others follow the catalogue — the order src/functions/catalogue.ts merges them in, which
  * breaks ties. Column J is each row's key (model|drive|RAID).
  */
-export function buildHardware(sheet: string, designSheet: string, names: Record<NameKey, string>, ownServerDisks: readonly JbodDisk[] = []): { sheet: SheetModel; arrayCatalog: string; diskClasses: string; serverDisks: string } {
+export function buildHardware(
+  sheet: string,
+  designSheet: string,
+  names: Record<NameKey, string>,
+  ownServerDisks: readonly JbodDisk[] = [],
+  method: SizingMethod = "dell",
+): { sheet: SheetModel; arrayCatalog: string; diskClasses: string; serverDisks: string } {
   const cells: CellModel[] = [
-    ...titleAndNote(
-      "Your own hardware: arrays and disk classes the design is sized with",
-      "Add a row and the design follows: arrays are chosen among yours and the EqualLogic catalogue (fewest arrays, then least waste).",
-    ),
+    ...(method === "microsoft"
+      ? titleAndNote(
+          "Your own hardware: the server disks and MCDB SSDs the design is sized with",
+          "Add a disk below the table and name it on the Inputs sheet; the arrays and disk classes of Dell's Exchange 2010 process are above the disks, off the printed page.",
+        )
+      : titleAndNote(
+          "Your own hardware: arrays and disk classes the design is sized with",
+          "Add a row and the design follows: arrays are chosen among yours and the EqualLogic catalogue (fewest arrays, then least waste).",
+        )),
     ...sectionHeading(4, `Your arrays: one row per model, drive and RAID level; a row like a built-in one replaces it (${DELL("3.4.1")})`, HARDWARE_WIDTH),
     ...header(5, ["Model", "Drive", "RAID level", "Usable GB", "IOPS per array", "Key"]),
   ];
@@ -144,10 +156,16 @@ export function buildHardware(sheet: string, designSheet: string, names: Record<
   return {
     sheet: {
       name: sheet,
-      columnWidths: [20, 11, 11, 13, 14, 12, 15, 19, 9, 26],
+      // Column E is wide for the server disks' sources, which wrap in it.
+      columnWidths: [20, 11, 13, 13, 56, 12, 15, 19, 9, 26],
       frozenRows: 2,
-      // One portrait page, the helper keys (column J) off it: landscape left a page of 12 rows (issue 18).
-      print: { ...portrait(1), area: `A1:I${SSDS_LAST_ROW}` },
+      // Fitted to the width only, at a readable size (fitted to one page its text printed at about 5 pt);
+      // the helper keys (column J) off the page. By Microsoft's method the page is its server disks (the
+      // catalogue and the design's own, not the empty rows) and SSDs under the title: no EqualLogic array.
+      print:
+        method === "microsoft"
+          ? { ...landscape(0, "1:2"), area: `A${SERVER_DISKS_HEADING_ROW}:I${SERVER_DISKS_FIRST_ROW + JBOD_CATALOGUE.length + ownServerDisks.length - 1},A${SSDS_HEADING_ROW}:I${SSDS_LAST_ROW}` }
+          : { ...landscape(0), area: `A1:I${SSDS_LAST_ROW}` },
       cells,
     },
     arrayCatalog: `$A$${ARRAYS_FIRST_ROW}:$E$${ARRAYS_LAST_ROW}`,
@@ -177,7 +195,7 @@ const SERVER_DISKS_RANGE = `$A$${SERVER_DISKS_FIRST_ROW}:$C$${SERVER_DISKS_LAST_
  */
 function serverDiskCells(own: readonly JbodDisk[]): CellModel[] {
   const cells: CellModel[] = [
-    ...sectionHeading(SERVER_DISKS_HEADING_ROW, `Server disks, JBOD or RAID (${cite("microsoft", "disk table")}; ${ESRP_2016("Table 4")}): add your own below`, HARDWARE_WIDTH),
+    ...sectionHeading(SERVER_DISKS_HEADING_ROW, `Server disks (${cite("microsoft", "disk table")}; ${ESRP_2016("Table 4")})`, HARDWARE_WIDTH),
     ...header(SERVER_DISKS_HEADING_ROW + 1, ["Disk", "Raw GB", "Random IOPS", "Formatted GB", "Source"]),
   ];
   const { rawGB: raw, iops } = SERVER_DISK_RULES;

@@ -52,14 +52,14 @@ export const DESIGN_INPUT_ROWS: ReadonlyArray<Readonly<Pick<InputRow, "key" | "n
 
 /** What each factor is, its display format and its source; the values are FACTOR_DEFAULTS. */
 const FACTOR_ROWS: Record<FactorName, { what: string; format: string; source: string }> = {
-  growth: { what: "DBS multiplier (Dell's process says 1.2; its worked example uses none)", format: '0.00"×"', source: `${DELL("Tables 14 and 18")}; erratum E1` },
+  growth: { what: "Database size growth (Dell's process says 1.2; its worked example uses none)", format: '0.00"×"', source: `${DELL("Tables 14 and 18")}; erratum E1` },
   retentionDays: { what: "Deleted item retention", format: FORMAT.typed("days", "day"), source: DELL("Table 14 step 3") },
   singleItemRecovery: { what: "Single item recovery, share of quota", format: "0.0%", source: DELL("Table 14 step 3") },
   calendarLogging: { what: "Calendar version logging, share of quota", format: "0.0%", source: DELL("Table 14 step 3") },
   contentIndex: { what: "Content index on the database volume", format: '0.00"×"', source: DELL("Table 14 step 7") },
   volumeFree: { what: "Free space kept on the database volume", format: '0.00"×"', source: DELL("Table 14 step 7") },
-  logsPerMessage: { what: "Log files per message (NL = MSR × this)", format: "0.00", source: DELL("Table 15 step 2") },
-  logFileMB: { what: "LFS: size of one log file", format: FORMAT.typed("MB"), source: DELL("Table 15 step 1") },
+  logsPerMessage: { what: "Log files per message (logs a day: messages times this)", format: "0.00", source: DELL("Table 15 step 2") },
+  logFileMB: { what: "The size of one log file", format: FORMAT.typed("MB"), source: DELL("Table 15 step 1") },
   moveFactor: { what: "Mailbox moves within the truncation window", format: '0.00"×"', source: `${DELL("Table 19 and 3.3.4")}; erratum E2` },
   truncationDays: { what: "Days of logs kept against truncation failure", format: FORMAT.typed("days", "day"), source: DELL("Table 15 step 6") },
   overhead: { what: "Log volume overhead", format: '0.00"×"', source: DELL("Table 15 step 6") },
@@ -196,7 +196,7 @@ export function buildInputs(sheet: string, values: WorkbookInputs, check: string
   cells.push(...TIERS.cells);
   return {
     name: sheet,
-    columnWidths: [26, 16, 54, 54, 12],
+    columnWidths: [26, 16, 60, 60, 12],
     frozenRows: 2,
     // Fitted to the width only, at a readable size (issue 28: fitted to one page, its text printed at
     // about 5 pt): the inputs, then the factors and the tiers, each range from a page of its own so the

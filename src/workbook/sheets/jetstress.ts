@@ -16,7 +16,7 @@ import { DELL, FORMAT, absolute, header, landscape, numberRule, sheetReference, 
 /** One row per DAG member: a DAG has at most 16 servers. */
 const JETSTRESS_ROWS = 16;
 const JETSTRESS_FIRST_ROW = 5;
-const JETSTRESS_COLUMNS = ["Server", "Achieved IOPS", "Target IOPS", "DB read avg", "Log write avg", "DB read peak", "Log write peak", "Verdict", "Reason"] as const;
+const JETSTRESS_COLUMNS = ["Server", "Achieved IOPS", "Target IOPS", "Read average", "Log write average", "Read peak", "Log write peak", "Verdict", "Reason"] as const;
 
 /** Where the Jetstress sheet's rows sit: `row(i)` for server i (0-based), columns by letter. */
 export const JETSTRESS_CELLS = Object.freeze({
@@ -86,5 +86,5 @@ export function buildJetstress(sheet: string, resilienceSheet: string, servers: 
   // Every row prints, up to a DAG's 16 servers: one page whatever the design, and a DAG grown on Inputs
   // (in the customer copy) prints its new servers' rows. A print area that follows the servers (a
   // formula in Print_Area) works in Excel only: LibreOffice ignores it and prints the whole used range.
-  return { name: sheet, columnWidths: [14, 14, 13, 12, 12, 12, 13, 9, 50], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:I${last}` }, highlights, cells };
+  return { name: sheet, columnWidths: [14, 14, 13, 13, 16, 12, 13, 9, 50], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:I${last}` }, highlights, cells };
 }

@@ -187,8 +187,8 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
     // Two IOPS a server that look alike: Jetstress's target (the busiest server's active mailboxes in the worst
     // failure) and normal operation's (the DAG's IOPS over its servers: every copy, passive ones too).
     { address: `A${s + 4}`, value: `Jetstress must reach the worst case's target on every server (${ESRP_2013("6.2")}): active mailboxes only.`, role: "source" },
-    { address: `A${s + 5}`, value: `Normal operation's IOPS count every copy a server holds, passive too (${ESRP_2016("Figure 6")}: 3,666 / 16 = 229).`, role: "source" },
-    { address: `A${s + 6}`, value: "The DAG's databases are laid out as Microsoft's calculator spreads them; where a count does not spread evenly, the busiest server is counted exactly.", role: "source" },
+    { address: `A${s + 5}`, value: `Normal operation counts every copy, passive too: 3,666 / 16 = 229 (${ESRP_2016("Figure 6")}).`, role: "source" },
+    { address: `A${s + 6}`, value: "Databases are laid out as Microsoft's calculator spreads them; an uneven spread is counted exactly on the busiest server.", role: "source" },
     { address: `A${s + 7}`, value: `Failure scenarios: ${ESRP_2013("4.1")} and ${ESRP_2016("4.1")}.`, role: "source" },
     {
       address: `A${s + 8}`,

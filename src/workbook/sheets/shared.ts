@@ -330,24 +330,47 @@ export function wrapText(sheet: SheetModel, columns: readonly string[], belowRow
 const LINE_HEIGHT_POINTS = 15;
 
 /**
- * Lines a text takes when wrapped in a column `width` characters wide. Column widths count the
- * digit "0"; Calibri's average letter is narrower, about 1.25 letters to a "0" (measured on the
- * template's texts as LibreOffice lays them out). A line is filled word by word; only a word longer
- * than a line is split.
+ * Widths of the printable ASCII characters, " " to "~", in widths of the digit "0" (the unit of a
+ * column's width): Carlito's advance widths (metric-compatible with Calibri), read from its hmtx table.
+ */
+const CHARACTER_WIDTHS = [
+  0.45, 0.64, 0.79, 0.98, 1.0, 1.41, 1.35, 0.44, 0.6, 0.6, 0.98, 0.98, 0.49, 0.6, 0.5, 0.76, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.53, 0.53, 0.98, 0.98, 0.98, 0.91,
+  1.76, 1.14, 1.07, 1.05, 1.21, 0.96, 0.91, 1.24, 1.23, 0.5, 0.63, 1.03, 0.83, 1.69, 1.27, 1.31, 1.02, 1.33, 1.07, 0.91, 0.96, 1.27, 1.12, 1.76, 1.02, 0.96, 0.92, 0.61, 0.76, 0.61,
+  0.98, 0.98, 0.57, 0.95, 1.04, 0.83, 1.04, 0.98, 0.6, 0.93, 1.04, 0.45, 0.47, 0.9, 0.45, 1.58, 1.04, 1.04, 1.04, 1.04, 0.69, 0.77, 0.66, 1.04, 0.89, 1.41, 0.85, 0.89, 0.78, 0.62,
+  0.91, 0.62, 0.98,
+];
+
+/** A text's width in widths of "0", as Calibri 11 prints it; a character outside ASCII as a "0". */
+export function textWidth(text: string): number {
+  let width = 0;
+  for (const ch of text) width += CHARACTER_WIDTHS[(ch.codePointAt(0) ?? 0) - 32] ?? 1;
+  return width;
+}
+
+/**
+ * Lines a text takes when wrapped in a column `width` characters wide (widths of the digit "0"),
+ * each word measured by the font's widths, less the cell's margins (about 0.6 of a "0": a 54-wide
+ * column prints lines of up to 53.2). A line is filled word by word, and, as LibreOffice and Excel
+ * do, may break after a word's hyphen; only a word longer than a line is split.
  */
 export function wrappedLines(text: string, width: number): number {
-  const perLine = Math.max(1, Math.floor(width * 1.25) - 1);
+  const perLine = Math.max(1, width - 0.6);
+  const space = CHARACTER_WIDTHS[0];
   let lines = 1;
   let used = 0;
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    const need = used === 0 ? word.length : used + 1 + word.length;
-    if (need <= perLine || used === 0) used = need;
-    else {
-      lines++;
-      used = word.length;
+    // "stand-alone" is "stand-" then "alone", with no space between.
+    for (const [i, part] of (word.match(/[^-]*-+|[^-]+$/g) ?? [word]).entries()) {
+      const length = textWidth(part);
+      const need = used === 0 ? length : used + (i === 0 ? space : 0) + length;
+      if (need <= perLine || used === 0) used = need;
+      else {
+        lines++;
+        used = length;
+      }
+      // A word longer than a line (a path, a URL) is broken where the line ends, over as many lines as it takes.
+      for (; used > perLine; used -= perLine) lines++;
     }
-    // A word longer than a line (a path, a URL) is broken where the line ends, over as many lines as it takes.
-    for (; used > perLine; used -= perLine) lines++;
   }
   return lines;
 }

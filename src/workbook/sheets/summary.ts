@@ -6,7 +6,7 @@
  */
 import { DEFAULT_SERVER } from "../../engine/design";
 import { groupedFormula, wholeGroupedFormula } from "../../engine/general-format";
-import { allCopiesFormula, dagMcdbSsdsFormula, sitesServersFormula, environmentDagsFormula, environmentFormula, tiersWithMailboxesFormula, volumesInAllFormula, worstScenarioFormula } from "../../engine/design/formulas";
+import { allCopiesFormula, dagMcdbSsdsFormula, sitesServersFormula, environmentDagsFormula, environmentFormula, tiersWithMailboxesFormula, worstScenarioFormula } from "../../engine/design/formulas";
 import { secondSiteOnRaidFormula } from "../../engine/microsoft/site-disks";
 import { autoReseedDisksFormula, otherDisksFormula, spareDisksFormula } from "../../engine/microsoft/disk-formulas";
 import { versionName } from "../../engine/version";
@@ -362,9 +362,10 @@ function serverDiskCells(sheets: Record<TemplateSheet, string>, n: Record<NameKe
     step(S.environmentDisks, `IF(${several},${environmentFormula(SUMMARY_ENVIRONMENT_CELLS.dags, m("dag"))},"")`, '#,##0" in the environment"'),
     label(r + 2, "Database and log disks", `"Database and log disks ("&${m("databaseraid")}&")"`),
     count(S.databaseLogDisks, `IF(${has},${m("databaselog")},"")`, FORMAT.disks),
-    // JBOD: databases a volume (one disk each). RAID: the volumes' databases, in words (the level is in the label).
-    step(S.databasesPerVolume, `IF(${raid},${m("volumedatabases")}&IF(${m("volumedatabases")}=1," database"," databases")&" a volume",${m("volumedatabases")})`, '[=1]0" database a volume";0" databases a volume"'),
-    step(S.volumeGB, `IF(${raid},${gb(m("databaseloggb"))}&" GB of volumes",${m("volumegb")})`, '#,##0" GB a volume"'),
+    // JBOD: databases a disk (one volume each), and the disk's volume: named apart from the database volumes above
+    // (the Inputs sheet's "Databases a disk's volume"). RAID: the volumes' databases, in words (the level is in the label).
+    step(S.databasesPerVolume, `IF(${raid},${m("volumedatabases")}&IF(${m("volumedatabases")}=1," database"," databases")&" a volume",${m("volumedatabases")})`, '[=1]0" database a disk";0" databases a disk"'),
+    step(S.volumeGB, `IF(${raid},${gb(m("databaseloggb"))}&" GB of volumes",${m("volumegb")})`, '#,##0" GB a disk\'s volume"'),
     step(S.formattedGB, m("formattedgb"), '#,##0" GB a disk, formatted"'),
     label(r + 3, "Restore, AutoReseed and spare disks", `"Restore and spare disks"`),
     count(S.otherDisks, `IF(${has},${otherDisksFormula(m("disks"), m("databaselog"))},"")`, FORMAT.disks),
@@ -444,7 +445,7 @@ function environmentCells(n: Record<NameKey, string>, design: (key: DesignOutput
 }
 
 // ---------------------------------------------------------------------------------------------
-// Pictures (issue 18): the capacity of one copy by kind, and the mailboxes the busiest server
+// Pictures (issue 18): a server's disks by what each is for, and the mailboxes the busiest server
 // carries in each failure — each chart over a small table on the Summary, so both writers draw it
 // from the same cells and a reader sees the numbers beside the picture.
 
@@ -457,25 +458,35 @@ const FAILURE_ROWS: ReadonlyArray<{ scenario: "normal" | "server" | "site" | "si
   { scenario: "site+server", label: "Site + server fail" },
 ];
 
-/** Where the pictures' tables sit on the Summary: capacity in A:B, failures in D:E, from the header row. */
+/** Where the pictures' tables sit on the Summary: a server's disks in A:B, failures in D:E, from the header row. */
 export const SUMMARY_PICTURES = Object.freeze({
-  capacity: `A${PICTURE_TABLE_ROW}:B${PICTURE_TABLE_ROW + 2}`,
+  disks: `A${PICTURE_TABLE_ROW}:B${PICTURE_TABLE_ROW + 5}`,
   failures: `D${PICTURE_TABLE_ROW}:E${PICTURE_TABLE_ROW + FAILURE_ROWS.length}`,
 });
 
 function pictureCells(sheets: Record<TemplateSheet, string>, names: Record<NameKey, string>): CellModel[] {
   const r = PICTURE_TABLE_ROW;
-  const S = SUMMARY_CELLS;
   const resilience = (col: string, row: number) => `${sheetReference(sheets.resilience)}!$${col}$${row}`;
   const twoSites = `ISNUMBER(${names.serversSite2})`;
+  const D = SUMMARY_SERVER_DISK_CELLS;
+  // A server's disks by what each is for, read from the rows above; blank where the design has none (Dell's process).
+  const number = (cell: string) => `IF(ISNUMBER(${cell}),${cell},"")`;
+  const disks: Array<[string, string]> = [
+    ["Database and log disks", number(D.databaseLogDisks)],
+    ["Restore disks", `IF(ISNUMBER(${D.databaseLogDisks}),${number(`${sheetReference(sheets.methods)}!${SERVER_DISK_CELLS.restoredisks}`)},"")`],
+    ["AutoReseed disks", number(D.autoReseedDisks)],
+    ["Hot spares", number(D.spareDisks)],
+    ["MCDB SSDs", number(SUMMARY_MCDB_CELLS.ssdsPerServer)],
+  ];
+  const format = (label: string) => (label === "MCDB SSDs" ? '[=1]0" SSD";0" SSDs"' : FORMAT.disks);
   return [
     ...sectionHeading(PICTURES_ROW, "The design in pictures", SUMMARY_WIDTH),
-    { address: `A${r}`, value: "Volumes of one copy", role: "heading" },
-    { address: `B${r}`, value: "GB", role: "heading", align: "right" },
-    { address: `A${r + 1}`, value: "Database volumes", role: "label" },
-    { address: `B${r + 1}`, formula: `=${volumesInAllFormula(S.databaseVolumes, S.databaseVolumeGB)}`, numberFormat: FORMAT.gb, role: "step" },
-    { address: `A${r + 2}`, value: "Log volumes", role: "label" },
-    { address: `B${r + 2}`, formula: `=${volumesInAllFormula(S.logVolumes, S.logVolumeGB)}`, numberFormat: FORMAT.gb, role: "step" },
+    { address: `A${r}`, value: "A server's disks", role: "heading" },
+    { address: `B${r}`, value: "Disks", role: "heading", align: "right" },
+    ...disks.flatMap(([label, formula], i): CellModel[] => [
+      { address: `A${r + 1 + i}`, value: label, role: "label" },
+      { address: `B${r + 1 + i}`, formula: `=${formula}`, numberFormat: format(label), role: "step", align: "right" },
+    ]),
     { address: `D${r}`, value: "Failure", role: "heading" },
     { address: `E${r}`, value: "Mailboxes, busiest server", role: "heading", align: "right" },
     ...FAILURE_ROWS.flatMap(({ scenario, label }, i) => {
@@ -495,9 +506,9 @@ function pictureCells(sheets: Record<TemplateSheet, string>, names: Record<NameK
 
 /** The Summary's two charts, over its pictures' tables. */
 export function summaryCharts(sheet: string): ChartModel[] {
-  const below = PICTURE_TABLE_ROW + FAILURE_ROWS.length + 2;
+  const below = PICTURE_TABLE_ROW + 5 + 2;
   return [
-    { sheet, title: "Volumes of one copy (GB)", type: "pie", source: SUMMARY_PICTURES.capacity, from: `A${below}`, to: `B${below + 16}` },
+    { sheet, title: "A server's disks, by what each is for", type: "barClustered", source: SUMMARY_PICTURES.disks, from: `A${below}`, to: `B${below + 16}` },
     { sheet, title: "Mailboxes on the busiest server, by failure", type: "barClustered", source: SUMMARY_PICTURES.failures, from: `C${below}`, to: `E${below + 16}` },
   ];
 }
