@@ -397,7 +397,7 @@ export function buildDesign(sheet: string, ref: References): { sheet: SheetModel
     to: `D${CHART_DATA_ROW + 18}`,
   };
   return {
-    sheet: { name: sheet, columnWidths: [8, 36, 18, 50, 46], frozenRows: DESIGN_HEADER_ROW, print: landscape(2, `${DESIGN_HEADER_ROW}:${DESIGN_HEADER_ROW}`), cells },
+    sheet: { name: sheet, columnWidths: [8, 36, 18, 50, 46], frozenRows: DESIGN_HEADER_ROW, print: landscape(0, `${DESIGN_HEADER_ROW}:${DESIGN_HEADER_ROW}`), cells },
     chart,
   };
 }
