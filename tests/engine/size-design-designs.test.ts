@@ -132,6 +132,16 @@ const COUNTED = [
 // 128 and 52 databases balanced to 168 and 72: every figure of the count follows.
 const D04 = [...COUNTED, "a JBOD volume, GB", "database+log disks a server (JBOD)", "disks a server, the calculator's (JBOD)"];
 const NEVER_LESS_LEDGER: Ledger = {
+  // A sweep of random designs (n01-n09): the calculator's 20 on 10 servers, 4 copies, balanced to 90; 32 on 8 to 56.
+  "n01-sweep": because(COUNT, D04),
+  "n08-sweep": because(COUNT, D04),
+  // The calculator's 36 on 6 + 6 servers, 2 copies, balanced to 72 (no double failure at 2 copies).
+  "n05-sweep": because(COUNT, [
+    "databases", "mailboxes a database", "a database, GB", "a database's logs, GB", "copies a server", "active databases, normal",
+    "active databases, a server fails", "active databases, a site fails", "active databases, the worst",
+  ]),
+  // The calculator's own 120 on 6 servers, 3 copies, already balanced: a double failure at one unit (cause 4).
+  "n07-sweep": because(UNIT, MEMORY),
   "d16-set-count": because(COUNT, [...COUNTED, "active databases, a site fails"]),
   // The calculator's 54 on RAID (consider JBOD "no") balanced to 60 over 3 + 3 servers.
   "j03-raid-only-two-sites-2019": because(COUNT, [
