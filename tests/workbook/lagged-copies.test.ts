@@ -34,8 +34,15 @@ function differences(values: WorkbookValues, d: Design): string[] {
     ["capacityPerCopyGB", summary[SUMMARY_CELLS.capacityPerCopyGB], d.capacityPerCopyGB],
     ["capacityAllCopiesGB", summary[SUMMARY_CELLS.capacityAllCopiesGB], d.capacityAllCopiesGB],
     ["dagDatabaseIops", summary[SUMMARY_CELLS.dagDatabaseIops], d.dagDatabaseIops],
-    ["memoryPerServerGB", summary[SUMMARY_CELLS.memoryPerServerGB], d.memoryPerServerGB],
-    ["coresPerServer", summary[SUMMARY_CELLS.coresPerServer], d.coresPerServer],
+    // Where the sites are sized apart (active/passive), the Summary's server row is the first site's, the next the second's.
+    ["memoryPerServerGB", summary[SUMMARY_CELLS.memoryPerServerGB], d.siteServers?.[0].memoryPerServerGB ?? d.memoryPerServerGB],
+    ["coresPerServer", summary[SUMMARY_CELLS.coresPerServer], d.siteServers?.[0].coresPerServer ?? d.coresPerServer],
+    ...(d.siteServers
+      ? ([
+          ["memoryPerServerGBSite2", summary[SUMMARY_CELLS.memoryPerServerGBSite2], d.siteServers[1].memoryPerServerGB],
+          ["coresPerServerSite2", summary[SUMMARY_CELLS.coresPerServerSite2], d.siteServers[1].coresPerServer],
+        ] as Array<[string, unknown, unknown]>)
+      : []),
     ["worstFailure", summary[SUMMARY_CELLS.worstFailure], d.worst?.fails ?? "none survivable"],
     ["worstMailboxesPerServer", summary[SUMMARY_CELLS.worstMailboxesPerServer], d.worst?.activeMailboxes],
     ["method", values[sheets.design][DESIGN_CELLS.methodUsed], d.method],
