@@ -34,6 +34,17 @@ export interface FunctionDescriptor {
   readonly call: (...args: unknown[]) => worksheet.CellResult | CellMatrix;
 }
 
+/** The first five arguments every DAG function of Microsoft's method takes, with each function's own example. */
+function dagArguments(e: { mailboxes: string; messagesPerDay: string; messageKB: string; quotaMB: string; servers: string }) {
+  return [
+    { name: "mailboxes", range: true, doc: `Mailboxes in the DAG (e.g. ${e.mailboxes}), or a row of up to four tiers.` },
+    { name: "messagesPerDay", range: true, doc: `Messages per mailbox per day (e.g. ${e.messagesPerDay}), or one per tier.` },
+    { name: "messageKB", range: true, doc: `Average message size in KB (e.g. ${e.messageKB}), or one per tier.` },
+    { name: "quotaMB", range: true, doc: `Mailbox size limit in MB (e.g. ${e.quotaMB}), or one per tier.` },
+    { name: "servers", range: true, doc: `Mailbox servers of the DAG: a number (one site) or two sites, e.g. ${e.servers}.` },
+  ] as const;
+}
+
 export const WORKSHEET_FUNCTIONS: readonly FunctionDescriptor[] = [
   {
     name: "EX_DBSIZE",
@@ -186,11 +197,7 @@ export const WORKSHEET_FUNCTIONS: readonly FunctionDescriptor[] = [
     name: "EX_MS_DATABASES",
     summary: "Databases of a DAG by Microsoft's method: count, mailboxes and GB per database, calculated maximum size. Source: Microsoft, Exchange Server Role Requirements Calculator v7.6, Role Requirements and Volume Requirements sheets.",
     args: [
-      { name: "mailboxes", range: true, doc: "Mailboxes in the DAG (e.g. 2500), or a row of up to four tiers." },
-      { name: "messagesPerDay", range: true, doc: "Messages per mailbox per day (e.g. 200), or one per tier." },
-      { name: "messageKB", range: true, doc: "Average message size in KB (e.g. 75), or one per tier." },
-      { name: "quotaMB", range: true, doc: "Mailbox size limit in MB (e.g. 10240), or one per tier." },
-      { name: "servers", range: true, doc: "Mailbox servers of the DAG: a number (one site) or two sites, e.g. {2,2}." },
+      ...dagArguments({ mailboxes: "2500", messagesPerDay: "200", messageKB: "75", quotaMB: "10240", servers: "{2,2}" }),
       { name: "copies", optional: true, default: 2, doc: "Database copies, HA and lagged, round-robin over the sites. Default 2." },
       { name: "result", optional: true, doc: "\"count\" databases (default), \"mailboxes\" per database, \"size\" GB per database, \"maxsize\" GB, \"limit\" mailboxes at the maximum size, \"copies\" per server, \"disk\" MB per mailbox, \"logs\" per database per day, \"logspace\" GB per database, \"active\" databases on the busiest server." },
       { name: "factors", optional: true, range: true, doc: "Two columns of factor names and values overriding the defaults: diskGB 0 (RAID; a JBOD disk's raw GB), databasesPerVolume 0, databases 0 (calculated), dataOverhead 0, volumeFreeShare 0.05, contentIndexShare 0.2, archiveMB 0, moveShare 0.01, truncationFailureDays 3, lagDays 0, activePassive 0 (1: an active/passive DAG of two sites), activationUnit 0 (a balancing unit's databases: each failure mode's active databases are the unit's, once a unit), neverLess 0 (1: either site fails and memory holds at the content index rule, so more load never buys less)." },
@@ -202,11 +209,7 @@ export const WORKSHEET_FUNCTIONS: readonly FunctionDescriptor[] = [
     name: "EX_MS_IOPS",
     summary: "Database and log IOPS by Microsoft's method, per server, database or DAG, counting every copy. Source: Microsoft, Exchange Server Role Requirements Calculator v7.6, Role Requirements sheet.",
     args: [
-      { name: "mailboxes", range: true, doc: "Mailboxes in the DAG (e.g. 7600), or a row of up to four tiers." },
-      { name: "messagesPerDay", range: true, doc: "Messages per mailbox per day (e.g. 150), or one per tier." },
-      { name: "messageKB", range: true, doc: "Average message size in KB (e.g. 75), or one per tier." },
-      { name: "quotaMB", range: true, doc: "Mailbox size limit in MB (e.g. 20480), or one per tier." },
-      { name: "servers", range: true, doc: "Mailbox servers of the DAG: a number (one site) or two sites, e.g. {8,8}." },
+      ...dagArguments({ mailboxes: "7600", messagesPerDay: "150", messageKB: "75", quotaMB: "20480", servers: "{8,8}" }),
       { name: "copies", optional: true, default: 2, doc: "Database copies, HA and lagged. Default 2." },
       { name: "result", optional: true, doc: "\"server\" database IOPS (default), \"log\" IOPS per server, \"dag\", \"daglog\", \"database\", \"databaselog\", \"reads\", \"writes\", \"peak\" IOPS of the active databases, \"permailbox\"." },
       { name: "factors", optional: true, range: true, doc: "Two columns of factor names and values overriding the defaults: ioOverhead 0.2, iopsMultiplier 1, databases 0 (calculated), activeDatabases 0 (calculated), and those of EX_MS_DATABASES." },
@@ -218,11 +221,7 @@ export const WORKSHEET_FUNCTIONS: readonly FunctionDescriptor[] = [
     name: "EX_MS_SERVER",
     summary: "Memory and processors of the busiest mailbox server by Microsoft's method, in its worst failure. Source: Microsoft, Exchange Server Role Requirements Calculator v7.6, Role Requirements sheet.",
     args: [
-      { name: "mailboxes", range: true, doc: "Mailboxes in the DAG (e.g. 2500), or a row of up to four tiers." },
-      { name: "messagesPerDay", range: true, doc: "Messages per mailbox per day (e.g. 200), or one per tier." },
-      { name: "messageKB", range: true, doc: "Average message size in KB (e.g. 75), or one per tier." },
-      { name: "quotaMB", range: true, doc: "Mailbox size limit in MB (e.g. 10240), or one per tier." },
-      { name: "servers", range: true, doc: "Mailbox servers of the DAG: a number (one site) or two sites, e.g. {2,2}." },
+      ...dagArguments({ mailboxes: "2500", messagesPerDay: "200", messageKB: "75", quotaMB: "10240", servers: "{2,2}" }),
       { name: "copies", optional: true, default: 2, doc: "Database copies, HA and lagged. Default 2." },
       { name: "cores", optional: true, default: 16, doc: "Processor cores per server. Default 16." },
       { name: "specRate", optional: true, doc: "The server's SPECint2006 rate; needed for \"cores\" and \"utilization\". Default none." },
@@ -254,11 +253,7 @@ export const WORKSHEET_FUNCTIONS: readonly FunctionDescriptor[] = [
     name: "EX_MS_DISKS",
     summary: "A mailbox server's own disks, JBOD or RAID as Microsoft's calculator lays them, hot spares included. Sources: Microsoft, Exchange Server Role Requirements Calculator v7.6, Storage Design sheet; Dell EMC ESRP, 100,000 mailboxes, Exchange 2016 (2016).",
     args: [
-      { name: "mailboxes", range: true, doc: "Mailboxes in the DAG (e.g. 7600), or a row of up to four tiers." },
-      { name: "messagesPerDay", range: true, doc: "Messages per mailbox per day (e.g. 150), or one per tier." },
-      { name: "messageKB", range: true, doc: "Average message size in KB (e.g. 75), or one per tier." },
-      { name: "quotaMB", range: true, doc: "Mailbox size limit in MB (e.g. 20480), or one per tier." },
-      { name: "servers", range: true, doc: "Mailbox servers of the DAG: a number (one site) or two sites, e.g. {8,8}." },
+      ...dagArguments({ mailboxes: "7600", messagesPerDay: "150", messageKB: "75", quotaMB: "20480", servers: "{8,8}" }),
       { name: "copies", doc: "Database copies, HA and lagged: JBOD with three or more that can be activated, else RAID (e.g. 4)." },
       { name: "disk", range: true, doc: "The disk: a name such as \"8TB 7.2K NL-SAS 3.5\" or \"6000 GB 10K RPM SAS 2.5\" (the inch mark may be left out), or a row of raw GB and random IOPS such as {8000,57.5}." },
       { name: "result", optional: true, doc: "\"disks\" a server (default), \"calculator\" (without hot spares), \"databaselog\" disks, \"volumedatabases\" databases a volume, \"volumegb\" a JBOD volume's GB, \"databaseloggb\" a RAID server's database+log GB, \"formattedgb\" a disk's, \"restoregb\" the restore volume's, \"restoredisks\", \"dag\" disks of all servers, \"architecture\" JBOD or RAID, \"databaseraid\" and \"restoreraid\" RAID levels (RAID-1/0, RAID-5). #N/A for a figure the design's architecture lacks." },
