@@ -217,7 +217,7 @@ export class LayoutUsageError extends Error {}
  * A DAG given as it is, not sized — servers of each site (`--servers 8,8`), copies, layout, a
  * database count, lagged copies and the names — for tests and scripts that hold a DAG already and
  * want its files (`exportFiles`). No command reads these options: `layout` and `export` read the
- * design's inputs and lay out its own databases (issue 15).
+ * design's inputs and lay out its own databases.
  */
 export function parseDagOptions(args: readonly string[], own: Record<string, boolean> = {}): { options: DagOptions; rest: Map<string, string | true> } {
   const DAG_FLAGS = ["--users", "--servers", "--copies", "--layout", "--databases", "--lagged", "--iops-per-mailbox", "--dag", "--server-prefix", "--database-prefix"];
@@ -274,7 +274,7 @@ export function parseDagOptions(args: readonly string[], own: Record<string, boo
         copies: whole("--copies", 4, 1, 16)!,
         layout: layout as DagDesign["layout"],
         databases: whole("--databases", undefined, 1, 100_000),
-        laggedCopies: whole("--lagged", 0, 0, 15),
+        laggedCopies: whole("--lagged", 0, 0, 14),
       },
       iopsPerMailbox,
       names,

@@ -5,7 +5,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { boundsOf, MICROSOFT_FACTOR_INPUTS } from "../../src/engine/catalogue";
+import { boundsOf, INPUTS, MICROSOFT_FACTOR_INPUTS } from "../../src/engine/catalogue";
 import { MICROSOFT_FACTOR_DEFAULTS, MICROSOFT_FACTORS, microsoftFactorBounds, type MicrosoftFactorName } from "../../src/engine/microsoft/tables";
 import { EX_MS_DATABASES } from "../../src/functions";
 import { SizingError } from "../../src/engine";
@@ -63,6 +63,12 @@ describe("a factor's bounds, declared once with the factor", () => {
   test("an input that is a factor as given takes the factor's bounds", () => {
     expect(SAME.map((i) => i.key)).toContain("iopsMultiplier");
     for (const i of SAME) expect([i.key, boundsOf(i.rule)]).toEqual([i.key, { integer: false, ...microsoftFactorBounds(i.microsoftFactor.name) }]);
+  });
+
+  test("a design and the functions allow as many lagged copies", () => {
+    // The design's input is bounded by the copies (at most copies − 2); the factor by the most copies less two.
+    const design = INPUTS.find((i) => i.key === "laggedCopies")!;
+    expect(boundsOf(design.rule).max).toBe(microsoftFactorBounds("laggedCopies").max);
   });
 
   test("the functions' factors check reads the bounds and words of tables.ts", () => {

@@ -186,8 +186,11 @@ export const MICROSOFT_FACTORS = {
   truncationFailureDays: { value: 3, min: 0, max: 3650, what: "days of logs kept against truncation failure such as 3" },
   /** Lagged copies' replay delay, days — Input!G31 ÷ 24 (Role Requirements!I96); needs laggedCopies ≥ 1. */
   lagDays: { value: 0, min: 0, max: 14, what: "days of lagged copy replay delay (needs laggedCopies)" },
-  /** How many of the copies are lagged (never activated) — Input!C31 (C33 of them in the second site). */
-  laggedCopies: { value: 0, min: 0, max: 15, integer: true, what: "how many of the copies are lagged, never activated (0 = none)" },
+  /**
+   * How many of the copies are lagged (never activated) — Input!C31 (C33 of them in the second site); at
+   * most 14: a DAG's 16 copies (Variables!H20) keep two HA copies.
+   */
+  laggedCopies: { value: 0, min: 0, max: 14, integer: true, what: "how many of the copies are lagged, never activated (0 = none)" },
   /** 1: JBOD considered where the calculator deploys it (Input!C107 "Yes"); 0: RAID only ("No": Role Requirements!I127, C110). */
   considerJbod: { value: 1, min: 0, max: 1, integer: true, what: "1 to consider JBOD where the calculator deploys it, 0 for RAID only (Input!C107)" },
   /** Raw GB of one JBOD database disk (0 = RAID: the 2 TB limit) — Input!C116, Storage Design!C45. */
