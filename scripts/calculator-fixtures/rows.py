@@ -27,6 +27,9 @@ def cells(i):
     # The IOPS multiplication factor of every tier (Input!C66, C85, G66, G85), for all its mailboxes (C65 100%).
     for cell in ("C66", "C85", "G66", "G85"):
         x[cell] = i.get('iopsMultiplier', 1)
+    # The deleted item retention window of every tier (Input!C62, C81, G62, G81), days.
+    for cell in ("C62", "C81", "G62", "G81"):
+        x[cell] = i.get('deletedItemDays', 14)
     for r in (116, 118, 122, 124):
         x[f"C{r}"] = f"{gb} GB"; x[f"D{r}"] = kind
     if i.get('databasesPerDag'):

@@ -45,7 +45,7 @@ const INPUT_NAMES_READ: Readonly<Record<string, string>> = {
   SiteResilienceEnabled: "G22", SRModel: "G23", VirtualizationEnabled: "C24", HAOption: "C25", numMBXServers: "C26", numDAGs: "C27",
   NumDBCopies: "C30", numLagDBCopies: "C31", numDBCopiesSDC: "C32", numLaggedCopiesSDC: "C33", ReplayLagHours: "G31",
   DBSizeOverride: "G36", CustomMaxDBSize: "G37", NumDBsOverride: "G38", CustomNumDBs: "G39",
-  NumTier1MBX: "C55", Tier1SendReceive: "C57", Tier1AvgMessageSize: "C58", Tier1MBXLimit: "C60", Tier1ArchiveMBXLimit: "C61", Tier1IOFactor: "C66",
+  NumTier1MBX: "C55", Tier1SendReceive: "C57", Tier1AvgMessageSize: "C58", Tier1MBXLimit: "C60", Tier1ArchiveMBXLimit: "C61", Tier1DIRW: "C62", Tier1IOFactor: "C66",
   NumTier2MBX: "C74", Tier2SendReceive: "C76", Tier2AvgMessageSize: "C77", Tier2MBXLimit: "C79",
   NumTier3MBX: "G55", Tier3SendReceive: "G57", Tier3AvgMessageSize: "G58", Tier3MBXLimit: "G60",
   NumTier4MBX: "G74", Tier4SendReceive: "G76", Tier4AvgMessageSize: "G77", Tier4MBXLimit: "G79",
@@ -62,7 +62,6 @@ const MOVES: Readonly<Record<string, string>> = {
   DataGrowth: "the database size (Role Requirements!C62)",
   Tier1InitialMBXSize: "the initial mailbox size, for the first years' capacity",
   Tier1NumGrowth: "the mailboxes sized (Role Requirements!C10)",
-  Tier1DIRW: "the dumpster's space in a mailbox",
   Tier1UserMFPercentage: "the share of mailboxes the IOPS and megacycles factors apply to",
   Tier1MCFactor: "the megacycles a mailbox",
   Tier1PredictIOPS: "the IOPS a mailbox (a set value instead of the predicted)",
@@ -229,6 +228,7 @@ export function importCalculator(file: CalculatorFile): CalculatorImport {
   set("messageKB", value("Tier1AvgMessageSize"), at("Tier1AvgMessageSize"));
   set("quotaMB", value("Tier1MBXLimit"), at("Tier1MBXLimit"));
   set("archiveMB", value("Tier1ArchiveMBXLimit"), at("Tier1ArchiveMBXLimit"));
+  set("deletedItemDays", value("Tier1DIRW"), at("Tier1DIRW"));
   set("iopsMultiplier", value("Tier1IOFactor"), at("Tier1IOFactor"));
 
   // Tiers 2–4 with mailboxes: sized as the design's tiers, tier 1 first (one DAG only: the calculator's tiers are the environment's).

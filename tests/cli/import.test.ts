@@ -118,6 +118,14 @@ test("the Lab file's log profile (Input!C145:C168) is the busiest hour's share: 
   expect(p.inputs.peakHourLogShare).toBeCloseTo(0.09, 12);
 });
 
+test("the deleted item retention window (Tier1DIRW, Input!C62) is the design's, and sizes its dumpster", async () => {
+  const base = await imported([await written({})]);
+  const month = await imported([await written({ inputs: { Tier1DIRW: 30 } })]);
+  expect([base.inputs.deletedItemDays, month.inputs.deletedItemDays]).toEqual([14, 30]);
+  expect(month.notTaken.map((n) => n.name)).not.toContain("Tier1DIRW");
+  expect(month.design.databaseVolumeGB).toBeGreaterThan(base.design.databaseVolumeGB as number);
+});
+
 test("a name missing in v7.6 is read at its cell; the 2016 calculator's missing names are refused", async () => {
   const p = await imported([await written({ withoutNames: ["NumTier1MBX", "RecNumDBs", "ReplayLagManagerEnabled"] })]);
   expect(p.inputs.users).toBe(2500);

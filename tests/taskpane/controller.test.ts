@@ -103,9 +103,9 @@ describe("Load a design", () => {
       serversSite1: 6, serversSite2: 3, maxDatabaseGB: 2000, maxDatabaseSizeConfiguration: "custom", dagLayout: "active/passive", databasesPerDag: "",
       arrayRaid: "RAID10", spindleRaid: "RAID6", arrayModel: "PS6000XV 600GB", spindleDisk: "15K", method: "dell",
       serverDisk: '6TB 7.2K RPM SAS 3.5"', considerJbod: "no", databasesPerVolume: 2, autoReseedDisks: 2, spareDisks: 0, edition: "Enterprise", mcdb: "off", iopsMultiplier: 1.25, virtualization: "yes",
-      title: "Contoso mail 2027", preparedFor: "Contoso", preparedBy: "J. Doe",
-      // The form's own (an older caller's form without them leaves the reference design's).
-      archiveMB: 0, readRatio: REFERENCE_DESIGN_INPUTS.readRatio, specIntRate: 0, coresPerServer: 16, peakHourLogShare: 0.1, serverSizing: "never less",
+      title: "Contoso mail 2027", preparedFor: "Contoso", preparedBy: "J. Doe", serverSizing: "never less",
+      // Every input this form leaves out (an older caller's form lacks them) keeps the reference design's.
+      ...Object.fromEntries(DESIGN_FIELDS.filter((f) => !(f in form)).map((f) => [f, REFERENCE_DESIGN_INPUTS[f as keyof typeof REFERENCE_DESIGN_INPUTS]])),
     });
     expect(view.answer.Arrays).toMatch(/ × PS6000XV 600GB \(\d+ a copy\)$/);
     expect(view.answer.Spindles).toMatch(/^\d+ disks \(RAID 6, 15K/);

@@ -19,6 +19,7 @@ test("every input of the Inputs sheet and every factor has a row", () => {
 test("docs/whole-design.md holds the table as the code gives it", () => {
   const doc = fs.readFileSync(path.join(root, "docs", "whole-design.md"), "utf8");
   const table = /<!-- limits table[^\n]*-->\n([\s\S]*?)\n<!-- end of limits table -->/.exec(doc)?.[1];
+  // `npm run limits-tables` writes it.
   expect(table).toBe(limitsMarkdown(limits));
 });
 
@@ -28,5 +29,6 @@ test("the help page shows the same rows", () => {
   const cells = [...section.matchAll(/<tr><td>([\s\S]*?)<\/td><\/tr>/g)].map((m) =>
     m[1].split("</td><td>").map((c) => c.replace(/<[^>]+>/g, "").replace(/&lt;/g, "<").replace(/&amp;/g, "&")),
   );
+  // `npm run limits-tables` writes it.
   expect(cells).toEqual([...limits.map((l) => [l.input, l.name, l.rule]), ...COMBINED_RULES.map((r) => [r.rule, r.inputs])]);
 });

@@ -40,4 +40,13 @@ export const MAILBOX_INPUTS = [
     rule: numberInputRule("iopsMultiplier", microsoftFactorBounds("iopsMultiplier"), "Microsoft's method: a mailbox's IOPS times this (the calculator's Input!C66); 1 for the profile's own"),
     microsoftFactor: sameFactor("iopsMultiplier"),
   },
+  {
+    // The calculator's retention window (Input!C62), one for every mailbox: it sizes the dumpster (Role Requirements!C21).
+    key: "deletedItemDays", checkedApart: true, value: valueOf<number>(), optional: true, defaultValue: 14, label: "Deleted item retention", unit: "days",
+    name: "DeletedItemDays", group: "mailboxes", hint: "Microsoft's method; 14: Exchange's default",
+    what: "Microsoft's method: days a deleted item is kept in the dumpster before it is purged (the mailbox database's retention); 14: Exchange's default",
+    source: cite("microsoft", "Input!C62"),
+    rule: numberInputRule("deletedItemDays", microsoftFactorBounds("deletedItemDays"), "Microsoft's method: days deleted items are retained (the calculator's Input!C62); 14 by default"),
+    microsoftFactor: sameFactor("deletedItemDays"),
+  },
 ] as const satisfies readonly InputDeclaration[];
