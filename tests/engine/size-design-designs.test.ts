@@ -122,6 +122,8 @@ const LEDGER: Ledger = {
   "w03-one-a-volume-two-sites-raid": because(EXACT, ["active mailboxes a server, normal"]),
   // 96 databases on 7 servers: 13.7 a server on average (C100), 14 on the busiest.
   "g01-active-passive-one-a-volume-set": because(EXACT, ["active mailboxes a server, normal"]),
+  // 56 databases on 8 + 8 servers: 3.5 a server on average (C100: 93.75 mailboxes), 4 on the busiest (108).
+  "n06-sweep": because(EXACT, ["active mailboxes a server, normal"]),
 };
 /** ServerSizing "never less" (ours): the calculator's count balanced, and a server sized at one balancing unit, once a unit. */
 const COUNT = "never less: the count balanced over the layout";
@@ -135,6 +137,12 @@ const NEVER_LESS_LEDGER: Ledger = {
   // A sweep of random designs (n01-n09): the calculator's 20 on 10 servers, 4 copies, balanced to 90; 32 on 8 to 56.
   "n01-sweep": because(COUNT, D04),
   "n08-sweep": because(COUNT, D04),
+  // The calculator's 56 on 8 + 8 servers, 4 copies, balanced to 112; the servers' memory and megacycles unchanged.
+  "n06-sweep": because(COUNT, [
+    "databases", "mailboxes a database", "a database, GB", "a database's logs, GB", "copies a server", "active databases, normal",
+    "active databases, a server fails", "active databases, two servers fail", "active databases, a site fails", "active databases, the worst",
+    "a JBOD volume, GB", "database+log disks a server (JBOD)", "disks a server, the calculator's (JBOD)",
+  ]),
   // The calculator's 36 on 6 + 6 servers, 2 copies, balanced to 72 (no double failure at 2 copies).
   "n05-sweep": because(COUNT, [
     "databases", "mailboxes a database", "a database, GB", "a database's logs, GB", "copies a server", "active databases, normal",

@@ -34,7 +34,7 @@ const DESIGNS: Array<[string, string[]]> = [
   // 2 databases a volume asked of 3 copies: the calculator's Input!C109 "No" lays 3 (Volume Requirements!I7, Storage
   // Design!C197 22; the fixture's v01).
   // A 30-day deleted item retention window (Input!C62): the calculator's 48 databases of 548.83 GB (Role Requirements!C79,
-  // Volume Requirements!E123; the fixture's i01).
+  // Volume Requirements!E123; the fixture's k01).
   ["a 30-day deleted item retention window", ["--exchange-version", "2016", "--users", "6000", "--quota-mb", "4096", "--messages", "100", "--copies", "4", "--servers-site1", "4", "--server-disk", '10TB 7.2K RPM SAS 3.5"', "--deleted-item-days", "30"]],
   ["3 copies on 6 servers of 8 TB disks, 2 databases a volume asked", ["--exchange-version", "2016", "--users", "5000", "--copies", "3", "--servers-site1", "6", "--disk", '8TB 7.2K RPM SAS 3.5"', "--databases-per-volume", "2"]],
 ];
