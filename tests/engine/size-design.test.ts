@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { REFERENCE_DESIGN_INPUTS, ServerCapacityError, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import { SizingError } from "../../src/engine/errors";
 import { designRecord } from "../../src/engine/catalogue";
+import { dagDisksOf } from "../../src/engine/catalogue/storage";
 import { EXCHANGE_VERSIONS } from "../../src/engine/version";
 import { copyLayout } from "../../src/engine/layout";
 import { JBOD_CATALOGUE } from "../../src/engine/microsoft/disks";
@@ -335,6 +336,61 @@ describe("more load never buys less by Microsoft's method, servers sized never l
     }),
     600,
   );
+});
+
+describe("sized never less, a copy more never buys less", () => {
+  // 5,000 mailboxes on 6 servers, 8 TB disks, 2 databases a volume asked: by the calculator's rules 3 → 4 copies
+  // lays 120 → 24 databases (Role Requirements!C79) and 22 → 10 disks a server (Storage Design!C197), as the test
+  // above shows. Its C109 "No" halves only an even number of copies, so at 3 it lays every copy's database on a
+  // volume (3), whose disk's I/O (C74) then serves a third of a volume's mailboxes. Sized never less, the volume
+  // holds the 2 asked at any number of copies (ours, docs/whole-design.md), and more copies buy more disks.
+  const at = (copies: number) =>
+    sizeDesign({ ...R, users: 5000, exchangeVersion: 2016, serversSite1: 6, databasesPerVolume: 2, serverDisk: '8TB 7.2K NL-SAS 3.5"', serverSizing: "never less", copies });
+  test("3 → 4 copies: at least the 120 databases of 3 copies deployed at 4, and the disks a server do not fall", () => {
+    expect(at(3).databases).toBe(120);
+    expect(at(4).databases).toBeGreaterThanOrEqual(120);
+    expect(at(4).serverDisks!.disksPerServer).toBeGreaterThanOrEqual(at(3).serverDisks!.disksPerServer);
+    expect(dagDisksOf(at(4))).toBeGreaterThanOrEqual(dagDisksOf(at(3))!);
+  });
+
+  test("over random JBOD DAGs, one copy more: no database, disk or GB fewer", () => {
+    const disks = JBOD_CATALOGUE.filter((d) => d.rawGB >= 4000).map((d) => d.name);
+    fc.assert(
+      fc.property(
+        fc.record({
+          users: fc.integer({ min: 500, max: 40_000 }),
+          quotaMB: fc.integer({ min: 500, max: 10_000 }),
+          messagesPerDay: fc.integer({ min: 50, max: 300 }),
+          messageKB: fc.integer({ min: 30, max: 150 }),
+          exchangeVersion: fc.constantFrom(2016, 2019),
+          copies: fc.integer({ min: 2, max: 5 }),
+          serversSite1: fc.integer({ min: 4, max: 12 }),
+          serverDisk: fc.constantFrom(...disks),
+          databasesPerVolume: fc.constantFrom(0, 1, 2, 2, 3),
+        }),
+        (r) => {
+          const less: WorkbookInputs = { ...R, ...r, method: "microsoft", maxDatabaseGB: 2048, serverSizing: "never less" };
+          const more: WorkbookInputs = { ...less, copies: less.copies + 1 };
+          const size = (i: WorkbookInputs) => {
+            try {
+              const d = sizeDesign(i);
+              // What the copies store. Not the servers' cores and memory: a copy more spreads a failed server's
+              // databases over more servers (Role Requirements!C121), so the busiest server may carry less.
+              const { capacityAllCopiesGB, dagDatabaseIops, logIops } = bought(d);
+              return d.serverDisks ? { databases: d.databases, capacityAllCopiesGB, dagDatabaseIops, logIops, disksPerServer: d.serverDisks.disksPerServer, dagDisks: dagDisksOf(d) ?? 0 } : undefined;
+            } catch {
+              return undefined;
+            }
+          };
+          const a = size(less);
+          const b = size(more);
+          if (a === undefined || b === undefined) return; // refused, or not JBOD
+          for (const key of Object.keys(a) as Array<keyof typeof a>) expect({ key, less: a[key], more: b[key], ok: b[key] >= a[key] - 1e-9 }).toMatchObject({ key, ok: true });
+        },
+      ),
+      { numRuns: 150 },
+    );
+  }, 120_000);
 });
 
 describe("more load never buys fewer server disks with a set number of databases a volume (issue 17)", () => {

@@ -193,11 +193,32 @@ function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice): { design: 
  * balancing unit's activation, once a unit — and whether the calculator is sized again at them.
  * Stand-alone servers (one copy) keep the calculator's count, a server each.
  */
-function microsoftDeployment(count: number, layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">, neverLess: boolean): { deployed: number; activationUnit: number; resized: boolean } {
+function microsoftDeployment(count: number, layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">, neverLess: boolean, fewerCopies = 0): { deployed: number; activationUnit: number; resized: boolean } {
   if (layoutDesign.copies < 2 || !neverLess) return { deployed: count, activationUnit: 0, resized: false };
-  const deployed = balancedDatabaseCount(count, layoutDesign);
+  const deployed = balancedDatabaseCount(Math.max(count, fewerCopies), layoutDesign);
   const activationUnit = balancedDatabaseCount(1, layoutDesign);
   return { deployed, activationUnit, resized: !(deployed === count && activationUnit === deployed) };
+}
+
+/**
+ * Sized never less, the databases deployed at fewer copies (ours, docs/whole-design.md): the calculator's
+ * count can fall as copies rise — its symmetry rule rounds to the permutations of the first site's servers
+ * and copies (Role Requirements!C78), and its most a DAG supports shrinks with them (C65): 120 databases at
+ * 3 copies, 24 at 4 on six servers. A copy more then deploys fewer databases and fewer disks. Never less,
+ * each count from two HA copies up is at least the one before it, balanced at its copies; 0 where none.
+ */
+function fewerCopiesCount(inputs: WorkbookInputs, sizing: DesignTables, serversPerSite: number[], layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">, diskChoice: ServerDiskChoice): number {
+  let count = 0;
+  for (let copies = (layoutDesign.laggedCopies ?? 0) + 2; copies < inputs.copies; copies++) {
+    try {
+      const { design, factors } = microsoftArguments({ ...inputs, copies }, sizing, serversPerSite, 0, diskChoice);
+      count = balancedDatabaseCount(Math.max(count, microsoftDatabaseCount(design, factors).databases), { ...layoutDesign, copies });
+    } catch (e) {
+      // A count that cannot be laid at fewer copies (a site without the servers for them) sets none.
+      if (!(e instanceof SizingError)) throw e;
+    }
+  }
+  return count;
 }
 
 /** The DAG's layout as Microsoft's factor: active/passive (Input!G23) only with two sites. */
@@ -453,7 +474,8 @@ function microsoftBeside(first: ReturnType<typeof calculatorAt>, inputs: Workboo
   if (!("microsoft" in first)) return first;
   const microsoft = first.microsoft;
   const microsoftDatabases = microsoft.databases;
-  const { deployed, activationUnit, resized } = microsoftDeployment(microsoft.databases, layoutDesign, neverLess);
+  const fewer = neverLess && inputs.copies > 2 ? fewerCopiesCount(inputs, sizing, serversPerSite, layoutDesign, diskChoice) : 0;
+  const { deployed, activationUnit, resized } = microsoftDeployment(microsoft.databases, layoutDesign, neverLess, fewer);
   if (!resized) return { microsoft, microsoftDatabases, deployed };
   try {
     // Balancing can take far more databases than the calculator's count (unequal sites multiply the
@@ -464,7 +486,7 @@ function microsoftBeside(first: ReturnType<typeof calculatorAt>, inputs: Workboo
       throw new SizingError(
         "#N/A",
         `copies and servers: sized never less, ${inputs.copies} copies on ${serversPerSite.join(" + ")} servers balance only at ${n(deployed)} databases ` +
-          `(the calculator's ${n(microsoft.databases)} rounded up so every server carries the same load in every failure), ${n(perServer)} copies a server, ` +
+          `(${fewer > microsoft.databases ? `the ${n(fewer)} deployed at fewer copies` : `the calculator's ${n(microsoft.databases)}`} rounded up so every server carries the same load in every failure), ${n(perServer)} copies a server, ` +
           `past the calculator's ${MICROSOFT.maxDatabasesPerServer}; size the servers by the calculator's rules (ServerSizing "calculator")`,
       );
     }
@@ -488,6 +510,7 @@ function databasesPerVolumeNote(inputs: WorkbookInputs, serversPerSite: readonly
   const asked = inputs.databasesPerVolume ?? 0;
   if (!(asked > 1) || laid === asked) return undefined;
   const head = `databasesPerVolume: ${laid} a volume where ${asked} were asked`;
+  if (inputs.serverSizing === "never less" && laid === inputs.copies && laid < asked) return `${head}: a volume holds at most one database of each of the ${inputs.copies} copies`;
   if (laid === 1) return `${head}: Microsoft's calculator lays one database a volume where it lays no several (Role Requirements!C110 "No")`;
   if (serversPerSite.length === 2 && inputs.dagLayout === "active/passive") return `${head}: Microsoft's calculator lays an active/passive DAG's volume with the first site's copies (Input!G23; Role Requirements!C83)`;
   const why = inputs.copies % 2 === 1 ? `${inputs.copies} copies are odd, so every copy's database` : `half the ${inputs.copies} copies`;
@@ -824,12 +847,13 @@ export type DesignDisks = Pick<Design, "serverDisks" | "raidServerDisks" | "serv
  * sizes the rest once. An MCDB "on" it cannot have is an McdbError, as sizeDesign says it.
  */
 export function designDisks(
-  inputs: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume" | "autoReseedDisks" | "spareDisks" | "mcdb" | "copies" | "considerJbod">,
+  inputs: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume" | "autoReseedDisks" | "spareDisks" | "mcdb" | "copies" | "considerJbod"> & Partial<Pick<WorkbookInputs, "serverSizing">>,
   tables: DesignTables,
   context: DiskContext,
 ): DesignDisks {
   const { method, version, serversPerSite, laggedCopies } = context;
-  const layout = { ...layoutFactor({ dagLayout: context.dagLayout ?? "active/active" }, serversPerSite), ...microsoftFactorsOf(inputs) };
+  // Sized never less, a volume holds the databases asked whatever the copies' parity (microsoft/design.ts laidAsAsked).
+  const layout = { ...layoutFactor({ dagLayout: context.dagLayout ?? "active/active" }, serversPerSite), ...microsoftFactorsOf(inputs), neverLess: inputs.serverSizing === "never less" ? 1 : 0 };
   const microsoft = context.microsoft;
   const serverDisk = serverDiskOf(inputs, tables);
   let disks: ServerDisks | undefined;
