@@ -242,7 +242,7 @@ function fewerCopiesOf(inputs: WorkbookInputs, sizing: DesignTables, serversPerS
     if (passive) continue;
     try {
       // Where the count at c' copies can be had (at most 100 copies a server, Role Requirements!I158), its servers and disks.
-      if ((most.databases * copies) / servers > MICROSOFT.maxDatabasesPerServer || tooManyCopiesPerServer(at, sizing, { ...layoutAt, databases: most.databases }) !== undefined) continue;
+      if ((most.databases * copies) / servers > MICROSOFT.maxDatabasesPerServer) continue;
       const unit = balancedDatabaseCount(1, layoutAt);
       const ms = microsoftAt(at, { ...sizing, microsoftFactors: { ...sizing.microsoftFactors, activationUnit: unit } }, serversPerSite, most.databases, diskChoice);
       most.coresPerServer = Math.max(most.coresPerServer, microsoftCores(inputs.specIntRate, ms.coresNeeded, ms.megacycles));
@@ -549,7 +549,6 @@ function databasesPerVolumeNote(inputs: WorkbookInputs, serversPerSite: readonly
   const asked = inputs.databasesPerVolume ?? 0;
   if (!(asked > 1) || laid === asked) return undefined;
   const head = `databasesPerVolume: ${laid} a volume where ${asked} were asked`;
-  if (inputs.serverSizing === "never less" && laid === inputs.copies && laid < asked) return `${head}: a volume holds at most one database of each of the ${inputs.copies} copies`;
   if (laid === 1) return `${head}: Microsoft's calculator lays one database a volume where it lays no several (Role Requirements!C110 "No")`;
   if (serversPerSite.length === 2 && inputs.dagLayout === "active/passive") return `${head}: Microsoft's calculator lays an active/passive DAG's volume with the first site's copies (Input!G23; Role Requirements!C83)`;
   const why = inputs.copies % 2 === 1 ? `${inputs.copies} copies are odd, so every copy's database` : `half the ${inputs.copies} copies`;
@@ -899,13 +898,12 @@ export type DesignDisks = Pick<Design, "serverDisks" | "raidServerDisks" | "serv
  * sizes the rest once. An MCDB "on" it cannot have is an McdbError, as sizeDesign says it.
  */
 export function designDisks(
-  inputs: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume" | "autoReseedDisks" | "spareDisks" | "mcdb" | "copies" | "considerJbod"> & Partial<Pick<WorkbookInputs, "serverSizing">>,
+  inputs: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume" | "autoReseedDisks" | "spareDisks" | "mcdb" | "copies" | "considerJbod">,
   tables: DesignTables,
   context: DiskContext,
 ): DesignDisks {
   const { method, version, serversPerSite, laggedCopies } = context;
-  // Sized never less, a volume holds the databases asked whatever the copies' parity (microsoft/design.ts laidAsAsked).
-  const layout = { ...layoutFactor({ dagLayout: context.dagLayout ?? "active/active" }, serversPerSite), ...microsoftFactorsOf(inputs), neverLess: inputs.serverSizing === "never less" ? 1 : 0 };
+  const layout = { ...layoutFactor({ dagLayout: context.dagLayout ?? "active/active" }, serversPerSite), ...microsoftFactorsOf(inputs) };
   const microsoft = context.microsoft;
   const serverDisk = serverDiskOf(inputs, tables);
   let disks: ServerDisks | undefined;

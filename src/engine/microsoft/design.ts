@@ -67,25 +67,15 @@ export function maxDatabaseGB(copies: number, f: MicrosoftFactors, jbod = copies
 const halvesCopies = (asked: number, copies: number): boolean => asked > 1 && asked !== copies && copies % 2 === 0;
 
 /**
- * Sized never less (the factor neverLess; ours, docs/whole-design.md), a volume holds the number asked, at
- * most the copies, whatever their parity: C109 "No" lays 2 asked of 3 copies as 3 and of 4 as 2, so a copy
- * more could lay fewer disks. Undefined where the calculator's rule stands (none asked, one, or not never less).
- */
-const laidAsAsked = (copies: number, f: Partial<Pick<MicrosoftFactors, "databasesPerVolume" | "neverLess">>): number | undefined => {
-  const asked = f.databasesPerVolume ?? 0;
-  return (f.neverLess ?? 0) > 0 && asked > 1 ? Math.min(asked, copies) : undefined;
-};
-
-/**
  * Databases a JBOD volume holds at the databases a volume asked (0: C109 "Yes") — Role Requirements!C83,
  * Volume Requirements!I7: one at 1; active/passive (Input!G23), the first site's copies whatever C109 says;
  * else the copies, halved when C109 "No" halves them.
  */
-export function volumeCopiesOf(copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive" | "databasesPerVolume" | "neverLess">>): number {
+export function volumeCopiesOf(copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive" | "databasesPerVolume">>): number {
   const asked = f.databasesPerVolume ?? 0;
   if (asked === 1) return 1;
   if (activePassiveOf(serversPerSite, f)) return copiesPerSite(copies, 2)[0];
-  return laidAsAsked(copies, f) ?? (halvesCopies(asked, copies) ? copies / 2 : copies);
+  return halvesCopies(asked, copies) ? copies / 2 : copies;
 }
 
 /**
@@ -94,18 +84,16 @@ export function volumeCopiesOf(copies: number, serversPerSite: readonly number[]
  * Where the calculator lays no several a volume (`several`: prefersJbod's multipleDatabasesPerVolume,
  * Role Requirements!C110 "No") one, as Volume Requirements!C110 "1 Volume / DB".
  */
-export const volumeDatabasesOf = (copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive" | "databasesPerVolume" | "neverLess">>, several = true): number =>
+export const volumeDatabasesOf = (copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive" | "databasesPerVolume">>, several = true): number =>
   !several ? 1 : (f.databasesPerVolume ?? 0) > 0 ? volumeCopiesOf(copies, serversPerSite, f) : 0;
 
 /**
  * The volume the largest database is sized for — Role Requirements!C62's v: one at 1 (Input!C108 "No");
  * else every copy, halved when even where C109 "No" (volumeCopiesOf) or active/passive (Input!G23) halves them.
  */
-export function maxSizeVolumeOf(copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive" | "databasesPerVolume" | "neverLess">>): number {
+export function maxSizeVolumeOf(copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive" | "databasesPerVolume">>): number {
   const asked = f.databasesPerVolume ?? 0;
   if (asked === 1) return 1;
-  const laid = activePassiveOf(serversPerSite, f) ? undefined : laidAsAsked(copies, f);
-  if (laid !== undefined) return laid;
   const halved = halvesCopies(asked, copies) || (activePassiveOf(serversPerSite, f) && copies % 2 === 0);
   return halved ? copies / 2 : copies;
 }
