@@ -29,3 +29,6 @@ export const fewerCopiesSizedFormula = (applies: string, own: string, microsoftU
 /** The most so far: `before`, or the `figure` where it counts (`sized`, and `where`). */
 export const mostSoFarFormula = (before: string, sized: string, where: string, figure: string): string =>
   `MAX(${before},IFERROR(IF(AND(${sized}>0,${where},ISNUMBER(${figure})),${figure},0),0))`;
+
+/** A figure at least another cell's where that cell shows a number (a row that may show "—"). */
+export const atLeastShownFormula = (figure: string, shown: string): string => `MAX(${figure},IF(ISNUMBER(${shown}),${shown},0))`;

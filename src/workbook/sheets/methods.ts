@@ -1043,7 +1043,8 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
     FEWER_STEPS.forEach((step) => {
       const value = formulas[step];
       const address = at(step).replace(/\$/g, "");
-      cells.push(typeof value === "number" ? { address, value, role: "step" } : { address, formula: `=${value}`, role: "step" });
+      // "—" where a step has no number at these copies (a column past the design's copies), never an error in a workbook.
+      cells.push(typeof value === "number" ? { address, value, role: "step" } : { address, formula: `=${unsized(value)}`, role: "step" });
     });
   }
   return cells;
