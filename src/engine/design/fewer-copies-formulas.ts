@@ -11,20 +11,41 @@ export const atLeastFormula = (figure: string, floor: string): string => `MAX(${
 /** The DAG's disks at least `floor` disks a server on each of its `servers`. */
 export const atLeastDagDisksFormula = (figure: string, floor: string, servers: string): string => `MAX(${figure},${floor}*${servers})`;
 
-/** The count deployed sized never less: the calculator's own (`own`) at least `fewer`, balanced; `own` itself where it is none. */
-export const atLeastCountFormula = (own: string, fewer: string, dag: DagArguments): string => `IF(ISNUMBER(${own}),${balancedDatabasesFormula(`MAX(${own},${fewer})`, dag)},${own})`;
+/**
+ * The count deployed sized never less (size-design.ts microsoftDeployment): the calculator's own (`own`) balanced,
+ * at least `fewer` where the servers mount it, else the most they mount (whole units of at most 100 copies a
+ * server, Role Requirements!I158).
+ */
+export function deployedCountFormula(own: string, fewer: string, dag: DagArguments, servers: string): string {
+  const unit = balancedDatabasesFormula("1", dag);
+  const mounted = `${unit}*ROUNDDOWN((${n(MICROSOFT.maxDatabasesPerServer)}*${servers})/(${dag.copies}*${unit}),0)`;
+  return `MIN(${balancedDatabasesFormula(`MAX(${own},${fewer})`, dag)},MAX(${balancedDatabasesFormula(own, dag)},${mounted}))`;
+}
+
+/** The count deployed sized never less (deployedCountFormula); `own` itself where it is none. */
+export const atLeastCountFormula = (own: string, fewer: string, dag: DagArguments, servers: string): string => `IF(ISNUMBER(${own}),${deployedCountFormula(own, fewer, dag, servers)},${own})`;
 
 /** 1 where the chain counts `copiesAt`: never less, fewer than the design's copies, from two HA copies up. */
 export const fewerCopiesAppliesFormula = (neverLess: string, copiesAt: string, copies: string, lagged: string): string =>
   `IF(AND(${neverLess}>0,${copiesAt}<${copies},${copiesAt}>=${lagged}+2),1,0)`;
 
-/** The count at `copiesAt` (balanced there by `dag`): at least the one before; the one before where none can be had. */
-export const fewerCopiesCountFormula = (applies: string, own: string, before: string, dag: DagArguments): string =>
-  `IF(AND(${applies}>0,ISNUMBER(${own})),IFERROR(${balancedDatabasesFormula(`MAX(${own},${before})`, dag)},${before}),${before})`;
+/** The count a copy count would deploy (deployedCountFormula): the calculator's own there, at least the one before. */
+export const fewerCopiesCandidateFormula = (own: string, before: string, dag: DagArguments, servers: string): string => deployedCountFormula(own, before, dag, servers);
 
-/** 1 where the servers and disks at `copiesAt` count: a DAG of Microsoft's method, active/active, its count at most 100 copies a server (Role Requirements!I158). */
-export const fewerCopiesSizedFormula = (applies: string, own: string, microsoftUsed: string, activePassive: string, count: string, copiesAt: string, servers: string): string =>
-  `IFERROR(IF(AND(${applies}>0,ISNUMBER(${own}),${microsoftUsed},NOT(${activePassive}>0),${count}*${copiesAt}/${servers}<=${n(MICROSOFT.maxDatabasesPerServer)}),1,0),0)`;
+/**
+ * The count at `copiesAt`: the candidate, where it can be had — its own count given and at most 100 copies a server
+ * (Role Requirements!I158), else the design at those copies is refused — and the one before where not.
+ */
+export const fewerCopiesCountFormula = (applies: string, own: string, candidate: string, before: string, copiesAt: string, servers: string): string =>
+  `IF(${fewerCopiesCountedFormula(applies, own, candidate, copiesAt, servers)},${candidate},${before})`;
+
+/** Whether the candidate is the count at `copiesAt` (fewerCopiesCountFormula): TRUE or FALSE. */
+export const fewerCopiesCountedFormula = (applies: string, own: string, candidate: string, copiesAt: string, servers: string): string =>
+  `IFERROR(AND(${applies}>0,ISNUMBER(${own}),ISNUMBER(${candidate}),${candidate}*${copiesAt}/${servers}<=${n(MICROSOFT.maxDatabasesPerServer)}),FALSE())`;
+
+/** 1 where the servers and disks at `copiesAt` count: its count had there (`counted`), a DAG of Microsoft's method, active/active. */
+export const fewerCopiesSizedFormula = (counted: string, microsoftUsed: string, activePassive: string): string =>
+  `IFERROR(IF(AND(${counted},${microsoftUsed},NOT(${activePassive}>0)),1,0),0)`;
 
 /** The most so far: `before`, or the `figure` where it counts (`sized`, and `where`). */
 export const mostSoFarFormula = (before: string, sized: string, where: string, figure: string): string =>

@@ -191,12 +191,16 @@ function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice): { design: 
  * issue 27, cause 2), laid out as evenly as it allows. Sized never less (ours, docs/whole-design.md): that
  * count balanced, so every server carries the same load in every failure, and a server sized at one
  * balancing unit's activation, once a unit — and whether the calculator is sized again at them.
- * Stand-alone servers (one copy) keep the calculator's count, a server each.
+ * Stand-alone servers (one copy) keep the calculator's count, a server each. At least `fewerCopies` (the count
+ * deployed at fewer copies, fewerCopiesOf) where the servers mount it, else the most they mount (units of at most
+ * 100 copies a server, Role Requirements!I158): never fewer than the count balanced.
  */
 function microsoftDeployment(count: number, layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">, neverLess: boolean, fewerCopies = 0): { deployed: number; activationUnit: number; resized: boolean } {
   if (layoutDesign.copies < 2 || !neverLess) return { deployed: count, activationUnit: 0, resized: false };
-  const deployed = balancedDatabaseCount(Math.max(count, fewerCopies), layoutDesign);
   const activationUnit = balancedDatabaseCount(1, layoutDesign);
+  const servers = layoutDesign.serversPerSite.reduce((a, b) => a + b, 0);
+  const mounted = activationUnit * Math.floor((MICROSOFT.maxDatabasesPerServer * servers) / (layoutDesign.copies * activationUnit));
+  const deployed = Math.min(balancedDatabaseCount(Math.max(count, fewerCopies), layoutDesign), Math.max(balancedDatabaseCount(count, layoutDesign), mounted));
   return { deployed, activationUnit, resized: !(deployed === count && activationUnit === deployed) };
 }
 
@@ -233,7 +237,10 @@ function fewerCopiesOf(inputs: WorkbookInputs, sizing: DesignTables, serversPerS
     const layoutAt = { ...layoutDesign, copies };
     try {
       const { design, factors } = microsoftArguments(at, sizing, serversPerSite, 0, diskChoice);
-      most.databases = balancedDatabaseCount(Math.max(most.databases, microsoftDatabaseCount(design, factors).databases), layoutAt);
+      const count = microsoftDeployment(microsoftDatabaseCount(design, factors).databases, layoutAt, true, most.databases).deployed;
+      // A count past 100 copies a server (Role Requirements!I158) refuses the design at c' copies: it sets none.
+      if ((count * copies) / servers > MICROSOFT.maxDatabasesPerServer) continue;
+      most.databases = count;
     } catch (e) {
       // A count that cannot be laid at fewer copies (a site without the servers for them) sets none.
       if (!(e instanceof SizingError)) throw e;
@@ -241,8 +248,7 @@ function fewerCopiesOf(inputs: WorkbookInputs, sizing: DesignTables, serversPerS
     }
     if (passive) continue;
     try {
-      // Where the count at c' copies can be had (at most 100 copies a server, Role Requirements!I158), its servers and disks.
-      if ((most.databases * copies) / servers > MICROSOFT.maxDatabasesPerServer) continue;
+      // The servers and disks at c' copies, at its count.
       const unit = balancedDatabaseCount(1, layoutAt);
       const ms = microsoftAt(at, { ...sizing, microsoftFactors: { ...sizing.microsoftFactors, activationUnit: unit } }, serversPerSite, most.databases, diskChoice);
       most.coresPerServer = Math.max(most.coresPerServer, microsoftCores(inputs.specIntRate, ms.coresNeeded, ms.megacycles));
@@ -525,7 +531,7 @@ function microsoftBeside(first: ReturnType<typeof calculatorAt>, inputs: Workboo
       throw new SizingError(
         "#N/A",
         `copies and servers: sized never less, ${inputs.copies} copies on ${serversPerSite.join(" + ")} servers balance only at ${n(deployed)} databases ` +
-          `(${fewer > microsoft.databases ? `the ${n(fewer)} deployed at fewer copies` : `the calculator's ${n(microsoft.databases)}`} rounded up so every server carries the same load in every failure), ${n(perServer)} copies a server, ` +
+          `(the calculator's ${n(microsoft.databases)} rounded up so every server carries the same load in every failure), ${n(perServer)} copies a server, ` +
           `past the calculator's ${MICROSOFT.maxDatabasesPerServer}; size the servers by the calculator's rules (ServerSizing "calculator")`,
       );
     }
