@@ -8,7 +8,7 @@ import { SizingError } from "../../src/engine/errors";
 import { designRecord } from "../../src/engine/catalogue";
 import { dagDisksOf } from "../../src/engine/catalogue/storage";
 import { EXCHANGE_VERSIONS } from "../../src/engine/version";
-import { copyLayout } from "../../src/engine/layout";
+import { balancedDatabaseCount, copyLayout } from "../../src/engine/layout";
 import { JBOD_CATALOGUE } from "../../src/engine/microsoft/disks";
 
 const R = REFERENCE_DESIGN_INPUTS;
@@ -360,6 +360,17 @@ describe("sized never less, a copy more never buys less", () => {
     // The calculator's own count stays beside it; the disks beyond those the volumes need stand as hot spares.
     expect(four.microsoftDatabases).toBe(24);
     expect(four.serverDisks!.disksPerServer).toBe(four.serverDisks!.calculatorDisks + four.serverDisks!.spareDisks);
+  });
+
+  test("where fewer copies' databases would pass 100 copies a server, the most the servers mount (Role Requirements!I158)", () => {
+    // 004's DAG at the calculator's own count (the fixture's d09: C79 224 at 4 copies on 8 + 8 servers).
+    const dag = (copies: number) =>
+      sizeDesign({ ...R, users: 7600, quotaMB: 20480, archiveMB: 51200, serversSite1: 8, serversSite2: 8, coresPerServer: 24, exchangeVersion: 2016, serverDisk: '8TB 7.2K NL-SAS 3.5"', databasesPerVolume: 2, serverSizing: "never less", copies });
+    const [three, four] = [dag(3), dag(4)];
+    expect([three.databases, four.microsoftDatabases, four.databases]).toEqual([448, 224, 336]);
+    expect((448 * 4) / 16).toBeGreaterThan(100);
+    expect((four.databases * 4) / 16 + (balancedDatabaseCount(1, { serversPerSite: [8, 8], copies: 4, laggedCopies: 0, layout: "active/active" }) * 4) / 16).toBeGreaterThan(100);
+    expect(four.serverDisks!.disksPerServer).toBeGreaterThanOrEqual(three.serverDisks?.disksPerServer ?? 0);
   });
 
   test("over random JBOD DAGs, one copy more: no database, disk, core or GB of memory fewer", () => {

@@ -12,25 +12,26 @@ export const atLeastFormula = (figure: string, floor: string): string => `MAX(${
 export const atLeastDagDisksFormula = (figure: string, floor: string, servers: string): string => `MAX(${figure},${floor}*${servers})`;
 
 /**
- * The count deployed sized never less (size-design.ts microsoftDeployment): the calculator's own (`own`) balanced,
- * at least `fewer` where the servers mount it, else the most they mount (whole units of at most 100 copies a
- * server, Role Requirements!I158).
+ * The count deployed sized never less (size-design.ts microsoftDeployment), from three cells (each balanced count is a
+ * formula of its own, within Excel's 8,192 characters): the calculator's own count balanced at least the count of
+ * fewer copies (`atLeast`, balancedAtLeastFormula) where the servers mount it, else the most they mount (`mounted`,
+ * mountedCountFormula), and never fewer than its own balanced (`ownBalanced`).
  */
-export function deployedCountFormula(own: string, fewer: string, dag: DagArguments, servers: string): string {
-  const unit = balancedDatabasesFormula("1", dag);
-  const mounted = `${unit}*ROUNDDOWN((${n(MICROSOFT.maxDatabasesPerServer)}*${servers})/(${dag.copies}*${unit}),0)`;
-  return `MIN(${balancedDatabasesFormula(`MAX(${own},${fewer})`, dag)},MAX(${balancedDatabasesFormula(own, dag)},${mounted}))`;
-}
+export const deployedCountFormula = (atLeast: string, ownBalanced: string, mounted: string): string => `MIN(${atLeast},MAX(${ownBalanced},${mounted}))`;
+
+/** A count balanced by `dag` (balancedDatabasesFormula) of at least `a` and `b`. */
+export const balancedAtLeastFormula = (a: string, b: string, dag: DagArguments): string => balancedDatabasesFormula(`MAX(${a},${b})`, dag);
+
+/** The most databases whole balancing units of `unit` put on `servers` at `copies` copies, at most 100 copies a server (Role Requirements!I158). */
+export const mountedCountFormula = (unit: string, copies: string, servers: string): string =>
+  `${unit}*ROUNDDOWN((${n(MICROSOFT.maxDatabasesPerServer)}*${servers})/(${copies}*${unit}),0)`;
 
 /** The count deployed sized never less (deployedCountFormula); `own` itself where it is none. */
-export const atLeastCountFormula = (own: string, fewer: string, dag: DagArguments, servers: string): string => `IF(ISNUMBER(${own}),${deployedCountFormula(own, fewer, dag, servers)},${own})`;
+export const atLeastCountFormula = (own: string, atLeast: string, ownBalanced: string, mounted: string): string => `IF(ISNUMBER(${own}),${deployedCountFormula(atLeast, ownBalanced, mounted)},${own})`;
 
 /** 1 where the chain counts `copiesAt`: never less, fewer than the design's copies, from two HA copies up. */
 export const fewerCopiesAppliesFormula = (neverLess: string, copiesAt: string, copies: string, lagged: string): string =>
   `IF(AND(${neverLess}>0,${copiesAt}<${copies},${copiesAt}>=${lagged}+2),1,0)`;
-
-/** The count a copy count would deploy (deployedCountFormula): the calculator's own there, at least the one before. */
-export const fewerCopiesCandidateFormula = (own: string, before: string, dag: DagArguments, servers: string): string => deployedCountFormula(own, before, dag, servers);
 
 /**
  * The count at `copiesAt`: the candidate, where it can be had — its own count given and at most 100 copies a server

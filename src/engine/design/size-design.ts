@@ -638,13 +638,16 @@ function microsoftMethod(c: SizingContext): MethodFigures {
       if (inputs.copies < 2) return undefined;
       if (c.neverLess) return design;
       try {
-        // What the design sized never less deploys: the count balanced, a unit at a time.
+        // What the design sized never less deploys: the count balanced, at least what fewer copies deploy, a unit at a time.
         const unit = balancedDatabaseCount(1, layoutDesign);
-        const balanced = balancedDatabaseCount(databases, layoutDesign);
-        const factors = { ...tables.microsoftFactors, neverLess: 1, activationUnit: unit };
+        const sizing = { ...tables, microsoftFactors: { ...tables.microsoftFactors, neverLess: 1 } };
+        const fewer = sizedOverCopies({ ...inputs, serverSizing: "never less" }) ? fewerCopiesOf(inputs, sizing, serversPerSite, layoutDesign, c.diskChoice) : undefined;
+        const balanced = microsoftDeployment(databases, layoutDesign, true, fewer?.databases ?? 0).deployed;
+        const factors = { ...sizing.microsoftFactors, activationUnit: unit };
         if ((balanced * inputs.copies) / serversPerSite.reduce((a, b) => a + b, 0) > MICROSOFT.maxDatabasesPerServer) return undefined;
         if (tooManyCopiesPerServer(inputs, tables, { ...layoutDesign, databases: balanced }) !== undefined) return undefined;
-        return serverOf(microsoftAt(inputs, { ...tables, microsoftFactors: factors }, serversPerSite, balanced, c.diskChoice));
+        const servers = serverOf(microsoftAt(inputs, { ...tables, microsoftFactors: factors }, serversPerSite, balanced, c.diskChoice));
+        return fewer ? { memoryPerServerGB: Math.max(servers.memoryPerServerGB, fewer.memoryPerServerGB), coresPerServer: Math.max(servers.coresPerServer, fewer.coresPerServer) } : servers;
       } catch (e) {
         if (!(e instanceof SizingError)) throw e;
         return undefined;

@@ -54,7 +54,7 @@ import { MCDB_SHARE_PERCENT, MCDB_SOURCES, mcdbDisksPerSsdFormula, mcdbGBPerServ
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
 import { eitherSiteServerFormula, methodsDifferenceFormula, secondSiteServerFormula, microsoftCoresFormula, tiersGivenFormula, tiersSizedFormula } from "../../engine/design/formulas";
 import { minimumMemoryFormula } from "../../engine/version";
-import { atLeastCountFormula, atLeastDagDisksFormula, atLeastFormula, fewerCopiesAppliesFormula, fewerCopiesCandidateFormula, fewerCopiesCountedFormula, fewerCopiesCountFormula, fewerCopiesSizedFormula, mostSoFarFormula } from "../../engine/design/fewer-copies-formulas";
+import { atLeastCountFormula, atLeastDagDisksFormula, atLeastFormula, fewerCopiesAppliesFormula, balancedAtLeastFormula, deployedCountFormula, fewerCopiesCountedFormula, fewerCopiesCountFormula, fewerCopiesSizedFormula, mostSoFarFormula, mountedCountFormula } from "../../engine/design/fewer-copies-formulas";
 import { MICROSOFT_FACTOR_INPUTS, input, type InputKey } from "../../engine/catalogue";
 import { balancedDatabasesFormula, numberLiteral, type DagArguments } from "../../engine/excel-formulas";
 import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
@@ -272,11 +272,14 @@ const FEWER_ROW = MCDB_ROW + 8;
 const FEWER_COPY_COUNTS = Array.from({ length: 15 }, (_, k) => k + 2);
 const fewerColumn = (copies: number) => String.fromCharCode("J".charCodeAt(0) + copies - 2);
 const FEWER_STEPS = [
-  "copies", "applies", "copiesFirstSite", "diskGB", "diskIops", "maxDatabases", "calculatedDatabases", "permutations", "own", "candidate", "count", "sized",
+  "copies", "applies", "copiesFirstSite", "diskGB", "diskIops", "maxDatabases", "calculatedDatabases", "permutations", "own", "atLeast", "ownBalanced", "mounted", "candidate", "count", "sized",
   "copiesPerServer", "unit", "unitCopies", "unitActive", "active", "peak", "cache", "megacycles", "calculated", "memory", "cores",
   "jbod", "logGB", "mailboxesPerDatabase", "iopsPerMailbox", "databaseGB", "volumeDatabasesChoice", "readIops", "writeIops", "raidVolumeDatabases", "disks",
   "mostCores", "mostMemory", "mostJbodDisks", "mostRaidDisks",
 ] as const;
+/** The design's own count deployed sized never less, in J below the chain: at least the chain's, its own balanced, a unit, the most its servers mount. */
+const DEPLOYED_ROW = FEWER_ROW + 2 + FEWER_STEPS.length;
+const DEPLOYED_CELLS = Object.freeze({ atLeast: `$J$${DEPLOYED_ROW}`, ownBalanced: `$J$${DEPLOYED_ROW + 1}`, unit: `$J$${DEPLOYED_ROW + 2}`, mounted: `$J$${DEPLOYED_ROW + 3}` });
 type FewerStep = (typeof FEWER_STEPS)[number];
 const fewerCell = (step: FewerStep, copies: number) => `$${fewerColumn(copies)}$${FEWER_ROW + 1 + FEWER_STEPS.indexOf(step)}`;
 /** What the design has at least, sized never less: the most deployed at fewer copies (0 where none). */
@@ -642,7 +645,18 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       // More than 100 copies on a server is refused, as the calculator refuses its own count (Role Requirements!I158).
       const balanced = `$K$${DATABASES_FACTOR_ROW}`;
       // Sized never less, at least the count deployed at fewer copies (FEWER_COPIES_CELLS).
-      const atLeast = atLeastCountFormula(OWN_COUNT, FEWER_COPIES_CELLS.databases, dagOf, serversFormula(refs));
+      const D = DEPLOYED_CELLS;
+      const deployedParts: [string, string, string][] = [
+        [D.atLeast, "The design's count sized never less: at least fewer copies', balanced", balancedAtLeastFormula(OWN_COUNT, FEWER_COPIES_CELLS.databases, dagOf)],
+        [D.ownBalanced, "… the calculator's own balanced", balancedDatabasesFormula(OWN_COUNT, dagOf)],
+        [D.unit, "… a balancing unit", balancedDatabasesFormula("1", dagOf)],
+        [D.mounted, "… the most its servers mount (100 copies a server)", mountedCountFormula(D.unit, n.copies, serversFormula(refs))],
+      ];
+      for (const [cell, label, formula] of deployedParts) {
+        put(`I${cell.slice(3)}`, { value: label, role: "note" });
+        put(cell.replace(/\$/g, ""), { formula: `=${unsized(formula)}`, role: "step" });
+      }
+      const atLeast = atLeastCountFormula(OWN_COUNT, D.atLeast, D.ownBalanced, D.mounted);
       put(balanced.replace(/\$/g, ""), { formula: `=${unsized(`IF(AND(${n.copies}>=2,${NEVER_LESS_CELL}>0),${atLeast},${OWN_COUNT})`)}`, role: "step" });
       put(`${COLUMNS.microsoft}${row}`, { formula: `=${unsized(`IF(AND(${n.copies}>=2,${tooManyCopiesFormula(refs, balanced)}),NA(),${balanced})`)}`, numberFormat: r.format, role });
     } else if (r.field === "active") {
@@ -930,7 +944,8 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
   const labels: Record<FewerStep, string> = {
     copies: "Copies", applies: "Counted (fewer than the design's, from two HA copies)", copiesFirstSite: "Copies in site 1", diskGB: "diskGB", diskIops: "diskIops",
     maxDatabases: "Most databases per DAG", calculatedDatabases: "Databases before symmetry", permutations: "Server-copy permutations", own: "Calculator's own database count",
-    candidate: "At least the count before, balanced", count: "Databases deployed (the count before past 100 copies a server)", sized: "Servers and disks sized at it (a DAG of Microsoft's method, active/active)",
+    atLeast: "At least the count before, balanced", ownBalanced: "The own count balanced", mounted: "The most the servers mount (100 copies a server)",
+    candidate: "Deployed there (never less)", count: "Databases deployed (the count before past 100 copies a server)", sized: "Servers and disks sized at it (a DAG of Microsoft's method, active/active)",
     copiesPerServer: "Copies a server", unit: "A balancing unit's databases", unitCopies: "Unit's copies a server", unitActive: "Unit's active databases",
     active: "Active databases, busiest server", peak: "Database IOPS of the active databases", cache: "Database cache, GB", megacycles: "Megacycles", calculated: "Memory before the configuration step",
     memory: "Memory, GB", cores: "Cores", jbod: "On JBOD (1)", logGB: "Log space a database, GB", mailboxesPerDatabase: "Mailboxes a database", iopsPerMailbox: "IOPS a mailbox, with overhead",
@@ -1011,7 +1026,10 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
       permutations: permutationsFormula(c),
       own: databasesFormula(c),
       // A count that cannot be had at these copies (a site without the servers for them) leaves the one before.
-      candidate: fewerCopiesCandidateFormula(at("own"), before("count"), dag, servers),
+      atLeast: balancedAtLeastFormula(at("own"), before("count"), dag),
+      ownBalanced: balancedDatabasesFormula(at("own"), dag),
+      mounted: mountedCountFormula(at("unit"), at("copies"), servers),
+      candidate: deployedCountFormula(at("atLeast"), at("ownBalanced"), at("mounted")),
       count: fewerCopiesCountFormula(at("applies"), at("own"), at("candidate"), before("count"), at("copies"), servers),
       // Where the count can be had: at most 100 copies a server (Role Requirements!I158).
       sized: fewerCopiesSizedFormula(fewerCopiesCountedFormula(at("applies"), at("own"), at("candidate"), at("copies"), servers), microsoftUsed, DISK_FACTOR_CELLS.activePassive),
