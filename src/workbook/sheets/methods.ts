@@ -265,12 +265,13 @@ export const MCDB_CELLS = Object.freeze({
 });
 /**
  * Sized never less, the design at fewer copies (size-design.ts fewerCopiesOf), below the MCDB rows: a column
- * for each copy count 2 to 16 (J:X), its rows the count's steps at those copies, then its servers and
- * disks at that count, and the most so far of each. The last column's are the design's floors.
+ * for each copy count 2 to 16 (U:AI, labelled in T, right of the tiers' helpers), its rows the count's steps at those copies,
+ * then its servers and disks at that count, and the most so far of each. The last column's are the design's floors.
  */
 const FEWER_ROW = MCDB_ROW + 8;
 const FEWER_COPY_COUNTS = Array.from({ length: 15 }, (_, k) => k + 2);
-const fewerColumn = (copies: number) => String.fromCharCode("J".charCodeAt(0) + copies - 2);
+const FEWER_COLUMNS = ["U", "V", "W", "X", "Y", "Z", "AA", "AB", "AC", "AD", "AE", "AF", "AG", "AH", "AI"];
+const fewerColumn = (copies: number) => FEWER_COLUMNS[FEWER_COPY_COUNTS.indexOf(copies)];
 const FEWER_STEPS = [
   "copies", "applies", "copiesFirstSite", "diskGB", "diskIops", "maxDatabases", "calculatedDatabases", "permutations", "own", "atLeast", "ownBalanced", "mounted", "candidate", "count", "sized",
   "copiesPerServer", "unit", "unitCopies", "unitActive", "active", "peak", "cache", "megacycles", "calculated", "memory", "cores",
@@ -940,7 +941,7 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
   const cells: CellModel[] = [];
   const d = n.serverDisks;
   const servers = serversFormula(refs);
-  cells.push({ address: `I${FEWER_ROW}`, value: "Sized never less: the design at fewer copies (columns: copies)", role: "note" });
+  cells.push({ address: `T${FEWER_ROW}`, value: "Sized never less: the design at fewer copies (columns: copies)", role: "note" });
   const labels: Record<FewerStep, string> = {
     copies: "Copies", applies: "Counted (fewer than the design's, from two HA copies)", copiesFirstSite: "Copies in site 1", diskGB: "diskGB", diskIops: "diskIops",
     maxDatabases: "Most databases per DAG", calculatedDatabases: "Databases before symmetry", permutations: "Server-copy permutations", own: "Calculator's own database count",
@@ -953,7 +954,8 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
     raidVolumeDatabases: "Databases a volume (RAID)", disks: "Disks a server", mostCores: "Most cores so far", mostMemory: "Most memory so far, GB",
     mostJbodDisks: "Most disks a server so far (JBOD)", mostRaidDisks: "Most disks a server so far (RAID)",
   };
-  FEWER_STEPS.forEach((step, k) => cells.push({ address: `I${FEWER_ROW + 1 + k}`, value: labels[step], role: "note" }));
+  // Labelled in T, beside the columns: "At fewer copies: …", apart from the column's own rows.
+  FEWER_STEPS.forEach((step, k) => cells.push({ address: `T${FEWER_ROW + 1 + k}`, value: `At fewer copies: ${labels[step]}`, role: "note" }));
   const microsoftUsed = n.methodUsed === undefined ? "TRUE()" : `${n.methodUsed}="microsoft"`;
   for (const copies of FEWER_COPY_COUNTS) {
     const at = (step: FewerStep) => fewerCell(step, copies);
