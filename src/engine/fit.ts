@@ -14,7 +14,7 @@
  * visits every candidate in one canonical order; ties (the same four counts) keep the first, as the
  * exhaustive search (`exhaustive: true`) does.
  */
-import { designDisks, diskCountKeys, methodOf, sizeDesign, withoutAdvice, type Design, type DesignDisks, type DiskContext, type WorkbookInputs } from "./design";
+import { designDisks, diskCountKeys, methodOf, sizeDesign, sizedOverCopies, withoutAdvice, type Design, type DesignDisks, type DiskContext, type WorkbookInputs } from "./design";
 import { designVersion, versionProfile } from "./version";
 import { MAX_COPIES, MAX_SERVERS } from "./layout";
 import { SizingError } from "./errors";
@@ -416,7 +416,8 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
     // Issue 27: by Microsoft's method the server disk and the databases a volume count the databases (on JBOD,
     // Role Requirements!C62, C74, C76:C79) and choose JBOD or RAID, so designs are sized once a disk count
     // key; the topology sized once serves Dell's process, whose arrays no disk input moves.
-    if (options.exhaustive) whole();
+    // Sized never less over copies (sizedOverCopies), a disk also moves the counts and disks of fewer copies: each sized whole.
+    if (options.exhaustive || (methodOf(top) === "microsoft" && sizedOverCopies(top))) whole();
     else if (methodOf(top) === "microsoft") keyed();
     else {
       const sized = check(top);

@@ -133,7 +133,21 @@ const COUNTED = [
 ];
 // 128 and 52 databases balanced to 168 and 72: every figure of the count follows.
 const D04 = [...COUNTED, "a JBOD volume, GB", "database+log disks a server (JBOD)", "disks a server, the calculator's (JBOD)"];
+/** Sized never less, a copy more never buys less: at least the count, disks and servers fewer copies deploy (docs/whole-design.md). */
+const FEWER = "never less: at least what fewer copies deploy";
+const FEWER_COUNTED = ["databases", "mailboxes a database", "a database, GB", "a database's logs, GB", "copies a server", "active databases, normal", "active databases, a server fails"];
+const FEWER_DISKS = ["a JBOD volume, GB", "database+log disks a server (JBOD)", "disks a server, the calculator's (JBOD)"];
 const NEVER_LESS_LEDGER: Ledger = {
+  // The calculator's 48 on 4 servers at 4 copies where 3 copies deploy 72 (and 288 GB a server): the count and memory of 3.
+  "d13-two-a-volume": because(FEWER, [...FEWER_COUNTED, "active databases, two servers fail", "active databases, the worst", "memory a server, GB", ...FEWER_DISKS]),
+  "v03-four-copies-three-asked": because(FEWER, [...FEWER_COUNTED, "active databases, two servers fail", "active databases, the worst", "memory a server, GB", ...FEWER_DISKS]),
+  // Active/passive, 5 copies on 4 + 3 servers: the calculator's 24 where 4 copies deploy 36 (p05) and 48 (v06).
+  "p05-5copies-lagged-4": because(FEWER, [...FEWER_COUNTED, "active databases, a site fails", "active databases, the worst", "the second site's busiest server, active databases"]),
+  "v06-active-passive-one-a-volume": because(FEWER, [...FEWER_COUNTED, "active databases, a site fails", "active databases, the worst", "the second site's busiest server, active databases", ...FEWER_DISKS]),
+  // The count set to one unit (24) on 4 + 4 servers, 6 copies: 3 to 5 copies deploy 48.
+  "d06-s33-6copies-unit": because(FEWER, [...FEWER_COUNTED, "active databases, two servers fail", "active databases, a site fails", "active databases, the worst"]),
+  // The calculator's 224 on 8 + 8 servers at 4 copies where 3 deploy 448: the 336 its servers mount (100 copies a server).
+  "d09-dellemc-own-count": { ...because(FEWER, [...FEWER_COUNTED, "active databases, a site fails", "active databases, the worst", ...FEWER_DISKS]), ...because(UNIT, DOUBLE) },
   // A sweep of random designs (n01-n09): the calculator's 20 on 10 servers, 4 copies, balanced to 90; 32 on 8 to 56.
   "n01-sweep": because(COUNT, D04),
   "n08-sweep": because(COUNT, D04),
@@ -149,7 +163,8 @@ const NEVER_LESS_LEDGER: Ledger = {
     "active databases, a server fails", "active databases, a site fails", "active databases, the worst",
   ]),
   // The calculator's own 120 on 6 servers, 3 copies, already balanced: a double failure at one unit (cause 4).
-  "n07-sweep": because(UNIT, MEMORY),
+  // And 2 copies deploy 180 (on RAID), so 3 copies deploy them.
+  "n07-sweep": { ...because(FEWER, [...FEWER_COUNTED, ...FEWER_DISKS]), ...because(UNIT, MEMORY) },
   "d16-set-count": because(COUNT, [...COUNTED, "active databases, a site fails"]),
   // The calculator's 54 on RAID (consider JBOD "no") balanced to 60 over 3 + 3 servers.
   "j03-raid-only-two-sites-2019": because(COUNT, [
@@ -185,7 +200,6 @@ const NEVER_LESS_LEDGER: Ledger = {
   "d05-s29-archive": because(UNIT, MEMORY),
   "d06-s33-6copies": because(UNIT, MEMORY),
   "d08-dellemc-2016": because(UNIT, DOUBLE),
-  "d09-dellemc-own-count": because(UNIT, DOUBLE),
   "a01-active-passive": because(UNIT, WORST),
   "a03-active-passive-jbod": because(UNIT, [...MEMORY, ...SITE_MEMORY]),
   "p07-6copies-2lagged": because(UNIT, [...MEMORY, ...SITE_MEMORY]),
@@ -320,7 +334,7 @@ test("the ledger names only figures the fixture shows, and every cause it names"
     expect(x).toBeDefined();
     for (const [what, why] of Object.entries(figures)) {
       expect(FIGURES.map(([w]) => w)).toContain(what);
-      expect([COUNT, UNIT, EXACT, LAG_MANAGER, EITHER_SITE]).toContain(why);
+      expect([COUNT, UNIT, EXACT, LAG_MANAGER, EITHER_SITE, FEWER]).toContain(why);
     }
   }
   for (const name of MEMORY_AT_BASELINE) {

@@ -6,8 +6,9 @@ import fc from "fast-check";
 import { REFERENCE_DESIGN_INPUTS, ServerCapacityError, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import { SizingError } from "../../src/engine/errors";
 import { designRecord } from "../../src/engine/catalogue";
+import { dagDisksOf } from "../../src/engine/catalogue/storage";
 import { EXCHANGE_VERSIONS } from "../../src/engine/version";
-import { copyLayout } from "../../src/engine/layout";
+import { balancedDatabaseCount, copyLayout } from "../../src/engine/layout";
 import { JBOD_CATALOGUE } from "../../src/engine/microsoft/disks";
 
 const R = REFERENCE_DESIGN_INPUTS;
@@ -335,6 +336,90 @@ describe("more load never buys less by Microsoft's method, servers sized never l
     }),
     600,
   );
+});
+
+describe("sized never less, a copy more never buys less", () => {
+  // 5,000 mailboxes of 2 GB on 6 servers of 8 TB disks, 2 databases a volume asked. By the calculator's rules 3 → 4
+  // copies lays 120 → 24 databases (Role Requirements!C79) and 22 → 10 disks a server (Storage Design!C197; ours one
+  // hot spare more): tests/fixtures/microsoft-calculator-designs.json v01 at 3 copies, and the same inputs at Input!C30
+  // = 4 recalculated by the calculator (C79 24, C197 10, C202 60). Sized never less, 4 copies have at least what 3 have.
+  const at = (copies: number, serverSizing: WorkbookInputs["serverSizing"] = "never less") =>
+    sizeDesign({ ...R, users: 5000, exchangeVersion: 2016, serversSite1: 6, databasesPerVolume: 2, serverDisk: '8TB 7.2K NL-SAS 3.5"', serverSizing, copies });
+  test("by the calculator's rules, 3 → 4 copies: 120 → 24 databases, 23 → 11 disks a server (C79, C197 and a spare)", () => {
+    expect([at(3, "calculator").databases, at(4, "calculator").databases]).toEqual([120, 24]);
+    expect([at(3, "calculator").serverDisks!.disksPerServer, at(4, "calculator").serverDisks!.disksPerServer]).toEqual([23, 11]);
+  });
+  test("sized never less, 4 copies: the 120 databases of 3, and no fewer disks, cores or memory", () => {
+    const [three, four] = [at(3), at(4)];
+    expect(three.databases).toBe(120);
+    expect(four.databases).toBeGreaterThanOrEqual(120);
+    expect(four.serverDisks!.disksPerServer).toBeGreaterThanOrEqual(three.serverDisks!.disksPerServer);
+    expect(dagDisksOf(four)).toBeGreaterThanOrEqual(dagDisksOf(three)!);
+    expect(four.coresPerServer).toBeGreaterThanOrEqual(three.coresPerServer);
+    expect(four.memoryPerServerGB).toBeGreaterThanOrEqual(three.memoryPerServerGB);
+    // The calculator's own count stays beside it; the disks beyond those the volumes need stand as hot spares.
+    expect(four.microsoftDatabases).toBe(24);
+    expect(four.serverDisks!.disksPerServer).toBe(four.serverDisks!.calculatorDisks + four.serverDisks!.spareDisks);
+  });
+
+  test("where fewer copies' databases would pass 100 copies a server, the most the servers mount (Role Requirements!I158)", () => {
+    // 004's DAG at the calculator's own count (the fixture's d09: C79 224 at 4 copies on 8 + 8 servers).
+    const dag = (copies: number) =>
+      sizeDesign({ ...R, users: 7600, quotaMB: 20480, archiveMB: 51200, serversSite1: 8, serversSite2: 8, coresPerServer: 24, exchangeVersion: 2016, serverDisk: '8TB 7.2K NL-SAS 3.5"', databasesPerVolume: 2, serverSizing: "never less", copies });
+    const [three, four] = [dag(3), dag(4)];
+    expect([three.databases, four.microsoftDatabases, four.databases]).toEqual([448, 224, 336]);
+    expect((448 * 4) / 16).toBeGreaterThan(100);
+    expect((four.databases * 4) / 16 + (balancedDatabaseCount(1, { serversPerSite: [8, 8], copies: 4, laggedCopies: 0, layout: "active/active" }) * 4) / 16).toBeGreaterThan(100);
+    expect(four.serverDisks!.disksPerServer).toBeGreaterThanOrEqual(three.serverDisks?.disksPerServer ?? 0);
+  });
+
+  test("over random JBOD DAGs, one copy more: no database, disk, core or GB of memory fewer", () => {
+    const disks = JBOD_CATALOGUE.filter((d) => d.rawGB >= 2000).map((d) => d.name);
+    fc.assert(
+      fc.property(
+        fc.record({
+          users: fc.integer({ min: 500, max: 40_000 }),
+          quotaMB: fc.integer({ min: 500, max: 10_000 }),
+          messagesPerDay: fc.integer({ min: 50, max: 300 }),
+          messageKB: fc.integer({ min: 30, max: 150 }),
+          exchangeVersion: fc.constantFrom(2016, 2019),
+          copies: fc.integer({ min: 2, max: 5 }),
+          laggedCopies: fc.constantFrom(0, 0, 0, 1),
+          serversSite1: fc.integer({ min: 4, max: 12 }),
+          sites: fc.constantFrom(1, 1, 2),
+          serverDisk: fc.constantFrom(...disks),
+          // 0: the most that fit a volume; a number set, the calculator's choice from it.
+          databasesPerVolume: fc.constantFrom(0, 0, 1, 2, 3),
+          specIntRate: fc.constantFrom(0, 0, 1200),
+        }),
+        ({ sites, ...r }) => {
+          const less: WorkbookInputs = { ...R, ...r, copies: Math.max(r.copies, r.laggedCopies + 2), serversSite2: sites === 2 ? r.serversSite1 : "", method: "microsoft", maxDatabaseGB: 2048, serverSizing: "never less" };
+          const more: WorkbookInputs = { ...less, copies: less.copies + 1 };
+          const size = (i: WorkbookInputs) => {
+            try {
+              const d = sizeDesign(i);
+              return d.serverDisks ? { databases: d.databases, disksPerServer: d.serverDisks.disksPerServer, dagDisks: dagDisksOf(d) ?? 0, coresPerServer: d.coresPerServer, memoryPerServerGB: d.memoryPerServerGB } : undefined;
+            } catch (e) {
+              if (!(e instanceof SizingError)) throw e;
+              return undefined;
+            }
+          };
+          const a = size(less);
+          const b = size(more);
+          if (a === undefined || b === undefined) return; // refused, or not JBOD
+          // The databases fall only where a copy more would put more than 100 copies of them on a server (Role
+          // Requirements!I158): it deploys the most its servers mount, whole balancing units.
+          const servers = less.serversSite1 * sites;
+          const unmounted = (a.databases * more.copies) / servers > 100;
+          for (const key of Object.keys(a) as Array<keyof typeof a>) {
+            const ok = b[key] >= a[key] || (key === "databases" && unmounted && (b.databases * more.copies) / servers <= 100);
+            expect({ key, less: a[key], more: b[key], ok }).toMatchObject({ key, ok: true });
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  }, 120_000);
 });
 
 describe("more load never buys fewer server disks with a set number of databases a volume (issue 17)", () => {

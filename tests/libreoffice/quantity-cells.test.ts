@@ -37,6 +37,12 @@ const DESIGNS: Array<[string, string[]]> = [
   // Volume Requirements!E123; the fixture's k01).
   ["a 30-day deleted item retention window", ["--exchange-version", "2016", "--users", "6000", "--quota-mb", "4096", "--messages", "100", "--copies", "4", "--servers-site1", "4", "--server-disk", '10TB 7.2K RPM SAS 3.5"', "--deleted-item-days", "30"]],
   ["3 copies on 6 servers of 8 TB disks, 2 databases a volume asked", ["--exchange-version", "2016", "--users", "5000", "--copies", "3", "--servers-site1", "6", "--disk", '8TB 7.2K RPM SAS 3.5"', "--databases-per-volume", "2"]],
+  // Sized never less, a copy more never buys less (docs/whole-design.md): the calculator's count at 4 copies is 24 where
+  // 3 copies deploy 120 (Role Requirements!C79; the fixture's v01 and the calculator at Input!C30 = 4), so the Methods
+  // sheet's copies chain deploys 120 and their disks a server; and on 4 servers of 20 TB disks, 4 copies deploy the
+  // databases, disks, cores and memory of 3 (72 databases, 24 cores, 224 GB where 4 copies alone size 48, 22 and 160).
+  ["sized never less, 4 copies on 6 servers of 8 TB disks, 2 databases a volume asked", ["--exchange-version", "2016", "--users", "5000", "--copies", "4", "--servers-site1", "6", "--disk", '8TB 7.2K NL-SAS 3.5"', "--databases-per-volume", "2", "--server-sizing", "never less"]],
+  ["sized never less, 4 copies on 4 servers of 20 TB disks: the servers of 3 copies", ["--exchange-version", "2016", "--users", "11759", "--quota-mb", "6636", "--messages", "68", "--message-kb", "79", "--copies", "4", "--servers-site1", "4", "--disk", '20TB 7.2K RPM SAS 3.5"', "--databases-per-volume", "2", "--server-sizing", "never less"]],
 ];
 
 const sheets = templateSheetNames();

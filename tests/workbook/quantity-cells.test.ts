@@ -200,6 +200,15 @@ const FIXED: Array<[string, Partial<WorkbookInputs>]> = [
   ["active/passive, 4 copies on 4 + 4 servers, 3 databases a volume asked", { users: 6000, copies: 4, serversSite1: 4, serversSite2: 4, dagLayout: "active/passive", exchangeVersion: 2016, databasesPerVolume: 3 }],
   // v06: JBOD where the calculator lays no several a volume (Role Requirements!C110 "No"): one, C62 2,000 GB, no AutoReseed disk.
   ["active/passive, 5 copies on 4 + 3 servers: one database a volume", { users: 6000, copies: 5, serversSite1: 4, serversSite2: 3, dagLayout: "active/passive", exchangeVersion: 2016, databasesPerVolume: 2 }],
+  // Sized never less, a copy more never buys less (docs/whole-design.md): at 4 copies the 120 databases and 23 disks a
+  // server of 3 copies (the calculator's own count at 4 is 24, Role Requirements!C79), and with the most that fit a
+  // volume, the 63 disks a server of 3 copies where 4 copies pack 53.
+  ["sized never less, 4 copies on 6 servers of 8 TB disks, 2 databases a volume asked: the count of 3 copies", { users: 5000, copies: 4, serversSite1: 6, exchangeVersion: 2016, serverDisk: '8TB 7.2K NL-SAS 3.5"', databasesPerVolume: 2, serverSizing: "never less" }],
+  ["sized never less, 4 copies on 6 servers of 12 TB disks, the most databases a volume: the disks of 3 copies", { users: 16170, quotaMB: 6639, messagesPerDay: 289, messageKB: 53, copies: 4, serversSite1: 6, exchangeVersion: 2016, serverDisk: '12TB 7.2K RPM SAS 3.5"', databasesPerVolume: 0, maxDatabaseGB: 2048, serverSizing: "never less" }],
+  ["sized never less, 4 copies on 4 servers of 20 TB disks: the databases, disks, cores and memory of 3 copies", { users: 11759, quotaMB: 6636, messagesPerDay: 68, messageKB: 79, copies: 4, serversSite1: 4, exchangeVersion: 2016, serverDisk: '20TB 7.2K RPM SAS 3.5"', databasesPerVolume: 2, serverSizing: "never less" }],
+  // Where the count of fewer copies would pass 100 copies a server (Role Requirements!I158), the most the servers mount:
+  // 004's DAG at the calculator's own count (fixture d09), 448 databases at 3 copies, 336 at 4 on 8 + 8 servers.
+  ["sized never less, 004's DAG at the calculator's own count: the 336 databases its servers mount", { users: 7600, quotaMB: 20480, archiveMB: 51200, copies: 4, serversSite1: 8, serversSite2: 8, coresPerServer: 24, exchangeVersion: 2016, serverDisk: '8TB 7.2K NL-SAS 3.5"', databasesPerVolume: 2, serverSizing: "never less" }],
 ];
 
 describe("every quantity's cells equal sizeDesign's figure, live and in the customer copy", () => {

@@ -191,13 +191,76 @@ function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice): { design: 
  * issue 27, cause 2), laid out as evenly as it allows. Sized never less (ours, docs/whole-design.md): that
  * count balanced, so every server carries the same load in every failure, and a server sized at one
  * balancing unit's activation, once a unit — and whether the calculator is sized again at them.
- * Stand-alone servers (one copy) keep the calculator's count, a server each.
+ * Stand-alone servers (one copy) keep the calculator's count, a server each. At least `fewerCopies` (the count
+ * deployed at fewer copies, fewerCopiesOf) where the servers mount it, else the most they mount (units of at most
+ * 100 copies a server, Role Requirements!I158): never fewer than the count balanced.
  */
-function microsoftDeployment(count: number, layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">, neverLess: boolean): { deployed: number; activationUnit: number; resized: boolean } {
+function microsoftDeployment(count: number, layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">, neverLess: boolean, fewerCopies = 0): { deployed: number; activationUnit: number; resized: boolean } {
   if (layoutDesign.copies < 2 || !neverLess) return { deployed: count, activationUnit: 0, resized: false };
-  const deployed = balancedDatabaseCount(count, layoutDesign);
   const activationUnit = balancedDatabaseCount(1, layoutDesign);
+  const servers = layoutDesign.serversPerSite.reduce((a, b) => a + b, 0);
+  const mounted = activationUnit * Math.floor((MICROSOFT.maxDatabasesPerServer * servers) / (layoutDesign.copies * activationUnit));
+  const deployed = Math.min(balancedDatabaseCount(Math.max(count, fewerCopies), layoutDesign), Math.max(balancedDatabaseCount(count, layoutDesign), mounted));
   return { deployed, activationUnit, resized: !(deployed === count && activationUnit === deployed) };
+}
+
+/**
+ * Sized never less, what the design deploys at fewer copies (ours, docs/whole-design.md): a copy more never
+ * buys less. The calculator's count can fall as copies rise — its symmetry rule rounds to the permutations of
+ * the first site's servers and copies (Role Requirements!C78), and its most a DAG supports shrinks with them
+ * (C65): 120 databases at 3 copies, 24 at 4 on six servers — and so can a server's disks (smaller databases
+ * pack denser), cores and memory (a failed server's databases spread over more servers, C121). So from two HA
+ * copies up each count c' is at least the one before it, balanced at c' copies, and the servers at c' copies
+ * sized at it a unit at a time; the design then has at least the most of each over c' below its copies.
+ * Disks count only where c' lays the design's kind (JBOD or RAID); an active/passive DAG's servers, whose
+ * sites are sized on their own, take the count alone. The Methods sheet's copies chain renders the same steps.
+ */
+export interface FewerCopies {
+  databases: number;
+  coresPerServer: number;
+  memoryPerServerGB: number;
+  jbodDisksPerServer: number;
+  raidDisksPerServer: number;
+}
+
+/** Whether a design is sized at least as its fewer copies (FewerCopies): never less, Microsoft's method, three HA copies or more. */
+export const sizedOverCopies = (inputs: Pick<WorkbookInputs, "serverSizing" | "copies" | "laggedCopies">): boolean =>
+  inputs.serverSizing === "never less" && inputs.copies >= (inputs.laggedCopies ?? 0) + 3;
+
+function fewerCopiesOf(inputs: WorkbookInputs, sizing: DesignTables, serversPerSite: number[], layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">, diskChoice: ServerDiskChoice): FewerCopies {
+  const most: FewerCopies = { databases: 0, coresPerServer: 0, memoryPerServerGB: 0, jbodDisksPerServer: 0, raidDisksPerServer: 0 };
+  const servers = serversPerSite.reduce((a, b) => a + b, 0);
+  const minMemoryGB = versionProfile(designVersion(inputs.exchangeVersion)).minMemoryGB;
+  const passive = activePassiveOf(serversPerSite, layoutFactor(inputs, serversPerSite));
+  for (let copies = (layoutDesign.laggedCopies ?? 0) + 2; copies < inputs.copies; copies++) {
+    const at = { ...inputs, copies };
+    const layoutAt = { ...layoutDesign, copies };
+    try {
+      const { design, factors } = microsoftArguments(at, sizing, serversPerSite, 0, diskChoice);
+      const count = microsoftDeployment(microsoftDatabaseCount(design, factors).databases, layoutAt, true, most.databases).deployed;
+      // A count past 100 copies a server (Role Requirements!I158) refuses the design at c' copies: it sets none.
+      if ((count * copies) / servers > MICROSOFT.maxDatabasesPerServer) continue;
+      most.databases = count;
+    } catch (e) {
+      // A count that cannot be laid at fewer copies (a site without the servers for them) sets none.
+      if (!(e instanceof SizingError)) throw e;
+      continue;
+    }
+    if (passive) continue;
+    try {
+      // The servers and disks at c' copies, at its count.
+      const unit = balancedDatabaseCount(1, layoutAt);
+      const ms = microsoftAt(at, { ...sizing, microsoftFactors: { ...sizing.microsoftFactors, activationUnit: unit } }, serversPerSite, most.databases, diskChoice);
+      most.coresPerServer = Math.max(most.coresPerServer, microsoftCores(inputs.specIntRate, ms.coresNeeded, ms.megacycles));
+      most.memoryPerServerGB = Math.max(most.memoryPerServerGB, ms.memoryGB, minMemoryGB);
+      const disks = designDisks({ ...at, mcdb: "off" }, sizing, { method: "microsoft", version: designVersion(inputs.exchangeVersion), microsoft: ms, serversPerSite, laggedCopies: layoutDesign.laggedCopies ?? 0, dagLayout: inputs.dagLayout });
+      most.jbodDisksPerServer = Math.max(most.jbodDisksPerServer, disks.serverDisks?.disksPerServer ?? 0);
+      most.raidDisksPerServer = Math.max(most.raidDisksPerServer, disks.raidServerDisks?.disksPerServer ?? 0);
+    } catch (e) {
+      if (!(e instanceof SizingError)) throw e;
+    }
+  }
+  return most;
 }
 
 /** The DAG's layout as Microsoft's factor: active/passive (Input!G23) only with two sites. */
@@ -414,6 +477,8 @@ interface MicrosoftBeside {
   deployed?: number;
   /** Why the calculator cannot size the count deployed (sized never less): the design's refusal by its method. */
   deployedRefusal?: SizingError;
+  /** Sized never less at three HA copies or more, the most deployed at fewer copies (fewerCopiesOf). */
+  fewerCopies?: FewerCopies;
 }
 
 /**
@@ -453,8 +518,10 @@ function microsoftBeside(first: ReturnType<typeof calculatorAt>, inputs: Workboo
   if (!("microsoft" in first)) return first;
   const microsoft = first.microsoft;
   const microsoftDatabases = microsoft.databases;
-  const { deployed, activationUnit, resized } = microsoftDeployment(microsoft.databases, layoutDesign, neverLess);
-  if (!resized) return { microsoft, microsoftDatabases, deployed };
+  const fewerCopies = neverLess && sizedOverCopies(inputs) ? fewerCopiesOf(inputs, sizing, serversPerSite, layoutDesign, diskChoice) : undefined;
+  const fewer = fewerCopies?.databases ?? 0;
+  const { deployed, activationUnit, resized } = microsoftDeployment(microsoft.databases, layoutDesign, neverLess, fewer);
+  if (!resized) return { microsoft, microsoftDatabases, deployed, ...(fewerCopies ? { fewerCopies } : {}) };
   try {
     // Balancing can take far more databases than the calculator's count (unequal sites multiply the
     // rounds): past its 100 copies a server (Role Requirements!I158) the design cannot be balanced.
@@ -471,7 +538,7 @@ function microsoftBeside(first: ReturnType<typeof calculatorAt>, inputs: Workboo
     // Never less: the busiest server's active databases are the calculator's at one balancing unit, once
     // for each unit deployed. Its rule at more databases (Role Requirements!C103: ROUNDUP and two more on a
     // double failure) gives each database fewer mailboxes, so more load could buy less; a unit's share never falls.
-    return { microsoft: microsoftAt(inputs, { ...sizing, microsoftFactors: { ...sizing.microsoftFactors, activationUnit } }, serversPerSite, deployed, diskChoice), microsoftDatabases, deployed };
+    return { microsoft: microsoftAt(inputs, { ...sizing, microsoftFactors: { ...sizing.microsoftFactors, activationUnit } }, serversPerSite, deployed, diskChoice), microsoftDatabases, deployed, ...(fewerCopies ? { fewerCopies } : {}) };
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
     return { microsoftProblem: e.message, microsoftDatabases, deployed, deployedRefusal: e };
@@ -548,7 +615,10 @@ function microsoftMethod(c: SizingContext): MethodFigures {
     memoryPerServerGB: Math.max(s.memoryGB, s.secondary?.memoryGB ?? 0, profile.minMemoryGB),
     coresPerServer: microsoftCores(inputs.specIntRate, Math.max(s.coresNeeded, s.secondary?.coresNeeded ?? 0), Math.max(s.megacycles, s.secondary?.megacycles ?? 0)),
   });
-  const own = serverOf(ms);
+  const fewer = c.beside.fewerCopies;
+  const sized = serverOf(ms);
+  // Sized never less, at least the servers of fewer copies (fewerCopiesOf; 0 for an active/passive DAG's).
+  const own: ServersNeverLess = fewer ? { memoryPerServerGB: Math.max(sized.memoryPerServerGB, fewer.memoryPerServerGB), coresPerServer: Math.max(sized.coresPerServer, fewer.coresPerServer) } : sized;
   const databaseSize = databaseSizeWarning(ms, inputs.copies >= 2);
   return {
     dagMailboxes: ms.mailboxes,
@@ -568,13 +638,16 @@ function microsoftMethod(c: SizingContext): MethodFigures {
       if (inputs.copies < 2) return undefined;
       if (c.neverLess) return design;
       try {
-        // What the design sized never less deploys: the count balanced, a unit at a time.
+        // What the design sized never less deploys: the count balanced, at least what fewer copies deploy, a unit at a time.
         const unit = balancedDatabaseCount(1, layoutDesign);
-        const balanced = balancedDatabaseCount(databases, layoutDesign);
-        const factors = { ...tables.microsoftFactors, neverLess: 1, activationUnit: unit };
+        const sizing = { ...tables, microsoftFactors: { ...tables.microsoftFactors, neverLess: 1 } };
+        const fewer = sizedOverCopies({ ...inputs, serverSizing: "never less" }) ? fewerCopiesOf(inputs, sizing, serversPerSite, layoutDesign, c.diskChoice) : undefined;
+        const balanced = microsoftDeployment(databases, layoutDesign, true, fewer?.databases ?? 0).deployed;
+        const factors = { ...sizing.microsoftFactors, activationUnit: unit };
         if ((balanced * inputs.copies) / serversPerSite.reduce((a, b) => a + b, 0) > MICROSOFT.maxDatabasesPerServer) return undefined;
         if (tooManyCopiesPerServer(inputs, tables, { ...layoutDesign, databases: balanced }) !== undefined) return undefined;
-        return serverOf(microsoftAt(inputs, { ...tables, microsoftFactors: factors }, serversPerSite, balanced, c.diskChoice));
+        const servers = serverOf(microsoftAt(inputs, { ...tables, microsoftFactors: factors }, serversPerSite, balanced, c.diskChoice));
+        return fewer ? { memoryPerServerGB: Math.max(servers.memoryPerServerGB, fewer.memoryPerServerGB), coresPerServer: Math.max(servers.coresPerServer, fewer.coresPerServer) } : servers;
       } catch (e) {
         if (!(e instanceof SizingError)) throw e;
         return undefined;
@@ -655,7 +728,12 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   const layoutOnce = (): CopyLayout => (layout ??= copyLayout(deployedLayout));
   const scenarios = scenarioFigures(figures.dagMailboxes, f, deployedLayout, layoutOnce, figures.iopsPerMailbox);
   const environment = environmentOf(figures.dagMailboxes, tables.environmentUsers ?? environmentUsersOf(inputs), serversPerSite, tiered(method, tables) ? "tiers" : "users");
-  const { serverDisks: disks, raidServerDisks: raidDisks, serverDisksProblem: disksProblem, mcdb, mcdbProblem, secondSiteDisks } = designDisks(inputs, tables, { method, version, microsoft, serversPerSite, laggedCopies, dagLayout: inputs.dagLayout });
+  const laid = designDisks(inputs, tables, { method, version, microsoft, serversPerSite, laggedCopies, dagLayout: inputs.dagLayout });
+  const { serverDisksProblem: disksProblem, mcdb, mcdbProblem, secondSiteDisks } = laid;
+  // Sized never less, at least the disks a server of fewer copies lays of the same kind (fewerCopiesOf): the more stand as hot spares.
+  const fewer = method === "microsoft" ? beside.fewerCopies : undefined;
+  const disks = laid.serverDisks && atLeastDisks(laid.serverDisks, fewer?.jbodDisksPerServer ?? 0);
+  const raidDisks = laid.raidServerDisks && atLeastDisks(laid.raidServerDisks, fewer?.raidDisksPerServer ?? 0);
   // Databases past the maximum size are built, as the calculator builds them (a warning of ours), unless the
   // count is the calculator's and its JBOD disk cannot hold even one a volume: then nothing can be laid out
   // (issue 25, item 8). A count the user sets stays theirs, its disks "none".
@@ -760,6 +838,11 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     ...(mcdbProblem ? { mcdbProblem } : {}),
     ...(siteServers ? { siteServers } : {}),
   };
+}
+
+/** A server's disks, at least `most` of them: the more hot spares (sized never less, fewerCopiesOf). */
+function atLeastDisks<T extends { disksPerServer: number; spareDisks: number }>(disks: T, most: number): T {
+  return most > disks.disksPerServer ? { ...disks, spareDisks: disks.spareDisks + most - disks.disksPerServer, disksPerServer: most } : disks;
 }
 
 /** Each failure scenario's busiest server, counted exactly over the deployed layout (layout.ts scenarioLoads). */

@@ -43,6 +43,7 @@ import { QUANTITIES, labelWithUnit, type Quantity, type QuantityKey, type Quanti
 import { DATABASE_SIZE_SUMMARY } from "../../engine/microsoft/design";
 import { DEPLOYED_SUMMARY, VOLUMES_SUMMARY, editionCheckFormula } from "../design-check";
 import { cite } from "../../engine/papers";
+import { atLeastShownFormula } from "../../engine/design/fewer-copies-formulas";
 import type { CellModel, ChartModel, SheetModel } from "../model";
 import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, header, landscape, quantityFormat, sectionHeading, titleAndNote, type DesignOutput, type NameKey, type References, type Rendered } from "./shared";
 
@@ -214,7 +215,8 @@ const DESIGN_SECTIONS: readonly Section[] = [
       {
         key: "msCoresNeeded", symbol: "", what: "Processor cores per mailbox server", format: FORMAT.cores, words: "Megacycles against the SPECint2006 rate; none given: the calculator's baseline server, 2,000 megacycles a core",
         source: cite("microsoft", "Role Requirements sheet"),
-        formula: (r) => msPlain(microsoftCoresFormula(r.input("specIntRate"), r.microsoft("cores"), r.microsoft("megacycles"))),
+        // At least the Methods sheet's cores, which sized never less are at least those of fewer copies (fewer-copies-formulas.ts).
+        formula: (r) => msPlain(atLeastShownFormula(microsoftCoresFormula(r.input("specIntRate"), r.microsoft("cores"), r.microsoft("megacycles")), r.microsoft("cores"))),
       },
     ],
   },

@@ -54,8 +54,9 @@ import { MCDB_SHARE_PERCENT, MCDB_SOURCES, mcdbDisksPerSsdFormula, mcdbGBPerServ
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
 import { eitherSiteServerFormula, methodsDifferenceFormula, secondSiteServerFormula, microsoftCoresFormula, tiersGivenFormula, tiersSizedFormula } from "../../engine/design/formulas";
 import { minimumMemoryFormula } from "../../engine/version";
+import { atLeastCountFormula, atLeastDagDisksFormula, atLeastFormula, fewerCopiesAppliesFormula, balancedAtLeastFormula, deployedCountFormula, fewerCopiesCountedFormula, fewerCopiesCountFormula, fewerCopiesSizedFormula, mostSoFarFormula, mountedCountFormula } from "../../engine/design/fewer-copies-formulas";
 import { MICROSOFT_FACTOR_INPUTS, input, type InputKey } from "../../engine/catalogue";
-import { balancedDatabasesFormula, numberLiteral } from "../../engine/excel-formulas";
+import { balancedDatabasesFormula, numberLiteral, type DagArguments } from "../../engine/excel-formulas";
 import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
 import { cite } from "../../engine/papers";
 import type { CellModel, InputRule, SheetModel } from "../model";
@@ -261,6 +262,34 @@ export const MCDB_CELLS = Object.freeze({
   ssdGB: `$J$${MCDB_ROW + 4}`,
   gbPerServer: `$J$${MCDB_ROW + 5}`,
   share: `$J$${MCDB_ROW + 6}`,
+});
+/**
+ * Sized never less, the design at fewer copies (size-design.ts fewerCopiesOf), below the MCDB rows: a column
+ * for each copy count 2 to 16 (U:AI, labelled in T, right of the tiers' helpers), its rows the count's steps at those copies,
+ * then its servers and disks at that count, and the most so far of each. The last column's are the design's floors.
+ */
+const FEWER_ROW = MCDB_ROW + 8;
+const FEWER_COPY_COUNTS = Array.from({ length: 15 }, (_, k) => k + 2);
+const FEWER_COLUMNS = ["U", "V", "W", "X", "Y", "Z", "AA", "AB", "AC", "AD", "AE", "AF", "AG", "AH", "AI"];
+const fewerColumn = (copies: number) => FEWER_COLUMNS[FEWER_COPY_COUNTS.indexOf(copies)];
+const FEWER_STEPS = [
+  "copies", "applies", "copiesFirstSite", "diskGB", "diskIops", "maxDatabases", "calculatedDatabases", "permutations", "own", "atLeast", "ownBalanced", "mounted", "candidate", "count", "sized",
+  "copiesPerServer", "unit", "unitCopies", "unitActive", "active", "peak", "cache", "megacycles", "calculated", "memory", "cores",
+  "jbod", "logGB", "mailboxesPerDatabase", "iopsPerMailbox", "databaseGB", "volumeDatabasesChoice", "readIops", "writeIops", "raidVolumeDatabases", "disks",
+  "mostCores", "mostMemory", "mostJbodDisks", "mostRaidDisks",
+] as const;
+/** The design's own count deployed sized never less, in J below the chain: at least the chain's, its own balanced, a unit, the most its servers mount. */
+const DEPLOYED_ROW = FEWER_ROW + 2 + FEWER_STEPS.length;
+const DEPLOYED_CELLS = Object.freeze({ atLeast: `$J$${DEPLOYED_ROW}`, ownBalanced: `$J$${DEPLOYED_ROW + 1}`, unit: `$J$${DEPLOYED_ROW + 2}`, mounted: `$J$${DEPLOYED_ROW + 3}` });
+type FewerStep = (typeof FEWER_STEPS)[number];
+const fewerCell = (step: FewerStep, copies: number) => `$${fewerColumn(copies)}$${FEWER_ROW + 1 + FEWER_STEPS.indexOf(step)}`;
+/** What the design has at least, sized never less: the most deployed at fewer copies (0 where none). */
+export const FEWER_COPIES_CELLS = Object.freeze({
+  databases: fewerCell("count", 16),
+  coresPerServer: fewerCell("mostCores", 16),
+  memoryPerServerGB: fewerCell("mostMemory", 16),
+  jbodDisksPerServer: fewerCell("mostJbodDisks", 16),
+  raidDisksPerServer: fewerCell("mostRaidDisks", 16),
 });
 /**
  * The factors of the disk the calculator counts a DAG's databases from (diskGB 0 where it deploys RAID),
@@ -598,6 +627,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   }
   if (t) tierBlock(t, n, refs, mailboxFactors).forEach((c) => cells.push(c));
   if (n.serverDisks) serverDiskBlock(n, n.serverDisks, refs, designArguments(n, sizedTiers, servers), factors).forEach((c) => cells.push(c));
+  fewerCopiesBlock(n, refs, dagOf, lagged).forEach((c) => cells.push(c));
   sized.forEach((r, i) => {
     const row = first + i;
     put(`${COLUMNS.label}${row}`, { value: r.label, role: r.step ? "step" : "label" });
@@ -615,7 +645,20 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       // The calculator's own count (issue 27, cause 2); sized never less (ours), a DAG's balanced.
       // More than 100 copies on a server is refused, as the calculator refuses its own count (Role Requirements!I158).
       const balanced = `$K$${DATABASES_FACTOR_ROW}`;
-      put(balanced.replace(/\$/g, ""), { formula: `=${unsized(`IF(AND(${n.copies}>=2,${NEVER_LESS_CELL}>0),${balancedDatabasesFormula(OWN_COUNT, dagOf)},${OWN_COUNT})`)}`, role: "step" });
+      // Sized never less, at least the count deployed at fewer copies (FEWER_COPIES_CELLS).
+      const D = DEPLOYED_CELLS;
+      const deployedParts: [string, string, string][] = [
+        [D.atLeast, "The design's count sized never less: at least fewer copies', balanced", balancedAtLeastFormula(OWN_COUNT, FEWER_COPIES_CELLS.databases, dagOf)],
+        [D.ownBalanced, "… the calculator's own balanced", balancedDatabasesFormula(OWN_COUNT, dagOf)],
+        [D.unit, "… a balancing unit", balancedDatabasesFormula("1", dagOf)],
+        [D.mounted, "… the most its servers mount (100 copies a server)", mountedCountFormula(D.unit, n.copies, serversFormula(refs))],
+      ];
+      for (const [cell, label, formula] of deployedParts) {
+        put(`I${cell.slice(3)}`, { value: label, role: "note" });
+        put(cell.replace(/\$/g, ""), { formula: `=${unsized(formula)}`, role: "step" });
+      }
+      const atLeast = atLeastCountFormula(OWN_COUNT, D.atLeast, D.ownBalanced, D.mounted);
+      put(balanced.replace(/\$/g, ""), { formula: `=${unsized(`IF(AND(${n.copies}>=2,${NEVER_LESS_CELL}>0),${atLeast},${OWN_COUNT})`)}`, role: "step" });
       put(`${COLUMNS.microsoft}${row}`, { formula: `=${unsized(`IF(AND(${n.copies}>=2,${tooManyCopiesFormula(refs, balanced)}),NA(),${balanced})`)}`, numberFormat: r.format, role });
     } else if (r.field === "active") {
       // A DAG's busiest server: the unit's active databases once a unit (the count itself by the calculator's rules); stand-alone: the calculator's.
@@ -637,8 +680,13 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       // rate, the design's cores: the calculator's baseline server's, a core's 2,000 megacycles (Role
       // Requirements!C159), as the Design sheet and the Summary size them (microsoftCoresFormula).
       // Memory is at least the version's recommended minimum, as the design's (minimumMemoryFormula).
+      // Sized never less, cores and memory at least those of fewer copies (FEWER_COPIES_CELLS; 0 where none).
       const designs = (formula: string) =>
-        r.key === "cores" ? microsoftCoresFormula(n.specIntRate, formula, refs.megacycles) : r.key === "memoryGB" && n.exchangeVersion !== undefined ? minimumMemoryFormula(n.exchangeVersion, formula) : formula;
+        r.key === "cores"
+          ? atLeastFormula(microsoftCoresFormula(n.specIntRate, formula, refs.megacycles), FEWER_COPIES_CELLS.coresPerServer)
+          : r.key === "memoryGB"
+            ? atLeastFormula(n.exchangeVersion !== undefined ? minimumMemoryFormula(n.exchangeVersion, formula) : formula, FEWER_COPIES_CELLS.memoryPerServerGB)
+            : formula;
       put(`${COLUMNS.microsoft}${row}`, {
         formula: `=${shown(designs(eitherSiteServerFormula(live, secondary)))}`,
         native: `=${shown(designs(r.key === "cores" ? native : eitherSiteServerFormula(native, secondary)))}`,
@@ -869,13 +917,157 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     put(`I${at.slice(3)}`, { value: labels[result], role: "note" });
     // EX_MS_DISKS chooses JBOD or RAID as the calculator does; the customer copy by the JBOD helper.
     const own = `IF(${jbod},${serverDiskFormula(c, result)},${raidDiskFormula(r, result)})`;
+    // Sized never less, at least the disks a server of fewer copies lays of the same kind (FEWER_COPIES_CELLS): the more hot spares.
+    const fewer = `IF(${jbod},${FEWER_COPIES_CELLS.jbodDisksPerServer},${FEWER_COPIES_CELLS.raidDisksPerServer})`;
+    const atLeast = (figure: string) => (result === "disks" ? atLeastFormula(figure, fewer) : result === "dag" ? atLeastDagDisksFormula(figure, fewer, c.servers) : figure);
     put(at.replace(/\$/g, ""), {
-      formula: `=${unsized(`IF(${sized},${NS}EX_MS_DISKS(${args},${disk},"${result}",${d.databasesPerVolume},${d.autoReseedDisks},${d.spareDisks},${factors}),NA())`)}`,
-      native: `=${unsized(`IF(${sized},${result === "dag" ? `IF(${activePassive},${bySite},${own})` : own},NA())`)}`,
+      formula: `=${unsized(`IF(${sized},${atLeast(`${NS}EX_MS_DISKS(${args},${disk},"${result}",${d.databasesPerVolume},${d.autoReseedDisks},${d.spareDisks},${factors})`)},NA())`)}`,
+      native: `=${unsized(`IF(${sized},${result === "dag" ? `IF(${activePassive},${bySite},${atLeast(own)})` : atLeast(own)},NA())`)}`,
       role: "step",
     });
   });
   mcdbBlock(d).forEach((cell) => cells.push(cell));
+  return cells;
+}
+
+/**
+ * Sized never less, the design at each fewer copy count (FEWER_COPIES_CELLS; size-design.ts fewerCopiesOf), in
+ * plain formulas in both copies: at each copy count from two HA copies to one below the design's, the
+ * calculator's own count there (the helpers' steps), at least the count before it and balanced at those
+ * copies; where that count can be had, its busiest server a unit at a time and its disks; the most so far
+ * of each. An active/passive DAG's servers (each site sized on its own) take the count alone.
+ */
+function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArguments, lagged: string): CellModel[] {
+  const cells: CellModel[] = [];
+  const d = n.serverDisks;
+  const servers = serversFormula(refs);
+  cells.push({ address: `T${FEWER_ROW}`, value: "Sized never less: the design at fewer copies (columns: copies)", role: "note" });
+  const labels: Record<FewerStep, string> = {
+    copies: "Copies", applies: "Counted (fewer than the design's, from two HA copies)", copiesFirstSite: "Copies in site 1", diskGB: "diskGB", diskIops: "diskIops",
+    maxDatabases: "Most databases per DAG", calculatedDatabases: "Databases before symmetry", permutations: "Server-copy permutations", own: "Calculator's own database count",
+    atLeast: "At least the count before, balanced", ownBalanced: "The own count balanced", mounted: "The most the servers mount (100 copies a server)",
+    candidate: "Deployed there (never less)", count: "Databases deployed (the count before past 100 copies a server)", sized: "Servers and disks sized at it (a DAG of Microsoft's method, active/active)",
+    copiesPerServer: "Copies a server", unit: "A balancing unit's databases", unitCopies: "Unit's copies a server", unitActive: "Unit's active databases",
+    active: "Active databases, busiest server", peak: "Database IOPS of the active databases", cache: "Database cache, GB", megacycles: "Megacycles", calculated: "Memory before the configuration step",
+    memory: "Memory, GB", cores: "Cores", jbod: "On JBOD (1)", logGB: "Log space a database, GB", mailboxesPerDatabase: "Mailboxes a database", iopsPerMailbox: "IOPS a mailbox, with overhead",
+    databaseGB: "Size of one database", volumeDatabasesChoice: "Databases a volume (JBOD)", readIops: "Database read IOPS a server", writeIops: "Database write IOPS a server",
+    raidVolumeDatabases: "Databases a volume (RAID)", disks: "Disks a server", mostCores: "Most cores so far", mostMemory: "Most memory so far, GB",
+    mostJbodDisks: "Most disks a server so far (JBOD)", mostRaidDisks: "Most disks a server so far (RAID)",
+  };
+  // Labelled in T, beside the columns: "At fewer copies: …", apart from the column's own rows.
+  FEWER_STEPS.forEach((step, k) => cells.push({ address: `T${FEWER_ROW + 1 + k}`, value: `At fewer copies: ${labels[step]}`, role: "note" }));
+  const microsoftUsed = n.methodUsed === undefined ? "TRUE()" : `${n.methodUsed}="microsoft"`;
+  for (const copies of FEWER_COPY_COUNTS) {
+    const at = (step: FewerStep) => fewerCell(step, copies);
+    const before = (step: FewerStep) => (copies === FEWER_COPY_COUNTS[0] ? "0" : fewerCell(step, copies - 1));
+    const c: MicrosoftCells = {
+      ...refs,
+      copies: at("copies"),
+      copiesFirstSite: at("copiesFirstSite"),
+      maxDatabases: at("maxDatabases"),
+      calculatedDatabases: at("calculatedDatabases"),
+      permutations: at("permutations"),
+      diskGB: at("diskGB"),
+      diskIops: at("diskIops"),
+      databases: at("count"),
+      copiesPerServer: at("copiesPerServer"),
+      active: at("active"),
+      peak: at("peak"),
+      cache: at("cache"),
+      megacycles: at("megacycles"),
+      calculated: at("calculated"),
+    };
+    const unitCells: MicrosoftCells = { ...c, databases: at("unit"), copiesPerServer: at("unitCopies") };
+    const dag = { ...dagOf, copies: at("copies") };
+    const jbod = `${at("jbod")}>0`;
+    const diskCells: ServerDiskCells | undefined = d && {
+      copiesPerServer: at("copiesPerServer"),
+      copies: `IF(${DISK_FACTOR_CELLS.activePassive}>0,${at("copiesFirstSite")},${at("copies")})`,
+      databaseGB: at("databaseGB"),
+      logGB: at("logGB"),
+      mailboxesPerDatabase: at("mailboxesPerDatabase"),
+      iopsPerMailbox: at("iopsPerMailbox"),
+      diskRawGB: SERVER_DISK_HELPERS.rawGB,
+      diskIops: SERVER_DISK_HELPERS.iops,
+      volumeDatabases: d.databasesPerVolume,
+      activePassive: DISK_FACTOR_CELLS.activePassive,
+      severalPerVolume: severalPerVolumeFormula(c),
+      autoReseedDisks: d.autoReseedDisks,
+      spareDisks: d.spareDisks,
+      servers,
+      volumeDatabasesChoice: at("volumeDatabasesChoice"),
+    };
+    const raidCells: RaidDiskCells | undefined = d && {
+      copiesPerServer: at("copiesPerServer"),
+      copies: at("copies"),
+      serversSecondSite: n.serversSecondSite,
+      activePassive: DISK_FACTOR_CELLS.activePassive,
+      serversFirstSite: n.serversFirstSite,
+      databaseGB: at("databaseGB"),
+      logGB: at("logGB"),
+      readIops: at("readIops"),
+      writeIops: at("writeIops"),
+      diskRawGB: SERVER_DISK_HELPERS.rawGB,
+      diskIops: SERVER_DISK_HELPERS.iops,
+      spareDisks: d.spareDisks,
+      servers,
+      maxDatabaseGB: refs.maxDatabaseGB,
+      considerJbod: INPUT_FACTOR_CELLS.considerJbod,
+      askedVolumeDatabases: d.databasesPerVolume,
+      volumeDatabases: at("raidVolumeDatabases"),
+    };
+    const most = (step: FewerStep, figure: FewerStep, where: string) => mostSoFarFormula(before(step), at("sized"), where, at(figure));
+    const formulas: Record<FewerStep, string | number> = {
+      copies,
+      applies: fewerCopiesAppliesFormula(NEVER_LESS_CELL, at("copies"), n.copies, lagged),
+      copiesFirstSite: copiesFirstSiteFormula(c),
+      diskGB: d ? `IFERROR(IF(AND(${SERVER_DISK_HELPERS.rawGB}>0,${jbodFormula(c, d.databasesPerVolume)}),${SERVER_DISK_HELPERS.rawGB},0),0)` : "0",
+      diskIops: d ? `IF(${at("diskGB")}>0,${SERVER_DISK_HELPERS.iops},${MICROSOFT_FACTOR_DEFAULTS.diskIops})` : `${MICROSOFT_FACTOR_DEFAULTS.diskIops}`,
+      maxDatabases: maxDatabasesFormula(c),
+      calculatedDatabases: calculatedDatabasesFormula(c),
+      permutations: permutationsFormula(c),
+      own: databasesFormula(c),
+      // A count that cannot be had at these copies (a site without the servers for them) leaves the one before.
+      atLeast: balancedAtLeastFormula(at("own"), before("count"), dag),
+      ownBalanced: balancedDatabasesFormula(at("own"), dag),
+      mounted: mountedCountFormula(at("unit"), at("copies"), servers),
+      candidate: deployedCountFormula(at("atLeast"), at("ownBalanced"), at("mounted")),
+      count: fewerCopiesCountFormula(at("applies"), at("own"), at("candidate"), before("count"), at("copies"), servers),
+      // Where the count can be had: at most 100 copies a server (Role Requirements!I158).
+      sized: fewerCopiesSizedFormula(fewerCopiesCountedFormula(at("applies"), at("own"), at("candidate"), at("copies"), servers), microsoftUsed, DISK_FACTOR_CELLS.activePassive),
+      copiesPerServer: copiesPerServerFormula(c),
+      unit: balancedDatabasesFormula("1", dag),
+      unitCopies: copiesPerServerFormula(unitCells),
+      unitActive: activeFormula(unitCells),
+      active: activeByUnitFormula(at("unitActive"), at("count"), at("unit")),
+      peak: peakFormula(c),
+      cache: cacheGBFormula(c),
+      megacycles: megacyclesFormula(c),
+      calculated: calculatedMemoryFormula(c),
+      memory: n.exchangeVersion !== undefined ? minimumMemoryFormula(n.exchangeVersion, memoryFormula(c)) : memoryFormula(c),
+      cores: microsoftCoresFormula(n.specIntRate, coresFormula(c), at("megacycles")),
+      jbod: d ? `IFERROR(IF(AND(ISNUMBER(${at("count")}),${jbodFormula(c, d.databasesPerVolume)}),1,0),0)` : "0",
+      logGB: logSpaceFormula(c),
+      mailboxesPerDatabase: jbodNeedFormulas({ mailboxes: refs.users, databases: at("count"), peakIops: at("peak") }).mailboxesPerDatabase,
+      iopsPerMailbox: jbodNeedFormulas({ mailboxes: refs.users, databases: at("count"), peakIops: at("peak") }).iopsPerMailbox,
+      databaseGB: databaseGBFormula(c),
+      volumeDatabasesChoice: diskCells ? `IF(${jbod},${volumeDatabasesChoiceFormula(diskCells)},NA())` : "NA()",
+      readIops: serverReadIopsFormula(c),
+      writeIops: serverWriteIopsFormula(c),
+      raidVolumeDatabases: raidCells ? `IF(${jbod},NA(),${raidVolumeDatabasesFormula(raidCells)})` : "NA()",
+      disks: diskCells && raidCells ? `IF(${jbod},${serverDiskFormula(diskCells, "disks")},${raidDiskFormula(raidCells, "disks")})` : "NA()",
+      mostCores: most("mostCores", "cores", "TRUE()"),
+      mostMemory: most("mostMemory", "memory", "TRUE()"),
+      mostJbodDisks: most("mostJbodDisks", "disks", jbod),
+      mostRaidDisks: most("mostRaidDisks", "disks", `NOT(${jbod})`),
+    };
+    FEWER_STEPS.forEach((step) => {
+      const value = formulas[step];
+      const address = at(step).replace(/\$/g, "");
+      // "—" where a step has no number at these copies (a column past the design's copies), never an error in a workbook.
+      cells.push(typeof value === "number" ? { address, value, role: "step" } : { address, formula: `=${unsized(value)}`, role: "step" });
+    });
+  }
   return cells;
 }
 
