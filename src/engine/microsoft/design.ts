@@ -6,7 +6,7 @@ import { MEMORY_STEPS, MICROSOFT, MIN_MEMORY_BY_COPIES, MIN_MEMORY_CONFIG_GB, ty
 import { MICROSOFT_RULES } from "../rules/microsoft";
 
 // Microsoft's rules (rules/microsoft.ts), compiled once: the size of a database from its mailboxes and their size on disk (weighted over the tiers).
-const databaseGBOf = MICROSOFT_RULES.compile("databaseGB", ["mailboxesPerDatabase", "disk"]);
+const databaseGBOf = MICROSOFT_RULES.compileAt("databaseGB", ["mailboxesPerDatabase", "disk"]);
 
 /**
  * One DAG (or, with one copy, stand-alone servers) as the calculator sizes it: the mailbox tiers it
@@ -629,7 +629,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const { ha, lagged, servers, perTier, mailboxes, tierShares, mailboxOnDiskMB, sized, jbod, passive, maxDb, limit, ioLimit, databases, symmetric, maxDatabases } = microsoftDatabaseCount(d, f);
   const weighted = (pick: (r: MailboxRequirement, i: number) => number) => perTier.reduce((a, r, i) => a + tierShares[i] * pick(r, i), 0);
   const mailboxesPerDatabase = sized / databases; // C81
-  const databaseGB = databaseGBOf([mailboxesPerDatabase, mailboxOnDiskMB], f as unknown as Readonly<Record<string, number>>); // Volume Requirements!D123, E123
+  const databaseGB = databaseGBOf([mailboxesPerDatabase, mailboxOnDiskMB], MICROSOFT_RULES.factorSlots(f as unknown as Readonly<Record<string, number>>)); // Volume Requirements!D123, E123
   const copiesPerServer = ha ? copiesPerServerOf(databases, d.serversPerSite, d.copies, passive) : databases; // C102
   const computed =
     ha && f.activationUnit > 0

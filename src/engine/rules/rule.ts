@@ -48,6 +48,10 @@ export type Inputs = Readonly<Record<string, number | boolean>>;
 export type Factors = Readonly<Record<string, number>>;
 /** A compiled rule: reads the inputs (in the order compiled with) and the factors, returns the figure. */
 export type Compiled = (inputs: readonly Value[], factors: Factors) => number;
+/** The design's factors by position: every factor operand of the set in its declared order (RuleSet.factorSlots). */
+export type FactorSlots = readonly number[];
+/** A compiled rule over factors read once a design (RuleSet.factorSlots), not by name each call. */
+export type CompiledAt = (inputs: readonly Value[], factors: FactorSlots) => number;
 /**
  * A compiled rule's tree reads arrays, not names: the inputs in the order the caller listed them, the
  * factors in slots filled once a call (no keyed load per node).
@@ -78,6 +82,13 @@ export interface RuleSet<K extends string> {
    * caller passes, in this order; each input the rule reads must be listed.
    */
   compile(key: K, inputs: readonly string[]): Compiled;
+  /**
+   * compile's rule reading its factors by position: `factorSlots` fills them once a design, so a rule
+   * called many times a design reads no factor by name.
+   */
+  compileAt(key: K, inputs: readonly string[]): CompiledAt;
+  /** The design's factors in the set's slots, its operands' order: for compileAt's rules. */
+  factorSlots(factors: Factors): number[];
   /** The rule's Excel formula (no "="): operands and rules that `references` maps are referenced, other rules inlined. */
   formula(key: K, references: References): string;
   /** The rule in words: "Mailboxes a database × mailbox size on disk ÷ 1,024 × (1 + data overhead)". */
@@ -101,6 +112,7 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
     const key = ruleOf(name);
     return key === undefined ? undefined : rules[key];
   };
+  const FACTOR_KEYS = Object.keys(operands).filter((name) => operands[name].kind === "factor");
   for (const rule of Object.values(rules) as Rule[]) check(rule, rule.node, new Set(rule.parameters ?? []), operands, ruleNamed, [rule.key]);
 
   function compileNode(node: FormulaNode, params: readonly string[], seen: string[], plan: SlotPlan): Closure {
@@ -281,6 +293,17 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
         for (let k = 0; k < count; k++) slots.push(factors[names[k]]);
         return closure(values, slots, NO_ARGUMENTS) as number;
       };
+    },
+    compileAt(key, inputs) {
+      // The plan starts with every factor of the set in its slot, so each rule's slots are the set's.
+      const plan: SlotPlan = { inputs, factors: [...FACTOR_KEYS] };
+      const closure = compileNode(rules[key].node, [], [key], plan);
+      return (values, factors) => closure(values, factors, NO_ARGUMENTS) as number;
+    },
+    factorSlots(factors) {
+      const slots: number[] = [];
+      for (const name of FACTOR_KEYS) slots.push(factors[name]);
+      return slots;
     },
     formula: (key, references) => render(rules[key].node, references, new Map()),
     words: (key) => say(rules[key].node, rules[key].parameters ?? []),

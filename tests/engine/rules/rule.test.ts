@@ -43,6 +43,14 @@ describe("a rule set", () => {
     expect(() => set.compile("up", ["users"])).toThrow("up reads disk, which its inputs do not list");
   });
 
+  test("compileAt reads the factors by position: the set's slots, its factors in their declared order, filled once", () => {
+    const slots = set.factorSlots({ overhead: 0.2, other: 7 });
+    expect(slots).toEqual([0.2]);
+    const at = set.compileAt("gb", ["users", "disk"]);
+    expect(at([500, 10890], slots)).toBe(set.compile("gb", ["users", "disk"])([500, 10890], { overhead: 0.2 }));
+    expect(at([500, 10890], [0])).toBe((500 * 10890) / 1024);
+  });
+
   test("a mistyped operand, a function the customer copy may lack, or a cycle is refused at load", () => {
     const source = { publisher: "p", title: "t", at: "a" };
     expect(() => defineRuleSet("t", {}, { a: { label: "a", unit: "", source, expression: "b+1" } })).toThrow("b is neither an operand nor a rule");
