@@ -7,6 +7,18 @@ import { MICROSOFT_RULES } from "../rules/microsoft";
 
 // Microsoft's rules (rules/microsoft.ts), compiled once: the size of a database from its mailboxes and their size on disk (weighted over the tiers).
 const databaseGBOf = MICROSOFT_RULES.compileAt("databaseGB", ["mailboxesPerDatabase", "disk"]);
+const VOLUME_INPUTS = ["databaseGB", "logSpaceGB", "databases"] as const;
+const [databaseVolumeOf, logVolumeOf, capacityPerCopyOf] = (["databaseVolumeGB", "logVolumeGB", "capacityPerCopyGB"] as const).map((key) => MICROSOFT_RULES.compileAt(key, VOLUME_INPUTS));
+
+/**
+ * Microsoft's volumes of one copy, one database a volume — Volume Requirements!I123 (rules/microsoft.ts
+ * databaseVolumeGB, logVolumeGB, capacityPerCopyGB): a database volume, a log volume, and the capacity.
+ */
+export function microsoftVolumes(databaseGB: number, logSpaceGB: number, databases: number, f: Pick<MicrosoftFactors, "contentIndexShare" | "volumeFreeShare">) {
+  const inputs = [databaseGB, logSpaceGB, databases];
+  const slots = MICROSOFT_RULES.factorSlots(f as unknown as Readonly<Record<string, number>>);
+  return { databaseVolumeGB: databaseVolumeOf(inputs, slots), logVolumeGB: logVolumeOf(inputs, slots), capacityPerCopyGB: capacityPerCopyOf(inputs, slots) };
+}
 
 /**
  * One DAG (or, with one copy, stand-alone servers) as the calculator sizes it: the mailbox tiers it

@@ -2,6 +2,7 @@
  * Microsoft's method as rules: each figure of Microsoft, Exchange Server Role Requirements Calculator
  * written once (rule.ts derives its value, Excel formula and words), in the calculator's order.
  */
+import { MINIMUM_VOLUME_GB } from "../database";
 import { MAX_MESSAGE_PROFILE, MESSAGE_PROFILE_STEP, MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F } from "../microsoft/tables";
 import { defineRuleSet, type Operand, type RuleSource } from "./rule";
 
@@ -45,11 +46,16 @@ export const MICROSOFT_OPERANDS = {
   casRatio: constant("the client access ratio, 0.375", MICROSOFT.casRatio),
   mbPerGB: constant("1,024", 1024, "MB"),
   cacheMBPerStep: constant("3 MB each 50 messages", 3, "MB"),
+  logSpaceGB: input("log space a database", "GB"),
+  contentIndexShare: factor("content index share", "contentIndexShare"),
+  volumeFreeShare: factor("free space share of a volume", "volumeFreeShare"),
+  minimumVolumeGB: constant("1 GB", MINIMUM_VOLUME_GB, "GB"),
+  roundingGBPerDatabase: constant("2 GB a database", 2, "GB"),
 } as const satisfies Record<string, Operand>;
 
 /**
  * A mailbox on disk, its I/O and its megacycles — Role Requirements!C11:C30, the Tier-1 column; then
- * the databases' size (Volume Requirements!E123).
+ * the databases' size (Volume Requirements!E123) and their volumes (I123), one database a volume.
  */
 export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPERANDS, {
   highAvailability: { label: "A DAG (two copies or more)", unit: "", source: at("Input!C30:C31"), expression: "copies>=2" },
@@ -94,6 +100,24 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
   sizedMailboxes: { label: "Mailboxes sized", unit: "mailboxes", source: at("Role Requirements!C77"), expression: "IF(highAvailability,users,users/servers)" },
   mailboxesPerDatabase: { label: "Mailboxes a database", unit: "mailboxes", source: at("Role Requirements!C81"), expression: "sizedMailboxes/databases" },
   databaseGB: { label: "Size of one database", unit: "GB", source: at("Volume Requirements!E123"), expression: "mailboxesPerDatabase*disk/mbPerGB*(1+dataOverhead)" },
+  // Volume Requirements!I123 for one database a volume, as Dell's design and the export lay them out: a
+  // database volume holds its database and content index (counted twice), a log volume its logs, each
+  // over the share of a volume that may be filled (Input!C39), whole GB up, at least 1 GB.
+  databaseVolumeGB: {
+    label: "Database volume, provisioned",
+    unit: "GB",
+    source: at("Volume Requirements!I123"),
+    expression: "MAX(minimumVolumeGB,CEILCOUNT(databaseGB*(1+2*contentIndexShare)/(1-volumeFreeShare)))",
+  },
+  logVolumeGB: { label: "Log volume, provisioned", unit: "GB", source: at("Volume Requirements!I123"), expression: "MAX(minimumVolumeGB,CEILCOUNT(logSpaceGB/(1-volumeFreeShare)))" },
+  // Counted from the totals, which never fall as the load rises: every database's data and logs, plus a GB
+  // a volume (two a database) of the volumes' rounding.
+  capacityPerCopyGB: {
+    label: "Capacity per copy",
+    unit: "GB",
+    source: at("Volume Requirements!I123"),
+    expression: "CEILCOUNT((databaseGB*(1+2*contentIndexShare)+logSpaceGB)*databases/(1-volumeFreeShare)+roundingGBPerDatabase*databases)",
+  },
 });
 
 export type MicrosoftRule = keyof typeof MICROSOFT_RULES.rules;

@@ -6,10 +6,13 @@
  *   - its Excel formula, over a map from each operand (or any rule's quantity) to a cell or name;
  *   - its words, from the operands' labels, for the Design and Methods sheets.
  * Functions a rule may use: arithmetic and comparisons, IF, AND, OR, NOT, MIN, MAX, ROUND, ROUNDUP,
- * ROUNDDOWN (to 0 places), NA — those every spreadsheet the customer copy opens in recalculates alike.
+ * ROUNDDOWN (to 0 places), NA — those every spreadsheet the customer copy opens in recalculates alike;
+ * and CEILCOUNT, the engine's count rounding (rounding.ts ceilCount: whole units up, floating-point noise
+ * absorbed), written in Excel as ROUNDUP less its tolerance (excel-formulas.ts ceilCountFormula).
  */
 import { SizingError } from "../errors";
-import { numberLiteral } from "../excel-formulas";
+import { ceilCountFormula, numberLiteral } from "../excel-formulas";
+import { ceilCount } from "../rounding";
 import { excelCeil, excelFloor, excelRound } from "../microsoft/excel";
 import { parseExpression, type Expression as FormulaNode, type ExpressionOperator as BinaryOperator } from "./expression";
 
@@ -96,7 +99,7 @@ export interface RuleSet<K extends string> {
 }
 
 const PRECEDENCE: Record<BinaryOperator, number> = { "=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "+": 3, "-": 3, "*": 4, "/": 4 };
-const FUNCTIONS = new Set(["IF", "AND", "OR", "NOT", "MIN", "MAX", "ROUND", "ROUNDUP", "ROUNDDOWN", "NA"]);
+const FUNCTIONS = new Set(["IF", "AND", "OR", "NOT", "MIN", "MAX", "ROUND", "ROUNDUP", "ROUNDDOWN", "NA", "CEILCOUNT"]);
 
 /** Declare a method's rules: each expression parsed and checked here, at load, so a mistyped operand never reaches a design. */
 export function defineRuleSet<K extends string>(method: string, operands: Readonly<Record<string, Operand>>, declarations: Readonly<Record<K, RuleDeclaration>>): RuleSet<K> {
@@ -204,6 +207,7 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
           const names = rules[called].parameters ?? [];
           return `(${render(rules[called].node, references, new Map(names.map((name, k) => [name, wrap(args[k])])))})`;
         }
+        if (node.name === "CEILCOUNT") return ceilCountFormula(args[0]);
         return `${node.name}(${args.join(",")})`;
       }
       default:
@@ -247,6 +251,7 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
           case "IF":
             return `${args[1]} if ${args[0]}, else ${args[2]}`;
           case "ROUNDUP":
+          case "CEILCOUNT":
             return `${sayAtom(node.args[0], params)} rounded up`;
           case "ROUNDDOWN":
             return `${sayAtom(node.args[0], params)} rounded down`;
@@ -407,6 +412,8 @@ function call(name: string, args: readonly Closure[], method: string): Closure {
       return (i, f, a) => roundDown(x(i, f, a) as number);
     case "ROUND":
       return (i, f, a) => round(x(i, f, a) as number);
+    case "CEILCOUNT":
+      return (i, f, a) => ceilCount(x(i, f, a) as number);
     case "NA":
       return () => {
         throw new SizingError("#N/A", `${method}: the figure has no value at these inputs`);

@@ -5,7 +5,7 @@
 import { evaluateFormula } from "../../../src/formula";
 import { MESSAGE_PROFILES, MICROSOFT_FACTOR_DEFAULTS } from "../../../src/engine/microsoft/tables";
 import { defineRuleSet } from "../../../src/engine/rules/rule";
-import { MICROSOFT_RULES, type MicrosoftRule } from "../../../src/engine/rules/microsoft";
+import { MICROSOFT_OPERANDS, MICROSOFT_RULES, type MicrosoftRule } from "../../../src/engine/rules/microsoft";
 
 const factors = MICROSOFT_FACTOR_DEFAULTS as unknown as Record<string, number>;
 
@@ -94,6 +94,16 @@ describe("Microsoft's mailbox rules", () => {
     expect(evaluateFormula(formula, { cell: (_s, row, column) => (row === 0 ? values[column] : null) })).toBe(5317.3828125);
   });
 
+  test("a database volume at the calculator's example database (Volume Requirements!E123, 664.67 GB): whole GB up, in Excel less the count tolerance", () => {
+    // 664.6728515625 × (1 + 2 × 0.2) ÷ (1 − 0.05) = 979.52…, one database a volume (Input!C39 5% free).
+    const value = MICROSOFT_RULES.compileAt("databaseVolumeGB", ["databaseGB"])([664.6728515625], MICROSOFT_RULES.factorSlots(factors));
+    expect(value).toBe(980);
+    const formula = MICROSOFT_RULES.formula("databaseVolumeGB", { databaseGB: "A1" });
+    expect(formula).toBe("MAX(1,ROUNDUP(A1*(1+2*0.2)/(1-0.05)-MIN(A1*(1+2*0.2)/(1-0.05)*1e-15,0.000001),0))");
+    expect(evaluateFormula(formula, { cell: () => 664.6728515625 })).toBe(980);
+    expect(MICROSOFT_RULES.words("databaseVolumeGB")).toBe("the larger of 1 GB and (size of one database × (1 + 2 × content index share) ÷ (1 − free space share of a volume)) rounded up");
+  });
+
   test("the database cache per mailbox is the calculator's profile table's, row by row (Tables!B4:B13)", () => {
     const cache = MICROSOFT_RULES.compile("cacheMB", ["profile"]);
     expect(MESSAGE_PROFILES.map((row) => cache([row.messages], factors))).toEqual(MESSAGE_PROFILES.map((row) => row.cacheMB));
@@ -104,5 +114,24 @@ describe("Microsoft's mailbox rules", () => {
       expect(rule.source).toMatchObject({ publisher: "Microsoft", title: "Exchange Server Role Requirements Calculator" });
       expect(rule.source.at).toMatch(/^[A-Z][A-Za-z ]+![A-Z]+\d+(:[A-Z]+\d+)?$/);
     }
+  });
+
+  // A design of the calculator's example mailbox (200 messages of 75 KB, 10 GB quota) in a DAG of 3 copies
+  // on 3 + 3 servers; the other inputs are any in their ranges.
+  const design: Record<string, number> = {
+    messagesPerDay: 200, messageKB: 75, quotaMB: 10240, archiveMB: 2048, copies: 3, users: 5000, serversFirstSite: 3, serversSecondSite: 3, databases: 12, logSpaceGB: 23.7, copiesPerServer: 6, active: 3,
+  };
+  const inputKeys = Object.keys(MICROSOFT_OPERANDS).filter((key) => MICROSOFT_OPERANDS[key as keyof typeof MICROSOFT_OPERANDS].kind === "input");
+  const plain = (Object.keys(MICROSOFT_RULES.rules) as MicrosoftRule[]).filter((key) => MICROSOFT_RULES.rules[key].parameters === undefined);
+
+  test("the design's inputs give every input operand (a control)", () => {
+    expect(inputKeys.filter((key) => design[key] === undefined)).toEqual([]);
+  });
+
+  test.each(plain)("%s: its formula over the input cells, evaluated, is its compiled value", (key) => {
+    const cells = Object.fromEntries(inputKeys.map((k, column) => [k, `${String.fromCharCode(65 + column)}1`]));
+    const value = MICROSOFT_RULES.compileAt(key, inputKeys)(inputKeys.map((k) => design[k]), MICROSOFT_RULES.factorSlots(factors));
+    const formula = evaluateFormula(MICROSOFT_RULES.formula(key, cells), { cell: (_s, row, column) => (row === 0 && column < inputKeys.length ? design[inputKeys[column]] : null) });
+    expect(formula).toBe(value);
   });
 });
