@@ -10,6 +10,14 @@ const databaseGBOf = MICROSOFT_RULES.compileAt("databaseGB", ["mailboxesPerDatab
 const VOLUME_INPUTS = ["databaseGB", "logSpaceGB", "databases"] as const;
 const [databaseVolumeOf, logVolumeOf, capacityPerCopyOf] = (["databaseVolumeGB", "logVolumeGB", "capacityPerCopyGB"] as const).map((key) => MICROSOFT_RULES.compileAt(key, VOLUME_INPUTS));
 
+// The DAG's I/O (rules/microsoft.ts, Role Requirements!I75:I83, E281:E282) from its transfers (summed over
+// the tiers), its databases, copies a server, whether it is a DAG, the busiest server's active databases
+// and its servers.
+const IO_INPUTS = ["transfers", "readTransfers", "databases", "copiesPerServer", "highAvailability", "active", "servers"] as const;
+const [ioReadShareOf, environmentIopsOf, databaseIopsOf, serverIopsOf, serverLogWritesOf, serverLogReadsOf, serverLogIopsOf, dagIopsOf, dagLogIopsOf, databaseLogIopsOf] = (
+  ["ioReadShare", "environmentIops", "databaseIops", "serverIops", "serverLogWrites", "serverLogReads", "serverLogIops", "dagIops", "dagLogIops", "databaseLogIops"] as const
+).map((key) => MICROSOFT_RULES.compileAt(key, IO_INPUTS));
+
 /**
  * Microsoft's volumes of one copy, one database a volume — Volume Requirements!I123 (rules/microsoft.ts
  * databaseVolumeGB, logVolumeGB, capacityPerCopyGB): a database volume, a log volume, and the capacity.
@@ -641,7 +649,8 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const { ha, lagged, servers, perTier, mailboxes, tierShares, mailboxOnDiskMB, sized, jbod, passive, maxDb, limit, ioLimit, databases, symmetric, maxDatabases } = microsoftDatabaseCount(d, f);
   const weighted = (pick: (r: MailboxRequirement, i: number) => number) => perTier.reduce((a, r, i) => a + tierShares[i] * pick(r, i), 0);
   const mailboxesPerDatabase = sized / databases; // C81
-  const databaseGB = databaseGBOf([mailboxesPerDatabase, mailboxOnDiskMB], MICROSOFT_RULES.factorSlots(f as unknown as Readonly<Record<string, number>>)); // Volume Requirements!D123, E123
+  const slots = MICROSOFT_RULES.factorSlots(f as unknown as Readonly<Record<string, number>>);
+  const databaseGB = databaseGBOf([mailboxesPerDatabase, mailboxOnDiskMB], slots); // Volume Requirements!D123, E123
   const copiesPerServer = ha ? copiesPerServerOf(databases, d.serversPerSite, d.copies, passive) : databases; // C102
   const computed =
     ha && f.activationUnit > 0
@@ -652,15 +661,12 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   // I/O — Role Requirements!C31, I75:I83.
   const transfers = perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.iops, 0) / (ha ? 1 : servers);
   const readTransfers = perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.reads, 0) / (ha ? 1 : servers);
-  const readShare = transfers > 0 ? readTransfers / transfers : 0;
-  const environmentIops = transfers * (1 + f.ioOverhead);
-  const databaseIops = environmentIops / databases;
-  const serverIops = ha ? databaseIops * copiesPerServer : environmentIops;
-  const writeShare = 1 - readShare;
-  const serverLogWrites = serverIops * writeShare * (ha ? MICROSOFT.logWriteShareHa : MICROSOFT.logWriteShareStandalone);
-  const serverLogReads = ha ? databaseIops * writeShare * MICROSOFT.logReadShare * active.worst : 0;
-  const serverLogIops = serverLogWrites + serverLogReads;
-  const databaseLogIops = databaseIops * writeShare * (ha ? MICROSOFT.logWriteShareHa : MICROSOFT.logWriteShareStandalone) + (ha ? databaseIops * writeShare * MICROSOFT.logReadShare : 0);
+  const io = [transfers, readTransfers, databases, copiesPerServer, ha, active.worst, servers];
+  const readShare = ioReadShareOf(io, slots);
+  const environmentIops = environmentIopsOf(io, slots);
+  const serverIops = serverIopsOf(io, slots);
+  const serverLogWrites = serverLogWritesOf(io, slots);
+  const serverLogReads = serverLogReadsOf(io, slots);
 
   // Megacycles of the busiest server with `x` active databases, the rest of its copies passive — C199:G201.
   const busyActive = ha ? active.worst : databases;
@@ -758,14 +764,14 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     environmentIops,
     ioOverhead: f.ioOverhead,
     readShare,
-    databaseIops,
+    databaseIops: databaseIopsOf(io, slots),
     serverIops,
-    dagIops: serverIops * servers,
+    dagIops: dagIopsOf(io, slots),
     serverLogWrites,
     serverLogReads,
-    serverLogIops,
-    dagLogIops: serverLogIops * servers,
-    databaseLogIops,
+    serverLogIops: serverLogIopsOf(io, slots),
+    dagLogIops: dagLogIopsOf(io, slots),
+    databaseLogIops: databaseLogIopsOf(io, slots),
     cacheGB,
     minimumMemoryGB: minimumMemory,
     casMemoryGB,

@@ -155,9 +155,19 @@ export const readsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formu
 /** IOPS per mailbox before overhead — Role Requirements!C30. */
 export const iopsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("iops", ruleCells(c));
 
+/** The I/O rules' operands where the sheet has them: a mailbox's IOPS (and reads, averaged over tiers), copies a server, the busiest server's active databases, the peak. */
+const ioCells = (c: MicrosoftCells): References => ({
+  ...ruleCells(c),
+  iops: c.iops,
+  ...(c.reads !== undefined && { reads: c.reads }),
+  copiesPerServer: c.copiesPerServer,
+  active: c.active,
+  environmentIops: c.peak,
+});
+
 /** IOPS per mailbox with the I/O overhead (EX_MS_IOPS "permailbox"). */
 export function perMailboxIopsFormula(c: MicrosoftCells): string {
-  return guard(c, refusedWith(c, `(0+1*${c.iops})*(1+${factorFormula(c, "ioOverhead")})`));
+  return guard(c, refusedWith(c, MICROSOFT_RULES.formula("perMailboxIops", ioCells(c))));
 }
 
 /** The JBOD disk's raw GB (0: RAID), databases a volume (its own, else the copies), and whether a volume holds several (design.ts prefersJbod). */
@@ -342,36 +352,18 @@ export function activeFormula(c: MicrosoftCells): string {
   return `IF(${ha(c)},${worst},${db})`;
 }
 
-const transfers = (c: MicrosoftCells, perMailbox: string) => `((0+${c.users}*${perMailbox})/IF(${ha(c)},1,${serversFormula(c)}))`;
-const share = (c: MicrosoftCells) => `IF(${transfers(c, c.iops)}>0,${transfers(c, `(${c.reads ?? readsFormula(c)})`)}/${transfers(c, c.iops)},0)`;
-
 /** IOPS of the active databases with overhead — Role Requirements!I76. */
 export function peakFormula(c: MicrosoftCells): string {
-  return guard(c, refusedWith(c, `${transfers(c, c.iops)}*(1+${factorFormula(c, "ioOverhead")})`));
+  return guard(c, refusedWith(c, MICROSOFT_RULES.formula("environmentIops", ioCells(c))));
 }
 
-const serverIops = (c: MicrosoftCells) => `IF(${ha(c)},${c.peak}/${c.databases}*${c.copiesPerServer},${c.peak})`;
-
-/** The server's database read and write IOPS — Role Requirements!I78, I79 (EX_MS_IOPS "reads", "writes": server IOPS × the read share, × the rest). */
-export function serverReadIopsFormula(c: MicrosoftCells): string {
-  return `${serverIops(c)}*${share(c)}`;
-}
-export function serverWriteIopsFormula(c: MicrosoftCells): string {
-  return `${serverIops(c)}*(1-${share(c)})`;
-}
-
+/** The server's database read and write IOPS — Role Requirements!I78, I79 (EX_MS_IOPS "reads", "writes"). */
+export const serverReadIopsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("serverReadIops", ioCells(c));
+export const serverWriteIopsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("serverWriteIops", ioCells(c));
 /** Database IOPS of the DAG, every copy — Role Requirements!E281. */
-export function dagIopsFormula(c: MicrosoftCells): string {
-  return `${serverIops(c)}*${serversFormula(c)}`;
-}
-
+export const dagIopsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("dagIops", ioCells(c));
 /** Log IOPS of the DAG — Role Requirements!I80, I81, E282. */
-export function dagLogIopsFormula(c: MicrosoftCells): string {
-  const ws = `(1-${share(c)})`;
-  const w = `${serverIops(c)}*${ws}*IF(${ha(c)},${n(MICROSOFT.logWriteShareHa)},${n(MICROSOFT.logWriteShareStandalone)})`;
-  const r = `IF(${ha(c)},${c.peak}/${c.databases}*${ws}*${n(MICROSOFT.logReadShare)}*${c.active},0)`;
-  return `(${w}+${r})*${serversFormula(c)}`;
-}
+export const dagLogIopsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("dagLogIops", ioCells(c));
 
 const cacheMB = (c: MicrosoftCells) => `(${MICROSOFT_RULES.formula("cacheMB", ruleCells(c))})`;
 const activeMc = (c: MicrosoftCells) => `(${MICROSOFT_RULES.formula("activeMegacycles", ruleCells(c))})`;

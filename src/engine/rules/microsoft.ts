@@ -47,6 +47,12 @@ export const MICROSOFT_OPERANDS = {
   mbPerGB: constant("1,024", 1024, "MB"),
   cacheMBPerStep: constant("3 MB each 50 messages", 3, "MB"),
   logSpaceGB: input("log space a database", "GB"),
+  copiesPerServer: input("database copies a server", "copies"),
+  active: input("active databases on the busiest server", "databases"),
+  ioOverhead: factor("I/O overhead", "ioOverhead"),
+  logWriteShareHa: constant("half the database writes in a DAG", MICROSOFT.logWriteShareHa),
+  logWriteShareAlone: constant("0.4 of the database writes stand-alone", MICROSOFT.logWriteShareStandalone),
+  logReadShare: constant("a tenth of half the database writes", MICROSOFT.logReadShare),
   contentIndexShare: factor("content index share", "contentIndexShare"),
   volumeFreeShare: factor("free space share of a volume", "volumeFreeShare"),
   minimumVolumeGB: constant("1 GB", MINIMUM_VOLUME_GB, "GB"),
@@ -100,6 +106,34 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
   sizedMailboxes: { label: "Mailboxes sized", unit: "mailboxes", source: at("Role Requirements!C77"), expression: "IF(highAvailability,users,users/servers)" },
   mailboxesPerDatabase: { label: "Mailboxes a database", unit: "mailboxes", source: at("Role Requirements!C81"), expression: "sizedMailboxes/databases" },
   databaseGB: { label: "Size of one database", unit: "GB", source: at("Volume Requirements!E123"), expression: "mailboxesPerDatabase*disk/mbPerGB*(1+dataOverhead)" },
+  // The I/O of the DAG's databases — Role Requirements!I75:I83, E281:E282: a stand-alone server's share of
+  // the mailboxes; the overhead on every transfer; a server's copies each charged the I/O of an active one.
+  perMailboxIops: { label: "IOPS per mailbox with the I/O overhead", unit: "IOPS", source: at("Role Requirements!C31"), expression: "iops*(1+ioOverhead)" },
+  transfers: { label: "Database transfers of the mailboxes", unit: "IOPS", source: at("Role Requirements!I76"), expression: "users*iops/IF(highAvailability,1,servers)" },
+  readTransfers: { label: "Database reads of the mailboxes", unit: "IOPS", source: at("Role Requirements!I78"), expression: "users*reads/IF(highAvailability,1,servers)" },
+  ioReadShare: { label: "Read share of the databases' I/O", unit: "", source: at("Role Requirements!I75"), expression: "IF(transfers>0,readTransfers/transfers,0)" },
+  environmentIops: { label: "IOPS of the active databases with overhead", unit: "IOPS", source: at("Role Requirements!I76"), expression: "transfers*(1+ioOverhead)" },
+  databaseIops: { label: "IOPS a database", unit: "IOPS", source: at("Role Requirements!I82"), expression: "environmentIops/databases" },
+  serverIops: { label: "Database IOPS a server", unit: "IOPS", source: at("Role Requirements!I77"), expression: "IF(highAvailability,databaseIops*copiesPerServer,environmentIops)" },
+  serverReadIops: { label: "Database read IOPS a server", unit: "IOPS", source: at("Role Requirements!I78"), expression: "serverIops*ioReadShare" },
+  serverWriteIops: { label: "Database write IOPS a server", unit: "IOPS", source: at("Role Requirements!I79"), expression: "serverIops*(1-ioReadShare)" },
+  dagIops: { label: "Database IOPS of the DAG, every copy", unit: "IOPS", source: at("Role Requirements!E281"), expression: "serverIops*servers" },
+  serverLogWrites: {
+    label: "Log writes a server",
+    unit: "IOPS",
+    source: at("Role Requirements!I80"),
+    expression: "serverIops*(1-ioReadShare)*IF(highAvailability,logWriteShareHa,logWriteShareAlone)",
+  },
+  // Log reads for replication, each active database's copies.
+  serverLogReads: { label: "Log reads a server", unit: "IOPS", source: at("Role Requirements!I81"), expression: "IF(highAvailability,databaseIops*(1-ioReadShare)*logReadShare*active,0)" },
+  serverLogIops: { label: "Log IOPS a server", unit: "IOPS", source: at("Role Requirements!I80:I81"), expression: "serverLogWrites+serverLogReads" },
+  dagLogIops: { label: "Log IOPS of the DAG", unit: "IOPS", source: at("Role Requirements!E282"), expression: "serverLogIops*servers" },
+  databaseLogIops: {
+    label: "Log IOPS a log stream",
+    unit: "IOPS",
+    source: at("Role Requirements!I83"),
+    expression: "databaseIops*(1-ioReadShare)*IF(highAvailability,logWriteShareHa,logWriteShareAlone)+IF(highAvailability,databaseIops*(1-ioReadShare)*logReadShare,0)",
+  },
   // Volume Requirements!I123 for one database a volume, as Dell's design and the export lay them out: a
   // database volume holds its database and content index (counted twice), a log volume its logs, each
   // over the share of a volume that may be filled (Input!C39), whole GB up, at least 1 GB.
