@@ -2,8 +2,9 @@ import { SizingError } from "../errors";
 import { excelCeil, excelFloor, excelRound } from "./excel";
 import { copiesPerSite } from "../failover";
 import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "./mailbox";
-import { MEMORY_STEPS, MICROSOFT, MIN_MEMORY_BY_COPIES, MIN_MEMORY_CONFIG_GB, type MicrosoftFactors } from "./tables";
+import { MICROSOFT, type MicrosoftFactors } from "./tables";
 import { MICROSOFT_RULES } from "../rules/microsoft";
+import type { Value } from "../rules/rule";
 
 // Microsoft's rules (rules/microsoft.ts), compiled once: the size of a database from its mailboxes and their size on disk (weighted over the tiers).
 const databaseGBOf = MICROSOFT_RULES.compileAt("databaseGB", ["mailboxesPerDatabase", "disk"]);
@@ -17,6 +18,26 @@ const IO_INPUTS = ["transfers", "readTransfers", "databases", "copiesPerServer",
 const [ioReadShareOf, environmentIopsOf, databaseIopsOf, serverIopsOf, serverLogWritesOf, serverLogReadsOf, serverLogIopsOf, dagIopsOf, dagLogIopsOf, databaseLogIopsOf] = (
   ["ioReadShare", "environmentIops", "databaseIops", "serverIops", "serverLogWrites", "serverLogReads", "serverLogIops", "dagIops", "dagLogIops", "databaseLogIops"] as const
 ).map((key) => MICROSOFT_RULES.compileAt(key, IO_INPUTS));
+
+// The busiest server (rules/microsoft.ts, Role Requirements!C133:C142, C199:G201, C254): from its active
+// databases, the mailboxes a database and their per-mailbox figures weighted over the tiers; each figure
+// computed once and given to the next (the SERVER_INPUTS after "cores", filled in this order).
+const SERVER_INPUTS = [
+  "highAvailability", "active", "databases", "copiesPerServer", "mailboxesPerDatabase", "activeMegacycles", "passiveMegacycles", "casMegacycles", "cacheMB", "itemsPerMailbox", "specRate", "cores",
+  "busyActiveMegacycles", "busyPassiveMegacycles", "busyCasMegacycles", "megacycles", "megacyclesPerCore", "cacheGB", "casMemoryGB", "calculatedMemoryGB", "contentIndexMemoryGB", "totalMemoryGB",
+] as const;
+type ServerInput = (typeof SERVER_INPUTS)[number];
+const AT = Object.fromEntries(SERVER_INPUTS.map((key, k) => [key, k])) as Record<ServerInput, number>;
+const serverRule = (key: Parameters<typeof MICROSOFT_RULES.compileAt>[0]) => MICROSOFT_RULES.compileAt(key, SERVER_INPUTS);
+const [busyActiveMegacyclesOf, busyPassiveMegacyclesOf, busyCasMegacyclesOf, megacyclesOf, megacyclesPerCoreOf, coresNeededOf] = (
+  ["busyActiveMegacycles", "busyPassiveMegacycles", "busyCasMegacycles", "megacycles", "megacyclesPerCore", "coresNeeded"] as const
+).map(serverRule);
+const [cacheGBOf, minimumMemoryOf, casMemoryOf, calculatedMemoryOf, contentIndexMemoryOf, totalMemoryOf] = (
+  ["cacheGB", "minimumMemoryGB", "casMemoryGB", "calculatedMemoryGB", "contentIndexMemoryGB", "totalMemoryGB"] as const
+).map(serverRule);
+const memoryGBOf = MICROSOFT_RULES.compileAt("memoryGB", ["totalMemoryGB"]);
+const minimumMemoryByCopiesOf = MICROSOFT_RULES.compileAt("minimumMemoryGB", ["copiesPerServer"]);
+const NO_SLOTS: readonly number[] = [];
 
 /**
  * Microsoft's volumes of one copy, one database a volume — Volume Requirements!I123 (rules/microsoft.ts
@@ -593,15 +614,12 @@ export function copiesPerServerOf(databases: number, serversPerSite: readonly nu
 
 /** Memory rounded up to a configuration — Role Requirements!C142. */
 export function memoryConfigurationGB(gb: number): number {
-  const step = MEMORY_STEPS.find((s) => gb >= s.fromGB) ?? MEMORY_STEPS[MEMORY_STEPS.length - 1];
-  return Math.max(ceilingTo(gb, step.stepGB), MIN_MEMORY_CONFIG_GB);
+  return memoryGBOf([gb], NO_SLOTS);
 }
 
 /** Minimum memory by copies on the server — Tables!A16:C21, ascending lookup. */
 export function minimumMemoryGB(copiesOnServer: number): number {
-  let gb = MIN_MEMORY_BY_COPIES[0].memoryGB;
-  for (const row of MIN_MEMORY_BY_COPIES) if (copiesOnServer >= row.fromCopies) gb = row.memoryGB;
-  return gb;
+  return minimumMemoryByCopiesOf([copiesOnServer], NO_SLOTS);
 }
 
 /**
@@ -670,46 +688,61 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
 
   // Megacycles of the busiest server with `x` active databases, the rest of its copies passive — C199:G201.
   const busyActive = ha ? active.worst : databases;
-  const perDatabase = (pick: (r: MailboxRequirement) => number) => mailboxesPerDatabase * weighted(pick);
-  const virtual = 1 + f.hypervisor;
+  const hasRate = d.specRate > 0;
+  const server: Value[] = new Array<Value>(SERVER_INPUTS.length).fill(0);
+  server[AT.highAvailability] = ha;
+  server[AT.databases] = databases;
+  server[AT.copiesPerServer] = copiesPerServer;
+  server[AT.mailboxesPerDatabase] = mailboxesPerDatabase;
+  server[AT.activeMegacycles] = weighted((r) => r.activeMegacycles);
+  server[AT.passiveMegacycles] = weighted((r) => r.passiveMegacycles);
+  server[AT.casMegacycles] = weighted((r) => r.casMegacycles);
+  server[AT.cacheMB] = weighted((r) => r.cacheMB);
+  server[AT.itemsPerMailbox] = perTier.reduce((a, r, i) => a + (tierShares[i] * r.mailboxOnDiskMB) / d.tiers[i].messageKB, 0);
+  server[AT.specRate] = d.specRate;
+  server[AT.cores] = d.cores;
+  const megacyclesPerCore = hasRate ? megacyclesPerCoreOf(server, slots) : NaN;
+  server[AT.megacyclesPerCore] = megacyclesPerCore;
   const megacyclesAt = (x: number, applies = true): MicrosoftModeFigures => {
     if (!applies) return { applies, activeDatabases: x, activeMegacycles: NaN, passiveMegacycles: NaN, casMegacycles: NaN, megacycles: NaN };
-    const a = x * perDatabase((r) => r.activeMegacycles) * virtual;
-    const p = (ha ? copiesPerServer - x : 0) * perDatabase((r) => r.passiveMegacycles) * virtual;
-    const c = f.multiRole > 0 ? x * perDatabase((r) => r.casMegacycles) * virtual : 0;
-    return { applies, activeDatabases: x, activeMegacycles: a, passiveMegacycles: p, casMegacycles: c, megacycles: a + p + c };
+    server[AT.active] = x;
+    const a = busyActiveMegacyclesOf(server, slots);
+    const p = busyPassiveMegacyclesOf(server, slots);
+    const c = busyCasMegacyclesOf(server, slots);
+    server[AT.busyActiveMegacycles] = a;
+    server[AT.busyPassiveMegacycles] = p;
+    server[AT.busyCasMegacycles] = c;
+    return { applies, activeDatabases: x, activeMegacycles: a, passiveMegacycles: p, casMegacycles: c, megacycles: megacyclesOf(server, slots) };
   };
   const { activeMegacycles, passiveMegacycles, casMegacycles, megacycles } = megacyclesAt(busyActive);
   // Normal runtime and the worst always apply; a failure mode with no active databases cannot occur or is not survivable.
   const failureModes = Object.fromEntries(
     MICROSOFT_FAILURE_MODES.map((mode) => [mode, mode === "worst" ? megacyclesAt(busyActive) : megacyclesAt(active[mode], mode === "normal" || active[mode] > 0)]),
   ) as Record<MicrosoftFailureMode, MicrosoftModeFigures>;
-  const hasRate = d.specRate > 0;
-  const megacyclesPerCore = hasRate ? (d.specRate / d.cores) * (MICROSOFT.baselineMegacycles / MICROSOFT.baselineSpecPerCore) : NaN;
   const availableMegacycles = d.cores * megacyclesPerCore;
-  const coresNeeded = hasRate ? excelCeil(megacycles / megacyclesPerCore) : NaN;
+  // Cores of the busiest server at `mc` megacycles: none without a rate (the rule's #N/A).
+  const coresAt = (mc: number) => {
+    if (!hasRate) return NaN;
+    server[AT.megacycles] = mc;
+    return coresNeededOf(server, slots);
+  };
+  const coresNeeded = coresAt(megacycles);
   const utilization = megacycles / availableMegacycles;
 
   // Memory — C133:C142, of a server with `x` active databases, the rest of its copies passive.
-  const minimumMemory = minimumMemoryGB(copiesPerServer);
-  const itemsPerDatabase = mailboxesPerDatabase * perTier.reduce((a, r, i) => a + (tierShares[i] * r.mailboxOnDiskMB) / d.tiers[i].messageKB, 0);
+  const minimumMemory = minimumMemoryOf(server, slots);
   const memoryAt = (x: number, cas: number) => {
-    const cacheGB = excelCeil((x * perDatabase((r) => r.cacheMB)) / 1024);
-    const casMemoryGB = hasRate ? excelRound(MICROSOFT.casMemoryBaseGB + (cas / availableMegacycles) * d.cores * 2) : d.cores * MICROSOFT.casMemoryPerCoreGB + MICROSOFT.casMemoryBaseGB;
-    const calculatedMemoryGB = Math.max(minimumMemory, cacheGB / MICROSOFT.cacheShareOfMemory + (f.multiRole > 0 ? casMemoryGB : 0));
-    const passiveCopies = ha ? copiesPerServer - x : 0;
-    const contentIndexMemoryGB =
-      MICROSOFT.contentIndexBaseGB + (itemsPerDatabase * x * MICROSOFT.contentIndexBytesPerActiveItem + itemsPerDatabase * passiveCopies * MICROSOFT.contentIndexBytesPerPassiveItem) / 1024 ** 3;
-    // C141 adds the index only while it is above the rest's other three quarters, so memory fell where the
-    // rest grew past that; never less, the index is added up to that point and the total held there.
-    const indexAdded = MICROSOFT.cacheShareOfMemory * calculatedMemoryGB + contentIndexMemoryGB > calculatedMemoryGB;
-    const totalMemoryGB =
-      f.neverLess > 0
-        ? Math.max(calculatedMemoryGB, Math.min(calculatedMemoryGB, contentIndexMemoryGB / (1 - MICROSOFT.cacheShareOfMemory)) + contentIndexMemoryGB)
-        : indexAdded
-          ? calculatedMemoryGB + contentIndexMemoryGB
-          : calculatedMemoryGB;
-    return { cacheGB, casMemoryGB, calculatedMemoryGB, contentIndexMemoryGB, totalMemoryGB };
+    server[AT.active] = x;
+    server[AT.busyCasMegacycles] = cas;
+    const cacheGB = cacheGBOf(server, slots);
+    server[AT.cacheGB] = cacheGB;
+    const casMemoryGB = casMemoryOf(server, slots);
+    server[AT.casMemoryGB] = casMemoryGB;
+    const calculatedMemoryGB = calculatedMemoryOf(server, slots);
+    server[AT.calculatedMemoryGB] = calculatedMemoryGB;
+    const contentIndexMemoryGB = contentIndexMemoryOf(server, slots);
+    server[AT.contentIndexMemoryGB] = contentIndexMemoryGB;
+    return { cacheGB, casMemoryGB, calculatedMemoryGB, contentIndexMemoryGB, totalMemoryGB: totalMemoryOf(server, slots) };
   };
   const { cacheGB, casMemoryGB, calculatedMemoryGB, contentIndexMemoryGB, totalMemoryGB } = memoryAt(busyActive, casMegacycles);
   const memoryGB = memoryConfigurationGB(totalMemoryGB);
@@ -721,7 +754,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     const x = secondSiteWorst(active);
     const m = megacyclesAt(x);
     const secondaryMemory = memoryConfigurationGB(memoryAt(x, m.casMegacycles).totalMemoryGB);
-    secondary = { activeDatabases: x, megacycles: m.megacycles, memoryGB: Math.max(secondaryMemory, memoryGB), coresNeeded: hasRate ? excelCeil(m.megacycles / megacyclesPerCore) : NaN };
+    secondary = { activeDatabases: x, megacycles: m.megacycles, memoryGB: Math.max(secondaryMemory, memoryGB), coresNeeded: coresAt(m.megacycles) };
   }
 
   // Logs — Role Requirements!C147:C155, Volume Requirements!F123.

@@ -10,7 +10,7 @@
 import { numberLiteral as n } from "../excel-formulas";
 import { MICROSOFT_RULES } from "../rules/microsoft";
 import type { References } from "../rules/rule";
-import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, MIN_MEMORY_BY_COPIES, MEMORY_STEPS, MIN_MEMORY_CONFIG_GB, type MicrosoftFactorName } from "./tables";
+import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, type MicrosoftFactorName } from "./tables";
 
 /** Where each input and each earlier quantity of the Methods sheet is. */
 export interface MicrosoftCells {
@@ -124,9 +124,6 @@ const guard = (c: MicrosoftCells, body: string) =>
 /** A design the calculator refuses (the databases cell is #N/A) has no figures, though this one needs no count. */
 const refusedWith = (c: MicrosoftCells, body: string) => `IF(${c.databases}>=1,${body},NA())`;
 const sized = (c: MicrosoftCells) => `IF(${ha(c)},${c.users},${c.users}/${serversFormula(c)})`;
-const perDb = (c: MicrosoftCells) => `(${sized(c)}/${c.databases})`;
-const busyActive = (c: MicrosoftCells) => `IF(${ha(c)},${c.active},${c.databases})`;
-const busyPassive = (c: MicrosoftCells) => `IF(${ha(c)},${c.copiesPerServer}-${c.active},0)`;
 
 /** The operands and quantities of Microsoft's rules (rules/microsoft.ts) where the sheet has them. */
 const ruleCells = (c: MicrosoftCells, withProfile = true): References => ({
@@ -365,50 +362,30 @@ export const dagIopsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.for
 /** Log IOPS of the DAG — Role Requirements!I80, I81, E282. */
 export const dagLogIopsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("dagLogIops", ioCells(c));
 
-const cacheMB = (c: MicrosoftCells) => `(${MICROSOFT_RULES.formula("cacheMB", ruleCells(c))})`;
-const activeMc = (c: MicrosoftCells) => `(${MICROSOFT_RULES.formula("activeMegacycles", ruleCells(c))})`;
-const passiveMc = (c: MicrosoftCells) => `(${MICROSOFT_RULES.formula("passiveMegacycles", ruleCells(c))})`;
-const virtual = (c: MicrosoftCells) => `(1+${factorFormula(c, "hypervisor")})`;
-const casCycles = (c: MicrosoftCells) => `(${busyActive(c)}*(${perDb(c)}*(0+1*(${MICROSOFT_RULES.formula("casMegacycles", ruleCells(c))})))*${virtual(c)})`;
+/** The server rules' operands where the sheet has them: the copies a server, its active databases, cores and rate, the cells of its cache, megacycles and memory, the items a mailbox (tiers) and never less. */
+const serverCells = (c: MicrosoftCells): References => ({
+  ...ruleCells(c),
+  copiesPerServer: c.copiesPerServer,
+  active: c.active,
+  specRate: c.specRate,
+  cores: c.cores,
+  cacheGB: c.cache,
+  megacycles: c.megacycles,
+  totalMemoryGB: c.calculated,
+  ...(c.items !== undefined && { itemsPerMailbox: c.items }),
+  neverLess: c.neverLess ?? "0",
+});
 
 /** Database cache of the busiest server, GB — Role Requirements!C134. */
-export function cacheGBFormula(c: MicrosoftCells): string {
-  return `ROUNDUP(${busyActive(c)}*(${perDb(c)}*(0+1*${cacheMB(c)}))/1024,0)`;
-}
-
+export const cacheGBFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("cacheGB", serverCells(c));
 /** Worst-case megacycles of the busiest server — Role Requirements!C256. */
-export function megacyclesFormula(c: MicrosoftCells): string {
-  const a = `${busyActive(c)}*(${perDb(c)}*(0+1*${activeMc(c)}))*${virtual(c)}`;
-  const p = `${busyPassive(c)}*(${perDb(c)}*(0+1*${passiveMc(c)}))*${virtual(c)}`;
-  return `${a}+${p}+${casCycles(c)}`;
-}
-
-const perCore = (c: MicrosoftCells) => `(${c.specRate}/${c.cores}*(${n(MICROSOFT.baselineMegacycles)}/${n(MICROSOFT.baselineSpecPerCore)}))`;
-
+export const megacyclesFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("megacycles", serverCells(c));
 /** Memory before the configuration step, GB — Role Requirements!C133, C138:C141. */
-export function calculatedMemoryFormula(c: MicrosoftCells): string {
-  let minimum = n(MIN_MEMORY_BY_COPIES[0].memoryGB);
-  for (const row of MIN_MEMORY_BY_COPIES.slice(1)) minimum = `IF(${c.copiesPerServer}>=${n(row.fromCopies)},${n(row.memoryGB)},${minimum})`;
-  const cas = `IF(${c.specRate}>0,ROUND(${n(MICROSOFT.casMemoryBaseGB)}+${casCycles(c)}/(${c.cores}*${perCore(c)})*${c.cores}*2,0),${c.cores}*${n(MICROSOFT.casMemoryPerCoreGB)}+${n(MICROSOFT.casMemoryBaseGB)})`;
-  const calc = `MAX(${minimum},${c.cache}/${n(MICROSOFT.cacheShareOfMemory)}+${cas})`;
-  const items = `(${perDb(c)}*(0+1*${c.items ?? `${c.disk}/${c.messageKB}`}))`;
-  const ci = `(${n(MICROSOFT.contentIndexBaseGB)}+(${items}*${busyActive(c)}*${n(MICROSOFT.contentIndexBytesPerActiveItem)}+${items}*${busyPassive(c)}*${n(MICROSOFT.contentIndexBytesPerPassiveItem)})/${n(1024 ** 3)})`;
-  // Never less (design.ts memoryAt): the index added up to where C141 stops adding it, the total held there.
-  const held = `MAX(${calc},MIN(${calc},${ci}/${n(1 - MICROSOFT.cacheShareOfMemory)})+${ci})`;
-  return `IF(${neverLess(c)},${held},IF(${n(MICROSOFT.cacheShareOfMemory)}*${calc}+${ci}>${calc},${calc}+${ci},${calc}))`;
-}
-
+export const calculatedMemoryFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("totalMemoryGB", serverCells(c));
 /** Memory configuration, GB — Role Requirements!C142. */
-export function memoryFormula(c: MicrosoftCells): string {
-  let step = n(MEMORY_STEPS[MEMORY_STEPS.length - 1].stepGB);
-  for (const s of [...MEMORY_STEPS].reverse().slice(1)) step = `IF(${c.calculated}>=${n(s.fromGB)},${n(s.stepGB)},${step})`;
-  return `MAX(ROUNDUP(${c.calculated}/${step},0)*${step},${n(MIN_MEMORY_CONFIG_GB)})`;
-}
-
+export const memoryFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("memoryGB", serverCells(c));
 /** Cores needed — Role Requirements!C254; no SPECint rate, no answer. */
-export function coresFormula(c: MicrosoftCells): string {
-  return `IF(${c.specRate}>0,ROUNDUP(${c.megacycles}/${perCore(c)},0),NA())`;
-}
+export const coresFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("coresNeeded", serverCells(c));
 
 /**
  * Log space a database, GB — Volume Requirements!F123 (design.ts logSpaceGB, EX_MS_DATABASES

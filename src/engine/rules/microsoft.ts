@@ -3,7 +3,7 @@
  * written once (rule.ts derives its value, Excel formula and words), in the calculator's order.
  */
 import { MINIMUM_VOLUME_GB } from "../database";
-import { MAX_MESSAGE_PROFILE, MESSAGE_PROFILE_STEP, MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F } from "../microsoft/tables";
+import { MAX_MESSAGE_PROFILE, MEMORY_STEPS, MESSAGE_PROFILE_STEP, MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, MIN_MEMORY_BY_COPIES, MIN_MEMORY_CONFIG_GB } from "../microsoft/tables";
 import { defineRuleSet, type Operand, type RuleSource } from "./rule";
 
 export const CALCULATOR = { publisher: "Microsoft", title: "Exchange Server Role Requirements Calculator" } as const;
@@ -53,6 +53,21 @@ export const MICROSOFT_OPERANDS = {
   logWriteShareHa: constant("half the database writes in a DAG", MICROSOFT.logWriteShareHa),
   logWriteShareAlone: constant("0.4 of the database writes stand-alone", MICROSOFT.logWriteShareStandalone),
   logReadShare: constant("a tenth of half the database writes", MICROSOFT.logReadShare),
+  specRate: input("SPECint2006 rate a server"),
+  cores: input("processor cores a server", "cores"),
+  hypervisor: factor("hypervisor CPU adjustment", "hypervisor"),
+  multiRole: factor("mailbox and client access on one server", "multiRole"),
+  neverLess: factor("sized never less", "neverLess"),
+  baselineMegacycles: constant("2,000 megacycles a core", MICROSOFT.baselineMegacycles, "megacycles"),
+  baselineSpecPerCore: constant("33.75, the baseline's rate a core", MICROSOFT.baselineSpecPerCore),
+  casMemoryBaseGB: constant("2 GB", MICROSOFT.casMemoryBaseGB, "GB"),
+  casMemoryPerCoreGB: constant("0.4 GB a core", MICROSOFT.casMemoryPerCoreGB, "GB"),
+  cacheShareOfMemory: constant("a quarter of memory", MICROSOFT.cacheShareOfMemory),
+  contentIndexBaseGB: constant("7 GB", MICROSOFT.contentIndexBaseGB, "GB"),
+  contentIndexBytesPerActiveItem: constant("110 bytes an active item", MICROSOFT.contentIndexBytesPerActiveItem, "bytes"),
+  contentIndexBytesPerPassiveItem: constant("24 bytes a passive item", MICROSOFT.contentIndexBytesPerPassiveItem, "bytes"),
+  bytesPerGB: constant("1,024³", 1024 ** 3, "bytes"),
+  minMemoryConfigGB: constant("8 GB", MIN_MEMORY_CONFIG_GB, "GB"),
   contentIndexShare: factor("content index share", "contentIndexShare"),
   volumeFreeShare: factor("free space share of a volume", "volumeFreeShare"),
   minimumVolumeGB: constant("1 GB", MINIMUM_VOLUME_GB, "GB"),
@@ -134,6 +149,69 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
     source: at("Role Requirements!I83"),
     expression: "databaseIops*(1-ioReadShare)*IF(highAvailability,logWriteShareHa,logWriteShareAlone)+IF(highAvailability,databaseIops*(1-ioReadShare)*logReadShare,0)",
   },
+  // The busiest server — Role Requirements!C133:C142, C199:G201, C254:C256: its active databases (a DAG's
+  // busiest in the mode sized, stand-alone every database of the server) and the rest of its copies passive.
+  busyActive: { label: "Active databases sized", unit: "databases", source: at("Role Requirements!C103"), expression: "IF(highAvailability,active,databases)" },
+  busyPassive: { label: "Passive copies sized", unit: "copies", source: at("Role Requirements!C102"), expression: "IF(highAvailability,copiesPerServer-active,0)" },
+  busyActiveMegacycles: {
+    label: "Active mailbox megacycles of the busiest server",
+    unit: "megacycles",
+    source: at("Role Requirements!C199:G199"),
+    expression: "busyActive*(mailboxesPerDatabase*activeMegacycles)*(1+hypervisor)",
+  },
+  busyPassiveMegacycles: {
+    label: "Passive mailbox megacycles of the busiest server",
+    unit: "megacycles",
+    source: at("Role Requirements!C200:G200"),
+    expression: "busyPassive*(mailboxesPerDatabase*passiveMegacycles)*(1+hypervisor)",
+  },
+  busyCasMegacycles: {
+    label: "Client access megacycles of the busiest server",
+    unit: "megacycles",
+    source: at("Role Requirements!C201:G201"),
+    expression: "IF(multiRole>0,busyActive*(mailboxesPerDatabase*casMegacycles)*(1+hypervisor),0)",
+  },
+  megacycles: { label: "Megacycles of the busiest server", unit: "megacycles", source: at("Role Requirements!C256"), expression: "busyActiveMegacycles+busyPassiveMegacycles+busyCasMegacycles" },
+  // Role Requirements!C159: a core of the server's rate against the baseline's 2,000 megacycles at 33.75 a core.
+  megacyclesPerCore: { label: "Megacycles a core", unit: "megacycles", source: at("Role Requirements!C159"), expression: "specRate/cores*(baselineMegacycles/baselineSpecPerCore)" },
+  coresNeeded: { label: "Cores needed", unit: "cores", source: at("Role Requirements!C254"), expression: "IF(specRate>0,ROUNDUP(megacycles/megacyclesPerCore,0),NA())" },
+  cacheGB: { label: "Database cache of the busiest server", unit: "GB", source: at("Role Requirements!C134"), expression: "ROUNDUP(busyActive*(mailboxesPerDatabase*cacheMB)/mbPerGB,0)" },
+  // Tables!A16:C21, looked up ascending by the copies a server holds.
+  minimumMemoryGB: { label: "Minimum memory for the copies held", unit: "GB", source: at("Role Requirements!C133"), expression: lookupAscending("copiesPerServer", MIN_MEMORY_BY_COPIES.map((row) => [row.fromCopies, row.memoryGB])) },
+  // With a rate, 2 GB and twice the client access share of the cores' megacycles; without, 2 GB and 0.4 GB a core.
+  casMemoryGB: {
+    label: "Memory for client access",
+    unit: "GB",
+    source: at("Role Requirements!C140"),
+    expression: "IF(specRate>0,ROUND(casMemoryBaseGB+busyCasMegacycles/(cores*megacyclesPerCore)*cores*2,0),cores*casMemoryPerCoreGB+casMemoryBaseGB)",
+  },
+  calculatedMemoryGB: {
+    label: "Calculated memory",
+    unit: "GB",
+    source: at("Role Requirements!C138"),
+    expression: "MAX(minimumMemoryGB,cacheGB/cacheShareOfMemory+IF(multiRole>0,casMemoryGB,0))",
+  },
+  itemsPerMailbox: { label: "Items a mailbox", unit: "items", source: at("Role Requirements!C139"), expression: "disk/messageKB" },
+  itemsPerDatabase: { label: "Items a database", unit: "items", source: at("Role Requirements!C139"), expression: "mailboxesPerDatabase*itemsPerMailbox" },
+  contentIndexMemoryGB: {
+    label: "Memory for content indexing",
+    unit: "GB",
+    source: at("Role Requirements!C139"),
+    expression: "contentIndexBaseGB+(itemsPerDatabase*busyActive*contentIndexBytesPerActiveItem+itemsPerDatabase*busyPassive*contentIndexBytesPerPassiveItem)/bytesPerGB",
+  },
+  // C141 adds the index only while it is above the rest's other three quarters, so memory fell where the
+  // rest grew past that; sized never less, the index is added up to that point and the total held there.
+  totalMemoryGB: {
+    label: "Memory before the configuration step",
+    unit: "GB",
+    source: at("Role Requirements!C141"),
+    expression:
+      "IF(neverLess>0,MAX(calculatedMemoryGB,MIN(calculatedMemoryGB,contentIndexMemoryGB/(1-cacheShareOfMemory))+contentIndexMemoryGB)," +
+      "IF(cacheShareOfMemory*calculatedMemoryGB+contentIndexMemoryGB>calculatedMemoryGB,calculatedMemoryGB+contentIndexMemoryGB,calculatedMemoryGB))",
+  },
+  // The steps of a memory configuration (tables.ts MEMORY_STEPS), looked up descending from the largest.
+  memoryStepGB: { label: "Memory configuration step", unit: "GB", source: at("Role Requirements!C142"), expression: lookupAscending("totalMemoryGB", [...MEMORY_STEPS].reverse().map((s) => [s.fromGB, s.stepGB])) },
+  memoryGB: { label: "Memory configuration", unit: "GB", source: at("Role Requirements!C142"), expression: "MAX(ROUNDUP(totalMemoryGB/memoryStepGB,0)*memoryStepGB,minMemoryConfigGB)" },
   // Volume Requirements!I123 for one database a volume, as Dell's design and the export lay them out: a
   // database volume holds its database and content index (counted twice), a log volume its logs, each
   // over the share of a volume that may be filled (Input!C39), whole GB up, at least 1 GB.
@@ -153,5 +231,15 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
     expression: "CEILCOUNT((databaseGB*(1+2*contentIndexShare)+logSpaceGB)*databases/(1-volumeFreeShare)+roundingGBPerDatabase*databases)",
   },
 });
+
+/**
+ * A table looked up ascending (Excel's LOOKUP over sorted keys): the value of the last row whose key `x`
+ * reaches, the first row's below them all — as nested IFs, the last row outermost.
+ */
+function lookupAscending(x: string, rows: readonly (readonly [number, number])[]): string {
+  let expression = String(rows[0][1]);
+  for (const [from, value] of rows.slice(1)) expression = `IF(${x}>=${from},${value},${expression})`;
+  return expression;
+}
 
 export type MicrosoftRule = keyof typeof MICROSOFT_RULES.rules;
