@@ -13,8 +13,11 @@ const [databaseVolumeOf, logVolumeOf, capacityPerCopyOf] = (["databaseVolumeGB",
 
 // The DAG's I/O (rules/microsoft.ts, Role Requirements!I75:I83, E281:E282) from its transfers (summed over
 // the tiers), its databases, copies a server, whether it is a DAG, the busiest server's active databases
-// and its servers.
-const IO_INPUTS = ["transfers", "readTransfers", "databases", "copiesPerServer", "highAvailability", "active", "servers"] as const;
+// and its servers; each figure computed once and given to the next (the IO_INPUTS after "servers", filled in this order).
+const IO_INPUTS = [
+  "transfers", "readTransfers", "databases", "copiesPerServer", "highAvailability", "active", "servers",
+  "ioReadShare", "environmentIops", "databaseIops", "serverIops", "serverLogWrites", "serverLogReads", "serverLogIops",
+] as const;
 const [ioReadShareOf, environmentIopsOf, databaseIopsOf, serverIopsOf, serverLogWritesOf, serverLogReadsOf, serverLogIopsOf, dagIopsOf, dagLogIopsOf, databaseLogIopsOf] = (
   ["ioReadShare", "environmentIops", "databaseIops", "serverIops", "serverLogWrites", "serverLogReads", "serverLogIops", "dagIops", "dagLogIops", "databaseLogIops"] as const
 ).map((key) => MICROSOFT_RULES.compileAt(key, IO_INPUTS));
@@ -24,13 +27,13 @@ const [ioReadShareOf, environmentIopsOf, databaseIopsOf, serverIopsOf, serverLog
 // computed once and given to the next (the SERVER_INPUTS after "cores", filled in this order).
 const SERVER_INPUTS = [
   "highAvailability", "active", "databases", "copiesPerServer", "mailboxesPerDatabase", "activeMegacycles", "passiveMegacycles", "casMegacycles", "cacheMB", "itemsPerMailbox", "specRate", "cores",
-  "busyActiveMegacycles", "busyPassiveMegacycles", "busyCasMegacycles", "megacycles", "megacyclesPerCore", "cacheGB", "casMemoryGB", "calculatedMemoryGB", "contentIndexMemoryGB", "totalMemoryGB",
+  "busyActive", "busyPassive", "busyActiveMegacycles", "busyPassiveMegacycles", "busyCasMegacycles", "megacycles", "megacyclesPerCore", "cacheGB", "casMemoryGB", "calculatedMemoryGB", "contentIndexMemoryGB", "totalMemoryGB",
 ] as const;
 type ServerInput = (typeof SERVER_INPUTS)[number];
 const AT = Object.fromEntries(SERVER_INPUTS.map((key, k) => [key, k])) as Record<ServerInput, number>;
 const serverRule = (key: Parameters<typeof MICROSOFT_RULES.compileAt>[0]) => MICROSOFT_RULES.compileAt(key, SERVER_INPUTS);
-const [busyActiveMegacyclesOf, busyPassiveMegacyclesOf, busyCasMegacyclesOf, megacyclesOf, megacyclesPerCoreOf, coresNeededOf] = (
-  ["busyActiveMegacycles", "busyPassiveMegacycles", "busyCasMegacycles", "megacycles", "megacyclesPerCore", "coresNeeded"] as const
+const [busyActiveOf, busyPassiveOf, busyActiveMegacyclesOf, busyPassiveMegacyclesOf, busyCasMegacyclesOf, megacyclesOf, megacyclesPerCoreOf, coresNeededOf] = (
+  ["busyActive", "busyPassive", "busyActiveMegacycles", "busyPassiveMegacycles", "busyCasMegacycles", "megacycles", "megacyclesPerCore", "coresNeeded"] as const
 ).map(serverRule);
 const [cacheGBOf, minimumMemoryOf, casMemoryOf, calculatedMemoryOf, contentIndexMemoryOf, totalMemoryOf] = (
   ["cacheGB", "minimumMemoryGB", "casMemoryGB", "calculatedMemoryGB", "contentIndexMemoryGB", "totalMemoryGB"] as const
@@ -679,12 +682,21 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   // I/O — Role Requirements!C31, I75:I83.
   const transfers = perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.iops, 0) / (ha ? 1 : servers);
   const readTransfers = perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.reads, 0) / (ha ? 1 : servers);
-  const io = [transfers, readTransfers, databases, copiesPerServer, ha, active.worst, servers];
+  const io: Value[] = [transfers, readTransfers, databases, copiesPerServer, ha, active.worst, servers];
   const readShare = ioReadShareOf(io, slots);
+  io.push(readShare);
   const environmentIops = environmentIopsOf(io, slots);
+  io.push(environmentIops);
+  const databaseIops = databaseIopsOf(io, slots);
+  io.push(databaseIops);
   const serverIops = serverIopsOf(io, slots);
+  io.push(serverIops);
   const serverLogWrites = serverLogWritesOf(io, slots);
+  io.push(serverLogWrites);
   const serverLogReads = serverLogReadsOf(io, slots);
+  io.push(serverLogReads);
+  const serverLogIops = serverLogIopsOf(io, slots);
+  io.push(serverLogIops);
 
   // Megacycles of the busiest server with `x` active databases, the rest of its copies passive — C199:G201.
   const busyActive = ha ? active.worst : databases;
@@ -703,16 +715,28 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   server[AT.cores] = d.cores;
   const megacyclesPerCore = hasRate ? megacyclesPerCoreOf(server, slots) : NaN;
   server[AT.megacyclesPerCore] = megacyclesPerCore;
+  // The busiest server with `x` active databases: its active and passive databases sized.
+  const busyAt = (x: number) => {
+    server[AT.active] = x;
+    server[AT.busyActive] = busyActiveOf(server, slots);
+    server[AT.busyPassive] = busyPassiveOf(server, slots);
+  };
+  // Modes of as many active databases have the same figures: each count sized once.
+  const byActive = new Map<number, MicrosoftModeFigures>();
   const megacyclesAt = (x: number, applies = true): MicrosoftModeFigures => {
     if (!applies) return { applies, activeDatabases: x, activeMegacycles: NaN, passiveMegacycles: NaN, casMegacycles: NaN, megacycles: NaN };
-    server[AT.active] = x;
+    const known = byActive.get(x);
+    if (known !== undefined) return { ...known };
+    busyAt(x);
     const a = busyActiveMegacyclesOf(server, slots);
     const p = busyPassiveMegacyclesOf(server, slots);
     const c = busyCasMegacyclesOf(server, slots);
     server[AT.busyActiveMegacycles] = a;
     server[AT.busyPassiveMegacycles] = p;
     server[AT.busyCasMegacycles] = c;
-    return { applies, activeDatabases: x, activeMegacycles: a, passiveMegacycles: p, casMegacycles: c, megacycles: megacyclesOf(server, slots) };
+    const figures = { applies, activeDatabases: x, activeMegacycles: a, passiveMegacycles: p, casMegacycles: c, megacycles: megacyclesOf(server, slots) };
+    byActive.set(x, figures);
+    return { ...figures };
   };
   const { activeMegacycles, passiveMegacycles, casMegacycles, megacycles } = megacyclesAt(busyActive);
   // Normal runtime and the worst always apply; a failure mode with no active databases cannot occur or is not survivable.
@@ -732,7 +756,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   // Memory — C133:C142, of a server with `x` active databases, the rest of its copies passive.
   const minimumMemory = minimumMemoryOf(server, slots);
   const memoryAt = (x: number, cas: number) => {
-    server[AT.active] = x;
+    busyAt(x);
     server[AT.busyCasMegacycles] = cas;
     const cacheGB = cacheGBOf(server, slots);
     server[AT.cacheGB] = cacheGB;
@@ -797,12 +821,12 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     environmentIops,
     ioOverhead: f.ioOverhead,
     readShare,
-    databaseIops: databaseIopsOf(io, slots),
+    databaseIops,
     serverIops,
     dagIops: dagIopsOf(io, slots),
     serverLogWrites,
     serverLogReads,
-    serverLogIops: serverLogIopsOf(io, slots),
+    serverLogIops,
     dagLogIops: dagLogIopsOf(io, slots),
     databaseLogIops: databaseLogIopsOf(io, slots),
     cacheGB,

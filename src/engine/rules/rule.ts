@@ -145,15 +145,17 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
         const k = plan.inputs.indexOf(name);
         if (k >= 0) return (i) => i[k];
         if (operand?.kind === "input") throw new Error(`${method}: ${seen[0]} reads ${name}, which its inputs do not list`);
-        const inner = compileNode(rules[ruleOf(name)!].node, [], [...seen, name], plan);
-        return (i, f) => inner(i, f, NO_ARGUMENTS);
+        // Compiled without parameters, the rule reads no arguments: its closure serves as it is.
+        return compileNode(rules[ruleOf(name)!].node, [], [...seen, name], plan);
       }
       case "negate": {
         const x = compileNode(node.operand, params, seen, plan);
         return (i, f, a) => -(x(i, f, a) as number);
       }
-      case "binary":
-        return binary(node.operator, compileNode(node.left, params, seen, plan), compileNode(node.right, params, seen, plan));
+      case "binary": {
+        const [l, r] = [node.left, node.right].map((side) => leafOf(side, params, plan) ?? compileNode(side, params, seen, plan));
+        return arithmetic(node.operator, l, r) ?? binary(node.operator, asClosure(l), asClosure(r));
+      }
       case "call": {
         const args = node.args.map((arg) => compileNode(arg, params, seen, plan));
         const called = ruleOf(node.name);
@@ -170,6 +172,21 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
       default:
         throw new Error(`${method}: a rule cannot hold ${JSON.stringify(node)}`);
     }
+  }
+
+  /** A number, or an input's or a factor's place, where `node` is one: arithmetic reads it without a closure. */
+  function leafOf(node: FormulaNode, params: readonly string[], plan: SlotPlan): Leaf | undefined {
+    if (node.kind === "number") return { from: CONSTANT, k: 0, value: node.value };
+    if (node.kind !== "name" || params.includes(node.name)) return undefined;
+    const operand = operands[node.name];
+    if (operand?.kind === "constant") return { from: CONSTANT, k: 0, value: operand.value };
+    if (operand?.kind === "factor") {
+      let k = plan.factors.indexOf(node.name);
+      if (k < 0) k = plan.factors.push(node.name) - 1;
+      return { from: FACTOR, k, value: 0 };
+    }
+    const k = plan.inputs.indexOf(node.name);
+    return k >= 0 ? { from: INPUT, k, value: 0 } : undefined;
   }
 
   function render(node: FormulaNode, references: References, params: ReadonlyMap<string, string>): string {
@@ -363,6 +380,48 @@ const truthy = (v: Value) => v === true || (typeof v === "number" && v !== 0);
 const roundUp = (x: number) => (x < 0 ? -excelCeil(-x) : excelCeil(x));
 const roundDown = (x: number) => (x < 0 ? -excelFloor(-x) : excelFloor(x));
 const round = (x: number) => (x < 0 ? -excelRound(-x) : excelRound(x));
+
+/**
+ * An operand of arithmetic read in place — a number, an input or a factor — so the tree calls no closure
+ * for it (one shape, so reading it stays monomorphic).
+ */
+interface Leaf {
+  from: typeof CONSTANT | typeof INPUT | typeof FACTOR;
+  k: number;
+  value: number;
+}
+const [CONSTANT, INPUT, FACTOR] = [0, 1, 2] as const;
+const isLeaf = (x: Leaf | Closure): x is Leaf => typeof x !== "function";
+const read = (leaf: Leaf, i: Slots, f: Slots): number => (leaf.from === CONSTANT ? leaf.value : leaf.from === INPUT ? (i[leaf.k] as number) : (f[leaf.k] as number));
+const asClosure = (x: Leaf | Closure): Closure => (isLeaf(x) ? (i, f) => read(x, i, f) : x);
+
+function apply(operator: "+" | "-" | "*" | "/", x: number, y: number): number {
+  switch (operator) {
+    case "+":
+      return x + y;
+    case "-":
+      return x - y;
+    case "*":
+      return x * y;
+    default:
+      return x / y;
+  }
+}
+
+/** + − × ÷ with a leaf on either side, read in place; undefined for comparisons or two closures (binary's). */
+function arithmetic(operator: BinaryOperator, l: Leaf | Closure, r: Leaf | Closure): Closure | undefined {
+  if (operator !== "+" && operator !== "-" && operator !== "*" && operator !== "/") return undefined;
+  if (isLeaf(l) && isLeaf(r)) {
+    if (l.from === CONSTANT && r.from === CONSTANT) {
+      const v = apply(operator, l.value, r.value);
+      return () => v;
+    }
+    return (i, f) => apply(operator, read(l, i, f), read(r, i, f));
+  }
+  if (isLeaf(r)) return (i, f, a) => apply(operator, (l as Closure)(i, f, a) as number, read(r, i, f));
+  if (isLeaf(l)) return (i, f, a) => apply(operator, read(l, i, f), r(i, f, a) as number);
+  return undefined;
+}
 
 function binary(operator: BinaryOperator, l: Closure, r: Closure): Closure {
   switch (operator) {
