@@ -111,13 +111,7 @@ export const indexAndFreeFormula = (volumesGB: string, dataGB: string): string =
 export const volumesGBFormula = (databases: string, databaseVolumeGB: string, logVolumeGB: string): string => `${databases}*(${databaseVolumeGB}+${logVolumeGB})`;
 
 // ---------------------------------------------------------------------------------------------
-// Microsoft's cores a server (Role Requirements!C254; no SPECint2006 rate: the calculator's baseline server, C159)
-
-/** The cores the SPECint2006 rate needs, or with no rate the baseline server's: a core's 2,000 megacycles, at least one. */
-export const microsoftCores = (specIntRate: number, coresNeeded: number, megacycles: number): number =>
-  specIntRate > 0 ? coresNeeded : Math.max(1, ceilCount(megacycles / MICROSOFT.baselineMegacycles));
-export const microsoftCoresFormula = (specIntRate: string, coresNeeded: string, megacycles: string): string =>
-  `IF(${specIntRate}>0,${coresNeeded},MAX(1,${ceilCountFormula(`${megacycles}/${numberLiteral(MICROSOFT.baselineMegacycles)}`)}))`;
+// Microsoft's servers of two sites (its cores a server: rules/microsoft.ts coresPerServer)
 
 /** Active/passive: a server is sized for the first site's busiest server or the second's, whichever it is (D253, D256; sizeDesign's serverOf takes the larger). */
 export const eitherSiteServerFormula = (firstSite: string, secondSite: string): string => `MAX(${firstSite},${secondSite})`;

@@ -41,6 +41,10 @@ const [cacheGBOf, minimumMemoryOf, casMemoryOf, calculatedMemoryOf, contentIndex
 const memoryGBOf = MICROSOFT_RULES.compileAt("memoryGB", ["totalMemoryGB"]);
 const minimumMemoryByCopiesOf = MICROSOFT_RULES.compileAt("minimumMemoryGB", ["copiesPerServer"]);
 const NO_SLOTS: readonly number[] = [];
+const coresPerServerOf = MICROSOFT_RULES.compileAt("coresPerServer", ["specRate", "coresNeeded", "megacycles"]);
+
+/** The cores the SPECint2006 rate needs, or with no rate the baseline server's (rules/microsoft.ts coresPerServer, Role Requirements!C254, C159). */
+export const microsoftCores = (specIntRate: number, coresNeeded: number, megacycles: number): number => coresPerServerOf([specIntRate, coresNeeded, megacycles], NO_SLOTS);
 
 /**
  * Microsoft's volumes of one copy, one database a volume — Volume Requirements!I123 (rules/microsoft.ts

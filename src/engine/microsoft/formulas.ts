@@ -384,6 +384,9 @@ export const megacyclesFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.
 export const calculatedMemoryFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("totalMemoryGB", serverCells(c));
 /** Memory configuration, GB — Role Requirements!C142. */
 export const memoryFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("memoryGB", serverCells(c));
+/** Cores a server over the cells of the rate, the cores needed and the megacycles: the rate's, else the baseline server's — Role Requirements!C254, C159. */
+export const microsoftCoresFormula = (specIntRate: string, coresNeeded: string, megacycles: string): string =>
+  MICROSOFT_RULES.formula("coresPerServer", { specRate: specIntRate, coresNeeded, megacycles });
 /** Cores needed — Role Requirements!C254; no SPECint rate, no answer. */
 export const coresFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("coresNeeded", serverCells(c));
 

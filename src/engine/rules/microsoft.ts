@@ -175,6 +175,13 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
   // Role Requirements!C159: a core of the server's rate against the baseline's 2,000 megacycles at 33.75 a core.
   megacyclesPerCore: { label: "Megacycles a core", unit: "megacycles", source: at("Role Requirements!C159"), expression: "specRate/cores*(baselineMegacycles/baselineSpecPerCore)" },
   coresNeeded: { label: "Cores needed", unit: "cores", source: at("Role Requirements!C254"), expression: "IF(specRate>0,ROUNDUP(megacycles/megacyclesPerCore,0),NA())" },
+  // No rate: the calculator's baseline server (C159), a core's 2,000 megacycles, at least one core.
+  coresPerServer: {
+    label: "Processor cores per mailbox server",
+    unit: "cores",
+    source: at("Role Requirements!C254"),
+    expression: "IF(specRate>0,coresNeeded,MAX(1,CEILCOUNT(megacycles/baselineMegacycles)))",
+  },
   cacheGB: { label: "Database cache of the busiest server", unit: "GB", source: at("Role Requirements!C134"), expression: "ROUNDUP(busyActive*(mailboxesPerDatabase*cacheMB)/mbPerGB,0)" },
   // Tables!A16:C21, looked up ascending by the copies a server holds.
   minimumMemoryGB: { label: "Minimum memory for the copies held", unit: "GB", source: at("Role Requirements!C133"), expression: lookupAscending("copiesPerServer", MIN_MEMORY_BY_COPIES.map((row) => [row.fromCopies, row.memoryGB])) },

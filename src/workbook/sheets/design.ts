@@ -13,7 +13,6 @@ import {
   databaseVolumeFormula,
   logVolumeFormula,
   methodFormula,
-  microsoftCoresFormula,
   overloadedFormula,
   usersPerDatabaseFormula,
   volumesGBFormula,
@@ -35,6 +34,7 @@ import {
   type IopsResult,
   type LogResult,
 } from "../../engine/excel-formulas";
+import { microsoftCoresFormula } from "../../engine/microsoft/formulas";
 import { MICROSOFT_RULES } from "../../engine/rules/microsoft";
 import { EDITIONS_SOURCE, minimumMemoryFormula, pageFileFormula, serverLimitsFormula, supportedCoresFormula, VERSION_SOURCES } from "../../engine/version";
 import { MCDB_SOURCES } from "../../engine/microsoft/mcdb";
