@@ -12,7 +12,7 @@ import type { WorkbookModel } from "../../src/workbook/model";
 import { METHODS_INPUTS, TIER_HELPER_ROWS, methodsRows, methodsSheet, type DesignKey, type MethodsNames, type MethodsSheetParameters } from "../../src/workbook/sheets/methods";
 import { TIER_COLUMNS, tierInputs, tierNames, type TierColumn } from "../../src/workbook/sheets/tiers";
 import { microsoftSizing, replicationMbps, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftSizing } from "../../src/engine/microsoft";
-import { microsoftCores } from "../../src/engine/design/formulas";
+import { microsoftCores } from "../../src/engine/microsoft/design";
 
 const INPUTS: { name: keyof MethodsNames; defined: string; value: number | string }[] = [
   { name: "users", defined: "Users", value: 5000 },

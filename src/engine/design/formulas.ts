@@ -6,8 +6,8 @@
  * (tests/workbook/quantity-cells.test.ts), live and in the customer copy.
  */
 import { ceilCountFormula, numberLiteral } from "../excel-formulas";
-import { MINIMUM_VOLUME_GB, provisionedVolumeGB } from "../database";
-import { MICROSOFT, type MicrosoftFactors } from "../microsoft/tables";
+import { provisionedVolumeGB } from "../database";
+import { MICROSOFT } from "../microsoft/tables";
 import { ceilCount } from "../rounding";
 import { EXCHANGE_VERSIONS } from "../version";
 import type { SizingMethod } from "./inputs";
@@ -111,47 +111,7 @@ export const indexAndFreeFormula = (volumesGB: string, dataGB: string): string =
 export const volumesGBFormula = (databases: string, databaseVolumeGB: string, logVolumeGB: string): string => `${databases}*(${databaseVolumeGB}+${logVolumeGB})`;
 
 // ---------------------------------------------------------------------------------------------
-// Microsoft's volumes (Volume Requirements sheet), one database a volume as Dell's design and the export lay them out
-
-/** A database volume holds its database and content index counted twice (Volume Requirements!I123 for one database a volume). */
-const indexed = (f: Pick<MicrosoftFactors, "contentIndexShare">): number => 1 + 2 * f.contentIndexShare;
-/** The share of a volume that may be filled (Input!C39). */
-const usable = (f: Pick<MicrosoftFactors, "volumeFreeShare">): number => 1 - f.volumeFreeShare;
-
-type VolumeFactors = Pick<MicrosoftFactors, "contentIndexShare" | "volumeFreeShare">;
-
-/**
- * Microsoft's volumes of one copy — Volume Requirements!I123 (example: (4 × 664.7 × 1.25 + 4 × 23.7) /
- * 0.95 for four databases a volume): a database volume holds the database, its content index and free
- * space; a log volume its logs and free space; whole GB up. The capacity is counted from the totals,
- * which never fall as the load rises: all databases' data and logs, plus a GB a volume of rounding.
- */
-export function microsoftVolumes(databaseGB: number, logSpaceGB: number, databases: number, f: VolumeFactors) {
-  return {
-    databaseVolumeGB: Math.max(MINIMUM_VOLUME_GB, ceilCount((databaseGB * indexed(f)) / usable(f))),
-    logVolumeGB: Math.max(MINIMUM_VOLUME_GB, ceilCount(logSpaceGB / usable(f))),
-    capacityPerCopyGB: ceilCount(((databaseGB * indexed(f) + logSpaceGB) * databases) / usable(f) + 2 * databases),
-  };
-}
-
-/** microsoftVolumes as formula text: the database volume, the log volume and the capacity of one copy. */
-export function microsoftVolumeFormulas(c: { databaseGB: string; logSpaceGB: string; databases: string }, f: VolumeFactors) {
-  const [ix, free] = [numberLiteral(indexed(f)), numberLiteral(usable(f))];
-  return {
-    databaseVolumeGB: `MAX(${MINIMUM_VOLUME_GB},${ceilCountFormula(`${c.databaseGB}*${ix}/${free}`)})`,
-    logVolumeGB: `MAX(${MINIMUM_VOLUME_GB},${ceilCountFormula(`${c.logSpaceGB}/${free}`)})`,
-    capacityPerCopyGB: ceilCountFormula(`(${c.databaseGB}*${ix}+${c.logSpaceGB})*${c.databases}/${free}+2*${c.databases}`),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Microsoft's cores a server (Role Requirements!C254; no SPECint2006 rate: the calculator's baseline server, C159)
-
-/** The cores the SPECint2006 rate needs, or with no rate the baseline server's: a core's 2,000 megacycles, at least one. */
-export const microsoftCores = (specIntRate: number, coresNeeded: number, megacycles: number): number =>
-  specIntRate > 0 ? coresNeeded : Math.max(1, ceilCount(megacycles / MICROSOFT.baselineMegacycles));
-export const microsoftCoresFormula = (specIntRate: string, coresNeeded: string, megacycles: string): string =>
-  `IF(${specIntRate}>0,${coresNeeded},MAX(1,${ceilCountFormula(`${megacycles}/${numberLiteral(MICROSOFT.baselineMegacycles)}`)}))`;
+// Microsoft's servers of two sites (its cores a server: rules/microsoft.ts coresPerServer)
 
 /** Active/passive: a server is sized for the first site's busiest server or the second's, whichever it is (D253, D256; sizeDesign's serverOf takes the larger). */
 export const eitherSiteServerFormula = (firstSite: string, secondSite: string): string => `MAX(${firstSite},${secondSite})`;

@@ -17,7 +17,7 @@
  */
 import { arrayModelName, chooseArrays } from "../arrays";
 import { capacityToProvisionGB } from "../capacity";
-import { coresToCarry, CPU_UTILIZATION_TARGET, dellDatabaseVolume, microsoftCores, microsoftVolumes, overloadedSentence, perServer, utilizationPercent, worstCpuUtilization, worstScenario } from "./formulas";
+import { coresToCarry, CPU_UTILIZATION_TARGET, dellDatabaseVolume, overloadedSentence, perServer, utilizationPercent, worstCpuUtilization, worstScenario } from "./formulas";
 import { databaseCapacity, type DatabaseCapacity } from "../database";
 import { SizingError } from "../errors";
 import { iopsRequirement } from "../iops";
@@ -41,7 +41,7 @@ import { grouped } from "../general-format";
 import { logCapacity } from "../logs";
 import { excelCeil } from "../microsoft/excel";
 import { secondSiteOnRaid, secondSiteServer } from "../microsoft/site-disks";
-import { activePassiveOf, databaseSizeWarning, microsoftDatabaseCount, microsoftSizing, prefersJbod, volumeCopiesOf, volumeDatabasesOf, type DatabaseSizeWarning, type MicrosoftDesign, type MicrosoftSizing } from "../microsoft/design";
+import { activePassiveOf, databaseSizeWarning, microsoftCores, microsoftDatabaseCount, microsoftSizing, microsoftVolumes, prefersJbod, volumeCopiesOf, volumeDatabasesOf, type DatabaseSizeWarning, type MicrosoftDesign, type MicrosoftSizing } from "../microsoft/design";
 import type { MailboxTier } from "../microsoft/mailbox";
 import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, jbodNeedOf, serverDiskNamed, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";

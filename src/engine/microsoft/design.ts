@@ -2,11 +2,59 @@ import { SizingError } from "../errors";
 import { excelCeil, excelFloor, excelRound } from "./excel";
 import { copiesPerSite } from "../failover";
 import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "./mailbox";
-import { MEMORY_STEPS, MICROSOFT, MIN_MEMORY_BY_COPIES, MIN_MEMORY_CONFIG_GB, type MicrosoftFactors } from "./tables";
+import { MICROSOFT, type MicrosoftFactors } from "./tables";
 import { MICROSOFT_RULES } from "../rules/microsoft";
+import type { Value } from "../rules/rule";
 
 // Microsoft's rules (rules/microsoft.ts), compiled once: the size of a database from its mailboxes and their size on disk (weighted over the tiers).
-const databaseGBOf = MICROSOFT_RULES.compile("databaseGB", ["mailboxesPerDatabase", "disk"]);
+const databaseGBOf = MICROSOFT_RULES.compileAt("databaseGB", ["mailboxesPerDatabase", "disk"]);
+const VOLUME_INPUTS = ["databaseGB", "logSpaceGB", "databases"] as const;
+const [databaseVolumeOf, logVolumeOf, capacityPerCopyOf] = (["databaseVolumeGB", "logVolumeGB", "capacityPerCopyGB"] as const).map((key) => MICROSOFT_RULES.compileAt(key, VOLUME_INPUTS));
+
+// The DAG's I/O (rules/microsoft.ts, Role Requirements!I75:I83, E281:E282) from its transfers (summed over
+// the tiers), its databases, copies a server, whether it is a DAG, the busiest server's active databases
+// and its servers; each figure computed once and given to the next (the IO_INPUTS after "servers", filled in this order).
+const IO_INPUTS = [
+  "transfers", "readTransfers", "databases", "copiesPerServer", "highAvailability", "active", "servers",
+  "ioReadShare", "environmentIops", "databaseIops", "serverIops", "serverLogWrites", "serverLogReads", "serverLogIops",
+] as const;
+const [ioReadShareOf, environmentIopsOf, databaseIopsOf, serverIopsOf, serverLogWritesOf, serverLogReadsOf, serverLogIopsOf, dagIopsOf, dagLogIopsOf, databaseLogIopsOf] = (
+  ["ioReadShare", "environmentIops", "databaseIops", "serverIops", "serverLogWrites", "serverLogReads", "serverLogIops", "dagIops", "dagLogIops", "databaseLogIops"] as const
+).map((key) => MICROSOFT_RULES.compileAt(key, IO_INPUTS));
+
+// The busiest server (rules/microsoft.ts, Role Requirements!C133:C142, C199:G201, C254): from its active
+// databases, the mailboxes a database and their per-mailbox figures weighted over the tiers; each figure
+// computed once and given to the next (the SERVER_INPUTS after "cores", filled in this order).
+const SERVER_INPUTS = [
+  "highAvailability", "active", "databases", "copiesPerServer", "mailboxesPerDatabase", "activeMegacycles", "passiveMegacycles", "casMegacycles", "cacheMB", "itemsPerMailbox", "specRate", "cores",
+  "busyActive", "busyPassive", "busyActiveMegacycles", "busyPassiveMegacycles", "busyCasMegacycles", "megacycles", "megacyclesPerCore", "cacheGB", "casMemoryGB", "calculatedMemoryGB", "contentIndexMemoryGB", "totalMemoryGB",
+] as const;
+type ServerInput = (typeof SERVER_INPUTS)[number];
+const AT = Object.fromEntries(SERVER_INPUTS.map((key, k) => [key, k])) as Record<ServerInput, number>;
+const serverRule = (key: Parameters<typeof MICROSOFT_RULES.compileAt>[0]) => MICROSOFT_RULES.compileAt(key, SERVER_INPUTS);
+const [busyActiveOf, busyPassiveOf, busyActiveMegacyclesOf, busyPassiveMegacyclesOf, busyCasMegacyclesOf, megacyclesOf, megacyclesPerCoreOf, coresNeededOf] = (
+  ["busyActive", "busyPassive", "busyActiveMegacycles", "busyPassiveMegacycles", "busyCasMegacycles", "megacycles", "megacyclesPerCore", "coresNeeded"] as const
+).map(serverRule);
+const [cacheGBOf, minimumMemoryOf, casMemoryOf, calculatedMemoryOf, contentIndexMemoryOf, totalMemoryOf] = (
+  ["cacheGB", "minimumMemoryGB", "casMemoryGB", "calculatedMemoryGB", "contentIndexMemoryGB", "totalMemoryGB"] as const
+).map(serverRule);
+const memoryGBOf = MICROSOFT_RULES.compileAt("memoryGB", ["totalMemoryGB"]);
+const minimumMemoryByCopiesOf = MICROSOFT_RULES.compileAt("minimumMemoryGB", ["copiesPerServer"]);
+const NO_SLOTS: readonly number[] = [];
+const coresPerServerOf = MICROSOFT_RULES.compileAt("coresPerServer", ["specRate", "coresNeeded", "megacycles"]);
+
+/** The cores the SPECint2006 rate needs, or with no rate the baseline server's (rules/microsoft.ts coresPerServer, Role Requirements!C254, C159). */
+export const microsoftCores = (specIntRate: number, coresNeeded: number, megacycles: number): number => coresPerServerOf([specIntRate, coresNeeded, megacycles], NO_SLOTS);
+
+/**
+ * Microsoft's volumes of one copy, one database a volume — Volume Requirements!I123 (rules/microsoft.ts
+ * databaseVolumeGB, logVolumeGB, capacityPerCopyGB): a database volume, a log volume, and the capacity.
+ */
+export function microsoftVolumes(databaseGB: number, logSpaceGB: number, databases: number, f: Pick<MicrosoftFactors, "contentIndexShare" | "volumeFreeShare">) {
+  const inputs = [databaseGB, logSpaceGB, databases];
+  const slots = MICROSOFT_RULES.factorSlots(f as unknown as Readonly<Record<string, number>>);
+  return { databaseVolumeGB: databaseVolumeOf(inputs, slots), logVolumeGB: logVolumeOf(inputs, slots), capacityPerCopyGB: capacityPerCopyOf(inputs, slots) };
+}
 
 /**
  * One DAG (or, with one copy, stand-alone servers) as the calculator sizes it: the mailbox tiers it
@@ -573,15 +621,12 @@ export function copiesPerServerOf(databases: number, serversPerSite: readonly nu
 
 /** Memory rounded up to a configuration — Role Requirements!C142. */
 export function memoryConfigurationGB(gb: number): number {
-  const step = MEMORY_STEPS.find((s) => gb >= s.fromGB) ?? MEMORY_STEPS[MEMORY_STEPS.length - 1];
-  return Math.max(ceilingTo(gb, step.stepGB), MIN_MEMORY_CONFIG_GB);
+  return memoryGBOf([gb], NO_SLOTS);
 }
 
 /** Minimum memory by copies on the server — Tables!A16:C21, ascending lookup. */
 export function minimumMemoryGB(copiesOnServer: number): number {
-  let gb = MIN_MEMORY_BY_COPIES[0].memoryGB;
-  for (const row of MIN_MEMORY_BY_COPIES) if (copiesOnServer >= row.fromCopies) gb = row.memoryGB;
-  return gb;
+  return minimumMemoryByCopiesOf([copiesOnServer], NO_SLOTS);
 }
 
 /**
@@ -629,7 +674,8 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const { ha, lagged, servers, perTier, mailboxes, tierShares, mailboxOnDiskMB, sized, jbod, passive, maxDb, limit, ioLimit, databases, symmetric, maxDatabases } = microsoftDatabaseCount(d, f);
   const weighted = (pick: (r: MailboxRequirement, i: number) => number) => perTier.reduce((a, r, i) => a + tierShares[i] * pick(r, i), 0);
   const mailboxesPerDatabase = sized / databases; // C81
-  const databaseGB = databaseGBOf([mailboxesPerDatabase, mailboxOnDiskMB], f as unknown as Readonly<Record<string, number>>); // Volume Requirements!D123, E123
+  const slots = MICROSOFT_RULES.factorSlots(f as unknown as Readonly<Record<string, number>>);
+  const databaseGB = databaseGBOf([mailboxesPerDatabase, mailboxOnDiskMB], slots); // Volume Requirements!D123, E123
   const copiesPerServer = ha ? copiesPerServerOf(databases, d.serversPerSite, d.copies, passive) : databases; // C102
   const computed =
     ha && f.activationUnit > 0
@@ -640,58 +686,91 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   // I/O — Role Requirements!C31, I75:I83.
   const transfers = perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.iops, 0) / (ha ? 1 : servers);
   const readTransfers = perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.reads, 0) / (ha ? 1 : servers);
-  const readShare = transfers > 0 ? readTransfers / transfers : 0;
-  const environmentIops = transfers * (1 + f.ioOverhead);
-  const databaseIops = environmentIops / databases;
-  const serverIops = ha ? databaseIops * copiesPerServer : environmentIops;
-  const writeShare = 1 - readShare;
-  const serverLogWrites = serverIops * writeShare * (ha ? MICROSOFT.logWriteShareHa : MICROSOFT.logWriteShareStandalone);
-  const serverLogReads = ha ? databaseIops * writeShare * MICROSOFT.logReadShare * active.worst : 0;
-  const serverLogIops = serverLogWrites + serverLogReads;
-  const databaseLogIops = databaseIops * writeShare * (ha ? MICROSOFT.logWriteShareHa : MICROSOFT.logWriteShareStandalone) + (ha ? databaseIops * writeShare * MICROSOFT.logReadShare : 0);
+  const io: Value[] = [transfers, readTransfers, databases, copiesPerServer, ha, active.worst, servers];
+  const readShare = ioReadShareOf(io, slots);
+  io.push(readShare);
+  const environmentIops = environmentIopsOf(io, slots);
+  io.push(environmentIops);
+  const databaseIops = databaseIopsOf(io, slots);
+  io.push(databaseIops);
+  const serverIops = serverIopsOf(io, slots);
+  io.push(serverIops);
+  const serverLogWrites = serverLogWritesOf(io, slots);
+  io.push(serverLogWrites);
+  const serverLogReads = serverLogReadsOf(io, slots);
+  io.push(serverLogReads);
+  const serverLogIops = serverLogIopsOf(io, slots);
+  io.push(serverLogIops);
 
   // Megacycles of the busiest server with `x` active databases, the rest of its copies passive — C199:G201.
   const busyActive = ha ? active.worst : databases;
-  const perDatabase = (pick: (r: MailboxRequirement) => number) => mailboxesPerDatabase * weighted(pick);
-  const virtual = 1 + f.hypervisor;
+  const hasRate = d.specRate > 0;
+  const server: Value[] = new Array<Value>(SERVER_INPUTS.length).fill(0);
+  server[AT.highAvailability] = ha;
+  server[AT.databases] = databases;
+  server[AT.copiesPerServer] = copiesPerServer;
+  server[AT.mailboxesPerDatabase] = mailboxesPerDatabase;
+  server[AT.activeMegacycles] = weighted((r) => r.activeMegacycles);
+  server[AT.passiveMegacycles] = weighted((r) => r.passiveMegacycles);
+  server[AT.casMegacycles] = weighted((r) => r.casMegacycles);
+  server[AT.cacheMB] = weighted((r) => r.cacheMB);
+  server[AT.itemsPerMailbox] = perTier.reduce((a, r, i) => a + (tierShares[i] * r.mailboxOnDiskMB) / d.tiers[i].messageKB, 0);
+  server[AT.specRate] = d.specRate;
+  server[AT.cores] = d.cores;
+  const megacyclesPerCore = hasRate ? megacyclesPerCoreOf(server, slots) : NaN;
+  server[AT.megacyclesPerCore] = megacyclesPerCore;
+  // The busiest server with `x` active databases: its active and passive databases sized.
+  const busyAt = (x: number) => {
+    server[AT.active] = x;
+    server[AT.busyActive] = busyActiveOf(server, slots);
+    server[AT.busyPassive] = busyPassiveOf(server, slots);
+  };
+  // Modes of as many active databases have the same figures: each count sized once.
+  const byActive = new Map<number, MicrosoftModeFigures>();
   const megacyclesAt = (x: number, applies = true): MicrosoftModeFigures => {
     if (!applies) return { applies, activeDatabases: x, activeMegacycles: NaN, passiveMegacycles: NaN, casMegacycles: NaN, megacycles: NaN };
-    const a = x * perDatabase((r) => r.activeMegacycles) * virtual;
-    const p = (ha ? copiesPerServer - x : 0) * perDatabase((r) => r.passiveMegacycles) * virtual;
-    const c = f.multiRole > 0 ? x * perDatabase((r) => r.casMegacycles) * virtual : 0;
-    return { applies, activeDatabases: x, activeMegacycles: a, passiveMegacycles: p, casMegacycles: c, megacycles: a + p + c };
+    const known = byActive.get(x);
+    if (known !== undefined) return { ...known };
+    busyAt(x);
+    const a = busyActiveMegacyclesOf(server, slots);
+    const p = busyPassiveMegacyclesOf(server, slots);
+    const c = busyCasMegacyclesOf(server, slots);
+    server[AT.busyActiveMegacycles] = a;
+    server[AT.busyPassiveMegacycles] = p;
+    server[AT.busyCasMegacycles] = c;
+    const figures = { applies, activeDatabases: x, activeMegacycles: a, passiveMegacycles: p, casMegacycles: c, megacycles: megacyclesOf(server, slots) };
+    byActive.set(x, figures);
+    return { ...figures };
   };
   const { activeMegacycles, passiveMegacycles, casMegacycles, megacycles } = megacyclesAt(busyActive);
   // Normal runtime and the worst always apply; a failure mode with no active databases cannot occur or is not survivable.
   const failureModes = Object.fromEntries(
     MICROSOFT_FAILURE_MODES.map((mode) => [mode, mode === "worst" ? megacyclesAt(busyActive) : megacyclesAt(active[mode], mode === "normal" || active[mode] > 0)]),
   ) as Record<MicrosoftFailureMode, MicrosoftModeFigures>;
-  const hasRate = d.specRate > 0;
-  const megacyclesPerCore = hasRate ? (d.specRate / d.cores) * (MICROSOFT.baselineMegacycles / MICROSOFT.baselineSpecPerCore) : NaN;
   const availableMegacycles = d.cores * megacyclesPerCore;
-  const coresNeeded = hasRate ? excelCeil(megacycles / megacyclesPerCore) : NaN;
+  // Cores of the busiest server at `mc` megacycles: none without a rate (the rule's #N/A).
+  const coresAt = (mc: number) => {
+    if (!hasRate) return NaN;
+    server[AT.megacycles] = mc;
+    return coresNeededOf(server, slots);
+  };
+  const coresNeeded = coresAt(megacycles);
   const utilization = megacycles / availableMegacycles;
 
   // Memory — C133:C142, of a server with `x` active databases, the rest of its copies passive.
-  const minimumMemory = minimumMemoryGB(copiesPerServer);
-  const itemsPerDatabase = mailboxesPerDatabase * perTier.reduce((a, r, i) => a + (tierShares[i] * r.mailboxOnDiskMB) / d.tiers[i].messageKB, 0);
+  const minimumMemory = minimumMemoryOf(server, slots);
   const memoryAt = (x: number, cas: number) => {
-    const cacheGB = excelCeil((x * perDatabase((r) => r.cacheMB)) / 1024);
-    const casMemoryGB = hasRate ? excelRound(MICROSOFT.casMemoryBaseGB + (cas / availableMegacycles) * d.cores * 2) : d.cores * MICROSOFT.casMemoryPerCoreGB + MICROSOFT.casMemoryBaseGB;
-    const calculatedMemoryGB = Math.max(minimumMemory, cacheGB / MICROSOFT.cacheShareOfMemory + (f.multiRole > 0 ? casMemoryGB : 0));
-    const passiveCopies = ha ? copiesPerServer - x : 0;
-    const contentIndexMemoryGB =
-      MICROSOFT.contentIndexBaseGB + (itemsPerDatabase * x * MICROSOFT.contentIndexBytesPerActiveItem + itemsPerDatabase * passiveCopies * MICROSOFT.contentIndexBytesPerPassiveItem) / 1024 ** 3;
-    // C141 adds the index only while it is above the rest's other three quarters, so memory fell where the
-    // rest grew past that; never less, the index is added up to that point and the total held there.
-    const indexAdded = MICROSOFT.cacheShareOfMemory * calculatedMemoryGB + contentIndexMemoryGB > calculatedMemoryGB;
-    const totalMemoryGB =
-      f.neverLess > 0
-        ? Math.max(calculatedMemoryGB, Math.min(calculatedMemoryGB, contentIndexMemoryGB / (1 - MICROSOFT.cacheShareOfMemory)) + contentIndexMemoryGB)
-        : indexAdded
-          ? calculatedMemoryGB + contentIndexMemoryGB
-          : calculatedMemoryGB;
-    return { cacheGB, casMemoryGB, calculatedMemoryGB, contentIndexMemoryGB, totalMemoryGB };
+    busyAt(x);
+    server[AT.busyCasMegacycles] = cas;
+    const cacheGB = cacheGBOf(server, slots);
+    server[AT.cacheGB] = cacheGB;
+    const casMemoryGB = casMemoryOf(server, slots);
+    server[AT.casMemoryGB] = casMemoryGB;
+    const calculatedMemoryGB = calculatedMemoryOf(server, slots);
+    server[AT.calculatedMemoryGB] = calculatedMemoryGB;
+    const contentIndexMemoryGB = contentIndexMemoryOf(server, slots);
+    server[AT.contentIndexMemoryGB] = contentIndexMemoryGB;
+    return { cacheGB, casMemoryGB, calculatedMemoryGB, contentIndexMemoryGB, totalMemoryGB: totalMemoryOf(server, slots) };
   };
   const { cacheGB, casMemoryGB, calculatedMemoryGB, contentIndexMemoryGB, totalMemoryGB } = memoryAt(busyActive, casMegacycles);
   const memoryGB = memoryConfigurationGB(totalMemoryGB);
@@ -703,7 +782,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     const x = secondSiteWorst(active);
     const m = megacyclesAt(x);
     const secondaryMemory = memoryConfigurationGB(memoryAt(x, m.casMegacycles).totalMemoryGB);
-    secondary = { activeDatabases: x, megacycles: m.megacycles, memoryGB: Math.max(secondaryMemory, memoryGB), coresNeeded: hasRate ? excelCeil(m.megacycles / megacyclesPerCore) : NaN };
+    secondary = { activeDatabases: x, megacycles: m.megacycles, memoryGB: Math.max(secondaryMemory, memoryGB), coresNeeded: coresAt(m.megacycles) };
   }
 
   // Logs — Role Requirements!C147:C155, Volume Requirements!F123.
@@ -748,12 +827,12 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     readShare,
     databaseIops,
     serverIops,
-    dagIops: serverIops * servers,
+    dagIops: dagIopsOf(io, slots),
     serverLogWrites,
     serverLogReads,
     serverLogIops,
-    dagLogIops: serverLogIops * servers,
-    databaseLogIops,
+    dagLogIops: dagLogIopsOf(io, slots),
+    databaseLogIops: databaseLogIopsOf(io, slots),
     cacheGB,
     minimumMemoryGB: minimumMemory,
     casMemoryGB,

@@ -10,7 +10,7 @@
 import { numberLiteral as n } from "../excel-formulas";
 import { MICROSOFT_RULES } from "../rules/microsoft";
 import type { References } from "../rules/rule";
-import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, MIN_MEMORY_BY_COPIES, MEMORY_STEPS, MIN_MEMORY_CONFIG_GB, type MicrosoftFactorName } from "./tables";
+import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, type MicrosoftFactorName } from "./tables";
 
 /** Where each input and each earlier quantity of the Methods sheet is. */
 export interface MicrosoftCells {
@@ -124,9 +124,6 @@ const guard = (c: MicrosoftCells, body: string) =>
 /** A design the calculator refuses (the databases cell is #N/A) has no figures, though this one needs no count. */
 const refusedWith = (c: MicrosoftCells, body: string) => `IF(${c.databases}>=1,${body},NA())`;
 const sized = (c: MicrosoftCells) => `IF(${ha(c)},${c.users},${c.users}/${serversFormula(c)})`;
-const perDb = (c: MicrosoftCells) => `(${sized(c)}/${c.databases})`;
-const busyActive = (c: MicrosoftCells) => `IF(${ha(c)},${c.active},${c.databases})`;
-const busyPassive = (c: MicrosoftCells) => `IF(${ha(c)},${c.copiesPerServer}-${c.active},0)`;
 
 /** The operands and quantities of Microsoft's rules (rules/microsoft.ts) where the sheet has them. */
 const ruleCells = (c: MicrosoftCells, withProfile = true): References => ({
@@ -155,9 +152,19 @@ export const readsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formu
 /** IOPS per mailbox before overhead — Role Requirements!C30. */
 export const iopsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("iops", ruleCells(c));
 
+/** The I/O rules' operands where the sheet has them: a mailbox's IOPS (and reads, averaged over tiers), copies a server, the busiest server's active databases, the peak. */
+const ioCells = (c: MicrosoftCells): References => ({
+  ...ruleCells(c),
+  iops: c.iops,
+  ...(c.reads !== undefined && { reads: c.reads }),
+  copiesPerServer: c.copiesPerServer,
+  active: c.active,
+  environmentIops: c.peak,
+});
+
 /** IOPS per mailbox with the I/O overhead (EX_MS_IOPS "permailbox"). */
 export function perMailboxIopsFormula(c: MicrosoftCells): string {
-  return guard(c, refusedWith(c, `(0+1*${c.iops})*(1+${factorFormula(c, "ioOverhead")})`));
+  return guard(c, refusedWith(c, MICROSOFT_RULES.formula("perMailboxIops", ioCells(c))));
 }
 
 /** The JBOD disk's raw GB (0: RAID), databases a volume (its own, else the copies), and whether a volume holds several (design.ts prefersJbod). */
@@ -342,81 +349,46 @@ export function activeFormula(c: MicrosoftCells): string {
   return `IF(${ha(c)},${worst},${db})`;
 }
 
-const transfers = (c: MicrosoftCells, perMailbox: string) => `((0+${c.users}*${perMailbox})/IF(${ha(c)},1,${serversFormula(c)}))`;
-const share = (c: MicrosoftCells) => `IF(${transfers(c, c.iops)}>0,${transfers(c, `(${c.reads ?? readsFormula(c)})`)}/${transfers(c, c.iops)},0)`;
-
 /** IOPS of the active databases with overhead — Role Requirements!I76. */
 export function peakFormula(c: MicrosoftCells): string {
-  return guard(c, refusedWith(c, `${transfers(c, c.iops)}*(1+${factorFormula(c, "ioOverhead")})`));
+  return guard(c, refusedWith(c, MICROSOFT_RULES.formula("environmentIops", ioCells(c))));
 }
 
-const serverIops = (c: MicrosoftCells) => `IF(${ha(c)},${c.peak}/${c.databases}*${c.copiesPerServer},${c.peak})`;
-
-/** The server's database read and write IOPS — Role Requirements!I78, I79 (EX_MS_IOPS "reads", "writes": server IOPS × the read share, × the rest). */
-export function serverReadIopsFormula(c: MicrosoftCells): string {
-  return `${serverIops(c)}*${share(c)}`;
-}
-export function serverWriteIopsFormula(c: MicrosoftCells): string {
-  return `${serverIops(c)}*(1-${share(c)})`;
-}
-
+/** The server's database read and write IOPS — Role Requirements!I78, I79 (EX_MS_IOPS "reads", "writes"). */
+export const serverReadIopsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("serverReadIops", ioCells(c));
+export const serverWriteIopsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("serverWriteIops", ioCells(c));
 /** Database IOPS of the DAG, every copy — Role Requirements!E281. */
-export function dagIopsFormula(c: MicrosoftCells): string {
-  return `${serverIops(c)}*${serversFormula(c)}`;
-}
-
+export const dagIopsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("dagIops", ioCells(c));
 /** Log IOPS of the DAG — Role Requirements!I80, I81, E282. */
-export function dagLogIopsFormula(c: MicrosoftCells): string {
-  const ws = `(1-${share(c)})`;
-  const w = `${serverIops(c)}*${ws}*IF(${ha(c)},${n(MICROSOFT.logWriteShareHa)},${n(MICROSOFT.logWriteShareStandalone)})`;
-  const r = `IF(${ha(c)},${c.peak}/${c.databases}*${ws}*${n(MICROSOFT.logReadShare)}*${c.active},0)`;
-  return `(${w}+${r})*${serversFormula(c)}`;
-}
+export const dagLogIopsFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("dagLogIops", ioCells(c));
 
-const cacheMB = (c: MicrosoftCells) => `(${MICROSOFT_RULES.formula("cacheMB", ruleCells(c))})`;
-const activeMc = (c: MicrosoftCells) => `(${MICROSOFT_RULES.formula("activeMegacycles", ruleCells(c))})`;
-const passiveMc = (c: MicrosoftCells) => `(${MICROSOFT_RULES.formula("passiveMegacycles", ruleCells(c))})`;
-const virtual = (c: MicrosoftCells) => `(1+${factorFormula(c, "hypervisor")})`;
-const casCycles = (c: MicrosoftCells) => `(${busyActive(c)}*(${perDb(c)}*(0+1*(${MICROSOFT_RULES.formula("casMegacycles", ruleCells(c))})))*${virtual(c)})`;
+/** The server rules' operands where the sheet has them: the copies a server, its active databases, cores and rate, the cells of its cache, megacycles and memory, the items a mailbox (tiers) and never less. */
+const serverCells = (c: MicrosoftCells): References => ({
+  ...ruleCells(c),
+  copiesPerServer: c.copiesPerServer,
+  active: c.active,
+  specRate: c.specRate,
+  cores: c.cores,
+  cacheGB: c.cache,
+  megacycles: c.megacycles,
+  totalMemoryGB: c.calculated,
+  ...(c.items !== undefined && { itemsPerMailbox: c.items }),
+  neverLess: c.neverLess ?? "0",
+});
 
 /** Database cache of the busiest server, GB — Role Requirements!C134. */
-export function cacheGBFormula(c: MicrosoftCells): string {
-  return `ROUNDUP(${busyActive(c)}*(${perDb(c)}*(0+1*${cacheMB(c)}))/1024,0)`;
-}
-
+export const cacheGBFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("cacheGB", serverCells(c));
 /** Worst-case megacycles of the busiest server — Role Requirements!C256. */
-export function megacyclesFormula(c: MicrosoftCells): string {
-  const a = `${busyActive(c)}*(${perDb(c)}*(0+1*${activeMc(c)}))*${virtual(c)}`;
-  const p = `${busyPassive(c)}*(${perDb(c)}*(0+1*${passiveMc(c)}))*${virtual(c)}`;
-  return `${a}+${p}+${casCycles(c)}`;
-}
-
-const perCore = (c: MicrosoftCells) => `(${c.specRate}/${c.cores}*(${n(MICROSOFT.baselineMegacycles)}/${n(MICROSOFT.baselineSpecPerCore)}))`;
-
+export const megacyclesFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("megacycles", serverCells(c));
 /** Memory before the configuration step, GB — Role Requirements!C133, C138:C141. */
-export function calculatedMemoryFormula(c: MicrosoftCells): string {
-  let minimum = n(MIN_MEMORY_BY_COPIES[0].memoryGB);
-  for (const row of MIN_MEMORY_BY_COPIES.slice(1)) minimum = `IF(${c.copiesPerServer}>=${n(row.fromCopies)},${n(row.memoryGB)},${minimum})`;
-  const cas = `IF(${c.specRate}>0,ROUND(${n(MICROSOFT.casMemoryBaseGB)}+${casCycles(c)}/(${c.cores}*${perCore(c)})*${c.cores}*2,0),${c.cores}*${n(MICROSOFT.casMemoryPerCoreGB)}+${n(MICROSOFT.casMemoryBaseGB)})`;
-  const calc = `MAX(${minimum},${c.cache}/${n(MICROSOFT.cacheShareOfMemory)}+${cas})`;
-  const items = `(${perDb(c)}*(0+1*${c.items ?? `${c.disk}/${c.messageKB}`}))`;
-  const ci = `(${n(MICROSOFT.contentIndexBaseGB)}+(${items}*${busyActive(c)}*${n(MICROSOFT.contentIndexBytesPerActiveItem)}+${items}*${busyPassive(c)}*${n(MICROSOFT.contentIndexBytesPerPassiveItem)})/${n(1024 ** 3)})`;
-  // Never less (design.ts memoryAt): the index added up to where C141 stops adding it, the total held there.
-  const held = `MAX(${calc},MIN(${calc},${ci}/${n(1 - MICROSOFT.cacheShareOfMemory)})+${ci})`;
-  return `IF(${neverLess(c)},${held},IF(${n(MICROSOFT.cacheShareOfMemory)}*${calc}+${ci}>${calc},${calc}+${ci},${calc}))`;
-}
-
+export const calculatedMemoryFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("totalMemoryGB", serverCells(c));
 /** Memory configuration, GB — Role Requirements!C142. */
-export function memoryFormula(c: MicrosoftCells): string {
-  let step = n(MEMORY_STEPS[MEMORY_STEPS.length - 1].stepGB);
-  for (const s of [...MEMORY_STEPS].reverse().slice(1)) step = `IF(${c.calculated}>=${n(s.fromGB)},${n(s.stepGB)},${step})`;
-  return `MAX(ROUNDUP(${c.calculated}/${step},0)*${step},${n(MIN_MEMORY_CONFIG_GB)})`;
-}
-
+export const memoryFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("memoryGB", serverCells(c));
+/** Cores a server over the cells of the rate, the cores needed and the megacycles: the rate's, else the baseline server's — Role Requirements!C254, C159. */
+export const microsoftCoresFormula = (specIntRate: string, coresNeeded: string, megacycles: string): string =>
+  MICROSOFT_RULES.formula("coresPerServer", { specRate: specIntRate, coresNeeded, megacycles });
 /** Cores needed — Role Requirements!C254; no SPECint rate, no answer. */
-export function coresFormula(c: MicrosoftCells): string {
-  return `IF(${c.specRate}>0,ROUNDUP(${c.megacycles}/${perCore(c)},0),NA())`;
-}
+export const coresFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("coresNeeded", serverCells(c));
 
 /**
  * Log space a database, GB — Volume Requirements!F123 (design.ts logSpaceGB, EX_MS_DATABASES

@@ -51,15 +51,16 @@ export interface MailboxRequirement {
   casMegacycles: number;
 }
 
-const NO_FACTORS = {};
+const NO_FACTORS: readonly number[] = [];
 // Microsoft's rules (rules/microsoft.ts), compiled once over one list of inputs: the profile (looked up
-// first), the message size, the quotas, whether the design is a DAG and the read share (computed first).
+// first), the message size, the quotas, whether the design is a DAG and the read share (computed first);
+// the factors read once a mailbox into the rule set's slots.
 const INPUTS = ["profile", "messageKB", "quotaMB", "archiveMB", "highAvailability", "readShare"] as const;
-const profileOf = MICROSOFT_RULES.compile("profile", ["messagesPerDay"]);
-const dumpsterOf = MICROSOFT_RULES.compile("dumpster", ["profile", "messageKB", "size"]);
+const profileOf = MICROSOFT_RULES.compileAt("profile", ["messagesPerDay"]);
+const dumpsterOf = MICROSOFT_RULES.compileAt("dumpster", ["profile", "messageKB", "size"]);
 const [diskOf, logsOf, readShareOf, readsOf, writesOf, cacheOf, activeMegacyclesOf, passiveMegacyclesOf, casMegacyclesOf] = (
   ["disk", "logs", "readShare", "reads", "writes", "cacheMB", "activeMegacycles", "passiveMegacycles", "casMegacycles"] as const
-).map((key) => MICROSOFT_RULES.compile(key, INPUTS));
+).map((key) => MICROSOFT_RULES.compileAt(key, INPUTS));
 
 /**
  * Everything the calculator derives for one mailbox — Role Requirements!C11:C30 (Tier-1 column).
@@ -79,7 +80,7 @@ export function mailboxRequirement(
   const row = messageProfile(messagesPerDay);
   const m = row.messages;
   const inputs: [number, number, number, number, boolean, number] = [m, messageKB, quotaMB, archiveMB, highAvailability, 0];
-  const factors = f as unknown as Readonly<Record<string, number>>;
+  const factors = MICROSOFT_RULES.factorSlots(f as unknown as Readonly<Record<string, number>>);
   const share = readShareOf(inputs, factors);
   inputs[5] = share;
   const reads = readsOf(inputs, factors);

@@ -6,10 +6,13 @@
  *   - its Excel formula, over a map from each operand (or any rule's quantity) to a cell or name;
  *   - its words, from the operands' labels, for the Design and Methods sheets.
  * Functions a rule may use: arithmetic and comparisons, IF, AND, OR, NOT, MIN, MAX, ROUND, ROUNDUP,
- * ROUNDDOWN (to 0 places), NA — those every spreadsheet the customer copy opens in recalculates alike.
+ * ROUNDDOWN (to 0 places), NA — those every spreadsheet the customer copy opens in recalculates alike;
+ * and CEILCOUNT, the engine's count rounding (rounding.ts ceilCount: whole units up, floating-point noise
+ * absorbed), written in Excel as ROUNDUP less its tolerance (excel-formulas.ts ceilCountFormula).
  */
 import { SizingError } from "../errors";
-import { numberLiteral } from "../excel-formulas";
+import { ceilCountFormula, numberLiteral } from "../excel-formulas";
+import { ceilCount } from "../rounding";
 import { excelCeil, excelFloor, excelRound } from "../microsoft/excel";
 import { parseExpression, type Expression as FormulaNode, type ExpressionOperator as BinaryOperator } from "./expression";
 
@@ -48,6 +51,10 @@ export type Inputs = Readonly<Record<string, number | boolean>>;
 export type Factors = Readonly<Record<string, number>>;
 /** A compiled rule: reads the inputs (in the order compiled with) and the factors, returns the figure. */
 export type Compiled = (inputs: readonly Value[], factors: Factors) => number;
+/** The design's factors by position: every factor operand of the set in its declared order (RuleSet.factorSlots). */
+export type FactorSlots = readonly number[];
+/** A compiled rule over factors read once a design (RuleSet.factorSlots), not by name each call. */
+export type CompiledAt = (inputs: readonly Value[], factors: FactorSlots) => number;
 /**
  * A compiled rule's tree reads arrays, not names: the inputs in the order the caller listed them, the
  * factors in slots filled once a call (no keyed load per node).
@@ -78,6 +85,13 @@ export interface RuleSet<K extends string> {
    * caller passes, in this order; each input the rule reads must be listed.
    */
   compile(key: K, inputs: readonly string[]): Compiled;
+  /**
+   * compile's rule reading its factors by position: `factorSlots` fills them once a design, so a rule
+   * called many times a design reads no factor by name.
+   */
+  compileAt(key: K, inputs: readonly string[]): CompiledAt;
+  /** The design's factors in the set's slots, its operands' order: for compileAt's rules. */
+  factorSlots(factors: Factors): number[];
   /** The rule's Excel formula (no "="): operands and rules that `references` maps are referenced, other rules inlined. */
   formula(key: K, references: References): string;
   /** The rule in words: "Mailboxes a database × mailbox size on disk ÷ 1,024 × (1 + data overhead)". */
@@ -85,7 +99,7 @@ export interface RuleSet<K extends string> {
 }
 
 const PRECEDENCE: Record<BinaryOperator, number> = { "=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "+": 3, "-": 3, "*": 4, "/": 4 };
-const FUNCTIONS = new Set(["IF", "AND", "OR", "NOT", "MIN", "MAX", "ROUND", "ROUNDUP", "ROUNDDOWN", "NA"]);
+const FUNCTIONS = new Set(["IF", "AND", "OR", "NOT", "MIN", "MAX", "ROUND", "ROUNDUP", "ROUNDDOWN", "NA", "CEILCOUNT"]);
 
 /** Declare a method's rules: each expression parsed and checked here, at load, so a mistyped operand never reaches a design. */
 export function defineRuleSet<K extends string>(method: string, operands: Readonly<Record<string, Operand>>, declarations: Readonly<Record<K, RuleDeclaration>>): RuleSet<K> {
@@ -101,6 +115,7 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
     const key = ruleOf(name);
     return key === undefined ? undefined : rules[key];
   };
+  const FACTOR_KEYS = Object.keys(operands).filter((name) => operands[name].kind === "factor");
   for (const rule of Object.values(rules) as Rule[]) check(rule, rule.node, new Set(rule.parameters ?? []), operands, ruleNamed, [rule.key]);
 
   function compileNode(node: FormulaNode, params: readonly string[], seen: string[], plan: SlotPlan): Closure {
@@ -130,15 +145,17 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
         const k = plan.inputs.indexOf(name);
         if (k >= 0) return (i) => i[k];
         if (operand?.kind === "input") throw new Error(`${method}: ${seen[0]} reads ${name}, which its inputs do not list`);
-        const inner = compileNode(rules[ruleOf(name)!].node, [], [...seen, name], plan);
-        return (i, f) => inner(i, f, NO_ARGUMENTS);
+        // Compiled without parameters, the rule reads no arguments: its closure serves as it is.
+        return compileNode(rules[ruleOf(name)!].node, [], [...seen, name], plan);
       }
       case "negate": {
         const x = compileNode(node.operand, params, seen, plan);
         return (i, f, a) => -(x(i, f, a) as number);
       }
-      case "binary":
-        return binary(node.operator, compileNode(node.left, params, seen, plan), compileNode(node.right, params, seen, plan));
+      case "binary": {
+        const [l, r] = [node.left, node.right].map((side) => leafOf(side, params, plan) ?? compileNode(side, params, seen, plan));
+        return arithmetic(node.operator, l, r) ?? binary(node.operator, asClosure(l), asClosure(r));
+      }
       case "call": {
         const args = node.args.map((arg) => compileNode(arg, params, seen, plan));
         const called = ruleOf(node.name);
@@ -155,6 +172,21 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
       default:
         throw new Error(`${method}: a rule cannot hold ${JSON.stringify(node)}`);
     }
+  }
+
+  /** A number, or an input's or a factor's place, where `node` is one: arithmetic reads it without a closure. */
+  function leafOf(node: FormulaNode, params: readonly string[], plan: SlotPlan): Leaf | undefined {
+    if (node.kind === "number") return { from: CONSTANT, k: 0, value: node.value };
+    if (node.kind !== "name" || params.includes(node.name)) return undefined;
+    const operand = operands[node.name];
+    if (operand?.kind === "constant") return { from: CONSTANT, k: 0, value: operand.value };
+    if (operand?.kind === "factor") {
+      let k = plan.factors.indexOf(node.name);
+      if (k < 0) k = plan.factors.push(node.name) - 1;
+      return { from: FACTOR, k, value: 0 };
+    }
+    const k = plan.inputs.indexOf(node.name);
+    return k >= 0 ? { from: INPUT, k, value: 0 } : undefined;
   }
 
   function render(node: FormulaNode, references: References, params: ReadonlyMap<string, string>): string {
@@ -192,6 +224,7 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
           const names = rules[called].parameters ?? [];
           return `(${render(rules[called].node, references, new Map(names.map((name, k) => [name, wrap(args[k])])))})`;
         }
+        if (node.name === "CEILCOUNT") return ceilCountFormula(args[0]);
         return `${node.name}(${args.join(",")})`;
       }
       default:
@@ -235,6 +268,7 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
           case "IF":
             return `${args[1]} if ${args[0]}, else ${args[2]}`;
           case "ROUNDUP":
+          case "CEILCOUNT":
             return `${sayAtom(node.args[0], params)} rounded up`;
           case "ROUNDDOWN":
             return `${sayAtom(node.args[0], params)} rounded down`;
@@ -281,6 +315,17 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
         for (let k = 0; k < count; k++) slots.push(factors[names[k]]);
         return closure(values, slots, NO_ARGUMENTS) as number;
       };
+    },
+    compileAt(key, inputs) {
+      // The plan starts with every factor of the set in its slot, so each rule's slots are the set's.
+      const plan: SlotPlan = { inputs, factors: [...FACTOR_KEYS] };
+      const closure = compileNode(rules[key].node, [], [key], plan);
+      return (values, factors) => closure(values, factors, NO_ARGUMENTS) as number;
+    },
+    factorSlots(factors) {
+      const slots: number[] = [];
+      for (const name of FACTOR_KEYS) slots.push(factors[name]);
+      return slots;
     },
     formula: (key, references) => render(rules[key].node, references, new Map()),
     words: (key) => say(rules[key].node, rules[key].parameters ?? []),
@@ -336,6 +381,48 @@ const roundUp = (x: number) => (x < 0 ? -excelCeil(-x) : excelCeil(x));
 const roundDown = (x: number) => (x < 0 ? -excelFloor(-x) : excelFloor(x));
 const round = (x: number) => (x < 0 ? -excelRound(-x) : excelRound(x));
 
+/**
+ * An operand of arithmetic read in place — a number, an input or a factor — so the tree calls no closure
+ * for it (one shape, so reading it stays monomorphic).
+ */
+interface Leaf {
+  from: typeof CONSTANT | typeof INPUT | typeof FACTOR;
+  k: number;
+  value: number;
+}
+const [CONSTANT, INPUT, FACTOR] = [0, 1, 2] as const;
+const isLeaf = (x: Leaf | Closure): x is Leaf => typeof x !== "function";
+const read = (leaf: Leaf, i: Slots, f: Slots): number => (leaf.from === CONSTANT ? leaf.value : leaf.from === INPUT ? (i[leaf.k] as number) : (f[leaf.k] as number));
+const asClosure = (x: Leaf | Closure): Closure => (isLeaf(x) ? (i, f) => read(x, i, f) : x);
+
+function apply(operator: "+" | "-" | "*" | "/", x: number, y: number): number {
+  switch (operator) {
+    case "+":
+      return x + y;
+    case "-":
+      return x - y;
+    case "*":
+      return x * y;
+    default:
+      return x / y;
+  }
+}
+
+/** + − × ÷ with a leaf on either side, read in place; undefined for comparisons or two closures (binary's). */
+function arithmetic(operator: BinaryOperator, l: Leaf | Closure, r: Leaf | Closure): Closure | undefined {
+  if (operator !== "+" && operator !== "-" && operator !== "*" && operator !== "/") return undefined;
+  if (isLeaf(l) && isLeaf(r)) {
+    if (l.from === CONSTANT && r.from === CONSTANT) {
+      const v = apply(operator, l.value, r.value);
+      return () => v;
+    }
+    return (i, f) => apply(operator, read(l, i, f), read(r, i, f));
+  }
+  if (isLeaf(r)) return (i, f, a) => apply(operator, (l as Closure)(i, f, a) as number, read(r, i, f));
+  if (isLeaf(l)) return (i, f, a) => apply(operator, read(l, i, f), r(i, f, a) as number);
+  return undefined;
+}
+
 function binary(operator: BinaryOperator, l: Closure, r: Closure): Closure {
   switch (operator) {
     case "+":
@@ -384,6 +471,8 @@ function call(name: string, args: readonly Closure[], method: string): Closure {
       return (i, f, a) => roundDown(x(i, f, a) as number);
     case "ROUND":
       return (i, f, a) => round(x(i, f, a) as number);
+    case "CEILCOUNT":
+      return (i, f, a) => ceilCount(x(i, f, a) as number);
     case "NA":
       return () => {
         throw new SizingError("#N/A", `${method}: the figure has no value at these inputs`);

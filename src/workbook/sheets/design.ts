@@ -13,9 +13,7 @@ import {
   databaseVolumeFormula,
   logVolumeFormula,
   methodFormula,
-  microsoftCoresFormula,
   overloadedFormula,
-  microsoftVolumeFormulas,
   usersPerDatabaseFormula,
   volumesGBFormula,
   volumesInAllFormula,
@@ -36,7 +34,8 @@ import {
   type IopsResult,
   type LogResult,
 } from "../../engine/excel-formulas";
-import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
+import { microsoftCoresFormula } from "../../engine/microsoft/formulas";
+import { MICROSOFT_RULES } from "../../engine/rules/microsoft";
 import { EDITIONS_SOURCE, minimumMemoryFormula, pageFileFormula, serverLimitsFormula, supportedCoresFormula, VERSION_SOURCES } from "../../engine/version";
 import { MCDB_SOURCES } from "../../engine/microsoft/mcdb";
 import { QUANTITIES, labelWithUnit, type Quantity, type QuantityKey, type QuantityRendering } from "../../engine/catalogue";
@@ -112,8 +111,8 @@ interface Section {
 }
 
 /** Microsoft's volumes at the Methods sheet's databases and log space (Volume Requirements sheet). */
-const msVolumes = (r: References) =>
-  microsoftVolumeFormulas({ databaseGB: r.microsoft("databaseGB"), logSpaceGB: r.microsoftLogSpaceGB, databases: r.microsoft("databases") }, MICROSOFT_FACTOR_DEFAULTS);
+const msVolume = (r: References, key: "databaseVolumeGB" | "logVolumeGB" | "capacityPerCopyGB") =>
+  MICROSOFT_RULES.formula(key, { databaseGB: r.microsoft("databaseGB"), logSpaceGB: r.microsoftLogSpaceGB, databases: r.microsoft("databases") });
 /** A figure of Microsoft's method: "—" where it cannot size the design (the design's method is then Dell's, or the Design check says why). */
 const msPlain = (formula: string): Rendered => plain(`=IFERROR(${formula},"—")`);
 const byMethod = (r: References, microsoft: string, dell: string): Rendered => plain(`=${byMethodFormula(r.output("methodUsed"), microsoft, dell)}`);
@@ -201,16 +200,16 @@ const DESIGN_SECTIONS: readonly Section[] = [
     rows: [
       {
         key: "msDatabaseVolumeGB", symbol: "", what: "Database volume, provisioned", format: FORMAT.gb, words: "One database with its content index (20%, twice for one database a volume) over 95% usable space, whole GB up",
-        source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(msVolumes(r).databaseVolumeGB),
+        source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(msVolume(r, "databaseVolumeGB")),
       },
       {
         key: "msLogVolumeGB", symbol: "", what: "Log volume, provisioned", format: FORMAT.gb, words: "A database's logs of 3 days and a week's mailbox moves, over 95% usable space, whole GB up",
-        source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(msVolumes(r).logVolumeGB),
+        source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(msVolume(r, "logVolumeGB")),
       },
       {
         key: "msCapacityGB", symbol: "", what: "Capacity to provision, per copy", format: FORMAT.gb, words: "Every database and its logs over usable space, and a GB a volume for rounding: never falls as the load rises",
         source: cite("microsoft", "Volume Requirements sheet"),
-        formula: (r) => msPlain(msVolumes(r).capacityPerCopyGB),
+        formula: (r) => msPlain(msVolume(r, "capacityPerCopyGB")),
       },
       {
         key: "msCoresNeeded", symbol: "", what: "Processor cores per mailbox server", format: FORMAT.cores, words: "Megacycles against the SPECint2006 rate; none given: the calculator's baseline server, 2,000 megacycles a core",

@@ -18,6 +18,7 @@ import {
   calculatedMemoryFormula,
   copiesPerServerFormula,
   coresFormula,
+  microsoftCoresFormula,
   dagIopsFormula,
   dagLogIopsFormula,
   databaseGBFormula,
@@ -52,7 +53,7 @@ import { raidDiskFormula, raidVolumeDatabasesFormula, type RaidDiskCells } from 
 import { secondSiteCopiesFormula, secondSiteOnRaidFormula, siteDagDisksFormula } from "../../engine/microsoft/site-disks";
 import { MCDB_SHARE_PERCENT, MCDB_SOURCES, mcdbDisksPerSsdFormula, mcdbGBPerServerFormula, mcdbNeededGBFormula, mcdbShareFormula, mcdbSsdGBFormula, mcdbSsdsFormula, mcdbVersionFormula } from "../../engine/microsoft/mcdb";
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
-import { eitherSiteServerFormula, methodsDifferenceFormula, secondSiteServerFormula, microsoftCoresFormula, tiersGivenFormula, tiersSizedFormula } from "../../engine/design/formulas";
+import { eitherSiteServerFormula, methodsDifferenceFormula, secondSiteServerFormula, tiersGivenFormula, tiersSizedFormula } from "../../engine/design/formulas";
 import { minimumMemoryFormula } from "../../engine/version";
 import { atLeastCountFormula, atLeastDagDisksFormula, atLeastFormula, fewerCopiesAppliesFormula, balancedAtLeastFormula, deployedCountFormula, fewerCopiesCountedFormula, fewerCopiesCountFormula, fewerCopiesSizedFormula, mostSoFarFormula, mountedCountFormula } from "../../engine/design/fewer-copies-formulas";
 import { MICROSOFT_FACTOR_INPUTS, input, type InputKey } from "../../engine/catalogue";

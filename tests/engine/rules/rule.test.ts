@@ -5,7 +5,7 @@
 import { evaluateFormula } from "../../../src/formula";
 import { MESSAGE_PROFILES, MICROSOFT_FACTOR_DEFAULTS } from "../../../src/engine/microsoft/tables";
 import { defineRuleSet } from "../../../src/engine/rules/rule";
-import { MICROSOFT_RULES, type MicrosoftRule } from "../../../src/engine/rules/microsoft";
+import { MICROSOFT_OPERANDS, MICROSOFT_RULES, type MicrosoftRule } from "../../../src/engine/rules/microsoft";
 
 const factors = MICROSOFT_FACTOR_DEFAULTS as unknown as Record<string, number>;
 
@@ -41,6 +41,14 @@ describe("a rule set", () => {
     expect(value([3, 1024 * 4.5], { overhead: 0 })).toBe(14);
     expect(set.compile("up", ["gb"])([2.1], {})).toBe(3);
     expect(() => set.compile("up", ["users"])).toThrow("up reads disk, which its inputs do not list");
+  });
+
+  test("compileAt reads the factors by position: the set's slots, its factors in their declared order, filled once", () => {
+    const slots = set.factorSlots({ overhead: 0.2, other: 7 });
+    expect(slots).toEqual([0.2]);
+    const at = set.compileAt("gb", ["users", "disk"]);
+    expect(at([500, 10890], slots)).toBe(set.compile("gb", ["users", "disk"])([500, 10890], { overhead: 0.2 }));
+    expect(at([500, 10890], [0])).toBe((500 * 10890) / 1024);
   });
 
   test("a mistyped operand, a function the customer copy may lack, or a cycle is refused at load", () => {
@@ -86,6 +94,33 @@ describe("Microsoft's mailbox rules", () => {
     expect(evaluateFormula(formula, { cell: (_s, row, column) => (row === 0 ? values[column] : null) })).toBe(5317.3828125);
   });
 
+  test("a database volume at the calculator's example database (Volume Requirements!E123, 664.67 GB): whole GB up, in Excel less the count tolerance", () => {
+    // 664.6728515625 × (1 + 2 × 0.2) ÷ (1 − 0.05) = 979.52…, one database a volume (Input!C39 5% free).
+    const value = MICROSOFT_RULES.compileAt("databaseVolumeGB", ["databaseGB"])([664.6728515625], MICROSOFT_RULES.factorSlots(factors));
+    expect(value).toBe(980);
+    const formula = MICROSOFT_RULES.formula("databaseVolumeGB", { databaseGB: "A1" });
+    expect(formula).toBe("MAX(1,ROUNDUP(A1*(1+2*0.2)/(1-0.05)-MIN(A1*(1+2*0.2)/(1-0.05)*1e-15,0.000001),0))");
+    expect(evaluateFormula(formula, { cell: () => 664.6728515625 })).toBe(980);
+    expect(MICROSOFT_RULES.words("databaseVolumeGB")).toBe("the larger of 1 GB and (size of one database × (1 + 2 × content index share) ÷ (1 − free space share of a volume)) rounded up");
+  });
+
+  test("the busiest server's megacycles and memory are the calculator's at its example (Role Requirements!C14:C16, C102, C133:C142, C199:C201)", () => {
+    // The example's normal runtime: 10 of a server's 40 copies active (C102), 62.5 mailboxes a database
+    // (C81), 8.5, 2.74 and 3.1875 megacycles a mailbox (C14:C16): C199 5,312.5, C200 5,137.5, C201 1,992.1875.
+    const keys = ["highAvailability", "active", "databases", "copiesPerServer", "mailboxesPerDatabase", "activeMegacycles", "passiveMegacycles", "casMegacycles"];
+    const at = (key: MicrosoftRule) => MICROSOFT_RULES.compileAt(key, keys)([true, 10, 40, 40, 62.5, 8.5, 2.74, 3.1875], MICROSOFT_RULES.factorSlots(factors));
+    expect([at("busyActiveMegacycles"), at("busyPassiveMegacycles"), at("busyCasMegacycles")]).toEqual([5312.5, 5137.5, 1992.1875]);
+    expect(at("megacycles")).toBe(5312.5 + 5137.5 + 1992.1875);
+    // C133 14 GB at 40 copies (Tables!A19:C19); C138 128.4 from C134's 30 GB cache and C140's 8.4 GB; C141
+    // 128.4 (C139's 7.04 GB index not added: a quarter of 128.4 and 7.04 is less); C142 160 GB.
+    expect(MICROSOFT_RULES.compileAt("minimumMemoryGB", ["copiesPerServer"])([40], [])).toBe(14);
+    const memory = (key: MicrosoftRule) =>
+      MICROSOFT_RULES.compileAt(key, ["copiesPerServer", "cacheGB", "casMemoryGB", "contentIndexMemoryGB"])([40, 30, 8.4, 7.037187710404396], MICROSOFT_RULES.factorSlots(factors));
+    expect(memory("calculatedMemoryGB")).toBe(128.4);
+    expect(memory("totalMemoryGB")).toBe(128.4);
+    expect(memory("memoryGB")).toBe(160);
+  });
+
   test("the database cache per mailbox is the calculator's profile table's, row by row (Tables!B4:B13)", () => {
     const cache = MICROSOFT_RULES.compile("cacheMB", ["profile"]);
     expect(MESSAGE_PROFILES.map((row) => cache([row.messages], factors))).toEqual(MESSAGE_PROFILES.map((row) => row.cacheMB));
@@ -96,5 +131,26 @@ describe("Microsoft's mailbox rules", () => {
       expect(rule.source).toMatchObject({ publisher: "Microsoft", title: "Exchange Server Role Requirements Calculator" });
       expect(rule.source.at).toMatch(/^[A-Z][A-Za-z ]+![A-Z]+\d+(:[A-Z]+\d+)?$/);
     }
+  });
+
+  // A design of the calculator's example mailbox (200 messages of 75 KB, 10 GB quota) in a DAG of 3 copies
+  // on 3 + 3 servers; the other inputs are any in their ranges. The memory before its configuration step
+  // is given as the Methods sheet gives it, a cell: inlined, the configuration's formula passes Excel's 8,192 characters.
+  const design: Record<string, number> = {
+    messagesPerDay: 200, messageKB: 75, quotaMB: 10240, archiveMB: 2048, copies: 3, users: 5000, serversFirstSite: 3, serversSecondSite: 3, databases: 12, logSpaceGB: 23.7, copiesPerServer: 6, active: 3, specRate: 1500, cores: 24, totalMemoryGB: 128.4,
+  };
+  const inputKeys = Object.keys(MICROSOFT_OPERANDS).filter((key) => MICROSOFT_OPERANDS[key as keyof typeof MICROSOFT_OPERANDS].kind === "input");
+  const plain = (Object.keys(MICROSOFT_RULES.rules) as MicrosoftRule[]).filter((key) => MICROSOFT_RULES.rules[key].parameters === undefined);
+
+  test("the design's inputs give every input operand (a control)", () => {
+    expect(inputKeys.filter((key) => design[key] === undefined)).toEqual([]);
+  });
+
+  test.each(plain)("%s: its formula over the input cells, evaluated, is its compiled value", (key) => {
+    const given = [...inputKeys, "totalMemoryGB"];
+    const cells = Object.fromEntries(given.map((k, column) => [k, `${String.fromCharCode(65 + column)}1`]));
+    const value = MICROSOFT_RULES.compileAt(key, given)(given.map((k) => design[k]), MICROSOFT_RULES.factorSlots(factors));
+    const formula = evaluateFormula(MICROSOFT_RULES.formula(key, cells), { cell: (_s, row, column) => (row === 0 && column < given.length ? design[given[column]] : null) });
+    expect(formula).toBe(value);
   });
 });
