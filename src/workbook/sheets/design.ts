@@ -421,7 +421,8 @@ function printArea(method: SizingMethod, lastRow: number): string {
     else runs.push([top, bottom]);
   };
   DESIGN_SECTIONS.forEach((section, i) => {
-    if (section.method === undefined || section.method === method) shown(SECTION_ROWS[i], SECTION_ROWS[i] + rowCount(section));
+    // The section's heading, its rows and the blank line after them.
+    if (section.method === undefined || section.method === method) shown(SECTION_ROWS[i], SECTION_ROWS[i] + rowCount(section) + 1);
   });
   shown(RENDERED_HEADING_ROW, lastRow);
   return runs.map(([top, bottom]) => `A${top}:E${bottom}`).join(",");
@@ -450,12 +451,14 @@ function walkCells(walk: Walk, top: number, ref: References): CellModel[] {
     };
     const formula = MICROSOFT_RULES.formula(key, own);
     const of = parameters.map((p) => `${p.name}: ${p.words}`).join("; ");
+    const words = MICROSOFT_RULES.words(key);
+    const sentence = words.charAt(0).toUpperCase() + words.slice(1);
     cells.push(
       { address: `A${row}`, value: k + 1, role: "label", align: "center" },
       { address: `B${row}`, value: of ? `${rule.label}, of ${parameters.map((p) => p.words).join(" and ")}` : rule.label, role: "label" },
       // "—" where the method cannot size the design (the Design check says why), as Microsoft's other figures.
       { address: `C${row}`, formula: `=IFERROR(${yesOrNo(rule) ? `IF(${formula},"Yes","No")` : formula},"—")`, numberFormat: yesOrNo(rule) ? "@" : walkFormat(rule), role: k === walk.walk.length - 1 ? "output" : "step" },
-      { address: `D${row}`, value: of ? `${MICROSOFT_RULES.words(key)} (${of})` : MICROSOFT_RULES.words(key), role: "note" },
+      { address: `D${row}`, value: of ? `${sentence} (${of})` : sentence, role: "note" },
       { address: `E${row}`, value: sourceWords(rule.source), role: "source" },
     );
   });
