@@ -9,7 +9,7 @@ import { REFERENCE_DESIGN_INPUTS, sizeDesign, type WorkbookInputs } from "../../
 import { MICROSOFT_RULES, type MicrosoftRule } from "../../src/engine/rules";
 import { evaluateWorkbook, nativeModel } from "../../src/workbook/evaluate";
 import type { CellModel, SheetModel } from "../../src/workbook/model";
-import { referenceDesign, templateSheetNames } from "../../src/workbook/template";
+import { DESIGN_CELLS, referenceDesign, templateSheetNames } from "../../src/workbook/template";
 import { withoutDistribution } from "./light-model";
 import { WORKBOOK_MS } from "../support/timeouts";
 
@@ -132,4 +132,28 @@ test("a 2010 design's Design pages print Dell's Tables 18-19 and not Microsoft's
   const text = printedText(designSheet({ ...R, exchangeVersion: 2010 }));
   expect(text.some((t) => /Table 18/.test(t))).toBe(true);
   expect(text).not.toContain(MICROSOFT_RULES.rules.databaseGB.label);
+});
+
+describe("the Inputs sheet's arrays and spindles, the papers' inputs", () => {
+  const inputsSheet = (inputs: WorkbookInputs): SheetModel => referenceDesign({ inputs }).sheets.find((s) => s.name === sheets.inputs)!;
+  const PAPERS = /^(Array RAID level|Array model|Spindle RAID level|Spindle disk class|Read ratio)$/;
+
+  test("print only for a design Dell's process sizes", () => {
+    expect(printedText(inputsSheet(SE)).filter((t) => PAPERS.test(t))).toEqual([]);
+    expect(printedText(inputsSheet({ ...R, exchangeVersion: 2010 })).filter((t) => PAPERS.test(t))).toHaveLength(5);
+  });
+
+  test("keep their defined names, which the Methods and Design sheets read: an SE customer copy still counts the papers' arrays", () => {
+    const model = referenceDesign({ inputs: SE });
+    const names = new Map(model.names.map((n) => [n.name, n]));
+    const sheet = inputsSheet(SE);
+    for (const name of ["ArrayRaid", "ArrayModel", "SpindleRaid", "SpindleDisk", "ReadRatio"]) {
+      const cell = names.get(name)!.range.replace(/\$/g, "");
+      expect({ name, input: at(sheet, cell)?.role }).toEqual({ name, input: "input" });
+    }
+    const d = sizeDesign(SE);
+    const design = evaluateWorkbook(nativeModel(withoutDistribution(model)))[sheets.design];
+    expect(design[DESIGN_CELLS.arrays]).toBe(d.arrays.arrays);
+    expect(design[DESIGN_CELLS.spindlesChosen]).toBe(d.spindles.disks);
+  });
 });
