@@ -204,14 +204,14 @@ const DESIGN_SECTIONS: readonly (Section | Walk)[] = [
         source: DAG_LAYOUT,
         formula: (r) => byMethod(r, r.microsoft("databases"), r.output("dellDatabases")),
       },
-      { key: "answerDatabaseVolumeGB", what: "Database volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.output("msDatabaseVolumeGB"), r.output("provisionedDatabaseVolumeGB")) },
-      { key: "answerLogVolumeGB", what: "Log volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.output("msLogVolumeGB"), r.output("provisionedLogVolumeGB")) },
+      { key: "answerDatabaseVolumeGB", what: "Database volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.output("msDatabaseVolumeGB"), r.output("provisionedDatabaseVolumeGB")) },
+      { key: "answerLogVolumeGB", what: "Log volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.output("msLogVolumeGB"), r.output("provisionedLogVolumeGB")) },
       { key: "answerVolumesGB", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Databases deployed × (database volume + log volume)", source: DELL("3.4.2"), formula: (r) => plain(`=${volumesGBFormula(r.output("databasesDeployed"), r.output("answerDatabaseVolumeGB"), r.output("answerLogVolumeGB"))}`) },
-      { key: "answerCapacityGB", what: "Capacity to provision, per copy", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.output("msCapacityGB"), r.output("capacityToProvisionGB")) },
-      { key: "answerIopsPerMailbox", what: "Database IOPS per mailbox", format: '0.0000 "IOPS"', words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("iopsPerMailbox"), r.output("iopsPerUser")) },
-      { key: "answerDatabaseIops", what: "Database IOPS, active copies", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("peak"), r.output("dellDatabaseIops")) },
-      { key: "answerDagIops", what: "Database IOPS, every copy", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("dagIops"), r.output("dellDagDatabaseIops")) },
-      { key: "answerLogIops", what: "Log IOPS", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("dagLogIops"), r.output("logIops")) },
+      { key: "answerCapacityGB", what: "Capacity to provision, per copy", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.output("msCapacityGB"), r.output("capacityToProvisionGB")) },
+      { key: "answerIopsPerMailbox", what: "Database IOPS per mailbox", format: '0.0000 "IOPS"', words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.microsoft("iopsPerMailbox"), r.output("iopsPerUser")) },
+      { key: "answerDatabaseIops", what: "Database IOPS, active copies", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.microsoft("peak"), r.output("dellDatabaseIops")) },
+      { key: "answerDagIops", what: "Database IOPS, every copy", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.microsoft("dagIops"), r.output("dellDagDatabaseIops")) },
+      { key: "answerLogIops", what: "Log IOPS", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.microsoft("dagLogIops"), r.output("logIops")) },
       {
         key: "answerMemoryGB", what: "Memory per mailbox server", format: FORMAT.gb,
         words: "Microsoft's calculator, or VMware's rule at the worst survivable failure; at least the version's recommended minimum (2013, 2016: 8 GB; 2019, SE: 128 GB)",
@@ -455,9 +455,9 @@ function walkCells(walk: Walk, top: number, ref: References): CellModel[] {
     const sentence = words.charAt(0).toUpperCase() + words.slice(1);
     cells.push(
       { address: `A${row}`, value: k + 1, role: "label", align: "center" },
-      { address: `B${row}`, value: of ? `${rule.label}, of ${parameters.map((p) => p.words).join(" and ")}` : rule.label, role: "label" },
+      { address: `B${row}`, value: of ? `${rule.label} of ${parameters.map((p) => p.words).join(" and ")}` : rule.label, role: "label" },
       // "—" where the method cannot size the design (the Design check says why), as Microsoft's other figures.
-      { address: `C${row}`, formula: `=IFERROR(${yesOrNo(rule) ? `IF(${formula},"Yes","No")` : formula},"—")`, numberFormat: yesOrNo(rule) ? "@" : walkFormat(rule), role: k === walk.walk.length - 1 ? "output" : "step" },
+      { address: `C${row}`, formula: `=IFERROR(${yesOrNo(rule) ? `IF(${formula},"Yes","No")` : formula},"—")`, numberFormat: yesOrNo(rule) ? "@" : walkFormat(rule), role: k === walk.walk.length - 1 ? "output" : "step", align: "right" },
       { address: `D${row}`, value: of ? `${sentence} (${of})` : sentence, role: "note" },
       { address: `E${row}`, value: sourceWords(rule.source), role: "source" },
     );
