@@ -1,10 +1,11 @@
 /**
  * The Design sheet (issues 3, 7, 15): every output a live formula over the Inputs. First the design by
- * its method; then how the method sized it, step by step: Microsoft's method as its rules declare it
- * (src/engine/rules/microsoft.ts: each rule's words, formula and source from one declaration) and its
- * volumes and cores, then Dell's Tables 18-19, spindles and arrays; the capacity of one copy by kind
- * (the chart's source). A design prints the walk of its own method: Dell's rows stay on the sheet, for
- * the Methods sheet and the answer read them, but off the page of a design Microsoft's method sizes.
+ * its method, what follows from it and the capacity of one copy by kind (the chart's source); then how
+ * the method sized it, step by step: Microsoft's method as its rules declare it (src/engine/rules/
+ * microsoft.ts: each rule's words, formula and source from one declaration) and its volumes and cores,
+ * then Dell's Tables 18-19, spindles and arrays. A design prints the steps of its own method: Dell's
+ * rows stay on the sheet, for the Methods sheet and the answer read them, but off the page of a design
+ * Microsoft's method sizes.
  * Columns: A step, B what it is, C value (unit in its format), D formula in words, E source.
  * Each EXSIZE formula carries its native rendering (src/engine/excel-formulas.ts) for the customer copy.
  */
@@ -377,8 +378,49 @@ const DESIGN_WIDTH = 5;
 const isWalk = (section: Section | Walk): section is Walk => "walk" in section;
 const rowCount = (section: Section | Walk): number => (isWalk(section) ? section.walk.length : section.rows.length);
 
-/** Each section's heading row, then its rows, then a blank line. */
-const SECTION_ROWS: readonly number[] = DESIGN_SECTIONS.reduce<number[]>((rows, section, i) => [...rows, i === 0 ? DESIGN_HEADER_ROW + 1 : rows[i - 1] + rowCount(DESIGN_SECTIONS[i - 1]) + 2], []);
+/**
+ * The catalogue's quantities worked out from others (a rendering on their entry: a DAG's cores from a
+ * server's), one row each below the design by its method: a quantity added so needs no line of this sheet.
+ */
+const RENDERED = QUANTITIES.filter((q): q is Quantity & { key: QuantityKey; rendering: QuantityRendering } => q.rendering !== undefined);
+/** The chart's block: its heading, header and data rows, then the chart drawn over 17 rows. */
+const CHART_ROWS = 20;
+/** The chart goes after Microsoft's steps, before Dell's: where either method's printed run meets it whole. */
+const CHART_BEFORE = DESIGN_SECTIONS.findIndex((section) => section.method === "dell");
+
+/**
+ * Rows from the top: each section's heading, its rows, a blank line; the rendered quantities after the
+ * first section (the design by its method), the chart before Dell's steps.
+ */
+const LAYOUT = (() => {
+  const sections: number[] = [];
+  let row = DESIGN_HEADER_ROW + 1;
+  let rendered = 0;
+  let chart = 0;
+  DESIGN_SECTIONS.forEach((section, i) => {
+    if (i === CHART_BEFORE) {
+      chart = row;
+      row += CHART_ROWS + 2;
+    }
+    sections.push(row);
+    row += rowCount(section) + 2;
+    if (i === 0) {
+      rendered = row;
+      row += RENDERED.length > 0 ? RENDERED.length + 2 : 0;
+    }
+  });
+  return { sections, rendered, chart };
+})();
+const SECTION_ROWS: readonly number[] = LAYOUT.sections;
+const RENDERED_HEADING_ROW = LAYOUT.rendered;
+/** Each rendered quantity's cell (column C). */
+export const RENDERED_QUANTITY_CELLS: Readonly<Partial<Record<QuantityKey, string>>> = Object.freeze(Object.fromEntries(RENDERED.map((q, i) => [q.key, `C${RENDERED_HEADING_ROW + 1 + i}`])));
+
+/** The capacity of one copy by kind (and the source of the pane's chart). */
+const CHART_HEADING_ROW = LAYOUT.chart;
+const CHART_HEADER_ROW = CHART_HEADING_ROW + 1;
+export const CHART_DATA_ROW = CHART_HEADER_ROW + 1;
+const CHART_LAST_ROW = CHART_HEADING_ROW + CHART_ROWS;
 
 /** Each Design output's cell (column C), computed from the layout. */
 export const DESIGN_CELLS: Readonly<Record<DesignOutput, string>> = (() => {
@@ -395,36 +437,27 @@ export const MICROSOFT_WALK_CELLS: Readonly<Record<MicrosoftRule, string>> = (()
   return Object.freeze(Object.fromEntries(MICROSOFT_WALK.walk.map((key, k) => [key, `C${SECTION_ROWS[i] + 1 + k}`])) as Record<MicrosoftRule, string>);
 })();
 
-/**
- * The catalogue's quantities worked out from others (a rendering on their entry: a DAG's cores from a
- * server's), one row each below the outputs: a quantity added so needs no line of this sheet.
- */
-const RENDERED = QUANTITIES.filter((q): q is Quantity & { key: QuantityKey; rendering: QuantityRendering } => q.rendering !== undefined);
-const RENDERED_HEADING_ROW = DESIGN_HEADER_ROW + 1 + DESIGN_SECTIONS.reduce((n, s) => n + rowCount(s) + 2, 0);
-/** Each rendered quantity's cell (column C). */
-export const RENDERED_QUANTITY_CELLS: Readonly<Partial<Record<QuantityKey, string>>> = Object.freeze(Object.fromEntries(RENDERED.map((q, i) => [q.key, `C${RENDERED_HEADING_ROW + 1 + i}`])));
-
-/** The capacity of one copy by kind, below the outputs (and the source of the pane's chart). */
-const CHART_HEADING_ROW = RENDERED_HEADING_ROW + (RENDERED.length > 0 ? RENDERED.length + 2 : 0);
-const CHART_HEADER_ROW = CHART_HEADING_ROW + 1;
-export const CHART_DATA_ROW = CHART_HEADER_ROW + 1;
 
 /**
- * The rows a design of `method` prints: every section but the other method's walk, and what follows
- * the sections (the rendered quantities, the chart); each run of rows a range of the print area.
+ * The rows a design of `method` prints: every block but the other method's steps, each run of rows a
+ * range of the print area (a range starts a page): the design and its rendered quantities, Microsoft's
+ * steps by its method; then the chart, and by Dell's process its steps after it (the sheet's last).
  */
-function printArea(method: SizingMethod, lastRow: number): string {
+function printArea(method: SizingMethod): string {
+  // Each block's rows, its blank line after it included.
+  // The chart starts a page, so that it is never drawn apart from its table, whatever the steps above it.
+  const blocks: Array<{ top: number; bottom: number; method?: SizingMethod; page?: boolean }> = [
+    ...DESIGN_SECTIONS.map((section, i) => ({ top: SECTION_ROWS[i], bottom: SECTION_ROWS[i] + rowCount(section) + 1, method: section.method })),
+    ...(RENDERED.length > 0 ? [{ top: RENDERED_HEADING_ROW, bottom: RENDERED_HEADING_ROW + RENDERED.length + 1 }] : []),
+    { top: CHART_HEADING_ROW, bottom: CHART_LAST_ROW + 1, page: true },
+  ].sort((a, b) => a.top - b.top);
   const runs: [number, number][] = [[1, DESIGN_HEADER_ROW]];
-  const shown = (top: number, bottom: number) => {
+  for (const block of blocks) {
+    if (block.method !== undefined && block.method !== method) continue;
     const last = runs[runs.length - 1];
-    if (last[1] + 1 >= top) last[1] = Math.max(last[1], bottom);
-    else runs.push([top, bottom]);
-  };
-  DESIGN_SECTIONS.forEach((section, i) => {
-    // The section's heading, its rows and the blank line after them.
-    if (section.method === undefined || section.method === method) shown(SECTION_ROWS[i], SECTION_ROWS[i] + rowCount(section) + 1);
-  });
-  shown(RENDERED_HEADING_ROW, lastRow);
+    if (!block.page && last[1] + 1 >= block.top) last[1] = Math.max(last[1], block.bottom);
+    else runs.push([block.top, block.bottom]);
+  }
   return runs.map(([top, bottom]) => `A${top}:E${bottom}`).join(",");
 }
 
@@ -469,13 +502,17 @@ export function buildDesign(sheet: string, ref: References, method: SizingMethod
   const cells: CellModel[] = [
     ...titleAndNote(
       "Exchange mailbox storage design: outputs",
-      "Every value is a live formula over the Inputs sheet; the steps are shown for audit.",
+      method === "microsoft"
+        ? "Live formulas over the Inputs: the design, then how Microsoft's method sized it, step by step (Dell's process, to compare, on the Methods sheet)."
+        : "Live formulas over the Inputs: the design, then how Dell's process sized it, step by step.",
     ),
     ...header(DESIGN_HEADER_ROW, ["Step", "What it is", "Value", "Formula in words", "Source"]),
   ];
   DESIGN_SECTIONS.forEach((section, i) => {
     let row = SECTION_ROWS[i];
-    cells.push(...sectionHeading(row++, section.heading, DESIGN_WIDTH));
+    // The other method's steps stay on the sheet, off its pages: its heading says so to a reader on screen.
+    const other = section.method !== undefined && section.method !== method;
+    cells.push(...sectionHeading(row++, other ? `${section.heading}: to compare, not printed` : section.heading, DESIGN_WIDTH));
     if (isWalk(section)) {
       cells.push(...walkCells(section, row, ref));
       return;
@@ -536,10 +573,10 @@ export function buildDesign(sheet: string, ref: References, method: SizingMethod
     type: "columnStacked",
     source: `B${CHART_HEADER_ROW}:E${CHART_DATA_ROW}`,
     from: `B${CHART_DATA_ROW + 2}`,
-    to: `D${CHART_DATA_ROW + 18}`,
+    to: `D${CHART_LAST_ROW}`,
   };
   return {
-    sheet: { name: sheet, columnWidths: [8, 36, 18, 50, 46], frozenRows: DESIGN_HEADER_ROW, print: { ...landscape(0, `${DESIGN_HEADER_ROW}:${DESIGN_HEADER_ROW}`), area: printArea(method, CHART_DATA_ROW + 18) }, cells },
+    sheet: { name: sheet, columnWidths: [8, 36, 18, 50, 46], frozenRows: DESIGN_HEADER_ROW, print: { ...landscape(0, `${DESIGN_HEADER_ROW}:${DESIGN_HEADER_ROW}`), area: printArea(method) }, cells },
     chart,
   };
 }
