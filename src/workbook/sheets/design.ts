@@ -50,6 +50,7 @@ import { DATABASE_SIZE_SUMMARY } from "../../engine/microsoft/design";
 import { DEPLOYED_SUMMARY, VOLUMES_SUMMARY, editionCheckFormula } from "../design-check";
 import { cite } from "../../engine/papers";
 import type { CellModel, ChartModel, SheetModel } from "../model";
+import { INPUT_NAMES } from "./inputs";
 import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, absolute, header, landscape, quantityFormat, sectionHeading, titleAndNote, type DesignOutput, type NameKey, type References, type Rendered } from "./shared";
 
 interface OutputRow {
@@ -156,12 +157,12 @@ function walkOperand(key: string, r: References): string | undefined {
     return set === undefined ? undefined : `(${set.microsoftFactor.formula(r.input(set.key as NameKey))})`;
   }
   if (operand.kind === "input") {
-    if (!WALK_NAME_KEYS.has(key)) throw new Error(`the Design sheet's walk of ${MICROSOFT_RULES.method} has no cell for its input ${key} (${operand.label}): say where in walkOperand`);
+    // An input of the design's catalogue under the same key: its defined name.
+    if (!(key in INPUT_NAMES)) throw new Error(`the Design sheet's walk of ${MICROSOFT_RULES.method} has no cell for its input ${key} (${operand.label}): say where in walkOperand`);
     return r.input(key as NameKey);
   }
   return undefined;
 }
-const WALK_NAME_KEYS: ReadonlySet<string> = new Set(["messagesPerDay", "messageKB", "quotaMB", "archiveMB", "copies"] satisfies NameKey[]);
 
 /** A rule's source for a reader: "Microsoft, Exchange Server Role Requirements Calculator, Role Requirements sheet, cell C22". */
 function sourceWords(source: RuleSource): string {
