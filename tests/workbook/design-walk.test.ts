@@ -52,7 +52,7 @@ function engineValue(key: MicrosoftRule, inputs: WorkbookInputs): number | boole
     copies: inputs.copies,
     users: d.microsoft!.mailboxes,
     serversFirstSite: inputs.serversSite1,
-    serversSecondSite: inputs.serversSite2 ?? 0,
+    serversSecondSite: inputs.serversSite2 === "" ? 0 : inputs.serversSite2,
     databases: d.databases,
     // A rule with a parameter (the dumpster of a size) is walked at the mailbox quota.
     size: inputs.quotaMB,
