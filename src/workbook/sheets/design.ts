@@ -58,7 +58,8 @@ interface OutputRow {
   what: string;
   format: string;
   words: string;
-  source: string;
+  /** Its source; by the design's method where the methods' sources differ. */
+  source: string | ((method: SizingMethod) => string);
   /** The formula, given how to address inputs (by defined name) and earlier outputs. */
   formula: (ref: References) => Rendered;
 }
@@ -208,7 +209,7 @@ const DESIGN_SECTIONS: readonly (Section | Walk)[] = [
       },
       { key: "answerDatabaseVolumeGB", what: "Database volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.output("msDatabaseVolumeGB"), r.output("provisionedDatabaseVolumeGB")) },
       { key: "answerLogVolumeGB", what: "Log volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.output("msLogVolumeGB"), r.output("provisionedLogVolumeGB")) },
-      { key: "answerVolumesGB", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Databases deployed × (database volume + log volume)", source: DELL("3.4.2"), formula: (r) => plain(`=${volumesGBFormula(r.output("databasesDeployed"), r.output("answerDatabaseVolumeGB"), r.output("answerLogVolumeGB"))}`) },
+      { key: "answerVolumesGB", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Databases deployed × (database volume + log volume)", source: (m) => (m === "microsoft" ? cite("microsoft", "Volume Requirements sheet") : DELL("3.4.2")), formula: (r) => plain(`=${volumesGBFormula(r.output("databasesDeployed"), r.output("answerDatabaseVolumeGB"), r.output("answerLogVolumeGB"))}`) },
       { key: "answerCapacityGB", what: "Capacity to provision, per copy", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.output("msCapacityGB"), r.output("capacityToProvisionGB")) },
       { key: "answerIopsPerMailbox", what: "Database IOPS per mailbox", format: '0.0000 "IOPS"', words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.microsoft("iopsPerMailbox"), r.output("iopsPerUser")) },
       { key: "answerDatabaseIops", what: "Database IOPS, active copies", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.microsoft("peak"), r.output("dellDatabaseIops")) },
@@ -534,7 +535,7 @@ export function buildDesign(sheet: string, ref: References, method: SizingMethod
           role: STEP_OUTPUTS.has(output.key) ? "step" : "output",
         },
         { address: `D${row}`, value: output.words, role: "note" },
-        { address: `E${row}`, value: output.source, role: "source" },
+        { address: `E${row}`, value: typeof output.source === "string" ? output.source : output.source(method), role: "source" },
       );
       row++;
     });
