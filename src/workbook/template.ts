@@ -186,7 +186,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
   });
   const mcdbCheck = mcdbCheckFormula(names.mcdb, names.exchangeVersion, `${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.methodUsed)}`, `${sheetReference(sheets.methods)}!${SERVER_DISK_HELPERS.jbod}`, `${sheetReference(sheets.methods)}!${SERVER_DISK_CELLS.disks}`);
   const inputs = buildInputs(sheets.inputs, values, check, hardwareNames, environmentCheckFormula(names.environmentUsers, dagMailboxesFormula(`${sheetReference(sheets.design)}!${absolute(DESIGN_CELLS.methodUsed)}`, sheetReference(sheets.methods), names.users)), serverDisksCheck, copiesPerServer, mcdbCheck);
-  const { sheet: design, chart } = buildDesign(sheets.design, ref);
+  const { sheet: design, chart } = buildDesign(sheets.design, ref, methodOf(values));
   const hardware = buildHardware(sheets.hardware, sheets.design, names, diskBeyondCatalogue(values.serverDisk), methodOf(values));
   const definedNames: DefinedName[] = [
     ...INPUT_ROWS.map((row) => ({

@@ -247,7 +247,7 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
         if (params.includes(node.name)) return node.name;
         const operand = operands[node.name];
         if (operand !== undefined) return operand.label;
-        return rules[ruleOf(node.name)!].label.toLowerCase();
+        return inSentence(rules[ruleOf(node.name)!].label);
       }
       case "negate":
         return `−${sayAtom(node.operand, params)}`;
@@ -263,7 +263,7 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
       case "call": {
         const args = node.args.map((arg) => say(arg, params));
         const called = ruleOf(node.name);
-        if (called !== undefined) return `${rules[called].label.toLowerCase()} of ${args.join(", ")}`;
+        if (called !== undefined) return `${inSentence(rules[called].label)} of ${args.join(", ")}`;
         switch (node.name) {
           case "IF":
             return `${args[1]} if ${args[0]}, else ${args[2]}`;
@@ -331,6 +331,9 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
     words: (key) => say(rules[key].node, rules[key].parameters ?? []),
   };
 }
+
+/** A label within a sentence: its first word in lower case unless an acronym ("A DAG" → "a DAG", "IOPS per mailbox" stays). */
+const inSentence = (label: string): string => label.replace(/^[^\s]+/, (word) => (word.length > 1 && word === word.toUpperCase() ? word : word.toLowerCase()));
 
 const WORD_OPERATORS: Record<BinaryOperator, string> = { "+": "+", "-": "−", "*": "×", "/": "÷", "=": "=", "<>": "≠", "<": "<", ">": ">", "<=": "≤", ">=": "≥" };
 

@@ -1,8 +1,12 @@
 /**
- * The Design sheet (issues 3, 7, 15): every output a live formula over the Inputs, the steps of Dell's
- * Tables 18-19 shown for audit, Microsoft's figures read from the Methods sheet, the design's answer
- * by its method, spindles and arrays, and the capacity of one copy by kind (the chart's source).
- * Columns: A symbol, B what it is, C value (unit in its format), D formula in words, E source.
+ * The Design sheet (issues 3, 7, 15): every output a live formula over the Inputs. First the design by
+ * its method, what follows from it and the capacity of one copy by kind (the chart's source); then how
+ * the method sized it, step by step: Microsoft's method as its rules declare it (src/engine/rules/
+ * microsoft.ts: each rule's words, formula and source from one declaration) and its volumes and cores,
+ * then Dell's Tables 18-19, spindles and arrays. A design prints the steps of its own method: Dell's
+ * rows stay on the sheet, for the Methods sheet and the answer read them, but off the page of a design
+ * Microsoft's method sizes.
+ * Columns: A step, B what it is, C value (unit in its format), D formula in words, E source.
  * Each EXSIZE formula carries its native rendering (src/engine/excel-formulas.ts) for the customer copy.
  */
 import {
@@ -35,24 +39,26 @@ import {
   type LogResult,
 } from "../../engine/excel-formulas";
 import { microsoftCoresFormula } from "../../engine/microsoft/formulas";
-import { MICROSOFT_RULES } from "../../engine/rules/microsoft";
+import { MICROSOFT_RULES, type MicrosoftRule, type References as RuleReferences, type Rule, type RuleSource } from "../../engine/rules";
+import type { SizingMethod } from "../../engine/design";
 import { EDITIONS_SOURCE, minimumMemoryFormula, pageFileFormula, serverLimitsFormula, supportedCoresFormula, VERSION_SOURCES } from "../../engine/version";
 import { MCDB_SOURCES } from "../../engine/microsoft/mcdb";
-import { QUANTITIES, labelWithUnit, type Quantity, type QuantityKey, type QuantityRendering } from "../../engine/catalogue";
+import { MICROSOFT_FACTOR_INPUTS, QUANTITIES, labelWithUnit, type Quantity, type QuantityKey, type QuantityRendering } from "../../engine/catalogue";
 import { DATABASE_SIZE_SUMMARY } from "../../engine/microsoft/design";
 import { DEPLOYED_SUMMARY, VOLUMES_SUMMARY, editionCheckFormula } from "../design-check";
 import { cite } from "../../engine/papers";
 import { atLeastShownFormula } from "../../engine/design/fewer-copies-formulas";
 import type { CellModel, ChartModel, SheetModel } from "../model";
-import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, header, landscape, quantityFormat, sectionHeading, titleAndNote, type DesignOutput, type NameKey, type References, type Rendered } from "./shared";
+import { INPUT_NAMES } from "./inputs";
+import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, absolute, header, landscape, quantityFormat, sectionHeading, titleAndNote, type DesignOutput, type NameKey, type References, type Rendered } from "./shared";
 
 interface OutputRow {
   key: DesignOutput;
-  symbol: string;
   what: string;
   format: string;
   words: string;
-  source: string;
+  /** Its source; by the design's method where the methods' sources differ. */
+  source: string | ((method: SizingMethod) => string);
   /** The formula, given how to address inputs (by defined name) and earlier outputs. */
   formula: (ref: References) => Rendered;
 }
@@ -108,6 +114,71 @@ const SPINDLE_SOURCE = `${EMC("Phase 2 formula")}; errata E3 (round up), E5`;
 interface Section {
   heading: string;
   rows: OutputRow[];
+  /** The method whose walk it is: on the page of a design that method sizes, off the page of one the other sizes. */
+  method?: SizingMethod;
+}
+
+/** A method's rules walked in their order, each a row: its label, live formula, words and source. */
+interface Walk {
+  heading: string;
+  walk: readonly MicrosoftRule[];
+  method: SizingMethod;
+}
+
+/** Microsoft's method as its rule set declares it, every rule in the set's order (the calculator's): a rule added there is a step here. */
+const MICROSOFT_WALK: Walk = {
+  heading: "Microsoft's method, step by step: a mailbox, then its databases",
+  walk: Object.keys(MICROSOFT_RULES.rules) as MicrosoftRule[],
+  method: "microsoft",
+};
+
+/** What a parameter of a rule stands for where the walk shows the rule on its own: the dumpster of the mailbox quota. */
+const WALK_PARAMETERS: Readonly<Record<string, { input: NameKey; words: string }>> = { size: { input: "quotaMB", words: "the mailbox quota" } };
+
+/**
+ * Where the walk finds each operand of Microsoft's rules: the Inputs' defined names, the mailboxes of
+ * every tier and the databases deployed (the Methods sheet's), the servers of each site; a factor an
+ * input sets by that input's rule; any other factor its default (rule.ts writes it as its number).
+ */
+function walkOperand(key: string, r: References): string | undefined {
+  const operand = MICROSOFT_RULES.operands[key];
+  switch (key) {
+    case "users":
+      return r.mailboxes ?? r.input("users");
+    case "databases":
+      return r.microsoft("databases");
+    case "serversFirstSite":
+      return r.input("serversSite1");
+    case "serversSecondSite":
+      return r.input("serversSite2");
+  }
+  if (operand.kind === "factor") {
+    const set = MICROSOFT_FACTOR_INPUTS.find((i) => i.microsoftFactor.name === key);
+    return set === undefined ? undefined : `(${set.microsoftFactor.formula(r.input(set.key as NameKey))})`;
+  }
+  if (operand.kind === "input") {
+    // An input of the design's catalogue under the same key: its defined name.
+    if (!(key in INPUT_NAMES)) throw new Error(`the Design sheet's walk of ${MICROSOFT_RULES.method} has no cell for its input ${key} (${operand.label}): say where in walkOperand`);
+    return r.input(key as NameKey);
+  }
+  return undefined;
+}
+
+/** A rule's source for a reader: "Microsoft, Exchange Server Role Requirements Calculator, Role Requirements sheet, cell C22". */
+function sourceWords(source: RuleSource): string {
+  const [sheet, cell] = source.at.includes("!") ? source.at.split("!") : [undefined, source.at];
+  return `${source.publisher}, ${source.title}, ${sheet === undefined ? cell : `${sheet} sheet, ${cell.includes(":") ? "cells" : "cell"} ${cell}`}`;
+}
+
+/** A yes-or-no rule (a comparison, AND, OR, NOT at its top): shown in words. */
+const yesOrNo = (rule: Rule): boolean =>
+  (rule.node.kind === "binary" && ["=", "<>", "<", ">", "<=", ">="].includes(rule.node.operator)) || (rule.node.kind === "call" && ["AND", "OR", "NOT"].includes(rule.node.name));
+
+/** A step's number format by its unit, with the decimals its figures have (0.0804 IOPS, 664.7 GB). */
+function walkFormat(rule: Rule): string {
+  const decimals: Readonly<Record<string, string>> = { IOPS: "0.0000", megacycles: "#,##0.000", "": "0.00", MB: "#,##0.0", GB: "#,##0.0", logs: "#,##0.0", mailboxes: "#,##0.0" };
+  const number = decimals[rule.unit] ?? "#,##0";
+  return rule.unit === "" ? number : `${number} "${rule.unit}"`;
 }
 
 /** Microsoft's volumes at the Methods sheet's databases and log space (Volume Requirements sheet). */
@@ -117,140 +188,53 @@ const msVolume = (r: References, key: "databaseVolumeGB" | "logVolumeGB" | "capa
 const msPlain = (formula: string): Rendered => plain(`=IFERROR(${formula},"—")`);
 const byMethod = (r: References, microsoft: string, dell: string): Rendered => plain(`=${byMethodFormula(r.output("methodUsed"), microsoft, dell)}`);
 
-const DESIGN_SECTIONS: readonly Section[] = [
+const DESIGN_SECTIONS: readonly (Section | Walk)[] = [
   {
-    heading: "The method and the databases the design deploys",
+    heading: "The design, by its method",
     rows: [
       {
-        key: "methodUsed", symbol: "", what: "Sizing method", format: "@",
+        key: "methodUsed", what: "Sizing method", format: "@",
         words: "Inputs' method; auto: Dell's process for Exchange 2010 and stand-alone servers, Microsoft's calculator's for 2013 and later DAGs",
         source: `${DELL()}; ${cite("microsoft")}`,
         // Excel compares text without case: "Microsoft" is "microsoft".
         formula: (r) => plain(`=${methodFormula(r.input("method"), r.input("exchangeVersion"), r.input("copies"))}`),
       },
       {
-        key: "databasesDeployed", symbol: "DB", what: "Databases deployed", format: FORMAT.databases,
+        key: "databasesDeployed", what: "Databases deployed", format: FORMAT.databases,
         words: "The method's count: Microsoft's calculator's own (balanced when sized never less), Dell's balanced so every server carries the same active databases in every failure; what the Distribution sheet lays out and the export deploys",
         // The layout's rules: docs/dag-layout.md.
         source: DAG_LAYOUT,
         formula: (r) => byMethod(r, r.microsoft("databases"), r.output("dellDatabases")),
       },
-    ],
-  },
-  {
-    heading: "Database capacity, step by step as Dell's Table 18",
-    rows: [
-      { key: "whiteSpacePerUserMB", symbol: "WSU", what: "White space per user", format: FORMAT.mb2, words: "MSR × AMS / 1024", source: T18, formula: (r) => dbsize(r, "whitespace") },
-      { key: "dumpsterPerUserMB", symbol: "DSU", what: "Dumpster per user", format: FORMAT.mb2, words: "WSU × retentionDays + MQ × singleItemRecovery + MQ × calendarLogging", source: T18, formula: (r) => dbsize(r, "dumpster") },
-      { key: "mailboxOnDiskMB", symbol: "MBU", what: "Mailbox size on disk", format: '#,##0.00 "MB"', words: "MQ + WSU + DSU", source: T18, formula: (r) => dbsize(r, "mailbox") },
-      { key: "totalDatabaseGB", symbol: "DBS", what: "Total database size", format: FORMAT.gb2, words: "NU × MBU × growth / 1024", source: `${T18}; erratum E1`, formula: (r) => dbsize(r, "total") },
-      { key: "databaseCount", symbol: "", what: "Database count", format: FORMAT.databases, words: "DBS / maximum database size, rounded up", source: T18, formula: (r) => dbsize(r, "count") },
+      { key: "answerDatabaseVolumeGB", what: "Database volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.output("msDatabaseVolumeGB"), r.output("provisionedDatabaseVolumeGB")) },
+      { key: "answerLogVolumeGB", what: "Log volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.output("msLogVolumeGB"), r.output("provisionedLogVolumeGB")) },
+      { key: "answerVolumesGB", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Databases deployed × (database volume + log volume)", source: (m) => (m === "microsoft" ? cite("microsoft", "Volume Requirements sheet") : DELL("3.4.2")), formula: (r) => plain(`=${volumesGBFormula(r.output("databasesDeployed"), r.output("answerDatabaseVolumeGB"), r.output("answerLogVolumeGB"))}`) },
+      { key: "answerCapacityGB", what: "Capacity to provision, per copy", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.output("msCapacityGB"), r.output("capacityToProvisionGB")) },
+      { key: "answerIopsPerMailbox", what: "Database IOPS per mailbox", format: '0.0000 "IOPS"', words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.microsoft("iopsPerMailbox"), r.output("iopsPerUser")) },
+      { key: "answerDatabaseIops", what: "Database IOPS, active copies", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.microsoft("peak"), r.output("dellDatabaseIops")) },
+      { key: "answerDagIops", what: "Database IOPS, every copy", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.microsoft("dagIops"), r.output("dellDagDatabaseIops")) },
+      { key: "answerLogIops", what: "Log IOPS", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.microsoft("dagLogIops"), r.output("logIops")) },
       {
-        key: "dellDatabases", symbol: "DB", what: "Databases, balanced over the servers", format: FORMAT.databases, words: "The count rounded up so every server carries the same active databases in every failure",
-        source: `${T18}; ${DAG_LAYOUT}`, formula: (r) => plain(`=${balancedDatabasesFormula(r.output("databaseCount"), r.dag)}`),
-      },
-      { key: "databaseGB", symbol: "IDBS", what: "Individual database size", format: FORMAT.gb2, words: "DBS / DB", source: T18, formula: (r) => plain(`=${databaseGBFormula(r.output("totalDatabaseGB"), r.output("dellDatabases"))}`) },
-      { key: "dellDatabaseVolumeGB", symbol: "DVS", what: "Database volume size", format: FORMAT.gb2, words: "IDBS × contentIndex × volumeFree", source: T18, formula: (r) => plain(`=${databaseVolumeFormula(r.output("databaseGB"), r.factor("contentIndex"), r.factor("volumeFree"))}`) },
-      { key: "provisionedDatabaseVolumeGB", symbol: "DVS", what: "Database volume, provisioned", format: FORMAT.gb, words: "DVS in whole GB, half up (at least 1 GB)", source: T18, formula: (r) => plain(`=${provisionedVolumeFormula(r.output("dellDatabaseVolumeGB"))}`) },
-    ],
-  },
-  {
-    heading: "Log capacity, step by step as Dell's Table 19",
-    rows: [
-      { key: "logFilesPerUserPerDay", symbol: "NL", what: "Log files per user per day", format: '#,##0.0 "logs"', words: "MSR × logsPerMessage", source: T19, formula: (r) => logvol(r, "logs") },
-      { key: "messageSizeFactor", symbol: "MSF", what: "Message size factor", format: '0.0"×"', words: "1 up to 75 KB, 1.9 up to 150 KB, 3.8 above", source: DELL("Table 15 step 3"), formula: (r) => plain(`=${messageSizeFactorFormula(r.input("messageKB"))}`) },
-      { key: "usersPerDatabase", symbol: "NDB", what: "Users per database", format: FORMAT.users, words: "NU / DB, rounded up", source: T19, formula: (r) => plain(`=${usersPerDatabaseFormula(r.input("users"), r.output("dellDatabases"))}`) },
-      { key: "dailyLogMBPerDatabase", symbol: "TLC", what: "Log MB per database per day", format: '#,##0 "MB"', words: "NDB × NL × MSF × logFileMB", source: T19, formula: (r) => logvol(r, "daily") },
-      { key: "dellLogVolumeGB", symbol: "LVS", what: "Log volume size", format: FORMAT.gb2, words: "TLC × moveFactor × truncationDays × overhead / 1024", source: `${T19}; erratum E2`, formula: (r) => plain(`=${logVolumeFormula(r.output("dailyLogMBPerDatabase"), r.factor("moveFactor"), r.factor("truncationDays"), r.factor("overhead"))}`) },
-      { key: "provisionedLogVolumeGB", symbol: "LVS", what: "Log volume, provisioned", format: FORMAT.gb, words: "LVS in whole GB, half up", source: T19, formula: (r) => logvol(r, "volume") },
-      { key: "logVolumeCount", symbol: "", what: "Log volumes", format: FORMAT.volumes, words: "One log volume per database", source: T19, formula: (r) => plain(`=${r.output("dellDatabases")}`) },
-    ],
-  },
-  {
-    heading: "Capacity of all volumes, as Dell's reference design",
-    rows: [
-      { key: "databaseVolumesTotalGB", symbol: "", what: "Database volumes in all", format: FORMAT.gb, words: "DB × provisioned DVS", source: DELL("3.4.2"), formula: (r) => plain(`=${volumesInAllFormula(r.output("dellDatabases"), r.output("provisionedDatabaseVolumeGB"))}`) },
-      { key: "logVolumesTotalGB", symbol: "", what: "Log volumes in all", format: FORMAT.gb, words: "Log volumes × provisioned LVS", source: DELL("3.4.2"), formula: (r) => plain(`=${volumesInAllFormula(r.output("logVolumeCount"), r.output("provisionedLogVolumeGB"))}`) },
-      { key: "totalCapacityGB", symbol: "", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Database volumes + log volumes", source: DELL("3.4.2"), formula: (r) => plain(`=${bothKindsFormula(r.output("databaseVolumesTotalGB"), r.output("logVolumesTotalGB"))}`) },
-      {
-        key: "capacityToProvisionGB", symbol: "", what: "Capacity to provision, per copy", format: FORMAT.gb,
-        words: "Database data (DBS × contentIndex × volumeFree) and logs of (NU + DB − 1) users, each kind at least max(DB, requirement + DB / 2) GB for rounding: never falls as the load rises",
-        source: `${DELL("Tables 14-15")}; counted from the totals, as the arrays are bought`,
-        formula: (r) =>
-          plain(
-            `=${capacityToProvisionFormula(
-              { users: r.input("users"), databases: r.output("dellDatabases"), totalDatabaseGB: r.output("totalDatabaseGB"), logFilesPerUserPerDay: r.output("logFilesPerUserPerDay"), messageSizeFactor: r.output("messageSizeFactor") },
-              r.factor,
-            )}`,
-          ),
-      },
-    ],
-  },
-  {
-    heading: "Performance: database and log IOPS, as Dell's Tables 16-17",
-    rows: [
-      { key: "iopsPerUser", symbol: "IOPU", what: "IOPS per user, headroom included", format: '0.000 "IOPS"', words: "2010: MSR / 1000 (× 1.2 stand-alone); 2013+: MSR × 0.00067; × headroom", source: `${DELL("Table 16")}; ${ESRP_2013()}; ${ESRP_2016()}`, formula: (r) => iops(r, "peruser") },
-      { key: "dellDatabaseIops", symbol: "DBIOP", what: "Database IOPS, active copies", format: FORMAT.iops, words: "NU × IOPS per user", source: DELL("Table 16 and 3.4.2"), formula: (r) => iops(r, "database") },
-      { key: "logIops", symbol: "LIOPS", what: "Log IOPS", format: FORMAT.iops, words: "(DBIOP × 0.5 × 0.5 + DBIOP × (copies − 1) × 0.1) × headroom", source: DELL("Table 17"), formula: (r) => iops(r, "log") },
-      { key: "dellDagDatabaseIops", symbol: "", what: "Database IOPS, every copy", format: FORMAT.iops, words: "DBIOP × copies", source: ESRP_2016("Figure 6"), formula: (r) => iops(r, "dag") },
-    ],
-  },
-  {
-    heading: "Microsoft's calculator at its databases (figures from the Methods sheet)",
-    rows: [
-      {
-        key: "msDatabaseVolumeGB", symbol: "", what: "Database volume, provisioned", format: FORMAT.gb, words: "One database with its content index (20%, twice for one database a volume) over 95% usable space, whole GB up",
-        source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(msVolume(r, "databaseVolumeGB")),
-      },
-      {
-        key: "msLogVolumeGB", symbol: "", what: "Log volume, provisioned", format: FORMAT.gb, words: "A database's logs of 3 days and a week's mailbox moves, over 95% usable space, whole GB up",
-        source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(msVolume(r, "logVolumeGB")),
-      },
-      {
-        key: "msCapacityGB", symbol: "", what: "Capacity to provision, per copy", format: FORMAT.gb, words: "Every database and its logs over usable space, and a GB a volume for rounding: never falls as the load rises",
-        source: cite("microsoft", "Volume Requirements sheet"),
-        formula: (r) => msPlain(msVolume(r, "capacityPerCopyGB")),
-      },
-      {
-        key: "msCoresNeeded", symbol: "", what: "Processor cores per mailbox server", format: FORMAT.cores, words: "Megacycles against the SPECint2006 rate; none given: the calculator's baseline server, 2,000 megacycles a core",
-        source: cite("microsoft", "Role Requirements sheet"),
-        // At least the Methods sheet's cores, which sized never less are at least those of fewer copies (fewer-copies-formulas.ts).
-        formula: (r) => msPlain(atLeastShownFormula(microsoftCoresFormula(r.input("specIntRate"), r.microsoft("cores"), r.microsoft("megacycles")), r.microsoft("cores"))),
-      },
-    ],
-  },
-  {
-    heading: "The design, by its method",
-    rows: [
-      { key: "answerDatabaseVolumeGB", symbol: "", what: "Database volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.output("msDatabaseVolumeGB"), r.output("provisionedDatabaseVolumeGB")) },
-      { key: "answerLogVolumeGB", symbol: "", what: "Log volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.output("msLogVolumeGB"), r.output("provisionedLogVolumeGB")) },
-      { key: "answerVolumesGB", symbol: "", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Databases deployed × (database volume + log volume)", source: DELL("3.4.2"), formula: (r) => plain(`=${volumesGBFormula(r.output("databasesDeployed"), r.output("answerDatabaseVolumeGB"), r.output("answerLogVolumeGB"))}`) },
-      { key: "answerCapacityGB", symbol: "", what: "Capacity to provision, per copy", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.output("msCapacityGB"), r.output("capacityToProvisionGB")) },
-      { key: "answerIopsPerMailbox", symbol: "", what: "Database IOPS per mailbox", format: '0.0000 "IOPS"', words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("iopsPerMailbox"), r.output("iopsPerUser")) },
-      { key: "answerDatabaseIops", symbol: "", what: "Database IOPS, active copies", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("peak"), r.output("dellDatabaseIops")) },
-      { key: "answerDagIops", symbol: "", what: "Database IOPS, every copy", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("dagIops"), r.output("dellDagDatabaseIops")) },
-      { key: "answerLogIops", symbol: "", what: "Log IOPS", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the rows above", formula: (r) => byMethod(r, r.microsoft("dagLogIops"), r.output("logIops")) },
-      {
-        key: "answerMemoryGB", symbol: "", what: "Memory per mailbox server", format: FORMAT.gb,
+        key: "answerMemoryGB", what: "Memory per mailbox server", format: FORMAT.gb,
         words: "Microsoft's calculator, or VMware's rule at the worst survivable failure; at least the version's recommended minimum (2013, 2016: 8 GB; 2019, SE: 128 GB)",
         source: `${cite("microsoft")}; ${VMWARE()}; ${VERSION_SOURCES.systemRequirements2019}`,
         formula: (r) => plain(`=${minimumMemoryFormula(r.input("exchangeVersion"), byMethodFormula(r.output("methodUsed"), r.microsoft("memoryGB"), r.vmware("memory")))}`),
       },
-      { key: "answerCores", symbol: "", what: "Processor cores per mailbox server", format: FORMAT.cores, words: "Microsoft's calculator, or VMware's rule at the worst survivable failure", source: `${cite("microsoft")}; ${VMWARE()}`, formula: (r) => byMethod(r, r.output("msCoresNeeded"), r.vmware("cores")) },
+      { key: "answerCores", what: "Processor cores per mailbox server", format: FORMAT.cores, words: "Microsoft's calculator, or VMware's rule at the worst survivable failure", source: `${cite("microsoft")}; ${VMWARE()}`, formula: (r) => byMethod(r, r.output("msCoresNeeded"), r.vmware("cores")) },
       {
-        key: "answerPageFileGB", symbol: "", what: "Page file per mailbox server", format: '#,##0.0 "GB"',
+        key: "answerPageFileGB", what: "Page file per mailbox server", format: '#,##0.0 "GB"',
         words: "2019, SE: 25% of the memory; 2013, 2016: the memory plus 10 MB, at most 32,778 MB; 2010: none published here",
         source: `${VERSION_SOURCES.systemRequirements2019}; ${VERSION_SOURCES.systemRequirements2016}`,
         formula: (r) => plain(`=${pageFileFormula(r.input("exchangeVersion"), r.output("answerMemoryGB"))}`),
       },
       {
-        key: "serverLimits", symbol: "", what: "A server past its version's recommended cores or memory", format: "@",
+        key: "serverLimits", what: "A server past its version's recommended cores or memory", format: "@",
         words: "2016: 24 cores, 192 GB; 2019, SE: 256 GB a server; a warning (the design still builds), shown by the Design check",
         source: VERSION_SOURCES.preferredArchitecture2019,
         formula: (r) => plain(`=${serverLimitsFormula(r.input("exchangeVersion"), r.output("answerCores"), r.output("answerMemoryGB"))}`),
       },
       {
-        key: "serverRefusal", symbol: "", what: "Servers that cannot carry the design", format: "@",
+        key: "serverRefusal", what: "Servers that cannot carry the design", format: "@",
         words:
           "Not a design when a server needs more cores than its version supports (2019, SE: 48), or, by Microsoft's method at a SPECint2006 rate, the busiest server of the cores named runs past the calculator's 80% CPU target in the worst failure (its megacycles over the rate × 2,000 ÷ 33.75); with the cores that carry it. The Design check shows it",
         source: `${VERSION_SOURCES.whatsNew2019}; ${VERSION_SOURCES.healthChecker}; ${cite("microsoft", "Role Requirements!C254, C255, G208")}`,
@@ -258,7 +242,7 @@ const DESIGN_SECTIONS: readonly Section[] = [
           plain(`=${supportedCoresFormula(r.input("exchangeVersion"), r.output("answerCores"), overloadedFormula(r.output("methodUsed"), r.microsoft("megacycles"), r.input("specIntRate"), r.input("coresPerServer"), '""'))}`),
       },
       {
-        key: "deployedCheck", symbol: "", what: "The servers against the edition, then the version", format: "@",
+        key: "deployedCheck", what: "The servers against the edition, then the version", format: "@",
         words: "Not a design when databases × copies ÷ servers pass the Standard edition's 5 mounted databases (2013 and later), or MCDB is on where it cannot be (the Inputs sheet's hidden cell beside MCDB), or by Microsoft's method on JBOD a set count of databases a volume no volume of the server disk holds; else a warning: by Microsoft's method, databases holding more mailboxes than the maximum size allows (ours), then the row above's. The Design check shows it",
         source: `${EDITIONS_SOURCE}; ${MCDB_SOURCES.setup}`,
         formula: (r) => {
@@ -281,21 +265,111 @@ const DESIGN_SECTIONS: readonly Section[] = [
       },
     ],
   },
+  MICROSOFT_WALK,
+  {
+    heading: "Microsoft's method: the volumes and the cores, at the databases deployed (figures from the Methods sheet)",
+    method: "microsoft",
+    rows: [
+      {
+        key: "msDatabaseVolumeGB", what: "Database volume, provisioned", format: FORMAT.gb, words: "One database with its content index (20%, twice for one database a volume) over 95% usable space, whole GB up",
+        source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(msVolume(r, "databaseVolumeGB")),
+      },
+      {
+        key: "msLogVolumeGB", what: "Log volume, provisioned", format: FORMAT.gb, words: "A database's logs of 3 days and a week's mailbox moves, over 95% usable space, whole GB up",
+        source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(msVolume(r, "logVolumeGB")),
+      },
+      {
+        key: "msCapacityGB", what: "Capacity to provision, per copy", format: FORMAT.gb, words: "Every database and its logs over usable space, and a GB a volume for rounding: never falls as the load rises",
+        source: cite("microsoft", "Volume Requirements sheet"),
+        formula: (r) => msPlain(msVolume(r, "capacityPerCopyGB")),
+      },
+      {
+        key: "msCoresNeeded", what: "Processor cores per mailbox server", format: FORMAT.cores, words: "Megacycles against the SPECint2006 rate; none given: the calculator's baseline server, 2,000 megacycles a core",
+        source: cite("microsoft", "Role Requirements sheet"),
+        // At least the Methods sheet's cores, which sized never less are at least those of fewer copies (fewer-copies-formulas.ts).
+        formula: (r) => msPlain(atLeastShownFormula(microsoftCoresFormula(r.input("specIntRate"), r.microsoft("cores"), r.microsoft("megacycles")), r.microsoft("cores"))),
+      },
+    ],
+  },
+  {
+    heading: "Dell's process: database capacity, step by step (Table 18)",
+    method: "dell",
+    rows: [
+      { key: "whiteSpacePerUserMB", what: "White space per user", format: FORMAT.mb2, words: "Messages a day × average message size ÷ 1,024", source: T18, formula: (r) => dbsize(r, "whitespace") },
+      { key: "dumpsterPerUserMB", what: "Dumpster per user", format: FORMAT.mb2, words: "White space × days of deleted item retention + mailbox quota × single item recovery + mailbox quota × calendar logging", source: T18, formula: (r) => dbsize(r, "dumpster") },
+      { key: "mailboxOnDiskMB", what: "Mailbox size on disk", format: '#,##0.00 "MB"', words: "Mailbox quota + white space + dumpster", source: T18, formula: (r) => dbsize(r, "mailbox") },
+      { key: "totalDatabaseGB", what: "Total database size", format: FORMAT.gb2, words: "Users × mailbox size on disk × growth ÷ 1,024", source: `${T18}; erratum E1`, formula: (r) => dbsize(r, "total") },
+      { key: "databaseCount", what: "Database count", format: FORMAT.databases, words: "Total database size ÷ maximum database size, rounded up", source: T18, formula: (r) => dbsize(r, "count") },
+      {
+        key: "dellDatabases", what: "Databases, balanced over the servers", format: FORMAT.databases, words: "The count rounded up so every server carries the same active databases in every failure",
+        source: `${T18}; ${DAG_LAYOUT}`, formula: (r) => plain(`=${balancedDatabasesFormula(r.output("databaseCount"), r.dag)}`),
+      },
+      { key: "databaseGB", what: "Individual database size", format: FORMAT.gb2, words: "Total database size ÷ databases", source: T18, formula: (r) => plain(`=${databaseGBFormula(r.output("totalDatabaseGB"), r.output("dellDatabases"))}`) },
+      { key: "dellDatabaseVolumeGB", what: "Database volume size", format: FORMAT.gb2, words: "Database size × content index × free space kept", source: T18, formula: (r) => plain(`=${databaseVolumeFormula(r.output("databaseGB"), r.factor("contentIndex"), r.factor("volumeFree"))}`) },
+      { key: "provisionedDatabaseVolumeGB", what: "Database volume, provisioned", format: FORMAT.gb, words: "The database volume in whole GB, half up (at least 1 GB)", source: T18, formula: (r) => plain(`=${provisionedVolumeFormula(r.output("dellDatabaseVolumeGB"))}`) },
+    ],
+  },
+  {
+    heading: "Dell's process: log capacity, step by step (Table 19)",
+    method: "dell",
+    rows: [
+      { key: "logFilesPerUserPerDay", what: "Log files per user per day", format: '#,##0.0 "logs"', words: "Messages a day × log files a message", source: T19, formula: (r) => logvol(r, "logs") },
+      { key: "messageSizeFactor", what: "Message size factor", format: '0.0"×"', words: "1 up to 75 KB, 1.9 up to 150 KB, 3.8 above", source: DELL("Table 15 step 3"), formula: (r) => plain(`=${messageSizeFactorFormula(r.input("messageKB"))}`) },
+      { key: "usersPerDatabase", what: "Users per database", format: FORMAT.users, words: "Users ÷ databases, rounded up", source: T19, formula: (r) => plain(`=${usersPerDatabaseFormula(r.input("users"), r.output("dellDatabases"))}`) },
+      { key: "dailyLogMBPerDatabase", what: "Log MB per database per day", format: '#,##0 "MB"', words: "Users a database × log files a user × message size factor × a log file's MB", source: T19, formula: (r) => logvol(r, "daily") },
+      { key: "dellLogVolumeGB", what: "Log volume size", format: FORMAT.gb2, words: "Log MB a database a day × mailbox moves × days kept against truncation failure × overhead ÷ 1,024", source: `${T19}; erratum E2`, formula: (r) => plain(`=${logVolumeFormula(r.output("dailyLogMBPerDatabase"), r.factor("moveFactor"), r.factor("truncationDays"), r.factor("overhead"))}`) },
+      { key: "provisionedLogVolumeGB", what: "Log volume, provisioned", format: FORMAT.gb, words: "The log volume in whole GB, half up", source: T19, formula: (r) => logvol(r, "volume") },
+      { key: "logVolumeCount", what: "Log volumes", format: FORMAT.volumes, words: "One log volume per database", source: T19, formula: (r) => plain(`=${r.output("dellDatabases")}`) },
+    ],
+  },
+  {
+    heading: "Dell's process: capacity of all volumes, as its reference design",
+    method: "dell",
+    rows: [
+      { key: "databaseVolumesTotalGB", what: "Database volumes in all", format: FORMAT.gb, words: "Databases × the provisioned database volume", source: DELL("3.4.2"), formula: (r) => plain(`=${volumesInAllFormula(r.output("dellDatabases"), r.output("provisionedDatabaseVolumeGB"))}`) },
+      { key: "logVolumesTotalGB", what: "Log volumes in all", format: FORMAT.gb, words: "Log volumes × the provisioned log volume", source: DELL("3.4.2"), formula: (r) => plain(`=${volumesInAllFormula(r.output("logVolumeCount"), r.output("provisionedLogVolumeGB"))}`) },
+      { key: "totalCapacityGB", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Database volumes + log volumes", source: DELL("3.4.2"), formula: (r) => plain(`=${bothKindsFormula(r.output("databaseVolumesTotalGB"), r.output("logVolumesTotalGB"))}`) },
+      {
+        key: "capacityToProvisionGB", what: "Capacity to provision, per copy", format: FORMAT.gb,
+        words: "Database data (total database size × content index × free space kept) and the logs of users + databases − 1, each kind at least the larger of the databases and its need + half the databases, in GB, for rounding: never falls as the load rises",
+        source: `${DELL("Tables 14-15")}; counted from the totals, as the arrays are bought`,
+        formula: (r) =>
+          plain(
+            `=${capacityToProvisionFormula(
+              { users: r.input("users"), databases: r.output("dellDatabases"), totalDatabaseGB: r.output("totalDatabaseGB"), logFilesPerUserPerDay: r.output("logFilesPerUserPerDay"), messageSizeFactor: r.output("messageSizeFactor") },
+              r.factor,
+            )}`,
+          ),
+      },
+    ],
+  },
+  {
+    heading: "Dell's process: database and log IOPS (Tables 16-17)",
+    method: "dell",
+    rows: [
+      { key: "iopsPerUser", what: "IOPS per user, headroom included", format: '0.000 "IOPS"', words: "2010: messages a day ÷ 1,000 (× 1.2 stand-alone); 2013 and later: messages a day × 0.00067; × headroom", source: `${DELL("Table 16")}; ${ESRP_2013()}; ${ESRP_2016()}`, formula: (r) => iops(r, "peruser") },
+      { key: "dellDatabaseIops", what: "Database IOPS, active copies", format: FORMAT.iops, words: "Users × IOPS per user", source: DELL("Table 16 and 3.4.2"), formula: (r) => iops(r, "database") },
+      { key: "logIops", what: "Log IOPS", format: FORMAT.iops, words: "(Database IOPS × 0.5 × 0.5 + database IOPS × (copies − 1) × 0.1) × headroom", source: DELL("Table 17"), formula: (r) => iops(r, "log") },
+      { key: "dellDagDatabaseIops", what: "Database IOPS, every copy", format: FORMAT.iops, words: "Database IOPS of the active copies × copies", source: ESRP_2016("Figure 6"), formula: (r) => iops(r, "dag") },
+    ],
+  },
   {
     heading: "Spindles for the database IOPS, as EMC's building block",
+    method: "dell",
     rows: [
-      { key: "spindlesRaid5At10K", symbol: "", what: "RAID 5 on 10K disks", format: FORMAT.disks, words: "(IOPS × R + 4 × IOPS × W) / 140, rounded up", source: SPINDLE_SOURCE, formula: (r) => spindles(r, '"RAID5"', '"10K"') },
-      { key: "spindlesRaid10At10K", symbol: "", what: "RAID 10 on 10K disks", format: FORMAT.disks, words: "(IOPS × R + 2 × IOPS × W) / 140, rounded up to an even count", source: SPINDLE_SOURCE, formula: (r) => spindles(r, '"RAID10"', '"10K"') },
-      { key: "spindlesRaid10At7200", symbol: "", what: "RAID 10 on 7.2K disks", format: FORMAT.disks, words: "(IOPS × R + 2 × IOPS × W) / 65, rounded up to an even count", source: SPINDLE_SOURCE, formula: (r) => spindles(r, '"RAID10"', '"7.2K"') },
-      { key: "spindlesChosen", symbol: "", what: "Your RAID level and disk class (Inputs)", format: FORMAT.disks, words: "Same formula with the Inputs sheet's RAID level and disk", source: SPINDLE_SOURCE, formula: (r) => spindles(r, r.input("spindleRaid"), r.input("spindleDisk")) },
+      { key: "spindlesRaid5At10K", what: "RAID 5 on 10K disks", format: FORMAT.disks, words: "(IOPS × read share + 4 × IOPS × write share) ÷ 140, rounded up", source: SPINDLE_SOURCE, formula: (r) => spindles(r, '"RAID5"', '"10K"') },
+      { key: "spindlesRaid10At10K", what: "RAID 10 on 10K disks", format: FORMAT.disks, words: "(IOPS × read share + 2 × IOPS × write share) ÷ 140, rounded up to an even count", source: SPINDLE_SOURCE, formula: (r) => spindles(r, '"RAID10"', '"10K"') },
+      { key: "spindlesRaid10At7200", what: "RAID 10 on 7.2K disks", format: FORMAT.disks, words: "(IOPS × read share + 2 × IOPS × write share) ÷ 65, rounded up to an even count", source: SPINDLE_SOURCE, formula: (r) => spindles(r, '"RAID10"', '"7.2K"') },
+      { key: "spindlesChosen", what: "Your RAID level and disk class (Inputs)", format: FORMAT.disks, words: "Same formula with the Inputs sheet's RAID level and disk", source: SPINDLE_SOURCE, formula: (r) => spindles(r, r.input("spindleRaid"), r.input("spindleDisk")) },
     ],
   },
   {
     heading: "Arrays, as Dell's selection process (Tables 12-13)",
+    method: "dell",
     rows: [
-      { key: "arrays", symbol: "", what: "Arrays in all", format: FORMAT.arrays, words: "Arrays per copy × copies (each copy on its own arrays)", source: DELL("3.4.1-3.4.2, Tables 12-13"), formula: (r) => arrays(r, "count") },
-      { key: "arraysPerCopy", symbol: "", what: "Arrays per copy", format: FORMAT.arrays, words: "max(capacity / usable GB, DBIOP / array IOPS), rounded up", source: DELL("3.4.1, Tables 12-13"), formula: (r) => arrays(r, "percopy") },
-      { key: "arrayModel", symbol: "", what: "Array model and drive", format: "@", words: "Fewest arrays, then least usable capacity (Hardware sheet)", source: DELL("3.4.2"), formula: (r) => arrays(r, "model") },
+      { key: "arrays", what: "Arrays in all", format: FORMAT.arrays, words: "Arrays per copy × copies (each copy on its own arrays)", source: DELL("3.4.1-3.4.2, Tables 12-13"), formula: (r) => arrays(r, "count") },
+      { key: "arraysPerCopy", what: "Arrays per copy", format: FORMAT.arrays, words: "The larger of capacity ÷ an array's usable GB and database IOPS ÷ an array's IOPS, rounded up", source: DELL("3.4.1, Tables 12-13"), formula: (r) => arrays(r, "percopy") },
+      { key: "arrayModel", what: "Array model and drive", format: "@", words: "Fewest arrays, then least usable capacity (Hardware sheet)", source: DELL("3.4.2"), formula: (r) => arrays(r, "model") },
     ],
   },
 ];
@@ -303,46 +377,153 @@ const DESIGN_SECTIONS: readonly Section[] = [
 export const DESIGN_HEADER_ROW = 4;
 const DESIGN_WIDTH = 5;
 
-/** Each Design output's cell (column C), computed from the layout. */
-export const DESIGN_CELLS: Readonly<Record<DesignOutput, string>> = (() => {
-  const cells: Partial<Record<DesignOutput, string>> = {};
-  let row = DESIGN_HEADER_ROW + 1;
-  for (const section of DESIGN_SECTIONS) {
-    row++; // heading
-    for (const output of section.rows) cells[output.key] = `C${row++}`;
-    row++; // blank line
-  }
-  return Object.freeze(cells as Record<DesignOutput, string>);
-})();
+const isWalk = (section: Section | Walk): section is Walk => "walk" in section;
+const rowCount = (section: Section | Walk): number => (isWalk(section) ? section.walk.length : section.rows.length);
 
 /**
  * The catalogue's quantities worked out from others (a rendering on their entry: a DAG's cores from a
- * server's), one row each below the outputs: a quantity added so needs no line of this sheet.
+ * server's), one row each below the design by its method: a quantity added so needs no line of this sheet.
  */
 const RENDERED = QUANTITIES.filter((q): q is Quantity & { key: QuantityKey; rendering: QuantityRendering } => q.rendering !== undefined);
-const RENDERED_HEADING_ROW = DESIGN_HEADER_ROW + 1 + DESIGN_SECTIONS.reduce((n, s) => n + s.rows.length + 2, 0);
+/** The chart's block: its heading, header and data rows, then the chart drawn over 17 rows. */
+const CHART_ROWS = 20;
+/** The chart goes after Microsoft's steps, before Dell's: where either method's printed run meets it whole. */
+const CHART_BEFORE = DESIGN_SECTIONS.findIndex((section) => section.method === "dell");
+
+/**
+ * Rows from the top: each section's heading, its rows, a blank line; the rendered quantities after the
+ * first section (the design by its method), the chart before Dell's steps.
+ */
+const LAYOUT = (() => {
+  const sections: number[] = [];
+  let row = DESIGN_HEADER_ROW + 1;
+  let rendered = 0;
+  let chart = 0;
+  DESIGN_SECTIONS.forEach((section, i) => {
+    if (i === CHART_BEFORE) {
+      chart = row;
+      row += CHART_ROWS + 2;
+    }
+    sections.push(row);
+    row += rowCount(section) + 2;
+    if (i === 0) {
+      rendered = row;
+      row += RENDERED.length > 0 ? RENDERED.length + 2 : 0;
+    }
+  });
+  return { sections, rendered, chart };
+})();
+const SECTION_ROWS: readonly number[] = LAYOUT.sections;
+const RENDERED_HEADING_ROW = LAYOUT.rendered;
 /** Each rendered quantity's cell (column C). */
 export const RENDERED_QUANTITY_CELLS: Readonly<Partial<Record<QuantityKey, string>>> = Object.freeze(Object.fromEntries(RENDERED.map((q, i) => [q.key, `C${RENDERED_HEADING_ROW + 1 + i}`])));
 
-/** The capacity of one copy by kind, below the outputs (and the source of the pane's chart). */
-const CHART_HEADING_ROW = RENDERED_HEADING_ROW + (RENDERED.length > 0 ? RENDERED.length + 2 : 0);
+/** The capacity of one copy by kind (and the source of the pane's chart). */
+const CHART_HEADING_ROW = LAYOUT.chart;
 const CHART_HEADER_ROW = CHART_HEADING_ROW + 1;
 export const CHART_DATA_ROW = CHART_HEADER_ROW + 1;
+const CHART_LAST_ROW = CHART_HEADING_ROW + CHART_ROWS;
 
-export function buildDesign(sheet: string, ref: References): { sheet: SheetModel; chart: ChartModel } {
+/** Each Design output's cell (column C), computed from the layout. */
+export const DESIGN_CELLS: Readonly<Record<DesignOutput, string>> = (() => {
+  const cells: Partial<Record<DesignOutput, string>> = {};
+  DESIGN_SECTIONS.forEach((section, i) => {
+    if (!isWalk(section)) section.rows.forEach((output, k) => (cells[output.key] = `C${SECTION_ROWS[i] + 1 + k}`));
+  });
+  return Object.freeze(cells as Record<DesignOutput, string>);
+})();
+
+/** Each step of Microsoft's method walked, its cell (column C). */
+export const MICROSOFT_WALK_CELLS: Readonly<Record<MicrosoftRule, string>> = (() => {
+  const i = DESIGN_SECTIONS.indexOf(MICROSOFT_WALK);
+  return Object.freeze(Object.fromEntries(MICROSOFT_WALK.walk.map((key, k) => [key, `C${SECTION_ROWS[i] + 1 + k}`])) as Record<MicrosoftRule, string>);
+})();
+
+
+/**
+ * The rows a design of `method` prints: every block but the other method's steps, each run of rows a
+ * range of the print area (a range starts a page): the design and its rendered quantities, Microsoft's
+ * steps by its method; then the chart, and by Dell's process its steps after it (the sheet's last).
+ */
+function printArea(method: SizingMethod): string {
+  // Each block's rows, its blank line after it included.
+  // The chart starts a page, so that it is never drawn apart from its table, whatever the steps above it.
+  const blocks: Array<{ top: number; bottom: number; method?: SizingMethod; page?: boolean }> = [
+    ...DESIGN_SECTIONS.map((section, i) => ({ top: SECTION_ROWS[i], bottom: SECTION_ROWS[i] + rowCount(section) + 1, method: section.method })),
+    ...(RENDERED.length > 0 ? [{ top: RENDERED_HEADING_ROW, bottom: RENDERED_HEADING_ROW + RENDERED.length + 1 }] : []),
+    { top: CHART_HEADING_ROW, bottom: CHART_LAST_ROW + 1, page: true },
+  ].sort((a, b) => a.top - b.top);
+  const runs: [number, number][] = [[1, DESIGN_HEADER_ROW]];
+  for (const block of blocks) {
+    if (block.method !== undefined && block.method !== method) continue;
+    const last = runs[runs.length - 1];
+    if (!block.page && last[1] + 1 >= block.top) last[1] = Math.max(last[1], block.bottom);
+    else runs.push([block.top, block.bottom]);
+  }
+  return runs.map(([top, bottom]) => `A${top}:E${bottom}`).join(",");
+}
+
+/** The walk's rows: each rule of Microsoft's method, its formula over the Inputs and the steps above, its words and source. */
+function walkCells(walk: Walk, top: number, ref: References): CellModel[] {
+  const references: Record<string, string | undefined> = {};
+  for (const key of Object.keys(MICROSOFT_RULES.operands)) references[key] = walkOperand(key, ref);
+  // A yes-or-no step's cell says it in words: the rules that read it compute it again (rule.ts inlines a rule not referenced).
+  for (const key of walk.walk) if (!yesOrNo(MICROSOFT_RULES.rules[key])) references[key] = absolute(MICROSOFT_WALK_CELLS[key]);
+  const cells: CellModel[] = [];
+  walk.walk.forEach((key, k) => {
+    const row = top + k;
+    const rule = MICROSOFT_RULES.rules[key];
+    const parameters = (rule.parameters ?? []).map((name) => {
+      const bound = WALK_PARAMETERS[name];
+      if (bound === undefined) throw new Error(`the Design sheet's walk of ${MICROSOFT_RULES.method} cannot show ${key} on its own: say what its parameter ${name} stands for in WALK_PARAMETERS`);
+      return { name, ...bound };
+    });
+    const own: RuleReferences = {
+      ...references,
+      ...Object.fromEntries(parameters.map((p) => [p.name, ref.input(p.input)])),
+      // The size on disk a database holds is every tier's, weighted (the Methods sheet's): with no tiers, the step above.
+      ...(key !== "disk" && { disk: ref.microsoft("disk") }),
+    };
+    const formula = MICROSOFT_RULES.formula(key, own);
+    const of = parameters.map((p) => `${p.name}: ${p.words}`).join("; ");
+    const words = MICROSOFT_RULES.words(key);
+    const sentence = words.charAt(0).toUpperCase() + words.slice(1);
+    cells.push(
+      { address: `A${row}`, value: k + 1, role: "label", align: "center" },
+      { address: `B${row}`, value: of ? `${rule.label} of ${parameters.map((p) => p.words).join(" and ")}` : rule.label, role: "label" },
+      // "—" where the method cannot size the design (the Design check says why), as Microsoft's other figures.
+      { address: `C${row}`, formula: `=IFERROR(${yesOrNo(rule) ? `IF(${formula},"Yes","No")` : formula},"—")`, numberFormat: yesOrNo(rule) ? "@" : walkFormat(rule), role: k === walk.walk.length - 1 ? "output" : "step", align: "right" },
+      { address: `D${row}`, value: of ? `${sentence} (${of})` : sentence, role: "note" },
+      { address: `E${row}`, value: sourceWords(rule.source), role: "source" },
+    );
+  });
+  return cells;
+}
+
+export function buildDesign(sheet: string, ref: References, method: SizingMethod = "dell"): { sheet: SheetModel; chart: ChartModel } {
   const cells: CellModel[] = [
     ...titleAndNote(
       "Exchange mailbox storage design: outputs",
-      "Every value is a live formula over the Inputs sheet; the steps are shown for audit.",
+      method === "microsoft"
+        ? "Live formulas over the Inputs: the design, then how Microsoft's method sized it, step by step (Dell's process, to compare, on the Methods sheet)."
+        : "Live formulas over the Inputs: the design, then how Dell's process sized it, step by step.",
     ),
-    ...header(DESIGN_HEADER_ROW, ["Symbol", "What it is", "Value", "Formula in words", "Source"]),
+    ...header(DESIGN_HEADER_ROW, ["Step", "What it is", "Value", "Formula in words", "Source"]),
   ];
-  let row = DESIGN_HEADER_ROW + 1;
-  for (const section of DESIGN_SECTIONS) {
-    cells.push(...sectionHeading(row++, section.heading, DESIGN_WIDTH));
-    for (const output of section.rows) {
+  DESIGN_SECTIONS.forEach((section, i) => {
+    let row = SECTION_ROWS[i];
+    // The other method's steps stay on the sheet, off its pages: its heading says so to a reader on screen.
+    const other = section.method !== undefined && section.method !== method;
+    cells.push(...sectionHeading(row++, other ? `${section.heading}: to compare, not printed` : section.heading, DESIGN_WIDTH));
+    if (isWalk(section)) {
+      cells.push(...walkCells(section, row, ref));
+      return;
+    }
+    // Dell's Tables numbered as steps, as Microsoft's method is.
+    const steps = section.method === "dell" && STEP_OUTPUTS.has(section.rows[0].key);
+    section.rows.forEach((output, k) => {
       if (DESIGN_CELLS[output.key] !== `C${row}`) throw new Error(`template layout: ${output.key} is not at C${row}`);
-      if (output.symbol) cells.push({ address: `A${row}`, value: output.symbol, role: "label" });
+      if (steps) cells.push({ address: `A${row}`, value: k + 1, role: "label", align: "center" });
       const rendered = output.formula(ref);
       cells.push(
         { address: `B${row}`, value: output.what, role: "label" },
@@ -354,12 +535,11 @@ export function buildDesign(sheet: string, ref: References): { sheet: SheetModel
           role: STEP_OUTPUTS.has(output.key) ? "step" : "output",
         },
         { address: `D${row}`, value: output.words, role: "note" },
-        { address: `E${row}`, value: output.source, role: "source" },
+        { address: `E${row}`, value: typeof output.source === "string" ? output.source : output.source(method), role: "source" },
       );
       row++;
-    }
-    row++;
-  }
+    });
+  });
   if (RENDERED.length > 0) cells.push(...sectionHeading(RENDERED_HEADING_ROW, "More of the design, from the figures above", DESIGN_WIDTH));
   for (const q of RENDERED) {
     const address = RENDERED_QUANTITY_CELLS[q.key]!;
@@ -395,10 +575,10 @@ export function buildDesign(sheet: string, ref: References): { sheet: SheetModel
     type: "columnStacked",
     source: `B${CHART_HEADER_ROW}:E${CHART_DATA_ROW}`,
     from: `B${CHART_DATA_ROW + 2}`,
-    to: `D${CHART_DATA_ROW + 18}`,
+    to: `D${CHART_LAST_ROW}`,
   };
   return {
-    sheet: { name: sheet, columnWidths: [8, 36, 18, 50, 46], frozenRows: DESIGN_HEADER_ROW, print: landscape(0, `${DESIGN_HEADER_ROW}:${DESIGN_HEADER_ROW}`), cells },
+    sheet: { name: sheet, columnWidths: [8, 36, 18, 50, 46], frozenRows: DESIGN_HEADER_ROW, print: { ...landscape(0, `${DESIGN_HEADER_ROW}:${DESIGN_HEADER_ROW}`), area: printArea(method) }, cells },
     chart,
   };
 }

@@ -7,7 +7,7 @@
  */
 import { FACTOR_DEFAULTS, type FactorName } from "../../engine";
 import { DEFAULT_TITLE, INPUTS, type InputDeclaration } from "../../engine/catalogue";
-import type { WorkbookInputs } from "../../engine/design";
+import { methodOf, type WorkbookInputs } from "../../engine/design";
 import { FACTOR_PARAMETERS } from "../../functions/arguments";
 import { NOT_A_DESIGN } from "../design-check";
 import type { CellModel, Highlight, InputRule, SheetModel } from "../model";
@@ -46,6 +46,17 @@ export const INPUT_ROWS: readonly InputRow[] = INPUTS.map((i) => ({ key: i.key, 
 export type DocumentInputs = Required<Pick<WorkbookInputs, "title" | "preparedFor" | "preparedBy">>;
 export const DOCUMENT_DEFAULTS: Readonly<DocumentInputs> = Object.freeze({ title: "", preparedFor: "", preparedBy: "" });
 export { DEFAULT_TITLE };
+
+/**
+ * The inputs of the papers' arrays and spindles (Dell's EqualLogic selection, EMC's spindle count): Dell's
+ * process's, below the design's inputs in a table of their own, printed only for a design Dell's process
+ * sizes. By Microsoft's method the servers' own disks are the storage; the Methods and Design sheets
+ * still read these names, to compare.
+ */
+export const PAPERS_INPUTS: readonly InputKey[] = ["arrayRaid", "arrayModel", "spindleRaid", "spindleDisk", "readRatio"];
+/** The inputs as the sheet lays them out: the design's, then the papers'. */
+const DESIGN_ROWS = INPUT_ROWS.filter((row) => !PAPERS_INPUTS.includes(row.key));
+const PAPERS_ROWS = INPUT_ROWS.filter((row) => PAPERS_INPUTS.includes(row.key));
 
 /** Every input row of the Inputs sheet: its key, defined name, label and rule — for the CLI, the pane and the docs. */
 export const DESIGN_INPUT_ROWS: ReadonlyArray<Readonly<Pick<InputRow, "key" | "name" | "label" | "rule">>> = INPUT_ROWS.map(({ key, name, label, rule }) => ({ key, name, label, rule }));
@@ -86,7 +97,12 @@ export const INPUTS_LAYOUT = {
 const INPUTS_WIDTH = 4;
 /** The last printed column: the tiers table's (A:E). */
 const INPUTS_PRINT_RIGHT = "E";
-const FACTORS_HEADING_ROW = INPUTS_LAYOUT.firstInputRow + INPUT_ROWS.length + 1;
+/** The note below the design's inputs, then the papers' table: its heading, its header, its rows. */
+const NOTE_ROW = INPUTS_LAYOUT.firstInputRow + DESIGN_ROWS.length;
+const PAPERS_HEADING_ROW = NOTE_ROW + 2;
+const FIRST_PAPERS_ROW = PAPERS_HEADING_ROW + 2;
+const LAST_PAPERS_ROW = FIRST_PAPERS_ROW + PAPERS_ROWS.length - 1;
+const FACTORS_HEADING_ROW = LAST_PAPERS_ROW + 2;
 export const FIRST_FACTOR_ROW = FACTORS_HEADING_ROW + 2;
 export const LAST_FACTOR_ROW = FIRST_FACTOR_ROW + FACTOR_NAMES.length - 1;
 /** Up to four mailbox tiers (Microsoft's calculator sizes them; the papers size one profile). */
@@ -94,7 +110,7 @@ export const TIERS = tierInputs(LAST_FACTOR_ROW + 2);
 
 /** Where each input's value sits on the Inputs sheet. */
 export const INPUT_CELLS: Readonly<Record<InputKey, string>> = Object.freeze(
-  Object.fromEntries(INPUT_ROWS.map((row, i) => [row.key, `B${INPUTS_LAYOUT.firstInputRow + i}`])) as Record<InputKey, string>,
+  Object.fromEntries([...DESIGN_ROWS.map((row, i) => [row.key, `B${INPUTS_LAYOUT.firstInputRow + i}`]), ...PAPERS_ROWS.map((row, i) => [row.key, `B${FIRST_PAPERS_ROW + i}`])]) as Record<InputKey, string>,
 );
 
 /** Where each factor's value sits on the Inputs sheet (column A holds its name). */
@@ -158,8 +174,13 @@ export function buildInputs(sheet: string, values: WorkbookInputs, check: string
     ...sectionHeading(INPUTS_LAYOUT.profileHeading, "User profile and design", INPUTS_WIDTH),
     ...header(INPUTS_LAYOUT.profileHeader, ["Input", "Value", "What it is", "Source"]),
   ];
-  INPUT_ROWS.forEach((row, i) => {
-    const r = INPUTS_LAYOUT.firstInputRow + i;
+  const papersShown = methodOf(values) === "dell";
+  cells.push(
+    ...sectionHeading(PAPERS_HEADING_ROW, papersShown ? "Arrays and spindles: Dell's process and EMC's" : "Arrays and spindles: the papers' (Dell's process and EMC's), to compare on the Methods sheet; not printed for this design", INPUTS_WIDTH),
+    ...header(PAPERS_HEADING_ROW + 1, ["Input", "Value", "What it is", "Source"]),
+  );
+  INPUT_ROWS.forEach((row) => {
+    const r = Number(INPUT_CELLS[row.key].slice(1));
     const value = values[row.key];
     cells.push(
       { address: `A${r}`, value: row.label, role: "label" },
@@ -174,7 +195,7 @@ export function buildInputs(sheet: string, values: WorkbookInputs, check: string
   if (mcdbCheck !== undefined) cells.push({ address: MCDB_CHECK_CELL, formula: "=" + mcdbCheck, numberFormat: ";;;", role: "step" });
   // An Excel page header is text, and reads no cell: say so where the title is typed (issue 18).
   cells.push({
-    address: `A${INPUTS_LAYOUT.firstInputRow + INPUT_ROWS.length}`,
+    address: `A${NOTE_ROW}`,
     value: "Page headers print the title and names as written with the workbook: a header cannot read a cell, so edits here reach the Summary only.",
     role: "note",
   });
@@ -204,7 +225,8 @@ export function buildInputs(sheet: string, values: WorkbookInputs, check: string
     print: {
       orientation: "landscape",
       fitToPagesTall: 0,
-      area: `A1:${INPUTS_PRINT_RIGHT}${INPUTS_LAYOUT.firstInputRow + INPUT_ROWS.length},A${FACTORS_HEADING_ROW}:${INPUTS_PRINT_RIGHT}${TIERS.firstTierRow + TIER_COUNT - 1}`,
+      // By Microsoft's method the papers' arrays and spindles stay off the page (the servers' disks are the storage).
+      area: `A1:${INPUTS_PRINT_RIGHT}${papersShown ? LAST_PAPERS_ROW : NOTE_ROW},A${FACTORS_HEADING_ROW}:${INPUTS_PRINT_RIGHT}${TIERS.firstTierRow + TIER_COUNT - 1}`,
     },
     highlights: checkHighlights(INPUTS_LAYOUT.check),
     // Typed decimals shown where there are some, whole numbers with thousands grouped (issue 18).

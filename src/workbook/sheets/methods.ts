@@ -417,8 +417,9 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   const emcShown = rows(n, undefined).some((r) => r.emc !== undefined && p.design(r.emc) !== undefined);
   put("A2", {
     value:
-      `Microsoft's column follows Microsoft, Exchange Server Role Requirements Calculator v7.6 with its defaults, the design's mailboxes${t ? " (or the mailbox tiers on Inputs)" : ""} in one DAG. ` +
-      "Steps in grey feed the rows below them.",
+      // One line within the printed width of the table (a longer one runs past the print area, cut).
+      `Microsoft's column: the Exchange Server Role Requirements Calculator v7.6 at its defaults, one DAG of the design's mailboxes${t ? " (or the Inputs' tiers)" : ""}. ` +
+      "Grey steps feed the rows below.",
     role: "note",
   });
   const headings = ["Quantity", "Dell sizing guide", emcShown ? "EMC building block" : "", "Microsoft calculator", "Microsoft − Dell", "Why they differ", "Unit"];

@@ -29,6 +29,17 @@ describe("a rule set", () => {
     expect(set.words("up")).toBe("database size rounded up");
   });
 
+  test("a label read within other words keeps its acronyms: a DAG, database I/O, IOPS", () => {
+    const source = { publisher: "Microsoft", title: "Exchange Server Role Requirements Calculator", at: "none" };
+    const named = defineRuleSet("test", { copies: { kind: "input", label: "copies" } }, {
+      ha: { label: "A DAG (two copies or more)", unit: "", source, expression: "copies>=2" },
+      io: { label: "Read share of database I/O", unit: "", source, expression: "copies" },
+      iops: { label: "IOPS per mailbox", unit: "IOPS", source, expression: "copies" },
+      both: { label: "Both", unit: "", source, expression: "IF(ha,io,iops)" },
+    });
+    expect(named.words("both")).toBe("read share of database I/O if a DAG (two copies or more), else IOPS per mailbox");
+  });
+
   test("its formula references the cells given, writes constants and absent factors as numbers, and inlines other rules", () => {
     expect(set.formula("gb", { users: "$B$2", disk: "Disk" })).toBe("$B$2*Disk/1024*(1+0.2)");
     expect(set.formula("up", { users: "$B$2", disk: "Disk", overhead: "Overhead" })).toBe("ROUNDUP(($B$2*Disk/1024*(1+Overhead)),0)");
