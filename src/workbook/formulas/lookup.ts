@@ -1,0 +1,7 @@
+/** A row's value looked up by its key: how the sheets read a user's row, a disk by its name, a tier by its number. */
+
+/** The value of `range` on the row where `keys` holds `key` (an exact match). */
+export const lookupFormula = (range: string, key: string, keys: string): string => `INDEX(${range},MATCH(${key},${keys},0))`;
+
+/** Whether `keys` holds `key` (an exact match). */
+export const foundFormula = (key: string, keys: string): string => `ISNUMBER(MATCH(${key},${keys},0))`;
