@@ -52,3 +52,6 @@ export const asText = (cell: string): string => `${cell}&""`;
 
 /** Whether a cell holds a number. */
 export const isNumber = (cell: string): string => `ISNUMBER(${cell})`;
+
+/** "—" where `condition` holds (the figure is not this method's), else the figure. */
+export const dashWhen = (condition: string, expression: string): string => `IF(${condition},"${DASH}",${expression})`;
