@@ -55,3 +55,6 @@ export const isNumber = (cell: string): string => `ISNUMBER(${cell})`;
 
 /** "—" where `condition` holds (the figure is not this method's), else the figure. */
 export const dashWhen = (condition: string, expression: string): string => `IF(${condition},"${DASH}",${expression})`;
+
+/** Blank where `condition` holds (the figure is not this method's), else the figure. */
+export const blankWhen = (condition: string, expression: string): string => `IF(${condition},"",${expression})`;

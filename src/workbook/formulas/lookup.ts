@@ -5,3 +5,6 @@ export const lookupFormula = (range: string, key: string, keys: string): string 
 
 /** Whether `keys` holds `key` (an exact match). */
 export const foundFormula = (key: string, keys: string): string => `ISNUMBER(MATCH(${key},${keys},0))`;
+
+/** The `n`th value of `range`. */
+export const indexFormula = (range: string, n: string | number): string => `INDEX(${range},${n})`;
