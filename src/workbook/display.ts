@@ -58,3 +58,6 @@ export const dashWhen = (condition: string, expression: string): string => `IF($
 
 /** Blank where `condition` holds (the figure is not this method's), else the figure. */
 export const blankWhen = (condition: string, expression: string): string => `IF(${condition},"",${expression})`;
+
+/** The figure where every cell is a number, else "—". */
+export const dashUnlessNumbers = (cells: readonly string[], expression: string): string => `IF(AND(${cells.map(isNumber).join(",")}),${expression},"${DASH}")`;

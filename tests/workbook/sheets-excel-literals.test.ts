@@ -20,7 +20,9 @@ const SHEETS = resolve(__dirname, "../../src/workbook/sheets");
 const NOT_YET_COUNTED = new Set(["distribution.ts", "design.ts", "inputs.ts"]);
 
 /** The ceiling: at most this many Excel-writing literals in the counted sheets. */
-const CEILING = 128;
+const CEILING = 0;
+/** The sheets not yet counted hold at most this many, together: it only comes down too, to 20 across every sheet. */
+const NOT_YET_COUNTED_CEILING = 86;
 
 /** Text that writes an Excel call: a formula's "=" first, or an upper-case function name and its "(". */
 const EXCEL_CALL = /^\s*=|\b[A-Z][A-Z0-9_.]*\(/;
@@ -98,6 +100,11 @@ describe("the sheets write no Excel of their own", () => {
     const counted = files.filter((name) => !NOT_YET_COUNTED.has(name)).flatMap(literalsOf);
     // Over the ceiling, the failure lists every literal counted, by file and line.
     expect(counted.length <= CEILING ? [] : [`${counted.length} > ${CEILING}`, ...counted.map((l) => `${l.file}:${l.line} ${l.text}`)]).toEqual([]);
+  });
+
+  test(`at most ${NOT_YET_COUNTED_CEILING} in the sheets not yet counted (${[...NOT_YET_COUNTED].join(", ")})`, () => {
+    const rest = files.filter((name) => NOT_YET_COUNTED.has(name)).flatMap(literalsOf);
+    expect(rest.length <= NOT_YET_COUNTED_CEILING ? [] : [`${rest.length} > ${NOT_YET_COUNTED_CEILING}`, ...rest.map((l) => `${l.file}:${l.line} ${l.text}`)]).toEqual([]);
   });
 });
 
