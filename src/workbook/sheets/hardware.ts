@@ -8,6 +8,7 @@ import { chosenArrayFormula, fewestArraysFormula } from "../../engine/excel-form
 import { asText, blankUnless, blankWhenEmpty, formula, isNumber, orOnError } from "../display";
 import { arrayKeyFormula, consideredArraysFormula, consideredFormula, ownArrayModelFormula } from "../formulas/hardware";
 import { lookupFormula } from "../formulas/lookup";
+import { stackRows } from "../rows";
 import { formattedGBFormula } from "../../engine/microsoft/disk-formulas";
 import { JBOD_CATALOGUE, type JbodDisk } from "../../engine/microsoft/disks";
 import { MCDB_SHARE_PERCENT, MCDB_SSD_SIZES_GB } from "../../engine/microsoft/mcdb";
@@ -19,25 +20,41 @@ import { DESIGN_CELLS } from "./design";
 import { DELL, EMC, ESRP_2016, FORMAT, absolute, header, listRule, landscape, numberRule, sectionHeading, sheetReference, titleAndNote, type CandidateColumns, type NameKey } from "./shared";
 
 const OWN_ARRAY_ROWS = 12;
-const ARRAYS_FIRST_ROW = 6;
-const ARRAYS_LAST_ROW = ARRAYS_FIRST_ROW + OWN_ARRAY_ROWS - 1;
-const DISKS_HEADING_ROW = ARRAYS_LAST_ROW + 2;
-const DISKS_FIRST_ROW = DISKS_HEADING_ROW + 2;
 const DISK_CLASS_NAMES = Object.keys(DISK_CLASS_IOPS) as Array<keyof typeof DISK_CLASS_IOPS>;
 const OWN_DISK_ROWS = 6;
-const DISKS_LAST_ROW = DISKS_FIRST_ROW + DISK_CLASS_NAMES.length + OWN_DISK_ROWS - 1;
-const CANDIDATES_HEADING_ROW = DISKS_LAST_ROW + 2;
-const CANDIDATES_FIRST_ROW = CANDIDATES_HEADING_ROW + 2;
-const CANDIDATES_LAST_ROW = CANDIDATES_FIRST_ROW + EQUALLOGIC_CATALOGUE.length + OWN_ARRAY_ROWS - 1;
-/** Server disks (JBOD or RAID, issue 17): the catalogue's, then the user's own rows. */
-const SERVER_DISKS_HEADING_ROW = CANDIDATES_LAST_ROW + 2;
-const SERVER_DISKS_FIRST_ROW = SERVER_DISKS_HEADING_ROW + 2;
 const OWN_SERVER_DISK_ROWS = 6;
-const SERVER_DISKS_LAST_ROW = SERVER_DISKS_FIRST_ROW + JBOD_CATALOGUE.length + OWN_SERVER_DISK_ROWS - 1;
-/** MCDB SSDs (issue 31): the sizes a 2019 or SE JBOD server's SSDs are chosen from, smallest first. */
-const SSDS_HEADING_ROW = SERVER_DISKS_LAST_ROW + 2;
-const SSDS_FIRST_ROW = SSDS_HEADING_ROW + 2;
-const SSDS_LAST_ROW = SSDS_FIRST_ROW + MCDB_SSD_SIZES_GB.length - 1;
+/**
+ * The sheet's tables, each a section heading and a header over its rows, an empty row after: the user's arrays, the
+ * disk classes, the candidates (every built-in array, then the user's), the server disks (JBOD or RAID, issue 17: the
+ * catalogue's, then the user's own rows) and the MCDB SSDs (issue 31: the sizes a 2019 or SE JBOD server's SSDs are
+ * chosen from, smallest first).
+ */
+const ROWS = stackRows(4, [
+  ["arraysHeading", 2],
+  ["arrays", OWN_ARRAY_ROWS, 1],
+  ["disksHeading", 2],
+  ["disks", DISK_CLASS_NAMES.length + OWN_DISK_ROWS, 1],
+  ["candidatesHeading", 2],
+  ["candidates", EQUALLOGIC_CATALOGUE.length + OWN_ARRAY_ROWS, 1],
+  ["serverDisksHeading", 2],
+  ["serverDisks", JBOD_CATALOGUE.length + OWN_SERVER_DISK_ROWS, 1],
+  ["ssdsHeading", 2],
+  ["ssds", MCDB_SSD_SIZES_GB.length],
+]);
+const ARRAYS_FIRST_ROW = ROWS.arrays.first;
+const ARRAYS_LAST_ROW = ROWS.arrays.last;
+const DISKS_HEADING_ROW = ROWS.disksHeading.first;
+const DISKS_FIRST_ROW = ROWS.disks.first;
+const DISKS_LAST_ROW = ROWS.disks.last;
+const CANDIDATES_HEADING_ROW = ROWS.candidatesHeading.first;
+const CANDIDATES_FIRST_ROW = ROWS.candidates.first;
+const CANDIDATES_LAST_ROW = ROWS.candidates.last;
+const SERVER_DISKS_HEADING_ROW = ROWS.serverDisksHeading.first;
+const SERVER_DISKS_FIRST_ROW = ROWS.serverDisks.first;
+const SERVER_DISKS_LAST_ROW = ROWS.serverDisks.last;
+const SSDS_HEADING_ROW = ROWS.ssdsHeading.first;
+const SSDS_FIRST_ROW = ROWS.ssds.first;
+const SSDS_LAST_ROW = ROWS.ssds.last;
 const HARDWARE_WIDTH = 10;
 
 /** Where the user's hardware rows start (0-based row i of each table). */
@@ -78,8 +95,8 @@ export function buildHardware(
           "Your own hardware: arrays and disk classes the design is sized with",
           "Add a row and the design follows: arrays are chosen among yours and the EqualLogic catalogue (fewest arrays, then least waste).",
         )),
-    ...sectionHeading(4, `Your arrays: one row per model, drive and RAID level; a row like a built-in one replaces it (${DELL("3.4.1")})`, HARDWARE_WIDTH),
-    ...header(5, ["Model", "Drive", "RAID level", "Usable GB", "IOPS per array", "Key"]),
+    ...sectionHeading(ROWS.arraysHeading.first, `Your arrays: one row per model, drive and RAID level; a row like a built-in one replaces it (${DELL("3.4.1")})`, HARDWARE_WIDTH),
+    ...header(ROWS.arraysHeading.first + 1, ["Model", "Drive", "RAID level", "Usable GB", "IOPS per array", "Key"]),
   ];
   const usable = numberRule({ name: "usableGB", above: 0, max: 1e9, what: "usable GB per array" }, true);
   const arrayIops = numberRule({ name: "iops", above: 0, max: 1e9, what: "measured database IOPS per array" }, true);

@@ -62,6 +62,7 @@ import type { CellModel, InputRule, SheetModel } from "../model";
 import { blankUnless, dashOnError, dashUnlessNumbers, either, formula as cellFormula, isNumber, orOnError } from "../display";
 import { lookupFormula } from "../formulas/lookup";
 import * as rule from "../formulas/methods";
+import { stackRows } from "../rows";
 import { activationUnitFormula, dagFactorFormula, numberOrZeroFormula, whenPositiveFormula } from "../formulas/microsoft-factors";
 import type { MicrosoftKey } from "./shared";
 import { groupedFormula } from "../../engine/general-format";
@@ -163,11 +164,48 @@ const unsized = dashOnError;
  * of the databases' count, the databases deployed (what every other Microsoft figure is sized at: the
  * calculator's count balanced over the layout, as sizeDesign does) and the busiest server's active databases.
  */
+/**
+ * The helper cells beside the table (columns I:S, off the printed page), one block under another: Microsoft's
+ * factors and the servers of each site, the calculator's own count, one balancing unit, the second site's busiest
+ * server, the tiers as sized, a server's disks and MCDB. Each block's rows are described where its constant is.
+ */
+const ROWS = stackRows(3, [
+  ["lag", 2],
+  ["factors", 1],
+  ["inputFactors", MICROSOFT_FACTOR_INPUTS.length],
+  ["diskFactors", 3],
+  ["passive", 1],
+  ["neverLess", 1],
+  ["setDatabases", 1],
+  ["maxDatabase", 1],
+  ["databasesFactor", 1],
+  ["activeFactor", 1],
+  ["servers", 1],
+  ["helpers", 4],
+  ["ownCount", 1],
+  ["unitFactors", 8],
+  ["unitInputFactors", MICROSOFT_FACTOR_INPUTS.length],
+  ["unit", 3],
+  ["secondSite", 8, 1],
+  ["tierTitle", 2],
+  ["tiers", TIER_COUNT],
+  ["tierAll", 1, 1],
+  ["disksTitle", 1],
+  ["disk", 1],
+  ["jbod", 1],
+  ["need", 3],
+  ["raidNeed", 2],
+  ["choice", 1],
+  ["raidChoice", 1],
+  ["figures", SERVER_DISK_RESULTS.length],
+  ["mcdbTitle", 1],
+  ["mcdb", 7],
+]);
 /** The lagged copies and their replay lag, the first of Microsoft's factors. */
-const LAG_ROW = 3;
-const FACTORS_ROW = 5;
+const LAG_ROW = ROWS.lag.first;
+const FACTORS_ROW = ROWS.factors.first;
 /** The factors the design's inputs set, one row each in the catalogue's order (MICROSOFT_FACTOR_INPUTS: considerJbod, iopsMultiplier…). */
-const INPUT_FACTORS_ROW = FACTORS_ROW + 1;
+const INPUT_FACTORS_ROW = ROWS.inputFactors.first;
 /** Each factor input's cell, by its factor's name: what the customer copy's formulas, and the Resilience sheet's factors, read. */
 export const INPUT_FACTOR_CELLS: Readonly<Record<string, string>> = Object.fromEntries(MICROSOFT_FACTOR_INPUTS.map((i, k) => [i.microsoftFactor.name, `$J$${INPUT_FACTORS_ROW + k}`]));
 /**
@@ -175,29 +213,29 @@ export const INPUT_FACTOR_CELLS: Readonly<Record<string, string>> = Object.fromE
  * databasesPerVolume) and a count the user sets (databases, 0 for its own): what its own count reads
  * (issue 27: a JBOD design's databases were counted as on RAID).
  */
-const DISK_FACTORS_ROW = INPUT_FACTORS_ROW + MICROSOFT_FACTOR_INPUTS.length;
+const DISK_FACTORS_ROW = ROWS.diskFactors.first;
 /** An active/passive DAG (activePassive, Input!G23; issue 27, cause 3). */
-const PASSIVE_ROW = DISK_FACTORS_ROW + 3;
+const PASSIVE_ROW = ROWS.passive.first;
 /** Servers sized never less (neverLess, the Inputs' ServerSizing; docs/whole-design.md). */
-const NEVER_LESS_ROW = PASSIVE_ROW + 1;
-const SET_DATABASES_ROW = NEVER_LESS_ROW + 1;
+const NEVER_LESS_ROW = ROWS.neverLess.first;
+const SET_DATABASES_ROW = ROWS.setDatabases.first;
 /** A custom maximum database size (maxDatabaseGB, Input!G36 "Custom", G37; 0 for the calculator's own). */
-const MAX_DATABASE_ROW = SET_DATABASES_ROW + 1;
-const DATABASES_FACTOR_ROW = MAX_DATABASE_ROW + 1;
-const ACTIVE_FACTOR_ROW = DATABASES_FACTOR_ROW + 1;
-const SERVERS_ROW = ACTIVE_FACTOR_ROW + 1;
-const HELPER_ROW = SERVERS_ROW + 1;
+const MAX_DATABASE_ROW = ROWS.maxDatabase.first;
+const DATABASES_FACTOR_ROW = ROWS.databasesFactor.first;
+const ACTIVE_FACTOR_ROW = ROWS.activeFactor.first;
+const SERVERS_ROW = ROWS.servers.first;
+const HELPER_ROW = ROWS.helpers.first;
 /** The calculator's own database count, below the four helpers. */
-const OWN_COUNT_ROW = HELPER_ROW + 4;
+const OWN_COUNT_ROW = ROWS.ownCount.first;
 const OWN_COUNT = `$J$${OWN_COUNT_ROW}`;
 /**
  * One balancing unit (the factors its functions read: archive, the lagged copies and their lag, the
  * disk's three, the layout, never less, the inputs' factors and the unit as deployed), its copies a
  * server and active databases. Sized by the calculator's rules the unit is the deployed count.
  */
-const UNIT_FACTORS_ROW = OWN_COUNT_ROW + 1;
-const UNIT_INPUT_FACTORS_ROW = UNIT_FACTORS_ROW + 8;
-const UNIT_ROW = UNIT_INPUT_FACTORS_ROW + MICROSOFT_FACTOR_INPUTS.length;
+const UNIT_FACTORS_ROW = ROWS.unitFactors.first;
+const UNIT_INPUT_FACTORS_ROW = ROWS.unitInputFactors.first;
+const UNIT_ROW = ROWS.unit.first;
 const UNIT = `$J$${UNIT_ROW}`;
 const UNIT_COPIES = `$J$${UNIT_ROW + 1}`;
 const UNIT_ACTIVE = `$J$${UNIT_ROW + 2}`;
@@ -206,7 +244,7 @@ const UNIT_ACTIVE = `$J$${UNIT_ROW + 2}`;
  * a unit's once a unit), its cache, memory before the configuration step, memory (D253: at least the
  * first site's) and megacycles (D256) — what the memory, megacycles and cores rows take the larger of.
  */
-const SECOND_SITE_ROW = UNIT_ROW + 3;
+const SECOND_SITE_ROW = ROWS.secondSite.first;
 const SECOND_ACTIVE = `$J$${SECOND_SITE_ROW + 3}`;
 const SECOND_CACHE = `$J$${SECOND_SITE_ROW + 4}`;
 const SECOND_CALCULATED = `$J$${SECOND_SITE_ROW + 5}`;
@@ -228,9 +266,9 @@ export const SITE_SERVER_CELLS = Object.freeze({
  * The tiers as Microsoft's column sizes them (with `tiers`): a title, a header, tiers 1-4 and their
  * average by mailboxes, in columns I:S beside the helpers, off the printed page.
  */
-const TIER_TITLE_ROW = SECOND_SITE_ROW + 9;
-const TIER_FIRST_ROW = TIER_TITLE_ROW + 2;
-const TIER_ALL_ROW = TIER_FIRST_ROW + TIER_COUNT;
+const TIER_TITLE_ROW = ROWS.tierTitle.first;
+const TIER_FIRST_ROW = ROWS.tiers.first;
+const TIER_ALL_ROW = ROWS.tierAll.first;
 /** The tier helpers' rows, from their title to the tiers' total: empty without tiers. */
 export const TIER_HELPER_ROWS = Object.freeze({ first: TIER_TITLE_ROW, last: TIER_ALL_ROW });
 /**
@@ -238,14 +276,14 @@ export const TIER_HELPER_ROWS = Object.freeze({ first: TIER_TITLE_ROW, last: TIE
  * volumes need (JBOD's three rows, RAID's read and write IOPS), the databases a volume (JBOD's choice,
  * RAID's count), then each figure.
  */
-const DISKS_TITLE_ROW = TIER_ALL_ROW + 2;
-const DISK_ROW = DISKS_TITLE_ROW + 1;
-const JBOD_ROW = DISK_ROW + 1;
-const NEED_ROW = JBOD_ROW + 1;
-const RAID_NEED_ROW = NEED_ROW + 3;
-const CHOICE_ROW = RAID_NEED_ROW + 2;
-const RAID_CHOICE_ROW = CHOICE_ROW + 1;
-const FIGURES_ROW = RAID_CHOICE_ROW + 1;
+const DISKS_TITLE_ROW = ROWS.disksTitle.first;
+const DISK_ROW = ROWS.disk.first;
+const JBOD_ROW = ROWS.jbod.first;
+const NEED_ROW = ROWS.need.first;
+const RAID_NEED_ROW = ROWS.raidNeed.first;
+const CHOICE_ROW = ROWS.choice.first;
+const RAID_CHOICE_ROW = ROWS.raidChoice.first;
+const FIGURES_ROW = ROWS.figures.first;
 /** Where each figure of a server's disks, JBOD or RAID, is on the Methods sheet (unqualified, absolute): "—" where the design has none. */
 export const SERVER_DISK_CELLS: Readonly<Record<ServerDiskResult, string>> = Object.freeze(
   Object.fromEntries(SERVER_DISK_RESULTS.map((r, i) => [r, `$J$${FIGURES_ROW + i}`])) as Record<ServerDiskResult, string>,
@@ -256,7 +294,7 @@ export const SERVER_DISK_CELLS: Readonly<Record<ServerDiskResult, string>> = Obj
  * the disks the fullest serves, the GB it needs, the Hardware sheet's SSD chosen, the GB a server and
  * the share of the database disks. Plain Excel in both copies; "—" where the design has none.
  */
-const MCDB_ROW = FIGURES_ROW + SERVER_DISK_RESULTS.length + 1;
+const MCDB_ROW = ROWS.mcdb.first;
 export const MCDB_CELLS = Object.freeze({
   applies: `$J$${MCDB_ROW}`,
   ssds: `$J$${MCDB_ROW + 1}`,
@@ -906,7 +944,7 @@ function mcdbBlock(d: NonNullable<MethodsNames["serverDisks"]>): CellModel[] {
     [M.share, "Their share of the database disks' raw GB", { formula: when(mcdbShareFormula(M.gbPerServer, disks, raw)) }],
   ];
   return [
-    { address: `I${MCDB_ROW - 1}`, value: `MCDB on SSDs (${MCDB_SOURCES.preferredArchitecture}; ${MCDB_SOURCES.setup})`, role: "note" },
+    { address: `I${ROWS.mcdbTitle.first}`, value: `MCDB on SSDs (${MCDB_SOURCES.preferredArchitecture}; ${MCDB_SOURCES.setup})`, role: "note" },
     ...rows.flatMap(([at, label, cell]): CellModel[] => [
       { address: `I${at.slice(3)}`, value: label, role: "note" },
       { address: at.replace(/\$/g, ""), ...cell, role: "step" },

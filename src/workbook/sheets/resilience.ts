@@ -10,6 +10,7 @@ import { activeMailboxesFormula } from "../../engine/layout-formulas";
 import { balancedDatabasesFormula, targetIopsFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
 import { dashOnError, dashUnless, dashWhen, eitherWords, formula, isNumber, text } from "../display";
 import { activationUnitFormula, dagFactorFormula, numberOrZeroFormula, whenPositiveFormula } from "../formulas/microsoft-factors";
+import { stackRows } from "../rows";
 import { failoverRendered, modeActiveRendered, modeActiveShownFormula, modeServerRendered, vmwareServerRendered } from "../formulas/resilience";
 import { CPU_UTILIZATION_TARGET, modeCpuUtilizationFormula, perServerFormula, scenarioKeyFormula, worstOfFormula } from "../../engine/design/formulas";
 import { distributionLayout } from "./distribution";
@@ -41,9 +42,31 @@ const SCENARIO_ROWS: ReadonlyArray<{ scenario: FailoverScenario; fails: string }
   { scenario: "site", fails: "A whole site (the worst one to lose)" },
   { scenario: "site+server", fails: "A site, then one more server" },
 ];
-export const RESILIENCE_FIRST_ROW = 5;
-export const RESILIENCE_LAST_ROW = RESILIENCE_FIRST_ROW + SCENARIO_ROWS.length - 1;
-const RESILIENCE_SUMMARY_ROW = RESILIENCE_LAST_ROW + 2;
+/**
+ * Microsoft's calculator by failure mode (issue 17): for a design sized by its method, the busiest
+ * server's active databases and megacycles in each failure mode, as its Role Requirements sheet lists
+ * them (C195:F201; a site and one or two more servers, C128:C129) — EX_MS_DATABASES "active.<mode>" and
+ * EX_MS_SERVER "megacycles.<mode>" live, formulas.ts activeModeFormula and megacyclesFormula native, at
+ * the design's deployed databases (sizeDesign's Design.microsoft.failureModes). Helpers in K:M, off the page.
+ */
+const MICROSOFT_MODES: ReadonlyArray<{ mode: ActiveMode; label: string; fails: string }> = [
+  { mode: "normal", label: "normal", fails: "Nothing: every server up" },
+  { mode: "server", label: "server", fails: "One server" },
+  { mode: "doubleServer", label: "2 servers", fails: "Two servers in a site" },
+  { mode: "site", label: "site", fails: "A whole site" },
+  { mode: "siteServer", label: "site+server", fails: "A site, then one more server" },
+  { mode: "siteDoubleServer", label: "site+2 servers", fails: "A site, then two more servers" },
+];
+/** The sheet's rows: the scenarios, the worst survivable case and its notes, then Microsoft's failure modes (a heading, two notes and a header over them). */
+const ROWS = stackRows(5, [
+  ["scenarios", SCENARIO_ROWS.length, 1],
+  ["summary", 9, 1],
+  ["modesHeading", 4],
+  ["modes", MICROSOFT_MODES.length],
+]);
+export const RESILIENCE_FIRST_ROW = ROWS.scenarios.first;
+export const RESILIENCE_LAST_ROW = ROWS.scenarios.last;
+const RESILIENCE_SUMMARY_ROW = ROWS.summary.first;
 export const NOT_SURVIVABLE = "not survivable";
 export { ONE_SITE };
 const NO_VALUE = "—";
@@ -211,24 +234,9 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
 /** One line of Calibri 11, in points: a site row holds two, for "…: does not apply (one site)". */
 const LINE_POINTS = 15;
 
-/**
- * Microsoft's calculator by failure mode (issue 17): for a design sized by its method, the busiest
- * server's active databases and megacycles in each failure mode, as its Role Requirements sheet lists
- * them (C195:F201; a site and one or two more servers, C128:C129) — EX_MS_DATABASES "active.<mode>" and
- * EX_MS_SERVER "megacycles.<mode>" live, formulas.ts activeModeFormula and megacyclesFormula native, at
- * the design's deployed databases (sizeDesign's Design.microsoft.failureModes). Helpers in K:M, off the page.
- */
-const MICROSOFT_MODES: ReadonlyArray<{ mode: ActiveMode; label: string; fails: string }> = [
-  { mode: "normal", label: "normal", fails: "Nothing: every server up" },
-  { mode: "server", label: "server", fails: "One server" },
-  { mode: "doubleServer", label: "2 servers", fails: "Two servers in a site" },
-  { mode: "site", label: "site", fails: "A whole site" },
-  { mode: "siteServer", label: "site+server", fails: "A site, then one more server" },
-  { mode: "siteDoubleServer", label: "site+2 servers", fails: "A site, then two more servers" },
-];
-const MODES_ROW = RESILIENCE_SUMMARY_ROW + 10;
-const MODES_FIRST_ROW = MODES_ROW + 4;
-const MODES_LAST_ROW = MODES_FIRST_ROW + MICROSOFT_MODES.length - 1;
+const MODES_ROW = ROWS.modesHeading.first;
+const MODES_FIRST_ROW = ROWS.modes.first;
+const MODES_LAST_ROW = ROWS.modes.last;
 export const MICROSOFT_MODE_CELLS = Object.freeze({
   /** The row of each failure mode (design.ts MicrosoftFailureMode less the worst). */
   row: Object.fromEntries(MICROSOFT_MODES.map((m, i) => [m.mode, MODES_FIRST_ROW + i])) as Record<ActiveMode, number>,

@@ -8,6 +8,7 @@ import { DEFAULT_SERVER } from "../../engine/design";
 import { groupedFormula, wholeGroupedFormula } from "../../engine/general-format";
 import { asText, blankUnless, blankWhen, countWords, dashUnless, dashUnlessNumber, either, eitherWords, formula as cellFormula, isNumber, orOnError, text, wordsOnError } from "../display";
 import { indexFormula } from "../formulas/lookup";
+import { stackRows } from "../rows";
 import { coresAssumptionFormula, environmentNoteFormula, inputsLineFormula, jbodOrRaidWordsFormula, methodSentenceFormula, noMcdbFormula, noServerDisksFormula, pageFileWordsFormula, perDagWords, serverDisksHeadingFormula, severalDagsFormula, summaryHeadingFormulas, microsoftFigureFormula, secondSiteWithoutSsdsFormula } from "../formulas/summary";
 import { allCopiesFormula, dagMcdbSsdsFormula, sitesServersFormula, environmentDagsFormula, environmentFormula, tiersWithMailboxesFormula, worstScenarioFormula } from "../../engine/design/formulas";
 import { secondSiteOnRaidFormula } from "../../engine/microsoft/site-disks";
@@ -98,12 +99,26 @@ export const SUMMARY_CELLS = Object.freeze({
 const SUMMARY_WIDTH = 5;
 
 /**
+ * The blocks below the design's rows, each under the one before: a server's disks (a heading and three rows) and its
+ * MCDB row, the environment (a heading and three rows), the methods' sources (a heading and four rows), and the
+ * pictures (a heading, then their tables).
+ */
+const ROWS = stackRows(20, [
+  ["serverDisks", 4],
+  ["mcdb", 1, 1],
+  ["environment", 4, 1],
+  ["methods", 5, 1],
+  ["pictures", 1],
+  ["pictureTable", 1],
+]);
+
+/**
  * The environment (issue 17): the DAGs the Inputs' EnvironmentUsers makes of this design, and their
  * mailbox servers and databases, as sizeDesign's environmentOf and `exsize design --json`'s figures
  * (dags, environmentServers, environmentDatabases). With EnvironmentUsers empty or 0, the first row
  * says the design is one DAG and the other cells are empty.
  */
-export const SUMMARY_ENVIRONMENT_ROW = 26;
+export const SUMMARY_ENVIRONMENT_ROW = ROWS.environment.first;
 
 /**
  * A Microsoft-method server's own disks, JBOD or RAID (issue 17), from the Methods sheet's server-disk
@@ -113,7 +128,7 @@ export const SUMMARY_ENVIRONMENT_ROW = 26;
  * (RAID: its disks and level), AutoReseed (JBOD only) and spare disks. A design with none ("—") says
  * why in the first row.
  */
-export const SUMMARY_SERVER_DISKS_ROW = 20;
+export const SUMMARY_SERVER_DISKS_ROW = ROWS.serverDisks.first;
 export const SUMMARY_SERVER_DISK_CELLS = Object.freeze({
   disksPerServer: `B${SUMMARY_SERVER_DISKS_ROW + 1}`,
   /** The disk's name, or why there are none. */
@@ -134,7 +149,7 @@ export const SUMMARY_SERVER_DISK_CELLS = Object.freeze({
  * MCDB rows (src/engine/microsoft/mcdb.ts): SSDs a server, each one's GB (or why none), their share
  * of the database disks' raw GB, and the DAG's SSDs.
  */
-export const SUMMARY_MCDB_ROW = SUMMARY_SERVER_DISKS_ROW + 4;
+export const SUMMARY_MCDB_ROW = ROWS.mcdb.first;
 const SUMMARY_COLUMN_WIDTHS = [32, 18, 26, 26, 30];
 /** The lines the MCDB row's longest "None: …" takes in column C (the needed GB at its widest). */
 const SUMMARY_MCDB_LINES = Math.max(
@@ -276,7 +291,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   ];
   cells.push(...serverDiskCells(sheets, names, design));
   cells.push(...environmentCells(names, design, dagMailboxesFormula(design("methodUsed"), sheetReference(sheets.methods), n.users)));
-  const methods = SUMMARY_ENVIRONMENT_ROW + 5;
+  const methods = ROWS.methods.first;
   cells.push(
     ...sectionHeading(methods, "Methods (full titles and errata on the Sources sheet)", SUMMARY_WIDTH),
     // The sources of this design's figures, by the method that sized it.
@@ -422,8 +437,8 @@ function environmentCells(n: Record<NameKey, string>, design: (key: DesignOutput
 // carries in each failure — each chart over a small table on the Summary, so both writers draw it
 // from the same cells and a reader sees the numbers beside the picture.
 
-const PICTURES_ROW = SUMMARY_ENVIRONMENT_ROW + 11;
-const PICTURE_TABLE_ROW = PICTURES_ROW + 1;
+const PICTURES_ROW = ROWS.pictures.first;
+const PICTURE_TABLE_ROW = ROWS.pictureTable.first;
 const FAILURE_ROWS: ReadonlyArray<{ scenario: "normal" | "server" | "site" | "site+server"; label: string }> = [
   { scenario: "normal", label: "Normal running" },
   { scenario: "server", label: "One server fails" },
