@@ -3,12 +3,25 @@
  * calls them, and the helper cells' own rules — the factors passed to the functions, the count deployed, the second
  * site's busiest server, the server's disks and MCDB — each a named builder, so the sheet only places them.
  */
+import { WORKSHEET_FUNCTIONS } from "../../functions/descriptors";
 
-/** An EX_MS_* call without the add-in's namespace: `fn(args,"result",rest)`; `rest` the factors (and any arguments after the result). */
-export const microsoftCall = (fn: string, args: string, result: string, rest: string): string => `${fn}(${args},"${result}",${rest})`;
+/**
+ * Microsoft's method's worksheet functions, as the workbook calls them: each named here once, and each one the
+ * descriptors declare (src/functions/descriptors.ts), so a function renamed there fails here, not in a workbook.
+ */
+const MICROSOFT_FUNCTIONS = declared({ mailbox: "EX_MS_MAILBOX", databases: "EX_MS_DATABASES", iops: "EX_MS_IOPS", server: "EX_MS_SERVER", replication: "EX_MS_REPLICATION", disks: "EX_MS_DISKS" });
+export type MicrosoftFunction = keyof typeof MICROSOFT_FUNCTIONS;
 
-/** An EX_MS_* call through the add-in: EXSIZE.fn(…). */
-export const liveMicrosoftCall = (fn: string, args: string, result: string, rest: string): string => `EXSIZE.${microsoftCall(fn, args, result, rest)}`;
+function declared<T extends Record<string, string>>(names: T): T {
+  for (const name of Object.values(names)) if (!WORKSHEET_FUNCTIONS.some((d) => d.name === name)) throw new Error(`${name} is no worksheet function the descriptors declare`);
+  return Object.freeze(names);
+}
+
+/** A call of one of Microsoft's functions without the add-in's namespace: `EX_MS_…(args,"result",rest)`; `rest` the factors (and any arguments after the result). */
+export const microsoftCall = (fn: MicrosoftFunction, args: string, result: string, rest: string): string => `${MICROSOFT_FUNCTIONS[fn]}(${args},"${result}",${rest})`;
+
+/** The call through the add-in: EXSIZE.EX_MS_…(…). */
+export const liveMicrosoftCall = (fn: MicrosoftFunction, args: string, result: string, rest: string): string => `EXSIZE.${microsoftCall(fn, args, result, rest)}`;
 
 /** Every condition holds. */
 export const allOf = (...conditions: string[]): string => `AND(${conditions.join(",")})`;

@@ -1,12 +1,13 @@
 /**
  * The Resilience sheet's rules (src/workbook/sheets/resilience.ts lays them out): each failure scenario's busiest
  * server by EX_FAILOVER live and by the Distribution sheet's exact loads in the customer copy, VMware's rule for its
- * cores and memory, and Microsoft's figures by failure mode (EX_MS_DATABASES "active.<mode>", EX_MS_SERVER
+ * cores and memory, and Microsoft's figures by failure mode (its databases' "active.<mode>", its server's
  * "megacycles.<mode>" and "transport").
  */
 import type { FactorName } from "../../engine";
 import { serverFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
 import { dashOnError, formula, isNumber, orOnError, wordsOnError } from "../display";
+import { liveMicrosoftCall } from "./methods";
 
 /** A formula in its two renderings: through the add-in's functions, and in Excel's own. */
 interface Rendered {
@@ -51,19 +52,19 @@ export interface ModeArguments {
 
 /**
  * A mode's active databases, unrounded (`sized`: the design is Microsoft's method's), 0 where the mode does not apply,
- * in both copies (the function's #N/A, the formula's 0 or -1): EX_MS_DATABASES "active.<mode>" live, `native` (a unit's
+ * in both copies (the function's #N/A, the formula's 0 or -1): Microsoft's databases "active.<mode>" live, `native` (a unit's
  * active databases, once a unit) in the customer copy.
  */
 export const modeActiveRendered = (sized: string, a: ModeArguments, mode: string, native: string): Rendered => ({
-  formula: formula(`IF(${sized},${orOnError(`EXSIZE.EX_MS_DATABASES(${a.args},"active.${mode}",${a.factors})`, "0")},0)`),
+  formula: formula(`IF(${sized},${orOnError(liveMicrosoftCall("databases", a.args, `active.${mode}`, a.factors), "0")},0)`),
   native: formula(`IF(${sized},${orOnError(native, "0")},0)`),
 });
 
 /** A mode's active databases as shown: above 0 where the mode occurs and is survivable, else "—". */
 export const modeActiveShownFormula = (sized: string, raw: string): string => formula(`IF(AND(${sized},${isNumber(raw)}),IF(${raw}>0,${raw},"—"),"—")`);
 
-/** An EX_MS_SERVER figure (`result`: "megacycles.<mode>", "transport") where `shown` is a number, else "—"; `native` its rule. */
+/** A figure of Microsoft's server function (`result`: "megacycles.<mode>", "transport") where `shown` is a number, else "—"; `native` its rule. */
 export const modeServerRendered = (shown: string, a: ModeArguments, result: string, native: string): Rendered => ({
-  formula: formula(`IF(${isNumber(shown)},${dashOnError(`EXSIZE.EX_MS_SERVER(${a.args},${a.coresPerServer},${a.specIntRate},"${result}",${a.factors})`)},"—")`),
+  formula: formula(`IF(${isNumber(shown)},${dashOnError(liveMicrosoftCall("server", `${a.args},${a.coresPerServer},${a.specIntRate}`, result, a.factors))},"—")`),
   native: formula(`IF(${isNumber(shown)},${dashOnError(native)},"—")`),
 });

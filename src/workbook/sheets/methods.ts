@@ -322,7 +322,7 @@ export const CALCULATED_DATABASES_CELL = `$J$${HELPER_ROW + 2}`;
  * databaseSizeWarning), else 0: a number, as LibreOffice reads a helper's TRUE back as empty.
  */
 export const OUTGROWN_CELL = `$K$${OWN_COUNT_ROW}`;
-/** The log space a database of Microsoft's method (EX_MS_DATABASES "logspace", every tier's mailboxes): what its log volume holds. */
+/** The log space a database of Microsoft's method (its databases function's "logspace", every tier's mailboxes): what its log volume holds. */
 export const LOG_SPACE_CELL = `$J$${NEED_ROW}`;
 /** The mailboxes Microsoft's column sizes (unqualified, absolute): every tier's, tier 1 empty the design's Users (Role Requirements!C97). */
 export const TIER_MAILBOXES_CELL = `$J$${TIER_ALL_ROW}`;
@@ -396,24 +396,24 @@ function rows(n: MethodsNames, tiers?: Sized): Row[] {
   const design = (s: string) => designArguments(n, tiers, s);
   const server = (s: string) => `${design(s)},${n.coresPerServer},${n.specIntRate}`;
   return [
-    { field: "profile", perMailbox: "profile", step: true, label: "Calculator's message profile", unit: "messages", format: "#,##0", call: (f) => rule.microsoftCall("EX_MS_MAILBOX", `${m},${n.copies}`, "profile", f), native: profileFormula, why: "The calculator offers profiles of 50 to 500 messages; a count between two is sized as the next up." },
-    { key: "disk", field: "disk", perMailbox: "disk", label: "Mailbox size on disk", unit: "MB", format: "#,##0", dell: "mailboxMB", call: (f) => rule.microsoftCall("EX_MS_MAILBOX", `${m},${n.copies}`, "disk", f), native: diskFormula, why: "Microsoft: 14 days of mail + 1.2% single item recovery + 3% calendar versions (30 GB cap) + a day of white space, and the archive; Dell adds 5.8% calendar logging." },
-    { key: "logs", field: "logs", perMailbox: "logs", label: "Transaction logs per mailbox per day", unit: "logs", format: "#,##0.0", dell: "logsPerUser", call: (f) => rule.microsoftCall("EX_MS_MAILBOX", `${m},${n.copies}`, "logs", f), native: logsFormula, why: "Both make 0.2 logs a message; Microsoft scales by message size in steps of 0.1 (75 KB = 1.0), Dell in bands of 1, 1.9 and 3.8." },
-    { field: "iops", perMailbox: "iops", step: true, label: "IOPS per mailbox before overhead", unit: "IOPS", format: "0.0000", call: (f) => rule.microsoftCall("EX_MS_MAILBOX", `${m},${n.copies}`, "iops", f), native: iopsFormula, why: "Exchange 2013+: 0.00067 per message a day, read 60:40 in a DAG up to 250 messages." },
-    { key: "iopsPerMailbox", label: "IOPS per mailbox with 20% overhead", unit: "IOPS", format: "0.0000", dell: "iopsPerUser", emc: "emcIopsPerUser", call: (f, s) => rule.microsoftCall("EX_MS_IOPS", design(s), "permailbox", f), native: perMailboxIopsFormula, why: "Dell's 2010 process uses 0.001 per message (1.2 stand-alone); Microsoft's 2013+ profile 0.00067; EMC prints 0.18 with the 20% inside." },
+    { field: "profile", perMailbox: "profile", step: true, label: "Calculator's message profile", unit: "messages", format: "#,##0", call: (f) => rule.microsoftCall("mailbox", `${m},${n.copies}`, "profile", f), native: profileFormula, why: "The calculator offers profiles of 50 to 500 messages; a count between two is sized as the next up." },
+    { key: "disk", field: "disk", perMailbox: "disk", label: "Mailbox size on disk", unit: "MB", format: "#,##0", dell: "mailboxMB", call: (f) => rule.microsoftCall("mailbox", `${m},${n.copies}`, "disk", f), native: diskFormula, why: "Microsoft: 14 days of mail + 1.2% single item recovery + 3% calendar versions (30 GB cap) + a day of white space, and the archive; Dell adds 5.8% calendar logging." },
+    { key: "logs", field: "logs", perMailbox: "logs", label: "Transaction logs per mailbox per day", unit: "logs", format: "#,##0.0", dell: "logsPerUser", call: (f) => rule.microsoftCall("mailbox", `${m},${n.copies}`, "logs", f), native: logsFormula, why: "Both make 0.2 logs a message; Microsoft scales by message size in steps of 0.1 (75 KB = 1.0), Dell in bands of 1, 1.9 and 3.8." },
+    { field: "iops", perMailbox: "iops", step: true, label: "IOPS per mailbox before overhead", unit: "IOPS", format: "0.0000", call: (f) => rule.microsoftCall("mailbox", `${m},${n.copies}`, "iops", f), native: iopsFormula, why: "Exchange 2013+: 0.00067 per message a day, read 60:40 in a DAG up to 250 messages." },
+    { key: "iopsPerMailbox", label: "IOPS per mailbox with 20% overhead", unit: "IOPS", format: "0.0000", dell: "iopsPerUser", emc: "emcIopsPerUser", call: (f, s) => rule.microsoftCall("iops", design(s), "permailbox", f), native: perMailboxIopsFormula, why: "Dell's 2010 process uses 0.001 per message (1.2 stand-alone); Microsoft's 2013+ profile 0.00067; EMC prints 0.18 with the 20% inside." },
     { key: "databases", field: "databases", label: "Databases", unit: "databases", format: "#,##0", dell: "databases", call: () => "", native: () => "", why: "Microsoft fills databases to 2 TB (200 GB stand-alone) and rounds up for an even spread over servers and copies; Dell divides by your maximum. Both are then balanced so every server carries the same load in every failure." },
-    { key: "databaseGB", label: "Size of one database", unit: "GB", format: "#,##0.0", dell: "databaseGB", call: (f, s) => rule.microsoftCall("EX_MS_DATABASES", design(s), "size", f), native: databaseGBFormula, why: "Follows from the counts: the same mailboxes spread over each method's databases." },
-    { field: "copiesPerServer", step: true, label: "Database copies per server", unit: "copies", format: "#,##0", call: (f, s) => rule.microsoftCall("EX_MS_DATABASES", design(s), "copies", f), native: copiesPerServerFormula, why: "Every copy of every database spread evenly over the DAG's servers." },
-    { field: "active", step: true, label: "Active databases on the busiest server, worst failure", unit: "databases", format: "#,##0", call: (f, s) => rule.microsoftCall("EX_MS_DATABASES", design(s), "active", f), native: activeFormula, why: "The calculator's activation rules (a server, two servers, a site, a site and one or two servers fail) at the deployed count; sized never less, at one balancing unit, once a unit." },
-    { key: "peak", field: "peak", label: "Database IOPS of the active databases", unit: "IOPS", format: "#,##0", dell: "databaseIops", emc: "emcDatabaseIops", call: (f, s) => rule.microsoftCall("EX_MS_IOPS", design(s), "peak", f), native: peakFormula, why: "The same mailboxes at each method's IOPS per mailbox, 20% overhead included." },
-    { key: "dagIops", label: "Database IOPS of the DAG, every copy", unit: "IOPS", format: "#,##0", dell: "dagIops", call: (f, s) => rule.microsoftCall("EX_MS_IOPS", design(s), "dag", f), native: dagIopsFormula, why: "Both charge a passive copy the I/O of an active one; the difference is the IOPS per mailbox." },
-    { key: "dagLogIops", label: "Log IOPS of the DAG", unit: "IOPS", format: "#,##0", dell: "logIops", call: (f, s) => rule.microsoftCall("EX_MS_IOPS", design(s), "daglog", f), native: dagLogIopsFormula, why: "Microsoft: half the database writes of every copy plus log reads per active database; Dell (Table 17): a quarter of active IOPS plus 10% per extra copy, × 1.2." },
-    { field: "cache", step: true, label: "Database cache of the busiest server", unit: "GB", format: "#,##0", call: (f, s) => rule.microsoftCall("EX_MS_SERVER", server(s), "cache", f), native: cacheGBFormula, why: "0.06 MB per message a day for each mailbox of the active databases in the worst failure." },
-    { key: "megacycles", field: "megacycles", step: true, label: "Megacycles of the busiest server", unit: "megacycles", format: "#,##0", call: (f, s) => rule.microsoftCall("EX_MS_SERVER", server(s), "megacycles", f), native: megacyclesFormula, why: "0.0425 per message a day for an active mailbox, 0.0137 passive, and 37.5% more for client access." },
-    { field: "calculated", step: true, label: "Memory before the configuration step", unit: "GB", format: "#,##0.0", call: (f, s) => rule.microsoftCall("EX_MS_SERVER", server(s), "calculated", f), native: calculatedMemoryFormula, why: "Database cache as a quarter of memory, plus client access, at least the minimum for the copies held." },
-    { key: "memoryGB", label: "Memory per mailbox server", unit: "GB", format: "#,##0", dell: "serverMemoryGB", call: (f, s) => rule.microsoftCall("EX_MS_SERVER", server(s), "memory", f), native: memoryFormula, why: "Microsoft sizes the cache of the worst failure and rounds to a memory configuration, at least the version's recommended minimum (2019, SE: 128 GB); VMware's study: 4 GB + 6 MB per mailbox." },
-    { key: "cores", optional: true, label: "Processor cores per mailbox server", unit: "cores", format: "#,##0", dell: "serverCores", call: (f, s) => rule.microsoftCall("EX_MS_SERVER", server(s), "cores", f), native: coresFormula, why: "Microsoft: megacycles against the server's SPECint2006 rate (none given: the calculator's baseline server, 2,000 megacycles a core); VMware's study: 1,000 mailboxes a core." },
-    { optional: true, label: "Log replication between the sites, busiest hour", unit: "Mb/s", format: "#,##0.0", call: (f, s) => rule.microsoftCall("EX_MS_REPLICATION", `${design(s)},${n.peakHourLogShare},`, "total", f), native: replicationFormula, why: "Only Microsoft sizes the link: the busiest hour's logs, 8 Mb each, 30% compressed, for each copy in the other site." },
+    { key: "databaseGB", label: "Size of one database", unit: "GB", format: "#,##0.0", dell: "databaseGB", call: (f, s) => rule.microsoftCall("databases", design(s), "size", f), native: databaseGBFormula, why: "Follows from the counts: the same mailboxes spread over each method's databases." },
+    { field: "copiesPerServer", step: true, label: "Database copies per server", unit: "copies", format: "#,##0", call: (f, s) => rule.microsoftCall("databases", design(s), "copies", f), native: copiesPerServerFormula, why: "Every copy of every database spread evenly over the DAG's servers." },
+    { field: "active", step: true, label: "Active databases on the busiest server, worst failure", unit: "databases", format: "#,##0", call: (f, s) => rule.microsoftCall("databases", design(s), "active", f), native: activeFormula, why: "The calculator's activation rules (a server, two servers, a site, a site and one or two servers fail) at the deployed count; sized never less, at one balancing unit, once a unit." },
+    { key: "peak", field: "peak", label: "Database IOPS of the active databases", unit: "IOPS", format: "#,##0", dell: "databaseIops", emc: "emcDatabaseIops", call: (f, s) => rule.microsoftCall("iops", design(s), "peak", f), native: peakFormula, why: "The same mailboxes at each method's IOPS per mailbox, 20% overhead included." },
+    { key: "dagIops", label: "Database IOPS of the DAG, every copy", unit: "IOPS", format: "#,##0", dell: "dagIops", call: (f, s) => rule.microsoftCall("iops", design(s), "dag", f), native: dagIopsFormula, why: "Both charge a passive copy the I/O of an active one; the difference is the IOPS per mailbox." },
+    { key: "dagLogIops", label: "Log IOPS of the DAG", unit: "IOPS", format: "#,##0", dell: "logIops", call: (f, s) => rule.microsoftCall("iops", design(s), "daglog", f), native: dagLogIopsFormula, why: "Microsoft: half the database writes of every copy plus log reads per active database; Dell (Table 17): a quarter of active IOPS plus 10% per extra copy, × 1.2." },
+    { field: "cache", step: true, label: "Database cache of the busiest server", unit: "GB", format: "#,##0", call: (f, s) => rule.microsoftCall("server", server(s), "cache", f), native: cacheGBFormula, why: "0.06 MB per message a day for each mailbox of the active databases in the worst failure." },
+    { key: "megacycles", field: "megacycles", step: true, label: "Megacycles of the busiest server", unit: "megacycles", format: "#,##0", call: (f, s) => rule.microsoftCall("server", server(s), "megacycles", f), native: megacyclesFormula, why: "0.0425 per message a day for an active mailbox, 0.0137 passive, and 37.5% more for client access." },
+    { field: "calculated", step: true, label: "Memory before the configuration step", unit: "GB", format: "#,##0.0", call: (f, s) => rule.microsoftCall("server", server(s), "calculated", f), native: calculatedMemoryFormula, why: "Database cache as a quarter of memory, plus client access, at least the minimum for the copies held." },
+    { key: "memoryGB", label: "Memory per mailbox server", unit: "GB", format: "#,##0", dell: "serverMemoryGB", call: (f, s) => rule.microsoftCall("server", server(s), "memory", f), native: memoryFormula, why: "Microsoft sizes the cache of the worst failure and rounds to a memory configuration, at least the version's recommended minimum (2019, SE: 128 GB); VMware's study: 4 GB + 6 MB per mailbox." },
+    { key: "cores", optional: true, label: "Processor cores per mailbox server", unit: "cores", format: "#,##0", dell: "serverCores", call: (f, s) => rule.microsoftCall("server", server(s), "cores", f), native: coresFormula, why: "Microsoft: megacycles against the server's SPECint2006 rate (none given: the calculator's baseline server, 2,000 megacycles a core); VMware's study: 1,000 mailboxes a core." },
+    { optional: true, label: "Log replication between the sites, busiest hour", unit: "Mb/s", format: "#,##0.0", call: (f, s) => rule.microsoftCall("replication", `${design(s)},${n.peakHourLogShare},`, "total", f), native: replicationFormula, why: "Only Microsoft sizes the link: the busiest hour's logs, 8 Mb each, 30% compressed, for each copy in the other site." },
   ];
 }
 
@@ -560,7 +560,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   });
   // The calculator's own count (Role Requirements!C79), then balanced: the count every figure below is sized at.
   put(`I${OWN_COUNT_ROW}`, { value: "Calculator's own database count", role: "note" });
-  put(`J${OWN_COUNT_ROW}`, { formula: cellFormula(unsized(rule.liveMicrosoftCall("EX_MS_DATABASES", designArguments(n, sizedTiers, servers), "count", ownFactors))), native: cellFormula(unsized(databasesFormula(refs))), role: "step" });
+  put(`J${OWN_COUNT_ROW}`, { formula: cellFormula(unsized(rule.liveMicrosoftCall("databases", designArguments(n, sizedTiers, servers), "count", ownFactors))), native: cellFormula(unsized(databasesFormula(refs))), role: "step" });
   const deployed = refs.databases;
   // Databases that outgrow the maximum size (ours, beside a design the calculator builds): the Design check warns.
   put(OUTGROWN_CELL.replace(/\$/g, ""), { formula: cellFormula(rule.outgrownFlagFormula(deployed, outgrownFormula(refs, deployed))), role: "step" });
@@ -588,7 +588,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   put(`I${UNIT_ROW + 2}`, { value: "Unit's active databases", role: "note" });
   put(`J${UNIT_ROW + 2}`, {
     // Only where the deployed count can be had (a unit is never more): the active row reads it then.
-    formula: cellFormula(unsized(rule.countedFormula(refs.databases, rule.liveMicrosoftCall("EX_MS_DATABASES", designArguments(n, sizedTiers, servers), "active", unitFactors)))),
+    formula: cellFormula(unsized(rule.countedFormula(refs.databases, rule.liveMicrosoftCall("databases", designArguments(n, sizedTiers, servers), "active", unitFactors)))),
     native: cellFormula(unsized(rule.countedFormula(refs.databases, activeFormula(unitRefs)))),
     role: "step",
   });
@@ -599,7 +599,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     // Only active/passive, and where the deployed count can be had (the active row's rule).
     const only = (x: string) => cellFormula(rule.secondSiteHelperFormula(DISK_FACTOR_CELLS.activePassive, refs.databases, activeOrNoneFormula(x)));
     put(`J${SECOND_SITE_ROW + k}`, {
-      formula: only(rule.liveMicrosoftCall("EX_MS_DATABASES", designArguments(n, sizedTiers, servers), `active.${result}`, unitFactors)),
+      formula: only(rule.liveMicrosoftCall("databases", designArguments(n, sizedTiers, servers), `active.${result}`, unitFactors)),
       native: only(activeModeFormula(unitRefs, mode)),
       role: "step",
     });
@@ -780,7 +780,7 @@ function tierBlock(t: TierNames, n: MethodsNames, base: MicrosoftCells, factors:
     };
     const args = `${c.messagesPerDay},${c.messageKB},${c.quotaMB},${n.copies}`;
     for (const [result, render, format] of perMailbox) {
-      cells.push({ address: `${C[result]}${row}`, formula: cellFormula(unsized(rule.liveMicrosoftCall("EX_MS_MAILBOX", args, result, factors))), native: cellFormula(unsized(render(c))), numberFormat: format, role: "step" });
+      cells.push({ address: `${C[result]}${row}`, formula: cellFormula(unsized(rule.liveMicrosoftCall("mailbox", args, result, factors))), native: cellFormula(unsized(render(c))), numberFormat: format, role: "step" });
     }
   }
   // The last row: total mailboxes and the averages (design.ts: tierShares, weighted; items per mailbox = Σ share × disk ÷ KB).
@@ -818,7 +818,7 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
   const jbodNeed = jbodNeedFormulas({ mailboxes: refs.users, databases: refs.databases, peakIops: refs.peak });
   const need = { logGB: LOG_SPACE_CELL, mailboxesPerDatabase: `$J$${NEED_ROW + 1}`, iopsPerMailbox: `$J$${NEED_ROW + 2}` };
   put(`I${NEED_ROW}`, { value: "Log space a database, GB", role: "note" });
-  put(`J${NEED_ROW}`, { formula: cellFormula(unsized(rule.liveMicrosoftCall("EX_MS_DATABASES", args, "logspace", factors))), native: cellFormula(unsized(logSpaceFormula(refs))), role: "step" });
+  put(`J${NEED_ROW}`, { formula: cellFormula(unsized(rule.liveMicrosoftCall("databases", args, "logspace", factors))), native: cellFormula(unsized(logSpaceFormula(refs))), role: "step" });
   put(`I${NEED_ROW + 1}`, { value: "Mailboxes a database", role: "note" });
   put(`J${NEED_ROW + 1}`, { formula: cellFormula(unsized(jbodNeed.mailboxesPerDatabase)), role: "step" });
   put(`I${NEED_ROW + 2}`, { value: "IOPS a mailbox, with overhead", role: "note" });
@@ -844,9 +844,9 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
   const sized = isNumber(refs.databases);
   const raidNeed = { readIops: `$J$${RAID_NEED_ROW}`, writeIops: `$J$${RAID_NEED_ROW + 1}` };
   put(`I${RAID_NEED_ROW}`, { value: "Database read IOPS a server", role: "note" });
-  put(`J${RAID_NEED_ROW}`, { formula: cellFormula(unsized(rule.liveMicrosoftCall("EX_MS_IOPS", args, "reads", factors))), native: cellFormula(unsized(rule.naUnless(sized, serverReadIopsFormula(refs)))), role: "step" });
+  put(`J${RAID_NEED_ROW}`, { formula: cellFormula(unsized(rule.liveMicrosoftCall("iops", args, "reads", factors))), native: cellFormula(unsized(rule.naUnless(sized, serverReadIopsFormula(refs)))), role: "step" });
   put(`I${RAID_NEED_ROW + 1}`, { value: "Database write IOPS a server", role: "note" });
-  put(`J${RAID_NEED_ROW + 1}`, { formula: cellFormula(unsized(rule.liveMicrosoftCall("EX_MS_IOPS", args, "writes", factors))), native: cellFormula(unsized(rule.naUnless(sized, serverWriteIopsFormula(refs)))), role: "step" });
+  put(`J${RAID_NEED_ROW + 1}`, { formula: cellFormula(unsized(rule.liveMicrosoftCall("iops", args, "writes", factors))), native: cellFormula(unsized(rule.naUnless(sized, serverWriteIopsFormula(refs)))), role: "step" });
   put(`I${CHOICE_ROW}`, { value: "Databases a volume, as chosen (JBOD)", role: "note" });
   put(`J${CHOICE_ROW}`, { formula: cellFormula(unsized(rule.naUnless(jbod, volumeDatabasesChoiceFormula(c)))), role: "step" });
   const r: RaidDiskCells = {
@@ -912,7 +912,7 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     // EX_MS_DISKS chooses JBOD or RAID as the calculator does; the customer copy by the JBOD helper.
     const own = either(jbod, serverDiskFormula(c, result), raidDiskFormula(r, result));
     put(at.replace(/\$/g, ""), {
-      formula: cellFormula(unsized(rule.naUnless(sized, rule.liveMicrosoftCall("EX_MS_DISKS", `${args},${disk}`, result, `${d.databasesPerVolume},${d.autoReseedDisks},${d.spareDisks},${factors}`)))),
+      formula: cellFormula(unsized(rule.naUnless(sized, rule.liveMicrosoftCall("disks", `${args},${disk}`, result, `${d.databasesPerVolume},${d.autoReseedDisks},${d.spareDisks},${factors}`)))),
       native: cellFormula(unsized(rule.naUnless(sized, result === "dag" ? either(activePassive, bySite, own) : own))),
       role: "step",
     });

@@ -45,8 +45,8 @@ const SCENARIO_ROWS: ReadonlyArray<{ scenario: FailoverScenario; fails: string }
 /**
  * Microsoft's calculator by failure mode (issue 17): for a design sized by its method, the busiest
  * server's active databases and megacycles in each failure mode, as its Role Requirements sheet lists
- * them (C195:F201; a site and one or two more servers, C128:C129) — EX_MS_DATABASES "active.<mode>" and
- * EX_MS_SERVER "megacycles.<mode>" live, formulas.ts activeModeFormula and megacyclesFormula native, at
+ * them (C195:F201; a site and one or two more servers, C128:C129) — Microsoft's databases function's "active.<mode>"
+ * and its server function's "megacycles.<mode>" live, formulas.ts activeModeFormula and megacyclesFormula native, at
  * the design's deployed databases (sizeDesign's Design.microsoft.failureModes). Helpers in K:M, off the page.
  */
 const MICROSOFT_MODES: ReadonlyArray<{ mode: ActiveMode; label: string; fails: string }> = [
