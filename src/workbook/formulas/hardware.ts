@@ -4,7 +4,7 @@
  * process, src/engine/excel-formulas.ts arraysPerCopyFormula).
  */
 import { arraysPerCopyFormula } from "../../engine/excel-formulas";
-import { blankUnless, blankWhenEmpty } from "../display";
+import { blankUnless, blankWhenEmpty, yesNo } from "../display";
 import { foundFormula } from "./lookup";
 
 /** An array row's key, model|drive|RAID level: blank while the row has no model. */
@@ -16,7 +16,7 @@ export const arrayKeyFormula = (model: string, drive: string, raid: string): str
  * neither: blank, not a column of stray "no"s (issue 18).
  */
 export const consideredFormula = (model: string, drive: string, raid: string, names: { arrayRaid: string; arrayModel: string }): string =>
-  blankWhenEmpty(model, `IF(AND(${raid}=${names.arrayRaid},OR(${names.arrayModel}="",${names.arrayModel}="auto",${names.arrayModel}=${model},${names.arrayModel}=${model}&" "&${drive})),"yes","no")`);
+  blankWhenEmpty(model, yesNo(`AND(${raid}=${names.arrayRaid},OR(${names.arrayModel}="",${names.arrayModel}="auto",${names.arrayModel}=${model},${names.arrayModel}=${model}&" "&${drive}))`));
 
 /** The arrays a copy of a row the design considers (`considered` "yes"), for its capacity and IOPS; else blank. */
 export const consideredArraysFormula = (considered: string, capacity: string, demand: string, usableGB: string, iops: string): string =>

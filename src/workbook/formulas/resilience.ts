@@ -6,7 +6,7 @@
  */
 import type { FactorName } from "../../engine";
 import { serverFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
-import { dashOnError, formula, isNumber, orOnError, wordsOnError } from "../display";
+import { dashOnError, dashUnless, dashUnlessNumber, formula, isNumber, orOnError, wordsOnError } from "../display";
 import { liveMicrosoftCall } from "./methods";
 
 /** A formula in its two renderings: through the add-in's functions, and in Excel's own. */
@@ -61,10 +61,10 @@ export const modeActiveRendered = (sized: string, a: ModeArguments, mode: string
 });
 
 /** A mode's active databases as shown: above 0 where the mode occurs and is survivable, else "—". */
-export const modeActiveShownFormula = (sized: string, raw: string): string => formula(`IF(AND(${sized},${isNumber(raw)}),IF(${raw}>0,${raw},"—"),"—")`);
+export const modeActiveShownFormula = (sized: string, raw: string): string => formula(dashUnless(`AND(${sized},${isNumber(raw)})`, dashUnless(`${raw}>0`, raw)));
 
 /** A figure of Microsoft's server function (`result`: "megacycles.<mode>", "transport") where `shown` is a number, else "—"; `native` its rule. */
 export const modeServerRendered = (shown: string, a: ModeArguments, result: string, native: string): Rendered => ({
-  formula: formula(`IF(${isNumber(shown)},${dashOnError(liveMicrosoftCall("server", `${a.args},${a.coresPerServer},${a.specIntRate}`, result, a.factors))},"—")`),
-  native: formula(`IF(${isNumber(shown)},${dashOnError(native)},"—")`),
+  formula: formula(dashUnlessNumber(shown, dashOnError(liveMicrosoftCall("server", `${a.args},${a.coresPerServer},${a.specIntRate}`, result, a.factors)))),
+  native: formula(dashUnlessNumber(shown, dashOnError(native))),
 });
