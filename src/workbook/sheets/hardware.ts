@@ -4,7 +4,11 @@
  * the add-in workbook and the customer copy.
  */
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE } from "../../engine";
-import { arraysPerCopyFormula, chosenArrayFormula, fewestArraysFormula } from "../../engine/excel-formulas";
+import { chosenArrayFormula, fewestArraysFormula } from "../../engine/excel-formulas";
+import { asText, blankUnless, blankWhenEmpty, formula, isNumber, orOnError } from "../display";
+import { arrayKeyFormula, consideredArraysFormula, consideredFormula, ownArrayModelFormula } from "../formulas/hardware";
+import { lookupFormula } from "../formulas/lookup";
+import { stackRows } from "../rows";
 import { formattedGBFormula } from "../../engine/microsoft/disk-formulas";
 import { JBOD_CATALOGUE, type JbodDisk } from "../../engine/microsoft/disks";
 import { MCDB_SHARE_PERCENT, MCDB_SSD_SIZES_GB } from "../../engine/microsoft/mcdb";
@@ -16,25 +20,41 @@ import { DESIGN_CELLS } from "./design";
 import { DELL, EMC, ESRP_2016, FORMAT, absolute, header, listRule, landscape, numberRule, sectionHeading, sheetReference, titleAndNote, type CandidateColumns, type NameKey } from "./shared";
 
 const OWN_ARRAY_ROWS = 12;
-const ARRAYS_FIRST_ROW = 6;
-const ARRAYS_LAST_ROW = ARRAYS_FIRST_ROW + OWN_ARRAY_ROWS - 1;
-const DISKS_HEADING_ROW = ARRAYS_LAST_ROW + 2;
-const DISKS_FIRST_ROW = DISKS_HEADING_ROW + 2;
 const DISK_CLASS_NAMES = Object.keys(DISK_CLASS_IOPS) as Array<keyof typeof DISK_CLASS_IOPS>;
 const OWN_DISK_ROWS = 6;
-const DISKS_LAST_ROW = DISKS_FIRST_ROW + DISK_CLASS_NAMES.length + OWN_DISK_ROWS - 1;
-const CANDIDATES_HEADING_ROW = DISKS_LAST_ROW + 2;
-const CANDIDATES_FIRST_ROW = CANDIDATES_HEADING_ROW + 2;
-const CANDIDATES_LAST_ROW = CANDIDATES_FIRST_ROW + EQUALLOGIC_CATALOGUE.length + OWN_ARRAY_ROWS - 1;
-/** Server disks (JBOD or RAID, issue 17): the catalogue's, then the user's own rows. */
-const SERVER_DISKS_HEADING_ROW = CANDIDATES_LAST_ROW + 2;
-const SERVER_DISKS_FIRST_ROW = SERVER_DISKS_HEADING_ROW + 2;
 const OWN_SERVER_DISK_ROWS = 6;
-const SERVER_DISKS_LAST_ROW = SERVER_DISKS_FIRST_ROW + JBOD_CATALOGUE.length + OWN_SERVER_DISK_ROWS - 1;
-/** MCDB SSDs (issue 31): the sizes a 2019 or SE JBOD server's SSDs are chosen from, smallest first. */
-const SSDS_HEADING_ROW = SERVER_DISKS_LAST_ROW + 2;
-const SSDS_FIRST_ROW = SSDS_HEADING_ROW + 2;
-const SSDS_LAST_ROW = SSDS_FIRST_ROW + MCDB_SSD_SIZES_GB.length - 1;
+/**
+ * The sheet's tables, each a section heading and a header over its rows, an empty row after: the user's arrays, the
+ * disk classes, the candidates (every built-in array, then the user's), the server disks (JBOD or RAID, issue 17: the
+ * catalogue's, then the user's own rows) and the MCDB SSDs (issue 31: the sizes a 2019 or SE JBOD server's SSDs are
+ * chosen from, smallest first).
+ */
+const ROWS = stackRows(4, [
+  ["arraysHeading", 2],
+  ["arrays", OWN_ARRAY_ROWS, 1],
+  ["disksHeading", 2],
+  ["disks", DISK_CLASS_NAMES.length + OWN_DISK_ROWS, 1],
+  ["candidatesHeading", 2],
+  ["candidates", EQUALLOGIC_CATALOGUE.length + OWN_ARRAY_ROWS, 1],
+  ["serverDisksHeading", 2],
+  ["serverDisks", JBOD_CATALOGUE.length + OWN_SERVER_DISK_ROWS, 1],
+  ["ssdsHeading", 2],
+  ["ssds", MCDB_SSD_SIZES_GB.length],
+]);
+const ARRAYS_FIRST_ROW = ROWS.arrays.first;
+const ARRAYS_LAST_ROW = ROWS.arrays.last;
+const DISKS_HEADING_ROW = ROWS.disksHeading.first;
+const DISKS_FIRST_ROW = ROWS.disks.first;
+const DISKS_LAST_ROW = ROWS.disks.last;
+const CANDIDATES_HEADING_ROW = ROWS.candidatesHeading.first;
+const CANDIDATES_FIRST_ROW = ROWS.candidates.first;
+const CANDIDATES_LAST_ROW = ROWS.candidates.last;
+const SERVER_DISKS_HEADING_ROW = ROWS.serverDisksHeading.first;
+const SERVER_DISKS_FIRST_ROW = ROWS.serverDisks.first;
+const SERVER_DISKS_LAST_ROW = ROWS.serverDisks.last;
+const SSDS_HEADING_ROW = ROWS.ssdsHeading.first;
+const SSDS_FIRST_ROW = ROWS.ssds.first;
+const SSDS_LAST_ROW = ROWS.ssds.last;
 const HARDWARE_WIDTH = 10;
 
 /** Where the user's hardware rows start (0-based row i of each table). */
@@ -75,8 +95,8 @@ export function buildHardware(
           "Your own hardware: arrays and disk classes the design is sized with",
           "Add a row and the design follows: arrays are chosen among yours and the EqualLogic catalogue (fewest arrays, then least waste).",
         )),
-    ...sectionHeading(4, `Your arrays: one row per model, drive and RAID level; a row like a built-in one replaces it (${DELL("3.4.1")})`, HARDWARE_WIDTH),
-    ...header(5, ["Model", "Drive", "RAID level", "Usable GB", "IOPS per array", "Key"]),
+    ...sectionHeading(ROWS.arraysHeading.first, `Your arrays: one row per model, drive and RAID level; a row like a built-in one replaces it (${DELL("3.4.1")})`, HARDWARE_WIDTH),
+    ...header(ROWS.arraysHeading.first + 1, ["Model", "Drive", "RAID level", "Usable GB", "IOPS per array", "Key"]),
   ];
   const usable = numberRule({ name: "usableGB", above: 0, max: 1e9, what: "usable GB per array" }, true);
   const arrayIops = numberRule({ name: "iops", above: 0, max: 1e9, what: "measured database IOPS per array" }, true);
@@ -87,7 +107,7 @@ export function buildHardware(
       { address: `C${r}`, role: "input", rule: { ...listRule("raid", RAID_LEVELS, "RAID level the figures are for"), allowBlank: true } },
       { address: `D${r}`, numberFormat: FORMAT.gb, role: "input", rule: usable },
       { address: `E${r}`, numberFormat: FORMAT.iops, role: "input", rule: arrayIops },
-      { address: `F${r}`, formula: `=IF(A${r}="","",A${r}&"|"&B${r}&"|"&C${r})`, role: "note" },
+      { address: `F${r}`, formula: formula(arrayKeyFormula(`A${r}`, `B${r}`, `C${r}`)), role: "note" },
     );
   }
   cells.push(
@@ -116,24 +136,22 @@ export function buildHardware(
     ...sectionHeading(CANDIDATES_HEADING_ROW, `Arrays the design chooses among, for its capacity and IOPS (${DELL("3.4.1, Tables 12-13")})`, HARDWARE_WIDTH),
     ...header(CANDIDATES_HEADING_ROW + 1, ["Model", "Drive", "RAID level", "Usable GB", "IOPS per array", "Considered", "Arrays per copy", "If fewest: usable GB", "Chosen", "Key"]),
   );
-  const considered = (r: number) =>
-    // An empty row (a user's row not filled in) is neither: blank, not a column of stray "no"s (issue 18).
-    `IF(A${r}="","",IF(AND(C${r}=${names.arrayRaid},OR(${names.arrayModel}="",${names.arrayModel}="auto",${names.arrayModel}=A${r},${names.arrayModel}=A${r}&" "&B${r})),"yes","no"))`;
+  const considered = (r: number) => consideredFormula(`A${r}`, `B${r}`, `C${r}`, names);
   const choice = (r: number): CellModel[] => [
-    { address: `G${r}`, formula: `=IF(F${r}="yes",${arraysPerCopyFormula(capacity, demand, `D${r}`, `E${r}`)},"")`, numberFormat: FORMAT.arrays, role: "output" },
-    { address: `H${r}`, formula: `=${fewestArraysFormula(`G${r}`, g, `D${r}`)}`, numberFormat: FORMAT.gb, role: "step" },
-    { address: `I${r}`, formula: `=${chosenArrayFormula(`H${r}`, `D${r}`, h)}`, numberFormat: '[=1]"chosen";""', role: "output" },
+    { address: `G${r}`, formula: formula(consideredArraysFormula(`F${r}`, capacity, demand, `D${r}`, `E${r}`)), numberFormat: FORMAT.arrays, role: "output" },
+    { address: `H${r}`, formula: formula(fewestArraysFormula(`G${r}`, g, `D${r}`)), numberFormat: FORMAT.gb, role: "step" },
+    { address: `I${r}`, formula: formula(chosenArrayFormula(`H${r}`, `D${r}`, h)), numberFormat: '[=1]"chosen";""', role: "output" },
   ];
   EQUALLOGIC_CATALOGUE.forEach((m, i) => {
     const r = CANDIDATES_FIRST_ROW + i;
-    const own = (col: string) => `INDEX($${col}$${ARRAYS_FIRST_ROW}:$${col}$${ARRAYS_LAST_ROW},MATCH(J${r},${userKeys},0))`;
+    const own = (col: string) => lookupFormula(`$${col}$${ARRAYS_FIRST_ROW}:$${col}$${ARRAYS_LAST_ROW}`, `J${r}`, userKeys);
     cells.push(
       { address: `A${r}`, value: m.model, role: "label" },
       { address: `B${r}`, value: m.drive, role: "label" },
       { address: `C${r}`, value: m.raid, role: "label" },
-      { address: `D${r}`, formula: `=IFERROR(${own("D")},${m.usableGB})`, numberFormat: FORMAT.gb, role: "step" },
-      { address: `E${r}`, formula: `=IFERROR(${own("E")},${m.iops})`, numberFormat: FORMAT.iops, role: "step" },
-      { address: `F${r}`, formula: `=${considered(r)}`, role: "step", align: "center" },
+      { address: `D${r}`, formula: formula(orOnError(own("D"), String(m.usableGB))), numberFormat: FORMAT.gb, role: "step" },
+      { address: `E${r}`, formula: formula(orOnError(own("E"), String(m.iops))), numberFormat: FORMAT.iops, role: "step" },
+      { address: `F${r}`, formula: formula(considered(r)), role: "step", align: "center" },
       ...choice(r),
       { address: `J${r}`, value: `${m.model}|${m.drive}|${m.raid}`, role: "note" },
     );
@@ -142,14 +160,14 @@ export function buildHardware(
     const r = CANDIDATES_FIRST_ROW + EQUALLOGIC_CATALOGUE.length + k;
     const u = ARRAYS_FIRST_ROW + k;
     cells.push(
-      { address: `A${r}`, formula: `=IF(ISNUMBER(MATCH(J${r},${builtInKeys},0)),"",A${u}&"")`, role: "label" },
-      { address: `B${r}`, formula: `=B${u}&""`, role: "label" },
-      { address: `C${r}`, formula: `=C${u}&""`, role: "label" },
-      { address: `D${r}`, formula: `=IF(A${r}="","",D${u})`, numberFormat: FORMAT.gb, role: "step" },
-      { address: `E${r}`, formula: `=IF(A${r}="","",E${u})`, numberFormat: FORMAT.iops, role: "step" },
-      { address: `F${r}`, formula: `=${considered(r)}`, role: "step", align: "center" },
+      { address: `A${r}`, formula: formula(ownArrayModelFormula(`J${r}`, builtInKeys, `A${u}`)), role: "label" },
+      { address: `B${r}`, formula: formula(asText(`B${u}`)), role: "label" },
+      { address: `C${r}`, formula: formula(asText(`C${u}`)), role: "label" },
+      { address: `D${r}`, formula: formula(blankWhenEmpty(`A${r}`, `D${u}`)), numberFormat: FORMAT.gb, role: "step" },
+      { address: `E${r}`, formula: formula(blankWhenEmpty(`A${r}`, `E${u}`)), numberFormat: FORMAT.iops, role: "step" },
+      { address: `F${r}`, formula: formula(considered(r)), role: "step", align: "center" },
       ...choice(r),
-      { address: `J${r}`, formula: `=F${u}`, role: "note" },
+      { address: `J${r}`, formula: formula(`F${u}`), role: "note" },
     );
   }
   cells.push(...serverDiskCells(ownServerDisks), ...ssdCells());
@@ -199,7 +217,7 @@ function serverDiskCells(own: readonly JbodDisk[]): CellModel[] {
     ...header(SERVER_DISKS_HEADING_ROW + 1, ["Disk", "Raw GB", "Random IOPS", "Formatted GB", "Source"]),
   ];
   const { rawGB: raw, iops } = SERVER_DISK_RULES;
-  const formatted = (r: number) => ({ address: `D${r}`, formula: `=IF(ISNUMBER(B${r}),${formattedGBFormula(`B${r}`)},"")`, numberFormat: FORMAT.gb, role: "step" as const });
+  const formatted = (r: number) => ({ address: `D${r}`, formula: formula(blankUnless(isNumber(`B${r}`), formattedGBFormula(`B${r}`))), numberFormat: FORMAT.gb, role: "step" as const });
   JBOD_CATALOGUE.forEach((d, i) => {
     const r = SERVER_DISKS_FIRST_ROW + i;
     cells.push(

@@ -6,8 +6,8 @@
  * the page holds a DAG's servers grown on Inputs too (issue 18).
  */
 import { JETSTRESS_THRESHOLDS } from "../../engine";
-import { jetstressFormula } from "../../engine/excel-formulas";
-import { sitesServersFormula } from "../../engine/design/formulas";
+import { blankWhenEmpty, formula } from "../display";
+import { jetstressRendered, serverNameFormula } from "../formulas/jetstress";
 import { INPUT_PARAMETERS } from "../../functions/worksheet";
 import type { CellModel, Highlight, SheetModel } from "../model";
 import { RESILIENCE_CELLS } from "./resilience";
@@ -33,9 +33,6 @@ export const JETSTRESS_CELLS = Object.freeze({
   reason: "I",
 });
 
-/** The server name of row i as a formula: MBX01…MBX16 while i is within the DAG's servers, else blank. */
-const serverNameFormula = (i: number, servers: string) => `=IF(${i}<${sitesServersFormula(servers)},"MBX${String(i + 1).padStart(2, "0")}","")`;
-
 /** `servers`: the defined name of both sites' servers. */
 export function buildJetstress(sheet: string, resilienceSheet: string, servers: string): SheetModel {
   const t = JETSTRESS_THRESHOLDS;
@@ -55,23 +52,23 @@ export function buildJetstress(sheet: string, resilienceSheet: string, servers: 
   const latency = numberRule(INPUT_PARAMETERS.latency, true, "latency in ms from the Jetstress report");
   for (let i = 0; i < JETSTRESS_ROWS; i++) {
     const r = JETSTRESS_FIRST_ROW + i;
-    const args = `B${r},C${r},D${r},E${r},F${r},G${r}`;
     const jetstress = { achievedIops: `B${r}`, targetIops: `C${r}`, dbReadLatencyMs: `D${r}`, logWriteLatencyMs: `E${r}`, dbReadPeakMs: `F${r}`, logWritePeakMs: `G${r}` };
+    const [verdict, reason] = [jetstressRendered("verdict", jetstress), jetstressRendered("reason", jetstress)];
     cells.push(
       { address: `A${r}`, formula: serverNameFormula(i, servers), role: "input" },
       { address: `B${r}`, numberFormat: FORMAT.iops, role: "input", rule: numberRule(INPUT_PARAMETERS.achievedIops, true) },
-      { address: `C${r}`, formula: `=IF(A${r}="","",${target})`, numberFormat: FORMAT.iops, role: "input", rule: numberRule(INPUT_PARAMETERS.targetIops, true) },
+      { address: `C${r}`, formula: formula(blankWhenEmpty(`A${r}`, target)), numberFormat: FORMAT.iops, role: "input", rule: numberRule(INPUT_PARAMETERS.targetIops, true) },
       ...["D", "E", "F", "G"].map((col) => ({ address: `${col}${r}`, numberFormat: FORMAT.ms, role: "input" as const, rule: latency })),
       {
         address: `H${r}`,
-        formula: `=IF(B${r}="","",EXSIZE.EX_JETSTRESS(${args}))`,
-        native: `=IF(B${r}="","",${jetstressFormula("verdict", jetstress)})`,
+        formula: formula(blankWhenEmpty(`B${r}`, verdict.formula)),
+        native: formula(blankWhenEmpty(`B${r}`, verdict.native)),
         role: "output",
       },
       {
         address: `I${r}`,
-        formula: `=IF(B${r}="","",EXSIZE.EX_JETSTRESS(${args},"reason"))`,
-        native: `=IF(B${r}="","",${jetstressFormula("reason", jetstress)})`,
+        formula: formula(blankWhenEmpty(`B${r}`, reason.formula)),
+        native: formula(blankWhenEmpty(`B${r}`, reason.native)),
         role: "note",
       },
     );

@@ -61,6 +61,11 @@ import { balancedDatabasesFormula, numberLiteral, type DagArguments } from "../.
 import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
 import { cite } from "../../engine/papers";
 import type { CellModel, InputRule, SheetModel } from "../model";
+import { blankUnless, dashOnError, dashUnlessNumbers, either, formula as cellFormula, isNumber, orOnError } from "../display";
+import { lookupFormula } from "../formulas/lookup";
+import * as rule from "../formulas/methods";
+import { stackRows } from "../rows";
+import { activationUnitFormula, dagFactorFormula, numberOrZeroFormula, whenPositiveFormula } from "../formulas/microsoft-factors";
 import type { MicrosoftKey } from "./shared";
 import { groupedFormula } from "../../engine/general-format";
 import { TIER_COUNT, tierValueFormula, type TierNames } from "./tiers";
@@ -154,18 +159,55 @@ const COLUMNS = { label: "A", dell: "B", emc: "C", microsoft: "D", difference: "
  * maximum size, or pass 100 copies a server; a row that needs a SPECint rate): "—", never an error
  * in a workbook (issue 16). A design sized by Microsoft's method is refused by the Design check first.
  */
-const unsized = (text: string): string => `IFERROR(${text},"—")`;
+const unsized = dashOnError;
 /**
  * Microsoft's factors and the servers of each site, as ranges its functions read, in column I's names and
  * J's values: the lagged copies and their lag, the archive, the factors the design's inputs set, then those
  * of the databases' count, the databases deployed (what every other Microsoft figure is sized at: the
  * calculator's count balanced over the layout, as sizeDesign does) and the busiest server's active databases.
  */
+/**
+ * The helper cells beside the table (columns I:S, off the printed page), one block under another: Microsoft's
+ * factors and the servers of each site, the calculator's own count, one balancing unit, the second site's busiest
+ * server, the tiers as sized, a server's disks and MCDB. Each block's rows are described where its constant is.
+ */
+const ROWS = stackRows(3, [
+  ["lag", 2],
+  ["factors", 1],
+  ["inputFactors", MICROSOFT_FACTOR_INPUTS.length],
+  ["diskFactors", 3],
+  ["passive", 1],
+  ["neverLess", 1],
+  ["setDatabases", 1],
+  ["maxDatabase", 1],
+  ["databasesFactor", 1],
+  ["activeFactor", 1],
+  ["servers", 1],
+  ["helpers", 4],
+  ["ownCount", 1],
+  ["unitFactors", 8],
+  ["unitInputFactors", MICROSOFT_FACTOR_INPUTS.length],
+  ["unit", 3],
+  ["secondSite", 8, 1],
+  ["tierTitle", 2],
+  ["tiers", TIER_COUNT],
+  ["tierAll", 1, 1],
+  ["disksTitle", 1],
+  ["disk", 1],
+  ["jbod", 1],
+  ["need", 3],
+  ["raidNeed", 2],
+  ["choice", 1],
+  ["raidChoice", 1],
+  ["figures", SERVER_DISK_RESULTS.length],
+  ["mcdbTitle", 1],
+  ["mcdb", 7],
+]);
 /** The lagged copies and their replay lag, the first of Microsoft's factors. */
-const LAG_ROW = 3;
-const FACTORS_ROW = 5;
+const LAG_ROW = ROWS.lag.first;
+const FACTORS_ROW = ROWS.factors.first;
 /** The factors the design's inputs set, one row each in the catalogue's order (MICROSOFT_FACTOR_INPUTS: considerJbod, iopsMultiplier…). */
-const INPUT_FACTORS_ROW = FACTORS_ROW + 1;
+const INPUT_FACTORS_ROW = ROWS.inputFactors.first;
 /** Each factor input's cell, by its factor's name: what the customer copy's formulas, and the Resilience sheet's factors, read. */
 export const INPUT_FACTOR_CELLS: Readonly<Record<string, string>> = Object.fromEntries(MICROSOFT_FACTOR_INPUTS.map((i, k) => [i.microsoftFactor.name, `$J$${INPUT_FACTORS_ROW + k}`]));
 /**
@@ -173,29 +215,29 @@ export const INPUT_FACTOR_CELLS: Readonly<Record<string, string>> = Object.fromE
  * databasesPerVolume) and a count the user sets (databases, 0 for its own): what its own count reads
  * (issue 27: a JBOD design's databases were counted as on RAID).
  */
-const DISK_FACTORS_ROW = INPUT_FACTORS_ROW + MICROSOFT_FACTOR_INPUTS.length;
+const DISK_FACTORS_ROW = ROWS.diskFactors.first;
 /** An active/passive DAG (activePassive, Input!G23; issue 27, cause 3). */
-const PASSIVE_ROW = DISK_FACTORS_ROW + 3;
+const PASSIVE_ROW = ROWS.passive.first;
 /** Servers sized never less (neverLess, the Inputs' ServerSizing; docs/whole-design.md). */
-const NEVER_LESS_ROW = PASSIVE_ROW + 1;
-const SET_DATABASES_ROW = NEVER_LESS_ROW + 1;
+const NEVER_LESS_ROW = ROWS.neverLess.first;
+const SET_DATABASES_ROW = ROWS.setDatabases.first;
 /** A custom maximum database size (maxDatabaseGB, Input!G36 "Custom", G37; 0 for the calculator's own). */
-const MAX_DATABASE_ROW = SET_DATABASES_ROW + 1;
-const DATABASES_FACTOR_ROW = MAX_DATABASE_ROW + 1;
-const ACTIVE_FACTOR_ROW = DATABASES_FACTOR_ROW + 1;
-const SERVERS_ROW = ACTIVE_FACTOR_ROW + 1;
-const HELPER_ROW = SERVERS_ROW + 1;
+const MAX_DATABASE_ROW = ROWS.maxDatabase.first;
+const DATABASES_FACTOR_ROW = ROWS.databasesFactor.first;
+const ACTIVE_FACTOR_ROW = ROWS.activeFactor.first;
+const SERVERS_ROW = ROWS.servers.first;
+const HELPER_ROW = ROWS.helpers.first;
 /** The calculator's own database count, below the four helpers. */
-const OWN_COUNT_ROW = HELPER_ROW + 4;
+const OWN_COUNT_ROW = ROWS.ownCount.first;
 const OWN_COUNT = `$J$${OWN_COUNT_ROW}`;
 /**
  * One balancing unit (the factors its functions read: archive, the lagged copies and their lag, the
  * disk's three, the layout, never less, the inputs' factors and the unit as deployed), its copies a
  * server and active databases. Sized by the calculator's rules the unit is the deployed count.
  */
-const UNIT_FACTORS_ROW = OWN_COUNT_ROW + 1;
-const UNIT_INPUT_FACTORS_ROW = UNIT_FACTORS_ROW + 8;
-const UNIT_ROW = UNIT_INPUT_FACTORS_ROW + MICROSOFT_FACTOR_INPUTS.length;
+const UNIT_FACTORS_ROW = ROWS.unitFactors.first;
+const UNIT_INPUT_FACTORS_ROW = ROWS.unitInputFactors.first;
+const UNIT_ROW = ROWS.unit.first;
 const UNIT = `$J$${UNIT_ROW}`;
 const UNIT_COPIES = `$J$${UNIT_ROW + 1}`;
 const UNIT_ACTIVE = `$J$${UNIT_ROW + 2}`;
@@ -204,7 +246,7 @@ const UNIT_ACTIVE = `$J$${UNIT_ROW + 2}`;
  * a unit's once a unit), its cache, memory before the configuration step, memory (D253: at least the
  * first site's) and megacycles (D256) — what the memory, megacycles and cores rows take the larger of.
  */
-const SECOND_SITE_ROW = UNIT_ROW + 3;
+const SECOND_SITE_ROW = ROWS.secondSite.first;
 const SECOND_ACTIVE = `$J$${SECOND_SITE_ROW + 3}`;
 const SECOND_CACHE = `$J$${SECOND_SITE_ROW + 4}`;
 const SECOND_CALCULATED = `$J$${SECOND_SITE_ROW + 5}`;
@@ -226,9 +268,9 @@ export const SITE_SERVER_CELLS = Object.freeze({
  * The tiers as Microsoft's column sizes them (with `tiers`): a title, a header, tiers 1-4 and their
  * average by mailboxes, in columns I:S beside the helpers, off the printed page.
  */
-const TIER_TITLE_ROW = SECOND_SITE_ROW + 9;
-const TIER_FIRST_ROW = TIER_TITLE_ROW + 2;
-const TIER_ALL_ROW = TIER_FIRST_ROW + TIER_COUNT;
+const TIER_TITLE_ROW = ROWS.tierTitle.first;
+const TIER_FIRST_ROW = ROWS.tiers.first;
+const TIER_ALL_ROW = ROWS.tierAll.first;
 /** The tier helpers' rows, from their title to the tiers' total: empty without tiers. */
 export const TIER_HELPER_ROWS = Object.freeze({ first: TIER_TITLE_ROW, last: TIER_ALL_ROW });
 /**
@@ -236,14 +278,14 @@ export const TIER_HELPER_ROWS = Object.freeze({ first: TIER_TITLE_ROW, last: TIE
  * volumes need (JBOD's three rows, RAID's read and write IOPS), the databases a volume (JBOD's choice,
  * RAID's count), then each figure.
  */
-const DISKS_TITLE_ROW = TIER_ALL_ROW + 2;
-const DISK_ROW = DISKS_TITLE_ROW + 1;
-const JBOD_ROW = DISK_ROW + 1;
-const NEED_ROW = JBOD_ROW + 1;
-const RAID_NEED_ROW = NEED_ROW + 3;
-const CHOICE_ROW = RAID_NEED_ROW + 2;
-const RAID_CHOICE_ROW = CHOICE_ROW + 1;
-const FIGURES_ROW = RAID_CHOICE_ROW + 1;
+const DISKS_TITLE_ROW = ROWS.disksTitle.first;
+const DISK_ROW = ROWS.disk.first;
+const JBOD_ROW = ROWS.jbod.first;
+const NEED_ROW = ROWS.need.first;
+const RAID_NEED_ROW = ROWS.raidNeed.first;
+const CHOICE_ROW = ROWS.choice.first;
+const RAID_CHOICE_ROW = ROWS.raidChoice.first;
+const FIGURES_ROW = ROWS.figures.first;
 /** Where each figure of a server's disks, JBOD or RAID, is on the Methods sheet (unqualified, absolute): "—" where the design has none. */
 export const SERVER_DISK_CELLS: Readonly<Record<ServerDiskResult, string>> = Object.freeze(
   Object.fromEntries(SERVER_DISK_RESULTS.map((r, i) => [r, `$J$${FIGURES_ROW + i}`])) as Record<ServerDiskResult, string>,
@@ -254,7 +296,7 @@ export const SERVER_DISK_CELLS: Readonly<Record<ServerDiskResult, string>> = Obj
  * the disks the fullest serves, the GB it needs, the Hardware sheet's SSD chosen, the GB a server and
  * the share of the database disks. Plain Excel in both copies; "—" where the design has none.
  */
-const MCDB_ROW = FIGURES_ROW + SERVER_DISK_RESULTS.length + 1;
+const MCDB_ROW = ROWS.mcdb.first;
 export const MCDB_CELLS = Object.freeze({
   applies: `$J$${MCDB_ROW}`,
   ssds: `$J$${MCDB_ROW + 1}`,
@@ -310,7 +352,7 @@ export const CALCULATED_DATABASES_CELL = `$J$${HELPER_ROW + 2}`;
  * databaseSizeWarning), else 0: a number, as LibreOffice reads a helper's TRUE back as empty.
  */
 export const OUTGROWN_CELL = `$K$${OWN_COUNT_ROW}`;
-/** The log space a database of Microsoft's method (EX_MS_DATABASES "logspace", every tier's mailboxes): what its log volume holds. */
+/** The log space a database of Microsoft's method (its databases function's "logspace", every tier's mailboxes): what its log volume holds. */
 export const LOG_SPACE_CELL = `$J$${NEED_ROW}`;
 /** The mailboxes Microsoft's column sizes (unqualified, absolute): every tier's, tier 1 empty the design's Users (Role Requirements!C97). */
 export const TIER_MAILBOXES_CELL = `$J$${TIER_ALL_ROW}`;
@@ -333,7 +375,7 @@ export const SIZED_TIER_CELLS = Object.freeze({
  * TIER_MAILBOXES_CELL; Role Requirements!C98, which C100's active mailboxes a server read), by Dell's
  * process the design's one profile, Users. `methodUsed` the Design sheet's cell, qualified.
  */
-export const dagMailboxesFormula = (methodUsed: string, methods: string, users: string): string => `IF(${methodUsed}="microsoft",${methods}!${TIER_MAILBOXES_CELL},${users})`;
+export const dagMailboxesFormula = (methodUsed: string, methods: string, users: string): string => rule.byMethodFormula(methodUsed, `${methods}!${TIER_MAILBOXES_CELL}`, users);
 /** The chosen disk's raw GB and IOPS, and whether the calculator puts the design on JBOD (TRUE) or RAID (FALSE, or no design). */
 export const SERVER_DISK_HELPERS = Object.freeze({ rawGB: `$J$${DISK_ROW}`, iops: `$K$${DISK_ROW}`, jbod: `$J$${JBOD_ROW}` });
 
@@ -384,24 +426,24 @@ function rows(n: MethodsNames, tiers?: Sized): Row[] {
   const design = (s: string) => designArguments(n, tiers, s);
   const server = (s: string) => `${design(s)},${n.coresPerServer},${n.specIntRate}`;
   return [
-    { field: "profile", perMailbox: "profile", step: true, label: "Calculator's message profile", unit: "messages", format: "#,##0", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"profile",${f})`, native: profileFormula, why: "The calculator offers profiles of 50 to 500 messages; a count between two is sized as the next up." },
-    { key: "disk", field: "disk", perMailbox: "disk", label: "Mailbox size on disk", unit: "MB", format: "#,##0", dell: "mailboxMB", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"disk",${f})`, native: diskFormula, why: "Microsoft: 14 days of mail + 1.2% single item recovery + 3% calendar versions (30 GB cap) + a day of white space, and the archive; Dell adds 5.8% calendar logging." },
-    { key: "logs", field: "logs", perMailbox: "logs", label: "Transaction logs per mailbox per day", unit: "logs", format: "#,##0.0", dell: "logsPerUser", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"logs",${f})`, native: logsFormula, why: "Both make 0.2 logs a message; Microsoft scales by message size in steps of 0.1 (75 KB = 1.0), Dell in bands of 1, 1.9 and 3.8." },
-    { field: "iops", perMailbox: "iops", step: true, label: "IOPS per mailbox before overhead", unit: "IOPS", format: "0.0000", call: (f) => `EX_MS_MAILBOX(${m},${n.copies},"iops",${f})`, native: iopsFormula, why: "Exchange 2013+: 0.00067 per message a day, read 60:40 in a DAG up to 250 messages." },
-    { key: "iopsPerMailbox", label: "IOPS per mailbox with 20% overhead", unit: "IOPS", format: "0.0000", dell: "iopsPerUser", emc: "emcIopsPerUser", call: (f, s) => `EX_MS_IOPS(${design(s)},"permailbox",${f})`, native: perMailboxIopsFormula, why: "Dell's 2010 process uses 0.001 per message (1.2 stand-alone); Microsoft's 2013+ profile 0.00067; EMC prints 0.18 with the 20% inside." },
+    { field: "profile", perMailbox: "profile", step: true, label: "Calculator's message profile", unit: "messages", format: "#,##0", call: (f) => rule.microsoftCall("mailbox", `${m},${n.copies}`, "profile", f), native: profileFormula, why: "The calculator offers profiles of 50 to 500 messages; a count between two is sized as the next up." },
+    { key: "disk", field: "disk", perMailbox: "disk", label: "Mailbox size on disk", unit: "MB", format: "#,##0", dell: "mailboxMB", call: (f) => rule.microsoftCall("mailbox", `${m},${n.copies}`, "disk", f), native: diskFormula, why: "Microsoft: 14 days of mail + 1.2% single item recovery + 3% calendar versions (30 GB cap) + a day of white space, and the archive; Dell adds 5.8% calendar logging." },
+    { key: "logs", field: "logs", perMailbox: "logs", label: "Transaction logs per mailbox per day", unit: "logs", format: "#,##0.0", dell: "logsPerUser", call: (f) => rule.microsoftCall("mailbox", `${m},${n.copies}`, "logs", f), native: logsFormula, why: "Both make 0.2 logs a message; Microsoft scales by message size in steps of 0.1 (75 KB = 1.0), Dell in bands of 1, 1.9 and 3.8." },
+    { field: "iops", perMailbox: "iops", step: true, label: "IOPS per mailbox before overhead", unit: "IOPS", format: "0.0000", call: (f) => rule.microsoftCall("mailbox", `${m},${n.copies}`, "iops", f), native: iopsFormula, why: "Exchange 2013+: 0.00067 per message a day, read 60:40 in a DAG up to 250 messages." },
+    { key: "iopsPerMailbox", label: "IOPS per mailbox with 20% overhead", unit: "IOPS", format: "0.0000", dell: "iopsPerUser", emc: "emcIopsPerUser", call: (f, s) => rule.microsoftCall("iops", design(s), "permailbox", f), native: perMailboxIopsFormula, why: "Dell's 2010 process uses 0.001 per message (1.2 stand-alone); Microsoft's 2013+ profile 0.00067; EMC prints 0.18 with the 20% inside." },
     { key: "databases", field: "databases", label: "Databases", unit: "databases", format: "#,##0", dell: "databases", call: () => "", native: () => "", why: "Microsoft fills databases to 2 TB (200 GB stand-alone) and rounds up for an even spread over servers and copies; Dell divides by your maximum. Both are then balanced so every server carries the same load in every failure." },
-    { key: "databaseGB", label: "Size of one database", unit: "GB", format: "#,##0.0", dell: "databaseGB", call: (f, s) => `EX_MS_DATABASES(${design(s)},"size",${f})`, native: databaseGBFormula, why: "Follows from the counts: the same mailboxes spread over each method's databases." },
-    { field: "copiesPerServer", step: true, label: "Database copies per server", unit: "copies", format: "#,##0", call: (f, s) => `EX_MS_DATABASES(${design(s)},"copies",${f})`, native: copiesPerServerFormula, why: "Every copy of every database spread evenly over the DAG's servers." },
-    { field: "active", step: true, label: "Active databases on the busiest server, worst failure", unit: "databases", format: "#,##0", call: (f, s) => `EX_MS_DATABASES(${design(s)},"active",${f})`, native: activeFormula, why: "The calculator's activation rules (a server, two servers, a site, a site and one or two servers fail) at the deployed count; sized never less, at one balancing unit, once a unit." },
-    { key: "peak", field: "peak", label: "Database IOPS of the active databases", unit: "IOPS", format: "#,##0", dell: "databaseIops", emc: "emcDatabaseIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"peak",${f})`, native: peakFormula, why: "The same mailboxes at each method's IOPS per mailbox, 20% overhead included." },
-    { key: "dagIops", label: "Database IOPS of the DAG, every copy", unit: "IOPS", format: "#,##0", dell: "dagIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"dag",${f})`, native: dagIopsFormula, why: "Both charge a passive copy the I/O of an active one; the difference is the IOPS per mailbox." },
-    { key: "dagLogIops", label: "Log IOPS of the DAG", unit: "IOPS", format: "#,##0", dell: "logIops", call: (f, s) => `EX_MS_IOPS(${design(s)},"daglog",${f})`, native: dagLogIopsFormula, why: "Microsoft: half the database writes of every copy plus log reads per active database; Dell (Table 17): a quarter of active IOPS plus 10% per extra copy, × 1.2." },
-    { field: "cache", step: true, label: "Database cache of the busiest server", unit: "GB", format: "#,##0", call: (f, s) => `EX_MS_SERVER(${server(s)},"cache",${f})`, native: cacheGBFormula, why: "0.06 MB per message a day for each mailbox of the active databases in the worst failure." },
-    { key: "megacycles", field: "megacycles", step: true, label: "Megacycles of the busiest server", unit: "megacycles", format: "#,##0", call: (f, s) => `EX_MS_SERVER(${server(s)},"megacycles",${f})`, native: megacyclesFormula, why: "0.0425 per message a day for an active mailbox, 0.0137 passive, and 37.5% more for client access." },
-    { field: "calculated", step: true, label: "Memory before the configuration step", unit: "GB", format: "#,##0.0", call: (f, s) => `EX_MS_SERVER(${server(s)},"calculated",${f})`, native: calculatedMemoryFormula, why: "Database cache as a quarter of memory, plus client access, at least the minimum for the copies held." },
-    { key: "memoryGB", label: "Memory per mailbox server", unit: "GB", format: "#,##0", dell: "serverMemoryGB", call: (f, s) => `EX_MS_SERVER(${server(s)},"memory",${f})`, native: memoryFormula, why: "Microsoft sizes the cache of the worst failure and rounds to a memory configuration, at least the version's recommended minimum (2019, SE: 128 GB); VMware's study: 4 GB + 6 MB per mailbox." },
-    { key: "cores", optional: true, label: "Processor cores per mailbox server", unit: "cores", format: "#,##0", dell: "serverCores", call: (f, s) => `EX_MS_SERVER(${server(s)},"cores",${f})`, native: coresFormula, why: "Microsoft: megacycles against the server's SPECint2006 rate (none given: the calculator's baseline server, 2,000 megacycles a core); VMware's study: 1,000 mailboxes a core." },
-    { optional: true, label: "Log replication between the sites, busiest hour", unit: "Mb/s", format: "#,##0.0", call: (f, s) => `EX_MS_REPLICATION(${design(s)},${n.peakHourLogShare},,"total",${f})`, native: replicationFormula, why: "Only Microsoft sizes the link: the busiest hour's logs, 8 Mb each, 30% compressed, for each copy in the other site." },
+    { key: "databaseGB", label: "Size of one database", unit: "GB", format: "#,##0.0", dell: "databaseGB", call: (f, s) => rule.microsoftCall("databases", design(s), "size", f), native: databaseGBFormula, why: "Follows from the counts: the same mailboxes spread over each method's databases." },
+    { field: "copiesPerServer", step: true, label: "Database copies per server", unit: "copies", format: "#,##0", call: (f, s) => rule.microsoftCall("databases", design(s), "copies", f), native: copiesPerServerFormula, why: "Every copy of every database spread evenly over the DAG's servers." },
+    { field: "active", step: true, label: "Active databases on the busiest server, worst failure", unit: "databases", format: "#,##0", call: (f, s) => rule.microsoftCall("databases", design(s), "active", f), native: activeFormula, why: "The calculator's activation rules (a server, two servers, a site, a site and one or two servers fail) at the deployed count; sized never less, at one balancing unit, once a unit." },
+    { key: "peak", field: "peak", label: "Database IOPS of the active databases", unit: "IOPS", format: "#,##0", dell: "databaseIops", emc: "emcDatabaseIops", call: (f, s) => rule.microsoftCall("iops", design(s), "peak", f), native: peakFormula, why: "The same mailboxes at each method's IOPS per mailbox, 20% overhead included." },
+    { key: "dagIops", label: "Database IOPS of the DAG, every copy", unit: "IOPS", format: "#,##0", dell: "dagIops", call: (f, s) => rule.microsoftCall("iops", design(s), "dag", f), native: dagIopsFormula, why: "Both charge a passive copy the I/O of an active one; the difference is the IOPS per mailbox." },
+    { key: "dagLogIops", label: "Log IOPS of the DAG", unit: "IOPS", format: "#,##0", dell: "logIops", call: (f, s) => rule.microsoftCall("iops", design(s), "daglog", f), native: dagLogIopsFormula, why: "Microsoft: half the database writes of every copy plus log reads per active database; Dell (Table 17): a quarter of active IOPS plus 10% per extra copy, × 1.2." },
+    { field: "cache", step: true, label: "Database cache of the busiest server", unit: "GB", format: "#,##0", call: (f, s) => rule.microsoftCall("server", server(s), "cache", f), native: cacheGBFormula, why: "0.06 MB per message a day for each mailbox of the active databases in the worst failure." },
+    { key: "megacycles", field: "megacycles", step: true, label: "Megacycles of the busiest server", unit: "megacycles", format: "#,##0", call: (f, s) => rule.microsoftCall("server", server(s), "megacycles", f), native: megacyclesFormula, why: "0.0425 per message a day for an active mailbox, 0.0137 passive, and 37.5% more for client access." },
+    { field: "calculated", step: true, label: "Memory before the configuration step", unit: "GB", format: "#,##0.0", call: (f, s) => rule.microsoftCall("server", server(s), "calculated", f), native: calculatedMemoryFormula, why: "Database cache as a quarter of memory, plus client access, at least the minimum for the copies held." },
+    { key: "memoryGB", label: "Memory per mailbox server", unit: "GB", format: "#,##0", dell: "serverMemoryGB", call: (f, s) => rule.microsoftCall("server", server(s), "memory", f), native: memoryFormula, why: "Microsoft sizes the cache of the worst failure and rounds to a memory configuration, at least the version's recommended minimum (2019, SE: 128 GB); VMware's study: 4 GB + 6 MB per mailbox." },
+    { key: "cores", optional: true, label: "Processor cores per mailbox server", unit: "cores", format: "#,##0", dell: "serverCores", call: (f, s) => rule.microsoftCall("server", server(s), "cores", f), native: coresFormula, why: "Microsoft: megacycles against the server's SPECint2006 rate (none given: the calculator's baseline server, 2,000 megacycles a core); VMware's study: 1,000 mailboxes a core." },
+    { optional: true, label: "Log replication between the sites, busiest hour", unit: "Mb/s", format: "#,##0.0", call: (f, s) => rule.microsoftCall("replication", `${design(s)},${n.peakHourLogShare},`, "total", f), native: replicationFormula, why: "Only Microsoft sizes the link: the busiest hour's logs, 8 Mb each, 30% compressed, for each copy in the other site." },
   ];
 }
 
@@ -429,15 +471,15 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   const lagged = `$J$${LAG_ROW}`;
   const lagRows = (row: number) => {
     put(`I${row}`, { value: "laggedCopies", role: "label" });
-    put(`J${row}`, n.laggedCopies === undefined ? { value: 0, role: "step" } : { formula: `=${n.laggedCopies}`, role: "step" });
+    put(`J${row}`, n.laggedCopies === undefined ? { value: 0, role: "step" } : { formula: cellFormula(n.laggedCopies), role: "step" });
     put(`I${row + 1}`, { value: "lagDays", role: "label" });
-    put(`J${row + 1}`, n.lagDays === undefined ? { value: 0, role: "step" } : { formula: `=IF($J$${row}>0,${n.lagDays},0)`, role: "step" });
+    put(`J${row + 1}`, n.lagDays === undefined ? { value: 0, role: "step" } : { formula: cellFormula(whenPositiveFormula(`$J$${row}`, n.lagDays)), role: "step" });
   };
   lagRows(LAG_ROW);
   put(`I${FACTORS_ROW}`, { value: "archiveMB", role: "label" });
-  put(`J${FACTORS_ROW}`, { formula: `=${n.archiveMB}`, role: "step" });
-  put(`I${SERVERS_ROW}`, { formula: `=${n.serversFirstSite}`, role: "step" });
-  put(`J${SERVERS_ROW}`, { formula: `=${n.serversSecondSite}`, role: "step" });
+  put(`J${FACTORS_ROW}`, { formula: cellFormula(n.archiveMB), role: "step" });
+  put(`I${SERVERS_ROW}`, { formula: cellFormula(n.serversFirstSite), role: "step" });
+  put(`J${SERVERS_ROW}`, { formula: cellFormula(n.serversSecondSite), role: "step" });
   put(`K${FACTORS_ROW}`, { value: "Microsoft's factors", role: "note" });
   put(`K${SERVERS_ROW}`, { value: "Servers per site", role: "note" });
   // A mailbox's own figures read the lag and archive alone; the calculator's own count the disk and a set count too.
@@ -498,7 +540,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   MICROSOFT_FACTOR_INPUTS.forEach((i, k) => {
     const name = n[i.key];
     put(`I${INPUT_FACTORS_ROW + k}`, { value: i.microsoftFactor.name, role: "label" });
-    put(`J${INPUT_FACTORS_ROW + k}`, { formula: `=${name === undefined ? numberLiteral(i.microsoftFactor.of(i.defaultValue)) : i.microsoftFactor.formula(name)}`, role: "step" });
+    put(`J${INPUT_FACTORS_ROW + k}`, { formula: cellFormula(name === undefined ? numberLiteral(i.microsoftFactor.of(i.defaultValue)) : i.microsoftFactor.formula(name)), role: "step" });
     put(`K${INPUT_FACTORS_ROW + k}`, { value: i.label, role: "note" });
   });
   // The disk the calculator counts from, where it deploys JBOD (design.ts prefersJbod: jbodFormula with a
@@ -507,29 +549,29 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   // the disk group the count rounds to reads them whatever the disk (Variables!K53 from Input!C109).
   const diskRows = (row: number, own: boolean) => {
     const d = n.serverDisks;
-    const disk = d ? `IFERROR(IF(AND(${SERVER_DISK_HELPERS.rawGB}>0,${jbodFormula(refs, d.databasesPerVolume)}),${SERVER_DISK_HELPERS.rawGB},0),0)` : "0";
+    const disk = d ? rule.countingDiskGBFormula(SERVER_DISK_HELPERS.rawGB, jbodFormula(refs, d.databasesPerVolume)) : "0";
     // A DAG's (two or more copies): stand-alone servers have no layout.
-    const passive = `IF(${n.dagLayout}="active/passive",IF(AND(${n.serversSecondSite}>0,${n.copies}>=2),1,0),0)`;
+    const passive = rule.activePassiveFactorFormula(n.dagLayout, n.serversSecondSite, n.copies);
     const values = own
-      ? [disk, d ? `IF($J$${row}>0,${SERVER_DISK_HELPERS.iops},${MICROSOFT_FACTOR_DEFAULTS.diskIops})` : `${MICROSOFT_FACTOR_DEFAULTS.diskIops}`, d ? `${d.databasesPerVolume}` : "0", passive]
+      ? [disk, d ? rule.countingDiskIopsFormula(`$J$${row}`, SERVER_DISK_HELPERS.iops, MICROSOFT_FACTOR_DEFAULTS.diskIops) : `${MICROSOFT_FACTOR_DEFAULTS.diskIops}`, d ? `${d.databasesPerVolume}` : "0", passive]
       : [DISK_FACTOR_CELLS.diskGB, DISK_FACTOR_CELLS.diskIops, DISK_FACTOR_CELLS.databasesPerVolume, DISK_FACTOR_CELLS.activePassive];
     (["diskGB", "diskIops", "databasesPerVolume", "activePassive"] as const).forEach((name, k) => {
       put(`I${row + k}`, { value: name, role: "label" });
-      put(`J${row + k}`, { formula: `=${values[k]}`, role: "step" });
+      put(`J${row + k}`, { formula: cellFormula(values[k]), role: "step" });
     });
   };
   diskRows(DISK_FACTORS_ROW, true);
   const neverLessRow = (row: number, value: string) => {
     put(`I${row}`, { value: "neverLess", role: "label" });
-    put(`J${row}`, { formula: `=${value}`, role: "step" });
+    put(`J${row}`, { formula: cellFormula(value), role: "step" });
   };
-  neverLessRow(NEVER_LESS_ROW, n.serverSizing === undefined ? "0" : `IF(${n.serverSizing}="never less",1,0)`);
+  neverLessRow(NEVER_LESS_ROW, n.serverSizing === undefined ? "0" : rule.neverLessFormula(n.serverSizing));
   put(`K${NEVER_LESS_ROW}`, { value: "Servers sized never less (0: the calculator's rules)", role: "note" });
   put(`K${DISK_FACTORS_ROW}`, { value: "The disk the calculator counts from (0: RAID)", role: "note" });
   put(`I${SET_DATABASES_ROW}`, { value: "databases", role: "label" });
-  put(`J${SET_DATABASES_ROW}`, { formula: n.databasesPerDag === undefined ? "=0" : `=IF(ISNUMBER(${n.databasesPerDag}),${n.databasesPerDag},0)`, role: "step" });
+  put(`J${SET_DATABASES_ROW}`, { formula: cellFormula(n.databasesPerDag === undefined ? "0" : numberOrZeroFormula(n.databasesPerDag)), role: "step" });
   put(`K${SET_DATABASES_ROW}`, { value: "A count set (0: the calculator's own)", role: "note" });
-  const custom = n.maxDatabaseSizeConfiguration !== undefined && n.maxDatabaseGB !== undefined ? `=IF(${n.maxDatabaseSizeConfiguration}="custom",${n.maxDatabaseGB},0)` : "=0";
+  const custom = n.maxDatabaseSizeConfiguration !== undefined && n.maxDatabaseGB !== undefined ? cellFormula(rule.customMaxDatabaseFormula(n.maxDatabaseSizeConfiguration, n.maxDatabaseGB)) : cellFormula("0");
   put(`I${MAX_DATABASE_ROW}`, { value: "maxDatabaseGB", role: "label" });
   put(`J${MAX_DATABASE_ROW}`, { formula: custom, role: "step" });
   put(`K${MAX_DATABASE_ROW}`, { value: "A custom maximum database size (0: the calculator's own)", role: "note" });
@@ -545,40 +587,40 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   ];
   helpers.forEach(([label, render], k) => {
     put(`I${HELPER_ROW + k}`, { value: label, role: "note" });
-    put(`J${HELPER_ROW + k}`, { formula: `=${unsized(render(refs))}`, role: "step" });
+    put(`J${HELPER_ROW + k}`, { formula: cellFormula(unsized(render(refs))), role: "step" });
   });
   // The calculator's own count (Role Requirements!C79), then balanced: the count every figure below is sized at.
   put(`I${OWN_COUNT_ROW}`, { value: "Calculator's own database count", role: "note" });
-  put(`J${OWN_COUNT_ROW}`, { formula: `=${unsized(`${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"count",${ownFactors})`)}`, native: `=${unsized(databasesFormula(refs))}`, role: "step" });
+  put(`J${OWN_COUNT_ROW}`, { formula: cellFormula(unsized(rule.liveMicrosoftCall("databases", designArguments(n, sizedTiers, servers), "count", ownFactors))), native: cellFormula(unsized(databasesFormula(refs))), role: "step" });
   const deployed = refs.databases;
   // Databases that outgrow the maximum size (ours, beside a design the calculator builds): the Design check warns.
-  put(OUTGROWN_CELL.replace(/\$/g, ""), { formula: `=IFERROR(IF(AND(ISNUMBER(${deployed}),${outgrownFormula(refs, deployed)}),1,0),0)`, role: "step" });
+  put(OUTGROWN_CELL.replace(/\$/g, ""), { formula: cellFormula(rule.outgrownFlagFormula(deployed, outgrownFormula(refs, deployed))), role: "step" });
   put(`I${DATABASES_FACTOR_ROW}`, { value: "deployedDatabases", role: "label" });
-  put(`J${DATABASES_FACTOR_ROW}`, { formula: `=IF(${n.copies}>=2,${deployed},0)`, role: "step" });
+  put(`J${DATABASES_FACTOR_ROW}`, { formula: cellFormula(dagFactorFormula(n.copies, deployed)), role: "step" });
   put(`I${ACTIVE_FACTOR_ROW}`, { value: "activeDatabases", role: "label" });
-  put(`J${ACTIVE_FACTOR_ROW}`, { formula: `=IF(${n.copies}>=2,${refs.active},0)`, role: "step" });
+  put(`J${ACTIVE_FACTOR_ROW}`, { formula: cellFormula(dagFactorFormula(n.copies, refs.active)), role: "step" });
   // One balancing unit as the calculator sizes it: what the busiest server carries once for each unit deployed.
   const dagOf = { serversFirstSite: n.serversFirstSite, serversSecondSite: n.serversSecondSite, copies: n.copies, layout: n.dagLayout, ...(n.laggedCopies !== undefined ? { lagged: n.laggedCopies } : {}) };
   const unitRefs: MicrosoftCells = { ...refs, databases: UNIT, copiesPerServer: UNIT_COPIES };
   put(`I${UNIT_FACTORS_ROW}`, { value: "archiveMB", role: "label" });
-  put(`J${UNIT_FACTORS_ROW}`, { formula: `=${n.archiveMB}`, role: "step" });
+  put(`J${UNIT_FACTORS_ROW}`, { formula: cellFormula(n.archiveMB), role: "step" });
   lagRows(UNIT_FACTORS_ROW + 1);
   diskRows(UNIT_FACTORS_ROW + 3, false);
   neverLessRow(UNIT_FACTORS_ROW + 7, NEVER_LESS_CELL);
   MICROSOFT_FACTOR_INPUTS.forEach((i, k) => {
     put(`I${UNIT_INPUT_FACTORS_ROW + k}`, { value: i.microsoftFactor.name, role: "label" });
-    put(`J${UNIT_INPUT_FACTORS_ROW + k}`, { formula: `=$J$${INPUT_FACTORS_ROW + k}`, role: "step" });
+    put(`J${UNIT_INPUT_FACTORS_ROW + k}`, { formula: cellFormula(`$J$${INPUT_FACTORS_ROW + k}`), role: "step" });
   });
   put(`I${UNIT_ROW}`, { value: "deployedDatabases", role: "label" });
-  put(`J${UNIT_ROW}`, { formula: `=${unsized(`IF(${n.copies}>=2,IF(${NEVER_LESS_CELL}>0,${balancedDatabasesFormula("1", dagOf)},${refs.databases}),1)`)}`, role: "step" });
+  put(`J${UNIT_ROW}`, { formula: cellFormula(unsized(activationUnitFormula(n.copies, NEVER_LESS_CELL, balancedDatabasesFormula("1", dagOf), refs.databases, "1"))), role: "step" });
   put(`K${UNIT_ROW}`, { value: "A balancing unit's databases (the count, by the calculator's rules)", role: "note" });
   put(`I${UNIT_ROW + 1}`, { value: "Unit's copies a server", role: "note" });
-  put(`J${UNIT_ROW + 1}`, { formula: `=${unsized(copiesPerServerFormula(unitRefs))}`, role: "step" });
+  put(`J${UNIT_ROW + 1}`, { formula: cellFormula(unsized(copiesPerServerFormula(unitRefs))), role: "step" });
   put(`I${UNIT_ROW + 2}`, { value: "Unit's active databases", role: "note" });
   put(`J${UNIT_ROW + 2}`, {
     // Only where the deployed count can be had (a unit is never more): the active row reads it then.
-    formula: `=${unsized(`IF(ISNUMBER(${refs.databases}),${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"active",${unitFactors}),NA())`)}`,
-    native: `=${unsized(`IF(ISNUMBER(${refs.databases}),${activeFormula(unitRefs)},NA())`)}`,
+    formula: cellFormula(unsized(rule.countedFormula(refs.databases, rule.liveMicrosoftCall("databases", designArguments(n, sizedTiers, servers), "active", unitFactors)))),
+    native: cellFormula(unsized(rule.countedFormula(refs.databases, activeFormula(unitRefs)))),
     role: "step",
   });
   // Active/passive (issue 27, cause 3): the second site's busiest server, as sizeDesign's Design.microsoft.secondary.
@@ -586,9 +628,9 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   secondModes.forEach(([mode, result], k) => {
     put(`I${SECOND_SITE_ROW + k}`, { value: `Unit's ${result} active databases (second site)`, role: "note" });
     // Only active/passive, and where the deployed count can be had (the active row's rule).
-    const only = (x: string) => `=IFERROR(IF(AND(${DISK_FACTOR_CELLS.activePassive}>0,ISNUMBER(${refs.databases})),${activeOrNoneFormula(x)},0),0)`;
+    const only = (x: string) => cellFormula(rule.secondSiteHelperFormula(DISK_FACTOR_CELLS.activePassive, refs.databases, activeOrNoneFormula(x)));
     put(`J${SECOND_SITE_ROW + k}`, {
-      formula: only(`${NS}EX_MS_DATABASES(${designArguments(n, sizedTiers, servers)},"active.${result}",${unitFactors})`),
+      formula: only(rule.liveMicrosoftCall("databases", designArguments(n, sizedTiers, servers), `active.${result}`, unitFactors)),
       native: only(activeModeFormula(unitRefs, mode)),
       role: "step",
     });
@@ -596,16 +638,16 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   const modeCell = (k: number) => `$J$${SECOND_SITE_ROW + k}`;
   const second = { ...refs, active: SECOND_ACTIVE, cache: SECOND_CACHE, calculated: SECOND_CALCULATED };
   const secondRows: [string, string][] = [
-    ["Second site's busiest server: active databases", `IF(AND(${n.copies}>=2,${DISK_FACTOR_CELLS.activePassive}>0,ISNUMBER(${refs.databases})),${activeByUnitFormula(secondSiteWorstFormula(modeCell(0), modeCell(1), modeCell(2)), refs.databases, UNIT)},0)`],
-    ["… its database cache, GB", `IF(${SECOND_ACTIVE}>0,${cacheGBFormula(second)},0)`],
-    ["… its memory before the configuration step", `IF(${SECOND_ACTIVE}>0,${calculatedMemoryFormula(second)},0)`],
-    ["… its memory, GB", `IF(${SECOND_ACTIVE}>0,${memoryFormula(second)},0)`],
-    ["… its megacycles", `IF(${SECOND_ACTIVE}>0,${megacyclesFormula(second)},0)`],
+    ["Second site's busiest server: active databases", rule.zeroUnless(rule.secondSiteCountedFormula(n.copies, DISK_FACTOR_CELLS.activePassive, refs.databases), activeByUnitFormula(secondSiteWorstFormula(modeCell(0), modeCell(1), modeCell(2)), refs.databases, UNIT))],
+    ["… its database cache, GB", whenPositiveFormula(SECOND_ACTIVE, cacheGBFormula(second))],
+    ["… its memory before the configuration step", whenPositiveFormula(SECOND_ACTIVE, calculatedMemoryFormula(second))],
+    ["… its memory, GB", whenPositiveFormula(SECOND_ACTIVE, memoryFormula(second))],
+    ["… its megacycles", whenPositiveFormula(SECOND_ACTIVE, megacyclesFormula(second))],
   ];
   secondRows.forEach(([label, formula], k) => {
     put(`I${SECOND_SITE_ROW + 3 + k}`, { value: label, role: "note" });
     // 0 where there is none (a number: "—" would compare above 0).
-    put(`J${SECOND_SITE_ROW + 3 + k}`, { formula: `=IFERROR(${formula},0)`, role: "step" });
+    put(`J${SECOND_SITE_ROW + 3 + k}`, { formula: cellFormula(orOnError(formula, "0")), role: "step" });
   });
   if (n.methodUsed !== undefined) {
     // The first site's megacycles (the megacycles row is the larger site's), then each site's cores and memory as
@@ -621,10 +663,10 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       ["Second site's server: cores", cores(secondMegacycles)],
       ["Second site's server: memory, GB", secondSiteServerFormula(SECOND_ACTIVE, SECOND_MEMORY, SITE_SERVER_CELLS.memorySite1, true)],
     ];
-    const apMicrosoft = `AND(${n.methodUsed}="microsoft",${n.copies}>=2,${DISK_FACTOR_CELLS.activePassive}>0,ISNUMBER(${refs.databases}))`;
+    const apMicrosoft = rule.microsoftActivePassiveFormula(n.methodUsed, n.copies, DISK_FACTOR_CELLS.activePassive, refs.databases);
     siteRows.forEach(([label, formula], k) => {
       put(`L${SITE_SERVER_ROW + k}`, { value: label, role: "note" });
-      put(`M${SITE_SERVER_ROW + k}`, { formula: `=IFERROR(IF(${apMicrosoft},${formula},""),"—")`, role: "step" });
+      put(`M${SITE_SERVER_ROW + k}`, { formula: cellFormula(dashOnError(blankUnless(apMicrosoft, formula))), role: "step" });
     });
   }
   if (t) tierBlock(t, n, refs, mailboxFactors).forEach((c) => cells.push(c));
@@ -637,11 +679,11 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     // Rows that need an input the design may not give (a SPECint rate, a second site) show "—" then.
     const shown = unsized;
     // A mailbox's own figures do not depend on the databases: they read the factors without the deployed count.
-    const rowFactors = r.call(factors, servers).startsWith("EX_MS_MAILBOX(") ? mailboxFactors : factors;
+    const rowFactors = r.perMailbox ? mailboxFactors : factors;
     const role = r.step ? "step" : "output";
     if (t && r.perMailbox) {
       // With tiers, a per-mailbox row is the tiers' average by mailboxes, the same in both copies.
-      put(`${COLUMNS.microsoft}${row}`, { formula: `=${unsized(allTiers(r.perMailbox))}`, numberFormat: r.format, role });
+      put(`${COLUMNS.microsoft}${row}`, { formula: cellFormula(unsized(allTiers(r.perMailbox))), numberFormat: r.format, role });
     } else if (r.field === "databases") {
       // The Inputs sheet's second site is an empty cell for one site (the EX_MS_* functions read it as 0).
       // The calculator's own count (issue 27, cause 2); sized never less (ours), a DAG's balanced.
@@ -657,18 +699,18 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       ];
       for (const [cell, label, formula] of deployedParts) {
         put(`I${cell.slice(3)}`, { value: label, role: "note" });
-        put(cell.replace(/\$/g, ""), { formula: `=${unsized(formula)}`, role: "step" });
+        put(cell.replace(/\$/g, ""), { formula: cellFormula(unsized(formula)), role: "step" });
       }
       const atLeast = atLeastCountFormula(OWN_COUNT, D.atLeast, D.ownBalanced, D.mounted);
-      put(balanced.replace(/\$/g, ""), { formula: `=${unsized(`IF(AND(${n.copies}>=2,${NEVER_LESS_CELL}>0),${atLeast},${OWN_COUNT})`)}`, role: "step" });
-      put(`${COLUMNS.microsoft}${row}`, { formula: `=${unsized(`IF(AND(${n.copies}>=2,${tooManyCopiesFormula(refs, balanced)}),NA(),${balanced})`)}`, numberFormat: r.format, role });
+      put(balanced.replace(/\$/g, ""), { formula: cellFormula(unsized(rule.deployedCountFormula(n.copies, NEVER_LESS_CELL, atLeast, OWN_COUNT))), role: "step" });
+      put(`${COLUMNS.microsoft}${row}`, { formula: cellFormula(unsized(rule.refusedCountFormula(n.copies, tooManyCopiesFormula(refs, balanced), balanced))), numberFormat: r.format, role });
     } else if (r.field === "active") {
       // A DAG's busiest server: the unit's active databases once a unit (the count itself by the calculator's rules); stand-alone: the calculator's.
       const own = `${NS}${r.call(deployedFactors, servers)}`;
       const byUnit = activeByUnitFormula(UNIT_ACTIVE, refs.databases, UNIT);
       put(`${COLUMNS.microsoft}${row}`, {
-        formula: `=${shown(`IF(${n.copies}>=2,${byUnit},${own})`)}`,
-        native: `=${shown(`IF(ISNUMBER(${refs.databases}),IF(${n.copies}>=2,${byUnit},${r.native(refs)}),NA())`)}`,
+        formula: cellFormula(shown(rule.dagOrStandAloneFormula(n.copies, byUnit, own))),
+        native: cellFormula(shown(rule.countedFormula(refs.databases, rule.dagOrStandAloneFormula(n.copies, byUnit, r.native(refs))))),
         numberFormat: r.format,
         role,
       });
@@ -676,8 +718,8 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       // A server of an active/passive DAG is either site's: the larger of the first site's busiest server and
       // the second's when the first fails (Role Requirements!C142 and D253, C256 and D256; sizeDesign's max).
       const live = `${NS}${r.call(rowFactors, servers)}`;
-      const native = `IF(ISNUMBER(${refs.databases}),${r.native(refs)},NA())`;
-      const secondary = r.key === "memoryGB" ? SECOND_MEMORY : r.key === "megacycles" ? SECOND_MEGACYCLES : `IF(${SECOND_ACTIVE}>0,${coresFormula({ ...refs, megacycles: SECOND_MEGACYCLES })},0)`;
+      const native = rule.countedFormula(refs.databases, r.native(refs));
+      const secondary = r.key === "memoryGB" ? SECOND_MEMORY : r.key === "megacycles" ? SECOND_MEGACYCLES : whenPositiveFormula(SECOND_ACTIVE, coresFormula({ ...refs, megacycles: SECOND_MEGACYCLES }));
       // The cores row reads the megacycles row, already the larger, in the customer copy. With no SPECint2006
       // rate, the design's cores: the calculator's baseline server's, a core's 2,000 megacycles (Role
       // Requirements!C159), as the Design sheet and the Summary size them (microsoftCoresFormula).
@@ -690,23 +732,23 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
             ? atLeastFormula(n.exchangeVersion !== undefined ? minimumMemoryFormula(n.exchangeVersion, formula) : formula, FEWER_COPIES_CELLS.memoryPerServerGB)
             : formula;
       put(`${COLUMNS.microsoft}${row}`, {
-        formula: `=${shown(designs(eitherSiteServerFormula(live, secondary)))}`,
-        native: `=${shown(designs(r.key === "cores" ? native : eitherSiteServerFormula(native, secondary)))}`,
+        formula: cellFormula(shown(designs(eitherSiteServerFormula(live, secondary)))),
+        native: cellFormula(shown(designs(r.key === "cores" ? native : eitherSiteServerFormula(native, secondary)))),
         numberFormat: r.format,
         role,
       });
     } else {
       // The functions size the whole DAG at its deployed count first: where that count cannot be had, so cannot they. A mailbox's own figures can.
-      const native = rowFactors === mailboxFactors ? r.native(refs) : `IF(ISNUMBER(${refs.databases}),${r.native(refs)},NA())`;
-      put(`${COLUMNS.microsoft}${row}`, { formula: `=${shown(NS + r.call(rowFactors, servers))}`, native: `=${shown(native)}`, numberFormat: r.format, role });
+      const native = rowFactors === mailboxFactors ? r.native(refs) : rule.countedFormula(refs.databases, r.native(refs));
+      put(`${COLUMNS.microsoft}${row}`, { formula: cellFormula(shown(NS + r.call(rowFactors, servers))), native: cellFormula(shown(native)), numberFormat: r.format, role });
     }
     const dell = r.dell ? p.design(r.dell) : undefined;
     const emc = r.emc ? p.design(r.emc) : undefined;
-    put(`${COLUMNS.dell}${row}`, dell ? { formula: `=${dell}`, numberFormat: r.format, role: "output" } : { value: "—", role: "note" });
-    if (emcShown) put(`${COLUMNS.emc}${row}`, emc ? { formula: `=${emc}`, numberFormat: r.format, role: "output" } : { value: "—", role: "note" });
+    put(`${COLUMNS.dell}${row}`, dell ? { formula: cellFormula(dell), numberFormat: r.format, role: "output" } : { value: "—", role: "note" });
+    if (emcShown) put(`${COLUMNS.emc}${row}`, emc ? { formula: cellFormula(emc), numberFormat: r.format, role: "output" } : { value: "—", role: "note" });
     const d = `${COLUMNS.microsoft}${row}`;
     const b = `${COLUMNS.dell}${row}`;
-    put(`${COLUMNS.difference}${row}`, dell ? { formula: `=IF(AND(ISNUMBER(${d}),ISNUMBER(${b})),${methodsDifferenceFormula(d, b)},"—")`, numberFormat: r.format, role: "output" } : { value: "—", role: "note" });
+    put(`${COLUMNS.difference}${row}`, dell ? { formula: cellFormula(dashUnlessNumbers([d, b], methodsDifferenceFormula(d, b))), numberFormat: r.format, role: "output" } : { value: "—", role: "note" });
     put(`${COLUMNS.why}${row}`, { value: t ? r.why + tierWhy(r, emcShown) : r.why, role: "note" });
     put(`${COLUMNS.unit}${row}`, { value: r.unit, role: "unit" });
   });
@@ -716,7 +758,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   if (!emcShown) put(`A${footnote}`, { value: `EMC's building block (${cite("emc")}) does not apply to these quantities: it sizes the spindles, on the Design sheet.`, role: "note" });
   // Says once why Microsoft's column is dashes (issue 16: a workbook shows no error where the design stands).
   put(`${COLUMNS.microsoft}3`, {
-    formula: `=IF(ISNUMBER(${refs.databases}),"","Microsoft's calculator cannot size this design: its databases would outgrow its largest, it would pass 100 copies a server, or a tier is outside its limits.")`,
+    formula: rule.unsizedNoteFormula(refs.databases),
     role: "note",
   });
   if (t) {
@@ -724,7 +766,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     const used = tiersGivenFormula(t);
     const tiersSized = tiersSizedFormula(tierRange("mailboxes"));
     put("A3", {
-      formula: `=IFERROR(IF(${used},"Mailbox tiers on Inputs: Microsoft's column sizes "&${groupedFormula(allTiers("mailboxes"))}&" mailboxes in "&${tiersSized}&IF(${tiersSized}=1," tier"," tiers")&"; ${emcShown ? "Dell and EMC size" : "Dell sizes"} the design's one profile.",""),"")`,
+      formula: rule.tiersNoteFormula(used, groupedFormula(allTiers("mailboxes")), tiersSized, emcShown ? "Dell and EMC size" : "Dell sizes"),
       role: "note",
     });
   }
@@ -774,9 +816,9 @@ function tierBlock(t: TierNames, n: MethodsNames, base: MicrosoftCells, factors:
     const row = TIER_FIRST_ROW + k - 1;
     const m = at("mailboxes", row);
     cells.push({ address: `I${row}`, value: `Tier ${k}`, role: "note" });
-    cells.push({ address: `${C.mailboxes}${row}`, formula: `=${tierValueFormula(t, design, "mailboxes", k, m)}`, numberFormat: "#,##0", role: "step" });
+    cells.push({ address: `${C.mailboxes}${row}`, formula: cellFormula(tierValueFormula(t, design, "mailboxes", k, m)), numberFormat: "#,##0", role: "step" });
     for (const column of ["messagesPerDay", "messageKB", "quotaMB"] as const) {
-      cells.push({ address: `${C[column]}${row}`, formula: `=${tierValueFormula(t, design, column, k, m)}`, role: "step" });
+      cells.push({ address: `${C[column]}${row}`, formula: cellFormula(tierValueFormula(t, design, column, k, m)), role: "step" });
     }
     const c: MicrosoftCells = {
       ...base,
@@ -788,18 +830,18 @@ function tierBlock(t: TierNames, n: MethodsNames, base: MicrosoftCells, factors:
     };
     const args = `${c.messagesPerDay},${c.messageKB},${c.quotaMB},${n.copies}`;
     for (const [result, render, format] of perMailbox) {
-      cells.push({ address: `${C[result]}${row}`, formula: `=${unsized(`${NS}EX_MS_MAILBOX(${args},"${result}",${factors})`)}`, native: `=${unsized(render(c))}`, numberFormat: format, role: "step" });
+      cells.push({ address: `${C[result]}${row}`, formula: cellFormula(unsized(rule.liveMicrosoftCall("mailbox", args, result, factors))), native: cellFormula(unsized(render(c))), numberFormat: format, role: "step" });
     }
   }
   // The last row: total mailboxes and the averages (design.ts: tierShares, weighted; items per mailbox = Σ share × disk ÷ KB).
   const all = TIER_ALL_ROW;
   const rowsOf = Array.from({ length: TIER_COUNT }, (_, i) => TIER_FIRST_ROW + i);
   cells.push({ address: `I${all}`, value: "All tiers (average by mailboxes)", role: "note" });
-  cells.push({ address: `${C.mailboxes}${all}`, formula: `=${allTierMailboxesFormula(`${at("mailboxes", rowsOf[0])}:${at("mailboxes", rowsOf[rowsOf.length - 1])}`)}`, numberFormat: "#,##0", role: "step" });
+  cells.push({ address: `${C.mailboxes}${all}`, formula: cellFormula(allTierMailboxesFormula(`${at("mailboxes", rowsOf[0])}:${at("mailboxes", rowsOf[rowsOf.length - 1])}`)), numberFormat: "#,##0", role: "step" });
   for (const [result, , format] of perMailbox) {
-    cells.push({ address: `${C[result]}${all}`, formula: `=${unsized(tierAverageFormula(rowsOf.map((row) => ({ mailboxes: at("mailboxes", row), value: at(result, row) })), at("mailboxes", all)))}`, numberFormat: format, role: "step" });
+    cells.push({ address: `${C[result]}${all}`, formula: cellFormula(unsized(tierAverageFormula(rowsOf.map((row) => ({ mailboxes: at("mailboxes", row), value: at(result, row) })), at("mailboxes", all)))), numberFormat: format, role: "step" });
   }
-  cells.push({ address: `${C.items}${all}`, formula: `=${unsized(tierItemsFormula(rowsOf.map((row) => ({ mailboxes: at("mailboxes", row), disk: at("disk", row), messageKB: at("messageKB", row) })), at("mailboxes", all)))}`, numberFormat: "#,##0", role: "step" });
+  cells.push({ address: `${C.items}${all}`, formula: cellFormula(unsized(tierItemsFormula(rowsOf.map((row) => ({ mailboxes: at("mailboxes", row), disk: at("disk", row), messageKB: at("messageKB", row) })), at("mailboxes", all)))), numberFormat: "#,##0", role: "step" });
   return cells;
 }
 
@@ -816,25 +858,25 @@ function tierBlock(t: TierNames, n: MethodsNames, base: MicrosoftCells, factors:
 function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDisks"]>, refs: MicrosoftCells, args: string, factors: string): CellModel[] {
   const cells: CellModel[] = [];
   const put = (address: string, cell: Omit<CellModel, "address">) => cells.push({ address, ...cell });
-  const lookup = (column: string) => `INDEX(${column},MATCH(${d.disk},${d.names},0))`;
+  const lookup = (column: string) => lookupFormula(column, d.disk, d.names);
   put(`I${DISKS_TITLE_ROW}`, { value: "A server's disks, JBOD or RAID (the Summary's server disks)", role: "note" });
   put(`I${DISK_ROW}`, { value: "Disk: raw GB, random IOPS", role: "note" });
-  put(SERVER_DISK_HELPERS.rawGB.replace(/\$/g, ""), { formula: `=${unsized(lookup(d.rawGB))}`, role: "step" });
-  put(SERVER_DISK_HELPERS.iops.replace(/\$/g, ""), { formula: `=${unsized(lookup(d.iops))}`, role: "step" });
+  put(SERVER_DISK_HELPERS.rawGB.replace(/\$/g, ""), { formula: cellFormula(unsized(lookup(d.rawGB))), role: "step" });
+  put(SERVER_DISK_HELPERS.iops.replace(/\$/g, ""), { formula: cellFormula(unsized(lookup(d.iops))), role: "step" });
   put(`I${JBOD_ROW}`, { value: "On JBOD (the calculator's choice)", role: "note" });
-  put(SERVER_DISK_HELPERS.jbod.replace(/\$/g, ""), { formula: `=IFERROR(AND(ISNUMBER(${refs.databases}),${jbodFormula(refs, n.serverDisks?.databasesPerVolume)}),FALSE())`, role: "step" });
+  put(SERVER_DISK_HELPERS.jbod.replace(/\$/g, ""), { formula: cellFormula(rule.falseOnError(rule.allOf(isNumber(refs.databases), jbodFormula(refs, n.serverDisks?.databasesPerVolume)))), role: "step" });
   const jbodNeed = jbodNeedFormulas({ mailboxes: refs.users, databases: refs.databases, peakIops: refs.peak });
   const need = { logGB: LOG_SPACE_CELL, mailboxesPerDatabase: `$J$${NEED_ROW + 1}`, iopsPerMailbox: `$J$${NEED_ROW + 2}` };
   put(`I${NEED_ROW}`, { value: "Log space a database, GB", role: "note" });
-  put(`J${NEED_ROW}`, { formula: `=${unsized(`${NS}EX_MS_DATABASES(${args},"logspace",${factors})`)}`, native: `=${unsized(logSpaceFormula(refs))}`, role: "step" });
+  put(`J${NEED_ROW}`, { formula: cellFormula(unsized(rule.liveMicrosoftCall("databases", args, "logspace", factors))), native: cellFormula(unsized(logSpaceFormula(refs))), role: "step" });
   put(`I${NEED_ROW + 1}`, { value: "Mailboxes a database", role: "note" });
-  put(`J${NEED_ROW + 1}`, { formula: `=${unsized(jbodNeed.mailboxesPerDatabase)}`, role: "step" });
+  put(`J${NEED_ROW + 1}`, { formula: cellFormula(unsized(jbodNeed.mailboxesPerDatabase)), role: "step" });
   put(`I${NEED_ROW + 2}`, { value: "IOPS a mailbox, with overhead", role: "note" });
-  put(`J${NEED_ROW + 2}`, { formula: `=${unsized(jbodNeed.iopsPerMailbox)}`, role: "step" });
+  put(`J${NEED_ROW + 2}`, { formula: cellFormula(unsized(jbodNeed.iopsPerMailbox)), role: "step" });
   const c: ServerDiskCells = {
     copiesPerServer: refs.copiesPerServer,
     // A volume holds at most the copies by default; active/passive, the first site's (Role Requirements!C83).
-    copies: `IF(${DISK_FACTOR_CELLS.activePassive}>0,${refs.copiesFirstSite},${n.copies})`,
+    copies: rule.volumeCopiesFormula(DISK_FACTOR_CELLS.activePassive, refs.copiesFirstSite, n.copies),
     databaseGB: microsoftCell("databaseGB"),
     ...need,
     diskRawGB: SERVER_DISK_HELPERS.rawGB,
@@ -849,14 +891,14 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
   };
   const jbod = SERVER_DISK_HELPERS.jbod;
   // The server's read and write IOPS, which a RAID set's I/O is sized by (raid-disks.ts; Role Requirements!I78, I79).
-  const sized = `ISNUMBER(${refs.databases})`;
+  const sized = isNumber(refs.databases);
   const raidNeed = { readIops: `$J$${RAID_NEED_ROW}`, writeIops: `$J$${RAID_NEED_ROW + 1}` };
   put(`I${RAID_NEED_ROW}`, { value: "Database read IOPS a server", role: "note" });
-  put(`J${RAID_NEED_ROW}`, { formula: `=${unsized(`${NS}EX_MS_IOPS(${args},"reads",${factors})`)}`, native: `=${unsized(`IF(${sized},${serverReadIopsFormula(refs)},NA())`)}`, role: "step" });
+  put(`J${RAID_NEED_ROW}`, { formula: cellFormula(unsized(rule.liveMicrosoftCall("iops", args, "reads", factors))), native: cellFormula(unsized(rule.naUnless(sized, serverReadIopsFormula(refs)))), role: "step" });
   put(`I${RAID_NEED_ROW + 1}`, { value: "Database write IOPS a server", role: "note" });
-  put(`J${RAID_NEED_ROW + 1}`, { formula: `=${unsized(`${NS}EX_MS_IOPS(${args},"writes",${factors})`)}`, native: `=${unsized(`IF(${sized},${serverWriteIopsFormula(refs)},NA())`)}`, role: "step" });
+  put(`J${RAID_NEED_ROW + 1}`, { formula: cellFormula(unsized(rule.liveMicrosoftCall("iops", args, "writes", factors))), native: cellFormula(unsized(rule.naUnless(sized, serverWriteIopsFormula(refs)))), role: "step" });
   put(`I${CHOICE_ROW}`, { value: "Databases a volume, as chosen (JBOD)", role: "note" });
-  put(`J${CHOICE_ROW}`, { formula: `=${unsized(`IF(${jbod},${volumeDatabasesChoiceFormula(c)},NA())`)}`, role: "step" });
+  put(`J${CHOICE_ROW}`, { formula: cellFormula(unsized(rule.naUnless(jbod, volumeDatabasesChoiceFormula(c)))), role: "step" });
   const r: RaidDiskCells = {
     copiesPerServer: refs.copiesPerServer,
     copies: n.copies,
@@ -876,7 +918,7 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     volumeDatabases: `$J$${RAID_CHOICE_ROW}`,
   };
   put(`I${RAID_CHOICE_ROW}`, { value: "Databases a volume (RAID, the calculator's)", role: "note" });
-  put(`J${RAID_CHOICE_ROW}`, { formula: `=${unsized(`IF(AND(${sized},NOT(${jbod})),${raidVolumeDatabasesFormula(r)},NA())`)}`, role: "step" });
+  put(`J${RAID_CHOICE_ROW}`, { formula: cellFormula(unsized(rule.naUnless(rule.allOf(sized, rule.not(jbod)), raidVolumeDatabasesFormula(r)))), role: "step" });
   const disk = `${SERVER_DISK_HELPERS.rawGB}:${SERVER_DISK_HELPERS.iops}`;
   const labels: Record<ServerDiskResult, string> = {
     disks: "Disks a server, hot spares included",
@@ -897,7 +939,7 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
   // cells of their own (column M, beside the first site's): its copies a server and their read and write IOPS, a RAID
   // volume's databases (the RAID helper cell is the first site's, #N/A on JBOD), and its disks a server, on RAID where
   // the first site is or with one copy there.
-  const activePassive = `AND(${n.copies}>=2,${DISK_FACTOR_CELLS.activePassive}>0)`;
+  const activePassive = rule.activePassiveDagFormula(n.copies, DISK_FACTOR_CELLS.activePassive);
   const second = (k: number) => `$M$${NEED_ROW + k}`;
   const secondRefs = { ...refs, copiesPerServer: second(0) };
   const secondRaid: RaidDiskCells = { ...r, copiesPerServer: second(0), readIops: second(1), writeIops: second(2), volumeDatabases: second(3) };
@@ -906,11 +948,11 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     ["… database read IOPS a server", serverReadIopsFormula(secondRefs)],
     ["… database write IOPS a server", serverWriteIopsFormula(secondRefs)],
     ["… databases a volume (RAID)", raidVolumeDatabasesFormula(r)],
-    ["… disks a server", `IF(${secondSiteOnRaidFormula(jbod, n.copies)},${raidDiskFormula(secondRaid, "disks")},${serverDiskFormula({ ...c, copiesPerServer: second(0) }, "disks")})`],
+    ["… disks a server", either(secondSiteOnRaidFormula(jbod, n.copies), raidDiskFormula(secondRaid, "disks"), serverDiskFormula({ ...c, copiesPerServer: second(0) }, "disks"))],
   ];
   secondCells.forEach(([label, formula], k) => {
     put(`L${NEED_ROW + k}`, { value: label, role: "note" });
-    put(second(k).replace(/\$/g, ""), { formula: `=${unsized(`IF(AND(${sized},${activePassive}),${formula},NA())`)}`, role: "step" });
+    put(second(k).replace(/\$/g, ""), { formula: cellFormula(unsized(rule.naUnless(rule.allOf(sized, activePassive), formula))), role: "step" });
   });
   const bySite = siteDagDisksFormula(SERVER_DISK_CELLS.disks, n.serversFirstSite, second(4), n.serversSecondSite);
 
@@ -918,13 +960,13 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     const at = SERVER_DISK_CELLS[result];
     put(`I${at.slice(3)}`, { value: labels[result], role: "note" });
     // EX_MS_DISKS chooses JBOD or RAID as the calculator does; the customer copy by the JBOD helper.
-    const own = `IF(${jbod},${serverDiskFormula(c, result)},${raidDiskFormula(r, result)})`;
+    const own = either(jbod, serverDiskFormula(c, result), raidDiskFormula(r, result));
     // Sized never less, at least the disks a server of fewer copies lays of the same kind (FEWER_COPIES_CELLS): the more hot spares.
-    const fewer = `IF(${jbod},${FEWER_COPIES_CELLS.jbodDisksPerServer},${FEWER_COPIES_CELLS.raidDisksPerServer})`;
+    const fewer = either(jbod, FEWER_COPIES_CELLS.jbodDisksPerServer, FEWER_COPIES_CELLS.raidDisksPerServer);
     const atLeast = (figure: string) => (result === "disks" ? atLeastFormula(figure, fewer) : result === "dag" ? atLeastDagDisksFormula(figure, fewer, c.servers) : figure);
     put(at.replace(/\$/g, ""), {
-      formula: `=${unsized(`IF(${sized},${atLeast(`${NS}EX_MS_DISKS(${args},${disk},"${result}",${d.databasesPerVolume},${d.autoReseedDisks},${d.spareDisks},${factors})`)},NA())`)}`,
-      native: `=${unsized(`IF(${sized},${result === "dag" ? `IF(${activePassive},${bySite},${atLeast(own)})` : atLeast(own)},NA())`)}`,
+      formula: cellFormula(unsized(rule.naUnless(sized, atLeast(rule.liveMicrosoftCall("disks", `${args},${disk}`, result, `${d.databasesPerVolume},${d.autoReseedDisks},${d.spareDisks},${factors}`))))),
+      native: cellFormula(unsized(rule.naUnless(sized, result === "dag" ? either(activePassive, bySite, atLeast(own)) : atLeast(own)))),
       role: "step",
     });
   });
@@ -958,7 +1000,7 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
   };
   // Labelled in T, beside the columns: "At fewer copies: …", apart from the column's own rows.
   FEWER_STEPS.forEach((step, k) => cells.push({ address: `T${FEWER_ROW + 1 + k}`, value: `At fewer copies: ${labels[step]}`, role: "note" }));
-  const microsoftUsed = n.methodUsed === undefined ? "TRUE()" : `${n.methodUsed}="microsoft"`;
+  const microsoftUsed = n.methodUsed === undefined ? rule.ALWAYS : `${n.methodUsed}="microsoft"`;
   for (const copies of FEWER_COPY_COUNTS) {
     const at = (step: FewerStep) => fewerCell(step, copies);
     const before = (step: FewerStep) => (copies === FEWER_COPY_COUNTS[0] ? "0" : fewerCell(step, copies - 1));
@@ -984,7 +1026,7 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
     const jbod = `${at("jbod")}>0`;
     const diskCells: ServerDiskCells | undefined = d && {
       copiesPerServer: at("copiesPerServer"),
-      copies: `IF(${DISK_FACTOR_CELLS.activePassive}>0,${at("copiesFirstSite")},${at("copies")})`,
+      copies: rule.volumeCopiesFormula(DISK_FACTOR_CELLS.activePassive, at("copiesFirstSite"), at("copies")),
       databaseGB: at("databaseGB"),
       logGB: at("logGB"),
       mailboxesPerDatabase: at("mailboxesPerDatabase"),
@@ -1023,8 +1065,8 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
       copies,
       applies: fewerCopiesAppliesFormula(NEVER_LESS_CELL, at("copies"), n.copies, lagged),
       copiesFirstSite: copiesFirstSiteFormula(c),
-      diskGB: d ? `IFERROR(IF(AND(${SERVER_DISK_HELPERS.rawGB}>0,${jbodFormula(c, d.databasesPerVolume)}),${SERVER_DISK_HELPERS.rawGB},0),0)` : "0",
-      diskIops: d ? `IF(${at("diskGB")}>0,${SERVER_DISK_HELPERS.iops},${MICROSOFT_FACTOR_DEFAULTS.diskIops})` : `${MICROSOFT_FACTOR_DEFAULTS.diskIops}`,
+      diskGB: d ? rule.countingDiskGBFormula(SERVER_DISK_HELPERS.rawGB, jbodFormula(c, d.databasesPerVolume)) : "0",
+      diskIops: d ? rule.countingDiskIopsFormula(at("diskGB"), SERVER_DISK_HELPERS.iops, MICROSOFT_FACTOR_DEFAULTS.diskIops) : `${MICROSOFT_FACTOR_DEFAULTS.diskIops}`,
       maxDatabases: maxDatabasesFormula(c),
       calculatedDatabases: calculatedDatabasesFormula(c),
       permutations: permutationsFormula(c),
@@ -1048,26 +1090,26 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
       calculated: calculatedMemoryFormula(c),
       memory: n.exchangeVersion !== undefined ? minimumMemoryFormula(n.exchangeVersion, memoryFormula(c)) : memoryFormula(c),
       cores: microsoftCoresFormula(n.specIntRate, coresFormula(c), at("megacycles")),
-      jbod: d ? `IFERROR(IF(AND(ISNUMBER(${at("count")}),${jbodFormula(c, d.databasesPerVolume)}),1,0),0)` : "0",
+      jbod: d ? rule.outgrownFlagFormula(at("count"), jbodFormula(c, d.databasesPerVolume)) : "0",
       logGB: logSpaceFormula(c),
       mailboxesPerDatabase: jbodNeedFormulas({ mailboxes: refs.users, databases: at("count"), peakIops: at("peak") }).mailboxesPerDatabase,
       iopsPerMailbox: jbodNeedFormulas({ mailboxes: refs.users, databases: at("count"), peakIops: at("peak") }).iopsPerMailbox,
       databaseGB: databaseGBFormula(c),
-      volumeDatabasesChoice: diskCells ? `IF(${jbod},${volumeDatabasesChoiceFormula(diskCells)},NA())` : "NA()",
+      volumeDatabasesChoice: diskCells ? rule.naUnless(jbod, volumeDatabasesChoiceFormula(diskCells)) : rule.NO_FIGURE,
       readIops: serverReadIopsFormula(c),
       writeIops: serverWriteIopsFormula(c),
-      raidVolumeDatabases: raidCells ? `IF(${jbod},NA(),${raidVolumeDatabasesFormula(raidCells)})` : "NA()",
-      disks: diskCells && raidCells ? `IF(${jbod},${serverDiskFormula(diskCells, "disks")},${raidDiskFormula(raidCells, "disks")})` : "NA()",
-      mostCores: most("mostCores", "cores", "TRUE()"),
-      mostMemory: most("mostMemory", "memory", "TRUE()"),
+      raidVolumeDatabases: raidCells ? rule.naUnless(rule.not(jbod), raidVolumeDatabasesFormula(raidCells)) : rule.NO_FIGURE,
+      disks: diskCells && raidCells ? either(jbod, serverDiskFormula(diskCells, "disks"), raidDiskFormula(raidCells, "disks")) : rule.NO_FIGURE,
+      mostCores: most("mostCores", "cores", rule.ALWAYS),
+      mostMemory: most("mostMemory", "memory", rule.ALWAYS),
       mostJbodDisks: most("mostJbodDisks", "disks", jbod),
-      mostRaidDisks: most("mostRaidDisks", "disks", `NOT(${jbod})`),
+      mostRaidDisks: most("mostRaidDisks", "disks", rule.not(jbod)),
     };
     FEWER_STEPS.forEach((step) => {
       const value = formulas[step];
       const address = at(step).replace(/\$/g, "");
       // "—" where a step has no number at these copies (a column past the design's copies), never an error in a workbook.
-      cells.push(typeof value === "number" ? { address, value, role: "step" } : { address, formula: `=${unsized(value)}`, role: "step" });
+      cells.push(typeof value === "number" ? { address, value, role: "step" } : { address, formula: cellFormula(unsized(value)), role: "step" });
     });
   }
   return cells;
@@ -1084,10 +1126,10 @@ function mcdbBlock(d: NonNullable<MethodsNames["serverDisks"]>): CellModel[] {
   const disks = SERVER_DISK_CELLS.databaselog;
   const raw = SERVER_DISK_HELPERS.rawGB;
   // "off" has none; "auto" and "on" have them where they apply ("on" elsewhere is no design: the Design check says so).
-  const applies = `AND(${d.mcdb}<>"off",${mcdbVersionFormula(d.exchangeVersion)},${SERVER_DISK_HELPERS.jbod},ISNUMBER(${disks}))`;
-  const when = (formula: string) => `=${unsized(`IF(${M.applies},${formula},NA())`)}`;
+  const applies = rule.mcdbAppliesFormula(d.mcdb, mcdbVersionFormula(d.exchangeVersion), SERVER_DISK_HELPERS.jbod, disks);
+  const when = (formula: string) => cellFormula(unsized(rule.naUnless(M.applies, formula)));
   const rows: Array<[string, string, { formula: string }]> = [
-    [M.applies, "MCDB SSDs (not off; Exchange 2019 or SE, on JBOD)", { formula: `=IFERROR(${applies},FALSE())` }],
+    [M.applies, "MCDB SSDs (not off; Exchange 2019 or SE, on JBOD)", { formula: cellFormula(rule.falseOnError(applies)) }],
     [M.ssds, "MCDB SSDs a server: one to three database disks", { formula: when(mcdbSsdsFormula(disks)) }],
     [M.disksPerSsd, "Database disks the fullest SSD serves", { formula: when(mcdbDisksPerSsdFormula(disks, M.ssds)) }],
     [M.neededGB, `GB an SSD holds: ${MCDB_SHARE_PERCENT}% of its disks' raw GB`, { formula: when(mcdbNeededGBFormula(M.disksPerSsd, raw)) }],
@@ -1096,7 +1138,7 @@ function mcdbBlock(d: NonNullable<MethodsNames["serverDisks"]>): CellModel[] {
     [M.share, "Their share of the database disks' raw GB", { formula: when(mcdbShareFormula(M.gbPerServer, disks, raw)) }],
   ];
   return [
-    { address: `I${MCDB_ROW - 1}`, value: `MCDB on SSDs (${MCDB_SOURCES.preferredArchitecture}; ${MCDB_SOURCES.setup})`, role: "note" },
+    { address: `I${ROWS.mcdbTitle.first}`, value: `MCDB on SSDs (${MCDB_SOURCES.preferredArchitecture}; ${MCDB_SOURCES.setup})`, role: "note" },
     ...rows.flatMap(([at, label, cell]): CellModel[] => [
       { address: `I${at.slice(3)}`, value: label, role: "note" },
       { address: at.replace(/\$/g, ""), ...cell, role: "step" },

@@ -7,7 +7,11 @@
  */
 import type { FactorName } from "../../engine";
 import { activeMailboxesFormula } from "../../engine/layout-formulas";
-import { balancedDatabasesFormula, serverFormula, targetIopsFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
+import { balancedDatabasesFormula, targetIopsFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
+import { dashOnError, dashUnless, dashWhen, eitherWords, formula, isNumber, text } from "../display";
+import { activationUnitFormula, dagFactorFormula, numberOrZeroFormula, whenPositiveFormula } from "../formulas/microsoft-factors";
+import { stackRows } from "../rows";
+import { failoverRendered, modeActiveRendered, modeActiveShownFormula, modeServerRendered, vmwareServerRendered } from "../formulas/resilience";
 import { CPU_UTILIZATION_TARGET, modeCpuUtilizationFormula, perServerFormula, scenarioKeyFormula, worstOfFormula } from "../../engine/design/formulas";
 import { distributionLayout } from "./distribution";
 import {
@@ -38,9 +42,31 @@ const SCENARIO_ROWS: ReadonlyArray<{ scenario: FailoverScenario; fails: string }
   { scenario: "site", fails: "A whole site (the worst one to lose)" },
   { scenario: "site+server", fails: "A site, then one more server" },
 ];
-export const RESILIENCE_FIRST_ROW = 5;
-export const RESILIENCE_LAST_ROW = RESILIENCE_FIRST_ROW + SCENARIO_ROWS.length - 1;
-const RESILIENCE_SUMMARY_ROW = RESILIENCE_LAST_ROW + 2;
+/**
+ * Microsoft's calculator by failure mode (issue 17): for a design sized by its method, the busiest
+ * server's active databases and megacycles in each failure mode, as its Role Requirements sheet lists
+ * them (C195:F201; a site and one or two more servers, C128:C129) — Microsoft's databases function's "active.<mode>"
+ * and its server function's "megacycles.<mode>" live, formulas.ts activeModeFormula and megacyclesFormula native, at
+ * the design's deployed databases (sizeDesign's Design.microsoft.failureModes). Helpers in K:M, off the page.
+ */
+const MICROSOFT_MODES: ReadonlyArray<{ mode: ActiveMode; label: string; fails: string }> = [
+  { mode: "normal", label: "normal", fails: "Nothing: every server up" },
+  { mode: "server", label: "server", fails: "One server" },
+  { mode: "doubleServer", label: "2 servers", fails: "Two servers in a site" },
+  { mode: "site", label: "site", fails: "A whole site" },
+  { mode: "siteServer", label: "site+server", fails: "A site, then one more server" },
+  { mode: "siteDoubleServer", label: "site+2 servers", fails: "A site, then two more servers" },
+];
+/** The sheet's rows: the scenarios, the worst survivable case and its notes, then Microsoft's failure modes (a heading, two notes and a header over them). */
+const ROWS = stackRows(5, [
+  ["scenarios", SCENARIO_ROWS.length, 1],
+  ["summary", 9, 1],
+  ["modesHeading", 4],
+  ["modes", MICROSOFT_MODES.length],
+]);
+export const RESILIENCE_FIRST_ROW = ROWS.scenarios.first;
+export const RESILIENCE_LAST_ROW = ROWS.scenarios.last;
+const RESILIENCE_SUMMARY_ROW = ROWS.summary.first;
 export const NOT_SURVIVABLE = "not survivable";
 export { ONE_SITE };
 const NO_VALUE = "—";
@@ -102,20 +128,16 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
     if (result === "databases") return busiest;
     return result === "mailboxes" ? activeMailboxesFormula(busiest, mailboxes, databases) : targetIopsFormula(`${C_MAILBOXES}${row}`, perMailbox);
   };
-  const failoverOf = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string, row: number): Rendered => ({
-    formula: `=IFERROR(EXSIZE.EX_FAILOVER(${mailboxes},${names.servers},${names.copies},"${scenario}",${names.dagLayout},${perMailbox},"${result}",${databases},${names.laggedCopies}),"${fallback}")`,
-    // A design with no count has no scenarios; a text on the Distribution sheet (not survivable, one site) is the fallback.
-    native: `=IFERROR(IF(AND(ISNUMBER(${databases}),ISNUMBER(${table(grid.table.busiest, scenario)})),${exactOf(scenario, perMailbox === "" ? "0" : perMailbox, result, row)},NA()),"${fallback}")`,
-  });
+  const dag = { mailboxes, servers: names.servers, copies: names.copies, dagLayout: names.dagLayout, databases, laggedCopies: names.laggedCopies };
+  // A design with no count has no scenarios; a text on the Distribution sheet (not survivable, one site) is the fallback.
+  const failoverOf = (scenario: FailoverScenario, perMailbox: string, result: FailoverResult, fallback: string, row: number): Rendered =>
+    failoverRendered(dag, scenario, perMailbox, result, fallback, table(grid.table.busiest, scenario), exactOf(scenario, perMailbox === "" ? "0" : perMailbox, result, row));
   // A scenario's cores and memory are VMware's rule for its busiest server, Dell's process's. Microsoft's
   // calculator sizes a server once, for its worst failure mode (the worst case row, and its modes below).
   const byMicrosoft = `${design}!${absolute(DESIGN_CELLS.methodUsed)}="microsoft"`;
   // VMware's rule is kept off the page (columns L, M) for the Methods sheet's papers' column, whatever the method.
-  const server = (mailboxes: string, result: "cores" | "memory"): Rendered => ({
-    formula: `=IFERROR(EXSIZE.EX_SERVER(${mailboxes},"${result}",${names.factors}),"${NO_VALUE}")`,
-    native: `=IFERROR(${serverFormula(result, mailboxes, factor)},"${NO_VALUE}")`,
-  });
-  const shown = (helper: string): Rendered => ({ formula: `=IF(${byMicrosoft},"${NO_VALUE}",${helper})` });
+  const server = (mailboxes: string, result: "cores" | "memory"): Rendered => vmwareServerRendered(mailboxes, result, names.factors, factor);
+  const shown = (helper: string): Rendered => ({ formula: formula(dashWhen(byMicrosoft, helper)) });
   const cells: CellModel[] = [
     ...titleAndNote(
       "Resilience: what the busiest running server carries when servers or a site fail",
@@ -134,10 +156,10 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
   });
   const C = RESILIENCE_CELLS;
   // A site's failure needs a second site: in one site its row says so and holds dashes, never "not survivable".
-  const twoSites = `ISNUMBER(${names.serversSite2})`;
+  const twoSites = isNumber(names.serversSite2);
   const ifTwoSites = (rendered: Rendered): Rendered => ({
-    formula: `=IF(${twoSites},${rendered.formula.slice(1)},"${NO_VALUE}")`,
-    ...(rendered.native ? { native: `=IF(${twoSites},${rendered.native.slice(1)},"${NO_VALUE}")` } : {}),
+    formula: formula(dashUnless(twoSites, rendered.formula.slice(1))),
+    ...(rendered.native ? { native: formula(dashUnless(twoSites, rendered.native.slice(1))) } : {}),
   });
   const siteRows: Record<number, number> = {};
   SCENARIO_ROWS.forEach((row, i) => {
@@ -149,7 +171,7 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
     cells.push(
       { address: `A${r}`, value: row.scenario, role: "label" },
       site
-        ? { address: `${C.whatFails}${r}`, formula: `=IF(${twoSites},"${row.fails}","${row.fails}: ${ONE_SITE}")`, role: "note", wrap: true }
+        ? { address: `${C.whatFails}${r}`, formula: formula(eitherWords(twoSites, row.fails, `${row.fails}: ${ONE_SITE}`)), role: "note", wrap: true }
         : { address: `${C.whatFails}${r}`, value: row.fails, role: "note" },
       put(`${C.survivingServers}${r}`, failover(row.scenario, "", "servers", NOT_SURVIVABLE), FORMAT.servers),
       put(`${C.activeDatabases}${r}`, failover(row.scenario, "", "databases", NOT_SURVIVABLE), FORMAT.databases),
@@ -167,23 +189,23 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
     // The heading's fill runs under its label (A-E); the answers beside it stay plain.
     ...sectionHeading(s, "Design for the worst survivable case", 4),
     { address: `E${s}`, value: "Worst case:", role: "heading" },
-    { address: `F${s}`, formula: `=${worstOfFormula(span("F"))}`, numberFormat: FORMAT.iops, role: "output" },
+    { address: `F${s}`, formula: formula(worstOfFormula(span("F"))), numberFormat: FORMAT.iops, role: "output" },
     // The design's servers, the Design sheet's answer that the Summary shows (issue 26): Microsoft's calculator's, or
     // by Dell's process VMware's rule at the worst scenario (read from here), and the version's least memory.
-    { address: `G${s}`, formula: `=${design}!${absolute(DESIGN_CELLS.answerCores)}`, numberFormat: FORMAT.cores, role: "output" },
-    { address: `H${s}`, formula: `=${design}!${absolute(DESIGN_CELLS.answerMemoryGB)}`, numberFormat: FORMAT.gb, role: "output" },
+    { address: `G${s}`, formula: formula(`${design}!${absolute(DESIGN_CELLS.answerCores)}`), numberFormat: FORMAT.cores, role: "output" },
+    { address: `H${s}`, formula: formula(`${design}!${absolute(DESIGN_CELLS.answerMemoryGB)}`), numberFormat: FORMAT.gb, role: "output" },
     // VMware's rule at the worst scenario, off the page: the papers' servers, which the Methods sheet compares.
-    { address: C.vmwareCores, formula: `=${worstOfFormula(span(C.vmwareCoresColumn))}`, numberFormat: ";;;", role: "step" },
-    { address: C.vmwareMemoryGB, formula: `=${worstOfFormula(span(C.vmwareMemoryColumn))}`, numberFormat: ";;;", role: "step" },
+    { address: C.vmwareCores, formula: formula(worstOfFormula(span(C.vmwareCoresColumn))), numberFormat: ";;;", role: "step" },
+    { address: C.vmwareMemoryGB, formula: formula(worstOfFormula(span(C.vmwareMemoryColumn))), numberFormat: ";;;", role: "step" },
     { address: `A${s + 1}`, value: "Normal operation: database IOPS per server, every copy", role: "label" },
     {
       address: `F${s + 1}`,
-      formula: `=${perServerFormula(`${design}!${absolute(DESIGN_CELLS.answerDagIops)}`, names.servers)}`,
+      formula: formula(perServerFormula(`${design}!${absolute(DESIGN_CELLS.answerDagIops)}`, names.servers)),
       numberFormat: FORMAT.iops,
       role: "output",
     },
     { address: `A${s + 2}`, value: "Databases in the DAG: the design's count", role: "label" },
-    { address: C.databases, formula: `=${design}!${absolute(DESIGN_CELLS.databasesDeployed)}`, numberFormat: FORMAT.databases, role: "output" },
+    { address: C.databases, formula: formula(`${design}!${absolute(DESIGN_CELLS.databasesDeployed)}`), numberFormat: FORMAT.databases, role: "output" },
     // Two IOPS a server that look alike: Jetstress's target (the busiest server's active mailboxes in the worst
     // failure) and normal operation's (the DAG's IOPS over its servers: every copy, passive ones too).
     { address: `A${s + 4}`, value: `Jetstress must reach the worst case's target on every server (${ESRP_2013("6.2")}): active mailboxes only.`, role: "source" },
@@ -192,7 +214,7 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
     { address: `A${s + 7}`, value: `Failure scenarios: ${ESRP_2013("4.1")} and ${ESRP_2016("4.1")}.`, role: "source" },
     {
       address: `A${s + 8}`,
-      formula: `=IF(${byMicrosoft},"Servers' cores and memory: ${cite("microsoft")}, for the worst failure mode below.","Servers' cores and memory: ${VMWARE()}.")`,
+      formula: formula(eitherWords(byMicrosoft, `Servers' cores and memory: ${cite("microsoft")}, for the worst failure mode below.`, `Servers' cores and memory: ${VMWARE()}.`)),
       role: "source",
     },
   );
@@ -204,7 +226,7 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
   const E = (r: number) => `${C.activeMailboxes}${r}`;
   const F = (r: number) => `${C.targetIops}${r}`;
   for (let r = RESILIENCE_FIRST_ROW; r <= RESILIENCE_LAST_ROW; r++) {
-    cells.push({ address: `${C.worstKey}${r}`, formula: `=${scenarioKeyFormula(E(r), F(r), span(C.targetIops))}`, role: "step" });
+    cells.push({ address: `${C.worstKey}${r}`, formula: formula(scenarioKeyFormula(E(r), F(r), span(C.targetIops))), role: "step" });
   }
   return { name: sheet, columnWidths: [12, 30, 15, 15, 17, 13, 9, 9], frozenRows: 4, print: { ...landscape(1, "4:4"), area: `A1:H${MODES_LAST_ROW + 4}` }, rowHeights: siteRows, highlights, cells };
 }
@@ -212,24 +234,9 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
 /** One line of Calibri 11, in points: a site row holds two, for "…: does not apply (one site)". */
 const LINE_POINTS = 15;
 
-/**
- * Microsoft's calculator by failure mode (issue 17): for a design sized by its method, the busiest
- * server's active databases and megacycles in each failure mode, as its Role Requirements sheet lists
- * them (C195:F201; a site and one or two more servers, C128:C129) — EX_MS_DATABASES "active.<mode>" and
- * EX_MS_SERVER "megacycles.<mode>" live, formulas.ts activeModeFormula and megacyclesFormula native, at
- * the design's deployed databases (sizeDesign's Design.microsoft.failureModes). Helpers in K:M, off the page.
- */
-const MICROSOFT_MODES: ReadonlyArray<{ mode: ActiveMode; label: string; fails: string }> = [
-  { mode: "normal", label: "normal", fails: "Nothing: every server up" },
-  { mode: "server", label: "server", fails: "One server" },
-  { mode: "doubleServer", label: "2 servers", fails: "Two servers in a site" },
-  { mode: "site", label: "site", fails: "A whole site" },
-  { mode: "siteServer", label: "site+server", fails: "A site, then one more server" },
-  { mode: "siteDoubleServer", label: "site+2 servers", fails: "A site, then two more servers" },
-];
-const MODES_ROW = RESILIENCE_SUMMARY_ROW + 10;
-const MODES_FIRST_ROW = MODES_ROW + 4;
-const MODES_LAST_ROW = MODES_FIRST_ROW + MICROSOFT_MODES.length - 1;
+const MODES_ROW = ROWS.modesHeading.first;
+const MODES_FIRST_ROW = ROWS.modes.first;
+const MODES_LAST_ROW = ROWS.modes.last;
 export const MICROSOFT_MODE_CELLS = Object.freeze({
   /** The row of each failure mode (design.ts MicrosoftFailureMode less the worst). */
   row: Object.fromEntries(MICROSOFT_MODES.map((m, i) => [m.mode, MODES_FIRST_ROW + i])) as Record<ActiveMode, number>,
@@ -295,38 +302,39 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
   const unit: MicrosoftCells = { ...c, databases: helper("activationUnit"), copiesPerServer: helper("unitCopiesPerServer") };
   const dagOf = { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout, lagged: names.laggedCopies };
   const plain: Record<string, string> = {
-    ...Object.fromEntries(inputFactors.map((name) => [name, `=${methods}!${INPUT_FACTOR_CELLS[name]}`])),
-    archiveMB: `=${names.archiveMB}`,
-    deployedDatabases: `=IF(${names.copies}>=2,${deployed},0)`,
+    ...Object.fromEntries(inputFactors.map((name) => [name, `${methods}!${INPUT_FACTOR_CELLS[name]}`])),
+    archiveMB: names.archiveMB,
+    deployedDatabases: dagFactorFormula(names.copies, deployed),
     // Sized by the calculator's rules, the unit is the deployed count: its rules at the count, once.
-    activationUnit: `=IF(${names.copies}>=2,IF(${helper("neverLess")}>0,${balancedDatabasesFormula("1", dagOf)},${deployed}),0)`,
-    laggedCopies: `=IF(ISNUMBER(${names.laggedCopies}),${names.laggedCopies},0)`,
-    lagDays: `=IF(${helper("laggedCopies")}>0,${names.lagDays},0)`,
-    diskGB: `=${methods}!${DISK_FACTOR_CELLS.diskGB}`,
-    diskIops: `=${methods}!${DISK_FACTOR_CELLS.diskIops}`,
-    databasesPerVolume: `=${methods}!${DISK_FACTOR_CELLS.databasesPerVolume}`,
-    activePassive: `=${methods}!${DISK_FACTOR_CELLS.activePassive}`,
-    neverLess: `=${methods}!${NEVER_LESS_CELL}`,
-    maxDatabaseGB: `=${methods}!${MAX_DATABASE_CELL}`,
-    unitCopiesPerServer: `=${copiesPerServerFormula(unit)}`,
-    profile: `=${tier("profile")}`,
-    disk: `=${tier("disk")}`,
-    databases: `=${deployed}`,
-    copiesPerServer: `=${copiesPerServerFormula(c)}`,
-    copiesFirstSite: `=${copiesFirstSiteFormula(c)}`,
-    maxDatabases: `=${maxDatabasesFormula(c)}`,
+    activationUnit: activationUnitFormula(names.copies, helper("neverLess"), balancedDatabasesFormula("1", dagOf), deployed, "0"),
+    laggedCopies: numberOrZeroFormula(names.laggedCopies),
+    lagDays: whenPositiveFormula(helper("laggedCopies"), names.lagDays),
+    diskGB: `${methods}!${DISK_FACTOR_CELLS.diskGB}`,
+    diskIops: `${methods}!${DISK_FACTOR_CELLS.diskIops}`,
+    databasesPerVolume: `${methods}!${DISK_FACTOR_CELLS.databasesPerVolume}`,
+    activePassive: `${methods}!${DISK_FACTOR_CELLS.activePassive}`,
+    neverLess: `${methods}!${NEVER_LESS_CELL}`,
+    maxDatabaseGB: `${methods}!${MAX_DATABASE_CELL}`,
+    unitCopiesPerServer: copiesPerServerFormula(unit),
+    profile: tier("profile"),
+    disk: tier("disk"),
+    databases: deployed,
+    copiesPerServer: copiesPerServerFormula(c),
+    copiesFirstSite: copiesFirstSiteFormula(c),
+    maxDatabases: maxDatabasesFormula(c),
     // The calculator's databases before its symmetry rules, as the Methods sheet counts them (from the disk on JBOD).
-    calculatedDatabases: `=${methods}!${CALCULATED_DATABASES_CELL}`,
-    permutations: `=${permutationsFormula(c)}`,
+    calculatedDatabases: `${methods}!${CALCULATED_DATABASES_CELL}`,
+    permutations: permutationsFormula(c),
   };
   const cells: CellModel[] = helperRows.flatMap((key, k) => [
     { address: `K${top + k}`, value: key, role: "label" as const },
     // "—", not an error, where a helper has no value (a design Microsoft's method does not size): no cell of a design shows an error.
-    { address: `L${top + k}`, formula: `=IFERROR(${plain[key].slice(1)},"${NO_VALUE}")`, role: "step" as const },
+    { address: `L${top + k}`, formula: formula(dashOnError(plain[key])), role: "step" as const },
   ]);
   const factors = `${at("K", top)}:${at("L", top + factorRows.length + inputFactors.length - 1)}`;
   const args = `${tier("mailboxes")},${tier("messagesPerDay")},${tier("messageKB")},${tier("quotaMB")},${names.servers},${names.copies}`;
   const sized = `${design}!${absolute(DESIGN_CELLS.methodUsed)}="microsoft"`;
+  const modeArguments = { args, coresPerServer: names.coresPerServer, specIntRate: names.specIntRate, factors };
   cells.push(
     ...sectionHeading(top, "Microsoft's calculator: active databases and megacycles by failure mode", 8),
     // Two short lines: one long line ran off the printed page.
@@ -346,24 +354,21 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
       {
         address: `M${r}`,
         // Only where the rows show it: a design Dell's process sizes may have no count Microsoft's would deploy.
-        // 0 where the mode does not apply, in both copies (the function's #N/A, the formula's 0 or -1).
-        formula: `=IF(${sized},IFERROR(EXSIZE.EX_MS_DATABASES(${args},"active.${mode}",${factors}),0),0)`,
         // A unit's active databases, once a unit (sizeDesign's busiest server): the worst mode is the Methods sheet's active row.
-        native: `=IF(${sized},IFERROR(${activeOrNoneFormula(activeByUnitFormula(activeModeFormula(unit, m.mode), helper("databases"), helper("activationUnit")))},0),0)`,
+        ...modeActiveRendered(sized, modeArguments, mode, activeOrNoneFormula(activeByUnitFormula(activeModeFormula(unit, m.mode), helper("databases"), helper("activationUnit")))),
         role: "step",
       },
-      { address: activeCell, formula: `=IF(AND(${sized},ISNUMBER(${raw})),IF(${raw}>0,${raw},"${NO_VALUE}"),"${NO_VALUE}")`, numberFormat: FORMAT.databases, role: "output" },
+      { address: activeCell, formula: modeActiveShownFormula(sized, raw), numberFormat: FORMAT.databases, role: "output" },
       {
         address: `${MICROSOFT_MODE_CELLS.megacycles}${r}`,
-        formula: `=IF(ISNUMBER(${activeCell}),IFERROR(EXSIZE.EX_MS_SERVER(${args},${names.coresPerServer},${names.specIntRate},"megacycles.${mode}",${factors}),"${NO_VALUE}"),"${NO_VALUE}")`,
-        native: `=IF(ISNUMBER(${activeCell}),IFERROR(${megacyclesFormula({ ...c, active: activeCell })},"${NO_VALUE}"),"${NO_VALUE}")`,
+        ...modeServerRendered(activeCell, modeArguments, `megacycles.${mode}`, megacyclesFormula({ ...c, active: activeCell })),
         numberFormat: '#,##0',
         role: "output",
       },
       // The mode's CPU utilisation on the servers named (their SPECint2006 rate): the calculator's Role Requirements!C208:G209.
       {
         address: `${MICROSOFT_MODE_CELLS.cpuUtilization}${r}`,
-        formula: `=${modeCpuUtilizationFormula(`${MICROSOFT_MODE_CELLS.megacycles}${r}`, names.specIntRate, `"${NO_VALUE}"`)}`,
+        formula: formula(modeCpuUtilizationFormula(`${MICROSOFT_MODE_CELLS.megacycles}${r}`, names.specIntRate, text(NO_VALUE))),
         numberFormat: "0%",
         role: "output",
       },
@@ -377,8 +382,7 @@ function microsoftModes(top: number, design: string, methods: string, names: Rec
     {
       address: MICROSOFT_MODE_CELLS.transportGB,
       // Where the normal runtime has a figure: a design Microsoft's method cannot size has no transport either.
-      formula: `=IF(ISNUMBER(${normalCell}),IFERROR(EXSIZE.EX_MS_SERVER(${args},${names.coresPerServer},${names.specIntRate},"transport",${factors}),"${NO_VALUE}"),"${NO_VALUE}")`,
-      native: `=IF(ISNUMBER(${normalCell}),IFERROR(${transportFormula(c, rawOf("server"), rawOf("doubleServer"), [rawOf("site"), rawOf("siteServer"), rawOf("siteDoubleServer")])},"${NO_VALUE}"),"${NO_VALUE}")`,
+      ...modeServerRendered(normalCell, modeArguments, "transport", transportFormula(c, rawOf("server"), rawOf("doubleServer"), [rawOf("site"), rawOf("siteServer"), rawOf("siteDoubleServer")])),
       numberFormat: FORMAT.gb,
       role: "output",
     },

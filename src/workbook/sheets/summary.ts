@@ -6,10 +6,13 @@
  */
 import { DEFAULT_SERVER } from "../../engine/design";
 import { groupedFormula, wholeGroupedFormula } from "../../engine/general-format";
+import { asText, blankUnless, blankWhen, countWords, dashUnless, dashUnlessNumber, either, eitherWords, formula as cellFormula, isNumber, orOnError, text, wordsOnError } from "../display";
+import { indexFormula } from "../formulas/lookup";
+import { stackRows } from "../rows";
+import { coresAssumptionFormula, environmentNoteFormula, inputsLineFormula, jbodOrRaidWordsFormula, methodSentenceFormula, noMcdbFormula, noServerDisksFormula, pageFileWordsFormula, perDagWords, serverDisksHeadingFormula, severalDagsFormula, summaryHeadingFormulas, microsoftFigureFormula, secondSiteWithoutSsdsFormula } from "../formulas/summary";
 import { allCopiesFormula, dagMcdbSsdsFormula, sitesServersFormula, environmentDagsFormula, environmentFormula, tiersWithMailboxesFormula, worstScenarioFormula } from "../../engine/design/formulas";
 import { secondSiteOnRaidFormula } from "../../engine/microsoft/site-disks";
 import { autoReseedDisksFormula, otherDisksFormula, spareDisksFormula } from "../../engine/microsoft/disk-formulas";
-import { versionName } from "../../engine/version";
 import { SERVER_DISK_DEFAULTS } from "../../engine/microsoft/disks";
 import { cite } from "../../engine/papers";
 import { NONE_SURVIVABLE } from "../../engine/catalogue";
@@ -17,7 +20,7 @@ import type { CellModel, ChartModel, SheetModel } from "../model";
 import { DESIGN_CELLS } from "./design";
 import { DEFAULT_TITLE, DESIGN_CHECK_CELL, FACTOR_CELLS, checkHighlights } from "./inputs";
 import { DISK_FACTOR_CELLS, MCDB_CELLS, SERVER_DISK_CELLS, SERVER_DISK_HELPERS, SITE_SERVER_CELLS, dagMailboxesFormula, microsoftCell } from "./methods";
-import { MCDB_NONE, mcdbVersionFormula } from "../../engine/microsoft/mcdb";
+import { MCDB_NONE } from "../../engine/microsoft/mcdb";
 import { RESILIENCE_CELLS, RESILIENCE_FIRST_ROW, RESILIENCE_LAST_ROW } from "./resilience";
 import { TIER_NAMES, type TierNames } from "./tiers";
 import {
@@ -96,12 +99,26 @@ export const SUMMARY_CELLS = Object.freeze({
 const SUMMARY_WIDTH = 5;
 
 /**
+ * The blocks below the design's rows, each under the one before: a server's disks (a heading and three rows) and its
+ * MCDB row, the environment (a heading and three rows), the methods' sources (a heading and four rows), and the
+ * pictures (a heading, then their tables).
+ */
+const ROWS = stackRows(20, [
+  ["serverDisks", 4],
+  ["mcdb", 1, 1],
+  ["environment", 4, 1],
+  ["methods", 5, 1],
+  ["pictures", 1],
+  ["pictureTable", 1],
+]);
+
+/**
  * The environment (issue 17): the DAGs the Inputs' EnvironmentUsers makes of this design, and their
  * mailbox servers and databases, as sizeDesign's environmentOf and `exsize design --json`'s figures
  * (dags, environmentServers, environmentDatabases). With EnvironmentUsers empty or 0, the first row
  * says the design is one DAG and the other cells are empty.
  */
-export const SUMMARY_ENVIRONMENT_ROW = 26;
+export const SUMMARY_ENVIRONMENT_ROW = ROWS.environment.first;
 
 /**
  * A Microsoft-method server's own disks, JBOD or RAID (issue 17), from the Methods sheet's server-disk
@@ -111,7 +128,7 @@ export const SUMMARY_ENVIRONMENT_ROW = 26;
  * (RAID: its disks and level), AutoReseed (JBOD only) and spare disks. A design with none ("—") says
  * why in the first row.
  */
-export const SUMMARY_SERVER_DISKS_ROW = 20;
+export const SUMMARY_SERVER_DISKS_ROW = ROWS.serverDisks.first;
 export const SUMMARY_SERVER_DISK_CELLS = Object.freeze({
   disksPerServer: `B${SUMMARY_SERVER_DISKS_ROW + 1}`,
   /** The disk's name, or why there are none. */
@@ -132,7 +149,7 @@ export const SUMMARY_SERVER_DISK_CELLS = Object.freeze({
  * MCDB rows (src/engine/microsoft/mcdb.ts): SSDs a server, each one's GB (or why none), their share
  * of the database disks' raw GB, and the DAG's SSDs.
  */
-export const SUMMARY_MCDB_ROW = SUMMARY_SERVER_DISKS_ROW + 4;
+export const SUMMARY_MCDB_ROW = ROWS.mcdb.first;
 const SUMMARY_COLUMN_WIDTHS = [32, 18, 26, 26, 30];
 /** The lines the MCDB row's longest "None: …" takes in column C (the needed GB at its widest). */
 const SUMMARY_MCDB_LINES = Math.max(
@@ -163,15 +180,7 @@ export const SUMMARY_HEADING_CELLS = Object.freeze({ title: "A1", prepared: "A2"
  * then "Prepared for … by … · revised 2026-11-24", each part only when given.
  */
 export function summaryHeading(names: Pick<Record<NameKey, string>, "title" | "preparedFor" | "preparedBy">, revised: string): { title: string; prepared: string } {
-  const given = (name: string) => `LEN(${name}&"")>0`;
-  const f = names.preparedFor;
-  const b = names.preparedBy;
-  return {
-    title: `=IF(${given(names.title)},${names.title}&"","${DEFAULT_TITLE}")&": summary"`,
-    prepared:
-      `=IF(${given(f)},"Prepared for "&${f},"")&IF(${given(b)},IF(${given(f)}," by ","Prepared by ")&${b},"")` +
-      `&IF(OR(${given(f)},${given(b)})," · revised ","Revised ")&"${revised}"`,
-  };
+  return summaryHeadingFormulas(names, revised, DEFAULT_TITLE);
 }
 
 export function buildSummary(sheets: Record<TemplateSheet, string>, names: Record<NameKey, string>, revised: string, tiers: TierNames = TIER_NAMES): SheetModel {
@@ -188,34 +197,17 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   const n = names;
   const heading = summaryHeading(names, revised);
   const microsoft = `${design("methodUsed")}="microsoft"`;
-  // The inputs in one line, with Excel's own "&" (numbers print as General, in every program): those
-  // the method that sized the design reads, and no other (issue 28). Both methods: the profile, the
-  // copies and any lagged, the version and the servers. Microsoft's adds the archive, the mailbox
-  // tiers and the server disk (it ignores the maximum database size); Dell's the maximum database
-  // size and the arrays' and spindles' RAID, model and disk.
-  const positive = (name: string) => `IF(ISNUMBER(${name}),${name},0)>0`;
-  const lagged = `IF(${positive(n.laggedCopies)}," ("&${n.laggedCopies}&" lagged, "&${n.lagDays}&IF(${n.lagDays}=1," day"," days")&")","")`;
-  const tierCount = tiersWithMailboxesFormula(tiers.mailboxes);
-  // Each number written once (groupedFormula is long; Excel's formula limit is 8,192 characters).
-  const inputsLine =
-    `=${groupedFormula(n.users)}&" users · "&${groupedFormula(n.quotaMB)}&" MB quota"` +
-    `&IF(AND(${microsoft},${positive(n.archiveMB)})," + "&${groupedFormula(n.archiveMB)}&" MB archive","")` +
-    `&" · "&${groupedFormula(n.messagesPerDay)}&" messages a day of "&${groupedFormula(n.messageKB)}&" KB"` +
-    `&IF(AND(${microsoft},${tierCount}>0)," · "&${tierCount}&IF(${tierCount}=1," mailbox tier"," mailbox tiers"),"")` +
-    `&" · "&${n.copies}&IF(${n.copies}=1," copy"," copies")&${lagged}` +
-    `&IF(${microsoft},""," · databases up to "&${groupedFormula(n.maxDatabaseGB)}&" GB")&" · "&IF(${n.exchangeVersion}="SE","${versionName("SE")}","Exchange "&${n.exchangeVersion})` +
-    `&" · "&${n.serversSite1}&IF(${n.serversSite2}="",""," + "&${n.serversSite2})&" servers, "&${n.dagLayout}` +
-    `&IF(${microsoft}," · "&${n.serverDisk}&" disks"," · "&${n.arrayRaid}&IF(${n.arrayModel}="auto",""," "&${n.arrayModel})&" arrays, "&${n.spindleRaid}&" "&${n.spindleDisk}&" spindles")`;
+  const inputsLine = inputsLineFormula(n, microsoft, tiersWithMailboxesFormula(tiers.mailboxes));
   const cells: CellModel[] = [
     { address: SUMMARY_HEADING_CELLS.title, formula: heading.title, role: "title" },
     { address: SUMMARY_HEADING_CELLS.prepared, formula: heading.prepared, role: "note" },
     { address: STAMP_CELL.address, value: "Live design, calculated by the EXSIZE add-in from the Inputs sheet: every number follows it.", role: "note" },
-    { address: DESIGN_CHECK_CELL.summary, formula: `=${sheetReference(sheets.inputs)}!$A$3`, role: "output" },
+    { address: DESIGN_CHECK_CELL.summary, formula: cellFormula(`${sheetReference(sheets.inputs)}!$A$3`), role: "output" },
     ...sectionHeading(5, "Inputs", SUMMARY_WIDTH),
     { address: SUMMARY_CELLS.inputs, formula: inputsLine, role: "output" },
     {
       address: SUMMARY_METHOD_CELL,
-      formula: `=IF(${microsoft},"Sized by Microsoft's method (${cite("microsoft")}): the servers' own disks; the papers' arrays and spindles on the Methods sheet","Sized by Dell's process (${cite("dell")}): arrays and spindles; Microsoft's servers' own disks on the Methods sheet")`,
+      formula: methodSentenceFormula(microsoft),
       role: "note",
     },
     ...sectionHeading(8, "The design", SUMMARY_WIDTH),
@@ -236,70 +228,70 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     });
   };
   const S = SUMMARY_CELLS;
-  row("Database volumes", S.databaseVolumes, [{ formula: `=${design("databasesDeployed")}`, format: FORMAT.volumes }, { formula: `=${design("answerDatabaseVolumeGB")}`, format: '"× "#,##0" GB"' }]);
-  row("Log volumes", S.logVolumes, [{ formula: `=${design("databasesDeployed")}`, format: FORMAT.volumes }, { formula: `=${design("answerLogVolumeGB")}`, format: '"× "#,##0" GB"' }]);
+  row("Database volumes", S.databaseVolumes, [{ formula: cellFormula(design("databasesDeployed")), format: FORMAT.volumes }, { formula: cellFormula(design("answerDatabaseVolumeGB")), format: '"× "#,##0" GB"' }]);
+  row("Log volumes", S.logVolumes, [{ formula: cellFormula(design("databasesDeployed")), format: FORMAT.volumes }, { formula: cellFormula(design("answerLogVolumeGB")), format: '"× "#,##0" GB"' }]);
   row("Capacity per copy", S.capacityPerCopyGB, [
-    { formula: `=${design("answerCapacityGB")}`, format: FORMAT.gb },
-    { formula: `=${allCopiesFormula(design("answerCapacityGB"), n.copies)}`, format: '"all copies: "#,##0" GB"' },
-    { formula: `=${design("answerVolumesGB")}`, format: '"in volumes: "#,##0" GB"' },
+    { formula: cellFormula(design("answerCapacityGB")), format: FORMAT.gb },
+    { formula: cellFormula(allCopiesFormula(design("answerCapacityGB"), n.copies)), format: '"all copies: "#,##0" GB"' },
+    { formula: cellFormula(design("answerVolumesGB")), format: '"in volumes: "#,##0" GB"' },
   ]);
-  row("Database IOPS", S.databaseIops, [{ formula: `=${design("answerDatabaseIops")}`, format: FORMAT.iops }, { formula: `=${design("answerDagIops")}`, format: smallToOneDecimal(" IOPS", "every copy: ") }]);
-  row("Log IOPS", S.dagLogIops, [{ formula: `=${design("answerLogIops")}`, format: FORMAT.iops }]);
+  row("Database IOPS", S.databaseIops, [{ formula: cellFormula(design("answerDatabaseIops")), format: FORMAT.iops }, { formula: cellFormula(design("answerDagIops")), format: smallToOneDecimal(" IOPS", "every copy: ") }]);
+  row("Log IOPS", S.dagLogIops, [{ formula: cellFormula(design("answerLogIops")), format: FORMAT.iops }]);
   // The papers' arrays and spindles size a design by Dell's process only: by Microsoft's method the servers'
   // own disks hold the databases (Server disks below), and the papers' figures are on the Methods sheet
   // to compare (issue 28). One storage answer a Summary: these rows are blank by formula, so a design
   // edited on the Inputs from one method to the other shows its own.
-  const dellOnly = (formula: string) => `=IF(${microsoft},"",${formula})`;
-  row({ formula: dellOnly(`"Arrays"`) }, S.arrays, [
+  const dellOnly = (formula: string) => cellFormula(blankWhen(microsoft, formula));
+  row({ formula: dellOnly(text("Arrays")) }, S.arrays, [
     { formula: dellOnly(design("arrays")), format: FORMAT.arrays },
     { formula: dellOnly(design("arrayModel")) },
     { formula: dellOnly(design("arraysPerCopy")), format: '0" per copy"' },
   ]);
   // The spindles the IOPS alone need (EMC's building block), at the Inputs' RAID level and disk: not a count for capacity.
-  row({ formula: dellOnly(`"Spindles for the IOPS"`) }, S.spindles, [
+  row({ formula: dellOnly(text("Spindles for the IOPS")) }, S.spindles, [
     { formula: dellOnly(design("spindlesChosen")), format: FORMAT.disks },
-    { formula: dellOnly(`${n.spindleRaid}&""`) },
-    { formula: dellOnly(`${n.spindleDisk}&""`) },
+    { formula: dellOnly(asText(n.spindleRaid)) },
+    { formula: dellOnly(asText(n.spindleDisk)) },
   ]);
   // Active/passive by Microsoft's method: each site's servers on a row of their own, as the calculator sizes them
   // (Role Requirements!C142, C254 the first site's; D253, D254 the second's); else one row for the DAG's servers.
   const site = (key: keyof typeof SITE_SERVER_CELLS) => `${sheetReference(sheets.methods)}!${SITE_SERVER_CELLS[key]}`;
-  const bySite = `ISNUMBER(${site("memorySite1")})`;
-  row({ formula: `=IF(${bySite},"Mailbox servers, site 1","Mailbox servers")` }, S.servers, [
-    { formula: `=IF(${bySite},${n.serversSite1},${sitesServersFormula(n.servers)})`, format: FORMAT.servers },
-    { formula: `=IF(${bySite},${site("coresSite1")},${design("answerCores")})`, format: '[=1]0" core each";0" cores each"' },
-    { formula: `=IF(${bySite},${site("memorySite1")},${design("answerMemoryGB")})`, format: '0" GB memory each"' },
+  const bySite = isNumber(site("memorySite1"));
+  row({ formula: cellFormula(eitherWords(bySite, "Mailbox servers, site 1", "Mailbox servers")) }, S.servers, [
+    { formula: cellFormula(either(bySite, n.serversSite1, sitesServersFormula(n.servers))), format: FORMAT.servers },
+    { formula: cellFormula(either(bySite, site("coresSite1"), design("answerCores"))), format: '[=1]0" core each";0" cores each"' },
+    { formula: cellFormula(either(bySite, site("memorySite1"), design("answerMemoryGB"))), format: '0" GB memory each"' },
     // What the cores assume: never "—" (issue 15).
     {
-      formula: `=IF(${design("methodUsed")}="microsoft",IF(${n.specIntRate}>0,"cores for "&${n.coresPerServer}&"-core servers rated "&${groupedFormula(n.specIntRate)}&" SPECint2006","cores on ${DEFAULT_SERVER.name}"),"cores by VMware's rule of "&${groupedFormula(`${sheetReference(sheets.inputs)}!${absolute(FACTOR_CELLS.mailboxesPerCore)}`)}&" mailboxes a core")`,
+      formula: coresAssumptionFormula(`${design("methodUsed")}="microsoft"`, n, DEFAULT_SERVER.name, `${sheetReference(sheets.inputs)}!${absolute(FACTOR_CELLS.mailboxesPerCore)}`),
     },
   ]);
-  row({ formula: `=IF(${bySite},"Mailbox servers, site 2","")` }, S.serversSite2, [
-    { formula: `=IF(${bySite},${n.serversSite2},"")`, format: FORMAT.servers },
-    { formula: `=IF(${bySite},${site("coresSite2")},"")`, format: '[=1]0" core each";0" cores each"' },
-    { formula: `=IF(${bySite},${site("memorySite2")},"")`, format: '0" GB memory each"' },
+  row({ formula: cellFormula(eitherWords(bySite, "Mailbox servers, site 2", "")) }, S.serversSite2, [
+    { formula: cellFormula(blankUnless(bySite, n.serversSite2)), format: FORMAT.servers },
+    { formula: cellFormula(blankUnless(bySite, site("coresSite2"))), format: '[=1]0" core each";0" cores each"' },
+    { formula: cellFormula(blankUnless(bySite, site("memorySite2"))), format: '0" GB memory each"' },
   ]);
   row("Worst survivable failure", S.worstFailure, [
-    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.whatFails)},${worst}),"${NONE_SURVIVABLE}")`, align: "left" },
+    { formula: cellFormula(wordsOnError(indexFormula(scenarioColumn(RESILIENCE_CELLS.whatFails), worst), NONE_SURVIVABLE)), align: "left" },
     undefined,
-    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.activeMailboxes)},${worst}),"")`, format: '[=1]0" mailbox a server";#,##0" mailboxes a server"' },
-    { formula: `=IFERROR(INDEX(${scenarioColumn(RESILIENCE_CELLS.targetIops)},${worst}),"")`, format: smallToOneDecimal(" IOPS a server") },
+    { formula: cellFormula(orOnError(indexFormula(scenarioColumn(RESILIENCE_CELLS.activeMailboxes), worst), text(""))), format: '[=1]0" mailbox a server";#,##0" mailboxes a server"' },
+    { formula: cellFormula(orOnError(indexFormula(scenarioColumn(RESILIENCE_CELLS.targetIops), worst), text(""))), format: smallToOneDecimal(" IOPS a server") },
   ]);
   // The page file by the version's system requirements (src/engine/version.ts pageFileFormula); Exchange 2010's is not published here.
   row("Page file a server", S.pageFileGB, [
-    { formula: `=${design("answerPageFileGB")}`, format: '#,##0.0" GB"' },
+    { formula: cellFormula(design("answerPageFileGB")), format: '#,##0.0" GB"' },
     {
-      formula: `=IF(OR(${n.exchangeVersion}=2019,${n.exchangeVersion}="SE"),"25% of the memory, by Microsoft's Exchange 2019 system requirements",IF(${n.exchangeVersion}=2010,"none published here for Exchange 2010","the memory plus 10 MB, at most 32,778 MB, by Microsoft's system requirements"))`,
+      formula: pageFileWordsFormula(n.exchangeVersion),
     },
   ]);
   /** A row of label and source: Microsoft's words or Dell's, by the method that sized the design. */
   const byMethod = (r: number, ms: [string, string], dell: [string, string]): CellModel[] => [
-    { address: `A${r}`, formula: `=IF(${microsoft},"${ms[0]}","${dell[0]}")`, role: "label" },
-    { address: `B${r}`, formula: `=IF(${microsoft},"${ms[1]}","${dell[1]}")`, role: "source" },
+    { address: `A${r}`, formula: cellFormula(eitherWords(microsoft, ms[0], dell[0])), role: "label" },
+    { address: `B${r}`, formula: cellFormula(eitherWords(microsoft, ms[1], dell[1])), role: "source" },
   ];
   cells.push(...serverDiskCells(sheets, names, design));
   cells.push(...environmentCells(names, design, dagMailboxesFormula(design("methodUsed"), sheetReference(sheets.methods), n.users)));
-  const methods = SUMMARY_ENVIRONMENT_ROW + 5;
+  const methods = ROWS.methods.first;
   cells.push(
     ...sectionHeading(methods, "Methods (full titles and errata on the Sources sheet)", SUMMARY_WIDTH),
     // The sources of this design's figures, by the method that sized it.
@@ -334,46 +326,42 @@ function serverDiskCells(sheets: Record<TemplateSheet, string>, n: Record<NameKe
   const methods = (cell: string) => `${sheetReference(sheets.methods)}!${cell}`;
   const m = (key: keyof typeof SERVER_DISK_CELLS) => methods(SERVER_DISK_CELLS[key]);
   // The Methods sheet sizes Microsoft's column for every design: its disks are the design's where Microsoft's method sized it.
-  const has = `AND(${design("methodUsed")}="microsoft",ISNUMBER(${m("disks")}))`;
+  const has = microsoftFigureFormula(design("methodUsed"), m("disks"));
   const raid = `${m("architecture")}="RAID"`;
-  const shown = (formula: string) => `=IF(${has},${formula},"")`;
-  const count = (address: string, formula: string, format: string) => ({ address, formula: `=${formula}`, numberFormat: format, role: "output" as const, align: "right" as const });
+  const shown = (formula: string) => cellFormula(blankUnless(has, formula));
+  const count = (address: string, formula: string, format: string) => ({ address, formula: cellFormula(formula), numberFormat: format, role: "output" as const, align: "right" as const });
   const step = (address: string, formula: string, format?: string) => ({ address, formula: shown(formula), ...(format ? { numberFormat: format } : {}), role: "step" as const, align: "left" as const });
   /** A label that says JBOD's words or RAID's; blank where the design has no server disks (the heading says why). */
-  const label = (row: number, jbod: string, onRaid: string) => ({ address: `A${row}`, formula: `=IF(${has},IF(${raid},${onRaid},"${jbod}"),"")`, role: "label" as const });
+  const label = (row: number, jbod: string, onRaid: string) => ({ address: `A${row}`, formula: jbodOrRaidWordsFormula(has, raid, jbod, onRaid), role: "label" as const });
   // Why none, in the order sizeDesign's serverDisksProblem says it: Dell's process, a design Microsoft's method cannot size, a disk too small or slow.
-  const why =
-    `IF(${design("methodUsed")}<>"microsoft","none: Dell's process puts the databases on the arrays above",` +
-    `IF(NOT(ISNUMBER(${methods(microsoftCell("databases"))})),"none: Microsoft's method cannot size this design (the Methods sheet says so)",` +
-    `IF(${methods(SERVER_DISK_HELPERS.jbod)},"none: a volume of the databases does not fit a "&${n.serverDisk}&" disk's space or I/O (choose a larger or faster disk, or fewer databases a volume)",` +
-    `"none: the "&${n.serverDisk}&" disk has no GB or IOPS to size a RAID set by")))`;
-  const several = `AND(ISNUMBER(${n.environmentUsers}),${n.environmentUsers}<>0)`;
+  const why = noServerDisksFormula(`${design("methodUsed")}<>"microsoft"`, methods(microsoftCell("databases")), methods(SERVER_DISK_HELPERS.jbod), n.serverDisk);
+  const several = severalDagsFormula(n.environmentUsers);
   const RESTORE = SERVER_DISK_DEFAULTS.restoreDisks;
   const gb = wholeGroupedFormula;
   return [
     // The heading's first cell a formula: JBOD or the database+log RAID level, as the calculator deploys the design.
     ...sectionHeading(r, "", SUMMARY_WIDTH).slice(1),
     // Where the design has none, the heading says why, over the empty heading cells (a row's text would be cut by the cells beside it).
-    { address: `A${r}`, formula: `=IF(${has},"Server disks ("&IF(${raid},${m("databaseraid")},"JBOD")&", Microsoft's method)","Server disks: "&${why})`, role: "heading" },
-    { address: `A${r + 1}`, formula: `=IF(${has},"Disks a server","")`, role: "label" },
-    count(S.disksPerServer, `IF(${has},${m("disks")},"")`, FORMAT.disks),
-    { address: S.disk, formula: `=IF(${has},${n.serverDisk}&"","")`, role: "step" },
+    { address: `A${r}`, formula: serverDisksHeadingFormula(has, raid, m("databaseraid"), why), role: "heading" },
+    { address: `A${r + 1}`, formula: cellFormula(eitherWords(has, "Disks a server", "")), role: "label" },
+    count(S.disksPerServer, blankUnless(has, m("disks")), FORMAT.disks),
+    { address: S.disk, formula: cellFormula(blankUnless(has, asText(n.serverDisk))), role: "step" },
     step(S.dagDisks, m("dag"), '#,##0" in the DAG"'),
-    step(S.environmentDisks, `IF(${several},${environmentFormula(SUMMARY_ENVIRONMENT_CELLS.dags, m("dag"))},"")`, '#,##0" in the environment"'),
+    step(S.environmentDisks, blankUnless(several, environmentFormula(SUMMARY_ENVIRONMENT_CELLS.dags, m("dag"))), '#,##0" in the environment"'),
     label(r + 2, "Database and log disks", `"Database and log disks ("&${m("databaseraid")}&")"`),
-    count(S.databaseLogDisks, `IF(${has},${m("databaselog")},"")`, FORMAT.disks),
+    count(S.databaseLogDisks, blankUnless(has, m("databaselog")), FORMAT.disks),
     // JBOD: databases a disk (one volume each), and the disk's volume: named apart from the database volumes above
     // (the Inputs sheet's "Databases a disk's volume"). RAID: the volumes' databases, in words (the level is in the label).
-    step(S.databasesPerVolume, `IF(${raid},${m("volumedatabases")}&IF(${m("volumedatabases")}=1," database"," databases")&" a volume",${m("volumedatabases")})`, '[=1]0" database a disk";0" databases a disk"'),
-    step(S.volumeGB, `IF(${raid},${gb(m("databaseloggb"))}&" GB of volumes",${m("volumegb")})`, '#,##0" GB a disk\'s volume"'),
+    step(S.databasesPerVolume, either(raid, `${m("volumedatabases")}&${countWords(m("volumedatabases"), " database", " databases")}&" a volume"`, m("volumedatabases")), '[=1]0" database a disk";0" databases a disk"'),
+    step(S.volumeGB, either(raid, `${gb(m("databaseloggb"))}&" GB of volumes"`, m("volumegb")), '#,##0" GB a disk\'s volume"'),
     step(S.formattedGB, m("formattedgb"), '#,##0" GB a disk, formatted"'),
-    label(r + 3, "Restore, AutoReseed and spare disks", `"Restore and spare disks"`),
-    count(S.otherDisks, `IF(${has},${otherDisksFormula(m("disks"), m("databaselog"))},"")`, FORMAT.disks),
+    label(r + 3, "Restore, AutoReseed and spare disks", text("Restore and spare disks")),
+    count(S.otherDisks, blankUnless(has, otherDisksFormula(m("disks"), m("databaselog"))), FORMAT.disks),
     step(
       S.restore,
-      `IF(${raid},${m("restoredisks")}&" restore in "&${m("restoreraid")}&", "&${gb(m("restoregb"))}&" GB","${RESTORE} restore of "&${gb(m("restoregb"))}&" GB")`,
+      either(raid, `${m("restoredisks")}&" restore in "&${m("restoreraid")}&", "&${gb(m("restoregb"))}&" GB"`, `"${RESTORE} restore of "&${gb(m("restoregb"))}&" GB"`),
     ),
-    step(S.autoReseedDisks, `IF(${raid},"no AutoReseed (JBOD only)",${autoReseedDisksFormula(m("calculator"), m("databaselog"), RESTORE)})`, '0" AutoReseed"'),
+    step(S.autoReseedDisks, either(raid, text("no AutoReseed (JBOD only)"), autoReseedDisksFormula(m("calculator"), m("databaselog"), RESTORE)), '0" AutoReseed"'),
     step(S.spareDisks, spareDisksFormula(m("disks"), m("calculator")), '0" hot spare";0" hot spares";"no hot spare"'),
     ...mcdbCells(sheets, n, design),
   ];
@@ -387,25 +375,25 @@ function mcdbCells(sheets: Record<TemplateSheet, string>, n: Record<NameKey, str
   const methods = (cell: string) => `${sheetReference(sheets.methods)}!${cell}`;
   const M = SUMMARY_MCDB_CELLS;
   const ssds = methods(MCDB_CELLS.ssds);
-  const has = `AND(${design("methodUsed")}="microsoft",ISNUMBER(${ssds}))`;
-  const text = (t: string) => `"None: ${t.replace(/"/g, '""')}"`;
-  const why =
-    `IF(${n.mcdb}="off",${text(MCDB_NONE.off)},` +
-    `IF(NOT(${mcdbVersionFormula(n.exchangeVersion)}),${text(MCDB_NONE.versionWords)}&"Exchange "&${n.exchangeVersion},` +
-    `IF(${design("methodUsed")}<>"microsoft",${text(MCDB_NONE.dell)},` +
-    `IF(NOT(${methods(SERVER_DISK_HELPERS.jbod)}),${text(MCDB_NONE.raid)},` +
-    `IF(NOT(ISNUMBER(${methods(SERVER_DISK_CELLS.databaselog)})),${text(MCDB_NONE.noDisks)},` +
-    `"None: no listed SSD holds "&${wholeGroupedFormula(methods(MCDB_CELLS.neededGB))}&" GB")))))`;
-  const shown = (formula: string) => `=IF(${has},${formula},"")`;
+  const has = microsoftFigureFormula(design("methodUsed"), ssds);
+  const why = noMcdbFormula({
+    mcdb: n.mcdb,
+    exchangeVersion: n.exchangeVersion,
+    dell: `${design("methodUsed")}<>"microsoft"`,
+    jbod: methods(SERVER_DISK_HELPERS.jbod),
+    databaseLogDisks: methods(SERVER_DISK_CELLS.databaselog),
+    neededGB: methods(MCDB_CELLS.neededGB),
+  });
+  const shown = (formula: string) => cellFormula(blankUnless(has, formula));
   return [
     // The row grows to its "None: …": every cell of it wraps, so all are read from the row's top.
     { address: `A${SUMMARY_MCDB_ROW}`, value: "MCDB (MetaCache) SSDs a server", role: "label", wrap: true },
-    { address: M.ssdsPerServer, formula: `=IF(${has},${ssds},"—")`, numberFormat: '[=1]0" SSD";#,##0" SSDs"', role: "output", align: "right", wrap: true },
+    { address: M.ssdsPerServer, formula: cellFormula(dashUnless(has, ssds)), numberFormat: '[=1]0" SSD";#,##0" SSDs"', role: "output", align: "right", wrap: true },
     // Why none wraps in its cell: the cells beside it hold formulas, which a text cannot run over (SUMMARY_MCDB_LINES).
-    { address: M.ssdGB, formula: `=IF(${has},${methods(MCDB_CELLS.ssdGB)},${why})`, numberFormat: '#,##0" GB each"', role: "step", align: "left", wrap: true },
+    { address: M.ssdGB, formula: cellFormula(either(has, methods(MCDB_CELLS.ssdGB), why)), numberFormat: '#,##0" GB each"', role: "step", align: "left", wrap: true },
     { address: M.share, formula: shown(methods(MCDB_CELLS.share)), numberFormat: '0.0%" of the database disks"', role: "step", align: "left", wrap: true },
     // An active/passive second site on RAID holds no SSDs (catalogue/storage.ts mcdbServersOf).
-    { address: M.dagSsds, formula: shown(dagMcdbSsdsFormula(ssds, n.servers, `AND(${n.copies}>=2,${methods(DISK_FACTOR_CELLS.activePassive)}>0,${secondSiteOnRaidFormula(methods(SERVER_DISK_HELPERS.jbod), n.copies)})`, n.serversSite1)), numberFormat: '#,##0" in the DAG"', role: "step", align: "left", wrap: true },
+    { address: M.dagSsds, formula: shown(dagMcdbSsdsFormula(ssds, n.servers, secondSiteWithoutSsdsFormula(n.copies, methods(DISK_FACTOR_CELLS.activePassive), secondSiteOnRaidFormula(methods(SERVER_DISK_HELPERS.jbod), n.copies)), n.serversSite1)), numberFormat: '#,##0" in the DAG"', role: "step", align: "left", wrap: true },
   ];
 }
 
@@ -419,28 +407,28 @@ function environmentCells(n: Record<NameKey, string>, design: (key: DesignOutput
   const env = n.environmentUsers;
   // environmentUsersOf: empty or 0 is one DAG; environmentOf: ROUNDUP(environment ÷ a DAG's mailboxes) DAGs, at least one whole DAG
   // (`mailboxes`: by Microsoft's method every tier's, Role Requirements!C98).
-  const several = `AND(ISNUMBER(${env}),${env}<>0)`;
+  const several = severalDagsFormula(env);
   const dags = environmentDagsFormula(env, mailboxes);
-  const shown = (formula: string) => `=IF(${several},${formula},"")`;
-  const label = (text: string) => ({ formula: shown(`"${text}"`), role: "label" as const });
+  const shown = (formula: string) => cellFormula(blankUnless(several, formula));
+  const label = (words: string) => ({ formula: shown(text(words)), role: "label" as const });
   const value = (address: string, formula: string, format: string) => ({ address, formula: shown(formula), numberFormat: format, role: "output" as const, align: "right" as const });
   const note = (address: string, formula: string) => ({ address, formula: shown(formula), role: "step" as const });
   return [
     ...sectionHeading(SUMMARY_ENVIRONMENT_ROW, "The environment", SUMMARY_WIDTH),
-    { address: E.line, formula: `=IF(${several},"DAGs in the environment","One DAG")`, role: "label" },
+    { address: E.line, formula: cellFormula(eitherWords(several, "DAGs in the environment", "One DAG")), role: "label" },
     value(E.dags, dags, FORMAT.dags),
     // One DAG: the line runs on from C over the empty D and E (B's "" would stop it in A).
     {
       address: E.note,
-      formula: `=IF(${several},${groupedFormula(env)}&" mailboxes in the environment, "&${groupedFormula(mailboxes)}&" a DAG","the environment is this design: Mailboxes in the environment on the Inputs sheet makes several")`,
+      formula: environmentNoteFormula(several, env, mailboxes),
       role: "step",
     },
     { address: `A${r + 1}`, ...label("Mailbox servers in the environment") },
     value(E.servers, environmentFormula(E.dags, sitesServersFormula(n.servers)), FORMAT.servers),
-    note(`C${r + 1}`, `${sitesServersFormula(n.servers)}&" a DAG"`),
+    note(`C${r + 1}`, perDagWords(sitesServersFormula(n.servers))),
     { address: `A${r + 2}`, ...label("Databases in the environment") },
     value(E.databases, environmentFormula(E.dags, design("databasesDeployed")), FORMAT.databases),
-    note(`C${r + 2}`, `${groupedFormula(design("databasesDeployed"))}&" a DAG"`),
+    note(`C${r + 2}`, perDagWords(groupedFormula(design("databasesDeployed")))),
   ];
 }
 
@@ -449,8 +437,8 @@ function environmentCells(n: Record<NameKey, string>, design: (key: DesignOutput
 // carries in each failure — each chart over a small table on the Summary, so both writers draw it
 // from the same cells and a reader sees the numbers beside the picture.
 
-const PICTURES_ROW = SUMMARY_ENVIRONMENT_ROW + 11;
-const PICTURE_TABLE_ROW = PICTURES_ROW + 1;
+const PICTURES_ROW = ROWS.pictures.first;
+const PICTURE_TABLE_ROW = ROWS.pictureTable.first;
 const FAILURE_ROWS: ReadonlyArray<{ scenario: "normal" | "server" | "site" | "site+server"; label: string }> = [
   { scenario: "normal", label: "Normal running" },
   { scenario: "server", label: "One server fails" },
@@ -467,13 +455,13 @@ export const SUMMARY_PICTURES = Object.freeze({
 function pictureCells(sheets: Record<TemplateSheet, string>, names: Record<NameKey, string>): CellModel[] {
   const r = PICTURE_TABLE_ROW;
   const resilience = (col: string, row: number) => `${sheetReference(sheets.resilience)}!$${col}$${row}`;
-  const twoSites = `ISNUMBER(${names.serversSite2})`;
+  const twoSites = isNumber(names.serversSite2);
   const D = SUMMARY_SERVER_DISK_CELLS;
   // A server's disks by what each is for, read from the rows above; blank where the design has none (Dell's process).
-  const number = (cell: string) => `IF(ISNUMBER(${cell}),${cell},"")`;
+  const number = (cell: string) => blankUnless(isNumber(cell), cell);
   const disks: Array<[string, string]> = [
     ["Database and log disks", number(D.databaseLogDisks)],
-    ["Restore disks", `IF(ISNUMBER(${D.databaseLogDisks}),${number(`${sheetReference(sheets.methods)}!${SERVER_DISK_CELLS.restoredisks}`)},"")`],
+    ["Restore disks", blankUnless(isNumber(D.databaseLogDisks), number(`${sheetReference(sheets.methods)}!${SERVER_DISK_CELLS.restoredisks}`))],
     ["AutoReseed disks", number(D.autoReseedDisks)],
     ["Hot spares", number(D.spareDisks)],
     ["MCDB SSDs", number(SUMMARY_MCDB_CELLS.ssdsPerServer)],
@@ -485,7 +473,7 @@ function pictureCells(sheets: Record<TemplateSheet, string>, names: Record<NameK
     { address: `B${r}`, value: "Disks", role: "heading", align: "right" },
     ...disks.flatMap(([label, formula], i): CellModel[] => [
       { address: `A${r + 1 + i}`, value: label, role: "label" },
-      { address: `B${r + 1 + i}`, formula: `=${formula}`, numberFormat: format(label), role: "step", align: "right" },
+      { address: `B${r + 1 + i}`, formula: cellFormula(formula), numberFormat: format(label), role: "step", align: "right" },
     ]),
     { address: `D${r}`, value: "Failure", role: "heading" },
     { address: `E${r}`, value: "Mailboxes, busiest server", role: "heading", align: "right" },
@@ -495,10 +483,10 @@ function pictureCells(sheets: Record<TemplateSheet, string>, names: Record<NameK
       const mailboxes = resilience(RESILIENCE_CELLS.activeMailboxes, row);
       return [
         site
-          ? { address: `D${r + 1 + i}`, formula: `=IF(${twoSites},"${label}","${label.replace(/ fails?$/, "")}: does not apply")`, role: "label" as const }
+          ? { address: `D${r + 1 + i}`, formula: cellFormula(eitherWords(twoSites, label, `${label.replace(/ fails?$/, "")}: does not apply`)), role: "label" as const }
           : { address: `D${r + 1 + i}`, value: label, role: "label" as const },
         // A failure the design does not survive, or cannot have, is a dash: a gap in the chart.
-        { address: `E${r + 1 + i}`, formula: `=IF(ISNUMBER(${mailboxes}),${mailboxes},"—")`, numberFormat: FORMAT.mailboxes, role: "step" as const, align: "right" as const },
+        { address: `E${r + 1 + i}`, formula: cellFormula(dashUnlessNumber(mailboxes)), numberFormat: FORMAT.mailboxes, role: "step" as const, align: "right" as const },
       ];
     }),
   ];

@@ -13,7 +13,7 @@
  * The block is five columns (A:E) by TIER_BLOCK_ROWS rows; template.ts places it and defines its
  * four names. methods.ts turns the names into the tiers the EX_MS_* functions size.
  */
-import { withinBoundsFormula } from "../../engine/catalogue/input";
+import { tierValueRule } from "../formulas/tiers";
 import { describeRange, numberParameter, type NumberParameter } from "../../functions/arguments";
 import type { CellModel, DefinedName, InputRule } from "../model";
 import { FORMAT } from "./shared";
@@ -173,11 +173,6 @@ export interface TierDesignNames {
  * `mailboxes` is the cell holding tier k's mailboxes as sized (for the profile columns).
  */
 export function tierValueFormula(tiers: TierNames, design: TierDesignNames, column: TierColumn, k: number, mailboxes: string): string {
-  const p = TIER_PARAMETERS[column];
-  const v = `INDEX(${tiers[column]},${k})`;
-  const typed = `IF(${withinBoundsFormula(v, p)},${v},NA())`;
-  // Empty and 0 are one: INDEX gives an empty cell's reference to Excel but its value, 0, to some
-  // evaluators, so no test tells them apart everywhere; 0 is no profile value anyway.
-  if (column === "mailboxes") return `IF(${v}<>0,${typed},${k === 1 ? design.users : "0"})`;
-  return `IF(AND(${mailboxes}>0,${v}<>0),${typed},${design[column]})`;
+  if (column === "mailboxes") return tierValueRule(tiers[column], TIER_PARAMETERS[column], k, k === 1 ? design.users : "0");
+  return tierValueRule(tiers[column], TIER_PARAMETERS[column], k, design[column], mailboxes);
 }
