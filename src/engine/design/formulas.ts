@@ -123,13 +123,17 @@ type VolumeFactors = Pick<MicrosoftFactors, "contentIndexShare" | "volumeFreeSha
 /**
  * Microsoft's volumes of one copy — Volume Requirements!I123 (example: (4 × 664.7 × 1.25 + 4 × 23.7) /
  * 0.95 for four databases a volume): a database volume holds the database, its content index and free
- * space; a log volume its logs and free space; whole GB up. The capacity is counted from the totals,
- * which never fall as the load rises: all databases' data and logs, plus a GB a volume of rounding.
+ * space; a log volume its logs and free space. One database a volume, the two are the calculator's one
+ * database+log volume (Role Requirements!C276 = I123) split: the log volume whole GB up, the database
+ * volume the rest of that volume whole GB up, so the two sum to it rounded up (each rounded up on its
+ * own, the two would sum to a GB more: 249 + 12 for 259.3). The capacity is counted from the
+ * totals, which never fall as the load rises: all databases' data and logs, plus a GB a volume of rounding.
  */
 export function microsoftVolumes(databaseGB: number, logSpaceGB: number, databases: number, f: VolumeFactors) {
+  const logVolumeGB = Math.max(MINIMUM_VOLUME_GB, ceilCount(logSpaceGB / usable(f)));
   return {
-    databaseVolumeGB: Math.max(MINIMUM_VOLUME_GB, ceilCount((databaseGB * indexed(f)) / usable(f))),
-    logVolumeGB: Math.max(MINIMUM_VOLUME_GB, ceilCount(logSpaceGB / usable(f))),
+    databaseVolumeGB: Math.max(MINIMUM_VOLUME_GB, ceilCount((databaseGB * indexed(f) + logSpaceGB) / usable(f)) - logVolumeGB),
+    logVolumeGB,
     capacityPerCopyGB: ceilCount(((databaseGB * indexed(f) + logSpaceGB) * databases) / usable(f) + 2 * databases),
   };
 }
@@ -137,9 +141,10 @@ export function microsoftVolumes(databaseGB: number, logSpaceGB: number, databas
 /** microsoftVolumes as formula text: the database volume, the log volume and the capacity of one copy. */
 export function microsoftVolumeFormulas(c: { databaseGB: string; logSpaceGB: string; databases: string }, f: VolumeFactors) {
   const [ix, free] = [numberLiteral(indexed(f)), numberLiteral(usable(f))];
+  const logVolumeGB = `MAX(${MINIMUM_VOLUME_GB},${ceilCountFormula(`${c.logSpaceGB}/${free}`)})`;
   return {
-    databaseVolumeGB: `MAX(${MINIMUM_VOLUME_GB},${ceilCountFormula(`${c.databaseGB}*${ix}/${free}`)})`,
-    logVolumeGB: `MAX(${MINIMUM_VOLUME_GB},${ceilCountFormula(`${c.logSpaceGB}/${free}`)})`,
+    databaseVolumeGB: `MAX(${MINIMUM_VOLUME_GB},${ceilCountFormula(`(${c.databaseGB}*${ix}+${c.logSpaceGB})/${free}`)}-${logVolumeGB})`,
+    logVolumeGB,
     capacityPerCopyGB: ceilCountFormula(`(${c.databaseGB}*${ix}+${c.logSpaceGB})*${c.databases}/${free}+2*${c.databases}`),
   };
 }
