@@ -253,11 +253,6 @@ export class TooManyDatabasesError extends SizingError {}
 /** A design whose servers hold more copies than the edition mounts (src/engine/version.ts editionProblem). */
 export class EditionError extends SizingError {}
 /**
- * A design whose servers cannot carry it: a server past the cores its version supports (2019 and SE: 48),
- * or the servers named past the calculator's CPU utilisation target in the worst failure. `summary` is
- * the Design check's sentence (the Design sheet's server refusal row gives the same text).
- */
-/**
  * A design refused once its databases are counted (more copies a server than Exchange mounts; databases past
  * the maximum size on a JBOD disk that holds none a volume; servers that cannot carry it). It names the
  * databases the count deploys, which the workbook's sheets still show.
@@ -270,7 +265,12 @@ export class RefusedDatabasesError extends SizingError {
     super("#N/A", message);
   }
 }
-/** Servers that cannot carry the design (cores past the version's, CPU past the target): its databases are counted. */
+/**
+ * A design whose servers cannot carry it: a server past the cores its version supports (2019 and SE: 48),
+ * or the servers named past the calculator's CPU utilisation target in the worst failure. `summary` is
+ * the Design check's sentence (the Design sheet's server refusal row gives the same text). Refused once
+ * its databases are counted, it names them (the Distribution grid holds them all).
+ */
 export class ServerCapacityError extends RefusedDatabasesError {
   constructor(
     message: string,
