@@ -2,7 +2,7 @@
 them -> the calculator's Input cells (as the fixture's existing rows set them) -> the oracle's figures."""
 import json, os, subprocess, sys
 FIX = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tests', 'fixtures', 'microsoft-calculator-designs.json')
-KEYS = sorted({k for d in json.load(open(FIX))['designs'] for k in d['calc']} | {'Role Requirements!C63', 'Role Requirements!C97', 'Role Requirements!C98', 'Role Requirements!C100'})
+KEYS = sorted({k for d in json.load(open(FIX))['designs'] for k in d['calc']} | {'Role Requirements!C63', 'Role Requirements!C97', 'Role Requirements!C98', 'Role Requirements!C100', 'Role Requirements!C276'})
 DISKS = {None: (4000, '7.2K RPM SAS 3.5"'), '8TB 7.2K NL-SAS 3.5"': (8000, '7.2K RPM SAS 3.5"')}
 
 def disk_of(name):

@@ -609,6 +609,9 @@ export function layoutRoundFormula(database: string, a: DagArguments): string {
   return `ROUNDDOWN(${operand(database)}/${operand(dagPieces(a).active)},0)`;
 }
 
+/** A database's number (0-based), from its home and round: home + round × the first site's servers (active/passive's active servers). */
+const passiveDatabaseFormula = (home: string, round: string, s1: string): string => `(${operand(round)}*${s1}+${operand(home)})`;
+
 /**
  * layoutPreference (layout.ts) as a formula: the activation preference of a database's copy on
  * server `server` (0-based, the first site's servers first), or "" where that server holds no copy
@@ -617,7 +620,7 @@ export function layoutRoundFormula(database: string, a: DagArguments): string {
  * row's helper cells, layoutHomeFormula and layoutRoundFormula. Two sites at most.
  */
 export function layoutPreferenceFormula(home: string, round: string, server: string, a: DagArguments): string {
-  const { s1, s2, c } = dagPieces(a);
+  const { s1, s2, c, passive } = dagPieces(a);
   const [g, rho, s] = [home, round, server].map(operand);
   const homeCopies = homeSiteCopiesFormula(c, s2);
   const otherCopies = otherSiteCopiesFormula(c, s2);
@@ -631,7 +634,16 @@ export function layoutPreferenceFormula(home: string, round: string, server: str
   const before = `IF(${atHome},0,${homeCopies})`;
   // k = (δ − 1 − ρ) mod (n − 1) + 1: the further copy that sits δ after the site's first.
   const k = `(${modFormula(`${delta}-1-${rho}+(${n}-1)*(${rho}+1)`, `${n}-1`)}+1)`;
-  return `IF(${copiesHere}=0,"",IF(${delta}=0,${before}+1,IF(${k}<${copiesHere},${before}+1+${k},"")))`;
+  const rotated = `IF(${copiesHere}=0,"",IF(${delta}=0,${before}+1,IF(${k}<${copiesHere},${before}+1+${k},"")))`;
+  // Active/passive, the second site's own sequence (layout.ts passiveSiteCopy): base n − 1 − (d mod n), so
+  // δ = (q + 1 + d) mod n, and rotation d mod (n − 1), so k − 1 = (δ − 1 − d) mod (n − 1); q = s − s1 there.
+  const d = passiveDatabaseFormula(g, rho, s1);
+  const deltaPassive = modFormula(`${s}-${s1}+1+${d}`, s2);
+  const kPassive = `(${modFormula(`${deltaPassive}-1-${d}+(${s2}-1)*(${d}+1)`, `${s2}-1`)}+1)`;
+  // A server of the second site: two sites, so ⌈c ÷ 2⌉ copies at home and ⌊c ÷ 2⌋ there.
+  const [hc, oc] = [`ROUNDUP(${c}/2,0)`, `ROUNDDOWN(${c}/2,0)`];
+  const passiveSite = `IF(${oc}=0,"",IF(${deltaPassive}=0,${hc}+1,IF(${kPassive}<${oc},${hc}+1+${kPassive},"")))`;
+  return `IF(AND(${passive},${s}>=${s1}),${passiveSite},${rotated})`;
 }
 
 /*
@@ -673,20 +685,25 @@ export type LayoutSiteHelper = "first" | "rotation" | "copies" | "firstPreferenc
  * One per-database helper for site `site` (1 or 2; "" for site 2 of a one-site DAG), from the row's
  * home, position (layoutPositionFormula) and round cells; "rotation" reads the row's "first" cell.
  * `homeCopies` and `otherCopies`, when given, are cells holding ⌈c ÷ 2⌉ and ⌊c ÷ 2⌋ (c and 0 in one
- * site), written out otherwise.
- * - first: the server b of the site's first copy, counted from server 0 — i at home, (i + ρ) mod n elsewhere.
- * - rotation: a = (b − first server of the site + ρ) mod (n − 1), counted from server 0; 0 where n = 1.
+ * site), written out otherwise; `database`, the database's number (0-based), else home + round × s1;
+ * `passive`, a cell holding 1 for active/passive (else 0), else the layout compared.
+ * - first: the server b of the site's first copy, counted from server 0 — i at home, (i + ρ) mod n elsewhere
+ *   (active/passive's second site: n − 1 − (d mod n), layout.ts passiveSiteCopy).
+ * - rotation: a = (b − first server of the site + ρ) mod (n − 1), counted from server 0; 0 where n = 1
+ *   (active/passive's second site: d for ρ).
  * - copies: ⌈c ÷ 2⌉ at home, ⌊c ÷ 2⌋ elsewhere (c in one site).
  * - firstPreference: 1 at home, ⌈c ÷ 2⌉ + 1 elsewhere.
  */
 export function layoutSiteFormula(
   helper: LayoutSiteHelper,
   site: 1 | 2,
-  cells: { home: string; position: string; round: string; first: string; homeCopies?: string; otherCopies?: string },
+  cells: { home: string; position: string; round: string; first: string; homeCopies?: string; otherCopies?: string; database?: string; passive?: string },
   a: DagArguments,
 ): string {
-  const { s1, s2, c, two } = dagPieces(a);
+  const { s1, s2, c, two, passive: layoutPassive } = dagPieces(a);
+  const passive = cells.passive === undefined ? layoutPassive : `${operand(cells.passive)}=1`;
   const [g, i, rho, b] = [cells.home, cells.position, cells.round, cells.first].map(operand);
+  const database = cells.database === undefined ? passiveDatabaseFormula(g, rho, s1) : operand(cells.database);
   const atHome = site === 1 ? `${g}<${s1}` : `${g}>=${s1}`;
   const n = site === 1 ? s1 : s2;
   const start = site === 1 ? "" : `${s1}+`;
@@ -696,9 +713,12 @@ export function layoutSiteFormula(
   switch (helper) {
     case "first":
       text = `${start}IF(${atHome},${i},${modFormula(`${i}+${rho}`, n)})`;
+      // Active/passive, the second site's own sequence (layout.ts passiveSiteCopy): n − 1 − (d mod n).
+      if (site === 2) text = `IF(${passive},${s1}+${s2}-1-${modFormula(database, s2)},${text})`;
       break;
     case "rotation":
-      text = `${start}IF(${n}=1,0,${modFormula(`${b}${site === 1 ? "" : `-${s1}`}+${rho}`, `${n}-1`)})`;
+      // Active/passive, the second site's further copies rotate by d mod (n − 1) (layout.ts passiveSiteCopy).
+      text = `${start}IF(${n}=1,0,${modFormula(`${b}${site === 1 ? "" : `-${s1}`}+${site === 1 ? rho : `IF(${passive},${database},${rho})`}`, `${n}-1`)})`;
       break;
     case "copies":
       text = `IF(${atHome},${homeCopies},${otherCopies})`;

@@ -20,6 +20,8 @@
  * - In another site (n servers) the first copy sits at position (i + ρ) mod n and its further
  *   copies rotate after it as in the home site. With equal sites this is the calculator's mirror
  *   (server i's databases fall on server i + ρ there, a bijection for every round).
+ * - Active/passive, a passive site follows its own sequence over the databases (passiveSiteCopy),
+ *   as even as the count allows when the first site fails and when one more server does.
  * - Lagged copies are the last `laggedCopies` in preference order, and never activate.
  */
 import { SizingError } from "./errors";
@@ -137,19 +139,36 @@ function firstServers(serversPerSite: readonly number[]): number[] {
   return serversPerSite.map((_, s) => sum(serversPerSite.slice(0, s)));
 }
 
+/**
+ * Active/passive: where database d's copies sit in a passive site of n servers, the site's own sequence
+ * — the first at n − 1 − (d mod n), the further ones rotating after it as in the home site, by
+ * d mod (n − 1) — even at every count: d runs through blocks of n − 1 that all put their second copy on
+ * one server σ (σ = 0, 1, … in turn), their first copies on the others. When the first site fails the
+ * site carries ⌈D ÷ n⌉ of D databases at most a server, and when one more of its servers fails
+ * ⌈D ÷ (n − 1)⌉: the least any layout of the count achieves (tests/engine/layout.test.ts, against a
+ * brute force). Keyed on the home site's rounds the site was even only at balanced counts (56
+ * databases on 8 + 3 servers: 30 on one of the two servers left, where 28 is reachable).
+ */
+export function passiveSiteCopy(d: number, n: number): { first: number; round: number } {
+  return n === 1 ? { first: 0, round: 0 } : { first: n - 1 - (d % n), round: d % (n - 1) };
+}
+
 /** Database d's copies in preference order, as server indices (0-based). */
 function placeDatabase(design: Required<LayoutDesign>, d: number, first: readonly number[], perSite: readonly number[]): number[] {
   const { serversPerSite } = design;
   const sites = serversPerSite.length;
   const { site: h, position: i, round: rho } = home(design, d);
+  const passive = design.layout === "active/passive";
   const servers: number[] = [];
   for (let j = 0; j < sites; j++) {
     const t = (h + j) % sites;
     const n = serversPerSite[t];
     if (perSite[j] === 0) continue;
-    const base = j === 0 ? i : (i + rho) % n;
+    const own = passive && j > 0 ? passiveSiteCopy(d, n) : undefined;
+    const base = j === 0 ? i : own !== undefined ? own.first : (i + rho) % n;
+    const turn = own !== undefined ? own.round : rho;
     servers.push(first[t] + base);
-    for (let k = 1; k < perSite[j]; k++) servers.push(first[t] + ((base + 1 + ((rho + k - 1) % (n - 1))) % n));
+    for (let k = 1; k < perSite[j]; k++) servers.push(first[t] + ((base + 1 + ((turn + k - 1) % (n - 1))) % n));
   }
   return servers;
 }
@@ -187,9 +206,11 @@ export function layoutPreference(design: LayoutDesign, database: number, server:
   const perSite = copiesPerSite(copies, sites);
   if (perSite[j] === 0) return undefined;
   const before = sum(perSite.slice(0, j));
-  const base = j === 0 ? i : (i + rho) % n;
+  const own = design.layout === "active/passive" && j > 0 ? passiveSiteCopy(database, n) : undefined;
+  const base = j === 0 ? i : own !== undefined ? own.first : (i + rho) % n;
+  const turn = own !== undefined ? own.round : rho;
   if (q === base) return before + 1;
-  const k = mod(mod(q - base, n) - 1 - rho, n - 1) + 1;
+  const k = mod(mod(q - base, n) - 1 - turn, n - 1) + 1;
   return k < perSite[j] ? before + 1 + k : undefined;
 }
 

@@ -280,3 +280,77 @@ describe("scenarioLoads counts what the simulation finds, at any count (the Dist
     expect(loads.server!.databases).toBeGreaterThan(8 + 8 / 3);
   });
 });
+
+/**
+ * Active/passive: the second site's copies as even as the count allows in every failure that lands on it.
+ * Only which server holds each database's first and second copy there decides where its databases run when
+ * the first site fails (the first copy) and when one more server of the second site does (the second, for
+ * the failed server's); so the least any layout of a count achieves is a search over how many databases
+ * each ordered pair of the site's servers takes (each server alone with one copy there).
+ */
+describe("active/passive: the second site's busiest server is the least any layout of the count achieves", () => {
+  /** The busiest running server of the second site when the first fails, and when one more server of the second does, for counts by ordered pair. */
+  const busiest = (n: number, pairs: ReadonlyArray<readonly [number, number | undefined]>, counts: readonly number[]) => {
+    const site = Array<number>(n).fill(0);
+    pairs.forEach(([a], p) => (site[a] += counts[p]));
+    let siteAndServer = 0;
+    if (pairs[0][1] !== undefined) {
+      for (let s = 0; s < n; s++) {
+        const load = Array<number>(n).fill(0);
+        pairs.forEach(([a, b], p) => (load[a === s ? b! : a] += counts[p]));
+        siteAndServer = Math.max(siteAndServer, ...load.filter((_, g) => g !== s));
+      }
+    }
+    return { site: Math.max(...site), siteAndServer };
+  };
+  /** Every way of splitting `total` databases over `parts` kinds. */
+  function* splits(total: number, parts: number): Generator<number[]> {
+    if (parts === 1) {
+      yield [total];
+      return;
+    }
+    for (let x = 0; x <= total; x++) for (const rest of splits(total - x, parts - 1)) yield [x, ...rest];
+  }
+  const least = (n: number, twoCopies: boolean, databases: number) => {
+    const pairs: Array<readonly [number, number | undefined]> = [];
+    for (let a = 0; a < n; a++) {
+      if (!twoCopies) pairs.push([a, undefined]);
+      else for (let b = 0; b < n; b++) if (b !== a) pairs.push([a, b]);
+    }
+    let best = { site: Infinity, siteAndServer: Infinity };
+    for (const counts of splits(databases, pairs.length)) {
+      const b = busiest(n, pairs, counts);
+      best = { site: Math.min(best.site, b.site), siteAndServer: Math.min(best.siteAndServer, b.siteAndServer) };
+    }
+    return best;
+  };
+  /** The layout's: the worst over the second site's servers of losing the first site and then that server. */
+  const laidOut = (serversPerSite: [number, number], copies: number, databases: number) => {
+    const layout = copyLayout({ serversPerSite, copies, layout: "active/passive", databases });
+    const firstSite = Array.from({ length: serversPerSite[0] }, (_, s) => s);
+    const second = Array.from({ length: serversPerSite[1] }, (_, s) => serversPerSite[0] + s);
+    const most = (failed: number[]) => Math.max(...activate(layout, failed).activeDatabases.filter((_, s) => !failed.includes(s)));
+    return { site: most(firstSite), siteAndServer: copies >= 4 ? Math.max(...second.map((s) => most([...firstSite, s]))) : 0 };
+  };
+
+  test.each([
+    [2, 12],
+    [3, 14],
+    [4, 8],
+  ])("a second site of %i servers, up to %i databases, one copy there or two, first sites of 1 to 8 servers", (n, most) => {
+    for (const copies of [2, 4]) {
+      if (copies / 2 > n) continue;
+      for (let databases = 1; databases <= most; databases++) {
+        const best = least(n, copies >= 4, databases);
+        for (let n1 = copies / 2; n1 <= 8; n1++) expect([n1, copies, databases, laidOut([n1, n], copies, databases)]).toEqual([n1, copies, databases, best]);
+      }
+    }
+  });
+
+  test("22,800 mailboxes in 56 databases, 4 copies on 8 + 3 servers: a site and a server lost leave 28 on each of the two left, not 30", () => {
+    // ⌈56 ÷ 2⌉: the second site's first and second copies spread evenly over its server pairs.
+    expect(laidOut([8, 3], 4, 56)).toEqual({ site: 19, siteAndServer: 28 });
+    const o = worstCase(copyLayout({ serversPerSite: [8, 3], copies: 4, layout: "active/passive", databases: 56 }), "site+server");
+    expect(o.busiestDatabases).toBe(28);
+  });
+});

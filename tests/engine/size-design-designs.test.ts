@@ -92,6 +92,9 @@ const FIGURES: ReadonlyArray<[string, string, (d: Design) => number | undefined,
   ["log IOPS a DAG", "Role Requirements!E282", (d) => d.dagLogIops],
   ["databases a volume", "Volume Requirements!I7", (d) => d.serverDisks?.databasesPerVolume ?? d.raidServerDisks?.databasesPerVolume],
   ["a JBOD volume, GB", "Volume Requirements!I123", (d) => d.serverDisks?.volumeGB],
+  // One database a volume (Input!C108 "No"), the calculator's database+log volume (C276 = I123): the design's database volume
+  // and log volume together, whole GB as the Summary shows them, are it rounded up — never a GB more.
+  ["a database's volume and its log volume, GB", "Role Requirements!C276", (d) => d.databaseVolumeGB + d.logVolumeGB, (c) => (num(c["Role Requirements!C276"]) === undefined ? undefined : Math.ceil(num(c["Role Requirements!C276"])! - 1e-9))],
   ["database+log disks a server (JBOD)", "Storage Design!C182", (d) => d.serverDisks?.databaseLogDisks],
   ["disks a server, the calculator's (JBOD)", "Storage Design!C197", (d) => d.serverDisks?.calculatorDisks],
   ["disks a server, the calculator's (RAID)", "Storage Design!C194", (d) => d.raidServerDisks?.calculatorDisks],

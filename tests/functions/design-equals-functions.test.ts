@@ -323,9 +323,10 @@ function compare(g: Drawn, d: Design): { design: Record<string, unknown>; functi
   const balanced = balancedDatabaseCount(d.microsoftDatabases!, layoutOf(g));
   const neverLess = g.serverSizing === "never less" ? f : { ...ownFactors(g), neverLess: 1, activationUnit: unitOf(g), deployedDatabases: balanced };
   const neverLessServers = serversBy(g, neverLess);
-  // A volume a database, and a log volume: its data with the content index, and its logs, with free space (Volume Requirements!I123), whole GB, at least 1.
-  const databaseVolume = Math.max(1, ceilCount((size * (1 + 2 * CONTENT_INDEX)) / (1 - VOLUME_FREE)));
+  // A volume a database, and a log volume: its logs with free space, whole GB, at least 1; the database volume the rest of the calculator's
+  // database+log volume (its data with the content index, and its logs, with free space: Role Requirements!C276 = Volume Requirements!I123), whole GB.
   const logVolume = Math.max(1, ceilCount(logspace / (1 - VOLUME_FREE)));
+  const databaseVolume = Math.max(1, ceilCount((size * (1 + 2 * CONTENT_INDEX) + logspace) / (1 - VOLUME_FREE)) - logVolume);
   // What one copy needs: all databases' data and logs with free space, plus a GB a volume of rounding (size-design.ts, capacity.ts).
   const capacity = ceilCount(((size * (1 + 2 * CONTENT_INDEX) + logspace) * d.databases) / (1 - VOLUME_FREE) + 2 * d.databases);
   const peak = num(fn.iops("peak"));

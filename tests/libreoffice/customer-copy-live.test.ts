@@ -21,7 +21,7 @@ import { evaluateWorkbook, parseRange, toA1, withCellValues, type EvaluatedValue
 import type { WorkbookModel } from "../../src/workbook/model";
 import { runDesign } from "../../src/cli/design";
 import { quantity, type QuantityKey } from "../../src/engine/catalogue";
-import { MICROSOFT_MODE_CELLS } from "../../src/workbook/sheets/resilience";
+import { MICROSOFT_MODE_CELLS, RESILIENCE_CELLS } from "../../src/workbook/sheets/resilience";
 import { SUMMARY_CELLS, referenceDesign, templateSheetNames, type HeadlineInputs } from "../../src/workbook/template";
 import { builtDesign } from "../support/built-designs";
 import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, recalculateXlsxFiles, type RecalculatedWorkbook } from "../support/libreoffice";
@@ -58,6 +58,16 @@ const LAGGED: InputSet = {
 };
 /** Issue 27, cause 4: the same, its servers sized never less in the copy (either site failing, a unit at a time). */
 const LAGGED_NEVER_LESS: InputSet = { ...LAGGED, name: `${LAGGED.name}, servers sized never less`, named: { ...LAGGED.named, ServerSizing: "never less" } };
+/**
+ * Active/passive, 22,800 mailboxes in 56 databases, 4 copies on 8 + 3 servers: the second site's copies laid out
+ * evenly at a count between balanced ones (28 databases on each of the two servers left after a site and a server fail).
+ */
+const PASSIVE_EVEN: InputSet = {
+  name: "Exchange 2016, active/passive on 8 + 3 servers, four copies, 56 databases: the second site's copies even",
+  inputs: { users: 22800, copies: 4, messagesPerDay: 0.1, maxDatabaseGB: 2048 },
+  named: { ExchangeVersion: 2016, ServersFirstSite: 8, ServersSecondSite: 3, DagLayout: "active/passive" },
+};
+const PASSIVE_EVEN_FLAGS = ["--users", "22800", "--messages", "0.1", "--copies", "4", "--servers-site1", "8", "--servers-site2", "3", "--layout", "active/passive", "--exchange-version", "2016", "--max-db", "2048"];
 /** The same design as `exsize design` flags. */
 const LAGGED_FLAGS = ["--users", "5000", "--copies", "4", "--quota-mb", "10240", "--messages", "200", "--max-database-gb", "2048", "--exchange-version", "2016", "--servers-site1", "2", "--servers-site2", "2", "--lagged", "1", "--lag-days", "7", "--method", "microsoft"];
 
@@ -91,6 +101,7 @@ const INPUT_SETS: InputSet[] = [
   },
   LAGGED,
   LAGGED_NEVER_LESS,
+  PASSIVE_EVEN,
   // Issue 26: the catalogue's factor inputs typed into the copy — the calculator's IOPS multiplication factor
   // (Input!C66) and virtual servers (Input!C24, 10% more megacycles: the cores a server follow).
   {
@@ -424,5 +435,20 @@ describe("the reference customer copy, its inputs edited in the file", () => {
     expect(rounded).toEqual(Object.fromEntries(Object.keys(got).map((k) => [k, json[k] ?? null])));
     // A control: the lagged copy is in the design, and some failure mode has figures.
     expect(json.serverActiveDatabases).not.toBeNull();
+  });
+
+  test("active/passive on 8 + 3 servers: the copy's busiest server after a site and a server fail is exsize design --json's, 28 of 56 databases", async () => {
+    const printed: string[] = [];
+    expect(await runDesign([...PASSIVE_EVEN_FLAGS, "--json"], { stdout: (l) => printed.push(l), stderr: () => undefined })).toBe(0);
+    const json = (JSON.parse(printed.join("\n")) as { design: Record<string, number | string | null> }).design;
+    const book = recalculated.get(PASSIVE_EVEN.name)!;
+    const resilience = templateSheetNames().resilience;
+    const row = RESILIENCE_CELLS.scenarioRow["site+server"];
+    const at = (column: string) => book[resilience]?.[`${column}${row}`]?.value ?? null;
+    expect({ databases: json.databases, activeDatabases: at(RESILIENCE_CELLS.activeDatabases), activeMailboxes: at(RESILIENCE_CELLS.activeMailboxes) }).toEqual({
+      databases: 56,
+      activeDatabases: 28,
+      activeMailboxes: json.worstMailboxesPerServer,
+    });
   });
 });

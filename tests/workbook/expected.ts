@@ -45,14 +45,16 @@ export function expectedOutputs(
   // A design whose servers cannot hold its copies has no layout: the engine refuses it, the sheet shows errors.
   const design = sizeDesign({ ...REFERENCE_DESIGN_INPUTS, ...inputs, serversSite1: serversPerSite[0], serversSite2: serversPerSite[1] ?? "" }, { factors: merged });
   const ms = (x: number | undefined) => (design.microsoft === undefined || x === undefined ? "—" : x);
-  const msVolume = design.microsoft && Math.max(1, Math.ceil(design.microsoft.databaseGB * 1.4 / 0.95 - 1e-9));
+  // One database a volume, the database and log volume of Role Requirements!C276 whole GB up, less the log volume.
+  const msLogVolume = design.microsoft && Math.max(1, Math.ceil(design.microsoft.logSpaceGB / 0.95 - 1e-9));
+  const msVolume = design.microsoft && Math.max(1, Math.ceil((design.microsoft.databaseGB * 1.4 + design.microsoft.logSpaceGB) / 0.95 - 1e-9) - msLogVolume!);
   const vmware = design.scenarios.filter((x) => x.survivable);
   return {
     methodUsed: "dell",
     databasesDeployed: databases,
     dellDatabases: databases,
     msDatabaseVolumeGB: ms(msVolume),
-    msLogVolumeGB: ms(design.microsoft && Math.max(1, Math.ceil(design.microsoft.logSpaceGB / 0.95 - 1e-9))),
+    msLogVolumeGB: ms(msLogVolume),
     msCapacityGB: ms(design.microsoft && Math.ceil(((design.microsoft.databaseGB * 1.4 + design.microsoft.logSpaceGB) * design.microsoft.databases) / 0.95 + 2 * design.microsoft.databases - 1e-9)),
     msCoresNeeded: ms(design.microsoft && Math.max(1, Math.ceil(design.microsoft.megacycles / 2000 - 1e-9))),
     answerDatabaseVolumeGB: provisionedDatabaseVolumeGB,

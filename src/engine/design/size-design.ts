@@ -316,24 +316,9 @@ export class TooManyDatabasesError extends SizingError {}
 /** A design whose servers hold more copies than the edition mounts (src/engine/version.ts editionProblem). */
 export class EditionError extends SizingError {}
 /**
- * A design whose servers cannot carry it: a server past the cores its version supports (2019 and SE: 48),
- * or the servers named past the calculator's CPU utilisation target in the worst failure. `summary` is
- * the Design check's sentence (the Design sheet's server refusal row gives the same text).
- */
-export class ServerCapacityError extends SizingError {
-  constructor(
-    message: string,
-    readonly summary: string,
-  ) {
-    super("#N/A", message);
-  }
-}
-/** A design whose MCDB input is "on" where MCDB cannot be (src/engine/microsoft/mcdb.ts mcdbOnProblem). */
-export class McdbError extends SizingError {}
-/**
  * A design refused once its databases are counted (more copies a server than Exchange mounts; databases past
- * the maximum size on a JBOD disk that holds none a volume). It names the databases the count deploys, which
- * the workbook's sheets still show.
+ * the maximum size on a JBOD disk that holds none a volume; servers that cannot carry it). It names the
+ * databases the count deploys, which the workbook's sheets still show.
  */
 export class RefusedDatabasesError extends SizingError {
   constructor(
@@ -343,6 +328,23 @@ export class RefusedDatabasesError extends SizingError {
     super("#N/A", message);
   }
 }
+/**
+ * A design whose servers cannot carry it: a server past the cores its version supports (2019 and SE: 48),
+ * or the servers named past the calculator's CPU utilisation target in the worst failure. `summary` is
+ * the Design check's sentence (the Design sheet's server refusal row gives the same text). Refused once
+ * its databases are counted, it names them (the Distribution grid holds them all).
+ */
+export class ServerCapacityError extends RefusedDatabasesError {
+  constructor(
+    message: string,
+    readonly summary: string,
+    databases: number,
+  ) {
+    super(message, databases);
+  }
+}
+/** A design whose MCDB input is "on" where MCDB cannot be (src/engine/microsoft/mcdb.ts mcdbOnProblem). */
+export class McdbError extends SizingError {}
 
 /** Database copies, active and passive, an Exchange server mounts at most (Enterprise edition; the calculator's Variables!K35). */
 export const MAX_COPIES_PER_SERVER = MICROSOFT.maxDatabasesPerServer;
@@ -751,7 +753,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   // The servers must carry the design: at most the cores the version supports (2019 and SE: 48), and the servers
   // named within the calculator's CPU utilisation target in the worst failure (Role Requirements!C255).
   const unsupported = serverCoresProblem(version, coresPerServer, () => serversThatFit(inputs, tables));
-  if (unsupported !== undefined) throw new ServerCapacityError(unsupported.message, unsupported.summary);
+  if (unsupported !== undefined) throw new ServerCapacityError(unsupported.message, unsupported.summary, databases);
   const cpu = method === "microsoft" && microsoft !== undefined && inputs.specIntRate > 0 ? cpuOf(microsoft, inputs) : undefined;
   if (cpu !== undefined && cpu.utilization > cpu.target) {
     const percent = utilizationPercent(cpu.utilization);
@@ -762,6 +764,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
         `runs at ${percent}% CPU (${grouped(busiest, 0)} megacycles of its ${grouped(microsoft!.availableMegacycles, 0)}), past the ${CPU_UTILIZATION_TARGET * 100}% target of ` +
         `Microsoft's calculator (Role Requirements, Server CPU Utilization); servers of ${cpu.coresToCarry} cores at that rate a core carry it${more}`,
       overloadedSentence(String(inputs.coresPerServer), String(inputs.specIntRate), String(percent), String(cpu.coresToCarry)),
+      databases,
     );
   }
   // Ours beside the calculator's (docs/whole-design.md): sized on reading, so a search that never reads it never pays for it.

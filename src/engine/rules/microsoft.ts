@@ -219,16 +219,18 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
   // The steps of a memory configuration (tables.ts MEMORY_STEPS), looked up descending from the largest.
   memoryStepGB: { label: "Memory configuration step", unit: "GB", source: at("Role Requirements!C142"), expression: lookupAscending("totalMemoryGB", [...MEMORY_STEPS].reverse().map((s) => [s.fromGB, s.stepGB])) },
   memoryGB: { label: "Memory configuration", unit: "GB", source: at("Role Requirements!C142"), expression: "MAX(ROUNDUP(totalMemoryGB/memoryStepGB,0)*memoryStepGB,minMemoryConfigGB)" },
-  // Volume Requirements!I123 for one database a volume, as Dell's design and the export lay them out: a
-  // database volume holds its database and content index (counted twice), a log volume its logs, each
-  // over the share of a volume that may be filled (Input!C39), whole GB up, at least 1 GB.
+  // Volume Requirements!I123 for one database a volume, as Dell's design and the export lay them out: the
+  // calculator's one database+log volume (Role Requirements!C276) split in two, each over the share of a
+  // volume that may be filled (Input!C39), at least 1 GB: the log volume its logs, whole GB up; the database
+  // volume its database and content index (counted twice), the rest of that volume whole GB up, so the two
+  // sum to C276 rounded up (each rounded up on its own, they would sum to a GB more: 249 + 12 for 259.3).
+  logVolumeGB: { label: "Log volume, provisioned", unit: "GB", source: at("Volume Requirements!I123"), expression: "MAX(minimumVolumeGB,CEILCOUNT(logSpaceGB/(1-volumeFreeShare)))" },
   databaseVolumeGB: {
     label: "Database volume, provisioned",
     unit: "GB",
-    source: at("Volume Requirements!I123"),
-    expression: "MAX(minimumVolumeGB,CEILCOUNT(databaseGB*(1+2*contentIndexShare)/(1-volumeFreeShare)))",
+    source: at("Volume Requirements!I123, Role Requirements!C276"),
+    expression: "MAX(minimumVolumeGB,CEILCOUNT((databaseGB*(1+2*contentIndexShare)+logSpaceGB)/(1-volumeFreeShare))-logVolumeGB)",
   },
-  logVolumeGB: { label: "Log volume, provisioned", unit: "GB", source: at("Volume Requirements!I123"), expression: "MAX(minimumVolumeGB,CEILCOUNT(logSpaceGB/(1-volumeFreeShare)))" },
   // Counted from the totals, which never fall as the load rises: every database's data and logs, plus a GB
   // a volume (two a database) of the volumes' rounding.
   capacityPerCopyGB: {

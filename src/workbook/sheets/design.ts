@@ -271,7 +271,7 @@ const DESIGN_SECTIONS: readonly (Section | Walk)[] = [
     method: "microsoft",
     rows: [
       {
-        key: "msDatabaseVolumeGB", what: "Database volume, provisioned", format: FORMAT.gb, words: "One database with its content index (20%, twice for one database a volume) over 95% usable space, whole GB up",
+        key: "msDatabaseVolumeGB", what: "Database volume, provisioned", format: FORMAT.gb, words: "One database with its content index (20%, twice for one database a volume) and its logs over 95% usable space, whole GB up, less the log volume",
         source: cite("microsoft", "Volume Requirements sheet"), formula: (r) => msPlain(msVolume(r, "databaseVolumeGB")),
       },
       {

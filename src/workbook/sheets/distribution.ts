@@ -232,6 +232,7 @@ export function distributionLayout(rows: number = DISTRIBUTION_DEFAULTS.rows, se
     activatable: { column: helper.rotation1, row: 2 },
     homeCopies: { column: helper.copies1, row: 2 },
     otherCopies: { column: helper.firstPreference1, row: 2 },
+    passive: { column: helper.first2, row: 2 },
   } as const;
   return {
     rows,
@@ -325,6 +326,8 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
     ["activatable", "Helper: copies that activate", activatable],
     ["homeCopies", "Helper: copies in the home site", homeSiteCopiesFormula(n.copies, s2)],
     ["otherCopies", "Helper: copies in the other site", otherSiteCopiesFormula(n.copies, s2)],
+    // Active/passive: the second site's own sequence (layoutSiteFormula), read by every row.
+    ["passive", "Helper: active/passive", `IF(${n.dagLayout}="active/passive",1,0)`],
   ];
   for (const [key, label, text] of mirrors) {
     const { column, row } = M[key];
@@ -424,7 +427,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
     put(`${L.helper.position}${r}`, { formula: blankOr(layoutPositionFormula(home, grid)), ...step });
     for (const site of [1, 2] as const) {
       for (const { helper } of SITE_HELPERS) {
-        const cells = { home, position: row("position"), round: row("round"), first: row(`first${site}`), homeCopies: at("homeCopies"), otherCopies: at("otherCopies") };
+        const cells = { home, position: row("position"), round: row("round"), first: row(`first${site}`), homeCopies: at("homeCopies"), otherCopies: at("otherCopies"), database: String(d), passive: at("passive") };
         put(`${L.helper[`${helper}${site}`]}${r}`, { formula: blankOr(layoutSiteFormula(helper, site, cells, grid)), ...step });
       }
     }
