@@ -151,6 +151,16 @@ function walkOperand(key: string, r: References): string | undefined {
       return r.input("serversSite1");
     case "serversSecondSite":
       return r.input("serversSite2");
+    // The busiest server's figures at the deployed count, and a database's log space: the Methods sheet's.
+    case "copiesPerServer":
+    case "active":
+      return r.microsoft(key);
+    case "logSpaceGB":
+      return r.microsoftLogSpaceGB;
+    case "specRate":
+      return r.input("specIntRate");
+    case "cores":
+      return r.input("coresPerServer");
   }
   if (operand.kind === "factor") {
     const set = MICROSOFT_FACTOR_INPUTS.find((i) => i.microsoftFactor.name === key);

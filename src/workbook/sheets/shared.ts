@@ -268,7 +268,7 @@ export interface CandidateColumns {
 
 /** How a Design formula addresses everything it reads; template.ts builds it for a suffix. */
 /** A Microsoft figure the sheets read from the Methods sheet (methods.ts microsoftCell); here, so methods.ts and this file import no circle. */
-export type MicrosoftKey = "disk" | "logs" | "iopsPerMailbox" | "databases" | "databaseGB" | "peak" | "dagIops" | "dagLogIops" | "megacycles" | "memoryGB" | "cores";
+export type MicrosoftKey = "disk" | "logs" | "iopsPerMailbox" | "databases" | "databaseGB" | "copiesPerServer" | "active" | "peak" | "dagIops" | "dagLogIops" | "megacycles" | "memoryGB" | "cores";
 
 export interface References {
   /** A defined input name, suffixed: `Users_2`. */
