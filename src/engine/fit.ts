@@ -14,7 +14,7 @@
  * visits every candidate in one canonical order; ties (the same four counts) keep the first, as the
  * exhaustive search (`exhaustive: true`) does.
  */
-import { designDisks, diskCountKeys, methodOf, sizeDesign, withoutAdvice, type Design, type DesignDisks, type DiskContext, type WorkbookInputs } from "./design";
+import { designDisks, diskCounts, environmentOf, environmentUsersOf, methodOf, serversPerSiteOf, sizeDesign, withoutAdvice, type Design, type DesignDisks, type DiskContext, type DiskCount, type WorkbookInputs } from "./design";
 import { designVersion, versionProfile } from "./version";
 import { MAX_COPIES, MAX_SERVERS } from "./layout";
 import { SizingError } from "./errors";
@@ -204,6 +204,18 @@ function countsOf(design: CountedDesign, disks: DesignDisks): FitCounts | undefi
   return { servers: n, disks: n * (own.disksPerServer + mcdb), memoryGB: n * design.memoryPerServerGB, cores: n * design.coresPerServer };
 }
 
+/** A topology's servers and DAGs as sizeDesign counts them (environmentOf); undefined where it refuses them. */
+function environmentOfTop(top: WorkbookInputs): Pick<CountedDesign, "environmentServers" | "serversPerSite" | "dags"> | undefined {
+  const serversPerSite = serversPerSiteOf(top);
+  try {
+    const { environmentServers, dags } = environmentOf(top.users, environmentUsersOf(top), serversPerSite);
+    return { environmentServers, dags, serversPerSite };
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    return undefined;
+  }
+}
+
 /**
  * The fewest disks a design's environment can have on a disk of `formattedGB`: each first-site server
  * holds its copies' databases (copies a server × a database's GB, `dataGB`) on database disks of at most
@@ -371,7 +383,21 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
     // not, the calculator's database count) size alike but for their disks, so the first is checked and
     // sized whole and the rest take its verdict, or its design with their own disks (designDisks).
     const keyed = () => {
-      const keyOf = diskCountKeys(top);
+      const { countOf, floorAt } = diskCounts(top);
+      // A key not yet sized: its floor (diskCounts: servers, DAGs, and each server's least memory, cores and
+      // data whatever its disk). A candidate a front design beats at its floor is pruned unsized; its key is
+      // sized whole at the first candidate of it that is not.
+      const floors = new Map<string, { design: CountedDesign; dataGB: number }>();
+      const environment = environmentOfTop(top);
+      const beatenAtFloor = (count: DiskCount, serverDisk: string): boolean => {
+        if (front.items.length === 0 || environment === undefined) return false;
+        let got = floors.get(count.key);
+        if (got === undefined) {
+          const floor = floorAt(count.databases);
+          floors.set(count.key, (got = { design: { ...environment, memoryPerServerGB: floor.memoryPerServerGB, coresPerServer: floor.coresPerServer }, dataGB: floor.dataGB }));
+        }
+        return beaten(got.design, got.dataGB, serverDisk);
+      };
       const verdicts = new Map<string, ReturnType<typeof judge>>();
       for (const serverDisk of space.serverDisks) {
         for (const v of counts) {
@@ -379,7 +405,8 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
           const disk = { serverDisk, databasesPerVolume: v };
           // The whole inputs are built only where read: for the check, or a design that joins the front.
           const inputs = (): WorkbookInputs => ({ ...top, ...disk });
-          const key = keyOf(disk);
+          const count = countOf(disk);
+          const key = count?.key;
           const verdict = key === undefined ? undefined : verdicts.get(key);
           // No key: sizeDesign refuses the design, and so the check; its words are read once, for the first refusal.
           if (key === undefined && blockers.has("design")) blockers.add("design", "", at);
@@ -389,7 +416,8 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
             // if no design is accepted: they are judged then, at their place in the order.
             if (front.items.length > 0) outgrown = undefined;
             else outgrown?.push({ inputs: inputs(), at });
-          } else if (verdict === undefined) {
+          } else if (verdict === undefined && count !== undefined && beatenAtFloor(count, serverDisk)) pruned++;
+          else if (verdict === undefined) {
             const judged = judge(inputs(), at);
             if (key !== undefined) verdicts.set(key, judged);
           } else if ("problem" in verdict) blockers.add("design", verdict.problem, at);
