@@ -191,9 +191,12 @@ function microsoftDag(inputs: WorkbookInputs, tables: DesignTables, serversPerSi
   return { design: { tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate, ...count }, lag, layout, custom, archiveMB: inputs.archiveMB, tables };
 }
 
-function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice): { design: MicrosoftDesign; factors: MicrosoftFactors; jbod: boolean } {
+/** Whether the calculator deploys the DAG on JBOD on this disk (prefersJbod): only then is the DAG counted from the disk. */
+const onJbod = ({ design, lag, layout }: MicrosoftDag, disks: ServerDiskChoice): boolean =>
+  design.copies >= 2 && prefersJbod(design.serversPerSite, design.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, databasesPerVolume: disks.databasesPerVolume, ...layout }).jbod;
+
+function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice, jbod = onJbod(dag, disks)): { design: MicrosoftDesign; factors: MicrosoftFactors; jbod: boolean } {
   const { design, lag, layout, custom, tables } = dag;
-  const jbod = design.copies >= 2 && prefersJbod(design.serversPerSite, design.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, databasesPerVolume: disks.databasesPerVolume, ...layout }).jbod;
   // The databases a volume asked stand on RAID too: the disk group the count rounds to reads them whatever
   // the disk (the Input sheet's macro writes Variables!K53 from C109; design.ts diskGroup).
   const onDisk: Partial<MicrosoftFactors> = jbod ? { diskGB: disks.disk.rawGB, diskIops: disks.disk.iops, databasesPerVolume: disks.databasesPerVolume } : { databasesPerVolume: disks.databasesPerVolume };
@@ -988,12 +991,12 @@ export function diskCounts(
   // The mailboxes' figures, counted once: no disk factor moves them (mailboxRequirement).
   let counted: ReturnType<typeof microsoftDatabaseCount> | undefined;
   let factors: MicrosoftFactors | undefined;
-  const countOf = (disk: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume">): DiskCount | undefined => {
+  // Each count once: on JBOD the disk's GB and IOPS and the databases a volume move it, on RAID only the
+  // databases a volume (microsoftOnDisk): every disk the calculator puts on RAID counts alike.
+  const counts = new Map<string, { key: string; databases: number; outgrown: boolean } | undefined>();
+  const countAt = (choice: ServerDiskChoice, jbod: boolean) => {
     try {
-      // microsoftAt reads the disk inputs only through the disk chosen.
-      const serverDisk = serverDiskOf({ serverDisk: disk.serverDisk ?? inputs.serverDisk }, tables);
-      const choice = serverDiskChoiceOf({ databasesPerVolume: disk.databasesPerVolume ?? inputs.databasesPerVolume, autoReseedDisks: inputs.autoReseedDisks, spareDisks: inputs.spareDisks }, tables, serverDisk);
-      const onDisk = microsoftOnDisk(dag, choice);
+      const onDisk = microsoftOnDisk(dag, choice, jbod);
       const count = microsoftDatabaseCount(onDisk.design, onDisk.factors, counted?.perTier);
       counted ??= count;
       factors ??= onDisk.factors;
@@ -1002,12 +1005,28 @@ export function diskCounts(
       const { deployed, resized } = deployment;
       // Databases past the disk's maximum size (databaseSizeWarning, which a search refuses) are refused too
       // where the disk cannot lay them out (sizeDesign): such a design is its disk's own key.
-      const outgrown = count.sized / deployed > excelCeil(count.limit);
-      return { key: `${onDisk.jbod} ${deployed} ${count.symmetric} ${resized}${outgrown ? ` outgrown ${choice.disk.name} ${choice.databasesPerVolume}` : ""}`, databases: deployed };
+      return { key: `${jbod} ${deployed} ${count.symmetric} ${resized}`, databases: deployed, outgrown: count.sized / deployed > excelCeil(count.limit) };
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
       return undefined;
     }
+  };
+  const countOf = (disk: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume">): DiskCount | undefined => {
+    let choice: ServerDiskChoice;
+    try {
+      // microsoftAt reads the disk inputs only through the disk chosen.
+      const serverDisk = serverDiskOf({ serverDisk: disk.serverDisk ?? inputs.serverDisk }, tables);
+      choice = serverDiskChoiceOf({ databasesPerVolume: disk.databasesPerVolume ?? inputs.databasesPerVolume, autoReseedDisks: inputs.autoReseedDisks, spareDisks: inputs.spareDisks }, tables, serverDisk);
+    } catch (e) {
+      if (!(e instanceof SizingError)) throw e;
+      return undefined;
+    }
+    const jbod = onJbod(dag, choice);
+    const at = jbod ? `${choice.disk.rawGB} ${choice.disk.iops} ${choice.databasesPerVolume}` : `RAID ${choice.databasesPerVolume}`;
+    let count = counts.get(at);
+    if (count === undefined && !counts.has(at)) counts.set(at, (count = countAt(choice, jbod)));
+    if (count === undefined) return undefined;
+    return { key: count.outgrown ? `${count.key} outgrown ${choice.disk.name} ${choice.databasesPerVolume}` : count.key, databases: count.databases };
   };
   const minMemoryGB = versionProfile(designVersion(inputs.exchangeVersion)).minMemoryGB;
   const floorAt = (databases: number): ServerFloor => {
