@@ -205,7 +205,7 @@ describe("fit", () => {
       fc.property(
         smallProfile,
         fc.nat(),
-        fc.record({ virtualization: fc.constantFrom("no", "yes"), replayLagManager: fc.constantFrom("no", "yes"), messageKB: fc.constantFrom(75, 50, 150), archiveMB: fc.constantFrom(0, 0, 2048) }),
+        fc.record({ virtualization: fc.constantFrom<"no" | "yes">("no", "yes"), replayLagManager: fc.constantFrom<"no" | "yes">("no", "yes"), messageKB: fc.constantFrom(75, 50, 150), archiveMB: fc.constantFrom(0, 0, 2048) }),
         (profile, pick, more) => {
           const { space } = profile;
           const sites = space.serversPerSite[pick % space.serversPerSite.length];
@@ -226,7 +226,7 @@ describe("fit", () => {
               sized++;
               expect(floor.memoryPerServerGB).toBeLessThanOrEqual(d.memoryPerServerGB);
               expect(floor.coresPerServer).toBeLessThanOrEqual(d.coresPerServer);
-              expect(floor.dataGB).toBeLessThanOrEqual(d.microsoft.copiesPerServer * d.microsoft.databaseGB);
+              expect(floor.dataGB).toBeLessThanOrEqual(d.microsoft!.copiesPerServer * d.microsoft!.databaseGB);
               if (floor.memoryPerServerGB === d.memoryPerServerGB && floor.coresPerServer === d.coresPerServer) tight++;
             }
           }
