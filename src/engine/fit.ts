@@ -192,13 +192,14 @@ function countsOf(design: CountedDesign, disks: DesignDisks): FitCounts | undefi
   if (own === undefined) return undefined;
   const n = design.environmentServers;
   const mcdb = disks.mcdb?.ssdsPerServer ?? 0;
-  // Active/passive: each site's servers their own disks, and the design's MCDB SSDs on every server (dagMcdbSsds).
+  // Active/passive: each site's servers their own disks, and the design's MCDB SSDs on its JBOD servers
+  // only (dagMcdbSsds: a second site on RAID has none).
   const second = disks.secondSiteDisks;
   if (second !== undefined && design.serversPerSite.length === 2) {
     const theirs = second.serverDisks ?? second.raidServerDisks;
     if (theirs === undefined) return undefined;
     const [s1, s2] = design.serversPerSite;
-    const dag = s1 * (own.disksPerServer + mcdb) + s2 * (theirs.disksPerServer + mcdb);
+    const dag = s1 * (own.disksPerServer + mcdb) + s2 * (theirs.disksPerServer + (second.serverDisks ? mcdb : 0));
     return { servers: n, disks: design.dags * dag, memoryGB: n * design.memoryPerServerGB, cores: n * design.coresPerServer };
   }
   return { servers: n, disks: n * (own.disksPerServer + mcdb), memoryGB: n * design.memoryPerServerGB, cores: n * design.coresPerServer };
