@@ -195,13 +195,29 @@ function microsoftDag(inputs: WorkbookInputs, tables: DesignTables, serversPerSi
 const onJbod = ({ design, lag, layout }: MicrosoftDag, disks: ServerDiskChoice): boolean =>
   design.copies >= 2 && prefersJbod(design.serversPerSite, design.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, databasesPerVolume: disks.databasesPerVolume, ...layout }).jbod;
 
+/**
+ * The factors microsoftAt sizes a DAG by on a disk: on JBOD the disk's GB and IOPS; the databases a volume
+ * asked on RAID too, since the disk group the count rounds to reads them whatever the disk (the Input
+ * sheet's macro writes Variables!K53 from C109; design.ts diskGroup). A factor the tables or the design's
+ * inputs set stands over the disk's. All but the disk's are spread once, for many disks of one DAG (diskCounts).
+ */
+function diskFactorsOf(dag: MicrosoftDag): (disks: ServerDiskChoice, jbod: boolean) => MicrosoftFactors {
+  const { layout, custom, tables, lag } = dag;
+  const over: Partial<MicrosoftFactors> = { ...layout, ...tables.microsoftFactors, archiveMB: dag.archiveMB, ...lag, ...custom };
+  const base: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...over };
+  const set = (name: keyof MicrosoftFactors) => !(name in over);
+  const [volumes, gb, iops] = [set("databasesPerVolume"), set("diskGB"), set("diskIops")];
+  return (disks, jbod) => {
+    const f = { ...base };
+    if (volumes) f.databasesPerVolume = disks.databasesPerVolume;
+    if (jbod && gb) f.diskGB = disks.disk.rawGB;
+    if (jbod && iops) f.diskIops = disks.disk.iops;
+    return f;
+  };
+}
+
 function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice, jbod = onJbod(dag, disks)): { design: MicrosoftDesign; factors: MicrosoftFactors; jbod: boolean } {
-  const { design, lag, layout, custom, tables } = dag;
-  // The databases a volume asked stand on RAID too: the disk group the count rounds to reads them whatever
-  // the disk (the Input sheet's macro writes Variables!K53 from C109; design.ts diskGroup).
-  const onDisk: Partial<MicrosoftFactors> = jbod ? { diskGB: disks.disk.rawGB, diskIops: disks.disk.iops, databasesPerVolume: disks.databasesPerVolume } : { databasesPerVolume: disks.databasesPerVolume };
-  const factors: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...layout, ...tables.microsoftFactors, archiveMB: dag.archiveMB, ...lag, ...custom };
-  return { design, factors, jbod };
+  return { design: dag.design, factors: diskFactorsOf(dag)(disks, jbod), jbod };
 }
 
 /**
@@ -994,12 +1010,13 @@ export function diskCounts(
   // Each count once: on JBOD the disk's GB and IOPS and the databases a volume move it, on RAID only the
   // databases a volume (microsoftOnDisk): every disk the calculator puts on RAID counts alike.
   const counts = new Map<string, { key: string; databases: number; outgrown: boolean } | undefined>();
+  const factorsAt = diskFactorsOf(dag);
   const countAt = (choice: ServerDiskChoice, jbod: boolean) => {
     try {
-      const onDisk = microsoftOnDisk(dag, choice, jbod);
-      const count = microsoftDatabaseCount(onDisk.design, onDisk.factors, counted?.perTier);
+      const onDisk = factorsAt(choice, jbod);
+      const count = microsoftDatabaseCount(dag.design, onDisk, counted?.perTier);
       counted ??= count;
-      factors ??= onDisk.factors;
+      factors ??= onDisk;
       let deployment = deployments.get(count.databases);
       if (deployment === undefined) deployments.set(count.databases, (deployment = microsoftDeployment(count.databases, layoutDesign, inputs.serverSizing === "never less")));
       const { deployed, resized } = deployment;
