@@ -105,9 +105,6 @@ export interface FitProgress {
   total: number;
 }
 
-/** A disk count key (size-design.ts diskCountKeys) whose databases outgrow the disk's maximum database size. */
-const OUTGROWN = / outgrown /;
-
 const COUNT_KEYS = ["servers", "disks", "memoryGB", "cores"] as const;
 /** a is no worse than b on every count. */
 const noWorse = (a: FitCounts, b: FitCounts): boolean => a.servers <= b.servers && a.disks <= b.disks && a.memoryGB <= b.memoryGB && a.cores <= b.cores;
@@ -411,7 +408,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
           const verdict = key === undefined ? undefined : verdicts.get(key);
           // No key: sizeDesign refuses the design, and so the check; its words are read once, for the first refusal.
           if (key === undefined && blockers.has("design")) blockers.add("design", "", at);
-          else if (key !== undefined && OUTGROWN.test(key)) {
+          else if (count?.outgrown === true) {
             // Databases past the disk's maximum size: refused whether the disk lays them out (the warning,
             // refusalsOf) or not (sizeDesign's refusal), so never on the front. Their words are needed only
             // if no design is accepted: they are judged then, at their place in the order.

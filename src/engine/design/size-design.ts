@@ -873,7 +873,8 @@ export function designDisks(
   let secondSiteDisks: DesignDisks["secondSiteDisks"];
   if (method === "microsoft") {
     const ms = microsoft!;
-    const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
+    // The defaults themselves where the tables set none: a search (fit.ts) lays out tens of thousands of designs.
+    const mf: MicrosoftFactors = tables.microsoftFactors ? { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors } : MICROSOFT_FACTOR_DEFAULTS;
     // The disks lay out the deployed databases, which on JBOD were counted from the same disk (sizeDesign's microsoftAt).
     const choice = serverDiskChoiceOf(inputs, tables, serverDisk);
     const preference = prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB, databasesPerVolume: choice.databasesPerVolume, ...layout });
@@ -954,6 +955,8 @@ export function diskCountKeys(given: Readonly<Partial<WorkbookInputs>>, tables: 
 export interface DiskCount {
   key: string;
   databases: number;
+  /** The databases outgrow the disk's maximum size (the key names the disk). */
+  outgrown: boolean;
 }
 
 /**
@@ -1028,11 +1031,15 @@ export function diskCounts(
       return undefined;
     }
   };
+  // Each disk by name once a topology (serverDiskOf normalises the name each time).
+  const disksNamed = new Map<string | undefined, JbodDisk>();
   const countOf = (disk: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume">): DiskCount | undefined => {
     let choice: ServerDiskChoice;
     try {
       // microsoftAt reads the disk inputs only through the disk chosen.
-      const serverDisk = serverDiskOf({ serverDisk: disk.serverDisk ?? inputs.serverDisk }, tables);
+      const name = disk.serverDisk ?? inputs.serverDisk;
+      let serverDisk = disksNamed.get(name);
+      if (serverDisk === undefined) disksNamed.set(name, (serverDisk = serverDiskOf({ serverDisk: name }, tables)));
       choice = serverDiskChoiceOf({ databasesPerVolume: disk.databasesPerVolume ?? inputs.databasesPerVolume, autoReseedDisks: inputs.autoReseedDisks, spareDisks: inputs.spareDisks }, tables, serverDisk);
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
@@ -1043,7 +1050,7 @@ export function diskCounts(
     let count = counts.get(at);
     if (count === undefined && !counts.has(at)) counts.set(at, (count = countAt(choice, jbod)));
     if (count === undefined) return undefined;
-    return { key: count.outgrown ? `${count.key} outgrown ${choice.disk.name} ${choice.databasesPerVolume}` : count.key, databases: count.databases };
+    return { key: count.outgrown ? `${count.key} outgrown ${choice.disk.name} ${choice.databasesPerVolume}` : count.key, databases: count.databases, outgrown: count.outgrown };
   };
   const minMemoryGB = versionProfile(designVersion(inputs.exchangeVersion)).minMemoryGB;
   const floorAt = (databases: number): ServerFloor => {
