@@ -10,7 +10,9 @@
  * databases (issue 27), but designs of a topology with the same disk count key (size-design.ts
  * diskCountKeys) size alike but for their disks: one of each key is checked and sized whole. A key whose
  * databases outgrow the disk's maximum size is refused either way (the warning, or no disk lays them out),
- * so its candidates are skipped unsized, and sized only for their words if no design is accepted. The search
+ * so its candidates are skipped unsized, and sized only for their words if no design is accepted. A key
+ * not yet sized has a floor (size-design.ts diskCounts: the least memory, cores and data a server can have
+ * at its databases whatever the disk); a candidate a front design beats at it is skipped unsized. The search
  * visits every candidate in one canonical order; ties (the same four counts) keep the first, as the
  * exhaustive search (`exhaustive: true`) does.
  */
@@ -91,7 +93,7 @@ export interface FitResult {
   candidates: number;
   /** Candidates the check accepted, of those laid out; a candidate a front design beats by its bound (`pruned`) is neither. */
   accepted: number;
-  /** Candidates never laid out: a front design beats them on all four whatever their disks. */
+  /** Candidates never laid out: a front design beats them on all four whatever their disks (at their key's design, or its floor). */
   pruned: number;
   blockers: FitBlocker[];
 }
