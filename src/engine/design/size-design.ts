@@ -979,9 +979,9 @@ export interface ServerFloor {
  *   when one of its n servers fails (C117: ROUNDUP(normal + normal ÷ (n − 1)) with normal D₁ ÷ n, D₁ its
  *   share of D, C86), so at least D₁ ÷ (n − 1) with two HA copies or more there, D₁ ÷ n with one; sized
  *   never less, a unit's figure once a unit, no less; a given worst (the factor activeDatabases), none;
- * - memory (C133:C142): at least the cache of those mailboxes over its share of memory, with the client
- *   access base (C139), or the minimum by copies (C140); the index only adds; then the configuration
- *   step (C142, rising with the memory) and the version's least;
+ * - memory (C133:C142): at least the cache of those mailboxes (C134) over its share of memory, with the
+ *   client access base (C140), or the minimum by copies (C133); the index (C139) only adds; then the
+ *   configuration step (C142, rising with the memory) and the version's least;
  * - megacycles (C199:C201): the active and client access megacycles of those mailboxes and the passive
  *   of the rest of the server's copies (an active mailbox costs more than a passive one, so fewer active
  *   never raise them); cores as the design counts them (microsoftCores).
