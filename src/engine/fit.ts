@@ -10,11 +10,13 @@
  * databases (issue 27), but designs of a topology with the same disk count key (size-design.ts
  * diskCountKeys) size alike but for their disks: one of each key is checked and sized whole. A key whose
  * databases outgrow the disk's maximum size is refused either way (the warning, or no disk lays them out),
- * so its candidates are skipped unsized, and sized only for their words if no design is accepted. The search
+ * so its candidates are skipped unsized, and sized only for their words if no design is accepted. A key
+ * not yet sized has a floor (size-design.ts diskCounts: the least memory, cores and data a server can have
+ * at its databases whatever the disk); a candidate a front design beats at it is skipped unsized. The search
  * visits every candidate in one canonical order; ties (the same four counts) keep the first, as the
  * exhaustive search (`exhaustive: true`) does.
  */
-import { designDisks, diskCountKeys, methodOf, sizeDesign, sizedOverCopies, withoutAdvice, type Design, type DesignDisks, type DiskContext, type WorkbookInputs } from "./design";
+import { designDisks, diskCounts, environmentOf, environmentUsersOf, methodOf, serversPerSiteOf, sizeDesign, sizedOverCopies, withoutAdvice, type Design, type DesignDisks, type DiskContext, type DiskCount, type WorkbookInputs } from "./design";
 import { designVersion, versionProfile } from "./version";
 import { MAX_COPIES, MAX_SERVERS } from "./layout";
 import { SizingError } from "./errors";
@@ -91,7 +93,7 @@ export interface FitResult {
   candidates: number;
   /** Candidates the check accepted, of those laid out; a candidate a front design beats by its bound (`pruned`) is neither. */
   accepted: number;
-  /** Candidates never laid out: a front design beats them on all four whatever their disks. */
+  /** Candidates never laid out: a front design beats them on all four whatever their disks (at their key's design, or its floor). */
   pruned: number;
   blockers: FitBlocker[];
 }
@@ -104,9 +106,6 @@ export interface FitProgress {
   done: number;
   total: number;
 }
-
-/** A disk count key (size-design.ts diskCountKeys) whose databases outgrow the disk's maximum database size. */
-const OUTGROWN = / outgrown /;
 
 const COUNT_KEYS = ["servers", "disks", "memoryGB", "cores"] as const;
 /** a is no worse than b on every count. */
@@ -192,16 +191,29 @@ function countsOf(design: CountedDesign, disks: DesignDisks): FitCounts | undefi
   if (own === undefined) return undefined;
   const n = design.environmentServers;
   const mcdb = disks.mcdb?.ssdsPerServer ?? 0;
-  // Active/passive: each site's servers their own disks, and the design's MCDB SSDs on every server (dagMcdbSsds).
+  // Active/passive: each site's servers their own disks, and the design's MCDB SSDs on its JBOD servers
+  // only (dagMcdbSsds: a second site on RAID has none).
   const second = disks.secondSiteDisks;
   if (second !== undefined && design.serversPerSite.length === 2) {
     const theirs = second.serverDisks ?? second.raidServerDisks;
     if (theirs === undefined) return undefined;
     const [s1, s2] = design.serversPerSite;
-    const dag = s1 * (own.disksPerServer + mcdb) + s2 * (theirs.disksPerServer + mcdb);
+    const dag = s1 * (own.disksPerServer + mcdb) + s2 * (theirs.disksPerServer + (second.serverDisks ? mcdb : 0));
     return { servers: n, disks: design.dags * dag, memoryGB: n * design.memoryPerServerGB, cores: n * design.coresPerServer };
   }
   return { servers: n, disks: n * (own.disksPerServer + mcdb), memoryGB: n * design.memoryPerServerGB, cores: n * design.coresPerServer };
+}
+
+/** A topology's servers and DAGs as sizeDesign counts them (environmentOf); undefined where it refuses them. */
+function environmentOfTop(top: WorkbookInputs): Pick<CountedDesign, "environmentServers" | "serversPerSite" | "dags"> | undefined {
+  const serversPerSite = serversPerSiteOf(top);
+  try {
+    const { environmentServers, dags } = environmentOf(top.users, environmentUsersOf(top), serversPerSite);
+    return { environmentServers, dags, serversPerSite };
+  } catch (e) {
+    if (!(e instanceof SizingError)) throw e;
+    return undefined;
+  }
 }
 
 /**
@@ -371,7 +383,21 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
     // not, the calculator's database count) size alike but for their disks, so the first is checked and
     // sized whole and the rest take its verdict, or its design with their own disks (designDisks).
     const keyed = () => {
-      const keyOf = diskCountKeys(top);
+      const { countOf, floorAt } = diskCounts(top);
+      // A key not yet sized: its floor (diskCounts: servers, DAGs, and each server's least memory, cores and
+      // data whatever its disk). A candidate a front design beats at its floor is pruned unsized; its key is
+      // sized whole at the first candidate of it that is not.
+      const floors = new Map<string, { design: CountedDesign; dataGB: number }>();
+      const environment = environmentOfTop(top);
+      const beatenAtFloor = (count: DiskCount, serverDisk: string): boolean => {
+        if (front.items.length === 0 || environment === undefined) return false;
+        let got = floors.get(count.key);
+        if (got === undefined) {
+          const floor = floorAt(count.databases);
+          floors.set(count.key, (got = { design: { ...environment, memoryPerServerGB: floor.memoryPerServerGB, coresPerServer: floor.coresPerServer }, dataGB: floor.dataGB }));
+        }
+        return beaten(got.design, got.dataGB, serverDisk);
+      };
       const verdicts = new Map<string, ReturnType<typeof judge>>();
       for (const serverDisk of space.serverDisks) {
         for (const v of counts) {
@@ -379,17 +405,19 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
           const disk = { serverDisk, databasesPerVolume: v };
           // The whole inputs are built only where read: for the check, or a design that joins the front.
           const inputs = (): WorkbookInputs => ({ ...top, ...disk });
-          const key = keyOf(disk);
+          const count = countOf(disk);
+          const key = count?.key;
           const verdict = key === undefined ? undefined : verdicts.get(key);
           // No key: sizeDesign refuses the design, and so the check; its words are read once, for the first refusal.
           if (key === undefined && blockers.has("design")) blockers.add("design", "", at);
-          else if (key !== undefined && OUTGROWN.test(key)) {
+          else if (count?.outgrown === true) {
             // Databases past the disk's maximum size: refused whether the disk lays them out (the warning,
             // refusalsOf) or not (sizeDesign's refusal), so never on the front. Their words are needed only
             // if no design is accepted: they are judged then, at their place in the order.
             if (front.items.length > 0) outgrown = undefined;
             else outgrown?.push({ inputs: inputs(), at });
-          } else if (verdict === undefined) {
+          } else if (verdict === undefined && count !== undefined && beatenAtFloor(count, serverDisk)) pruned++;
+          else if (verdict === undefined) {
             const judged = judge(inputs(), at);
             if (key !== undefined) verdicts.set(key, judged);
           } else if ("problem" in verdict) blockers.add("design", verdict.problem, at);

@@ -10,7 +10,7 @@ import type { Design, DesignTables, WorkbookInputs } from "../engine/design";
 import { inputOptions, optionOf } from "./input-options";
 import { designOf } from "./input-values";
 import type { CellModel, ChartModel, SheetModel, WorkbookModel } from "./model";
-import { quantityFormat, wrappedLines } from "./sheets/shared";
+import { quantityFormat, textWidth, wrappedLines } from "./sheets/shared";
 import { DESIGN_CELLS, DESIGN_CHECK_CELL, INPUT_CELLS, SUMMARY_CELLS, referenceDesign, sheetReference, templateSheetNames } from "./template";
 import { NOT_A_DESIGN } from "./design-check";
 import { SUMMARY_MCDB_CELLS, SUMMARY_SERVER_DISK_CELLS } from "./sheets/summary";
@@ -119,7 +119,16 @@ export interface CompareSheetRow {
   values: SheetValue[];
   input?: import("./input-values").InputKey;
   output?: CompareKey;
+  /** The whole text of a value the row shortens (a design's reason it cannot be built), printed as a note below the table. */
+  notes?: Array<string | null>;
 }
+
+/** What the Compare sheet's row of refusals says of a refused design: its inputs' part of the reason (before the first colon) and its note. */
+export const REFUSAL_ROW = "Cannot be built because";
+const shortReason = (reason: string, note: number): string => {
+  const head = /^([^:]{1,40}): /.exec(reason)?.[1];
+  return head !== undefined ? `${head}: see note ${note}` : `see note ${note}`;
+};
 
 /**
  * The Compare sheet's rows: the designs' figures first, those that differ between designs before
@@ -146,7 +155,13 @@ export function compareSheetRows(rows: readonly CompareDesign[]): CompareSheetRo
   return [
     { label: "Design", values: rows.map((_, i) => i + 1) },
     { label: "The design", heading: true, values: [] },
-    { label: "Cannot be built because", values: rows.map((r) => ("problems" in r ? r.problems.join("; ") : null)) },
+    // A reason is a paragraph: the row says whose inputs and the note below the table that gives it whole (a
+    // row as tall as the reason wrapped in a design's column would take a page of its own).
+    (() => {
+      const reasons = rows.map((r) => ("problems" in r ? r.problems.join("; ") : null));
+      let note = 0;
+      return { label: REFUSAL_ROW, values: reasons.map((reason) => (reason === null ? null : shortReason(reason, ++note))), notes: reasons };
+    })(),
     { label: "Sized by the method", values: rows.map((r) => ("problems" in r ? null : r.method)) },
     ...differingFirst(figures),
     { label: "Inputs", heading: true, values: [] },
@@ -297,6 +312,8 @@ export interface LiveCompareOptions {
 /** The Compare sheet's label column and each design's column, in characters. */
 const LABEL_WIDTH = 40;
 const DESIGN_WIDTH = 16;
+/** The last column's, which says "differs". */
+const MARKER_WIDTH = 20;
 /** One line of Calibri 11, in points (Excel's default row height). */
 const LINE_HEIGHT_POINTS = 15;
 
@@ -311,6 +328,24 @@ interface CompareSheetParts {
   cellOf?: (rowIndex: number, design: number, address: string) => CellModel | undefined;
   /** The last column's "differs" cell of a row, over the designs' columns; by default the value, worked out here. */
   differs?: (marker: string, row: number, columns: string[]) => { formula: string };
+}
+
+/**
+ * A text cut into lines of at most `width` characters (widths of the digit "0", as wrappedLines measures
+ * them), word by word; a word longer than a line stands on a line of its own.
+ */
+function lineBreaks(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line === "" ? word : `${line} ${word}`;
+    if (line !== "" && textWidth(next) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line !== "") lines.push(line);
+  return lines;
 }
 
 /**
@@ -354,7 +389,20 @@ export function compareSheet(layout: ReturnType<typeof compareSheetRows>, parts:
       cells.push({ address: `${marker}${r}`, ...differs, role: "step", align: "right" });
     }
   });
-  const last = first + layout.length - 1;
+  const tableLast = first + layout.length - 1;
+  // Each shortened value's whole text, below the table: a line a row across the table's width (each cell
+  // of column A runs over the empty cells right of it), so a reason of many lines is a few rows, not one tall row.
+  const notes = layout.flatMap((row) => (row.notes ?? []).flatMap((text, d) => (text === null ? [] : [`design ${d + 1} cannot be built: ${text}`])));
+  let last = tableLast;
+  if (notes.length > 0) {
+    // Less a cell's margins and a character to spare: the line must end inside the printed table.
+    const width = LABEL_WIDTH + designs * DESIGN_WIDTH + MARKER_WIDTH - 2;
+    let r = tableLast + 2;
+    notes.forEach((text, k) => {
+      for (const line of lineBreaks(`Note ${k + 1} — ${text}`, width)) cells.push({ address: `A${r++}`, value: line, role: "note" });
+    });
+    last = r - 1;
+  }
   const decimalFormats = layout.flatMap((row, i) => (row.decimals ? [{ range: `${columns[0]}${first + i}:${columns[designs - 1]}${first + i}`, numberFormat: "#,##0.######" }] : []));
   // The figure that changes most (chosen by the designs as sized), below the table: a row a design, each
   // cell reading its design's column, so the bars follow an edited design; a refused design's stays empty.
@@ -384,11 +432,11 @@ export function compareSheet(layout: ReturnType<typeof compareSheetRows>, parts:
   }
   const sheet: SheetModel = {
     name: parts.sheetName,
-    columnWidths: [LABEL_WIDTH, ...columns.map(() => DESIGN_WIDTH), 20],
+    columnWidths: [LABEL_WIDTH, ...columns.map(() => DESIGN_WIDTH), MARKER_WIDTH],
     frozenRows: first,
     cells,
     rowHeights,
-    highlights: [{ range: `${marker}${first + 1}:${marker}${last}`, text: DIFFERS, tone: "bad" }],
+    highlights: [{ range: `${marker}${first + 1}:${marker}${tableLast}`, text: DIFFERS, tone: "bad" }],
     decimalFormats,
     // The table, then the chart whole on a page of its own: one page wide, the designs' row on every page.
     print: {
@@ -448,7 +496,7 @@ export function liveCompareModel(designs: readonly CompareDesign[], options: Liv
     const unlessRefused = (f: string) => `=IF(${refused},"",${f.replace(/^=/, "")})`;
     const literal = (v: SheetValue) => (typeof v === "number" ? String(v) : `"${String(v ?? "").replace(/"/g, '""')}"`);
     let formula: string | undefined;
-    if (model && row.label === "Cannot be built because") {
+    if (model && row.label === REFUSAL_ROW) {
       formula = `=IF(${refused},"cannot be built: "&MID(${check},${NOT_A_DESIGN.length + 2},2000),"")`;
       return { address, formula, role: "output" as const };
     }

@@ -32,6 +32,15 @@ const PAPERS_STORAGE = ["arrays", "arrayModel", "arraysPerCopy", "spindles", "sp
 const onSheet = (row: { method?: string; design?: Record<string, unknown> }, key: string): unknown =>
   row.design === undefined || (row.method === "microsoft" && PAPERS_STORAGE.includes(key)) ? null : row.design[key];
 
+/** A note below the Compare table, its lines (a row each of column A, `columnA` from row 1) joined: from "Note k — " to a blank row or the next note. */
+function noteOf(columnA: readonly string[], k: number): string | undefined {
+  const start = columnA.findIndex((text) => text.startsWith(`Note ${k} — `));
+  if (start < 0) return undefined;
+  const lines = [columnA[start]];
+  for (let r = start + 1; r < columnA.length && columnA[r] !== "" && !/^Note \d+ — /.test(columnA[r]); r++) lines.push(columnA[r]);
+  return lines.join(" ");
+}
+
 async function run(args: string[]) {
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -69,13 +78,17 @@ describe("the Compare sheet", () => {
     }
     const databases = rowOf("Databases");
     const memory = rowOf("Memory a server (GB)");
+    const refused = rows.flatMap((row, d) => (row.problems ? [d] : []));
     rows.forEach((row, d) => {
       // Plain numbers, equal to --json's; a refused design's outputs empty, its reason in words.
       expect(sheet.getCell(databases, d + 2).value).toBe(row.design ? row.design.databases : null);
       expect(sheet.getCell(memory, d + 2).value).toBe(row.design ? row.design.memoryPerServerGB : null);
-      expect(sheet.getCell(rowOf("Cannot be built because"), d + 2).value).toBe(row.problems ? row.problems.join("; ") : null);
+      expect(sheet.getCell(rowOf("Cannot be built because"), d + 2).value).toBe(row.problems ? `copies and servers: see note ${refused.indexOf(d) + 1}` : null);
       expect(sheet.getCell(rowOf("Sized by the method"), d + 2).value).toBe(row.method ?? null);
     });
+    // Each refused design's reason whole, in its note below the table: a line a row of column A.
+    const columnA = Array.from({ length: sheet.rowCount }, (_, r) => String(sheet.getCell(r + 1, 1).value ?? ""));
+    refused.forEach((d, k) => expect(noteOf(columnA, k + 1)).toBe(`Note ${k + 1} — design ${d + 1} cannot be built: ${rows[d].problems!.join("; ")}`));
     expect(typeof sheet.getCell(databases, 2).value).toBe("number");
     expect(sheet.getCell(databases, 2).numFmt).toBe("#,##0");
     // Designs 2-4 differ from design 1 in users, copies and databases, not in the servers or the quota they
@@ -85,7 +98,10 @@ describe("the Compare sheet", () => {
     const marked = (label: string) => sheet.getCell(rowOf(label), 6).value ?? "";
     expect([marked("Users"), marked("Database copies"), marked("Databases"), marked("Mailbox servers, site 1"), marked("Mailbox quota")]).toEqual([DIFFERS, DIFFERS, DIFFERS, "", ""]);
     expect(sheet.getCell(rowOf("Users"), 3).numFmt).toBe("#,##0");
-    for (let r = 1; r <= sheet.rowCount; r++) expect(String(sheet.getCell(r, 1).value ?? "")).not.toMatch(/\(--/);
+    // The table's labels (the notes below it quote the reasons as given).
+    const tableRows = columnA.findIndex((text) => /^Note \d+ — /.test(text));
+    expect(tableRows).toBeGreaterThan(0);
+    for (let r = 1; r <= tableRows; r++) expect(String(sheet.getCell(r, 1).value ?? "")).not.toMatch(/\(--/);
     // One name a row: the input "Array model" and the model the design chose are two rows.
     const labels = Array.from({ length: rowOf("What the cores assume") }, (_, r) => String(sheet.getCell(r + 1, 1).value ?? "")).filter(Boolean);
     expect(labels.filter((label, i) => labels.indexOf(label) !== i)).toEqual([]);
@@ -356,6 +372,9 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
         // exceljs, reading LibreOffice's file back, drops a formula's cached 0 (<v>0</v>): it reads as no value.
         const zeroRead = (c: RecalculatedCell | undefined, want: unknown) => (want === 0 && c?.formula !== undefined && c.value === null && c.error === undefined ? { ...c, value: 0 } : c);
         const cell = (label: string, d: number) => sheet[`${"BCDE"[d]}${rowOf[label]}`];
+        const refused = rows.flatMap((row, d) => (row.problems ? [d] : []));
+        const lastRow = Math.max(...Object.keys(sheet).map((a) => Number(/\d+$/.exec(a)![0])));
+        const columnA = Array.from({ length: lastRow }, (_, r) => String(sheet[`A${r + 1}`]?.value ?? ""));
         rows.forEach((row, d) => {
           for (const o of inputOptions()) {
             const c = zeroRead(cell(o.label, d), row.inputs[o.key]);
@@ -363,7 +382,8 @@ describe("--customer: the Compare sheet live over each design's own sheets", () 
           }
           expect(cell("Sized by the method", d)?.value ?? null).toBe(row.method ?? null);
           // A sized design's row is a formula over its Design check: empty while it can be built.
-          expect(cell("Cannot be built because", d)?.value || null).toBe(row.problems ? row.problems.join("; ") : null);
+          expect(cell("Cannot be built because", d)?.value || null).toBe(row.problems ? `copies and servers: see note ${refused.indexOf(d) + 1}` : null);
+          if (row.problems) expect(noteOf(columnA, refused.indexOf(d) + 1)).toBe(`Note ${refused.indexOf(d) + 1} — design ${d + 1} cannot be built: ${row.problems.join("; ")}`);
           for (const [key, label] of Object.entries(COMPARE_LABELS)) {
             const c = zeroRead(cell(label, d), onSheet(row, key));
             const digits = quantity(key as QuantityKey).digits;

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import "../support/fast-check-seed";
 import { FitError, fewestDisks, fit, fitProfile, type FitCounts, type FitProfile, type FitSpace } from "../../src/engine/fit";
-import { JBOD_CATALOGUE, MICROSOFT, REFERENCE_DESIGN_INPUTS, diskCountKeys, sizeDesign, versionProfile, type Design, type WorkbookInputs } from "../../src/engine";
+import { JBOD_CATALOGUE, MICROSOFT, REFERENCE_DESIGN_INPUTS, diskCountKeys, diskCounts, sizeDesign, versionProfile, type Design, type WorkbookInputs } from "../../src/engine";
 import { SizingError } from "../../src/engine/errors";
 import { quantity } from "../../src/engine/catalogue";
 import { fitCheck } from "../../src/workbook/fit-check";
@@ -196,6 +196,47 @@ describe("fit", () => {
       { numRuns: 30 },
     );
     expect(laid).toBeGreaterThan(100);
+  });
+
+  test("no design needs less memory or cores a server, or holds less data, than its disk count's floor (diskCounts), the bound the search prunes unsized keys by", () => {
+    let sized = 0;
+    let tight = 0;
+    fc.assert(
+      fc.property(
+        smallProfile,
+        fc.nat(),
+        fc.record({ virtualization: fc.constantFrom<"no" | "yes">("no", "yes"), replayLagManager: fc.constantFrom<"no" | "yes">("no", "yes"), messageKB: fc.constantFrom(75, 50, 150), archiveMB: fc.constantFrom(0, 0, 2048) }),
+        (profile, pick, more) => {
+          const { space } = profile;
+          const sites = space.serversPerSite[pick % space.serversPerSite.length];
+          const copies = space.copies[pick % space.copies.length];
+          const dags = space.dags[pick % space.dags.length];
+          const users = Math.ceil(profile.mailboxes / dags);
+          const top: WorkbookInputs = { ...profile.base, ...more, users, environmentUsers: users === profile.mailboxes ? "" : profile.mailboxes, serversSite1: sites[0], serversSite2: sites.length > 1 ? sites[1] : "", copies, laggedCopies: space.laggedCopies[pick % space.laggedCopies.length] };
+          const { countOf, floorAt } = diskCounts(top);
+          for (const serverDisk of DISKS) {
+            for (const databasesPerVolume of [0, 1, 2, 3, 4, 5]) {
+              const checked = check({ ...top, serverDisk, databasesPerVolume });
+              if (!checked.ok || checked.design.microsoft === undefined) continue;
+              const d = checked.design;
+              const count = countOf({ serverDisk, databasesPerVolume });
+              // A design sized has its key, at the databases it deploys.
+              expect(count?.databases).toBe(d.databases);
+              const floor = floorAt(count!.databases);
+              sized++;
+              expect(floor.memoryPerServerGB).toBeLessThanOrEqual(d.memoryPerServerGB);
+              expect(floor.coresPerServer).toBeLessThanOrEqual(d.coresPerServer);
+              expect(floor.dataGB).toBeLessThanOrEqual(d.microsoft!.copiesPerServer * d.microsoft!.databaseGB);
+              if (floor.memoryPerServerGB === d.memoryPerServerGB && floor.coresPerServer === d.coresPerServer) tight++;
+            }
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+    expect(sized).toBeGreaterThan(200);
+    // A floor that bounds nothing would prune nothing: most designs meet it on both counts.
+    expect(tight).toBeGreaterThan(sized / 4);
   });
 
   test("a candidate whose disk count key says its databases outgrow the disk is refused, so the search may skip it", () => {

@@ -87,7 +87,12 @@ describe("Compare designs", () => {
     const rows = rowsOf(sheet);
     // The design that is built: its row reads its Design check, empty while it can be built.
     expect(sheet.cell(`B${rows["Cannot be built because"]}`)?.value ?? "").toBe("");
-    expect(String(sheet.cell(`C${rows["Cannot be built because"]}`)!.value)).toMatch(/Database copies/);
+    // The refused design's row points to its note below the table, which says why in the pane's words.
+    expect(String(sheet.cell(`C${rows["Cannot be built because"]}`)!.value)).toMatch(/see note 1$/);
+    const note = Object.keys(rows).find((label) => label.startsWith("Note 1 — design 2 cannot be built: "));
+    const lines = [note!];
+    for (let r = rows[note!] + 1; typeof sheet.cell(`A${r}`)?.value === "string" && sheet.cell(`A${r}`)!.value !== ""; r++) lines.push(String(sheet.cell(`A${r}`)!.value));
+    expect(lines.join(" ")).toMatch(/Database copies/);
     expect(sheet.cell(`C${rows["Database copies"]}`)!.value).toBe(3);
     expect(sheet.cell(`C${rows["Databases"]}`)).toBeUndefined();
     expect(sheet.cell(`B${rows["Databases"]}`)!.value).toBe(sizeDesign(REFERENCE_DESIGN_INPUTS).databases);

@@ -39,10 +39,27 @@ import {
 import { targetIops } from "../failover";
 import { grouped } from "../general-format";
 import { logCapacity } from "../logs";
-import { excelCeil } from "../microsoft/excel";
+import { excelCeil, excelRound } from "../microsoft/excel";
 import { secondSiteOnRaid, secondSiteServer } from "../microsoft/site-disks";
-import { activePassiveOf, databaseSizeWarning, microsoftCores, microsoftDatabaseCount, microsoftSizing, microsoftVolumes, prefersJbod, volumeCopiesOf, volumeDatabasesOf, type DatabaseSizeWarning, type MicrosoftDesign, type MicrosoftSizing } from "../microsoft/design";
-import type { MailboxTier } from "../microsoft/mailbox";
+import {
+  activePassiveOf,
+  copiesPerServerOf,
+  databaseSizeWarning,
+  haCopiesPerSite,
+  memoryConfigurationGB,
+  microsoftCores,
+  microsoftDatabaseCount,
+  microsoftSizing,
+  microsoftVolumes,
+  minimumMemoryGB,
+  prefersJbod,
+  volumeCopiesOf,
+  volumeDatabasesOf,
+  type DatabaseSizeWarning,
+  type MicrosoftDesign,
+  type MicrosoftSizing,
+} from "../microsoft/design";
+import type { MailboxRequirement, MailboxTier } from "../microsoft/mailbox";
 import { CALCULATOR_DEFAULT_DISK, SERVER_DISK_DEFAULTS, jbodNeedOf, serverDiskNamed, serverDisks, type JbodDisk, type ServerDiskChoice, type ServerDisks } from "../microsoft/disks";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS, type MicrosoftFactors } from "../microsoft/tables";
 import { raidNeedOf, raidServerDisks, type RaidServerDisks } from "../microsoft/raid-disks";
@@ -176,14 +193,33 @@ function microsoftDag(inputs: WorkbookInputs, tables: DesignTables, serversPerSi
   return { design: { tiers, serversPerSite, copies: inputs.copies, cores: inputs.coresPerServer, specRate: inputs.specIntRate, ...count }, lag, layout, custom, archiveMB: inputs.archiveMB, tables };
 }
 
-function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice): { design: MicrosoftDesign; factors: MicrosoftFactors; jbod: boolean } {
-  const { design, lag, layout, custom, tables } = dag;
-  const jbod = design.copies >= 2 && prefersJbod(design.serversPerSite, design.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, databasesPerVolume: disks.databasesPerVolume, ...layout }).jbod;
-  // The databases a volume asked stand on RAID too: the disk group the count rounds to reads them whatever
-  // the disk (the Input sheet's macro writes Variables!K53 from C109; design.ts diskGroup).
-  const onDisk: Partial<MicrosoftFactors> = jbod ? { diskGB: disks.disk.rawGB, diskIops: disks.disk.iops, databasesPerVolume: disks.databasesPerVolume } : { databasesPerVolume: disks.databasesPerVolume };
-  const factors: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...onDisk, ...layout, ...tables.microsoftFactors, archiveMB: dag.archiveMB, ...lag, ...custom };
-  return { design, factors, jbod };
+/** Whether the calculator deploys the DAG on JBOD on this disk (prefersJbod): only then is the DAG counted from the disk. */
+const onJbod = ({ design, lag, layout }: MicrosoftDag, disks: ServerDiskChoice): boolean =>
+  design.copies >= 2 && prefersJbod(design.serversPerSite, design.copies, lag.laggedCopies, { diskGB: disks.disk.rawGB, databasesPerVolume: disks.databasesPerVolume, ...layout }).jbod;
+
+/**
+ * The factors microsoftAt sizes a DAG by on a disk: on JBOD the disk's GB and IOPS; the databases a volume
+ * asked on RAID too, since the disk group the count rounds to reads them whatever the disk (the Input
+ * sheet's macro writes Variables!K53 from C109; design.ts diskGroup). A factor the tables or the design's
+ * inputs set stands over the disk's. All but the disk's are spread once, for many disks of one DAG (diskCounts).
+ */
+function diskFactorsOf(dag: MicrosoftDag): (disks: ServerDiskChoice, jbod: boolean) => MicrosoftFactors {
+  const { layout, custom, tables, lag } = dag;
+  const over: Partial<MicrosoftFactors> = { ...layout, ...tables.microsoftFactors, archiveMB: dag.archiveMB, ...lag, ...custom };
+  const base: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...over };
+  const set = (name: keyof MicrosoftFactors) => !(name in over);
+  const [volumes, gb, iops] = [set("databasesPerVolume"), set("diskGB"), set("diskIops")];
+  return (disks, jbod) => {
+    const f = { ...base };
+    if (volumes) f.databasesPerVolume = disks.databasesPerVolume;
+    if (jbod && gb) f.diskGB = disks.disk.rawGB;
+    if (jbod && iops) f.diskIops = disks.disk.iops;
+    return f;
+  };
+}
+
+function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice, jbod = onJbod(dag, disks)): { design: MicrosoftDesign; factors: MicrosoftFactors; jbod: boolean } {
+  return { design: dag.design, factors: diskFactorsOf(dag)(disks, jbod), jbod };
 }
 
 /**
@@ -925,7 +961,8 @@ export function designDisks(
   let secondSiteDisks: DesignDisks["secondSiteDisks"];
   if (method === "microsoft") {
     const ms = microsoft!;
-    const mf: MicrosoftFactors = { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors };
+    // The defaults themselves where the tables set none: a search (fit.ts) lays out tens of thousands of designs.
+    const mf: MicrosoftFactors = tables.microsoftFactors ? { ...MICROSOFT_FACTOR_DEFAULTS, ...tables.microsoftFactors } : MICROSOFT_FACTOR_DEFAULTS;
     // The disks lay out the deployed databases, which on JBOD were counted from the same disk (sizeDesign's microsoftAt).
     const choice = serverDiskChoiceOf(inputs, tables, serverDisk);
     const preference = prefersJbod(serversPerSite, inputs.copies, laggedCopies, { diskGB: choice.disk.rawGB, databasesPerVolume: choice.databasesPerVolume, ...layout });
@@ -998,38 +1035,144 @@ export function designDisks(
  * design's key then one call; undefined where the count refuses the design, and so sizeDesign.
  */
 export function diskCountKeys(given: Readonly<Partial<WorkbookInputs>>, tables: DesignTables = {}): (disk: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume">) => string | undefined {
+  const { countOf } = diskCounts(given, tables);
+  return (disk) => countOf(disk)?.key;
+}
+
+/** A design's disk count key (diskCountKeys) and the databases it deploys. */
+export interface DiskCount {
+  key: string;
+  databases: number;
+  /** The databases outgrow the disk's maximum size (the key names the disk). */
+  outgrown: boolean;
+}
+
+/**
+ * The least a server of a Microsoft-method DAG needs at a count of databases deployed, whatever its
+ * disk: memory and cores (Design.memoryPerServerGB, coresPerServer), and the GB of the copies a
+ * first-site server holds (microsoft.copiesPerServer × databaseGB). Never more than the design sized.
+ */
+export interface ServerFloor {
+  memoryPerServerGB: number;
+  coresPerServer: number;
+  dataGB: number;
+}
+
+/**
+ * diskCountKeys with each key's databases deployed, and the floor of a server at such a count
+ * (floorAt, read after a count: it takes the mailboxes' figures counted there). The floor follows
+ * Microsoft's rules (microsoftSizing) from below, for D databases of M ÷ D mailboxes each, C copies a
+ * server (Role Requirements!C102, exact at D):
+ * - the busiest server's active databases in the worst failure (C103) are at least the first site's
+ *   when one of its n servers fails (C117: ROUNDUP(normal + normal ÷ (n − 1)) with normal D₁ ÷ n, D₁ its
+ *   share of D, C86), so at least D₁ ÷ (n − 1) with two HA copies or more there, D₁ ÷ n with one; sized
+ *   never less, a unit's figure once a unit, no less; a given worst (the factor activeDatabases), none;
+ * - memory (C133:C142): at least the cache of those mailboxes (C134) over its share of memory, with the
+ *   client access base (C140), or the minimum by copies (C133); the index (C139) only adds; then the
+ *   configuration step (C142, rising with the memory) and the version's least;
+ * - megacycles (C199:C201): the active and client access megacycles of those mailboxes and the passive
+ *   of the rest of the server's copies (an active mailbox costs more than a passive one, so fewer active
+ *   never raise them); cores as the design counts them (microsoftCores).
+ * Each figure a part in 10¹² below, for the floating point of the rules' own order.
+ */
+export function diskCounts(
+  given: Readonly<Partial<WorkbookInputs>>,
+  tables: DesignTables = {},
+): { countOf: (disk: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume">) => DiskCount | undefined; floorAt: (databases: number) => ServerFloor } {
   const inputs = { ...REFERENCE_DESIGN_INPUTS } as WorkbookInputs;
   for (const key of Object.keys(given) as Array<keyof WorkbookInputs>) if (given[key] !== undefined) (inputs as unknown as Record<string, unknown>)[key] = given[key];
   let dag: MicrosoftDag;
   let layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">;
+  const none = (): ServerFloor => {
+    throw new Error("diskCounts: a floor is read only at a count");
+  };
   try {
     dag = microsoftDag(inputs, tables, serversPerSiteOf(inputs), 0);
     layoutDesign = { serversPerSite: dag.design.serversPerSite, copies: inputs.copies, layout: inputs.dagLayout as DagLayout, laggedCopies: dag.lag.laggedCopies };
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
-    return () => undefined;
+    return { countOf: () => undefined, floorAt: none };
   }
   // The deployment of each count, once a topology: the designs of a topology share a few counts.
   const deployments = new Map<number, ReturnType<typeof microsoftDeployment>>();
-  return (disk) => {
+  // The mailboxes' figures, counted once: no disk factor moves them (mailboxRequirement).
+  let counted: ReturnType<typeof microsoftDatabaseCount> | undefined;
+  let factors: MicrosoftFactors | undefined;
+  // Each count once: on JBOD the disk's GB and IOPS and the databases a volume move it, on RAID only the
+  // databases a volume (microsoftOnDisk): every disk the calculator puts on RAID counts alike.
+  const counts = new Map<string, { key: string; databases: number; outgrown: boolean } | undefined>();
+  const factorsAt = diskFactorsOf(dag);
+  const countAt = (choice: ServerDiskChoice, jbod: boolean) => {
     try {
-      // microsoftAt reads the disk inputs only through the disk chosen.
-      const serverDisk = serverDiskOf({ serverDisk: disk.serverDisk ?? inputs.serverDisk }, tables);
-      const choice = serverDiskChoiceOf({ databasesPerVolume: disk.databasesPerVolume ?? inputs.databasesPerVolume, autoReseedDisks: inputs.autoReseedDisks, spareDisks: inputs.spareDisks }, tables, serverDisk);
-      const { design: dagDesign, factors, jbod } = microsoftOnDisk(dag, choice);
-      const count = microsoftDatabaseCount(dagDesign, factors);
+      const onDisk = factorsAt(choice, jbod);
+      const count = microsoftDatabaseCount(dag.design, onDisk, counted?.perTier);
+      counted ??= count;
+      factors ??= onDisk;
       let deployment = deployments.get(count.databases);
       if (deployment === undefined) deployments.set(count.databases, (deployment = microsoftDeployment(count.databases, layoutDesign, inputs.serverSizing === "never less")));
       const { deployed, resized } = deployment;
       // Databases past the disk's maximum size (databaseSizeWarning, which a search refuses) are refused too
       // where the disk cannot lay them out (sizeDesign): such a design is its disk's own key.
-      const outgrown = count.sized / deployed > excelCeil(count.limit);
-      return `${jbod} ${deployed} ${count.symmetric} ${resized}${outgrown ? ` outgrown ${choice.disk.name} ${choice.databasesPerVolume}` : ""}`;
+      return { key: `${jbod} ${deployed} ${count.symmetric} ${resized}`, databases: deployed, outgrown: count.sized / deployed > excelCeil(count.limit) };
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
       return undefined;
     }
   };
+  // Each disk by name once a topology (serverDiskOf normalises the name each time).
+  const disksNamed = new Map<string | undefined, JbodDisk>();
+  const countOf = (disk: Pick<WorkbookInputs, "serverDisk" | "databasesPerVolume">): DiskCount | undefined => {
+    let choice: ServerDiskChoice;
+    try {
+      // microsoftAt reads the disk inputs only through the disk chosen.
+      const name = disk.serverDisk ?? inputs.serverDisk;
+      let serverDisk = disksNamed.get(name);
+      if (serverDisk === undefined) disksNamed.set(name, (serverDisk = serverDiskOf({ serverDisk: name }, tables)));
+      choice = serverDiskChoiceOf({ databasesPerVolume: disk.databasesPerVolume ?? inputs.databasesPerVolume, autoReseedDisks: inputs.autoReseedDisks, spareDisks: inputs.spareDisks }, tables, serverDisk);
+    } catch (e) {
+      if (!(e instanceof SizingError)) throw e;
+      return undefined;
+    }
+    const jbod = onJbod(dag, choice);
+    const at = jbod ? `${choice.disk.rawGB} ${choice.disk.iops} ${choice.databasesPerVolume}` : `RAID ${choice.databasesPerVolume}`;
+    let count = counts.get(at);
+    if (count === undefined && !counts.has(at)) counts.set(at, (count = countAt(choice, jbod)));
+    if (count === undefined) return undefined;
+    return { key: count.outgrown ? `${count.key} outgrown ${choice.disk.name} ${choice.databasesPerVolume}` : count.key, databases: count.databases, outgrown: count.outgrown };
+  };
+  const minMemoryGB = versionProfile(designVersion(inputs.exchangeVersion)).minMemoryGB;
+  const floorAt = (databases: number): ServerFloor => {
+    if (counted === undefined || factors === undefined) return none();
+    const f = factors;
+    const { serversPerSite, copies, specRate, cores } = dag.design;
+    if (!counted.ha) return { memoryPerServerGB: minMemoryGB, coresPerServer: 0, dataGB: 0 };
+    const below = 1 - 1e-12;
+    const { perTier, tierShares, passive } = counted;
+    const weighted = (pick: (r: MailboxRequirement) => number) => perTier.reduce((a, r, i) => a + tierShares[i] * pick(r), 0);
+    const mailboxesPerDatabase = counted.sized / databases;
+    const copiesPerServer = copiesPerServerOf(databases, serversPerSite, copies, passive);
+    // The busiest server's active databases in the worst failure, at least (C86, C116, C117, C103).
+    const n = serversPerSite[0];
+    const haHere = haCopiesPerSite(copies, counted.lagged, serversPerSite.length)[0];
+    const share = serversPerSite.length === 2 && !passive ? MICROSOFT.firstSiteUserShare : 1;
+    const spread = haHere > 1 && n >= 2 ? n - 1 : haHere > 1 || n >= 2 ? n : Infinity;
+    const active = f.activeDatabases > 0 ? 0 : (databases * share) / spread;
+    const activeMailboxes = active * mailboxesPerDatabase * below;
+    const hasRate = specRate > 0;
+    const cacheGB = excelCeil((activeMailboxes * weighted((r) => r.cacheMB)) / 1024);
+    const casMemoryGB = f.multiRole > 0 ? (hasRate ? excelRound(MICROSOFT.casMemoryBaseGB) : cores * MICROSOFT.casMemoryPerCoreGB + MICROSOFT.casMemoryBaseGB) : 0;
+    const memoryGB = memoryConfigurationGB(Math.max(minimumMemoryGB(copiesPerServer), cacheGB / MICROSOFT.cacheShareOfMemory + casMemoryGB));
+    const activeMc = weighted((r) => r.activeMegacycles);
+    const passiveMc = weighted((r) => r.passiveMegacycles);
+    const casMc = f.multiRole > 0 ? weighted((r) => r.casMegacycles) : 0;
+    const rise = activeMc + casMc - passiveMc;
+    const megacycles = rise >= 0 ? (1 + f.hypervisor) * (activeMailboxes * rise + copiesPerServer * mailboxesPerDatabase * passiveMc) * below : 0;
+    const megacyclesPerCore = hasRate ? (specRate / cores) * (MICROSOFT.baselineMegacycles / MICROSOFT.baselineSpecPerCore) : NaN;
+    const coresPerServer = microsoftCores(specRate, hasRate ? excelCeil(megacycles / megacyclesPerCore) : NaN, megacycles);
+    const databaseGB = ((mailboxesPerDatabase * counted.mailboxOnDiskMB) / 1024) * (1 + f.dataOverhead);
+    return { memoryPerServerGB: Math.max(memoryGB, minMemoryGB), coresPerServer, dataGB: copiesPerServer * databaseGB * below };
+  };
+  return { countOf, floorAt };
 }
 
 /** Whether a design counts mailbox tiers: Microsoft's method with tiers given (Dell's process sizes the one profile). */

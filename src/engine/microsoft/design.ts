@@ -634,14 +634,15 @@ export function minimumMemoryGB(copiesOnServer: number): number {
  * part of microsoftSizing, which the rest reads. Every figure of the sizing that the disk factors
  * (diskGB, diskIops, databasesPerVolume) move passes through this: a search over disks (fit.ts)
  * reads `jbod`, `databases` and `symmetric` to tell designs that differ only in maxDatabaseGB,
- * mailboxesPerDatabaseLimit, ioMailboxesPerDatabase and maxDatabases.
+ * mailboxesPerDatabaseLimit, ioMailboxesPerDatabase and maxDatabases. Each tier's mailbox requirement
+ * (`given`) may come from a caller that counts many disks of one DAG: no disk factor moves it.
  */
-export function microsoftDatabaseCount(d: MicrosoftDesign, f: MicrosoftFactors) {
+export function microsoftDatabaseCount(d: MicrosoftDesign, f: MicrosoftFactors, given?: MailboxRequirement[]) {
   checkDesign(d, f);
   const ha = d.copies >= 2;
   const lagged = laggedOf(d, f);
   const servers = d.serversPerSite.reduce((a, b) => a + b, 0);
-  const perTier = d.tiers.map((t) => mailboxRequirement(t.messagesPerDay, t.messageKB, t.quotaMB, t.archiveMB, ha, f));
+  const perTier = given ?? d.tiers.map((t) => mailboxRequirement(t.messagesPerDay, t.messageKB, t.quotaMB, t.archiveMB, ha, f));
   const mailboxes = d.tiers.reduce((a, t) => a + t.mailboxes, 0);
   const tierShares = d.tiers.map((t) => t.mailboxes / mailboxes);
   const mailboxOnDiskMB = perTier.reduce((a, r, i) => a + tierShares[i] * r.mailboxOnDiskMB, 0);
