@@ -142,6 +142,12 @@ const FEWER_COUNTED = ["databases", "mailboxes a database", "a database, GB", "a
 const FEWER_DISKS = ["a JBOD volume, GB", "database+log disks a server (JBOD)", "disks a server, the calculator's (JBOD)"];
 const NEVER_LESS_LEDGER: Ledger = {
   // The calculator's 48 on 4 servers at 4 copies where 3 copies deploy 72 (and 288 GB a server): the count and memory of 3.
+  // 3 copies sized never less give 128 GB a server (the calculator's 96): 4 copies keep it.
+  "k01-retention-30-days": because(FEWER, ["memory a server, GB"]),
+  // 4 copies on 5 + 5 servers, one database a volume: fewer copies deploy 80 databases where the calculator counts 40.
+  "v11-one-a-volume-two-sites": because(FEWER, [
+    ...FEWER_COUNTED, "active databases, two servers fail", "active databases, a site fails", "active databases, the worst", "a database's volume and its log volume, GB", ...FEWER_DISKS,
+  ]),
   "d13-two-a-volume": because(FEWER, [...FEWER_COUNTED, "active databases, two servers fail", "active databases, the worst", "memory a server, GB", ...FEWER_DISKS]),
   "v03-four-copies-three-asked": because(FEWER, [...FEWER_COUNTED, "active databases, two servers fail", "active databases, the worst", "memory a server, GB", ...FEWER_DISKS]),
   // Active/passive, 5 copies on 4 + 3 servers: the calculator's 24 where 4 copies deploy 36 (p05) and 48 (v06).
