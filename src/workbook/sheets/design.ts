@@ -186,7 +186,7 @@ const yesOrNo = (rule: Rule): boolean =>
 
 /** A step's number format by its unit, with the decimals its figures have (0.0804 IOPS, 664.7 GB). */
 function walkFormat(rule: Rule): string {
-  const decimals: Readonly<Record<string, string>> = { IOPS: "0.0000", megacycles: "#,##0.000", "": "0.00", MB: "#,##0.0", GB: "#,##0.0", logs: "#,##0.0", mailboxes: "#,##0.0" };
+  const decimals: Readonly<Record<string, string>> = { IOPS: "#,##0.0###", megacycles: "#,##0.0##", "": "0.00", MB: "#,##0.0", GB: "#,##0.0", logs: "#,##0.0", mailboxes: "#,##0.0" };
   const number = decimals[rule.unit] ?? "#,##0";
   return rule.unit === "" ? number : `${number} "${rule.unit}"`;
 }
@@ -588,7 +588,7 @@ export function buildDesign(sheet: string, ref: References, method: SizingMethod
     to: `D${CHART_LAST_ROW}`,
   };
   return {
-    sheet: { name: sheet, columnWidths: [8, 36, 18, 50, 46], frozenRows: DESIGN_HEADER_ROW, print: { ...landscape(0, `${DESIGN_HEADER_ROW}:${DESIGN_HEADER_ROW}`), area: printArea(method) }, cells },
+    sheet: { name: sheet, columnWidths: [8, 32, 22, 50, 46], frozenRows: DESIGN_HEADER_ROW, print: { ...landscape(0, `${DESIGN_HEADER_ROW}:${DESIGN_HEADER_ROW}`), area: printArea(method) }, cells },
     chart,
   };
 }
