@@ -36,25 +36,22 @@ import {
   arraysPerCopyFormula,
   ceilCountFormula,
   dagServersFormula,
-  databaseFormula,
   defaultFactor,
   diskIopsFormula,
   failoverFormula,
   homeSiteCopiesFormula,
-  iopsFormula,
   jetstressFormula,
-  logFormula,
   numberLiteral,
   operand,
   otherSiteCopiesFormula,
   provisionFormula,
-  serverFormula,
   spindlesFormula,
   textLiteral,
   type FactorReference,
   type FailoverResult,
   type FailoverScenario,
 } from "../../src/engine/excel-formulas";
+import { databaseFormula, iopsFormula, logFormula, serverFormula } from "../../src/engine/rules/dell";
 import { activeMailboxesFormula, normalActiveDatabasesFormula, normalBusiestFormula } from "../../src/engine/layout-formulas";
 import { evaluateFormula, type EvaluationContext, type FormulaResult } from "../../src/formula";
 import { libreOfficeAvailable, recalculateXlsx } from "../support/libreoffice";

@@ -1,3 +1,4 @@
 /** Sizing rules declared once: value, Excel formula and words from one expression. */
 export { defineRuleSet, type Compiled, type Factors, type Inputs, type Operand, type References, type Rule, type RuleDeclaration, type RuleSet, type RuleSource } from "./rule";
 export { CALCULATOR, MICROSOFT_OPERANDS, MICROSOFT_RULES, type MicrosoftRule } from "./microsoft";
+export { DELL_OPERANDS, DELL_RULES, type DellRule } from "./dell";

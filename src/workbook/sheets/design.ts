@@ -21,21 +21,17 @@ import {
   volumesInAllFormula,
 } from "../../engine/design/formulas";
 import { capacityToProvisionFormula } from "../../engine/capacity";
+import { arrayModelNameFormula, arraysFormula, balancedDatabasesFormula, diskIopsFormula, spindlesFormula } from "../../engine/excel-formulas";
 import {
-  arrayModelNameFormula,
-  arraysFormula,
-  balancedDatabasesFormula,
   databaseFormula,
-  diskIopsFormula,
   iopsFormula,
   logFormula,
   messageSizeFactorFormula,
   provisionedVolumeFormula,
-  spindlesFormula,
   type DatabaseResult,
   type IopsResult,
   type LogResult,
-} from "../../engine/excel-formulas";
+} from "../../engine/rules/dell";
 import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
 import { EDITIONS_SOURCE, minimumMemoryFormula, pageFileFormula, serverLimitsFormula, supportedCoresFormula, VERSION_SOURCES } from "../../engine/version";
 import { MCDB_SOURCES } from "../../engine/microsoft/mcdb";

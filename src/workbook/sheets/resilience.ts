@@ -7,7 +7,8 @@
  */
 import type { FactorName } from "../../engine";
 import { activeMailboxesFormula } from "../../engine/layout-formulas";
-import { balancedDatabasesFormula, serverFormula, targetIopsFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
+import { balancedDatabasesFormula, targetIopsFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
+import { serverFormula } from "../../engine/rules/dell";
 import { CPU_UTILIZATION_TARGET, modeCpuUtilizationFormula, perServerFormula, scenarioKeyFormula, worstOfFormula } from "../../engine/design/formulas";
 import { distributionLayout } from "./distribution";
 import {
