@@ -2,3 +2,4 @@
 export { defineRuleSet, type Compiled, type Factors, type Inputs, type Operand, type References, type Rule, type RuleDeclaration, type RuleSet, type RuleSource } from "./rule";
 export { CALCULATOR, MICROSOFT_OPERANDS, MICROSOFT_RULES, type MicrosoftRule } from "./microsoft";
 export { DELL_OPERANDS, DELL_RULES, type DellRule } from "./dell";
+export { SERVER_DISK_OPERANDS, SERVER_DISK_RULES, type ServerDiskRule } from "./disks";

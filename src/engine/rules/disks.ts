@@ -1,0 +1,126 @@
+/**
+ * A RAID server's own disks in Microsoft's method as rules: each figure of Microsoft, Exchange Server
+ * Role Requirements Calculator's Storage Design sheet written once (rule.ts derives the engine's value,
+ * microsoft/raid-disks.ts raidServerDisks, and the customer copy's Excel formula,
+ * microsoft/raid-disk-formulas.ts, and the words). The RAID tables are declared here, where the rules
+ * read them; raid-disks.ts re-exports them.
+ */
+import { SERVER_DISK_DEFAULTS } from "../microsoft/disks";
+import { MICROSOFT_FACTOR_DEFAULTS as F } from "../microsoft/tables";
+import { CALCULATOR } from "./microsoft";
+import { defineRuleSet, type Operand, type RuleSource } from "./rule";
+
+export type CalculatorRaidLevel = "RAID-1/0" | "RAID-5" | "RAID-6";
+
+/** A RAID group: data and parity (or mirror) disks — Tables!A164:D196, as the calculator's defaults choose them. */
+export interface RaidGroup {
+  data: number;
+  parity: number;
+}
+
+/** The database+log RAID groups — Storage Design!C17:C19 (1+1, 5+1, 6+2; Tables!A165, A175, A195). */
+export const DATABASE_RAID_GROUPS: Readonly<Record<CalculatorRaidLevel, RaidGroup>> = Object.freeze({
+  "RAID-1/0": { data: 1, parity: 1 },
+  "RAID-5": { data: 5, parity: 1 },
+  "RAID-6": { data: 6, parity: 2 },
+});
+
+/** The restore volume's RAID-5 group, 2+1 — Storage Design!F18, F20 (Tables!A172). */
+export const RESTORE_RAID: { level: CalculatorRaidLevel; group: RaidGroup } = Object.freeze({ level: "RAID-5", group: Object.freeze({ data: 2, parity: 1 }) });
+
+/** Disk transfers a host write costs: RAID-1/0 two, RAID-5 four, RAID-6 six — Storage Design!C36:C38. */
+export const RAID_WRITE_PENALTY: Readonly<Record<CalculatorRaidLevel, number>> = Object.freeze({ "RAID-1/0": 2, "RAID-5": 4, "RAID-6": 6 });
+
+/** Share of a disk's I/O kept for a rebuild — Storage Design!C22:C24. */
+export const RAID_REBUILD_OVERHEAD: Readonly<Record<CalculatorRaidLevel, number>> = Object.freeze({ "RAID-1/0": 0.35, "RAID-5": 0.5, "RAID-6": 0.5 });
+
+/** The most random IOPS of a 7.2K or slower disk of the calculator's table — Tables!B240 (7.2K RPM SAS 2.5"). */
+export const SLOWEST_PARITY_DISK_OVER_IOPS = 62.5;
+
+const at = (cell: string): RuleSource => ({ ...CALCULATOR, at: cell });
+const input = (label: string, unit?: string): Operand => ({ kind: "input", label, ...(unit !== undefined && { unit }) });
+const constant = (label: string, value: number, unit?: string): Operand => ({ kind: "constant", label, value, ...(unit !== undefined && { unit }) });
+
+/** A number as an expression reads it, checked to read back. */
+function literal(value: number): string {
+  const text = String(value);
+  if (!/^\d+(\.\d+)?$/.test(text) || Number(text) !== value) throw new Error(`${value} cannot be written in a rule`);
+  return text;
+}
+
+/** One level's arguments to the level rules: its write penalty, rebuild overhead, data and parity disks. */
+export const levelArguments = (level: CalculatorRaidLevel): string =>
+  [RAID_WRITE_PENALTY[level], RAID_REBUILD_OVERHEAD[level], DATABASE_RAID_GROUPS[level].data, DATABASE_RAID_GROUPS[level].parity].map(literal).join(",");
+const LEVEL = ["penalty", "rebuild", "data", "parity"] as const;
+
+/** What the RAID rules read: the server's sizing, the disk, the choice, the factors and the calculator's constants. */
+export const SERVER_DISK_OPERANDS = {
+  copiesPerServer: input("database copies a server", "copies"),
+  volumeDatabases: input("databases a volume", "databases"),
+  databaseGB: input("a database", "GB"),
+  logGB: input("its log space", "GB"),
+  readIops: input("the server's database reads", "IOPS"),
+  writeIops: input("the server's database writes", "IOPS"),
+  diskRawGB: input("the disk's raw GB", "GB"),
+  diskIops: input("the disk's IOPS", "IOPS"),
+  spareDisks: input("hot spares a server", "disks"),
+  servers: input("the DAG's servers", "servers"),
+  penalty: input("the level's write penalty"),
+  rebuild: input("the level's rebuild overhead"),
+  data: input("the group's data disks", "disks"),
+  parity: input("the group's parity disks", "disks"),
+  disks: input("disks", "disks"),
+  contentIndexShare: { kind: "factor", label: "content index share", default: F.contentIndexShare },
+  volumeFreeShare: { kind: "factor", label: "volume free share", default: F.volumeFreeShare },
+  restoreVolumes: { kind: "factor", label: "restore volumes a server", unit: "volumes", default: SERVER_DISK_DEFAULTS.restoreDisks },
+  bytesPerGB: constant("10⁹ bytes", 1e9, "bytes"),
+  bytesPerGiB: constant("1024³ bytes", 1024 ** 3, "bytes"),
+  slowestParityDiskIops: constant("62.5 IOPS", SLOWEST_PARITY_DISK_OVER_IOPS, "IOPS"),
+} as const satisfies Record<string, Operand>;
+
+/** A server's own disks, Storage Design: RAID's database+log and restore sets, their disks a server and a DAG. */
+export const SERVER_DISK_RULES = defineRuleSet("Microsoft's method", SERVER_DISK_OPERANDS, {
+  // 1024³ is a power of two: raw × 10⁹ ÷ 1024³ is the same double as raw × (10⁹ ÷ 1024³).
+  formattedGB: { label: "A disk's formatted capacity", unit: "GB", source: at("Storage Design!C46"), expression: "diskRawGB*bytesPerGB/bytesPerGiB" },
+  raidVolumes: { label: "Database+log volumes a server", unit: "volumes", source: at("Volume Requirements!E115"), expression: "ROUNDUP(copiesPerServer/volumeDatabases,0)" },
+  // Volume Requirements!I123 summed over the volumes: each volume's databases with their content indexes and logs, plus one database's content index a volume.
+  databaseLogGB: {
+    label: "The server's database+log volumes",
+    unit: "GB",
+    source: at("Role Requirements!D276"),
+    expression: "(copiesPerServer*databaseGB*(1+contentIndexShare)+raidVolumes*contentIndexShare*databaseGB+copiesPerServer*logGB)/(1-volumeFreeShare)",
+  },
+  raid0PerformanceDisks: { label: "Disks for I/O without redundancy", unit: "disks", source: at("Storage Design!C72"), expression: "ROUNDUP((readIops+writeIops)/diskIops,0)" },
+  raid0CapacityDisks: { label: "Disks for space without redundancy", unit: "disks", source: at("Storage Design!C76"), expression: "ROUNDUP(databaseLogGB/formattedGB,0)" },
+  inGroups: { label: "Whole groups with their parity disks", unit: "disks", source: at("Storage Design!C77"), parameters: ["disks", "data", "parity"], expression: "ROUNDUP(disks/data,0)*data+ROUNDUP(disks/data,0)*parity" },
+  transfers: { label: "Disk transfers at the level", unit: "IOPS", source: at("Storage Design!C36"), parameters: ["penalty"], expression: "readIops+penalty*writeIops" },
+  levelPerformanceDisks: {
+    label: "Disks for I/O at the level, whole groups",
+    unit: "disks",
+    source: at("Storage Design!C73"),
+    parameters: [...LEVEL],
+    expression: "ROUNDUP(ROUNDUP(transfers(penalty)/(1-rebuild)/diskIops,0)/(data+parity),0)*(data+parity)",
+  },
+  levelCapacityDisks: { label: "Disks for space at the level", unit: "disks", source: at("Storage Design!C77"), parameters: ["data", "parity"], expression: "inGroups(raid0CapacityDisks,data,parity)" },
+  levelDisks: { label: "Database+log disks at the level", unit: "disks", source: at("Storage Design!C134"), parameters: [...LEVEL], expression: "MAX(levelPerformanceDisks(penalty,rebuild,data,parity),levelCapacityDisks(data,parity))" },
+  // Parity RAID is offered for a disk faster than every 7.2K disk (Storage Design!C74:C75; raid-disks.ts parityRaidOffered, by type, gives the engine's).
+  parityOffered: { label: "Parity RAID offered", unit: "", source: at("Storage Design!C74"), expression: "diskIops>slowestParityDiskIops" },
+  raid10Disks: { label: "RAID-1/0 database+log disks", unit: "disks", source: at("Storage Design!C134"), expression: `levelDisks(${levelArguments("RAID-1/0")})` },
+  raid5Disks: { label: "RAID-5 database+log disks", unit: "disks", source: at("Storage Design!C134"), expression: `levelDisks(${levelArguments("RAID-5")})` },
+  // RAID-1/0 unless RAID-5 needs fewer disks (a tie is RAID-1/0).
+  raid5Chosen: { label: "RAID-5 chosen", unit: "", source: at("Storage Design!C133"), expression: "AND(parityOffered,raid5Disks<raid10Disks)" },
+  databaseLogDisks: { label: "Database+log disks a server", unit: "disks", source: at("Storage Design!C165"), expression: "IF(raid5Chosen,raid5Disks,raid10Disks)" },
+  restoreGB: { label: "The restore volume", unit: "GB", source: at("Volume Requirements!I9"), expression: "MIN(volumeDatabases,copiesPerServer)*(databaseGB+logGB)/(1-volumeFreeShare)" },
+  restoreDisks: {
+    label: "Restore disks a server",
+    unit: "disks",
+    source: at("Storage Design!E165"),
+    expression: `restoreVolumes*inGroups(ROUNDUP(restoreGB/formattedGB,0),${literal(RESTORE_RAID.group.data)},${literal(RESTORE_RAID.group.parity)})`,
+  },
+  calculatorDisks: { label: "The calculator's disks a server", unit: "disks", source: at("Storage Design!C194"), expression: "databaseLogDisks+restoreDisks" },
+  disksPerServer: { label: "Disks a server", unit: "disks", source: at("Storage Design!C194"), expression: "calculatorDisks+spareDisks" },
+  calculatorDagDisks: { label: "The calculator's disks a DAG", unit: "disks", source: at("Storage Design!C200"), expression: "calculatorDisks*servers" },
+  dagDisks: { label: "Disks a DAG", unit: "disks", source: at("Storage Design!C200"), expression: "disksPerServer*servers" },
+});
+
+export type ServerDiskRule = keyof typeof SERVER_DISK_RULES.rules;
