@@ -26,8 +26,8 @@ export { DATABASE_RAID_GROUPS, RAID_REBUILD_OVERHEAD, RAID_WRITE_PENALTY, RESTOR
 // Each figure compiled once over the figures before it (rules/disks.ts): the rule is the one declaration.
 const R = SERVER_DISK_RULES;
 const formattedOf = R.compile("formattedGB", ["diskRawGB"]);
-const volumesOf = R.compile("raidVolumes", ["copiesPerServer", "volumeDatabases"]);
-const databaseLogGBOf = R.compile("databaseLogGB", ["copiesPerServer", "databaseGB", "raidVolumes", "logGB"]);
+const volumesOf = R.compile("databaseLogVolumes", ["copiesPerServer", "volumeDatabases"]);
+const databaseLogGBOf = R.compile("databaseLogGB", ["copiesPerServer", "databaseGB", "databaseLogVolumes", "logGB"]);
 const raid0PerformanceOf = R.compile("raid0PerformanceDisks", ["readIops", "writeIops", "diskIops"]);
 const raid0CapacityOf = R.compile("raid0CapacityDisks", ["databaseLogGB", "formattedGB"]);
 const transfersOf = R.compile("transfers", ["penalty", "readIops", "writeIops"]);

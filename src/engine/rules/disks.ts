@@ -1,11 +1,10 @@
 /**
- * A RAID server's own disks in Microsoft's method as rules: each figure of Microsoft, Exchange Server
- * Role Requirements Calculator's Storage Design sheet written once (rule.ts derives the engine's value,
- * microsoft/raid-disks.ts raidServerDisks, and the customer copy's Excel formula,
- * microsoft/raid-disk-formulas.ts, and the words). The RAID tables are declared here, where the rules
- * read them; raid-disks.ts re-exports them.
+ * A server's own disks in Microsoft's method as rules, JBOD's and RAID's: each figure of Microsoft,
+ * Exchange Server Role Requirements Calculator's Volume Requirements and Storage Design sheets written
+ * once (rule.ts derives the engine's value, microsoft/disks.ts serverDisks and raid-disks.ts
+ * raidServerDisks, the customer copy's Excel formula, disk-formulas.ts and raid-disk-formulas.ts, and
+ * the words). The RAID tables are declared here, where the rules read them; raid-disks.ts re-exports them.
  */
-import { SERVER_DISK_DEFAULTS } from "../microsoft/disks";
 import { MICROSOFT_FACTOR_DEFAULTS as F } from "../microsoft/tables";
 import { CALCULATOR } from "./microsoft";
 import { defineRuleSet, type Operand, type RuleSource } from "./rule";
@@ -33,6 +32,9 @@ export const RAID_WRITE_PENALTY: Readonly<Record<CalculatorRaidLevel, number>> =
 
 /** Share of a disk's I/O kept for a rebuild — Storage Design!C22:C24. */
 export const RAID_REBUILD_OVERHEAD: Readonly<Record<CalculatorRaidLevel, number>> = Object.freeze({ "RAID-1/0": 0.35, "RAID-5": 0.5, "RAID-6": 0.5 });
+
+/** Restore volumes a server — Volume Requirements!E118 (1): the default of microsoft/disks.ts SERVER_DISK_DEFAULTS. */
+export const RESTORE_VOLUMES = 1;
 
 /** The most random IOPS of a 7.2K or slower disk of the calculator's table — Tables!B240 (7.2K RPM SAS 2.5"). */
 export const SLOWEST_PARITY_DISK_OVER_IOPS = 62.5;
@@ -65,6 +67,11 @@ export const SERVER_DISK_OPERANDS = {
   diskIops: input("the disk's IOPS", "IOPS"),
   spareDisks: input("hot spares a server", "disks"),
   servers: input("the DAG's servers", "servers"),
+  v: input("databases a volume", "databases"),
+  mailboxesPerDatabase: input("mailboxes a database", "mailboxes"),
+  iopsPerMailbox: input("IOPS a mailbox with overhead", "IOPS"),
+  autoReseedDisks: input("AutoReseed disks a server", "disks"),
+  askedVolumeDatabases: input("databases a volume asked", "databases"),
   penalty: input("the level's write penalty"),
   rebuild: input("the level's rebuild overhead"),
   data: input("the group's data disks", "disks"),
@@ -72,23 +79,38 @@ export const SERVER_DISK_OPERANDS = {
   disks: input("disks", "disks"),
   contentIndexShare: { kind: "factor", label: "content index share", default: F.contentIndexShare },
   volumeFreeShare: { kind: "factor", label: "volume free share", default: F.volumeFreeShare },
-  restoreVolumes: { kind: "factor", label: "restore volumes a server", unit: "volumes", default: SERVER_DISK_DEFAULTS.restoreDisks },
+  restoreVolumes: { kind: "factor", label: "restore volumes a server", unit: "volumes", default: RESTORE_VOLUMES },
   bytesPerGB: constant("10⁹ bytes", 1e9, "bytes"),
   bytesPerGiB: constant("1024³ bytes", 1024 ** 3, "bytes"),
   slowestParityDiskIops: constant("62.5 IOPS", SLOWEST_PARITY_DISK_OVER_IOPS, "IOPS"),
 } as const satisfies Record<string, Operand>;
 
-/** A server's own disks, Storage Design: RAID's database+log and restore sets, their disks a server and a DAG. */
+/** A server's own disks: JBOD's volumes and disks (Volume Requirements, Storage Design!C182:C197), RAID's sets (Storage Design!C17:C200). */
 export const SERVER_DISK_RULES = defineRuleSet("Microsoft's method", SERVER_DISK_OPERANDS, {
   // 1024³ is a power of two: raw × 10⁹ ÷ 1024³ is the same double as raw × (10⁹ ÷ 1024³).
   formattedGB: { label: "A disk's formatted capacity", unit: "GB", source: at("Storage Design!C46"), expression: "diskRawGB*bytesPerGB/bytesPerGiB" },
-  raidVolumes: { label: "Database+log volumes a server", unit: "volumes", source: at("Volume Requirements!E115"), expression: "ROUNDUP(copiesPerServer/volumeDatabases,0)" },
+  databaseLogVolumes: { label: "Database+log volumes a server", unit: "volumes", source: at("Volume Requirements!E115"), expression: "ROUNDUP(copiesPerServer/volumeDatabases,0)" },
+  // JBOD: a volume is one disk; v databases with their content indexes (and one more's) and logs, over the free space.
+  jbodVolumeGB: {
+    label: "A volume of v databases",
+    unit: "GB",
+    source: at("Volume Requirements!I123"),
+    parameters: ["v"],
+    expression: "(v*databaseGB*(1+contentIndexShare+contentIndexShare/v)+v*logGB)/(1-volumeFreeShare)",
+  },
+  jbodVolumeIops: { label: "Its mailboxes' IOPS", unit: "IOPS", source: at("Role Requirements!C74"), parameters: ["v"], expression: "v*mailboxesPerDatabase*iopsPerMailbox" },
+  jbodRestoreGB: { label: "The restore volume of v databases", unit: "GB", source: at("Volume Requirements!I9"), parameters: ["v"], expression: "v*(databaseGB+logGB)/(1-volumeFreeShare)" },
+  // One database a volume asked is the calculator's Input!C108 "No": no AutoReseed volume (Volume Requirements!I10 counts Input!C112's only with several a volume, Role Requirements!C110).
+  jbodAutoReseedDisks: { label: "AutoReseed disks a server", unit: "disks", source: at("Volume Requirements!I10"), expression: "IF(askedVolumeDatabases=1,0,autoReseedDisks)" },
+  jbodCalculatorDisks: { label: "The calculator's disks a JBOD server", unit: "disks", source: at("Storage Design!C197"), expression: "databaseLogVolumes+restoreVolumes+jbodAutoReseedDisks" },
+  jbodDisksPerServer: { label: "Disks a JBOD server", unit: "disks", source: at("Storage Design!C197"), expression: "jbodCalculatorDisks+spareDisks" },
+  jbodDagDisks: { label: "Disks a JBOD DAG", unit: "disks", source: at("Storage Design!C200"), expression: "jbodDisksPerServer*servers" },
   // Volume Requirements!I123 summed over the volumes: each volume's databases with their content indexes and logs, plus one database's content index a volume.
   databaseLogGB: {
     label: "The server's database+log volumes",
     unit: "GB",
     source: at("Role Requirements!D276"),
-    expression: "(copiesPerServer*databaseGB*(1+contentIndexShare)+raidVolumes*contentIndexShare*databaseGB+copiesPerServer*logGB)/(1-volumeFreeShare)",
+    expression: "(copiesPerServer*databaseGB*(1+contentIndexShare)+databaseLogVolumes*contentIndexShare*databaseGB+copiesPerServer*logGB)/(1-volumeFreeShare)",
   },
   raid0PerformanceDisks: { label: "Disks for I/O without redundancy", unit: "disks", source: at("Storage Design!C72"), expression: "ROUNDUP((readIops+writeIops)/diskIops,0)" },
   raid0CapacityDisks: { label: "Disks for space without redundancy", unit: "disks", source: at("Storage Design!C76"), expression: "ROUNDUP(databaseLogGB/formattedGB,0)" },
