@@ -3,9 +3,9 @@
  * copy holds instead of the EXSIZE functions, so it stays live in Excel 2016+, Excel on the web and
  * LibreOffice with no add-in. One renderer per method, beside the arithmetic it mirrors; tests
  * (tests/engine/excel-formulas.test.ts) evaluate the text for thousands of random inputs and
- * compare with the worksheet functions, so the two cannot drift apart. Dell's database, log, IOPS
- * and server figures are rules (rules/dell.ts), their formulas derived; the Excel text pieces are
- * excel-text.ts's.
+ * compare with the worksheet functions, so the two cannot drift apart. Dell's database, log, IOPS,
+ * arrays, spindles and server figures are rules (rules/dell.ts), their formulas derived (here only
+ * the RAID level's lookups around EX_SPINDLES's); the Excel text pieces are excel-text.ts's.
  *
  * Every argument is formula text (a defined name, a cell, an expression) without a leading "=";
  * every renderer returns formula text without the "=". Only functions Excel 2016, LibreOffice and
@@ -17,7 +17,7 @@
  * floating-point results are the same bits, not merely close.
  */
 import { formatGeneral } from "./general-format";
-import { databaseFormula } from "./rules/dell";
+import { DELL_RULES, databaseFormula } from "./rules/dell";
 import { JETSTRESS_CRITERIA, JETSTRESS_PROFILE_DECIMALS, type JetstressResult } from "./jetstress";
 import { ceilCountFormula, numberLiteral, operand, textLiteral } from "./excel-text";
 import { DISK_CLASS_IOPS, FACTOR_DEFAULTS, RAID_LAYOUTS, RAID_LEVELS, type FactorName } from "./tables";
@@ -102,22 +102,26 @@ function byRaidLevel(raid: string, value: (level: (typeof RAID_LEVELS)[number]) 
   return nestedIf(groups.map((g) => ({ test: isOneOf(raid, g.keys), value: numberLiteral(g.value) })), "NA()");
 }
 
-/** EX_SPINDLES(iops, raid, disk, readRatio,,,,"disks") — 001, Phase 2 (src/engine/spindles.ts). */
+/**
+ * EX_SPINDLES(iops, raid, disk, readRatio,,,,"disks") — 001, Phase 2: Dell's rule (rules/dell.ts
+ * spindles) over the level's write penalty, smallest set and group, each looked up by nested IF.
+ */
 export function spindlesFormula(a: SpindleArguments): string {
-  const [iops, raid, diskIops, read] = [a.iops, a.raid, a.diskIops, a.readRatio].map(operand);
-  // Back-end IOPS = IOPS × R + WP × IOPS × (1 − R)
-  const writePenalty = byRaidLevel(raid, (l) => RAID_LAYOUTS[l].writePenalty);
-  const backend = `${iops}*${read}+${writePenalty}*${iops}*(1-${read})`;
-  // Disks, rounded up (E3), then to whole mirrored pairs: ROUNDUP(n/2,0)*2 (n/2 is exact, so no tolerance).
+  const raid = operand(a.raid);
+  // Mirrors round to whole pairs (defaultGroup); the other levels to single disks.
   const mirrored = RAID_LEVELS.filter((l) => RAID_LAYOUTS[l].defaultGroup !== undefined);
-  const granularity = nestedIf(
+  const group = nestedIf(
     groupByValue(mirrored, (l) => RAID_LAYOUTS[l].defaultGroup!).map((g) => ({ test: isOneOf(raid, g.keys), value: numberLiteral(g.value) })),
     "1",
   );
-  // At least the level's minimum set (RAID 5: 3, RAID 6: 4, mirrors: 2) when there is I/O to serve.
-  const minimum = byRaidLevel(raid, (l) => RAID_LAYOUTS[l].minGroup);
-  // No I/O, no disks — but an unknown disk class is still an error, as EX_SPINDLES says (0 × #N/A).
-  return `IF((${backend})>0,ROUNDUP(MAX(${minimum},${ceilCountFormula(`(${backend})/${diskIops}`)})/${granularity},0)*${granularity},0*${diskIops})`;
+  return DELL_RULES.formula("spindles", {
+    frontEndIops: a.iops,
+    readRatio: a.readRatio,
+    diskIops: a.diskIops,
+    writePenalty: byRaidLevel(raid, (l) => RAID_LAYOUTS[l].writePenalty),
+    minimumSet: byRaidLevel(raid, (l) => RAID_LAYOUTS[l].minGroup),
+    group,
+  });
 }
 
 /**
@@ -129,16 +133,8 @@ export const fewestArraysFormula = (arraysPerCopy: string, arraysPerCopyRange: s
   `IF(${arraysPerCopy}="","",IF(${arraysPerCopy}=MIN(${arraysPerCopyRange}),${usableGB},""))`;
 export const chosenArrayFormula = (fewestUsableGB: string, usableGB: string, fewestUsableRange: string): string =>
   `IF(${fewestUsableGB}="","",IF(${usableGB}=MIN(${fewestUsableRange}),1,""))`;
-/** Arrays for every copy: copies live on separate arrays (000, 3.4.1 step 6). */
-export const arraysFormula = (arraysPerCopy: string, copies: string): string => `${arraysPerCopy}*${copies}`;
 /** arrays.ts arrayModelName: the model, and its drive after a space where it has one. */
 export const arrayModelNameFormula = (model: string, drive: string): string => `${model}&IF(${drive}="",""," "&${drive})`;
-
-/** Arrays one copy needs of one catalogue row — 000, 3.4.1 (src/engine/arrays.ts). */
-export function arraysPerCopyFormula(capacityGB: string, iops: string, usableGB: string, arrayIops: string): string {
-  const [capacity, demand, usable, perArray] = [capacityGB, iops, usableGB, arrayIops].map(operand);
-  return `MAX(1,${ceilCountFormula(`${capacity}/${usable}`)},${ceilCountFormula(`${demand}/${perArray}`)})`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // EX_FAILOVER and the copy layout (src/engine/layout.ts, failover.ts; docs/dag-layout.md)

@@ -33,7 +33,6 @@ import {
   activatableCopiesFormula,
   activatableHomeCopiesFormula,
   activeServersFormula,
-  arraysPerCopyFormula,
   ceilCountFormula,
   dagServersFormula,
   defaultFactor,
@@ -51,7 +50,7 @@ import {
   type FailoverResult,
   type FailoverScenario,
 } from "../../src/engine/excel-formulas";
-import { databaseFormula, iopsFormula, logFormula, serverFormula } from "../../src/engine/rules/dell";
+import { arraysPerCopyFormula, databaseFormula, iopsFormula, logFormula, serverFormula } from "../../src/engine/rules/dell";
 import { activeMailboxesFormula, normalActiveDatabasesFormula, normalBusiestFormula } from "../../src/engine/layout-formulas";
 import { evaluateFormula, type EvaluationContext, type FormulaResult } from "../../src/formula";
 import { libreOfficeAvailable, recalculateXlsx } from "../support/libreoffice";

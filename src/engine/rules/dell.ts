@@ -1,10 +1,12 @@
 /**
- * Dell's process as rules: the database and log capacity, the IOPS (Dell, Sizing and best practices
- * for Microsoft Exchange 2010 on VMware vSphere 4.1 with Dell EqualLogic PS Series storage, Tables
- * 14–17; Exchange 2013+ IOPS from Dell's and Dell EMC's ESRPs) and the mailbox server (VMware's
- * performance study) — each written once; rule.ts derives the engine's value (database.ts, logs.ts,
- * iops.ts, server.ts), the worksheet functions' Excel formula (EX_DBSIZE, EX_LOGVOL, EX_IOPS,
- * EX_SERVER in the customer copy) and the words. Constants come from tables.ts, never retyped.
+ * Dell's process as rules: the database and log capacity, the IOPS and the arrays (Dell, Sizing and
+ * best practices for Microsoft Exchange 2010 on VMware vSphere 4.1 with Dell EqualLogic PS Series
+ * storage, Tables 14–17 and 3.4.1; Exchange 2013+ IOPS from Dell's and Dell EMC's ESRPs), the
+ * spindles (EMC's Phase 2) and the mailbox server (VMware's performance study) — each written once;
+ * rule.ts derives the engine's value (database.ts, logs.ts, iops.ts, arrays.ts, spindles.ts,
+ * server.ts), the worksheet functions' Excel formula (EX_DBSIZE, EX_LOGVOL, EX_IOPS, EX_ARRAYS,
+ * EX_SPINDLES, EX_SERVER in the customer copy) and the words. Constants come from tables.ts, never
+ * retyped; a table looked up by text (a RAID level's penalty) is the caller's, given as an operand.
  */
 import type { FactorReference } from "../excel-formulas";
 import { PAPERS, type PaperKey } from "../papers";
@@ -77,6 +79,16 @@ export const DELL_OPERANDS = {
   version: input("Exchange version"),
   mailboxes: input("mailboxes a server", "mailboxes"),
   gb: input("the volume's GB", "GB"),
+  capacityGB: input("capacity a copy", "GB"),
+  demandIops: input("database IOPS", "IOPS"),
+  usableGB: input("the array's usable GB", "GB"),
+  arrayIops: input("the array's IOPS", "IOPS"),
+  frontEndIops: input("front-end IOPS", "IOPS"),
+  readRatio: input("read ratio"),
+  writePenalty: input("the RAID level's write penalty"),
+  minimumSet: input("the RAID level's smallest set", "disks"),
+  group: input("disks a group", "disks"),
+  diskIops: input("IOPS a disk", "IOPS"),
   growth: factor("growth", "growth"),
   retentionDays: factor("deleted item retention", "retentionDays", "days"),
   singleItemRecovery: factor("single item recovery share", "singleItemRecovery"),
@@ -129,6 +141,19 @@ export const DELL_RULES = defineRuleSet("Dell's process", DELL_OPERANDS, {
   databaseIops: { label: "Database IOPS", unit: "IOPS", source: dell("Table 16 step 4"), expression: "users*iopsPerUser" },
   logIops: { label: "Log IOPS", unit: "IOPS", source: dell("Table 17"), expression: "(databaseIops*logShareOfWrites*writeShareOfDatabase+databaseIops*(copies-1)*perExtraCopy)*headroom" },
   dagIops: { label: "Database IOPS of every copy", unit: "IOPS", source: at("esrp2016", "Figure 6"), expression: "databaseIops*copies" },
+  // Arrays — 3.4.1 (Tables 12 and 13): Table 12 already covers log I/O and maintenance, so the IOPS are the database's.
+  arraysPerCopy: { label: "Arrays a copy", unit: "arrays", source: dell("3.4.1"), expression: "MAX(1,CEILCOUNT(capacityGB/usableGB),CEILCOUNT(demandIops/arrayIops))" },
+  arrays: { label: "Arrays", unit: "arrays", source: dell("3.4.1 step 6"), expression: "arraysPerCopy*copies" },
+  // Spindles — EMC's Phase 2: the write penalty on the writes, whole disks up (erratum E3), at least the
+  // level's smallest set when there is I/O, then whole groups (mirrors: pairs). No I/O, no disks — but an
+  // unknown disk class is still an error, as EX_SPINDLES says (0 × #N/A).
+  backendIops: { label: "Back-end IOPS", unit: "IOPS", source: at("emc", "Phase 2"), expression: "frontEndIops*readRatio+writePenalty*frontEndIops*(1-readRatio)" },
+  spindles: {
+    label: "Disks for the IOPS",
+    unit: "disks",
+    source: at("emc", "Phase 2"),
+    expression: "IF(backendIops>0,CEILCOUNT(MAX(minimumSet,CEILCOUNT(backendIops/diskIops))/group)*group,0*diskIops)",
+  },
   // The mailbox server: "1,000 very heavy users … per processor and memory … 4GB plus 6MB per mailbox".
   cores: { label: "Cores a server", unit: "cores", source: at("vmware", "configuration of user and resource sizing"), expression: "MAX(1,CEILCOUNT(mailboxes/mailboxesPerCore))" },
   memoryGB: { label: "Memory a server", unit: "GB", source: at("vmware", "configuration of user and resource sizing"), expression: "CEILCOUNT(baseMemoryGB+mailboxes*memoryPerMailboxMB/mbPerGB)" },
@@ -192,6 +217,12 @@ const IOPS_RULES: Record<IopsResult, DellRule> = { peruser: "iopsPerUser", datab
 
 /** EX_IOPS's results — Tables 16–17 and the ESRPs. */
 export const iopsFormula = (result: IopsResult, a: IopsArguments, factor: FactorReference): string => DELL_RULES.formula(IOPS_RULES[result], withFactors({ ...a }, factor));
+
+/** Arrays one copy needs of one catalogue row — 3.4.1 (arrays.ts chooseArrays). */
+export const arraysPerCopyFormula = (capacityGB: string, iops: string, usableGB: string, arrayIops: string): string =>
+  DELL_RULES.formula("arraysPerCopy", { capacityGB, demandIops: iops, usableGB, arrayIops });
+/** Arrays for every copy: copies live on separate arrays (3.4.1 step 6). */
+export const arraysFormula = (arraysPerCopy: string, copies: string): string => DELL_RULES.formula("arrays", { arraysPerCopy, copies });
 
 /** EX_SERVER — VMware's performance study. */
 export const serverFormula = (result: "cores" | "memory", mailboxes: string, factor: FactorReference): string => DELL_RULES.formula(result === "cores" ? "cores" : "memoryGB", withFactors({ mailboxes }, factor));

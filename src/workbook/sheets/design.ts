@@ -21,8 +21,9 @@ import {
   volumesInAllFormula,
 } from "../../engine/design/formulas";
 import { capacityToProvisionFormula } from "../../engine/capacity";
-import { arrayModelNameFormula, arraysFormula, balancedDatabasesFormula, diskIopsFormula, spindlesFormula } from "../../engine/excel-formulas";
+import { arrayModelNameFormula, balancedDatabasesFormula, diskIopsFormula, spindlesFormula } from "../../engine/excel-formulas";
 import {
+  arraysFormula,
   databaseFormula,
   iopsFormula,
   logFormula,

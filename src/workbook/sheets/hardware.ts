@@ -4,7 +4,8 @@
  * the add-in workbook and the customer copy.
  */
 import { DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE } from "../../engine";
-import { arraysPerCopyFormula, chosenArrayFormula, fewestArraysFormula } from "../../engine/excel-formulas";
+import { chosenArrayFormula, fewestArraysFormula } from "../../engine/excel-formulas";
+import { arraysPerCopyFormula } from "../../engine/rules/dell";
 import { formattedGBFormula } from "../../engine/microsoft/disk-formulas";
 import { JBOD_CATALOGUE, type JbodDisk } from "../../engine/microsoft/disks";
 import { MCDB_SHARE_PERCENT, MCDB_SSD_SIZES_GB } from "../../engine/microsoft/mcdb";

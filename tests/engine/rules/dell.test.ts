@@ -4,7 +4,7 @@
  */
 import { evaluateFormula } from "../../../src/formula";
 import { defaultFactor } from "../../../src/engine/excel-formulas";
-import { FACTOR_DEFAULTS } from "../../../src/engine/tables";
+import { DISK_CLASS_IOPS, FACTOR_DEFAULTS, RAID_LAYOUTS } from "../../../src/engine/tables";
 import { DELL_RULES, type DellRule } from "../../../src/engine/rules/dell";
 
 const factors = FACTOR_DEFAULTS as unknown as Record<string, number>;
@@ -48,11 +48,30 @@ describe("Dell's process as rules", () => {
     expect(DELL_RULES.formula("logs", { messagesPerDay: "M", logsPerMessage: defaultFactor("logsPerMessage") })).toBe("M*0.2");
   });
 
+  test("spindles: 1,080 IOPS read 60:40 on 10K disks, RAID 5 17 disks and RAID 10 12 (EMC's Phase 2; errata E3, E5)", () => {
+    const spindles = DELL_RULES.compile("spindles", ["frontEndIops", "readRatio", "writePenalty", "minimumSet", "group", "diskIops"]);
+    const tenK = DISK_CLASS_IOPS["10K"];
+    const raid5 = [1080, 0.6, RAID_LAYOUTS.RAID5.writePenalty, RAID_LAYOUTS.RAID5.minGroup, 1, tenK];
+    const raid10 = [1080, 0.6, RAID_LAYOUTS.RAID10.writePenalty, RAID_LAYOUTS.RAID10.minGroup, RAID_LAYOUTS.RAID10.defaultGroup!, tenK];
+    expect([spindles(raid5, {}), spindles(raid10, {})]).toEqual([17, 12]);
+    const names = { frontEndIops: "A1", readRatio: "B1", writePenalty: "C1", minimumSet: "D1", group: "E1", diskIops: "F1" };
+    expect(evaluateFormula(DELL_RULES.formula("spindles", names), { cell: (_s, r, c) => (r === 0 ? raid5[c] : null) })).toBe(17);
+    // No I/O, no disks.
+    expect(spindles([0, 0.6, 4, 3, 1, tenK], {})).toBe(0);
+  });
+
+  test("arrays a copy: the more of capacity and IOPS, at least one (3.4.1)", () => {
+    const perCopy = DELL_RULES.compile("arraysPerCopy", ["capacityGB", "demandIops", "usableGB", "arrayIops"]);
+    // 3,000 GB on arrays of 1,600 GB usable is 2; 900 IOPS on arrays of 1,000 is 1; nothing is still 1.
+    expect([perCopy([3000, 900, 1600, 1000], {}), perCopy([1000, 2500, 1600, 1000], {}), perCopy([0, 0, 1600, 1000], {})]).toEqual([2, 3, 1]);
+    expect(DELL_RULES.words("arraysPerCopy")).toBe("the larger of 1 and (capacity a copy ÷ the array's usable GB) rounded up and (database IOPS ÷ the array's IOPS) rounded up");
+  });
+
   test("every rule cites a paper by publisher, title and where", () => {
     for (const rule of Object.values(DELL_RULES.rules)) {
-      expect(rule.source.publisher).toMatch(/^(Dell|Dell EMC|VMware)$/);
+      expect(rule.source.publisher).toMatch(/^(Dell|Dell EMC|EMC|VMware)$/);
       expect(rule.source.title.length).toBeGreaterThan(20);
-      expect(rule.source.at).toMatch(/^(Table|Tables|Figure|\d)|configuration/);
+      expect(rule.source.at).toMatch(/^(Table|Tables|Figure|Phase|\d)|configuration/);
     }
   });
 });
