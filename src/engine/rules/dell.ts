@@ -19,27 +19,16 @@ import {
   STANDALONE_DATABASE_OVERHEAD,
   type FactorName,
 } from "../tables";
+import { constant, input, literal, nestedIf } from "./operands";
 import { defineRuleSet, type Operand, type References, type RuleSource } from "./rule";
 
 const at = (paper: PaperKey, where: string): RuleSource => ({ publisher: PAPERS[paper].publisher, title: PAPERS[paper].title, at: where });
 const dell = (where: string) => at("dell", where);
 
-const input = (label: string, unit?: string): Operand => ({ kind: "input", label, ...(unit !== undefined && { unit }) });
 const factor = (label: string, name: FactorName, unit?: string): Operand => ({ kind: "factor", label, default: FACTOR_DEFAULTS[name], ...(unit !== undefined && { unit }) });
-const constant = (label: string, value: number, unit?: string): Operand => ({ kind: "constant", label, value, ...(unit !== undefined && { unit }) });
 
 /** No volume is provisioned below 1 GB: a volume that rounds to 0 GB would hold nothing (issue 12). */
 export const MINIMUM_VOLUME_GB = 1;
-
-/** A number as an expression reads it (digits and a point): the tables' constants, checked to read back. */
-function literal(value: number): string {
-  const text = String(value);
-  if (!/^\d+(\.\d+)?$/.test(text) || Number(text) !== value) throw new Error(`${value} cannot be written in a rule`);
-  return text;
-}
-
-/** IF over rows: IF(test1,value1,IF(test2,value2,…otherwise)). */
-const nestedIf = (rows: ReadonlyArray<{ test: string; value: string }>, otherwise: string): string => rows.reduceRight((rest, row) => `IF(${row.test},${row.value},${rest})`, otherwise);
 
 /** MSF — Table 15 step 3, from MESSAGE_SIZE_LOG_FACTORS: IF(AMS<=75,1,IF(AMS<=150,1.9,3.8)). */
 const MESSAGE_SIZE_FACTOR = nestedIf(

@@ -7,6 +7,7 @@
  */
 import { MICROSOFT_FACTOR_DEFAULTS as F } from "../microsoft/tables";
 import { CALCULATOR } from "./microsoft";
+import { constant, input, literal } from "./operands";
 import { defineRuleSet, type Operand, type RuleSource } from "./rule";
 
 export type CalculatorRaidLevel = "RAID-1/0" | "RAID-5" | "RAID-6";
@@ -40,15 +41,6 @@ export const RESTORE_VOLUMES = 1;
 export const SLOWEST_PARITY_DISK_OVER_IOPS = 62.5;
 
 const at = (cell: string): RuleSource => ({ ...CALCULATOR, at: cell });
-const input = (label: string, unit?: string): Operand => ({ kind: "input", label, ...(unit !== undefined && { unit }) });
-const constant = (label: string, value: number, unit?: string): Operand => ({ kind: "constant", label, value, ...(unit !== undefined && { unit }) });
-
-/** A number as an expression reads it, checked to read back. */
-function literal(value: number): string {
-  const text = String(value);
-  if (!/^\d+(\.\d+)?$/.test(text) || Number(text) !== value) throw new Error(`${value} cannot be written in a rule`);
-  return text;
-}
 
 /** One level's arguments to the level rules: its write penalty, rebuild overhead, data and parity disks. */
 export const levelArguments = (level: CalculatorRaidLevel): string =>
