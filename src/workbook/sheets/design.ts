@@ -23,21 +23,18 @@ import {
   volumesInAllFormula,
 } from "../../engine/design/formulas";
 import { capacityToProvisionFormula } from "../../engine/capacity";
+import { arrayModelNameFormula, balancedDatabasesFormula, diskIopsFormula, spindlesFormula } from "../../engine/excel-formulas";
 import {
-  arrayModelNameFormula,
   arraysFormula,
-  balancedDatabasesFormula,
   databaseFormula,
-  diskIopsFormula,
   iopsFormula,
   logFormula,
   messageSizeFactorFormula,
   provisionedVolumeFormula,
-  spindlesFormula,
   type DatabaseResult,
   type IopsResult,
   type LogResult,
-} from "../../engine/excel-formulas";
+} from "../../engine/rules/dell";
 import { microsoftCoresFormula } from "../../engine/microsoft/formulas";
 import { MICROSOFT_RULES, type MicrosoftRule, type References as RuleReferences, type Rule, type RuleSource } from "../../engine/rules";
 import type { SizingMethod } from "../../engine/design";
