@@ -881,8 +881,9 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
 }
 
 /** A server's disks, at least `most` of them: the more hot spares (sized never less, fewerCopiesOf). */
-function atLeastDisks<T extends { disksPerServer: number; spareDisks: number }>(disks: T, most: number): T {
-  return most > disks.disksPerServer ? { ...disks, spareDisks: disks.spareDisks + most - disks.disksPerServer, disksPerServer: most } : disks;
+function atLeastDisks<T extends { disksPerServer: number; spareDisks: number; fewerCopiesSpareDisks?: number }>(disks: T, most: number): T {
+  const more = most - disks.disksPerServer;
+  return more > 0 ? { ...disks, spareDisks: disks.spareDisks + more, disksPerServer: most, fewerCopiesSpareDisks: more } : disks;
 }
 
 /** Each failure scenario's busiest server, counted exactly over the deployed layout (layout.ts scenarioLoads). */

@@ -219,6 +219,8 @@ export interface ServerDiskChoice {
   restoreDisks: number;
   /** Hot spares a server: 004 §4 keeps one; the calculator counts none (Storage Design!C197). */
   spareDisks: number;
+  /** Of the hot spares, those sized never less adds so a copy more never lays fewer disks (size-design.ts atLeastDisks). */
+  fewerCopiesSpareDisks?: number;
 }
 
 /** The calculator's example (Input!C112, Volume Requirements!E118) and 004's one hot spare (§4, Table 4). */

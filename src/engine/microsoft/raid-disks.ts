@@ -129,6 +129,8 @@ export interface RaidServerDisks {
   calculatorDisks: number;
   /** Hot spares a server (ours, as on JBOD). */
   spareDisks: number;
+  /** Of the hot spares, those sized never less adds so a copy more never lays fewer disks (size-design.ts atLeastDisks). */
+  fewerCopiesSpareDisks?: number;
   /** Every disk a server holds: the calculator's and the hot spares. */
   disksPerServer: number;
   /** The DAG's servers, every one on RAID (Storage Design!E194:F194 for an active/active DAG whose first site is RAID). */
