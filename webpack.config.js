@@ -132,10 +132,11 @@ module.exports = async (env = {}, argv = {}) => {
       taskpane: "./src/taskpane/taskpane.ts",
     },
     // The pane carries the whole engine (sizeDesign, the layout, the template it writes, the formula
-    // evaluator) and the calculator workbook's reader (its zip): 471 KiB minified in December 2026, past
-    // webpack's 244 KiB hint. A budget of our own, some 10% above, so growth still fails the build and is
-    // weighed when it does.
-    performance: { maxAssetSize: 512 * 1024, maxEntrypointSize: 512 * 1024 },
+    // evaluator) and the calculator workbook's reader (its zip): 471 KiB minified in early December 2026,
+    // 554 KiB once the rule sets (each rule's words and sources, for the Design sheet's walk) and the
+    // design at fewer copies came in — past webpack's 244 KiB hint. A budget of our own, some 15% above,
+    // so growth still fails the build and is weighed when it does.
+    performance: { maxAssetSize: 640 * 1024, maxEntrypointSize: 640 * 1024 },
     output: {
       path: path.resolve(__dirname, "dist"),
       filename: "[name].js",

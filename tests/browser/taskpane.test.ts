@@ -302,7 +302,10 @@ describeInBrowser("the task pane in chromium", () => {
       for (const key of ["exchangeVersion", "edition", "dagLayout", "arrayRaid", "spindleRaid", "arrayModel", "spindleDisk", "serverDisk", "mcdb"]) {
         expect(await page.locator(`#${key}`).evaluate((e) => e.tagName)).toBe("SELECT");
       }
-      expect(await page.locator(".unit").allTextContents()).toEqual(["MB", "MB", "KB", "days", "GB"]);
+      // Each number field's unit, as the catalogue declares it (a quota's MB, the replay lag's days), in the form's order.
+      const units = Object.keys(GROUP_TITLES).flatMap((group) => FORM_FIELDS.filter((f) => f.group === group && f.kind === "number" && f.unit).map((f) => (f as { unit: string }).unit));
+      expect(units.slice(0, 3)).toEqual(["MB", "MB", "KB"]);
+      expect(await page.locator(".unit").allTextContents()).toEqual(units);
     });
 
     test("every field is visible and labelled by its accessible name, and nothing overflows sideways", async () => {
