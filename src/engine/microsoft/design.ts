@@ -46,6 +46,14 @@ const coresPerServerOf = MICROSOFT_RULES.compileAt("coresPerServer", ["specRate"
 /** The cores the SPECint2006 rate needs, or with no rate the baseline server's (rules/microsoft.ts coresPerServer, Role Requirements!C254, C159). */
 export const microsoftCores = (specIntRate: number, coresNeeded: number, megacycles: number): number => coresPerServerOf([specIntRate, coresNeeded, megacycles], NO_SLOTS);
 
+// The logs (rules/microsoft.ts, Role Requirements!C147:C156, Volume Requirements!F123) from the users' logs
+// and the mailboxes moved, summed over the tiers; each figure given to the next.
+const LOG_INPUTS = ["dailyLogs", "movedGB", "highAvailability", "servers", "laggedCopies", "databases", "userLogs", "movesGB", "keptLogDays"] as const;
+const [userLogsOf, movesGBOf, keptLogDaysOf, logSpaceGBOf, logsPerDatabaseOf] = (["userLogs", "movesGB", "keptLogDays", "logSpaceGB", "logsPerDatabase"] as const).map((key) =>
+  MICROSOFT_RULES.compileAt(key, LOG_INPUTS),
+);
+const replicationPerDatabaseOf = MICROSOFT_RULES.compileAt("replicationPerDatabase", ["logsPerDatabase", "hourShare"]);
+
 /**
  * Microsoft's volumes of one copy, one database a volume — Volume Requirements!I123 (rules/microsoft.ts
  * databaseVolumeGB, logVolumeGB, capacityPerCopyGB): a database volume, a log volume, and the capacity.
@@ -610,6 +618,7 @@ function activeByUnit(databases: number, unit: number, d: MicrosoftDesign, lagge
   return Object.fromEntries(Object.entries(one).map(([mode, x]) => [mode, x * units])) as unknown as ActiveDatabases;
 }
 
+
 /**
  * Database copies on a server — Role Requirements!C102: ROUND(databases × copies ÷ servers); active/passive,
  * a first-site server's: ROUND(databases × the first site's copies ÷ its servers).
@@ -786,13 +795,23 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   }
 
   // Logs — Role Requirements!C147:C155, Volume Requirements!F123.
-  const userLogs = perTier.reduce((a, r, i) => a + r.logsPerDay * d.tiers[i].mailboxes, 0) / (ha ? 1 : servers) * (1 + f.dataOverhead);
-  const moveGB = perTier.reduce((a, r, i) => a + ((d.tiers[i].mailboxes / (ha ? 1 : servers)) * f.moveShare * r.mailboxOnDiskMB) / 1024, 0) * (1 + f.dataOverhead);
+  const logs: Value[] = [
+    perTier.reduce((a, r, i) => a + r.logsPerDay * d.tiers[i].mailboxes, 0),
+    perTier.reduce((a, r, i) => a + ((d.tiers[i].mailboxes / (ha ? 1 : servers)) * f.moveShare * r.mailboxOnDiskMB) / 1024, 0),
+    ha,
+    servers,
+    lagged,
+    databases,
+  ];
+  const userLogs = userLogsOf(logs, slots);
+  logs.push(userLogs);
+  const moveGB = movesGBOf(logs, slots);
+  logs.push(moveGB);
+  // Logs kept: the truncation failure tolerance, or the lagged copies' replay lag (I96; lagDays needs laggedCopies).
+  logs.push(keptLogDaysOf(logs, slots));
   const userLogsPerDatabase = userLogs / databases;
   const moveLogsPerDatabase = (moveGB * 1024) / databases / MICROSOFT.daysPerWeek;
-  // Logs kept: the truncation failure tolerance, or the lagged copies' replay lag (I96; lagDays needs laggedCopies).
-  const keptDays = Math.max(f.truncationFailureDays, lagged > 0 ? f.lagDays : 0, 1);
-  const logSpaceGB = ((userLogs * keptDays) / 1024 + moveGB) / databases;
+  const logSpaceGB = logSpaceGBOf(logs, slots);
   const siteCopies = copiesPerSite(d.copies, d.serversPerSite.length);
   const firstSiteDatabases = d.serversPerSite.length === 2 && !passive ? excelCeil(databases * MICROSOFT.firstSiteUserShare) : databases;
   const logStreams = d.serversPerSite.length === 2 ? firstSiteDatabases * siteCopies[1] + (databases - firstSiteDatabases) * siteCopies[0] : 0;
@@ -851,7 +870,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     utilization,
     userLogsPerDatabase,
     moveLogsPerDatabase,
-    logsPerDatabase: userLogsPerDatabase + moveLogsPerDatabase,
+    logsPerDatabase: logsPerDatabaseOf(logs, slots),
     logSpaceGB,
     logStreams,
     failureModes,
@@ -867,6 +886,6 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
  * (1 − compression), per database and times the log streams that cross.
  */
 export function replicationMbps(logsPerDatabasePerDay: number, hourShare: number, streams: number, f: MicrosoftFactors): { perDatabase: number; total: number } {
-  const perDatabase = ((hourShare * logsPerDatabasePerDay * MICROSOFT.bitsPerLog) / MICROSOFT.secondsPerHour) * (1 - f.logCompression);
+  const perDatabase = replicationPerDatabaseOf([logsPerDatabasePerDay, hourShare], MICROSOFT_RULES.factorSlots(f as unknown as Readonly<Record<string, number>>));
   return { perDatabase, total: perDatabase * streams };
 }

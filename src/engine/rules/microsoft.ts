@@ -46,7 +46,15 @@ export const MICROSOFT_OPERANDS = {
   casRatio: constant("the client access ratio, 0.375", MICROSOFT.casRatio),
   mbPerGB: constant("1,024", 1024, "MB"),
   cacheMBPerStep: constant("3 MB each 50 messages", 3, "MB"),
-  logSpaceGB: input("log space a database", "GB"),
+  laggedCopies: input("lagged copies", "copies"),
+  hourShare: input("the busiest hour's share of a day's logs"),
+  moveShare: factor("share of mailboxes moved a week", "moveShare"),
+  truncationFailureDays: factor("days of logs kept against truncation failure", "truncationFailureDays", "days"),
+  lagDays: factor("replay lag", "lagDays", "days"),
+  logCompression: factor("log compression", "logCompression"),
+  daysPerWeek: constant("7 days", MICROSOFT.daysPerWeek, "days"),
+  bitsPerLog: constant("8 Mb a log", MICROSOFT.bitsPerLog, "Mb"),
+  secondsPerHour: constant("3,600 seconds", MICROSOFT.secondsPerHour, "seconds"),
   copiesPerServer: input("database copies a server", "copies"),
   active: input("active databases on the busiest server", "databases"),
   ioOverhead: factor("I/O overhead", "ioOverhead"),
@@ -219,6 +227,23 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
   // The steps of a memory configuration (tables.ts MEMORY_STEPS), looked up descending from the largest.
   memoryStepGB: { label: "Memory configuration step", unit: "GB", source: at("Role Requirements!C142"), expression: lookupAscending("totalMemoryGB", [...MEMORY_STEPS].reverse().map((s) => [s.fromGB, s.stepGB])) },
   memoryGB: { label: "Memory configuration", unit: "GB", source: at("Role Requirements!C142"), expression: "MAX(ROUNDUP(totalMemoryGB/memoryStepGB,0)*memoryStepGB,minMemoryConfigGB)" },
+  // The logs — Role Requirements!C147:C156, Volume Requirements!F123: the users' logs (a stand-alone server's
+  // share) and a week's mailbox moves, with the data overhead; kept the truncation failure tolerance's days,
+  // or the lagged copies' replay lag when longer (I96).
+  dailyLogs: { label: "Logs of the mailboxes a day", unit: "logs", source: at("Role Requirements!C147"), expression: "logs*users" },
+  userLogs: { label: "User transaction logs a day", unit: "logs", source: at("Role Requirements!C147"), expression: "dailyLogs/IF(highAvailability,1,servers)*(1+dataOverhead)" },
+  movedGB: { label: "Mailboxes moved a week", unit: "GB", source: at("Role Requirements!C150"), expression: "users/IF(highAvailability,1,servers)*moveShare*disk/mbPerGB" },
+  movesGB: { label: "Log space of a week's mailbox moves", unit: "GB", source: at("Role Requirements!C150"), expression: "movedGB*(1+dataOverhead)" },
+  keptLogDays: { label: "Days of logs kept", unit: "days", source: at("Role Requirements!I96"), expression: "MAX(truncationFailureDays,IF(laggedCopies>0,lagDays,0),1)" },
+  logSpaceGB: { label: "Log space a database", unit: "GB", source: at("Volume Requirements!F123"), expression: "(userLogs*keptLogDays/mbPerGB+movesGB)/databases" },
+  logsPerDatabase: { label: "Logs a database a day", unit: "logs", source: at("Role Requirements!C155"), expression: "userLogs/databases+movesGB*mbPerGB/databases/daysPerWeek" },
+  // Replication Requirements!E12: the busiest hour's logs of a database, 8 Mb each, compressed.
+  replicationPerDatabase: {
+    label: "Log replication a database, busiest hour",
+    unit: "Mb/s",
+    source: at("Replication Requirements!E12"),
+    expression: "hourShare*logsPerDatabase*bitsPerLog/secondsPerHour*(1-logCompression)",
+  },
   // Volume Requirements!I123 for one database a volume, as Dell's design and the export lay them out: a
   // database volume holds its database and content index (counted twice), a log volume its logs, each
   // over the share of a volume that may be filled (Input!C39), whole GB up, at least 1 GB.
