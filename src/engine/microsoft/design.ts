@@ -618,14 +618,15 @@ function activeByUnit(databases: number, unit: number, d: MicrosoftDesign, lagge
   return Object.fromEntries(Object.entries(one).map(([mode, x]) => [mode, x * units])) as unknown as ActiveDatabases;
 }
 
+const copiesPerServerRule = MICROSOFT_RULES.compileAt("copiesPerServer", ["highAvailability", "activePassive", "databases", "copiesFirstSite", "serversFirstSite", "copies", "servers"]);
 
 /**
  * Database copies on a server — Role Requirements!C102: ROUND(databases × copies ÷ servers); active/passive,
  * a first-site server's: ROUND(databases × the first site's copies ÷ its servers).
  */
 export function copiesPerServerOf(databases: number, serversPerSite: readonly number[], copies: number, activePassive: boolean): number {
-  if (activePassive && serversPerSite.length === 2) return excelRound((databases * copiesPerSite(copies, 2)[0]) / serversPerSite[0]);
-  return excelRound((databases * copies) / serversPerSite.reduce((a, b) => a + b, 0));
+  const passive = activePassive && serversPerSite.length === 2;
+  return copiesPerServerRule([true, passive ? 1 : 0, databases, passive ? copiesPerSite(copies, 2)[0] : 0, serversPerSite[0], copies, serversPerSite.reduce((a, b) => a + b, 0)], NO_SLOTS);
 }
 
 /** Memory rounded up to a configuration — Role Requirements!C142. */

@@ -302,10 +302,8 @@ export function outgrownFormula(c: MicrosoftCells, databases: string): string {
 export const databaseGBFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("databaseGB", ruleCells(c));
 
 /** Database copies per server — Role Requirements!C102. */
-export function copiesPerServerFormula(c: MicrosoftCells): string {
-  // Active/passive: a first-site server's (design.ts copiesPerServerOf).
-  return `IF(${ha(c)},IF(${passive(c)},ROUND(${c.databases}*${copies1(c)}/${c.serversFirstSite},0),ROUND(${c.databases}*${c.copies}/${serversFormula(c)},0)),${c.databases})`;
-}
+export const copiesPerServerFormula = (c: MicrosoftCells): string =>
+  MICROSOFT_RULES.formula("copiesPerServer", { ...ruleCells(c), copiesFirstSite: copies1(c), activePassive: c.activePassive ?? "0" });
 
 /** Worst-case active databases on a server — Role Requirements!C103 (design.ts activeDatabases). */
 export function activeFormula(c: MicrosoftCells): string {

@@ -47,6 +47,8 @@ export const MICROSOFT_OPERANDS = {
   mbPerGB: constant("1,024", 1024, "MB"),
   cacheMBPerStep: constant("3 MB each 50 messages", 3, "MB"),
   laggedCopies: input("lagged copies", "copies"),
+  activePassive: input("an active/passive DAG of two sites (1, else 0)"),
+  copiesFirstSite: input("copies in the first site", "copies"),
   hourShare: input("the busiest hour's share of a day's logs"),
   moveShare: factor("share of mailboxes moved a week", "moveShare"),
   truncationFailureDays: factor("days of logs kept against truncation failure", "truncationFailureDays", "days"),
@@ -55,7 +57,6 @@ export const MICROSOFT_OPERANDS = {
   daysPerWeek: constant("7 days", MICROSOFT.daysPerWeek, "days"),
   bitsPerLog: constant("8 Mb a log", MICROSOFT.bitsPerLog, "Mb"),
   secondsPerHour: constant("3,600 seconds", MICROSOFT.secondsPerHour, "seconds"),
-  copiesPerServer: input("database copies a server", "copies"),
   active: input("active databases on the busiest server", "databases"),
   ioOverhead: factor("I/O overhead", "ioOverhead"),
   logWriteShareHa: constant("half the database writes in a DAG", MICROSOFT.logWriteShareHa),
@@ -129,6 +130,13 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
   sizedMailboxes: { label: "Mailboxes sized", unit: "mailboxes", source: at("Role Requirements!C77"), expression: "IF(highAvailability,users,users/servers)" },
   mailboxesPerDatabase: { label: "Mailboxes a database", unit: "mailboxes", source: at("Role Requirements!C81"), expression: "sizedMailboxes/databases" },
   databaseGB: { label: "Size of one database", unit: "GB", source: at("Volume Requirements!E123"), expression: "mailboxesPerDatabase*disk/mbPerGB*(1+dataOverhead)" },
+  // Active/passive, a first-site server's: its site's copies over its servers.
+  copiesPerServer: {
+    label: "Database copies a server",
+    unit: "copies",
+    source: at("Role Requirements!C102"),
+    expression: "IF(highAvailability,IF(activePassive>0,ROUND(databases*copiesFirstSite/serversFirstSite,0),ROUND(databases*copies/servers,0)),databases)",
+  },
   // The I/O of the DAG's databases — Role Requirements!I75:I83, E281:E282: a stand-alone server's share of
   // the mailboxes; the overhead on every transfer; a server's copies each charged the I/O of an active one.
   perMailboxIops: { label: "IOPS per mailbox with the I/O overhead", unit: "IOPS", source: at("Role Requirements!C31"), expression: "iops*(1+ioOverhead)" },

@@ -150,7 +150,7 @@ describe("Microsoft's mailbox rules", () => {
   // on 3 + 3 servers; the other inputs are any in their ranges. The memory before its configuration step
   // is given as the Methods sheet gives it, a cell: inlined, the configuration's formula passes Excel's 8,192 characters.
   const design: Record<string, number> = {
-    messagesPerDay: 200, messageKB: 75, quotaMB: 10240, archiveMB: 2048, copies: 3, users: 5000, serversFirstSite: 3, serversSecondSite: 3, databases: 12, laggedCopies: 1, hourShare: 0.1, copiesPerServer: 6, active: 3, specRate: 1500, cores: 24, totalMemoryGB: 128.4,
+    messagesPerDay: 200, messageKB: 75, quotaMB: 10240, archiveMB: 2048, copies: 3, users: 5000, serversFirstSite: 3, serversSecondSite: 3, databases: 12, laggedCopies: 1, hourShare: 0.1, activePassive: 0, copiesFirstSite: 2, active: 3, specRate: 1500, cores: 24, totalMemoryGB: 128.4,
   };
   const inputKeys = Object.keys(MICROSOFT_OPERANDS).filter((key) => MICROSOFT_OPERANDS[key as keyof typeof MICROSOFT_OPERANDS].kind === "input");
   const plain = (Object.keys(MICROSOFT_RULES.rules) as MicrosoftRule[]).filter((key) => MICROSOFT_RULES.rules[key].parameters === undefined);
