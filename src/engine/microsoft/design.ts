@@ -3,7 +3,7 @@ import { excelCeil, excelFloor, excelRound } from "./excel";
 import { copiesPerSite } from "../failover";
 import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "./mailbox";
 import { MICROSOFT, type MicrosoftFactors } from "./tables";
-import { MICROSOFT_RULES } from "../rules/microsoft";
+import { MICROSOFT_RULES, microsoftFactorSlots } from "../rules/microsoft";
 import type { Value } from "../rules/rule";
 
 // Microsoft's rules (rules/microsoft.ts), compiled once: the size of a database from its mailboxes and their size on disk (weighted over the tiers).
@@ -58,9 +58,9 @@ const replicationPerDatabaseOf = MICROSOFT_RULES.compileAt("replicationPerDataba
  * Microsoft's volumes of one copy, one database a volume — Volume Requirements!I123 (rules/microsoft.ts
  * databaseVolumeGB, logVolumeGB, capacityPerCopyGB): a database volume, a log volume, and the capacity.
  */
-export function microsoftVolumes(databaseGB: number, logSpaceGB: number, databases: number, f: Pick<MicrosoftFactors, "contentIndexShare" | "volumeFreeShare">) {
+export function microsoftVolumes(databaseGB: number, logSpaceGB: number, databases: number, f: MicrosoftFactors) {
   const inputs = [databaseGB, logSpaceGB, databases];
-  const slots = MICROSOFT_RULES.factorSlots(f as unknown as Readonly<Record<string, number>>);
+  const slots = microsoftFactorSlots(f);
   return { databaseVolumeGB: databaseVolumeOf(inputs, slots), logVolumeGB: logVolumeOf(inputs, slots), capacityPerCopyGB: capacityPerCopyOf(inputs, slots) };
 }
 
@@ -684,7 +684,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const { ha, lagged, servers, perTier, mailboxes, tierShares, mailboxOnDiskMB, sized, jbod, passive, maxDb, limit, ioLimit, databases, symmetric, maxDatabases } = microsoftDatabaseCount(d, f);
   const weighted = (pick: (r: MailboxRequirement, i: number) => number) => perTier.reduce((a, r, i) => a + tierShares[i] * pick(r, i), 0);
   const mailboxesPerDatabase = sized / databases; // C81
-  const slots = MICROSOFT_RULES.factorSlots(f as unknown as Readonly<Record<string, number>>);
+  const slots = microsoftFactorSlots(f);
   const databaseGB = databaseGBOf([mailboxesPerDatabase, mailboxOnDiskMB], slots); // Volume Requirements!D123, E123
   const copiesPerServer = ha ? copiesPerServerOf(databases, d.serversPerSite, d.copies, passive) : databases; // C102
   const computed =
@@ -715,7 +715,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   // Megacycles of the busiest server with `x` active databases, the rest of its copies passive — C199:G201.
   const busyActive = ha ? active.worst : databases;
   const hasRate = d.specRate > 0;
-  const server: Value[] = new Array<Value>(SERVER_INPUTS.length).fill(0);
+  const server = SERVER_INPUTS.map((): Value => 0);
   server[AT.highAvailability] = ha;
   server[AT.databases] = databases;
   server[AT.copiesPerServer] = copiesPerServer;
@@ -735,12 +735,8 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     server[AT.busyActive] = busyActiveOf(server, slots);
     server[AT.busyPassive] = busyPassiveOf(server, slots);
   };
-  // Modes of as many active databases have the same figures: each count sized once.
-  const byActive = new Map<number, MicrosoftModeFigures>();
   const megacyclesAt = (x: number, applies = true): MicrosoftModeFigures => {
     if (!applies) return { applies, activeDatabases: x, activeMegacycles: NaN, passiveMegacycles: NaN, casMegacycles: NaN, megacycles: NaN };
-    const known = byActive.get(x);
-    if (known !== undefined) return { ...known };
     busyAt(x);
     const a = busyActiveMegacyclesOf(server, slots);
     const p = busyPassiveMegacyclesOf(server, slots);
@@ -748,9 +744,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     server[AT.busyActiveMegacycles] = a;
     server[AT.busyPassiveMegacycles] = p;
     server[AT.busyCasMegacycles] = c;
-    const figures = { applies, activeDatabases: x, activeMegacycles: a, passiveMegacycles: p, casMegacycles: c, megacycles: megacyclesOf(server, slots) };
-    byActive.set(x, figures);
-    return { ...figures };
+    return { applies, activeDatabases: x, activeMegacycles: a, passiveMegacycles: p, casMegacycles: c, megacycles: megacyclesOf(server, slots) };
   };
   const { activeMegacycles, passiveMegacycles, casMegacycles, megacycles } = megacyclesAt(busyActive);
   // Normal runtime and the worst always apply; a failure mode with no active databases cannot occur or is not survivable.
@@ -887,6 +881,6 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
  * (1 − compression), per database and times the log streams that cross.
  */
 export function replicationMbps(logsPerDatabasePerDay: number, hourShare: number, streams: number, f: MicrosoftFactors): { perDatabase: number; total: number } {
-  const perDatabase = replicationPerDatabaseOf([logsPerDatabasePerDay, hourShare], MICROSOFT_RULES.factorSlots(f as unknown as Readonly<Record<string, number>>));
+  const perDatabase = replicationPerDatabaseOf([logsPerDatabasePerDay, hourShare], microsoftFactorSlots(f));
   return { perDatabase, total: perDatabase * streams };
 }

@@ -3,7 +3,7 @@
  * written once (rule.ts derives its value, Excel formula and words), in the calculator's order.
  */
 import { MINIMUM_VOLUME_GB } from "../database";
-import { MAX_MESSAGE_PROFILE, MEMORY_STEPS, MESSAGE_PROFILE_STEP, MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, MIN_MEMORY_BY_COPIES, MIN_MEMORY_CONFIG_GB } from "../microsoft/tables";
+import { MAX_MESSAGE_PROFILE, MEMORY_STEPS, MESSAGE_PROFILE_STEP, MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, MIN_MEMORY_BY_COPIES, MIN_MEMORY_CONFIG_GB, type MicrosoftFactors } from "../microsoft/tables";
 import { defineRuleSet, type Operand, type RuleSource } from "./rule";
 
 export const CALCULATOR = { publisher: "Microsoft", title: "Exchange Server Role Requirements Calculator" } as const;
@@ -280,6 +280,17 @@ function lookupAscending(x: string, rows: readonly (readonly [number, number])[]
   let expression = String(rows[0][1]);
   for (const [from, value] of rows.slice(1)) expression = `IF(${x}>=${from},${value},${expression})`;
   return expression;
+}
+
+const SLOTS = new WeakMap<MicrosoftFactors, number[]>();
+/**
+ * A design's factors in Microsoft's rules' slots (RuleSet.factorSlots), filled once a factors object:
+ * the engine never changes one once made (each is spread from the defaults and the design's).
+ */
+export function microsoftFactorSlots(f: MicrosoftFactors): readonly number[] {
+  let slots = SLOTS.get(f);
+  if (slots === undefined) SLOTS.set(f, (slots = MICROSOFT_RULES.factorSlots(f as unknown as Readonly<Record<string, number>>)));
+  return slots;
 }
 
 export type MicrosoftRule = keyof typeof MICROSOFT_RULES.rules;
