@@ -3,7 +3,7 @@ import { excelCeil, excelFloor, excelRound } from "./excel";
 import { copiesPerSite } from "../failover";
 import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "./mailbox";
 import { MICROSOFT, type MicrosoftFactors } from "./tables";
-import { MICROSOFT_RULES } from "../rules/microsoft";
+import { MICROSOFT_RULES, microsoftFactorSlots } from "../rules/microsoft";
 import type { Value } from "../rules/rule";
 
 // Microsoft's rules (rules/microsoft.ts), compiled once: the size of a database from its mailboxes and their size on disk (weighted over the tiers).
@@ -46,13 +46,21 @@ const coresPerServerOf = MICROSOFT_RULES.compileAt("coresPerServer", ["specRate"
 /** The cores the SPECint2006 rate needs, or with no rate the baseline server's (rules/microsoft.ts coresPerServer, Role Requirements!C254, C159). */
 export const microsoftCores = (specIntRate: number, coresNeeded: number, megacycles: number): number => coresPerServerOf([specIntRate, coresNeeded, megacycles], NO_SLOTS);
 
+// The logs (rules/microsoft.ts, Role Requirements!C147:C156, Volume Requirements!F123) from the users' logs
+// and the mailboxes moved, summed over the tiers; each figure given to the next.
+const LOG_INPUTS = ["dailyLogs", "movedGB", "highAvailability", "servers", "laggedCopies", "databases", "userLogs", "movesGB", "keptLogDays"] as const;
+const [userLogsOf, movesGBOf, keptLogDaysOf, logSpaceGBOf, logsPerDatabaseOf] = (["userLogs", "movesGB", "keptLogDays", "logSpaceGB", "logsPerDatabase"] as const).map((key) =>
+  MICROSOFT_RULES.compileAt(key, LOG_INPUTS),
+);
+const replicationPerDatabaseOf = MICROSOFT_RULES.compileAt("replicationPerDatabase", ["logsPerDatabase", "hourShare"]);
+
 /**
  * Microsoft's volumes of one copy, one database a volume — Volume Requirements!I123 (rules/microsoft.ts
  * databaseVolumeGB, logVolumeGB, capacityPerCopyGB): a database volume, a log volume, and the capacity.
  */
-export function microsoftVolumes(databaseGB: number, logSpaceGB: number, databases: number, f: Pick<MicrosoftFactors, "contentIndexShare" | "volumeFreeShare">) {
+export function microsoftVolumes(databaseGB: number, logSpaceGB: number, databases: number, f: MicrosoftFactors) {
   const inputs = [databaseGB, logSpaceGB, databases];
-  const slots = MICROSOFT_RULES.factorSlots(f as unknown as Readonly<Record<string, number>>);
+  const slots = microsoftFactorSlots(f);
   return { databaseVolumeGB: databaseVolumeOf(inputs, slots), logVolumeGB: logVolumeOf(inputs, slots), capacityPerCopyGB: capacityPerCopyOf(inputs, slots) };
 }
 
@@ -610,13 +618,15 @@ function activeByUnit(databases: number, unit: number, d: MicrosoftDesign, lagge
   return Object.fromEntries(Object.entries(one).map(([mode, x]) => [mode, x * units])) as unknown as ActiveDatabases;
 }
 
+const copiesPerServerRule = MICROSOFT_RULES.compileAt("copiesPerServer", ["highAvailability", "activePassive", "databases", "copiesFirstSite", "serversFirstSite", "copies", "servers"]);
+
 /**
  * Database copies on a server — Role Requirements!C102: ROUND(databases × copies ÷ servers); active/passive,
  * a first-site server's: ROUND(databases × the first site's copies ÷ its servers).
  */
 export function copiesPerServerOf(databases: number, serversPerSite: readonly number[], copies: number, activePassive: boolean): number {
-  if (activePassive && serversPerSite.length === 2) return excelRound((databases * copiesPerSite(copies, 2)[0]) / serversPerSite[0]);
-  return excelRound((databases * copies) / serversPerSite.reduce((a, b) => a + b, 0));
+  const passive = activePassive && serversPerSite.length === 2;
+  return copiesPerServerRule([true, passive ? 1 : 0, databases, passive ? copiesPerSite(copies, 2)[0] : 0, serversPerSite[0], copies, serversPerSite.reduce((a, b) => a + b, 0)], NO_SLOTS);
 }
 
 /** Memory rounded up to a configuration — Role Requirements!C142. */
@@ -675,7 +685,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const { ha, lagged, servers, perTier, mailboxes, tierShares, mailboxOnDiskMB, sized, jbod, passive, maxDb, limit, ioLimit, databases, symmetric, maxDatabases } = microsoftDatabaseCount(d, f);
   const weighted = (pick: (r: MailboxRequirement, i: number) => number) => perTier.reduce((a, r, i) => a + tierShares[i] * pick(r, i), 0);
   const mailboxesPerDatabase = sized / databases; // C81
-  const slots = MICROSOFT_RULES.factorSlots(f as unknown as Readonly<Record<string, number>>);
+  const slots = microsoftFactorSlots(f);
   const databaseGB = databaseGBOf([mailboxesPerDatabase, mailboxOnDiskMB], slots); // Volume Requirements!D123, E123
   const copiesPerServer = ha ? copiesPerServerOf(databases, d.serversPerSite, d.copies, passive) : databases; // C102
   const computed =
@@ -706,7 +716,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   // Megacycles of the busiest server with `x` active databases, the rest of its copies passive — C199:G201.
   const busyActive = ha ? active.worst : databases;
   const hasRate = d.specRate > 0;
-  const server: Value[] = new Array<Value>(SERVER_INPUTS.length).fill(0);
+  const server = SERVER_INPUTS.map((): Value => 0);
   server[AT.highAvailability] = ha;
   server[AT.databases] = databases;
   server[AT.copiesPerServer] = copiesPerServer;
@@ -726,12 +736,8 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     server[AT.busyActive] = busyActiveOf(server, slots);
     server[AT.busyPassive] = busyPassiveOf(server, slots);
   };
-  // Modes of as many active databases have the same figures: each count sized once.
-  const byActive = new Map<number, MicrosoftModeFigures>();
   const megacyclesAt = (x: number, applies = true): MicrosoftModeFigures => {
     if (!applies) return { applies, activeDatabases: x, activeMegacycles: NaN, passiveMegacycles: NaN, casMegacycles: NaN, megacycles: NaN };
-    const known = byActive.get(x);
-    if (known !== undefined) return { ...known };
     busyAt(x);
     const a = busyActiveMegacyclesOf(server, slots);
     const p = busyPassiveMegacyclesOf(server, slots);
@@ -739,9 +745,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     server[AT.busyActiveMegacycles] = a;
     server[AT.busyPassiveMegacycles] = p;
     server[AT.busyCasMegacycles] = c;
-    const figures = { applies, activeDatabases: x, activeMegacycles: a, passiveMegacycles: p, casMegacycles: c, megacycles: megacyclesOf(server, slots) };
-    byActive.set(x, figures);
-    return { ...figures };
+    return { applies, activeDatabases: x, activeMegacycles: a, passiveMegacycles: p, casMegacycles: c, megacycles: megacyclesOf(server, slots) };
   };
   const { activeMegacycles, passiveMegacycles, casMegacycles, megacycles } = megacyclesAt(busyActive);
   // Normal runtime and the worst always apply; a failure mode with no active databases cannot occur or is not survivable.
@@ -787,13 +791,23 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   }
 
   // Logs — Role Requirements!C147:C155, Volume Requirements!F123.
-  const userLogs = perTier.reduce((a, r, i) => a + r.logsPerDay * d.tiers[i].mailboxes, 0) / (ha ? 1 : servers) * (1 + f.dataOverhead);
-  const moveGB = perTier.reduce((a, r, i) => a + ((d.tiers[i].mailboxes / (ha ? 1 : servers)) * f.moveShare * r.mailboxOnDiskMB) / 1024, 0) * (1 + f.dataOverhead);
+  const logs: Value[] = [
+    perTier.reduce((a, r, i) => a + r.logsPerDay * d.tiers[i].mailboxes, 0),
+    perTier.reduce((a, r, i) => a + ((d.tiers[i].mailboxes / (ha ? 1 : servers)) * f.moveShare * r.mailboxOnDiskMB) / 1024, 0),
+    ha,
+    servers,
+    lagged,
+    databases,
+  ];
+  const userLogs = userLogsOf(logs, slots);
+  logs.push(userLogs);
+  const moveGB = movesGBOf(logs, slots);
+  logs.push(moveGB);
+  // Logs kept: the truncation failure tolerance, or the lagged copies' replay lag (I96; lagDays needs laggedCopies).
+  logs.push(keptLogDaysOf(logs, slots));
   const userLogsPerDatabase = userLogs / databases;
   const moveLogsPerDatabase = (moveGB * 1024) / databases / MICROSOFT.daysPerWeek;
-  // Logs kept: the truncation failure tolerance, or the lagged copies' replay lag (I96; lagDays needs laggedCopies).
-  const keptDays = Math.max(f.truncationFailureDays, lagged > 0 ? f.lagDays : 0, 1);
-  const logSpaceGB = ((userLogs * keptDays) / 1024 + moveGB) / databases;
+  const logSpaceGB = logSpaceGBOf(logs, slots);
   const siteCopies = copiesPerSite(d.copies, d.serversPerSite.length);
   const firstSiteDatabases = d.serversPerSite.length === 2 && !passive ? excelCeil(databases * MICROSOFT.firstSiteUserShare) : databases;
   const logStreams = d.serversPerSite.length === 2 ? firstSiteDatabases * siteCopies[1] + (databases - firstSiteDatabases) * siteCopies[0] : 0;
@@ -852,7 +866,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
     utilization,
     userLogsPerDatabase,
     moveLogsPerDatabase,
-    logsPerDatabase: userLogsPerDatabase + moveLogsPerDatabase,
+    logsPerDatabase: logsPerDatabaseOf(logs, slots),
     logSpaceGB,
     logStreams,
     failureModes,
@@ -868,6 +882,6 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
  * (1 − compression), per database and times the log streams that cross.
  */
 export function replicationMbps(logsPerDatabasePerDay: number, hourShare: number, streams: number, f: MicrosoftFactors): { perDatabase: number; total: number } {
-  const perDatabase = ((hourShare * logsPerDatabasePerDay * MICROSOFT.bitsPerLog) / MICROSOFT.secondsPerHour) * (1 - f.logCompression);
+  const perDatabase = replicationPerDatabaseOf([logsPerDatabasePerDay, hourShare], microsoftFactorSlots(f));
   return { perDatabase, total: perDatabase * streams };
 }

@@ -302,10 +302,8 @@ export function outgrownFormula(c: MicrosoftCells, databases: string): string {
 export const databaseGBFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("databaseGB", ruleCells(c));
 
 /** Database copies per server — Role Requirements!C102. */
-export function copiesPerServerFormula(c: MicrosoftCells): string {
-  // Active/passive: a first-site server's (design.ts copiesPerServerOf).
-  return `IF(${ha(c)},IF(${passive(c)},ROUND(${c.databases}*${copies1(c)}/${c.serversFirstSite},0),ROUND(${c.databases}*${c.copies}/${serversFormula(c)},0)),${c.databases})`;
-}
+export const copiesPerServerFormula = (c: MicrosoftCells): string =>
+  MICROSOFT_RULES.formula("copiesPerServer", { ...ruleCells(c), copiesFirstSite: copies1(c), activePassive: c.activePassive ?? "0" });
 
 /** Worst-case active databases on a server — Role Requirements!C103 (design.ts activeDatabases). */
 export function activeFormula(c: MicrosoftCells): string {
@@ -395,22 +393,18 @@ export const coresFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formu
  * "logspace"): the users' logs of the days kept (the truncation failure tolerance, or the lagged
  * copies' replay lag when longer) and a week's mailbox moves, over the databases.
  */
-export function logSpaceFormula(c: MicrosoftCells): string {
-  const per = `IF(${ha(c)},1,${serversFormula(c)})`;
-  const userLogs = `(0+${c.logs}*${c.users})/${per}*(1+${factorFormula(c, "dataOverhead")})`;
-  const moveGB = `(0+${c.users}/${per}*${factorFormula(c, "moveShare")}*${c.disk}/1024)*(1+${factorFormula(c, "dataOverhead")})`;
-  const lag = c.laggedCopies === undefined || c.lagDays === undefined ? "0" : `IF(${c.laggedCopies}>0,${c.lagDays},0)`;
-  const keptDays = `MAX(${factorFormula(c, "truncationFailureDays")},${lag},1)`;
-  return `((${userLogs})*${keptDays}/1024+${moveGB})/${c.databases}`;
-}
+export const logSpaceFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("logSpaceGB", logCells(c));
+
+/** The log rules' operands where the sheet has them: a mailbox's logs, and the lagged copies with their lag (none without both). */
+const logCells = (c: MicrosoftCells): References => ({
+  ...ruleCells(c),
+  logs: c.logs,
+  ...(c.laggedCopies === undefined || c.lagDays === undefined ? { laggedCopies: "0" } : { laggedCopies: c.laggedCopies, lagDays: c.lagDays }),
+});
 
 /** Log replication between the sites in the busiest hour, Mb/s — Replication Requirements!E12, E14. */
 export function replicationFormula(c: MicrosoftCells): string {
-  const per = `IF(${ha(c)},1,${serversFormula(c)})`;
-  const userLogs = `(0+${c.logs}*${c.users})/${per}*(1+${factorFormula(c, "dataOverhead")})`;
-  const moveGB = `(0+${c.users}/${per}*${factorFormula(c, "moveShare")}*${c.disk}/1024)*(1+${factorFormula(c, "dataOverhead")})`;
-  const logsPerDb = `(${userLogs}/${c.databases}+${moveGB}*1024/${c.databases}/${n(MICROSOFT.daysPerWeek)})`;
-  const perDatabase = `${c.hourShare}*${logsPerDb}*${n(MICROSOFT.bitsPerLog)}/${n(MICROSOFT.secondsPerHour)}*(1-${factorFormula(c, "logCompression")})`;
+  const perDatabase = MICROSOFT_RULES.formula("replicationPerDatabase", { ...logCells(c), hourShare: c.hourShare });
   const d1 = firstSiteDatabases(c);
   const streams = `(${d1}*${copies2(c)}+(${c.databases}-${d1})*${copies1(c)})`;
   return `IF(OR(${c.serversSecondSite}=0,${streams}=0),NA(),${perDatabase}*${streams})`;

@@ -1,5 +1,5 @@
 import { SizingError } from "../errors";
-import { MICROSOFT_RULES } from "../rules/microsoft";
+import { MICROSOFT_RULES, microsoftFactorSlots } from "../rules/microsoft";
 import { MAX_MESSAGE_PROFILE, MESSAGE_PROFILES, MESSAGE_PROFILE_STEP, type MessageProfile, type MicrosoftFactors } from "./tables";
 
 /** One mailbox tier as the calculator's Input sheet asks for it (Input!B54:C71, up to four tiers). */
@@ -80,7 +80,7 @@ export function mailboxRequirement(
   const row = messageProfile(messagesPerDay);
   const m = row.messages;
   const inputs: [number, number, number, number, boolean, number] = [m, messageKB, quotaMB, archiveMB, highAvailability, 0];
-  const factors = MICROSOFT_RULES.factorSlots(f as unknown as Readonly<Record<string, number>>);
+  const factors = microsoftFactorSlots(f);
   const share = readShareOf(inputs, factors);
   inputs[5] = share;
   const reads = readsOf(inputs, factors);

@@ -3,7 +3,7 @@
  * written once (rule.ts derives its value, Excel formula and words), in the calculator's order.
  */
 import { MINIMUM_VOLUME_GB } from "../database";
-import { MAX_MESSAGE_PROFILE, MEMORY_STEPS, MESSAGE_PROFILE_STEP, MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, MIN_MEMORY_BY_COPIES, MIN_MEMORY_CONFIG_GB } from "../microsoft/tables";
+import { MAX_MESSAGE_PROFILE, MEMORY_STEPS, MESSAGE_PROFILE_STEP, MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, MIN_MEMORY_BY_COPIES, MIN_MEMORY_CONFIG_GB, type MicrosoftFactors } from "../microsoft/tables";
 import { defineRuleSet, type Operand, type RuleSource } from "./rule";
 
 export const CALCULATOR = { publisher: "Microsoft", title: "Exchange Server Role Requirements Calculator" } as const;
@@ -46,8 +46,17 @@ export const MICROSOFT_OPERANDS = {
   casRatio: constant("the client access ratio, 0.375", MICROSOFT.casRatio),
   mbPerGB: constant("1,024", 1024, "MB"),
   cacheMBPerStep: constant("3 MB each 50 messages", 3, "MB"),
-  logSpaceGB: input("log space a database", "GB"),
-  copiesPerServer: input("database copies a server", "copies"),
+  laggedCopies: input("lagged copies", "copies"),
+  activePassive: input("an active/passive DAG of two sites (1, else 0)"),
+  copiesFirstSite: input("copies in the first site", "copies"),
+  hourShare: input("the busiest hour's share of a day's logs"),
+  moveShare: factor("share of mailboxes moved a week", "moveShare"),
+  truncationFailureDays: factor("days of logs kept against truncation failure", "truncationFailureDays", "days"),
+  lagDays: factor("replay lag", "lagDays", "days"),
+  logCompression: factor("log compression", "logCompression"),
+  daysPerWeek: constant("7 days", MICROSOFT.daysPerWeek, "days"),
+  bitsPerLog: constant("8 Mb a log", MICROSOFT.bitsPerLog, "Mb"),
+  secondsPerHour: constant("3,600 seconds", MICROSOFT.secondsPerHour, "seconds"),
   active: input("active databases on the busiest server", "databases"),
   ioOverhead: factor("I/O overhead", "ioOverhead"),
   logWriteShareHa: constant("half the database writes in a DAG", MICROSOFT.logWriteShareHa),
@@ -121,6 +130,13 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
   sizedMailboxes: { label: "Mailboxes sized", unit: "mailboxes", source: at("Role Requirements!C77"), expression: "IF(highAvailability,users,users/servers)" },
   mailboxesPerDatabase: { label: "Mailboxes a database", unit: "mailboxes", source: at("Role Requirements!C81"), expression: "sizedMailboxes/databases" },
   databaseGB: { label: "Size of one database", unit: "GB", source: at("Volume Requirements!E123"), expression: "mailboxesPerDatabase*disk/mbPerGB*(1+dataOverhead)" },
+  // Active/passive, a first-site server's: its site's copies over its servers.
+  copiesPerServer: {
+    label: "Database copies a server",
+    unit: "copies",
+    source: at("Role Requirements!C102"),
+    expression: "IF(highAvailability,IF(activePassive>0,ROUND(databases*copiesFirstSite/serversFirstSite,0),ROUND(databases*copies/servers,0)),databases)",
+  },
   // The I/O of the DAG's databases — Role Requirements!I75:I83, E281:E282: a stand-alone server's share of
   // the mailboxes; the overhead on every transfer; a server's copies each charged the I/O of an active one.
   perMailboxIops: { label: "IOPS per mailbox with the I/O overhead", unit: "IOPS", source: at("Role Requirements!C31"), expression: "iops*(1+ioOverhead)" },
@@ -219,6 +235,23 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
   // The steps of a memory configuration (tables.ts MEMORY_STEPS), looked up descending from the largest.
   memoryStepGB: { label: "Memory configuration step", unit: "GB", source: at("Role Requirements!C142"), expression: lookupAscending("totalMemoryGB", [...MEMORY_STEPS].reverse().map((s) => [s.fromGB, s.stepGB])) },
   memoryGB: { label: "Memory configuration", unit: "GB", source: at("Role Requirements!C142"), expression: "MAX(ROUNDUP(totalMemoryGB/memoryStepGB,0)*memoryStepGB,minMemoryConfigGB)" },
+  // The logs — Role Requirements!C147:C156, Volume Requirements!F123: the users' logs (a stand-alone server's
+  // share) and a week's mailbox moves, with the data overhead; kept the truncation failure tolerance's days,
+  // or the lagged copies' replay lag when longer (I96).
+  dailyLogs: { label: "Logs of the mailboxes a day", unit: "logs", source: at("Role Requirements!C147"), expression: "logs*users" },
+  userLogs: { label: "User transaction logs a day", unit: "logs", source: at("Role Requirements!C147"), expression: "dailyLogs/IF(highAvailability,1,servers)*(1+dataOverhead)" },
+  movedGB: { label: "Mailboxes moved a week", unit: "GB", source: at("Role Requirements!C150"), expression: "users/IF(highAvailability,1,servers)*moveShare*disk/mbPerGB" },
+  movesGB: { label: "Log space of a week's mailbox moves", unit: "GB", source: at("Role Requirements!C150"), expression: "movedGB*(1+dataOverhead)" },
+  keptLogDays: { label: "Days of logs kept", unit: "days", source: at("Role Requirements!I96"), expression: "MAX(truncationFailureDays,IF(laggedCopies>0,lagDays,0),1)" },
+  logSpaceGB: { label: "Log space a database", unit: "GB", source: at("Volume Requirements!F123"), expression: "(userLogs*keptLogDays/mbPerGB+movesGB)/databases" },
+  logsPerDatabase: { label: "Logs a database a day", unit: "logs", source: at("Role Requirements!C155"), expression: "userLogs/databases+movesGB*mbPerGB/databases/daysPerWeek" },
+  // Replication Requirements!E12: the busiest hour's logs of a database, 8 Mb each, compressed.
+  replicationPerDatabase: {
+    label: "Log replication a database, busiest hour",
+    unit: "Mb/s",
+    source: at("Replication Requirements!E12"),
+    expression: "hourShare*logsPerDatabase*bitsPerLog/secondsPerHour*(1-logCompression)",
+  },
   // Volume Requirements!I123 for one database a volume, as Dell's design and the export lay them out: the
   // calculator's one database+log volume (Role Requirements!C276) split in two, each over the share of a
   // volume that may be filled (Input!C39), at least 1 GB: the log volume its logs, whole GB up; the database
@@ -228,7 +261,7 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
   databaseVolumeGB: {
     label: "Database volume, provisioned",
     unit: "GB",
-    source: at("Volume Requirements!I123, Role Requirements!C276"),
+    source: at("Volume Requirements!I123"),
     expression: "MAX(minimumVolumeGB,CEILCOUNT((databaseGB*(1+2*contentIndexShare)+logSpaceGB)/(1-volumeFreeShare))-logVolumeGB)",
   },
   // Counted from the totals, which never fall as the load rises: every database's data and logs, plus a GB
@@ -249,6 +282,17 @@ function lookupAscending(x: string, rows: readonly (readonly [number, number])[]
   let expression = String(rows[0][1]);
   for (const [from, value] of rows.slice(1)) expression = `IF(${x}>=${from},${value},${expression})`;
   return expression;
+}
+
+const SLOTS = new WeakMap<MicrosoftFactors, number[]>();
+/**
+ * A design's factors in Microsoft's rules' slots (RuleSet.factorSlots), filled once a factors object:
+ * the engine never changes one once made (each is spread from the defaults and the design's).
+ */
+export function microsoftFactorSlots(f: MicrosoftFactors): readonly number[] {
+  let slots = SLOTS.get(f);
+  if (slots === undefined) SLOTS.set(f, (slots = MICROSOFT_RULES.factorSlots(f as unknown as Readonly<Record<string, number>>)));
+  return slots;
 }
 
 export type MicrosoftRule = keyof typeof MICROSOFT_RULES.rules;

@@ -332,8 +332,8 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
     compileAt(key, inputs) {
       // The plan starts with every factor of the set in its slot, so each rule's slots are the set's.
       const plan: SlotPlan = { inputs, factors: [...FACTOR_KEYS] };
-      const closure = compileNode(rules[key].node, [], [key], plan);
-      return (values, factors) => closure(values, factors, NO_ARGUMENTS) as number;
+      // A rule compiled without parameters reads no arguments: its closure is the compiled rule.
+      return compileNode(rules[key].node, [], [key], plan) as CompiledAt;
     },
     factorSlots(factors) {
       const slots: number[] = [];
@@ -412,31 +412,32 @@ const isLeaf = (x: Leaf | Closure): x is Leaf => typeof x !== "function";
 const read = (leaf: Leaf, i: Slots, f: Slots): number => (leaf.from === CONSTANT ? leaf.value : leaf.from === INPUT ? (i[leaf.k] as number) : (f[leaf.k] as number));
 const asClosure = (x: Leaf | Closure): Closure => (isLeaf(x) ? (i, f) => read(x, i, f) : x);
 
-function apply(operator: "+" | "-" | "*" | "/", x: number, y: number): number {
-  switch (operator) {
-    case "+":
-      return x + y;
-    case "-":
-      return x - y;
-    case "*":
-      return x * y;
-    default:
-      return x / y;
-  }
-}
-
 /** + − × ÷ with a leaf on either side, read in place; undefined for comparisons or two closures (binary's). */
 function arithmetic(operator: BinaryOperator, l: Leaf | Closure, r: Leaf | Closure): Closure | undefined {
   if (operator !== "+" && operator !== "-" && operator !== "*" && operator !== "/") return undefined;
   if (isLeaf(l) && isLeaf(r)) {
     if (l.from === CONSTANT && r.from === CONSTANT) {
-      const v = apply(operator, l.value, r.value);
+      const v = binary(operator, () => l.value, () => r.value)([], [], NO_ARGUMENTS);
       return () => v;
     }
-    return (i, f) => apply(operator, read(l, i, f), read(r, i, f));
+    if (operator === "+") return (i, f) => read(l, i, f) + read(r, i, f);
+    if (operator === "-") return (i, f) => read(l, i, f) - read(r, i, f);
+    if (operator === "*") return (i, f) => read(l, i, f) * read(r, i, f);
+    return (i, f) => read(l, i, f) / read(r, i, f);
   }
-  if (isLeaf(r)) return (i, f, a) => apply(operator, (l as Closure)(i, f, a) as number, read(r, i, f));
-  if (isLeaf(l)) return (i, f, a) => apply(operator, read(l, i, f), r(i, f, a) as number);
+  if (isLeaf(r)) {
+    const x = l as Closure;
+    if (operator === "+") return (i, f, a) => (x(i, f, a) as number) + read(r, i, f);
+    if (operator === "-") return (i, f, a) => (x(i, f, a) as number) - read(r, i, f);
+    if (operator === "*") return (i, f, a) => (x(i, f, a) as number) * read(r, i, f);
+    return (i, f, a) => (x(i, f, a) as number) / read(r, i, f);
+  }
+  if (isLeaf(l)) {
+    if (operator === "+") return (i, f, a) => read(l, i, f) + (r(i, f, a) as number);
+    if (operator === "-") return (i, f, a) => read(l, i, f) - (r(i, f, a) as number);
+    if (operator === "*") return (i, f, a) => read(l, i, f) * (r(i, f, a) as number);
+    return (i, f, a) => read(l, i, f) / (r(i, f, a) as number);
+  }
   return undefined;
 }
 

@@ -150,6 +150,19 @@ describe("Microsoft's mailbox rules", () => {
     expect(memory("memoryGB")).toBe(160);
   });
 
+  test("the log space of a database is the calculator's at its example (Role Requirements!C147:C155, Volume Requirements!F123)", () => {
+    // 2,500 mailboxes a DAG (C98) of 40 logs a day (C18) and 10,890 MB (C22), 40 databases, a lagged copy
+    // of 7 days: C147 100,000 logs; C149 683.59 GB kept 7 days; C150 265.87 GB of moves; F123 23.7366 GB; C155 3,472.32.
+    const keys = ["logs", "users", "disk", "copies", "serversFirstSite", "serversSecondSite", "laggedCopies", "databases"];
+    const slots = MICROSOFT_RULES.factorSlots({ ...factors, lagDays: 7 });
+    const at = (key: MicrosoftRule) => MICROSOFT_RULES.compileAt(key, keys)([40, 2500, 10890, 4, 2, 2, 1, 40], slots);
+    expect(at("userLogs")).toBe(100000);
+    expect(at("keptLogDays")).toBe(7);
+    expect(at("movesGB")).toBe(265.869140625);
+    expect(at("logSpaceGB")).toBe(23.736572265625);
+    expect(at("logsPerDatabase")).toBeCloseTo(3472.3214285714284, 10);
+  });
+
   test("the database cache per mailbox is the calculator's profile table's, row by row (Tables!B4:B13)", () => {
     const cache = MICROSOFT_RULES.compile("cacheMB", ["profile"]);
     expect(MESSAGE_PROFILES.map((row) => cache([row.messages], factors))).toEqual(MESSAGE_PROFILES.map((row) => row.cacheMB));
@@ -166,7 +179,7 @@ describe("Microsoft's mailbox rules", () => {
   // on 3 + 3 servers; the other inputs are any in their ranges. The memory before its configuration step
   // is given as the Methods sheet gives it, a cell: inlined, the configuration's formula passes Excel's 8,192 characters.
   const design: Record<string, number> = {
-    messagesPerDay: 200, messageKB: 75, quotaMB: 10240, archiveMB: 2048, copies: 3, users: 5000, serversFirstSite: 3, serversSecondSite: 3, databases: 12, logSpaceGB: 23.7, copiesPerServer: 6, active: 3, specRate: 1500, cores: 24, totalMemoryGB: 128.4,
+    messagesPerDay: 200, messageKB: 75, quotaMB: 10240, archiveMB: 2048, copies: 3, users: 5000, serversFirstSite: 3, serversSecondSite: 3, databases: 12, laggedCopies: 1, hourShare: 0.1, activePassive: 0, copiesFirstSite: 2, active: 3, specRate: 1500, cores: 24, totalMemoryGB: 128.4,
   };
   const inputKeys = Object.keys(MICROSOFT_OPERANDS).filter((key) => MICROSOFT_OPERANDS[key as keyof typeof MICROSOFT_OPERANDS].kind === "input");
   const plain = (Object.keys(MICROSOFT_RULES.rules) as MicrosoftRule[]).filter((key) => MICROSOFT_RULES.rules[key].parameters === undefined);
