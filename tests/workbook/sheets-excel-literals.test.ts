@@ -14,15 +14,15 @@ import { join, resolve } from "path";
 const SHEETS = resolve(__dirname, "../../src/workbook/sheets");
 
 /**
- * The sheets other work is rewriting at the same time, not yet counted here: the Distribution sheet's two-site
- * layouts, and the Design sheet's walk. Each is to come under the ceiling when it lands.
+ * The sheet other work is rewriting at the same time, not yet counted here: the Distribution sheet's two-site
+ * layouts. It is to come under the ceiling when it lands.
  */
-const NOT_YET_COUNTED = new Set(["distribution.ts", "design.ts"]);
+const NOT_YET_COUNTED = new Set(["distribution.ts"]);
 
 /** The ceiling: at most this many Excel-writing literals in the counted sheets. */
 const CEILING = 0;
 /** The sheets not yet counted hold at most this many, together: it only comes down too, to 20 across every sheet. */
-const NOT_YET_COUNTED_CEILING = 85;
+const NOT_YET_COUNTED_CEILING = 40;
 
 /** Text that writes an Excel call: a formula's "=" first, or an upper-case function name and its "(". */
 const EXCEL_CALL = /^\s*=|\b[A-Z][A-Z0-9_.]*\(/;
