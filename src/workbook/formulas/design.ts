@@ -7,7 +7,8 @@ import type { Rule } from "../../engine/rules";
 import { DATABASE_SIZE_SUMMARY } from "../../engine/microsoft/design";
 import { CUSTOM_FUNCTION_NAMESPACE } from "../../functions/namespace";
 import { DEPLOYED_SUMMARY, VOLUMES_SUMMARY } from "../design-check";
-import { dashOnError, either, eitherWords, isNumber, text } from "../display";
+import { dashOnError, eitherWords, numberOr, text } from "../display";
+import { positionFormula } from "./lookup";
 import { declared } from "./methods";
 
 /** Dell's process's worksheet functions, as the Design sheet calls them: each one the descriptors declare. */
@@ -19,10 +20,10 @@ export const liveDellCall = (fn: DellFunction, args: readonly string[], result: 
   `${CUSTOM_FUNCTION_NAMESPACE}.${DELL_FUNCTIONS[fn]}(${[...args, text(result), ...rest].join(",")})`;
 
 /** The figure where the database count is a number; else the count's own error (an invalid design's #VALUE!), as the function that reads it returns. */
-export const countErrorOr = (databases: string, expression: string): string => either(isNumber(databases), expression, databases);
+export const countErrorOr = (databases: string, expression: string): string => numberOr(databases, expression);
 
 /** The row of the array candidate the Hardware sheet chose: the first 1 of its `chosen` column. */
-export const chosenCandidateFormula = (chosen: string): string => `MATCH(1,${chosen},0)`;
+export const chosenCandidateFormula = (chosen: string): string => positionFormula("1", chosen);
 
 /** A yes-or-no rule (a comparison, AND, OR, NOT at its top): shown in words. */
 export const yesOrNo = (rule: Rule): boolean =>
