@@ -342,18 +342,21 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
       (o.siteFailureMailboxesPerServer !== null ? `, ${show(o.siteFailureMailboxesPerServer)} after a site fails` : "") +
       `; ${show(o.serverDatabaseIops)} database IOPS (every copy it holds)`,
   );
+  // Sized never less, the spares that keep a copy more from laying fewer disks are said apart from those asked.
+  const spares = (k: { spareDisks: number; fewerCopiesSpareDisks?: number }) =>
+    k.fewerCopiesSpareDisks ? `${show(k.spareDisks)} spare, ${show(k.fewerCopiesSpareDisks)} of them so a copy more never lays fewer disks` : `${show(k.spareDisks)} spare`;
   if (design.raidServerDisks) {
     const k = design.raidServerDisks;
     out.stdout(
       `Server disks (RAID): ${show(k.disksPerServer)} × ${k.disk.name} a server (${show(k.databaseLogDisks)} in ${k.databaseLogRaid} for databases and logs, ` +
-        `${show(k.restoreDisks)} in ${k.restoreRaid} for the restore volume, ${show(k.spareDisks)} spare)`,
+        `${show(k.restoreDisks)} in ${k.restoreRaid} for the restore volume, ${spares(k)})`,
     );
   }
   if (design.serverDisks) {
     const k = design.serverDisks;
     out.stdout(
       `Server disks: ${show(k.disksPerServer)} × ${k.disk.name} a server (${show(k.databaseLogDisks)} for databases and logs, ${show(k.databasesPerVolume)} databases each; ` +
-        `${show(k.restoreDisks)} restore, ${show(k.autoReseedDisks)} AutoReseed, ${show(k.spareDisks)} spare)`,
+        `${show(k.restoreDisks)} restore, ${show(k.autoReseedDisks)} AutoReseed, ${spares(k)})`,
     );
     if (design.databasesPerVolumeNote) out.stdout(`  (${design.databasesPerVolumeNote})`);
   }

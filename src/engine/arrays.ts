@@ -1,6 +1,10 @@
 import { SizingError } from "./errors";
-import { ceilCount } from "./rounding";
+import { DELL_RULES } from "./rules/dell";
 import type { ArrayModel, RaidLevel } from "./tables";
+
+const arraysPerCopyOf = DELL_RULES.compile("arraysPerCopy", ["capacityGB", "demandIops", "usableGB", "arrayIops"]);
+const arraysOf = DELL_RULES.compile("arrays", ["arraysPerCopy", "copies"]);
+const NO_FACTORS = {};
 
 export interface ArrayChoice {
   model: ArrayModel;
@@ -32,13 +36,13 @@ export function chooseArrays(
   let best: ArrayChoice | undefined;
   for (const model of candidates) {
     if (model.raid !== raid) continue;
-    const arraysPerCopy = Math.max(1, ceilCount(capacityGB / model.usableGB), ceilCount(iops / model.iops));
+    const arraysPerCopy = arraysPerCopyOf([capacityGB, iops, model.usableGB, model.iops], NO_FACTORS);
     if (
       best === undefined ||
       arraysPerCopy < best.arraysPerCopy ||
       (arraysPerCopy === best.arraysPerCopy && model.usableGB < best.model.usableGB)
     ) {
-      best = { model, arraysPerCopy, arrays: arraysPerCopy * copies };
+      best = { model, arraysPerCopy, arrays: arraysOf([arraysPerCopy, copies], NO_FACTORS) };
     }
   }
   if (best === undefined) {

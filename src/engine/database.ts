@@ -1,5 +1,5 @@
 import { SizingError } from "./errors";
-import { ceilCount, provisionGB } from "./rounding";
+import { DELL_RULES, MINIMUM_VOLUME_GB } from "./rules/dell";
 import type { DatabaseFactors } from "./tables";
 
 export interface DatabaseCapacity {
@@ -21,6 +21,17 @@ export interface DatabaseCapacity {
   provisionedDatabaseVolumeGB: number;
 }
 
+// Each step compiled once over the steps before it (rules/dell.ts): the rule is the one declaration.
+const whiteSpace = DELL_RULES.compile("whiteSpace", ["messagesPerDay", "messageKB"]);
+const dumpster = DELL_RULES.compile("dumpster", ["whiteSpace", "quotaMB"]);
+const mailbox = DELL_RULES.compile("mailbox", ["quotaMB", "whiteSpace", "dumpster"]);
+const mailboxFits = DELL_RULES.compile("mailboxFits", ["mailbox", "maxDatabaseGB"]) as unknown as (inputs: readonly number[], f: DatabaseFactors) => boolean;
+const total = DELL_RULES.compile("total", ["users", "mailbox"]);
+const count = DELL_RULES.compile("count", ["total", "maxDatabaseGB"]);
+const oneDatabase = DELL_RULES.compile("databaseGB", ["total", "count"]);
+const databaseVolume = DELL_RULES.compile("databaseVolume", ["databaseGB"]);
+const provisioned = DELL_RULES.compile("provisionedVolume", ["gb"]);
+
 /**
  * Database capacity — 000_72e1ddb9bbd1ecac.txt, Table 14 (worked example Table 18), for NU users
  * (including growth), a quota MQ in MB, MSR messages a day of AMS KB on average.
@@ -39,18 +50,17 @@ export function databaseCapacity(
   maxDatabaseGB: number,
   f: DatabaseFactors,
 ): DatabaseCapacity {
-  const whiteSpacePerUserMB = (messagesPerDay * messageKB) / 1024;
-  const dumpsterPerUserMB =
-    whiteSpacePerUserMB * f.retentionDays + quotaMB * f.singleItemRecovery + quotaMB * f.calendarLogging;
-  const mailboxOnDiskMB = quotaMB + whiteSpacePerUserMB + dumpsterPerUserMB;
+  const whiteSpacePerUserMB = whiteSpace([messagesPerDay, messageKB], f);
+  const dumpsterPerUserMB = dumpster([whiteSpacePerUserMB, quotaMB], f);
+  const mailboxOnDiskMB = mailbox([quotaMB, whiteSpacePerUserMB, dumpsterPerUserMB], f);
   // A mailbox lives in one database: one that cannot fit the largest database makes no design (issue 12).
-  if ((mailboxOnDiskMB * f.growth) / 1024 > maxDatabaseGB) {
+  if (!mailboxFits([mailboxOnDiskMB, maxDatabaseGB], f)) {
     throw new SizingError("#N/A", mailboxDoesNotFit(mailboxOnDiskMB * f.growth, maxDatabaseGB));
   }
-  const totalDatabaseGB = (users * mailboxOnDiskMB * f.growth) / 1024;
-  const databaseCount = Math.max(1, ceilCount(totalDatabaseGB / maxDatabaseGB));
-  const databaseGB = totalDatabaseGB / databaseCount;
-  const databaseVolumeGB = databaseGB * f.contentIndex * f.volumeFree;
+  const totalDatabaseGB = total([users, mailboxOnDiskMB], f);
+  const databaseCount = count([totalDatabaseGB, maxDatabaseGB], f);
+  const databaseGB = oneDatabase([totalDatabaseGB, databaseCount], f);
+  const databaseVolumeGB = databaseVolume([databaseGB], f);
   return {
     whiteSpacePerUserMB,
     dumpsterPerUserMB,
@@ -63,11 +73,11 @@ export function databaseCapacity(
   };
 }
 
-/** No volume is provisioned below 1 GB: a volume that rounds to 0 GB would hold nothing (issue 12). */
-export const MINIMUM_VOLUME_GB = 1;
+export { MINIMUM_VOLUME_GB };
 
-/** A volume provisioned: whole GB, half up, at least MINIMUM_VOLUME_GB — 000, Tables 18-19 (excel-formulas.ts provisionedVolumeFormula). */
-export const provisionedVolumeGB = (gb: number): number => Math.max(MINIMUM_VOLUME_GB, provisionGB(gb));
+/** A volume provisioned: whole GB, half up, at least MINIMUM_VOLUME_GB — 000, Tables 18-19 (rules/dell.ts provisionedVolume). */
+export const provisionedVolumeGB = (gb: number): number => provisioned([gb], NO_FACTORS);
+const NO_FACTORS = {};
 
 /** The combined rule's message, as every edge words it (functions, CLI, pane, workbook check). */
 export function mailboxDoesNotFit(mailboxMB: number, maxDatabaseGB: number): string {

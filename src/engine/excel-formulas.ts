@@ -3,7 +3,9 @@
  * copy holds instead of the EXSIZE functions, so it stays live in Excel 2016+, Excel on the web and
  * LibreOffice with no add-in. One renderer per method, beside the arithmetic it mirrors; tests
  * (tests/engine/excel-formulas.test.ts) evaluate the text for thousands of random inputs and
- * compare with the worksheet functions, so the two cannot drift apart.
+ * compare with the worksheet functions, so the two cannot drift apart. Dell's database, log, IOPS,
+ * arrays, spindles and server figures are rules (rules/dell.ts), their formulas derived (here only
+ * the RAID level's lookups around EX_SPINDLES's); the Excel text pieces are excel-text.ts's.
  *
  * Every argument is formula text (a defined name, a cell, an expression) without a leading "=";
  * every renderer returns formula text without the "=". Only functions Excel 2016, LibreOffice and
@@ -14,22 +16,11 @@
  * Arithmetic is written in the engine's order (same operands, same association), so the
  * floating-point results are the same bits, not merely close.
  */
-import { MINIMUM_VOLUME_GB } from "./database";
 import { formatGeneral } from "./general-format";
+import { DELL_RULES, databaseFormula } from "./rules/dell";
 import { JETSTRESS_CRITERIA, JETSTRESS_PROFILE_DECIMALS, type JetstressResult } from "./jetstress";
-import { COUNT_TOLERANCE_ABSOLUTE, COUNT_TOLERANCE_RELATIVE } from "./rounding";
-import {
-  DISK_CLASS_IOPS,
-  EXCHANGE_VERSIONS,
-  FACTOR_DEFAULTS,
-  IOPS_PER_MESSAGE,
-  LOG_IOPS_SHARES,
-  MESSAGE_SIZE_LOG_FACTORS,
-  RAID_LAYOUTS,
-  RAID_LEVELS,
-  STANDALONE_DATABASE_OVERHEAD,
-  type FactorName,
-} from "./tables";
+import { ceilCountFormula, numberLiteral, operand, textLiteral } from "./excel-text";
+import { DISK_CLASS_IOPS, FACTOR_DEFAULTS, RAID_LAYOUTS, RAID_LEVELS, type FactorName } from "./tables";
 
 /** How a factor's value is addressed: a cell of the factors table, or a default constant. */
 export type FactorReference = (name: FactorName) => string;
@@ -40,83 +31,7 @@ export const defaultFactor: FactorReference = (name) => numberLiteral(FACTOR_DEF
 // ---------------------------------------------------------------------------------------------
 // Pieces
 
-/**
- * A number as formula text that reads back as the same double. Exponents are written with a
- * lower-case "e": HyperFormula reads no "E" (Excel and LibreOffice read both). More than 15
- * significant digits would be cut by Excel, so such a constant is refused rather than changed.
- */
-export function numberLiteral(n: number): string {
-  if (!Number.isFinite(n)) throw new RangeError(`${n} cannot be written in a formula`);
-  if (Number(n.toPrecision(15)) !== n) throw new RangeError(`${n} has more than 15 significant digits`);
-  return String(n);
-}
-
-/** A text constant: "..." with quotes doubled. */
-export function textLiteral(text: string): string {
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-/** The operators at the top level of `text` (outside parentheses and quotes). */
-function topLevelOperators(text: string): string {
-  let found = "";
-  let depth = 0;
-  let quote: string | undefined;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === quote) quote = text[i + 1] === quote ? (i++, quote) : undefined;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === "(") depth++;
-    else if (c === ")") depth--;
-    else if (depth === 0 && "+-*/^&=<> %,;".includes(c)) found += c;
-  }
-  return found;
-}
-
-const NUMBER_TEXT = /^\d+(\.\d*)?(e[+-]?\d+)?$/i;
-
-/**
- * `text` as one operand of any operator: kept as is when it is a name, a cell, a number, a
- * function call or already in parentheses; otherwise put in parentheses, so the engine's
- * grouping (and its floating-point result) is kept.
- */
-export function operand(text: string): string {
-  const t = text.trim();
-  return NUMBER_TEXT.test(t) || topLevelOperators(t) === "" ? t : `(${t})`;
-}
-
-/** `text` as the left operand of "*": a chain of "*" and "/" needs no parentheses (a/b*c is (a/b)*c). */
-function leftFactor(text: string): string {
-  const t = text.trim();
-  const operators = topLevelOperators(t.startsWith("-") ? t.slice(1) : t);
-  return /^[*/]*$/.test(operators) ? t : `(${t})`;
-}
-
-/**
- * The engine's rounding (src/engine/rounding.ts) with its tolerance written out: ROUNDUP and
- * ROUND alone would differ. HyperFormula rounds the raw double (ROUNDUP(12.000000000000002,0) is
- * 13, ROUND(1265.4999999999998,0) is 1265); Excel, LibreOffice and our evaluator first cut to 15
- * digits. The same operations as the engine's, on the same doubles: x − MIN(x × 1e-15, 1e-6),
- * then ROUNDUP; x + MIN(x × 1e-15, 1e-6), then ROUND (half up, as Math.round for x ≥ 0). So
- * HyperFormula computes the engine's bits, and Excel's 15-digit cut can differ only for a value
- * whose fraction lies within 5e-15 of it of the tolerance's edge — no sizing input lands there.
- * The quantities rounded are never negative, so x is |x|. `x` appears twice: the cap needs it.
- */
-const RELATIVE_TOLERANCE = numberLiteral(COUNT_TOLERANCE_RELATIVE);
-const ABSOLUTE_TOLERANCE = numberLiteral(COUNT_TOLERANCE_ABSOLUTE);
-
-/** `text` as the left operand of "+" or "-": only a comparison or "&" at the top needs parentheses. */
-function leftTerm(text: string): string {
-  const t = text.trim();
-  return /[=<>&]/.test(topLevelOperators(t)) ? `(${t})` : t;
-}
-
-const toleranceFormula = (x: string) => `MIN(${leftFactor(x)}*${RELATIVE_TOLERANCE},${ABSOLUTE_TOLERANCE})`;
-
-/** ceilCount(x): whole units, rounded up; never below the requirement (E3). */
-export function ceilCountFormula(x: string): string {
-  return `ROUNDUP(${leftTerm(x)}-${toleranceFormula(x)},0)`;
-}
+export { ceilCountFormula, numberLiteral, operand, provisionFormula, textLiteral } from "./excel-text";
 
 /** failover.ts jetstressIopsPerMailbox: the IOPS a mailbox rounded up to Jetstress's three decimals, as the engine's operations. */
 export function jetstressProfileFormula(iopsPerMailbox: string): string {
@@ -128,14 +43,6 @@ export function jetstressProfileFormula(iopsPerMailbox: string): string {
 export function targetIopsFormula(activeMailboxes: string, iopsPerMailbox: string): string {
   return ceilCountFormula(`${activeMailboxes}*${jetstressProfileFormula(iopsPerMailbox)}`);
 }
-
-/** provisionGB(x): whole GB, half up (000 Tables 18–19). */
-export function provisionFormula(x: string): string {
-  return `ROUND(${leftTerm(x)}+${toleranceFormula(x)},0)`;
-}
-
-/** database.ts provisionedVolumeGB: whole GB, half up, at least MINIMUM_VOLUME_GB (000 Tables 18–19). */
-export const provisionedVolumeFormula = (gb: string): string => `MAX(${MINIMUM_VOLUME_GB},${provisionFormula(gb)})`;
 
 /** Nested IF over table rows: IF(test1,value1,IF(test2,value2,…otherwise)). */
 function nestedIf(rows: ReadonlyArray<{ test: string; value: string }>, otherwise: string): string {
@@ -158,172 +65,6 @@ function groupByValue<K extends string | number>(keys: readonly K[], value: (k: 
     else groups.push({ keys: [k], value: v });
   }
   return groups;
-}
-
-// ---------------------------------------------------------------------------------------------
-// EX_DBSIZE
-
-export interface DatabaseArguments {
-  users: string;
-  quotaMB: string;
-  messagesPerDay: string;
-  messageKB: string;
-  maxDatabaseGB: string;
-}
-export type DatabaseResult = "whitespace" | "dumpster" | "mailbox" | "total" | "count" | "database" | "volume";
-
-/**
- * Whether one mailbox on disk, with growth, fits the largest database (src/engine/database.ts
- * mailboxDoesNotFit): TRUE or FALSE. The workbook's Design check reads the same condition.
- */
-export function mailboxFitsFormula(a: Omit<DatabaseArguments, "users">, factor: FactorReference): string {
-  return `(${mailboxSteps(a, factor).mailbox})*${operand(factor("growth"))}/1024<=${operand(a.maxDatabaseGB)}`;
-}
-
-/** WSU, DSU and MBU — 000, Table 14 steps 2-4 — as formula text. */
-function mailboxSteps(a: Pick<DatabaseArguments, "quotaMB" | "messagesPerDay" | "messageKB">, factor: FactorReference) {
-  const [mq, msr, ams] = [a.quotaMB, a.messagesPerDay, a.messageKB].map(operand);
-  const f = (name: FactorName) => operand(factor(name));
-  // WSU = MSR × AMS / 1024 (step 2)
-  const whiteSpace = `${msr}*${ams}/1024`;
-  // DSU = WSU × retentionDays + MQ × sir + MQ × cvl (step 3)
-  const dumpster = `${whiteSpace}*${f("retentionDays")}+${mq}*${f("singleItemRecovery")}+${mq}*${f("calendarLogging")}`;
-  // MBU = MQ + WSU + DSU (step 4)
-  return { whiteSpace, dumpster, mailbox: `${mq}+${whiteSpace}+(${dumpster})` };
-}
-
-/** EX_DBSIZE's results — 000, Table 14 (src/engine/database.ts). */
-export function databaseFormula(result: DatabaseResult, a: DatabaseArguments, factor: FactorReference): string {
-  const [nu, maxDb] = [a.users, a.maxDatabaseGB].map(operand);
-  const f = (name: FactorName) => operand(factor(name));
-  const { whiteSpace, dumpster, mailbox } = mailboxSteps(a, factor);
-  // DBS = NU × MBU × growth / 1024 (step 5; growth 1.0 — erratum E1)
-  const total = `${nu}*(${mailbox})*${f("growth")}/1024`;
-  // DB = max(1, ceil(DBS / maxDatabaseGB))
-  const count = `MAX(1,${ceilCountFormula(`${total}/${maxDb}`)})`;
-  // IDBS = DBS / DB (step 6); DVS = IDBS × contentIndex × volumeFree (step 7)
-  const database = `${total}/${count}`;
-  const volume = `${database}*${f("contentIndex")}*${f("volumeFree")}`;
-  // A mailbox that cannot fit the largest database makes no design: every result is an error (issue 12).
-  const fits = (x: string) => `IF(NOT(${mailboxFitsFormula(a, factor)}),NA(),${x})`;
-  switch (result) {
-    case "whitespace":
-      return fits(whiteSpace);
-    case "dumpster":
-      return fits(dumpster);
-    case "mailbox":
-      return fits(mailbox);
-    case "total":
-      return fits(total);
-    case "count":
-      return fits(count);
-    case "database":
-      return fits(database);
-    case "volume":
-      // No volume below 1 GB (src/engine/database.ts MINIMUM_VOLUME_GB).
-      return fits(provisionedVolumeFormula(volume));
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// EX_LOGVOL
-
-export interface LogArguments {
-  users: string;
-  messagesPerDay: string;
-  messageKB: string;
-  databases: string;
-}
-export type LogResult = "logs" | "msf" | "perdatabase" | "daily" | "gb" | "volume";
-
-/**
- * MSF — 000, Table 15 step 3, from MESSAGE_SIZE_LOG_FACTORS: IF(AMS<=75,1,IF(AMS<=150,1.9,3.8)).
- * The comparison is at 15 digits in Excel, so 75.00000000000001 KB counts as 75.
- */
-export function messageSizeFactorFormula(messageKB: string): string {
-  const ams = operand(messageKB);
-  const bounded = MESSAGE_SIZE_LOG_FACTORS.filter((row) => Number.isFinite(row.upToKB));
-  const last = MESSAGE_SIZE_LOG_FACTORS[MESSAGE_SIZE_LOG_FACTORS.length - 1];
-  return nestedIf(
-    bounded.map((row) => ({ test: `${ams}<=${numberLiteral(row.upToKB)}`, value: numberLiteral(row.factor) })),
-    numberLiteral(last.factor),
-  );
-}
-
-/** EX_LOGVOL's results (and MSF, NDB, unrounded LVS) — 000, Table 15 (src/engine/logs.ts). */
-export function logFormula(result: LogResult, a: LogArguments, factor: FactorReference): string {
-  const [nu, msr, db] = [a.users, a.messagesPerDay, a.databases].map(operand);
-  const f = (name: FactorName) => operand(factor(name));
-  // NL = MSR × logsPerMessage (step 2)
-  const logs = `${msr}*${f("logsPerMessage")}`;
-  const msf = messageSizeFactorFormula(a.messageKB);
-  // NDB = ceil(NU / DB) (step 4)
-  const perDatabase = ceilCountFormula(`${nu}/${db}`);
-  // TLC = NDB × NL × MSF × LFS (step 5)
-  const daily = `${perDatabase}*(${logs})*${msf}*${f("logFileMB")}`;
-  // LVS = TLC × moveFactor × truncationDays × overhead / 1024 (step 6; moveFactor — erratum E2)
-  const gb = `${daily}*${f("moveFactor")}*${f("truncationDays")}*${f("overhead")}/1024`;
-  switch (result) {
-    case "logs":
-      return logs;
-    case "msf":
-      return msf;
-    case "perdatabase":
-      return perDatabase;
-    case "daily":
-      return daily;
-    case "gb":
-      return gb;
-    case "volume":
-      return provisionedVolumeFormula(gb);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// EX_IOPS
-
-export interface IopsArguments {
-  users: string;
-  messagesPerDay: string;
-  copies: string;
-  /** Exchange version: 2010, 2013, 2016, 2019 or "SE" (sized as 2019). */
-  version: string;
-}
-export type IopsResult = "peruser" | "database" | "log" | "dag";
-
-/** The version whose stand-alone databases carry SDBO — 000, Table 16 (as src/engine/iops.ts). */
-const STANDALONE_OVERHEAD_VERSION = EXCHANGE_VERSIONS[0];
-
-/** EX_IOPS's results — 000 Tables 16-17, 002, 004 (src/engine/iops.ts). */
-export function iopsFormula(result: IopsResult, a: IopsArguments, factor: FactorReference): string {
-  const [nu, msr, copies, version] = [a.users, a.messagesPerDay, a.copies, a.version].map(operand);
-  const headroom = operand(factor("headroom"));
-  // IOPS per message by version: IF(Version=2010,0.001,0.00067).
-  const groups = groupByValue(EXCHANGE_VERSIONS, (v) => IOPS_PER_MESSAGE[v]);
-  const perMessage = nestedIf(
-    groups.slice(0, -1).map((g) => ({ test: isOneOf(version, g.keys), value: numberLiteral(g.value) })),
-    numberLiteral(groups[groups.length - 1].value),
-  );
-  // SDBO 1.2 for a stand-alone Exchange 2010 database (Table 16 step 2).
-  const standalone = `IF(AND(${version}=${numberLiteral(STANDALONE_OVERHEAD_VERSION)},${copies}=1),${numberLiteral(STANDALONE_DATABASE_OVERHEAD)},1)`;
-  const perUser = `${msr}*${perMessage}*${standalone}*${headroom}`;
-  // DBIOP = NU × IOPS per user (Table 16 step 4)
-  const database = `${nu}*(${perUser})`;
-  // LIOPS = (DBIOP × 0.5 × 0.5 + DBIOP × (copies − 1) × 0.1) × headroom (Table 17)
-  const s = LOG_IOPS_SHARES;
-  const log =
-    `(${database}*${numberLiteral(s.logShareOfWrites)}*${numberLiteral(s.writeShareOfDatabase)}` +
-    `+${database}*(${copies}-1)*${numberLiteral(s.perExtraCopy)})*${headroom}`;
-  switch (result) {
-    case "peruser":
-      return perUser;
-    case "database":
-      return database;
-    case "log":
-      return log;
-    case "dag":
-      return `${database}*${copies}`;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -361,22 +102,26 @@ function byRaidLevel(raid: string, value: (level: (typeof RAID_LEVELS)[number]) 
   return nestedIf(groups.map((g) => ({ test: isOneOf(raid, g.keys), value: numberLiteral(g.value) })), "NA()");
 }
 
-/** EX_SPINDLES(iops, raid, disk, readRatio,,,,"disks") — 001, Phase 2 (src/engine/spindles.ts). */
+/**
+ * EX_SPINDLES(iops, raid, disk, readRatio,,,,"disks") — 001, Phase 2: Dell's rule (rules/dell.ts
+ * spindles) over the level's write penalty, smallest set and group, each looked up by nested IF.
+ */
 export function spindlesFormula(a: SpindleArguments): string {
-  const [iops, raid, diskIops, read] = [a.iops, a.raid, a.diskIops, a.readRatio].map(operand);
-  // Back-end IOPS = IOPS × R + WP × IOPS × (1 − R)
-  const writePenalty = byRaidLevel(raid, (l) => RAID_LAYOUTS[l].writePenalty);
-  const backend = `${iops}*${read}+${writePenalty}*${iops}*(1-${read})`;
-  // Disks, rounded up (E3), then to whole mirrored pairs: ROUNDUP(n/2,0)*2 (n/2 is exact, so no tolerance).
+  const raid = operand(a.raid);
+  // Mirrors round to whole pairs (defaultGroup); the other levels to single disks.
   const mirrored = RAID_LEVELS.filter((l) => RAID_LAYOUTS[l].defaultGroup !== undefined);
-  const granularity = nestedIf(
+  const group = nestedIf(
     groupByValue(mirrored, (l) => RAID_LAYOUTS[l].defaultGroup!).map((g) => ({ test: isOneOf(raid, g.keys), value: numberLiteral(g.value) })),
     "1",
   );
-  // At least the level's minimum set (RAID 5: 3, RAID 6: 4, mirrors: 2) when there is I/O to serve.
-  const minimum = byRaidLevel(raid, (l) => RAID_LAYOUTS[l].minGroup);
-  // No I/O, no disks — but an unknown disk class is still an error, as EX_SPINDLES says (0 × #N/A).
-  return `IF((${backend})>0,ROUNDUP(MAX(${minimum},${ceilCountFormula(`(${backend})/${diskIops}`)})/${granularity},0)*${granularity},0*${diskIops})`;
+  return DELL_RULES.formula("spindles", {
+    frontEndIops: a.iops,
+    readRatio: a.readRatio,
+    diskIops: a.diskIops,
+    writePenalty: byRaidLevel(raid, (l) => RAID_LAYOUTS[l].writePenalty),
+    minimumSet: byRaidLevel(raid, (l) => RAID_LAYOUTS[l].minGroup),
+    group,
+  });
 }
 
 /**
@@ -388,16 +133,8 @@ export const fewestArraysFormula = (arraysPerCopy: string, arraysPerCopyRange: s
   `IF(${arraysPerCopy}="","",IF(${arraysPerCopy}=MIN(${arraysPerCopyRange}),${usableGB},""))`;
 export const chosenArrayFormula = (fewestUsableGB: string, usableGB: string, fewestUsableRange: string): string =>
   `IF(${fewestUsableGB}="","",IF(${usableGB}=MIN(${fewestUsableRange}),1,""))`;
-/** Arrays for every copy: copies live on separate arrays (000, 3.4.1 step 6). */
-export const arraysFormula = (arraysPerCopy: string, copies: string): string => `${arraysPerCopy}*${copies}`;
 /** arrays.ts arrayModelName: the model, and its drive after a space where it has one. */
 export const arrayModelNameFormula = (model: string, drive: string): string => `${model}&IF(${drive}="",""," "&${drive})`;
-
-/** Arrays one copy needs of one catalogue row — 000, 3.4.1 (src/engine/arrays.ts). */
-export function arraysPerCopyFormula(capacityGB: string, iops: string, usableGB: string, arrayIops: string): string {
-  const [capacity, demand, usable, perArray] = [capacityGB, iops, usableGB, arrayIops].map(operand);
-  return `MAX(1,${ceilCountFormula(`${capacity}/${usable}`)},${ceilCountFormula(`${demand}/${perArray}`)})`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // EX_FAILOVER and the copy layout (src/engine/layout.ts, failover.ts; docs/dag-layout.md)
@@ -745,17 +482,6 @@ export function layoutRankFormula(server: string, first: string, rotation: strin
 export function layoutRankPreferenceFormula(rank: string, copies: string, firstPreference: string): string {
   const [k, cp, p] = [rank, copies, firstPreference].map(operand);
   return `IF(${k}<${cp},${p}+${k},"")`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// EX_SERVER
-
-/** EX_SERVER — 003 (src/engine/server.ts). */
-export function serverFormula(result: "cores" | "memory", mailboxes: string, factor: FactorReference): string {
-  const m = operand(mailboxes);
-  const f = (name: FactorName) => operand(factor(name));
-  if (result === "cores") return `MAX(1,${ceilCountFormula(`${m}/${f("mailboxesPerCore")}`)})`;
-  return ceilCountFormula(`${f("baseMemoryGB")}+${m}*${f("memoryPerMailboxMB")}/1024`);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,10 +1,12 @@
-import {
-  IOPS_PER_MESSAGE,
-  LOG_IOPS_SHARES,
-  STANDALONE_DATABASE_OVERHEAD,
-  type ExchangeVersion,
-  type IopsFactors,
-} from "./tables";
+import { DELL_RULES } from "./rules/dell";
+import type { ExchangeVersion, IopsFactors } from "./tables";
+
+// Each step compiled once over the steps before it (rules/dell.ts). The version is read as it is
+// (2010, …, "SE"): the rules compare it with 2010 only.
+const perUser = DELL_RULES.compile("iopsPerUser", ["messagesPerDay", "version", "copies"]);
+const database = DELL_RULES.compile("databaseIops", ["users", "iopsPerUser"]);
+const log = DELL_RULES.compile("logIops", ["databaseIops", "copies"]);
+const dag = DELL_RULES.compile("dagIops", ["databaseIops", "copies"]);
 
 export interface IopsRequirement {
   /** IOPS per mailbox, headroom included (0.18 for 2010 at 150 messages; 0.1206 for 2013+). */
@@ -31,11 +33,7 @@ export function iopsRequirement(
   version: ExchangeVersion,
   f: IopsFactors,
 ): IopsRequirement {
-  const standaloneOverhead = version === 2010 && copies === 1 ? STANDALONE_DATABASE_OVERHEAD : 1;
-  const iopsPerUser = messagesPerDay * IOPS_PER_MESSAGE[version] * standaloneOverhead * f.headroom;
-  const databaseIops = users * iopsPerUser;
-  const { logShareOfWrites, writeShareOfDatabase, perExtraCopy } = LOG_IOPS_SHARES;
-  const logIops =
-    (databaseIops * logShareOfWrites * writeShareOfDatabase + databaseIops * (copies - 1) * perExtraCopy) * f.headroom;
-  return { iopsPerUser, databaseIops, logIops, dagDatabaseIops: databaseIops * copies };
+  const iopsPerUser = perUser([messagesPerDay, version as number, copies], f);
+  const databaseIops = database([users, iopsPerUser], f);
+  return { iopsPerUser, databaseIops, logIops: log([databaseIops, copies], f), dagDatabaseIops: dag([databaseIops, copies], f) };
 }

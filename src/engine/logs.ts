@@ -1,6 +1,6 @@
 import { provisionedVolumeGB } from "./database";
-import { ceilCount } from "./rounding";
-import { MESSAGE_SIZE_LOG_FACTORS, type LogFactors } from "./tables";
+import { DELL_RULES } from "./rules/dell";
+import type { LogFactors } from "./tables";
 
 export interface LogCapacity {
   /** NL — log files per user per day (Table 15 step 2). */
@@ -17,11 +17,16 @@ export interface LogCapacity {
   provisionedLogVolumeGB: number;
 }
 
+// Each step compiled once over the steps before it (rules/dell.ts).
+const logs = DELL_RULES.compile("logs", ["messagesPerDay"]);
+const msfOf = DELL_RULES.compile("messageSizeFactor", ["messageKB"]);
+const perDatabase = DELL_RULES.compile("usersPerDatabase", ["users", "databases"]);
+const daily = DELL_RULES.compile("dailyLogMB", ["usersPerDatabase", "logs", "messageSizeFactor"]);
+const logGB = DELL_RULES.compile("logGB", ["dailyLogMB"]);
+const NO_FACTORS = {};
+
 /** MSF — 000, Table 15 step 3. */
-export function messageSizeFactor(messageKB: number): number {
-  for (const row of MESSAGE_SIZE_LOG_FACTORS) if (messageKB <= row.upToKB) return row.factor;
-  return MESSAGE_SIZE_LOG_FACTORS[MESSAGE_SIZE_LOG_FACTORS.length - 1].factor;
-}
+export const messageSizeFactor = (messageKB: number): number => msfOf([messageKB], NO_FACTORS);
 
 /**
  * Log capacity — 000_72e1ddb9bbd1ecac.txt, Table 15 (worked example Table 19).
@@ -37,11 +42,11 @@ export function logCapacity(
   databases: number,
   f: LogFactors,
 ): LogCapacity {
-  const logFilesPerUserPerDay = messagesPerDay * f.logsPerMessage;
+  const logFilesPerUserPerDay = logs([messagesPerDay], f);
   const msf = messageSizeFactor(messageKB);
-  const usersPerDatabase = ceilCount(users / databases);
-  const dailyLogMBPerDatabase = usersPerDatabase * logFilesPerUserPerDay * msf * f.logFileMB;
-  const logVolumeGB = (dailyLogMBPerDatabase * f.moveFactor * f.truncationDays * f.overhead) / 1024;
+  const usersPerDatabase = perDatabase([users, databases], f);
+  const dailyLogMBPerDatabase = daily([usersPerDatabase, logFilesPerUserPerDay, msf], f);
+  const logVolumeGB = logGB([dailyLogMBPerDatabase], f);
   return {
     logFilesPerUserPerDay,
     messageSizeFactor: msf,

@@ -12,7 +12,7 @@
  * a millionth of a unit (erratum E3: never under-provision). The old tolerance, 1e-12 of the
  * number, dropped 10 units at 1e13.
  *
- * The native formulas (src/engine/excel-formulas.ts, ceilCountFormula and provisionFormula) write
+ * The native formulas (src/engine/excel-text.ts, ceilCountFormula and provisionFormula) write
  * the same arithmetic, operation for operation, so Excel, LibreOffice and HyperFormula agree.
  */
 export const COUNT_TOLERANCE_RELATIVE = 1e-15;

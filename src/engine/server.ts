@@ -1,5 +1,8 @@
-import { ceilCount } from "./rounding";
+import { DELL_RULES } from "./rules/dell";
 import type { ServerFactors } from "./tables";
+
+const cores = DELL_RULES.compile("cores", ["mailboxes"]);
+const memoryGB = DELL_RULES.compile("memoryGB", ["mailboxes"]);
 
 export interface ServerSize {
   cores: number;
@@ -13,8 +16,5 @@ export interface ServerSize {
  * 4GB plus 6MB per mailbox"; its 4,000-user VM has 4 vCPUs and 28 GB.
  */
 export function mailboxServerSize(mailboxes: number, f: ServerFactors): ServerSize {
-  return {
-    cores: Math.max(1, ceilCount(mailboxes / f.mailboxesPerCore)),
-    memoryGB: ceilCount(f.baseMemoryGB + (mailboxes * f.memoryPerMailboxMB) / 1024),
-  };
+  return { cores: cores([mailboxes], f), memoryGB: memoryGB([mailboxes], f) };
 }

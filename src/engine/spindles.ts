@@ -1,5 +1,10 @@
-import { ceilCount, roundUpToMultiple } from "./rounding";
+import { ceilCount } from "./rounding";
+import { DELL_RULES } from "./rules/dell";
 import { RAID_LAYOUTS, type RaidLevel } from "./tables";
+
+const backendOf = DELL_RULES.compile("backendIops", ["frontEndIops", "readRatio", "writePenalty"]);
+const iopsDisksOf = DELL_RULES.compile("spindles", ["backendIops", "minimumSet", "group", "diskIops"]);
+const NO_FACTORS = {};
 
 export interface SpindleInput {
   /** Front-end IOPS, headroom already included (001: "(Users × IOPS per user) + 20%"). */
@@ -36,11 +41,10 @@ export interface SpindleCount {
 export function spindleCount(input: SpindleInput): SpindleCount {
   const layout = RAID_LAYOUTS[input.raid];
   const group = input.groupSize ?? layout.defaultGroup;
-  const writeRatio = 1 - input.readRatio;
-  const backendIops = input.iops * input.readRatio + layout.writePenalty * input.iops * writeRatio;
-  // A RAID set has at least its level's minimum (RAID 5: 3 disks, RAID 6: 4, mirrors: a pair) — issue 12.
-  const rawIopsDisks = backendIops > 0 ? Math.max(layout.minGroup, ceilCount(backendIops / input.diskIops)) : 0;
-  const iopsDisks = group === undefined ? rawIopsDisks : roundUpToMultiple(rawIopsDisks, group);
+  const backendIops = backendOf([input.iops, input.readRatio, layout.writePenalty], NO_FACTORS);
+  // A RAID set has at least its level's minimum (RAID 5: 3 disks, RAID 6: 4, mirrors: a pair) — issue 12;
+  // no group is groups of one (rules/dell.ts spindles).
+  const iopsDisks = iopsDisksOf([backendIops, layout.minGroup, group ?? 1, input.diskIops], NO_FACTORS);
 
   let capacityDisks: number | undefined;
   if (input.capacityGB !== undefined && input.diskGB !== undefined) {

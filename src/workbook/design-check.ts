@@ -9,7 +9,8 @@
  */
 import { databaseCapacity, mailboxDoesNotFit } from "../engine/database";
 import { SizingError } from "../engine/errors";
-import { databaseFormula, mailboxFitsFormula, type FactorReference } from "../engine/excel-formulas";
+import type { FactorReference } from "../engine/excel-formulas";
+import { databaseFormula, mailboxFitsFormula } from "../engine/rules/dell";
 import { MAX_COPIES, MAX_SERVERS, validateLayoutDesign, type DagLayout } from "../engine/layout";
 import { EditionError, MAX_COPIES_PER_SERVER, McdbError, REFERENCE_DESIGN_INPUTS, ServerCapacityError, TooManyDatabasesError, dagMailboxesOf, serverDiskOf, sizeDesign, type Design, type DesignTables } from "../engine/design";
 import { editionFailsFormula } from "../engine/version";

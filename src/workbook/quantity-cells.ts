@@ -7,7 +7,7 @@
 import type { Design } from "../engine/design";
 import type { QuantityKey } from "../engine/catalogue";
 import { MICROSOFT_MODE_CELLS } from "./sheets/resilience";
-import { SITE_SERVER_CELLS } from "./sheets/methods";
+import { SITE_SERVER_CELLS, microsoftCell } from "./sheets/methods";
 import { SUMMARY_ENVIRONMENT_CELLS, SUMMARY_MCDB_CELLS, SUMMARY_SERVER_DISK_CELLS } from "./sheets/summary";
 import { absolute, sheetReference, type TemplateSheet } from "./sheets/shared";
 import { DESIGN_CELLS, RENDERED_QUANTITY_CELLS } from "./sheets/design";
@@ -73,6 +73,8 @@ export function joinedQuantityCells(...tables: readonly QuantityCells[]): Quanti
 /** Each quantity's cells. A quantity of one method shows blank or "—" under the other (the test holds that too). */
 export const QUANTITY_CELLS: QuantityCells = joinedQuantityCells({
   databases: [resilience(R.databases), design(DC.databasesDeployed)],
+  // Each method's own row: Dell's Table 18 on the Design sheet, Microsoft's column of the Methods sheet (every tier's, weighted).
+  mailboxOnDiskMB: [{ ...design(DC.mailboxOnDiskMB), shows: dell }, { ...methods(microsoftCell("disk")), shows: microsoft }],
   databaseVolumes: [summary(S.databaseVolumes)],
   databaseVolumeGB: [summary(S.databaseVolumeGB), design(DC.answerDatabaseVolumeGB)],
   logVolumes: [summary(S.logVolumes)],

@@ -33,28 +33,24 @@ import {
   activatableCopiesFormula,
   activatableHomeCopiesFormula,
   activeServersFormula,
-  arraysPerCopyFormula,
   ceilCountFormula,
   dagServersFormula,
-  databaseFormula,
   defaultFactor,
   diskIopsFormula,
   failoverFormula,
   homeSiteCopiesFormula,
-  iopsFormula,
   jetstressFormula,
-  logFormula,
   numberLiteral,
   operand,
   otherSiteCopiesFormula,
   provisionFormula,
-  serverFormula,
   spindlesFormula,
   textLiteral,
   type FactorReference,
   type FailoverResult,
   type FailoverScenario,
 } from "../../src/engine/excel-formulas";
+import { arraysPerCopyFormula, databaseFormula, iopsFormula, logFormula, serverFormula } from "../../src/engine/rules/dell";
 import { activeMailboxesFormula, normalActiveDatabasesFormula, normalBusiestFormula } from "../../src/engine/layout-formulas";
 import { evaluateFormula, type EvaluationContext, type FormulaResult } from "../../src/formula";
 import { libreOfficeAvailable, recalculateXlsx } from "../support/libreoffice";

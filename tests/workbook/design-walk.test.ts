@@ -121,7 +121,7 @@ describe.each([
       // A yes-or-no step reads as words ("Yes"), not TRUE.
       if (w === "—") expect({ key, value: got[key] }).toEqual({ key, value: "—" });
       else if (typeof w === "boolean") expect({ key, value: got[key] }).toEqual({ key, value: w ? "Yes" : "No" });
-      else expect({ key, value: got[key] }).toEqual({ key, value: expect.closeTo(w, 9) });
+      else expect({ key, value: got[key] }).toEqual({ key, value: expect.closeTo(w as number, 9) });
     }
     // And the engine's own figures, where sizeDesign names them.
     const d = sizeDesign(inputs);

@@ -16,6 +16,8 @@ export const REPLAY_LAG_MANAGER_CHOICES = ["no", "yes"] as const;
 export const DATABASE_QUANTITIES = [
   { key: "databases", label: "Databases", unit: "", digits: 0, source: BOTH, value: (d) => d.databases },
   { key: "mailboxesPerDatabase", label: "Mailboxes per database", unit: "", digits: 2, source: BOTH, value: (d) => d.mailboxesPerDatabase },
+  // The mailbox as its database holds it: quota, white space and dumpster (Dell, Table 18's MBU; Microsoft, Role Requirements!C22, every tier's weighted).
+  { key: "mailboxOnDiskMB", label: "Mailbox size on disk", unit: "MB", digits: 2, source: `${cite("dell", "Table 18")}; ${cite("microsoft", "Role Requirements!C22")}`, value: (d) => d.mailboxOnDiskMB },
   // One database volume and one log volume a database, as the papers lay them (Dell, Tables 18-19).
   { key: "databaseVolumes", label: "Database volumes", unit: "", digits: 0, source: BOTH, value: (d) => d.databases },
   { key: "databaseVolumeGB", label: "Database volume", unit: "GB", digits: 0, source: BOTH, value: (d) => d.databaseVolumeGB },

@@ -246,8 +246,9 @@ function microsoftDeployment(count: number, layoutDesign: Pick<LayoutDesign, "se
  * the first site's servers and copies (Role Requirements!C78), and its most a DAG supports shrinks with them
  * (C65): 120 databases at 3 copies, 24 at 4 on six servers — and so can a server's disks (smaller databases
  * pack denser), cores and memory (a failed server's databases spread over more servers, C121). So from two HA
- * copies up each count c' is at least the one before it, balanced at c' copies, and the servers at c' copies
- * sized at it a unit at a time; the design then has at least the most of each over c' below its copies.
+ * copies up each count c' is at least the one before it, balanced at c' copies (where its servers mount it:
+ * microsoftDeployment), and the servers at c' copies sized at it a unit at a time; the design then has at least
+ * the most of each over c' below its copies.
  * Disks count only where c' lays the design's kind (JBOD or RAID); an active/passive DAG's servers, whose
  * sites are sized on their own, take the count alone. The Methods sheet's copies chain renders the same steps.
  */
@@ -880,8 +881,9 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
 }
 
 /** A server's disks, at least `most` of them: the more hot spares (sized never less, fewerCopiesOf). */
-function atLeastDisks<T extends { disksPerServer: number; spareDisks: number }>(disks: T, most: number): T {
-  return most > disks.disksPerServer ? { ...disks, spareDisks: disks.spareDisks + most - disks.disksPerServer, disksPerServer: most } : disks;
+function atLeastDisks<T extends { disksPerServer: number; spareDisks: number; fewerCopiesSpareDisks?: number }>(disks: T, most: number): T {
+  const more = most - disks.disksPerServer;
+  return more > 0 ? { ...disks, spareDisks: disks.spareDisks + more, disksPerServer: most, fewerCopiesSpareDisks: more } : disks;
 }
 
 /** Each failure scenario's busiest server, counted exactly over the deployed layout (layout.ts scenarioLoads). */

@@ -1,21 +1,21 @@
 /**
- * A JBOD server's own disks (disks.ts serverDisks, EX_MS_DISKS) rendered in Excel's own functions,
- * for the customer copy, which has no add-in (issue 17): the databases a volume, the volume's GB,
- * the disk's formatted GB, the restore volume and the disks a server and a DAG. Each renderer mirrors
- * serverDisks operation for operation over cells and defined names given as text, so the customer
- * copy shows the engine's numbers; tests/functions/microsoft-disks.test.ts evaluates both.
+ * A JBOD server's own disks (disks.ts serverDisks, EX_MS_DISKS) in Excel's own functions, for the
+ * customer copy, which has no add-in: the databases a volume, the volume's GB, the disk's formatted
+ * GB, the restore volume and the disks a server and a DAG, each its rule's formula (rules/disks.ts,
+ * the one declaration the engine computes too) over cells and defined names given as text;
+ * tests/functions/microsoft-disks.test.ts evaluates both.
  *
  * The databases a volume (0: the most that fit, at most the copies) is a loop in serverDisks; here
- * it is a chain of IFs over 1..16 in a helper cell (volumeDatabasesChoiceFormula), which the results
- * read, so no formula repeats the chain (Excel's 8,192 characters). Where serverDisks throws (a
- * volume too large or too busy for its disk, a restore volume too large) the results are NA().
- * Whether the calculator puts the design on JBOD at all (design.ts prefersJbod) is the sheet's to say.
- * Functions: arithmetic, IF, AND, OR, ROUND, ROUNDUP, NA — no LET, no SUMPRODUCT (our evaluator has
- * none), no MOD.
+ * it is a chain of IFs over 1..16 of the rules' volume GB and IOPS in a helper cell
+ * (volumeDatabasesChoiceFormula), which the results read, so no formula repeats the chain (Excel's
+ * 8,192 characters). Where serverDisks throws (a volume too large or too busy for its disk, a restore
+ * volume too large) the results are NA(). Whether the calculator puts the design on JBOD at all
+ * (design.ts prefersJbod) is the sheet's to say.
  */
-import { numberLiteral as n } from "../excel-formulas";
+import { numberLiteral as n } from "../excel-text";
+import { SERVER_DISK_RULES as R, type ServerDiskRule } from "../rules/disks";
+import type { References } from "../rules/rule";
 import { SERVER_DISK_DEFAULTS } from "./disks";
-import { MICROSOFT_FACTOR_DEFAULTS as F } from "./tables";
 
 /** Where each figure serverDisks needs is: a cell or defined name, as formula text. */
 export interface ServerDiskCells {
@@ -70,21 +70,11 @@ export const jbodNeedFormulas = (c: { mailboxes: string; databases: string; peak
   iopsPerMailbox: `${c.peakIops}/${c.mailboxes}`,
 });
 
-const ci = n(F.contentIndexShare);
-const free = n(F.volumeFreeShare);
 /** The most copies a database has (the functions' copies, 1 to 16): the chain's length. */
 const MOST_COPIES = 16;
 
-/** A disk's formatted GB, raw × 10⁹ ÷ 1024³ — Storage Design!C46 (the same double as raw × MICROSOFT.formattedPerRawGB: 1024³ is a power of two). Shared with raid-disk-formulas.ts. */
-export const formattedGBFormula = (diskRawGB: string): string => `(${diskRawGB}*${n(1e9)}/${n(1024 ** 3)})`;
-const formatted = (c: ServerDiskCells) => formattedGBFormula(c.diskRawGB);
-/** A volume of v databases, GB — Volume Requirements!I123 (serverDisks volumeGB). */
-const volumeGB = (c: ServerDiskCells, v: string) => `(${v}*${c.databaseGB}*(1+${ci}+${ci}/${v})+${v}*${c.logGB})/(1-${free})`;
-/** Its mailboxes' IOPS (serverDisks volumeIops). */
-const volumeIops = (c: ServerDiskCells, v: string) => `${v}*${c.mailboxesPerDatabase}*${c.iopsPerMailbox}`;
-/** The restore volume, GB — Volume Requirements!I9 (serverDisks restoreVolumeGB). */
-const restoreGB = (c: ServerDiskCells, v: string) => `${v}*(${c.databaseGB}+${c.logGB})/(1-${free})`;
-const fits = (c: ServerDiskCells, v: string) => `${volumeGB(c, v)}<=${formatted(c)},${volumeIops(c, v)}<=${c.diskIops}`;
+/** A disk's formatted GB, raw × 10⁹ ÷ 1024³ — Storage Design!C46 (rules/disks.ts formattedGB). Shared with the Hardware sheet. */
+export const formattedGBFormula = (diskRawGB: string): string => `(${R.formula("formattedGB", { diskRawGB })})`;
 /** An empty cell takes the function's default, as EX_MS_DISKS takes an omitted argument (raid-disk-formulas.ts too). */
 export const orDefault = (cell: string, value: number): string => `IF(${cell}="",${n(value)},${cell})`;
 /** A server's disks besides its database+log disks: restore, AutoReseed and hot spares (serverDisks' disks less databaseLogDisks). */
@@ -93,8 +83,33 @@ export const otherDisksFormula = (disks: string, databaseLogDisks: string): stri
 export const autoReseedDisksFormula = (calculatorDisks: string, databaseLogDisks: string, restoreDisks: string | number): string => `${calculatorDisks}-${databaseLogDisks}-${restoreDisks}`;
 /** Hot spares: every disk less the calculator's count. */
 export const spareDisksFormula = (disks: string, calculatorDisks: string): string => `${disks}-${calculatorDisks}`;
-const autoReseed = (c: ServerDiskCells) => orDefault(c.autoReseedDisks, SERVER_DISK_DEFAULTS.autoReseedDisks);
-const spares = (c: ServerDiskCells) => orDefault(c.spareDisks, SERVER_DISK_DEFAULTS.spareDisks);
+const autoReseed = (c: Omit<ServerDiskCells, "volumeDatabasesChoice">) => orDefault(c.autoReseedDisks, SERVER_DISK_DEFAULTS.autoReseedDisks);
+const spares = (c: Omit<ServerDiskCells, "volumeDatabasesChoice">) => orDefault(c.spareDisks, SERVER_DISK_DEFAULTS.spareDisks);
+
+/**
+ * The rules' operands at the sheet's cells, a volume of `v` databases (a number or the helper cell);
+ * the factors and restore volumes at their defaults, as the sheet has no cell for them. One database a
+ * volume asked, or the calculator's only choice where it lays one a volume (severalPerVolume), reads
+ * as asked 1: no AutoReseed disk.
+ */
+const references = (c: Omit<ServerDiskCells, "volumeDatabasesChoice">, v: string): References => ({
+  copiesPerServer: c.copiesPerServer,
+  volumeDatabases: v,
+  v,
+  databaseGB: c.databaseGB,
+  logGB: c.logGB,
+  mailboxesPerDatabase: c.mailboxesPerDatabase,
+  iopsPerMailbox: c.iopsPerMailbox,
+  diskRawGB: c.diskRawGB,
+  diskIops: c.diskIops,
+  autoReseedDisks: autoReseed(c),
+  askedVolumeDatabases: c.severalPerVolume === undefined ? c.volumeDatabases : `IF(${c.severalPerVolume},${c.volumeDatabases},1)`,
+  spareDisks: spares(c),
+  servers: c.servers,
+});
+const formula = (rule: ServerDiskRule, c: Omit<ServerDiskCells, "volumeDatabasesChoice">, v: string) => R.formula(rule, references(c, v));
+const fits = (c: Omit<ServerDiskCells, "volumeDatabasesChoice">, v: string) =>
+  `${formula("jbodVolumeGB", c, v)}<=${formula("formattedGB", c, v)},${formula("jbodVolumeIops", c, v)}<=${c.diskIops}`;
 /** A whole number 0 to 100, as EX_MS_DISKS checks volumeDatabases, autoReseedDisks and spareDisks. */
 const notCount = (x: string) => `${x}<0,${x}>100,${x}<>ROUND(${x},0)`;
 
@@ -106,10 +121,9 @@ const notCount = (x: string) => `${x}<0,${x}>100,${x}<>ROUND(${x},0)`;
  * an input EX_MS_DISKS refuses (a count outside 0..100 or not whole, a disk of no GB or IOPS).
  */
 export function volumeDatabasesChoiceFormula(c: Omit<ServerDiskCells, "volumeDatabasesChoice">): string {
-  const cells = c as ServerDiskCells;
   let most = n(MOST_COPIES);
-  for (let k = MOST_COPIES; k >= 1; k--) most = `IF(AND(${c.copies}>=${k},${fits(cells, n(k))}),${most},${n(Math.max(1, k - 1))})`;
-  const refused = `OR(${notCount(c.volumeDatabases)},${notCount(autoReseed(cells))},${notCount(spares(cells))},${c.diskRawGB}<=0,${c.diskIops}<=0)`;
+  for (let k = MOST_COPIES; k >= 1; k--) most = `IF(AND(${c.copies}>=${k},${fits(c, n(k))}),${most},${n(Math.max(1, k - 1))})`;
+  const refused = `OR(${notCount(c.volumeDatabases)},${notCount(autoReseed(c))},${notCount(spares(c))},${c.diskRawGB}<=0,${c.diskIops}<=0)`;
   const active = c.activePassive === undefined ? "TRUE()" : `NOT(${c.activePassive}>0)`;
   const halved = `AND(${active},${c.volumeDatabases}<>${c.copies},${c.copies}-2*ROUNDDOWN(${c.copies}/2,0)=0)`;
   const asked = `IF(${c.volumeDatabases}=1,1,IF(${halved},${c.copies}/2,${c.copies}))`;
@@ -124,29 +138,20 @@ export function volumeDatabasesChoiceFormula(c: Omit<ServerDiskCells, "volumeDat
  */
 export function serverDiskFormula(c: ServerDiskCells, result: ServerDiskResult): string {
   const v = c.volumeDatabasesChoice;
-  const restoreDisks = n(SERVER_DISK_DEFAULTS.restoreDisks);
-  const restoreTooLarge = SERVER_DISK_DEFAULTS.restoreDisks > 0 ? `,${restoreGB(c, v)}>${formatted(c)}` : "";
-  const refused = `OR(${volumeGB(c, v)}>${formatted(c)},${volumeIops(c, v)}>${c.diskIops}${restoreTooLarge})`;
-  const databaseLog = `ROUNDUP(${c.copiesPerServer}/${v},0)`;
-  // One database a volume, asked or the calculator's only choice: no AutoReseed disk (serverDisks; Volume Requirements!I10).
-  const autoReseedDisks = `IF(OR(${c.volumeDatabases}=1,NOT(${c.severalPerVolume ?? "TRUE()"})),0,${autoReseed(c)})`;
-  const calculator = `${databaseLog}+${restoreDisks}+${autoReseedDisks}`;
-  const disks = `${calculator}+${spares(c)}`;
-  const figure: Record<ServerDiskResult, string> = {
-    disks,
-    calculator,
-    databaselog: databaseLog,
-    volumedatabases: v,
-    volumegb: volumeGB(c, v),
-    formattedgb: formatted(c),
-    restoregb: restoreGB(c, v),
-    dag: `(${disks})*${c.servers}`,
-    architecture: `"JBOD"`,
-    // A JBOD volume is one disk: no RAID level, and its GB is volumegb's.
-    databaseraid: "NA()",
-    restoreraid: "NA()",
-    restoredisks: restoreDisks,
-    databaseloggb: "NA()",
+  const formatted = formula("formattedGB", c, v);
+  const restoreTooLarge = SERVER_DISK_DEFAULTS.restoreDisks > 0 ? `,${formula("jbodRestoreGB", c, v)}>${formatted}` : "";
+  const refused = `OR(${formula("jbodVolumeGB", c, v)}>${formatted},${formula("jbodVolumeIops", c, v)}>${c.diskIops}${restoreTooLarge})`;
+  const rules: Partial<Record<ServerDiskResult, ServerDiskRule>> = {
+    disks: "jbodDisksPerServer",
+    calculator: "jbodCalculatorDisks",
+    databaselog: "databaseLogVolumes",
+    volumegb: "jbodVolumeGB",
+    formattedgb: "formattedGB",
+    restoregb: "jbodRestoreGB",
+    dag: "jbodDagDisks",
   };
-  return `IF(${refused},NA(),${figure[result]})`;
+  const rule = rules[result];
+  // A JBOD volume is one disk: no RAID level, and its GB is volumegb's.
+  const other: Partial<Record<ServerDiskResult, string>> = { volumedatabases: v, architecture: `"JBOD"`, restoredisks: n(SERVER_DISK_DEFAULTS.restoreDisks) };
+  return `IF(${refused},NA(),${rule !== undefined ? formula(rule, c, v) : (other[result] ?? "NA()")})`;
 }

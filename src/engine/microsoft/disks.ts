@@ -9,9 +9,20 @@
  */
 import { SizingError } from "../errors";
 import { grouped, roundTo15 } from "../general-format";
-import { excelCeil } from "./excel";
 import type { MicrosoftSizing } from "./design";
-import { MICROSOFT, type MicrosoftFactors } from "./tables";
+import { RESTORE_VOLUMES, SERVER_DISK_RULES as R } from "../rules/disks";
+import type { Factors } from "../rules/rule";
+import type { MicrosoftFactors } from "./tables";
+
+// Each figure compiled once over the figures before it (rules/disks.ts): the rule is the one declaration.
+const formattedOf = R.compile("formattedGB", ["diskRawGB"]);
+const volumeGBOf = R.compile("jbodVolumeGB", ["v", "databaseGB", "logGB"]);
+const volumeIopsOf = R.compile("jbodVolumeIops", ["v", "mailboxesPerDatabase", "iopsPerMailbox"]);
+const restoreGBOf = R.compile("jbodRestoreGB", ["v", "databaseGB", "logGB"]);
+const databaseLogDisksOf = R.compile("databaseLogVolumes", ["copiesPerServer", "volumeDatabases"]);
+const autoReseedDisksOf = R.compile("jbodAutoReseedDisks", ["askedVolumeDatabases", "autoReseedDisks"]);
+const calculatorDisksOf = R.compile("jbodCalculatorDisks", ["databaseLogVolumes", "jbodAutoReseedDisks"]);
+const disksPerServerOf = R.compile("jbodDisksPerServer", ["jbodCalculatorDisks", "spareDisks"]);
 
 /** Random I/O of a disk by its type, disk transfers a second — Tables!A229:B245 ("Random Disk I/O"). */
 export const DISK_TYPE_IOPS: Readonly<Record<string, number>> = Object.freeze({
@@ -208,6 +219,8 @@ export interface ServerDiskChoice {
   restoreDisks: number;
   /** Hot spares a server: 004 §4 keeps one; the calculator counts none (Storage Design!C197). */
   spareDisks: number;
+  /** Of the hot spares, those sized never less adds so a copy more never lays fewer disks (size-design.ts atLeastDisks). */
+  fewerCopiesSpareDisks?: number;
 }
 
 /** The calculator's example (Input!C112, Volume Requirements!E118) and 004's one hot spare (§4, Table 4). */
@@ -215,7 +228,7 @@ export const SERVER_DISK_DEFAULTS: Readonly<Omit<ServerDiskChoice, "disk">> =
   Object.freeze({
     databasesPerVolume: 0,
     autoReseedDisks: 1,
-    restoreDisks: 1,
+    restoreDisks: RESTORE_VOLUMES,
     spareDisks: 1,
   });
 
@@ -286,13 +299,10 @@ const atMost = (a: number, b: number): boolean => a <= b || ((b <= 0 || a - b <=
  * SizingError saying so. At v 1 (the calculator's one a volume) no AutoReseed disk.
  */
 export function serverDisks(need: ServerDiskNeed, choice: ServerDiskChoice): ServerDisks {
-  const formattedGB = choice.disk.rawGB * MICROSOFT.formattedPerRawGB;
-  const ci = need.contentIndexShare;
-  const volumeGB = (v: number) =>
-    (v * need.databaseGB * (1 + ci + ci / v) + v * need.logGB) /
-    (1 - need.volumeFreeShare);
-  const volumeIops = (v: number) =>
-    v * need.mailboxesPerDatabase * need.iopsPerMailbox;
+  const f: Factors = { contentIndexShare: need.contentIndexShare, volumeFreeShare: need.volumeFreeShare, restoreVolumes: choice.restoreDisks };
+  const formattedGB = formattedOf([choice.disk.rawGB], f);
+  const volumeGB = (v: number) => volumeGBOf([v, need.databaseGB, need.logGB], f);
+  const volumeIops = (v: number) => volumeIopsOf([v, need.mailboxesPerDatabase, need.iopsPerMailbox], f);
   const fits = (v: number) =>
     atMost(volumeGB(v), formattedGB) && atMost(volumeIops(v), choice.disk.iops);
   let v = choice.databasesPerVolume;
@@ -314,8 +324,7 @@ export function serverDisks(need: ServerDiskNeed, choice: ServerDiskChoice): Ser
       `disk: a volume of ${v} database${v === 1 ? "" : "s"} needs ${n(volumeIops(v))} IOPS; a ${choice.disk.name} disk gives ${n(choice.disk.iops)} — choose a faster disk or fewer databases a volume`,
     );
   }
-  const restoreVolumeGB =
-    (v * (need.databaseGB + need.logGB)) / (1 - need.volumeFreeShare);
+  const restoreVolumeGB = restoreGBOf([v, need.databaseGB, need.logGB], f);
   if (choice.restoreDisks > 0 && !atMost(restoreVolumeGB, formattedGB)) {
     // Storage Design!D182 says "Insufficient Disk Capacity" when the restore volume outgrows its disk.
     throw new SizingError(
@@ -323,12 +332,10 @@ export function serverDisks(need: ServerDiskNeed, choice: ServerDiskChoice): Ser
       `disk: the restore volume needs ${n(restoreVolumeGB)} GB; a ${choice.disk.name} disk formats to ${n(formattedGB)} GB — choose a larger disk or fewer databases a volume`,
     );
   }
-  const databaseLogDisks = excelCeil(need.copiesPerServer / v);
-  // One database a volume asked is the calculator's Input!C108 "No": no AutoReseed volume (Volume
-  // Requirements!I10 counts Input!C112's only with several a volume, Role Requirements!C110).
-  const autoReseedDisks = choice.databasesPerVolume === 1 ? 0 : choice.autoReseedDisks;
-  const calculatorDisks =
-    databaseLogDisks + choice.restoreDisks + autoReseedDisks;
+  const databaseLogDisks = databaseLogDisksOf([need.copiesPerServer, v], f);
+  // One database a volume asked: no AutoReseed volume (rules/disks.ts jbodAutoReseedDisks).
+  const autoReseedDisks = autoReseedDisksOf([choice.databasesPerVolume, choice.autoReseedDisks], f);
+  const calculatorDisks = calculatorDisksOf([databaseLogDisks, autoReseedDisks], f);
   // Each field named, in the order a spread of the design's choice (serverDiskChoiceOf) gives: a search
   // (fit.ts) lays out tens of thousands, and a spread costs a copy of the choice's every key each time.
   return {
@@ -343,6 +350,6 @@ export function serverDisks(need: ServerDiskNeed, choice: ServerDiskChoice): Ser
     restoreVolumeGB,
     databaseLogDisks,
     calculatorDisks,
-    disksPerServer: calculatorDisks + choice.spareDisks,
+    disksPerServer: disksPerServerOf([calculatorDisks, choice.spareDisks], f),
   };
 }

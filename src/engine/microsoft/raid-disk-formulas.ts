@@ -1,23 +1,22 @@
 /**
  * A RAID server's own disks (raid-disks.ts raidServerDisks, EX_MS_DISKS on a design Microsoft's
- * calculator puts on RAID) rendered in Excel's own functions, for the customer copy, which has no
- * add-in (issue 17). Each renderer mirrors raidServerDisks operation for operation over cells and
- * defined names given as text, so the customer copy shows the engine's numbers;
- * tests/functions/microsoft-raid-disks.test.ts evaluates both over random RAID designs.
+ * calculator puts on RAID) in Excel's own functions, for the customer copy, which has no add-in: each
+ * figure is its rule's formula (rules/disks.ts, the one declaration the engine computes too) over the
+ * sheet's cells; tests/functions/microsoft-raid-disks.test.ts evaluates both over random RAID designs.
  *
  * The databases a RAID volume (raidDatabasesPerVolume) sit in a helper cell the results read
- * (raidVolumeDatabasesFormula), so no result repeats it. Whether the calculator puts the design on
- * RAID at all (design.ts prefersJbod) is the sheet's to say, as disk-formulas.ts leaves JBOD's.
- * Parity RAID is offered to a disk faster than every 7.2K disk of the calculator's table
- * (parityRaidOffered: for the table's types the same as its rule by type name; the sheet has the
- * disk's GB and IOPS, not its type). Functions: arithmetic, IF, AND, OR, NOT, MIN, MAX, ROUND,
- * ROUNDUP, ROUNDDOWN, NA — what our evaluator (src/formula) and every spreadsheet has.
+ * (raidVolumeDatabasesFormula, still written here: the engine's is design.ts prefersJbod's), so no
+ * result repeats it. Whether the calculator puts the design on RAID at all (design.ts prefersJbod) is
+ * the sheet's to say, as disk-formulas.ts leaves JBOD's. Parity RAID is offered to a disk faster than
+ * every 7.2K disk of the calculator's table (parityRaidOffered: for the table's types the same as its
+ * rule by type name; the sheet has the disk's GB and IOPS, not its type).
  */
-import { numberLiteral as n } from "../excel-formulas";
+import { numberLiteral as n } from "../excel-text";
+import { SERVER_DISK_RULES, RESTORE_RAID, type CalculatorRaidLevel, type ServerDiskRule } from "../rules/disks";
+import type { References } from "../rules/rule";
 import { SERVER_DISK_DEFAULTS } from "./disks";
-import { DATABASE_RAID_GROUPS, RAID_REBUILD_OVERHEAD, RAID_WRITE_PENALTY, RESTORE_RAID, SLOWEST_PARITY_DISK_OVER_IOPS, type CalculatorRaidLevel } from "./raid-disks";
-import { formattedGBFormula, orDefault, type ServerDiskResult } from "./disk-formulas";
-import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F } from "./tables";
+import { orDefault, type ServerDiskResult } from "./disk-formulas";
+import { MICROSOFT } from "./tables";
 
 /** Where each figure raidServerDisks needs is: a cell or defined name, as formula text. */
 export interface RaidDiskCells {
@@ -57,39 +56,9 @@ export interface RaidDiskCells {
   volumeDatabases: string;
 }
 
-const ci = n(F.contentIndexShare);
-const free = n(F.volumeFreeShare);
-
-/** A disk's formatted GB — Storage Design!C46 (disk-formulas.ts formattedGBFormula). */
-const formatted = (c: RaidDiskCells) => formattedGBFormula(c.diskRawGB);
+/** A disk's formatted GB — Storage Design!C46. */
+const formatted = (c: RaidDiskCells) => SERVER_DISK_RULES.formula("formattedGB", { diskRawGB: c.diskRawGB });
 const spares = (c: RaidDiskCells) => orDefault(c.spareDisks, SERVER_DISK_DEFAULTS.spareDisks);
-/** Up to whole groups, plus each group's parity disks — Storage Design!C77:C79, C89:C91 (raid-disks.ts inGroups). */
-const inGroups = (disks: string, g: { data: number; parity: number }) => `(ROUNDUP(${disks}/${n(g.data)},0)*${n(g.data)}+ROUNDUP(${disks}/${n(g.data)},0)*${n(g.parity)})`;
-/** Database+log volumes a server: ⌈copies ÷ databases a volume⌉ — Volume Requirements!E115. */
-const volumes = (c: RaidDiskCells) => `ROUNDUP(${c.copiesPerServer}/${c.volumeDatabases},0)`;
-/** The server's database+log volumes, GB — Role Requirements!D276 (raidServerDisks databaseLogGB). */
-const databaseLogGB = (c: RaidDiskCells) =>
-  `(${c.copiesPerServer}*${c.databaseGB}*(1+${ci})+${volumes(c)}*${ci}*${c.databaseGB}+${c.copiesPerServer}*${c.logGB})/(1-${free})`;
-/** Disks for space without redundancy — Storage Design!C76. */
-const raid0Capacity = (c: RaidDiskCells) => `ROUNDUP(${databaseLogGB(c)}/${formatted(c)},0)`;
-
-/** One level's database+log disks: the more of those for I/O (C73:C75, whole groups) and for space (C77:C79). */
-function levelDisks(c: RaidDiskCells, level: CalculatorRaidLevel): string {
-  const g = DATABASE_RAID_GROUPS[level];
-  const set = n(g.data + g.parity);
-  const transfers = `(${c.readIops}+${n(RAID_WRITE_PENALTY[level])}*${c.writeIops})`; // C36:C38
-  const withRebuild = `${transfers}/(1-${n(RAID_REBUILD_OVERHEAD[level])})`; // C40:C42
-  const performance = `ROUNDUP(ROUNDUP(${withRebuild}/${c.diskIops},0)/${set},0)*${set}`;
-  return `MAX(${performance},${inGroups(raid0Capacity(c), g)})`;
-}
-
-/** RAID-5 is chosen where offered (the disk faster than every 7.2K disk) and it needs fewer disks than RAID-1/0 — Storage Design!C133. */
-const raid5Chosen = (c: RaidDiskCells) => `AND(${c.diskIops}>${n(SLOWEST_PARITY_DISK_OVER_IOPS)},${levelDisks(c, "RAID-5")}<${levelDisks(c, "RAID-1/0")})`;
-const databaseLogDisks = (c: RaidDiskCells) => `IF(${raid5Chosen(c)},${levelDisks(c, "RAID-5")},${levelDisks(c, "RAID-1/0")})`;
-/** The restore volume, GB — Volume Requirements!I9: the first volume's databases and logs. */
-const restoreGB = (c: RaidDiskCells) => `MIN(${c.volumeDatabases},${c.copiesPerServer})*(${c.databaseGB}+${c.logGB})/(1-${free})`;
-/** Restore disks a server: each restore volume a RAID-5 (2+1) set — Storage Design!C88, C90, E165. */
-const restoreDisks = (c: RaidDiskCells) => `${n(SERVER_DISK_DEFAULTS.restoreDisks)}*${inGroups(`ROUNDUP(${restoreGB(c)}/${formatted(c)},0)`, RESTORE_RAID.group)}`;
 
 /**
  * Helper: the databases a RAID volume holds — raid-disks.ts raidDatabasesPerVolume (Volume
@@ -118,28 +87,50 @@ export function raidVolumeDatabasesFormula(c: Omit<RaidDiskCells, "volumeDatabas
 /** "RAID-1/0", "RAID-5": the level as raid-disks.ts names it (EX_MS_DISKS "databaseraid", "restoreraid"). */
 const text = (level: CalculatorRaidLevel) => `"${level}"`;
 
+/** The rules' operands at the sheet's cells (rules/disks.ts); the factors and restore volumes at their defaults, as the sheet has no cell for them. */
+const references = (c: RaidDiskCells): References => ({
+  copiesPerServer: c.copiesPerServer,
+  volumeDatabases: c.volumeDatabases,
+  databaseGB: c.databaseGB,
+  logGB: c.logGB,
+  readIops: c.readIops,
+  writeIops: c.writeIops,
+  diskRawGB: c.diskRawGB,
+  diskIops: c.diskIops,
+  spareDisks: spares(c),
+  servers: c.servers,
+});
+
+/** Each EX_MS_DISKS result a RAID server has, by its rule. */
+const RESULT_RULES: Partial<Record<ServerDiskResult, ServerDiskRule>> = {
+  disks: "disksPerServer",
+  calculator: "calculatorDisks",
+  databaselog: "databaseLogDisks",
+  formattedgb: "formattedGB",
+  restoregb: "restoreGB",
+  dag: "dagDisks",
+  restoredisks: "restoreDisks",
+  databaseloggb: "databaseLogGB",
+};
+
 /**
- * One figure of a RAID server's disks (EX_MS_DISKS `result`), over the cells and the helper cell of
- * the databases a volume: NA() for a JBOD-only figure (the databases a JBOD disk's volume holds, its
- * GB), as EX_MS_DISKS is #N/A there.
+ * One figure of a RAID server's disks (EX_MS_DISKS `result`), from its rule over the cells and the
+ * helper cell of the databases a volume: NA() for a JBOD-only figure (the databases a JBOD disk's
+ * volume holds, its GB), as EX_MS_DISKS is #N/A there.
  */
 export function raidDiskFormula(c: RaidDiskCells, result: ServerDiskResult): string {
-  const calculator = `${databaseLogDisks(c)}+${restoreDisks(c)}`; // Storage Design!C194
-  const disks = `${calculator}+${spares(c)}`;
-  const figure: Record<ServerDiskResult, string> = {
-    disks,
-    calculator,
-    databaselog: databaseLogDisks(c),
-    volumedatabases: c.volumeDatabases,
-    volumegb: "NA()",
-    formattedgb: formatted(c),
-    restoregb: restoreGB(c),
-    dag: `(${disks})*${c.servers}`,
-    architecture: `"RAID"`,
-    databaseraid: `IF(${raid5Chosen(c)},${text("RAID-5")},${text("RAID-1/0")})`,
-    restoreraid: text(RESTORE_RAID.level),
-    restoredisks: restoreDisks(c),
-    databaseloggb: databaseLogGB(c),
-  };
-  return figure[result];
+  const rule = RESULT_RULES[result];
+  if (rule !== undefined) return SERVER_DISK_RULES.formula(rule, references(c));
+  switch (result) {
+    case "volumedatabases":
+      return c.volumeDatabases;
+    case "architecture":
+      return `"RAID"`;
+    case "databaseraid":
+      return `IF(${SERVER_DISK_RULES.formula("raid5Chosen", references(c))},${text("RAID-5")},${text("RAID-1/0")})`;
+    case "restoreraid":
+      return text(RESTORE_RAID.level);
+    default:
+      return "NA()";
+  }
 }

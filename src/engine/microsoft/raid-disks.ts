@@ -15,35 +15,34 @@ import { roundTo15 } from "../general-format";
 import { activePassiveOf, prefersJbod, type MicrosoftSizing } from "./design";
 import { copiesPerSite } from "../failover";
 import { DISK_TYPE_IOPS, type JbodDisk, type ServerDiskChoice } from "./disks";
-import { excelCeil, excelFloor } from "./excel";
+import { excelFloor } from "./excel";
+import { DATABASE_RAID_GROUPS, SERVER_DISK_RULES, RAID_REBUILD_OVERHEAD, RAID_WRITE_PENALTY, RESTORE_RAID, SLOWEST_PARITY_DISK_OVER_IOPS, type CalculatorRaidLevel } from "../rules/disks";
+import type { Factors } from "../rules/rule";
 import { MICROSOFT, type MicrosoftFactors } from "./tables";
 
-export type CalculatorRaidLevel = "RAID-1/0" | "RAID-5" | "RAID-6";
+// The RAID tables live with the rules that read them (rules/disks.ts).
+export { DATABASE_RAID_GROUPS, RAID_REBUILD_OVERHEAD, RAID_WRITE_PENALTY, RESTORE_RAID, SLOWEST_PARITY_DISK_OVER_IOPS, type CalculatorRaidLevel } from "../rules/disks";
 
-/** A RAID group: data and parity (or mirror) disks — Tables!A164:D196, as the calculator's defaults choose them. */
-interface RaidGroup {
-  data: number;
-  parity: number;
-}
-
-/** The database+log RAID groups — Storage Design!C17:C19 (1+1, 5+1, 6+2; Tables!A165, A175, A195). */
-export const DATABASE_RAID_GROUPS: Readonly<Record<CalculatorRaidLevel, RaidGroup>> = Object.freeze({
-  "RAID-1/0": { data: 1, parity: 1 },
-  "RAID-5": { data: 5, parity: 1 },
-  "RAID-6": { data: 6, parity: 2 },
-});
-
-/** The restore volume's RAID-5 group, 2+1 — Storage Design!F18, F20 (Tables!A172). */
-export const RESTORE_RAID: { level: CalculatorRaidLevel; group: RaidGroup } = Object.freeze({ level: "RAID-5", group: Object.freeze({ data: 2, parity: 1 }) });
-
-/** Disk transfers a host write costs: RAID-1/0 two, RAID-5 four, RAID-6 six — Storage Design!C36:C38. */
-export const RAID_WRITE_PENALTY: Readonly<Record<CalculatorRaidLevel, number>> = Object.freeze({ "RAID-1/0": 2, "RAID-5": 4, "RAID-6": 6 });
-
-/** Share of a disk's I/O kept for a rebuild — Storage Design!C22:C24. */
-export const RAID_REBUILD_OVERHEAD: Readonly<Record<CalculatorRaidLevel, number>> = Object.freeze({ "RAID-1/0": 0.35, "RAID-5": 0.5, "RAID-6": 0.5 });
-
-/** The most random IOPS of a 7.2K or slower disk of the calculator's table — Tables!B240 (7.2K RPM SAS 2.5"). */
-export const SLOWEST_PARITY_DISK_OVER_IOPS = 62.5;
+// Each figure compiled once over the figures before it (rules/disks.ts): the rule is the one declaration.
+const R = SERVER_DISK_RULES;
+const formattedOf = R.compile("formattedGB", ["diskRawGB"]);
+const volumesOf = R.compile("databaseLogVolumes", ["copiesPerServer", "volumeDatabases"]);
+const databaseLogGBOf = R.compile("databaseLogGB", ["copiesPerServer", "databaseGB", "databaseLogVolumes", "logGB"]);
+const raid0PerformanceOf = R.compile("raid0PerformanceDisks", ["readIops", "writeIops", "diskIops"]);
+const raid0CapacityOf = R.compile("raid0CapacityDisks", ["databaseLogGB", "formattedGB"]);
+const transfersOf = R.compile("transfers", ["penalty", "readIops", "writeIops"]);
+const LEVEL_INPUTS = ["penalty", "rebuild", "data", "parity", "readIops", "writeIops", "diskIops", "raid0CapacityDisks"];
+const performanceOf = R.compile("levelPerformanceDisks", LEVEL_INPUTS);
+const capacityOf = R.compile("levelCapacityDisks", LEVEL_INPUTS);
+const levelDisksOf = R.compile("levelDisks", LEVEL_INPUTS);
+const raid5ChosenOf = R.compile("raid5Chosen", ["parityOffered", "raid5Disks", "raid10Disks"]) as unknown as (inputs: readonly (number | boolean)[], f: Factors) => boolean;
+const databaseLogDisksOf = R.compile("databaseLogDisks", ["raid5Chosen", "raid5Disks", "raid10Disks"]);
+const restoreGBOf = R.compile("restoreGB", ["volumeDatabases", "copiesPerServer", "databaseGB", "logGB"]);
+const restoreDisksOf = R.compile("restoreDisks", ["restoreGB", "formattedGB"]);
+const calculatorDisksOf = R.compile("calculatorDisks", ["databaseLogDisks", "restoreDisks"]);
+const disksPerServerOf = R.compile("disksPerServer", ["calculatorDisks", "spareDisks"]);
+const calculatorDagDisksOf = R.compile("calculatorDagDisks", ["calculatorDisks", "servers"]);
+const dagDisksOf = R.compile("dagDisks", ["disksPerServer", "servers"]);
 
 /**
  * Whether the calculator offers RAID-5 and RAID-6 for the disk — Storage Design!C74:C75: not for a
@@ -59,12 +58,6 @@ export function parityRaidOffered(disk: Pick<JbodDisk, "type" | "iops">): boolea
   // Compared as Excel compares, to 15 significant digits (disks.ts atMost): the native's test of the cell.
   return disk.type in DISK_TYPE_IOPS || roundTo15(disk.iops) > SLOWEST_PARITY_DISK_OVER_IOPS;
 }
-
-/** Up to whole groups, plus each group's parity disks — Storage Design!C77:C79, C89:C91. */
-const inGroups = (disks: number, g: RaidGroup): number => {
-  const groups = excelCeil(disks / g.data);
-  return groups * g.data + groups * g.parity;
-};
 
 /** One RAID level's database+log disks: for I/O (Storage Design!C73:C75), for space (C77:C79), and the larger (C134). */
 export interface RaidOption {
@@ -136,6 +129,8 @@ export interface RaidServerDisks {
   calculatorDisks: number;
   /** Hot spares a server (ours, as on JBOD). */
   spareDisks: number;
+  /** Of the hot spares, those sized never less adds so a copy more never lays fewer disks (size-design.ts atLeastDisks). */
+  fewerCopiesSpareDisks?: number;
   /** Every disk a server holds: the calculator's and the hot spares. */
   disksPerServer: number;
   /** The DAG's servers, every one on RAID (Storage Design!E194:F194 for an active/active DAG whose first site is RAID). */
@@ -175,39 +170,35 @@ export function raidDatabasesPerVolume(need: Pick<RaidNeed, "copies" | "laggedCo
 export function raidServerDisks(need: RaidNeed, choice: Pick<ServerDiskChoice, "disk" | "restoreDisks" | "spareDisks">): RaidServerDisks {
   const disk = choice.disk;
   if (!(disk.rawGB > 0) || !(disk.iops > 0)) throw new SizingError("#N/A", `disk: a RAID disk needs its GB and IOPS; ${disk.name} has ${disk.rawGB} GB and ${disk.iops} IOPS`);
-  const formattedGB = disk.rawGB * MICROSOFT.formattedPerRawGB; // Storage Design!C46
+  const f: Factors = { contentIndexShare: need.contentIndexShare, volumeFreeShare: need.volumeFreeShare, restoreVolumes: choice.restoreDisks };
+  const formattedGB = formattedOf([disk.rawGB], f); // Storage Design!C46
   const v = raidDatabasesPerVolume(need, disk);
   const copies = need.copiesPerServer;
-  const volumes = excelCeil(copies / v); // Volume Requirements!E115: the last volume may hold fewer
-  const free = 1 - need.volumeFreeShare;
-  const ci = need.contentIndexShare;
-  // Volume Requirements!I123 summed over the volumes (I223 = Role Requirements!D276): each volume's
-  // databases with their content indexes and logs, plus one database's content index a volume.
-  const databaseLogGB = (copies * need.databaseGB * (1 + ci) + volumes * ci * need.databaseGB + copies * need.logGB) / free;
+  const volumes = volumesOf([copies, v], f); // Volume Requirements!E115: the last volume may hold fewer
+  const databaseLogGB = databaseLogGBOf([copies, need.databaseGB, volumes, need.logGB], f); // Role Requirements!D276
   const readIops = need.serverIops * need.readShare; // Role Requirements!I78
   const writeIops = need.serverIops * (1 - need.readShare); // I79
-  const raid0PerformanceDisks = excelCeil((readIops + writeIops) / disk.iops); // Storage Design!C72
-  const raid0CapacityDisks = excelCeil(databaseLogGB / formattedGB); // C76
-  const levels: CalculatorRaidLevel[] = parityRaidOffered(disk) ? ["RAID-1/0", "RAID-5", "RAID-6"] : ["RAID-1/0"];
+  const raid0PerformanceDisks = raid0PerformanceOf([readIops, writeIops, disk.iops], f); // Storage Design!C72
+  const raid0CapacityDisks = raid0CapacityOf([databaseLogGB, formattedGB], f); // C76
+  const offered = parityRaidOffered(disk);
+  const levels: CalculatorRaidLevel[] = offered ? ["RAID-1/0", "RAID-5", "RAID-6"] : ["RAID-1/0"];
   const options = levels.map((level): RaidOption => {
     const g = DATABASE_RAID_GROUPS[level];
-    const transfers = readIops + RAID_WRITE_PENALTY[level] * writeIops; // C36:C38
-    const withRebuild = transfers / (1 - RAID_REBUILD_OVERHEAD[level]); // C40:C42
-    const set = g.data + g.parity;
-    const performanceDisks = excelCeil(excelCeil(withRebuild / disk.iops) / set) * set; // C73:C75: whole groups
-    const capacityDisks = inGroups(raid0CapacityDisks, g); // C77:C79
-    return { level, transfers, performanceDisks, capacityDisks, disks: Math.max(performanceDisks, capacityDisks) };
+    const inputs = [RAID_WRITE_PENALTY[level], RAID_REBUILD_OVERHEAD[level], g.data, g.parity, readIops, writeIops, disk.iops, raid0CapacityDisks];
+    return { level, transfers: transfersOf([RAID_WRITE_PENALTY[level], readIops, writeIops], f), performanceDisks: performanceOf(inputs, f), capacityDisks: capacityOf(inputs, f), disks: levelDisksOf(inputs, f) };
   });
   // Storage Design!C133: RAID-1/0 unless RAID-5 needs fewer disks (a tie is RAID-1/0).
   const raid10 = options[0];
   const raid5 = options.find((o) => o.level === "RAID-5");
-  const chosen = raid5 !== undefined && raid5.disks < raid10.disks ? raid5 : raid10;
-  const restoreVolumeGB = (Math.min(v, copies) * (need.databaseGB + need.logGB)) / free; // Volume Requirements!I9: the first volume's databases and logs
+  const raid5Chosen = raid5ChosenOf([offered, raid5?.disks ?? 0, raid10.disks], f);
+  const chosen = raid5Chosen && raid5 !== undefined ? raid5 : raid10;
+  const databaseLogDisks = databaseLogDisksOf([raid5Chosen, raid5?.disks ?? 0, raid10.disks], f); // C165
+  const restoreVolumeGB = restoreGBOf([v, copies, need.databaseGB, need.logGB], f); // Volume Requirements!I9: the first volume's databases and logs
   const restoreVolumes = choice.restoreDisks;
-  const restoreDisks = restoreVolumes * inGroups(excelCeil(restoreVolumeGB / formattedGB), RESTORE_RAID.group); // Storage Design!C88, C90
-  const calculatorDisks = chosen.disks + restoreDisks; // C194
+  const restoreDisks = restoreDisksOf([restoreVolumeGB, formattedGB], f); // Storage Design!C88, C90
+  const calculatorDisks = calculatorDisksOf([databaseLogDisks, restoreDisks], f); // C194
   const servers = need.serversPerSite.reduce((a, b) => a + b, 0);
-  const disksPerServer = calculatorDisks + choice.spareDisks;
+  const disksPerServer = disksPerServerOf([calculatorDisks, choice.spareDisks], f);
   return {
     architecture: "RAID",
     disk,
@@ -222,7 +213,7 @@ export function raidServerDisks(need: RaidNeed, choice: Pick<ServerDiskChoice, "
     raid0CapacityDisks,
     options,
     databaseLogRaid: chosen.level,
-    databaseLogDisks: chosen.disks,
+    databaseLogDisks,
     restoreVolumes,
     restoreVolumeGB,
     restoreRaid: RESTORE_RAID.level,
@@ -231,8 +222,8 @@ export function raidServerDisks(need: RaidNeed, choice: Pick<ServerDiskChoice, "
     spareDisks: choice.spareDisks,
     disksPerServer,
     servers,
-    calculatorDagDisks: calculatorDisks * servers, // Storage Design!C200
-    dagDisks: disksPerServer * servers,
+    calculatorDagDisks: calculatorDagDisksOf([calculatorDisks, servers], f), // Storage Design!C200
+    dagDisks: dagDisksOf([disksPerServer, servers], f),
   };
 }
 

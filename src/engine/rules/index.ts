@@ -1,3 +1,5 @@
 /** Sizing rules declared once: value, Excel formula and words from one expression. */
 export { defineRuleSet, type Compiled, type CompiledAt, type FactorSlots, type Factors, type Inputs, type Operand, type References, type Rule, type RuleDeclaration, type RuleSet, type RuleSource } from "./rule";
 export { CALCULATOR, MICROSOFT_OPERANDS, MICROSOFT_RULES, type MicrosoftRule } from "./microsoft";
+export { DELL_OPERANDS, DELL_RULES, type DellRule } from "./dell";
+export { SERVER_DISK_OPERANDS, SERVER_DISK_RULES, type ServerDiskRule } from "./disks";

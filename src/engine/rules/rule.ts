@@ -7,13 +7,12 @@
  *   - its words, from the operands' labels, for the Design and Methods sheets.
  * Functions a rule may use: arithmetic and comparisons, IF, AND, OR, NOT, MIN, MAX, ROUND, ROUNDUP,
  * ROUNDDOWN (to 0 places), NA — those every spreadsheet the customer copy opens in recalculates alike;
- * and CEILCOUNT, the engine's count rounding (rounding.ts ceilCount: whole units up, floating-point noise
- * absorbed), written in Excel as ROUNDUP less its tolerance (excel-formulas.ts ceilCountFormula).
+ * and the engine's own counts of whole units (TOLERANT_FUNCTIONS), written out in those.
  */
 import { SizingError } from "../errors";
-import { ceilCountFormula, numberLiteral } from "../excel-formulas";
-import { ceilCount } from "../rounding";
+import { ceilCountFormula, numberLiteral, provisionFormula } from "../excel-text";
 import { excelCeil, excelFloor, excelRound } from "../microsoft/excel";
+import { ceilCount, provisionGB } from "../rounding";
 import { parseExpression, type Expression as FormulaNode, type ExpressionOperator as BinaryOperator } from "./expression";
 
 /** Where a rule's figure comes from: the publisher's tool or paper, and its sheet and cell or table. */
@@ -99,7 +98,18 @@ export interface RuleSet<K extends string> {
 }
 
 const PRECEDENCE: Record<BinaryOperator, number> = { "=": 1, "<>": 1, "<": 1, ">": 1, "<=": 1, ">=": 1, "+": 3, "-": 3, "*": 4, "/": 4 };
-const FUNCTIONS = new Set(["IF", "AND", "OR", "NOT", "MIN", "MAX", "ROUND", "ROUNDUP", "ROUNDDOWN", "NA", "CEILCOUNT"]);
+const FUNCTIONS = new Set(["IF", "AND", "OR", "NOT", "MIN", "MAX", "ROUND", "ROUNDUP", "ROUNDDOWN", "NA"]);
+
+/**
+ * The papers' counts of whole units (rounding.ts): CEILCOUNT(x) is ceilCount, whole units up with
+ * floating-point noise aside (erratum E3), PROVISION(x) provisionGB, whole GB half up. Their formula
+ * writes the tolerance out (excel-formulas.ts ceilCountFormula, provisionFormula), so HyperFormula,
+ * which rounds the raw double, computes the engine's bits as Excel and LibreOffice do.
+ */
+const TOLERANT_FUNCTIONS: Readonly<Record<string, { value: (x: number) => number; formula: (x: string) => string; words: string }>> = {
+  CEILCOUNT: { value: ceilCount, formula: ceilCountFormula, words: "rounded up" },
+  PROVISION: { value: provisionGB, formula: provisionFormula, words: "rounded to whole GB" },
+};
 
 /** Declare a method's rules: each expression parsed and checked here, at load, so a mistyped operand never reaches a design. */
 export function defineRuleSet<K extends string>(method: string, operands: Readonly<Record<string, Operand>>, declarations: Readonly<Record<K, RuleDeclaration>>): RuleSet<K> {
@@ -224,7 +234,8 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
           const names = rules[called].parameters ?? [];
           return `(${render(rules[called].node, references, new Map(names.map((name, k) => [name, wrap(args[k])])))})`;
         }
-        if (node.name === "CEILCOUNT") return ceilCountFormula(args[0]);
+        const tolerant = TOLERANT_FUNCTIONS[node.name];
+        if (tolerant !== undefined) return tolerant.formula(args[0]);
         return `${node.name}(${args.join(",")})`;
       }
       default:
@@ -268,7 +279,6 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
           case "IF":
             return `${args[1]} if ${args[0]}, else ${args[2]}`;
           case "ROUNDUP":
-          case "CEILCOUNT":
             return `${sayAtom(node.args[0], params)} rounded up`;
           case "ROUNDDOWN":
             return `${sayAtom(node.args[0], params)} rounded down`;
@@ -286,6 +296,9 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
             return `not ${args[0]}`;
           case "NA":
             return "none";
+          case "CEILCOUNT":
+          case "PROVISION":
+            return `${sayAtom(node.args[0], params)} ${TOLERANT_FUNCTIONS[node.name].words}`;
           default:
             return `${node.name}(${args.join(", ")})`;
         }
@@ -366,9 +379,10 @@ function check(rule: Rule, node: FormulaNode, params: ReadonlySet<string>, opera
       return check(rule, node.right, params, operands, ruleOf, path);
     case "call": {
       const called = ruleOf(node.name);
-      if (called === undefined && !FUNCTIONS.has(node.name)) fail(`${node.name} is not a function rules may use`);
+      if (called === undefined && !FUNCTIONS.has(node.name) && !(node.name in TOLERANT_FUNCTIONS)) fail(`${node.name} is not a function rules may use`);
       if (called !== undefined) within(called, node.name);
       if (["ROUND", "ROUNDUP", "ROUNDDOWN"].includes(node.name) && !(node.args[1]?.kind === "number" && node.args[1].value === 0)) fail(`${node.name} rounds to 0 places only`);
+      if (node.name in TOLERANT_FUNCTIONS && node.args.length !== 1) fail(`${node.name} takes one argument`);
       for (const arg of node.args) check(rule, arg, params, operands, ruleOf, path);
       return;
     }
@@ -474,8 +488,14 @@ function call(name: string, args: readonly Closure[], method: string): Closure {
       return (i, f, a) => roundDown(x(i, f, a) as number);
     case "ROUND":
       return (i, f, a) => round(x(i, f, a) as number);
-    case "CEILCOUNT":
-      return (i, f, a) => ceilCount(x(i, f, a) as number);
+    case "CEILCOUNT": {
+      const { value } = TOLERANT_FUNCTIONS.CEILCOUNT;
+      return (i, f, a) => value(x(i, f, a) as number);
+    }
+    case "PROVISION": {
+      const { value } = TOLERANT_FUNCTIONS.PROVISION;
+      return (i, f, a) => value(x(i, f, a) as number);
+    }
     case "NA":
       return () => {
         throw new SizingError("#N/A", `${method}: the figure has no value at these inputs`);

@@ -3,7 +3,7 @@
  * design considers it (the Inputs' RAID level and array model), and its arrays a copy where it does (Dell's
  * process, src/engine/excel-formulas.ts arraysPerCopyFormula).
  */
-import { arraysPerCopyFormula } from "../../engine/excel-formulas";
+import { arraysPerCopyFormula } from "../../engine/rules/dell";
 import { blankUnless, blankWhenEmpty, yesNo } from "../display";
 import { foundFormula } from "./lookup";
 

@@ -5,7 +5,8 @@
  * "megacycles.<mode>" and "transport").
  */
 import type { FactorName } from "../../engine";
-import { serverFormula, type FailoverResult, type FailoverScenario } from "../../engine/excel-formulas";
+import type { FailoverResult, FailoverScenario } from "../../engine/excel-formulas";
+import { serverFormula } from "../../engine/rules/dell";
 import { dashOnError, dashUnless, dashUnlessNumber, formula, isNumber, orOnError, wordsOnError } from "../display";
 import { liveMicrosoftCall } from "./methods";
 

@@ -23,21 +23,18 @@ import {
   volumesInAllFormula,
 } from "../../engine/design/formulas";
 import { capacityToProvisionFormula } from "../../engine/capacity";
+import { arrayModelNameFormula, balancedDatabasesFormula, diskIopsFormula, spindlesFormula } from "../../engine/excel-formulas";
 import {
-  arrayModelNameFormula,
   arraysFormula,
-  balancedDatabasesFormula,
   databaseFormula,
-  diskIopsFormula,
   iopsFormula,
   logFormula,
   messageSizeFactorFormula,
   provisionedVolumeFormula,
-  spindlesFormula,
   type DatabaseResult,
   type IopsResult,
   type LogResult,
-} from "../../engine/excel-formulas";
+} from "../../engine/rules/dell";
 import { microsoftCoresFormula } from "../../engine/microsoft/formulas";
 import { MICROSOFT_RULES, type MicrosoftRule, type References as RuleReferences, type Rule, type RuleSource } from "../../engine/rules";
 import type { SizingMethod } from "../../engine/design";
@@ -184,7 +181,7 @@ function sourceWords(source: RuleSource): string {
 
 /** A step's number format by its unit, with the decimals its figures have (0.0804 IOPS, 664.7 GB). */
 function walkFormat(rule: Rule): string {
-  const decimals: Readonly<Record<string, string>> = { IOPS: "0.0000", megacycles: "#,##0.000", "": "0.00", MB: "#,##0.0", GB: "#,##0.0", logs: "#,##0.0", mailboxes: "#,##0.0" };
+  const decimals: Readonly<Record<string, string>> = { IOPS: "#,##0.0###", megacycles: "#,##0.0##", "": "0.00", MB: "#,##0.0", GB: "#,##0.0", logs: "#,##0.0", mailboxes: "#,##0.0" };
   const number = decimals[rule.unit] ?? "#,##0";
   return rule.unit === "" ? number : `${number} "${rule.unit}"`;
 }
@@ -580,7 +577,7 @@ export function buildDesign(sheet: string, ref: References, method: SizingMethod
     to: `D${CHART_LAST_ROW}`,
   };
   return {
-    sheet: { name: sheet, columnWidths: [8, 36, 18, 50, 46], frozenRows: DESIGN_HEADER_ROW, print: { ...landscape(0, `${DESIGN_HEADER_ROW}:${DESIGN_HEADER_ROW}`), area: printArea(method) }, cells },
+    sheet: { name: sheet, columnWidths: [8, 32, 22, 50, 46], frozenRows: DESIGN_HEADER_ROW, print: { ...landscape(0, `${DESIGN_HEADER_ROW}:${DESIGN_HEADER_ROW}`), area: printArea(method) }, cells },
     chart,
   };
 }

@@ -3,6 +3,8 @@
  * project's evaluator, equals the compiled value, and both equal the calculator's cells.
  */
 import { evaluateFormula } from "../../../src/formula";
+import { ceilCountFormula, provisionFormula } from "../../../src/engine/excel-text";
+import { ceilCount, provisionGB } from "../../../src/engine/rounding";
 import { MESSAGE_PROFILES, MICROSOFT_FACTOR_DEFAULTS } from "../../../src/engine/microsoft/tables";
 import { defineRuleSet } from "../../../src/engine/rules/rule";
 import { MICROSOFT_OPERANDS, MICROSOFT_RULES, type MicrosoftRule } from "../../../src/engine/rules/microsoft";
@@ -60,6 +62,22 @@ describe("a rule set", () => {
     const at = set.compileAt("gb", ["users", "disk"]);
     expect(at([500, 10890], slots)).toBe(set.compile("gb", ["users", "disk"])([500, 10890], { overhead: 0.2 }));
     expect(at([500, 10890], [0])).toBe((500 * 10890) / 1024);
+  });
+
+  test("CEILCOUNT and PROVISION are the engine's counts (rounding.ts): noise aside in the value, the tolerance written out in the formula", () => {
+    const counts = defineRuleSet("test", { x: { kind: "input", label: "disks" } }, {
+      up: { label: "Disks", unit: "disks", source: { publisher: "p", title: "t", at: "a" }, expression: "CEILCOUNT(x*3)" },
+      gb: { label: "GB", unit: "GB", source: { publisher: "p", title: "t", at: "a" }, expression: "PROVISION(x)" },
+    });
+    const up = counts.compile("up", ["x"]);
+    // 4.000000000000001 × 3 is 12 and a few units in the last place: 12 disks, not 13 (erratum E3); 4.1 × 3 needs 13.
+    expect([up([4.000000000000001], {}), up([4.1], {}), up([1e13 / 3 + 1], {})]).toEqual([12, 13, ceilCount((1e13 / 3 + 1) * 3)]);
+    expect(counts.compile("gb", ["x"])([1265.4999999999998], {})).toBe(provisionGB(1265.4999999999998));
+    expect(counts.formula("up", { x: "A1" })).toBe(ceilCountFormula("A1*3"));
+    expect(counts.formula("gb", { x: "A1" })).toBe(provisionFormula("A1"));
+    expect(counts.words("up")).toBe("(disks × 3) rounded up");
+    expect(evaluateFormula(counts.formula("up", { x: "A1" }), { cell: () => 4.000000000000001 })).toBe(12);
+    expect(() => defineRuleSet("t", { x: { kind: "input", label: "x" } }, { a: { label: "a", unit: "", source: { publisher: "p", title: "t", at: "a" }, expression: "CEILCOUNT(x,2)" } })).toThrow("takes one argument");
   });
 
   test("a mistyped operand, a function the customer copy may lack, or a cycle is refused at load", () => {
