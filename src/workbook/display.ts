@@ -61,3 +61,12 @@ export const blankWhen = (condition: string, expression: string): string => `IF(
 
 /** The figure where every cell is a number, else "—". */
 export const dashUnlessNumbers = (cells: readonly string[], expression: string): string => `IF(AND(${cells.map(isNumber).join(",")}),${expression},"${DASH}")`;
+
+/** Blank where the figure is an error (a lookup that finds nothing). */
+export const blankOnError = (expression: string): string => `IFERROR(${expression},"")`;
+
+/** Blank while any of `cells` is empty, else the figure. */
+export const blankWhenAnyEmpty = (cells: readonly string[], expression: string): string => `IF(OR(${cells.map((c) => `${c}=""`).join(",")}),"",${expression})`;
+
+/** The figure where `cell` is a number, else the cell's own value (its error, or its words). */
+export const numberOr = (cell: string, expression: string): string => `IF(ISNUMBER(${cell}),${expression},${cell})`;

@@ -8,3 +8,6 @@ export const foundFormula = (key: string, keys: string): string => `ISNUMBER(MAT
 
 /** The `n`th value of `range`. */
 export const indexFormula = (range: string, n: string | number): string => `INDEX(${range},${n})`;
+
+/** Where `keys` holds `key`, 1 first (an exact match); #N/A where it does not. */
+export const positionFormula = (key: string, keys: string): string => `MATCH(${key},${keys},0)`;

@@ -12,7 +12,8 @@ import { WORKSHEET_FUNCTIONS } from "../../functions/descriptors";
 const MICROSOFT_FUNCTIONS = declared({ mailbox: "EX_MS_MAILBOX", databases: "EX_MS_DATABASES", iops: "EX_MS_IOPS", server: "EX_MS_SERVER", replication: "EX_MS_REPLICATION", disks: "EX_MS_DISKS" });
 export type MicrosoftFunction = keyof typeof MICROSOFT_FUNCTIONS;
 
-function declared<T extends Record<string, string>>(names: T): T {
+/** Worksheet functions' names, each checked against the descriptors when the module loads. */
+export function declared<T extends Record<string, string>>(names: T): T {
   for (const name of Object.values(names)) if (!WORKSHEET_FUNCTIONS.some((d) => d.name === name)) throw new Error(`${name} is no worksheet function the descriptors declare`);
   return Object.freeze(names);
 }

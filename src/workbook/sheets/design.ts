@@ -41,11 +41,13 @@ import type { SizingMethod } from "../../engine/design";
 import { EDITIONS_SOURCE, minimumMemoryFormula, pageFileFormula, serverLimitsFormula, supportedCoresFormula, VERSION_SOURCES } from "../../engine/version";
 import { MCDB_SOURCES } from "../../engine/microsoft/mcdb";
 import { MICROSOFT_FACTOR_INPUTS, QUANTITIES, labelWithUnit, type Quantity, type QuantityKey, type QuantityRendering } from "../../engine/catalogue";
-import { DATABASE_SIZE_SUMMARY } from "../../engine/microsoft/design";
-import { DEPLOYED_SUMMARY, VOLUMES_SUMMARY, editionCheckFormula } from "../design-check";
+import { editionCheckFormula } from "../design-check";
 import { cite } from "../../engine/papers";
 import { atLeastShownFormula } from "../../engine/design/fewer-copies-formulas";
 import type { CellModel, ChartModel, SheetModel } from "../model";
+import { dashOnError, formula as cellFormula } from "../display";
+import { indexFormula } from "../formulas/lookup";
+import { chosenCandidateFormula, countErrorOr, deployedCheckFormula, liveDellCall, walkStepFormula, yesOrNo } from "../formulas/design";
 import { INPUT_NAMES } from "./inputs";
 import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, absolute, header, landscape, quantityFormat, sectionHeading, titleAndNote, type DesignOutput, type NameKey, type References, type Rendered } from "./shared";
 
@@ -60,10 +62,10 @@ interface OutputRow {
   formula: (ref: References) => Rendered;
 }
 
-const native = (text: string): string => "=" + text;
+const native = cellFormula;
 
 const dbsize = (r: References, result: DatabaseResult): Rendered => ({
-  formula: `=EXSIZE.EX_DBSIZE(${r.input("users")},${r.input("quotaMB")},${r.input("messagesPerDay")},${r.input("messageKB")},${r.input("maxDatabaseGB")},"${result}",${r.input("factors")})`,
+  formula: cellFormula(liveDellCall("dbsize", [r.input("users"), r.input("quotaMB"), r.input("messagesPerDay"), r.input("messageKB"), r.input("maxDatabaseGB")], result, [r.input("factors")])),
   native: native(
     databaseFormula(
       result,
@@ -73,30 +75,30 @@ const dbsize = (r: References, result: DatabaseResult): Rendered => ({
   ),
 });
 const logvol = (r: References, result: "logs" | "daily" | "volume"): Rendered => ({
-  formula: `=EXSIZE.EX_LOGVOL(${r.input("users")},${r.input("messagesPerDay")},${r.input("messageKB")},${r.output("dellDatabases")},"${result}",${r.input("factors")})`,
+  formula: cellFormula(liveDellCall("logvol", [r.input("users"), r.input("messagesPerDay"), r.input("messageKB"), r.output("dellDatabases")], result, [r.input("factors")])),
   native: native(
     // "logs" needs no database count, but EX_LOGVOL reads the argument: an invalid design's count (#VALUE!) is its result too.
-    ((text) => (result === "logs" ? `IF(ISNUMBER(${r.output("dellDatabases")}),${text},${r.output("dellDatabases")})` : text))(
+    ((text) => (result === "logs" ? countErrorOr(r.output("dellDatabases"), text) : text))(
       logFormula(result as LogResult, { users: r.input("users"), messagesPerDay: r.input("messagesPerDay"), messageKB: r.input("messageKB"), databases: r.output("dellDatabases") }, r.factor),
     ),
   ),
 });
 const iops = (r: References, result: IopsResult): Rendered => ({
-  formula: `=EXSIZE.EX_IOPS(${r.input("users")},${r.input("messagesPerDay")},${r.input("copies")},"${result}",${r.input("exchangeVersion")},${r.input("factors")})`,
+  formula: cellFormula(liveDellCall("iops", [r.input("users"), r.input("messagesPerDay"), r.input("copies")], result, [r.input("exchangeVersion"), r.input("factors")])),
   native: native(iopsFormula(result, { users: r.input("users"), messagesPerDay: r.input("messagesPerDay"), copies: r.input("copies"), version: r.input("exchangeVersion") }, r.factor)),
 });
 const spindles = (r: References, raid: string, disk: string): Rendered => ({
-  formula: `=EXSIZE.EX_SPINDLES(${r.output("answerDatabaseIops")},${raid},${disk},${r.input("readRatio")},,,,"disks",${r.input("diskClasses")})`,
+  formula: cellFormula(liveDellCall("spindles", [r.output("answerDatabaseIops"), raid, disk, r.input("readRatio"), "", "", ""], "disks", [r.input("diskClasses")])),
   native: native(spindlesFormula({ iops: r.output("answerDatabaseIops"), raid, diskIops: diskIopsFormula(disk, r.input("diskClasses")), readRatio: r.input("readRatio") })),
 });
 const arrays = (r: References, result: "count" | "percopy" | "model"): Rendered => {
   const c = r.candidates;
-  const chosen = `MATCH(1,${c.chosen},0)`;
-  const perCopy = `INDEX(${c.arraysPerCopy},${chosen})`;
+  const chosen = chosenCandidateFormula(c.chosen);
+  const perCopy = indexFormula(c.arraysPerCopy, chosen);
   const nativeText =
-    result === "percopy" ? perCopy : result === "count" ? arraysFormula(perCopy, r.input("copies")) : arrayModelNameFormula(`INDEX(${c.model},${chosen})`, `INDEX(${c.drive},${chosen})`);
+    result === "percopy" ? perCopy : result === "count" ? arraysFormula(perCopy, r.input("copies")) : arrayModelNameFormula(indexFormula(c.model, chosen), indexFormula(c.drive, chosen));
   return {
-    formula: `=EXSIZE.EX_ARRAYS(${r.output("answerCapacityGB")},${r.output("answerDatabaseIops")},${r.input("copies")},${r.input("arrayRaid")},${r.input("arrayModel")},"${result}",${r.input("arrayCatalog")})`,
+    formula: cellFormula(liveDellCall("arrays", [r.output("answerCapacityGB"), r.output("answerDatabaseIops"), r.input("copies"), r.input("arrayRaid"), r.input("arrayModel")], result, [r.input("arrayCatalog")])),
     native: native(nativeText),
   };
 };
@@ -177,10 +179,6 @@ function sourceWords(source: RuleSource): string {
   return `${source.publisher}, ${source.title}, ${sheet === undefined ? cell : `${sheet} sheet, ${cell.includes(":") ? "cells" : "cell"} ${cell}`}`;
 }
 
-/** A yes-or-no rule (a comparison, AND, OR, NOT at its top): shown in words. */
-const yesOrNo = (rule: Rule): boolean =>
-  (rule.node.kind === "binary" && ["=", "<>", "<", ">", "<=", ">="].includes(rule.node.operator)) || (rule.node.kind === "call" && ["AND", "OR", "NOT"].includes(rule.node.name));
-
 /** A step's number format by its unit, with the decimals its figures have (0.0804 IOPS, 664.7 GB). */
 function walkFormat(rule: Rule): string {
   const decimals: Readonly<Record<string, string>> = { IOPS: "#,##0.0###", megacycles: "#,##0.0##", "": "0.00", MB: "#,##0.0", GB: "#,##0.0", logs: "#,##0.0", mailboxes: "#,##0.0" };
@@ -192,8 +190,8 @@ function walkFormat(rule: Rule): string {
 const msVolume = (r: References, key: "databaseVolumeGB" | "logVolumeGB" | "capacityPerCopyGB") =>
   MICROSOFT_RULES.formula(key, { databaseGB: r.microsoft("databaseGB"), logSpaceGB: r.microsoftLogSpaceGB, databases: r.microsoft("databases") });
 /** A figure of Microsoft's method: "—" where it cannot size the design (the design's method is then Dell's, or the Design check says why). */
-const msPlain = (formula: string): Rendered => plain(`=IFERROR(${formula},"—")`);
-const byMethod = (r: References, microsoft: string, dell: string): Rendered => plain(`=${byMethodFormula(r.output("methodUsed"), microsoft, dell)}`);
+const msPlain = (formula: string): Rendered => plain(cellFormula(dashOnError(formula)));
+const byMethod = (r: References, microsoft: string, dell: string): Rendered => plain(cellFormula(byMethodFormula(r.output("methodUsed"), microsoft, dell)));
 
 const DESIGN_SECTIONS: readonly (Section | Walk)[] = [
   {
@@ -204,7 +202,7 @@ const DESIGN_SECTIONS: readonly (Section | Walk)[] = [
         words: "Inputs' method; auto: Dell's process for Exchange 2010 and stand-alone servers, Microsoft's calculator's for 2013 and later DAGs",
         source: `${DELL()}; ${cite("microsoft")}`,
         // Excel compares text without case: "Microsoft" is "microsoft".
-        formula: (r) => plain(`=${methodFormula(r.input("method"), r.input("exchangeVersion"), r.input("copies"))}`),
+        formula: (r) => plain(cellFormula(methodFormula(r.input("method"), r.input("exchangeVersion"), r.input("copies")))),
       },
       {
         key: "databasesDeployed", what: "Databases deployed", format: FORMAT.databases,
@@ -215,7 +213,7 @@ const DESIGN_SECTIONS: readonly (Section | Walk)[] = [
       },
       { key: "answerDatabaseVolumeGB", what: "Database volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.output("msDatabaseVolumeGB"), r.output("provisionedDatabaseVolumeGB")) },
       { key: "answerLogVolumeGB", what: "Log volume, provisioned", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.output("msLogVolumeGB"), r.output("provisionedLogVolumeGB")) },
-      { key: "answerVolumesGB", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Databases deployed × (database volume + log volume)", source: (m) => (m === "microsoft" ? cite("microsoft", "Volume Requirements sheet") : DELL("3.4.2")), formula: (r) => plain(`=${volumesGBFormula(r.output("databasesDeployed"), r.output("answerDatabaseVolumeGB"), r.output("answerLogVolumeGB"))}`) },
+      { key: "answerVolumesGB", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Databases deployed × (database volume + log volume)", source: (m) => (m === "microsoft" ? cite("microsoft", "Volume Requirements sheet") : DELL("3.4.2")), formula: (r) => plain(cellFormula(volumesGBFormula(r.output("databasesDeployed"), r.output("answerDatabaseVolumeGB"), r.output("answerLogVolumeGB")))) },
       { key: "answerCapacityGB", what: "Capacity to provision, per copy", format: FORMAT.gb, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.output("msCapacityGB"), r.output("capacityToProvisionGB")) },
       { key: "answerIopsPerMailbox", what: "Database IOPS per mailbox", format: '0.0000 "IOPS"', words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.microsoft("iopsPerMailbox"), r.output("iopsPerUser")) },
       { key: "answerDatabaseIops", what: "Database IOPS, active copies", format: FORMAT.iops, words: "Microsoft's or Dell's, by the method", source: "the steps below", formula: (r) => byMethod(r, r.microsoft("peak"), r.output("dellDatabaseIops")) },
@@ -225,20 +223,20 @@ const DESIGN_SECTIONS: readonly (Section | Walk)[] = [
         key: "answerMemoryGB", what: "Memory per mailbox server", format: FORMAT.gb,
         words: "Microsoft's calculator, or VMware's rule at the worst survivable failure; at least the version's recommended minimum (2013, 2016: 8 GB; 2019, SE: 128 GB)",
         source: `${cite("microsoft")}; ${VMWARE()}; ${VERSION_SOURCES.systemRequirements2019}`,
-        formula: (r) => plain(`=${minimumMemoryFormula(r.input("exchangeVersion"), byMethodFormula(r.output("methodUsed"), r.microsoft("memoryGB"), r.vmware("memory")))}`),
+        formula: (r) => plain(cellFormula(minimumMemoryFormula(r.input("exchangeVersion"), byMethodFormula(r.output("methodUsed"), r.microsoft("memoryGB"), r.vmware("memory"))))),
       },
       { key: "answerCores", what: "Processor cores per mailbox server", format: FORMAT.cores, words: "Microsoft's calculator, or VMware's rule at the worst survivable failure", source: `${cite("microsoft")}; ${VMWARE()}`, formula: (r) => byMethod(r, r.output("msCoresNeeded"), r.vmware("cores")) },
       {
         key: "answerPageFileGB", what: "Page file per mailbox server", format: '#,##0.0 "GB"',
         words: "2019, SE: 25% of the memory; 2013, 2016: the memory plus 10 MB, at most 32,778 MB; 2010: none published here",
         source: `${VERSION_SOURCES.systemRequirements2019}; ${VERSION_SOURCES.systemRequirements2016}`,
-        formula: (r) => plain(`=${pageFileFormula(r.input("exchangeVersion"), r.output("answerMemoryGB"))}`),
+        formula: (r) => plain(cellFormula(pageFileFormula(r.input("exchangeVersion"), r.output("answerMemoryGB")))),
       },
       {
         key: "serverLimits", what: "A server past its version's recommended cores or memory", format: "@",
         words: "2016: 24 cores, 192 GB; 2019, SE: 256 GB a server; a warning (the design still builds), shown by the Design check",
         source: VERSION_SOURCES.preferredArchitecture2019,
-        formula: (r) => plain(`=${serverLimitsFormula(r.input("exchangeVersion"), r.output("answerCores"), r.output("answerMemoryGB"))}`),
+        formula: (r) => plain(cellFormula(serverLimitsFormula(r.input("exchangeVersion"), r.output("answerCores"), r.output("answerMemoryGB")))),
       },
       {
         key: "serverRefusal", what: "Servers that cannot carry the design", format: "@",
@@ -246,28 +244,22 @@ const DESIGN_SECTIONS: readonly (Section | Walk)[] = [
           "Not a design when a server needs more cores than its version supports (2019, SE: 48), or, by Microsoft's method at a SPECint2006 rate, the busiest server of the cores named runs past the calculator's 80% CPU target in the worst failure (its megacycles over the rate × 2,000 ÷ 33.75); with the cores that carry it. The Design check shows it",
         source: `${VERSION_SOURCES.whatsNew2019}; ${VERSION_SOURCES.healthChecker}; ${cite("microsoft", "Role Requirements!C254, C255, G208")}`,
         formula: (r) =>
-          plain(`=${supportedCoresFormula(r.input("exchangeVersion"), r.output("answerCores"), overloadedFormula(r.output("methodUsed"), r.microsoft("megacycles"), r.input("specIntRate"), r.input("coresPerServer"), '""'))}`),
+          plain(cellFormula(supportedCoresFormula(r.input("exchangeVersion"), r.output("answerCores"), overloadedFormula(r.output("methodUsed"), r.microsoft("megacycles"), r.input("specIntRate"), r.input("coresPerServer"), '""')))),
       },
       {
         key: "deployedCheck", what: "The servers against the edition, then the version", format: "@",
         words: "Not a design when databases × copies ÷ servers pass the Standard edition's 5 mounted databases (2013 and later), or MCDB is on where it cannot be (the Inputs sheet's hidden cell beside MCDB), or by Microsoft's method on JBOD a set count of databases a volume no volume of the server disk holds; else a warning: by Microsoft's method, databases holding more mailboxes than the maximum size allows (ours), then the row above's. The Design check shows it",
         source: `${EDITIONS_SOURCE}; ${MCDB_SOURCES.setup}`,
         formula: (r) => {
-          // MCDB's refusal sits in a cell of its own beside its input: this one, like the Design check, stays short.
-          // Then the design's warnings in sizeDesign's order: databases past the maximum size (ours), the server limits.
-          // Past the maximum on a JBOD disk that cannot hold one a volume, the calculator's count cannot be laid out: not a design (sizeDesign).
-          const o = r.outgrown;
-          const warned =
-            o === undefined
-              ? r.output("serverLimits")
-              : `IF(AND(${r.output("methodUsed")}="microsoft",${o.outgrown}=1),IF(AND(${o.jbod}=TRUE(),NOT(ISNUMBER(${o.disks})),${o.setDatabases}=0),"${DEPLOYED_SUMMARY}","${DATABASE_SIZE_SUMMARY}"),${r.output("serverLimits")})`;
-          // A set count of databases a volume that no volume of the JBOD disk holds: nothing to lay out (the whole-design check, after sizeDesign's refusals).
-          const laid = o === undefined ? warned : `IF(AND(${r.output("methodUsed")}="microsoft",${o.jbod}=TRUE(),NOT(ISNUMBER(${o.disks})),${r.input("databasesPerVolume")}>0),"${VOLUMES_SUMMARY}",${warned})`;
-          // Servers that cannot carry the design are refused after the databases that cannot be laid out, before any warning (sizeDesign's order).
-          const laidOut = o === undefined ? "TRUE()" : `NOT(AND(${r.output("methodUsed")}="microsoft",${o.outgrown}=1,${o.jbod}=TRUE(),NOT(ISNUMBER(${o.disks})),${o.setDatabases}=0))`;
-          const carried = `IF(AND(${laidOut},LEN(${r.output("serverRefusal")})>0),${r.output("serverRefusal")},${laid})`;
-          const otherwise = r.mcdbCheck === undefined ? carried : `IF(LEN(${r.mcdbCheck})>0,${r.mcdbCheck},${carried})`;
-          return plain(`=${editionCheckFormula(r.input("edition"), r.input("exchangeVersion"), r.output("databasesDeployed"), r.input("copies"), r.input("servers"), otherwise)}`);
+          const otherwise = deployedCheckFormula({
+            methodUsed: r.output("methodUsed"),
+            serverLimits: r.output("serverLimits"),
+            serverRefusal: r.output("serverRefusal"),
+            databasesPerVolume: r.input("databasesPerVolume"),
+            ...(r.outgrown !== undefined && { outgrown: r.outgrown }),
+            ...(r.mcdbCheck !== undefined && { mcdbCheck: r.mcdbCheck }),
+          });
+          return plain(cellFormula(editionCheckFormula(r.input("edition"), r.input("exchangeVersion"), r.output("databasesDeployed"), r.input("copies"), r.input("servers"), otherwise)));
         },
       },
     ],
@@ -309,11 +301,11 @@ const DESIGN_SECTIONS: readonly (Section | Walk)[] = [
       { key: "databaseCount", what: "Database count", format: FORMAT.databases, words: "Total database size ÷ maximum database size, rounded up", source: T18, formula: (r) => dbsize(r, "count") },
       {
         key: "dellDatabases", what: "Databases, balanced over the servers", format: FORMAT.databases, words: "The count rounded up so every server carries the same active databases in every failure",
-        source: `${T18}; ${DAG_LAYOUT}`, formula: (r) => plain(`=${balancedDatabasesFormula(r.output("databaseCount"), r.dag)}`),
+        source: `${T18}; ${DAG_LAYOUT}`, formula: (r) => plain(cellFormula(balancedDatabasesFormula(r.output("databaseCount"), r.dag))),
       },
-      { key: "databaseGB", what: "Individual database size", format: FORMAT.gb2, words: "Total database size ÷ databases", source: T18, formula: (r) => plain(`=${databaseGBFormula(r.output("totalDatabaseGB"), r.output("dellDatabases"))}`) },
-      { key: "dellDatabaseVolumeGB", what: "Database volume size", format: FORMAT.gb2, words: "Database size × content index × free space kept", source: T18, formula: (r) => plain(`=${databaseVolumeFormula(r.output("databaseGB"), r.factor("contentIndex"), r.factor("volumeFree"))}`) },
-      { key: "provisionedDatabaseVolumeGB", what: "Database volume, provisioned", format: FORMAT.gb, words: "The database volume in whole GB, half up (at least 1 GB)", source: T18, formula: (r) => plain(`=${provisionedVolumeFormula(r.output("dellDatabaseVolumeGB"))}`) },
+      { key: "databaseGB", what: "Individual database size", format: FORMAT.gb2, words: "Total database size ÷ databases", source: T18, formula: (r) => plain(cellFormula(databaseGBFormula(r.output("totalDatabaseGB"), r.output("dellDatabases")))) },
+      { key: "dellDatabaseVolumeGB", what: "Database volume size", format: FORMAT.gb2, words: "Database size × content index × free space kept", source: T18, formula: (r) => plain(cellFormula(databaseVolumeFormula(r.output("databaseGB"), r.factor("contentIndex"), r.factor("volumeFree")))) },
+      { key: "provisionedDatabaseVolumeGB", what: "Database volume, provisioned", format: FORMAT.gb, words: "The database volume in whole GB, half up (at least 1 GB)", source: T18, formula: (r) => plain(cellFormula(provisionedVolumeFormula(r.output("dellDatabaseVolumeGB")))) },
     ],
   },
   {
@@ -321,31 +313,31 @@ const DESIGN_SECTIONS: readonly (Section | Walk)[] = [
     method: "dell",
     rows: [
       { key: "logFilesPerUserPerDay", what: "Log files per user per day", format: '#,##0.0 "logs"', words: "Messages a day × log files a message", source: T19, formula: (r) => logvol(r, "logs") },
-      { key: "messageSizeFactor", what: "Message size factor", format: '0.0"×"', words: "1 up to 75 KB, 1.9 up to 150 KB, 3.8 above", source: DELL("Table 15 step 3"), formula: (r) => plain(`=${messageSizeFactorFormula(r.input("messageKB"))}`) },
-      { key: "usersPerDatabase", what: "Users per database", format: FORMAT.users, words: "Users ÷ databases, rounded up", source: T19, formula: (r) => plain(`=${usersPerDatabaseFormula(r.input("users"), r.output("dellDatabases"))}`) },
+      { key: "messageSizeFactor", what: "Message size factor", format: '0.0"×"', words: "1 up to 75 KB, 1.9 up to 150 KB, 3.8 above", source: DELL("Table 15 step 3"), formula: (r) => plain(cellFormula(messageSizeFactorFormula(r.input("messageKB")))) },
+      { key: "usersPerDatabase", what: "Users per database", format: FORMAT.users, words: "Users ÷ databases, rounded up", source: T19, formula: (r) => plain(cellFormula(usersPerDatabaseFormula(r.input("users"), r.output("dellDatabases")))) },
       { key: "dailyLogMBPerDatabase", what: "Log MB per database per day", format: '#,##0 "MB"', words: "Users a database × log files a user × message size factor × a log file's MB", source: T19, formula: (r) => logvol(r, "daily") },
-      { key: "dellLogVolumeGB", what: "Log volume size", format: FORMAT.gb2, words: "Log MB a database a day × mailbox moves × days kept against truncation failure × overhead ÷ 1,024", source: `${T19}; erratum E2`, formula: (r) => plain(`=${logVolumeFormula(r.output("dailyLogMBPerDatabase"), r.factor("moveFactor"), r.factor("truncationDays"), r.factor("overhead"))}`) },
+      { key: "dellLogVolumeGB", what: "Log volume size", format: FORMAT.gb2, words: "Log MB a database a day × mailbox moves × days kept against truncation failure × overhead ÷ 1,024", source: `${T19}; erratum E2`, formula: (r) => plain(cellFormula(logVolumeFormula(r.output("dailyLogMBPerDatabase"), r.factor("moveFactor"), r.factor("truncationDays"), r.factor("overhead")))) },
       { key: "provisionedLogVolumeGB", what: "Log volume, provisioned", format: FORMAT.gb, words: "The log volume in whole GB, half up", source: T19, formula: (r) => logvol(r, "volume") },
-      { key: "logVolumeCount", what: "Log volumes", format: FORMAT.volumes, words: "One log volume per database", source: T19, formula: (r) => plain(`=${r.output("dellDatabases")}`) },
+      { key: "logVolumeCount", what: "Log volumes", format: FORMAT.volumes, words: "One log volume per database", source: T19, formula: (r) => plain(cellFormula(r.output("dellDatabases"))) },
     ],
   },
   {
     heading: "Dell's process: capacity of all volumes, as its reference design",
     method: "dell",
     rows: [
-      { key: "databaseVolumesTotalGB", what: "Database volumes in all", format: FORMAT.gb, words: "Databases × the provisioned database volume", source: DELL("3.4.2"), formula: (r) => plain(`=${volumesInAllFormula(r.output("dellDatabases"), r.output("provisionedDatabaseVolumeGB"))}`) },
-      { key: "logVolumesTotalGB", what: "Log volumes in all", format: FORMAT.gb, words: "Log volumes × the provisioned log volume", source: DELL("3.4.2"), formula: (r) => plain(`=${volumesInAllFormula(r.output("logVolumeCount"), r.output("provisionedLogVolumeGB"))}`) },
-      { key: "totalCapacityGB", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Database volumes + log volumes", source: DELL("3.4.2"), formula: (r) => plain(`=${bothKindsFormula(r.output("databaseVolumesTotalGB"), r.output("logVolumesTotalGB"))}`) },
+      { key: "databaseVolumesTotalGB", what: "Database volumes in all", format: FORMAT.gb, words: "Databases × the provisioned database volume", source: DELL("3.4.2"), formula: (r) => plain(cellFormula(volumesInAllFormula(r.output("dellDatabases"), r.output("provisionedDatabaseVolumeGB")))) },
+      { key: "logVolumesTotalGB", what: "Log volumes in all", format: FORMAT.gb, words: "Log volumes × the provisioned log volume", source: DELL("3.4.2"), formula: (r) => plain(cellFormula(volumesInAllFormula(r.output("logVolumeCount"), r.output("provisionedLogVolumeGB")))) },
+      { key: "totalCapacityGB", what: "Volumes in all, per copy", format: FORMAT.gb, words: "Database volumes + log volumes", source: DELL("3.4.2"), formula: (r) => plain(cellFormula(bothKindsFormula(r.output("databaseVolumesTotalGB"), r.output("logVolumesTotalGB")))) },
       {
         key: "capacityToProvisionGB", what: "Capacity to provision, per copy", format: FORMAT.gb,
         words: "Database data (total database size × content index × free space kept) and the logs of users + databases − 1, each kind at least the larger of the databases and its need + half the databases, in GB, for rounding: never falls as the load rises",
         source: `${DELL("Tables 14-15")}; counted from the totals, as the arrays are bought`,
         formula: (r) =>
           plain(
-            `=${capacityToProvisionFormula(
+            cellFormula(capacityToProvisionFormula(
               { users: r.input("users"), databases: r.output("dellDatabases"), totalDatabaseGB: r.output("totalDatabaseGB"), logFilesPerUserPerDay: r.output("logFilesPerUserPerDay"), messageSizeFactor: r.output("messageSizeFactor") },
               r.factor,
-            )}`,
+            )),
           ),
       },
     ],
@@ -499,7 +491,7 @@ function walkCells(walk: Walk, top: number, ref: References): CellModel[] {
       { address: `A${row}`, value: k + 1, role: "label", align: "center" },
       { address: `B${row}`, value: of ? `${rule.label} of ${parameters.map((p) => p.words).join(" and ")}` : rule.label, role: "label" },
       // "—" where the method cannot size the design (the Design check says why), as Microsoft's other figures.
-      { address: `C${row}`, formula: `=IFERROR(${yesOrNo(rule) ? `IF(${formula},"Yes","No")` : formula},"—")`, numberFormat: yesOrNo(rule) ? "@" : walkFormat(rule), role: k === walk.walk.length - 1 ? "output" : "step", align: "right" },
+      { address: `C${row}`, formula: cellFormula(walkStepFormula(formula, yesOrNo(rule))), numberFormat: yesOrNo(rule) ? "@" : walkFormat(rule), role: k === walk.walk.length - 1 ? "output" : "step", align: "right" },
       { address: `D${row}`, value: of ? `${sentence} (${of})` : sentence, role: "note" },
       { address: `E${row}`, value: sourceWords(rule.source), role: "source" },
     );
@@ -552,7 +544,7 @@ export function buildDesign(sheet: string, ref: References, method: SizingMethod
     const address = RENDERED_QUANTITY_CELLS[q.key]!;
     cells.push(
       { address: `B${address.slice(1)}`, value: labelWithUnit(q), role: "label" },
-      { address, formula: `=${q.rendering.formula({ quantity: ref.quantity, input: (key) => ref.input(key as NameKey) })}`, numberFormat: quantityFormat(q, true) ?? "General", role: "output" },
+      { address, formula: cellFormula(q.rendering.formula({ quantity: ref.quantity, input: (key) => ref.input(key as NameKey) })), numberFormat: quantityFormat(q, true) ?? "General", role: "output" },
       { address: `D${address.slice(1)}`, value: q.rendering.words, role: "note" },
       { address: `E${address.slice(1)}`, value: q.source, role: "source" },
     );
@@ -567,14 +559,14 @@ export function buildDesign(sheet: string, ref: References, method: SizingMethod
     { address: `E${CHART_HEADER_ROW}`, value: "Log volumes", role: "heading" },
     { address: `B${CHART_DATA_ROW}`, value: "One copy", role: "label" },
     // By the design's method (issue 26): Microsoft's databases and volumes, or Dell's (Tables 18-19); each sums to its volumes in all.
-    { address: `C${CHART_DATA_ROW}`, formula: `=${byDesignMethod(volumesInAllFormula(c.databasesDeployed, ref.microsoft("databaseGB")), c.totalDatabaseGB)}`, numberFormat: FORMAT.gb, role: "output" },
+    { address: `C${CHART_DATA_ROW}`, formula: cellFormula(byDesignMethod(volumesInAllFormula(c.databasesDeployed, ref.microsoft("databaseGB")), c.totalDatabaseGB)), numberFormat: FORMAT.gb, role: "output" },
     {
       address: `D${CHART_DATA_ROW}`,
-      formula: `=${indexAndFreeFormula(byDesignMethod(volumesInAllFormula(c.databasesDeployed, c.msDatabaseVolumeGB), c.databaseVolumesTotalGB), `C${CHART_DATA_ROW}`)}`,
+      formula: cellFormula(indexAndFreeFormula(byDesignMethod(volumesInAllFormula(c.databasesDeployed, c.msDatabaseVolumeGB), c.databaseVolumesTotalGB), `C${CHART_DATA_ROW}`)),
       numberFormat: FORMAT.gb,
       role: "output",
     },
-    { address: `E${CHART_DATA_ROW}`, formula: `=${byDesignMethod(volumesInAllFormula(c.databasesDeployed, c.msLogVolumeGB), c.logVolumesTotalGB)}`, numberFormat: FORMAT.gb, role: "output" },
+    { address: `E${CHART_DATA_ROW}`, formula: cellFormula(byDesignMethod(volumesInAllFormula(c.databasesDeployed, c.msLogVolumeGB), c.logVolumesTotalGB)), numberFormat: FORMAT.gb, role: "output" },
   );
   const chart: ChartModel = {
     sheet,

@@ -81,6 +81,10 @@ import { groupedFormula } from "../../engine/general-format";
 import { cite } from "../../engine/papers";
 import { MICROSOFT } from "../../engine/microsoft/tables";
 import type { CellModel, Highlight, PrintSetup, SheetModel } from "../model";
+import { asText, blankOnError, blankUnless, blankWhen, blankWhenAnyEmpty, blankWhenEmpty, either, formula, isNumber, numberOr, text as quoted, wordsOnError } from "../display";
+import { positionFormula } from "../formulas/lookup";
+import { numberOrZeroFormula } from "../formulas/microsoft-factors";
+import * as rule from "../formulas/distribution";
 
 /** Defined names (or absolute references) of the Inputs the sheet reads. */
 export interface DistributionNames {
@@ -278,15 +282,6 @@ export function distributionPreferenceHighlights(p: Pick<DistributionSheetParame
   return ([1, 2, 3, 4] as const).map((equals) => ({ range, equals, tone: `preference${equals}` as PreferenceTone }));
 }
 
-/** "DB" and the number, zero-padded to max(2, digits of the count) as EX_LAYOUT names them (layout.ts defaultNames). */
-function databaseName(d: number, databases: string): string {
-  const number = String(d + 1);
-  let zeros = "";
-  // The count has at most 6 digits (100,000 databases).
-  for (let width = number.length; width < 6; width++) zeros += width < 2 ? `&"0"` : `&IF(LEN(${databases})>${width},"0","")`;
-  return `"DB"${zeros}&"${number}"`;
-}
-
 const serverName = (s: number) => `MBX${String(s + 1).padStart(2, "0")}`;
 
 /** The Distribution sheet as a model. */
@@ -304,30 +299,29 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   };
   const s1 = n.serversFirstSite;
   const s2 = n.serversSecondSite;
-  const two = `ISNUMBER(${s2})`;
+  const two = isNumber(s2);
   const total = dagServersFormula(s1, s2);
   const active = activeServersFormula(s1, s2, n.dagLayout);
-  const lagged = n.lagged === undefined ? "0" : `IF(ISNUMBER(${n.lagged}),${n.lagged},0)`;
+  const lagged = n.lagged === undefined ? "0" : numberOrZeroFormula(n.lagged);
   const homeCopies = activatableHomeCopiesFormula(n.copies, s2, lagged);
   const activatable = n.lagged === undefined ? n.copies : activatableCopiesFormula(n.copies, lagged);
 
   const cells: CellModel[] = [];
   const put = (address: string, cell: Omit<CellModel, "address">) => cells.push({ address, ...cell });
-  const formula = (text: string) => `=${text}`;
 
   // The design, mirrored into short absolute cells that the grid's thousands of formulas read: with
   // the Inputs' names written out, the grid's helpers would be several times longer.
   const M = L.design;
   const mirrors: Array<[keyof typeof M, string, string]> = [
     ["serversFirstSite", "Helper: servers, site 1", s1],
-    ["serversSecondSite", "Helper: servers, site 2", `IF(ISNUMBER(${s2}),${s2},"")`],
+    ["serversSecondSite", "Helper: servers, site 2", blankUnless(isNumber(s2), s2)],
     ["copies", "Helper: copies", n.copies],
     ["layout", "Helper: layout", n.dagLayout],
     ["activatable", "Helper: copies that activate", activatable],
     ["homeCopies", "Helper: copies in the home site", homeSiteCopiesFormula(n.copies, s2)],
     ["otherCopies", "Helper: copies in the other site", otherSiteCopiesFormula(n.copies, s2)],
     // Active/passive: the second site's own sequence (layoutSiteFormula), read by every row.
-    ["passive", "Helper: active/passive", `IF(${n.dagLayout}="active/passive",1,0)`],
+    ["passive", "Helper: active/passive", rule.activePassiveFlagFormula(n.dagLayout)],
   ];
   for (const [key, label, text] of mirrors) {
     const { column, row } = M[key];
@@ -347,11 +341,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   });
   const shown = databasesOnGridFormula(D, String(L.rows));
   put(L.statusCell, {
-    formula: formula(
-      `IF(ISNUMBER(${D}),${groupedFormula(D)}&" databases, "&${n.copies}&" copies of each, on "&${total}&" servers"` +
-        `&IF(${D}>${L.rows},": the grid shows the first "&${shown}&"; per-server loads after a failure need them all, the busiest server's column is exact",""),` +
-        `"The design cannot lay out its copies: a server holds one copy of a database, so each site needs as many servers as the copies it holds")`,
-    ),
+    formula: formula(rule.statusFormula({ databases: D, grouped: groupedFormula(D), copies: n.copies, servers: total, rows: L.rows, shown })),
     role: "note",
   });
 
@@ -360,8 +350,8 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   put(`A${HEADER_ROW}`, { value: "Database", role: "heading" });
   for (let s = 0; s < L.servers; s++) {
     const c = L.serverColumn(s);
-    put(`${c}${SITE_ROW}`, { formula: formula(`IF(${s}<${s1},"Site 1",IF(${s}<${total},"Site 2",""))`), role: "heading", align: "center" });
-    put(`${c}${HEADER_ROW}`, { formula: formula(`IF(${s}<${total},"${serverName(s)}","")`), role: "heading", align: "center" });
+    put(`${c}${SITE_ROW}`, { formula: formula(rule.siteHeadingFormula(s, s1, total)), role: "heading", align: "center" });
+    put(`${c}${HEADER_ROW}`, { formula: formula(rule.serverHeadingFormula(s, total, serverName(s))), role: "heading", align: "center" });
   }
   const siteHeadings = Object.fromEntries(
     ([1, 2] as const).flatMap((site) => SITE_HELPERS.map(({ helper, heading }) => [`${helper}${site}`, `Helper: site ${site}, ${heading}`])),
@@ -402,13 +392,13 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
     const c = L.serverColumn(s);
     put(`${c}${S.inFirstSite}`, { formula: formula(`${s}<${at("serversFirstSite")}`), role: "step", align: "center" });
     put(`${c}${S.siteServers}`, {
-      formula: formula(`IF(${s}<${at("serversFirstSite")},${at("serversFirstSite")},IF(${s}<${gridTotal},${at("serversSecondSite")},""))`),
+      formula: formula(rule.siteServersFormula(s, at("serversFirstSite"), at("serversSecondSite"), gridTotal)),
       role: "step",
       numberFormat: "0",
       align: "center",
     });
     for (const scenario of FAILURES) {
-      put(`${c}${P[scenario]}`, { formula: formula(`IF(${c}$${L.scenarioRows[scenario].down!}="${DOWN}",${INACTIVE_PENALTY},0)`), role: "step", numberFormat: "0", align: "center" });
+      put(`${c}${P[scenario]}`, { formula: formula(rule.penaltyFormula(`${c}$${L.scenarioRows[scenario].down!}`, DOWN, INACTIVE_PENALTY)), role: "step", numberFormat: "0", align: "center" });
     }
   }
 
@@ -421,8 +411,8 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
     const r = L.firstRow + d;
     const row = (key: keyof typeof L.helper) => `$${L.helper[key]}${r}`;
     const home = row("home");
-    const blankOr = (text: string) => formula(`IF(${home}="","",${text})`);
-    put(`${L.helper.home}${r}`, { formula: formula(`IF(ISNUMBER(${D}),IF(${d}<${D},${layoutHomeFormula(String(d), grid)},""),"")`), ...step });
+    const blankOr = (text: string) => formula(blankWhenEmpty(home, text));
+    put(`${L.helper.home}${r}`, { formula: formula(rule.onGridFormula(d, D, layoutHomeFormula(String(d), grid))), ...step });
     put(`${L.helper.round}${r}`, { formula: blankOr(layoutRoundFormula(String(d), grid)), ...step });
     put(`${L.helper.position}${r}`, { formula: blankOr(layoutPositionFormula(home, grid)), ...step });
     for (const site of [1, 2] as const) {
@@ -431,19 +421,19 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
         put(`${L.helper[`${helper}${site}`]}${r}`, { formula: blankOr(layoutSiteFormula(helper, site, cells, grid)), ...step });
       }
     }
-    put(`A${r}`, { formula: blankOr(databaseName(d, D)), role: "label" });
+    put(`A${r}`, { formula: blankOr(rule.databaseNameFormula(d, D)), role: "label" });
     for (let s = 0; s < L.servers; s++) {
       const c = L.serverColumn(s);
       // Site 1's helper or site 2's, by the server's site.
-      const ofSite = (helper: LayoutSiteHelper) => `IF(${c}$${S.inFirstSite},${row(`${helper}1`)},${row(`${helper}2`)})`;
+      const ofSite = (helper: LayoutSiteHelper) => either(`${c}$${S.inFirstSite}`, row(`${helper}1`), row(`${helper}2`));
       const siteServers = `${c}$${S.siteServers}`;
       put(`${L.rankColumn(s)}${r}`, {
-        formula: formula(`IF(OR(${home}="",${siteServers}=""),"",${layoutRankFormula(String(s), ofSite("first"), ofSite("rotation"), siteServers)})`),
+        formula: formula(blankWhenAnyEmpty([home, siteServers], layoutRankFormula(String(s), ofSite("first"), ofSite("rotation"), siteServers))),
         ...step,
       });
       const rank = `${L.rankColumn(s)}${r}`;
       put(`${c}${r}`, {
-        formula: formula(`IF(${rank}="","",${layoutRankPreferenceFormula(rank, ofSite("copies"), ofSite("firstPreference"))})`),
+        formula: formula(blankWhenEmpty(rank, layoutRankPreferenceFormula(rank, ofSite("copies"), ofSite("firstPreference")))),
         role: "output",
         numberFormat: "0",
         align: "center",
@@ -461,11 +451,11 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
     }
     // Where a failure moves this database (layout.ts scenarioLoads): its second preference, and its first and
     // second copies in the other site (the preferences after the home site's), as server numbers; its home site.
-    const serverOf = (preference: string) => blankOr(`IFERROR(MATCH(${preference},$${firstServer}${r}:$${lastServer}${r},0),"")`);
+    const serverOf = (preference: string) => blankOr(blankOnError(positionFormula(preference, `$${firstServer}${r}:$${lastServer}${r}`)));
     put(`${L.helper.second}${r}`, { formula: serverOf("2"), ...step });
     put(`${L.helper.otherFirst}${r}`, { formula: serverOf(otherSitePreferenceFormula(at("homeCopies"), 1)), ...step });
     put(`${L.helper.otherSecond}${r}`, { formula: serverOf(otherSitePreferenceFormula(at("homeCopies"), 2)), ...step });
-    put(`${L.helper.homeSite}${r}`, { formula: blankOr(`IF(${home}<${at("serversFirstSite")},1,2)`), ...step });
+    put(`${L.helper.homeSite}${r}`, { formula: blankOr(rule.siteOfFormula(home, at("serversFirstSite"))), ...step });
   }
 
   // The exact loads: each candidate failure's load on each server (-1 where it is down or no server),
@@ -474,7 +464,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   const T = L.table;
   const column = (key: keyof typeof L.helper) => `$${L.helper[key]}$${L.firstRow}:$${L.helper[key]}$${L.lastRow}`;
   const loadColumns: LoadColumns = { home: column("home"), second: column("second"), homeSite: column("homeSite"), otherFirst: column("otherFirst"), otherSecond: column("otherSecond") };
-  const siteOfServer = (s: number) => `IF(${s}<${at("serversFirstSite")},1,2)`;
+  const siteOfServer = (s: number) => rule.siteOfFormula(s, at("serversFirstSite"));
   put(`A${X.heading}`, { value: "Helper rows: each candidate failure's active databases on each server, and its busiest (do not type here)", role: "step" });
   put(`A${X.normal}`, { value: "Helper: normal running", role: "step" });
   const normalLoad = (g: number) => `$${L.serverColumn(g)}$${X.normal}`;
@@ -516,29 +506,27 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   // The scenario table.
   put(`A${L.tableTitle}`, { value: "Active databases and mailboxes on each server, by scenario (the worst failure of each)", role: "heading" });
   put(`A${L.tableHeader}`, { value: "Scenario", role: "heading" });
-  for (let s = 0; s < L.servers; s++) put(`${L.serverColumn(s)}${L.tableHeader}`, { formula: formula(`${L.serverColumn(s)}$${HEADER_ROW}&""`), role: "heading", align: "center" });
+  for (let s = 0; s < L.servers; s++) put(`${L.serverColumn(s)}${L.tableHeader}`, { formula: formula(asText(`${L.serverColumn(s)}$${HEADER_ROW}`)), role: "heading", align: "center" });
   put(`${T.busiest}${L.tableHeader}`, { value: "Busiest server", role: "heading", wrap: true });
   put(`${T.running}${L.tableHeader}`, { value: "Servers running", role: "heading", wrap: true });
   put(`${T.lostSite}${L.tableHeader}`, { value: "Helper: site lost", role: "step", wrap: true });
   put(`${T.failedServer}${L.tableHeader}`, { value: "Helper: server failed", role: "step", wrap: true });
 
-  const guarded = (text: string) => `IF(ISNUMBER(${D}),IFERROR(${text},"${NOT_SURVIVABLE}"),"")`;
+  const guarded = (text: string) => blankUnless(isNumber(D), wordsOnError(text, NOT_SURVIVABLE));
   // A site's failure in one site cannot occur: its rows say so once, in the label, and hold no red (issue 18).
   const siteScenario = (scenario: FailoverScenario) => scenario === "site" || scenario === "site+server";
-  const ifTwoSites = (scenario: FailoverScenario, text: string) => (siteScenario(scenario) ? `IF(AND(ISNUMBER(${D}),NOT(${two})),"—",${text})` : text);
-  // failoverFormula writes a bare TRUE for a one-site DAG's site scenarios (excel-formulas.ts), which
-  // HyperFormula does not read; TRUE() is the same in every target. A no-op once the renderer writes TRUE().
+  const ifTwoSites = (scenario: FailoverScenario, text: string) => (siteScenario(scenario) ? rule.oneSiteDashFormula(D, two, text) : text);
   const loss = (scenario: FailoverScenario, result: "databases" | "mailboxes" | "servers") =>
-    guarded(failoverFormula(scenario, result, { ...dag, users: n.users, iopsPerMailbox: "0", databases: D }).replace(/,TRUE\)/g, ",TRUE())"));
+    guarded(rule.trueCalls(failoverFormula(scenario, result, { ...dag, users: n.users, iopsPerMailbox: "0", databases: D })));
   // Which failure the worst case picks (layout.ts worstCase), in closed form.
   const closedPick = closedWorstFailureFormulas(s1, s2, n.dagLayout, homeCopies);
 
   // Past the grid's rows the closed forms pick (exact at a balanced count); on it, the exact loads.
-  const beyond = `IF(ISNUMBER(${D}),${D}>${L.rows},TRUE())`;
+  const beyond = rule.beyondGridFormula(D, L.rows);
   const exactPicks = {
-    server: { lost: "0", failed: `IF(${beyond},${closedPick.failedServer},${exact.server.failed})` },
-    site: { lost: `IF(${beyond},${closedPick.lostSite},${exact.site.lost})`, failed: "0" },
-    "site+server": { lost: `IF(${beyond},${closedPick.lostSite},IF(${exact["site+server"].failed}<=${s1},2,1))`, failed: `IF(${beyond},${closedPick.failedWithSite},${exact["site+server"].failed})` },
+    server: { lost: "0", failed: either(beyond, closedPick.failedServer, exact.server.failed) },
+    site: { lost: either(beyond, closedPick.lostSite, exact.site.lost), failed: "0" },
+    "site+server": { lost: either(beyond, closedPick.lostSite, rule.otherSiteOfFormula(exact["site+server"].failed, s1)), failed: either(beyond, closedPick.failedWithSite, exact["site+server"].failed) },
   } as const;
   for (const { scenario, label } of SCENARIOS) {
     const rows = L.scenarioRows[scenario];
@@ -552,14 +540,14 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
       put(`${T.lostSite}${r}`, { formula: formula(pick.lost), role: "step", numberFormat: "0" });
       put(`${T.failedServer}${r}`, { formula: formula(pick.failed), role: "step", numberFormat: "0" });
       const site = `"site "&${lost}`;
-      const server = `"MBX"&IF(${failed}<10,"0","")&${failed}`;
+      const server = rule.serverNameFormula(failed);
       const what = scenario === "server" ? server : scenario === "site" ? site : `${site}&" and "&${server}`;
       const labelled = `"${label}: "&${what}`;
-      put(`A${r}`, { formula: formula(siteScenario(scenario) ? `IF(${two},${labelled},"${label}: ${ONE_SITE}")` : labelled), role: "label" });
+      put(`A${r}`, { formula: formula(siteScenario(scenario) ? either(two, labelled, quoted(`${label}: ${ONE_SITE}`)) : labelled), role: "label" });
       for (let s = 0; s < L.servers; s++) {
-        const inSite = `IF(${s}<${s1},1,2)`;
-        const down = `IF(${s}>=${total},"",IF(OR(${s + 1}=${failed},${inSite}=${lost}),"${DOWN}",""))`;
-        put(`${L.serverColumn(s)}${r}`, { formula: formula(siteScenario(scenario) ? `IF(${two},${down},"")` : down), role: "output", align: "center" });
+        const inSite = rule.siteOfFormula(s, s1);
+        const down = rule.downFormula(s, total, failed, inSite, lost, DOWN);
+        put(`${L.serverColumn(s)}${r}`, { formula: formula(siteScenario(scenario) ? blankUnless(two, down) : down), role: "output", align: "center" });
       }
     }
     put(`A${dbRow}`, { value: rows.down === undefined ? `${label}: active databases` : "active databases", role: "label" });
@@ -568,7 +556,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
       // ⌈D ÷ M⌉ on the first active servers: exact at any count.
       const closed = `$${T.lostSite}$${dbRow}`;
       put(closed.replace(/\$/g, ""), { formula: formula(loss(scenario, "databases")), role: "step", numberFormat: "0" });
-      put(`${T.busiest}${dbRow}`, { formula: formula(`IF(ISNUMBER(${closed}),${normalBusiestFormula(D, active)},${closed})`), role: "output", numberFormat: "#,##0" });
+      put(`${T.busiest}${dbRow}`, { formula: formula(numberOr(closed, normalBusiestFormula(D, active))), role: "output", numberFormat: "#,##0" });
       put(`${T.running}${dbRow}`, { formula: formula(loss(scenario, "servers")), role: "output", numberFormat: "#,##0" });
     } else {
       // The closed forms, off the page: whether the scenario is survivable, and its figures past the grid's rows.
@@ -579,13 +567,13 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
       const failed = `$${T.failedServer}$${rows.down!}`;
       const lost = `$${T.lostSite}$${rows.down!}`;
       const running = runningServersFormula(scenario, { servers: total, serversFirstSite: s1, serversSecondSite: s2, lostSite: lost, failedServer: failed });
-      const exactOr = (closed: string, figure: string) => `IF(ISNUMBER(${closed}),IF(${beyond},${closed},${figure}),${closed})`;
+      const exactOr = (closed: string, figure: string) => numberOr(closed, either(beyond, closed, figure));
       put(`${T.busiest}${dbRow}`, { formula: formula(exactOr(closedDatabases, exact[scenario as FailureScenario].most)), role: "output", numberFormat: "#,##0" });
       put(`${T.running}${dbRow}`, { formula: formula(exactOr(closedServers, running)), role: "output", numberFormat: "#,##0" });
     }
     const busiestDatabases = `${T.busiest}${dbRow}`;
-    put(`${T.busiest}${mbRow}`, { formula: formula(`IF(ISNUMBER(${busiestDatabases}),${activeMailboxesFormula(busiestDatabases, n.users, D)},${busiestDatabases}&"")`), role: "output", numberFormat: "#,##0" });
-    const survivable = `ISNUMBER($${T.busiest}$${dbRow})`;
+    put(`${T.busiest}${mbRow}`, { formula: formula(either(isNumber(busiestDatabases), activeMailboxesFormula(busiestDatabases, n.users, D), asText(busiestDatabases))), role: "output", numberFormat: "#,##0" });
+    const survivable = isNumber(`$${T.busiest}$${dbRow}`);
     for (let s = 0; s < L.servers; s++) {
       const c = L.serverColumn(s);
       let count: string;
@@ -593,12 +581,12 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
         count = normalActiveDatabasesFormula(s, D, active);
       } else {
         const helper = L.helper[scenario];
-        count = `IF(${c}$${rows.down}="${DOWN}","—",IF(${D}>${L.rows},"",${activeDatabasesFormula(`$${helper}$${L.firstRow}:$${helper}$${L.lastRow}`, s)}))`;
+        count = rule.failedServerDatabasesFormula(`${c}$${rows.down}`, DOWN, D, L.rows, activeDatabasesFormula(`$${helper}$${L.firstRow}:$${helper}$${L.lastRow}`, s));
       }
-      put(`${c}${dbRow}`, { formula: formula(`IF(${s}>=${total},"",IF(${survivable},${count},""))`), role: "output", numberFormat: "#,##0", align: "center" });
+      put(`${c}${dbRow}`, { formula: formula(blankWhen(`${s}>=${total}`, blankUnless(survivable, count))), role: "output", numberFormat: "#,##0", align: "center" });
       const databases = `${c}${dbRow}`;
       put(`${c}${mbRow}`, {
-        formula: formula(`IF(ISNUMBER(${databases}),${activeMailboxesFormula(databases, n.users, D)},${databases}&"")`),
+        formula: formula(either(isNumber(databases), activeMailboxesFormula(databases, n.users, D), asText(databases))),
         role: "output",
         numberFormat: "#,##0",
         align: "center",

@@ -11,6 +11,7 @@ import { methodOf, type WorkbookInputs } from "../../engine/design";
 import { FACTOR_PARAMETERS } from "../../functions/arguments";
 import { NOT_A_DESIGN } from "../design-check";
 import type { CellModel, Highlight, InputRule, SheetModel } from "../model";
+import { formula as cellFormula } from "../display";
 import { DELL, FORMAT, VMWARE, header, numberRule, sectionHeading, typedDecimalFormats, type InputKey, type NameKey } from "./shared";
 import { TIER_COUNT, tierInputs } from "./tiers";
 
@@ -170,7 +171,7 @@ export function buildInputs(sheet: string, values: WorkbookInputs, check: string
       role: "note",
     },
     // The inputs checked as a whole (src/workbook/design-check.ts), in Excel's own functions.
-    { address: INPUTS_LAYOUT.check, formula: "=" + check, role: "output" },
+    { address: INPUTS_LAYOUT.check, formula: cellFormula(check), role: "output" },
     ...sectionHeading(INPUTS_LAYOUT.profileHeading, "User profile and design", INPUTS_WIDTH),
     ...header(INPUTS_LAYOUT.profileHeader, ["Input", "Value", "What it is", "Source"]),
   ];
@@ -189,10 +190,10 @@ export function buildInputs(sheet: string, values: WorkbookInputs, check: string
       { address: `D${r}`, value: row.source, role: "source" },
     );
   });
-  cells.push({ address: ENVIRONMENT_CHECK_CELL, formula: "=" + environmentCheck, numberFormat: ";;;", role: "step" });
-  cells.push({ address: SERVER_DISKS_CHECK_CELL, formula: "=" + serverDisksCheck, numberFormat: ";;;", role: "step" });
-  if (copiesPerServer !== undefined) cells.push({ address: COPIES_PER_SERVER_CELL, formula: "=" + copiesPerServer, numberFormat: ";;;", role: "step" });
-  if (mcdbCheck !== undefined) cells.push({ address: MCDB_CHECK_CELL, formula: "=" + mcdbCheck, numberFormat: ";;;", role: "step" });
+  cells.push({ address: ENVIRONMENT_CHECK_CELL, formula: cellFormula(environmentCheck), numberFormat: ";;;", role: "step" });
+  cells.push({ address: SERVER_DISKS_CHECK_CELL, formula: cellFormula(serverDisksCheck), numberFormat: ";;;", role: "step" });
+  if (copiesPerServer !== undefined) cells.push({ address: COPIES_PER_SERVER_CELL, formula: cellFormula(copiesPerServer), numberFormat: ";;;", role: "step" });
+  if (mcdbCheck !== undefined) cells.push({ address: MCDB_CHECK_CELL, formula: cellFormula(mcdbCheck), numberFormat: ";;;", role: "step" });
   // An Excel page header is text, and reads no cell: say so where the title is typed (issue 18).
   cells.push({
     address: `A${NOTE_ROW}`,
