@@ -103,6 +103,8 @@ export function evaluateWorkbook(model: WorkbookModel): WorkbookValues {
     let value: EvaluatedValue;
     try {
       value = scalar(evaluateFormula(cell.formula, contextFor(sheet.name, row, column)));
+      // A cell holds no negative zero: Excel stores and shows 0 (0 × −1 is 0 in a workbook, −0 in a double).
+      if (Object.is(value, -0)) value = 0;
     } finally {
       sheet.inProgress.delete(id);
     }

@@ -139,6 +139,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     microsoft: (key) => `${sheetReference(sheets.methods)}!${microsoftCell(key)}`,
     mailboxes: `${sheetReference(sheets.methods)}!${TIER_MAILBOXES_CELL}`,
     microsoftLogSpaceGB: `${sheetReference(sheets.methods)}!${LOG_SPACE_CELL}`,
+    methodsCell: (cell) => `${sheetReference(sheets.methods)}!${cell}`,
     vmware: (result) => `${sheetReference(sheets.resilience)}!${absolute(result === "cores" ? RESILIENCE_CELLS.vmwareCores : RESILIENCE_CELLS.vmwareMemoryGB)}`,
     dag: { serversFirstSite: names.serversSite1, serversSecondSite: names.serversSite2, copies: names.copies, layout: names.dagLayout, lagged: names.laggedCopies },
     mcdbCheck: `${inputsRef}!${absolute(MCDB_CHECK_CELL)}`,

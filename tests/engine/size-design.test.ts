@@ -339,6 +339,19 @@ describe("more load never buys less by Microsoft's method, servers sized never l
 });
 
 describe("sized never less, a copy more never buys less", () => {
+  test("an active/passive DAG is not sized over copies: fewer copies' count would refuse it, past 100 copies on a first-site server", () => {
+    // Found by tests/functions/design-equals-functions.test.ts: 401 mailboxes in two tiers on 2 + 2 servers, 3 copies, a 500 GB
+    // disk of 40 IOPS: the calculator deploys 100 databases (100 copies on each first-site server), 2 copies would deploy 102.
+    const inputs: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2013, users: 1, quotaMB: 10240, messagesPerDay: 0.5, messageKB: 1, copies: 3, lagDays: 0.1, maxDatabaseGB: 200, maxDatabaseSizeConfiguration: "custom", serversSite1: 2, serversSite2: 2, dagLayout: "active/passive", coresPerServer: 8, serverDisk: "Own disk", autoReseedDisks: 0, spareDisks: 0, serverSizing: "never less" };
+    const tables = {
+      tiers: [{ mailboxes: 1, messagesPerDay: 0.5, messageKB: 1, quotaMB: 10240 }, { mailboxes: 400, messagesPerDay: 1, messageKB: 1, quotaMB: 49233 }],
+      ownServerDisks: [{ name: "Own disk", rawGB: 500, type: "given" as const, iops: 40, source: "the Hardware sheet" }],
+    };
+    const d = sizeDesign(inputs, tables);
+    expect([d.databases, d.microsoftDatabases]).toEqual([100, 100]);
+    expect(d.neverLess).toBeDefined();
+  });
+
   // 5,000 mailboxes of 2 GB on 6 servers of 8 TB disks, 2 databases a volume asked. By the calculator's rules 3 → 4
   // copies lays 120 → 24 databases (Role Requirements!C79) and 22 → 10 disks a server (Storage Design!C197; ours one
   // hot spare more): tests/fixtures/microsoft-calculator-designs.json v01 at 3 copies, and the same inputs at Input!C30

@@ -63,6 +63,11 @@ function engineValue(key: MicrosoftRule, inputs: WorkbookInputs): number | boole
     active: d.microsoft!.active.worst,
     logSpaceGB: d.microsoft!.logSpaceGB,
     specRate: inputs.specIntRate ?? 0,
+    laggedCopies: inputs.laggedCopies ?? 0,
+    hourShare: inputs.peakHourLogShare ?? REFERENCE_DESIGN_INPUTS.peakHourLogShare,
+    // Both designs are active/active: no first site's copies of their own.
+    activePassive: 0,
+    copiesFirstSite: 0,
     cores: inputs.coresPerServer ?? 16,
     // A rule with a parameter (the dumpster of a size) is walked at the mailbox quota.
     size: inputs.quotaMB,

@@ -30,8 +30,12 @@ export const mountedCountFormula = (unit: string, copies: string, servers: strin
 export const atLeastCountFormula = (own: string, atLeast: string, ownBalanced: string, mounted: string): string => `IF(ISNUMBER(${own}),${deployedCountFormula(atLeast, ownBalanced, mounted)},${own})`;
 
 /** 1 where the chain counts `copiesAt`: never less, fewer than the design's copies, from two HA copies up. */
-export const fewerCopiesAppliesFormula = (neverLess: string, copiesAt: string, copies: string, lagged: string): string =>
-  `IF(AND(${neverLess}>0,${copiesAt}<${copies},${copiesAt}>=${lagged}+2),1,0)`;
+export const fewerCopiesAppliesFormula = (neverLess: string, copiesAt: string, copies: string, lagged: string, even: string): string =>
+  `IF(AND(${neverLess}>0,${copiesAt}<${copies},${copiesAt}>=${lagged}+2,${even}),1,0)`;
+
+/** size-design.ts evenServers: one site, or two of as many servers each, active/active (`activePassive` 0). */
+export const evenServersFormula = (serversFirstSite: string, serversSecondSite: string, activePassive: string): string =>
+  `OR(IF(ISNUMBER(${serversSecondSite}),${serversSecondSite},0)=0,AND(IF(ISNUMBER(${serversSecondSite}),${serversSecondSite},0)=${serversFirstSite},${activePassive}=0))`;
 
 /**
  * The count at `copiesAt`: the candidate, where it can be had — its own count given and at most 100 copies a server

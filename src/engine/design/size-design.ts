@@ -260,9 +260,18 @@ export interface FewerCopies {
   raidDisksPerServer: number;
 }
 
-/** Whether a design is sized at least as its fewer copies (FewerCopies): never less, Microsoft's method, three HA copies or more. */
-export const sizedOverCopies = (inputs: Pick<WorkbookInputs, "serverSizing" | "copies" | "laggedCopies">): boolean =>
-  inputs.serverSizing === "never less" && inputs.copies >= (inputs.laggedCopies ?? 0) + 3;
+/**
+ * Whether a design is sized at least as its fewer copies (FewerCopies): never less, Microsoft's method, three HA
+ * copies or more, on servers that each hold as many copies — one site, or two sites of as many servers each,
+ * active/active. Elsewhere (active/passive, or unequal sites) a server holds more copies than the average the
+ * count's most is bounded by (100 a server), so a count of fewer copies could refuse the design: not sized so.
+ */
+export const sizedOverCopies = (inputs: Pick<WorkbookInputs, "serverSizing" | "copies" | "laggedCopies" | "serversSite1" | "serversSite2" | "dagLayout">): boolean =>
+  inputs.serverSizing === "never less" && inputs.copies >= (inputs.laggedCopies ?? 0) + 3 && evenServers(inputs);
+const evenServers = (inputs: Pick<WorkbookInputs, "serversSite1" | "serversSite2" | "dagLayout">): boolean => {
+  const second = typeof inputs.serversSite2 === "number" ? inputs.serversSite2 : 0;
+  return second === 0 || (second === inputs.serversSite1 && inputs.dagLayout !== "active/passive");
+};
 
 function fewerCopiesOf(inputs: WorkbookInputs, sizing: DesignTables, serversPerSite: number[], layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">, diskChoice: ServerDiskChoice): FewerCopies {
   const most: FewerCopies = { databases: 0, coresPerServer: 0, memoryPerServerGB: 0, jbodDisksPerServer: 0, raidDisksPerServer: 0 };

@@ -49,6 +49,7 @@ import { dashOnError, formula as cellFormula } from "../display";
 import { indexFormula } from "../formulas/lookup";
 import { chosenCandidateFormula, countErrorOr, deployedCheckFormula, liveDellCall, walkStepFormula, yesOrNo } from "../formulas/design";
 import { INPUT_NAMES } from "./inputs";
+import { COPIES_FIRST_SITE_CELL, DISK_FACTOR_CELLS } from "./methods";
 import { DELL, EMC, ESRP_2013, ESRP_2016, FORMAT, VMWARE, absolute, header, landscape, quantityFormat, sectionHeading, titleAndNote, type DesignOutput, type NameKey, type References, type Rendered } from "./shared";
 
 interface OutputRow {
@@ -154,8 +155,16 @@ function walkOperand(key: string, r: References): string | undefined {
     case "copiesPerServer":
     case "active":
       return r.microsoft(key);
-    case "logSpaceGB":
-      return r.microsoftLogSpaceGB;
+    // An active/passive DAG (1, else 0) and the copies in its first site: the Methods sheet's helpers.
+    case "activePassive":
+      return r.methodsCell(DISK_FACTOR_CELLS.activePassive);
+    case "copiesFirstSite":
+      return r.methodsCell(COPIES_FIRST_SITE_CELL);
+    case "hourShare":
+      return r.input("peakHourLogShare");
+    // The replay lag the design gives: the rules count it only where a copy is lagged.
+    case "lagDays":
+      return r.input("lagDays");
     case "specRate":
       return r.input("specIntRate");
     case "cores":

@@ -55,7 +55,7 @@ import { MCDB_SHARE_PERCENT, MCDB_SOURCES, mcdbDisksPerSsdFormula, mcdbGBPerServ
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
 import { eitherSiteServerFormula, methodsDifferenceFormula, secondSiteServerFormula, tiersGivenFormula, tiersSizedFormula } from "../../engine/design/formulas";
 import { minimumMemoryFormula } from "../../engine/version";
-import { atLeastCountFormula, atLeastDagDisksFormula, atLeastFormula, fewerCopiesAppliesFormula, balancedAtLeastFormula, deployedCountFormula, fewerCopiesCountedFormula, fewerCopiesCountFormula, fewerCopiesSizedFormula, mostSoFarFormula, mountedCountFormula } from "../../engine/design/fewer-copies-formulas";
+import { atLeastCountFormula, atLeastDagDisksFormula, atLeastFormula, evenServersFormula, fewerCopiesAppliesFormula, balancedAtLeastFormula, deployedCountFormula, fewerCopiesCountedFormula, fewerCopiesCountFormula, fewerCopiesSizedFormula, mostSoFarFormula, mountedCountFormula } from "../../engine/design/fewer-copies-formulas";
 import { MICROSOFT_FACTOR_INPUTS, input, type InputKey } from "../../engine/catalogue";
 import { balancedDatabasesFormula, numberLiteral, type DagArguments } from "../../engine/excel-formulas";
 import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
@@ -227,6 +227,8 @@ const DATABASES_FACTOR_ROW = ROWS.databasesFactor.first;
 const ACTIVE_FACTOR_ROW = ROWS.activeFactor.first;
 const SERVERS_ROW = ROWS.servers.first;
 const HELPER_ROW = ROWS.helpers.first;
+/** The copies in the first site, a helper of the count (microsoft/formulas.ts copiesFirstSiteFormula). */
+export const COPIES_FIRST_SITE_CELL = `$J$${HELPER_ROW}`;
 /** The calculator's own database count, below the four helpers. */
 const OWN_COUNT_ROW = ROWS.ownCount.first;
 const OWN_COUNT = `$J$${OWN_COUNT_ROW}`;
@@ -522,7 +524,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     cache: "",
     megacycles: "",
     calculated: "",
-    copiesFirstSite: `$J$${HELPER_ROW}`,
+    copiesFirstSite: COPIES_FIRST_SITE_CELL,
     maxDatabases: `$J$${HELPER_ROW + 1}`,
     calculatedDatabases: `$J$${HELPER_ROW + 2}`,
     permutations: `$J$${HELPER_ROW + 3}`,
@@ -1063,7 +1065,7 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
     const most = (step: FewerStep, figure: FewerStep, where: string) => mostSoFarFormula(before(step), at("sized"), where, at(figure));
     const formulas: Record<FewerStep, string | number> = {
       copies,
-      applies: fewerCopiesAppliesFormula(NEVER_LESS_CELL, at("copies"), n.copies, lagged),
+      applies: fewerCopiesAppliesFormula(NEVER_LESS_CELL, at("copies"), n.copies, lagged, evenServersFormula(n.serversFirstSite, n.serversSecondSite, DISK_FACTOR_CELLS.activePassive)),
       copiesFirstSite: copiesFirstSiteFormula(c),
       diskGB: d ? rule.countingDiskGBFormula(SERVER_DISK_HELPERS.rawGB, jbodFormula(c, d.databasesPerVolume)) : "0",
       diskIops: d ? rule.countingDiskIopsFormula(at("diskGB"), SERVER_DISK_HELPERS.iops, MICROSOFT_FACTOR_DEFAULTS.diskIops) : `${MICROSOFT_FACTOR_DEFAULTS.diskIops}`,

@@ -285,6 +285,8 @@ export interface References {
   microsoft(key: MicrosoftKey): string;
   /** Microsoft's log space a database (methods.ts LOG_SPACE_CELL), qualified. */
   microsoftLogSpaceGB: string;
+  /** A helper cell of the Methods sheet (its absolute address there, methods.ts), qualified. */
+  methodsCell(cell: string): string;
   /** The servers' cores and memory by VMware's rule, worst survivable case (Resilience sheet), qualified. */
   vmware(result: "cores" | "memory"): string;
   /** The DAG's servers, copies and layout, for the balanced count. */

@@ -123,14 +123,14 @@ describe("Microsoft's mailbox rules", () => {
     expect(evaluateFormula(formula, { cell: (_s, row, column) => (row === 0 ? values[column] : null) })).toBe(5317.3828125);
   });
 
-  test("a database volume at the calculator's example database (Volume Requirements!E123, 664.67 GB): whole GB up, in Excel less the count tolerance", () => {
-    // 664.6728515625 × (1 + 2 × 0.2) ÷ (1 − 0.05) = 979.52…, one database a volume (Input!C39 5% free).
-    const value = MICROSOFT_RULES.compileAt("databaseVolumeGB", ["databaseGB"])([664.6728515625], MICROSOFT_RULES.factorSlots(factors));
-    expect(value).toBe(980);
-    const formula = MICROSOFT_RULES.formula("databaseVolumeGB", { databaseGB: "A1" });
-    expect(formula).toBe("MAX(1,ROUNDUP(A1*(1+2*0.2)/(1-0.05)-MIN(A1*(1+2*0.2)/(1-0.05)*1e-15,0.000001),0))");
-    expect(evaluateFormula(formula, { cell: () => 664.6728515625 })).toBe(980);
-    expect(MICROSOFT_RULES.words("databaseVolumeGB")).toBe("the larger of 1 GB and (size of one database × (1 + 2 × content index share) ÷ (1 − free space share of a volume)) rounded up");
+  test("a database volume at the calculator's example database (Volume Requirements!E123, F123): the database+log volume whole GB up, less the log volume", () => {
+    // One database a volume (Input!C39 5% free): the database+log volume (664.6728515625 × (1 + 2 × 0.2) + 23.736572265625)
+    // ÷ 0.95 = 1,004.5… is 1,005 GB (Role Requirements!C276 rounded up); the log volume 23.7366 ÷ 0.95 = 24.99… is 25 GB.
+    const at = (key: MicrosoftRule) => MICROSOFT_RULES.compileAt(key, ["databaseGB", "logSpaceGB"])([664.6728515625, 23.736572265625], MICROSOFT_RULES.factorSlots(factors));
+    expect([at("databaseVolumeGB"), at("logVolumeGB")]).toEqual([980, 25]);
+    const formula = MICROSOFT_RULES.formula("databaseVolumeGB", { databaseGB: "A1", logSpaceGB: "A2" });
+    expect(evaluateFormula(formula, { cell: (_s, row) => (row === 0 ? 664.6728515625 : 23.736572265625) })).toBe(980);
+    expect(MICROSOFT_RULES.words("databaseVolumeGB")).toContain("log volume, provisioned");
   });
 
   test("the busiest server's megacycles and memory are the calculator's at its example (Role Requirements!C14:C16, C102, C133:C142, C199:C201)", () => {
