@@ -1,5 +1,5 @@
 /**
- * The README is the product's front door, and docs/ the reference it links (issue 29 moved the
+ * The README is the product's front door, and docs/ the reference it links (the reference moved
  * reference there): every `| \`=FORMULA\` | \`RESULT\` |` row in them is evaluated as `exsize eval`
  * would print it, and every exsize example is run, so neither can drift from the code.
  */
@@ -14,7 +14,7 @@ import { main } from "../src/cli/main";
 import { evaluateFormula } from "../src/formula";
 import { WORKBOOK_MS } from "./support/timeouts";
 
-// Runs the exsize design examples of docs/cli.md, which evaluate and write workbooks: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Runs the exsize design examples of docs/cli.md, which evaluate and write workbooks: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 const README = readFileSync(join(__dirname, "../README.md"), "utf8");
@@ -111,8 +111,8 @@ describe("docs/cli.md: the CLI's options and --json examples", () => {
 });
 
 /**
- * The sections on `exsize layout`, `exsize export` and `exsize help` (issue 18; docs/cli.md since
- * issue 29): each example block is run and must print what the page shows (trailing spaces aside),
+ * The sections on `exsize layout`, `exsize export` and `exsize help` (docs/cli.md since
+ * ): each example block is run and must print what the page shows (trailing spaces aside),
  * and each exit status the prose promises is the one the command returns.
  */
 describe("docs/cli.md: exsize layout, export and help print what it shows", () => {
@@ -176,7 +176,7 @@ describe("docs/cli.md: exsize layout, export and help print what it shows", () =
 });
 
 /**
- * A README that stands alone in a clone (issue 18): every link in README.md and docs/*.md either
+ * A README that stands alone in a clone: every link in README.md and docs/*.md either
  * resolves to a file of the repository (and, with a #fragment, to a heading of it) or is a public
  * web page. Nothing points outside the repository — ../shared/SIZING.md and ../shared/seeds/ exist
  * only beside our working copy — nor at a build output a clone does not have.

@@ -1,6 +1,6 @@
 /**
  * `exsize compare [INPUTS…] --vary OPTION=V1,V2,… [--vary …] [--json | --csv] [--out FILE.xlsx [--customer]]`
- * (issue 19): several designs side by side. Every combination of the varied inputs over the base
+ * several designs side by side. Every combination of the varied inputs over the base
  * design (a reference design, --preset, with the options given), each read by exsize design's own
  * presetDesign and sized once by the engine exactly as `exsize design` sizes it alone — the same
  * rules (designOf), the same numbers as the workbook shows them (the catalogue's designRecord)
@@ -310,7 +310,7 @@ export const TABLE_COLUMNS: readonly TableColumn[] = [
   { heading: "log IOPS", right: true, text: (o) => show(o.dagLogIops) },
   // What holds the databases: a Microsoft-method server's own disks; the papers' arrays and spindles by Dell's process.
   { heading: "disks a server", right: true, text: (o) => show(o.disksPerServer) },
-  // Exchange 2019's and SE's MCDB SSDs beside the database disks (issue 31).
+  // Exchange 2019's and SE's MCDB SSDs beside the database disks.
   { heading: "MCDB SSDs", right: true, text: (o) => (o.mcdbSsdsPerServer === null ? "" : `${show(o.mcdbSsdsPerServer)} × ${show(o.mcdbSsdGB)} GB`) },
   { heading: "arrays", right: false, text: (o, method) => (method === "dell" ? `${show(o.arrays)} × ${show(o.arrayModel)}` : "") },
   { heading: "spindles", right: true, text: (o, method) => (method === "dell" ? show(o.spindles) : "") },

@@ -1,6 +1,6 @@
 /**
  * The design's inputs as command-line options, shared by `exsize design`, `layout` and `export`
- * (issue 15): one name, alias, default and rule per input of the Inputs sheet, so the three commands
+ * one name, alias, default and rule per input of the Inputs sheet, so the three commands
  * size the same design from the same words — the reference design of 000_72e1ddb9bbd1ecac.txt 3.4.2
  * by default. Every input of the design's catalogue (src/engine/catalogue) is an option, named
  * after the input (`quotaMB` → `--quota-mb`), checked by its rule with its message
@@ -40,7 +40,7 @@ export const EXIT_STATUS_HELP: readonly string[] = [
 
 /**
  * Options that are gone, and what says the same now: `layout` and `export` once had their own
- * design options (issue 8); they now take `design`'s, and lay out the design's own databases.
+ * design options; they now take `design`'s, and lay out the design's own databases.
  */
 export const RETIRED_OPTIONS: Readonly<Record<string, string>> = Object.freeze({
   "--servers": "did you mean --servers-site1 and --servers-site2? --servers 8,8 is now --servers-site1 8 --servers-site2 8",

@@ -1,6 +1,6 @@
 /**
  * `exsize design [INPUTS…] (--out FILE.xlsx | --json) [--customer] [--force]` — the design of the
- * inputs given (issues 3, 9, 12, 15): the reference design of 000_72e1ddb9bbd1ecac.txt 3.4.2 by
+ * inputs given: the reference design of 000_72e1ddb9bbd1ecac.txt 3.4.2 by
  * default. Its numbers come from the engine, sized once (src/engine/design sizeDesign), by the
  * method its Exchange version calls for; `--json` and the text print them without building a
  * workbook. `--out` writes the design workbook: the live design, whose EXSIZE formulas work in Excel
@@ -360,7 +360,7 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
     );
     if (design.databasesPerVolumeNote) out.stdout(`  (${design.databasesPerVolumeNote})`);
   }
-  // A Microsoft-method design whose disk holds no volume has no server disks: say so, and why (issue 25, item 8).
+  // A Microsoft-method design whose disk holds no volume has no server disks: say so, and why.
   if (design.method === "microsoft" && !design.serverDisks && !design.raidServerDisks && design.serverDisksProblem !== undefined) {
     out.stdout(`Server disks: none — ${design.serverDisksProblem}`);
   }

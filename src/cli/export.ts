@@ -7,13 +7,13 @@
  * ExchangeDscCalculatorHelper module reads), and a PowerShell script that creates the mount points,
  * the databases and their copies with activation preferences.
  *
- * The design is `exsize design`'s (issue 15): the same input options, names, defaults and rules, or
+ * The design is `exsize design`'s: the same input options, names, defaults and rules, or
  * with --from the inputs of a design workbook a person edited in Excel (its Inputs sheet read back
  * by the defined names, each value checked by its rule as the options are), sized once by the
  * engine, so the databases, servers and copies deployed are the ones the workbook sizes.
  *
  * The files are built as text in memory first (src/workbook/deployment.ts, shared with the pane's
- * "Export the deployment"), and written second, all or none (issue 16: a folder in the way of the
+ * "Export the deployment"), and written second, all or none (a folder in the way of the
  * script once left the three CSVs written): every target is checked, the four texts go to
  * temporary files in the target folder, and only then are they renamed into place; a failure at
  * any step removes the temporaries, puts back any file already replaced, and leaves the folder as

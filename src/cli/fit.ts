@@ -1,5 +1,5 @@
 /**
- * `exsize fit [PROFILE…] [--json | --csv] [--out FILE.xlsx] [--limit N]` (issue 30): the least
+ * `exsize fit [PROFILE…] [--json | --csv] [--out FILE.xlsx] [--limit N]`: the least
  * hardware that carries a mailbox profile. The profile is exsize design's options (the load, the
  * version, …); what it does not pin — DAGs, servers a site, copies, lagged copies, the server disk,
  * databases a volume — the engine's search varies (src/engine/fit.ts), and prints the designs no

@@ -1,7 +1,7 @@
 /**
  * `exsize layout [INPUTS…] [--json]` — the design's DAG: its copy layout (the calculator's
  * Distribution sheet) and its failure scenarios, server by server (src/engine/layout.ts,
- * failover.ts; docs/dag-layout.md). The design is `exsize design`'s for the same inputs (issue 15):
+ * failover.ts; docs/dag-layout.md). The design is `exsize design`'s for the same inputs:
  * the same options, names, defaults and rules (src/cli/design-options.ts), sized once by the engine
  * (sizeDesign), so the databases laid out here are the ones `design --json` reports and `export`
  * deploys.

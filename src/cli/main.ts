@@ -7,7 +7,7 @@ import * as path from "path";
 import type { ProgressOutput } from "./compare";
 import { didYouMean } from "../functions/suggest";
 
-// Each command's module is loaded when it runs (issue 15: `exsize design --json` loads the engine
+// Each command's module is loaded when it runs (`exsize design --json` loads the engine
 // and the input rules, not the formula interpreter, exceljs or the template's sheets).
 /* eslint-disable @typescript-eslint/no-require-imports */
 const design = () => require("./design") as typeof import("./design");

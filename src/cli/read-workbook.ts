@@ -1,5 +1,5 @@
 /**
- * A design workbook read back (issue 15: `exsize export --from FILE.xlsx`): the Inputs sheet's
+ * A design workbook read back (`exsize export --from FILE.xlsx`): the Inputs sheet's
  * inputs a person edited in Excel, found by the defined names the template gives them (Users,
  * QuotaMB, … — src/workbook/template.ts INPUT_NAMES), with the factors table (Factors), the mailbox
  * tiers (TierMailboxes, TierMessages, TierMessageKB, TierQuotaMB) and the Hardware sheet's disk

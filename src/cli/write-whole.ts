@@ -1,5 +1,5 @@
 /**
- * Every workbook the CLI writes is written whole or not at all (issue 25, item 1): the bytes go to a
+ * Every workbook the CLI writes is written whole or not at all: the bytes go to a
  * temporary file beside the target (the same folder, so the rename is atomic and never crosses
  * devices), then are linked into place (without --force: a file already there stays) or renamed over
  * it (with --force). A full disk, Ctrl-C or any other failure leaves the target byte for byte as it

@@ -1,5 +1,5 @@
 /**
- * Charts in the .xlsx the CLI writes (issue 18): exceljs draws none, so each ChartModel becomes the
+ * Charts in the .xlsx the CLI writes: exceljs draws none, so each ChartModel becomes the
  * parts Excel and LibreOffice read — xl/charts/chartN.xml (DrawingML chart: a bar, column or pie
  * chart whose series reference the model's cells, with their values cached so the file shows the
  * chart before any recalculation), xl/drawings/drawingN.xml (where it sits on its sheet), the

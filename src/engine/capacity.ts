@@ -1,5 +1,5 @@
 /**
- * The capacity a copy of the databases must be given, counted from the totals (issue 12).
+ * The capacity a copy of the databases must be given, counted from the totals.
  *
  * The volumes as provisioned (000_72e1ddb9bbd1ecac.txt, Tables 18-19: whole GB, half up, one database
  * and one log volume per database) add up to the paper's 15,768 GB, but that sum can fall when the

@@ -53,7 +53,7 @@ export function databaseCapacity(
   const whiteSpacePerUserMB = whiteSpace([messagesPerDay, messageKB], f);
   const dumpsterPerUserMB = dumpster([whiteSpacePerUserMB, quotaMB], f);
   const mailboxOnDiskMB = mailbox([quotaMB, whiteSpacePerUserMB, dumpsterPerUserMB], f);
-  // A mailbox lives in one database: one that cannot fit the largest database makes no design (issue 12).
+  // A mailbox lives in one database: one that cannot fit the largest database makes no design.
   if (!mailboxFits([mailboxOnDiskMB, maxDatabaseGB], f)) {
     throw new SizingError("#N/A", mailboxDoesNotFit(mailboxOnDiskMB * f.growth, maxDatabaseGB));
   }

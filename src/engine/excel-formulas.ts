@@ -1,5 +1,5 @@
 /**
- * The engine's methods rendered as formulas of Excel's own functions (issue 7): what the customer
+ * The engine's methods rendered as formulas of Excel's own functions: what the customer
  * copy holds instead of the EXSIZE functions, so it stays live in Excel 2016+, Excel on the web and
  * LibreOffice with no add-in. One renderer per method, beside the arithmetic it mirrors; tests
  * (tests/engine/excel-formulas.test.ts) evaluate the text for thousands of random inputs and

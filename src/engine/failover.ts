@@ -151,7 +151,7 @@ export function failoverReport(design: DagDesign, iopsPerMailbox?: number, names
 /**
  * The IOPS a mailbox Jetstress is given: the design's, rounded up to the ESRPs' three decimals — 004
  * §5 "Simulated profile: IOPS per mailbox 0.121" for the calculator's 0.1206. Up, so a target is never
- * below the requirement (issue 27; erratum E3).
+ * below the requirement (erratum E3).
  */
 export function jetstressIopsPerMailbox(iopsPerMailbox: number): number {
   const scale = 10 ** JETSTRESS_PROFILE_DECIMALS;

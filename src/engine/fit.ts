@@ -1,5 +1,5 @@
 /**
- * Fit (issue 30): the least hardware that carries a mailbox profile. Every design of a space — DAGs,
+ * Fit: the least hardware that carries a mailbox profile. Every design of a space — DAGs,
  * servers a site, copies, lagged copies, the server disk and databases a volume — that the whole-design
  * check accepts within the version's limits, and of those the Pareto front on servers, disks, memory
  * and cores in the environment: the designs no other beats on all four.
@@ -7,7 +7,7 @@
  * Speed without pruning a front design: by Dell's process only the server disks and MCDB SSDs depend on
  * the disk inputs (size-design.ts designDisks), so a topology (DAGs, sites, copies, lagged copies) is
  * checked and sized once and each disk tried on it. By Microsoft's method the disk also counts the
- * databases (issue 27), but designs of a topology with the same disk count key (size-design.ts
+ * databases, but designs of a topology with the same disk count key (size-design.ts
  * diskCountKeys) size alike but for their disks: one of each key is checked and sized whole. A key whose
  * databases outgrow the disk's maximum size is refused either way (the warning, or no disk lays them out),
  * so its candidates are skipped unsized, and sized only for their words if no design is accepted. A key
@@ -441,7 +441,7 @@ export function* fitSteps(profile: FitProfile, check: FitCheck = sizeOnly, optio
         }
       }
     };
-    // Issue 27: by Microsoft's method the server disk and the databases a volume count the databases (on JBOD,
+    // By Microsoft's method the server disk and the databases a volume count the databases (on JBOD,
     // Role Requirements!C62, C74, C76:C79) and choose JBOD or RAID, so designs are sized once a disk count
     // key; the topology sized once serves Dell's process, whose arrays no disk input moves.
     // Sized never less over copies (sizedOverCopies), a disk also moves the counts and disks of fewer copies: each sized whole.

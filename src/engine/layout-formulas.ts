@@ -1,6 +1,6 @@
 /**
  * The failure simulation of layout.ts (activate, scenarioLoads, worstCase, activeMailboxes) as
- * formula text, for the Distribution sheet (issue 26: the sheet lays its cells out, the engine writes
+ * formula text, for the Distribution sheet (the sheet lays its cells out, the engine writes
  * their arithmetic). The copy layout's own renderings (layoutHomeFormula, layoutSiteFormula, …) and
  * EX_FAILOVER's closed forms are in excel-formulas.ts; these count over the sheet's helper cells
  * instead: each database's preferences on its grid row, and its home and next copies in helper columns.

@@ -1,7 +1,7 @@
 /**
  * The DAG copy layout: every database copy on a server, with its activation preference, as the
  * Distribution sheet of Microsoft's Exchange Server Role Requirements Calculator lays them out
- * (issue 8; docs/dag-layout.md). 004_1d3a339e6fd03f64.txt, 4 and Figures 3–5: 16 servers in two
+ * (docs/dag-layout.md). 004_1d3a339e6fd03f64.txt, 4 and Figures 3–5: 16 servers in two
  * sites, 4 copies, 336 databases, 21 active copies a server in normal running.
  *
  * The rule — a symmetric rotation, written so that the preference of (database, server) has a
@@ -356,7 +356,7 @@ export function activeMailboxes(databases: number, users: number, totalDatabases
 
 /**
  * Copies of each database that can activate in its home site and in the next. Copies are spread
- * over all the sites (3 copies over 3 sites: one in each, not two at home — issue 16, where the
+ * over all the sites (3 copies over 3 sites: one in each, not two at home, where the
  * two-site spread gave a period of 0 and a NaN count); the lagged ones are the last in preference
  * order, so they come off the last sites first.
  */
@@ -409,7 +409,7 @@ export function activeServerCount(design: Pick<LayoutDesign, "serversPerSite" | 
  * whole number of balanced rounds on every active server. As the calculator, which rounds its
  * database count so that the copies lay out evenly (004: 336 = 16 servers × 21 rounds).
  * The design is judged first: one that cannot hold its copies (a site of one server holding two)
- * has a period of 0, and its count would be NaN; the SizingError says what is wrong instead (issue 16).
+ * has a period of 0, and its count would be NaN; the SizingError says what is wrong instead.
  */
 export function balancedDatabaseCount(minimum: number, design: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">): number {
   validateLayoutDesign({ ...design, databases: 1 });

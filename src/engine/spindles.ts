@@ -42,7 +42,7 @@ export function spindleCount(input: SpindleInput): SpindleCount {
   const layout = RAID_LAYOUTS[input.raid];
   const group = input.groupSize ?? layout.defaultGroup;
   const backendIops = backendOf([input.iops, input.readRatio, layout.writePenalty], NO_FACTORS);
-  // A RAID set has at least its level's minimum (RAID 5: 3 disks, RAID 6: 4, mirrors: a pair) — issue 12;
+  // A RAID set has at least its level's minimum (RAID 5: 3 disks, RAID 6: 4, mirrors: a pair);
   // no group is groups of one (rules/dell.ts spindles).
   const iopsDisks = iopsDisksOf([backendIops, layout.minGroup, group ?? 1, input.diskIops], NO_FACTORS);
 

@@ -1,5 +1,5 @@
 /**
- * Exchange versions, and what Microsoft's documentation says of a server of each (issue 31): one
+ * Exchange versions, and what Microsoft's documentation says of a server of each: one
  * small table the engine, the cells, the CLI and the pane read, so a version's rules live here only.
  *
  * Exchange Server Subscription Edition ("SE", generally available on 1 July 2025) is sized as Exchange

@@ -1,5 +1,5 @@
 /**
- * A number as a person typed it on the command line (issue 12), read by the functions' own
+ * A number as a person typed it on the command line, read by the functions' own
  * `parseNumberText` (src/functions/arguments.ts), so the CLI, the pane and the cells agree: `5000`,
  * `5,000`, `2048.5`, `1,000,000.25`, `1e3`, `60%`. A comma only ever separates thousands in groups of
  * three, so `2048,5` — a decimal comma — is refused with a message instead of becoming 20,485.

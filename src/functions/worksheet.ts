@@ -48,7 +48,7 @@ const COPIES = param({ name: "copies", ...declared("copies"), defaultValue: 2, w
 const IOPS = param({ name: "iops", min: 0, max: 1_000_000_000, what: "the IOPS to serve" });
 const READ_RATIO = param({ name: "readRatio", ...declared("readRatio"), defaultValue: DEFAULT_READ_RATIO, what: "the share of I/O that is reads" });
 // Every design the Design check accepts fits: at most 100,000 databases of at most 1,000,000 GB, × 1.32 for the
-// content index and free space (000, Table 18), plus logs, is under 1.5e11 GB a copy (issue 16: 20,000,000 users passed 1e9).
+// content index and free space (000, Table 18), plus logs, is under 1.5e11 GB a copy (20,000,000 users passed 1e9).
 const CAPACITY_GB = param({ name: "capacityGB", min: 0, max: 1_000_000_000_000, what: "the capacity to hold in GB" });
 const DISK_GB = param({ name: "diskGB", above: 0, max: 1_000_000, what: "the size of one disk in GB" });
 const GROUP_SIZE = param({ name: "groupSize", min: 1, max: 256, integer: true, what: "disks per RAID group" });
@@ -371,7 +371,7 @@ const DAG_LAYOUTS = ["active/active", "active/passive"] as const satisfies reado
 /** The default scenario is the worst the papers test: a site and then one more server (004). */
 const SCENARIOS_WORST_FIRST = ["site+server", "site", "server", "normal"] as const satisfies readonly FailureScenario[];
 
-// As many as a design has users: in a one-server design, or a failure, one server carries them all (issue 16).
+// As many as a design has users: in a one-server design, or a failure, one server carries them all.
 const MAILBOXES = param({ name: "mailboxes", min: 0, max: 100_000_000, integer: true, what: "active mailboxes on the server" });
 const SERVER_RESULTS = ["cores", "memory"] as const;
 
@@ -421,7 +421,7 @@ export function EX_JETSTRESS(
 
 /**
  * The parameters a design's input cells feed, so the template's data validation uses the same limits
- * and words as the functions (issue 7): a customer cannot type what the add-in would reject.
+ * and words as the functions: a customer cannot type what the add-in would reject.
  */
 export const INPUT_PARAMETERS = Object.freeze({
   users: USERS,
@@ -435,11 +435,11 @@ export const INPUT_PARAMETERS = Object.freeze({
   lagDays: param({ name: "lagDays", ...declared("lagDays"), defaultValue: 7, what: "the lagged copies' replay lag in days, up to Exchange's 14" }),
   readRatio: READ_RATIO,
   servers: SERVERS_IN_SITE,
-  // The environment of several DAGs (issue 17; 004_1d3a339e6fd03f64.txt §4): at least a DAG's users, a rule joining Users (design-check.ts).
+  // The environment of several DAGs (004_1d3a339e6fd03f64.txt §4): at least a DAG's users, a rule joining Users (design-check.ts).
   environmentUsers: param({ name: "environmentUsers", ...declared("environmentUsers"), defaultValue: 0, what: "the environment's mailboxes, sized as identical DAGs of Users each: at least Users (empty or 0 = this DAG alone)" }),
-  // The databases a DAG as set (the calculator's Input!G38 "No", G39; issue 27: Dell EMC's 336, 004_1d3a339e6fd03f64.txt §4).
+  // The databases a DAG as set (the calculator's Input!G38 "No", G39: Dell EMC's 336, 004_1d3a339e6fd03f64.txt §4).
   databasesPerDag: param({ name: "databasesPerDag", ...declared("databasesPerDag"), defaultValue: 0, what: "databases a DAG as you set them, Microsoft's method (empty or 0 = the method's own count)" }),
-  // A Microsoft-method JBOD server's own disks (issue 17; the calculator's Input!C109:C112, 004_1d3a339e6fd03f64.txt §4).
+  // A Microsoft-method JBOD server's own disks (the calculator's Input!C109:C112, 004_1d3a339e6fd03f64.txt §4).
   databasesPerVolume: param({ name: "databasesPerVolume", ...declared("databasesPerVolume"), defaultValue: SERVER_DISK_DEFAULTS.databasesPerVolume, what: "databases a JBOD disk's volume holds (0 = the most that fit, at most the copies)" }),
   autoReseedDisks: param({ name: "autoReseedDisks", ...declared("autoReseedDisks"), defaultValue: SERVER_DISK_DEFAULTS.autoReseedDisks, what: "AutoReseed spare disks a JBOD server keeps" }),
   spareDisks: param({ name: "spareDisks", ...declared("spareDisks"), defaultValue: SERVER_DISK_DEFAULTS.spareDisks, what: "hot spare disks a JBOD server keeps" }),
@@ -448,5 +448,5 @@ export const INPUT_PARAMETERS = Object.freeze({
   latency: LATENCY("latency", "a latency"),
 });
 
-// Microsoft's method (Exchange 2013–2019), after Microsoft, Exchange Server Role Requirements Calculator v7.6 (issue 10).
+// Microsoft's method (Exchange 2013–2019), after Microsoft, Exchange Server Role Requirements Calculator v7.6.
 export { EX_MS_DATABASES, EX_MS_DISKS, EX_MS_IOPS, EX_MS_MAILBOX, EX_MS_REPLICATION, EX_MS_SERVER } from "./microsoft";

@@ -12,11 +12,11 @@
  *   src/workbook/deployment.ts (as `exsize export` does) and offer them as downloads.
  * - Put the deployment on sheets: the same read, then the same files on new sheets in one more sync
  *   (deployment.ts), for an Excel whose webview blocks downloads.
- * - Compare designs (issue 19): the form's design with one input varied over the values typed, each
+ * - Compare designs: the form's design with one input varied over the values typed, each
  *   variant checked as a load checks it and sized by the engine (src/workbook/compare.ts compareDesign);
  *   a new Compare sheet (Compare 2… when one exists: nothing of the user's is touched) of formulas over
  *   each variant's own new sheets, built by the same liveCompareModel as `exsize compare --customer`.
- * - Use a reference design (issue 17): either preset (src/engine/design/presets.ts) fills the form;
+ * - Use a reference design: either preset (src/engine/design/presets.ts) fills the form;
  *   what it sets beyond the form's fields (Dell EMC's 50 GB archive, 24 cores a server) goes with the
  *   next load, so the workbook holds the preset's design.
  */
@@ -380,7 +380,7 @@ export class PaneController {
   private shown: HeadlineResults | undefined;
   constructor(private readonly view: PaneView) {}
 
-  /** Use a reference design: its form, every input of it a field (issue 28). */
+  /** Use a reference design: its form, every input of it a field. */
   usePreset(name: PresetName): DesignForm {
     return presetForm(name);
   }
@@ -390,7 +390,7 @@ export class PaneController {
     this.view.showResults(results);
   }
 
-  /** After a failed load the results on show answer the design loaded before, not the form: say so (issue 16). */
+  /** After a failed load the results on show answer the design loaded before, not the form: say so. */
   private markResultsStale(): void {
     if (this.shown === undefined || this.shown.stale !== undefined) return;
     this.showResults({
@@ -574,7 +574,7 @@ export class PaneController {
   }
 
   /**
-   * Find a design (issue 30): the form's mailboxes, version and servers as the profile, searched over
+   * Find a design: the form's mailboxes, version and servers as the profile, searched over
    * servers a site (one site, or two when the form has a second), copies, the server disk and databases
    * a volume, as `exsize fit` searches them; the designs no other beats on servers, disks, memory and
    * cores are offered, each to fill the form with. Nothing is written to the workbook.

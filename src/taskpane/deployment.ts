@@ -5,11 +5,11 @@
  * - queueDagRead: the design's inputs — every input cell, the factors, the mailbox tiers and the
  *   disk classes, each by its defined name — queued for the caller's one sync, whatever the
  *   workbook's size. dagDesignFromWorkbook (src/workbook/deployment.ts) checks each by its rule and
- *   sizes the design with the engine, as `exsize export --from` does with a file (issue 15): the
+ *   sizes the design with the engine, as `exsize export --from` does with a file: the
  *   databases deployed are the design's, never a cell's count that Excel may not have calculated.
  * - queueDeploymentSheets: the four sheets under the first free suffix ("Export Servers",
  *   "Export Servers 2"…), never an existing sheet, each cell text as written — a value, never a
- *   formula, whatever the user typed (issue 16) — in the caller's one sync.
+ *   formula, whatever the user typed — in the caller's one sync.
  *
  * APIs: names.getItem/getRange, worksheets.add, range.values/numberFormat, format (ExcelApi 1.1-1.2);
  * freezePanes.freezeRows (1.7) and the note as an input message (data validation, 1.8) only where

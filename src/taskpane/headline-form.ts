@@ -42,7 +42,7 @@ export const formatTyped = (n: number): string => n.toLocaleString("en-US", { ma
 // ---------------------------------------------------------------------------------------------
 // The fields
 
-/** The inputs a person sets per design in the pane: every input of the catalogue, as the CLI takes them (issue 28). */
+/** The inputs a person sets per design in the pane: every input of the catalogue, as the CLI takes them. */
 export type DesignField = keyof WorkbookInputs;
 export type FieldGroup = InputGroup;
 
@@ -111,7 +111,7 @@ const FIELD_BY_KEY = new Map(FORM_FIELDS.map((f) => [f.key, f]));
 export const fieldOf = (key: DesignField): FormField => FIELD_BY_KEY.get(key)!;
 
 /** The form's optional fields (the catalogue's optional inputs): a form without them (an older caller) is the reference design's values there. */
-/** The catalogue's optional inputs, and those the pane gained with issue 28 (the read ratio, Microsoft's method's own), which an older caller's form lacks. */
+/** The catalogue's optional inputs, and those the pane gained later (the read ratio, Microsoft's method's own), which an older caller's form lacks. */
 const LATER_FIELDS = ["readRatio", "archiveMB", "specIntRate", "coresPerServer", "peakHourLogShare"] as const satisfies readonly (keyof MethodsInputValues | "readRatio")[];
 export type OptionalField = Extract<DesignField, OptionalInputKey> | (typeof LATER_FIELDS)[number];
 /** What the form holds: each field's text (a select's value). */

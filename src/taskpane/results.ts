@@ -28,7 +28,7 @@ export const PANE_SUMMARY_CELLS = Object.freeze({
 
 /**
  * What the pane decides by, read as values from the sheets that compute them, never from the Summary's
- * words (issue 26): the method that sized the design, and how the calculator lays the server disks.
+ * words: the method that sized the design, and how the calculator lays the server disks.
  */
 export const PANE_VALUE_CELLS = Object.freeze({
   /** "microsoft" or "dell". */
@@ -48,7 +48,7 @@ export interface ResultRow {
 }
 
 /**
- * `stale`: the results are still shown, but no longer answer the form — a later load failed (issue 16);
+ * `stale`: the results are still shown, but no longer answer the form — a later load failed;
  * the sentence says so, and the pane shows it in place of where the results came from.
  */
 export type HeadlineResults = (
@@ -141,7 +141,7 @@ export function describeResults(sheet: string, v: SummaryValues, manual = false)
       message: `Excel shows ${codes} on sheet ${sheet} instead of an answer. An input is probably out of range: hover over the cell with the error on the Design sheet to read why, fix the yellow cell on the Inputs sheet, then press Refresh results.`,
     };
   }
-  // By Microsoft's method the Summary leaves the papers' arrays and spindles out (issue 28): they are on its Methods sheet.
+  // By Microsoft's method the Summary leaves the papers' arrays and spindles out: they are on its Methods sheet.
   const microsoft = v.methodUsed === "microsoft";
   const numeric = microsoft ? NUMERIC.filter((k) => !PAPERS_ONLY.includes(k)) : NUMERIC;
   if (numeric.some((k) => typeof v[k] !== "number")) {

@@ -83,7 +83,7 @@ function buildForm(): void {
     fieldset.append(element("legend", {}, title), list);
     actions.before(fieldset);
   }
-  // "Use a reference design": a choice of either preset beside the button (issue 17); the hint says what the choice holds.
+  // "Use a reference design": a choice of either preset beside the button; the hint says what the choice holds.
   const button = byId<HTMLButtonElement>("preset");
   button.textContent = "Use a reference design";
   const choice = element("select", { id: "preset-choice", "aria-label": "Reference design", "aria-describedby": "preset-hint" });

@@ -1,5 +1,5 @@
 /**
- * Several designs side by side (issue 19), shared by `exsize compare` (src/cli/compare.ts) and the
+ * Several designs side by side, shared by `exsize compare` (src/cli/compare.ts) and the
  * pane's "Compare designs" (src/taskpane/controller.ts): a design's outputs as the workbook shows
  * them, the Compare sheet's rows, the figure that changes most, and the live Compare workbook's model
  * — each design's own sheets and a Compare sheet of formulas over them, with the chart of the figure
@@ -20,7 +20,7 @@ import { designRecord, labelWithUnit, quantity, type DesignRecord, type Quantity
 // The design's numbers, as the workbook shows them
 
 /**
- * The Compare sheet's figures, in order (issue 26: the sheet lists the catalogue's keys; labels,
+ * The Compare sheet's figures, in order (the sheet lists the catalogue's keys; labels,
  * units and decimals are the catalogue's): the Summary's answers, then the server disks a design by
  * Microsoft's method buys, then two figures no sheet shows. `--json` and `--csv` carry every quantity.
  */
@@ -49,7 +49,7 @@ export const COMPARE_KEYS = [
   "worstTargetIops",
   "pageFileGB",
   "disksPerServer",
-  // Exchange 2019's and SE's MCDB SSDs beside the database disks (issue 31): empty where a design has none.
+  // Exchange 2019's and SE's MCDB SSDs beside the database disks: empty where a design has none.
   "mcdbSsdsPerServer",
   "mcdbSsdGB",
   "databases",
@@ -78,7 +78,7 @@ export function compareDesign(inputs: WorkbookInputs, tables?: DesignTables, whe
 
 /**
  * Each figure's row label on the Compare sheet, with its unit: the catalogue's words, but where an
- * input has the same label on the Inputs sheet (the inputs' rows above use those labels, issue 28):
+ * input has the same label on the Inputs sheet (the inputs' rows above use those labels):
  * the array model the design chose is not the input "Array model" (auto or a model). One name a row.
  */
 const COMPARE_LABEL_OVERRIDES: Readonly<Partial<Record<CompareKey, string>>> = { arrayModel: "Array model chosen" };
@@ -88,7 +88,7 @@ export const COMPARE_LABELS: Readonly<Record<CompareKey, string>> = Object.freez
 
 /**
  * The papers' storage, which by Microsoft's method is not the design's: its servers' own disks hold
- * the databases. The Summary leaves these rows blank for such a design (issue 28: one storage answer),
+ * the databases. The Summary leaves these rows blank for such a design (one storage answer),
  * the live Compare sheet reads the Summary, and the values sheet leaves them blank too; `--json` and
  * `--csv` keep them, as `exsize design --json` does.
  */
@@ -351,7 +351,7 @@ function lineBreaks(text: string, width: number): string[] {
 /**
  * The Compare sheet: the rows of compareSheetRows, a column per design and a last one that says
  * "differs" (highlighted) where a row differs from design 1, then the figure that changes most as a
- * table and a bar chart. It prints like the design's sheets (issue 28): landscape, one page wide, the
+ * table and a bar chart. It prints like the design's sheets: landscape, one page wide, the
  * table from its own page with the designs' row on each, the chart's table and the chart on the next.
  */
 export function compareSheet(layout: ReturnType<typeof compareSheetRows>, parts: CompareSheetParts): { sheet: SheetModel; charts: ChartModel[] } {

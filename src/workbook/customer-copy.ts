@@ -1,5 +1,5 @@
 /**
- * The customer copy, made at the file level (issues 3 and 7): a workbook that works in Excel
+ * The customer copy, made at the file level: a workbook that works in Excel
  * without the add-in and in other spreadsheet programs, and that stays live when a customer edits
  * an input.
  *

@@ -1,5 +1,5 @@
 /**
- * Deploy what was designed (issue 8): the DAG's copy layout as Microsoft's Exchange Server Role
+ * Deploy what was designed: the DAG's copy layout as Microsoft's Exchange Server Role
  * Requirements Calculator exports it — Servers.csv, MailboxDatabases.csv and
  * MailboxDatabaseCopies.csv, in the calculator's columns with its "VersionNumber" row, as the public
  * dsccommunity/ExchangeDsc repository's examples (source/Examples/ConfigureDatabases-FromCalculator,
@@ -11,7 +11,7 @@
  * files to a folder; the pane (src/taskpane) offers them as downloads, or puts the same content on
  * new sheets (deploymentSheets) for a user whose Excel blocks downloads.
  *
- * Text from the user, and what becomes of it (issue 16: `--gc '=HYPERLINK(…)'` once landed in the
+ * Text from the user, and what becomes of it (`--gc '=HYPERLINK(…)'` once landed in the
  * CSVs as a formula, and `--database-prefix 'a,b'` split Servers.csv's DbMap):
  * - refused: the DAG's name and the server prefix (Windows computer names: letters, digits and
  *   hyphens, 15 characters with the number — Microsoft, "Naming conventions in Active Directory for
@@ -119,7 +119,7 @@ export function replayLagTime(days: number): string {
 }
 
 /**
- * The export's settings for a sized design (issue 26: the export deploys the volumes the design buys):
+ * The export's settings for a sized design (the export deploys the volumes the design buys):
  * a server's volumes as its own disks lay them — the databases a volume, the AutoReseed and restore
  * disks of a Microsoft-method JBOD server, a RAID server's volumes and restore set — or, by Dell's
  * process, which sizes no server disks, a volume a database (Tables 18-19); its MCDB SSDs, if it has
@@ -566,7 +566,7 @@ export function deploymentFiles(
 // The design as the workbook holds it
 
 /**
- * What the pane reads from a design in the workbook (issue 15): the Inputs sheet's inputs by their
+ * What the pane reads from a design in the workbook: the Inputs sheet's inputs by their
  * defined names, the factors, the mailbox tiers and the disk classes, as Excel gives them, and where
  * each sits, for messages. The same cells `exsize export --from FILE.xlsx` reads from a file.
  */

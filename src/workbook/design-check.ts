@@ -1,5 +1,5 @@
 /**
- * A design checked as a whole (issue 12): the combined rules every edge refuses alike — the CLI
+ * A design checked as a whole: the combined rules every edge refuses alike — the CLI
  * before it writes a file, the pane before it loads, and the workbook's "Design check" cell, which
  * is Excel's own formula (live in the customer copy too). Each input alone is checked by the
  * functions' parameter rules and the cells' data validation; these rules join inputs.
@@ -69,7 +69,7 @@ export function environmentCheckFormula(environmentUsers: string, users: string)
 /**
  * Inputs' own rules in a cell of their own, as the Design check words them ("" when each holds): the
  * Design check reads the cell, so its formula stays within Excel's 8,192 characters (the server
- * disks' four inputs, issue 17).
+ * disks' four inputs).
  */
 export function rulesCheckFormula(rules: ReadonlyArray<{ name: string; label: string; rule: InputRule }>, setDatabasesFail?: string): string {
   return ruleChain(rules, setDatabasesFail === undefined ? '""' : `IF(${setDatabasesFail},"${SUMMARIES.setDatabases.replace(/"/g, '""')}","")`);
@@ -137,7 +137,7 @@ export function designRuleProblems(inputs: DesignInputs & Partial<Pick<WorkbookI
     });
   } catch (e) {
     if (!(e instanceof SizingError)) throw e;
-    // Too many servers is the servers' fault alone, not the copies' (issue 25, item 11: 9 + 8 servers).
+    // Too many servers is the servers' fault alone, not the copies' (9 + 8 servers).
     const serverCount = inputs.serversSite1 + (inputs.serversSite2 === "" ? 0 : inputs.serversSite2);
     if (serverCount > MAX_SERVERS) problems.push({ inputs: ["ServersFirstSite", "ServersSecondSite"], message: `servers: ${e.message}`, summary: SUMMARIES.dagServers });
     else problems.push({ inputs: ["Copies", "ServersFirstSite", "ServersSecondSite", "DagLayout"], message: `copies and servers: ${e.message}`, summary: SUMMARIES.servers });
@@ -148,7 +148,7 @@ export function designRuleProblems(inputs: DesignInputs & Partial<Pick<WorkbookI
 /** The databases the design deploys (each method's count balanced over the layout) have limits of their own: the engine says which. */
 function deployedProblems(inputs: DesignInputs & Partial<Pick<WorkbookInputs, "method">>, factors: Factors, tables: Pick<DesignTables, "ownServerDisks">): DesignProblem[] {
   try {
-    // The count reads the server disk where the calculator deploys JBOD (issue 27); a disk no table
+    // The count reads the server disk where the calculator deploys JBOD; a disk no table
     // names is its own rule's (the Hardware sheet's rows may name it): the calculator's is counted then.
     const given = { ...REFERENCE_DESIGN_INPUTS, ...inputs, serverDisk: knownDisk(inputs, tables) };
     return unlaidProblems(given, sizeDesign(given, { factors, ...tables }), { factors, ...tables });
@@ -198,7 +198,7 @@ export function deployedProblem(e: SizingError): DesignProblem {
   // Servers that cannot carry the design: the sentence holds its figures (the Design sheet's server refusal row).
   if (e instanceof ServerCapacityError) return { inputs: ["CoresPerServer", "SpecIntRate", "ExchangeVersion", "Users", "ServersFirstSite", "ServersSecondSite"], message: e.message, summary: e.summary };
   if (e instanceof McdbError) return { inputs: ["MCDB", "ExchangeVersion", "Method", "Copies", "LaggedCopies", "ServersFirstSite", "ServersSecondSite"], message: e.message, summary: SUMMARIES.mcdb };
-  // The server disk counts a JBOD design's databases (issue 27): it is named with the servers.
+  // The server disk counts a JBOD design's databases: it is named with the servers.
   const inputNames = e instanceof TooManyDatabasesError ? ["Users", "QuotaMB", "MaxDatabaseGB", "ServersFirstSite", "ServersSecondSite"] : ["Users", "Copies", "ServersFirstSite", "ServersSecondSite", "ServerDisk"];
   return { inputs: inputNames, message: e.message, summary: SUMMARIES.deployed };
 }
@@ -360,7 +360,7 @@ export function designCheckFormula(n: DesignCheckNames): string {
     `IF(${count}>${INPUT_PARAMETERS.databases.max},${text(SUMMARIES.databases)},` +
     `IF(${tooManyServers},${text(SUMMARIES.dagServers)},` +
     `IF(NOT(${serversHold}),${text(SUMMARIES.servers)},${last}))))))))`;
-  // Each input by its own rule first: a value pasted past data validation (Copies 0, Users 1.5) is named (issue 16).
+  // Each input by its own rule first: a value pasted past data validation (Copies 0, Users 1.5) is named.
   return ruleChain(n.rules ?? [], combined);
 }
 

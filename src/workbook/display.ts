@@ -5,7 +5,7 @@
  * and the rules' own formulas (src/workbook/formulas, src/engine), and write no Excel of their own.
  */
 
-/** What a cell shows for a figure a method lacks (issue 16: never an error in a workbook). */
+/** What a cell shows for a figure a method lacks (never an error in a workbook). */
 export const DASH = "—";
 
 /** A text as a formula writes it: quoted, its own quotes doubled. */

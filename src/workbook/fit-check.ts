@@ -1,5 +1,5 @@
 /**
- * The check a search for designs (issue 30, src/engine/fit.ts) applies to each candidate, for the CLI's
+ * The check a search for designs (src/engine/fit.ts) applies to each candidate, for the CLI's
  * `exsize fit` and the pane's "Find a design" alike: the whole-design check's rules and sizing, the
  * design sized once (designOf sizes it twice); the same designs pass.
  */

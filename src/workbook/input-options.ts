@@ -1,5 +1,5 @@
 /**
- * The design's inputs as command-line options (issue 15): one name, alias, default and rule per
+ * The design's inputs as command-line options: one name, alias, default and rule per
  * input, as the design's catalogue declares it (src/engine/catalogue), so `exsize design`, `layout`, `export` and `compare` size the same design
  * from the same words, and a message about the design as a whole names the option that sets an input.
  * In the workbook layer, below the CLI, since the Compare sheet and the design's refusals name them too.

@@ -1,5 +1,5 @@
 /**
- * The Inputs sheet's values as a design (issue 15): each input checked by the rule of its cell, the
+ * The Inputs sheet's values as a design: each input checked by the rule of its cell, the
  * design as a whole by the combined rules (design-check.ts), then sized once by the engine
  * (sizeDesign). One path for every edge that reads inputs: `exsize design`'s options (typed text),
  * `exsize export --from FILE.xlsx` (a workbook edited in Excel, read with exceljs) and the pane's
@@ -330,7 +330,7 @@ const CORE_INPUTS: readonly InputKey[] = [
  */
 export function designFromCells(cells: InputCells, places: Places): Sized {
   const problems: string[] = [];
-  // A core input's name deleted is refused, not read as the reference design's value (issue 25, item 9).
+  // A core input's name deleted is refused, not read as the reference design's value.
   for (const key of CORE_INPUTS) {
     if (key in cells.inputs) continue;
     const row = inputRow(key);

@@ -1,5 +1,5 @@
 /**
- * Where the workbook shows each quantity of the design's catalogue (issue 26): every cell that shows
+ * Where the workbook shows each quantity of the design's catalogue: every cell that shows
  * it, by sheet. One table, so that one property test (tests/workbook/quantity-cells.test.ts) holds
  * every one of them equal to sizeDesign over random designs, live and in the customer copy, and a
  * quantity added to the catalogue is either given its cells here or said not to be on a sheet.

@@ -1,7 +1,7 @@
 /**
  * How a custom-function formula is written inside an .xlsx file. A user types
  * `=EXSIZE.EX_DBSIZE(…)` in Excel with the add-in; the file stores `_xldudf_EXSIZE_EX_DBSIZE(…)`
- * (`_xldudf_<NAMESPACE>_<NAME>`, issue 3's brief; see docs/custom-functions-in-files.md), with no
+ * (`_xldudf_<NAMESPACE>_<NAME>`; see docs/custom-functions-in-files.md), with no
  * leading "=". Pure text work, usable in Node and in the browser.
  */
 

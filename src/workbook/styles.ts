@@ -129,7 +129,7 @@ export function checkPrint(print: PrintSetup, sheet: string): void {
 }
 
 /**
- * Every printed page's header and footer (issue 18), for both writers: the design's title left,
+ * Every printed page's header and footer, for both writers: the design's title left,
  * whom it is prepared for and by in the centre, the sheet's name (&A) right; the revision date
  * (ISO, the workbook's one date style) left and "Page 3 of 7" right below. "&" is doubled, as
  * Excel's header codes need; `revised` falls back to today.

@@ -1,5 +1,5 @@
 /**
- * The reference-design workbook, described once as a WorkbookModel (issues 3, 4 and 7): a Summary
+ * The reference-design workbook, described once as a WorkbookModel: a Summary
  * that opens on the answer, an Inputs sheet the user edits, a Design sheet of live formulas over it,
  * Methods, Resilience, Distribution, Jetstress and Hardware sheets, and the Sources. Both writers
  * (Office.js in the taskpane, exceljs in the CLI) put this same model into a workbook.
@@ -213,7 +213,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
     { name: names.serverDisks, sheet: sheets.hardware, range: hardware.serverDisks, comment: "Server disks (JBOD or RAID): name, raw GB, random IOPS" },
     ...TIERS.names(sheets.inputs, tail),
   ];
-  // Every database of the design as written, and room for an edited customer copy's new ones (issue 7).
+  // Every database of the design as written, and room for an edited customer copy's new ones.
   const databases = designDatabases(values);
   const gridRows = distributionGridRows(databases);
   const resilience = buildResilience(sheets.resilience, sheets.design, sheets.methods, names, factor, { sheet: sheets.distribution, rows: gridRows });
@@ -274,7 +274,7 @@ export function referenceDesign(options: ReferenceDesignOptions = {}): WorkbookM
       wrapText(buildSources(sheets.sources), WRAPPED_COLUMNS.sources, 4),
     ],
     names: definedNames,
-    // The Design sheet's capacity chart, and the Summary's pictures (issue 18).
+    // The Design sheet's capacity chart, and the Summary's pictures.
     charts: [chart, ...summaryCharts(sheets.summary)],
   };
 }

@@ -19,7 +19,7 @@ const DEV_URL = "https://localhost:3000/";
  * The public interface, copied by hand (not generated from the code under test): arguments in
  * [brackets] are optional. The first five are SIZING.md section 0; EX_SPINDLES's `disks`, EX_FAILOVER,
  * EX_LAYOUT, EX_SERVER and EX_JETSTRESS are README.md, "The worksheet functions" (commit dea8062 added
- * them to worksheet.ts); the EX_MS_* functions, Microsoft's calculator method, are issue 10 (EX_MS_DISKS, a JBOD server's own disks, issue 17) and
+ * them to worksheet.ts); the EX_MS_* functions, Microsoft's calculator method, are another's (EX_MS_DISKS, a JBOD server's own disks) and
  * docs/microsoft-method.md, with the parameters their JSDoc in src/functions/functions.ts declares.
  */
 const PUBLIC_INTERFACE: Record<string, string> = {
@@ -49,7 +49,7 @@ const RANGE_ARGUMENTS = new Set(["factors", "catalog", "disks", "servers"]);
  * And per function: Microsoft's method sizes up to four mailbox tiers, so the DAG-wide EX_MS_*
  * functions take mailboxes, messagesPerDay, messageKB and quotaMB as a row of one value per tier
  * (docs/microsoft-method.md section 1); EX_MS_REPLICATION's hourShares is one share or 24 (section 6);
- * EX_MS_DISKS's disk is a name or a row of raw GB and random IOPS, such as {8000,57.5} (issue 17).
+ * EX_MS_DISKS's disk is a name or a row of raw GB and random IOPS, such as {8000,57.5}.
  * EX_MS_MAILBOX sizes one mailbox of one tier, so its arguments are single values.
  */
 const TIERS = ["mailboxes", "messagesPerDay", "messageKB", "quotaMB"];

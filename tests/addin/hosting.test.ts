@@ -14,7 +14,7 @@ import { promisify } from "util";
 import { DEV_URL, resolveAddinUrl, rewriteAddinUrls } from "../../scripts/addin-url";
 import { BUILD_MS } from "../support/timeouts";
 
-// Builds the add-in with webpack: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Builds the add-in with webpack: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(BUILD_MS);
 
 const ROOT = path.resolve(__dirname, "../..");

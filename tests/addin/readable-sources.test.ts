@@ -281,7 +281,7 @@ describe("the README and docs/, as a reader of the repository sees them", () => 
     expect(withdrawnClaims(read(file))).toEqual([]);
   });
 
-  /** Still cites papers by their internal numbers (issue 18); to be named as papers.ts names them. */
+  /** Still cites papers by their internal numbers; to be named as papers.ts names them. */
   const NOT_YET = ["docs/microsoft-method.md"];
   test.each(docs.filter((f) => !NOT_YET.includes(f)))("%s names papers as a reader can look them up, not by internal codes", (file) => {
     expect(userFacingProblems(read(file))).toEqual([]);

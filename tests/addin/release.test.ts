@@ -1,5 +1,5 @@
 /**
- * npm run release -- --url https://host/path/ (issue 29): a production build for that address and
+ * npm run release -- --url https://host/path/: a production build for that address and
  * two zips — every built file to serve there with both manifests for it, and the unified manifest's
  * app package (manifest.json and its two icons) for the Microsoft 365 admin center. What the zip
  * holds is what the manifests name: every URL in them is under the host and is a file of the zip.

@@ -1,5 +1,5 @@
 /**
- * manifest.json, the unified manifest for Microsoft 365 (issue 29), beside manifest.xml, the add-in
+ * manifest.json, the unified manifest for Microsoft 365, beside manifest.xml, the add-in
  * only manifest that perpetual Office still needs. The unified one is valid against Microsoft's own
  * JSON schema, read from the copy @microsoft/app-manifest bundles (scripts/validate-manifest.js: no
  * network, a download fails the check), and both name the same add-in: id, version, functions

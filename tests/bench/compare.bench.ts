@@ -1,5 +1,5 @@
 /**
- * `npm run bench`, the comparison (issue 19): how long `exsize compare` takes to size and print a
+ * `npm run bench`, the comparison: how long `exsize compare` takes to size and print a
  * sweep of 10,000 designs on one core (target under 5 s) — in one process, warm, as runCompare
  * sizes it (the chunks that let Ctrl-C be heard included) and prints it as the table, --json and
  * --csv; then the command as a process, from Node's start to the last line. The sweep varies users,

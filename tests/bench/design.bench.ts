@@ -1,5 +1,5 @@
 /**
- * `npm run bench`, the design (issue 15): how many designs a second the engine sizes (sizeDesign,
+ * `npm run bench`, the design: how many designs a second the engine sizes (sizeDesign,
  * warm, in one process, over varied inputs: every Exchange version and method, one or two sites,
  * 1 to 4 copies, both layouts; target 5,000 or more), and the wall time of `exsize design --json`
  * beside Node's own start (`node -e 0`), the median of several runs taken in turn (target within 3×).

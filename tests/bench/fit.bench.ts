@@ -1,5 +1,5 @@
 /**
- * `npm run bench`, fit (issue 30): the issue's profile searched in one process, warm — candidates, CPU
+ * `npm run bench`, fit: the issue's profile searched in one process, warm — candidates, CPU
  * seconds, candidates a CPU second, and where the time goes (the designs checked and sized whole, one
  * of each disk count key; the rest: the keys, each candidate's disks, the front) — then `exsize fit …
  * --json` beside `exsize design --json` as processes, the median of runs taken in turn (target: fit

@@ -365,7 +365,7 @@ describeInBrowser("the task pane in chromium", () => {
       await expect(page.locator("#users-error").textContent()).resolves.toBe("");
       await page.getByRole("button", { name: "Use a reference design" }).click();
       expect(await formValues(page)).toEqual(referenceForm());
-      // The other reference design (issue 17): Dell EMC's 2016 design, its hint with its figures (004_1d3a339e6fd03f64.txt §4, §4.2).
+      // The other reference design: Dell EMC's 2016 design, its hint with its figures (004_1d3a339e6fd03f64.txt §4, §4.2).
       await page.getByLabel("Reference design", { exact: true }).selectOption("dellemc-2016");
       await expect(page.locator("#preset-hint").textContent()).resolves.toContain("336 databases");
       await page.getByRole("button", { name: "Use a reference design" }).click();
@@ -508,7 +508,7 @@ describeInBrowser("the task pane in chromium", () => {
       await load(page);
       const results = await page.locator("#results").evaluate((dl) => Array.from(dl.querySelectorAll("dt")).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
       expect(Object.fromEntries(results)).toMatchObject({ "Server disks (JBOD)": '45 disks a server (8TB 7.2K NL-SAS 3.5"), 720 in the DAG' });
-      // The papers' arrays and spindles are the Methods sheet's, as on the Summary (issue 28).
+      // The papers' arrays and spindles are the Methods sheet's, as on the Summary.
       expect(results.map(([label]) => label).filter((label) => /Arrays|Spindles/.test(label ?? ""))).toEqual([]);
       // The answer where the eye is: under the button pressed and its status, at the top of the 900 px viewport, not 2,000 px down.
       const heading = (await page.locator("#results-heading").boundingBox())!;
@@ -549,7 +549,7 @@ describeInBrowser("the task pane in chromium", () => {
     });
   });
 
-  describe("Export the deployment (issue 8)", () => {
+  describe("Export the deployment", () => {
     /** The page's download of `link`: its suggested name and its text. */
     async function download(page: Page, name: string): Promise<{ name: string; text: string }> {
       const [event] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name, exact: true }).click()]);
@@ -610,7 +610,7 @@ describeInBrowser("the task pane in chromium", () => {
     });
   });
 
-  describe("Compare designs (issue 19)", () => {
+  describe("Compare designs", () => {
     test.each(WIDTHS)("at %i px: the input and its values chosen in the pane write a Compare sheet, a column per value over its own sheets, with its chart", async (width) => {
       const page = await openPane(width);
       // Excel's calculation as the add-in's: the same designs and sheets as the pane writes, evaluated here.
@@ -655,7 +655,7 @@ describeInBrowser("the task pane in chromium", () => {
     });
   });
 
-  describe("Find a design (issue 30)", () => {
+  describe("Find a design", () => {
     test.each(WIDTHS)("at %i px: the designs found for the form's mailboxes are listed whole, and one fills the form", async (width) => {
       const page = await openPane(width);
       const button = page.getByRole("button", { name: "Find a design" });

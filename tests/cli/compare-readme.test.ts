@@ -1,5 +1,5 @@
 /**
- * The section on `exsize compare` (issue 19; docs/cli.md since issue 29): its example prints what the
+ * The section on `exsize compare` (docs/cli.md): its example prints what the
  * page shows, and the exit statuses and limits it states are the command's.
  */
 import { readFileSync } from "fs";

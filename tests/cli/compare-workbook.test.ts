@@ -1,5 +1,5 @@
 /**
- * `exsize compare --out FILE.xlsx` (issue 19): the Compare sheet holds the designs side by side, a
+ * `exsize compare --out FILE.xlsx`: the Compare sheet holds the designs side by side, a
  * column each, every input and output as plain values equal to --json's, the cells that differ from
  * the first design marked in a last column; the file is written whole or not at all (kept without --force, exit 2).
  */
@@ -25,7 +25,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /**
  * A figure as the Compare sheet shows it: --json's, but blank for the papers' arrays and spindles of a
- * design by Microsoft's method, whose storage is its servers' own disks (issue 28: one storage answer,
+ * design by Microsoft's method, whose storage is its servers' own disks (one storage answer,
  * as on the Summary; --json keeps them).
  */
 const PAPERS_STORAGE = ["arrays", "arrayModel", "arraysPerCopy", "spindles", "spindleRaid", "spindleDisk"];
@@ -68,7 +68,7 @@ describe("the Compare sheet", () => {
     expect([2, 3, 4, 5].map((c) => sheet.getCell(rowOf("Design"), c).value)).toEqual([1, 2, 3, 4]);
     expect(sheet.getCell(rowOf("Design"), 6).value).toBe("Differs from design 1");
     for (const o of inputOptions()) {
-      // Labelled as the Inputs sheet words them, never with a command-line option (issue 28).
+      // Labelled as the Inputs sheet words them, never with a command-line option.
       const r = rowOf(o.label);
       rows.forEach((row, d) => expect(sheet.getCell(r, d + 2).value).toEqual(row.inputs[o.key] ?? null));
     }

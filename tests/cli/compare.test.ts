@@ -1,5 +1,5 @@
 /**
- * `exsize compare` (issue 19): every combination of the varied inputs over the base design, each
+ * `exsize compare`: every combination of the varied inputs over the base design, each
  * row what `exsize design --json` prints for those options alone; a refused design is a row with its
  * reason; ranges; CSV neutralised as the deployment's export; progress only on a terminal; Ctrl-C.
  */
@@ -250,7 +250,7 @@ describe("progress on standard error only on a terminal, and Ctrl-C", () => {
   });
 });
 
-describe("the table shows what each design buys (issue 26)", () => {
+describe("the table shows what each design buys", () => {
   test("--vary server-disk: each row's disks a server is that disk's, as exsize design --json prints it (no longer the papers' spindles)", async () => {
     const disks = ['8TB 7.2K NL-SAS 3.5"', '12TB 7.2K RPM SAS 3.5"'];
     const r = await compare(["--preset", "dellemc-2016", "--databases-per-volume", "0", "--vary", `server-disk=${disks.join(",")}`]);

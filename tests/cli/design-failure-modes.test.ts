@@ -1,5 +1,5 @@
 /**
- * `exsize design --json`'s figures of Microsoft's method (issue 17): the busiest server's active
+ * `exsize design --json`'s figures of Microsoft's method: the busiest server's active
  * databases and megacycles in each failure mode, and the transport (Safety Net) database, for 004's
  * DAG (004_1d3a339e6fd03f64.txt) — checked against Microsoft's Exchange Server Role Requirements
  * Calculator v7.6 recalculated at 7,600 mailboxes of 150 messages on 8 + 8 servers with 4 copies

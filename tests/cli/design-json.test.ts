@@ -1,6 +1,6 @@
 /**
- * `exsize design --json` reads the engine's design (issue 15), not the evaluated workbook, and
- * prints its numbers as the workbook shows them (issue 18: no "logIops": 795.9599999999999): the
+ * `exsize design --json` reads the engine's design, not the evaluated workbook, and
+ * prints its numbers as the workbook shows them (no "logIops": 795.9599999999999): the
  * Summary's answers under their names, rounded as the Summary's number formats show them, and
  * equal to the evaluated workbook's Summary for the same inputs; the method used at the top.
  */
@@ -93,7 +93,7 @@ describe.each(DESIGNS)("%s: --json equals the evaluated workbook's Summary", (_n
   });
 
   test("every Summary answer, rounded as its format shows it", () => {
-    // By Microsoft's method the Summary leaves the papers' arrays and spindles to the Methods sheet (issue 28): blank there, in --json still.
+    // By Microsoft's method the Summary leaves the papers' arrays and spindles to the Methods sheet: blank there, in --json still.
     const papers = ["arrays", "arrayModel", "arraysPerCopy", "spindles", "spindleRaid", "spindleDisk"];
     for (const key of summaryKeys()) {
       const cell = summary[SUMMARY_CELLS[key]];

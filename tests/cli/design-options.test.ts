@@ -1,5 +1,5 @@
 /**
- * `exsize design` from the command line (issues 9 and 12): every input of the template's Inputs
+ * `exsize design` from the command line: every input of the template's Inputs
  * sheet is an option, checked by its cell's rule with the workbook's message; numbers are read as a
  * person meant them; a design that cannot be built writes nothing; --json, -o, --force, .xlsx only,
  * help generated from the template, and a suggestion for a mistyped option.
@@ -15,7 +15,7 @@ import { INPUT_CELLS, REFERENCE_DESIGN_INPUTS, referenceDesign, type DesignInput
 import { INPUTS } from "../../src/engine/catalogue";
 import { WORKBOOK_MS } from "../support/timeouts";
 
-// Runs exsize design, which evaluates and writes the workbook: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Runs exsize design, which evaluates and writes the workbook: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 let work: string;
@@ -34,7 +34,7 @@ async function load(file: string): Promise<ExcelJS.Workbook> {
   await workbook.xlsx.readFile(file);
   return workbook;
 }
-// issue 12: numbers read as a person meant them, and a design that would show errors is refused.
+// Numbers read as a person meant them, and a design that would show errors is refused.
 
 const ALL_INPUTS = Object.keys(INPUT_CELLS) as Array<keyof DesignInputs>;
 
@@ -123,7 +123,7 @@ describe("every input of the template is an option of exsize design", () => {
     peakHourLogShare: ["15%", 0.15],
     // Typed in capitals, held as the choice is spelt.
     serverSizing: ["NEVER LESS", "never less"],
-    // A server disk by its catalogue name, the inch mark aside, or "SIZE GB TYPE" (issue 17).
+    // A server disk by its catalogue name, the inch mark aside, or "SIZE GB TYPE".
     serverDisk: ["8TB 7.2K NL-SAS 3.5", '8TB 7.2K NL-SAS 3.5"'],
     // Typed in capitals, held as the choice is spelt; Dell's process lays no server disks either way.
     considerJbod: ["NO", "no"],
@@ -190,14 +190,14 @@ describe("every input of the template is an option of exsize design", () => {
   });
 });
 
-describe("numbers are read as a person meant them (issue 12)", () => {
+describe("numbers are read as a person meant them", () => {
   test.each<[string, number]>([
     ["5000", 5000],
     ["5,000", 5000],
     ["1,000,000", 1000000],
     [" 7500 ", 7500],
   ])("--users %j is %d", async (typed, users) => {
-    // Databases large enough that a million mailboxes fit two servers' 100 copies each (issue 25, item 7).
+    // Databases large enough that a million mailboxes fit two servers' 100 copies each.
     const run = await design(["--users", typed, "--max-db", "1000000", "--json"]);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout.join("\n")).inputs.users).toBe(users);
@@ -232,7 +232,7 @@ describe("numbers are read as a person meant them (issue 12)", () => {
   });
 });
 
-describe("a design that cannot be built writes nothing (issue 12)", () => {
+describe("a design that cannot be built writes nothing", () => {
   test("--users 100000000 passes its own rule, but the design does not: exit 1, no file, no #VALUE! workbook", async () => {
     const file = path.join(work, "huge.xlsx");
     const run = await design(["--users", "100000000", "-o", file]);
@@ -271,7 +271,7 @@ describe("exsize design --json", () => {
       logVolumes: 12,
       logVolumeGB: 48,
       // The volumes as provisioned are the paper's 15,768 GB; the capacity to provision per copy adds
-      // the rounding bound that keeps it from ever falling as the load rises (issue 12, docs/whole-design.md).
+      // the rounding bound that keeps it from ever falling as the load rises (docs/whole-design.md).
       volumesGB: 15768,
       capacityPerCopyGB: 15780,
       databaseIops: 900,
@@ -310,7 +310,7 @@ describe("where exsize design writes", () => {
     expect((await load(file)).getWorksheet("Inputs")!.getCell(INPUT_CELLS.users).value).toBe(7500);
   });
 
-  describe("a full disk leaves every file as it was (issue 25, item 1)", () => {
+  describe("a full disk leaves every file as it was", () => {
     // The kernel writes what fits, then fails with ENOSPC: this stand-in for the file system does the same to the first write.
     const fullDisk: WholeFileIO = {
       ...fs.promises,

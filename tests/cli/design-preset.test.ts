@@ -1,5 +1,5 @@
 /**
- * `exsize design --preset dell-2010|dellemc-2016` (issue 17): the second reference design, Dell EMC's
+ * `exsize design --preset dell-2010|dellemc-2016`: the second reference design, Dell EMC's
  * 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.txt), printed by --json with every
  * published figure; options given after override the preset's values.
  */
@@ -65,7 +65,7 @@ describe("--preset dellemc-2016 --json: 004's figures", () => {
   test("worstTargetIops 132, 004's (Table 9): 1,086 mailboxes at 0.121, the calculator's 0.1206 as Jetstress is given it (§5)", () => {
     expect(printed.design.worstTargetIops).toBe(132);
   });
-  test("each quantity once, under the catalogue's key, whatever the method (issue 26)", async () => {
+  test("each quantity once, under the catalogue's key, whatever the method", async () => {
     const dell = await json([]);
     expect(Object.keys(printed.design)).toEqual(QUANTITIES.map((q) => q.key));
     expect(Object.keys(dell.design)).toEqual(QUANTITIES.map((q) => q.key));
@@ -101,7 +101,7 @@ describe("presets and overrides", () => {
     [["--preset", "dell-2013"], /--preset must be dell-2010 or dellemc-2016; got "dell-2013"/],
     // The Inputs sheet's EnvironmentUsers rule (empty or 0: one DAG), as its cell's data validation says it.
     [["--environment-users", "12.5"], /--environment-users: environmentUsers must be a whole number from 0 to 1,000,000,000; got "12.5"/],
-    // The Inputs sheet's server-disk rules (issue 17): 0 databases a volume is "the most that fit".
+    // The Inputs sheet's server-disk rules: 0 databases a volume is "the most that fit".
     [["--databases-per-volume", "101"], /--databases-per-volume: databasesPerVolume must be a whole number from 0 to 100; got "101"/],
     [["--disk", "fast"], /--disk: serverDisk must be one of '8TB 7.2K NL-SAS 3.5"', .*got "fast"/],
     [["--spare-disks", "-1"], /--spare-disks: spareDisks must be a whole number from 0 to 100; got "-1"/],
@@ -149,7 +149,7 @@ describe("the help's examples give the numbers they say", () => {
 });
 
 describe("the text beside the written workbook", () => {
-  // Issue 25, item 8: a disk that cannot hold one volume left a design with no server disks, and the text said nothing.
+  // A disk that cannot hold one volume left a design with no server disks, and the text said nothing.
   test("a design whose disk holds no volume says it has no server disks, and why", async () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const fs = require("fs") as typeof import("fs");
@@ -158,7 +158,7 @@ describe("the text beside the written workbook", () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const dir = fs.mkdtempSync(join(require("os").tmpdir(), "no-disks-"));
     try {
-      // Counted from the disk, its databases fit it (issue 27): 6 databases set (Input!G39) are 13 TB each.
+      // Counted from the disk, its databases fit it: 6 databases set (Input!G39) are 13 TB each.
       const r = await design(["--exchange-version", "2016", "--disk", '300GB 15K RPM SAS 2.5"', "--copies", "3", "--servers-site1", "3", "--quota-mb", "10240", "--max-db", "2048", "--databases-per-dag", "6", "--out", join(dir, "d.xlsx")]);
       expect(r.stdout).toEqual(expect.arrayContaining([expect.stringMatching(/^Server disks: none — disk: a volume of \d+ databases? needs [\d,.]+ GB; a 300GB 15K RPM SAS 2\.5" disk formats to [\d,.]+ GB/)]));
     } finally {

@@ -1,5 +1,5 @@
 /**
- * `exsize design` refuses what the combined rules refuse (issue 12): designProblems is called with
+ * `exsize design` refuses what the combined rules refuse: designProblems is called with
  * every input, and its messages are printed with the options that set the inputs they join; the exit
  * status is 1 and no file is written. The rules themselves are tested in tests/workbook; here they
  * are replaced by one, so this holds whatever rules there are.
@@ -11,7 +11,7 @@ import { runDesign } from "../../src/cli/design";
 import { designProblems } from "../../src/workbook/design-check";
 import { WORKBOOK_MS } from "../support/timeouts";
 
-// Runs exsize design, which evaluates the workbook: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Runs exsize design, which evaluates the workbook: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 // The real rules, watched: the CLI must call them with every input.
@@ -36,7 +36,7 @@ async function design(args: string[]) {
 
 test("designProblems sees every input, the given ones and the reference design's", async () => {
   await design(["--copies", "2", "--layout", "active/passive", "--json"]);
-  // The tables too: the server disk counts a JBOD design's databases (issue 27), and they may name it.
+  // The tables too: the server disk counts a JBOD design's databases, and they may name it.
   expect(designProblems).toHaveBeenLastCalledWith(expect.objectContaining({ users: 5000, copies: 2, dagLayout: "active/passive", serversSite2: "" }), expect.anything(), expect.anything());
 });
 
@@ -60,7 +60,7 @@ test("with --json the problems are in the JSON too", async () => {
   ]);
 });
 
-test("a mailbox too big for the largest database: refused before anything is written (issue 12)", async () => {
+test("a mailbox too big for the largest database: refused before anything is written", async () => {
   const file = path.join(work, "huge-mailboxes.xlsx");
   const run = await design(["--users", "10", "--quota", "2000000", "-o", file]);
   expect(run.code).toBe(1);

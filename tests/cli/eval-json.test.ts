@@ -1,5 +1,5 @@
 /**
- * `exsize eval --json` (issue 9): one JSON object a line, per formula, in order — the formula, and
+ * `exsize eval --json`: one JSON object a line, per formula, in order — the formula, and
  * its value or its error code and message — so scripts read what a cell would show.
  */
 import { main } from "../../src/cli/main";

@@ -5,7 +5,7 @@ import * as path from "path";
 import { main } from "../../src/cli/main";
 import { BUILD_MS, PROCESS_MS } from "../support/timeouts";
 
-// Runs bin/exsize.js as a process, after compiling lib/: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Runs bin/exsize.js as a process, after compiling lib/: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(PROCESS_MS);
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -75,7 +75,7 @@ describe("exsize eval reports errors as the cell shows them and exits 1", () => 
   });
 });
 
-describe("exsize eval at the edges (issue 12)", () => {
+describe("exsize eval at the edges", () => {
   test("=1e400 is #NUM! with a message and exits 1, as Excel", async () => {
     const r = await run("eval", "=1e400");
     expect(r).toEqual({ code: 1, stdout: [expect.stringMatching(/^#NUM! .*too large/)], stderr: [] });

@@ -1,5 +1,5 @@
 /**
- * `exsize export --from FILE.xlsx` (issue 15): the design of a workbook a person edited in Excel —
+ * `exsize export --from FILE.xlsx`: the design of a workbook a person edited in Excel —
  * written by `exsize design -o`, an input cell changed (here with exceljs, as Excel saves it), read
  * back by the Inputs sheet's defined names, each value checked by its rule as design's options are,
  * sized by the engine and exported: the CSVs hold the databases `design --json` reports for the
@@ -56,7 +56,7 @@ const databasesOf = (dir: string) => parseCsv(fs.readFileSync(path.join(dir, "Ma
 const designJson = async (args: string[]) => JSON.parse((await run(runDesign, [...args, "--json"])).stdout.join("\n"));
 
 test("the users changed in the workbook: the CSVs hold the databases design --json reports for the changed inputs", async () => {
-  // 40,000: on the calculator's 4 TB disk 50,000 outgrow the 120 databases 4 servers hold (issue 27: counted from the disk).
+  // 40,000: on the calculator's 4 TB disk 50,000 outgrow the 120 databases 4 servers hold (counted from the disk).
   const file = await edited("users.xlsx", { [INPUT_CELLS.users]: 40000 });
   const dir = path.join(work, "users");
   const r = await run(runExport, ["--out", dir, "--from", file]);
@@ -181,7 +181,7 @@ async function withoutNames(name: string, removed: readonly string[]): Promise<s
   return file;
 }
 
-// Issue 25, item 9: a workbook whose core input's name was deleted exported the 5,000-user default design, silently.
+// A workbook whose core input's name was deleted exported the 5,000-user default design, silently.
 test.each(["Users", "ServersFirstSite", "Copies", "DagLayout"])("a workbook without the name %s every design workbook has: refused naming it, nothing written", async (name) => {
   const file = await withoutNames(`no-${name}.xlsx`, [name]);
   const dir = path.join(work, `no-${name}`);
@@ -196,7 +196,7 @@ test("a workbook without the names of inputs added later (LaggedCopies, ServerDi
   expect((await run(runExport, ["--out", path.join(work, "older"), "--from", file])).code).toBe(0);
 });
 
-// Issue 25, item 11: a FIFO or a link to a device is no workbook, and no folder either.
+// A FIFO or a link to a device is no workbook, and no folder either.
 test.each([
   ["a FIFO", (f: string) => execFileSync("mkfifo", [f])],
   ["a link to /dev/zero", (f: string) => fs.symlinkSync("/dev/zero", f)],

@@ -1,5 +1,5 @@
 /**
- * `exsize export`: the calculator's three CSVs and the deployment script (issue 8). PowerShell is not
+ * `exsize export`: the calculator's three CSVs and the deployment script. PowerShell is not
  * on these machines, so the script is checked by parsing it: every database and copy once, the
  * preferences of the layout, quoting that survives names with spaces and quotes.
  */
@@ -127,7 +127,7 @@ describe("names with spaces and quotes stay inside their quotes", () => {
   });
 });
 
-describe("hostile text is refused before anything is written (issue 16: CSV formula injection)", () => {
+describe("hostile text is refused before anything is written (CSV formula injection)", () => {
   const design = ["--servers-site1", "2", "--servers-site2", "2", "--copies", "2"];
   test.each([
     [["--gc", '=HYPERLINK("http://evil.example","x")'], '--gc must be a server\'s DNS name, such as gc1.contoso.com: letters, digits, hyphens and dots; got "=HYPERLINK(\\"http://evil.example\\",\\"x\\")"'],
@@ -186,7 +186,7 @@ describe("exsize export writes the files and refuses to overwrite them", () => {
   });
 });
 
-describe("exsize export writes every file or none (issue 16)", () => {
+describe("exsize export writes every file or none", () => {
   const design = ["--users", "12500", "--servers-site1", "6", "--servers-site2", "3", "--copies", "3", "--layout", "active/passive"];
   let work: string;
   beforeEach(() => {
@@ -323,7 +323,7 @@ describe("exsize export writes every file or none (issue 16)", () => {
   });
 });
 
-describe("the export deploys the volumes the design buys (issue 26)", () => {
+describe("the export deploys the volumes the design buys", () => {
   let work: string;
   beforeAll(() => (work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-export-volumes-"))));
   afterAll(() => fs.rmSync(work, { recursive: true, force: true }));

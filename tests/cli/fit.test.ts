@@ -1,5 +1,5 @@
 /**
- * `exsize fit` (issue 30): the issue's profile lists designs, each exactly what `exsize design --json`
+ * `exsize fit`: the issue's profile lists designs, each exactly what `exsize design --json`
  * prints for its inputs, none beaten on all four counts, none past SE's cores and memory a server
  * (the engine's version profile); a profile no design carries says what blocked it; bad options name
  * the option.

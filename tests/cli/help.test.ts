@@ -1,5 +1,5 @@
 /**
- * Help (issue 9): `exsize help COMMAND` and `exsize COMMAND --help` print the same text, with every
+ * Help: `exsize help COMMAND` and `exsize COMMAND --help` print the same text, with every
  * option; a mistyped command gets a suggestion.
  */
 import { designHelp, inputOptions } from "../../src/cli/design";

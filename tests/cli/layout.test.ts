@@ -1,5 +1,5 @@
 /**
- * `exsize layout`: the design's copy layout and its scenarios, as text and JSON (issues 8 and 15).
+ * `exsize layout`: the design's copy layout and its scenarios, as text and JSON.
  * The design is `exsize design`'s for the same options: its databases, servers and copies.
  */
 import { main } from "../../src/cli/main";
@@ -115,7 +115,7 @@ describe("exsize layout, the other designs", () => {
   });
 });
 
-describe("exsize layout and export take exsize design's --preset (issue 17)", () => {
+describe("exsize layout and export take exsize design's --preset", () => {
   test("--preset dellemc-2016: one of 004's DAGs, the databases design --json reports (336, 004_1d3a339e6fd03f64.txt §4.1), busiest 475 / 950 / 1,086", async () => {
     const lines: string[] = [];
     expect(await runDesign(["--preset", "dellemc-2016", "--json"], { stdout: (l) => lines.push(l), stderr: (l) => lines.push(l) })).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * One design, one answer (issue 15): for the same options, `exsize design --json`, `exsize layout
+ * One design, one answer: for the same options, `exsize design --json`, `exsize layout
  * --json` and `exsize export` size one design — the same method, the same databases, servers and
  * copies — over random designs of every Exchange version, one or two sites, 1 to 6 copies, both
  * layouts and every method; a combination that makes no design is refused by all three alike

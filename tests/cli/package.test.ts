@@ -1,5 +1,5 @@
 /**
- * The package as a user installs it (issue 29): `npm pack` of the repository, as a fresh clone packs
+ * The package as a user installs it: `npm pack` of the repository, as a fresh clone packs
  * it, gives a tarball with the command, the compiled library, the README, LICENSE and CHANGELOG, and
  * no tests, fixtures, CI or TypeScript sources; `npm install --global` of it with production
  * dependencies only (from the npm registry) gives an `exsize` that works outside the repository:

@@ -1,5 +1,5 @@
 /**
- * bin/exsize.js as a real process behind a pipe (issue 9): a reader that stops early
+ * bin/exsize.js as a real process behind a pipe: a reader that stops early
  * (`exsize … | head -1`) ends the output quietly — exit status 0, nothing on stderr, never an EPIPE
  * stack trace — for every command.
  */
@@ -10,7 +10,7 @@ import * as os from "os";
 import * as path from "path";
 import { BUILD_MS, PROCESS_MS } from "../support/timeouts";
 
-// Each test runs exsize as a process in a shell pipeline, some writing a workbook: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Each test runs exsize as a process in a shell pipeline, some writing a workbook: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(PROCESS_MS);
 
 const ROOT = path.resolve(__dirname, "../..");

@@ -1,5 +1,5 @@
 /**
- * Issue 31: Dell EMC's 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.txt, `--preset
+ * Dell EMC's 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.txt, `--preset
  * dellemc-2016`) sized as Exchange Server SE shows what SE changes: 2019's 128 GB memory minimum and
  * its MetaCache Database (MCDB) SSDs beside the 42 database disks of a server — on every surface:
  * `exsize design --json` and its text, `exsize compare` (table, --json and the live Compare workbook

@@ -19,7 +19,7 @@ import { FakeExcelHost, type FakeHostOptions, type FakeRequestContext, type Fake
 import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, sofficePath } from "../support/libreoffice";
 import { WORKBOOK_MS } from "../support/timeouts";
 
-// Writes, reads back and recalculates workbooks: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Writes, reads back and recalculates workbooks: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 // ---------------------------------------------------------------------------------------------

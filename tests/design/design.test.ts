@@ -1,5 +1,5 @@
 /**
- * `exsize design` end to end (issue 3): the live workbook read back has the model's cells, stored
+ * `exsize design` end to end: the live workbook read back has the model's cells, stored
  * formulas, formats, names and cached results; the customer copy has no EXSIZE formula left, keeps
  * its native formulas, is stamped, and — recalculated by HyperFormula and by LibreOffice — shows no
  * error and the reference design of 000_72e1ddb9bbd1ecac.txt 3.4.2.
@@ -29,7 +29,7 @@ import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, recalculateXlsx, type Re
 import { LIBREOFFICE_MS, WORKBOOK_MS } from "../support/timeouts";
 import { expectSameOutput, expectedOutputs } from "../workbook/expected";
 
-// Every test here reads, evaluates or recalculates a whole workbook: never Jest's 5 s (issue 16).
+// Every test here reads, evaluates or recalculates a whole workbook: never Jest's 5 s.
 jest.setTimeout(WORKBOOK_MS);
 
 let work: string;
@@ -82,7 +82,7 @@ describe("the live workbook", () => {
     expect(text).toContain(`Wrote ${file}: the live design`);
     expect(text).toContain("Databases: 12 × 1,266 GB volumes");
     expect(text).toContain("Logs: 12 × 48 GB volumes");
-    // 15,768 GB in volumes: 000_72e1ddb9bbd1ecac.txt, 3.4.2; 15,780 GB to provision, the bound that never falls (issue 12).
+    // 15,768 GB in volumes: 000_72e1ddb9bbd1ecac.txt, 3.4.2; 15,780 GB to provision, the bound that never falls.
     expect(text).toContain("Capacity: 15,780 GB per copy to provision, 15,768 GB in volumes (31,560 GB, all copies)");
     expect(text).toContain("IOPS: 900 database, 378 log");
     expect(text).toContain("Arrays: 2 × PS6500E 500GB (1 per copy)");
@@ -210,7 +210,7 @@ describe("the customer copy", () => {
     const { hf, value } = await hyperFormulaOf(file);
     expect(errorCells(hf)).toEqual([]);
     for (const [key, published] of PUBLISHED) expect({ key, value: value("Design", DESIGN_CELLS[key]) }).toEqual({ key, value: published });
-    // The sheets beyond the reference design travel too (issue 4): two servers in one site by default.
+    // The sheets beyond the reference design travel too: two servers in one site by default.
     expect(hf.getSheetNames()).toEqual(Object.values(templateSheetNames()));
     const normal = RESILIENCE_CELLS.scenarioRow.normal;
     expect(value("Resilience", `${RESILIENCE_CELLS.activeMailboxes}${normal}`)).toBe(EX_FAILOVER(5000, 2, 2, "normal"));
@@ -229,7 +229,7 @@ describe("the customer copy", () => {
   });
 
   test("with the user's own numbers, the copy shows what the functions compute for them", async () => {
-    // 3 copies need 3 servers: a server never holds two copies of one database (issue 12).
+    // 3 copies need 3 servers: a server never holds two copies of one database.
     const { file: own } = await builtDesign(["--users", "7500", "--quota=4096", "--copies", "3", "--servers-site1", "3", "--customer"]);
     const { hf, value } = await hyperFormulaOf(own);
     expect(errorCells(hf)).toEqual([]);

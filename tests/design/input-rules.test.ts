@@ -1,5 +1,5 @@
 /**
- * The written workbook's input rules (issue 7): every input cell of the Inputs sheet has data
+ * The written workbook's input rules: every input cell of the Inputs sheet has data
  * validation with the functions' own limits, and the disk class drop-down lists the Hardware sheet's
  * classes — so a class a person adds there can be picked, and nothing else can be typed.
  */

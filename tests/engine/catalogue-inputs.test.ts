@@ -1,5 +1,5 @@
 /**
- * Issue 26: every input declared once, in the design's catalogue, and every surface drawn from it —
+ * Every input declared once, in the design's catalogue, and every surface drawn from it —
  * the Inputs sheet's rows and defined names, the CLI's options, the pane's fields and the worksheet
  * functions' bounds. These hold the registry itself: one key, one name, one option each; a refusal
  * that names the input by its key; a default its own rule accepts.

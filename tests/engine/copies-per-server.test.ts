@@ -1,5 +1,5 @@
 /**
- * At most 100 database copies, active and passive, on a server, whatever the method (issue 25, item 7):
+ * At most 100 database copies, active and passive, on a server, whatever the method:
  * Exchange Server's Enterprise edition mounts at most 100 databases a server (Microsoft, "Exchange
  * Server editions and versions"; the calculator's Variables!K35 holds the same 100). Dell's method
  * deployed 756 databases on 2 + 7 servers with 3 copies; the refusal now comes from every method, in
@@ -66,7 +66,7 @@ describe("every method refuses more than 100 copies a server", () => {
     expect(message).not.toMatch(/maxDatabaseGB/); // one balancing unit is already 756 databases
   });
 
-  test("Microsoft's method deploys the calculator's own count, so what a balanced count refused is built (issue 27, cause 2)", () => {
+  test("Microsoft's method deploys the calculator's own count, so what a balanced count refused is built", () => {
     const built: Array<[string, WorkbookInputs]> = [
       ["2 + 7", { ...DELL_2_7, exchangeVersion: 2016, maxDatabaseGB: 2048 }],
       ["dellemc-2016 with 5 copies on 8 + 8", { ...REFERENCE_PRESETS["dellemc-2016"].inputs, copies: 5 }],
@@ -78,7 +78,7 @@ describe("every method refuses more than 100 copies a server", () => {
     }
   });
 
-  test("each change a refusal advises makes a design that can be built, and none other is advised (issue 25, items 7 and 11)", () => {
+  test("each change a refusal advises makes a design that can be built, and none other is advised", () => {
     const refused: Array<[string, WorkbookInputs]> = [
       ["Dell's method on 2 + 7", DELL_2_7],
     ];

@@ -1,5 +1,5 @@
 /**
- * A server disk by name (issue 25, item 5): a catalogue name or a name of Microsoft's calculator's
+ * A server disk by name: a catalogue name or a name of Microsoft's calculator's
  * table, with case, runs of spaces and the closing inch mark aside, or "SIZE GB TYPE" as documented
  * ('600 GB 10K RPM SAS 2.5"'); nothing else. `1,2TB 7.2K RPM SAS 3.5"` is not the 12 TB disk, and
  * `-600GB`, `+600GB`, `0600 GB` are not the 600 GB one. The same rule in `exsize design --disk`,

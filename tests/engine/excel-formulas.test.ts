@@ -57,7 +57,7 @@ import { libreOfficeAvailable, recalculateXlsx } from "../support/libreoffice";
 import { EX_DBSIZE, EX_FAILOVER, EX_IOPS, EX_JETSTRESS, EX_LOGVOL, EX_SERVER, EX_SPINDLES } from "../../src/functions/worksheet";
 import { WORKBOOK_MS } from "../support/timeouts";
 
-// Evaluates the emitted formula text for thousands of inputs: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Evaluates the emitted formula text for thousands of inputs: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 type Cell = number | string | boolean | null;
@@ -434,7 +434,7 @@ describe("the reference designs, through the native formulas", () => {
 
 describe("the pieces", () => {
   test("the formulas' rounding tolerance is the engine's (src/engine/rounding.ts)", () => {
-    // Noise of an ulp is absorbed; a fraction of 1e-13 is not (issue 12: the tolerance is a few
+    // Noise of an ulp is absorbed; a fraction of 1e-13 is not (the tolerance is a few
     // ulps, capped at 1e-6 of a unit, so 1e13 + 0.5 keeps its unit).
     const big = 1e13;
     for (const k of [1, 12, 417, 99_999]) {

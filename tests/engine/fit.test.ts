@@ -1,5 +1,5 @@
 /**
- * Fit (issue 30): the fast search's front is the exhaustive search's — every candidate checked and
+ * Fit: the fast search's front is the exhaustive search's — every candidate checked and
  * sized whole — over random small profiles; and a front is what it says: each design accepted, none
  * beaten on all four counts, within the version's limits.
  */

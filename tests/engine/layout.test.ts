@@ -1,5 +1,5 @@
 /**
- * The DAG copy layout and its failure simulation (src/engine/layout.ts, issue 8). Published numbers
+ * The DAG copy layout and its failure simulation (src/engine/layout.ts). Published numbers
  * cite their seed; properties hold for random designs of 1–4 sites.
  */
 import fc from "fast-check";
@@ -114,7 +114,7 @@ describe("properties over random designs of 1–4 sites", () => {
     );
   });
 
-  test("the balanced database count of every valid design is a positive whole number of active-server rounds (issue 16: NaN for 3 sites)", () => {
+  test("the balanced database count of every valid design is a positive whole number of active-server rounds (NaN for 3 sites)", () => {
     fc.assert(
       fc.property(designs(), fc.integer({ min: 1, max: 500 }), (design, minimum) => {
         const count = balancedDatabaseCount(minimum, design);
@@ -125,7 +125,7 @@ describe("properties over random designs of 1–4 sites", () => {
     );
   });
 
-  test("a design that cannot hold its copies has no balanced count but the reason (issue 16: was NaN)", () => {
+  test("a design that cannot hold its copies has no balanced count but the reason (was NaN)", () => {
     expect(() => balancedDatabaseCount(10, { serversPerSite: [1], copies: 2, layout: "active/active" })).toThrow(/^2 copies of each database need 2 servers, and the DAG has 1/);
     expect(() => balancedDatabaseCount(10, { serversPerSite: [1, 2], copies: 3, layout: "active/passive" })).toThrow(/put 2 in site 1, which has 1 server/);
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 31: Exchange 2019's and SE's MetaCache Database (MCDB) SSDs beside a JBOD server's database
+ * Exchange 2019's and SE's MetaCache Database (MCDB) SSDs beside a JBOD server's database
  * disks (src/engine/microsoft/mcdb.ts). Every figure cites the page of Microsoft's documentation
  * (MicrosoftDocs/OfficeDocs-Exchange at 52e8b70f) it comes from:
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 17: a RAID server's own disks (src/engine/microsoft/raid-disks.ts) against Microsoft's
+ * A RAID server's own disks (src/engine/microsoft/raid-disks.ts) against Microsoft's
  * calculator. The calculator's figures are rows of tests/fixtures/microsoft-calculator-raid.json (v7.6
  * recalculated by LibreOffice at each design's Input cells): 17 valid designs it puts on RAID — 2
  * copies, 3 copies with 1 lagged, 4 with 2 lagged; one and two sites; 500 to 50,000 mailboxes; 146 GB

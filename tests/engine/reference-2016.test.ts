@@ -1,5 +1,5 @@
 /**
- * The second reference design (issue 17): Dell EMC's 100,000-mailbox Exchange 2016 design
+ * The second reference design: Dell EMC's 100,000-mailbox Exchange 2016 design
  * (004_1d3a339e6fd03f64.txt), the preset "dellemc-2016", sized by Microsoft's calculator's method.
  * Each row cites 004's section or table; where our figure differs from 004's, both are shown and the
  * departure tagged (docs/microsoft-method.md §9).

@@ -1,7 +1,7 @@
 /**
  * Whole-count rounding (src/engine/rounding.ts): a count of databases, disks, arrays or servers is
  * never below the exact requirement (erratum E3), at every size; only floating-point noise of a few
- * units in the last place is absorbed, never a real fraction (issue 12).
+ * units in the last place is absorbed, never a real fraction.
  */
 import fc from "fast-check";
 import { ceilCount, provisionGB, roundUpToMultiple } from "../../src/engine";

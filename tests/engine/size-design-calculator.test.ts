@@ -1,5 +1,5 @@
 /**
- * Issue 15: for Exchange 2013 and later, the Summary's databases and memory a server (sizeDesign's)
+ * For Exchange 2013 and later, the Summary's databases and memory a server (sizeDesign's)
  * are Microsoft's calculator's. The calculator's figures are rows of tests/fixtures/microsoft-calculator.json
  * (v7.6 recalculated by LibreOffice at each design's Input cells; Role Requirements!C79 the databases,
  * Role Requirements!C142 the memory a server), at every design there our inputs can express: one
@@ -57,7 +57,7 @@ const calc = (x: FixtureDesign, cell: string) => {
 };
 
 test("the fixture holds the issue's designs among those our inputs express (a control)", () => {
-  // s06: issue 15's 7,600 mailboxes on 2 servers (150 KB messages); s07, on 4 servers with 3 copies, is JBOD (d03 on disks).
+  // s06: 7,600 mailboxes on 2 servers (150 KB messages); s07, on 4 servers with 3 copies, is JBOD (d03 on disks).
   expect(expressible.map((x) => x.name)).toEqual(expect.arrayContaining(["s06-issue2srv", "s15"]));
   expect(expressible.length).toBeGreaterThanOrEqual(8);
 });
@@ -67,7 +67,7 @@ test.each(expressible.map((x) => [x.name, x] as const))("%s: memory a server is 
   const d = sizeDesign(inputs);
   expect(d.method).toBe("microsoft");
   const theirs = calc(x, "Role Requirements!C79");
-  // Its own count deployed (issue 27, cause 2), so its own memory.
+  // Its own count deployed, so its own memory.
   expect(d.databases).toBe(theirs);
   expect(d.memoryPerServerGB).toBe(calc(x, "Role Requirements!C142"));
 });
@@ -76,7 +76,7 @@ test("the issue's two examples, by name: 10 databases and 288 GB; on the calcula
   const byName = (name: string) => sizeDesign(inputsOf(expressible.find((x) => x.name === name)!));
   // Role Requirements!C79 and C142 at s06 (tests/fixtures/microsoft-calculator.json).
   expect([byName("s06-issue2srv").databases, byName("s06-issue2srv").memoryPerServerGB]).toEqual([10, 288]);
-  // s07 is JBOD: C79 48 and C142 160 at d03 (microsoft-calculator-designs.json); the memory a balancing unit's (issue 16).
+  // s07 is JBOD: C79 48 and C142 160 at d03 (microsoft-calculator-designs.json); the memory a balancing unit's.
   const s07 = sizeDesign({ ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2016, ...onDisks.designs.find((x) => x.name === "d03-s07-jbod")!.inputs } as WorkbookInputs);
   expect(s07.databases).toBe(48);
   expect(s07.memoryPerServerGB).toBe(160);

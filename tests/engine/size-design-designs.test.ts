@@ -1,5 +1,5 @@
 /**
- * Issue 27: at designs of every kind, every figure Microsoft's calculator shows is the design's.
+ * At designs of every kind, every figure Microsoft's calculator shows is the design's.
  * tests/fixtures/microsoft-calculator-designs.json holds designs as sizeDesign reads them, each with
  * the calculator recalculated at its Input cells (the design's server disk considered, Input!C107 "Yes",
  * as a design always has one; a set count as Input!G39) and the figures it shows, by sheet and cell.
@@ -100,7 +100,7 @@ const FIGURES: ReadonlyArray<[string, string, (d: Design) => number | undefined,
   ["disks a server, the calculator's (RAID)", "Storage Design!C194", (d) => d.raidServerDisks?.calculatorDisks],
 ];
 
-/** What remains of issue 27: design → the figures that still depart, and why. */
+/** Where a design departs from the calculator: design → the figures that depart, and why. */
 const UNIT = "cause 4: the busiest server sized at one balancing unit";
 const DOUBLE = ["active databases, two servers fail"];
 const WORST = [...DOUBLE, "active databases, the worst", "megacycles a server", "log IOPS a DAG"];

@@ -1,5 +1,5 @@
 /**
- * Issue 17: lagged copies as a design input (src/engine/design/inputs.ts laggedCopies, lagDays). A
+ * Lagged copies as a design input (src/engine/design/inputs.ts laggedCopies, lagDays). A
  * lagged copy is counted wherever copies are and never activated: in every failure the database is
  * active on a copy that is not lagged (src/engine/layout.ts activate). Microsoft's figures are the
  * EX_MS_* functions' with the factor laggedCopies (and lagDays), and the calculator's own at the

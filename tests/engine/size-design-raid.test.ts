@@ -1,5 +1,5 @@
 /**
- * Issue 17: sizeDesign sizes a RAID server's own disks where Microsoft's calculator puts the DAG on
+ * SizeDesign sizes a RAID server's own disks where Microsoft's calculator puts the DAG on
  * RAID (design.ts prefersJbod false), as raid-disks.ts raidServerDisks, instead of saying "none". The
  * calculator's figures are rows of tests/fixtures/microsoft-calculator-raid.json (v7.6 recalculated by
  * LibreOffice): where the design deploys the calculator's own database count (Role Requirements!C79),

@@ -1,5 +1,5 @@
 /**
- * One design, sized once (issue 15): sizeDesign reproduces both reference designs, picks the method
+ * One design, sized once: sizeDesign reproduces both reference designs, picks the method
  * by version, and keeps its figures consistent with each other over random designs.
  */
 import fc from "fast-check";
@@ -146,9 +146,9 @@ test("a design past 100,000 databases is refused before anything is laid out (99
   );
 });
 
-describe("more load never buys less (issue 16)", () => {
+describe("more load never buys less", () => {
   /**
-   * Issue 16: by Microsoft's method a rise in load bought less memory and fewer cores. The calculator
+   * By Microsoft's method a rise in load bought less memory and fewer cores. The calculator
    * sizes a server by the active databases of its worst failure (Role Requirements!C103: ROUNDUP, and
    * two more on a double failure), each of the count's mailboxes: when the count rises each database
    * is smaller, so the rounding and the extra two carry fewer mailboxes. Here the calculator's count goes
@@ -174,7 +174,7 @@ describe("more load never buys less (issue 16)", () => {
 });
 
 /**
- * Issue 25, item 3: the calculator adds the content index's memory only while it is more than three
+ * The calculator adds the content index's memory only while it is more than three
  * quarters of the rest (Role Requirements!C141), so one more mailbox can buy less memory. Recalculated by
  * ../shared/ms-calc-oracle at C55 113 and 114, C57 150, C58 75, C60 2048, C26 2, C30 2, G22 No, C107 No,
  * C131 16, D131 800: C138 8 and 10, C139 7.0, C141 15.0 and 10.0, C142 **16 and 12 GB**.
@@ -243,7 +243,7 @@ test("over random DAGs by Microsoft's method, the servers sized never less are n
 });
 
 /**
- * Issue 25, item 4: a copy more, fewer databases and disks — the calculator's own. 5,000 mailboxes (150 messages
+ * A copy more, fewer databases and disks — the calculator's own. 5,000 mailboxes (150 messages
  * of 75 KB, 2 GB) on 6 servers, 8 TB disks, 3 → 4 copies, recalculated by ../shared/ms-calc-oracle (C26 6, C30 3
  * and 4, C107 Yes, C116 8000 GB, C109 No, C111 2): Role Requirements!C79 **120 → 24** databases, Storage
  * Design!C197 22 → 10 disks a server. Its JBOD count rises and falls with the largest database a volume of the
@@ -302,7 +302,7 @@ function neverBuysLess(base: fc.Arbitrary<Partial<WorkbookInputs>>, numRuns: num
   });
 }
 
-describe("more load never buys less by Dell's process, whatever the version (issue 16)", () => {
+describe("more load never buys less by Dell's process, whatever the version", () => {
   neverBuysLess(
     fc.record({
       users: fc.integer({ min: 1, max: 100_000 }),
@@ -318,7 +318,7 @@ describe("more load never buys less by Dell's process, whatever the version (iss
   );
 });
 
-describe("more load never buys less by Microsoft's method, servers sized never less (issue 16)", () => {
+describe("more load never buys less by Microsoft's method, servers sized never less", () => {
   // Larger DAGs and counts than Dell's, where balancing deploys several units (the steps that fell).
   neverBuysLess(
     fc.record({
@@ -329,7 +329,7 @@ describe("more load never buys less by Microsoft's method, servers sized never l
       exchangeVersion: fc.constantFrom(2016, 2019),
       serversSite1: fc.integer({ min: 3, max: 16 }),
       copies: fc.integer({ min: 2, max: 4 }),
-      // A SPECint rate sizes the client-access memory by megacycles, where C141's content-index step fell (issue 25, item 3).
+      // A SPECint rate sizes the client-access memory by megacycles, where C141's content-index step fell.
       specIntRate: fc.constantFrom(0, 0, 800, 1500),
       method: fc.constant("microsoft" as const),
       serverSizing: fc.constant("never less" as const),
@@ -435,7 +435,7 @@ describe("sized never less, a copy more never buys less", () => {
   }, 120_000);
 });
 
-describe("more load never buys fewer server disks with a set number of databases a volume (issue 17)", () => {
+describe("more load never buys fewer server disks with a set number of databases a volume", () => {
   // The disks are then ROUNDUP(copies a server ÷ databases a volume) + restore, AutoReseed and spares, and
   // the copies a server rise with the count, which rises with the load: a larger load is refused (its
   // volume outgrows the disk) or buys as many disks or more. The catalogue's disks, 3-4 copies, one or two sites.
@@ -477,11 +477,11 @@ describe("more load never buys fewer server disks with a set number of databases
   }, 120_000);
 });
 
-describe("more load never buys fewer server disks (issue 17)", () => {
+describe("more load never buys fewer server disks", () => {
   // Found by a sweep of one-input raises over random JBOD DAGs (10 of 3,135 steps fell): a raise that
   // stepped the balanced database count up (180 → 270) made each database smaller, two then fit a disk's
   // volume where one did, and a server's disks fell (57 → 44). The design now deploys the calculator's own
-  // count (issue 27, cause 2), 330 at both loads here, and the disks hold. Where the calculator's own count
+  // count, 330 at both loads here, and the disks hold. Where the calculator's own count
   // steps, its layout (Volume Requirements!E114, Storage Design!C182) is the design's (docs/whole-design.md).
   test("a 1 MB personal archive on 36,217 mailboxes of 9,564 MB, 3 copies on 10 servers, 10 TB disks: the disks a server do not fall", () => {
     const base: WorkbookInputs = {
@@ -503,7 +503,7 @@ describe("more load never buys fewer server disks (issue 17)", () => {
   });
 });
 
-describe("the library takes any subset of the inputs (issue 26)", () => {
+describe("the library takes any subset of the inputs", () => {
   test("the rest are the reference design's: the issue's 7,500 mailboxes on 3 + 3 servers with 3 copies", () => {
     const given = { users: 7500, copies: 3, serversSite1: 3, serversSite2: 3 } as const;
     const d = sizeDesign(given);

@@ -1,5 +1,5 @@
 /**
- * Issue 27, cause 6: a Jetstress target is never below the requirement. Jetstress is given the
+ * A Jetstress target is never below the requirement. Jetstress is given the
  * profile as IOPS a mailbox, which the ESRPs state at three decimals (002 and 004 §5: "Simulated
  * profile: IOPS per mailbox 0.121" for the calculator's 0.1206); the target is that profile, rounded
  * up, times the busiest server's mailboxes, rounded up.

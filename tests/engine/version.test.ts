@@ -1,5 +1,5 @@
 /**
- * Issue 31: Exchange Server SE and 2019. SE is a version wherever one is taken, sized as 2019 and
+ * Exchange Server SE and 2019. SE is a version wherever one is taken, sized as 2019 and
  * named "Exchange Server SE"; each version's server limits, memory minimum and page file are
  * Microsoft's documentation's (MicrosoftDocs/OfficeDocs-Exchange, commit 52e8b70f, path and heading
  * cited on each row), a server past the limits a warning on every surface.

@@ -1,5 +1,5 @@
 /**
- * Fuzzing the formula reader and evaluator (issue 12): random formula texts from a grammar —
+ * Fuzzing the formula reader and evaluator: random formula texts from a grammar —
  * numbers at the limits of doubles, text with quotes and control characters, references, ranges,
  * names, nested calls of every function the evaluator knows (the EX_* ones with random
  * arguments), chains of signs, deep nesting and garbage characters. Every answer is a value or an
@@ -166,7 +166,7 @@ async function evalAnswers(text: string): Promise<void> {
 }
 
 describe("exsize eval on a sample: exit 0 with a value, 1 with an error line, never a stack trace", () => {
-  // Found by this property unseeded (issue 25 item 12): an array whose text holds a line break.
+  // Found by this property unseeded: an array whose text holds a line break.
   test.each([
     ["a line feed", "\n"],
     ["a carriage return", "\r"],

@@ -1,5 +1,5 @@
 /**
- * The edges of the formula reader and evaluator (issue 12): numbers beyond a double, formulas
+ * The edges of the formula reader and evaluator: numbers beyond a double, formulas
  * beyond Excel's limits (Microsoft, "Excel specifications and limits": 8,192 characters of formula
  * contents, 64 levels of nested functions), and ranges that cost what their content costs.
  */

@@ -1,5 +1,5 @@
 /**
- * Numbers read as a person meant them (issue 12): text numbers follow Excel's coercion of text to
+ * Numbers read as a person meant them: text numbers follow Excel's coercion of text to
  * a number, and a comma is a thousands separator only in groups of three — never a decimal comma.
  */
 import { SizingError } from "../../src/engine";

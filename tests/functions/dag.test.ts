@@ -1,5 +1,5 @@
 /**
- * Beyond the reference design (issue 4): failure scenarios, mailbox server sizing, Jetstress
+ * Beyond the reference design: failure scenarios, mailbox server sizing, Jetstress
  * validation and the user's own hardware. Numbers from the ESRPs and the VMware paper cite them.
  */
 import fc from "fast-check";
@@ -95,7 +95,7 @@ describe("EX_FAILOVER reproduces 002_65f0dd5fd4776492.txt (12,500 mailboxes, 6 +
   });
 });
 
-describe("EX_FAILOVER, the cases of issue 8", () => {
+describe("EX_FAILOVER, cases once wrong", () => {
   test("two copies over 8 + 8 survive one server: the other site's copies activate (535 = 475 + 475 / 8, on 128 databases)", () => {
     expect(EX_FAILOVER(7600, [[8, 8]], 2, "server")).toBe(535);
     expect(EX_FAILOVER(7600, [[8, 8]], 2, "site")).toBe(950);
@@ -156,17 +156,17 @@ describe("EX_FAILOVER, bad designs and bad input", () => {
     expect(errorOf(call())).toBe(message);
   });
 
-  // Issue 16: the default database count was NaN (ceil(x / 0) × 0) when a one-server site would
+  // The default database count was NaN (ceil(x / 0) × 0) when a one-server site would
   // hold two copies; the design is now judged before the count, so the message says what is wrong.
   test.each([
     [() => EX_FAILOVER(100, [[1, 2]], 3, "server"), "#VALUE! 3 copies over 2 sites (round-robin from the active copy's site) put 2 in site 1, which has 1 server: a server cannot hold two copies of one database"],
     [() => EX_LAYOUT(100, 1, 2), "#VALUE! 2 copies of each database need 2 servers, and the DAG has 1: a server cannot hold two copies of one database"],
     [() => EX_FAILOVER(100, 1, 2, "normal"), "#VALUE! 2 copies of each database need 2 servers, and the DAG has 1: a server cannot hold two copies of one database"],
-  ])("impossible designs without a database count say why (issue 16) %#", (call, message) => {
+  ])("impossible designs without a database count say why %#", (call, message) => {
     expect(errorOf(call())).toBe(message);
   });
 
-  test("3 copies over 3 one-server sites is one copy a site: the default count is 3, as given (issue 16, was NaN)", () => {
+  test("3 copies over 3 one-server sites is one copy a site: the default count is 3, as given (was NaN)", () => {
     // Losing site 1 moves DB1 to site 2's server, which already runs DB2: 2 × 100 / 3 → 67.
     expect(EX_FAILOVER(100, [[1, 1, 1]], 3, "site", null, null, "count")).toBe(3);
     expect(EX_FAILOVER(100, [[1, 1, 1]], 3, "site")).toBe(67);
@@ -269,7 +269,7 @@ describe("your own hardware", () => {
   });
 });
 
-describe("no message over random designs, valid or not, says NaN, Infinity or undefined (issue 16)", () => {
+describe("no message over random designs, valid or not, says NaN, Infinity or undefined", () => {
   // Arguments as a cell may hold them: in range, past the limits, fractions, blanks, text.
   const count = (max: number) => fc.oneof(fc.integer({ min: 1, max }), fc.integer({ min: -3, max: max + 20 }), fc.double({ min: -5, max: max + 5, noNaN: true }), fc.constantFrom<unknown>(null, "", "x", true));
   const servers = fc.oneof(

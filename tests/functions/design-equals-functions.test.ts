@@ -1,5 +1,5 @@
 /**
- * Issue 27: a design sized by Microsoft's method (sizeDesign, Exchange 2013 and later) is the EX_MS_*
+ * A design sized by Microsoft's method (sizeDesign, Exchange 2013 and later) is the EX_MS_*
  * worksheet functions called with the same inputs. Random designs over every input both take — the
  * version, one and two sites, active/active and active/passive, 2-4 copies and lagged copies, JBOD
  * server disks of several sizes and RAID, archives, ServerSizing calculator and never less, a custom

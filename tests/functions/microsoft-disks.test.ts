@@ -1,5 +1,5 @@
 /**
- * EX_MS_DISKS, a JBOD mailbox server's own disks (issue 17), and its Excel-native rendering for the
+ * EX_MS_DISKS, a JBOD mailbox server's own disks, and its Excel-native rendering for the
  * customer copy (src/engine/microsoft/disk-formulas.ts): the function equals sizeDesign's serverDisks
  * for the same design (Dell EMC's 100,000-mailbox Exchange 2016 design, 004_1d3a339e6fd03f64.txt, and
  * random designs), and the native formulas, recalculated by our own evaluator, equal the function for

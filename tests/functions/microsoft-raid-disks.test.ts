@@ -1,5 +1,5 @@
 /**
- * EX_MS_DISKS on a design Microsoft's calculator puts on RAID (issue 17, design.ts prefersJbod false):
+ * EX_MS_DISKS on a design Microsoft's calculator puts on RAID (design.ts prefersJbod false):
  * every figure is sizeDesign's raidServerDisks (src/engine/microsoft/raid-disks.ts, itself held to the
  * calculator in tests/engine/raid-disks.test.ts), and the Excel-native rendering for the customer copy
  * (src/engine/microsoft/raid-disk-formulas.ts), recalculated by our own evaluator, is the function for
@@ -205,7 +205,7 @@ describe("EX_MS_DISKS on RAID is sizeDesign's raidServerDisks", () => {
       { numRuns: 300 },
     );
     // Enough designs compared to mean something: about a fifth of the draws, since every method refuses more than 100
-    // copies a server (issue 25, item 7) — an unseeded run compared exactly 60.
+    // copies a server — an unseeded run compared exactly 60.
     expect(compared).toBeGreaterThan(30);
   });
 });

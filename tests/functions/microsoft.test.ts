@@ -166,7 +166,7 @@ describe("properties", () => {
   });
 });
 
-describe("issue 16: Microsoft's column as messages grow", () => {
+describe("Microsoft's column as messages grow", () => {
   test("EX_MS_IOPS(204578,226,61.09,14.203,3,2,\"dag\") is not above the same at 62.09 KB (it was 82,240 against 80,955)", () => {
     const at = (kb: number) => EX_MS_IOPS(204578, 226, kb, 14.203, 3, 2, "dag") as number;
     expect(at(62.09)).toBeGreaterThanOrEqual(at(61.09));

@@ -1,5 +1,5 @@
 /**
- * Issue 12, the rules a single function can hold: a mailbox fits a database, no volume below 1 GB,
+ * The rules a single function can hold: a mailbox fits a database, no volume below 1 GB,
  * a RAID set has at least its level's disks. Each row is a case the issue found answered wrongly.
  */
 import { EX_DBSIZE, EX_LOGVOL, EX_SPINDLES, SizingError } from "../../src/functions";

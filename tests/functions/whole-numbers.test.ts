@@ -1,5 +1,5 @@
 /**
- * A whole number written with a point before three digits (issue 25, item 6): `5.000` is five
+ * A whole number written with a point before three digits: `5.000` is five
  * thousand where a point separates thousands (much of Europe and South America) and five where it
  * is the decimal point. No whole-number input guesses: the CLI's options, the worksheet functions'
  * text arguments, a workbook's cells (export --from) and the pane's fields refuse it, say how to

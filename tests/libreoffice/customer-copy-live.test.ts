@@ -1,5 +1,5 @@
 /**
- * The customer copy stays live (issue 7): a copy written for the reference inputs, whose input cells
+ * The customer copy stays live: a copy written for the reference inputs, whose input cells
  * a customer then edits in the file, recalculates — in LibreOffice (forced recalculation on load)
  * and in HyperFormula (every sheet and defined name) — to exactly what the EXSIZE functions compute
  * for the edited inputs, in every cell that has a formula in the model, with no #NAME? or #VALUE!.
@@ -56,7 +56,7 @@ const LAGGED: InputSet = {
   inputs: { users: 5000, copies: 4, quotaMB: 10240, messagesPerDay: 200, maxDatabaseGB: 2048 },
   named: { ExchangeVersion: 2016, ServersFirstSite: 2, ServersSecondSite: 2, LaggedCopies: 1, LagDays: 7, Method: "microsoft" },
 };
-/** Issue 27, cause 4: the same, its servers sized never less in the copy (either site failing, a unit at a time). */
+/** The same, its servers sized never less in the copy (either site failing, a unit at a time). */
 const LAGGED_NEVER_LESS: InputSet = { ...LAGGED, name: `${LAGGED.name}, servers sized never less`, named: { ...LAGGED.named, ServerSizing: "never less" } };
 /**
  * Active/passive, 22,800 mailboxes in 56 databases, 4 copies on 8 + 3 servers: the second site's copies laid out
@@ -83,17 +83,17 @@ const INPUT_SETS: InputSet[] = [
     inputs: { copies: 3 },
     named: { ServersFirstSite: 4, ServersSecondSite: 2, DagLayout: "active/passive" },
   },
-  // Issue 15: the method cell edited in the file; every sheet follows the design's method.
+  // The method cell edited in the file; every sheet follows the design's method.
   { name: "Exchange 2016 sized by Dell's process, chosen in the Method cell", named: { ExchangeVersion: 2016, Method: "dell" } },
   { name: "Exchange 2019 on 4 + 4 servers, four copies: Microsoft's method by auto", inputs: { users: 10000, copies: 4 }, named: { ExchangeVersion: 2019, ServersFirstSite: 4, ServersSecondSite: 4 } },
-  // Issue 17: a JBOD server's disks edited in the copy — Dell EMC's disk, the most databases that fit a volume, two spares.
+  // A JBOD server's disks edited in the copy — Dell EMC's disk, the most databases that fit a volume, two spares.
   {
     name: "Exchange 2016 on 4 + 4 servers, four copies on Dell EMC's 8 TB disks: the Summary's server disks",
     inputs: { users: 10000, copies: 4 },
     named: { ExchangeVersion: 2016, ServersFirstSite: 4, ServersSecondSite: 4, ServerDisk: '8TB 7.2K NL-SAS 3.5"', DatabasesPerVolume: 0, SpareDisks: 2 },
   },
-  // Issue 17: a lagged copy, never activated, its lag in the log space and Safety Net; Microsoft's figures in Excel's own functions.
-  // Issue 17: a design the calculator puts on RAID, its disk edited in the copy: the Summary's RAID-5 server disks.
+  // A lagged copy, never activated, its lag in the log space and Safety Net; Microsoft's figures in Excel's own functions.
+  // A design the calculator puts on RAID, its disk edited in the copy: the Summary's RAID-5 server disks.
   {
     name: "Exchange 2016 on 2 servers, two copies on 600 GB 10K disks: the Summary's RAID server disks",
     inputs: { users: 7600, copies: 2, quotaMB: 2048, messageKB: 150 },
@@ -102,14 +102,14 @@ const INPUT_SETS: InputSet[] = [
   LAGGED,
   LAGGED_NEVER_LESS,
   PASSIVE_EVEN,
-  // Issue 26: the catalogue's factor inputs typed into the copy — the calculator's IOPS multiplication factor
+  // The catalogue's factor inputs typed into the copy — the calculator's IOPS multiplication factor
   // (Input!C66) and virtual servers (Input!C24, 10% more megacycles: the cores a server follow).
   {
     name: "Exchange 2016 on 4 + 4 servers, four copies, an IOPS factor of 1.5 and virtual servers: Microsoft's method",
     inputs: { users: 20000, copies: 4, messagesPerDay: 200 },
     named: { ExchangeVersion: 2016, ServersFirstSite: 4, ServersSecondSite: 4, SpecIntRate: 800, IopsMultiplier: 1.5, Virtualization: "yes" },
   },
-  // Issue 31: Exchange Server SE typed into the version cell. Past the 48 cores Microsoft supports a 2019 or SE server
+  // Exchange Server SE typed into the version cell. Past the 48 cores Microsoft supports a 2019 or SE server
   // (49 needed): the Design check says it is not a design (past 256 GB: a warning); and a small SE design at the 128 GB minimum of the
   // 2019 system requirements ("Hardware requirements for Exchange 2019"), its page file 25% of that.
   { name: "Exchange Server SE, 30,000 mailboxes on 4 + 4 servers, four copies: past 48 cores a server, not a design", inputs: { users: 30000, copies: 4 }, named: { ExchangeVersion: "SE", ServersFirstSite: 4, ServersSecondSite: 4 } },

@@ -1,5 +1,5 @@
 /**
- * The Design check's server disk rule as LibreOffice recalculates the customer copy (issue 25, item 5): a name of the
+ * The Design check's server disk rule as LibreOffice recalculates the customer copy: a name of the
  * Hardware sheet's table exactly, case aside — no COUNTIF wildcard (8TB*) and no comparison (<>x)
  * passes, as in Excel and in our evaluator (tests/workbook/design-check-inputs.test.ts).
  */

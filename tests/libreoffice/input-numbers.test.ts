@@ -1,7 +1,7 @@
 /**
- * One number style on the Inputs sheet (issue 18): every number a person reads there groups thousands
+ * One number style on the Inputs sheet: every number a person reads there groups thousands
  * when whole ("2,048 MB", as every other sheet's "5,000") and keeps the decimals a person typed
- * ("2,048.5 MB", issue 12). No one Excel number format does both (`#,##0.##` leaves "2,048." on a whole
+ * ("2,048.5 MB"). No one Excel number format does both (`#,##0.##` leaves "2,048." on a whole
  * number), so an input cell's format groups thousands and a conditional format shows the decimals where
  * there are some. Read here as LibreOffice prints it — recalculating on load, as a customer's program
  * does — for the workbook `exsize design` writes and for its customer copy.

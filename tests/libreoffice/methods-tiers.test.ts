@@ -1,5 +1,5 @@
 /**
- * The customer copy of a tiered Methods sheet stays live in LibreOffice (issue 10): a small workbook
+ * The customer copy of a tiered Methods sheet stays live in LibreOffice: a small workbook
  * (Inputs with the tiers block, a Design stub, the Methods sheet with its tiers) written in its
  * native form, recalculated on load by LibreOffice, gives our evaluator's value in every Methods
  * cell — empty tier cells read as empty (tier 1 = the design's profile), not as typed zeros.
@@ -16,7 +16,7 @@ import { TIER_COLUMNS, tierInputs, tierNames, type TierColumn } from "../../src/
 import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, recalculateXlsxFiles, type RecalculatedCell, type RecalculatedWorkbook } from "../support/libreoffice";
 import { WORKBOOK_MS, libreOfficeMs } from "../support/timeouts";
 
-// Builds and evaluates designs; the LibreOffice test waits longer, as it says: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Builds and evaluates designs; the LibreOffice test waits longer, as it says: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 const available = libreOfficeAvailable();

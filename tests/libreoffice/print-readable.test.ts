@@ -1,5 +1,5 @@
 /**
- * Issue 28: a customer can read every printed page. Dell EMC's 100,000-mailbox Exchange 2016 design
+ * A customer can read every printed page. Dell EMC's 100,000-mailbox Exchange 2016 design
  * with a lagged copy (`exsize design --preset dellemc-2016 --lagged 1 --customer`), printed by
  * LibreOffice recalculating on load as a program without the add-in does, read back with pdftotext:
  * every database on the Distribution sheet with its header row on each page, the Inputs sheet at a
@@ -80,7 +80,7 @@ function printRanges(file: string): Map<string, Array<{ top: number; left: numbe
   return ranges;
 }
 
-/** Words a page shows with a number before a plural noun: "1 databases a volume" (issue 28). */
+/** Words a page shows with a number before a plural noun: "1 databases a volume". */
 const ONE_AND_A_PLURAL = /\b1 (?!(?:is|as|was|has|does|plus|minus|always|days?\b))([a-z]+s)\b/gi;
 
 (available || required ? describe : describe.skip)("Dell EMC's design with a lagged copy, printed from the customer copy", () => {
@@ -186,7 +186,7 @@ describe("exsize compare --out: six designs, printed", () => {
   });
 });
 
-/** Issue 25, item 11: a 2-mailbox design's IOPS are a fraction of one; printed whole they read "0 IOPS", a need of none. */
+/** A 2-mailbox design's IOPS are a fraction of one; printed whole they read "0 IOPS", a need of none. */
 (available || required ? describe : describe.skip)("a design of 2 mailboxes, printed", () => {
   test("the Summary shows its IOPS to a decimal, as design --json gives them, never 0 IOPS", async () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "exsize-print-small-"));

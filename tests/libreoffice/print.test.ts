@@ -1,9 +1,9 @@
 /**
- * The customer copy as a customer meets it (issue 7): it opens on the Summary, and LibreOffice —
+ * The customer copy as a customer meets it: it opens on the Summary, and LibreOffice —
  * recalculating on load, as a program without the add-in does — prints every sheet on at most two
  * pages (one page wide, by the model's page setup), the Summary on one; the Distribution of a DAG
- * with more databases than a page holds on as many pages as they take (issue 28). Each page's header names
- * its sheet (&A), which is how pages are counted per sheet. Issue 18: for the reference design, a
+ * with more databases than a page holds on as many pages as they take. Each page's header names
+ * its sheet (&A), which is how pages are counted per sheet. For the reference design, a
  * 20,000-user two-site design and the largest DAG (16 servers), no second page is near-empty and
  * no label the model prints is cut (each unwrapped text is on its sheet's pages whole).
  */
@@ -51,15 +51,15 @@ const words = (t: string) => t.replace(/\s+/g, " ").trim();
 /** Lines of a page with text, its header and footer aside. */
 const bodyLines = (page: string) => page.split("\n").filter((l) => l.trim() !== "").slice(1, -1).length;
 
-/** The three designs of issue 18: the reference design, a 20,000-user two-site design, the largest DAG (16 servers). */
+/** Three designs: the reference design, a 20,000-user two-site design, the largest DAG (16 servers). */
 const DESIGNS: Array<[string, string[]]> = [
   ["the reference design", []],
   ["20,000 users, 4 copies on 4 + 4 servers in two sites, Exchange 2016", ["--users", "20000", "--copies", "4", "--servers-site1", "4", "--servers-site2", "4", "--exchange-version", "2016"]],
   ["the largest DAG: 16 servers (8 + 8), 20,000 users, 4 copies, Exchange 2016", ["--users", "20000", "--copies", "4", "--servers-site1", "8", "--servers-site2", "8", "--exchange-version", "2016"]],
   // 4 + 4 servers and databases of up to 4 TB: on 2 + 2 at 1 TB its 428 databases put 428 copies on a server, past the
-  // 100 an Exchange server mounts (issue 25, item 7).
+  // 100 an Exchange server mounts.
   ["a large design (40,000 users, 10 GB, 4 copies on 4 + 4 servers)", ["--users", "40000", "--quota", "10240", "--copies", "4", "--servers-site1", "4", "--servers-site2", "4", "--max-db", "4096"]],
-  // The Summary's environment block filled (issue 17): the dellemc-2016 preset's inputs, 14 DAGs of its 100,000 mailboxes.
+  // The Summary's environment block filled: the dellemc-2016 preset's inputs, 14 DAGs of its 100,000 mailboxes.
   [
     "Dell EMC's 2016 design: one DAG of an environment of 14",
     // Its disks and the 336 databases it sets (004 §4, Table 4, Table 5): counted from the calculator's 4 TB disk, its 70 GB mailboxes outgrow a database.
@@ -92,10 +92,10 @@ function rowColumn(address: string): [number, number] {
     const model = referenceDesign({ inputs: readInputs(parseCommand(args, []).given) });
     for (const sheet of sheets) {
       const count = pages.get(sheet)?.length ?? 0;
-      // A sheet fitted to its width only takes the pages it needs (issue 28): the Distribution's every database, the Inputs at a readable size.
+      // A sheet fitted to its width only takes the pages it needs: the Distribution's every database, the Inputs at a readable size.
       const most = model.sheets.find((s) => s.name === sheet)!.print!.fitToPagesTall === 0 ? Infinity : 2;
       expect({ sheet, pages: count >= 1 && count <= most }).toEqual({ sheet, pages: true });
-      // Every page after the first carries a real share of the sheet, not a few stray rows (issue 18: Distribution's page 2).
+      // Every page after the first carries a real share of the sheet, not a few stray rows (Distribution's page 2).
       for (const later of (pages.get(sheet) ?? []).slice(1)) expect({ sheet, laterPageLines: bodyLines(later) >= 10 }).toEqual({ sheet, laterPageLines: true });
     }
     expect(pages.get("Summary")).toHaveLength(1);

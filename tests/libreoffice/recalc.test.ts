@@ -11,7 +11,7 @@ import { LIBREOFFICE_APT_PACKAGE, libreOfficeAvailable, recalculateXlsx, type Re
 import { PROBE_SHEET, probeCells, referenceDbsize, writeCustomFunctionProbe } from "../support/custom-function-probe";
 import { LIBREOFFICE_MS, WORKBOOK_MS } from "../support/timeouts";
 
-// Writes workbooks; the LibreOffice hook waits longer, as it says: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Writes workbooks; the LibreOffice hook waits longer, as it says: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 const available = libreOfficeAvailable();

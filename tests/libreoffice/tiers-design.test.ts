@@ -1,5 +1,5 @@
 /**
- * Issue 27 with mailbox tiers: the whole customer copy of a tiered design (Excel's own formulas), as a
+ * Mailbox tiers: the whole customer copy of a tiered design (Excel's own formulas), as a
  * customer without the add-in opens it, recalculated by LibreOffice, shows sizeDesign's figure in every
  * quantity cell (src/workbook/quantity-cells.ts) — the busiest server's mailboxes of every tier, the
  * failure modes, the transport database and the environment's DAGs included.

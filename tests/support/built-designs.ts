@@ -1,5 +1,5 @@
 /**
- * Workbooks `exsize design` writes, built once and shared (issue 16: the suite's wall time). Several
+ * Workbooks `exsize design` writes, built once and shared (the suite's wall time). Several
  * suites need the same file — the reference design's live workbook and its customer copy are read
  * by design.test.ts, readable-sources.test.ts, print.test.ts and customer-copy-live.test.ts — and
  * each build evaluates and writes the whole template (seconds on a busy machine).

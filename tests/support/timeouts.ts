@@ -1,5 +1,5 @@
 /**
- * How long a test or hook may take, by what it does, for a busy two-core CI machine (issue 16: with
+ * How long a test or hook may take, by what it does, for a busy two-core CI machine (with
  * Jest's 5 s default, 21 tests in 7 suites failed there in hooks that write a workbook). jest.config.js
  * sets WORKBOOK_MS as the floor for every test; a suite that does more says so with these.
  */

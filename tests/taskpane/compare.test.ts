@@ -1,5 +1,5 @@
 /**
- * The pane's "Compare designs" (issue 19), against the in-memory Excel host, which calculates the
+ * The pane's "Compare designs", against the in-memory Excel host, which calculates the
  * written formulas with the evaluator as Excel would: a Compare sheet with a column per value of the
  * varied input, each column formulas over its own new sheets and equal to the engine's design for
  * those inputs; a refused design a column that says why; an existing Compare sheet (or any sheet of

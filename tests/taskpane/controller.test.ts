@@ -17,7 +17,7 @@ import { engineCalculation, savedFile } from "../support/fake-excel-file";
 import { RecordingView } from "../support/recording-view";
 import { WORKBOOK_MS } from "../support/timeouts";
 
-// Loads designs into the fake Excel host, which calculates them with the evaluator: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Loads designs into the fake Excel host, which calculates them with the evaluator: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 /** The template's sheets, in order, for a suffix. */
@@ -138,7 +138,7 @@ describe("Load a design", () => {
   });
 });
 
-describe("after a failed load the previous design's results are marked stale (issue 16)", () => {
+describe("after a failed load the previous design's results are marked stale", () => {
   const STALE = /^These results are from the design on sheet Summary, loaded before: the last load failed, so they are not the answer for the inputs above\.$/;
 
   test("a form the checks refuse: the answer shown stays, marked as the previous design's", async () => {
@@ -296,7 +296,7 @@ describe("the form's messages", () => {
 
   test("fields that are fine alone but not together: the shared design check, in the pane's words", async () => {
     let view = await messageOf({ serversSite1: "12", serversSite2: "6" });
-    // Too many servers blames the servers alone (issue 25, item 11), as the CLI does.
+    // Too many servers blames the servers alone, as the CLI does.
     expect(view.last.text).toBe("Mailbox servers, site 1 and Mailbox servers, site 2: a DAG has at most 16 servers; got 12 + 6. Nothing was written.");
     expect(Object.keys(view.fieldErrors).sort()).toEqual(["serversSite1", "serversSite2"]);
     view = await messageOf({ copies: "3" });
@@ -343,10 +343,10 @@ describe("plainError", () => {
   });
 });
 
-describe("Export the deployment (issue 8)", () => {
+describe("Export the deployment", () => {
   // 004_1d3a339e6fd03f64.txt, 4 and 4.1: 7,600 mailboxes, 8 + 8 servers, 4 copies, active/active.
   const FORM_004: DesignForm = { ...REFERENCE, users: "7,600", copies: "4", serversSite1: "8", serversSite2: "8", dagLayout: "active/active" };
-  /** The files exsize export writes for FORM_004: its own databases, sized once (issue 15). */
+  /** The files exsize export writes for FORM_004: its own databases, sized once. */
   const FILES_004 = () => exportFiles({ design: dagOf(sizeDesign(INPUTS_004)), names: { dag: "DAG01", serverPrefix: "MBX", databasePrefix: "DB" } });
   const resilience = (host: FakeExcelHost, suffix = "") => host.workbook.sheet(templateSheetNames(suffix).resilience)!;
   /** Every sheet of the workbook, as a comparable picture. */
@@ -410,7 +410,7 @@ describe("Export the deployment (issue 8)", () => {
     expect(view.last).toEqual({ action: "export", kind: "error", text: "The DAG's name must be on one line; The server prefix must be on one line. Nothing was exported." });
   });
 
-  test("names that would be formulas or split a CSV list are refused before Excel is asked anything (issue 16)", async () => {
+  test("names that would be formulas or split a CSV list are refused before Excel is asked anything", async () => {
     const { host, view, pane } = await loaded004();
     expect(await pane.exportDeployment({ dag: '=HYPERLINK("http://evil.example","x")', serverPrefix: "+MBX", databasePrefix: "a,b" })).toBe(false);
     expect(await pane.putDeploymentOnSheets({ databasePrefix: "@SUM(A1)" })).toBe(false);
@@ -476,7 +476,7 @@ describe("Export the deployment (issue 8)", () => {
   });
 });
 
-describe("Put the deployment on sheets (issue 8)", () => {
+describe("Put the deployment on sheets", () => {
   const FORM_004: DesignForm = { ...REFERENCE, users: "7,600", copies: "4", serversSite1: "8", serversSite2: "8", dagLayout: "active/active" };
   const pictures = (host: FakeExcelHost) => Object.fromEntries(host.workbook.sheets.map((s) => [s.name, host.workbook.snapshot(s.name)]));
   const SHEETS = ["Export Servers", "Export Databases", "Export Copies", "Export script"];
@@ -566,7 +566,7 @@ describe("Put the deployment on sheets (issue 8)", () => {
     expect(host.workbook.snapshot("export servers")).toBe(mine);
   });
 
-  test("text that Excel would read as a formula lands as text: no cell of the sheets is a formula (issue 16)", async () => {
+  test("text that Excel would read as a formula lands as text: no cell of the sheets is a formula", async () => {
     // The names the pane accepts cannot start so (above); this is the writer's own guard, for any text.
     const { host } = setUp();
     const hostile = ['=HYPERLINK("http://evil.example","x")', "+1+1", "-2+3", "@SUM(A1)", "\t=1", "=1", "'quoted", "-"];

@@ -13,7 +13,7 @@ import { engineCalculation, savedFile } from "../support/fake-excel-file";
 import { templateSheetNames } from "../../src/workbook/template";
 import { WORKBOOK_MS } from "../support/timeouts";
 
-// Writes designs into the fake Excel host and prepares customer copies of them: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Writes designs into the fake Excel host and prepares customer copies of them: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 /** The template's sheets, in order, for a suffix. */

@@ -1,5 +1,5 @@
 /**
- * The pane's "Export the deployment" reads the design as `exsize export --from` does (issue 15):
+ * The pane's "Export the deployment" reads the design as `exsize export --from` does:
  * every input of the Inputs sheet by its defined name, checked by its rule and sized by the engine
  * (src/taskpane/deployment.ts queueDagRead → src/workbook/deployment.ts dagDesignFromWorkbook), so
  * the databases it exports are `exsize design --json`'s for the inputs in the cells — whatever a
@@ -104,7 +104,7 @@ test("a calculated cell that shows another count does not change what is deploye
   expect(databaseRows(view)).toBe(12);
 });
 
-test("a lagged copy's lag that rounds to no lag is refused, naming the cell; nothing is offered (issue 25, item 10)", async () => {
+test("a lagged copy's lag that rounds to no lag is refused, naming the cell; nothing is offered", async () => {
   const { view, pane, inputs } = await loaded();
   inputs.cell(INPUT_CELLS.serversSite1)!.value = 3;
   inputs.cell(INPUT_CELLS.copies)!.value = 3;

@@ -16,7 +16,7 @@ import { cellsOfCliFile, cellsOfHost, cellsOfModel, engineCalculation } from "..
 import { templateSheetNames } from "../../src/workbook/template";
 import { WORKBOOK_MS } from "../support/timeouts";
 
-// Writes designs into the fake Excel host and into .xlsx files, and recalculates them: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Writes designs into the fake Excel host and into .xlsx files, and recalculates them: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 /** The template's sheets, in order, for a suffix. */
@@ -70,7 +70,7 @@ describe("loading the reference design", () => {
     const model = referenceDesign();
 
     expectHostHoldsModel(host, model);
-    expect(report).toMatchObject({ suffix: "", sheetNames: templateSheetList(""), syncs: 2, chartsAdded: 3 }); // the Design sheet's capacity chart and the Summary's two (issue 18)
+    expect(report).toMatchObject({ suffix: "", sheetNames: templateSheetList(""), syncs: 2, chartsAdded: 3 }); // the Design sheet's capacity chart and the Summary's two
     expect(report.cellsWritten).toBe(model.sheets.reduce((n, s) => n + s.cells.length, 0));
     expect(host.syncCount).toBe(2);
     expect(host.unsyncedOperations).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * The pane's "Find a design" (issue 30), against the in-memory Excel host: the form's mailboxes as the
+ * The pane's "Find a design", against the in-memory Excel host: the form's mailboxes as the
  * profile, searched as `exsize fit` searches; each design offered fills the form with inputs a load
  * accepts, sized by the engine to the counts its words say, none beaten on all four counts by another;
  * nothing written to the workbook. A profile fit cannot search (Exchange 2010) says why in the pane's words.

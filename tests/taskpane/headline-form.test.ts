@@ -11,7 +11,7 @@ import { INPUT_CELLS, REFERENCE_DESIGN_INPUTS, SUMMARY_CELLS, referenceDesign, t
 import { evaluateWorkbook } from "../../src/workbook/evaluate";
 import { WORKBOOK_MS } from "../support/timeouts";
 
-// Evaluates the template for designs: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Evaluates the template for designs: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 describe("parseTypedNumber: numbers as a person means them", () => {
@@ -40,7 +40,7 @@ describe("parseTypedNumber: numbers as a person means them", () => {
 });
 
 describe("the form's fields", () => {
-  test("every input of the Inputs sheet has a field, as the CLI takes it (issue 28): the archive, cores and SPECint rate too", () => {
+  test("every input of the Inputs sheet has a field, as the CLI takes it: the archive, cores and SPECint rate too", () => {
     expect([...DESIGN_FIELDS].sort()).toEqual(Object.keys(INPUT_CELLS).sort());
   });
 
@@ -113,7 +113,7 @@ describe("the Summary's answers in the pane's words", () => {
     expect(results.state === "ok" && results.rows.find((r) => r.label === "Mailbox servers")?.value).toMatch(/^site 1: 6, each \d+ cores? and 128 GB memory; site 2: 3, each \d+ cores? and 160 GB memory$/);
   });
 
-  test("the pane decides by the Design sheet's method and the Methods sheet's disk layout, never by the Summary's words (issue 26)", () => {
+  test("the pane decides by the Design sheet's method and the Methods sheet's disk layout, never by the Summary's words", () => {
     const v = values(REFERENCE_PRESETS["dellemc-2016"].inputs);
     expect([v.methodUsed, v.diskArchitecture]).toEqual(["microsoft", "JBOD"]);
     // A customer retitles the block: the pane's rows stay the design's.

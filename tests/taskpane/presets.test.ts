@@ -1,5 +1,5 @@
 /**
- * "Use a reference design" in the pane (issue 17): either preset fills the form, and a load writes the
+ * "Use a reference design" in the pane: either preset fills the form, and a load writes the
  * preset's design — with what it sets beyond the form's fields (Dell EMC's 50 GB archive, 24 cores a
  * server) — as `exsize design --preset` sizes it.
  */
@@ -69,7 +69,7 @@ describe("loading a preset", () => {
     const inputs = host.workbook.sheet("Inputs")!;
     expect([inputs.cell(INPUT_CELLS.users)!.value, inputs.cell(INPUT_CELLS.archiveMB)!.value, inputs.cell(INPUT_CELLS.coresPerServer)!.value]).toEqual([7600, 51200, 24]);
     expect(host.workbook.sheet("Resilience")!.cell(RESILIENCE_CELLS.databases)!.value).toBe(336);
-    // The environment (issue 17; 004 §4, §4.1 Table 4): 100,000 mailboxes, 14 DAGs, 224 servers, 4,704 databases on the Summary.
+    // The environment (004 §4, §4.1 Table 4): 100,000 mailboxes, 14 DAGs, 224 servers, 4,704 databases on the Summary.
     expect(inputs.cell(INPUT_CELLS.environmentUsers)!.value).toBe(100_000);
     const summary = host.workbook.sheet("Summary")!;
     const E = SUMMARY_ENVIRONMENT_CELLS;

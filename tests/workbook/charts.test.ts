@@ -1,5 +1,5 @@
 /**
- * Issue 18: charts in every workbook the CLI writes — exceljs draws none, so the writer adds the
+ * Charts in every workbook the CLI writes — exceljs draws none, so the writer adds the
  * DrawingML parts itself (src/cli/xlsx-charts.ts). On the Summary: a server's disks by what each is
  * for, and the mailboxes the busiest server carries in each failure; on the Design sheet its capacity
  * chart. Each chart part is present, wired sheet → drawing → chart with its content types, and
@@ -140,7 +140,7 @@ describe("the charts of the workbook the CLI writes", () => {
   );
 });
 
-describe("the Design sheet's capacity of one copy is the design's method's (issue 26)", () => {
+describe("the Design sheet's capacity of one copy is the design's method's", () => {
   const sheets = templateSheetNames();
   /** The chart's three kinds of one copy, and the volumes the design provisions in all. */
   const kinds = (inputs: Partial<WorkbookInputs>) => {

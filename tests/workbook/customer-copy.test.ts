@@ -20,7 +20,7 @@ import {
 import type { WorkbookModel } from "../../src/workbook/model";
 import { WORKBOOK_MS } from "../support/timeouts";
 
-// Builds workbooks and rewrites them as customer copies: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Builds workbooks and rewrites them as customer copies: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';

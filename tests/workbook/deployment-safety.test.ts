@@ -1,5 +1,5 @@
 /**
- * What the generated deployment may do to a server (issue 25, item 10): the script never addresses
+ * What the generated deployment may do to a server: the script never addresses
  * disk 0 (nearly always the system disk), and stops with a clear message before touching a server's
  * disks unless each one it would initialise is raw (PartitionStyle RAW) and offline; a lagged copy's
  * lag that rounds to 0.00:00:00 — no lag — is refused; and a database prefix leaves room for the

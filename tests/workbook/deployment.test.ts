@@ -175,7 +175,7 @@ describe("parseCsv", () => {
   });
 });
 
-describe("text from the user: refused or neutralised, never a formula (issue 16)", () => {
+describe("text from the user: refused or neutralised, never a formula", () => {
   const design: DagDesign = { users: 5000, serversPerSite: [2, 2], copies: 2, layout: "active/active", databases: 4 };
   /** Every field of the three CSVs. */
   const fieldsOf = (files: DeploymentFiles) => DEPLOYMENT_FILE_NAMES.filter((f) => f.endsWith(".csv")).flatMap((f) => parseCsv(files[f]).flat());

@@ -1,5 +1,5 @@
 /**
- * Issue 16: the Design check judges every input by its own rule (a value pasted past data
+ * The Design check judges every input by its own rule (a value pasted past data
  * validation is no design), and the combined rules the CLI applies — at most 16 servers, the
  * databases the design deploys within the limits — alike in the workbook's cell and designProblems.
  */
@@ -35,7 +35,7 @@ describe("values pasted past data validation are no design, and the check names 
     expect(checkWith({ [key]: value })).toBe(`${NOT_A_DESIGN} ${label(key)}: ${DESIGN_INPUT_ROWS.find((r) => r.key === key)!.rule.error}.`);
   });
 
-  // A server disk is a Hardware sheet name exactly, case aside: no wildcard (COUNTIF's * and ?) and no junk (issue 25, item 5).
+  // A server disk is a Hardware sheet name exactly, case aside: no wildcard (COUNTIF's * and ?) and no junk.
   test.each(["*", "8TB*", "?TB 7.2K NL-SAS 3.5\"", '1,2TB 7.2K RPM SAS 3.5"', "<>x"])("server disk %s is no design", (typed) => {
     expect(checkWith({ serverDisk: typed }, { exchangeVersion: 2016 })).toMatch(new RegExp(`^${NOT_A_DESIGN} Server disk: `));
   });
@@ -60,24 +60,24 @@ describe("values pasted past data validation are no design, and the check names 
 });
 
 describe("the combined rules the CLI applies, in the cell too", () => {
-  test("Dell's method's 756 databases on 2 + 7 servers with 3 copies: 462 copies on a server, past the 100 Exchange mounts (issue 25, item 7)", () => {
+  test("Dell's method's 756 databases on 2 + 7 servers with 3 copies: 462 copies on a server, past the 100 Exchange mounts", () => {
     const inputs = { ...REFERENCE_DESIGN_INPUTS, serversSite1: 2, serversSite2: 7, copies: 3, maxDatabaseGB: 100 };
     const [problem] = designProblems(inputs);
     expect(problem.message).toMatch(/462 copies on a server of site 1, past the 100 databases/);
     expect(checkWith({}, { serversSite1: 2, serversSite2: 7, copies: 3, maxDatabaseGB: 100 })).toBe(problem.summary);
   });
 
-  test("9 + 8 servers: a DAG has at most 16 servers (issue 16)", () => {
+  test("9 + 8 servers: a DAG has at most 16 servers", () => {
     const inputs = { ...REFERENCE_DESIGN_INPUTS, serversSite1: 9, serversSite2: 8 };
     const [problem] = designProblems(inputs);
     expect(problem.message).toMatch(/at most 16 servers/);
     expect(checkWith({}, { serversSite1: 9, serversSite2: 8 })).toBe(problem.summary);
-    // The servers are at fault, not the copies (issue 25, item 11).
+    // The servers are at fault, not the copies.
     expect(problem.summary).toMatch(/a DAG has at most 16 servers/);
     expect(problem.summary).not.toMatch(/copies/);
   });
 
-  test("100,000 users in databases of 2.3 GB on 3 servers: the balanced count passes the 100,000-database limit (issue 16)", () => {
+  test("100,000 users in databases of 2.3 GB on 3 servers: the balanced count passes the 100,000-database limit", () => {
     const inputs = { ...REFERENCE_DESIGN_INPUTS, users: 100_000, maxDatabaseGB: 2.30094, serversSite1: 3 };
     const [problem] = designProblems(inputs);
     expect(problem.message).toMatch(/deploys 100,002 databases/);

@@ -1,5 +1,5 @@
 /**
- * Issue 12: one set of combined rules, in TypeScript for the CLI and the pane, and as the
+ * One set of combined rules, in TypeScript for the CLI and the pane, and as the
  * workbook's Design check cell in Excel's own functions; the two agree for random designs, and
  * each case the issue found is refused with a message naming the inputs it joins.
  */
@@ -10,7 +10,7 @@ import { DESIGN_OK, NOT_A_DESIGN, designCheckText, designProblems } from "../../
 import { DESIGN_CHECK_CELL, REFERENCE_DESIGN_INPUTS, referenceDesign, templateSheetNames, type DesignInputs } from "../../src/workbook/template";
 import { WORKBOOK_MS } from "../support/timeouts";
 
-// Evaluates the template for each design: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Evaluates the template for each design: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 const checkCell = (inputs: Partial<DesignInputs>) => {
@@ -20,7 +20,7 @@ const checkCell = (inputs: Partial<DesignInputs>) => {
 };
 const design = (changes: Partial<DesignInputs>): DesignInputs => ({ ...REFERENCE_DESIGN_INPUTS, ...changes });
 
-describe("the cases issue 12 found", () => {
+describe("cases once wrong", () => {
   test("the reference design (000_72e1ddb9bbd1ecac.txt, 3.4.2) can be built", () => {
     expect(designProblems(design({}))).toEqual([]);
     expect(checkCell({})).toEqual({ inputs: DESIGN_OK, summary: DESIGN_OK });
@@ -56,7 +56,7 @@ describe("the cases issue 12 found", () => {
   });
 });
 
-test("issue 25, item 8: a server disk that cannot hold the databases is no design, in the cell as in the CLI, never OK", () => {
+test("a server disk that cannot hold the databases is no design, in the cell as in the CLI, never OK", () => {
   // 3 copies of 10 GB mailboxes on 300 GB 15K disks: JBOD, whose databases the calculator sizes to the disk
   // (Role Requirements!C62): past the DAG's databases, so refused; before, a design without storage that said OK.
   const inputs = { exchangeVersion: 2016, serverDisk: '300GB 15K RPM SAS 2.5"', copies: 3, serversSite1: 3, quotaMB: 10240, maxDatabaseGB: 2048 } as Partial<DesignInputs>;
@@ -68,12 +68,12 @@ test("issue 25, item 8: a server disk that cannot hold the databases is no desig
   expect(native[templateSheetNames().inputs][DESIGN_CHECK_CELL.inputs]).toBe(problem.summary);
 });
 
-test("issue 25, item 8, with a count the user sets (Input!G39): the user's databases are built, their disks none, with our warning", () => {
+test("a server disk that cannot hold the databases, with a count the user sets (Input!G39): the user's databases are built, their disks none, with our warning", () => {
   // 6 databases of 10 GB mailboxes, 13 TB each: past the maximum size and past what a 300 GB disk holds.
   expectOutgrownWarning({ exchangeVersion: 2016, serverDisk: '300GB 15K RPM SAS 2.5"', copies: 3, serversSite1: 3, quotaMB: 10240, maxDatabaseGB: 2048, databasesPerDag: 6 });
 });
 
-test("issue 27: databases past the maximum size, built as the calculator builds them, carry our warning in the cell as in the CLI", () => {
+test("databases past the maximum size, built as the calculator builds them, carry our warning in the cell as in the CLI", () => {
   // d07-s17-spec (tests/fixtures/microsoft-calculator-designs.json): 300 databases of 200 mailboxes, above the 162 its 707.8 GB holds.
   // Its servers of 24 cores rated 1,500 would run at 182% CPU in the worst failure (refused: server-capacity.test.ts); the baseline server here.
   expectOutgrownWarning({ users: 60000, quotaMB: 4096, messagesPerDay: 200, messageKB: 75, serversSite1: 6, serversSite2: 6, copies: 4, exchangeVersion: 2016 });

@@ -18,7 +18,7 @@ jest.setTimeout(4 * WORKBOOK_MS);
 
 const R = REFERENCE_DESIGN_INPUTS;
 const sheets = templateSheetNames();
-/** The designs print-whole looks at: issue 45's SE design (4 + 4 servers, 8 TB disks) and a two-site 2019 design. */
+/** The designs print-whole looks at: an SE design (4 + 4 servers, 8 TB disks) and a two-site 2019 design. */
 const SE: WorkbookInputs = { ...R, users: 20000, quotaMB: 10240, exchangeVersion: "SE", serversSite1: 4, serversSite2: 4, copies: 4, serverDisk: '8TB 7.2K NL-SAS 3.5"' };
 const TWO_SITE_2019: WorkbookInputs = { ...R, users: 10000, quotaMB: 10240, exchangeVersion: 2019, serversSite1: 4, serversSite2: 4, copies: 4 };
 const RULES = Object.keys(MICROSOFT_RULES.rules) as MicrosoftRule[];
@@ -81,7 +81,7 @@ function engineValue(key: MicrosoftRule, inputs: WorkbookInputs): number | boole
 }
 
 describe.each([
-  ["issue 45's Exchange SE design", SE],
+  ["an Exchange SE design", SE],
   ["a two-site 2019 design", TWO_SITE_2019],
 ])("%s: the Design sheet walks Microsoft's method", (_name, inputs) => {
   const sheet = designSheet(inputs);

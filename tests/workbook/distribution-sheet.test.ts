@@ -1,5 +1,5 @@
 /**
- * The Distribution sheet (issue 8) on a small model: an Inputs stub with the defined names, a
+ * The Distribution sheet on a small model: an Inputs stub with the defined names, a
  * "Databases in the DAG" cell holding balancedDatabasesFormula (as the template's Resilience sheet
  * will), and the sheet. Its grid is EX_LAYOUT's, cell for cell; its scenario table is EX_FAILOVER's
  * busiest server and the engine's activation of the worst failure, server by server — for the
@@ -34,7 +34,7 @@ import {
 } from "../../src/workbook/sheets/distribution";
 import { WORKBOOK_MS } from "../support/timeouts";
 
-// Evaluates the Distribution sheet for many designs: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Evaluates the Distribution sheet for many designs: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 interface Design {
@@ -143,7 +143,7 @@ function checkDesign(d: Design, rows: number): ReturnType<typeof read> {
   for (const scenario of SCENARIOS) {
     const row = sheet.table[scenario];
     const figure = (result: string) => {
-      // A site's failure in one site cannot occur: a dash, its label says "does not apply (one site)" (issue 18).
+      // A site's failure in one site cannot occur: a dash, its label says "does not apply (one site)".
       if ((scenario === "site" || scenario === "site+server") && !(typeof d.serversSecondSite === "number")) return "—";
       const v = EX_FAILOVER(d.users, serversArgument(d), d.copies, scenario, d.layout, null, result, databases, d.lagged ?? 0);
       return v instanceof SizingError ? NOT_SURVIVABLE : v;
@@ -209,7 +209,7 @@ describe("the papers' designs", () => {
     expect(sheet.table.normal.databases.slice(0, 3)).toEqual([6, 6, ""]);
     expect(sheet.table.server.databases.slice(0, 2)).toEqual(["—", 12]);
     expect(sheet.table.server.mailboxes.slice(0, 2)).toEqual(["—", 5000]);
-    expect(sheet.table.site.busiestDatabases).toBe("—"); // one site cannot lose a site: the scenario does not apply, its label says so (issue 18)
+    expect(sheet.table.site.busiestDatabases).toBe("—"); // one site cannot lose a site: the scenario does not apply, its label says so
     expect(sheet.sites.slice(0, 3)).toEqual(["Site 1", "Site 1", ""]);
   });
 });
@@ -257,7 +257,7 @@ describe("random designs", () => {
   }, WORKBOOK_MS);
 
   test("a count that is not balanced lumps, and the sheet shows the exact busiest server: 60 databases on 4 + 4, 4 copies", () => {
-    // 10,000 mailboxes (issue 15's shape): the closed forms' even spread would be 3,334 on the busiest server.
+    // 10,000 mailboxes : the closed forms' even spread would be 3,334 on the busiest server.
     const d: Design = { users: 10_000, serversFirstSite: 4, serversSecondSite: 4, copies: 4, layout: "active/active", minimumDatabases: 60, asIs: true };
     const sheet = checkDesign(d, 62);
     expect(sheet.table.server.busiestDatabases).toBeGreaterThan(8 + 8 / 3);
@@ -324,7 +324,7 @@ describe("the sheet as the template will hold it: 200 rows, 16 server columns", 
   });
 
   test("prints one page wide and as many tall as its rows take, the server names on every page, no helper cell", () => {
-    // The note takes three lines (issue 18: one ran off the page); 200 rows print on as many pages as they take, every database whole (issue 28).
+    // The note takes three lines (one ran off the page); 200 rows print on as many pages as they take, every database whole.
     expect(sheet.print).toEqual({ orientation: "landscape", fitToPagesTall: 0, titleRows: `${L.siteRow}:${L.headerRow}`, area: `A1:${L.table.running}${L.lastPrintedRow}` });
     expect(L.lastPrintedRow).toBe(L.noteRow + 2);
     const area = parseRange(L.printArea);

@@ -1,5 +1,5 @@
 /**
- * Issue 18: the design's title, whom it is prepared for and by, and its revision date — cells on
+ * The design's title, whom it is prepared for and by, and its revision date — cells on
  * Inputs, options of `exsize design` (derived from the input rows), fields of the pane — on the
  * Summary's heading and in every sheet's printed header and footer, in one date style (ISO).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17: several DAGs, totals for the environment. The Inputs sheet's EnvironmentUsers (the CLI's
+ * Several DAGs, totals for the environment. The Inputs sheet's EnvironmentUsers (the CLI's
  * --environment-users, the pane's "Mailboxes in the environment") makes the design one DAG of an
  * environment of identical DAGs; the Summary's "The environment" block shows the environment's DAGs,
  * mailbox servers and databases, live and in Excel's own functions (the customer copy), equal to

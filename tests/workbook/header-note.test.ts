@@ -1,5 +1,5 @@
 /**
- * Page headers are text written with the workbook (issue 18): an Excel header reads no cell (its codes
+ * Page headers are text written with the workbook: an Excel header reads no cell (its codes
  * are the sheet, file, page and date), so a title edited on Inputs leaves the printed headers as they
  * were. The Inputs sheet says so beside the title, prepared-for and prepared-by inputs.
  */

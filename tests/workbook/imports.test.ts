@@ -1,5 +1,5 @@
 /**
- * The house of the workbook (issue 15): one file per template sheet under src/workbook/sheets/, a
+ * The house of the workbook: one file per template sheet under src/workbook/sheets/, a
  * template.ts that only lists them, and no import circle — design-check.ts once imported types from
  * template.ts while template.ts imported it. A source scan: it reads the files as text, compiles nothing.
  */

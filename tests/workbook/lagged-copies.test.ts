@@ -1,5 +1,5 @@
 /**
- * Issue 17: lagged copies as an input everywhere copies are. The workbook (its LaggedCopies and
+ * Lagged copies as an input everywhere copies are. The workbook (its LaggedCopies and
  * LagDays cells) shows sizeDesign's figures for designs with lagged copies; the Design check, the
  * rules the pane and the CLI apply (designProblems) and `exsize design` accept and refuse the same
  * lagged designs (tests/workbook/surfaces-agree.test.ts's pattern); the export writes the replay lag.

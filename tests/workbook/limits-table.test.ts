@@ -1,5 +1,5 @@
 /**
- * Issue 12: "a table in docs/ of every input's limits and every combined rule, the same table the
+ * "A table in docs/ of every input's limits and every combined rule, the same table the
  * help page shows" — both held to the code that checks the inputs (the template's input rules and
  * design-check's combined rules), so neither can drift.
  */

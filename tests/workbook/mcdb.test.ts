@@ -1,5 +1,5 @@
 /**
- * Issue 31: Exchange 2019's and SE's MetaCache Database (MCDB) SSDs on the workbook. The Methods
+ * Exchange 2019's and SE's MetaCache Database (MCDB) SSDs on the workbook. The Methods
  * sheet sizes them from the server disks' figures and the Hardware sheet's SSD sizes, in Excel's own
  * functions (the same in the live design and the customer copy); the Summary's server disks end with
  * their row — equal to sizeDesign's mcdb, or "—" and why none in its words (mcdbProblem).

@@ -1,5 +1,5 @@
 /**
- * The Methods sheet (issue 10) on a small model: an Inputs stub with the defined names, a Design stub
+ * The Methods sheet on a small model: an Inputs stub with the defined names, a Design stub
  * with the papers' figures, and the sheet. Its Microsoft column computes the calculator's numbers, and
  * its native renderings (the customer copy) compute what its EX_MS_* formulas compute, cell for cell,
  * for the reference design and for random designs.
@@ -23,7 +23,7 @@ const INPUTS: { name: keyof MethodsNames; defined: string; value: number | strin
   { name: "serversFirstSite", defined: "ServersFirstSite", value: 2 },
   { name: "serversSecondSite", defined: "ServersSecondSite", value: 0 },
   { name: "dagLayout", defined: "DagLayout", value: "active/active" },
-  // Lagged copies (issue 17): none by default, as the Inputs sheet's.
+  // Lagged copies: none by default, as the Inputs sheet's.
   { name: "laggedCopies", defined: "LaggedCopies", value: 0 },
   { name: "lagDays", defined: "LagDays", value: 7 },
   ...METHODS_INPUTS.map((i) => ({ name: i.key, defined: i.name, value: i.default })),
@@ -277,7 +277,7 @@ describe("the Methods sheet with mailbox tiers on Inputs", () => {
     }
   });
 
-  test("a tier outside the functions' limits: Microsoft's column is dashes in both copies, and a note above it says why (issue 16: no error cell)", () => {
+  test("a tier outside the functions' limits: Microsoft's column is dashes in both copies, and a note above it says why (no error cell)", () => {
     const m = model({}, [{}, { mailboxes: 100, messagesPerDay: 600 }]);
     const values = evaluateWorkbook(m);
     expect(columnOf(values).Databases).toBe("—");

@@ -1,6 +1,6 @@
 /**
  * The Resilience sheet's block "Microsoft's calculator: active databases and megacycles by failure
- * mode" (issue 17): for a design sized by Microsoft's method, each mode's active databases and
+ * mode": for a design sized by Microsoft's method, each mode's active databases and
  * megacycles of the busiest server equal sizeDesign's (Design.microsoft.failureModes), live (the
  * EX_MS_* functions) and native (the customer copy's formulas); "—" where a mode cannot occur or the
  * design is sized by Dell's process.
@@ -27,7 +27,7 @@ const designs: Array<[string, WorkbookInputs]> = [
   // Three HA copies a site: a site's loss and two more servers survivable (Role Requirements!C129).
   ["12,000 mailboxes on 4 + 4 servers, 6 copies, Exchange 2019", { ...R, users: 12000, quotaMB: 2048, copies: 6, serversSite1: 4, serversSite2: 4, exchangeVersion: 2019, maxDatabaseGB: 2048 }],
   ["the reference design, by Dell's process", R],
-  // Lagged copies (issue 17): never activated, so the failures count the others (design.ts haCopiesPerSite); the lag held by Safety Net.
+  // Lagged copies: never activated, so the failures count the others (design.ts haCopiesPerSite); the lag held by Safety Net.
   ["5,000 mailboxes on 2 + 2 servers, 4 copies of which 1 lagged 7 days, Exchange 2016", { ...R, users: 5000, quotaMB: 10240, messagesPerDay: 200, copies: 4, laggedCopies: 1, lagDays: 7, serversSite1: 2, serversSite2: 2, exchangeVersion: 2016, maxDatabaseGB: 2048, method: "microsoft" }],
   // tests/fixtures/microsoft-calculator.json s10: 3 copies of which 1 lagged 7 days on 6 servers (Role Requirements!C103 24).
   ["the calculator's s10: 15,000 mailboxes on 6 servers, 3 copies of which 1 lagged", { ...R, users: 15000, messagesPerDay: 350, quotaMB: 2048, copies: 3, laggedCopies: 1, lagDays: 7, serversSite1: 6, serversSite2: "", exchangeVersion: 2016, maxDatabaseGB: 2048, method: "microsoft" }],

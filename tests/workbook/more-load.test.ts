@@ -1,5 +1,5 @@
 /**
- * Issue 12: more load never means less hardware, and no count is below the exact requirement.
+ * More load never means less hardware, and no count is below the exact requirement.
  *
  * Over wide random designs (users 1–200,000, quotas 100 MB–100 GB, messages 10–500, message sizes
  * across every log size factor, 1–6 copies, 1–4 sites), raising any one load input — users, quota,
@@ -124,7 +124,7 @@ describe("raising one load input never lowers what the design buys", () => {
     );
   });
 
-  // The two cases issue 12 reported: 4 → 2 → 4 arrays, and capacity 77,372 → 77,337 GB.
+  // Two cases found before: 4 → 2 → 4 arrays, and capacity 77,372 → 77,337 GB.
   test.each([
     [10719, 10720],
     [10720, 10730],
@@ -143,7 +143,7 @@ describe("no count is below the exact requirement", () => {
       fc.property(load, (l) => {
         // A design whose servers cannot hold its copies is refused (the Design check): nothing to hold.
         fc.pre(buildable(l));
-        // Nor is a design past 100 copies a server (issue 25, item 7).
+        // Nor is a design past 100 copies a server.
         let outputs: ReturnType<typeof expectedOutputs>;
         try {
           outputs = expectedOutputs(l, {}, l.serversPerSite);

@@ -1,5 +1,5 @@
 /**
- * The customer copy's promise, in process (issue 7): the template with every EXSIZE call replaced
+ * The customer copy's promise, in process: the template with every EXSIZE call replaced
  * by its native rendering computes, cell for cell, what the live template computes through the
  * worksheet functions — for the reference design and for random designs. LibreOffice and
  * HyperFormula confirm a sample on the written file (tests/libreoffice/customer-copy-live.test.ts).
@@ -12,7 +12,7 @@ import { withoutDistribution } from "./light-model";
 import { HARDWARE_CELLS, referenceDesign, templateSheetNames, type DesignInputs } from "../../src/workbook/template";
 import { WORKBOOK_MS } from "../support/timeouts";
 
-// Builds and evaluates the template, live and native: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Builds and evaluates the template, live and native: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 const callsExsize = (formula: string | undefined) => formula !== undefined && /EXSIZE\./i.test(formula);
@@ -139,7 +139,7 @@ describe("the template's native formulas compute what its EXSIZE formulas comput
       messagesPerDay: fc.integer({ min: 10, max: 500 }),
       messageKB: fc.oneof(fc.constantFrom(50, 75, 75.4, 100, 150, 150.5, 200), fc.double({ min: 1, max: 400, noNaN: true })),
       copies: fc.integer({ min: 1, max: 6 }),
-      // Within the functions' reach: at most 100,000 databases (issue 12 refuses bigger designs as a whole).
+      // Within the functions' reach: at most 100,000 databases (bigger designs are refused as a whole).
       maxDatabaseGB: fc.constantFrom(500, 1024, 2048),
       exchangeVersion: fc.constantFrom(2010, 2013, 2016, 2019),
       arrayRaid: fc.constantFrom("RAID50", "RAID10"),

@@ -1,5 +1,5 @@
 /**
- * One design, one answer (issue 15): the workbook is the second rendering of sizeDesign. Its
+ * One design, one answer: the workbook is the second rendering of sizeDesign. Its
  * Summary, the Resilience and Distribution sheets' database count and the Design sheet's method
  * equal the engine's figures, live (EXSIZE functions) and native (the customer copy's formulas),
  * for the designs below; random designs of every kind are tests/workbook/quantity-cells.test.ts's.
@@ -27,7 +27,7 @@ function expected(d: Design): Partial<Record<keyof typeof SUMMARY_CELLS, number 
     dagDatabaseIops: d.dagDatabaseIops,
     dagLogIops: d.dagLogIops,
     // By Microsoft's method one storage answer, the servers' own disks: the papers' arrays and spindles
-    // are blank on the Summary (issue 28; the Methods sheet shows them beside it).
+    // are blank on the Summary (the Methods sheet shows them beside it).
     ...(d.method === "microsoft"
       ? { arrays: "", arrayModel: "", arraysPerCopy: "", spindles: "" }
       : { arrays: d.arrays.arrays, arrayModel: d.arrays.modelName, arraysPerCopy: d.arrays.arraysPerCopy, spindles: d.spindles.disks }),
@@ -62,14 +62,14 @@ function differences(inputs: WorkbookInputs, values: WorkbookValues, d: Design):
   return problems.map((p) => `${JSON.stringify(inputs)} — ${p}`);
 }
 
-describe("issue 16's wrong numbers", () => {
+describe("numbers once wrong", () => {
   test("a server of 1,000,001 mailboxes needs 1,001 cores and 5,864 GB (VMware's rule), not 0", () => {
     const d = sizeDesign({ ...R, users: 1_000_001, maxDatabaseGB: 100_000, copies: 1, serversSite1: 1 });
     expect([d.coresPerServer, d.memoryPerServerGB]).toEqual([1001, Math.ceil(4 + (1_000_001 * 6) / 1024)]);
   });
-  // Issue 16's designs of 4 and 5 copies on 8 + 3 servers balance only at 336 and 3,696 databases: more copies on a
-  // site-2 server than the 100 an Exchange server mounts, so Dell's process refuses them (issue 25, item 7), and so
-  // does Microsoft's method sized never less; by the calculator's rules it deploys the calculator's own count (issue 27).
+  // Designs of 4 and 5 copies on 8 + 3 servers balance only at 336 and 3,696 databases: more copies on a
+  // site-2 server than the 100 an Exchange server mounts, so Dell's process refuses them, and so
+  // does Microsoft's method sized never less; by the calculator's rules it deploys the calculator's own count.
   test.each<[string, Partial<WorkbookInputs>]>([
     ["22,800 mailboxes, 4 copies on 8 + 3 active/passive, by Dell's process", { users: 22800, messagesPerDay: 0.1, copies: 4, serversSite1: 8, serversSite2: 3, dagLayout: "active/passive", exchangeVersion: 2016, maxDatabaseGB: 2048, method: "dell" }],
     ["20 mailboxes, 5 copies on 8 + 3, by Dell's process", { users: 20, quotaMB: 5.034, messagesPerDay: 362, messageKB: 6.22, copies: 5, serversSite1: 8, serversSite2: 3, exchangeVersion: 2019, method: "dell" }],
@@ -89,15 +89,15 @@ describe("the workbook shows sizeDesign's figures", () => {
     // 004_1d3a339e6fd03f64.txt §4: a DAG of the 100,000-mailbox Exchange 2016 design.
     // Its disks and its count as set (§4: 42 disks of 2 databases a server, 336 databases): the preset dellemc-2016's.
     ["one DAG of 004's Exchange 2016 design", { ...R, users: 7600, quotaMB: 20480, archiveMB: 51200, copies: 4, serversSite1: 8, serversSite2: 8, exchangeVersion: 2016, serverDisk: '8TB 7.2K NL-SAS 3.5"', databasesPerVolume: 2, databasesPerDag: 336 }],
-    // Issue 15's case: three database counts in one workbook.
-    ["issue 15's 10,000 mailboxes on 4 + 4 servers, Exchange 2019", { ...R, users: 10000, quotaMB: 10240, copies: 4, serversSite1: 4, serversSite2: 4, exchangeVersion: 2019, maxDatabaseGB: 2048 }],
+    // A case once wrong: three database counts in one workbook.
+    ["10,000 mailboxes on 4 + 4 servers, Exchange 2019", { ...R, users: 10000, quotaMB: 10240, copies: 4, serversSite1: 4, serversSite2: 4, exchangeVersion: 2019, maxDatabaseGB: 2048 }],
     ["an Exchange 2016 design sized by Dell's process, chosen", { ...R, users: 7600, quotaMB: 5120, copies: 3, serversSite1: 4, exchangeVersion: 2016, method: "dell" }],
-    // Issue 16's cases: a million mailboxes on one server (cores and memory were 0), ties in the worst failure.
+    // Cases once wrong: a million mailboxes on one server (cores and memory were 0), ties in the worst failure.
     ["1,000,001 mailboxes on one stand-alone server", { ...R, users: 1_000_001, maxDatabaseGB: 100_000, copies: 1, serversSite1: 1 }],
-    // Issue 27: a JBOD design counted from its disk (Role Requirements!C79 48, microsoft-calculator-designs.json d01), and a count set (d16: 50, 52 with its remainder).
+    // A JBOD design counted from its disk (Role Requirements!C79 48, microsoft-calculator-designs.json d01), and a count set (d16: 50, 52 with its remainder).
     ["3,400 mailboxes on 4 servers, 3 HA copies and a lagged one, the calculator's 4 TB disk", { ...R, users: 3400, quotaMB: 4096, archiveMB: 5120, copies: 4, laggedCopies: 1, lagDays: 7, serversSite1: 4, exchangeVersion: 2016 }],
     ["10,000 mailboxes on 4 + 4 servers, 4 copies, 50 databases set", { ...R, users: 10000, quotaMB: 2048, copies: 4, serversSite1: 4, serversSite2: 4, exchangeVersion: 2016, databasesPerDag: 50 }],
-    // Issue 27, cause 3: active/passive as the calculator models it (microsoft-calculator-designs.json a02: 90 databases, 128 and 160 GB).
+    // Active/passive as the calculator models it (microsoft-calculator-designs.json a02: 90 databases, 128 and 160 GB).
     ["002's shape by Microsoft's method: 12,500 mailboxes of 5 GB on 6 + 3 servers, 3 copies, active/passive", { ...R, users: 12500, quotaMB: 5120, copies: 3, serversSite1: 6, serversSite2: 3, dagLayout: "active/passive", exchangeVersion: 2016 }],
   ];
   test.each(fixed)("%s, live and native", (_name, inputs) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 18: a DAG in one site cannot lose a site. Its site scenarios say "does not apply (one site)"
+ * A DAG in one site cannot lose a site. Its site scenarios say "does not apply (one site)"
  * once, in words, on Resilience and Distribution — never the red "not survivable" or "down" a real
  * failure earns — live and in the customer copy's Excel-only formulas alike; a two-site DAG keeps its
  * numbers. The Summary's worst failure is a failure that can occur.

@@ -1,5 +1,5 @@
 /**
- * Issue 18, "a workbook a presales engineer is proud to send": the Jetstress sheet has a row per
+ * "A workbook a presales engineer is proud to send": the Jetstress sheet has a row per
  * server of the design, named as the layout names them; the Hardware sheet's empty rows hold no
  * stray "no"; the Methods sheet says once that EMC's building block does not apply instead of a
  * column of dashes; Sources says "undated", not "not printed"; the Summary's spindles are said to
@@ -65,7 +65,7 @@ test("the Summary's spindles are the count for the IOPS; by Microsoft's method o
     return [SUMMARY_CELLS.arrays, SUMMARY_CELLS.spindles].map((cell) => [summary[`A${cell.slice(1)}`], summary[cell]]);
   };
   expect(rows({})).toEqual([["Arrays", expect.any(Number)], ["Spindles for the IOPS", expect.any(Number)]]);
-  // Issue 28: the servers' own disks are the design's storage; the papers' arrays and spindles are on the Methods sheet.
+  // The servers' own disks are the design's storage; the papers' arrays and spindles are on the Methods sheet.
   expect(rows(REFERENCE_PRESETS["dellemc-2016"].inputs)).toEqual([["", ""], ["", ""]]);
 });
 
@@ -97,7 +97,7 @@ describe("numbers in text have thousands separators, as the number formats do", 
     for (const sheet of referenceDesign().sheets) {
       for (const cell of sheet.cells) {
         const f = cell.numberFormat;
-        // Text ("@"), the inputs as typed (General: the decimals a person typed, issue 12) and hidden helpers (";;;") aside.
+        // Text ("@"), the inputs as typed (General: the decimals a person typed) and hidden helpers (";;;") aside.
         if (!f || f === ";;;" || f.startsWith("@") || /^General/.test(f) || /^0(\.0+)?(%|"×"|")?/.test(f) || /^\[=1\]"chosen"/.test(f) || /"×"$/.test(f)) continue;
         // Fixed small quantities (ms, ratios, per-mailbox IOPS, days; a server's cores, a volume's databases, one or many) need no separator; the rest group thousands.
         if (/^0(\.0+)? "(ms|days|MB|GB|IOPS)"$|^0\.0+$|^0" per copy"$|^\[=1\]0" [^"]+";0" [^"]+"$|^0" GB memory each"$/.test(f)) continue;

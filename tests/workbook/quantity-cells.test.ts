@@ -1,5 +1,5 @@
 /**
- * Issue 26: one property test for the design's whole catalogue. Over random designs of every version,
+ * One property test for the design's whole catalogue. Over random designs of every version,
  * method, site count and storage (JBOD and RAID server disks, MCDB, several DAGs), every cell the
  * workbook shows a quantity in (src/workbook/quantity-cells.ts) equals that quantity's value in
  * sizeDesign's Design — in the live workbook (EXSIZE functions) and in the customer copy (Excel's own
@@ -98,7 +98,7 @@ const anyDesign: fc.Arbitrary<WorkbookInputs> = fc
   .map(({ sites, ...r }): WorkbookInputs => ({ ...R, ...r, method: r.method as WorkbookInputs["method"], serversSite2: sites === 2 ? r.serversSite2 : "" }))
   .filter(buildable);
 
-/** Active/passive DAGs by Microsoft's method: the calculator's model (issue 27, cause 3), lagged copies and a SPECint rate too. */
+/** Active/passive DAGs by Microsoft's method: the calculator's model, lagged copies and a SPECint rate too. */
 const activePassive: fc.Arbitrary<WorkbookInputs> = fc
   .record({
     users: fc.integer({ min: 500, max: 40_000 }),
@@ -118,7 +118,7 @@ const activePassive: fc.Arbitrary<WorkbookInputs> = fc
   .map((r): WorkbookInputs => ({ ...R, ...r, laggedCopies: Math.min(r.laggedCopies, Math.max(0, r.copies - 2)), exchangeVersion: 2016, method: "microsoft", dagLayout: "active/passive" }))
   .filter(buildable);
 
-/** Microsoft-method designs on JBOD disks, their databases counted from the disk or set by hand (issue 27, cause 1). */
+/** Microsoft-method designs on JBOD disks, their databases counted from the disk or set by hand. */
 const jbod: fc.Arbitrary<WorkbookInputs> = fc
   .record({
     users: fc.integer({ min: 500, max: 40_000 }),

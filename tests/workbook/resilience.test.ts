@@ -1,5 +1,5 @@
 /**
- * The template beyond the reference design (issue 4): failure scenarios and servers on the
+ * The template beyond the reference design: failure scenarios and servers on the
  * Resilience sheet, Jetstress results pasted into the Jetstress sheet, the user's own hardware.
  * Published numbers cite their seed and table; E6 is explained in the README's errata.
  */
@@ -17,7 +17,7 @@ import {
 import { ESRP_002_TABLE_12, ESRP_004_TABLE_9, type EsrpServerResult } from "../fixtures/esrp-jetstress";
 import { WORKBOOK_MS } from "../support/timeouts";
 
-// Builds and evaluates the template for the papers' designs: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Builds and evaluates the template for the papers' designs: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 const sheets = templateSheetNames();
@@ -83,7 +83,7 @@ describe("the Resilience sheet reproduces the ESRP failure scenarios", () => {
     expect(evaluateWorkbook(lighter)[sheets.resilience][at("site", RESILIENCE_CELLS.cores)]).toBe(3);
   });
 
-  test("by Microsoft's method the servers are the calculator's, as the Summary says, not VMware's rule a scenario (issue 26)", () => {
+  test("by Microsoft's method the servers are the calculator's, as the Summary says, not VMware's rule a scenario", () => {
     const all = evaluateWorkbook(esrp004);
     const v = all[sheets.resilience];
     // 004's design (Exchange 2016: Microsoft's method): the worst case row is the Summary's cores and memory.

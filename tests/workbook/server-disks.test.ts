@@ -1,5 +1,5 @@
 /**
- * Issue 17: a Microsoft-method JBOD server's own disks on the workbook. The Inputs sheet's ServerDisk
+ * A Microsoft-method JBOD server's own disks on the workbook. The Inputs sheet's ServerDisk
  * (a drop-down of the Hardware sheet's server disks), DatabasesPerVolume, AutoReseedDisks and
  * SpareDisks are inputs as the CLI's options and the pane's fields are; the Methods sheet sizes the
  * disks (EX_MS_DISKS live, disk-formulas.ts in the customer copy) and the Summary's "Server disks"
@@ -53,7 +53,7 @@ function expected(inputs: WorkbookInputs) {
     };
   }
   if (!k) {
-    // None: every cell blank, the heading says why (issue 28: a row's reason was cut by the cells beside it).
+    // None: every cell blank, the heading says why (a row's reason was cut by the cells beside it).
     return { disksPerServer: "", disk: "", databaseLogDisks: "", otherDisks: "", dagDisks: "", environmentDisks: "", databasesPerVolume: "", volumeGB: "", formattedGB: "", restore: "", autoReseedDisks: "", spareDisks: "" };
   }
   const servers = d.serversPerDag;

@@ -1,5 +1,5 @@
 /**
- * Issue 16: one design, one verdict. For designs anywhere within the inputs' rules — near the limits
+ * One design, one verdict. For designs anywhere within the inputs' rules — near the limits
  * too (100,000,000 users, 0 or 100,000 messages, 16 servers, every method) — the Design check the
  * workbook shows, the rules the pane and CLI apply (designProblems) and `exsize design --json`
  * accept and refuse the same designs; and a design that exits 0 has no server figure of 0, and a
@@ -36,7 +36,7 @@ const anywhere: fc.Arbitrary<WorkbookInputs> = fc
 
 /**
  * Designs of the size a DAG is built at, so that accepted designs are exercised too: anywhere in the
- * rules, most designs put more than the 100 copies an Exchange server mounts on a server (issue 25, item 7).
+ * rules, most designs put more than the 100 copies an Exchange server mounts on a server.
  */
 const usual: fc.Arbitrary<WorkbookInputs> = fc
   .record({
@@ -90,7 +90,7 @@ test("the Design check, designProblems and exsize design accept and refuse the s
         // The page file is null for Exchange 2010 alone: no page of Microsoft's repository gives its rule (src/engine/version.ts).
         const { pageFileGB, ...rest } = o;
         expect([inputs.exchangeVersion === 2010, pageFileGB === null]).toEqual([inputs.exchangeVersion === 2010, inputs.exchangeVersion === 2010]);
-        // The Summary's answers are all there; other quantities are null where the design has none (issue 26's catalogue),
+        // The Summary's answers are all there; other quantities are null where the design has none (the catalogue),
         // as the second site's servers are but for an active/passive DAG sized by Microsoft's method.
         const summary = Object.fromEntries(Object.entries(rest).filter(([key]) => key in SUMMARY_CELLS && !key.endsWith("Site2")));
         expect(JSON.stringify(summary)).not.toMatch(/NaN|Infinity|null/);

@@ -1,5 +1,5 @@
 /**
- * The reference-design template as a model, evaluated by the engine (issue 3): it shows the
+ * The reference-design template as a model, evaluated by the engine: it shows the
  * published design, each output is what the worksheet function gives, and editing an input moves
  * the outputs the way the functions say.
  */
@@ -21,7 +21,7 @@ import {
 import { expectSameOutput, expectedOutputs } from "./expected";
 import { WORKBOOK_MS } from "../support/timeouts";
 
-// Builds and evaluates the template: never Jest's 5 s default (issue 16; tests/support/timeouts.ts).
+// Builds and evaluates the template: never Jest's 5 s default (tests/support/timeouts.ts).
 jest.setTimeout(WORKBOOK_MS);
 
 /** The template's sheets, in order, for a suffix. */
@@ -156,17 +156,17 @@ describe("the Inputs sheet", () => {
   });
 
   test("inputs with units carry them in their number formats", () => {
-    // Thousands grouped; the decimals a person typed show through the sheet's decimal formats (issues 12, 18).
+    // Thousands grouped; the decimals a person typed show through the sheet's decimal formats.
     expect(cellAt(INPUT_CELLS.quotaMB)?.numberFormat).toBe('#,##0" MB"');
     expect(cellAt(INPUT_CELLS.messageKB)?.numberFormat).toBe('#,##0" KB"');
     expect(cellAt(INPUT_CELLS.maxDatabaseGB)?.numberFormat).toBe('#,##0" GB"');
     const design = model.sheets.find((s) => s.name === "Design")!;
     const fmt = (key: DesignOutput) => design.cells.find((c) => c.address === DESIGN_CELLS[key])?.numberFormat;
     expect(fmt("provisionedDatabaseVolumeGB")).toBe('#,##0 "GB"');
-    // Whole, and a decimal below 10 (issue 25, item 11: a 2-mailbox design's 0.4 IOPS is not "0 IOPS").
+    // Whole, and a decimal below 10 (a 2-mailbox design's 0.4 IOPS is not "0 IOPS").
     expect(fmt("dellDatabaseIops")).toBe('[<9.95]0.0" IOPS";#,##0" IOPS"');
     expect(fmt("whiteSpacePerUserMB")).toBe('#,##0.00 "MB"');
-    // Counts say "1 array", "2 arrays" (issue 7).
+    // Counts say "1 array", "2 arrays".
     expect(fmt("arrays")).toBe('[=1]0 "array";#,##0 "arrays"');
     expect(fmt("databaseCount")).toBe('[=1]0 "database";#,##0 "databases"');
   });
@@ -174,7 +174,7 @@ describe("the Inputs sheet", () => {
 
 /**
  * Functions every target of the customer copy computes: Excel 2016 and later, Excel on the web,
- * LibreOffice and HyperFormula — no LET, LAMBDA, dynamic arrays or 2019+ functions (issue 7).
+ * LibreOffice and HyperFormula — no LET, LAMBDA, dynamic arrays or 2019+ functions.
  */
 const PORTABLE_FUNCTIONS = new Set(["ABS", "AND", "COUNTIF", "COUNTIFS", "FALSE", "TRUE", "IF", "IFERROR", "INDEX", "ISNUMBER", "MATCH", "MAX", "MIN", "NA", "NOT", "OR", "ROUND", "ROUNDDOWN", "ROUNDUP", "SUM", "VLOOKUP", "LEN", "COUNT"]);
 

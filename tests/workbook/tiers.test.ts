@@ -1,5 +1,5 @@
 /**
- * The Inputs sheet's mailbox tiers block (issue 10): four tier rows of mailboxes, messages a day,
+ * The Inputs sheet's mailbox tiers block: four tier rows of mailboxes, messages a day,
  * message size and quota, empty by default, with the EX_MS_* functions' own limits as input rules
  * and four defined names the Methods sheet reads.
  */

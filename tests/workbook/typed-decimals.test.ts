@@ -1,5 +1,5 @@
 /**
- * One number style on the Inputs sheet (issue 18): an input's own format groups thousands ("2,048 MB"),
+ * One number style on the Inputs sheet: an input's own format groups thousands ("2,048 MB"),
  * and a decimal format — a conditional format, ROUND(cell,6)<>ROUND(cell,0) — shows the decimals a person
  * typed ("2,048.5 MB"). Both writers write it alike: the CLI's file as an expression rule whose dxf is
  * the number format, the pane as a Custom conditional format with format.numberFormat (ExcelApi 1.6).

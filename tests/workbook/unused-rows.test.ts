@@ -1,5 +1,5 @@
 /**
- * Issue 18: the Jetstress sheet prints a row for each of a DAG's 16 possible servers, so servers added
+ * The Jetstress sheet prints a row for each of a DAG's 16 possible servers, so servers added
  * in the customer copy print; rows with no server yet are white, not yellow input cells. Both writers
  * write it alike: the CLI's file as an expression rule ($A5="") whose dxf is a white fill, the pane as a
  * Custom conditional format with format.fill.color.

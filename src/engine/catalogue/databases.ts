@@ -72,7 +72,7 @@ export const DATABASE_INPUTS = [
     rule: choiceInputRule("maxDatabaseSizeConfiguration", MAX_DATABASE_SIZE_CONFIGURATIONS, "Microsoft's method: its own maximum database size (default) or MaxDatabaseGB where smaller (custom)"),
   },
   {
-    // A count set by hand (issue 27): the calculator keeps it as it rounds its own count, plus its remainder of the disk
+    // A count set by hand: the calculator keeps it as it rounds its own count, plus its remainder of the disk
     // group and at most the most a DAG supports (Role Requirements!C65, C79). Dell EMC's design sets 336 (§4: 42 disks of
     // 2 databases on each of 16 servers, 4 copies). Microsoft's method only: databasesPerDagProblem, design-check.ts.
     key: "databasesPerDag", checkedApart: true, value: valueOf<number | "">(), optional: true, defaultValue: "", label: "Databases a DAG, as set", unit: "databases",

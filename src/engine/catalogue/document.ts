@@ -1,5 +1,5 @@
 /**
- * Who a design is for and from (issue 18): the Summary's heading and every printed page header show
+ * Who a design is for and from: the Summary's heading and every printed page header show
  * them. Text, not sizing inputs: the engine never reads them, and the Design check leaves them out.
  */
 import { textInputRule, valueOf, type InputDeclaration } from "./input";

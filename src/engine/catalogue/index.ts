@@ -1,5 +1,5 @@
 /**
- * The design's catalogue (issue 26): every input and every quantity declared once, by domain
+ * The design's catalogue: every input and every quantity declared once, by domain
  * (mailboxes, databases, servers, storage, failures, environment, document), in one registry.
  * The Inputs sheet, the CLI's options and help, the pane's fields, `exsize design --json`,
  * `exsize compare`'s columns and the library read a design through it, so a new input or figure is

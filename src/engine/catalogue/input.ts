@@ -1,5 +1,5 @@
 /**
- * An input of a design, declared once (issue 26): its key (the library's, `design --json`'s), how a
+ * An input of a design, declared once: its key (the library's, `design --json`'s), how a
  * reader sees it (label, unit, what it is, where the rule comes from), its defined name on the Inputs
  * sheet, its command-line option, its group in the pane, its rule with the message a refusal gives,
  * and the reference design's value. Domain files (mailboxes, databases, servers, storage, environment,

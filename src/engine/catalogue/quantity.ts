@@ -1,5 +1,5 @@
 /**
- * A quantity of a design, declared once (issue 26): its key (the name `exsize design --json`, the
+ * A quantity of a design, declared once: its key (the name `exsize design --json`, the
  * library and every surface use), how a reader sees it (label, unit, decimals) and where its rule
  * comes from, beside the one function that reads it from the sized Design. Domain files (databases,
  * storage, servers, failures, environment) each list theirs; index.ts makes them one registry.

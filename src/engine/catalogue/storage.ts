@@ -48,7 +48,7 @@ export const STORAGE_QUANTITIES = [
   { key: "dagDatabaseIops", label: "Database IOPS, the DAG", unit: "IOPS", digits: 0, smallDigits: 1, source: `${BOTH}; ${cite("esrp2016", "§4.2")}`, value: (d) => d.dagDatabaseIops },
   { key: "dagLogIops", label: "Log IOPS, the DAG", unit: "IOPS", digits: 0, smallDigits: 1, source: `${BOTH}; ${cite("esrp2016", "§4.2")}`, value: (d) => d.dagLogIops },
   { key: "serverDatabaseIops", label: "Database IOPS, a server", unit: "IOPS", digits: 0, smallDigits: 1, source: cite("microsoft", "Role Requirements!D281"), value: (d) => d.serverDatabaseIops },
-  // A Microsoft-method server's own disks (issue 17): null by Dell's process, or where the disk cannot hold a volume.
+  // A Microsoft-method server's own disks: null by Dell's process, or where the disk cannot hold a volume.
   { key: "serverDisk", label: "Server disk", unit: "", method: "microsoft", source: DISKS, value: (d) => disksOf(d)?.disk.name ?? null },
   { key: "serverDiskArchitecture", label: "Server disks laid as", unit: "", method: "microsoft", source: cite("microsoft", "Role Requirements!I127"), value: (d) => (d.serverDisks ? "JBOD" : d.raidServerDisks ? "RAID" : null) },
   { key: "disksPerServer", label: "Disks a server", unit: "disks", digits: 0, method: "microsoft", source: DISKS, value: (d) => disksOf(d)?.disksPerServer ?? null },
@@ -118,7 +118,7 @@ export const STORAGE_INPUTS = [
     rule: numberInputRule("readRatio", { min: 0, max: 1 }, "The share of I/O that is reads"),
   },
   {
-    // A Microsoft-method server's own disks (issue 17): JBOD or RAID, the Summary's server disks read them.
+    // A Microsoft-method server's own disks: JBOD or RAID, the Summary's server disks read them.
     key: "serverDisk", checkedApart: true, value: valueOf<string>(), optional: true, defaultValue: CALCULATOR_DEFAULT_DISK.name, label: "Server disk", unit: "", name: "ServerDisk",
     aliases: ["--disk"], group: "storage",
     what: "A server's disk, from the Hardware sheet's server disks; read by Microsoft's method: JBOD with three or more copies that can be activated, else a RAID set",

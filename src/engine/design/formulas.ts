@@ -1,6 +1,6 @@
 /**
  * The figures sizeDesign works out beyond the worksheet functions, each as its arithmetic and, beside
- * it, its Excel rendering (issue 26): the Design sheet lays them out and writes no sizing formula of its
+ * it, its Excel rendering: the Design sheet lays them out and writes no sizing formula of its
  * own. Every argument of a rendering is formula text (a defined name, a cell); every rendering returns
  * formula text without "=". The workbook's quantity cells hold the two equal over random designs
  * (tests/workbook/quantity-cells.test.ts), live and in the customer copy.

@@ -1,4 +1,4 @@
-/** One design, sized once (issue 15): its inputs and every figure it has. */
+/** One design, sized once: its inputs and every figure it has. */
 export * from "./inputs";
 export * from "./size-design";
 export * from "./presets";

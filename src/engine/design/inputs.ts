@@ -1,7 +1,7 @@
 /**
  * What a person gives to size a design: the Inputs sheet's yellow cells, the CLI's options and the
  * pane's fields are all this one record, each input declared once in the design's catalogue
- * (src/engine/catalogue, issue 26): its type, default, rule and names on every surface.
+ * (src/engine/catalogue): its type, default, rule and names on every surface.
  */
 import { INPUT_DEFAULTS, METHOD_CHOICES, SIZING_METHODS, type CatalogueInputs, type SizingMethod } from "../catalogue";
 import type { ExchangeVersion } from "../tables";

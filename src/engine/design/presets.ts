@@ -1,5 +1,5 @@
 /**
- * The reference designs a person can start from (issue 17): Dell's 5,000-user Exchange 2010 DAG
+ * The reference designs a person can start from: Dell's 5,000-user Exchange 2010 DAG
  * (000_72e1ddb9bbd1ecac.txt, 3.4.2), sized by Dell's process, and Dell EMC's 100,000-mailbox
  * Exchange 2016 design (004_1d3a339e6fd03f64.txt), sized by Microsoft's calculator's method. A preset
  * is every input of the Inputs sheet, the environment's mailboxes and the servers' disks among them;

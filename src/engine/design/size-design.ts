@@ -1,5 +1,5 @@
 /**
- * A design, sized once (issue 15): every figure a design has — databases, volumes, capacity, IOPS,
+ * A design, sized once: every figure a design has — databases, volumes, capacity, IOPS,
  * arrays, spindles, servers with cores and memory, the copy layout and every failure scenario — by
  * the method its Exchange version calls for. `exsize design --json`, `layout`, `export`, the pane's
  * answer and the workbook's cached values read this; the workbook's formulas are its second
@@ -142,7 +142,7 @@ function candidateArrays(model: string, catalog: readonly ArrayModel[]): readonl
  * Microsoft's sizing of the design at `databases` (0: the calculator's own count). A DAG the calculator
  * puts on JBOD (Role Requirements!I127) is counted from the design's server disk, as the calculator
  * counts it from its disk (Input!C107 "Yes", C116): the largest database a volume holds and the mailboxes
- * a disk serves (Role Requirements!C62, C74, then C76:C79). Issue 27: counted at RAID's 2,000 GB, 3,400
+ * a disk serves (Role Requirements!C62, C74, then C76:C79). Counted at RAID's 2,000 GB, 3,400
  * mailboxes on 4 servers got 24 databases of 1,374 GB where the calculator deploys 48 of 687 GB.
  */
 function microsoftAt(inputs: WorkbookInputs, tables: DesignTables, serversPerSite: number[], databases: number, disks: ServerDiskChoice): MicrosoftSizing {
@@ -183,7 +183,7 @@ function microsoftDag(inputs: WorkbookInputs, tables: DesignTables, serversPerSi
     archiveMB: inputs.archiveMB,
   }));
   const lag = lagFactors(inputs, tables);
-  // Issue 27, cause 3: the calculator's active/passive model (Input!G23) for an active/passive DAG of two sites.
+  // The calculator's active/passive model (Input!G23) for an active/passive DAG of two sites.
   const layout = { ...layoutFactor(inputs, serversPerSite), ...microsoftFactorsOf(inputs) };
   // A custom maximum database size (Input!G36 "Custom") is the input maxDatabaseGB (Input!G37).
   const custom: Partial<MicrosoftFactors> = inputs.maxDatabaseSizeConfiguration === "custom" ? { maxDatabaseGB: inputs.maxDatabaseGB } : {};
@@ -224,7 +224,7 @@ function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice, jbod = onJb
 
 /**
  * The databases a Microsoft-method design deploys: the calculator's own count (Role Requirements!C79;
- * issue 27, cause 2), laid out as evenly as it allows. Sized never less (ours, docs/whole-design.md): that
+ * the calculator's count), laid out as evenly as it allows. Sized never less (ours, docs/whole-design.md): that
  * count balanced, so every server carries the same load in every failure, and a server sized at one
  * balancing unit's activation, once a unit — and whether the calculator is sized again at them.
  * Stand-alone servers (one copy) keep the calculator's count, a server each. At least `fewerCopies` (the count
@@ -530,7 +530,7 @@ interface MicrosoftBeside {
 }
 
 /**
- * What a method makes of a design (issue 26: one function per method, one record): its databases and
+ * What a method makes of a design (one function per method, one record): its databases and
  * storage, and its servers, which Dell's method reads from the failure scenarios.
  */
 interface MethodFigures
@@ -784,7 +784,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   const raidDisks = laid.raidServerDisks && atLeastDisks(laid.raidServerDisks, fewer?.raidDisksPerServer ?? 0);
   // Databases past the maximum size are built, as the calculator builds them (a warning of ours), unless the
   // count is the calculator's and its JBOD disk cannot hold even one a volume: then nothing can be laid out
-  // (issue 25, item 8). A count the user sets stays theirs, its disks "none".
+  // . A count the user sets stays theirs, its disks "none".
   const volumeNote = disks !== undefined ? databasesPerVolumeNote(inputs, serversPerSite, disks.databasesPerVolume) : undefined;
   const outgrown = figures.databaseSize;
   if (outgrown !== undefined && microsoft?.jbod === true && disks === undefined && disksProblem !== undefined && databasesPerDagOf(inputs) === undefined) {
@@ -941,7 +941,7 @@ export interface DiskContext {
   microsoft?: MicrosoftSizing;
   serversPerSite: number[];
   laggedCopies: number;
-  /** The copies' layout: active/passive is the calculator's active/passive model (Input!G23; issue 27, cause 3). Absent: active/active. */
+  /** The copies' layout: active/passive is the calculator's active/passive model (Input!G23). Absent: active/active. */
   dagLayout?: string;
 }
 

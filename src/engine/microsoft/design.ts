@@ -564,7 +564,7 @@ export function activeDatabases(databases: number, serversPerSite: readonly numb
 }
 
 /**
- * Active/passive (Input!G23; issue 27, cause 3): every database active in the first site, the second's
+ * Active/passive (Input!G23): every database active in the first site, the second's
  * servers passive until it fails. The first site's servers (C116, C117, C121 with all the databases, C86)
  * and the worst they size (C103: their one and two failures, once); the second's take the first's
  * failures their copies cover (C118: one HA copy at home, ROUNDUP((D − the first's one-failure load) ÷ m);

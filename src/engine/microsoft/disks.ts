@@ -1,5 +1,5 @@
 /**
- * A server's own disks for a design sized by Microsoft's method (issue 17): the JBOD disks the
+ * A server's own disks for a design sized by Microsoft's method: the JBOD disks the
  * calculator offers (its disk table, Tables!A199:C245) and Dell EMC's 8 TB NL-SAS disk of the
  * 100,000-mailbox Exchange 2016 design (004_1d3a339e6fd03f64.txt, Table 4, Table 8), and the disks a
  * server needs: its database+log volumes (Volume Requirements!E115, one disk each on JBOD, Storage

@@ -1,6 +1,6 @@
 /**
  * Microsoft's method rendered in Excel's own functions, for the customer copy of the Methods sheet
- * (issue 10): one design, the calculator's defaults, one profile — or several tiers, whose averages
+ * one design, the calculator's defaults, one profile — or several tiers, whose averages
  * (by mailboxes) the sheet gives as cells (`reads`, `items`). Each renderer mirrors the arithmetic
  * of mailbox.ts and design.ts operation for operation, over cells and defined names given as text;
  * later quantities reference the cells of earlier ones (profile, size on disk, databases…), so no

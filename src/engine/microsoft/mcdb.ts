@@ -1,5 +1,5 @@
 /**
- * Exchange 2019's MetaCache Database (MCDB) on SSDs, beside a JBOD server's database disks (issue 31).
+ * Exchange 2019's MetaCache Database (MCDB) on SSDs, beside a JBOD server's database disks.
  * Microsoft's design, from two pages of its documentation (MicrosoftDocs/OfficeDocs-Exchange, read at
  * commit 52e8b70f; docs/microsoft-method.md says which rule is whose):
  *

@@ -1,5 +1,5 @@
 /**
- * A server's own disks for a design Microsoft's calculator puts on RAID (issue 17): fewer than three
+ * A server's own disks for a design Microsoft's calculator puts on RAID: fewer than three
  * copies that can be activated (design.ts prefersJbod false). The calculator's "Database+Log" volume
  * architecture — a database and its logs on one volume — sized as its Storage Design sheet sizes it:
  * a RAID set for the database+log volumes, wide enough for their random I/O with the RAID write

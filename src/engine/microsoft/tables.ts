@@ -226,7 +226,7 @@ export const MICROSOFT_FACTORS = {
   activePassive: { value: 0, min: 0, max: 1, integer: true, what: "1 for an active/passive DAG of two sites, its databases active in the first (0 = active/active)" },
   /**
    * Databases of one balancing unit (0 = none): every failure mode's active databases are the calculator's
-   * rules at one unit, once for each unit of the count — a design's busiest server (src/engine/design, issue 16).
+   * rules at one unit, once for each unit of the count — a design's busiest server (src/engine/design).
    */
   activationUnit: { value: 0, min: 0, max: 100_000, integer: true, what: "databases of one balancing unit, whose active databases repeat once a unit (0 = none)" },
   /**

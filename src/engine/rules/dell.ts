@@ -27,7 +27,7 @@ const dell = (where: string) => at("dell", where);
 
 const factor = (label: string, name: FactorName, unit?: string): Operand => ({ kind: "factor", label, default: FACTOR_DEFAULTS[name], ...(unit !== undefined && { unit }) });
 
-/** No volume is provisioned below 1 GB: a volume that rounds to 0 GB would hold nothing (issue 12). */
+/** No volume is provisioned below 1 GB: a volume that rounds to 0 GB would hold nothing. */
 export const MINIMUM_VOLUME_GB = 1;
 
 /** MSF — Table 15 step 3, from MESSAGE_SIZE_LOG_FACTORS: IF(AMS<=75,1,IF(AMS<=150,1.9,3.8)). */
@@ -108,7 +108,7 @@ export const DELL_RULES = defineRuleSet("Dell's process", DELL_OPERANDS, {
   whiteSpace: { label: "White space a mailbox", unit: "MB", source: dell("Table 14 step 2"), expression: "messagesPerDay*messageKB/mbPerGB" },
   dumpster: { label: "Dumpster a mailbox", unit: "MB", source: dell("Table 14 step 3"), expression: "whiteSpace*retentionDays+quotaMB*singleItemRecovery+quotaMB*calendarLogging" },
   mailbox: { label: "Mailbox on disk", unit: "MB", source: dell("Table 14 step 4"), expression: "quotaMB+whiteSpace+dumpster" },
-  // A mailbox lives in one database: one that cannot fit the largest makes no design (issue 12).
+  // A mailbox lives in one database: one that cannot fit the largest makes no design.
   mailboxFits: { label: "A mailbox fits the largest database", unit: "", source: dell("3.4.2"), expression: "mailbox*growth/mbPerGB<=maxDatabaseGB" },
   total: { label: "Every database", unit: "GB", source: dell("Table 14 step 5"), expression: "users*mailbox*growth/mbPerGB" },
   count: { label: "Databases", unit: "databases", source: dell("3.4.2"), expression: "MAX(1,CEILCOUNT(total/maxDatabaseGB))" },

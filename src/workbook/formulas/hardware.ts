@@ -13,7 +13,7 @@ export const arrayKeyFormula = (model: string, drive: string, raid: string): str
 /**
  * "yes" where the design considers the array row: its RAID level the Inputs' and the Inputs' model "auto" (or
  * empty), the row's model, or its model and drive; else "no". An empty row (a user's row not filled in) is
- * neither: blank, not a column of stray "no"s (issue 18).
+ * neither: blank, not a column of stray "no"s.
  */
 export const consideredFormula = (model: string, drive: string, raid: string, names: { arrayRaid: string; arrayModel: string }): string =>
   blankWhenEmpty(model, yesNo(`AND(${raid}=${names.arrayRaid},OR(${names.arrayModel}="",${names.arrayModel}="auto",${names.arrayModel}=${model},${names.arrayModel}=${model}&" "&${drive}))`));

@@ -50,7 +50,7 @@ export interface InputsLineNames {
 
 /**
  * The inputs in one line, with Excel's own "&" (numbers print as General, in every program): those the method that
- * sized the design reads (`microsoft`: the condition it is Microsoft's), and no other (issue 28). Both methods: the
+ * sized the design reads (`microsoft`: the condition it is Microsoft's), and no other. Both methods: the
  * profile, the copies and any lagged, the version and the servers. Microsoft's adds the archive, the mailbox tiers
  * (`tierCount`: the tiers with mailboxes) and the server disk (it ignores the maximum database size); Dell's the
  * maximum database size and the arrays' and spindles' RAID, model and disk.
@@ -75,7 +75,7 @@ export function inputsLineFormula(n: InputsLineNames, microsoft: string, tierCou
 export const methodSentenceFormula = (microsoft: string): string =>
   `=IF(${microsoft},"Sized by Microsoft's method (${cite("microsoft")}): the servers' own disks; the papers' arrays and spindles on the Methods sheet","Sized by Dell's process (${cite("dell")}): arrays and spindles; Microsoft's servers' own disks on the Methods sheet")`;
 
-/** What the cores assume (never "—", issue 15): Microsoft's rated servers or its baseline server, or VMware's mailboxes a core. */
+/** What the cores assume (never "—"): Microsoft's rated servers or its baseline server, or VMware's mailboxes a core. */
 export const coresAssumptionFormula = (microsoft: string, n: { specIntRate: string; coresPerServer: string }, baselineServer: string, mailboxesPerCore: string): string =>
   `=IF(${microsoft},IF(${n.specIntRate}>0,"cores for "&${n.coresPerServer}&"-core servers rated "&${groupedFormula(n.specIntRate)}&" SPECint2006","cores on ${baselineServer}"),"cores by VMware's rule of "&${groupedFormula(mailboxesPerCore)}&" mailboxes a core")`;
 

@@ -1,5 +1,5 @@
 /**
- * The Design sheet (issues 3, 7, 15): every output a live formula over the Inputs. First the design by
+ * The Design sheet: every output a live formula over the Inputs. First the design by
  * its method, what follows from it and the capacity of one copy by kind (the chart's source); then how
  * the method sized it, step by step: Microsoft's method as its rules declare it (src/engine/rules/
  * microsoft.ts: each rule's words, formula and source from one declaration) and its volumes and cores,
@@ -567,7 +567,7 @@ export function buildDesign(sheet: string, ref: References, method: SizingMethod
     { address: `D${CHART_HEADER_ROW}`, value: "Index and free space", role: "heading" },
     { address: `E${CHART_HEADER_ROW}`, value: "Log volumes", role: "heading" },
     { address: `B${CHART_DATA_ROW}`, value: "One copy", role: "label" },
-    // By the design's method (issue 26): Microsoft's databases and volumes, or Dell's (Tables 18-19); each sums to its volumes in all.
+    // By the design's method: Microsoft's databases and volumes, or Dell's (Tables 18-19); each sums to its volumes in all.
     { address: `C${CHART_DATA_ROW}`, formula: cellFormula(byDesignMethod(volumesInAllFormula(c.databasesDeployed, ref.microsoft("databaseGB")), c.totalDatabaseGB)), numberFormat: FORMAT.gb, role: "output" },
     {
       address: `D${CHART_DATA_ROW}`,

@@ -1,5 +1,5 @@
 /**
- * The Distribution sheet (issue 8), as the Distribution sheet of Microsoft's Exchange Server Role
+ * The Distribution sheet, as the Distribution sheet of Microsoft's Exchange Server Role
  * Requirements Calculator: one row per database (DB001…), one column per server (MBX01…, under a
  * row naming each server's site), the activation preference in each cell that holds a copy — and
  * below the grid, for normal running, one server, a site, and a site and one more server failing:
@@ -12,7 +12,7 @@
  * layoutSiteFormula, layoutRankFormula, layoutRankPreferenceFormula, failoverFormula;
  * docs/dag-layout.md) and its failures counted by src/engine/layout-formulas.ts (activate,
  * scenarioLoads and worstCase over the helper cells), for one or two sites; the sheet writes no
- * arithmetic of its own (issue 26). template.ts lists the sheet.
+ * arithmetic of its own. template.ts lists the sheet.
  *
  * Helpers, none of them printed (the print area is the title, the grid and the table, A1 to the
  * table's "Servers running"): per database, right of the printed columns, its home, round and
@@ -114,7 +114,7 @@ export interface DistributionSheetParameters {
   sheetName?: string;
   /**
    * The design's databases when the workbook is written: only those grid rows print, then the
-   * scenario table on its own page, instead of the empty rows between (issue 18). The sheet keeps
+   * scenario table on its own page, instead of the empty rows between. The sheet keeps
    * every row live; a design grown on Inputs prints its first rows until the print area is widened.
    */
   printedRows?: number;
@@ -134,13 +134,13 @@ const ONE_PAGE_ROWS = 80;
 /** Grid rows that print on one page of their own, the table on a second (the two-range print). */
 const GRID_PAGE_ROWS = 60;
 
-/** The fewest grid rows the template lays out (the grid's length before issue 28). */
+/** The fewest grid rows the template lays out (the grid's length before it grew with the design). */
 const GRID_ROWS_AT_LEAST = 120;
 /**
  * The grid rows the template lays out for a design of `databases` (undefined: it cannot be sized):
- * every database of the design as written (Dell EMC's DAG: 336, issue 28), and at least 120, so a
+ * every database of the design as written (Dell EMC's DAG: 336), and at least 120, so a
  * design grown on the Inputs of a customer copy stays on the grid as exsize design would lay it out
- * (issue 7; one with more is said so on the sheet, its scenario figures still from the layout); at
+ * (one with more is said so on the sheet, its scenario figures still from the layout); at
  * most a DAG's 16 servers of 100 databases each (Microsoft's calculator's limit, maxDatabasesPerServer).
  */
 export function distributionGridRows(databases: number | undefined): number {
@@ -219,7 +219,7 @@ export function distributionLayout(rows: number = DISTRIBUTION_DEFAULTS.rows, se
   }
   const noteRow = r + 1;
   // Helper rows below the note, one cell per server: its site, its site's servers, and each failure's penalty.
-  // The note takes three lines, each within the printed page (issue 18); the helpers follow a row below.
+  // The note takes three lines, each within the printed page; the helpers follow a row below.
   const noteLines = 3;
   const helpersFrom = noteRow + noteLines - 1;
   const serverRows = { heading: helpersFrom + 2, inFirstSite: helpersFrom + 3, siteServers: helpersFrom + 4 } as const;
@@ -335,7 +335,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   put(`A${TITLE_ROW}`, { value: "Distribution: each database's copies on the DAG's servers, by activation preference", role: "title" });
   put(`A${NOTE_ROW}`, {
     value:
-      // One line that fits the printed page (issue 18: it ran off it).
+      // One line that fits the printed page (it ran off it).
       "1 is the active copy; when its server fails, the next running copy by preference takes over (never a lagged one). The grid follows the Inputs; each scenario's loads are below it.",
     role: "note",
   });
@@ -513,7 +513,7 @@ export function distributionSheet(p: DistributionSheetParameters): SheetModel {
   put(`${T.failedServer}${L.tableHeader}`, { value: "Helper: server failed", role: "step", wrap: true });
 
   const guarded = (text: string) => blankUnless(isNumber(D), wordsOnError(text, NOT_SURVIVABLE));
-  // A site's failure in one site cannot occur: its rows say so once, in the label, and hold no red (issue 18).
+  // A site's failure in one site cannot occur: its rows say so once, in the label, and hold no red.
   const siteScenario = (scenario: FailoverScenario) => scenario === "site" || scenario === "site+server";
   const ifTwoSites = (scenario: FailoverScenario, text: string) => (siteScenario(scenario) ? rule.oneSiteDashFormula(D, two, text) : text);
   const loss = (scenario: FailoverScenario, result: "databases" | "mailboxes" | "servers") =>

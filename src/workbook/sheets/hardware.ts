@@ -1,5 +1,5 @@
 /**
- * The Hardware sheet (issue 4): the user's own arrays and disk classes, and the array candidates the
+ * The Hardware sheet: the user's own arrays and disk classes, and the array candidates the
  * design chooses among (fewest arrays, then least usable capacity) — Excel's own formulas, live in
  * the add-in workbook and the customer copy.
  */
@@ -25,8 +25,8 @@ const OWN_DISK_ROWS = 6;
 const OWN_SERVER_DISK_ROWS = 6;
 /**
  * The sheet's tables, each a section heading and a header over its rows, an empty row after: the user's arrays, the
- * disk classes, the candidates (every built-in array, then the user's), the server disks (JBOD or RAID, issue 17: the
- * catalogue's, then the user's own rows) and the MCDB SSDs (issue 31: the sizes a 2019 or SE JBOD server's SSDs are
+ * disk classes, the candidates (every built-in array, then the user's), the server disks (JBOD or RAID: the
+ * catalogue's, then the user's own rows) and the MCDB SSDs (the sizes a 2019 or SE JBOD server's SSDs are
  * chosen from, smallest first).
  */
 const ROWS = stackRows(4, [

@@ -1,5 +1,5 @@
 /**
- * The Inputs sheet (issues 3, 4, 12): the user profile and design a person edits, the factors every
+ * The Inputs sheet: the user profile and design a person edits, the factors every
  * function reads, and the mailbox tiers of Microsoft's method, each input with its defined name, its
  * rule (the worksheet functions' own limits and words) and its source. Column A label, B value (the
  * input), C what it is, D source; A3 is the Design check (src/workbook/design-check.ts).
@@ -29,7 +29,7 @@ interface InputRow {
 /** Units shown as counts, "1 user" and "5,000 users". */
 const COUNT_FORMATS: Readonly<Record<string, string>> = { users: FORMAT.users, mailboxes: FORMAT.mailboxes, copies: FORMAT.copies, servers: FORMAT.servers, cores: FORMAT.cores, databases: FORMAT.databases, disks: FORMAT.disks };
 
-/** A typed unit's singular, where a value may be 1: "1 day", not "1 days" (issue 28). */
+/** A typed unit's singular, where a value may be 1: "1 day", not "1 days". */
 const SINGULAR: Readonly<Record<string, string>> = { days: "day" };
 
 /** An input's number format on the sheet, from its unit: a count, a share, or a number with its unit ("2,048 MB"). */
@@ -43,7 +43,7 @@ function formatOf(input: InputDeclaration): string | undefined {
 /** Every input of the design's catalogue, in its order: every yellow cell of the Inputs sheet's first table. */
 export const INPUT_ROWS: readonly InputRow[] = INPUTS.map((i) => ({ key: i.key, name: i.name, label: i.label, format: formatOf(i), what: i.what, source: i.source, rule: i.rule }));
 
-/** Who the workbook is for and from (issue 18): text the engine never reads, empty by default. */
+/** Who the workbook is for and from: text the engine never reads, empty by default. */
 export type DocumentInputs = Required<Pick<WorkbookInputs, "title" | "preparedFor" | "preparedBy">>;
 export const DOCUMENT_DEFAULTS: Readonly<DocumentInputs> = Object.freeze({ title: "", preparedFor: "", preparedBy: "" });
 export { DEFAULT_TITLE };
@@ -194,7 +194,7 @@ export function buildInputs(sheet: string, values: WorkbookInputs, check: string
   cells.push({ address: SERVER_DISKS_CHECK_CELL, formula: cellFormula(serverDisksCheck), numberFormat: ";;;", role: "step" });
   if (copiesPerServer !== undefined) cells.push({ address: COPIES_PER_SERVER_CELL, formula: cellFormula(copiesPerServer), numberFormat: ";;;", role: "step" });
   if (mcdbCheck !== undefined) cells.push({ address: MCDB_CHECK_CELL, formula: cellFormula(mcdbCheck), numberFormat: ";;;", role: "step" });
-  // An Excel page header is text, and reads no cell: say so where the title is typed (issue 18).
+  // An Excel page header is text, and reads no cell: say so where the title is typed.
   cells.push({
     address: `A${NOTE_ROW}`,
     value: "Page headers print the title and names as written with the workbook: a header cannot read a cell, so edits here reach the Summary only.",
@@ -220,7 +220,7 @@ export function buildInputs(sheet: string, values: WorkbookInputs, check: string
     name: sheet,
     columnWidths: [26, 16, 60, 60, 12],
     frozenRows: 2,
-    // Fitted to the width only, at a readable size (issue 28: fitted to one page, its text printed at
+    // Fitted to the width only, at a readable size (fitted to one page, its text printed at
     // about 5 pt): the inputs, then the factors and the tiers, each range from a page of its own so the
     // factors' table does not start where a page happens to end.
     print: {
@@ -230,7 +230,7 @@ export function buildInputs(sheet: string, values: WorkbookInputs, check: string
       area: `A1:${INPUTS_PRINT_RIGHT}${papersShown ? LAST_PAPERS_ROW : NOTE_ROW},A${FACTORS_HEADING_ROW}:${INPUTS_PRINT_RIGHT}${TIERS.firstTierRow + TIER_COUNT - 1}`,
     },
     highlights: checkHighlights(INPUTS_LAYOUT.check),
-    // Typed decimals shown where there are some, whole numbers with thousands grouped (issue 18).
+    // Typed decimals shown where there are some, whole numbers with thousands grouped.
     decimalFormats: typedDecimalFormats(cells),
     cells,
   };

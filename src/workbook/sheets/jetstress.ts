@@ -1,9 +1,9 @@
 /**
- * The Jetstress sheet (issue 4): paste each server's Jetstress results, see pass or fail against the
+ * The Jetstress sheet: paste each server's Jetstress results, see pass or fail against the
  * papers' thresholds (src/engine/jetstress.ts) and the per-server target of the Resilience sheet's
  * worst survivable case. A row per server of the design, named as the layout names them (MBX01…,
  * src/engine/layout.ts defaultNames); rows past the design's servers stay blank and print blank, so
- * the page holds a DAG's servers grown on Inputs too (issue 18).
+ * the page holds a DAG's servers grown on Inputs too.
  */
 import { JETSTRESS_THRESHOLDS } from "../../engine";
 import { blankWhenEmpty, formula } from "../display";

@@ -1,5 +1,5 @@
 /**
- * The Methods sheet (issue 10): for the design's inputs, each quantity by Dell's process (000), EMC's
+ * The Methods sheet: for the design's inputs, each quantity by Dell's process (000), EMC's
  * where it applies (001), and Microsoft's method (Microsoft, Exchange Server Role Requirements
  * Calculator v7.6), side by side, with the difference and why they differ in one line each.
  * Microsoft's column calls the EX_MS_* functions; each such cell carries its native rendering
@@ -108,8 +108,8 @@ export interface MethodsNames extends Readonly<Partial<Record<InputKey, string>>
   /** "active/active" or "active/passive": the copies' layout, which the balanced database count follows. */
   dagLayout: string;
   /**
-   * A JBOD server's disks (issue 17): the Inputs' ServerDisk, DatabasesPerVolume, AutoReseedDisks and
-   * SpareDisks, and the Hardware sheet's server-disk columns (names, raw GB, IOPS); for MCDB (issue 31),
+   * A JBOD server's disks: the Inputs' ServerDisk, DatabasesPerVolume, AutoReseedDisks and
+   * SpareDisks, and the Hardware sheet's server-disk columns (names, raw GB, IOPS); for MCDB,
    * the Inputs' ExchangeVersion and MCDB and the Hardware sheet's SSD sizes. Omitted: no block.
    */
   serverDisks?: { disk: string; databasesPerVolume: string; autoReseedDisks: string; spareDisks: string; names: string; rawGB: string; iops: string; exchangeVersion: string; ssdSizes: string; mcdb: string };
@@ -157,7 +157,7 @@ const COLUMNS = { label: "A", dell: "B", emc: "C", microsoft: "D", difference: "
 /**
  * Microsoft's column where the calculator cannot size the design (its databases would outgrow its
  * maximum size, or pass 100 copies a server; a row that needs a SPECint rate): "—", never an error
- * in a workbook (issue 16). A design sized by Microsoft's method is refused by the Design check first.
+ * in a workbook. A design sized by Microsoft's method is refused by the Design check first.
  */
 const unsized = dashOnError;
 /**
@@ -213,10 +213,10 @@ export const INPUT_FACTOR_CELLS: Readonly<Record<string, string>> = Object.fromE
 /**
  * The JBOD disk the calculator counts the databases from (diskGB, 0 where it deploys RAID; diskIops;
  * databasesPerVolume) and a count the user sets (databases, 0 for its own): what its own count reads
- * (issue 27: a JBOD design's databases were counted as on RAID).
+ * (a JBOD design's databases were counted as on RAID).
  */
 const DISK_FACTORS_ROW = ROWS.diskFactors.first;
-/** An active/passive DAG (activePassive, Input!G23; issue 27, cause 3). */
+/** An active/passive DAG (activePassive, Input!G23). */
 const PASSIVE_ROW = ROWS.passive.first;
 /** Servers sized never less (neverLess, the Inputs' ServerSizing; docs/whole-design.md). */
 const NEVER_LESS_ROW = ROWS.neverLess.first;
@@ -293,7 +293,7 @@ export const SERVER_DISK_CELLS: Readonly<Record<ServerDiskResult, string>> = Obj
   Object.fromEntries(SERVER_DISK_RESULTS.map((r, i) => [r, `$J$${FIGURES_ROW + i}`])) as Record<ServerDiskResult, string>,
 );
 /**
- * Exchange 2019's and SE's MCDB SSDs a server (issue 31, src/engine/microsoft/mcdb.ts), below the
+ * Exchange 2019's and SE's MCDB SSDs a server (src/engine/microsoft/mcdb.ts), below the
  * server disks' figures: whether the design has them (2019 or SE, on JBOD, its disks sized), the SSDs,
  * the disks the fullest serves, the GB it needs, the Hardware sheet's SSD chosen, the GB a server and
  * the share of the database disks. Plain Excel in both copies; "—" where the design has none.
@@ -457,7 +457,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   const put = (address: string, cell: Omit<CellModel, "address">) => cells.push({ address, ...cell });
   put("A1", { value: "Methods: the papers and Microsoft's calculator, side by side", role: "title" });
   const t = p.tiers;
-  // EMC's column only where the caller gives EMC's figures; otherwise the note says once why there is none (issue 18).
+  // EMC's column only where the caller gives EMC's figures; otherwise the note says once why there is none.
   const emcShown = rows(n, undefined).some((r) => r.emc !== undefined && p.design(r.emc) !== undefined);
   put("A2", {
     value:
@@ -625,7 +625,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     native: cellFormula(unsized(rule.countedFormula(refs.databases, activeFormula(unitRefs)))),
     role: "step",
   });
-  // Active/passive (issue 27, cause 3): the second site's busiest server, as sizeDesign's Design.microsoft.secondary.
+  // Active/passive: the second site's busiest server, as sizeDesign's Design.microsoft.secondary.
   const secondModes = [["site", "site"], ["siteServer", "siteserver"], ["siteDoubleServer", "sitedoubleserver"]] as const;
   secondModes.forEach(([mode, result], k) => {
     put(`I${SECOND_SITE_ROW + k}`, { value: `Unit's ${result} active databases (second site)`, role: "note" });
@@ -688,7 +688,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       put(`${COLUMNS.microsoft}${row}`, { formula: cellFormula(unsized(allTiers(r.perMailbox))), numberFormat: r.format, role });
     } else if (r.field === "databases") {
       // The Inputs sheet's second site is an empty cell for one site (the EX_MS_* functions read it as 0).
-      // The calculator's own count (issue 27, cause 2); sized never less (ours), a DAG's balanced.
+      // The calculator's own count; sized never less (ours), a DAG's balanced.
       // More than 100 copies on a server is refused, as the calculator refuses its own count (Role Requirements!I158).
       const balanced = `$K$${DATABASES_FACTOR_ROW}`;
       // Sized never less, at least the count deployed at fewer copies (FEWER_COPIES_CELLS).
@@ -755,10 +755,10 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     put(`${COLUMNS.unit}${row}`, { value: r.unit, role: "unit" });
   });
   const last = first + sized.length - 1;
-  // Said once below the table, where EMC has no figure here (issue 18: a column of dashes said it before).
+  // Said once below the table, where EMC has no figure here (a column of dashes said it before).
   const footnote = last + 2;
   if (!emcShown) put(`A${footnote}`, { value: `EMC's building block (${cite("emc")}) does not apply to these quantities: it sizes the spindles, on the Design sheet.`, role: "note" });
-  // Says once why Microsoft's column is dashes (issue 16: a workbook shows no error where the design stands).
+  // Says once why Microsoft's column is dashes (a workbook shows no error where the design stands).
   put(`${COLUMNS.microsoft}3`, {
     formula: rule.unsizedNoteFormula(refs.databases),
     role: "note",
@@ -849,7 +849,7 @@ function tierBlock(t: TierNames, n: MethodsNames, base: MicrosoftCells, factors:
 
 /**
  * A server's disks as Microsoft's calculator's Volume Requirements and Storage Design sheets give
- * them (issue 17), in Methods!I:K below the tiers: the Inputs' disk (its raw GB and IOPS from the
+ * them, in Methods!I:K below the tiers: the Inputs' disk (its raw GB and IOPS from the
  * Hardware sheet's server disks), whether the calculator puts the design on JBOD (prefersJbod) or
  * RAID, what the volumes need (log space and mailboxes a database, IOPS a mailbox, as sizeDesign
  * passes them to serverDisks; the server's read and write IOPS, as it passes them to raidServerDisks),

@@ -1,5 +1,5 @@
 /**
- * The Resilience sheet (issue 4): failure scenarios and the servers that carry them — for each, the
+ * The Resilience sheet: failure scenarios and the servers that carry them — for each, the
  * busiest running server's active databases, mailboxes, target IOPS, cores and memory, over the copy
  * layout of the DAG's databases (src/engine/layout.ts, docs/dag-layout.md) — and the worst survivable
  * case the design is sized for. Columns: A scenario, B what fails, C running servers, D active
@@ -43,7 +43,7 @@ const SCENARIO_ROWS: ReadonlyArray<{ scenario: FailoverScenario; fails: string }
   { scenario: "site+server", fails: "A site, then one more server" },
 ];
 /**
- * Microsoft's calculator by failure mode (issue 17): for a design sized by its method, the busiest
+ * Microsoft's calculator by failure mode: for a design sized by its method, the busiest
  * server's active databases and megacycles in each failure mode, as its Role Requirements sheet lists
  * them (C195:F201; a site and one or two more servers, C128:C129) — Microsoft's databases function's "active.<mode>"
  * and its server function's "megacycles.<mode>" live, formulas.ts activeModeFormula and megacyclesFormula native, at
@@ -112,7 +112,7 @@ export interface ResilienceDistribution {
 
 export function buildResilience(sheet: string, designSheet: string, methodsSheet: string, names: Record<NameKey, string>, factor: (name: FactorName) => string, distribution: ResilienceDistribution): SheetModel {
   const design = sheetReference(designSheet);
-  // The Methods sheet's disk the calculator counts from and its count before symmetry (issue 27): the failure modes read them.
+  // The Methods sheet's disk the calculator counts from and its count before symmetry: the failure modes read them.
   const methods = sheetReference(methodsSheet);
   const iopsPerMailbox = `${design}!${absolute(DESIGN_CELLS.answerIopsPerMailbox)}`;
   const databases = absolute(RESILIENCE_CELLS.databases);
@@ -143,7 +143,7 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
       "Resilience: what the busiest running server carries when servers or a site fail",
       "Each database runs on its next copy by activation preference; each row is the busiest server of the worst failure of its kind.",
     ),
-    // Its own line: on the note's, it ran off the printed page (issue 18).
+    // Its own line: on the note's, it ran off the printed page.
     { address: "A3", value: "Not survivable: a database is left without a copy.", role: "note" },
     ...header(4, ["Scenario", "What fails", "Running servers", "Active databases", "Active mailboxes", "Target IOPS", "Cores", "Memory"]),
   ];
@@ -190,7 +190,7 @@ export function buildResilience(sheet: string, designSheet: string, methodsSheet
     ...sectionHeading(s, "Design for the worst survivable case", 4),
     { address: `E${s}`, value: "Worst case:", role: "heading" },
     { address: `F${s}`, formula: formula(worstOfFormula(span("F"))), numberFormat: FORMAT.iops, role: "output" },
-    // The design's servers, the Design sheet's answer that the Summary shows (issue 26): Microsoft's calculator's, or
+    // The design's servers, the Design sheet's answer that the Summary shows: Microsoft's calculator's, or
     // by Dell's process VMware's rule at the worst scenario (read from here), and the version's least memory.
     { address: `G${s}`, formula: formula(`${design}!${absolute(DESIGN_CELLS.answerCores)}`), numberFormat: FORMAT.cores, role: "output" },
     { address: `H${s}`, formula: formula(`${design}!${absolute(DESIGN_CELLS.answerMemoryGB)}`), numberFormat: FORMAT.gb, role: "output" },
@@ -251,10 +251,10 @@ export const MICROSOFT_MODE_CELLS = Object.freeze({
 function microsoftModes(top: number, design: string, methods: string, names: Record<NameKey, string>): CellModel[] {
   const at = (column: string, row: number) => `$${column}$${row}`;
   // Helpers: K labels, L values; the EX_MS_* functions' factors are L's first two rows with their names in K.
-  // The third, activationUnit: a balancing unit's databases, whose active databases repeat once a unit (issue 16);
+  // The third, activationUnit: a balancing unit's databases, whose active databases repeat once a unit;
   // then the lagged copies (never activated) and their replay lag, which only a lagged copy reads.
   // The first eleven are the EX_MS_* functions' factors: the disk the calculator counts from, the layout, never less and a
-  // custom maximum database size are the Methods sheet's (issue 27); then those the design's inputs set (the catalogue's
+  // custom maximum database size are the Methods sheet's; then those the design's inputs set (the catalogue's
   // factor inputs, the Methods sheet's rows).
   const factorRows = ["archiveMB", "deployedDatabases", "activationUnit", "laggedCopies", "lagDays", "diskGB", "diskIops", "databasesPerVolume", "activePassive", "neverLess", "maxDatabaseGB"] as const;
   const inputFactors = MICROSOFT_FACTOR_INPUTS.map((i) => i.microsoftFactor.name);

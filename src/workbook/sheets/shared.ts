@@ -1,5 +1,5 @@
 /**
- * The template's shared vocabulary (issue 15, "the house"): what every sheet of the reference-design
+ * The template's shared vocabulary ("the house"): what every sheet of the reference-design
  * workbook (src/workbook/template.ts lists them; one file each beside this one) writes with — the
  * sheet and defined-name builders, cell addresses, number formats, input rules, headings and print
  * setups, text wrapping, the papers' cite shorthands, and how a formula addresses the other sheets.
@@ -55,7 +55,7 @@ export const absolute = (address: string): string => address.replace(/^([A-Z]+)(
 export const column = (i: number): string => String.fromCharCode(65 + i);
 
 // ---------------------------------------------------------------------------------------------
-// Number formats: one unit per value, in the format; singular for 1 (issue 7).
+// Number formats: one unit per value, in the format; singular for 1.
 
 /**
  * A catalogue quantity's number format: grouped, to its decimals (its smallDigits below SMALL_FIGURE), its
@@ -74,7 +74,7 @@ export const smallToOneDecimal = (after: string, before = ""): string => {
   return `[<${SMALL_FIGURE}]${b}0.0${a};${b}#,##0${a}`;
 };
 const count = (one: string, many: string): string => `[=1]0 "${one}";#,##0 "${many}"`;
-/** A site's failure in a DAG of one site: it cannot occur, so it is neither survivable nor not (issue 18). */
+/** A site's failure in a DAG of one site: it cannot occur, so it is neither survivable nor not. */
 export const ONE_SITE = "does not apply (one site)";
 
 export const FORMAT = {
@@ -95,8 +95,8 @@ export const FORMAT = {
   iops: smallToOneDecimal(' "IOPS"'),
   ms: '0.00 "ms"',
   /**
-   * An input's format: thousands grouped, "2,048 MB". Its decimals, as typed (75.4 KB is not "75 KB",
-   * issue 12), show through a conditional format: typedDecimalFormats.
+   * An input's format: thousands grouped, "2,048 MB". Its decimals, as typed (75.4 KB is not "75 KB"),
+   * show through a conditional format: typedDecimalFormats.
    */
   typed: (unit: string, one?: string) => (one === undefined ? `#,##0" ${unit}"` : `[=1]#,##0" ${one}";#,##0" ${unit}"`),
 } as const;

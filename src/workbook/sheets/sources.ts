@@ -60,6 +60,6 @@ export function buildSources(sheet: string): SheetModel {
     ...header(errataHeading + 1, ["Erratum", "Paper and where", "What the paper does, and what the workbook does", ""]),
   );
   ERRATA.forEach((values, i) => cells.push(...textRow(errataHeading + 2 + i, values, ["label", "source", "note"])));
-  // One page: on two, the errata's heading was left alone at the foot of the first (issue 18).
+  // One page: on two, the errata's heading was left alone at the foot of the first.
   return { name: sheet, columnWidths: [40, 44, 80, 12], frozenRows: 2, print: landscape(1), cells };
 }

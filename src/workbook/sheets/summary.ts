@@ -1,5 +1,5 @@
 /**
- * The Summary sheet (issues 7, 15): the design at a glance on one printed page, live over the other
+ * The Summary sheet: the design at a glance on one printed page, live over the other
  * sheets — the inputs in one line, which method sized the design, volumes, capacity, IOPS, arrays,
  * spindles, servers (and what their cores assume), the worst survivable failure — and the stamp that
  * says whether the workbook is the live design or a customer copy.
@@ -113,7 +113,7 @@ const ROWS = stackRows(20, [
 ]);
 
 /**
- * The environment (issue 17): the DAGs the Inputs' EnvironmentUsers makes of this design, and their
+ * The environment: the DAGs the Inputs' EnvironmentUsers makes of this design, and their
  * mailbox servers and databases, as sizeDesign's environmentOf and `exsize design --json`'s figures
  * (dags, environmentServers, environmentDatabases). With EnvironmentUsers empty or 0, the first row
  * says the design is one DAG and the other cells are empty.
@@ -121,7 +121,7 @@ const ROWS = stackRows(20, [
 export const SUMMARY_ENVIRONMENT_ROW = ROWS.environment.first;
 
 /**
- * A Microsoft-method server's own disks, JBOD or RAID (issue 17), from the Methods sheet's server-disk
+ * A Microsoft-method server's own disks, JBOD or RAID, from the Methods sheet's server-disk
  * block (EX_MS_DISKS live; disk-formulas.ts or raid-disk-formulas.ts in the customer copy): disks a
  * server, of the DAG and of the environment; database and log disks with their databases (on RAID:
  * the level in the label), volume GB (RAID: the volumes' GB) and disk GB; the restore
@@ -145,7 +145,7 @@ export const SUMMARY_SERVER_DISK_CELLS = Object.freeze({
   spareDisks: `E${SUMMARY_SERVER_DISKS_ROW + 3}`,
 });
 /**
- * Exchange 2019's and SE's MCDB SSDs (issue 31), the server disks' last row, from the Methods sheet's
+ * Exchange 2019's and SE's MCDB SSDs, the server disks' last row, from the Methods sheet's
  * MCDB rows (src/engine/microsoft/mcdb.ts): SSDs a server, each one's GB (or why none), their share
  * of the database disks' raw GB, and the DAG's SSDs.
  */
@@ -239,7 +239,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
   row("Log IOPS", S.dagLogIops, [{ formula: cellFormula(design("answerLogIops")), format: FORMAT.iops }]);
   // The papers' arrays and spindles size a design by Dell's process only: by Microsoft's method the servers'
   // own disks hold the databases (Server disks below), and the papers' figures are on the Methods sheet
-  // to compare (issue 28). One storage answer a Summary: these rows are blank by formula, so a design
+  // to compare. One storage answer a Summary: these rows are blank by formula, so a design
   // edited on the Inputs from one method to the other shows its own.
   const dellOnly = (formula: string) => cellFormula(blankWhen(microsoft, formula));
   row({ formula: dellOnly(text("Arrays")) }, S.arrays, [
@@ -261,7 +261,7 @@ export function buildSummary(sheets: Record<TemplateSheet, string>, names: Recor
     { formula: cellFormula(either(bySite, n.serversSite1, sitesServersFormula(n.servers))), format: FORMAT.servers },
     { formula: cellFormula(either(bySite, site("coresSite1"), design("answerCores"))), format: '[=1]0" core each";0" cores each"' },
     { formula: cellFormula(either(bySite, site("memorySite1"), design("answerMemoryGB"))), format: '0" GB memory each"' },
-    // What the cores assume: never "—" (issue 15).
+    // What the cores assume: never "—".
     {
       formula: coresAssumptionFormula(`${design("methodUsed")}="microsoft"`, n, DEFAULT_SERVER.name, `${sheetReference(sheets.inputs)}!${absolute(FACTOR_CELLS.mailboxesPerCore)}`),
     },
@@ -433,7 +433,7 @@ function environmentCells(n: Record<NameKey, string>, design: (key: DesignOutput
 }
 
 // ---------------------------------------------------------------------------------------------
-// Pictures (issue 18): a server's disks by what each is for, and the mailboxes the busiest server
+// Pictures: a server's disks by what each is for, and the mailboxes the busiest server
 // carries in each failure — each chart over a small table on the Summary, so both writers draw it
 // from the same cells and a reader sees the numbers beside the picture.
 

@@ -1,5 +1,5 @@
 /**
- * Mailbox tiers on the Inputs sheet (issue 10): up to four populations of mailboxes, each with its
+ * Mailbox tiers on the Inputs sheet: up to four populations of mailboxes, each with its
  * own messages a day, message size and quota, as Microsoft's calculator asks for them (its Input
  * sheet's Tier-1 to Tier-4 columns; the engine's MailboxTier, src/engine/microsoft/mailbox.ts).
  * Only Microsoft's column of the Methods sheet reads them; Dell's and EMC's methods size the
