@@ -214,7 +214,8 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
         if (ref !== undefined) return wrap(ref);
         if (operand?.kind === "factor") return numberLiteral(operand.default);
         if (operand?.kind === "input") throw new Error(`${method}: no cell given for ${node.name}`);
-        return `(${render(rules[ruleOf(node.name)!].node, references, new Map())})`;
+        // A rule written in place: bare, its caller parenthesizes it by its top operator (shown), as any expression.
+        return render(rules[ruleOf(node.name)!].node, references, new Map());
       }
       case "negate":
         return `-${atom(node.operand, references, params)}`;
@@ -222,7 +223,8 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
         const p = PRECEDENCE[node.operator];
         const side = (child: FormulaNode, right: boolean) => {
           const text = render(child, references, params);
-          const q = child.kind === "binary" ? PRECEDENCE[child.operator] : 9;
+          const top = shown(child, references, params);
+          const q = top.kind === "binary" ? PRECEDENCE[top.operator] : 9;
           return q < p || (right && q === p) ? `(${text})` : text;
         };
         return `${side(node.left, false)}${node.operator}${side(node.right, true)}`;
@@ -245,7 +247,14 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
 
   function atom(node: FormulaNode, references: References, params: ReadonlyMap<string, string>): string {
     const text = render(node, references, params);
-    return node.kind === "binary" ? `(${text})` : text;
+    return shown(node, references, params).kind === "binary" ? `(${text})` : text;
+  }
+
+  /** The node whose text stands for `node` in a formula: a rule written in place is its own expression's top. */
+  function shown(node: FormulaNode, references: References, params: ReadonlyMap<string, string>): FormulaNode {
+    if (node.kind !== "name" || params.has(node.name) || operands[node.name] !== undefined || references[node.name] !== undefined) return node;
+    const rule = ruleOf(node.name);
+    return rule === undefined ? node : shown(rules[rule].node, references, new Map());
   }
 
   function say(node: FormulaNode, params: readonly string[]): string {
