@@ -8,6 +8,7 @@ import "../support/fast-check-seed";
 import { FitError, fewestDisks, fit, fitProfile, type FitCounts, type FitProfile, type FitSpace } from "../../src/engine/fit";
 import { JBOD_CATALOGUE, MICROSOFT, REFERENCE_DESIGN_INPUTS, diskCountKeys, diskCounts, sizeDesign, versionProfile, type Design, type WorkbookInputs } from "../../src/engine";
 import { SizingError } from "../../src/engine/errors";
+import { sizedOverCopies } from "../../src/engine/design";
 import { quantity } from "../../src/engine/catalogue";
 import { fitCheck } from "../../src/workbook/fit-check";
 
@@ -213,6 +214,8 @@ describe("fit", () => {
           const dags = space.dags[pick % space.dags.length];
           const users = Math.ceil(profile.mailboxes / dags);
           const top: WorkbookInputs = { ...profile.base, ...more, users, environmentUsers: users === profile.mailboxes ? "" : profile.mailboxes, serversSite1: sites[0], serversSite2: sites.length > 1 ? sites[1] : "", copies, laggedCopies: space.laggedCopies[pick % space.laggedCopies.length] };
+          // Sized never less over copies, fit sizes each disk whole (a disk also moves fewer copies' counts): no key prunes it.
+          if (sizedOverCopies(top)) return;
           const { countOf, floorAt } = diskCounts(top);
           for (const serverDisk of DISKS) {
             for (const databasesPerVolume of [0, 1, 2, 3, 4, 5]) {
