@@ -15,6 +15,13 @@ import { sizedOverCopies } from "../../src/engine/design";
  * also moves fewer copies' counts, fit.ts), so such a draw is taken by the calculator's rules instead.
  */
 const keyed = (top: WorkbookInputs): WorkbookInputs => (sizedOverCopies(top) ? { ...top, serverSizing: "calculator" } : top);
+
+/** The profile's base at one of its searched topologies (servers a site, copies, lagged copies), picked by `pick`, keyed. */
+function keyedTopology(profile: FitProfile, pick: number): WorkbookInputs {
+  const { space } = profile;
+  const sites = space.serversPerSite[pick % space.serversPerSite.length];
+  return keyed({ ...profile.base, serversSite1: sites[0], serversSite2: sites.length > 1 ? sites[1] : "", copies: space.copies[pick % space.copies.length], laggedCopies: space.laggedCopies[pick % space.laggedCopies.length] });
+}
 import { quantity } from "../../src/engine/catalogue";
 import { fitCheck } from "../../src/workbook/fit-check";
 
@@ -251,10 +258,7 @@ describe("fit", () => {
   test("a candidate whose disk count key says its databases outgrow the disk is refused, so the search may skip it", () => {
     fc.assert(
       fc.property(smallProfile, fc.nat(), (profile, pick) => {
-        const { space } = profile;
-        const sites = space.serversPerSite[pick % space.serversPerSite.length];
-        const copies = space.copies[pick % space.copies.length];
-        const top = keyed({ ...profile.base, serversSite1: sites[0], serversSite2: sites.length > 1 ? sites[1] : "", copies, laggedCopies: space.laggedCopies[pick % space.laggedCopies.length] });
+        const top = keyedTopology(profile, pick);
         const keyOf = diskCountKeys(top);
         for (const serverDisk of DISKS) {
           for (const databasesPerVolume of [0, 1, 2, 3, 4, 5]) {
@@ -279,10 +283,7 @@ describe("fit", () => {
     const alike = (d: Design) => ({ ...without(d, DISK_FIELDS), microsoft: d.microsoft && without(d.microsoft, DISK_LIMITS), warnings: d.warnings.map((w) => (w.limit === "databaseSize" ? w.limit : w)) });
     fc.assert(
       fc.property(smallProfile, fc.nat(), (profile, pick) => {
-        const { space } = profile;
-        const sites = space.serversPerSite[pick % space.serversPerSite.length];
-        const copies = space.copies[pick % space.copies.length];
-        const top = keyed({ ...profile.base, serversSite1: sites[0], serversSite2: sites.length > 1 ? sites[1] : "", copies, laggedCopies: space.laggedCopies[pick % space.laggedCopies.length] });
+        const top = keyedTopology(profile, pick);
         const keyOf = diskCountKeys(top);
         const first = new Map<string, Design | "refused">();
         for (const serverDisk of DISKS) {
