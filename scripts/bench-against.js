@@ -19,43 +19,11 @@ const WARM_UP_MS = 1000;
 const MEASURE_MS = 1000;
 const RUNS = 3;
 
-/** design.bench.ts's 512 varied designs, over the engine `m` of a build. */
-function variedDesigns(m) {
-  let x = 15;
-  const next = () => ((x = (x * 1103515245 + 12345) % 2 ** 31), x / 2 ** 31);
-  const pick = (choices) => choices[Math.floor(next() * choices.length)];
-  const designs = [];
-  while (designs.length < 512) {
-    const copies = pick([1, 2, 3, 4]);
-    const twoSites = pick([false, true]);
-    const site1 = Math.max(copies, pick([2, 3, 4, 6, 8]));
-    const inputs = {
-      ...m.REFERENCE_DESIGN_INPUTS,
-      users: 500 + Math.floor(next() * 30_000),
-      quotaMB: pick([1024, 2048, 5120, 10240]),
-      messagesPerDay: pick([50, 100, 150, 200]),
-      messageKB: pick([50, 75, 100]),
-      maxDatabaseGB: pick([500, 1024, 2048]),
-      copies,
-      serversSite1: site1,
-      serversSite2: twoSites ? pick([2, 4, 8]) : "",
-      dagLayout: pick(["active/active", "active/passive"]),
-      exchangeVersion: pick([2010, 2013, 2016, 2019]),
-      method: pick(["auto", "auto", "dell", "microsoft"]),
-    };
-    try {
-      m.sizeDesign(inputs);
-      designs.push(inputs);
-    } catch (e) {
-      if (e.name !== "SizingError") throw e;
-    }
-  }
-  return designs;
-}
-
 /** In a child: designs a CPU second of the build at `root`, after a warm-up, the best of RUNS. */
 function rate(root) {
   const m = require(path.join(root, "lib/src/engine/design"));
+  // The benches' 512 varied designs (tests/bench/varied-designs.ts, as this checkout's lib/ has it), over the build's engine.
+  const { variedDesigns } = require(path.join(ROOT, "lib/tests/bench/varied-designs"));
   const designs = variedDesigns(m);
   const cpu = () => {
     const { user, system } = process.cpuUsage();

@@ -8,7 +8,7 @@
 import { spawnSync } from "child_process";
 import * as path from "path";
 import { REFERENCE_DESIGN_INPUTS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
-import { SizingError } from "../../src/engine/errors";
+import { variedDesigns } from "./varied-designs";
 
 const WARM_UP_MS = 1000;
 const MEASURE_MS = 1000;
@@ -19,48 +19,6 @@ const PROCESS_RUNS = 11;
 function cpuSeconds(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
-}
-
-/** A fixed pseudo-random sequence (a linear congruential generator), so every run sizes the same designs. */
-function* seeded(seed: number): Generator<number> {
-  let x = seed;
-  for (;;) {
-    x = (x * 1103515245 + 12345) % 2 ** 31;
-    yield x / 2 ** 31;
-  }
-}
-
-/** 512 designs that can be built, each different: the inputs vary so nothing folds into a constant. */
-function variedDesigns(): WorkbookInputs[] {
-  const r = seeded(15);
-  const pick = <T>(choices: readonly T[]): T => choices[Math.floor(r.next().value * choices.length)];
-  const designs: WorkbookInputs[] = [];
-  while (designs.length < 512) {
-    const copies = pick([1, 2, 3, 4]);
-    const twoSites = pick([false, true]);
-    const site1 = Math.max(copies, pick([2, 3, 4, 6, 8]));
-    const inputs: WorkbookInputs = {
-      ...REFERENCE_DESIGN_INPUTS,
-      users: 500 + Math.floor(r.next().value * 30_000),
-      quotaMB: pick([1024, 2048, 5120, 10240]),
-      messagesPerDay: pick([50, 100, 150, 200]),
-      messageKB: pick([50, 75, 100]),
-      maxDatabaseGB: pick([500, 1024, 2048]),
-      copies,
-      serversSite1: site1,
-      serversSite2: twoSites ? pick([2, 4, 8]) : "",
-      dagLayout: pick(["active/active", "active/passive"]),
-      exchangeVersion: pick([2010, 2013, 2016, 2019]),
-      method: pick(["auto", "auto", "dell", "microsoft"]),
-    };
-    try {
-      sizeDesign(inputs);
-      designs.push(inputs);
-    } catch (e) {
-      if (!(e instanceof SizingError)) throw e;
-    }
-  }
-  return designs;
 }
 
 let sink = 0;
@@ -102,7 +60,7 @@ function wallTimes(commands: ReadonlyArray<readonly string[]>): number[][] {
 }
 
 function main(): void {
-  const designs = variedDesigns();
+  const designs = variedDesigns({ REFERENCE_DESIGN_INPUTS, sizeDesign });
   const methods = new Set(designs.map((d) => `${d.exchangeVersion}/${d.method}`)).size;
   console.log(`node ${process.version}; sizeDesign over ${designs.length} varied designs (${methods} version and method pairs, 1-2 sites, 1-4 copies, both layouts)`);
   const rate = designsPerSecond(designs);
