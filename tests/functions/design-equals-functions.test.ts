@@ -23,6 +23,7 @@ import { REFERENCE_DESIGN_INPUTS, sizeDesign, type Design, type WorkbookInputs }
 import { SizingError } from "../../src/engine/errors";
 import { balancedDatabaseCount, busiestServerCopies, type DagLayout } from "../../src/engine/layout";
 import { prefersJbod } from "../../src/engine/microsoft/design";
+import { sizedOverCopies } from "../../src/engine/design/size-design";
 import { MICROSOFT } from "../../src/engine/microsoft/tables";
 import { DISK_SIZES_GB, DISK_TYPE_IOPS, JBOD_CATALOGUE, serverDiskNamed, type JbodDisk } from "../../src/engine/microsoft/disks";
 import { ceilCount } from "../../src/engine/rounding";
@@ -320,7 +321,10 @@ function compare(g: Drawn, d: Design): { design: Record<string, unknown>; functi
   };
   // Ours beside the calculator's (docs/whole-design.md): the servers of the design sized never less, which deploys the calculator's
   // count balanced (layout.ts balancedDatabaseCount), a unit's activation once a unit.
-  const balanced = balancedDatabaseCount(d.microsoftDatabases!, layoutOf(g));
+  // Over copies (size-design.ts sizedOverCopies) the count is at least what fewer copies deploy: the design's own
+  // count sized never less, as deployedFactors takes a never-less design's (the Methods sheet's copies chain).
+  const overCopies = sizedOverCopies({ ...inputsOf(g), serverSizing: "never less" }) ? sized({ ...g, serverSizing: "never less" })?.databases : undefined;
+  const balanced = overCopies ?? balancedDatabaseCount(d.microsoftDatabases!, layoutOf(g));
   const neverLess = g.serverSizing === "never less" ? f : { ...ownFactors(g), neverLess: 1, activationUnit: unitOf(g), deployedDatabases: balanced };
   const neverLessServers = serversBy(g, neverLess);
   // A volume a database, and a log volume: its logs with free space, whole GB, at least 1; the database volume the rest of the calculator's
