@@ -323,10 +323,11 @@ function compare(g: Drawn, d: Design): { design: Record<string, unknown>; functi
   // count balanced (layout.ts balancedDatabaseCount), a unit's activation once a unit.
   // Over copies (size-design.ts sizedOverCopies) the count is at least what fewer copies deploy: the design's own
   // count sized never less, as deployedFactors takes a never-less design's (the Methods sheet's copies chain).
-  const overCopies = sizedOverCopies({ ...inputsOf(g), serverSizing: "never less" }) ? sized({ ...g, serverSizing: "never less" })?.databases : undefined;
+  const fewer = fewerCopiesDesigns(g);
+  const overCopies = fewer.length > 0 ? sized({ ...g, serverSizing: "never less" })?.databases : undefined;
   const balanced = overCopies ?? balancedDatabaseCount(d.microsoftDatabases!, layoutOf(g));
   const neverLess = g.serverSizing === "never less" ? f : { ...ownFactors(g), neverLess: 1, activationUnit: unitOf(g), deployedDatabases: balanced };
-  const neverLessServers = atFewerCopies(g, serversBy(g, neverLess));
+  const neverLessServers = atLeastServersOf(fewer, serversBy(g, neverLess));
   // A volume a database, and a log volume: its logs with free space, whole GB, at least 1; the database volume the rest of the calculator's
   // database+log volume (its data with the content index, and its logs, with free space: Role Requirements!C276 = Volume Requirements!I123), whole GB.
   const logVolume = Math.max(1, ceilCount(logspace / (1 - VOLUME_FREE)));
@@ -364,7 +365,7 @@ function compare(g: Drawn, d: Design): { design: Record<string, unknown>; functi
     transportGB: fn.server("transport"),
     transportAllGB: fn.server("transportall"),
     logStreams: g.sites.length === 2 ? fn.replication("streams") : 0,
-    servers: g.serverSizing === "never less" ? atFewerCopies(g, serversBy(g, f)) : serversBy(g, f),
+    servers: g.serverSizing === "never less" ? atLeastServersOf(fewer, serversBy(g, f)) : serversBy(g, f),
     // None where the functions cannot size it, or where the balanced count puts more than the 100 copies an Exchange server
     // mounts on its busiest server (unequal sites: the functions count a server's copies on average, Role Requirements!I158).
     neverLess: neverLessServers instanceof SizingError || busiestServerCopies({ ...layoutOf(g), databases: balanced }) > MICROSOFT.maxDatabasesPerServer ? "none" : neverLessServers,
@@ -402,13 +403,8 @@ function compare(g: Drawn, d: Design): { design: Record<string, unknown>; functi
   // Sized never less over copies, a server's disks at least those of each fewer copy count from two HA copies up, and
   // the DAG's at least those on each of its servers (size-design.ts atLeastDisks; the Methods sheet's copies chain).
   const fd = functions.disks as Record<string, unknown>;
-  if (typeof fd.disks === "number" && typeof fd.dag === "number" && sizedOverCopies(inputsOf(g))) {
-    let most = 0;
-    for (let copies = g.lagged + 2; copies < g.copies; copies++) {
-      const dh = sized({ ...g, copies });
-      const at = disks ? dh?.serverDisks?.disksPerServer : dh?.raidServerDisks?.disksPerServer;
-      most = Math.max(most, at ?? 0);
-    }
+  if (typeof fd.disks === "number" && typeof fd.dag === "number" && g.serverSizing === "never less") {
+    const most = Math.max(0, ...fewer.map((dh) => (disks ? dh.serverDisks?.disksPerServer : dh.raidServerDisks?.disksPerServer) ?? 0));
     const servers = g.sites.reduce((a, b) => a + b, 0);
     fd.dag = Math.max(fd.dag, most * servers);
     fd.disks = Math.max(fd.disks, most);
@@ -417,18 +413,26 @@ function compare(g: Drawn, d: Design): { design: Record<string, unknown>; functi
 }
 
 /**
- * Sized never less over copies (size-design.ts sizedOverCopies), the servers at least those of the design sized never
- * less at each fewer copy count from two HA copies up (the Methods sheet's copies chain, which the design's floor is).
+ * Sized never less over copies (size-design.ts sizedOverCopies), the design sized never less at each fewer copy count
+ * from two HA copies up, whose figures are the design's floors (the Methods sheet's copies chain); none elsewhere.
  */
-function atFewerCopies(g: Drawn, servers: ReturnType<typeof serversBy>): ReturnType<typeof serversBy> {
-  if (servers instanceof SizingError || !sizedOverCopies({ ...inputsOf(g), serverSizing: "never less" })) return servers;
-  let { memoryPerServerGB, coresPerServer } = servers;
+function fewerCopiesDesigns(g: Drawn): Design[] {
+  if (!sizedOverCopies({ ...inputsOf(g), serverSizing: "never less" })) return [];
+  const designs: Design[] = [];
   for (let copies = g.lagged + 2; copies < g.copies; copies++) {
     const dh = sized({ ...g, copies, serverSizing: "never less" });
-    memoryPerServerGB = Math.max(memoryPerServerGB, dh?.memoryPerServerGB ?? 0);
-    coresPerServer = Math.max(coresPerServer, dh?.coresPerServer ?? 0);
+    if (dh) designs.push(dh);
   }
-  return { memoryPerServerGB, coresPerServer };
+  return designs;
+}
+
+/** The servers at least those of each design at fewer copies (fewerCopiesDesigns). */
+function atLeastServersOf(fewer: readonly Design[], servers: ReturnType<typeof serversBy>): ReturnType<typeof serversBy> {
+  if (servers instanceof SizingError) return servers;
+  return {
+    memoryPerServerGB: Math.max(servers.memoryPerServerGB, ...fewer.map((dh) => dh.memoryPerServerGB)),
+    coresPerServer: Math.max(servers.coresPerServer, ...fewer.map((dh) => dh.coresPerServer)),
+  };
 }
 
 /** Sizes a drawn design; undefined where sizeDesign refuses it as a whole. */
