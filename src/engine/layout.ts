@@ -438,6 +438,24 @@ export function serverCopiesBySite(design: LayoutDesign): number[] {
   });
 }
 
+/**
+ * The most databases whose copies put at most `most` on every server (serverCopiesBySite inverted): site t's
+ * server holds databases × Sₜ ÷ (A × nₜ), where A is the active servers and Sₜ the copies site t takes of
+ * each database homed on them (nₛ × copiesPerSite from s), so the count is at most most × nₜ × A ÷ Sₜ.
+ * One site: most × servers ÷ copies. Unrounded: a count is mounted where it is no more than this.
+ */
+export function mostMountedDatabases(design: Pick<LayoutDesign, "serversPerSite" | "copies" | "layout">, most: number): number {
+  const { serversPerSite, copies } = design;
+  const [n1, n2 = 0] = serversPerSite;
+  if (n2 === 0) return (most * n1) / copies;
+  const [c1, c2] = copiesPerSite(copies, 2);
+  const passive = design.layout === "active/passive";
+  const a = passive ? n1 : n1 + n2;
+  const s1 = passive ? n1 * c1 : n1 * c1 + n2 * c2;
+  const s2 = passive ? n1 * c2 : n1 * c2 + n2 * c1;
+  return Math.min((most * n1 * a) / s1, (most * n2 * a) / s2);
+}
+
 /** Copies (active and passive) on the busiest server: the most of serverCopiesBySite. */
 export function busiestServerCopies(design: LayoutDesign): number {
   return Math.max(...serverCopiesBySite(design));

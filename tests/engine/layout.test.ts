@@ -19,6 +19,7 @@ import {
   type FailureScenario,
   type LayoutDesign,
 } from "../../src/engine";
+import { mostMountedDatabases, serverCopiesBySite } from "../../src/engine/layout";
 
 const SCENARIOS: FailureScenario[] = ["normal", "server", "site", "site+server"];
 
@@ -352,5 +353,35 @@ describe("active/passive: the second site's busiest server is the least any layo
     expect(laidOut([8, 3], 4, 56)).toEqual({ site: 19, siteAndServer: 28 });
     const o = worstCase(copyLayout({ serversPerSite: [8, 3], copies: 4, layout: "active/passive", databases: 56 }), "site+server");
     expect(o.busiestDatabases).toBe(28);
+  });
+});
+
+describe("mostMountedDatabases", () => {
+  // The count's bound sized never less over copies (size-design.ts fewerCopiesOf): a balanced count is within it
+  // exactly when its busiest server holds at most 100 copies (Role Requirements!I158), on one site or two, either layout.
+  test("a balanced count is at most the bound exactly when no server holds more than the most", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 12 }),
+        fc.constantFrom(0, 0, 2, 3, 5, 8),
+        fc.integer({ min: 2, max: 6 }),
+        fc.constantFrom("active/active" as const, "active/passive" as const),
+        fc.integer({ min: 1, max: 40 }),
+        (n1, n2, copies, layout, units) => {
+          const design = { serversPerSite: n2 > 0 ? [n1, n2] : [n1], copies, layout: n2 > 0 ? layout : ("active/active" as const) };
+          let unit = 0;
+          try {
+            unit = balancedDatabaseCount(1, design);
+          } catch (e) {
+            if (!(e instanceof SizingError)) throw e;
+          }
+          fc.pre(unit > 0); // a DAG that cannot hold its copies
+          const databases = units * unit;
+          const busiest = Math.max(...serverCopiesBySite({ ...design, databases }));
+          expect({ databases, within: databases <= mostMountedDatabases(design, 100) }).toEqual({ databases, within: busiest <= 100 });
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -150,8 +150,10 @@ const NEVER_LESS_LEDGER: Ledger = {
   ]),
   "d13-two-a-volume": because(FEWER, [...FEWER_COUNTED, "active databases, two servers fail", "active databases, the worst", "memory a server, GB", ...FEWER_DISKS]),
   "v03-four-copies-three-asked": because(FEWER, [...FEWER_COUNTED, "active databases, two servers fail", "active databases, the worst", "memory a server, GB", ...FEWER_DISKS]),
-  // Active/passive (p05, v06: 5 copies on 4 + 3 servers) is not sized over copies: its first site's servers hold more
-  // copies than the average the count's most is bounded by (size-design.ts sizedOverCopies).
+  // Active/passive, 5 copies on 4 + 3 servers: the calculator's 24 where 4 copies deploy 48 (36 copies on a first-site
+  // server, within the 100 its busiest server mounts). The servers and disks follow the count alone (each site sized on its own).
+  "p05-5copies-lagged-4": because(FEWER, [...FEWER_COUNTED, "active databases, a site fails", "active databases, the worst", "the second site's busiest server, active databases"]),
+  "v06-active-passive-one-a-volume": because(FEWER, [...FEWER_COUNTED, "active databases, a site fails", "active databases, the worst", "the second site's busiest server, active databases", ...FEWER_DISKS]),
   // The count set to one unit (24) on 4 + 4 servers, 6 copies: 3 to 5 copies deploy 48.
   "d06-s33-6copies-unit": because(FEWER, [...FEWER_COUNTED, "active databases, two servers fail", "active databases, a site fails", "active databases, the worst"]),
   // The calculator's 224 on 8 + 8 servers at 4 copies where 3 deploy 448: the 336 its servers mount (100 copies a server).

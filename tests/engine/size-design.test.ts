@@ -8,7 +8,7 @@ import { SizingError } from "../../src/engine/errors";
 import { designRecord } from "../../src/engine/catalogue";
 import { dagDisksOf } from "../../src/engine/catalogue/storage";
 import { EXCHANGE_VERSIONS } from "../../src/engine/version";
-import { balancedDatabaseCount, copyLayout } from "../../src/engine/layout";
+import { balancedDatabaseCount, copyLayout, serverCopiesBySite } from "../../src/engine/layout";
 import { JBOD_CATALOGUE } from "../../src/engine/microsoft/disks";
 
 const R = REFERENCE_DESIGN_INPUTS;
@@ -339,9 +339,10 @@ describe("more load never buys less by Microsoft's method, servers sized never l
 });
 
 describe("sized never less, a copy more never buys less", () => {
-  test("an active/passive DAG is not sized over copies: fewer copies' count would refuse it, past 100 copies on a first-site server", () => {
+  test("an active/passive DAG over copies: fewer copies' count only as far as its busiest, first-site, server mounts", () => {
     // Found by tests/functions/design-equals-functions.test.ts: 401 mailboxes in two tiers on 2 + 2 servers, 3 copies, a 500 GB
-    // disk of 40 IOPS: the calculator deploys 100 databases (100 copies on each first-site server), 2 copies would deploy 102.
+    // disk of 40 IOPS: the calculator deploys 100 databases (100 copies on each first-site server), 2 copies would deploy 102,
+    // 102 copies on a first-site server at 3 copies: past the 100 it mounts (the average, 76.5, is not the bound).
     const inputs: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2013, users: 1, quotaMB: 10240, messagesPerDay: 0.5, messageKB: 1, copies: 3, lagDays: 0.1, maxDatabaseGB: 200, maxDatabaseSizeConfiguration: "custom", serversSite1: 2, serversSite2: 2, dagLayout: "active/passive", coresPerServer: 8, serverDisk: "Own disk", autoReseedDisks: 0, spareDisks: 0, serverSizing: "never less" };
     const tables = {
       tiers: [{ mailboxes: 1, messagesPerDay: 0.5, messageKB: 1, quotaMB: 10240 }, { mailboxes: 400, messagesPerDay: 1, messageKB: 1, quotaMB: 49233 }],
@@ -399,19 +400,25 @@ describe("sized never less, a copy more never buys less", () => {
           copies: fc.integer({ min: 2, max: 5 }),
           laggedCopies: fc.constantFrom(0, 0, 0, 1),
           serversSite1: fc.integer({ min: 4, max: 12 }),
-          sites: fc.constantFrom(1, 1, 2),
+          sites: fc.constantFrom(1, 1, 2, 2),
+          // The second site's servers beside the first's (0: as many), and its layout.
+          secondSiteServers: fc.constantFrom(0, 0, 3, 5),
+          dagLayout: fc.constantFrom("active/active" as const, "active/active" as const, "active/passive" as const),
           serverDisk: fc.constantFrom(...disks),
           // 0: the most that fit a volume; a number set, the calculator's choice from it.
           databasesPerVolume: fc.constantFrom(0, 0, 1, 2, 3),
           specIntRate: fc.constantFrom(0, 0, 1200),
         }),
-        ({ sites, ...r }) => {
-          const less: WorkbookInputs = { ...R, ...r, copies: Math.max(r.copies, r.laggedCopies + 2), serversSite2: sites === 2 ? r.serversSite1 : "", method: "microsoft", maxDatabaseGB: 2048, serverSizing: "never less" };
+        ({ sites, secondSiteServers, ...r }) => {
+          const serversSite2 = sites === 2 ? secondSiteServers || r.serversSite1 : "";
+          const less: WorkbookInputs = { ...R, ...r, copies: Math.max(r.copies, r.laggedCopies + 2), serversSite2, method: "microsoft", maxDatabaseGB: 2048, serverSizing: "never less" };
           const more: WorkbookInputs = { ...less, copies: less.copies + 1 };
           const size = (i: WorkbookInputs) => {
             try {
               const d = sizeDesign(i);
-              return d.serverDisks ? { databases: d.databases, disksPerServer: d.serverDisks.disksPerServer, dagDisks: dagDisksOf(d) ?? 0, coresPerServer: d.coresPerServer, memoryPerServerGB: d.memoryPerServerGB } : undefined;
+              // JBOD on every server (active/passive: each site's, Design.siteServers): a floor holds only disks of its kind.
+              const jbod = d.serverDisks !== undefined && (d.siteServers ?? []).every((s) => s.serverDisks !== undefined);
+              return jbod ? { databases: d.databases, disksPerServer: d.serverDisks!.disksPerServer, dagDisks: dagDisksOf(d) ?? 0, coresPerServer: d.coresPerServer, memoryPerServerGB: d.memoryPerServerGB } : undefined;
             } catch (e) {
               if (!(e instanceof SizingError)) throw e;
               return undefined;
@@ -420,12 +427,13 @@ describe("sized never less, a copy more never buys less", () => {
           const a = size(less);
           const b = size(more);
           if (a === undefined || b === undefined) return; // refused, or not JBOD
-          // The databases fall only where a copy more would put more than 100 copies of them on a server (Role
-          // Requirements!I158): it deploys the most its servers mount, whole balancing units.
-          const servers = less.serversSite1 * sites;
-          const unmounted = (a.databases * more.copies) / servers > 100;
+          // The databases fall only where a copy more would put more than 100 copies of them on its busiest server
+          // (Role Requirements!I158, layout.ts serverCopiesBySite): it deploys the most its servers mount, whole balancing units.
+          const layout = { serversPerSite: sites === 2 ? [less.serversSite1, serversSite2 as number] : [less.serversSite1], copies: more.copies, laggedCopies: r.laggedCopies, layout: r.dagLayout };
+          const busiest = (databases: number) => Math.max(...serverCopiesBySite({ ...layout, databases }));
+          const unmounted = busiest(a.databases) > 100;
           for (const key of Object.keys(a) as Array<keyof typeof a>) {
-            const ok = b[key] >= a[key] || (key === "databases" && unmounted && (b.databases * more.copies) / servers <= 100);
+            const ok = b[key] >= a[key] || (key === "databases" && unmounted && busiest(b.databases) <= 100);
             expect({ key, less: a[key], more: b[key], ok }).toMatchObject({ key, ok: true });
           }
         },

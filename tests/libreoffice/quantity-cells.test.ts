@@ -42,6 +42,11 @@ const DESIGNS: Array<[string, string[]]> = [
   // sheet's copies chain deploys 120 and their disks a server; and on 4 servers of 20 TB disks, 4 copies deploy the
   // databases, disks, cores and memory of 3 (72 databases, 24 cores, 224 GB where 4 copies alone size 48, 22 and 160).
   ["sized never less, 4 copies on 6 servers of 8 TB disks, 2 databases a volume asked", ["--exchange-version", "2016", "--users", "5000", "--copies", "4", "--servers-site1", "6", "--disk", '8TB 7.2K NL-SAS 3.5"', "--databases-per-volume", "2", "--server-sizing", "never less"]],
+  // Active/passive, each site at least its own at fewer copies (Design.siteServers): at 5 copies on 4 + 4 servers 36 databases
+  // where the calculator's count is 24, the first site's 29 disks a server and the second's 20 where 5 copies alone lay 20 and
+  // 14; at 6 copies, 25 cores and 224 GB a server in both sites where 6 copies alone size 20 and 160.
+  ["sized never less, active/passive, 5 copies on 4 + 4 servers: each site's disks of fewer copies", ["--exchange-version", "2016", "--users", "8000", "--copies", "5", "--servers-site1", "4", "--servers-site2", "4", "--layout", "active/passive", "--disk", '8TB 7.2K NL-SAS 3.5"', "--server-sizing", "never less"]],
+  ["sized never less, active/passive, 6 copies on 4 + 4 servers: each site's servers of fewer copies", ["--exchange-version", "2016", "--users", "8000", "--copies", "6", "--servers-site1", "4", "--servers-site2", "4", "--layout", "active/passive", "--disk", '8TB 7.2K NL-SAS 3.5"', "--server-sizing", "never less"]],
   ["sized never less, 4 copies on 4 servers of 20 TB disks: the servers of 3 copies", ["--exchange-version", "2016", "--users", "11759", "--quota-mb", "6636", "--messages", "68", "--message-kb", "79", "--copies", "4", "--servers-site1", "4", "--disk", '20TB 7.2K RPM SAS 3.5"', "--databases-per-volume", "2", "--server-sizing", "never less"]],
 ];
 

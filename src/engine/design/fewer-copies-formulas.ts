@@ -22,35 +22,44 @@ export const deployedCountFormula = (atLeast: string, ownBalanced: string, mount
 /** A count balanced by `dag` (balancedDatabasesFormula) of at least `a` and `b`. */
 export const balancedAtLeastFormula = (a: string, b: string, dag: DagArguments): string => balancedDatabasesFormula(`MAX(${a},${b})`, dag);
 
-/** The most databases whole balancing units of `unit` put on `servers` at `copies` copies, at most 100 copies a server (Role Requirements!I158). */
-export const mountedCountFormula = (unit: string, copies: string, servers: string): string =>
-  `${unit}*ROUNDDOWN((${n(MICROSOFT.maxDatabasesPerServer)}*${servers})/(${copies}*${unit}),0)`;
+/**
+ * The most databases whose copies put at most 100 on its busiest server (Role Requirements!I158; layout.ts
+ * mostMountedDatabases, unrounded): with two sites, site t's servers nₜ hold databases × Sₜ ÷ (A × nₜ) of them.
+ */
+export function mostMountedFormula(copies: string, copiesFirstSite: string, serversFirstSite: string, serversSecondSite: string, activePassive: string): string {
+  const [n1, n2, c1] = [serversFirstSite, serversSecondSite, copiesFirstSite];
+  const c2 = `(${copies}-${c1})`;
+  const passive = `${activePassive}>0`;
+  const a = `IF(${passive},${n1},${n1}+${n2})`;
+  const s1 = `IF(${passive},${n1}*${c1},${n1}*${c1}+${n2}*${c2})`;
+  const s2 = `IF(${passive},${n1}*${c2},${n1}*${c2}+${n2}*${c1})`;
+  const most = n(MICROSOFT.maxDatabasesPerServer);
+  return `IF(${n2}>0,MIN(${most}*${n1}*${a}/(${s1}),${most}*${n2}*${a}/(${s2})),${most}*${n1}/${copies})`;
+}
+
+/** The most databases whole balancing units of `unit` put on the servers, at most `most` (mostMountedFormula). */
+export const mountedCountFormula = (unit: string, most: string): string => `${unit}*ROUNDDOWN((${most})/${unit},0)`;
 
 /** The count deployed sized never less (deployedCountFormula); `own` itself where it is none. */
 export const atLeastCountFormula = (own: string, atLeast: string, ownBalanced: string, mounted: string): string => `IF(ISNUMBER(${own}),${deployedCountFormula(atLeast, ownBalanced, mounted)},${own})`;
 
 /** 1 where the chain counts `copiesAt`: never less, fewer than the design's copies, from two HA copies up. */
-export const fewerCopiesAppliesFormula = (neverLess: string, copiesAt: string, copies: string, lagged: string, even: string): string =>
-  `IF(AND(${neverLess}>0,${copiesAt}<${copies},${copiesAt}>=${lagged}+2,${even}),1,0)`;
-
-/** size-design.ts evenServers: one site, or two of as many servers each, active/active (`activePassive` 0). */
-export const evenServersFormula = (serversFirstSite: string, serversSecondSite: string, activePassive: string): string =>
-  `OR(IF(ISNUMBER(${serversSecondSite}),${serversSecondSite},0)=0,AND(IF(ISNUMBER(${serversSecondSite}),${serversSecondSite},0)=${serversFirstSite},${activePassive}=0))`;
+export const fewerCopiesAppliesFormula = (neverLess: string, copiesAt: string, copies: string, lagged: string): string =>
+  `IF(AND(${neverLess}>0,${copiesAt}<${copies},${copiesAt}>=${lagged}+2),1,0)`;
 
 /**
- * The count at `copiesAt`: the candidate, where it can be had — its own count given and at most 100 copies a server
- * (Role Requirements!I158), else the design at those copies is refused — and the one before where not.
+ * The count at `copiesAt`: the candidate, where it can be had — its own count given and at most 100 copies on its
+ * busiest server (`most`, mostMountedFormula), else the design at those copies is refused — and the one before where not.
  */
-export const fewerCopiesCountFormula = (applies: string, own: string, candidate: string, before: string, copiesAt: string, servers: string): string =>
-  `IF(${fewerCopiesCountedFormula(applies, own, candidate, copiesAt, servers)},${candidate},${before})`;
+export const fewerCopiesCountFormula = (applies: string, own: string, candidate: string, before: string, most: string): string =>
+  `IF(${fewerCopiesCountedFormula(applies, own, candidate, most)},${candidate},${before})`;
 
 /** Whether the candidate is the count at `copiesAt` (fewerCopiesCountFormula): TRUE or FALSE. */
-export const fewerCopiesCountedFormula = (applies: string, own: string, candidate: string, copiesAt: string, servers: string): string =>
-  `IFERROR(AND(${applies}>0,ISNUMBER(${own}),ISNUMBER(${candidate}),${candidate}*${copiesAt}/${servers}<=${n(MICROSOFT.maxDatabasesPerServer)}),FALSE())`;
+export const fewerCopiesCountedFormula = (applies: string, own: string, candidate: string, most: string): string =>
+  `IFERROR(AND(${applies}>0,ISNUMBER(${own}),ISNUMBER(${candidate}),${candidate}<=${most}),FALSE())`;
 
-/** 1 where the servers and disks at `copiesAt` count: its count had there (`counted`), a DAG of Microsoft's method, active/active. */
-export const fewerCopiesSizedFormula = (counted: string, microsoftUsed: string, activePassive: string): string =>
-  `IFERROR(IF(AND(${counted},${microsoftUsed},NOT(${activePassive}>0)),1,0),0)`;
+/** 1 where the servers and disks at `copiesAt` count: its count had there (`counted`), a DAG of Microsoft's method. */
+export const fewerCopiesSizedFormula = (counted: string, microsoftUsed: string): string => `IFERROR(IF(AND(${counted},${microsoftUsed}),1,0),0)`;
 
 /** The most so far: `before`, or the `figure` where it counts (`sized`, and `where`). */
 export const mostSoFarFormula = (before: string, sized: string, where: string, figure: string): string =>

@@ -28,6 +28,7 @@ import {
   copyLayout,
   defaultNames,
   FAILURE_SCENARIOS,
+  mostMountedDatabases,
   serverCopiesBySite,
   worstCase,
   type CopyLayout,
@@ -234,8 +235,7 @@ function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice, jbod = onJb
 function microsoftDeployment(count: number, layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">, neverLess: boolean, fewerCopies = 0): { deployed: number; activationUnit: number; resized: boolean } {
   if (layoutDesign.copies < 2 || !neverLess) return { deployed: count, activationUnit: 0, resized: false };
   const activationUnit = balancedDatabaseCount(1, layoutDesign);
-  const servers = layoutDesign.serversPerSite.reduce((a, b) => a + b, 0);
-  const mounted = activationUnit * Math.floor((MICROSOFT.maxDatabasesPerServer * servers) / (layoutDesign.copies * activationUnit));
+  const mounted = activationUnit * Math.floor(mostMountedDatabases(layoutDesign, MICROSOFT.maxDatabasesPerServer) / activationUnit);
   const deployed = Math.min(balancedDatabaseCount(Math.max(count, fewerCopies), layoutDesign), Math.max(balancedDatabaseCount(count, layoutDesign), mounted));
   return { deployed, activationUnit, resized: !(deployed === count && activationUnit === deployed) };
 }
@@ -249,59 +249,80 @@ function microsoftDeployment(count: number, layoutDesign: Pick<LayoutDesign, "se
  * copies up each count c' is at least the one before it, balanced at c' copies (where its servers mount it:
  * microsoftDeployment), and the servers at c' copies sized at it a unit at a time; the design then has at least
  * the most of each over c' below its copies.
- * Disks count only where c' lays the design's kind (JBOD or RAID); an active/passive DAG's servers, whose
- * sites are sized on their own, take the count alone. The Methods sheet's copies chain renders the same steps.
+ * Disks count only where c' lays the design's kind (JBOD or RAID); an active/passive DAG's sites each at
+ * least their own at c' (Design.siteServers). The Methods sheet's copies chain renders the same steps.
  */
-export interface FewerCopies {
+export interface FewerCopies extends SiteFloor {
   databases: number;
-  coresPerServer: number;
-  memoryPerServerGB: number;
+  /** Active/passive: the second site's servers and disks at fewer copies (the fields above are the first site's). */
+  secondSite: SiteFloor;
+}
+
+/** One site's servers and disks at fewer copies, the most over the copy counts below the design's. */
+export interface SiteFloor extends ServersNeverLess {
   jbodDisksPerServer: number;
   raidDisksPerServer: number;
 }
 
 /**
  * Whether a design is sized at least as its fewer copies (FewerCopies): never less, Microsoft's method, three HA
- * copies or more, on servers that each hold as many copies — one site, or two sites of as many servers each,
- * active/active. Elsewhere (active/passive, or unequal sites) a server holds more copies than the average the
- * count's most is bounded by (100 a server), so a count of fewer copies could refuse the design: not sized so.
+ * copies or more. The count of fewer copies is deployed only where its busiest server mounts it (mostMountedDatabases).
  */
-export const sizedOverCopies = (inputs: Pick<WorkbookInputs, "serverSizing" | "copies" | "laggedCopies" | "serversSite1" | "serversSite2" | "dagLayout">): boolean =>
-  inputs.serverSizing === "never less" && inputs.copies >= (inputs.laggedCopies ?? 0) + 3 && evenServers(inputs);
-const evenServers = (inputs: Pick<WorkbookInputs, "serversSite1" | "serversSite2" | "dagLayout">): boolean => {
-  const second = typeof inputs.serversSite2 === "number" ? inputs.serversSite2 : 0;
-  return second === 0 || (second === inputs.serversSite1 && inputs.dagLayout !== "active/passive");
-};
+export const sizedOverCopies = (inputs: Pick<WorkbookInputs, "serverSizing" | "copies" | "laggedCopies">): boolean =>
+  inputs.serverSizing === "never less" && inputs.copies >= (inputs.laggedCopies ?? 0) + 3;
+
+/**
+ * Each site's server as the calculator sizes it: the first site's (Role Requirements!C142, C254) and, active/passive,
+ * the second's when the first fails (D253, D254; its first site's where no HA copy activates there).
+ */
+function siteServerFigures(ms: MicrosoftSizing, specIntRate: number, minMemoryGB: number): [ServersNeverLess, ServersNeverLess] {
+  const first = { memoryPerServerGB: Math.max(ms.memoryGB, minMemoryGB), coresPerServer: microsoftCores(specIntRate, ms.coresNeeded, ms.megacycles) };
+  const second = ms.secondary;
+  return [first, second ? { memoryPerServerGB: Math.max(second.memoryGB, minMemoryGB), coresPerServer: microsoftCores(specIntRate, second.coresNeeded, second.megacycles) } : first];
+}
+
+const atLeastServers = (a: ServersNeverLess, b: ServersNeverLess): ServersNeverLess => ({
+  coresPerServer: Math.max(a.coresPerServer, b.coresPerServer),
+  memoryPerServerGB: Math.max(a.memoryPerServerGB, b.memoryPerServerGB),
+});
+
+/** The design's servers at least both sites' of fewer copies (FewerCopies). */
+const atLeastFewer = (servers: ServersNeverLess, fewer: FewerCopies | undefined): ServersNeverLess =>
+  fewer ? atLeastServers(atLeastServers(servers, fewer), fewer.secondSite) : servers;
 
 function fewerCopiesOf(inputs: WorkbookInputs, sizing: DesignTables, serversPerSite: number[], layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">, diskChoice: ServerDiskChoice): FewerCopies {
-  const most: FewerCopies = { databases: 0, coresPerServer: 0, memoryPerServerGB: 0, jbodDisksPerServer: 0, raidDisksPerServer: 0 };
-  const servers = serversPerSite.reduce((a, b) => a + b, 0);
+  const none = (): SiteFloor => ({ coresPerServer: 0, memoryPerServerGB: 0, jbodDisksPerServer: 0, raidDisksPerServer: 0 });
+  const most: FewerCopies = { databases: 0, ...none(), secondSite: none() };
   const minMemoryGB = versionProfile(designVersion(inputs.exchangeVersion)).minMemoryGB;
   const passive = activePassiveOf(serversPerSite, layoutFactor(inputs, serversPerSite));
+  const raise = (floor: SiteFloor, servers: ServersNeverLess, disks: Pick<SiteServers, "serverDisks" | "raidServerDisks">) => {
+    floor.coresPerServer = Math.max(floor.coresPerServer, servers.coresPerServer);
+    floor.memoryPerServerGB = Math.max(floor.memoryPerServerGB, servers.memoryPerServerGB);
+    floor.jbodDisksPerServer = Math.max(floor.jbodDisksPerServer, disks.serverDisks?.disksPerServer ?? 0);
+    floor.raidDisksPerServer = Math.max(floor.raidDisksPerServer, disks.raidServerDisks?.disksPerServer ?? 0);
+  };
   for (let copies = (layoutDesign.laggedCopies ?? 0) + 2; copies < inputs.copies; copies++) {
     const at = { ...inputs, copies };
     const layoutAt = { ...layoutDesign, copies };
     try {
       const { design, factors } = microsoftArguments(at, sizing, serversPerSite, 0, diskChoice);
       const count = microsoftDeployment(microsoftDatabaseCount(design, factors).databases, layoutAt, true, most.databases).deployed;
-      // A count past 100 copies a server (Role Requirements!I158) refuses the design at c' copies: it sets none.
-      if ((count * copies) / servers > MICROSOFT.maxDatabasesPerServer) continue;
+      // A count past 100 copies on its busiest server (tooManyCopiesPerServer) refuses the design at c' copies: it sets none.
+      if (count > mostMountedDatabases(layoutAt, MICROSOFT.maxDatabasesPerServer)) continue;
       most.databases = count;
     } catch (e) {
       // A count that cannot be laid at fewer copies (a site without the servers for them) sets none.
       if (!(e instanceof SizingError)) throw e;
       continue;
     }
-    if (passive) continue;
     try {
-      // The servers and disks at c' copies, at its count.
+      // The servers and disks at c' copies, at its count: each site's, active/passive.
       const unit = balancedDatabaseCount(1, layoutAt);
       const ms = microsoftAt(at, { ...sizing, microsoftFactors: { ...sizing.microsoftFactors, activationUnit: unit } }, serversPerSite, most.databases, diskChoice);
-      most.coresPerServer = Math.max(most.coresPerServer, microsoftCores(inputs.specIntRate, ms.coresNeeded, ms.megacycles));
-      most.memoryPerServerGB = Math.max(most.memoryPerServerGB, ms.memoryGB, minMemoryGB);
+      const [first, second] = siteServerFigures(ms, inputs.specIntRate, minMemoryGB);
       const disks = designDisks({ ...at, mcdb: "off" }, sizing, { method: "microsoft", version: designVersion(inputs.exchangeVersion), microsoft: ms, serversPerSite, laggedCopies: layoutDesign.laggedCopies ?? 0, dagLayout: inputs.dagLayout });
-      most.jbodDisksPerServer = Math.max(most.jbodDisksPerServer, disks.serverDisks?.disksPerServer ?? 0);
-      most.raidDisksPerServer = Math.max(most.raidDisksPerServer, disks.raidServerDisks?.disksPerServer ?? 0);
+      raise(most, first, disks);
+      if (passive) raise(most.secondSite, second, disks.secondSiteDisks ?? {});
     } catch (e) {
       if (!(e instanceof SizingError)) throw e;
     }
@@ -665,8 +686,8 @@ function microsoftMethod(c: SizingContext): MethodFigures {
   });
   const fewer = c.beside.fewerCopies;
   const sized = serverOf(ms);
-  // Sized never less, at least the servers of fewer copies (fewerCopiesOf; 0 for an active/passive DAG's).
-  const own: ServersNeverLess = fewer ? { memoryPerServerGB: Math.max(sized.memoryPerServerGB, fewer.memoryPerServerGB), coresPerServer: Math.max(sized.coresPerServer, fewer.coresPerServer) } : sized;
+  // Sized never less, at least the servers of fewer copies, each site's (fewerCopiesOf).
+  const own = atLeastFewer(sized, fewer);
   const databaseSize = databaseSizeWarning(ms, inputs.copies >= 2);
   return {
     dagMailboxes: ms.mailboxes,
@@ -695,7 +716,7 @@ function microsoftMethod(c: SizingContext): MethodFigures {
         if ((balanced * inputs.copies) / serversPerSite.reduce((a, b) => a + b, 0) > MICROSOFT.maxDatabasesPerServer) return undefined;
         if (tooManyCopiesPerServer(inputs, tables, { ...layoutDesign, databases: balanced }) !== undefined) return undefined;
         const servers = serverOf(microsoftAt(inputs, { ...tables, microsoftFactors: factors }, serversPerSite, balanced, c.diskChoice));
-        return fewer ? { memoryPerServerGB: Math.max(servers.memoryPerServerGB, fewer.memoryPerServerGB), coresPerServer: Math.max(servers.coresPerServer, fewer.coresPerServer) } : servers;
+        return atLeastFewer(servers, fewer);
       } catch (e) {
         if (!(e instanceof SizingError)) throw e;
         return undefined;
@@ -818,19 +839,23 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
   const serversNeverLess = (): ServersNeverLess | undefined => (neverLessServers ??= figures.neverLess({ coresPerServer, memoryPerServerGB }) ?? null) ?? undefined;
   const pageFileGB = context.profile.pageFileGB?.(memoryPerServerGB);
 
-  // Active/passive: each site's servers on their own (Role Requirements!C142, C254; D253, D254), the design's the larger.
+  // Active/passive: each site's servers on their own (Role Requirements!C142, C254; D253, D254), the design's the larger;
+  // sized never less, each at least its own at fewer copies (fewerCopiesOf).
   let siteServers: SiteServers[] | undefined;
   if (microsoft && secondSiteDisks) {
-    const minGB = context.profile.minMemoryGB;
-    const second = microsoft.secondary;
+    const [first, second] = siteServerFigures(microsoft, inputs.specIntRate, context.profile.minMemoryGB);
+    const secondFloor = fewer?.secondSite;
+    const secondJbod = secondSiteDisks.serverDisks && atLeastDisks(secondSiteDisks.serverDisks, secondFloor?.jbodDisksPerServer ?? 0);
+    const secondRaid = secondSiteDisks.raidServerDisks && atLeastDisks(secondSiteDisks.raidServerDisks, secondFloor?.raidDisksPerServer ?? 0);
     siteServers = [
-      { servers: serversPerSite[0], copiesPerServer: microsoft.copiesPerServer, memoryPerServerGB: Math.max(microsoft.memoryGB, minGB), coresPerServer: microsoftCores(inputs.specIntRate, microsoft.coresNeeded, microsoft.megacycles), ...(disks ? { serverDisks: disks } : {}), ...(raidDisks ? { raidServerDisks: raidDisks } : {}), ...(disksProblem ? { serverDisksProblem: disksProblem } : {}) },
+      { servers: serversPerSite[0], copiesPerServer: microsoft.copiesPerServer, ...(fewer ? atLeastServers(first, fewer) : first), ...(disks ? { serverDisks: disks } : {}), ...(raidDisks ? { raidServerDisks: raidDisks } : {}), ...(disksProblem ? { serverDisksProblem: disksProblem } : {}) },
       {
         servers: serversPerSite[1],
         ...secondSiteDisks,
+        ...(secondJbod ? { serverDisks: secondJbod } : {}),
+        ...(secondRaid ? { raidServerDisks: secondRaid } : {}),
         // No HA copy in the second site: nothing activates there, its servers are the first's.
-        memoryPerServerGB: Math.max(second?.memoryGB ?? microsoft.memoryGB, minGB),
-        coresPerServer: second ? microsoftCores(inputs.specIntRate, second.coresNeeded, second.megacycles) : microsoftCores(inputs.specIntRate, microsoft.coresNeeded, microsoft.megacycles),
+        ...(secondFloor ? atLeastServers(second, secondFloor) : second),
       },
     ];
   }

@@ -55,7 +55,7 @@ import { MCDB_SHARE_PERCENT, MCDB_SOURCES, mcdbDisksPerSsdFormula, mcdbGBPerServ
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
 import { eitherSiteServerFormula, methodsDifferenceFormula, secondSiteServerFormula, tiersGivenFormula, tiersSizedFormula } from "../../engine/design/formulas";
 import { minimumMemoryFormula } from "../../engine/version";
-import { atLeastCountFormula, atLeastDagDisksFormula, atLeastFormula, evenServersFormula, fewerCopiesAppliesFormula, balancedAtLeastFormula, deployedCountFormula, fewerCopiesCountedFormula, fewerCopiesCountFormula, fewerCopiesSizedFormula, mostSoFarFormula, mountedCountFormula } from "../../engine/design/fewer-copies-formulas";
+import { atLeastCountFormula, atLeastDagDisksFormula, atLeastFormula, fewerCopiesAppliesFormula, balancedAtLeastFormula, deployedCountFormula, fewerCopiesCountedFormula, fewerCopiesCountFormula, fewerCopiesSizedFormula, mostMountedFormula, mostSoFarFormula, mountedCountFormula } from "../../engine/design/fewer-copies-formulas";
 import { MICROSOFT_FACTOR_INPUTS, input, type InputKey } from "../../engine/catalogue";
 import { balancedDatabasesFormula, numberLiteral, type DagArguments } from "../../engine/excel-formulas";
 import { MICROSOFT_FACTOR_DEFAULTS } from "../../engine/microsoft/tables";
@@ -322,6 +322,9 @@ const FEWER_STEPS = [
   "copiesPerServer", "unit", "unitCopies", "unitActive", "active", "peak", "cache", "megacycles", "calculated", "memory", "cores",
   "jbod", "logGB", "mailboxesPerDatabase", "iopsPerMailbox", "databaseGB", "volumeDatabasesChoice", "readIops", "writeIops", "raidVolumeDatabases", "disks",
   "mostCores", "mostMemory", "mostJbodDisks", "mostRaidDisks",
+  "secondSiteActive", "secondSiteServerActive", "secondDoubleServerActive", "secondActive", "secondCache", "secondCalculated", "secondMemoryBefore", "secondMegacycles",
+  "secondCores", "secondMemory", "secondCopiesPerServer", "secondReadIops", "secondWriteIops", "secondRaidVolumeDatabases", "secondDisks",
+  "mostSecondCores", "mostSecondMemory", "mostSecondJbodDisks", "mostSecondRaidDisks",
 ] as const;
 /** The design's own count deployed sized never less, in J below the chain: at least the chain's, its own balanced, a unit, the most its servers mount. */
 const DEPLOYED_ROW = FEWER_ROW + 2 + FEWER_STEPS.length;
@@ -335,6 +338,11 @@ export const FEWER_COPIES_CELLS = Object.freeze({
   memoryPerServerGB: fewerCell("mostMemory", 16),
   jbodDisksPerServer: fewerCell("mostJbodDisks", 16),
   raidDisksPerServer: fewerCell("mostRaidDisks", 16),
+  /** Active/passive: the second site's servers and disks at fewer copies (0 otherwise). */
+  secondCoresPerServer: fewerCell("mostSecondCores", 16),
+  secondMemoryPerServerGB: fewerCell("mostSecondMemory", 16),
+  secondJbodDisksPerServer: fewerCell("mostSecondJbodDisks", 16),
+  secondRaidDisksPerServer: fewerCell("mostSecondRaidDisks", 16),
 });
 /**
  * The factors of the disk the calculator counts a DAG's databases from (diskGB 0 where it deploys RAID),
@@ -658,12 +666,14 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
     const secondMegacycles = secondSiteServerFormula(SECOND_ACTIVE, SECOND_MEGACYCLES, firstMegacycles, false);
     const cores = (megacycles: string) => microsoftCoresFormula(n.specIntRate, coresFormula({ ...refs, megacycles }), megacycles);
     const atLeast = (memory: string) => (n.exchangeVersion !== undefined ? minimumMemoryFormula(n.exchangeVersion, memory) : memory);
+    // Sized never less, each at least its site's at fewer copies (FEWER_COPIES_CELLS).
+    const F = FEWER_COPIES_CELLS;
     const siteRows: [string, string][] = [
       ["First site's server: megacycles", megacyclesFormula(refs)],
-      ["First site's server: cores", cores(firstMegacycles)],
-      ["First site's server: memory, GB", atLeast(memoryFormula(refs))],
-      ["Second site's server: cores", cores(secondMegacycles)],
-      ["Second site's server: memory, GB", secondSiteServerFormula(SECOND_ACTIVE, SECOND_MEMORY, SITE_SERVER_CELLS.memorySite1, true)],
+      ["First site's server: cores", atLeastFormula(cores(firstMegacycles), F.coresPerServer)],
+      ["First site's server: memory, GB", atLeastFormula(atLeast(memoryFormula(refs)), F.memoryPerServerGB)],
+      ["Second site's server: cores", atLeastFormula(cores(secondMegacycles), F.secondCoresPerServer)],
+      ["Second site's server: memory, GB", atLeastFormula(secondSiteServerFormula(SECOND_ACTIVE, SECOND_MEMORY, atLeast(memoryFormula(refs)), true), F.secondMemoryPerServerGB)],
     ];
     const apMicrosoft = rule.microsoftActivePassiveFormula(n.methodUsed, n.copies, DISK_FACTOR_CELLS.activePassive, refs.databases);
     siteRows.forEach(([label, formula], k) => {
@@ -697,7 +707,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
         [D.atLeast, "The design's count sized never less: at least fewer copies', balanced", balancedAtLeastFormula(OWN_COUNT, FEWER_COPIES_CELLS.databases, dagOf)],
         [D.ownBalanced, "… the calculator's own balanced", balancedDatabasesFormula(OWN_COUNT, dagOf)],
         [D.unit, "… a balancing unit", balancedDatabasesFormula("1", dagOf)],
-        [D.mounted, "… the most its servers mount (100 copies a server)", mountedCountFormula(D.unit, n.copies, serversFormula(refs))],
+        [D.mounted, "… the most its servers mount (100 copies on the busiest)", mountedCountFormula(D.unit, mostMountedFormula(n.copies, refs.copiesFirstSite, refs.serversFirstSite, refs.serversSecondSite, DISK_FACTOR_CELLS.activePassive))],
       ];
       for (const [cell, label, formula] of deployedParts) {
         put(`I${cell.slice(3)}`, { value: label, role: "note" });
@@ -727,11 +737,12 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
       // Requirements!C159), as the Design sheet and the Summary size them (microsoftCoresFormula).
       // Memory is at least the version's recommended minimum, as the design's (minimumMemoryFormula).
       // Sized never less, cores and memory at least those of fewer copies (FEWER_COPIES_CELLS; 0 where none).
+      const F = FEWER_COPIES_CELLS;
       const designs = (formula: string) =>
         r.key === "cores"
-          ? atLeastFormula(microsoftCoresFormula(n.specIntRate, formula, refs.megacycles), FEWER_COPIES_CELLS.coresPerServer)
+          ? atLeastFormula(atLeastFormula(microsoftCoresFormula(n.specIntRate, formula, refs.megacycles), F.coresPerServer), F.secondCoresPerServer)
           : r.key === "memoryGB"
-            ? atLeastFormula(n.exchangeVersion !== undefined ? minimumMemoryFormula(n.exchangeVersion, formula) : formula, FEWER_COPIES_CELLS.memoryPerServerGB)
+            ? atLeastFormula(atLeastFormula(n.exchangeVersion !== undefined ? minimumMemoryFormula(n.exchangeVersion, formula) : formula, F.memoryPerServerGB), F.secondMemoryPerServerGB)
             : formula;
       put(`${COLUMNS.microsoft}${row}`, {
         formula: cellFormula(shown(designs(eitherSiteServerFormula(live, secondary)))),
@@ -950,7 +961,15 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     ["… database read IOPS a server", serverReadIopsFormula(secondRefs)],
     ["… database write IOPS a server", serverWriteIopsFormula(secondRefs)],
     ["… databases a volume (RAID)", raidVolumeDatabasesFormula(r)],
-    ["… disks a server", either(secondSiteOnRaidFormula(jbod, n.copies), raidDiskFormula(secondRaid, "disks"), serverDiskFormula({ ...c, copiesPerServer: second(0) }, "disks"))],
+    // Sized never less, at least the second site's disks of fewer copies of the same kind (FEWER_COPIES_CELLS): the more hot spares.
+    [
+      "… disks a server",
+      either(
+        secondSiteOnRaidFormula(jbod, n.copies),
+        atLeastFormula(raidDiskFormula(secondRaid, "disks"), FEWER_COPIES_CELLS.secondRaidDisksPerServer),
+        atLeastFormula(serverDiskFormula({ ...c, copiesPerServer: second(0) }, "disks"), FEWER_COPIES_CELLS.secondJbodDisksPerServer),
+      ),
+    ],
   ];
   secondCells.forEach(([label, formula], k) => {
     put(`L${NEED_ROW + k}`, { value: label, role: "note" });
@@ -966,9 +985,11 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     // Sized never less, at least the disks a server of fewer copies lays of the same kind (FEWER_COPIES_CELLS): the more hot spares.
     const fewer = either(jbod, FEWER_COPIES_CELLS.jbodDisksPerServer, FEWER_COPIES_CELLS.raidDisksPerServer);
     const atLeast = (figure: string) => (result === "disks" ? atLeastFormula(figure, fewer) : result === "dag" ? atLeastDagDisksFormula(figure, fewer, c.servers) : figure);
+    // Active/passive, the DAG's disks are each site's (bySite), each at least its own of fewer copies.
+    const figure = (laid: string) => (result === "dag" ? either(activePassive, bySite, atLeast(laid)) : atLeast(laid));
     put(at.replace(/\$/g, ""), {
-      formula: cellFormula(unsized(rule.naUnless(sized, atLeast(rule.liveMicrosoftCall("disks", `${args},${disk}`, result, `${d.databasesPerVolume},${d.autoReseedDisks},${d.spareDisks},${factors}`))))),
-      native: cellFormula(unsized(rule.naUnless(sized, result === "dag" ? either(activePassive, bySite, atLeast(own)) : atLeast(own)))),
+      formula: cellFormula(unsized(rule.naUnless(sized, figure(rule.liveMicrosoftCall("disks", `${args},${disk}`, result, `${d.databasesPerVolume},${d.autoReseedDisks},${d.spareDisks},${factors}`))))),
+      native: cellFormula(unsized(rule.naUnless(sized, figure(own)))),
       role: "step",
     });
   });
@@ -991,14 +1012,21 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
   const labels: Record<FewerStep, string> = {
     copies: "Copies", applies: "Counted (fewer than the design's, from two HA copies)", copiesFirstSite: "Copies in site 1", diskGB: "diskGB", diskIops: "diskIops",
     maxDatabases: "Most databases per DAG", calculatedDatabases: "Databases before symmetry", permutations: "Server-copy permutations", own: "Calculator's own database count",
-    atLeast: "At least the count before, balanced", ownBalanced: "The own count balanced", mounted: "The most the servers mount (100 copies a server)",
-    candidate: "Deployed there (never less)", count: "Databases deployed (the count before past 100 copies a server)", sized: "Servers and disks sized at it (a DAG of Microsoft's method, active/active)",
+    atLeast: "At least the count before, balanced", ownBalanced: "The own count balanced", mounted: "The most the servers mount (100 copies on the busiest)",
+    candidate: "Deployed there (never less)", count: "Databases deployed (the count before past 100 copies a server)", sized: "Servers and disks sized at it (a DAG of Microsoft's method)",
     copiesPerServer: "Copies a server", unit: "A balancing unit's databases", unitCopies: "Unit's copies a server", unitActive: "Unit's active databases",
     active: "Active databases, busiest server", peak: "Database IOPS of the active databases", cache: "Database cache, GB", megacycles: "Megacycles", calculated: "Memory before the configuration step",
     memory: "Memory, GB", cores: "Cores", jbod: "On JBOD (1)", logGB: "Log space a database, GB", mailboxesPerDatabase: "Mailboxes a database", iopsPerMailbox: "IOPS a mailbox, with overhead",
     databaseGB: "Size of one database", volumeDatabasesChoice: "Databases a volume (JBOD)", readIops: "Database read IOPS a server", writeIops: "Database write IOPS a server",
     raidVolumeDatabases: "Databases a volume (RAID)", disks: "Disks a server", mostCores: "Most cores so far", mostMemory: "Most memory so far, GB",
     mostJbodDisks: "Most disks a server so far (JBOD)", mostRaidDisks: "Most disks a server so far (RAID)",
+    secondSiteActive: "Second site: unit's site active databases", secondSiteServerActive: "Second site: unit's siteserver active databases",
+    secondDoubleServerActive: "Second site: unit's sitedoubleserver active databases", secondActive: "Second site's busiest server: active databases",
+    secondCache: "… its database cache, GB", secondCalculated: "… its memory before the configuration step", secondMemoryBefore: "… its memory, GB", secondMegacycles: "… its megacycles",
+    secondCores: "Second site's server: cores", secondMemory: "Second site's server: memory, GB", secondCopiesPerServer: "Second site: copies a server",
+    secondReadIops: "… database read IOPS a server", secondWriteIops: "… database write IOPS a server", secondRaidVolumeDatabases: "… databases a volume (RAID)",
+    secondDisks: "… disks a server", mostSecondCores: "Second site: most cores so far", mostSecondMemory: "Second site: most memory so far, GB",
+    mostSecondJbodDisks: "Second site: most disks a server so far (JBOD)", mostSecondRaidDisks: "Second site: most disks a server so far (RAID)",
   };
   // Labelled in T, beside the columns: "At fewer copies: …", apart from the column's own rows.
   FEWER_STEPS.forEach((step, k) => cells.push({ address: `T${FEWER_ROW + 1 + k}`, value: `At fewer copies: ${labels[step]}`, role: "note" }));
@@ -1025,6 +1053,7 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
     };
     const unitCells: MicrosoftCells = { ...c, databases: at("unit"), copiesPerServer: at("unitCopies") };
     const dag = { ...dagOf, copies: at("copies") };
+    const mostMounted = mostMountedFormula(at("copies"), at("copiesFirstSite"), refs.serversFirstSite, refs.serversSecondSite, DISK_FACTOR_CELLS.activePassive);
     const jbod = `${at("jbod")}>0`;
     const diskCells: ServerDiskCells | undefined = d && {
       copiesPerServer: at("copiesPerServer"),
@@ -1063,9 +1092,47 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
       volumeDatabases: at("raidVolumeDatabases"),
     };
     const most = (step: FewerStep, figure: FewerStep, where: string) => mostSoFarFormula(before(step), at("sized"), where, at(figure));
+    const secondSiteSteps = (): Record<Extract<FewerStep, `${"second" | "mostSecond"}${string}`>, string> => {
+      const passive = rule.activePassiveDagFormula(at("copies"), DISK_FACTOR_CELLS.activePassive);
+      const mode = (m: "site" | "siteServer" | "siteDoubleServer") => rule.secondSiteHelperFormula(DISK_FACTOR_CELLS.activePassive, at("count"), activeOrNoneFormula(activeModeFormula(unitCells, m)));
+      const second: MicrosoftCells = { ...c, active: at("secondActive"), cache: at("secondCache"), calculated: at("secondCalculated") };
+      const whenActive = (formula: string) => orOnError(whenPositiveFormula(at("secondActive"), formula), "0");
+      const megacycles = secondSiteServerFormula(at("secondActive"), at("secondMegacycles"), at("megacycles"), false);
+      const secondCopies: Partial<MicrosoftCells> = { copiesPerServer: at("secondCopiesPerServer") };
+      const onRaid = secondSiteOnRaidFormula(jbod, at("copies"));
+      const secondDisks =
+        diskCells && raidCells
+          ? either(
+              onRaid,
+              raidDiskFormula({ ...raidCells, copiesPerServer: at("secondCopiesPerServer"), readIops: at("secondReadIops"), writeIops: at("secondWriteIops"), volumeDatabases: at("secondRaidVolumeDatabases") }, "disks"),
+              serverDiskFormula({ ...diskCells, copiesPerServer: at("secondCopiesPerServer") }, "disks"),
+            )
+          : rule.NO_FIGURE;
+      return {
+        secondSiteActive: mode("site"),
+        secondSiteServerActive: mode("siteServer"),
+        secondDoubleServerActive: mode("siteDoubleServer"),
+        secondActive: orOnError(rule.zeroUnless(rule.secondSiteCountedFormula(at("copies"), DISK_FACTOR_CELLS.activePassive, at("count")), activeByUnitFormula(secondSiteWorstFormula(at("secondSiteActive"), at("secondSiteServerActive"), at("secondDoubleServerActive")), at("count"), at("unit"))), "0"),
+        secondCache: whenActive(cacheGBFormula(second)),
+        secondCalculated: whenActive(calculatedMemoryFormula(second)),
+        secondMemoryBefore: whenActive(memoryFormula(second)),
+        secondMegacycles: whenActive(megacyclesFormula(second)),
+        secondCores: rule.naUnless(passive, microsoftCoresFormula(n.specIntRate, coresFormula({ ...c, megacycles }), megacycles)),
+        secondMemory: rule.naUnless(passive, secondSiteServerFormula(at("secondActive"), at("secondMemoryBefore"), at("memory"), true)),
+        secondCopiesPerServer: rule.naUnless(passive, secondSiteCopiesFormula(at("count"), at("copies"), n.serversSecondSite)),
+        secondReadIops: serverReadIopsFormula({ ...c, ...secondCopies }),
+        secondWriteIops: serverWriteIopsFormula({ ...c, ...secondCopies }),
+        secondRaidVolumeDatabases: raidCells ? raidVolumeDatabasesFormula(raidCells) : rule.NO_FIGURE,
+        secondDisks: rule.naUnless(passive, secondDisks),
+        mostSecondCores: most("mostSecondCores", "secondCores", passive),
+        mostSecondMemory: most("mostSecondMemory", "secondMemory", passive),
+        mostSecondJbodDisks: most("mostSecondJbodDisks", "secondDisks", rule.allOf(passive, rule.not(onRaid))),
+        mostSecondRaidDisks: most("mostSecondRaidDisks", "secondDisks", rule.allOf(passive, onRaid)),
+      };
+    };
     const formulas: Record<FewerStep, string | number> = {
       copies,
-      applies: fewerCopiesAppliesFormula(NEVER_LESS_CELL, at("copies"), n.copies, lagged, evenServersFormula(n.serversFirstSite, n.serversSecondSite, DISK_FACTOR_CELLS.activePassive)),
+      applies: fewerCopiesAppliesFormula(NEVER_LESS_CELL, at("copies"), n.copies, lagged),
       copiesFirstSite: copiesFirstSiteFormula(c),
       diskGB: d ? rule.countingDiskGBFormula(SERVER_DISK_HELPERS.rawGB, jbodFormula(c, d.databasesPerVolume)) : "0",
       diskIops: d ? rule.countingDiskIopsFormula(at("diskGB"), SERVER_DISK_HELPERS.iops, MICROSOFT_FACTOR_DEFAULTS.diskIops) : `${MICROSOFT_FACTOR_DEFAULTS.diskIops}`,
@@ -1076,11 +1143,11 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
       // A count that cannot be had at these copies (a site without the servers for them) leaves the one before.
       atLeast: balancedAtLeastFormula(at("own"), before("count"), dag),
       ownBalanced: balancedDatabasesFormula(at("own"), dag),
-      mounted: mountedCountFormula(at("unit"), at("copies"), servers),
+      mounted: mountedCountFormula(at("unit"), mostMounted),
       candidate: deployedCountFormula(at("atLeast"), at("ownBalanced"), at("mounted")),
-      count: fewerCopiesCountFormula(at("applies"), at("own"), at("candidate"), before("count"), at("copies"), servers),
-      // Where the count can be had: at most 100 copies a server (Role Requirements!I158).
-      sized: fewerCopiesSizedFormula(fewerCopiesCountedFormula(at("applies"), at("own"), at("candidate"), at("copies"), servers), microsoftUsed, DISK_FACTOR_CELLS.activePassive),
+      count: fewerCopiesCountFormula(at("applies"), at("own"), at("candidate"), before("count"), mostMounted),
+      // Where the count can be had: at most 100 copies on the busiest server (Role Requirements!I158).
+      sized: fewerCopiesSizedFormula(fewerCopiesCountedFormula(at("applies"), at("own"), at("candidate"), mostMounted), microsoftUsed),
       copiesPerServer: copiesPerServerFormula(c),
       unit: balancedDatabasesFormula("1", dag),
       unitCopies: copiesPerServerFormula(unitCells),
@@ -1106,6 +1173,9 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
       mostMemory: most("mostMemory", "memory", rule.ALWAYS),
       mostJbodDisks: most("mostJbodDisks", "disks", jbod),
       mostRaidDisks: most("mostRaidDisks", "disks", rule.not(jbod)),
+      // Active/passive: the second site's busiest server when the first fails and its disks, as the design's own
+      // second-site rows size them (SECOND_SITE_ROW; serverDiskBlock's column M).
+      ...secondSiteSteps(),
     };
     FEWER_STEPS.forEach((step) => {
       const value = formulas[step];
