@@ -28,6 +28,7 @@ import {
   copyLayout,
   defaultNames,
   FAILURE_SCENARIOS,
+  busiestServerCopies,
   mostMountedDatabases,
   serverCopiesBySite,
   worstCase,
@@ -508,6 +509,7 @@ function tooManyCopiesPerServer(inputs: WorkbookInputs, tables: DesignTables, de
   const bySite = serverCopiesBySite(design);
   const busiest = Math.max(...bySite);
   if (busiest <= MAX_COPIES_PER_SERVER) return undefined;
+  // The advice sizes other designs: paid only by a refusal that is said.
   const sites = design.serversPerSite;
   const where = sites.length === 1 ? "on each server" : `on a server of site ${bySite.indexOf(busiest) + 1}`;
   return new RefusedDatabasesError(
@@ -713,8 +715,8 @@ function microsoftMethod(c: SizingContext): MethodFigures {
         const fewer = sizedOverCopies({ ...inputs, serverSizing: "never less" }) ? fewerCopiesOf(inputs, sizing, serversPerSite, layoutDesign, c.diskChoice) : undefined;
         const balanced = microsoftDeployment(databases, layoutDesign, true, fewer?.databases ?? 0).deployed;
         const factors = { ...sizing.microsoftFactors, activationUnit: unit };
-        if ((balanced * inputs.copies) / serversPerSite.reduce((a, b) => a + b, 0) > MICROSOFT.maxDatabasesPerServer) return undefined;
-        if (tooManyCopiesPerServer(inputs, tables, { ...layoutDesign, databases: balanced }) !== undefined) return undefined;
+        // Past 100 copies on its busiest server (tooManyCopiesPerServer) the count cannot be had: no figure beside.
+        if (busiestServerCopies({ ...layoutDesign, databases: balanced }) > MAX_COPIES_PER_SERVER) return undefined;
         const servers = serverOf(microsoftAt(inputs, { ...tables, microsoftFactors: factors }, serversPerSite, balanced, c.diskChoice));
         return atLeastFewer(servers, fewer);
       } catch (e) {
@@ -929,16 +931,22 @@ function scenarioFigures(dagMailboxes: number, f: Factors, deployed: LayoutDesig
     const applies = !((scenario === "site" || scenario === "site+server") && serversPerSite.length < 2);
     const refused = (reason: string): ScenarioFigures => ({ scenario, fails: SCENARIO_WORDS[scenario], survivable: false, applies, reason, runningServers: 0, activeDatabases: 0, activeMailboxes: 0, targetIops: 0, cores: 0, memoryGB: 0 });
     if (!applies) return refused("a DAG in one site cannot lose its site: the scenario does not apply");
-    // Not survivable: the simulation names the failure and the databases left without a copy.
+    // Not survivable: the simulation names the failure and the databases left without a copy — when the reason is
+    // read, as a search (fit.ts) that only counts survivable scenarios never reads it.
     const load = loads()[scenario];
     if (load === undefined) {
-      try {
-        worstCase(layoutOnce(), scenario, defaultNames(serversPerSite.reduce((x, y) => x + y, 0), databases));
-      } catch (why) {
-        if (why instanceof SizingError) return refused(why.message);
-        throw why;
-      }
-      throw new Error(`scenarioLoads and worstCase disagree on "${scenario}"`);
+      const unsurvivable = refused("");
+      let reason: string | undefined;
+      const simulated = (): string => {
+        try {
+          worstCase(layoutOnce(), scenario, defaultNames(serversPerSite.reduce((x, y) => x + y, 0), databases));
+        } catch (why) {
+          if (why instanceof SizingError) return why.message;
+          throw why;
+        }
+        throw new Error(`scenarioLoads and worstCase disagree on "${scenario}"`);
+      };
+      return Object.defineProperty(unsurvivable, "reason", { enumerable: true, get: () => (reason ??= simulated()) });
     }
     const { databases: busiest, runningServers } = load;
     const mailboxes = activeMailboxes(busiest, dagMailboxes, databases);
