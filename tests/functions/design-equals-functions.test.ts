@@ -401,13 +401,28 @@ function compare(g: Drawn, d: Design): { design: Record<string, unknown>; functi
     }),
   );
   // Sized never less over copies, a server's disks at least those of each fewer copy count from two HA copies up, and
-  // the DAG's at least those on each of its servers (size-design.ts atLeastDisks; the Methods sheet's copies chain).
+  // the DAG's at least those on each of its servers (size-design.ts atLeastDisks; the Methods sheet's copies chain);
+  // active/passive, each site's at least its own of the same kind (Design.siteServers), the DAG's their sum.
   const fd = functions.disks as Record<string, unknown>;
   if (typeof fd.disks === "number" && typeof fd.dag === "number" && g.serverSizing === "never less") {
-    const most = Math.max(0, ...fewer.map((dh) => (disks ? dh.serverDisks?.disksPerServer : dh.raidServerDisks?.disksPerServer) ?? 0));
-    const servers = g.sites.reduce((a, b) => a + b, 0);
-    fd.dag = Math.max(fd.dag, most * servers);
-    fd.disks = Math.max(fd.disks, most);
+    const siteDisks = (dh: Design, site: 0 | 1, jbod: boolean) => {
+      const s = d.siteServers ? dh.siteServers?.[site] : dh;
+      return (jbod ? s?.serverDisks?.disksPerServer : s?.raidServerDisks?.disksPerServer) ?? 0;
+    };
+    const most = Math.max(0, ...fewer.map((dh) => siteDisks(dh, 0, disks !== undefined)));
+    const second = d.siteServers?.[1];
+    if (second) {
+      const [n1, n2] = g.sites;
+      const own = (fd.dag - (fd.disks as number) * n1) / n2;
+      const mostSecond = Math.max(0, ...fewer.map((dh) => siteDisks(dh, 1, second.serverDisks !== undefined)));
+      const first = Math.max(fd.disks, most);
+      fd.disks = first;
+      fd.dag = first * n1 + Math.max(own, mostSecond) * n2;
+    } else {
+      const servers = g.sites.reduce((a, b) => a + b, 0);
+      fd.dag = Math.max(fd.dag, most * servers);
+      fd.disks = Math.max(fd.disks, most);
+    }
   }
   return { design, functions };
 }
