@@ -83,8 +83,8 @@ export interface DeploymentSettings {
     sites?: readonly number[];
   };
   /**
-   * Active/passive: each site's servers their own volumes, as their own disks lay them (Design.siteServers: the
-   * second site on RAID where the first is on JBOD, Role Requirements!I128); absent, every server the settings' own.
+   * Active/passive: each site's servers their own volumes, as their own disks lay them (Design.siteServers: JBOD or
+   * RAID a site, Role Requirements!I127, I128); absent, every server the settings' own.
    */
   siteVolumes?: readonly ServerVolumes[];
 }

@@ -140,6 +140,8 @@ const D04 = [...COUNTED, "a JBOD volume, GB", "database+log disks a server (JBOD
 const FEWER = "never less: at least what fewer copies deploy";
 const FEWER_COUNTED = ["databases", "mailboxes a database", "a database, GB", "a database's logs, GB", "copies a server", "active databases, normal", "active databases, a server fails"];
 const FEWER_DISKS = ["a JBOD volume, GB", "database+log disks a server (JBOD)", "disks a server, the calculator's (JBOD)"];
+/** Active/passive, each site's disks a server (Storage Design!C194:D197) and the DAG's (C202), which follow the count. */
+const SITE_DISKS = ["disks a server, site 1, the calculator's", "disks a server, site 2, the calculator's", "disks, the DAG, the calculator's"];
 const NEVER_LESS_LEDGER: Ledger = {
   // The calculator's 48 on 4 servers at 4 copies where 3 copies deploy 72 (and 288 GB a server): the count and memory of 3.
   // 3 copies sized never less give 128 GB a server (the calculator's 96): 4 copies keep it.
@@ -152,8 +154,11 @@ const NEVER_LESS_LEDGER: Ledger = {
   "v03-four-copies-three-asked": because(FEWER, [...FEWER_COUNTED, "active databases, two servers fail", "active databases, the worst", "memory a server, GB", ...FEWER_DISKS]),
   // Active/passive, 5 copies on 4 + 3 servers: the calculator's 24 where 4 copies deploy 48 (36 copies on a first-site
   // server, within the 100 its busiest server mounts). The servers and disks follow the count alone (each site sized on its own).
-  "p05-5copies-lagged-4": because(FEWER, [...FEWER_COUNTED, "active databases, a site fails", "active databases, the worst", "the second site's busiest server, active databases"]),
-  "v06-active-passive-one-a-volume": because(FEWER, [...FEWER_COUNTED, "active databases, a site fails", "active databases, the worst", "the second site's busiest server, active databases", ...FEWER_DISKS]),
+  // The first site on RAID (a lagged copy there, one database a volume) keeps its disks; the second site's JBOD disks follow the count.
+  "p05-5copies-lagged-4": because(FEWER, [
+    ...FEWER_COUNTED, "active databases, a site fails", "active databases, the worst", "the second site's busiest server, active databases", ...SITE_DISKS.slice(1),
+  ]),
+  "v06-active-passive-one-a-volume": because(FEWER, [...FEWER_COUNTED, "active databases, a site fails", "active databases, the worst", "the second site's busiest server, active databases", ...FEWER_DISKS, ...SITE_DISKS]),
   // The count set to one unit (24) on 4 + 4 servers, 6 copies: 3 to 5 copies deploy 48.
   "d06-s33-6copies-unit": because(FEWER, [...FEWER_COUNTED, "active databases, two servers fail", "active databases, a site fails", "active databases, the worst"]),
   // The calculator's 224 on 8 + 8 servers at 4 copies where 3 deploy 448: the 336 its servers mount (100 copies a server).
@@ -228,9 +233,9 @@ const NEVER_LESS_LEDGER: Ledger = {
   // Active/passive with a count set: 96 on 7 + 4 servers balanced to 168, 32 on 4 + 4 to 36.
   "g01-active-passive-one-a-volume-set": because(COUNT, [
     ...D04, "active databases, a site fails", "the second site's busiest server, active databases", "megacycles of the second site's server",
-    "database IOPS a server", "database IOPS a DAG",
+    "database IOPS a server", "database IOPS a DAG", SITE_DISKS[0], SITE_DISKS[2],
   ]),
-  "g02-active-passive-set-several-a-volume": because(COUNT, [...D04, "active databases, a site fails", "the second site's busiest server, active databases", "megacycles of the second site's server"]),
+  "g02-active-passive-set-several-a-volume": because(COUNT, [...D04, "active databases, a site fails", "the second site's busiest server, active databases", "megacycles of the second site's server", ...SITE_DISKS]),
   "w03-one-a-volume-two-sites-raid": because(COUNT, [
     ...COUNTED, "active databases, a site fails", "memory a server, GB", "memory of the first site's server, GB", "transport database a server, GB",
   ]),

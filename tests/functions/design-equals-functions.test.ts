@@ -382,12 +382,15 @@ function compare(g: Drawn, d: Design): { design: Record<string, unknown>; functi
     modeMegacycles: Object.fromEntries(MODES.map(([mode, result]) => [mode, code(fn.server(`megacycles.${result}`))])),
   };
   // The server's disks: JBOD or RAID, as the calculator deploys them (EX_MS_DISKS chooses as sizeDesign does).
+  // Active/passive, a site whose disk holds no volume lays none: the DAG's disks are #N/A saying why.
+  const siteProblem = d.siteServers?.find((s) => s.serverDisksProblem !== undefined)?.serverDisksProblem;
+  const dag = dagDisksOf(d) ?? (siteProblem === undefined ? null : `#N/A ${unnamed(siteProblem)}`);
   const disks = d.serverDisks;
   const raid = d.raidServerDisks;
   if (disks) {
-    design.disks = { architecture: "JBOD", disks: disks.disksPerServer, calculator: disks.calculatorDisks, databaselog: disks.databaseLogDisks, volumedatabases: disks.databasesPerVolume, volumegb: disks.volumeGB, formattedgb: disks.formattedGB, restoregb: disks.restoreVolumeGB, dag: dagDisksOf(d) };
+    design.disks = { architecture: "JBOD", disks: disks.disksPerServer, calculator: disks.calculatorDisks, databaselog: disks.databaseLogDisks, volumedatabases: disks.databasesPerVolume, volumegb: disks.volumeGB, formattedgb: disks.formattedGB, restoregb: disks.restoreVolumeGB, dag };
   } else if (raid) {
-    design.disks = { architecture: "RAID", disks: raid.disksPerServer, calculator: raid.calculatorDisks, databaselog: raid.databaseLogDisks, volumedatabases: raid.databasesPerVolume, databaseloggb: raid.databaseLogGB, formattedgb: raid.formattedGB, restoregb: raid.restoreVolumeGB, dag: dagDisksOf(d), databaseraid: raid.databaseLogRaid, restoreraid: raid.restoreRaid, restoredisks: raid.restoreDisks };
+    design.disks = { architecture: "RAID", disks: raid.disksPerServer, calculator: raid.calculatorDisks, databaselog: raid.databaseLogDisks, volumedatabases: raid.databasesPerVolume, databaseloggb: raid.databaseLogGB, formattedgb: raid.formattedGB, restoregb: raid.restoreVolumeGB, dag, databaseraid: raid.databaseLogRaid, restoreraid: raid.restoreRaid, restoredisks: raid.restoreDisks };
   } else {
     design.disks = { problem: unnamed(d.serverDisksProblem!) };
   }
@@ -397,7 +400,8 @@ function compare(g: Drawn, d: Design): { design: Record<string, unknown>; functi
         const v = fn.disks("disks");
         return [r, v instanceof SizingError ? unnamed(v.message) : v];
       }
-      return [r, shown(fn.disks(r))];
+      const v = fn.disks(r);
+      return [r, r === "dag" && v instanceof SizingError ? `${v.code} ${unnamed(v.message)}` : shown(v)];
     }),
   );
   // Sized never less over copies, a server's disks at least those of each fewer copy count from two HA copies up, and

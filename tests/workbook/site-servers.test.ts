@@ -9,6 +9,7 @@ import fixture from "../fixtures/microsoft-calculator-designs.json";
 import { REFERENCE_DESIGN_INPUTS, sizeDesign, type WorkbookInputs } from "../../src/engine/design";
 import { evaluateWorkbook, nativeModel, type WorkbookValues } from "../../src/workbook/evaluate";
 import { SUMMARY_CELLS, referenceDesign, templateSheetNames } from "../../src/workbook/template";
+import { SUMMARY_SERVER_DISK_CELLS } from "../../src/workbook/sheets/summary";
 import { withoutDistribution } from "./light-model";
 import { WORKBOOK_MS } from "../support/timeouts";
 
@@ -52,5 +53,24 @@ describe("the Summary's servers, each active/passive site's on its own row", () 
     const design = sizeDesign(inputs);
     const got = summaryServers(evaluateWorkbook(withoutDistribution(referenceDesign({ inputs }))));
     expect(got).toEqual({ labels: ["Mailbox servers", ""], site1: [design.servers, design.coresPerServer, design.memoryPerServerGB], site2: ["", "", ""] });
+  });
+});
+
+/**
+ * An active/passive DAG's disks, each site's JBOD or RAID as the calculator chooses for it (Role Requirements!I127,
+ * I128) and laid for a first-site server's copies (Storage Design!C194:D197): the DAG's, Storage Design!C202 plus our
+ * hot spare a server, live and in the customer copy — p05 and p08 put the first site on RAID and the second on JBOD,
+ * v06's second site holds fewer copies a server than the first.
+ */
+describe("the Summary's DAG disks, each active/passive site's as the calculator lays them", () => {
+  test.each(["p05-5copies-lagged-4", "p08-4copies-2lagged-raid", "v06-active-passive-one-a-volume"])("%s: Storage Design!C202 and a hot spare a server", (name) => {
+    const x = row(name);
+    const inputs: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2016, ...x.inputs, serverSizing: "calculator" };
+    const servers = (inputs.serversSite1 as number) + (inputs.serversSite2 as number);
+    const dagDisks = num(x.calc["Storage Design!C202"])! + (inputs.spareDisks ?? 1) * servers;
+    expect(sizeDesign(inputs).siteServers!.map((s) => (s.serverDisks ? "JBOD" : "RAID"))).toEqual([x.calc["Role Requirements!I127"], x.calc["Role Requirements!I128"]]);
+    const model = withoutDistribution(referenceDesign({ inputs }));
+    const cell = SUMMARY_SERVER_DISK_CELLS.dagDisks;
+    expect([evaluateWorkbook(model)[sheets.summary][cell], evaluateWorkbook(nativeModel(model))[sheets.summary][cell]]).toEqual([dagDisks, dagDisks]);
   });
 });

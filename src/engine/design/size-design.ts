@@ -42,7 +42,7 @@ import { targetIops } from "../failover";
 import { grouped } from "../general-format";
 import { logCapacity } from "../logs";
 import { excelCeil, excelRound } from "../microsoft/excel";
-import { secondSiteOnRaid, secondSiteServer } from "../microsoft/site-disks";
+import { secondSiteCopies, secondSiteServer } from "../microsoft/site-disks";
 import {
   activePassiveOf,
   copiesPerServerOf,
@@ -1029,10 +1029,10 @@ export function designDisks(
     ({ serverDisks: disks, raidServerDisks: raidDisks, serverDisksProblem: disksProblem } = laidOut(ms, onRaid));
     if (activePassiveOf(serversPerSite, layout) && inputs.copies >= 2) {
       // Active/passive: the second site's servers hold its copies of every database (databases × its copies ÷ its
-      // servers: Role Requirements!C102's where it has the calculator's servers, I89), on JBOD where the first site
-      // is and it keeps two copies or more, else RAID (Role Requirements!I128; Storage Design!D194, D197).
-      const second = secondSiteServer(ms, serversPerSite, inputs.copies);
-      secondSiteDisks = { copiesPerServer: second.copiesPerServer, ...laidOut(second, secondSiteOnRaid(onRaid, inputs.copies)) };
+      // servers: Role Requirements!C102's where it has the calculator's servers, I89), JBOD or RAID as the calculator
+      // chooses for the site (prefersJbod's secondSiteJbod: Role Requirements!I128), laid for at least the first
+      // site's copies a server (site-disks.ts secondSiteServer; Storage Design!D194, D197).
+      secondSiteDisks = { copiesPerServer: secondSiteCopies(ms, serversPerSite, inputs.copies), ...laidOut(secondSiteServer(ms, serversPerSite, inputs.copies), !preference.secondSiteJbod) };
     }
   } else {
     disksProblem = "Dell's process puts the databases on EqualLogic arrays (the arrays above), not on the servers' own disks";

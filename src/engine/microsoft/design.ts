@@ -161,7 +161,8 @@ export const activePassiveOf = (serversPerSite: readonly number[], f: Partial<Pi
  * Whether the calculator deploys the DAG on JBOD — Role Requirements!I127 ("Preferred Storage
  * Architecture"): a JBOD disk given (Input!C107 "Yes", our diskGB), three or more HA copies
  * (Input!C30), in the first site no lagged copy or, without several databases a volume (C110), two;
- * and with two sites more than one copy in the second. Several databases a volume (C110) need three
+ * and with two sites more than one copy in the second. `secondSiteJbod`: an active/passive DAG's second site's
+ * servers on JBOD (I128). Several databases a volume (C110) need three
  * copies in all and, with two sites, as many in each — and not one a volume asked (databasesPerVolume
  * 1, Input!C108 "No").
  */
@@ -170,7 +171,7 @@ export function prefersJbod(
   copies: number,
   laggedCopies: number,
   f: Pick<MicrosoftFactors, "diskGB"> & Partial<Pick<MicrosoftFactors, "activePassive" | "considerJbod" | "databasesPerVolume">>,
-): { jbod: boolean; multipleDatabasesPerVolume: boolean } {
+): { jbod: boolean; multipleDatabasesPerVolume: boolean; secondSiteJbod: boolean } {
   const sites = serversPerSite.length;
   const total = copiesPerSite(copies, sites);
   const ha = haCopiesPerSite(copies, laggedCopies, sites);
@@ -184,7 +185,11 @@ export function prefersJbod(
   const lagOk = laggedFirst === 0 || (multipleDatabasesPerVolume ? laggedFirst >= 1 : laggedFirst >= 2);
   // I127: one copy in the second site is RAID only for active/active; active/passive's second site is passive.
   const secondOk = sites === 1 || passive || (multipleDatabasesPerVolume ? total[1] !== 1 : ha[1] !== 1);
-  return { jbod: disks && copies - laggedCopies >= 3 && lagOk && secondOk, multipleDatabasesPerVolume };
+  // I128, the second site's servers on their own: two copies there or more and, one database a volume, two HA
+  // copies and no lone lagged one — whatever the first site's servers are on.
+  const laggedSecond = sites === 2 ? total[1] - ha[1] : 0;
+  const secondSiteJbod = sites === 2 && disks && (multipleDatabasesPerVolume ? total[1] >= 2 : ha[1] >= 2 && laggedSecond !== 1);
+  return { jbod: disks && copies - laggedCopies >= 3 && lagOk && secondOk, multipleDatabasesPerVolume, secondSiteJbod };
 }
 
 /**

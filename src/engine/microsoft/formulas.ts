@@ -526,19 +526,34 @@ export function transportFormula(c: MicrosoftCells, serverActive: string, double
  * Round-robin as copiesFirstSiteFormula and ha1; TRUE or FALSE.
  */
 export function jbodFormula(c: MicrosoftCells, askedPerVolume?: string): string {
-  const two = `${c.serversSecondSite}>0`;
-  const total1 = copies1(c);
-  const total2 = copies2(c);
-  // C110: not where one a volume is asked (`askedPerVolume` 1, Input!C108 "No": design.ts prefersJbod).
-  const asked = askedPerVolume === undefined ? "" : `${askedPerVolume}<>1,`;
-  const multi = `AND(${asked}${c.copies}>=3,OR(NOT(${two}),${total1}=${total2},AND(${passive(c)},${wholeRounds(c)})))`;
-  const laggedFirst = `(${total1}-${ha1(c)})`;
+  const multi = jbodSeveralPerVolume(c, askedPerVolume);
+  const laggedFirst = `(${copies1(c)}-${ha1(c)})`;
   const lagOk = `OR(${laggedFirst}=0,IF(${multi},${laggedFirst}>=1,${laggedFirst}>=2))`;
-  const secondOk = `OR(NOT(${two}),${passive(c)},IF(${multi},${total2}<>1,${ha2(c)}<>1))`;
-  // RAID only (Input!C107 "No"): never JBOD (design.ts prefersJbod).
-  // The factor considerJbod (Input!C107 "No": 0, RAID only); absent, JBOD considered.
-  const considered = c.factors?.considerJbod === undefined ? "" : `${c.factors.considerJbod}>0,`;
-  return `AND(${considered}${c.copies}>=2,${haCopies(c)}>=3,${lagOk},${secondOk})`;
+  const secondOk = `OR(NOT(${twoSites(c)}),${passive(c)},IF(${multi},${copies2(c)}<>1,${ha2(c)}<>1))`;
+  return `AND(${jbodConsidered(c)}${c.copies}>=2,${haCopies(c)}>=3,${lagOk},${secondOk})`;
+}
+
+/**
+ * Whether an active/passive DAG's second site's servers are on JBOD — design.ts prefersJbod's secondSiteJbod
+ * (Role Requirements!I128): two copies there or more and, one database a volume, two HA copies and no lone
+ * lagged one, whatever the first site's servers are on. TRUE or FALSE.
+ */
+export function secondSiteJbodFormula(c: MicrosoftCells, askedPerVolume?: string): string {
+  const laggedSecond = `(${copies2(c)}-${ha2(c)})`;
+  const own = `IF(${jbodSeveralPerVolume(c, askedPerVolume)},${copies2(c)}>=2,AND(${ha2(c)}>=2,${laggedSecond}<>1))`;
+  return `AND(${jbodConsidered(c)}${twoSites(c)},${c.copies}>=2,${own})`;
+}
+
+const twoSites = (c: MicrosoftCells) => `${c.serversSecondSite}>0`;
+/** The factor considerJbod (Input!C107 "No": 0, RAID only), a condition and its comma; absent, JBOD considered. */
+const jbodConsidered = (c: MicrosoftCells) => (c.factors?.considerJbod === undefined ? "" : `${c.factors.considerJbod}>0,`);
+/**
+ * Several databases a volume as the JBOD choice reads it (Role Requirements!C110, design.ts prefersJbod): three
+ * copies in all and, with two sites, as many in each — not where one a volume is asked (`askedPerVolume` 1, Input!C108 "No").
+ */
+function jbodSeveralPerVolume(c: MicrosoftCells, askedPerVolume?: string): string {
+  const asked = askedPerVolume === undefined ? "" : `${askedPerVolume}<>1,`;
+  return `AND(${asked}${c.copies}>=3,OR(NOT(${twoSites(c)}),${copies1(c)}=${copies2(c)},AND(${passive(c)},${wholeRounds(c)})))`;
 }
 
 // ---------------------------------------------------------------------------------------------

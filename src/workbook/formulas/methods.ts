@@ -27,6 +27,9 @@ export const liveMicrosoftCall = (fn: MicrosoftFunction, args: string, result: s
 /** Every condition holds. */
 export const allOf = (...conditions: string[]): string => `AND(${conditions.join(",")})`;
 
+/** One condition or more holds. */
+export const anyOf = (...conditions: string[]): string => `OR(${conditions.join(",")})`;
+
 /** The figure where `condition` holds, else #N/A (the method has no figure; the cell shows "—"). */
 export const naUnless = (condition: string, expression: string): string => `IF(${condition},${expression},NA())`;
 
@@ -105,3 +108,6 @@ export const NO_FIGURE = "NA()";
 
 /** A condition that always holds. */
 export const ALWAYS = "TRUE()";
+
+/** A condition that never holds. */
+export const NEVER = "FALSE()";

@@ -136,5 +136,5 @@ export const severalDagsFormula = (environmentUsers: string): string => `AND(ISN
 /** Whether the design, sized by Microsoft's method (`methodUsed`), has a figure in `cell` (a number). */
 export const microsoftFigureFormula = (methodUsed: string, cell: string): string => `AND(${methodUsed}="microsoft",ISNUMBER(${cell}))`;
 
-/** Whether an active/passive DAG's second site is on RAID (`onRaid`): it holds no MCDB SSDs (catalogue/storage.ts mcdbServersOf). */
-export const secondSiteWithoutSsdsFormula = (copies: string, activePassive: string, onRaid: string): string => `AND(${copies}>=2,${activePassive}>0,${onRaid})`;
+/** Whether an active/passive DAG's second site is on RAID (not `onJbod`): it holds no MCDB SSDs (catalogue/storage.ts mcdbServersOf). */
+export const secondSiteWithoutSsdsFormula = (copies: string, activePassive: string, onJbod: string): string => `AND(${copies}>=2,${activePassive}>0,NOT(${onJbod}))`;

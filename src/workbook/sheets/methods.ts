@@ -35,6 +35,7 @@ import {
   readsFormula,
   replicationFormula,
   jbodFormula,
+  secondSiteJbodFormula,
   logSpaceFormula,
   serverReadIopsFormula,
   serverWriteIopsFormula,
@@ -50,7 +51,7 @@ import {
 } from "../../engine/microsoft/formulas";
 import { SERVER_DISK_RESULTS, jbodNeedFormulas, serverDiskFormula, volumeDatabasesChoiceFormula, type ServerDiskCells, type ServerDiskResult } from "../../engine/microsoft/disk-formulas";
 import { raidDiskFormula, raidVolumeDatabasesFormula, type RaidDiskCells } from "../../engine/microsoft/raid-disk-formulas";
-import { secondSiteCopiesFormula, secondSiteOnRaidFormula, siteDagDisksFormula } from "../../engine/microsoft/site-disks";
+import { secondSiteCopiesFormula, siteDagDisksFormula } from "../../engine/microsoft/site-disks";
 import { MCDB_SHARE_PERCENT, MCDB_SOURCES, mcdbDisksPerSsdFormula, mcdbGBPerServerFormula, mcdbNeededGBFormula, mcdbShareFormula, mcdbSsdGBFormula, mcdbSsdsFormula, mcdbVersionFormula } from "../../engine/microsoft/mcdb";
 import { METHODS_INPUT_DEFAULTS } from "../../engine/design/inputs";
 import { eitherSiteServerFormula, methodsDifferenceFormula, secondSiteServerFormula, tiersGivenFormula, tiersSizedFormula } from "../../engine/design/formulas";
@@ -387,7 +388,8 @@ export const SIZED_TIER_CELLS = Object.freeze({
  */
 export const dagMailboxesFormula = (methodUsed: string, methods: string, users: string): string => rule.byMethodFormula(methodUsed, `${methods}!${TIER_MAILBOXES_CELL}`, users);
 /** The chosen disk's raw GB and IOPS, and whether the calculator puts the design on JBOD (TRUE) or RAID (FALSE, or no design). */
-export const SERVER_DISK_HELPERS = Object.freeze({ rawGB: `$J$${DISK_ROW}`, iops: `$K$${DISK_ROW}`, jbod: `$J$${JBOD_ROW}` });
+/** The disk's raw GB and IOPS, whether the first site's servers are on JBOD, and (active/passive) the second site's, beside its helpers. */
+export const SERVER_DISK_HELPERS = Object.freeze({ rawGB: `$J$${DISK_ROW}`, iops: `$K$${DISK_ROW}`, jbod: `$J$${JBOD_ROW}`, secondSiteJbod: `$M$${NEED_ROW + 5}` });
 
 /** Helper columns: the tier's inputs as sized, then its per-mailbox quantities (EX_MS_MAILBOX). */
 const TIER_COLUMNS = { label: "I", mailboxes: "J", messagesPerDay: "K", messageKB: "L", quotaMB: "M", profile: "N", disk: "O", logs: "P", iops: "Q", reads: "R", items: "S" } as const;
@@ -896,7 +898,8 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     diskIops: SERVER_DISK_HELPERS.iops,
     volumeDatabases: d.databasesPerVolume,
     activePassive: DISK_FACTOR_CELLS.activePassive,
-    severalPerVolume: severalPerVolumeFormula(refs),
+    // On the disk itself, not the one counted from (0 on RAID): a second site on JBOD lays it (design.ts prefersJbod).
+    severalPerVolume: severalPerVolumeFormula({ ...refs, diskGB: SERVER_DISK_HELPERS.rawGB }),
     autoReseedDisks: d.autoReseedDisks,
     spareDisks: d.spareDisks,
     servers: serversFormula(refs),
@@ -911,7 +914,8 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
   put(`I${RAID_NEED_ROW + 1}`, { value: "Database write IOPS a server", role: "note" });
   put(`J${RAID_NEED_ROW + 1}`, { formula: cellFormula(unsized(rule.liveMicrosoftCall("iops", args, "writes", factors))), native: cellFormula(unsized(rule.naUnless(sized, serverWriteIopsFormula(refs)))), role: "step" });
   put(`I${CHOICE_ROW}`, { value: "Databases a volume, as chosen (JBOD)", role: "note" });
-  put(`J${CHOICE_ROW}`, { formula: cellFormula(unsized(rule.naUnless(jbod, volumeDatabasesChoiceFormula(c)))), role: "step" });
+  // Either site's servers on JBOD lay the first site's volumes (size-design.ts designDisks).
+  put(`J${CHOICE_ROW}`, { formula: cellFormula(unsized(rule.naUnless(rule.anyOf(jbod, SERVER_DISK_HELPERS.secondSiteJbod), volumeDatabasesChoiceFormula(c)))), role: "step" });
   const r: RaidDiskCells = {
     copiesPerServer: refs.copiesPerServer,
     copies: n.copies,
@@ -950,14 +954,14 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
   };
   // Active/passive: the second site's servers their own disks (site-disks.ts; Storage Design!D194, D197), in helper
   // cells of their own (column M, beside the first site's): its copies a server and their read and write IOPS, a RAID
-  // volume's databases (the RAID helper cell is the first site's, #N/A on JBOD), and its disks a server, on RAID where
-  // the first site is or with one copy there.
+  // volume's databases (the RAID helper cell is the first site's, #N/A on JBOD), its disks a server — on RAID its own
+  // copies', on JBOD a first-site server's (D145 reads the first site's copies a server) — and whether it is on JBOD.
   const activePassive = rule.activePassiveDagFormula(n.copies, DISK_FACTOR_CELLS.activePassive);
   const second = (k: number) => `$M$${NEED_ROW + k}`;
   const secondRefs = { ...refs, copiesPerServer: second(0) };
   const secondRaid: RaidDiskCells = { ...r, copiesPerServer: second(0), readIops: second(1), writeIops: second(2), volumeDatabases: second(3) };
   const secondCells: [string, string][] = [
-    ["Second site: copies a server", secondSiteCopiesFormula(refs.databases, n.copies, n.serversSecondSite)],
+    ["Second site: copies a server, as its disks are laid", secondSiteCopiesFormula(refs.databases, n.copies, n.serversSecondSite, refs.copiesPerServer)],
     ["… database read IOPS a server", serverReadIopsFormula(secondRefs)],
     ["… database write IOPS a server", serverWriteIopsFormula(secondRefs)],
     ["… databases a volume (RAID)", raidVolumeDatabasesFormula(r)],
@@ -965,7 +969,7 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     [
       "… disks a server",
       either(
-        secondSiteOnRaidFormula(jbod, n.copies),
+        rule.not(SERVER_DISK_HELPERS.secondSiteJbod),
         atLeastFormula(raidDiskFormula(secondRaid, "disks"), FEWER_COPIES_CELLS.secondRaidDisksPerServer),
         atLeastFormula(serverDiskFormula({ ...c, copiesPerServer: second(0) }, "disks"), FEWER_COPIES_CELLS.secondJbodDisksPerServer),
       ),
@@ -975,6 +979,9 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
     put(`L${NEED_ROW + k}`, { value: label, role: "note" });
     put(second(k).replace(/\$/g, ""), { formula: cellFormula(unsized(rule.naUnless(rule.allOf(sized, activePassive), formula))), role: "step" });
   });
+  // FALSE for any other design, as the first site's JBOD cell is: the volumes' choice reads it.
+  put(SERVER_DISK_HELPERS.secondSiteJbod.replace("$M$", "L"), { value: "Second site on JBOD (the calculator's choice)", role: "note" });
+  put(SERVER_DISK_HELPERS.secondSiteJbod.replace(/\$/g, ""), { formula: cellFormula(rule.falseOnError(rule.allOf(sized, activePassive, secondSiteJbodFormula(refs, d.databasesPerVolume)))), role: "step" });
   const bySite = siteDagDisksFormula(SERVER_DISK_CELLS.disks, n.serversFirstSite, second(4), n.serversSecondSite);
 
   SERVER_DISK_RESULTS.forEach((result) => {
@@ -1023,7 +1030,7 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
     secondSiteActive: "Second site: unit's site active databases", secondSiteServerActive: "Second site: unit's siteserver active databases",
     secondDoubleServerActive: "Second site: unit's sitedoubleserver active databases", secondActive: "Second site's busiest server: active databases",
     secondCache: "… its database cache, GB", secondCalculated: "… its memory before the configuration step", secondMemoryBefore: "… its memory, GB", secondMegacycles: "… its megacycles",
-    secondCores: "Second site's server: cores", secondMemory: "Second site's server: memory, GB", secondCopiesPerServer: "Second site: copies a server",
+    secondCores: "Second site's server: cores", secondMemory: "Second site's server: memory, GB", secondCopiesPerServer: "Second site: copies a server, as its disks are laid",
     secondReadIops: "… database read IOPS a server", secondWriteIops: "… database write IOPS a server", secondRaidVolumeDatabases: "… databases a volume (RAID)",
     secondDisks: "… disks a server", mostSecondCores: "Second site: most cores so far", mostSecondMemory: "Second site: most memory so far, GB",
     mostSecondJbodDisks: "Second site: most disks a server so far (JBOD)", mostSecondRaidDisks: "Second site: most disks a server so far (RAID)",
@@ -1055,6 +1062,8 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
     const dag = { ...dagOf, copies: at("copies") };
     const mostMounted = mostMountedFormula(at("copies"), at("copiesFirstSite"), refs.serversFirstSite, refs.serversSecondSite, DISK_FACTOR_CELLS.activePassive);
     const jbod = `${at("jbod")}>0`;
+    // Active/passive, the second site's servers on JBOD (Role Requirements!I128), as the first site's flag is counted.
+    const secondJbod = d ? `${rule.outgrownFlagFormula(at("count"), rule.allOf(rule.activePassiveDagFormula(at("copies"), DISK_FACTOR_CELLS.activePassive), secondSiteJbodFormula(c, d.databasesPerVolume)))}>0` : rule.NEVER;
     const diskCells: ServerDiskCells | undefined = d && {
       copiesPerServer: at("copiesPerServer"),
       copies: rule.volumeCopiesFormula(DISK_FACTOR_CELLS.activePassive, at("copiesFirstSite"), at("copies")),
@@ -1066,7 +1075,7 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
       diskIops: SERVER_DISK_HELPERS.iops,
       volumeDatabases: d.databasesPerVolume,
       activePassive: DISK_FACTOR_CELLS.activePassive,
-      severalPerVolume: severalPerVolumeFormula(c),
+      severalPerVolume: severalPerVolumeFormula({ ...c, diskGB: SERVER_DISK_HELPERS.rawGB }),
       autoReseedDisks: d.autoReseedDisks,
       spareDisks: d.spareDisks,
       servers,
@@ -1099,7 +1108,7 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
       const whenActive = (formula: string) => orOnError(whenPositiveFormula(at("secondActive"), formula), "0");
       const megacycles = secondSiteServerFormula(at("secondActive"), at("secondMegacycles"), at("megacycles"), false);
       const secondCopies: Partial<MicrosoftCells> = { copiesPerServer: at("secondCopiesPerServer") };
-      const onRaid = secondSiteOnRaidFormula(jbod, at("copies"));
+      const onRaid = rule.not(secondJbod);
       const secondDisks =
         diskCells && raidCells
           ? either(
@@ -1119,7 +1128,7 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
         secondMegacycles: whenActive(megacyclesFormula(second)),
         secondCores: rule.naUnless(passive, microsoftCoresFormula(n.specIntRate, coresFormula({ ...c, megacycles }), megacycles)),
         secondMemory: rule.naUnless(passive, secondSiteServerFormula(at("secondActive"), at("secondMemoryBefore"), at("memory"), true)),
-        secondCopiesPerServer: rule.naUnless(passive, secondSiteCopiesFormula(at("count"), at("copies"), n.serversSecondSite)),
+        secondCopiesPerServer: rule.naUnless(passive, secondSiteCopiesFormula(at("count"), at("copies"), n.serversSecondSite, at("copiesPerServer"))),
         secondReadIops: serverReadIopsFormula({ ...c, ...secondCopies }),
         secondWriteIops: serverWriteIopsFormula({ ...c, ...secondCopies }),
         secondRaidVolumeDatabases: raidCells ? raidVolumeDatabasesFormula(raidCells) : rule.NO_FIGURE,
@@ -1164,7 +1173,7 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
       mailboxesPerDatabase: jbodNeedFormulas({ mailboxes: refs.users, databases: at("count"), peakIops: at("peak") }).mailboxesPerDatabase,
       iopsPerMailbox: jbodNeedFormulas({ mailboxes: refs.users, databases: at("count"), peakIops: at("peak") }).iopsPerMailbox,
       databaseGB: databaseGBFormula(c),
-      volumeDatabasesChoice: diskCells ? rule.naUnless(jbod, volumeDatabasesChoiceFormula(diskCells)) : rule.NO_FIGURE,
+      volumeDatabasesChoice: diskCells ? rule.naUnless(rule.anyOf(jbod, secondJbod), volumeDatabasesChoiceFormula(diskCells)) : rule.NO_FIGURE,
       readIops: serverReadIopsFormula(c),
       writeIops: serverWriteIopsFormula(c),
       raidVolumeDatabases: raidCells ? rule.naUnless(rule.not(jbod), raidVolumeDatabasesFormula(raidCells)) : rule.NO_FIGURE,

@@ -11,7 +11,6 @@ import { indexFormula } from "../formulas/lookup";
 import { stackRows } from "../rows";
 import { coresAssumptionFormula, environmentNoteFormula, inputsLineFormula, jbodOrRaidWordsFormula, methodSentenceFormula, noMcdbFormula, noServerDisksFormula, pageFileWordsFormula, perDagWords, serverDisksHeadingFormula, severalDagsFormula, summaryHeadingFormulas, microsoftFigureFormula, secondSiteWithoutSsdsFormula } from "../formulas/summary";
 import { allCopiesFormula, dagMcdbSsdsFormula, sitesServersFormula, environmentDagsFormula, environmentFormula, tiersWithMailboxesFormula, worstScenarioFormula } from "../../engine/design/formulas";
-import { secondSiteOnRaidFormula } from "../../engine/microsoft/site-disks";
 import { autoReseedDisksFormula, otherDisksFormula, spareDisksFormula } from "../../engine/microsoft/disk-formulas";
 import { SERVER_DISK_DEFAULTS } from "../../engine/microsoft/disks";
 import { cite } from "../../engine/papers";
@@ -393,7 +392,7 @@ function mcdbCells(sheets: Record<TemplateSheet, string>, n: Record<NameKey, str
     { address: M.ssdGB, formula: cellFormula(either(has, methods(MCDB_CELLS.ssdGB), why)), numberFormat: '#,##0" GB each"', role: "step", align: "left", wrap: true },
     { address: M.share, formula: shown(methods(MCDB_CELLS.share)), numberFormat: '0.0%" of the database disks"', role: "step", align: "left", wrap: true },
     // An active/passive second site on RAID holds no SSDs (catalogue/storage.ts mcdbServersOf).
-    { address: M.dagSsds, formula: shown(dagMcdbSsdsFormula(ssds, n.servers, secondSiteWithoutSsdsFormula(n.copies, methods(DISK_FACTOR_CELLS.activePassive), secondSiteOnRaidFormula(methods(SERVER_DISK_HELPERS.jbod), n.copies)), n.serversSite1)), numberFormat: '#,##0" in the DAG"', role: "step", align: "left", wrap: true },
+    { address: M.dagSsds, formula: shown(dagMcdbSsdsFormula(ssds, n.servers, secondSiteWithoutSsdsFormula(n.copies, methods(DISK_FACTOR_CELLS.activePassive), methods(SERVER_DISK_HELPERS.secondSiteJbod)), n.serversSite1)), numberFormat: '#,##0" in the DAG"', role: "step", align: "left", wrap: true },
   ];
 }
 
