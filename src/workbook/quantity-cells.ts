@@ -168,6 +168,8 @@ export const QUANTITIES_NOT_ON_A_SHEET: Readonly<Partial<Record<QuantityKey, str
   serverDiskArchitectureSite2: "design --json; the Summary's server disks are the first site's",
   disksPerServerSite1: "design --json; the Summary's disks a server are the first site's",
   disksPerServerSite2: "design --json; the Summary's disks a server are the first site's",
+  pageFileGBSite1: "design --json; the Summary's page file is the larger site's server's",
+  pageFileGBSite2: "design --json; the Summary's page file is the larger site's server's",
   serversPerDag: "the Summary's servers",
   usersPerDag: "the Inputs sheet's Users",
   environmentUsers: "the Inputs sheet's Mailboxes in the environment",

@@ -124,6 +124,16 @@ describe("each version's server, as Microsoft's documentation gives it", () => {
     if (version !== 2013) expect(p.minMemorySource).toContain(REQUIREMENTS);
   });
 
+  test("active/passive, each site's page file by its own servers' memory (s01 on SE: 128 GB and 160 GB a server)", async () => {
+    // Role Requirements!C142 128 and D253 160 at s01 (tests/fixtures/microsoft-calculator-designs.json); 25% of each (REQUIREMENTS).
+    const { code, json } = await designJson(["--exchange-version", "SE", "--users", "12500", "--quota-mb", "5120", "--servers-site1", "6", "--servers-site2", "3", "--copies", "3", "--layout", "active/passive"]);
+    const figures = (p: Printed) => p.design as unknown as Record<string, number | null>;
+    const d = figures(json);
+    expect([code, d.memoryPerServerGBSite1, d.memoryPerServerGBSite2, d.pageFileGBSite1, d.pageFileGBSite2, d.pageFileGB]).toEqual([0, 128, 160, 32, 40, 40]);
+    const one = figures((await designJson(["--exchange-version", "SE", "--users", "1000", "--servers-site1", "2"])).json);
+    expect([one.pageFileGBSite1, one.pageFileGBSite2]).toEqual([null, null]);
+  });
+
   test("the issue's 2019 design of 1,000 mailboxes on 2 servers gets 128 GB a server, and a 32 GB page file", async () => {
     const { code, json } = await designJson(["--users", "1000", "--copies", "2", "--servers-site1", "2", "--exchange-version", "2019"]);
     expect([code, json.design.memoryPerServerGB, json.design.pageFileGB, json.warnings]).toEqual([0, 128, 32, []]);

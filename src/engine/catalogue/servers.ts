@@ -2,7 +2,7 @@
 import type { Design } from "./sized-design";
 import { cite } from "../papers";
 import { MAX_SERVERS } from "../layout";
-import { EDITIONS_SOURCE, EXCHANGE_EDITIONS, EXCHANGE_VERSION_WORDS, EXCHANGE_VERSIONS, VERSION_SOURCES } from "../version";
+import { EDITIONS_SOURCE, EXCHANGE_EDITIONS, EXCHANGE_VERSION_WORDS, EXCHANGE_VERSIONS, VERSION_SOURCES, designVersion, versionProfile } from "../version";
 import { capitalized, choiceInputRule, numberInputRule, valueOf, type InputDeclaration } from "./input";
 import type { Quantity, QuantityReferences } from "./quantity";
 
@@ -24,6 +24,11 @@ function dagTotalFormula(r: QuantityReferences, key: "coresPerServer" | "memoryP
   const [n1, n2] = [r.input("serversSite1"), r.input("serversSite2")];
   return `IF(ISNUMBER(${first}),${first}*${n1}+${second}*${n2},${r.quantity(key)}*SUM(${n1},${n2}))`;
 }
+
+const PAGE_FILE = "Microsoft, Exchange Server system requirements: page file";
+/** An active/passive site's page file, by its servers' own memory (Design.siteServers); null otherwise or where the version has none. */
+const sitePageFileGB = (d: Design, site: 0 | 1): number | null =>
+  d.siteServers ? (versionProfile(designVersion(d.inputs.exchangeVersion)).pageFileGB?.(d.siteServers[site].memoryPerServerGB) ?? null) : null;
 
 /** Microsoft's sizing, where it sizes the design. */
 const microsoftOf = (d: Design) => (d.method === "microsoft" ? d.microsoft : undefined);
@@ -50,7 +55,10 @@ export const SERVER_QUANTITIES = [
   { key: "coresPerServerSite1", label: "Cores a server, site 1", unit: "", digits: 0, method: "microsoft", source: SITE_SERVERS, value: (d) => d.siteServers?.[0].coresPerServer ?? null },
   { key: "coresPerServerSite2", label: "Cores a server, site 2", unit: "", digits: 0, method: "microsoft", source: SITE_SERVERS, value: (d) => d.siteServers?.[1].coresPerServer ?? null },
   // The page file by the version's system requirements (2019 and SE: 25% of memory); null for 2010 (src/engine/version.ts).
-  { key: "pageFileGB", label: "Page file a server", unit: "GB", digits: 1, source: "Microsoft, Exchange Server system requirements: page file", value: (d) => d.pageFileGB ?? null },
+  { key: "pageFileGB", label: "Page file a server", unit: "GB", digits: 1, source: PAGE_FILE, value: (d) => d.pageFileGB ?? null },
+  // Active/passive, each site's servers their own memory and so their own page file; the design's is the larger site's.
+  { key: "pageFileGBSite1", label: "Page file a server, site 1", unit: "GB", digits: 1, method: "microsoft", source: `${PAGE_FILE}; ${SITE_SERVERS}`, value: (d) => sitePageFileGB(d, 0) },
+  { key: "pageFileGBSite2", label: "Page file a server, site 2", unit: "GB", digits: 1, method: "microsoft", source: `${PAGE_FILE}; ${SITE_SERVERS}`, value: (d) => sitePageFileGB(d, 1) },
   { key: "coresBasis", label: "What the cores assume", unit: "", source: SERVERS, value: (d) => d.coresBasis },
   // The servers named (their cores and SPECint2006 rate) against the worst failure: the calculator's utilisation and target; null without a rate.
   { key: "worstCpuUtilizationPercent", label: "CPU utilisation, the worst failure", unit: "%", digits: 1, method: "microsoft", source: CPU, value: (d) => (d.cpu ? d.cpu.utilization * 100 : null) },
