@@ -45,6 +45,20 @@ const USAGE = [
 ];
 
 /** The help of each command: `exsize help COMMAND` and `exsize COMMAND --help` print the same. */
+/** A command's entry of a table by its name, never an Object property (`exsize help constructor` names no command). */
+const entryOf = <T>(table: Readonly<Record<string, T>>, name: string | undefined): T | undefined => (name !== undefined && Object.hasOwn(table, name) ? table[name] : undefined);
+
+/** Each command's runner, its module read on first use. */
+const COMMANDS: Readonly<Record<string, (args: string[], out: ProgressOutput) => number | Promise<number>>> = {
+  eval: (args, out) => evaluate().runEval(args, out),
+  design: (args, out) => design().runDesign(args, out),
+  layout: (args, out) => layout().runLayout(args, out),
+  export: (args, out) => deploy().runExport(args, out),
+  compare: (args, out) => compare().runCompare(args, out),
+  fit: (args, out) => fitting().runFit(args, out),
+  import: (args, out) => importing().runImport(args, out),
+};
+
 const COMMAND_HELP: Record<string, () => readonly string[]> = {
   eval: () => evaluate().EVAL_HELP,
   design: () => design().designHelp(),
@@ -98,21 +112,9 @@ function packageVersion(): string {
 export async function main(argv: string[], out: ProgressOutput = processOutput()): Promise<number> {
   try {
     const [command, ...rest] = argv;
+    const run = entryOf(COMMANDS, command);
+    if (run !== undefined) return await run(rest, out);
     switch (command) {
-      case "eval":
-        return await evaluate().runEval(rest, out);
-      case "design":
-        return await design().runDesign(rest, out);
-      case "layout":
-        return await layout().runLayout(rest, out);
-      case "export":
-        return await deploy().runExport(rest, out);
-      case "compare":
-        return await compare().runCompare(rest, out);
-      case "fit":
-        return await fitting().runFit(rest, out);
-      case "import":
-        return await importing().runImport(rest, out);
       case "help":
       case "--help":
       case "-h": {
@@ -120,7 +122,7 @@ export async function main(argv: string[], out: ProgressOutput = processOutput()
           USAGE.forEach((line) => out.stdout(line));
           return 0;
         }
-        const help = COMMAND_HELP[rest[0]];
+        const help = entryOf(COMMAND_HELP, rest[0]);
         if (!help) {
           out.stderr(`exsize help: no command ${JSON.stringify(rest[0])}${didYouMean(rest[0], Object.keys(COMMAND_HELP))}; the commands: ${Object.keys(COMMAND_HELP).join(", ")}`);
           return 2;

@@ -58,6 +58,13 @@ describe("help for each command", () => {
     expect(r.stderr[0]).toMatch(/^exsize help: no command "desing" \(did you mean design\?\); the commands: eval, design, (.+, )?help$/);
   });
 
+  test.each(["constructor", "toString", "__proto__"])("a name every object has is no command: exsize help %s, and the command itself, exit 2", async (name) => {
+    const help = await run("help", name);
+    expect([help.code, help.stderr]).toEqual([2, [`exsize help: no command "${name}"; the commands: eval, design, layout, export, compare, fit, import, help`]]);
+    const command = await run(name);
+    expect([command.code, command.stderr[0]]).toEqual([2, `exsize: unknown command "${name}"`]);
+  });
+
   test("a mistyped command: did you mean", async () => {
     const r = await run("desgin", "--users", "5");
     expect(r.code).toBe(2);
