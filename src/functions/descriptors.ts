@@ -291,26 +291,11 @@ const EDGE_HEADER = `/**
  * a file of its own because custom-functions-metadata-plugin reads functions.json from this JSDoc
  * at build time (and appends the \`CustomFunctions.associate\` calls itself). Each wrapper hands
  * Excel's arguments unchanged to worksheet.ts (scalars typed \`any\` so our own validation, not
- * Excel's type coercion, writes the message naming the argument) and translates a SizingError once, here.
+ * Excel's type coercion, writes the message naming the argument) and translates a SizingError once (excel-error.ts).
  */
 import { SizingError } from "../engine";
+import { toExcel } from "./excel-error";
 import * as worksheet from "./worksheet";
-
-/**
- * A SizingError becomes a thrown CustomFunctions.Error, as the custom-functions docs ("Handle and
- * return errors from your custom function") do for bad input; a number or text is the cell's value.
- * Excel shows the message for #VALUE! and #N/A only; #NUM! keeps it for the debugger's sake.
- */
-export function toExcel(value: worksheet.CellResult): number | string {
-  if (!(value instanceof SizingError)) return value;
-  const code =
-    value.code === "#N/A"
-      ? CustomFunctions.ErrorCode.notAvailable
-      : value.code === "#NUM!"
-        ? CustomFunctions.ErrorCode.invalidNumber
-        : CustomFunctions.ErrorCode.invalidValue;
-  throw new CustomFunctions.Error(code, value.message);
-}
 `;
 
 /** One function of the edge: its JSDoc (functions.json's name, description, parameters and result) and its wrapper. */

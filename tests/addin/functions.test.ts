@@ -1,10 +1,11 @@
 /**
- * The Excel edge, src/functions/functions.ts, with a stand-in for Excel's global CustomFunctions:
+ * The Excel edge, src/functions/functions.ts (and excel-error.ts), with a stand-in for Excel's global CustomFunctions:
  * numbers (or text) for good input; a thrown CustomFunctions.Error with the right code and the
  * worksheet layer's message for bad input.
  */
 import { SizingError } from "../../src/engine";
 import * as excel from "../../src/functions/functions";
+import { toExcel } from "../../src/functions/excel-error";
 import * as worksheet from "../../src/functions/worksheet";
 
 /** What Excel's runtime provides (codes as in @types/custom-functions-runtime's ErrorCode). */
@@ -153,12 +154,12 @@ describe("bad input throws a CustomFunctions.Error with the code and the message
   });
 
   test("#NUM! (invalidNumber) keeps its message, though Excel shows none for it", () => {
-    const error = thrown(() => excel.toExcel(new SizingError("#NUM!", "the result is too large to be a number")));
+    const error = thrown(() => toExcel(new SizingError("#NUM!", "the result is too large to be a number")));
     expect(error).toEqual({ code: FAKE_CUSTOM_FUNCTIONS.ErrorCode.invalidNumber, message: "the result is too large to be a number" });
   });
 
   test("numbers and text pass through the translation unchanged", () => {
-    expect(excel.toExcel(0)).toBe(0);
-    expect(excel.toExcel("PS6500E 500GB")).toBe("PS6500E 500GB");
+    expect(toExcel(0)).toBe(0);
+    expect(toExcel("PS6500E 500GB")).toBe("PS6500E 500GB");
   });
 });
