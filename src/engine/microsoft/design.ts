@@ -13,14 +13,12 @@ const [databaseVolumeOf, logVolumeOf, capacityPerCopyOf] = (["databaseVolumeGB",
 
 // The DAG's I/O (rules/microsoft.ts, Role Requirements!I75:I83, E281:E282) from its transfers (summed over
 // the tiers), its databases, copies a server, whether it is a DAG, the busiest server's active databases
-// and its servers; each figure computed once and given to the next (the IO_INPUTS after "servers", filled in this order).
-const IO_INPUTS = [
-  "transfers", "readTransfers", "databases", "copiesPerServer", "highAvailability", "active", "servers",
-  "ioReadShare", "environmentIops", "databaseIops", "serverIops", "serverLogWrites", "serverLogReads", "serverLogIops",
-] as const;
-const [ioReadShareOf, environmentIopsOf, databaseIopsOf, serverIopsOf, serverLogWritesOf, serverLogReadsOf, serverLogIopsOf, dagIopsOf, dagLogIopsOf, databaseLogIopsOf] = (
-  ["ioReadShare", "environmentIops", "databaseIops", "serverIops", "serverLogWrites", "serverLogReads", "serverLogIops", "dagIops", "dagLogIops", "databaseLogIops"] as const
-).map((key) => MICROSOFT_RULES.compileAt(key, IO_INPUTS));
+// and its servers (IO_GIVEN); each figure computed once and given to the next (IO_CHAINED, filled in this order).
+const IO_GIVEN = ["transfers", "readTransfers", "databases", "copiesPerServer", "highAvailability", "active", "servers"] as const;
+const IO_CHAINED = ["ioReadShare", "environmentIops", "databaseIops", "serverIops", "serverLogWrites", "serverLogReads", "serverLogIops"] as const;
+const IO_INPUTS = [...IO_GIVEN, ...IO_CHAINED] as const;
+const IO_CHAIN = IO_CHAINED.map((key) => MICROSOFT_RULES.compileAt(key, IO_INPUTS));
+const [dagIopsOf, dagLogIopsOf, databaseLogIopsOf] = (["dagIops", "dagLogIops", "databaseLogIops"] as const).map((key) => MICROSOFT_RULES.compileAt(key, IO_INPUTS));
 
 // The busiest server (rules/microsoft.ts, Role Requirements!C133:C142, C199:G201, C254): from its active
 // databases, the mailboxes a database and their per-mailbox figures weighted over the tiers; each figure
@@ -703,20 +701,8 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const transfers = perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.iops, 0) / (ha ? 1 : servers);
   const readTransfers = perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.reads, 0) / (ha ? 1 : servers);
   const io: Value[] = [transfers, readTransfers, databases, copiesPerServer, ha, active.worst, servers];
-  const readShare = ioReadShareOf(io, slots);
-  io.push(readShare);
-  const environmentIops = environmentIopsOf(io, slots);
-  io.push(environmentIops);
-  const databaseIops = databaseIopsOf(io, slots);
-  io.push(databaseIops);
-  const serverIops = serverIopsOf(io, slots);
-  io.push(serverIops);
-  const serverLogWrites = serverLogWritesOf(io, slots);
-  io.push(serverLogWrites);
-  const serverLogReads = serverLogReadsOf(io, slots);
-  io.push(serverLogReads);
-  const serverLogIops = serverLogIopsOf(io, slots);
-  io.push(serverLogIops);
+  for (const rule of IO_CHAIN) io.push(rule(io, slots));
+  const [readShare, environmentIops, databaseIops, serverIops, serverLogWrites, serverLogReads, serverLogIops] = io.slice(IO_GIVEN.length) as number[];
 
   // Megacycles of the busiest server with `x` active databases, the rest of its copies passive — C199:G201.
   const busyActive = ha ? active.worst : databases;
