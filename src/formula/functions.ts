@@ -154,6 +154,16 @@ function numberArgument(v: Value, what: string): number | SizingError {
   return s instanceof SizingError ? s : toNumber(s);
 }
 
+function textArgument(v: Value, what: string): string | SizingError {
+  const s = toScalar(v, what);
+  return s instanceof SizingError ? s : toText(s);
+}
+
+function logicalArgument(v: Value, what: string): boolean | SizingError {
+  const s = toScalar(v, what);
+  return s instanceof SizingError ? s : toBoolean(s);
+}
+
 function fixed(names: string[], body: (...numbers: number[]) => Scalar): EagerFunction {
   return {
     minArgs: names.length,
@@ -227,8 +237,7 @@ const NOT: EagerFunction = {
   minArgs: 1,
   maxArgs: 1,
   call([v]) {
-    const s = toScalar(v, "NOT's logical");
-    const b = s instanceof SizingError ? s : toBoolean(s);
+    const b = logicalArgument(v, "NOT's logical");
     return b instanceof SizingError ? b : !b;
   },
 };
@@ -269,8 +278,7 @@ const LEN: EagerFunction = {
   minArgs: 1,
   maxArgs: 1,
   call([v]) {
-    const s = toScalar(v, "LEN's text");
-    const text = s instanceof SizingError ? s : toText(s);
+    const text = textArgument(v, "LEN's text");
     return text instanceof SizingError ? text : text.length;
   },
 };
@@ -280,8 +288,7 @@ const MID: EagerFunction = {
   minArgs: 3,
   maxArgs: 3,
   call([v, start, count]) {
-    const s = toScalar(v, "MID's text");
-    const text = s instanceof SizingError ? s : toText(s);
+    const text = textArgument(v, "MID's text");
     if (text instanceof SizingError) return text;
     const from = numberArgument(start, "MID's start");
     if (from instanceof SizingError) return from;
