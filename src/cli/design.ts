@@ -17,6 +17,8 @@ import { writeWhole, type WholeFileIO } from "./write-whole";
 import { SizingError } from "../engine/errors";
 import { versionName } from "../engine/version";
 import { DEFAULT_PRESET, PRESET_NAMES, REFERENCE_PRESETS, presetNamed, type Design, type PresetName, type WorkbookInputs } from "../engine/design";
+import type { ServerDisks } from "../engine/microsoft/disks";
+import type { RaidServerDisks } from "../engine/microsoft/raid-disks";
 import { designOf } from "../workbook/input-values";
 import { INPUT_DEFAULTS, QUANTITIES, designRecord, labelWithUnit, type DesignRecord, type QuantityKey } from "../engine/catalogue";
 import {
@@ -345,25 +347,23 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
   // Sized never less, the spares that keep a copy more from laying fewer disks are said apart from those asked.
   const spares = (k: { spareDisks: number; fewerCopiesSpareDisks?: number }) =>
     k.fewerCopiesSpareDisks ? `${show(k.spareDisks)} spare, ${show(k.fewerCopiesSpareDisks)} of them so a copy more never lays fewer disks` : `${show(k.spareDisks)} spare`;
-  if (design.raidServerDisks) {
-    const k = design.raidServerDisks;
-    out.stdout(
-      `Server disks (RAID): ${show(k.disksPerServer)} × ${k.disk.name} a server (${show(k.databaseLogDisks)} in ${k.databaseLogRaid} for databases and logs, ` +
-        `${show(k.restoreDisks)} in ${k.restoreRaid} for the restore volume, ${spares(k)})`,
-    );
+  const raidLine = (label: string, k: RaidServerDisks) =>
+    `${label} (RAID): ${show(k.disksPerServer)} × ${k.disk.name} a server (${show(k.databaseLogDisks)} in ${k.databaseLogRaid} for databases and logs, ` +
+    `${show(k.restoreDisks)} in ${k.restoreRaid} for the restore volume, ${spares(k)})`;
+  const jbodLine = (label: string, k: ServerDisks) =>
+    `${label}: ${show(k.disksPerServer)} × ${k.disk.name} a server (${show(k.databaseLogDisks)} for databases and logs, ${show(k.databasesPerVolume)} databases each; ` +
+    `${show(k.restoreDisks)} restore, ${show(k.autoReseedDisks)} AutoReseed, ${spares(k)})`;
+  // Active/passive, each site's servers their own disks, JBOD or RAID as the calculator chooses for the site.
+  const sites = design.siteServers?.map((s, i) => ({ label: `Server disks, site ${i + 1}`, serverDisks: s.serverDisks, raidServerDisks: s.raidServerDisks, problem: s.serverDisksProblem })) ?? [
+    { label: "Server disks", serverDisks: design.serverDisks, raidServerDisks: design.raidServerDisks, problem: design.serverDisksProblem },
+  ];
+  for (const site of sites) {
+    if (site.raidServerDisks) out.stdout(raidLine(site.label, site.raidServerDisks));
+    if (site.serverDisks) out.stdout(jbodLine(site.label, site.serverDisks));
+    // A Microsoft-method design whose disk holds no volume has no server disks: say so, and why.
+    if (design.method === "microsoft" && !site.serverDisks && !site.raidServerDisks && site.problem !== undefined) out.stdout(`${site.label}: none — ${site.problem}`);
   }
-  if (design.serverDisks) {
-    const k = design.serverDisks;
-    out.stdout(
-      `Server disks: ${show(k.disksPerServer)} × ${k.disk.name} a server (${show(k.databaseLogDisks)} for databases and logs, ${show(k.databasesPerVolume)} databases each; ` +
-        `${show(k.restoreDisks)} restore, ${show(k.autoReseedDisks)} AutoReseed, ${spares(k)})`,
-    );
-    if (design.databasesPerVolumeNote) out.stdout(`  (${design.databasesPerVolumeNote})`);
-  }
-  // A Microsoft-method design whose disk holds no volume has no server disks: say so, and why.
-  if (design.method === "microsoft" && !design.serverDisks && !design.raidServerDisks && design.serverDisksProblem !== undefined) {
-    out.stdout(`Server disks: none — ${design.serverDisksProblem}`);
-  }
+  if (design.serverDisks && design.databasesPerVolumeNote) out.stdout(`  (${design.databasesPerVolumeNote})`);
   // Exchange 2019's and SE's MetaCache Database SSDs, beside the JBOD database disks (src/engine/microsoft/mcdb.ts).
   if (design.mcdb) {
     out.stdout(
@@ -371,7 +371,13 @@ export async function runDesign(args: string[], out: CommandOutput, io?: WholeFi
         `${show(o.mcdbGBPerServer)} GB, ${show(o.mcdbSharePercent)}% of their ${show(design.mcdb.databaseDiskGB)} GB), ${show(o.dagMcdbSsds)} in the DAG`,
     );
   }
-  out.stdout(`Servers: ${show(o.servers)}, ${show(o.coresPerServer)} cores and ${show(o.memoryPerServerGB)} GB memory each (cores: ${show(o.coresBasis)})`);
+  // Active/passive, each site's servers sized on their own (Role Requirements!C142, C254; D253, D254).
+  const each =
+    o.serversSite1 !== null && o.serversSite2 !== null
+      ? ` — site 1: ${show(o.serversSite1)}, ${show(o.coresPerServerSite1)} cores and ${show(o.memoryPerServerGBSite1)} GB memory each; ` +
+        `site 2: ${show(o.serversSite2)}, ${show(o.coresPerServerSite2)} cores and ${show(o.memoryPerServerGBSite2)} GB memory each`
+      : `, ${show(o.coresPerServer)} cores and ${show(o.memoryPerServerGB)} GB memory each`;
+  out.stdout(`Servers: ${show(o.servers)}${each} (cores: ${show(o.coresBasis)})`);
   // The servers named against the worst failure, as the calculator's Role Requirements sheet shows them (its 80% target).
   if (design.cpu) {
     out.stdout(
