@@ -102,6 +102,8 @@ export const QUANTITY_CELLS: QuantityCells = joinedQuantityCells({
   memoryPerServerGB: [summary(S.memoryPerServerGB, oneServer), resilience(R.designMemoryGB), design(DC.answerMemoryGB)],
   serversSite1: [summary(S.servers, bySite)],
   serversSite2: [summary(S.serversSite2)],
+  disksPerServerSite2: [summary(D.disksPerServerSite2)],
+  serverDiskArchitectureSite2: [summary(D.architectureSite2)],
   coresPerServerSite1: [methods(SITE_SERVER_CELLS.coresSite1), summary(S.coresPerServer, bySite)],
   memoryPerServerGBSite1: [methods(SITE_SERVER_CELLS.memorySite1), summary(S.memoryPerServerGB, bySite)],
   coresPerServerSite2: [methods(SITE_SERVER_CELLS.coresSite2), summary(S.coresPerServerSite2)],
@@ -165,9 +167,7 @@ export const QUANTITIES_NOT_ON_A_SHEET: Readonly<Partial<Record<QuantityKey, str
   transportGBPerDag: "the transport database a server × the servers",
   // Active/passive's sites' disks: design --json for now; the Summary's server disks show the first site's.
   serverDiskArchitectureSite1: "design --json; the Summary's server-disk heading, in words, is the first site's",
-  serverDiskArchitectureSite2: "design --json; the Summary's server disks are the first site's",
   disksPerServerSite1: "design --json; the Summary's disks a server are the first site's",
-  disksPerServerSite2: "design --json; the Summary's disks a server are the first site's",
   pageFileGBSite1: "design --json; the Summary's page file is the larger site's server's",
   pageFileGBSite2: "design --json; the Summary's page file is the larger site's server's",
   serversPerDag: "the Summary's servers",

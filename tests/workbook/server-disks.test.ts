@@ -31,7 +31,18 @@ const block = (values: WorkbookValues) => Object.fromEntries(Object.entries(S).m
 const thousands = (x: number) => Math.round(x).toLocaleString("en-US");
 
 /** What the block shows for sizeDesign's design: its JBOD or RAID server disks, or "—" and a reason. */
+/** Active/passive, a second-site server's disks and their architecture (Design.siteServers); blank otherwise. */
+function secondSite(inputs: WorkbookInputs) {
+  const s = sizeDesign(inputs).siteServers?.[1];
+  const k = s?.serverDisks ?? s?.raidServerDisks;
+  return { disksPerServerSite2: k?.disksPerServer ?? "", architectureSite2: k === undefined ? "" : s?.serverDisks ? "JBOD" : "RAID" };
+}
+
 function expected(inputs: WorkbookInputs) {
+  return { ...summaryDisks(inputs), ...secondSite(inputs) };
+}
+
+function summaryDisks(inputs: WorkbookInputs) {
   const d = sizeDesign(inputs);
   const k = d.serverDisks;
   const raid = d.raidServerDisks;

@@ -63,14 +63,21 @@ describe("the Summary's servers, each active/passive site's on its own row", () 
  * v06's second site holds fewer copies a server than the first.
  */
 describe("the Summary's DAG disks, each active/passive site's as the calculator lays them", () => {
-  test.each(["p05-5copies-lagged-4", "p08-4copies-2lagged-raid", "v06-active-passive-one-a-volume"])("%s: Storage Design!C202 and a hot spare a server", (name) => {
+  test.each(["p05-5copies-lagged-4", "p08-4copies-2lagged-raid", "v06-active-passive-one-a-volume", "s01-active-passive-second-site-raid"])("%s: Storage Design!C202 and a hot spare a server; the second site's row", (name) => {
     const x = row(name);
     const inputs: WorkbookInputs = { ...REFERENCE_DESIGN_INPUTS, exchangeVersion: 2016, ...x.inputs, serverSizing: "calculator" };
     const servers = (inputs.serversSite1 as number) + (inputs.serversSite2 as number);
     const dagDisks = num(x.calc["Storage Design!C202"])! + (inputs.spareDisks ?? 1) * servers;
     expect(sizeDesign(inputs).siteServers!.map((s) => (s.serverDisks ? "JBOD" : "RAID"))).toEqual([x.calc["Role Requirements!I127"], x.calc["Role Requirements!I128"]]);
     const model = withoutDistribution(referenceDesign({ inputs }));
-    const cell = SUMMARY_SERVER_DISK_CELLS.dagDisks;
-    expect([evaluateWorkbook(model)[sheets.summary][cell], evaluateWorkbook(nativeModel(model))[sheets.summary][cell]]).toEqual([dagDisks, dagDisks]);
+    // The second site's row: its disks a server (Storage Design!D194 or D197, as I128 chooses, and our spare) and which.
+    const architecture = x.calc["Role Requirements!I128"] as string;
+    const secondDisks = num(x.calc[architecture === "JBOD" ? "Storage Design!D197" : "Storage Design!D194"])! + (inputs.spareDisks ?? 1);
+    const D = SUMMARY_SERVER_DISK_CELLS;
+    const shown = (v: WorkbookValues) => [v[sheets.summary][D.dagDisks], v[sheets.summary][D.disksPerServerSite2], v[sheets.summary][D.architectureSite2]];
+    expect([shown(evaluateWorkbook(model)), shown(evaluateWorkbook(nativeModel(model)))]).toEqual([
+      [dagDisks, secondDisks, architecture],
+      [dagDisks, secondDisks, architecture],
+    ]);
   });
 });

@@ -389,7 +389,14 @@ export const SIZED_TIER_CELLS = Object.freeze({
 export const dagMailboxesFormula = (methodUsed: string, methods: string, users: string): string => rule.byMethodFormula(methodUsed, `${methods}!${TIER_MAILBOXES_CELL}`, users);
 /** The chosen disk's raw GB and IOPS, and whether the calculator puts the design on JBOD (TRUE) or RAID (FALSE, or no design). */
 /** The disk's raw GB and IOPS, whether the first site's servers are on JBOD, and (active/passive) the second site's, beside its helpers. */
-export const SERVER_DISK_HELPERS = Object.freeze({ rawGB: `$J$${DISK_ROW}`, iops: `$K$${DISK_ROW}`, jbod: `$J$${JBOD_ROW}`, secondSiteJbod: `$M$${NEED_ROW + 5}` });
+export const SERVER_DISK_HELPERS = Object.freeze({
+  rawGB: `$J$${DISK_ROW}`,
+  iops: `$K$${DISK_ROW}`,
+  jbod: `$J$${JBOD_ROW}`,
+  /** Active/passive: a second-site server's disks (the Summary's second-site row), and whether they are JBOD. */
+  secondSiteDisks: `$M$${NEED_ROW + 4}`,
+  secondSiteJbod: `$M$${NEED_ROW + 5}`,
+});
 
 /** Helper columns: the tier's inputs as sized, then its per-mailbox quantities (EX_MS_MAILBOX). */
 const TIER_COLUMNS = { label: "I", mailboxes: "J", messagesPerDay: "K", messageKB: "L", quotaMB: "M", profile: "N", disk: "O", logs: "P", iops: "Q", reads: "R", items: "S" } as const;
@@ -982,7 +989,7 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
   // FALSE for any other design, as the first site's JBOD cell is: the volumes' choice reads it.
   put(SERVER_DISK_HELPERS.secondSiteJbod.replace("$M$", "L"), { value: "Second site on JBOD (the calculator's choice)", role: "note" });
   put(SERVER_DISK_HELPERS.secondSiteJbod.replace(/\$/g, ""), { formula: cellFormula(rule.falseOnError(rule.allOf(sized, activePassive, secondSiteJbodFormula(refs, d.databasesPerVolume)))), role: "step" });
-  const bySite = siteDagDisksFormula(SERVER_DISK_CELLS.disks, n.serversFirstSite, second(4), n.serversSecondSite);
+  const bySite = siteDagDisksFormula(SERVER_DISK_CELLS.disks, n.serversFirstSite, SERVER_DISK_HELPERS.secondSiteDisks, n.serversSecondSite);
 
   SERVER_DISK_RESULTS.forEach((result) => {
     const at = SERVER_DISK_CELLS[result];

@@ -103,7 +103,7 @@ const SUMMARY_WIDTH = 5;
  * pictures (a heading, then their tables).
  */
 const ROWS = stackRows(20, [
-  ["serverDisks", 4],
+  ["serverDisks", 5],
   ["mcdb", 1, 1],
   ["environment", 4, 1],
   ["methods", 5, 1],
@@ -142,6 +142,9 @@ export const SUMMARY_SERVER_DISK_CELLS = Object.freeze({
   restore: `C${SUMMARY_SERVER_DISKS_ROW + 3}`,
   autoReseedDisks: `D${SUMMARY_SERVER_DISKS_ROW + 3}`,
   spareDisks: `E${SUMMARY_SERVER_DISKS_ROW + 3}`,
+  /** Active/passive: a second-site server's disks and whether JBOD or RAID (Design.siteServers); blank otherwise. */
+  disksPerServerSite2: `B${SUMMARY_SERVER_DISKS_ROW + 4}`,
+  architectureSite2: `C${SUMMARY_SERVER_DISKS_ROW + 4}`,
 });
 /**
  * Exchange 2019's and SE's MCDB SSDs, the server disks' last row, from the Methods sheet's
@@ -326,6 +329,8 @@ function serverDiskCells(sheets: Record<TemplateSheet, string>, n: Record<NameKe
   const m = (key: keyof typeof SERVER_DISK_CELLS) => methods(SERVER_DISK_CELLS[key]);
   // The Methods sheet sizes Microsoft's column for every design: its disks are the design's where Microsoft's method sized it.
   const has = microsoftFigureFormula(design("methodUsed"), m("disks"));
+  // Active/passive by Microsoft's method: the second site's disks a server, a number only there (the Methods sheet's helper).
+  const bySite = microsoftFigureFormula(design("methodUsed"), methods(SERVER_DISK_HELPERS.secondSiteDisks));
   const raid = `${m("architecture")}="RAID"`;
   const shown = (formula: string) => cellFormula(blankUnless(has, formula));
   const count = (address: string, formula: string, format: string) => ({ address, formula: cellFormula(formula), numberFormat: format, role: "output" as const, align: "right" as const });
@@ -342,7 +347,8 @@ function serverDiskCells(sheets: Record<TemplateSheet, string>, n: Record<NameKe
     ...sectionHeading(r, "", SUMMARY_WIDTH).slice(1),
     // Where the design has none, the heading says why, over the empty heading cells (a row's text would be cut by the cells beside it).
     { address: `A${r}`, formula: serverDisksHeadingFormula(has, raid, m("databaseraid"), why), role: "heading" },
-    { address: `A${r + 1}`, formula: cellFormula(eitherWords(has, "Disks a server", "")), role: "label" },
+    // Active/passive, each site's servers their own disks: the rows above the second site's are the first site's.
+    { address: `A${r + 1}`, formula: cellFormula(either(bySite, text("Disks a server, site 1"), eitherWords(has, "Disks a server", ""))), role: "label" },
     count(S.disksPerServer, blankUnless(has, m("disks")), FORMAT.disks),
     { address: S.disk, formula: cellFormula(blankUnless(has, asText(n.serverDisk))), role: "step" },
     step(S.dagDisks, m("dag"), '#,##0" in the DAG"'),
@@ -362,6 +368,9 @@ function serverDiskCells(sheets: Record<TemplateSheet, string>, n: Record<NameKe
     ),
     step(S.autoReseedDisks, either(raid, text("no AutoReseed (JBOD only)"), autoReseedDisksFormula(m("calculator"), m("databaselog"), RESTORE)), '0" AutoReseed"'),
     step(S.spareDisks, spareDisksFormula(m("disks"), m("calculator")), '0" hot spare";0" hot spares";"no hot spare"'),
+    { address: `A${r + 4}`, formula: cellFormula(eitherWords(bySite, "Disks a server, site 2", "")), role: "label" },
+    count(S.disksPerServerSite2, blankUnless(bySite, methods(SERVER_DISK_HELPERS.secondSiteDisks)), FORMAT.disks),
+    { address: S.architectureSite2, formula: cellFormula(blankUnless(bySite, eitherWords(methods(SERVER_DISK_HELPERS.secondSiteJbod), "JBOD", "RAID"))), role: "step" },
     ...mcdbCells(sheets, n, design),
   ];
 }
