@@ -11,7 +11,7 @@ import { activePassiveOf, MICROSOFT_FAILURE_MODES, microsoftSizing, prefersJbod,
 import { SERVER_DISK_RESULTS, type ServerDiskResult } from "../engine/microsoft/disk-formulas";
 import { jbodDisk, jbodNeedOf, SERVER_DISK_DEFAULTS, serverDisks, type JbodDisk, type ServerDisks } from "../engine/microsoft/disks";
 import { raidNeedOf, raidServerDisks, type RaidServerDisks } from "../engine/microsoft/raid-disks";
-import { secondSiteServer } from "../engine/microsoft/site-disks";
+import { secondSiteServer, siteDagDisks } from "../engine/microsoft/site-disks";
 import { MICROSOFT_FACTOR_DEFAULTS, MICROSOFT_FACTORS, microsoftFactorBounds, type MicrosoftFactorName, type MicrosoftFactors } from "../engine/microsoft/tables";
 import { describeValue, FACTOR_NAMES, formatNumber, isOmitted, numberParameter as param, readChoice, readNumber, readOptionalNumber, type CellValue, type NumberParameter } from "./arguments";
 
@@ -426,7 +426,7 @@ export function EX_MS_DISKS(mailboxes: unknown, messagesPerDay: unknown, message
       // Active/passive: each site's servers their own disks (site-disks.ts; Storage Design!C194:F197).
       const server = secondSiteServer(s, serversPerSite, c);
       const second = preferred.secondSiteJbod ? onJbod(server) : onRaid(server);
-      return cellOf(first.disksPerServer * serversPerSite[0] + second.disksPerServer * serversPerSite[1]);
+      return cellOf(siteDagDisks(first.disksPerServer, serversPerSite, second.disksPerServer));
     }
     return cellOf("architecture" in first ? RAID_RESULTS[which](first) : JBOD_RESULTS[which](first, s));
   } catch (e) {

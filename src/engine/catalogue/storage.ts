@@ -11,6 +11,7 @@ import { DEFAULT_READ_RATIO, DISK_CLASS_IOPS, EQUALLOGIC_CATALOGUE, RAID_LEVELS 
 import { capitalized, choiceInputRule, numberInputRule, valueOf, type InputDeclaration } from "./input";
 import type { Quantity } from "./quantity";
 import { MCDB_CHOICES, MCDB_SOURCES } from "../microsoft/mcdb";
+import { siteDagDisks } from "../microsoft/site-disks";
 
 const BOTH = `${cite("dell", "Tables 16-19")}; ${cite("microsoft", "Role Requirements, Volume Requirements")}`;
 const DISKS = cite("microsoft", "Storage Design!C164:E165, C194, C200; Volume Requirements!I7");
@@ -30,8 +31,8 @@ const SITE_DISKS = cite("microsoft", "Role Requirements!I127, I128; Storage Desi
  */
 export function dagDisksOf(d: Design): number | null {
   if (d.siteServers) {
-    const each = d.siteServers.map((s) => (s.serverDisks ?? s.raidServerDisks)?.disksPerServer);
-    return each.every((x) => x !== undefined) ? each.reduce((a: number, x, i) => a + x! * d.siteServers![i].servers, 0) : null;
+    const [first, second] = [siteDisksOf(d, 0)?.disksPerServer, siteDisksOf(d, 1)?.disksPerServer];
+    return first !== undefined && second !== undefined ? siteDagDisks(first, d.siteServers.map((s) => s.servers), second) : null;
   }
   const disks = disksOf(d);
   return disks ? disks.disksPerServer * d.serversPerDag : null;

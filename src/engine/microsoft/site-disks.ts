@@ -5,27 +5,32 @@
  * JBOD where the site keeps two copies or more (one copy there has no other to reseed from), else RAID.
  */
 import { copiesPerSite } from "../failover";
+import { SERVER_DISK_RULES as R } from "../rules/disks";
 import type { MicrosoftSizing } from "./design";
-import { excelRound } from "./excel";
+import { MICROSOFT_FACTOR_DEFAULTS as F } from "./tables";
 
-/**
- * A second-site server as serverDisks and raidServerDisks lay its disks: the first site's copies a server
- * (Storage Design's second-site columns read TotNumDBCopiesServer, Role Requirements!C102, on the site's own
- * disk and architecture), or its own — databases × its site's copies ÷ its servers — where it holds more
- * (ours: fewer servers there than the calculator's, I89, which it cannot be given), at a database's IOPS each.
- */
+const ownCopiesOf = R.compile("secondSiteCopiesPerServer", ["databases", "copies", "copiesFirstSite", "serversSecondSite"]);
+const laidCopiesOf = R.compile("secondSiteLaidCopies", ["copiesPerServer", "databases", "copies", "copiesFirstSite", "serversSecondSite"]);
+const siteDagDisksOf = R.compile("siteDagDisks", ["firstSiteDisks", "serversFirstSite", "secondSiteDisks", "serversSecondSite"]);
+
+/** A second-site server as serverDisks and raidServerDisks lay its disks (rules/disks.ts secondSiteLaidCopies), at a database's IOPS each copy. */
 export function secondSiteServer(s: MicrosoftSizing, serversPerSite: readonly number[], copies: number): MicrosoftSizing {
-  const copiesPerServer = Math.max(s.copiesPerServer, secondSiteCopies(s, serversPerSite, copies));
+  const copiesPerServer = laidCopiesOf([s.copiesPerServer, s.databases, copies, copiesPerSite(copies, 2)[0], serversPerSite[1]], F);
   return { ...s, copiesPerServer, serverIops: s.databaseIops * copiesPerServer };
 }
 
-/** A second-site server's own copies: databases × its site's copies ÷ its servers (Role Requirements!C102's where its servers are the calculator's, I89). */
+/** A second-site server's own copies (rules/disks.ts secondSiteCopiesPerServer). */
 export const secondSiteCopies = (s: Pick<MicrosoftSizing, "databases">, serversPerSite: readonly number[], copies: number): number =>
-  excelRound((s.databases * copiesPerSite(copies, 2)[1]) / serversPerSite[1]);
+  ownCopiesOf([s.databases, copies, copiesPerSite(copies, 2)[0], serversPerSite[1]], F);
 
-/** Rendered: a second-site server's copies as its disks are laid — secondSiteServer's, over the databases, copies, its servers' and the first site's copies a server's cells. */
+/** Rendered: secondSiteServer's copies, over the databases, copies, the second site's servers and a first-site server's copies. */
 export const secondSiteCopiesFormula = (databases: string, copies: string, serversSecondSite: string, firstCopiesPerServer: string): string =>
-  `MAX(${firstCopiesPerServer},ROUND(${databases}*(${copies}-ROUNDUP(${copies}/2,0))/${serversSecondSite},0))`;
-/** Rendered: the DAG's disks, each site's server's × its servers (catalogue/storage.ts dagDisksOf). */
-export const siteDagDisksFormula = (firstDisks: string, firstServers: string, secondDisks: string, secondServers: string): string =>
-  `${firstDisks}*${firstServers}+${secondDisks}*${secondServers}`;
+  R.formula("secondSiteLaidCopies", { databases, copies, copiesFirstSite: `ROUNDUP(${copies}/2,0)`, serversSecondSite, copiesPerServer: firstCopiesPerServer });
+
+/** Active/passive, the DAG's disks (rules/disks.ts siteDagDisks): each site's server's disks × its servers. */
+export const siteDagDisks = (firstSiteDisks: number, serversPerSite: readonly number[], secondSiteDisks: number): number =>
+  siteDagDisksOf([firstSiteDisks, serversPerSite[0], secondSiteDisks, serversPerSite[1]], F);
+
+/** Rendered: siteDagDisks, over each site's disks a server and servers. */
+export const siteDagDisksFormula = (firstSiteDisks: string, serversFirstSite: string, secondSiteDisks: string, serversSecondSite: string): string =>
+  R.formula("siteDagDisks", { firstSiteDisks, serversFirstSite, secondSiteDisks, serversSecondSite });

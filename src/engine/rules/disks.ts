@@ -69,6 +69,13 @@ export const SERVER_DISK_OPERANDS = {
   data: input("the group's data disks", "disks"),
   parity: input("the group's parity disks", "disks"),
   disks: input("disks", "disks"),
+  databases: input("databases", "databases"),
+  copies: input("database copies", "copies"),
+  copiesFirstSite: input("copies in the first site", "copies"),
+  serversFirstSite: input("servers in the first site", "servers"),
+  serversSecondSite: input("servers in the second site", "servers"),
+  firstSiteDisks: input("disks a first-site server", "disks"),
+  secondSiteDisks: input("disks a second-site server", "disks"),
   contentIndexShare: { kind: "factor", label: "content index share", default: F.contentIndexShare },
   volumeFreeShare: { kind: "factor", label: "volume free share", default: F.volumeFreeShare },
   restoreVolumes: { kind: "factor", label: "restore volumes a server", unit: "volumes", default: RESTORE_VOLUMES },
@@ -81,6 +88,23 @@ export const SERVER_DISK_OPERANDS = {
 export const SERVER_DISK_RULES = defineRuleSet("Microsoft's method", SERVER_DISK_OPERANDS, {
   // 1024³ is a power of two: raw × 10⁹ ÷ 1024³ is the same double as raw × (10⁹ ÷ 1024³).
   formattedGB: { label: "A disk's formatted capacity", unit: "GB", source: at("Storage Design!C46"), expression: "diskRawGB*bytesPerGB/bytesPerGiB" },
+  // Active/passive, a second-site server (site-disks.ts): its own copies, its site's over its servers (C102's rule);
+  // its disks laid for at least a first-site server's (Storage Design's second-site columns read C102, D145), its
+  // own where it holds more (ours: fewer servers there than the calculator's own, I89, which it cannot be given).
+  secondSiteCopiesPerServer: {
+    label: "Database copies a second-site server",
+    unit: "copies",
+    source: at("Role Requirements!C102"),
+    expression: "ROUND(databases*(copies-copiesFirstSite)/serversSecondSite,0)",
+  },
+  secondSiteLaidCopies: { label: "Copies a second-site server's disks are laid for", unit: "copies", source: at("Storage Design!D145"), expression: "MAX(copiesPerServer,secondSiteCopiesPerServer)" },
+  // Active/passive, the DAG's disks: each site's server's × its servers (Storage Design!C194:F197 summed, C202).
+  siteDagDisks: {
+    label: "Disks of the DAG's servers, each site's",
+    unit: "disks",
+    source: at("Storage Design!C202"),
+    expression: "firstSiteDisks*serversFirstSite+secondSiteDisks*serversSecondSite",
+  },
   databaseLogVolumes: { label: "Database+log volumes a server", unit: "volumes", source: at("Volume Requirements!E115"), expression: "ROUNDUP(copiesPerServer/volumeDatabases,0)" },
   // JBOD: a volume is one disk; v databases with their content indexes (and one more's) and logs, over the free space.
   jbodVolumeGB: {
