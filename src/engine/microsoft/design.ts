@@ -4,6 +4,7 @@ import { copiesPerSite } from "../failover";
 import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "./mailbox";
 import { MICROSOFT, type MicrosoftFactors } from "./tables";
 import { MICROSOFT_RULES, microsoftFactorSlots } from "../rules/microsoft";
+import { SERVER_DISK_RULES } from "../rules/disks";
 import type { Value } from "../rules/rule";
 
 // Microsoft's rules (rules/microsoft.ts), compiled once: the size of a database from its mailboxes and their size on disk (weighted over the tiers).
@@ -155,6 +156,10 @@ export function maxSizeVolumeOf(copies: number, serversPerSite: readonly number[
 /** An active/passive DAG (Input!G23 "Active/Passive"): two sites, every database active in the first. */
 export const activePassiveOf = (serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive">>): boolean => serversPerSite.length === 2 && (f.activePassive ?? 0) > 0;
 
+// The DAG's JBOD or RAID (rules/disks.ts, Role Requirements!I127, I128; Volume Requirements!C110), over these inputs in order.
+const JBOD_INPUTS = ["copies", "laggedCopies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "activePassive", "diskRawGB", "askedVolumeDatabases"] as const;
+const [jbodOf, severalPerVolumeOf, secondSiteJbodOf] = (["jbod", "severalPerVolume", "secondSiteJbod"] as const).map((key) => SERVER_DISK_RULES.compile(key, JBOD_INPUTS));
+
 /**
  * Whether the calculator deploys the DAG on JBOD — Role Requirements!I127 ("Preferred Storage
  * Architecture"): a JBOD disk given (Input!C107 "Yes", our diskGB), three or more HA copies
@@ -170,24 +175,11 @@ export function prefersJbod(
   laggedCopies: number,
   f: Pick<MicrosoftFactors, "diskGB"> & Partial<Pick<MicrosoftFactors, "activePassive" | "considerJbod" | "databasesPerVolume">>,
 ): { jbod: boolean; multipleDatabasesPerVolume: boolean; secondSiteJbod: boolean } {
-  const sites = serversPerSite.length;
-  const total = copiesPerSite(copies, sites);
-  const ha = haCopiesPerSite(copies, laggedCopies, sites);
-  // RAID only (Input!C107 "No"): neither JBOD (I127) nor several databases a volume (C110).
-  const disks = f.diskGB > 0 && copies >= 2 && (f.considerJbod ?? 1) > 0;
-  // C110: active/passive, copies unequal between the sites need the first site's servers a whole number of its copies.
-  const passive = activePassiveOf(serversPerSite, f);
-  const sameEach = sites === 1 || total[0] === total[1] || (passive && serversPerSite[0] % total[0] === 0);
-  const multipleDatabasesPerVolume = disks && copies >= 3 && sameEach && f.databasesPerVolume !== 1;
-  const laggedFirst = total[0] - ha[0];
-  const lagOk = laggedFirst === 0 || (multipleDatabasesPerVolume ? laggedFirst >= 1 : laggedFirst >= 2);
-  // I127: one copy in the second site is RAID only for active/active; active/passive's second site is passive.
-  const secondOk = sites === 1 || passive || (multipleDatabasesPerVolume ? total[1] !== 1 : ha[1] !== 1);
-  // I128, the second site's servers on their own: two copies there or more and, one database a volume, two HA
-  // copies and no lone lagged one — whatever the first site's servers are on.
-  const laggedSecond = sites === 2 ? total[1] - ha[1] : 0;
-  const secondSiteJbod = sites === 2 && disks && (multipleDatabasesPerVolume ? total[1] >= 2 : ha[1] >= 2 && laggedSecond !== 1);
-  return { jbod: disks && copies - laggedCopies >= 3 && lagOk && secondOk, multipleDatabasesPerVolume, secondSiteJbod };
+  const two = serversPerSite.length === 2;
+  const values = [copies, laggedCopies, copiesPerSite(copies, serversPerSite.length)[0], serversPerSite[0], two ? serversPerSite[1] : 0, activePassiveOf(serversPerSite, f) ? 1 : 0, f.diskGB, f.databasesPerVolume ?? 0];
+  const factors = { considerJbod: f.considerJbod ?? 1 };
+  // Yes-or-no rules: their closures give TRUE or FALSE (Compiled types every value a number).
+  return { jbod: Boolean(jbodOf(values, factors)), multipleDatabasesPerVolume: Boolean(severalPerVolumeOf(values, factors)), secondSiteJbod: Boolean(secondSiteJbodOf(values, factors)) };
 }
 
 /**

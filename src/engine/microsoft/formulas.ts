@@ -8,6 +8,7 @@
  * Functions: arithmetic, ROUND, ROUNDUP, ROUNDDOWN, MAX, MIN, IF, AND, OR, NA — no LET, no MOD.
  */
 import { numberLiteral as n } from "../excel-formulas";
+import { SERVER_DISK_RULES } from "../rules/disks";
 import { MICROSOFT_RULES } from "../rules/microsoft";
 import type { References } from "../rules/rule";
 import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, type MicrosoftFactorName } from "./tables";
@@ -518,43 +519,28 @@ export function transportFormula(c: MicrosoftCells, serverActive: string, double
   return `${c.users}*${c.profile}/(${remaining})*${n(MICROSOFT.transportShadowCopies)}*${days}*${c.messageKB}/${n(MICROSOFT.kbPerGB)}`;
 }
 
-/**
- * Whether the calculator puts the DAG on its servers' own disks (JBOD), a disk being given — design.ts
- * prefersJbod (Role Requirements!I127): three or more copies that can be activated; in the first site no
- * lagged copy or, without several databases a volume, two; with two sites, more than one copy in the
- * second. Several databases a volume need three copies in all and, with two sites, as many in each.
- * Round-robin as copiesFirstSiteFormula and ha1; TRUE or FALSE.
- */
-export function jbodFormula(c: MicrosoftCells, askedPerVolume?: string): string {
-  const multi = jbodSeveralPerVolume(c, askedPerVolume);
-  const laggedFirst = `(${copies1(c)}-${ha1(c)})`;
-  const lagOk = `OR(${laggedFirst}=0,IF(${multi},${laggedFirst}>=1,${laggedFirst}>=2))`;
-  const secondOk = `OR(NOT(${twoSites(c)}),${passive(c)},IF(${multi},${copies2(c)}<>1,${ha2(c)}<>1))`;
-  return `AND(${jbodConsidered(c)}${c.copies}>=2,${haCopies(c)}>=3,${lagOk},${secondOk})`;
-}
+/** The JBOD choice's operands where the sheet has them (rules/disks.ts jbod, secondSiteJbod): `diskRawGB` the disk's raw GB. */
+const jbodCells = (c: MicrosoftCells, diskRawGB: string, askedPerVolume?: string): References => ({
+  copies: c.copies,
+  laggedCopies: c.laggedCopies ?? "0",
+  copiesFirstSite: c.copiesFirstSite,
+  serversFirstSite: c.serversFirstSite,
+  serversSecondSite: c.serversSecondSite,
+  activePassive: c.activePassive ?? "0",
+  diskRawGB,
+  askedVolumeDatabases: askedPerVolume ?? "0",
+  ...(c.factors?.considerJbod !== undefined && { considerJbod: c.factors.considerJbod }),
+});
 
 /**
- * Whether an active/passive DAG's second site's servers are on JBOD — design.ts prefersJbod's secondSiteJbod
- * (Role Requirements!I128): two copies there or more and, one database a volume, two HA copies and no lone
- * lagged one, whatever the first site's servers are on. TRUE or FALSE.
+ * Whether the calculator puts the DAG on its servers' own disks (JBOD), of `diskRawGB` raw GB — design.ts prefersJbod
+ * (rules/disks.ts jbod, Role Requirements!I127); TRUE or FALSE.
  */
-export function secondSiteJbodFormula(c: MicrosoftCells, askedPerVolume?: string): string {
-  const laggedSecond = `(${copies2(c)}-${ha2(c)})`;
-  const own = `IF(${jbodSeveralPerVolume(c, askedPerVolume)},${copies2(c)}>=2,AND(${ha2(c)}>=2,${laggedSecond}<>1))`;
-  return `AND(${jbodConsidered(c)}${twoSites(c)},${c.copies}>=2,${own})`;
-}
+export const jbodFormula = (c: MicrosoftCells, diskRawGB: string, askedPerVolume?: string): string => SERVER_DISK_RULES.formula("jbod", jbodCells(c, diskRawGB, askedPerVolume));
 
-const twoSites = (c: MicrosoftCells) => `${c.serversSecondSite}>0`;
-/** The factor considerJbod (Input!C107 "No": 0, RAID only), a condition and its comma; absent, JBOD considered. */
-const jbodConsidered = (c: MicrosoftCells) => (c.factors?.considerJbod === undefined ? "" : `${c.factors.considerJbod}>0,`);
-/**
- * Several databases a volume as the JBOD choice reads it (Role Requirements!C110, design.ts prefersJbod): three
- * copies in all and, with two sites, as many in each — not where one a volume is asked (`askedPerVolume` 1, Input!C108 "No").
- */
-function jbodSeveralPerVolume(c: MicrosoftCells, askedPerVolume?: string): string {
-  const asked = askedPerVolume === undefined ? "" : `${askedPerVolume}<>1,`;
-  return `AND(${asked}${c.copies}>=3,OR(NOT(${twoSites(c)}),${copies1(c)}=${copies2(c)},AND(${passive(c)},${wholeRounds(c)})))`;
-}
+/** Whether an active/passive DAG's second site's servers are on JBOD — prefersJbod's secondSiteJbod (rules/disks.ts, Role Requirements!I128); TRUE or FALSE. */
+export const secondSiteJbodFormula = (c: MicrosoftCells, diskRawGB: string, askedPerVolume?: string): string =>
+  SERVER_DISK_RULES.formula("secondSiteJbod", jbodCells(c, diskRawGB, askedPerVolume));
 
 // ---------------------------------------------------------------------------------------------
 // Mailbox tiers (design.ts microsoftDatabaseCount, microsoftSizing): each a row of cells, averaged by mailboxes.

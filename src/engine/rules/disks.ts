@@ -76,6 +76,9 @@ export const SERVER_DISK_OPERANDS = {
   serversSecondSite: input("servers in the second site", "servers"),
   firstSiteDisks: input("disks a first-site server", "disks"),
   secondSiteDisks: input("disks a second-site server", "disks"),
+  laggedCopies: input("lagged copies", "copies"),
+  activePassive: input("an active/passive DAG of two sites (1, else 0)"),
+  considerJbod: { kind: "factor", label: "JBOD considered (Input!C107)", default: F.considerJbod },
   contentIndexShare: { kind: "factor", label: "content index share", default: F.contentIndexShare },
   volumeFreeShare: { kind: "factor", label: "volume free share", default: F.volumeFreeShare },
   restoreVolumes: { kind: "factor", label: "restore volumes a server", unit: "volumes", default: RESTORE_VOLUMES },
@@ -88,6 +91,37 @@ export const SERVER_DISK_OPERANDS = {
 export const SERVER_DISK_RULES = defineRuleSet("Microsoft's method", SERVER_DISK_OPERANDS, {
   // 1024³ is a power of two: raw × 10⁹ ÷ 1024³ is the same double as raw × (10⁹ ÷ 1024³).
   formattedGB: { label: "A disk's formatted capacity", unit: "GB", source: at("Storage Design!C46"), expression: "diskRawGB*bytesPerGB/bytesPerGiB" },
+  // JBOD or RAID as the calculator deploys the DAG's servers (microsoft/design.ts prefersJbod): each site's copies and
+  // HA copies round-robin from the first, the lagged last; JBOD considered where a disk is given and Input!C107 says so.
+  haCopiesFirstSite: { label: "HA copies in the first site", unit: "copies", source: at("Role Requirements!I63"), expression: "ROUNDUP((copies-laggedCopies)/IF(serversSecondSite>0,2,1),0)" },
+  copiesSecondSite: { label: "Copies in the second site", unit: "copies", source: at("Input!C32"), expression: "copies-copiesFirstSite" },
+  haCopiesSecondSite: { label: "HA copies in the second site", unit: "copies", source: at("Role Requirements!I65"), expression: "copies-laggedCopies-haCopiesFirstSite" },
+  jbodConsidered: { label: "JBOD considered", unit: "", source: at("Input!C107"), expression: "AND(diskRawGB>0,copies>=2,considerJbod>0)" },
+  // Several databases a volume need three copies in all and, with two sites, as many in each (active/passive: the
+  // first site's servers a whole number of its copies); not where one a volume is asked (Input!C108 "No").
+  severalPerVolume: {
+    label: "Several databases a volume",
+    unit: "",
+    source: at("Volume Requirements!C110"),
+    expression: "AND(jbodConsidered,askedVolumeDatabases<>1,copies>=3,OR(serversSecondSite=0,copiesFirstSite=copiesSecondSite,AND(activePassive>0,serversFirstSite-copiesFirstSite*ROUNDDOWN(serversFirstSite/copiesFirstSite,0)=0)))",
+  },
+  // Three HA copies or more; in the first site no lagged copy or, without several a volume, two; active/active of two
+  // sites, more than one copy in the second (an active/passive second site is passive, I128 its own).
+  jbod: {
+    label: "The DAG on JBOD",
+    unit: "",
+    source: at("Role Requirements!I127"),
+    expression:
+      "AND(jbodConsidered,copies-laggedCopies>=3,OR(copiesFirstSite-haCopiesFirstSite=0,IF(severalPerVolume,copiesFirstSite-haCopiesFirstSite>=1,copiesFirstSite-haCopiesFirstSite>=2)),OR(serversSecondSite=0,activePassive>0,IF(severalPerVolume,copiesSecondSite<>1,haCopiesSecondSite<>1)))",
+  },
+  // An active/passive second site's servers on their own: two copies there or more and, one database a volume, two HA
+  // copies and no lone lagged one — whatever the first site's are on.
+  secondSiteJbod: {
+    label: "The second site on JBOD",
+    unit: "",
+    source: at("Role Requirements!I128"),
+    expression: "AND(jbodConsidered,serversSecondSite>0,IF(severalPerVolume,copiesSecondSite>=2,AND(haCopiesSecondSite>=2,copiesSecondSite-haCopiesSecondSite<>1)))",
+  },
   // Active/passive, a second-site server (site-disks.ts): its own copies, its site's over its servers (C102's rule);
   // its disks laid for at least a first-site server's (Storage Design's second-site columns read C102, D145), its
   // own where it holds more (ours: fewer servers there than the calculator's own, I89, which it cannot be given).

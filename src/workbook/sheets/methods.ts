@@ -568,7 +568,7 @@ export function methodsSheet(p: MethodsSheetParameters): SheetModel {
   // the disk group the count rounds to reads them whatever the disk (Variables!K53 from Input!C109).
   const diskRows = (row: number, own: boolean) => {
     const d = n.serverDisks;
-    const disk = d ? rule.countingDiskGBFormula(SERVER_DISK_HELPERS.rawGB, jbodFormula(refs, d.databasesPerVolume)) : "0";
+    const disk = d ? rule.countingDiskGBFormula(SERVER_DISK_HELPERS.rawGB, jbodFormula(refs, SERVER_DISK_HELPERS.rawGB, d.databasesPerVolume)) : "0";
     // A DAG's (two or more copies): stand-alone servers have no layout.
     const passive = rule.activePassiveFactorFormula(n.dagLayout, n.serversSecondSite, n.copies);
     const values = own
@@ -886,7 +886,7 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
   put(SERVER_DISK_HELPERS.rawGB.replace(/\$/g, ""), { formula: cellFormula(unsized(lookup(d.rawGB))), role: "step" });
   put(SERVER_DISK_HELPERS.iops.replace(/\$/g, ""), { formula: cellFormula(unsized(lookup(d.iops))), role: "step" });
   put(`I${JBOD_ROW}`, { value: "On JBOD (the calculator's choice)", role: "note" });
-  put(SERVER_DISK_HELPERS.jbod.replace(/\$/g, ""), { formula: cellFormula(rule.falseOnError(rule.allOf(isNumber(refs.databases), jbodFormula(refs, n.serverDisks?.databasesPerVolume)))), role: "step" });
+  put(SERVER_DISK_HELPERS.jbod.replace(/\$/g, ""), { formula: cellFormula(rule.falseOnError(rule.allOf(isNumber(refs.databases), jbodFormula(refs, SERVER_DISK_HELPERS.rawGB, n.serverDisks?.databasesPerVolume)))), role: "step" });
   const jbodNeed = jbodNeedFormulas({ mailboxes: refs.users, databases: refs.databases, peakIops: refs.peak });
   const need = { logGB: LOG_SPACE_CELL, mailboxesPerDatabase: `$J$${NEED_ROW + 1}`, iopsPerMailbox: `$J$${NEED_ROW + 2}` };
   put(`I${NEED_ROW}`, { value: "Log space a database, GB", role: "note" });
@@ -988,7 +988,7 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
   });
   // FALSE for any other design, as the first site's JBOD cell is: the volumes' choice reads it.
   put(SERVER_DISK_HELPERS.secondSiteJbod.replace("$M$", "L"), { value: "Second site on JBOD (the calculator's choice)", role: "note" });
-  put(SERVER_DISK_HELPERS.secondSiteJbod.replace(/\$/g, ""), { formula: cellFormula(rule.falseOnError(rule.allOf(sized, activePassive, secondSiteJbodFormula(refs, d.databasesPerVolume)))), role: "step" });
+  put(SERVER_DISK_HELPERS.secondSiteJbod.replace(/\$/g, ""), { formula: cellFormula(rule.falseOnError(rule.allOf(sized, activePassive, secondSiteJbodFormula(refs, SERVER_DISK_HELPERS.rawGB, d.databasesPerVolume)))), role: "step" });
   const bySite = siteDagDisksFormula(SERVER_DISK_CELLS.disks, n.serversFirstSite, SERVER_DISK_HELPERS.secondSiteDisks, n.serversSecondSite);
 
   SERVER_DISK_RESULTS.forEach((result) => {
@@ -1070,7 +1070,7 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
     const mostMounted = mostMountedFormula(at("copies"), at("copiesFirstSite"), refs.serversFirstSite, refs.serversSecondSite, DISK_FACTOR_CELLS.activePassive);
     const jbod = `${at("jbod")}>0`;
     // Active/passive, the second site's servers on JBOD (Role Requirements!I128), as the first site's flag is counted.
-    const secondJbod = d ? `${rule.outgrownFlagFormula(at("count"), rule.allOf(rule.activePassiveDagFormula(at("copies"), DISK_FACTOR_CELLS.activePassive), secondSiteJbodFormula(c, d.databasesPerVolume)))}>0` : rule.NEVER;
+    const secondJbod = d ? `${rule.outgrownFlagFormula(at("count"), rule.allOf(rule.activePassiveDagFormula(at("copies"), DISK_FACTOR_CELLS.activePassive), secondSiteJbodFormula(c, SERVER_DISK_HELPERS.rawGB, d.databasesPerVolume)))}>0` : rule.NEVER;
     const diskCells: ServerDiskCells | undefined = d && {
       copiesPerServer: at("copiesPerServer"),
       copies: rule.volumeCopiesFormula(DISK_FACTOR_CELLS.activePassive, at("copiesFirstSite"), at("copies")),
@@ -1150,7 +1150,7 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
       copies,
       applies: fewerCopiesAppliesFormula(NEVER_LESS_CELL, at("copies"), n.copies, lagged),
       copiesFirstSite: copiesFirstSiteFormula(c),
-      diskGB: d ? rule.countingDiskGBFormula(SERVER_DISK_HELPERS.rawGB, jbodFormula(c, d.databasesPerVolume)) : "0",
+      diskGB: d ? rule.countingDiskGBFormula(SERVER_DISK_HELPERS.rawGB, jbodFormula(c, SERVER_DISK_HELPERS.rawGB, d.databasesPerVolume)) : "0",
       diskIops: d ? rule.countingDiskIopsFormula(at("diskGB"), SERVER_DISK_HELPERS.iops, MICROSOFT_FACTOR_DEFAULTS.diskIops) : `${MICROSOFT_FACTOR_DEFAULTS.diskIops}`,
       maxDatabases: maxDatabasesFormula(c),
       calculatedDatabases: calculatedDatabasesFormula(c),
@@ -1175,7 +1175,7 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
       calculated: calculatedMemoryFormula(c),
       memory: n.exchangeVersion !== undefined ? minimumMemoryFormula(n.exchangeVersion, memoryFormula(c)) : memoryFormula(c),
       cores: microsoftCoresFormula(n.specIntRate, coresFormula(c), at("megacycles")),
-      jbod: d ? rule.outgrownFlagFormula(at("count"), jbodFormula(c, d.databasesPerVolume)) : "0",
+      jbod: d ? rule.outgrownFlagFormula(at("count"), jbodFormula(c, SERVER_DISK_HELPERS.rawGB, d.databasesPerVolume)) : "0",
       logGB: logSpaceFormula(c),
       mailboxesPerDatabase: jbodNeedFormulas({ mailboxes: refs.users, databases: at("count"), peakIops: at("peak") }).mailboxesPerDatabase,
       iopsPerMailbox: jbodNeedFormulas({ mailboxes: refs.users, databases: at("count"), peakIops: at("peak") }).iopsPerMailbox,
