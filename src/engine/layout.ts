@@ -26,6 +26,9 @@
  */
 import { SizingError } from "./errors";
 import { ceilCount } from "./rounding";
+import { LAYOUT_RULES } from "./rules/layout";
+
+const mostMountedOf = LAYOUT_RULES.compile("mostMountedDatabases", ["copies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "activePassive", "most"]);
 
 /**
  * How active copies sit in normal operation.
@@ -447,13 +450,7 @@ export function serverCopiesBySite(design: LayoutDesign): number[] {
 export function mostMountedDatabases(design: Pick<LayoutDesign, "serversPerSite" | "copies" | "layout">, most: number): number {
   const { serversPerSite, copies } = design;
   const [n1, n2 = 0] = serversPerSite;
-  if (n2 === 0) return (most * n1) / copies;
-  const [c1, c2] = copiesPerSite(copies, 2);
-  const passive = design.layout === "active/passive";
-  const a = passive ? n1 : n1 + n2;
-  const s1 = passive ? n1 * c1 : n1 * c1 + n2 * c2;
-  const s2 = passive ? n1 * c2 : n1 * c2 + n2 * c1;
-  return Math.min((most * n1 * a) / s1, (most * n2 * a) / s2);
+  return mostMountedOf([copies, copiesPerSite(copies, n2 > 0 ? 2 : 1)[0], n1, n2, design.layout === "active/passive" ? 1 : 0, most], {});
 }
 
 /** Copies (active and passive) on the busiest server: the most of serverCopiesBySite. */

@@ -4,6 +4,7 @@
  */
 import { balancedDatabasesFormula, numberLiteral as n, type DagArguments } from "../excel-formulas";
 import { MICROSOFT } from "../microsoft/tables";
+import { LAYOUT_RULES } from "../rules/layout";
 
 /** A figure at least `floor` (0 where none). */
 export const atLeastFormula = (figure: string, floor: string): string => `MAX(${figure},${floor})`;
@@ -23,19 +24,11 @@ export const deployedCountFormula = (atLeast: string, ownBalanced: string, mount
 export const balancedAtLeastFormula = (a: string, b: string, dag: DagArguments): string => balancedDatabasesFormula(`MAX(${a},${b})`, dag);
 
 /**
- * The most databases whose copies put at most 100 on its busiest server (Role Requirements!I158; layout.ts
- * mostMountedDatabases, unrounded): with two sites, site t's servers nₜ hold databases × Sₜ ÷ (A × nₜ) of them.
+ * The most databases whose copies put at most 100 on its busiest server (Role Requirements!I158; rules/layout.ts
+ * mostMountedDatabases, unrounded), over the copies, the first site's copies and each site's servers' cells.
  */
-export function mostMountedFormula(copies: string, copiesFirstSite: string, serversFirstSite: string, serversSecondSite: string, activePassive: string): string {
-  const [n1, n2, c1] = [serversFirstSite, serversSecondSite, copiesFirstSite];
-  const c2 = `(${copies}-${c1})`;
-  const passive = `${activePassive}>0`;
-  const a = `IF(${passive},${n1},${n1}+${n2})`;
-  const s1 = `IF(${passive},${n1}*${c1},${n1}*${c1}+${n2}*${c2})`;
-  const s2 = `IF(${passive},${n1}*${c2},${n1}*${c2}+${n2}*${c1})`;
-  const most = n(MICROSOFT.maxDatabasesPerServer);
-  return `IF(${n2}>0,MIN(${most}*${n1}*${a}/(${s1}),${most}*${n2}*${a}/(${s2})),${most}*${n1}/${copies})`;
-}
+export const mostMountedFormula = (copies: string, copiesFirstSite: string, serversFirstSite: string, serversSecondSite: string, activePassive: string): string =>
+  LAYOUT_RULES.formula("mostMountedDatabases", { copies, copiesFirstSite, serversFirstSite, serversSecondSite, activePassive, most: n(MICROSOFT.maxDatabasesPerServer) });
 
 /** The most databases whole balancing units of `unit` put on the servers, at most `most` (mostMountedFormula). */
 export const mountedCountFormula = (unit: string, most: string): string => `${unit}*ROUNDDOWN((${most})/${unit},0)`;
