@@ -99,55 +99,23 @@ export const SERVER_DISK_RULES = defineRuleSet("Microsoft's method", SERVER_DISK
   jbodConsidered: { label: "JBOD considered", unit: "", source: at("Input!C107"), expression: "AND(diskRawGB>0,copies>=2,considerJbod>0)" },
   // Several databases a volume need three copies in all and, with two sites, as many in each (active/passive: the
   // first site's servers a whole number of its copies); not where one a volume is asked (Input!C108 "No").
-  severalPerVolume: {
-    label: "Several databases a volume",
-    unit: "",
-    source: at("Volume Requirements!C110"),
-    expression: "AND(jbodConsidered,askedVolumeDatabases<>1,copies>=3,OR(serversSecondSite=0,copiesFirstSite=copiesSecondSite,AND(activePassive>0,serversFirstSite-copiesFirstSite*ROUNDDOWN(serversFirstSite/copiesFirstSite,0)=0)))",
-  },
+  severalPerVolume: { label: "Several databases a volume", unit: "", source: at("Volume Requirements!C110"), expression: "AND(jbodConsidered,askedVolumeDatabases<>1,copies>=3,OR(serversSecondSite=0,copiesFirstSite=copiesSecondSite,AND(activePassive>0,serversFirstSite-copiesFirstSite*ROUNDDOWN(serversFirstSite/copiesFirstSite,0)=0)))" },
   // Three HA copies or more; in the first site no lagged copy or, without several a volume, two; active/active of two
   // sites, more than one copy in the second (an active/passive second site is passive, I128 its own).
-  jbod: {
-    label: "The DAG on JBOD",
-    unit: "",
-    source: at("Role Requirements!I127"),
-    expression:
-      "AND(jbodConsidered,copies-laggedCopies>=3,OR(copiesFirstSite-haCopiesFirstSite=0,IF(severalPerVolume,copiesFirstSite-haCopiesFirstSite>=1,copiesFirstSite-haCopiesFirstSite>=2)),OR(serversSecondSite=0,activePassive>0,IF(severalPerVolume,copiesSecondSite<>1,haCopiesSecondSite<>1)))",
-  },
+  jbod: { label: "The DAG on JBOD", unit: "", source: at("Role Requirements!I127"), expression: "AND(jbodConsidered,copies-laggedCopies>=3,OR(copiesFirstSite-haCopiesFirstSite=0,IF(severalPerVolume,copiesFirstSite-haCopiesFirstSite>=1,copiesFirstSite-haCopiesFirstSite>=2)),OR(serversSecondSite=0,activePassive>0,IF(severalPerVolume,copiesSecondSite<>1,haCopiesSecondSite<>1)))" },
   // An active/passive second site's servers on their own: two copies there or more and, one database a volume, two HA
   // copies and no lone lagged one — whatever the first site's are on.
-  secondSiteJbod: {
-    label: "The second site on JBOD",
-    unit: "",
-    source: at("Role Requirements!I128"),
-    expression: "AND(jbodConsidered,serversSecondSite>0,IF(severalPerVolume,copiesSecondSite>=2,AND(haCopiesSecondSite>=2,copiesSecondSite-haCopiesSecondSite<>1)))",
-  },
+  secondSiteJbod: { label: "The second site on JBOD", unit: "", source: at("Role Requirements!I128"), expression: "AND(jbodConsidered,serversSecondSite>0,IF(severalPerVolume,copiesSecondSite>=2,AND(haCopiesSecondSite>=2,copiesSecondSite-haCopiesSecondSite<>1)))" },
   // Active/passive, a second-site server (site-disks.ts): its own copies, its site's over its servers (C102's rule);
   // its disks laid for at least a first-site server's (Storage Design's second-site columns read C102, D145), its
   // own where it holds more (ours: fewer servers there than the calculator's own, I89, which it cannot be given).
-  secondSiteCopiesPerServer: {
-    label: "Database copies a second-site server",
-    unit: "copies",
-    source: at("Role Requirements!C102"),
-    expression: "ROUND(databases*(copies-copiesFirstSite)/serversSecondSite,0)",
-  },
+  secondSiteCopiesPerServer: { label: "Database copies a second-site server", unit: "copies", source: at("Role Requirements!C102"), expression: "ROUND(databases*(copies-copiesFirstSite)/serversSecondSite,0)" },
   secondSiteLaidCopies: { label: "Copies a second-site server's disks are laid for", unit: "copies", source: at("Storage Design!D145"), expression: "MAX(copiesPerServer,secondSiteCopiesPerServer)" },
   // Active/passive, the DAG's disks: each site's server's × its servers (Storage Design!C194:F197 summed, C202).
-  siteDagDisks: {
-    label: "Disks of the DAG's servers, each site's",
-    unit: "disks",
-    source: at("Storage Design!C202"),
-    expression: "firstSiteDisks*serversFirstSite+secondSiteDisks*serversSecondSite",
-  },
+  siteDagDisks: { label: "Disks of the DAG's servers, each site's", unit: "disks", source: at("Storage Design!C202"), expression: "firstSiteDisks*serversFirstSite+secondSiteDisks*serversSecondSite" },
   databaseLogVolumes: { label: "Database+log volumes a server", unit: "volumes", source: at("Volume Requirements!E115"), expression: "ROUNDUP(copiesPerServer/volumeDatabases,0)" },
   // JBOD: a volume is one disk; v databases with their content indexes (and one more's) and logs, over the free space.
-  jbodVolumeGB: {
-    label: "A volume of v databases",
-    unit: "GB",
-    source: at("Volume Requirements!I123"),
-    parameters: ["v"],
-    expression: "(v*databaseGB*(1+contentIndexShare+contentIndexShare/v)+v*logGB)/(1-volumeFreeShare)",
-  },
+  jbodVolumeGB: { label: "A volume of v databases", unit: "GB", source: at("Volume Requirements!I123"), parameters: ["v"], expression: "(v*databaseGB*(1+contentIndexShare+contentIndexShare/v)+v*logGB)/(1-volumeFreeShare)" },
   jbodVolumeIops: { label: "Its mailboxes' IOPS", unit: "IOPS", source: at("Role Requirements!C74"), parameters: ["v"], expression: "v*mailboxesPerDatabase*iopsPerMailbox" },
   jbodRestoreGB: { label: "The restore volume of v databases", unit: "GB", source: at("Volume Requirements!I9"), parameters: ["v"], expression: "v*(databaseGB+logGB)/(1-volumeFreeShare)" },
   // One database a volume asked is the calculator's Input!C108 "No": no AutoReseed volume (Volume Requirements!I10 counts Input!C112's only with several a volume, Role Requirements!C110).
@@ -156,23 +124,12 @@ export const SERVER_DISK_RULES = defineRuleSet("Microsoft's method", SERVER_DISK
   jbodDisksPerServer: { label: "Disks a JBOD server", unit: "disks", source: at("Storage Design!C197"), expression: "jbodCalculatorDisks+spareDisks" },
   jbodDagDisks: { label: "Disks a JBOD DAG", unit: "disks", source: at("Storage Design!C200"), expression: "jbodDisksPerServer*servers" },
   // Volume Requirements!I123 summed over the volumes: each volume's databases with their content indexes and logs, plus one database's content index a volume.
-  databaseLogGB: {
-    label: "The server's database+log volumes",
-    unit: "GB",
-    source: at("Role Requirements!D276"),
-    expression: "(copiesPerServer*databaseGB*(1+contentIndexShare)+databaseLogVolumes*contentIndexShare*databaseGB+copiesPerServer*logGB)/(1-volumeFreeShare)",
-  },
+  databaseLogGB: { label: "The server's database+log volumes", unit: "GB", source: at("Role Requirements!D276"), expression: "(copiesPerServer*databaseGB*(1+contentIndexShare)+databaseLogVolumes*contentIndexShare*databaseGB+copiesPerServer*logGB)/(1-volumeFreeShare)" },
   raid0PerformanceDisks: { label: "Disks for I/O without redundancy", unit: "disks", source: at("Storage Design!C72"), expression: "ROUNDUP((readIops+writeIops)/diskIops,0)" },
   raid0CapacityDisks: { label: "Disks for space without redundancy", unit: "disks", source: at("Storage Design!C76"), expression: "ROUNDUP(databaseLogGB/formattedGB,0)" },
   inGroups: { label: "Whole groups with their parity disks", unit: "disks", source: at("Storage Design!C77"), parameters: ["disks", "data", "parity"], expression: "ROUNDUP(disks/data,0)*data+ROUNDUP(disks/data,0)*parity" },
   transfers: { label: "Disk transfers at the level", unit: "IOPS", source: at("Storage Design!C36"), parameters: ["penalty"], expression: "readIops+penalty*writeIops" },
-  levelPerformanceDisks: {
-    label: "Disks for I/O at the level, whole groups",
-    unit: "disks",
-    source: at("Storage Design!C73"),
-    parameters: [...LEVEL],
-    expression: "ROUNDUP(ROUNDUP(transfers(penalty)/(1-rebuild)/diskIops,0)/(data+parity),0)*(data+parity)",
-  },
+  levelPerformanceDisks: { label: "Disks for I/O at the level, whole groups", unit: "disks", source: at("Storage Design!C73"), parameters: [...LEVEL], expression: "ROUNDUP(ROUNDUP(transfers(penalty)/(1-rebuild)/diskIops,0)/(data+parity),0)*(data+parity)" },
   levelCapacityDisks: { label: "Disks for space at the level", unit: "disks", source: at("Storage Design!C77"), parameters: ["data", "parity"], expression: "inGroups(raid0CapacityDisks,data,parity)" },
   levelDisks: { label: "Database+log disks at the level", unit: "disks", source: at("Storage Design!C134"), parameters: [...LEVEL], expression: "MAX(levelPerformanceDisks(penalty,rebuild,data,parity),levelCapacityDisks(data,parity))" },
   // Parity RAID is offered for a disk faster than every 7.2K disk (Storage Design!C74:C75; raid-disks.ts parityRaidOffered, by type, gives the engine's).
@@ -183,12 +140,7 @@ export const SERVER_DISK_RULES = defineRuleSet("Microsoft's method", SERVER_DISK
   raid5Chosen: { label: "RAID-5 chosen", unit: "", source: at("Storage Design!C133"), expression: "AND(parityOffered,raid5Disks<raid10Disks)" },
   databaseLogDisks: { label: "Database+log disks a server", unit: "disks", source: at("Storage Design!C165"), expression: "IF(raid5Chosen,raid5Disks,raid10Disks)" },
   restoreGB: { label: "The restore volume", unit: "GB", source: at("Volume Requirements!I9"), expression: "MIN(volumeDatabases,copiesPerServer)*(databaseGB+logGB)/(1-volumeFreeShare)" },
-  restoreDisks: {
-    label: "Restore disks a server",
-    unit: "disks",
-    source: at("Storage Design!E165"),
-    expression: `restoreVolumes*inGroups(ROUNDUP(restoreGB/formattedGB,0),${literal(RESTORE_RAID.group.data)},${literal(RESTORE_RAID.group.parity)})`,
-  },
+  restoreDisks: { label: "Restore disks a server", unit: "disks", source: at("Storage Design!E165"), expression: `restoreVolumes*inGroups(ROUNDUP(restoreGB/formattedGB,0),${literal(RESTORE_RAID.group.data)},${literal(RESTORE_RAID.group.parity)})` },
   calculatorDisks: { label: "The calculator's disks a server", unit: "disks", source: at("Storage Design!C194"), expression: "databaseLogDisks+restoreDisks" },
   disksPerServer: { label: "Disks a server", unit: "disks", source: at("Storage Design!C194"), expression: "calculatorDisks+spareDisks" },
   calculatorDagDisks: { label: "The calculator's disks a DAG", unit: "disks", source: at("Storage Design!C200"), expression: "calculatorDisks*servers" },

@@ -20,23 +20,9 @@ export const LAYOUT_OPERANDS = {
 } as const satisfies Record<string, Operand>;
 
 export const LAYOUT_RULES = defineRuleSet("the copy layout", LAYOUT_OPERANDS, {
-  activeServers: { label: "Servers holding active copies", unit: "servers", source: at("Role Requirements!I158"), expression: "IF(activePassive>0,serversFirstSite,serversFirstSite+serversSecondSite)" },
-  firstSiteShare: {
-    label: "The first site's copies, each active server's",
-    unit: "copies",
-    source: at("Role Requirements!I158"),
-    expression: "IF(activePassive>0,serversFirstSite*copiesFirstSite,serversFirstSite*copiesFirstSite+serversSecondSite*(copies-copiesFirstSite))",
-  },
-  secondSiteShare: {
-    label: "The second site's copies, each active server's",
-    unit: "copies",
-    source: at("Role Requirements!I158"),
-    expression: "IF(activePassive>0,serversFirstSite*(copies-copiesFirstSite),serversFirstSite*(copies-copiesFirstSite)+serversSecondSite*copiesFirstSite)",
-  },
-  mostMountedDatabases: {
-    label: "The most databases the servers mount",
-    unit: "databases",
-    source: at("Role Requirements!I158"),
-    expression: "IF(serversSecondSite>0,MIN(most*serversFirstSite*activeServers/firstSiteShare,most*serversSecondSite*activeServers/secondSiteShare),most*serversFirstSite/copies)",
-  },
+  // Site t's share: the copies its servers take of each database homed on an active server (the first site's alone, active/passive).
+  firstSiteShare: { label: "The first site's copies, each active server's", unit: "copies", source: at("Role Requirements!I158"), expression: "IF(activePassive>0,serversFirstSite*copiesFirstSite,serversFirstSite*copiesFirstSite+serversSecondSite*(copies-copiesFirstSite))" },
+  secondSiteShare: { label: "The second site's copies, each active server's", unit: "copies", source: at("Role Requirements!I158"), expression: "IF(activePassive>0,serversFirstSite*(copies-copiesFirstSite),serversFirstSite*(copies-copiesFirstSite)+serversSecondSite*copiesFirstSite)" },
+  // The active servers: the first site's, active/passive; else both sites'.
+  mostMountedDatabases: { label: "The most databases the servers mount", unit: "databases", source: at("Role Requirements!I158"), expression: "IF(serversSecondSite>0,MIN(most*serversFirstSite*IF(activePassive>0,serversFirstSite,serversFirstSite+serversSecondSite)/firstSiteShare,most*serversSecondSite*IF(activePassive>0,serversFirstSite,serversFirstSite+serversSecondSite)/secondSiteShare),most*serversFirstSite/copies)" },
 });
