@@ -23,9 +23,9 @@ export function secondSiteServer(s: MicrosoftSizing, serversPerSite: readonly nu
 export const secondSiteCopies = (s: Pick<MicrosoftSizing, "databases">, serversPerSite: readonly number[], copies: number): number =>
   ownCopiesOf([s.databases, copies, copiesPerSite(copies, 2)[0], serversPerSite[1]], F);
 
-/** Rendered: secondSiteServer's copies, over the databases, copies, the second site's servers and a first-site server's copies. */
-export const secondSiteCopiesFormula = (databases: string, copies: string, serversSecondSite: string, firstCopiesPerServer: string): string =>
-  R.formula("secondSiteLaidCopies", { databases, copies, copiesFirstSite: `ROUNDUP(${copies}/2,0)`, serversSecondSite, copiesPerServer: firstCopiesPerServer });
+/** Rendered: secondSiteServer's copies, over the databases, copies, the first site's copies, the second site's servers and a first-site server's copies. */
+export const secondSiteCopiesFormula = (databases: string, copies: string, copiesFirstSite: string, serversSecondSite: string, firstCopiesPerServer: string): string =>
+  R.formula("secondSiteLaidCopies", { databases, copies, copiesFirstSite, serversSecondSite, copiesPerServer: firstCopiesPerServer });
 
 /** Active/passive, the DAG's disks (rules/disks.ts siteDagDisks): each site's server's disks × its servers. */
 export const siteDagDisks = (firstSiteDisks: number, serversPerSite: readonly number[], secondSiteDisks: number): number =>

@@ -968,7 +968,7 @@ function serverDiskBlock(n: MethodsNames, d: NonNullable<MethodsNames["serverDis
   const secondRefs = { ...refs, copiesPerServer: second(0) };
   const secondRaid: RaidDiskCells = { ...r, copiesPerServer: second(0), readIops: second(1), writeIops: second(2), volumeDatabases: second(3) };
   const secondCells: [string, string][] = [
-    ["Second site: copies a server, as its disks are laid", secondSiteCopiesFormula(refs.databases, n.copies, n.serversSecondSite, refs.copiesPerServer)],
+    ["Second site: copies a server, as its disks are laid", secondSiteCopiesFormula(refs.databases, n.copies, refs.copiesFirstSite, n.serversSecondSite, refs.copiesPerServer)],
     ["… database read IOPS a server", serverReadIopsFormula(secondRefs)],
     ["… database write IOPS a server", serverWriteIopsFormula(secondRefs)],
     ["… databases a volume (RAID)", raidVolumeDatabasesFormula(r)],
@@ -1135,7 +1135,7 @@ function fewerCopiesBlock(n: MethodsNames, refs: MicrosoftCells, dagOf: DagArgum
         secondMegacycles: whenActive(megacyclesFormula(second)),
         secondCores: rule.naUnless(passive, microsoftCoresFormula(n.specIntRate, coresFormula({ ...c, megacycles }), megacycles)),
         secondMemory: rule.naUnless(passive, secondSiteServerFormula(at("secondActive"), at("secondMemoryBefore"), at("memory"), true)),
-        secondCopiesPerServer: rule.naUnless(passive, secondSiteCopiesFormula(at("count"), at("copies"), n.serversSecondSite, at("copiesPerServer"))),
+        secondCopiesPerServer: rule.naUnless(passive, secondSiteCopiesFormula(at("count"), at("copies"), at("copiesFirstSite"), n.serversSecondSite, at("copiesPerServer"))),
         secondReadIops: serverReadIopsFormula({ ...c, ...secondCopies }),
         secondWriteIops: serverWriteIopsFormula({ ...c, ...secondCopies }),
         secondRaidVolumeDatabases: raidCells ? raidVolumeDatabasesFormula(raidCells) : rule.NO_FIGURE,
