@@ -12,7 +12,6 @@ import {
   activeDatabases,
   databaseSizeWarning,
   mailboxRequirement,
-  maxDatabaseGB,
   memoryConfigurationGB,
   messageProfile,
   microsoftSizing,
@@ -20,6 +19,7 @@ import {
   type MicrosoftDesign,
   type MicrosoftFactors,
 } from "../../src/engine";
+import { COUNT_RULES } from "../../src/engine/rules";
 
 // The example's Replay Lag Manager is on (Input!G33 "Yes"): when the first site fails, the second's lagged
 // copy activates, so its one server left carries what either site's loss would. With its equal sites that is
@@ -360,8 +360,10 @@ describe("pieces", () => {
     expect(() => messageProfile(501)).toThrow(SizingError);
   });
   test("maximum database size: 200 GB stand-alone (Variables!K33), 2,000 GB on RAID (Variables!K34)", () => {
-    expect(maxDatabaseGB(1, { ...MICROSOFT_FACTOR_DEFAULTS })).toBe(200);
-    expect(maxDatabaseGB(3, { ...MICROSOFT_FACTOR_DEFAULTS })).toBe(2000);
+    const largest = COUNT_RULES.compile("calculatedMaxDatabaseGB", ["copies", "jbod", "diskRawGB", "severalPerVolume", "askedVolumeDatabases", "activePassive", "contentIndexShare", "volumeFreeShare"]);
+    const { contentIndexShare, volumeFreeShare } = MICROSOFT_FACTOR_DEFAULTS;
+    expect(largest([1, false, 0, false, 0, 0, contentIndexShare, volumeFreeShare], {})).toBe(200);
+    expect(largest([3, false, 0, false, 0, 0, contentIndexShare, volumeFreeShare], {})).toBe(2000);
   });
   test("memory configurations (Role Requirements!C142): 128.4 → 160, 40 → 48, 17 → 24, 5 → 8, 3 → 8", () => {
     expect([128.4, 40, 17, 5, 3].map(memoryConfigurationGB)).toEqual([160, 48, 24, 8, 8]);

@@ -1,10 +1,11 @@
 import { SizingError } from "../errors";
-import { excelCeil, excelFloor, excelRound } from "./excel";
+import { excelCeil, excelRound } from "./excel";
 import { copiesPerSite } from "../failover";
 import { mailboxRequirement, type MailboxRequirement, type MailboxTier } from "./mailbox";
 import { MICROSOFT, type MicrosoftFactors } from "./tables";
 import { MICROSOFT_RULES, microsoftFactorSlots } from "../rules/microsoft";
 import { SERVER_DISK_RULES } from "../rules/disks";
+import { COUNT_RULES } from "../rules/count";
 import type { Value } from "../rules/rule";
 
 // Microsoft's rules (rules/microsoft.ts), compiled once: the size of a database from its mailboxes and their size on disk (weighted over the tiers).
@@ -53,6 +54,20 @@ const [userLogsOf, movesGBOf, keptLogDaysOf, logSpaceGBOf, logsPerDatabaseOf] = 
 );
 const replicationPerDatabaseOf = MICROSOFT_RULES.compileAt("replicationPerDatabase", ["logsPerDatabase", "hourShare"]);
 
+// The database count (rules/count.ts, Role Requirements!C62:C80) from the design (COUNT_GIVEN); each figure
+// computed once and given to the next (COUNT_CHAINED, filled in this order).
+const COUNT_GIVEN = [
+  "copies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "activePassive", "askedVolumeDatabases", "jbod", "severalPerVolume",
+  "diskRawGB", "diskIops", "customMaxDatabaseGB", "sizedMailboxes", "disk", "peakPerMailbox", "setDatabases", "dataOverhead", "contentIndexShare", "volumeFreeShare",
+] as const;
+const COUNT_CHAINED = ["volumeCopies", "maxDatabaseGB", "capacityMailboxes", "ioMailboxes", "mailboxesPerDatabaseLimit", "maxDatabases", "calculatedDatabases", "permutations", "symmetricDatabases", "countedDatabases"] as const;
+const COUNT_CHAIN = COUNT_CHAINED.map((key) => COUNT_RULES.compileAt(key, [...COUNT_GIVEN, ...COUNT_CHAINED]));
+const IO_MAILBOXES = COUNT_CHAINED.indexOf("ioMailboxes");
+/** Where the count's figures that microsoftDatabaseCount returns sit among its inputs and figures. */
+const COUNT_FIGURES = (["maxDatabaseGB", "capacityMailboxes", "ioMailboxes", "maxDatabases", "symmetricDatabases", "countedDatabases"] as const).map((key) => COUNT_GIVEN.length + COUNT_CHAINED.indexOf(key));
+const volumeCopiesRule = COUNT_RULES.compileAt("volumeCopies", ["copies", "copiesFirstSite", "activePassive", "askedVolumeDatabases"]);
+const tooManyCopiesOf = COUNT_RULES.compileAt("tooManyCopies", ["copies", "serversFirstSite", "serversSecondSite", "countedDatabases"]);
+
 /**
  * Microsoft's volumes of one copy, one database a volume — Volume Requirements!I123 (rules/microsoft.ts
  * databaseVolumeGB, logVolumeGB, capacityPerCopyGB): a database volume, a log volume, and the capacity.
@@ -87,50 +102,13 @@ export interface MicrosoftDesign {
   specRate: number;
 }
 
-const ceilingTo = (x: number, step: number) => excelCeil(x / step) * step;
-function permut(n: number, k: number): number {
-  let p = 1;
-  for (let i = 0; i < k; i++) p *= n - i;
-  return p;
-}
-
-/**
- * The calculated maximum database size, GB — Role Requirements!C62 (707.8 in the example):
- * stand-alone 200 GB (Variables!K33); on RAID 2,000 GB (Variables!K34); on a JBOD disk of D raw GB
- * holding v databases per volume: formatted(D) ÷ v × (1 − free) ÷ (1 + CI + CI ÷ v), where
- * formatted(D) = D × 10⁹ ÷ 1024³ (Storage Design!C46); with one database per volume, 2,000 GB on a
- * disk above 2,500 GB, else ROUNDUP(formatted × (1 − free) ÷ (1 + 2 CI)). `jbod`: whether the
- * calculator deploys JBOD (prefersJbod); a disk given for a design it puts on RAID is not used.
- * `perVolume`: C62's v (maxSizeVolumeOf).
- */
-export function maxDatabaseGB(copies: number, f: MicrosoftFactors, jbod = copies >= 2 && f.diskGB > 0, perVolume = copies): number {
-  if (copies < 2) return MICROSOFT.maxDatabaseGBStandalone;
-  if (!jbod || !(f.diskGB > 0)) return MICROSOFT.maxDatabaseGBWithCopies;
-  const formatted = f.diskGB * MICROSOFT.formattedPerRawGB;
-  const ci = f.contentIndexShare;
-  if (perVolume > 1) return ((formatted / perVolume) * (1 - f.volumeFreeShare)) / (1 + ci + ci / perVolume);
-  if (f.diskGB > MICROSOFT.largeDiskRawGB) return MICROSOFT.maxDatabaseGBWithCopies;
-  return excelCeil((formatted * (1 - f.volumeFreeShare)) / (1 + ci * 2));
-}
-
-/**
- * The calculator has no number for the databases a JBOD volume holds, only Input!C108 ("No": one a
- * volume) and C109 ("Yes", the example's: every copy; "No": half the copies when even, else all — Role
- * Requirements!C83). Our databasesPerVolume asks for one of them: 1 is C108 "No", 0 or the copies C109
- * "Yes", any other number C109 "No".
- */
-const halvesCopies = (asked: number, copies: number): boolean => asked > 1 && asked !== copies && copies % 2 === 0;
-
 /**
  * Databases a JBOD volume holds at the databases a volume asked (0: C109 "Yes") — Role Requirements!C83,
  * Volume Requirements!I7: one at 1; active/passive (Input!G23), the first site's copies whatever C109 says;
  * else the copies, halved when C109 "No" halves them.
  */
 export function volumeCopiesOf(copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive" | "databasesPerVolume">>): number {
-  const asked = f.databasesPerVolume ?? 0;
-  if (asked === 1) return 1;
-  if (activePassiveOf(serversPerSite, f)) return copiesPerSite(copies, 2)[0];
-  return halvesCopies(asked, copies) ? copies / 2 : copies;
+  return volumeCopiesRule([copies, copiesPerSite(copies, serversPerSite.length)[0], activePassiveOf(serversPerSite, f) ? 1 : 0, f.databasesPerVolume ?? 0], NO_SLOTS);
 }
 
 /**
@@ -141,17 +119,6 @@ export function volumeCopiesOf(copies: number, serversPerSite: readonly number[]
  */
 export const volumeDatabasesOf = (copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive" | "databasesPerVolume">>, several = true): number =>
   !several ? 1 : (f.databasesPerVolume ?? 0) > 0 ? volumeCopiesOf(copies, serversPerSite, f) : 0;
-
-/**
- * The volume the largest database is sized for — Role Requirements!C62's v: one at 1 (Input!C108 "No");
- * else every copy, halved when even where C109 "No" (volumeCopiesOf) or active/passive (Input!G23) halves them.
- */
-export function maxSizeVolumeOf(copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive" | "databasesPerVolume">>): number {
-  const asked = f.databasesPerVolume ?? 0;
-  if (asked === 1) return 1;
-  const halved = halvesCopies(asked, copies) || (activePassiveOf(serversPerSite, f) && copies % 2 === 0);
-  return halved ? copies / 2 : copies;
-}
 
 /** An active/passive DAG (Input!G23 "Active/Passive"): two sites, every database active in the first. */
 export const activePassiveOf = (serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive">>): boolean => serversPerSite.length === 2 && (f.activePassive ?? 0) > 0;
@@ -180,17 +147,6 @@ export function prefersJbod(
   const factors = { considerJbod: f.considerJbod ?? 1 };
   // Yes-or-no rules: their closures give TRUE or FALSE (Compiled types every value a number).
   return { jbod: Boolean(jbodOf(values, factors)), multipleDatabasesPerVolume: Boolean(severalPerVolumeOf(values, factors)), secondSiteJbod: Boolean(secondSiteJbodOf(values, factors)) };
-}
-
-/**
- * Mailboxes a database on JBOD can hold for I/O — Role Requirements!C74: the disk's random IOPS
- * (Storage Design!C48) over a mailbox's IOPS with overhead, rounded down to an even number, shared by
- * the databases of a volume. NaN on RAID ("--").
- */
-export function ioMailboxesPerDatabase(diskIops: number, iopsPerMailbox: number, jbod: boolean, databasesPerVolume: number): number {
-  if (!jbod) return NaN;
-  const mailboxes = excelFloor(diskIops / iopsPerMailbox);
-  return (mailboxes % 2 === 1 ? mailboxes - 1 : mailboxes) / databasesPerVolume;
 }
 
 /** Active databases on the busiest server in each failure the calculator models — Role Requirements!C194:G196. */
@@ -365,35 +321,17 @@ function checkDesign(d: MicrosoftDesign, f: MicrosoftFactors): void {
   });
 }
 
-/**
- * The disk group the database count is rounded by — Variables!K53 ("varDiskGroup"), which the Input
- * sheet's change macro writes and Role Requirements!C79 reads as MOD(count, group). For an
- * active/active DAG (the example copy's Input!G23, which the macro reads even for one site) it is
- * the servers hosting active databases in both sites when databases per volume match the copies
- * (Input!C109 "Yes": our databasesPerVolume 0, or equal to the copies), else the first site's. For an
- * active/passive DAG it is the first site's servers where the calculator lays several databases a
- * volume (Role Requirements!C110 "Yes"), else 1: one database a volume (or RAID) adds no remainder.
- */
-export function diskGroup(
-  serversPerSite: readonly number[],
-  copies: number,
-  f: Pick<MicrosoftFactors, "databasesPerVolume"> & Partial<Pick<MicrosoftFactors, "activePassive" | "diskGB" | "considerJbod">>,
-): number {
-  if (activePassiveOf(serversPerSite, f)) return prefersJbod(serversPerSite, copies, 0, { diskGB: 0, ...f }).multipleDatabasesPerVolume ? serversPerSite[0] : 1;
-  const matchesCopies = f.databasesPerVolume === 0 || f.databasesPerVolume === copies;
-  return matchesCopies ? serversPerSite.reduce((a, b) => a + b, 0) : serversPerSite[0];
-}
 
 /**
  * The calculator refuses a design with more than 100 database copies a server (Role Requirements!I158,
  * Variables!K35): databases × copies ÷ servers, unrounded; stand-alone, the databases of a server.
  */
-function checkCopiesPerServer(databases: number, copies: number, servers: number, ha: boolean): void {
-  const perServer = ha ? (databases * copies) / servers : databases;
-  if (perServer > MICROSOFT.maxDatabasesPerServer) {
-    const what = ha ? `${databases} databases × ${copies} copies on ${servers} servers put ${excelRound(perServer * 10) / 10} copies on a server` : `${databases} databases on a server`;
-    throw new SizingError("#N/A", `databases: ${what}; Microsoft's calculator allows at most ${MICROSOFT.maxDatabasesPerServer} (set fewer databases, or more servers)`);
-  }
+function checkCopiesPerServer(databases: number, copies: number, serversPerSite: readonly number[]): void {
+  if (!tooManyCopiesOf([copies, serversPerSite[0], serversPerSite.length === 2 ? serversPerSite[1] : 0, databases], NO_SLOTS)) return;
+  const servers = serversPerSite.reduce((a, b) => a + b, 0);
+  const ha = copies >= 2;
+  const what = ha ? `${databases} databases × ${copies} copies on ${servers} servers put ${excelRound(((databases * copies) / servers) * 10) / 10} copies on a server` : `${databases} databases on a server`;
+  throw new SizingError("#N/A", `databases: ${what}; Microsoft's calculator allows at most ${MICROSOFT.maxDatabasesPerServer} (set fewer databases, or more servers)`);
 }
 
 /** Databases larger than the maximum database size: ours, beside a design the calculator builds. */
@@ -434,48 +372,7 @@ export function databaseSizeWarning(s: Pick<MicrosoftSizing, "mailboxesPerDataba
   };
 }
 
-/**
- * Databases per DAG — Role Requirements!C76:C80 and C79 (HA); C77 and C80 stand-alone — and the
- * count for symmetrical distribution (C78), which the double failure compares the copies with (C121).
- */
-/**
- * The most databases a server supports — Role Requirements!C64: stand-alone 98 (Variables!K36, two LUNs
- * a backup set: Volume Requirements!I6 "1/7"); with several databases a JBOD volume the most that fills
- * whole volumes (99 at 3 a volume); else 100 (Variables!K35).
- */
-export function maxDatabasesPerServer(ha: boolean, databasesPerVolume: number): number {
-  if (!ha) return MICROSOFT.maxDatabasesStandalone;
-  const most = MICROSOFT.maxDatabasesPerServer;
-  return most - (most % databasesPerVolume);
-}
 
-function databaseCount(mailboxes: number, limit: number, d: MicrosoftDesign, ha: boolean, group: number, perServer: number): { count: number; symmetric: number; maxDatabases: number } {
-  const firstSite = d.serversPerSite[0];
-  const firstCopies = copiesPerSite(d.copies, d.serversPerSite.length)[0];
-  const maxDatabases = ha ? excelFloor((perServer * firstSite) / firstCopies) : perServer; // C65; C64 stand-alone
-  const perDatabase = excelCeil(limit); // C76: ROUNDUP(MIN(C74, C75))
-  const raw = mailboxes / perDatabase;
-  const calculated = Math.min(excelCeil(raw) < 2 ? excelCeil(raw) : ceilingTo(raw, 2), maxDatabases); // C77
-  const permutations = permut(firstSite, firstCopies);
-  const symmetric = ha ? ceilingTo(calculated, permutations) : calculated; // C78
-  const counted = (count: number) => ({ count, symmetric, maxDatabases });
-  // A design deploys exactly its balanced count (src/engine/design): no rounding of the calculator's.
-  if (d.deployedDatabases !== undefined && d.deployedDatabases > 0) return counted(d.deployedDatabases);
-  if (d.databases !== undefined && d.databases > 0) {
-    // The user's count (Input!G39): above the most a DAG supports (C65) it is that most, as it is;
-    // else plus its remainder of the disk group, as the calculated count (C79).
-    if (d.databases > maxDatabases) return counted(maxDatabases);
-    return counted(ha ? d.databases + (d.databases % group) : d.databases);
-  }
-  if (!ha) return counted(Math.max(1, calculated)); // C80 stand-alone
-  let count: number; // C80
-  if (maxDatabases > symmetric) count = symmetric;
-  else if (maxDatabases < symmetric && symmetric - maxDatabases < permutations && symmetric - permutations !== 0) count = symmetric - permutations;
-  else if (calculated === maxDatabases) count = calculated;
-  else if (calculated <= 1) count = 1;
-  else count = ceilingTo(calculated, firstSite * (d.serversPerSite.length === 2 ? 2 : 1));
-  return counted(count + (count % group)); // C79
-}
 
 /**
  * Active databases on the busiest server — Role Requirements!C116:C130, for one or two sites,
@@ -657,21 +554,25 @@ export function microsoftDatabaseCount(d: MicrosoftDesign, f: MicrosoftFactors, 
   const { jbod, multipleDatabasesPerVolume } = prefersJbod(d.serversPerSite, d.copies, lagged, f);
   // Active/passive (Input!G23): every database active in the first site (C86), a volume its copies there (C83).
   const passive = ha && activePassiveOf(d.serversPerSite, f);
-  const perVolume = volumeCopiesOf(d.copies, d.serversPerSite, f); // C83
-  // C62: a volume of several databases only where the calculator lays several (C110), else one.
-  const calculatedMaxDb = maxDatabaseGB(d.copies, f, jbod, multipleDatabasesPerVolume ? maxSizeVolumeOf(d.copies, d.serversPerSite, f) : 1);
-  // A custom maximum (Input!G36 "Custom", G37) sizes to the smaller of it and the calculated (C63).
-  const maxDb = f.maxDatabaseGB > 0 ? Math.min(calculatedMaxDb, f.maxDatabaseGB) : calculatedMaxDb;
-  const limit = (maxDb * (1 - f.dataOverhead) * 1024) / mailboxOnDiskMB; // C75
   const peakPerMailbox = (perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.iops, 0) * (1 + f.ioOverhead)) / mailboxes; // I76 ÷ C98
-  const ioLimit = ioMailboxesPerDatabase(f.diskIops, peakPerMailbox, jbod, multipleDatabasesPerVolume ? perVolume : 1); // C74
-  if (ioLimit <= 0) {
-    throw new SizingError("#N/A", `diskIops: a JBOD disk of ${f.diskIops} IOPS cannot serve the mailboxes of one database at ${excelRound(peakPerMailbox * 1000) / 1000} IOPS each; give faster disks (diskIops) or RAID (diskGB 0)`);
+  const two = d.serversPerSite.length === 2;
+  const count: Value[] = [
+    d.copies, copiesPerSite(d.copies, d.serversPerSite.length)[0], d.serversPerSite[0], two ? d.serversPerSite[1] : 0, activePassiveOf(d.serversPerSite, f) ? 1 : 0,
+    f.databasesPerVolume ?? 0, jbod, multipleDatabasesPerVolume, f.diskGB, f.diskIops, f.maxDatabaseGB, sized, mailboxOnDiskMB, peakPerMailbox, d.databases ?? 0,
+    f.dataOverhead, f.contentIndexShare, f.volumeFreeShare,
+  ];
+  for (let k = 0; k < COUNT_CHAIN.length; k++) {
+    // C74, the disk's I/O, on JBOD only (the calculator's "--" on RAID); a disk too slow for one database is refused with its figures.
+    const value = k === IO_MAILBOXES && !jbod ? NaN : COUNT_CHAIN[k](count, NO_SLOTS);
+    if (k === IO_MAILBOXES && value <= 0) {
+      throw new SizingError("#N/A", `diskIops: a JBOD disk of ${f.diskIops} IOPS cannot serve the mailboxes of one database at ${excelRound(peakPerMailbox * 1000) / 1000} IOPS each; give faster disks (diskIops) or RAID (diskGB 0)`);
+    }
+    count.push(value);
   }
-  const perDatabaseLimit = Number.isNaN(ioLimit) ? limit : Math.min(ioLimit, limit); // C76 before rounding
-  const perServer = maxDatabasesPerServer(ha, multipleDatabasesPerVolume ? perVolume : 1);
-  const { count: databases, symmetric, maxDatabases } = databaseCount(sized, perDatabaseLimit, d, ha, diskGroup(d.serversPerSite, d.copies, f), perServer);
-  checkCopiesPerServer(databases, d.copies, servers, ha);
+  const [maxDb, limit, ioLimit, maxDatabases, symmetric, counted] = COUNT_FIGURES.map((k) => count[k]) as number[];
+  // A design deploys exactly its balanced count (src/engine/design): no rounding of the calculator's.
+  const databases = d.deployedDatabases !== undefined && d.deployedDatabases > 0 ? d.deployedDatabases : counted;
+  checkCopiesPerServer(databases, d.copies, d.serversPerSite);
   return { ha, lagged, servers, perTier, mailboxes, tierShares, mailboxOnDiskMB, sized, jbod, passive, maxDb, limit, ioLimit, databases, symmetric, maxDatabases };
 }
 

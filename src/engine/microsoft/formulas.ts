@@ -8,6 +8,7 @@
  * Functions: arithmetic, ROUND, ROUNDUP, ROUNDDOWN, MAX, MIN, IF, AND, OR, NA — no LET, no MOD.
  */
 import { numberLiteral as n } from "../excel-formulas";
+import { COUNT_RULES, type CountRule } from "../rules/count";
 import { SERVER_DISK_RULES } from "../rules/disks";
 import { MICROSOFT_RULES } from "../rules/microsoft";
 import type { References } from "../rules/rule";
@@ -170,20 +171,6 @@ export function perMailboxIopsFormula(c: MicrosoftCells): string {
 
 /** The JBOD disk's raw GB (0: RAID), databases a volume (its own, else the copies), and whether a volume holds several (design.ts prefersJbod). */
 const jbodDisk = (c: MicrosoftCells) => c.diskGB ?? "0";
-// The calculator has no number for databases a volume (design.ts volumeCopiesOf): 1 asks one a volume
-// (Input!C108 "No"), 0 or the copies C109 "Yes", any other number C109 "No", which halves even copies.
-const evenCopies = (c: MicrosoftCells) => `${c.copies}-2*ROUNDDOWN(${c.copies}/2,0)=0`;
-const halvesCopies = (c: MicrosoftCells, v: string) => `AND(${v}>1,${v}<>${c.copies},${evenCopies(c)})`;
-// C83: one at 1; active/passive, the first site's copies; else the copies, halved as C109 "No" halves them.
-const perVolume = (c: MicrosoftCells) => {
-  const v = c.databasesPerVolume;
-  return v === undefined ? c.copies : `IF(${v}=1,1,IF(${passive(c)},${copies1(c)},IF(${halvesCopies(c, v)},${c.copies}/2,${c.copies})))`;
-};
-// C62's volume (design.ts maxSizeVolumeOf): one at 1; else the copies, halved when even by C109 "No" or active/passive.
-const maxSizeVolume = (c: MicrosoftCells) => {
-  const v = c.databasesPerVolume;
-  return v === undefined ? c.copies : `IF(${v}=1,1,IF(OR(${halvesCopies(c, v)},AND(${passive(c)},${evenCopies(c)})),${c.copies}/2,${c.copies}))`;
-};
 // Not where one a volume is asked (the factor databasesPerVolume 1, Input!C108 "No").
 const severalPerVolume = (c: MicrosoftCells) =>
   `AND(${jbodDisk(c)}>0,${c.databasesPerVolume === undefined ? "" : `${c.databasesPerVolume}<>1,`}${c.copies}>=3,OR(${c.serversSecondSite}=0,${copies1(c)}=${copies2(c)},AND(${passive(c)},${wholeRounds(c)})))`;
@@ -191,113 +178,59 @@ const severalPerVolume = (c: MicrosoftCells) =>
 export const severalPerVolumeFormula = (c: MicrosoftCells): string => severalPerVolume(c);
 
 /**
- * Helper: most databases per DAG — Role Requirements!C64, C65 (Variables!K35; stand-alone K36, design.ts
- * maxDatabasesPerServer): a server's 100, or with several databases a JBOD volume the most that fill whole
- * volumes (v × ROUNDDOWN(100 ÷ v): 99 at 3 a volume).
+ * The count's operands where the sheet has them (rules/count.ts): the JBOD disk only where the sheet writes one
+ * (it writes diskGB where the calculator deploys JBOD), the helper cells of the count but `own`'s, which is being written.
  */
-export function maxDatabasesFormula(c: MicrosoftCells): string {
-  const most = n(MICROSOFT.maxDatabasesPerServer);
-  const perServer = c.diskGB === undefined ? most : `IF(${severalPerVolume(c)},${perVolume(c)}*ROUNDDOWN(${most}/${perVolume(c)},0),${most})`;
-  return `IF(${ha(c)},ROUNDDOWN(${perServer}*${c.serversFirstSite}/${copies1(c)},0),${n(MICROSOFT.maxDatabasesStandalone)})`;
+function countCells(c: MicrosoftCells, own?: CountRule): References {
+  const onJbod = c.diskGB !== undefined;
+  const helpers: Partial<Record<CountRule, string>> = { maxDatabases: c.maxDatabases, calculatedDatabases: c.calculatedDatabases, permutations: c.permutations };
+  if (own !== undefined) delete helpers[own];
+  return {
+    // The count's own factors only: the design's maxDatabaseGB and databases are its operands customMaxDatabaseGB and setDatabases.
+    dataOverhead: factorFormula(c, "dataOverhead"),
+    contentIndexShare: factorFormula(c, "contentIndexShare"),
+    volumeFreeShare: factorFormula(c, "volumeFreeShare"),
+    copies: c.copies,
+    copiesFirstSite: c.copiesFirstSite,
+    serversFirstSite: c.serversFirstSite,
+    serversSecondSite: c.serversSecondSite,
+    activePassive: c.activePassive ?? "0",
+    askedVolumeDatabases: c.databasesPerVolume ?? "0",
+    jbod: onJbod ? `${jbodDisk(c)}>0` : "FALSE()",
+    severalPerVolume: onJbod ? severalPerVolume(c) : "FALSE()",
+    diskRawGB: jbodDisk(c),
+    diskIops: c.diskIops ?? n(F.diskIops),
+    customMaxDatabaseGB: c.maxDatabaseGB ?? "0",
+    sizedMailboxes: sized(c),
+    disk: c.disk,
+    peakPerMailbox: `((0+${c.users}*${c.iops})*(1+${factorFormula(c, "ioOverhead")}))/${c.users}`,
+    setDatabases: c.setDatabases ?? "0",
+    ...helpers,
+  };
 }
 
-/**
- * The largest database, GB — Role Requirements!C63: the calculated (C62, design.ts maxDatabaseGB): stand-alone 200; RAID 2,000;
- * on a JBOD disk of v databases a volume formatted ÷ v × (1 − free) ÷ (1 + CI + CI ÷ v), one a volume
- * 2,000 above 2,500 raw GB, else ROUNDUP(formatted × (1 − free) ÷ (1 + 2 CI)).
- */
-function maxDatabaseGBFormula(c: MicrosoftCells): string {
-  const calculated = calculatedMaxDatabaseGBFormula(c);
-  // Role Requirements!C63: a custom maximum where smaller than the calculated (design.ts microsoftSizing);
-  // 0, none: 10⁹ GB, above any database, so the calculated appears once in the formula.
-  return c.maxDatabaseGB === undefined ? calculated : `MIN(${calculated},IF(${c.maxDatabaseGB}>0,${c.maxDatabaseGB},${n(1e9)}))`;
-}
 
-function calculatedMaxDatabaseGBFormula(c: MicrosoftCells): string {
-  const raid = n(MICROSOFT.maxDatabaseGBWithCopies);
-  if (c.diskGB === undefined) return `IF(${ha(c)},${raid},${n(MICROSOFT.maxDatabaseGBStandalone)})`;
-  const d = jbodDisk(c);
-  const v = maxSizeVolume(c);
-  // raw × 10⁹ ÷ 1024³: the same double as raw × formattedPerRawGB (1024³ is a power of two; disk-formulas.ts).
-  const formatted = `(${d}*${n(1e9)}/${n(1024 ** 3)})`;
-  const [free, ci] = [n(F.volumeFreeShare), n(F.contentIndexShare)];
-  const several = `(${formatted}/${v})*(1-${free})/(1+${ci}+${ci}/${v})`;
-  const one = `IF(${d}>${n(MICROSOFT.largeDiskRawGB)},${raid},ROUNDUP(${formatted}*(1-${free})/(1+${ci}*2),0))`;
-  // C62: several databases a volume only where the calculator lays several (C110), else one.
-  return `IF(${ha(c)},IF(${d}>0,IF(AND(${severalPerVolume(c)},${v}>1),${several},${one}),${raid}),${n(MICROSOFT.maxDatabaseGBStandalone)})`;
-}
 
-/** Mailboxes a database of the maximum size holds — Role Requirements!C75. */
-const capacityLimit = (c: MicrosoftCells) => `(${maxDatabaseGBFormula(c)}*(1-${factorFormula(c, "dataOverhead")})*1024/${c.disk})`;
 
-/**
- * Mailboxes a database holds, rounded up — Role Requirements!C76: the capacity limit (C75), and on JBOD
- * the disk's I/O (C74, design.ts ioMailboxesPerDatabase: the disk's IOPS over a mailbox's with overhead,
- * down to an even number, over the databases of a volume); #N/A for a disk too slow for one database.
- */
-function perDatabaseLimitFormula(c: MicrosoftCells): string {
-  const capacity = capacityLimit(c);
-  if (c.diskGB === undefined) return `ROUNDUP(${capacity},0)`;
-  const peak = `((0+${c.users}*${c.iops})*(1+${factorFormula(c, "ioOverhead")}))/${c.users}`;
-  const vio = `IF(${severalPerVolume(c)},${perVolume(c)},1)`;
-  const io = `(2*ROUNDDOWN(ROUNDDOWN(${c.diskIops ?? n(F.diskIops)}/(${peak}),0)/2,0)/${vio})`;
-  return `IF(${jbodDisk(c)}>0,IF(${io}<=0,NA(),ROUNDUP(MIN(${io},${capacity}),0)),ROUNDUP(${capacity},0))`;
-}
+/** Helper: most databases per DAG — Role Requirements!C64, C65 (rules/count.ts maxDatabases). */
+export const maxDatabasesFormula = (c: MicrosoftCells): string => COUNT_RULES.formula("maxDatabases", countCells(c, "maxDatabases"));
 
-/** Helper: databases before the symmetry rules — Role Requirements!C75:C77. */
-export function calculatedDatabasesFormula(c: MicrosoftCells): string {
-  const raw = `(${sized(c)}/${perDatabaseLimitFormula(c)})`;
-  return `MIN(IF(ROUNDUP(${raw},0)<2,ROUNDUP(${raw},0),ROUNDUP(${raw}/2,0)*2),${c.maxDatabases})`;
-}
+/** Helper: databases before the symmetry rules — Role Requirements!C75:C77 (rules/count.ts calculatedDatabases). */
+export const calculatedDatabasesFormula = (c: MicrosoftCells): string => COUNT_RULES.formula("calculatedDatabases", countCells(c, "calculatedDatabases"));
 
-/** Helper: PERMUT(first-site servers, first-site copies) as a product — Role Requirements!C78. */
-export function permutationsFormula(c: MicrosoftCells): string {
-  const terms = Array.from({ length: 16 }, (_, k) => `IF(${copies1(c)}>=${k + 1},${c.serversFirstSite}-${k},1)`);
-  return `1*${terms.join("*")}`;
-}
+/** Helper: PERMUT(first-site servers, first-site copies) as a product — Role Requirements!C78 (rules/count.ts permutations). */
+export const permutationsFormula = (c: MicrosoftCells): string => COUNT_RULES.formula("permutations", countCells(c, "permutations"));
 
-/** Databases per DAG — Role Requirements!C78:C80, C79 plus its remainder of the disk group (design.ts databaseCount). */
-export function databasesFormula(c: MicrosoftCells): string {
-  const calculated = c.calculatedDatabases;
-  const maxDatabases = c.maxDatabases;
-  const perm = c.permutations;
-  const symmetric = `(ROUNDUP(${calculated}/${perm},0)*${perm})`;
-  const spread = `(${c.serversFirstSite}*IF(${c.serversSecondSite}>0,2,1))`;
-  const count = `IF(${maxDatabases}>${symmetric},${symmetric},IF(AND(${maxDatabases}<${symmetric},${symmetric}-${maxDatabases}<${perm},${symmetric}-${perm}<>0),${symmetric}-${perm},IF(${calculated}=${maxDatabases},${calculated},IF(${calculated}<=1,1,ROUNDUP(${calculated}/${spread},0)*${spread}))))`;
-  // The disk group (Variables!K53, design.ts diskGroup): active/active, the DAG's servers when databases a
-  // volume match the copies (none set: Input!C109 "Yes"), else the first site's; active/passive, the first
-  // site's where several databases share a volume (C110), else 1.
-  const v = c.databasesPerVolume;
-  const activeGroup = v === undefined ? serversFormula(c) : `IF(AND(${v}<>0,${v}<>${c.copies}),${c.serversFirstSite},${serversFormula(c)})`;
-  const group = c.activePassive === undefined ? activeGroup : `IF(${passive(c)},IF(${severalPerVolume(c)},${c.serversFirstSite},1),${activeGroup})`;
-  const plusRemainder = (x: string) => `(2*${x}-ROUNDDOWN((${x})/${group},0)*${group})`;
-  const rounded = plusRemainder(count);
-  // Refused: more than 100 copies a server (tooManyCopiesFormula). A count whose databases outgrow the
-  // maximum size is built, as the calculator builds it (outgrownFormula warns).
-  // Stand-alone, the count needs no IOPS, but the calculator sizes no profile past its table (messageProfile).
-  const standalone = `IF(ISNUMBER(${c.profile}),MAX(1,${calculated}),NA())`;
-  const own = `IF(${ha(c)},IF(${tooManyCopiesFormula(c, rounded)},NA(),${rounded}),${standalone})`;
-  if (c.setDatabases === undefined) return guard(c, own);
-  // A count the user sets (Input!G39): above the most a DAG supports (C65) that most, else plus its
-  // remainder of the disk group as C79; its databases may outgrow the maximum size, as the calculator's.
-  const s = c.setDatabases;
-  const setCount = `IF(${s}>${maxDatabases},${maxDatabases},IF(${ha(c)},${plusRemainder(s)},${s}))`;
-  const set = `IF(AND(${ha(c)},${tooManyCopiesFormula(c, setCount)}),NA(),${setCount})`;
-  return guard(c, `IF(${s}>0,${set},${own})`);
-}
+/** Databases per DAG — Role Requirements!C78:C80, C79 (rules/count.ts databases), where the design check passes. */
+export const databasesFormula = (c: MicrosoftCells): string =>
+  // A helper shows "—" where it has no figure (a profile past the calculator's table): no count, not a count of text.
+  guard(c, `IF(AND(ISNUMBER(${c.maxDatabases}),ISNUMBER(${c.calculatedDatabases}),ISNUMBER(${c.permutations})),${COUNT_RULES.formula("databases", countCells(c))},NA())`);
 
-/** Whether a DAG's `databases` put more than 100 copies on a server: databases × copies ÷ servers (Role Requirements!I158, design.ts checkCopiesPerServer). */
-export function tooManyCopiesFormula(c: MicrosoftCells, databases: string): string {
-  return `${databases}*${c.copies}/${serversFormula(c)}>${n(MICROSOFT.maxDatabasesPerServer)}`;
-}
+/** Whether `databases` put more than 100 copies on a server (Role Requirements!I158; rules/count.ts tooManyCopies). */
+export const tooManyCopiesFormula = (c: MicrosoftCells, databases: string): string => COUNT_RULES.formula("tooManyCopies", { ...countCells(c), countedDatabases: databases });
 
-/**
- * Whether `databases` hold more mailboxes each than a database of the maximum size (C75, rounded up as C76):
- * design.ts databaseSizeWarning, ours beside a design the calculator builds.
- */
-export function outgrownFormula(c: MicrosoftCells, databases: string): string {
-  return `${sized(c)}/${databases}>ROUNDUP(${capacityLimit(c)},0)`;
-}
+/** Whether `databases` hold more mailboxes each than a database of the maximum size (rules/count.ts outgrown; ours, beside a design the calculator builds). */
+export const outgrownFormula = (c: MicrosoftCells, databases: string): string => COUNT_RULES.formula("outgrown", { ...countCells(c), countedDatabases: databases });
 
 /** GB per database — Volume Requirements!E123. */
 export const databaseGBFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.formula("databaseGB", ruleCells(c));

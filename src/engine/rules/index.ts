@@ -3,3 +3,4 @@ export { defineRuleSet, type Compiled, type CompiledAt, type FactorSlots, type F
 export { CALCULATOR, MICROSOFT_OPERANDS, MICROSOFT_RULES, type MicrosoftRule } from "./microsoft";
 export { DELL_OPERANDS, DELL_RULES, type DellRule } from "./dell";
 export { SERVER_DISK_OPERANDS, SERVER_DISK_RULES, type ServerDiskRule } from "./disks";
+export { COUNT_OPERANDS, COUNT_RULES, type CountRule } from "./count";

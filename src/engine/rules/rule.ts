@@ -7,7 +7,7 @@
  *   - its words, from the operands' labels, for the Design and Methods sheets.
  * Functions a rule may use: arithmetic and comparisons, IF, AND, OR, NOT, MIN, MAX, ROUND, ROUNDUP,
  * ROUNDDOWN (to 0 places), NA — those every spreadsheet the customer copy opens in recalculates alike;
- * and the engine's own counts of whole units (TOLERANT_FUNCTIONS), written out in those.
+ * and the engine's own counts of whole units (TOLERANT_FUNCTIONS) and PERMUT, written out in those.
  */
 import { SizingError } from "../errors";
 import { ceilCountFormula, numberLiteral, provisionFormula } from "../excel-text";
@@ -110,6 +110,19 @@ const TOLERANT_FUNCTIONS: Readonly<Record<string, { value: (x: number) => number
   CEILCOUNT: { value: ceilCount, formula: ceilCountFormula, words: "rounded up" },
   PROVISION: { value: provisionGB, formula: provisionFormula, words: "rounded to whole GB" },
 };
+
+/**
+ * PERMUT(n, k), the ordered choices of k of n (Role Requirements!C78's PERMUT): a loop in the engine, in a
+ * formula the product of its terms, one a copy up to the most a database has (16), as LibreOffice and
+ * HyperFormula compute it alike; the same products in the same order, so the same bits.
+ */
+export const PERMUT_MOST = 16;
+function permut(n: number, k: number): number {
+  let p = 1;
+  for (let i = 0; i < k && i < PERMUT_MOST; i++) p *= n - i;
+  return p;
+}
+const permutFormula = (n: string, k: string): string => ["1", ...Array.from({ length: PERMUT_MOST }, (_, i) => `IF(${k}>=${i + 1},${n}-${i},1)`)].join("*");
 
 /** Declare a method's rules: each expression parsed and checked here, at load, so a mistyped operand never reaches a design. */
 export function defineRuleSet<K extends string>(method: string, operands: Readonly<Record<string, Operand>>, declarations: Readonly<Record<K, RuleDeclaration>>): RuleSet<K> {
@@ -238,6 +251,7 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
         }
         const tolerant = TOLERANT_FUNCTIONS[node.name];
         if (tolerant !== undefined) return tolerant.formula(args[0]);
+        if (node.name === "PERMUT") return permutFormula(wrap(args[0]), wrap(args[1]));
         return `${node.name}(${args.join(",")})`;
       }
       default:
@@ -305,6 +319,8 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
             return `not ${args[0]}`;
           case "NA":
             return "none";
+          case "PERMUT":
+            return `the orders of ${args[1]} of ${args[0]}`;
           case "CEILCOUNT":
           case "PROVISION":
             return `${sayAtom(node.args[0], params)} ${TOLERANT_FUNCTIONS[node.name].words}`;
@@ -388,7 +404,8 @@ function check(rule: Rule, node: FormulaNode, params: ReadonlySet<string>, opera
       return check(rule, node.right, params, operands, ruleOf, path);
     case "call": {
       const called = ruleOf(node.name);
-      if (called === undefined && !FUNCTIONS.has(node.name) && !(node.name in TOLERANT_FUNCTIONS)) fail(`${node.name} is not a function rules may use`);
+      if (called === undefined && !FUNCTIONS.has(node.name) && !(node.name in TOLERANT_FUNCTIONS) && node.name !== "PERMUT") fail(`${node.name} is not a function rules may use`);
+      if (node.name === "PERMUT" && node.args.length !== 2) fail("PERMUT takes two arguments");
       if (called !== undefined) within(called, node.name);
       if (["ROUND", "ROUNDUP", "ROUNDDOWN"].includes(node.name) && !(node.args[1]?.kind === "number" && node.args[1].value === 0)) fail(`${node.name} rounds to 0 places only`);
       if (node.name in TOLERANT_FUNCTIONS && node.args.length !== 1) fail(`${node.name} takes one argument`);
@@ -421,9 +438,34 @@ const isLeaf = (x: Leaf | Closure): x is Leaf => typeof x !== "function";
 const read = (leaf: Leaf, i: Slots, f: Slots): number => (leaf.from === CONSTANT ? leaf.value : leaf.from === INPUT ? (i[leaf.k] as number) : (f[leaf.k] as number));
 const asClosure = (x: Leaf | Closure): Closure => (isLeaf(x) ? (i, f) => read(x, i, f) : x);
 
-/** + − × ÷ with a leaf on either side, read in place; undefined for comparisons or two closures (binary's). */
+/** A comparison with a leaf on either side, read in place (as arithmetic's); undefined for two closures. */
+function comparison(operator: BinaryOperator, l: Leaf | Closure, r: Leaf | Closure): Closure | undefined {
+  if (!isLeaf(l) && !isLeaf(r)) return undefined;
+  const x = asClosure(l);
+  if (isLeaf(r)) {
+    const right = r;
+    if (right.from === CONSTANT) {
+      const v = right.value;
+      if (operator === ">=") return (i, f, a) => (x(i, f, a) as number) >= v;
+      if (operator === ">") return (i, f, a) => (x(i, f, a) as number) > v;
+      if (operator === "<=") return (i, f, a) => (x(i, f, a) as number) <= v;
+      if (operator === "<") return (i, f, a) => (x(i, f, a) as number) < v;
+      if (operator === "=") return (i, f, a) => x(i, f, a) === v;
+      return (i, f, a) => x(i, f, a) !== v;
+    }
+    if (operator === ">=") return (i, f, a) => (x(i, f, a) as number) >= read(right, i, f);
+    if (operator === ">") return (i, f, a) => (x(i, f, a) as number) > read(right, i, f);
+    if (operator === "<=") return (i, f, a) => (x(i, f, a) as number) <= read(right, i, f);
+    if (operator === "<") return (i, f, a) => (x(i, f, a) as number) < read(right, i, f);
+    if (operator === "=") return (i, f, a) => x(i, f, a) === read(right, i, f);
+    return (i, f, a) => x(i, f, a) !== read(right, i, f);
+  }
+  return undefined;
+}
+
+/** + − × ÷ with a leaf on either side, read in place; comparisons by comparison; undefined for two closures (binary's). */
 function arithmetic(operator: BinaryOperator, l: Leaf | Closure, r: Leaf | Closure): Closure | undefined {
-  if (operator !== "+" && operator !== "-" && operator !== "*" && operator !== "/") return undefined;
+  if (operator !== "+" && operator !== "-" && operator !== "*" && operator !== "/") return comparison(operator, l, r);
   if (isLeaf(l) && isLeaf(r)) {
     if (l.from === CONSTANT && r.from === CONSTANT) {
       const v = binary(operator, () => l.value, () => r.value)([], [], NO_ARGUMENTS);
@@ -506,6 +548,8 @@ function call(name: string, args: readonly Closure[], method: string): Closure {
       const { value } = TOLERANT_FUNCTIONS.PROVISION;
       return (i, f, a) => value(x(i, f, a) as number);
     }
+    case "PERMUT":
+      return (i, f, a) => permut(x(i, f, a) as number, y(i, f, a) as number);
     case "NA":
       return () => {
         throw new SizingError("#N/A", `${method}: the figure has no value at these inputs`);
