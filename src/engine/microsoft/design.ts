@@ -6,6 +6,7 @@ import { MICROSOFT, type MicrosoftFactors } from "./tables";
 import { MICROSOFT_RULES, microsoftFactorSlots } from "../rules/microsoft";
 import { SERVER_DISK_RULES } from "../rules/disks";
 import { COUNT_RULES } from "../rules/count";
+import { FAILURE_RULES } from "../rules/failures";
 import type { Value } from "../rules/rule";
 
 // Microsoft's rules (rules/microsoft.ts), compiled once: the size of a database from its mailboxes and their size on disk (weighted over the tiers).
@@ -60,13 +61,33 @@ const COUNT_GIVEN = [
   "copies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "activePassive", "askedVolumeDatabases", "jbod", "severalPerVolume",
   "diskRawGB", "diskIops", "customMaxDatabaseGB", "sizedMailboxes", "disk", "peakPerMailbox", "setDatabases", "dataOverhead", "contentIndexShare", "volumeFreeShare",
 ] as const;
-const COUNT_CHAINED = ["volumeCopies", "maxDatabaseGB", "capacityMailboxes", "ioMailboxes", "mailboxesPerDatabaseLimit", "maxDatabases", "calculatedDatabases", "permutations", "symmetricDatabases", "countedDatabases"] as const;
+const COUNT_CHAINED = [
+  "highAvailability", "servers", "halvesCopies", "volumeCopies", "maxSizeVolume", "formattedGB", "calculatedMaxDatabaseGB", "maxDatabaseGB", "capacityMailboxes", "ioMailboxes",
+  "mailboxesPerDatabaseLimit", "mostDatabasesPerServer", "maxDatabases", "rawDatabases", "calculatedDatabases", "permutations", "symmetricDatabases", "diskGroup", "countedDatabases",
+] as const;
 const COUNT_CHAIN = COUNT_CHAINED.map((key) => COUNT_RULES.compileAt(key, [...COUNT_GIVEN, ...COUNT_CHAINED]));
 const IO_MAILBOXES = COUNT_CHAINED.indexOf("ioMailboxes");
 /** Where the count's figures that microsoftDatabaseCount returns sit among its inputs and figures. */
 const COUNT_FIGURES = (["maxDatabaseGB", "capacityMailboxes", "ioMailboxes", "maxDatabases", "symmetricDatabases", "countedDatabases"] as const).map((key) => COUNT_GIVEN.length + COUNT_CHAINED.indexOf(key));
 const volumeCopiesRule = COUNT_RULES.compileAt("volumeCopies", ["copies", "copiesFirstSite", "activePassive", "askedVolumeDatabases"]);
 const tooManyCopiesOf = COUNT_RULES.compileAt("tooManyCopies", ["copies", "serversFirstSite", "serversSecondSite", "countedDatabases"]);
+
+// The failures (rules/failures.ts, Role Requirements!C103, C116:C130) from the count (FAILURE_GIVEN); each site's
+// loads computed once and given to the modes (FAILURE_CHAINED, filled in this order, the modes last).
+const FAILURE_GIVEN = ["copies", "laggedCopies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "activePassive", "databases", "copiesPerServer", "symmetricDatabases", "neverLess", "replayLagManager"] as const;
+const FAILURE_MODES = ["normalActive", "serverActive", "doubleServerActive", "siteActive", "siteServerActive", "siteDoubleServerActive", "worstActive"] as const;
+const FAILURE_CHAINED = [
+  "highAvailability", "twoSites", "passive", "bothActive", "haCopies", "haFirstSite", "haSecondSite", "copiesSecondSite", "firstSiteDatabases", "secondSiteDatabases",
+  "shortFirstSite", "survivableFirstSite", "survivableSecondSite", "firstNormal", "firstOne", "firstTwo", "secondNormal", "secondOne", "secondTwo",
+  "oneInSecond", "twoInSecond", "siteHaFirst", "siteHaSecond", "equalOne", "equalTwo", "eitherSiteLost", "equalSites", "survivorHa", "noFailureSurvivable", ...FAILURE_MODES,
+] as const;
+const FAILURE_CHAIN = FAILURE_CHAINED.map((key) => FAILURE_RULES.compileAt(key, [...FAILURE_GIVEN, ...FAILURE_CHAINED]));
+/** Which of the chained figures a design skips, by place. */
+const chained = (keys: readonly (typeof FAILURE_CHAINED)[number][]): readonly boolean[] => FAILURE_CHAINED.map((key) => (keys as readonly string[]).includes(key));
+const NONE_SKIPPED = chained([]);
+const FAILURE_MODES_AT = FAILURE_GIVEN.length + FAILURE_CHAINED.indexOf(FAILURE_MODES[0]);
+const PASSIVE_ONLY = chained(["oneInSecond", "twoInSecond"]);
+const ONE_SITE_NONE = chained(["secondNormal", "secondOne", "secondTwo", "oneInSecond", "twoInSecond", "siteHaFirst", "siteHaSecond", "equalOne", "equalTwo", "survivorHa", "siteActive", "siteServerActive", "siteDoubleServerActive"]);
 
 /**
  * Microsoft's volumes of one copy, one database a volume — Volume Requirements!I123 (rules/microsoft.ts
@@ -393,105 +414,25 @@ export function databaseSizeWarning(s: Pick<MicrosoftSizing, "mailboxesPerDataba
  * either. They differ only when the second site has fewer HA copies than the first — a lagged copy there.
  */
 export function activeDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number, laggedCopies = 0, symmetricDatabases = 0, activePassive = false, eitherSite = false, lagActivated = false): ActiveDatabases {
-  const sites = serversPerSite.length;
-  const ha = haCopiesPerSite(copies, laggedCopies, sites);
-  // Replay Lag Manager (Input!G33): after a site fails, the other site's lagged copies can be activated too (C127:C129).
-  const siteHa = lagActivated ? copiesPerSite(copies, sites) : ha;
-  const haTotal = copies - laggedCopies;
-  const r: ActiveDatabases = { normal: 0, server: 0, doubleServer: 0, site: 0, siteServer: 0, siteDoubleServer: 0, worst: 0 };
-  if (copies < 2) {
-    r.normal = r.worst = databases;
-    return r;
-  }
-  if (activePassive && sites === 2) return activePassiveDatabases(databases, serversPerSite, copies, copiesPerServer, laggedCopies, symmetricDatabases, lagActivated);
-  const firstSiteDatabases = sites === 2 ? excelCeil(databases * MICROSOFT.firstSiteUserShare) : databases; // C86
-  const siteDatabases = sites === 2 ? [firstSiteDatabases, databases - firstSiteDatabases] : [firstSiteDatabases];
-  const defined = (x: number | undefined): x is number => x !== undefined;
-  const max = (...xs: (number | undefined)[]) => Math.max(0, ...xs.filter(defined));
-  // Per site: normal (C116/D116), one failure (C117/D117), two (C121/D121); undefined is the calculator's "--".
-  const inSite = serversPerSite.map((n, s) => {
-    const d = siteDatabases[s];
-    const normal = d === 1 ? 1 : d / n;
-    let one: number | undefined;
-    if (ha[s] > 1) {
-      const spread = excelCeil(normal + normal / (n - 1));
-      one = d === 1 ? 1 : spread === normal ? undefined : spread;
-    } else if (n > 1) one = normal;
-    const short = s === 0 && firstSiteDatabases * ha[0] < symmetricDatabases ? 2 : 0; // C121: C88 < C78
-    const other = sites === 2 ? serversPerSite[1 - s] : 0;
-    const survivable = sites === 1 ? ha[s] >= 3 && n >= 4 : haTotal >= 3 && (s === 0 ? other >= 4 : n + other >= 4);
-    let two: number | undefined;
-    if (survivable) {
-      if (ha[s] >= 3) two = Math.min(copiesPerServer, n - 2 === 1 ? copiesPerServer / 2 : excelCeil(normal + (normal * 2) / (n - 2)) + short);
-      else if (n > 2) two = Math.min(copiesPerServer, excelCeil((d - excelCeil(normal / (n - 1)) * 2) / (n - 2)) + short);
-      else two = 0;
-    }
-    return { normal, one, two };
-  });
-  r.normal = max(...inSite.map((x) => x.normal));
-  r.server = max(...inSite.map((x) => x.one));
-  r.doubleServer = max(...inSite.map((x) => x.two));
-  const first = inSite[0];
-  let siteCases: (number | undefined)[] = [];
-  if (sites === 2) {
-    // Site `failed` fails; the other's servers take every database (C127:C130).
-    const siteFailure = (failed: number) => {
-      const survivor = 1 - failed;
-      const m = serversPerSite[survivor];
-      const equal = m === serversPerSite[failed];
-      const site = siteHa[survivor] >= 1 ? excelCeil(databases / m) : undefined;
-      const one = siteHa[survivor] >= 2 && m >= 2 ? (equal ? 2 * (first.one ?? NaN) : excelCeil(databases / (m - 1))) : undefined;
-      const two = siteHa[survivor] >= 3 && m >= 4 ? (equal ? 2 * (first.two ?? NaN) : excelCeil(databases / (m - 2))) : undefined;
-      return [site, one, two];
-    };
-    const cases = eitherSite ? [siteFailure(0), siteFailure(1)] : [siteFailure(0)];
-    r.site = max(...cases.map((x) => x[0]));
-    r.siteServer = max(...cases.map((x) => x[1]));
-    r.siteDoubleServer = max(...cases.map((x) => x[2]));
-    siteCases = cases.flat();
-  }
-  if (!defined(first.one) && !defined(first.two)) r.worst = first.normal * (ha[0] === 1 && sites === 2 ? 2 : 1); // C103
-  else r.worst = max(first.one, first.two, ...siteCases);
-  return r;
-}
-
-/**
- * Active/passive (Input!G23): every database active in the first site, the second's
- * servers passive until it fails. The first site's servers (C116, C117, C121 with all the databases, C86)
- * and the worst they size (C103: their one and two failures, once); the second's take the first's
- * failures their copies cover (C118: one HA copy at home, ROUNDUP((D − the first's one-failure load) ÷ m);
- * C122: ROUNDUP(2 × (one failure − normal) ÷ m)) and the first site's loss (C127: ROUNDUP(D ÷ m); C128
- * with two HA copies there and 2 servers, the first site's one-failure load on as many servers, else
- * ROUNDUP(D ÷ (m − 1)); C129 with three and 4, its two-failure load, else ROUNDUP(D ÷ (m − 2))). A mode's
- * figure is its busiest server's, in either site.
- */
-function activePassiveDatabases(databases: number, serversPerSite: readonly number[], copies: number, copiesPerServer: number, laggedCopies: number, symmetricDatabases: number, lagActivated = false): ActiveDatabases {
-  const [n, m] = serversPerSite;
-  const ha = haCopiesPerSite(copies, laggedCopies, 2);
-  const siteHa = lagActivated ? copiesPerSite(copies, 2) : ha; // Replay Lag Manager (Input!G33): C127:C129
-
-  const haTotal = copies - laggedCopies;
-  const d = databases;
-  const normal = d === 1 ? 1 : d / n;
-  let one: number | undefined;
-  if (ha[0] > 1) {
-    const spread = excelCeil(normal + normal / (n - 1));
-    one = d === 1 ? 1 : spread === normal ? undefined : spread;
-  } else if (n > 1) one = normal;
-  const short = d * ha[0] < symmetricDatabases ? 2 : 0; // C121: C88 < C78
-  let two: number | undefined;
-  if (haTotal >= 3 && m >= 4) {
-    if (ha[0] >= 3) two = Math.min(copiesPerServer, n - 2 === 1 ? copiesPerServer / 2 : excelCeil(normal + (normal * 2) / (n - 2)) + short);
-    else if (n > 2) two = Math.min(copiesPerServer, excelCeil((d - excelCeil(normal / (n - 1)) * 2) / (n - 2)) + short);
-    else two = 0;
-  }
-  const oneInSecond = ha[1] >= 1 && ha[0] === 1 ? excelCeil((d - (one ?? 0)) / m) : 0; // C118
-  const twoInSecond = ha[1] >= 1 && (ha[0] < 3 || n < 4) && two !== undefined ? excelCeil(((one ?? normal) - normal) * 2 / m) : 0; // C122
-  const site = siteHa[1] >= 1 ? excelCeil(d / m) : 0; // C127
-  const siteServer = siteHa[1] >= 2 && m >= 2 ? (m === n ? (one ?? 0) : excelCeil(d / (m - 1))) : 0; // C128
-  const siteDoubleServer = siteHa[1] >= 3 && m >= 4 ? (m === n ? (two ?? 0) : excelCeil(d / (m - 2))) : 0; // C129
-  const worst = one === undefined && two === undefined ? normal : Math.max(one ?? 0, two ?? 0); // C103
-  return { normal, server: Math.max(one ?? 0, oneInSecond), doubleServer: Math.max(two ?? 0, twoInSecond), site, siteServer, siteDoubleServer, worst };
+  const two = serversPerSite.length === 2;
+  const values: Value[] = [
+    copies, laggedCopies, copiesPerSite(copies, serversPerSite.length)[0], serversPerSite[0], two ? serversPerSite[1] : 0, activePassive && two ? 1 : 0,
+    databases, copiesPerServer, symmetricDatabases, eitherSite ? 1 : 0, lagActivated ? 1 : 0,
+  ];
+  // A second site's figures are read only with two sites (one site has none to divide by), the second site's share of
+  // the first's failures only active/passive: elsewhere the calculator's "--".
+  const skipped = two ? (activePassive ? NONE_SKIPPED : PASSIVE_ONLY) : ONE_SITE_NONE;
+  for (let k = 0; k < FAILURE_CHAIN.length; k++) values.push(skipped[k] ? -1 : FAILURE_CHAIN[k](values, NO_SLOTS));
+  const at = FAILURE_MODES_AT;
+  return {
+    normal: Math.max(0, values[at] as number),
+    server: Math.max(0, values[at + 1] as number),
+    doubleServer: Math.max(0, values[at + 2] as number),
+    site: Math.max(0, values[at + 3] as number),
+    siteServer: Math.max(0, values[at + 4] as number),
+    siteDoubleServer: Math.max(0, values[at + 5] as number),
+    worst: values[at + 6] as number,
+  };
 }
 
 /** The second site's busiest server of an active/passive DAG, when its first site fails: Role Requirements!C130 (G196). */

@@ -9,6 +9,7 @@
  */
 import { numberLiteral as n } from "../excel-formulas";
 import { COUNT_RULES, type CountRule } from "../rules/count";
+import { FAILURE_MODE_RULES, FAILURE_RULES } from "../rules/failures";
 import { SERVER_DISK_RULES } from "../rules/disks";
 import { MICROSOFT_RULES } from "../rules/microsoft";
 import type { References } from "../rules/rule";
@@ -239,47 +240,23 @@ export const databaseGBFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.
 export const copiesPerServerFormula = (c: MicrosoftCells): string =>
   MICROSOFT_RULES.formula("copiesPerServer", { ...ruleCells(c), copiesFirstSite: copies1(c), activePassive: c.activePassive ?? "0" });
 
-/** Worst-case active databases on a server — Role Requirements!C103 (design.ts activeDatabases). */
-export function activeFormula(c: MicrosoftCells): string {
-  // design.ts activeDatabases: only HA copies activate (round-robin from the first site, the lagged last),
-  // so the second site never holds more HA copies than the first; -1 stands for the calculator's "--" (no such case).
-  const two = `${c.serversSecondSite}>0`;
-  const n1 = c.serversFirstSite;
-  const n2 = c.serversSecondSite;
-  const h1 = ha1(c);
-  const h2 = ha2(c);
-  const cps = c.copiesPerServer;
-  const db = c.databases;
-  const d1 = firstSiteDatabases(c);
-  const normal1 = `IF(${d1}=1,1,(${d1})/${n1})`;
-  // C117: one server of the first site fails (a spread never equals the normal load, which is above 0).
-  const one1 = `IF(${h1}>1,IF(${d1}=1,1,ROUNDUP(${normal1}+${normal1}/(${n1}-1),0)),IF(${n1}>1,${normal1},-1))`;
-  // C121: two fail; two more when the first site's copies fall short of the symmetric count (C88 < C78).
-  const short = `IF((${d1})*${h1}<ROUNDUP(${c.calculatedDatabases}/${c.permutations},0)*${c.permutations},2,0)`;
-  const withThree = `MIN(${cps},IF(${n1}-2=1,${cps}/2,ROUNDUP(${normal1}+(${normal1}*2)/(${n1}-2),0)+${short}))`;
-  const withFewer = `IF(${n1}>2,MIN(${cps},ROUNDUP(((${d1})-ROUNDUP(${normal1}/(${n1}-1),0)*2)/(${n1}-2),0)+${short}),0)`;
-  const survivable1 = `IF(${two},AND(${haCopies(c)}>=3,${n2}>=4),AND(${h1}>=3,${n1}>=4))`;
-  const two1 = `IF(${survivable1},IF(${h1}>=3,${withThree},${withFewer}),-1)`;
-  // C127:C129, the first site failing; never less, either. Equal sites: the first site surviving covers
-  // both (it holds as many HA copies or more): its servers take every database, then twice its one- and
-  // two-failure figures, where the survivor's HA copies allow.
-  const either = neverLess(c);
-  const h = `IF(${either},${h1},${h2})`;
-  const equal = [`ROUNDUP(${db}/${n1},0)`, `IF(${h}>=2,2*${one1},-1)`, `IF(AND(${h}>=3,${n1}>=4),2*${two1},-1)`];
-  const unequal = (m: string, h: string) => [
-    `IF(${h}>=1,ROUNDUP(${db}/${m},0),-1)`,
-    `IF(AND(${h}>=2,${m}>=2),ROUNDUP(${db}/(${m}-1),0),-1)`,
-    `IF(AND(${h}>=3,${m}>=4),ROUNDUP(${db}/(${m}-2),0),-1)`,
-  ];
-  const sites = `IF(${two},IF(${n1}=${n2},MAX(${equal.join(",")}),MAX(${[...unequal(`IF(${two},${n2},1)`, h2), ...unequal(n1, `IF(${either},${h1},0)`)].join(",")})),-1)`;
-  // C103: no failure survivable (one HA copy on one server) leaves the normal load, twice it over two sites.
-  // Active/passive: the first site's one and two failures alone (design.ts activePassiveDatabases), its
-  // normal load when neither can be (one HA copy on one server, and no two failures survivable).
-  const ap = passive(c);
-  const none = `AND(${h1}<=1,${n1}=1,OR(NOT(${ap}),NOT(${survivable1})))`;
-  const worst = `IF(${none},${normal1}*IF(AND(${two},NOT(${ap})),2,1),MAX(${one1},${two1},IF(${ap},0,${sites})))`;
-  return `IF(${ha(c)},${worst},${db})`;
-}
+/** Worst-case active databases on a server — Role Requirements!C103 (rules/failures.ts worstActive). */
+export const activeFormula = (c: MicrosoftCells): string => FAILURE_RULES.formula("worstActive", failureCells(c));
+
+/** The failure rules' operands where the sheet has them (rules/failures.ts): the symmetric count from the count's helper cells. */
+const failureCells = (c: MicrosoftCells): References => ({
+  copies: c.copies,
+  laggedCopies: c.laggedCopies ?? "0",
+  copiesFirstSite: c.copiesFirstSite,
+  serversFirstSite: c.serversFirstSite,
+  serversSecondSite: c.serversSecondSite,
+  activePassive: c.activePassive ?? "0",
+  databases: c.databases,
+  copiesPerServer: c.copiesPerServer,
+  symmetricDatabases: `ROUNDUP(${c.calculatedDatabases}/${c.permutations},0)*${c.permutations}`,
+  neverLess: c.neverLess ?? "0",
+  replayLagManager: factorFormula(c, "replayLagManager"),
+});
 
 /** IOPS of the active databases with overhead — Role Requirements!I76. */
 export function peakFormula(c: MicrosoftCells): string {
@@ -349,68 +326,10 @@ export type ActiveMode = "normal" | "server" | "doubleServer" | "site" | "siteSe
 
 /**
  * Active databases on the busiest server in one failure mode — Role Requirements!C195:F195, C127:C129
- * (design.ts activeDatabases, both sites, HA copies only): a number above 0 where the mode occurs and
- * is survivable, else 0 or below (the calculator's "--"; 0 for a site in one site). Stand-alone: the
- * server's databases in normal runtime.
+ * (rules/failures.ts): a number above 0 where the mode occurs and is survivable, else 0 or below (the
+ * calculator's "--"; 0 for a site in one site). Stand-alone: the server's databases in normal runtime.
  */
-export function activeModeFormula(c: MicrosoftCells, mode: ActiveMode): string {
-  const two = `${c.serversSecondSite}>0`;
-  const sv = [c.serversFirstSite, c.serversSecondSite];
-  const h = [ha1(c), ha2(c)];
-  const cps = c.copiesPerServer;
-  const db = c.databases;
-  const d1 = firstSiteDatabases(c);
-  const d = [d1, `(${db}-${d1})`];
-  const normal = (s: number) => `IF(${d[s]}=1,1,(${d[s]})/${sv[s]})`;
-  // C117: a server fails; the spread is above the normal load, which is above 0.
-  const one = (s: number) => `IF(${h[s]}>1,IF(${d[s]}=1,1,ROUNDUP(${normal(s)}+${normal(s)}/(${sv[s]}-1),0)),IF(${sv[s]}>1,${normal(s)},-1))`;
-  // C121: two fail; two more in the first site when its copies fall short of the symmetric count (C88 < C78).
-  const short = (s: number) => (s === 0 ? `IF((${d1})*${h[0]}<ROUNDUP(${c.calculatedDatabases}/${c.permutations},0)*${c.permutations},2,0)` : "0");
-  const survivable = (s: number) =>
-    s === 0 ? `IF(${two},AND(${haCopies(c)}>=3,${sv[1]}>=4),AND(${h[0]}>=3,${sv[0]}>=4))` : `AND(${haCopies(c)}>=3,${sv[0]}+${sv[1]}>=4)`;
-  const twoFail = (s: number) => {
-    const withThree = `MIN(${cps},IF(${sv[s]}-2=1,${cps}/2,ROUNDUP(${normal(s)}+(${normal(s)}*2)/(${sv[s]}-2),0)+${short(s)}))`;
-    const withFewer = `IF(${sv[s]}>2,MIN(${cps},ROUNDUP(((${d[s]})-ROUNDUP(${normal(s)}/(${sv[s]}-1),0)*2)/(${sv[s]}-2),0)+${short(s)}),0)`;
-    return `IF(${survivable(s)},IF(${h[s]}>=3,${withThree},${withFewer}),-1)`;
-  };
-  // Active/passive: the second site has no active databases until the first fails.
-  const bothSites = (f: (s: number) => string) => `MAX(${f(0)},IF(AND(${two},NOT(${passive(c)})),${f(1)},-1))`;
-  // Replay Lag Manager (the factor replayLagManager, Input!G33): after a site fails its lagged copies count too (design.ts siteHa).
-  const siteH = (s: number) => `IF(${factorFormula(c, "replayLagManager")}>0,${s === 0 ? copies1(c) : copies2(c)},${h[s]})`;
-  // C127:C129: a site fails and the other's servers take every database; equal sites, twice the first site's figures.
-  const siteCase = (failed: number, k: 0 | 1 | 2) => {
-    const survivor = 1 - failed;
-    const m = sv[survivor];
-    const hs = siteH(survivor);
-    const equal = `${m}=${sv[failed]}`;
-    if (k === 0) return `IF(${hs}>=1,ROUNDUP(${db}/${m},0),-1)`;
-    if (k === 1) return `IF(AND(${hs}>=2,${m}>=2),IF(${equal},2*${one(0)},ROUNDUP(${db}/(${m}-1),0)),-1)`;
-    return `IF(AND(${hs}>=3,${m}>=4),IF(${equal},2*${twoFail(0)},ROUNDUP(${db}/(${m}-2),0)),-1)`;
-  };
-  // Active/passive (design.ts activePassiveDatabases): the second site takes the first's failures its copies
-  // cover (C118, C122) and the first site's loss (C127:C129; equal sites, the first site's own figures).
-  const [h1, h2] = h;
-  const [n1, n2] = sv;
-  const s2 = siteH(1);
-  const passiveSite = [
-    `IF(${s2}>=1,ROUNDUP(${db}/${n2},0),-1)`,
-    `IF(AND(${s2}>=2,${n2}>=2),IF(${n2}=${n1},MAX(0,${one(0)}),ROUNDUP(${db}/(${n2}-1),0)),-1)`,
-    `IF(AND(${s2}>=3,${n2}>=4),IF(${n2}=${n1},MAX(0,${twoFail(0)}),ROUNDUP(${db}/(${n2}-2),0)),-1)`,
-  ];
-  const oneInSecond = `IF(AND(${passive(c)},${h2}>=1,${h1}=1),ROUNDUP((${db}-MAX(0,${one(0)}))/${n2},0),-1)`;
-  const twoInSecond = `IF(AND(${passive(c)},${h2}>=1,OR(${h1}<3,${n1}<4),${twoFail(0)}>=0),ROUNDUP((IF(${one(0)}<0,${normal(0)},${one(0)})-${normal(0)})*2/${n2},0),-1)`;
-  // The first site's loss (the calculator's); never less, either's.
-  const sites = (k: 0 | 1 | 2) => `IF(${two},IF(${passive(c)},${passiveSite[k]},MAX(${siteCase(0, k)},IF(${neverLess(c)},${siteCase(1, k)},-1))),-1)`;
-  const byMode: Record<ActiveMode, string> = {
-    normal: bothSites(normal),
-    server: `MAX(${bothSites(one)},${oneInSecond})`,
-    doubleServer: `MAX(${bothSites(twoFail)},${twoInSecond})`,
-    site: sites(0),
-    siteServer: sites(1),
-    siteDoubleServer: sites(2),
-  };
-  return `IF(${ha(c)},${byMode[mode]},${mode === "normal" ? db : "-1"})`;
-}
+export const activeModeFormula = (c: MicrosoftCells, mode: ActiveMode): string => FAILURE_RULES.formula(FAILURE_MODE_RULES[mode], failureCells(c));
 
 /** A failure mode's active databases as design.ts ActiveDatabases counts them: the calculator's "--" (activeModeFormula's 0 or below) is none. */
 export const activeOrNoneFormula = (modeActive: string): string => `MAX(0,${modeActive})`;

@@ -4,3 +4,4 @@ export { CALCULATOR, MICROSOFT_OPERANDS, MICROSOFT_RULES, type MicrosoftRule } f
 export { DELL_OPERANDS, DELL_RULES, type DellRule } from "./dell";
 export { SERVER_DISK_OPERANDS, SERVER_DISK_RULES, type ServerDiskRule } from "./disks";
 export { COUNT_OPERANDS, COUNT_RULES, type CountRule } from "./count";
+export { FAILURE_OPERANDS, FAILURE_RULES, type FailureRule } from "./failures";

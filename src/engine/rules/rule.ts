@@ -141,7 +141,7 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
   const FACTOR_KEYS = Object.keys(operands).filter((name) => operands[name].kind === "factor");
   for (const rule of Object.values(rules) as Rule[]) check(rule, rule.node, new Set(rule.parameters ?? []), operands, ruleNamed, [rule.key]);
 
-  function compileNode(node: FormulaNode, params: readonly string[], seen: string[], plan: SlotPlan): Closure {
+  function compileNode(node: FormulaNode, params: readonly string[], seen: string[], plan: SlotPlan, bound: Bindings = NO_BINDINGS): Closure {
     switch (node.kind) {
       case "number": {
         const v = node.value;
@@ -153,6 +153,8 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
       }
       case "name": {
         const name = node.name;
+        const leaf = bound.get(name);
+        if (leaf !== undefined) return asClosure(leaf);
         const p = params.indexOf(name);
         if (p >= 0) return (_i, _f, args) => args[p];
         const operand = operands[name];
@@ -172,23 +174,39 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
         return compileNode(rules[ruleOf(name)!].node, [], [...seen, name], plan);
       }
       case "negate": {
-        const x = compileNode(node.operand, params, seen, plan);
+        const x = compileNode(node.operand, params, seen, plan, bound);
         return (i, f, a) => -(x(i, f, a) as number);
       }
       case "binary": {
-        const [l, r] = [node.left, node.right].map((side) => leafOf(side, params, plan) ?? compileNode(side, params, seen, plan));
+        const [l, r] = [node.left, node.right].map((side) => leafOf(side, params, plan, bound) ?? compileNode(side, params, seen, plan, bound));
         return arithmetic(node.operator, l, r) ?? binary(node.operator, asClosure(l), asClosure(r));
       }
       case "call": {
-        const args = node.args.map((arg) => compileNode(arg, params, seen, plan));
         const called = ruleOf(node.name);
         if (called !== undefined) {
+          // Arguments that are each a number, an input or a factor are bound in the body as they are: it reads them
+          // in place, as arithmetic reads its leaves, with no array of arguments.
+          const leaves = node.args.map((arg) => leafOf(arg, params, plan, bound));
+          const names = rules[called].parameters ?? [];
+          if (leaves.every((leaf) => leaf !== undefined)) return compileNode(rules[called].node, [], [...seen, called], plan, new Map(names.map((name, k) => [name, leaves[k] as Leaf])));
+        }
+        const args = node.args.map((arg) => compileNode(arg, params, seen, plan, bound));
+        if (called !== undefined) {
           const body = compileNode(rules[called].node, rules[called].parameters ?? [], [...seen, called], plan);
+          // The arguments' values in one array of this call's own, filled each call: no rule reaches itself, so
+          // nothing fills it again while its body reads it, and a design allocates nothing for it.
+          const values: Value[] = args.map(() => 0);
           if (args.length === 1) {
             const [x] = args;
-            return (i, f, a) => body(i, f, [x(i, f, a)]);
+            return (i, f, a) => {
+              values[0] = x(i, f, a);
+              return body(i, f, values);
+            };
           }
-          return (i, f, a) => body(i, f, args.map((x) => x(i, f, a)));
+          return (i, f, a) => {
+            for (let k = 0; k < args.length; k++) values[k] = args[k](i, f, a);
+            return body(i, f, values);
+          };
         }
         return call(node.name, args, method);
       }
@@ -198,9 +216,13 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
   }
 
   /** A number, or an input's or a factor's place, where `node` is one: arithmetic reads it without a closure. */
-  function leafOf(node: FormulaNode, params: readonly string[], plan: SlotPlan): Leaf | undefined {
+  function leafOf(node: FormulaNode, params: readonly string[], plan: SlotPlan, bound: Bindings = NO_BINDINGS): Leaf | undefined {
     if (node.kind === "number") return { from: CONSTANT, k: 0, value: node.value };
-    if (node.kind !== "name" || params.includes(node.name)) return undefined;
+    if (node.kind === "negate" && node.operand.kind === "number") return { from: CONSTANT, k: 0, value: -node.operand.value };
+    if (node.kind !== "name") return undefined;
+    const leaf = bound.get(node.name);
+    if (leaf !== undefined) return leaf;
+    if (params.includes(node.name)) return undefined;
     const operand = operands[node.name];
     if (operand?.kind === "constant") return { from: CONSTANT, k: 0, value: operand.value };
     if (operand?.kind === "factor") {
@@ -418,6 +440,9 @@ function check(rule: Rule, node: FormulaNode, params: ReadonlySet<string>, opera
 }
 
 const NO_ARGUMENTS: readonly Value[] = [];
+/** A rule's parameters bound to its caller's leaves (compileNode): read in place. */
+type Bindings = ReadonlyMap<string, Leaf>;
+const NO_BINDINGS: Bindings = new Map();
 const truthy = (v: Value) => v === true || (typeof v === "number" && v !== 0);
 /** Excel's ROUNDUP and ROUNDDOWN go away from and toward zero; ROUND halves away from zero. */
 const roundUp = (x: number) => (x < 0 ? -excelCeil(-x) : excelCeil(x));
@@ -436,11 +461,27 @@ interface Leaf {
 const [CONSTANT, INPUT, FACTOR] = [0, 1, 2] as const;
 const isLeaf = (x: Leaf | Closure): x is Leaf => typeof x !== "function";
 const read = (leaf: Leaf, i: Slots, f: Slots): number => (leaf.from === CONSTANT ? leaf.value : leaf.from === INPUT ? (i[leaf.k] as number) : (f[leaf.k] as number));
-const asClosure = (x: Leaf | Closure): Closure => (isLeaf(x) ? (i, f) => read(x, i, f) : x);
+/** A leaf as a closure of its own kind, so the closure tests nothing when it reads. */
+function asClosure(x: Leaf | Closure): Closure {
+  if (!isLeaf(x)) return x;
+  const { k, value } = x;
+  if (x.from === CONSTANT) return () => value;
+  return x.from === INPUT ? (i) => i[k] : (_i, f) => f[k];
+}
 
 /** A comparison with a leaf on either side, read in place (as arithmetic's); undefined for two closures. */
 function comparison(operator: BinaryOperator, l: Leaf | Closure, r: Leaf | Closure): Closure | undefined {
   if (!isLeaf(l) && !isLeaf(r)) return undefined;
+  // An input against a number, the commonest test (copies>=2): read in place.
+  if (isLeaf(l) && l.from === INPUT && isLeaf(r) && r.from === CONSTANT) {
+    const [k, v] = [l.k, r.value];
+    if (operator === ">=") return (i) => (i[k] as number) >= v;
+    if (operator === ">") return (i) => (i[k] as number) > v;
+    if (operator === "<=") return (i) => (i[k] as number) <= v;
+    if (operator === "<") return (i) => (i[k] as number) < v;
+    if (operator === "=") return (i) => i[k] === v;
+    return (i) => i[k] !== v;
+  }
   const x = asClosure(l);
   if (isLeaf(r)) {
     const right = r;
@@ -471,10 +512,33 @@ function arithmetic(operator: BinaryOperator, l: Leaf | Closure, r: Leaf | Closu
       const v = binary(operator, () => l.value, () => r.value)([], [], NO_ARGUMENTS);
       return () => v;
     }
+    // Two inputs, or an input and a number, the commonest leaves: read with no test of their kind.
+    const [p, q] = [l.k, r.k];
+    if (l.from === INPUT && r.from === INPUT) {
+      if (operator === "+") return (i) => (i[p] as number) + (i[q] as number);
+      if (operator === "-") return (i) => (i[p] as number) - (i[q] as number);
+      if (operator === "*") return (i) => (i[p] as number) * (i[q] as number);
+      return (i) => (i[p] as number) / (i[q] as number);
+    }
+    if (l.from === INPUT && r.from === CONSTANT) {
+      const v = r.value;
+      if (operator === "+") return (i) => (i[p] as number) + v;
+      if (operator === "-") return (i) => (i[p] as number) - v;
+      if (operator === "*") return (i) => (i[p] as number) * v;
+      return (i) => (i[p] as number) / v;
+    }
     if (operator === "+") return (i, f) => read(l, i, f) + read(r, i, f);
     if (operator === "-") return (i, f) => read(l, i, f) - read(r, i, f);
     if (operator === "*") return (i, f) => read(l, i, f) * read(r, i, f);
     return (i, f) => read(l, i, f) / read(r, i, f);
+  }
+  if (isLeaf(r) && r.from === CONSTANT) {
+    const x = l as Closure;
+    const v = r.value;
+    if (operator === "+") return (i, f, a) => (x(i, f, a) as number) + v;
+    if (operator === "-") return (i, f, a) => (x(i, f, a) as number) - v;
+    if (operator === "*") return (i, f, a) => (x(i, f, a) as number) * v;
+    return (i, f, a) => (x(i, f, a) as number) / v;
   }
   if (isLeaf(r)) {
     const x = l as Closure;
@@ -525,15 +589,35 @@ function call(name: string, args: readonly Closure[], method: string): Closure {
     case "IF":
       return (i, f, a) => (truthy(x(i, f, a)) ? y(i, f, a) : z(i, f, a));
     case "AND":
-      return args.length === 2 ? (i, f, a) => truthy(x(i, f, a)) && truthy(y(i, f, a)) : (i, f, a) => args.every((arg) => truthy(arg(i, f, a)));
+      if (args.length === 2) return (i, f, a) => truthy(x(i, f, a)) && truthy(y(i, f, a));
+      return (i, f, a) => {
+        for (let k = 0; k < args.length; k++) if (!truthy(args[k](i, f, a))) return false;
+        return true;
+      };
     case "OR":
-      return args.length === 2 ? (i, f, a) => truthy(x(i, f, a)) || truthy(y(i, f, a)) : (i, f, a) => args.some((arg) => truthy(arg(i, f, a)));
+      if (args.length === 2) return (i, f, a) => truthy(x(i, f, a)) || truthy(y(i, f, a));
+      return (i, f, a) => {
+        for (let k = 0; k < args.length; k++) if (truthy(args[k](i, f, a))) return true;
+        return false;
+      };
     case "NOT":
       return (i, f, a) => !truthy(x(i, f, a));
     case "MIN":
-      return args.length === 2 ? (i, f, a) => Math.min(x(i, f, a) as number, y(i, f, a) as number) : (i, f, a) => Math.min(...args.map((arg) => arg(i, f, a) as number));
+      if (args.length === 2) return (i, f, a) => Math.min(x(i, f, a) as number, y(i, f, a) as number);
+      if (args.length === 3) return (i, f, a) => Math.min(x(i, f, a) as number, y(i, f, a) as number, z(i, f, a) as number);
+      return (i, f, a) => {
+        let m = Infinity;
+        for (let k = 0; k < args.length; k++) m = Math.min(m, args[k](i, f, a) as number);
+        return m;
+      };
     case "MAX":
-      return args.length === 2 ? (i, f, a) => Math.max(x(i, f, a) as number, y(i, f, a) as number) : (i, f, a) => Math.max(...args.map((arg) => arg(i, f, a) as number));
+      if (args.length === 2) return (i, f, a) => Math.max(x(i, f, a) as number, y(i, f, a) as number);
+      if (args.length === 3) return (i, f, a) => Math.max(x(i, f, a) as number, y(i, f, a) as number, z(i, f, a) as number);
+      return (i, f, a) => {
+        let m = -Infinity;
+        for (let k = 0; k < args.length; k++) m = Math.max(m, args[k](i, f, a) as number);
+        return m;
+      };
     case "ROUNDUP":
       return (i, f, a) => roundUp(x(i, f, a) as number);
     case "ROUNDDOWN":

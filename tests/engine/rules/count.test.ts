@@ -74,7 +74,7 @@ describe("the database count as rules", () => {
 
   test("PERMUT: the engine's loop and the formula's product of 16 terms agree", () => {
     for (const [n, k] of [[4, 4], [8, 2], [3, 1], [16, 16], [5, 0]]) {
-      const at = { ...values, serversFirstSite: n, copiesFirstSite: k };
+      const at: Record<string, number | boolean> = { ...values, serversFirstSite: n, copiesFirstSite: k };
       const expected = Array.from({ length: k }, (_, i) => n - i).reduce((a, b) => a * b, 1);
       expect(COUNT_RULES.compile("permutations", order)(order.map((key) => at[key]), {})).toBe(expected);
       expect(evaluateFormula(COUNT_RULES.formula("permutations", cells), { cell: (_s, r, c) => (r === 0 && c < order.length ? at[order[c]] : null) })).toBe(expected);
@@ -82,7 +82,7 @@ describe("the database count as rules", () => {
   });
 
   test("a JBOD disk too slow for one database's mailboxes has no count (#N/A), as the calculator's C76", () => {
-    const slow = { ...values, diskIops: 0.01 };
+    const slow: Record<string, number | boolean> = { ...values, diskIops: 0.01 };
     expect(() => COUNT_RULES.compile("mailboxesPerDatabaseLimit", order)(order.map((k) => slow[k]), {})).toThrow(/no value/);
   });
 });
