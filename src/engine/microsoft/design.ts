@@ -82,6 +82,12 @@ const FAILURE_CHAINED = [
   "oneInSecond", "twoInSecond", "siteHaFirst", "siteHaSecond", "equalOne", "equalTwo", "eitherSiteLost", "equalSites", "survivorHa", "noFailureSurvivable", ...FAILURE_MODES,
 ] as const;
 const FAILURE_CHAIN = FAILURE_CHAINED.map((key) => FAILURE_RULES.compileAt(key, [...FAILURE_GIVEN, ...FAILURE_CHAINED]));
+// The transport (rules/failures.ts, Role Requirements!C107, C180:C184) from the failure modes the design sizes.
+const TRANSPORT_INPUTS = [
+  "copies", "laggedCopies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "activePassive", "neverLess", "replayLagManager",
+  "serverActive", "doubleServerActive", "siteActive", "siteServerActive", "siteDoubleServerActive", "messagesPerDay", "messageKB", "lagDays", "transportServers",
+] as const;
+const [transportServersOf, transportGBOf] = (["transportServers", "transportGB"] as const).map((key) => FAILURE_RULES.compileAt(key, TRANSPORT_INPUTS));
 /** Which of the chained figures a design skips, by place. */
 const chained = (keys: readonly (typeof FAILURE_CHAINED)[number][]): readonly boolean[] => FAILURE_CHAINED.map((key) => (keys as readonly string[]).includes(key));
 const NONE_SKIPPED = chained([]);
@@ -287,32 +293,6 @@ export interface MicrosoftSizing {
   transportAllGB: number;
 }
 
-/**
- * Servers left after the worst failure — Role Requirements!C107: with two sites, a site's loss leaves the
- * other site's servers, less the one or two more failures they survive (an HA copy there for each); in
- * one site, the servers less the one or two failures the DAG survives.
- * The calculator fails the first site only; sized never less (the factor neverLess), either, as
- * activeDatabases does, keeping the fewer servers left.
- */
-function serversAfterWorstFailure(serversPerSite: readonly number[], copies: number, laggedCopies: number, active: ActiveDatabases, passive = false, eitherSite = false, lagActivated = false): number {
-  const servers = serversPerSite.reduce((a, b) => a + b, 0);
-  if (serversPerSite.length === 1) return servers - (active.doubleServer > 0 ? 2 : active.server > 0 ? 1 : 0);
-  const ha = haCopiesPerSite(copies, laggedCopies, 2);
-  // Active/passive: the first site's loss is the site failure (the second's leaves the first as it runs).
-  const left = (passive || !eitherSite ? [0] : [0, 1])
-    .map((failed) => 1 - failed)
-    .filter((survivor) => ha[survivor] >= 1)
-    .map((survivor) => {
-      const m = serversPerSite[survivor];
-      const lost = ha[survivor] >= 3 && m >= 4 ? 2 : ha[survivor] >= 2 && m >= 2 ? 1 : 0;
-      // Replay Lag Manager (Input!G33): a lagged copy activated counts one more failure only where it is the worst (C128, C129 above C127).
-      if (!lagActivated) return m - lost;
-      const all = copiesPerSite(copies, 2)[survivor];
-      const more = all >= 3 && m >= 4 && active.siteDoubleServer > Math.max(active.site, active.siteServer) ? 2 : all >= 2 && m >= 2 && active.siteServer > active.site ? 1 : 0;
-      return m - Math.max(lost, more);
-    });
-  return Math.min(...left);
-}
 
 /** Lagged copies of the design (Input!C31): the design's own, else the factors'. */
 const laggedOf = (d: MicrosoftDesign, f: MicrosoftFactors): number => d.laggedCopies ?? f.laggedCopies ?? 0;
@@ -641,10 +621,14 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   // the worst failure (stand-alone: every server), held twice, queued and kept by Safety Net, at the
   // average message size by mailboxes.
   const messagesPerDay = perTier.reduce((a, r, i) => a + d.tiers[i].mailboxes * r.profileMessages, 0);
-  const transportServers = ha ? serversAfterWorstFailure(d.serversPerSite, d.copies, lagged, computed, passive, f.neverLess > 0, f.replayLagManager > 0) : servers;
-  const heldDays = 1 + MICROSOFT.transportQueueRate * MICROSOFT.transportQueueDays + Math.max(MICROSOFT.safetyNetDays, lagged > 0 ? f.lagDays : 0);
   const messageKB = d.tiers.reduce((a, t, i) => a + tierShares[i] * t.messageKB, 0);
-  const transportGB = ((messagesPerDay / transportServers) * MICROSOFT.transportShadowCopies * heldDays * messageKB) / MICROSOFT.kbPerGB;
+  const transport: Value[] = [
+    d.copies, lagged, siteCopies[0], d.serversPerSite[0], d.serversPerSite.length === 2 ? d.serversPerSite[1] : 0, passive ? 1 : 0, f.neverLess > 0 ? 1 : 0, f.replayLagManager > 0 ? 1 : 0,
+    computed.server, computed.doubleServer, computed.site, computed.siteServer, computed.siteDoubleServer, messagesPerDay, messageKB, f.lagDays,
+  ];
+  const transportServers = transportServersOf(transport, NO_SLOTS);
+  transport.push(transportServers);
+  const transportGB = transportGBOf(transport, NO_SLOTS);
 
   return {
     mailboxes,

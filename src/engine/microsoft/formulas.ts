@@ -103,14 +103,8 @@ export function copiesFirstSiteFormula(c: MicrosoftCells): string {
   return `ROUNDUP(${c.copies}/${sites(c)},0)`;
 }
 const copies2 = (c: MicrosoftCells) => `(${c.copies}-${copies1(c)})`;
-/** Copies a failure can activate, all but the lagged (design.ts haCopiesPerSite: copies − lagged, round-robin, the lagged last). */
-const haCopies = (c: MicrosoftCells) => (c.laggedCopies === undefined ? c.copies : `(${c.copies}-${c.laggedCopies})`);
-const ha1 = (c: MicrosoftCells) => (c.laggedCopies === undefined ? copies1(c) : `ROUNDUP(${haCopies(c)}/${sites(c)},0)`);
-const ha2 = (c: MicrosoftCells) => `(${haCopies(c)}-${ha1(c)})`;
 /** Active/passive (design.ts activePassiveOf): the cell is 1 only with two sites (the Methods sheet's activePassive). */
 const passive = (c: MicrosoftCells) => (c.activePassive === undefined ? "FALSE()" : `${c.activePassive}>0`);
-/** Sized never less (the factor neverLess): TRUE or FALSE. */
-const neverLess = (c: MicrosoftCells) => (c.neverLess === undefined ? "FALSE()" : `${c.neverLess}>0`);
 /** The first site's servers a whole number of its copies (Role Requirements!C110, active/passive). */
 const wholeRounds = (c: MicrosoftCells) => `${c.serversFirstSite}-${copies1(c)}*ROUNDDOWN(${c.serversFirstSite}/${copies1(c)},0)=0`;
 /** Databases the first site holds (C86): all for active/passive, half for active/active of two sites. */
@@ -344,32 +338,24 @@ export const secondSiteWorstFormula = (site: string, siteServer: string, siteDou
 export const activeByUnitFormula = (unitActive: string, databases: string, unit: string): string => `${unitActive}*${databases}/${unit}`;
 
 /**
- * The transport (Safety Net) database of a server, GB — Role Requirements!C180:C184 (design.ts
- * transportGB): the day's messages of the profile over the servers left after the worst failure (HA
- * copies only), held twice, queued and kept by Safety Net (or the lagged copies' replay lag, if longer),
- * at the message size. `serverActive` and
- * `doubleServerActive` are cells of the one- and two-server failures' active databases (above 0 where
- * the DAG survives them; activeModeFormula).
+ * The transport (Safety Net) database of a server, GB — Role Requirements!C180:C184 (rules/failures.ts
+ * transportGB): the day's messages of the profile over the servers left after the worst failure (HA copies
+ * only), held twice, queued and kept by Safety Net (or the lagged copies' replay lag, if longer), at the
+ * message size. `serverActive`, `doubleServerActive` and `siteModes` are cells of the failure modes' active
+ * databases (above 0 where the DAG survives them; activeModeFormula).
  */
-export function transportFormula(c: MicrosoftCells, serverActive: string, doubleServerActive: string, siteModes?: readonly [string, string, string]): string {
-  const sv = [c.serversFirstSite, c.serversSecondSite];
-  const h = [ha1(c), ha2(c)];
-  const lost = (s: number) => `IF(AND(${h[s]}>=3,${sv[s]}>=4),2,IF(AND(${h[s]}>=2,${sv[s]}>=2),1,0))`;
-  // Replay Lag Manager (the factor replayLagManager): one or two more where the site case its lagged copies allow is the worst (design.ts serversAfterWorstFailure).
-  const more = (s: number) => {
-    if (siteModes === undefined) return "0";
-    const [site, siteServer, siteDouble] = siteModes;
-    const all = s === 0 ? copies1(c) : copies2(c);
-    return `IF(${factorFormula(c, "replayLagManager")}>0,IF(AND(${all}>=3,${sv[s]}>=4,${siteDouble}>MAX(${site},${siteServer})),2,IF(AND(${all}>=2,${sv[s]}>=2,${siteServer}>${site}),1,0)),0)`;
-  };
-  // A site's loss leaves the other site's servers, less the one or two more failures they survive (design.ts serversAfterWorstFailure).
-  const left = (survivor: number) => `IF(${h[survivor]}>=1,${sv[survivor]}-MAX(${lost(survivor)},${more(survivor)}),${n(1e9)})`;
-  // The first site's loss alone is a site failure (the calculator's; always, active/passive), either's never less (design.ts serversAfterWorstFailure).
-  const remaining = `IF(${ha(c)},IF(${c.serversSecondSite}>0,IF(OR(${passive(c)},NOT(${neverLess(c)})),${left(1)},MIN(${left(0)},${left(1)})),${c.serversFirstSite}-IF(${doubleServerActive}>0,2,IF(${serverActive}>0,1,0))),${serversFormula(c)})`;
-  const safetyNet = c.laggedCopies === undefined || c.lagDays === undefined ? n(MICROSOFT.safetyNetDays) : `MAX(${n(MICROSOFT.safetyNetDays)},IF(${c.laggedCopies}>0,${c.lagDays},0))`;
-  const days = `(1+${n(MICROSOFT.transportQueueRate)}*${n(MICROSOFT.transportQueueDays)}+${safetyNet})`;
-  return `${c.users}*${c.profile}/(${remaining})*${n(MICROSOFT.transportShadowCopies)}*${days}*${c.messageKB}/${n(MICROSOFT.kbPerGB)}`;
-}
+export const transportFormula = (c: MicrosoftCells, serverActive: string, doubleServerActive: string, siteModes: readonly [string, string, string]): string =>
+  FAILURE_RULES.formula("transportGB", {
+    ...failureCells(c),
+    serverActive,
+    doubleServerActive,
+    siteActive: siteModes[0],
+    siteServerActive: siteModes[1],
+    siteDoubleServerActive: siteModes[2],
+    messagesPerDay: `${c.users}*${c.profile}`,
+    messageKB: c.messageKB,
+    lagDays: c.lagDays ?? "0",
+  });
 
 /** The JBOD choice's operands where the sheet has them (rules/disks.ts jbod, secondSiteJbod): `diskRawGB` the disk's raw GB. */
 const jbodCells = (c: MicrosoftCells, diskRawGB: string, askedPerVolume?: string): References => ({

@@ -30,8 +30,18 @@ export const FAILURE_OPERANDS = {
   // The design's factors, given as inputs: sized never less (either site fails) and Replay Lag Manager (Input!G33).
   neverLess: input("sized never less (1, else 0)"),
   replayLagManager: input("Replay Lag Manager (1, else 0)"),
+  // The transport: the day's messages of every mailbox, their average size, the lagged copies' replay lag.
+  messagesPerDay: input("messages a day, every mailbox's", "messages"),
+  messageKB: input("average message size", "KB"),
+  lagDays: input("replay lag", "days"),
   firstSiteShare: constant("half the databases", MICROSOFT.firstSiteUserShare),
   noCase: constant("none", -1, "databases"),
+  noSurvivor: constant("no server left", 1e9, "servers"),
+  shadowCopies: constant("2 copies of each message", MICROSOFT.transportShadowCopies, "copies"),
+  queueShare: constant("half a day's messages queued", MICROSOFT.transportQueueRate),
+  queueDays: constant("2 days", MICROSOFT.transportQueueDays, "days"),
+  safetyNetDays: constant("7 days of Safety Net", MICROSOFT.safetyNetDays, "days"),
+  kbPerGB: constant("1,024² KB", MICROSOFT.kbPerGB, "KB"),
 } as const satisfies Record<string, Operand>;
 
 /** The failure modes' rules, by the mode (microsoft/design.ts ActiveDatabases). */
@@ -158,6 +168,32 @@ export const FAILURE_RULES = defineRuleSet("Microsoft's method", FAILURE_OPERAND
     source: at("Role Requirements!C103"),
     expression: "IF(highAvailability,IF(noFailureSurvivable,firstNormal*IF(bothActive,2,1),MAX(firstOne,firstTwo,IF(passive,0,MAX(siteActive,siteServerActive,siteDoubleServerActive)))),databases)",
   },
+  // The transport (Safety Net) database — Role Requirements!C107, C180:C184: a day's messages over the servers left
+  // after the worst failure, held twice, queued and kept by Safety Net (or the lagged copies' replay lag, if longer).
+  servers: { label: "Servers of the DAG", unit: "servers", source: at("Input!C26"), expression: "serversFirstSite+serversSecondSite" },
+  // A site's m servers lose two with three HA copies and 4 servers, one with two and 2; Replay Lag Manager, one or
+  // two more where the site case its lagged copies allow is the worst.
+  lostInSite: { label: "Servers a site loses", unit: "servers", source: at("Role Requirements!C107"), parameters: ["h", "m"], expression: "IF(AND(h>=3,m>=4),2,IF(AND(h>=2,m>=2),1,0))" },
+  moreLostInSite: {
+    label: "Servers more a site loses with its lagged copies activated",
+    unit: "servers",
+    source: at("Role Requirements!C107"),
+    parameters: ["all", "m"],
+    expression: "IF(replayLagManager>0,IF(AND(all>=3,m>=4,siteDoubleServerActive>MAX(siteActive,siteServerActive)),2,IF(AND(all>=2,m>=2,siteServerActive>siteActive),1,0)),0)",
+  },
+  leftInSite: { label: "Servers left in a site after a site's loss", unit: "servers", source: at("Role Requirements!C107"), parameters: ["m", "h", "all"], expression: "IF(h>=1,m-MAX(lostInSite(h,m),moreLostInSite(all,m)),noSurvivor)" },
+  // One site: its servers less the one or two failures the DAG survives; two, the other site's after the first's loss
+  // (sized never less, the fewer of either's); stand-alone, every server.
+  transportServers: {
+    label: "Servers left after the worst failure",
+    unit: "servers",
+    source: at("Role Requirements!C107"),
+    expression:
+      "IF(highAvailability,IF(twoSites,IF(eitherSiteLost,MIN(leftInSite(serversFirstSite,haFirstSite,copiesFirstSite),leftInSite(serversSecondSite,haSecondSite,copiesSecondSite))," +
+      "leftInSite(serversSecondSite,haSecondSite,copiesSecondSite)),serversFirstSite-IF(doubleServerActive>0,2,IF(serverActive>0,1,0))),servers)",
+  },
+  transportDays: { label: "Days a message is held", unit: "days", source: at("Role Requirements!C182"), expression: "1+queueShare*queueDays+MAX(safetyNetDays,IF(laggedCopies>0,lagDays,0))" },
+  transportGB: { label: "Transport database a server", unit: "GB", source: at("Role Requirements!C184"), expression: "messagesPerDay/transportServers*shadowCopies*transportDays*messageKB/kbPerGB" },
 });
 
 export type FailureRule = keyof typeof FAILURE_RULES.rules;
