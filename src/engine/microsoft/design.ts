@@ -88,6 +88,7 @@ const TRANSPORT_INPUTS = [
   "serverActive", "doubleServerActive", "siteActive", "siteServerActive", "siteDoubleServerActive", "messagesPerDay", "messageKB", "lagDays", "transportServers",
 ] as const;
 const [transportServersOf, transportGBOf] = (["transportServers", "transportGB"] as const).map((key) => FAILURE_RULES.compileAt(key, TRANSPORT_INPUTS));
+const logStreamsOf = FAILURE_RULES.compileAt("logStreams", ["databases", "copies", "copiesFirstSite", "serversSecondSite", "activePassive"]);
 /** Which of the chained figures a design skips, by place. */
 const chained = (keys: readonly (typeof FAILURE_CHAINED)[number][]): readonly boolean[] => FAILURE_CHAINED.map((key) => (keys as readonly string[]).includes(key));
 const NONE_SKIPPED = chained([]);
@@ -614,8 +615,7 @@ export function microsoftSizing(d: MicrosoftDesign, f: MicrosoftFactors): Micros
   const moveLogsPerDatabase = (moveGB * 1024) / databases / MICROSOFT.daysPerWeek;
   const logSpaceGB = logSpaceGBOf(logs, slots);
   const siteCopies = copiesPerSite(d.copies, d.serversPerSite.length);
-  const firstSiteDatabases = d.serversPerSite.length === 2 && !passive ? excelCeil(databases * MICROSOFT.firstSiteUserShare) : databases;
-  const logStreams = d.serversPerSite.length === 2 ? firstSiteDatabases * siteCopies[1] + (databases - firstSiteDatabases) * siteCopies[0] : 0;
+  const logStreams = logStreamsOf([databases, d.copies, siteCopies[0], d.serversPerSite.length === 2 ? d.serversPerSite[1] : 0, passive ? 1 : 0], NO_SLOTS);
 
   // Transport — Role Requirements!C180:C184: a day's messages (the profiles') over the servers left after
   // the worst failure (stand-alone: every server), held twice, queued and kept by Safety Net, at the

@@ -13,7 +13,7 @@ import { FAILURE_MODE_RULES, FAILURE_RULES } from "../rules/failures";
 import { SERVER_DISK_RULES } from "../rules/disks";
 import { MICROSOFT_RULES } from "../rules/microsoft";
 import type { References } from "../rules/rule";
-import { MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, type MicrosoftFactorName } from "./tables";
+import { MICROSOFT_FACTOR_DEFAULTS as F, type MicrosoftFactorName } from "./tables";
 
 /** Where each input and each earlier quantity of the Methods sheet is. */
 export interface MicrosoftCells {
@@ -107,11 +107,6 @@ const copies2 = (c: MicrosoftCells) => `(${c.copies}-${copies1(c)})`;
 const passive = (c: MicrosoftCells) => (c.activePassive === undefined ? "FALSE()" : `${c.activePassive}>0`);
 /** The first site's servers a whole number of its copies (Role Requirements!C110, active/passive). */
 const wholeRounds = (c: MicrosoftCells) => `${c.serversFirstSite}-${copies1(c)}*ROUNDDOWN(${c.serversFirstSite}/${copies1(c)},0)=0`;
-/** Databases the first site holds (C86): all for active/passive, half for active/active of two sites. */
-const firstSiteDatabases = (c: MicrosoftCells) =>
-  c.activePassive === undefined
-    ? `IF(${c.serversSecondSite}>0,ROUNDUP(${c.databases}*${n(MICROSOFT.firstSiteUserShare)},0),${c.databases})`
-    : `IF(AND(${c.serversSecondSite}>0,NOT(${passive(c)})),ROUNDUP(${c.databases}*${n(MICROSOFT.firstSiteUserShare)},0),${c.databases})`;
 /** design.ts checkDesign: lagged copies a whole number, none stand-alone, at most copies − 2 (two HA copies). */
 const lagRefused = (c: MicrosoftCells) =>
   c.laggedCopies === undefined ? "" : `,${c.laggedCopies}<0,${c.laggedCopies}<>ROUND(${c.laggedCopies},0),${c.laggedCopies}>IF(${ha(c)},${c.copies}-2,0)`;
@@ -310,8 +305,7 @@ const logCells = (c: MicrosoftCells): References => ({
 /** Log replication between the sites in the busiest hour, Mb/s — Replication Requirements!E12, E14. */
 export function replicationFormula(c: MicrosoftCells): string {
   const perDatabase = MICROSOFT_RULES.formula("replicationPerDatabase", { ...logCells(c), hourShare: c.hourShare });
-  const d1 = firstSiteDatabases(c);
-  const streams = `(${d1}*${copies2(c)}+(${c.databases}-${d1})*${copies1(c)})`;
+  const streams = `(${FAILURE_RULES.formula("logStreams", failureCells(c))})`;
   return `IF(OR(${c.serversSecondSite}=0,${streams}=0),NA(),${perDatabase}*${streams})`;
 }
 

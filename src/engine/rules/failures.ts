@@ -192,6 +192,8 @@ export const FAILURE_RULES = defineRuleSet("Microsoft's method", FAILURE_OPERAND
       "IF(highAvailability,IF(twoSites,IF(eitherSiteLost,MIN(leftInSite(serversFirstSite,haFirstSite,copiesFirstSite),leftInSite(serversSecondSite,haSecondSite,copiesSecondSite))," +
       "leftInSite(serversSecondSite,haSecondSite,copiesSecondSite)),serversFirstSite-IF(doubleServerActive>0,2,IF(serverActive>0,1,0))),servers)",
   },
+  // Replication Requirements!E14: each database's copies in the site it is not active in receive its logs.
+  logStreams: { label: "Log streams between the sites", unit: "streams", source: at("Role Requirements!I173"), expression: "IF(twoSites,firstSiteDatabases*copiesSecondSite+secondSiteDatabases*copiesFirstSite,0)" },
   transportDays: { label: "Days a message is held", unit: "days", source: at("Role Requirements!C182"), expression: "1+queueShare*queueDays+MAX(safetyNetDays,IF(laggedCopies>0,lagDays,0))" },
   transportGB: { label: "Transport database a server", unit: "GB", source: at("Role Requirements!C184"), expression: "messagesPerDay/transportServers*shadowCopies*transportDays*messageKB/kbPerGB" },
 });
