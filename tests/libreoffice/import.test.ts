@@ -1,10 +1,10 @@
 /**
  * `exsize import FILE.xlsm --out FILE.xlsx --customer` on calculator-shaped workbooks of ExchangeDsc's
  * public files (tests/fixtures/calculator-files.json): LibreOffice recalculates each customer copy to
- * the databases a DAG and memory a server the file saved — the v7.6 example's Role Requirements!C79 40;
- * the v6.6 Lab's and Prod's C78 4 and 72, C240 24 and 96 GB — on every sheet that shows them
- * (mailboxes a database are on no sheet but the Distribution's rows). The v7.6 example's memory is the
- * design's 96 GB, not its saved 160 (Replay Lag Manager: tests/cli/import.test.ts).
+ * the databases a DAG and memory a server the file saved — the v7.6 example's Role Requirements!C79 40
+ * and C253 160 GB (Replay Lag Manager on, as saved: tests/cli/import.test.ts); the v6.6 Lab's and Prod's
+ * C78 4 and 72, C240 24 and 96 GB — on every sheet that shows them (mailboxes a database are on no sheet
+ * but the Distribution's rows), as `exsize import --json` sizes them.
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -23,8 +23,9 @@ const available = libreOfficeAvailable();
 if (!available && !required) console.warn(`LibreOffice not found: skipping the import test. Install ${LIBREOFFICE_APT_PACKAGE}, or set REQUIRE_LIBREOFFICE=1 to make this a failure.`);
 
 const FILES: Array<[string, Partial<Record<QuantityKey, number>>]> = [
-  // The v7.6 example's memory: 96 GB, as the calculator recalculated with Replay Lag Manager off (the fixture's "recalculated").
-  ["v7.6 example", { databases: 40, memoryPerServerGB: 96 }],
+  // The v7.6 example's memory: 160 GB, as saved with Replay Lag Manager on (Input!G33 "Yes"): the second site's lagged
+  // copy activated after a site's loss carries 40 active databases a server (Role Requirements!C103, C253).
+  ["v7.6 example", { databases: 40, memoryPerServerGB: 160 }],
   ["v6.6 Lab", { databases: 4, memoryPerServerGB: 24 }],
   ["v6.6 Prod", { databases: 72, memoryPerServerGB: 96 }],
 ];
