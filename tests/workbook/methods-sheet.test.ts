@@ -141,7 +141,9 @@ describe("the Methods sheet", () => {
           expect(mismatches(model(values))).toEqual([]);
         },
       ),
-      { numRuns: 150 },
+      // The sheet's wiring of the rules: their two renderings are held over many more designs without a
+      // workbook (tests/engine/rules/*properties*), so a few dozen whole sheets suffice here.
+      { numRuns: 50 },
     );
   });
 
@@ -317,7 +319,7 @@ describe("the Methods sheet with mailbox tiers on Inputs", () => {
           expect(mismatches(model(values, rows))).toEqual([]);
         },
       ),
-      { numRuns: 120 },
+      { numRuns: 40 },
     );
   });
 });
