@@ -6,8 +6,8 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   setupFiles: ["<rootDir>/tests/support/fast-check-seed.ts"],
   // Jest's default of 5 s per test and hook holds only on an idle machine. CI runs on two busy cores,
-  // where building, evaluating and writing a workbook in a hook takes tens of seconds (issue 16: 21
-  // tests in 7 suites failed there). 120 s is the floor for every test and hook; suites that run
+  // where building, evaluating and writing a workbook in a hook takes tens of seconds (21 tests in
+  // 7 suites failed there at 5 s). 120 s is the floor for every test and hook; suites that run
   // LibreOffice, a browser or a child process set their own, longer, explicitly
   // (tests/support/timeouts.ts). A test that hangs still fails, two minutes later.
   testTimeout: 120_000,
