@@ -4,9 +4,8 @@
  * figure is its rule's formula (rules/disks.ts, the one declaration the engine computes too) over the
  * sheet's cells; tests/functions/microsoft-raid-disks.test.ts evaluates both over random RAID designs.
  *
- * The databases a RAID volume (raidDatabasesPerVolume) sit in a helper cell the results read
- * (raidVolumeDatabasesFormula, still written here: the engine's is design.ts prefersJbod's), so no
- * result repeats it. Whether the calculator puts the design on RAID at all (design.ts prefersJbod) is
+ * The databases a RAID volume (rules/disks.ts raidVolumeDatabases) sit in a helper cell the results
+ * read (raidVolumeDatabasesFormula), so no result repeats it. Whether the calculator puts the design on RAID at all (design.ts prefersJbod) is
  * the sheet's to say, as disk-formulas.ts leaves JBOD's. Parity RAID is offered to a disk faster than
  * every 7.2K disk of the calculator's table (parityRaidOffered: for the table's types the same as its
  * rule by type name; the sheet has the disk's GB and IOPS, not its type).
@@ -56,32 +55,32 @@ export interface RaidDiskCells {
   volumeDatabases: string;
 }
 
-/** A disk's formatted GB — Storage Design!C46. */
-const formatted = (c: RaidDiskCells) => SERVER_DISK_RULES.formula("formattedGB", { diskRawGB: c.diskRawGB });
 const spares = (c: RaidDiskCells) => orDefault(c.spareDisks, SERVER_DISK_DEFAULTS.spareDisks);
 
 /**
- * Helper: the databases a RAID volume holds — raid-disks.ts raidDatabasesPerVolume (Volume
- * Requirements!I7): one, unless three or more copies, one site or as many in each (round-robin: an
- * even count over two sites); then every copy in one site, and in two at most the databases of
- * 2,000 GB (Variables!K34), or a custom maximum where smaller (C63), a disk holds, at least one. NA() for what EX_MS_DISKS refuses (a disk of
- * no GB or IOPS, a spare count outside 0..100 or not whole).
+ * Helper: the databases a RAID volume holds — rules/disks.ts raidVolumeDatabases (Volume Requirements!I7),
+ * over the sheet's cells, the largest database 2,000 GB (Variables!K34) or a custom maximum where smaller
+ * (C63). NA() for what EX_MS_DISKS refuses (a disk of no GB or IOPS, a spare count outside 0..100 or not whole).
  */
 export function raidVolumeDatabasesFormula(c: Omit<RaidDiskCells, "volumeDatabases">): string {
   const x = spares(c as RaidDiskCells);
   const refused = `OR(${c.diskRawGB}<=0,${c.diskIops}<=0,${x}<0,${x}>100,${x}<>ROUND(${x},0))`;
-  const two = `${c.serversSecondSite}>0`;
-  const first = `ROUNDUP(${c.copies}/2,0)`;
-  const passive = c.activePassive === undefined || c.serversFirstSite === undefined ? "FALSE()" : `AND(${c.activePassive}>0,${two})`;
-  const whole = c.serversFirstSite === undefined ? "FALSE()" : `${c.serversFirstSite}-${first}*ROUNDDOWN(${c.serversFirstSite}/${first},0)=0`;
-  const considered = c.considerJbod === undefined ? "" : `${c.considerJbod}>0,`;
-  const asked = c.askedVolumeDatabases === undefined ? "" : `${c.askedVolumeDatabases}<>1,`;
-  const several = `AND(${considered}${asked}${c.copies}>=3,OR(NOT(${two}),${c.copies}=2*ROUNDUP(${c.copies}/2,0),AND(${passive},${whole})))`;
   // The largest database on RAID (Role Requirements!C63): 2,000 GB, or a custom maximum where smaller.
   const raid = n(MICROSOFT.maxDatabaseGBWithCopies);
   const largest = c.maxDatabaseGB === undefined ? raid : `IF(${c.maxDatabaseGB}>0,MIN(${c.maxDatabaseGB},${raid}),${raid})`;
-  const fit = `ROUNDDOWN(${formatted(c as RaidDiskCells)}/${largest},0)`;
-  return `IF(${refused},NA(),IF(${several},IF(${two},IF(${passive},${first},MAX(1,MIN(${fit},${c.copies}))),${c.copies}),1))`;
+  const passive = c.activePassive !== undefined && c.serversFirstSite !== undefined;
+  const references: References = {
+    copies: c.copies,
+    copiesFirstSite: `ROUNDUP(${c.copies}/IF(${c.serversSecondSite}>0,2,1),0)`,
+    serversFirstSite: c.serversFirstSite ?? "0",
+    serversSecondSite: c.serversSecondSite,
+    activePassive: passive ? `IF(${c.serversSecondSite}>0,${c.activePassive},0)` : "0",
+    diskRawGB: c.diskRawGB,
+    askedVolumeDatabases: c.askedVolumeDatabases ?? "0",
+    largestDatabaseGB: largest,
+    ...(c.considerJbod !== undefined && { considerJbod: c.considerJbod }),
+  };
+  return `IF(${refused},NA(),${SERVER_DISK_RULES.formula("raidVolumeDatabases", references)})`;
 }
 
 /** "RAID-1/0", "RAID-5": the level as raid-disks.ts names it (EX_MS_DISKS "databaseraid", "restoreraid"). */

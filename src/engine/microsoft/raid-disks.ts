@@ -12,10 +12,9 @@
  */
 import { SizingError } from "../errors";
 import { roundTo15 } from "../general-format";
-import { activePassiveOf, prefersJbod, type MicrosoftSizing } from "./design";
+import { activePassiveOf, type MicrosoftSizing } from "./design";
 import { copiesPerSite } from "../failover";
 import { DISK_TYPE_IOPS, type JbodDisk, type ServerDiskChoice } from "./disks";
-import { excelFloor } from "./excel";
 import { DATABASE_RAID_GROUPS, SERVER_DISK_RULES, RAID_REBUILD_OVERHEAD, RAID_WRITE_PENALTY, RESTORE_RAID, SLOWEST_PARITY_DISK_OVER_IOPS, type CalculatorRaidLevel } from "../rules/disks";
 import type { Factors } from "../rules/rule";
 import { MICROSOFT, type MicrosoftFactors } from "./tables";
@@ -151,14 +150,11 @@ export interface RaidServerDisks {
  * (its volumes, restore volume and disks are #DIV/0!); we keep one database a volume.
  */
 export function raidDatabasesPerVolume(need: Pick<RaidNeed, "copies" | "laggedCopies" | "serversPerSite" | "activePassive" | "considerJbod" | "maxDatabaseGB" | "databasesPerVolume">, disk: Pick<JbodDisk, "rawGB">): number {
-  const { multipleDatabasesPerVolume } = prefersJbod(need.serversPerSite, need.copies, need.laggedCopies, { diskGB: disk.rawGB, activePassive: need.activePassive ? 1 : 0, considerJbod: need.considerJbod ?? 1, databasesPerVolume: need.databasesPerVolume ?? 0 });
-  if (!multipleDatabasesPerVolume) return 1;
-  if (need.serversPerSite.length === 1) return need.copies;
-  // Active/passive: the copies of the site holding more, the first (C83), whatever a disk holds.
-  if (need.activePassive) return copiesPerSite(need.copies, 2)[0];
-  const fit = excelFloor((disk.rawGB * MICROSOFT.formattedPerRawGB) / (need.maxDatabaseGB ?? MICROSOFT.maxDatabaseGBWithCopies));
-  return Math.max(1, Math.min(fit, need.copies));
+  const two = need.serversPerSite.length === 2;
+  const values = [need.copies, copiesPerSite(need.copies, need.serversPerSite.length)[0], need.serversPerSite[0], two ? need.serversPerSite[1] : 0, need.activePassive && two ? 1 : 0, disk.rawGB, need.databasesPerVolume ?? 0, need.maxDatabaseGB ?? MICROSOFT.maxDatabaseGBWithCopies];
+  return raidVolumeDatabasesOf(values, { considerJbod: need.considerJbod ?? 1 });
 }
+const raidVolumeDatabasesOf = SERVER_DISK_RULES.compile("raidVolumeDatabases", ["copies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "activePassive", "diskRawGB", "askedVolumeDatabases", "largestDatabaseGB"]);
 
 /**
  * The RAID disks one server of a design the calculator puts on RAID needs, with `choice.disk` for

@@ -78,6 +78,7 @@ export const SERVER_DISK_OPERANDS = {
   secondSiteDisks: input("disks a second-site server", "disks"),
   laggedCopies: input("lagged copies", "copies"),
   activePassive: input("an active/passive DAG of two sites (1, else 0)"),
+  largestDatabaseGB: input("the largest database", "GB"),
   considerJbod: { kind: "factor", label: "JBOD considered (Input!C107)", default: F.considerJbod },
   contentIndexShare: { kind: "factor", label: "content index share", default: F.contentIndexShare },
   volumeFreeShare: { kind: "factor", label: "volume free share", default: F.volumeFreeShare },
@@ -113,6 +114,14 @@ export const SERVER_DISK_RULES = defineRuleSet("Microsoft's method", SERVER_DISK
   secondSiteLaidCopies: { label: "Copies a second-site server's disks are laid for", unit: "copies", source: at("Storage Design!D145"), expression: "MAX(copiesPerServer,secondSiteCopiesPerServer)" },
   // Active/passive, the DAG's disks: each site's server's × its servers (Storage Design!C194:F197 summed, C202).
   siteDagDisks: { label: "Disks of the DAG's servers, each site's", unit: "disks", source: at("Storage Design!C202"), expression: "firstSiteDisks*serversFirstSite+secondSiteDisks*serversSecondSite" },
+  // RAID: several databases a volume where the calculator lays several — in one site every copy; active/passive the
+  // first site's copies; else as many databases of the largest size as a disk holds, at least one, at most the copies.
+  raidVolumeDatabases: {
+    label: "Databases a RAID volume",
+    unit: "databases",
+    source: at("Volume Requirements!I7"),
+    expression: "IF(severalPerVolume,IF(serversSecondSite=0,copies,IF(activePassive>0,copiesFirstSite,MAX(1,MIN(ROUNDDOWN(formattedGB/largestDatabaseGB,0),copies)))),1)",
+  },
   databaseLogVolumes: { label: "Database+log volumes a server", unit: "volumes", source: at("Volume Requirements!E115"), expression: "ROUNDUP(copiesPerServer/volumeDatabases,0)" },
   // JBOD: a volume is one disk; v databases with their content indexes (and one more's) and logs, over the free space.
   jbodVolumeGB: { label: "A volume of v databases", unit: "GB", source: at("Volume Requirements!I123"), parameters: ["v"], expression: "(v*databaseGB*(1+contentIndexShare+contentIndexShare/v)+v*logGB)/(1-volumeFreeShare)" },

@@ -91,6 +91,24 @@ describe("a RAID server's disks as rules", () => {
     expect([chosen([true, 18, 20], {}), chosen([true, 20, 20], {}), chosen([false, 0, 20], {})]).toEqual([true, false, false]);
   });
 
+  test.each([
+    // j01-raid-only-s07: 3 copies on 4 servers, JBOD not considered (Input!C107 "No"): one database a volume.
+    ["j01-raid-only-s07", { copies: 3, copiesFirstSite: 3, serversFirstSite: 4, serversSecondSite: 0, considerJbod: 0 }],
+    // d15-raid-two-sites: 2 copies on 4 + 4 servers: too few copies for several a volume.
+    ["d15-raid-two-sites", { copies: 2, copiesFirstSite: 1, serversFirstSite: 4, serversSecondSite: 4, considerJbod: 1 }],
+    // d01-issue27-lagged: 4 copies in one site, JBOD considered: every copy a volume, as on its JBOD disks.
+    ["d01-issue27-lagged", { copies: 4, copiesFirstSite: 4, serversFirstSite: 4, serversSecondSite: 0, considerJbod: 1 }],
+  ] as const)("the databases a RAID volume holds: %s's Volume Requirements!I7", (name, d) => {
+    const at = rows.find((r) => r.name === name)!.calc["Volume Requirements!I7"];
+    const inputs = { ...d, activePassive: 0, diskRawGB: 4000, askedVolumeDatabases: 0, largestDatabaseGB: 2000 };
+    const keys = ["copies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "activePassive", "diskRawGB", "askedVolumeDatabases", "largestDatabaseGB"] as const;
+    const compiled = SERVER_DISK_RULES.compile("raidVolumeDatabases", keys)(keys.map((k) => inputs[k]), { considerJbod: d.considerJbod });
+    expect(compiled).toBe(at);
+    const cellsOf = Object.fromEntries([...keys, "considerJbod"].map((k, c) => [k, `${"ABCDEFGHIJ"[c]}1`]));
+    const all: number[] = [...keys.map((k) => inputs[k]), d.considerJbod];
+    expect(evaluateFormula(SERVER_DISK_RULES.formula("raidVolumeDatabases", cellsOf), { cell: (_s, r, c) => (r === 0 && c < all.length ? all[c] : null) })).toBe(compiled);
+  });
+
   test("the restore volume in words", () => {
     expect(SERVER_DISK_RULES.words("restoreDisks")).toBe("restore volumes a server × whole groups with their parity disks of (the restore volume ÷ a disk's formatted capacity) rounded up, 2, 1");
   });
