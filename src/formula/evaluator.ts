@@ -458,18 +458,24 @@ const sameCorner = (a: WrittenCorner, b: WrittenCorner): boolean =>
  * finds them.
  */
 function sharedParse(text: string, origin: { row: number; column: number }): Compiled | undefined {
-  // The same text in the same cell (a workbook evaluated again) is found without working out its key.
-  const here = `${origin.row},${origin.column}@${text}`;
-  const known = compiledHere.get(here);
+  // The same text in the same cell (a workbook evaluated again) is found without working out its key: by the
+  // text itself (a model's formula is the same string each time, its hash kept) and then the cell's place,
+  // not by a new string of both, which is hashed anew every time (formulas run to thousands of characters).
+  let cells = compiledHere.get(text);
+  const at = origin.row * (MAX_COLUMNS + 1) + origin.column;
+  const known = cells?.get(at);
   if (known !== undefined) return known ?? undefined;
   const compiled = sharedParseOf(text, origin);
-  if (compiledHere.size >= MAX_CACHED_TEXTS * 5) compiledHere.clear();
-  compiledHere.set(here, compiled ?? null);
+  if (cells === undefined) {
+    if (compiledHere.size >= MAX_CACHED_TEXTS * 5) compiledHere.clear();
+    compiledHere.set(text, (cells = new Map()));
+  }
+  cells.set(at, compiled ?? null);
   return compiled;
 }
 
-/** sharedParse's cells: a formula by its cell and text, or null where the text is read alone. */
-const compiledHere = new Map<string, Compiled | null>();
+/** sharedParse's cells: a formula by its text, then its cell; null where the text is read alone. */
+const compiledHere = new Map<string, Map<number, Compiled | null>>();
 
 function sharedParseOf(text: string, origin: { row: number; column: number }): Compiled | undefined {
   const corners: WrittenCorner[] = [];
