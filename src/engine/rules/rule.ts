@@ -360,6 +360,7 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
     return node.kind === "binary" || node.kind === "call" ? `(${text})` : text;
   }
 
+  const rendered = new Map<string, string>();
   return {
     method,
     operands,
@@ -387,9 +388,31 @@ export function defineRuleSet<K extends string>(method: string, operands: Readon
       for (const name of FACTOR_KEYS) slots.push(factors[name]);
       return slots;
     },
-    formula: (key, references) => render(rules[key].node, references, new Map()),
+    formula(key, references) {
+      // A sheet writes the same rule over the same cells for every design: rendered once, read back after.
+      const memo = `${key}\u0000${referencesKey(references)}`;
+      let text = rendered.get(memo);
+      if (text === undefined) {
+        text = render(rules[key].node, references, new Map());
+        if (rendered.size >= MAX_RENDERED) rendered.clear();
+        rendered.set(memo, text);
+      }
+      return text;
+    },
     words: (key) => say(rules[key].node, rules[key].parameters ?? []),
   };
+}
+
+/** The most rendered formulas a rule set keeps. */
+const MAX_RENDERED = 20_000;
+/** A map of references as one string, its entries in their order (the caller's object literal writes them alike each time). */
+function referencesKey(references: References): string {
+  let key = "";
+  for (const name in references) {
+    const ref = references[name];
+    if (ref !== undefined) key += `${name}\u0001${ref}\u0002`;
+  }
+  return key;
 }
 
 /** A label within a sentence: its first word in lower case unless an acronym ("A DAG" → "a DAG", "IOPS per mailbox" stays). */
