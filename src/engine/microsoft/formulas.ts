@@ -229,17 +229,22 @@ export const databaseGBFormula = (c: MicrosoftCells): string => MICROSOFT_RULES.
 export const copiesPerServerFormula = (c: MicrosoftCells): string =>
   MICROSOFT_RULES.formula("copiesPerServer", { ...ruleCells(c), copiesFirstSite: copies1(c), activePassive: c.activePassive ?? "0" });
 
-/** Worst-case active databases on a server — Role Requirements!C103 (rules/failures.ts worstActive). */
-export const activeFormula = (c: MicrosoftCells): string => FAILURE_RULES.formula("worstActive", failureCells(c));
-
-/** The failure rules' operands where the sheet has them (rules/failures.ts): the symmetric count from the count's helper cells. */
-const failureCells = (c: MicrosoftCells): References => ({
+/** The DAG's copies and servers by site where the sheet has them: no lagged copy and active/active where it has no cell. */
+const siteCells = (c: MicrosoftCells): References => ({
   copies: c.copies,
   laggedCopies: c.laggedCopies ?? "0",
   copiesFirstSite: c.copiesFirstSite,
   serversFirstSite: c.serversFirstSite,
   serversSecondSite: c.serversSecondSite,
   activePassive: c.activePassive ?? "0",
+});
+
+/** Worst-case active databases on a server — Role Requirements!C103 (rules/failures.ts worstActive). */
+export const activeFormula = (c: MicrosoftCells): string => FAILURE_RULES.formula("worstActive", failureCells(c));
+
+/** The failure rules' operands where the sheet has them (rules/failures.ts): the symmetric count from the count's helper cells. */
+const failureCells = (c: MicrosoftCells): References => ({
+  ...siteCells(c),
   databases: c.databases,
   copiesPerServer: c.copiesPerServer,
   symmetricDatabases: `ROUNDUP(${c.calculatedDatabases}/${c.permutations},0)*${c.permutations}`,
@@ -353,12 +358,7 @@ export const transportFormula = (c: MicrosoftCells, serverActive: string, double
 
 /** The JBOD choice's operands where the sheet has them (rules/disks.ts jbod, secondSiteJbod): `diskRawGB` the disk's raw GB. */
 const jbodCells = (c: MicrosoftCells, diskRawGB: string, askedPerVolume?: string): References => ({
-  copies: c.copies,
-  laggedCopies: c.laggedCopies ?? "0",
-  copiesFirstSite: c.copiesFirstSite,
-  serversFirstSite: c.serversFirstSite,
-  serversSecondSite: c.serversSecondSite,
-  activePassive: c.activePassive ?? "0",
+  ...siteCells(c),
   diskRawGB,
   askedVolumeDatabases: askedPerVolume ?? "0",
   ...(c.factors?.considerJbod !== undefined && { considerJbod: c.factors.considerJbod }),

@@ -6,18 +6,14 @@
  * volume, is the server disks' rules' (rules/disks.ts jbod, severalPerVolume), given here as inputs.
  */
 import { MICROSOFT } from "../microsoft/tables";
-import { CALCULATOR } from "./microsoft";
-import { constant, input } from "./operands";
-import { defineRuleSet, type Operand, type RuleSource } from "./rule";
+import { calculatorAt } from "./microsoft";
+import { constant, input, SITE_OPERANDS } from "./operands";
+import { defineRuleSet, type Operand } from "./rule";
 
-const at = (cell: string): RuleSource => ({ ...CALCULATOR, at: cell });
+const at = calculatorAt;
 
 export const COUNT_OPERANDS = {
-  copies: input("database copies", "copies"),
-  copiesFirstSite: input("copies in the first site", "copies"),
-  serversFirstSite: input("servers in the first site", "servers"),
-  serversSecondSite: input("servers in the second site", "servers"),
-  activePassive: input("an active/passive DAG of two sites (1, else 0)"),
+  ...SITE_OPERANDS,
   askedVolumeDatabases: input("databases a volume asked (0: the calculator's)", "databases"),
   jbod: input("the DAG on JBOD"),
   severalPerVolume: input("several databases a volume"),
@@ -60,14 +56,7 @@ export const COUNT_RULES = defineRuleSet("Microsoft's method", COUNT_OPERANDS, {
   // Stand-alone 200 GB (Variables!K33), RAID 2,000 (K34); a JBOD volume of v databases its formatted capacity ÷ v
   // less the free space, over each database and its content index (and one more's); one a volume, 2,000 GB on a
   // disk above 2,500 GB, else the disk less free space over a database and two content indexes, whole GB up.
-  calculatedMaxDatabaseGB: {
-    label: "Calculated maximum database size",
-    unit: "GB",
-    source: at("Role Requirements!C62"),
-    expression:
-      "IF(copies<2,standaloneMaxGB,IF(AND(jbod,diskRawGB>0),IF(AND(severalPerVolume,maxSizeVolume>1),formattedGB/maxSizeVolume*(1-volumeFreeShare)/(1+contentIndexShare+contentIndexShare/maxSizeVolume)," +
-      "IF(diskRawGB>largeDiskGB,raidMaxGB,ROUNDUP(formattedGB*(1-volumeFreeShare)/(1+contentIndexShare*2),0))),raidMaxGB))",
-  },
+  calculatedMaxDatabaseGB: { label: "Calculated maximum database size", unit: "GB", source: at("Role Requirements!C62"), expression: "IF(copies<2,standaloneMaxGB,IF(AND(jbod,diskRawGB>0),IF(AND(severalPerVolume,maxSizeVolume>1),formattedGB/maxSizeVolume*(1-volumeFreeShare)/(1+contentIndexShare+contentIndexShare/maxSizeVolume),IF(diskRawGB>largeDiskGB,raidMaxGB,ROUNDUP(formattedGB*(1-volumeFreeShare)/(1+contentIndexShare*2),0))),raidMaxGB))" },
   // A custom maximum (Input!G36 "Custom", G37) where smaller.
   maxDatabaseGB: { label: "Maximum database size", unit: "GB", source: at("Role Requirements!C63"), expression: "MIN(calculatedMaxDatabaseGB,IF(customMaxDatabaseGB>0,customMaxDatabaseGB,noCustomMaxGB))" },
   capacityMailboxes: { label: "Mailboxes a database of the maximum size holds", unit: "mailboxes", source: at("Role Requirements!C75"), expression: "maxDatabaseGB*(1-dataOverhead)*mbPerGB/disk" },
@@ -85,25 +74,13 @@ export const COUNT_RULES = defineRuleSet("Microsoft's method", COUNT_OPERANDS, {
   symmetricDatabases: { label: "Databases for symmetrical distribution", unit: "databases", source: at("Role Requirements!C78"), expression: "IF(highAvailability,ROUNDUP(calculatedDatabases/permutations,0)*permutations,calculatedDatabases)" },
   // Symmetric where the DAG supports it; a permutation less where that much above its most; else spread over the sites' servers.
   spread: { label: "The first site's servers, each site", unit: "servers", source: at("Role Requirements!C80"), expression: "serversFirstSite*IF(serversSecondSite>0,2,1)" },
-  countBeforeGroup: {
-    label: "Databases before the disk group",
-    unit: "databases",
-    source: at("Role Requirements!C80"),
-    expression:
-      "IF(maxDatabases>symmetricDatabases,symmetricDatabases,IF(AND(maxDatabases<symmetricDatabases,symmetricDatabases-maxDatabases<permutations,symmetricDatabases-permutations<>0),symmetricDatabases-permutations," +
-      "IF(calculatedDatabases=maxDatabases,calculatedDatabases,IF(calculatedDatabases<=1,1,ROUNDUP(calculatedDatabases/spread,0)*spread))))",
-  },
+  countBeforeGroup: { label: "Databases before the disk group", unit: "databases", source: at("Role Requirements!C80"), expression: "IF(maxDatabases>symmetricDatabases,symmetricDatabases,IF(AND(maxDatabases<symmetricDatabases,symmetricDatabases-maxDatabases<permutations,symmetricDatabases-permutations<>0),symmetricDatabases-permutations,IF(calculatedDatabases=maxDatabases,calculatedDatabases,IF(calculatedDatabases<=1,1,ROUNDUP(calculatedDatabases/spread,0)*spread))))" },
   // Variables!K53, which C79 reads as MOD(count, group): active/active, the DAG's servers when databases a volume
   // match the copies (C109 "Yes"), else the first site's; active/passive, the first site's with several a volume, else 1.
   diskGroup: { label: "The disk group", unit: "servers", source: at("Variables!K53"), expression: "IF(activePassive>0,IF(severalPerVolume,serversFirstSite,1),IF(OR(askedVolumeDatabases=0,askedVolumeDatabases=copies),servers,serversFirstSite))" },
   withRemainder: { label: "A count plus its remainder of the disk group", unit: "databases", source: at("Role Requirements!C79"), parameters: ["count"], expression: "2*count-ROUNDDOWN(count/diskGroup,0)*diskGroup" },
   // A count set (Input!G39): above the DAG's most that most, else plus its remainder as C79; stand-alone at least one.
-  countedDatabases: {
-    label: "Databases counted",
-    unit: "databases",
-    source: at("Role Requirements!C79"),
-    expression: "IF(setDatabases>0,IF(setDatabases>maxDatabases,maxDatabases,IF(highAvailability,withRemainder(setDatabases),setDatabases)),IF(highAvailability,withRemainder(countBeforeGroup),MAX(1,calculatedDatabases)))",
-  },
+  countedDatabases: { label: "Databases counted", unit: "databases", source: at("Role Requirements!C79"), expression: "IF(setDatabases>0,IF(setDatabases>maxDatabases,maxDatabases,IF(highAvailability,withRemainder(setDatabases),setDatabases)),IF(highAvailability,withRemainder(countBeforeGroup),MAX(1,calculatedDatabases)))" },
   // More than 100 copies on a server, unrounded, the calculator refuses (Role Requirements!I158, Variables!K35).
   tooManyCopies: { label: "More copies a server than the calculator allows", unit: "", source: at("Role Requirements!I158"), expression: "IF(highAvailability,countedDatabases*copies/servers,countedDatabases)>mostPerServer" },
   databases: { label: "Databases of the DAG", unit: "databases", source: at("Role Requirements!C79"), expression: "IF(tooManyCopies,NA(),countedDatabases)" },

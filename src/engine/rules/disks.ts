@@ -6,9 +6,9 @@
  * the words). The RAID tables are declared here, where the rules read them; raid-disks.ts re-exports them.
  */
 import { MICROSOFT_FACTOR_DEFAULTS as F } from "../microsoft/tables";
-import { CALCULATOR } from "./microsoft";
+import { calculatorAt } from "./microsoft";
 import { constant, input, literal } from "./operands";
-import { defineRuleSet, type Operand, type RuleSource } from "./rule";
+import { defineRuleSet, type Operand } from "./rule";
 
 export type CalculatorRaidLevel = "RAID-1/0" | "RAID-5" | "RAID-6";
 
@@ -40,7 +40,7 @@ export const RESTORE_VOLUMES = 1;
 /** The most random IOPS of a 7.2K or slower disk of the calculator's table — Tables!B240 (7.2K RPM SAS 2.5"). */
 export const SLOWEST_PARITY_DISK_OVER_IOPS = 62.5;
 
-const at = (cell: string): RuleSource => ({ ...CALCULATOR, at: cell });
+const at = calculatorAt;
 
 /** One level's arguments to the level rules: its write penalty, rebuild overhead, data and parity disks. */
 export const levelArguments = (level: CalculatorRaidLevel): string =>
@@ -116,12 +116,7 @@ export const SERVER_DISK_RULES = defineRuleSet("Microsoft's method", SERVER_DISK
   siteDagDisks: { label: "Disks of the DAG's servers, each site's", unit: "disks", source: at("Storage Design!C202"), expression: "firstSiteDisks*serversFirstSite+secondSiteDisks*serversSecondSite" },
   // RAID: several databases a volume where the calculator lays several — in one site every copy; active/passive the
   // first site's copies; else as many databases of the largest size as a disk holds, at least one, at most the copies.
-  raidVolumeDatabases: {
-    label: "Databases a RAID volume",
-    unit: "databases",
-    source: at("Volume Requirements!I7"),
-    expression: "IF(severalPerVolume,IF(serversSecondSite=0,copies,IF(activePassive>0,copiesFirstSite,MAX(1,MIN(ROUNDDOWN(formattedGB/largestDatabaseGB,0),copies)))),1)",
-  },
+  raidVolumeDatabases: { label: "Databases a RAID volume", unit: "databases", source: at("Volume Requirements!I7"), expression: "IF(severalPerVolume,IF(serversSecondSite=0,copies,IF(activePassive>0,copiesFirstSite,MAX(1,MIN(ROUNDDOWN(formattedGB/largestDatabaseGB,0),copies)))),1)" },
   databaseLogVolumes: { label: "Database+log volumes a server", unit: "volumes", source: at("Volume Requirements!E115"), expression: "ROUNDUP(copiesPerServer/volumeDatabases,0)" },
   // JBOD: a volume is one disk; v databases with their content indexes (and one more's) and logs, over the free space.
   jbodVolumeGB: { label: "A volume of v databases", unit: "GB", source: at("Volume Requirements!I123"), parameters: ["v"], expression: "(v*databaseGB*(1+contentIndexShare+contentIndexShare/v)+v*logGB)/(1-volumeFreeShare)" },

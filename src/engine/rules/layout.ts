@@ -4,18 +4,14 @@
  * copies chain render it). Two sites: site t's n servers hold databases × its share ÷ (active servers × n) each.
  * Microsoft's calculator bounds the average server's copies (Role Requirements!I158); this, ours, the busiest's.
  */
-import { CALCULATOR } from "./microsoft";
-import { input } from "./operands";
-import { defineRuleSet, type Operand, type RuleSource } from "./rule";
+import { calculatorAt } from "./microsoft";
+import { input, SITE_OPERANDS } from "./operands";
+import { defineRuleSet, type Operand } from "./rule";
 
-const at = (cell: string): RuleSource => ({ ...CALCULATOR, at: cell });
+const at = calculatorAt;
 
 export const LAYOUT_OPERANDS = {
-  copies: input("database copies", "copies"),
-  copiesFirstSite: input("copies in the first site", "copies"),
-  serversFirstSite: input("servers in the first site", "servers"),
-  serversSecondSite: input("servers in the second site", "servers"),
-  activePassive: input("an active/passive DAG of two sites (1, else 0)"),
+  ...SITE_OPERANDS,
   most: input("the copies a server mounts at most", "copies"),
 } as const satisfies Record<string, Operand>;
 

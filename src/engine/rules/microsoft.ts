@@ -7,7 +7,9 @@ import { MAX_MESSAGE_PROFILE, MEMORY_STEPS, MESSAGE_PROFILE_STEP, MICROSOFT, MIC
 import { defineRuleSet, type Operand, type RuleSource } from "./rule";
 
 export const CALCULATOR = { publisher: "Microsoft", title: "Exchange Server Role Requirements Calculator" } as const;
-const at = (cell: string): RuleSource => ({ ...CALCULATOR, at: cell });
+/** A rule's source: the calculator's sheet and cell. */
+export const calculatorAt = (cell: string): RuleSource => ({ ...CALCULATOR, at: cell });
+const at = calculatorAt;
 
 const input = (label: string, unit?: string): Operand => ({ kind: "input", label, ...(unit !== undefined && { unit }) });
 const factor = (label: string, name: keyof typeof F, unit?: string): Operand => ({ kind: "factor", label, default: F[name], ...(unit !== undefined && { unit }) });
@@ -97,26 +99,10 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
     expression: "IF(OR(messagesPerDay<=0,messagesPerDay>largestProfile),NA(),MAX(profileStep,ROUNDUP(messagesPerDay/profileStep,0)*profileStep))",
   },
   dailyMB: { label: "A day's mail", unit: "MB", source: at("Role Requirements!C20"), expression: "profile*(messageKB/1024)" },
-  dumpster: {
-    label: "Dumpster and white space",
-    unit: "MB",
-    source: at("Role Requirements!C20:C21"),
-    parameters: ["size"],
-    expression: "MIN(dailyMB*deletedItemDays+size*singleItemShare+size*calendarShare,dumpsterCapMB)+dailyMB",
-  },
-  disk: {
-    label: "Mailbox size on disk",
-    unit: "MB",
-    source: at("Role Requirements!C22"),
-    expression: "ROUNDUP(quotaMB+dumpster(quotaMB)+archiveMB+IF(archiveMB>0,dumpster(archiveMB),0),0)",
-  },
+  dumpster: { label: "Dumpster and white space", unit: "MB", source: at("Role Requirements!C20:C21"), parameters: ["size"], expression: "MIN(dailyMB*deletedItemDays+size*singleItemShare+size*calendarShare,dumpsterCapMB)+dailyMB" },
+  disk: { label: "Mailbox size on disk", unit: "MB", source: at("Role Requirements!C22"), expression: "ROUNDUP(quotaMB+dumpster(quotaMB)+archiveMB+IF(archiveMB>0,dumpster(archiveMB),0),0)" },
   logs: { label: "Transaction logs per mailbox per day", unit: "logs", source: at("Role Requirements!C18"), expression: "profile/messagesPerLog*(ROUND(messageKB/logSizeStepKB*10,0)/10)" },
-  readShare: {
-    label: "Read share of database I/O",
-    unit: "",
-    source: at("Role Requirements!C29"),
-    expression: "IF(highAvailability,IF(profile<=readShareBreak,readShareHaLight,readShareHaHeavy),IF(profile<=readShareBreak,readShareAloneLight,readShareAloneHeavy))",
-  },
+  readShare: { label: "Read share of database I/O", unit: "", source: at("Role Requirements!C29"), expression: "IF(highAvailability,IF(profile<=readShareBreak,readShareHaLight,readShareHaHeavy),IF(profile<=readShareBreak,readShareAloneLight,readShareAloneHeavy))" },
   reads: { label: "Reads per mailbox before overhead", unit: "IOPS", source: at("Role Requirements!C27"), expression: "profile*iopsPerMessage*readShare*iopsMultiplier" },
   writes: { label: "Writes per mailbox before overhead", unit: "IOPS", source: at("Role Requirements!C28"), expression: "profile*iopsPerMessage*(1-readShare)*iopsMultiplier" },
   iops: { label: "IOPS per mailbox before overhead", unit: "IOPS", source: at("Role Requirements!C30"), expression: "reads+writes" },
@@ -131,12 +117,7 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
   mailboxesPerDatabase: { label: "Mailboxes a database", unit: "mailboxes", source: at("Role Requirements!C81"), expression: "sizedMailboxes/databases" },
   databaseGB: { label: "Size of one database", unit: "GB", source: at("Volume Requirements!E123"), expression: "mailboxesPerDatabase*disk/mbPerGB*(1+dataOverhead)" },
   // Active/passive, a first-site server's: its site's copies over its servers.
-  copiesPerServer: {
-    label: "Database copies a server",
-    unit: "copies",
-    source: at("Role Requirements!C102"),
-    expression: "IF(highAvailability,IF(activePassive>0,ROUND(databases*copiesFirstSite/serversFirstSite,0),ROUND(databases*copies/servers,0)),databases)",
-  },
+  copiesPerServer: { label: "Database copies a server", unit: "copies", source: at("Role Requirements!C102"), expression: "IF(highAvailability,IF(activePassive>0,ROUND(databases*copiesFirstSite/serversFirstSite,0),ROUND(databases*copies/servers,0)),databases)" },
   // The I/O of the DAG's databases — Role Requirements!I75:I83, E281:E282: a stand-alone server's share of
   // the mailboxes; the overhead on every transfer; a server's copies each charged the I/O of an active one.
   perMailboxIops: { label: "IOPS per mailbox with the I/O overhead", unit: "IOPS", source: at("Role Requirements!C31"), expression: "iops*(1+ioOverhead)" },
@@ -149,89 +130,37 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
   serverReadIops: { label: "Database read IOPS a server", unit: "IOPS", source: at("Role Requirements!I78"), expression: "serverIops*ioReadShare" },
   serverWriteIops: { label: "Database write IOPS a server", unit: "IOPS", source: at("Role Requirements!I79"), expression: "serverIops*(1-ioReadShare)" },
   dagIops: { label: "Database IOPS of the DAG, every copy", unit: "IOPS", source: at("Role Requirements!E281"), expression: "serverIops*servers" },
-  serverLogWrites: {
-    label: "Log writes a server",
-    unit: "IOPS",
-    source: at("Role Requirements!I80"),
-    expression: "serverIops*(1-ioReadShare)*IF(highAvailability,logWriteShareHa,logWriteShareAlone)",
-  },
+  serverLogWrites: { label: "Log writes a server", unit: "IOPS", source: at("Role Requirements!I80"), expression: "serverIops*(1-ioReadShare)*IF(highAvailability,logWriteShareHa,logWriteShareAlone)" },
   // Log reads for replication, each active database's copies.
   serverLogReads: { label: "Log reads a server", unit: "IOPS", source: at("Role Requirements!I81"), expression: "IF(highAvailability,databaseIops*(1-ioReadShare)*logReadShare*active,0)" },
   serverLogIops: { label: "Log IOPS a server", unit: "IOPS", source: at("Role Requirements!I80:I81"), expression: "serverLogWrites+serverLogReads" },
   dagLogIops: { label: "Log IOPS of the DAG", unit: "IOPS", source: at("Role Requirements!E282"), expression: "serverLogIops*servers" },
-  databaseLogIops: {
-    label: "Log IOPS a log stream",
-    unit: "IOPS",
-    source: at("Role Requirements!I83"),
-    expression: "databaseIops*(1-ioReadShare)*IF(highAvailability,logWriteShareHa,logWriteShareAlone)+IF(highAvailability,databaseIops*(1-ioReadShare)*logReadShare,0)",
-  },
+  databaseLogIops: { label: "Log IOPS a log stream", unit: "IOPS", source: at("Role Requirements!I83"), expression: "databaseIops*(1-ioReadShare)*IF(highAvailability,logWriteShareHa,logWriteShareAlone)+IF(highAvailability,databaseIops*(1-ioReadShare)*logReadShare,0)" },
   // The busiest server — Role Requirements!C133:C142, C199:G201, C254:C256: its active databases (a DAG's
   // busiest in the mode sized, stand-alone every database of the server) and the rest of its copies passive.
   busyActive: { label: "Active databases sized", unit: "databases", source: at("Role Requirements!C103"), expression: "IF(highAvailability,active,databases)" },
   busyPassive: { label: "Passive copies sized", unit: "copies", source: at("Role Requirements!C102"), expression: "IF(highAvailability,copiesPerServer-active,0)" },
-  busyActiveMegacycles: {
-    label: "Active mailbox megacycles of the busiest server",
-    unit: "megacycles",
-    source: at("Role Requirements!C199:G199"),
-    expression: "busyActive*(mailboxesPerDatabase*activeMegacycles)*(1+hypervisor)",
-  },
-  busyPassiveMegacycles: {
-    label: "Passive mailbox megacycles of the busiest server",
-    unit: "megacycles",
-    source: at("Role Requirements!C200:G200"),
-    expression: "busyPassive*(mailboxesPerDatabase*passiveMegacycles)*(1+hypervisor)",
-  },
-  busyCasMegacycles: {
-    label: "Client access megacycles of the busiest server",
-    unit: "megacycles",
-    source: at("Role Requirements!C201:G201"),
-    expression: "IF(multiRole>0,busyActive*(mailboxesPerDatabase*casMegacycles)*(1+hypervisor),0)",
-  },
+  busyActiveMegacycles: { label: "Active mailbox megacycles of the busiest server", unit: "megacycles", source: at("Role Requirements!C199:G199"), expression: "busyActive*(mailboxesPerDatabase*activeMegacycles)*(1+hypervisor)" },
+  busyPassiveMegacycles: { label: "Passive mailbox megacycles of the busiest server", unit: "megacycles", source: at("Role Requirements!C200:G200"), expression: "busyPassive*(mailboxesPerDatabase*passiveMegacycles)*(1+hypervisor)" },
+  busyCasMegacycles: { label: "Client access megacycles of the busiest server", unit: "megacycles", source: at("Role Requirements!C201:G201"), expression: "IF(multiRole>0,busyActive*(mailboxesPerDatabase*casMegacycles)*(1+hypervisor),0)" },
   megacycles: { label: "Megacycles of the busiest server", unit: "megacycles", source: at("Role Requirements!C256"), expression: "busyActiveMegacycles+busyPassiveMegacycles+busyCasMegacycles" },
   // Role Requirements!C159: a core of the server's rate against the baseline's 2,000 megacycles at 33.75 a core.
   megacyclesPerCore: { label: "Megacycles a core", unit: "megacycles", source: at("Role Requirements!C159"), expression: "specRate/cores*(baselineMegacycles/baselineSpecPerCore)" },
   coresNeeded: { label: "Cores needed", unit: "cores", source: at("Role Requirements!C254"), expression: "IF(specRate>0,ROUNDUP(megacycles/megacyclesPerCore,0),NA())" },
   // No rate: the calculator's baseline server (C159), a core's 2,000 megacycles, at least one core.
-  coresPerServer: {
-    label: "Processor cores per mailbox server",
-    unit: "cores",
-    source: at("Role Requirements!C254"),
-    expression: "IF(specRate>0,coresNeeded,MAX(1,CEILCOUNT(megacycles/baselineMegacycles)))",
-  },
+  coresPerServer: { label: "Processor cores per mailbox server", unit: "cores", source: at("Role Requirements!C254"), expression: "IF(specRate>0,coresNeeded,MAX(1,CEILCOUNT(megacycles/baselineMegacycles)))" },
   cacheGB: { label: "Database cache of the busiest server", unit: "GB", source: at("Role Requirements!C134"), expression: "ROUNDUP(busyActive*(mailboxesPerDatabase*cacheMB)/mbPerGB,0)" },
   // Tables!A16:C21, looked up ascending by the copies a server holds.
   minimumMemoryGB: { label: "Minimum memory for the copies held", unit: "GB", source: at("Role Requirements!C133"), expression: lookupAscending("copiesPerServer", MIN_MEMORY_BY_COPIES.map((row) => [row.fromCopies, row.memoryGB])) },
   // With a rate, 2 GB and twice the client access share of the cores' megacycles; without, 2 GB and 0.4 GB a core.
-  casMemoryGB: {
-    label: "Memory for client access",
-    unit: "GB",
-    source: at("Role Requirements!C140"),
-    expression: "IF(specRate>0,ROUND(casMemoryBaseGB+busyCasMegacycles/(cores*megacyclesPerCore)*cores*2,0),cores*casMemoryPerCoreGB+casMemoryBaseGB)",
-  },
-  calculatedMemoryGB: {
-    label: "Calculated memory",
-    unit: "GB",
-    source: at("Role Requirements!C138"),
-    expression: "MAX(minimumMemoryGB,cacheGB/cacheShareOfMemory+IF(multiRole>0,casMemoryGB,0))",
-  },
+  casMemoryGB: { label: "Memory for client access", unit: "GB", source: at("Role Requirements!C140"), expression: "IF(specRate>0,ROUND(casMemoryBaseGB+busyCasMegacycles/(cores*megacyclesPerCore)*cores*2,0),cores*casMemoryPerCoreGB+casMemoryBaseGB)" },
+  calculatedMemoryGB: { label: "Calculated memory", unit: "GB", source: at("Role Requirements!C138"), expression: "MAX(minimumMemoryGB,cacheGB/cacheShareOfMemory+IF(multiRole>0,casMemoryGB,0))" },
   itemsPerMailbox: { label: "Items a mailbox", unit: "items", source: at("Role Requirements!C139"), expression: "disk/messageKB" },
   itemsPerDatabase: { label: "Items a database", unit: "items", source: at("Role Requirements!C139"), expression: "mailboxesPerDatabase*itemsPerMailbox" },
-  contentIndexMemoryGB: {
-    label: "Memory for content indexing",
-    unit: "GB",
-    source: at("Role Requirements!C139"),
-    expression: "contentIndexBaseGB+(itemsPerDatabase*busyActive*contentIndexBytesPerActiveItem+itemsPerDatabase*busyPassive*contentIndexBytesPerPassiveItem)/bytesPerGB",
-  },
+  contentIndexMemoryGB: { label: "Memory for content indexing", unit: "GB", source: at("Role Requirements!C139"), expression: "contentIndexBaseGB+(itemsPerDatabase*busyActive*contentIndexBytesPerActiveItem+itemsPerDatabase*busyPassive*contentIndexBytesPerPassiveItem)/bytesPerGB" },
   // C141 adds the index only while it is above the rest's other three quarters, so memory fell where the
   // rest grew past that; sized never less, the index is added up to that point and the total held there.
-  totalMemoryGB: {
-    label: "Memory before the configuration step",
-    unit: "GB",
-    source: at("Role Requirements!C141"),
-    expression:
-      "IF(neverLess>0,MAX(calculatedMemoryGB,MIN(calculatedMemoryGB,contentIndexMemoryGB/(1-cacheShareOfMemory))+contentIndexMemoryGB)," +
-      "IF(cacheShareOfMemory*calculatedMemoryGB+contentIndexMemoryGB>calculatedMemoryGB,calculatedMemoryGB+contentIndexMemoryGB,calculatedMemoryGB))",
-  },
+  totalMemoryGB: { label: "Memory before the configuration step", unit: "GB", source: at("Role Requirements!C141"), expression: "IF(neverLess>0,MAX(calculatedMemoryGB,MIN(calculatedMemoryGB,contentIndexMemoryGB/(1-cacheShareOfMemory))+contentIndexMemoryGB),IF(cacheShareOfMemory*calculatedMemoryGB+contentIndexMemoryGB>calculatedMemoryGB,calculatedMemoryGB+contentIndexMemoryGB,calculatedMemoryGB))" },
   // The steps of a memory configuration (tables.ts MEMORY_STEPS), looked up descending from the largest.
   memoryStepGB: { label: "Memory configuration step", unit: "GB", source: at("Role Requirements!C142"), expression: lookupAscending("totalMemoryGB", [...MEMORY_STEPS].reverse().map((s) => [s.fromGB, s.stepGB])) },
   memoryGB: { label: "Memory configuration", unit: "GB", source: at("Role Requirements!C142"), expression: "MAX(ROUNDUP(totalMemoryGB/memoryStepGB,0)*memoryStepGB,minMemoryConfigGB)" },
@@ -246,32 +175,17 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
   logSpaceGB: { label: "Log space a database", unit: "GB", source: at("Volume Requirements!F123"), expression: "(userLogs*keptLogDays/mbPerGB+movesGB)/databases" },
   logsPerDatabase: { label: "Logs a database a day", unit: "logs", source: at("Role Requirements!C155"), expression: "userLogs/databases+movesGB*mbPerGB/databases/daysPerWeek" },
   // Replication Requirements!E12: the busiest hour's logs of a database, 8 Mb each, compressed.
-  replicationPerDatabase: {
-    label: "Log replication a database, busiest hour",
-    unit: "Mb/s",
-    source: at("Replication Requirements!E12"),
-    expression: "hourShare*logsPerDatabase*bitsPerLog/secondsPerHour*(1-logCompression)",
-  },
+  replicationPerDatabase: { label: "Log replication a database, busiest hour", unit: "Mb/s", source: at("Replication Requirements!E12"), expression: "hourShare*logsPerDatabase*bitsPerLog/secondsPerHour*(1-logCompression)" },
   // Volume Requirements!I123 for one database a volume, as Dell's design and the export lay them out: the
   // calculator's one database+log volume (Role Requirements!C276) split in two, each over the share of a
   // volume that may be filled (Input!C39), at least 1 GB: the log volume its logs, whole GB up; the database
   // volume its database and content index (counted twice), the rest of that volume whole GB up, so the two
   // sum to C276 rounded up (each rounded up on its own, they would sum to a GB more: 249 + 12 for 259.3).
   logVolumeGB: { label: "Log volume, provisioned", unit: "GB", source: at("Volume Requirements!I123"), expression: "MAX(minimumVolumeGB,CEILCOUNT(logSpaceGB/(1-volumeFreeShare)))" },
-  databaseVolumeGB: {
-    label: "Database volume, provisioned",
-    unit: "GB",
-    source: at("Volume Requirements!I123"),
-    expression: "MAX(minimumVolumeGB,CEILCOUNT((databaseGB*(1+2*contentIndexShare)+logSpaceGB)/(1-volumeFreeShare))-logVolumeGB)",
-  },
+  databaseVolumeGB: { label: "Database volume, provisioned", unit: "GB", source: at("Volume Requirements!I123"), expression: "MAX(minimumVolumeGB,CEILCOUNT((databaseGB*(1+2*contentIndexShare)+logSpaceGB)/(1-volumeFreeShare))-logVolumeGB)" },
   // Counted from the totals, which never fall as the load rises: every database's data and logs, plus a GB
   // a volume (two a database) of the volumes' rounding.
-  capacityPerCopyGB: {
-    label: "Capacity per copy",
-    unit: "GB",
-    source: at("Volume Requirements!I123"),
-    expression: "CEILCOUNT((databaseGB*(1+2*contentIndexShare)+logSpaceGB)*databases/(1-volumeFreeShare)+roundingGBPerDatabase*databases)",
-  },
+  capacityPerCopyGB: { label: "Capacity per copy", unit: "GB", source: at("Volume Requirements!I123"), expression: "CEILCOUNT((databaseGB*(1+2*contentIndexShare)+logSpaceGB)*databases/(1-volumeFreeShare)+roundingGBPerDatabase*databases)" },
 });
 
 /**
