@@ -6,6 +6,7 @@
  * (tests/workbook/quantity-cells.test.ts), live and in the customer copy.
  */
 import { ceilCountFormula, numberLiteral } from "../excel-formulas";
+import { DELL_RULES } from "../rules/dell";
 import { provisionedVolumeGB } from "../database";
 import { MICROSOFT } from "../microsoft/tables";
 import { ceilCount } from "../rounding";
@@ -86,20 +87,16 @@ export const environmentFormula = (dags: string, perDag: string): string => `${d
 // ---------------------------------------------------------------------------------------------
 // Dell's Tables 18-19 at the balanced database count (sizeDesign: every design shows them)
 
-/** IDBS = DBS / DB and DVS = IDBS × contentIndex × volumeFree, provisioned in whole GB, half up — 000, Table 18. */
+/**
+ * IDBS = DBS / DB and DVS = IDBS × contentIndex × volumeFree, provisioned in whole GB, half up — Dell's rules
+ * (rules/dell.ts databaseGB, databaseVolume) at the balanced database count.
+ */
 export function dellDatabaseVolume(totalDatabaseGB: number, databases: number, f: { contentIndex: number; volumeFree: number }) {
-  const databaseGB = totalDatabaseGB / databases;
-  const databaseVolumeGB = databaseGB * f.contentIndex * f.volumeFree;
+  const databaseGB = dellDatabaseGBOf([totalDatabaseGB, databases], f);
+  const databaseVolumeGB = dellDatabaseVolumeOf([totalDatabaseGB, databases], f);
   return { databaseGB, databaseVolumeGB, provisionedDatabaseVolumeGB: provisionedVolumeGB(databaseVolumeGB) };
 }
-export const databaseGBFormula = (totalDatabaseGB: string, databases: string): string => `${totalDatabaseGB}/${databases}`;
-export const databaseVolumeFormula = (databaseGB: string, contentIndex: string, volumeFree: string): string => `${databaseGB}*${contentIndex}*${volumeFree}`;
-
-
-/** NDB = ceil(NU / DB) — 000, Table 19 step 4 (logs.ts). */
-export const usersPerDatabaseFormula = (users: string, databases: string): string => ceilCountFormula(`${users}/${databases}`);
-/** LVS = TLC × moveFactor × truncationDays × overhead / 1024 — 000, Table 19 step 6 (logs.ts). */
-export const logVolumeFormula = (dailyMB: string, moveFactor: string, truncationDays: string, overhead: string): string => `${dailyMB}*${moveFactor}*${truncationDays}*${overhead}/1024`;
+const [dellDatabaseGBOf, dellDatabaseVolumeOf] = (["databaseGB", "databaseVolume"] as const).map((key) => DELL_RULES.compile(key, ["total", "count"]));
 
 /** Volumes in all: each database's volume of a kind (000, 3.4.2: one database and one log volume a database). */
 export const volumesInAllFormula = (volumes: string, volumeGB: string): string => `${volumes}*${volumeGB}`;

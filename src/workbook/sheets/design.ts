@@ -13,12 +13,8 @@ import {
   bothKindsFormula,
   byMethodFormula,
   indexAndFreeFormula,
-  databaseGBFormula,
-  databaseVolumeFormula,
-  logVolumeFormula,
   methodFormula,
   overloadedFormula,
-  usersPerDatabaseFormula,
   volumesGBFormula,
   volumesInAllFormula,
 } from "../../engine/design/formulas";
@@ -36,7 +32,7 @@ import {
   type LogResult,
 } from "../../engine/rules/dell";
 import { microsoftCoresFormula } from "../../engine/microsoft/formulas";
-import { MICROSOFT_RULES, type MicrosoftRule, type References as RuleReferences, type Rule, type RuleSource } from "../../engine/rules";
+import { DELL_RULES, MICROSOFT_RULES, type MicrosoftRule, type References as RuleReferences, type Rule, type RuleSource } from "../../engine/rules";
 import type { SizingMethod } from "../../engine/design";
 import { EDITIONS_SOURCE, minimumMemoryFormula, pageFileFormula, serverLimitsFormula, supportedCoresFormula, VERSION_SOURCES } from "../../engine/version";
 import { MCDB_SOURCES } from "../../engine/microsoft/mcdb";
@@ -312,8 +308,8 @@ const DESIGN_SECTIONS: readonly (Section | Walk)[] = [
         key: "dellDatabases", what: "Databases, balanced over the servers", format: FORMAT.databases, words: "The count rounded up so every server carries the same active databases in every failure",
         source: `${T18}; ${DAG_LAYOUT}`, formula: (r) => plain(cellFormula(balancedDatabasesFormula(r.output("databaseCount"), r.dag))),
       },
-      { key: "databaseGB", what: "Individual database size", format: FORMAT.gb2, words: "Total database size ÷ databases", source: T18, formula: (r) => plain(cellFormula(databaseGBFormula(r.output("totalDatabaseGB"), r.output("dellDatabases")))) },
-      { key: "dellDatabaseVolumeGB", what: "Database volume size", format: FORMAT.gb2, words: "Database size × content index × free space kept", source: T18, formula: (r) => plain(cellFormula(databaseVolumeFormula(r.output("databaseGB"), r.factor("contentIndex"), r.factor("volumeFree")))) },
+      { key: "databaseGB", what: "Individual database size", format: FORMAT.gb2, words: "Total database size ÷ databases", source: T18, formula: (r) => plain(cellFormula(DELL_RULES.formula("databaseGB", { total: r.output("totalDatabaseGB"), count: r.output("dellDatabases") }))) },
+      { key: "dellDatabaseVolumeGB", what: "Database volume size", format: FORMAT.gb2, words: "Database size × content index × free space kept", source: T18, formula: (r) => plain(cellFormula(DELL_RULES.formula("databaseVolume", { databaseGB: r.output("databaseGB"), contentIndex: r.factor("contentIndex"), volumeFree: r.factor("volumeFree") }))) },
       { key: "provisionedDatabaseVolumeGB", what: "Database volume, provisioned", format: FORMAT.gb, words: "The database volume in whole GB, half up (at least 1 GB)", source: T18, formula: (r) => plain(cellFormula(provisionedVolumeFormula(r.output("dellDatabaseVolumeGB")))) },
     ],
   },
@@ -323,9 +319,9 @@ const DESIGN_SECTIONS: readonly (Section | Walk)[] = [
     rows: [
       { key: "logFilesPerUserPerDay", what: "Log files per user per day", format: '#,##0.0 "logs"', words: "Messages a day × log files a message", source: T19, formula: (r) => logvol(r, "logs") },
       { key: "messageSizeFactor", what: "Message size factor", format: '0.0"×"', words: "1 up to 75 KB, 1.9 up to 150 KB, 3.8 above", source: DELL("Table 15 step 3"), formula: (r) => plain(cellFormula(messageSizeFactorFormula(r.input("messageKB")))) },
-      { key: "usersPerDatabase", what: "Users per database", format: FORMAT.users, words: "Users ÷ databases, rounded up", source: T19, formula: (r) => plain(cellFormula(usersPerDatabaseFormula(r.input("users"), r.output("dellDatabases")))) },
+      { key: "usersPerDatabase", what: "Users per database", format: FORMAT.users, words: "Users ÷ databases, rounded up", source: T19, formula: (r) => plain(cellFormula(DELL_RULES.formula("usersPerDatabase", { users: r.input("users"), databases: r.output("dellDatabases") }))) },
       { key: "dailyLogMBPerDatabase", what: "Log MB per database per day", format: '#,##0 "MB"', words: "Users a database × log files a user × message size factor × a log file's MB", source: T19, formula: (r) => logvol(r, "daily") },
-      { key: "dellLogVolumeGB", what: "Log volume size", format: FORMAT.gb2, words: "Log MB a database a day × mailbox moves × days kept against truncation failure × overhead ÷ 1,024", source: `${T19}; erratum E2`, formula: (r) => plain(cellFormula(logVolumeFormula(r.output("dailyLogMBPerDatabase"), r.factor("moveFactor"), r.factor("truncationDays"), r.factor("overhead")))) },
+      { key: "dellLogVolumeGB", what: "Log volume size", format: FORMAT.gb2, words: "Log MB a database a day × mailbox moves × days kept against truncation failure × overhead ÷ 1,024", source: `${T19}; erratum E2`, formula: (r) => plain(cellFormula(DELL_RULES.formula("logGB", { dailyLogMB: r.output("dailyLogMBPerDatabase"), moveFactor: r.factor("moveFactor"), truncationDays: r.factor("truncationDays"), overhead: r.factor("overhead") }))) },
       { key: "provisionedLogVolumeGB", what: "Log volume, provisioned", format: FORMAT.gb, words: "The log volume in whole GB, half up", source: T19, formula: (r) => logvol(r, "volume") },
       { key: "logVolumeCount", what: "Log volumes", format: FORMAT.volumes, words: "One log volume per database", source: T19, formula: (r) => plain(cellFormula(r.output("dellDatabases"))) },
     ],
