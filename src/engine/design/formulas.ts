@@ -5,11 +5,11 @@
  * formula text without "=". The workbook's quantity cells hold the two equal over random designs
  * (tests/workbook/quantity-cells.test.ts), live and in the customer copy.
  */
-import { ceilCountFormula, numberLiteral } from "../excel-formulas";
+import { numberLiteral } from "../excel-formulas";
 import { DELL_RULES } from "../rules/dell";
+import { FAILURE_RULES } from "../rules/failures";
 import { provisionedVolumeGB } from "../database";
 import { MICROSOFT } from "../microsoft/tables";
-import { ceilCount } from "../rounding";
 import { EXCHANGE_VERSIONS } from "../version";
 import type { SizingMethod } from "./inputs";
 
@@ -136,28 +136,18 @@ export const tiersSizedFormula = (tierMailboxes: string): string => `COUNTIF(${t
 // ---------------------------------------------------------------------------------------------
 // The servers named against the worst failure: the calculator's CPU utilisation and its target
 
-/**
- * The CPU utilisation Microsoft's calculator holds a mailbox server to: it marks the server's CPU
- * utilisation of the worst failure mode (Role Requirements!C255 and D255, "Server CPU Utilization" =
- * G208 and G209) when it passes 80% (their conditional format), and the cores utilised (C254) when
- * they pass the cores a server (Input!C131).
- */
-export const CPU_UTILIZATION_TARGET = 0.8;
+/** The CPU utilisation Microsoft's calculator holds a mailbox server to in its worst failure (tables.ts cpuUtilizationTarget). */
+export const CPU_UTILIZATION_TARGET = MICROSOFT.cpuUtilizationTarget;
 
-/**
- * The busiest server's CPU utilisation in the worst failure on the servers named (SPECint2006 rate
- * `specIntRate`): its megacycles over the server's, the rate × 2,000 ÷ 33.75 — Role Requirements!G208
- * (C162: cores × megacycles a core, C159: the rate a core × 2,000 ÷ 33.75).
- */
-export const worstCpuUtilization = (megacycles: number, specIntRate: number): number =>
-  (megacycles * MICROSOFT.baselineSpecPerCore) / (specIntRate * MICROSOFT.baselineMegacycles);
-export const worstCpuUtilizationFormula = (megacycles: string, specIntRate: string): string =>
-  `${megacycles}*${numberLiteral(MICROSOFT.baselineSpecPerCore)}/(${specIntRate}*${numberLiteral(MICROSOFT.baselineMegacycles)})`;
+/** The busiest server's CPU utilisation in the worst failure on the servers named — rules/failures.ts cpuUtilization (Role Requirements!G208). */
+export const worstCpuUtilization = (megacycles: number, specIntRate: number): number => cpuUtilizationOf([megacycles, specIntRate], []);
+export const worstCpuUtilizationFormula = (megacycles: string, specIntRate: string): string => FAILURE_RULES.formula("cpuUtilization", { megacycles, specRate: specIntRate });
 
-/** The cores a server, at the same rate a core, that carry the worst failure within the target (ours: the calculator marks, it does not size to it). */
-export const coresToCarry = (utilization: number, coresPerServer: number): number => ceilCount((utilization * coresPerServer) / CPU_UTILIZATION_TARGET);
-export const coresToCarryFormula = (utilization: string, coresPerServer: string): string =>
-  ceilCountFormula(`${utilization}*${coresPerServer}/${numberLiteral(CPU_UTILIZATION_TARGET)}`);
+/** The cores a server, at the same rate a core, that carry the worst failure within the target — rules/failures.ts coresToCarry (ours). */
+export const coresToCarry = (utilization: number, coresPerServer: number): number => coresToCarryOf([utilization, coresPerServer], []);
+export const coresToCarryFormula = (utilization: string, coresPerServer: string): string => FAILURE_RULES.formula("coresToCarry", { cpuUtilization: utilization, cores: coresPerServer });
+const cpuUtilizationOf = FAILURE_RULES.compileAt("cpuUtilization", ["megacycles", "specRate"]);
+const coresToCarryOf = FAILURE_RULES.compileAt("coresToCarry", ["cpuUtilization", "cores"]);
 
 const UTILIZATION_SOURCE = "Microsoft's calculator, Role Requirements, Server CPU Utilization";
 

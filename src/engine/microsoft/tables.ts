@@ -110,6 +110,11 @@ export const MICROSOFT = {
   safetyNetDays: 7,
   /** KB to GB, as C184 divides (1,048,576). */
   kbPerGB: 1024 * 1024,
+  /**
+   * The CPU utilisation a mailbox server is held to in its worst failure mode: the calculator marks "Server CPU
+   * Utilization" (Role Requirements!C255, D255 = G208, G209) past 80% (their conditional format).
+   */
+  cpuUtilizationTarget: 0.8,
 } as const;
 
 /**

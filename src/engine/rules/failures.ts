@@ -38,6 +38,13 @@ export const FAILURE_OPERANDS = {
   queueDays: constant("2 days", MICROSOFT.transportQueueDays, "days"),
   safetyNetDays: constant("7 days of Safety Net", MICROSOFT.safetyNetDays, "days"),
   kbPerGB: constant("1,024² KB", MICROSOFT.kbPerGB, "KB"),
+  // The servers named against the worst failure: their SPECint2006 rate and cores, and the busiest server's megacycles then.
+  megacycles: input("megacycles of the busiest server, the worst failure", "megacycles"),
+  specRate: input("SPECint2006 rate a server"),
+  cores: input("processor cores a server", "cores"),
+  baselineMegacycles: constant("2,000 megacycles a core", MICROSOFT.baselineMegacycles, "megacycles"),
+  baselineSpecPerCore: constant("33.75, the baseline's rate a core", MICROSOFT.baselineSpecPerCore),
+  cpuTarget: constant("the 80% CPU target", MICROSOFT.cpuUtilizationTarget),
 } as const satisfies Record<string, Operand>;
 
 /** The failure modes' rules, by the mode (microsoft/design.ts ActiveDatabases). */
@@ -121,6 +128,11 @@ export const FAILURE_RULES = defineRuleSet("Microsoft's method", FAILURE_OPERAND
   logStreams: { label: "Log streams between the sites", unit: "streams", source: at("Role Requirements!I173"), expression: "IF(twoSites,firstSiteDatabases*copiesSecondSite+secondSiteDatabases*copiesFirstSite,0)" },
   transportDays: { label: "Days a message is held", unit: "days", source: at("Role Requirements!C182"), expression: "1+queueShare*queueDays+MAX(safetyNetDays,IF(laggedCopies>0,lagDays,0))" },
   transportGB: { label: "Transport database a server", unit: "GB", source: at("Role Requirements!C184"), expression: "messagesPerDay/transportServers*shadowCopies*transportDays*messageKB/kbPerGB" },
+  // The busiest server's CPU utilisation in the worst failure (Role Requirements!G208: its megacycles over the
+  // server's, the rate × 2,000 ÷ 33.75, C159, C162), and the cores at that rate a core that keep it within the
+  // target (ours: the calculator marks the utilisation, it does not size to it).
+  cpuUtilization: { label: "CPU utilisation of the busiest server, the worst failure", unit: "", source: at("Role Requirements!G208"), expression: "megacycles*baselineSpecPerCore/(specRate*baselineMegacycles)" },
+  coresToCarry: { label: "Cores a server that carry the worst failure within the target", unit: "cores", source: at("Role Requirements!C255"), expression: "CEILCOUNT(cpuUtilization*cores/cpuTarget)" },
 });
 
 export type FailureRule = keyof typeof FAILURE_RULES.rules;

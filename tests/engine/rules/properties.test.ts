@@ -127,6 +127,9 @@ describe("the failures' rules over random designs", () => {
           messagesPerDay: 150 * d.databases * 50,
           messageKB: 75,
           lagDays: laggedCopies > 0 ? 7 : 0,
+          megacycles: 400 * d.databases,
+          specRate: [0, 500, 1200][d.databases % 3],
+          cores: [8, 16, 24][d.copiesPerServer % 3],
         };
         // The transport reads the modes' cells, as the Resilience sheet gives them.
         const modes = Object.fromEntries(Object.values(FAILURE_MODE_RULES).map((key) => [key, both(FAILURE_RULES, key, values).compiled as number]));
@@ -207,6 +210,6 @@ describe("the count's rules over random designs", () => {
 
   test("a control: every input of both sets is given", () => {
     expect(inputsOf(COUNT_OPERANDS).length).toBe(18);
-    expect(inputsOf(FAILURE_OPERANDS).length).toBe(14);
+    expect(inputsOf(FAILURE_OPERANDS).length).toBe(17);
   });
 });
