@@ -7,6 +7,7 @@
  */
 import { numberLiteral } from "../excel-formulas";
 import { DELL_RULES } from "../rules/dell";
+import { ENVIRONMENT_RULES } from "../rules/environment";
 import { FAILURE_RULES } from "../rules/failures";
 import { provisionedVolumeGB } from "../database";
 import { MICROSOFT } from "../microsoft/tables";
@@ -78,11 +79,10 @@ export const worstOfFormula = (scenarioRange: string): string => `MAX(${scenario
 // ---------------------------------------------------------------------------------------------
 // The environment (sizeDesign's environmentOf)
 
-/** DAGs in the environment: its mailboxes over a DAG's, rounded up; #N/A below one DAG (environmentProblem refuses it). */
-export const environmentDagsFormula = (environmentMailboxes: string, dagMailboxes: string): string =>
-  `IF(${environmentMailboxes}<${dagMailboxes},NA(),ROUNDUP(${environmentMailboxes}/${dagMailboxes},0))`;
-/** A DAG's figure for every DAG of the environment: its servers, databases, disks. */
-export const environmentFormula = (dags: string, perDag: string): string => `${dags}*${perDag}`;
+/** DAGs in the environment: its mailboxes over a DAG's, rounded up; #N/A below one DAG (rules/environment.ts dags). */
+export const environmentDagsFormula = (environmentMailboxes: string, dagMailboxes: string): string => ENVIRONMENT_RULES.formula("dags", { environmentMailboxes, dagMailboxes });
+/** A DAG's figure for every DAG of the environment: its servers, databases, disks (rules/environment.ts inEnvironment). */
+export const environmentFormula = (dags: string, perDag: string): string => ENVIRONMENT_RULES.formula("inEnvironment", { dags, perDag });
 
 // ---------------------------------------------------------------------------------------------
 // Dell's Tables 18-19 at the balanced database count (sizeDesign: every design shows them)

@@ -17,6 +17,7 @@
  */
 import { arrayModelName, chooseArrays } from "../arrays";
 import { capacityToProvisionGB } from "../capacity";
+import { ENVIRONMENT_RULES } from "../rules/environment";
 import { coresToCarry, CPU_UTILIZATION_TARGET, dellDatabaseVolume, overloadedSentence, perServer, utilizationPercent, worstCpuUtilization, worstScenario } from "./formulas";
 import { databaseCapacity, type DatabaseCapacity } from "../database";
 import { SizingError } from "../errors";
@@ -1244,6 +1245,10 @@ export function dagMailboxesOf(inputs: Pick<WorkbookInputs, "users" | "method" |
   return { mailboxes: tables.tiers!.reduce((a, t) => a + t.mailboxes, 0), counted: "tiers" };
 }
 
+// The environment's rules (rules/environment.ts): its DAGs, and a DAG's figure for all of them.
+const environmentDagsOf = ENVIRONMENT_RULES.compileAt("dags", ["environmentMailboxes", "dagMailboxes"]);
+const inEnvironmentOf = ENVIRONMENT_RULES.compileAt("inEnvironment", ["dags", "perDag"]);
+
 /**
  * An environment of `environmentUsers` mailboxes as identical DAGs of `usersPerDag` each, every DAG
  * sized as the one design (004_1d3a339e6fd03f64.txt §4: "to host 100,000 mailboxes the solution
@@ -1259,7 +1264,7 @@ export function environmentOf(
   const problem = environmentProblem(usersPerDag, environmentUsers, counted);
   if (problem !== undefined) throw new SizingError("#N/A", problem);
   const users = environmentUsers ?? usersPerDag;
-  const dags = Math.ceil(users / usersPerDag);
   const serversPerDag = serversPerSite.reduce((a, b) => a + b, 0);
-  return { environmentUsers: users, dags, usersPerDag, serversPerDag, environmentServers: dags * serversPerDag };
+  const dags = environmentDagsOf([users, usersPerDag], []);
+  return { environmentUsers: users, dags, usersPerDag, serversPerDag, environmentServers: inEnvironmentOf([dags, serversPerDag], []) };
 }

@@ -5,3 +5,4 @@ export { DELL_OPERANDS, DELL_RULES, type DellRule } from "./dell";
 export { SERVER_DISK_OPERANDS, SERVER_DISK_RULES, type ServerDiskRule } from "./disks";
 export { COUNT_OPERANDS, COUNT_RULES, type CountRule } from "./count";
 export { FAILURE_OPERANDS, FAILURE_RULES, type FailureRule } from "./failures";
+export { ENVIRONMENT_OPERANDS, ENVIRONMENT_RULES, type EnvironmentRule } from "./environment";
