@@ -8,6 +8,7 @@
 import { numberLiteral } from "../excel-formulas";
 import { DELL_RULES } from "../rules/dell";
 import { ENVIRONMENT_RULES } from "../rules/environment";
+import { TOTALS_RULES } from "../rules/totals";
 import { FAILURE_RULES } from "../rules/failures";
 import { provisionedVolumeGB } from "../database";
 import { MICROSOFT } from "../microsoft/tables";
@@ -38,7 +39,7 @@ export const perServer = (total: number, serversPerSite: readonly number[]): num
 export const perServerFormula = (total: string, serversPerSite: string): string => `${total}/${sitesServersFormula(serversPerSite)}`;
 
 /** Every copy's figure: one copy's × the copies (sizeDesign's capacityAllCopiesGB). */
-export const allCopiesFormula = (perCopy: string, copies: string): string => `${perCopy}*${copies}`;
+export const allCopiesFormula = (perCopy: string, copies: string): string => TOTALS_RULES.formula("allCopies", { perCopy, copies });
 
 // ---------------------------------------------------------------------------------------------
 // The worst survivable failure (sizeDesign's worst; the Resilience sheet's worst case and the Summary's)
@@ -99,13 +100,13 @@ export function dellDatabaseVolume(totalDatabaseGB: number, databases: number, f
 const [dellDatabaseGBOf, dellDatabaseVolumeOf] = (["databaseGB", "databaseVolume"] as const).map((key) => DELL_RULES.compile(key, ["total", "count"]));
 
 /** Volumes in all: each database's volume of a kind (000, 3.4.2: one database and one log volume a database). */
-export const volumesInAllFormula = (volumes: string, volumeGB: string): string => `${volumes}*${volumeGB}`;
+export const volumesInAllFormula = (volumes: string, volumeGB: string): string => TOTALS_RULES.formula("volumesInAll", { volumes, volumeGB });
 /** Database volumes and log volumes together. */
-export const bothKindsFormula = (databaseVolumesGB: string, logVolumesGB: string): string => `${databaseVolumesGB}+${logVolumesGB}`;
+export const bothKindsFormula = (databaseVolumesGB: string, logVolumesGB: string): string => TOTALS_RULES.formula("bothKinds", { databaseVolumesGB, logVolumesGB });
 /** The index and free space of the database volumes: the volumes less the data they hold (the Design sheet's chart). */
-export const indexAndFreeFormula = (volumesGB: string, dataGB: string): string => `${volumesGB}-${dataGB}`;
+export const indexAndFreeFormula = (volumesGB: string, dataGB: string): string => TOTALS_RULES.formula("indexAndFree", { databaseVolumesGB: volumesGB, dataGB });
 /** The volumes of one copy: databases × (database volume + log volume) — sizeDesign's volumesGB. */
-export const volumesGBFormula = (databases: string, databaseVolumeGB: string, logVolumeGB: string): string => `${databases}*(${databaseVolumeGB}+${logVolumeGB})`;
+export const volumesGBFormula = (databases: string, databaseVolumeGB: string, logVolumeGB: string): string => TOTALS_RULES.formula("volumesGB", { databases, databaseVolumeGB, logVolumeGB });
 
 // ---------------------------------------------------------------------------------------------
 // Microsoft's servers of two sites (its cores a server: rules/microsoft.ts coresPerServer)

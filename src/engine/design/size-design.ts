@@ -18,6 +18,7 @@
 import { arrayModelName, chooseArrays } from "../arrays";
 import { capacityToProvisionGB } from "../capacity";
 import { ENVIRONMENT_RULES } from "../rules/environment";
+import { TOTALS_RULES } from "../rules/totals";
 import { coresToCarry, CPU_UTILIZATION_TARGET, dellDatabaseVolume, overloadedSentence, perServer, utilizationPercent, worstCpuUtilization, worstScenario } from "./formulas";
 import { databaseCapacity, type DatabaseCapacity } from "../database";
 import { SizingError } from "../errors";
@@ -877,7 +878,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     ];
   }
   const siteScenario = scenarios.find((s) => s.scenario === "site");
-  const volumesGB = databases * (figures.databaseVolumeGB + figures.logVolumeGB);
+  const volumesGB = volumesGBOf([databases, figures.databaseVolumeGB, figures.logVolumeGB], []);
   return {
     inputs,
     method,
@@ -894,7 +895,7 @@ export function sizeDesign(given: Readonly<Partial<WorkbookInputs>>, tables: Des
     logVolumeGB: figures.logVolumeGB,
     volumesGB,
     capacityPerCopyGB: figures.capacityPerCopyGB,
-    capacityAllCopiesGB: figures.capacityPerCopyGB * inputs.copies,
+    capacityAllCopiesGB: allCopiesOf([figures.capacityPerCopyGB, inputs.copies], []),
     iopsPerMailbox: figures.iopsPerMailbox,
     databaseIops: figures.databaseIops,
     dagDatabaseIops: figures.dagDatabaseIops,
@@ -1245,6 +1246,9 @@ export function dagMailboxesOf(inputs: Pick<WorkbookInputs, "users" | "method" |
   return { mailboxes: tables.tiers!.reduce((a, t) => a + t.mailboxes, 0), counted: "tiers" };
 }
 
+// The design's totals (rules/totals.ts): the volumes of one copy, and a copy's capacity for every copy.
+const volumesGBOf = TOTALS_RULES.compileAt("volumesGB", ["databases", "databaseVolumeGB", "logVolumeGB"]);
+const allCopiesOf = TOTALS_RULES.compileAt("allCopies", ["perCopy", "copies"]);
 // The environment's rules (rules/environment.ts): its DAGs, and a DAG's figure for all of them.
 const environmentDagsOf = ENVIRONMENT_RULES.compileAt("dags", ["environmentMailboxes", "dagMailboxes"]);
 const inEnvironmentOf = ENVIRONMENT_RULES.compileAt("inEnvironment", ["dags", "perDag"]);

@@ -6,3 +6,4 @@ export { SERVER_DISK_OPERANDS, SERVER_DISK_RULES, type ServerDiskRule } from "./
 export { COUNT_OPERANDS, COUNT_RULES, type CountRule } from "./count";
 export { FAILURE_OPERANDS, FAILURE_RULES, type FailureRule } from "./failures";
 export { ENVIRONMENT_OPERANDS, ENVIRONMENT_RULES, type EnvironmentRule } from "./environment";
+export { TOTALS_OPERANDS, TOTALS_RULES, type TotalsRule } from "./totals";
