@@ -294,7 +294,6 @@ export interface MicrosoftSizing {
   transportAllGB: number;
 }
 
-
 /** Lagged copies of the design (Input!C31): the design's own, else the factors'. */
 const laggedOf = (d: MicrosoftDesign, f: MicrosoftFactors): number => d.laggedCopies ?? f.laggedCopies ?? 0;
 
@@ -322,7 +321,6 @@ function checkDesign(d: MicrosoftDesign, f: MicrosoftFactors): void {
     }
   });
 }
-
 
 /**
  * The calculator refuses a design with more than 100 database copies a server (Role Requirements!I158,
@@ -373,8 +371,6 @@ export function databaseSizeWarning(s: Pick<MicrosoftSizing, "mailboxesPerDataba
     summary: DATABASE_SIZE_SUMMARY,
   };
 }
-
-
 
 /**
  * Active databases on the busiest server — Role Requirements!C116:C130, for one or two sites,

@@ -199,9 +199,6 @@ function countCells(c: MicrosoftCells, own?: CountRule): References {
   };
 }
 
-
-
-
 /** Helper: most databases per DAG — Role Requirements!C64, C65 (rules/count.ts maxDatabases). */
 export const maxDatabasesFormula = (c: MicrosoftCells): string => COUNT_RULES.formula("maxDatabases", countCells(c, "maxDatabases"));
 

@@ -6,7 +6,7 @@
  * volume, is the server disks' rules' (rules/disks.ts jbod, severalPerVolume), given here as inputs.
  */
 import { MICROSOFT } from "../microsoft/tables";
-import { calculatorAt } from "./microsoft";
+import { calculatorAt, SITE_RULES } from "./microsoft";
 import { constant, input, SITE_OPERANDS } from "./operands";
 import { defineRuleSet, type Operand } from "./rule";
 
@@ -41,8 +41,8 @@ export const COUNT_OPERANDS = {
 } as const satisfies Record<string, Operand>;
 
 export const COUNT_RULES = defineRuleSet("Microsoft's method", COUNT_OPERANDS, {
-  highAvailability: { label: "A DAG (two copies or more)", unit: "", source: at("Input!C30:C31"), expression: "copies>=2" },
-  servers: { label: "Servers of the DAG", unit: "servers", source: at("Input!C26"), expression: "serversFirstSite+serversSecondSite" },
+  highAvailability: SITE_RULES.highAvailability,
+  servers: SITE_RULES.servers,
   // The calculator has no number for the databases a volume, only Input!C108 ("No": one a volume) and C109 ("Yes":
   // every copy; "No": half the copies when even): 1 asks C108 "No", 0 or the copies C109 "Yes", any other C109 "No".
   evenCopies: { label: "An even number of copies", unit: "", source: at("Role Requirements!C83"), expression: "copies-2*ROUNDDOWN(copies/2,0)=0" },

@@ -6,7 +6,7 @@
  * the words). The RAID tables are declared here, where the rules read them; raid-disks.ts re-exports them.
  */
 import { MICROSOFT_FACTOR_DEFAULTS as F } from "../microsoft/tables";
-import { calculatorAt } from "./microsoft";
+import { calculatorAt, SITE_RULES } from "./microsoft";
 import { constant, input, literal } from "./operands";
 import { defineRuleSet, type Operand } from "./rule";
 
@@ -95,7 +95,7 @@ export const SERVER_DISK_RULES = defineRuleSet("Microsoft's method", SERVER_DISK
   // JBOD or RAID as the calculator deploys the DAG's servers (microsoft/design.ts prefersJbod): each site's copies and
   // HA copies round-robin from the first, the lagged last; JBOD considered where a disk is given and Input!C107 says so.
   haCopiesFirstSite: { label: "HA copies in the first site", unit: "copies", source: at("Role Requirements!I63"), expression: "ROUNDUP((copies-laggedCopies)/IF(serversSecondSite>0,2,1),0)" },
-  copiesSecondSite: { label: "Copies in the second site", unit: "copies", source: at("Input!C32"), expression: "copies-copiesFirstSite" },
+  copiesSecondSite: SITE_RULES.copiesSecondSite,
   haCopiesSecondSite: { label: "HA copies in the second site", unit: "copies", source: at("Role Requirements!I65"), expression: "copies-laggedCopies-haCopiesFirstSite" },
   jbodConsidered: { label: "JBOD considered", unit: "", source: at("Input!C107"), expression: "AND(diskRawGB>0,copies>=2,considerJbod>0)" },
   // Several databases a volume need three copies in all and, with two sites, as many in each (active/passive: the

@@ -11,7 +11,7 @@
  * (Input!G23) every database in the first, the second's servers passive until it fails.
  */
 import { MICROSOFT } from "../microsoft/tables";
-import { calculatorAt } from "./microsoft";
+import { calculatorAt, SITE_RULES } from "./microsoft";
 import { constant, input, SITE_OPERANDS } from "./operands";
 import { defineRuleSet, type Operand } from "./rule";
 
@@ -59,14 +59,14 @@ export const FAILURE_MODE_RULES = {
 } as const;
 
 export const FAILURE_RULES = defineRuleSet("Microsoft's method", FAILURE_OPERANDS, {
-  highAvailability: { label: "A DAG (two copies or more)", unit: "", source: at("Input!C30:C31"), expression: "copies>=2" },
+  highAvailability: SITE_RULES.highAvailability,
   twoSites: { label: "Two sites", unit: "", source: at("Input!C26"), expression: "serversSecondSite>0" },
   passive: { label: "An active/passive DAG", unit: "", source: at("Input!G23"), expression: "AND(twoSites,activePassive>0)" },
   bothActive: { label: "Both sites active", unit: "", source: at("Input!G23"), expression: "AND(twoSites,NOT(passive))" },
   haCopies: { label: "HA copies", unit: "copies", source: at("Input!C30"), expression: "copies-laggedCopies" },
   haFirstSite: { label: "HA copies in the first site", unit: "copies", source: at("Role Requirements!I63"), expression: "ROUNDUP(haCopies/IF(twoSites,2,1),0)" },
   haSecondSite: { label: "HA copies in the second site", unit: "copies", source: at("Role Requirements!I65"), expression: "haCopies-haFirstSite" },
-  copiesSecondSite: { label: "Copies in the second site", unit: "copies", source: at("Input!C32"), expression: "copies-copiesFirstSite" },
+  copiesSecondSite: SITE_RULES.copiesSecondSite,
   firstSiteDatabases: { label: "Databases active in the first site", unit: "databases", source: at("Role Requirements!C86"), expression: "IF(bothActive,ROUNDUP(databases*firstSiteShare,0),databases)" },
   secondSiteDatabases: { label: "Databases active in the second site", unit: "databases", source: at("Role Requirements!C86"), expression: "databases-firstSiteDatabases" },
   // A site's d databases over its n servers (C116), then one of them failing (C117): its share spread over the
@@ -115,7 +115,7 @@ export const FAILURE_RULES = defineRuleSet("Microsoft's method", FAILURE_OPERAND
   worstActive: { label: "Active databases on the busiest server, worst failure", unit: "databases", source: at("Role Requirements!C103"), expression: "IF(highAvailability,IF(noFailureSurvivable,firstNormal*IF(bothActive,2,1),MAX(firstOne,firstTwo,IF(passive,0,MAX(siteActive,siteServerActive,siteDoubleServerActive)))),databases)" },
   // The transport (Safety Net) database — Role Requirements!C107, C180:C184: a day's messages over the servers left
   // after the worst failure, held twice, queued and kept by Safety Net (or the lagged copies' replay lag, if longer).
-  servers: { label: "Servers of the DAG", unit: "servers", source: at("Input!C26"), expression: "serversFirstSite+serversSecondSite" },
+  servers: SITE_RULES.servers,
   // A site's m servers lose two with three HA copies and 4 servers, one with two and 2; Replay Lag Manager, one or
   // two more where the site case its lagged copies allow is the worst.
   lostInSite: { label: "Servers a site loses", unit: "servers", source: at("Role Requirements!C107"), parameters: ["h", "m"], expression: "IF(AND(h>=3,m>=4),2,IF(AND(h>=2,m>=2),1,0))" },

@@ -4,7 +4,7 @@
  */
 import { MINIMUM_VOLUME_GB } from "../database";
 import { MAX_MESSAGE_PROFILE, MEMORY_STEPS, MESSAGE_PROFILE_STEP, MICROSOFT, MICROSOFT_FACTOR_DEFAULTS as F, MIN_MEMORY_BY_COPIES, MIN_MEMORY_CONFIG_GB, type MicrosoftFactors } from "../microsoft/tables";
-import { defineRuleSet, type Operand, type RuleSource } from "./rule";
+import { defineRuleSet, type Operand, type RuleDeclaration, type RuleSource } from "./rule";
 
 export const CALCULATOR = { publisher: "Microsoft", title: "Exchange Server Role Requirements Calculator" } as const;
 /** A rule's source: the calculator's sheet and cell. */
@@ -14,6 +14,16 @@ const at = calculatorAt;
 const input = (label: string, unit?: string): Operand => ({ kind: "input", label, ...(unit !== undefined && { unit }) });
 const factor = (label: string, name: keyof typeof F, unit?: string): Operand => ({ kind: "factor", label, default: F[name], ...(unit !== undefined && { unit }) });
 const constant = (label: string, value: number, unit?: string): Operand => ({ kind: "constant", label, value, ...(unit !== undefined && { unit }) });
+
+/**
+ * Rules of the DAG's copies and servers that several of Microsoft's sets read (the count, the failures, the
+ * disks): declared here once, placed in each set that reads them.
+ */
+export const SITE_RULES = {
+  highAvailability: { label: "A DAG (two copies or more)", unit: "", source: at("Input!C30:C31"), expression: "copies>=2" },
+  servers: { label: "Servers of the DAG", unit: "servers", source: at("Input!C26"), expression: "serversFirstSite+serversSecondSite" },
+  copiesSecondSite: { label: "Copies in the second site", unit: "copies", source: at("Input!C32"), expression: "copies-copiesFirstSite" },
+} as const satisfies Record<string, RuleDeclaration>;
 
 /** What Microsoft's rules read: the design's inputs, its factors, and the calculator's constants. */
 export const MICROSOFT_OPERANDS = {
@@ -90,7 +100,7 @@ export const MICROSOFT_OPERANDS = {
  * the databases' size (Volume Requirements!E123) and their volumes (I123), one database a volume.
  */
 export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPERANDS, {
-  highAvailability: { label: "A DAG (two copies or more)", unit: "", source: at("Input!C30:C31"), expression: "copies>=2" },
+  highAvailability: SITE_RULES.highAvailability,
   profile: {
     label: "Calculator's message profile",
     unit: "messages",
@@ -111,7 +121,7 @@ export const MICROSOFT_RULES = defineRuleSet("Microsoft's method", MICROSOFT_OPE
   activeMegacycles: { label: "Megacycles per active mailbox", unit: "megacycles", source: at("Role Requirements!C14"), expression: "profile*activeMegacyclesPerMessage*megacyclesMultiplier" },
   passiveMegacycles: { label: "Megacycles per passive mailbox", unit: "megacycles", source: at("Role Requirements!C15"), expression: "profile*passiveMegacyclesPerMessage*megacyclesMultiplier" },
   casMegacycles: { label: "Client access megacycles per mailbox", unit: "megacycles", source: at("Role Requirements!C16"), expression: "activeMegacycles*casRatio" },
-  servers: { label: "Servers of the DAG", unit: "servers", source: at("Input!C26"), expression: "serversFirstSite+serversSecondSite" },
+  servers: SITE_RULES.servers,
   // Stand-alone servers each hold their share of the mailboxes (Role Requirements!C77).
   sizedMailboxes: { label: "Mailboxes sized", unit: "mailboxes", source: at("Role Requirements!C77"), expression: "IF(highAvailability,users,users/servers)" },
   mailboxesPerDatabase: { label: "Mailboxes a database", unit: "mailboxes", source: at("Role Requirements!C81"), expression: "sizedMailboxes/databases" },

@@ -443,7 +443,6 @@ export const MICROSOFT_WALK_CELLS: Readonly<Record<MicrosoftRule, string>> = (()
   return Object.freeze(Object.fromEntries(MICROSOFT_WALK.walk.map((key, k) => [key, `C${SECTION_ROWS[i] + 1 + k}`])) as Record<MicrosoftRule, string>);
 })();
 
-
 /**
  * The rows a design of `method` prints: every block but the other method's steps, each run of rows a
  * range of the print area (a range starts a page): the design and its rendered quantities, Microsoft's
