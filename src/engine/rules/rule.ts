@@ -12,6 +12,7 @@
 import { SizingError } from "../errors";
 import { ceilCountFormula, numberLiteral, provisionFormula } from "../excel-text";
 import { excelCeil, excelFloor, excelRound } from "../microsoft/excel";
+import { roundTo15 } from "../general-format";
 import { ceilCount, provisionGB } from "../rounding";
 import { parseExpression, type Expression as FormulaNode, type ExpressionOperator as BinaryOperator } from "./expression";
 
@@ -492,37 +493,57 @@ function asClosure(x: Leaf | Closure): Closure {
   return x.from === INPUT ? (i) => i[k] : (_i, f) => f[k];
 }
 
+/**
+ * Excel compares numbers to 15 significant digits (src/formula/values.ts compareScalars): two that round
+ * alike there are equal, so a volume a few units in the last place over its disk fits, as in the
+ * calculator and the customer copy's formulas. Two that round alike are within 1e-13 of either: only
+ * those are rounded (toPrecision is slow).
+ */
+const near = (a: number, b: number): boolean => Math.abs(a - b) <= 1e-13 * Math.abs(b) && roundTo15(a) === roundTo15(b);
+const ge = (a: number, b: number): boolean => a >= b || (b - a <= 1e-13 * Math.abs(b) && roundTo15(a) === roundTo15(b));
+const gt = (a: number, b: number): boolean => a > b && (a - b > 1e-13 * Math.abs(b) || roundTo15(a) !== roundTo15(b));
+const le = (a: number, b: number): boolean => ge(b, a);
+const lt = (a: number, b: number): boolean => gt(b, a);
+const eq = (a: Value, b: Value): boolean => a === b || (typeof a === "number" && typeof b === "number" && near(a, b));
+
 /** A comparison with a leaf on either side, read in place (as arithmetic's); undefined for two closures. */
 function comparison(operator: BinaryOperator, l: Leaf | Closure, r: Leaf | Closure): Closure | undefined {
   if (!isLeaf(l) && !isLeaf(r)) return undefined;
   // An input against a number, the commonest test (copies>=2): read in place.
   if (isLeaf(l) && l.from === INPUT && isLeaf(r) && r.from === CONSTANT) {
     const [k, v] = [l.k, r.value];
-    if (operator === ">=") return (i) => (i[k] as number) >= v;
-    if (operator === ">") return (i) => (i[k] as number) > v;
-    if (operator === "<=") return (i) => (i[k] as number) <= v;
-    if (operator === "<") return (i) => (i[k] as number) < v;
-    if (operator === "=") return (i) => i[k] === v;
-    return (i) => i[k] !== v;
+    if (operator === ">=") return (i) => ge(i[k] as number, v);
+    if (operator === ">") return (i) => gt(i[k] as number, v);
+    if (operator === "<=") return (i) => le(i[k] as number, v);
+    if (operator === "<") return (i) => lt(i[k] as number, v);
+    if (operator === "=") return (i) => i[k] === v || (typeof i[k] === "number" && near(i[k] as number, v));
+    return (i) => i[k] !== v && !(typeof i[k] === "number" && near(i[k] as number, v));
   }
   const x = asClosure(l);
   if (isLeaf(r)) {
     const right = r;
+    // A closure of each operator's own, so each calls one comparison (a shared `test` would be megamorphic).
     if (right.from === CONSTANT) {
       const v = right.value;
-      if (operator === ">=") return (i, f, a) => (x(i, f, a) as number) >= v;
-      if (operator === ">") return (i, f, a) => (x(i, f, a) as number) > v;
-      if (operator === "<=") return (i, f, a) => (x(i, f, a) as number) <= v;
-      if (operator === "<") return (i, f, a) => (x(i, f, a) as number) < v;
-      if (operator === "=") return (i, f, a) => x(i, f, a) === v;
-      return (i, f, a) => x(i, f, a) !== v;
+      if (operator === ">=") return (i, f, a) => ge(x(i, f, a) as number, v);
+      if (operator === ">") return (i, f, a) => gt(x(i, f, a) as number, v);
+      if (operator === "<=") return (i, f, a) => le(x(i, f, a) as number, v);
+      if (operator === "<") return (i, f, a) => lt(x(i, f, a) as number, v);
+      if (operator === "=") return (i, f, a) => {
+        const y = x(i, f, a);
+        return y === v || (typeof y === "number" && near(y, v));
+      };
+      return (i, f, a) => {
+        const y = x(i, f, a);
+        return y !== v && !(typeof y === "number" && near(y, v));
+      };
     }
-    if (operator === ">=") return (i, f, a) => (x(i, f, a) as number) >= read(right, i, f);
-    if (operator === ">") return (i, f, a) => (x(i, f, a) as number) > read(right, i, f);
-    if (operator === "<=") return (i, f, a) => (x(i, f, a) as number) <= read(right, i, f);
-    if (operator === "<") return (i, f, a) => (x(i, f, a) as number) < read(right, i, f);
-    if (operator === "=") return (i, f, a) => x(i, f, a) === read(right, i, f);
-    return (i, f, a) => x(i, f, a) !== read(right, i, f);
+    if (operator === ">=") return (i, f, a) => ge(x(i, f, a) as number, read(right, i, f));
+    if (operator === ">") return (i, f, a) => gt(x(i, f, a) as number, read(right, i, f));
+    if (operator === "<=") return (i, f, a) => le(x(i, f, a) as number, read(right, i, f));
+    if (operator === "<") return (i, f, a) => lt(x(i, f, a) as number, read(right, i, f));
+    if (operator === "=") return (i, f, a) => eq(x(i, f, a), read(right, i, f));
+    return (i, f, a) => !eq(x(i, f, a), read(right, i, f));
   }
   return undefined;
 }
@@ -590,17 +611,17 @@ function binary(operator: BinaryOperator, l: Closure, r: Closure): Closure {
     case "/":
       return (i, f, a) => (l(i, f, a) as number) / (r(i, f, a) as number);
     case "=":
-      return (i, f, a) => l(i, f, a) === r(i, f, a);
+      return (i, f, a) => eq(l(i, f, a), r(i, f, a));
     case "<>":
-      return (i, f, a) => l(i, f, a) !== r(i, f, a);
+      return (i, f, a) => !eq(l(i, f, a), r(i, f, a));
     case "<":
-      return (i, f, a) => l(i, f, a) < r(i, f, a);
+      return (i, f, a) => lt(l(i, f, a) as number, r(i, f, a) as number);
     case ">":
-      return (i, f, a) => l(i, f, a) > r(i, f, a);
+      return (i, f, a) => gt(l(i, f, a) as number, r(i, f, a) as number);
     case "<=":
-      return (i, f, a) => l(i, f, a) <= r(i, f, a);
+      return (i, f, a) => le(l(i, f, a) as number, r(i, f, a) as number);
     case ">=":
-      return (i, f, a) => l(i, f, a) >= r(i, f, a);
+      return (i, f, a) => ge(l(i, f, a) as number, r(i, f, a) as number);
     default:
       throw new Error(`the operator ${operator} is not a sizing rule's`);
   }

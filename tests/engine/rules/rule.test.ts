@@ -56,6 +56,29 @@ describe("a rule set", () => {
     expect(() => set.compile("up", ["users"])).toThrow("up reads disk, which its inputs do not list");
   });
 
+  test("its comparisons are Excel's, to 15 digits: 0.1 + 0.2 ≤ 0.3 and = 0.3, not < 0.3, as the formula evaluates", () => {
+    const source = { publisher: "Microsoft", title: "Exchange Server Role Requirements Calculator", at: "none" };
+    const operators = ["<=", "<", "=", "<>", ">=", ">"] as const;
+    const compared = defineRuleSet(
+      "test",
+      { a: { kind: "input", label: "a" }, b: { kind: "input", label: "b" } },
+      Object.fromEntries(operators.flatMap((op, k) => [
+        [`byInput${k}`, { label: op, unit: "", source, expression: `a${op}b` }],
+        [`byNumber${k}`, { label: op, unit: "", source, expression: `a${op}0.3` }],
+        [`bySum${k}`, { label: op, unit: "", source, expression: `(a+0)${op}(b+0)` }],
+      ])),
+    );
+    const cases: Array<[number, number]> = [[0.1 + 0.2, 0.3], [0.3, 0.1 + 0.2], [0.29, 0.3], [0.3, 0.3]];
+    for (const [k, op] of operators.entries()) {
+      for (const [a, b] of cases) {
+        const excel = evaluateFormula(`=${a}${op}${b}`);
+        expect([op, a, b, compared.compile(`byInput${k}`, ["a", "b"])([a, b], {})]).toEqual([op, a, b, excel]);
+        expect([op, a, b, compared.compile(`bySum${k}`, ["a", "b"])([a, b], {})]).toEqual([op, a, b, excel]);
+        if (b === 0.3) expect([op, a, compared.compile(`byNumber${k}`, ["a"])([a], {})]).toEqual([op, a, excel]);
+      }
+    }
+  });
+
   test("compileAt reads the factors by position: the set's slots, its factors in their declared order, filled once", () => {
     const slots = set.factorSlots({ overhead: 0.2, other: 7 });
     expect(slots).toEqual([0.2]);
