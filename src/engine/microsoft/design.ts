@@ -70,6 +70,7 @@ const IO_MAILBOXES = COUNT_CHAINED.indexOf("ioMailboxes");
 /** Where the count's figures that microsoftDatabaseCount returns sit among its inputs and figures. */
 const COUNT_FIGURES = (["maxDatabaseGB", "capacityMailboxes", "ioMailboxes", "maxDatabases", "symmetricDatabases", "countedDatabases"] as const).map((key) => COUNT_GIVEN.length + COUNT_CHAINED.indexOf(key));
 const volumeCopiesRule = COUNT_RULES.compileAt("volumeCopies", ["copies", "copiesFirstSite", "activePassive", "askedVolumeDatabases"]);
+const laidVolumeDatabasesRule = COUNT_RULES.compileAt("laidVolumeDatabases", ["copies", "copiesFirstSite", "activePassive", "askedVolumeDatabases", "severalPerVolume"]);
 const tooManyCopiesOf = COUNT_RULES.compileAt("tooManyCopies", ["copies", "serversFirstSite", "serversSecondSite", "countedDatabases"]);
 
 // The failures (rules/failures.ts, Role Requirements!C103, C116:C130) from the count (FAILURE_GIVEN); each site's
@@ -146,7 +147,7 @@ export function volumeCopiesOf(copies: number, serversPerSite: readonly number[]
  * Role Requirements!C110 "No") one, as Volume Requirements!C110 "1 Volume / DB".
  */
 export const volumeDatabasesOf = (copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive" | "databasesPerVolume">>, several = true): number =>
-  !several ? 1 : (f.databasesPerVolume ?? 0) > 0 ? volumeCopiesOf(copies, serversPerSite, f) : 0;
+  laidVolumeDatabasesRule([copies, copiesPerSite(copies, serversPerSite.length)[0], activePassiveOf(serversPerSite, f) ? 1 : 0, f.databasesPerVolume ?? 0, several], NO_SLOTS);
 
 /** An active/passive DAG (Input!G23 "Active/Passive"): two sites, every database active in the first. */
 export const activePassiveOf = (serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive">>): boolean => serversPerSite.length === 2 && (f.activePassive ?? 0) > 0;

@@ -5,14 +5,14 @@
  * the one declaration the engine computes too) over cells and defined names given as text;
  * tests/functions/microsoft-disks.test.ts evaluates both.
  *
- * The databases a volume (0: the most that fit, at most the copies) is a loop in serverDisks; here
- * it is a chain of IFs over 1..16 of the rules' volume GB and IOPS in a helper cell
- * (volumeDatabasesChoiceFormula), which the results read, so no formula repeats the chain (Excel's
- * 8,192 characters). Where serverDisks throws (a volume too large or too busy for its disk, a restore
- * volume too large) the results are NA(). Whether the calculator puts the design on JBOD at all
+ * The databases a volume (0: the most that fit, at most the copies) is its rule's chain of IFs over
+ * 1..16 (rules/disks.ts mostFittingVolumeDatabases) in a helper cell (volumeDatabasesChoiceFormula),
+ * which the results read, so no formula repeats the chain (Excel's 8,192 characters). Where serverDisks
+ * throws (a volume too large or too busy for its disk, a restore volume too large) the results are NA(). Whether the calculator puts the design on JBOD at all
  * (design.ts prefersJbod) is the sheet's to say.
  */
 import { numberLiteral as n } from "../excel-text";
+import { COUNT_RULES } from "../rules/count";
 import { SERVER_DISK_RULES as R, type ServerDiskRule } from "../rules/disks";
 import type { References } from "../rules/rule";
 import { SERVER_DISK_DEFAULTS } from "./disks";
@@ -70,9 +70,6 @@ export const jbodNeedFormulas = (c: { mailboxes: string; databases: string; peak
   iopsPerMailbox: `${c.peakIops}/${c.mailboxes}`,
 });
 
-/** The most copies a database has (the functions' copies, 1 to 16): the chain's length. */
-const MOST_COPIES = 16;
-
 /** A disk's formatted GB, raw × 10⁹ ÷ 1024³ — Storage Design!C46 (rules/disks.ts formattedGB). Shared with the Hardware sheet. */
 export const formattedGBFormula = (diskRawGB: string): string => `(${R.formula("formattedGB", { diskRawGB })})`;
 /** An empty cell takes the function's default, as EX_MS_DISKS takes an omitted argument (raid-disk-formulas.ts too). */
@@ -108,39 +105,35 @@ const references = (c: Omit<ServerDiskCells, "volumeDatabasesChoice">, v: string
   servers: c.servers,
 });
 const formula = (rule: ServerDiskRule, c: Omit<ServerDiskCells, "volumeDatabasesChoice">, v: string) => R.formula(rule, references(c, v));
-const fits = (c: Omit<ServerDiskCells, "volumeDatabasesChoice">, v: string) =>
-  `${formula("jbodVolumeGB", c, v)}<=${formula("formattedGB", c, v)},${formula("jbodVolumeIops", c, v)}<=${c.diskIops}`;
 /** A whole number 0 to 100, as EX_MS_DISKS checks volumeDatabases, autoReseedDisks and spareDisks. */
 const notCount = (x: string) => `${x}<0,${x}>100,${x}<>ROUND(${x},0)`;
 
 /**
- * Helper: the databases a volume holds, before the checks — serverDisks' choice: for a number asked the
- * calculator's (design.ts volumeDatabasesOf: one at 1, else the copies, halved when even and not asked,
- * active/passive never), or with 0 the most v of 1, 2 … up to the copies whose volume fits the disk's
- * capacity and IOPS (the first that does not ends the count, as the engine's loop), at least 1. NA() for
- * an input EX_MS_DISKS refuses (a count outside 0..100 or not whole, a disk of no GB or IOPS).
+ * Helper: the databases a volume holds, before the checks — serverDisks' choice (rules/disks.ts
+ * jbodVolumeDatabases over count.ts laidVolumeDatabases: the calculator's at a number asked, else the
+ * most that fit the disk's capacity and IOPS, at least 1). NA() for an input EX_MS_DISKS refuses (a count
+ * outside 0..100 or not whole, a disk of no GB or IOPS).
  */
 export function volumeDatabasesChoiceFormula(c: Omit<ServerDiskCells, "volumeDatabasesChoice">): string {
-  let most = n(MOST_COPIES);
-  for (let k = MOST_COPIES; k >= 1; k--) most = `IF(AND(${c.copies}>=${k},${fits(c, n(k))}),${most},${n(Math.max(1, k - 1))})`;
   const refused = `OR(${notCount(c.volumeDatabases)},${notCount(autoReseed(c))},${notCount(spares(c))},${c.diskRawGB}<=0,${c.diskIops}<=0)`;
-  const active = c.activePassive === undefined ? "TRUE()" : `NOT(${c.activePassive}>0)`;
-  const halved = `AND(${active},${c.volumeDatabases}<>${c.copies},${c.copies}-2*ROUNDDOWN(${c.copies}/2,0)=0)`;
-  const asked = `IF(${c.volumeDatabases}=1,1,IF(${halved},${c.copies}/2,${c.copies}))`;
-  const several = c.severalPerVolume ?? "TRUE()";
-  return `IF(${refused},NA(),IF(NOT(${several}),1,IF(${c.volumeDatabases}>0,${asked},${most})))`;
+  // The sheet's copies are the volume's already (the first site's for active/passive), as serverDisks is given them.
+  const laid = COUNT_RULES.formula("laidVolumeDatabases", {
+    askedVolumeDatabases: c.volumeDatabases,
+    copies: c.copies,
+    copiesFirstSite: c.copies,
+    activePassive: c.activePassive ?? "0",
+    severalPerVolume: c.severalPerVolume ?? "TRUE()",
+  });
+  return `IF(${refused},NA(),${R.formula("jbodVolumeDatabases", { ...references(c, laid), volumeCopies: c.copies })})`;
 }
 
 /**
  * One figure of a server's disks (EX_MS_DISKS `result`), over the cells and the helper cell of the
- * databases a volume: NA() where serverDisks refuses the volume (too large for the disk, too many
- * IOPS for it, or a restore volume too large), as EX_MS_DISKS is #N/A.
+ * databases a volume: NA() where serverDisks refuses the volume (rules/disks.ts jbodVolumeRefused: too
+ * large for the disk, too many IOPS for it, or a restore volume too large), as EX_MS_DISKS is #N/A.
  */
 export function serverDiskFormula(c: ServerDiskCells, result: ServerDiskResult): string {
   const v = c.volumeDatabasesChoice;
-  const formatted = formula("formattedGB", c, v);
-  const restoreTooLarge = SERVER_DISK_DEFAULTS.restoreDisks > 0 ? `,${formula("jbodRestoreGB", c, v)}>${formatted}` : "";
-  const refused = `OR(${formula("jbodVolumeGB", c, v)}>${formatted},${formula("jbodVolumeIops", c, v)}>${c.diskIops}${restoreTooLarge})`;
   const rules: Partial<Record<ServerDiskResult, ServerDiskRule>> = {
     disks: "jbodDisksPerServer",
     calculator: "jbodCalculatorDisks",
@@ -153,5 +146,5 @@ export function serverDiskFormula(c: ServerDiskCells, result: ServerDiskResult):
   const rule = rules[result];
   // A JBOD volume is one disk: no RAID level, and its GB is volumegb's.
   const other: Partial<Record<ServerDiskResult, string>> = { volumedatabases: v, architecture: `"JBOD"`, restoredisks: n(SERVER_DISK_DEFAULTS.restoreDisks) };
-  return `IF(${refused},NA(),${rule !== undefined ? formula(rule, c, v) : (other[result] ?? "NA()")})`;
+  return `IF(${formula("jbodVolumeRefused", c, v)},NA(),${rule !== undefined ? formula(rule, c, v) : (other[result] ?? "NA()")})`;
 }

@@ -8,7 +8,7 @@
  * drive") and the calculator does not count (Storage Design!C197 is the other three).
  */
 import { SizingError } from "../errors";
-import { grouped, roundTo15 } from "../general-format";
+import { grouped } from "../general-format";
 import type { MicrosoftSizing } from "./design";
 import { RESTORE_VOLUMES, SERVER_DISK_RULES as R } from "../rules/disks";
 import type { Factors } from "../rules/rule";
@@ -19,6 +19,9 @@ const formattedOf = R.compile("formattedGB", ["diskRawGB"]);
 const volumeGBOf = R.compile("jbodVolumeGB", ["v", "databaseGB", "logGB"]);
 const volumeIopsOf = R.compile("jbodVolumeIops", ["v", "mailboxesPerDatabase", "iopsPerMailbox"]);
 const restoreGBOf = R.compile("jbodRestoreGB", ["v", "databaseGB", "logGB"]);
+// The databases a volume and whether its disk holds them, over these figures in order.
+const VOLUME_INPUTS = ["volumeDatabases", "volumeCopies", "databaseGB", "logGB", "mailboxesPerDatabase", "iopsPerMailbox", "diskRawGB", "diskIops"] as const;
+const [volumeDatabasesOf, volumeTooLargeOf, volumeTooBusyOf, restoreTooLargeOf] = (["jbodVolumeDatabases", "jbodVolumeTooLarge", "jbodVolumeTooBusy", "jbodRestoreTooLarge"] as const).map((key) => R.compile(key, VOLUME_INPUTS));
 const databaseLogDisksOf = R.compile("databaseLogVolumes", ["copiesPerServer", "volumeDatabases"]);
 const autoReseedDisksOf = R.compile("jbodAutoReseedDisks", ["askedVolumeDatabases", "autoReseedDisks"]);
 const calculatorDisksOf = R.compile("jbodCalculatorDisks", ["databaseLogVolumes", "jbodAutoReseedDisks"]);
@@ -284,48 +287,36 @@ export function jbodNeedOf(
 }
 
 /**
- * a ≤ b as Excel compares, to 15 significant digits (a volume a few units in the last place over its
- * disk fits, as in the calculator and the customer copy's native formulas, disk-formulas.ts).
- */
-// Rounding to 15 digits moves a number by at most 5e-15 of it: past b by more than 1e-13 of b, a is past it rounded too (toPrecision is slow).
-const atMost = (a: number, b: number): boolean => a <= b || ((b <= 0 || a - b <= 1e-13 * b) && roundTo15(a) <= roundTo15(b));
-
-/**
  * The disks one server of a JBOD design needs for `copiesPerServer` database copies of `databaseGB`
  * each with `logGB` of logs. A volume of v databases must fit the disk's formatted capacity
  * (Volume Requirements!I123 against Storage Design!C46) and its mailboxes' IOPS the disk's random
  * I/O (Role Requirements!C74: v databases × mailboxes × IOPS ≤ the disk's). With v 0, the most that
  * fit, at most the copies (the calculator's default, Input!C109 "Yes"); a volume that does not fit is a
- * SizingError saying so. At v 1 (the calculator's one a volume) no AutoReseed disk.
+ * SizingError saying so. At v 1 (the calculator's one a volume) no AutoReseed disk. Each is its rule
+ * (rules/disks.ts jbodVolumeDatabases, jbodVolumeTooLarge, jbodVolumeTooBusy, jbodRestoreTooLarge).
  */
 export function serverDisks(need: ServerDiskNeed, choice: ServerDiskChoice): ServerDisks {
   const f: Factors = { contentIndexShare: need.contentIndexShare, volumeFreeShare: need.volumeFreeShare, restoreVolumes: choice.restoreDisks };
   const formattedGB = formattedOf([choice.disk.rawGB], f);
-  const volumeGB = (v: number) => volumeGBOf([v, need.databaseGB, need.logGB], f);
-  const volumeIops = (v: number) => volumeIopsOf([v, need.mailboxesPerDatabase, need.iopsPerMailbox], f);
-  const fits = (v: number) =>
-    atMost(volumeGB(v), formattedGB) && atMost(volumeIops(v), choice.disk.iops);
-  let v = choice.databasesPerVolume;
-  if (v === 0) {
-    v = 0;
-    while (v < need.copies && fits(v + 1)) v++;
-    if (v === 0) v = 1;
-  }
+  const values = [choice.databasesPerVolume, need.copies, need.databaseGB, need.logGB, need.mailboxesPerDatabase, need.iopsPerMailbox, choice.disk.rawGB, choice.disk.iops];
+  const v = volumeDatabasesOf(values, f);
+  values[0] = v;
+  const volumeGB = volumeGBOf([v, need.databaseGB, need.logGB], f);
   const n = (x: number) => grouped(x, 1);
-  if (!atMost(volumeGB(v), formattedGB)) {
+  if (volumeTooLargeOf(values, f)) {
     throw new SizingError(
       "#N/A",
-      `disk: a volume of ${v} database${v === 1 ? "" : "s"} needs ${n(volumeGB(v))} GB; a ${choice.disk.name} disk formats to ${n(formattedGB)} GB — choose a larger disk or fewer databases a volume`,
+      `disk: a volume of ${v} database${v === 1 ? "" : "s"} needs ${n(volumeGB)} GB; a ${choice.disk.name} disk formats to ${n(formattedGB)} GB — choose a larger disk or fewer databases a volume`,
     );
   }
-  if (!atMost(volumeIops(v), choice.disk.iops)) {
+  if (volumeTooBusyOf(values, f)) {
     throw new SizingError(
       "#N/A",
-      `disk: a volume of ${v} database${v === 1 ? "" : "s"} needs ${n(volumeIops(v))} IOPS; a ${choice.disk.name} disk gives ${n(choice.disk.iops)} — choose a faster disk or fewer databases a volume`,
+      `disk: a volume of ${v} database${v === 1 ? "" : "s"} needs ${n(volumeIopsOf([v, need.mailboxesPerDatabase, need.iopsPerMailbox], f))} IOPS; a ${choice.disk.name} disk gives ${n(choice.disk.iops)} — choose a faster disk or fewer databases a volume`,
     );
   }
   const restoreVolumeGB = restoreGBOf([v, need.databaseGB, need.logGB], f);
-  if (choice.restoreDisks > 0 && !atMost(restoreVolumeGB, formattedGB)) {
+  if (restoreTooLargeOf(values, f)) {
     // Storage Design!D182 says "Insufficient Disk Capacity" when the restore volume outgrows its disk.
     throw new SizingError(
       "#N/A",
@@ -345,7 +336,7 @@ export function serverDisks(need: ServerDiskNeed, choice: ServerDiskChoice): Ser
     spareDisks: choice.spareDisks,
     disk: choice.disk,
     copiesPerServer: need.copiesPerServer,
-    volumeGB: volumeGB(v),
+    volumeGB,
     formattedGB,
     restoreVolumeGB,
     databaseLogDisks,

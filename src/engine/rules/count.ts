@@ -49,6 +49,9 @@ export const COUNT_RULES = defineRuleSet("Microsoft's method", COUNT_OPERANDS, {
   halvesCopies: { label: "Half the copies a volume asked", unit: "", source: at("Input!C109"), expression: "AND(askedVolumeDatabases>1,askedVolumeDatabases<>copies,evenCopies)" },
   // Active/passive (Input!G23): a volume holds the first site's copies whatever C109 says.
   volumeCopies: { label: "Databases a JBOD volume", unit: "databases", source: at("Role Requirements!C83"), expression: "IF(askedVolumeDatabases=1,1,IF(activePassive>0,copiesFirstSite,IF(halvesCopies,copies/2,copies)))" },
+  // The databases a JBOD volume is laid out for: one where the calculator lays one a volume (C110 "1 Volume / DB"), the
+  // calculator's at a number asked, 0 (the most that fit its disk, rules/disks.ts jbodVolumeDatabases) where none is.
+  laidVolumeDatabases: { label: "Databases a JBOD volume laid out (0: the most that fit)", unit: "databases", source: at("Volume Requirements!C110"), expression: "IF(severalPerVolume,IF(askedVolumeDatabases>0,volumeCopies,0),1)" },
   // C62's volume, where the calculator lays several databases a volume: one at 1; else every copy, halved when even
   // where C109 "No" or active/passive halves them.
   maxSizeVolume: { label: "Databases of the volume the largest database is sized for", unit: "databases", source: at("Role Requirements!C62"), expression: "IF(askedVolumeDatabases=1,1,IF(OR(halvesCopies,AND(activePassive>0,evenCopies)),copies/2,copies))" },

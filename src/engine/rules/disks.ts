@@ -5,6 +5,7 @@
  * raidServerDisks, the customer copy's Excel formula, disk-formulas.ts and raid-disk-formulas.ts, and
  * the words). The RAID tables are declared here, where the rules read them; raid-disks.ts re-exports them.
  */
+import { MAX_COPIES } from "../layout";
 import { MICROSOFT_FACTOR_DEFAULTS as F } from "../microsoft/tables";
 import { calculatorAt, SITE_RULES } from "./microsoft";
 import { constant, input, literal } from "./operands";
@@ -42,6 +43,17 @@ export const SLOWEST_PARITY_DISK_OVER_IOPS = 62.5;
 
 const at = calculatorAt;
 
+/**
+ * The most databases a JBOD volume holds that fit its disk: v from 1 while the next is at most the volume's
+ * copies (at most a database's, layout.ts MAX_COPIES) and its volume fits (the first that does not ends the search), at least 1 — an IF a count, lazily
+ * evaluated from the first, as a loop would stop.
+ */
+function mostFitting(most: number): string {
+  let text = literal(most);
+  for (let k = most; k >= 1; k--) text = `IF(AND(volumeCopies>=${k},volumeFits(${k})),${text},${Math.max(1, k - 1)})`;
+  return text;
+}
+
 /** One level's arguments to the level rules: its write penalty, rebuild overhead, data and parity disks. */
 export const levelArguments = (level: CalculatorRaidLevel): string =>
   [RAID_WRITE_PENALTY[level], RAID_REBUILD_OVERHEAD[level], DATABASE_RAID_GROUPS[level].data, DATABASE_RAID_GROUPS[level].parity].map(literal).join(",");
@@ -60,6 +72,7 @@ export const SERVER_DISK_OPERANDS = {
   spareDisks: input("hot spares a server", "disks"),
   servers: input("the DAG's servers", "servers"),
   v: input("databases a volume", "databases"),
+  volumeCopies: input("copies a JBOD volume holds at most", "copies"),
   mailboxesPerDatabase: input("mailboxes a database", "mailboxes"),
   iopsPerMailbox: input("IOPS a mailbox with overhead", "IOPS"),
   autoReseedDisks: input("AutoReseed disks a server", "disks"),
@@ -122,6 +135,16 @@ export const SERVER_DISK_RULES = defineRuleSet("Microsoft's method", SERVER_DISK
   jbodVolumeGB: { label: "A volume of v databases", unit: "GB", source: at("Volume Requirements!I123"), parameters: ["v"], expression: "(v*databaseGB*(1+contentIndexShare+contentIndexShare/v)+v*logGB)/(1-volumeFreeShare)" },
   jbodVolumeIops: { label: "Its mailboxes' IOPS", unit: "IOPS", source: at("Role Requirements!C74"), parameters: ["v"], expression: "v*mailboxesPerDatabase*iopsPerMailbox" },
   jbodRestoreGB: { label: "The restore volume of v databases", unit: "GB", source: at("Volume Requirements!I9"), parameters: ["v"], expression: "v*(databaseGB+logGB)/(1-volumeFreeShare)" },
+  // Excel's comparisons, to 15 digits (rule.ts): a volume a few units in the last place over its disk fits, as in the calculator.
+  volumeFits: { label: "A volume of v databases fits its disk", unit: "", source: at("Volume Requirements!I123"), parameters: ["v"], expression: "AND(jbodVolumeGB(v)<=formattedGB,jbodVolumeIops(v)<=diskIops)" },
+  mostFittingVolumeDatabases: { label: "The most databases a volume that fit its disk", unit: "databases", source: at("Volume Requirements!E114"), expression: mostFitting(MAX_COPIES) },
+  // The databases a volume laid out (0: the most that fit), as the design lays them (count.ts laidVolumeDatabases).
+  jbodVolumeDatabases: { label: "Databases a JBOD volume", unit: "databases", source: at("Volume Requirements!E114"), expression: "IF(volumeDatabases>0,volumeDatabases,mostFittingVolumeDatabases)" },
+  // Where the disk cannot hold them, the calculator's Storage Design says "Insufficient Disk Capacity" (D182) and EX_MS_DISKS is #N/A.
+  jbodVolumeTooLarge: { label: "The volume larger than its disk", unit: "", source: at("Storage Design!C182"), expression: "jbodVolumeGB(volumeDatabases)>formattedGB" },
+  jbodVolumeTooBusy: { label: "The volume busier than its disk", unit: "", source: at("Role Requirements!C74"), expression: "jbodVolumeIops(volumeDatabases)>diskIops" },
+  jbodRestoreTooLarge: { label: "The restore volume larger than its disk", unit: "", source: at("Storage Design!D182"), expression: "AND(restoreVolumes>0,jbodRestoreGB(volumeDatabases)>formattedGB)" },
+  jbodVolumeRefused: { label: "A volume its disk cannot hold", unit: "", source: at("Storage Design!C182"), expression: "OR(jbodVolumeTooLarge,jbodVolumeTooBusy,jbodRestoreTooLarge)" },
   // One database a volume asked is the calculator's Input!C108 "No": no AutoReseed volume (Volume Requirements!I10 counts Input!C112's only with several a volume, Role Requirements!C110).
   jbodAutoReseedDisks: { label: "AutoReseed disks a server", unit: "disks", source: at("Volume Requirements!I10"), expression: "IF(askedVolumeDatabases=1,0,autoReseedDisks)" },
   jbodCalculatorDisks: { label: "The calculator's disks a JBOD server", unit: "disks", source: at("Storage Design!C197"), expression: "databaseLogVolumes+restoreVolumes+jbodAutoReseedDisks" },
