@@ -18,6 +18,8 @@
  */
 import { formatGeneral } from "./general-format";
 import { DELL_RULES, databaseFormula } from "./rules/dell";
+import { LAYOUT_RULES } from "./rules/layout";
+import type { References } from "./rules/rule";
 import { JETSTRESS_CRITERIA, JETSTRESS_PROFILE_DECIMALS, type JetstressResult } from "./jetstress";
 import { ceilCountFormula, numberLiteral, operand, textLiteral } from "./excel-text";
 import { DISK_CLASS_IOPS, FACTOR_DEFAULTS, RAID_LAYOUTS, RAID_LEVELS, type FactorName } from "./tables";
@@ -230,25 +232,10 @@ function dagPieces(a: DagArguments) {
 /** #VALUE! in every target: a text that is not a number, in arithmetic. */
 const VALUE_ERROR = '(0+"invalid design")';
 
-/**
- * balancingRounds (layout.ts): the product of the distinct periods a failure exercises. The
- * periods are s1 − 1, s2 − 1, s1 and s2, each taken when a rule of balancingPeriods applies.
- */
-function balancingRoundsFormula(p: ReturnType<typeof dagPieces>): string {
-  const { s1, s2, two, passive, home, other } = p;
-  const activeActive = (x: string) => `IF(${two},IF(${passive},FALSE(),${x}),FALSE())`;
-  const ifTwo = (x: string) => `IF(${two},${x},FALSE())`;
-  const firstLess = `OR(${home}>=2,${activeActive(`${other}>=2`)})`;
-  const secondLess = ifTwo(`OR(${other}>=2,AND(NOT(${passive}),${home}>=2))`);
-  const second = ifTwo(`OR(AND(NOT(${passive}),${home}=1,${other}>=1),AND(${other}>=1,${modFormula(s1, s2)}<>0))`);
-  const first = activeActive(`OR(AND(${home}=1,${other}>=1),AND(${other}>=1,${modFormula(s2, s1)}<>0))`);
-  const [v1, v2, v3, v4] = [`(${s1}-1)`, `(${s2}-1)`, s1, s2];
-  return (
-    `IF(${firstLess},${v1},1)` +
-    `*IF(AND(${secondLess},NOT(AND(${firstLess},${v2}=${v1}))),${v2},1)` +
-    `*IF(AND(${second},NOT(AND(${firstLess},${v4}=${v1}))),${v4},1)` +
-    `*IF(AND(${first},NOT(AND(${secondLess},${v3}=${v2})),NOT(AND(${second},${v3}=${v4}))),${v3},1)`
-  );
+/** The rules' operands of the copy layout (rules/layout.ts) at a DAG's cells: a second site where it is a number (read only then). */
+function layoutReferences(a: DagArguments): References {
+  const { s1, s2, c, lagged, two, passive } = dagPieces(a);
+  return { copies: c, copiesFirstSite: homeSiteCopiesFormula(c, s2), serversFirstSite: s1, serversSecondSite: s2, twoSites: two, passive, laggedCopies: lagged };
 }
 
 /**
@@ -262,9 +249,7 @@ export function balancedDatabasesFormula(minimum: string, a: DagArguments): stri
 
 /** balancedDatabasesFormula for a design known to be valid. */
 function balancedCount(minimum: string, a: DagArguments): string {
-  const p = dagPieces(a);
-  const unit = `${p.active}*(${balancingRoundsFormula(p)})`;
-  return `MAX(1,ROUNDUP(${operand(minimum)}/(${unit}),0))*(${unit})`;
+  return LAYOUT_RULES.formula("balancedDatabases", { ...layoutReferences(a), minimum });
 }
 
 /** EX_FAILOVER's default databases: EX_DBSIZE's count at the reference profile (failover.ts REFERENCE_PROFILE), balanced. */

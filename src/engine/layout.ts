@@ -29,6 +29,7 @@ import { ceilCount } from "./rounding";
 import { LAYOUT_RULES } from "./rules/layout";
 
 const mostMountedOf = LAYOUT_RULES.compile("mostMountedDatabases", ["copies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "activePassive", "most"]);
+const balancedOf = LAYOUT_RULES.compile("balancedDatabases", ["copies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "twoSites", "passive", "laggedCopies", "minimum"]);
 
 /**
  * How active copies sit in normal operation.
@@ -416,6 +417,11 @@ export function activeServerCount(design: Pick<LayoutDesign, "serversPerSite" | 
  */
 export function balancedDatabaseCount(minimum: number, design: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">): number {
   validateLayoutDesign({ ...design, databases: 1 });
+  const [n1, n2 = 0, more] = design.serversPerSite;
+  // One or two sites, the rule the workbook renders (rules/layout.ts balancedDatabases); three or four, the periods of the home site and the next.
+  if (more === undefined) {
+    return balancedOf([design.copies, copiesPerSite(design.copies, n2 > 0 ? 2 : 1)[0], n1, n2, n2 > 0, design.layout === "active/passive", design.laggedCopies ?? 0, minimum], {});
+  }
   const unit = activeServerCount(design) * balancingRounds(design);
   return Math.max(1, Math.ceil(minimum / unit)) * unit;
 }

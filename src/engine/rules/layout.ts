@@ -9,10 +9,16 @@ import { input, SITE_OPERANDS } from "./operands";
 import { defineRuleSet, type Operand } from "./rule";
 
 const at = calculatorAt;
+/** Ours: the copy layout (docs/dag-layout.md), which the calculator does not lay out. */
+const ours = (what: string) => ({ publisher: "exsize", title: "The DAG copy layout", at: what });
 
 export const LAYOUT_OPERANDS = {
   ...SITE_OPERANDS,
   most: input("the copies a server mounts at most", "copies"),
+  laggedCopies: input("lagged copies of each database", "copies"),
+  twoSites: input("a second site"),
+  passive: input("the active/passive layout"),
+  minimum: input("databases at least", "databases"),
 } as const satisfies Record<string, Operand>;
 
 export const LAYOUT_RULES = defineRuleSet("the copy layout", LAYOUT_OPERANDS, {
@@ -21,4 +27,34 @@ export const LAYOUT_RULES = defineRuleSet("the copy layout", LAYOUT_OPERANDS, {
   secondSiteShare: { label: "The second site's copies, each active server's", unit: "copies", source: at("Role Requirements!I158"), expression: "IF(activePassive>0,serversFirstSite*(copies-copiesFirstSite),serversFirstSite*(copies-copiesFirstSite)+serversSecondSite*copiesFirstSite)" },
   // The active servers: the first site's, active/passive; else both sites'.
   mostMountedDatabases: { label: "The most databases the servers mount", unit: "databases", source: at("Role Requirements!I158"), expression: "IF(serversSecondSite>0,MIN(most*serversFirstSite*IF(activePassive>0,serversFirstSite,serversFirstSite+serversSecondSite)/firstSiteShare,most*serversSecondSite*IF(activePassive>0,serversFirstSite,serversFirstSite+serversSecondSite)/secondSiteShare),most*serversFirstSite/copies)" },
+  // The balanced count (layout.ts balancedDatabaseCount, one or two sites): a whole number of rounds on every active
+  // server, a round the product of the distinct periods a failure rotates over (layout.ts balancingPeriods). The
+  // lagged copies are the last in preference order: they come off the second site's first.
+  activeActive: { label: "An active/active DAG of two sites", unit: "", source: ours("active/active"), expression: "AND(twoSites,NOT(passive))" },
+  homeActivatable: { label: "Copies that activate in a database's home site", unit: "copies", source: ours("activation"), expression: "MIN(copiesFirstSite,copies-laggedCopies)" },
+  otherActivatable: { label: "Copies that activate in the other site", unit: "copies", source: ours("activation"), expression: "MAX(0,copies-copiesFirstSite-laggedCopies)" },
+  // A server's failure within the first site (n₁ − 1: two activatable copies at home, or active/active, at the other).
+  withinFirstSite: { label: "A failure rotating within the first site", unit: "", source: ours("balanced rounds"), expression: "OR(homeActivatable>=2,AND(activeActive,otherActivatable>=2))" },
+  withinSecondSite: { label: "A failure rotating within the second site", unit: "", source: ours("balanced rounds"), expression: "AND(twoSites,OR(otherActivatable>=2,AND(activeActive,homeActivatable>=2)))" },
+  // A failure carried to the other site's n servers: one copy at home (active/active), or a site whose servers do not divide
+  // the other's. IF, not AND: Excel computes every argument of AND, and one site would divide by zero.
+  toSecondSite: { label: "A failure rotating over the second site", unit: "", source: ours("balanced rounds"), expression: "IF(twoSites,OR(AND(activeActive,homeActivatable=1,otherActivatable>=1),AND(otherActivatable>=1,serversFirstSite-serversSecondSite*ROUNDDOWN(serversFirstSite/serversSecondSite,0)<>0)),FALSE)" },
+  toFirstSite: { label: "A failure rotating over the first site", unit: "", source: ours("balanced rounds"), expression: "IF(activeActive,OR(AND(homeActivatable=1,otherActivatable>=1),AND(otherActivatable>=1,serversSecondSite-serversFirstSite*ROUNDDOWN(serversSecondSite/serversFirstSite,0)<>0)),FALSE)" },
+  // n₁ − 1, n₂ − 1, n₂ and n₁, each once: a period equal to one taken before is not taken again. The second site's
+  // servers in arithmetic only where a branch has it (one site's cell may hold no number).
+  balancingRounds: {
+    label: "Rounds that balance every failure",
+    unit: "rounds",
+    source: ours("balanced rounds"),
+    expression:
+      "IF(withinFirstSite,serversFirstSite-1,1)" +
+      "*IF(AND(withinSecondSite,NOT(AND(withinFirstSite,serversSecondSite=serversFirstSite))),serversSecondSite-1,1)" +
+      "*IF(AND(toSecondSite,NOT(AND(withinFirstSite,serversSecondSite=serversFirstSite-1))),serversSecondSite,1)" +
+      "*IF(AND(toFirstSite,NOT(AND(withinSecondSite,serversFirstSite+1=serversSecondSite)),NOT(AND(toSecondSite,serversFirstSite=serversSecondSite))),serversFirstSite,1)",
+  },
+  activeServers: { label: "Servers that host active copies", unit: "servers", source: ours("active servers"), expression: "serversFirstSite+IF(activeActive,serversSecondSite,0)" },
+  activationUnit: { label: "Databases of one balanced round on every active server", unit: "databases", source: ours("balanced count"), expression: "activeServers*balancingRounds" },
+  balancedDatabases: { label: "The balanced count of at least the databases", unit: "databases", source: ours("balanced count"), expression: "MAX(1,ROUNDUP(minimum/activationUnit,0))*activationUnit" },
 });
+
+export type LayoutRule = keyof typeof LAYOUT_RULES.rules;

@@ -423,7 +423,23 @@ const WORD_OPERATORS: Record<BinaryOperator, string> = { "+": "+", "-": "−", "
 
 /** A cell, name or call stays as it is; anything with an operator at its top is parenthesised. */
 function wrap(text: string): string {
-  return /^[$A-Za-z0-9_.!']+$/.test(text) || /^[A-Za-z_.]+\([^()]*\)$/.test(text) ? text : `(${text})`;
+  return /^[$A-Za-z0-9_.!']+$/.test(text) || isCall(text) ? text : `(${text})`;
+}
+
+/** A call whose parenthesis closes at the text's end, IF(…,…): an atom already (strings' parentheses aside). */
+function isCall(text: string): boolean {
+  const name = /^[A-Za-z_.]+\(/.exec(text);
+  if (name === null || !text.endsWith(")")) return false;
+  let depth = 0;
+  let quoted = false;
+  for (let k = name[0].length - 1; k < text.length; k++) {
+    const ch = text[k];
+    if (ch === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (ch === "(") depth++;
+    else if (ch === ")" && --depth === 0) return k === text.length - 1;
+  }
+  return false;
 }
 
 /** Every name an operand, a parameter or a rule; only the functions above; no rule reached again from itself. */
