@@ -18,7 +18,7 @@
  */
 import { formatGeneral } from "./general-format";
 import { DELL_RULES, databaseFormula } from "./rules/dell";
-import { LAYOUT_RULES } from "./rules/layout";
+import { LAYOUT_RULES, type LayoutRule } from "./rules/layout";
 import type { References } from "./rules/rule";
 import { JETSTRESS_CRITERIA, JETSTRESS_PROFILE_DECIMALS, type JetstressResult } from "./jetstress";
 import { ceilCountFormula, numberLiteral, operand, textLiteral } from "./excel-text";
@@ -169,74 +169,61 @@ export type FailoverResult = "servers" | "mailboxes" | "target" | "databases";
 const modFormula = (a: string, b: string) => `(${a}-${operand(b)}*ROUNDDOWN(${operand(a)}/${operand(b)},0))`;
 
 /*
- * The DAG's pieces (layout.ts), each a rendering of its own: a second site is a number in
- * `serversSecondSite`; a blank or text there is one site.
+ * The DAG's pieces, each its rule of the copy layout (rules/layout.ts) over the DAG's cells: a second site is a
+ * number in `serversSecondSite`; a blank or text there is one site.
  */
 
-/** The DAG's servers, both sites' — layout.ts sum(serversPerSite). */
-export function dagServersFormula(serversFirstSite: string, serversSecondSite: string): string {
-  const [s1, s2] = [serversFirstSite, serversSecondSite].map(operand);
-  return `(${s1}+IF(ISNUMBER(${s2}),${s2},0))`;
+/** The copy layout's operands at a DAG's cells (those given): the second site where its cell holds a number. */
+function dagReferences(a: { serversFirstSite?: string; serversSecondSite: string; copies?: string; layout?: string; lagged?: string }): References {
+  const s2 = operand(a.serversSecondSite);
+  return {
+    ...(a.serversFirstSite !== undefined && { serversFirstSite: operand(a.serversFirstSite) }),
+    serversSecondSite: s2,
+    twoSites: `ISNUMBER(${s2})`,
+    ...(a.copies !== undefined && { copies: operand(a.copies) }),
+    ...(a.layout !== undefined && { passive: `${operand(a.layout)}="active/passive"` }),
+    laggedCopies: a.lagged === undefined || a.lagged.trim() === "" ? "0" : operand(a.lagged),
+  };
 }
+const layoutFormula = (rule: LayoutRule, a: Parameters<typeof dagReferences>[0]): string => operand(LAYOUT_RULES.formula(rule, dagReferences(a)));
 
-/** The servers that host active copies: the first site's for active/passive, all for active/active — layout.ts activeServerCount. */
-export function activeServersFormula(serversFirstSite: string, serversSecondSite: string, layout: string): string {
-  return `IF(${operand(layout)}="active/passive",${operand(serversFirstSite)},${dagServersFormula(serversFirstSite, serversSecondSite)})`;
-}
-
-/** Copies of each database in its home site: ⌈c ÷ 2⌉ of two sites, c of one — layout.ts copiesPerSite(c, sites)[0]. */
-export function homeSiteCopiesFormula(copies: string, serversSecondSite: string): string {
-  const c = operand(copies);
-  return `IF(ISNUMBER(${operand(serversSecondSite)}),ROUNDUP(${c}/2,0),${c})`;
-}
-
-/** Copies of each database in the other site: ⌊c ÷ 2⌋ of two sites, none of one — layout.ts copiesPerSite(c, 2)[1]. */
-export function otherSiteCopiesFormula(copies: string, serversSecondSite: string): string {
-  return `IF(ISNUMBER(${operand(serversSecondSite)}),ROUNDDOWN(${operand(copies)}/2,0),0)`;
-}
-
-/** Copies of each database that can activate: all but the lagged — layout.ts scenarioLoads' activatable. */
-export function activatableCopiesFormula(copies: string, lagged: string): string {
-  return `(${operand(copies)}-${operand(lagged)})`;
-}
-
-/**
- * Copies that can activate in the home site: its copies less the lagged ones the other site cannot
- * take (lagged copies are the last in preference order, the other site's first) — layout.ts
- * activatableCopies().home.
- */
-export function activatableHomeCopiesFormula(copies: string, serversSecondSite: string, lagged: string): string {
-  return `(${homeSiteCopiesFormula(copies, serversSecondSite)}-MAX(0,${operand(lagged)}-${otherSiteCopiesFormula(copies, serversSecondSite)}))`;
-}
+/** The DAG's servers, both sites' — rules/layout.ts dagServers. */
+export const dagServersFormula = (serversFirstSite: string, serversSecondSite: string): string => layoutFormula("dagServers", { serversFirstSite, serversSecondSite });
+/** The servers that host active copies: the first site's for active/passive, all for active/active — rules/layout.ts activeServers. */
+export const activeServersFormula = (serversFirstSite: string, serversSecondSite: string, layout: string): string => layoutFormula("activeServers", { serversFirstSite, serversSecondSite, layout });
+/** Copies of each database in its home site: ⌈c ÷ 2⌉ of two sites, c of one — rules/layout.ts copiesFirstSite. */
+export const homeSiteCopiesFormula = (copies: string, serversSecondSite: string): string => layoutFormula("copiesFirstSite", { copies, serversSecondSite });
+/** Copies of each database in the other site: ⌊c ÷ 2⌋ of two sites, none of one — rules/layout.ts copiesSecondSite. */
+export const otherSiteCopiesFormula = (copies: string, serversSecondSite: string): string => layoutFormula("copiesSecondSite", { copies, serversSecondSite });
+/** Copies of each database that can activate: all but the lagged — rules/layout.ts activatableCopies. */
+export const activatableCopiesFormula = (copies: string, lagged: string): string => operand(LAYOUT_RULES.formula("activatableCopies", { copies: operand(copies), laggedCopies: operand(lagged) }));
+/** Copies that can activate in the home site: its copies less the lagged ones the other site cannot take — rules/layout.ts homeActivatable. */
+export const activatableHomeCopiesFormula = (copies: string, serversSecondSite: string, lagged: string): string => layoutFormula("homeActivatable", { copies, serversSecondSite, lagged });
 
 /** The pieces of a one- or two-site DAG design that every renderer below shares. */
 function dagPieces(a: DagArguments) {
-  const [s1, s2, c, layout] = [a.serversFirstSite, a.serversSecondSite, a.copies, a.layout].map(operand);
-  const lagged = a.lagged === undefined || a.lagged.trim() === "" ? "0" : operand(a.lagged);
-  const two = `ISNUMBER(${s2})`;
-  const passive = `${layout}="active/passive"`;
-  const total = dagServersFormula(s1, s2);
-  const active = activeServersFormula(s1, s2, layout);
-  const homeCopies = homeSiteCopiesFormula(c, s2);
-  const otherCopies = otherSiteCopiesFormula(c, s2);
-  // activatableCopies: the lagged copies come off the other site first.
-  const home = activatableHomeCopiesFormula(c, s2, lagged);
-  const other = `MAX(0,${otherCopies}-${lagged})`;
-  // validateLayoutDesign, for one or two sites: #VALUE! as the engine.
-  const invalid =
-    `OR(${c}<1,${c}>${total},${lagged}<0,${lagged}>=${c},${homeCopies}>${s1},` +
-    `IF(${two},IF(${passive},${otherCopies}>${s2},${homeCopies}>${s2}),FALSE()))`;
-  return { s1, s2, c, lagged, two, passive, total, active, home, other, invalid };
+  const [s1, s2, c] = [a.serversFirstSite, a.serversSecondSite, a.copies].map(operand);
+  const references = dagReferences(a);
+  const [lagged, two, passive] = [references.laggedCopies, references.twoSites, references.passive] as string[];
+  const piece = (rule: LayoutRule) => operand(LAYOUT_RULES.formula(rule, references));
+  return {
+    s1,
+    s2,
+    c,
+    lagged,
+    two,
+    passive,
+    total: piece("dagServers"),
+    active: piece("activeServers"),
+    home: piece("homeActivatable"),
+    other: piece("otherActivatable"),
+    // validateLayoutDesign, for one or two sites: #VALUE! as the engine.
+    invalid: piece("layoutRefused"),
+  };
 }
 
 /** #VALUE! in every target: a text that is not a number, in arithmetic. */
 const VALUE_ERROR = '(0+"invalid design")';
-
-/** The rules' operands of the copy layout (rules/layout.ts) at a DAG's cells: a second site where it is a number (read only then). */
-function layoutReferences(a: DagArguments): References {
-  const { s1, s2, c, lagged, two, passive } = dagPieces(a);
-  return { copies: c, copiesFirstSite: homeSiteCopiesFormula(c, s2), serversFirstSite: s1, serversSecondSite: s2, twoSites: two, passive, laggedCopies: lagged };
-}
 
 /**
  * balancedDatabaseCount (layout.ts): the smallest count of at least `minimum` that is a whole
@@ -249,7 +236,7 @@ export function balancedDatabasesFormula(minimum: string, a: DagArguments): stri
 
 /** balancedDatabasesFormula for a design known to be valid. */
 function balancedCount(minimum: string, a: DagArguments): string {
-  return LAYOUT_RULES.formula("balancedDatabases", { ...layoutReferences(a), minimum });
+  return LAYOUT_RULES.formula("balancedDatabases", { ...dagReferences(a), minimum });
 }
 
 /** EX_FAILOVER's default databases: EX_DBSIZE's count at the reference profile (failover.ts REFERENCE_PROFILE), balanced. */

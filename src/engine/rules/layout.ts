@@ -1,8 +1,11 @@
 /**
- * The copy layout's bound as a rule: the most databases whose copies put at most `most` on the busiest server,
- * copies round-robin over the sites (layout.ts mostMountedDatabases, unrounded; the Methods sheet's count and
- * copies chain render it). Two sites: site t's n servers hold databases × its share ÷ (active servers × n) each.
- * Microsoft's calculator bounds the average server's copies (Role Requirements!I158); this, ours, the busiest's.
+ * The copy layout of one or two sites as rules (layout.ts; docs/dag-layout.md): the DAG's copies by site, the
+ * copies that activate, the balanced count (a whole number of rounds on every active server, so every failure
+ * spreads evenly) and the design the layout refuses; and its bound, the most databases whose copies put at most
+ * `most` on the busiest server (layout.ts mostMountedDatabases, unrounded). Two sites: site t's n servers hold
+ * databases × its share ÷ (active servers × n) each. Microsoft's calculator bounds the average server's copies
+ * (Role Requirements!I158); this, ours, the busiest's. A second site is `twoSites`; its servers are read in
+ * arithmetic only where it is (the customer copy leaves a one-site DAG's cell without a number).
  */
 import { calculatorAt } from "./microsoft";
 import { input, SITE_OPERANDS } from "./operands";
@@ -12,8 +15,11 @@ const at = calculatorAt;
 /** Ours: the copy layout (docs/dag-layout.md), which the calculator does not lay out. */
 const ours = (what: string) => ({ publisher: "exsize", title: "The DAG copy layout", at: what });
 
+// The first site's copies are the layout's own rule here (round-robin); a caller that has them gives them.
+const { copiesFirstSite: _givenHere, ...SITES } = SITE_OPERANDS;
+
 export const LAYOUT_OPERANDS = {
-  ...SITE_OPERANDS,
+  ...SITES,
   most: input("the copies a server mounts at most", "copies"),
   laggedCopies: input("lagged copies of each database", "copies"),
   twoSites: input("a second site"),
@@ -22,6 +28,14 @@ export const LAYOUT_OPERANDS = {
 } as const satisfies Record<string, Operand>;
 
 export const LAYOUT_RULES = defineRuleSet("the copy layout", LAYOUT_OPERANDS, {
+  // Round-robin from the active copy's site: ⌈c ÷ 2⌉ at home of two sites (layout.ts copiesPerSite).
+  copiesFirstSite: { label: "Copies in the first site", unit: "copies", source: at("Input!C32"), expression: "IF(twoSites,ROUNDUP(copies/2,0),copies)" },
+  copiesSecondSite: { label: "Copies in the second site", unit: "copies", source: at("Input!C32"), expression: "copies-copiesFirstSite" },
+  dagServers: { label: "Servers of the DAG", unit: "servers", source: at("Input!C26"), expression: "serversFirstSite+IF(twoSites,serversSecondSite,0)" },
+  activatableCopies: { label: "Copies of a database that can activate", unit: "copies", source: ours("activation"), expression: "copies-laggedCopies" },
+  // layout.ts validateLayoutDesign, for one or two sites: a server never holds two copies of one database, so each site
+  // holds at most its servers' (active/passive: the first site's copies at home, the rest in the second).
+  layoutRefused: { label: "A design the layout cannot hold", unit: "", source: ours("design check"), expression: "OR(copies<1,copies>dagServers,laggedCopies<0,laggedCopies>=copies,copiesFirstSite>serversFirstSite,IF(twoSites,IF(passive,copiesSecondSite,copiesFirstSite)>serversSecondSite,FALSE))" },
   // Site t's share: the copies its servers take of each database homed on an active server (the first site's alone, active/passive).
   firstSiteShare: { label: "The first site's copies, each active server's", unit: "copies", source: at("Role Requirements!I158"), expression: "IF(activePassive>0,serversFirstSite*copiesFirstSite,serversFirstSite*copiesFirstSite+serversSecondSite*(copies-copiesFirstSite))" },
   secondSiteShare: { label: "The second site's copies, each active server's", unit: "copies", source: at("Role Requirements!I158"), expression: "IF(activePassive>0,serversFirstSite*(copies-copiesFirstSite),serversFirstSite*(copies-copiesFirstSite)+serversSecondSite*copiesFirstSite)" },
@@ -31,7 +45,7 @@ export const LAYOUT_RULES = defineRuleSet("the copy layout", LAYOUT_OPERANDS, {
   // server, a round the product of the distinct periods a failure rotates over (layout.ts balancingPeriods). The
   // lagged copies are the last in preference order: they come off the second site's first.
   activeActive: { label: "An active/active DAG of two sites", unit: "", source: ours("active/active"), expression: "AND(twoSites,NOT(passive))" },
-  homeActivatable: { label: "Copies that activate in a database's home site", unit: "copies", source: ours("activation"), expression: "MIN(copiesFirstSite,copies-laggedCopies)" },
+  homeActivatable: { label: "Copies that activate in a database's home site", unit: "copies", source: ours("activation"), expression: "MIN(copiesFirstSite,activatableCopies)" },
   otherActivatable: { label: "Copies that activate in the other site", unit: "copies", source: ours("activation"), expression: "MAX(0,copies-copiesFirstSite-laggedCopies)" },
   // A server's failure within the first site (n₁ − 1: two activatable copies at home, or active/active, at the other).
   withinFirstSite: { label: "A failure rotating within the first site", unit: "", source: ours("balanced rounds"), expression: "OR(homeActivatable>=2,AND(activeActive,otherActivatable>=2))" },

@@ -69,3 +69,33 @@ describe("the balanced count, a rule", () => {
     expect(differ.slice(0, 5)).toEqual([]);
   });
 });
+
+describe("the design the layout refuses, a rule", () => {
+  test("for every design of one or two sites, the rule refuses exactly what layout.ts validateLayoutDesign refuses", () => {
+    const refused = LAYOUT_RULES.compile("layoutRefused", ["copies", "serversFirstSite", "serversSecondSite", "twoSites", "passive", "laggedCopies"]);
+    const differ: string[] = [];
+    let refusals = 0;
+    for (let n1 = 1; n1 <= MAX_SERVERS; n1++) {
+      for (let n2 = 0; n1 + n2 <= MAX_SERVERS; n2++) {
+        for (let copies = 1; copies <= MAX_COPIES; copies++) {
+          for (let lagged = 0; lagged <= copies; lagged++) {
+            for (const layout of ["active/active", "active/passive"] as const) {
+              const design: LayoutDesign = { serversPerSite: n2 === 0 ? [n1] : [n1, n2], copies, laggedCopies: lagged, layout, databases: 1 };
+              let engine = false;
+              try {
+                validateLayoutDesign(design);
+              } catch {
+                engine = true;
+              }
+              const rule = refused([copies, n1, n2, n2 > 0, layout === "active/passive", lagged], {}) as unknown as boolean;
+              if (rule) refusals++;
+              if (rule !== engine) differ.push(`${JSON.stringify(design)}: rule ${rule}, engine ${engine}`);
+            }
+          }
+        }
+      }
+    }
+    expect(refusals).toBeGreaterThan(1000);
+    expect(differ.slice(0, 5)).toEqual([]);
+  });
+});
