@@ -20,8 +20,8 @@ import { formatGeneral } from "./general-format";
 import { DELL_RULES, databaseFormula } from "./rules/dell";
 import { LAYOUT_RULES, type LayoutRule } from "./rules/layout";
 import type { References } from "./rules/rule";
-import { JETSTRESS_CRITERIA, JETSTRESS_PROFILE_DECIMALS, type JetstressResult } from "./jetstress";
-import { ceilCountFormula, numberLiteral, operand, textLiteral } from "./excel-text";
+import { JETSTRESS_CRITERIA, type JetstressResult } from "./jetstress";
+import { numberLiteral, operand, textLiteral } from "./excel-text";
 import { DISK_CLASS_IOPS, FACTOR_DEFAULTS, RAID_LAYOUTS, RAID_LEVELS, type FactorName } from "./tables";
 
 /** How a factor's value is addressed: a cell of the factors table, or a default constant. */
@@ -35,16 +35,12 @@ export const defaultFactor: FactorReference = (name) => numberLiteral(FACTOR_DEF
 
 export { ceilCountFormula, numberLiteral, operand, provisionFormula, textLiteral } from "./excel-text";
 
-/** failover.ts jetstressIopsPerMailbox: the IOPS a mailbox rounded up to Jetstress's three decimals, as the engine's operations. */
-export function jetstressProfileFormula(iopsPerMailbox: string): string {
-  const scale = numberLiteral(10 ** JETSTRESS_PROFILE_DECIMALS);
-  return `(${ceilCountFormula(`${operand(iopsPerMailbox)}*${scale}`)}/${scale})`;
-}
+/** failover.ts jetstressIopsPerMailbox: the IOPS a mailbox rounded up to Jetstress's three decimals — rules/layout.ts jetstressIopsPerMailbox. */
+export const jetstressProfileFormula = (iopsPerMailbox: string): string => operand(LAYOUT_RULES.formula("jetstressIopsPerMailbox", { iopsPerMailbox: operand(iopsPerMailbox) }));
 
-/** failover.ts targetIops: a server's active mailboxes × the IOPS a mailbox Jetstress is given, whole IOPS up. */
-export function targetIopsFormula(activeMailboxes: string, iopsPerMailbox: string): string {
-  return ceilCountFormula(`${activeMailboxes}*${jetstressProfileFormula(iopsPerMailbox)}`);
-}
+/** failover.ts targetIops: a server's active mailboxes × the IOPS a mailbox Jetstress is given, whole IOPS up — rules/layout.ts targetIops. */
+export const targetIopsFormula = (activeMailboxes: string, iopsPerMailbox: string): string =>
+  LAYOUT_RULES.formula("targetIops", { mailboxes: operand(activeMailboxes), iopsPerMailbox: operand(iopsPerMailbox) });
 
 /** Nested IF over table rows: IF(test1,value1,IF(test2,value2,…otherwise)). */
 function nestedIf(rows: ReadonlyArray<{ test: string; value: string }>, otherwise: string): string {
@@ -257,56 +253,31 @@ function defaultCount(users: string, a: DagArguments): string {
  * arithmetic is the engine's, in its order, so ties break the same way.
  */
 export function failoverFormula(scenario: FailoverScenario, result: FailoverResult, a: FailoverArguments): string {
-  const p = dagPieces(a);
-  const { s1, s2, two, passive, total, active, home, other } = p;
-  const users = operand(a.users);
-  // At a balanced count the busiest server carries R × f databases, R = databases ÷ active servers,
-  // and f depends on the design alone; its mailboxes, R × f × users ÷ databases, are f × users ÷
-  // active servers, so only the "databases" result needs the count.
-  let fails: string | undefined;
-  let factor: string;
-  let servers: string;
-  switch (scenario) {
-    case "normal":
-      factor = "1";
-      servers = total;
-      break;
-    case "server": {
-      fails = `${home}+${other}<2`;
-      const oneSite = `IF(${home}>=2,1+1/(${s1}-1),1)`;
-      const spread = (x: string, y: string) => `IF(${home}>=2,1+1/(${x}-1),1+1/${y})`;
-      factor = `IF(OR(NOT(${two}),${passive}),${oneSite},MAX(${spread(s1, s2)},${spread(s2, s1)}))`;
-      servers = `(${total}-1)`;
-      break;
-    }
-    case "site": {
-      fails = `IF(${two},${other}<1,TRUE())`;
-      const firstLost = `IF(${passive},${s1}/${s2},${total}/${s2})`;
-      const secondLost = `IF(${passive},1,${total}/${s1})`;
-      factor = `MAX(${firstLost},${secondLost})`;
-      servers = `IF(${secondLost}>${firstLost},${s1},${s2})`;
-      break;
-    }
-    case "site+server": {
-      fails = `IF(${two},OR(${other}<2,${home}<2),TRUE())`;
-      const firstLost = `${active}/(${s2}-1)`;
-      const secondLost = `${active}/(${s1}-1)`;
-      factor = `MAX(${firstLost},${secondLost})`;
-      servers = `IF(${secondLost}>${firstLost},${s1}-1,${s2}-1)`;
-      break;
-    }
-  }
-  // activeMailboxes: databases × users ÷ databases in the DAG, rounded up (E6).
-  const mailboxes = ceilCountFormula(`${operand(factor)}*${users}/${operand(active)}`);
-  const databases = (): string => {
-    const count = a.databases === undefined || a.databases.trim() === "" ? defaultCount(a.users, a) : a.databases;
-    return `ROUND(${operand(count)}/${operand(active)}*${operand(factor)},0)`;
-  };
+  const references = { ...dagReferences(a), users: operand(a.users), iopsPerMailbox: operand(a.iopsPerMailbox) };
+  const rule = (key: LayoutRule, more: References = {}) => LAYOUT_RULES.formula(key, { ...references, ...more });
+  const { fails, share, running } = FAILOVER_RULES[scenario];
+  const factor = share === undefined ? "1" : rule(share);
+  // Only the "databases" result needs the count: the busiest server's mailboxes are its share × users ÷ active servers.
+  const count = (): string => (a.databases === undefined || a.databases.trim() === "" ? defaultCount(a.users, a) : a.databases);
   const chosen =
-    result === "servers" ? servers : result === "databases" ? databases() : result === "mailboxes" ? mailboxes : targetIopsFormula(mailboxes, a.iopsPerMailbox);
-  const survivable = fails === undefined ? chosen : `IF(${fails},NA(),${chosen})`;
-  return `IF(${p.invalid},${VALUE_ERROR},${survivable})`;
+    result === "servers"
+      ? rule(running)
+      : result === "databases"
+        ? rule("busiestDatabases", { share: factor, databases: operand(count()) })
+        : result === "mailboxes"
+          ? rule("busiestMailboxes", { share: factor })
+          : rule("targetIops", { mailboxes: operand(rule("busiestMailboxes", { share: factor })) });
+  const survivable = fails === undefined ? chosen : `IF(${rule(fails)},NA(),${chosen})`;
+  return `IF(${dagPieces(a).invalid},${VALUE_ERROR},${survivable})`;
 }
+
+/** Each scenario's rules (rules/layout.ts, as layout.ts balancedLoad computes them): whether it is not survived, the busiest survivor's share, the servers running. */
+const FAILOVER_RULES: Record<FailoverScenario, { fails?: LayoutRule; share?: LayoutRule; running: LayoutRule }> = {
+  normal: { running: "dagServers" },
+  server: { fails: "serverFails", share: "serverFactor", running: "serverRunning" },
+  site: { fails: "siteFails", share: "siteFactor", running: "siteRunning" },
+  "site+server": { fails: "siteServerFails", share: "siteServerFactor", running: "siteServerRunning" },
+};
 
 /** Database `database`'s (0-based) home: its position among the active servers (layout.ts home()). A helper cell per database row. */
 export function layoutHomeFormula(database: string, a: DagArguments): string {

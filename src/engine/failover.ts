@@ -22,8 +22,7 @@ import {
   type LayoutNames,
   type ScenarioOutcome,
 } from "./layout";
-import { JETSTRESS_PROFILE_DECIMALS } from "./jetstress";
-import { ceilCount } from "./rounding";
+import { LAYOUT_RULES } from "./rules/layout";
 import { FACTOR_DEFAULTS } from "./tables";
 
 export { copiesPerSite, FAILURE_SCENARIOS, type DagLayout, type FailureScenario } from "./layout";
@@ -154,14 +153,15 @@ export function failoverReport(design: DagDesign, iopsPerMailbox?: number, names
  * below the requirement (erratum E3).
  */
 export function jetstressIopsPerMailbox(iopsPerMailbox: number): number {
-  const scale = 10 ** JETSTRESS_PROFILE_DECIMALS;
-  return ceilCount(iopsPerMailbox * scale) / scale;
+  return jetstressIopsOf([iopsPerMailbox], {});
 }
+const jetstressIopsOf = LAYOUT_RULES.compile("jetstressIopsPerMailbox", ["iopsPerMailbox"]);
+const targetIopsOf = LAYOUT_RULES.compile("targetIops", ["mailboxes", "iopsPerMailbox"]);
 
 /**
  * The per-server database IOPS target: mailboxes × the IOPS a mailbox Jetstress is given, whole IOPS
  * rounded up — 1,086 × 0.121 = 131.4 → 132, 004 Table 9's "Target Disk Transfers/sec".
  */
 export function targetIops(activeMailboxes: number, iopsPerMailbox: number): number {
-  return ceilCount(activeMailboxes * jetstressIopsPerMailbox(iopsPerMailbox));
+  return targetIopsOf([activeMailboxes, iopsPerMailbox], {});
 }

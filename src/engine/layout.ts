@@ -26,7 +26,8 @@
  */
 import { SizingError } from "./errors";
 import { ceilCount } from "./rounding";
-import { LAYOUT_RULES } from "./rules/layout";
+import { LAYOUT_RULES, type LayoutRule } from "./rules/layout";
+import type { Compiled, Value } from "./rules/rule";
 
 const mostMountedOf = LAYOUT_RULES.compile("mostMountedDatabases", ["copies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "activePassive", "most"]);
 const balancedOf = LAYOUT_RULES.compile("balancedDatabases", ["copies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "twoSites", "passive", "laggedCopies", "minimum"]);
@@ -475,42 +476,30 @@ export interface BalancedLoad {
  * balanced database count (a multiple of activeServerCount × balancingRounds): what worstCase finds
  * by simulation, which tests/engine/layout.test.ts checks for every design in the template's range.
  * Each scenario spreads exactly: R = databases ÷ active servers a server in normal running, and the
- * failed servers' load divides evenly among the servers that hold their next copies.
+ * failed servers' load divides evenly among the servers that hold their next copies — the rules of
+ * rules/layout.ts (serverFactor, siteFactor, …), which EX_FAILOVER's formula in the customer copy renders.
  * Throws the #N/A of an unsurvivable scenario (its words are the simulation's, without names).
  */
 export function balancedLoad(design: LayoutDesign, scenario: FailureScenario): BalancedLoad {
   const valid = validateLayoutDesign(design);
-  const [n1, n2] = valid.serversPerSite;
-  const total = sum(valid.serversPerSite);
-  const passive = valid.layout === "active/passive";
-  const R = valid.databases / activeServerCount(valid);
-  const { home, other } = activatableCopies(valid);
-  const notSurvivable = () => new SizingError("#N/A", `the design does not survive "${scenario}"`);
-  switch (scenario) {
-    case "normal":
-      return { databases: R, runningServers: total };
-    case "server": {
-      if (home + other < 2) throw notSurvivable();
-      if (n2 === undefined || passive) return { databases: home >= 2 ? R + R / (n1 - 1) : R, runningServers: total - 1 };
-      const load = (x: number, y: number) => (home >= 2 ? R + R / (x - 1) : R + R / y);
-      return { databases: Math.max(load(n1, n2), load(n2, n1)), runningServers: total - 1 };
-    }
-    case "site": {
-      if (n2 === undefined || other < 1) throw notSurvivable();
-      const firstLost = passive ? (R * n1) / n2 : (R * total) / n2;
-      const secondLost = passive ? R : (R * total) / n1;
-      return secondLost > firstLost ? { databases: secondLost, runningServers: n1 } : { databases: firstLost, runningServers: n2 };
-    }
-    case "site+server": {
-      if (n2 === undefined || other < 2 || home < 2) throw notSurvivable();
-      const active = passive ? n1 : total;
-      const firstLost = (R * active) / (n2 - 1);
-      const secondLost = (R * active) / (n1 - 1);
-      return secondLost > firstLost ? { databases: secondLost, runningServers: n1 - 1 } : { databases: firstLost, runningServers: n2 - 1 };
-    }
-  }
+  if (valid.serversPerSite.length > 2) throw new SizingError("#VALUE!", "balancedLoad counts one or two sites");
+  const [n1, n2 = 0] = valid.serversPerSite;
+  const values: Value[] = [valid.copies, copiesPerSite(valid.copies, n2 > 0 ? 2 : 1)[0], n1, n2, n2 > 0, valid.layout === "active/passive", valid.laggedCopies, valid.databases];
+  const { fails, share, running } = SCENARIO_RULES[scenario];
+  if (fails !== undefined && fails(values, {})) throw new SizingError("#N/A", `the design does not survive "${scenario}"`);
+  return { databases: busiestDatabasesOf([...values, share === undefined ? 1 : share(values, {})], {}), runningServers: running(values, {}) };
 }
 
+// Each scenario's rules (rules/layout.ts) over these inputs in order: whether it is not survived, the busiest survivor's share, the servers running.
+const LOAD_INPUTS = ["copies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "twoSites", "passive", "laggedCopies", "databases"];
+const loadRule = (key: LayoutRule): Compiled => LAYOUT_RULES.compile(key, LOAD_INPUTS);
+const busiestDatabasesOf = LAYOUT_RULES.compile("busiestDatabases", [...LOAD_INPUTS, "share"]);
+const SCENARIO_RULES: Record<FailureScenario, { fails?: Compiled; share?: Compiled; running: Compiled }> = {
+  normal: { running: loadRule("dagServers") },
+  server: { fails: loadRule("serverFails"), share: loadRule("serverFactor"), running: loadRule("serverRunning") },
+  site: { fails: loadRule("siteFails"), share: loadRule("siteFactor"), running: loadRule("siteRunning") },
+  "site+server": { fails: loadRule("siteServerFails"), share: loadRule("siteServerFactor"), running: loadRule("siteServerRunning") },
+};
 // ---------------------------------------------------------------------------------------------
 // Exact loads at any count: what worstCase finds, counted from four copies of each database
 

@@ -7,13 +7,16 @@
  * (Role Requirements!I158); this, ours, the busiest's. A second site is `twoSites`; its servers are read in
  * arithmetic only where it is (the customer copy leaves a one-site DAG's cell without a number).
  */
+import { JETSTRESS_PROFILE_DECIMALS } from "../jetstress";
+import { PAPERS } from "../papers";
 import { calculatorAt } from "./microsoft";
-import { input, SITE_OPERANDS } from "./operands";
+import { constant, input, SITE_OPERANDS } from "./operands";
 import { defineRuleSet, type Operand } from "./rule";
 
 const at = calculatorAt;
 /** Ours: the copy layout (docs/dag-layout.md), which the calculator does not lay out. */
 const ours = (what: string) => ({ publisher: "exsize", title: "The DAG copy layout", at: what });
+const esrp2016 = (where: string) => ({ publisher: PAPERS.esrp2016.publisher, title: PAPERS.esrp2016.title, at: where });
 
 // The first site's copies are the layout's own rule here (round-robin); a caller that has them gives them.
 const { copiesFirstSite: _givenHere, ...SITES } = SITE_OPERANDS;
@@ -25,6 +28,10 @@ export const LAYOUT_OPERANDS = {
   twoSites: input("a second site"),
   passive: input("the active/passive layout"),
   minimum: input("databases at least", "databases"),
+  databases: input("databases of the DAG", "databases"),
+  users: input("mailboxes", "mailboxes"),
+  iopsPerMailbox: input("IOPS a mailbox", "IOPS"),
+  jetstressScale: constant("Jetstress's three decimals", 10 ** JETSTRESS_PROFILE_DECIMALS),
 } as const satisfies Record<string, Operand>;
 
 export const LAYOUT_RULES = defineRuleSet("the copy layout", LAYOUT_OPERANDS, {
@@ -69,6 +76,32 @@ export const LAYOUT_RULES = defineRuleSet("the copy layout", LAYOUT_OPERANDS, {
   activeServers: { label: "Servers that host active copies", unit: "servers", source: ours("active servers"), expression: "serversFirstSite+IF(activeActive,serversSecondSite,0)" },
   activationUnit: { label: "Databases of one balanced round on every active server", unit: "databases", source: ours("balanced count"), expression: "activeServers*balancingRounds" },
   balancedDatabases: { label: "The balanced count of at least the databases", unit: "databases", source: ours("balanced count"), expression: "MAX(1,ROUNDUP(minimum/activationUnit,0))*activationUnit" },
+  // Each scenario's worst case at a balanced count, in closed form (EX_FAILOVER; what layout.ts worstCase finds by
+  // simulation there): R = databases ÷ active servers a server in normal running, the failed servers' load spread
+  // evenly over the servers holding their next copies — the busiest survivor carries R × its factor.
+  // A server: over its site's others (two activatable copies at home), else over the other site's servers.
+  serverFails: { label: "A server's failure not survived", unit: "", source: ours("a server fails"), expression: "homeActivatable+otherActivatable<2" },
+  serverSpread: { label: "The busiest survivor's share when a server of n fails, m in the other site", unit: "", source: ours("a server fails"), parameters: ["n", "m"], expression: "IF(homeActivatable>=2,1+1/(n-1),1+1/m)" },
+  serverFactor: { label: "The busiest survivor's share when a server fails", unit: "", source: ours("a server fails"), expression: "IF(activeActive,MAX(serverSpread(serversFirstSite,serversSecondSite),serverSpread(serversSecondSite,serversFirstSite)),IF(homeActivatable>=2,1+1/(serversFirstSite-1),1))" },
+  serverRunning: { label: "Servers running when a server fails", unit: "servers", source: ours("a server fails"), expression: "dagServers-1" },
+  // A site: its databases to their first copy in the other; the busier loss is the worst.
+  siteFails: { label: "A site's failure not survived", unit: "", source: ours("a site fails"), expression: "IF(twoSites,otherActivatable<1,TRUE)" },
+  firstSiteLost: { label: "The busiest survivor's share when the first site fails", unit: "", source: ours("a site fails"), expression: "IF(passive,serversFirstSite/serversSecondSite,dagServers/serversSecondSite)" },
+  secondSiteLost: { label: "The busiest survivor's share when the second site fails", unit: "", source: ours("a site fails"), expression: "IF(passive,1,dagServers/serversFirstSite)" },
+  siteFactor: { label: "The busiest survivor's share when a site fails", unit: "", source: ours("a site fails"), expression: "MAX(firstSiteLost,secondSiteLost)" },
+  siteRunning: { label: "Servers running when a site fails", unit: "servers", source: ours("a site fails"), expression: "IF(secondSiteLost>firstSiteLost,serversFirstSite,serversSecondSite)" },
+  // A site and a server of the other: the active servers' databases over the other site's servers less one.
+  siteServerFails: { label: "A site's and a server's failure not survived", unit: "", source: ours("a site and a server fail"), expression: "IF(twoSites,OR(otherActivatable<2,homeActivatable<2),TRUE)" },
+  firstSiteServerLost: { label: "The busiest survivor's share when the first site and a server fail", unit: "", source: ours("a site and a server fail"), expression: "activeServers/(serversSecondSite-1)" },
+  secondSiteServerLost: { label: "The busiest survivor's share when the second site and a server fail", unit: "", source: ours("a site and a server fail"), expression: "activeServers/(serversFirstSite-1)" },
+  siteServerFactor: { label: "The busiest survivor's share when a site and a server fail", unit: "", source: ours("a site and a server fail"), expression: "MAX(firstSiteServerLost,secondSiteServerLost)" },
+  siteServerRunning: { label: "Servers running when a site and a server fail", unit: "servers", source: ours("a site and a server fail"), expression: "IF(secondSiteServerLost>firstSiteServerLost,serversFirstSite-1,serversSecondSite-1)" },
+  // The busiest survivor: R × its share databases; its mailboxes, share × users ÷ active servers, whole up (layout.ts activeMailboxes, E6).
+  busiestDatabases: { label: "Active databases on the busiest server", unit: "databases", source: ours("the busiest server"), parameters: ["share"], expression: "ROUND(databases/activeServers*share,0)" },
+  busiestMailboxes: { label: "Active mailboxes on the busiest server", unit: "mailboxes", source: ours("the busiest server"), parameters: ["share"], expression: "CEILCOUNT(share*users/activeServers)" },
+  // The IOPS a mailbox Jetstress is given, up to its three decimals, and a server's target, whole IOPS up — Dell EMC's 2016 design, Table 9.
+  jetstressIopsPerMailbox: { label: "IOPS a mailbox as Jetstress is given it", unit: "IOPS", source: esrp2016("Table 9"), expression: "CEILCOUNT(iopsPerMailbox*jetstressScale)/jetstressScale" },
+  targetIops: { label: "A server's Jetstress target", unit: "IOPS", source: esrp2016("Table 9"), parameters: ["mailboxes"], expression: "CEILCOUNT(mailboxes*jetstressIopsPerMailbox)" },
 });
 
 export type LayoutRule = keyof typeof LAYOUT_RULES.rules;
