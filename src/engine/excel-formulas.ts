@@ -230,6 +230,11 @@ export function balancedDatabasesFormula(minimum: string, a: DagArguments): stri
   return `IF(${dagPieces(a).invalid},${VALUE_ERROR},${balancedCount(minimum, a)})`;
 }
 
+/** A rule of the copy layout (rules/layout.ts) over a DAG's cells and `more`; #VALUE! for a design that cannot exist. */
+export function dagRuleFormula(rule: LayoutRule, a: DagArguments, more: References = {}): string {
+  return `IF(${dagPieces(a).invalid},${VALUE_ERROR},${LAYOUT_RULES.formula(rule, { ...dagReferences(a), ...more })})`;
+}
+
 /** balancedDatabasesFormula for a design known to be valid. */
 function balancedCount(minimum: string, a: DagArguments): string {
   return LAYOUT_RULES.formula("balancedDatabases", { ...dagReferences(a), minimum });

@@ -29,8 +29,40 @@ import { ceilCount } from "./rounding";
 import { LAYOUT_RULES, type LayoutRule } from "./rules/layout";
 import type { Compiled, Value } from "./rules/rule";
 
-const mostMountedOf = LAYOUT_RULES.compile("mostMountedDatabases", ["copies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "activePassive", "most"]);
-const balancedOf = LAYOUT_RULES.compile("balancedDatabases", ["copies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "twoSites", "passive", "laggedCopies", "minimum"]);
+const mostMountedOf = LAYOUT_RULES.compile("mostMountedDatabases", ["copies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "twoSites", "passive", "most"]);
+
+/**
+ * The inputs of the copy layout's rules for a valid design of one or two sites, in LAYOUT_INPUTS' order: the
+ * design's, then its activation unit (rules/layout.ts activationUnit). The unit is computed rule by rule, each once
+ * (a compiled rule inlines what it reads, and the balanced rounds read each rotation two or three times), and kept
+ * by the design's shape: a search (fit.ts) asks for the same few shapes hundreds of thousands of times.
+ */
+const DESIGN_INPUTS = ["copies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "twoSites", "passive", "laggedCopies"] as const;
+export const LAYOUT_INPUTS = [...DESIGN_INPUTS, "activationUnit"] as const;
+// Each computed over the design and those before it, in this order.
+const UNIT_CHAIN = ["activeActive", "homeActivatable", "otherActivatable", "withinFirstSite", "withinSecondSite", "toSecondSite", "toFirstSite", "balancingRounds", "activationUnit"] as const;
+const unitChain = UNIT_CHAIN.map((key, k) => LAYOUT_RULES.compileAt(key, [...DESIGN_INPUTS, ...UNIT_CHAIN.slice(0, k)]));
+const NO_SLOTS: readonly number[] = [];
+const UNITS = new Map<number, number>();
+export function layoutInputs(design: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">): Value[] {
+  const [n1, n2 = 0] = design.serversPerSite;
+  const { copies } = design;
+  const lagged = design.laggedCopies ?? 0;
+  const passive = design.layout === "active/passive";
+  const values: Value[] = [copies, n2 > 0 ? Math.ceil(copies / 2) : copies, n1, n2, n2 > 0, passive, lagged];
+  // Servers, copies and lag are whole numbers of at most 16 (validateLayoutDesign): the shape is one number, of 167,042 at most.
+  const shape = (((n1 * 17 + n2) * 17 + copies) * 17 + lagged) * 2 + (passive ? 1 : 0);
+  let unit = UNITS.get(shape);
+  if (unit === undefined) {
+    const chain = values.slice();
+    for (let k = 0; k < unitChain.length; k++) chain.push(unitChain[k](chain, NO_SLOTS));
+    unit = chain[chain.length - 1] as number;
+    UNITS.set(shape, unit);
+  }
+  values.push(unit);
+  return values;
+}
+const balancedOf = LAYOUT_RULES.compileAt("balancedDatabases", [...LAYOUT_INPUTS, "minimum"]);
 
 /**
  * How active copies sit in normal operation.
@@ -418,10 +450,11 @@ export function activeServerCount(design: Pick<LayoutDesign, "serversPerSite" | 
  */
 export function balancedDatabaseCount(minimum: number, design: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">): number {
   validateLayoutDesign({ ...design, databases: 1 });
-  const [n1, n2 = 0, more] = design.serversPerSite;
   // One or two sites, the rule the workbook renders (rules/layout.ts balancedDatabases); three or four, the periods of the home site and the next.
-  if (more === undefined) {
-    return balancedOf([design.copies, copiesPerSite(design.copies, n2 > 0 ? 2 : 1)[0], n1, n2, n2 > 0, design.layout === "active/passive", design.laggedCopies ?? 0, minimum], {});
+  if (design.serversPerSite.length <= 2) {
+    const values = layoutInputs(design);
+    values.push(minimum);
+    return balancedOf(values, NO_SLOTS);
   }
   const unit = activeServerCount(design) * balancingRounds(design);
   return Math.max(1, Math.ceil(minimum / unit)) * unit;
@@ -457,7 +490,7 @@ export function serverCopiesBySite(design: LayoutDesign): number[] {
 export function mostMountedDatabases(design: Pick<LayoutDesign, "serversPerSite" | "copies" | "layout">, most: number): number {
   const { serversPerSite, copies } = design;
   const [n1, n2 = 0] = serversPerSite;
-  return mostMountedOf([copies, copiesPerSite(copies, n2 > 0 ? 2 : 1)[0], n1, n2, design.layout === "active/passive" ? 1 : 0, most], {});
+  return mostMountedOf([copies, copiesPerSite(copies, n2 > 0 ? 2 : 1)[0], n1, n2, n2 > 0, design.layout === "active/passive", most], {});
 }
 
 /** Copies (active and passive) on the busiest server: the most of serverCopiesBySite. */

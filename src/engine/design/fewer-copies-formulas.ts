@@ -2,7 +2,7 @@
  * Sized never less, the design at fewer copies (size-design.ts fewerCopiesOf) in Excel's own functions: the
  * Methods sheet's copies chain, a column for each copy count, and the floors the design's figures take from it.
  */
-import { balancedDatabasesFormula, numberLiteral as n, type DagArguments } from "../excel-formulas";
+import { dagRuleFormula, numberLiteral as n, operand, type DagArguments } from "../excel-formulas";
 import { MICROSOFT } from "../microsoft/tables";
 import { LAYOUT_RULES } from "../rules/layout";
 
@@ -13,25 +13,35 @@ export const atLeastFormula = (figure: string, floor: string): string => `MAX(${
 export const atLeastDagDisksFormula = (figure: string, floor: string, servers: string): string => `MAX(${figure},${floor}*${servers})`;
 
 /**
- * The count deployed sized never less (size-design.ts microsoftDeployment), from three cells (each balanced count is a
- * formula of its own, within Excel's 8,192 characters): the calculator's own count balanced at least the count of
- * fewer copies (`atLeast`, balancedAtLeastFormula) where the servers mount it, else the most they mount (`mounted`,
- * mountedCountFormula), and never fewer than its own balanced (`ownBalanced`).
+ * The count deployed sized never less (size-design.ts microsoftDeployment; rules/layout.ts deployedDatabases), from
+ * three cells (each balanced count is a formula of its own, within Excel's 8,192 characters): the calculator's own
+ * count balanced at least the count of fewer copies (`atLeast`, balancedAtLeastFormula) where the servers mount it,
+ * else the most they mount (`mounted`, mountedCountFormula), and never fewer than its own balanced (`ownBalanced`).
  */
-export const deployedCountFormula = (atLeast: string, ownBalanced: string, mounted: string): string => `MIN(${atLeast},MAX(${ownBalanced},${mounted}))`;
+export const deployedCountFormula = (atLeast: string, ownBalanced: string, mounted: string): string =>
+  LAYOUT_RULES.formula("deployedDatabases", { atLeastBalanced: atLeast, ownBalanced, mountedDatabases: mounted });
 
-/** A count balanced by `dag` (balancedDatabasesFormula) of at least `a` and `b`. */
-export const balancedAtLeastFormula = (a: string, b: string, dag: DagArguments): string => balancedDatabasesFormula(`MAX(${a},${b})`, dag);
+/** A count balanced by `dag` of at least `count` and `fewer` (rules/layout.ts atLeastBalanced). */
+export const balancedAtLeastFormula = (count: string, fewer: string, dag: DagArguments): string => dagRuleFormula("atLeastBalanced", dag, { count, fewerCopiesDatabases: fewer });
 
 /**
  * The most databases whose copies put at most 100 on its busiest server (Role Requirements!I158; rules/layout.ts
- * mostMountedDatabases, unrounded), over the copies, the first site's copies and each site's servers' cells.
+ * mostMountedDatabases, unrounded), over the copies, the first site's copies, each site's servers' cells (0: one
+ * site) and the cell of 1 for an active/passive DAG of two sites.
  */
 export const mostMountedFormula = (copies: string, copiesFirstSite: string, serversFirstSite: string, serversSecondSite: string, activePassive: string): string =>
-  LAYOUT_RULES.formula("mostMountedDatabases", { copies, copiesFirstSite, serversFirstSite, serversSecondSite, activePassive, most: n(MICROSOFT.maxDatabasesPerServer) });
+  LAYOUT_RULES.formula("mostMountedDatabases", {
+    copies,
+    copiesFirstSite,
+    serversFirstSite,
+    serversSecondSite,
+    twoSites: `${operand(serversSecondSite)}>0`,
+    passive: `${operand(activePassive)}>0`,
+    most: n(MICROSOFT.maxDatabasesPerServer),
+  });
 
-/** The most databases whole balancing units of `unit` put on the servers, at most `most` (mostMountedFormula). */
-export const mountedCountFormula = (unit: string, most: string): string => `${unit}*ROUNDDOWN((${most})/${unit},0)`;
+/** The most databases whole balancing units of `unit` put on the servers, at most `most` (rules/layout.ts mountedDatabases). */
+export const mountedCountFormula = (unit: string, most: string): string => LAYOUT_RULES.formula("mountedDatabases", { activationUnit: unit, mostMountedDatabases: most });
 
 /** The count deployed sized never less (deployedCountFormula); `own` itself where it is none. */
 export const atLeastCountFormula = (own: string, atLeast: string, ownBalanced: string, mounted: string): string => `IF(ISNUMBER(${own}),${deployedCountFormula(atLeast, ownBalanced, mounted)},${own})`;

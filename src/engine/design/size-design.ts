@@ -26,6 +26,8 @@ import { iopsRequirement } from "../iops";
 import {
   activeMailboxes,
   balancedDatabaseCount,
+  layoutInputs,
+  LAYOUT_INPUTS,
   scenarioLoads,
   copyLayout,
   defaultNames,
@@ -39,7 +41,9 @@ import {
   type FailureScenario,
   type LayoutDesign,
   MAX_SERVERS,
+  validateLayoutDesign,
 } from "../layout";
+import { LAYOUT_RULES } from "../rules/layout";
 import { targetIops } from "../failover";
 import { grouped } from "../general-format";
 import { logCapacity } from "../logs";
@@ -235,11 +239,18 @@ function microsoftOnDisk(dag: MicrosoftDag, disks: ServerDiskChoice, jbod = onJb
  * deployed at fewer copies, fewerCopiesOf) where the servers mount it, else the most they mount (units of at most
  * 100 copies a server, Role Requirements!I158): never fewer than the count balanced.
  */
+const deployedOf = LAYOUT_RULES.compileAt("deployedDatabases", [...LAYOUT_INPUTS, "count", "fewerCopiesDatabases", "most"]);
+
+const NO_LAYOUT_SLOTS: readonly number[] = [];
+
 function microsoftDeployment(count: number, layoutDesign: Pick<LayoutDesign, "serversPerSite" | "copies" | "laggedCopies" | "layout">, neverLess: boolean, fewerCopies = 0): { deployed: number; activationUnit: number; resized: boolean } {
   if (layoutDesign.copies < 2 || !neverLess) return { deployed: count, activationUnit: 0, resized: false };
-  const activationUnit = balancedDatabaseCount(1, layoutDesign);
-  const mounted = activationUnit * Math.floor(mostMountedDatabases(layoutDesign, MICROSOFT.maxDatabasesPerServer) / activationUnit);
-  const deployed = Math.min(balancedDatabaseCount(Math.max(count, fewerCopies), layoutDesign), Math.max(balancedDatabaseCount(count, layoutDesign), mounted));
+  // The rules of rules/layout.ts (activationUnit, deployedDatabases), one or two sites, as Microsoft's method is.
+  validateLayoutDesign({ ...layoutDesign, databases: 1 });
+  const values = layoutInputs(layoutDesign);
+  const activationUnit = values[values.length - 1] as number;
+  values.push(count, fewerCopies, MICROSOFT.maxDatabasesPerServer);
+  const deployed = deployedOf(values, NO_LAYOUT_SLOTS);
   return { deployed, activationUnit, resized: !(deployed === count && activationUnit === deployed) };
 }
 

@@ -147,7 +147,7 @@ export function volumeCopiesOf(copies: number, serversPerSite: readonly number[]
  * Role Requirements!C110 "No") one, as Volume Requirements!C110 "1 Volume / DB".
  */
 export const volumeDatabasesOf = (copies: number, serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive" | "databasesPerVolume">>, several = true): number =>
-  laidVolumeDatabasesRule([copies, copiesPerSite(copies, serversPerSite.length)[0], activePassiveOf(serversPerSite, f) ? 1 : 0, f.databasesPerVolume ?? 0, several], NO_SLOTS);
+  laidVolumeDatabasesRule([copies, Math.ceil(copies / serversPerSite.length), activePassiveOf(serversPerSite, f) ? 1 : 0, f.databasesPerVolume ?? 0, several], NO_SLOTS);
 
 /** An active/passive DAG (Input!G23 "Active/Passive"): two sites, every database active in the first. */
 export const activePassiveOf = (serversPerSite: readonly number[], f: Partial<Pick<MicrosoftFactors, "activePassive">>): boolean => serversPerSite.length === 2 && (f.activePassive ?? 0) > 0;

@@ -11,21 +11,23 @@ import { SizingError } from "../errors";
 import { grouped } from "../general-format";
 import type { MicrosoftSizing } from "./design";
 import { RESTORE_VOLUMES, SERVER_DISK_RULES as R } from "../rules/disks";
-import type { Factors } from "../rules/rule";
 import type { MicrosoftFactors } from "./tables";
 
-// Each figure compiled once over the figures before it (rules/disks.ts): the rule is the one declaration.
-const formattedOf = R.compile("formattedGB", ["diskRawGB"]);
-const volumeGBOf = R.compile("jbodVolumeGB", ["v", "databaseGB", "logGB"]);
-const volumeIopsOf = R.compile("jbodVolumeIops", ["v", "mailboxesPerDatabase", "iopsPerMailbox"]);
-const restoreGBOf = R.compile("jbodRestoreGB", ["v", "databaseGB", "logGB"]);
+// Each figure compiled once over the figures before it (rules/disks.ts): the rule is the one declaration. Each reads
+// the factors by position, filled once a server (a search, fit.ts, lays out tens of thousands).
+const formattedOf = R.compileAt("formattedGB", ["diskRawGB"]);
+const volumeGBOf = R.compileAt("jbodVolumeGB", ["v", "databaseGB", "logGB"]);
+const volumeIopsOf = R.compileAt("jbodVolumeIops", ["v", "mailboxesPerDatabase", "iopsPerMailbox"]);
+const restoreGBOf = R.compileAt("jbodRestoreGB", ["v", "databaseGB", "logGB"]);
 // The databases a volume and whether its disk holds them, over these figures in order.
 const VOLUME_INPUTS = ["volumeDatabases", "volumeCopies", "databaseGB", "logGB", "mailboxesPerDatabase", "iopsPerMailbox", "diskRawGB", "diskIops"] as const;
-const [volumeDatabasesOf, volumeTooLargeOf, volumeTooBusyOf, restoreTooLargeOf] = (["jbodVolumeDatabases", "jbodVolumeTooLarge", "jbodVolumeTooBusy", "jbodRestoreTooLarge"] as const).map((key) => R.compile(key, VOLUME_INPUTS));
-const databaseLogDisksOf = R.compile("databaseLogVolumes", ["copiesPerServer", "volumeDatabases"]);
-const autoReseedDisksOf = R.compile("jbodAutoReseedDisks", ["askedVolumeDatabases", "autoReseedDisks"]);
-const calculatorDisksOf = R.compile("jbodCalculatorDisks", ["databaseLogVolumes", "jbodAutoReseedDisks"]);
-const disksPerServerOf = R.compile("jbodDisksPerServer", ["jbodCalculatorDisks", "spareDisks"]);
+const [volumeDatabasesOf, volumeRefusedOf, volumeTooLargeOf, volumeTooBusyOf] = (["jbodVolumeDatabases", "jbodVolumeRefused", "jbodVolumeTooLarge", "jbodVolumeTooBusy"] as const).map((key) =>
+  R.compileAt(key, VOLUME_INPUTS),
+);
+const databaseLogDisksOf = R.compileAt("databaseLogVolumes", ["copiesPerServer", "volumeDatabases"]);
+const autoReseedDisksOf = R.compileAt("jbodAutoReseedDisks", ["askedVolumeDatabases", "autoReseedDisks"]);
+const calculatorDisksOf = R.compileAt("jbodCalculatorDisks", ["databaseLogVolumes", "jbodAutoReseedDisks"]);
+const disksPerServerOf = R.compileAt("jbodDisksPerServer", ["jbodCalculatorDisks", "spareDisks"]);
 
 /** Random I/O of a disk by its type, disk transfers a second — Tables!A229:B245 ("Random Disk I/O"). */
 export const DISK_TYPE_IOPS: Readonly<Record<string, number>> = Object.freeze({
@@ -296,31 +298,24 @@ export function jbodNeedOf(
  * (rules/disks.ts jbodVolumeDatabases, jbodVolumeTooLarge, jbodVolumeTooBusy, jbodRestoreTooLarge).
  */
 export function serverDisks(need: ServerDiskNeed, choice: ServerDiskChoice): ServerDisks {
-  const f: Factors = { contentIndexShare: need.contentIndexShare, volumeFreeShare: need.volumeFreeShare, restoreVolumes: choice.restoreDisks };
+  const f = R.factorSlots({ considerJbod: 1, contentIndexShare: need.contentIndexShare, volumeFreeShare: need.volumeFreeShare, restoreVolumes: choice.restoreDisks });
   const formattedGB = formattedOf([choice.disk.rawGB], f);
   const values = [choice.databasesPerVolume, need.copies, need.databaseGB, need.logGB, need.mailboxesPerDatabase, need.iopsPerMailbox, choice.disk.rawGB, choice.disk.iops];
   const v = volumeDatabasesOf(values, f);
   values[0] = v;
   const volumeGB = volumeGBOf([v, need.databaseGB, need.logGB], f);
-  const n = (x: number) => grouped(x, 1);
-  if (volumeTooLargeOf(values, f)) {
-    throw new SizingError(
-      "#N/A",
-      `disk: a volume of ${v} database${v === 1 ? "" : "s"} needs ${n(volumeGB)} GB; a ${choice.disk.name} disk formats to ${n(formattedGB)} GB — choose a larger disk or fewer databases a volume`,
-    );
-  }
-  if (volumeTooBusyOf(values, f)) {
-    throw new SizingError(
-      "#N/A",
-      `disk: a volume of ${v} database${v === 1 ? "" : "s"} needs ${n(volumeIopsOf([v, need.mailboxesPerDatabase, need.iopsPerMailbox], f))} IOPS; a ${choice.disk.name} disk gives ${n(choice.disk.iops)} — choose a faster disk or fewer databases a volume`,
-    );
-  }
   const restoreVolumeGB = restoreGBOf([v, need.databaseGB, need.logGB], f);
-  if (restoreTooLargeOf(values, f)) {
+  if (volumeRefusedOf(values, f)) {
+    const n = (x: number) => grouped(x, 1);
+    const volume = `disk: a volume of ${v} database${v === 1 ? "" : "s"} needs`;
     // Storage Design!D182 says "Insufficient Disk Capacity" when the restore volume outgrows its disk.
     throw new SizingError(
       "#N/A",
-      `disk: the restore volume needs ${n(restoreVolumeGB)} GB; a ${choice.disk.name} disk formats to ${n(formattedGB)} GB — choose a larger disk or fewer databases a volume`,
+      volumeTooLargeOf(values, f)
+        ? `${volume} ${n(volumeGB)} GB; a ${choice.disk.name} disk formats to ${n(formattedGB)} GB — choose a larger disk or fewer databases a volume`
+        : volumeTooBusyOf(values, f)
+          ? `${volume} ${n(volumeIopsOf([v, need.mailboxesPerDatabase, need.iopsPerMailbox], f))} IOPS; a ${choice.disk.name} disk gives ${n(choice.disk.iops)} — choose a faster disk or fewer databases a volume`
+          : `disk: the restore volume needs ${n(restoreVolumeGB)} GB; a ${choice.disk.name} disk formats to ${n(formattedGB)} GB — choose a larger disk or fewer databases a volume`,
     );
   }
   const databaseLogDisks = databaseLogDisksOf([need.copiesPerServer, v], f);

@@ -29,6 +29,8 @@ export const LAYOUT_OPERANDS = {
   passive: input("the active/passive layout"),
   minimum: input("databases at least", "databases"),
   databases: input("databases of the DAG", "databases"),
+  count: input("the calculator's count", "databases"),
+  fewerCopiesDatabases: input("the databases deployed at fewer copies (0: none)", "databases"),
   users: input("mailboxes", "mailboxes"),
   iopsPerMailbox: input("IOPS a mailbox", "IOPS"),
   jetstressScale: constant("Jetstress's three decimals", 10 ** JETSTRESS_PROFILE_DECIMALS),
@@ -44,10 +46,9 @@ export const LAYOUT_RULES = defineRuleSet("the copy layout", LAYOUT_OPERANDS, {
   // holds at most its servers' (active/passive: the first site's copies at home, the rest in the second).
   layoutRefused: { label: "A design the layout cannot hold", unit: "", source: ours("design check"), expression: "OR(copies<1,copies>dagServers,laggedCopies<0,laggedCopies>=copies,copiesFirstSite>serversFirstSite,IF(twoSites,IF(passive,copiesSecondSite,copiesFirstSite)>serversSecondSite,FALSE))" },
   // Site t's share: the copies its servers take of each database homed on an active server (the first site's alone, active/passive).
-  firstSiteShare: { label: "The first site's copies, each active server's", unit: "copies", source: at("Role Requirements!I158"), expression: "IF(activePassive>0,serversFirstSite*copiesFirstSite,serversFirstSite*copiesFirstSite+serversSecondSite*(copies-copiesFirstSite))" },
-  secondSiteShare: { label: "The second site's copies, each active server's", unit: "copies", source: at("Role Requirements!I158"), expression: "IF(activePassive>0,serversFirstSite*(copies-copiesFirstSite),serversFirstSite*(copies-copiesFirstSite)+serversSecondSite*copiesFirstSite)" },
-  // The active servers: the first site's, active/passive; else both sites'.
-  mostMountedDatabases: { label: "The most databases the servers mount", unit: "databases", source: at("Role Requirements!I158"), expression: "IF(serversSecondSite>0,MIN(most*serversFirstSite*IF(activePassive>0,serversFirstSite,serversFirstSite+serversSecondSite)/firstSiteShare,most*serversSecondSite*IF(activePassive>0,serversFirstSite,serversFirstSite+serversSecondSite)/secondSiteShare),most*serversFirstSite/copies)" },
+  firstSiteShare: { label: "The first site's copies, each active server's", unit: "copies", source: at("Role Requirements!I158"), expression: "IF(passive,serversFirstSite*copiesFirstSite,serversFirstSite*copiesFirstSite+serversSecondSite*(copies-copiesFirstSite))" },
+  secondSiteShare: { label: "The second site's copies, each active server's", unit: "copies", source: at("Role Requirements!I158"), expression: "IF(passive,serversFirstSite*(copies-copiesFirstSite),serversFirstSite*(copies-copiesFirstSite)+serversSecondSite*copiesFirstSite)" },
+  mostMountedDatabases: { label: "The most databases the servers mount", unit: "databases", source: at("Role Requirements!I158"), expression: "IF(twoSites,MIN(most*serversFirstSite*activeServers/firstSiteShare,most*serversSecondSite*activeServers/secondSiteShare),most*serversFirstSite/copies)" },
   // The balanced count (layout.ts balancedDatabaseCount, one or two sites): a whole number of rounds on every active
   // server, a round the product of the distinct periods a failure rotates over (layout.ts balancingPeriods). The
   // lagged copies are the last in preference order: they come off the second site's first.
@@ -75,7 +76,13 @@ export const LAYOUT_RULES = defineRuleSet("the copy layout", LAYOUT_OPERANDS, {
   },
   activeServers: { label: "Servers that host active copies", unit: "servers", source: ours("active servers"), expression: "serversFirstSite+IF(activeActive,serversSecondSite,0)" },
   activationUnit: { label: "Databases of one balanced round on every active server", unit: "databases", source: ours("balanced count"), expression: "activeServers*balancingRounds" },
-  balancedDatabases: { label: "The balanced count of at least the databases", unit: "databases", source: ours("balanced count"), expression: "MAX(1,ROUNDUP(minimum/activationUnit,0))*activationUnit" },
+  balancedDatabases: { label: "The balanced count of at least the databases", unit: "databases", source: ours("balanced count"), parameters: ["minimum"], expression: "MAX(1,ROUNDUP(minimum/activationUnit,0))*activationUnit" },
+  // Sized never less (ours, docs/whole-design.md): the calculator's count balanced, at least the count deployed at
+  // fewer copies where the servers mount it, else the most whole rounds they mount — never fewer than its own balanced.
+  atLeastBalanced: { label: "The count balanced, at least fewer copies'", unit: "databases", source: ours("sized never less"), expression: "balancedDatabases(MAX(count,fewerCopiesDatabases))" },
+  ownBalanced: { label: "The calculator's count balanced", unit: "databases", source: ours("sized never less"), expression: "balancedDatabases(count)" },
+  mountedDatabases: { label: "The most databases whole rounds put on the servers", unit: "databases", source: at("Role Requirements!I158"), expression: "activationUnit*ROUNDDOWN(mostMountedDatabases/activationUnit,0)" },
+  deployedDatabases: { label: "The databases deployed sized never less", unit: "databases", source: ours("sized never less"), expression: "MIN(atLeastBalanced,MAX(ownBalanced,mountedDatabases))" },
   // Each scenario's worst case at a balanced count, in closed form (EX_FAILOVER; what layout.ts worstCase finds by
   // simulation there): R = databases ÷ active servers a server in normal running, the failed servers' load spread
   // evenly over the servers holding their next copies — the busiest survivor carries R × its factor.
