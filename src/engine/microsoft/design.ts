@@ -307,13 +307,16 @@ function checkDesign(d: MicrosoftDesign, f: MicrosoftFactors): void {
   if (d.tiers.length === 0 || d.tiers.every((t) => t.mailboxes === 0)) throw new SizingError("#VALUE!", "mailboxes must total at least 1");
   if (d.serversPerSite.length < 1 || d.serversPerSite.length > 2) throw new SizingError("#VALUE!", "servers must be one or two sites");
   const lagged = laggedOf(d, f);
+  if (f.lagDays > 0 && lagged === 0) {
+    throw new SizingError("#VALUE!", `lagDays is the replay delay of lagged copies: give laggedCopies, how many of the ${d.copies} copies are lagged (1 or more), or lagDays 0`);
+  }
+  const [n1, n2 = 0] = d.serversPerSite;
+  // The rule the customer copy renders (rules/count.ts designRefused) decides; the checks below say why.
+  if (!designRefusedOf([d.copies, Math.ceil(d.copies / d.serversPerSite.length), n1, n2, lagged], NO_SLOTS)) return;
   if (d.copies < 2 && lagged !== 0) throw new SizingError("#VALUE!", `laggedCopies must be 0 for stand-alone servers (one copy): they have no copy to lag; got ${lagged}`);
   if (!Number.isInteger(lagged) || lagged < 0 || (d.copies >= 2 && lagged > d.copies - 2)) {
     // Input!C30 offers 0, 2, 3 … HA copies: a DAG keeps two that can be activated.
     throw new SizingError("#VALUE!", `laggedCopies must be at most ${d.copies - 2}: a DAG keeps two HA copies of its ${d.copies}; got ${lagged}`);
-  }
-  if (f.lagDays > 0 && lagged === 0) {
-    throw new SizingError("#VALUE!", `lagDays is the replay delay of lagged copies: give laggedCopies, how many of the ${d.copies} copies are lagged (1 or more), or lagDays 0`);
   }
   const perSite = copiesPerSite(d.copies, d.serversPerSite.length);
   perSite.forEach((c, s) => {
@@ -321,7 +324,9 @@ function checkDesign(d: MicrosoftDesign, f: MicrosoftFactors): void {
       throw new SizingError("#N/A", `copies: ${c} copies in site ${s + 1} need as many servers there; it has ${d.serversPerSite[s]}`);
     }
   });
+  throw new Error("designRefused refused a design no check names");
 }
+const designRefusedOf = COUNT_RULES.compileAt("designRefused", ["copies", "copiesFirstSite", "serversFirstSite", "serversSecondSite", "laggedCopies"]);
 
 /**
  * The calculator refuses a design with more than 100 database copies a server (Role Requirements!I158,

@@ -11,6 +11,7 @@ import { numberLiteral as n } from "../excel-formulas";
 import { COUNT_RULES, type CountRule } from "../rules/count";
 import { FAILURE_MODE_RULES, FAILURE_RULES } from "../rules/failures";
 import { SERVER_DISK_RULES } from "../rules/disks";
+import { LAYOUT_RULES } from "../rules/layout";
 import { MICROSOFT_RULES } from "../rules/microsoft";
 import type { References } from "../rules/rule";
 import { MICROSOFT_FACTOR_DEFAULTS as F, type MicrosoftFactorName } from "./tables";
@@ -91,8 +92,6 @@ export interface MicrosoftCells {
 /** A factor of Microsoft's method as formula text: the design's cell for it, else the calculator's default. */
 export const factorFormula = (c: Pick<MicrosoftCells, "factors">, name: MicrosoftFactorName): string => c.factors?.[name] ?? n(F[name]);
 
-const ha = (c: MicrosoftCells) => `${c.copies}>=2`;
-const sites = (c: MicrosoftCells) => `IF(${c.serversSecondSite}>0,2,1)`;
 /** The DAG's servers, both sites' (design.ts servers): what a stand-alone server's share and a DAG's copies a server divide by. */
 export const serversFormula = (c: MicrosoftCells): string => `(${c.serversFirstSite}+${c.serversSecondSite})`;
 /** Copies in the first site, round-robin: ROUNDUP(copies ÷ sites); the second holds the rest. */
@@ -100,22 +99,19 @@ const copies1 = (c: MicrosoftCells) => c.copiesFirstSite;
 
 /** Helper: copies in the first site, round-robin over the sites (failover.ts copiesPerSite). */
 export function copiesFirstSiteFormula(c: MicrosoftCells): string {
-  return `ROUNDUP(${c.copies}/${sites(c)},0)`;
+  return LAYOUT_RULES.formula("copiesFirstSite", { copies: c.copies, twoSites: `${c.serversSecondSite}>0` });
 }
 const copies2 = (c: MicrosoftCells) => `(${c.copies}-${copies1(c)})`;
 /** Active/passive (design.ts activePassiveOf): the cell is 1 only with two sites (the Methods sheet's activePassive). */
 const passive = (c: MicrosoftCells) => (c.activePassive === undefined ? "FALSE()" : `${c.activePassive}>0`);
 /** The first site's servers a whole number of its copies (Role Requirements!C110, active/passive). */
 const wholeRounds = (c: MicrosoftCells) => `${c.serversFirstSite}-${copies1(c)}*ROUNDDOWN(${c.serversFirstSite}/${copies1(c)},0)=0`;
-/** design.ts checkDesign: lagged copies a whole number, none stand-alone, at most copies − 2 (two HA copies). */
-const lagRefused = (c: MicrosoftCells) =>
-  c.laggedCopies === undefined ? "" : `,${c.laggedCopies}<0,${c.laggedCopies}<>ROUND(${c.laggedCopies},0),${c.laggedCopies}>IF(${ha(c)},${c.copies}-2,0)`;
-/** The design check of design.ts: copies in a site need as many servers there; the lagged copies as above. */
+/** The design check of design.ts checkDesign (rules/count.ts designRefused): copies in a site need as many servers there; at most copies − 2 lagged. */
 const guard = (c: MicrosoftCells, body: string) =>
-  `IF(OR(${copies1(c)}>${c.serversFirstSite},AND(${c.serversSecondSite}>0,${copies2(c)}>${c.serversSecondSite})${lagRefused(c)}),NA(),${body})`;
+  `IF(${COUNT_RULES.formula("designRefused", { copies: c.copies, copiesFirstSite: copies1(c), serversFirstSite: c.serversFirstSite, serversSecondSite: c.serversSecondSite, laggedCopies: c.laggedCopies ?? "0" })},NA(),${body})`;
 /** A design the calculator refuses (the databases cell is #N/A) has no figures, though this one needs no count. */
 const refusedWith = (c: MicrosoftCells, body: string) => `IF(${c.databases}>=1,${body},NA())`;
-const sized = (c: MicrosoftCells) => `IF(${ha(c)},${c.users},${c.users}/${serversFormula(c)})`;
+const sized = (c: MicrosoftCells) => MICROSOFT_RULES.formula("sizedMailboxes", { copies: c.copies, users: c.users, serversFirstSite: c.serversFirstSite, serversSecondSite: c.serversSecondSite });
 
 /** The operands and quantities of Microsoft's rules (rules/microsoft.ts) where the sheet has them. */
 const ruleCells = (c: MicrosoftCells, withProfile = true): References => ({

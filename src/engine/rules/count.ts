@@ -24,6 +24,7 @@ export const COUNT_OPERANDS = {
   disk: input("mailbox size on disk", "MB"),
   peakPerMailbox: input("IOPS a mailbox with the I/O overhead", "IOPS"),
   setDatabases: input("databases set (0: the calculator's)", "databases"),
+  laggedCopies: input("lagged copies of each database", "copies"),
   // The design's factors, given as inputs: the count is sized for each disk a search tries, each its own factors.
   dataOverhead: input("data overhead"),
   contentIndexShare: input("content index share"),
@@ -52,6 +53,9 @@ export const COUNT_RULES = defineRuleSet("Microsoft's method", COUNT_OPERANDS, {
   // The databases a JBOD volume is laid out for: one where the calculator lays one a volume (C110 "1 Volume / DB"), the
   // calculator's at a number asked, 0 (the most that fit its disk, rules/disks.ts jbodVolumeDatabases) where none is.
   laidVolumeDatabases: { label: "Databases a JBOD volume laid out (0: the most that fit)", unit: "databases", source: at("Volume Requirements!C110"), expression: "IF(severalPerVolume,IF(askedVolumeDatabases>0,volumeCopies,0),1)" },
+  // The design the calculator cannot size (design.ts checkDesign): a site's copies need as many servers there, and a DAG
+  // keeps two HA copies (Input!C30 offers 0, 2, 3 … HA copies), so at most copies − 2 lagged, none stand-alone.
+  designRefused: { label: "A design the calculator cannot size", unit: "", source: at("Input!C30:C33"), expression: "OR(copiesFirstSite>serversFirstSite,AND(serversSecondSite>0,copies-copiesFirstSite>serversSecondSite),laggedCopies<0,laggedCopies<>ROUND(laggedCopies,0),laggedCopies>IF(highAvailability,copies-2,0))" },
   // C62's volume, where the calculator lays several databases a volume: one at 1; else every copy, halved when even
   // where C109 "No" or active/passive halves them.
   maxSizeVolume: { label: "Databases of the volume the largest database is sized for", unit: "databases", source: at("Role Requirements!C62"), expression: "IF(askedVolumeDatabases=1,1,IF(OR(halvesCopies,AND(activePassive>0,evenCopies)),copies/2,copies))" },

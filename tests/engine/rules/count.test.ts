@@ -38,6 +38,7 @@ describe("the database count as rules", () => {
     disk: mailbox.mailboxOnDiskMB,
     peakPerMailbox: mailbox.iops * (1 + F.ioOverhead),
     setDatabases: 0,
+    laggedCopies: 0,
     dataOverhead: F.dataOverhead,
     contentIndexShare: F.contentIndexShare,
     volumeFreeShare: F.volumeFreeShare,

@@ -187,6 +187,7 @@ describe("the count's rules over random designs", () => {
             disk: c.disk,
             peakPerMailbox: c.peak,
             setDatabases: c.set,
+            laggedCopies: d.lagged,
             dataOverhead: F.dataOverhead,
             contentIndexShare: F.contentIndexShare,
             volumeFreeShare: F.volumeFreeShare,
@@ -209,7 +210,7 @@ describe("the count's rules over random designs", () => {
   });
 
   test("a control: every input of both sets is given", () => {
-    expect(inputsOf(COUNT_OPERANDS).length).toBe(18);
+    expect(inputsOf(COUNT_OPERANDS).length).toBe(19);
     expect(inputsOf(FAILURE_OPERANDS).length).toBe(17);
   });
 });
