@@ -11,6 +11,8 @@
  * rule by type name; the sheet has the disk's GB and IOPS, not its type).
  */
 import { numberLiteral as n } from "../excel-text";
+import { COUNT_RULES } from "../rules/count";
+import { LAYOUT_RULES } from "../rules/layout";
 import { SERVER_DISK_RULES, RESTORE_RAID, type CalculatorRaidLevel, type ServerDiskRule } from "../rules/disks";
 import type { References } from "../rules/rule";
 import { SERVER_DISK_DEFAULTS } from "./disks";
@@ -65,13 +67,13 @@ const spares = (c: RaidDiskCells) => orDefault(c.spareDisks, SERVER_DISK_DEFAULT
 export function raidVolumeDatabasesFormula(c: Omit<RaidDiskCells, "volumeDatabases">): string {
   const x = spares(c as RaidDiskCells);
   const refused = `OR(${c.diskRawGB}<=0,${c.diskIops}<=0,${x}<0,${x}>100,${x}<>ROUND(${x},0))`;
-  // The largest database on RAID (Role Requirements!C63): 2,000 GB, or a custom maximum where smaller.
+  // The largest database on RAID (Role Requirements!C63, rules/count.ts maxDatabaseGB): 2,000 GB, or a custom maximum where smaller.
   const raid = n(MICROSOFT.maxDatabaseGBWithCopies);
-  const largest = c.maxDatabaseGB === undefined ? raid : `IF(${c.maxDatabaseGB}>0,MIN(${c.maxDatabaseGB},${raid}),${raid})`;
+  const largest = c.maxDatabaseGB === undefined ? raid : COUNT_RULES.formula("maxDatabaseGB", { calculatedMaxDatabaseGB: raid, customMaxDatabaseGB: c.maxDatabaseGB });
   const passive = c.activePassive !== undefined && c.serversFirstSite !== undefined;
   const references: References = {
     copies: c.copies,
-    copiesFirstSite: `ROUNDUP(${c.copies}/IF(${c.serversSecondSite}>0,2,1),0)`,
+    copiesFirstSite: LAYOUT_RULES.formula("copiesFirstSite", { copies: c.copies, twoSites: `${c.serversSecondSite}>0` }),
     serversFirstSite: c.serversFirstSite ?? "0",
     serversSecondSite: c.serversSecondSite,
     activePassive: passive ? `IF(${c.serversSecondSite}>0,${c.activePassive},0)` : "0",
